@@ -1,0 +1,27 @@
+/**
+ * Errors a procedure may throw on purpose. Each carries the HTTP status api.md
+ * gives it and a message that is safe to show a user. Anything else is a bug and
+ * answers 500 without details.
+ */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly fieldErrors?: Record<string, string[]>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new HttpError(400, message, fieldErrors);
+export const unauthorized = (message = "Unauthorized") => new HttpError(401, message);
+export const forbidden = (message = "Forbidden") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedMedia = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
+  new HttpError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });

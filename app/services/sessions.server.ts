@@ -1,0 +1,82 @@
+import type { DB } from "~/server/db.server";
+import type { UserRow } from "#db/schema";
+import { newSecretToken, sha256 } from "~/server/ids.server";
+
+/**
+ * Web sessions and API tokens are both rows keyed by the hash of a random
+ * secret; the browser or client holds the secret. Deleting rows revokes at once.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function createWebSession(db: DB, userId: string, days: number, now = new Date()) {
+  const secret = newSecretToken();
+  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: sha256(secret),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    })
+    .execute();
+  return { secret, expiresAt };
+}
+
+export async function userForWebSession(db: DB, secret: string, now = new Date()) {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .where("sessions.id_hash", "=", sha256(secret))
+    .where("sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row && !row.banned ? (row as UserRow) : undefined;
+}
+
+export async function deleteWebSession(db: DB, secret: string) {
+  await db.deleteFrom("sessions").where("id_hash", "=", sha256(secret)).execute();
+}
+
+export async function createApiToken(db: DB, userId: string, days: number, now = new Date()) {
+  const token = newSecretToken();
+  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  await db
+    .insertInto("api_tokens")
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_used_at: null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function userForApiToken(db: DB, token: string, now = new Date()) {
+  const row = await db
+    .selectFrom("api_tokens")
+    .innerJoin("users", "users.id", "api_tokens.user_id")
+    .selectAll("users")
+    .where("api_tokens.token_hash", "=", sha256(token))
+    .where("api_tokens.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row && !row.banned ? (row as UserRow) : undefined;
+}
+
+export async function deleteApiToken(db: DB, token: string) {
+  await db.deleteFrom("api_tokens").where("token_hash", "=", sha256(token)).execute();
+}
+
+/** Ends every web session and API token of a user (logout everywhere, ban). */
+export async function revokeAllCredentials(db: DB, userId: string) {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
+}
+
+export async function deleteExpiredCredentials(db: DB, now = new Date()) {
+  await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).execute();
+  await db.deleteFrom("api_tokens").where("expires_at", "<=", now.toISOString()).execute();
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as accounts from "./2026-11-22-0001-accounts";
+
+/**
+ * Every migration, by name. Names sort by date; a test checks that each file in
+ * this folder is listed here. (A static list, so the server bundle carries them.)
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22-0001-accounts": accounts,
+};
