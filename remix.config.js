@@ -6,5 +6,9 @@ export default {
   serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//],
   postcss: true,
   tailwind: false,
-  future: {},
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+  },
 };

@@ -1,0 +1,50 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+
+/** A labelled input wired to a conform field, with its error read out to assistive tech. */
+export function TextField({
+  field,
+  label,
+  type = "text",
+  placeholder,
+  autoComplete,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  type?: "text" | "email" | "password" | "number" | "url";
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  const errorId = field.errorId;
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type, ariaAttributes: true })}
+        key={field.key}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        className="field-input"
+      />
+      {field.errors?.length ? (
+        <p id={errorId} className="field-error">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The errors of a whole form (e.g. wrong credentials), as an alert box. */
+export function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}

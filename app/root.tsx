@@ -1,0 +1,108 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import stylesheet from "~/tailwind.css";
+import { NavigationProgress } from "~/components/navigation-progress";
+import { useNonce } from "~/components/nonce";
+import { SiteNav } from "~/components/site-nav";
+import { ToastProvider } from "~/components/toaster";
+import { PRODUCT_NAME } from "~/lib/product";
+import { getWebUser } from "~/server/auth.server";
+import { takeFlash } from "~/server/flash.server";
+import { toPublicUser } from "~/services/users.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: PRODUCT_NAME },
+  { name: "description", content: "Transform your selfies into AI art and earn money" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getWebUser(request);
+  const { flash, clear } = await takeFlash(request);
+  return json(
+    { user: user ? toPublicUser(user) : null, flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <ToastProvider flash={data?.flash ?? null}>
+          <SiteNav user={data?.user ?? null} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage error={error} />;
+}
+
+export function ErrorPage({ error }: { error: unknown }) {
+  let title = "Something went wrong";
+  let detail = "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page Not Found";
+      detail = "The page you are looking for does not exist or has moved.";
+    } else if (error.status === 403) {
+      title = "Access Denied";
+      detail = "You don't have permission to view this page.";
+    } else {
+      title = `${error.status} ${error.statusText || "Error"}`;
+      detail = typeof error.data?.message === "string" ? error.data.message : detail;
+    }
+  }
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-600">{detail}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Go Home
+      </Link>
+    </section>
+  );
+}

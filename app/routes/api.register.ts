@@ -1,0 +1,6 @@
+import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { tokenRegister } from "~/procedures/accounts.server";
+
+const routes = apiRoutes({ POST: apiHandler(tokenRegister, { body: "json", status: 201 }) });
+export const loader = routes.loader;
+export const action = routes.action;

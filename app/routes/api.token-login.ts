@@ -1,0 +1,6 @@
+import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { tokenLogin } from "~/procedures/accounts.server";
+
+const routes = apiRoutes({ POST: apiHandler(tokenLogin, { body: "json" }) });
+export const loader = routes.loader;
+export const action = routes.action;

@@ -1,0 +1,6 @@
+import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { endTokenSession } from "~/procedures/accounts.server";
+
+const routes = apiRoutes({ POST: apiHandler(endTokenSession, { status: 204 }) });
+export const loader = routes.loader;
+export const action = routes.action;

@@ -1,0 +1,6 @@
+import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { currentUser } from "~/procedures/accounts.server";
+
+const routes = apiRoutes({ GET: apiHandler(currentUser) });
+export const loader = routes.loader;
+export const action = routes.action;

@@ -1,0 +1,26 @@
+import { ensureSuperAdmin, seedDemo } from "#db/seed";
+import { getConfig } from "./config.server";
+import { getDb, migrateToLatest } from "./db.server";
+import { deleteExpiredCredentials } from "~/services/sessions.server";
+
+export interface BootOptions {
+  /** Also create the demo data (local use; `npm start`). */
+  seedDemo?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Everything the process does once before serving: migrate, make sure the
+ * super admin exists, optionally seed demo data, start background work.
+ */
+export async function boot(options: BootOptions = {}) {
+  const log = options.log ?? console.log;
+  const config = getConfig();
+  const db = getDb();
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  await ensureSuperAdmin(db, config, log);
+  if (options.seedDemo) await seedDemo(db, log);
+  await deleteExpiredCredentials(db);
+  return { config };
+}

@@ -1,0 +1,48 @@
+import { HttpError, payloadTooLarge } from "./errors.server";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", JSON_TYPE);
+  headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** An error as api.md's JSON body; unexpected errors say nothing about internals. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    return jsonResponse(
+      error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  if (error instanceof Response) {
+    // A thrown Response (e.g. a redirect) passes through, but never as HTML.
+    if (error.status >= 300 && error.status < 400) return error;
+    return jsonResponse({ message: error.statusText || "Request failed" }, { status: error.status });
+  }
+  console.error("Unexpected error in API handler:", error);
+  return jsonResponse({ message: "Something went wrong. Please try again." }, { status: 500 });
+}
+
+/** Reads a request body as text, refusing more than `maxBytes` without reading the rest. */
+export async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge("Request body too large");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw payloadTooLarge("Request body too large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
