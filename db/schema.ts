@@ -58,6 +58,51 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface ImagesTable {
+  id: string;
+  user_id: string;
+  file_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  mime_type: string;
+  created_at: string;
+}
+
+export type StylizedStatus = "pending" | "processing" | "completed" | "failed";
+
+export interface StylizedImagesTable {
+  id: string;
+  image_id: string;
+  user_id: string;
+  style: string;
+  status: Generated<StylizedStatus>;
+  /** The engine that makes it: "local" or "fal". */
+  provider: string;
+  file_key: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  error: string | null;
+  attempts: Generated<number>;
+  /** Null means the default price (25 dollars). */
+  price_cents: number | null;
+  licensing_enabled: Generated<number>;
+  nft_enabled: Generated<number>;
+  optimized_file_key: string | null;
+  optimized_format: string | null;
+  optimized_quality: number | null;
+  optimized_resolution: string | null;
+  optimized_width: number | null;
+  optimized_height: number | null;
+  optimized_bytes: number | null;
+  watermark: number | null;
+  social_optimized: number | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -65,9 +110,13 @@ export interface Database {
   auth_failures: AuthFailuresTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  images: ImagesTable;
+  stylized_images: StylizedImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type StylizedImageRow = Selectable<StylizedImagesTable>;

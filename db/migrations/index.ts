@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as accounts from "./2026-11-22-0001-accounts";
+import * as images from "./2026-11-22-0002-images";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -7,4 +8,5 @@ import * as accounts from "./2026-11-22-0001-accounts";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-accounts": accounts,
+  "2026-11-22-0002-images": images,
 };

@@ -1,0 +1,28 @@
+import crypto from "node:crypto";
+import { getDb } from "~/server/db.server";
+import { createUser } from "~/services/users.server";
+import { createApiToken, createWebSession } from "~/services/sessions.server";
+import { sessionCookie } from "~/server/auth.server";
+import { SUPER_ADMIN_ID } from "~/lib/accounts";
+
+export const TEST_PASSWORD = "correct-horse";
+
+/** A user in the test database, with a bearer token and a session cookie ready to use. */
+export async function createTestUser(overrides: { id?: string; email?: string; firstName?: string; lastName?: string } = {}) {
+  const db = getDb();
+  const user = await createUser(db, {
+    id: overrides.id,
+    email: overrides.email ?? `user-${crypto.randomBytes(4).toString("hex")}@example.com`,
+    password: TEST_PASSWORD,
+    firstName: overrides.firstName ?? "Test",
+    lastName: overrides.lastName ?? "User",
+  });
+  const { token } = await createApiToken(db, user.id, 30);
+  const { secret } = await createWebSession(db, user.id, 30);
+  const cookie = (await sessionCookie().serialize(secret)).split(";")[0];
+  return { user, token, cookie };
+}
+
+export function createTestAdmin() {
+  return createTestUser({ id: SUPER_ADMIN_ID, email: "root@example.com", firstName: "Super", lastName: "Admin" });
+}

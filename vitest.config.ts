@@ -1,0 +1,23 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": path.resolve(__dirname, "app"),
+      "#db": path.resolve(__dirname, "db"),
+      "#tests": path.resolve(__dirname, "tests"),
+    },
+  },
+  esbuild: { jsx: "automatic" },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    setupFiles: ["tests/setup/setup-test-env.ts"],
+    globals: true,
+    environment: "node",
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
