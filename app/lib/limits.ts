@@ -1,0 +1,7 @@
+/** Upload limits and their messages (spec sections 5 and 9, api.md). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE = { title: "File Too Large", description: "Please select a file smaller than 10MB." };
+export const INVALID_FILE_TYPE = {
+  title: "Invalid File Type",
+  description: "Please select a valid image file (JPG or PNG).",
+};
