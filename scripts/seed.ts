@@ -1,0 +1,13 @@
+// npm run seed: the super admin and the demo data for local use.
+import { ensureSuperAdmin, seedDemo } from "#db/seed";
+import { getConfig } from "~/server/config.server";
+import { getDb, migrateToLatest } from "~/server/db.server";
+import { runCommand } from "./cli-args";
+
+await runCommand(async () => {
+  const db = getDb();
+  await migrateToLatest(db);
+  await ensureSuperAdmin(db, getConfig());
+  await seedDemo(db);
+  console.log("Seed complete.");
+});
