@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import * as auth from "~/routes/auth";
+import * as logout from "~/routes/logout";
+import * as root from "~/root";
+import * as dashboard from "~/routes/dashboard";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
+import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
+import { getConfig } from "~/server/config.server";
+import { getDb } from "~/server/db.server";
+
+const loginForm = (fields: Record<string, string>, options = {}) =>
+  formRequest("/auth", { intent: "login", redirectTo: "/dashboard", ...fields }, options);
+
+describe("/auth", () => {
+  it("signs in with the form: a database session, a cookie holding only its id, a flash, a redirect", async () => {
+    const { user } = await createTestUser({ email: "web@example.com" });
+    const response = await callRoute(auth.action, loginForm({ email: "web@example.com", password: TEST_PASSWORD }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    const cookie = cookiesFrom(response);
+    expect(cookie).toMatch(/__session=/);
+    expect(cookie).not.toContain(user.id);
+    const setCookie = response.headers.getSetCookie().find((line) => line.startsWith("__session="))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const home = await callRoute(root.loader, makeRequest("/dashboard", { cookie }));
+    const data = await home.json();
+    expect(data.user.email).toBe("web@example.com");
+    expect(data.flash).toEqual({ kind: "success", title: "Welcome back!", description: "You've been logged in successfully." });
+
+    // Signed in, /auth sends the visitor on to the dashboard.
+    const again = await callRoute(auth.loader, makeRequest("/auth", { cookie }));
+    expect(again.headers.get("Location")).toBe("/dashboard");
+
+    // Sign out ends the session row, not just the cookie.
+    const out = await callRoute(logout.action, makeRequest("/logout", { method: "POST", cookie }));
+    expect(out.headers.get("Location")).toBe("/");
+    const stillThere = await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie }));
+    expect(stillThere.status).toBe(302);
+    expect(stillThere.headers.get("Location")).toBe("/api/login?redirectTo=%2Fdashboard");
+  });
+
+  it("keeps a same-site redirectTo and drops a foreign one", async () => {
+    await createTestUser({ email: "redirect@example.com" });
+    const good = await callRoute(
+      auth.action,
+      loginForm({ email: "redirect@example.com", password: TEST_PASSWORD, redirectTo: "/marketplace?style=anime" }),
+    );
+    expect(good.headers.get("Location")).toBe("/marketplace?style=anime");
+    const evil = await callRoute(
+      auth.action,
+      loginForm({ email: "redirect@example.com", password: TEST_PASSWORD, redirectTo: "https://evil.example" }),
+    );
+    expect(evil.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("answers field errors and a wrong password as conform results (no JavaScript needed)", async () => {
+    const invalid = await callRoute(auth.action, loginForm({ email: "nope", password: "1" }));
+    expect(invalid.status).toBe(400);
+    const body = await invalid.json();
+    expect(body.error).toEqual({
+      email: ["Invalid email address"],
+      password: ["Password must be at least 6 characters"],
+    });
+    expect(body.initialValue.password).toBeUndefined();
+
+    await createTestUser({ email: "wrong@example.com" });
+    const wrong = await callRoute(auth.action, loginForm({ email: "wrong@example.com", password: "wrong-password" }));
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error[""]).toEqual(["Invalid email or password"]);
+  });
+
+  it("refuses a cross-site form post", async () => {
+    await createTestUser({ email: "csrf@example.com" });
+    const response = await callRoute(
+      auth.action,
+      loginForm({ email: "csrf@example.com", password: TEST_PASSWORD }, { origin: "cross" }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("register shows the spec's notice while closed and creates nothing", async () => {
+    const before = await getDb().selectFrom("users").select("id").execute();
+    const response = await callRoute(
+      auth.action,
+      formRequest("/auth", { intent: "register", firstName: "N", lastName: "M", email: "n@example.com", password: "secret1" }),
+    );
+    expect(response.status).toBe(302);
+    const next = await callRoute(root.loader, makeRequest("/auth", { cookie: cookiesFrom(response) }));
+    expect((await next.json()).flash).toEqual({
+      kind: "error",
+      title: "Registration",
+      description: "Please use the login form with existing credentials.",
+    });
+    expect(await getDb().selectFrom("users").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("register validates and creates a real account when open", async () => {
+    const config = getConfig() as { REGISTRATION: string };
+    config.REGISTRATION = "open";
+    try {
+      const invalid = await callRoute(auth.action, formRequest("/auth", { intent: "register", email: "x@example.com", password: "secret1" }));
+      expect(invalid.status).toBe(400);
+      expect((await invalid.json()).error).toEqual({
+        firstName: ["First name is required"],
+        lastName: ["Last name is required"],
+      });
+      const created = await callRoute(
+        auth.action,
+        formRequest("/auth", { intent: "register", firstName: "Nia", lastName: "New", email: "nia@example.com", password: "secret1" }),
+      );
+      expect(created.status).toBe(302);
+      const home = await callRoute(root.loader, makeRequest("/dashboard", { cookie: cookiesFrom(created) }));
+      expect((await home.json()).user.firstName).toBe("Nia");
+    } finally {
+      config.REGISTRATION = "closed";
+    }
+  });
+});
