@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
-    setupFiles: ["tests/setup/setup-test-env.ts"],
+    setupFiles: ["tests/setup/setup-test-env.ts", "tests/setup/jest-dom.ts"],
     globals: true,
     environment: "node",
     pool: "forks",
