@@ -35,6 +35,9 @@ export default function TokenTest() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Until hydration (and forever without JavaScript) the page says it needs JavaScript.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (!storedToken()) return;
@@ -108,9 +111,9 @@ export default function TokenTest() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <PageHeader title="Token Test" subtitle="A developer page for the bearer-token API." />
-      <noscript>
+      {hydrated ? null : (
         <p className="mt-6 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">This developer page needs JavaScript.</p>
-      </noscript>
+      )}
       {user ? (
         <div className="card mt-6 space-y-4 p-6" data-testid="token-user">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -146,7 +149,7 @@ export default function TokenTest() {
           />
         </div>
       ) : (
-        <form onSubmit={login} className="card mt-6 space-y-4 p-6">
+        <form method="post" onSubmit={login} className="card mt-6 space-y-4 p-6">
           {error ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {error}
@@ -171,7 +174,7 @@ export default function TokenTest() {
             />
           </div>
           <p className="text-sm text-slate-600">Token present: {hasToken ? "yes" : "no"}</p>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <button type="submit" className="btn-primary" disabled={busy || !hydrated}>
             {busy ? "Logging in..." : "Login"}
           </button>
         </form>
