@@ -53,6 +53,8 @@ export interface JobsTable {
   max_attempts: Generated<number>;
   run_at: string;
   locked_until: string | null;
+  /** The lease token of the worker that holds the job (migration 0004). */
+  locked_by: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;
@@ -103,6 +105,160 @@ export interface StylizedImagesTable {
   completed_at: string | null;
 }
 
+export type ListingStatus = "active" | "withdrawn";
+
+export interface ListingsTable {
+  id: string;
+  /** The creator. */
+  user_id: string;
+  /** Null once the creator deleted the stylized image (the listing is then withdrawn). */
+  stylized_image_id: string | null;
+  style: string;
+  title: string;
+  description: Generated<string>;
+  price_cents: number;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  licensing_enabled: Generated<number>;
+  nft_enabled: Generated<number>;
+  /** Snapshot of the clean file sold to buyers (under listings/). */
+  file_key: string;
+  file_mime_type: string;
+  /** The stylized image's file the snapshot was copied from. */
+  source_file_key: string;
+  width: number;
+  height: number;
+  /** Public, downscaled and watermarked preview (under previews/). */
+  preview_key: string;
+  view_count: Generated<number>;
+  status: Generated<ListingStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OrderStatus = "pending" | "paid" | "failed" | "expired";
+export type PaymentProviderId = "stripe" | "test";
+
+export interface OrdersTable {
+  id: string;
+  /** Stripe Checkout Session id, or the test checkout's session id. */
+  checkout_session_id: string | null;
+  provider: PaymentProviderId;
+  status: Generated<OrderStatus>;
+  customer_name: string;
+  customer_email: string;
+  customer_company: string | null;
+  total_cents: number;
+  currency: Generated<string>;
+  checkout_url: string | null;
+  /** Why the payment failed or the order was refused, in words a buyer can read. */
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  listing_id: string;
+  creator_id: string;
+  title: string;
+  style: string;
+  price_cents: number;
+  file_key: string;
+  file_mime_type: string;
+  created_at: string;
+}
+
+export interface EarningsTable {
+  id: string;
+  order_item_id: string;
+  order_id: string;
+  creator_id: string;
+  listing_id: string;
+  /** The creator's share. */
+  amount_cents: number;
+  /** The platform's share; amount_cents + platform_fee_cents = the item's price. */
+  platform_fee_cents: number;
+  created_at: string;
+}
+
+export interface DownloadGrantsTable {
+  id: string;
+  order_item_id: string;
+  order_id: string;
+  token_hash: string;
+  max_downloads: number;
+  downloads_used: Generated<number>;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface WebhookEventsTable {
+  /** Stripe's event id. */
+  id: string;
+  type: string;
+  processed_at: string;
+}
+
+export type IntegrationMethod = "oauth" | "apiKey";
+
+export interface IntegrationsTable {
+  id: string;
+  user_id: string;
+  /** A platform id of app/lib/platforms.ts. */
+  platform: string;
+  method: IntegrationMethod;
+  /** Sealed (AES-256-GCM) JSON of the secret (app/server/crypto-box.server.ts). */
+  credentials: string;
+  key_last4: string;
+  wallet_address: string | null;
+  shop_domain: string | null;
+  scopes: string | null;
+  is_active: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OauthStatesTable {
+  state_hash: string;
+  user_id: string;
+  platform: string;
+  shop_domain: string | null;
+  display: Generated<"popup" | "page">;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type ListingPlatformStatus = "queued" | "live" | "needs_auth" | "ready_to_mint" | "export_ready" | "failed";
+
+export interface ListingPlatformsTable {
+  id: string;
+  user_id: string;
+  stylized_image_id: string;
+  listing_id: string | null;
+  platform: string;
+  status: Generated<ListingPlatformStatus>;
+  url: string | null;
+  last_error: string | null;
+  title: string;
+  description: Generated<string>;
+  price_cents: number;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  licensing_enabled: Generated<number>;
+  nft_enabled: Generated<number>;
+  external_id: string | null;
+  /** The mint kit or export package (a zip under kits/). */
+  artifact_key: string | null;
+  revision: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -112,6 +268,15 @@ export interface Database {
   jobs: JobsTable;
   images: ImagesTable;
   stylized_images: StylizedImagesTable;
+  listings: ListingsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  earnings: EarningsTable;
+  download_grants: DownloadGrantsTable;
+  webhook_events: WebhookEventsTable;
+  integrations: IntegrationsTable;
+  oauth_states: OauthStatesTable;
+  listing_platforms: ListingPlatformsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -120,3 +285,11 @@ export type UserUpdate = Updateable<UsersTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type StylizedImageRow = Selectable<StylizedImagesTable>;
+export type ListingRow = Selectable<ListingsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type EarningRow = Selectable<EarningsTable>;
+export type DownloadGrantRow = Selectable<DownloadGrantsTable>;
+export type IntegrationRow = Selectable<IntegrationsTable>;
+export type OauthStateRow = Selectable<OauthStatesTable>;
+export type ListingPlatformRow = Selectable<ListingPlatformsTable>;

@@ -3,16 +3,19 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
 import { LandingPage } from "~/components/landing-page";
+import { signedInDashboard } from "~/procedures/studio-dashboard.server";
 import { getWebUser } from "~/server/auth.server";
-import { toPublicUser } from "~/services/users.server";
+import { landingSamples } from "~/procedures/landing.server";
+import { loadProcedure } from "~/server/remix-adapter.server";
 
 /** Home: the dashboard when signed in, otherwise the landing page (spec route table). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getWebUser(request);
-  return json({ user: user ? toPublicUser(user) : null });
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await getWebUser(args.request);
+  if (!user) return json({ signedIn: false as const, samples: await loadProcedure(landingSamples, args, {}, null) });
+  return signedInDashboard(args, user);
 }
 
 export default function Home() {
-  const { user } = useLoaderData<typeof loader>();
-  return user ? <DashboardPage user={user} /> : <LandingPage />;
+  const data = useLoaderData<typeof loader>();
+  return data.signedIn ? <DashboardPage data={data} /> : <LandingPage samples={data.samples} />;
 }

@@ -1,16 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardPage } from "~/components/dashboard-page";
-import { requireWebUser } from "~/server/screen-guards.server";
-import { toPublicUser } from "~/services/users.server";
+import { DashboardPage, LoggedOutNotice } from "~/components/dashboard-page";
+import { PRODUCT_NAME } from "~/lib/product";
+import { dashboardAction, dashboardLoader } from "~/procedures/studio-dashboard.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireWebUser(request);
-  return json({ user: toPublicUser(user) });
-}
+export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
+
+/** Signed-in creators; a signed-out visitor is told so and sent to sign in. */
+export const loader = (args: LoaderFunctionArgs) => dashboardLoader(args);
+
+/** Upload (multipart), stylize, optimize and delete, as plain form posts. */
+export const action = (args: ActionFunctionArgs) => dashboardAction(args);
 
 export default function Dashboard() {
-  const { user } = useLoaderData<typeof loader>();
-  return <DashboardPage user={user} />;
+  const data = useLoaderData<typeof loader>();
+  return data.signedIn ? <DashboardPage data={data} /> : <LoggedOutNotice />;
 }

@@ -1,5 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing-page";
+import { landingSamples } from "~/procedures/landing.server";
+import { loadProcedure } from "~/server/remix-adapter.server";
+
+/** /landing: the landing page for everyone (the logo's link target). */
+export async function loader(args: LoaderFunctionArgs) {
+  return json({ samples: await loadProcedure(landingSamples, args, {}, null) });
+}
 
 export default function Landing() {
-  return <LandingPage />;
+  const { samples } = useLoaderData<typeof loader>();
+  return <LandingPage samples={samples} />;
 }

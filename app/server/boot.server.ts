@@ -2,11 +2,15 @@ import { ensureSuperAdmin, seedDemo } from "#db/seed";
 import { getConfig } from "./config.server";
 import { getDb, migrateToLatest } from "./db.server";
 import { deleteExpiredCredentials } from "~/services/sessions.server";
+import { startJobWorker } from "./jobs/start-worker.server";
+import { ensureStyleSamples } from "./styling/style-samples.server";
 
 export interface BootOptions {
   /** Also create the demo data (local use; `npm start`). */
   seedDemo?: boolean;
   log?: (line: string) => void;
+  /** Start the background job worker (default true; off for one-off commands). */
+  worker?: boolean;
 }
 
 /**
@@ -19,8 +23,10 @@ export async function boot(options: BootOptions = {}) {
   const db = getDb();
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  await ensureStyleSamples({ log });
   await ensureSuperAdmin(db, config, log);
   if (options.seedDemo) await seedDemo(db, log);
   await deleteExpiredCredentials(db);
+  if (options.worker !== false) startJobWorker(config, log);
   return { config };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { STYLE_IDS } from "~/lib/styles";
 
 /**
  * The one place configuration is read. Every setting is parsed once by zod and
@@ -20,6 +21,34 @@ const boolean = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** FAL_STYLES: JSON, per style, e.g. {"anime":{"prompt":"...","model":"fal-ai/...","input":{"guidance_scale":4}}}. */
+const falStyleOverrides = optionalText.pipe(
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON object keyed by style" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.partialRecord(
+        z.enum(STYLE_IDS),
+        z
+          .object({
+            model: z.string().trim().min(1).optional(),
+            prompt: z.string().trim().min(1).optional(),
+            input: z.record(z.string(), z.unknown()).optional(),
+            imageField: z.enum(["image_url", "image_urls"]).optional(),
+          })
+          .strict(),
+      ),
+    )
+    .optional(),
+);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -36,6 +65,11 @@ const schema = z.object({
   TRUST_PROXY: boolean,
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   FAL_KEY: optionalText,
+  /** The fal.ai model for every style (default: the per-style table in app/server/styling/fal-models.server.ts). */
+  FAL_MODEL: optionalText,
+  FAL_STYLES: falStyleOverrides,
+  /** How long one fal.ai styling request may take, queue included, before it is cancelled. */
+  FAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   SHOPIFY_CLIENT_ID: optionalText,

@@ -71,3 +71,17 @@ export async function invoke<A extends Access, S extends z.ZodType, R>(
   }
   return await procedure.run({ input: parsed.data, user: caller as CallerFor<A>, ctx });
 }
+
+/**
+ * Runs a procedure on input its schema has already parsed (the form adapter
+ * parses with conform): access is still checked, the input is not parsed twice.
+ */
+export async function invokeParsed<A extends Access, S extends z.ZodType, R>(
+  procedure: Procedure<A, S, R>,
+  caller: UserRow | null,
+  input: z.output<S>,
+  ctx: CallContext,
+): Promise<Awaited<R>> {
+  checkAccess(procedure.access, caller);
+  return await procedure.run({ input, user: caller as CallerFor<A>, ctx });
+}

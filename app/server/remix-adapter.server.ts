@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { UserRow } from "#db/schema";
 import type { Access, Procedure } from "./procedure.server";
-import { invoke } from "./procedure.server";
+import { invoke, invokeParsed } from "./procedure.server";
 import { getWebUser } from "./auth.server";
 import { callContext } from "./context.server";
 import type { CallContext } from "./context.server";
@@ -42,7 +42,7 @@ export async function submitForm<A extends Access, S extends z.ZodType, R>(
   const user = options.user !== undefined ? options.user : await getWebUser(request);
   const ctx = callContext(request, context);
   try {
-    const result = await invoke(procedure, user, submission.value, ctx);
+    const result = await invokeParsed(procedure, user, submission.value as z.output<S>, ctx);
     return { ok: true, result, user, ctx, formData };
   } catch (error) {
     if (error instanceof HttpError) {

@@ -1,6 +1,9 @@
 import type { Migration } from "kysely";
 import * as accounts from "./2026-11-22-0001-accounts";
 import * as images from "./2026-11-22-0002-images";
+import * as selling from "./2026-11-22-0003-selling";
+import * as studioJobs from "./2026-11-22-0004-studio-jobs";
+import * as publishing from "./2026-11-22-0005-publishing";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -9,4 +12,7 @@ import * as images from "./2026-11-22-0002-images";
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-accounts": accounts,
   "2026-11-22-0002-images": images,
+  "2026-11-22-0003-selling": selling,
+  "2026-11-22-0004-studio-jobs": studioJobs,
+  "2026-11-22-0005-publishing": publishing,
 };

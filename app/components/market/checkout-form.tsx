@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormErrors, TextField } from "~/components/form-field";
+import { useToast } from "~/components/toaster";
+import { customerInfoSchema } from "~/lib/checkout-schema";
+import { CHECKOUT_FAILED, MISSING_INFORMATION } from "~/lib/market";
+import { formatMoney } from "~/lib/money";
+
+function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
+  return typeof value === "object" && value !== null && "status" in value;
+}
+
+/**
+ * The checkout form (spec sections 2 and 5): name and email required, company
+ * optional. It posts to /cart, which starts the checkout from the cart cookie
+ * and redirects to the payment page. The same form is the dialog's body with
+ * JavaScript and the /cart page's without.
+ */
+export function CheckoutForm({
+  itemCount,
+  totalCents,
+  pageResult,
+  onCancel,
+}: {
+  itemCount: number;
+  totalCents: number;
+  /** The action's answer when the form was posted without JavaScript. */
+  pageResult?: unknown;
+  onCancel?: () => void;
+}) {
+  const fetcher = useFetcher({ key: "checkout" });
+  const toast = useToast();
+  const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
+  const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: customerInfoSchema }),
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") {
+        event.preventDefault();
+        toast({ kind: "error", ...MISSING_INFORMATION });
+      }
+    },
+  });
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!fetched || shown.current === fetched) return;
+    shown.current = fetched;
+    const formErrors = fetched.error?.[""];
+    if (formErrors?.length) toast({ kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] });
+    else if (fetched.error && Object.keys(fetched.error).length) toast({ kind: "error", ...MISSING_INFORMATION });
+  }, [fetched, toast]);
+
+  const pending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/cart" {...getFormProps(form)} className="space-y-4" data-testid="checkout-form">
+      <input type="hidden" name="intent" value="checkout" />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {fields.name.errors?.length || fields.email.errors?.length ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="missing-information">
+          <p className="font-semibold">{MISSING_INFORMATION.title}</p>
+          <p>{MISSING_INFORMATION.description}</p>
+        </div>
+      ) : null}
+      <TextField field={fields.name} label="Name" autoComplete="name" />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextField field={fields.company} label="Company (optional)" autoComplete="organization" />
+      <p className="text-sm text-slate-600">
+        {itemCount} {itemCount === 1 ? "image" : "images"}, standard commercial license. Total{" "}
+        <strong className="text-slate-900">{formatMoney(totalCents)}</strong>
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={pending || itemCount === 0}>
+          {pending ? "Redirecting to payment..." : "Proceed to Payment"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormErrors } from "~/components/form-field";
+import { useToast } from "~/components/toaster";
+import { listingInputSchema } from "~/lib/listing-schema";
+import { useHydrated } from "./use-hydrated";
+
+export interface ListingFormDefaults {
+  stylizedImageId: string;
+  title: string;
+  description: string;
+  /** Dollars, as text ("75", "12.50"). */
+  price: string;
+  /** Comma-separated. */
+  tags: string;
+  licensingEnabled: boolean;
+  listed: boolean;
+}
+
+type ListResult = { ok: true; listingUrl: string | null; created: boolean } | SubmissionResult<string[]>;
+
+function isSubmission(value: unknown): value is SubmissionResult<string[]> {
+  return typeof value === "object" && value !== null && "status" in value;
+}
+
+/**
+ * Lists a stylized image on the product's own marketplace, or updates its
+ * listing. A plain form posting to /listings: without JavaScript the action
+ * redirects back to `redirectTo` with a flash message (or shows the /listings
+ * page with the errors); with JavaScript it posts through a fetcher and
+ * toasts the outcome. Embed it anywhere a completed stylized image is shown.
+ */
+export function ListOnMarketplaceForm({
+  defaults,
+  redirectTo,
+  pageResult,
+}: {
+  defaults: ListingFormDefaults;
+  redirectTo: string;
+  /** The /listings action's answer after a no-JS post (the /listings page passes it). */
+  pageResult?: unknown;
+}) {
+  const fetcher = useFetcher<ListResult>({ key: `list-${defaults.stylizedImageId}` });
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const fetched = fetcher.data;
+  const lastResult = isSubmission(fetched) ? fetched : isSubmission(pageResult) ? pageResult : undefined;
+  const [form, fields] = useForm({
+    id: `list-on-marketplace-${defaults.stylizedImageId}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: listingInputSchema }),
+    defaultValue: {
+      title: defaults.title,
+      description: defaults.description,
+      price: defaults.price,
+      tags: defaults.tags,
+    },
+  });
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (!fetched || seen.current === fetched) return;
+    seen.current = fetched;
+    if ("ok" in fetched && fetched.ok) {
+      toast({
+        kind: "success",
+        title: fetched.created ? "Listed on the marketplace" : "Listing updated",
+        description: "Your image is for sale on the marketplace.",
+      });
+    } else if (isSubmission(fetched) && fetched.error?.[""]?.length) {
+      toast({ kind: "error", title: "Listing failed", description: fetched.error[""][0] });
+    }
+  }, [fetched, toast]);
+
+  const pending = fetcher.state !== "idle";
+  const fieldId = (name: string) => `${form.id}-${name}`;
+  return (
+    <fetcher.Form method="post" action="/listings" {...getFormProps(form)} className="space-y-4" data-testid="list-on-marketplace-form">
+      <input type="hidden" name="intent" value="list" />
+      <input type="hidden" name="stylizedImageId" value={defaults.stylizedImageId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div>
+        <label htmlFor={fieldId("title")} className="field-label">
+          Title
+        </label>
+        <input {...getInputProps(fields.title, { type: "text", ariaAttributes: true })} id={fieldId("title")} key={fields.title.key} className="field-input" />
+        {fields.title.errors?.length ? <p className="field-error">{fields.title.errors[0]}</p> : null}
+      </div>
+      <div>
+        <label htmlFor={fieldId("description")} className="field-label">
+          Description
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description, { ariaAttributes: true })}
+          id={fieldId("description")}
+          key={fields.description.key}
+          rows={3}
+          className="field-input"
+        />
+        {fields.description.errors?.length ? <p className="field-error">{fields.description.errors[0]}</p> : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fieldId("price")} className="field-label">
+            Price (USD)
+          </label>
+          <input
+            {...getInputProps(fields.price, { type: "number", ariaAttributes: true })}
+            id={fieldId("price")}
+            key={fields.price.key}
+            min="0.01"
+            step="0.01"
+            inputMode="decimal"
+            className="field-input"
+          />
+          {fields.price.errors?.length ? <p className="field-error">{fields.price.errors[0]}</p> : null}
+        </div>
+        <div>
+          <label htmlFor={fieldId("tags")} className="field-label">
+            Tags (comma separated)
+          </label>
+          <input {...getInputProps(fields.tags, { type: "text", ariaAttributes: true })} id={fieldId("tags")} key={fields.tags.key} className="field-input" />
+        </div>
+      </div>
+      <div className="flex items-center gap-2">
+        <input type="hidden" name="licensingEnabled" value="false" />
+        <input
+          type="checkbox"
+          id={fieldId("licensing")}
+          name="licensingEnabled"
+          value="true"
+          defaultChecked={defaults.licensingEnabled}
+          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
+        <label htmlFor={fieldId("licensing")} className="text-sm text-slate-800">
+          Offer a standard commercial license
+        </label>
+      </div>
+      <button type="submit" className="btn-primary" disabled={pending} data-testid="list-on-marketplace">
+        {pending ? "Saving..." : defaults.listed ? "Update Listing" : "List on Marketplace"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,275 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormErrors } from "~/components/form-field";
+import { useToast } from "~/components/toaster";
+import { findPlatform } from "~/lib/platforms";
+import { COPY } from "~/lib/publishing";
+import { launchSchema } from "~/lib/publishing-schemas";
+import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-schema";
+import { DEFAULT_PRICE, styleName } from "~/lib/styles";
+import { PlatformBadge } from "./platform-badge";
+import { LaunchResult } from "./launch-result";
+import type { LaunchResultData, PlatformOption } from "./types";
+import { useHydrated } from "./use-hydrated";
+
+/** The form's starting values for a stylized image (as the dashboard's image list answers it). */
+export function launchDefaultsFor(image: {
+  style: string;
+  price?: string | null;
+  licensingEnabled?: boolean;
+  nftEnabled?: boolean;
+}): LaunchFormProps["defaults"] {
+  const name = styleName(image.style);
+  return {
+    title: defaultListingTitle(name),
+    description: defaultListingDescription(name),
+    price: image.price ?? String(DEFAULT_PRICE),
+    licensingEnabled: image.licensingEnabled ?? true,
+    nftEnabled: image.nftEnabled ?? false,
+    tags: "",
+  };
+}
+
+/** Where the form posts (app/routes/studio.launch.tsx). */
+export const LAUNCH_ACTION = "/studio/launch";
+
+function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
+  return typeof value === "object" && value !== null && "status" in value && !("ok" in value);
+}
+
+function isLaunchAnswer(value: unknown): value is { ok: true; result: LaunchResultData } {
+  return typeof value === "object" && value !== null && "ok" in value && (value as { ok: unknown }).ok === true;
+}
+
+export interface LaunchFormProps {
+  image: { id: string; style: string };
+  defaults: { title: string; description: string; price: string; licensingEnabled: boolean; nftEnabled: boolean; tags?: string };
+  platforms: PlatformOption[];
+  /** The action's answer when the form was posted without JavaScript. */
+  pageResult?: unknown;
+  /** Called after the result view's 'Launch complete' (the dashboard goes back to step 1). */
+  onDone?: () => void;
+  onLaunched?: (result: LaunchResultData) => void;
+}
+
+/**
+ * The dashboard's launch form (spec sections 2 and 5): title, description,
+ * price, tags, platforms, licensing and NFT switches. It validates on submit
+ * with the spec's messages, then re-validates on input. With JavaScript it
+ * posts in place and the result view replaces it; without, it posts to
+ * /studio/launch, which redirects to the result page.
+ */
+export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onLaunched }: LaunchFormProps) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const fetcher = useFetcher({ key: `launch-${image.id}` });
+  const [result, setResult] = useState<LaunchResultData | null>(null);
+  const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
+  const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
+
+  const [form, fields] = useForm({
+    id: `launch-${image.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData, submitter }) {
+      const submission = parseWithZod(formData, { schema: launchSchema });
+      // A submit (not a re-validation while typing) that fails: the spec's toast.
+      if (submitter && submission.status !== "success") {
+        const errors = submission.error ?? {};
+        if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
+        else if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectPlatforms });
+        else toast({ kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined });
+      }
+      return submission;
+    },
+  });
+
+  const answered = useRef<unknown>(null);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || answered.current === data || fetcher.state !== "idle") return;
+    answered.current = data;
+    if (isLaunchAnswer(data)) {
+      setResult(data.result);
+      onLaunched?.(data.result);
+      toast({ kind: "success", ...COPY.launched });
+    } else if (isSubmissionResult(data)) {
+      const message = data.error?.[""]?.[0] ?? Object.values(data.error ?? {}).flat()[0];
+      toast({ kind: "error", title: COPY.launchFailed.title, description: message ?? undefined });
+    }
+  }, [fetcher.data, fetcher.state, toast, onLaunched]);
+
+  if (result) {
+    return (
+      <LaunchResult
+        result={result}
+        onDone={() => {
+          setResult(null);
+          onDone?.();
+        }}
+      />
+    );
+  }
+
+  const pending = fetcher.state !== "idle";
+  const open = platforms.filter((p) => !p.closed);
+  const fieldError = (errors: string[] | undefined, id: string) =>
+    errors?.length ? (
+      <p id={id} className="field-error">
+        {errors[0]}
+      </p>
+    ) : null;
+
+  return (
+    <fetcher.Form method="post" action={`${LAUNCH_ACTION}?image=${encodeURIComponent(image.id)}`} {...getFormProps(form)} className="space-y-5" data-testid="launch-form">
+      <input type="hidden" name="imageId" value={image.id} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
+
+      <div>
+        <label htmlFor={fields.title.id} className="field-label">
+          Title
+        </label>
+        <input
+          id={fields.title.id}
+          name={fields.title.name}
+          defaultValue={defaults.title}
+          className="field-input"
+          aria-invalid={fields.title.errors?.length ? true : undefined}
+          aria-describedby={fields.title.errors?.length ? fields.title.errorId : undefined}
+        />
+        {fieldError(fields.title.errors, fields.title.errorId)}
+      </div>
+
+      <div>
+        <label htmlFor={fields.description.id} className="field-label">
+          Description
+        </label>
+        <textarea id={fields.description.id} name={fields.description.name} defaultValue={defaults.description} rows={3} className="field-input" />
+        {fieldError(fields.description.errors, fields.description.errorId)}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fields.price.id} className="field-label">
+            Price (USD)
+          </label>
+          <input
+            id={fields.price.id}
+            name={fields.price.name}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            defaultValue={defaults.price}
+            className="field-input"
+            aria-invalid={fields.price.errors?.length ? true : undefined}
+            aria-describedby={fields.price.errors?.length ? fields.price.errorId : undefined}
+          />
+          {fieldError(fields.price.errors, fields.price.errorId)}
+        </div>
+        <div>
+          <label htmlFor={fields.tags.id} className="field-label">
+            Tags
+          </label>
+          <input
+            id={fields.tags.id}
+            name={fields.tags.name}
+            defaultValue={defaults.tags ?? ""}
+            placeholder="anime, portrait, ai art"
+            className="field-input"
+            aria-describedby={`${fields.tags.id}-hint`}
+          />
+          <p id={`${fields.tags.id}-hint`} className="mt-1 text-xs text-slate-500">
+            Separate tags with commas.
+          </p>
+        </div>
+      </div>
+
+      <fieldset aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}>
+        <legend className="field-label">Platforms</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {open.map((platform) => {
+            const entry = findPlatform(platform.id);
+            return (
+              <label
+                key={platform.id}
+                className={`flex items-center gap-3 rounded-lg border p-2.5 text-sm ${
+                  platform.connected ? "border-slate-200 bg-white" : "border-dashed border-slate-200 bg-slate-50 text-slate-500"
+                }`}
+              >
+                <input
+                  type="checkbox"
+                  name="platforms"
+                  value={platform.id}
+                  defaultChecked={platform.id === "marketplace"}
+                  disabled={!platform.connected}
+                  className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                />
+                <PlatformBadge platformId={platform.id} size="sm" />
+                <span className="flex-1">
+                  <span className="block font-medium text-slate-900">{platform.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {platform.connected ? entry?.fee && `Fee ${entry.fee}` : "Not connected"}
+                  </span>
+                </span>
+                {!platform.connected ? (
+                  <Link to={`/integrations?connect=${platform.id}#${platform.id}`} className="text-xs font-semibold text-brand-700 underline">
+                    Connect
+                  </Link>
+                ) : null}
+              </label>
+            );
+          })}
+        </div>
+        {fieldError(fields.platforms.errors, fields.platforms.errorId)}
+      </fieldset>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SwitchField name="enableLicensing" label="Enable licensing" hint="Sell the standard commercial license." defaultChecked={defaults.licensingEnabled} />
+        <SwitchField name="enableNFT" label="Enable NFT" hint="Prepare mint kits for NFT platforms." defaultChecked={defaults.nftEnabled} />
+      </div>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Launching…" : "Launch Marketing"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * An on/off setting that works without JavaScript: a hidden "false" then the
+ * checkbox's "true" (the last value wins), styled as a switch.
+ */
+function SwitchField({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+  const id = `switch-${name}`;
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <input type="hidden" name={name} value="false" />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        name={name}
+        value="true"
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-hint`}
+        className="peer mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:block before:h-4 before:w-4 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-[1.125rem]"
+      />
+      <span>
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+        <span id={`${id}-hint`} className="block text-xs text-slate-500">
+          {hint}
+        </span>
+      </span>
+    </div>
+  );
+}

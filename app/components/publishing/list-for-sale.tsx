@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "@remix-run/react";
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormErrors } from "~/components/form-field";
+import { useToast } from "~/components/toaster";
+import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-schema";
+import { findPlatform } from "~/lib/platforms";
+import type { PlatformId } from "~/lib/platforms";
+import type { PublicationStatus } from "~/lib/publishing";
+import { COPY, postingCompleteText } from "~/lib/publishing";
+import { postSchema } from "~/lib/publishing-schemas";
+import { styleName } from "~/lib/styles";
+import { PlatformBadge } from "./platform-badge";
+import { PublicationList } from "./publication-status";
+import type { PlatformOption, PublicationView } from "./types";
+import { useHydrated } from "./use-hydrated";
+
+/** Where the form posts (app/routes/studio.list.tsx), and the dialog's page without JavaScript. */
+export const LIST_ACTION = "/studio/list";
+
+export interface PostResult {
+  success: boolean;
+  platform: PlatformId;
+  name: string;
+  status: PublicationStatus;
+  url?: string;
+  authUrl?: string;
+  error?: string;
+}
+
+function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
+  return typeof value === "object" && value !== null && "status" in value && !("ok" in value);
+}
+
+function isPostAnswer(value: unknown): value is { ok: true; results: PostResult[] } {
+  return typeof value === "object" && value !== null && "ok" in value && (value as { ok: unknown }).ok === true;
+}
+
+export function postResultViews(results: PostResult[]): PublicationView[] {
+  return results.map((result) => {
+    const kit = result.status === "ready_to_mint" || result.status === "export_ready";
+    return {
+      id: result.platform,
+      name: result.name,
+      icon: findPlatform(result.platform)?.icon ?? "",
+      url: result.url ?? null,
+      status: result.status,
+      error: result.error ?? null,
+      downloadUrl: kit ? (result.url ?? null) : null,
+      authUrl: result.authUrl ?? null,
+    };
+  });
+}
+
+export interface ListForSaleImage {
+  id: string;
+  style: string;
+  /** Dollars, e.g. "25". */
+  price: string;
+}
+
+/**
+ * The list-for-sale form (spec sections 2 and 5): only connected platforms
+ * can be chosen (a link to /integrations when none is), the title defaults to
+ * '<Style> Style Selfie', the price must be more than 0 (min 0.01, step 0.01).
+ * The dialog's body with JavaScript; the /studio/list page without.
+ */
+export function ListForSaleForm({
+  image,
+  platforms,
+  pageResult,
+  onClose,
+}: {
+  image: ListForSaleImage;
+  platforms: PlatformOption[];
+  pageResult?: unknown;
+  onClose?: () => void;
+}) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const fetcher = useFetcher({ key: `list-${image.id}` });
+  const [results, setResults] = useState<PostResult[] | null>(null);
+  const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
+  const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
+  const name = styleName(image.style);
+  const connected = platforms.filter((p) => p.connected && !p.closed);
+  const externalConnected = connected.some((p) => p.id !== "marketplace");
+
+  const [form, fields] = useForm({
+    id: `list-${image.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData, submitter }) {
+      const submission = parseWithZod(formData, { schema: postSchema });
+      if (submitter && submission.status !== "success") {
+        const errors = submission.error ?? {};
+        if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectOnePlatform });
+        else if (errors.price?.length) toast({ kind: "error", title: "Error", description: COPY.invalidPrice });
+        else if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
+      }
+      return submission;
+    },
+  });
+
+  const answered = useRef<unknown>(null);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || answered.current === data || fetcher.state !== "idle") return;
+    answered.current = data;
+    if (isPostAnswer(data)) {
+      setResults(data.results);
+      const successes = data.results.filter((r) => r.success).length;
+      toast({ kind: "success", ...COPY.postingComplete, description: postingCompleteText(successes, data.results.length) });
+    } else if (isSubmissionResult(data) && data.error?.[""]?.length) {
+      toast({ kind: "error", ...COPY.postFailed });
+    }
+  }, [fetcher.data, fetcher.state, toast]);
+
+  if (results) {
+    return (
+      <div className="space-y-4" data-testid="list-for-sale-results">
+        <p className="text-sm text-slate-700">
+          {postingCompleteText(results.filter((r) => r.success).length, results.length)}
+        </p>
+        <PublicationList publications={postResultViews(results)} />
+        {onClose ? (
+          <div className="flex justify-end">
+            <button type="button" className="btn-primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  const pending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={`${LIST_ACTION}?image=${encodeURIComponent(image.id)}`} {...getFormProps(form)} className="space-y-4" data-testid="list-for-sale-form">
+      <input type="hidden" name="imageId" value={image.id} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
+
+      <fieldset aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}>
+        <legend className="field-label">Platforms</legend>
+        <div className="mt-2 space-y-2">
+          {connected.map((platform) => (
+            <label key={platform.id} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm">
+              <input type="checkbox" name="platforms" value={platform.id} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+              <PlatformBadge platformId={platform.id} size="sm" />
+              <span className="flex-1 font-medium text-slate-900">{platform.name}</span>
+              <span className="text-xs text-slate-500">Fee {findPlatform(platform.id)?.fee}</span>
+            </label>
+          ))}
+        </div>
+        {fields.platforms.errors?.length ? (
+          <p id={fields.platforms.errorId} className="field-error">
+            {fields.platforms.errors[0]}
+          </p>
+        ) : null}
+        <p className="mt-2 text-xs text-slate-600">
+          {externalConnected ? "Only connected platforms are shown. " : "No other platforms are connected yet. "}
+          <Link to="/integrations" className="font-semibold text-brand-700 underline">
+            {externalConnected ? "Manage integrations" : "Connect platforms on the Integrations page"}
+          </Link>
+        </p>
+      </fieldset>
+
+      <div>
+        <label htmlFor={fields.title.id} className="field-label">
+          Title
+        </label>
+        <input
+          id={fields.title.id}
+          name={fields.title.name}
+          defaultValue={defaultListingTitle(name)}
+          className="field-input"
+          aria-invalid={fields.title.errors?.length ? true : undefined}
+          aria-describedby={fields.title.errors?.length ? fields.title.errorId : undefined}
+        />
+        {fields.title.errors?.length ? (
+          <p id={fields.title.errorId} className="field-error">
+            {fields.title.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={fields.description.id} className="field-label">
+          Description
+        </label>
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          defaultValue={defaultListingDescription(name)}
+          rows={3}
+          className="field-input"
+        />
+      </div>
+      <div>
+        <label htmlFor={fields.price.id} className="field-label">
+          Price (USD)
+        </label>
+        <input
+          id={fields.price.id}
+          name={fields.price.name}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          defaultValue={image.price}
+          className="field-input"
+          aria-invalid={fields.price.errors?.length ? true : undefined}
+          aria-describedby={fields.price.errors?.length ? fields.price.errorId : undefined}
+        />
+        {fields.price.errors?.length ? (
+          <p id={fields.price.errorId} className="field-error">
+            {fields.price.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2">
+        {onClose ? (
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Listing…" : "List for Sale"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The dashboard's "List for Sale" action: a link to /studio/list (works
+ * without JavaScript) that opens the Headless UI dialog when JavaScript runs.
+ */
+export function ListForSale({
+  image,
+  platforms,
+  className = "btn-secondary",
+  label = "List for Sale",
+}: {
+  image: ListForSaleImage;
+  platforms: PlatformOption[];
+  className?: string;
+  label?: string;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link
+        to={`${LIST_ACTION}?image=${encodeURIComponent(image.id)}`}
+        className={className}
+        data-testid="list-for-sale-button"
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-40">
+        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+        <div className="fixed inset-0 overflow-y-auto p-4">
+          <div className="flex min-h-full items-center justify-center">
+            <DialogPanel className="card w-full max-w-lg p-6" data-testid="list-for-sale-dialog">
+              <DialogTitle className="text-lg font-semibold text-slate-900">List for Sale</DialogTitle>
+              <p className="mt-1 mb-4 text-sm text-slate-600">Choose where to sell this {styleName(image.style).toLowerCase()} image.</p>
+              <ListForSaleForm image={image} platforms={platforms} onClose={() => setOpen(false)} />
+            </DialogPanel>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FormErrors } from "~/components/form-field";
+import { useToast } from "~/components/toaster";
+import type { ManualField, Platform } from "~/lib/platforms";
+import { manualFieldLabel } from "~/lib/platforms";
+import { COPY } from "~/lib/publishing";
+import { manualIntegrationSchema } from "~/lib/publishing-schemas";
+
+const PLACEHOLDERS: Record<ManualField, string> = {
+  apiKey: "Paste your key",
+  walletAddress: "0x…",
+  shopDomain: "my-store.myshopify.com",
+};
+
+/**
+ * Manual setup (spec sections 2 and 5): the API key, plus the wallet address
+ * where the platform needs one (checked for the EVM format), or for Shopify a
+ * store's domain and custom-app Admin API token. Every shown field is
+ * required. Posts to /integrations (post/redirect/get with a flash message).
+ */
+export function ManualSetupForm({ platform, lastResult }: { platform: Platform; lastResult?: SubmissionResult<string[]> }) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `manual-${platform.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData, submitter }) {
+      const submission = parseWithZod(formData, { schema: manualIntegrationSchema });
+      if (submitter && submission.status !== "success") toast({ kind: "error", ...COPY.integrationFailed });
+      return submission;
+    },
+  });
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!lastResult || shown.current === lastResult || !lastResult.error) return;
+    shown.current = lastResult;
+    if (Object.keys(lastResult.error).length) toast({ kind: "error", ...COPY.integrationFailed });
+  }, [lastResult, toast]);
+
+  const pending = navigation.state !== "idle" && navigation.formData?.get("platform") === platform.id && navigation.formData?.get("intent") === "manual";
+  const byName: Record<ManualField, (typeof fields)["apiKey"]> = {
+    apiKey: fields.apiKey,
+    walletAddress: fields.walletAddress,
+    shopDomain: fields.shopDomain,
+  };
+  return (
+    <Form method="post" action="/integrations" {...getFormProps(form)} className="space-y-3" data-testid={`manual-setup-${platform.id}`}>
+      <input type="hidden" name="intent" value="manual" />
+      <input type="hidden" name="platform" value={platform.id} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {platform.manualFields.map((name) => {
+        const field = byName[name];
+        return (
+          <div key={name}>
+            <label htmlFor={field.id} className="field-label">
+              {manualFieldLabel(platform, name)}
+            </label>
+            <input
+              id={field.id}
+              name={field.name}
+              type={name === "apiKey" ? "password" : "text"}
+              autoComplete="off"
+              spellCheck={false}
+              required
+              pattern={name === "walletAddress" ? "^0x[0-9a-fA-F]{40}$" : undefined}
+              placeholder={PLACEHOLDERS[name]}
+              className="field-input font-mono"
+              aria-invalid={field.errors?.length ? true : undefined}
+              aria-describedby={field.errors?.length ? field.errorId : undefined}
+            />
+            {field.errors?.length ? (
+              <p id={field.errorId} className="field-error">
+                {field.errors[0]}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Saving…" : "Save connection"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+/** What the Admin Portal and GET /api/admin/* answer (api.md 'Admin'), and the copy they share. */
+
+export interface AdminStats {
+  totalUsers: number;
+  activeUsers: number;
+  totalImages: number;
+  /** Dollars: the sum of the platform's fees in the earnings ledger. */
+  platformRevenue: number;
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  createdAt: string;
+  banned: boolean;
+  /** Originals uploaded by the user. */
+  imageCount: number;
+  /** Dollars: the user's creator share in the earnings ledger. */
+  earnings: number;
+}
+
+export interface AdminImage {
+  id: string;
+  userId: string;
+  originalUrl: string;
+  width: number;
+  height: number;
+  bytes: number;
+  mimeType: string;
+  createdAt: string;
+}
+
+export type UserStatusAction = "ban" | "unban";
+
+/** Spec sections 4, 8 and 9. */
+export const ADMIN_REDIRECT_DELAY_MS = 1000;
+export const ACCESS_DENIED = { title: "Access Denied", description: "You don't have permission to view this page." };
+export const STATUS_UPDATE_FAILED = { title: "Error", description: "Failed to update user status." };
+export const ADMIN_SUBTITLE = "Manage users and monitor platform activity";
+
+export function fullName(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** "$1,234.50" for a dollar amount. */
+export function formatDollars(dollars: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { adminCreateUserSchema, adminUserSearchSchema, userStatusSchema } from "~/lib/admin-schemas";
+import { defineProcedure } from "~/server/procedure.server";
+import { notFound } from "~/server/errors.server";
+import { platformStats } from "~/services/admin-stats.server";
+import { findUserForAdmin, listUsersForAdmin } from "~/services/admin-users.server";
+import { listAllImages } from "~/services/admin-images.server";
+import { setUserStatus } from "~/services/admin-user-status.server";
+import { createUserAsAdmin } from "~/services/admin-create-user.server";
+
+/**
+ * The Admin Portal's operations (api.md 'Admin'). Each serves both the /admin
+ * screen and its /api/admin route; only the super admin may call them
+ * (401 signed out, 403 anyone else).
+ */
+
+export const adminStats = defineProcedure({
+  name: "adminStats",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => platformStats(ctx.db),
+});
+
+export const adminUsers = defineProcedure({
+  name: "adminUsers",
+  access: "admin",
+  input: adminUserSearchSchema,
+  run: ({ input, ctx }) => listUsersForAdmin(ctx.db, { q: input.q }),
+});
+
+export const adminUser = defineProcedure({
+  name: "adminUser",
+  access: "admin",
+  input: z.object({ userId: z.string().trim().min(1).max(200) }),
+  async run({ input, ctx }) {
+    const user = await findUserForAdmin(ctx.db, input.userId);
+    if (!user) throw notFound("User not found");
+    return user;
+  },
+});
+
+export const adminImages = defineProcedure({
+  name: "adminImages",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => listAllImages(ctx.db),
+});
+
+/** Ban or unban; a ban ends the user's sessions and tokens at once. */
+export const changeUserStatus = defineProcedure({
+  name: "changeUserStatus",
+  access: "admin",
+  input: userStatusSchema,
+  run: ({ input, user, ctx }) =>
+    setUserStatus(ctx.db, { actorId: user.id, userId: input.userId, action: input.action, now: ctx.now }),
+});
+
+export const adminCreateUser = defineProcedure({
+  name: "adminCreateUser",
+  access: "admin",
+  input: adminCreateUserSchema,
+  run: ({ input, user, ctx }) => createUserAsAdmin(ctx.db, { actorId: user.id, input, now: ctx.now }),
+});

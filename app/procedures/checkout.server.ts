@@ -1,0 +1,175 @@
+import { z } from "zod";
+import type { OrderRow } from "#db/schema";
+import { defineProcedure } from "~/server/procedure.server";
+import type { CallContext } from "~/server/context.server";
+import { badRequest, notFound } from "~/server/errors.server";
+import { readCart } from "~/server/cart.server";
+import { checkoutProvider, providerFor } from "~/server/payments/select-provider.server";
+import { publicOrigin } from "~/server/payments/public-origin.server";
+import { StripeCheckoutProvider } from "~/server/payments/stripe-checkout.server";
+import { customerInfoSchema } from "~/lib/checkout-schema";
+import { LICENSE_TYPE, MAX_CART_ITEMS, MISSING_INFORMATION } from "~/lib/market";
+import { centsToPriceString } from "~/lib/money";
+import { cancelTestOrder, payTestOrder, startCheckout, syncOrderWithProvider } from "~/services/checkout.server";
+import { findOrderBySessionId, itemsOfOrder } from "~/services/orders.server";
+import { paymentStatusOf } from "~/services/payment-status.server";
+import { handleStripeEvent } from "~/services/stripe-webhooks.server";
+
+/** Checkout, the test checkout, payment status and the Stripe webhook. */
+
+const cartItemSchema = z
+  .object({
+    imageId: z.string().min(1).max(100).optional(),
+    image: z.object({ id: z.string().min(1).max(100) }).optional(),
+    licenseType: z.literal(LICENSE_TYPE, `licenseType must be "${LICENSE_TYPE}"`).optional(),
+    // Accepted for compatibility with the spec's client and ignored: the price comes from the database.
+    price: z.unknown().optional(),
+  })
+  .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
+
+/** POST /api/create-checkout-session (api.md). */
+export const createCheckoutSession = defineProcedure({
+  name: "createCheckoutSession",
+  access: "public",
+  input: z.object({
+    cartItems: z
+      .array(cartItemSchema, "Your cart is empty")
+      .min(1, "Your cart is empty")
+      .max(MAX_CART_ITEMS, `A cart holds at most ${MAX_CART_ITEMS} images`),
+    customerInfo: customerInfoSchema.optional(),
+  }),
+  async run({ input, ctx }) {
+    if (!input.customerInfo) {
+      throw badRequest(MISSING_INFORMATION.description, { customerInfo: [MISSING_INFORMATION.description] });
+    }
+    const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
+      listingIds: input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
+      customer: input.customerInfo,
+      origin: publicOrigin(ctx.config, ctx.request),
+      now: ctx.now,
+    });
+    return { url: started.url, sessionId: started.sessionId };
+  },
+});
+
+/** The checkout form of /cart and the marketplace dialog: the cart comes from its cookie. */
+export const checkoutCart = defineProcedure({
+  name: "checkoutCart",
+  access: "public",
+  input: customerInfoSchema,
+  async run({ input, ctx }) {
+    return startCheckout(ctx.db, checkoutProvider(ctx.config), {
+      listingIds: await readCart(ctx.request),
+      customer: input,
+      origin: publicOrigin(ctx.config, ctx.request),
+      now: ctx.now,
+    });
+  },
+});
+
+const sessionIdSchema = z.object({
+  sessionId: z.string("Enter a checkout session id").trim().min(1, "Enter a checkout session id").max(300),
+});
+
+async function orderOrNotFound(ctx: CallContext, sessionId: string): Promise<OrderRow> {
+  const order = await findOrderBySessionId(ctx.db, sessionId);
+  if (!order) throw notFound("Checkout session not found");
+  return order;
+}
+
+/**
+ * A pending Stripe order asks Stripe how its session stands (the success
+ * return and the status checks), so a buyer is served even before, or
+ * without, the webhook. A Stripe outage leaves the order as it is.
+ */
+async function refreshedOrder(ctx: CallContext, sessionId: string): Promise<OrderRow> {
+  const order = await orderOrNotFound(ctx, sessionId);
+  if (order.status !== "pending" || order.provider !== "stripe") return order;
+  const provider = providerFor(order.provider, ctx.config);
+  if (!provider) return order;
+  try {
+    const remote = await provider.retrieveSession(sessionId);
+    if (remote) await syncOrderWithProvider(ctx.db, order, remote, ctx.now);
+  } catch (error) {
+    console.warn(`Could not retrieve Stripe session ${sessionId}:`, error instanceof Error ? error.message : error);
+  }
+  return orderOrNotFound(ctx, sessionId);
+}
+
+/** GET /api/payment-status/{sessionId}, the payment monitor and the success return. */
+export const paymentStatus = defineProcedure({
+  name: "paymentStatus",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await refreshedOrder(ctx, input.sessionId);
+    return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
+  },
+});
+
+/** The built-in test checkout page: the order behind a test session. */
+export const testCheckoutSession = defineProcedure({
+  name: "testCheckoutSession",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await orderOrNotFound(ctx, input.sessionId);
+    if (order.provider !== "test") throw notFound("Checkout session not found");
+    const items = await itemsOfOrder(ctx.db, order.id);
+    return {
+      sessionId: input.sessionId,
+      status: order.status,
+      customer: { name: order.customer_name, email: order.customer_email, company: order.customer_company },
+      total: centsToPriceString(order.total_cents),
+      totalCents: order.total_cents,
+      items: items.map((item) => ({ id: item.id, title: item.title, style: item.style, price: centsToPriceString(item.price_cents) })),
+    };
+  },
+});
+
+export const payTestCheckout = defineProcedure({
+  name: "payTestCheckout",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await orderOrNotFound(ctx, input.sessionId);
+    if (order.provider !== "test") throw notFound("Checkout session not found");
+    await payTestOrder(ctx.db, order, ctx.now);
+    return { sessionId: input.sessionId };
+  },
+});
+
+export const cancelTestCheckout = defineProcedure({
+  name: "cancelTestCheckout",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await orderOrNotFound(ctx, input.sessionId);
+    if (order.provider !== "test") throw notFound("Checkout session not found");
+    await cancelTestOrder(ctx.db, order, ctx.now);
+    return { sessionId: input.sessionId };
+  },
+});
+
+/**
+ * POST /api/webhooks/stripe: the raw body is verified against
+ * STRIPE_WEBHOOK_SECRET before anything is read from it.
+ */
+export const receiveStripeWebhook = defineProcedure({
+  name: "receiveStripeWebhook",
+  access: "public",
+  input: z.object({ payload: z.string(), signature: z.string().optional() }),
+  async run({ input, ctx }) {
+    const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
+    if (!secret) throw notFound("Stripe webhooks are not configured");
+    if (!input.signature) throw badRequest("Missing Stripe-Signature header");
+    let event;
+    try {
+      event = StripeCheckoutProvider.constructEvent(input.payload, input.signature, secret);
+    } catch {
+      throw badRequest("Invalid webhook signature");
+    }
+    const outcome = await handleStripeEvent(ctx.db, event, ctx.now);
+    return { received: true, outcome };
+  },
+});

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { defineProcedure } from "~/server/procedure.server";
+import { creatorEarnings } from "~/services/earnings.server";
+import { creatorStats } from "~/services/creator-stats.server";
+
+/** GET /api/token-earnings (api.md): the caller's share of each sale, from the ledger. */
+export const tokenEarnings = defineProcedure({
+  name: "tokenEarnings",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => creatorEarnings(ctx.db, user.id),
+});
+
+/** GET /api/token-stats (api.md). */
+export const tokenStats = defineProcedure({
+  name: "tokenStats",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => creatorStats(ctx.db, user.id),
+});

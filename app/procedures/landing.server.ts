@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { STYLE_IDS } from "~/lib/styles";
+import type { StyleId } from "~/lib/styles";
+import { defineProcedure } from "~/server/procedure.server";
+import { getFileStore } from "~/server/file-store.server";
+import { STYLE_SAMPLE_CREDIT, styleSampleKey, styleSampleUrls } from "~/server/styling/style-samples.server";
+
+export interface LandingSamples {
+  urls: Record<StyleId, string>;
+  credit: string;
+}
+
+/**
+ * The landing hero's four style samples (made by the local engine at boot),
+ * or null while any of them is missing, so the page never shows a broken image.
+ */
+export const landingSamples = defineProcedure({
+  name: "landingSamples",
+  access: "public",
+  input: z.object({}),
+  async run(): Promise<LandingSamples | null> {
+    const store = getFileStore();
+    const present = await Promise.all(STYLE_IDS.map((style) => store.exists(styleSampleKey(style))));
+    if (!present.every(Boolean)) return null;
+    return { urls: styleSampleUrls(), credit: STYLE_SAMPLE_CREDIT };
+  },
+});

@@ -1,0 +1,139 @@
+import path from "node:path";
+import { z } from "zod";
+import { defineProcedure } from "~/server/procedure.server";
+import { notFound, tooManyRequests, unsupportedMedia } from "~/server/errors.server";
+import { getFileStore } from "~/server/file-store.server";
+import { announceJobs } from "~/server/jobs/job-queue.server";
+import { getStyleEngine } from "~/server/styling/style-engine.server";
+import { receiveFileUpload } from "~/server/uploads/receive-upload.server";
+import { sweepScratchSoon } from "~/server/uploads/scratch-sweep.server";
+import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
+import { idSchema, stylizeSchema } from "~/lib/studio-schemas";
+import {
+  deleteImage as deleteImageRows,
+  findImage,
+  findImageWithStylized,
+  imageJson,
+  listImagesWithStylized,
+  NotAnImageError,
+  storeUploadedImage,
+} from "~/services/images.server";
+import { withdrawListingsForStylizedImage } from "~/services/listings.server";
+import {
+  countOpenStylizations,
+  MAX_OPEN_STYLIZATIONS,
+  requestStylization,
+  stylizedImageJson,
+} from "~/services/stylized-images.server";
+import type { DeletionHooks } from "~/services/images.server";
+import type { CallContext } from "~/server/context.server";
+
+/**
+ * The creator's originals: upload, list, read, delete, and asking for a style.
+ * Used by the /api routes (bearer or cookie) and by the dashboard's actions.
+ */
+
+export const UPLOAD_FIELD = "image";
+export const UPLOAD_MESSAGES = {
+  tooLarge: FILE_TOO_LARGE.description,
+  missing: `Choose an image to upload (a file in the form field named "${UPLOAD_FIELD}").`,
+  notMultipart: `Send the image as multipart/form-data, in a form field named "${UPLOAD_FIELD}".`,
+};
+
+/**
+ * Streams the request's multipart body to the data volume (10 MB hard limit),
+ * then decodes and stores it. Reads ctx.request itself: the body is a stream,
+ * not an input to validate, and it is read only after the caller was admitted.
+ */
+export const uploadImage = defineProcedure({
+  name: "studio.uploadImage",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const store = getFileStore();
+    sweepScratchSoon(path.join(store.root, "tmp"));
+    const upload = await receiveFileUpload(ctx.request, {
+      field: UPLOAD_FIELD,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      scratchPath: () => store.scratchPath(),
+      messages: UPLOAD_MESSAGES,
+    });
+    try {
+      const row = await storeUploadedImage(ctx.db, store, { userId: user.id, sourcePath: upload.path, now: ctx.now });
+      return imageJson(row);
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw unsupportedMedia(INVALID_FILE_TYPE.description);
+      throw error;
+    }
+  },
+});
+
+export const listImages = defineProcedure({
+  name: "studio.listImages",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => listImagesWithStylized(ctx.db, user.id),
+});
+
+export const getImage = defineProcedure({
+  name: "studio.getImage",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    const image = await findImageWithStylized(ctx.db, user.id, input.id);
+    if (!image) throw notFound("Image not found");
+    return image;
+  },
+});
+
+/** Withdraws the marketplace listings of each stylized image before it goes (sold copies stay downloadable). */
+export function studioDeletionHooks(ctx: CallContext): DeletionHooks {
+  const store = getFileStore();
+  return {
+    beforeStylizedDelete: async (stylizedImageId) => {
+      await withdrawListingsForStylizedImage(ctx.db, stylizedImageId, { store, now: ctx.now });
+    },
+  };
+}
+
+export const deleteImage = defineProcedure({
+  name: "studio.deleteImage",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    const deleted = await deleteImageRows(ctx.db, getFileStore(), {
+      userId: user.id,
+      imageId: input.id,
+      hooks: studioDeletionHooks(ctx),
+    });
+    if (!deleted) throw notFound("Image not found");
+    return { id: input.id };
+  },
+});
+
+/** Creates a pending stylized image and its durable job; the worker does the rest. */
+export const stylizeImage = defineProcedure({
+  name: "studio.stylizeImage",
+  access: "user",
+  input: stylizeSchema,
+  async run({ input, user, ctx }) {
+    const image = await findImage(ctx.db, user.id, input.id);
+    if (!image) throw notFound("Image not found");
+    if ((await countOpenStylizations(ctx.db, user.id)) >= MAX_OPEN_STYLIZATIONS) {
+      throw tooManyRequests(
+        10,
+        `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`,
+      );
+    }
+    const row = await requestStylization(ctx.db, {
+      userId: user.id,
+      imageId: image.id,
+      style: input.style,
+      provider: getStyleEngine(ctx.config).id,
+      now: ctx.now,
+    });
+    if (!row) throw notFound("Image not found");
+    announceJobs();
+    return stylizedImageJson(row, image.file_key);
+  },
+});

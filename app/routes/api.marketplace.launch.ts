@@ -1,0 +1,7 @@
+import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { launchMarketing } from "~/procedures/publishing.server";
+
+/** POST /api/marketplace/launch: publishes to each platform and answers what really happened there. */
+const routes = apiRoutes({ POST: apiHandler(launchMarketing, { body: "json" }) });
+export const loader = routes.loader;
+export const action = routes.action;

@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getWebUser } from "~/server/auth.server";
+import { callContext } from "~/server/context.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { invoke } from "~/server/procedure.server";
+import { completeOAuthConnection } from "~/procedures/publishing.server";
+import { OAuthCallbackError } from "~/services/oauth-connections.server";
+import { oauthResultPage } from "~/server/shopify/oauth-result-page.server";
+import { findPlatform } from "~/lib/platforms";
+import { COPY, connectFailedText } from "~/lib/publishing";
+
+/**
+ * GET /api/oauth/{platform}/callback: where the provider sends the creator back.
+ * In the popup it answers a small page that tells the opener and closes
+ * itself; without JavaScript (a plain link) it redirects to /integrations with
+ * a flash message.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const platformId = params.platform ?? "";
+  const name = findPlatform(platformId)?.name ?? "the platform";
+  const user = await getWebUser(request);
+  if (!user) {
+    return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: connectFailedText(name) });
+  }
+  try {
+    const done = await invoke(
+      completeOAuthConnection,
+      user,
+      { platform: platformId, query: new URL(request.url).searchParams },
+      callContext(request, context),
+    );
+    const description = `${name} is connected.`;
+    if (done.display === "popup") {
+      return oauthResultPage({ ok: true, platform: platformId, title: COPY.connectionComplete.title, description, nonce: context.nonce });
+    }
+    return redirectWithFlash("/integrations", { kind: "success", ...COPY.connectionComplete, description });
+  } catch (error) {
+    if (!(error instanceof OAuthCallbackError)) throw error;
+    if (error.display === "popup") {
+      return oauthResultPage({
+        ok: false,
+        platform: platformId,
+        title: COPY.connectionFailed.title,
+        description: error.message,
+        nonce: context.nonce,
+      });
+    }
+    return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: error.message });
+  }
+}

@@ -1,0 +1,7 @@
+import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { deleteIntegration } from "~/procedures/publishing.server";
+
+/** DELETE /api/token-marketplace-integrations/{platform}: 204; the stored credential is gone. */
+const routes = apiRoutes({ DELETE: apiHandler(deleteIntegration, { status: 204 }) });
+export const loader = routes.loader;
+export const action = routes.action;

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { callContext } from "~/server/context.server";
+import { getFileStore } from "~/server/file-store.server";
+import { errorResponse } from "~/server/http.server";
+import { invoke } from "~/server/procedure.server";
+import { downloadPurchase } from "~/procedures/downloads.server";
+
+/**
+ * GET /downloads/{token} (public): the purchased, clean, full-resolution file
+ * as an attachment. 403 JSON when the link is unknown, expired or used up.
+ * A HEAD request checks the link without spending a download.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  try {
+    const file = await invoke(
+      downloadPurchase,
+      null,
+      { token: params.token ?? "", count: request.method !== "HEAD" },
+      callContext(request, context),
+    );
+    const store = getFileStore();
+    const ascii = file.filename.replace(/[^\x20-\x7e]|"/g, "_");
+    return new Response(request.method === "HEAD" ? null : createReadableStreamFromReadable(store.stream(file.fileKey)), {
+      headers: {
+        "Content-Type": file.mimeType,
+        "Content-Length": String(await store.size(file.fileKey)),
+        "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        "Cache-Control": "private, no-store",
+        "X-Downloads-Left": String(file.downloadsLeft),
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

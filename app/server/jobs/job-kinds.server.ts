@@ -1,0 +1,19 @@
+import { getConfig } from "../config.server";
+import { getFileStore } from "../file-store.server";
+import { getStyleEngine } from "../styling/style-engine.server";
+import type { JobHandlers } from "./job-worker.server";
+import { STYLIZE_JOB } from "~/services/stylized-images.server";
+import { stylizeJobHandler } from "~/services/stylize-job.server";
+import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.server";
+
+/**
+ * Every kind of background job this app runs, and its handler: the one place
+ * the worker learns what it can do. A new kind (e.g. publishing to a platform)
+ * is one more entry here.
+ */
+export function jobHandlers(): JobHandlers {
+  return {
+    [STYLIZE_JOB]: stylizeJobHandler({ store: getFileStore(), engine: () => getStyleEngine() }),
+    [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }),
+  };
+}

@@ -1,0 +1,58 @@
+import type { PaymentProviderId } from "#db/schema";
+
+/**
+ * A payment provider plays the hosted checkout page. Two implementations,
+ * chosen from the configuration: Stripe Checkout when STRIPE_SECRET_KEY is
+ * set (stripe-checkout.server.ts), otherwise the built-in test checkout
+ * (test-checkout.server.ts). Both end in the same fulfillment function.
+ */
+export interface CheckoutLineItem {
+  title: string;
+  style: string;
+  priceCents: number;
+  /** Absolute URL of the watermarked preview, when the site has a public https address. */
+  imageUrl?: string;
+}
+
+export interface CheckoutRequest {
+  orderId: string;
+  customerEmail: string;
+  currency: string;
+  items: CheckoutLineItem[];
+  /** Absolute origin for the return URLs, e.g. https://selfie.example. */
+  origin: string;
+}
+
+export interface CheckoutSessionHandle {
+  sessionId: string;
+  /** Where the buyer goes to pay. */
+  url: string;
+}
+
+/** What the provider says about a session right now. */
+export interface RemoteSessionState {
+  sessionId: string;
+  orderId: string | null;
+  /** open, complete or expired (Stripe's session status). */
+  status: "open" | "complete" | "expired";
+  /** paid, unpaid or no_payment_required (Stripe's payment_status). */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSessionHandle>;
+  /** The provider's view of a session; null for a provider without remote state (the test checkout). */
+  retrieveSession(sessionId: string): Promise<RemoteSessionState | null>;
+}
+
+/** The success return (api.md): the marketplace with ?session_id=...&success=true. */
+export function successUrl(origin: string, sessionIdPlaceholder: string): string {
+  return `${origin}/marketplace?session_id=${sessionIdPlaceholder}&success=true`;
+}
+
+export function cancelUrl(origin: string): string {
+  return `${origin}/marketplace?checkout=cancelled`;
+}

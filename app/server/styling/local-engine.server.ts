@@ -1,0 +1,49 @@
+import type { StyleId } from "~/lib/styles";
+import { encodeStyledImage } from "./ai-disclosure.server";
+import { fromRaw, type RawImage } from "./raw-image.server";
+import type { StyleEngine, StyleResult } from "./style-engine.server";
+import { StyleEngineError } from "./style-engine-error.server";
+import { renderAnime } from "./styles/anime.server";
+import { renderCartoon } from "./styles/cartoon.server";
+import { renderFantasy } from "./styles/fantasy.server";
+import { renderProfessional } from "./styles/professional.server";
+
+/**
+ * Bump when a style's look changes: it is part of the tool name written into
+ * every image and of the landing page's sample file names (so samples are
+ * remade once after an upgrade).
+ */
+export const LOCAL_ENGINE_VERSION = 1;
+
+const RENDERERS: Record<StyleId, (input: Buffer) => Promise<RawImage>> = {
+  professional: renderProfessional,
+  cartoon: renderCartoon,
+  anime: renderAnime,
+  fantasy: renderFantasy,
+};
+
+/**
+ * The built-in styling engine: offline, no keys, deterministic (the same
+ * input gives the same bytes). Each style is a small pipeline of libvips
+ * operations and JavaScript passes over raw pixels; the result is at most
+ * 1024 px on its long edge and carries the AI disclosure.
+ */
+export function createLocalEngine(): StyleEngine {
+  return {
+    id: "local",
+    async stylize(
+      input: Buffer,
+      style: StyleId,
+      options?: { signal?: AbortSignal },
+    ): Promise<StyleResult> {
+      const render = RENDERERS[style];
+      if (!render) throw new StyleEngineError("This style is not available.", false);
+      if (options?.signal?.aborted) throw new StyleEngineError("Styling was cancelled.", true);
+      const pixels = await render(input);
+      return encodeStyledImage(
+        fromRaw(pixels),
+        `Selfie Studio local style engine v${LOCAL_ENGINE_VERSION} (${style})`,
+      );
+    },
+  };
+}

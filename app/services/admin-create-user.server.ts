@@ -1,0 +1,22 @@
+import type { DB } from "~/server/db.server";
+import type { AdminUser } from "~/lib/admin";
+import type { AdminCreateUserInput } from "~/lib/admin-schemas";
+import { createUser } from "./users.server";
+import { recordAdminAction } from "./admin-audit.server";
+import { findUserForAdmin } from "./admin-users.server";
+
+/**
+ * The admin creates an account (registration is closed by default). The new
+ * user signs in with the password the admin set; the creation is audited.
+ */
+export async function createUserAsAdmin(
+  db: DB,
+  { actorId, input, now }: { actorId: string; input: AdminCreateUserInput; now: Date },
+): Promise<AdminUser> {
+  return db.transaction().execute(async (trx) => {
+    const created = await createUser(trx, input, now);
+    await recordAdminAction(trx, { actorId, action: "user.create", subjectId: created.id, now });
+    const user = await findUserForAdmin(trx, created.id);
+    return user!;
+  });
+}

@@ -1,0 +1,135 @@
+import { sql } from "kysely";
+import type { DB } from "~/server/db.server";
+import { badRequest } from "~/server/errors.server";
+import { publicMediaUrl } from "~/server/signed-urls.server";
+import { centsToPriceString } from "~/lib/money";
+import { parseTags } from "./listings.server";
+
+/**
+ * Browsing the public marketplace: active listings of creators who are not
+ * banned, newest first, with keyset pagination on (created_at, id) so page 500
+ * costs what page 1 costs. The indexes listings(status, created_at, id) and
+ * listings(status, style, created_at, id) serve the order directly.
+ */
+export interface MarketplaceItem {
+  id: string;
+  title: string;
+  description: string;
+  style: string;
+  price: string;
+  priceCents: number;
+  previewUrl: string;
+  creator: { id: string; firstName: string };
+  tags: string[];
+  licensingEnabled: boolean;
+  createdAt: string;
+}
+
+export interface MarketplacePage {
+  items: MarketplaceItem[];
+  nextCursor: string | null;
+}
+
+export interface MarketplaceQuery {
+  style?: string;
+  q?: string;
+  cursor?: string;
+  limit: number;
+  /** Only this listing (the link a creator shares). */
+  listingId?: string;
+}
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === "string")) {
+      return value as [string, string];
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest("Invalid cursor", { cursor: ["Invalid cursor"] });
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promise<MarketplacePage> {
+  let select = db
+    .selectFrom("listings as l")
+    .innerJoin("users as u", "u.id", "l.user_id")
+    .select([
+      "l.id",
+      "l.title",
+      "l.description",
+      "l.style",
+      "l.price_cents",
+      "l.preview_key",
+      "l.tags",
+      "l.licensing_enabled",
+      "l.created_at",
+      "l.user_id",
+      "u.first_name",
+    ])
+    .where("l.status", "=", "active")
+    .where("u.banned", "=", 0);
+  if (query.listingId) select = select.where("l.id", "=", query.listingId);
+  if (query.style) select = select.where("l.style", "=", query.style);
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    select = select.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id})`);
+  }
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`l.title`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`l.description`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`l.tags`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const rows = await select
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      style: row.style,
+      price: centsToPriceString(row.price_cents),
+      priceCents: row.price_cents,
+      previewUrl: publicMediaUrl(row.preview_key),
+      creator: { id: row.user_id, firstName: row.first_name },
+      tags: parseTags(row.tags),
+      licensingEnabled: row.licensing_enabled === 1,
+      createdAt: row.created_at,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/**
+ * Counts a page view for each listing shown (the creators' "views" stat),
+ * except the viewer's own listings. One UPDATE per page.
+ */
+export async function recordListingViews(db: DB, listingIds: string[], viewerId: string | null): Promise<void> {
+  if (listingIds.length === 0) return;
+  let update = db
+    .updateTable("listings")
+    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+    .where("id", "in", listingIds);
+  if (viewerId) update = update.where("user_id", "!=", viewerId);
+  await update.execute();
+}

@@ -1,0 +1,143 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Selling: marketplace listings, orders and their items, the earnings ledger,
+// download grants and the processed Stripe webhook events. Exactly-once
+// fulfillment rests on the unique constraints here (earnings.order_item_id,
+// download_grants.order_item_id, webhook_events.id) together with a transaction.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("listings")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    // Deleting the stylized image withdraws the listing (the service does that),
+    // but the row and its snapshotted files stay so sold copies remain downloadable.
+    .addColumn("stylized_image_id", "text", (c) => c.references("stylized_images.id").onDelete("set null"))
+    .addColumn("style", "text", (c) => c.notNull())
+    .addColumn("title", "text", (c) => c.notNull())
+    .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("price_cents", "integer", (c) => c.notNull())
+    .addColumn("tags", "text", (c) => c.notNull().defaultTo("[]"))
+    .addColumn("licensing_enabled", "integer", (c) => c.notNull().defaultTo(1))
+    .addColumn("nft_enabled", "integer", (c) => c.notNull().defaultTo(0))
+    // Snapshots taken at listing time: the clean file sold to buyers (under listings/)
+    // and the public watermarked preview (under previews/).
+    .addColumn("file_key", "text", (c) => c.notNull())
+    .addColumn("file_mime_type", "text", (c) => c.notNull())
+    // The stylized image's file the snapshot was copied from (to re-snapshot only on change).
+    .addColumn("source_file_key", "text", (c) => c.notNull())
+    .addColumn("width", "integer", (c) => c.notNull())
+    .addColumn("height", "integer", (c) => c.notNull())
+    .addColumn("preview_key", "text", (c) => c.notNull())
+    .addColumn("view_count", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("active"))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .execute();
+  // Marketplace pages: newest first, keyset on (created_at, id).
+  await db.schema
+    .createIndex("listings_status_created_at_id")
+    .on("listings")
+    .columns(["status", "created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("listings_status_style_created_at_id")
+    .on("listings")
+    .columns(["status", "style", "created_at", "id"])
+    .execute();
+  await db.schema.createIndex("listings_user_id_created_at").on("listings").columns(["user_id", "created_at"]).execute();
+  // One active listing per stylized image (updated in place).
+  await db.schema
+    .createIndex("listings_active_stylized_image_id")
+    .on("listings")
+    .column("stylized_image_id")
+    .unique()
+    .where(sql.ref("status"), "=", "active")
+    .execute();
+
+  await db.schema
+    .createTable("orders")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("checkout_session_id", "text", (c) => c.unique())
+    .addColumn("provider", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
+    .addColumn("customer_name", "text", (c) => c.notNull())
+    .addColumn("customer_email", "text", (c) => c.notNull())
+    .addColumn("customer_company", "text")
+    .addColumn("total_cents", "integer", (c) => c.notNull())
+    .addColumn("currency", "text", (c) => c.notNull().defaultTo("usd"))
+    .addColumn("checkout_url", "text")
+    .addColumn("failure_reason", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addColumn("paid_at", "text")
+    .execute();
+  await db.schema.createIndex("orders_status_created_at").on("orders").columns(["status", "created_at"]).execute();
+
+  await db.schema
+    .createTable("order_items")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id"))
+    .addColumn("creator_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("title", "text", (c) => c.notNull())
+    .addColumn("style", "text", (c) => c.notNull())
+    .addColumn("price_cents", "integer", (c) => c.notNull())
+    .addColumn("file_key", "text", (c) => c.notNull())
+    .addColumn("file_mime_type", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("order_items_order_id").on("order_items").column("order_id").execute();
+  await db.schema.createIndex("order_items_listing_id").on("order_items").column("listing_id").execute();
+  await db.schema.createIndex("order_items_creator_id").on("order_items").column("creator_id").execute();
+
+  await db.schema
+    .createTable("earnings")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("order_item_id", "text", (c) => c.notNull().unique().references("order_items.id").onDelete("cascade"))
+    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("creator_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id"))
+    .addColumn("amount_cents", "integer", (c) => c.notNull())
+    .addColumn("platform_fee_cents", "integer", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("earnings_creator_id_created_at").on("earnings").columns(["creator_id", "created_at"]).execute();
+
+  await db.schema
+    .createTable("download_grants")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    // One grant per purchased item: issuing twice is a constraint violation.
+    .addColumn("order_item_id", "text", (c) => c.notNull().unique().references("order_items.id").onDelete("cascade"))
+    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    // Only the hash of the download token is stored (the token is an HMAC of the
+    // grant's random id under a key derived from the app secret).
+    .addColumn("token_hash", "text", (c) => c.notNull().unique())
+    .addColumn("max_downloads", "integer", (c) => c.notNull())
+    .addColumn("downloads_used", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("download_grants_order_id").on("download_grants").column("order_id").execute();
+
+  await db.schema
+    .createTable("webhook_events")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("type", "text", (c) => c.notNull())
+    .addColumn("processed_at", "text", (c) => c.notNull())
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("webhook_events").execute();
+  await db.schema.dropTable("download_grants").execute();
+  await db.schema.dropTable("earnings").execute();
+  await db.schema.dropTable("order_items").execute();
+  await db.schema.dropTable("orders").execute();
+  await db.schema.dropTable("listings").execute();
+}

@@ -1,0 +1,87 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Publishing: the creator's platform connections (credentials sealed with
+// AES-256-GCM before they reach this table), the single-use OAuth states, and
+// one row per stylized image and platform holding what was sent there, its
+// state, URL and last error.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("integrations")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("platform", "text", (c) => c.notNull())
+    // "oauth" or "apiKey": how the credential was obtained.
+    .addColumn("method", "text", (c) => c.notNull())
+    // Sealed (AES-256-GCM) JSON of the secret; never stored or sent in the clear.
+    .addColumn("credentials", "text", (c) => c.notNull())
+    .addColumn("key_last4", "text", (c) => c.notNull())
+    .addColumn("wallet_address", "text")
+    .addColumn("shop_domain", "text")
+    .addColumn("scopes", "text")
+    .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1))
+    .addColumn("last_error", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addUniqueConstraint("integrations_user_id_platform", ["user_id", "platform"])
+    .execute();
+
+  await db.schema
+    .createTable("oauth_states")
+    // Only the hash of the state travels into the database.
+    .addColumn("state_hash", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("platform", "text", (c) => c.notNull())
+    .addColumn("shop_domain", "text")
+    // "popup": the callback answers a page that closes itself; "page": it redirects to /integrations.
+    .addColumn("display", "text", (c) => c.notNull().defaultTo("page"))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("used_at", "text")
+    .execute();
+  await db.schema.createIndex("oauth_states_expires_at").on("oauth_states").column("expires_at").execute();
+
+  await db.schema
+    .createTable("listing_platforms")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("stylized_image_id", "text", (c) => c.notNull().references("stylized_images.id").onDelete("cascade"))
+    // The own marketplace's listing, when the platform is `marketplace`.
+    .addColumn("listing_id", "text", (c) => c.references("listings.id").onDelete("set null"))
+    .addColumn("platform", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
+    .addColumn("url", "text")
+    .addColumn("last_error", "text")
+    // What was sent: title, description, price, tags, switches.
+    .addColumn("title", "text", (c) => c.notNull())
+    .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("price_cents", "integer", (c) => c.notNull())
+    .addColumn("tags", "text", (c) => c.notNull().defaultTo("[]"))
+    .addColumn("licensing_enabled", "integer", (c) => c.notNull().defaultTo(1))
+    .addColumn("nft_enabled", "integer", (c) => c.notNull().defaultTo(0))
+    // The platform's own id of what we made there (Shopify's product GID).
+    .addColumn("external_id", "text")
+    // The mint kit or export package (a zip under kits/).
+    .addColumn("artifact_key", "text")
+    // Bumped on every new request, so an older job never overwrites a newer one.
+    .addColumn("revision", "integer", (c) => c.notNull().defaultTo(1))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addUniqueConstraint("listing_platforms_stylized_image_id_platform", ["stylized_image_id", "platform"])
+    .execute();
+  await db.schema
+    .createIndex("listing_platforms_user_id_updated_at")
+    .on("listing_platforms")
+    .columns(["user_id", "updated_at"])
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("listing_platforms").execute();
+  await db.schema.dropTable("oauth_states").execute();
+  await db.schema.dropTable("integrations").execute();
+}

@@ -1,0 +1,148 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import * as adminRoute from "~/routes/admin";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
+import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
+import { getDb } from "~/server/db.server";
+import { takeFlash } from "~/server/flash.server";
+import { emptyDatabase, insertImage, insertSale } from "./ledger-fixtures";
+
+beforeEach(emptyDatabase);
+
+const flashOf = async (response: Response) =>
+  (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }))).flash;
+
+describe("/admin loader", () => {
+  it("sends a signed-out visitor to sign in, coming back to /admin", async () => {
+    const response = await callRoute(adminRoute.loader, makeRequest("/admin?q=ada"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/api/login?redirectTo=%2Fadmin%3Fq%3Dada");
+  });
+
+  it("answers a signed-in creator 403 with no admin data at all", async () => {
+    await createTestAdmin();
+    const creator = await createTestUser({ email: "creator@example.com" });
+    await createTestUser({ email: "someone-else@example.com" });
+    const response = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie }));
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: "You don't have permission to view this page." });
+    expect(text).not.toMatch(/someone-else|root@example|totalUsers/);
+  });
+
+  it("gives the super admin the stats, the users (filtered by ?q=) and the viewed user", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
+    await createTestUser({ email: "grace@example.com", firstName: "Grace" });
+    await insertImage(creator.user.id);
+    await insertSale(creator.user.id, { amountCents: 4250, feeCents: 750 });
+
+    const all = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: admin.cookie }));
+    expect(all.status).toBe(200);
+    const data = await all.json();
+    expect(data.stats).toEqual({ totalUsers: 3, activeUsers: 3, totalImages: 1, platformRevenue: 7.5 });
+    expect(data.users).toHaveLength(3);
+    expect(data.viewUser).toBeNull();
+
+    const filtered = await (
+      await callRoute(adminRoute.loader, makeRequest(`/admin?q=LOVE&view=${creator.user.id}`, { cookie: admin.cookie }))
+    ).json();
+    expect(filtered.q).toBe("LOVE");
+    expect(filtered.users.map((u: { email: string }) => u.email)).toEqual(["ada@example.com"]);
+    expect(filtered.viewUser).toMatchObject({ id: creator.user.id, imageCount: 1, earnings: 42.5, banned: false });
+
+    const unknownView = await (
+      await callRoute(adminRoute.loader, makeRequest("/admin?view=nobody", { cookie: admin.cookie }))
+    ).json();
+    expect(unknownView.viewUser).toBeNull();
+  });
+});
+
+describe("/admin action", () => {
+  it("bans from a plain form post: the creator is signed out and the admin sees a toast", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser({ email: "creator@example.com", firstName: "Cora", lastName: "Creator" });
+    const response = await callRoute(
+      adminRoute.action,
+      formRequest("/admin?q=cora&view=" + creator.user.id, { intent: "ban", userId: creator.user.id }, { cookie: admin.cookie }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin?q=cora&view=${creator.user.id}`);
+    expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
+
+    const db = getDb();
+    expect((await db.selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(1);
+    expect(await db.selectFrom("sessions").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
+    // Their next page load is signed out.
+    const after = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie }));
+    expect(after.status).toBe(302);
+    const audit = await db.selectFrom("audit_log").select(["actor_id", "action"]).where("subject_id", "=", creator.user.id).execute();
+    expect(audit).toEqual([{ actor_id: "super-admin", action: "user.ban" }]);
+
+    const unban = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", { intent: "unban", userId: creator.user.id }, { cookie: admin.cookie }),
+    );
+    expect(unban.headers.get("Location")).toBe("/admin");
+    expect(await flashOf(unban)).toMatchObject({ kind: "success", title: "User unbanned" });
+    expect((await db.selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(0);
+  });
+
+  it("answers the spec's error toast when the status cannot change (super admin, unknown user)", async () => {
+    const admin = await createTestAdmin();
+    for (const userId of ["super-admin", "no-such-user", ""]) {
+      const response = await callRoute(adminRoute.action, formRequest("/admin", { intent: "ban", userId }, { cookie: admin.cookie }));
+      expect(response.status).toBe(302);
+      expect(await flashOf(response)).toEqual({ kind: "error", title: "Error", description: "Failed to update user status." });
+    }
+    expect((await getDb().selectFrom("users").select("banned").where("id", "=", "super-admin").executeTakeFirstOrThrow()).banned).toBe(0);
+  });
+
+  it("refuses a creator (403) and a signed-out visitor (to sign in), changing nothing", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser();
+    const victim = await createTestUser();
+    const denied = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", { intent: "ban", userId: victim.user.id }, { cookie: creator.cookie }),
+    );
+    expect(denied.status).toBe(403);
+    const anonymous = await callRoute(adminRoute.action, formRequest("/admin", { intent: "ban", userId: victim.user.id }));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/api\/login/);
+    // Even the admin's own cookie does nothing when the form comes from another site.
+    const crossSite = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", { intent: "ban", userId: victim.user.id }, { cookie: admin.cookie, origin: "cross" }),
+    );
+    expect(await flashOf(crossSite)).toMatchObject({ kind: "error", title: "Error" });
+    expect((await getDb().selectFrom("users").select("banned").where("id", "=", victim.user.id).executeTakeFirstOrThrow()).banned).toBe(0);
+  });
+
+  it("creates a user from the form, and shows field errors without JavaScript", async () => {
+    const admin = await createTestAdmin();
+    const fields = { intent: "create-user", firstName: "Nia", lastName: "New", email: "Nia@Example.com", password: "secret-99" };
+    const created = await callRoute(adminRoute.action, formRequest("/admin", fields, { cookie: admin.cookie }));
+    expect(created.status).toBe(302);
+    const row = await getDb().selectFrom("users").selectAll().where("email", "=", "nia@example.com").executeTakeFirstOrThrow();
+    expect(created.headers.get("Location")).toBe(`/admin?view=${row.id}`);
+    expect(await flashOf(created)).toMatchObject({ kind: "success", title: "User created" });
+
+    const invalid = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", { intent: "create-user", firstName: "", lastName: "X", email: "nope", password: "123" }, { cookie: admin.cookie }),
+    );
+    expect(invalid.status).toBe(400);
+    const reply = await invalid.json();
+    expect(reply.error).toMatchObject({
+      firstName: ["First name is required"],
+      email: ["Invalid email address"],
+      password: ["Password must be at least 6 characters"],
+    });
+    // The password is never sent back.
+    expect(JSON.stringify(reply)).not.toContain("123");
+
+    const duplicate = await callRoute(adminRoute.action, formRequest("/admin", fields, { cookie: admin.cookie }));
+    expect(duplicate.status).toBe(409);
+    expect((await duplicate.json()).error[""]).toEqual(["An account with this email already exists"]);
+  });
+});

@@ -1,0 +1,185 @@
+import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as upload from "~/routes/api.token-images.upload";
+import * as stylize from "~/routes/api.token-images.$id.stylize";
+import * as optimize from "~/routes/api.images.optimize";
+import * as media from "~/routes/media.$";
+import { getDb } from "~/server/db.server";
+import { getFileStore } from "~/server/file-store.server";
+import { disclosureXmp } from "~/server/styling/ai-disclosure.server";
+import { callRoute, makeRequest } from "#tests/utils/requests";
+import { createTestUser } from "#tests/utils/accounts";
+import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+
+beforeEach(async () => {
+  await getDb().deleteFrom("jobs").execute();
+});
+
+/** A completed stylized image of the portrait, made by the test engine (256 x 256). */
+async function completedStylized(token: string, options: { xmp?: string } = {}) {
+  const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
+  const { id } = await (
+    await callRoute(stylize.action, makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "cartoon" } }), {
+      id: image.id,
+    })
+  ).json();
+  await studioWorker(testStyleEngine({ xmp: options.xmp })).drain();
+  return id as string;
+}
+
+const optimizeCall = (json: unknown, auth: { token?: string; cookie?: string; origin?: "same" | "cross" }) =>
+  callRoute(optimize.action, makeRequest("/api/images/optimize", { ...auth, json }));
+
+async function download(url: string): Promise<Buffer> {
+  const key = url.split("?")[0].replace("/media/", "");
+  const response = await callRoute(media.loader, makeRequest(url), { "*": key });
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe("POST /api/images/optimize", () => {
+  it("makes a delivery version with its own URL and answers the StylizedImage", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const response = await optimizeCall(
+      { imageId, quality: 80, format: "jpg", resolution: "800x800", watermark: false, socialOptimized: true },
+      { token },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      id: imageId,
+      status: "completed",
+      optimizedUrl: expect.stringMatching(/^\/media\/optimized\/[A-Za-z0-9_-]+\.jpg\?exp=\d+&sig=/),
+      format: "jpg",
+      quality: 80,
+      resolution: "800x800",
+      watermark: false,
+      socialOptimized: true,
+      width: 256, // never enlarged: the styled image is 256 px
+      height: 256,
+      bytes: expect.any(Number),
+    });
+    expect(body.optimizedUrl).not.toBe(body.styledUrl);
+    const file = await download(body.optimizedUrl);
+    expect(file.length).toBe(body.bytes);
+    const metadata = await sharp(file).metadata();
+    expect(metadata.format).toBe("jpeg");
+    expect(metadata.isProgressive).toBe(true); // social: progressive
+    expect(metadata.icc).toBeDefined(); // social: sRGB profile embedded
+  });
+
+  it("resizes to fit inside the chosen box and writes webp and png too", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const big = await sharp(fixture("portrait.png")).resize(1600, 1200).jpeg().toBuffer();
+    // Replace the styled file by a larger one so the box matters.
+    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+    await getFileStore().write(row.file_key!, big);
+
+    const webp = await (await optimizeCall({ imageId, quality: 75, format: "webp", resolution: "1200x1200" }, { token })).json();
+    expect([webp.width, webp.height]).toEqual([1200, 900]);
+    expect((await sharp(await download(webp.optimizedUrl)).metadata()).format).toBe("webp");
+    expect(webp.watermark).toBe(false); // a switch left out is off
+
+    const png = await (await optimizeCall({ imageId, quality: 95, format: "png", resolution: "original" }, { token })).json();
+    expect([png.width, png.height]).toEqual([1600, 1200]);
+    expect((await sharp(await download(png.optimizedUrl)).metadata()).format).toBe("png");
+  });
+
+  it("draws a visible watermark, strongest in the lower right corner", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const settings = { imageId, quality: 100, format: "png", resolution: "original", socialOptimized: false };
+    const plain = await (await optimizeCall({ ...settings, watermark: false }, { token })).json();
+    const plainPixels = await sharp(await download(plain.optimizedUrl)).removeAlpha().raw().toBuffer();
+    const marked = await (await optimizeCall({ ...settings, watermark: true }, { token })).json();
+    expect(marked.watermark).toBe(true);
+    const markedPixels = await sharp(await download(marked.optimizedUrl)).removeAlpha().raw().toBuffer();
+    expect(markedPixels.length).toBe(plainPixels.length);
+    let changed = 0;
+    let cornerChanged = 0;
+    for (let i = 0; i < plainPixels.length; i += 3) {
+      const pixel = i / 3;
+      const x = pixel % 256;
+      const y = Math.floor(pixel / 256);
+      const delta = Math.abs(plainPixels[i] - markedPixels[i]) + Math.abs(plainPixels[i + 1] - markedPixels[i + 1]);
+      if (delta > 30) {
+        changed += 1;
+        if (x > 128 && y > 230) cornerChanged += 1;
+      }
+    }
+    expect(changed).toBeGreaterThan(500); // the diagonal rows and the corner mark
+    expect(changed).toBeLessThan(256 * 256 * 0.3); // the picture stays visible
+    expect(cornerChanged).toBeGreaterThan(100);
+  });
+
+  it("keeps the AI disclosure: the styled image's XMP, or one of its own when that has none", async () => {
+    const { token } = await createTestUser();
+    const withXmp = await completedStylized(token, { xmp: disclosureXmp("Selfie Studio local engine (test)") });
+    const carried = await (await optimizeCall({ imageId: withXmp, format: "webp" }, { token })).json();
+    const carriedXmp = (await sharp(await download(carried.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    expect(carriedXmp).toContain("trainedAlgorithmicMedia");
+    expect(carriedXmp).toContain("Selfie Studio local engine (test)");
+
+    const without = await completedStylized(token);
+    const added = await (await optimizeCall({ imageId: without, format: "jpg" }, { token })).json();
+    const addedXmp = (await sharp(await download(added.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    expect(addedXmp).toContain("trainedAlgorithmicMedia");
+  });
+
+  it("replaces the previous optimized file", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const first = await (await optimizeCall({ imageId }, { token })).json();
+    const firstKey = first.optimizedUrl.split("?")[0].replace("/media/", "");
+    expect(await getFileStore().exists(firstKey)).toBe(true);
+    expect(first).toMatchObject({ quality: 85, format: "webp", resolution: "original" }); // the spec's defaults
+    const second = await (await optimizeCall({ imageId, format: "png" }, { token })).json();
+    expect(second.optimizedUrl).not.toBe(first.optimizedUrl);
+    expect(await getFileStore().exists(firstKey)).toBe(false);
+  });
+
+  it("answers 400 naming the field for bad settings", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ quality: 45 }, "quality"],
+      [{ quality: 105 }, "quality"],
+      [{ quality: 72 }, "quality"],
+      [{ quality: 87.5 }, "quality"],
+      [{ quality: "high" }, "quality"],
+      [{ format: "gif" }, "format"],
+      [{ resolution: "640x640" }, "resolution"],
+      [{ watermark: "yes please" }, "watermark"],
+    ];
+    for (const [settings, field] of cases) {
+      const response = await optimizeCall({ imageId, ...settings }, { token });
+      expect(response.status, JSON.stringify(settings)).toBe(400);
+      const body = await response.json();
+      expect(Object.keys(body.fieldErrors), JSON.stringify(settings)).toEqual([field]);
+      expect(body.message).toContain(field);
+    }
+    expect((await optimizeCall({ quality: 80 }, { token })).status).toBe(400); // no imageId
+    expect((await optimizeCall("{broken", { token })).status).toBe(400);
+  });
+
+  it("answers 400 for a stylized image that is not completed, 404 for another user's, 401 signed out", async () => {
+    const { token } = await createTestUser();
+    const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
+    const { id } = await (
+      await callRoute(stylize.action, makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "anime" } }), {
+        id: image.id,
+      })
+    ).json();
+    const pending = await optimizeCall({ imageId: id }, { token });
+    expect(pending.status).toBe(400);
+    expect((await pending.json()).fieldErrors).toEqual({ imageId: ["The stylized image is not completed yet"] });
+
+    const other = await createTestUser();
+    const theirs = await completedStylized(other.token);
+    expect((await optimizeCall({ imageId: theirs }, { token })).status).toBe(404);
+    expect((await optimizeCall({ imageId: theirs }, {})).status).toBe(401);
+    expect((await optimizeCall({ imageId: theirs }, { cookie: other.cookie, origin: "cross" })).status).toBe(403);
+  });
+});

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRemixStub } from "@remix-run/testing";
+import { useSearchParams } from "@remix-run/react";
+import { AccessDenied } from "~/components/admin/access-denied";
+import { UserDetailsDialog } from "~/components/admin/user-details-dialog";
+import type { AdminUser } from "~/lib/admin";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const CORA: AdminUser = {
+  id: "u1",
+  email: "cora@example.com",
+  firstName: "Cora",
+  lastName: "Creator",
+  profileImageUrl: null,
+  createdAt: "2026-03-04T12:00:00.000Z",
+  banned: true,
+  imageCount: 7,
+  earnings: 42.5,
+};
+
+describe("UserDetailsDialog", () => {
+  function renderDialog() {
+    const Stub = createRemixStub([
+      {
+        path: "/admin",
+        Component: function AdminStub() {
+          const [params] = useSearchParams();
+          return (
+            <>
+              <p>Admin page, search {params.get("q")}</p>
+              {params.get("view") === "u1" ? <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" /> : null}
+            </>
+          );
+        },
+      },
+    ]);
+    return render(<Stub initialEntries={["/admin?q=cora&view=u1"]} />);
+  }
+
+  it("shows the User Details fields in an accessible dialog", async () => {
+    renderDialog();
+    const dialog = await screen.findByRole("dialog", { name: "User Details" });
+    expect(dialog).toHaveTextContent("Cora Creator");
+    expect(dialog).toHaveTextContent("cora@example.com");
+    expect(dialog).toHaveTextContent("Banned");
+    expect(dialog).toHaveTextContent("User ID");
+    expect(dialog).toHaveTextContent("u1");
+    expect(dialog).toHaveTextContent("Joined Date");
+    expect(dialog).toHaveTextContent("Total Images");
+    expect(dialog).toHaveTextContent("7");
+    expect(dialog).toHaveTextContent("Total Earnings");
+    expect(dialog).toHaveTextContent("$42.50");
+  });
+
+  it("closes with Escape by going to the close URL", async () => {
+    renderDialog();
+    await screen.findByRole("dialog", { name: "User Details" });
+    await userEvent.keyboard("{Escape}");
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 2000 });
+    expect(screen.getByText("Admin page, search cora")).toBeInTheDocument();
+  });
+
+  it("closes with the Close button", async () => {
+    renderDialog();
+    await screen.findByRole("dialog", { name: "User Details" });
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 2000 });
+  });
+});
+
+describe("AccessDenied", () => {
+  it("shows the spec's copy and sends the visitor to / after 1000 ms", async () => {
+    vi.useFakeTimers();
+    const Stub = createRemixStub([
+      { path: "/admin", Component: AccessDenied },
+      { path: "/", Component: () => <p>Home page</p> },
+    ]);
+    render(<Stub initialEntries={["/admin"]} />);
+    expect(screen.getByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to view this page.")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(999);
+    });
+    expect(screen.queryByText("Home page")).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByText("Home page")).toBeInTheDocument();
+  });
+});

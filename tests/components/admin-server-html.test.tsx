@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { AccessDenied } from "~/components/admin/access-denied";
+import { UserDetailsDialog } from "~/components/admin/user-details-dialog";
+import type { AdminUser } from "~/lib/admin";
+
+/** What the server sends: the no-JavaScript versions of the admin screens' dynamic parts. */
+
+/** Renders an element at a URL the way the server does (a static router, no effects run). */
+async function serverHtml(url: string, element: ReactNode) {
+  const routes = [{ path: "/admin", element }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${url}`));
+  if (context instanceof Response) throw new Error("unexpected redirect");
+  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+}
+
+const CORA: AdminUser = {
+  id: "u1",
+  email: "cora@example.com",
+  firstName: "Cora",
+  lastName: "Creator",
+  profileImageUrl: null,
+  createdAt: "2026-03-04T12:00:00.000Z",
+  banned: false,
+  imageCount: 7,
+  earnings: 42.5,
+};
+
+describe("server HTML", () => {
+  it("renders the User Details dialog as a plain modal with a Close link", async () => {
+    const html = await serverHtml("/admin?view=u1", <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />);
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('aria-modal="true"');
+    expect(html).toMatch(/aria-labelledby="user-details-title"/);
+    expect(html).toMatch(/<h2 id="user-details-title"[^>]*>User Details<\/h2>/);
+    expect(html).toContain("$42.50");
+    expect(html).toContain("3/4/2026");
+    expect(html).toMatch(/<a[^>]*href="\/admin\?q=cora"[^>]*>Close<\/a>/);
+  });
+
+  it("gives Access Denied a meta refresh to / for browsers without JavaScript", async () => {
+    const html = await serverHtml("/admin", <AccessDenied />);
+    expect(html).toContain("Access Denied");
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="1;url=\/"\/?><\/noscript>/);
+  });
+});

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { LandingPage } from "~/components/landing-page";
+
+afterEach(cleanup);
+
+describe("<LandingPage>", () => {
+  it("has the seven sections in the spec's order", () => {
+    render(<LandingPage />);
+    const order = [
+      "landing-hero",
+      "landing-marketplaces",
+      "landing-testimonials",
+      "landing-how-it-works",
+      "landing-beta",
+      "landing-pricing",
+      "landing-footer",
+    ];
+    const sections = order.map((id) => screen.getByTestId(id));
+    for (let i = 1; i < sections.length; i++) {
+      expect(sections[i - 1].compareDocumentPosition(sections[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+  });
+
+  it("shows the four style tiles, and the engine's samples once they exist", () => {
+    render(<LandingPage />);
+    for (const id of ["professional", "cartoon", "anime", "fantasy"]) {
+      expect(within(screen.getByTestId(`hero-sample-${id}`)).queryByRole("img")).toBeNull();
+    }
+    cleanup();
+    render(
+      <LandingPage
+        samples={{
+          urls: {
+            professional: "/media/samples/professional.jpg",
+            cartoon: "/media/samples/cartoon.jpg",
+            anime: "/media/samples/anime.jpg",
+            fantasy: "/media/samples/fantasy.jpg",
+          },
+          credit: "Sample portrait: someone (public domain).",
+        }}
+      />,
+    );
+    expect(screen.getByRole("img", { name: "The sample portrait in the Anime style" })).toHaveAttribute(
+      "src",
+      "/media/samples/anime.jpg",
+    );
+    expect(screen.getAllByRole("img", { name: /The sample portrait in the/ })).toHaveLength(4);
+    expect(screen.getByTestId("hero-sample-credit")).toHaveTextContent("Sample portrait: someone (public domain).");
+  });
+
+  it("lists the nine external marketplaces as text, with no external images", () => {
+    const { container } = render(<LandingPage />);
+    const names = screen.getAllByTestId("marketplace-wordmark").map((li) => li.firstChild?.textContent);
+    expect(names).toEqual(["OpenSea", "Zora", "Foundation", "Foap", "EyeEm", "ClickASnap", "Rarible", "Mintable", "Shopify"]);
+    for (const img of container.querySelectorAll("img")) {
+      expect(img.getAttribute("src")).toMatch(/^\//);
+    }
+  });
+
+  it("shows the static earnings claims and the three steps", () => {
+    render(<LandingPage />);
+    expect(within(screen.getByTestId("earnings-box")).getByText("$347")).toBeInTheDocument();
+    expect(screen.getByText("average earnings per month")).toBeInTheDocument();
+    const steps = within(screen.getByTestId("landing-how-it-works")).getAllByRole("heading", { level: 3 });
+    expect(steps.map((h) => h.textContent)).toEqual(["Upload Selfie", "Choose AI Style", "Monetize & Share"]);
+  });
+
+  it("prices three plans as spec section 9 says, Regular and Premium coming soon", () => {
+    render(<LandingPage />);
+    const beta = within(screen.getByTestId("plan-beta"));
+    expect(beta.getByText("Free")).toBeInTheDocument();
+    expect(beta.getByText("$29")).toHaveClass("line-through");
+    expect(beta.getByText("Keep 85% of earnings")).toBeInTheDocument();
+    expect(beta.getByText("Keep 85% of every sale")).toBeInTheDocument();
+    for (const feature of ["Unlimited selfies", "All four AI styles", "Marketplace listing", "Priority beta support"]) {
+      expect(beta.getByText(feature)).toBeInTheDocument();
+    }
+    expect(beta.queryByText("Coming Soon")).toBeNull();
+
+    const regular = within(screen.getByTestId("plan-regular"));
+    expect(regular.getByText("$29")).toBeInTheDocument();
+    expect(regular.getByText("/month")).toBeInTheDocument();
+    expect(regular.getByText("10 selfies per month")).toBeInTheDocument();
+    expect(regular.getByText("3 AI styles")).toBeInTheDocument();
+    expect(regular.getByText("Keep 70% of earnings")).toBeInTheDocument();
+    expect(regular.getByText("Coming Soon")).toBeInTheDocument();
+
+    const premium = within(screen.getByTestId("plan-premium"));
+    expect(premium.getByText("$79")).toBeInTheDocument();
+    expect(premium.getByText("Unlimited selfies")).toBeInTheDocument();
+    expect(premium.getByText("Keep 90% of earnings")).toBeInTheDocument();
+    expect(premium.getByText("NFT minting")).toBeInTheDocument();
+    expect(premium.getByText("Coming Soon")).toBeInTheDocument();
+  });
+
+  it("sends every call to action to /api/login as a full-page link", () => {
+    render(<LandingPage />);
+    for (const name of ["Start Earning Today", "Claim Your Beta Spot", "Claim Beta Spot"]) {
+      expect(screen.getByRole("link", { name })).toHaveAttribute("href", "/api/login");
+    }
+    for (const id of ["plan-beta", "plan-regular", "plan-premium"]) {
+      expect(within(screen.getByTestId(id)).getByRole("link")).toHaveAttribute("href", "/api/login");
+    }
+  });
+
+  it("has a footer with Product, Support and Company columns whose items are not links", () => {
+    render(<LandingPage />);
+    const footer = within(screen.getByTestId("landing-footer"));
+    expect(footer.getAllByRole("heading").map((h) => h.textContent)).toEqual(["Product", "Support", "Company"]);
+    expect(footer.queryAllByRole("link")).toEqual([]);
+    expect(footer.getByText("Privacy Policy")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRemixStub } from "@remix-run/testing";
+import { json } from "@remix-run/node";
+import { useLocation } from "@remix-run/react";
+import Marketplace from "~/routes/marketplace";
+import PaymentMonitor from "~/routes/payment-monitor";
+import { ToastProvider } from "~/components/toaster";
+import { PaymentStatusCard } from "~/components/market/payment-monitor-cards";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const LISTING = {
+  id: "lst1",
+  title: "Neon Dream",
+  description: "A neon anime portrait",
+  style: "anime",
+  price: "25",
+  priceCents: 2500,
+  previewUrl: "/media/previews/abcdefgh.jpg",
+  creator: { id: "u1", firstName: "Ada" },
+  tags: ["neon"],
+  licensingEnabled: true,
+  createdAt: "2026-11-22T10:00:00.000Z",
+};
+
+function marketplaceData(overrides: Record<string, unknown> = {}) {
+  return {
+    page: { items: [LISTING], nextCursor: null },
+    cart: [] as unknown[],
+    filters: { style: "", q: "", listing: "", cursor: "" },
+    baseQuery: "",
+    redirectTo: "/marketplace",
+    returned: false,
+    purchase: null,
+    cancelled: false,
+    ...overrides,
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+type CartAction = (args: { request: Request }) => Promise<Response>;
+
+function renderMarketplace(data: ReturnType<typeof marketplaceData>, url = "/marketplace", cartAction: CartAction = vi.fn(async () => json({ ok: true }))) {
+  let current = data;
+  const Stub = createRemixStub([
+    {
+      path: "/marketplace",
+      Component: () => (
+        <ToastProvider flash={null}>
+          <Marketplace />
+          <Where />
+        </ToastProvider>
+      ),
+      loader: () => json(current),
+    },
+    { path: "/cart", action: cartAction },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+  return { setData: (next: ReturnType<typeof marketplaceData>) => (current = next), cartAction };
+}
+
+describe("/marketplace", () => {
+  it("shows cards with the watermarked preview, creator's first name, price and a rating", async () => {
+    renderMarketplace(marketplaceData());
+    const card = await screen.findByTestId("listing-card");
+    expect(within(card).getByRole("img")).toHaveAttribute("src", LISTING.previewUrl);
+    expect(card).toHaveTextContent("Neon Dream");
+    expect(card).toHaveTextContent("by Ada");
+    expect(card).toHaveTextContent("$25.00");
+    expect(within(card).getByTestId("rating")).toHaveTextContent(/[45]\.\d/);
+    expect(screen.getByLabelText("Style")).toBeInTheDocument();
+    expect(screen.getByLabelText("Search")).toBeInTheDocument();
+  });
+
+  it("adds to the cart at once (optimistic) through the /cart form", async () => {
+    let release: () => void = () => {};
+    const cartAction = vi.fn(async ({ request }: { request: Request }) => {
+      const form = await request.formData();
+      expect(form.get("intent")).toBe("add");
+      expect(form.get("listingId")).toBe("lst1");
+      expect(form.get("enhanced")).toBe("1");
+      await new Promise<void>((resolve) => (release = resolve));
+      return json({ ok: true });
+    });
+    const { setData } = renderMarketplace(marketplaceData(), "/marketplace", cartAction);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Add Neon Dream to cart" }));
+    // Before the action has answered, the cart already shows the image.
+    await waitFor(() => expect(screen.getByTestId("cart-count")).toHaveTextContent("1 item"));
+    expect(screen.getByTestId("cart-total")).toHaveTextContent("$25.00");
+    setData(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+    await act(async () => release());
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Remove Neon Dream from cart" })).toHaveLength(2));
+    expect(cartAction).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens the checkout dialog and asks for name and email ('Missing Information')", async () => {
+    renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId("checkout-button"));
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    expect(within(dialog).getByLabelText("Name")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Email")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Company (optional)")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
+    expect(await screen.findAllByText("Missing Information")).not.toHaveLength(0);
+    expect(screen.getAllByText("Please fill in your name and email address.").length).toBeGreaterThan(0);
+  });
+
+  it("shows the purchase-complete dialog on return; closing it clears the query string", async () => {
+    const purchase = {
+      success: true,
+      paymentStatus: "completed",
+      customerEmail: "bea@example.com",
+      sessionId: "cs_test_123",
+      licenseUrl: "http://localhost:3000/licenses/o1",
+      testMode: true,
+      downloads: [
+        {
+          style: "anime",
+          filename: "neon-dream-anime.jpg",
+          downloadUrl: "http://localhost:3000/downloads/tok",
+          title: "Neon Dream",
+          licenseUrl: "http://localhost:3000/licenses/o1",
+        },
+      ],
+    };
+    renderMarketplace(marketplaceData({ returned: true, purchase }), "/marketplace?session_id=cs_test_123&success=true");
+    const dialog = await screen.findByRole("dialog", { name: "Payment Successful!" });
+    expect(dialog).toHaveTextContent("neon-dream-anime.jpg");
+    expect(dialog).toHaveTextContent("Style: anime");
+    const download = within(dialog).getByRole("link", { name: "Download neon-dream-anime.jpg" });
+    expect(download).toHaveAttribute("target", "_blank");
+    expect(download).toHaveAttribute("href", "http://localhost:3000/downloads/tok");
+    expect(dialog).toHaveTextContent("TEST MODE");
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/marketplace$/));
+  });
+});
+
+describe("/payment-monitor", () => {
+  function renderMonitor(data: unknown, url: string) {
+    const Stub = createRemixStub([{ path: "/payment-monitor", Component: PaymentMonitor, loader: () => json(data) }]);
+    render(<Stub initialEntries={[url]} />);
+  }
+
+  it("disables Monitor while the session id is empty", async () => {
+    renderMonitor({ sessionId: "", result: null, failed: false }, "/payment-monitor");
+    const button = await screen.findByRole("button", { name: "Monitor" });
+    await waitFor(() => expect(button).toBeDisabled());
+    await userEvent.setup().type(screen.getByLabelText("Checkout session ID"), "cs_1");
+    expect(button).toBeEnabled();
+    expect(screen.getByText("How to Use")).toBeInTheDocument();
+    expect(screen.getAllByRole("listitem").length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("polls every 5 seconds without an auth header and stops once completed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const processing = { success: false, paymentStatus: "processing", customerEmail: "a@example.com", total: 25, sessionId: "cs_1", error: null, licenseUrl: null, testMode: false, downloads: [] };
+    const completed = {
+      ...processing,
+      success: true,
+      paymentStatus: "completed",
+      licenseUrl: "/licenses/o1",
+      downloads: [{ style: "anime", filename: "a.jpg", downloadUrl: "/downloads/t" }],
+    };
+    const answers = [processing, completed];
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      expect(new Headers(init?.headers).has("Authorization")).toBe(false);
+      return new Response(JSON.stringify(answers.shift() ?? completed), { headers: { "Content-Type": "application/json" } });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderMonitor({ sessionId: "cs_1", result: processing, failed: false }, "/payment-monitor?session_id=cs_1");
+    expect(await screen.findByTestId("payment-status")).toHaveTextContent("processing");
+    expect(screen.getByLabelText("Checkout session ID")).toHaveValue("cs_1");
+
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/payment-status/cs_1");
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => expect(screen.getByTestId("payment-status")).toHaveTextContent("completed"));
+    expect(screen.getByText("Available Downloads")).toBeInTheDocument();
+    expect(screen.getByText("Style: anime")).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(20_000));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("PaymentStatusCard", () => {
+  it("colours the status and shows N/A and 0.00 without a result", () => {
+    const { rerender } = render(<PaymentStatusCard result={null} />);
+    expect(screen.getByTestId("payment-email")).toHaveTextContent("N/A");
+    expect(screen.getByTestId("payment-total")).toHaveTextContent("$0.00");
+    expect(screen.getByTestId("payment-status")).toHaveAttribute("data-colour", "grey");
+    const base = { success: false, customerEmail: "x@example.com", total: 12.5, sessionId: "s", error: null, licenseUrl: null, testMode: false, downloads: [] };
+    for (const [status, colour] of [
+      ["completed", "green"],
+      ["processing", "yellow"],
+      ["failed", "red"],
+      ["expired", "grey"],
+    ]) {
+      rerender(<PaymentStatusCard result={{ ...base, paymentStatus: status }} />);
+      expect(screen.getByTestId("payment-status")).toHaveAttribute("data-colour", colour);
+    }
+    expect(screen.getByTestId("payment-total")).toHaveTextContent("$12.50");
+  });
+});

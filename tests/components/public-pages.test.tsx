@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRemixStub } from "@remix-run/testing";
+import Training from "~/routes/training";
+import Integrations from "~/routes/integrations";
+
+afterEach(cleanup);
+
+describe("/training", () => {
+  it("shows the earning tips, the upload note and its three links", async () => {
+    const Stub = createRemixStub([{ path: "/training", Component: Training }]);
+    render(<Stub initialEntries={["/training"]} />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Earning tips" })).toBeInTheDocument();
+    expect(screen.getByTestId("upload-note")).toHaveTextContent("JPG or PNG up to 10MB");
+    expect(screen.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.getByRole("link", { name: "Start Creating" })).toHaveAttribute("href", "/api/login");
+    expect(screen.getByRole("link", { name: "Browse Marketplace" })).toHaveAttribute("href", "/marketplace");
+    // Tips use the spec's figures.
+    expect(screen.getByText(/professional \$75, fantasy \$60,\s+anime \$50, cartoon \$35/)).toBeInTheDocument();
+    expect(screen.getAllByRole("heading", { level: 2 }).length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe("/integrations", () => {
+  it("signed out: Authentication Required with the spec's message and a Sign In link to /auth", async () => {
+    const Stub = createRemixStub([{ path: "/integrations", Component: Integrations, loader: () => ({ signedIn: false }) }]);
+    render(<Stub initialEntries={["/integrations"]} />);
+    expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
+    expect(screen.getByText("Please log in")).toBeInTheDocument();
+    expect(screen.getByText("You need to be logged in to access integrations.")).toBeInTheDocument();
+    const signIn = screen.getByRole("link", { name: "Sign In" });
+    expect(signIn.getAttribute("href")).toMatch(/^\/auth(\?|$)/);
+  });
+});

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRemixStub } from "@remix-run/testing";
+import { ToastProvider } from "~/components/toaster";
+import { DashboardPage } from "~/components/dashboard-page";
+import { OPTIMIZATION_DEFAULTS } from "~/lib/optimization";
+import type { DashboardData, ImageJson, StylizedImageJson } from "~/lib/studio-types";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const IMAGE: ImageJson = {
+  id: "img1",
+  userId: "u1",
+  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
+  width: 512,
+  height: 512,
+  bytes: 1234,
+  mimeType: "image/png",
+  createdAt: "2026-11-22T10:00:00.000Z",
+};
+
+const done = (id: string, style: string, extra: Partial<StylizedImageJson> = {}): StylizedImageJson => ({
+  id,
+  imageId: "img1",
+  style,
+  status: "completed",
+  styledUrl: `/media/styled/${id}aaaaaaaa.jpg?exp=1&sig=y`,
+  stylizedUrl: `/media/styled/${id}aaaaaaaa.jpg?exp=1&sig=y`,
+  originalUrl: IMAGE.originalUrl,
+  optimizedUrl: null,
+  format: null,
+  quality: null,
+  resolution: null,
+  watermark: null,
+  socialOptimized: null,
+  width: 1024,
+  height: 1024,
+  bytes: 1000,
+  price: "25",
+  licensingEnabled: true,
+  nftEnabled: false,
+  createdAt: "2026-11-22T10:00:00.000Z",
+  completedAt: "2026-11-22T10:00:05.000Z",
+  error: null,
+  provider: "local",
+  ...extra,
+});
+
+function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[]): DashboardData {
+  return {
+    user: { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "L", profileImageUrl: null, createdAt: "", isAdmin: false },
+    stats: { totalImages: 1, totalStylized: 2, totalListed: 0, totalSales: 0, totalEarnings: 0, totalViews: 0 },
+    images: [IMAGE],
+    stylized,
+    view: {
+      step: "upload",
+      image: null,
+      styled: null,
+      pending: null,
+      panel: null,
+      optimization: OPTIMIZATION_DEFAULTS,
+      preset: null,
+      refreshUrl: null,
+      ...view,
+    },
+  };
+}
+
+function renderPage(page: DashboardData) {
+  const Stub = createRemixStub([
+    {
+      path: "/dashboard",
+      Component: () => (
+        <ToastProvider flash={null}>
+          <DashboardPage data={page} />
+        </ToastProvider>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/dashboard"]} />);
+}
+
+describe("DashboardPage", () => {
+  const grid = [
+    done("a1", "cartoon", { optimizedUrl: "/media/optimized/a1aaaaaaaa.webp?exp=1&sig=z", format: "webp", quality: 85 }),
+    done("b2", "fantasy", { provider: "fal" }),
+    done("c3", "anime", { status: "failed", styledUrl: null, stylizedUrl: null, error: "The model could not read this photo." }),
+    done("d4", "professional", { status: "processing", styledUrl: null, stylizedUrl: null }),
+  ];
+
+  it("shows each step of the pipeline with its panel", () => {
+    renderPage(data({ step: "upload" }, []));
+    expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 1 of 4: Upload");
+    expect(screen.getByTestId("upload-widget")).toBeInTheDocument();
+    cleanup();
+
+    renderPage(data({ step: "style", image: IMAGE }, []));
+    expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 2 of 4: Style");
+    expect(screen.getByTestId("style-generator")).toBeInTheDocument();
+    expect(screen.getByTestId("uploads-strip")).toBeInTheDocument();
+    cleanup();
+
+    renderPage(data({ step: "optimize", image: IMAGE, styled: grid[0] }, grid));
+    expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 3 of 4: Optimize");
+    expect(screen.getByTestId("optimization-panel")).toBeInTheDocument();
+    cleanup();
+
+    renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "sell" }, grid));
+    expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 4 of 4: Market");
+    expect(screen.getByTestId("market-panel")).toHaveTextContent("Listing for sale is coming with publishing");
+    expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute("href", "/dashboard?step=upload");
+  });
+
+  it("lists the stylized images with their state, engine and actions", () => {
+    renderPage(data({ step: "upload" }, grid));
+    const cards = screen.getAllByTestId("creation");
+    expect(cards.map((card) => card.getAttribute("data-status"))).toEqual(["completed", "completed", "failed", "processing"]);
+    const first = within(cards[0]);
+    expect(first.getByText("Optimized")).toBeInTheDocument();
+    expect(first.getByRole("img")).toHaveAttribute("src", grid[0].optimizedUrl);
+    expect(first.getByRole("link", { name: "Optimize" })).toHaveAttribute("href", "/dashboard?styled=a1&step=optimize");
+    expect(first.getByRole("link", { name: "Launch Marketing" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch");
+    expect(first.getByRole("link", { name: "List for Sale" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell");
+    expect(first.getByRole("button", { name: "Delete the Cartoon image" })).toBeInTheDocument();
+    expect(within(cards[1]).getByText(/Made by fal\.ai/)).toBeInTheDocument();
+    expect(within(cards[0]).getByText(/built-in local engine/)).toBeInTheDocument();
+    expect(within(cards[2]).getByText("The model could not read this photo.")).toBeInTheDocument();
+    expect(within(cards[3]).getByText("Generating…")).toBeInTheDocument();
+    expect(within(cards[3]).queryByRole("button")).toBeNull(); // nothing to delete until it ends
+  });
+
+  it("has the Manage Integrations button and the Back to Home link", () => {
+    renderPage(data({}, []));
+    expect(screen.getByRole("link", { name: "Manage Integrations" })).toHaveAttribute("href", "/integrations");
+    expect(screen.getByRole("link", { name: "Back to Home" })).toBeInTheDocument();
+    expect(screen.getByText("Total Images").nextSibling).toHaveTextContent("1");
+  });
+});

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRemixStub } from "@remix-run/testing";
+import { OptimizationPanel } from "~/components/studio/optimization-panel";
+import { OPTIMIZATION_DEFAULTS, qualityLabel } from "~/lib/optimization";
+import type { StylizedImageJson } from "~/lib/studio-types";
+
+afterEach(cleanup);
+
+const STYLED = {
+  id: "sty1",
+  imageId: "img1",
+  style: "anime",
+  status: "completed",
+  styledUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
+  stylizedUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
+  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
+  optimizedUrl: null,
+  format: null,
+  quality: null,
+  resolution: null,
+  watermark: null,
+  socialOptimized: null,
+  width: 1024,
+  height: 1024,
+  bytes: 1000,
+  price: "25",
+  licensingEnabled: true,
+  nftEnabled: false,
+  createdAt: "2026-11-22T10:00:00.000Z",
+  completedAt: "2026-11-22T10:00:05.000Z",
+  error: null,
+  provider: "local",
+} satisfies StylizedImageJson;
+
+function renderPanel() {
+  const Stub = createRemixStub([
+    {
+      path: "/dashboard",
+      Component: () => <OptimizationPanel image={STYLED} initial={OPTIMIZATION_DEFAULTS} preset={null} />,
+    },
+  ]);
+  render(<Stub initialEntries={["/dashboard?styled=sty1&step=optimize"]} />);
+  const form = screen.getByRole("button", { name: "Optimize Image" }).closest("form")!;
+  return { form, values: () => new FormData(form) };
+}
+
+describe("the quality label", () => {
+  it("is High at 90 and above, Good at 70 and above, otherwise Basic", () => {
+    expect([50, 65, 70, 85, 90, 100].map(qualityLabel)).toEqual(["Basic", "Basic", "Good", "Good", "High", "High"]);
+  });
+});
+
+describe("OptimizationPanel", () => {
+  it("starts from the spec's defaults and follows the slider (50 to 100 in steps of 5)", () => {
+    const { values } = renderPanel();
+    const slider = screen.getByLabelText(/Quality/) as HTMLInputElement;
+    expect(slider).toHaveAttribute("min", "50");
+    expect(slider).toHaveAttribute("max", "100");
+    expect(slider).toHaveAttribute("step", "5");
+    expect(screen.getByTestId("quality-readout")).toHaveTextContent("85% · Good");
+    fireEvent.change(slider, { target: { value: "90" } });
+    expect(screen.getByTestId("quality-readout")).toHaveTextContent("90% · High");
+    fireEvent.change(slider, { target: { value: "65" } });
+    expect(screen.getByTestId("quality-readout")).toHaveTextContent("65% · Basic");
+    expect(Object.fromEntries(values())).toEqual({
+      intent: "optimize",
+      imageId: "sty1",
+      back: "/dashboard?styled=sty1&step=optimize",
+      quality: "65",
+      format: "webp",
+      resolution: "original",
+      watermark: "on",
+      socialOptimized: "on",
+    });
+  });
+
+  it("fills the fields from a preset, and the switches post 'on' or nothing", async () => {
+    const user = userEvent.setup();
+    const { values } = renderPanel();
+    await user.click(screen.getByRole("button", { name: "Marketplace" }));
+    expect(screen.getByRole("button", { name: "Marketplace" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("quality-readout")).toHaveTextContent("90% · High");
+    expect(screen.getByLabelText("Format")).toHaveValue("png");
+    expect(screen.getByLabelText("Resolution")).toHaveValue("2048x2048");
+    expect(screen.getByText("PNG is lossless: quality applies to WebP and JPG.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("switch", { name: "Watermark" }));
+    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute("aria-checked", "false");
+    const posted = values();
+    expect(posted.get("watermark")).toBeNull();
+    expect(posted.get("socialOptimized")).toBe("on");
+    expect(posted.get("quality")).toBe("90");
+    expect(posted.get("format")).toBe("png");
+    expect(posted.get("resolution")).toBe("2048x2048");
+
+    await user.click(screen.getByRole("button", { name: "Web" }));
+    expect(values().get("format")).toBe("webp");
+    expect(values().get("quality")).toBe("75");
+    expect(values().get("resolution")).toBe("1200x1200");
+  });
+
+  it("offers Market Now for a completed image", () => {
+    renderPanel();
+    expect(screen.getByRole("link", { name: "Market Now" })).toHaveAttribute("href", "/dashboard?styled=sty1&step=market");
+  });
+});

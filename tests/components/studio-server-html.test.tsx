@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { DashboardPage, LoggedOutNotice } from "~/components/dashboard-page";
+import { OptimizationPanel } from "~/components/studio/optimization-panel";
+import { StyleGenerator } from "~/components/studio/style-generator";
+import { UploadWidget } from "~/components/studio/upload-widget";
+import { OPTIMIZATION_DEFAULTS } from "~/lib/optimization";
+import type { DashboardData, ImageJson, StylizedImageJson } from "~/lib/studio-types";
+
+/** What the server sends: the dashboard as a browser without JavaScript gets it. */
+
+async function serverHtml(element: ReactNode, url = "/dashboard") {
+  const routes = [{ path: "/dashboard", element }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${url}`));
+  if (context instanceof Response) throw new Error("unexpected redirect");
+  const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+  return html.replaceAll("<!-- -->", ""); // React's markers between adjacent text pieces
+
+}
+
+const IMAGE: ImageJson = {
+  id: "img1",
+  userId: "u1",
+  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
+  width: 512,
+  height: 512,
+  bytes: 1234,
+  mimeType: "image/png",
+  createdAt: "2026-11-22T10:00:00.000Z",
+};
+
+const STYLED: StylizedImageJson = {
+  id: "sty1",
+  imageId: "img1",
+  style: "cartoon",
+  status: "completed",
+  styledUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
+  stylizedUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
+  originalUrl: IMAGE.originalUrl,
+  optimizedUrl: null,
+  format: null,
+  quality: null,
+  resolution: null,
+  watermark: null,
+  socialOptimized: null,
+  width: 1024,
+  height: 1024,
+  bytes: 100_000,
+  price: "25",
+  licensingEnabled: true,
+  nftEnabled: false,
+  createdAt: "2026-11-22T10:01:00.000Z",
+  completedAt: "2026-11-22T10:01:05.000Z",
+  error: null,
+  provider: "local",
+};
+
+describe("the dashboard without JavaScript", () => {
+  it("uploads through a multipart form posted to /dashboard, with a visible file input and Upload button", async () => {
+    const html = await serverHtml(<UploadWidget uploaded={null} />);
+    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/dashboard"[^>]*enctype="multipart\/form-data"/i);
+    expect(html).toMatch(/<input[^>]*type="file"[^>]*name="image"[^>]*accept="image\/\*"/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Upload<\/button>/);
+    expect(html).toContain("JPG and PNG up to 10MB");
+  });
+
+  it("styles through a form of four radio cards, each with its badges", async () => {
+    const html = await serverHtml(<StyleGenerator image={IMAGE} pending={null} />);
+    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/dashboard"/);
+    expect(html).toMatch(/<input type="hidden" name="intent" value="stylize"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="id" value="img1"\/>/);
+    expect(html.match(/type="radio" name="style"/g)).toHaveLength(4);
+    for (const badge of ["Earn $50-150", "High demand", "Earn $25-75", "Very High demand", "Earn $30-100", "Earn $40-120", "Medium demand"]) {
+      expect(html).toContain(badge);
+    }
+    expect(html).toContain("Pro tips");
+    expect(html).not.toContain("generating-overlay");
+  });
+
+  it("shows the progress overlay (fixed at 33) while a style the server knows of is pending", async () => {
+    const html = await serverHtml(<StyleGenerator image={IMAGE} pending={{ ...STYLED, status: "processing", style: "anime" }} />);
+    expect(html).toContain("Generating your Anime style…");
+    expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="33"/);
+    expect(html).toContain("This usually takes 30 to 60 seconds.");
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
+  });
+
+  it("asks for an upload first when there is no image", async () => {
+    const html = await serverHtml(<StyleGenerator image={null} pending={null} />);
+    expect(html).toContain("Please upload an image first");
+    expect(html).toMatch(/href="\/dashboard\?step=upload"/);
+  });
+
+  it("optimizes through a form with a range, selects and real checkboxes; presets are a GET form", async () => {
+    const html = await serverHtml(<OptimizationPanel image={STYLED} initial={OPTIMIZATION_DEFAULTS} preset={null} />);
+    expect(html).toMatch(/<input id="optimize-quality" type="range" name="quality" min="50" max="100" step="5" [^>]*value="85"/);
+    expect(html).toContain("85% · Good");
+    expect(html).toMatch(/<select id="optimize-format" name="format"/);
+    expect(html).toMatch(/<select id="optimize-resolution" name="resolution"/);
+    expect(html).toMatch(/<input type="checkbox" name="watermark"[^>]*checked=""/);
+    expect(html).toMatch(/<input type="checkbox" name="socialOptimized"[^>]*checked=""/);
+    expect(html).toMatch(/<form method="get" action="\/dashboard" aria-label="Presets"/);
+    expect(html).toMatch(/<button type="submit" name="preset" value="marketplace"/);
+    expect(html).toMatch(/href="\/dashboard\?styled=sty1&amp;step=market"[^>]*>Market Now</);
+  });
+
+  it("refreshes itself every 2 s only while something is in progress, inside <noscript>", async () => {
+    const data: DashboardData = {
+      user: {
+        id: "u1",
+        email: "ada@example.com",
+        firstName: "Ada",
+        lastName: "L",
+        profileImageUrl: null,
+        createdAt: "2026-11-22T10:00:00.000Z",
+        isAdmin: false,
+      },
+      stats: { totalImages: 1, totalStylized: 0, totalListed: 0, totalSales: 0, totalEarnings: 12.5, totalViews: 0 },
+      images: [IMAGE],
+      stylized: [{ ...STYLED, status: "pending", styledUrl: null, stylizedUrl: null }],
+      view: {
+        step: "style",
+        image: IMAGE,
+        styled: null,
+        pending: { ...STYLED, status: "pending" },
+        panel: null,
+        optimization: OPTIMIZATION_DEFAULTS,
+        preset: null,
+        refreshUrl: "/dashboard?image=img1&step=style&pending=sty1&poll=1",
+      },
+    };
+    const html = await serverHtml(<DashboardPage data={data} />);
+    expect(html).toContain(
+      '<noscript><meta http-equiv="refresh" content="2;url=/dashboard?image=img1&amp;step=style&amp;pending=sty1&amp;poll=1"/></noscript>',
+    );
+    expect(html).toContain("Step 2 of 4");
+    expect(html).toContain("$12.50");
+    expect(html).toMatch(/href="\/integrations"[^>]*>Manage Integrations/);
+    expect(html).toContain("Back to Home");
+
+    const idle = await serverHtml(
+      <DashboardPage data={{ ...data, stylized: [STYLED], view: { ...data.view, pending: null, refreshUrl: null } }} />,
+    );
+    expect(idle).not.toContain("http-equiv");
+  });
+
+  it("tells a signed-out visitor they are logged out and sends them to sign in", async () => {
+    const html = await serverHtml(<LoggedOutNotice />);
+    expect(html).toContain("You are logged out. Logging in again...");
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="1;url=/api/login?redirectTo=%2Fdashboard"/></noscript>');
+  });
+});

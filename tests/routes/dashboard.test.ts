@@ -1,0 +1,294 @@
+import crypto from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as dashboard from "~/routes/dashboard";
+import * as home from "~/routes/_index";
+import { getDb } from "~/server/db.server";
+import { takeFlash } from "~/server/flash.server";
+import { StyleEngineError } from "~/server/styling/style-engine-error.server";
+import type { DashboardData } from "~/lib/studio-types";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
+import { createTestUser } from "#tests/utils/accounts";
+import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+
+/** The dashboard without JavaScript: every step is a page, every action a form post and a redirect. */
+
+beforeEach(async () => {
+  await getDb().deleteFrom("jobs").execute();
+});
+
+async function flashOf(response: Response) {
+  const cookie = cookiesFrom(response);
+  return (await takeFlash(makeRequest("/dashboard", { cookie }))).flash;
+}
+
+async function view(path: string, cookie: string) {
+  const response = await callRoute(dashboard.loader, makeRequest(path, { cookie }));
+  return { response, data: (response.status === 200 ? await response.json() : null) as (DashboardData & { signedIn: true }) | null };
+}
+
+async function uploadThroughForm(cookie: string, data: Uint8Array = fixture("portrait.png")) {
+  const response = await callRoute(dashboard.action, uploadRequest(data, { cookie, url: "/dashboard" }));
+  expect(response.status).toBe(302);
+  return response;
+}
+
+function imageIdFrom(response: Response): string {
+  return new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("image")!;
+}
+
+describe("/dashboard without JavaScript", () => {
+  it("tells a signed-out visitor they are logged out (401) and has them sign in again", async () => {
+    const response = await callRoute(dashboard.loader, makeRequest("/dashboard"));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ signedIn: false });
+    const post = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "delete-image", id: "x" }));
+    expect(post.status).toBe(302);
+    expect(post.headers.get("Location")).toBe("/api/login?redirectTo=%2Fdashboard");
+  });
+
+  it("starts at step 1 (upload) with the creator's numbers", async () => {
+    const { cookie } = await createTestUser({ firstName: "Ada" });
+    const { data } = await view("/dashboard", cookie);
+    expect(data!.view.step).toBe("upload");
+    expect(data!.user.firstName).toBe("Ada");
+    expect(data!.stats).toEqual({
+      totalImages: 0,
+      totalStylized: 0,
+      totalListed: 0,
+      totalSales: 0,
+      totalEarnings: 0,
+      totalViews: 0,
+    });
+    expect(data!.view.refreshUrl).toBeNull();
+  });
+
+  it("uploads with a plain multipart form post, then shows the success state with the image held", async () => {
+    const { cookie } = await createTestUser();
+    const response = await uploadThroughForm(cookie);
+    expect(response.headers.get("Location")).toMatch(/^\/dashboard\?image=[A-Za-z0-9_-]+&step=upload$/);
+    expect(await flashOf(response)).toEqual({
+      kind: "success",
+      title: "Upload Successful",
+      description: "Your selfie has been uploaded successfully!",
+    });
+    const { data } = await view(response.headers.get("Location")!, cookie);
+    expect(data!.view.step).toBe("upload");
+    expect(data!.view.image?.id).toBe(imageIdFrom(response));
+    expect(data!.stats.totalImages).toBe(1);
+  });
+
+  it("answers a refused upload with the spec's messages", async () => {
+    const { cookie } = await createTestUser();
+    const tooLarge = await uploadThroughForm(cookie, crypto.randomBytes(11 * 1024 * 1024));
+    expect(tooLarge.headers.get("Location")).toBe("/dashboard?step=upload");
+    expect(await flashOf(tooLarge)).toEqual({
+      kind: "error",
+      title: "File Too Large",
+      description: "Please select a file smaller than 10MB.",
+    });
+    const notAnImage = await uploadThroughForm(cookie, Buffer.from("just some text"));
+    expect(await flashOf(notAnImage)).toEqual({
+      kind: "error",
+      title: "Invalid File Type",
+      description: "Please select a valid image file (JPG or PNG).",
+    });
+    const noFile = await uploadThroughForm(cookie, new Uint8Array(0));
+    expect(await flashOf(noFile)).toMatchObject({ kind: "error", title: "Upload Failed" });
+  });
+
+  it("styles with a form post; the page refreshes itself while pending, then moves to optimize", async () => {
+    const { cookie } = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    const posted = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
+    );
+    expect(posted.status).toBe(302);
+    const waiting = posted.headers.get("Location")!;
+    expect(waiting).toMatch(new RegExp(`^/dashboard\\?image=${imageId}&step=style&pending=[A-Za-z0-9_-]+$`));
+    const pendingId = new URL(waiting, "http://localhost").searchParams.get("pending")!;
+
+    const { data } = await view(waiting, cookie);
+    expect(data!.view.step).toBe("style");
+    expect(data!.view.pending).toMatchObject({ id: pendingId, status: "pending", style: "cartoon" });
+    expect(data!.view.refreshUrl).toBe(`${waiting}&poll=1`);
+
+    await studioWorker(testStyleEngine()).drain();
+    const done = await callRoute(dashboard.loader, makeRequest(`${waiting}&poll=3`, { cookie }));
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/dashboard?styled=${pendingId}&step=optimize`);
+    expect(await flashOf(done)).toEqual({
+      kind: "success",
+      title: "AI Style Generated!",
+      description: "Your Cartoon transformation is complete.",
+    });
+    const { data: optimize } = await view(done.headers.get("Location")!, cookie);
+    expect(optimize!.view.step).toBe("optimize");
+    expect(optimize!.view.styled?.status).toBe("completed");
+    expect(optimize!.view.refreshUrl).toBeNull();
+    expect(optimize!.view.optimization).toEqual({
+      quality: 85,
+      format: "webp",
+      resolution: "original",
+      watermark: true,
+      socialOptimized: true,
+    });
+  });
+
+  it("reports a failed style, and gives up after 30 refreshes with the spec's timeout message", async () => {
+    const { cookie } = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    const post = () =>
+      callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }));
+
+    const failing = (await post()).headers.get("Location")!;
+    await studioWorker(testStyleEngine({ fail: () => new StyleEngineError("The model could not read this photo.", false) })).drain();
+    const failed = await callRoute(dashboard.loader, makeRequest(failing, { cookie }));
+    expect(failed.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(await flashOf(failed)).toEqual({ kind: "error", title: "Generation Failed", description: "AI processing failed" });
+
+    const slow = (await post()).headers.get("Location")!;
+    const stillRefreshing = await view(`${slow}&poll=29`, cookie);
+    expect(stillRefreshing.data!.view.refreshUrl).toBe(`${slow}&poll=30`);
+    const timedOut = await callRoute(dashboard.loader, makeRequest(`${slow}&poll=30`, { cookie }));
+    expect(timedOut.status).toBe(302);
+    expect(await flashOf(timedOut)).toEqual({
+      kind: "error",
+      title: "Generation Failed",
+      description: "AI processing timed out",
+    });
+  });
+
+  it("refuses an unknown style with 'Generation Failed' and the reason", async () => {
+    const { cookie } = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    const response = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "stylize", id: imageId, style: "watercolor" }, { cookie }),
+    );
+    expect(await flashOf(response)).toEqual({
+      kind: "error",
+      title: "Generation Failed",
+      description: "Choose one of the styles: professional, cartoon, anime, fantasy",
+    });
+  });
+
+  it("optimizes with a form post (checkboxes as on/absent) and moves to market", async () => {
+    const { cookie } = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    const pending = (
+      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "fantasy" }, { cookie }))
+    ).headers.get("Location")!;
+    await studioWorker(testStyleEngine()).drain();
+    const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
+
+    const response = await callRoute(
+      dashboard.action,
+      formRequest(
+        "/dashboard",
+        { intent: "optimize", imageId: styledId, quality: "90", format: "png", resolution: "800x800", watermark: "on" },
+        { cookie },
+      ),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/dashboard?styled=${styledId}&step=market`);
+    expect(await flashOf(response)).toEqual({ kind: "success", title: "Image optimized successfully" });
+    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", styledId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ optimized_format: "png", optimized_quality: 90, watermark: 1, social_optimized: 0 });
+
+    const { data } = await view(response.headers.get("Location")!, cookie);
+    expect(data!.view.step).toBe("market");
+    expect(data!.view.styled?.optimizedUrl).toMatch(/^\/media\/optimized\//);
+    // The panel starts from the saved settings, or from a preset when one was picked.
+    const again = await view(`/dashboard?styled=${styledId}&step=optimize`, cookie);
+    expect(again.data!.view.optimization).toEqual({
+      quality: 90,
+      format: "png",
+      resolution: "800x800",
+      watermark: true,
+      socialOptimized: false,
+    });
+    const preset = await view(`/dashboard?styled=${styledId}&step=optimize&preset=social`, cookie);
+    expect(preset.data!.view.optimization).toMatchObject({ quality: 80, format: "jpg", resolution: "1080x1080" });
+
+    const bad = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "optimize", imageId: styledId, quality: "73" }, { cookie }),
+    );
+    expect(await flashOf(bad)).toMatchObject({ kind: "error", title: "Optimization failed" });
+  });
+
+  it("deletes a stylized image or an upload with a form post", async () => {
+    const { cookie } = await createTestUser();
+    const other = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    const pending = (
+      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }))
+    ).headers.get("Location")!;
+    await studioWorker(testStyleEngine()).drain();
+    const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
+
+    const foreign = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-stylized", id: styledId }, { cookie: other.cookie }),
+    );
+    expect(await flashOf(foreign)).toEqual({ kind: "error", title: "Delete Failed", description: "Could not delete the image" });
+
+    const deleted = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` }, { cookie }),
+    );
+    expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
+
+    // Deleting the stylized image the page holds goes back to styling its original.
+    const pendingAgain = (
+      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }))
+    ).headers.get("Location")!;
+    await studioWorker(testStyleEngine()).drain();
+    const heldId = new URL(pendingAgain, "http://localhost").searchParams.get("pending")!;
+    const held = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-stylized", id: heldId, back: `/dashboard?image=${imageId}&styled=${heldId}&step=market` }, { cookie }),
+    );
+    expect(held.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+
+    const offsite = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-image", id: imageId, back: "https://evil.example/" }, { cookie }),
+    );
+    expect(offsite.headers.get("Location")).toBe("/dashboard");
+    expect(await getDb().selectFrom("images").select("id").where("id", "=", imageId).execute()).toEqual([]);
+  });
+
+  it("refuses a form post from another site", async () => {
+    const { cookie } = await createTestUser();
+    const response = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-image", id: "x" }, { cookie, origin: "cross" }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("falls back to the furthest step the held images allow", async () => {
+    const { cookie } = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    expect((await view(`/dashboard?step=optimize`, cookie)).data!.view.step).toBe("upload");
+    expect((await view(`/dashboard?image=${imageId}&step=market`, cookie)).data!.view.step).toBe("style");
+    expect((await view(`/dashboard?image=${imageId}`, cookie)).data!.view.step).toBe("style");
+    expect((await view(`/dashboard?step=nonsense&poll=abc`, cookie)).data!.view.step).toBe("upload");
+    const other = await createTestUser();
+    expect((await view(`/dashboard?image=${imageId}`, other.cookie)).data!.view.image).toBeNull();
+  });
+});
+
+describe("/ (Home)", () => {
+  it("is the dashboard when signed in and the landing page otherwise", async () => {
+    const { cookie } = await createTestUser();
+    const signedIn = await callRoute(home.loader, makeRequest("/", { cookie }));
+    expect((await signedIn.json()).view.step).toBe("upload");
+    const signedOut = await callRoute(home.loader, makeRequest("/"));
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.json()).toMatchObject({ signedIn: false });
+  });
+});

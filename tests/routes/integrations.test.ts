@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import * as integrations from "~/routes/integrations";
+import { callRoute, makeRequest } from "#tests/utils/requests";
+import { createTestUser } from "#tests/utils/accounts";
+
+describe("/integrations loader", () => {
+  it("knows whether the visitor is signed in", async () => {
+    const anonymous = await callRoute(integrations.loader, makeRequest("/integrations"));
+    expect(await anonymous.json()).toEqual({ signedIn: false });
+    const { cookie } = await createTestUser();
+    const member = await callRoute(integrations.loader, makeRequest("/integrations", { cookie }));
+    expect((await member.json()).signedIn).toBe(true);
+  });
+});

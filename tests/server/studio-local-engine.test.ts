@@ -1,0 +1,57 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import * as upload from "~/routes/api.token-images.upload";
+import * as stylize from "~/routes/api.token-images.$id.stylize";
+import * as optimize from "~/routes/api.images.optimize";
+import { getDb } from "~/server/db.server";
+import { getFileStore } from "~/server/file-store.server";
+import { jobHandlers } from "~/server/jobs/job-kinds.server";
+import { JobWorker } from "~/server/jobs/job-worker.server";
+import { STYLE_IDS } from "~/lib/styles";
+import { callRoute, makeRequest } from "#tests/utils/requests";
+import { createTestUser } from "#tests/utils/accounts";
+import { fixture, uploadRequest } from "#tests/utils/studio";
+
+/** The whole pipeline with the app's own job registry and, with no FAL_KEY, the real local engine. */
+describe("a fresh install with no keys", () => {
+  it("makes all four styles of the portrait with the local engine, and optimizes one", async () => {
+    const { token } = await createTestUser();
+    const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
+    const ids: string[] = [];
+    for (const style of STYLE_IDS) {
+      const response = await callRoute(
+        stylize.action,
+        makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style } }),
+        { id: image.id },
+      );
+      expect(response.status).toBe(202);
+      ids.push((await response.json()).id);
+    }
+    const worker = new JobWorker({ db: getDb(), handlers: jobHandlers(), concurrency: 2, log: () => {} });
+    await worker.drain();
+
+    const rows = await getDb().selectFrom("stylized_images").selectAll().where("id", "in", ids).execute();
+    expect(rows.map((row) => [row.style, row.status, row.provider]).sort()).toEqual(
+      STYLE_IDS.map((style) => [style, "completed", "local"]).sort(),
+    );
+    const store = getFileStore();
+    for (const row of rows) {
+      const metadata = await sharp(await store.read(row.file_key!)).metadata();
+      expect(metadata.width).toBe(row.width);
+      expect(metadata.xmp?.toString("utf8")).toContain("trainedAlgorithmicMedia");
+    }
+
+    const optimized = await callRoute(
+      optimize.action,
+      makeRequest("/api/images/optimize", {
+        token,
+        json: { imageId: ids[0], quality: 80, format: "jpg", resolution: "800x800", watermark: true, socialOptimized: true },
+      }),
+    );
+    expect(optimized.status).toBe(200);
+    const body = await optimized.json();
+    expect(Math.max(body.width, body.height)).toBeLessThanOrEqual(800);
+    const file = await store.read(body.optimizedUrl.split("?")[0].replace("/media/", ""));
+    expect((await sharp(file).metadata()).xmp?.toString("utf8")).toContain("trainedAlgorithmicMedia");
+  });
+});
