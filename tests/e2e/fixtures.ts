@@ -46,3 +46,19 @@ export async function expectAccessible(page: Page, javaScriptOn: boolean) {
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
+
+/**
+ * Saves a full-page screenshot of the current screen at phone and desktop widths
+ * (tests/e2e/screenshots, gitignored) for review.
+ */
+export async function captureScreen(page: Page, name: string, javaScriptOn: boolean) {
+  const original = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({
+      path: `tests/e2e/screenshots/${name}-${width}${javaScriptOn ? "" : "-nojs"}.png`,
+      fullPage: true,
+    });
+  }
+  if (original) await page.setViewportSize(original);
+}

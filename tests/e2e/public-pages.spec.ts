@@ -1,0 +1,118 @@
+import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
+
+test.describe("public pages, signed out", () => {
+  test("the landing page has its seven sections in order with real samples", async ({ page, javaScriptOn }) => {
+    for (const path of ["/", "/landing"]) {
+      await page.goto(path);
+      const ids = await page
+        .locator("[data-testid^='landing-']")
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-testid")));
+      const order = ["landing-hero", "landing-marketplaces", "landing-testimonials", "landing-how-it-works", "landing-beta", "landing-pricing", "landing-footer"];
+      expect(ids.filter((id) => order.includes(id!))).toEqual(order);
+    }
+    for (const style of ["professional", "cartoon", "anime", "fantasy"]) {
+      const img = page.getByTestId(`hero-sample-${style}`).locator("img");
+      await expect(img).toBeVisible();
+      const src = await img.getAttribute("src");
+      const response = await page.request.get(src!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/jpeg");
+    }
+    await expect(page.getByTestId("marketplace-wordmark")).toHaveCount(9);
+    await expect(page.getByTestId("beta-countdown")).toContainText(/23:45:(30|29|28|27|26|25)/);
+    await expect(page.getByTestId("beta-spots")).toContainText("127");
+    await expect(page.getByTestId("plan-beta")).toBeVisible();
+    await expect(page.getByTestId("plan-regular")).toContainText("Coming Soon");
+    await expect(page.getByTestId("plan-premium")).toContainText("Coming Soon");
+    await expect(page.getByRole("link", { name: "Start Earning Today" }).first()).toHaveAttribute("href", "/api/login");
+    await expectAccessible(page, javaScriptOn);
+    await captureScreen(page, "landing", javaScriptOn);
+    // A call to action goes through /api/login to the sign-in screen.
+    await page.getByRole("link", { name: "Start Earning Today" }).first().click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("training", async ({ page, javaScriptOn }) => {
+    await page.goto("/training");
+    await expect(page.getByTestId("upload-note")).toContainText("JPG or PNG up to 10MB");
+    await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(page.getByRole("link", { name: "Browse Marketplace" })).toHaveAttribute("href", "/marketplace");
+    await expectAccessible(page, javaScriptOn);
+    await captureScreen(page, "training", javaScriptOn);
+  });
+
+  test("integrations asks a visitor to sign in", async ({ page, javaScriptOn }) => {
+    await page.goto("/integrations");
+    await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
+    await expect(page.getByText("You need to be logged in to access integrations.")).toBeVisible();
+    await expectAccessible(page, javaScriptOn);
+    await page.getByRole("link", { name: "Sign In" }).last().click();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("signed-in-only routes send a visitor to sign in", async ({ page }) => {
+    for (const path of ["/dashboard", "/payment-monitor", "/admin"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth/, { timeout: 15_000 });
+    }
+  });
+
+  test("the sign-in screen and the 404 page look right", async ({ page, javaScriptOn }) => {
+    await page.goto("/auth");
+    await captureScreen(page, "auth", javaScriptOn);
+    await page.goto("/definitely-not-here");
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expectAccessible(page, javaScriptOn);
+    await captureScreen(page, "not-found", javaScriptOn);
+  });
+});
+
+test.describe("admin portal", () => {
+  test("a creator is denied and sent home", async ({ page, javaScriptOn }) => {
+    await signIn(page, "creator");
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to view this page.")).toBeVisible();
+    await expect(page.getByTestId("user-row")).toHaveCount(0);
+    await expectAccessible(page, javaScriptOn);
+    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  });
+
+  test("the admin searches users, views one and bans and unbans the demo creator", async ({ browser, page, javaScriptOn }) => {
+    // The creator is signed in elsewhere.
+    const creatorContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+    const creatorPage = await creatorContext.newPage();
+    await signIn(creatorPage, "creator");
+
+    await signIn(page, "admin", "/admin");
+    await expect(page.getByTestId("super-admin-badge")).toHaveText("Super Admin");
+    await expect(page.getByText("Manage users and monitor platform activity")).toBeVisible();
+    for (const id of ["stat-total-users", "stat-active-users", "stat-total-images", "stat-platform-revenue"]) {
+      await expect(page.getByTestId(id)).toBeVisible();
+    }
+    await expectAccessible(page, javaScriptOn);
+    await captureScreen(page, "admin", javaScriptOn);
+
+    await page.getByLabel("Search users").fill("DEMO@");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("user-row")).toHaveCount(1);
+    await page.getByRole("link", { name: "View Dana Demo" }).click();
+    const dialog = page.getByRole("dialog", { name: "User Details" });
+    await expect(dialog).toContainText("demo@selfie.studio");
+    await expectAccessible(page, javaScriptOn);
+    await dialog.getByRole(javaScriptOn ? "button" : "link", { name: "Close" }).click();
+    await expect(page.getByRole("dialog", { name: "User Details" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Ban Dana Demo" }).click();
+    await expect(page.getByTestId("toast")).toContainText("User banned");
+    await expect(page.getByTestId("user-row").first()).toContainText("Banned");
+    // The creator's session ended at once.
+    await creatorPage.goto("/payment-monitor");
+    await expect(creatorPage).toHaveURL(/\/auth/);
+
+    await page.getByRole("button", { name: "Unban Dana Demo" }).click();
+    await expect(page.getByTestId("toast")).toContainText("User unbanned");
+    await creatorContext.close();
+  });
+});
