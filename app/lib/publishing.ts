@@ -54,6 +54,9 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 /** The license terms page that mint kits link to (the standard commercial license). */
 export const LICENSE_PATH = "/license";
 
+/** The result view checks queued platforms again this often (with JavaScript). */
+export const PUBLISH_POLL_INTERVAL_MS = 2000;
+
 /** How long launch and post wait for their jobs before answering with the states so far. */
 export const PUBLISH_WAIT_MS = 8000;
 

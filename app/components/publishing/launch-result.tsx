@@ -1,7 +1,14 @@
 import { useEffect, useMemo } from "react";
 import { useFetcher } from "@remix-run/react";
-import { DONE_STATUSES, ESTIMATED_REACH_PER_PLATFORM, estimatedEarnings, estimatedViews, formatCount, formatDollars } from "~/lib/publishing";
-import { STYLE_POLL_INTERVAL_MS } from "~/lib/styles";
+import {
+  DONE_STATUSES,
+  ESTIMATED_REACH_PER_PLATFORM,
+  estimatedEarnings,
+  estimatedViews,
+  formatCount,
+  formatDollars,
+  PUBLISH_POLL_INTERVAL_MS,
+} from "~/lib/publishing";
 import { PublicationList } from "./publication-status";
 import type { LaunchResultData, PublicationView } from "./types";
 import { useHydrated } from "./use-hydrated";
@@ -25,7 +32,7 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
 
   useEffect(() => {
     if (!hydrated || !pending || poll.state !== "idle") return;
-    const timer = setTimeout(() => poll.load(`/api/publications?imageId=${encodeURIComponent(result.imageId)}`), STYLE_POLL_INTERVAL_MS);
+    const timer = setTimeout(() => poll.load(`/api/publications?imageId=${encodeURIComponent(result.imageId)}`), PUBLISH_POLL_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [hydrated, pending, poll, result.imageId]);
 

@@ -54,7 +54,8 @@ export interface PublishDeps {
 }
 
 export interface PublishOutcome {
-  status: PublicationStatus;
+  /** A stored state (`withdrawn` is only ever shown, never recorded). */
+  status: Exclude<PublicationStatus, "withdrawn">;
   /** Where the listing is reachable; only with `live`. */
   url?: string | null;
   error?: string | null;

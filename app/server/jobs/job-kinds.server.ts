@@ -13,7 +13,12 @@ import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.serv
  */
 export function jobHandlers(): JobHandlers {
   return {
-    [STYLIZE_JOB]: stylizeJobHandler({ store: getFileStore(), engine: () => getStyleEngine() }),
+    [STYLIZE_JOB]: stylizeJobHandler({
+      store: getFileStore(),
+      engine: () => getStyleEngine(),
+      // Longer than the engine's own limit (fal.ai), so the engine reports its timeout itself.
+      timeoutMs: Math.max(3 * 60_000, (getConfig().FAL_TIMEOUT_SECONDS + 60) * 1000),
+    }),
     [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }),
   };
 }
