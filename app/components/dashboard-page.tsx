@@ -72,7 +72,7 @@ export function DashboardPage({ data }: { data: DashboardData }) {
             preset={view.preset}
           />
         ) : null}
-        {view.step === "market" && view.styled ? <MarketStep image={view.styled} panel={view.panel} /> : null}
+        {view.step === "market" && view.styled ? <MarketStep image={view.styled} panel={view.panel} platforms={view.platforms} /> : null}
       </div>
       <ImageGrid images={stylized} back={here} />
     </div>

@@ -1,3 +1,4 @@
+import type { PlatformOption } from "~/components/publishing/types";
 import type { PublicUser } from "./accounts";
 import type { PipelineStep } from "./dashboard-url";
 import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "./optimization";
@@ -78,6 +79,8 @@ export interface DashboardView {
   /** A style being made for a page without JavaScript. */
   pending: StylizedImageJson | null;
   panel: "launch" | "sell" | null;
+  /** The publishing platforms offered in the market step's panels (empty elsewhere). */
+  platforms: PlatformOption[];
   /** The optimization panel's starting values. */
   optimization: OptimizationSettings;
   preset: PresetId | null;

@@ -26,6 +26,7 @@ import { listStylized, stylizedImageJson } from "~/services/stylized-images.serv
 import { toPublicUser } from "~/services/users.server";
 import { deleteImage, stylizeImage, uploadImage } from "./studio-images.server";
 import { deleteStylizedImage, optimizeImage } from "./studio-stylized.server";
+import { publishingPlatforms } from "./publishing.server";
 
 /**
  * The dashboard screen (/dashboard, and / when signed in): its data and its
@@ -98,12 +99,17 @@ const loadDashboardProcedure = defineProcedure({
       };
     }
 
+    const step = pipelineStep(input, { image, styled });
+    // The market step's panels offer the creator's platforms, connected or not.
+    const platforms =
+      step === "market" && styled && input.panel ? await publishingPlatforms.run({ input: {}, user, ctx }) : [];
     const view: DashboardView = {
-      step: pipelineStep(input, { image, styled }),
+      step,
       image,
       styled,
       pending,
       panel: input.panel ?? null,
+      platforms,
       preset: input.preset ?? null,
       optimization: startingSettings(styled, input.preset),
       refreshUrl:

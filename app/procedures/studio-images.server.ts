@@ -9,6 +9,7 @@ import { receiveFileUpload } from "~/server/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/server/uploads/scratch-sweep.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
 import { idSchema, stylizeSchema } from "~/lib/studio-schemas";
+import { removePublishingArtifacts } from "~/services/publications.server";
 import {
   deleteImage as deleteImageRows,
   findImage,
@@ -92,6 +93,7 @@ export function studioDeletionHooks(ctx: CallContext): DeletionHooks {
   return {
     beforeStylizedDelete: async (stylizedImageId) => {
       await withdrawListingsForStylizedImage(ctx.db, stylizedImageId, { store, now: ctx.now });
+      await removePublishingArtifacts(ctx.db, store, stylizedImageId);
     },
   };
 }

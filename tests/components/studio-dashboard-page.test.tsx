@@ -60,6 +60,7 @@ function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[
       step: "upload",
       image: null,
       styled: null,
+      platforms: [],
       pending: null,
       panel: null,
       optimization: OPTIMIZATION_DEFAULTS,
@@ -109,9 +110,20 @@ describe("DashboardPage", () => {
     expect(screen.getByTestId("optimization-panel")).toBeInTheDocument();
     cleanup();
 
-    renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "sell" }, grid));
+    const platforms = [
+      { id: "marketplace" as const, name: "Selfie Studio", connected: true },
+      { id: "opensea" as const, name: "OpenSea", connected: false },
+    ];
+    renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "sell", platforms }, grid));
     expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 4 of 4: Market");
-    expect(screen.getByTestId("market-panel")).toHaveTextContent("Listing for sale is coming with publishing");
+    const sell = screen.getByTestId("market-panel");
+    expect(within(sell).getByRole("button", { name: "List for Sale" })).toBeInTheDocument();
+    expect(within(sell).getByLabelText("Title")).toHaveValue("Cartoon Style Selfie");
+    cleanup();
+
+    renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "launch", platforms }, grid));
+    const launch = screen.getByTestId("market-panel");
+    expect(within(launch).getByRole("button", { name: "Launch Marketing" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute("href", "/dashboard?step=upload");
   });
 

@@ -124,6 +124,7 @@ describe("the dashboard without JavaScript", () => {
       view: {
         step: "style",
         image: IMAGE,
+        platforms: [],
         styled: null,
         pending: { ...STYLED, status: "pending" },
         panel: null,

@@ -1,15 +1,27 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { LaunchForm, launchDefaultsFor } from "~/components/publishing/launch-form";
+import { ListForSaleForm } from "~/components/publishing/list-for-sale";
+import type { PlatformOption } from "~/components/publishing/types";
 import { dashboardUrl } from "~/lib/dashboard-url";
 import type { StylizedImageJson } from "~/lib/studio-types";
 import { styleName } from "~/lib/styles";
 import { StudioImage } from "./studio-image";
 
 /**
- * Step 4, Market: the image that goes to market and the ways to market it.
- * Launch marketing and list for sale arrive with the publishing work; until
- * then their panels say so plainly.
+ * Step 4, Market: the image that goes to market and the ways to market it:
+ * the launch form and the list-for-sale form (publishing), in URL-addressed
+ * panels so they work without JavaScript.
  */
-export function MarketStep({ image, panel }: { image: StylizedImageJson; panel: "launch" | "sell" | null }) {
+export function MarketStep({
+  image,
+  panel,
+  platforms,
+}: {
+  image: StylizedImageJson;
+  panel: "launch" | "sell" | null;
+  platforms: PlatformOption[];
+}) {
+  const navigate = useNavigate();
   return (
     <section aria-labelledby="market-heading" className="card p-6" data-testid="market-step">
       <div className="flex flex-col gap-6 lg:flex-row">
@@ -40,10 +52,22 @@ export function MarketStep({ image, panel }: { image: StylizedImageJson; panel: 
             </Link>
           </div>
           {panel ? (
-            <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="market-panel">
-              {panel === "launch"
-                ? "Marketing launches are coming with publishing: this is where you will set a title, price, tags and platforms."
-                : "Listing for sale is coming with publishing: this is where you will pick connected platforms and a price."}
+            <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
+              {panel === "launch" ? (
+                <LaunchForm
+                  key={image.id}
+                  image={{ id: image.id, style: image.style }}
+                  defaults={launchDefaultsFor(image)}
+                  platforms={platforms}
+                  onDone={() => navigate(dashboardUrl({ step: "upload" }))}
+                />
+              ) : (
+                <ListForSaleForm
+                  key={image.id}
+                  image={{ id: image.id, style: image.style, price: image.price }}
+                  platforms={platforms}
+                />
+              )}
             </div>
           ) : null}
           <p className="mt-6 text-sm text-slate-600">
