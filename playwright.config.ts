@@ -25,7 +25,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

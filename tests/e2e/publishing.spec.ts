@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
+
+const WALLET = "0x" + "ab12".repeat(10);
+
+/** A completed stylized image of the signed-in creator, made through the JSON API (cookie session). */
+async function makeStyledImage(page: Page, style: string): Promise<string> {
+  const upload = await page.request.post("/api/token-images/upload", {
+    multipart: {
+      image: { name: "portrait.png", mimeType: "image/png", buffer: fs.readFileSync("tests/fixtures/portrait.png") },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const image = await upload.json();
+  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, { data: { style } });
+  expect(stylize.status()).toBe(202);
+  const { id } = await stylize.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status, { timeout: 60_000 })
+    .toBe("completed");
+  return id;
+}
+
+test("a creator connects OpenSea by key and launches to the marketplace, OpenSea and EyeEm", async ({ page, javaScriptOn }) => {
+  await signIn(page, "creator");
+
+  // Connect OpenSea with an API key and a wallet address.
+  await page.goto("/integrations");
+  await expectAccessible(page, javaScriptOn);
+  const card = page.getByTestId("integration-card-opensea");
+  const form = card.getByTestId("manual-setup-opensea");
+  if (!(await form.isVisible())) await card.locator("summary").click();
+  await form.getByLabel("API key").fill("opensea-test-key-123456");
+  await form.getByLabel("Wallet address").fill(WALLET);
+  await form.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Integration created successfully.");
+  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute("data-connected", "true");
+  // The key never comes back to the browser.
+  expect(await page.content()).not.toContain("opensea-test-key-123456");
+  await captureScreen(page, "integrations", javaScriptOn);
+
+  // Launch one image.
+  const styledId = await makeStyledImage(page, "fantasy");
+  await page.goto(`/dashboard?styled=${styledId}&step=market&panel=launch`);
+  const launch = page.getByTestId("launch-form");
+  const title = `Launch ${javaScriptOn ? "js" : "nojs"} ${Date.now()}`;
+  await launch.getByLabel("Title").fill(title);
+  await launch.getByLabel("Price (USD)").fill("40");
+  await launch.getByLabel("Tags").fill("portrait, fantasy, , space");
+  for (const name of [/OpenSea/, /EyeEm/]) await launch.getByRole("checkbox", { name }).check();
+  await expect(launch.getByRole("checkbox", { name: /Selfie Studio/ })).toBeChecked();
+  await expectAccessible(page, javaScriptOn);
+  await captureScreen(page, "dashboard-launch", javaScriptOn);
+  await launch.getByRole("button", { name: "Launch Marketing" }).click();
+
+  const result = page.getByTestId("launch-result");
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("toast")).toContainText("Marketing campaign launched!");
+  await expect(result.getByTestId("publication-marketplace")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
+  await expect(result.getByTestId("publication-opensea")).toHaveAttribute("data-status", "ready_to_mint", { timeout: 30_000 });
+  await expect(result.getByTestId("publication-eyeem")).toHaveAttribute("data-status", "export_ready", { timeout: 30_000 });
+  await expect(result.getByTestId("platforms-launched")).toHaveText("3 of 3");
+
+  // Every link works: the live listing, the mint kit and the export package.
+  const listing = await result.getByTestId("publication-marketplace").getByRole("link", { name: "View listing" }).getAttribute("href");
+  const listingPage = await page.request.get(listing!);
+  expect(listingPage.status()).toBe(200);
+  expect(await listingPage.text()).toContain(title);
+  for (const [platform, name] of [
+    ["opensea", "Download mint kit"],
+    ["eyeem", "Download export package"],
+  ] as const) {
+    const href = await result.getByTestId(`publication-${platform}`).getByRole("link", { name }).getAttribute("href");
+    const download = await page.request.get(href!);
+    expect(download.status(), platform).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/zip");
+    expect((await download.body()).subarray(0, 2).toString()).toBe("PK");
+  }
+  await captureScreen(page, "launch-result", javaScriptOn);
+
+  // Nothing says live where it is not.
+  const statuses = await result.locator("[data-testid^='publication-'][data-status]").evaluateAll((rows) =>
+    rows.map((row) => [row.getAttribute("data-testid"), row.getAttribute("data-status")]),
+  );
+  for (const [id, status] of statuses) {
+    if (status === "live") expect(id).toBe("publication-marketplace");
+  }
+
+  // Disconnect again so the next project starts from scratch.
+  await page.goto("/integrations");
+  await page.getByTestId("integration-card-opensea").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute("data-connected", "false");
+});
