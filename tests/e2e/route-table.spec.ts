@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import type { Role } from "./fixtures";
+import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
+
+/**
+ * The spec's route table (section 2), for a visitor, a creator and the admin:
+ * every route answers as spec'd with its key copy, passes axe and is
+ * photographed at 390 px and 1280 px.
+ */
+type Viewer = "visitor" | Role;
+
+interface Expectation {
+  /** Where the browser ends up (default: the route itself). */
+  url?: RegExp;
+  /** Text that must be on the page. */
+  copy: string[];
+}
+
+const TABLE: Record<string, Record<Viewer, Expectation>> = {
+  "/": {
+    visitor: { copy: ["Transform your selfies into AI art and earn money", "Start Earning Today"] },
+    creator: { copy: ["Step 1 of 4", "Manage Integrations"] },
+    admin: { copy: ["Step 1 of 4", "Manage Integrations"] },
+  },
+  "/landing": {
+    visitor: { copy: ["Transform your selfies into AI art and earn money"] },
+    creator: { copy: ["Transform your selfies into AI art and earn money"] },
+    admin: { copy: ["Transform your selfies into AI art and earn money"] },
+  },
+  "/auth": {
+    visitor: { copy: ["Welcome back", "Enter your credentials to access your account"] },
+    creator: { url: /\/dashboard$/, copy: ["Step 1 of 4"] },
+    admin: { url: /\/dashboard$/, copy: ["Step 1 of 4"] },
+  },
+  "/marketplace": {
+    visitor: { copy: ["Marketplace"] },
+    creator: { copy: ["Marketplace"] },
+    admin: { copy: ["Marketplace"] },
+  },
+  "/training": {
+    visitor: { copy: ["JPG or PNG up to 10MB"] },
+    creator: { copy: ["JPG or PNG up to 10MB"] },
+    admin: { copy: ["JPG or PNG up to 10MB"] },
+  },
+  "/integrations": {
+    visitor: { copy: ["Authentication Required", "You need to be logged in to access integrations."] },
+    creator: { copy: ["Integrations", "OpenSea", "Shopify"] },
+    admin: { copy: ["Integrations", "OpenSea", "Shopify"] },
+  },
+  "/dashboard": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Step 1 of 4", "Upload"] },
+    admin: { copy: ["Step 1 of 4", "Upload"] },
+  },
+  "/admin": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Access Denied", "You don't have permission to view this page."] },
+    admin: { copy: ["Super Admin", "Manage users and monitor platform activity", "User Management"] },
+  },
+  "/payment-monitor": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Payment Monitor", "How to Use"] },
+    admin: { copy: ["Payment Monitor", "How to Use"] },
+  },
+  "/token-test": {
+    visitor: { copy: ["Token Test"] },
+    creator: { copy: ["Token Test"] },
+    admin: { copy: ["Token Test"] },
+  },
+  "/no-such-route": {
+    visitor: { copy: ["Page Not Found"] },
+    creator: { copy: ["Page Not Found"] },
+    admin: { copy: ["Page Not Found"] },
+  },
+};
+
+async function visit(page: Page, route: string, viewer: Viewer, expected: Expectation, javaScriptOn: boolean) {
+  await page.goto(route);
+  await expect(page, `${viewer} on ${route}`).toHaveURL(expected.url ?? new RegExp(`${route === "/" ? "/" : route}$`), {
+    timeout: 15_000,
+  });
+  for (const text of expected.copy) {
+    await expect(page.getByText(text, { exact: false }).first(), `${viewer} on ${route}: "${text}"`).toBeVisible();
+  }
+  await expectAccessible(page, javaScriptOn);
+  const name = `route-${viewer}-${route === "/" ? "home" : route.slice(1)}`;
+  await captureScreen(page, name, javaScriptOn);
+}
+
+for (const viewer of ["visitor", "creator", "admin"] as const) {
+  test(`every route of the spec's route table, as the ${viewer}`, async ({ page, javaScriptOn }) => {
+    test.setTimeout(180_000);
+    if (viewer !== "visitor") await signIn(page, viewer);
+    for (const [route, byViewer] of Object.entries(TABLE)) {
+      await visit(page, route, viewer, byViewer[viewer], javaScriptOn);
+    }
+  });
+}
