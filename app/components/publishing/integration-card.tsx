@@ -56,15 +56,15 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
       data-connected={isActive ? "true" : "false"}
       aria-labelledby={`${platform.id}-name`}
     >
-      <header className="flex items-start gap-3">
+      <header className="flex flex-wrap items-start gap-3">
         <PlatformBadge platformId={platform.id} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[8rem] flex-1">
           <h2 id={`${platform.id}-name`} className="font-semibold text-slate-900">
             {platform.name}
           </h2>
           <p className="text-xs text-slate-500">{platform.kind}</p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusClass}`} data-testid="integration-status">
+        <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusClass}`} data-testid="integration-status">
           {status}
         </span>
       </header>
