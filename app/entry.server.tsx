@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 
-export { boot } from "./server/boot.server";
+export { boot, shutdown } from "./server/boot.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -87,9 +87,15 @@ const server = app.listen(config.PORT, () => {
   }
 });
 
+// On stop: no new requests, running jobs handed back to the queue, the database closed.
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.close(() => {
+      build.entry.module
+        .shutdown()
+        .catch((error) => console.error("Shutdown:", error))
+        .finally(() => process.exit(0));
+    });
   });
 }

@@ -2,7 +2,7 @@ import { ensureSuperAdmin, seedDemo } from "#db/seed";
 import { getConfig } from "./config.server";
 import { getDb, migrateToLatest } from "./db.server";
 import { deleteExpiredCredentials } from "~/services/sessions.server";
-import { startJobWorker } from "./jobs/start-worker.server";
+import { startJobWorker, stopJobWorker } from "./jobs/start-worker.server";
 import { ensureStyleSamples } from "./styling/style-samples.server";
 
 export interface BootOptions {
@@ -29,4 +29,10 @@ export async function boot(options: BootOptions = {}) {
   await deleteExpiredCredentials(db);
   if (options.worker !== false) startJobWorker(config, log);
   return { config };
+}
+
+/** Before the process exits: hand running jobs back to the queue and close the database. */
+export async function shutdown() {
+  await stopJobWorker();
+  await getDb().destroy();
 }
