@@ -2,7 +2,16 @@ import crypto from "node:crypto";
 import type { DB } from "~/server/db.server";
 import type { Config } from "~/server/config.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
+import fsp from "node:fs/promises";
 import { createUser, findUserByEmail, findUserById } from "~/services/users.server";
+import { getFileStore, newFileKey } from "~/server/file-store.server";
+import { newId } from "~/server/ids.server";
+import { STYLES, suggestedPrice } from "~/lib/styles";
+import { listingInputSchema } from "~/lib/listing-schema";
+import { storeUploadedImage } from "~/services/images.server";
+import { listStylizedImage } from "~/services/listings.server";
+import { createLocalEngine } from "~/server/styling/local-engine.server";
+import { findSampleSource } from "~/server/styling/style-samples.server";
 
 export const DEMO_CREATOR = {
   email: "demo@selfie.studio",
@@ -47,9 +56,69 @@ export async function ensureSuperAdmin(
   return { created: true as const };
 }
 
-/** Demo data for local use: a creator account with a known password. */
+/**
+ * Demo data for local use: a creator account with a known password, and the
+ * bundled public-domain portrait styled four ways by the local engine and
+ * listed on the marketplace, so a fresh local install has something to browse and buy.
+ */
 export async function seedDemo(db: DB, log: (line: string) => void = console.log) {
   if (await findUserByEmail(db, DEMO_CREATOR.email)) return;
-  await createUser(db, DEMO_CREATOR);
+  const creator = await createUser(db, DEMO_CREATOR);
   log(`Demo creator created: ${DEMO_CREATOR.email} / ${DEMO_CREATOR.password}`);
+
+  const store = getFileStore();
+  const now = new Date();
+  const scratch = await store.scratchPath();
+  await fsp.copyFile(findSampleSource(), scratch);
+  const original = await storeUploadedImage(db, store, { userId: creator.id, sourcePath: scratch, now });
+  const input = await store.read(original.file_key);
+  const engine = createLocalEngine();
+  for (const style of STYLES) {
+    const result = await engine.stylize(input, style.id);
+    const key = newFileKey("styled", result.format);
+    await store.write(key, result.data);
+    const id = newId();
+    await db
+      .insertInto("stylized_images")
+      .values({
+        id,
+        image_id: original.id,
+        user_id: creator.id,
+        style: style.id,
+        status: "completed",
+        provider: engine.id,
+        file_key: key,
+        width: result.width,
+        height: result.height,
+        bytes: result.data.length,
+        error: null,
+        price_cents: null,
+        optimized_file_key: null,
+        optimized_format: null,
+        optimized_quality: null,
+        optimized_resolution: null,
+        optimized_width: null,
+        optimized_height: null,
+        optimized_bytes: null,
+        watermark: null,
+        social_optimized: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        completed_at: now.toISOString(),
+      })
+      .execute();
+    await listStylizedImage(db, store, {
+      userId: creator.id,
+      input: listingInputSchema.parse({
+        stylizedImageId: id,
+        title: `Astronaut Portrait, ${style.name}`,
+        description: `A ${style.name.toLowerCase()} take on a public-domain NASA portrait (demo listing).`,
+        price: String(suggestedPrice(style.id)),
+        tags: `astronaut, portrait, ${style.id}`,
+        licensingEnabled: "on",
+      }),
+      now,
+    });
+  }
+  log("Demo listings created: the sample portrait in four styles, on the marketplace.");
 }

@@ -30,7 +30,7 @@ export function styleSampleUrls(): Record<StyleId, string> {
 }
 
 /** Finds the bundled portrait from this module's folder upwards (source tree or server build), then the working directory. */
-function findSampleSource(): string {
+export function findSampleSource(): string {
   const starts = [path.dirname(url.fileURLToPath(import.meta.url)), process.cwd()];
   for (const start of starts) {
     for (let dir = start; ; dir = path.dirname(dir)) {

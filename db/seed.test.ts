@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/server/db.server";
+import { getFileStore } from "~/server/file-store.server";
+import { verifyPassword } from "~/services/passwords.server";
+import { findUserByEmail, findUserById } from "~/services/users.server";
+import { DEMO_CREATOR, ensureSuperAdmin, seedDemo } from "./seed";
+
+describe("seed", () => {
+  it("creates the super admin once, printing a generated password that works", async () => {
+    const lines: string[] = [];
+    const first = await ensureSuperAdmin(getDb(), { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: undefined }, (l) => lines.push(l));
+    expect(first.created).toBe(true);
+    const password = /password: (\S+)/.exec(lines.join("\n"))![1];
+    const admin = await findUserById(getDb(), "super-admin");
+    expect(admin!.email).toBe("boss@example.com");
+    expect(await verifyPassword(password, admin!.password_hash)).toBe(true);
+    expect(admin!.password_hash).not.toContain(password);
+    const again = await ensureSuperAdmin(getDb(), { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: undefined }, (l) => lines.push(l));
+    expect(again.created).toBe(false);
+  });
+
+  it("seeds the demo creator with four real, listed styles of the sample portrait, once", async () => {
+    await seedDemo(getDb(), () => {});
+    await seedDemo(getDb(), () => {});
+    const creator = await findUserByEmail(getDb(), DEMO_CREATOR.email);
+    expect(creator).toBeDefined();
+    const styled = await getDb().selectFrom("stylized_images").selectAll().where("user_id", "=", creator!.id).execute();
+    expect(styled.map((row) => row.style).sort()).toEqual(["anime", "cartoon", "fantasy", "professional"]);
+    for (const row of styled) {
+      expect(row.status).toBe("completed");
+      expect(row.provider).toBe("local");
+      expect(await getFileStore().exists(row.file_key!)).toBe(true);
+    }
+    const listings = await getDb().selectFrom("listings").selectAll().where("user_id", "=", creator!.id).execute();
+    expect(listings).toHaveLength(4);
+    expect(listings.every((listing) => listing.status === "active")).toBe(true);
+  });
+});
