@@ -151,6 +151,15 @@ export const cancelTestCheckout = defineProcedure({
   },
 });
 
+/** The envelope every Stripe event has (its `data.object` is read by the handlers; a session has a string id). */
+const stripeEventShape = z
+  .object({
+    id: z.string().min(1).max(255),
+    type: z.string().min(1).max(255),
+    data: z.object({ object: z.looseObject({}) }),
+  })
+  .refine((event) => !event.type.startsWith("checkout.session.") || typeof event.data.object.id === "string");
+
 /**
  * POST /api/webhooks/stripe: the raw body is verified against
  * STRIPE_WEBHOOK_SECRET before anything is read from it.
@@ -169,6 +178,8 @@ export const receiveStripeWebhook = defineProcedure({
     } catch {
       throw badRequest("Invalid webhook signature");
     }
+    // Signed is not the same as well formed: anything but an event object is refused, not a 500.
+    if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
     const outcome = await handleStripeEvent(ctx.db, event, ctx.now);
     return { received: true, outcome };
   },

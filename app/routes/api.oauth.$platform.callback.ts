@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiMethodNotAllowed } from "~/server/api-adapter.server";
 import { getWebUser } from "~/server/auth.server";
 import { callContext } from "~/server/context.server";
+import { HttpError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invoke } from "~/server/procedure.server";
 import { completeOAuthConnection } from "~/procedures/publishing.server";
@@ -35,6 +37,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
     return redirectWithFlash("/integrations", { kind: "success", ...COPY.connectionComplete, description });
   } catch (error) {
+    // A query the procedure refuses outright (say, a platform id far too long) is a failed connection too, not a 500.
+    if (error instanceof HttpError && error.status < 500) {
+      return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: connectFailedText(name) });
+    }
     if (!(error instanceof OAuthCallbackError)) throw error;
     if (error.display === "popup") {
       return oauthResultPage({
@@ -48,3 +54,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: error.message });
   }
 }
+
+/** Only GET comes here; any other method gets api.md's JSON 405 rather than Remix's own answer. */
+export const action = () => apiMethodNotAllowed("GET");

@@ -1,0 +1,860 @@
+import crypto from "node:crypto";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/server/db.server";
+import type { JobWorker } from "~/server/jobs/job-worker.server";
+import { saveManualIntegration } from "~/services/integrations.server";
+import { manualIntegrationSchema } from "~/lib/publishing-schemas";
+import * as authorizeRoute from "~/routes/api.oauth.$platform.authorize";
+import * as tokenUserRoute from "~/routes/api.token-user";
+import * as tokenLoginRoute from "~/routes/api.token-login";
+import { callRoute, makeRequest } from "#tests/utils/requests";
+import { createTestUser } from "#tests/utils/accounts";
+import { createStylizedImage } from "#tests/utils/market";
+import { fixture } from "#tests/utils/studio";
+import { signPayload } from "#tests/mocks/stripe";
+import {
+  shopifyHandlers,
+  shopifyMock,
+  signShopifyCallback,
+  SHOPIFY_TEST_CLIENT_ID,
+  SHOPIFY_TEST_CLIENT_SECRET,
+} from "#tests/mocks/shopify";
+import { apiRouteFiles, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
+import type { ApiRouteFile, HttpMethod, RouteModule } from "./api-routes";
+import { expectUnchanged, fingerprint } from "./db-fingerprint";
+import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
+import type { World } from "./world";
+
+/**
+ * Issue 7, item 2: every /api route (found from app/routes, so a route or a
+ * method without an entry here fails) called as anonymous, as creator A
+ * (the owner), as creator B on A's resources, with the credentials of a
+ * creator who was banned after signing in, and as the super admin. Each
+ * answer is checked against api.md, a refused call changes nothing, and
+ * nothing of A's is ever in what anyone else is shown.
+ */
+
+type Role =
+  | "anonymous"
+  | "bannedToken"
+  | "bannedCookie"
+  | "otherToken"
+  | "otherCookie"
+  | "admin"
+  | "owner"
+  | "ownerCookie";
+
+/**
+ * - public: anyone; a banned user's bearer token is still a 401 (api.md: a present, invalid bearer is 401);
+ * - none: the route does not look at credentials at all (a webhook, a redirect);
+ * - own: signed in; each caller sees or changes only their own data;
+ * - resource: signed in; addresses one of A's private resources (B and the admin get A's id: 404);
+ * - admin: the super admin only.
+ */
+type Kind = "public" | "none" | "own" | "resource" | "admin";
+
+interface Call {
+  path: string;
+  params?: Record<string, string>;
+  json?: unknown;
+  body?: () => BodyInit;
+  headers?: Record<string, string>;
+}
+
+interface Prepared {
+  call: Call;
+  /** The same call with an id that does not exist: B must get exactly the same answer as for A's. */
+  bogus?: Call;
+  data?: Record<string, string>;
+}
+
+interface Entry {
+  kind: Kind;
+  /** The status of an allowed call. */
+  ok: number;
+  /** Builds the call; runs before each role's call, so a call that deletes or uses up something gets its own. */
+  prepare?: (w: World, role: Role) => Prepared | Promise<Prepared>;
+  expect?: Partial<Record<Role, number>>;
+  /** A successful answer is a redirect, a page or a file rather than JSON. */
+  notJson?: boolean;
+  /** Which tables a successful call by someone other than the owner may change (their own rows); true for any. */
+  othersMayChange?: true | string[];
+  /** The owner's call goes with the session cookie (a browser-only route). */
+  ownerVia?: "cookie";
+  check?: (args: { role: Role; body: unknown; w: World; prepared: Prepared; response: Response }) => void | Promise<void>;
+}
+
+const bogusId = "no-such-id-0000";
+const portrait = fixture("portrait.png");
+
+/** A completed stylized image of Alice's (with its original), made for one call. */
+async function freshStylized(w: World) {
+  return createStylizedImage(w.alice.user.id);
+}
+
+function rows(body: unknown): Record<string, unknown>[] {
+  return body as Record<string, unknown>[];
+}
+
+/** An A-owned resource addressed by a route parameter. */
+function byParam(path: (id: string) => string, param: string, id: (w: World) => string | Promise<string>) {
+  return async (w: World): Promise<Prepared> => {
+    const value = await id(w);
+    return {
+      call: { path: path(value), params: { [param]: value } },
+      bogus: { path: path(bogusId), params: { [param]: bogusId } },
+      data: { id: value },
+    };
+  };
+}
+
+/** Alice has a Rarible connection (so that B's disconnect would show if it reached hers). */
+async function ensureAliceRarible(w: World) {
+  await saveManualIntegration(getDb(), {
+    userId: w.alice.user.id,
+    input: manualIntegrationSchema.parse({ platform: "rarible", apiKey: "alice-rarible-key-9876", walletAddress: WALLET }),
+    now: new Date(),
+  });
+}
+
+const OTHER_WALLET = "0x0000000000000000000000000000000000c0ffee";
+const WEBHOOK_SECRET = "whsec_reliability_matrix_secret";
+
+const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
+  "api.$": Object.fromEntries(
+    HTTP_METHODS.map((method) => [
+      method,
+      { kind: "none", ok: 404, prepare: () => ({ call: { path: "/api/no-such-endpoint", params: { "*": "no-such-endpoint" } } }) },
+    ]),
+  ),
+
+  "api.admin.images": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "admin") expect(rows(body)).toContainEqual(expect.objectContaining({ id: w.listed.imageId, userId: w.alice.user.id }));
+      },
+    },
+  },
+  "api.admin.stats": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      check: ({ role, body }) => {
+        if (role === "admin") expect(body).toMatchObject({ totalUsers: expect.any(Number), totalImages: expect.any(Number) });
+      },
+    },
+  },
+  "api.admin.users.$userId.$action": {
+    POST: {
+      kind: "admin",
+      ok: 200,
+      // Each call has its own target, so the admin's ban affects no one else.
+      prepare: async () => {
+        const target = await createTestUser();
+        const id = target.user.id;
+        return {
+          call: { path: `/api/admin/users/${id}/ban`, params: { userId: id, action: "ban" } },
+          data: { id },
+        };
+      },
+      check: async ({ role, body, prepared }) => {
+        const row = await getDb().selectFrom("users").select("banned").where("id", "=", prepared.data!.id).executeTakeFirstOrThrow();
+        expect(row.banned).toBe(role === "admin" ? 1 : 0);
+        if (role === "admin") expect(body).toMatchObject({ id: prepared.data!.id, banned: true });
+      },
+    },
+  },
+  "api.admin.users.$userId": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      prepare: (w) => ({ call: { path: `/api/admin/users/${w.alice.user.id}`, params: { userId: w.alice.user.id } } }),
+      check: ({ role, body, w }) => {
+        if (role === "admin") expect(body).toMatchObject({ id: w.alice.user.id, email: w.alice.email });
+      },
+    },
+  },
+  "api.admin.users": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "admin") expect(rows(body).map((user) => user.email)).toContain(w.alice.email);
+      },
+    },
+    POST: {
+      kind: "admin",
+      ok: 201,
+      prepare: () => ({
+        call: {
+          path: "/api/admin/users",
+          json: { email: `made-${crypto.randomBytes(4).toString("hex")}@example.com`, password: "long-enough", firstName: "Made", lastName: "ByAdmin" },
+        },
+      }),
+      check: ({ role, body }) => {
+        if (role === "admin") expect(body).toMatchObject({ firstName: "Made" });
+      },
+    },
+  },
+
+  "api.create-checkout-session": {
+    POST: {
+      kind: "public",
+      ok: 200,
+      othersMayChange: true,
+      prepare: (w) => ({
+        call: {
+          path: "/api/create-checkout-session",
+          json: {
+            cartItems: [{ imageId: w.listed.listing.id, licenseType: "standard", price: 0.01 }],
+            customerInfo: { name: "Bea Buyer", email: "bea@example.com" },
+          },
+        },
+      }),
+      check: async ({ body }) => {
+        const { sessionId } = body as { sessionId: string; url: string };
+        const order = await getDb().selectFrom("orders").select("total_cents").where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+        expect(order.total_cents).toBe(2500);
+      },
+    },
+  },
+
+  "api.images.optimize": {
+    POST: {
+      kind: "resource",
+      ok: 200,
+      prepare: async (w) => {
+        const stylized = await freshStylized(w);
+        const settings = { quality: 80, format: "jpg", resolution: "800x800", watermark: false, socialOptimized: false };
+        return {
+          call: { path: "/api/images/optimize", json: { imageId: stylized.id, ...settings } },
+          bogus: { path: "/api/images/optimize", json: { imageId: bogusId, ...settings } },
+          data: { id: stylized.id },
+        };
+      },
+      check: ({ role, body, prepared }) => {
+        if (role === "owner") expect(body).toMatchObject({ id: prepared.data!.id, format: "jpg", quality: 80, optimizedUrl: expect.any(String) });
+      },
+    },
+  },
+
+  "api.login": {
+    GET: {
+      kind: "none",
+      ok: 302,
+      notJson: true,
+      prepare: () => ({ call: { path: "/api/login?redirectTo=/dashboard" } }),
+      check: ({ response }) => expect(response.headers.get("Location")).toBe("/auth"),
+    },
+  },
+
+  "api.marketplace-integrations": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body }) => {
+        const names = rows(body).map((row) => row.platform);
+        if (role === "owner" || role === "ownerCookie") expect(rows(body)).toContainEqual({ platform: "OpenSea", isActive: true });
+        else expect(names).not.toContain("OpenSea");
+      },
+    },
+  },
+  "api.marketplace-listings": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
+      },
+    },
+  },
+  "api.token-marketplace-listings": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
+      },
+    },
+  },
+
+  "api.marketplace.launch": {
+    POST: {
+      kind: "resource",
+      ok: 200,
+      prepare: async (w) => {
+        const stylized = await freshStylized(w);
+        const fields = { title: "Launched", description: "", price: 30, tags: "a, b", enableLicensing: true, enableNFT: false, platforms: ["marketplace"] };
+        return {
+          call: { path: "/api/marketplace/launch", json: { imageId: stylized.id, ...fields } },
+          bogus: { path: "/api/marketplace/launch", json: { imageId: bogusId, ...fields } },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner") expect((body as { platforms: { id: string; status: string }[] }).platforms).toEqual([expect.objectContaining({ id: "marketplace", status: "live" })]);
+      },
+    },
+  },
+  "api.marketplace.post": {
+    POST: {
+      kind: "resource",
+      ok: 200,
+      prepare: async (w) => {
+        const stylized = await freshStylized(w);
+        const fields = { title: "Posted", description: "", price: 12.5, platforms: ["marketplace"] };
+        return {
+          call: { path: "/api/marketplace/post", json: { imageId: stylized.id, ...fields } },
+          bogus: { path: "/api/marketplace/post", json: { imageId: bogusId, ...fields } },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner") expect((body as { results: unknown[] }).results).toEqual([expect.objectContaining({ platform: "marketplace", success: true })]);
+      },
+    },
+  },
+  "api.marketplace": {
+    GET: {
+      kind: "public",
+      ok: 200,
+      check: ({ body, w }) => {
+        const items = (body as { items: { id: string; creator: { id: string } }[] }).items;
+        expect(items.map((item) => item.id)).toContain(w.listed.listing.id);
+        // A banned creator's listings leave the marketplace.
+        expect(items.map((item) => item.creator.id)).not.toContain(w.banned.user.id);
+      },
+    },
+  },
+
+  "api.oauth.$platform.authorize": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["oauth_states"],
+      prepare: () => ({ call: { path: "/api/oauth/shopify/authorize?shop=alice-store", params: { platform: "shopify" } } }),
+      check: ({ body }) => expect((body as { authUrl: string }).authUrl).toMatch(/^https:\/\/alice-store\.myshopify\.com\/admin\/oauth\/authorize\?/),
+    },
+  },
+  "api.oauth.$platform.callback": {
+    GET: {
+      // A browser-only route: it answers a page or a redirect, never JSON, and reads only the session cookie.
+      kind: "none",
+      ok: 302,
+      notJson: true,
+      ownerVia: "cookie",
+      expect: { owner: 200 },
+      // Another user's attempt uses up the state (tests/publishing/oauth-states.test.ts) and changes nothing else.
+      othersMayChange: ["oauth_states"],
+      prepare: async (w) => {
+        const { token } = await freshCredentials(w.alice.user.id);
+        const response = await callRoute(
+          authorizeRoute.loader,
+          makeRequest("/api/oauth/shopify/authorize?shop=alice-store&display=popup", { token }),
+          { platform: "shopify" },
+        );
+        expect(response.status).toBe(200);
+        const state = new URL(((await response.json()) as { authUrl: string }).authUrl).searchParams.get("state")!;
+        const shop = "alice-store.myshopify.com";
+        const { code } = shopifyMock.issueCode(shop);
+        const query = signShopifyCallback({ code, host: Buffer.from("admin.shopify.com/store/alice-store").toString("base64url"), shop, state, timestamp: "1795000000" });
+        return { call: { path: `/api/oauth/shopify/callback?${query}`, params: { platform: "shopify" } } };
+      },
+      check: async ({ role, response, w }) => {
+        const shopify = await getDb()
+          .selectFrom("integrations")
+          .select("user_id")
+          .where("platform", "=", "shopify")
+          .execute();
+        if (role === "owner") {
+          expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+          expect(shopify.map((row) => row.user_id)).toEqual([w.alice.user.id]);
+        } else {
+          expect(response.headers.get("Location")).toMatch(/^\/integrations/);
+        }
+      },
+    },
+  },
+
+  "api.payment-status.$sessionId": {
+    GET: {
+      kind: "public",
+      ok: 200,
+      prepare: (w) => ({
+        call: { path: `/api/payment-status/${w.sale.sessionId}`, params: { sessionId: w.sale.sessionId } },
+      }),
+      check: ({ body }) => expect(body).toMatchObject({ success: true, paymentStatus: "completed" }),
+    },
+  },
+
+  "api.publications.$id.download": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      notJson: true,
+      prepare: (w) => {
+        const url = new URL(w.mintKit.downloadUrl);
+        return {
+          call: { path: url.pathname + url.search, params: { id: w.mintKit.publicationId } },
+          bogus: { path: `/api/publications/${bogusId}/download${url.search}`, params: { id: bogusId } },
+        };
+      },
+      check: ({ role, response }) => {
+        if (role === "owner" || role === "ownerCookie") expect(response.headers.get("Content-Type")).toBe("application/zip");
+      },
+    },
+  },
+  "api.publications": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      prepare: (w) => ({
+        call: { path: `/api/publications?imageId=${w.listed.stylized.id}` },
+        bogus: { path: `/api/publications?imageId=${bogusId}` },
+      }),
+      check: ({ role, body }) => {
+        if (role === "owner" || role === "ownerCookie") {
+          expect((body as { platforms: { id: string; status: string }[] }).platforms).toContainEqual(expect.objectContaining({ id: "opensea", status: "ready_to_mint" }));
+        }
+      },
+    },
+  },
+
+  "api.register": {
+    POST: {
+      // Registration is closed unless the operator opens it (api.md).
+      kind: "public",
+      ok: 403,
+      prepare: () => ({
+        call: { path: "/api/register", json: { email: `new-${crypto.randomBytes(4).toString("hex")}@example.com`, password: "long-enough", firstName: "New", lastName: "Person" } },
+      }),
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toEqual({ message: "Registration is closed" });
+      },
+    },
+  },
+
+  "api.token-earnings": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        const { records } = body as { records: { id: string }[]; totalEarnings: string };
+        if (role === "owner" || role === "ownerCookie") expect(records.map((record) => record.id)).toContain(w.sale.earningId);
+        else expect(records).toEqual([]);
+      },
+    },
+  },
+  "api.token-stats": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body }) => {
+        const stats = body as Record<string, number | string>;
+        if (role === "owner" || role === "ownerCookie") {
+          expect(stats).toMatchObject({ totalImages: expect.any(Number), totalSales: 1 });
+          expect(Number(stats.totalListed)).toBeGreaterThan(0);
+        } else {
+          // Bob and the admin have listed and sold nothing (their own uploads may count as images).
+          const { totalListed, totalSales, totalEarnings, totalViews } = stats;
+          expect([totalListed, totalSales, totalEarnings, totalViews].map(Number)).toEqual([0, 0, 0, 0]);
+        }
+      },
+    },
+  },
+
+  "api.token-images.$id.stylize": {
+    POST: {
+      kind: "resource",
+      ok: 202,
+      prepare: async (w) => {
+        const stylized = await freshStylized(w);
+        return {
+          call: { path: `/api/token-images/${stylized.image_id}/stylize`, params: { id: stylized.image_id }, json: { style: "cartoon" } },
+          bogus: { path: `/api/token-images/${bogusId}/stylize`, params: { id: bogusId }, json: { style: "cartoon" } },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner") expect(body).toEqual({ id: expect.any(String), status: "pending" });
+      },
+    },
+  },
+  "api.token-images.$id": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      prepare: byParam((id) => `/api/token-images/${id}`, "id", (w) => w.listed.imageId),
+      check: ({ role, body, w }) => {
+        if (role === "owner" || role === "ownerCookie") {
+          expect(body).toMatchObject({ id: w.listed.imageId, userId: w.alice.user.id });
+        }
+      },
+    },
+    DELETE: {
+      kind: "resource",
+      ok: 204,
+      notJson: true,
+      prepare: byParam((id) => `/api/token-images/${id}`, "id", async (w) => (await freshStylized(w)).image_id),
+      check: async ({ role, prepared }) => {
+        const row = await getDb().selectFrom("images").select("id").where("id", "=", prepared.data!.id).executeTakeFirst();
+        expect(Boolean(row)).toBe(role !== "owner");
+      },
+    },
+  },
+  "api.token-images": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((image) => image.id)).toContain(w.listed.imageId);
+      },
+    },
+  },
+  "api.token-images.upload": {
+    POST: {
+      kind: "own",
+      ok: 201,
+      othersMayChange: true,
+      prepare: () => ({
+        call: {
+          path: "/api/token-images/upload",
+          body: () => {
+            const form = new FormData();
+            form.append("image", new Blob([new Uint8Array(portrait)], { type: "image/png" }), "selfie.png");
+            return form;
+          },
+        },
+      }),
+      check: ({ role, body, w }) => {
+        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        if (owner) expect(body).toMatchObject({ userId: owner.user.id, mimeType: "image/png" });
+      },
+    },
+  },
+
+  "api.token-login": {
+    POST: {
+      kind: "public",
+      ok: 200,
+      othersMayChange: ["api_tokens"],
+      prepare: (w) => ({ call: { path: "/api/token-login", json: { email: w.alice.email, password: w.alice.password } } }),
+      check: ({ role, body, w }) => {
+        if (role !== "bannedToken") expect(body).toMatchObject({ token: expect.any(String), user: { id: w.alice.user.id } });
+      },
+    },
+  },
+  "api.token-logout": {
+    POST: {
+      kind: "own",
+      ok: 204,
+      notJson: true,
+      othersMayChange: ["api_tokens"],
+      check: async ({ role, prepared }) => {
+        // The token the call was made with no longer works.
+        if (role === "owner" || role === "otherToken" || role === "admin") {
+          const after = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", { token: prepared.data!.token }));
+          expect(after.status).toBe(401);
+        }
+      },
+    },
+  },
+
+  "api.token-marketplace-integrations.$platform": {
+    DELETE: {
+      kind: "own",
+      ok: 204,
+      notJson: true,
+      prepare: async (w) => {
+        await ensureAliceRarible(w);
+        return { call: { path: "/api/token-marketplace-integrations/rarible", params: { platform: "rarible" } } };
+      },
+      check: async ({ role, w }) => {
+        const row = await getDb()
+          .selectFrom("integrations")
+          .select("id")
+          .where("user_id", "=", w.alice.user.id)
+          .where("platform", "=", "rarible")
+          .executeTakeFirst();
+        expect(Boolean(row)).toBe(role !== "owner");
+      },
+    },
+  },
+  "api.token-marketplace-integrations": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body }) => {
+        if (role === "owner" || role === "ownerCookie") expect(rows(body)).toContainEqual({ platform: "opensea", isActive: true });
+        else expect(rows(body).map((row) => row.platform)).not.toContain("opensea");
+      },
+    },
+    POST: {
+      kind: "own",
+      ok: 201,
+      othersMayChange: ["integrations"],
+      prepare: () => ({
+        call: { path: "/api/token-marketplace-integrations", json: { platform: "mintable", apiKey: "mintable-key-1234", walletAddress: OTHER_WALLET } },
+      }),
+      check: async ({ role, body, w }) => {
+        expect(JSON.stringify(body)).not.toContain("mintable-key-1234");
+        if (role === "owner") {
+          const row = await getDb().selectFrom("integrations").select("id").where("user_id", "=", w.alice.user.id).where("platform", "=", "mintable").executeTakeFirst();
+          expect(row?.id).toBe((body as { id: string }).id);
+        }
+      },
+    },
+  },
+
+  "api.token-stylized-images.$id": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      prepare: byParam((id) => `/api/token-stylized-images/${id}`, "id", (w) => w.listed.stylized.id),
+      check: ({ role, body, w }) => {
+        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ id: w.listed.stylized.id, status: "completed" });
+      },
+    },
+    DELETE: {
+      kind: "resource",
+      ok: 204,
+      notJson: true,
+      prepare: byParam((id) => `/api/token-stylized-images/${id}`, "id", async (w) => (await freshStylized(w)).id),
+      check: async ({ role, prepared }) => {
+        const row = await getDb().selectFrom("stylized_images").select("id").where("id", "=", prepared.data!.id).executeTakeFirst();
+        expect(Boolean(row)).toBe(role !== "owner");
+      },
+    },
+  },
+  "api.token-stylized-images": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((row) => row.id)).toContain(w.listed.stylized.id);
+      },
+    },
+  },
+  "api.token-user": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        const expected = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        if (expected) expect(body).toMatchObject({ id: expected.user.id, email: expected.email, isAdmin: role === "admin" });
+      },
+    },
+  },
+
+  "api.webhooks.stripe": {
+    POST: {
+      // Stripe's signature is the credential; a bearer header or cookie means nothing here.
+      kind: "none",
+      ok: 200,
+      othersMayChange: true,
+      prepare: () => {
+        const payload = JSON.stringify({
+          id: `evt_${crypto.randomBytes(8).toString("hex")}`,
+          object: "event",
+          type: "customer.created",
+          created: Math.floor(Date.now() / 1000),
+          data: { object: { id: "cus_test", object: "customer" } },
+        });
+        return {
+          call: {
+            path: "/api/webhooks/stripe",
+            body: () => payload,
+            headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET) },
+          },
+        };
+      },
+      check: ({ body }) => expect(body).toEqual({ received: true, outcome: "ignored" }),
+    },
+  },
+};
+
+const ROLE_ORDER: Role[] = ["anonymous", "bannedToken", "bannedCookie", "otherToken", "otherCookie", "admin", "owner", "ownerCookie"];
+
+function expectedStatus(entry: Entry, role: Role): number {
+  const override = entry.expect?.[role];
+  if (override !== undefined) return override;
+  const banned = role === "bannedToken" || role === "bannedCookie";
+  switch (entry.kind) {
+    case "none":
+      return entry.ok;
+    case "public":
+      return role === "bannedToken" ? 401 : entry.ok;
+    case "own":
+      return role === "anonymous" || banned ? 401 : entry.ok;
+    case "resource":
+      if (role === "anonymous" || banned) return 401;
+      return role === "owner" || role === "ownerCookie" ? entry.ok : 404;
+    case "admin":
+      if (role === "anonymous" || banned) return 401;
+      return role === "admin" ? entry.ok : 403;
+  }
+}
+
+/** The caller whose call is allowed to change things freely (the owner, or the admin on admin routes). */
+function isPrivileged(entry: Entry, role: Role) {
+  return entry.kind === "admin" ? role === "admin" : role === "owner" || role === "ownerCookie";
+}
+
+/** Whether this answer may show Alice's data: her own, the admin's portal, and public pages. */
+function mayShowAlice(entry: Entry, role: Role, status: number) {
+  if (status >= 400) return false;
+  if (role === "owner" || role === "ownerCookie") return true;
+  return entry.kind === "public" || entry.kind === "none" || (entry.kind === "admin" && role === "admin");
+}
+
+let w: World;
+let worker: JobWorker;
+const server = setupServer(...shopifyHandlers);
+let restoreConfig: () => void;
+
+beforeAll(async () => {
+  restoreConfig = configure({
+    SHOPIFY_CLIENT_ID: SHOPIFY_TEST_CLIENT_ID,
+    SHOPIFY_CLIENT_SECRET: SHOPIFY_TEST_CLIENT_SECRET,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  server.listen({ onUnhandledRequest: "error" });
+  worker = startPublishWorker();
+  w = await buildWorld();
+});
+afterAll(async () => {
+  await worker.stop();
+  server.close();
+  restoreConfig();
+});
+
+async function credentialsFor(role: Role, entry: Entry): Promise<{ token?: string; cookie?: string }> {
+  switch (role) {
+    case "anonymous":
+      return {};
+    case "bannedToken":
+      return { token: w.banned.token };
+    case "bannedCookie":
+      return { cookie: w.banned.cookie };
+    case "otherToken":
+      return { token: (await freshCredentials(w.bob.user.id)).token };
+    case "otherCookie":
+      return { cookie: (await freshCredentials(w.bob.user.id)).cookie };
+    case "admin":
+      return { token: (await freshCredentials(w.admin.user.id)).token };
+    case "owner": {
+      const fresh = await freshCredentials(w.alice.user.id);
+      return entry.ownerVia === "cookie" ? { cookie: fresh.cookie } : { token: fresh.token };
+    }
+    case "ownerCookie":
+      return { cookie: (await freshCredentials(w.alice.user.id)).cookie };
+  }
+}
+
+async function send(module: RouteModule, method: HttpMethod, call: Call, auth: { token?: string; cookie?: string }) {
+  const request = makeRequest(call.path, {
+    method,
+    ...auth,
+    ...(call.json !== undefined ? { json: call.json } : {}),
+    ...(call.body ? { body: call.body() } : {}),
+    headers: call.headers,
+  });
+  return callApiRoute(module, request, call.params ?? {});
+}
+
+async function runEntry(route: ApiRouteFile, method: HttpMethod, entry: Entry) {
+  const module = await loadRoute(route);
+  const roles = ROLE_ORDER.filter(
+    (role) => role !== "ownerCookie" || (method === "GET" && entry.ownerVia !== "cookie"),
+  );
+  // Refused callers first, so their calls meet the data as the owner has it.
+  roles.sort((a, b) => Number(isPrivileged(entry, a)) - Number(isPrivileged(entry, b)));
+  for (const role of roles) {
+    const expected = expectedStatus(entry, role);
+    const prepared = entry.prepare ? await entry.prepare(w, role) : { call: { path: route.pattern } };
+    const auth = await credentialsFor(role, entry);
+    prepared.data = { ...prepared.data, ...(auth.token ? { token: auth.token } : {}) };
+    await publishJobsIdle();
+    const before = await fingerprint();
+    const response = await send(module, method, prepared.call, auth);
+    const text = await response.text();
+    await publishJobsIdle();
+    const after = await fingerprint();
+    const label = `${method} ${route.pattern} as ${role}`;
+
+    expect(response.status, `${label}: ${text.slice(0, 300)}`).toBe(expected);
+    const isJson = /^application\/json\b/.test(response.headers.get("Content-Type") ?? "");
+    let body: unknown = null;
+    if (response.status >= 400 || !entry.notJson) {
+      expect(isJson, `${label} answers JSON`).toBe(true);
+      body = JSON.parse(text);
+    }
+    if (response.status >= 400) {
+      expect(body, label).toEqual({ message: expect.any(String) });
+      expectUnchanged(before, after, label, entry.othersMayChange === true ? [] : (entry.othersMayChange ?? []));
+    } else if (!isPrivileged(entry, role) && entry.othersMayChange !== true) {
+      expectUnchanged(before, after, label, entry.othersMayChange ?? []);
+    }
+    if (!mayShowAlice(entry, role, response.status)) {
+      const seen = text + (response.headers.get("Location") ?? "");
+      for (const canary of w.canaries) expect(seen.includes(canary), `${label} shows Alice's ${canary}`).toBe(false);
+    }
+    // Another user's resource is answered exactly as one that does not exist.
+    if (entry.kind === "resource" && expected === 404 && prepared.bogus) {
+      const unknown = await send(module, method, prepared.bogus, await credentialsFor(role, entry));
+      expect(unknown.status, `${label} (unknown id)`).toBe(response.status);
+      expect(await unknown.text(), `${label} (unknown id)`).toBe(text);
+    }
+    // What a refused call left alone is the fingerprint's to show; checks look at answers that went through.
+    if (response.status < 400) await entry.check?.({ role, body, w, prepared, response });
+  }
+}
+
+const routes = apiRouteFiles();
+
+describe("authorization matrix", () => {
+  it("has an entry for every /api route file, and each route answers a JSON 405 for every other method", async () => {
+    const ids = routes.map((route) => route.id);
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids, "routes without a matrix entry, or entries for routes that are gone").toEqual(Object.keys(MATRIX).sort());
+    const owner = await freshCredentials(w.alice.user.id);
+    for (const route of routes) {
+      const module = await loadRoute(route);
+      for (const method of HTTP_METHODS) {
+        if (MATRIX[route.id][method]) continue;
+        const before = await fingerprint();
+        const response = await callApiRoute(module, makeRequest(route.pattern, { method, token: owner.token }), {});
+        expect(response.status, `${method} ${route.pattern}`).toBe(405);
+        expect(response.headers.get("Content-Type")).toMatch(/^application\/json\b/);
+        expect(await response.json()).toEqual({ message: expect.any(String) });
+        expectUnchanged(before, await fingerprint(), `${method} ${route.pattern}`);
+      }
+    }
+  });
+
+  for (const route of routes) {
+    for (const [method, entry] of Object.entries(MATRIX[route.id] ?? {}) as [HttpMethod, Entry][]) {
+      it(`${method} ${route.pattern}`, () => runEntry(route, method, entry));
+    }
+  }
+});
+
+describe("banned accounts", () => {
+  it("cannot sign in again (403), and the credentials made before the ban stay dead (401)", async () => {
+    const before = await fingerprint();
+    const login = await callRoute(
+      tokenLoginRoute.action,
+      makeRequest("/api/token-login", { json: { email: w.banned.email, password: w.banned.password } }),
+    );
+    expect(login.status).toBe(403);
+    expect(await login.json()).toEqual({ message: expect.any(String) });
+    // No token was issued for the banned account.
+    expectUnchanged(before, await fingerprint(), "a banned login", ["auth_failures"]);
+    for (const auth of [{ token: w.banned.token }, { cookie: w.banned.cookie }]) {
+      const me = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", auth));
+      expect(me.status).toBe(401);
+    }
+    const tokens = await getDb().selectFrom("api_tokens").select("user_id").where("user_id", "=", w.banned.user.id).execute();
+    expect(tokens).toEqual([]);
+  });
+});

@@ -1,0 +1,917 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/server/db.server";
+import type { JobWorker } from "~/server/jobs/job-worker.server";
+import * as listingsRoute from "~/routes/api.marketplace-listings";
+import { callRoute, makeRequest } from "#tests/utils/requests";
+import { createStylizedImage } from "#tests/utils/market";
+import { fixture } from "#tests/utils/studio";
+import { signPayload } from "#tests/mocks/stripe";
+import { apiRouteFiles, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
+import type { HttpMethod } from "./api-routes";
+import { expectUnchanged, fingerprint } from "./db-fingerprint";
+import type { Fingerprint } from "./db-fingerprint";
+import {
+  ABSURD_NUMBERS,
+  BOGUS_IDS,
+  HOSTILE_TEXT,
+  HUGE,
+  LONG,
+  MALFORMED_JSON,
+  LONE_SURROGATE,
+  NUL,
+  SCRIPT,
+  SQL,
+  WRONG_SHAPES,
+  WRONG_TYPES,
+} from "./payloads";
+import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
+import type { World } from "./world";
+
+/**
+ * Issue 7, item 3: every endpoint that takes input gets malformed JSON, JSON
+ * of the wrong shape, wrong types, huge strings, unknown enum values,
+ * negative and absurd numbers, SQL and HTML payloads, wrong content types,
+ * empty and oversized multipart bodies and bogus ids, as a caller who is
+ * allowed to use it. Every answer is a 4xx with a JSON `{message}` (never a
+ * 5xx), and a checksum of every table and of the stored files shows that
+ * nothing changed. Text that only looks like HTML or SQL is valid text: where
+ * it is accepted, it must come back as the same plain text in JSON.
+ */
+
+const WEBHOOK_SECRET = "whsec_reliability_corpus_secret";
+
+interface Base {
+  /** The path with `:name` placeholders for the route params. */
+  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: Record<string, unknown>;
+}
+
+interface Accept {
+  in: "json" | "query";
+  field: string;
+  values: unknown[];
+  /** What became of the value. `body` is the parsed answer. */
+  check: (value: unknown, body: unknown) => void | Promise<void>;
+  /** An accepted read changes nothing either. */
+  unchanged?: boolean;
+}
+
+interface Target {
+  route: string;
+  method: HttpMethod;
+  as: "alice" | "admin" | "nobody";
+  base: () => Base | Promise<Base>;
+  /** What the valid base request answers (so the cases below really test the field they change). */
+  baseStatus: number;
+  /** The body is JSON (the malformed-body, shape and content-type cases apply). */
+  json?: boolean;
+  fields?: Record<string, unknown[]>;
+  /** Body fields whose absence is refused. */
+  required?: string[];
+  query?: Record<string, unknown[]>;
+  params?: Record<string, unknown[]>;
+  accepts?: Accept[];
+  /** Tables a refused call may still change by design (a failed sign-in is counted). */
+  mayChange?: string[];
+  /** Body fields every case gets afresh (an email that is not taken yet). */
+  fresh?: () => Record<string, unknown>;
+}
+
+interface Case {
+  name: string;
+  request: (auth: { token?: string }) => Request;
+  params: Record<string, string>;
+  accept?: { check: (body: unknown) => void | Promise<void>; unchanged?: boolean };
+}
+
+let w: World;
+let worker: JobWorker;
+let restoreConfig: () => void;
+/** Alice's completed stylized images for the requests that need one: optimize, launch, post. */
+const images: Record<"optimize" | "launch" | "post" | "stylize", string> = { optimize: "", launch: "", post: "", stylize: "" };
+let pendingStylizedId = "";
+
+beforeAll(async () => {
+  restoreConfig = configure({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  worker = startPublishWorker();
+  w = await buildWorld();
+  for (const key of ["optimize", "launch", "post"] as const) images[key] = (await createStylizedImage(w.alice.user.id)).id;
+  images.stylize = (await createStylizedImage(w.alice.user.id)).image_id;
+  pendingStylizedId = (await createStylizedImage(w.alice.user.id, { status: "pending" })).id;
+  await publishJobsIdle();
+});
+afterAll(async () => {
+  await worker.stop();
+  restoreConfig();
+});
+
+/** Stands for the id of Alice's stylized image that is not completed yet (made in beforeAll). */
+const PENDING = "<pending stylized image>";
+
+function setPath(target: Record<string, unknown>, dotted: string, given: unknown): Record<string, unknown> {
+  const value = given === PENDING ? pendingStylizedId : given;
+  const copy = structuredClone(target);
+  const keys = dotted.split(".");
+  let node = copy as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  if (value === undefined) delete node[keys[keys.length - 1]];
+  else node[keys[keys.length - 1]] = value;
+  return copy;
+}
+
+function urlOf(base: Base, query: Record<string, string> = base.query ?? {}, params: Record<string, string> = base.params ?? {}): string {
+  const path = base.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function describeValue(value: unknown): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 30)}… (${text.length} chars)` : text;
+}
+
+/** The cases of one target, from its valid base request. */
+function casesOf(target: Target, base: Base): Case[] {
+  const method = target.method;
+  const params = base.params ?? {};
+  const cases: Case[] = [];
+  const jsonRequest = (json: unknown) => (auth: { token?: string }) =>
+    makeRequest(urlOf(base), { method, ...auth, json: withFresh(json) });
+  const withFresh = (json: unknown) => {
+    if (!target.fresh || typeof json !== "object" || json === null || Array.isArray(json)) return json;
+    const fields = target.fresh();
+    // Only fields the case left as they were in the base are renewed.
+    const renewed = Object.fromEntries(Object.entries(fields).filter(([key]) => (json as Record<string, unknown>)[key] === base.json?.[key]));
+    return { ...json, ...renewed };
+  };
+  const rawRequest = (body: BodyInit | undefined, headers: Record<string, string>, url = urlOf(base)) => (auth: { token?: string }) =>
+    makeRequest(url, { method, ...auth, body, headers });
+
+  if (target.json) {
+    const valid = base.json ?? {};
+    for (const text of MALFORMED_JSON) {
+      cases.push({ name: `malformed JSON ${describeValue(text)}`, params, request: rawRequest(text, { "Content-Type": "application/json" }) });
+    }
+    for (const text of WRONG_SHAPES) {
+      cases.push({ name: `JSON of the wrong shape ${text}`, params, request: rawRequest(text, { "Content-Type": "application/json" }) });
+    }
+    cases.push({ name: "a JSON array of the valid body", params, request: jsonRequest([valid]) });
+    cases.push({ name: "an empty body", params, request: rawRequest(undefined, {}) });
+    cases.push({ name: "an empty object", params, request: jsonRequest({}) });
+    const text = JSON.stringify(valid);
+    const form = new URLSearchParams(Object.entries(valid).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]));
+    cases.push({ name: "valid JSON sent as text/plain", params, request: rawRequest(text, { "Content-Type": "text/plain" }) });
+    cases.push({ name: "valid JSON with no content type", params, request: rawRequest(new Blob([text]), {}) });
+    cases.push({ name: "the fields form-urlencoded", params, request: rawRequest(form.toString(), { "Content-Type": "application/x-www-form-urlencoded" }) });
+    cases.push({
+      name: "the fields as multipart/form-data",
+      params,
+      request: (auth) => {
+        const data = new FormData();
+        for (const [key, value] of form) data.append(key, value);
+        return makeRequest(urlOf(base), { method, ...auth, body: data });
+      },
+    });
+    cases.push({ name: "application/jsonp", params, request: rawRequest(text, { "Content-Type": "application/jsonp" }) });
+    cases.push({ name: "a 1.1 MB JSON body", params, request: jsonRequest({ ...valid, padding: HUGE }) });
+    cases.push({ name: "a declared length of 50 MB", params, request: rawRequest(text, { "Content-Type": "application/json", "Content-Length": String(50 * 1024 * 1024) }) });
+    cases.push({ name: "prototype keys", params, request: rawRequest(`{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}`, { "Content-Type": "application/json" }) });
+
+    for (const field of target.required ?? []) {
+      cases.push({ name: `without ${field}`, params, request: jsonRequest(setPath(valid, field, undefined)) });
+    }
+    for (const [field, values] of Object.entries(target.fields ?? {})) {
+      for (const value of values) {
+        cases.push({ name: `${field} = ${describeValue(value)}`, params, request: jsonRequest(setPath(valid, field, value)) });
+      }
+    }
+  }
+  for (const [field, values] of Object.entries(target.query ?? {})) {
+    for (const value of values) {
+      const query = { ...base.query, [field]: String(value) };
+      cases.push({
+        name: `?${field}=${describeValue(value)}`,
+        params,
+        request: (auth) => makeRequest(urlOf(base, query), { method, ...auth, ...(base.json ? { json: base.json } : {}) }),
+      });
+    }
+  }
+  for (const [name, values] of Object.entries(target.params ?? {})) {
+    for (const value of values) {
+      const changed = { ...params, [name]: String(value) };
+      cases.push({
+        name: `:${name} = ${describeValue(value)}`,
+        params: changed,
+        request: (auth) => makeRequest(urlOf(base, base.query, changed), { method, ...auth, ...(base.json ? { json: base.json } : {}) }),
+      });
+    }
+  }
+  for (const accept of target.accepts ?? []) {
+    for (const value of accept.values) {
+      const request =
+        accept.in === "json"
+          ? jsonRequest(setPath(base.json ?? {}, accept.field, value))
+          : (auth: { token?: string }) => makeRequest(urlOf(base, { ...base.query, [accept.field]: String(value) }), { method, ...auth });
+      cases.push({
+        name: `accepted: ${accept.field} = ${describeValue(value)}`,
+        params,
+        request,
+        accept: { check: (body) => accept.check(value, body), unchanged: accept.unchanged },
+      });
+    }
+  }
+  return cases;
+}
+
+/** Why an answer breaks api.md's error rules, or null. */
+async function problemWith(response: Response, text: string): Promise<string | null> {
+  if (response.status >= 500) return `answered ${response.status}: ${text.slice(0, 200)}`;
+  if (response.status < 400) return `was accepted (${response.status}): ${text.slice(0, 200)}`;
+  if (!/^application\/json\b/.test(response.headers.get("Content-Type") ?? "")) {
+    return `answered ${response.status} as ${response.headers.get("Content-Type")}`;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `answered ${response.status} with a body that is not JSON`;
+  }
+  const { message, fieldErrors, ...rest } = body as { message?: unknown; fieldErrors?: unknown };
+  if (typeof message !== "string" || message === "") return `answered ${response.status} without a message: ${text.slice(0, 200)}`;
+  if (Object.keys(rest).length > 0) return `answered ${response.status} with extra keys ${Object.keys(rest).join(", ")}`;
+  if (fieldErrors !== undefined && (typeof fieldErrors !== "object" || fieldErrors === null)) return "answered fieldErrors that are not an object";
+  if (/SQLITE_|sqlite3|\bSELECT\b.*\bFROM\b|INSERT INTO|\n\s+at |\(\/|\/work\/|node_modules/.test(text)) return `leaks internals: ${text.slice(0, 200)}`;
+  return null;
+}
+
+async function credentialsOf(as: Target["as"]): Promise<{ token?: string }> {
+  if (as === "nobody") return {};
+  return { token: (await freshCredentials(as === "admin" ? w.admin.user.id : w.alice.user.id)).token };
+}
+
+const routes = new Map(apiRouteFiles().map((route) => [route.id, route]));
+
+async function runTarget(target: Target) {
+  const route = routes.get(target.route);
+  expect(route, `no route file for ${target.route}`).toBeDefined();
+  const module = await loadRoute(route!);
+  const base = await target.base();
+  const label = `${target.method} ${route!.pattern}`;
+
+  // The valid request works, so each case below is refused for what it changed.
+  const ok = await callApiRoute(module, makeRequest(urlOf(base), { method: target.method, ...(await credentialsOf(target.as)), ...(base.json ? { json: base.json } : {}) }), base.params ?? {});
+  expect(ok.status, `${label} with valid input: ${(await ok.clone().text()).slice(0, 300)}`).toBe(target.baseStatus);
+  await publishJobsIdle();
+
+  const problems: string[] = [];
+  for (const testCase of casesOf(target, base)) {
+    const auth = await credentialsOf(target.as);
+    const before: Fingerprint = await fingerprint();
+    let response: Response;
+    try {
+      response = await callApiRoute(module, testCase.request(auth), testCase.params);
+    } catch (error) {
+      problems.push(`${label} ${testCase.name}: threw ${String(error).slice(0, 200)}`);
+      continue;
+    }
+    const text = await response.text();
+    await publishJobsIdle();
+    const after = await fingerprint();
+    if (testCase.accept) {
+      if (response.status < 200 || response.status >= 300) {
+        problems.push(`${label} ${testCase.name}: expected to be accepted, answered ${response.status}: ${text.slice(0, 200)}`);
+        continue;
+      }
+      try {
+        await testCase.accept.check(text ? JSON.parse(text) : null);
+        if (testCase.accept.unchanged) expectUnchanged(before, after, `${label} ${testCase.name}`);
+      } catch (error) {
+        problems.push(`${label} ${testCase.name}: ${String(error).slice(0, 300)}`);
+      }
+      continue;
+    }
+    const problem = await problemWith(response, text);
+    if (problem) {
+      problems.push(`${label} ${testCase.name}: ${problem}`);
+      continue;
+    }
+    try {
+      expectUnchanged(before, after, `${label} ${testCase.name}`, target.mayChange);
+    } catch (error) {
+      problems.push(`${label} ${testCase.name}: ${String(error).split("\n")[0]}`);
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+/** Alice's listing of a stylized image, as her own listings endpoint shows it. */
+async function aliceListingOf(stylizedImageId: string) {
+  const { token } = await freshCredentials(w.alice.user.id);
+  const response = await callRoute(listingsRoute.loader, makeRequest("/api/marketplace-listings", { token }));
+  const listings = (await response.json()) as { stylizedImageId: string; title: string; description: string }[];
+  return listings.find((listing) => listing.stylizedImageId === stylizedImageId);
+}
+
+const STRING_FIELD = [...WRONG_TYPES, "", "   ", LONG];
+const EMAIL_FIELD = [...WRONG_TYPES, "", "not-an-email", "a@", ...HOSTILE_TEXT, LONG, NUL, `${LONE_SURROGATE}@example.com`];
+const PASSWORD_FIELD = [...WRONG_TYPES, "", "12345", LONG];
+const newEmail = () => `new-${crypto.randomBytes(4).toString("hex")}@example.com`;
+
+const TARGETS: Target[] = [
+  {
+    route: "api.token-login",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    baseStatus: 200,
+    base: () => ({ path: "/api/token-login", json: { email: w.alice.email, password: w.alice.password } }),
+    required: ["email", "password"],
+    // Hostile passwords are well-formed wrong passwords: 401, and the failure is counted.
+    fields: { email: EMAIL_FIELD, password: [...PASSWORD_FIELD, ...HOSTILE_TEXT], redirectTo: [...WRONG_TYPES.filter((v) => v !== null), HUGE.slice(0, 5000)] },
+    mayChange: ["auth_failures", "sqlite_sequence"],
+  },
+  {
+    route: "api.register",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // Registration is closed by default: a valid request is a 403, anything invalid a 400.
+    baseStatus: 403,
+    base: () => ({ path: "/api/register", json: { email: newEmail(), password: "long-enough", firstName: "New", lastName: "Person" } }),
+    required: ["email", "password", "firstName", "lastName"],
+    fields: { email: EMAIL_FIELD, password: PASSWORD_FIELD, firstName: STRING_FIELD, lastName: STRING_FIELD },
+    fresh: () => ({ email: newEmail() }),
+  },
+  {
+    route: "api.admin.users",
+    method: "POST",
+    as: "admin",
+    json: true,
+    baseStatus: 201,
+    base: () => ({ path: "/api/admin/users", json: { email: newEmail(), password: "long-enough", firstName: "Made", lastName: "ByAdmin" } }),
+    required: ["email", "password", "firstName", "lastName"],
+    fields: { email: EMAIL_FIELD, password: PASSWORD_FIELD, firstName: STRING_FIELD, lastName: STRING_FIELD },
+    fresh: () => ({ email: newEmail() }),
+    accepts: [
+      {
+        in: "json",
+        field: "firstName",
+        values: HOSTILE_TEXT,
+        check: (value, body) => expect((body as { firstName: string }).firstName).toBe(value),
+      },
+    ],
+  },
+  {
+    route: "api.admin.users",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/users", query: { q: "alice" } }),
+    query: { q: [LONG] },
+    accepts: [
+      {
+        in: "query",
+        field: "q",
+        values: [SQL, SCRIPT, "%", "_", "\\", NUL],
+        // Search text is text, not a pattern or SQL: only the users whose names hold it match (the cases above made some).
+        check: (value, body) => {
+          for (const user of body as { email: string; firstName: string; lastName: string }[]) {
+            expect([user.email, user.firstName, user.lastName].join(" ").toLowerCase()).toContain(String(value).toLowerCase());
+          }
+        },
+        unchanged: true,
+      },
+    ],
+  },
+  {
+    route: "api.admin.users.$userId",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/users/:userId", params: { userId: w.alice.user.id } }),
+    params: { userId: [...BOGUS_IDS, "super-admin' --"] },
+  },
+  {
+    route: "api.admin.users.$userId.$action",
+    method: "POST",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/users/:userId/:action", params: { userId: w.bob.user.id, action: "unban" } }),
+    params: { userId: [...BOGUS_IDS, "super-admin"], action: ["delete", "BAN", "", SQL, "ban ", LONG] },
+  },
+  {
+    route: "api.create-checkout-session",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    baseStatus: 200,
+    base: () => ({
+      path: "/api/create-checkout-session",
+      json: { cartItems: [{ imageId: w.listed.listing.id, licenseType: "standard" }], customerInfo: { name: "Bea Buyer", email: "bea@example.com" } },
+    }),
+    required: ["cartItems", "customerInfo", "customerInfo.name", "customerInfo.email"],
+    fields: {
+      cartItems: [
+        ...WRONG_TYPES,
+        "x",
+        [null],
+        ["id"],
+        [{}],
+        [{ imageId: 42 }],
+        [{ imageId: "" }],
+        [{ image: { id: null } }],
+        [{ imageId: "no-such-listing" }],
+        [{ imageId: SQL }],
+        [{ imageId: LONG }],
+        Array.from({ length: 51 }, () => ({ imageId: "x" })),
+      ],
+      "cartItems.0.licenseType": ["extended", "", 42, null, SQL],
+      customerInfo: [...WRONG_TYPES, "x"],
+      "customerInfo.name": STRING_FIELD,
+      "customerInfo.email": EMAIL_FIELD,
+      "customerInfo.company": [42, true, [], {}, LONG],
+    },
+    accepts: [
+      {
+        in: "json",
+        field: "customerInfo.name",
+        values: HOSTILE_TEXT,
+        check: async (value, body) => {
+          const order = await getDb()
+            .selectFrom("orders")
+            .select(["customer_name", "total_cents"])
+            .where("checkout_session_id", "=", (body as { sessionId: string }).sessionId)
+            .executeTakeFirstOrThrow();
+          expect(order.customer_name).toBe(value);
+        },
+      },
+      {
+        // The client's price is ignored: the listing's price from the database is charged.
+        in: "json",
+        field: "cartItems.0.price",
+        values: [-1, 0, 1e308, -1e308, "NaN", "Infinity", SQL, {}, [], null],
+        check: async (_value, body) => {
+          const order = await getDb()
+            .selectFrom("orders")
+            .select("total_cents")
+            .where("checkout_session_id", "=", (body as { sessionId: string }).sessionId)
+            .executeTakeFirstOrThrow();
+          expect(order.total_cents).toBe(w.listed.listing.price_cents);
+        },
+      },
+    ],
+  },
+  {
+    route: "api.images.optimize",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 200,
+    base: () => ({
+      path: "/api/images/optimize",
+      json: { imageId: images.optimize, quality: 80, format: "jpg", resolution: "800x800", watermark: false, socialOptimized: false },
+    }),
+    required: ["imageId"],
+    fields: {
+      imageId: [...WRONG_TYPES, "", ...BOGUS_IDS, PENDING],
+      quality: [...WRONG_TYPES.filter((v) => !Array.isArray(v)), 51, 49, 101, 1000, 85.5, ...ABSURD_NUMBERS],
+      format: [...WRONG_TYPES, "gif", "WEBP", "", SQL, SCRIPT, ["webp"]],
+      resolution: [...WRONG_TYPES, "999x999", "original ", "", SQL, "0x0"],
+      watermark: ["yes", "true", 1, 0, [], {}, null],
+      socialOptimized: ["no", 1, null],
+    },
+  },
+  {
+    route: "api.token-images.$id.stylize",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 202,
+    base: () => ({ path: "/api/token-images/:id/stylize", params: { id: images.stylize }, json: { style: "anime" } }),
+    required: ["style"],
+    fields: { style: [...WRONG_TYPES, "", "unknown", "ANIME", "anime ", SQL, SCRIPT, ["anime"], LONG] },
+    params: { id: BOGUS_IDS },
+  },
+  {
+    route: "api.marketplace.launch",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 200,
+    base: () => ({ path: "/api/marketplace/launch", json: { imageId: images.launch, title: "Launched", price: 30, platforms: ["marketplace"] } }),
+    required: ["imageId", "title", "platforms"],
+    fields: {
+      imageId: [...WRONG_TYPES, "", ...BOGUS_IDS.filter((id) => id.length <= 100), LONG, PENDING],
+      title: [...STRING_FIELD, HUGE.slice(0, 500)],
+      description: [...WRONG_TYPES, LONG],
+      // Launch prices default to 0 ("keep the listing's price") when not a number (spec section 5); these are refused.
+      price: [-1, -0.01, 1e308, -1e308, 10_000.01, true, {}, ["1", {}]],
+      tags: [42, true, {}, [null], [42], [{}], LONG, [LONG]],
+      enableLicensing: ["yes", 2, {}, [{}]],
+      enableNFT: ["maybe", -1],
+      platforms: [null, [], "", "bogus", ["bogus"], [SQL], [42], [null], {}, [{}], Array.from({ length: 21 }, () => "marketplace")],
+    },
+    accepts: [
+      {
+        // A platform that closed is a known id: the answer says honestly that nothing was published there.
+        in: "json",
+        field: "platforms",
+        values: [["zora"], ["foundation"]],
+        check: (value, body) =>
+          expect((body as { platforms: unknown[] }).platforms).toEqual([expect.objectContaining({ id: (value as string[])[0], status: "failed", url: null })]),
+      },
+      {
+        in: "json",
+        field: "title",
+        values: HOSTILE_TEXT,
+        check: async (value) => expect((await aliceListingOf(images.launch))?.title).toBe(value),
+      },
+      {
+        in: "json",
+        field: "description",
+        values: [SCRIPT],
+        check: async (value) => expect((await aliceListingOf(images.launch))?.description).toBe(value),
+      },
+      {
+        in: "json",
+        field: "price",
+        values: ["NaN", "abc", "Infinity", "1e308", "12abc", ""],
+        // Not a number: "no price given", so the listing keeps the price the base request gave it (never NaN or Infinity).
+        check: (_value, body) => expect((body as { price: string }).price).toBe("30"),
+      },
+    ],
+  },
+  {
+    route: "api.marketplace.post",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 200,
+    base: () => ({ path: "/api/marketplace/post", json: { imageId: images.post, title: "Posted", price: 12.5, platforms: ["marketplace"] } }),
+    required: ["imageId", "title", "price", "platforms"],
+    fields: {
+      imageId: [...WRONG_TYPES, "", "no-such-id", SQL, PENDING],
+      title: STRING_FIELD,
+      description: [42, {}, LONG],
+      price: [...ABSURD_NUMBERS, null, true, {}, [], 10_000.01, 0.001],
+      platforms: [null, [], "bogus", ["bogus"], [42], {}],
+    },
+    accepts: [
+      {
+        in: "json",
+        field: "platforms",
+        values: [["zora"]],
+        check: (_value, body) =>
+          expect((body as { results: unknown[] }).results).toEqual([expect.objectContaining({ platform: "zora", success: false, error: expect.any(String) })]),
+      },
+      {
+        in: "json",
+        field: "title",
+        values: [SCRIPT, SQL],
+        check: async (value) => expect((await aliceListingOf(images.post))?.title).toBe(value),
+      },
+    ],
+  },
+  {
+    route: "api.token-marketplace-integrations",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 201,
+    base: () => ({ path: "/api/token-marketplace-integrations", json: { platform: "mintable", apiKey: "mintable-key-0001", walletAddress: WALLET } }),
+    required: ["platform", "apiKey", "walletAddress"],
+    fields: {
+      platform: [...WRONG_TYPES, "", "bogus", "marketplace", "zora", "foundation", SQL, SCRIPT, LONG],
+      apiKey: [...WRONG_TYPES, "", "   ", LONG],
+      walletAddress: [...WRONG_TYPES, "", "0x123", `0x${"g".repeat(40)}`, `${WALLET}00`, SQL, SCRIPT],
+      shopDomain: [42, {}],
+    },
+    accepts: [
+      {
+        in: "json",
+        field: "apiKey",
+        values: [SQL, SCRIPT],
+        // Stored, never echoed: only its last four characters come back.
+        check: (value, body) => {
+          expect(JSON.stringify(body)).not.toContain(String(value));
+          expect((body as { apiKeyLast4: string }).apiKeyLast4).toBe(String(value).slice(-4));
+        },
+      },
+    ],
+  },
+  {
+    route: "api.token-marketplace-integrations.$platform",
+    method: "DELETE",
+    as: "alice",
+    baseStatus: 204,
+    base: () => ({ path: "/api/token-marketplace-integrations/:platform", params: { platform: "rarible" } }),
+    params: { platform: [...BOGUS_IDS, "marketplace"] },
+  },
+  {
+    route: "api.marketplace",
+    method: "GET",
+    as: "nobody",
+    baseStatus: 200,
+    base: () => ({ path: "/api/marketplace", query: { limit: "10" } }),
+    query: {
+      style: ["bogus", "ANIME", SQL, SCRIPT, LONG],
+      limit: ["-1", "0", "101", "1e308", "NaN", "abc", "1.5", "Infinity", LONG],
+      q: [LONG],
+      cursor: [
+        "garbage",
+        SQL,
+        Buffer.from('{"a":1}').toString("base64url"),
+        Buffer.from('["x", 1]').toString("base64url"),
+        Buffer.from("[null,null]").toString("base64url"),
+        LONG,
+      ],
+      listing: [LONG],
+    },
+    accepts: [
+      {
+        in: "query",
+        field: "q",
+        values: [SQL, SCRIPT, "%", "_", "\\", NUL, "🙂"],
+        // Text, not a pattern and not SQL: only listings that contain it match (the launch cases above made some).
+        check: (value, body) => {
+          for (const item of (body as { items: { title: string; description: string; tags: string[] }[] }).items) {
+            expect([item.title, item.description, ...item.tags].join(" ").toLowerCase()).toContain(String(value).toLowerCase());
+          }
+        },
+        unchanged: true,
+      },
+    ],
+  },
+  {
+    route: "api.oauth.$platform.authorize",
+    method: "GET",
+    as: "alice",
+    // Shopify OAuth is not configured in this file: the valid request is the documented 400.
+    baseStatus: 400,
+    base: () => ({ path: "/api/oauth/:platform/authorize", params: { platform: "shopify" }, query: { shop: "alice-store" } }),
+    params: { platform: [...BOGUS_IDS, "opensea", "marketplace"] },
+    query: { shop: ["evil.com", SCRIPT, LONG, "a.myshopify.com/../x"], display: ["bogus", SQL] },
+  },
+  {
+    route: "api.publications",
+    method: "GET",
+    as: "alice",
+    baseStatus: 200,
+    base: () => ({ path: "/api/publications", query: { imageId: w.listed.stylized.id } }),
+    query: { imageId: ["", ...BOGUS_IDS] },
+  },
+  {
+    route: "api.publications.$id.download",
+    method: "GET",
+    as: "alice",
+    baseStatus: 200,
+    base: () => {
+      const url = new URL(w.mintKit.downloadUrl);
+      return { path: "/api/publications/:id/download", params: { id: w.mintKit.publicationId }, query: Object.fromEntries(url.searchParams) };
+    },
+    params: { id: BOGUS_IDS },
+    query: { exp: ["", "NaN", "-1", "1e308", "abc", LONG], sig: ["", "AAAA", SQL, LONG] },
+  },
+  {
+    route: "api.payment-status.$sessionId",
+    method: "GET",
+    as: "nobody",
+    baseStatus: 200,
+    base: () => ({ path: "/api/payment-status/:sessionId", params: { sessionId: w.sale.sessionId } }),
+    params: { sessionId: BOGUS_IDS },
+  },
+  ...(["GET", "DELETE"] as const).flatMap((method): Target[] => [
+    {
+      route: "api.token-images.$id",
+      method,
+      as: "alice",
+      baseStatus: method === "GET" ? 200 : 204,
+      base: async () => ({
+        path: "/api/token-images/:id",
+        params: { id: method === "GET" ? w.listed.imageId : (await createStylizedImage(w.alice.user.id)).image_id },
+      }),
+      params: { id: BOGUS_IDS },
+    },
+    {
+      route: "api.token-stylized-images.$id",
+      method,
+      as: "alice",
+      baseStatus: method === "GET" ? 200 : 204,
+      base: async () => ({
+        path: "/api/token-stylized-images/:id",
+        params: { id: method === "GET" ? w.listed.stylized.id : (await createStylizedImage(w.alice.user.id)).id },
+      }),
+      params: { id: BOGUS_IDS },
+    },
+  ]),
+];
+
+
+describe("bad-input corpus", () => {
+  for (const target of TARGETS) {
+    it(`${target.method} ${target.route}: every malformed request is a 4xx JSON message and changes nothing`, () => runTarget(target));
+  }
+
+  it("POST /api/token-images/upload: empty, malformed, mistyped and oversized multipart bodies", async () => {
+    const module = await loadRoute(routes.get("api.token-images.upload")!);
+    const png = fixture("portrait.png");
+    const boundary = "----reliability-boundary";
+    const part = (headers: string, data: Buffer | string) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from("\r\n")]);
+    const close = Buffer.from(`--${boundary}--\r\n`);
+    const fileHeaders = (name = "image", filename = "selfie.png", type = "image/png") =>
+      `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`;
+    const multipart = `multipart/form-data; boundary=${boundary}`;
+    const bodies: [string, BodyInit | undefined, Record<string, string>][] = [
+      ["no body at all", undefined, { "Content-Type": multipart }],
+      ["an empty multipart body", "", { "Content-Type": multipart }],
+      ["only the closing boundary", close, { "Content-Type": multipart }],
+      ["a multipart type without a boundary", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data" }],
+      ["a boundary that is not in the body", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data; boundary=other" }],
+      ["the file in the wrong field", Buffer.concat([part(fileHeaders("photo"), png), close]), { "Content-Type": multipart }],
+      ["an empty file", Buffer.concat([part(fileHeaders(), ""), close]), { "Content-Type": multipart }],
+      ["text in the image field", Buffer.concat([part('Content-Disposition: form-data; name="image"', "hello"), close]), { "Content-Type": multipart }],
+      ["a text file named .png", Buffer.concat([part(fileHeaders(), "just some text, not an image"), close]), { "Content-Type": multipart }],
+      ["SVG with a script", Buffer.concat([part(fileHeaders("image", "x.svg", "image/svg+xml"), `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), close]), { "Content-Type": multipart }],
+      ["a truncated PNG", Buffer.concat([part(fileHeaders(), png.subarray(0, 200)), close]), { "Content-Type": multipart }],
+      ["no closing boundary", part(fileHeaders(), png), { "Content-Type": multipart }],
+      ["garbage bytes", crypto.randomBytes(4096), { "Content-Type": multipart }],
+      ["a 100 KB part header", Buffer.concat([part(`${fileHeaders()}\r\nX-Padding: ${"p".repeat(100_000)}`, png), close]), { "Content-Type": multipart }],
+      ["a part without headers", Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), png, Buffer.from("\r\n"), close]), { "Content-Type": multipart }],
+      ["an 11 MB file", Buffer.concat([part(fileHeaders(), Buffer.alloc(11 * 1024 * 1024, 7)), close]), { "Content-Type": multipart }],
+      ["a declared length of 50 MB", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": multipart, "Content-Length": String(50 * 1024 * 1024) }],
+      ["JSON instead of multipart", JSON.stringify({ image: png.toString("base64") }), { "Content-Type": "application/json" }],
+      ["the image as text/plain", png, { "Content-Type": "text/plain" }],
+      ["form-urlencoded", "image=abc", { "Content-Type": "application/x-www-form-urlencoded" }],
+      ["a 1.1 MB string field and no file", Buffer.concat([part('Content-Disposition: form-data; name="title"', HUGE), close]), { "Content-Type": multipart }],
+    ];
+    const problems: string[] = [];
+    for (const [name, body, headers] of bodies) {
+      const { token } = await freshCredentials(w.alice.user.id);
+      const before = await fingerprint();
+      const response = await callApiRoute(module, makeRequest("/api/token-images/upload", { method: "POST", token, body, headers }));
+      const answer = await response.text();
+      const problem = await problemWith(response, answer);
+      if (problem) problems.push(`${name}: ${problem}`);
+      else {
+        try {
+          expectUnchanged(before, await fingerprint(), name);
+        } catch (error) {
+          problems.push(`${name}: ${String(error).split("\n")[0]}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("POST /api/webhooks/stripe: unsigned, mis-signed, malformed and oversized events", async () => {
+    const module = await loadRoute(routes.get("api.webhooks.stripe")!);
+    const event = (fields: Record<string, unknown>) =>
+      JSON.stringify({ id: `evt_${crypto.randomBytes(6).toString("hex")}`, object: "event", type: "checkout.session.completed", created: 1, ...fields });
+    const signed = (payload: string): [string, Record<string, string>] => [payload, { "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET) }];
+    const valid = event({ type: "customer.created", data: { object: { id: "cus_1" } } });
+    const cases: [string, string, Record<string, string>][] = [
+      ["no signature", valid, {}],
+      ["a garbage signature", valid, { "Stripe-Signature": "t=1,v1=abc" }],
+      ["an empty signature", valid, { "Stripe-Signature": "" }],
+      ["signed with another secret", valid, { "Stripe-Signature": signPayload(valid, "whsec_other") }],
+      ["a 100 KB signature header", valid, { "Stripe-Signature": `t=1,v1=${"a".repeat(100_000)}` }],
+      ["signed, not JSON", ...signed("not json")],
+      ["signed, an empty body", ...signed("")],
+      ["signed, JSON null", ...signed("null")],
+      ["signed, a JSON array", ...signed("[1,2]")],
+      ["signed, a session event without data", ...signed(event({ data: undefined }))],
+      ["signed, a session event with null data", ...signed(event({ data: null }))],
+      ["signed, a session event with data.object null", ...signed(event({ data: { object: null } }))],
+      ["signed, a session event with data.object a string", ...signed(event({ data: { object: "cs_1" } }))],
+      ["signed, a session event whose session has no id", ...signed(event({ data: { object: {} } }))],
+      ["signed, a session event whose session id is a number", ...signed(event({ data: { object: { id: 42, metadata: { order_id: 7 } } } }))],
+      ["signed, an event without an id", ...signed(JSON.stringify({ object: "event", type: "checkout.session.completed", data: { object: { id: "cs_x" } } }))],
+      ["signed, an event whose id is an object", ...signed(event({ id: { $gt: "" }, data: { object: { id: "cs_x" } } }))],
+      ["signed, an event with a 1 KB type", ...signed(event({ type: "x".repeat(1000), data: { object: {} } }))],
+      ["signed, an event whose data.object is an array", ...signed(event({ type: "customer.created", data: { object: [] } }))],
+      ["a 600 KB body", `{"pad":"${"p".repeat(600_000)}"}`, { "Stripe-Signature": "t=1,v1=abc" }],
+    ];
+    const problems: string[] = [];
+    for (const [name, payload, headers] of cases) {
+      const before = await fingerprint();
+      const response = await callApiRoute(
+        module,
+        makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", ...headers }, origin: "none" }),
+      );
+      const answer = await response.text();
+      const problem = await problemWith(response, answer);
+      if (problem) problems.push(`${name}: ${problem}`);
+      else {
+        try {
+          expectUnchanged(before, await fingerprint(), name);
+        } catch (error) {
+          problems.push(`${name}: ${String(error).split("\n")[0]}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("GET /api/oauth/{platform}/callback: a junk query never breaks the page and changes nothing", async () => {
+    const module = await loadRoute(routes.get("api.oauth.$platform.callback")!);
+    const queries = ["", "state=bogus", `state=${encodeURIComponent(SQL)}&code=x&shop=${encodeURIComponent(SCRIPT)}`, `state=${LONG}`, "hmac=zz&shop=a.myshopify.com&state=x&code=y", `code=${LONG}`];
+    const problems: string[] = [];
+    for (const platform of ["shopify", "opensea", SQL, LONG]) {
+      for (const query of queries) {
+        const { cookie } = await freshCredentials(w.alice.user.id);
+        const before = await fingerprint();
+        const response = await callApiRoute(module, makeRequest(`/api/oauth/x/callback?${query}`, { cookie }), { platform });
+        const name = `${describeValue(platform)} ?${describeValue(query)}`;
+        if (response.status >= 500) problems.push(`${name}: answered ${response.status}`);
+        if (response.status !== 302 && response.status !== 200) problems.push(`${name}: answered ${response.status}`);
+        const page = await response.text();
+        if (page.includes("<script>alert(1)</script>")) problems.push(`${name}: echoed the script unescaped`);
+        try {
+          expectUnchanged(before, await fingerprint(), name);
+        } catch (error) {
+          problems.push(`${name}: ${String(error).split("\n")[0]}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every route and method, given a junk query and a malformed body, answers without a 5xx", async () => {
+    const junk = `?__proto__[isAdmin]=1&constructor=x&id=${encodeURIComponent(SQL)}&limit=-1&style=${encodeURIComponent(SCRIPT)}&imageId=${"9".repeat(500)}`;
+    const problems: string[] = [];
+    const browserRoutes = new Set(["api.login", "api.oauth.$platform.callback"]);
+    for (const route of routes.values()) {
+      const module = await loadRoute(route);
+      const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)/g)].map((match) => [match[1], SQL]));
+      if (route.pattern.endsWith("*")) params["*"] = SQL;
+      for (const method of HTTP_METHODS) {
+        for (const as of ["alice", "admin"] as const) {
+          const auth = await credentialsOf(as);
+          const request = makeRequest(`${route.pattern.replace(/:\w+|\*/g, "x")}${junk}`, {
+            method,
+            ...auth,
+            ...(method === "GET" ? {} : { body: `{"a":${"[".repeat(1000)}`, headers: { "Content-Type": "application/json" } }),
+          });
+          const response = await callApiRoute(module, request, params);
+          const answer = await response.text();
+          const name = `${method} ${route.pattern} as ${as}`;
+          if (response.status >= 500) problems.push(`${name}: answered ${response.status}: ${answer.slice(0, 200)}`);
+          const json = /^application\/json\b/.test(response.headers.get("Content-Type") ?? "");
+          if (response.status >= 400 && !json) problems.push(`${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`);
+          if (response.status < 300 && !json && !browserRoutes.has(route.id) && response.status !== 204) {
+            problems.push(`${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/** For the completeness check: the routes that take input and where their corpus is. */
+const COVERED = new Set([
+  ...TARGETS.map((target) => `${target.method} ${target.route}`),
+  "POST api.token-images.upload",
+  "POST api.webhooks.stripe",
+  "GET api.oauth.$platform.callback",
+]);
+/** Routes whose only input is who is calling: the junk test above covers them. */
+const NO_INPUT = new Set([
+  "GET api.admin.images",
+  "GET api.admin.stats",
+  "GET api.login",
+  "GET api.marketplace-integrations",
+  "GET api.marketplace-listings",
+  "GET api.token-earnings",
+  "GET api.token-images",
+  "POST api.token-logout",
+  "GET api.token-marketplace-integrations",
+  "GET api.token-marketplace-listings",
+  "GET api.token-stats",
+  "GET api.token-stylized-images",
+  "GET api.token-user",
+]);
+
+describe("bad-input corpus coverage", () => {
+  it("covers every route and method that exists (a new one must be added here)", async () => {
+    const missing: string[] = [];
+    for (const route of routes.values()) {
+      if (route.id === "api.$") continue;
+      const module = await loadRoute(route);
+      for (const method of HTTP_METHODS) {
+        const response = await callApiRoute(module, makeRequest(route.pattern, { method }), {});
+        if (response.status === 405) continue;
+        const key = `${method} ${route.id}`;
+        if (!COVERED.has(key) && !NO_INPUT.has(key)) missing.push(key);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

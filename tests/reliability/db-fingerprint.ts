@@ -1,0 +1,59 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { sql } from "kysely";
+import { getConfig } from "~/server/config.server";
+import { getDb } from "~/server/db.server";
+
+/**
+ * A checksum of every table in the database (found from sqlite_master, so new
+ * tables are covered) and of the file store's files, to show that a refused
+ * request changed nothing.
+ */
+export type Fingerprint = Record<string, string>;
+
+export async function fingerprint(): Promise<Fingerprint> {
+  const db = getDb();
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
+  const result: Fingerprint = {};
+  for (const { name } of tables.rows) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    // Every row's content, in a stable order (WITHOUT ROWID tables have no rowid to order by).
+    const lines = rows.rows.map((row) => JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? String(value) : value))).sort();
+    result[`table:${name}`] = `${lines.length} rows ${hash(lines.join("\n"))}`;
+  }
+  result.files = hash(listFiles(getConfig().filesDir).join("\n"));
+  return result;
+}
+
+/** The file store's files (not its scratch area) with their sizes. */
+function listFiles(root: string, prefix = ""): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.join(root, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    const relative = path.posix.join(prefix, entry.name);
+    if (entry.isDirectory()) {
+      if (relative !== "tmp") files.push(...listFiles(root, relative));
+    } else {
+      files.push(`${relative} ${fs.statSync(path.join(root, relative)).size}`);
+    }
+  }
+  return files.sort();
+}
+
+function hash(text: string): string {
+  return crypto.createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+/** Fails with the names of whatever changed, leaving out the tables named in `except`. */
+export function expectUnchanged(before: Fingerprint, after: Fingerprint, what: string, except: readonly string[] = []) {
+  const skip = new Set(except.map((table) => `table:${table}`));
+  const changed = Object.keys({ ...before, ...after }).filter((key) => !skip.has(key) && before[key] !== after[key]);
+  expect(changed, `${what} changed stored data`).toEqual([]);
+}

@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { getConfig } from "~/server/config.server";
+import { getDb } from "~/server/db.server";
+import { readSessionSecret } from "~/server/auth.server";
+import { saveOAuthIntegration } from "~/services/integrations.server";
+import { findOrderBySessionId } from "~/services/orders.server";
+import { payTestOrder } from "~/services/checkout.server";
+import * as auth from "~/routes/auth";
+import * as adminUsersRoute from "~/routes/api.admin.users";
+import * as tokenLoginRoute from "~/routes/api.token-login";
+import * as integrationsRoute from "~/routes/api.token-marketplace-integrations";
+import * as authorizeRoute from "~/routes/api.oauth.$platform.authorize";
+import * as checkoutRoute from "~/routes/api.create-checkout-session";
+import * as paymentStatusRoute from "~/routes/api.payment-status.$sessionId";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
+import { createListing } from "#tests/utils/market";
+import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
+import { configure, WALLET } from "./world";
+
+/**
+ * Issue 7, item 7 (the secrets part): after accounts, bearer tokens, web
+ * sessions, platform keys, OAuth states and buyers' download links have been
+ * made through the product's own routes, the raw bytes of the SQLite file and
+ * its write-ahead log hold none of them in plain text.
+ */
+
+const sentinel = (label: string) => `${label}-${crypto.randomBytes(12).toString("hex")}`;
+
+/** The database as it lies on disk: the main file and the WAL (where recent writes still are). */
+function databaseBytes(): Buffer {
+  const file = getConfig().databaseFile;
+  const parts = [fs.readFileSync(file)];
+  if (fs.existsSync(`${file}-wal`)) parts.push(fs.readFileSync(`${file}-wal`));
+  return Buffer.concat(parts);
+}
+
+describe("secrets at rest", () => {
+  it("the database file and its WAL hold no plaintext password, token, session secret, platform key or download token", async () => {
+    const db = getDb();
+    const restore = configure({ SHOPIFY_CLIENT_ID: SHOPIFY_TEST_CLIENT_ID, SHOPIFY_CLIENT_SECRET: SHOPIFY_TEST_CLIENT_SECRET });
+    try {
+      const secrets: Record<string, string> = {};
+      const admin = await createTestAdmin();
+      const creator = await createTestUser({ email: "creator@example.com" });
+      secrets["the test password"] = TEST_PASSWORD;
+      secrets["a bearer token"] = creator.token;
+      secrets["the admin's bearer token"] = admin.token;
+      secrets["a web session secret"] = (await readSessionSecret(makeRequest("/", { cookie: creator.cookie })))!;
+
+      // An account the admin creates, with a password of its own.
+      const password = sentinel("Passw0rd");
+      secrets["a password set by the admin"] = password;
+      const made = await callRoute(
+        adminUsersRoute.action,
+        makeRequest("/api/admin/users", { token: admin.token, json: { email: "made@example.com", password, firstName: "Made", lastName: "User" } }),
+      );
+      expect(made.status).toBe(201);
+
+      // Signing in: by token, and on the web form (a session cookie).
+      const login = await callRoute(tokenLoginRoute.action, makeRequest("/api/token-login", { json: { email: "made@example.com", password } }));
+      expect(login.status).toBe(200);
+      secrets["a token from /api/token-login"] = ((await login.json()) as { token: string }).token;
+      const web = await callRoute(auth.action, formRequest("/auth", { intent: "login", redirectTo: "/dashboard", email: "made@example.com", password }));
+      expect(web.status).toBe(302);
+      secrets["a session secret from the sign-in form"] = (await readSessionSecret(makeRequest("/", { cookie: cookiesFrom(web) })))!;
+
+      // Platform credentials: a key typed into the API, a token an OAuth exchange gave.
+      const apiKey = sentinel("opensea-api-key");
+      secrets["an OpenSea API key"] = apiKey;
+      const connected = await callRoute(
+        integrationsRoute.action,
+        makeRequest("/api/token-marketplace-integrations", { token: creator.token, json: { platform: "opensea", apiKey, walletAddress: WALLET } }),
+      );
+      expect(connected.status).toBe(201);
+      const accessToken = sentinel("shpat");
+      secrets["a Shopify access token"] = accessToken;
+      await saveOAuthIntegration(db, {
+        userId: creator.user.id,
+        platform: "shopify",
+        accessToken,
+        scopes: ["write_products"],
+        shopDomain: "creator-store.myshopify.com",
+        now: new Date(),
+      });
+      const authorize = await callRoute(
+        authorizeRoute.loader,
+        makeRequest("/api/oauth/shopify/authorize?shop=creator-store", { token: creator.token }),
+        { platform: "shopify" },
+      );
+      expect(authorize.status).toBe(200);
+      secrets["an OAuth state"] = new URL(((await authorize.json()) as { authUrl: string }).authUrl).searchParams.get("state")!;
+
+      // A buyer's download link: its token is a bearer secret as well.
+      const { listing } = await createListing(creator.user.id);
+      const checkout = await callRoute(
+        checkoutRoute.action,
+        makeRequest("/api/create-checkout-session", {
+          json: { cartItems: [{ imageId: listing.id }], customerInfo: { name: "Bea Buyer", email: "bea@example.com" } },
+        }),
+      );
+      const { sessionId } = (await checkout.json()) as { sessionId: string };
+      await payTestOrder(db, (await findOrderBySessionId(db, sessionId))!, new Date());
+      const status = await callRoute(paymentStatusRoute.loader, makeRequest(`/api/payment-status/${sessionId}`), { sessionId });
+      const { downloads } = (await status.json()) as { downloads: { downloadUrl: string }[] };
+      expect(downloads).toHaveLength(1);
+      secrets["a download token"] = new URL(downloads[0].downloadUrl, "http://localhost").pathname.split("/").pop()!;
+
+      const bytes = databaseBytes();
+      // The scan sees what the app wrote (so a secret stored in plain text would be found too).
+      for (const stored of ["made@example.com", "creator-store.myshopify.com", WALLET, "Bea Buyer"]) {
+        expect(bytes.includes(Buffer.from(stored)), `${stored} is on disk`).toBe(true);
+      }
+      for (const [what, secret] of Object.entries(secrets)) {
+        expect(secret.length, what).toBeGreaterThanOrEqual(10);
+        expect(bytes.includes(Buffer.from(secret)), `${what} is stored in plain text`).toBe(false);
+      }
+      // Only the last four characters of a platform key are kept readable, for the screens.
+      expect(bytes.includes(Buffer.from(apiKey.slice(-8)))).toBe(false);
+    } finally {
+      restore();
+    }
+  });
+});
