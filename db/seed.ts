@@ -3,6 +3,7 @@ import type { DB } from "~/server/db.server";
 import type { Config } from "~/server/config.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import fsp from "node:fs/promises";
+import { DEMO_CREATOR } from "./demo-account";
 import { createUser, findUserByEmail, findUserById } from "~/services/users.server";
 import { getFileStore, newFileKey } from "~/server/file-store.server";
 import { newId } from "~/server/ids.server";
@@ -13,12 +14,7 @@ import { listStylizedImage } from "~/services/listings.server";
 import { createLocalEngine } from "~/server/styling/local-engine.server";
 import { findSampleSource } from "~/server/styling/style-samples.server";
 
-export const DEMO_CREATOR = {
-  email: "demo@selfie.studio",
-  password: "demo-creator",
-  firstName: "Dana",
-  lastName: "Demo",
-} as const;
+export { DEMO_CREATOR };
 
 /**
  * The super admin (id `super-admin`) exists from the first start. Without

@@ -8,6 +8,7 @@ import { checkoutProvider, providerFor } from "~/server/payments/select-provider
 import { publicOrigin } from "~/server/payments/public-origin.server";
 import { StripeCheckoutProvider } from "~/server/payments/stripe-checkout.server";
 import { customerInfoSchema } from "~/lib/checkout-schema";
+import type { CustomerInfo } from "~/lib/checkout-schema";
 import { LICENSE_TYPE, MAX_CART_ITEMS, MISSING_INFORMATION } from "~/lib/market";
 import { centsToPriceString } from "~/lib/money";
 import { cancelTestOrder, payTestOrder, startCheckout, syncOrderWithProvider } from "~/services/checkout.server";
@@ -27,6 +28,16 @@ const cartItemSchema = z
   })
   .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
 
+/** Starts a checkout with the configured provider (Stripe, else the built-in test checkout). */
+function checkoutWith(ctx: CallContext, listingIds: string[], customer: CustomerInfo) {
+  return startCheckout(ctx.db, checkoutProvider(ctx.config), {
+    listingIds,
+    customer,
+    origin: publicOrigin(ctx.config, ctx.request),
+    now: ctx.now,
+  });
+}
+
 /** POST /api/create-checkout-session (api.md). */
 export const createCheckoutSession = defineProcedure({
   name: "createCheckoutSession",
@@ -42,12 +53,11 @@ export const createCheckoutSession = defineProcedure({
     if (!input.customerInfo) {
       throw badRequest(MISSING_INFORMATION.description, { customerInfo: [MISSING_INFORMATION.description] });
     }
-    const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
-      listingIds: input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
-      customer: input.customerInfo,
-      origin: publicOrigin(ctx.config, ctx.request),
-      now: ctx.now,
-    });
+    const started = await checkoutWith(
+      ctx,
+      input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
+      input.customerInfo,
+    );
     return { url: started.url, sessionId: started.sessionId };
   },
 });
@@ -58,12 +68,7 @@ export const checkoutCart = defineProcedure({
   access: "public",
   input: customerInfoSchema,
   async run({ input, ctx }) {
-    return startCheckout(ctx.db, checkoutProvider(ctx.config), {
-      listingIds: await readCart(ctx.request),
-      customer: input,
-      origin: publicOrigin(ctx.config, ctx.request),
-      now: ctx.now,
-    });
+    return checkoutWith(ctx, await readCart(ctx.request), input);
   },
 });
 
@@ -74,6 +79,13 @@ const sessionIdSchema = z.object({
 async function orderOrNotFound(ctx: CallContext, sessionId: string): Promise<OrderRow> {
   const order = await findOrderBySessionId(ctx.db, sessionId);
   if (!order) throw notFound("Checkout session not found");
+  return order;
+}
+
+/** The order behind a session of the built-in test checkout (a Stripe session is not one: 404). */
+async function testOrderOrNotFound(ctx: CallContext, sessionId: string): Promise<OrderRow> {
+  const order = await orderOrNotFound(ctx, sessionId);
+  if (order.provider !== "test") throw notFound("Checkout session not found");
   return order;
 }
 
@@ -113,8 +125,7 @@ export const testCheckoutSession = defineProcedure({
   access: "public",
   input: sessionIdSchema,
   async run({ input, ctx }) {
-    const order = await orderOrNotFound(ctx, input.sessionId);
-    if (order.provider !== "test") throw notFound("Checkout session not found");
+    const order = await testOrderOrNotFound(ctx, input.sessionId);
     const items = await itemsOfOrder(ctx.db, order.id);
     return {
       sessionId: input.sessionId,
@@ -132,8 +143,7 @@ export const payTestCheckout = defineProcedure({
   access: "public",
   input: sessionIdSchema,
   async run({ input, ctx }) {
-    const order = await orderOrNotFound(ctx, input.sessionId);
-    if (order.provider !== "test") throw notFound("Checkout session not found");
+    const order = await testOrderOrNotFound(ctx, input.sessionId);
     await payTestOrder(ctx.db, order, ctx.now);
     return { sessionId: input.sessionId };
   },
@@ -144,8 +154,7 @@ export const cancelTestCheckout = defineProcedure({
   access: "public",
   input: sessionIdSchema,
   async run({ input, ctx }) {
-    const order = await orderOrNotFound(ctx, input.sessionId);
-    if (order.provider !== "test") throw notFound("Checkout session not found");
+    const order = await testOrderOrNotFound(ctx, input.sessionId);
     await cancelTestOrder(ctx.db, order, ctx.now);
     return { sessionId: input.sessionId };
   },

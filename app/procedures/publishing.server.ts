@@ -29,7 +29,7 @@ import {
   startOAuth,
   verifyShopifyToken,
 } from "~/services/oauth-connections.server";
-import type { PublicationJson } from "~/services/publications.server";
+import type { PublicationJson, ShownPublication } from "~/services/publications.server";
 import {
   findPublication,
   isDone,
@@ -227,9 +227,15 @@ export const publishingPlatforms = defineProcedure({
   },
 });
 
-async function completedImage(ctx: CallContext, user: UserRow, imageId: string) {
+/** The creator's own stylized image, or a 404. */
+async function ownImage(ctx: CallContext, user: UserRow, imageId: string) {
   const image = await ownStylizedImage(ctx.db, user.id, imageId);
   if (!image) throw notFound("Stylized image not found");
+  return image;
+}
+
+async function completedImage(ctx: CallContext, user: UserRow, imageId: string) {
+  const image = await ownImage(ctx, user, imageId);
   if (image.status !== "completed" || !image.file_key) {
     throw badRequest("Only a completed stylized image can be published", { imageId: ["This image is not ready yet"] });
   }
@@ -238,6 +244,32 @@ async function completedImage(ctx: CallContext, user: UserRow, imageId: string) 
 
 export interface PlatformResult extends PublicationJson {
   authUrl: string | null;
+}
+
+/** Each publication as the API shows it, with a link to reconnect where the platform needs authorizing again. */
+async function platformResults(ctx: CallContext, user: UserRow, rows: ShownPublication[], origin: string): Promise<PlatformResult[]> {
+  const results: PlatformResult[] = [];
+  for (const row of rows) {
+    const json = publicationJson(row, origin);
+    const authUrl =
+      json.status === "needs_auth"
+        ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin, now: ctx.now })
+        : null;
+    results.push({ ...json, authUrl });
+  }
+  return results;
+}
+
+/** A launch's counts and estimates (the launch answer and the launch result page show the same). */
+function launchFigures(platforms: PlatformResult[], priceCents: number) {
+  const platformsLaunched = platforms.filter((platform) => isDone(platform.status)).length;
+  const viewsGenerated = estimatedViews(platformsLaunched);
+  return {
+    platformsLaunched,
+    viewsGenerated,
+    estimatedEarnings: estimatedEarnings(viewsGenerated, priceCents / 100),
+    price: centsToPriceString(priceCents),
+  };
 }
 
 /** Publishes to each platform (jobs), waits a moment for them, and answers each platform's state. */
@@ -269,16 +301,7 @@ async function publish(
     rows.map((row) => row.id),
     { timeoutMs: PUBLISH_WAIT_MS },
   );
-  const results: PlatformResult[] = [];
-  for (const row of settled) {
-    const json = publicationJson(row, origin);
-    const authUrl =
-      json.status === "needs_auth"
-        ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin, now: ctx.now })
-        : null;
-    results.push({ ...json, authUrl });
-  }
-  return results;
+  return platformResults(ctx, user, settled, origin);
 }
 
 /** POST /api/marketplace/launch and the dashboard's launch form. */
@@ -303,14 +326,9 @@ export const launchMarketing = defineProcedure({
         nftEnabled: input.enableNFT,
       },
     });
-    const platformsLaunched = platforms.filter((platform) => isDone(platform.status)).length;
-    const viewsGenerated = estimatedViews(platformsLaunched);
     return {
       imageId: image.id,
-      platformsLaunched,
-      viewsGenerated,
-      estimatedEarnings: estimatedEarnings(viewsGenerated, priceCents / 100),
-      price: centsToPriceString(priceCents),
+      ...launchFigures(platforms, priceCents),
       estimate: true as const,
       platforms,
     };
@@ -361,19 +379,10 @@ export const imagePublications = defineProcedure({
   access: "user",
   input: z.object({ imageId: z.string().trim().min(1).max(100) }),
   async run({ input, user, ctx }) {
-    const image = await ownStylizedImage(ctx.db, user.id, input.imageId);
-    if (!image) throw notFound("Stylized image not found");
+    const image = await ownImage(ctx, user, input.imageId);
     const origin = publicOrigin(ctx.config, ctx.request);
     const rows = await publicationsOfImage(ctx.db, user.id, image.id);
-    const platforms: PlatformResult[] = [];
-    for (const row of rows) {
-      const json = publicationJson(row, origin);
-      const authUrl =
-        json.status === "needs_auth"
-          ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin, now: ctx.now })
-          : null;
-      platforms.push({ ...json, authUrl });
-    }
+    const platforms = await platformResults(ctx, user, rows, origin);
     return { imageId: image.id, style: image.style, platforms };
   },
 });
@@ -397,14 +406,9 @@ export const launchResult = defineProcedure({
     const platforms = state.platforms.filter((platform) => input.platforms.includes(platform.id));
     const rows = await publicationsOfImage(ctx.db, user.id, input.imageId);
     const priceCents = rows.find((row) => input.platforms.includes(row.platform as PlatformId))?.price_cents ?? DEFAULT_PRICE * 100;
-    const platformsLaunched = platforms.filter((platform) => isDone(platform.status)).length;
-    const viewsGenerated = estimatedViews(platformsLaunched);
     return {
       imageId: input.imageId,
-      platformsLaunched,
-      viewsGenerated,
-      estimatedEarnings: estimatedEarnings(viewsGenerated, priceCents / 100),
-      price: centsToPriceString(priceCents),
+      ...launchFigures(platforms, priceCents),
       platforms,
     };
   },
@@ -416,8 +420,7 @@ export const publishFormDefaults = defineProcedure({
   access: "user",
   input: z.object({ imageId: z.string().trim().min(1).max(100) }),
   async run({ input, user, ctx }) {
-    const image = await ownStylizedImage(ctx.db, user.id, input.imageId);
-    if (!image) throw notFound("Stylized image not found");
+    const image = await ownImage(ctx, user, input.imageId);
     const listing = await activeListingForStylizedImage(ctx.db, image.id);
     const connections = await platformConnections(ctx.db, user.id);
     const name = styleName(image.style);

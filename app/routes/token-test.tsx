@@ -9,7 +9,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { getConfig } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
 import { findUserByEmail } from "~/services/users.server";
-import { DEMO_CREATOR } from "#db/seed";
+import { DEMO_CREATOR } from "#db/demo-account";
 
 export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}` }];
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
-import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors } from "~/components/form-field";
@@ -12,6 +11,7 @@ import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-sc
 import { DEFAULT_PRICE, styleName } from "~/lib/styles";
 import { PlatformBadge } from "./platform-badge";
 import { LaunchResult } from "./launch-result";
+import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
 import type { LaunchResultData, PlatformOption } from "./types";
 import { useHydrated } from "./use-hydrated";
 
@@ -35,14 +35,6 @@ export function launchDefaultsFor(image: {
 
 /** Where the form posts (app/routes/studio.launch.tsx). */
 export const LAUNCH_ACTION = "/studio/launch";
-
-function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
-  return typeof value === "object" && value !== null && "status" in value && !("ok" in value);
-}
-
-function isLaunchAnswer(value: unknown): value is { ok: true; result: LaunchResultData } {
-  return typeof value === "object" && value !== null && "ok" in value && (value as { ok: unknown }).ok === true;
-}
 
 export interface LaunchFormProps {
   image: { id: string; style: string };
@@ -93,7 +85,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
     const data = fetcher.data;
     if (!data || answered.current === data || fetcher.state !== "idle") return;
     answered.current = data;
-    if (isLaunchAnswer(data)) {
+    if (isOkAnswer<{ result: LaunchResultData }>(data)) {
       setResult(data.result);
       onLaunched?.(data.result);
       toast({ kind: "success", ...COPY.launched });
@@ -117,12 +109,6 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
 
   const pending = fetcher.state !== "idle";
   const open = platforms.filter((p) => !p.closed);
-  const fieldError = (errors: string[] | undefined, id: string) =>
-    errors?.length ? (
-      <p id={id} className="field-error">
-        {errors[0]}
-      </p>
-    ) : null;
 
   return (
     <fetcher.Form method="post" action={`${LAUNCH_ACTION}?image=${encodeURIComponent(image.id)}`} {...getFormProps(form)} className="space-y-5" data-testid="launch-form">
@@ -130,48 +116,12 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
       <FormErrors errors={form.errors} id={form.errorId} />
 
-      <div>
-        <label htmlFor={fields.title.id} className="field-label">
-          Title
-        </label>
-        <input
-          id={fields.title.id}
-          name={fields.title.name}
-          defaultValue={defaults.title}
-          className="field-input"
-          aria-invalid={fields.title.errors?.length ? true : undefined}
-          aria-describedby={fields.title.errors?.length ? fields.title.errorId : undefined}
-        />
-        {fieldError(fields.title.errors, fields.title.errorId)}
-      </div>
+      <TitleField field={fields.title} defaultValue={defaults.title} />
 
-      <div>
-        <label htmlFor={fields.description.id} className="field-label">
-          Description
-        </label>
-        <textarea id={fields.description.id} name={fields.description.name} defaultValue={defaults.description} rows={3} className="field-input" />
-        {fieldError(fields.description.errors, fields.description.errorId)}
-      </div>
+      <DescriptionField field={fields.description} defaultValue={defaults.description} showError />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.price.id} className="field-label">
-            Price (USD)
-          </label>
-          <input
-            id={fields.price.id}
-            name={fields.price.name}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            defaultValue={defaults.price}
-            className="field-input"
-            aria-invalid={fields.price.errors?.length ? true : undefined}
-            aria-describedby={fields.price.errors?.length ? fields.price.errorId : undefined}
-          />
-          {fieldError(fields.price.errors, fields.price.errorId)}
-        </div>
+        <PriceField field={fields.price} defaultValue={defaults.price} min="0" />
         <div>
           <label htmlFor={fields.tags.id} className="field-label">
             Tags
@@ -226,7 +176,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
             );
           })}
         </div>
-        {fieldError(fields.platforms.errors, fields.platforms.errorId)}
+        <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-2">

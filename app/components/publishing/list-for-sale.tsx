@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors } from "~/components/form-field";
@@ -13,6 +12,7 @@ import type { PublicationStatus } from "~/lib/publishing";
 import { COPY, postingCompleteText } from "~/lib/publishing";
 import { postSchema } from "~/lib/publishing-schemas";
 import { styleName } from "~/lib/styles";
+import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
 import { PlatformBadge } from "./platform-badge";
 import { PublicationList } from "./publication-status";
 import type { PlatformOption, PublicationView } from "./types";
@@ -29,14 +29,6 @@ export interface PostResult {
   url?: string;
   authUrl?: string;
   error?: string;
-}
-
-function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
-  return typeof value === "object" && value !== null && "status" in value && !("ok" in value);
-}
-
-function isPostAnswer(value: unknown): value is { ok: true; results: PostResult[] } {
-  return typeof value === "object" && value !== null && "ok" in value && (value as { ok: unknown }).ok === true;
 }
 
 export function postResultViews(results: PostResult[]): PublicationView[] {
@@ -111,7 +103,7 @@ export function ListForSaleForm({
     const data = fetcher.data;
     if (!data || answered.current === data || fetcher.state !== "idle") return;
     answered.current = data;
-    if (isPostAnswer(data)) {
+    if (isOkAnswer<{ results: PostResult[] }>(data)) {
       setResults(data.results);
       const successes = data.results.filter((r) => r.success).length;
       toast({ kind: "success", ...COPY.postingComplete, description: postingCompleteText(successes, data.results.length) });
@@ -157,11 +149,7 @@ export function ListForSaleForm({
             </label>
           ))}
         </div>
-        {fields.platforms.errors?.length ? (
-          <p id={fields.platforms.errorId} className="field-error">
-            {fields.platforms.errors[0]}
-          </p>
-        ) : null}
+        <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
         <p className="mt-2 text-xs text-slate-600">
           {externalConnected ? "Only connected platforms are shown. " : "No other platforms are connected yet. "}
           <Link to="/integrations" className="font-semibold text-brand-700 underline">
@@ -170,58 +158,9 @@ export function ListForSaleForm({
         </p>
       </fieldset>
 
-      <div>
-        <label htmlFor={fields.title.id} className="field-label">
-          Title
-        </label>
-        <input
-          id={fields.title.id}
-          name={fields.title.name}
-          defaultValue={defaultListingTitle(name)}
-          className="field-input"
-          aria-invalid={fields.title.errors?.length ? true : undefined}
-          aria-describedby={fields.title.errors?.length ? fields.title.errorId : undefined}
-        />
-        {fields.title.errors?.length ? (
-          <p id={fields.title.errorId} className="field-error">
-            {fields.title.errors[0]}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor={fields.description.id} className="field-label">
-          Description
-        </label>
-        <textarea
-          id={fields.description.id}
-          name={fields.description.name}
-          defaultValue={defaultListingDescription(name)}
-          rows={3}
-          className="field-input"
-        />
-      </div>
-      <div>
-        <label htmlFor={fields.price.id} className="field-label">
-          Price (USD)
-        </label>
-        <input
-          id={fields.price.id}
-          name={fields.price.name}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          defaultValue={image.price}
-          className="field-input"
-          aria-invalid={fields.price.errors?.length ? true : undefined}
-          aria-describedby={fields.price.errors?.length ? fields.price.errorId : undefined}
-        />
-        {fields.price.errors?.length ? (
-          <p id={fields.price.errorId} className="field-error">
-            {fields.price.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <TitleField field={fields.title} defaultValue={defaultListingTitle(name)} />
+      <DescriptionField field={fields.description} defaultValue={defaultListingDescription(name)} />
+      <PriceField field={fields.price} defaultValue={image.price} min="0.01" />
       <div className="flex justify-end gap-2">
         {onClose ? (
           <button type="button" className="btn-secondary" onClick={onClose}>

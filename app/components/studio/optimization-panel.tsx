@@ -37,6 +37,45 @@ export function QualityReadout({ quality }: { quality: number }) {
   );
 }
 
+/** A labelled select of one setting (id `optimize-<name>`), each option shown by its label. */
+function SelectField<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  const id = `optimize-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value as T)}
+        className="field-input"
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The optimization panel (spec section 2): quality slider, format, resolution,
  * watermark and social switches, and the four presets. A real form posted to
@@ -139,42 +178,22 @@ export function OptimizationPanel({
               ) : null}
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <label htmlFor="optimize-format" className="field-label">
-                  Format
-                </label>
-                <select
-                  id="optimize-format"
-                  name="format"
-                  value={settings.format}
-                  onChange={(event) => update({ format: event.currentTarget.value as ImageFormat })}
-                  className="field-input"
-                >
-                  {IMAGE_FORMATS.map((format) => (
-                    <option key={format} value={format}>
-                      {FORMAT_LABELS[format]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="optimize-resolution" className="field-label">
-                  Resolution
-                </label>
-                <select
-                  id="optimize-resolution"
-                  name="resolution"
-                  value={settings.resolution}
-                  onChange={(event) => update({ resolution: event.currentTarget.value as Resolution })}
-                  className="field-input"
-                >
-                  {RESOLUTIONS.map((resolution) => (
-                    <option key={resolution} value={resolution}>
-                      {RESOLUTION_LABELS[resolution]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                name="format"
+                label="Format"
+                value={settings.format}
+                options={IMAGE_FORMATS}
+                labels={FORMAT_LABELS}
+                onChange={(format) => update({ format })}
+              />
+              <SelectField
+                name="resolution"
+                label="Resolution"
+                value={settings.resolution}
+                options={RESOLUTIONS}
+                labels={RESOLUTION_LABELS}
+                onChange={(resolution) => update({ resolution })}
+              />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <StudioSwitch

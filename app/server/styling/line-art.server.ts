@@ -1,4 +1,4 @@
-import { blur, type RawImage } from "./raw-image.server";
+import { blur, newRawImage, type RawImage } from "./raw-image.server";
 
 /**
  * Outlines from an edge filter: a difference of Gaussians (the classic fast
@@ -28,4 +28,37 @@ export function inkTable(threshold: number, softness: number, strength: number):
     table[d + 255] = Math.round(256 * (1 - ink * strength));
   }
   return table;
+}
+
+/**
+ * A style's last pass: its colour (worked at half size, read back at
+ * (x >> 1, y >> 1)) at full size, with `ink` laid over the dark side of each
+ * edge as much as `keepTable` (an `inkTable`) says. Integer maths only, so
+ * the output is the same on every run.
+ */
+export function inkOver(
+  colour: Uint8Array | Uint8ClampedArray,
+  halfWidth: number,
+  size: { width: number; height: number },
+  edges: { fine: Buffer; coarse: Buffer },
+  keepTable: Uint16Array,
+  ink: readonly number[],
+): RawImage {
+  const { fine, coarse } = edges;
+  const { width, height } = size;
+  const out = newRawImage(width, height, 3);
+  const o = out.data;
+  const [inkR, inkG, inkB] = ink;
+  for (let y = 0, p = 0, i = 0; y < height; y++) {
+    const halfRow = (y >> 1) * halfWidth;
+    for (let x = 0; x < width; x++, p++, i += 3) {
+      const k = (halfRow + (x >> 1)) * 3;
+      const keep = keepTable[coarse[p] - fine[p] + 255];
+      const dark = 256 - keep;
+      o[i] = (colour[k] * keep + inkR * dark) >> 8;
+      o[i + 1] = (colour[k + 1] * keep + inkG * dark) >> 8;
+      o[i + 2] = (colour[k + 2] * keep + inkB * dark) >> 8;
+    }
+  }
+  return out;
 }

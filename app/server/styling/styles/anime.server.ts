@@ -1,7 +1,8 @@
 import { STYLED_MAX_EDGE } from "../ai-disclosure.server";
 import { brightPass, halfOf, lumaOf } from "../image-planes.server";
-import { edgeBands, inkTable } from "../line-art.server";
-import { blur, decodeRgb, inBackground, newRawImage, type RawImage } from "../raw-image.server";
+import { smoothingWeights } from "../edge-preserving.server";
+import { edgeBands, inkOver, inkTable } from "../line-art.server";
+import { blur, decodeRgb, inBackground, type RawImage } from "../raw-image.server";
 
 /** Cel shading: each pixel's brightness becomes one of three tones. */
 const TONE_LIMITS = [58, 150];
@@ -24,9 +25,7 @@ export async function renderAnime(input: Buffer): Promise<RawImage> {
   const softPromise = inBackground(blur(half, 1.5));
   const bloomPromise = inBackground(blur(brightPass(half, 165, 2.6), 8));
 
-  const smoothing = new Float32Array(766);
-  for (let d = 0; d < smoothing.length; d++)
-    smoothing[d] = (EDGE_KEEP * EDGE_KEEP) / (EDGE_KEEP * EDGE_KEEP + d * d);
+  const smoothing = smoothingWeights(EDGE_KEEP);
   const [low, high] = TONE_LIMITS;
   const [shadow, mid, light] = TONES.map((tone) => tone * 250);
 
@@ -68,23 +67,5 @@ export async function renderAnime(input: Buffer): Promise<RawImage> {
   }
 
   // Full size: the cel colour with the line art over it.
-  const { fine, coarse } = await edgesPromise;
-  const keepTable = inkTable(3, 5, 0.85);
-  const { width, height } = src;
-  const out = newRawImage(width, height, 3);
-  const o = out.data;
-  const halfWidth = half.width;
-  const [inkR, inkG, inkB] = INK;
-  for (let y = 0, p = 0, i = 0; y < height; y++) {
-    const halfRow = (y >> 1) * halfWidth;
-    for (let x = 0; x < width; x++, p++, i += 3) {
-      const k = (halfRow + (x >> 1)) * 3;
-      const keep = keepTable[coarse[p] - fine[p] + 255];
-      const dark = 256 - keep;
-      o[i] = (colour[k] * keep + inkR * dark) >> 8;
-      o[i + 1] = (colour[k + 1] * keep + inkG * dark) >> 8;
-      o[i + 2] = (colour[k + 2] * keep + inkB * dark) >> 8;
-    }
-  }
-  return out;
+  return inkOver(colour, half.width, src, await edgesPromise, inkTable(3, 5, 0.85), INK);
 }

@@ -1,8 +1,9 @@
 import { STYLED_MAX_EDGE } from "../ai-disclosure.server";
 import { halfOf, lumaOf } from "../image-planes.server";
-import { edgeBands, inkTable } from "../line-art.server";
+import { smoothingWeights } from "../edge-preserving.server";
+import { edgeBands, inkOver, inkTable } from "../line-art.server";
 import { medianCutPalette, nearestColourTable } from "../palette.server";
-import { blur, decodeRgb, inBackground, newRawImage, type RawImage } from "../raw-image.server";
+import { blur, decodeRgb, inBackground, type RawImage } from "../raw-image.server";
 
 const PALETTE_SIZE = 12;
 const SATURATION = 1.35;
@@ -32,9 +33,7 @@ export async function renderCartoon(input: Buffer): Promise<RawImage> {
     const y = 0.299 * picked[k] + 0.587 * picked[k + 1] + 0.114 * picked[k + 2];
     for (let c = 0; c < 3; c++) palette[k + c] = y + (picked[k + c] - y) * SATURATION + 6;
   }
-  const smoothing = new Float32Array(766);
-  for (let d = 0; d < smoothing.length; d++)
-    smoothing[d] = (EDGE_KEEP * EDGE_KEEP) / (EDGE_KEEP * EDGE_KEEP + d * d);
+  const smoothing = smoothingWeights(EDGE_KEEP);
 
   // Half size: edge-preserving smoothing (lean towards the blur where it agrees with the pixel), then flat colour.
   const soft = (await softPromise).data;
@@ -58,23 +57,5 @@ export async function renderCartoon(input: Buffer): Promise<RawImage> {
   }
 
   // Full size: the flat colour with the outlines inked over it.
-  const { fine, coarse } = await edgesPromise;
-  const keepTable = inkTable(3, 6, 0.9);
-  const { width, height } = src;
-  const out = newRawImage(width, height, 3);
-  const o = out.data;
-  const halfWidth = half.width;
-  const [inkR, inkG, inkB] = INK;
-  for (let y = 0, p = 0, i = 0; y < height; y++) {
-    const halfRow = (y >> 1) * halfWidth;
-    for (let x = 0; x < width; x++, p++, i += 3) {
-      const k = (halfRow + (x >> 1)) * 3;
-      const keep = keepTable[coarse[p] - fine[p] + 255];
-      const dark = 256 - keep;
-      o[i] = (colour[k] * keep + inkR * dark) >> 8;
-      o[i + 1] = (colour[k + 1] * keep + inkG * dark) >> 8;
-      o[i + 2] = (colour[k + 2] * keep + inkB * dark) >> 8;
-    }
-  }
-  return out;
+  return inkOver(colour, half.width, src, await edgesPromise, inkTable(3, 6, 0.9), INK);
 }
