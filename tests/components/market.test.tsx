@@ -116,6 +116,9 @@ describe("/marketplace", () => {
     await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
     expect(await screen.findAllByText("Missing Information")).not.toHaveLength(0);
     expect(screen.getAllByText("Please fill in your name and email address.").length).toBeGreaterThan(0);
+    // The toast of spec section 5, besides the alert in the form.
+    expect(screen.getByTestId("toast")).toHaveTextContent("Missing Information");
+    expect(within(dialog).getByTestId("missing-information")).toHaveTextContent("Please fill in your name and email address.");
   });
 
   it("shows the purchase-complete dialog on return; closing it clears the query string", async () => {

@@ -62,3 +62,49 @@ export async function captureScreen(page: Page, name: string, javaScriptOn: bool
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** A real portrait photo for the upload journeys. */
+export const PORTRAIT = "tests/fixtures/portrait.png";
+
+type UploadFiles = Parameters<Page["setInputFiles"]>[1];
+
+/**
+ * Puts files into the dashboard's upload widget: with JavaScript the widget
+ * uploads on change; without it the form is posted with its Upload button.
+ */
+export async function chooseUpload(page: Page, files: UploadFiles, javaScriptOn: boolean) {
+  const widget = page.getByTestId("upload-widget");
+  await widget.getByLabel("Choose a selfie to upload").setInputFiles(files);
+  if (!javaScriptOn) await widget.getByRole("button", { name: "Upload", exact: true }).click();
+}
+
+/** Uploads the portrait from the dashboard and goes on to the style step; returns the image id. */
+export async function uploadPortrait(page: Page, javaScriptOn: boolean): Promise<string> {
+  await page.goto("/dashboard?step=upload");
+  await chooseUpload(page, PORTRAIT, javaScriptOn);
+  await expect(page.getByTestId("toast")).toContainText("Upload Successful");
+  await expect(page.getByTestId("toast")).toContainText("Your selfie has been uploaded successfully!");
+  await expect(page.getByTestId("upload-widget")).toHaveAttribute("data-state", "success");
+  await page.getByRole("link", { name: "Choose Style" }).click();
+  await expect(page).toHaveURL(/[?&]step=style/);
+  const imageId = new URL(page.url()).searchParams.get("image");
+  expect(imageId).toBeTruthy();
+  return imageId!;
+}
+
+/**
+ * On the style step: picks a style, presses Generate and waits for the local
+ * engine (with JavaScript the page polls; without, it refreshes itself every
+ * 2 s). Returns the stylized image id from the optimize step's URL.
+ */
+export async function generateStyle(page: Page, style: "professional" | "cartoon" | "anime" | "fantasy", javaScriptOn: boolean) {
+  const generator = page.getByTestId("style-generator");
+  await generator.locator(`input[name="style"][value="${style}"]`).check();
+  await generator.getByRole("button", { name: /^Generate/ }).click();
+  if (javaScriptOn) await expect(page.getByTestId("generating-overlay")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]step=optimize/, { timeout: 45_000 });
+  await expect(page.getByTestId("toast")).toContainText("AI Style Generated!");
+  const styledId = new URL(page.url()).searchParams.get("styled");
+  expect(styledId).toBeTruthy();
+  return styledId!;
+}

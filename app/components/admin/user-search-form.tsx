@@ -15,7 +15,14 @@ export function UserSearchForm({ q }: { q: string }) {
     if (input.current && document.activeElement !== input.current) input.current.value = q;
   }, [q]);
   return (
-    <Form method="get" action="/admin" role="search" className="flex w-full gap-2 sm:w-auto">
+    <Form
+      method="get"
+      action="/admin"
+      role="search"
+      className="flex w-full gap-2 sm:w-auto"
+      // A search sent now replaces the one waiting on the typing pause.
+      onSubmit={() => window.clearTimeout(timer.current)}
+    >
       <label htmlFor="admin-user-search" className="sr-only">
         Search users
       </label>

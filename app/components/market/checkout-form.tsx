@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import type { FormEvent } from "react";
 import { useFetcher } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -41,13 +42,13 @@ export function CheckoutForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: customerInfoSchema }),
-    onSubmit(event, { submission }) {
-      if (submission?.status !== "success") {
-        event.preventDefault();
-        toast({ kind: "error", ...MISSING_INFORMATION });
-      }
-    },
   });
+  const formProps = getFormProps(form);
+  // conform stops an invalid submit itself (and never calls useForm's onSubmit then): toast it here.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) toast({ kind: "error", ...MISSING_INFORMATION });
+  };
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (!fetched || shown.current === fetched) return;
@@ -59,7 +60,7 @@ export function CheckoutForm({
 
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/cart" {...getFormProps(form)} className="space-y-4" data-testid="checkout-form">
+    <fetcher.Form method="post" action="/cart" {...formProps} onSubmit={onSubmit} className="space-y-4" data-testid="checkout-form">
       <input type="hidden" name="intent" value="checkout" />
       <FormErrors errors={form.errors} id={form.errorId} />
       {fields.name.errors?.length || fields.email.errors?.length ? (
