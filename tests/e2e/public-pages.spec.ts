@@ -108,12 +108,16 @@ test.describe("admin portal", () => {
     await page.getByRole("button", { name: "Ban Dana Demo" }).click();
     await expect(page.getByTestId("toast")).toContainText("User banned");
     await expect(page.getByTestId("user-row").first()).toContainText("Banned");
-    // The creator's session ended at once.
+    // The creator's session ended at once, and their listings left the marketplace.
     await creatorPage.goto("/payment-monitor");
     await expect(creatorPage).toHaveURL(/\/auth/);
+    await creatorPage.goto("/marketplace?q=Astronaut");
+    await expect(creatorPage.getByTestId("listing-card")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Unban Dana Demo" }).click();
     await expect(page.getByTestId("toast")).toContainText("User unbanned");
+    await creatorPage.goto("/marketplace?q=Astronaut");
+    await expect(creatorPage.getByTestId("listing-card").first()).toBeVisible();
     await creatorContext.close();
   });
 });
