@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LICENSE_NAME, LICENSE_TERMS } from "~/lib/license-terms";
+import { LICENSE_NAME } from "~/lib/license-terms";
+import { LicenseTermsList } from "~/components/market/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 
 export const meta: MetaFunction = () => [{ title: `${LICENSE_NAME} | ${PRODUCT_NAME}` }];
@@ -21,14 +22,7 @@ export default function StandardLicense() {
         </p>
       </header>
       <section className="mt-8 space-y-4" aria-label="Terms">
-        {LICENSE_TERMS.map((term, index) => (
-          <div key={term.heading}>
-            <h2 className="font-semibold text-slate-900">
-              {index + 1}. {term.heading}
-            </h2>
-            <p className="mt-1 text-slate-700">{term.text}</p>
-          </div>
-        ))}
+        <LicenseTermsList headingLevel="h2" />
       </section>
       <footer className="mt-10">
         <Link to="/marketplace" className="btn-secondary">

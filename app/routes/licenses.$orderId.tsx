@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { LICENSE_TERMS } from "~/lib/license-terms";
+import { LicenseTermsList } from "~/components/market/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { orderLicense } from "~/procedures/downloads.server";
@@ -60,14 +60,7 @@ export default function LicensePage() {
         <h2 id="license-terms" className="text-lg font-semibold text-slate-900">
           Terms
         </h2>
-        {LICENSE_TERMS.map((term, index) => (
-          <div key={term.heading}>
-            <h3 className="font-semibold text-slate-900">
-              {index + 1}. {term.heading}
-            </h3>
-            <p className="mt-1 text-slate-700">{term.text}</p>
-          </div>
-        ))}
+        <LicenseTermsList headingLevel="h3" />
       </section>
       <footer className="mt-10 flex gap-2 print:hidden">
         <Link to="/marketplace" className="btn-secondary">
