@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "../ids.server";
@@ -107,11 +107,18 @@ export async function claimJob(db: Executor, options: ClaimOptions): Promise<Job
   return row ?? null;
 }
 
-/** Pushes the lease of a job this worker holds further out. False when the lease was lost. */
-export async function renewLease(db: Executor, id: string, token: string, leaseMs: number, now: Date): Promise<boolean> {
+type JobUpdate = UpdateObject<Database, "jobs">;
+
+/** Changes a running job only while this worker's lease token still holds it. */
+async function updateHeldJob(
+  db: Executor,
+  id: string,
+  token: string,
+  changes: JobUpdate,
+): Promise<boolean> {
   const result = await db
     .updateTable("jobs")
-    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: now.toISOString() })
+    .set(changes)
     .where("id", "=", id)
     .where("locked_by", "=", token)
     .where("status", "=", "running")
@@ -119,15 +126,33 @@ export async function renewLease(db: Executor, id: string, token: string, leaseM
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function completeJob(db: Executor, id: string, token: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("jobs")
-    .set({ status: "done", locked_until: null, locked_by: null, last_error: null, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("locked_by", "=", token)
-    .where("status", "=", "running")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Pushes the lease of a job this worker holds further out. False when the lease was lost. */
+export async function renewLease(
+  db: Executor,
+  id: string,
+  token: string,
+  leaseMs: number,
+  now: Date,
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+    updated_at: now.toISOString(),
+  });
+}
+
+export async function completeJob(
+  db: Executor,
+  id: string,
+  token: string,
+  now: Date,
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "done",
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    updated_at: now.toISOString(),
+  });
 }
 
 /** Puts a failed attempt back in the queue, due at `runAt`. */
@@ -137,60 +162,49 @@ export async function retryJob(
   token: string,
   options: { runAt: Date; error: string; now: Date },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("jobs")
-    .set({
-      status: "queued",
-      run_at: options.runAt.toISOString(),
-      locked_until: null,
-      locked_by: null,
-      last_error: options.error.slice(0, 2000),
-      updated_at: options.now.toISOString(),
-    })
-    .where("id", "=", id)
-    .where("locked_by", "=", token)
-    .where("status", "=", "running")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateHeldJob(db, id, token, {
+    status: "queued",
+    run_at: options.runAt.toISOString(),
+    locked_until: null,
+    locked_by: null,
+    last_error: options.error.slice(0, 2000),
+    updated_at: options.now.toISOString(),
+  });
 }
 
-export async function failJob(db: Executor, id: string, token: string, options: { error: string; now: Date }): Promise<boolean> {
-  const result = await db
-    .updateTable("jobs")
-    .set({
-      status: "failed",
-      locked_until: null,
-      locked_by: null,
-      last_error: options.error.slice(0, 2000),
-      updated_at: options.now.toISOString(),
-    })
-    .where("id", "=", id)
-    .where("locked_by", "=", token)
-    .where("status", "=", "running")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function failJob(
+  db: Executor,
+  id: string,
+  token: string,
+  options: { error: string; now: Date },
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "failed",
+    locked_until: null,
+    locked_by: null,
+    last_error: options.error.slice(0, 2000),
+    updated_at: options.now.toISOString(),
+  });
 }
 
 /**
  * Gives a job back without counting the attempt (the worker is shutting down
  * and stopped it on purpose): another worker may take it at once.
  */
-export async function releaseJob(db: Executor, id: string, token: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("jobs")
-    .set({
-      status: "queued",
-      attempts: sql`max(attempts - 1, 0)`,
-      run_at: now.toISOString(),
-      locked_until: null,
-      locked_by: null,
-      updated_at: now.toISOString(),
-    })
-    .where("id", "=", id)
-    .where("locked_by", "=", token)
-    .where("status", "=", "running")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function releaseJob(
+  db: Executor,
+  id: string,
+  token: string,
+  now: Date,
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "queued",
+    attempts: sql`max(attempts - 1, 0)`,
+    run_at: now.toISOString(),
+    locked_until: null,
+    locked_by: null,
+    updated_at: now.toISOString(),
+  });
 }
 
 /**
@@ -198,7 +212,10 @@ export async function releaseJob(db: Executor, id: string, token: string, now: D
  * expired, no attempts left): marks each failed and answers those this call
  * failed, so their handlers can record the failure once.
  */
-export async function failAbandonedJobs(db: Executor, options: { kinds: readonly string[]; now: Date }): Promise<JobRow[]> {
+export async function failAbandonedJobs(
+  db: Executor,
+  options: { kinds: readonly string[]; now: Date },
+): Promise<JobRow[]> {
   if (options.kinds.length === 0) return [];
   const now = options.now.toISOString();
   const candidates = await db
