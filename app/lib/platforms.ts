@@ -254,3 +254,13 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   mintKit: "Mint kit",
   exportPackage: "Export package",
 };
+
+/** A platform as the publishing forms offer it. */
+export interface PlatformOption {
+  id: PlatformId;
+  name: string;
+  /** Whether the creator can publish there now (always for the own marketplace). */
+  connected: boolean;
+  /** Set when the platform no longer takes listings. */
+  closed?: boolean;
+}

@@ -1,4 +1,4 @@
-import type { PlatformOption } from "~/components/publishing/types";
+import type { PlatformOption } from "./platforms";
 import type { PublicUser } from "./accounts";
 import type { PipelineStep } from "./dashboard-url";
 import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "./optimization";

@@ -12,7 +12,7 @@ import { LaunchForm } from "~/components/publishing/launch-form";
 import { LaunchResult } from "~/components/publishing/launch-result";
 import { ListForSale, ListForSaleForm } from "~/components/publishing/list-for-sale";
 import { IntegrationCard } from "~/components/publishing/integration-card";
-import type { PlatformOption } from "~/components/publishing/types";
+import type { PlatformOption } from "~/lib/platforms";
 import { getPlatform, PLATFORMS } from "~/lib/platforms";
 
 afterEach(() => {

@@ -12,7 +12,8 @@ import { DEFAULT_PRICE, styleName } from "~/lib/styles";
 import { PlatformBadge } from "./platform-badge";
 import { LaunchResult } from "./launch-result";
 import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
-import type { LaunchResultData, PlatformOption } from "./types";
+import type { PlatformOption } from "~/lib/platforms";
+import type { LaunchResultData } from "./types";
 import { useHydrated } from "./use-hydrated";
 
 /** The form's starting values for a stylized image (as the dashboard's image list answers it). */

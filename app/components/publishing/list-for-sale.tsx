@@ -15,7 +15,8 @@ import { styleName } from "~/lib/styles";
 import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
 import { PlatformBadge } from "./platform-badge";
 import { PublicationList } from "./publication-status";
-import type { PlatformOption, PublicationView } from "./types";
+import type { PlatformOption } from "~/lib/platforms";
+import type { PublicationView } from "./types";
 import { useHydrated } from "./use-hydrated";
 
 /** Where the form posts (app/routes/studio.list.tsx), and the dialog's page without JavaScript. */

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { LaunchForm, launchDefaultsFor } from "~/components/publishing/launch-form";
 import { ListForSaleForm } from "~/components/publishing/list-for-sale";
-import type { PlatformOption } from "~/components/publishing/types";
+import type { PlatformOption } from "~/lib/platforms";
 import { dashboardUrl } from "~/lib/dashboard-url";
 import type { StylizedImageJson } from "~/lib/studio-types";
 import { styleName } from "~/lib/styles";
