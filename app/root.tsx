@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -14,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
+import { ErrorPanel } from "~/components/error-panel";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { SiteNav } from "~/components/site-nav";
@@ -96,13 +96,5 @@ export function ErrorPage({ error }: { error: unknown }) {
       detail = typeof error.data?.message === "string" ? error.data.message : detail;
     }
   }
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-600">{detail}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Go Home
-      </Link>
-    </section>
-  );
+  return <ErrorPanel title={title} detail={detail} />;
 }

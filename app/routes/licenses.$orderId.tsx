@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { orderLicense } from "~/procedures/downloads.server";
 import { loadProcedure } from "~/server/remix-adapter.server";
+import { ErrorPanel } from "~/components/error-panel";
 
 export const meta: MetaFunction = () => [{ title: `License | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -84,14 +85,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{notFound ? "License not found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-600">
-        {notFound ? "There is no paid order with this id." : "Please try again."}
-      </p>
-      <Link to="/marketplace" className="btn-primary mt-6">
-        Back to the marketplace
-      </Link>
-    </section>
+    <ErrorPanel
+      title={notFound ? "License not found" : "Something went wrong"}
+      detail={notFound ? "There is no paid order with this id." : "Please try again."}
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
   );
 }

@@ -17,6 +17,7 @@ import { getWebUser } from "~/server/auth.server";
 import { cartHeader, readCart } from "~/server/cart.server";
 import { isFreshView } from "~/server/fresh-view.server";
 import { loadProcedure } from "~/server/remix-adapter.server";
+import { ErrorPanel } from "~/components/error-panel";
 
 export const meta: MetaFunction = () => [
   { title: `Marketplace | ${PRODUCT_NAME}` },
@@ -212,13 +213,5 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data?.message === "string"
       ? error.data.message
       : "The marketplace could not be loaded. Please try again.";
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Marketplace</h1>
-      <p className="mt-3 text-slate-600">{message}</p>
-      <Link to="/marketplace" className="btn-primary mt-6">
-        Back to the marketplace
-      </Link>
-    </section>
-  );
+  return <ErrorPanel title="Marketplace" detail={message} linkTo="/marketplace" linkLabel="Back to the marketplace" />;
 }

@@ -5,6 +5,7 @@ import { StyleBadge } from "~/components/market/style-badge";
 import { PRODUCT_NAME } from "~/lib/product";
 import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/procedures/checkout.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
+import { ErrorPanel } from "~/components/error-panel";
 
 export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -129,14 +130,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{notFound ? "Checkout session not found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-600">
-        {notFound ? "This checkout link is not valid. Start again from your cart." : "Please try again."}
-      </p>
-      <Link to="/marketplace" className="btn-primary mt-6">
-        Back to the marketplace
-      </Link>
-    </section>
+    <ErrorPanel
+      title={notFound ? "Checkout session not found" : "Something went wrong"}
+      detail={notFound ? "This checkout link is not valid. Start again from your cart." : "Please try again."}
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
   );
 }
