@@ -12,16 +12,12 @@ describe("safeRedirect", () => {
     "https://evil.example/x",
     "//evil.example",
     "/\\evil.example",
-    "/%0d%0aSet-Cookie:x",
     "/\u0000x",
     "javascript:alert(1)",
   ])("refuses %j", (target) => {
-    const result = safeRedirect(target, "/home");
-    if (target === "/%0d%0aSet-Cookie:x") {
-      // Percent-encoded text stays encoded: still a same-site path, never a header.
-      expect(result).toBe("/%0d%0aSet-Cookie:x");
-    } else {
-      expect(result).toBe("/home");
-    }
+    expect(safeRedirect(target, "/home")).toBe("/home");
+  });
+  it("keeps percent-encoded text encoded: a same-site path, never a header", () => {
+    expect(safeRedirect("/%0d%0aSet-Cookie:x", "/home")).toBe("/%0d%0aSet-Cookie:x");
   });
 });
