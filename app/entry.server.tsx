@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { applyDocumentCacheControl } from "./server/document-cache.server";
 
 export { boot, shutdown } from "./server/boot.server";
 
@@ -31,6 +32,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          applyDocumentCacheControl(request, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -50,6 +52,12 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Remix data requests (client navigations) get the same caching rule as the documents. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  applyDocumentCacheControl(request, response.headers);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -7,8 +7,10 @@ import { styleName } from "~/lib/styles";
 import { orderLicense } from "~/procedures/downloads.server";
 import { loadProcedure } from "~/server/remix-adapter.server";
 import { ErrorPanel } from "~/components/error-panel";
+import { forwardLoaderHeaders } from "~/server/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `License | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const headers = forwardLoaderHeaders;
 
 /** The license of a paid order (public: the random order id, given only to the buyer, is the key). */
 export async function loader(args: LoaderFunctionArgs) {

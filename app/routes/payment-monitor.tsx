@@ -17,8 +17,10 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { paymentStatus } from "~/procedures/checkout.server";
 import { loadProcedure } from "~/server/remix-adapter.server";
 import { requireWebUser } from "~/server/screen-guards.server";
+import { forwardLoaderHeaders } from "~/server/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_NAME}` }];
+export const headers = forwardLoaderHeaders;
 
 /**
  * /payment-monitor (spec section 2): signed in only. Without JavaScript it is

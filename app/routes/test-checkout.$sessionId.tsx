@@ -6,8 +6,10 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/procedures/checkout.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { ErrorPanel } from "~/components/error-panel";
+import { forwardLoaderHeaders } from "~/server/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const headers = forwardLoaderHeaders;
 
 /**
  * The built-in test checkout: the in-app stand-in for Stripe's hosted page,
@@ -17,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAM
 export async function loader(args: LoaderFunctionArgs) {
   // Public: the session id (a long random secret) is the key, as on Stripe's page.
   const session = await loadProcedure(testCheckoutSession, args, { sessionId: args.params.sessionId ?? "" }, null);
-  return json(session, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+  return json(session, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
