@@ -24,7 +24,6 @@ const launchOptions = {
 };
 
 export default defineConfig({
-  testDir: "tests/e2e",
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
@@ -38,8 +37,11 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Journeys in the browser, with JavaScript on and off.
+    { name: "js", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Whole server processes started, killed and restarted by the tests themselves (no browser).
+    { name: "process", testDir: "tests/process", timeout: 180_000 },
   ],
   webServer: {
     // A fresh data directory for every run: migrations, super admin and demo data from scratch,

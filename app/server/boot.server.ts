@@ -3,6 +3,7 @@ import { getConfig } from "./config.server";
 import { getDb, migrateToLatest } from "./db.server";
 import { deleteExpiredCredentials } from "~/services/sessions.server";
 import { startJobWorker, stopJobWorker } from "./jobs/start-worker.server";
+import { sweepOrphanFiles } from "./orphan-files.server";
 import { ensureStyleSamples } from "./styling/style-samples.server";
 
 export interface BootOptions {
@@ -19,10 +20,15 @@ export interface BootOptions {
  */
 export async function boot(options: BootOptions = {}) {
   const log = options.log ?? console.log;
+  const startedAt = new Date();
   const config = getConfig();
   const db = getDb();
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  const orphans = await sweepOrphanFiles(db, config.filesDir, startedAt);
+  if (orphans.removed.length + orphans.partials > 0) {
+    log(`Removed ${orphans.removed.length} files no row referred to and ${orphans.partials} half-written files, left by an earlier process.`);
+  }
   await ensureStyleSamples({ log });
   await ensureSuperAdmin(db, config, log);
   if (options.seedDemo) await seedDemo(db, log);

@@ -64,6 +64,8 @@ const schema = z.object({
   TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: boolean,
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** How long a running job's lease lasts (renewed while it runs); after a crash its job is taken up again this long after. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   FAL_KEY: optionalText,
   /** The fal.ai model for every style (default: the per-style table in app/server/styling/fal-models.server.ts). */
   FAL_MODEL: optionalText,

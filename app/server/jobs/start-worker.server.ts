@@ -18,7 +18,13 @@ export function startJobWorker(config: Config, log: (line: string) => void = con
   if (existing) return existing;
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   sharp.concurrency(Math.max(1, Math.floor(cores / config.JOB_CONCURRENCY)));
-  const worker = new JobWorker({ db: getDb(), handlers: jobHandlers(), concurrency: config.JOB_CONCURRENCY, log });
+  const worker = new JobWorker({
+    db: getDb(),
+    handlers: jobHandlers(),
+    concurrency: config.JOB_CONCURRENCY,
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    log,
+  });
   worker.start();
   globalForWorker.__selfieStudioWorker = worker;
   log(`Job worker started: ${config.JOB_CONCURRENCY} at a time (${worker.kinds.join(", ")}).`);
