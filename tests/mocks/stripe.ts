@@ -16,7 +16,7 @@ export interface RecordedStripeRequest {
   form: URLSearchParams;
 }
 
-interface MockSession {
+export interface MockSession {
   id: string;
   object: "checkout.session";
   mode: string;

@@ -58,11 +58,17 @@ async function bytesOf(server: RunningServer, url: string): Promise<Buffer> {
 test("a backup taken while the server is busy restores into a fresh directory that serves the same data", async () => {
   test.setTimeout(120_000);
   fs.rmSync(scratch, { recursive: true, force: true });
-  const original = await startServer({ dataDir: path.join(scratch, "data"), port: 3695, seed: true });
+  const original = await startServer({
+    dataDir: path.join(scratch, "data"),
+    port: 3695,
+    seed: true,
+  });
   let restored: RunningServer | undefined;
   try {
     // Data worth keeping: the demo listings, a purchase with its downloads, a creator's upload.
-    const market = await json<{ items: MarketItem[] }>(await original.fetch("/api/marketplace?limit=100"));
+    const market = await json<{ items: MarketItem[] }>(
+      await original.fetch("/api/marketplace?limit=100"),
+    );
     expect(market.items.length).toBeGreaterThan(0);
     const sessionId = await buy(original, market.items[0].id, "kept@backup.test");
     const login = await original.fetch("/api/token-login", {
@@ -73,7 +79,13 @@ test("a backup taken while the server is busy restores into a fresh directory th
     expect(login.status).toBe(200);
     const { token } = await json<{ token: string }>(login);
     const upload = new FormData();
-    upload.set("image", new Blob([fs.readFileSync(path.join(root, "tests/fixtures/portrait.png"))], { type: "image/png" }), "portrait.png");
+    upload.set(
+      "image",
+      new Blob([fs.readFileSync(path.join(root, "tests/fixtures/portrait.png"))], {
+        type: "image/png",
+      }),
+      "portrait.png",
+    );
     const uploaded = await original.fetch("/api/token-images/upload", {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },
@@ -87,7 +99,11 @@ test("a backup taken while the server is busy restores into a fresh directory th
     let ordersDuringBackup = 0;
     const traffic = (async () => {
       while (busy) {
-        await buy(original, market.items[ordersDuringBackup % market.items.length].id, `busy${ordersDuringBackup}@backup.test`);
+        await buy(
+          original,
+          market.items[ordersDuringBackup % market.items.length].id,
+          `busy${ordersDuringBackup}@backup.test`,
+        );
         ordersDuringBackup++;
       }
     })();
@@ -110,11 +126,15 @@ test("a backup taken while the server is busy restores into a fresh directory th
     restored = await startServer({ dataDir: freshDir, port: 3696, seed: false });
 
     // The same marketplace, with the same preview files.
-    const again = await json<{ items: MarketItem[] }>(await restored.fetch("/api/marketplace?limit=100"));
+    const again = await json<{ items: MarketItem[] }>(
+      await restored.fetch("/api/marketplace?limit=100"),
+    );
     expect(again.items.map(({ id, title, price }) => ({ id, title, price }))).toEqual(
       market.items.map(({ id, title, price }) => ({ id, title, price })),
     );
-    expect(await bytesOf(restored, again.items[0].previewUrl)).toEqual(await bytesOf(original, market.items[0].previewUrl));
+    expect(await bytesOf(restored, again.items[0].previewUrl)).toEqual(
+      await bytesOf(original, market.items[0].previewUrl),
+    );
 
     // The creator signs in with the same password and sees the same upload (signed URLs use the restored secret).
     const relogin = await restored.fetch("/api/token-login", {
@@ -124,12 +144,19 @@ test("a backup taken while the server is busy restores into a fresh directory th
     });
     expect(relogin.status).toBe(200);
     const { token: restoredToken } = await json<{ token: string }>(relogin);
-    const mine = await restored.fetch(`/api/token-images/${image.id}`, { headers: { Authorization: `Bearer ${restoredToken}` } });
+    const mine = await restored.fetch(`/api/token-images/${image.id}`, {
+      headers: { Authorization: `Bearer ${restoredToken}` },
+    });
     expect(mine.status).toBe(200);
     const restoredImage = await json<{ originalUrl: string }>(mine);
-    expect(await bytesOf(restored, restoredImage.originalUrl)).toEqual(await bytesOf(original, image.originalUrl));
+    expect(await bytesOf(restored, restoredImage.originalUrl)).toEqual(
+      await bytesOf(original, image.originalUrl),
+    );
     // The bearer token issued before the backup is still valid on the copy.
-    expect((await restored.fetch("/api/token-user", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await restored.fetch("/api/token-user", { headers: { Authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(200);
 
     // The purchase made before the backup: paid, with working downloads of the same file.
     const status = await json<{ success: boolean; downloads: Array<{ downloadUrl: string }> }>(

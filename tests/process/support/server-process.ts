@@ -57,7 +57,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let output = "";
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), path.join(ROOT, "scripts", "start.mjs"), ...(options.seed ? ["--seed"] : [])],
+    [
+      ...(options.nodeArgs ?? []),
+      path.join(ROOT, "scripts", "start.mjs"),
+      ...(options.seed ? ["--seed"] : []),
+    ],
     {
       cwd: ROOT,
       env: {
@@ -97,7 +101,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 
-  const open = () => new SQLite(path.join(options.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const open = () =>
+    new SQLite(path.join(options.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   const query = <T>(sql: string, ...params: unknown[]): T[] => {
     const db = open();
     try {
@@ -140,9 +145,11 @@ export function inspectDataDir(dataDir: string): Consistency {
   const db = new SQLite(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   try {
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-    const paidOrdersWithoutLedger = count(`select count(*) as n from orders o where o.status = 'paid'
+    const paidOrdersWithoutLedger =
+      count(`select count(*) as n from orders o where o.status = 'paid'
       and (select count(*) from order_items i where i.order_id = o.id) <> (select count(*) from earnings e where e.order_id = o.id)`);
-    const paidOrdersWithoutGrants = count(`select count(*) as n from orders o where o.status = 'paid'
+    const paidOrdersWithoutGrants =
+      count(`select count(*) as n from orders o where o.status = 'paid'
       and exists (select 1 from order_items i where i.order_id = o.id
         and not exists (select 1 from download_grants g where g.order_item_id = i.id))`);
     const live = db
@@ -157,17 +164,25 @@ export function inspectDataDir(dataDir: string): Consistency {
       )
       .all() as Array<{ key: string }>;
     const historical = db
-      .prepare(`select file_key as key from listings union select preview_key from listings union select source_file_key from listings`)
+      .prepare(
+        `select file_key as key from listings union select preview_key from listings union select source_file_key from listings`,
+      )
       .all() as Array<{ key: string }>;
     const filesDir = path.join(dataDir, "files");
-    const onDisk = listFiles(filesDir).filter((key) => !key.startsWith("samples/") && !key.startsWith("tmp/"));
+    const onDisk = listFiles(filesDir).filter(
+      (key) => !key.startsWith("samples/") && !key.startsWith("tmp/"),
+    );
     const named = new Set([...live, ...historical].map((row) => row.key));
     const kitOf = (key: string) => key.replace(/\.(png|jpg)$/, ".zip");
     return {
       paidOrdersWithoutLedger,
       paidOrdersWithoutGrants,
-      missingFiles: live.map((row) => row.key).filter((key) => !fs.existsSync(path.join(filesDir, key))),
-      unreferencedFiles: onDisk.filter((key) => !named.has(key) && !(key.startsWith("kits/") && named.has(kitOf(key)))),
+      missingFiles: live
+        .map((row) => row.key)
+        .filter((key) => !fs.existsSync(path.join(filesDir, key))),
+      unreferencedFiles: onDisk.filter(
+        (key) => !named.has(key) && !(key.startsWith("kits/") && named.has(kitOf(key))),
+      ),
       integrity: String(db.pragma("integrity_check", { simple: true })),
     };
   } finally {
@@ -177,9 +192,11 @@ export function inspectDataDir(dataDir: string): Consistency {
 
 function listFiles(dir: string, prefix = ""): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-      : [`${prefix}${entry.name}`],
-  );
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    );
 }
