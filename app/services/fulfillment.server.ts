@@ -3,6 +3,7 @@ import type { DB } from "~/server/db.server";
 import { newId } from "~/server/ids.server";
 import { issueDownloadGrants } from "./download-grants.server";
 import { splitSale } from "./earnings.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the
@@ -63,6 +64,7 @@ export async function fulfillOrderInTransaction(
     return { outcome: "already-paid", order: current };
   }
 
+  crashPoint("order-marked-paid");
   const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", orderId).execute();
   await issueDownloadGrants(trx, items, now);
   for (const item of items) {

@@ -13,6 +13,7 @@ import { DONE_STATUSES } from "~/lib/publishing";
 import type { PublicationStatus } from "~/lib/publishing";
 import { parseTags } from "./listings.server";
 import { findIntegration } from "./integrations.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 /**
  * Publications: one row per stylized image and platform (listing_platforms)
@@ -244,6 +245,7 @@ export async function recordPublicationOutcome(
     .where("id", "=", args.publicationId)
     .executeTakeFirst();
   const { outcome } = args;
+  if (outcome.artifactKey) crashPoint("publication-files-stored");
   const updated = await db
     .updateTable("listing_platforms")
     .set({

@@ -3,6 +3,7 @@ import type { DB } from "~/server/db.server";
 import { remoteStateOf } from "~/server/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "./fulfillment.server";
 import { markOrderExpired, markOrderFailed } from "./orders.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 /**
  * Handles a verified Stripe event. The event id is recorded in the same
@@ -35,6 +36,7 @@ export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date):
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) === 0) return "duplicate";
+    crashPoint("webhook-event-recorded");
 
     const session = event.data.object as Stripe.Checkout.Session;
     const remote = remoteStateOf(session);

@@ -7,6 +7,7 @@ import { JobTimeoutError } from "~/server/jobs/job-worker.server";
 import type { StyleEngine } from "~/server/styling/style-engine.server";
 import { StyleEngineError } from "~/server/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
+import { crashPoint } from "~/server/crash-points.server";
 
 /**
  * The styling job: reads the original, asks the style engine for the look,
@@ -70,6 +71,7 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
 
   const key = newFileKey("styled", result.format);
   await deps.store.write(key, result.data);
+  crashPoint("styled-file-stored");
   const now = context.now().toISOString();
   const updated = await db
     .updateTable("stylized_images")

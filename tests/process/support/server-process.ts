@@ -47,6 +47,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** SIGKILL: no shutdown code runs. */
   kill: () => Promise<void>;
+  /** Resolves when the process has exited by itself (a crash point); rejects after `ms`. */
+  exited: (ms: number) => Promise<void>;
   /** Reads the database file directly (read-only). */
   query: <T>(sql: string, ...params: unknown[]) => T[];
   inspect: () => Consistency;
@@ -130,6 +132,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!gone) child.kill("SIGKILL");
       await exited;
     },
+    exited: (ms) =>
+      Promise.race([
+        exited,
+        new Promise<void>((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`The server on ${origin} was still running after ${ms} ms`)),
+            ms,
+          ).unref(),
+        ),
+      ]),
     query,
     inspect: () => inspectDataDir(options.dataDir),
   };

@@ -14,7 +14,7 @@ export const WEBHOOK_SECRET = "whsec_process_tests";
 export interface StripeWorld {
   mockDir: string;
   sessions: DirectoryMap<MockSession>;
-  start: (options: { seed: boolean }) => Promise<RunningServer>;
+  start: (options: { seed: boolean; env?: Record<string, string> }) => Promise<RunningServer>;
 }
 
 export function stripeWorld(scratch: string, port: number): StripeWorld {
@@ -22,7 +22,7 @@ export function stripeWorld(scratch: string, port: number): StripeWorld {
   return {
     mockDir,
     sessions: new DirectoryMap<MockSession>(path.join(mockDir, "sessions")),
-    start: ({ seed }) =>
+    start: ({ seed, env }) =>
       startServer({
         dataDir: path.join(scratch, "data"),
         port,
@@ -38,6 +38,7 @@ export function stripeWorld(scratch: string, port: number): StripeWorld {
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           STRIPE_MOCK_DIR: mockDir,
           PUBLIC_URL: `http://localhost:${port}`,
+          ...env,
         },
       }),
   };
