@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import { backupDataDir, restoreDataDir } from "./backup.server";
 import { getConfig } from "./config.server";
 import { getDb, migrateToLatest, openDatabase } from "./db.server";
-import { getFileStore, newFileKey } from "./file-store.server";
+import { DELETED_DIR, DELETED_FILES_KEPT_MS, getFileStore, newFileKey, purgeDeletedFiles } from "./file-store.server";
 import { createUser, findUserByEmail } from "~/services/users.server";
 import { verifyPassword } from "~/services/passwords.server";
+import { createTestUser } from "../../tests/utils/accounts";
+import { createStylizedImage } from "../../tests/utils/market";
 
 const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), "selfie-backup-"));
 
@@ -40,6 +42,36 @@ describe("backup and restore", () => {
     } finally {
       await restored.destroy();
     }
+  });
+
+  it("keeps a file the snapshot names although it was deleted before the copy reached it", async () => {
+    const { user } = await createTestUser();
+    const stylized = await createStylizedImage(user.id);
+    const store = getFileStore();
+    const backupDir = path.join(temp(), "backup");
+    const { recovered } = await backupDataDir(getConfig().dataDir, backupDir, {
+      // The creator deletes the styled image between the database snapshot and the copy of the files.
+      afterSnapshot: async () => {
+        await getDb().deleteFrom("stylized_images").where("id", "=", stylized.id).execute();
+        await store.remove(stylized.file_key);
+      },
+    });
+    expect(recovered).toBe(1);
+    expect(await store.exists(stylized.file_key!)).toBe(false);
+    expect(fs.existsSync(path.join(backupDir, "files", stylized.file_key!))).toBe(true);
+    expect(fs.existsSync(path.join(backupDir, "files", DELETED_DIR))).toBe(false);
+  });
+
+  it("purges deleted files once they were kept long enough", async () => {
+    const store = getFileStore();
+    const key = newFileKey("originals", "png");
+    await store.write(key, Buffer.from("bytes"));
+    await store.remove(key);
+    await store.remove(key); // already gone: fine
+    expect(await purgeDeletedFiles(store.root)).toBe(0);
+    expect(fs.existsSync(store.deletedPathOf(key))).toBe(true);
+    expect(await purgeDeletedFiles(store.root, Date.now() + DELETED_FILES_KEPT_MS + 1000)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(store.deletedPathOf(key))).toBe(false);
   });
 
   it("refuses to overwrite a data directory that has a database, and a non-empty backup folder", async () => {

@@ -1,6 +1,7 @@
 import { ensureSuperAdmin, seedDemo } from "#db/seed";
 import { getConfig } from "./config.server";
 import { getDb, migrateToLatest } from "./db.server";
+import { purgeDeletedFiles } from "./file-store.server";
 import { deleteExpiredCredentials } from "~/services/sessions.server";
 import { startJobWorker, stopJobWorker } from "./jobs/start-worker.server";
 import { sweepOrphanFiles } from "./orphan-files.server";
@@ -33,12 +34,27 @@ export async function boot(options: BootOptions = {}) {
   await ensureSuperAdmin(db, config, log);
   if (options.seedDemo) await seedDemo(db, log);
   await deleteExpiredCredentials(db);
-  if (options.worker !== false) startJobWorker(config, log);
+  if (options.worker !== false) {
+    startJobWorker(config, log);
+    startDeletedFilesPurge(config.filesDir);
+  }
   return { config };
+}
+
+const PURGE_EVERY_MS = 5 * 60 * 1000;
+let purgeTimer: NodeJS.Timeout | undefined;
+
+/** Removed files are kept briefly for backups (file-store.server.ts); this purges them, now and every 5 minutes. */
+function startDeletedFilesPurge(filesDir: string) {
+  const purge = () => void purgeDeletedFiles(filesDir).catch((error) => console.error("Purging deleted files:", error));
+  purge();
+  purgeTimer ??= setInterval(purge, PURGE_EVERY_MS).unref();
 }
 
 /** Before the process exits: hand running jobs back to the queue and close the database. */
 export async function shutdown() {
+  clearInterval(purgeTimer);
+  purgeTimer = undefined;
   await stopJobWorker();
   await getDb().destroy();
 }

@@ -15,6 +15,7 @@ import { ROOT as root, startServer, type RunningServer } from "./support/server-
 const run = promisify(execFile);
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const scratch = path.join(root, "tests", ".tmp", "process-backup");
+const portrait = fs.readFileSync(path.join(root, "tests/fixtures/portrait.png"));
 
 interface MarketItem {
   id: string;
@@ -78,25 +79,34 @@ test("a backup taken while the server is busy restores into a fresh directory th
     });
     expect(login.status).toBe(200);
     const { token } = await json<{ token: string }>(login);
-    const upload = new FormData();
-    upload.set(
-      "image",
-      new Blob([fs.readFileSync(path.join(root, "tests/fixtures/portrait.png"))], {
-        type: "image/png",
-      }),
-      "portrait.png",
-    );
-    const uploaded = await original.fetch("/api/token-images/upload", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-      body: upload,
-    });
-    expect(uploaded.status).toBe(201);
-    const image = await json<{ id: string; originalUrl: string }>(uploaded);
+    const uploadPortrait = async () => {
+      const upload = new FormData();
+      upload.set("image", new Blob([portrait], { type: "image/png" }), "portrait.png");
+      const uploaded = await original.fetch("/api/token-images/upload", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+        body: upload,
+      });
+      expect(uploaded.status).toBe(201);
+      return json<{ id: string; originalUrl: string }>(uploaded);
+    };
+    const image = await uploadPortrait();
 
-    // Orders keep arriving while the backup runs.
+    // Orders keep arriving while the backup runs, and a creator keeps uploading and deleting images.
     let busy = true;
     let ordersDuringBackup = 0;
+    let deletionsDuringBackup = 0;
+    const churn = (async () => {
+      while (busy) {
+        const { id } = await uploadPortrait();
+        const deleted = await original.fetch(`/api/token-images/${id}`, {
+          method: "DELETE",
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect(deleted.status).toBe(204);
+        deletionsDuringBackup++;
+      }
+    })();
     const traffic = (async () => {
       while (busy) {
         await buy(
@@ -114,8 +124,9 @@ test("a backup taken while the server is busy restores into a fresh directory th
     });
     expect(backup.stdout).toMatch(/Backed up the database and \d+ files/);
     busy = false;
-    await traffic;
+    await Promise.all([traffic, churn]);
     expect(ordersDuringBackup, "orders were placed while the backup ran").toBeGreaterThan(0);
+    expect(deletionsDuringBackup, "images were deleted while the backup ran").toBeGreaterThan(0);
 
     const freshDir = path.join(scratch, "restored");
     const restore = await run(tsx, ["scripts/restore.ts", backupDir], {
