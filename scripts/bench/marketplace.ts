@@ -3,11 +3,10 @@
 // GET /api/marketplace (the real route module, JSON included) and the
 // /marketplace page's loader in-process, and prints both sizes side by side.
 // Figures are medians and 95th percentiles in milliseconds on this machine.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { seedCreators, seedListings } from "./seed-listings";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-bench-"));
 process.env.DATA_DIR = dataDir;
@@ -22,72 +21,10 @@ const page = await import("~/routes/marketplace");
 
 const WARMUP = 30;
 const RUNS = 300;
-const STYLES = ["professional", "cartoon", "anime", "fantasy"];
-const WORDS = ["Sunset", "Studio", "Neon", "Portrait", "Dream", "City", "Golden", "Forest", "Ocean", "Retro", "Bold", "Calm"];
 
 interface Scenario {
   name: string;
   run: () => Promise<Response>;
-}
-
-function seed(file: string, from: number, to: number, creators: string[]) {
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  const insert = sqlite.prepare(`insert into listings (id, user_id, stylized_image_id, style, title, description, price_cents, tags,
-    licensing_enabled, nft_enabled, file_key, file_mime_type, source_file_key, width, height, preview_key, view_count, status, created_at, updated_at)
-    values (?, ?, null, ?, ?, ?, ?, ?, 1, 0, ?, 'image/jpeg', ?, 1024, 1024, ?, 0, ?, ?, ?)`);
-  const start = Date.parse("2026-01-01T00:00:00Z");
-  sqlite.transaction(() => {
-    for (let i = from; i < to; i++) {
-      const id = crypto.randomBytes(16).toString("base64url");
-      const style = STYLES[i % STYLES.length];
-      // "Aurora" is rare (1 in 1000): the search has to look far for it.
-      const title = i % 1000 === 7 ? `Aurora ${i}` : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`;
-      const stamp = new Date(start + i * 60_000).toISOString();
-      insert.run(
-        id,
-        creators[i % creators.length],
-        style,
-        title,
-        `An AI-stylized ${style} selfie.`,
-        2500 + (i % 50) * 100,
-        JSON.stringify([style, "portrait"]),
-        `listings/${id}.jpg`,
-        `styled/${id}.jpg`,
-        `previews/${id}.jpg`,
-        i % 20 === 0 ? "withdrawn" : "active",
-        stamp,
-        stamp,
-      );
-    }
-  })();
-  sqlite.pragma("optimize");
-  sqlite.close();
-}
-
-async function seedCreators(count: number): Promise<string[]> {
-  const db = getDb();
-  const now = new Date().toISOString();
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = `creator-${i}`;
-    ids.push(id);
-    await db
-      .insertInto("users")
-      .values({
-        id,
-        email: `creator${i}@bench.example`,
-        first_name: `Creator${i}`,
-        last_name: "Bench",
-        password_hash: "x",
-        profile_image_url: null,
-        banned: i % 50 === 0 ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  return ids;
 }
 
 async function middleCursor(): Promise<string> {
@@ -148,12 +85,12 @@ async function measure(list: Scenario[]): Promise<Map<string, { p50: number; p95
 try {
   const db = getDb();
   await migrateToLatest(db);
-  const creators = await seedCreators(500);
   const file = getConfig().databaseFile;
+  const creators = seedCreators(file, 500);
 
-  seed(file, 0, 1_000, creators);
+  seedListings(file, 0, 1_000, creators);
   const small = await measure(await scenarios());
-  seed(file, 1_000, 100_000, creators);
+  seedListings(file, 1_000, 100_000, creators);
   const large = await measure(await scenarios());
 
   const pad = (text: string, width: number) => text.padEnd(width);

@@ -1,0 +1,61 @@
+/** Shared pieces of the benchmarks: timing, medians, the result table. */
+
+export interface BenchRow {
+  /** What was measured. */
+  name: string;
+  value: number;
+  /** The figure it is compared with (a baseline measured in the same run, or a fixed limit). */
+  baseline: number;
+  unit: string;
+  /** value / baseline. */
+  ratio: number;
+  /** The most the ratio may be, or, for fixed limits, the most the value may be (then limitOf = "value"); null: shown only. */
+  limit: number | null;
+  limitOf: "ratio" | "value";
+  /** What the baseline is. */
+  against: string;
+}
+
+export function row(args: Omit<BenchRow, "ratio">): BenchRow {
+  return { ...args, ratio: args.value / args.baseline };
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Median wall-clock milliseconds of `runs` calls after `warmups` unmeasured ones. */
+export async function medianMs(work: () => Promise<unknown>, runs: number, warmups = 3): Promise<number> {
+  for (let i = 0; i < warmups; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+export function passes(bench: BenchRow): boolean {
+  if (bench.limit === null) return true;
+  return (bench.limitOf === "ratio" ? bench.ratio : bench.value) <= bench.limit;
+}
+
+const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+
+export function printTable(rows: BenchRow[]): void {
+  const header = ["measure", "value", "baseline", "ratio", "limit", "", "baseline is"];
+  const cells = rows.map((bench) => [
+    bench.name,
+    `${fmt(bench.value)} ${bench.unit}`,
+    `${fmt(bench.baseline)} ${bench.unit}`,
+    `${bench.ratio.toFixed(2)}x`,
+    bench.limit === null ? "-" : bench.limitOf === "ratio" ? `≤ ${bench.limit}x` : `≤ ${fmt(bench.limit)} ${bench.unit}`,
+    bench.limit === null ? "" : passes(bench) ? "ok" : "OVER",
+    bench.against,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
+  const line = (values: string[]) =>
+    values.map((value, i) => (i === 0 || i === values.length - 1 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const values of cells) console.log(line(values));
+}

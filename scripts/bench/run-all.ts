@@ -1,0 +1,54 @@
+/**
+ * npm run bench (after npm run build): every benchmark of issue 7 in one run,
+ * each figure next to what it is compared with and its limit, as a ratio.
+ * Measures and prints; asserts nothing. Figures go in docs/performance.md.
+ *   npx tsx scripts/bench/run-all.ts [--quick]   (--quick: fewer runs, shorter loads)
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import url from "node:url";
+import sharp from "sharp";
+import { benchClientBundles } from "./client-bundle";
+import { passes, printTable, type BenchRow } from "./measure";
+import { benchMarketplace, benchOptimize, benchUploadMemory } from "./server-bench";
+import { benchStyleEngine } from "./style-engine";
+
+const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../..");
+if (!fs.existsSync(path.join(root, "build", "index.js"))) {
+  console.error("No server build: run `npm run build` first, then `npm run bench`.");
+  process.exit(1);
+}
+const quick = process.argv.includes("--quick");
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-bench-"));
+const PORT = 4150;
+
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+console.log(`Selfie Studio bench, ${new Date().toISOString()}`);
+console.log(
+  `${os.availableParallelism()} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, ` +
+    `Node ${process.version}, libvips ${sharp.versions.vips}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`,
+);
+
+const rows: BenchRow[] = [];
+const step = async (title: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
+  const started = performance.now();
+  process.stdout.write(`${title}... `);
+  rows.push(...(await work()));
+  console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+try {
+  await step("local style engine", () => benchStyleEngine(quick ? 5 : 15));
+  await step("optimize over HTTP", () => benchOptimize(scratch, PORT, quick ? 8 : 20));
+  await step("marketplace load at 1k and 100k listings", () => benchMarketplace(scratch, PORT + 1, quick ? 2 : 5));
+  await step("memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
+  await step("client JavaScript", () => benchClientBundles(root));
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+console.log("");
+printTable(rows);
+const over = rows.filter((bench) => !passes(bench));
+console.log(over.length === 0 ? "\nEvery figure is within its limit." : `\nOver the limit: ${over.map((bench) => bench.name).join("; ")}`);
