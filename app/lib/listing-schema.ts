@@ -69,11 +69,4 @@ export const listingInputSchema = z.object({
 
 export type ListingInput = z.output<typeof listingInputSchema>;
 
-/** The title the list-for-sale dialog suggests: the style plus 'Style Selfie' (spec section 5). */
-export function defaultListingTitle(styleName: string): string {
-  return `${styleName} Style Selfie`;
-}
-
-export function defaultListingDescription(styleName: string): string {
-  return `An AI-stylized selfie in the ${styleName.toLowerCase()} style.`;
-}
+export { defaultListingDescription, defaultListingTitle } from "./listing-defaults";

@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect } from "react";
 import { FormErrors, TextField } from "~/components/form-field";
 import { LogoMark } from "~/components/logo";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 import { useToast } from "~/components/toaster";
-import { loginSchema, registerSchema } from "~/lib/auth-schemas";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { register } from "~/procedures/accounts.server";
@@ -139,12 +138,13 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   const navigation = useNavigation();
   const toast = useToast();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  const validate = useDeferredValidation("login");
   const [form, fields] = useForm({
     id: "login",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
   useEffect(() => {
     if (lastResult?.error?.[""]?.length) {
@@ -174,12 +174,13 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
   const lastResult = useIntentResult("register");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const validate = useDeferredValidation("register");
   const [form, fields] = useForm({
     id: "register",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
 
   return (

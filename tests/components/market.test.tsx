@@ -8,6 +8,7 @@ import { useLocation } from "@remix-run/react";
 import Marketplace from "~/routes/marketplace";
 import PaymentMonitor from "~/routes/payment-monitor";
 import { ToastProvider } from "~/components/toaster";
+import { clientValidationLoaded } from "../utils/client-validation";
 import { PaymentStatusCard } from "~/components/market/payment-monitor-cards";
 
 afterEach(() => {
@@ -113,6 +114,7 @@ describe("/marketplace", () => {
     expect(within(dialog).getByLabelText("Name")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Email")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Company (optional)")).toBeInTheDocument();
+    await clientValidationLoaded();
     await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
     expect(await screen.findAllByText("Missing Information")).not.toHaveLength(0);
     expect(screen.getAllByText("Please fill in your name and email address.").length).toBeGreaterThan(0);

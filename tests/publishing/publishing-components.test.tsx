@@ -8,6 +8,7 @@ import { json } from "@remix-run/node";
 import type { ActionFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/components/toaster";
+import { clientValidationLoaded } from "../utils/client-validation";
 import { LaunchForm } from "~/components/publishing/launch-form";
 import { LaunchResult } from "~/components/publishing/launch-result";
 import { ListForSale, ListForSaleForm } from "~/components/publishing/list-for-sale";
@@ -61,7 +62,9 @@ describe("LaunchForm", () => {
   it("shows the spec's messages: 'Title required' and 'Select platforms'", async () => {
     const user = userEvent.setup();
     renderAt(<LaunchForm image={IMAGE} defaults={{ ...DEFAULTS, title: "" }} platforms={OPTIONS} />);
-    await user.click(await screen.findByRole("button", { name: "Launch Marketing" }));
+    const launch = await screen.findByRole("button", { name: "Launch Marketing" });
+    await clientValidationLoaded();
+    await user.click(launch);
     const toast = await screen.findByTestId("toast");
     expect(toast).toHaveTextContent("Title required");
     expect(toast).toHaveTextContent("Please add a title for your content");

@@ -1,10 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FormErrors, TextField } from "~/components/form-field";
-import { adminCreateUserSchema } from "~/lib/admin-schemas";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 /**
  * Registration is closed by default, so the admin creates accounts here. The
@@ -13,12 +12,13 @@ import { adminCreateUserSchema } from "~/lib/admin-schemas";
 export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
+  const validate = useDeferredValidation("adminCreateUser");
   const [form, fields] = useForm({
     id: "create-user",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminCreateUserSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
 
   // Empty the form after a successful creation (the action redirects, so no result comes back).

@@ -3,12 +3,11 @@ import type { FormEvent } from "react";
 import { useFetcher } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors, TextField } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
-import { customerInfoSchema } from "~/lib/checkout-schema";
 import { CHECKOUT_FAILED, MISSING_INFORMATION } from "~/lib/market";
 import { formatMoney } from "~/lib/money";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
   return typeof value === "object" && value !== null && "status" in value;
@@ -36,12 +35,13 @@ export function CheckoutForm({
   const toast = useToast();
   const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
   const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
+  const validate = useDeferredValidation("customerInfo");
   const [form, fields] = useForm({
     id: "checkout",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: customerInfoSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
   const formProps = getFormProps(form);
   // conform stops an invalid submit itself (and never calls useForm's onSubmit then): toast it here.

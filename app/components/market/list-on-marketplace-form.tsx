@@ -2,11 +2,10 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
-import { listingInputSchema } from "~/lib/listing-schema";
 import { useHydrated } from "./use-hydrated";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 export interface ListingFormDefaults {
   stylizedImageId: string;
@@ -48,12 +47,13 @@ export function ListOnMarketplaceForm({
   const toast = useToast();
   const fetched = fetcher.data;
   const lastResult = isSubmission(fetched) ? fetched : isSubmission(pageResult) ? pageResult : undefined;
+  const validate = useDeferredValidation("listingInput");
   const [form, fields] = useForm({
     id: `list-on-marketplace-${defaults.stylizedImageId}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: listingInputSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
     defaultValue: {
       title: defaults.title,
       description: defaults.description,

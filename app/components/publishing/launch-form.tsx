@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
 import { findPlatform } from "~/lib/platforms";
 import { COPY } from "~/lib/publishing";
-import { launchSchema } from "~/lib/publishing-schemas";
-import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-schema";
+import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-defaults";
 import { DEFAULT_PRICE, styleName } from "~/lib/styles";
 import { PlatformBadge } from "./platform-badge";
 import { LaunchResult } from "./launch-result";
@@ -15,6 +13,7 @@ import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceFiel
 import type { PlatformOption } from "~/lib/platforms";
 import type { LaunchResultData } from "./types";
 import { useHydrated } from "./use-hydrated";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 /** The form's starting values for a stylized image (as the dashboard's image list answers it). */
 export function launchDefaultsFor(image: {
@@ -63,22 +62,25 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
   const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
   const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
 
+  const validate = useDeferredValidation("launch");
   const [form, fields] = useForm({
     id: `launch-${image.id}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate({ formData, submitter }) {
-      const submission = parseWithZod(formData, { schema: launchSchema });
-      // A submit (not a re-validation while typing) that fails: the spec's toast.
-      if (submitter && submission.status !== "success") {
-        const errors = submission.error ?? {};
-        if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
-        else if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectPlatforms });
-        else toast({ kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined });
-      }
-      return submission;
-    },
+    onValidate:
+      validate &&
+      (({ formData, submitter }) => {
+        const submission = validate(formData);
+        // A submit (not a re-validation while typing) that fails: the spec's toast.
+        if (submitter && submission.status !== "success") {
+          const errors = submission.error ?? {};
+          if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
+          else if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectPlatforms });
+          else toast({ kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined });
+        }
+        return submission;
+      }),
   });
 
   const answered = useRef<unknown>(null);

@@ -2,15 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
-import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-schema";
+import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-defaults";
 import { findPlatform } from "~/lib/platforms";
 import type { PlatformId } from "~/lib/platforms";
 import type { PublicationStatus } from "~/lib/publishing";
 import { COPY, postingCompleteText } from "~/lib/publishing";
-import { postSchema } from "~/lib/publishing-schemas";
 import { styleName } from "~/lib/styles";
 import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
 import { PlatformBadge } from "./platform-badge";
@@ -18,6 +16,7 @@ import { PublicationList } from "./publication-status";
 import type { PlatformOption } from "~/lib/platforms";
 import type { PublicationView } from "./types";
 import { useHydrated } from "./use-hydrated";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 /** Where the form posts (app/routes/studio.list.tsx), and the dialog's page without JavaScript. */
 export const LIST_ACTION = "/studio/list";
@@ -82,21 +81,24 @@ export function ListForSaleForm({
   const connected = platforms.filter((p) => p.connected && !p.closed);
   const externalConnected = connected.some((p) => p.id !== "marketplace");
 
+  const validate = useDeferredValidation("post");
   const [form, fields] = useForm({
     id: `list-${image.id}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate({ formData, submitter }) {
-      const submission = parseWithZod(formData, { schema: postSchema });
-      if (submitter && submission.status !== "success") {
-        const errors = submission.error ?? {};
-        if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectOnePlatform });
-        else if (errors.price?.length) toast({ kind: "error", title: "Error", description: COPY.invalidPrice });
-        else if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
-      }
-      return submission;
-    },
+    onValidate:
+      validate &&
+      (({ formData, submitter }) => {
+        const submission = validate(formData);
+        if (submitter && submission.status !== "success") {
+          const errors = submission.error ?? {};
+          if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectOnePlatform });
+          else if (errors.price?.length) toast({ kind: "error", title: "Error", description: COPY.invalidPrice });
+          else if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
+        }
+        return submission;
+      }),
   });
 
   const answered = useRef<unknown>(null);

@@ -2,13 +2,12 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { FormErrors } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
 import type { ManualField, Platform } from "~/lib/platforms";
 import { manualFieldLabel } from "~/lib/platforms";
 import { COPY } from "~/lib/publishing";
-import { manualIntegrationSchema } from "~/lib/publishing-schemas";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 const PLACEHOLDERS: Record<ManualField, string> = {
   apiKey: "Paste your key",
@@ -25,16 +24,19 @@ const PLACEHOLDERS: Record<ManualField, string> = {
 export function ManualSetupForm({ platform, lastResult }: { platform: Platform; lastResult?: SubmissionResult<string[]> }) {
   const toast = useToast();
   const navigation = useNavigation();
+  const validate = useDeferredValidation("manualIntegration");
   const [form, fields] = useForm({
     id: `manual-${platform.id}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate({ formData, submitter }) {
-      const submission = parseWithZod(formData, { schema: manualIntegrationSchema });
-      if (submitter && submission.status !== "success") toast({ kind: "error", ...COPY.integrationFailed });
-      return submission;
-    },
+    onValidate:
+      validate &&
+      (({ formData, submitter }) => {
+        const submission = validate(formData);
+        if (submitter && submission.status !== "success") toast({ kind: "error", ...COPY.integrationFailed });
+        return submission;
+      }),
   });
   const shown = useRef<unknown>(null);
   useEffect(() => {
