@@ -2,7 +2,8 @@
  * npm run bench (after npm run build): every benchmark of issue 7 in one run,
  * each figure next to what it is compared with and its limit, as a ratio.
  * Measures and prints; asserts nothing. Figures go in docs/performance.md.
- *   npx tsx scripts/bench/run-all.ts [--quick]   (--quick: fewer runs, shorter loads)
+ *   npx tsx scripts/bench/run-all.ts [--quick] [styles|optimize|marketplace|memory|bundle ...]
+ *   (--quick: fewer runs, shorter loads; names: only those parts)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +21,7 @@ if (!fs.existsSync(path.join(root, "build", "index.js"))) {
   process.exit(1);
 }
 const quick = process.argv.includes("--quick");
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-bench-"));
 const PORT = 4150;
 
@@ -31,7 +33,8 @@ console.log(
 );
 
 const rows: BenchRow[] = [];
-const step = async (title: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
+const step = async (part: string, title: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
+  if (only.length > 0 && !only.includes(part)) return;
   const started = performance.now();
   process.stdout.write(`${title}... `);
   rows.push(...(await work()));
@@ -39,11 +42,11 @@ const step = async (title: string, work: () => Promise<BenchRow[]> | BenchRow[])
 };
 
 try {
-  await step("local style engine", () => benchStyleEngine(quick ? 5 : 15));
-  await step("optimize over HTTP", () => benchOptimize(scratch, PORT, quick ? 8 : 20));
-  await step("marketplace load at 1k and 100k listings", () => benchMarketplace(scratch, PORT + 1, quick ? 2 : 5));
-  await step("memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
-  await step("client JavaScript", () => benchClientBundles(root));
+  await step("styles", "local style engine", () => benchStyleEngine(quick ? 5 : 15));
+  await step("optimize", "optimize over HTTP", () => benchOptimize(scratch, PORT, quick ? 8 : 20));
+  await step("marketplace", "marketplace load at 1k and 100k listings", () => benchMarketplace(scratch, PORT + 1, quick ? 2 : 5));
+  await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
+  await step("bundle", "client JavaScript", () => benchClientBundles(root));
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
