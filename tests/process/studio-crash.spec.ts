@@ -74,7 +74,7 @@ function expectConsistent(server: RunningServer) {
 }
 
 test("styling jobs survive a crash right after a styled file is stored", async () => {
-  const port = 3640;
+  const port = 3685;
   const dataDir = scratchFor(port);
   let server = await start(dataDir, port, { SELFIE_CRASH_POINT: "styled-file-stored" }, true);
   try {
@@ -103,7 +103,7 @@ test("styling jobs survive a crash right after a styled file is stored", async (
 });
 
 test("styling jobs survive a SIGKILL from outside while they run", async () => {
-  const port = 3641;
+  const port = 3686;
   const dataDir = scratchFor(port);
   let server = await start(dataDir, port, {}, true);
   try {
@@ -135,7 +135,7 @@ test("styling jobs survive a SIGKILL from outside while they run", async () => {
 });
 
 test("a publishing job survives a crash right after its mint kit is stored", async () => {
-  const port = 3642;
+  const port = 3687;
   const dataDir = scratchFor(port);
   let server = await start(dataDir, port, { SELFIE_CRASH_POINT: "publication-files-stored" }, true);
   try {
