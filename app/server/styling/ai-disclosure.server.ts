@@ -40,13 +40,17 @@ export function disclosureXmp(creatorTool: string): string {
  * Encodes a finished pipeline as the stored styled image: JPEG (photographic
  * content, a fraction of PNG's size and encode time; the optimizer makes
  * PNG/WebP variants on request) with the disclosure and no other metadata.
+ *
+ * `optimiseCoding: false` skips the encoder's second, Huffman-table pass: the
+ * same pixels, a file about 2-3% larger, in well under half the encode time.
  */
 export async function encodeStyledImage(
   pipeline: Sharp,
   creatorTool: string,
+  options: { optimiseCoding?: boolean } = {},
 ): Promise<StyleResult> {
   const { data, info } = await pipeline
-    .jpeg({ quality: JPEG_QUALITY })
+    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: options.optimiseCoding ?? true })
     .withXmp(disclosureXmp(creatorTool))
     .toBuffer({ resolveWithObject: true });
   return { data, format: "jpg", width: info.width, height: info.height };

@@ -11,6 +11,12 @@ export interface RawImage {
   width: number;
   height: number;
   channels: 1 | 3;
+  /**
+   * Columns on the right that only pad each row to whole groups of four
+   * pixels (see pixel-words): copies of the row's last pixel, not part of the
+   * picture, cut off when it is encoded.
+   */
+  padding?: number;
 }
 
 export function newRawImage(width: number, height: number, channels: 1 | 3): RawImage {
@@ -22,6 +28,14 @@ export function fromRaw(image: RawImage): Sharp {
   return sharp(image.data, {
     raw: { width: image.width, height: image.height, channels: image.channels },
   });
+}
+
+/** The picture in a raw image as a sharp pipeline, without any padding columns. */
+export function pictureOf(image: RawImage): Sharp {
+  const pipeline = fromRaw(image);
+  const padding = image.padding ?? 0;
+  if (padding === 0) return pipeline;
+  return pipeline.extract({ left: 0, top: 0, width: image.width - padding, height: image.height });
 }
 
 /** The input as an upright sharp pipeline, strict about corrupt files (wrap its use in `decoding`). */
@@ -40,9 +54,36 @@ export async function decoding<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Pads each row to whole groups of four pixels (repeating its last pixel), so
+ * that the per-pixel passes can work a row four pixels at a time.
+ */
+function padRows(image: RawImage): RawImage {
+  const { width, height, channels } = image;
+  const padding = (4 - (width % 4)) % 4;
+  if (padding === 0) return image;
+  const rowBytes = width * channels;
+  const stride = (width + padding) * channels;
+  const data = Buffer.allocUnsafe(stride * height);
+  for (let y = 0; y < height; y++) {
+    const from = y * rowBytes;
+    const to = y * stride;
+    image.data.copy(data, to, from, from + rowBytes);
+    for (let p = 0; p < padding; p++) {
+      image.data.copy(
+        data,
+        to + rowBytes + p * channels,
+        from + rowBytes - channels,
+        from + rowBytes,
+      );
+    }
+  }
+  return { data, width: width + padding, height, channels, padding };
+}
+
+/**
  * Decodes the input to RGB pixels (transparency flattened onto white), never
  * enlarged: by default the long edge at most `edge`; with fit "outside" the
- * short edge at most `edge`.
+ * short edge at most `edge`. Rows are padded to whole groups of four pixels.
  */
 export function decodeRgb(
   input: Buffer,
@@ -56,12 +97,9 @@ export function decodeRgb(
       .toColourspace("srgb")
       .raw()
       .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({
-        data,
-        width: info.width,
-        height: info.height,
-        channels: 3 as const,
-      })),
+      .then(({ data, info }) =>
+        padRows({ data, width: info.width, height: info.height, channels: 3 }),
+      ),
   );
 }
 

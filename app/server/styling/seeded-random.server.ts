@@ -2,11 +2,13 @@ import crypto from "node:crypto";
 
 /**
  * A small deterministic pseudo-random generator (sfc32) seeded from a hash of
- * some bytes, so "random" decorations are the same every time for the same
- * picture.
+ * some bytes (in one or more pieces), so "random" decorations are the same
+ * every time for the same picture.
  */
-export function seededRandom(seedBytes: Uint8Array): () => number {
-  const digest = crypto.createHash("sha256").update(seedBytes).digest();
+export function seededRandom(...seedBytes: Uint8Array[]): () => number {
+  const hash = crypto.createHash("sha256");
+  for (const bytes of seedBytes) hash.update(bytes);
+  const digest = hash.digest();
   let a = digest.readUInt32LE(0);
   let b = digest.readUInt32LE(4);
   let c = digest.readUInt32LE(8);

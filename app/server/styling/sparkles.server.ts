@@ -14,7 +14,10 @@ const COLOURS = [
  * the edges of the frame, away from the subject in the middle.
  */
 export function drawSparkles(image: RawImage, random: () => number, count: number) {
-  const { width, height } = image;
+  const { height } = image;
+  // Sparkles land on the picture, not on any padding columns; rows are `stride` pixels apart.
+  const stride = image.width;
+  const width = stride - (image.padding ?? 0);
   const o = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
   const scale = Math.max(width, height) / 1024;
   for (let n = 0; n < count; n++) {
@@ -41,7 +44,7 @@ export function drawSparkles(image: RawImage, random: () => number, count: numbe
         const rayY = Math.max(0, 1 - Math.abs(dy) / radius) / (1 + dx * dx);
         const light = Math.min(1, glow + 0.8 * (rayX + rayY));
         if (light < 0.02) continue;
-        const i = (py * width + px) * 3;
+        const i = (py * stride + px) * 3;
         for (let c = 0; c < 3; c++) {
           const add = tint[c] * light;
           o[i + c] = 255 - ((255 - o[i + c]) * (255 - add)) / 255;

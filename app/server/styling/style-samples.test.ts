@@ -3,6 +3,7 @@ import { STYLE_IDS } from "~/lib/styles";
 import { getFileStore } from "../file-store.server";
 import { verifyMediaRequest } from "../signed-urls.server";
 import { DIGITAL_SOURCE_TYPE } from "./ai-disclosure.server";
+import { LOCAL_ENGINE_VERSION } from "./local-engine.server";
 import { ensureStyleSamples, styleSampleKey, styleSampleUrls } from "./style-samples.server";
 
 describe("landing page style samples", () => {
@@ -20,7 +21,9 @@ describe("landing page style samples", () => {
       const meta = await sharp(data).metadata();
       expect(meta.format).toBe("jpeg");
       expect(meta.xmp?.toString("utf8")).toContain(DIGITAL_SOURCE_TYPE);
-      expect(meta.xmp?.toString("utf8")).toContain(`local style engine v1 (${style})`);
+      expect(meta.xmp?.toString("utf8")).toContain(
+        `local style engine v${LOCAL_ENGINE_VERSION} (${style})`,
+      );
     }
 
     // A second start makes nothing and logs nothing.
@@ -39,7 +42,7 @@ describe("landing page style samples", () => {
     const urls = styleSampleUrls();
     expect(Object.keys(urls)).toEqual([...STYLE_IDS]);
     for (const style of STYLE_IDS) {
-      expect(urls[style]).toBe(`/media/samples/${style}_sample_v1.jpg`);
+      expect(urls[style]).toBe(`/media/samples/${style}_sample_v${LOCAL_ENGINE_VERSION}.jpg`);
       // pathOf() refuses anything that is not a valid key.
       expect(() => getFileStore().pathOf(styleSampleKey(style))).not.toThrow();
       expect(

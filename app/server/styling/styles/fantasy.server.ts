@@ -1,6 +1,7 @@
 import { STYLED_MAX_EDGE } from "../ai-disclosure.server";
-import { brightPass, halfOf } from "../image-planes.server";
-import { blur, decodeRgb, inBackground, newRawImage, type RawImage } from "../raw-image.server";
+import { halfBrightPass } from "../image-planes.server";
+import { luma } from "../pixel-words.server";
+import { blur, decodeRgb, newRawImage, type RawImage } from "../raw-image.server";
 import { seededRandom } from "../seeded-random.server";
 import { drawSparkles } from "../sparkles.server";
 
@@ -33,6 +34,109 @@ function gradientTable(): Uint8ClampedArray {
   return table;
 }
 
+/** The grade's tables: channel c of a pixel of brightness l becomes base[c][l] + colourPart[value of c]. */
+interface GradeTables {
+  baseR: Float32Array;
+  baseG: Float32Array;
+  baseB: Float32Array;
+  colourPart: Float32Array;
+}
+
+/**
+ * One pixel, in place at `i` of `s` into `o`: the grade (see GradeTables),
+ * then the glow and the vignette as a gain and an offset per channel.
+ */
+function gradePixel(
+  o: Uint8ClampedArray,
+  s: Buffer,
+  i: number,
+  gainR: number,
+  gainG: number,
+  gainB: number,
+  offsetR: number,
+  offsetG: number,
+  offsetB: number,
+  { baseR, baseG, baseB, colourPart }: GradeTables,
+) {
+  const r = s[i];
+  const g = s[i + 1];
+  const b = s[i + 2];
+  const l = luma(r, g, b);
+  o[i] = (baseR[l] + colourPart[r]) * gainR + offsetR;
+  o[i + 1] = (baseG[l] + colourPart[g]) * gainG + offsetG;
+  o[i + 2] = (baseB[l] + colourPart[b]) * gainB + offsetB;
+}
+
+/**
+ * The full-size pass: contrast (an S-curve) and colour, the gradient map
+ * mixed in, the golden glow (a screen blend of the half-size `glow` plane)
+ * and the vignette. The output keeps the input's padding columns.
+ */
+function grade(src: RawImage, glow: RawImage): RawImage {
+  // Contrast, colour and the gradient map, as tables.
+  const curve = new Float32Array(256);
+  for (let v = 0; v < 256; v++) {
+    const t = v / 255;
+    curve[v] = 255 * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)) * 0.6 + v * 0.4;
+  }
+  const gradient = gradientTable();
+  const keepMap = 1 - GRADE_MIX;
+  const [baseR, baseG, baseB] = [0, 1, 2].map((c) =>
+    curve.map((y0, l) => y0 * (1 - SATURATION) * keepMap + gradient[l * 3 + c] * GRADE_MIX),
+  );
+  const tables: GradeTables = {
+    baseR,
+    baseG,
+    baseB,
+    colourPart: curve.map((v) => v * SATURATION * keepMap),
+  };
+
+  const { width, height } = src;
+  const pictureWidth = width - (src.padding ?? 0);
+  const reach = 1 / Math.hypot(pictureWidth / 2, height / 2);
+  // The glow and the vignette change slowly: each is worked out once per 2x2 block (the
+  // glow is half size anyway; the vignette at the block's centre), as a gain and an offset
+  // per channel. The vignette's distance from the centre is split into column and row parts.
+  const halfWidth = glow.width;
+  const columnDistance = new Float32Array(halfWidth);
+  for (let hx = 0; hx < halfWidth; hx++) {
+    columnDistance[hx] = ((2 * hx + 0.5 - pictureWidth / 2) * reach) ** 2;
+  }
+
+  const out = newRawImage(width, height, 3);
+  out.padding = src.padding;
+  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
+  const s = src.data;
+  const g = glow.data;
+  const [vr, vg, vb] = VIGNETTE;
+  const glowScale = 0.85 / 255;
+  const stride = width * 3;
+  for (let y = 0; y < height; y += 2) {
+    const rowDistance = ((y + 0.5 - height * 0.42) * reach) ** 2;
+    const below = y + 1 < height ? stride : 0;
+    for (let hx = 0, i = y * stride, k = (y >> 1) * halfWidth; hx < halfWidth; hx++, i += 6, k++) {
+      // Golden glow (a screen blend), then the vignette: n * gain + offset.
+      const light = g[k] * glowScale;
+      const r2 = columnDistance[hx] + rowDistance;
+      const vignette = r2 < 0.1 ? 0 : r2 > 0.6625 ? 0.9 : (r2 - 0.1) * 1.6;
+      const keep = 1 - vignette;
+      const gainR = (1 - light) * keep;
+      const gainG = (1 - light * 0.82) * keep;
+      const gainB = (1 - light * 0.5) * keep;
+      const offsetR = 255 * keep - 255 * gainR + vr * vignette;
+      const offsetG = 255 * keep - 255 * gainG + vg * vignette;
+      const offsetB = 255 * keep - 255 * gainB + vb * vignette;
+      // The block's four pixels (rows are padded to whole groups of four, so x + 1 is always
+      // there; at the bottom of an odd height the last row is done twice).
+      gradePixel(o, s, i, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
+      gradePixel(o, s, i + 3, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
+      gradePixel(o, s, i + below, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
+      gradePixel(o, s, i + below + 3, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
+    }
+  }
+  return out;
+}
+
 /**
  * Fantasy: a dramatic colour grade (a gradient map from indigo through teal
  * to gold, over boosted colour and contrast), a golden glow around the light,
@@ -41,57 +145,13 @@ function gradientTable(): Uint8ClampedArray {
  */
 export async function renderFantasy(input: Buffer): Promise<RawImage> {
   const src = await decodeRgb(input, STYLED_MAX_EDGE);
-  const half = await halfOf(src);
-  const glowPromise = inBackground(blur(brightPass(half, 110, 1.8), 7));
-
-  // Contrast (an S-curve) and the gradient map, as tables.
-  const curve = new Float32Array(256);
-  for (let v = 0; v < 256; v++) {
-    const t = v / 255;
-    curve[v] = 255 * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)) * 0.6 + v * 0.4;
-  }
-  const gradient = gradientTable();
-  const { width, height } = src;
-  // The vignette's distance from the centre, split into per-column and per-row parts.
-  const reach = 1 / Math.hypot(width / 2, height / 2);
-  const columnDistance = new Float32Array(width);
-  for (let x = 0; x < width; x++) columnDistance[x] = ((x - width / 2) * reach) ** 2;
-
-  const glow = (await glowPromise).data;
-  const out = newRawImage(width, height, 3);
-  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
-  const s = src.data;
-  const halfWidth = half.width;
-  const keepMap = 1 - GRADE_MIX;
-  const [vr, vg, vb] = VIGNETTE;
-  for (let y = 0, i = 0; y < height; y++) {
-    const rowDistance = ((y - height * 0.42) * reach) ** 2;
-    const halfRow = (y >> 1) * halfWidth;
-    for (let x = 0; x < width; x++, i += 3) {
-      const r = s[i],
-        g = s[i + 1],
-        b = s[i + 2];
-      const luma = (77 * r + 150 * g + 29 * b + 128) >> 8;
-      const y0 = curve[luma];
-      const m = luma * 3;
-      // Contrast and colour, then the gradient map mixed in.
-      let nr = (y0 + (curve[r] - y0) * SATURATION) * keepMap + gradient[m] * GRADE_MIX;
-      let ng = (y0 + (curve[g] - y0) * SATURATION) * keepMap + gradient[m + 1] * GRADE_MIX;
-      let nb = (y0 + (curve[b] - y0) * SATURATION) * keepMap + gradient[m + 2] * GRADE_MIX;
-      // Golden glow (screen blend).
-      const light = glow[halfRow + (x >> 1)] * (0.85 / 255);
-      nr = 255 - (255 - nr) * (1 - light);
-      ng = 255 - (255 - ng) * (1 - light * 0.82);
-      nb = 255 - (255 - nb) * (1 - light * 0.5);
-      // Vignette.
-      const r2 = columnDistance[x] + rowDistance;
-      const vignette = r2 < 0.1 ? 0 : r2 > 0.6625 ? 0.9 : (r2 - 0.1) * 1.6;
-      o[i] = nr + (vr - nr) * vignette;
-      o[i + 1] = ng + (vg - ng) * vignette;
-      o[i + 2] = nb + (vb - nb) * vignette;
-    }
-  }
-
-  drawSparkles(out, seededRandom(half.data), Math.round((width * height) / 6000));
+  const glow = await blur(halfBrightPass(src, 110, 1.8), 7);
+  const out = grade(src, glow);
+  // The sparkles' generator is seeded from every eighth row of the picture.
+  const rows: Buffer[] = [];
+  const rowBytes = src.width * 3;
+  for (let y = 0; y < src.height; y += 8)
+    rows.push(src.data.subarray(y * rowBytes, (y + 1) * rowBytes));
+  drawSparkles(out, seededRandom(...rows), Math.round((out.width * out.height) / 6000));
   return out;
 }
