@@ -32,7 +32,11 @@ export function gzippedClientKb(root: string, manifest: Manifest, routeId: strin
   const route = manifest.routes[routeId];
   if (!route) throw new Error(`No route ${routeId} in the manifest`);
   const chain: Array<ManifestEntry & { parentId?: string }> = [];
-  for (let current: (typeof chain)[number] | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+  for (
+    let current: (typeof chain)[number] | undefined = route;
+    current;
+    current = current.parentId ? manifest.routes[current.parentId] : undefined
+  ) {
     chain.push(current);
   }
   const files = new Set<string>();
@@ -41,7 +45,8 @@ export function gzippedClientKb(root: string, manifest: Manifest, routeId: strin
     for (const chunk of entry.imports ?? []) files.add(chunk);
   }
   let bytes = 0;
-  for (const file of files) bytes += zlib.gzipSync(fs.readFileSync(path.join(root, "public", file)), { level: 9 }).length;
+  for (const file of files)
+    bytes += zlib.gzipSync(fs.readFileSync(path.join(root, "public", file)), { level: 9 }).length;
   return bytes / 1024;
 }
 

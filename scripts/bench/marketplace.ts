@@ -11,7 +11,8 @@ import { seedCreators, seedListings } from "./seed-listings";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-bench-"));
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";
-for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PUBLIC_URL"]) delete process.env[name];
+for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PUBLIC_URL"])
+  delete process.env[name];
 
 const { getConfig } = await import("~/server/config.server");
 const { getDb, migrateToLatest } = await import("~/server/db.server");
@@ -29,7 +30,10 @@ interface Scenario {
 
 async function middleCursor(): Promise<string> {
   const db = getDb();
-  const total = await db.selectFrom("listings").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom("listings")
+    .select(db.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const row = await db
     .selectFrom("listings")
     .select(["created_at", "id"])
@@ -41,10 +45,18 @@ async function middleCursor(): Promise<string> {
   return encodeCursor(row.created_at, row.id);
 }
 
-function call(module: { loader: (args: never) => unknown }, url: string, headers: Record<string, string> = {}) {
+function call(
+  module: { loader: (args: never) => unknown },
+  url: string,
+  headers: Record<string, string> = {},
+) {
   return async () => {
     const request = new Request(new URL(url, "http://localhost:3000"), { headers });
-    const result = (await (module.loader as (args: unknown) => Promise<unknown>)({ request, params: {}, context: { clientIp: "bench" } })) as Response;
+    const result = (await (module.loader as (args: unknown) => Promise<unknown>)({
+      request,
+      params: {},
+      context: { clientIp: "bench" },
+    })) as Response;
     if (result.status !== 200) throw new Error(`${url} answered ${result.status}`);
     await result.text();
     return result;
@@ -60,9 +72,17 @@ async function scenarios(): Promise<Scenario[]> {
     { name: "API deep cursor (middle)", run: call(api, `/api/marketplace?cursor=${cursor}`) },
     { name: "API search q=neon", run: call(api, "/api/marketplace?q=neon") },
     { name: "API search q=aurora (rare)", run: call(api, "/api/marketplace?q=aurora") },
-    { name: "page loader /marketplace", run: call(page, "/marketplace", { Referer: "http://localhost:3000/marketplace" }) },
+    {
+      name: "page loader /marketplace",
+      run: call(page, "/marketplace", { Referer: "http://localhost:3000/marketplace" }),
+    },
     { name: "page loader, counting views", run: call(page, "/marketplace") },
-    { name: "page loader style+search", run: call(page, "/marketplace?style=anime&q=golden", { Referer: "http://localhost:3000/marketplace?style=anime&q=golden" }) },
+    {
+      name: "page loader style+search",
+      run: call(page, "/marketplace?style=anime&q=golden", {
+        Referer: "http://localhost:3000/marketplace?style=anime&q=golden",
+      }),
+    },
   ];
 }
 
@@ -77,7 +97,10 @@ async function measure(list: Scenario[]): Promise<Map<string, { p50: number; p95
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     times.sort((a, b) => a - b);
-    results.set(scenario.name, { p50: times[Math.floor(RUNS * 0.5)], p95: times[Math.floor(RUNS * 0.95)] });
+    results.set(scenario.name, {
+      p50: times[Math.floor(RUNS * 0.5)],
+      p95: times[Math.floor(RUNS * 0.95)],
+    });
   }
   return results;
 }
@@ -95,13 +118,21 @@ try {
 
   const pad = (text: string, width: number) => text.padEnd(width);
   const fmt = (value: number) => value.toFixed(2).padStart(7);
-  console.log(`\nMarketplace bench (${RUNS} runs each after ${WARMUP} warm-up; ms; in-process, no HTTP socket)\n`);
-  console.log(`${pad("scenario", 30)} ${pad("1k p50", 8)} ${pad("1k p95", 8)} ${pad("100k p50", 9)} ${pad("100k p95", 9)}`);
+  console.log(
+    `\nMarketplace bench (${RUNS} runs each after ${WARMUP} warm-up; ms; in-process, no HTTP socket)\n`,
+  );
+  console.log(
+    `${pad("scenario", 30)} ${pad("1k p50", 8)} ${pad("1k p95", 8)} ${pad("100k p50", 9)} ${pad("100k p95", 9)}`,
+  );
   for (const [name, one] of small) {
     const hundred = large.get(name)!;
-    console.log(`${pad(name, 30)} ${fmt(one.p50)}  ${fmt(one.p95)}  ${fmt(hundred.p50)}   ${fmt(hundred.p95)}`);
+    console.log(
+      `${pad(name, 30)} ${fmt(one.p50)}  ${fmt(one.p95)}  ${fmt(hundred.p50)}   ${fmt(hundred.p95)}`,
+    );
   }
-  console.log("\n1k = 1,000 listings; 100k = 100,000 listings (5% withdrawn, 2% of creators banned).");
+  console.log(
+    "\n1k = 1,000 listings; 100k = 100,000 listings (5% withdrawn, 2% of creators banned).",
+  );
 } finally {
   await getDb().destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });

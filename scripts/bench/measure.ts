@@ -20,18 +20,38 @@ export function row(args: Omit<BenchRow, "ratio">): BenchRow {
   return { ...args, ratio: args.value / args.baseline };
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Median wall-clock milliseconds of `runs` calls after `warmups` unmeasured ones. */
-export async function medianMs(work: () => Promise<unknown>, runs: number, warmups = 3): Promise<number> {
-  for (let i = 0; i < warmups; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
+/** Wall-clock milliseconds of one call. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/**
+ * Median wall-clock milliseconds of `work` and of `baseline`, `runs` calls
+ * each after `warmups` unmeasured ones, taken in turns (work, baseline, work,
+ * ...) so that other load on the machine, which comes and goes, hits both alike.
+ */
+export async function pairedMedianMs(
+  work: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  runs: number,
+  warmups = 3,
+): Promise<{ value: number; baseline: number }> {
+  for (let i = 0; i < warmups; i++) {
     await work();
-    times.push(performance.now() - start);
+    await baseline();
   }
-  return median(times);
+  const workTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    workTimes.push(await timed(work));
+    baselineTimes.push(await timed(baseline));
+  }
+  return { value: median(workTimes), baseline: median(baselineTimes) };
 }
 
 export function passes(bench: BenchRow): boolean {
@@ -39,7 +59,8 @@ export function passes(bench: BenchRow): boolean {
   return (bench.limitOf === "ratio" ? bench.ratio : bench.value) <= bench.limit;
 }
 
-const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const fmt = (value: number) =>
+  value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 
 export function printTable(rows: BenchRow[]): void {
   const header = ["measure", "value", "baseline", "ratio", "limit", "", "baseline is"];
@@ -48,13 +69,23 @@ export function printTable(rows: BenchRow[]): void {
     `${fmt(bench.value)} ${bench.unit}`,
     `${fmt(bench.baseline)} ${bench.unit}`,
     `${bench.ratio.toFixed(2)}x`,
-    bench.limit === null ? "-" : bench.limitOf === "ratio" ? `≤ ${bench.limit}x` : `≤ ${fmt(bench.limit)} ${bench.unit}`,
+    bench.limit === null
+      ? "-"
+      : bench.limitOf === "ratio"
+        ? `≤ ${bench.limit}x`
+        : `≤ ${fmt(bench.limit)} ${bench.unit}`,
     bench.limit === null ? "" : passes(bench) ? "ok" : "OVER",
     bench.against,
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...cells.map((line) => line[i].length)),
+  );
   const line = (values: string[]) =>
-    values.map((value, i) => (i === 0 || i === values.length - 1 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join("  ");
+    values
+      .map((value, i) =>
+        i === 0 || i === values.length - 1 ? value.padEnd(widths[i]) : value.padStart(widths[i]),
+      )
+      .join("  ");
   console.log(line(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const values of cells) console.log(line(values));

@@ -1,11 +1,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { DEMO_CREATOR } from "#db/demo-account";
-import { startServer, type RunningServer } from "../../tests/process/support/server-process";
-import { median, medianMs, row, type BenchRow } from "./measure";
+import {
+  startServer,
+  type RunningServer,
+  type ServerOptions,
+} from "../../tests/process/support/server-process";
+import { median, pairedMedianMs, row, type BenchRow } from "./measure";
 import { seedCreators, seedListings } from "./seed-listings";
 
 /**
@@ -13,6 +18,62 @@ import { seedCreators, seedListings } from "./seed-listings";
  * production build): optimize over HTTP, marketplace load, memory under
  * uploads. Each server runs on a fresh data directory under `scratch`.
  */
+
+/** True when something already answers on the port (another bench, another server). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "localhost" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * `node scripts/start.mjs` on a port nothing else holds, and proof that the
+ * server that answered /healthz is this one (its database file exists):
+ * otherwise a stray server on the same port would be measured instead.
+ */
+async function startBenchServer(options: ServerOptions): Promise<RunningServer> {
+  if (await portTaken(options.port)) {
+    throw new Error(
+      `Port ${options.port} is already in use: stop what runs there, or pass --port=<another base port>.`,
+    );
+  }
+  const server = await startServer({
+    ...options,
+    env: { ADMIN_EMAIL: "admin@bench.test", ADMIN_PASSWORD: "bench-admin-pass", ...options.env },
+  });
+  if (!fs.existsSync(path.join(options.dataDir, "selfie-studio.sqlite"))) {
+    await server.kill();
+    throw new Error(
+      `Something else answered on port ${options.port} while the bench server was starting.`,
+    );
+  }
+  return withOutputOnFailure(server);
+}
+
+/** The server's fetch, but a failed request (refused, reset) also tells what the server printed. */
+function withOutputOnFailure(server: RunningServer): RunningServer {
+  const plain = server.fetch;
+  return {
+    ...server,
+    fetch: async (pathname, init) => {
+      try {
+        return await plain(pathname, init);
+      } catch (error) {
+        throw new Error(
+          `${pathname} on ${server.origin} failed (${String(error)}); the server printed:\n${server.output()}`,
+          {
+            cause: error,
+          },
+        );
+      }
+    },
+  };
+}
 
 async function signIn(server: RunningServer): Promise<string> {
   const response = await server.fetch("/api/token-login", {
@@ -26,28 +87,52 @@ async function signIn(server: RunningServer): Promise<string> {
 
 /** POST /api/images/optimize (the "web" preset) against the same job done by sharp directly. */
 export async function benchOptimize(scratch: string, port: number, runs = 20): Promise<BenchRow[]> {
-  const server = await startServer({ dataDir: path.join(scratch, "optimize"), port, seed: true });
+  const server = await startBenchServer({
+    dataDir: path.join(scratch, "optimize"),
+    port,
+    seed: true,
+  });
   try {
     const token = await signIn(server);
     const [stylized] = server.query<{ id: string; file_key: string }>(
       "select id, file_key from stylized_images where status = 'completed' and file_key is not null limit 1",
     );
-    const settings = { quality: 75, format: "webp", resolution: "1200x1200", watermark: false, socialOptimized: false };
+    const settings = {
+      quality: 75,
+      format: "webp",
+      resolution: "1200x1200",
+      watermark: false,
+      socialOptimized: false,
+    };
     const overHttp = async () => {
       const response = await server.fetch("/api/images/optimize", {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
         body: JSON.stringify({ imageId: stylized.id, ...settings }),
       });
-      if (response.status !== 200) throw new Error(`optimize answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`optimize answered ${response.status}: ${await response.text()}`);
       await response.arrayBuffer();
     };
     const source = path.join(server.dataDir, "files", stylized.file_key);
     const direct = () =>
-      sharp(source).rotate().resize({ width: 1200, height: 1200, fit: "inside", withoutEnlargement: true }).webp({ quality: 75, effort: 4 }).toBuffer();
-    const value = await medianMs(overHttp, runs);
-    const baseline = await medianMs(direct, runs);
-    return [row({ name: "optimize over HTTP (web preset)", value, baseline, unit: "ms", limit: 2, limitOf: "ratio", against: "sharp called directly, same job" })];
+      sharp(source)
+        .rotate()
+        .resize({ width: 1200, height: 1200, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 75, effort: 4 })
+        .toBuffer();
+    const { value, baseline } = await pairedMedianMs(overHttp, direct, runs);
+    return [
+      row({
+        name: "optimize over HTTP (web preset)",
+        value,
+        baseline,
+        unit: "ms",
+        limit: 2,
+        limitOf: "ratio",
+        against: "sharp called directly, same job",
+      }),
+    ];
   } finally {
     await server.stop();
   }
@@ -59,10 +144,21 @@ interface Load {
   p99: number;
 }
 
-async function load(server: RunningServer, pathname: string, seconds: number, connections: number): Promise<Load> {
-  const result = await autocannon({ url: `${server.origin}${pathname}`, connections, duration: seconds });
+async function load(
+  server: RunningServer,
+  pathname: string,
+  seconds: number,
+  connections: number,
+): Promise<Load> {
+  const result = await autocannon({
+    url: `${server.origin}${pathname}`,
+    connections,
+    duration: seconds,
+  });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${pathname}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    throw new Error(
+      `${pathname}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`,
+    );
   }
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -73,29 +169,68 @@ async function load(server: RunningServer, pathname: string, seconds: number, co
  * latency a request costs) and with 10 (saturation: throughput, and latency
  * that is mostly waiting in line; the load generator shares the machine).
  */
-export async function benchMarketplace(scratch: string, port: number, seconds = 5): Promise<BenchRow[]> {
+export async function benchMarketplace(
+  scratch: string,
+  port: number,
+  seconds = 5,
+): Promise<BenchRow[]> {
   const dataDir = path.join(scratch, "marketplace");
   // Migrate (and make the super admin) once, then add the bench data while no server runs.
-  await (await startServer({ dataDir, port })).stop();
+  await (await startBenchServer({ dataDir, port })).stop();
   const database = path.join(dataDir, "selfie-studio.sqlite");
   const creators = seedCreators(database, 500);
   const rows: BenchRow[] = [];
   let seeded = 0;
-  for (const [label, count] of [["1k", 1_000], ["100k", 100_000]] as const) {
+  for (const [label, count] of [
+    ["1k", 1_000],
+    ["100k", 100_000],
+  ] as const) {
     seedListings(database, seeded, count, creators);
     seeded = count;
-    const server = await startServer({ dataDir, port });
+    const server = await startBenchServer({ dataDir, port });
     try {
-      for (let i = 0; i < 200; i++) await (await server.fetch("/api/marketplace")).arrayBuffer(); // warm-up
+      const first = (await (await server.fetch("/api/marketplace")).json()) as { items: unknown[] };
+      if (first.items.length === 0)
+        throw new Error(`/api/marketplace lists nothing at ${label} listings`);
+      // Warm-up: both routes, so neither is measured while still cold.
+      for (let i = 0; i < 100; i++) {
+        await (await server.fetch("/api/marketplace")).arrayBuffer();
+        await (await server.fetch("/marketplace")).arrayBuffer();
+      }
       for (const connections of [1, 10]) {
         const trivial = await load(server, "/healthz", seconds, connections);
         for (const pathname of ["/marketplace", "/api/marketplace"]) {
           const measured = await load(server, pathname, seconds, connections);
           const name = `${pathname} @${label}, c=${connections}`;
           rows.push(
-            row({ name: `${name}: req/s`, value: measured.rps, baseline: trivial.rps, unit: "req/s", limit: null, limitOf: "ratio", against: "/healthz req/s" }),
-            row({ name: `${name}: p50`, value: measured.p50, baseline: trivial.p50, unit: "ms", limit: null, limitOf: "ratio", against: "/healthz p50" }),
-            row({ name: `${name}: p99`, value: measured.p99, baseline: trivial.p99, unit: "ms", limit: 50, limitOf: "value", against: "/healthz p99; limit 50 ms" }),
+            row({
+              name: `${name}: req/s`,
+              value: measured.rps,
+              baseline: trivial.rps,
+              unit: "req/s",
+              limit: null,
+              limitOf: "ratio",
+              against: "/healthz req/s",
+            }),
+            row({
+              name: `${name}: p50`,
+              value: measured.p50,
+              baseline: trivial.p50,
+              unit: "ms",
+              limit: null,
+              limitOf: "ratio",
+              against: "/healthz p50",
+            }),
+            row({
+              name: `${name}: p99`,
+              value: measured.p99,
+              baseline: trivial.p99,
+              unit: "ms",
+              // The issue's budget is for the large marketplace: p99 at most 50 ms at 100,000 listings.
+              limit: count === 100_000 ? 50 : null,
+              limitOf: "value",
+              against: count === 100_000 ? "/healthz p99; limit 50 ms" : "/healthz p99",
+            }),
           );
         }
       }
@@ -113,40 +248,80 @@ function residentKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   return Number(match[1]);
 }
 
-/** A PNG of random pixels (incompressible) just under `bytes`. */
+/**
+ * Sets the process's VmHWM (peak resident memory) back to its current RSS
+ * (`5` to /proc/<pid>/clear_refs, Linux 4.0+), so the next reading is the peak
+ * of what follows. False where the kernel or the permissions do not allow it.
+ */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A PNG of random pixels (incompressible, so a real image of that size) just under `bytes`. */
 async function noisePng(bytes: number): Promise<Buffer> {
   let side = Math.floor(Math.sqrt(bytes / 3));
   for (;;) {
-    const png = await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const png = await sharp(crypto.randomBytes(side * side * 3), {
+      raw: { width: side, height: side, channels: 3 },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     if (png.length <= bytes) return png;
     side -= 4;
   }
 }
 
-/** Peak resident memory while `count` uploads of `image` arrive at once, sampled every 5 ms. */
-async function peakDuringUploads(server: RunningServer, token: string, image: Buffer, count: number) {
-  let peak = residentKb(server.pid, "VmRSS");
+interface Burst {
+  /** Highest VmRSS seen, read every 5 ms. */
+  sampledKb: number;
+  /** VmHWM after the burst, reset just before it (null when it could not be reset). */
+  hwmKb: number | null;
+  accepted: number;
+  statuses: number[];
+}
+
+/** `count` uploads of `image` at once; the server's peak resident memory meanwhile. */
+async function uploadBurst(
+  server: RunningServer,
+  token: string,
+  image: Buffer,
+  count: number,
+): Promise<Burst> {
+  const reset = resetPeak(server.pid);
+  let sampledKb = residentKb(server.pid, "VmRSS");
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, residentKb(server.pid, "VmRSS"));
+      sampledKb = Math.max(sampledKb, residentKb(server.pid, "VmRSS"));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
-  const answers = await Promise.all(
+  const statuses = await Promise.all(
     Array.from({ length: count }, async () => {
       const form = new FormData();
-      form.set("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "big.png");
-      const response = await server.fetch("/api/token-images/upload", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+      form.set("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "bench.png");
+      const response = await server.fetch("/api/token-images/upload", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
       await response.arrayBuffer();
       return response.status;
     }),
   );
   sampling = false;
   await sampler;
-  const accepted = answers.filter((status) => status === 201).length;
-  if (accepted !== count) throw new Error(`Only ${accepted} of ${count} uploads were accepted: ${answers.join(", ")}`);
-  return peak;
+  return {
+    sampledKb,
+    hwmKb: reset ? residentKb(server.pid, "VmHWM") : null,
+    accepted: statuses.filter((status) => status === 201).length,
+    statuses,
+  };
 }
 
 async function settledRss(server: RunningServer): Promise<number> {
@@ -158,37 +333,79 @@ async function settledRss(server: RunningServer): Promise<number> {
   return median(samples);
 }
 
-/** Peak memory of the server during 10 concurrent uploads of 9.9 MB (and of 1 MB), against its idle memory. */
-export async function benchUploadMemory(scratch: string, port: number): Promise<BenchRow[]> {
-  const large = await noisePng(Math.floor(9.9 * 1024 * 1024));
-  const small = await noisePng(1024 * 1024);
-  const server = await startServer({ dataDir: path.join(scratch, "uploads"), port, seed: true });
+interface UploadMemory {
+  idleKb: number;
+  peakKb: number;
+  source: "VmHWM" | "sampled VmRSS";
+  accepted: number;
+  count: number;
+}
+
+/**
+ * One fresh server per upload size, so neither burst inherits memory the other
+ * left resident: one upload first (code paths loaded, libvips warmed), idle RSS
+ * once settled, then `count` uploads at once.
+ */
+async function memoryForUploads(
+  dataDir: string,
+  port: number,
+  image: Buffer,
+  count: number,
+): Promise<UploadMemory> {
+  const server = await startBenchServer({ dataDir, port, seed: true });
   try {
     const token = await signIn(server);
-    // One upload of each first, so code paths are loaded before "idle" is read.
-    await peakDuringUploads(server, token, small, 1);
+    const warm = await uploadBurst(server, token, image, 1);
+    if (warm.accepted !== 1)
+      throw new Error(`The warm-up upload was refused (${warm.statuses.join(", ")})`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const idle = await settledRss(server);
-    const peakSmall = await peakDuringUploads(server, token, small, 10);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const peakLarge = await peakDuringUploads(server, token, large, 10);
-    const mb = (kb: number) => kb / 1024;
-    const mbLarge = (large.length / 1024 / 1024).toFixed(1);
-    const mbSmall = (small.length / 1024 / 1024).toFixed(1);
-    return [
-      row({ name: `peak RSS, 10 x ${mbSmall} MB uploads at once`, value: mb(peakSmall), baseline: mb(idle), unit: "MB", limit: null, limitOf: "ratio", against: "idle RSS of the same server" }),
-      row({ name: `peak RSS, 10 x ${mbLarge} MB uploads at once`, value: mb(peakLarge), baseline: mb(idle), unit: "MB", limit: 3, limitOf: "ratio", against: "idle RSS of the same server" }),
-      row({
-        name: `RSS growth, ${mbLarge} MB vs ${mbSmall} MB uploads`,
-        value: mb(peakLarge - idle),
-        baseline: mb(Math.max(1, peakSmall - idle)),
-        unit: "MB",
-        limit: null,
-        limitOf: "ratio",
-        against: "growth with the small uploads",
-      }),
-    ];
+    const idleKb = await settledRss(server);
+    const burst = await uploadBurst(server, token, image, count);
+    if (burst.accepted === 0)
+      throw new Error(`No upload of ${count} was accepted: ${burst.statuses.join(", ")}`);
+    const peakKb = Math.max(burst.sampledKb, burst.hwmKb ?? 0);
+    return {
+      idleKb,
+      peakKb,
+      source: burst.hwmKb === null ? "sampled VmRSS" : "VmHWM",
+      accepted: burst.accepted,
+      count,
+    };
   } finally {
     await server.stop();
   }
+}
+
+/** Peak memory of the server during 10 concurrent uploads of 9.9 MB (and of 1 MB), against its idle memory. */
+export async function benchUploadMemory(scratch: string, port: number): Promise<BenchRow[]> {
+  const count = 10;
+  const large = await noisePng(Math.floor(9.9 * 1024 * 1024));
+  const small = await noisePng(1024 * 1024);
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  const smallRun = await memoryForUploads(path.join(scratch, "uploads-small"), port, small, count);
+  const largeRun = await memoryForUploads(path.join(scratch, "uploads-large"), port, large, count);
+  const mb = (kb: number) => kb / 1024;
+  const peakRow = (run: UploadMemory, image: Buffer, limit: number | null) =>
+    row({
+      name: `peak RSS, ${count} x ${mib(image.length)} MB uploads at once (${run.accepted}/${run.count} accepted)`,
+      value: mb(run.peakKb),
+      baseline: mb(run.idleKb),
+      unit: "MB",
+      limit,
+      limitOf: "ratio",
+      against: `idle RSS of that server (peak: ${run.source})`,
+    });
+  return [
+    peakRow(smallRun, small, null),
+    peakRow(largeRun, large, 3),
+    row({
+      name: `RSS growth, ${mib(large.length)} MB vs ${mib(small.length)} MB uploads`,
+      value: mb(largeRun.peakKb - largeRun.idleKb),
+      baseline: mb(Math.max(1024, smallRun.peakKb - smallRun.idleKb)),
+      unit: "MB",
+      limit: null,
+      limitOf: "ratio",
+      against: `growth with the ${mib(small.length)} MB uploads`,
+    }),
+  ];
 }
