@@ -14,6 +14,10 @@ import sharp from "sharp";
  * - cancel: PUT https://queue.fal.run/<owner>/<alias>/requests/<id>/cancel;
  * - the generated image: GET https://v3.fal.media/files/... (the URL in the result).
  *
+ * The client sends an upload's `lifecycle` as the X-Fal-Object-Lifecycle header
+ * of the initiate call, and a submit's `storageSettings` as the
+ * X-Fal-Object-Lifecycle-Preference header: both are recorded, parsed.
+ *
  * `scenario` picks how the request goes; `state` records what was called.
  */
 export type FalScenario =
@@ -36,6 +40,8 @@ export interface FalMockRequest {
   model: string;
   input: Record<string, unknown>;
   authorization: string | null;
+  /** The X-Fal-Object-Lifecycle-Preference header, parsed (null when absent). */
+  lifecycle: unknown;
   /** The statuses answered, in order. */
   statuses: string[];
 }
@@ -70,10 +76,14 @@ export function createFalMock(initial: FalScenario = "success") {
       fileName: string;
       bytes: number;
       authorization: string | null;
+      /** The X-Fal-Object-Lifecycle header, parsed (null when absent). */
+      lifecycle: unknown;
     }>,
     requests: [] as FalMockRequest[],
     cancels: [] as string[],
     downloads: [] as string[],
+    /** The image URL the result answers; by default one on fal's CDN served by the handler below. */
+    resultUrl: undefined as ((requestId: string) => string) | undefined,
   };
   let resultImage: Promise<Buffer> | undefined;
   const uploaded = new Map<string, Buffer>();
@@ -99,6 +109,7 @@ export function createFalMock(initial: FalScenario = "success") {
         fileName: body.file_name,
         bytes: 0,
         authorization: request.headers.get("authorization"),
+        lifecycle: parseHeader(request.headers.get("x-fal-object-lifecycle")),
       });
       return HttpResponse.json({
         upload_url: `https://v3.fal.media/files/upload/${id}?signature=mock`,
@@ -179,7 +190,9 @@ export function createFalMock(initial: FalScenario = "success") {
         {
           images: [
             {
-              url: `https://v3.fal.media/files/result/${request.requestId}.jpg`,
+              url:
+                state.resultUrl?.(request.requestId) ??
+                `https://v3.fal.media/files/result/${request.requestId}.jpg`,
               width: FAL_RESULT_WIDTH,
               height: FAL_RESULT_HEIGHT,
               content_type: "image/jpeg",
@@ -212,6 +225,7 @@ export function createFalMock(initial: FalScenario = "success") {
         model: path,
         input: (await request.json()) as Record<string, unknown>,
         authorization: request.headers.get("authorization"),
+        lifecycle: parseHeader(request.headers.get("x-fal-object-lifecycle-preference")),
         statuses: [],
       });
       return HttpResponse.json({
@@ -229,6 +243,10 @@ export function createFalMock(initial: FalScenario = "success") {
     setScenario(scenario: FalScenario) {
       state.scenario = scenario;
     },
+    /** Makes the next results name their image at this URL. */
+    setResultUrl(url: (requestId: string) => string) {
+      state.resultUrl = url;
+    },
     /** Forgets everything recorded and goes back to `initial`. */
     reset() {
       state.scenario = initial;
@@ -236,7 +254,17 @@ export function createFalMock(initial: FalScenario = "success") {
       state.requests.length = 0;
       state.cancels.length = 0;
       state.downloads.length = 0;
+      state.resultUrl = undefined;
       uploaded.clear();
     },
   };
+}
+
+function parseHeader(value: string | null): unknown {
+  if (value === null) return null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }

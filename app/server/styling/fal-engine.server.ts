@@ -19,8 +19,31 @@ export interface FalEngineOptions {
 
 /** The photo sent to fal.ai: re-encoded (no metadata leaves the server) and no bigger than the model needs. */
 const UPLOAD_MAX_EDGE = 2048;
-/** A generated image bigger than this is refused rather than read into memory. */
-const MAX_RESULT_BYTES = 30 * 1024 * 1024;
+/** A generated image bigger than this is refused: reading stops as soon as the body passes it. */
+export const MAX_RESULT_BYTES = 25 * 1024 * 1024;
+/**
+ * A generated image with more pixels than this is refused before it is decoded
+ * (sharp's limitInputPixels): a small file can declare a huge canvas, and
+ * decoding it would take width x height x channels bytes of memory.
+ */
+export const MAX_RESULT_PIXELS = 40_000_000;
+/**
+ * The hosts a result may be downloaded from. The result URL comes from fal's
+ * response body, so it is checked before the server fetches it: anything else
+ * (an internal address, a foreign host, plain http, another port) is refused.
+ * fal serves generated files and uploads from its CDN, https://v3.fal.media/files/...,
+ * falling back to https://fal.media (and other *.fal.media hosts such as
+ * v3b.fal.media); fal.ai and fal.run are fal's own domains (e.g. cdn.fal.ai).
+ */
+export const FAL_RESULT_HOSTS: readonly string[] = ["fal.media", "fal.ai", "fal.run"];
+/**
+ * fal's own Google Cloud Storage bucket, where its documentation's example
+ * outputs (and some models' outputs) live: only this bucket's path on the
+ * shared storage.googleapis.com host is accepted, never other buckets.
+ */
+export const FAL_RESULT_BUCKET = { host: "storage.googleapis.com", pathPrefix: "/falserverless/" };
+/** The shortest lifetime the client names ("immediate"): an uploaded photo never expires sooner. */
+const MIN_UPLOAD_EXPIRY_SECONDS = 60;
 const CANCEL_WAIT_MS = 5000;
 
 /** fal's error types (queue status `error_type`) that describe its infrastructure, not the input. */
@@ -46,6 +69,9 @@ export const FAL_MESSAGES = {
   unreachable: "Could not reach the AI service. Please try again.",
   credentials: "The AI service is not set up correctly. Please contact support.",
   badResult: "The AI service returned an image we could not read. Please try again.",
+  untrustedResult:
+    "The AI service returned its image from an address we do not download from, so it was not used.",
+  tooLarge: "The AI service returned an image too large to use.",
   noImage: "The AI service did not return an image. Please try again.",
   cancelled: "Styling was cancelled.",
 } as const;
@@ -56,6 +82,12 @@ export const FAL_MESSAGES = {
  * until COMPLETED, fetch the result, download the image into our hands (never
  * hotlinked) and re-encode it like the local engine's output. Every failure
  * becomes a StyleEngineError with a sentence for the creator.
+ *
+ * The photo and the generated image expire on fal's CDN once the request's
+ * time limit is over. The download accepts only fal's hosts (FAL_RESULT_HOSTS),
+ * follows no redirect, stops reading past MAX_RESULT_BYTES and refuses images
+ * over MAX_RESULT_PIXELS; such a refused result is a final failure (asking
+ * again would not change what fal answers).
  */
 export function createFalEngine(options: FalEngineOptions): StyleEngine {
   return {
@@ -91,6 +123,7 @@ async function stylizeWithFal(
       input,
       abort,
       options.pollIntervalMs ?? 1000,
+      storageExpirySeconds(options.timeoutMs),
       progress,
     );
     // Settle on the deadline even if a call inside ignores the signal (storage upload, a client retry wait).
@@ -116,6 +149,7 @@ async function runRequest(
   input: Buffer,
   signal: AbortSignal,
   pollIntervalMs: number,
+  expiresIn: number,
   progress: { requestId?: string },
 ): Promise<StyleResult> {
   const photo = await sharp(input)
@@ -129,6 +163,7 @@ async function runRequest(
     });
   const imageUrl = await client.storage.upload(
     new Blob([new Uint8Array(photo)], { type: "image/jpeg" }),
+    { lifecycle: { expiresIn } },
   );
   signal.throwIfAborted();
 
@@ -138,6 +173,8 @@ async function runRequest(
       prompt: entry.prompt,
       [entry.imageField]: entry.imageField === "image_urls" ? [imageUrl] : imageUrl,
     } as never,
+    // The generated image expires on fal's CDN too: it is downloaded as soon as the request completes.
+    storageSettings: { expiresIn },
     abortSignal: signal,
   });
   progress.requestId = submitted.request_id;
@@ -181,11 +218,10 @@ async function runRequest(
     throw new StyleEngineError(FAL_MESSAGES.unsafe, false);
   }
   const url = output.images?.[0]?.url ?? output.image?.url;
-  if (typeof url !== "string" || !/^https:\/\//.test(url))
-    throw new StyleEngineError(FAL_MESSAGES.noImage, true);
+  if (typeof url !== "string" || url === "") throw new StyleEngineError(FAL_MESSAGES.noImage, true);
 
   const bytes = await download(fetchFn, url, signal);
-  const normalised = sharp(bytes, { failOn: "error" })
+  const normalised = sharp(bytes, { failOn: "error", limitInputPixels: MAX_RESULT_PIXELS })
     .rotate()
     .resize(STYLED_MAX_EDGE, STYLED_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#ffffff" })
@@ -193,14 +229,66 @@ async function runRequest(
   try {
     return await encodeStyledImage(normalised, `fal.ai ${entry.model}`);
   } catch (error) {
+    if (await exceedsPixelLimit(bytes))
+      throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, { cause: error });
     throw new StyleEngineError(FAL_MESSAGES.badResult, true, { cause: error });
   }
 }
 
-/** Downloads the generated image (never hotlinked: it is stored on our volume by the caller). */
+/**
+ * How long fal keeps what we upload or generate: the request's whole time
+ * limit (fal needs the photo only while the request runs, and the result is
+ * downloaded before the limit), and never less than the client's shortest.
+ */
+export function storageExpirySeconds(timeoutMs: number): number {
+  return Math.max(MIN_UPLOAD_EXPIRY_SECONDS, Math.ceil(timeoutMs / 1000));
+}
+
+/** Whether a result URL is one the server may fetch: https on fal's hosts, default port, no credentials. */
+export function isFalResultUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.port !== "" || url.username || url.password) return false;
+  const host = url.hostname;
+  if (FAL_RESULT_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`)))
+    return true;
+  return host === FAL_RESULT_BUCKET.host && url.pathname.startsWith(FAL_RESULT_BUCKET.pathPrefix);
+}
+
+/** Whether an image's header declares more pixels than MAX_RESULT_PIXELS (reads the header only). */
+async function exceedsPixelLimit(bytes: Buffer): Promise<boolean> {
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  return Boolean(meta?.width && meta.height && meta.width * meta.height > MAX_RESULT_PIXELS);
+}
+
+/**
+ * Downloads the generated image (never hotlinked: it is stored on our volume by
+ * the caller) from fal's hosts only, without following redirects, reading at
+ * most MAX_RESULT_BYTES whatever Content-Length says.
+ */
 async function download(fetchFn: typeof fetch, url: string, signal: AbortSignal): Promise<Buffer> {
-  const response = await fetchFn(url, { signal });
+  if (!isFalResultUrl(url)) {
+    throw new StyleEngineError(FAL_MESSAGES.untrustedResult, false, {
+      cause: new Error(`fal returned its result at a URL outside its hosts: ${describeUrl(url)}`),
+    });
+  }
+  const response = await fetchFn(url, { signal, redirect: "manual" });
+  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+    discard(response);
+    throw new StyleEngineError(FAL_MESSAGES.untrustedResult, false, {
+      cause: new Error(
+        `Downloading the result answered a redirect (HTTP ${response.status}) to ${describeUrl(response.headers.get("location") ?? "")}`,
+      ),
+    });
+  }
   if (!response.ok) {
+    discard(response);
     throw new StyleEngineError(
       response.status >= 500 ? FAL_MESSAGES.unavailable : FAL_MESSAGES.noImage,
       true,
@@ -210,10 +298,50 @@ async function download(fetchFn: typeof fetch, url: string, signal: AbortSignal)
     );
   }
   const declared = Number(response.headers.get("content-length"));
-  if (declared > MAX_RESULT_BYTES) throw new StyleEngineError(FAL_MESSAGES.badResult, false);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_RESULT_BYTES) throw new StyleEngineError(FAL_MESSAGES.badResult, false);
-  return bytes;
+  if (declared > MAX_RESULT_BYTES) {
+    discard(response);
+    throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, {
+      cause: new Error(`The result declared ${declared} bytes`),
+    });
+  }
+  return readCapped(response, MAX_RESULT_BYTES);
+}
+
+/** Reads a body to the end, failing (and cancelling the rest) as soon as it passes `max` bytes. */
+async function readCapped(response: Response, max: number): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      // Not awaited: a cancel may wait on other readers of the same body (a tee), and nothing here needs it.
+      reader.cancel().catch(() => undefined);
+      throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, {
+        cause: new Error(`The result passed ${max} bytes`),
+      });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Releases a body we will not read (not awaited, like the cancel in readCapped). */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
+/** A URL's scheme and host for a log line (no path or query, which may carry signatures). */
+function describeUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return JSON.stringify(value.slice(0, 100));
+  }
 }
 
 /** Asks fal to cancel a request we gave up on; never fails and never waits long. */

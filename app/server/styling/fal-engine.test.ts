@@ -1,12 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
+import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import sharp from "sharp";
 import { STYLE_IDS } from "~/lib/styles";
-import { createFalMock, FAL_RESULT_HEIGHT, FAL_RESULT_WIDTH } from "#tests/mocks/fal";
+import {
+  createFalMock,
+  FAL_RESULT_HEIGHT,
+  FAL_RESULT_WIDTH,
+  falResultImage,
+} from "#tests/mocks/fal";
+import { pngBomb } from "#tests/utils/studio";
 import { DIGITAL_SOURCE_TYPE } from "./ai-disclosure.server";
-import { createFalEngine, FAL_MESSAGES, type FalEngineOptions } from "./fal-engine.server";
+import {
+  createFalEngine,
+  FAL_MESSAGES,
+  isFalResultUrl,
+  MAX_RESULT_BYTES,
+  MAX_RESULT_PIXELS,
+  type FalEngineOptions,
+} from "./fal-engine.server";
 import { DEFAULT_FAL_MODEL, FAL_STYLE_DEFAULTS, falStyleTable } from "./fal-models.server";
 import { StyleEngineError } from "./style-engine.server";
 
@@ -175,5 +189,161 @@ describe("fal.ai style engine", () => {
     expect(error.retryable).toBe(false);
     expect(fal.state.uploads).toEqual([]);
     expect(fal.state.requests).toEqual([]);
+  });
+});
+
+describe("fal.ai style engine: what fal answers cannot be turned against the server", () => {
+  /** Requests that reached a host other than fal's. */
+  function foreignHosts() {
+    const hits: string[] = [];
+    server.use(
+      http.get(
+        /^(https:\/\/(images\.example\.com|169\.254\.169\.254|v3\.fal\.media\.example\.com|storage\.googleapis\.com|v3\.fal\.media:8443)|http:\/\/v3\.fal\.media)\//,
+        async ({ request }) => {
+          hits.push(request.url);
+          return new HttpResponse(new Uint8Array(await falResultImage()), {
+            headers: { "Content-Type": "image/jpeg" },
+          });
+        },
+      ),
+    );
+    return hits;
+  }
+
+  it("accepts result URLs on fal's hosts only", () => {
+    for (const url of [
+      "https://v3.fal.media/files/rabbit/out.png",
+      "https://v3b.fal.media/files/b/panda/out.png",
+      "https://fal.media/files/out.png",
+      "https://cdn.fal.ai/files/out.png",
+      "https://V3.FAL.MEDIA:443/files/out.png",
+      "https://storage.googleapis.com/falserverless/example_outputs/out.png",
+    ])
+      expect(isFalResultUrl(url), url).toBe(true);
+    for (const url of [
+      "http://v3.fal.media/files/out.png",
+      "https://v3.fal.media:8443/files/out.png",
+      "https://user:secret@v3.fal.media/files/out.png",
+      "https://evilfal.media/files/out.png",
+      "https://v3.fal.media.example.com/files/out.png",
+      "https://fal.media./files/out.png",
+      "https://storage.googleapis.com/someone-else/out.png",
+      "https://storage.googleapis.com/falserverless-evil/out.png",
+      "https://storage.googleapis.com/falserverless/../someone-else/out.png",
+      "https://storage.googleapis.com/falserverless/%2e%2e/someone-else/out.png",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://127.0.0.1/out.png",
+      "https://[::1]/out.png",
+      "file:///etc/passwd",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "not a url",
+    ])
+      expect(isFalResultUrl(url), url).toBe(false);
+  });
+
+  it("refuses a result on a foreign host without fetching it, and does not retry", async () => {
+    const hits = foreignHosts();
+    for (const url of [
+      "https://images.example.com/out.jpg",
+      "https://169.254.169.254/latest/meta-data/out.jpg",
+      "https://v3.fal.media.example.com/files/out.jpg",
+      "https://storage.googleapis.com/someone-else/out.jpg",
+      "https://v3.fal.media:8443/files/out.jpg",
+      "http://v3.fal.media/files/out.jpg",
+    ]) {
+      fal.setResultUrl(() => url);
+      const error = await failure(falEngine().stylize(portrait, "cartoon"));
+      expect(error.message, url).toBe(FAL_MESSAGES.untrustedResult);
+      expect(error.retryable, url).toBe(false);
+    }
+    expect(hits).toEqual([]);
+    expect(fal.state.requests).toHaveLength(6);
+  });
+
+  it("does not follow a redirect from the result URL, even to another fal host", async () => {
+    const hits = foreignHosts();
+    const elsewhere: string[] = [];
+    server.use(
+      http.get("https://v3b.fal.media/files/*", async ({ request }) => {
+        elsewhere.push(request.url);
+        return new HttpResponse(new Uint8Array(await falResultImage()), {
+          headers: { "Content-Type": "image/jpeg" },
+        });
+      }),
+    );
+    for (const [status, location] of [
+      [302, "https://images.example.com/out.jpg"],
+      [307, "https://v3b.fal.media/files/moved.jpg"],
+    ] as const) {
+      server.use(
+        http.get(
+          "https://v3.fal.media/files/result/:name",
+          () => new HttpResponse(null, { status, headers: { Location: location } }),
+        ),
+      );
+      const error = await failure(falEngine().stylize(portrait, "anime"));
+      expect(error.message, location).toBe(FAL_MESSAGES.untrustedResult);
+      expect(error.retryable, location).toBe(false);
+    }
+    expect(hits).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it.each([
+    ["without Content-Length", {}],
+    ["with a Content-Length that lies", { "Content-Length": "1000" }],
+  ])(
+    "stops reading a result past the byte cap %s, and does not retry",
+    async (_, headers: Record<string, string>) => {
+      const chunk = 1024 * 1024;
+      const chunks = Math.ceil((MAX_RESULT_BYTES * 1.6) / chunk);
+      let pulled = 0;
+      server.use(
+        http.get("https://v3.fal.media/files/result/:name", () => {
+          const body = new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (pulled === chunks) return controller.close();
+              pulled += 1;
+              controller.enqueue(new Uint8Array(chunk).fill(pulled));
+            },
+          });
+          return new HttpResponse(body, { headers: { "Content-Type": "image/jpeg", ...headers } });
+        }),
+      );
+      const error = await failure(falEngine().stylize(portrait, "fantasy"));
+      expect(error.message).toBe(FAL_MESSAGES.tooLarge);
+      expect(error.retryable).toBe(false);
+      // Reading stopped just past the cap (the stream may have queued a chunk or two ahead).
+      expect(pulled).toBeGreaterThan(MAX_RESULT_BYTES / chunk);
+      expect(pulled).toBeLessThan(MAX_RESULT_BYTES / chunk + 4);
+    },
+  );
+
+  it("refuses an image over the pixel limit without decoding it, and does not retry", async () => {
+    // 8000 x 6000 = 48 MP in a few kilobytes: a decompression bomb sharp would otherwise decode.
+    const bomb = pngBomb(8000, 6000);
+    expect(8000 * 6000).toBeGreaterThan(MAX_RESULT_PIXELS);
+    expect(bomb.length).toBeLessThan(MAX_RESULT_BYTES);
+    server.use(
+      http.get(
+        "https://v3.fal.media/files/result/:name",
+        () => new HttpResponse(new Uint8Array(bomb), { headers: { "Content-Type": "image/png" } }),
+      ),
+    );
+    const error = await failure(falEngine().stylize(portrait, "professional"));
+    expect(error.message).toBe(FAL_MESSAGES.tooLarge);
+    expect(error.retryable).toBe(false);
+  });
+
+  it("has the uploaded photo and the generated image expire with the request's time limit", async () => {
+    await falEngine({ timeoutMs: 120_000 }).stylize(portrait, "cartoon");
+    expect(fal.state.uploads).toHaveLength(1);
+    expect(fal.state.uploads[0].lifecycle).toEqual({ expiration_duration_seconds: 120 });
+    expect(fal.state.requests[0].lifecycle).toEqual({ expiration_duration_seconds: 120 });
+
+    // Never shorter than a minute, even with a shorter time limit.
+    fal.reset();
+    await falEngine({ timeoutMs: 5_000 }).stylize(portrait, "cartoon");
+    expect(fal.state.uploads[0].lifecycle).toEqual({ expiration_duration_seconds: 60 });
   });
 });
