@@ -8,6 +8,7 @@ import { NonceProvider } from "./components/nonce";
 import { applyDocumentCacheControl } from "./server/document-cache.server";
 
 export { boot, shutdown } from "./server/boot.server";
+export { applyServerTimeouts, createHttpApp } from "./web/http-app.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -14,6 +14,15 @@ describe("safeRedirect", () => {
     "/\\evil.example",
     "/\u0000x",
     "javascript:alert(1)",
+    // Paths that normalise to another host: the result is checked, not only the input.
+    "/.//evil.com",
+    "/%2e//evil.com",
+    "/%2E//evil.com",
+    "/a/..//evil.com",
+    "/a/%2e%2e//evil.com",
+    "/\\evil.com",
+    "//evil.com",
+    "https://evil.com",
   ])("refuses %j", (target) => {
     expect(safeRedirect(target, "/home")).toBe("/home");
   });

@@ -6,16 +6,32 @@
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function isCrossSiteMutation(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
+export interface MutationFacts {
+  method: string;
+  /** Reads a request header (case-insensitive), null when absent. */
+  header: (name: string) => string | null;
+  /** The host the request was addressed to (`name[:port]`). */
+  host: string;
+}
+
+export function isCrossSite({ method, header, host }: MutationFacts): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  const fetchSite = header("Sec-Fetch-Site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
-  const origin = request.headers.get("Origin");
+  const origin = header("Origin");
   if (origin === null) return false;
   if (origin === "null") return true;
   try {
-    return new URL(origin).host !== new URL(request.url).host;
+    return new URL(origin).host !== host;
   } catch {
     return true;
   }
+}
+
+export function isCrossSiteMutation(request: Request): boolean {
+  return isCrossSite({
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    host: new URL(request.url).host,
+  });
 }

@@ -1,0 +1,267 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { getConfig } from "~/server/config.server";
+import type { Config, ProxyTrust } from "~/server/config.server";
+import { applyServerTimeouts, createHttpApp } from "./http-app.server";
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limits.server";
+
+/**
+ * The HTTP front over real sockets, with a stand-in for Remix that answers the
+ * way routes do: early (before reading the body), or after reading it.
+ */
+
+interface Seen {
+  calls: number;
+  lastBody?: string;
+  lastContext?: AppLoadContext;
+}
+
+let servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  servers = [];
+});
+
+async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }) {
+  const seen: Seen = { calls: 0 };
+  const config: Config = { ...getConfig(), TRUST_PROXY: trust };
+  const app = createHttpApp({
+    config,
+    publicDir: os.tmpdir(),
+    handle: async (request, context) => {
+      seen.calls += 1;
+      seen.lastContext = context;
+      const url = new URL(request.url);
+      const early = url.searchParams.get("answer");
+      // An early answer, as a route gives it before reading: 401 signed out, 415, 413 on a declared size.
+      if (early) return Response.json({ message: "early" }, { status: Number(early) });
+      try {
+        seen.lastBody = request.body ? await request.text() : undefined;
+      } catch (error) {
+        // As the upload route does: a refusal raised while reading becomes its answer.
+        const status = (error as { status?: number }).status;
+        if (status) return Response.json({ message: (error as Error).message }, { status });
+        throw error;
+      }
+      return Response.json({ ok: true, bytes: seen.lastBody?.length ?? 0 });
+    },
+  });
+  const server = http.createServer(app);
+  applyServerTimeouts(server);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, seen };
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  reusedSocket: boolean;
+}
+
+/** One request on `agent`; `body` may be a Buffer or a generator of chunks (sent chunked). */
+function send(
+  port: number,
+  agent: http.Agent,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | (() => Iterable<Buffer>) },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, agent, method: options.method ?? "POST", path: options.path, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), reusedSocket: req.reusedSocket }),
+        );
+        res.on("error", reject);
+      },
+    );
+    // Writes after an early answer may fail once the server closes: the answer is what counts.
+    req.on("error", reject);
+    const body = options.body;
+    if (Buffer.isBuffer(body)) req.end(body);
+    else if (body) {
+      const chunks = body()[Symbol.iterator]();
+      const pump = () => {
+        for (;;) {
+          const next = chunks.next();
+          if (next.done) return void req.end();
+          if (!req.write(next.value)) return void req.once("drain", pump);
+        }
+      };
+      req.on("response", () => req.destroyed || undefined);
+      pump();
+    } else req.end();
+  });
+}
+
+const multipartHeaders = (length: number) => ({
+  "Content-Type": "multipart/form-data; boundary=x",
+  "Content-Length": String(length),
+});
+
+describe("connections after an answer given before the body was read", () => {
+  it.each([401, 403, 415])("50 rounds: an 800 KB upload answered %i early, then a request on the same kept-alive client", async (status) => {
+    const { port } = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const upload = Buffer.alloc(800 * 1024, 1);
+    let reused = 0;
+    for (let round = 0; round < 50; round++) {
+      const early = await send(port, agent, { path: `/api/token-images/upload?answer=${status}`, headers: multipartHeaders(upload.length), body: upload });
+      expect(early.status).toBe(status);
+      const next = await send(port, agent, { method: "GET", path: "/api/token-user" });
+      expect(next.status).toBe(200);
+      if (next.reusedSocket) reused += 1;
+    }
+    // The body was drained, not the connection dropped: the kept-alive socket served the next request.
+    expect(reused).toBe(50);
+    agent.destroy();
+  });
+
+  it("50 rounds: an upload past the limit answered 413 with Connection: close, then a request from the same client", async () => {
+    const { port } = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const tooBig = Buffer.alloc(UPLOAD_BODY_LIMIT + 1024 * 1024, 1);
+    for (let round = 0; round < 50; round++) {
+      const early = await send(port, agent, { path: "/api/token-images/upload?answer=413", headers: multipartHeaders(tooBig.length), body: tooBig });
+      expect(early.status).toBe(413);
+      expect(early.headers.connection).toBe("close");
+      const next = await send(port, agent, { method: "GET", path: "/api/token-user" });
+      expect(next.status).toBe(200);
+    }
+    agent.destroy();
+  });
+});
+
+describe("body limits in front of the routes", () => {
+  it("refuses a declared form body over 1 MB with 413 before the route runs (JSON on /api, a page elsewhere)", async () => {
+    const { port, seen } = await start();
+    const agent = new http.Agent({ keepAlive: true });
+    const body = Buffer.alloc(FORM_BODY_LIMIT + 1, 97);
+    const api = await send(port, agent, { path: "/api/token-login", headers: { "Content-Type": "application/json" }, body });
+    expect(api.status).toBe(413);
+    expect(api.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(api.body)).toEqual({ message: expect.stringContaining("too large") });
+    const page = await send(port, agent, { path: "/auth", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    expect(page.status).toBe(413);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain("Request too large");
+    expect(seen.calls).toBe(0);
+    agent.destroy();
+  });
+
+  it("refuses a chunked form body once it passes 1 MB, without reading the rest", async () => {
+    const { port, seen } = await start();
+    const agent = new http.Agent({ keepAlive: false });
+    let sent = 0;
+    const answer = await send(port, agent, {
+      path: "/auth",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: function* () {
+        // Up to 200 MB, stopped by the answer.
+        while (sent < 200 * 1024 * 1024) {
+          sent += 64 * 1024;
+          yield Buffer.alloc(64 * 1024, 97);
+        }
+      },
+    }).catch((error: Error) => ({ status: 0, error }));
+    expect(answer.status).toBe(413);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    expect(seen.calls).toBe(0);
+    agent.destroy();
+  });
+
+  it("hands a form body within the limit to the route, read in full", async () => {
+    const { port, seen } = await start();
+    const agent = new http.Agent({ keepAlive: true });
+    const form = "email=a%40b.c&password=" + "x".repeat(100_000);
+    const answer = await send(port, agent, { path: "/auth", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: Buffer.from(form) });
+    expect(answer.status).toBe(200);
+    expect(seen.lastBody).toBe(form);
+    agent.destroy();
+  });
+
+  it("streams an upload within its limit to the route, and a non-multipart body on an upload path is held to 1 MB", async () => {
+    const { port, seen } = await start();
+    const agent = new http.Agent({ keepAlive: true });
+    const upload = Buffer.alloc(5 * 1024 * 1024, 98);
+    const ok = await send(port, agent, { path: "/dashboard", headers: multipartHeaders(upload.length), body: upload });
+    expect(ok.status).toBe(200);
+    expect(seen.lastBody?.length).toBe(upload.length);
+    const form = await send(port, agent, { path: "/dashboard", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: upload });
+    expect(form.status).toBe(413);
+    agent.destroy();
+  });
+
+  it("fails a chunked upload past its limit with 413 and closes the connection", async () => {
+    const { port } = await start();
+    const agent = new http.Agent({ keepAlive: true });
+    let sent = 0;
+    const answer = await send(port, agent, {
+      path: "/api/token-images/upload",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: function* () {
+        while (sent < 40 * 1024 * 1024) {
+          sent += 64 * 1024;
+          yield Buffer.alloc(64 * 1024, 99);
+        }
+      },
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ message: "Please select a file smaller than 10MB." });
+    expect(answer.headers.connection).toBe("close");
+    expect(sent).toBeLessThan(UPLOAD_BODY_LIMIT + 40 * 1024 * 1024);
+    agent.destroy();
+  });
+
+  it("refuses a cookie-carrying cross-site post with 403 before reading its body; a bearer call is exempt", async () => {
+    const { port, seen } = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = Buffer.from("intent=delete-image&id=x");
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" };
+    const refused = await send(port, agent, { path: "/dashboard", headers: form, body });
+    expect(refused.status).toBe(403);
+    const api = await send(port, agent, { path: "/api/token-images", headers: { ...form, "Sec-Fetch-Site": "cross-site" }, body });
+    expect(api.status).toBe(403);
+    expect(JSON.parse(api.body)).toEqual({ message: "Cross-site request refused" });
+    expect(seen.calls).toBe(0);
+    const bearer = await send(port, agent, { path: "/api/token-images", headers: { ...form, Authorization: "Bearer abc" }, body });
+    expect(bearer.status).toBe(200);
+    expect(seen.calls).toBe(1);
+    agent.destroy();
+  });
+});
+
+describe("the client address", () => {
+  const ask = async (trust: ProxyTrust, headers: Record<string, string>) => {
+    const { port, seen } = await start(trust);
+    const agent = new http.Agent();
+    await send(port, agent, { method: "GET", path: "/", headers });
+    agent.destroy();
+    return seen.lastContext?.clientIp;
+  };
+
+  it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", async () => {
+    expect(await ask({ kind: "hops", hops: 0 }, { "X-Forwarded-For": "203.0.113.9" })).toBe("127.0.0.1");
+  });
+
+  it("with one proxy, is the address that proxy appended: a forged left-most entry changes nothing", async () => {
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "198.51.100.7" })).toBe("198.51.100.7");
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "10.9.9.9, 198.51.100.7" })).toBe("198.51.100.7");
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "1.1.1.1, 2.2.2.2, 198.51.100.7" })).toBe("198.51.100.7");
+  });
+
+  it("believes only entries appended by the listed proxy addresses", async () => {
+    expect(await ask({ kind: "addresses", addresses: ["127.0.0.1"] }, { "X-Forwarded-For": "6.6.6.6, 198.51.100.7" })).toBe("198.51.100.7");
+    expect(await ask({ kind: "addresses", addresses: ["10.0.0.0/8"] }, { "X-Forwarded-For": "198.51.100.7" })).toBe("127.0.0.1");
+  });
+
+  it("on Fly, is Fly-Client-IP", async () => {
+    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "198.51.100.8", "X-Forwarded-For": "6.6.6.6, 198.51.100.8" })).toBe("198.51.100.8");
+  });
+});

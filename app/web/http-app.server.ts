@@ -1,0 +1,66 @@
+import path from "node:path";
+import type { Server } from "node:http";
+import express from "express";
+import compression from "compression";
+import type { ServerBuild } from "@remix-run/node";
+import type { Config } from "~/server/config.server";
+import { bodyGuard } from "./body-guard.server";
+import { clientAddress, expressTrustSetting } from "./client-address.server";
+import type { HandleRequest } from "./remix-handler.server";
+import { remixBridge, remixRequestHandler } from "./remix-handler.server";
+import { securityHeaders } from "./security-headers.server";
+
+export interface HttpAppOptions {
+  config: Config;
+  /** The folder that holds `build/` (the client assets) and the other public files. */
+  publicDir: string;
+  /** The Remix server build; or `handle` instead (tests). */
+  build?: ServerBuild;
+  handle?: HandleRequest;
+}
+
+/**
+ * The one HTTP front of the process: security headers, the client's address,
+ * the body guard, static files, then Remix.
+ */
+export function createHttpApp({ config, publicDir, build, handle }: HttpAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
+  app.use(securityHeaders(config));
+  app.use(bodyGuard());
+  app.use(compression());
+  // Fingerprinted client assets can be cached forever; everything else briefly.
+  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(publicDir, { maxAge: "1h" }));
+  const handler = handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV);
+  app.all(
+    "*",
+    remixBridge(handler, (req, res) => ({ nonce: res.locals.nonce, clientIp: clientAddress(req, config.TRUST_PROXY) })),
+  );
+  return app;
+}
+
+function requireBuild(build: ServerBuild | undefined): ServerBuild {
+  if (!build) throw new Error("createHttpApp needs the server build (or a handle function)");
+  return build;
+}
+
+/**
+ * Connection timeouts, set on purpose:
+ * - keepAliveTimeout 65 s: an idle kept-alive connection stays open longer than
+ *   the 60 s idle timeout common to proxies and load balancers, so the proxy,
+ *   not us, closes it, and never just as it sends the next request. Node
+ *   announces it in `Keep-Alive: timeout=65`, which fetch/undici honour.
+ * - headersTimeout 20 s: a client gets this long to send its request headers
+ *   (a slow-headers client cannot hold connections open).
+ * - requestTimeout 300 s: the whole request, body included: a 10 MB upload on a
+ *   slow phone connection still fits.
+ */
+export const SERVER_TIMEOUTS = { keepAliveTimeout: 65_000, headersTimeout: 20_000, requestTimeout: 300_000 };
+
+export function applyServerTimeouts(server: Server) {
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  server.headersTimeout = SERVER_TIMEOUTS.headersTimeout;
+  server.requestTimeout = SERVER_TIMEOUTS.requestTimeout;
+}

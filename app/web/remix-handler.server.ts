@@ -1,0 +1,109 @@
+import type { Readable } from "node:stream";
+import { Transform } from "node:stream";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { FILE_TOO_LARGE } from "~/lib/limits";
+import { payloadTooLarge } from "~/server/errors.server";
+import type { BodyLimit } from "./body-limits.server";
+import { bodyLimitFor, hasBody } from "./body-limits.server";
+import { settleUnreadBody } from "./unread-body.server";
+
+/** Answers one request the way Remix does; tests hand in their own. */
+export type HandleRequest = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+export function remixRequestHandler(build: ServerBuild, mode: string): HandleRequest {
+  return createRequestHandler(build, mode);
+}
+
+/**
+ * The bridge from Express to Remix. Unlike the stock adapter, the body the
+ * route sees is one we control: a form or JSON body arrives read in full (the
+ * body guard in front read it within its limit), an upload arrives as a
+ * counted stream. When the route answers before the upload has been read, the
+ * rest of it is drained or the connection closed cleanly (unread-body.server.ts).
+ */
+export function remixBridge(handle: HandleRequest, loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext) {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const limit = bodyLimitFor(req.path, req.get("Content-Type"));
+      const counted = limit.streamed && hasBody(req) && !readBodyOf(res) ? countedBody(req, limit) : undefined;
+      const controller = new AbortController();
+      let finished = false;
+      res.on("finish", () => (finished = true));
+      res.on("close", () => {
+        if (!finished) controller.abort();
+      });
+      const request = toFetchRequest(req, readBodyOf(res) ?? counted, controller.signal);
+      const response = await handle(request, loadContext(req, res));
+      if (res.headersSent) return;
+      if (counted) {
+        counted.unpipeFrom(req);
+        settleUnreadBody(req, res, limit.bytes);
+      }
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The body the guard already read in full, when it did. */
+export function readBodyOf(res: ExpressResponse): Buffer | undefined {
+  return res.locals.body as Buffer | undefined;
+}
+
+/** The upload stream as the route reads it: the request's bytes, failing with a 413 past the limit. */
+function countedBody(req: ExpressRequest, limit: BodyLimit) {
+  let seen = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.byteLength;
+      if (seen > limit.bytes) callback(payloadTooLarge(FILE_TOO_LARGE.description));
+      else callback(null, chunk);
+    },
+  });
+  req.on("error", (error) => stream.destroy(error));
+  req.pipe(stream);
+  return Object.assign(stream, {
+    /** Stops feeding the route: what is left of the body is the edge's to drain. */
+    unpipeFrom(source: Readable) {
+      source.unpipe(stream);
+      stream.destroy();
+    },
+  });
+}
+
+function toFetchRequest(req: ExpressRequest, body: Buffer | Readable | undefined, signal: AbortSignal): Request {
+  const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
+  if (req.method !== "GET" && req.method !== "HEAD" && body !== undefined) {
+    // A Buffer is a Uint8Array: a valid fetch body, though the DOM and Node typings disagree on its buffer type.
+    init.body = (Buffer.isBuffer(body) ? body : createReadableStreamFromReadable(body)) as BodyInit;
+    if (!Buffer.isBuffer(body)) init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** The host the client addressed: req.hostname honours TRUST_PROXY (X-Forwarded-Host only from a trusted proxy), with the port the headers give. */
+export function requestHost(req: ExpressRequest): string {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const forwardedPort = portOf(req.get("X-Forwarded-Host"));
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : portOf(req.get("Host"));
+  return `${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+}
