@@ -23,7 +23,7 @@ RUN npm run build
 FROM base AS runtime
 ENV DATA_DIR=/data \
     PORT=3000 \
-    TRUST_PROXY=true
+    TRUST_PROXY=1
 RUN mkdir -p /data && chown node:node /data
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

@@ -16,6 +16,7 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { requireWebUser } from "~/server/screen-guards.server";
 import { ErrorPage } from "~/root";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = ({ error }) => [
   {
@@ -65,7 +66,7 @@ function backTo(request: Request) {
 
 export async function action(args: ActionFunctionArgs) {
   const admin = await requireAdmin(args.request);
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   const intent = formData.get("intent");
 
   if (intent === "ban" || intent === "unban") {

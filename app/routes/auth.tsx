@@ -17,6 +17,7 @@ import { getConfig } from "~/server/config.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { submitForm } from "~/server/remix-adapter.server";
 import { startWebSession } from "~/server/web-session.server";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/dashboard");
 
   if (formData.get("intent") === "register") {

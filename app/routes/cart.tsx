@@ -15,6 +15,7 @@ import { addToCart, cartHeader, readCart, removeFromCart } from "~/server/cart.s
 import { redirectWithFlash } from "~/server/flash.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { isCrossSiteMutation } from "~/server/same-origin.server";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Cart and checkout | ${PRODUCT_NAME}` }];
 
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   // Public, same-origin forms only.
   const { request } = args;
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "checkout") {

@@ -12,6 +12,7 @@ import { submitForm } from "~/server/remix-adapter.server";
 import { findPlatform } from "~/lib/platforms";
 import { COPY } from "~/lib/publishing";
 import { IntegrationsScreen } from "~/components/publishing/integrations-screen";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
 
@@ -32,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Signed in: the manual setup form ("manual") and Disconnect ("disconnect"); post/redirect/get. */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireWebUser(args.request);
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   const name = findPlatform(String(formData.get("platform") ?? ""))?.name ?? "The platform";
   if (formData.get("intent") === "disconnect") {
     const outcome = await submitForm(deleteIntegration, args, { formData, user });

@@ -10,6 +10,7 @@ import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing }
 import { redirectWithFlash } from "~/server/flash.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { requireWebUser } from "~/server/screen-guards.server";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 
@@ -28,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireWebUser(args.request);
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/listings");
   const enhanced = formData.get("enhanced") === "1";
 

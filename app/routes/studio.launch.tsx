@@ -10,6 +10,7 @@ import { launchMarketing, launchResult, publishFormDefaults } from "~/procedures
 import { redirectWithFlash } from "~/server/flash.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { requireWebUser } from "~/server/screen-guards.server";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Launch marketing | ${PRODUCT_NAME}` }];
 
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The launch form posts here: JSON for the in-place form (JavaScript), else post/redirect/get to the result. */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireWebUser(args.request);
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   const outcome = await submitForm(launchMarketing, args, { formData, user });
   if (!outcome.ok) return outcome.response;
   if (formData.get("_js") === "1") return json({ ok: true as const, result: outcome.result });

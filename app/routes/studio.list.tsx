@@ -10,6 +10,7 @@ import { imagePublications, postToMarketplaces, publishFormDefaults } from "~/pr
 import { redirectWithFlash } from "~/server/flash.server";
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { requireWebUser } from "~/server/screen-guards.server";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `List for sale | ${PRODUCT_NAME}` }];
 
@@ -32,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The dialog posts here: JSON for the dialog (JavaScript), else post/redirect/get with 'Marketplace Posting Complete'. */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireWebUser(args.request);
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   const outcome = await submitForm(postToMarketplaces, args, { formData, user });
   if (!outcome.ok) return outcome.response;
   const { results } = outcome.result;

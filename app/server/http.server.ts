@@ -28,9 +28,14 @@ export function errorResponse(error: unknown): Response {
 
 /** Reads a request body as text, refusing more than `maxBytes` without reading the rest. */
 export async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
+  return (await readBytesLimited(request, maxBytes)).toString("utf8");
+}
+
+/** Reads a request body, refusing more than `maxBytes` (declared or sent) without reading the rest. */
+export async function readBytesLimited(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge("Request body too large");
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -44,5 +49,28 @@ export async function readTextLimited(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Form posts carry a few fields; files go to the upload routes, which stream them. */
+export const MAX_FORM_BYTES = 1024 * 1024;
+
+/**
+ * A form post's fields, read from a copy of the request (so that sign-in can
+ * read it again) and never more than `maxBytes` of it. A body that is too
+ * large, or not a form, is answered as a thrown 413 or 400.
+ */
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBytesLimited(request.clone(), maxBytes);
+  } catch (error) {
+    if (error instanceof HttpError) throw jsonResponse({ message: error.message }, { status: error.status });
+    throw error;
+  }
+  try {
+    return await new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw jsonResponse({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 400 });
+  }
 }

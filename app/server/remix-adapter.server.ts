@@ -11,6 +11,7 @@ import { callContext } from "./context.server";
 import type { CallContext } from "./context.server";
 import { HttpError } from "./errors.server";
 import { isCrossSiteMutation } from "./same-origin.server";
+import { readFormData } from "./http.server";
 
 /**
  * Remix adapters of the procedure layer, for screens (cookie sessions only).
@@ -26,7 +27,7 @@ export async function submitForm<A extends Access, S extends z.ZodType, R>(
   { request, context }: ActionFunctionArgs,
   options: { formData?: FormData; user?: UserRow | null } = {},
 ): Promise<FormOutcome<Awaited<R>>> {
-  const formData = options.formData ?? (await request.clone().formData());
+  const formData = options.formData ?? (await readFormData(request));
   const submission = parseWithZod(formData, { schema: procedure.input });
   if (isCrossSiteMutation(request)) {
     return {
