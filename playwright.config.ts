@@ -60,6 +60,9 @@ export default defineConfig({
       REGISTRATION: "closed",
       FAL_KEY: "",
       STRIPE_SECRET_KEY: "",
+      // A production server needs PUBLIC_URL, and without Stripe runs the test checkout only when told to.
+      PUBLIC_URL: `http://localhost:${port}`,
+      ALLOW_TEST_CHECKOUT: "true",
     },
   },
 });

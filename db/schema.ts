@@ -35,6 +35,16 @@ export interface AuthFailuresTable {
   created_at: string;
 }
 
+/** A sign-in attempt whose password is being checked (migration 0006). */
+export interface LoginAttemptsTable {
+  id: string;
+  email_hash: string;
+  address_hash: string;
+  /** 1 when the address had no failure for this email in the window when the attempt began. */
+  newcomer: number;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string;
@@ -55,9 +65,21 @@ export interface JobsTable {
   locked_until: string | null;
   /** The lease token of the worker that holds the job (migration 0004). */
   locked_by: string | null;
+  /** The creator the job works for; null for jobs of nobody (migration 0007). */
+  user_id: string | null;
+  /** When a worker last took the job (migration 0007). */
+  claimed_at: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One row per upload and per style asked for: the daily quotas count these (migration 0007). */
+export interface UsageEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: "upload" | "stylize";
+  created_at: string;
 }
 
 export interface ImagesTable {
@@ -181,7 +203,18 @@ export interface EarningsTable {
   amount_cents: number;
   /** The platform's share; amount_cents + platform_fee_cents = the item's price. */
   platform_fee_cents: number;
+  /** 1 for a sale in the built-in test checkout (no money moved; not revenue on a production server). */
+  test_mode: Generated<number>;
   created_at: string;
+}
+
+/** One row per listing, visitor and day: a visitor's views of a listing count once a day (migration 0008). */
+export interface ListingViewsTable {
+  listing_id: string;
+  /** HMAC of the day and the visitor (a user id, or the client address and user agent). */
+  visitor_hash: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
 }
 
 export interface DownloadGrantsTable {
@@ -264,8 +297,10 @@ export interface Database {
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   auth_failures: AuthFailuresTable;
+  login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  usage_events: UsageEventsTable;
   images: ImagesTable;
   stylized_images: StylizedImagesTable;
   listings: ListingsTable;
@@ -277,6 +312,7 @@ export interface Database {
   integrations: IntegrationsTable;
   oauth_states: OauthStatesTable;
   listing_platforms: ListingPlatformsTable;
+  listing_views: ListingViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,44 +4,57 @@ import { defineProcedure } from "~/server/procedure.server";
 import { forbidden, tooManyRequests, unauthorized } from "~/server/errors.server";
 import { createUser, findUserByEmail, toPublicUser } from "~/services/users.server";
 import { decoyHash, verifyPassword } from "~/services/passwords.server";
-import { loginRetryAfter, recordLoginFailure } from "~/services/login-throttle.server";
+import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/services/login-throttle.server";
 import { createApiToken, deleteApiToken } from "~/services/sessions.server";
 import { bearerTokenOf } from "~/server/auth.server";
+import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/server/rate-limit.server";
 
 export const INVALID_LOGIN = "Invalid email or password";
 
-/** Checks an email and password; throttled per email and per client address. */
+/**
+ * Checks an email and password. The attempt is reserved (and counted) before
+ * the password is checked, per email and client address, per address, and
+ * with growing delays per email (login-throttle.server.ts); a failure stays
+ * counted, a success does not.
+ */
 export const verifyLogin = defineProcedure({
   name: "verifyLogin",
   access: "public",
   input: loginSchema,
   async run({ input, ctx }) {
-    const wait = await loginRetryAfter(ctx.db, input.email, ctx.clientIp, ctx.now);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
+    const reserved = await reserveLoginAttempt(ctx.db, input.email, ctx.clientIp, ctx.now);
+    if (!reserved.ok) {
       throw tooManyRequests(
-        wait,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        reserved.retryAfterSeconds,
+        `Too many failed sign-in attempts. Try again in ${waitText(reserved.retryAfterSeconds)}.`,
       );
     }
-    const user = await findUserByEmail(ctx.db, input.email);
-    const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !valid) {
-      await recordLoginFailure(ctx.db, input.email, ctx.clientIp, ctx.now);
-      throw unauthorized(INVALID_LOGIN);
+    const { reservation } = reserved;
+    let failed = false;
+    try {
+      const user = await findUserByEmail(ctx.db, input.email);
+      const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+      if (!user || !valid) {
+        failed = true;
+        await recordLoginFailure(ctx.db, reservation, ctx.now);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      if (user.banned) throw forbidden("This account has been suspended");
+      return user;
+    } finally {
+      if (!failed) await releaseLoginAttempt(ctx.db, reservation);
     }
-    if (user.banned) throw forbidden("This account has been suspended");
-    return user;
   },
 });
 
-/** Creates an account, only while the operator has opened registration. */
+/** Creates an account, only while the operator has opened registration; limited per client address. */
 export const register = defineProcedure({
   name: "register",
   access: "public",
   input: registerSchema,
   async run({ input, ctx }) {
     if (ctx.config.REGISTRATION !== "open") throw forbidden("Registration is closed");
+    throttle(ctx, REGISTRATION_RATE_LIMIT);
     return createUser(ctx.db, input, ctx.now);
   },
 });

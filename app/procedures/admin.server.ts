@@ -7,25 +7,27 @@ import { findUserForAdmin, listUsersForAdmin } from "~/services/admin-users.serv
 import { listAllImages } from "~/services/admin-images.server";
 import { setUserStatus } from "~/services/admin-user-status.server";
 import { createUserAsAdmin } from "~/services/admin-create-user.server";
+import { testSalesCount } from "~/server/payments/select-provider.server";
 
 /**
  * The Admin Portal's operations (api.md 'Admin'). Each serves both the /admin
  * screen and its /api/admin route; only the super admin may call them
- * (401 signed out, 403 anyone else).
+ * (401 signed out, 403 anyone else). On a production server, sales in the
+ * built-in test checkout are not revenue (testSalesCount).
  */
 
 export const adminStats = defineProcedure({
   name: "adminStats",
   access: "admin",
   input: z.object({}),
-  run: ({ ctx }) => platformStats(ctx.db),
+  run: ({ ctx }) => platformStats(ctx.db, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
 export const adminUsers = defineProcedure({
   name: "adminUsers",
   access: "admin",
   input: adminUserSearchSchema,
-  run: ({ input, ctx }) => listUsersForAdmin(ctx.db, { q: input.q }),
+  run: ({ input, ctx }) => listUsersForAdmin(ctx.db, { q: input.q, includeTestSales: testSalesCount(ctx.config) }),
 });
 
 export const adminUser = defineProcedure({
@@ -33,7 +35,7 @@ export const adminUser = defineProcedure({
   access: "admin",
   input: z.object({ userId: z.string().trim().min(1).max(200) }),
   async run({ input, ctx }) {
-    const user = await findUserForAdmin(ctx.db, input.userId);
+    const user = await findUserForAdmin(ctx.db, input.userId, { includeTestSales: testSalesCount(ctx.config) });
     if (!user) throw notFound("User not found");
     return user;
   },
@@ -52,7 +54,13 @@ export const changeUserStatus = defineProcedure({
   access: "admin",
   input: userStatusSchema,
   run: ({ input, user, ctx }) =>
-    setUserStatus(ctx.db, { actorId: user.id, userId: input.userId, action: input.action, now: ctx.now }),
+    setUserStatus(ctx.db, {
+      actorId: user.id,
+      userId: input.userId,
+      action: input.action,
+      now: ctx.now,
+      includeTestSales: testSalesCount(ctx.config),
+    }),
 });
 
 export const adminCreateUser = defineProcedure({

@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { OrderRow } from "#db/schema";
 import { defineProcedure } from "~/server/procedure.server";
 import type { CallContext } from "~/server/context.server";
-import { badRequest, notFound } from "~/server/errors.server";
+import { badRequest, conflict, notFound } from "~/server/errors.server";
 import { readCart } from "~/server/cart.server";
+import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/server/rate-limit.server";
 import { checkoutProvider, providerFor } from "~/server/payments/select-provider.server";
 import { publicOrigin } from "~/server/payments/public-origin.server";
 import { StripeCheckoutProvider } from "~/server/payments/stripe-checkout.server";
@@ -13,7 +14,7 @@ import { LICENSE_TYPE, MAX_CART_ITEMS, MISSING_INFORMATION } from "~/lib/market"
 import { centsToPriceString } from "~/lib/money";
 import { cancelTestOrder, payTestOrder, startCheckout, syncOrderWithProvider } from "~/services/checkout.server";
 import { findOrderBySessionId, itemsOfOrder } from "~/services/orders.server";
-import { paymentStatusOf } from "~/services/payment-status.server";
+import { paymentStatusOf, providerChecks } from "~/services/payment-status.server";
 import { handleStripeEvent } from "~/services/stripe-webhooks.server";
 
 /** Checkout, the test checkout, payment status and the Stripe webhook. */
@@ -28,8 +29,9 @@ const cartItemSchema = z
   })
   .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
 
-/** Starts a checkout with the configured provider (Stripe, else the built-in test checkout). */
+/** Starts a checkout with the configured provider (Stripe, else the built-in test checkout); limited per client address. */
 function checkoutWith(ctx: CallContext, listingIds: string[], customer: CustomerInfo) {
+  throttle(ctx, CHECKOUT_RATE_LIMIT);
   return startCheckout(ctx.db, checkoutProvider(ctx.config), {
     listingIds,
     customer,
@@ -90,31 +92,61 @@ async function testOrderOrNotFound(ctx: CallContext, sessionId: string): Promise
 }
 
 /**
+ * Once Stripe is configured, orders left over from the built-in test checkout
+ * can no longer be paid or cancelled there: the page says so and its buttons
+ * change nothing. (A paid one still shows its downloads.)
+ */
+export const TEST_CHECKOUT_CLOSED =
+  "This test checkout is closed: the store now takes real payments. Start again from your cart.";
+
+function testCheckoutClosed(ctx: CallContext): boolean {
+  return Boolean(ctx.config.STRIPE_SECRET_KEY);
+}
+
+/**
  * A pending Stripe order asks Stripe how its session stands (the success
  * return and the status checks), so a buyer is served even before, or
- * without, the webhook. A Stripe outage leaves the order as it is.
+ * without, the webhook. Polls ask at most once per order every
+ * PROVIDER_CHECK_INTERVAL_MS and otherwise answer from the database; the
+ * success return always asks. A Stripe outage leaves the order as it is.
  */
-async function refreshedOrder(ctx: CallContext, sessionId: string): Promise<OrderRow> {
+async function refreshedOrder(ctx: CallContext, sessionId: string, force: boolean): Promise<OrderRow> {
   const order = await orderOrNotFound(ctx, sessionId);
   if (order.status !== "pending" || order.provider !== "stripe") return order;
   const provider = providerFor(order.provider, ctx.config);
   if (!provider) return order;
-  try {
-    const remote = await provider.retrieveSession(sessionId);
-    if (remote) await syncOrderWithProvider(ctx.db, order, remote, ctx.now);
-  } catch (error) {
-    console.warn(`Could not retrieve Stripe session ${sessionId}:`, error instanceof Error ? error.message : error);
-  }
+  const ask = async () => {
+    try {
+      const remote = await provider.retrieveSession(sessionId);
+      if (remote) await syncOrderWithProvider(ctx.db, order, remote, ctx.now);
+    } catch (error) {
+      console.warn(`Could not retrieve Stripe session ${sessionId}:`, error instanceof Error ? error.message : error);
+    }
+  };
+  await providerChecks.check(order.id, ctx.now.getTime(), ask, { force });
   return orderOrNotFound(ctx, sessionId);
 }
 
-/** GET /api/payment-status/{sessionId}, the payment monitor and the success return. */
+/** GET /api/payment-status/{sessionId} and the payment monitor: polled, limited per client address. */
 export const paymentStatus = defineProcedure({
   name: "paymentStatus",
   access: "public",
   input: sessionIdSchema,
   async run({ input, ctx }) {
-    const order = await refreshedOrder(ctx, input.sessionId);
+    throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
+    const order = await refreshedOrder(ctx, input.sessionId, false);
+    return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
+  },
+});
+
+/** The buyer's return from the payment page (/marketplace?session_id=...&success=true): always asks the provider. */
+export const checkoutReturnStatus = defineProcedure({
+  name: "checkoutReturnStatus",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
+    const order = await refreshedOrder(ctx, input.sessionId, true);
     return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
   },
 });
@@ -130,6 +162,8 @@ export const testCheckoutSession = defineProcedure({
     return {
       sessionId: input.sessionId,
       status: order.status,
+      /** Why a pending session cannot be paid here, or null. */
+      closedReason: order.status === "pending" && testCheckoutClosed(ctx) ? TEST_CHECKOUT_CLOSED : null,
       customer: { name: order.customer_name, email: order.customer_email, company: order.customer_company },
       total: centsToPriceString(order.total_cents),
       totalCents: order.total_cents,
@@ -144,6 +178,7 @@ export const payTestCheckout = defineProcedure({
   input: sessionIdSchema,
   async run({ input, ctx }) {
     const order = await testOrderOrNotFound(ctx, input.sessionId);
+    if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
     await payTestOrder(ctx.db, order, ctx.now);
     return { sessionId: input.sessionId };
   },
@@ -155,6 +190,7 @@ export const cancelTestCheckout = defineProcedure({
   input: sessionIdSchema,
   async run({ input, ctx }) {
     const order = await testOrderOrNotFound(ctx, input.sessionId);
+    if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
     await cancelTestOrder(ctx.db, order, ctx.now);
     return { sessionId: input.sessionId };
   },

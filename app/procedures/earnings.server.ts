@@ -2,13 +2,17 @@ import { z } from "zod";
 import { defineProcedure } from "~/server/procedure.server";
 import { creatorEarnings } from "~/services/earnings.server";
 import { creatorStats } from "~/services/creator-stats.server";
+import { testSalesCount } from "~/server/payments/select-provider.server";
 
-/** GET /api/token-earnings (api.md): the caller's share of each sale, from the ledger. */
+/**
+ * GET /api/token-earnings (api.md): the caller's share of each sale, from the ledger.
+ * On a production server, test-checkout sales are listed (testMode: true) but not in the totals.
+ */
 export const tokenEarnings = defineProcedure({
   name: "tokenEarnings",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => creatorEarnings(ctx.db, user.id),
+  run: ({ user, ctx }) => creatorEarnings(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
 /** GET /api/token-stats (api.md). */
@@ -16,5 +20,5 @@ export const tokenStats = defineProcedure({
   name: "tokenStats",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => creatorStats(ctx.db, user.id),
+  run: ({ user, ctx }) => creatorStats(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { defineProcedure } from "~/server/procedure.server";
 import { getFileStore } from "~/server/file-store.server";
+import { ensureFreeSpace } from "~/server/disk-space.server";
 import { publicOrigin } from "~/server/payments/public-origin.server";
 import { MARKETPLACE_MAX_LIMIT, MARKETPLACE_MAX_QUERY, MARKETPLACE_PAGE_SIZE, MAX_CART_ITEMS } from "~/lib/market";
 import { listingInputSchema } from "~/lib/listing-schema";
-import { browseMarketplace as browse, recordListingViews } from "~/services/marketplace-search.server";
+import { browseMarketplace as browse, recordListingViews, viewDay, visitorHash } from "~/services/marketplace-search.server";
+import { deriveKey } from "~/server/keys.server";
 import { cartContents } from "~/services/cart-contents.server";
 import { notFound } from "~/server/errors.server";
 import { signedMediaUrl } from "~/server/signed-urls.server";
@@ -55,8 +57,10 @@ export const browseMarketplace = defineProcedure({
 
 /**
  * The /marketplace page: the same page of listings, and each listing shown
- * counts as a view for its creator (not the viewer's own listings; the route
- * says when a load is a fresh view rather than a revalidation).
+ * counts as a view for its creator, once per visitor and day (not the viewer's
+ * own listings; the route says when a load is a fresh view rather than a
+ * revalidation). A visitor is the signed-in user, else the client address
+ * with the user agent, kept only as a keyed hash.
  */
 export const marketplacePage = defineProcedure({
   name: "marketplacePage",
@@ -71,10 +75,14 @@ export const marketplacePage = defineProcedure({
       listingId: input.listing,
     });
     if (input.countViews) {
+      const visitor = user
+        ? { userId: user.id }
+        : { clientIp: ctx.clientIp, userAgent: ctx.request.headers.get("User-Agent") ?? "" };
       await recordListingViews(
         ctx.db,
         page.items.map((item) => item.id),
-        user?.id ?? null,
+        { userId: user?.id ?? null, visitorHash: visitorHash(deriveKey("listing-views"), visitor, viewDay(ctx.now)) },
+        ctx.now,
       );
     }
     return page;
@@ -91,6 +99,8 @@ export const listOnMarketplace = defineProcedure({
   access: "user",
   input: listingInputSchema,
   async run({ input, user, ctx }) {
+    // A listing writes its own copy and preview: refused while the volume is nearly full.
+    await ensureFreeSpace(ctx.config);
     const { listing, created } = await listStylizedImage(ctx.db, getFileStore(), {
       userId: user.id,
       input,

@@ -38,7 +38,9 @@ export const listThroughProcedure: MarketplaceLister = async ({ db, user, reques
   return { listingId: listing.id, url: marketplaceListingUrl(request.origin, listing.id) };
 };
 
-export function publishJobHandler(deps: { store?: FileStore; fetch?: FetchLike } = {}): JobHandler<PublishJobPayload> {
+export function publishJobHandler(
+  deps: { store?: FileStore; fetch?: FetchLike; ensureSpace?: () => Promise<void> } = {},
+): JobHandler<PublishJobPayload> {
   return makeHandler({ ...deps, listOnMarketplace: listThroughProcedure });
 }
 

@@ -4,6 +4,7 @@ import { defineProcedure } from "~/server/procedure.server";
 import type { CallContext } from "~/server/context.server";
 import { badRequest, forbidden, notFound } from "~/server/errors.server";
 import { getFileStore } from "~/server/file-store.server";
+import { ensureFreeSpace } from "~/server/disk-space.server";
 import { publicOrigin } from "~/server/payments/public-origin.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/lib/platforms";
 import type { Platform, PlatformId } from "~/lib/platforms";
@@ -288,6 +289,8 @@ async function publish(
   for (const id of args.platforms) {
     requests.push({ platform: id, blocked: await publishBlocker(ctx.db, user.id, getPlatform(id)) });
   }
+  // Publishing writes files (listing copies, kits, packages): refused while the volume is nearly full.
+  if (requests.some((request) => !request.blocked)) await ensureFreeSpace(ctx.config);
   const rows = await requestPublications(ctx.db, {
     userId: user.id,
     image,
@@ -295,6 +298,7 @@ async function publish(
     content: args.content,
     origin,
     now: ctx.now,
+    maxQueuedJobs: ctx.config.PUBLISH_JOBS_PER_CREATOR,
   });
   const settled = await waitForPublications(
     ctx.db,

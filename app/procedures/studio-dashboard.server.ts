@@ -21,12 +21,15 @@ import { STYLE_POLL_MAX_ATTEMPTS, styleName } from "~/lib/styles";
 import type { PipelineStep } from "~/lib/dashboard-url";
 import { dashboardUrl, PIPELINE_STEPS } from "~/lib/dashboard-url";
 import { creatorStats } from "~/services/creator-stats.server";
+import { testSalesCount } from "~/server/payments/select-provider.server";
 import { imageJson } from "~/services/images.server";
 import { listStylized, stylizedImageJson } from "~/services/stylized-images.server";
 import { toPublicUser } from "~/services/users.server";
 import { deleteImage, stylizeImage, uploadImage } from "./studio-images.server";
 import { deleteStylizedImage, optimizeImage } from "./studio-stylized.server";
 import { publishingPlatforms } from "./publishing.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { readFormData } from "~/server/http.server";
 
 /**
  * The dashboard screen (/dashboard, and / when signed in): its data and its
@@ -61,7 +64,7 @@ const loadDashboardProcedure = defineProcedure({
       .execute();
     const stylizedRows = await listStylized(ctx.db, user.id);
     const stylized = stylizedRows.map((row) => stylizedImageJson(row, row.original_file_key));
-    const stats = await creatorStats(ctx.db, user.id);
+    const stats = await creatorStats(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) });
     const imageList = images.map(imageJson);
 
     const styled = input.styled ? (stylized.find((item) => item.id === input.styled) ?? null) : null;
@@ -219,10 +222,10 @@ export async function dashboardAction(args: ActionFunctionArgs) {
     }
   }
 
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const back = String(formData.get("back") ?? "");
-  const returnTo = back.startsWith("/dashboard") && !back.startsWith("//") ? back : "/dashboard";
+  const returnTo = back.startsWith("/dashboard") ? safeRedirect(back, "/dashboard") : "/dashboard";
 
   const run = async <P extends AnyProcedure>(procedure: P, schema: z.ZodType) => {
     const submission = parseWithZod(formData, { schema });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { defineProcedure } from "~/server/procedure.server";
-import { notFound, tooManyRequests, unsupportedMedia } from "~/server/errors.server";
+import { notFound, unsupportedMedia } from "~/server/errors.server";
 import { getFileStore } from "~/server/file-store.server";
 import { announceJobs } from "~/server/jobs/job-queue.server";
 import { getStyleEngine } from "~/server/styling/style-engine.server";
@@ -20,12 +20,9 @@ import {
   storeUploadedImage,
 } from "~/services/images.server";
 import { withdrawListingsForStylizedImage } from "~/services/listings.server";
-import {
-  countOpenStylizations,
-  MAX_OPEN_STYLIZATIONS,
-  requestStylization,
-  stylizedImageJson,
-} from "~/services/stylized-images.server";
+import { requestStylization, stylizedImageJson } from "~/services/stylized-images.server";
+import { ensureDailyAllowance, ensureStorageLeft, recordUsage } from "~/services/quotas.server";
+import { ensureFreeSpace } from "~/server/disk-space.server";
 import type { DeletionHooks } from "~/services/images.server";
 import type { CallContext } from "~/server/context.server";
 
@@ -53,14 +50,31 @@ export const uploadImage = defineProcedure({
   async run({ user, ctx }) {
     const store = getFileStore();
     sweepScratchSoon(path.join(store.root, "tmp"));
+    const daily = { userId: user.id, kind: "upload" as const, limit: ctx.config.UPLOADS_PER_DAY, now: ctx.now };
     const upload = await receiveFileUpload(ctx.request, {
       field: UPLOAD_FIELD,
       maxFileBytes: MAX_UPLOAD_BYTES,
       scratchPath: () => store.scratchPath(),
       messages: UPLOAD_MESSAGES,
+      // Refused before the body is read: a full volume, today's uploads used up, or no storage left.
+      admit: async () => {
+        await ensureFreeSpace(ctx.config);
+        await ensureDailyAllowance(ctx.db, daily);
+        await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+      },
     });
     try {
-      const row = await storeUploadedImage(ctx.db, store, { userId: user.id, sourcePath: upload.path, now: ctx.now });
+      const row = await storeUploadedImage(ctx.db, store, {
+        userId: user.id,
+        sourcePath: upload.path,
+        now: ctx.now,
+        // Checked again where the row is inserted, so uploads sent at the same time cannot pass together.
+        admit: async (trx, image) => {
+          await ensureDailyAllowance(trx, daily);
+          await ensureStorageLeft(trx, { userId: user.id, config: ctx.config, addingBytes: image.bytes });
+          await recordUsage(trx, { userId: user.id, kind: "upload", now: ctx.now });
+        },
+      });
       return imageJson(row);
     } catch (error) {
       if (error instanceof NotAnImageError) throw unsupportedMedia(INVALID_FILE_TYPE.description);
@@ -121,18 +135,16 @@ export const stylizeImage = defineProcedure({
   async run({ input, user, ctx }) {
     const image = await findImage(ctx.db, user.id, input.id);
     if (!image) throw notFound("Image not found");
-    if ((await countOpenStylizations(ctx.db, user.id)) >= MAX_OPEN_STYLIZATIONS) {
-      throw tooManyRequests(
-        10,
-        `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`,
-      );
-    }
+    await ensureFreeSpace(ctx.config);
+    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    // The open-styles cap and the daily quota are checked by the insert itself (429 past either).
     const row = await requestStylization(ctx.db, {
       userId: user.id,
       imageId: image.id,
       style: input.style,
       provider: getStyleEngine(ctx.config).id,
       now: ctx.now,
+      perDay: ctx.config.STYLIZATIONS_PER_DAY,
     });
     if (!row) throw notFound("Image not found");
     announceJobs();

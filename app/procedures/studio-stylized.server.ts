@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { defineProcedure } from "~/server/procedure.server";
-import { notFound } from "~/server/errors.server";
+import { notFound, tooManyRequests } from "~/server/errors.server";
+import { ensureFreeSpace } from "~/server/disk-space.server";
 import { getFileStore } from "~/server/file-store.server";
 import { idSchema, optimizeSchema } from "~/lib/studio-schemas";
-import { optimizeStylizedImage } from "~/services/optimization.server";
+import { optimizeStylizedImage, runningOptimizations } from "~/services/optimization.server";
+import { ensureStorageLeft } from "~/services/quotas.server";
 import {
   deleteStylized as deleteStylizedRow,
   findStylized,
@@ -57,8 +59,22 @@ export const optimizeImage = defineProcedure({
   async run({ input, user, ctx }) {
     const row = await findStylized(ctx.db, user.id, input.imageId);
     if (!row) throw notFound("Stylized image not found");
-    const { imageId: _imageId, ...settings } = input;
-    const updated = await optimizeStylizedImage(ctx.db, getFileStore(), { row, settings, now: ctx.now });
-    return stylizedImageJson(updated, row.original_file_key);
+    await ensureFreeSpace(ctx.config);
+    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    const max = ctx.config.OPTIMIZATIONS_AT_ONCE;
+    const release = runningOptimizations.tryAcquire(user.id, max);
+    if (!release) {
+      throw tooManyRequests(
+        5,
+        `You already have ${max} ${max === 1 ? "optimization" : "optimizations"} running. Please wait for them to finish.`,
+      );
+    }
+    try {
+      const { imageId: _imageId, ...settings } = input;
+      const updated = await optimizeStylizedImage(ctx.db, getFileStore(), { row, settings, now: ctx.now });
+      return stylizedImageJson(updated, row.original_file_key);
+    } finally {
+      release();
+    }
   },
 });

@@ -13,6 +13,7 @@ const routes = apiRoutes({
           "Content-Disposition": `attachment; filename="${file.fileName}"`,
           "Cache-Control": "private, no-store",
           "X-Content-Type-Options": "nosniff",
+          "Cross-Origin-Resource-Policy": "same-origin",
         },
       }),
   }),

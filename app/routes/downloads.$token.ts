@@ -9,7 +9,9 @@ import { downloadPurchase } from "~/procedures/downloads.server";
 /**
  * GET /downloads/{token} (public): the purchased, clean, full-resolution file
  * as an attachment. 403 JSON when the link is unknown, expired or used up.
- * A HEAD request checks the link without spending a download.
+ * A HEAD request checks the link without spending a download. Only this
+ * site may load it (Cross-Origin-Resource-Policy: same-origin); a buyer's
+ * navigation to the link is not affected.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
@@ -29,6 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         "Cache-Control": "private, no-store",
         "X-Downloads-Left": String(file.downloadsLeft),
         "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cross-Origin-Resource-Policy": "same-origin",
       },
     });
   } catch (error) {

@@ -12,7 +12,7 @@ import { PurchaseComplete } from "~/components/market/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/lib/market";
 import { PRODUCT_NAME } from "~/lib/product";
 import { marketplacePage, viewCart } from "~/procedures/market.server";
-import { paymentStatus } from "~/procedures/checkout.server";
+import { checkoutReturnStatus } from "~/procedures/checkout.server";
 import { getWebUser } from "~/server/auth.server";
 import { cartHeader, readCart } from "~/server/cart.server";
 import { isFreshView } from "~/server/fresh-view.server";
@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const returned = Boolean(sessionId) && url.searchParams.get("success") === "true";
   if (returned && sessionId) {
     try {
-      purchase = await loadProcedure(paymentStatus, args, { sessionId }, user);
+      purchase = await loadProcedure(checkoutReturnStatus, args, { sessionId }, user);
     } catch (thrown) {
       if (!(thrown instanceof Response && thrown.status < 500)) throw thrown;
     }

@@ -12,7 +12,12 @@ const TYPES: Record<string, string> = {
   zip: "application/zip",
 };
 
-/** Serves stored files: public previews, or private files through a signed, expiring URL. */
+/**
+ * Serves stored files: public previews, or private files through a signed,
+ * expiring URL. A private file is `Cross-Origin-Resource-Policy: same-origin`,
+ * so another site cannot load it even with a leaked link; the public
+ * watermarked previews stay `cross-origin`, embeddable anywhere.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!isValidFileKey(key) || key.startsWith("tmp/")) return jsonResponse({ message: "Not found" }, { status: 404 });
@@ -30,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Length": String(await store.size(key)),
       "Cache-Control": isPublic ? "public, max-age=86400" : "private, max-age=3600",
       "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": isPublic ? "cross-origin" : "same-origin",
     },
   });
 }

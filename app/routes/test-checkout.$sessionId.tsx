@@ -7,6 +7,7 @@ import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/proc
 import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
 import { ErrorPanel } from "~/components/error-panel";
 import { forwardLoaderHeaders } from "~/server/route-headers.server";
+import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 export const headers = forwardLoaderHeaders;
@@ -14,7 +15,8 @@ export const headers = forwardLoaderHeaders;
 /**
  * The built-in test checkout: the in-app stand-in for Stripe's hosted page,
  * used when no Stripe key is configured. Pay runs the real fulfillment; no
- * money moves. Plain forms, so it works without JavaScript.
+ * money moves. Plain forms, so it works without JavaScript. Once Stripe is
+ * configured, a leftover test session can no longer be paid (the page says so).
  */
 export async function loader(args: LoaderFunctionArgs) {
   // Public: the session id (a long random secret) is the key, as on Stripe's page.
@@ -24,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const sessionId = args.params.sessionId ?? "";
-  const formData = await args.request.clone().formData();
+  const formData = await readFormData(args.request);
   formData.set("sessionId", sessionId);
   const intent = formData.get("intent");
   if (intent === "cancel") {
@@ -43,7 +45,7 @@ export default function TestCheckout() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error?.[""]?.[0] : undefined;
-  const open = session.status === "pending";
+  const open = session.status === "pending" && !session.closedReason;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <div
@@ -87,6 +89,11 @@ export default function TestCheckout() {
         {error ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}
+          </p>
+        ) : null}
+        {session.closedReason ? (
+          <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="test-checkout-closed">
+            {session.closedReason}
           </p>
         ) : null}
         {open ? (

@@ -8,22 +8,17 @@ import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/lib/api-client";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getConfig } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
-import { findUserByEmail } from "~/services/users.server";
-import { DEMO_CREATOR } from "#db/demo-account";
+import { tokenTestPrefill } from "~/services/token-test-prefill.server";
 
 export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}` }];
 
 /**
- * Prefilled with the local demo account when it was seeded (`npm start`),
- * otherwise with the admin's email only: no real password is ever put in a page.
+ * On a development server, prefilled with the local demo account when it was
+ * seeded, otherwise with the admin's email only; anywhere else it starts empty
+ * (services/token-test-prefill.server.ts).
  */
 export async function loader() {
-  const demo = await findUserByEmail(getDb(), DEMO_CREATOR.email);
-  return json(
-    demo
-      ? { email: DEMO_CREATOR.email, key: DEMO_CREATOR.password }
-      : { email: getConfig().ADMIN_EMAIL, key: "" },
-  );
+  return json(await tokenTestPrefill(getDb(), getConfig()));
 }
 
 export default function TokenTest() {

@@ -1,25 +1,37 @@
 import { createCookie } from "@remix-run/node";
 import type { UserRow } from "#db/schema";
 import { getConfig } from "./config.server";
+import type { Config } from "./config.server";
 import { getDb } from "./db.server";
 import { unauthorized } from "./errors.server";
 import { userForApiToken, userForWebSession } from "~/services/sessions.server";
 
-/** The web session cookie carries only the random session secret (signed). */
+/**
+ * The web session cookie carries only the random session secret (signed). In
+ * production it is `__Host-session`: the browser then accepts it only when it
+ * is Secure, for Path=/ and without a Domain, so no subdomain can set or
+ * shadow it. (Chromium treats http://localhost as secure, so it works there too.)
+ */
+export const SESSION_COOKIE_NAMES = { production: "__Host-session", other: "__session" } as const;
+
+export function createSessionCookie(config: Pick<Config, "isProduction" | "appSecret" | "SESSION_DAYS">) {
+  return createCookie(config.isProduction ? SESSION_COOKIE_NAMES.production : SESSION_COOKIE_NAMES.other, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/",
+    secrets: [config.appSecret],
+    maxAge: config.SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
 let cookie: ReturnType<typeof createCookie> | undefined;
-let cookieSecret: string | undefined;
+let cookieConfig: Config | undefined;
 export function sessionCookie() {
   const config = getConfig();
-  if (!cookie || cookieSecret !== config.appSecret) {
-    cookieSecret = config.appSecret;
-    cookie = createCookie("__session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/",
-      secrets: [config.appSecret],
-      maxAge: config.SESSION_DAYS * 24 * 60 * 60,
-    });
+  if (!cookie || cookieConfig !== config) {
+    cookieConfig = config;
+    cookie = createSessionCookie(config);
   }
   return cookie;
 }

@@ -16,7 +16,8 @@ function cartCookie() {
   const config = getConfig();
   if (!cookie || cookieSecret !== config.appSecret) {
     cookieSecret = config.appSecret;
-    cookie = createCookie("__cart", {
+    // In production `__Host-`: Secure, Path=/ and no Domain, as the session cookie.
+    cookie = createCookie(config.isProduction ? "__Host-cart" : "__cart", {
       httpOnly: true,
       sameSite: "lax",
       secure: config.isProduction,

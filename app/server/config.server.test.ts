@@ -59,4 +59,86 @@ describe("parseConfig", () => {
     expect(config.FAL_KEY).toBeUndefined();
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
   });
+
+  it("has generous creator quotas by default and reads them as numbers", () => {
+    const config = parseConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      UPLOADS_PER_DAY: 100,
+      STORAGE_PER_CREATOR_MB: 2048,
+      STYLIZATIONS_PER_DAY: 200,
+      OPTIMIZATIONS_AT_ONCE: 2,
+      PUBLISH_JOBS_PER_CREATOR: 10,
+      MIN_FREE_DISK_MB: 200,
+    });
+    expect(parseConfig({ DATA_DIR: tempDir(), UPLOADS_PER_DAY: "5", MIN_FREE_DISK_MB: "0" })).toMatchObject({
+      UPLOADS_PER_DAY: 5,
+      MIN_FREE_DISK_MB: 0,
+    });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STYLIZATIONS_PER_DAY: "0" })).toThrow(/STYLIZATIONS_PER_DAY:/);
+  });
+});
+
+describe("parseConfig in production", () => {
+  const production = (extra: Record<string, string> = {}) => ({
+    DATA_DIR: tempDir(),
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://selfie.example",
+    ...extra,
+  });
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error("parseConfig accepted the configuration");
+  };
+
+  it("refuses to start without STRIPE_SECRET_KEY unless ALLOW_TEST_CHECKOUT=true", () => {
+    const message = problemsOf(production());
+    expect(message).toContain("STRIPE_SECRET_KEY:");
+    expect(message).toContain("ALLOW_TEST_CHECKOUT=true");
+    expect(problemsOf(production({ STRIPE_SECRET_KEY: " ", ALLOW_TEST_CHECKOUT: "false" }))).toContain("ALLOW_TEST_CHECKOUT=true");
+
+    const demo = parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" }));
+    expect(demo.ALLOW_TEST_CHECKOUT).toBe(true);
+    expect(demo.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(parseConfig(production({ STRIPE_SECRET_KEY: "sk_live_x" })).ALLOW_TEST_CHECKOUT).toBe(false);
+    // Outside production the test checkout needs no switch.
+    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development" }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("requires PUBLIC_URL", () => {
+    const message = problemsOf({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_TEST_CHECKOUT: "true", PUBLIC_URL: "" });
+    expect(message).toContain("PUBLIC_URL:");
+    expect(message).not.toContain("STRIPE_SECRET_KEY:");
+    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "test" }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("names every missing setting at once", () => {
+    const message = problemsOf({ DATA_DIR: tempDir(), NODE_ENV: "production" });
+    expect(message).toContain("PUBLIC_URL:");
+    expect(message).toContain("STRIPE_SECRET_KEY:");
+  });
+});
+
+describe("the app-secret file", () => {
+  it("stops the start when it holds fewer than 32 characters, and leaves it as it is", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "app-secret");
+    fs.writeFileSync(file, "too-short\n", { mode: 0o600 });
+    expect(() => parseConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    try {
+      parseConfig({ DATA_DIR: dir });
+    } catch (error) {
+      expect((error as Error).message).toContain(file);
+    }
+    expect(fs.readFileSync(file, "utf8")).toBe("too-short\n");
+    fs.writeFileSync(file, "");
+    expect(() => parseConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    expect(fs.readFileSync(file, "utf8")).toBe("");
+    // APP_SECRET wins over the file.
+    expect(parseConfig({ DATA_DIR: dir, APP_SECRET: "y".repeat(32) }).appSecret).toBe("y".repeat(32));
+  });
 });

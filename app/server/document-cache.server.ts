@@ -9,7 +9,8 @@
 export const SIGNED_IN_CACHE_CONTROL = "private, no-store";
 export const VISITOR_CACHE_CONTROL = "private, no-cache";
 
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+/** The session cookie by either of its names (`__Host-session` in production, app/server/auth.server.ts). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-session|__session)=/;
 
 export function applyDocumentCacheControl(request: Request, headers: Headers): void {
   if (headers.has("Cache-Control")) return;

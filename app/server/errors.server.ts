@@ -25,3 +25,7 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMedia = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
   new HttpError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+export const serviceUnavailable = (retryAfterSeconds: number, message: string) =>
+  new HttpError(503, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+/** 507: the server (or the creator's share of it) has no room left for what the request would store. */
+export const insufficientStorage = (message: string) => new HttpError(507, message);

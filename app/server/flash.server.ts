@@ -8,7 +8,8 @@ import { getConfig } from "./config.server";
  */
 function flashCookie() {
   const config = getConfig();
-  return createCookie("__flash", {
+  // In production `__Host-`: Secure, Path=/ and no Domain, as the session cookie.
+  return createCookie(config.isProduction ? "__Host-flash" : "__flash", {
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction,

@@ -16,7 +16,8 @@ export async function createUserAsAdmin(
   return db.transaction().execute(async (trx) => {
     const created = await createUser(trx, input, now);
     await recordAdminAction(trx, { actorId, action: "user.create", subjectId: created.id, now });
-    const user = await findUserForAdmin(trx, created.id);
+    // A new user has sold nothing: the scope of the sums makes no difference.
+    const user = await findUserForAdmin(trx, created.id, { includeTestSales: false });
     return user!;
   });
 }

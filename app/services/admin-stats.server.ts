@@ -2,13 +2,15 @@ import { sql } from "kysely";
 import type { DB } from "~/server/db.server";
 import type { AdminStats } from "~/lib/admin";
 import { centsToDollarAmount } from "~/lib/money";
+import type { SalesScope } from "./earnings.server";
 
 /**
  * The Admin Portal's stat cards: users, users not banned, all uploaded
  * originals, and the platform's revenue, which is the sum of the platform fees
- * in the earnings ledger (0 when nothing has sold).
+ * in the earnings ledger (0 when nothing has sold; test-checkout sales only
+ * when the scope includes them).
  */
-export async function platformStats(db: DB): Promise<AdminStats> {
+export async function platformStats(db: DB, scope: SalesScope): Promise<AdminStats> {
   const [users, images, revenue] = await Promise.all([
     db
       .selectFrom("users")
@@ -21,6 +23,7 @@ export async function platformStats(db: DB): Promise<AdminStats> {
     db
       .selectFrom("earnings")
       .select(sql<number>`coalesce(sum(platform_fee_cents), 0)`.as("cents"))
+      .$if(!scope.includeTestSales, (qb) => qb.where("test_mode", "=", 0))
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -3,10 +3,12 @@ import type { RawBuilder, SqlBool } from "kysely";
 import type { DB } from "~/server/db.server";
 import type { AdminUser } from "~/lib/admin";
 import { centsToDollarAmount } from "~/lib/money";
+import type { SalesScope } from "./earnings.server";
 
 /**
  * The User Management table: every user with the count of originals they
- * uploaded and their creator earnings (the sum of their share in the ledger).
+ * uploaded and their creator earnings (the sum of their share in the ledger;
+ * test-checkout sales only when the scope includes them).
  */
 
 /** Escapes LIKE's wildcards so a search for "50%" or "a_b" means those characters. */
@@ -14,7 +16,7 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function adminUserQuery(db: DB) {
+function adminUserQuery(db: DB, scope: SalesScope) {
   return db
     .selectFrom("users")
     .select((eb) => [
@@ -34,6 +36,7 @@ function adminUserQuery(db: DB) {
         .selectFrom("earnings")
         .select(sql<number>`coalesce(sum(earnings.amount_cents), 0)`.as("cents"))
         .whereRef("earnings.creator_id", "=", "users.id")
+        .$if(!scope.includeTestSales, (qb) => qb.where("earnings.test_mode", "=", 0))
         .as("earnings_cents"),
     ]);
 }
@@ -58,8 +61,11 @@ function toAdminUser(row: AdminUserRow): AdminUser {
  * All users, newest first; `q` keeps those whose email, first name, last name
  * or full name contains it, ignoring case.
  */
-export async function listUsersForAdmin(db: DB, { q }: { q?: string } = {}): Promise<AdminUser[]> {
-  let query = adminUserQuery(db);
+export async function listUsersForAdmin(
+  db: DB,
+  { q, ...scope }: { q?: string } & SalesScope,
+): Promise<AdminUser[]> {
+  let query = adminUserQuery(db, scope);
   const term = q?.trim().toLowerCase();
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
@@ -78,7 +84,7 @@ export async function listUsersForAdmin(db: DB, { q }: { q?: string } = {}): Pro
   return rows.map(toAdminUser);
 }
 
-export async function findUserForAdmin(db: DB, userId: string): Promise<AdminUser | undefined> {
-  const row = await adminUserQuery(db).where("users.id", "=", userId).executeTakeFirst();
+export async function findUserForAdmin(db: DB, userId: string, scope: SalesScope): Promise<AdminUser | undefined> {
+  const row = await adminUserQuery(db, scope).where("users.id", "=", userId).executeTakeFirst();
   return row ? toAdminUser(row) : undefined;
 }

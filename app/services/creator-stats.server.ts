@@ -1,6 +1,7 @@
 import type { DB } from "~/server/db.server";
 import { centsToDollarAmount } from "~/lib/money";
 import { creatorTotals } from "./earnings.server";
+import type { SalesScope } from "./earnings.server";
 import type { CreatorStats } from "~/lib/studio-types";
 
 /**
@@ -8,8 +9,8 @@ import type { CreatorStats } from "~/lib/studio-types";
  * studio counts from the images tables, market numbers from the listings and
  * the earnings ledger.
  */
-export async function creatorStats(db: DB, userId: string): Promise<CreatorStats> {
-  const [studio, market] = await Promise.all([studioStats(db, userId), marketStats(db, userId)]);
+export async function creatorStats(db: DB, userId: string, scope: SalesScope): Promise<CreatorStats> {
+  const [studio, market] = await Promise.all([studioStats(db, userId), marketStats(db, userId, scope)]);
   return { ...studio, ...market };
 }
 
@@ -29,8 +30,8 @@ async function studioStats(db: DB, userId: string) {
 }
 
 /** Listings, sales, earnings and views, from the marketplace's own ledger (earnings.server.ts). */
-export async function marketStats(db: DB, userId: string) {
-  const totals = await creatorTotals(db, userId);
+export async function marketStats(db: DB, userId: string, scope: SalesScope) {
+  const totals = await creatorTotals(db, userId, scope);
   return {
     totalListed: totals.listed,
     totalSales: totals.sales,

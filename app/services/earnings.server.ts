@@ -29,6 +29,15 @@ function roundHalfToEven(numerator: number, denominator: number): number {
   return quotient % 2 === 0 ? quotient : quotient + 1;
 }
 
+/**
+ * Which ledger rows the sums take: with includeTestSales false (a production
+ * server) the sales of the built-in test checkout (earnings.test_mode = 1) are
+ * left out of every total.
+ */
+export interface SalesScope {
+  includeTestSales: boolean;
+}
+
 export interface CreatorTotals {
   /** The creator's share of every sale, in cents. */
   earningsCents: number;
@@ -41,12 +50,13 @@ export interface CreatorTotals {
 }
 
 /** The sums the dashboard's stat cards and GET /api/token-stats show. */
-export async function creatorTotals(db: DB, userId: string): Promise<CreatorTotals> {
+export async function creatorTotals(db: DB, userId: string, scope: SalesScope): Promise<CreatorTotals> {
   const [earned, listings] = await Promise.all([
     db
       .selectFrom("earnings")
       .select([sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"), sql<number>`count(*)`.as("sales")])
       .where("creator_id", "=", userId)
+      .$if(!scope.includeTestSales, (qb) => qb.where("test_mode", "=", 0))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("listings")
@@ -65,22 +75,36 @@ export async function creatorTotals(db: DB, userId: string): Promise<CreatorTota
   };
 }
 
-/** GET /api/token-earnings (api.md): amounts are numeric strings in dollars, the creator's share. */
+/**
+ * GET /api/token-earnings (api.md): amounts are numeric strings in dollars, the creator's share.
+ * Every sale is listed, a test-checkout sale with `testMode: true`; outside the scope
+ * (a production server) test sales are not part of totalEarnings.
+ */
 export interface EarningsSummary {
   totalEarnings: number;
-  records: { id: string; amount: string; orderId: string; imageId: string | null; listingId: string; createdAt: string }[];
+  records: {
+    id: string;
+    amount: string;
+    orderId: string;
+    imageId: string | null;
+    listingId: string;
+    createdAt: string;
+    testMode: boolean;
+  }[];
 }
 
-export async function creatorEarnings(db: DB, userId: string): Promise<EarningsSummary> {
+export async function creatorEarnings(db: DB, userId: string, scope: SalesScope): Promise<EarningsSummary> {
   const rows = await db
     .selectFrom("earnings as e")
     .innerJoin("listings as l", "l.id", "e.listing_id")
-    .select(["e.id", "e.amount_cents", "e.order_id", "e.listing_id", "e.created_at", "l.stylized_image_id"])
+    .select(["e.id", "e.amount_cents", "e.order_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
     .where("e.creator_id", "=", userId)
     .orderBy("e.created_at", "desc")
     .orderBy("e.id", "desc")
     .execute();
-  const total = rows.reduce((sum, row) => sum + row.amount_cents, 0);
+  const total = rows
+    .filter((row) => scope.includeTestSales || row.test_mode === 0)
+    .reduce((sum, row) => sum + row.amount_cents, 0);
   return {
     totalEarnings: centsToDollarAmount(total),
     records: rows.map((row) => ({
@@ -90,6 +114,7 @@ export async function creatorEarnings(db: DB, userId: string): Promise<EarningsS
       imageId: row.stylized_image_id,
       listingId: row.listing_id,
       createdAt: row.created_at,
+      testMode: row.test_mode === 1,
     })),
   };
 }

@@ -79,6 +79,8 @@ export async function fulfillOrderInTransaction(
         listing_id: item.listing_id,
         amount_cents: creatorCents,
         platform_fee_cents: platformCents,
+        // A sale in the built-in test checkout: no money moved (not revenue on a production server).
+        test_mode: order.provider === "test" ? 1 : 0,
         created_at: stamp,
       })
       .onConflict((oc) => oc.column("order_item_id").doNothing())

@@ -1,7 +1,8 @@
 import fsp from "node:fs/promises";
 import sharp from "sharp";
 import type { OutputInfo } from "sharp";
-import type { ImageRow, StylizedImageRow } from "#db/schema";
+import type { Transaction } from "kysely";
+import type { Database, ImageRow, StylizedImageRow } from "#db/schema";
 import type { DB } from "~/server/db.server";
 import type { FileStore } from "~/server/file-store.server";
 import { newFileKey } from "~/server/file-store.server";
@@ -54,7 +55,16 @@ export function imageJson(row: ImageRow): ImageJson {
 export async function storeUploadedImage(
   db: DB,
   store: FileStore,
-  args: { userId: string; sourcePath: string; now: Date },
+  args: {
+    userId: string;
+    sourcePath: string;
+    now: Date;
+    /**
+     * Runs in the transaction that inserts the row, with the row about to be
+     * inserted (e.g. quotas); when it throws, nothing is kept and the error passes on.
+     */
+    admit?: (trx: Transaction<Database>, row: ImageRow) => Promise<void>;
+  },
 ): Promise<ImageRow> {
   const encodedPath = await store.scratchPath();
   try {
@@ -84,7 +94,6 @@ export async function storeUploadedImage(
 
     const id = newId();
     const key = newFileKey("originals", asPng ? "png" : "jpg");
-    await store.adopt(key, encodedPath);
     const row: ImageRow = {
       id,
       user_id: args.userId,
@@ -95,10 +104,16 @@ export async function storeUploadedImage(
       mime_type: asPng ? "image/png" : "image/jpeg",
       created_at: args.now.toISOString(),
     };
+    let adopted = false;
     try {
-      await db.insertInto("images").values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await args.admit?.(trx, row);
+        await store.adopt(key, encodedPath);
+        adopted = true;
+        await trx.insertInto("images").values(row).execute();
+      });
     } catch (error) {
-      await store.remove(key);
+      if (adopted) await store.remove(key);
       throw error;
     }
     return row;

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/server/db.server";
 import { badRequest } from "~/server/errors.server";
@@ -120,16 +121,63 @@ export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promis
   };
 }
 
+/** Days of listing_views kept (today and the days before); older rows are purged as views are recorded. */
+export const LISTING_VIEW_DAYS_KEPT = 3;
+
+/** Who looks at the marketplace: a signed-in user, else an address and user agent (never stored as such). */
+export type MarketplaceVisitor = { userId: string } | { clientIp: string; userAgent: string };
+
+/** The UTC day of `now`, YYYY-MM-DD. */
+export function viewDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /**
- * Counts a page view for each listing shown (the creators' "views" stat),
- * except the viewer's own listings. One UPDATE per page.
+ * The stored form of a visitor on a day: an HMAC under a key of the app's, so
+ * a row says nothing about who looked (an address cannot be guessed back
+ * without the key) and the same visitor on two days leaves unrelated hashes.
  */
-export async function recordListingViews(db: DB, listingIds: string[], viewerId: string | null): Promise<void> {
+export function visitorHash(key: Buffer, visitor: MarketplaceVisitor, day: string): string {
+  const who = "userId" in visitor ? `user\n${visitor.userId}` : `address\n${visitor.clientIp}\n${visitor.userAgent}`;
+  return crypto.createHmac("sha256", key).update(`${day}\n${who}`).digest("base64url");
+}
+
+/**
+ * Counts a view for each listing shown (the creators' "views" stat), once per
+ * visitor, listing and day (UTC), never the viewer's own listings. In one
+ * transaction: the new (listing, visitor, day) rows, the counts of the
+ * listings that got one, and the purge of days older than LISTING_VIEW_DAYS_KEPT.
+ */
+export async function recordListingViews(
+  db: DB,
+  listingIds: string[],
+  viewer: { userId: string | null; visitorHash: string },
+  now: Date,
+): Promise<void> {
   if (listingIds.length === 0) return;
-  let update = db
-    .updateTable("listings")
-    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-    .where("id", "in", listingIds);
-  if (viewerId) update = update.where("user_id", "!=", viewerId);
-  await update.execute();
+  const day = viewDay(now);
+  const oldestKept = viewDay(new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000));
+  await db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto("listing_views")
+      .columns(["listing_id", "visitor_hash", "day"])
+      .expression(
+        trx
+          .selectFrom("listings")
+          .select(["id", sql<string>`${viewer.visitorHash}`.as("visitor_hash"), sql<string>`${day}`.as("day")])
+          .where("id", "in", listingIds)
+          .$if(viewer.userId !== null, (qb) => qb.where("user_id", "!=", viewer.userId!)),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning("listing_id")
+      .execute();
+    if (fresh.length > 0) {
+      await trx
+        .updateTable("listings")
+        .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+        .where("id", "in", fresh.map((row) => row.listing_id))
+        .execute();
+    }
+    await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
+  });
 }

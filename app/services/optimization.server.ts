@@ -4,6 +4,7 @@ import type { StylizedImageRow } from "#db/schema";
 import type { DB } from "~/server/db.server";
 import type { FileStore } from "~/server/file-store.server";
 import { newFileKey } from "~/server/file-store.server";
+import { PerKeyLimiter } from "~/server/per-key-limiter.server";
 import { badRequest, notFound } from "~/server/errors.server";
 import { disclosureXmp } from "~/server/styling/ai-disclosure.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -22,6 +23,9 @@ import { watermarkSvg } from "./watermark.server";
  * - quality applies to JPEG and WebP; PNG is lossless and ignores it;
  * - the AI disclosure (XMP) of the styled image is carried over; nothing else.
  */
+
+/** Optimizations running in this process, per creator (the optimize procedure holds a slot while it works). */
+export const runningOptimizations = new PerKeyLimiter();
 
 export function resolutionBox(resolution: Resolution): { width: number; height: number } | null {
   if (resolution === "original") return null;

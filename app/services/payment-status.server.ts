@@ -71,3 +71,45 @@ export async function paymentStatusOf(db: DB, order: OrderRow, origin: string): 
     })),
   };
 }
+
+/**
+ * Status polls of a pending order ask the payment provider at most once per
+ * interval; in between they answer from the database (which the webhook also
+ * keeps current). Concurrent polls share the lookup in flight. The buyer's
+ * return from the payment page always asks (`force`), since the payment has
+ * usually just happened. Kept in memory: after a restart the first poll asks.
+ */
+export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
+
+export class ProviderCheckSchedule {
+  private readonly lastAsked = new Map<string, number>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(private readonly intervalMs = PROVIDER_CHECK_INTERVAL_MS) {}
+
+  /** Runs `ask` for this order unless a poll asked within the interval or a lookup is running (then waits for it). */
+  async check(orderId: string, nowMs: number, ask: () => Promise<void>, options: { force?: boolean } = {}): Promise<void> {
+    if (!options.force) {
+      const running = this.inFlight.get(orderId);
+      if (running) return running;
+      const last = this.lastAsked.get(orderId);
+      if (last !== undefined && Math.abs(nowMs - last) < this.intervalMs) return;
+    }
+    this.forgetOld(nowMs);
+    this.lastAsked.set(orderId, nowMs);
+    const run = ask().finally(() => {
+      if (this.inFlight.get(orderId) === run) this.inFlight.delete(orderId);
+    });
+    this.inFlight.set(orderId, run);
+    return run;
+  }
+
+  private forgetOld(nowMs: number) {
+    if (this.lastAsked.size < 10_000) return;
+    for (const [orderId, at] of this.lastAsked) {
+      if (Math.abs(nowMs - at) >= this.intervalMs) this.lastAsked.delete(orderId);
+    }
+  }
+}
+
+export const providerChecks = new ProviderCheckSchedule();

@@ -5,6 +5,7 @@ import type { FileStore } from "~/server/file-store.server";
 import { newId } from "~/server/ids.server";
 import { deriveKey } from "~/server/keys.server";
 import { announceJobs, enqueueJob } from "~/server/jobs/job-queue.server";
+import { tooManyRequests } from "~/server/errors.server";
 import type { PublishContent, PublishOutcome } from "~/server/connectors/connector.server";
 import { removeArtifact } from "~/server/connectors/artifact-files.server";
 import { findPlatform, needsConnection, PLATFORM_IDS } from "~/lib/platforms";
@@ -147,7 +148,9 @@ export interface PublicationRequest {
 /**
  * Upserts one row per requested platform and enqueues the jobs of those not
  * blocked, in one transaction; then wakes the worker. Answers the rows in the
- * order asked.
+ * order asked. With `maxQueuedJobs`, a request that would leave the user more
+ * publishing jobs queued or running than that is refused whole (429), in the
+ * same transaction, and changes nothing.
  */
 export async function requestPublications(
   db: DB,
@@ -158,10 +161,28 @@ export async function requestPublications(
     content: PublishContent;
     origin: string;
     now: Date;
+    maxQueuedJobs?: number;
   },
 ): Promise<ListingPlatformRow[]> {
   const stamp = args.now.toISOString();
   const rows = await db.transaction().execute(async (trx) => {
+    const adding = args.requests.filter((request) => !request.blocked).length;
+    if (args.maxQueuedJobs !== undefined && adding > 0) {
+      const waiting = await trx
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("user_id", "=", args.userId)
+        .where("kind", "=", PUBLISH_JOB)
+        .where("status", "in", ["queued", "running"])
+        .executeTakeFirstOrThrow();
+      if (Number(waiting.count) + adding > args.maxQueuedJobs) {
+        throw tooManyRequests(
+          30,
+          `You can have at most ${args.maxQueuedJobs} publishing jobs waiting at once, and ${Number(waiting.count)} are waiting now. ` +
+            "Please wait for them to finish.",
+        );
+      }
+    }
     const saved: ListingPlatformRow[] = [];
     for (const request of args.requests) {
       const status: ListingPlatformStatus = request.blocked?.status ?? "queued";
@@ -201,7 +222,7 @@ export async function requestPublications(
         .executeTakeFirstOrThrow();
       if (!request.blocked) {
         const payload: PublishJobPayload = { publicationId: row.id, revision: row.revision, origin: args.origin };
-        await enqueueJob(trx, { kind: PUBLISH_JOB, payload, now: args.now, maxAttempts: 4 });
+        await enqueueJob(trx, { kind: PUBLISH_JOB, payload, now: args.now, maxAttempts: 4, userId: args.userId });
       }
       saved.push(row);
     }

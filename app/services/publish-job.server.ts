@@ -51,6 +51,8 @@ export interface PublishJobDeps {
   listOnMarketplace: MarketplaceLister;
   store?: FileStore;
   fetch?: FetchLike;
+  /** Throws (a 507 HttpError) when the data volume has no room for what publishing writes; the attempt is then tried again later. */
+  ensureSpace?: () => Promise<void>;
 }
 
 /** A message for the creator: ours and the platforms' own words, never internals such as file paths. */
@@ -141,6 +143,7 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     },
   });
 
+  await deps.ensureSpace?.();
   const outcome = await connector.publish(request, {
     store,
     now: context.now,

@@ -55,15 +55,33 @@ export async function createApiToken(db: DB, userId: string, days: number, now =
   return { token, expiresAt };
 }
 
+/** api_tokens.last_used_at is written at most this often per token, so most authenticated reads write nothing. */
+export const TOKEN_LAST_USED_RESOLUTION_MS = 60 * 1000;
+
+/** The user behind a bearer token, and records when the token was last used (to the minute). */
 export async function userForApiToken(db: DB, token: string, now = new Date()) {
+  const tokenHash = sha256(token);
   const row = await db
     .selectFrom("api_tokens")
     .innerJoin("users", "users.id", "api_tokens.user_id")
     .selectAll("users")
-    .where("api_tokens.token_hash", "=", sha256(token))
+    .select("api_tokens.last_used_at as token_last_used_at")
+    .where("api_tokens.token_hash", "=", tokenHash)
     .where("api_tokens.expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  return row && !row.banned ? (row as UserRow) : undefined;
+  if (!row || row.banned) return undefined;
+  const { token_last_used_at: lastUsedAt, ...user } = row;
+  const staleBefore = new Date(now.getTime() - TOKEN_LAST_USED_RESOLUTION_MS).toISOString();
+  if (lastUsedAt === null || lastUsedAt <= staleBefore) {
+    // Conditional, so concurrent requests write it once.
+    await db
+      .updateTable("api_tokens")
+      .set({ last_used_at: now.toISOString() })
+      .where("token_hash", "=", tokenHash)
+      .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<=", staleBefore)]))
+      .execute();
+  }
+  return user as UserRow;
 }
 
 export async function deleteApiToken(db: DB, token: string) {

@@ -3,7 +3,9 @@ import type { DB } from "~/server/db.server";
 import type { FileStore } from "~/server/file-store.server";
 import { newFileKey } from "~/server/file-store.server";
 import type { JobHandler, JobRunContext } from "~/server/jobs/job-worker.server";
-import { JobTimeoutError } from "~/server/jobs/job-worker.server";
+import { JobCancelledError, JobTimeoutError } from "~/server/jobs/job-worker.server";
+import { HttpError } from "~/server/errors.server";
+import { CANCELLED_BY_SUSPENSION } from "./admin-user-status.server";
 import type { StyleEngine } from "~/server/styling/style-engine.server";
 import { StyleEngineError } from "~/server/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
@@ -24,6 +26,8 @@ export interface StylizeJobDeps {
   engine: () => StyleEngine;
   /** How long one attempt may take, all included (default 3 minutes). */
   timeoutMs?: number;
+  /** Throws (a 507 HttpError) when the data volume has no room for the result; the attempt is then tried again later. */
+  ensureSpace?: () => Promise<void>;
 }
 
 const GENERIC_FAILURE = "The style could not be generated. Please try again.";
@@ -32,6 +36,8 @@ const TIMEOUT_FAILURE = "The style took too long to generate. Please try again."
 /** The sentence a creator reads when a style failed. */
 export function stylizeFailureMessage(error: unknown): string {
   if (error instanceof StyleEngineError) return error.message;
+  if (error instanceof JobCancelledError) return error.message;
+  if (error instanceof HttpError && error.status === 507) return error.message;
   if (error instanceof JobTimeoutError) return TIMEOUT_FAILURE;
   return GENERIC_FAILURE;
 }
@@ -41,16 +47,22 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
   const row = await db
     .selectFrom("stylized_images")
     .innerJoin("images", "images.id", "stylized_images.image_id")
+    .innerJoin("users", "users.id", "stylized_images.user_id")
     .select([
       "stylized_images.id",
       "stylized_images.style",
       "stylized_images.status",
+      "stylized_images.user_id",
       "images.file_key as original_key",
+      "users.banned",
     ])
     .where("stylized_images.id", "=", payload.stylizedImageId)
     .executeTakeFirst();
   if (!row || row.status === "completed") return; // deleted meanwhile, or already done by an earlier attempt
+  // A banned creator's job does no work: it ends cancelled (the ban already marked the style failed).
+  if (row.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
   if (!isStyleId(row.style)) throw new StyleEngineError("This style is not available.", false);
+  await deps.ensureSpace?.();
 
   const engine = deps.engine();
   await db
@@ -89,8 +101,12 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
     .where("id", "=", row.id)
     .where("status", "=", "processing")
     .executeTakeFirst();
-  // Deleted (or finished elsewhere) while we worked: keep nothing behind.
-  if (Number(updated.numUpdatedRows) === 0) await deps.store.remove(key);
+  // Deleted, called off by a ban (or finished elsewhere) while we worked: keep nothing behind.
+  if (Number(updated.numUpdatedRows) === 0) {
+    await deps.store.remove(key);
+    const owner = await db.selectFrom("users").select("banned").where("id", "=", row.user_id).executeTakeFirst();
+    if (owner?.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
+  }
 }
 
 export async function markStylizeRetrying(db: DB, payload: StylizeJobPayload, error: unknown, now: Date): Promise<void> {

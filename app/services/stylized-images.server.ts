@@ -3,6 +3,7 @@ import type { DB } from "~/server/db.server";
 import type { FileStore } from "~/server/file-store.server";
 import { newId } from "~/server/ids.server";
 import { enqueueJob } from "~/server/jobs/job-queue.server";
+import { tooManyRequests } from "~/server/errors.server";
 import { signedMediaUrl } from "~/server/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import type { ImageFormat, Resolution } from "~/lib/optimization";
@@ -10,6 +11,7 @@ import type { StyleId } from "~/lib/styles";
 import type { StylizedImageJson } from "~/lib/studio-types";
 import { DEFAULT_PRICE } from "~/lib/styles";
 import type { DeletionHooks } from "./images.server";
+import { DAY_MS, dailyLimitReached, dailyWaitSeconds, recordUsage } from "./quotas.server";
 
 /**
  * Stylized images: one row per style run of an original. A row is created
@@ -91,52 +93,95 @@ export async function countOpenStylizations(db: DB, userId: string): Promise<num
 /**
  * Creates a pending stylized image of the user's original and its job, in one
  * transaction. Answers undefined when the user has no such original.
+ *
+ * The row is inserted by one guarded INSERT ... SELECT that also counts the
+ * user's open styles (at most MAX_OPEN_STYLIZATIONS) and, when `perDay` is
+ * given, their styles of the last 24 hours: requests sent at the same time
+ * cannot pass a limit together. Past either, it throws a 429 and changes nothing.
  * (Call announceJobs() afterwards so this process's worker starts at once.)
  */
 export async function requestStylization(
   db: DB,
-  args: { userId: string; imageId: string; style: StyleId; provider: "local" | "fal"; now: Date },
+  args: {
+    userId: string;
+    imageId: string;
+    style: StyleId;
+    provider: "local" | "fal";
+    now: Date;
+    /** Styles the user may ask for in any 24 hours (no daily limit when absent). */
+    perDay?: number;
+  },
 ): Promise<StylizedImageRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const image = await trx
-      .selectFrom("images")
-      .select("id")
-      .where("id", "=", args.imageId)
-      .where("user_id", "=", args.userId)
-      .executeTakeFirst();
-    if (!image) return undefined;
     const now = args.now.toISOString();
+    const since = new Date(args.now.getTime() - DAY_MS).toISOString();
     const row = await trx
       .insertInto("stylized_images")
-      .values({
-        id: newId(),
-        image_id: image.id,
-        user_id: args.userId,
-        style: args.style,
-        status: "pending",
-        provider: args.provider,
-        file_key: null,
-        width: null,
-        height: null,
-        bytes: null,
-        error: null,
-        price_cents: null,
-        optimized_file_key: null,
-        optimized_format: null,
-        optimized_quality: null,
-        optimized_resolution: null,
-        optimized_width: null,
-        optimized_height: null,
-        optimized_bytes: null,
-        watermark: null,
-        social_optimized: null,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      })
+      .columns(["id", "image_id", "user_id", "style", "status", "provider", "created_at", "updated_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom("images")
+          .select([
+            eb.val(newId()).as("id"),
+            "images.id as image_id",
+            "images.user_id as user_id",
+            eb.val(args.style).as("style"),
+            eb.val("pending").as("status"),
+            eb.val(args.provider).as("provider"),
+            eb.val(now).as("created_at"),
+            eb.val(now).as("updated_at"),
+          ])
+          .where("images.id", "=", args.imageId)
+          .where("images.user_id", "=", args.userId)
+          .where(
+            (w) =>
+              w
+                .selectFrom("stylized_images")
+                .select((c) => c.fn.countAll<number>().as("open"))
+                .where("stylized_images.user_id", "=", args.userId)
+                .where("stylized_images.status", "in", ["pending", "processing"]),
+            "<",
+            MAX_OPEN_STYLIZATIONS,
+          )
+          .$if(args.perDay !== undefined, (query) =>
+            query.where(
+              (w) =>
+                w
+                  .selectFrom("usage_events")
+                  .select((c) => c.fn.countAll<number>().as("today"))
+                  .where("usage_events.user_id", "=", args.userId)
+                  .where("usage_events.kind", "=", "stylize")
+                  .where("usage_events.created_at", ">", since),
+              "<",
+              args.perDay!,
+            ),
+          ),
+      )
       .returningAll()
-      .executeTakeFirstOrThrow();
-    await enqueueJob(trx, { kind: STYLIZE_JOB, payload: { stylizedImageId: row.id }, now: args.now, maxAttempts: 3 });
+      .executeTakeFirst();
+    if (!row) {
+      const image = await trx
+        .selectFrom("images")
+        .select("id")
+        .where("id", "=", args.imageId)
+        .where("user_id", "=", args.userId)
+        .executeTakeFirst();
+      if (!image) return undefined;
+      if ((await countOpenStylizations(trx, args.userId)) >= MAX_OPEN_STYLIZATIONS) {
+        throw tooManyRequests(10, `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`);
+      }
+      const limit = args.perDay ?? Infinity;
+      const wait = await dailyWaitSeconds(trx, { userId: args.userId, kind: "stylize", limit, now: args.now });
+      throw dailyLimitReached("stylize", limit, Math.max(1, wait));
+    }
+    await recordUsage(trx, { userId: args.userId, kind: "stylize", now: args.now });
+    await enqueueJob(trx, {
+      kind: STYLIZE_JOB,
+      payload: { stylizedImageId: row.id },
+      now: args.now,
+      maxAttempts: 3,
+      userId: args.userId,
+    });
     return row;
   });
 }

@@ -4,6 +4,9 @@ import * as images from "./2026-11-22-0002-images";
 import * as selling from "./2026-11-22-0003-selling";
 import * as studioJobs from "./2026-11-22-0004-studio-jobs";
 import * as publishing from "./2026-11-22-0005-publishing";
+import * as throttles from "./2026-11-24-0006-throttles";
+import * as quotas from "./2026-11-24-0007-quotas";
+import * as testOrdersAndViews from "./2026-11-24-0008-test-orders-and-views";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0003-selling": selling,
   "2026-11-22-0004-studio-jobs": studioJobs,
   "2026-11-22-0005-publishing": publishing,
+  "2026-11-24-0006-throttles": throttles,
+  "2026-11-24-0007-quotas": quotas,
+  "2026-11-24-0008-test-orders-and-views": testOrdersAndViews,
 };

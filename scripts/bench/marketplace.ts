@@ -13,6 +13,9 @@ process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";
 for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PUBLIC_URL"])
   delete process.env[name];
+// A production configuration needs these (config.server.ts); nothing here is paid or linked.
+process.env.PUBLIC_URL = "http://localhost:3000";
+process.env.ALLOW_TEST_CHECKOUT = "true";
 
 const { getConfig } = await import("~/server/config.server");
 const { getDb, migrateToLatest } = await import("~/server/db.server");

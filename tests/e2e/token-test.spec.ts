@@ -1,14 +1,18 @@
+import { DEMO_CREATOR } from "../../db/demo-account";
 import { expect, test } from "./fixtures";
 
 test("token test: token login, the current user, logout", async ({ page, javaScriptOn }) => {
   await page.goto("/token-test");
   await expect(page.getByRole("heading", { name: "Token Test" })).toBeVisible();
-  // Prefilled with the local demo account.
-  await expect(page.getByLabel("Email")).toHaveValue("demo@selfie.studio");
+  // A production server prefills nothing: no account's email or password in the page.
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await expect(page.getByLabel("Password")).toHaveValue("");
   if (!javaScriptOn) {
     await expect(page.getByText("This developer page needs JavaScript.")).toBeVisible();
     return;
   }
+  await page.getByLabel("Email").fill(DEMO_CREATOR.email);
+  await page.getByLabel("Password").fill(DEMO_CREATOR.password);
   await page.getByRole("button", { name: "Login" }).click();
   const card = page.getByTestId("token-user");
   await expect(card).toContainText("demo@selfie.studio");

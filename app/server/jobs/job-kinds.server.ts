@@ -1,5 +1,6 @@
 import { getConfig } from "../config.server";
 import { getFileStore } from "../file-store.server";
+import { ensureFreeSpace } from "../disk-space.server";
 import { getStyleEngine } from "../styling/style-engine.server";
 import type { JobHandlers } from "./job-worker.server";
 import { STYLIZE_JOB } from "~/services/stylized-images.server";
@@ -18,7 +19,8 @@ export function jobHandlers(): JobHandlers {
       engine: () => getStyleEngine(),
       // Longer than the engine's own limit (fal.ai), so the engine reports its timeout itself.
       timeoutMs: Math.max(3 * 60_000, (getConfig().FAL_TIMEOUT_SECONDS + 60) * 1000),
+      ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
-    [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }),
+    [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ensureSpace: () => ensureFreeSpace(getConfig()) }),
   };
 }

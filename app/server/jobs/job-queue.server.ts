@@ -36,6 +36,8 @@ export interface EnqueueOptions {
   now: Date;
   maxAttempts?: number;
   runAt?: Date;
+  /** The creator the job works for: the queue takes turns between owners, and a ban cancels their queued jobs. */
+  userId?: string | null;
 }
 
 /** Adds a job. Pass a transaction to enqueue together with the rows the job works on. */
@@ -54,6 +56,8 @@ export async function enqueueJob(db: Executor, options: EnqueueOptions): Promise
       locked_until: null,
       locked_by: null,
       last_error: null,
+      user_id: options.userId ?? null,
+      claimed_at: null,
       created_at: now,
       updated_at: now,
     })
@@ -72,6 +76,12 @@ export interface ClaimOptions {
 /**
  * Claims the next due job of the given kinds, or a running one whose lease
  * expired, in one statement. Answers the claimed row (attempts already counted).
+ *
+ * Owners take turns: among the due jobs, the one taken is the oldest job of
+ * the owner (jobs.user_id; jobs of nobody count as one owner) with the fewest
+ * jobs running under a live lease, then of the owner served least recently
+ * (never served first). So one creator's hundred queued jobs wait behind
+ * another creator's single job instead of starving it.
  */
 export async function claimJob(db: Executor, options: ClaimOptions): Promise<JobRow | null> {
   if (options.kinds.length === 0) return null;
@@ -84,22 +94,27 @@ export async function claimJob(db: Executor, options: ClaimOptions): Promise<Job
       attempts: sql`attempts + 1`,
       locked_until: lease,
       locked_by: options.token,
+      claimed_at: now,
       updated_at: now,
     })
     .where("id", "=", (eb) =>
       eb
-        .selectFrom("jobs")
-        .select("id")
-        .where("kind", "in", options.kinds)
-        .where(sql<boolean>`attempts < max_attempts`)
+        .selectFrom("jobs as due")
+        .select("due.id")
+        .where("due.kind", "in", options.kinds)
+        .where(sql<boolean>`due.attempts < due.max_attempts`)
         .where((w) =>
           w.or([
-            w.and([w("status", "=", "queued"), w("run_at", "<=", now)]),
-            w.and([w("status", "=", "running"), w("locked_until", "<", now)]),
+            w.and([w("due.status", "=", "queued"), w("due.run_at", "<=", now)]),
+            w.and([w("due.status", "=", "running"), w("due.locked_until", "<", now)]),
           ]),
         )
-        .orderBy("run_at")
-        .orderBy("created_at")
+        .orderBy(
+          sql`(select count(*) from jobs as busy where busy.user_id is due.user_id and busy.status = 'running' and busy.locked_until >= ${now})`,
+        )
+        .orderBy(sql`(select max(served.claimed_at) from jobs as served where served.user_id is due.user_id)`)
+        .orderBy("due.run_at")
+        .orderBy("due.created_at")
         .limit(1),
     )
     .returningAll()

@@ -78,6 +78,15 @@ export class JobTimeoutError extends Error {
   }
 }
 
+/** The job was called off (e.g. its creator was banned): it fails for good without being tried again. */
+export class JobCancelledError extends Error {
+  readonly retryable = false;
+  constructor(message: string) {
+    super(message);
+    this.name = "JobCancelledError";
+  }
+}
+
 class WorkerStoppingError extends Error {
   constructor() {
     super("The worker is stopping");

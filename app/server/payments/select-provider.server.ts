@@ -9,6 +9,16 @@ export function checkoutProvider(config: Pick<Config, "STRIPE_SECRET_KEY">): Pay
   return config.STRIPE_SECRET_KEY ? new StripeCheckoutProvider(config.STRIPE_SECRET_KEY) : new TestCheckoutProvider();
 }
 
+/**
+ * Whether sales in the built-in test checkout count as revenue and earnings.
+ * Yes on a development or demo server, so the money visibly moves; never on a
+ * production server, which runs the test checkout only with
+ * ALLOW_TEST_CHECKOUT=true and where no money moved.
+ */
+export function testSalesCount(config: Pick<Config, "isProduction">): boolean {
+  return !config.isProduction;
+}
+
 /** The provider that made an existing order, or null when it is no longer configured. */
 export function providerFor(id: PaymentProviderId, config: Pick<Config, "STRIPE_SECRET_KEY">): PaymentProvider | null {
   if (id === "stripe") return config.STRIPE_SECRET_KEY ? new StripeCheckoutProvider(config.STRIPE_SECRET_KEY) : null;

@@ -30,6 +30,8 @@ export interface ReceiveOptions {
   overheadBytes?: number;
   /** After refusing a body, read and throw away at most this much more of it (default 32 MiB). */
   drainBytes?: number;
+  /** Runs before a byte of the body is read (e.g. quotas); when it throws, the body is drained and the error passes on. */
+  admit?: () => Promise<void>;
 }
 
 const DEFAULT_OVERHEAD = 64 * 1024;
@@ -38,6 +40,14 @@ const DEFAULT_DRAIN = 32 * 1024 * 1024;
 export async function receiveFileUpload(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
   const overhead = options.overheadBytes ?? DEFAULT_OVERHEAD;
   const maxBodyBytes = options.maxFileBytes + overhead;
+  if (options.admit) {
+    try {
+      await options.admit();
+    } catch (error) {
+      discardBody(request.body, options.drainBytes ?? DEFAULT_DRAIN);
+      throw error;
+    }
+  }
   const boundary = multipartBoundary(request.headers.get("Content-Type"));
   if (!boundary) {
     discardBody(request.body, options.drainBytes ?? DEFAULT_DRAIN);

@@ -77,6 +77,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         REGISTRATION: "closed",
         FAL_KEY: "",
         STRIPE_SECRET_KEY: "",
+        // A production server needs PUBLIC_URL, and without Stripe runs the test checkout only when told to.
+        PUBLIC_URL: origin,
+        ALLOW_TEST_CHECKOUT: options.env?.STRIPE_SECRET_KEY ? "false" : "true",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

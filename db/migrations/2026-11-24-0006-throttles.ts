@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Sign-in attempts in progress: a row is written, in the same transaction that
+// checks the limits, before a password is checked, so concurrent attempts count
+// at once. A failed attempt moves to auth_failures; a successful one is deleted.
+// Keys are SHA-256 hashes of the normalized email and of the client address.
+// No AUTOINCREMENT: a reserved and released attempt leaves no trace.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("login_attempts")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("email_hash", "text", (c) => c.notNull())
+    .addColumn("address_hash", "text", (c) => c.notNull())
+    // 1 when the address had no failure for this email in the window when the attempt began.
+    .addColumn("newcomer", "integer", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("login_attempts_email_hash_created_at")
+    .on("login_attempts")
+    .columns(["email_hash", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("login_attempts_address_hash_created_at")
+    .on("login_attempts")
+    .columns(["address_hash", "created_at"])
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("login_attempts").execute();
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Quotas and fair job claiming:
+// - jobs.user_id is the creator a job works for (null for jobs of nobody), so
+//   the queue can take turns between creators and a ban can cancel their
+//   queued work; jobs.claimed_at is when a worker last took the job, so the
+//   queue can prefer the creator served least recently. Existing styling and
+//   publishing jobs get their owner from the row their payload names.
+// - usage_events keeps one row per upload and per style asked for, so the daily
+//   quotas count work done even when its images were deleted since.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("jobs").addColumn("user_id", "text").execute();
+  await db.schema.alterTable("jobs").addColumn("claimed_at", "text").execute();
+  await sql`
+    update jobs set user_id = (
+      select user_id from stylized_images where id = json_extract(jobs.payload, '$.stylizedImageId')
+    ) where kind = 'stylize-image' and json_valid(payload)
+  `.execute(db);
+  await sql`
+    update jobs set user_id = (
+      select user_id from listing_platforms where id = json_extract(jobs.payload, '$.publicationId')
+    ) where kind = 'publish-to-platform' and json_valid(payload)
+  `.execute(db);
+  await db.schema.createIndex("jobs_user_id_status").on("jobs").columns(["user_id", "status"]).execute();
+  await db.schema.createIndex("jobs_user_id_claimed_at").on("jobs").columns(["user_id", "claimed_at"]).execute();
+
+  await db.schema
+    .createTable("usage_events")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    // "upload" or "stylize".
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("usage_events_user_id_kind_created_at")
+    .on("usage_events")
+    .columns(["user_id", "kind", "created_at"])
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("usage_events").execute();
+  await db.schema.dropIndex("jobs_user_id_claimed_at").execute();
+  await db.schema.dropIndex("jobs_user_id_status").execute();
+  await db.schema.alterTable("jobs").dropColumn("claimed_at").execute();
+  await db.schema.alterTable("jobs").dropColumn("user_id").execute();
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Test sales and marketplace views:
+// - earnings.test_mode is 1 for a sale made in the built-in test checkout
+//   (orders.provider = 'test'), so a production server can leave those out of
+//   every revenue and earnings sum. Existing rows are marked from their order.
+// - listing_views keeps one row per listing, visitor and day (UTC), so a
+//   visitor counts once a day; the visitor is a keyed hash, never an address.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("test_mode", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update earnings set test_mode = 1 where order_id in (select id from orders where provider = 'test')`.execute(db);
+
+  await db.schema
+    .createTable("listing_views")
+    .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id").onDelete("cascade"))
+    .addColumn("visitor_hash", "text", (c) => c.notNull())
+    // YYYY-MM-DD (UTC).
+    .addColumn("day", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("listing_views_pk", ["listing_id", "visitor_hash", "day"])
+    .execute();
+  // The purge of old days.
+  await db.schema.createIndex("listing_views_day").on("listing_views").column("day").execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("listing_views").execute();
+  await db.schema.alterTable("earnings").dropColumn("test_mode").execute();
+}

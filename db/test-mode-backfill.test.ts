@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Migrator } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrations } from "./migrations/index";
+import { openDatabase } from "~/server/db.server";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0008-"));
+const db = openDatabase(path.join(dir, "old.sqlite"));
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const BEFORE = "2026-11-24-0008-test-orders-and-views";
+
+describe("migration 0008 on a database with sales", () => {
+  it("marks the ledger rows of test-checkout orders test_mode = 1 and the others 0", async () => {
+    const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < BEFORE));
+    const first = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
+    expect(first.error).toBeUndefined();
+
+    const now = new Date().toISOString();
+    await db
+      .insertInto("users")
+      .values({ id: "u1", email: "c@example.com", first_name: "C", last_name: "R", password_hash: "x", created_at: now, updated_at: now })
+      .execute();
+    await db
+      .insertInto("listings")
+      .values({
+        id: "l1",
+        user_id: "u1",
+        stylized_image_id: null,
+        style: "anime",
+        title: "T",
+        price_cents: 1000,
+        file_key: "listings/l1.png",
+        file_mime_type: "image/png",
+        source_file_key: "styled/l1.png",
+        width: 1,
+        height: 1,
+        preview_key: "previews/l1.jpg",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    for (const provider of ["test", "stripe"] as const) {
+      const orderId = `o-${provider}`;
+      await db
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          checkout_session_id: `cs-${provider}`,
+          provider,
+          status: "paid",
+          customer_name: "B",
+          customer_email: "b@example.com",
+          customer_company: null,
+          total_cents: 1000,
+          checkout_url: null,
+          failure_reason: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: now,
+        })
+        .execute();
+      await db
+        .insertInto("order_items")
+        .values({
+          id: `i-${provider}`,
+          order_id: orderId,
+          listing_id: "l1",
+          creator_id: "u1",
+          title: "T",
+          style: "anime",
+          price_cents: 1000,
+          file_key: "listings/l1.png",
+          file_mime_type: "image/png",
+          created_at: now,
+        })
+        .execute();
+      // Written as the old code did, without the column.
+      await db
+        .insertInto("earnings")
+        .values({
+          id: `e-${provider}`,
+          order_item_id: `i-${provider}`,
+          order_id: orderId,
+          creator_id: "u1",
+          listing_id: "l1",
+          amount_cents: 850,
+          platform_fee_cents: 150,
+          created_at: now,
+        } as never)
+        .execute();
+    }
+
+    const rest = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    expect(rest.error).toBeUndefined();
+    const rows = await db.selectFrom("earnings").select(["order_id", "test_mode"]).orderBy("order_id").execute();
+    expect(rows).toEqual([
+      { order_id: "o-stripe", test_mode: 0 },
+      { order_id: "o-test", test_mode: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from "vitest";
+import * as auth from "~/routes/auth";
+import * as root from "~/root";
+import { action as cartAction } from "~/routes/cart";
+import { action as createSessionApi } from "~/routes/api.create-checkout-session";
+import { action as testCheckoutAction } from "~/routes/test-checkout.$sessionId";
+import { loader as adminStatsApi } from "~/routes/api.admin.stats";
+import { loader as earningsApi } from "~/routes/api.token-earnings";
+import { loader as statsApi } from "~/routes/api.token-stats";
+import { loader as tokenTestPage } from "~/routes/token-test";
+import { getConfig } from "~/server/config.server";
+import { getDb } from "~/server/db.server";
+import { applyDocumentCacheControl, SIGNED_IN_CACHE_CONTROL } from "~/server/document-cache.server";
+import { DEMO_CREATOR } from "#db/demo-account";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
+import { createListing } from "#tests/utils/market";
+
+// A production server running the built-in test checkout on purpose (a demo), as the browser tests do.
+vi.hoisted(() => {
+  process.env.NODE_ENV = "production";
+  process.env.PUBLIC_URL = "http://localhost:3000";
+  process.env.ALLOW_TEST_CHECKOUT = "true";
+});
+
+describe("a production server", () => {
+  it("runs with the test checkout only because ALLOW_TEST_CHECKOUT=true", () => {
+    expect(getConfig()).toMatchObject({ isProduction: true, ALLOW_TEST_CHECKOUT: true });
+    expect(getConfig().STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("names its session, flash and cart cookies __Host- (Secure, Path=/, no Domain), and they work", async () => {
+    await createTestUser({ email: "web@example.com" });
+    const response = await callRoute(
+      auth.action,
+      formRequest("/auth", { intent: "login", redirectTo: "/dashboard", email: "web@example.com", password: TEST_PASSWORD }),
+    );
+    expect(response.status).toBe(302);
+    const lines = response.headers.getSetCookie();
+    const session = lines.find((line) => line.startsWith("__Host-session="));
+    const flash = lines.find((line) => line.startsWith("__Host-flash="));
+    for (const line of [session, flash]) {
+      expect(line).toBeDefined();
+      expect(line).toMatch(/;\s*Secure/i);
+      expect(line).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    expect(lines.some((line) => line.startsWith("__session="))).toBe(false);
+
+    const cookie = cookiesFrom(response);
+    const home = await callRoute(root.loader, makeRequest("/dashboard", { cookie }));
+    expect((await home.json()).user.email).toBe("web@example.com");
+    const headers = new Headers();
+    applyDocumentCacheControl(makeRequest("/dashboard", { cookie }), headers);
+    expect(headers.get("Cache-Control")).toBe(SIGNED_IN_CACHE_CONTROL);
+
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id);
+    const added = await callRoute(cartAction, formRequest("/cart", { intent: "add", listingId: listing.id }));
+    const cart = added.headers.getSetCookie().find((line) => line.startsWith("__Host-cart="));
+    expect(cart).toMatch(/;\s*Secure/i);
+    expect(cart).not.toMatch(/Domain=/i);
+  });
+
+  it("sells in the test checkout without counting it as revenue or earnings", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id, { price: 20 });
+    const created = await callRoute(
+      createSessionApi,
+      makeRequest("/api/create-checkout-session", {
+        json: { cartItems: [{ imageId: listing.id }], customerInfo: { name: "Bea", email: "bea@example.com" } },
+      }),
+    );
+    const { sessionId, url } = await created.json();
+    expect(url).toBe(`http://localhost:3000/test-checkout/${sessionId}`);
+    const paid = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+    expect(paid.status).toBe(302);
+    const db = getDb();
+    const order = await db.selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(order.status).toBe("paid");
+    expect(await db.selectFrom("earnings").select("test_mode").where("order_id", "=", order.id).execute()).toEqual([{ test_mode: 1 }]);
+
+    const stats = await (await callRoute(adminStatsApi, makeRequest("/api/admin/stats", { token: admin.token }))).json();
+    expect(stats.platformRevenue).toBe(0);
+    const mine = await (await callRoute(statsApi, makeRequest("/api/token-stats", { token: creator.token }))).json();
+    expect(mine).toMatchObject({ totalSales: 0, totalEarnings: 0 });
+    const earnings = await (await callRoute(earningsApi, makeRequest("/api/token-earnings", { token: creator.token }))).json();
+    expect(earnings.totalEarnings).toBe(0);
+    expect(earnings.records).toMatchObject([{ orderId: order.id, amount: "17", testMode: true }]);
+
+    // Bearer use was recorded on the token.
+    const used = await db.selectFrom("api_tokens").select("last_used_at").where("user_id", "=", creator.user.id).execute();
+    expect(used.every((row) => row.last_used_at !== null)).toBe(true);
+  });
+
+  it("prefills nothing on /token-test, even with the demo account seeded", async () => {
+    await createTestUser({ email: DEMO_CREATOR.email });
+    const page = await tokenTestPage();
+    const text = await page.text();
+    expect(JSON.parse(text)).toEqual({ email: "", key: "" });
+    expect(text).not.toContain(DEMO_CREATOR.email);
+    expect(text).not.toContain(DEMO_CREATOR.password);
+  });
+});
