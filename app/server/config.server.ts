@@ -122,6 +122,12 @@ const schema = z.object({
   PUBLISH_JOBS_PER_CREATOR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Below this much free space on DATA_DIR's volume, anything that writes files is refused (0 turns the check off). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** Accounts one client address may create in an hour while REGISTRATION=open. */
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Checkouts one client address may start in 10 minutes (buyers behind one shared address count together). */
+  CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Payment status lookups one client address may make in a minute. */
+  PAYMENT_STATUS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   FAL_KEY: optionalText,
   /** The fal.ai model for every style (default: the per-style table in app/server/styling/fal-models.server.ts). */
   FAL_MODEL: optionalText,

@@ -1,3 +1,4 @@
+import type { Config } from "./config.server";
 import type { CallContext } from "./context.server";
 import { tooManyRequests } from "./errors.server";
 
@@ -10,7 +11,8 @@ import { tooManyRequests } from "./errors.server";
  */
 export interface RateLimitRule {
   name: string;
-  limit: number;
+  /** The setting that holds how many calls one address may make in the window. */
+  setting: "REGISTRATIONS_PER_ADDRESS" | "CHECKOUTS_PER_ADDRESS" | "PAYMENT_STATUS_PER_ADDRESS";
   windowMs: number;
   /** What the caller is told, followed by when to try again. */
   message: string;
@@ -19,7 +21,7 @@ export interface RateLimitRule {
 /** Accounts created (or attempted) per address while REGISTRATION=open. */
 export const REGISTRATION_RATE_LIMIT: RateLimitRule = {
   name: "registration",
-  limit: 5,
+  setting: "REGISTRATIONS_PER_ADDRESS",
   windowMs: 60 * 60 * 1000,
   message: "Too many sign-ups from your network.",
 };
@@ -27,7 +29,7 @@ export const REGISTRATION_RATE_LIMIT: RateLimitRule = {
 /** Checkouts started per address (POST /api/create-checkout-session and the cart's checkout form). */
 export const CHECKOUT_RATE_LIMIT: RateLimitRule = {
   name: "checkout",
-  limit: 20,
+  setting: "CHECKOUTS_PER_ADDRESS",
   windowMs: 10 * 60 * 1000,
   message: "Too many checkouts started from your network.",
 };
@@ -35,7 +37,7 @@ export const CHECKOUT_RATE_LIMIT: RateLimitRule = {
 /** Payment status lookups per address (the API, the payment monitor and the checkout return). */
 export const PAYMENT_STATUS_RATE_LIMIT: RateLimitRule = {
   name: "payment-status",
-  limit: 120,
+  setting: "PAYMENT_STATUS_PER_ADDRESS",
   windowMs: 60 * 1000,
   message: "Too many payment status checks.",
 };
@@ -72,10 +74,10 @@ export function waitText(seconds: number): string {
 }
 
 /** Counts this call against the rule for the caller's address, or throws 429 with Retry-After. */
-export function throttle(ctx: Pick<CallContext, "clientIp" | "now">, rule: RateLimitRule): void {
+export function throttle(ctx: Pick<CallContext, "clientIp" | "now" | "config">, rule: RateLimitRule): void {
   const waitMs = limiter.take(
     `${rule.name}:${ctx.clientIp}`,
-    rule.limit,
+    limitOf(rule, ctx.config),
     rule.windowMs,
     ctx.now.getTime(),
   );
@@ -83,4 +85,9 @@ export function throttle(ctx: Pick<CallContext, "clientIp" | "now">, rule: RateL
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw tooManyRequests(seconds, `${rule.message} Try again in ${waitText(seconds)}.`);
   }
+}
+
+/** How many calls one address may make in the rule's window, as configured. */
+export function limitOf(rule: RateLimitRule, config: Pick<Config, RateLimitRule["setting"]>): number {
+  return config[rule.setting];
 }
