@@ -127,29 +127,24 @@ async function refreshedOrder(ctx: CallContext, sessionId: string, force: boolea
   return orderOrNotFound(ctx, sessionId);
 }
 
-/** GET /api/payment-status/{sessionId} and the payment monitor: polled, limited per client address. */
-export const paymentStatus = defineProcedure({
-  name: "paymentStatus",
-  access: "public",
-  input: sessionIdSchema,
-  async run({ input, ctx }) {
-    throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
-    const order = await refreshedOrder(ctx, input.sessionId, false);
-    return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
-  },
-});
+/** A payment status read, limited per client address; `force` asks the provider even within its interval. */
+const paymentStatusRead = (name: string, force: boolean) =>
+  defineProcedure({
+    name,
+    access: "public",
+    input: sessionIdSchema,
+    async run({ input, ctx }) {
+      throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
+      const order = await refreshedOrder(ctx, input.sessionId, force);
+      return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
+    },
+  });
+
+/** GET /api/payment-status/{sessionId} and the payment monitor: polled, so the provider is asked at most once per interval. */
+export const paymentStatus = paymentStatusRead("paymentStatus", false);
 
 /** The buyer's return from the payment page (/marketplace?session_id=...&success=true): always asks the provider. */
-export const checkoutReturnStatus = defineProcedure({
-  name: "checkoutReturnStatus",
-  access: "public",
-  input: sessionIdSchema,
-  async run({ input, ctx }) {
-    throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
-    const order = await refreshedOrder(ctx, input.sessionId, true);
-    return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
-  },
-});
+export const checkoutReturnStatus = paymentStatusRead("checkoutReturnStatus", true);
 
 /** The built-in test checkout page: the order behind a test session. */
 export const testCheckoutSession = defineProcedure({

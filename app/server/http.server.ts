@@ -1,3 +1,4 @@
+import { readCapped } from "./capped-read.server";
 import { HttpError, payloadTooLarge } from "./errors.server";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -35,21 +36,7 @@ export async function readTextLimited(request: Request, maxBytes: number): Promi
 export async function readBytesLimited(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge("Request body too large");
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge("Request body too large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return readCapped(request.body, maxBytes, () => payloadTooLarge("Request body too large"));
 }
 
 /** Form posts carry a few fields; files go to the upload routes, which stream them. */

@@ -5,6 +5,7 @@ import { encodeStyledImage, STYLED_MAX_EDGE } from "./ai-disclosure.server";
 import type { FalStyleModel } from "./fal-models.server";
 import type { StyleEngine, StyleResult } from "./style-engine.server";
 import { StyleEngineError } from "./style-engine-error.server";
+import { readCapped } from "../capped-read.server";
 
 export interface FalEngineOptions {
   credentials: string;
@@ -304,30 +305,13 @@ async function download(fetchFn: typeof fetch, url: string, signal: AbortSignal)
       cause: new Error(`The result declared ${declared} bytes`),
     });
   }
-  return readCapped(response, MAX_RESULT_BYTES);
+  return readCapped(
+    response.body,
+    MAX_RESULT_BYTES,
+    () => new StyleEngineError(FAL_MESSAGES.tooLarge, false, { cause: new Error(`The result passed ${MAX_RESULT_BYTES} bytes`) }),
+  );
 }
 
-/** Reads a body to the end, failing (and cancelling the rest) as soon as it passes `max` bytes. */
-async function readCapped(response: Response, max: number): Promise<Buffer> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      // Not awaited: a cancel may wait on other readers of the same body (a tee), and nothing here needs it.
-      reader.cancel().catch(() => undefined);
-      throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, {
-        cause: new Error(`The result passed ${max} bytes`),
-      });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
-}
 
 /** Releases a body we will not read (not awaited, like the cancel in readCapped). */
 function discard(response: Response): void {
