@@ -52,17 +52,18 @@ export async function signInCreator(server: RunningServer): Promise<CreatorSessi
   };
 }
 
-/** Polls `check` until it answers a value (not undefined), for at most `ms`. */
+/** Polls `check` every `everyMs` until it answers a value (not undefined), for at most `ms`. */
 export async function eventually<T>(
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
   ms = 45_000,
+  everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
