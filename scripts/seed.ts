@@ -1,5 +1,5 @@
 // npm run seed: the super admin and the demo data for local use.
-import { ensureSuperAdmin, seedDemo } from "#db/seed";
+import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
 import { getConfig } from "~/server/config.server";
 import { getDb, migrateToLatest } from "~/server/db.server";
 import { runCommand } from "./cli-args";

@@ -17,7 +17,7 @@ import { UploadWidget } from "./studio/upload-widget";
 import { UploadsStrip } from "./studio/uploads-strip";
 
 /**
- * The creator dashboard (spec section 2): the 4-step pipeline (upload, style,
+ * The creator dashboard: the 4-step pipeline (upload, style,
  * optimize, market), the stat cards, the grid of stylized images and the
  * links to integrations and home. Works without JavaScript: every step is a
  * URL and every action a form; while a style is being made, the page reloads
@@ -108,7 +108,7 @@ function useRefreshWhileInProgress(inProgress: boolean) {
   }, [inProgress]);
 }
 
-/** A signed-out visitor on the dashboard is told so, then sent to sign in (spec section 4). */
+/** A signed-out visitor on the dashboard is told so, then sent to sign in. */
 export function LoggedOutNotice() {
   useEffect(() => {
     const timer = window.setTimeout(() => window.location.assign(SIGN_IN_AGAIN_URL), SIGN_IN_DELAY_MS);

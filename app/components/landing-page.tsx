@@ -7,7 +7,7 @@ import { MarketplaceStrip } from "./landing/marketplace-strip";
 import { PricingSection } from "./landing/pricing-section";
 import { TestimonialsSection } from "./landing/testimonials-section";
 
-/** The landing page (spec section 2): its seven sections in the spec's order. */
+/** The landing page: its seven sections, hero first and footer last. */
 export function LandingPage({ samples = null }: { samples?: HeroSamples | null }) {
   return (
     <div data-testid="landing-page">

@@ -22,7 +22,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** The navigation bar of spec section 2, signed-in and signed-out. */
+/** The navigation bar, signed-in and signed-out. */
 export function SiteNav({ user }: { user: PublicUser | null }) {
   const links = user ? [...PUBLIC_LINKS, ...MEMBER_LINKS] : PUBLIC_LINKS;
   const account = user ? (

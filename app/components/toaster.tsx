@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { FlashMessage } from "~/lib/flash";
 
 /**
- * One toast at a time (spec section 9). The server renders the flash message
+ * One toast at a time. The server renders the flash message
  * of a redirect, so it shows without JavaScript; with JavaScript, screens add
  * their own through useToast() and the close button works.
  */

@@ -1,4 +1,4 @@
-/** Account rules the screens and the server share (spec sections 3, 5, 9). */
+/** Account rules the screens and the server share. */
 
 export const SUPER_ADMIN_ID = "super-admin";
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,4 +1,4 @@
-/** What the Admin Portal and GET /api/admin/* answer (api.md 'Admin'), and the copy they share. */
+/** What the Admin Portal and GET /api/admin/* answer, and the copy they share. */
 
 export interface AdminStats {
   totalUsers: number;
@@ -35,7 +35,7 @@ export interface AdminImage {
 
 export type UserStatusAction = "ban" | "unban";
 
-/** Spec sections 4, 8 and 9. */
+/** Access Denied sends the visitor to / after this delay; the Admin Portal's fixed copy. */
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
 export const ACCESS_DENIED = { title: "Access Denied", description: "You don't have permission to view this page." };
 export const STATUS_UPDATE_FAILED = { title: "Error", description: "Failed to update user status." };

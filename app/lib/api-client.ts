@@ -1,5 +1,5 @@
 /**
- * The browser's API client (spec section 7): credentials included, the stored
+ * The browser's API client: credentials included, the stored
  * bearer token sent when present, JSON bodies encoded, and a non-ok answer
  * thrown as "{status}: {body text or status text}".
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MISSING_INFORMATION } from "./market";
 
 /**
- * The checkout form (spec section 5): name and email required, company
+ * The checkout form: name and email required, company
  * optional. One schema for the dialog, the no-JS page and the server.
  */
 export const customerInfoSchema = z.object({

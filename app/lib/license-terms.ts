@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from "./product";
 
 /**
- * The standard commercial license every marketplace purchase carries (spec
- * section 1: buyers receive a standard commercial license). Plain terms, the
- * same for every order; the license page adds the order's particulars.
+ * The standard commercial license every marketplace purchase carries. Plain
+ * terms, the same for every order; the license page adds the order's
+ * particulars.
  */
 export const LICENSE_NAME = "Standard Commercial License";
 

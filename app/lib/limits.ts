@@ -1,4 +1,4 @@
-/** Upload limits and their messages (spec sections 5 and 9, api.md). */
+/** Upload limits and their messages, the same for the screens and the API. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE = { title: "File Too Large", description: "Please select a file smaller than 10MB." };
 export const INVALID_FILE_TYPE = {

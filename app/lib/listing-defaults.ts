@@ -1,5 +1,5 @@
 /** The title and description a new listing starts with (no zod here: client components import it). */
-/** The title the list-for-sale dialog suggests: the style plus 'Style Selfie' (spec section 5). */
+/** The title the list-for-sale dialog suggests: the style plus 'Style Selfie'. */
 export function defaultListingTitle(styleName: string): string {
   return `${styleName} Style Selfie`;
 }

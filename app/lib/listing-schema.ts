@@ -6,8 +6,8 @@ import { dollarsToCents } from "./money";
  * no-JS form, the dashboard's embedded form and JSON callers.
  *
  * - price: dollars as a number or numeric string; missing means the image's
- *   own price, else 25 (api.md); must be more than 0 ('Please enter a valid price').
- * - tags: an array, or text split by commas (trimmed, empties dropped; spec section 5).
+ *   own price, else 25; must be more than 0 ('Please enter a valid price').
+ * - tags: an array, or text split by commas (trimmed, empties dropped).
  * - switches: booleans, or form values. A form sends a hidden "false" before the
  *   checkbox's "true", so the last value wins and an unticked box means false.
  */

@@ -1,9 +1,9 @@
 /**
- * The selling side's constants and copy (spec sections 2, 4, 5, 8 and 9;
- * api.md 'Marketplace, checkout and downloads'), shared by screens and server.
+ * The selling side's constants and copy (marketplace, checkout and downloads),
+ * shared by screens and server.
  */
 
-/** The product's own marketplace as a publishing platform (api.md). */
+/** The product's own marketplace as a publishing platform (its id in the API). */
 export const MARKETPLACE_PLATFORM_ID = "marketplace";
 
 /** The creator keeps 85% of each sale (the beta plan's promise); the platform keeps the rest. */
@@ -21,10 +21,10 @@ export const MAX_CART_ITEMS = 50;
 export const DOWNLOAD_GRANT_DAYS = 7;
 export const DOWNLOAD_GRANT_MAX_DOWNLOADS = 5;
 
-/** Payment monitor polling (spec section 9). */
+/** Payment monitor polling: every 5 seconds. */
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 
-/** The only license sold (spec section 3: licenseType standard). */
+/** The only license sold (an order's licenseType). */
 export const LICENSE_TYPE = "standard";
 
 /** Stripe refuses card charges under 50 cents (USD). */
@@ -56,7 +56,7 @@ export const PAYMENT_MONITOR_QUERY_ERROR = "Failed to fetch payment status";
 /** The payment status values answered by GET /api/payment-status (completed, processing, failed, expired). */
 export type PaymentStatusValue = "completed" | "processing" | "failed" | "expired";
 
-/** Spec section 4: completed green, processing yellow, failed red, anything else neutral grey. */
+/** A payment status's colour: completed green, processing yellow, failed red, anything else neutral grey. */
 export function paymentStatusColour(status: string | null | undefined): "green" | "yellow" | "red" | "grey" {
   switch (status) {
     case "completed":
@@ -70,13 +70,13 @@ export function paymentStatusColour(status: string | null | undefined): "green" 
   }
 }
 
-/** Polling stops once the result is success with status completed (spec section 4). */
+/** Polling stops once the result is success with status completed. */
 export function shouldKeepPolling(result: { success: boolean; paymentStatus: string } | null | undefined): boolean {
   return !(result?.success && result.paymentStatus === "completed");
 }
 
 /**
- * The cosmetic rating of a card (spec section 2: random, cosmetic). It is
+ * The cosmetic rating of a card (it means nothing). It is
  * derived from the listing id, so a card shows the same stars on every visit:
  * 4.0 to 5.0 in tenths.
  */

@@ -1,6 +1,6 @@
 /**
- * The nine external marketplaces the landing page advertises (spec sections 1
- * and 9), in the spec's order. Only names for the landing strip: the publishing
+ * The nine external marketplaces the landing page advertises, in the order it
+ * shows them. Only names for the landing strip: the publishing
  * work keeps the full platform registry (fees, OAuth, connection fields).
  */
 export interface ExternalMarketplace {

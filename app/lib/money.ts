@@ -1,7 +1,7 @@
 /**
- * Money (api.md): stored as integer cents; prices in requests are numbers or
+ * Money: stored as integer cents; prices in requests are numbers or
  * numeric strings in dollars ("25", 25, 25.5); in answers a price is a string
- * in dollars as the spec shows it ("25", "12.50").
+ * in dollars ("25", "12.50").
  */
 
 /** The most a single listing may cost, in cents ($10,000). */
@@ -19,7 +19,7 @@ export function dollarsToCents(value: unknown): number | null {
   return cents;
 }
 
-/** Cents as api.md's price string: "25" for whole dollars, otherwise "12.50". */
+/** Cents as the API's price string: "25" for whole dollars, otherwise "12.50". */
 export function centsToPriceString(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }

@@ -1,4 +1,4 @@
-/** Optimization settings (spec section 9). */
+/** Optimization settings: formats, resolutions, quality range, presets and defaults. */
 
 export const IMAGE_FORMATS = ["webp", "jpg", "png"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from "./product";
 
 /**
- * The one platform registry (spec section 9; api.md 'Publishing and
- * integrations'). The /integrations screen, the launch form, the
- * list-for-sale dialog, the JSON API and the connectors all read it.
+ * The one platform registry (fees, connection kinds and fields). The
+ * /integrations screen, the launch form, the list-for-sale dialog, the JSON
+ * API and the connectors all read it.
  *
  * `capability` is what the product can honestly do on a platform:
  * - liveListing: it creates the listing itself and reports `live` only once the
@@ -234,7 +234,7 @@ export function needsConnection(platform: Platform): boolean {
   return platform.connect !== "none";
 }
 
-/** EVM account address (spec: walletAddress for NFT platforms). */
+/** EVM account address (the walletAddress NFT platforms need). */
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export const MANUAL_FIELD_LABELS: Record<ManualField, string> = {

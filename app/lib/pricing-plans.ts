@@ -1,5 +1,5 @@
 /**
- * The landing page's pricing plans and marketing figures (spec sections 1, 4 and 9).
+ * The landing page's pricing plans and marketing figures.
  * These are static claims printed on the page, not server data: the free beta is
  * what the product offers today; Regular and Premium are shown as coming soon.
  */
@@ -69,16 +69,16 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
   },
 ];
 
-/** Marketing figures (spec section 9): static claims. */
+/** Marketing figures: static claims. */
 export const AVERAGE_MONTHLY_EARNINGS = 347;
 export const BETA_SPOTS_TOTAL = 200;
 export const BETA_SPOTS_REMAINING = 127;
-/** Spots never drop below this (spec section 4). */
+/** Spots never drop below this. */
 export const BETA_SPOTS_FLOOR = 50;
 /** Every this many ms the spots drop by a random 0 to BETA_SPOTS_MAX_DROP. */
 export const BETA_SPOTS_INTERVAL_MS = 30_000;
 export const BETA_SPOTS_MAX_DROP = 2;
 /** The cosmetic countdown starts at 23:45:30 and runs to zero, one step a second. */
 export const BETA_COUNTDOWN_START_SECONDS = 23 * 3600 + 45 * 60 + 30;
-/** Registration is claimed closed until this year (spec section 1). */
+/** Registration is claimed closed until this year. */
 export const REGISTRATION_CLOSED_UNTIL = 2026;

@@ -48,7 +48,7 @@ const description = z.string().trim().max(2000, "Please use at most 2000 charact
 
 /**
  * Tags: an array or comma-separated text (a form's single field arrives as
- * either); every value split by commas, trimmed, empties dropped (spec section 5).
+ * either); every value split by commas, trimmed, empties dropped.
  */
 export const tagsList = z.preprocess(
   (value) => {
@@ -75,7 +75,7 @@ function toNumber(value: unknown): unknown {
 }
 
 /**
- * The launch form's price (spec section 5): parsed as a number, default 0,
+ * The launch form's price: parsed as a number, default 0,
  * in dollars (rounded to cents). 0 means "no price given": the listing keeps
  * its price, else 25. (Schemas answer dollars, not cents, so that parsing
  * their own output again changes nothing.)
@@ -124,7 +124,7 @@ export const postSchema = z.object({
 });
 export type PostInput = z.output<typeof postSchema>;
 
-/** Manual setup (spec section 5: all shown fields required; an EVM address checked for format). */
+/** Manual setup: all shown fields required; an EVM address checked for format. */
 export const manualIntegrationSchema = z
   .object({
     platform: z.string("Choose a platform").trim().min(1, "Choose a platform").max(40),

@@ -1,6 +1,5 @@
 /**
- * Publishing copy and numbers shared by the screens and the server (spec
- * sections 5, 8 and 9; api.md 'Publishing and integrations').
+ * Publishing copy and numbers shared by the screens and the server.
  */
 
 /**
@@ -25,7 +24,7 @@ export const STATUS_LABELS: Record<PublicationStatus, string> = {
   withdrawn: "Withdrawn",
 };
 
-/** Spec section 9: estimated reach is 150k times the number of platforms. */
+/** Estimated reach is 150k times the number of platforms. */
 export const ESTIMATED_REACH_PER_PLATFORM = 150_000;
 /**
  * The earnings estimate assumes one sale per 10,000 views at the listing's
@@ -42,7 +41,7 @@ export function estimatedEarnings(views: number, priceDollars: number): number {
   return Math.round(views * ESTIMATED_SALES_PER_VIEW * priceDollars * 100) / 100;
 }
 
-/** OAuth popup (spec section 9). */
+/** OAuth popup: its size and how often it is checked for being closed. */
 export const OAUTH_POPUP_WIDTH = 600;
 export const OAUTH_POPUP_HEIGHT = 700;
 export const OAUTH_POPUP_CHECK_MS = 1000;
@@ -60,7 +59,7 @@ export const PUBLISH_POLL_INTERVAL_MS = 2000;
 /** How long launch and post wait for their jobs before answering with the states so far. */
 export const PUBLISH_WAIT_MS = 8000;
 
-/** Spec copy (sections 5 and 8). */
+/** The publishing screens' fixed messages (toasts and validation). */
 export const COPY = {
   titleRequired: { title: "Title required", description: "Please add a title for your content" },
   selectPlatforms: { title: "Select platforms", description: "Choose at least one platform to launch on" },

@@ -3,7 +3,7 @@ import type { ImageJson, StylizedImageJson } from "./studio-types";
 import type { StyleId } from "./styles";
 
 /**
- * The browser's calls of the creator pipeline (spec section 7), through the
+ * The browser's calls of the creator pipeline, through the
  * shared API client (cookie, or the stored bearer token). A failure is thrown
  * as an ApiError carrying the status and the server's own message.
  */
@@ -53,6 +53,6 @@ export function fetchStylizedImage(id: string): Promise<StylizedImageJson> {
 
 /** Where a signed-out visitor goes to sign in again, coming back to the dashboard. */
 export const SIGN_IN_AGAIN_URL = "/api/login?redirectTo=%2Fdashboard";
-/** Spec section 8: a 401 on the dashboard says so, then goes to sign in after 500 ms. */
+/** A 401 on the dashboard says so, then goes to sign in after 500 ms. */
 export const LOGGED_OUT_MESSAGE = { title: "Unauthorized", description: "You are logged out. Logging in again..." };
 export const SIGN_IN_DELAY_MS = 500;

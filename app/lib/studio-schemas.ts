@@ -17,8 +17,8 @@ export type StylizeInput = z.infer<typeof stylizeSchema>;
 const qualityMessage = `Quality must be a whole number from ${QUALITY_MIN} to ${QUALITY_MAX} in steps of ${QUALITY_STEP}`;
 
 /**
- * Optimization settings (api.md POST /api/images/optimize). Quality, format and
- * resolution take the spec's defaults when left out; a switch left out is off,
+ * Optimization settings (POST /api/images/optimize). Quality, format and
+ * resolution take OPTIMIZATION_DEFAULTS when left out; a switch left out is off,
  * as an unticked checkbox is.
  */
 export const optimizeSchema = z.object({

@@ -3,7 +3,7 @@ import type { PublicUser } from "./accounts";
 import type { PipelineStep } from "./dashboard-url";
 import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "./optimization";
 
-/** What the studio's API and screens answer (api.md 'Creator pipeline'). */
+/** What the studio's API and screens answer. */
 
 export type StylizedStatus = "pending" | "processing" | "completed" | "failed";
 
@@ -53,7 +53,7 @@ export interface StylizedImageJson {
 
 export type ImageWithStylized = ImageJson & { stylized: StylizedImageJson[] };
 
-/** Whether a stylized image is still on its way (spec section 4: anything but completed or failed). */
+/** Whether a stylized image is still on its way: any status but completed or failed. */
 export function isInProgress(image: Pick<StylizedImageJson, "status">): boolean {
   return image.status !== "completed" && image.status !== "failed";
 }

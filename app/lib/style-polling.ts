@@ -1,7 +1,7 @@
 import type { StylizedImageJson } from "./studio-types";
 import { STYLE_POLL_INTERVAL_MS, STYLE_POLL_MAX_ATTEMPTS } from "./styles";
 
-/** The messages of spec section 8 for a style that did not arrive. */
+/** The messages for a style that did not arrive. */
 export const AI_PROCESSING_FAILED = "AI processing failed";
 export const AI_PROCESSING_TIMED_OUT = "AI processing timed out";
 
@@ -15,10 +15,10 @@ export interface PollOptions {
 }
 
 /**
- * Polls a stylized image every 2 s, up to 30 times (spec section 9): resolves
+ * Polls a stylized image every 2 s, up to 30 times: resolves
  * when it is completed with its URL, throws 'AI processing failed' when it
  * failed and 'AI processing timed out' when the attempts run out. Any other
- * status means keep polling (spec section 4).
+ * status means keep polling.
  */
 export async function pollStylizedImage(id: string, options: PollOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));

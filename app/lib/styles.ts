@@ -1,4 +1,4 @@
-/** The four styles and their badges (spec sections 2 and 9). */
+/** The four styles and their badges. */
 
 export const STYLE_IDS = ["professional", "cartoon", "anime", "fantasy"] as const;
 export type StyleId = (typeof STYLE_IDS)[number];
@@ -50,7 +50,7 @@ export function styleName(id: string): string {
   return STYLES.find((style) => style.id === id)?.name ?? id;
 }
 
-/** Dollars; a listing with no price is sold at this price (spec section 9). */
+/** Dollars; a listing with no price is sold at this price. */
 export const DEFAULT_PRICE = 25;
 
 /** Suggested price by style: professional 75, fantasy 60, anime 50, otherwise 35. */
@@ -67,8 +67,8 @@ export function suggestedPrice(style: string): number {
   }
 }
 
-/** Style polling (spec section 9): every 2 s, up to 30 attempts. */
+/** Style polling: every 2 s, up to 30 attempts. */
 export const STYLE_POLL_INTERVAL_MS = 2000;
 export const STYLE_POLL_MAX_ATTEMPTS = 30;
-/** The generating overlay's progress is fixed at 33 (spec section 9). */
+/** The generating overlay's progress is fixed at 33. */
 export const GENERATING_PROGRESS = 33;

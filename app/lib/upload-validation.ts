@@ -1,7 +1,7 @@
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "./limits";
 
 /**
- * The upload widget's checks before sending (spec section 5): the size first,
+ * The upload widget's checks before sending: the size first,
  * then the declared type. The server decides again on the bytes themselves.
  */
 export function checkUploadFile(file: { size: number; type: string }): { title: string; description: string } | null {

@@ -6,7 +6,6 @@ import { createUser, findUserByEmail, toPublicUser } from "~/services/users.serv
 import { decoyHash, verifyPassword } from "~/services/passwords.server";
 import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/services/login-throttle.server";
 import { createApiToken, deleteApiToken } from "~/services/sessions.server";
-import { bearerTokenOf } from "~/server/auth.server";
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/server/rate-limit.server";
 
 export const INVALID_LOGIN = "Invalid email or password";
@@ -66,14 +65,13 @@ export const currentUser = defineProcedure({
   run: ({ user }) => toPublicUser(user),
 });
 
-/** Ends the API token the request was made with. */
+/** Ends the API token the call was made with (ctx.bearerToken). */
 export const endTokenSession = defineProcedure({
   name: "endTokenSession",
   access: "user",
   input: z.object({}),
   async run({ ctx }) {
-    const token = bearerTokenOf(ctx.request);
-    if (token) await deleteApiToken(ctx.db, token);
+    if (ctx.bearerToken) await deleteApiToken(ctx.db, ctx.bearerToken);
     return null;
   },
 });

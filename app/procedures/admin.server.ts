@@ -10,7 +10,7 @@ import { createUserAsAdmin } from "~/services/admin-create-user.server";
 import { testSalesCount } from "~/server/payments/select-provider.server";
 
 /**
- * The Admin Portal's operations (api.md 'Admin'). Each serves both the /admin
+ * The Admin Portal's operations. Each serves both the /admin
  * screen and its /api/admin route; only the super admin may call them
  * (401 signed out, 403 anyone else). On a production server, sales in the
  * built-in test checkout are not revenue (testSalesCount).

@@ -3,10 +3,8 @@ import type { OrderRow } from "#db/schema";
 import { defineProcedure } from "~/server/procedure.server";
 import type { CallContext } from "~/server/context.server";
 import { badRequest, conflict, notFound } from "~/server/errors.server";
-import { readCart } from "~/server/cart.server";
 import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/server/rate-limit.server";
 import { checkoutProvider, providerFor } from "~/server/payments/select-provider.server";
-import { publicOrigin } from "~/server/payments/public-origin.server";
 import { StripeCheckoutProvider } from "~/server/payments/stripe-checkout.server";
 import { customerInfoSchema } from "~/lib/checkout-schema";
 import type { CustomerInfo } from "~/lib/checkout-schema";
@@ -24,7 +22,7 @@ const cartItemSchema = z
     imageId: z.string().min(1).max(100).optional(),
     image: z.object({ id: z.string().min(1).max(100) }).optional(),
     licenseType: z.literal(LICENSE_TYPE, `licenseType must be "${LICENSE_TYPE}"`).optional(),
-    // Accepted for compatibility with the spec's client and ignored: the price comes from the database.
+    // Accepted for compatibility with clients that send it, and ignored: the price comes from the database.
     price: z.unknown().optional(),
   })
   .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
@@ -35,12 +33,12 @@ function checkoutWith(ctx: CallContext, listingIds: string[], customer: Customer
   return startCheckout(ctx.db, checkoutProvider(ctx.config), {
     listingIds,
     customer,
-    origin: publicOrigin(ctx.config, ctx.request),
+    origin: ctx.origin,
     now: ctx.now,
   });
 }
 
-/** POST /api/create-checkout-session (api.md). */
+/** POST /api/create-checkout-session: public; prices come from the database. */
 export const createCheckoutSession = defineProcedure({
   name: "createCheckoutSession",
   access: "public",
@@ -64,13 +62,14 @@ export const createCheckoutSession = defineProcedure({
   },
 });
 
-/** The checkout form of /cart and the marketplace dialog: the cart comes from its cookie. */
+/** The checkout form of /cart and the marketplace dialog: the cart comes from its cookie, which the route reads (ctx.cart). */
 export const checkoutCart = defineProcedure({
   name: "checkoutCart",
   access: "public",
   input: customerInfoSchema,
   async run({ input, ctx }) {
-    return checkoutWith(ctx, await readCart(ctx.request), input);
+    if (!ctx.cart) throw new Error("checkoutCart is called with the cart cookie's contents (ctx.cart)");
+    return checkoutWith(ctx, [...ctx.cart], input);
   },
 });
 
@@ -136,7 +135,7 @@ const paymentStatusRead = (name: string, force: boolean) =>
     async run({ input, ctx }) {
       throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
       const order = await refreshedOrder(ctx, input.sessionId, force);
-      return paymentStatusOf(ctx.db, order, publicOrigin(ctx.config, ctx.request));
+      return paymentStatusOf(ctx.db, order, ctx.origin);
     },
   });
 

@@ -5,7 +5,7 @@ import { creatorStats } from "~/services/creator-stats.server";
 import { testSalesCount } from "~/server/payments/select-provider.server";
 
 /**
- * GET /api/token-earnings (api.md): the caller's share of each sale, from the ledger.
+ * GET /api/token-earnings: the caller's share of each sale, from the ledger.
  * On a production server, test-checkout sales are listed (testMode: true) but not in the totals.
  */
 export const tokenEarnings = defineProcedure({
@@ -15,7 +15,7 @@ export const tokenEarnings = defineProcedure({
   run: ({ user, ctx }) => creatorEarnings(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
-/** GET /api/token-stats (api.md). */
+/** GET /api/token-stats: the caller's studio and sales numbers. */
 export const tokenStats = defineProcedure({
   name: "tokenStats",
   access: "user",

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineProcedure } from "~/server/procedure.server";
 import { getFileStore } from "~/server/file-store.server";
 import { ensureFreeSpace } from "~/server/disk-space.server";
-import { publicOrigin } from "~/server/payments/public-origin.server";
 import { MARKETPLACE_MAX_LIMIT, MARKETPLACE_MAX_QUERY, MARKETPLACE_PAGE_SIZE, MAX_CART_ITEMS } from "~/lib/market";
 import { listingInputSchema } from "~/lib/listing-schema";
 import { browseMarketplace as browse, recordListingViews, viewDay, visitorHash } from "~/services/marketplace-search.server";
@@ -77,7 +76,7 @@ export const marketplacePage = defineProcedure({
     if (input.countViews) {
       const visitor = user
         ? { userId: user.id }
-        : { clientIp: ctx.clientIp, userAgent: ctx.request.headers.get("User-Agent") ?? "" };
+        : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };
       await recordListingViews(
         ctx.db,
         page.items.map((item) => item.id),
@@ -106,7 +105,7 @@ export const listOnMarketplace = defineProcedure({
       input,
       now: ctx.now,
     });
-    return { listing: toCreatorListing(listing, publicOrigin(ctx.config, ctx.request)), created };
+    return { listing: toCreatorListing(listing, ctx.origin), created };
   },
 });
 
@@ -116,8 +115,7 @@ export const myListings = defineProcedure({
   access: "user",
   input: z.object({}),
   async run({ user, ctx }) {
-    const origin = publicOrigin(ctx.config, ctx.request);
-    return (await listingsOfCreator(ctx.db, user.id)).map((row) => toCreatorListing(row, origin));
+    return (await listingsOfCreator(ctx.db, user.id)).map((row) => toCreatorListing(row, ctx.origin));
   },
 });
 
@@ -132,7 +130,7 @@ export const withdrawMyListing = defineProcedure({
       now: ctx.now,
       store: getFileStore(),
     });
-    return toCreatorListing(listing, publicOrigin(ctx.config, ctx.request));
+    return toCreatorListing(listing, ctx.origin);
   },
 });
 

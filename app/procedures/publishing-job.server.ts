@@ -1,6 +1,6 @@
 import type { JobHandler } from "~/server/jobs/job-worker.server";
 import { invoke } from "~/server/procedure.server";
-import { getConfig } from "~/server/config.server";
+import { plainContext } from "~/server/context.server";
 import type { FileStore } from "~/server/file-store.server";
 import type { FetchLike } from "~/server/shopify/shopify-errors.server";
 import { marketplaceListingUrl } from "~/services/listings.server";
@@ -12,30 +12,26 @@ import { listOnMarketplace } from "./market.server";
 /**
  * The publishing job as the worker registers it: `{ [PUBLISH_JOB]: publishJobHandler() }`.
  * The own marketplace is listed through the selling side's `listOnMarketplace`
- * procedure, called for the job's creator (so its access rules apply too).
+ * procedure, called for the job's creator (so its access rules apply too),
+ * with a context of the job's own: no client, no body, and the origin the
+ * publish request was made at.
  */
-export const listThroughProcedure: MarketplaceLister = async ({ db, user, request, now }) => {
+export const listThroughProcedure: MarketplaceLister = async ({ db, user, request: publish, now }) => {
   const { listing } = await invoke(
     listOnMarketplace,
     user,
     {
-      stylizedImageId: request.image.id,
-      title: request.content.title,
-      description: request.content.description,
-      price: request.content.priceCents / 100,
-      tags: request.content.tags,
-      licensingEnabled: request.content.licensingEnabled,
-      nftEnabled: request.content.nftEnabled,
+      stylizedImageId: publish.image.id,
+      title: publish.content.title,
+      description: publish.content.description,
+      price: publish.content.priceCents / 100,
+      tags: publish.content.tags,
+      licensingEnabled: publish.content.licensingEnabled,
+      nftEnabled: publish.content.nftEnabled,
     },
-    {
-      db,
-      config: getConfig(),
-      request: new Request(new URL("/api/marketplace/launch", request.origin)),
-      clientIp: "job",
-      now,
-    },
+    plainContext(publish.origin, { db, clientIp: "job", now }),
   );
-  return { listingId: listing.id, url: marketplaceListingUrl(request.origin, listing.id) };
+  return { listingId: listing.id, url: marketplaceListingUrl(publish.origin, listing.id) };
 };
 
 export function publishJobHandler(

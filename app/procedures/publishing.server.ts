@@ -5,7 +5,6 @@ import type { CallContext } from "~/server/context.server";
 import { badRequest, forbidden, notFound } from "~/server/errors.server";
 import { getFileStore } from "~/server/file-store.server";
 import { ensureFreeSpace } from "~/server/disk-space.server";
-import { publicOrigin } from "~/server/payments/public-origin.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/lib/platforms";
 import type { Platform, PlatformId } from "~/lib/platforms";
 import { manualIntegrationSchema, launchSchema, postSchema } from "~/lib/publishing-schemas";
@@ -43,7 +42,7 @@ import {
 } from "~/services/publications.server";
 
 /**
- * Publishing and integrations (api.md 'Publishing and integrations'): each
+ * Publishing and integrations: each
  * procedure serves both the /api route and the screens.
  */
 
@@ -137,7 +136,7 @@ export const oauthAuthorize = defineProcedure({
       platform,
       shop,
       display: input.display,
-      origin: publicOrigin(ctx.config, ctx.request),
+      origin: ctx.origin,
       now: ctx.now,
     });
     return { authUrl };
@@ -170,7 +169,6 @@ export const integrationsScreen = defineProcedure({
   async run({ input, user, ctx }) {
     const connections = await platformConnections(ctx.db, user.id);
     const oauth = shopifyOAuthConfigured(ctx.config);
-    const origin = publicOrigin(ctx.config, ctx.request);
     const connectLinks: Partial<Record<PlatformId, string>> = {};
     let shopError: string | null = null;
     if (oauth) {
@@ -185,7 +183,7 @@ export const integrationsScreen = defineProcedure({
           platform: getPlatform("shopify"),
           shop,
           display: "page",
-          origin,
+          origin: ctx.origin,
           now: ctx.now,
         });
       }
@@ -248,13 +246,13 @@ export interface PlatformResult extends PublicationJson {
 }
 
 /** Each publication as the API shows it, with a link to reconnect where the platform needs authorizing again. */
-async function platformResults(ctx: CallContext, user: UserRow, rows: ShownPublication[], origin: string): Promise<PlatformResult[]> {
+async function platformResults(ctx: CallContext, user: UserRow, rows: ShownPublication[]): Promise<PlatformResult[]> {
   const results: PlatformResult[] = [];
   for (const row of rows) {
-    const json = publicationJson(row, origin);
+    const json = publicationJson(row, ctx.origin);
     const authUrl =
       json.status === "needs_auth"
-        ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin, now: ctx.now })
+        ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin: ctx.origin, now: ctx.now })
         : null;
     results.push({ ...json, authUrl });
   }
@@ -284,7 +282,6 @@ async function publish(
   },
 ): Promise<PlatformResult[]> {
   const image = await completedImage(ctx, user, args.imageId);
-  const origin = publicOrigin(ctx.config, ctx.request);
   const requests = [];
   for (const id of args.platforms) {
     requests.push({ platform: id, blocked: await publishBlocker(ctx.db, user.id, getPlatform(id)) });
@@ -296,7 +293,7 @@ async function publish(
     image,
     requests,
     content: args.content,
-    origin,
+    origin: ctx.origin,
     now: ctx.now,
     maxQueuedJobs: ctx.config.PUBLISH_JOBS_PER_CREATOR,
   });
@@ -305,7 +302,7 @@ async function publish(
     rows.map((row) => row.id),
     { timeoutMs: PUBLISH_WAIT_MS },
   );
-  return platformResults(ctx, user, settled, origin);
+  return platformResults(ctx, user, settled);
 }
 
 /** POST /api/marketplace/launch and the dashboard's launch form. */
@@ -384,9 +381,8 @@ export const imagePublications = defineProcedure({
   input: z.object({ imageId: z.string().trim().min(1).max(100) }),
   async run({ input, user, ctx }) {
     const image = await ownImage(ctx, user, input.imageId);
-    const origin = publicOrigin(ctx.config, ctx.request);
     const rows = await publicationsOfImage(ctx.db, user.id, image.id);
-    const platforms = await platformResults(ctx, user, rows, origin);
+    const platforms = await platformResults(ctx, user, rows);
     return { imageId: image.id, style: image.style, platforms };
   },
 });
@@ -450,17 +446,18 @@ export const publishFormDefaults = defineProcedure({
   },
 });
 
-/** GET /api/publications/{id}/download: the owner's kit or package, through a signed, expiring link. */
+/** GET /api/publications/{id}/download?exp&sig: the owner's kit or package, through a signed, expiring link. */
 export const publicationDownload = defineProcedure({
   name: "publicationDownload",
   access: "user",
-  input: z.object({ id: z.string().trim().min(1).max(100) }),
+  // exp and sig are the signed link's query parameters; a missing or malformed one fails the signature check (403).
+  input: z.object({ id: z.string().trim().min(1).max(100), exp: z.string().optional(), sig: z.string().optional() }),
   async run({ input, user, ctx }) {
     const row = await findPublication(ctx.db, user.id, input.id);
     if (!row || !row.artifact_key || (row.status !== "ready_to_mint" && row.status !== "export_ready")) {
       throw notFound("Download not found");
     }
-    if (!verifyPublicationDownload(input.id, user.id, new URL(ctx.request.url), ctx.now.getTime())) {
+    if (!verifyPublicationDownload(input.id, user.id, { exp: input.exp, sig: input.sig }, ctx.now.getTime())) {
       throw forbidden("This download link is invalid or has expired");
     }
     const store = getFileStore();

@@ -74,7 +74,7 @@ const loadDashboardProcedure = defineProcedure({
       null;
     const pending = input.pending ? (stylized.find((item) => item.id === input.pending) ?? null) : null;
 
-    // A style a page without JavaScript was waiting for has ended: move on, with the spec's message.
+    // A style a page without JavaScript was waiting for has ended: move on, with a success or failure toast.
     if (input.pending && (!pending || !isInProgress(pending))) {
       if (pending?.status === "completed") {
         return {
@@ -195,7 +195,7 @@ const UPLOAD_FAILURES: Record<number, FlashMessage> = {
 
 /**
  * The dashboard's form posts (they work without JavaScript; with it, Remix
- * submits the same forms). Every outcome is a redirect with the spec's message.
+ * submits the same forms). Every outcome is a redirect with a flash message.
  */
 export async function dashboardAction(args: ActionFunctionArgs) {
   const { request } = args;

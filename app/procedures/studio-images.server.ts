@@ -4,7 +4,7 @@ import { defineProcedure } from "~/server/procedure.server";
 import { notFound, unsupportedMedia } from "~/server/errors.server";
 import { getFileStore } from "~/server/file-store.server";
 import { announceJobs } from "~/server/jobs/job-queue.server";
-import { getStyleEngine } from "~/server/styling/style-engine.server";
+import { getStyleEngine } from "~/server/styling/select-style-engine.server";
 import { receiveFileUpload } from "~/server/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/server/uploads/scratch-sweep.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
@@ -23,7 +23,7 @@ import { withdrawListingsForStylizedImage } from "~/services/listings.server";
 import { requestStylization, stylizedImageJson } from "~/services/stylized-images.server";
 import { ensureDailyAllowance, ensureStorageLeft, recordUsage } from "~/services/quotas.server";
 import { ensureFreeSpace } from "~/server/disk-space.server";
-import type { DeletionHooks } from "~/services/images.server";
+import type { DeletionHooks } from "~/services/deletion-hooks.server";
 import type { CallContext } from "~/server/context.server";
 
 /**
@@ -39,8 +39,8 @@ export const UPLOAD_MESSAGES = {
 };
 
 /**
- * Streams the request's multipart body to the data volume (10 MB hard limit),
- * then decodes and stores it. Reads ctx.request itself: the body is a stream,
+ * Streams the multipart body the adapter hands over (ctx.upload) to the data
+ * volume (10 MB hard limit), then decodes and stores it. The body is a stream,
  * not an input to validate, and it is read only after the caller was admitted.
  */
 export const uploadImage = defineProcedure({
@@ -51,7 +51,8 @@ export const uploadImage = defineProcedure({
     const store = getFileStore();
     sweepScratchSoon(path.join(store.root, "tmp"));
     const daily = { userId: user.id, kind: "upload" as const, limit: ctx.config.UPLOADS_PER_DAY, now: ctx.now };
-    const upload = await receiveFileUpload(ctx.request, {
+    if (!ctx.upload) throw new Error("studio.uploadImage is called with the request body (ctx.upload)");
+    const upload = await receiveFileUpload(ctx.upload, {
       field: UPLOAD_FIELD,
       maxFileBytes: MAX_UPLOAD_BYTES,
       scratchPath: () => store.scratchPath(),

@@ -8,7 +8,7 @@ import { getWebUser } from "~/server/auth.server";
 import { landingSamples } from "~/procedures/landing.server";
 import { loadProcedure } from "~/server/remix-adapter.server";
 
-/** Home: the dashboard when signed in, otherwise the landing page (spec route table). */
+/** Home: the dashboard when signed in, otherwise the landing page. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await getWebUser(args.request);
   if (!user) return json({ signedIn: false as const, samples: await loadProcedure(landingSamples, args, {}, null) });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { adminHref } from "~/components/admin/admin-links";
 import { AdminStatCards } from "~/components/admin/admin-stat-cards";
@@ -8,6 +8,7 @@ import { AdminUsersTable } from "~/components/admin/admin-users-table";
 import { CreateUserForm } from "~/components/admin/create-user-form";
 import { UserDetailsDialog } from "~/components/admin/user-details-dialog";
 import { UserSearchForm } from "~/components/admin/user-search-form";
+import { BackLink } from "~/components/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, fullName, STATUS_UPDATE_FAILED } from "~/lib/admin";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -107,12 +108,7 @@ export default function AdminPortal() {
   const location = useLocation();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
-        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <path d="M12 4l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <header className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">

@@ -1,7 +1,7 @@
 import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
 import { browseMarketplace } from "~/procedures/market.server";
 
-/** GET /api/marketplace (api.md): public, ?style ?q ?cursor ?limit. */
+/** GET /api/marketplace: public, ?style ?q ?cursor ?limit. */
 const routes = apiRoutes({ GET: apiHandler(browseMarketplace) });
 export const loader = routes.loader;
 export const action = routes.action;

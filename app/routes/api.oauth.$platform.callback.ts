@@ -55,5 +55,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 }
 
-/** Only GET comes here; any other method gets api.md's JSON 405 rather than Remix's own answer. */
+/** Only GET comes here; any other method gets the API's JSON 405 (with `Allow`) rather than Remix's own answer. */
 export const action = () => apiMethodNotAllowed("GET");

@@ -1,7 +1,7 @@
 import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
 import { tokenEarnings } from "~/procedures/earnings.server";
 
-/** GET /api/token-earnings (api.md). */
+/** GET /api/token-earnings: the signed-in creator's share of each sale. */
 const routes = apiRoutes({ GET: apiHandler(tokenEarnings) });
 export const loader = routes.loader;
 export const action = routes.action;

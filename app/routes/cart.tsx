@@ -42,7 +42,8 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "checkout") {
-    const outcome = await submitForm(checkoutCart, args, { formData, user: null });
+    const cart = await readCart(request);
+    const outcome = await submitForm(checkoutCart, args, { formData, user: null, handedOver: { cart } });
     if (!outcome.ok) return outcome.response;
     return redirect(outcome.result.url);
   }

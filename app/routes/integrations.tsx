@@ -16,7 +16,7 @@ import { readFormData } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
 
-/** /integrations: public route whose content depends on being signed in (spec section 2). */
+/** /integrations: public route whose content depends on being signed in. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await getWebUser(args.request);
   if (!user) return json({ signedIn: false as const });

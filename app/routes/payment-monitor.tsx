@@ -11,7 +11,7 @@ import {
   SessionDetailsCard,
 } from "~/components/market/payment-monitor-cards";
 import type { MonitoredPayment } from "~/components/market/payment-monitor-cards";
-import { useHydrated } from "~/components/market/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { PAYMENT_MONITOR_QUERY_ERROR, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/lib/market";
 import { PRODUCT_NAME } from "~/lib/product";
 import { paymentStatus } from "~/procedures/checkout.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_N
 export const headers = forwardLoaderHeaders;
 
 /**
- * /payment-monitor (spec section 2): signed in only. Without JavaScript it is
+ * /payment-monitor: signed in only. Without JavaScript it is
  * a GET form and a refresh link; with it, the status polls every 5 seconds
  * until the payment is completed.
  */
@@ -73,7 +73,7 @@ export default function PaymentMonitor() {
     if (!loaded.sessionId) return;
     setChecking(true);
     try {
-      // No auth header: the status is public by session id (api.md).
+      // No auth header: GET /api/payment-status/{sessionId} is public, by session id.
       const response = await fetch(`/api/payment-status/${encodeURIComponent(loaded.sessionId)}`, {
         headers: { Accept: "application/json" },
       });

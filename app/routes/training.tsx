@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { BackLink } from "~/components/back-link";
 import { PRODUCT_NAME } from "~/lib/product";
 import { DEFAULT_PRICE, STYLES, suggestedPrice } from "~/lib/styles";
 
@@ -9,16 +10,11 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Earning tips for creators: better selfies, the right styles, smart prices." },
 ];
 
-/** /training: static earning tips (spec section 2). Public; no data. */
+/** /training: static earning tips. Public; no data. */
 export default function Training() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
-        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <path d="M12 4l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
 
       <header className="mt-4">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Creator training</p>

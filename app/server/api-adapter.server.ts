@@ -24,7 +24,7 @@ export interface ApiOptions<R> {
 /**
  * Turns a procedure into an /api resource-route handler: bearer or cookie
  * auth, same-origin check on cookie mutations, JSON parsing that never 500s,
- * and errors as api.md's JSON bodies.
+ * and errors as JSON bodies (`message`, `fieldErrors` when there are any).
  */
 export function apiHandler<A extends Access, S extends z.ZodType, R>(
   procedure: Procedure<A, S, R>,

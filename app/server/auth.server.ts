@@ -1,31 +1,22 @@
-import { createCookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import type { UserRow } from "#db/schema";
 import { getConfig } from "./config.server";
 import type { Config } from "./config.server";
+import { appCookie } from "./cookie.server";
 import { getDb } from "./db.server";
 import { unauthorized } from "./errors.server";
 import { userForApiToken, userForWebSession } from "~/services/sessions.server";
 
 /**
  * The web session cookie carries only the random session secret (signed). In
- * production it is `__Host-session`: the browser then accepts it only when it
- * is Secure, for Path=/ and without a Domain, so no subdomain can set or
- * shadow it. (Chromium treats http://localhost as secure, so it works there too.)
+ * production it is `__Host-session` (app/server/cookie.server.ts), elsewhere
+ * `__session`.
  */
-export const SESSION_COOKIE_NAMES = { production: "__Host-session", other: "__session" } as const;
-
 export function createSessionCookie(config: Pick<Config, "isProduction" | "appSecret" | "SESSION_DAYS">) {
-  return createCookie(config.isProduction ? SESSION_COOKIE_NAMES.production : SESSION_COOKIE_NAMES.other, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    path: "/",
-    secrets: [config.appSecret],
-    maxAge: config.SESSION_DAYS * 24 * 60 * 60,
-  });
+  return appCookie("session", { maxAge: config.SESSION_DAYS * 24 * 60 * 60 }, config);
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Cookie | undefined;
 let cookieConfig: Config | undefined;
 export function sessionCookie() {
   const config = getConfig();
@@ -50,7 +41,7 @@ export interface Caller {
 
 /**
  * Who is calling: a bearer token wins over the cookie. A bearer header that is
- * present but not valid is a 401 even when a cookie is also sent (api.md).
+ * present but not valid is a 401 even when a cookie is also sent.
  */
 export async function resolveCaller(request: Request, options: { bearer: boolean }): Promise<Caller> {
   const db = getDb();

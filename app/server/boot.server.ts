@@ -1,4 +1,4 @@
-import { ensureSuperAdmin, seedDemo } from "#db/seed";
+import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
 import { getConfig } from "./config.server";
 import { getDb, migrateToLatest } from "./db.server";
 import { purgeDeletedFiles } from "./file-store.server";

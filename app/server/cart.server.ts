@@ -1,6 +1,7 @@
-import { createCookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import { MAX_CART_ITEMS } from "~/lib/market";
 import { getConfig } from "./config.server";
+import { appCookie } from "./cookie.server";
 
 /**
  * The cart lives in a signed cookie (listing ids only, never prices), so it
@@ -10,21 +11,14 @@ import { getConfig } from "./config.server";
 const CART_DAYS = 30;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Cookie | undefined;
 let cookieSecret: string | undefined;
 function cartCookie() {
   const config = getConfig();
   if (!cookie || cookieSecret !== config.appSecret) {
     cookieSecret = config.appSecret;
-    // In production `__Host-`: Secure, Path=/ and no Domain, as the session cookie.
-    cookie = createCookie(config.isProduction ? "__Host-cart" : "__cart", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/",
-      secrets: [config.appSecret],
-      maxAge: CART_DAYS * 24 * 60 * 60,
-    });
+    // `__Host-cart` in production, `__cart` elsewhere.
+    cookie = appCookie("cart", { maxAge: CART_DAYS * 24 * 60 * 60 }, config);
   }
   return cookie;
 }

@@ -1,6 +1,6 @@
 /**
- * Errors a procedure may throw on purpose. Each carries the HTTP status api.md
- * gives it and a message that is safe to show a user. Anything else is a bug and
+ * Errors a procedure may throw on purpose. Each carries the HTTP status the API
+ * answers with and a message that is safe to show a user. Anything else is a bug and
  * answers 500 without details.
  */
 export class HttpError extends Error {

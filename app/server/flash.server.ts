@@ -1,22 +1,13 @@
-import { createCookie } from "@remix-run/node";
 import type { FlashMessage } from "~/lib/flash";
-import { getConfig } from "./config.server";
+import { appCookie } from "./cookie.server";
 
 /**
  * Flash messages ride a signed cookie for exactly one response: the page after
  * a redirect renders them on the server, so they show without JavaScript too.
  */
 function flashCookie() {
-  const config = getConfig();
-  // In production `__Host-`: Secure, Path=/ and no Domain, as the session cookie.
-  return createCookie(config.isProduction ? "__Host-flash" : "__flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    path: "/",
-    secrets: [config.appSecret],
-    maxAge: 60,
-  });
+  // `__Host-flash` in production, `__flash` elsewhere.
+  return appCookie("flash", { maxAge: 60 });
 }
 
 export async function flashHeader(message: FlashMessage): Promise<string> {

@@ -10,7 +10,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
-/** An error as api.md's JSON body; unexpected errors say nothing about internals. */
+/** An error as the API's JSON body (`message`, and `fieldErrors` when there are any); unexpected errors say nothing about internals. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
     return jsonResponse(

@@ -44,7 +44,7 @@ export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === "admin" && user.id !== SUPER_ADMIN_ID) throw forbidden("Admins only");
 }
 
-/** zod issues as api.md's `fieldErrors`: one entry per field path. */
+/** zod issues as the API's `fieldErrors`: one entry per field path. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {

@@ -8,7 +8,7 @@ import type { Access, Procedure } from "./procedure.server";
 import { invoke, invokeParsed } from "./procedure.server";
 import { getWebUser } from "./auth.server";
 import { callContext } from "./context.server";
-import type { CallContext } from "./context.server";
+import type { CallContext, HandedOver } from "./context.server";
 import { HttpError } from "./errors.server";
 import { isCrossSiteMutation } from "./same-origin.server";
 import { readFormData } from "./http.server";
@@ -25,7 +25,7 @@ export type FormOutcome<R> =
 export async function submitForm<A extends Access, S extends z.ZodType, R>(
   procedure: Procedure<A, S, R>,
   { request, context }: ActionFunctionArgs,
-  options: { formData?: FormData; user?: UserRow | null } = {},
+  options: { formData?: FormData; user?: UserRow | null; handedOver?: HandedOver } = {},
 ): Promise<FormOutcome<Awaited<R>>> {
   const formData = options.formData ?? (await readFormData(request));
   const submission = parseWithZod(formData, { schema: procedure.input });
@@ -41,7 +41,7 @@ export async function submitForm<A extends Access, S extends z.ZodType, R>(
     return { ok: false, response: json(submission.reply({ hideFields: ["password"] }), { status: 400 }) };
   }
   const user = options.user !== undefined ? options.user : await getWebUser(request);
-  const ctx = callContext(request, context);
+  const ctx = callContext(request, context, options.handedOver);
   try {
     const result = await invokeParsed(procedure, user, submission.value as z.output<S>, ctx);
     return { ok: true, result, user, ctx, formData };

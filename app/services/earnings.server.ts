@@ -76,7 +76,7 @@ export async function creatorTotals(db: DB, userId: string, scope: SalesScope): 
 }
 
 /**
- * GET /api/token-earnings (api.md): amounts are numeric strings in dollars, the creator's share.
+ * GET /api/token-earnings: amounts are numeric strings in dollars, the creator's share.
  * Every sale is listed, a test-checkout sale with `testMode: true`; outside the scope
  * (a production server) test sales are not part of totalEarnings.
  */

@@ -10,6 +10,7 @@ import { newId } from "~/server/ids.server";
 import { signedMediaUrl } from "~/server/signed-urls.server";
 import type { ImageJson, ImageWithStylized } from "~/lib/studio-types";
 import { stylizedImageJson } from "./stylized-images.server";
+import type { DeletionHooks } from "./deletion-hooks.server";
 
 /**
  * Originals: the uploaded selfies. The bytes decide whether an upload is an
@@ -167,11 +168,6 @@ export async function findImageWithStylized(db: DB, userId: string, imageId: str
     .orderBy("id", "desc")
     .execute();
   return { ...imageJson(image), stylized: stylized.map((row) => stylizedImageJson(row, image.file_key)) };
-}
-
-export interface DeletionHooks {
-  /** Runs before the rows go, once per stylized image (e.g. withdraw its marketplace listings). */
-  beforeStylizedDelete?: (stylizedImageId: string) => Promise<void>;
 }
 
 /**

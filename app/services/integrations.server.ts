@@ -86,7 +86,7 @@ export async function platformConnections(db: DB, userId: string): Promise<Platf
 }
 
 /**
- * api.md's integration list: the own marketplace first (always active), then
+ * The integration list: the own marketplace first (always active), then
  * the platforms usable without a connection, then the creator's stored
  * connections (active or not).
  */

@@ -5,7 +5,7 @@ import { centsToDollarAmount } from "~/lib/money";
 import { downloadsOfOrder } from "./download-grants.server";
 
 /**
- * GET /api/payment-status/{sessionId} (api.md), also behind the payment
+ * GET /api/payment-status/{sessionId}, also behind the payment
  * monitor and the purchase-complete dialog. Downloads appear only once the
  * order is paid.
  */

@@ -33,7 +33,7 @@ export interface PublishJobPayload {
 }
 
 export interface PublicationJson {
-  /** The platform id (api.md's launch answer). */
+  /** The platform id (as the launch answer gives it). */
   id: PlatformId;
   name: string;
   icon: string;
@@ -63,9 +63,15 @@ export function publicationDownloadUrl(origin: string, row: Pick<ListingPlatform
   return `${origin}/api/publications/${encodeURIComponent(row.id)}/download?exp=${expires}&sig=${sig}`;
 }
 
-export function verifyPublicationDownload(publicationId: string, userId: string, url: URL, now = Date.now()): boolean {
-  const expires = Number(url.searchParams.get("exp"));
-  const sig = url.searchParams.get("sig") ?? "";
+/** Checks the `exp` and `sig` query parameters of a link made by publicationDownloadUrl. */
+export function verifyPublicationDownload(
+  publicationId: string,
+  userId: string,
+  link: { exp?: string; sig?: string },
+  now = Date.now(),
+): boolean {
+  const expires = Number(link.exp);
+  const sig = link.sig ?? "";
   if (!Number.isInteger(expires) || expires * 1000 < now) return false;
   const expected = Buffer.from(downloadSignature(publicationId, userId, expires));
   const given = Buffer.from(sig);

@@ -6,6 +6,7 @@ import { getConfig } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
 import { HttpError } from "~/server/errors.server";
 import { invoke } from "~/server/procedure.server";
+import { plainContext } from "~/server/context.server";
 import { stylizeImage } from "~/procedures/studio-images.server";
 import { MAX_OPEN_STYLIZATIONS } from "./stylized-images.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";
@@ -61,13 +62,7 @@ describe("the open-styles cap", () => {
   it("holds when 30 stylize calls of one creator arrive at once", async () => {
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
-    const ctx = {
-      db: busyDb(),
-      config: getConfig(),
-      request: new Request(`${ORIGIN}/api/token-images/${image.id}/stylize`, { method: "POST" }),
-      clientIp: "203.0.113.7",
-      now: new Date(),
-    };
+    const ctx = plainContext(ORIGIN, { db: busyDb(), config: getConfig(), clientIp: "203.0.113.7", now: new Date() });
 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 30 }, () => invoke(stylizeImage, user, { id: image.id, style: "cartoon" }, ctx)),

@@ -10,7 +10,7 @@ import type { ImageFormat, Resolution } from "~/lib/optimization";
 import type { StyleId } from "~/lib/styles";
 import type { StylizedImageJson } from "~/lib/studio-types";
 import { DEFAULT_PRICE } from "~/lib/styles";
-import type { DeletionHooks } from "./images.server";
+import type { DeletionHooks } from "./deletion-hooks.server";
 import { DAY_MS, dailyLimitReached, dailyWaitSeconds, recordUsage } from "./quotas.server";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * npm run bench (after npm run build): every benchmark of issue 7 in one run,
+ * npm run bench (after npm run build): every benchmark in one run,
  * each figure next to what it is compared with and its limit, as a ratio.
  * Measures and prints; asserts nothing. Figures go in docs/performance.md.
  *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|memory|bundle ...]

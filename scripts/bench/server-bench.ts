@@ -226,7 +226,7 @@ export async function benchMarketplace(
               value: measured.p99,
               baseline: trivial.p99,
               unit: "ms",
-              // The budget is for the large marketplace: p99 at most 50 ms at 100,000 listings.
+              // The budget is for the large marketplace: p99 at most 50 ms at 100,000 listings (docs/performance.md).
               limit: count === 100_000 ? 50 : null,
               limitOf: "value",
               against: count === 100_000 ? "/healthz p99; limit 50 ms" : "/healthz p99",

@@ -87,7 +87,7 @@ describe("/admin action", () => {
     expect((await db.selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(0);
   });
 
-  it("answers the spec's error toast when the status cannot change (super admin, unknown user)", async () => {
+  it("answers the 'Failed to update user status.' toast when the status cannot change (super admin, unknown user)", async () => {
     const admin = await createTestAdmin();
     for (const userId of ["super-admin", "no-such-user", ""]) {
       const response = await callRoute(adminRoute.action, formRequest("/admin", { intent: "ban", userId }, { cookie: admin.cookie }));

@@ -82,7 +82,7 @@ describe("/auth", () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
-  it("register shows the spec's notice while closed and creates nothing", async () => {
+  it("register shows the registration-closed notice while closed and creates nothing", async () => {
     const before = await getDb().selectFrom("users").select("id").execute();
     const response = await callRoute(
       auth.action,

@@ -134,7 +134,7 @@ describe("POST /api/images/optimize", () => {
     const first = await (await optimizeCall({ imageId }, { token })).json();
     const firstKey = first.optimizedUrl.split("?")[0].replace("/media/", "");
     expect(await getFileStore().exists(firstKey)).toBe(true);
-    expect(first).toMatchObject({ quality: 85, format: "webp", resolution: "original" }); // the spec's defaults
+    expect(first).toMatchObject({ quality: 85, format: "webp", resolution: "original" }); // the defaults
     const second = await (await optimizeCall({ imageId, format: "png" }, { token })).json();
     expect(second.optimizedUrl).not.toBe(first.optimizedUrl);
     expect(await getFileStore().exists(firstKey)).toBe(false);

@@ -37,7 +37,7 @@ describe("POST /api/token-login", () => {
     expect(stored.map((row) => row.token_hash)).not.toContain(body.token);
   });
 
-  it("answers 401 with the spec's message for a wrong password or unknown email", async () => {
+  it("answers 401 with 'Invalid email or password' for a wrong password or unknown email", async () => {
     await createTestUser({ email: "bob@example.com" });
     for (const json of [
       { email: "bob@example.com", password: "wrong-password" },

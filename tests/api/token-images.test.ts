@@ -192,7 +192,7 @@ describe("POST /api/token-images/upload", () => {
     expect(scratchFiles()).toEqual([]);
   });
 
-  it("answers 413 for an 11 MB file with the spec's message, storing nothing", async () => {
+  it("answers 413 for an 11 MB file with the File Too Large message, storing nothing", async () => {
     const { user, token } = await createTestUser();
     const response = await send(uploadRequest(crypto.randomBytes(11 * 1024 * 1024), { token, filename: "huge.jpg" }));
     expect(response.status).toBe(413);

@@ -77,7 +77,7 @@ describe("UserDetailsDialog", () => {
 });
 
 describe("AccessDenied", () => {
-  it("shows the spec's copy and sends the visitor to / after 1000 ms", async () => {
+  it("shows Access Denied and sends the visitor to / after 1000 ms", async () => {
     vi.useFakeTimers();
     const Stub = createRemixStub([
       { path: "/admin", Component: AccessDenied },

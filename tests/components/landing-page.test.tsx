@@ -7,7 +7,7 @@ import { LandingPage } from "~/components/landing-page";
 afterEach(cleanup);
 
 describe("<LandingPage>", () => {
-  it("has the seven sections in the spec's order", () => {
+  it("has the seven sections in order", () => {
     render(<LandingPage />);
     const order = [
       "landing-hero",
@@ -69,7 +69,7 @@ describe("<LandingPage>", () => {
     expect(steps.map((h) => h.textContent)).toEqual(["Upload Selfie", "Choose AI Style", "Monetize & Share"]);
   });
 
-  it("prices three plans as spec section 9 says, Regular and Premium coming soon", () => {
+  it("prices three plans: the beta free, Regular and Premium coming soon", () => {
     render(<LandingPage />);
     const beta = within(screen.getByTestId("plan-beta"));
     expect(beta.getByText("Free")).toBeInTheDocument();

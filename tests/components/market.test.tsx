@@ -118,7 +118,7 @@ describe("/marketplace", () => {
     await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
     expect(await screen.findAllByText("Missing Information")).not.toHaveLength(0);
     expect(screen.getAllByText("Please fill in your name and email address.").length).toBeGreaterThan(0);
-    // The toast of spec section 5, besides the alert in the form.
+    // A toast too, besides the alert in the form.
     expect(screen.getByTestId("toast")).toHaveTextContent("Missing Information");
     expect(within(dialog).getByTestId("missing-information")).toHaveTextContent("Please fill in your name and email address.");
   });

@@ -17,14 +17,14 @@ describe("/training", () => {
     expect(screen.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(screen.getByRole("link", { name: "Start Creating" })).toHaveAttribute("href", "/api/login");
     expect(screen.getByRole("link", { name: "Browse Marketplace" })).toHaveAttribute("href", "/marketplace");
-    // Tips use the spec's figures.
+    // Tips use the suggested prices of app/lib/styles.ts.
     expect(screen.getByText(/professional \$75, fantasy \$60,\s+anime \$50, cartoon \$35/)).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 2 }).length).toBeGreaterThanOrEqual(6);
   });
 });
 
 describe("/integrations", () => {
-  it("signed out: Authentication Required with the spec's message and a Sign In link to /auth", async () => {
+  it("signed out: Authentication Required with 'Please log in' and a Sign In link to /auth", async () => {
     const Stub = createRemixStub([{ path: "/integrations", Component: Integrations, loader: () => ({ signedIn: false }) }]);
     render(<Stub initialEntries={["/integrations"]} />);
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();

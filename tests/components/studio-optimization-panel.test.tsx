@@ -54,7 +54,7 @@ describe("the quality label", () => {
 });
 
 describe("OptimizationPanel", () => {
-  it("starts from the spec's defaults and follows the slider (50 to 100 in steps of 5)", () => {
+  it("starts from the default settings and follows the slider (50 to 100 in steps of 5)", () => {
     const { values } = renderPanel();
     const slider = screen.getByLabelText(/Quality/) as HTMLInputElement;
     expect(slider).toHaveAttribute("min", "50");

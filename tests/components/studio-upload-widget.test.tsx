@@ -55,7 +55,7 @@ function answer(status: number, body: unknown) {
 const toast = () => screen.findByTestId("toast");
 
 describe("UploadWidget", () => {
-  it("starts idle with the spec's copy, and shows the dragging state while a file is over it", async () => {
+  it("starts idle with its copy, and shows the dragging state while a file is over it", async () => {
     const { widget, dropZone } = renderWidget();
     expect(widget).toHaveAttribute("data-state", "idle");
     expect(screen.getByText("JPG and PNG up to 10MB")).toBeInTheDocument();

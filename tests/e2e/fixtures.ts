@@ -7,7 +7,7 @@ export { expect };
 
 export const ACCOUNTS = {
   admin: E2E_ADMIN,
-  // The demo creator seeded by `node scripts/start.mjs --seed` (db/seed.ts).
+  // The demo creator seeded by `node scripts/start.mjs --seed` (app/boot/seed.server.ts).
   creator: { email: "demo@selfie.studio", password: "demo-creator" },
 } as const;
 

@@ -3,8 +3,8 @@ import type { Role } from "./fixtures";
 import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
 
 /**
- * The spec's route table (section 2), for a visitor, a creator and the admin:
- * every route answers as spec'd with its key copy, passes axe and is
+ * The route table below, for a visitor, a creator and the admin: every
+ * route answers as the table expects, with its key copy, passes axe and is
  * photographed at 390 px and 1280 px.
  */
 type Viewer = "visitor" | Role;
@@ -88,7 +88,7 @@ async function visit(page: Page, route: string, viewer: Viewer, expected: Expect
 }
 
 for (const viewer of ["visitor", "creator", "admin"] as const) {
-  test(`every route of the spec's route table, as the ${viewer}`, async ({ page, javaScriptOn }) => {
+  test(`every route of the route table, as the ${viewer}`, async ({ page, javaScriptOn }) => {
     test.setTimeout(180_000);
     if (viewer !== "visitor") await signIn(page, viewer);
     for (const [route, byViewer] of Object.entries(TABLE)) {

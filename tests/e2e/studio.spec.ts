@@ -134,7 +134,7 @@ test.describe("the creator studio", () => {
     }
   });
 
-  test("bad files are refused with the spec's messages", async ({ page, javaScriptOn }) => {
+  test("bad files are refused with their messages", async ({ page, javaScriptOn }) => {
     await signIn(page, "creator");
     await page.goto("/dashboard?step=upload");
     const widget = page.getByTestId("upload-widget");

@@ -7,7 +7,7 @@ import { DEMO_CREATOR } from "../../db/demo-account";
 import { ROOT as root, startServer, type RunningServer } from "./support/server-process";
 
 /**
- * Issue 7, item 6: `npm run backup` copies the data directory of a running
+ * `npm run backup` copies the data directory of a running
  * server that is taking orders and uploads at that moment; `npm run restore`
  * puts it into a fresh data directory; a second server on the restored
  * directory serves the same marketplace, files, sign-ins and purchases.

@@ -15,12 +15,13 @@ import {
 } from "./support/stripe-server";
 
 /**
- * Issue 7, item 4, payments: ten buyers have paid at Stripe; the server dies
- * (SIGKILL) while their webhooks arrive, between payment and fulfillment:
- * at a random moment, and exactly at each crash point of the fulfillment
- * path (app/server/crash-points.server.ts). After a restart Stripe retries
- * half of the events and the other half of the buyers only come back to the
- * success page: every order is fulfilled, none twice, and the ledger adds up.
+ * Crash test, payments (docs/decisions/009-crash-points.md): ten buyers have
+ * paid at Stripe; the server dies (SIGKILL) while their webhooks arrive,
+ * between payment and fulfillment: at a random moment, and exactly at each
+ * crash point of the fulfillment path (app/server/crash-points.server.ts).
+ * After a restart Stripe retries half of the events and the other half of the
+ * buyers only come back to the success page: every order is fulfilled, none
+ * twice, and the ledger adds up.
  */
 const variants: Array<{ name: string; crashPoint?: CrashPoint; port: number }> = [
   { name: "killed from outside while the webhooks are handled", port: 3698 },

@@ -13,7 +13,7 @@ import {
 } from "./support/stripe-server";
 
 /**
- * Issue 7, item 5: 50 deliveries at once over 10 paid Stripe sessions (each
+ * Delivery race: 50 deliveries at once over 10 paid Stripe sessions (each
  * session: the completed event twice, as Stripe retries it; an
  * async-payment-succeeded event; the buyer's success return; a payment-status
  * poll), all over HTTP to one real server. Exactly one fulfillment per order,

@@ -7,12 +7,12 @@ import { eventually, signInCreator, type CreatorSession } from "./support/creato
 import { ROOT, startServer, type RunningServer } from "./support/server-process";
 
 /**
- * Issue 7, item 4, jobs: the server dies during styling jobs and during a
- * publishing (connector) job, at a crash point and from outside, and is
- * started again on the same data directory. Every job completes, each result
- * is recorded once, and no file is left without its row nor a row without its
- * file. A short job lease (JOB_LEASE_SECONDS=3) lets the new process take up
- * the dead one's jobs within seconds.
+ * Crash test, jobs (docs/decisions/009-crash-points.md): the server dies during
+ * styling jobs and during a publishing (connector) job, at a crash point and
+ * from outside, and is started again on the same data directory. Every job
+ * completes, each result is recorded once, and no file is left without its row
+ * nor a row without its file. A short job lease (JOB_LEASE_SECONDS=3) lets the
+ * new process take up the dead one's jobs within seconds.
  */
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 

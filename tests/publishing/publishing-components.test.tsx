@@ -59,7 +59,7 @@ describe("LaunchForm", () => {
     expect(byValue.zora).toBeUndefined();
   });
 
-  it("shows the spec's messages: 'Title required' and 'Select platforms'", async () => {
+  it("shows the messages 'Title required' and 'Select platforms'", async () => {
     const user = userEvent.setup();
     renderAt(<LaunchForm image={IMAGE} defaults={{ ...DEFAULTS, title: "" }} platforms={OPTIONS} />);
     const launch = await screen.findByRole("button", { name: "Launch Marketing" });

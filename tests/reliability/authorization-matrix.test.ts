@@ -27,12 +27,12 @@ import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishW
 import type { World } from "./world";
 
 /**
- * Issue 7, item 2: every /api route (found from app/routes, so a route or a
- * method without an entry here fails) called as anonymous, as creator A
- * (the owner), as creator B on A's resources, with the credentials of a
- * creator who was banned after signing in, and as the super admin. Each
- * answer is checked against api.md, a refused call changes nothing, and
- * nothing of A's is ever in what anyone else is shown.
+ * Every /api route (found from app/routes, so a route or a method without an
+ * entry here fails) called as anonymous, as creator A (the owner), as creator
+ * B on A's resources, with the credentials of a creator who was banned after
+ * signing in, and as the super admin. Each answer is checked against the
+ * route's access kind below, a refused call changes nothing, and nothing of
+ * A's is ever in what anyone else is shown.
  */
 
 type Role =
@@ -46,7 +46,7 @@ type Role =
   | "ownerCookie";
 
 /**
- * - public: anyone; a banned user's bearer token is still a 401 (api.md: a present, invalid bearer is 401);
+ * - public: anyone; a banned user's bearer token is still a 401 (a present, invalid bearer is always 401);
  * - none: the route does not look at credentials at all (a webhook, a redirect);
  * - own: signed in; each caller sees or changes only their own data;
  * - resource: signed in; addresses one of A's private resources (B and the admin get A's id: 404);
@@ -423,7 +423,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
 
   "api.register": {
     POST: {
-      // Registration is closed unless the operator opens it (api.md).
+      // Registration is closed unless the operator opens it (REGISTRATION=open).
       kind: "public",
       ok: 403,
       prepare: () => ({

@@ -29,11 +29,10 @@ import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishW
 import type { World } from "./world";
 
 /**
- * Issue 7, item 3: every endpoint that takes input gets malformed JSON, JSON
- * of the wrong shape, wrong types, huge strings, unknown enum values,
- * negative and absurd numbers, SQL and HTML payloads, wrong content types,
- * empty and oversized multipart bodies and bogus ids, as a caller who is
- * allowed to use it. Every answer is a 4xx with a JSON `{message}` (never a
+ * Every endpoint that takes input gets malformed JSON, JSON of the wrong
+ * shape, wrong types, huge strings, unknown enum values, negative and absurd
+ * numbers, SQL and HTML payloads, wrong content types, empty and oversized
+ * multipart bodies and bogus ids, as a caller who is allowed to use it. Every answer is a 4xx with a JSON `{message}` (never a
  * 5xx), and a checksum of every table and of the stored files shows that
  * nothing changed. Text that only looks like HTML or SQL is valid text: where
  * it is accepted, it must come back as the same plain text in JSON.
@@ -229,7 +228,7 @@ function casesOf(target: Target, base: Base): Case[] {
   return cases;
 }
 
-/** Why an answer breaks api.md's error rules, or null. */
+/** Why an answer breaks the API's error rules (a 4xx with a JSON `{message}`), or null. */
 async function problemWith(response: Response, text: string): Promise<string | null> {
   if (response.status >= 500) return `answered ${response.status}: ${text.slice(0, 200)}`;
   if (response.status < 400) return `was accepted (${response.status}): ${text.slice(0, 200)}`;
@@ -510,7 +509,7 @@ const TARGETS: Target[] = [
       imageId: [...WRONG_TYPES, "", ...BOGUS_IDS.filter((id) => id.length <= 100), LONG, PENDING],
       title: [...STRING_FIELD, HUGE.slice(0, 500)],
       description: [...WRONG_TYPES, LONG],
-      // Launch prices default to 0 ("keep the listing's price") when not a number (spec section 5); these are refused.
+      // Launch prices default to 0 ("keep the listing's price") when not a number; these are refused.
       price: [-1, -0.01, 1e308, -1e308, 10_000.01, true, {}, ["1", {}]],
       tags: [42, true, {}, [null], [42], [{}], LONG, [LONG]],
       enableLicensing: ["yes", 2, {}, [{}]],

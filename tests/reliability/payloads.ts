@@ -1,5 +1,5 @@
 /**
- * Hostile and malformed values for the bad-input corpus (issue 7, item 3).
+ * Hostile and malformed values for the bad-input corpus (bad-input-corpus.test.ts).
  */
 
 /** Past the 1 MB JSON body limit on its own. */

@@ -21,10 +21,10 @@ import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks
 import { configure, WALLET } from "./world";
 
 /**
- * Issue 7, item 7 (the secrets part): after accounts, bearer tokens, web
- * sessions, platform keys, OAuth states and buyers' download links have been
- * made through the product's own routes, the raw bytes of the SQLite file and
- * its write-ahead log hold none of them in plain text.
+ * After accounts, bearer tokens, web sessions, platform keys, OAuth states
+ * and buyers' download links have been made through the product's own routes,
+ * the raw bytes of the SQLite file and its write-ahead log hold none of them
+ * in plain text.
  */
 
 const sentinel = (label: string) => `${label}-${crypto.randomBytes(12).toString("hex")}`;

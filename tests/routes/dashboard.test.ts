@@ -77,7 +77,7 @@ describe("/dashboard without JavaScript", () => {
     expect(data!.stats.totalImages).toBe(1);
   });
 
-  it("answers a refused upload with the spec's messages", async () => {
+  it("answers a refused upload with File Too Large, Invalid File Type or Upload Failed", async () => {
     const { cookie } = await createTestUser();
     const tooLarge = await uploadThroughForm(cookie, crypto.randomBytes(11 * 1024 * 1024));
     expect(tooLarge.headers.get("Location")).toBe("/dashboard?step=upload");
@@ -135,7 +135,7 @@ describe("/dashboard without JavaScript", () => {
     });
   });
 
-  it("reports a failed style, and gives up after 30 refreshes with the spec's timeout message", async () => {
+  it("reports a failed style, and gives up after 30 refreshes with the timeout message", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     const post = () =>

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { ACCESS_DENIED, ADMIN_REDIRECT_DELAY_MS } from "~/lib/admin";
 
 /**
- * What a signed-in non-admin sees at /admin (spec sections 4 and 8): the page
+ * What a signed-in non-admin sees at /admin: the page
  * says Access Denied and sends them to / after 1000 ms. With JavaScript a timer
  * navigates; without it, a meta refresh inside <noscript> does.
  */

@@ -29,7 +29,7 @@ function StatCard({ label, value, icon, testId }: { label: string; value: string
   );
 }
 
-/** The Admin Portal's four stat cards (spec section 2). */
+/** The Admin Portal's four stat cards. */
 export function AdminStatCards({ stats }: { stats: AdminStats }) {
   const count = (n: number) => n.toLocaleString("en-US");
   return (

@@ -12,7 +12,7 @@ import { UserStatusToggle } from "./user-status-toggle";
 const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const CELL = "px-4 py-3 align-middle text-sm text-slate-700";
 
-/** The User Management table (spec section 2): one row per user. */
+/** The User Management table: one row per user. */
 export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string }) {
   const location = useLocation();
   if (users.length === 0) {

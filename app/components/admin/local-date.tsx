@@ -7,7 +7,7 @@ function parse(iso: string | null | undefined): Date | null {
 }
 
 /**
- * A date in the reader's locale, or "N/A" (spec: "locale date or N/A"). The
+ * A date in the reader's locale, or "N/A" when there is none. The
  * server and the first client render use en-US in UTC, so hydration matches;
  * once hydrated the browser's own locale and time zone take over.
  */

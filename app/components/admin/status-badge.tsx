@@ -1,4 +1,4 @@
-/** Banned or Active (spec section 4: User status). */
+/** A user's status: Banned or Active. */
 export function StatusBadge({ banned }: { banned: boolean }) {
   return banned ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">

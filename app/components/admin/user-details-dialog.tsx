@@ -8,10 +8,10 @@ import { isSuperAdmin } from "~/lib/accounts";
 import { CrownIcon } from "./crown-icon";
 import { LocalDate } from "./local-date";
 import { StatusBadge } from "./status-badge";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
- * 'User Details' (spec section 2). The dialog is addressed by the URL
+ * 'User Details'. The dialog is addressed by the URL
  * (?view=<id>): without JavaScript the server renders it as a plain modal
  * panel with a Close link; once hydrated it is a Headless UI Dialog (focus
  * trap, Escape and backdrop click close it).

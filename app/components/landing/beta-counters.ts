@@ -8,7 +8,7 @@ import {
 } from "~/lib/pricing-plans";
 
 /**
- * The landing page's cosmetic beta counters (spec section 4): a countdown from
+ * The landing page's cosmetic beta counters: a countdown from
  * 23:45:30 to zero, one step a second, and spots remaining from 127 that drop
  * by a random 0 to 2 every 30 seconds, never below 50. They are static claims,
  * not server data: every visitor starts from the same figures.

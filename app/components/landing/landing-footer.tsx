@@ -2,8 +2,8 @@ import { LogoMark } from "~/components/logo";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 
 /**
- * 7. Footer with Product, Support and Company columns. The spec's links lead
- * nowhere, so they are plain text rather than dead links.
+ * 7. Footer with Product, Support and Company columns. Their entries have no
+ * pages to lead to, so they are plain text rather than dead links.
  */
 const COLUMNS = [
   { title: "Product", items: ["Features", "AI Styles", "Pricing", "Marketplace"] },

@@ -1,6 +1,6 @@
 import { PRICING_PLANS } from "~/lib/pricing-plans";
 
-/** 6. Pricing with three plans (spec section 9); Regular and Premium are coming soon. */
+/** 6. Pricing with three plans (app/lib/pricing-plans.ts); Regular and Premium are coming soon. */
 export function PricingSection() {
   return (
     <section aria-labelledby="pricing-heading" className="bg-slate-50 py-20" data-testid="landing-pricing">

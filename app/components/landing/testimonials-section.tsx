@@ -1,6 +1,6 @@
 import { AVERAGE_MONTHLY_EARNINGS, BETA_SPOTS_TOTAL } from "~/lib/pricing-plans";
 
-/** Static marketing claims (spec section 1): not server data. */
+/** Static marketing claims: not server data. */
 const TESTIMONIALS = [
   {
     quote: "My professional headshots sell every week. It paid for my camera within two months.",

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * Add to or remove from the cart: a real form posting to /cart, so it works

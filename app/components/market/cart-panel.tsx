@@ -4,7 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { CartButton } from "./cart-button";
 import { CheckoutDialog } from "./checkout-dialog";
 import { StyleBadge } from "./style-badge";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export interface CartPanelItem {
   id: string;

@@ -14,7 +14,7 @@ function isSubmissionResult(value: unknown): value is SubmissionResult<string[]>
 }
 
 /**
- * The checkout form (spec sections 2 and 5): name and email required, company
+ * The checkout form: name and email required, company
  * optional. It posts to /cart, which starts the checkout from the cart cookie
  * and redirects to the payment page. The same form is the dialog's body with
  * JavaScript and the /cart page's without.

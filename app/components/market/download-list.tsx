@@ -6,7 +6,7 @@ export interface DownloadItem {
   licenseUrl?: string;
 }
 
-/** Purchased files: filename, 'Style: {style}', Download (new tab) and the license (spec section 2). */
+/** Purchased files: filename, 'Style: {style}', Download (new tab) and the license. */
 export function DownloadList({ downloads }: { downloads: DownloadItem[] }) {
   return (
     <ul className="divide-y divide-slate-200" data-testid="downloads">

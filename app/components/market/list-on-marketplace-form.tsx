@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { FormErrors } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 export interface ListingFormDefaults {

@@ -2,7 +2,7 @@ import { paymentStatusColour } from "~/lib/market";
 import { DownloadList } from "./download-list";
 import type { DownloadItem } from "./download-list";
 
-/** The payment monitor's cards (spec section 2). */
+/** The payment monitor's cards. */
 
 export interface MonitoredPayment {
   success: boolean;

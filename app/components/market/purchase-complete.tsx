@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS, PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/lib/market";
 import { DownloadList } from "./download-list";
 import type { DownloadItem } from "./download-list";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export interface PurchaseResult {
   success: boolean;

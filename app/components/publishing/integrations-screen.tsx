@@ -5,7 +5,7 @@ import type { PlatformId } from "~/lib/platforms";
 import { getPlatform } from "~/lib/platforms";
 import type { CardIntegration } from "./integration-card";
 import { IntegrationCard } from "./integration-card";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useOAuthPopup } from "./use-oauth-popup";
 
 export interface IntegrationsScreenData {
@@ -17,7 +17,7 @@ export interface IntegrationsScreenData {
   connectLinks: Partial<Record<PlatformId, string>>;
 }
 
-/** The signed-in /integrations screen (spec section 2): a card per platform with its fee. */
+/** The signed-in /integrations screen: a card per platform with its fee. */
 export function IntegrationsScreen({ data, lastResult }: { data: IntegrationsScreenData; lastResult?: SubmissionResult<string[]> }) {
   const hydrated = useHydrated();
   const { connect } = useOAuthPopup({

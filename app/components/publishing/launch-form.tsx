@@ -12,7 +12,7 @@ import { LaunchResult } from "./launch-result";
 import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
 import type { PlatformOption } from "~/lib/platforms";
 import type { LaunchResultData } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 /** The form's starting values for a stylized image (as the dashboard's image list answers it). */
@@ -48,9 +48,9 @@ export interface LaunchFormProps {
 }
 
 /**
- * The dashboard's launch form (spec sections 2 and 5): title, description,
+ * The dashboard's launch form: title, description,
  * price, tags, platforms, licensing and NFT switches. It validates on submit
- * with the spec's messages, then re-validates on input. With JavaScript it
+ * with the messages of app/lib/publishing.ts, then re-validates on input. With JavaScript it
  * posts in place and the result view replaces it; without, it posts to
  * /studio/launch, which redirects to the result page.
  */
@@ -72,7 +72,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
       validate &&
       (({ formData, submitter }) => {
         const submission = validate(formData);
-        // A submit (not a re-validation while typing) that fails: the spec's toast.
+        // A submit (not a re-validation while typing) that fails: a toast for the title, else the platforms, else the first other error.
         if (submitter && submission.status !== "success") {
           const errors = submission.error ?? {};
           if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });

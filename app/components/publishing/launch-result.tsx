@@ -11,10 +11,10 @@ import {
 } from "~/lib/publishing";
 import { PublicationList } from "./publication-status";
 import type { LaunchResultData, PublicationView } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
- * What a launch did (spec section 2: the result view replaces the form). The
+ * What a launch did (the result view replaces the form). The
  * counts come from the platforms' real states; views and earnings are
  * estimates (150k reach per platform) and say so. While a platform is still
  * queued, the view checks again every 2 s with JavaScript, or the page

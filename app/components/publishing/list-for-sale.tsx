@@ -15,7 +15,7 @@ import { PlatformBadge } from "./platform-badge";
 import { PublicationList } from "./publication-status";
 import type { PlatformOption } from "~/lib/platforms";
 import type { PublicationView } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 
 /** Where the form posts (app/routes/studio.list.tsx), and the dialog's page without JavaScript. */
@@ -55,7 +55,7 @@ export interface ListForSaleImage {
 }
 
 /**
- * The list-for-sale form (spec sections 2 and 5): only connected platforms
+ * The list-for-sale form: only connected platforms
  * can be chosen (a link to /integrations when none is), the title defaults to
  * '<Style> Style Selfie', the price must be more than 0 (min 0.01, step 0.01).
  * The dialog's body with JavaScript; the /studio/list page without.

@@ -16,7 +16,7 @@ const PLACEHOLDERS: Record<ManualField, string> = {
 };
 
 /**
- * Manual setup (spec sections 2 and 5): the API key, plus the wallet address
+ * Manual setup: the API key, plus the wallet address
  * where the platform needs one (checked for the EVM format), or for Shopify a
  * store's domain and custom-app Admin API token. Every shown field is
  * required. Posts to /integrations (post/redirect/get with a flash message).

@@ -1,7 +1,7 @@
 import type { PlatformId } from "~/lib/platforms";
 import type { PublicationStatus } from "~/lib/publishing";
 
-/** One platform's state for an image (api.md's launch `platforms[]`, plus what the screens need). */
+/** One platform's state for an image (an entry of the launch answer's `platforms[]`, plus what the screens need). */
 export interface PublicationView {
   id: PlatformId;
   name: string;

@@ -12,7 +12,7 @@ interface Attempt {
 }
 
 /**
- * The OAuth popup (spec sections 4 and 9): a 600x700 window, checked every
+ * The OAuth popup: a 600x700 window, checked every
  * 1000 ms; when it is seen closed the integrations are refreshed and, once the
  * platform shows as connected, 'Connection Complete' is shown. The callback
  * page also reports on a BroadcastChannel (it works even when the provider's

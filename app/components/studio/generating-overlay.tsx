@@ -1,7 +1,7 @@
 import { GENERATING_PROGRESS, styleName } from "~/lib/styles";
 import { Spinner } from "~/components/navigation-progress";
 
-/** The progress overlay while a style is made (spec section 9: progress fixed at 33). */
+/** The progress overlay while a style is made (its progress is fixed at 33). */
 export function GeneratingOverlay({ style }: { style: string }) {
   return (
     <div

@@ -16,7 +16,7 @@ import type { StylizedImageJson } from "~/lib/studio-types";
 import { styleName } from "~/lib/styles";
 import { StudioImage } from "./studio-image";
 import { StudioSwitch } from "./studio-switch";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 const FORMAT_LABELS: Record<ImageFormat, string> = { webp: "WebP", jpg: "JPG", png: "PNG" };
 const RESOLUTION_LABELS: Record<Resolution, string> = {
@@ -28,7 +28,7 @@ const RESOLUTION_LABELS: Record<Resolution, string> = {
 };
 const PRESET_LABELS: Record<PresetId, string> = { web: "Web", social: "Social", print: "Print", marketplace: "Marketplace" };
 
-/** "85% · Good" — the slider's label (spec section 5). */
+/** "85% · Good" — the slider's label. */
 export function QualityReadout({ quality }: { quality: number }) {
   return (
     <span data-testid="quality-readout">
@@ -77,7 +77,7 @@ function SelectField<T extends string>({
 }
 
 /**
- * The optimization panel (spec section 2): quality slider, format, resolution,
+ * The optimization panel: quality slider, format, resolution,
  * watermark and social switches, and the four presets. A real form posted to
  * the dashboard (with or without JavaScript); presets are a GET form without
  * JavaScript and fill the fields in place with it.

@@ -3,7 +3,7 @@ import type { PipelineStep } from "~/lib/dashboard-url";
 import { PIPELINE_LABELS, PIPELINE_STEPS } from "~/lib/dashboard-url";
 
 /**
- * The 4-step pipeline of spec section 2: "Step N of 4" and where the creator
+ * The 4-step pipeline (upload, style, optimize, market): "Step N of 4" and where the creator
  * is. A step the held images allow is a link, so the creator can go back (for
  * example to make another style of the same selfie).
  */

@@ -8,7 +8,7 @@ const PLACEHOLDER =
 
 /**
  * A studio picture that falls back to the original image, then to a
- * placeholder, when it cannot be loaded (spec section 8; e.g. an expired link).
+ * placeholder, when it cannot be loaded (e.g. an expired link).
  */
 export function StudioImage({
   src,

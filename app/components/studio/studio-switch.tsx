@@ -1,6 +1,6 @@
 import { Field, Label, Switch } from "@headlessui/react";
 import { useState } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * An on/off setting that posts like a checkbox ("on" when on, absent when off).

@@ -10,7 +10,7 @@ import type { StyleId } from "~/lib/styles";
 import { isStyleId, STYLE_POLL_INTERVAL_MS, STYLES, styleName } from "~/lib/styles";
 import { GeneratingOverlay } from "./generating-overlay";
 import { StudioImage } from "./studio-image";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useSignInAgain } from "./use-sign-in-again";
 
 const PRO_TIPS = [
@@ -21,7 +21,7 @@ const PRO_TIPS = [
 ];
 
 /**
- * The style generator (spec section 2): the original's thumbnail, four style
+ * The style generator: the original's thumbnail, four style
  * cards with description, earning-range and demand badges, Generate, the
  * progress overlay and pro tips. With JavaScript it calls the API and polls
  * every 2 s; without, the form posts to the dashboard, which refreshes itself.

@@ -9,7 +9,7 @@ import { ApiError, uploadSelfie } from "~/lib/studio-api";
 import type { ImageJson } from "~/lib/studio-types";
 import { checkUploadFile } from "~/lib/upload-validation";
 import { StudioImage } from "./studio-image";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useSignInAgain } from "./use-sign-in-again";
 
 export type UploadState = "idle" | "dragging" | "processing" | "success" | "error";
@@ -20,7 +20,7 @@ interface Problem {
 }
 
 /**
- * The upload widget (spec section 2): drag and drop or click to browse; idle,
+ * The upload widget: drag and drop or click to browse; idle,
  * dragging, processing, success and error; one file used when several are
  * dropped; the size checked before the type. Without JavaScript it is a plain
  * multipart form posted to the dashboard, which runs the same upload.

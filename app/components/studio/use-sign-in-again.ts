@@ -3,7 +3,7 @@ import { useToast } from "~/components/toaster";
 import { ApiError, LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL, SIGN_IN_DELAY_MS } from "~/lib/studio-api";
 
 /**
- * Spec section 8: a 401 anywhere on the dashboard shows 'Unauthorized' /
+ * A 401 anywhere on the dashboard shows 'Unauthorized' /
  * 'You are logged out. Logging in again...' and goes to sign in after 500 ms.
  * Answers whether it handled the error.
  */

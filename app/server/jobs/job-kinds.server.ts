@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getFileStore } from "../file-store.server";
 import { ensureFreeSpace } from "../disk-space.server";
-import { getStyleEngine } from "../styling/style-engine.server";
+import { getStyleEngine } from "../styling/select-style-engine.server";
 import type { JobHandlers } from "./job-worker.server";
 import { STYLIZE_JOB } from "~/services/stylized-images.server";
 import { stylizeJobHandler } from "~/services/stylize-job.server";

@@ -4,7 +4,7 @@ import type { Database, JobRow } from "#db/schema";
 import { newId } from "../ids.server";
 
 /**
- * The durable job queue: rows in the `jobs` table (design.md 'Jobs').
+ * The durable job queue: rows in the `jobs` table.
  *
  * A job is queued -> running -> done | failed. A worker claims one with a
  * single UPDATE (atomic in SQLite, across processes too) that sets a lease

@@ -48,7 +48,7 @@ export interface PaymentProvider {
   retrieveSession(sessionId: string): Promise<RemoteSessionState | null>;
 }
 
-/** The success return (api.md): the marketplace with ?session_id=...&success=true. */
+/** The success return: the marketplace with ?session_id=...&success=true. */
 export function successUrl(origin: string, sessionIdPlaceholder: string): string {
   return `${origin}/marketplace?session_id=${sessionIdPlaceholder}&success=true`;
 }

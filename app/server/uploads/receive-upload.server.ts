@@ -37,7 +37,13 @@ export interface ReceiveOptions {
 const DEFAULT_OVERHEAD = 64 * 1024;
 const DEFAULT_DRAIN = 32 * 1024 * 1024;
 
-export async function receiveFileUpload(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
+/** What an upload reads of a request: its headers and its body stream (a Request is one). */
+export interface UploadBody {
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+export async function receiveFileUpload(request: UploadBody, options: ReceiveOptions): Promise<ReceivedFile> {
   const overhead = options.overheadBytes ?? DEFAULT_OVERHEAD;
   const maxBodyBytes = options.maxFileBytes + overhead;
   if (options.admit) {

@@ -154,7 +154,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * Checks a data directory from outside the app, with its own SQL: the ledger
  * and grants of paid orders, and that rows and files match both ways.
  * Withdrawn listings keep their keys as history while their files may be gone
- * (api.md: a withdrawn listing's preview is removed), so they are not counted.
+ * (withdrawing a listing removes its preview), so they are not counted.
  */
 export function inspectDataDir(dataDir: string): Consistency {
   const db = new SQLite(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });

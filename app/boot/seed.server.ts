@@ -3,7 +3,7 @@ import type { DB } from "~/server/db.server";
 import type { Config } from "~/server/config.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import fsp from "node:fs/promises";
-import { DEMO_CREATOR } from "./demo-account";
+import { DEMO_CREATOR } from "#db/demo-account";
 import { createUser, findUserByEmail, findUserById } from "~/services/users.server";
 import { getFileStore, newFileKey } from "~/server/file-store.server";
 import { newId } from "~/server/ids.server";

@@ -1,6 +1,6 @@
 import { ConfigError, parseConfig } from "../config.server";
 import { DEFAULT_FAL_MODEL, FAL_STYLE_DEFAULTS, falStyleTable } from "./fal-models.server";
-import { getStyleEngine } from "./style-engine.server";
+import { getStyleEngine } from "./select-style-engine.server";
 
 const env = (extra: Record<string, string>) => parseConfig({ ...process.env, ...extra });
 

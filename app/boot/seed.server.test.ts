@@ -3,7 +3,7 @@ import { getDb } from "~/server/db.server";
 import { getFileStore } from "~/server/file-store.server";
 import { verifyPassword } from "~/services/passwords.server";
 import { findUserByEmail, findUserById } from "~/services/users.server";
-import { DEMO_CREATOR, ensureSuperAdmin, seedDemo } from "./seed";
+import { DEMO_CREATOR, ensureSuperAdmin, seedDemo } from "./seed.server";
 
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
