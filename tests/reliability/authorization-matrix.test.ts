@@ -377,6 +377,14 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
 
+  "api.openapi[.]json": {
+    GET: {
+      kind: "public",
+      ok: 200,
+      check: ({ body }) => expect(body).toMatchObject({ openapi: "3.1.0", paths: expect.any(Object) }),
+    },
+  },
+
   "api.payment-status.$sessionId": {
     GET: {
       kind: "public",

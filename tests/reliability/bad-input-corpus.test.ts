@@ -888,6 +888,7 @@ const NO_INPUT = new Set([
   "GET api.login",
   "GET api.marketplace-integrations",
   "GET api.marketplace-listings",
+  "GET api.openapi[.]json",
   "GET api.token-earnings",
   "GET api.token-images",
   "POST api.token-logout",
