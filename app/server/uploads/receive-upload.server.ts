@@ -1,13 +1,17 @@
 import fsp from "node:fs/promises";
+import type { Readable } from "node:stream";
+import { MIMEType } from "node:util";
+import busboy from "busboy";
+import type { Busboy, FileInfo } from "busboy";
 import { badRequest, HttpError, payloadTooLarge } from "../errors.server";
-import { MultipartError, MultipartParser, multipartBoundary } from "./multipart-parser.server";
 
 /**
  * Receives one file from a multipart/form-data request body straight onto the
- * data volume, under a hard byte limit. The body is read chunk by chunk and each
- * chunk is written out before the next is read, so memory stays flat whatever
- * the client sends. See docs/decisions (studio uploads) for why this is our own
- * parser rather than Remix's unstable_parseMultipartFormData.
+ * data volume, under a hard byte limit. The body is read chunk by chunk, and no
+ * more is read while the file write is behind (busboy's own buffers hold about
+ * one chunk), so memory stays flat whatever the client sends. busboy parses
+ * the multipart framing; the limits, the scratch file and the answers are ours
+ * (docs/decisions/016-http-edge-bodies-and-client-address.md).
  */
 
 export interface ReceivedFile {
@@ -36,6 +40,8 @@ export interface ReceiveOptions {
 
 const DEFAULT_OVERHEAD = 64 * 1024;
 const DEFAULT_DRAIN = 32 * 1024 * 1024;
+/** Most parts (file or field) in one body; the 33rd is refused. */
+const MAX_PARTS = 32;
 
 /** What an upload reads of a request: its headers and its body stream (a Request is one). */
 export interface UploadBody {
@@ -43,96 +49,156 @@ export interface UploadBody {
   body: ReadableStream<Uint8Array> | null;
 }
 
+interface ScratchFile extends ReceivedFile {
+  handle: fsp.FileHandle;
+}
+
 export async function receiveFileUpload(request: UploadBody, options: ReceiveOptions): Promise<ReceivedFile> {
   const overhead = options.overheadBytes ?? DEFAULT_OVERHEAD;
   const maxBodyBytes = options.maxFileBytes + overhead;
+  const drainBytes = options.drainBytes ?? DEFAULT_DRAIN;
   if (options.admit) {
     try {
       await options.admit();
     } catch (error) {
-      discardBody(request.body, options.drainBytes ?? DEFAULT_DRAIN);
+      discardBody(request.body, drainBytes);
       throw error;
     }
   }
-  const boundary = multipartBoundary(request.headers.get("Content-Type"));
-  if (!boundary) {
-    discardBody(request.body, options.drainBytes ?? DEFAULT_DRAIN);
+  const parser = formDataParser(request.headers.get("Content-Type"), options.maxFileBytes);
+  if (!parser) {
+    discardBody(request.body, drainBytes);
     throw badRequest(options.messages.notMultipart);
   }
+  // The first failure wins: a parse error, a limit, the file write, or the body itself.
+  let rejectFailed!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => (rejectFailed = reject));
+  failed.catch(() => {}); // awaited through Promise.race below; later failures are ignored
+  const fail = (error: unknown) => rejectFailed(error);
+  parser.on("error", (error: Error) => fail(badRequest(multipartMessage(error))));
+  parser.on("partsLimit", () => fail(badRequest("Too many parts in the multipart body")));
+  parser.on("fieldsLimit", () => fail(badRequest("Too many parts in the multipart body")));
+
+  // Set by the 'file' handler: the kept part's scratch file, and the writing of it.
+  const kept: { file: ScratchFile | null; writing: Promise<void> | null } = { file: null, writing: null };
+  parser.on("file", (name: string | undefined, stream: Readable, info: FileInfo) => {
+    stream.on("error", () => {}); // reported through busboy's own error, or to the writer below
+    if (kept.writing || name !== options.field) {
+      stream.resume(); // a later file, or another field's: read through and thrown away
+      return;
+    }
+    stream.on("limit", () => fail(payloadTooLarge(options.messages.tooLarge)));
+    kept.writing = (async () => {
+      const path = await options.scratchPath();
+      const handle = await fsp.open(path, "wx", 0o600);
+      const file: ScratchFile = { path, handle, bytes: 0, filename: info.filename ?? null, declaredType: info.mimeType || null };
+      kept.file = file;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        file.bytes += chunk.byteLength;
+        if (file.bytes > options.maxFileBytes) throw payloadTooLarge(options.messages.tooLarge);
+        await handle.write(chunk);
+      }
+    })();
+    kept.writing.catch(fail);
+  });
+
   // A declared length past the limit is refused before a byte is read.
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBodyBytes) {
-    discardBody(request.body, options.drainBytes ?? DEFAULT_DRAIN);
+    parser.destroy();
+    discardBody(request.body, drainBytes);
     throw payloadTooLarge(options.messages.tooLarge);
   }
-  if (!request.body) throw badRequest(options.messages.missing);
+  if (!request.body) {
+    parser.destroy();
+    throw badRequest(options.messages.missing);
+  }
 
   const reader = request.body.getReader();
-  const parser = new MultipartParser(boundary);
-  let file: { path: string; handle: fsp.FileHandle; bytes: number; filename: string | null; declaredType: string | null } | null =
-    null;
-  let fileDone = false;
-  let inFilePart = false;
   let bodyBytes = 0;
   let succeeded = false;
 
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([reader.read(), failed]);
       if (done) break;
       bodyBytes += value.byteLength;
       if (bodyBytes > maxBodyBytes) throw payloadTooLarge(options.messages.tooLarge);
-      if (parser.finished) continue; // epilogue: ignored, but still counted against the limit
-      let events;
-      try {
-        events = parser.write(value);
-      } catch (error) {
-        if (error instanceof MultipartError) throw badRequest(error.message);
-        throw error;
-      }
-      for (const event of events) {
-        if (event.type === "part-start") {
-          inFilePart = !fileDone && event.headers.name === options.field;
-          if (inFilePart) {
-            const path = await options.scratchPath();
-            const handle = await fsp.open(path, "wx", 0o600);
-            file = { path, handle, bytes: 0, filename: event.headers.filename, declaredType: event.headers.contentType };
-          }
-        } else if (event.type === "part-data") {
-          if (!inFilePart || !file) continue;
-          file.bytes += event.data.byteLength;
-          if (file.bytes > options.maxFileBytes) throw payloadTooLarge(options.messages.tooLarge);
-          await file.handle.write(event.data);
-        } else if (inFilePart) {
-          inFilePart = false;
-          fileDone = true;
-        }
-      }
+      // The next chunk is read only once busboy has taken this one, which it does only once the
+      // file stream has room, which it has only once the writer has taken what was there.
+      // The epilogue after the closing boundary is ignored by busboy but still counted above.
+      await Promise.race([writeChunk(parser, value), failed]);
     }
-    try {
-      parser.end();
-    } catch (error) {
-      if (error instanceof MultipartError) throw badRequest(error.message);
-      throw error;
-    }
+    const finished = new Promise<void>((resolve) => parser.once("finish", resolve));
+    parser.end();
+    await Promise.race([finished, failed]);
+    await Promise.race([kept.writing, failed]);
+    const { file } = kept;
     // A form submitted without choosing a file sends an empty part: that is a missing file too.
     if (!file || file.bytes === 0) throw badRequest(options.messages.missing);
     await file.handle.close();
     succeeded = true;
     return { path: file.path, bytes: file.bytes, filename: file.filename, declaredType: file.declaredType };
   } catch (error) {
+    // Stops busboy and ends the file stream, so the writer settles.
+    parser.destroy();
     if (!succeeded) {
       // Read no further than needed: answer now, and let the rest of a refused body drain in the background.
-      if (error instanceof HttpError) discardReader(reader, options.drainBytes ?? DEFAULT_DRAIN);
+      if (error instanceof HttpError) discardReader(reader, drainBytes);
       else reader.cancel().catch(() => {});
     }
     throw error;
   } finally {
-    if (file && !succeeded) {
-      await file.handle.close().catch(() => {});
-      await fsp.rm(file.path, { force: true });
+    if (!succeeded) {
+      await kept.writing?.catch(() => {});
+      if (kept.file) {
+        await kept.file.handle.close().catch(() => {});
+        await fsp.rm(kept.file.path, { force: true });
+      }
     }
   }
+}
+
+/**
+ * busboy for a multipart/form-data body whose boundary is 1 to 70 characters
+ * (RFC 2046), or null for any other body. Its limits are busboy's, which signals
+ * when a count reaches its limit: 'limit' on the file stream at maxFileBytes + 1
+ * bytes, 'partsLimit' at MAX_PARTS + 1 parts and 'fieldsLimit' at the field after
+ * MAX_PARTS fields, all errors to us. Form fields are never kept (there is no
+ * 'field' listener, so busboy skips them; fieldSize 0 says so too). A part's header
+ * block is capped at 16 KiB by busboy itself, which also bounds its header
+ * pairs (busboy 1.6 does not read `limits.headerPairs` for multipart).
+ */
+function formDataParser(contentType: string | null, maxFileBytes: number): Busboy | null {
+  if (!contentType) return null;
+  try {
+    const type = new MIMEType(contentType);
+    const boundary = type.params.get("boundary");
+    if (type.essence !== "multipart/form-data" || !boundary || boundary.length > 70) return null;
+    return busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: maxFileBytes + 1, parts: MAX_PARTS + 1, fields: MAX_PARTS, fieldSize: 0 },
+      // The client's file name as sent (it is never used as a path), decoded as UTF-8 like the rest of the form.
+      preservePath: true,
+      defParamCharset: "utf8",
+    });
+  } catch {
+    return null; // a Content-Type busboy cannot read
+  }
+}
+
+/** Hands one chunk to busboy and resolves once busboy has taken it. */
+function writeChunk(parser: Busboy, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    parser.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/** The answer for a body busboy could not parse. */
+function multipartMessage(error: Error): string {
+  if (/^Unexpected end of (form|file)/.test(error.message)) return "The multipart body ended before it was complete";
+  if (error.message === "Malformed part header") return "Multipart part headers are malformed or too large";
+  return "Malformed multipart body";
 }
 
 /**
