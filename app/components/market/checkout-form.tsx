@@ -1,17 +1,11 @@
-import { useEffect, useRef } from "react";
 import type { FormEvent } from "react";
-import { useFetcher } from "@remix-run/react";
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { FormErrors, TextField } from "~/components/form-field";
 import { useToast } from "~/components/toaster";
 import { CHECKOUT_FAILED, MISSING_INFORMATION } from "~/lib/market";
 import { formatMoney } from "~/lib/money";
-import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
-
-function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
-  return typeof value === "object" && value !== null && "status" in value;
-}
+import { isSubmissionResult } from "~/components/forms/fetcher-answers";
+import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 
 /**
  * The checkout form: name and email required, company
@@ -31,17 +25,17 @@ export function CheckoutForm({
   pageResult?: unknown;
   onCancel?: () => void;
 }) {
-  const fetcher = useFetcher({ key: "checkout" });
   const toast = useToast();
-  const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
-  const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
-  const validate = useDeferredValidation("customerInfo");
-  const [form, fields] = useForm({
+  const { fetcher, form, fields, pending } = useFetcherForm({
     id: "checkout",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    validator: "customerInfo",
+    pageResult,
+    onAnswer: (answer) => {
+      if (!isSubmissionResult(answer)) return;
+      const formErrors = answer.error?.[""];
+      if (formErrors?.length) return { kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] };
+      if (answer.error && Object.keys(answer.error).length) return { kind: "error", ...MISSING_INFORMATION };
+    },
   });
   const formProps = getFormProps(form);
   // conform stops an invalid submit itself (and never calls useForm's onSubmit then): toast it here.
@@ -49,16 +43,7 @@ export function CheckoutForm({
     formProps.onSubmit(event);
     if (event.defaultPrevented) toast({ kind: "error", ...MISSING_INFORMATION });
   };
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!fetched || shown.current === fetched) return;
-    shown.current = fetched;
-    const formErrors = fetched.error?.[""];
-    if (formErrors?.length) toast({ kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] });
-    else if (fetched.error && Object.keys(fetched.error).length) toast({ kind: "error", ...MISSING_INFORMATION });
-  }, [fetched, toast]);
 
-  const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action="/cart" {...formProps} onSubmit={onSubmit} className="space-y-4" data-testid="checkout-form">
       <input type="hidden" name="intent" value="checkout" />

@@ -1,11 +1,7 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "@remix-run/react";
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { FormErrors } from "~/components/form-field";
-import { useToast } from "~/components/toaster";
-import { useHydrated } from "~/components/use-hydrated";
-import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { isOkAnswer, isSubmissionResult } from "~/components/forms/fetcher-answers";
+import { ListImageForm } from "~/components/forms/list-image-form";
+import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 
 export interface ListingFormDefaults {
   stylizedImageId: string;
@@ -17,12 +13,6 @@ export interface ListingFormDefaults {
   tags: string;
   licensingEnabled: boolean;
   listed: boolean;
-}
-
-type ListResult = { ok: true; listingUrl: string | null; created: boolean } | SubmissionResult<string[]>;
-
-function isSubmission(value: unknown): value is SubmissionResult<string[]> {
-  return typeof value === "object" && value !== null && "status" in value;
 }
 
 /**
@@ -42,49 +32,42 @@ export function ListOnMarketplaceForm({
   /** The /listings action's answer after a no-JS post (the /listings page passes it). */
   pageResult?: unknown;
 }) {
-  const fetcher = useFetcher<ListResult>({ key: `list-${defaults.stylizedImageId}` });
-  const hydrated = useHydrated();
-  const toast = useToast();
-  const fetched = fetcher.data;
-  const lastResult = isSubmission(fetched) ? fetched : isSubmission(pageResult) ? pageResult : undefined;
-  const validate = useDeferredValidation("listingInput");
-  const [form, fields] = useForm({
+  const { fetcher, form, fields, pending } = useFetcherForm({
     id: `list-on-marketplace-${defaults.stylizedImageId}`,
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    fetcherKey: `list-${defaults.stylizedImageId}`,
+    validator: "listingInput",
+    pageResult,
     defaultValue: {
       title: defaults.title,
       description: defaults.description,
       price: defaults.price,
       tags: defaults.tags,
     },
+    onAnswer: (answer) => {
+      if (isOkAnswer<{ created: boolean }>(answer)) {
+        return {
+          kind: "success",
+          title: answer.created ? "Listed on the marketplace" : "Listing updated",
+          description: "Your image is for sale on the marketplace.",
+        };
+      }
+      if (isSubmissionResult(answer) && answer.error?.[""]?.length) {
+        return { kind: "error", title: "Listing failed", description: answer.error[""][0] };
+      }
+    },
   });
-  const seen = useRef<unknown>(null);
-  useEffect(() => {
-    if (!fetched || seen.current === fetched) return;
-    seen.current = fetched;
-    if ("ok" in fetched && fetched.ok) {
-      toast({
-        kind: "success",
-        title: fetched.created ? "Listed on the marketplace" : "Listing updated",
-        description: "Your image is for sale on the marketplace.",
-      });
-    } else if (isSubmission(fetched) && fetched.error?.[""]?.length) {
-      toast({ kind: "error", title: "Listing failed", description: fetched.error[""][0] });
-    }
-  }, [fetched, toast]);
 
-  const pending = fetcher.state !== "idle";
   const fieldId = (name: string) => `${form.id}-${name}`;
   return (
-    <fetcher.Form method="post" action="/listings" {...getFormProps(form)} className="space-y-4" data-testid="list-on-marketplace-form">
-      <input type="hidden" name="intent" value="list" />
-      <input type="hidden" name="stylizedImageId" value={defaults.stylizedImageId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <ListImageForm
+      fetcher={fetcher}
+      form={form}
+      action="/listings"
+      hidden={{ intent: "list", stylizedImageId: defaults.stylizedImageId, redirectTo }}
+      jsMarker="enhanced"
+      className="space-y-4"
+      testId="list-on-marketplace-form"
+    >
       <div>
         <label htmlFor={fieldId("title")} className="field-label">
           Title
@@ -145,6 +128,6 @@ export function ListOnMarketplaceForm({
       <button type="submit" className="btn-primary" disabled={pending} data-testid="list-on-marketplace">
         {pending ? "Saving..." : defaults.listed ? "Update Listing" : "List on Marketplace"}
       </button>
-    </fetcher.Form>
+    </ListImageForm>
   );
 }

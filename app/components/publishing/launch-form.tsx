@@ -1,19 +1,17 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { FormErrors } from "~/components/form-field";
-import { useToast } from "~/components/toaster";
+import { useState } from "react";
+import { Link } from "@remix-run/react";
 import { findPlatform } from "~/lib/platforms";
 import { COPY } from "~/lib/publishing";
 import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-defaults";
 import { DEFAULT_PRICE, styleName } from "~/lib/styles";
 import { PlatformBadge } from "./platform-badge";
 import { LaunchResult } from "./launch-result";
-import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
+import { DescriptionField, FieldError, PriceField, TitleField } from "./listing-fields";
 import type { PlatformOption } from "~/lib/platforms";
 import type { LaunchResultData } from "./types";
-import { useHydrated } from "~/components/use-hydrated";
-import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
+import { isOkAnswer, isSubmissionResult } from "~/components/forms/fetcher-answers";
+import { ListImageForm } from "~/components/forms/list-image-form";
+import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 
 /** The form's starting values for a stylized image (as the dashboard's image list answers it). */
 export function launchDefaultsFor(image: {
@@ -55,48 +53,30 @@ export interface LaunchFormProps {
  * /studio/launch, which redirects to the result page.
  */
 export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onLaunched }: LaunchFormProps) {
-  const hydrated = useHydrated();
-  const toast = useToast();
-  const fetcher = useFetcher({ key: `launch-${image.id}` });
   const [result, setResult] = useState<LaunchResultData | null>(null);
-  const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
-  const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
-
-  const validate = useDeferredValidation("launch");
-  const [form, fields] = useForm({
+  const { fetcher, form, fields, pending } = useFetcherForm({
     id: `launch-${image.id}`,
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate:
-      validate &&
-      (({ formData, submitter }) => {
-        const submission = validate(formData);
-        // A submit (not a re-validation while typing) that fails: a toast for the title, else the platforms, else the first other error.
-        if (submitter && submission.status !== "success") {
-          const errors = submission.error ?? {};
-          if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
-          else if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectPlatforms });
-          else toast({ kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined });
-        }
-        return submission;
-      }),
+    validator: "launch",
+    pageResult,
+    // A refused submit: a toast for the title, else the platforms, else the first other error.
+    invalidSubmitToast: (errors) => {
+      if (errors.title?.length) return { kind: "error", ...COPY.titleRequired };
+      if (errors.platforms?.length) return { kind: "error", ...COPY.selectPlatforms };
+      return { kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined };
+    },
+    answerWhenIdle: true,
+    onAnswer: (answer) => {
+      if (isOkAnswer<{ result: LaunchResultData }>(answer)) {
+        setResult(answer.result);
+        onLaunched?.(answer.result);
+        return { kind: "success", ...COPY.launched };
+      }
+      if (isSubmissionResult(answer)) {
+        const message = answer.error?.[""]?.[0] ?? Object.values(answer.error ?? {}).flat()[0];
+        return { kind: "error", title: COPY.launchFailed.title, description: message ?? undefined };
+      }
+    },
   });
-
-  const answered = useRef<unknown>(null);
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || answered.current === data || fetcher.state !== "idle") return;
-    answered.current = data;
-    if (isOkAnswer<{ result: LaunchResultData }>(data)) {
-      setResult(data.result);
-      onLaunched?.(data.result);
-      toast({ kind: "success", ...COPY.launched });
-    } else if (isSubmissionResult(data)) {
-      const message = data.error?.[""]?.[0] ?? Object.values(data.error ?? {}).flat()[0];
-      toast({ kind: "error", title: COPY.launchFailed.title, description: message ?? undefined });
-    }
-  }, [fetcher.data, fetcher.state, toast, onLaunched]);
 
   if (result) {
     return (
@@ -110,15 +90,18 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
     );
   }
 
-  const pending = fetcher.state !== "idle";
   const open = platforms.filter((p) => !p.closed);
 
   return (
-    <fetcher.Form method="post" action={`${LAUNCH_ACTION}?image=${encodeURIComponent(image.id)}`} {...getFormProps(form)} className="space-y-5" data-testid="launch-form">
-      <input type="hidden" name="imageId" value={image.id} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
-
+    <ListImageForm
+      fetcher={fetcher}
+      form={form}
+      action={`${LAUNCH_ACTION}?image=${encodeURIComponent(image.id)}`}
+      hidden={{ imageId: image.id }}
+      jsMarker="_js"
+      className="space-y-5"
+      testId="launch-form"
+    >
       <TitleField field={fields.title} defaultValue={defaults.title} />
 
       <DescriptionField field={fields.description} defaultValue={defaults.description} showError />
@@ -192,7 +175,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
           {pending ? "Launching…" : "Launch Marketing"}
         </button>
       </div>
-    </fetcher.Form>
+    </ListImageForm>
   );
 }
 

@@ -1,22 +1,21 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { Link } from "@remix-run/react";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { FormErrors } from "~/components/form-field";
-import { useToast } from "~/components/toaster";
 import { defaultListingDescription, defaultListingTitle } from "~/lib/listing-defaults";
 import { findPlatform } from "~/lib/platforms";
 import type { PlatformId } from "~/lib/platforms";
 import type { PublicationStatus } from "~/lib/publishing";
 import { COPY, postingCompleteText } from "~/lib/publishing";
 import { styleName } from "~/lib/styles";
-import { DescriptionField, FieldError, isOkAnswer, isSubmissionResult, PriceField, TitleField } from "./listing-fields";
+import { DescriptionField, FieldError, PriceField, TitleField } from "./listing-fields";
 import { PlatformBadge } from "./platform-badge";
 import { PublicationList } from "./publication-status";
 import type { PlatformOption } from "~/lib/platforms";
 import type { PublicationView } from "./types";
 import { useHydrated } from "~/components/use-hydrated";
-import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
+import { isOkAnswer, isSubmissionResult } from "~/components/forms/fetcher-answers";
+import { ListImageForm } from "~/components/forms/list-image-form";
+import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 
 /** Where the form posts (app/routes/studio.list.tsx), and the dialog's page without JavaScript. */
 export const LIST_ACTION = "/studio/list";
@@ -71,49 +70,30 @@ export function ListForSaleForm({
   pageResult?: unknown;
   onClose?: () => void;
 }) {
-  const hydrated = useHydrated();
-  const toast = useToast();
-  const fetcher = useFetcher({ key: `list-${image.id}` });
   const [results, setResults] = useState<PostResult[] | null>(null);
-  const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
-  const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
   const name = styleName(image.style);
   const connected = platforms.filter((p) => p.connected && !p.closed);
   const externalConnected = connected.some((p) => p.id !== "marketplace");
 
-  const validate = useDeferredValidation("post");
-  const [form, fields] = useForm({
+  const { fetcher, form, fields, pending } = useFetcherForm({
     id: `list-${image.id}`,
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate:
-      validate &&
-      (({ formData, submitter }) => {
-        const submission = validate(formData);
-        if (submitter && submission.status !== "success") {
-          const errors = submission.error ?? {};
-          if (errors.platforms?.length) toast({ kind: "error", ...COPY.selectOnePlatform });
-          else if (errors.price?.length) toast({ kind: "error", title: "Error", description: COPY.invalidPrice });
-          else if (errors.title?.length) toast({ kind: "error", ...COPY.titleRequired });
-        }
-        return submission;
-      }),
+    validator: "post",
+    pageResult,
+    invalidSubmitToast: (errors) => {
+      if (errors.platforms?.length) return { kind: "error", ...COPY.selectOnePlatform };
+      if (errors.price?.length) return { kind: "error", title: "Error", description: COPY.invalidPrice };
+      if (errors.title?.length) return { kind: "error", ...COPY.titleRequired };
+    },
+    answerWhenIdle: true,
+    onAnswer: (answer) => {
+      if (isOkAnswer<{ results: PostResult[] }>(answer)) {
+        setResults(answer.results);
+        const successes = answer.results.filter((r) => r.success).length;
+        return { kind: "success", ...COPY.postingComplete, description: postingCompleteText(successes, answer.results.length) };
+      }
+      if (isSubmissionResult(answer) && answer.error?.[""]?.length) return { kind: "error", ...COPY.postFailed };
+    },
   });
-
-  const answered = useRef<unknown>(null);
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || answered.current === data || fetcher.state !== "idle") return;
-    answered.current = data;
-    if (isOkAnswer<{ results: PostResult[] }>(data)) {
-      setResults(data.results);
-      const successes = data.results.filter((r) => r.success).length;
-      toast({ kind: "success", ...COPY.postingComplete, description: postingCompleteText(successes, data.results.length) });
-    } else if (isSubmissionResult(data) && data.error?.[""]?.length) {
-      toast({ kind: "error", ...COPY.postFailed });
-    }
-  }, [fetcher.data, fetcher.state, toast]);
 
   if (results) {
     return (
@@ -133,13 +113,16 @@ export function ListForSaleForm({
     );
   }
 
-  const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`${LIST_ACTION}?image=${encodeURIComponent(image.id)}`} {...getFormProps(form)} className="space-y-4" data-testid="list-for-sale-form">
-      <input type="hidden" name="imageId" value={image.id} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
-
+    <ListImageForm
+      fetcher={fetcher}
+      form={form}
+      action={`${LIST_ACTION}?image=${encodeURIComponent(image.id)}`}
+      hidden={{ imageId: image.id }}
+      jsMarker="_js"
+      className="space-y-4"
+      testId="list-for-sale-form"
+    >
       <fieldset aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}>
         <legend className="field-label">Platforms</legend>
         <div className="mt-2 space-y-2">
@@ -174,7 +157,7 @@ export function ListForSaleForm({
           {pending ? "Listing…" : "List for Sale"}
         </button>
       </div>
-    </fetcher.Form>
+    </ListImageForm>
   );
 }
 

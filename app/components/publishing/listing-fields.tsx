@@ -1,9 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
-
 /**
  * The pieces the launch form and the list-for-sale form share: the title,
- * description and price fields (same labels, ids and error wiring), a field's
- * first error, and how a fetcher's answer is told apart.
+ * description and price fields (same labels, ids and error wiring) and a
+ * field's first error.
  */
 
 /** What a field needs from conform's field metadata. */
@@ -12,16 +10,6 @@ interface ListingField {
   name: string;
   errorId: string;
   errors?: string[];
-}
-
-/** A conform reply (invalid input), as opposed to the action's `{ ok: true, ... }` answer. */
-export function isSubmissionResult(value: unknown): value is SubmissionResult<string[]> {
-  return typeof value === "object" && value !== null && "status" in value && !("ok" in value);
-}
-
-/** The action's success answer, `{ ok: true, ... }`. */
-export function isOkAnswer<T extends object>(value: unknown): value is { ok: true } & T {
-  return typeof value === "object" && value !== null && "ok" in value && (value as { ok: unknown }).ok === true;
 }
 
 /** A field's first error, with the id its input's aria-describedby points at. */
