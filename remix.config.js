@@ -1,6 +1,6 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.test.{ts,tsx}"],
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
   serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//],

@@ -5,9 +5,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
-import { applyDocumentCacheControl } from "./server/document-cache.server";
+import { applyDocumentCacheControl } from "~/web/document-cache.server";
 
-export { boot, shutdown } from "./server/boot.server";
+export { boot, shutdown } from "~/boot/boot.server";
 export { applyServerTimeouts, createHttpApp } from "./web/http-app.server";
 
 const ABORT_DELAY = 5_000;

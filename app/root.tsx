@@ -19,8 +19,8 @@ import { useNonce } from "~/components/nonce";
 import { SiteNav } from "~/components/site-nav";
 import { ToastProvider } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/lib/product";
-import { getWebUser } from "~/server/auth.server";
-import { takeFlash } from "~/server/flash.server";
+import { getWebUser } from "~/web/auth.server";
+import { takeFlash } from "~/web/flash.server";
 import { toPublicUser } from "~/services/users.server";
 
 export const links: LinksFunction = () => [

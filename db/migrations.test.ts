@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrations } from "./migrations/index";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 
 const folder = path.join(__dirname, "migrations");
 

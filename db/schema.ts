@@ -243,7 +243,7 @@ export interface IntegrationsTable {
   /** A platform id of app/lib/platforms.ts. */
   platform: string;
   method: IntegrationMethod;
-  /** Sealed (AES-256-GCM) JSON of the secret (app/server/crypto-box.server.ts). */
+  /** Sealed (AES-256-GCM) JSON of the secret (app/infra/crypto-box.server.ts). */
   credentials: string;
   key_last4: string;
   wallet_address: string | null;

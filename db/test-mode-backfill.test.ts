@@ -4,7 +4,7 @@ import path from "node:path";
 import { Migrator } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations } from "./migrations/index";
-import { openDatabase } from "~/server/db.server";
+import { openDatabase } from "~/infra/db.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0008-"));
 const db = openDatabase(path.join(dir, "old.sqlite"));

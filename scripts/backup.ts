@@ -1,8 +1,8 @@
 // npm run backup -- [destination]   (default: ./backups/<timestamp>)
 // Safe while the server runs: SQLite's online backup API, then the files.
 import path from "node:path";
-import { backupDataDir } from "~/server/backup.server";
-import { getConfig } from "~/server/config.server";
+import { backupDataDir } from "~/infra/backup.server";
+import { getConfig } from "~/infra/config.server";
 import { readArgs, runCommand } from "./cli-args";
 
 await runCommand(async () => {

@@ -2,7 +2,7 @@
 // Without --password a random one is generated and printed once.
 import crypto from "node:crypto";
 import { registerSchema } from "~/lib/auth-schemas";
-import { getDb, migrateToLatest } from "~/server/db.server";
+import { getDb, migrateToLatest } from "~/infra/db.server";
 import { createUser } from "~/services/users.server";
 import { readArgs, runCommand } from "./cli-args";
 

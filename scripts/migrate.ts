@@ -1,5 +1,5 @@
 // npm run migrate: applies pending database migrations (the server also does this at start).
-import { getDb, migrateToLatest } from "~/server/db.server";
+import { getDb, migrateToLatest } from "~/infra/db.server";
 import { runCommand } from "./cli-args";
 
 await runCommand(async () => {

@@ -2,7 +2,7 @@
 // Sets a new password (random and printed once without --password) and signs the user out everywhere.
 import crypto from "node:crypto";
 import { MIN_PASSWORD_LENGTH } from "~/lib/accounts";
-import { getDb, migrateToLatest } from "~/server/db.server";
+import { getDb, migrateToLatest } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/services/sessions.server";
 import { findUserByEmail, setPassword } from "~/services/users.server";
 import { readArgs, runCommand } from "./cli-args";

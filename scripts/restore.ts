@@ -1,7 +1,7 @@
 // npm run restore -- <backup folder> [--force]
 // Restores into DATA_DIR. Stop the server first when replacing a live data directory.
 import path from "node:path";
-import { restoreDataDir } from "~/server/backup.server";
+import { restoreDataDir } from "~/infra/backup.server";
 import { readArgs, runCommand } from "./cli-args";
 
 await runCommand(async () => {

@@ -1,7 +1,7 @@
 // npm run seed: the super admin and the demo data for local use.
 import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
-import { getConfig } from "~/server/config.server";
-import { getDb, migrateToLatest } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb, migrateToLatest } from "~/infra/db.server";
 import { runCommand } from "./cli-args";
 
 await runCommand(async () => {

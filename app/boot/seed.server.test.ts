@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import { getFileStore } from "~/server/file-store.server";
+import { getDb } from "~/infra/db.server";
+import { getFileStore } from "~/infra/file-store.server";
 import { verifyPassword } from "~/services/passwords.server";
 import { findUserByEmail, findUserById } from "~/services/users.server";
 import { DEMO_CREATOR, ensureSuperAdmin, seedDemo } from "./seed.server";

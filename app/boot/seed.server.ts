@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
-import type { DB } from "~/server/db.server";
-import type { Config } from "~/server/config.server";
+import type { DB } from "~/infra/db.server";
+import type { Config } from "~/infra/config.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import fsp from "node:fs/promises";
 import { DEMO_CREATOR } from "#db/demo-account";
 import { createUser, findUserByEmail, findUserById } from "~/services/users.server";
-import { getFileStore, newFileKey } from "~/server/file-store.server";
-import { newId } from "~/server/ids.server";
+import { getFileStore, newFileKey } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
 import { STYLES, suggestedPrice } from "~/lib/styles";
 import { listingInputSchema } from "~/lib/listing-schema";
 import { storeUploadedImage } from "~/services/images.server";
 import { listStylizedImage } from "~/services/listings.server";
-import { createLocalEngine } from "~/server/styling/local-engine.server";
-import { findSampleSource } from "~/server/styling/style-samples.server";
+import { createLocalEngine } from "~/engines/styling/local-engine.server";
+import { findSampleSource } from "~/engines/styling/style-samples.server";
 
 export { DEMO_CREATOR };
 

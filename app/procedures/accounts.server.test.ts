@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import * as tokenLogin from "~/routes/api.token-login";
 import * as registerApi from "~/routes/api.register";
 import * as auth from "~/routes/auth";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 import { loginKeysOf, recordLoginFailure } from "~/services/login-throttle.server";
-import { limitOf, REGISTRATION_RATE_LIMIT } from "~/server/rate-limit.server";
+import { limitOf, REGISTRATION_RATE_LIMIT } from "~/infra/rate-limit.server";
 import { callRoute, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { loginSchema, registerSchema } from "~/lib/auth-schemas";
-import { defineProcedure } from "~/server/procedure.server";
-import { forbidden, tooManyRequests, unauthorized } from "~/server/errors.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import { forbidden, tooManyRequests, unauthorized } from "~/infra/errors.server";
 import { createUser, findUserByEmail, toPublicUser } from "~/services/users.server";
 import { decoyHash, verifyPassword } from "~/services/passwords.server";
 import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/services/login-throttle.server";
 import { createApiToken, deleteApiToken } from "~/services/sessions.server";
-import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/server/rate-limit.server";
+import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
 
 export const INVALID_LOGIN = "Invalid email or password";
 

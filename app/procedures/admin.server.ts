@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { adminCreateUserSchema, adminUserSearchSchema, userStatusSchema } from "~/lib/admin-schemas";
-import { defineProcedure } from "~/server/procedure.server";
-import { notFound } from "~/server/errors.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import { notFound } from "~/infra/errors.server";
 import { platformStats } from "~/services/admin-stats.server";
 import { findUserForAdmin, listUsersForAdmin } from "~/services/admin-users.server";
 import { listAllImages } from "~/services/admin-images.server";
 import { setUserStatus } from "~/services/admin-user-status.server";
 import { createUserAsAdmin } from "~/services/admin-create-user.server";
-import { testSalesCount } from "~/server/payments/select-provider.server";
+import { testSalesCount } from "~/infra/payments/select-provider.server";
 
 /**
  * The Admin Portal's operations. Each serves both the /admin

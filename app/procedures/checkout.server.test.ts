@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { getDb } from "~/server/db.server";
-import { TestCheckoutProvider } from "~/server/payments/test-checkout.server";
+import { getDb } from "~/infra/db.server";
+import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { attachCheckoutSession, createPendingOrder } from "~/services/orders.server";
 import { payTestOrder } from "~/services/checkout.server";
 import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/test-checkout.$sessionId";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { OrderRow } from "#db/schema";
-import { defineProcedure } from "~/server/procedure.server";
-import type { CallContext } from "~/server/context.server";
-import { badRequest, conflict, notFound } from "~/server/errors.server";
-import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/server/rate-limit.server";
-import { checkoutProvider, providerFor } from "~/server/payments/select-provider.server";
-import { StripeCheckoutProvider } from "~/server/payments/stripe-checkout.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
+import { badRequest, conflict, notFound } from "~/infra/errors.server";
+import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
+import { checkoutProvider, providerFor } from "~/infra/payments/select-provider.server";
+import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { customerInfoSchema } from "~/lib/checkout-schema";
 import type { CustomerInfo } from "~/lib/checkout-schema";
 import { LICENSE_TYPE, MAX_CART_ITEMS, MISSING_INFORMATION } from "~/lib/market";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineProcedure } from "~/server/procedure.server";
-import { forbidden, notFound } from "~/server/errors.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import { forbidden, notFound } from "~/infra/errors.server";
 import { redeemDownload } from "~/services/download-grants.server";
 import { licenseForOrder } from "~/services/licenses.server";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineProcedure } from "~/server/procedure.server";
+import { defineProcedure } from "~/infra/procedure.server";
 import { creatorEarnings } from "~/services/earnings.server";
 import { creatorStats } from "~/services/creator-stats.server";
-import { testSalesCount } from "~/server/payments/select-provider.server";
+import { testSalesCount } from "~/infra/payments/select-provider.server";
 
 /**
  * GET /api/token-earnings: the caller's share of each sale, from the ledger.

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { STYLE_IDS } from "~/lib/styles";
 import type { StyleId } from "~/lib/styles";
-import { defineProcedure } from "~/server/procedure.server";
-import { getFileStore } from "~/server/file-store.server";
-import { STYLE_SAMPLE_CREDIT, styleSampleKey, styleSampleUrls } from "~/server/styling/style-samples.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { STYLE_SAMPLE_CREDIT, styleSampleKey, styleSampleUrls } from "~/engines/styling/style-samples.server";
 
 export interface LandingSamples {
   urls: Record<StyleId, string>;

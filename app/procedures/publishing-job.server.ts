@@ -1,8 +1,8 @@
-import type { JobHandler } from "~/server/jobs/job-worker.server";
-import { invoke } from "~/server/procedure.server";
-import { plainContext } from "~/server/context.server";
-import type { FileStore } from "~/server/file-store.server";
-import type { FetchLike } from "~/server/shopify/shopify-errors.server";
+import type { JobHandler } from "~/infra/jobs/job-worker.server";
+import { invoke } from "~/infra/procedure.server";
+import { plainContext } from "~/infra/call-context.server";
+import type { FileStore } from "~/infra/file-store.server";
+import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { marketplaceListingUrl } from "~/services/listings.server";
 import type { PublishJobPayload } from "~/services/publications.server";
 import type { MarketplaceLister } from "~/services/publish-job.server";

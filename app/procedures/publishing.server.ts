@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { UserRow } from "#db/schema";
-import { defineProcedure } from "~/server/procedure.server";
-import type { CallContext } from "~/server/context.server";
-import { badRequest, forbidden, notFound } from "~/server/errors.server";
-import { getFileStore } from "~/server/file-store.server";
-import { ensureFreeSpace } from "~/server/disk-space.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
+import { badRequest, forbidden, notFound } from "~/infra/errors.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/lib/platforms";
 import type { Platform, PlatformId } from "~/lib/platforms";
 import { manualIntegrationSchema, launchSchema, postSchema } from "~/lib/publishing-schemas";

@@ -1,35 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { UserRow } from "#db/schema";
-import type { AnyProcedure } from "~/server/procedure.server";
-import { defineProcedure, invoke } from "~/server/procedure.server";
-import { getWebUser } from "~/server/auth.server";
-import { callContext } from "~/server/context.server";
-import { HttpError } from "~/server/errors.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { isCrossSiteMutation } from "~/server/same-origin.server";
+import { defineProcedure } from "~/infra/procedure.server";
 import type { FlashMessage } from "~/lib/flash";
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import type { OptimizationSettings } from "~/lib/optimization";
 import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/lib/optimization";
-import { idSchema, optimizeSchema, stylizeSchema } from "~/lib/studio-schemas";
 import { isInProgress } from "~/lib/studio-types";
 import type { DashboardData, DashboardView, ImageJson, StylizedImageJson } from "~/lib/studio-types";
 import { STYLE_POLL_MAX_ATTEMPTS, styleName } from "~/lib/styles";
 import type { PipelineStep } from "~/lib/dashboard-url";
 import { dashboardUrl, PIPELINE_STEPS } from "~/lib/dashboard-url";
 import { creatorStats } from "~/services/creator-stats.server";
-import { testSalesCount } from "~/server/payments/select-provider.server";
+import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { imageJson } from "~/services/images.server";
 import { listStylized, stylizedImageJson } from "~/services/stylized-images.server";
 import { toPublicUser } from "~/services/users.server";
-import { deleteImage, stylizeImage, uploadImage } from "./studio-images.server";
-import { deleteStylizedImage, optimizeImage } from "./studio-stylized.server";
 import { publishingPlatforms } from "./publishing.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { readFormData } from "~/server/http.server";
 
 /**
  * The dashboard screen (/dashboard, and / when signed in): its data and its
@@ -50,7 +34,8 @@ export const dashboardQuery = z.object({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
-const loadDashboardProcedure = defineProcedure({
+/** The dashboard screen's data for a signed-in creator (the route module composes it: app/routes/dashboard.server.ts). */
+export const loadDashboardProcedure = defineProcedure({
   name: "studio.dashboard",
   access: "user",
   input: dashboardQuery,
@@ -157,115 +142,4 @@ function startingSettings(styled: StylizedImageJson | null, preset: keyof typeof
         }
       : OPTIMIZATION_DEFAULTS;
   return preset ? { ...base, ...PRESETS[preset] } : base;
-}
-
-/** The dashboard's loader: a signed-out visitor is told so (the page then sends them to sign in). */
-export async function dashboardLoader(args: LoaderFunctionArgs) {
-  const user = await getWebUser(args.request);
-  if (!user) return json({ signedIn: false as const }, { status: 401 });
-  return signedInDashboard(args, user);
-}
-
-/** The dashboard's data for a signed-in creator (also the signed-in Home). */
-export async function signedInDashboard(args: LoaderFunctionArgs, user: UserRow) {
-  const query = Object.fromEntries(new URL(args.request.url).searchParams);
-  try {
-    const result = await invoke(loadDashboardProcedure, user, query, callContext(args.request, args.context));
-    if (result.outcome === "redirect") throw await redirectWithFlash(result.redirect, result.flash);
-    const { outcome: _outcome, ...data } = result;
-    return json({ signedIn: true as const, ...data });
-  } catch (error) {
-    if (error instanceof HttpError) throw json({ message: error.message }, { status: error.status });
-    throw error;
-  }
-}
-
-/** The page to return to, no longer holding a stylized image that was just deleted. */
-function withoutHeld(url: string, deletedId: string): string {
-  const parsed = new URL(url, "http://localhost");
-  if (parsed.searchParams.get("styled") !== deletedId) return url;
-  const state = Object.fromEntries(parsed.searchParams);
-  return dashboardUrl({ image: state.image, step: state.image ? "style" : undefined });
-}
-
-const UPLOAD_FAILURES: Record<number, FlashMessage> = {
-  413: { kind: "error", ...FILE_TOO_LARGE },
-  415: { kind: "error", ...INVALID_FILE_TYPE },
-};
-
-/**
- * The dashboard's form posts (they work without JavaScript; with it, Remix
- * submits the same forms). Every outcome is a redirect with a flash message.
- */
-export async function dashboardAction(args: ActionFunctionArgs) {
-  const { request } = args;
-  const user = await getWebUser(request);
-  if (!user) throw redirect(`/api/login?redirectTo=${encodeURIComponent("/dashboard")}`);
-  if (isCrossSiteMutation(request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
-  const ctx = callContext(request, args.context);
-
-  // The upload streams: the body is read by the procedure itself, never buffered here.
-  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    try {
-      const image = await invoke(uploadImage, user, {}, ctx);
-      return redirectWithFlash(dashboardUrl({ image: image.id, step: "upload" }), {
-        kind: "success",
-        title: "Upload Successful",
-        description: "Your selfie has been uploaded successfully!",
-      });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithFlash(
-        dashboardUrl({ step: "upload" }),
-        UPLOAD_FAILURES[error.status] ?? { kind: "error", title: "Upload Failed", description: error.message },
-      );
-    }
-  }
-
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
-  const back = String(formData.get("back") ?? "");
-  const returnTo = back.startsWith("/dashboard") ? safeRedirect(back, "/dashboard") : "/dashboard";
-
-  const run = async <P extends AnyProcedure>(procedure: P, schema: z.ZodType) => {
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") {
-      const errors = Object.values(submission.error ?? {}).flat().filter(Boolean);
-      throw new HttpError(400, errors[0] ?? "Please check the form and try again.");
-    }
-    return invoke(procedure, user, submission.value, ctx);
-  };
-
-  try {
-    switch (intent) {
-      case "stylize": {
-        const stylized = (await run(stylizeImage, stylizeSchema)) as StylizedImageJson;
-        return redirect(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }));
-      }
-      case "optimize": {
-        const stylized = (await run(optimizeImage, optimizeSchema)) as StylizedImageJson;
-        return redirectWithFlash(dashboardUrl({ styled: stylized.id, step: "market" }), {
-          kind: "success",
-          title: "Image optimized successfully",
-        });
-      }
-      case "delete-stylized":
-      case "delete-image": {
-        const { id } = (await run(intent === "delete-image" ? deleteImage : deleteStylizedImage, idSchema)) as { id: string };
-        return redirectWithFlash(intent === "delete-image" ? "/dashboard" : withoutHeld(returnTo, id), {
-          kind: "success",
-          title: "Image Deleted",
-        });
-      }
-      default:
-        return redirectWithFlash(returnTo, { kind: "error", title: "Error", description: "Unknown action." });
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const title =
-      intent === "stylize" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
-    const description =
-      intent.startsWith("delete") && error.status === 404 ? "Could not delete the image" : error.message;
-    return redirectWithFlash(returnTo, { kind: "error", title, description });
-  }
 }

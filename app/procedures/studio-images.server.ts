@@ -1,12 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
-import { defineProcedure } from "~/server/procedure.server";
-import { notFound, unsupportedMedia } from "~/server/errors.server";
-import { getFileStore } from "~/server/file-store.server";
-import { announceJobs } from "~/server/jobs/job-queue.server";
-import { getStyleEngine } from "~/server/styling/select-style-engine.server";
-import { receiveFileUpload } from "~/server/uploads/receive-upload.server";
-import { sweepScratchSoon } from "~/server/uploads/scratch-sweep.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import { notFound, unsupportedMedia } from "~/infra/errors.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
+import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
+import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
 import { idSchema, stylizeSchema } from "~/lib/studio-schemas";
 import { removePublishingArtifacts } from "~/services/publications.server";
@@ -22,9 +22,9 @@ import {
 import { withdrawListingsForStylizedImage } from "~/services/listings.server";
 import { requestStylization, stylizedImageJson } from "~/services/stylized-images.server";
 import { ensureDailyAllowance, ensureStorageLeft, recordUsage } from "~/services/quotas.server";
-import { ensureFreeSpace } from "~/server/disk-space.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
 import type { DeletionHooks } from "~/services/deletion-hooks.server";
-import type { CallContext } from "~/server/context.server";
+import type { CallContext } from "~/infra/call-context.server";
 
 /**
  * The creator's originals: upload, list, read, delete, and asking for a style.

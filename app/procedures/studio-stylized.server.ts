@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineProcedure } from "~/server/procedure.server";
-import { notFound, tooManyRequests } from "~/server/errors.server";
-import { ensureFreeSpace } from "~/server/disk-space.server";
-import { getFileStore } from "~/server/file-store.server";
+import { defineProcedure } from "~/infra/procedure.server";
+import { notFound, tooManyRequests } from "~/infra/errors.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
+import { getFileStore } from "~/infra/file-store.server";
 import { idSchema, optimizeSchema } from "~/lib/studio-schemas";
 import { optimizeStylizedImage, runningOptimizations } from "~/services/optimization.server";
 import { ensureStorageLeft } from "~/services/quotas.server";

@@ -3,10 +3,10 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
 import { LandingPage } from "~/components/landing-page";
-import { signedInDashboard } from "~/procedures/studio-dashboard.server";
-import { getWebUser } from "~/server/auth.server";
+import { signedInDashboard } from "./dashboard.server";
+import { getWebUser } from "~/web/auth.server";
 import { landingSamples } from "~/procedures/landing.server";
-import { loadProcedure } from "~/server/remix-adapter.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
 
 /** Home: the dashboard when signed in, otherwise the landing page. */
 export async function loader(args: LoaderFunctionArgs) {

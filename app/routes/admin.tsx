@@ -13,11 +13,11 @@ import { isSuperAdmin } from "~/lib/accounts";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, fullName, STATUS_UPDATE_FAILED } from "~/lib/admin";
 import { PRODUCT_NAME } from "~/lib/product";
 import { adminCreateUser, adminStats, adminUser, adminUsers, changeUserStatus } from "~/procedures/admin.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
-import { requireWebUser } from "~/server/screen-guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
 import { ErrorPage } from "~/root";
-import { readFormData } from "~/server/http.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = ({ error }) => [
   {

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { adminImages } from "~/procedures/admin.server";
 
 /** GET /api/admin/images (super admin only): every uploaded original with its userId. */

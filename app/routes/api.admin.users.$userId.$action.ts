@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { changeUserStatus } from "~/procedures/admin.server";
 
 /** POST /api/admin/users/{userId}/ban and /unban (super admin only): 200 the user. */

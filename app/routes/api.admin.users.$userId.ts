@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { adminUser } from "~/procedures/admin.server";
 
 /** GET /api/admin/users/{userId} (super admin only). */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { adminCreateUser, adminUsers } from "~/procedures/admin.server";
 
 /** GET /api/admin/users (?q=) and POST /api/admin/users (create a user); super admin only. */

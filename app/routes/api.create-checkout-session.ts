@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { createCheckoutSession } from "~/procedures/checkout.server";
 
 /** POST /api/create-checkout-session: public; prices come from the database. */

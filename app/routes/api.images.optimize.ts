@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { optimizeImage } from "~/procedures/studio-stylized.server";
 
 /** POST /api/images/optimize: a delivery version of a completed stylized image; 200 with the StylizedImage. */

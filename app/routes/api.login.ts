@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { apiMethodNotAllowed } from "~/server/api-adapter.server";
+import { apiMethodNotAllowed } from "~/web/api-adapter.server";
 
 /** GET /api/login: the landing page's entry to sign-in; keeps a same-site redirectTo. */
 export function loader({ request }: LoaderFunctionArgs) {

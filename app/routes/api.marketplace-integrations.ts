@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { displayIntegrations } from "~/procedures/publishing.server";
 
 /** GET /api/marketplace-integrations: `[{platform: "OpenSea", isActive}]`, the own marketplace first. */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { myListings } from "~/procedures/market.server";
 
 /** GET /api/marketplace-listings: the signed-in creator's listings with their per-platform state. */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { launchMarketing } from "~/procedures/publishing.server";
 
 /** POST /api/marketplace/launch: publishes to each platform and answers what really happened there. */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { postToMarketplaces } from "~/procedures/publishing.server";
 
 /** POST /api/marketplace/post: `{results: [{success, platform, url?, authUrl?, error?}]}`. */

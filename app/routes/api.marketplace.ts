@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { browseMarketplace } from "~/procedures/market.server";
 
 /** GET /api/marketplace: public, ?style ?q ?cursor ?limit. */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { oauthAuthorize } from "~/procedures/publishing.server";
 
 /** GET /api/oauth/{platform}/authorize?shop=: `{authUrl}` to open in the popup; 400 for a platform without OAuth. */

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "~/server/api-adapter.server";
-import { getWebUser } from "~/server/auth.server";
-import { callContext } from "~/server/context.server";
-import { HttpError } from "~/server/errors.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { invoke } from "~/server/procedure.server";
+import { apiMethodNotAllowed } from "~/web/api-adapter.server";
+import { getWebUser } from "~/web/auth.server";
+import { callContext } from "~/web/request-context.server";
+import { HttpError } from "~/infra/errors.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { invoke } from "~/infra/procedure.server";
 import { completeOAuthConnection } from "~/procedures/publishing.server";
 import { OAuthCallbackError } from "~/services/oauth-connections.server";
-import { oauthResultPage } from "~/server/shopify/oauth-result-page.server";
+import { oauthResultPage } from "~/infra/shopify/oauth-result-page.server";
 import { findPlatform } from "~/lib/platforms";
 import { COPY, connectFailedText } from "~/lib/publishing";
 

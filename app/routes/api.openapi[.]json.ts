@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoutes } from "~/server/api-adapter.server";
-import { resolveCaller } from "~/server/auth.server";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { openApiDocument } from "~/server/openapi.server";
+import { apiRoutes } from "~/web/api-adapter.server";
+import { resolveCaller } from "~/web/auth.server";
+import { errorResponse, jsonResponse } from "~/web/http.server";
+import { openApiDocument } from "~/web/openapi.server";
 
 /**
  * GET /api/openapi.json: the OpenAPI document of every /api route (public; it

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { paymentStatus } from "~/procedures/checkout.server";
 
 /** GET /api/payment-status/{sessionId}: public; downloads only once paid; 404 unknown. */

@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { publicationDownload } from "~/procedures/publishing.server";
 
 /** GET /api/publications/{id}/download?exp&sig: the owner's mint kit or export package (a zip). */

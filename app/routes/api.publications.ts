@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { imagePublications } from "~/procedures/publishing.server";
 
 /** GET /api/publications?imageId=: a stylized image's state on every platform it was sent to. */

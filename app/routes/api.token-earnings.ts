@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { tokenEarnings } from "~/procedures/earnings.server";
 
 /** GET /api/token-earnings: the signed-in creator's share of each sale. */

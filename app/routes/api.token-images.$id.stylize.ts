@@ -1,5 +1,5 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
-import { jsonResponse } from "~/server/http.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
+import { jsonResponse } from "~/web/http.server";
 import { stylizeImage } from "~/procedures/studio-images.server";
 
 /** POST /api/token-images/{id}/stylize {style}: 202 {id, status} at once; a durable job does the work. */

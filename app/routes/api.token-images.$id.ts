@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { deleteImage, getImage } from "~/procedures/studio-images.server";
 
 /** GET /api/token-images/{id} (with its stylized versions); DELETE removes it, its versions and their files. */

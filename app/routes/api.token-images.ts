@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { listImages } from "~/procedures/studio-images.server";
 
 /** GET /api/token-images: the caller's originals, newest first, each with its stylized versions. */

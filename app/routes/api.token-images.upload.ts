@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { uploadImage } from "~/procedures/studio-images.server";
 
 /** POST /api/token-images/upload: multipart, one file field `image`; 201 with the image. */

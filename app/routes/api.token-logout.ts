@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { endTokenSession } from "~/procedures/accounts.server";
 
 const routes = apiRoutes({ POST: apiHandler(endTokenSession, { status: 204 }) });

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { deleteIntegration } from "~/procedures/publishing.server";
 
 /** DELETE /api/token-marketplace-integrations/{platform}: 204; the stored credential is gone. */

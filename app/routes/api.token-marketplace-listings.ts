@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { myListings } from "~/procedures/market.server";
 
 /** GET /api/token-marketplace-listings: the same as /api/marketplace-listings, for token clients. */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { tokenStats } from "~/procedures/earnings.server";
 
 /** GET /api/token-stats: the signed-in creator's studio and sales numbers. */

@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { deleteStylizedImage, getStylizedImage } from "~/procedures/studio-stylized.server";
 
 /** GET /api/token-stylized-images/{id} (polled every 2 s while styling); DELETE removes it and its files. */

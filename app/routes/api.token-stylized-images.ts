@@ -1,4 +1,4 @@
-import { apiHandler, apiRoutes } from "~/server/api-adapter.server";
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { listStylizedImages } from "~/procedures/studio-stylized.server";
 
 /** GET /api/token-stylized-images: the caller's stylized images, newest first. */

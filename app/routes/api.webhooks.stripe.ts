@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoutes } from "~/server/api-adapter.server";
-import { callContext } from "~/server/context.server";
-import { errorResponse, jsonResponse, readTextLimited } from "~/server/http.server";
-import { invoke } from "~/server/procedure.server";
+import { apiRoutes } from "~/web/api-adapter.server";
+import { callContext } from "~/web/request-context.server";
+import { errorResponse, jsonResponse, readTextLimited } from "~/web/http.server";
+import { invoke } from "~/infra/procedure.server";
 import { receiveStripeWebhook } from "~/procedures/checkout.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;

@@ -11,13 +11,13 @@ import { useToast } from "~/components/toaster";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { register } from "~/procedures/accounts.server";
-import { getWebUser } from "~/server/auth.server";
-import { webAuthenticator } from "~/server/authenticator.server";
-import { getConfig } from "~/server/config.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { submitForm } from "~/server/remix-adapter.server";
-import { startWebSession } from "~/server/web-session.server";
-import { readFormData } from "~/server/http.server";
+import { getWebUser } from "~/web/auth.server";
+import { webAuthenticator } from "~/web/authenticator.server";
+import { getConfig } from "~/infra/config.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { submitForm } from "~/web/remix-adapter.server";
+import { startWebSession } from "~/web/web-session.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
 

@@ -11,11 +11,11 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { checkoutCart } from "~/procedures/checkout.server";
 import { viewCart } from "~/procedures/market.server";
-import { addToCart, cartHeader, readCart, removeFromCart } from "~/server/cart.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
-import { isCrossSiteMutation } from "~/server/same-origin.server";
-import { readFormData } from "~/server/http.server";
+import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Cart and checkout | ${PRODUCT_NAME}` }];
 

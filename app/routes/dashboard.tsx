@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage, LoggedOutNotice } from "~/components/dashboard-page";
 import { PRODUCT_NAME } from "~/lib/product";
-import { dashboardAction, dashboardLoader } from "~/procedures/studio-dashboard.server";
+import { dashboardAction, dashboardLoader } from "./dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { callContext } from "~/server/context.server";
-import { getFileStore } from "~/server/file-store.server";
-import { errorResponse } from "~/server/http.server";
-import { invoke } from "~/server/procedure.server";
+import { callContext } from "~/web/request-context.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { errorResponse } from "~/web/http.server";
+import { invoke } from "~/infra/procedure.server";
 import { downloadPurchase } from "~/procedures/downloads.server";
 
 /**

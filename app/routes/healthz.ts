@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { getDb } from "~/server/db.server";
-import { jsonResponse } from "~/server/http.server";
+import { getDb } from "~/infra/db.server";
+import { jsonResponse } from "~/web/http.server";
 
 /** The container's health check: the process answers and the database reads. */
 export async function loader() {

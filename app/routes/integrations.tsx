@@ -3,16 +3,16 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { getWebUser } from "~/server/auth.server";
-import { loadProcedure } from "~/server/remix-adapter.server";
-import { requireWebUser } from "~/server/screen-guards.server";
+import { getWebUser } from "~/web/auth.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
 import { createIntegration, deleteIntegration, integrationsScreen } from "~/procedures/publishing.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { submitForm } from "~/server/remix-adapter.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { submitForm } from "~/web/remix-adapter.server";
 import { findPlatform } from "~/lib/platforms";
 import { COPY } from "~/lib/publishing";
 import { IntegrationsScreen } from "~/components/publishing/integrations-screen";
-import { readFormData } from "~/server/http.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing-page";
 import { landingSamples } from "~/procedures/landing.server";
-import { loadProcedure } from "~/server/remix-adapter.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
 
 /** /landing: the landing page for everyone (the logo's link target). */
 export async function loader(args: LoaderFunctionArgs) {

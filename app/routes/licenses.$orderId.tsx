@@ -5,9 +5,9 @@ import { LicenseTermsList } from "~/components/market/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { orderLicense } from "~/procedures/downloads.server";
-import { loadProcedure } from "~/server/remix-adapter.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
 import { ErrorPanel } from "~/components/error-panel";
-import { forwardLoaderHeaders } from "~/server/route-headers.server";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `License | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 export const headers = forwardLoaderHeaders;

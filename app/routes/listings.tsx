@@ -7,10 +7,10 @@ import { StyleBadge } from "~/components/market/style-badge";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/procedures/market.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
-import { requireWebUser } from "~/server/screen-guards.server";
-import { readFormData } from "~/server/http.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 

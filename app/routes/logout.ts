@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { redirectWithFlash } from "~/server/flash.server";
-import { endWebSession } from "~/server/web-session.server";
-import { isCrossSiteMutation } from "~/server/same-origin.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { endWebSession } from "~/web/web-session.server";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
 
 /** Sign Out is a POST form; a GET (a link, a prefetch) changes nothing. */
 export const loader = () => redirect("/");

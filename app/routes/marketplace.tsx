@@ -13,10 +13,10 @@ import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/lib/market";
 import { PRODUCT_NAME } from "~/lib/product";
 import { marketplacePage, viewCart } from "~/procedures/market.server";
 import { checkoutReturnStatus } from "~/procedures/checkout.server";
-import { getWebUser } from "~/server/auth.server";
-import { cartHeader, readCart } from "~/server/cart.server";
-import { isFreshView } from "~/server/fresh-view.server";
-import { loadProcedure } from "~/server/remix-adapter.server";
+import { getWebUser } from "~/web/auth.server";
+import { cartHeader, readCart } from "~/web/cart.server";
+import { isFreshView } from "~/web/fresh-view.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
 import { ErrorPanel } from "~/components/error-panel";
 
 export const meta: MetaFunction = () => [

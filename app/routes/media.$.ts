@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { getFileStore, isValidFileKey } from "~/server/file-store.server";
-import { jsonResponse } from "~/server/http.server";
-import { PUBLIC_AREAS, verifyMediaRequest } from "~/server/signed-urls.server";
+import { getFileStore, isValidFileKey } from "~/infra/file-store.server";
+import { jsonResponse } from "~/web/http.server";
+import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
 
 const TYPES: Record<string, string> = {
   png: "image/png",

@@ -15,9 +15,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import { PAYMENT_MONITOR_QUERY_ERROR, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/lib/market";
 import { PRODUCT_NAME } from "~/lib/product";
 import { paymentStatus } from "~/procedures/checkout.server";
-import { loadProcedure } from "~/server/remix-adapter.server";
-import { requireWebUser } from "~/server/screen-guards.server";
-import { forwardLoaderHeaders } from "~/server/route-headers.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_NAME}` }];
 export const headers = forwardLoaderHeaders;

@@ -7,10 +7,10 @@ import { PublicationList } from "~/components/publishing/publication-status";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY, postingCompleteText } from "~/lib/publishing";
 import { imagePublications, postToMarketplaces, publishFormDefaults } from "~/procedures/publishing.server";
-import { redirectWithFlash } from "~/server/flash.server";
-import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
-import { requireWebUser } from "~/server/screen-guards.server";
-import { readFormData } from "~/server/http.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `List for sale | ${PRODUCT_NAME}` }];
 

@@ -4,10 +4,10 @@ import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavi
 import { StyleBadge } from "~/components/market/style-badge";
 import { PRODUCT_NAME } from "~/lib/product";
 import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/procedures/checkout.server";
-import { loadProcedure, submitForm } from "~/server/remix-adapter.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { ErrorPanel } from "~/components/error-panel";
-import { forwardLoaderHeaders } from "~/server/route-headers.server";
-import { readFormData } from "~/server/http.server";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
+import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 export const headers = forwardLoaderHeaders;

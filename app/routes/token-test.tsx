@@ -6,8 +6,8 @@ import { PageHeader } from "~/components/page-header";
 import type { PublicUser } from "~/lib/accounts";
 import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/lib/api-client";
 import { PRODUCT_NAME } from "~/lib/product";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 import { tokenTestPrefill } from "~/services/token-test-prefill.server";
 
 export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}` }];

@@ -1,4 +1,4 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 
 /** What the admin did, recorded in audit_log: who, what, to whom, when. */
 export type AdminAction = "user.ban" | "user.unban" | "user.create";

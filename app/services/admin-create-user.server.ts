@@ -1,4 +1,4 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { AdminUser } from "~/lib/admin";
 import type { AdminCreateUserInput } from "~/lib/admin-schemas";
 import { createUser } from "./users.server";

@@ -1,6 +1,6 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { AdminImage } from "~/lib/admin";
-import { signedMediaUrl } from "~/server/signed-urls.server";
+import { signedMediaUrl } from "~/infra/signed-urls.server";
 
 /** Every uploaded original with its owner, newest first (GET /api/admin/images). */
 export async function listAllImages(db: DB): Promise<AdminImage[]> {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { AdminStats } from "~/lib/admin";
 import { centsToDollarAmount } from "~/lib/money";
 import type { SalesScope } from "./earnings.server";

@@ -1,7 +1,7 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { AdminUser, UserStatusAction } from "~/lib/admin";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
-import { badRequest, notFound } from "~/server/errors.server";
+import { badRequest, notFound } from "~/infra/errors.server";
 import { revokeAllCredentials } from "./sessions.server";
 import { recordAdminAction } from "./admin-audit.server";
 import { findUserForAdmin } from "./admin-users.server";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { RawBuilder, SqlBool } from "kysely";
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { AdminUser } from "~/lib/admin";
 import { centsToDollarAmount } from "~/lib/money";
 import type { SalesScope } from "./earnings.server";

@@ -1,5 +1,5 @@
-import type { DB } from "~/server/db.server";
-import { publicMediaUrl } from "~/server/signed-urls.server";
+import type { DB } from "~/infra/db.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 
 /** What a cart holds right now, priced from the database; ids no longer for sale are reported apart. */

@@ -1,8 +1,8 @@
 import type { OrderRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import { HttpError, badRequest } from "~/server/errors.server";
-import type { PaymentProvider, RemoteSessionState } from "~/server/payments/payment-provider.server";
-import { publicMediaUrl } from "~/server/signed-urls.server";
+import type { DB } from "~/infra/db.server";
+import { HttpError, badRequest } from "~/infra/errors.server";
+import type { PaymentProvider, RemoteSessionState } from "~/infra/payments/payment-provider.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
 import type { CustomerInfo } from "~/lib/checkout-schema";
 import { CHECKOUT_FAILED, MAX_CART_ITEMS, STRIPE_MINIMUM_CENTS } from "~/lib/market";
 import { formatMoney } from "~/lib/money";

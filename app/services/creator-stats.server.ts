@@ -1,4 +1,4 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import { centsToDollarAmount } from "~/lib/money";
 import { creatorTotals } from "./earnings.server";
 import type { SalesScope } from "./earnings.server";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import crypto from "node:crypto";
 import type { OrderItemRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import { newId, sha256 } from "~/server/ids.server";
-import { deriveKey } from "~/server/keys.server";
+import type { DB } from "~/infra/db.server";
+import { newId, sha256 } from "~/infra/ids.server";
+import { deriveKey } from "~/infra/keys.server";
 import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS } from "~/lib/market";
 
 /**

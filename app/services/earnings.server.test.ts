@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import { TestCheckoutProvider } from "~/server/payments/test-checkout.server";
+import { getDb } from "~/infra/db.server";
+import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing } from "#tests/utils/market";
 import { platformStats } from "./admin-stats.server";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import { CREATOR_SHARE_PERCENT } from "~/lib/market";
 import { centsToDollarAmount, centsToPriceString } from "~/lib/money";
 

@@ -1,9 +1,9 @@
 import type { OrderRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import { newId } from "~/server/ids.server";
+import type { DB } from "~/infra/db.server";
+import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "./download-grants.server";
 import { splitSale } from "./earnings.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/infra/crash-points.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the

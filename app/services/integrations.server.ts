@@ -1,7 +1,7 @@
 import type { IntegrationMethod, IntegrationRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import { open, seal } from "~/server/crypto-box.server";
-import { newId } from "~/server/ids.server";
+import type { DB } from "~/infra/db.server";
+import { open, seal } from "~/infra/crypto-box.server";
+import { newId } from "~/infra/ids.server";
 import { findPlatform, getPlatform, MARKETPLACE_ID, needsConnection, PLATFORMS } from "~/lib/platforms";
 import type { PlatformId } from "~/lib/platforms";
 import type { ManualIntegrationInput } from "~/lib/publishing-schemas";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { centsToPriceString } from "~/lib/money";
 

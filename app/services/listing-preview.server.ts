@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { PRODUCT_NAME } from "~/lib/product";
-import { disclosureXmp } from "~/server/styling/ai-disclosure.server";
+import { disclosureXmp } from "~/engines/styling/ai-disclosure.server";
 
 /**
  * The public face of a listing: the image downscaled (long edge at most 640 px)

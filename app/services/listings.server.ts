@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import type { ListingRow, StylizedImageRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import type { FileStore } from "~/server/file-store.server";
-import { newFileKey } from "~/server/file-store.server";
-import { newId } from "~/server/ids.server";
-import { badRequest, notFound } from "~/server/errors.server";
-import { publicMediaUrl } from "~/server/signed-urls.server";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newFileKey } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { badRequest, notFound } from "~/infra/errors.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/lib/listing-schema";

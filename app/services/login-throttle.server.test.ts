@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import {
   EMAIL_SLOWDOWN_AFTER,
   LOGIN_WINDOW_MS,

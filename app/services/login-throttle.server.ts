@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { DB } from "~/server/db.server";
-import { sha256 } from "~/server/ids.server";
+import type { DB } from "~/infra/db.server";
+import { sha256 } from "~/infra/ids.server";
 
 /**
  * Sign-in throttling (docs/decisions/012-sign-in-throttles.md), kept in the

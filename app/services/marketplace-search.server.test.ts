@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/marketplace";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { DB } from "~/server/db.server";
-import { badRequest } from "~/server/errors.server";
-import { publicMediaUrl } from "~/server/signed-urls.server";
+import type { DB } from "~/infra/db.server";
+import { badRequest } from "~/infra/errors.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import { parseTags } from "./listings.server";
 

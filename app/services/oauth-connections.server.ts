@@ -1,10 +1,10 @@
-import type { Config } from "~/server/config.server";
-import type { DB } from "~/server/db.server";
-import { badRequest } from "~/server/errors.server";
-import type { FetchLike } from "~/server/shopify/shopify-errors.server";
-import { exchangeShopifyCode, SHOPIFY_SCOPES, shopifyAuthorizeUrl, verifyShopifyHmac } from "~/server/shopify/shopify-oauth.server";
-import { ShopifyAdminClient } from "~/server/shopify/shopify-admin.server";
-import { ShopifyAuthError } from "~/server/shopify/shopify-errors.server";
+import type { Config } from "~/infra/config.server";
+import type { DB } from "~/infra/db.server";
+import { badRequest } from "~/infra/errors.server";
+import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
+import { exchangeShopifyCode, SHOPIFY_SCOPES, shopifyAuthorizeUrl, verifyShopifyHmac } from "~/infra/shopify/shopify-oauth.server";
+import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
+import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
 import { getPlatform } from "~/lib/platforms";
 import type { Platform, PlatformId } from "~/lib/platforms";
 import { connectFailedText } from "~/lib/publishing";

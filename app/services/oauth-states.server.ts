@@ -1,5 +1,5 @@
-import type { DB } from "~/server/db.server";
-import { newSecretToken, sha256 } from "~/server/ids.server";
+import type { DB } from "~/infra/db.server";
+import { newSecretToken, sha256 } from "~/infra/ids.server";
 import { OAUTH_STATE_TTL_MS } from "~/lib/publishing";
 
 /**

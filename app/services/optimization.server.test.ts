@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 import * as optimize from "~/routes/api.images.optimize";
-import { getConfig } from "~/server/config.server";
-import { PerKeyLimiter } from "~/server/per-key-limiter.server";
+import { getConfig } from "~/infra/config.server";
+import { PerKeyLimiter } from "~/infra/per-key-limiter.server";
 import { runningOptimizations } from "./optimization.server";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";

@@ -1,12 +1,12 @@
 import fsp from "node:fs/promises";
 import sharp from "sharp";
 import type { StylizedImageRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import type { FileStore } from "~/server/file-store.server";
-import { newFileKey } from "~/server/file-store.server";
-import { PerKeyLimiter } from "~/server/per-key-limiter.server";
-import { badRequest, notFound } from "~/server/errors.server";
-import { disclosureXmp } from "~/server/styling/ai-disclosure.server";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newFileKey } from "~/infra/file-store.server";
+import { PerKeyLimiter } from "~/infra/per-key-limiter.server";
+import { badRequest, notFound } from "~/infra/errors.server";
+import { disclosureXmp } from "~/engines/styling/ai-disclosure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import type { OptimizationSettings, Resolution } from "~/lib/optimization";
 import { watermarkSvg } from "./watermark.server";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { ListingRow, OrderItemRow, OrderRow, PaymentProviderId } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import { badRequest } from "~/server/errors.server";
-import { newId } from "~/server/ids.server";
+import type { DB } from "~/infra/db.server";
+import { badRequest } from "~/infra/errors.server";
+import { newId } from "~/infra/ids.server";
 import type { CustomerInfo } from "~/lib/checkout-schema";
 
 /**

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { HttpError } from "~/server/errors.server";
+import { HttpError } from "~/infra/errors.server";
 import {
   HASH_CONCURRENCY,
   HASH_QUEUE_LIMIT,

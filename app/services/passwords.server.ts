@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { BoundedGate, GateFullError } from "~/server/bounded-gate.server";
-import { serviceUnavailable } from "~/server/errors.server";
+import { BoundedGate, GateFullError } from "~/infra/bounded-gate.server";
+import { serviceUnavailable } from "~/infra/errors.server";
 
 // N=2^15, r=8, p=1: about 50 ms and 32 MB per hash on this machine's class of CPU.
 const PARAMS = { N: 32768, r: 8, p: 1 };

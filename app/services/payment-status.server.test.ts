@@ -4,8 +4,8 @@ import { action as createSessionApi } from "~/routes/api.create-checkout-session
 import { loader as paymentStatusApi } from "~/routes/api.payment-status.$sessionId";
 import { loader as marketplacePage } from "~/routes/marketplace";
 import { paymentStatus } from "~/procedures/checkout.server";
-import { callContext } from "~/server/context.server";
-import { invoke } from "~/server/procedure.server";
+import { callContext } from "~/web/request-context.server";
+import { invoke } from "~/infra/procedure.server";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing } from "#tests/utils/market";

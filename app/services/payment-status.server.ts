@@ -1,5 +1,5 @@
 import type { OrderRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { PaymentStatusValue } from "~/lib/market";
 import { centsToDollarAmount } from "~/lib/money";
 import { downloadsOfOrder } from "./download-grants.server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import * as launch from "~/routes/api.marketplace.launch";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 import type { PlatformId } from "~/lib/platforms";
 import { requestPublications, PUBLISH_JOB } from "./publications.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";

@@ -1,20 +1,20 @@
 import crypto from "node:crypto";
 import type { ListingPlatformRow, ListingPlatformStatus, StylizedImageRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import type { FileStore } from "~/server/file-store.server";
-import { newId } from "~/server/ids.server";
-import { deriveKey } from "~/server/keys.server";
-import { announceJobs, enqueueJob } from "~/server/jobs/job-queue.server";
-import { tooManyRequests } from "~/server/errors.server";
-import type { PublishContent, PublishOutcome } from "~/server/connectors/connector.server";
-import { removeArtifact } from "~/server/connectors/artifact-files.server";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { deriveKey } from "~/infra/keys.server";
+import { announceJobs, enqueueJob } from "~/infra/jobs/job-queue.server";
+import { tooManyRequests } from "~/infra/errors.server";
+import type { PublishContent, PublishOutcome } from "~/services/connectors/connector.server";
+import { removeArtifact } from "~/infra/artifact-files.server";
 import { findPlatform, needsConnection, PLATFORM_IDS } from "~/lib/platforms";
 import type { Platform, PlatformId } from "~/lib/platforms";
 import { DONE_STATUSES } from "~/lib/publishing";
 import type { PublicationStatus } from "~/lib/publishing";
 import { parseTags } from "./listings.server";
 import { findIntegration } from "./integrations.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/infra/crash-points.server";
 
 /**
  * Publications: one row per stylized image and platform (listing_platforms)

@@ -1,6 +1,6 @@
-import type { Config } from "~/server/config.server";
-import type { DB } from "~/server/db.server";
-import { insufficientStorage, tooManyRequests } from "~/server/errors.server";
+import type { Config } from "~/infra/config.server";
+import type { DB } from "~/infra/db.server";
+import { insufficientStorage, tooManyRequests } from "~/infra/errors.server";
 
 /**
  * Per-creator quotas (docs/decisions/013-creator-quotas.md):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import { sha256 } from "~/server/ids.server";
+import { getDb } from "~/infra/db.server";
+import { sha256 } from "~/infra/ids.server";
 import { createTestUser } from "#tests/utils/accounts";
 import { createApiToken, TOKEN_LAST_USED_RESOLUTION_MS, userForApiToken } from "./sessions.server";
 

@@ -1,6 +1,6 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { UserRow } from "#db/schema";
-import { newSecretToken, sha256 } from "~/server/ids.server";
+import { newSecretToken, sha256 } from "~/infra/ids.server";
 
 /**
  * Web sessions and API tokens are both rows keyed by the hash of a random

@@ -1,9 +1,9 @@
 import type Stripe from "stripe";
-import type { DB } from "~/server/db.server";
-import { remoteStateOf } from "~/server/payments/stripe-checkout.server";
+import type { DB } from "~/infra/db.server";
+import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "./fulfillment.server";
 import { markOrderExpired, markOrderFailed } from "./orders.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/infra/crash-points.server";
 
 /**
  * Handles a verified Stripe event. The event id is recorded in the same

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import type { DB } from "~/server/db.server";
-import type { FileStore } from "~/server/file-store.server";
-import { newFileKey } from "~/server/file-store.server";
-import type { JobHandler, JobRunContext } from "~/server/jobs/job-worker.server";
-import { JobCancelledError, JobTimeoutError } from "~/server/jobs/job-worker.server";
-import { HttpError } from "~/server/errors.server";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newFileKey } from "~/infra/file-store.server";
+import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
+import { JobCancelledError, JobTimeoutError } from "~/infra/jobs/job-worker.server";
+import { HttpError } from "~/infra/errors.server";
 import { CANCELLED_BY_SUSPENSION } from "./admin-user-status.server";
-import type { StyleEngine } from "~/server/styling/style-engine.server";
-import { StyleEngineError } from "~/server/styling/style-engine-error.server";
+import type { StyleEngine } from "~/engines/styling/style-engine.server";
+import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/infra/crash-points.server";
 
 /**
  * The styling job: reads the original, asks the style engine for the look,

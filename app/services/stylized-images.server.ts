@@ -1,10 +1,10 @@
 import type { StylizedImageRow } from "#db/schema";
-import type { DB } from "~/server/db.server";
-import type { FileStore } from "~/server/file-store.server";
-import { newId } from "~/server/ids.server";
-import { enqueueJob } from "~/server/jobs/job-queue.server";
-import { tooManyRequests } from "~/server/errors.server";
-import { signedMediaUrl } from "~/server/signed-urls.server";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { tooManyRequests } from "~/infra/errors.server";
+import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import type { ImageFormat, Resolution } from "~/lib/optimization";
 import type { StyleId } from "~/lib/styles";

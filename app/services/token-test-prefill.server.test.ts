@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import { getConfig } from "~/server/config.server";
+import { getDb } from "~/infra/db.server";
+import { getConfig } from "~/infra/config.server";
 import { loader as tokenTestPage } from "~/routes/token-test";
 import { DEMO_CREATOR } from "#db/demo-account";
 import { createTestUser } from "#tests/utils/accounts";

@@ -1,5 +1,5 @@
-import type { Config } from "~/server/config.server";
-import type { DB } from "~/server/db.server";
+import type { Config } from "~/infra/config.server";
+import type { DB } from "~/infra/db.server";
 import { DEMO_CREATOR } from "#db/demo-account";
 import { findUserByEmail } from "./users.server";
 

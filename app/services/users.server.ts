@@ -1,7 +1,7 @@
-import type { DB } from "~/server/db.server";
+import type { DB } from "~/infra/db.server";
 import type { UserRow } from "#db/schema";
-import { newId } from "~/server/ids.server";
-import { conflict } from "~/server/errors.server";
+import { newId } from "~/infra/ids.server";
+import { conflict } from "~/infra/errors.server";
 import type { PublicUser } from "~/lib/accounts";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { hashPassword } from "./passwords.server";

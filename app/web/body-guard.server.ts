@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE } from "~/lib/limits";
-import { isCrossSite } from "~/server/same-origin.server";
+import { isCrossSite } from "~/web/same-origin.server";
 import { bodyLimitFor, declaredLength, hasBody } from "./body-limits.server";
 import { requestHost } from "./remix-handler.server";
 import { closeAfterAnswer, settleUnreadBody } from "./unread-body.server";

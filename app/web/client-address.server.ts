@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import type { ProxyTrust } from "~/server/config.server";
+import type { ProxyTrust } from "~/infra/config.server";
 
 /**
  * Who the client is, as far as the network can tell. TRUST_PROXY says how much

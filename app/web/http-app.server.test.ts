@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { getConfig } from "~/server/config.server";
-import type { Config, ProxyTrust } from "~/server/config.server";
+import { getConfig } from "~/infra/config.server";
+import type { Config, ProxyTrust } from "~/infra/config.server";
 import { applyServerTimeouts, createHttpApp } from "./http-app.server";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limits.server";
 

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import express from "express";
 import compression from "compression";
 import type { ServerBuild } from "@remix-run/node";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/infra/config.server";
 import { bodyGuard } from "./body-guard.server";
 import { clientAddress, expressTrustSetting } from "./client-address.server";
 import type { HandleRequest } from "./remix-handler.server";

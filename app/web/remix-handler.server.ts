@@ -4,7 +4,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import { FILE_TOO_LARGE } from "~/lib/limits";
-import { payloadTooLarge } from "~/server/errors.server";
+import { payloadTooLarge } from "~/infra/errors.server";
 import type { BodyLimit } from "./body-limits.server";
 import { bodyLimitFor, hasBody } from "./body-limits.server";
 import { settleUnreadBody } from "./unread-body.server";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "~/server/config.server";
+import type { Config } from "~/infra/config.server";
 
 /**
  * Security headers on every response. The CSP nonce is new for each request

@@ -17,8 +17,8 @@ for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PUBLIC_URL"])
 process.env.PUBLIC_URL = "http://localhost:3000";
 process.env.ALLOW_TEST_CHECKOUT = "true";
 
-const { getConfig } = await import("~/server/config.server");
-const { getDb, migrateToLatest } = await import("~/server/db.server");
+const { getConfig } = await import("~/infra/config.server");
+const { getDb, migrateToLatest } = await import("~/infra/db.server");
 const { encodeCursor } = await import("~/services/marketplace-search.server");
 const api = await import("~/routes/api.marketplace");
 const page = await import("~/routes/marketplace");

@@ -2,7 +2,7 @@ import path from "node:path";
 import url from "node:url";
 import sharp from "sharp";
 import { STYLE_IDS } from "~/lib/styles";
-import { createLocalEngine } from "~/server/styling/local-engine.server";
+import { createLocalEngine } from "~/engines/styling/local-engine.server";
 import { pairedMedianMs, row, type BenchRow } from "./measure";
 
 /**

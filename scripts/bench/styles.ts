@@ -12,7 +12,7 @@ import path from "node:path";
 import url from "node:url";
 import sharp from "sharp";
 import { STYLE_IDS } from "~/lib/styles";
-import { createLocalEngine } from "~/server/styling/local-engine.server";
+import { createLocalEngine } from "~/engines/styling/local-engine.server";
 
 const runs = Math.max(3, Number(process.argv[2]) || 15);
 const warmups = 3;

@@ -8,7 +8,7 @@ import * as tokenUser from "~/routes/api.token-user";
 import * as marketplaceRoute from "~/routes/api.marketplace";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "./ledger-fixtures";
 
 beforeEach(emptyDatabase);

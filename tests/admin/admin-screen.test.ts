@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
-import { getDb } from "~/server/db.server";
-import { takeFlash } from "~/server/flash.server";
+import { getDb } from "~/infra/db.server";
+import { takeFlash } from "~/web/flash.server";
 import { emptyDatabase, insertImage, insertSale } from "./ledger-fixtures";
 
 beforeEach(emptyDatabase);

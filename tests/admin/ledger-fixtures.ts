@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** Rows for admin tests: uploaded originals and sold items in the earnings ledger. */
 

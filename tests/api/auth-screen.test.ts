@@ -4,8 +4,8 @@ import * as logout from "~/routes/logout";
 import * as root from "~/root";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 
 const loginForm = (fields: Record<string, string>, options = {}) =>
   formRequest("/auth", { intent: "login", redirectTo: "/dashboard", ...fields }, options);

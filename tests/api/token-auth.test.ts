@@ -6,7 +6,7 @@ import * as register from "~/routes/api.register";
 import * as apiLogin from "~/routes/api.login";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/services/sessions.server";
 
 const login = (json: unknown, ip = "198.51.100.1") =>
@@ -142,7 +142,7 @@ describe("POST /api/register", () => {
   });
 
   it("creates an account when open, and 409 for an email in use", async () => {
-    const { getConfig } = await import("~/server/config.server");
+    const { getConfig } = await import("~/infra/config.server");
     const config = getConfig();
     const previous = config.REGISTRATION;
     (config as { REGISTRATION: string }).REGISTRATION = "open";

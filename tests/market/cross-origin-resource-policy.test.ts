@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import { getFileStore, newFileKey } from "~/server/file-store.server";
-import { newId } from "~/server/ids.server";
-import { publicMediaUrl, signedMediaUrl } from "~/server/signed-urls.server";
+import { getDb } from "~/infra/db.server";
+import { getFileStore, newFileKey } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { publicMediaUrl, signedMediaUrl } from "~/infra/signed-urls.server";
 import { publicationDownloadUrl } from "~/services/publications.server";
 import { loader as mediaRoute } from "~/routes/media.$";
 import { loader as downloadRoute } from "~/routes/downloads.$token";

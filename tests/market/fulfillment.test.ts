@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { getConfig } from "~/server/config.server";
-import { getDb, openDatabase } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb, openDatabase } from "~/infra/db.server";
 import { splitSale } from "~/services/earnings.server";
 import { fulfillOrder } from "~/services/fulfillment.server";
 import { createPendingOrder } from "~/services/orders.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { loader as marketplaceApi } from "~/routes/api.marketplace";
 import { loader as marketplacePage } from "~/routes/marketplace";
 import { callRoute, makeRequest } from "#tests/utils/requests";

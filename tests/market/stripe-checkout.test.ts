@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setupServer } from "msw/node";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { action as createSessionApi } from "~/routes/api.create-checkout-session";
 import { loader as paymentStatusApi } from "~/routes/api.payment-status.$sessionId";
 import { action as webhookRoute } from "~/routes/api.webhooks.stripe";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import { getFileStore } from "~/server/file-store.server";
+import { getDb } from "~/infra/db.server";
+import { getFileStore } from "~/infra/file-store.server";
 import { action as createSessionApi } from "~/routes/api.create-checkout-session";
 import { loader as paymentStatusApi } from "~/routes/api.payment-status.$sessionId";
 import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/test-checkout.$sessionId";

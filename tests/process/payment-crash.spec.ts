@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { CrashPoint } from "~/server/crash-points.server";
+import type { CrashPoint } from "~/infra/crash-points.server";
 import { ROOT } from "./support/server-process";
 import {
   deliverEvent,
@@ -18,7 +18,7 @@ import {
  * Crash test, payments (docs/decisions/009-crash-points.md): ten buyers have
  * paid at Stripe; the server dies (SIGKILL) while their webhooks arrive,
  * between payment and fulfillment: at a random moment, and exactly at each
- * crash point of the fulfillment path (app/server/crash-points.server.ts).
+ * crash point of the fulfillment path (app/infra/crash-points.server.ts).
  * After a restart Stripe retries half of the events and the other half of the
  * buyers only come back to the success page: every order is fulfilled, none
  * twice, and the ledger adds up.

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { CryptoBoxError, open, seal } from "~/server/crypto-box.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { CryptoBoxError, open, seal } from "~/infra/crypto-box.server";
 import { openIntegration } from "~/services/integrations.server";
 import * as tokenIntegrations from "~/routes/api.token-marketplace-integrations";
 import * as displayIntegrations from "~/routes/api.marketplace-integrations";

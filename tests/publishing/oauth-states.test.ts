@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { consumeOAuthState, createOAuthState } from "~/services/oauth-states.server";
 import { createTestUser } from "#tests/utils/accounts";
 

@@ -1,9 +1,9 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { JobWorker } from "~/server/jobs/job-worker.server";
-import { readZip } from "~/server/connectors/zip-archive.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { readZip } from "~/services/connectors/zip-archive.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.server";
 import { openIntegration } from "~/services/integrations.server";
 import { withdrawListing } from "~/services/listings.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { JobWorker } from "~/server/jobs/job-worker.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.server";
 import * as integrations from "~/routes/integrations";
 import * as launchPage from "~/routes/studio.launch";
@@ -22,7 +22,7 @@ afterAll(() => worker.stop());
 
 /** The flash message a redirect carries (the root loader would render it). */
 async function flashOf(response: Response) {
-  const { takeFlash } = await import("~/server/flash.server");
+  const { takeFlash } = await import("~/web/flash.server");
   const cookie = cookiesFrom(response);
   return (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).flash;
 }

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/server/db.server";
-import type { JobWorker } from "~/server/jobs/job-worker.server";
+import { getDb } from "~/infra/db.server";
+import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { saveManualIntegration } from "~/services/integrations.server";
 import { manualIntegrationSchema } from "~/lib/publishing-schemas";
 import * as authorizeRoute from "~/routes/api.oauth.$platform.authorize";

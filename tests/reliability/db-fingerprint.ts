@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import { sql } from "kysely";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 
 /**
  * A checksum of every table in the database (found from sqlite_master, so new

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { readSessionSecret } from "~/server/auth.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { readSessionSecret } from "~/web/auth.server";
 import { saveOAuthIntegration } from "~/services/integrations.server";
 import { findOrderBySessionId } from "~/services/orders.server";
 import { payTestOrder } from "~/services/checkout.server";

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { ListingRow, StylizedImageRow, UserRow } from "#db/schema";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { sessionCookie } from "~/server/auth.server";
-import { JobWorker } from "~/server/jobs/job-worker.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { sessionCookie } from "~/web/auth.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.server";
 import { createApiToken, createWebSession } from "~/services/sessions.server";
 import { payTestOrder } from "~/services/checkout.server";

@@ -3,8 +3,8 @@ import * as landing from "~/routes/landing";
 import * as home from "~/routes/_index";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
-import { ensureStyleSamples, styleSampleKey } from "~/server/styling/style-samples.server";
-import { getFileStore } from "~/server/file-store.server";
+import { ensureStyleSamples, styleSampleKey } from "~/engines/styling/style-samples.server";
+import { getFileStore } from "~/infra/file-store.server";
 
 describe("landing page samples", () => {
   it("shows no samples until all four exist, then the local engine's public sample URLs", async () => {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getDb } from "~/server/db.server";
-import { backoffDelayMs, claimJob, enqueueJob } from "~/server/jobs/job-queue.server";
-import type { JobHandler } from "~/server/jobs/job-worker.server";
-import { JobWorker } from "~/server/jobs/job-worker.server";
+import { getDb } from "~/infra/db.server";
+import { backoffDelayMs, claimJob, enqueueJob } from "~/infra/jobs/job-queue.server";
+import type { JobHandler } from "~/infra/jobs/job-worker.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
 
 const KIND = "test-job";
 const payloadSchema = z.object({ n: z.number() });
@@ -307,7 +307,7 @@ describe("the job worker", () => {
   });
 
   it("starts on its own and picks up a job as soon as it is announced", async () => {
-    const { announceJobs } = await import("~/server/jobs/job-queue.server");
+    const { announceJobs } = await import("~/infra/jobs/job-queue.server");
     const done = deferred();
     const { handler } = recordingHandler(async () => done.resolve());
     const w = new JobWorker({

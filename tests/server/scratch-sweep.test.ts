@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sweepStaleScratchFiles } from "~/server/uploads/scratch-sweep.server";
+import { sweepStaleScratchFiles } from "~/infra/uploads/scratch-sweep.server";
 
 describe("sweepStaleScratchFiles", () => {
   it("removes scratch files older than an hour and keeps newer ones", async () => {

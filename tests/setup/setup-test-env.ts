@@ -15,12 +15,12 @@ for (const name of ["APP_SECRET", "FAL_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOO
 }
 
 beforeAll(async () => {
-  const { getDb, migrateToLatest } = await import("~/server/db.server");
+  const { getDb, migrateToLatest } = await import("~/infra/db.server");
   await migrateToLatest(getDb());
 });
 
 afterAll(async () => {
-  const { getDb } = await import("~/server/db.server");
+  const { getDb } = await import("~/infra/db.server");
   await getDb().destroy();
   (globalThis as { __selfieStudioDb?: unknown }).__selfieStudioDb = undefined;
   fs.rmSync(dataDir, { recursive: true, force: true });

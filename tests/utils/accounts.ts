@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/infra/db.server";
 import { createUser } from "~/services/users.server";
 import { createApiToken, createWebSession } from "~/services/sessions.server";
-import { sessionCookie } from "~/server/auth.server";
+import { sessionCookie } from "~/web/auth.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 
 export const TEST_PASSWORD = "correct-horse";

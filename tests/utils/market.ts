@@ -4,8 +4,8 @@ import path from "node:path";
 import url from "node:url";
 import sharp from "sharp";
 import type { ListingRow, StylizedImageRow } from "#db/schema";
-import { getDb } from "~/server/db.server";
-import { getFileStore, newFileKey } from "~/server/file-store.server";
+import { getDb } from "~/infra/db.server";
+import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { listStylizedImage } from "~/services/listings.server";
 import { listingInputSchema } from "~/lib/listing-schema";
 

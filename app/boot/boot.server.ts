@@ -1,0 +1,60 @@
+import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb, migrateToLatest } from "~/infra/db.server";
+import { purgeDeletedFiles } from "~/infra/file-store.server";
+import { deleteExpiredCredentials } from "~/services/sessions.server";
+import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
+import { sweepOrphanFiles } from "~/infra/orphan-files.server";
+import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
+
+export interface BootOptions {
+  /** Also create the demo data (local use; `npm start`). */
+  seedDemo?: boolean;
+  log?: (line: string) => void;
+  /** Start the background job worker (default true; off for one-off commands). */
+  worker?: boolean;
+}
+
+/**
+ * Everything the process does once before serving: migrate, make sure the
+ * super admin exists, optionally seed demo data, start background work.
+ */
+export async function boot(options: BootOptions = {}) {
+  const log = options.log ?? console.log;
+  const startedAt = new Date();
+  const config = getConfig();
+  const db = getDb();
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  const orphans = await sweepOrphanFiles(db, config.filesDir, startedAt);
+  if (orphans.removed.length + orphans.partials > 0) {
+    log(`Removed ${orphans.removed.length} files no row referred to and ${orphans.partials} half-written files, left by an earlier process.`);
+  }
+  await ensureStyleSamples({ log });
+  await ensureSuperAdmin(db, config, log);
+  if (options.seedDemo) await seedDemo(db, log);
+  await deleteExpiredCredentials(db);
+  if (options.worker !== false) {
+    startJobWorker(config, log);
+    startDeletedFilesPurge(config.filesDir);
+  }
+  return { config };
+}
+
+const PURGE_EVERY_MS = 5 * 60 * 1000;
+let purgeTimer: NodeJS.Timeout | undefined;
+
+/** Removed files are kept briefly for backups (file-store.server.ts); this purges them, now and every 5 minutes. */
+function startDeletedFilesPurge(filesDir: string) {
+  const purge = () => void purgeDeletedFiles(filesDir).catch((error) => console.error("Purging deleted files:", error));
+  purge();
+  purgeTimer ??= setInterval(purge, PURGE_EVERY_MS).unref();
+}
+
+/** Before the process exits: hand running jobs back to the queue and close the database. */
+export async function shutdown() {
+  clearInterval(purgeTimer);
+  purgeTimer = undefined;
+  await stopJobWorker();
+  await getDb().destroy();
+}

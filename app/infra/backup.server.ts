@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { artifactKeys } from "~/infra/artifact-files.server";
+import { FILE_KEY_COLUMNS } from "~/infra/file-references.server";
+import { DELETED_DIR, isValidFileKey } from "~/infra/file-store.server";
+
+/**
+ * A consistent copy of a data directory while the server runs: first the
+ * database through SQLite's online backup API (a transactionally consistent
+ * snapshot, WAL included), then the files and the app secret. Files written
+ * after the snapshot may be copied too (harmless extras, which the restored
+ * server's orphan sweep removes); a file the snapshot names that was removed
+ * meanwhile is taken from .deleted/. `tmp/` is skipped.
+ */
+export const DATABASE_FILE = "selfie-studio.sqlite";
+
+export interface BackupOptions {
+  /** Runs between the database snapshot and the copy of the files (tests use it to change files meanwhile). */
+  afterSnapshot?: () => Promise<void>;
+}
+
+export async function backupDataDir(dataDir: string, destination: string, options: BackupOptions = {}) {
+  const source = path.join(dataDir, DATABASE_FILE);
+  if (!fs.existsSync(source)) throw new Error(`No database at ${source}.`);
+  if (fs.existsSync(destination) && fs.readdirSync(destination).length > 0) {
+    throw new Error(`The backup folder ${destination} is not empty.`);
+  }
+  await fsp.mkdir(destination, { recursive: true });
+  const live = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    await live.backup(path.join(destination, DATABASE_FILE));
+  } finally {
+    live.close();
+  }
+  await options.afterSnapshot?.();
+  const filesDir = path.join(dataDir, "files");
+  let files = 0;
+  let recovered = 0;
+  if (fs.existsSync(filesDir)) {
+    const skipped = ["tmp", DELETED_DIR];
+    await fsp.cp(filesDir, path.join(destination, "files"), {
+      recursive: true,
+      filter: (from) => {
+        const relative = path.relative(filesDir, from);
+        return !skipped.some((dir) => relative === dir || relative.startsWith(`${dir}${path.sep}`)) && !from.endsWith(".partial");
+      },
+    });
+    recovered = await copyFilesDeletedSinceSnapshot(path.join(destination, DATABASE_FILE), filesDir, path.join(destination, "files"));
+    files = countFiles(path.join(destination, "files"));
+  }
+  const secret = path.join(dataDir, "app-secret");
+  if (fs.existsSync(secret)) await fsp.copyFile(secret, path.join(destination, "app-secret"));
+  return { database: path.join(destination, DATABASE_FILE), files, recovered };
+}
+
+/** Puts a backup into a data directory that holds no database yet (or, with force, replaces it). */
+export async function restoreDataDir(backupDir: string, dataDir: string, options: { force?: boolean } = {}) {
+  const database = path.join(backupDir, DATABASE_FILE);
+  if (!fs.existsSync(database)) throw new Error(`${backupDir} holds no ${DATABASE_FILE}: not a backup.`);
+  const target = path.join(dataDir, DATABASE_FILE);
+  if (fs.existsSync(target) && !options.force) {
+    throw new Error(`${dataDir} already holds a database. Stop the server and pass --force to replace it.`);
+  }
+  await fsp.mkdir(dataDir, { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(target + suffix, { force: true });
+  await fsp.copyFile(database, target);
+  const files = path.join(backupDir, "files");
+  if (fs.existsSync(files)) {
+    await fsp.rm(path.join(dataDir, "files"), { recursive: true, force: true });
+    await fsp.cp(files, path.join(dataDir, "files"), { recursive: true });
+  }
+  const secret = path.join(backupDir, "app-secret");
+  if (fs.existsSync(secret)) await fsp.copyFile(secret, path.join(dataDir, "app-secret"));
+  // Check the copy before declaring success.
+  const check = new SQLite(target, { readonly: true });
+  try {
+    const result = check.pragma("integrity_check", { simple: true });
+    if (result !== "ok") throw new Error(`The restored database failed its integrity check: ${result}`);
+  } finally {
+    check.close();
+  }
+}
+
+/**
+ * A file the snapshot names may have been removed before the copy reached it;
+ * removed files wait under .deleted/ for a while, so the copy takes it from there.
+ */
+async function copyFilesDeletedSinceSnapshot(snapshot: string, filesDir: string, copyDir: string): Promise<number> {
+  const db = new SQLite(snapshot, { readonly: true, fileMustExist: true });
+  let keys: string[];
+  try {
+    keys = FILE_KEY_COLUMNS.flatMap(([table, column]) =>
+      (db.prepare(`select ${column} as key from ${table} where ${column} is not null`).all() as Array<{ key: string }>).flatMap(({ key }) =>
+        table === "listing_platforms" ? artifactKeys(key) : [key],
+      ),
+    );
+  } finally {
+    db.close();
+  }
+  let recovered = 0;
+  for (const key of new Set(keys)) {
+    if (!isValidFileKey(key)) continue;
+    const target = path.join(copyDir, key);
+    const kept = path.join(filesDir, DELETED_DIR, key);
+    if (fs.existsSync(target) || !fs.existsSync(kept)) continue;
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.copyFile(kept, target);
+    recovered += 1;
+  }
+  return recovered;
+}
+
+function countFiles(dir: string): number {
+  let count = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    count += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
+  }
+  return count;
+}

@@ -1,0 +1,52 @@
+import type { Config } from "./config.server";
+import { getConfig } from "./config.server";
+import type { DB } from "./db.server";
+import { getDb } from "./db.server";
+import { publicOrigin } from "./payments/public-origin.server";
+import type { UploadBody } from "./uploads/receive-upload.server";
+
+/**
+ * What every procedure receives besides its input and caller: plain values,
+ * never the Request. The adapters compute them from the request
+ * (`callContext`); a job builds them itself (`plainContext`).
+ */
+export interface CallContext {
+  db: DB;
+  config: Config;
+  now: Date;
+  /** The origin for absolute links: PUBLIC_URL's when set, else the one the call was made at. */
+  origin: string;
+  /** The client's address ("unknown" when the server could not tell, "job" for the job worker). */
+  clientIp: string;
+  /** The caller's User-Agent header ("" when none was sent). */
+  userAgent: string;
+  /** The API token of an `Authorization: Bearer` header, when the call came with a well-formed one. */
+  bearerToken: string | null;
+  /** The request body, unread, with its Content-Type and Content-Length (the upload procedure streams it); null without one. */
+  upload: UploadBody | null;
+  /** The listing ids of the browser's cart cookie, when the route read it for the procedure (the cart checkout). */
+  cart?: readonly string[];
+}
+
+/** What a route hands over on top of what `callContext` reads from the request itself. */
+export type HandedOver = Pick<CallContext, "cart">;
+
+/**
+ * A context for a call that no request carries (the job worker, tests): no
+ * client, body or cookies. `madeAt` is the URL or origin the call stands for;
+ * PUBLIC_URL wins over it, as it does for a request.
+ */
+export function plainContext(madeAt: string, values: Partial<Omit<CallContext, "origin">> = {}): CallContext {
+  const config = values.config ?? getConfig();
+  return {
+    db: getDb(),
+    config,
+    now: new Date(),
+    clientIp: "unknown",
+    userAgent: "",
+    bearerToken: null,
+    upload: null,
+    ...values,
+    origin: publicOrigin(config, madeAt),
+  };
+}

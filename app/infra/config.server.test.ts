@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/infra/config.server";
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "selfie-config-"));
+
+describe("parseConfig", () => {
+  it("has safe defaults and creates the data directory", () => {
+    const dir = path.join(tempDir(), "nested", "data");
+    const config = parseConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.REGISTRATION).toBe("closed");
+    expect(config.ADMIN_EMAIL).toBe("admin@selfie.studio");
+    expect(config.dataDir).toBe(dir);
+    expect(fs.existsSync(dir)).toBe(true);
+    expect(config.databaseFile).toBe(path.join(dir, "selfie-studio.sqlite"));
+  });
+
+  it("generates the app secret once per data directory and keeps it private", () => {
+    const dir = tempDir();
+    const first = parseConfig({ DATA_DIR: dir }).appSecret;
+    const second = parseConfig({ DATA_DIR: dir }).appSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).toBe(first);
+    expect(fs.statSync(path.join(dir, "app-secret")).mode & 0o077).toBe(0);
+    expect(parseConfig({ DATA_DIR: tempDir() }).appSecret).not.toBe(first);
+  });
+
+  it("uses APP_SECRET when given", () => {
+    const secret = "x".repeat(40);
+    expect(parseConfig({ DATA_DIR: tempDir(), APP_SECRET: secret }).appSecret).toBe(secret);
+  });
+
+  it("stops with a message naming each bad variable", () => {
+    const attempt = () =>
+      parseConfig({
+        DATA_DIR: tempDir(),
+        PORT: "eighty",
+        REGISTRATION: "maybe",
+        APP_SECRET: "short",
+        ADMIN_EMAIL: "not-an-email",
+        ADMIN_PASSWORD: "123",
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "REGISTRATION", "APP_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"]) {
+        expect(message).toContain(`${name}:`);
+      }
+    }
+  });
+
+  it("treats empty optional settings as unset", () => {
+    const config = parseConfig({ DATA_DIR: tempDir(), FAL_KEY: "", STRIPE_SECRET_KEY: "  " });
+    expect(config.FAL_KEY).toBeUndefined();
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("has generous creator quotas by default and reads them as numbers", () => {
+    const config = parseConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      UPLOADS_PER_DAY: 100,
+      STORAGE_PER_CREATOR_MB: 2048,
+      STYLIZATIONS_PER_DAY: 200,
+      OPTIMIZATIONS_AT_ONCE: 2,
+      PUBLISH_JOBS_PER_CREATOR: 10,
+      MIN_FREE_DISK_MB: 200,
+    });
+    expect(parseConfig({ DATA_DIR: tempDir(), UPLOADS_PER_DAY: "5", MIN_FREE_DISK_MB: "0" })).toMatchObject({
+      UPLOADS_PER_DAY: 5,
+      MIN_FREE_DISK_MB: 0,
+    });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STYLIZATIONS_PER_DAY: "0" })).toThrow(/STYLIZATIONS_PER_DAY:/);
+  });
+});
+
+describe("parseConfig in production", () => {
+  const production = (extra: Record<string, string> = {}) => ({
+    DATA_DIR: tempDir(),
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://selfie.example",
+    ...extra,
+  });
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error("parseConfig accepted the configuration");
+  };
+
+  it("refuses to start without STRIPE_SECRET_KEY unless ALLOW_TEST_CHECKOUT=true", () => {
+    const message = problemsOf(production());
+    expect(message).toContain("STRIPE_SECRET_KEY:");
+    expect(message).toContain("ALLOW_TEST_CHECKOUT=true");
+    expect(problemsOf(production({ STRIPE_SECRET_KEY: " ", ALLOW_TEST_CHECKOUT: "false" }))).toContain("ALLOW_TEST_CHECKOUT=true");
+
+    const demo = parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" }));
+    expect(demo.ALLOW_TEST_CHECKOUT).toBe(true);
+    expect(demo.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(parseConfig(production({ STRIPE_SECRET_KEY: "sk_live_x" })).ALLOW_TEST_CHECKOUT).toBe(false);
+    // Outside production the test checkout needs no switch.
+    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development" }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("requires PUBLIC_URL", () => {
+    const message = problemsOf({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_TEST_CHECKOUT: "true", PUBLIC_URL: "" });
+    expect(message).toContain("PUBLIC_URL:");
+    expect(message).not.toContain("STRIPE_SECRET_KEY:");
+    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "test" }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("names every missing setting at once", () => {
+    const message = problemsOf({ DATA_DIR: tempDir(), NODE_ENV: "production" });
+    expect(message).toContain("PUBLIC_URL:");
+    expect(message).toContain("STRIPE_SECRET_KEY:");
+  });
+});
+
+describe("the app-secret file", () => {
+  it("stops the start when it holds fewer than 32 characters, and leaves it as it is", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "app-secret");
+    fs.writeFileSync(file, "too-short\n", { mode: 0o600 });
+    expect(() => parseConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    try {
+      parseConfig({ DATA_DIR: dir });
+    } catch (error) {
+      expect((error as Error).message).toContain(file);
+    }
+    expect(fs.readFileSync(file, "utf8")).toBe("too-short\n");
+    fs.writeFileSync(file, "");
+    expect(() => parseConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    expect(fs.readFileSync(file, "utf8")).toBe("");
+    // APP_SECRET wins over the file.
+    expect(parseConfig({ DATA_DIR: dir, APP_SECRET: "y".repeat(32) }).appSecret).toBe("y".repeat(32));
+  });
+});

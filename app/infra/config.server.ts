@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import net from "node:net";
+import { z } from "zod";
+import { STYLE_IDS } from "~/lib/styles";
+
+/**
+ * The one place configuration is read. Every setting is parsed once by zod and
+ * exported as a typed object; a bad value stops the start with a message that
+ * names the variable. README.md lists every setting.
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const boolean = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+/** FAL_STYLES: JSON, per style, e.g. {"anime":{"prompt":"...","model":"fal-ai/...","input":{"guidance_scale":4}}}. */
+const falStyleOverrides = optionalText.pipe(
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON object keyed by style" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.partialRecord(
+        z.enum(STYLE_IDS),
+        z
+          .object({
+            model: z.string().trim().min(1).optional(),
+            prompt: z.string().trim().min(1).optional(),
+            input: z.record(z.string(), z.unknown()).optional(),
+            imageField: z.enum(["image_url", "image_urls"]).optional(),
+          })
+          .strict(),
+      ),
+    )
+    .optional(),
+);
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (a hop count), or their
+ * addresses/subnets (comma-separated), or `fly` (Fly.io's Fly-Client-IP).
+ * `true` is refused: it would believe the left-most X-Forwarded-For entry,
+ * which the client writes itself.
+ */
+export type ProxyTrust =
+  | { kind: "hops"; hops: number }
+  | { kind: "addresses"; addresses: string[] }
+  | { kind: "fly" };
+
+const proxyTrust = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): ProxyTrust => {
+    const text = (value ?? "").toLowerCase();
+    if (text === "" || text === "false") return { kind: "hops", hops: 0 };
+    if (text === "fly") return { kind: "fly" };
+    if (/^\d+$/.test(text) && Number(text) <= 10) return { kind: "hops", hops: Number(text) };
+    if (text === "true") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "true would trust a client-written X-Forwarded-For; set the number of proxies in front (e.g. 1), their addresses, or fly",
+      });
+      return z.NEVER;
+    }
+    const addresses = text.split(",").map((part) => part.trim()).filter(Boolean);
+    if (addresses.length > 0 && addresses.every(isAddressOrSubnet)) return { kind: "addresses", addresses };
+    ctx.addIssue({ code: "custom", message: "must be a hop count (0-10), proxy addresses or subnets, or fly" });
+    return z.NEVER;
+  });
+
+function isAddressOrSubnet(text: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(text)) return true;
+  const [address, bits, ...rest] = text.split("/");
+  if (rest.length > 0 || net.isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = net.isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_SECRET: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url("must be a full URL such as https://selfie.example").optional()),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("admin@selfie.studio"),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+  REGISTRATION: z.enum(["closed", "open"]).default("closed"),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: proxyTrust,
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** How long a running job's lease lasts (renewed while it runs); after a crash its job is taken up again this long after. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  /** Images one creator may upload in any 24 hours (deleting an image does not give the upload back). */
+  UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Megabytes of originals, styled and optimized images one creator may keep. */
+  STORAGE_PER_CREATOR_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
+  /** Styles one creator may ask for in any 24 hours. */
+  STYLIZATIONS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Optimizations one creator may have running at once (in this process). */
+  OPTIMIZATIONS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
+  /** Publishing jobs one creator may have queued or running at once. */
+  PUBLISH_JOBS_PER_CREATOR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Below this much free space on DATA_DIR's volume, anything that writes files is refused (0 turns the check off). */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** Accounts one client address may create in an hour while REGISTRATION=open. */
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Checkouts one client address may start in 10 minutes (buyers behind one shared address count together). */
+  CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Payment status lookups one client address may make in a minute. */
+  PAYMENT_STATUS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  FAL_KEY: optionalText,
+  /** The fal.ai model for every style (default: the per-style table in app/engines/styling/fal-models.server.ts). */
+  FAL_MODEL: optionalText,
+  FAL_STYLES: falStyleOverrides,
+  /** How long one fal.ai styling request may take, queue included, before it is cancelled. */
+  FAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
+  ALLOW_TEST_CHECKOUT: boolean,
+  SHOPIFY_CLIENT_ID: optionalText,
+  SHOPIFY_CLIENT_SECRET: optionalText,
+});
+
+export type Config = Omit<z.output<typeof schema>, "APP_SECRET"> & {
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  databaseFile: string;
+  filesDir: string;
+  /** The app secret: from APP_SECRET, or generated once and kept under DATA_DIR. */
+  appSecret: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const productionProblems = productionRequirements(values);
+  if (productionProblems.length > 0) throw new ConfigError(productionProblems);
+  const dataDir = path.resolve(values.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const filesDir = path.join(dataDir, "files");
+  fs.mkdirSync(filesDir, { recursive: true });
+  const { APP_SECRET, ...rest } = values;
+  return {
+    ...rest,
+    dataDir,
+    databaseFile: path.join(dataDir, "selfie-studio.sqlite"),
+    filesDir,
+    appSecret: APP_SECRET ?? readOrCreateSecret(dataDir),
+    isProduction: values.NODE_ENV === "production",
+  };
+}
+
+/**
+ * What a production server (NODE_ENV=production) must have: a public URL for
+ * the links that leave the page, and a real payment provider, unless the
+ * operator asks for the test checkout on purpose (a demo).
+ */
+function productionRequirements(values: z.output<typeof schema>): string[] {
+  if (values.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!values.PUBLIC_URL) {
+    problems.push("PUBLIC_URL: is required when NODE_ENV=production (the public base URL, such as https://selfie.example)");
+  }
+  if (!values.STRIPE_SECRET_KEY && !values.ALLOW_TEST_CHECKOUT) {
+    problems.push(
+      "STRIPE_SECRET_KEY: is required when NODE_ENV=production, or anyone could \"pay\" in the built-in test checkout " +
+        "and download for free; to run a demo on the test checkout, set ALLOW_TEST_CHECKOUT=true",
+    );
+  }
+  return problems;
+}
+
+/**
+ * The secret is generated once per data directory and never leaves it. An
+ * existing file that holds too short a secret stops the start: it is never
+ * replaced, since everything signed or sealed with it would be lost.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  try {
+    return validSecretIn(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = crypto.randomBytes(32).toString("hex");
+  try {
+    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return validSecretIn(file);
+    throw error;
+  }
+}
+
+/** The secret kept in `file` (ENOENT when there is none); fewer than 32 characters is a ConfigError naming the file. */
+function validSecretIn(file: string): string {
+  const existing = fs.readFileSync(file, "utf8").trim();
+  if (existing.length < 32) {
+    throw new ConfigError([
+      `APP_SECRET: the secret file ${file} holds ${existing.length} characters, fewer than 32. ` +
+        "Put the secret this data directory was used with back in it, or set APP_SECRET; delete the file only if " +
+        "nothing signed or encrypted with the old secret is needed (sessions, media links, stored platform credentials).",
+    ]);
+  }
+  return existing;
+}
+
+let current: Config | undefined;
+
+/** The parsed configuration of this process. */
+export function getConfig(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,171 @@
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import * as upload from "~/routes/api.token-images.upload";
+import * as stylize from "~/routes/api.token-images.$id.stylize";
+import * as optimize from "~/routes/api.images.optimize";
+import * as launch from "~/routes/api.marketplace.launch";
+import * as dashboard from "~/routes/dashboard";
+import * as listings from "~/routes/listings";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { takeFlash } from "~/web/flash.server";
+import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { ensureFreeSpace, OUT_OF_STORAGE, setFreeBytesProbe, statfsFreeBytes } from "~/infra/disk-space.server";
+import { STYLIZE_JOB } from "~/services/stylized-images.server";
+import { stylizeJobHandler } from "~/services/stylize-job.server";
+import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.server";
+import { requestPublications } from "~/services/publications.server";
+import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/utils/requests";
+import { createTestUser } from "#tests/utils/accounts";
+import { createStylizedImage } from "#tests/utils/market";
+import { fixture, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
+
+const MB = 1024 * 1024;
+
+beforeEach(async () => {
+  await getDb().deleteFrom("jobs").execute();
+});
+
+/** The data volume reports `freeMb` free for the rest of the test. */
+function volumeWithFree(freeMb: number) {
+  onTestFinished(setFreeBytesProbe(async () => freeMb * MB));
+}
+
+describe("ensureFreeSpace", () => {
+  it("refuses with 507 under MIN_FREE_DISK_MB and lets writes through at or above it", async () => {
+    const config = { dataDir: getConfig().dataDir, MIN_FREE_DISK_MB: 200 };
+    volumeWithFree(199);
+    await expect(ensureFreeSpace(config)).rejects.toMatchObject({ status: 507, message: OUT_OF_STORAGE });
+    volumeWithFree(200);
+    await expect(ensureFreeSpace(config)).resolves.toBeUndefined();
+    volumeWithFree(0);
+    await expect(ensureFreeSpace({ ...config, MIN_FREE_DISK_MB: 0 })).resolves.toBeUndefined();
+  });
+
+  it("does not refuse when the volume cannot tell its free space", async () => {
+    onTestFinished(
+      setFreeBytesProbe(async () => {
+        throw new Error("statfs is not supported here");
+      }),
+    );
+    await expect(ensureFreeSpace({ dataDir: getConfig().dataDir, MIN_FREE_DISK_MB: 200 })).resolves.toBeUndefined();
+  });
+
+  it("measures the real data volume with statfs", async () => {
+    expect(await statfsFreeBytes(getConfig().dataDir)).toBeGreaterThan(0);
+  });
+});
+
+describe("a nearly full data volume", () => {
+  it("refuses uploads on the API and on the dashboard with a clear message, storing nothing", async () => {
+    const { token, cookie } = await createTestUser();
+    volumeWithFree(10);
+    const before = await fingerprint();
+
+    const api = await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
+    expect(api.status).toBe(507);
+    expect(await api.json()).toEqual({ message: OUT_OF_STORAGE });
+
+    const form = await callRoute(dashboard.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }));
+    expect(form.headers.get("Location")).toBe("/dashboard?step=upload");
+    expect((await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(form) }))).flash).toEqual({
+      kind: "error",
+      title: "Upload Failed",
+      description: OUT_OF_STORAGE,
+    });
+    expectUnchanged(before, await fingerprint(), "uploads to a full volume");
+  });
+
+  it("refuses styles, optimizations, publishing and listing with 507, changing nothing", async () => {
+    const { user, token, cookie } = await createTestUser();
+    const styled = await createStylizedImage(user.id);
+    volumeWithFree(10);
+    const before = await fingerprint();
+
+    const style = await callRoute(
+      stylize.action,
+      makeRequest(`/api/token-images/${styled.image_id}/stylize`, { token, json: { style: "anime" } }),
+      { id: styled.image_id },
+    );
+    expect(style.status).toBe(507);
+    expect(await style.json()).toEqual({ message: OUT_OF_STORAGE });
+
+    const optimized = await callRoute(
+      optimize.action,
+      makeRequest("/api/images/optimize", {
+        token,
+        json: { imageId: styled.id, quality: 80, format: "jpg", resolution: "original", watermark: false, socialOptimized: false },
+      }),
+    );
+    expect(optimized.status).toBe(507);
+    expect(await optimized.json()).toEqual({ message: OUT_OF_STORAGE });
+
+    const launched = await callRoute(
+      launch.action,
+      makeRequest("/api/marketplace/launch", { token, json: { imageId: styled.id, title: "Full disk", platforms: ["marketplace"] } }),
+    );
+    expect(launched.status).toBe(507);
+    expect(await launched.json()).toEqual({ message: OUT_OF_STORAGE });
+
+    const listed = await callRoute(
+      listings.action,
+      formRequest("/listings", { stylizedImageId: styled.id, title: "Full disk", description: "", price: "25", tags: "" }, { cookie }),
+    );
+    expect(listed.status).toBe(507);
+    expect((await listed.json()).error).toEqual({ "": [OUT_OF_STORAGE] });
+
+    expectUnchanged(before, await fingerprint(), "writes to a full volume");
+  });
+
+  it("makes a queued style wait and try again instead of writing, telling the creator why", async () => {
+    const { user } = await createTestUser();
+    const styled = await createStylizedImage(user.id, { status: "pending" });
+    await enqueueJob(getDb(), { kind: STYLIZE_JOB, payload: { stylizedImageId: styled.id }, now: new Date(), userId: user.id });
+    const engine = testStyleEngine();
+    volumeWithFree(10);
+    const worker = new JobWorker({
+      db: getDb(),
+      handlers: {
+        [STYLIZE_JOB]: stylizeJobHandler({ store: getFileStore(), engine: () => engine, ensureSpace: () => ensureFreeSpace(getConfig()) }),
+      },
+      concurrency: 1,
+      log: () => {},
+    });
+    await worker.drain();
+
+    expect(engine.calls).toEqual([]);
+    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", styled.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "pending", error: OUT_OF_STORAGE, file_key: null });
+    const job = await getDb().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: "queued", attempts: 1, last_error: OUT_OF_STORAGE });
+  });
+
+  it("makes a queued publication wait and try again instead of writing", async () => {
+    const { user } = await createTestUser();
+    const styled = await createStylizedImage(user.id);
+    const [publication] = await requestPublications(getDb(), {
+      userId: user.id,
+      image: styled,
+      requests: [{ platform: "marketplace", blocked: null }],
+      content: { title: "Later", description: "", priceCents: 2500, tags: [], licensingEnabled: true, nftEnabled: false },
+      origin: ORIGIN,
+      now: new Date(),
+    });
+    volumeWithFree(10);
+    const worker = new JobWorker({
+      db: getDb(),
+      handlers: { [PUBLISH_JOB]: publishJobHandler({ ensureSpace: () => ensureFreeSpace(getConfig()) }) },
+      concurrency: 1,
+      log: () => {},
+    });
+    await worker.drain();
+
+    const row = await getDb().selectFrom("listing_platforms").selectAll().where("id", "=", publication.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "queued", listing_id: null, last_error: `${OUT_OF_STORAGE} (trying again)` });
+    expect(await getDb().selectFrom("listings").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    const job = await getDb().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: "queued", attempts: 1, user_id: user.id });
+  });
+});

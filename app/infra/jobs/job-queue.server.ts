@@ -1,0 +1,274 @@
+import type { Kysely, UpdateObject } from "kysely";
+import { sql } from "kysely";
+import type { Database, JobRow } from "#db/schema";
+import { newId } from "~/infra/ids.server";
+
+/**
+ * The durable job queue: rows in the `jobs` table.
+ *
+ * A job is queued -> running -> done | failed. A worker claims one with a
+ * single UPDATE (atomic in SQLite, across processes too) that sets a lease
+ * (`locked_until`) and the worker's lease token (`locked_by`), and counts the
+ * attempt. A job whose lease ran out is claimable again: that is how work of a
+ * process that died is picked up after a restart. Every later change (renew,
+ * done, retry, fail) names the lease token, so a worker that lost its lease
+ * cannot overwrite the new owner's outcome.
+ */
+
+type Executor = Kysely<Database>;
+
+const listeners = new Set<() => void>();
+
+/** Runs `listener` whenever this process enqueues a job (the worker wakes up at once instead of at its next poll). */
+export function onJobEnqueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells this process's worker that work is waiting (call after the enqueueing transaction committed). */
+export function announceJobs(): void {
+  for (const listener of listeners) listener();
+}
+
+export interface EnqueueOptions {
+  kind: string;
+  payload: unknown;
+  now: Date;
+  maxAttempts?: number;
+  runAt?: Date;
+  /** The creator the job works for: the queue takes turns between owners, and a ban cancels their queued jobs. */
+  userId?: string | null;
+}
+
+/** Adds a job. Pass a transaction to enqueue together with the rows the job works on. */
+export async function enqueueJob(db: Executor, options: EnqueueOptions): Promise<string> {
+  const id = newId();
+  const now = options.now.toISOString();
+  await db
+    .insertInto("jobs")
+    .values({
+      id,
+      kind: options.kind,
+      payload: JSON.stringify(options.payload ?? null),
+      status: "queued",
+      max_attempts: options.maxAttempts ?? 3,
+      run_at: (options.runAt ?? options.now).toISOString(),
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      user_id: options.userId ?? null,
+      claimed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export interface ClaimOptions {
+  kinds: readonly string[];
+  /** The claimant's lease token. */
+  token: string;
+  leaseMs: number;
+  now: Date;
+}
+
+/**
+ * Claims the next due job of the given kinds, or a running one whose lease
+ * expired, in one statement. Answers the claimed row (attempts already counted).
+ *
+ * Owners take turns: among the due jobs, the one taken is the oldest job of
+ * the owner (jobs.user_id; jobs of nobody count as one owner) with the fewest
+ * jobs running under a live lease, then of the owner served least recently
+ * (never served first). So one creator's hundred queued jobs wait behind
+ * another creator's single job instead of starving it.
+ */
+export async function claimJob(db: Executor, options: ClaimOptions): Promise<JobRow | null> {
+  if (options.kinds.length === 0) return null;
+  const now = options.now.toISOString();
+  const lease = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const row = await db
+    .updateTable("jobs")
+    .set({
+      status: "running",
+      attempts: sql`attempts + 1`,
+      locked_until: lease,
+      locked_by: options.token,
+      claimed_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", (eb) =>
+      eb
+        .selectFrom("jobs as due")
+        .select("due.id")
+        .where("due.kind", "in", options.kinds)
+        .where(sql<boolean>`due.attempts < due.max_attempts`)
+        .where((w) =>
+          w.or([
+            w.and([w("due.status", "=", "queued"), w("due.run_at", "<=", now)]),
+            w.and([w("due.status", "=", "running"), w("due.locked_until", "<", now)]),
+          ]),
+        )
+        .orderBy(
+          sql`(select count(*) from jobs as busy where busy.user_id is due.user_id and busy.status = 'running' and busy.locked_until >= ${now})`,
+        )
+        .orderBy(sql`(select max(served.claimed_at) from jobs as served where served.user_id is due.user_id)`)
+        .orderBy("due.run_at")
+        .orderBy("due.created_at")
+        .limit(1),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+type JobUpdate = UpdateObject<Database, "jobs">;
+
+/** Changes a running job only while this worker's lease token still holds it. */
+async function updateHeldJob(
+  db: Executor,
+  id: string,
+  token: string,
+  changes: JobUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set(changes)
+    .where("id", "=", id)
+    .where("locked_by", "=", token)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Pushes the lease of a job this worker holds further out. False when the lease was lost. */
+export async function renewLease(
+  db: Executor,
+  id: string,
+  token: string,
+  leaseMs: number,
+  now: Date,
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+    updated_at: now.toISOString(),
+  });
+}
+
+export async function completeJob(
+  db: Executor,
+  id: string,
+  token: string,
+  now: Date,
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "done",
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    updated_at: now.toISOString(),
+  });
+}
+
+/** Puts a failed attempt back in the queue, due at `runAt`. */
+export async function retryJob(
+  db: Executor,
+  id: string,
+  token: string,
+  options: { runAt: Date; error: string; now: Date },
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "queued",
+    run_at: options.runAt.toISOString(),
+    locked_until: null,
+    locked_by: null,
+    last_error: options.error.slice(0, 2000),
+    updated_at: options.now.toISOString(),
+  });
+}
+
+export async function failJob(
+  db: Executor,
+  id: string,
+  token: string,
+  options: { error: string; now: Date },
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "failed",
+    locked_until: null,
+    locked_by: null,
+    last_error: options.error.slice(0, 2000),
+    updated_at: options.now.toISOString(),
+  });
+}
+
+/**
+ * Gives a job back without counting the attempt (the worker is shutting down
+ * and stopped it on purpose): another worker may take it at once.
+ */
+export async function releaseJob(
+  db: Executor,
+  id: string,
+  token: string,
+  now: Date,
+): Promise<boolean> {
+  return updateHeldJob(db, id, token, {
+    status: "queued",
+    attempts: sql`max(attempts - 1, 0)`,
+    run_at: now.toISOString(),
+    locked_until: null,
+    locked_by: null,
+    updated_at: now.toISOString(),
+  });
+}
+
+/**
+ * Jobs whose last allowed attempt was running in a worker that is gone (lease
+ * expired, no attempts left): marks each failed and answers those this call
+ * failed, so their handlers can record the failure once.
+ */
+export async function failAbandonedJobs(
+  db: Executor,
+  options: { kinds: readonly string[]; now: Date },
+): Promise<JobRow[]> {
+  if (options.kinds.length === 0) return [];
+  const now = options.now.toISOString();
+  const candidates = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("kind", "in", options.kinds)
+    .where("status", "=", "running")
+    .where("locked_until", "<", now)
+    .where(sql<boolean>`attempts >= max_attempts`)
+    .limit(50)
+    .execute();
+  const failed: JobRow[] = [];
+  for (const { id } of candidates) {
+    const row = await db
+      .updateTable("jobs")
+      .set({
+        status: "failed",
+        locked_until: null,
+        locked_by: null,
+        last_error: "The worker stopped while running the last allowed attempt",
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "running")
+      .where("locked_until", "<", now)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) failed.push(row);
+  }
+  return failed;
+}
+
+/** Exponential backoff: base, 2x base, 4x base ... capped, with jitter between 50% and 100%. */
+export function backoffDelayMs(
+  attempt: number,
+  options: { baseMs: number; maxMs: number; random?: () => number },
+): number {
+  const exponential = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
+  const random = options.random ?? Math.random;
+  return Math.round(exponential * (0.5 + 0.5 * random()));
+}

@@ -1,0 +1,77 @@
+import Stripe from "stripe";
+import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider, RemoteSessionState } from "~/infra/payments/payment-provider.server";
+import { cancelUrl, successUrl } from "~/infra/payments/payment-provider.server";
+import { styleName } from "~/lib/styles";
+
+/**
+ * Stripe Checkout through the official `stripe` library (its Node http client,
+ * which msw intercepts in tests). The client is made per provider, so tests
+ * that start msw first get an intercepted client.
+ */
+export function createStripeClient(secretKey: string): Stripe {
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "Selfie Studio" },
+  });
+}
+
+export class StripeCheckoutProvider implements PaymentProvider {
+  readonly id = "stripe" as const;
+  private readonly stripe: Stripe;
+
+  constructor(secretKey: string) {
+    this.stripe = createStripeClient(secretKey);
+  }
+
+  async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSessionHandle> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        customer_email: request.customerEmail,
+        client_reference_id: request.orderId,
+        metadata: { order_id: request.orderId },
+        payment_intent_data: { metadata: { order_id: request.orderId } },
+        line_items: request.items.map((item) => ({
+          quantity: 1,
+          price_data: {
+            currency: request.currency,
+            unit_amount: item.priceCents,
+            product_data: {
+              name: item.title,
+              description: `${styleName(item.style)} style. Standard commercial license, full-resolution download.`,
+              ...(item.imageUrl ? { images: [item.imageUrl] } : {}),
+            },
+          },
+        })),
+        success_url: successUrl(request.origin, "{CHECKOUT_SESSION_ID}"),
+        cancel_url: cancelUrl(request.origin),
+      },
+      // One order, one session: a retried request (ours or the library's) cannot create a second.
+      { idempotencyKey: `checkout-session-${request.orderId}` },
+    );
+    if (!session.url) throw new Error("Stripe returned a Checkout Session without a url");
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async retrieveSession(sessionId: string): Promise<RemoteSessionState | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    return remoteStateOf(session);
+  }
+
+  /** Verifies a webhook's signature against the raw body and parses the event (throws when it does not match). */
+  static constructEvent(payload: string, signature: string, webhookSecret: string): Stripe.Event {
+    return Stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+  }
+}
+
+export function remoteStateOf(session: Stripe.Checkout.Session): RemoteSessionState {
+  return {
+    sessionId: session.id,
+    orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
+    status: (session.status ?? "open") as RemoteSessionState["status"],
+    paymentStatus: session.payment_status as RemoteSessionState["paymentStatus"],
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
+  };
+}

@@ -1,0 +1,93 @@
+import type { Config } from "~/infra/config.server";
+import type { CallContext } from "~/infra/call-context.server";
+import { tooManyRequests } from "~/infra/errors.server";
+
+/**
+ * Per-address limits on public operations that cost something (an account, an
+ * order and a payment session, a status lookup that may ask Stripe). Sliding
+ * windows kept in memory: the app is one process, and a restart only forgets
+ * the last window. (Sign-in throttling is kept in the database instead:
+ * login-throttle.server.ts.)
+ */
+export interface RateLimitRule {
+  name: string;
+  /** The setting that holds how many calls one address may make in the window. */
+  setting: "REGISTRATIONS_PER_ADDRESS" | "CHECKOUTS_PER_ADDRESS" | "PAYMENT_STATUS_PER_ADDRESS";
+  windowMs: number;
+  /** What the caller is told, followed by when to try again. */
+  message: string;
+}
+
+/** Accounts created (or attempted) per address while REGISTRATION=open. */
+export const REGISTRATION_RATE_LIMIT: RateLimitRule = {
+  name: "registration",
+  setting: "REGISTRATIONS_PER_ADDRESS",
+  windowMs: 60 * 60 * 1000,
+  message: "Too many sign-ups from your network.",
+};
+
+/** Checkouts started per address (POST /api/create-checkout-session and the cart's checkout form). */
+export const CHECKOUT_RATE_LIMIT: RateLimitRule = {
+  name: "checkout",
+  setting: "CHECKOUTS_PER_ADDRESS",
+  windowMs: 10 * 60 * 1000,
+  message: "Too many checkouts started from your network.",
+};
+
+/** Payment status lookups per address (the API, the payment monitor and the checkout return). */
+export const PAYMENT_STATUS_RATE_LIMIT: RateLimitRule = {
+  name: "payment-status",
+  setting: "PAYMENT_STATUS_PER_ADDRESS",
+  windowMs: 60 * 1000,
+  message: "Too many payment status checks.",
+};
+
+/** Sliding-window counters by key; synchronous, so concurrent requests cannot both take the last slot. */
+export class SlidingWindowLimiter {
+  private readonly hits = new Map<string, { windowMs: number; at: number[] }>();
+  private calls = 0;
+
+  /** Counts one hit, or answers the milliseconds until one would be allowed (nothing is counted then). */
+  take(key: string, limit: number, windowMs: number, nowMs: number): number {
+    if (++this.calls % 1000 === 0) this.sweep(nowMs);
+    const at = (this.hits.get(key)?.at ?? []).filter((time) => time > nowMs - windowMs);
+    this.hits.set(key, { windowMs, at });
+    if (at.length >= limit) return Math.max(1, at[at.length - limit] + windowMs - nowMs);
+    at.push(nowMs);
+    return 0;
+  }
+
+  /** Forgets keys with no hit left in their window. */
+  private sweep(nowMs: number) {
+    for (const [key, { windowMs, at }] of this.hits) {
+      if (at.length === 0 || at[at.length - 1] <= nowMs - windowMs) this.hits.delete(key);
+    }
+  }
+}
+
+const limiter = new SlidingWindowLimiter();
+
+/** "2 minutes", "1 second": a wait as people say it. */
+export function waitText(seconds: number): string {
+  const [amount, unit] = seconds < 60 ? [seconds, "second"] : [Math.ceil(seconds / 60), "minute"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
+/** Counts this call against the rule for the caller's address, or throws 429 with Retry-After. */
+export function throttle(ctx: Pick<CallContext, "clientIp" | "now" | "config">, rule: RateLimitRule): void {
+  const waitMs = limiter.take(
+    `${rule.name}:${ctx.clientIp}`,
+    limitOf(rule, ctx.config),
+    rule.windowMs,
+    ctx.now.getTime(),
+  );
+  if (waitMs > 0) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw tooManyRequests(seconds, `${rule.message} Try again in ${waitText(seconds)}.`);
+  }
+}
+
+/** How many calls one address may make in the rule's window, as configured. */
+export function limitOf(rule: RateLimitRule, config: Pick<Config, RateLimitRule["setting"]>): number {
+  return config[rule.setting];
+}

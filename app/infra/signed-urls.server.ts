@@ -1,0 +1,34 @@
+import crypto from "node:crypto";
+import { deriveKey } from "~/infra/keys.server";
+
+/**
+ * Private files are served at /media/<key>?exp=<unix seconds>&sig=<hmac>.
+ * Public marketplace previews (keys under previews/ and samples/) need no signature.
+ */
+export const PUBLIC_AREAS = ["previews/", "samples/"];
+const DEFAULT_TTL_SECONDS = 60 * 60;
+
+function signature(key: string, expires: number): string {
+  return crypto.createHmac("sha256", deriveKey("signed-media-urls")).update(`${key}\n${expires}`).digest("base64url");
+}
+
+export function signedMediaUrl(key: string, ttlSeconds = DEFAULT_TTL_SECONDS, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + ttlSeconds;
+  return `/media/${key}?exp=${expires}&sig=${signature(key, expires)}`;
+}
+
+export function publicMediaUrl(key: string): string {
+  if (!PUBLIC_AREAS.some((area) => key.startsWith(area))) throw new Error(`Not a public file: ${key}`);
+  return `/media/${key}`;
+}
+
+/** Whether a request for a key may be served: public, or signed and not expired. */
+export function verifyMediaRequest(key: string, url: URL, now = Date.now()): boolean {
+  if (PUBLIC_AREAS.some((area) => key.startsWith(area))) return true;
+  const expires = Number(url.searchParams.get("exp"));
+  const sig = url.searchParams.get("sig") ?? "";
+  if (!Number.isInteger(expires) || expires * 1000 < now) return false;
+  const expected = Buffer.from(signature(key, expires));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

@@ -1,0 +1,47 @@
+import type { Cookie } from "@remix-run/node";
+import { MAX_CART_ITEMS } from "~/lib/market";
+import { getConfig } from "~/infra/config.server";
+import { appCookie } from "~/web/cookie.server";
+
+/**
+ * The cart lives in a signed cookie (listing ids only, never prices), so it
+ * works without JavaScript, survives reloads and needs no account. Prices are
+ * read from the database whenever the cart is shown or paid.
+ */
+const CART_DAYS = 30;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+let cookie: Cookie | undefined;
+let cookieSecret: string | undefined;
+function cartCookie() {
+  const config = getConfig();
+  if (!cookie || cookieSecret !== config.appSecret) {
+    cookieSecret = config.appSecret;
+    // `__Host-cart` in production, `__cart` elsewhere.
+    cookie = appCookie("cart", { maxAge: CART_DAYS * 24 * 60 * 60 }, config);
+  }
+  return cookie;
+}
+
+export async function readCart(request: Request): Promise<string[]> {
+  const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((id): id is string => typeof id === "string" && ID_PATTERN.test(id)))].slice(0, MAX_CART_ITEMS);
+}
+
+/** The Set-Cookie header for a cart (an empty cart clears the cookie). */
+export async function cartHeader(ids: string[]): Promise<string> {
+  const clean = [...new Set(ids.filter((id) => ID_PATTERN.test(id)))].slice(0, MAX_CART_ITEMS);
+  if (clean.length === 0) return cartCookie().serialize([], { maxAge: 0 });
+  return cartCookie().serialize(clean);
+}
+
+/** The cart with one more image; a full cart stays as it is (the caller says so). */
+export function addToCart(ids: string[], listingId: string): string[] {
+  if (ids.includes(listingId) || ids.length >= MAX_CART_ITEMS) return ids;
+  return [...ids, listingId];
+}
+
+export function removeFromCart(ids: string[], listingId: string): string[] {
+  return ids.filter((id) => id !== listingId);
+}

@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import type { UserRow } from "#db/schema";
+import type { Access, Procedure } from "~/infra/procedure.server";
+import { invoke, invokeParsed } from "~/infra/procedure.server";
+import { getWebUser } from "~/web/auth.server";
+import { callContext } from "~/web/request-context.server";
+import type { CallContext, HandedOver } from "~/infra/call-context.server";
+import { HttpError } from "~/infra/errors.server";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { readFormData } from "~/web/http.server";
+
+/**
+ * Remix adapters of the procedure layer, for screens (cookie sessions only).
+ * Form actions parse with conform, so a form shows its errors without JS.
+ */
+
+export type FormOutcome<R> =
+  | { ok: true; result: R; user: UserRow | null; ctx: CallContext; formData: FormData }
+  | { ok: false; response: ReturnType<typeof json<SubmissionResult<string[]>>> };
+
+export async function submitForm<A extends Access, S extends z.ZodType, R>(
+  procedure: Procedure<A, S, R>,
+  { request, context }: ActionFunctionArgs,
+  options: { formData?: FormData; user?: UserRow | null; handedOver?: HandedOver } = {},
+): Promise<FormOutcome<Awaited<R>>> {
+  const formData = options.formData ?? (await readFormData(request));
+  const submission = parseWithZod(formData, { schema: procedure.input });
+  if (isCrossSiteMutation(request)) {
+    return {
+      ok: false,
+      response: json(submission.reply({ formErrors: ["Cross-site request refused"], hideFields: ["password"] }), {
+        status: 403,
+      }),
+    };
+  }
+  if (submission.status !== "success") {
+    return { ok: false, response: json(submission.reply({ hideFields: ["password"] }), { status: 400 }) };
+  }
+  const user = options.user !== undefined ? options.user : await getWebUser(request);
+  const ctx = callContext(request, context, options.handedOver);
+  try {
+    const result = await invokeParsed(procedure, user, submission.value as z.output<S>, ctx);
+    return { ok: true, result, user, ctx, formData };
+  } catch (error) {
+    if (error instanceof HttpError) {
+      return {
+        ok: false,
+        response: json(
+          submission.reply({
+            formErrors: [error.message],
+            fieldErrors: error.fieldErrors,
+            hideFields: ["password"],
+          }),
+          { status: error.status, headers: error.headers },
+        ),
+      };
+    }
+    throw error;
+  }
+}
+
+/** Runs a procedure for a screen loader; its HttpErrors become thrown Responses for the ErrorBoundary. */
+export async function loadProcedure<A extends Access, S extends z.ZodType, R>(
+  procedure: Procedure<A, S, R>,
+  { request, context }: LoaderFunctionArgs,
+  input: unknown,
+  user?: UserRow | null,
+): Promise<Awaited<R>> {
+  const caller = user !== undefined ? user : await getWebUser(request);
+  try {
+    return await invoke(procedure, caller, input, callContext(request, context));
+  } catch (error) {
+    if (error instanceof HttpError) {
+      throw json({ message: error.message }, { status: error.status, headers: error.headers });
+    }
+    throw error;
+  }
+}

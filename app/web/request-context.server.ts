@@ -1,0 +1,42 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { CallContext, HandedOver } from "~/infra/call-context.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { publicOrigin } from "~/infra/payments/public-origin.server";
+import { bearerTokenOf } from "./auth.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The CSP nonce of this response (set by the server entry). */
+    nonce?: string;
+    /** The client's address as the server saw it (honouring TRUST_PROXY). */
+    clientIp?: string;
+  }
+}
+
+/** The plain values a procedure gets, read from the request by the adapters. */
+export function callContext(request: Request, context?: AppLoadContext, handedOver: HandedOver = {}): CallContext {
+  const config = getConfig();
+  return {
+    db: getDb(),
+    config,
+    now: new Date(),
+    origin: publicOrigin(config, request.url),
+    clientIp: context?.clientIp ?? "unknown",
+    userAgent: request.headers.get("User-Agent") ?? "",
+    bearerToken: bearerTokenOf(request),
+    upload: { headers: contentHeaders(request.headers), body: request.body },
+    ...handedOver,
+  };
+}
+
+/** The headers that describe the body itself: an upload reads nothing else. */
+function contentHeaders(headers: Headers): Headers {
+  const picked = new Headers();
+  for (const name of ["Content-Type", "Content-Length"]) {
+    const value = headers.get(name);
+    if (value !== null) picked.set(name, value);
+  }
+  return picked;
+}
+

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
+
+const request = (method: string, headers: Record<string, string>) =>
+  new Request("http://localhost:3000/dashboard", { method, headers });
+
+describe("isCrossSiteMutation", () => {
+  it("never blocks reads", () => {
+    expect(isCrossSiteMutation(request("GET", { Origin: "https://evil.example" }))).toBe(false);
+  });
+  it("allows same-origin posts and non-browser posts", () => {
+    expect(isCrossSiteMutation(request("POST", { Origin: "http://localhost:3000" }))).toBe(false);
+    expect(isCrossSiteMutation(request("POST", { "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+    expect(isCrossSiteMutation(request("POST", {}))).toBe(false);
+  });
+  it("blocks other origins, opaque origins and cross-site fetch metadata", () => {
+    expect(isCrossSiteMutation(request("POST", { Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSiteMutation(request("DELETE", { Origin: "null" }))).toBe(true);
+    expect(isCrossSiteMutation(request("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(isCrossSiteMutation(request("POST", { "Sec-Fetch-Site": "same-site" }))).toBe(true);
+  });
+});
