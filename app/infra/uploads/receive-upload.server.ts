@@ -71,10 +71,13 @@ export async function receiveFileUpload(request: UploadBody, options: ReceiveOpt
     throw badRequest(options.messages.notMultipart);
   }
   // The first failure wins: a parse error, a limit, the file write, or the body itself.
-  let rejectFailed!: (error: unknown) => void;
-  const failed = new Promise<never>((_, reject) => (rejectFailed = reject));
-  failed.catch(() => {}); // awaited through Promise.race below; later failures are ignored
-  const fail = (error: unknown) => rejectFailed(error);
+  // (Not a long-lived promise raced against each step: every race would keep its step's
+  // result, a chunk of the body, alive until the upload ends.)
+  const failure = new AbortController();
+  const fail = (error: unknown) => {
+    if (!failure.signal.aborted) failure.abort(error);
+  };
+  const orFailure = <T>(step: Promise<T>) => unlessFailed(step, failure.signal);
   parser.on("error", (error: Error) => fail(badRequest(multipartMessage(error))));
   parser.on("partsLimit", () => fail(badRequest("Too many parts in the multipart body")));
   parser.on("fieldsLimit", () => fail(badRequest("Too many parts in the multipart body")));
@@ -120,19 +123,19 @@ export async function receiveFileUpload(request: UploadBody, options: ReceiveOpt
 
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), failed]);
+      const { done, value } = await orFailure(reader.read());
       if (done) break;
       bodyBytes += value.byteLength;
       if (bodyBytes > maxBodyBytes) throw payloadTooLarge(options.messages.tooLarge);
       // The next chunk is read only once busboy has taken this one, which it does only once the
       // file stream has room, which it has only once the writer has taken what was there.
       // The epilogue after the closing boundary is ignored by busboy but still counted above.
-      await Promise.race([writeChunk(parser, value), failed]);
+      await orFailure(writeChunk(parser, value));
     }
     const finished = new Promise<void>((resolve) => parser.once("finish", resolve));
     parser.end();
-    await Promise.race([finished, failed]);
-    await Promise.race([kept.writing, failed]);
+    await orFailure(finished);
+    await orFailure(kept.writing ?? Promise.resolve());
     const { file } = kept;
     // A form submitted without choosing a file sends an empty part: that is a missing file too.
     if (!file || file.bytes === 0) throw badRequest(options.messages.missing);
@@ -185,6 +188,25 @@ function formDataParser(contentType: string | null, maxFileBytes: number): Busbo
   } catch {
     return null; // a Content-Type busboy cannot read
   }
+}
+
+/** Settles as `step` does, or rejects with the signal's reason as soon as it aborts; holds nothing after. */
+function unlessFailed<T>(step: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    step.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Hands one chunk to busboy and resolves once busboy has taken it. */
