@@ -124,6 +124,9 @@ export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promis
 /** Days of listing_views kept (today and the days before); older rows are purged as views are recorded. */
 export const LISTING_VIEW_DAYS_KEPT = 3;
 
+/** The day this process last purged old listing_views on. */
+let purgedOn: string | null = null;
+
 /** Who looks at the marketplace: a signed-in user, else an address and user agent (never stored as such). */
 export type MarketplaceVisitor = { userId: string } | { clientIp: string; userAgent: string };
 
@@ -157,7 +160,8 @@ export async function recordListingViews(
   if (listingIds.length === 0) return;
   const day = viewDay(now);
   const oldestKept = viewDay(new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000));
-  await db.transaction().execute(async (trx) => {
+  const purge = purgedOn !== day;
+  const purged = await db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto("listing_views")
       .columns(["listing_id", "visitor_hash", "day"])
@@ -171,13 +175,15 @@ export async function recordListingViews(
       .onConflict((oc) => oc.doNothing())
       .returning("listing_id")
       .execute();
-    if (fresh.length > 0) {
-      await trx
-        .updateTable("listings")
-        .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-        .where("id", "in", fresh.map((row) => row.listing_id))
-        .execute();
-    }
-    await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
+    if (fresh.length === 0) return false;
+    await trx
+      .updateTable("listings")
+      .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+      .where("id", "in", fresh.map((row) => row.listing_id))
+      .execute();
+    // Older days go once a day per process, with the day's first new view, not on every page.
+    if (purge) await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
+    return purge;
   });
+  if (purged) purgedOn = day;
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE } from "~/lib/limits";
-import { isCrossSite } from "~/web/same-origin.server";
+import { isCrossSite, isSafeMethod } from "~/web/same-origin.server";
 import { bodyLimitFor, declaredLength, hasBody } from "./body-limits.server";
 import { requestHost } from "./remix-handler.server";
 import { closeAfterAnswer, settleUnreadBody } from "./unread-body.server";
@@ -59,8 +59,6 @@ export function bodyGuard() {
     req.on("error", () => {}); // the client went away: nothing to answer
   };
 }
-
-const isSafeMethod = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
 
 function tooLargeMessage(limit: number) {
   return limit > 1024 * 1024 ? FILE_TOO_LARGE.description : "The request is too large (at most 1 MB).";

@@ -94,7 +94,6 @@ function send(
           if (!req.write(next.value)) return void req.once("drain", pump);
         }
       };
-      req.on("response", () => req.destroyed || undefined);
       pump();
     } else req.end();
   });

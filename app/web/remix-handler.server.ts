@@ -27,7 +27,8 @@ export function remixBridge(handle: HandleRequest, loadContext: (req: ExpressReq
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const limit = bodyLimitFor(req.path, req.get("Content-Type"));
-      const counted = limit.streamed && hasBody(req) && !readBodyOf(res) ? countedBody(req, limit) : undefined;
+      // The guard read a form or JSON body in full; an upload is streamed, counted (never both).
+      const counted = limit.streamed && hasBody(req) ? countedBody(req, limit) : undefined;
       const controller = new AbortController();
       let finished = false;
       res.on("finish", () => (finished = true));
@@ -38,8 +39,9 @@ export function remixBridge(handle: HandleRequest, loadContext: (req: ExpressReq
       const response = await handle(request, loadContext(req, res));
       if (res.headersSent) return;
       if (counted) {
-        counted.unpipeFrom(req);
+        // What is left of the upload is the edge's to drain (or the connection's to close), not the route's.
         settleUnreadBody(req, res, limit.bytes);
+        counted.destroy();
       }
       await send(res, response);
     } catch (error) {
@@ -49,7 +51,7 @@ export function remixBridge(handle: HandleRequest, loadContext: (req: ExpressReq
 }
 
 /** The body the guard already read in full, when it did. */
-export function readBodyOf(res: ExpressResponse): Buffer | undefined {
+function readBodyOf(res: ExpressResponse): Buffer | undefined {
   return res.locals.body as Buffer | undefined;
 }
 
@@ -65,13 +67,7 @@ function countedBody(req: ExpressRequest, limit: BodyLimit) {
   });
   req.on("error", (error) => stream.destroy(error));
   req.pipe(stream);
-  return Object.assign(stream, {
-    /** Stops feeding the route: what is left of the body is the edge's to drain. */
-    unpipeFrom(source: Readable) {
-      source.unpipe(stream);
-      stream.destroy();
-    },
-  });
+  return stream;
 }
 
 function toFetchRequest(req: ExpressRequest, body: Buffer | Readable | undefined, signal: AbortSignal): Request {

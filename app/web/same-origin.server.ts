@@ -6,6 +6,9 @@
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** A method that reads and never changes anything (no same-origin check, no body expected). */
+export const isSafeMethod = (method: string) => SAFE_METHODS.has(method.toUpperCase());
+
 export interface MutationFacts {
   method: string;
   /** Reads a request header (case-insensitive), null when absent. */
@@ -15,7 +18,7 @@ export interface MutationFacts {
 }
 
 export function isCrossSite({ method, header, host }: MutationFacts): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (isSafeMethod(method)) return false;
   const fetchSite = header("Sec-Fetch-Site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = header("Origin");
