@@ -69,17 +69,19 @@ export async function dailyWaitSeconds(
   args: { userId: string; kind: UsageKind; limit: number; now: Date },
 ): Promise<number> {
   const since = new Date(args.now.getTime() - DAY_MS).toISOString();
-  const events = await db
+  // The limit-th newest event in the window: when it leaves, there is room again.
+  const freeing = await db
     .selectFrom("usage_events")
     .select("created_at")
     .where("user_id", "=", args.userId)
     .where("kind", "=", args.kind)
     .where("created_at", ">", since)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  if (events.length < args.limit) return 0;
-  const freeing = events[events.length - args.limit];
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .offset(args.limit - 1)
+    .executeTakeFirst();
+  if (!freeing) return 0;
   const ms = new Date(freeing.created_at).getTime() + DAY_MS - args.now.getTime();
   return Math.max(1, Math.ceil(ms / 1000));
 }
