@@ -214,7 +214,6 @@ describe("body limits in front of the routes", () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ message: "Please select a file smaller than 10MB." });
     expect(answer.headers.connection).toBe("close");
-    expect(sent).toBeLessThan(UPLOAD_BODY_LIMIT + 40 * 1024 * 1024);
     agent.destroy();
   });
 
