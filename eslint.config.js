@@ -2,7 +2,23 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import fs from "node:fs";
 import boundaries from "eslint-plugin-boundaries";
+
+/** The features, one folder each under app/features. */
+const FEATURES = fs
+  .readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Every part of a feature. */
+const featureParts = (name) => [`${name}-procedures`, `${name}-public`, `${name}-components`, `${name}-inside`];
+/** What others may use of a feature: its procedures, public types and schemas, and components. */
+const facesOf = (name) => [`${name}-procedures`, `${name}-public`, `${name}-components`];
+const allow = (from, to) => ({
+  from: { element: { types: { anyOf: [from] } } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
 
 export default tseslint.config(
   {
@@ -25,25 +41,39 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
-    // The floor plan: which folder may import which (README.md, "What is where").
+    // The floor plan: which folder may import which (docs/architecture.md).
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
     // Tests may reach across the floors to set up what they check.
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { boundaries },
     settings: {
       "import/resolver": { typescript: { project: "./tsconfig.json" } },
+      // Single files are elements through `mode: "full"`, which v7 calls legacy; its
+      // suggested `partialMatch: false` names folders, not files, so the warning is off.
+      "boundaries/legacy-warnings": false,
       "boundaries/elements": [
         { type: "db", pattern: "db" },
         { type: "lib", pattern: "app/lib" },
+        // The procedure kit (declare, invoke, domain errors, the call context): the
+        // part of the floor that routes use to run procedures.
+        { type: "kit", pattern: "app/infra/{procedure,errors,call-context}.server.ts", mode: "full" },
         { type: "infra", pattern: "app/infra" },
         { type: "engines", pattern: "app/engines" },
-        { type: "services", pattern: "app/services" },
-        { type: "procedures", pattern: "app/procedures" },
         { type: "web", pattern: "app/web" },
-        { type: "components", pattern: "app/components" },
+        { type: "ui", pattern: "app/ui" },
+        ...FEATURES.flatMap((name) => [
+          // A feature's face: its procedures (and what it hands other features), its
+          // isomorphic modules (types, schemas, copy, browser helpers) and its components.
+          { type: `${name}-procedures`, pattern: `app/features/${name}/procedures.server.ts`, mode: "full" },
+          { type: `${name}-inside`, pattern: `app/features/${name}/*.server.{ts,tsx}`, mode: "full" },
+          { type: `${name}-public`, pattern: `app/features/${name}/*.{ts,tsx}`, mode: "full" },
+          { type: `${name}-components`, pattern: `app/features/${name}/components/**`, mode: "full" },
+          // Everything else in the feature (its .server modules, connectors/) is its own business.
+          { type: `${name}-inside`, pattern: `app/features/${name}`, mode: "folder" },
+        ]),
         { type: "routes", pattern: "app/routes" },
         { type: "boot", pattern: "app/boot" },
-        { type: "entry", pattern: "app/*.{ts,tsx}" },
+        { type: "entry", pattern: "app/*.{ts,tsx}", mode: "full" },
       ],
     },
     rules: {
@@ -52,17 +82,38 @@ export default tseslint.config(
         {
           default: "disallow",
           policies: [
-            { from: { element: { type: "db" } }, allow: { to: { element: { types: { anyOf: ["db"] } } } } },
-            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib"] } } } } },
-            { from: { element: { type: "infra" } }, allow: { to: { element: { types: { anyOf: ["infra", "lib", "db"] } } } } },
-            { from: { element: { type: "engines" } }, allow: { to: { element: { types: { anyOf: ["engines", "infra", "lib"] } } } } },
-            { from: { element: { type: "services" } }, allow: { to: { element: { types: { anyOf: ["services", "engines", "infra", "lib", "db"] } } } } },
-            { from: { element: { type: "procedures" } }, allow: { to: { element: { types: { anyOf: ["procedures", "services", "engines", "infra", "lib", "db"] } } } } },
-            { from: { element: { type: "web" } }, allow: { to: { element: { types: { anyOf: ["web", "procedures", "services", "infra", "lib", "db"] } } } } },
-            { from: { element: { type: "components" } }, allow: { to: { element: { types: { anyOf: ["components", "lib"] } } } } },
-            { from: { element: { type: "routes" } }, allow: { to: { element: { types: { anyOf: ["routes", "web", "procedures", "services", "components", "engines", "infra", "lib", "db"] } } } } },
-            { from: { element: { type: "entry" } }, allow: { to: { element: { types: { anyOf: ["entry", "web", "boot", "components", "lib", "infra", "routes"] } } } } },
-            { from: { element: { type: "boot" } }, allow: { to: { element: { types: { anyOf: ["boot", "web", "procedures", "services", "engines", "infra", "lib", "db"] } } } } },
+            allow("db", ["db"]),
+            allow("lib", ["lib"]),
+            allow("kit", ["kit", "infra", "lib", "db"]),
+            allow("infra", ["infra", "kit", "lib", "db"]),
+            allow("engines", ["engines", "infra", "kit", "lib"]),
+            allow("ui", ["ui", "lib"]),
+            // The edge knows who is calling: it may use the accounts feature.
+            allow("web", ["web", "infra", "kit", "lib", "db", ...featureParts("accounts")]),
+            ...FEATURES.flatMap((name) => {
+              const others = FEATURES.filter((other) => other !== name);
+              const floor = ["infra", "kit", "engines", "ui", "lib", "db"];
+              return [
+                // Inside a feature anything goes; another feature only through its face.
+                allow(`${name}-procedures`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
+                allow(`${name}-inside`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
+                // Isomorphic modules stay isomorphic: no .server module, no infra.
+                allow(`${name}-public`, [`${name}-public`, "ui", "lib", ...others.map((other) => `${other}-public`)]),
+                // Components run in the browser too: no procedures, but they may show another feature's components.
+                allow(`${name}-components`, [
+                  `${name}-components`,
+                  `${name}-public`,
+                  "ui",
+                  "lib",
+                  ...others.flatMap((other) => [`${other}-public`, `${other}-components`]),
+                ]),
+              ];
+            }),
+            // Routes (and root.tsx, the root route) use the edge and the features' faces.
+            allow("routes", ["routes", "entry", "web", "kit", "ui", "lib", ...FEATURES.flatMap(facesOf)]),
+            allow("entry", ["entry", "web", "boot", "infra", "kit", "ui", "lib", ...FEATURES.flatMap(facesOf)]),
+            // The composition root knows every part.
+            allow("boot", ["boot", "web", "infra", "kit", "engines", "lib", "db", ...FEATURES.flatMap(featureParts)]),
           ],
         },
       ],

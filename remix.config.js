@@ -1,6 +1,15 @@
+import { flatRoutes } from "remix-flat-routes";
+
+// Route files live in "+" folders grouped by area (app/routes/_studio+/dashboard.tsx
+// serves /dashboard; a leading "_" adds no URL segment). Files ending in .server.ts
+// beside a route are its helpers, and tests sit beside what they test: neither is a route.
+const notRoutes = ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"];
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
+  // Every route comes from flatRoutes below; Remix's own convention reads nothing.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: notRoutes }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//],

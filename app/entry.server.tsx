@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./components/nonce";
+import { NonceProvider } from "~/ui/nonce";
 import { applyDocumentCacheControl } from "~/web/document-cache.server";
 
 export { boot, shutdown } from "~/boot/boot.server";

@@ -13,15 +13,15 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
-import { ErrorPanel } from "~/components/error-panel";
-import { NavigationProgress } from "~/components/navigation-progress";
-import { useNonce } from "~/components/nonce";
-import { SiteNav } from "~/components/site-nav";
-import { ToastProvider } from "~/components/toaster";
+import { ErrorPanel } from "~/ui/error-panel";
+import { NavigationProgress } from "~/ui/navigation-progress";
+import { useNonce } from "~/ui/nonce";
+import { SiteNav } from "~/ui/site-nav";
+import { ToastProvider } from "~/ui/toaster";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getWebUser } from "~/web/auth.server";
 import { takeFlash } from "~/web/flash.server";
-import { toPublicUser } from "~/services/users.server";
+import { toPublicUser } from "~/features/accounts/procedures.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -240,7 +240,7 @@ export type IntegrationMethod = "oauth" | "apiKey";
 export interface IntegrationsTable {
   id: string;
   user_id: string;
-  /** A platform id of app/lib/platforms.ts. */
+  /** A platform id of app/features/publishing/platforms.ts. */
   platform: string;
   method: IntegrationMethod;
   /** Sealed (AES-256-GCM) JSON of the secret (app/infra/crypto-box.server.ts). */

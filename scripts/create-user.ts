@@ -1,9 +1,9 @@
 // npm run user:create -- --email ada@example.com --first Ada --last Lovelace [--password secret]
 // Without --password a random one is generated and printed once.
 import crypto from "node:crypto";
-import { registerSchema } from "~/lib/auth-schemas";
+import { registerSchema } from "~/features/accounts/schemas";
 import { getDb, migrateToLatest } from "~/infra/db.server";
-import { createUser } from "~/services/users.server";
+import { createUser } from "~/features/accounts/users.server";
 import { readArgs, runCommand } from "./cli-args";
 
 await runCommand(async () => {

@@ -3,8 +3,8 @@
 import crypto from "node:crypto";
 import { MIN_PASSWORD_LENGTH } from "~/lib/accounts";
 import { getDb, migrateToLatest } from "~/infra/db.server";
-import { revokeAllCredentials } from "~/services/sessions.server";
-import { findUserByEmail, setPassword } from "~/services/users.server";
+import { revokeAllCredentials } from "~/features/accounts/sessions.server";
+import { findUserByEmail, setPassword } from "~/features/accounts/users.server";
 import { readArgs, runCommand } from "./cli-args";
 
 await runCommand(async () => {

@@ -2,7 +2,7 @@ import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
 import { purgeDeletedFiles } from "~/infra/file-store.server";
-import { deleteExpiredCredentials } from "~/services/sessions.server";
+import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";

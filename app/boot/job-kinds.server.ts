@@ -3,9 +3,9 @@ import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 import type { JobHandlers } from "~/infra/jobs/job-worker.server";
-import { STYLIZE_JOB } from "~/services/stylized-images.server";
-import { stylizeJobHandler } from "~/services/stylize-job.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/procedures/publishing-job.server";
+import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
+import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
+import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place

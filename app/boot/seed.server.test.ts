@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { verifyPassword } from "~/services/passwords.server";
-import { findUserByEmail, findUserById } from "~/services/users.server";
+import { verifyPassword } from "~/features/accounts/passwords.server";
+import { findUserByEmail, findUserById } from "~/features/accounts/users.server";
 import { DEMO_CREATOR, ensureSuperAdmin, seedDemo } from "./seed.server";
 
 describe("seed", () => {

@@ -4,13 +4,13 @@ import type { Config } from "~/infra/config.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import fsp from "node:fs/promises";
 import { DEMO_CREATOR } from "#db/demo-account";
-import { createUser, findUserByEmail, findUserById } from "~/services/users.server";
+import { createUser, findUserByEmail, findUserById } from "~/features/accounts/users.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { STYLES, suggestedPrice } from "~/lib/styles";
-import { listingInputSchema } from "~/lib/listing-schema";
-import { storeUploadedImage } from "~/services/images.server";
-import { listStylizedImage } from "~/services/listings.server";
+import { listingInputSchema } from "~/features/market/listing-schema";
+import { storeUploadedImage } from "~/features/studio/images.server";
+import { listStylizedImage } from "~/features/market/listings.server";
 import { createLocalEngine } from "~/engines/styling/local-engine.server";
 import { findSampleSource } from "~/engines/styling/style-samples.server";
 

@@ -6,8 +6,8 @@ import { backupDataDir, restoreDataDir } from "~/infra/backup.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest, openDatabase } from "~/infra/db.server";
 import { DELETED_DIR, DELETED_FILES_KEPT_MS, getFileStore, newFileKey, purgeDeletedFiles } from "~/infra/file-store.server";
-import { createUser, findUserByEmail } from "~/services/users.server";
-import { verifyPassword } from "~/services/passwords.server";
+import { createUser, findUserByEmail } from "~/features/accounts/users.server";
+import { verifyPassword } from "~/features/accounts/passwords.server";
 import { createTestUser } from "../../tests/utils/accounts";
 import { createStylizedImage } from "../../tests/utils/market";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { action as createSessionApi } from "~/routes/api.create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api.payment-status.$sessionId";
-import { loader as monitorPage } from "~/routes/payment-monitor";
-import { action as cartAction } from "~/routes/cart";
+import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
+import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
+import { loader as monitorPage } from "~/routes/_market+/payment-monitor";
+import { action as cartAction } from "~/routes/_market+/cart";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing } from "#tests/utils/market";

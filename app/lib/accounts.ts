@@ -3,6 +3,9 @@
 export const SUPER_ADMIN_ID = "super-admin";
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** What a creator reads on a style or publication a ban called off. */
+export const CANCELLED_BY_SUSPENSION = "Cancelled: this account has been suspended.";
+
 /** The user as every client sees it (GET /api/token-user). */
 export interface PublicUser {
   id: string;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ErrorPanel } from "~/components/error-panel";
+import { ErrorPanel } from "~/ui/error-panel";
 
 export const meta: MetaFunction = () => [{ title: "Page Not Found | Selfie Studio" }];
 

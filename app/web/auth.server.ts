@@ -5,7 +5,7 @@ import type { Config } from "~/infra/config.server";
 import { appCookie } from "~/web/cookie.server";
 import { getDb } from "~/infra/db.server";
 import { unauthorized } from "~/infra/errors.server";
-import { userForApiToken, userForWebSession } from "~/services/sessions.server";
+import { userForApiToken, userForWebSession } from "~/features/accounts/sessions.server";
 
 /**
  * The web session cookie carries only the random session secret (signed). In

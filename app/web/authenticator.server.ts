@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema";
-import { verifyLogin } from "~/procedures/accounts.server";
+import { verifyLogin } from "~/features/accounts/procedures.server";
 import type { FormOutcome } from "~/web/remix-adapter.server";
 import { submitForm } from "~/web/remix-adapter.server";
 

@@ -1,5 +1,5 @@
 import type { Cookie } from "@remix-run/node";
-import { MAX_CART_ITEMS } from "~/lib/market";
+import { MAX_CART_ITEMS } from "~/lib/limits";
 import { getConfig } from "~/infra/config.server";
 import { appCookie } from "~/web/cookie.server";
 

@@ -53,8 +53,8 @@ export function gzippedClientKb(root: string, manifest: Manifest, routeId: strin
 export function benchClientBundles(root: string): BenchRow[] {
   const manifest = readManifest(root);
   return [
-    ["/marketplace", "routes/marketplace"],
-    ["/dashboard", "routes/dashboard"],
+    ["/marketplace", "routes/_market+/marketplace"],
+    ["/dashboard", "routes/_studio+/dashboard"],
   ].map(([page, routeId]) =>
     row({
       name: `client JS for ${page} (gzip)`,

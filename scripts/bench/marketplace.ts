@@ -19,9 +19,9 @@ process.env.ALLOW_TEST_CHECKOUT = "true";
 
 const { getConfig } = await import("~/infra/config.server");
 const { getDb, migrateToLatest } = await import("~/infra/db.server");
-const { encodeCursor } = await import("~/services/marketplace-search.server");
-const api = await import("~/routes/api.marketplace");
-const page = await import("~/routes/marketplace");
+const { encodeCursor } = await import("~/features/market/marketplace-search.server");
+const api = await import("~/routes/api+/marketplace");
+const page = await import("~/routes/_market+/marketplace");
 
 const WARMUP = 30;
 const RUNS = 300;

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as statsRoute from "~/routes/api.admin.stats";
-import * as usersRoute from "~/routes/api.admin.users";
-import * as userRoute from "~/routes/api.admin.users.$userId";
-import * as statusRoute from "~/routes/api.admin.users.$userId.$action";
-import * as imagesRoute from "~/routes/api.admin.images";
-import * as tokenUser from "~/routes/api.token-user";
-import * as marketplaceRoute from "~/routes/api.marketplace";
+import * as statsRoute from "~/routes/api+/admin.stats";
+import * as usersRoute from "~/routes/api+/admin.users";
+import * as userRoute from "~/routes/api+/admin.users.$userId";
+import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
+import * as imagesRoute from "~/routes/api+/admin.images";
+import * as tokenUser from "~/routes/api+/token-user";
+import * as marketplaceRoute from "~/routes/api+/marketplace";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
 import { getDb } from "~/infra/db.server";
@@ -296,7 +296,7 @@ describe("POST /api/admin/users", () => {
     const audit = await getDb().selectFrom("audit_log").selectAll().where("subject_id", "=", user.id).execute();
     expect(audit.map((row) => row.action)).toEqual(["user.create"]);
 
-    const { action: tokenLogin } = await import("~/routes/api.token-login");
+    const { action: tokenLogin } = await import("~/routes/api+/token-login");
     const login = await callRoute(
       tokenLogin,
       makeRequest("/api/token-login", { json: { email: "new.person@example.com", password: "secret-123" } }),

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as adminRoute from "~/routes/admin";
+import * as adminRoute from "~/routes/_admin+/admin";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
 import { getDb } from "~/infra/db.server";

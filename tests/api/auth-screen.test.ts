@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as auth from "~/routes/auth";
-import * as logout from "~/routes/logout";
+import * as auth from "~/routes/_auth+/auth";
+import * as logout from "~/routes/_auth+/logout";
 import * as root from "~/root";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as upload from "~/routes/api.token-images.upload";
-import * as stylize from "~/routes/api.token-images.$id.stylize";
-import * as optimize from "~/routes/api.images.optimize";
-import * as media from "~/routes/media.$";
+import * as upload from "~/routes/api+/token-images.upload";
+import * as stylize from "~/routes/api+/token-images.$id.stylize";
+import * as optimize from "~/routes/api+/images.optimize";
+import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { disclosureXmp } from "~/engines/styling/ai-disclosure.server";

@@ -1,15 +1,15 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as upload from "~/routes/api.token-images.upload";
-import * as images from "~/routes/api.token-images";
-import * as stylize from "~/routes/api.token-images.$id.stylize";
-import * as stylizedList from "~/routes/api.token-stylized-images";
-import * as stylized from "~/routes/api.token-stylized-images.$id";
-import * as media from "~/routes/media.$";
+import * as upload from "~/routes/api+/token-images.upload";
+import * as images from "~/routes/api+/token-images";
+import * as stylize from "~/routes/api+/token-images.$id.stylize";
+import * as stylizedList from "~/routes/api+/token-stylized-images";
+import * as stylized from "~/routes/api+/token-stylized-images.$id";
+import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
-import { MAX_OPEN_STYLIZATIONS } from "~/services/stylized-images.server";
+import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";
@@ -234,9 +234,9 @@ describe("GET and DELETE /api/token-stylized-images", () => {
 
 describe("deleting withdraws marketplace listings", () => {
   it("withdraws the listing of a deleted stylized image, and of every version of a deleted upload", async () => {
-    const { listStylizedImage } = await import("~/services/listings.server");
-    const { listingInputSchema } = await import("~/lib/listing-schema");
-    const imagesRoute = await import("~/routes/api.token-images.$id");
+    const { listStylizedImage } = await import("~/features/market/listings.server");
+    const { listingInputSchema } = await import("~/features/market/listing-schema");
+    const imagesRoute = await import("~/routes/api+/token-images.$id");
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
     const first = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();

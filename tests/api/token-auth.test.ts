@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import * as tokenLogin from "~/routes/api.token-login";
-import * as tokenUser from "~/routes/api.token-user";
-import * as tokenLogout from "~/routes/api.token-logout";
-import * as register from "~/routes/api.register";
-import * as apiLogin from "~/routes/api.login";
+import * as tokenLogin from "~/routes/api+/token-login";
+import * as tokenUser from "~/routes/api+/token-user";
+import * as tokenLogout from "~/routes/api+/token-logout";
+import * as register from "~/routes/api+/register";
+import * as apiLogin from "~/routes/api+/login";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
 import { getDb } from "~/infra/db.server";
-import { revokeAllCredentials } from "~/services/sessions.server";
+import { revokeAllCredentials } from "~/features/accounts/sessions.server";
 
 const login = (json: unknown, ip = "198.51.100.1") =>
   callRoute(tokenLogin.action, makeRequest("/api/token-login", { json }), {}, { clientIp: ip });

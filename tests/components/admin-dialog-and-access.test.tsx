@@ -5,9 +5,9 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRemixStub } from "@remix-run/testing";
 import { useSearchParams } from "@remix-run/react";
-import { AccessDenied } from "~/components/admin/access-denied";
-import { UserDetailsDialog } from "~/components/admin/user-details-dialog";
-import type { AdminUser } from "~/lib/admin";
+import { AccessDenied } from "~/features/admin/components/access-denied";
+import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
+import type { AdminUser } from "~/features/admin/types";
 
 afterEach(() => {
   cleanup();

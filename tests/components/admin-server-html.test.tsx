@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { AccessDenied } from "~/components/admin/access-denied";
-import { UserDetailsDialog } from "~/components/admin/user-details-dialog";
-import type { AdminUser } from "~/lib/admin";
+import { AccessDenied } from "~/features/admin/components/access-denied";
+import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
+import type { AdminUser } from "~/features/admin/types";
 
 /** What the server sends: the no-JavaScript versions of the admin screens' dynamic parts. */
 

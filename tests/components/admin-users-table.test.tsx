@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRemixStub } from "@remix-run/testing";
-import { AdminUsersTable } from "~/components/admin/admin-users-table";
-import type { AdminUser } from "~/lib/admin";
+import { AdminUsersTable } from "~/features/admin/components/admin-users-table";
+import type { AdminUser } from "~/features/admin/types";
 
 afterEach(cleanup);
 

@@ -3,8 +3,8 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { BetaSection } from "~/components/landing/beta-section";
-import { formatCountdown, nextSpots } from "~/components/landing/beta-counters";
+import { BetaSection } from "~/features/landing/components/beta-section";
+import { formatCountdown, nextSpots } from "~/features/landing/components/beta-counters";
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { LandingPage } from "~/components/landing-page";
+import { LandingPage } from "~/features/landing/components/landing-page";
 
 afterEach(cleanup);
 

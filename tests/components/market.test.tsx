@@ -5,11 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { createRemixStub } from "@remix-run/testing";
 import { json } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
-import Marketplace from "~/routes/marketplace";
-import PaymentMonitor from "~/routes/payment-monitor";
-import { ToastProvider } from "~/components/toaster";
+import Marketplace from "~/routes/_market+/marketplace";
+import PaymentMonitor from "~/routes/_market+/payment-monitor";
+import { ToastProvider } from "~/ui/toaster";
 import { clientValidationLoaded } from "../utils/client-validation";
-import { PaymentStatusCard } from "~/components/market/payment-monitor-cards";
+import { PaymentStatusCard } from "~/features/market/components/payment-monitor-cards";
 
 afterEach(() => {
   cleanup();

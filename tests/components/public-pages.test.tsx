@@ -3,8 +3,8 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
-import Training from "~/routes/training";
-import Integrations from "~/routes/integrations";
+import Training from "~/routes/_marketing+/training";
+import Integrations from "~/routes/_studio+/integrations";
 
 afterEach(cleanup);
 

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
-import { ToastProvider } from "~/components/toaster";
-import { DashboardPage } from "~/components/dashboard-page";
-import { OPTIMIZATION_DEFAULTS } from "~/lib/optimization";
-import type { DashboardData, ImageJson, StylizedImageJson } from "~/lib/studio-types";
+import { ToastProvider } from "~/ui/toaster";
+import { DashboardPage } from "~/features/studio/components/dashboard-page";
+import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimization";
+import type { DashboardData, ImageJson, StylizedImageJson } from "~/features/studio/types";
 
 afterEach(() => {
   cleanup();

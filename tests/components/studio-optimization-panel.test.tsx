@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRemixStub } from "@remix-run/testing";
-import { OptimizationPanel } from "~/components/studio/optimization-panel";
-import { OPTIMIZATION_DEFAULTS, qualityLabel } from "~/lib/optimization";
-import type { StylizedImageJson } from "~/lib/studio-types";
+import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
+import { OPTIMIZATION_DEFAULTS, qualityLabel } from "~/features/studio/optimization";
+import type { StylizedImageJson } from "~/features/studio/types";
 
 afterEach(cleanup);
 

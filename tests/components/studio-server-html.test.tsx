@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { DashboardPage, LoggedOutNotice } from "~/components/dashboard-page";
-import { OptimizationPanel } from "~/components/studio/optimization-panel";
-import { StyleGenerator } from "~/components/studio/style-generator";
-import { UploadWidget } from "~/components/studio/upload-widget";
-import { OPTIMIZATION_DEFAULTS } from "~/lib/optimization";
-import type { DashboardData, ImageJson, StylizedImageJson } from "~/lib/studio-types";
+import { DashboardPage, LoggedOutNotice } from "~/features/studio/components/dashboard-page";
+import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
+import { StyleGenerator } from "~/features/studio/components/style-generator";
+import { UploadWidget } from "~/features/studio/components/upload-widget";
+import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimization";
+import type { DashboardData, ImageJson, StylizedImageJson } from "~/features/studio/types";
 
 /** What the server sends: the dashboard as a browser without JavaScript gets it. */
 

@@ -4,9 +4,9 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
-import { ToastProvider } from "~/components/toaster";
-import { StyleGenerator } from "~/components/studio/style-generator";
-import type { ImageJson } from "~/lib/studio-types";
+import { ToastProvider } from "~/ui/toaster";
+import { StyleGenerator } from "~/features/studio/components/style-generator";
+import type { ImageJson } from "~/features/studio/types";
 
 afterEach(() => {
   cleanup();

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRemixStub } from "@remix-run/testing";
-import { ToastProvider } from "~/components/toaster";
-import { UploadWidget } from "~/components/studio/upload-widget";
-import type { ImageJson } from "~/lib/studio-types";
+import { ToastProvider } from "~/ui/toaster";
+import { UploadWidget } from "~/features/studio/components/upload-widget";
+import type { ImageJson } from "~/features/studio/types";
 
 afterEach(() => {
   cleanup();

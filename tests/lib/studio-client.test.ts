@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AI_PROCESSING_FAILED, AI_PROCESSING_TIMED_OUT, pollStylizedImage } from "~/lib/style-polling";
-import { checkUploadFile } from "~/lib/upload-validation";
-import { dashboardUrl } from "~/lib/dashboard-url";
+import { AI_PROCESSING_FAILED, AI_PROCESSING_TIMED_OUT, pollStylizedImage } from "~/features/studio/style-polling";
+import { checkUploadFile } from "~/features/studio/upload-validation";
+import { dashboardUrl } from "~/features/studio/dashboard-url";
 
 describe("checkUploadFile", () => {
   it("checks the size first (over 10 MB), then that the type starts with image/", () => {

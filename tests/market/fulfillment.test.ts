@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { getConfig } from "~/infra/config.server";
 import { getDb, openDatabase } from "~/infra/db.server";
-import { splitSale } from "~/services/earnings.server";
-import { fulfillOrder } from "~/services/fulfillment.server";
-import { createPendingOrder } from "~/services/orders.server";
+import { splitSale } from "~/features/payouts/earnings.server";
+import { fulfillOrder } from "~/features/market/fulfillment.server";
+import { createPendingOrder } from "~/features/market/orders.server";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing } from "#tests/utils/market";
 

@@ -2,18 +2,18 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { listingInputSchema } from "~/lib/listing-schema";
-import { listOnMarketplace } from "~/procedures/market.server";
-import { listStylizedImage, withdrawListingsForStylizedImage } from "~/services/listings.server";
-import { PREVIEW_MAX_EDGE } from "~/services/listing-preview.server";
+import { listingInputSchema } from "~/features/market/listing-schema";
+import { listOnMarketplace } from "~/features/market/procedures.server";
+import { listStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/listings.server";
+import { PREVIEW_MAX_EDGE } from "~/features/market/listing-preview.server";
 import { callRoute, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing, createStylizedImage } from "#tests/utils/market";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
-import { loader as listingsApi } from "~/routes/api.marketplace-listings";
-import { loader as tokenListingsApi } from "~/routes/api.token-marketplace-listings";
-import { action as listingsAction, loader as listingsPage } from "~/routes/listings";
+import { loader as listingsApi } from "~/routes/api+/marketplace-listings";
+import { loader as tokenListingsApi } from "~/routes/api+/token-marketplace-listings";
+import { action as listingsAction, loader as listingsPage } from "~/routes/_studio+/listings";
 
 const db = () => getDb();
 

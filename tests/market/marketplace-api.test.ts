@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { loader as marketplaceApi } from "~/routes/api.marketplace";
-import { loader as marketplacePage } from "~/routes/marketplace";
+import { loader as marketplaceApi } from "~/routes/api+/marketplace";
+import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing } from "#tests/utils/market";

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
-import { action as createSessionApi } from "~/routes/api.create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api.payment-status.$sessionId";
-import { action as webhookRoute } from "~/routes/api.webhooks.stripe";
-import { loader as marketplacePage } from "~/routes/marketplace";
-import { action as cartAction } from "~/routes/cart";
+import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
+import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
+import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
+import { loader as marketplacePage } from "~/routes/_market+/marketplace";
+import { action as cartAction } from "~/routes/_market+/cart";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { createListing } from "#tests/utils/market";

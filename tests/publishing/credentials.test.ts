@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { CryptoBoxError, open, seal } from "~/infra/crypto-box.server";
-import { openIntegration } from "~/services/integrations.server";
-import * as tokenIntegrations from "~/routes/api.token-marketplace-integrations";
-import * as displayIntegrations from "~/routes/api.marketplace-integrations";
-import * as deleteIntegration from "~/routes/api.token-marketplace-integrations.$platform";
+import { openIntegration } from "~/features/publishing/integrations.server";
+import * as tokenIntegrations from "~/routes/api+/token-marketplace-integrations";
+import * as displayIntegrations from "~/routes/api+/marketplace-integrations";
+import * as deleteIntegration from "~/routes/api+/token-marketplace-integrations.$platform";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { buildMintKit } from "~/services/connectors/mint-kit.server";
-import type { Erc721Metadata } from "~/services/connectors/mint-kit.server";
-import { buildExportPackage } from "~/services/connectors/export-package.server";
-import { readZip, writeZip } from "~/services/connectors/zip-archive.server";
+import { buildMintKit } from "~/features/publishing/connectors/mint-kit.server";
+import type { Erc721Metadata } from "~/features/publishing/connectors/mint-kit.server";
+import { buildExportPackage } from "~/features/publishing/connectors/export-package.server";
+import { readZip, writeZip } from "~/features/publishing/connectors/zip-archive.server";
 import { fixture } from "#tests/utils/studio";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";

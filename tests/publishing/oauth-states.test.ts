@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { consumeOAuthState, createOAuthState } from "~/services/oauth-states.server";
+import { consumeOAuthState, createOAuthState } from "~/features/publishing/oauth-states.server";
 import { createTestUser } from "#tests/utils/accounts";
 
 describe("OAuth states", () => {

@@ -7,14 +7,14 @@ import { createRemixStub } from "@remix-run/testing";
 import { json } from "@remix-run/node";
 import type { ActionFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { ToastProvider } from "~/components/toaster";
+import { ToastProvider } from "~/ui/toaster";
 import { clientValidationLoaded } from "../utils/client-validation";
-import { LaunchForm } from "~/components/publishing/launch-form";
-import { LaunchResult } from "~/components/publishing/launch-result";
-import { ListForSale, ListForSaleForm } from "~/components/publishing/list-for-sale";
-import { IntegrationCard } from "~/components/publishing/integration-card";
-import type { PlatformOption } from "~/lib/platforms";
-import { getPlatform, PLATFORMS } from "~/lib/platforms";
+import { LaunchForm } from "~/features/publishing/components/launch-form";
+import { LaunchResult } from "~/features/publishing/components/launch-result";
+import { ListForSale, ListForSaleForm } from "~/features/publishing/components/list-for-sale";
+import { IntegrationCard } from "~/features/publishing/components/integration-card";
+import type { PlatformOption } from "~/features/publishing/platforms";
+import { getPlatform, PLATFORMS } from "~/features/publishing/platforms";
 
 afterEach(() => {
   cleanup();
@@ -252,7 +252,7 @@ describe("IntegrationCard", () => {
         headers: { "Content-Type": "application/json" },
       }),
     );
-    const { IntegrationsScreen } = await import("~/components/publishing/integrations-screen");
+    const { IntegrationsScreen } = await import("~/features/publishing/components/integrations-screen");
     renderAt(
       <IntegrationsScreen
         data={{

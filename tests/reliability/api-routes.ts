@@ -6,11 +6,13 @@ import { callRoute } from "#tests/utils/requests";
 
 /**
  * The /api routes as Remix sees them: found from the route files themselves
- * (app/routes/api.*.ts, or a folder api.* with a route.ts), so a route added
- * later shows up in the reliability tests without anyone listing it.
+ * (app/routes/api+/*.ts, or a folder there with a route.ts), so a route added
+ * later shows up in the reliability tests without anyone listing it. A route's
+ * id is its flat name under /api: `api+/token-images.$id.ts` is `api.token-images.$id`.
  */
 
 export const ROUTES_DIR = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../../app/routes");
+const API_ROUTES_DIR = path.join(ROUTES_DIR, "api+");
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -26,18 +28,19 @@ export interface ApiRouteFile {
 
 export function apiRouteFiles(): ApiRouteFile[] {
   const routes: ApiRouteFile[] = [];
-  for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
-    if (!entry.name.startsWith("api.")) continue;
+  for (const entry of fs.readdirSync(API_ROUTES_DIR, { withFileTypes: true })) {
     if (entry.isFile()) {
-      const match = /^(api\..+)\.(ts|tsx|js|jsx)$/.exec(entry.name);
-      if (match && !/\.test$/.test(match[1])) {
-        routes.push({ id: match[1], file: path.join(ROUTES_DIR, entry.name), pattern: urlPattern(match[1]) });
+      const match = /^(.+)\.(ts|tsx|js|jsx)$/.exec(entry.name);
+      if (match && !/\.(test|server)$/.test(match[1])) {
+        const id = `api.${match[1]}`;
+        routes.push({ id, file: path.join(API_ROUTES_DIR, entry.name), pattern: urlPattern(id) });
       }
     } else if (entry.isDirectory()) {
       const routeFile = ["route.ts", "route.tsx", "route.js", "route.jsx"]
-        .map((name) => path.join(ROUTES_DIR, entry.name, name))
+        .map((name) => path.join(API_ROUTES_DIR, entry.name, name))
         .find((file) => fs.existsSync(file));
-      if (routeFile) routes.push({ id: entry.name, file: routeFile, pattern: urlPattern(entry.name) });
+      const id = `api.${entry.name}`;
+      if (routeFile) routes.push({ id, file: routeFile, pattern: urlPattern(id) });
     }
   }
   return routes.sort((a, b) => a.id.localeCompare(b.id));

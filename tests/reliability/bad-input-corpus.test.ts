@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
-import * as listingsRoute from "~/routes/api.marketplace-listings";
+import * as listingsRoute from "~/routes/api+/marketplace-listings";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createStylizedImage } from "#tests/utils/market";
 import { fixture } from "#tests/utils/studio";

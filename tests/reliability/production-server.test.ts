@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import * as auth from "~/routes/auth";
+import * as auth from "~/routes/_auth+/auth";
 import * as root from "~/root";
-import { action as cartAction } from "~/routes/cart";
-import { action as createSessionApi } from "~/routes/api.create-checkout-session";
-import { action as testCheckoutAction } from "~/routes/test-checkout.$sessionId";
-import { loader as adminStatsApi } from "~/routes/api.admin.stats";
-import { loader as earningsApi } from "~/routes/api.token-earnings";
-import { loader as statsApi } from "~/routes/api.token-stats";
-import { loader as tokenTestPage } from "~/routes/token-test";
+import { action as cartAction } from "~/routes/_market+/cart";
+import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
+import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
+import { loader as adminStatsApi } from "~/routes/api+/admin.stats";
+import { loader as earningsApi } from "~/routes/api+/token-earnings";
+import { loader as statsApi } from "~/routes/api+/token-stats";
+import { loader as tokenTestPage } from "~/routes/_auth+/token-test";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { applyDocumentCacheControl, SIGNED_IN_CACHE_CONTROL } from "~/web/document-cache.server";
@@ -96,7 +96,7 @@ describe("a production server", () => {
 
   it("prefills nothing on /token-test, even with the demo account seeded", async () => {
     await createTestUser({ email: DEMO_CREATOR.email });
-    const page = await tokenTestPage();
+    const page = await callRoute(tokenTestPage, makeRequest("/token-test"));
     const text = await page.text();
     expect(JSON.parse(text)).toEqual({ email: "", key: "" });
     expect(text).not.toContain(DEMO_CREATOR.email);

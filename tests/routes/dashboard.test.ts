@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as dashboard from "~/routes/dashboard";
-import * as home from "~/routes/_index";
+import * as dashboard from "~/routes/_studio+/dashboard";
+import * as home from "~/routes/_marketing+/_index";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
-import type { DashboardData } from "~/lib/studio-types";
+import type { DashboardData } from "~/features/studio/types";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as integrations from "~/routes/integrations";
+import * as integrations from "~/routes/_studio+/integrations";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 

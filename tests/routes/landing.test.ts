@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as landing from "~/routes/landing";
-import * as home from "~/routes/_index";
+import * as landing from "~/routes/_marketing+/landing";
+import * as home from "~/routes/_marketing+/_index";
 import { callRoute, makeRequest } from "#tests/utils/requests";
 import { createTestUser } from "#tests/utils/accounts";
 import { ensureStyleSamples, styleSampleKey } from "~/engines/styling/style-samples.server";

@@ -6,8 +6,8 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { dataDir } from "#tests/setup/setup-test-env";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { storeUploadedImage } from "~/services/images.server";
-import { requestStylization } from "~/services/stylized-images.server";
+import { storeUploadedImage } from "~/features/studio/images.server";
+import { requestStylization } from "~/features/studio/stylized-images.server";
 import { createTestUser } from "#tests/utils/accounts";
 import { FIXTURES } from "#tests/utils/studio";
 

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import * as upload from "~/routes/api.token-images.upload";
-import * as stylize from "~/routes/api.token-images.$id.stylize";
-import * as optimize from "~/routes/api.images.optimize";
+import * as upload from "~/routes/api+/token-images.upload";
+import * as stylize from "~/routes/api+/token-images.$id.stylize";
+import * as optimize from "~/routes/api+/images.optimize";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { jobHandlers } from "~/boot/job-kinds.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getDb } from "~/infra/db.server";
-import { createUser } from "~/services/users.server";
-import { createApiToken, createWebSession } from "~/services/sessions.server";
+import { createUser } from "~/features/accounts/users.server";
+import { createApiToken, createWebSession } from "~/features/accounts/sessions.server";
 import { sessionCookie } from "~/web/auth.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "~/lib/accounts";
+
+/** One schema per form, used by the browser (conform) and the server alike. */
+
+const email = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Invalid email address")
+  .pipe(z.email("Invalid email address"));
+
+const password = z
+  .string({ error: "Password must be at least 6 characters" })
+  .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters")
+  .max(200, "Password must be at most 200 characters");
+
+export const loginSchema = z.object({
+  email,
+  password,
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export const registerSchema = z.object({
+  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
+  email,
+  password,
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;

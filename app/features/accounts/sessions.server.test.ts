@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/infra/db.server";
+import { sha256 } from "~/infra/ids.server";
+import { createTestUser } from "#tests/utils/accounts";
+import { createApiToken, TOKEN_LAST_USED_RESOLUTION_MS, userForApiToken } from "~/features/accounts/sessions.server";
+
+async function lastUsedAt(token: string) {
+  const row = await getDb()
+    .selectFrom("api_tokens")
+    .select("last_used_at")
+    .where("token_hash", "=", sha256(token))
+    .executeTakeFirstOrThrow();
+  return row.last_used_at;
+}
+
+describe("API token last use", () => {
+  it("is recorded on bearer auth, written at most once a minute per token", async () => {
+    const db = getDb();
+    const { user } = await createTestUser();
+    const start = new Date("2026-11-24T10:00:00.000Z");
+    const { token } = await createApiToken(db, user.id, 30, start);
+    const { token: other } = await createApiToken(db, user.id, 30, start);
+    expect(await lastUsedAt(token)).toBeNull();
+
+    expect((await userForApiToken(db, token, start))?.id).toBe(user.id);
+    expect(await lastUsedAt(token)).toBe(start.toISOString());
+
+    // Within the minute nothing is written.
+    const soon = new Date(start.getTime() + TOKEN_LAST_USED_RESOLUTION_MS - 1000);
+    const user2 = await userForApiToken(db, token, soon);
+    expect(await lastUsedAt(token)).toBe(start.toISOString());
+    // The answer is the user row only.
+    expect(Object.keys(user2!).sort()).toEqual(Object.keys(user).sort());
+
+    const later = new Date(start.getTime() + TOKEN_LAST_USED_RESOLUTION_MS);
+    await userForApiToken(db, token, later);
+    expect(await lastUsedAt(token)).toBe(later.toISOString());
+
+    // Another token of the same user is untouched; a wrong token writes nothing.
+    expect(await lastUsedAt(other)).toBeNull();
+    expect(await userForApiToken(db, "not-a-token", later)).toBeUndefined();
+  });
+});

@@ -1,0 +1,73 @@
+import type { DB } from "~/infra/db.server";
+import type { UserRow } from "#db/schema";
+import { newId } from "~/infra/ids.server";
+import { conflict } from "~/infra/errors.server";
+import type { PublicUser } from "~/lib/accounts";
+import { SUPER_ADMIN_ID } from "~/lib/accounts";
+import { hashPassword } from "~/features/accounts/passwords.server";
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    createdAt: row.created_at,
+    isAdmin: row.id === SUPER_ADMIN_ID,
+  };
+}
+
+export interface NewUser {
+  id?: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export async function createUser(db: DB, input: NewUser, now = new Date()): Promise<UserRow> {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  const row: UserRow = {
+    id: input.id ?? newId(),
+    email,
+    first_name: input.firstName.trim(),
+    last_name: input.lastName.trim(),
+    password_hash: passwordHash,
+    profile_image_url: null,
+    banned: 0,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const inserted = await db
+    .insertInto("users")
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) throw conflict("An account with this email already exists");
+  return inserted;
+}
+
+export function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: DB, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function setPassword(db: DB, userId: string, password: string, now = new Date()) {
+  const passwordHash = await hashPassword(password);
+  const result = await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

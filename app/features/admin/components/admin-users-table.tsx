@@ -1,0 +1,92 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Avatar } from "~/ui/avatar";
+import type { AdminUser } from "~/features/admin/types";
+import { formatDollars, fullName } from "~/features/admin/types";
+import { isSuperAdmin } from "~/lib/accounts";
+import { adminHref } from "~/features/admin/components/admin-links";
+import { CrownIcon } from "~/features/admin/components/crown-icon";
+import { LocalDate } from "~/features/admin/components/local-date";
+import { StatusBadge } from "~/features/admin/components/status-badge";
+import { UserStatusToggle } from "~/features/admin/components/user-status-toggle";
+
+const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const CELL = "px-4 py-3 align-middle text-sm text-slate-700";
+
+/** The User Management table: one row per user. */
+export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string }) {
+  const location = useLocation();
+  if (users.length === 0) {
+    return (
+      <p className="px-4 py-10 text-center text-sm text-slate-600" data-testid="no-users">
+        {q ? `No users match "${q}".` : "No users yet."}
+      </p>
+    );
+  }
+  return (
+    // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.
+    <div className="overflow-x-auto" role="region" aria-label="Users" tabIndex={0}>
+      <table className="min-w-[56rem] w-full divide-y divide-slate-200">
+        <caption className="sr-only">Users{q ? ` matching "${q}"` : ""}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={HEAD}>User</th>
+            <th scope="col" className={HEAD}>Email</th>
+            <th scope="col" className={HEAD}>Joined</th>
+            <th scope="col" className={`${HEAD} text-right`}>Images</th>
+            <th scope="col" className={`${HEAD} text-right`}>Earnings</th>
+            <th scope="col" className={HEAD}>Status</th>
+            <th scope="col" className={`${HEAD} text-right`}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {users.map((user) => {
+            const name = fullName(user);
+            return (
+              <tr key={user.id} data-testid="user-row" data-user-id={user.id} className="hover:bg-slate-50/70">
+                <td className={CELL}>
+                  <div className="flex items-center gap-3">
+                    <Avatar src={user.profileImageUrl} name={name} size="h-10 w-10" />
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+                        <span className="truncate">{name}</span>
+                        {isSuperAdmin(user) ? <CrownIcon /> : null}
+                      </p>
+                      <p className="font-mono text-xs text-slate-500">ID: {user.id}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className={`${CELL} max-w-[16rem] truncate`}>{user.email}</td>
+                <td className={`${CELL} whitespace-nowrap`}>
+                  <LocalDate iso={user.createdAt} />
+                </td>
+                <td className={`${CELL} text-right tabular-nums`}>{user.imageCount.toLocaleString("en-US")}</td>
+                <td className={`${CELL} text-right tabular-nums`}>{formatDollars(user.earnings)}</td>
+                <td className={CELL}>
+                  <StatusBadge banned={user.banned} />
+                </td>
+                <td className={CELL}>
+                  <div className="flex items-center justify-end gap-2">
+                    <Link
+                      to={adminHref(location.search, { view: user.id })}
+                      preventScrollReset
+                      className="btn-ghost px-2.5 py-1.5"
+                      aria-label={`View ${name}`}
+                      data-testid="view-user"
+                    >
+                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.7" aria-hidden="true">
+                        <path d="M1.5 10S4.5 4 10 4s8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6z" />
+                        <circle cx="10" cy="10" r="2.5" />
+                      </svg>
+                      <span>View</span>
+                    </Link>
+                    <UserStatusToggle user={user} />
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

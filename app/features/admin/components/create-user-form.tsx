@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { FormErrors, TextField } from "~/ui/form-field";
+import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+
+/** The form's schema, loaded after the page rendered. */
+const loadCreateUserSchema = () => import("~/features/admin/schemas").then((m) => m.adminCreateUserSchema);
+
+/**
+ * Registration is closed by default, so the admin creates accounts here. The
+ * same zod schema checks the form in the browser and on the server.
+ */
+export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
+  const validate = useDeferredValidation(loadCreateUserSchema);
+  const [form, fields] = useForm({
+    id: "create-user",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+
+  // Empty the form after a successful creation (the action redirects, so no result comes back).
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (pending) {
+      submitted.current = true;
+    } else if (submitted.current) {
+      submitted.current = false;
+      if (!lastResult) form.reset();
+    }
+  }, [pending, lastResult, form]);
+
+  return (
+    <section aria-labelledby="create-user-heading" className="card p-6">
+      <h2 id="create-user-heading" className="text-lg font-semibold text-slate-900">
+        Create User
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Registration is closed, so new creators get their account here. They sign in with this email and password.
+      </p>
+      <Form method="post" action="/admin" {...getFormProps(form)} className="mt-5 grid gap-4 sm:grid-cols-2" data-testid="create-user-form">
+        <input type="hidden" name="intent" value="create-user" />
+        <div className="sm:col-span-2">
+          <FormErrors errors={form.errors} id={form.errorId} />
+        </div>
+        <TextField field={fields.firstName} label="First Name" autoComplete="off" />
+        <TextField field={fields.lastName} label="Last Name" autoComplete="off" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <TextField field={fields.password} label="Password" type="password" placeholder="Minimum 6 characters" autoComplete="new-password" />
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={pending}>
+            {pending ? "Creating..." : "Create User"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

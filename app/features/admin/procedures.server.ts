@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { adminCreateUserSchema, adminUserSearchSchema, userStatusSchema } from "~/features/admin/schemas";
+import { defineProcedure } from "~/infra/procedure.server";
+import { notFound } from "~/infra/errors.server";
+import { platformStats } from "~/features/admin/stats.server";
+import { findUserForAdmin, listUsersForAdmin } from "~/features/admin/users.server";
+import { listAllImages } from "~/features/admin/images.server";
+import { setUserStatus } from "~/features/admin/user-status.server";
+import { createUserAsAdmin } from "~/features/admin/create-user.server";
+import { testSalesCount } from "~/infra/payments/select-provider.server";
+
+/**
+ * The Admin Portal's operations. Each serves both the /admin
+ * screen and its /api/admin route; only the super admin may call them
+ * (401 signed out, 403 anyone else). On a production server, sales in the
+ * built-in test checkout are not revenue (testSalesCount).
+ */
+
+export const adminStats = defineProcedure({
+  name: "adminStats",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => platformStats(ctx.db, { includeTestSales: testSalesCount(ctx.config) }),
+});
+
+export const adminUsers = defineProcedure({
+  name: "adminUsers",
+  access: "admin",
+  input: adminUserSearchSchema,
+  run: ({ input, ctx }) => listUsersForAdmin(ctx.db, { q: input.q, includeTestSales: testSalesCount(ctx.config) }),
+});
+
+export const adminUser = defineProcedure({
+  name: "adminUser",
+  access: "admin",
+  input: z.object({ userId: z.string().trim().min(1).max(200) }),
+  async run({ input, ctx }) {
+    const user = await findUserForAdmin(ctx.db, input.userId, { includeTestSales: testSalesCount(ctx.config) });
+    if (!user) throw notFound("User not found");
+    return user;
+  },
+});
+
+export const adminImages = defineProcedure({
+  name: "adminImages",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => listAllImages(ctx.db),
+});
+
+/** Ban or unban; a ban ends the user's sessions and tokens at once. */
+export const changeUserStatus = defineProcedure({
+  name: "changeUserStatus",
+  access: "admin",
+  input: userStatusSchema,
+  run: ({ input, user, ctx }) =>
+    setUserStatus(ctx.db, {
+      actorId: user.id,
+      userId: input.userId,
+      action: input.action,
+      now: ctx.now,
+      includeTestSales: testSalesCount(ctx.config),
+    }),
+});
+
+export const adminCreateUser = defineProcedure({
+  name: "adminCreateUser",
+  access: "admin",
+  input: adminCreateUserSchema,
+  run: ({ input, user, ctx }) => createUserAsAdmin(ctx.db, { actorId: user.id, input, now: ctx.now }),
+});

@@ -1,0 +1,83 @@
+import type { DB } from "~/infra/db.server";
+import type { AdminUser, UserStatusAction } from "~/features/admin/types";
+import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
+import { badRequest, notFound } from "~/infra/errors.server";
+import { revokeAllCredentials } from "~/features/accounts/procedures.server";
+import { recordAdminAction } from "~/features/admin/audit.server";
+import { findUserForAdmin } from "~/features/admin/users.server";
+import type { SalesScope } from "~/features/payouts/procedures.server";
+
+
+/**
+ * Calls off a user's waiting work: their queued jobs fail (the worker will not
+ * take them), and their styles in progress and queued publications end
+ * `failed` with CANCELLED_BY_SUSPENSION, so no screen waits for them. A job a
+ * worker already holds sees the ban itself and does no work; a publication's
+ * revision moves on, so such a job's outcome is not recorded over the cancel.
+ */
+export async function cancelQueuedWork(db: DB, userId: string, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  await db
+    .updateTable("jobs")
+    .set({ status: "failed", locked_until: null, locked_by: null, last_error: CANCELLED_BY_SUSPENSION, updated_at: stamp })
+    .where("user_id", "=", userId)
+    .where("status", "=", "queued")
+    .execute();
+  await db
+    .updateTable("stylized_images")
+    .set({ status: "failed", error: CANCELLED_BY_SUSPENSION, updated_at: stamp })
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "processing"])
+    .execute();
+  await db
+    .updateTable("listing_platforms")
+    .set((eb) => ({
+      status: "failed",
+      url: null,
+      last_error: CANCELLED_BY_SUSPENSION,
+      revision: eb(eb.ref("revision"), "+", 1),
+      updated_at: stamp,
+    }))
+    .where("user_id", "=", userId)
+    .where("status", "=", "queued")
+    .execute();
+}
+
+/**
+ * Bans or unbans a user in one transaction. A ban takes effect at once: every
+ * web session and API token of the user is deleted, their queued work is
+ * called off (cancelQueuedWork), and since the marketplace shows only listings
+ * of creators who are not banned, their listings leave it (and come back on
+ * unban: nothing is withdrawn). Every call writes an audit row.
+ * The super admin cannot be banned or unbanned.
+ */
+export async function setUserStatus(
+  db: DB,
+  {
+    actorId,
+    userId,
+    action,
+    now,
+    ...scope
+  }: { actorId: string; userId: string; action: UserStatusAction; now: Date } & SalesScope,
+): Promise<AdminUser> {
+  if (userId === SUPER_ADMIN_ID) {
+    throw badRequest(`The super admin cannot be ${action === "ban" ? "banned" : "unbanned"}`);
+  }
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("users")
+      .set({ banned: action === "ban" ? 1 : 0, updated_at: now.toISOString() })
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw notFound("User not found");
+    if (action === "ban") {
+      await revokeAllCredentials(trx, userId);
+      await cancelQueuedWork(trx, userId, now);
+    }
+    await recordAdminAction(trx, { actorId, action: action === "ban" ? "user.ban" : "user.unban", subjectId: userId, now });
+    const user = await findUserForAdmin(trx, userId, scope);
+    if (!user) throw notFound("User not found");
+    return user;
+  });
+}

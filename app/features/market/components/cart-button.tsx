@@ -1,0 +1,54 @@
+import { useFetcher } from "@remix-run/react";
+import { useHydrated } from "~/ui/use-hydrated";
+
+/**
+ * Add to or remove from the cart: a real form posting to /cart, so it works
+ * without JavaScript (the action redirects back to `redirectTo`). With
+ * JavaScript it posts through a fetcher and the page shows the change at once.
+ */
+export function CartButton({
+  listingId,
+  title,
+  inCart,
+  redirectTo,
+}: {
+  listingId: string;
+  title: string;
+  inCart: boolean;
+  redirectTo: string;
+}) {
+  const fetcher = useFetcher({ key: `cart-${listingId}` });
+  const hydrated = useHydrated();
+  const pendingIntent = fetcher.formData?.get("intent");
+  const showInCart = pendingIntent === "add" ? true : pendingIntent === "remove" ? false : inCart;
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="listingId" value={listingId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      {showInCart ? (
+        <button
+          type="submit"
+          name="intent"
+          value="remove"
+          className="btn-secondary w-full"
+          aria-label={`Remove ${title} from cart`}
+          data-testid="remove-from-cart"
+        >
+          Remove from Cart
+        </button>
+      ) : (
+        <button
+          type="submit"
+          name="intent"
+          value="add"
+          className="btn-primary w-full"
+          aria-label={`Add ${title} to cart`}
+          data-testid="add-to-cart"
+        >
+          Add to Cart
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}

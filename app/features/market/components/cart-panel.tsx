@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { Link } from "@remix-run/react";
+import { formatMoney } from "~/lib/money";
+import { CartButton } from "~/features/market/components/cart-button";
+import { CheckoutDialog } from "~/features/market/components/checkout-dialog";
+import { StyleBadge } from "~/features/market/components/style-badge";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export interface CartPanelItem {
+  id: string;
+  title: string;
+  style: string;
+  priceCents: number;
+  previewUrl: string;
+}
+
+/**
+ * The cart: its images, the total and Checkout. Checkout opens the dialog with
+ * JavaScript; without it, it is a link to the /cart page with the same form.
+ */
+export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redirectTo: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const total = items.reduce((sum, item) => sum + item.priceCents, 0);
+  return (
+    <aside className="card p-4" aria-labelledby="cart-heading" data-testid="cart">
+      <h2 id="cart-heading" className="flex items-center justify-between text-lg font-semibold text-slate-900">
+        <span>Cart</span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-700" data-testid="cart-count">
+          {items.length} {items.length === 1 ? "item" : "items"}
+        </span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">Your cart is empty. Add an image to buy its full-resolution file and license.</p>
+      ) : (
+        <>
+          <ul className="mt-3 divide-y divide-slate-200">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 py-3">
+                <img src={item.previewUrl} alt="" className="h-12 w-12 rounded-md object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">{item.title}</p>
+                  <div className="flex items-center gap-2 text-sm text-slate-600">
+                    <StyleBadge style={item.style} />
+                    <span>{formatMoney(item.priceCents)}</span>
+                  </div>
+                </div>
+                <div className="shrink-0">
+                  <CartButton listingId={item.id} title={item.title} inCart redirectTo={redirectTo} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex items-center justify-between border-t border-slate-200 pt-3">
+            <span className="text-sm text-slate-600">Total</span>
+            <span className="text-lg font-bold text-slate-900" data-testid="cart-total">
+              {formatMoney(total)}
+            </span>
+          </div>
+          <Link
+            to="/cart"
+            className="btn-primary mt-3 w-full"
+            data-testid="checkout-button"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            Checkout
+          </Link>
+          <CheckoutDialog open={open} onClose={() => setOpen(false)} itemCount={items.length} totalCents={total} />
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,135 @@
+import { sql } from "kysely";
+import crypto from "node:crypto";
+import type { OrderItemRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { newId, sha256 } from "~/infra/ids.server";
+import { deriveKey } from "~/infra/keys.server";
+import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS } from "~/features/market/types";
+
+/**
+ * Download grants: one per purchased item, a link that works for 7 days and a
+ * few downloads. The database holds only the SHA-256 of the token. The token
+ * is an HMAC of the grant's random id under a key derived from the app secret,
+ * so the server can show the link again (on the payment status) without ever
+ * storing it; a copy of the database alone gives no working link.
+ */
+export function grantToken(grantId: string): string {
+  return crypto.createHmac("sha256", deriveKey("download-grants")).update(grantId).digest("base64url");
+}
+
+/** Issues the grants of an order's items; an item that already has one keeps it (unique order_item_id). */
+export async function issueDownloadGrants(db: DB, items: OrderItemRow[], now: Date): Promise<number> {
+  let issued = 0;
+  const expires = new Date(now.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  for (const item of items) {
+    const id = newId();
+    const result = await db
+      .insertInto("download_grants")
+      .values({
+        id,
+        order_item_id: item.id,
+        order_id: item.order_id,
+        token_hash: sha256(grantToken(id)),
+        max_downloads: DOWNLOAD_GRANT_MAX_DOWNLOADS,
+        downloads_used: 0,
+        expires_at: expires,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.column("order_item_id").doNothing())
+      .executeTakeFirst();
+    issued += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return issued;
+}
+
+export interface OrderDownload {
+  orderItemId: string;
+  title: string;
+  style: string;
+  filename: string;
+  downloadUrl: string;
+  expiresAt: string;
+  downloadsLeft: number;
+}
+
+/** The download links of an order's grants (absolute URLs under `origin`). */
+export async function downloadsOfOrder(db: DB, orderId: string, origin: string): Promise<OrderDownload[]> {
+  const rows = await db
+    .selectFrom("download_grants as g")
+    .innerJoin("order_items as i", "i.id", "g.order_item_id")
+    .select(["g.id", "g.expires_at", "g.max_downloads", "g.downloads_used", "i.id as item_id", "i.title", "i.style", "i.file_key"])
+    .where("g.order_id", "=", orderId)
+    // Items in the order they were bought (the cart's order): rowid is insertion order.
+    .orderBy(sql`i.rowid`)
+    .execute();
+  return rows.map((row) => ({
+    orderItemId: row.item_id,
+    title: row.title,
+    style: row.style,
+    filename: downloadFilename(row.title, row.style, row.file_key),
+    downloadUrl: `${origin}/downloads/${grantToken(row.id)}`,
+    expiresAt: row.expires_at,
+    downloadsLeft: Math.max(0, row.max_downloads - row.downloads_used),
+  }));
+}
+
+/** A readable file name: "sunset-portrait-anime.jpg" (letters, digits and dashes only). */
+export function downloadFilename(title: string, style: string, fileKey: string): string {
+  const extension = fileKey.slice(fileKey.lastIndexOf(".") + 1);
+  const slug = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60);
+  const base = [slug(title), slug(style)].filter(Boolean);
+  const unique = base.length === 2 && base[0].endsWith(base[1]) ? [base[0]] : base;
+  return `${unique.join("-") || "image"}.${extension}`;
+}
+
+export type Redemption =
+  | { ok: true; fileKey: string; mimeType: string; filename: string; downloadsLeft: number }
+  | { ok: false; reason: "unknown" | "expired" | "exhausted" };
+
+/**
+ * Spends one download of a grant. The check and the count are one UPDATE, so
+ * parallel requests cannot spend more than the grant allows. `count: false`
+ * (for HEAD) checks without spending.
+ */
+export async function redeemDownload(db: DB, token: string, now: Date, options: { count?: boolean } = {}): Promise<Redemption> {
+  const tokenHash = sha256(token);
+  const stamp = now.toISOString();
+  const grant = await db
+    .selectFrom("download_grants as g")
+    .innerJoin("order_items as i", "i.id", "g.order_item_id")
+    .innerJoin("orders as o", "o.id", "g.order_id")
+    .select(["g.id", "g.expires_at", "g.max_downloads", "g.downloads_used", "i.title", "i.style", "i.file_key", "i.file_mime_type", "o.status"])
+    .where("g.token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  if (!grant || grant.status !== "paid") return { ok: false, reason: "unknown" };
+  if (grant.expires_at <= stamp) return { ok: false, reason: "expired" };
+  let used = grant.downloads_used;
+  if (options.count !== false) {
+    const spent = await db
+      .updateTable("download_grants")
+      .set((eb) => ({ downloads_used: eb("downloads_used", "+", 1) }))
+      .where("id", "=", grant.id)
+      .where("downloads_used", "<", grant.max_downloads)
+      .where("expires_at", ">", stamp)
+      .returning("downloads_used")
+      .executeTakeFirst();
+    if (!spent) return { ok: false, reason: "exhausted" };
+    used = spent.downloads_used;
+  } else if (used >= grant.max_downloads) {
+    return { ok: false, reason: "exhausted" };
+  }
+  return {
+    ok: true,
+    fileKey: grant.file_key,
+    mimeType: grant.file_mime_type,
+    filename: downloadFilename(grant.title, grant.style, grant.file_key),
+    downloadsLeft: Math.max(0, grant.max_downloads - used),
+  };
+}

@@ -1,0 +1,189 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { DB } from "~/infra/db.server";
+import { badRequest } from "~/infra/errors.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
+import { centsToPriceString } from "~/lib/money";
+import { parseTags } from "~/features/market/listings.server";
+
+/**
+ * Browsing the public marketplace: active listings of creators who are not
+ * banned, newest first, with keyset pagination on (created_at, id) so page 500
+ * costs what page 1 costs. The indexes listings(status, created_at, id) and
+ * listings(status, style, created_at, id) serve the order directly.
+ */
+export interface MarketplaceItem {
+  id: string;
+  title: string;
+  description: string;
+  style: string;
+  price: string;
+  priceCents: number;
+  previewUrl: string;
+  creator: { id: string; firstName: string };
+  tags: string[];
+  licensingEnabled: boolean;
+  createdAt: string;
+}
+
+export interface MarketplacePage {
+  items: MarketplaceItem[];
+  nextCursor: string | null;
+}
+
+export interface MarketplaceQuery {
+  style?: string;
+  q?: string;
+  cursor?: string;
+  limit: number;
+  /** Only this listing (the link a creator shares). */
+  listingId?: string;
+}
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === "string")) {
+      return value as [string, string];
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest("Invalid cursor", { cursor: ["Invalid cursor"] });
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promise<MarketplacePage> {
+  let select = db
+    .selectFrom("listings as l")
+    .innerJoin("users as u", "u.id", "l.user_id")
+    .select([
+      "l.id",
+      "l.title",
+      "l.description",
+      "l.style",
+      "l.price_cents",
+      "l.preview_key",
+      "l.tags",
+      "l.licensing_enabled",
+      "l.created_at",
+      "l.user_id",
+      "u.first_name",
+    ])
+    .where("l.status", "=", "active")
+    .where("u.banned", "=", 0);
+  if (query.listingId) select = select.where("l.id", "=", query.listingId);
+  if (query.style) select = select.where("l.style", "=", query.style);
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    select = select.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id})`);
+  }
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`l.title`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`l.description`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`l.tags`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const rows = await select
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      style: row.style,
+      price: centsToPriceString(row.price_cents),
+      priceCents: row.price_cents,
+      previewUrl: publicMediaUrl(row.preview_key),
+      creator: { id: row.user_id, firstName: row.first_name },
+      tags: parseTags(row.tags),
+      licensingEnabled: row.licensing_enabled === 1,
+      createdAt: row.created_at,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/** Days of listing_views kept (today and the days before); older rows are purged as views are recorded. */
+export const LISTING_VIEW_DAYS_KEPT = 3;
+
+/** The day this process last purged old listing_views on. */
+let purgedOn: string | null = null;
+
+/** Who looks at the marketplace: a signed-in user, else an address and user agent (never stored as such). */
+export type MarketplaceVisitor = { userId: string } | { clientIp: string; userAgent: string };
+
+/** The UTC day of `now`, YYYY-MM-DD. */
+export function viewDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The stored form of a visitor on a day: an HMAC under a key of the app's, so
+ * a row says nothing about who looked (an address cannot be guessed back
+ * without the key) and the same visitor on two days leaves unrelated hashes.
+ */
+export function visitorHash(key: Buffer, visitor: MarketplaceVisitor, day: string): string {
+  const who = "userId" in visitor ? `user\n${visitor.userId}` : `address\n${visitor.clientIp}\n${visitor.userAgent}`;
+  return crypto.createHmac("sha256", key).update(`${day}\n${who}`).digest("base64url");
+}
+
+/**
+ * Counts a view for each listing shown (the creators' "views" stat), once per
+ * visitor, listing and day (UTC), never the viewer's own listings. In one
+ * transaction: the new (listing, visitor, day) rows, the counts of the
+ * listings that got one, and the purge of days older than LISTING_VIEW_DAYS_KEPT.
+ */
+export async function recordListingViews(
+  db: DB,
+  listingIds: string[],
+  viewer: { userId: string | null; visitorHash: string },
+  now: Date,
+): Promise<void> {
+  if (listingIds.length === 0) return;
+  const day = viewDay(now);
+  const oldestKept = viewDay(new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000));
+  const purge = purgedOn !== day;
+  const purged = await db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto("listing_views")
+      .columns(["listing_id", "visitor_hash", "day"])
+      .expression(
+        trx
+          .selectFrom("listings")
+          .select(["id", sql<string>`${viewer.visitorHash}`.as("visitor_hash"), sql<string>`${day}`.as("day")])
+          .where("id", "in", listingIds)
+          .$if(viewer.userId !== null, (qb) => qb.where("user_id", "!=", viewer.userId!)),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning("listing_id")
+      .execute();
+    if (fresh.length === 0) return false;
+    await trx
+      .updateTable("listings")
+      .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+      .where("id", "in", fresh.map((row) => row.listing_id))
+      .execute();
+    // Older days go once a day per process, with the day's first new view, not on every page.
+    if (purge) await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
+    return purge;
+  });
+  if (purged) purgedOn = day;
+}

@@ -1,0 +1,142 @@
+import { sql } from "kysely";
+import type { ListingRow, OrderItemRow, OrderRow, PaymentProviderId } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { badRequest } from "~/infra/errors.server";
+import { newId } from "~/infra/ids.server";
+import type { CustomerInfo } from "~/features/market/checkout-schema";
+
+/**
+ * Orders and their items. An order is made from listings read from the
+ * database in the same transaction that writes it: the price charged is the
+ * listing's price, whatever a client claimed.
+ */
+
+export type PurchasableListing = Pick<ListingRow, "id" | "user_id" | "title" | "style" | "price_cents" | "file_key" | "file_mime_type" | "preview_key">;
+
+/** The listings of a cart, all active and by creators who are not banned; otherwise a 400 naming the problem. */
+export async function purchasableListings(db: DB, listingIds: string[]): Promise<PurchasableListing[]> {
+  const ids = [...new Set(listingIds)];
+  if (ids.length === 0) throw badRequest("Your cart is empty", { cartItems: ["Your cart is empty"] });
+  const rows = await db
+    .selectFrom("listings as l")
+    .innerJoin("users as u", "u.id", "l.user_id")
+    .select([
+      "l.id",
+      "l.user_id",
+      "l.title",
+      "l.style",
+      "l.price_cents",
+      "l.file_key",
+      "l.file_mime_type",
+      "l.preview_key",
+    ])
+    .where("l.id", "in", ids)
+    .where("l.status", "=", "active")
+    .where("u.banned", "=", 0)
+    .execute();
+  const found = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const message =
+      missing.length === 1
+        ? "An image in your cart is no longer available. Please remove it and try again."
+        : "Some images in your cart are no longer available. Please remove them and try again.";
+    throw badRequest(message, { cartItems: missing.map((id) => `Not available: ${id}`) });
+  }
+  return ids.map((id) => found.get(id)!);
+}
+
+export interface NewOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** Writes a pending order and its items in one transaction, re-reading the listings inside it. */
+export async function createPendingOrder(
+  db: DB,
+  args: { provider: PaymentProviderId; customer: CustomerInfo; listingIds: string[]; now: Date },
+): Promise<NewOrder> {
+  return db.transaction().execute(async (trx) => {
+    const listings = await purchasableListings(trx, args.listingIds);
+    const stamp = args.now.toISOString();
+    const order: OrderRow = {
+      id: newId(),
+      checkout_session_id: null,
+      provider: args.provider,
+      status: "pending",
+      customer_name: args.customer.name,
+      customer_email: args.customer.email.toLowerCase(),
+      customer_company: args.customer.company ?? null,
+      total_cents: listings.reduce((sum, listing) => sum + listing.price_cents, 0),
+      currency: "usd",
+      checkout_url: null,
+      failure_reason: null,
+      created_at: stamp,
+      updated_at: stamp,
+      paid_at: null,
+    };
+    await trx.insertInto("orders").values(order).execute();
+    const items: OrderItemRow[] = listings.map((listing) => ({
+      id: newId(),
+      order_id: order.id,
+      listing_id: listing.id,
+      creator_id: listing.user_id,
+      title: listing.title,
+      style: listing.style,
+      price_cents: listing.price_cents,
+      file_key: listing.file_key,
+      file_mime_type: listing.file_mime_type,
+      created_at: stamp,
+    }));
+    await trx.insertInto("order_items").values(items).execute();
+    return { order, items };
+  });
+}
+
+export async function attachCheckoutSession(
+  db: DB,
+  orderId: string,
+  session: { sessionId: string; url: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ checkout_session_id: session.sessionId, checkout_url: session.url, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+export function findOrderBySessionId(db: DB, sessionId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirst();
+}
+
+export function findOrderById(db: DB, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
+export function itemsOfOrder(db: DB, orderId: string): Promise<OrderItemRow[]> {
+  // In the order they were bought (the cart's order): rowid is insertion order.
+  return db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy(sql`rowid`).execute();
+}
+
+/** A payment that failed: the order says why. A paid order never goes back. */
+export async function markOrderFailed(db: DB, orderId: string, reason: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "failed", failure_reason: reason, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "in", ["pending"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A checkout that was abandoned, cancelled or timed out. Only a pending order expires. */
+export async function markOrderExpired(db: DB, orderId: string, reason: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "expired", failure_reason: reason, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

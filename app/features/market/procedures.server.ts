@@ -1,0 +1,450 @@
+import { z } from "zod";
+import { MAX_CART_ITEMS } from "~/lib/limits";
+import { defineProcedure } from "~/infra/procedure.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
+import {
+  MARKETPLACE_MAX_LIMIT,
+  MARKETPLACE_MAX_QUERY,
+  MARKETPLACE_PAGE_SIZE,
+  LICENSE_TYPE,
+  MISSING_INFORMATION,
+} from "~/features/market/types";
+import {
+  listingInputSchema,
+  defaultListingDescription,
+  defaultListingTitle,
+} from "~/features/market/listing-schema";
+import {
+  browseMarketplace as browse,
+  recordListingViews,
+  viewDay,
+  visitorHash,
+} from "~/features/market/marketplace-search.server";
+import { deriveKey } from "~/infra/keys.server";
+import { cartContents } from "~/features/market/cart-contents.server";
+import { notFound, badRequest, conflict, forbidden } from "~/infra/errors.server";
+import { signedMediaUrl } from "~/infra/signed-urls.server";
+import { DEFAULT_PRICE, STYLE_IDS, styleName, suggestedPrice } from "~/lib/styles";
+import { centsToPriceString } from "~/lib/money";
+import {
+  activeListingForStylizedImage,
+  ownStylizedImage,
+  parseTags,
+  listStylizedImage,
+  listingsOfCreator,
+  toCreatorListing,
+  withdrawListing,
+} from "~/features/market/listings.server";
+import type { OrderRow } from "#db/schema";
+import type { CallContext } from "~/infra/call-context.server";
+import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
+import { checkoutProvider, providerFor } from "~/infra/payments/select-provider.server";
+import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
+import { customerInfoSchema } from "~/features/market/checkout-schema";
+import type { CustomerInfo } from "~/features/market/checkout-schema";
+import {
+  cancelTestOrder,
+  payTestOrder,
+  startCheckout,
+  syncOrderWithProvider,
+} from "~/features/market/checkout.server";
+import { findOrderBySessionId, itemsOfOrder } from "~/features/market/orders.server";
+import { paymentStatusOf, providerChecks } from "~/features/market/payment-status.server";
+import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
+import { redeemDownload } from "~/features/market/download-grants.server";
+import { licenseForOrder } from "~/features/market/licenses.server";
+
+/** The public marketplace, listing on it, and a creator's own listings. */
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+export const marketplaceQuerySchema = z.object({
+  style: z.preprocess(emptyToUndefined, z.enum(STYLE_IDS, "Unknown style").optional()),
+  q: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(MARKETPLACE_MAX_QUERY, `Search is at most ${MARKETPLACE_MAX_QUERY} characters`).optional(),
+  ),
+  cursor: z.preprocess(emptyToUndefined, z.string().max(300, "Invalid cursor").optional()),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number("limit must be a number")
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(MARKETPLACE_MAX_LIMIT, `limit is at most ${MARKETPLACE_MAX_LIMIT}`)
+      .default(MARKETPLACE_PAGE_SIZE),
+  ),
+  listing: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+});
+
+/** GET /api/marketplace and the /marketplace page. */
+export const browseMarketplace = defineProcedure({
+  name: "browseMarketplace",
+  access: "public",
+  input: marketplaceQuerySchema,
+  run: ({ input, ctx }) =>
+    browse(ctx.db, { style: input.style, q: input.q, cursor: input.cursor, limit: input.limit, listingId: input.listing }),
+});
+
+/**
+ * The /marketplace page: the same page of listings, and each listing shown
+ * counts as a view for its creator, once per visitor and day (not the viewer's
+ * own listings; the route says when a load is a fresh view rather than a
+ * revalidation). A visitor is the signed-in user, else the client address
+ * with the user agent, kept only as a keyed hash.
+ */
+export const marketplacePage = defineProcedure({
+  name: "marketplacePage",
+  access: "public",
+  input: marketplaceQuerySchema.extend({ countViews: z.boolean().default(false) }),
+  async run({ input, user, ctx }) {
+    const page = await browse(ctx.db, {
+      style: input.style,
+      q: input.q,
+      cursor: input.cursor,
+      limit: input.limit,
+      listingId: input.listing,
+    });
+    if (input.countViews) {
+      const visitor = user
+        ? { userId: user.id }
+        : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };
+      await recordListingViews(
+        ctx.db,
+        page.items.map((item) => item.id),
+        { userId: user?.id ?? null, visitorHash: visitorHash(deriveKey("listing-views"), visitor, viewDay(ctx.now)) },
+        ctx.now,
+      );
+    }
+    return page;
+  },
+});
+
+/**
+ * Lists a completed stylized image of the caller's on the product's own
+ * marketplace, or updates its listing (one per stylized image). Exported for
+ * the dashboard and the publishing work (platform id `marketplace`).
+ */
+export const listOnMarketplace = defineProcedure({
+  name: "listOnMarketplace",
+  access: "user",
+  input: listingInputSchema,
+  async run({ input, user, ctx }) {
+    // A listing writes its own copy and preview: refused while the volume is nearly full.
+    await ensureFreeSpace(ctx.config);
+    const { listing, created } = await listStylizedImage(ctx.db, getFileStore(), {
+      userId: user.id,
+      input,
+      now: ctx.now,
+    });
+    return { listing: toCreatorListing(listing, ctx.origin), created };
+  },
+});
+
+/** GET /api/marketplace-listings and /api/token-marketplace-listings: the caller's listings. */
+export const myListings = defineProcedure({
+  name: "myListings",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    return (await listingsOfCreator(ctx.db, user.id)).map((row) => toCreatorListing(row, ctx.origin));
+  },
+});
+
+export const withdrawMyListing = defineProcedure({
+  name: "withdrawMyListing",
+  access: "user",
+  input: z.object({ listingId: z.string("Choose a listing").min(1, "Choose a listing").max(100) }),
+  async run({ input, user, ctx }) {
+    const listing = await withdrawListing(ctx.db, {
+      userId: user.id,
+      listingId: input.listingId,
+      now: ctx.now,
+      store: getFileStore(),
+    });
+    return toCreatorListing(listing, ctx.origin);
+  },
+});
+
+/** The cart's listings, priced from the database. */
+export const viewCart = defineProcedure({
+  name: "viewCart",
+  access: "public",
+  input: z.object({ listingIds: z.array(z.string()).max(MAX_CART_ITEMS) }),
+  run: ({ input, ctx }) => cartContents(ctx.db, input.listingIds),
+});
+
+/**
+ * What the list-on-marketplace form starts from: the active listing's values,
+ * else defaults (title '{Style} Style Selfie', the style's suggested price).
+ */
+export const listingFormDefaults = defineProcedure({
+  name: "listingFormDefaults",
+  access: "user",
+  input: z.object({ stylizedImageId: z.string().min(1).max(100) }),
+  async run({ input, user, ctx }) {
+    const image = await ownStylizedImage(ctx.db, user.id, input.stylizedImageId);
+    if (!image) throw notFound("Stylized image not found");
+    const listing = await activeListingForStylizedImage(ctx.db, image.id);
+    const name = styleName(image.style);
+    return {
+      stylizedImageId: image.id,
+      style: image.style,
+      ready: image.status === "completed" && Boolean(image.file_key),
+      imageUrl: image.file_key ? signedMediaUrl(image.file_key) : null,
+      listed: Boolean(listing),
+      listingId: listing?.id ?? null,
+      title: listing?.title ?? defaultListingTitle(name),
+      description: listing?.description ?? defaultListingDescription(name),
+      price: centsToPriceString(listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100),
+      tags: listing ? parseTags(listing.tags).join(", ") : `${image.style}, portrait, ai art`,
+      licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
+      defaultPrice: DEFAULT_PRICE,
+    };
+  },
+});
+
+/** Checkout, the test checkout, payment status and the Stripe webhook. */
+
+const cartItemSchema = z
+  .object({
+    imageId: z.string().min(1).max(100).optional(),
+    image: z.object({ id: z.string().min(1).max(100) }).optional(),
+    licenseType: z.literal(LICENSE_TYPE, `licenseType must be "${LICENSE_TYPE}"`).optional(),
+    // Accepted for compatibility with clients that send it, and ignored: the price comes from the database.
+    price: z.unknown().optional(),
+  })
+  .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
+
+/** Starts a checkout with the configured provider (Stripe, else the built-in test checkout); limited per client address. */
+function checkoutWith(ctx: CallContext, listingIds: string[], customer: CustomerInfo) {
+  throttle(ctx, CHECKOUT_RATE_LIMIT);
+  return startCheckout(ctx.db, checkoutProvider(ctx.config), {
+    listingIds,
+    customer,
+    origin: ctx.origin,
+    now: ctx.now,
+  });
+}
+
+/** POST /api/create-checkout-session: public; prices come from the database. */
+export const createCheckoutSession = defineProcedure({
+  name: "createCheckoutSession",
+  access: "public",
+  input: z.object({
+    cartItems: z
+      .array(cartItemSchema, "Your cart is empty")
+      .min(1, "Your cart is empty")
+      .max(MAX_CART_ITEMS, `A cart holds at most ${MAX_CART_ITEMS} images`),
+    customerInfo: customerInfoSchema.optional(),
+  }),
+  async run({ input, ctx }) {
+    if (!input.customerInfo) {
+      throw badRequest(MISSING_INFORMATION.description, { customerInfo: [MISSING_INFORMATION.description] });
+    }
+    const started = await checkoutWith(
+      ctx,
+      input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
+      input.customerInfo,
+    );
+    return { url: started.url, sessionId: started.sessionId };
+  },
+});
+
+/** The checkout form of /cart and the marketplace dialog: the cart comes from its cookie, which the route reads (ctx.cart). */
+export const checkoutCart = defineProcedure({
+  name: "checkoutCart",
+  access: "public",
+  input: customerInfoSchema,
+  async run({ input, ctx }) {
+    if (!ctx.cart) throw new Error("checkoutCart is called with the cart cookie's contents (ctx.cart)");
+    return checkoutWith(ctx, [...ctx.cart], input);
+  },
+});
+
+const sessionIdSchema = z.object({
+  sessionId: z.string("Enter a checkout session id").trim().min(1, "Enter a checkout session id").max(300),
+});
+
+async function orderOrNotFound(ctx: CallContext, sessionId: string): Promise<OrderRow> {
+  const order = await findOrderBySessionId(ctx.db, sessionId);
+  if (!order) throw notFound("Checkout session not found");
+  return order;
+}
+
+/** The order behind a session of the built-in test checkout (a Stripe session is not one: 404). */
+async function testOrderOrNotFound(ctx: CallContext, sessionId: string): Promise<OrderRow> {
+  const order = await orderOrNotFound(ctx, sessionId);
+  if (order.provider !== "test") throw notFound("Checkout session not found");
+  return order;
+}
+
+/**
+ * Once Stripe is configured, orders left over from the built-in test checkout
+ * can no longer be paid or cancelled there: the page says so and its buttons
+ * change nothing. (A paid one still shows its downloads.)
+ */
+export const TEST_CHECKOUT_CLOSED =
+  "This test checkout is closed: the store now takes real payments. Start again from your cart.";
+
+function testCheckoutClosed(ctx: CallContext): boolean {
+  return Boolean(ctx.config.STRIPE_SECRET_KEY);
+}
+
+/**
+ * A pending Stripe order asks Stripe how its session stands (the success
+ * return and the status checks), so a buyer is served even before, or
+ * without, the webhook. Polls ask at most once per order every
+ * PROVIDER_CHECK_INTERVAL_MS and otherwise answer from the database; the
+ * success return always asks. A Stripe outage leaves the order as it is.
+ */
+async function refreshedOrder(ctx: CallContext, sessionId: string, force: boolean): Promise<OrderRow> {
+  const order = await orderOrNotFound(ctx, sessionId);
+  if (order.status !== "pending" || order.provider !== "stripe") return order;
+  const provider = providerFor(order.provider, ctx.config);
+  if (!provider) return order;
+  const ask = async () => {
+    try {
+      const remote = await provider.retrieveSession(sessionId);
+      if (remote) await syncOrderWithProvider(ctx.db, order, remote, ctx.now);
+    } catch (error) {
+      console.warn(`Could not retrieve Stripe session ${sessionId}:`, error instanceof Error ? error.message : error);
+    }
+  };
+  await providerChecks.check(order.id, ctx.now.getTime(), ask, { force });
+  return orderOrNotFound(ctx, sessionId);
+}
+
+/** A payment status read, limited per client address; `force` asks the provider even within its interval. */
+const paymentStatusRead = (name: string, force: boolean) =>
+  defineProcedure({
+    name,
+    access: "public",
+    input: sessionIdSchema,
+    async run({ input, ctx }) {
+      throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
+      const order = await refreshedOrder(ctx, input.sessionId, force);
+      return paymentStatusOf(ctx.db, order, ctx.origin);
+    },
+  });
+
+/** GET /api/payment-status/{sessionId} and the payment monitor: polled, so the provider is asked at most once per interval. */
+export const paymentStatus = paymentStatusRead("paymentStatus", false);
+
+/** The buyer's return from the payment page (/marketplace?session_id=...&success=true): always asks the provider. */
+export const checkoutReturnStatus = paymentStatusRead("checkoutReturnStatus", true);
+
+/** The built-in test checkout page: the order behind a test session. */
+export const testCheckoutSession = defineProcedure({
+  name: "testCheckoutSession",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await testOrderOrNotFound(ctx, input.sessionId);
+    const items = await itemsOfOrder(ctx.db, order.id);
+    return {
+      sessionId: input.sessionId,
+      status: order.status,
+      /** Why a pending session cannot be paid here, or null. */
+      closedReason: order.status === "pending" && testCheckoutClosed(ctx) ? TEST_CHECKOUT_CLOSED : null,
+      customer: { name: order.customer_name, email: order.customer_email, company: order.customer_company },
+      total: centsToPriceString(order.total_cents),
+      totalCents: order.total_cents,
+      items: items.map((item) => ({ id: item.id, title: item.title, style: item.style, price: centsToPriceString(item.price_cents) })),
+    };
+  },
+});
+
+export const payTestCheckout = defineProcedure({
+  name: "payTestCheckout",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await testOrderOrNotFound(ctx, input.sessionId);
+    if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
+    await payTestOrder(ctx.db, order, ctx.now);
+    return { sessionId: input.sessionId };
+  },
+});
+
+export const cancelTestCheckout = defineProcedure({
+  name: "cancelTestCheckout",
+  access: "public",
+  input: sessionIdSchema,
+  async run({ input, ctx }) {
+    const order = await testOrderOrNotFound(ctx, input.sessionId);
+    if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
+    await cancelTestOrder(ctx.db, order, ctx.now);
+    return { sessionId: input.sessionId };
+  },
+});
+
+/** The envelope every Stripe event has (its `data.object` is read by the handlers; a session has a string id). */
+const stripeEventShape = z
+  .object({
+    id: z.string().min(1).max(255),
+    type: z.string().min(1).max(255),
+    data: z.object({ object: z.looseObject({}) }),
+  })
+  .refine((event) => !event.type.startsWith("checkout.session.") || typeof event.data.object.id === "string");
+
+/**
+ * POST /api/webhooks/stripe: the raw body is verified against
+ * STRIPE_WEBHOOK_SECRET before anything is read from it.
+ */
+export const receiveStripeWebhook = defineProcedure({
+  name: "receiveStripeWebhook",
+  access: "public",
+  input: z.object({ payload: z.string(), signature: z.string().optional() }),
+  async run({ input, ctx }) {
+    const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
+    if (!secret) throw notFound("Stripe webhooks are not configured");
+    if (!input.signature) throw badRequest("Missing Stripe-Signature header");
+    let event;
+    try {
+      event = StripeCheckoutProvider.constructEvent(input.payload, input.signature, secret);
+    } catch {
+      throw badRequest("Invalid webhook signature");
+    }
+    // Signed is not the same as well formed: anything but an event object is refused, not a 500.
+    if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
+    const outcome = await handleStripeEvent(ctx.db, event, ctx.now);
+    return { received: true, outcome };
+  },
+});
+
+/** Buyers' downloads and license pages (public: the token or order id is the key). */
+
+const DENIED: Record<"unknown" | "expired" | "exhausted", string> = {
+  unknown: "This download link is not valid.",
+  expired: "This download link has expired.",
+  exhausted: "This download link has been used the maximum number of times.",
+};
+
+/** GET /downloads/{token}: spends one download and names the file to send (403 when refused). */
+export const downloadPurchase = defineProcedure({
+  name: "downloadPurchase",
+  access: "public",
+  input: z.object({ token: z.string().min(1).max(200), count: z.boolean().default(true) }),
+  async run({ input, ctx }) {
+    const redemption = await redeemDownload(ctx.db, input.token, ctx.now, { count: input.count });
+    if (!redemption.ok) throw forbidden(DENIED[redemption.reason]);
+    return redemption;
+  },
+});
+
+/** The license page of a paid order. */
+export const orderLicense = defineProcedure({
+  name: "orderLicense",
+  access: "public",
+  input: z.object({ orderId: z.string().min(1).max(100) }),
+  async run({ input, ctx }) {
+    const license = await licenseForOrder(ctx.db, input.orderId);
+    if (!license) throw notFound("License not found");
+    return license;
+  },
+});
+
+// What other features use of this one; they reach it only through this file.
+export { activeListingForStylizedImage, marketplaceListingUrl, ownStylizedImage, parseTags, sellableFileKey, withdrawListingsForStylizedImage } from "~/features/market/listings.server";

@@ -1,0 +1,87 @@
+/**
+ * The selling side's constants and copy (marketplace, checkout and downloads),
+ * shared by screens and server.
+ */
+
+/** The product's own marketplace as a publishing platform (its id in the API). */
+export const MARKETPLACE_PLATFORM_ID = "marketplace";
+
+/** The creator keeps 85% of each sale (the beta plan's promise); the platform keeps the rest. */
+export const CREATOR_SHARE_PERCENT = 85;
+
+export const MARKETPLACE_PAGE_SIZE = 24;
+export const MARKETPLACE_MAX_LIMIT = 100;
+/** Longest search text accepted (characters). */
+export const MARKETPLACE_MAX_QUERY = 100;
+
+/** A download link works for 7 days and for this many downloads. */
+export const DOWNLOAD_GRANT_DAYS = 7;
+export const DOWNLOAD_GRANT_MAX_DOWNLOADS = 5;
+
+/** Payment monitor polling: every 5 seconds. */
+export const PAYMENT_POLL_INTERVAL_MS = 5000;
+
+/** The only license sold (an order's licenseType). */
+export const LICENSE_TYPE = "standard";
+
+/** Stripe refuses card charges under 50 cents (USD). */
+export const STRIPE_MINIMUM_CENTS = 50;
+
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please fill in your name and email address.",
+} as const;
+export const CHECKOUT_FAILED = {
+  title: "Checkout Failed",
+  description: "Something went wrong creating your checkout session. Please try again.",
+} as const;
+export const CHECKOUT_ERROR = {
+  title: "Checkout Error",
+  description: "Failed to redirect to payment page. Please try again.",
+} as const;
+export const PAYMENT_SUCCESSFUL = { title: "Payment Successful!" } as const;
+export const PAYMENT_STATUS_UNKNOWN = {
+  title: "Payment Status Unknown",
+  description: "Unable to verify payment status. Please contact support if you were charged.",
+} as const;
+export const PAYMENT_STATUS_FETCH_ERROR = {
+  title: "Error",
+  description: "Unable to verify payment status. Please contact support.",
+} as const;
+export const PAYMENT_MONITOR_QUERY_ERROR = "Failed to fetch payment status";
+
+/** The payment status values answered by GET /api/payment-status (completed, processing, failed, expired). */
+export type PaymentStatusValue = "completed" | "processing" | "failed" | "expired";
+
+/** A payment status's colour: completed green, processing yellow, failed red, anything else neutral grey. */
+export function paymentStatusColour(status: string | null | undefined): "green" | "yellow" | "red" | "grey" {
+  switch (status) {
+    case "completed":
+      return "green";
+    case "processing":
+      return "yellow";
+    case "failed":
+      return "red";
+    default:
+      return "grey";
+  }
+}
+
+/** Polling stops once the result is success with status completed. */
+export function shouldKeepPolling(result: { success: boolean; paymentStatus: string } | null | undefined): boolean {
+  return !(result?.success && result.paymentStatus === "completed");
+}
+
+/**
+ * The cosmetic rating of a card (it means nothing). It is
+ * derived from the listing id, so a card shows the same stars on every visit:
+ * 4.0 to 5.0 in tenths.
+ */
+export function cosmeticRating(listingId: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < listingId.length; i++) {
+    hash ^= listingId.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return 4 + ((hash >>> 0) % 11) / 10;
+}

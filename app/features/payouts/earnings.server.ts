@@ -1,0 +1,120 @@
+import { sql } from "kysely";
+import type { DB } from "~/infra/db.server";
+import { CREATOR_SHARE_PERCENT } from "~/features/market/types";
+import { centsToDollarAmount, centsToPriceString } from "~/lib/money";
+
+/**
+ * The earnings ledger: one row per sold item, the creator's share and the
+ * platform's fee in integer cents that add up to the item's price exactly.
+ *
+ * Rounding: the creator's 85% is rounded half to even (banker's rounding) to
+ * whole cents and the platform keeps the remainder. 85% of a whole number of
+ * cents has a fraction in steps of 0.05 cent, so each side is within half a
+ * cent of its exact share and, over many sales, neither side is favoured
+ * (always rounding down would shave up to 0.95 cent off every creator sale).
+ */
+export function splitSale(priceCents: number): { creatorCents: number; platformCents: number } {
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new Error(`Not a price in cents: ${priceCents}`);
+  const creatorCents = roundHalfToEven(priceCents * CREATOR_SHARE_PERCENT, 100);
+  return { creatorCents, platformCents: priceCents - creatorCents };
+}
+
+/** numerator / denominator rounded to the nearest integer, ties to the even one (integers only, exact). */
+function roundHalfToEven(numerator: number, denominator: number): number {
+  const quotient = Math.floor(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  const twice = remainder * 2;
+  if (twice < denominator) return quotient;
+  if (twice > denominator) return quotient + 1;
+  return quotient % 2 === 0 ? quotient : quotient + 1;
+}
+
+/**
+ * Which ledger rows the sums take: with includeTestSales false (a production
+ * server) the sales of the built-in test checkout (earnings.test_mode = 1) are
+ * left out of every total.
+ */
+export interface SalesScope {
+  includeTestSales: boolean;
+}
+
+export interface CreatorTotals {
+  /** The creator's share of every sale, in cents. */
+  earningsCents: number;
+  /** Items sold. */
+  sales: number;
+  /** Active listings. */
+  listed: number;
+  /** Times the creator's listings were shown on the marketplace to other people. */
+  views: number;
+}
+
+/** The sums the dashboard's stat cards and GET /api/token-stats show. */
+export async function creatorTotals(db: DB, userId: string, scope: SalesScope): Promise<CreatorTotals> {
+  const [earned, listings] = await Promise.all([
+    db
+      .selectFrom("earnings")
+      .select([sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"), sql<number>`count(*)`.as("sales")])
+      .where("creator_id", "=", userId)
+      .$if(!scope.includeTestSales, (qb) => qb.where("test_mode", "=", 0))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("listings")
+      .select([
+        sql<number>`coalesce(sum(case when status = 'active' then 1 else 0 end), 0)`.as("listed"),
+        sql<number>`coalesce(sum(view_count), 0)`.as("views"),
+      ])
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    earningsCents: Number(earned.cents),
+    sales: Number(earned.sales),
+    listed: Number(listings.listed),
+    views: Number(listings.views),
+  };
+}
+
+/**
+ * GET /api/token-earnings: amounts are numeric strings in dollars, the creator's share.
+ * Every sale is listed, a test-checkout sale with `testMode: true`; outside the scope
+ * (a production server) test sales are not part of totalEarnings.
+ */
+export interface EarningsSummary {
+  totalEarnings: number;
+  records: {
+    id: string;
+    amount: string;
+    orderId: string;
+    imageId: string | null;
+    listingId: string;
+    createdAt: string;
+    testMode: boolean;
+  }[];
+}
+
+export async function creatorEarnings(db: DB, userId: string, scope: SalesScope): Promise<EarningsSummary> {
+  const rows = await db
+    .selectFrom("earnings as e")
+    .innerJoin("listings as l", "l.id", "e.listing_id")
+    .select(["e.id", "e.amount_cents", "e.order_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
+    .where("e.creator_id", "=", userId)
+    .orderBy("e.created_at", "desc")
+    .orderBy("e.id", "desc")
+    .execute();
+  const total = rows
+    .filter((row) => scope.includeTestSales || row.test_mode === 0)
+    .reduce((sum, row) => sum + row.amount_cents, 0);
+  return {
+    totalEarnings: centsToDollarAmount(total),
+    records: rows.map((row) => ({
+      id: row.id,
+      amount: centsToPriceString(row.amount_cents),
+      orderId: row.order_id,
+      imageId: row.stylized_image_id,
+      listingId: row.listing_id,
+      createdAt: row.created_at,
+      testMode: row.test_mode === 1,
+    })),
+  };
+}

@@ -1,0 +1,211 @@
+import { useState } from "react";
+import { Link } from "@remix-run/react";
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-defaults";
+import { findPlatform } from "~/features/publishing/platforms";
+import type { PlatformId, PlatformOption } from "~/features/publishing/platforms";
+import type { PublicationStatus } from "~/features/publishing/types";
+import { COPY, postingCompleteText } from "~/features/publishing/types";
+import { styleName } from "~/lib/styles";
+import { DescriptionField, FieldError, PriceField, TitleField } from "~/features/publishing/components/listing-fields";
+import { PlatformBadge } from "~/features/publishing/components/platform-badge";
+import { PublicationList } from "~/features/publishing/components/publication-status";
+import type { PublicationView } from "~/features/publishing/components/types";
+import { useHydrated } from "~/ui/use-hydrated";
+import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
+import { ListImageForm } from "~/ui/forms/list-image-form";
+import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
+
+/** The form's schema, loaded after the page rendered. */
+const loadPostSchema = () => import("~/features/publishing/schemas").then((m) => m.postSchema);
+
+/** Where the form posts (app/routes/_studio+/studio.list.tsx), and the dialog's page without JavaScript. */
+export const LIST_ACTION = "/studio/list";
+
+export interface PostResult {
+  success: boolean;
+  platform: PlatformId;
+  name: string;
+  status: PublicationStatus;
+  url?: string;
+  authUrl?: string;
+  error?: string;
+}
+
+export function postResultViews(results: PostResult[]): PublicationView[] {
+  return results.map((result) => {
+    const kit = result.status === "ready_to_mint" || result.status === "export_ready";
+    return {
+      id: result.platform,
+      name: result.name,
+      icon: findPlatform(result.platform)?.icon ?? "",
+      url: result.url ?? null,
+      status: result.status,
+      error: result.error ?? null,
+      downloadUrl: kit ? (result.url ?? null) : null,
+      authUrl: result.authUrl ?? null,
+    };
+  });
+}
+
+export interface ListForSaleImage {
+  id: string;
+  style: string;
+  /** Dollars, e.g. "25". */
+  price: string;
+}
+
+/**
+ * The list-for-sale form: only connected platforms
+ * can be chosen (a link to /integrations when none is), the title defaults to
+ * '<Style> Style Selfie', the price must be more than 0 (min 0.01, step 0.01).
+ * The dialog's body with JavaScript; the /studio/list page without.
+ */
+export function ListForSaleForm({
+  image,
+  platforms,
+  pageResult,
+  onClose,
+}: {
+  image: ListForSaleImage;
+  platforms: PlatformOption[];
+  pageResult?: unknown;
+  onClose?: () => void;
+}) {
+  const [results, setResults] = useState<PostResult[] | null>(null);
+  const name = styleName(image.style);
+  const connected = platforms.filter((p) => p.connected && !p.closed);
+  const externalConnected = connected.some((p) => p.id !== "marketplace");
+
+  const { fetcher, form, fields, pending } = useFetcherForm({
+    id: `list-${image.id}`,
+    loadSchema: loadPostSchema,
+    pageResult,
+    invalidSubmitToast: (errors) => {
+      if (errors.platforms?.length) return { kind: "error", ...COPY.selectOnePlatform };
+      if (errors.price?.length) return { kind: "error", title: "Error", description: COPY.invalidPrice };
+      if (errors.title?.length) return { kind: "error", ...COPY.titleRequired };
+    },
+    answerWhenIdle: true,
+    onAnswer: (answer) => {
+      if (isOkAnswer<{ results: PostResult[] }>(answer)) {
+        setResults(answer.results);
+        const successes = answer.results.filter((r) => r.success).length;
+        return { kind: "success", ...COPY.postingComplete, description: postingCompleteText(successes, answer.results.length) };
+      }
+      if (isSubmissionResult(answer) && answer.error?.[""]?.length) return { kind: "error", ...COPY.postFailed };
+    },
+  });
+
+  if (results) {
+    return (
+      <div className="space-y-4" data-testid="list-for-sale-results">
+        <p className="text-sm text-slate-700">
+          {postingCompleteText(results.filter((r) => r.success).length, results.length)}
+        </p>
+        <PublicationList publications={postResultViews(results)} />
+        {onClose ? (
+          <div className="flex justify-end">
+            <button type="button" className="btn-primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <ListImageForm
+      fetcher={fetcher}
+      form={form}
+      action={`${LIST_ACTION}?image=${encodeURIComponent(image.id)}`}
+      hidden={{ imageId: image.id }}
+      jsMarker="_js"
+      className="space-y-4"
+      testId="list-for-sale-form"
+    >
+      <fieldset aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}>
+        <legend className="field-label">Platforms</legend>
+        <div className="mt-2 space-y-2">
+          {connected.map((platform) => (
+            <label key={platform.id} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm">
+              <input type="checkbox" name="platforms" value={platform.id} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+              <PlatformBadge platformId={platform.id} size="sm" />
+              <span className="flex-1 font-medium text-slate-900">{platform.name}</span>
+              <span className="text-xs text-slate-500">Fee {findPlatform(platform.id)?.fee}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
+        <p className="mt-2 text-xs text-slate-600">
+          {externalConnected ? "Only connected platforms are shown. " : "No other platforms are connected yet. "}
+          <Link to="/integrations" className="font-semibold text-brand-700 underline">
+            {externalConnected ? "Manage integrations" : "Connect platforms on the Integrations page"}
+          </Link>
+        </p>
+      </fieldset>
+
+      <TitleField field={fields.title} defaultValue={defaultListingTitle(name)} />
+      <DescriptionField field={fields.description} defaultValue={defaultListingDescription(name)} />
+      <PriceField field={fields.price} defaultValue={image.price} min="0.01" />
+      <div className="flex justify-end gap-2">
+        {onClose ? (
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Listing…" : "List for Sale"}
+        </button>
+      </div>
+    </ListImageForm>
+  );
+}
+
+/**
+ * The dashboard's "List for Sale" action: a link to /studio/list (works
+ * without JavaScript) that opens the Headless UI dialog when JavaScript runs.
+ */
+export function ListForSale({
+  image,
+  platforms,
+  className = "btn-secondary",
+  label = "List for Sale",
+}: {
+  image: ListForSaleImage;
+  platforms: PlatformOption[];
+  className?: string;
+  label?: string;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link
+        to={`${LIST_ACTION}?image=${encodeURIComponent(image.id)}`}
+        className={className}
+        data-testid="list-for-sale-button"
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-40">
+        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+        <div className="fixed inset-0 overflow-y-auto p-4">
+          <div className="flex min-h-full items-center justify-center">
+            <DialogPanel className="card w-full max-w-lg p-6" data-testid="list-for-sale-dialog">
+              <DialogTitle className="text-lg font-semibold text-slate-900">List for Sale</DialogTitle>
+              <p className="mt-1 mb-4 text-sm text-slate-600">Choose where to sell this {styleName(image.style).toLowerCase()} image.</p>
+              <ListForSaleForm image={image} platforms={platforms} onClose={() => setOpen(false)} />
+            </DialogPanel>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

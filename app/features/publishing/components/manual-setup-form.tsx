@@ -1,0 +1,95 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { FormErrors } from "~/ui/form-field";
+import { useToast } from "~/ui/toaster";
+import type { ManualField, Platform } from "~/features/publishing/platforms";
+import { manualFieldLabel } from "~/features/publishing/platforms";
+import { COPY } from "~/features/publishing/types";
+import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+
+/** The form's schema, loaded after the page rendered. */
+const loadManualIntegrationSchema = () => import("~/features/publishing/schemas").then((m) => m.manualIntegrationSchema);
+
+const PLACEHOLDERS: Record<ManualField, string> = {
+  apiKey: "Paste your key",
+  walletAddress: "0x…",
+  shopDomain: "my-store.myshopify.com",
+};
+
+/**
+ * Manual setup: the API key, plus the wallet address
+ * where the platform needs one (checked for the EVM format), or for Shopify a
+ * store's domain and custom-app Admin API token. Every shown field is
+ * required. Posts to /integrations (post/redirect/get with a flash message).
+ */
+export function ManualSetupForm({ platform, lastResult }: { platform: Platform; lastResult?: SubmissionResult<string[]> }) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const validate = useDeferredValidation(loadManualIntegrationSchema);
+  const [form, fields] = useForm({
+    id: `manual-${platform.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate:
+      validate &&
+      (({ formData, submitter }) => {
+        const submission = validate(formData);
+        if (submitter && submission.status !== "success") toast({ kind: "error", ...COPY.integrationFailed });
+        return submission;
+      }),
+  });
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!lastResult || shown.current === lastResult || !lastResult.error) return;
+    shown.current = lastResult;
+    if (Object.keys(lastResult.error).length) toast({ kind: "error", ...COPY.integrationFailed });
+  }, [lastResult, toast]);
+
+  const pending = navigation.state !== "idle" && navigation.formData?.get("platform") === platform.id && navigation.formData?.get("intent") === "manual";
+  const byName: Record<ManualField, (typeof fields)["apiKey"]> = {
+    apiKey: fields.apiKey,
+    walletAddress: fields.walletAddress,
+    shopDomain: fields.shopDomain,
+  };
+  return (
+    <Form method="post" action="/integrations" {...getFormProps(form)} className="space-y-3" data-testid={`manual-setup-${platform.id}`}>
+      <input type="hidden" name="intent" value="manual" />
+      <input type="hidden" name="platform" value={platform.id} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {platform.manualFields.map((name) => {
+        const field = byName[name];
+        return (
+          <div key={name}>
+            <label htmlFor={field.id} className="field-label">
+              {manualFieldLabel(platform, name)}
+            </label>
+            <input
+              id={field.id}
+              name={field.name}
+              type={name === "apiKey" ? "password" : "text"}
+              autoComplete="off"
+              spellCheck={false}
+              required
+              pattern={name === "walletAddress" ? "^0x[0-9a-fA-F]{40}$" : undefined}
+              placeholder={PLACEHOLDERS[name]}
+              className="field-input font-mono"
+              aria-invalid={field.errors?.length ? true : undefined}
+              aria-describedby={field.errors?.length ? field.errorId : undefined}
+            />
+            {field.errors?.length ? (
+              <p id={field.errorId} className="field-error">
+                {field.errors[0]}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Saving…" : "Save connection"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,82 @@
+import type { PublicationStatus } from "~/features/publishing/types";
+import { STATUS_LABELS } from "~/features/publishing/types";
+import { PlatformBadge } from "~/features/publishing/components/platform-badge";
+import type { PublicationView } from "~/features/publishing/components/types";
+
+const PILL: Record<PublicationStatus, string> = {
+  live: "bg-emerald-100 text-emerald-800",
+  ready_to_mint: "bg-sky-100 text-sky-800",
+  export_ready: "bg-sky-100 text-sky-800",
+  queued: "bg-amber-100 text-amber-800",
+  needs_auth: "bg-orange-100 text-orange-800",
+  failed: "bg-red-100 text-red-800",
+  withdrawn: "bg-slate-200 text-slate-700",
+};
+
+export function StatusPill({ status }: { status: PublicationStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PILL[status]}`} data-testid="publication-status">
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** What the creator can do next with one platform's result. */
+function NextStep({ publication }: { publication: PublicationView }) {
+  switch (publication.status) {
+    case "live":
+      return publication.url ? (
+        <a href={publication.url} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5 text-xs">
+          View listing
+        </a>
+      ) : null;
+    case "ready_to_mint":
+      return publication.downloadUrl ? (
+        <a href={publication.downloadUrl} download className="btn-secondary px-3 py-1.5 text-xs">
+          Download mint kit
+        </a>
+      ) : null;
+    case "export_ready":
+      return publication.downloadUrl ? (
+        <a href={publication.downloadUrl} download className="btn-secondary px-3 py-1.5 text-xs">
+          Download export package
+        </a>
+      ) : null;
+    case "needs_auth":
+      return publication.authUrl ? (
+        <a href={publication.authUrl} className="btn-primary px-3 py-1.5 text-xs">
+          Connect
+        </a>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** One row per platform: its name, honest state, and the next step (view, download, connect). */
+export function PublicationList({ publications }: { publications: PublicationView[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="publication-list">
+      {publications.map((publication) => (
+        <li
+          key={publication.id}
+          className="flex flex-wrap items-center gap-3 px-4 py-3"
+          data-testid={`publication-${publication.id}`}
+          data-status={publication.status}
+        >
+          <PlatformBadge platformId={publication.id} size="sm" />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-medium text-slate-900">{publication.name}</p>
+            {publication.status === "queued" ? (
+              <p className="text-xs text-slate-500">Working on it…{publication.error ? ` ${publication.error}` : ""}</p>
+            ) : publication.error && (publication.status === "failed" || publication.status === "needs_auth") ? (
+              <p className="text-xs text-red-700">{publication.error}</p>
+            ) : null}
+          </div>
+          <StatusPill status={publication.status} />
+          <NextStep publication={publication} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+import type { FileStore } from "~/infra/file-store.server";
+import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
+import type { Platform } from "~/features/publishing/platforms";
+import type { PublicationStatus } from "~/features/publishing/types";
+
+/**
+ * One interface for every platform connector. A connector gets everything it
+ * needs in the request (the content, the image's file, the creator, the opened
+ * credential) and answers only what is true: `live` with a URL the platform
+ * confirmed, or an honest other state. It throws for failures the job worker
+ * should handle: errors with `retryable: true` are tried again with backoff.
+ */
+
+export interface PublishContent {
+  title: string;
+  description: string;
+  priceCents: number;
+  tags: string[];
+  licensingEnabled: boolean;
+  nftEnabled: boolean;
+}
+
+export interface PublishRequest {
+  /** The listing_platforms row this attempt works for. */
+  publicationId: string;
+  platform: Platform;
+  content: PublishContent;
+  image: {
+    id: string;
+    style: string;
+    /** The file key of the image to publish (the clean, full-resolution file the marketplace sells). */
+    fileKey: string;
+    /** The styled image's own file (JPEG or PNG), for platforms that take no WebP. */
+    styledFileKey: string;
+  };
+  creator: { id: string; name: string };
+  /** Absolute origin of the app, for URLs that leave it (e.g. https://selfie.example). */
+  origin: string;
+  /** The opened credential of an active connection, when the platform needs one. */
+  credential: { secret: string; walletAddress: string | null; shopDomain: string | null } | null;
+  /** What the platform called our thing last time (Shopify's product GID), to update rather than duplicate. */
+  externalId: string | null;
+  /** The own marketplace's listing URL of this image, when it is listed there. */
+  marketplaceUrl: string | null;
+}
+
+export interface PublishDeps {
+  store: FileStore;
+  now: () => Date;
+  signal: AbortSignal;
+  fetch?: FetchLike;
+  /** Records the platform's id of a new thing as soon as it exists (before later steps may fail). */
+  onExternalId?: (externalId: string) => Promise<void>;
+}
+
+export interface PublishOutcome {
+  /** A stored state (`withdrawn` is only ever shown, never recorded). */
+  status: Exclude<PublicationStatus, "withdrawn">;
+  /** Where the listing is reachable; only with `live`. */
+  url?: string | null;
+  error?: string | null;
+  /** A kit or package the creator downloads (a zip under kits/). */
+  artifactKey?: string | null;
+  /** The own marketplace's listing. */
+  listingId?: string | null;
+  externalId?: string | null;
+}
+
+export interface Connector {
+  publish(request: PublishRequest, deps: PublishDeps): Promise<PublishOutcome>;
+}
+
+/** An error that will not pass by trying again (the worker fails the job at once). */
+export class PermanentPublishError extends Error {
+  readonly retryable = false;
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentPublishError";
+  }
+}

@@ -1,0 +1,149 @@
+import sharp from "sharp";
+import { styleName } from "~/lib/styles";
+import { PRODUCT_NAME } from "~/lib/product";
+import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
+import { writeZip } from "~/features/publishing/connectors/zip-archive.server";
+
+/**
+ * The stock-photo export package: the full-resolution JPEG with its title,
+ * description, keywords, copyright and the AI disclosure embedded as XMP
+ * (what stock sites read on upload), plus the same metadata as a CSV for
+ * sites that take a spreadsheet, and a README.
+ */
+
+export interface ExportPackageInput {
+  platformName: string;
+  title: string;
+  description: string;
+  style: string;
+  tags: string[];
+  creatorName: string;
+  priceCents: number;
+  source: Buffer;
+  createdAt: Date;
+}
+
+export interface ExportPackage {
+  jpeg: Buffer;
+  csv: string;
+  zip: Buffer;
+  fileName: string;
+  keywords: string[];
+  copyright: string;
+}
+
+const JPEG_QUALITY = 95;
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Keywords: the creator's tags, then the style and the disclosure (deduplicated, at most 50). */
+export function exportKeywords(tags: string[], style: string): string[] {
+  const seen = new Map<string, string>();
+  for (const word of [...tags, styleName(style), "AI generated", "portrait", "selfie"]) {
+    const trimmed = word.trim();
+    if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...seen.values()].slice(0, 50);
+}
+
+export function exportXmp(fields: { title: string; description: string; keywords: string[]; copyright: string; creator: string }): string {
+  const alt = (value: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(value)}</rdf:li></rdf:Alt>`;
+  return [
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '<rdf:Description rdf:about=""',
+    ' xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
+    ' xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"',
+    ' xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"',
+    ' xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
+    ` Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE}"`,
+    ` xmp:CreatorTool="${escapeXml(PRODUCT_NAME)}"`,
+    ' xmpRights:Marked="True"',
+    ` photoshop:Headline="${escapeXml(fields.title)}">`,
+    `<dc:title>${alt(fields.title)}</dc:title>`,
+    `<dc:description>${alt(fields.description)}</dc:description>`,
+    `<dc:subject><rdf:Bag>${fields.keywords.map((k) => `<rdf:li>${escapeXml(k)}</rdf:li>`).join("")}</rdf:Bag></dc:subject>`,
+    `<dc:rights>${alt(fields.copyright)}</dc:rights>`,
+    `<dc:creator><rdf:Seq><rdf:li>${escapeXml(fields.creator)}</rdf:li></rdf:Seq></dc:creator>`,
+    "</rdf:Description>",
+    "</rdf:RDF>",
+    "</x:xmpmeta>",
+    '<?xpacket end="w"?>',
+  ].join("");
+}
+
+/** One CSV cell: quoted, quotes doubled, and a leading formula character defused. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function exportCsv(row: Record<string, string>): string {
+  const headers = Object.keys(row);
+  return `${headers.map(csvCell).join(",")}\r\n${headers.map((h) => csvCell(row[h])).join(",")}\r\n`;
+}
+
+function slug(value: string): string {
+  const text = value
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return text || "image";
+}
+
+function readme(input: ExportPackageInput, fileName: string): string {
+  return [
+    `Export package for ${input.platformName}: "${input.title}"`,
+    "",
+    "What is inside",
+    `- ${fileName}: the image at full resolution. Its title, description, keywords, copyright`,
+    "  and the AI disclosure (IPTC Digital Source Type: trainedAlgorithmicMedia) are embedded as XMP,",
+    "  which stock sites read when you upload.",
+    "- metadata.csv: the same metadata, for sites that take a spreadsheet.",
+    "",
+    `How to publish: sign in to ${input.platformName}, upload ${fileName} and check the prefilled fields.`,
+    "Keep the AI disclosure: most stock sites require AI-generated images to be marked as such,",
+    "and some do not accept them at all; check their contributor rules first.",
+    "",
+  ].join("\n");
+}
+
+export async function buildExportPackage(input: ExportPackageInput): Promise<ExportPackage> {
+  const style = styleName(input.style);
+  const description = input.description.trim() || `An AI-stylized selfie in the ${style.toLowerCase()} style.`;
+  const keywords = exportKeywords(input.tags, input.style);
+  const copyright = `© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`;
+  const jpeg = await sharp(input.source, { failOn: "error" })
+    .rotate()
+    .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" })
+    .withXmp(exportXmp({ title: input.title, description, keywords, copyright, creator: input.creatorName }))
+    .toBuffer();
+  const fileName = `${slug(input.title)}.jpg`;
+  const csv = exportCsv({
+    Filename: fileName,
+    Title: input.title,
+    Description: description,
+    Keywords: keywords.join(", "),
+    Copyright: copyright,
+    Creator: input.creatorName,
+    "AI Generated": "Yes",
+    "Digital Source Type": "trainedAlgorithmicMedia",
+    Style: style,
+    "Price (USD)": (input.priceCents / 100).toFixed(2),
+  });
+  const zip = writeZip(
+    [
+      { name: fileName, data: jpeg },
+      { name: "metadata.csv", data: Buffer.from(csv, "utf8") },
+      { name: "README.txt", data: Buffer.from(readme(input, fileName), "utf8") },
+    ],
+    input.createdAt,
+  );
+  return { jpeg, csv, zip, fileName, keywords, copyright };
+}

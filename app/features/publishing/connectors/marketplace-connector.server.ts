@@ -1,0 +1,21 @@
+import type { Connector, PublishRequest } from "~/features/publishing/connectors/connector.server";
+
+export interface MarketplaceListing {
+  listingId: string;
+  /** Where the listing is reachable on /marketplace (absolute). */
+  url: string;
+}
+
+/**
+ * The product's own marketplace: creates or updates the listing through the
+ * selling side's listing service (passed in, so there is one implementation of
+ * listings) and answers `live` with its /marketplace URL.
+ */
+export function marketplaceConnector(list: (request: PublishRequest) => Promise<MarketplaceListing>): Connector {
+  return {
+    async publish(request) {
+      const listing = await list(request);
+      return { status: "live", url: listing.url, error: null, listingId: listing.listingId };
+    },
+  };
+}

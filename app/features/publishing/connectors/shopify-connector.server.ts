@@ -1,0 +1,65 @@
+import { signedMediaUrl } from "~/infra/signed-urls.server";
+import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
+import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
+import { upsertShopifyProduct } from "~/infra/shopify/shopify-products.server";
+import type { Connector } from "~/features/publishing/connectors/connector.server";
+import { PermanentPublishError } from "~/features/publishing/connectors/connector.server";
+import { styleName } from "~/lib/styles";
+
+/** Shopify fetches product media some time after the mutation: the link works for a day. */
+const MEDIA_URL_TTL_SECONDS = 24 * 60 * 60;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function shopifyDescriptionHtml(description: string, style: string): string {
+  const paragraphs = description
+    .split(/\n{2,}/)
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text) => `<p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>`);
+  paragraphs.push(`<p>AI-generated image in the ${escapeHtml(styleName(style).toLowerCase())} style.</p>`);
+  return paragraphs.join("");
+}
+
+/**
+ * Shopify: creates (or updates) the product in the creator's store through the
+ * Admin GraphQL API and answers `live` with the storefront URL Shopify
+ * confirmed. A token Shopify refuses (401/403) answers `needs_auth`.
+ */
+export function shopifyConnector(hooks: { onAuthRejected: (message: string) => Promise<void> }): Connector {
+  return {
+    async publish(request, deps) {
+      const credential = request.credential;
+      if (!credential?.shopDomain) {
+        return { status: "needs_auth", url: null, error: "Connect your Shopify store first." };
+      }
+      // Shopify takes PNG, GIF and JPEG media: an optimized WebP goes as the styled file instead.
+      const mediaKey = /\.(jpg|png)$/.test(request.image.fileKey) ? request.image.fileKey : request.image.styledFileKey;
+      if (!/\.(jpg|png)$/.test(mediaKey)) throw new PermanentPublishError("Shopify takes JPEG or PNG images only");
+      const client = new ShopifyAdminClient(credential.shopDomain, credential.secret, deps.fetch);
+      try {
+        const product = await upsertShopifyProduct(
+          client,
+          {
+            title: request.content.title,
+            descriptionHtml: shopifyDescriptionHtml(request.content.description, request.image.style),
+            tags: [...request.content.tags, "AI generated", styleName(request.image.style)],
+            price: (request.content.priceCents / 100).toFixed(2),
+            imageUrl: `${request.origin}${signedMediaUrl(mediaKey, MEDIA_URL_TTL_SECONDS, deps.now().getTime())}`,
+            imageAlt: request.content.title,
+          },
+          { existingProductId: request.externalId, onCreated: deps.onExternalId, signal: deps.signal },
+        );
+        return { status: "live", url: product.onlineStoreUrl, error: null, externalId: product.productId };
+      } catch (error) {
+        if (error instanceof ShopifyAuthError) {
+          await hooks.onAuthRejected(error.message);
+          return { status: "needs_auth", url: null, error: error.message };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { PRODUCT_NAME } from "~/lib/product";
+
+/**
+ * The one platform registry (fees, connection kinds and fields). The
+ * /integrations screen, the launch form, the list-for-sale dialog, the JSON
+ * API and the connectors all read it.
+ *
+ * `capability` is what the product can honestly do on a platform:
+ * - liveListing: it creates the listing itself and reports `live` only once the
+ *   listing is reachable (the own marketplace; Shopify once its API confirms);
+ * - mintKit: NFT platforms need the creator's own wallet to mint or sign, so the
+ *   product prepares ERC-721 metadata and the image for the creator to mint
+ *   (`ready_to_mint`); it never holds private keys;
+ * - exportPackage: stock and photo platforms have no upload API for
+ *   contributors, so the product prepares the full-resolution JPEG with its
+ *   metadata embedded, plus a metadata CSV, to upload there (`export_ready`).
+ */
+
+export const PLATFORM_IDS = [
+  "marketplace",
+  "opensea",
+  "zora",
+  "foundation",
+  "foap",
+  "eyeem",
+  "clickasnap",
+  "rarible",
+  "mintable",
+  "shopify",
+] as const;
+
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+export type ExternalPlatformId = Exclude<PlatformId, "marketplace">;
+
+/** How a creator connects: OAuth popup, a key typed into the manual setup form, or nothing at all. */
+export type ConnectMethod = "oauth" | "apiKey" | "none";
+export type Capability = "liveListing" | "mintKit" | "exportPackage";
+export type ManualField = "apiKey" | "walletAddress" | "shopDomain";
+
+export interface Platform {
+  id: PlatformId;
+  name: string;
+  /** A short emoji, so token clients can show something too; screens draw a badge in `color`. */
+  icon: string;
+  color: string;
+  kind: "Marketplace" | "NFT" | "Stock photo" | "E-commerce";
+  /** The fee text the card shows. */
+  fee: string;
+  needsWallet: boolean;
+  connect: ConnectMethod;
+  /** The fields of the manual setup form, in order (empty when there is none). */
+  manualFields: readonly ManualField[];
+  capability: Capability;
+  /** One sentence: what the product does on this platform. */
+  does: string;
+  /** Set when the platform no longer takes listings: the card says so and nothing can be sent there. */
+  closed?: string;
+  /** Something the creator should know before using the platform. */
+  notice?: string;
+  website: string;
+}
+
+const STOCK_NOTICE = "Check the platform's contributor rules on AI-generated images before you upload.";
+
+export const PLATFORMS: readonly Platform[] = [
+  {
+    id: "marketplace",
+    name: PRODUCT_NAME,
+    icon: "🛍️",
+    color: "#7c3aed",
+    kind: "Marketplace",
+    fee: "5%",
+    needsWallet: false,
+    connect: "none",
+    manualFields: [],
+    capability: "liveListing",
+    does: "Lists the image on the public marketplace right away.",
+    website: "/marketplace",
+  },
+  {
+    id: "opensea",
+    name: "OpenSea",
+    icon: "🌊",
+    color: "#2081e2",
+    kind: "NFT",
+    fee: "2.5%",
+    needsWallet: true,
+    connect: "apiKey",
+    manualFields: ["apiKey", "walletAddress"],
+    capability: "mintKit",
+    does: "Prepares a mint kit (ERC-721 metadata and the image) that you mint with your own wallet.",
+    website: "https://opensea.io",
+  },
+  {
+    id: "zora",
+    name: "Zora",
+    icon: "🔮",
+    color: "#111827",
+    kind: "NFT",
+    fee: "Fees set by Zora",
+    needsWallet: true,
+    connect: "apiKey",
+    manualFields: ["apiKey", "walletAddress"],
+    capability: "mintKit",
+    does: "Would prepare a mint kit for Zora.",
+    closed: "Zora stopped minting NFTs in April 2025 (posts there now become coins), so it no longer takes these listings.",
+    website: "https://zora.co",
+  },
+  {
+    id: "foundation",
+    name: "Foundation",
+    icon: "🏛️",
+    color: "#000000",
+    kind: "NFT",
+    fee: "15%",
+    needsWallet: true,
+    connect: "apiKey",
+    manualFields: ["apiKey", "walletAddress"],
+    capability: "mintKit",
+    does: "Would prepare a mint kit for Foundation.",
+    closed: "Foundation shut its marketplace down in April 2026 and no longer takes listings.",
+    website: "https://foundation.app",
+  },
+  {
+    id: "foap",
+    name: "Foap",
+    icon: "📸",
+    color: "#ff4f5a",
+    kind: "Stock photo",
+    fee: "50%",
+    needsWallet: false,
+    connect: "none",
+    manualFields: [],
+    capability: "exportPackage",
+    does: "Prepares an export package (full-resolution JPEG with embedded metadata, plus a CSV) to upload to Foap.",
+    notice: STOCK_NOTICE,
+    website: "https://www.foap.com",
+  },
+  {
+    id: "eyeem",
+    name: "EyeEm",
+    icon: "👁️",
+    color: "#222222",
+    kind: "Stock photo",
+    fee: "50%",
+    needsWallet: false,
+    connect: "none",
+    manualFields: [],
+    capability: "exportPackage",
+    does: "Prepares an export package (full-resolution JPEG with embedded metadata, plus a CSV) to upload to EyeEm.",
+    notice: STOCK_NOTICE,
+    website: "https://www.eyeem.com",
+  },
+  {
+    id: "clickasnap",
+    name: "ClickASnap",
+    icon: "🖼️",
+    color: "#00a19a",
+    kind: "Stock photo",
+    fee: "15-40%",
+    needsWallet: false,
+    connect: "none",
+    manualFields: [],
+    capability: "exportPackage",
+    does: "Prepares an export package (full-resolution JPEG with embedded metadata, plus a CSV) to upload to ClickASnap.",
+    notice: STOCK_NOTICE,
+    website: "https://www.clickasnap.com",
+  },
+  {
+    id: "rarible",
+    name: "Rarible",
+    icon: "🟡",
+    color: "#feda03",
+    kind: "NFT",
+    fee: "Fees set by Rarible",
+    needsWallet: true,
+    connect: "apiKey",
+    manualFields: ["apiKey", "walletAddress"],
+    capability: "mintKit",
+    does: "Prepares a mint kit (ERC-721 metadata and the image) that you mint with your own wallet.",
+    website: "https://rarible.com",
+  },
+  {
+    id: "mintable",
+    name: "Mintable",
+    icon: "🌱",
+    color: "#1a73e8",
+    kind: "NFT",
+    fee: "Fees set by Mintable",
+    needsWallet: true,
+    connect: "apiKey",
+    manualFields: ["apiKey", "walletAddress"],
+    capability: "mintKit",
+    does: "Prepares a mint kit (ERC-721 metadata and the image) that you mint with your own wallet.",
+    website: "https://mintable.com",
+  },
+  {
+    id: "shopify",
+    name: "Shopify",
+    icon: "🛒",
+    color: "#95bf47",
+    kind: "E-commerce",
+    fee: "Fees set by Shopify (your plan)",
+    needsWallet: false,
+    connect: "oauth",
+    manualFields: ["shopDomain", "apiKey"],
+    capability: "liveListing",
+    does: "Creates the product with its image and price in your store and links to it once Shopify confirms it is live.",
+    website: "https://www.shopify.com",
+  },
+];
+
+export const MARKETPLACE_ID = "marketplace" satisfies PlatformId;
+
+export function isPlatformId(value: unknown): value is PlatformId {
+  return typeof value === "string" && (PLATFORM_IDS as readonly string[]).includes(value);
+}
+
+export function getPlatform(id: PlatformId): Platform {
+  return PLATFORMS.find((platform) => platform.id === id)!;
+}
+
+export function findPlatform(id: string): Platform | undefined {
+  return PLATFORMS.find((platform) => platform.id === id);
+}
+
+/** Platforms that take listings (the own marketplace first). */
+export function openPlatforms(): Platform[] {
+  return PLATFORMS.filter((platform) => !platform.closed);
+}
+
+/** Whether a creator must connect before publishing there. */
+export function needsConnection(platform: Platform): boolean {
+  return platform.connect !== "none";
+}
+
+/** EVM account address (the walletAddress NFT platforms need). */
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export const MANUAL_FIELD_LABELS: Record<ManualField, string> = {
+  apiKey: "API key",
+  walletAddress: "Wallet address",
+  shopDomain: "Shop domain",
+};
+
+/** Field labels of one platform's manual setup form (Shopify's key is its Admin API access token). */
+export function manualFieldLabel(platform: Platform, field: ManualField): string {
+  if (platform.id === "shopify" && field === "apiKey") return "Admin API access token";
+  return MANUAL_FIELD_LABELS[field];
+}
+
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  liveListing: "Live listing",
+  mintKit: "Mint kit",
+  exportPackage: "Export package",
+};
+
+/** A platform as the publishing forms offer it. */
+export interface PlatformOption {
+  id: PlatformId;
+  name: string;
+  /** Whether the creator can publish there now (always for the own marketplace). */
+  connected: boolean;
+  /** Set when the platform no longer takes listings. */
+  closed?: boolean;
+}

@@ -1,0 +1,479 @@
+import { z } from "zod";
+import type { UserRow } from "#db/schema";
+import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
+import { badRequest, forbidden, notFound } from "~/infra/errors.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
+import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/features/publishing/platforms";
+import type { Platform, PlatformId } from "~/features/publishing/platforms";
+import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/publishing/schemas";
+import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
+import type { PublicationStatus } from "~/features/publishing/types";
+import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
+import { DEFAULT_PRICE, styleName } from "~/lib/styles";
+import { centsToPriceString } from "~/lib/money";
+import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
+import { activeListingForStylizedImage, ownStylizedImage, parseTags } from "~/features/market/procedures.server";
+import {
+  disconnectIntegration,
+  integrationJson,
+  integrationList,
+  platformConnections,
+  saveManualIntegration,
+} from "~/features/publishing/integrations.server";
+import {
+  authUrlFor,
+  completeOAuth,
+  shopifyOAuthConfigured,
+  startOAuth,
+  verifyShopifyToken,
+} from "~/features/publishing/oauth-connections.server";
+import type { PublicationJson, ShownPublication } from "~/features/publishing/publications.server";
+import {
+  findPublication,
+  isDone,
+  publicationJson,
+  publicationsOfImage,
+  publishBlocker,
+  requestPublications,
+  verifyPublicationDownload,
+  waitForPublications,
+} from "~/features/publishing/publications.server";
+
+/**
+ * Publishing and integrations: each
+ * procedure serves both the /api route and the screens.
+ */
+
+const platformParam = z
+  .string("Unknown platform")
+  .trim()
+  .toLowerCase()
+  .refine((value) => isPlatformId(value), "Unknown platform")
+  .transform((value) => value as PlatformId);
+
+/** GET /api/token-marketplace-integrations: `[{platform: "opensea", isActive}]`, the own marketplace first. */
+export const tokenIntegrations = defineProcedure({
+  name: "tokenIntegrations",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => integrationList(ctx.db, user.id),
+});
+
+/** GET /api/marketplace-integrations: the same with display names. */
+export const displayIntegrations = defineProcedure({
+  name: "displayIntegrations",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const list = await integrationList(ctx.db, user.id);
+    return list.map(({ platform, isActive }) => ({ platform: getPlatform(platform).name, isActive }));
+  },
+});
+
+/** POST /api/token-marketplace-integrations and the manual setup form. */
+export const createIntegration = defineProcedure({
+  name: "createIntegration",
+  access: "user",
+  input: z.preprocess(
+    (value) =>
+      value && typeof value === "object" && "platform" in value && typeof value.platform === "string"
+        ? { ...value, platform: value.platform.toLowerCase() }
+        : value,
+    manualIntegrationSchema,
+  ),
+  async run({ input, user, ctx }) {
+    if (input.platform === "shopify" && input.shopDomain) {
+      await verifyShopifyToken(input.shopDomain, input.apiKey);
+    }
+    const row = await saveManualIntegration(ctx.db, { userId: user.id, input, now: ctx.now });
+    const json = integrationJson(row);
+    return {
+      id: json.id,
+      platform: json.platform,
+      isActive: json.isActive,
+      createdAt: json.createdAt,
+      apiKeyLast4: json.apiKeyLast4,
+      walletAddress: json.walletAddress,
+      shopDomain: json.shopDomain,
+    };
+  },
+});
+
+/** DELETE /api/token-marketplace-integrations/{platform} and the Disconnect button. */
+export const deleteIntegration = defineProcedure({
+  name: "deleteIntegration",
+  access: "user",
+  input: z.object({ platform: platformParam }),
+  async run({ input, user, ctx }) {
+    if (input.platform === MARKETPLACE_ID) throw badRequest(`${getPlatform(MARKETPLACE_ID).name} is always connected`);
+    const removed = await disconnectIntegration(ctx.db, { userId: user.id, platform: input.platform });
+    return { platform: input.platform, removed };
+  },
+});
+
+/** GET /api/oauth/{platform}/authorize: `{authUrl}` for the popup (or a plain link without JS). */
+export const oauthAuthorize = defineProcedure({
+  name: "oauthAuthorize",
+  access: "user",
+  input: z.object({
+    platform: platformParam,
+    shop: z.string().trim().max(200).optional(),
+    display: z.enum(["popup", "page"]).default("popup"),
+  }),
+  async run({ input, user, ctx }) {
+    const platform = getPlatform(input.platform);
+    const shop = input.shop === undefined ? null : normalizeShopDomain(input.shop);
+    if (input.shop !== undefined && input.shop !== "" && !shop) {
+      throw badRequest("Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com", {
+        shop: ["Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com"],
+      });
+    }
+    const authUrl = await startOAuth(ctx.db, {
+      config: ctx.config,
+      userId: user.id,
+      platform,
+      shop,
+      display: input.display,
+      origin: ctx.origin,
+      now: ctx.now,
+    });
+    return { authUrl };
+  },
+});
+
+/**
+ * GET /api/oauth/{platform}/callback: checks the state (single use, this
+ * user's, unexpired) and the provider's signature, then stores the credential.
+ * Throws OAuthCallbackError with a sentence for the creator when anything is off.
+ */
+export const completeOAuthConnection = defineProcedure({
+  name: "completeOAuthConnection",
+  access: "user",
+  input: z.object({ platform: z.string().trim().max(40), query: z.instanceof(URLSearchParams) }),
+  run: ({ input, user, ctx }) =>
+    completeOAuth(ctx.db, { config: ctx.config, userId: user.id, platformId: input.platform, params: input.query, now: ctx.now }),
+});
+
+/**
+ * The /integrations screen: every platform with its state for this creator,
+ * and plain links to the provider for Connect without JavaScript (Shopify:
+ * for the store asked for with ?connect=shopify&shop=, or the store already on
+ * file when it needs reconnecting).
+ */
+export const integrationsScreen = defineProcedure({
+  name: "integrationsScreen",
+  access: "user",
+  input: z.object({ connect: z.string().max(40).optional(), shop: z.string().max(200).optional() }),
+  async run({ input, user, ctx }) {
+    const connections = await platformConnections(ctx.db, user.id);
+    const oauth = shopifyOAuthConfigured(ctx.config);
+    const connectLinks: Partial<Record<PlatformId, string>> = {};
+    let shopError: string | null = null;
+    if (oauth) {
+      const shopify = connections.find((c) => c.platform === "shopify");
+      const asked = input.connect === "shopify" && input.shop ? normalizeShopDomain(input.shop) : null;
+      if (input.connect === "shopify" && input.shop && !asked) shopError = INVALID_SHOP_DOMAIN;
+      const shop = asked ?? (shopify?.integration && !shopify.isActive ? shopify.integration.shopDomain : null);
+      if (shop) {
+        connectLinks.shopify = await startOAuth(ctx.db, {
+          config: ctx.config,
+          userId: user.id,
+          platform: getPlatform("shopify"),
+          shop,
+          display: "page",
+          origin: ctx.origin,
+          now: ctx.now,
+        });
+      }
+    }
+    return {
+      shopifyOAuth: oauth,
+      shopError,
+      connectLinks,
+      platforms: connections.map((connection) => ({
+        platform: connection.platform,
+        isActive: connection.isActive,
+        integration: connection.integration
+          ? {
+              apiKeyLast4: connection.integration.apiKeyLast4,
+              method: connection.integration.method,
+              walletAddress: connection.integration.walletAddress,
+              shopDomain: connection.integration.shopDomain,
+              isActive: connection.integration.isActive,
+              lastError: connection.integration.lastError,
+            }
+          : null,
+      })),
+    };
+  },
+});
+
+/** The platforms the publishing forms offer, with whether each is usable now (for the dashboard's loader). */
+export const publishingPlatforms = defineProcedure({
+  name: "publishingPlatforms",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const connections = await platformConnections(ctx.db, user.id);
+    return connections.map(({ platform, isActive }) => ({
+      id: platform,
+      name: getPlatform(platform).name,
+      connected: isActive,
+      closed: Boolean(getPlatform(platform).closed),
+    }));
+  },
+});
+
+/** The creator's own stylized image, or a 404. */
+async function ownImage(ctx: CallContext, user: UserRow, imageId: string) {
+  const image = await ownStylizedImage(ctx.db, user.id, imageId);
+  if (!image) throw notFound("Stylized image not found");
+  return image;
+}
+
+async function completedImage(ctx: CallContext, user: UserRow, imageId: string) {
+  const image = await ownImage(ctx, user, imageId);
+  if (image.status !== "completed" || !image.file_key) {
+    throw badRequest("Only a completed stylized image can be published", { imageId: ["This image is not ready yet"] });
+  }
+  return image;
+}
+
+export interface PlatformResult extends PublicationJson {
+  authUrl: string | null;
+}
+
+/** Each publication as the API shows it, with a link to reconnect where the platform needs authorizing again. */
+async function platformResults(ctx: CallContext, user: UserRow, rows: ShownPublication[]): Promise<PlatformResult[]> {
+  const results: PlatformResult[] = [];
+  for (const row of rows) {
+    const json = publicationJson(row, ctx.origin);
+    const authUrl =
+      json.status === "needs_auth"
+        ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin: ctx.origin, now: ctx.now })
+        : null;
+    results.push({ ...json, authUrl });
+  }
+  return results;
+}
+
+/** A launch's counts and estimates (the launch answer and the launch result page show the same). */
+function launchFigures(platforms: PlatformResult[], priceCents: number) {
+  const platformsLaunched = platforms.filter((platform) => isDone(platform.status)).length;
+  const viewsGenerated = estimatedViews(platformsLaunched);
+  return {
+    platformsLaunched,
+    viewsGenerated,
+    estimatedEarnings: estimatedEarnings(viewsGenerated, priceCents / 100),
+    price: centsToPriceString(priceCents),
+  };
+}
+
+/** Publishes to each platform (jobs), waits a moment for them, and answers each platform's state. */
+async function publish(
+  ctx: CallContext,
+  user: UserRow,
+  args: {
+    imageId: string;
+    platforms: PlatformId[];
+    content: { title: string; description: string; priceCents: number; tags: string[]; licensingEnabled: boolean; nftEnabled: boolean };
+  },
+): Promise<PlatformResult[]> {
+  const image = await completedImage(ctx, user, args.imageId);
+  const requests = [];
+  for (const id of args.platforms) {
+    requests.push({ platform: id, blocked: await publishBlocker(ctx.db, user.id, getPlatform(id)) });
+  }
+  // Publishing writes files (listing copies, kits, packages): refused while the volume is nearly full.
+  if (requests.some((request) => !request.blocked)) await ensureFreeSpace(ctx.config);
+  const rows = await requestPublications(ctx.db, {
+    userId: user.id,
+    image,
+    requests,
+    content: args.content,
+    origin: ctx.origin,
+    now: ctx.now,
+    maxQueuedJobs: ctx.config.PUBLISH_JOBS_PER_CREATOR,
+  });
+  const settled = await waitForPublications(
+    ctx.db,
+    rows.map((row) => row.id),
+    { timeoutMs: PUBLISH_WAIT_MS },
+  );
+  return platformResults(ctx, user, settled);
+}
+
+/** POST /api/marketplace/launch and the dashboard's launch form. */
+export const launchMarketing = defineProcedure({
+  name: "launchMarketing",
+  access: "user",
+  input: launchSchema,
+  async run({ input, user, ctx }) {
+    const image = await completedImage(ctx, user, input.imageId);
+    const listing = await activeListingForStylizedImage(ctx.db, image.id);
+    // Price 0 (the form's default) means "not given": keep the listing's, else the image's, else 25.
+    const priceCents = input.price > 0 ? Math.round(input.price * 100) : (listing?.price_cents ?? image.price_cents ?? DEFAULT_PRICE * 100);
+    const platforms = await publish(ctx, user, {
+      imageId: image.id,
+      platforms: input.platforms,
+      content: {
+        title: input.title,
+        description: input.description,
+        priceCents,
+        tags: input.tags,
+        licensingEnabled: input.enableLicensing,
+        nftEnabled: input.enableNFT,
+      },
+    });
+    return {
+      imageId: image.id,
+      ...launchFigures(platforms, priceCents),
+      estimate: true as const,
+      platforms,
+    };
+  },
+});
+
+/** POST /api/marketplace/post and the list-for-sale dialog. */
+export const postToMarketplaces = defineProcedure({
+  name: "postToMarketplaces",
+  access: "user",
+  input: postSchema,
+  async run({ input, user, ctx }) {
+    const image = await completedImage(ctx, user, input.imageId);
+    const listing = await activeListingForStylizedImage(ctx.db, image.id);
+    const platforms = await publish(ctx, user, {
+      imageId: image.id,
+      platforms: input.platforms,
+      content: {
+        title: input.title,
+        description: input.description,
+        priceCents: Math.round(input.price * 100),
+        tags: listing ? parseTags(listing.tags) : [styleName(image.style)],
+        licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
+        nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
+      },
+    });
+    return {
+      results: platforms.map((platform) => ({
+        success: !failedStatus(platform.status),
+        platform: platform.id,
+        name: platform.name,
+        status: platform.status,
+        ...(platform.url ? { url: platform.url } : {}),
+        ...(platform.authUrl ? { authUrl: platform.authUrl } : {}),
+        ...(platform.error && failedStatus(platform.status) ? { error: platform.error } : {}),
+      })),
+    };
+  },
+});
+
+function failedStatus(status: PublicationStatus): boolean {
+  return status === "failed" || status === "needs_auth";
+}
+
+/** A stylized image's state on every platform it was sent to (the launch result view, the dashboard). */
+export const imagePublications = defineProcedure({
+  name: "imagePublications",
+  access: "user",
+  input: z.object({ imageId: z.string().trim().min(1).max(100) }),
+  async run({ input, user, ctx }) {
+    const image = await ownImage(ctx, user, input.imageId);
+    const rows = await publicationsOfImage(ctx.db, user.id, image.id);
+    const platforms = await platformResults(ctx, user, rows);
+    return { imageId: image.id, style: image.style, platforms };
+  },
+});
+
+/**
+ * The launch result page (after a launch without JavaScript): the launched
+ * platforms' current states, with the same counts and estimates as the launch.
+ */
+export const launchResult = defineProcedure({
+  name: "launchResult",
+  access: "user",
+  input: z.object({
+    imageId: z.string().trim().min(1).max(100),
+    platforms: z
+      .string()
+      .max(400)
+      .transform((text) => text.split(",").filter(isPlatformId)),
+  }),
+  async run({ input, user, ctx }) {
+    const state = await imagePublications.run({ input: { imageId: input.imageId }, user, ctx });
+    const platforms = state.platforms.filter((platform) => input.platforms.includes(platform.id));
+    const rows = await publicationsOfImage(ctx.db, user.id, input.imageId);
+    const priceCents = rows.find((row) => input.platforms.includes(row.platform as PlatformId))?.price_cents ?? DEFAULT_PRICE * 100;
+    return {
+      imageId: input.imageId,
+      ...launchFigures(platforms, priceCents),
+      platforms,
+    };
+  },
+});
+
+/** What the launch form and the list-for-sale dialog start from. */
+export const publishFormDefaults = defineProcedure({
+  name: "publishFormDefaults",
+  access: "user",
+  input: z.object({ imageId: z.string().trim().min(1).max(100) }),
+  async run({ input, user, ctx }) {
+    const image = await ownImage(ctx, user, input.imageId);
+    const listing = await activeListingForStylizedImage(ctx.db, image.id);
+    const connections = await platformConnections(ctx.db, user.id);
+    const name = styleName(image.style);
+    return {
+      imageId: image.id,
+      style: image.style,
+      ready: image.status === "completed" && Boolean(image.file_key),
+      title: listing?.title ?? defaultListingTitle(name),
+      description: listing?.description ?? defaultListingDescription(name),
+      price: centsToPriceString(listing?.price_cents ?? image.price_cents ?? DEFAULT_PRICE * 100),
+      licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
+      nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
+      platforms: PLATFORMS.map((platform) => {
+        const connection = connections.find((c) => c.platform === platform.id);
+        return {
+          id: platform.id,
+          name: platform.name,
+          connected: connection?.isActive ?? false,
+          closed: Boolean(platform.closed),
+        };
+      }),
+    };
+  },
+});
+
+/** GET /api/publications/{id}/download?exp&sig: the owner's kit or package, through a signed, expiring link. */
+export const publicationDownload = defineProcedure({
+  name: "publicationDownload",
+  access: "user",
+  // exp and sig are the signed link's query parameters; a missing or malformed one fails the signature check (403).
+  input: z.object({ id: z.string().trim().min(1).max(100), exp: z.string().optional(), sig: z.string().optional() }),
+  async run({ input, user, ctx }) {
+    const row = await findPublication(ctx.db, user.id, input.id);
+    if (!row || !row.artifact_key || (row.status !== "ready_to_mint" && row.status !== "export_ready")) {
+      throw notFound("Download not found");
+    }
+    if (!verifyPublicationDownload(input.id, user.id, { exp: input.exp, sig: input.sig }, ctx.now.getTime())) {
+      throw forbidden("This download link is invalid or has expired");
+    }
+    const store = getFileStore();
+    if (!(await store.exists(row.artifact_key))) throw notFound("Download not found");
+    const platform: Platform | undefined = findPlatform(row.platform);
+    const kind = row.status === "ready_to_mint" ? "mint-kit" : "export-package";
+    const slug = row.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "image";
+    return {
+      row,
+      fileName: `${slug}-${platform?.id ?? "platform"}-${kind}.zip`,
+      size: await store.size(row.artifact_key),
+      stream: () => store.stream(row.artifact_key!),
+    };
+  },
+});
+
+// What other features use of this one; they reach it only through this file.
+export { removePublishingArtifacts } from "~/features/publishing/publications.server";
+export { OAuthCallbackError } from "~/features/publishing/oauth-connections.server";

@@ -1,0 +1,210 @@
+import { z } from "zod";
+import { formBoolean, MAX_TAGS } from "~/features/market/listing-schema";
+import { MAX_PRICE_CENTS } from "~/lib/money";
+import { EVM_ADDRESS, findPlatform, isPlatformId } from "~/features/publishing/platforms";
+import type { PlatformId } from "~/features/publishing/platforms";
+import { COPY } from "~/features/publishing/types";
+import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
+
+/**
+ * One schema per publishing form, used by the browser (conform) and the
+ * server (procedures, JSON API) alike.
+ */
+
+const lastValue = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
+
+/** A list of platform ids from JSON (array) or a form (one value or several). */
+function platformList(emptyMessage: string) {
+  return z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(z.string("Unknown platform").trim(), emptyMessage)
+      .max(20)
+      .transform((ids, context) => {
+        const seen: PlatformId[] = [];
+        for (const id of ids) {
+          if (!isPlatformId(id)) {
+            context.addIssue({ code: "custom", message: `Unknown platform: ${id.slice(0, 40)}` });
+            return z.NEVER;
+          }
+          if (!seen.includes(id)) seen.push(id);
+        }
+        if (seen.length === 0) {
+          context.addIssue({ code: "custom", message: emptyMessage });
+          return z.NEVER;
+        }
+        return seen;
+      }),
+  );
+}
+
+const imageId = z.string("Choose an image").trim().min(1, "Choose an image").max(100);
+const title = z
+  .string(COPY.titleRequired.description)
+  .trim()
+  .min(1, COPY.titleRequired.description)
+  .max(120, "Please use at most 120 characters");
+const description = z.string().trim().max(2000, "Please use at most 2000 characters").optional().default("");
+
+/**
+ * Tags: an array or comma-separated text (a form's single field arrives as
+ * either); every value split by commas, trimmed, empties dropped.
+ */
+export const tagsList = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return [];
+    const values = Array.isArray(value) ? value : [value];
+    return values.flatMap((item) => (typeof item === "string" ? item.split(",") : [item]));
+  },
+  z.array(z.string("Tags are text").max(200)).transform((tags) => {
+    const seen = new Set<string>();
+    for (const tag of tags.map((t) => t.trim()).filter(Boolean)) {
+      if (seen.size < MAX_TAGS) seen.add(tag.slice(0, 40));
+    }
+    return [...seen];
+  }),
+);
+
+function toNumber(value: unknown): unknown {
+  const raw = lastValue(value);
+  if (typeof raw === "string") {
+    const text = raw.trim().replace(/^\$/, "");
+    return text === "" ? undefined : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  }
+  return raw;
+}
+
+/**
+ * The launch form's price: parsed as a number, default 0,
+ * in dollars (rounded to cents). 0 means "no price given": the listing keeps
+ * its price, else 25. (Schemas answer dollars, not cents, so that parsing
+ * their own output again changes nothing.)
+ */
+export const launchPrice = z.preprocess(
+  (value) => {
+    const number = toNumber(value);
+    return number === undefined || (typeof number === "number" && Number.isNaN(number)) ? 0 : number;
+  },
+  z
+    .number(COPY.invalidPrice)
+    .min(0, COPY.invalidPrice)
+    .max(MAX_PRICE_CENTS / 100, COPY.invalidPrice)
+    .transform((dollars) => Math.round(dollars * 100) / 100),
+);
+
+/** The list-for-sale price: more than 0 (min 0.01), dollars rounded to cents. */
+export const salePrice = z.preprocess(
+  toNumber,
+  z
+    .number(COPY.invalidPrice)
+    .refine((dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= 1, COPY.invalidPrice)
+    .refine((dollars) => dollars <= MAX_PRICE_CENTS / 100, COPY.invalidPrice)
+    .transform((dollars) => Math.round(dollars * 100) / 100),
+);
+
+export const launchSchema = z.object({
+  imageId,
+  title,
+  description,
+  price: launchPrice,
+  tags: tagsList,
+  enableLicensing: formBoolean.transform((value) => value ?? true),
+  enableNFT: formBoolean.transform((value) => value ?? false),
+  platforms: platformList(COPY.selectPlatforms.description),
+});
+export type LaunchInput = z.output<typeof launchSchema>;
+
+/** The list-for-sale dialog: price greater than 0 (min 0.01, step 0.01). */
+export const postSchema = z.object({
+  imageId,
+  title,
+  description,
+  price: salePrice,
+  platforms: platformList(COPY.selectOnePlatform.description),
+});
+export type PostInput = z.output<typeof postSchema>;
+
+/** Manual setup: all shown fields required; an EVM address checked for format. */
+export const manualIntegrationSchema = z
+  .object({
+    platform: z.string("Choose a platform").trim().min(1, "Choose a platform").max(40),
+    apiKey: z.string("Please enter your API key").trim().max(500, "That key is too long").optional(),
+    walletAddress: z.string().trim().max(100).optional(),
+    shopDomain: z.string().trim().max(200).optional(),
+  })
+  .transform((value, context) => {
+    const platform = findPlatform(value.platform);
+    if (!platform) {
+      context.addIssue({ code: "custom", path: ["platform"], message: `Unknown platform: ${value.platform.slice(0, 40)}` });
+      return z.NEVER;
+    }
+    if (platform.closed) {
+      context.addIssue({ code: "custom", path: ["platform"], message: platform.closed });
+      return z.NEVER;
+    }
+    if (platform.manualFields.length === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["platform"],
+        message: `${platform.name} needs no connection`,
+      });
+      return z.NEVER;
+    }
+    const fields = platform.manualFields;
+    let ok = true;
+    if (fields.includes("apiKey") && !value.apiKey) {
+      context.addIssue({
+        code: "custom",
+        path: ["apiKey"],
+        message: platform.id === "shopify" ? "Please enter your Admin API access token" : "Please enter your API key",
+      });
+      ok = false;
+    }
+    let walletAddress: string | null = null;
+    if (fields.includes("walletAddress")) {
+      if (!value.walletAddress) {
+        context.addIssue({ code: "custom", path: ["walletAddress"], message: "Please enter your wallet address" });
+        ok = false;
+      } else if (!EVM_ADDRESS.test(value.walletAddress)) {
+        context.addIssue({
+          code: "custom",
+          path: ["walletAddress"],
+          message: "Please enter a valid wallet address (0x followed by 40 hexadecimal characters)",
+        });
+        ok = false;
+      } else {
+        walletAddress = value.walletAddress;
+      }
+    }
+    let shopDomain: string | null = null;
+    if (fields.includes("shopDomain")) {
+      shopDomain = normalizeShopDomain(value.shopDomain);
+      if (!shopDomain) {
+        context.addIssue({ code: "custom", path: ["shopDomain"], message: INVALID_SHOP_DOMAIN });
+        ok = false;
+      }
+    }
+    if (!ok) return z.NEVER;
+    // Absent fields stay absent (not null), so parsing this output again changes nothing.
+    return {
+      platform: platform.id,
+      apiKey: value.apiKey!,
+      ...(walletAddress ? { walletAddress } : {}),
+      ...(shopDomain ? { shopDomain } : {}),
+    };
+  });
+export type ManualIntegrationInput = z.output<typeof manualIntegrationSchema>;
+
+/** The shop a creator connects with OAuth. */
+export const shopDomainInput = z
+  .string(INVALID_SHOP_DOMAIN)
+  .trim()
+  .max(200)
+  .transform((value, context) => {
+    const shop = normalizeShopDomain(value);
+    if (!shop) {
+      context.addIssue({ code: "custom", message: INVALID_SHOP_DOMAIN });
+      return z.NEVER;
+    }
+    return shop;
+  });

@@ -1,0 +1,129 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { displayName } from "~/lib/accounts";
+import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL, SIGN_IN_DELAY_MS } from "~/features/studio/studio-api";
+import type { DashboardData } from "~/features/studio/types";
+import { isInProgress } from "~/features/studio/types";
+import { STYLE_POLL_INTERVAL_MS, STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
+import { PageHeader } from "~/ui/page-header";
+import { ImageGrid } from "~/features/studio/components/image-grid";
+import { MarketStep } from "~/features/studio/components/market-step";
+import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
+import { PipelineSteps } from "~/features/studio/components/pipeline-steps";
+import { StatCards } from "~/features/studio/components/stat-cards";
+import { StyleGenerator } from "~/features/studio/components/style-generator";
+import { UploadWidget } from "~/features/studio/components/upload-widget";
+import { UploadsStrip } from "~/features/studio/components/uploads-strip";
+
+/**
+ * The creator dashboard: the 4-step pipeline (upload, style,
+ * optimize, market), the stat cards, the grid of stylized images and the
+ * links to integrations and home. Works without JavaScript: every step is a
+ * URL and every action a form; while a style is being made, the page reloads
+ * itself every 2 s (only when JavaScript is off; with it, the page polls).
+ */
+export function DashboardPage({ data }: { data: DashboardData }) {
+  const { user, stats, images, stylized, view } = data;
+  const revalidator = useRevalidator();
+  useRefreshWhileInProgress(stylized.some(isInProgress));
+  const here = dashboardUrl({
+    image: view.image?.id,
+    styled: view.styled?.id,
+    step: view.step,
+  });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      {view.refreshUrl ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`2;url=${view.refreshUrl}`} />
+        </noscript>
+      ) : null}
+      <PageHeader
+        title={`Welcome, ${displayName(user)}`}
+        subtitle="Upload a selfie, style it, optimize it and put it on the market."
+        actions={
+          <>
+            <Link to="/integrations" className="btn-secondary">
+              Manage Integrations
+            </Link>
+            <Link to="/landing" className="btn-ghost">
+              Back to Home
+            </Link>
+          </>
+        }
+      />
+      <StatCards stats={stats} />
+      <div id="pipeline" className="space-y-4">
+        <PipelineSteps step={view.step} links={stepLinks(view)} />
+        {view.step === "upload" ? <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} onUploaded={() => revalidator.revalidate()} /> : null}
+        {view.step === "style" ? (
+          <>
+            <StyleGenerator key={view.image?.id ?? "none"} image={view.image} pending={view.pending} />
+            <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
+          </>
+        ) : null}
+        {view.step === "optimize" && view.styled ? (
+          <OptimizationPanel
+            key={`${view.styled.id}:${view.preset ?? ""}:${view.styled.optimizedUrl ?? ""}`}
+            image={view.styled}
+            initial={view.optimization}
+            preset={view.preset}
+          />
+        ) : null}
+        {view.step === "market" && view.styled ? <MarketStep image={view.styled} panel={view.panel} platforms={view.platforms} /> : null}
+      </div>
+      <ImageGrid images={stylized} back={here} />
+    </div>
+  );
+}
+
+/** The steps the held images allow going to. */
+function stepLinks(view: DashboardData["view"]) {
+  const styledReady = view.styled?.status === "completed" ? view.styled : null;
+  const imageId = view.image?.id ?? styledReady?.imageId ?? null;
+  return {
+    upload: dashboardUrl({ step: "upload" }),
+    style: imageId ? dashboardUrl({ image: imageId, step: "style" }) : null,
+    optimize: styledReady ? dashboardUrl({ styled: styledReady.id, step: "optimize" }) : null,
+    market: styledReady ? dashboardUrl({ styled: styledReady.id, step: "market" }) : null,
+  };
+}
+
+/** With JavaScript: reload the data every 2 s (up to 30 times) while a style is on its way. */
+function useRefreshWhileInProgress(inProgress: boolean) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    if (!inProgress) return;
+    let count = 0;
+    const timer = window.setInterval(() => {
+      count += 1;
+      if (count > STYLE_POLL_MAX_ATTEMPTS) window.clearInterval(timer);
+      else if (latest.current.state === "idle") latest.current.revalidate();
+    }, STYLE_POLL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [inProgress]);
+}
+
+/** A signed-out visitor on the dashboard is told so, then sent to sign in. */
+export function LoggedOutNotice() {
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.location.assign(SIGN_IN_AGAIN_URL), SIGN_IN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" role="alert">
+      <noscript>
+        <meta httpEquiv="refresh" content={`1;url=${SIGN_IN_AGAIN_URL}`} />
+      </noscript>
+      <h1 className="text-2xl font-bold text-slate-900">{LOGGED_OUT_MESSAGE.title}</h1>
+      <p className="mt-3 text-slate-600">{LOGGED_OUT_MESSAGE.description}</p>
+      <a href={SIGN_IN_AGAIN_URL} className="btn-primary mt-8">
+        Sign in
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { GENERATING_PROGRESS, styleName } from "~/lib/styles";
+import { Spinner } from "~/ui/navigation-progress";
+
+/** The progress overlay while a style is made (its progress is fixed at 33). */
+export function GeneratingOverlay({ style }: { style: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="generating-overlay"
+      className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-4 rounded-2xl bg-white/90 p-6 text-center backdrop-blur-sm"
+    >
+      <Spinner className="h-10 w-10" />
+      <p className="text-lg font-semibold text-slate-900">Generating your {styleName(style)} style…</p>
+      <div
+        role="progressbar"
+        aria-label="Generation progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={GENERATING_PROGRESS}
+        className="h-2 w-64 max-w-full overflow-hidden rounded-full bg-brand-100"
+      >
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${GENERATING_PROGRESS}%` }} />
+      </div>
+      <p className="text-sm text-slate-600">This usually takes 30 to 60 seconds.</p>
+    </div>
+  );
+}

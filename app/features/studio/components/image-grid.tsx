@@ -1,0 +1,106 @@
+import { Form, Link } from "@remix-run/react";
+import { Spinner } from "~/ui/navigation-progress";
+import { dashboardUrl } from "~/features/studio/dashboard-url";
+import type { StylizedImageJson } from "~/features/studio/types";
+import { isInProgress } from "~/features/studio/types";
+import { styleName } from "~/lib/styles";
+import { StudioImage } from "~/features/studio/components/studio-image";
+
+const ENGINE_NAMES: Record<StylizedImageJson["provider"], string> = {
+  local: "Made by the built-in local engine",
+  fal: "Made by fal.ai",
+};
+
+/** The grid of the creator's stylized images, with optimize, market, sell and delete per image. */
+export function ImageGrid({ images, back }: { images: StylizedImageJson[]; back: string }) {
+  return (
+    <section aria-labelledby="creations-heading" data-testid="image-grid">
+      <h2 id="creations-heading" className="text-lg font-semibold text-slate-900">
+        Your AI creations
+      </h2>
+      {images.length === 0 ? (
+        <p className="card mt-3 p-6 text-center text-slate-600">
+          Nothing here yet. Upload a selfie and generate your first style.
+        </p>
+      ) : (
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {images.map((image) => (
+            <li key={image.id} className="card flex flex-col overflow-hidden" data-testid="creation" data-status={image.status}>
+              <div className="relative aspect-square bg-slate-100">
+                {image.status === "completed" ? (
+                  <StudioImage
+                    src={image.optimizedUrl ?? image.styledUrl}
+                    fallbackSrc={image.originalUrl}
+                    alt={`${styleName(image.style)} style`}
+                    className="h-full w-full object-cover"
+                  />
+                ) : image.status === "failed" ? (
+                  <div className="flex h-full flex-col items-center justify-center gap-2 p-4 text-center">
+                    <p className="font-semibold text-red-800">Generation failed</p>
+                    <p className="text-sm text-red-700">{image.error}</p>
+                  </div>
+                ) : (
+                  <div className="flex h-full flex-col items-center justify-center gap-2 p-4 text-center" role="status">
+                    <Spinner className="h-8 w-8" />
+                    <p className="text-sm font-medium text-slate-700">
+                      {image.status === "processing" ? "Generating…" : "Waiting to start…"}
+                    </p>
+                  </div>
+                )}
+                <span className="absolute top-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                  {styleName(image.style)}
+                </span>
+                {image.optimizedUrl ? (
+                  <span className="absolute top-2 right-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    Optimized
+                  </span>
+                ) : null}
+              </div>
+              <div className="flex flex-1 flex-col gap-3 p-4">
+                <p className="text-xs text-slate-500">
+                  {ENGINE_NAMES[image.provider]}
+                  {image.status === "completed" ? ` · $${image.price}` : ""}
+                </p>
+                <div className="mt-auto flex flex-wrap gap-2">
+                  {image.status === "completed" ? (
+                    <>
+                      <Link to={dashboardUrl({ styled: image.id, step: "optimize" })} className="btn-secondary px-3 py-1.5">
+                        Optimize
+                      </Link>
+                      <Link
+                        to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })}
+                        className="btn-secondary px-3 py-1.5"
+                      >
+                        Launch Marketing
+                      </Link>
+                      <Link
+                        to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })}
+                        className="btn-secondary px-3 py-1.5"
+                      >
+                        List for Sale
+                      </Link>
+                    </>
+                  ) : null}
+                  {isInProgress(image) ? null : (
+                    <Form method="post" action="/dashboard">
+                      <input type="hidden" name="intent" value="delete-stylized" />
+                      <input type="hidden" name="id" value={image.id} />
+                      <input type="hidden" name="back" value={back} />
+                      <button
+                        type="submit"
+                        className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
+                        aria-label={`Delete the ${styleName(image.style)} image`}
+                      >
+                        Delete
+                      </button>
+                    </Form>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

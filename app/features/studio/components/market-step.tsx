@@ -1,0 +1,83 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { LaunchForm, launchDefaultsFor } from "~/features/publishing/components/launch-form";
+import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
+import type { PlatformOption } from "~/features/publishing/platforms";
+import { dashboardUrl } from "~/features/studio/dashboard-url";
+import type { StylizedImageJson } from "~/features/studio/types";
+import { styleName } from "~/lib/styles";
+import { StudioImage } from "~/features/studio/components/studio-image";
+
+/**
+ * Step 4, Market: the image that goes to market and the ways to market it:
+ * the launch form and the list-for-sale form (publishing), in URL-addressed
+ * panels so they work without JavaScript.
+ */
+export function MarketStep({
+  image,
+  panel,
+  platforms,
+}: {
+  image: StylizedImageJson;
+  panel: "launch" | "sell" | null;
+  platforms: PlatformOption[];
+}) {
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="market-heading" className="card p-6" data-testid="market-step">
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <StudioImage
+          src={image.optimizedUrl ?? image.styledUrl}
+          fallbackSrc={image.originalUrl}
+          alt={`Your ${styleName(image.style)} image`}
+          className="aspect-square w-full rounded-xl object-cover lg:w-64"
+        />
+        <div className="flex-1">
+          <h2 id="market-heading" className="text-lg font-semibold text-slate-900">
+            Take your {styleName(image.style)} image to market
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {image.optimizedUrl
+              ? `Optimized as ${image.format?.toUpperCase()} at quality ${image.quality}.`
+              : "Using the styled image as it is. You can still optimize it first."}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Link to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })} className="btn-primary">
+              Launch Marketing
+            </Link>
+            <Link to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })} className="btn-secondary">
+              List for Sale
+            </Link>
+            <Link to={dashboardUrl({ styled: image.id, step: "optimize" })} className="btn-ghost">
+              Back to Optimize
+            </Link>
+          </div>
+          {panel ? (
+            <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
+              {panel === "launch" ? (
+                <LaunchForm
+                  key={image.id}
+                  image={{ id: image.id, style: image.style }}
+                  defaults={launchDefaultsFor(image)}
+                  platforms={platforms}
+                  onDone={() => navigate(dashboardUrl({ step: "upload" }))}
+                />
+              ) : (
+                <ListForSaleForm
+                  key={image.id}
+                  image={{ id: image.id, style: image.style, price: image.price }}
+                  platforms={platforms}
+                />
+              )}
+            </div>
+          ) : null}
+          <p className="mt-6 text-sm text-slate-600">
+            Done with this one?{" "}
+            <Link to={dashboardUrl({ step: "upload" })} className="font-medium text-brand-700 hover:underline">
+              Start over with a new selfie
+            </Link>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { useToast } from "~/ui/toaster";
+import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { pollStylizedImage } from "~/features/studio/style-polling";
+import { fetchStylizedImage, requestStyle } from "~/features/studio/studio-api";
+import type { ImageJson, StylizedImageJson } from "~/features/studio/types";
+import type { StyleId } from "~/lib/styles";
+import { isStyleId, STYLE_POLL_INTERVAL_MS, STYLES, styleName } from "~/lib/styles";
+import { GeneratingOverlay } from "~/features/studio/components/generating-overlay";
+import { StudioImage } from "~/features/studio/components/studio-image";
+import { useHydrated } from "~/ui/use-hydrated";
+import { useSignInAgain } from "~/features/studio/components/use-sign-in-again";
+
+const PRO_TIPS = [
+  "Use a sharp, well-lit photo where your face is clearly visible.",
+  "Face the camera and keep your face near the middle of the frame.",
+  "Professional suits LinkedIn and resumes; cartoon and anime sell well as avatars.",
+  "Every style is a separate image you can optimize and sell: try more than one.",
+];
+
+/**
+ * The style generator: the original's thumbnail, four style
+ * cards with description, earning-range and demand badges, Generate, the
+ * progress overlay and pro tips. With JavaScript it calls the API and polls
+ * every 2 s; without, the form posts to the dashboard, which refreshes itself.
+ */
+export function StyleGenerator({
+  image,
+  pending,
+  pollIntervalMs = STYLE_POLL_INTERVAL_MS,
+}: {
+  image: ImageJson | null;
+  /** A style in progress that the server knows of (the page without JavaScript). */
+  pending: StylizedImageJson | null;
+  pollIntervalMs?: number;
+}) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const signInAgain = useSignInAgain();
+  const [selected, setSelected] = useState<StyleId | null>(null);
+  const [generating, setGenerating] = useState<StyleId | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  if (!image) {
+    return (
+      <section className="card p-6 text-center" data-testid="style-generator">
+        <h2 className="text-lg font-semibold text-slate-900">Choose your AI style</h2>
+        <p className="mt-2 text-slate-600">Please upload an image first, then pick one of the four styles.</p>
+        <Link to={dashboardUrl({ step: "upload" })} className="btn-primary mt-4">
+          Upload an image
+        </Link>
+      </section>
+    );
+  }
+
+  async function generate(style: StyleId) {
+    const controller = new AbortController();
+    abort.current = controller;
+    setGenerating(style);
+    try {
+      const { id } = await requestStyle(image!.id, style);
+      await pollStylizedImage(id, { fetchImage: fetchStylizedImage, intervalMs: pollIntervalMs, signal: controller.signal });
+      toast({
+        kind: "success",
+        title: "AI Style Generated!",
+        description: `Your ${styleName(style)} transformation is complete.`,
+      });
+      navigate(dashboardUrl({ styled: id, step: "optimize" }));
+    } catch (error) {
+      if (controller.signal.aborted || signInAgain(error)) return;
+      const message = error instanceof Error && error.message ? error.message : "AI processing encountered an error";
+      toast({ kind: "error", title: "Generation Failed", description: message });
+    } finally {
+      if (!controller.signal.aborted) setGenerating(null);
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    const style = new FormData(event.currentTarget).get("style");
+    if (isStyleId(style) && !generating) void generate(style);
+  };
+
+  const inProgress = generating ?? (pending ? pending.style : null);
+
+  return (
+    <section aria-labelledby="style-heading" className="card relative p-6" data-testid="style-generator">
+      {inProgress ? <GeneratingOverlay style={inProgress} /> : null}
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <div className="lg:w-56">
+          <h2 id="style-heading" className="text-lg font-semibold text-slate-900">
+            Choose your AI style
+          </h2>
+          <StudioImage
+            src={image.originalUrl}
+            alt="Your original selfie"
+            className="mt-3 aspect-square w-full rounded-xl object-cover"
+          />
+          <p className="mt-2 text-xs text-slate-500">Original · {image.width} × {image.height} px</p>
+        </div>
+        <Form method="post" action="/dashboard" onSubmit={onSubmit} className="flex-1">
+          <input type="hidden" name="intent" value="stylize" />
+          <input type="hidden" name="id" value={image.id} />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Pick one style to generate</legend>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {STYLES.map((style) => (
+                <label
+                  key={style.id}
+                  className="relative flex cursor-pointer flex-col gap-2 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+                >
+                  <span className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="style"
+                      value={style.id}
+                      required
+                      onChange={() => setSelected(style.id)}
+                      className="h-4 w-4 text-brand-600 focus:ring-brand-500"
+                    />
+                    <span className="font-semibold text-slate-900">{style.name}</span>
+                  </span>
+                  <span className="text-sm text-slate-600">{style.description}</span>
+                  <span className="flex flex-wrap gap-2">
+                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                      Earn {style.earningRange}
+                    </span>
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                      {style.demand} demand
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button
+            type="submit"
+            className="btn-primary mt-4 w-full sm:w-auto"
+            disabled={Boolean(inProgress) || (hydrated && !selected)}
+          >
+            {selected ? `Generate ${styleName(selected)} Style` : "Generate"}
+          </button>
+        </Form>
+      </div>
+      <aside className="mt-6 rounded-xl bg-slate-50 p-4" aria-labelledby="pro-tips-heading">
+        <h3 id="pro-tips-heading" className="text-sm font-semibold text-slate-900">
+          Pro tips
+        </h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600">
+          {PRO_TIPS.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newFileKey } from "~/infra/file-store.server";
+import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
+import { JobCancelledError, JobTimeoutError } from "~/infra/jobs/job-worker.server";
+import { HttpError } from "~/infra/errors.server";
+import { CANCELLED_BY_SUSPENSION } from "~/lib/accounts";
+import type { StyleEngine } from "~/engines/styling/style-engine.server";
+import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
+import { isStyleId } from "~/lib/styles";
+import { crashPoint } from "~/infra/crash-points.server";
+
+/**
+ * The styling job: reads the original, asks the style engine for the look,
+ * stores the result under a new key and records it, with the engine that
+ * really made it. Safe to run again (a completed or deleted image is left alone).
+ */
+
+export const stylizeJobPayload = z.object({ stylizedImageId: z.string().min(1) });
+export type StylizeJobPayload = z.infer<typeof stylizeJobPayload>;
+
+export interface StylizeJobDeps {
+  store: FileStore;
+  /** The engine to style with (chosen per job, so a changed configuration applies after a restart). */
+  engine: () => StyleEngine;
+  /** How long one attempt may take, all included (default 3 minutes). */
+  timeoutMs?: number;
+  /** Throws (a 507 HttpError) when the data volume has no room for the result; the attempt is then tried again later. */
+  ensureSpace?: () => Promise<void>;
+}
+
+const GENERIC_FAILURE = "The style could not be generated. Please try again.";
+const TIMEOUT_FAILURE = "The style took too long to generate. Please try again.";
+
+/** The sentence a creator reads when a style failed. */
+export function stylizeFailureMessage(error: unknown): string {
+  if (error instanceof StyleEngineError) return error.message;
+  if (error instanceof JobCancelledError) return error.message;
+  if (error instanceof HttpError && error.status === 507) return error.message;
+  if (error instanceof JobTimeoutError) return TIMEOUT_FAILURE;
+  return GENERIC_FAILURE;
+}
+
+export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPayload, context: JobRunContext): Promise<void> {
+  const { db } = context;
+  const row = await db
+    .selectFrom("stylized_images")
+    .innerJoin("images", "images.id", "stylized_images.image_id")
+    .innerJoin("users", "users.id", "stylized_images.user_id")
+    .select([
+      "stylized_images.id",
+      "stylized_images.style",
+      "stylized_images.status",
+      "stylized_images.user_id",
+      "images.file_key as original_key",
+      "users.banned",
+    ])
+    .where("stylized_images.id", "=", payload.stylizedImageId)
+    .executeTakeFirst();
+  if (!row || row.status === "completed") return; // deleted meanwhile, or already done by an earlier attempt
+  // A banned creator's job does no work: it ends cancelled (the ban already marked the style failed).
+  if (row.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
+  if (!isStyleId(row.style)) throw new StyleEngineError("This style is not available.", false);
+  await deps.ensureSpace?.();
+
+  const engine = deps.engine();
+  await db
+    .updateTable("stylized_images")
+    .set({
+      status: "processing",
+      provider: engine.id,
+      attempts: context.attempt,
+      error: null,
+      updated_at: context.now().toISOString(),
+    })
+    .where("id", "=", row.id)
+    .execute();
+
+  const original = await deps.store.read(row.original_key);
+  const result = await engine.stylize(original, row.style, { signal: context.signal });
+  context.signal.throwIfAborted();
+
+  const key = newFileKey("styled", result.format);
+  await deps.store.write(key, result.data);
+  crashPoint("styled-file-stored");
+  const now = context.now().toISOString();
+  const updated = await db
+    .updateTable("stylized_images")
+    .set({
+      status: "completed",
+      provider: engine.id,
+      file_key: key,
+      width: result.width,
+      height: result.height,
+      bytes: result.data.byteLength,
+      error: null,
+      updated_at: now,
+      completed_at: now,
+    })
+    .where("id", "=", row.id)
+    .where("status", "=", "processing")
+    .executeTakeFirst();
+  // Deleted, called off by a ban (or finished elsewhere) while we worked: keep nothing behind.
+  if (Number(updated.numUpdatedRows) === 0) {
+    await deps.store.remove(key);
+    const owner = await db.selectFrom("users").select("banned").where("id", "=", row.user_id).executeTakeFirst();
+    if (owner?.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
+  }
+}
+
+export async function markStylizeRetrying(db: DB, payload: StylizeJobPayload, error: unknown, now: Date): Promise<void> {
+  await db
+    .updateTable("stylized_images")
+    .set({ status: "pending", error: stylizeFailureMessage(error), updated_at: now.toISOString() })
+    .where("id", "=", payload.stylizedImageId)
+    .where("status", "in", ["pending", "processing"])
+    .execute();
+}
+
+export async function markStylizeFailed(db: DB, payload: StylizeJobPayload, error: unknown, now: Date): Promise<void> {
+  await db
+    .updateTable("stylized_images")
+    .set({ status: "failed", error: stylizeFailureMessage(error), updated_at: now.toISOString() })
+    .where("id", "=", payload.stylizedImageId)
+    .where("status", "in", ["pending", "processing"])
+    .execute();
+}
+
+/** The job handler the worker registers for STYLIZE_JOB. */
+export function stylizeJobHandler(deps: StylizeJobDeps): JobHandler<StylizeJobPayload> {
+  return {
+    parse: (payload) => stylizeJobPayload.parse(payload),
+    run: (payload, context) => runStylizeJob(deps, payload, context),
+    onRetry: (payload, error, context) => markStylizeRetrying(context.db, payload, error, context.now()),
+    onFailed: (payload, error, context) => markStylizeFailed(context.db, payload, error, context.now()),
+    timeoutMs: deps.timeoutMs ?? 3 * 60_000,
+  };
+}

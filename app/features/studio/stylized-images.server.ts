@@ -1,0 +1,202 @@
+import type { StylizedImageRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { tooManyRequests } from "~/infra/errors.server";
+import { signedMediaUrl } from "~/infra/signed-urls.server";
+import { centsToPriceString } from "~/lib/money";
+import type { ImageFormat, Resolution } from "~/features/studio/optimization";
+import type { StyleId } from "~/lib/styles";
+import type { StylizedImageJson } from "~/features/studio/types";
+import { DEFAULT_PRICE } from "~/lib/styles";
+import type { DeletionHooks } from "~/features/studio/deletion-hooks.server";
+import { DAY_MS, dailyLimitReached, dailyWaitSeconds, recordUsage } from "~/features/studio/quotas.server";
+
+/**
+ * Stylized images: one row per style run of an original. A row is created
+ * `pending` together with its durable job, becomes `processing` when a worker
+ * takes the job, and ends `completed` (with its file) or `failed` (with a
+ * sentence for the creator). See stylize-job.server.ts for the work itself.
+ */
+
+export const STYLIZE_JOB = "stylize-image";
+/** A user may have this many styles waiting or in progress at once. */
+export const MAX_OPEN_STYLIZATIONS = 8;
+
+export function stylizedImageJson(row: StylizedImageRow, originalKey: string): StylizedImageJson {
+  const styledUrl = row.status === "completed" && row.file_key ? signedMediaUrl(row.file_key) : null;
+  const optimized = row.status === "completed" && row.optimized_file_key ? row.optimized_file_key : null;
+  return {
+    id: row.id,
+    imageId: row.image_id,
+    style: row.style,
+    status: row.status,
+    styledUrl,
+    stylizedUrl: styledUrl,
+    originalUrl: signedMediaUrl(originalKey),
+    optimizedUrl: optimized ? signedMediaUrl(optimized) : null,
+    format: optimized ? (row.optimized_format as ImageFormat) : null,
+    quality: optimized ? row.optimized_quality : null,
+    resolution: optimized ? (row.optimized_resolution as Resolution) : null,
+    watermark: optimized ? row.watermark === 1 : null,
+    socialOptimized: optimized ? row.social_optimized === 1 : null,
+    width: optimized ? row.optimized_width : row.width,
+    height: optimized ? row.optimized_height : row.height,
+    bytes: optimized ? row.optimized_bytes : row.bytes,
+    price: centsToPriceString(row.price_cents ?? DEFAULT_PRICE * 100),
+    licensingEnabled: row.licensing_enabled === 1,
+    nftEnabled: row.nft_enabled === 1,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    error: row.status === "failed" ? (row.error ?? "The style could not be generated.") : null,
+    provider: row.provider === "fal" ? "fal" : "local",
+  };
+}
+
+export type StylizedWithOriginal = StylizedImageRow & { original_file_key: string };
+
+function selectWithOriginal(db: DB) {
+  return db
+    .selectFrom("stylized_images")
+    .innerJoin("images", "images.id", "stylized_images.image_id")
+    .selectAll("stylized_images")
+    .select("images.file_key as original_file_key");
+}
+
+export function findStylized(db: DB, userId: string, id: string): Promise<StylizedWithOriginal | undefined> {
+  return selectWithOriginal(db)
+    .where("stylized_images.id", "=", id)
+    .where("stylized_images.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** The user's stylized images, newest first. */
+export function listStylized(db: DB, userId: string): Promise<StylizedWithOriginal[]> {
+  return selectWithOriginal(db)
+    .where("stylized_images.user_id", "=", userId)
+    .orderBy("stylized_images.created_at", "desc")
+    .orderBy("stylized_images.id", "desc")
+    .execute();
+}
+
+export async function countOpenStylizations(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("stylized_images")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "processing"])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Creates a pending stylized image of the user's original and its job, in one
+ * transaction. Answers undefined when the user has no such original.
+ *
+ * The row is inserted by one guarded INSERT ... SELECT that also counts the
+ * user's open styles (at most MAX_OPEN_STYLIZATIONS) and, when `perDay` is
+ * given, their styles of the last 24 hours: requests sent at the same time
+ * cannot pass a limit together. Past either, it throws a 429 and changes nothing.
+ * (Call announceJobs() afterwards so this process's worker starts at once.)
+ */
+export async function requestStylization(
+  db: DB,
+  args: {
+    userId: string;
+    imageId: string;
+    style: StyleId;
+    provider: "local" | "fal";
+    now: Date;
+    /** Styles the user may ask for in any 24 hours (no daily limit when absent). */
+    perDay?: number;
+  },
+): Promise<StylizedImageRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const now = args.now.toISOString();
+    const since = new Date(args.now.getTime() - DAY_MS).toISOString();
+    const row = await trx
+      .insertInto("stylized_images")
+      .columns(["id", "image_id", "user_id", "style", "status", "provider", "created_at", "updated_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom("images")
+          .select([
+            eb.val(newId()).as("id"),
+            "images.id as image_id",
+            "images.user_id as user_id",
+            eb.val(args.style).as("style"),
+            eb.val("pending").as("status"),
+            eb.val(args.provider).as("provider"),
+            eb.val(now).as("created_at"),
+            eb.val(now).as("updated_at"),
+          ])
+          .where("images.id", "=", args.imageId)
+          .where("images.user_id", "=", args.userId)
+          .where(
+            (w) =>
+              w
+                .selectFrom("stylized_images")
+                .select((c) => c.fn.countAll<number>().as("open"))
+                .where("stylized_images.user_id", "=", args.userId)
+                .where("stylized_images.status", "in", ["pending", "processing"]),
+            "<",
+            MAX_OPEN_STYLIZATIONS,
+          )
+          .$if(args.perDay !== undefined, (query) =>
+            query.where(
+              (w) =>
+                w
+                  .selectFrom("usage_events")
+                  .select((c) => c.fn.countAll<number>().as("today"))
+                  .where("usage_events.user_id", "=", args.userId)
+                  .where("usage_events.kind", "=", "stylize")
+                  .where("usage_events.created_at", ">", since),
+              "<",
+              args.perDay!,
+            ),
+          ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const image = await trx
+        .selectFrom("images")
+        .select("id")
+        .where("id", "=", args.imageId)
+        .where("user_id", "=", args.userId)
+        .executeTakeFirst();
+      if (!image) return undefined;
+      if ((await countOpenStylizations(trx, args.userId)) >= MAX_OPEN_STYLIZATIONS) {
+        throw tooManyRequests(10, `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`);
+      }
+      const limit = args.perDay ?? Infinity;
+      const wait = await dailyWaitSeconds(trx, { userId: args.userId, kind: "stylize", limit, now: args.now });
+      throw dailyLimitReached("stylize", limit, Math.max(1, wait));
+    }
+    await recordUsage(trx, { userId: args.userId, kind: "stylize", now: args.now });
+    await enqueueJob(trx, {
+      kind: STYLIZE_JOB,
+      payload: { stylizedImageId: row.id },
+      now: args.now,
+      maxAttempts: 3,
+      userId: args.userId,
+    });
+    return row;
+  });
+}
+
+/** Deletes one stylized image (row, styled and optimized files). False when the user has no such image. */
+export async function deleteStylized(
+  db: DB,
+  store: FileStore,
+  args: { userId: string; id: string; hooks?: DeletionHooks },
+): Promise<boolean> {
+  const row = await findStylized(db, args.userId, args.id);
+  if (!row) return false;
+  await args.hooks?.beforeStylizedDelete?.(row.id);
+  await db.deleteFrom("stylized_images").where("id", "=", row.id).where("user_id", "=", args.userId).execute();
+  await store.remove(row.file_key);
+  await store.remove(row.optimized_file_key);
+  return true;
+}

@@ -1,0 +1,99 @@
+import type { PlatformOption } from "~/features/publishing/platforms";
+import type { PublicUser } from "~/lib/accounts";
+import type { PipelineStep } from "~/features/studio/dashboard-url";
+import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "~/features/studio/optimization";
+
+/** What the studio's API and screens answer. */
+
+export type StylizedStatus = "pending" | "processing" | "completed" | "failed";
+
+export interface ImageJson {
+  id: string;
+  userId: string;
+  /** Signed, expiring. */
+  originalUrl: string;
+  width: number;
+  height: number;
+  bytes: number;
+  mimeType: string;
+  createdAt: string;
+}
+
+export interface StylizedImageJson {
+  id: string;
+  imageId: string;
+  style: string;
+  status: StylizedStatus;
+  /** The styled image (signed, expiring); null until completed. Same as stylizedUrl. */
+  styledUrl: string | null;
+  stylizedUrl: string | null;
+  originalUrl: string;
+  optimizedUrl: string | null;
+  /** Format and quality of the optimized version; null until optimized. */
+  format: ImageFormat | null;
+  quality: number | null;
+  resolution: Resolution | null;
+  watermark: boolean | null;
+  socialOptimized: boolean | null;
+  /** Pixel size and bytes of the optimized file when there is one, else of the styled file. */
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  /** Dollars as a string; "25" when no price was set. */
+  price: string;
+  licensingEnabled: boolean;
+  nftEnabled: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  /** A sentence for the creator when failed. */
+  error: string | null;
+  /** The engine that makes (or made) it. */
+  provider: "local" | "fal";
+}
+
+export type ImageWithStylized = ImageJson & { stylized: StylizedImageJson[] };
+
+/** Whether a stylized image is still on its way: any status but completed or failed. */
+export function isInProgress(image: Pick<StylizedImageJson, "status">): boolean {
+  return image.status !== "completed" && image.status !== "failed";
+}
+
+/** The creator's numbers (GET /api/token-stats, the dashboard's stat cards). */
+export interface CreatorStats {
+  totalImages: number;
+  totalStylized: number;
+  totalListed: number;
+  totalSales: number;
+  /** Dollars: the creator's share of every sale. */
+  totalEarnings: number;
+  totalViews: number;
+}
+
+/** What the dashboard shows in its pipeline, from its URL (see dashboard-url.ts). */
+export interface DashboardView {
+  step: PipelineStep;
+  /** The original held in the pipeline (upload -> style). */
+  image: ImageJson | null;
+  /** The stylized image held (style -> optimize -> market). */
+  styled: StylizedImageJson | null;
+  /** A style being made for a page without JavaScript. */
+  pending: StylizedImageJson | null;
+  panel: "launch" | "sell" | null;
+  /** The publishing platforms offered in the market step's panels (empty elsewhere). */
+  platforms: PlatformOption[];
+  /** The optimization panel's starting values. */
+  optimization: OptimizationSettings;
+  preset: PresetId | null;
+  /** The URL to reload while something is in progress (used by browsers without JavaScript only). */
+  refreshUrl: string | null;
+}
+
+export interface DashboardData {
+  user: PublicUser;
+  stats: CreatorStats;
+  /** The originals, newest first. */
+  images: ImageJson[];
+  /** The stylized images, newest first. */
+  stylized: StylizedImageJson[];
+  view: DashboardView;
+}

@@ -1,0 +1,162 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { AccessDenied } from "~/features/admin/components/access-denied";
+import { adminHref } from "~/features/admin/components/admin-links";
+import { AdminStatCards } from "~/features/admin/components/admin-stat-cards";
+import { AdminUsersTable } from "~/features/admin/components/admin-users-table";
+import { CreateUserForm } from "~/features/admin/components/create-user-form";
+import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
+import { UserSearchForm } from "~/features/admin/components/user-search-form";
+import { BackLink } from "~/ui/back-link";
+import { isSuperAdmin } from "~/lib/accounts";
+import { ACCESS_DENIED, ADMIN_SUBTITLE, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
+import { PRODUCT_NAME } from "~/lib/product";
+import { adminCreateUser, adminStats, adminUser, adminUsers, changeUserStatus } from "~/features/admin/procedures.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { ErrorPage } from "~/root";
+import { readFormData } from "~/web/http.server";
+
+export const meta: MetaFunction = ({ error }) => [
+  {
+    title: `${isRouteErrorResponse(error) && error.status === 403 ? ACCESS_DENIED.title : "Admin Portal"} | ${PRODUCT_NAME}`,
+  },
+];
+
+/** Admin data never goes into a shared cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** Signed out: to sign-in. Signed in but not the super admin: 403 before any admin data is read. */
+async function requireAdmin(request: Request) {
+  const user = await requireWebUser(request);
+  if (!isSuperAdmin(user)) throw json({ message: ACCESS_DENIED.description }, { status: 403 });
+  return user;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await requireAdmin(args.request);
+  const url = new URL(args.request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const viewId = url.searchParams.get("view");
+  const [stats, users, viewUser] = await Promise.all([
+    loadProcedure(adminStats, args, {}, admin),
+    loadProcedure(adminUsers, args, { q }, admin),
+    viewId
+      ? loadProcedure(adminUser, args, { userId: viewId }, admin).catch((error) => {
+          // An unknown id in ?view= just shows no dialog.
+          if (error instanceof Response && error.status < 500) return null;
+          throw error;
+        })
+      : null,
+  ]);
+  return json({ stats, users, q, viewUser });
+}
+
+/** Where to land after a ban/unban: the same search and dialog the admin was looking at. */
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  const search = new URLSearchParams();
+  for (const name of ["q", "view"]) {
+    const value = url.searchParams.get(name);
+    if (value) search.set(name, value);
+  }
+  return adminHref(search.toString(), {});
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const admin = await requireAdmin(args.request);
+  const formData = await readFormData(args.request);
+  const intent = formData.get("intent");
+
+  if (intent === "ban" || intent === "unban") {
+    const input = new FormData();
+    input.set("userId", String(formData.get("userId") ?? ""));
+    input.set("action", intent);
+    const outcome = await submitForm(changeUserStatus, args, { formData: input, user: admin });
+    if (!outcome.ok) return redirectWithFlash(backTo(args.request), { kind: "error", ...STATUS_UPDATE_FAILED });
+    const user = outcome.result;
+    return redirectWithFlash(
+      backTo(args.request),
+      intent === "ban"
+        ? {
+            kind: "success",
+            title: "User banned",
+            description: `${fullName(user)} was signed out everywhere and their listings are hidden from the marketplace.`,
+          }
+        : { kind: "success", title: "User unbanned", description: `${fullName(user)} can sign in again.` },
+    );
+  }
+
+  if (intent === "create-user") {
+    const outcome = await submitForm(adminCreateUser, args, { formData, user: admin });
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash(adminHref("", { view: outcome.result.id }), {
+      kind: "success",
+      title: "User created",
+      description: `${outcome.result.email} can now sign in.`,
+    });
+  }
+
+  throw json({ message: "Unknown action" }, { status: 400 });
+}
+
+export default function AdminPortal() {
+  const { stats, users, q, viewUser } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      <header className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Portal</h1>
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900"
+              data-testid="super-admin-badge"
+            >
+              <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" aria-hidden="true">
+                <path fill="currentColor" d="M10 1.5l7 3v5c0 4.3-3 7.6-7 9-4-1.4-7-4.7-7-9v-5z" />
+              </svg>
+              Super Admin
+            </span>
+          </div>
+          <p className="mt-1 text-slate-600">{ADMIN_SUBTITLE}</p>
+        </div>
+      </header>
+
+      <div className="mt-8">
+        <AdminStatCards stats={stats} />
+      </div>
+
+      <section aria-labelledby="user-management-heading" className="card mt-8 overflow-hidden">
+        <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="user-management-heading" className="text-lg font-semibold text-slate-900">
+              User Management
+            </h2>
+            <p className="text-sm text-slate-600" data-testid="user-count">
+              {q ? `${users.length} of ${stats.totalUsers} users` : `${users.length} users`}
+            </p>
+          </div>
+          <UserSearchForm q={q} />
+        </div>
+        <AdminUsersTable users={users} q={q} />
+      </section>
+
+      <div className="mt-8 max-w-3xl">
+        <CreateUserForm lastResult={actionData ?? undefined} />
+      </div>
+
+      {viewUser ? <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
+  return <ErrorPage error={error} />;
+}

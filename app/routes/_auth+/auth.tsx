@@ -1,0 +1,222 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { useEffect } from "react";
+import { FormErrors, TextField } from "~/ui/form-field";
+import { LogoMark } from "~/ui/logo";
+import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useToast } from "~/ui/toaster";
+import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { register, signInOptions } from "~/features/accounts/procedures.server";
+import { getWebUser } from "~/web/auth.server";
+import { webAuthenticator } from "~/web/authenticator.server";
+import { invoke } from "~/infra/procedure.server";
+import { callContext } from "~/web/request-context.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { submitForm } from "~/web/remix-adapter.server";
+import { startWebSession } from "~/web/web-session.server";
+import { readFormData } from "~/web/http.server";
+
+/** The forms' schemas, loaded after the page rendered. */
+const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
+const loadRegisterSchema = () => import("~/features/accounts/schemas").then((m) => m.registerSchema);
+
+export const meta: MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/dashboard");
+  if (await getWebUser(request)) throw redirect(redirectTo);
+  const { registrationOpen } = await invoke(signInOptions, null, {}, callContext(request, context));
+  return json({
+    tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
+    redirectTo,
+    registrationOpen,
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readFormData(args.request);
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/dashboard");
+
+  if (formData.get("intent") === "register") {
+    const outcome = await submitForm(register, args, { formData, user: null });
+    if (!outcome.ok) {
+      const { registrationOpen } = await invoke(signInOptions, null, {}, callContext(args.request, args.context));
+      if (outcome.response.status === 403 && !registrationOpen) {
+        return redirectWithFlash(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
+          kind: "error",
+          title: "Registration",
+          description: "Please use the login form with existing credentials.",
+        });
+      }
+      return outcome.response;
+    }
+    return redirectWithFlash(
+      redirectTo,
+      { kind: "success", title: "Welcome!", description: "Your account has been created." },
+      { "Set-Cookie": await startWebSession(outcome.result) },
+    );
+  }
+
+  const outcome = await webAuthenticator(args).authenticate("form", args.request);
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(
+    redirectTo,
+    { kind: "success", title: "Welcome back!", description: "You've been logged in successfully." },
+    { "Set-Cookie": await startWebSession(outcome.result) },
+  );
+}
+
+export default function AuthScreen() {
+  const { tab, redirectTo, registrationOpen } = useLoaderData<typeof loader>();
+  const selectedIndex = tab === "register" ? 1 : 0;
+  const tabHref = (name: string) =>
+    `?tab=${name}${redirectTo !== "/dashboard" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  const tabClass = ({ selected }: { selected: boolean }) =>
+    `flex-1 rounded-md px-3 py-2 text-center text-sm font-medium ${
+      selected ? "bg-white text-slate-900 shadow" : "text-slate-600 hover:text-slate-900"
+    }`;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-2 lg:py-16">
+      <section className="flex flex-col justify-center">
+        <div className="mb-6 flex items-center gap-3">
+          <LogoMark className="h-10 w-10" />
+          <h1 className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</h1>
+        </div>
+        <p className="mb-6 text-slate-600">{TAGLINE}</p>
+        <TabGroup selectedIndex={selectedIndex} className="card p-6">
+          <TabList className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1">
+            <Tab as={Link} to={tabHref("login")} replace preventScrollReset className={tabClass}>
+              Login
+            </Tab>
+            <Tab as={Link} to={tabHref("register")} replace preventScrollReset className={tabClass}>
+              Register
+            </Tab>
+          </TabList>
+          <TabPanels>
+            <TabPanel unmount>
+              <LoginCard redirectTo={redirectTo} />
+            </TabPanel>
+            <TabPanel unmount>
+              <RegisterCard redirectTo={redirectTo} open={registrationOpen} />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      </section>
+      <aside className="hidden flex-col justify-center rounded-3xl bg-gradient-to-br from-brand-600 to-pink-600 p-10 text-white lg:flex">
+        <h2 className="text-3xl font-bold">Transform &amp; Monetize</h2>
+        <ul className="mt-8 space-y-6">
+          <SidePoint title="Upload selfies" text="Start with any selfie: JPG or PNG up to 10MB." />
+          <SidePoint
+            title="AI-powered transformations"
+            text="Professional, cartoon, anime and fantasy styles in one click."
+          />
+          <SidePoint title="Earn from your creations" text="Sell and license your art on the marketplace and beyond." />
+        </ul>
+      </aside>
+    </div>
+  );
+}
+
+function SidePoint({ title, text }: { title: string; text: string }) {
+  return (
+    <li className="flex gap-4">
+      <span className="mt-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-white/20">✓</span>
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="text-white/80">{text}</p>
+      </div>
+    </li>
+  );
+}
+
+function useIntentResult(intent: string) {
+  const actionData = useActionData<typeof action>();
+  if (!actionData || typeof actionData !== "object" || !("status" in actionData)) return undefined;
+  return actionData.initialValue?.intent === intent ? actionData : undefined;
+}
+
+function LoginCard({ redirectTo }: { redirectTo: string }) {
+  const lastResult = useIntentResult("login");
+  const navigation = useNavigation();
+  const toast = useToast();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  const validate = useDeferredValidation(loadLoginSchema);
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  useEffect(() => {
+    if (lastResult?.error?.[""]?.length) {
+      toast({ kind: "error", title: "Login failed", description: lastResult.error[""][0] ?? "Invalid email or password" });
+    }
+  }, [lastResult, toast]);
+
+  return (
+    <div>
+      <h2 className="text-xl font-semibold text-slate-900">Welcome back</h2>
+      <p className="mt-1 text-sm text-slate-600">Enter your credentials to access your account</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="login" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Logging in..." : "Login"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean }) {
+  const lastResult = useIntentResult("register");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const validate = useDeferredValidation(loadRegisterSchema);
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+
+  return (
+    <div>
+      <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {open ? "Join the beta and start earning from your selfies." : "Registration is closed during the beta. Please use the login form with existing credentials."}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="register" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
+          <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
+        </div>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          placeholder="Minimum 6 characters"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Creating account..." : "Create Account"}
+        </button>
+      </Form>
+    </div>
+  );
+}

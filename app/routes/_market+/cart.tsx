@@ -1,0 +1,128 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/ui/page-header";
+import { CartButton } from "~/features/market/components/cart-button";
+import { CheckoutForm } from "~/features/market/components/checkout-form";
+import { StyleBadge } from "~/features/market/components/style-badge";
+import { MAX_CART_ITEMS } from "~/lib/limits";
+import { formatMoney } from "~/lib/money";
+import { PRODUCT_NAME } from "~/lib/product";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { checkoutCart, viewCart } from "~/features/market/procedures.server";
+import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { readFormData } from "~/web/http.server";
+
+export const meta: MetaFunction = () => [{ title: `Cart and checkout | ${PRODUCT_NAME}` }];
+
+/** GET /cart: the cart and the checkout form as a plain page (the no-JS checkout "dialog"). */
+export async function loader(args: LoaderFunctionArgs) {
+  // Public: the cart belongs to the browser, not to an account.
+  const ids = await readCart(args.request);
+  const cart = await loadProcedure(viewCart, args, { listingIds: ids }, null);
+  const headers = new Headers();
+  if (cart.unavailable.length > 0) headers.append("Set-Cookie", await cartHeader(cart.items.map((item) => item.id)));
+  return json({ items: cart.items, totalCents: cart.totalCents, unavailable: cart.unavailable.length }, { headers });
+}
+
+/**
+ * POST /cart: intent add | remove (listingId) changes the cart cookie;
+ * intent checkout (name, email, company) starts the checkout from the cart and
+ * redirects to the payment page. Forms posted without JavaScript come back to
+ * `redirectTo`; fetcher posts (enhanced=1) get JSON and the page revalidates.
+ */
+export async function action(args: ActionFunctionArgs) {
+  // Public, same-origin forms only.
+  const { request } = args;
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "checkout") {
+    const cart = await readCart(request);
+    const outcome = await submitForm(checkoutCart, args, { formData, user: null, handedOver: { cart } });
+    if (!outcome.ok) return outcome.response;
+    return redirect(outcome.result.url);
+  }
+
+  if (isCrossSiteMutation(request)) return json({ message: "Cross-site request refused" }, { status: 403 });
+  const listingId = String(formData.get("listingId") ?? "");
+  if ((intent !== "add" && intent !== "remove") || !/^[A-Za-z0-9_-]{1,64}$/.test(listingId)) {
+    return json({ message: "Unknown cart action" }, { status: 400 });
+  }
+  const before = await readCart(request);
+  const after = intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
+  const full = intent === "add" && after === before && !before.includes(listingId);
+  const headers = { "Set-Cookie": await cartHeader(after) };
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/marketplace");
+  if (formData.get("enhanced") === "1") {
+    return json({ ok: !full, count: after.length, message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null }, { headers });
+  }
+  if (full) {
+    return redirectWithFlash(redirectTo, { kind: "error", title: "Cart full", description: `Your cart holds at most ${MAX_CART_ITEMS} images.` }, headers);
+  }
+  return redirect(redirectTo, { headers });
+}
+
+export default function CartPage() {
+  const { items, totalCents, unavailable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <PageHeader
+        title="Checkout"
+        subtitle="Your cart and your details. You pay on the next page."
+        actions={
+          <Link to="/marketplace" className="btn-ghost">
+            Back to Marketplace
+          </Link>
+        }
+      />
+      {unavailable > 0 ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {unavailable === 1 ? "An image" : "Some images"} in your cart {unavailable === 1 ? "is" : "are"} no longer for sale and{" "}
+          {unavailable === 1 ? "was" : "were"} removed.
+        </p>
+      ) : null}
+      <section className="card mt-6 p-6" aria-labelledby="cart-items-heading" data-testid="cart">
+        <h2 id="cart-items-heading" className="text-lg font-semibold text-slate-900">
+          Cart
+        </h2>
+        {items.length === 0 ? (
+          <p className="mt-2 text-slate-600">
+            Your cart is empty.{" "}
+            <Link to="/marketplace" className="text-brand-700 underline">
+              Browse the marketplace
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center gap-4 py-3">
+                <img src={item.previewUrl} alt="" className="h-16 w-16 rounded-md object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900">{item.title}</p>
+                  <p className="flex items-center gap-2 text-sm text-slate-600">
+                    <StyleBadge style={item.style} /> by {item.creatorFirstName}
+                  </p>
+                </div>
+                <span className="font-semibold">{formatMoney(item.priceCents)}</span>
+                <CartButton listingId={item.id} title={item.title} inCart redirectTo="/cart" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {items.length > 0 ? (
+        <section className="card mt-6 p-6" aria-labelledby="checkout-heading">
+          <h2 id="checkout-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            Your details
+          </h2>
+          <CheckoutForm itemCount={items.length} totalCents={totalCents} pageResult={actionData} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

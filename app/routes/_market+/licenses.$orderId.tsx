@@ -1,0 +1,97 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { LicenseTermsList } from "~/features/market/components/license-terms-list";
+import { PRODUCT_NAME } from "~/lib/product";
+import { styleName } from "~/lib/styles";
+import { orderLicense } from "~/features/market/procedures.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+import { ErrorPanel } from "~/ui/error-panel";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
+
+export const meta: MetaFunction = () => [{ title: `License | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const headers = forwardLoaderHeaders;
+
+/** The license of a paid order (public: the random order id, given only to the buyer, is the key). */
+export async function loader(args: LoaderFunctionArgs) {
+  const license = await loadProcedure(orderLicense, args, { orderId: args.params.orderId ?? "" }, null);
+  return json(license, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+}
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+export default function LicensePage() {
+  const license = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10" data-testid="license">
+      <header className="border-b border-slate-200 pb-6">
+        <p className="text-sm font-medium tracking-wide text-brand-700 uppercase">{PRODUCT_NAME}</p>
+        <h1 className="mt-1 text-3xl font-bold text-slate-900">{license.licenseName}</h1>
+        {license.testMode ? (
+          <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
+            TEST MODE: this order was paid in the built-in test checkout; no payment was taken.
+          </p>
+        ) : null}
+      </header>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Detail term="Order ID" value={license.orderId} mono />
+        <Detail term="Licensee" value={license.buyer.company ? `${license.buyer.name}, ${license.buyer.company}` : license.buyer.name} />
+        <Detail term="Date of purchase" value={formatDate(license.purchasedAt)} />
+        <Detail term="Price paid" value={`$${Number(license.total).toFixed(2)} ${license.currency.toUpperCase()}`} />
+      </dl>
+      <section className="mt-8" aria-labelledby="licensed-images">
+        <h2 id="licensed-images" className="text-lg font-semibold text-slate-900">
+          Licensed {license.items.length === 1 ? "image" : "images"}
+        </h2>
+        <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {license.items.map((item) => (
+            <li key={item.listingId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <span>
+                <span className="font-medium text-slate-900">{item.title}</span>{" "}
+                <span className="text-sm text-slate-600">
+                  ({styleName(item.style)} style, by {item.creatorFirstName})
+                </span>
+              </span>
+              <span className="font-semibold">${Number(item.price).toFixed(2)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="mt-8 space-y-4" aria-labelledby="license-terms">
+        <h2 id="license-terms" className="text-lg font-semibold text-slate-900">
+          Terms
+        </h2>
+        <LicenseTermsList headingLevel="h3" />
+      </section>
+      <footer className="mt-10 flex gap-2 print:hidden">
+        <Link to="/marketplace" className="btn-secondary">
+          Back to Marketplace
+        </Link>
+      </footer>
+    </article>
+  );
+}
+
+function Detail({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className={`mt-1 font-medium break-all text-slate-900 ${mono ? "font-mono text-sm" : ""}`}>{value}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorPanel
+      title={notFound ? "License not found" : "Something went wrong"}
+      detail={notFound ? "There is no paid order with this id." : "Please try again."}
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
+  );
+}

@@ -1,0 +1,216 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useFetchers, useLoaderData, useRouteError } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { PageHeader } from "~/ui/page-header";
+import { useToast } from "~/ui/toaster";
+import { CartPanel } from "~/features/market/components/cart-panel";
+import type { CartPanelItem } from "~/features/market/components/cart-panel";
+import { ListingCard } from "~/features/market/components/listing-card";
+import { MarketplaceFilters } from "~/features/market/components/marketplace-filters";
+import { PurchaseComplete } from "~/features/market/components/purchase-complete";
+import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
+import { PRODUCT_NAME } from "~/lib/product";
+import { marketplacePage, viewCart, checkoutReturnStatus } from "~/features/market/procedures.server";
+import { getWebUser } from "~/web/auth.server";
+import { cartHeader, readCart } from "~/web/cart.server";
+import { isFreshView } from "~/web/fresh-view.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+import { ErrorPanel } from "~/ui/error-panel";
+
+export const meta: MetaFunction = () => [
+  { title: `Marketplace | ${PRODUCT_NAME}` },
+  { name: "description", content: "Buy AI-styled portraits with a standard commercial license." },
+];
+
+const RETURN_PARAMS = ["session_id", "success", "checkout"];
+
+export async function loader(args: LoaderFunctionArgs) {
+  // Public: anyone may browse and buy.
+  const { request } = args;
+  const url = new URL(request.url);
+  const user = await getWebUser(request);
+  const param = (name: string) => url.searchParams.get(name) ?? "";
+  const page = await loadProcedure(
+    marketplacePage,
+    args,
+    { style: param("style"), q: param("q"), cursor: param("cursor"), listing: param("listing"), countViews: isFreshView(request) },
+    user,
+  );
+
+  const headers = new Headers();
+  let cartIds = await readCart(request);
+  let purchase = null;
+  const sessionId = url.searchParams.get("session_id");
+  const returned = Boolean(sessionId) && url.searchParams.get("success") === "true";
+  if (returned && sessionId) {
+    try {
+      purchase = await loadProcedure(checkoutReturnStatus, args, { sessionId }, user);
+    } catch (thrown) {
+      if (!(thrown instanceof Response && thrown.status < 500)) throw thrown;
+    }
+    // Paid: the cart has done its job.
+    if (purchase?.success && cartIds.length > 0) {
+      cartIds = [];
+      headers.append("Set-Cookie", await cartHeader([]));
+    }
+  }
+  const cart = await loadProcedure(viewCart, args, { listingIds: cartIds }, user);
+  if (cart.unavailable.length > 0) {
+    headers.append("Set-Cookie", await cartHeader(cart.items.map((item) => item.id)));
+  }
+
+  const here = new URL(url);
+  for (const name of [...RETURN_PARAMS, "_data"]) here.searchParams.delete(name);
+  const withoutCursor = new URLSearchParams(here.searchParams);
+  withoutCursor.delete("cursor");
+  return json(
+    {
+      page,
+      cart: cart.items,
+      filters: { style: param("style"), q: param("q"), listing: param("listing"), cursor: param("cursor") },
+      baseQuery: withoutCursor.toString(),
+      redirectTo: here.pathname + here.search,
+      returned,
+      purchase: purchase
+        ? {
+            success: purchase.success,
+            paymentStatus: purchase.paymentStatus,
+            customerEmail: purchase.customerEmail,
+            sessionId: purchase.sessionId,
+            licenseUrl: purchase.licenseUrl,
+            testMode: purchase.testMode,
+            downloads: purchase.downloads,
+          }
+        : null,
+      cancelled: url.searchParams.get("checkout") === "cancelled",
+    },
+    { headers },
+  );
+}
+
+export default function Marketplace() {
+  const data = useLoaderData<typeof loader>();
+  const cartItems = useOptimisticCart(data.cart, data.page.items);
+  const inCart = new Set(cartItems.map((item) => item.id));
+  const toast = useToast();
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current) return;
+    announced.current = true;
+    if (data.returned) {
+      if (data.purchase?.success) toast({ kind: "success", title: PAYMENT_SUCCESSFUL.title, description: "Your downloads are ready." });
+      else if (data.purchase?.paymentStatus !== "processing") toast({ kind: "error", ...PAYMENT_STATUS_UNKNOWN });
+    } else if (data.cancelled) {
+      toast({ kind: "info", title: "Checkout cancelled", description: "No payment was taken. Your cart is still here." });
+    }
+  }, [data.returned, data.purchase, data.cancelled, toast]);
+
+  const nextHref = data.page.nextCursor
+    ? `/marketplace?${new URLSearchParams([...new URLSearchParams(data.baseQuery), ["cursor", data.page.nextCursor]])}`
+    : null;
+  const firstHref = `/marketplace${data.baseQuery ? `?${data.baseQuery}` : ""}`;
+  const filtered = Boolean(data.filters.style || data.filters.q);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageHeader
+        title="Marketplace"
+        subtitle="AI-styled portraits by our creators. Every purchase includes the full-resolution file and a standard commercial license."
+      />
+      <div className="mt-6">
+        {data.returned ? <PurchaseComplete result={data.purchase} /> : null}
+        {data.cancelled ? (
+          <p className="mb-6 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" role="status">
+            Checkout cancelled. No payment was taken; your cart is still here.
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <MarketplaceFilters style={data.filters.style} q={data.filters.q} />
+          {data.filters.listing ? (
+            <p className="text-sm text-slate-600">
+              Showing one listing.{" "}
+              <Link to="/marketplace" className="font-medium text-brand-700 underline">
+                Show all images
+              </Link>
+            </p>
+          ) : null}
+          {data.page.items.length === 0 ? (
+            <div className="card p-10 text-center" data-testid="marketplace-empty">
+              <p className="font-medium text-slate-900">
+                {filtered || data.filters.cursor ? "No images match your search." : "No images are for sale yet."}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">
+                {filtered ? (
+                  <Link to="/marketplace" className="text-brand-700 underline">
+                    Clear the filters
+                  </Link>
+                ) : (
+                  "Creators list their styled selfies here. Check back soon."
+                )}
+              </p>
+            </div>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Images for sale">
+              {data.page.items.map((item) => (
+                <li key={item.id}>
+                  <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <nav aria-label="Pages" className="flex justify-between">
+            {data.filters.cursor ? (
+              <Link to={firstHref} className="btn-secondary">
+                Back to newest
+              </Link>
+            ) : (
+              <span />
+            )}
+            {nextHref ? (
+              <Link to={nextHref} className="btn-secondary" data-testid="next-page">
+                Next page
+              </Link>
+            ) : null}
+          </nav>
+        </div>
+        <div className="lg:sticky lg:top-20 lg:self-start">
+          <CartPanel items={cartItems} redirectTo={data.redirectTo} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The cart as it will be once the cart forms in flight have landed (optimistic with JavaScript). */
+function useOptimisticCart(
+  cart: CartPanelItem[],
+  shown: { id: string; title: string; style: string; priceCents: number; previewUrl: string }[],
+): CartPanelItem[] {
+  const fetchers = useFetchers();
+  return useMemo(() => {
+    let items = cart;
+    for (const fetcher of fetchers) {
+      if (!fetcher.formData || !fetcher.formAction?.startsWith("/cart")) continue;
+      const intent = fetcher.formData.get("intent");
+      const id = String(fetcher.formData.get("listingId") ?? "");
+      if (intent === "remove") items = items.filter((item) => item.id !== id);
+      if (intent === "add" && !items.some((item) => item.id === id)) {
+        const listing = shown.find((item) => item.id === id);
+        if (listing) items = [...items, listing];
+      }
+    }
+    return items;
+  }, [cart, shown, fetchers]);
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "The marketplace could not be loaded. Please try again.";
+  return <ErrorPanel title="Marketplace" detail={message} linkTo="/marketplace" linkLabel="Back to the marketplace" />;
+}

@@ -1,0 +1,165 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { PageHeader } from "~/ui/page-header";
+import { useToast } from "~/ui/toaster";
+import {
+  AvailableDownloadsCard,
+  HowToUseCard,
+  PaymentStatusCard,
+  SessionDetailsCard,
+} from "~/features/market/components/payment-monitor-cards";
+import type { MonitoredPayment } from "~/features/market/components/payment-monitor-cards";
+import { useHydrated } from "~/ui/use-hydrated";
+import { PAYMENT_MONITOR_QUERY_ERROR, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/features/market/types";
+import { PRODUCT_NAME } from "~/lib/product";
+import { paymentStatus } from "~/features/market/procedures.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
+
+export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_NAME}` }];
+export const headers = forwardLoaderHeaders;
+
+/**
+ * /payment-monitor: signed in only. Without JavaScript it is
+ * a GET form and a refresh link; with it, the status polls every 5 seconds
+ * until the payment is completed.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireWebUser(args.request);
+  const sessionId = (new URL(args.request.url).searchParams.get("session_id") ?? "").trim();
+  let result: MonitoredPayment | null = null;
+  let failed = false;
+  if (sessionId) {
+    try {
+      const status = await loadProcedure(paymentStatus, args, { sessionId }, user);
+      result = {
+        success: status.success,
+        paymentStatus: status.paymentStatus,
+        customerEmail: status.customerEmail,
+        total: status.total,
+        sessionId: status.sessionId,
+        error: status.error,
+        licenseUrl: status.licenseUrl,
+        testMode: status.testMode,
+        downloads: status.downloads,
+      };
+    } catch (thrown) {
+      if (!(thrown instanceof Response) || thrown.status >= 500) throw thrown;
+      failed = true;
+    }
+  }
+  return json({ sessionId, result, failed }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function PaymentMonitor() {
+  const loaded = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const [draft, setDraft] = useState(loaded.sessionId);
+  const [result, setResult] = useState<MonitoredPayment | null>(loaded.result);
+  const [failed, setFailed] = useState(loaded.failed);
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    setDraft(loaded.sessionId);
+    setResult(loaded.result);
+    setFailed(loaded.failed);
+  }, [loaded]);
+
+  const refresh = useCallback(async () => {
+    if (!loaded.sessionId) return;
+    setChecking(true);
+    try {
+      // No auth header: GET /api/payment-status/{sessionId} is public, by session id.
+      const response = await fetch(`/api/payment-status/${encodeURIComponent(loaded.sessionId)}`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      const next = (await response.json()) as MonitoredPayment;
+      setResult((previous) => {
+        if (next.success && !previous?.success) toast({ kind: "success", title: PAYMENT_SUCCESSFUL.title });
+        return next;
+      });
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setChecking(false);
+    }
+  }, [loaded.sessionId, toast]);
+
+  const polling = Boolean(loaded.sessionId) && !failed && shouldKeepPolling(result);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = window.setInterval(refresh, PAYMENT_POLL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [polling, refresh]);
+
+  const refreshHref = `/payment-monitor?session_id=${encodeURIComponent(loaded.sessionId)}`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <PageHeader title="Payment Monitor" subtitle="Look up a checkout session and watch its payment until it completes." />
+      <Form method="get" className="card mt-6 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="session-id" className="field-label">
+            Checkout session ID
+          </label>
+          <input
+            id="session-id"
+            name="session_id"
+            required
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="cs_..."
+            autoComplete="off"
+            spellCheck={false}
+            className="field-input font-mono"
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={hydrated && draft.trim() === ""}>
+          Monitor
+        </button>
+      </Form>
+
+      {loaded.sessionId ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <div className="space-y-6">
+            {failed ? (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="monitor-error">
+                {PAYMENT_MONITOR_QUERY_ERROR}
+              </p>
+            ) : null}
+            <PaymentStatusCard result={result} />
+            {result?.success && result.downloads.length > 0 ? <AvailableDownloadsCard result={result} /> : null}
+          </div>
+          <div className="space-y-6">
+            <SessionDetailsCard sessionId={loaded.sessionId} result={result} />
+            <div className="flex flex-wrap items-center gap-3">
+              <Link
+                to={refreshHref}
+                className="btn-secondary"
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  void refresh();
+                }}
+                aria-disabled={checking}
+              >
+                {checking ? "Refreshing..." : "Refresh Status"}
+              </Link>
+              {polling && hydrated ? <span className="text-sm text-slate-500">Checking every 5 seconds</span> : null}
+            </div>
+            <HowToUseCard />
+          </div>
+        </div>
+      ) : (
+        <div className="mt-6">
+          <HowToUseCard />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { StyleBadge } from "~/features/market/components/style-badge";
+import { PRODUCT_NAME } from "~/lib/product";
+import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/features/market/procedures.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { ErrorPanel } from "~/ui/error-panel";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
+import { readFormData } from "~/web/http.server";
+
+export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const headers = forwardLoaderHeaders;
+
+/**
+ * The built-in test checkout: the in-app stand-in for Stripe's hosted page,
+ * used when no Stripe key is configured. Pay runs the real fulfillment; no
+ * money moves. Plain forms, so it works without JavaScript. Once Stripe is
+ * configured, a leftover test session can no longer be paid (the page says so).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  // Public: the session id (a long random secret) is the key, as on Stripe's page.
+  const session = await loadProcedure(testCheckoutSession, args, { sessionId: args.params.sessionId ?? "" }, null);
+  return json(session, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const sessionId = args.params.sessionId ?? "";
+  const formData = await readFormData(args.request);
+  formData.set("sessionId", sessionId);
+  const intent = formData.get("intent");
+  if (intent === "cancel") {
+    const outcome = await submitForm(cancelTestCheckout, args, { formData, user: null });
+    if (!outcome.ok) return outcome.response;
+    return redirect("/marketplace?checkout=cancelled");
+  }
+  const outcome = await submitForm(payTestCheckout, args, { formData, user: null });
+  if (!outcome.ok) return outcome.response;
+  return redirect(`/marketplace?session_id=${encodeURIComponent(sessionId)}&success=true`);
+}
+
+export default function TestCheckout() {
+  const session = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const error = actionData && "error" in actionData ? actionData.error?.[""]?.[0] : undefined;
+  const open = session.status === "pending" && !session.closedReason;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <div
+        className="mb-6 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900"
+        role="note"
+        data-testid="test-mode-banner"
+      >
+        <p className="text-lg font-bold tracking-wide">TEST MODE</p>
+        <p className="text-sm">
+          This is {PRODUCT_NAME}&apos;s built-in test checkout, shown because no payment provider is configured. No card is
+          charged and no money moves. Paying here completes the order exactly as a real payment would.
+        </p>
+      </div>
+      <section className="card p-6" aria-labelledby="test-checkout-title">
+        <h1 id="test-checkout-title" className="text-2xl font-bold text-slate-900">
+          Pay {PRODUCT_NAME}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {session.customer.name} · {session.customer.email}
+          {session.customer.company ? ` · ${session.customer.company}` : ""}
+        </p>
+        <ul className="mt-4 divide-y divide-slate-200" data-testid="test-checkout-items">
+          {session.items.map((item) => (
+            <li key={item.id} className="flex items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium text-slate-900">{item.title}</p>
+                <p className="text-sm text-slate-600">
+                  <StyleBadge style={item.style} /> Standard commercial license
+                </p>
+              </div>
+              <span className="font-semibold">${item.price}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3">
+          <span className="font-medium">Total</span>
+          <span className="text-xl font-bold" data-testid="test-checkout-total">
+            ${Number(session.totalCents / 100).toFixed(2)}
+          </span>
+        </div>
+        {error ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        {session.closedReason ? (
+          <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="test-checkout-closed">
+            {session.closedReason}
+          </p>
+        ) : null}
+        {open ? (
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Cancel
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="pay" />
+              <button type="submit" className="btn-primary" disabled={busy} data-testid="test-pay">
+                {busy ? "Paying..." : `Pay $${(session.totalCents / 100).toFixed(2)} (test)`}
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <div className="mt-6 space-y-3 text-sm text-slate-700">
+            <p>
+              This checkout session is {session.status === "paid" ? "already paid" : "closed"}.
+            </p>
+            {session.status === "paid" ? (
+              <Link
+                to={`/marketplace?session_id=${encodeURIComponent(session.sessionId)}&success=true`}
+                className="btn-primary"
+              >
+                See your downloads
+              </Link>
+            ) : (
+              <Link to="/marketplace" className="btn-secondary">
+                Back to the marketplace
+              </Link>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorPanel
+      title={notFound ? "Checkout session not found" : "Something went wrong"}
+      detail={notFound ? "This checkout link is not valid. Start again from your cart." : "Please try again."}
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { PRODUCT_NAME } from "~/lib/product";
+import { getWebUser } from "~/web/auth.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { createIntegration, deleteIntegration, integrationsScreen } from "~/features/publishing/procedures.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { findPlatform } from "~/features/publishing/platforms";
+import { COPY } from "~/features/publishing/types";
+import { IntegrationsScreen } from "~/features/publishing/components/integrations-screen";
+import { readFormData } from "~/web/http.server";
+
+export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
+
+/** /integrations: public route whose content depends on being signed in. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await getWebUser(args.request);
+  if (!user) return json({ signedIn: false as const });
+  const url = new URL(args.request.url);
+  const screen = await loadProcedure(
+    integrationsScreen,
+    args,
+    { connect: url.searchParams.get("connect") ?? undefined, shop: url.searchParams.get("shop") ?? undefined },
+    user,
+  );
+  return json({ signedIn: true as const, screen });
+}
+
+/** Signed in: the manual setup form ("manual") and Disconnect ("disconnect"); post/redirect/get. */
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireWebUser(args.request);
+  const formData = await readFormData(args.request);
+  const name = findPlatform(String(formData.get("platform") ?? ""))?.name ?? "The platform";
+  if (formData.get("intent") === "disconnect") {
+    const outcome = await submitForm(deleteIntegration, args, { formData, user });
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash("/integrations", { kind: "success", title: "Disconnected", description: `${name} is disconnected.` });
+  }
+  const outcome = await submitForm(createIntegration, args, { formData, user });
+  if (!outcome.ok) {
+    // The form's reply carries what was typed back to it: never the key.
+    const reply = (await outcome.response.json()) as SubmissionResult<string[]>;
+    if (reply.initialValue) delete reply.initialValue.apiKey;
+    return json(reply, { status: outcome.response.status, headers: outcome.response.headers });
+  }
+  return redirectWithFlash(`/integrations#${outcome.result.platform}`, { kind: "success", ...COPY.integrationCreated });
+}
+
+export default function Integrations() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return data.signedIn ? <IntegrationsScreen data={data.screen} lastResult={actionData} /> : <AuthenticationRequired />;
+}
+
+function AuthenticationRequired() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="integrations-signed-out">
+      <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+        <svg viewBox="0 0 20 20" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <rect x="4" y="9" width="12" height="8" rx="1.5" />
+          <path d="M7 9V6.5a3 3 0 016 0V9" />
+        </svg>
+      </span>
+      <h1 className="mt-5 text-3xl font-bold text-slate-900">Authentication Required</h1>
+      <div role="status" className="mt-4 rounded-xl border border-slate-200 bg-white px-5 py-4 text-left shadow-sm">
+        <p className="font-semibold text-slate-900">Please log in</p>
+        <p className="mt-1 text-sm text-slate-600">You need to be logged in to access integrations.</p>
+      </div>
+      <Link to="/auth?redirectTo=%2Fintegrations" className="btn-primary mt-8 px-6">
+        Sign In
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/ui/page-header";
+import { ListOnMarketplaceForm } from "~/features/market/components/list-on-marketplace-form";
+import { StyleBadge } from "~/features/market/components/style-badge";
+import { PRODUCT_NAME } from "~/lib/product";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/features/market/procedures.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { requireWebUser } from "~/web/screen-guards.server";
+import { readFormData } from "~/web/http.server";
+
+export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
+
+/**
+ * /listings (signed in): the creator's marketplace listings, and with
+ * ?stylizedImageId=... the list-on-marketplace form for one image (the no-JS
+ * page behind the form the dashboard embeds). POST intent list | withdraw.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireWebUser(args.request);
+  const stylizedImageId = new URL(args.request.url).searchParams.get("stylizedImageId");
+  const form = stylizedImageId ? await loadProcedure(listingFormDefaults, args, { stylizedImageId }, user) : null;
+  const listings = await loadProcedure(myListings, args, {}, user);
+  return json({ form, listings });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireWebUser(args.request);
+  const formData = await readFormData(args.request);
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/listings");
+  const enhanced = formData.get("enhanced") === "1";
+
+  if (formData.get("intent") === "withdraw") {
+    const outcome = await submitForm(withdrawMyListing, args, { formData, user });
+    if (!outcome.ok) return outcome.response;
+    if (enhanced) return json({ ok: true as const, withdrawn: outcome.result.id });
+    return redirectWithFlash(redirectTo, { kind: "success", title: "Listing withdrawn", description: "It is no longer for sale." });
+  }
+
+  const outcome = await submitForm(listOnMarketplace, args, { formData, user });
+  if (!outcome.ok) return outcome.response;
+  const { listing, created } = outcome.result;
+  const listingUrl = listing.platforms[0]?.url ?? null;
+  if (enhanced) return json({ ok: true as const, created, listingUrl });
+  return redirectWithFlash(redirectTo, {
+    kind: "success",
+    title: created ? "Listed on the marketplace" : "Listing updated",
+    description: `"${listing.title}" is for sale at $${listing.price}.`,
+  });
+}
+
+export default function Listings() {
+  const { form, listings } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <PageHeader
+        title={form ? "List on Marketplace" : "My Listings"}
+        subtitle={form ? "Set the title, price and license of this image on the marketplace." : "Your images for sale on the marketplace."}
+        actions={
+          <>
+            <Link to="/dashboard" className="btn-secondary">
+              Back to Dashboard
+            </Link>
+            <Link to="/marketplace" className="btn-ghost">
+              Marketplace
+            </Link>
+          </>
+        }
+      />
+      {form ? (
+        <section className="card mt-6 grid gap-6 p-6 md:grid-cols-[12rem_1fr]">
+          {form.imageUrl ? <img src={form.imageUrl} alt="The styled image to list" className="w-48 rounded-lg object-cover" /> : null}
+          {form.ready ? (
+            <ListOnMarketplaceForm defaults={form} redirectTo="/listings" pageResult={actionData} />
+          ) : (
+            <p className="text-slate-700">This image is not ready yet. Once its style has been generated, you can list it.</p>
+          )}
+        </section>
+      ) : null}
+      <section className="mt-8" aria-labelledby="my-listings">
+        <h2 id="my-listings" className="text-lg font-semibold text-slate-900">
+          Listings
+        </h2>
+        {listings.length === 0 ? (
+          <p className="mt-2 text-slate-600">
+            Nothing listed yet. List a styled image from your{" "}
+            <Link to="/dashboard" className="text-brand-700 underline">
+              dashboard
+            </Link>
+            .
+          </p>
+        ) : (
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {listings.map((listing) => (
+              <li key={listing.id} className="card overflow-hidden" data-testid="my-listing">
+                {listing.previewUrl ? <img src={listing.previewUrl} alt="" className="aspect-square w-full object-cover" /> : null}
+                <div className="space-y-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="font-semibold text-slate-900">{listing.title}</p>
+                    <StyleBadge style={listing.style} />
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    ${listing.price} · {listing.status === "active" ? "Live" : "Withdrawn"} · {listing.views} views
+                  </p>
+                  {listing.status === "active" ? (
+                    <div className="flex flex-wrap gap-2">
+                      {listing.platforms[0]?.url ? (
+                        <a href={listing.platforms[0].url} className="btn-ghost">
+                          View
+                        </a>
+                      ) : null}
+                      {listing.stylizedImageId ? (
+                        <Link to={`/listings?stylizedImageId=${encodeURIComponent(listing.stylizedImageId)}`} className="btn-ghost">
+                          Edit
+                        </Link>
+                      ) : null}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="withdraw" />
+                        <input type="hidden" name="listingId" value={listing.id} />
+                        <button type="submit" className="btn-secondary">
+                          Withdraw
+                        </button>
+                      </Form>
+                    </div>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

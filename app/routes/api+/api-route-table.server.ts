@@ -1,0 +1,544 @@
+import type { Access, AnyProcedure } from "~/infra/procedure.server";
+import {
+  adminCreateUser,
+  adminImages,
+  adminStats,
+  adminUser,
+  adminUsers,
+  changeUserStatus,
+} from "~/features/admin/procedures.server";
+import {
+  currentUser,
+  endTokenSession,
+  tokenLogin,
+  tokenRegister,
+} from "~/features/accounts/procedures.server";
+import {
+  createCheckoutSession,
+  paymentStatus,
+  receiveStripeWebhook,
+  browseMarketplace,
+  myListings,
+} from "~/features/market/procedures.server";
+import { tokenEarnings, tokenStats } from "~/features/payouts/procedures.server";
+import {
+  completeOAuthConnection,
+  createIntegration,
+  deleteIntegration,
+  displayIntegrations,
+  imagePublications,
+  launchMarketing,
+  oauthAuthorize,
+  postToMarketplaces,
+  publicationDownload,
+  tokenIntegrations,
+} from "~/features/publishing/procedures.server";
+import {
+  deleteImage,
+  getImage,
+  listImages,
+  stylizeImage,
+  uploadImage,
+  deleteStylizedImage,
+  getStylizedImage,
+  listStylizedImages,
+  optimizeImage,
+} from "~/features/studio/procedures.server";
+
+/**
+ * Every /api route with what it takes and gives: the source of the OpenAPI
+ * document (openapi.server.ts, served at GET /api/openapi.json). The route
+ * files in app/routes stay the ones that answer; openapi.server.test.ts checks
+ * that each route file's methods are listed here, and nothing else is, and
+ * that each entry names the procedure its route file calls.
+ */
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Where a route's input comes from besides its path parameters:
+ * - `query`: the procedure's other input fields, as query parameters;
+ * - `json`: the procedure's other input fields, as a JSON object body;
+ * - `multipart`: a multipart/form-data body with one file in the field `image`;
+ * - `signed-json`: a JSON body read as raw text for its signature (the `Stripe-Signature` header);
+ * - `provider-query`: query parameters chosen by the OAuth provider, passed on as they are;
+ * - `none`: nothing else.
+ */
+export type ApiInput = "none" | "query" | "json" | "multipart" | "signed-json" | "provider-query";
+
+/**
+ * How the route knows its caller: a bearer token or the session cookie (what
+ * apiHandler does: a bearer token that is sent but not valid is a 401), the
+ * session cookie only, or not at all.
+ */
+export type ApiAuth = "bearer-or-cookie" | "cookie" | "none";
+
+/** What a successful answer carries: JSON (nothing for a 204), a zip file, a redirect, or a small page or a redirect. */
+export type ApiAnswer = "json" | "zip" | "redirect" | "page-or-redirect";
+
+export interface ApiRoute {
+  /** The route module in app/routes that answers it, e.g. `api.token-images.$id.stylize`. */
+  route: string;
+  method: ApiMethod;
+  /** The path in OpenAPI form, e.g. `/api/token-images/{id}/stylize`. */
+  path: string;
+  summary: string;
+  /** The procedure the route calls, when it calls one. */
+  procedure?: AnyProcedure;
+  /** The operation's name when it is not the procedure's (a procedure behind two routes, or none). */
+  operationId?: string;
+  /** Who may call it, for a route without a procedure (the procedure's access otherwise). */
+  access?: Access;
+  auth: ApiAuth;
+  input: ApiInput;
+  /** The status of a successful answer. */
+  status: number;
+  /** JSON unless said. */
+  answer?: ApiAnswer;
+  /** Query parameters of a route without a procedure to read them from. */
+  query?: { name: string; description: string }[];
+  /**
+   * Error statuses particular to this route; the ones that follow from its
+   * auth, input and access (400, 401, 403, 413, 500) are added by the document.
+   */
+  errors?: number[];
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Accounts
+  {
+    route: "api.token-login",
+    method: "POST",
+    path: "/api/token-login",
+    summary: "Sign in with email and password; answers a bearer token and the user.",
+    procedure: tokenLogin,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [429, 503],
+  },
+  {
+    route: "api.register",
+    method: "POST",
+    path: "/api/register",
+    summary: "Create an account (while registration is open); answers a bearer token and the user.",
+    procedure: tokenRegister,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 201,
+    errors: [409, 429, 503],
+  },
+  {
+    route: "api.token-logout",
+    method: "POST",
+    path: "/api/token-logout",
+    summary: "End the bearer token the call is made with.",
+    procedure: endTokenSession,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 204,
+  },
+  {
+    route: "api.token-user",
+    method: "GET",
+    path: "/api/token-user",
+    summary: "The signed-in user.",
+    procedure: currentUser,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.login",
+    method: "GET",
+    path: "/api/login",
+    summary: "Redirect to the sign-in page, keeping a same-site redirectTo.",
+    operationId: "loginRedirect",
+    access: "public",
+    auth: "none",
+    input: "none",
+    status: 302,
+    answer: "redirect",
+    query: [{ name: "redirectTo", description: "A same-site path to return to after signing in." }],
+  },
+
+  // Studio: originals and styles
+  {
+    route: "api.token-images.upload",
+    method: "POST",
+    path: "/api/token-images/upload",
+    summary: "Upload an original image (multipart, one file field `image`, at most 10 MB).",
+    procedure: uploadImage,
+    auth: "bearer-or-cookie",
+    input: "multipart",
+    status: 201,
+    errors: [415, 429, 507],
+  },
+  {
+    route: "api.token-images",
+    method: "GET",
+    path: "/api/token-images",
+    summary: "The caller's originals, newest first, each with its stylized versions.",
+    procedure: listImages,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-images.$id",
+    method: "GET",
+    path: "/api/token-images/{id}",
+    summary: "One original with its stylized versions.",
+    procedure: getImage,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    errors: [404],
+  },
+  {
+    route: "api.token-images.$id",
+    method: "DELETE",
+    path: "/api/token-images/{id}",
+    summary: "Delete an original, its stylized versions and their files.",
+    procedure: deleteImage,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 204,
+    errors: [404],
+  },
+  {
+    route: "api.token-images.$id.stylize",
+    method: "POST",
+    path: "/api/token-images/{id}/stylize",
+    summary: "Ask for a style; answers `{id, status}` at once while a job does the work.",
+    procedure: stylizeImage,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 202,
+    errors: [404, 429, 507],
+  },
+  {
+    route: "api.token-stylized-images",
+    method: "GET",
+    path: "/api/token-stylized-images",
+    summary: "The caller's stylized images, newest first.",
+    procedure: listStylizedImages,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-stylized-images.$id",
+    method: "GET",
+    path: "/api/token-stylized-images/{id}",
+    summary: "One stylized image (polled while it is being styled).",
+    procedure: getStylizedImage,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    errors: [404],
+  },
+  {
+    route: "api.token-stylized-images.$id",
+    method: "DELETE",
+    path: "/api/token-stylized-images/{id}",
+    summary: "Delete a stylized image and its files.",
+    procedure: deleteStylizedImage,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 204,
+    errors: [404],
+  },
+  {
+    route: "api.images.optimize",
+    method: "POST",
+    path: "/api/images/optimize",
+    summary: "Make a delivery version of a completed stylized image; answers the stylized image.",
+    procedure: optimizeImage,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [404, 429, 507],
+  },
+  {
+    route: "api.token-stats",
+    method: "GET",
+    path: "/api/token-stats",
+    summary: "The signed-in creator's studio and sales numbers.",
+    procedure: tokenStats,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-earnings",
+    method: "GET",
+    path: "/api/token-earnings",
+    summary: "The signed-in creator's share of each sale.",
+    procedure: tokenEarnings,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+
+  // Marketplace and checkout
+  {
+    route: "api.marketplace",
+    method: "GET",
+    path: "/api/marketplace",
+    summary: "Browse the public marketplace (filter by style or text, page with cursor and limit).",
+    procedure: browseMarketplace,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.marketplace-listings",
+    method: "GET",
+    path: "/api/marketplace-listings",
+    summary: "The signed-in creator's listings with their per-platform state.",
+    procedure: myListings,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-marketplace-listings",
+    method: "GET",
+    path: "/api/token-marketplace-listings",
+    summary: "The same as GET /api/marketplace-listings, for token clients.",
+    procedure: myListings,
+    operationId: "tokenMyListings",
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.create-checkout-session",
+    method: "POST",
+    path: "/api/create-checkout-session",
+    summary: "Start a checkout for listed images; prices come from the database.",
+    procedure: createCheckoutSession,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [429, 502],
+  },
+  {
+    route: "api.payment-status.$sessionId",
+    method: "GET",
+    path: "/api/payment-status/{sessionId}",
+    summary: "An order's payment state; its downloads once paid.",
+    procedure: paymentStatus,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    errors: [404, 429],
+  },
+  {
+    route: "api.webhooks.stripe",
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    summary: "Stripe's signed events; the raw body goes to the signature check untouched.",
+    procedure: receiveStripeWebhook,
+    auth: "none",
+    input: "signed-json",
+    status: 200,
+    errors: [400, 404],
+  },
+
+  // Publishing
+  {
+    route: "api.marketplace-integrations",
+    method: "GET",
+    path: "/api/marketplace-integrations",
+    summary: "The caller's connected platforms by display name, the own marketplace first.",
+    procedure: displayIntegrations,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-marketplace-integrations",
+    method: "GET",
+    path: "/api/token-marketplace-integrations",
+    summary: "The caller's connected platforms by id, the own marketplace first.",
+    procedure: tokenIntegrations,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-marketplace-integrations",
+    method: "POST",
+    path: "/api/token-marketplace-integrations",
+    summary: "Connect a platform with an API key; the key is never echoed (only its last 4).",
+    procedure: createIntegration,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 201,
+  },
+  {
+    route: "api.token-marketplace-integrations.$platform",
+    method: "DELETE",
+    path: "/api/token-marketplace-integrations/{platform}",
+    summary: "Disconnect a platform; its stored credential is deleted.",
+    procedure: deleteIntegration,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 204,
+  },
+  {
+    route: "api.oauth.$platform.authorize",
+    method: "GET",
+    path: "/api/oauth/{platform}/authorize",
+    summary: "Start an OAuth connection; answers `{authUrl}` to open (in a popup or the page).",
+    procedure: oauthAuthorize,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.oauth.$platform.callback",
+    method: "GET",
+    path: "/api/oauth/{platform}/callback",
+    summary:
+      "Where the OAuth provider sends the creator back: a page that closes the popup, or a redirect to /integrations.",
+    procedure: completeOAuthConnection,
+    auth: "cookie",
+    input: "provider-query",
+    status: 200,
+    answer: "page-or-redirect",
+  },
+  {
+    route: "api.marketplace.launch",
+    method: "POST",
+    path: "/api/marketplace/launch",
+    summary: "Publish a stylized image to each chosen platform; answers what happened on each.",
+    procedure: launchMarketing,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [404, 429],
+  },
+  {
+    route: "api.marketplace.post",
+    method: "POST",
+    path: "/api/marketplace/post",
+    summary: "Post a stylized image to each chosen platform; answers a result per platform.",
+    procedure: postToMarketplaces,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [404, 429],
+  },
+  {
+    route: "api.publications",
+    method: "GET",
+    path: "/api/publications",
+    summary: "A stylized image's state on every platform it was sent to.",
+    procedure: imagePublications,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    errors: [404],
+  },
+  {
+    route: "api.publications.$id.download",
+    method: "GET",
+    path: "/api/publications/{id}/download",
+    summary: "The owner's mint kit or export package (a zip), through a signed, expiring link.",
+    procedure: publicationDownload,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    answer: "zip",
+    errors: [404],
+  },
+
+  // Admin
+  {
+    route: "api.admin.stats",
+    method: "GET",
+    path: "/api/admin/stats",
+    summary: "Platform numbers (super admin only).",
+    procedure: adminStats,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.admin.users",
+    method: "GET",
+    path: "/api/admin/users",
+    summary: "Every user, or those matching `q` (super admin only).",
+    procedure: adminUsers,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.admin.users",
+    method: "POST",
+    path: "/api/admin/users",
+    summary: "Create a user (super admin only).",
+    procedure: adminCreateUser,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 201,
+    errors: [409, 503],
+  },
+  {
+    route: "api.admin.users.$userId",
+    method: "GET",
+    path: "/api/admin/users/{userId}",
+    summary: "One user (super admin only).",
+    procedure: adminUser,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    errors: [404],
+  },
+  {
+    route: "api.admin.users.$userId.$action",
+    method: "POST",
+    path: "/api/admin/users/{userId}/{action}",
+    summary: "Ban or unban a user; a ban ends their sessions and tokens (super admin only).",
+    procedure: changeUserStatus,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+    errors: [404],
+  },
+  {
+    route: "api.admin.images",
+    method: "GET",
+    path: "/api/admin/images",
+    summary: "Every uploaded original with its owner (super admin only).",
+    procedure: adminImages,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+
+  // This document
+  {
+    route: "api.openapi[.]json",
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This API's OpenAPI document.",
+    operationId: "openApiDocument",
+    access: "public",
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+  },
+];
+
+/** Who may call a route: its procedure's access, or the table's for a route without one. */
+export function routeAccess(route: ApiRoute): Access {
+  const access = route.procedure?.access ?? route.access;
+  if (!access)
+    throw new Error(`${route.method} ${route.path} has neither a procedure nor an access`);
+  return access;
+}

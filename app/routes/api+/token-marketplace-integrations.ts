@@ -1,0 +1,13 @@
+import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
+import { createIntegration, tokenIntegrations } from "~/features/publishing/procedures.server";
+
+/**
+ * GET /api/token-marketplace-integrations: `[{platform: "opensea", isActive}]`.
+ * POST: `{platform, apiKey, walletAddress?, shopDomain?}` -> 201 with `apiKeyLast4` (the key is never echoed).
+ */
+const routes = apiRoutes({
+  GET: apiHandler(tokenIntegrations),
+  POST: apiHandler(createIntegration, { body: "json", status: 201 }),
+});
+export const loader = routes.loader;
+export const action = routes.action;

@@ -1,6 +1,0 @@
-import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { tokenLogin } from "~/procedures/accounts.server";
-
-const routes = apiRoutes({ POST: apiHandler(tokenLogin, { body: "json" }) });
-export const loader = routes.loader;
-export const action = routes.action;
