@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema";
-import { verifyLogin } from "~/features/accounts/procedures.server";
+import { signIn } from "~/features/accounts/procedures.server";
 import type { FormOutcome } from "~/web/remix-adapter.server";
 import { submitForm } from "~/web/remix-adapter.server";
 
@@ -14,7 +14,7 @@ import { submitForm } from "~/web/remix-adapter.server";
 export function webAuthenticator(args: ActionFunctionArgs) {
   const authenticator = new Authenticator<FormOutcome<UserRow>>();
   authenticator.use(
-    new FormStrategy(({ form }) => submitForm(verifyLogin, args, { formData: form, user: null })),
+    new FormStrategy(({ form }) => submitForm(signIn, args, { formData: form, user: null })),
     "form",
   );
   return authenticator;

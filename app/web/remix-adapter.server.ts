@@ -69,10 +69,11 @@ export async function loadProcedure<A extends Access, S extends z.ZodType, R>(
   { request, context }: LoaderFunctionArgs,
   input: unknown,
   user?: UserRow | null,
+  handedOver: HandedOver = {},
 ): Promise<Awaited<R>> {
   const caller = user !== undefined ? user : await getWebUser(request);
   try {
-    return await invoke(procedure, caller, input, callContext(request, context));
+    return await invoke(procedure, caller, input, callContext(request, context, handedOver));
   } catch (error) {
     if (error instanceof HttpError) {
       throw json({ message: error.message }, { status: error.status, headers: error.headers });

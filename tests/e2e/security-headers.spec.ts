@@ -156,7 +156,7 @@ test.describe("security headers", () => {
     await expectKind(badJson, "json", "POST /api/create-checkout-session (malformed)");
 
     // A Remix data request (client-side navigation).
-    const data = await request.get("/marketplace?_data=routes%2Fmarketplace");
+    const data = await request.get("/marketplace?_data=routes%2F_market%2B%2Fmarketplace");
     expect(data.status()).toBe(200);
     await expectKind(data, "data", "/marketplace?_data");
 
@@ -220,7 +220,7 @@ test.describe("security headers", () => {
       const denied = await creator.get("/admin");
       expect(denied.status()).toBe(403);
       await expectKind(denied, "private-page", "/admin (creator: access denied)");
-      const dashboardData = await creator.get("/dashboard?_data=routes%2Fdashboard");
+      const dashboardData = await creator.get("/dashboard?_data=routes%2F_studio%2B%2Fdashboard");
       expect(dashboardData.status()).toBe(200);
       expect(dashboardData.headers()["cache-control"]).toMatch(/private, no-store/);
       expectBaseHeaders(dashboardData, "/dashboard?_data (creator)");

@@ -5,20 +5,22 @@ import { forbidden, tooManyRequests, unauthorized } from "~/infra/errors.server"
 import { createUser, findUserByEmail, toPublicUser } from "~/features/accounts/users.server";
 import { decoyHash, verifyPassword } from "~/features/accounts/passwords.server";
 import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/features/accounts/login-throttle.server";
-import { createApiToken, deleteApiToken } from "~/features/accounts/sessions.server";
+import { deleteApiToken } from "~/features/accounts/sessions.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
 
 export const INVALID_LOGIN = "Invalid email or password";
 
 /**
- * Checks an email and password. The attempt is reserved (and counted) before
+ * Signs in with an email and password, for the sign-in form (which then starts
+ * a cookie session) and POST /api/token-login (which answers a bearer token:
+ * app/web/token-session.server.ts). The attempt is reserved (and counted) before
  * the password is checked, per email and client address, per address, and
  * with growing delays per email (login-throttle.server.ts); a failure stays
  * counted, a success does not.
  */
-export const verifyLogin = defineProcedure({
-  name: "verifyLogin",
+export const signIn = defineProcedure({
+  name: "signIn",
   access: "public",
   input: loginSchema,
   async run({ input, ctx }) {
@@ -47,7 +49,11 @@ export const verifyLogin = defineProcedure({
   },
 });
 
-/** Creates an account, only while the operator has opened registration; limited per client address. */
+/**
+ * Creates an account, only while the operator has opened registration; limited
+ * per client address. The form then starts a cookie session; POST /api/register
+ * answers a bearer token.
+ */
 export const register = defineProcedure({
   name: "register",
   access: "public",
@@ -93,35 +99,6 @@ export const endTokenSession = defineProcedure({
   },
 });
 
-export interface TokenSession {
-  token: string;
-  user: ReturnType<typeof toPublicUser>;
-}
-
-/** POST /api/token-login: the credentials for a bearer token. */
-export const tokenLogin = defineProcedure({
-  name: "tokenLogin",
-  access: "public",
-  input: loginSchema,
-  async run(args): Promise<TokenSession> {
-    const user = await verifyLogin.run(args);
-    const { token } = await createApiToken(args.ctx.db, user.id, args.ctx.config.TOKEN_DAYS, args.ctx.now);
-    return { token, user: toPublicUser(user) };
-  },
-});
-
-/** POST /api/register: a new account and its first bearer token. */
-export const tokenRegister = defineProcedure({
-  name: "tokenRegister",
-  access: "public",
-  input: registerSchema,
-  async run(args): Promise<TokenSession> {
-    const user = await register.run(args);
-    const { token } = await createApiToken(args.ctx.db, user.id, args.ctx.config.TOKEN_DAYS, args.ctx.now);
-    return { token, user: toPublicUser(user) };
-  },
-});
-
 // What other features use of this one; they reach it only through this file.
 export { createUser, toPublicUser } from "~/features/accounts/users.server";
-export { revokeAllCredentials } from "~/features/accounts/sessions.server";
+export { createApiToken, revokeAllCredentials } from "~/features/accounts/sessions.server";

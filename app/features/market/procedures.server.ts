@@ -78,26 +78,17 @@ export const marketplaceQuerySchema = z.object({
   listing: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
 });
 
-/** GET /api/marketplace and the /marketplace page. */
+/**
+ * GET /api/marketplace and the /marketplace page: a page of public listings.
+ * When the page says the load is a fresh view (ctx.countsViews), each listing
+ * shown counts as a view for its creator, once per visitor and day (not the
+ * viewer's own listings). A visitor is the signed-in user, else the client
+ * address with the user agent, kept only as a keyed hash.
+ */
 export const browseMarketplace = defineProcedure({
   name: "browseMarketplace",
   access: "public",
   input: marketplaceQuerySchema,
-  run: ({ input, ctx }) =>
-    browse(ctx.db, { style: input.style, q: input.q, cursor: input.cursor, limit: input.limit, listingId: input.listing }),
-});
-
-/**
- * The /marketplace page: the same page of listings, and each listing shown
- * counts as a view for its creator, once per visitor and day (not the viewer's
- * own listings; the route says when a load is a fresh view rather than a
- * revalidation). A visitor is the signed-in user, else the client address
- * with the user agent, kept only as a keyed hash.
- */
-export const marketplacePage = defineProcedure({
-  name: "marketplacePage",
-  access: "public",
-  input: marketplaceQuerySchema.extend({ countViews: z.boolean().default(false) }),
   async run({ input, user, ctx }) {
     const page = await browse(ctx.db, {
       style: input.style,
@@ -106,7 +97,7 @@ export const marketplacePage = defineProcedure({
       limit: input.limit,
       listingId: input.listing,
     });
-    if (input.countViews) {
+    if (ctx.countsViews) {
       const visitor = user
         ? { userId: user.id }
         : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };

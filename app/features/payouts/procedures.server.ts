@@ -1,29 +1,28 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
-import { creatorEarnings } from "~/features/payouts/earnings.server";
-import { creatorStats } from "~/features/payouts/creator-stats.server";
+import { creatorEarnings as earningsOf } from "~/features/payouts/earnings.server";
+import { creatorStats as statsOf } from "~/features/payouts/creator-stats.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 
 /**
- * GET /api/token-earnings: the caller's share of each sale, from the ledger.
+ * The caller's share of each sale, from the ledger (GET /api/token-earnings).
  * On a production server, test-checkout sales are listed (testMode: true) but not in the totals.
  */
-export const tokenEarnings = defineProcedure({
-  name: "tokenEarnings",
+export const creatorEarnings = defineProcedure({
+  name: "creatorEarnings",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => creatorEarnings(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
+  run: ({ user, ctx }) => earningsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
-/** GET /api/token-stats: the caller's studio and sales numbers. */
-export const tokenStats = defineProcedure({
-  name: "tokenStats",
+/** The caller's studio and sales numbers (GET /api/token-stats and the dashboard's stat cards). */
+export const creatorStats = defineProcedure({
+  name: "creatorStats",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => creatorStats(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
+  run: ({ user, ctx }) => statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
 // What other features use of this one; they reach it only through this file.
 export type { SalesScope } from "~/features/payouts/earnings.server";
 export { splitSale } from "~/features/payouts/earnings.server";
-export { creatorStats } from "~/features/payouts/creator-stats.server";

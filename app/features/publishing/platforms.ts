@@ -264,3 +264,8 @@ export interface PlatformOption {
   /** Set when the platform no longer takes listings. */
   closed?: boolean;
 }
+
+/** A list of platform states with each platform's display name in place of its id. */
+export function withPlatformNames<T extends { platform: PlatformId }>(list: readonly T[]): (Omit<T, "platform"> & { platform: string })[] {
+  return list.map((item) => ({ ...item, platform: getPlatform(item.platform).name }));
+}

@@ -53,23 +53,16 @@ const platformParam = z
   .refine((value) => isPlatformId(value), "Unknown platform")
   .transform((value) => value as PlatformId);
 
-/** GET /api/token-marketplace-integrations: `[{platform: "opensea", isActive}]`, the own marketplace first. */
-export const tokenIntegrations = defineProcedure({
-  name: "tokenIntegrations",
+/**
+ * The creator's connected platforms, `[{platform: "opensea", isActive}]`, the
+ * own marketplace first (GET /api/token-marketplace-integrations; GET
+ * /api/marketplace-integrations answers the same list with display names).
+ */
+export const creatorIntegrations = defineProcedure({
+  name: "creatorIntegrations",
   access: "user",
   input: z.object({}),
   run: ({ user, ctx }) => integrationList(ctx.db, user.id),
-});
-
-/** GET /api/marketplace-integrations: the same with display names. */
-export const displayIntegrations = defineProcedure({
-  name: "displayIntegrations",
-  access: "user",
-  input: z.object({}),
-  async run({ user, ctx }) {
-    const list = await integrationList(ctx.db, user.id);
-    return list.map(({ platform, isActive }) => ({ platform: getPlatform(platform).name, isActive }));
-  },
 });
 
 /** POST /api/token-marketplace-integrations and the manual setup form. */

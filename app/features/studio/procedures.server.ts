@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { defineProcedure } from "~/infra/procedure.server";
+import { defineProcedure, invoke } from "~/infra/procedure.server";
 import { notFound, unsupportedMedia, tooManyRequests } from "~/infra/errors.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
@@ -41,7 +41,6 @@ import { STYLE_POLL_MAX_ATTEMPTS, styleName } from "~/lib/styles";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import { dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
 import { creatorStats } from "~/features/payouts/procedures.server";
-import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { toPublicUser } from "~/features/accounts/procedures.server";
 import { publishingPlatforms } from "~/features/publishing/procedures.server";
 
@@ -271,7 +270,7 @@ export const loadDashboardProcedure = defineProcedure({
       .execute();
     const stylizedRows = await listStylized(ctx.db, user.id);
     const stylized = stylizedRows.map((row) => stylizedImageJson(row, row.original_file_key));
-    const stats = await creatorStats(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) });
+    const stats = await invoke(creatorStats, user, {}, ctx);
     const imageList = images.map(imageJson);
 
     const styled = input.styled ? (stylized.find((item) => item.id === input.styled) ?? null) : null;
@@ -312,7 +311,7 @@ export const loadDashboardProcedure = defineProcedure({
     const step = pipelineStep(input, { image, styled });
     // The market step's panels offer the creator's platforms, connected or not.
     const platforms =
-      step === "market" && styled && input.panel ? await publishingPlatforms.run({ input: {}, user, ctx }) : [];
+      step === "market" && styled && input.panel ? await invoke(publishingPlatforms, user, {}, ctx) : [];
     const view: DashboardView = {
       step,
       image,

@@ -11,7 +11,7 @@ import { MarketplaceFilters } from "~/features/market/components/marketplace-fil
 import { PurchaseComplete } from "~/features/market/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import { marketplacePage, viewCart, checkoutReturnStatus } from "~/features/market/procedures.server";
+import { browseMarketplace, viewCart, checkoutReturnStatus } from "~/features/market/procedures.server";
 import { getWebUser } from "~/web/auth.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";
@@ -32,10 +32,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await getWebUser(request);
   const param = (name: string) => url.searchParams.get(name) ?? "";
   const page = await loadProcedure(
-    marketplacePage,
+    browseMarketplace,
     args,
-    { style: param("style"), q: param("q"), cursor: param("cursor"), listing: param("listing"), countViews: isFreshView(request) },
+    { style: param("style"), q: param("q"), cursor: param("cursor"), listing: param("listing") },
     user,
+    { countsViews: isFreshView(request) },
   );
 
   const headers = new Headers();

@@ -10,8 +10,8 @@ import {
 import {
   currentUser,
   endTokenSession,
-  tokenLogin,
-  tokenRegister,
+  register,
+  signIn,
 } from "~/features/accounts/procedures.server";
 import {
   createCheckoutSession,
@@ -20,18 +20,17 @@ import {
   browseMarketplace,
   myListings,
 } from "~/features/market/procedures.server";
-import { tokenEarnings, tokenStats } from "~/features/payouts/procedures.server";
+import { creatorEarnings, creatorStats } from "~/features/payouts/procedures.server";
 import {
   completeOAuthConnection,
   createIntegration,
   deleteIntegration,
-  displayIntegrations,
   imagePublications,
   launchMarketing,
   oauthAuthorize,
   postToMarketplaces,
   publicationDownload,
-  tokenIntegrations,
+  creatorIntegrations,
 } from "~/features/publishing/procedures.server";
 import {
   deleteImage,
@@ -111,7 +110,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/token-login",
     summary: "Sign in with email and password; answers a bearer token and the user.",
-    procedure: tokenLogin,
+    procedure: signIn,
     auth: "bearer-or-cookie",
     input: "json",
     status: 200,
@@ -122,7 +121,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/register",
     summary: "Create an account (while registration is open); answers a bearer token and the user.",
-    procedure: tokenRegister,
+    procedure: register,
     auth: "bearer-or-cookie",
     input: "json",
     status: 201,
@@ -265,7 +264,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/token-stats",
     summary: "The signed-in creator's studio and sales numbers.",
-    procedure: tokenStats,
+    procedure: creatorStats,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
@@ -275,7 +274,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/token-earnings",
     summary: "The signed-in creator's share of each sale.",
-    procedure: tokenEarnings,
+    procedure: creatorEarnings,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
@@ -353,7 +352,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/marketplace-integrations",
     summary: "The caller's connected platforms by display name, the own marketplace first.",
-    procedure: displayIntegrations,
+    procedure: creatorIntegrations,
+    operationId: "creatorIntegrationNames",
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
@@ -363,7 +363,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/token-marketplace-integrations",
     summary: "The caller's connected platforms by id, the own marketplace first.",
-    procedure: tokenIntegrations,
+    procedure: creatorIntegrations,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,

@@ -1,7 +1,11 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { displayIntegrations } from "~/features/publishing/procedures.server";
+import { jsonResponse } from "~/web/http.server";
+import { creatorIntegrations } from "~/features/publishing/procedures.server";
+import { withPlatformNames } from "~/features/publishing/platforms";
 
-/** GET /api/marketplace-integrations: `[{platform: "OpenSea", isActive}]`, the own marketplace first. */
-const routes = apiRoutes({ GET: apiHandler(displayIntegrations) });
+/** GET /api/marketplace-integrations: the creator's platforms by display name. */
+const routes = apiRoutes({
+  GET: apiHandler(creatorIntegrations, { respond: (list) => jsonResponse(withPlatformNames(list)) }),
+});
 export const loader = routes.loader;
 export const action = routes.action;

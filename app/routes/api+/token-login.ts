@@ -1,6 +1,9 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { tokenLogin } from "~/features/accounts/procedures.server";
+import { tokenSessionResponse } from "~/web/token-session.server";
+import { signIn } from "~/features/accounts/procedures.server";
 
-const routes = apiRoutes({ POST: apiHandler(tokenLogin, { body: "json" }) });
+const routes = apiRoutes({
+  POST: apiHandler(signIn, { body: "json", respond: (user, _caller, ctx) => tokenSessionResponse(user, ctx) }),
+});
 export const loader = routes.loader;
 export const action = routes.action;

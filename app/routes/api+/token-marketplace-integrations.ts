@@ -1,12 +1,12 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { createIntegration, tokenIntegrations } from "~/features/publishing/procedures.server";
+import { createIntegration, creatorIntegrations } from "~/features/publishing/procedures.server";
 
 /**
  * GET /api/token-marketplace-integrations: `[{platform: "opensea", isActive}]`.
  * POST: `{platform, apiKey, walletAddress?, shopDomain?}` -> 201 with `apiKeyLast4` (the key is never echoed).
  */
 const routes = apiRoutes({
-  GET: apiHandler(tokenIntegrations),
+  GET: apiHandler(creatorIntegrations),
   POST: apiHandler(createIntegration, { body: "json", status: 201 }),
 });
 export const loader = routes.loader;

@@ -1,7 +1,7 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { tokenStats } from "~/features/payouts/procedures.server";
+import { creatorStats } from "~/features/payouts/procedures.server";
 
 /** GET /api/token-stats: the signed-in creator's studio and sales numbers. */
-const routes = apiRoutes({ GET: apiHandler(tokenStats) });
+const routes = apiRoutes({ GET: apiHandler(creatorStats) });
 export const loader = routes.loader;
 export const action = routes.action;
