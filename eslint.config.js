@@ -43,8 +43,9 @@ export default tseslint.config(
   {
     // The floor plan: which folder may import which (docs/architecture.md).
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
-    // Tests may reach across the floors to set up what they check.
-    ignores: ["**/*.test.{ts,tsx}"],
+    // Tests (and the scripts a test runs as a child process, *.fixture.ts) may
+    // reach across the floors to set up what they check.
+    ignores: ["**/*.test.{ts,tsx}", "**/*.fixture.ts"],
     plugins: { boundaries },
     settings: {
       "import/resolver": { typescript: { project: "./tsconfig.json" } },

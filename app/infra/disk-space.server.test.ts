@@ -16,10 +16,10 @@ import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
 import { requestPublications } from "~/features/publishing/publications.server";
-import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
-import { fixture, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
+import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 
 const MB = 1024 * 1024;

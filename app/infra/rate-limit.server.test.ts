@@ -3,9 +3,9 @@ import { action as createSessionApi } from "~/routes/api+/create-checkout-sessio
 import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { loader as monitorPage } from "~/routes/_market+/payment-monitor";
 import { action as cartAction } from "~/routes/_market+/cart";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { getConfig } from "~/infra/config.server";
 import {
   CHECKOUT_RATE_LIMIT,

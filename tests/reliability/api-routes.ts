@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { callRoute } from "#tests/utils/requests";
+import { callRoute } from "#tests/setup/requests";
 
 /**
  * The /api routes as Remix sees them: found from the route files themselves

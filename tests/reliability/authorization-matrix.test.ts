@@ -8,10 +8,10 @@ import { manualIntegrationSchema } from "~/features/publishing/schemas";
 import * as authorizeRoute from "~/routes/api+/oauth.$platform.authorize";
 import * as tokenUserRoute from "~/routes/api+/token-user";
 import * as tokenLoginRoute from "~/routes/api+/token-login";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
-import { fixture } from "#tests/utils/studio";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
+import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
 import {
   shopifyHandlers,
@@ -345,7 +345,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       ownerVia: "cookie",
       expect: { owner: 200 },
-      // Another user's attempt uses up the state (tests/publishing/oauth-states.test.ts) and changes nothing else.
+      // Another user's attempt uses up the state (app/features/publishing/oauth-states.server.test.ts) and changes nothing else.
       othersMayChange: ["oauth_states"],
       prepare: async (w) => {
         const { token } = await freshCredentials(w.alice.user.id);

@@ -12,9 +12,9 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { applyDocumentCacheControl, SIGNED_IN_CACHE_CONTROL } from "~/web/document-cache.server";
 import { DEMO_CREATOR } from "#db/demo-account";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 // A production server running the built-in test checkout on purpose (a demo), as the browser tests do.
 vi.hoisted(() => {

@@ -14,9 +14,9 @@ import * as integrationsRoute from "~/routes/api+/token-marketplace-integrations
 import * as authorizeRoute from "~/routes/api+/oauth.$platform.authorize";
 import * as checkoutRoute from "~/routes/api+/create-checkout-session";
 import * as paymentStatusRoute from "~/routes/api+/payment-status.$sessionId";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
 import { configure, WALLET } from "./world";
 

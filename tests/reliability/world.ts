@@ -13,9 +13,9 @@ import * as banRoute from "~/routes/api+/admin.users.$userId.$action";
 import * as checkoutRoute from "~/routes/api+/create-checkout-session";
 import * as integrationsRoute from "~/routes/api+/token-marketplace-integrations";
 import * as launchRoute from "~/routes/api+/marketplace.launch";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 /**
  * The people and data the reliability tests work on: creator A (Alice) with a

@@ -11,7 +11,7 @@ import {
   FAL_RESULT_WIDTH,
   falResultImage,
 } from "#tests/mocks/fal";
-import { pngBomb } from "#tests/utils/studio";
+import { pngBomb } from "#tests/setup/studio";
 import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
 import {
   createFalEngine,

@@ -7,8 +7,8 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { loginKeysOf, recordLoginFailure } from "~/features/accounts/login-throttle.server";
 import { limitOf, REGISTRATION_RATE_LIMIT } from "~/infra/rate-limit.server";
-import { callRoute, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 
 /** Counts scrypt runs (every password hash and check goes through one), calling the real one. */
 function countPasswordChecks() {

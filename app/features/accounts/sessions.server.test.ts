@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { sha256 } from "~/infra/ids.server";
-import { createTestUser } from "#tests/utils/accounts";
+import { createTestUser } from "#tests/setup/accounts";
 import { createApiToken, TOKEN_LAST_USED_RESOLUTION_MS, userForApiToken } from "~/features/accounts/sessions.server";
 
 async function lastUsedAt(token: string) {

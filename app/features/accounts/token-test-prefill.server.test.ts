@@ -3,8 +3,8 @@ import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { loader as tokenTestPage } from "~/routes/_auth+/token-test";
 import { DEMO_CREATOR } from "#db/demo-account";
-import { createTestUser } from "#tests/utils/accounts";
-import { callRoute } from "#tests/utils/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { callRoute } from "#tests/setup/requests";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
 
 describe("the /token-test form's prefill", () => {

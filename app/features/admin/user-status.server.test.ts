@@ -8,10 +8,10 @@ import { claimJob } from "~/infra/jobs/job-queue.server";
 import { STYLIZE_JOB, requestStylization } from "~/features/studio/stylized-images.server";
 import { requestPublications } from "~/features/publishing/publications.server";
 import { CANCELLED_BY_SUSPENSION } from "~/lib/accounts";
-import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
-import { studioWorker, testStyleEngine } from "#tests/utils/studio";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
+import { studioWorker, testStyleEngine } from "#tests/setup/studio";
 
 let admin: Awaited<ReturnType<typeof createTestAdmin>>;
 

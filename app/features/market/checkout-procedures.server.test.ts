@@ -4,9 +4,9 @@ import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { attachCheckoutSession, createPendingOrder } from "~/features/market/orders.server";
 import { payTestOrder } from "~/features/market/checkout.server";
 import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/_market+/test-checkout.$sessionId";
-import { callRoute, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { TEST_CHECKOUT_CLOSED } from "~/features/market/procedures.server";
 
 // This server takes real payments: Stripe is configured.

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { LISTING_VIEW_DAYS_KEPT, recordListingViews, viewDay, visitorHash } from "~/features/market/marketplace-search.server";
 
 const KEY = crypto.randomBytes(32);

@@ -6,9 +6,9 @@ import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { paymentStatus } from "~/features/market/procedures.server";
 import { callContext } from "~/web/request-context.server";
 import { invoke } from "~/infra/procedure.server";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 import { PROVIDER_CHECK_INTERVAL_MS } from "~/features/market/payment-status.server";
 

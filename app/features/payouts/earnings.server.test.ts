@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { platformStats } from "~/features/admin/stats.server";
 import { findUserForAdmin, listUsersForAdmin } from "~/features/admin/users.server";
 import { payTestOrder, startCheckout } from "~/features/market/checkout.server";

@@ -4,9 +4,9 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { requestPublications, PUBLISH_JOB } from "~/features/publishing/publications.server";
-import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 
 beforeEach(async () => {

@@ -3,9 +3,9 @@ import * as optimize from "~/routes/api+/images.optimize";
 import { getConfig } from "~/infra/config.server";
 import { PerKeyLimiter } from "~/infra/per-key-limiter.server";
 import { runningOptimizations } from "~/features/studio/optimization.server";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
 
 const settings = { quality: 80, format: "jpg", resolution: "original", watermark: false, socialOptimized: false };
 const optimizeCall = (token: string, imageId: string) =>

@@ -6,9 +6,9 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { DAY_MS, dailyWaitSeconds, recordUsage, storageUsedBytes, waitPhrase } from "~/features/studio/quotas.server";
-import { callRoute, cookiesFrom, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, uploadRequest } from "#tests/utils/studio";
+import { callRoute, cookiesFrom, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 
 /** Sets configuration values for one test. */

@@ -9,9 +9,9 @@ import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
 import { stylizeImage } from "~/features/studio/procedures.server";
 import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server";
-import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, uploadRequest } from "#tests/utils/studio";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, uploadRequest } from "#tests/setup/studio";
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { claimJob, completeJob, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { createTestUser } from "#tests/utils/accounts";
+import { createTestUser } from "#tests/setup/accounts";
 
 const KIND = "fairness-test";
 const JOB_CONCURRENCY = 2;

@@ -12,9 +12,9 @@ import { openApiDocument } from "~/routes/api+/openapi.server";
 import type { Operation } from "~/routes/api+/openapi.server";
 import { apiRouteFiles, loadRoute, ROUTES_DIR } from "#tests/reliability/api-routes";
 import type { ApiRouteFile } from "#tests/reliability/api-routes";
-import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
-import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";
+import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 
 /** The catch-all that answers a JSON 404 for /api paths that do not exist: not an operation. */
 const CATCH_ALL = "api.$";

@@ -8,9 +8,9 @@ import { getFileStore } from "~/infra/file-store.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { STYLE_IDS } from "~/lib/styles";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, uploadRequest } from "#tests/utils/studio";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, uploadRequest } from "#tests/setup/studio";
 
 /** The whole pipeline with the app's own job registry and, with no FAL_KEY, the real local engine. */
 describe("a fresh install with no keys", () => {

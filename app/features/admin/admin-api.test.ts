@@ -6,10 +6,10 @@ import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
 import * as imagesRoute from "~/routes/api+/admin.images";
 import * as tokenUser from "~/routes/api+/token-user";
 import * as marketplaceRoute from "~/routes/api+/marketplace";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
-import { emptyDatabase, insertImage, insertSale } from "./ledger-fixtures";
+import { emptyDatabase, insertImage, insertSale } from "../../../tests/setup/ledger-fixtures";
 
 beforeEach(emptyDatabase);
 

@@ -8,8 +8,8 @@ import { openIntegration } from "~/features/publishing/integrations.server";
 import * as tokenIntegrations from "~/routes/api+/token-marketplace-integrations";
 import * as displayIntegrations from "~/routes/api+/marketplace-integrations";
 import * as deleteIntegration from "~/routes/api+/token-marketplace-integrations.$platform";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 

@@ -8,7 +8,7 @@ import { buildMintKit } from "~/features/publishing/connectors/mint-kit.server";
 import type { Erc721Metadata } from "~/features/publishing/connectors/mint-kit.server";
 import { buildExportPackage } from "~/features/publishing/connectors/export-package.server";
 import { readZip, writeZip } from "~/features/publishing/connectors/zip-archive.server";
-import { fixture } from "#tests/utils/studio";
+import { fixture } from "#tests/setup/studio";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 

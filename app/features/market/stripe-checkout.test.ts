@@ -6,9 +6,9 @@ import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessio
 import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction } from "~/routes/_market+/cart";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 import { checkoutEvent, lineItemsOf, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";

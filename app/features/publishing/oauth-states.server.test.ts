@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { consumeOAuthState, createOAuthState } from "~/features/publishing/oauth-states.server";
-import { createTestUser } from "#tests/utils/accounts";
+import { createTestUser } from "#tests/setup/accounts";
 
 describe("OAuth states", () => {
   it("work once, for the user and platform they were made for", async () => {

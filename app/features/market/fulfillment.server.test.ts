@@ -5,8 +5,8 @@ import { getDb, openDatabase } from "~/infra/db.server";
 import { splitSale } from "~/features/payouts/earnings.server";
 import { fulfillOrder } from "~/features/market/fulfillment.server";
 import { createPendingOrder } from "~/features/market/orders.server";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 describe("the revenue split", () => {
   it("always adds up to the price, in whole cents, within half a cent of 85% (property over many prices)", () => {

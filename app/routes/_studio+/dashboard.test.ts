@@ -6,9 +6,9 @@ import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import type { DashboardData } from "~/features/studio/types";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 
 /** The dashboard without JavaScript: every step is a page, every action a form post and a redirect. */
 

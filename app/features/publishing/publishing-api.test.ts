@@ -16,9 +16,9 @@ import * as publications from "~/routes/api+/publications";
 import * as download from "~/routes/api+/publications.$id.download";
 import * as media from "~/routes/_resources+/media.$";
 import { loader as marketplaceApi } from "~/routes/api+/marketplace";
-import { callRoute, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
 import { shopifyHandlers, shopifyMock, signShopifyCallback, SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";

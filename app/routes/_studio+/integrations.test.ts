@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as integrations from "~/routes/_studio+/integrations";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
 
 describe("/integrations loader", () => {
   it("knows whether the visitor is signed in", async () => {

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestAdmin, createTestUser } from "#tests/utils/accounts";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
-import { emptyDatabase, insertImage, insertSale } from "./ledger-fixtures";
+import { emptyDatabase, insertImage, insertSale } from "../../../tests/setup/ledger-fixtures";
 
 beforeEach(emptyDatabase);
 

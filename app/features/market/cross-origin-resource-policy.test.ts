@@ -10,9 +10,9 @@ import { loader as publicationDownloadRoute } from "~/routes/api+/publications.$
 import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
-import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 const CORP = "Cross-Origin-Resource-Policy";
 

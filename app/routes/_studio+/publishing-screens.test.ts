@@ -6,9 +6,9 @@ import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing
 import * as integrations from "~/routes/_studio+/integrations";
 import * as launchPage from "~/routes/_studio+/studio.launch";
 import * as listPage from "~/routes/_studio+/studio.list";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createStylizedImage } from "#tests/utils/market";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";

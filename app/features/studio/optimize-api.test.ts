@@ -7,9 +7,9 @@ import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { disclosureXmp } from "~/engines/styling/ai-disclosure.server";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

@@ -10,9 +10,9 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/utils/studio";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 
 // Each test drains the queue with its own engine: start from an empty queue.
 beforeEach(async () => {

@@ -12,9 +12,9 @@ import { loader as earningsApi } from "~/routes/api+/token-earnings";
 import { loader as statsApi } from "~/routes/api+/token-stats";
 import { loader as monitorPage } from "~/routes/_market+/payment-monitor";
 import { action as webhookRoute, loader as webhookGet } from "~/routes/api+/webhooks.stripe";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 const buyer = { name: "Bea Buyer", email: "Bea@Example.com", company: "Bea Co" };
 

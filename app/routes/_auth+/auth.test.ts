@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as auth from "~/routes/_auth+/auth";
 import * as logout from "~/routes/_auth+/logout";
 import * as root from "~/root";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/utils/requests";
-import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
+import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 

@@ -9,9 +9,9 @@ import * as image from "~/routes/api+/token-images.$id";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/utils/studio";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/setup/studio";
 
 const TOO_LARGE = { message: "Please select a file smaller than 10MB." };
 const NOT_AN_IMAGE = { message: "Please select a valid image file (JPG or PNG)." };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as landing from "~/routes/_marketing+/landing";
 import * as home from "~/routes/_marketing+/_index";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
 import { ensureStyleSamples, styleSampleKey } from "~/engines/styling/style-samples.server";
 import { getFileStore } from "~/infra/file-store.server";
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { loader as marketplaceApi } from "~/routes/api+/marketplace";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser } from "#tests/utils/accounts";
-import { createListing } from "#tests/utils/market";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 async function get(path: string) {
   const response = await callRoute(marketplaceApi, makeRequest(path));

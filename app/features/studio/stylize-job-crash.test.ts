@@ -8,15 +8,15 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { storeUploadedImage } from "~/features/studio/images.server";
 import { requestStylization } from "~/features/studio/stylized-images.server";
-import { createTestUser } from "#tests/utils/accounts";
-import { FIXTURES } from "#tests/utils/studio";
+import { createTestUser } from "#tests/setup/accounts";
+import { FIXTURES } from "#tests/setup/studio";
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
-const script = path.resolve(here, "fixtures/stylize-worker-process.ts");
+const script = path.resolve(here, "stylize-worker-process.fixture.ts");
 
 function startWorkerProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
-    cwd: path.resolve(here, "../.."),
+    cwd: path.resolve(here, "../../.."),
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });

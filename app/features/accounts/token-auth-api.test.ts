@@ -4,8 +4,8 @@ import * as tokenUser from "~/routes/api+/token-user";
 import * as tokenLogout from "~/routes/api+/token-logout";
 import * as register from "~/routes/api+/register";
 import * as apiLogin from "~/routes/api+/login";
-import { callRoute, makeRequest } from "#tests/utils/requests";
-import { createTestUser, TEST_PASSWORD } from "#tests/utils/accounts";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
 
