@@ -8,8 +8,8 @@ import { getDb, migrateToLatest, openDatabase } from "~/infra/db.server";
 import { DELETED_DIR, DELETED_FILES_KEPT_MS, getFileStore, newFileKey, purgeDeletedFiles } from "~/infra/file-store.server";
 import { createUser, findUserByEmail } from "~/features/accounts/users.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";
-import { createTestUser } from "../../tests/setup/accounts";
-import { createStylizedImage } from "../../tests/setup/market";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
 
 const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), "selfie-backup-"));
 

@@ -6,8 +6,8 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { FILE_KEY_COLUMNS } from "~/infra/file-references.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
-import { createTestUser } from "../../tests/setup/accounts";
-import { createListing } from "../../tests/setup/market";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
 
 const past = new Date(Date.now() - 60_000);
 

@@ -9,7 +9,7 @@ import * as marketplaceRoute from "~/routes/api+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
-import { emptyDatabase, insertImage, insertSale } from "../../../tests/setup/ledger-fixtures";
+import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 
 beforeEach(emptyDatabase);
 

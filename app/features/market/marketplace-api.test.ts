@@ -120,7 +120,7 @@ describe("the /marketplace page", () => {
 
     await callRoute(marketplacePage, makeRequest("/marketplace", { cookie: creator.cookie }));
     expect(await views()).toBe(1);
-    await callRoute(marketplacePage, makeRequest("/marketplace?_data=routes%2Fmarketplace", { cookie: visitor.cookie, headers: { Referer: "http://localhost:3000/marketplace" } }));
+    await callRoute(marketplacePage, makeRequest("/marketplace?_data=routes%2F_market%2B%2Fmarketplace", { cookie: visitor.cookie, headers: { Referer: "http://localhost:3000/marketplace" } }));
     expect(await views()).toBe(1);
     await callRoute(marketplacePage, makeRequest("/marketplace", { cookie: visitor.cookie, headers: { Referer: "http://localhost:3000/landing" } }));
     expect(await views()).toBe(2);

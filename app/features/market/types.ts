@@ -6,8 +6,6 @@
 /** The product's own marketplace as a publishing platform (its id in the API). */
 export const MARKETPLACE_PLATFORM_ID = "marketplace";
 
-/** The creator keeps 85% of each sale (the beta plan's promise); the platform keeps the rest. */
-export const CREATOR_SHARE_PERCENT = 85;
 
 export const MARKETPLACE_PAGE_SIZE = 24;
 export const MARKETPLACE_MAX_LIMIT = 100;

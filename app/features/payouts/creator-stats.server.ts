@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import { centsToDollarAmount } from "~/lib/money";
 import { creatorTotals } from "~/features/payouts/earnings.server";
 import type { SalesScope } from "~/features/payouts/earnings.server";
-import type { CreatorStats } from "~/features/studio/types";
+import type { CreatorStats } from "~/features/payouts/types";
 
 /**
  * The creator's numbers (GET /api/token-stats and the dashboard's stat cards):

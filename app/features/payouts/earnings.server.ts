@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
-import { CREATOR_SHARE_PERCENT } from "~/features/market/types";
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { centsToDollarAmount, centsToPriceString } from "~/lib/money";
 
 /**

@@ -1,5 +1,6 @@
 import type { PlatformOption } from "~/features/publishing/platforms";
 import type { PublicUser } from "~/lib/accounts";
+import type { CreatorStats } from "~/features/payouts/types";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "~/features/studio/optimization";
 
@@ -59,15 +60,6 @@ export function isInProgress(image: Pick<StylizedImageJson, "status">): boolean 
 }
 
 /** The creator's numbers (GET /api/token-stats, the dashboard's stat cards). */
-export interface CreatorStats {
-  totalImages: number;
-  totalStylized: number;
-  totalListed: number;
-  totalSales: number;
-  /** Dollars: the creator's share of every sale. */
-  totalEarnings: number;
-  totalViews: number;
-}
 
 /** What the dashboard shows in its pipeline, from its URL (see dashboard-url.ts). */
 export interface DashboardView {

@@ -4,7 +4,7 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
-import { emptyDatabase, insertImage, insertSale } from "../../../tests/setup/ledger-fixtures";
+import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 
 beforeEach(emptyDatabase);
 

@@ -8,7 +8,7 @@ import { useLocation } from "@remix-run/react";
 import Marketplace from "~/routes/_market+/marketplace";
 import PaymentMonitor from "~/routes/_market+/payment-monitor";
 import { ToastProvider } from "~/ui/toaster";
-import { clientValidationLoaded } from "../../../../tests/setup/client-validation";
+import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { PaymentStatusCard } from "~/features/market/components/payment-monitor-cards";
 
 afterEach(() => {

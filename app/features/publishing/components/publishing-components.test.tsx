@@ -8,7 +8,7 @@ import { json } from "@remix-run/node";
 import type { ActionFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/ui/toaster";
-import { clientValidationLoaded } from "../../../../tests/setup/client-validation";
+import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { LaunchForm } from "~/features/publishing/components/launch-form";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
 import { ListForSale, ListForSaleForm } from "~/features/publishing/components/list-for-sale";
