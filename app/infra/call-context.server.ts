@@ -24,14 +24,12 @@ export interface CallContext {
   bearerToken: string | null;
   /** The request body, unread, with its Content-Type and Content-Length (the upload procedure streams it); null without one. */
   upload: UploadBody | null;
-  /** The listing ids of the browser's cart cookie, when the route read it for the procedure (the cart checkout). */
-  cart?: readonly string[];
   /** Whether this load is a fresh view of a page that counts listing views (the /marketplace page says so; a revalidation is not one). */
   countsViews?: boolean;
 }
 
 /** What a route hands over on top of what `callContext` reads from the request itself. */
-export type HandedOver = Pick<CallContext, "cart" | "countsViews">;
+export type HandedOver = Pick<CallContext, "countsViews">;
 
 /**
  * A context for a call that no request carries (the job worker, tests): no

@@ -24,11 +24,31 @@ export type FormOutcome<R> =
 
 export async function submitForm<A extends Access, S extends z.ZodType, R>(
   procedure: Procedure<A, S, R>,
-  { request, context }: ActionFunctionArgs,
+  args: ActionFunctionArgs,
   options: { formData?: FormData; user?: UserRow | null; handedOver?: HandedOver } = {},
 ): Promise<FormOutcome<Awaited<R>>> {
+  return submitFormAs(procedure, args, { ...options, schema: procedure.input, toInput: (value) => value as z.output<S> });
+}
+
+/**
+ * `submitForm` for a form whose fields are a part of the procedure's input:
+ * the form is parsed with its own schema (so its fields show their errors
+ * without JavaScript), and `toInput` builds the procedure's input from the
+ * parsed fields and what the route knows (say, the cart cookie).
+ */
+export async function submitFormAs<A extends Access, S extends z.ZodType, R, F extends z.ZodType>(
+  procedure: Procedure<A, S, R>,
+  { request, context }: ActionFunctionArgs,
+  options: {
+    schema: F;
+    toInput: (value: z.output<F>) => z.output<S>;
+    formData?: FormData;
+    user?: UserRow | null;
+    handedOver?: HandedOver;
+  },
+): Promise<FormOutcome<Awaited<R>>> {
   const formData = options.formData ?? (await readFormData(request));
-  const submission = parseWithZod(formData, { schema: procedure.input });
+  const submission = parseWithZod(formData, { schema: options.schema });
   if (isCrossSiteMutation(request)) {
     return {
       ok: false,
@@ -43,7 +63,7 @@ export async function submitForm<A extends Access, S extends z.ZodType, R>(
   const user = options.user !== undefined ? options.user : await getWebUser(request);
   const ctx = callContext(request, context, options.handedOver);
   try {
-    const result = await invokeParsed(procedure, user, submission.value as z.output<S>, ctx);
+    const result = await invokeParsed(procedure, user, options.toInput(submission.value as z.output<F>), ctx);
     return { ok: true, result, user, ctx, formData };
   } catch (error) {
     if (error instanceof HttpError) {

@@ -42,7 +42,6 @@ import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/infr
 import { checkoutProvider, providerFor } from "~/infra/payments/select-provider.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
-import type { CustomerInfo } from "~/features/market/checkout-schema";
 import {
   cancelTestOrder,
   payTestOrder,
@@ -208,20 +207,17 @@ const cartItemSchema = z
   })
   .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
 
-/** Starts a checkout with the configured provider (Stripe, else the built-in test checkout); limited per client address. */
-function checkoutWith(ctx: CallContext, listingIds: string[], customer: CustomerInfo) {
-  throttle(ctx, CHECKOUT_RATE_LIMIT);
-  return startCheckout(ctx.db, checkoutProvider(ctx.config), {
-    listingIds,
-    customer,
-    origin: ctx.origin,
-    now: ctx.now,
-  });
-}
 
-/** POST /api/create-checkout-session: public; prices come from the database. */
-export const createCheckoutSession = defineProcedure({
-  name: "createCheckoutSession",
+/**
+ * Starts a checkout with the configured provider (Stripe, else the built-in
+ * test checkout) for the listings named, and answers where to pay. Public;
+ * prices come from the database; limited per client address.
+ * POST /api/create-checkout-session sends the listings and the customer as
+ * JSON; the checkout form of /cart and the marketplace dialog sends the
+ * customer's fields, and the route adds the listings of the cart cookie.
+ */
+export const checkout = defineProcedure({
+  name: "checkout",
   access: "public",
   input: z.object({
     cartItems: z
@@ -234,23 +230,14 @@ export const createCheckoutSession = defineProcedure({
     if (!input.customerInfo) {
       throw badRequest(MISSING_INFORMATION.description, { customerInfo: [MISSING_INFORMATION.description] });
     }
-    const started = await checkoutWith(
-      ctx,
-      input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
-      input.customerInfo,
-    );
+    throttle(ctx, CHECKOUT_RATE_LIMIT);
+    const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
+      listingIds: input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
+      customer: input.customerInfo,
+      origin: ctx.origin,
+      now: ctx.now,
+    });
     return { url: started.url, sessionId: started.sessionId };
-  },
-});
-
-/** The checkout form of /cart and the marketplace dialog: the cart comes from its cookie, which the route reads (ctx.cart). */
-export const checkoutCart = defineProcedure({
-  name: "checkoutCart",
-  access: "public",
-  input: customerInfoSchema,
-  async run({ input, ctx }) {
-    if (!ctx.cart) throw new Error("checkoutCart is called with the cart cookie's contents (ctx.cart)");
-    return checkoutWith(ctx, [...ctx.cart], input);
   },
 });
 

@@ -9,10 +9,11 @@ import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { checkoutCart, viewCart } from "~/features/market/procedures.server";
+import { checkout, viewCart } from "~/features/market/procedures.server";
+import { customerInfoSchema } from "~/features/market/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { loadProcedure, submitFormAs } from "~/web/remix-adapter.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 import { readFormData } from "~/web/http.server";
 
@@ -42,7 +43,12 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === "checkout") {
     const cart = await readCart(request);
-    const outcome = await submitForm(checkoutCart, args, { formData, user: null, handedOver: { cart } });
+    const outcome = await submitFormAs(checkout, args, {
+      schema: customerInfoSchema,
+      toInput: (customerInfo) => ({ cartItems: cart.map((imageId) => ({ imageId })), customerInfo }),
+      formData,
+      user: null,
+    });
     if (!outcome.ok) return outcome.response;
     return redirect(outcome.result.url);
   }

@@ -14,7 +14,7 @@ import {
   signIn,
 } from "~/features/accounts/procedures.server";
 import {
-  createCheckoutSession,
+  checkout,
   paymentStatus,
   receiveStripeWebhook,
   browseMarketplace,
@@ -317,7 +317,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/create-checkout-session",
     summary: "Start a checkout for listed images; prices come from the database.",
-    procedure: createCheckoutSession,
+    procedure: checkout,
     auth: "bearer-or-cookie",
     input: "json",
     status: 200,
