@@ -6,6 +6,8 @@ import type { JobHandlers } from "~/infra/jobs/job-worker.server";
 import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
+import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -22,5 +24,9 @@ export function jobHandlers(): JobHandlers {
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
     [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ensureSpace: () => ensureFreeSpace(getConfig()) }),
+    [MAIL_JOB]: mailJobHandler({
+      transport: () => selectMailTransport(getConfig()),
+      from: () => getConfig().MAIL_FROM,
+    }),
   };
 }

@@ -141,4 +141,50 @@ describe("the app-secret file", () => {
     // APP_SECRET wins over the file.
     expect(parseConfig({ DATA_DIR: dir, APP_SECRET: "y".repeat(32) }).appSecret).toBe("y".repeat(32));
   });
+
+  it("reads SMTP_URL as an smtp:// or smtps:// URL, credentials included", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).SMTP_URL).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: " " }).SMTP_URL).toBeUndefined();
+    const url = "smtps://user:p%40ss@smtp.example.com:465";
+    expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: url }).SMTP_URL).toBe(url);
+    expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "smtp://localhost:1025" }).SMTP_URL).toBe("smtp://localhost:1025");
+  });
+
+  it("stops on an SMTP_URL that is not smtp:// or smtps://, saying what is expected", () => {
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "http://x" })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "http://x" })).toThrow(
+      "SMTP_URL: must start with smtp:// or smtps:// (not http://), such as smtps://user:pass@smtp.example.com:465",
+    );
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "smtp.example.com:465" })).toThrow(
+      "SMTP_URL: must start with smtp:// or smtps://, such as smtps://user:pass@smtp.example.com:465",
+    );
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "not a url" })).toThrow(/SMTP_URL: must be a URL/);
+  });
+
+  it("never repeats the SMTP password in a start-up error", () => {
+    for (const SMTP_URL of ["https://user:hunter22@smtp.example.com", "smtps://user:hunter22@", "smtps://user:hunter22@ bad host"]) {
+      let message = "";
+      try {
+        parseConfig({ DATA_DIR: tempDir(), SMTP_URL });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain("SMTP_URL:");
+      expect(message).not.toContain("hunter22");
+    }
+  });
+
+  it("sends from MAIL_FROM, by default the product at no-reply@ the host of PUBLIC_URL", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).MAIL_FROM).toBe("Selfie Studio <no-reply@localhost>");
+    expect(parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://selfie.example:8443/app" }).MAIL_FROM).toBe(
+      "Selfie Studio <no-reply@selfie.example>",
+    );
+    expect(parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "Selfie Studio <studio@example.com>" }).MAIL_FROM).toBe(
+      "Selfie Studio <studio@example.com>",
+    );
+    expect(parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "studio@example.com" }).MAIL_FROM).toBe("studio@example.com");
+    for (const MAIL_FROM of ["Selfie Studio", "a@example.com, b@example.com", "Team: a@example.com;"]) {
+      expect(() => parseConfig({ DATA_DIR: tempDir(), MAIL_FROM })).toThrow(/MAIL_FROM: must be one address/);
+    }
+  });
 });

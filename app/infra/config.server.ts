@@ -4,6 +4,8 @@ import crypto from "node:crypto";
 import net from "node:net";
 import { z } from "zod";
 import { STYLE_IDS } from "~/lib/styles";
+import { PRODUCT_NAME } from "~/lib/product";
+import { isMailAddress, parseMailbox } from "~/infra/mail/mail-address.server";
 
 /**
  * The one place configuration is read. Every setting is parsed once by zod and
@@ -93,6 +95,47 @@ function isAddressOrSubnet(text: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= max;
 }
 
+const SMTP_URL_EXAMPLE = "smtps://user:pass@smtp.example.com:465";
+
+/**
+ * SMTP_URL: where mail goes out, e.g. smtps://user:pass@smtp.example.com:465
+ * (smtps: TLS from the start; smtp: upgraded with STARTTLS, see
+ * app/infra/mail/smtp-transport.server.ts). Credentials may sit in the URL,
+ * percent-encoded. The value is never repeated in a message: it may hold the
+ * password.
+ */
+const smtpUrl = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be a URL such as ${SMTP_URL_EXAMPLE}` });
+    return z.NEVER;
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    // Name the scheme only when the value plainly has one (smtp.example.com:465 parses as the scheme "smtp.example.com:").
+    const scheme = value.toLowerCase().startsWith(`${url.protocol}//`) ? ` (not ${url.protocol}//)` : "";
+    ctx.addIssue({ code: "custom", message: `must start with smtp:// or smtps://${scheme}, such as ${SMTP_URL_EXAMPLE}` });
+    return z.NEVER;
+  }
+  if (url.hostname === "") {
+    ctx.addIssue({ code: "custom", message: `must name the mail server's host, such as ${SMTP_URL_EXAMPLE}` });
+    return z.NEVER;
+  }
+  return value;
+});
+
+/** MAIL_FROM: one RFC 5322 mailbox, e.g. `Selfie Studio <studio@example.com>`. */
+const mailFrom = optionalText.pipe(
+  z
+    .string()
+    .refine((value) => parseMailbox(value) !== null, {
+      message: "must be one address, such as studio@example.com or Selfie Studio <studio@example.com>",
+    })
+    .optional(),
+);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -140,11 +183,19 @@ const schema = z.object({
   ALLOW_TEST_CHECKOUT: boolean,
   SHOPIFY_CLIENT_ID: optionalText,
   SHOPIFY_CLIENT_SECRET: optionalText,
+  /** Where mail goes out (smtp:// or smtps://, credentials allowed); unset: mail is written to DATA_DIR/outbox. */
+  SMTP_URL: smtpUrl,
+  /** The sender of every message (default: the product name at no-reply@ the host of PUBLIC_URL). */
+  MAIL_FROM: mailFrom,
 });
 
-export type Config = Omit<z.output<typeof schema>, "APP_SECRET"> & {
+export type Config = Omit<z.output<typeof schema>, "APP_SECRET" | "MAIL_FROM"> & {
+  /** The sender of every message: MAIL_FROM, or the product name at no-reply@ the host of PUBLIC_URL (or localhost). */
+  MAIL_FROM: string;
   /** Absolute path of the data directory. */
   dataDir: string;
+  /** Where mail is written when SMTP_URL is unset: DATA_DIR/outbox. */
+  outboxDir: string;
   databaseFile: string;
   filesDir: string;
   /** The app secret: from APP_SECRET, or generated once and kept under DATA_DIR. */
@@ -176,12 +227,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const { APP_SECRET, ...rest } = values;
   return {
     ...rest,
+    MAIL_FROM: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL),
     dataDir,
+    outboxDir: path.join(dataDir, "outbox"),
     databaseFile: path.join(dataDir, "selfie-studio.sqlite"),
     filesDir,
     appSecret: APP_SECRET ?? readOrCreateSecret(dataDir),
     isProduction: values.NODE_ENV === "production",
   };
+}
+
+/** `Selfie Studio <no-reply@HOST>`, HOST being PUBLIC_URL's host name (localhost without one, or for an IPv6 address). */
+function defaultMailFrom(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : "";
+  const domain = isMailAddress(`no-reply@${host}`) ? host : "localhost";
+  return `${PRODUCT_NAME} <no-reply@${domain}>`;
 }
 
 /**

@@ -1,0 +1,46 @@
+import type { DB } from "~/infra/db.server";
+import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import type { MailPayload } from "~/features/mail/mail-job.server";
+import { MAIL_ATTEMPTS, MAIL_JOB, mailPayload } from "~/features/mail/mail-job.server";
+
+/**
+ * The mail feature's face: other features send mail only through queueMail.
+ * Mail is never sent inside a request: it is a durable job (mail.send), so a
+ * slow or unreachable mail server delays a message without failing the
+ * operation that wrote it, and a restart loses nothing.
+ */
+
+export interface QueueMailInput {
+  /** One mailbox: `buyer@example.com` or `Name <buyer@example.com>`. */
+  to: string;
+  /** One line. */
+  subject: string;
+  /** The rendered plain-text part. */
+  text: string;
+  /** The rendered HTML part. */
+  html: string;
+  now: Date;
+}
+
+/**
+ * Queues one rendered message and answers its job id. The sender is added
+ * when it is sent (MAIL_FROM). Throws a ZodError for a message that could
+ * never be sent (not one recipient, a subject over one line, parts over
+ * MAX_PART_CHARS), before anything is queued.
+ *
+ * Pass a transaction to queue the message together with the rows it tells
+ * about (an order and its receipt): the mail goes only if they commit. After
+ * the commit, call announceJobs() (app/infra/jobs/job-queue.server.ts) so this
+ * process's worker sends it at once rather than at its next poll.
+ *
+ * The payload stays in the jobs table after the message is sent: put no
+ * passwords or API keys in a message (a short-lived link is the way to hand
+ * over access).
+ */
+export async function queueMail(db: DB, input: QueueMailInput): Promise<string> {
+  const { now, ...message } = input;
+  const payload: MailPayload = mailPayload.parse(message);
+  return enqueueJob(db, { kind: MAIL_JOB, payload, now, maxAttempts: MAIL_ATTEMPTS, userId: null });
+}
+
+export { MAIL_JOB } from "~/features/mail/mail-job.server";
