@@ -171,6 +171,8 @@ const schema = z.object({
   CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Payment status lookups one client address may make in a minute. */
   PAYMENT_STATUS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Library links one client address may ask for in an hour (POST /api/library-link and the form on /library). */
+  LIBRARY_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   FAL_KEY: optionalText,
   /** The fal.ai model for every style (default: the per-style table in app/engines/styling/fal-models.server.ts). */
   FAL_MODEL: optionalText,

@@ -12,7 +12,7 @@ import { tooManyRequests } from "~/infra/errors.server";
 export interface RateLimitRule {
   name: string;
   /** The setting that holds how many calls one address may make in the window. */
-  setting: "REGISTRATIONS_PER_ADDRESS" | "CHECKOUTS_PER_ADDRESS" | "PAYMENT_STATUS_PER_ADDRESS";
+  setting: "REGISTRATIONS_PER_ADDRESS" | "CHECKOUTS_PER_ADDRESS" | "PAYMENT_STATUS_PER_ADDRESS" | "LIBRARY_LINKS_PER_ADDRESS";
   windowMs: number;
   /** What the caller is told, followed by when to try again. */
   message: string;
@@ -40,6 +40,32 @@ export const PAYMENT_STATUS_RATE_LIMIT: RateLimitRule = {
   setting: "PAYMENT_STATUS_PER_ADDRESS",
   windowMs: 60 * 1000,
   message: "Too many payment status checks.",
+};
+
+/** Library links asked for per address (POST /api/library-link and the form on /library). */
+export const LIBRARY_LINK_RATE_LIMIT: RateLimitRule = {
+  name: "library-link",
+  setting: "LIBRARY_LINKS_PER_ADDRESS",
+  windowMs: 60 * 60 * 1000,
+  message: "Too many library link requests from your network.",
+};
+
+/**
+ * A limit counted on something other than the address (an email), with a
+ * fixed number of calls. Past it the caller is not told (throttleQuietly
+ * answers false): the answer must not say whether the email is known.
+ */
+export interface QuietRateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Library links mailed to one email: 3 an hour, whoever asks. */
+export const LIBRARY_LINK_EMAIL_RATE_LIMIT: QuietRateLimitRule = {
+  name: "library-link-email",
+  limit: 3,
+  windowMs: 60 * 60 * 1000,
 };
 
 /** Sliding-window counters by key; synchronous, so concurrent requests cannot both take the last slot. */
@@ -85,6 +111,11 @@ export function throttle(ctx: Pick<CallContext, "clientIp" | "now" | "config">, 
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw tooManyRequests(seconds, `${rule.message} Try again in ${waitText(seconds)}.`);
   }
+}
+
+/** Counts this call against the rule for `key`; answers false (counting nothing) past the limit. */
+export function throttleQuietly(ctx: Pick<CallContext, "now">, rule: QuietRateLimitRule, key: string): boolean {
+  return limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, ctx.now.getTime()) === 0;
 }
 
 /** How many calls one address may make in the rule's window, as configured. */

@@ -67,6 +67,21 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Token Test"] },
     admin: { copy: ["Token Test"] },
   },
+  "/forgot-password": {
+    visitor: { copy: ["Forgot password?", "Send reset link"] },
+    creator: { copy: ["Forgot password?", "Send reset link"] },
+    admin: { copy: ["Forgot password?", "Send reset link"] },
+  },
+  "/reset-password": {
+    visitor: { copy: ["Choose a new password", "Ask for a new link"] },
+    creator: { copy: ["Choose a new password", "Ask for a new link"] },
+    admin: { copy: ["Choose a new password", "Ask for a new link"] },
+  },
+  "/library": {
+    visitor: { copy: ["Your library", "Email me my library link"] },
+    creator: { copy: ["Your library", "Email me my library link"] },
+    admin: { copy: ["Your library", "Email me my library link"] },
+  },
   "/no-such-route": {
     visitor: { copy: ["Page Not Found"] },
     creator: { copy: ["Page Not Found"] },

@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
+import { getConfig } from "~/infra/config.server";
+import { RESET_REQUESTED } from "~/features/accounts/procedures.server";
+import { signResetToken } from "~/features/accounts/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { saveManualIntegration } from "~/features/publishing/integrations.server";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
@@ -196,6 +199,19 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       }),
       check: ({ role, body }) => {
         if (role === "admin") expect(body).toMatchObject({ firstName: "Made" });
+      },
+    },
+  },
+
+  "api.library-link": {
+    POST: {
+      // The same 202 for any email; bea@example.com bought in the world, so a link is mailed (a mail job).
+      kind: "public",
+      ok: 202,
+      othersMayChange: ["jobs"],
+      prepare: () => ({ call: { path: "/api/library-link", json: { email: "bea@example.com" } } }),
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toEqual({ message: expect.stringContaining("link to its library") });
       },
     },
   },
@@ -429,6 +445,43 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
 
+  "api.forgot-password": {
+    POST: {
+      // The same 202 for every caller and email; a known account's link is a queued mail (a job row).
+      kind: "public",
+      ok: 202,
+      othersMayChange: ["jobs"],
+      prepare: async () => {
+        const target = await createTestUser();
+        return { call: { path: "/api/forgot-password", json: { email: target.user.email } }, data: { email: target.user.email } };
+      },
+      check: async ({ body, prepared }) => {
+        expect(body).toEqual({ message: RESET_REQUESTED });
+        const mails = await getDb().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute();
+        expect(mails.filter((row) => JSON.parse(row.payload).to === prepared.data!.email)).toHaveLength(1);
+      },
+    },
+  },
+  "api.reset-password": {
+    POST: {
+      // The token is the credential: whoever holds a valid one sets that account's password.
+      kind: "public",
+      ok: 204,
+      notJson: true,
+      othersMayChange: ["users", "sessions", "api_tokens"],
+      prepare: async () => {
+        const target = await createTestUser();
+        const token = signResetToken(getConfig().appSecret, target.user, new Date());
+        return { call: { path: "/api/reset-password", json: { token, password: "set-by-link" } }, data: { id: target.user.id } };
+      },
+      check: async ({ prepared }) => {
+        // Every session and token of the account ended with the reset.
+        const tokens = await getDb().selectFrom("api_tokens").select("user_id").where("user_id", "=", prepared.data!.id).execute();
+        const sessions = await getDb().selectFrom("sessions").select("user_id").where("user_id", "=", prepared.data!.id).execute();
+        expect([...tokens, ...sessions]).toEqual([]);
+      },
+    },
+  },
   "api.register": {
     POST: {
       // Registration is closed unless the operator opens it (REGISTRATION=open).

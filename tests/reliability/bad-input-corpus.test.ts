@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
+import { getConfig } from "~/infra/config.server";
+import { signResetToken } from "~/features/accounts/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import * as listingsRoute from "~/routes/api+/marketplace-listings";
 import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
@@ -348,6 +351,36 @@ const TARGETS: Target[] = [
     fresh: () => ({ email: newEmail() }),
   },
   {
+    route: "api.forgot-password",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // An email without an account: accepted (202) and nothing is kept.
+    baseStatus: 202,
+    base: () => ({ path: "/api/forgot-password", json: { email: newEmail() } }),
+    required: ["email"],
+    fields: { email: EMAIL_FIELD },
+    fresh: () => ({ email: newEmail() }),
+  },
+  {
+    route: "api.reset-password",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // A user of its own, whose valid link the base call uses up: each case after it is refused for
+    // what it changed (a bad password before the token is looked at; a bad token with a good password).
+    baseStatus: 204,
+    base: async () => {
+      const { user } = await createTestUser();
+      return { path: "/api/reset-password", json: { token: signResetToken(getConfig().appSecret, user, new Date()), password: "long-enough" } };
+    },
+    required: ["token", "password"],
+    fields: {
+      token: [...STRING_FIELD, ...HOSTILE_TEXT, NUL, "a.b.c", "x.zzzzzzzzzzzz.y", `${"A".repeat(40)}.1.${"B".repeat(43)}`],
+      password: [...PASSWORD_FIELD],
+    },
+  },
+  {
     route: "api.admin.users",
     method: "POST",
     as: "admin",
@@ -403,6 +436,17 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: () => ({ path: "/api/admin/users/:userId/:action", params: { userId: w.bob.user.id, action: "unban" } }),
     params: { userId: [...BOGUS_IDS, "super-admin"], action: ["delete", "BAN", "", SQL, "ban ", LONG] },
+  },
+  {
+    route: "api.library-link",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // The same 202 for any well-formed email; a malformed one is a 400.
+    baseStatus: 202,
+    base: () => ({ path: "/api/library-link", json: { email: newEmail() } }),
+    required: ["email"],
+    fields: { email: EMAIL_FIELD },
   },
   {
     route: "api.create-checkout-session",

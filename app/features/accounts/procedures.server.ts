@@ -1,13 +1,29 @@
 import { z } from "zod";
-import { loginSchema, registerSchema } from "~/features/accounts/schemas";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetLinkSchema,
+  resetPasswordSchema,
+} from "~/features/accounts/schemas";
 import { defineProcedure } from "~/infra/procedure.server";
-import { forbidden, tooManyRequests, unauthorized } from "~/infra/errors.server";
+import { forbidden, HttpError, tooManyRequests, unauthorized } from "~/infra/errors.server";
 import { createUser, findUserByEmail, toPublicUser } from "~/features/accounts/users.server";
 import { decoyHash, verifyPassword } from "~/features/accounts/passwords.server";
 import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/features/accounts/login-throttle.server";
 import { deleteApiToken } from "~/features/accounts/sessions.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { queueMail } from "~/features/mail/procedures.server";
+import {
+  resetLink,
+  resetPasswordWithToken,
+  signResetToken,
+  throttleResetRequest,
+  verifyResetToken,
+} from "~/features/accounts/password-reset.server";
+import { renderResetPasswordMail } from "~/features/accounts/reset-password-mail.server";
 
 export const INVALID_LOGIN = "Invalid email or password";
 
@@ -62,6 +78,79 @@ export const register = defineProcedure({
     if (ctx.config.REGISTRATION !== "open") throw forbidden("Registration is closed");
     throttle(ctx, REGISTRATION_RATE_LIMIT);
     return createUser(ctx.db, input, ctx.now);
+  },
+});
+
+/** The answer to every accepted reset request, whether or not the email has an account. */
+export const RESET_REQUESTED =
+  "If an account uses that email, a link to reset its password is on its way. The link works once, within 60 minutes.";
+
+class DecoyRollback extends Error {}
+
+/**
+ * Asks for a password reset link by email, for the /forgot-password form and
+ * POST /api/forgot-password. Every accepted request answers the same and does
+ * the same work: the throttles (per email and per client address, counted
+ * for unknown emails too), the user lookup, a signed token, the rendered
+ * message and its mail job inserted in a transaction. For a known account
+ * that is not banned the transaction commits; otherwise it is rolled back,
+ * so nothing is sent and nothing is kept, in about the same time.
+ */
+export const requestPasswordReset = defineProcedure({
+  name: "requestPasswordReset",
+  access: "public",
+  input: forgotPasswordSchema,
+  async run({ input, ctx }) {
+    throttleResetRequest(input.email, ctx.clientIp, ctx.now);
+    const user = await findUserByEmail(ctx.db, input.email);
+    const account = user && !user.banned ? user : null;
+    const token = signResetToken(
+      ctx.config.appSecret,
+      account ?? { id: "unknown", email: input.email, password_hash: "" },
+      ctx.now,
+    );
+    const message = renderResetPasswordMail({ firstName: account?.first_name ?? "", link: resetLink(ctx.origin, token) });
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await queueMail(trx, { to: input.email, ...message, now: ctx.now });
+        if (!account) throw new DecoyRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DecoyRollback)) throw error;
+    }
+    announceJobs();
+    return { message: RESET_REQUESTED };
+  },
+});
+
+/**
+ * Sets a new password with a reset link's token, for the /reset-password form
+ * and POST /api/reset-password; every web session and API token of the user
+ * ends, and the link (and any other made before) stops working.
+ */
+export const resetPassword = defineProcedure({
+  name: "resetPassword",
+  access: "public",
+  input: resetPasswordSchema,
+  async run({ input, ctx }) {
+    await resetPasswordWithToken(ctx.db, ctx.config.appSecret, input, ctx.now);
+    return null;
+  },
+});
+
+/** Whether a reset link still works, so the page can say so before a new password is typed. */
+export const resetLinkStatus = defineProcedure({
+  name: "resetLinkStatus",
+  access: "public",
+  input: resetLinkSchema,
+  async run({ input, ctx }) {
+    try {
+      await verifyResetToken(ctx.db, ctx.config.appSecret, input.token, ctx.now);
+      return { valid: true as const, message: null };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return { valid: false as const, message: error.message };
+      throw error;
+    }
   },
 });
 

@@ -29,5 +29,17 @@ export const registerSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
+export const forgotPasswordSchema = z.object({ email });
+
+const resetToken = z
+  .string({ error: "The password reset link is missing its token. Ask for a new one." })
+  .trim()
+  .min(1, "The password reset link is missing its token. Ask for a new one.")
+  .max(500, "This password reset link is not valid. Ask for a new one.");
+
+export const resetPasswordSchema = z.object({ token: resetToken, password });
+
+export const resetLinkSchema = z.object({ token: resetToken });
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

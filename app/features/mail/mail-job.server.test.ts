@@ -138,6 +138,23 @@ describe("the mail.send job", () => {
     expect(tried[0].from).toBe("Selfie Studio <studio@example.com>");
   });
 
+  it("keeps only the outcome once a message is sent or given up on: its links leave the jobs table", async () => {
+    const config = configWith({});
+    const sent = await queueMail(getDb(), { ...receipt, now: new Date() });
+    await mailWorker(() => selectMailTransport(config, { log: () => {} })).drain();
+    const failing: MailTransport = {
+      id: "smtp",
+      async send() {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+      },
+    };
+    const failed = await queueMail(getDb(), { ...receipt, now: new Date() });
+    await mailWorker(() => failing).drain();
+
+    expect(await jobRow(sent)).toMatchObject({ status: "done", payload: "null" });
+    expect(await jobRow(failed)).toMatchObject({ status: "failed", payload: "null", last_error: "connect ECONNREFUSED 127.0.0.1:25" });
+  });
+
   it("ends at once when the mail server refuses the message for good", async () => {
     server = await startSmtpServer({
       options: {

@@ -60,5 +60,8 @@ export function mailJobHandler(deps: MailJobDeps): JobHandler<MailPayload> {
     parse: (payload) => mailPayload.parse(payload),
     run: (payload, context) => runMailJob(deps, payload, context),
     timeoutMs: deps.timeoutMs ?? 2 * 60_000,
+    // A message may carry a reset or library link: once it is sent (or given
+    // up on), the jobs table keeps only the outcome, not the message.
+    forgetPayloadWhenFinished: true,
   };
 }

@@ -133,3 +133,35 @@ export async function redeemDownload(db: DB, token: string, now: Date, options: 
     downloadsLeft: Math.max(0, grant.max_downloads - used),
   };
 }
+
+/** A used-up or expired grant is renewed at most once in this many hours (see renewSpentGrant). */
+export const GRANT_RENEWAL_HOURS = 24;
+
+/**
+ * Renews an item's grant when it is used up or expired and was issued (or
+ * last renewed) more than GRANT_RENEWAL_HOURS ago: a new id (so a new token;
+ * the old link stops working), a fresh count and a fresh expiry. One row per
+ * item stays the rule (order_item_id is unique), so the row's created_at is
+ * when it was last issued, and the condition sits in the UPDATE: two pages
+ * shown at once renew it once. Answers whether it renewed.
+ */
+export async function renewSpentGrant(db: DB, grantId: string, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  const renewableBefore = new Date(now.getTime() - GRANT_RENEWAL_HOURS * 60 * 60 * 1000).toISOString();
+  const id = newId();
+  const renewed = await db
+    .updateTable("download_grants")
+    .set({
+      id,
+      token_hash: sha256(grantToken(id)),
+      max_downloads: DOWNLOAD_GRANT_MAX_DOWNLOADS,
+      downloads_used: 0,
+      expires_at: new Date(now.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+      created_at: stamp,
+    })
+    .where("id", "=", grantId)
+    .where("created_at", "<=", renewableBefore)
+    .where((eb) => eb.or([eb("downloads_used", ">=", eb.ref("max_downloads")), eb("expires_at", "<=", stamp)]))
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows ?? 0n) > 0;
+}

@@ -1,9 +1,15 @@
-import type { OrderRow } from "#db/schema";
+import { ZodError } from "zod";
+import type { OrderItemRow, OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "~/features/market/download-grants.server";
 import { splitSale } from "~/features/payouts/procedures.server";
 import { crashPoint } from "~/infra/crash-points.server";
+import { getConfig } from "~/infra/config.server";
+import { publicOrigin } from "~/infra/payments/public-origin.server";
+import { queueMail } from "~/features/mail/procedures.server";
+import { libraryUrl } from "~/features/market/library-token.server";
+import { renderReceiptMail } from "~/features/market/receipt-mail.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the
@@ -17,8 +23,17 @@ import { crashPoint } from "~/infra/crash-points.server";
  *    earnings.order_item_id and download_grants.order_item_id are UNIQUE, and
  *    the inserts are ON CONFLICT DO NOTHING, so even a second writer could not
  *    add a second row.
- * 3. If anything fails, the transaction rolls back and the order stays unpaid
+ * 3. The same transaction queues the receipt to the buyer (a mail job), so it
+ *    goes exactly once per order: only the call that marked the order paid
+ *    queues it, and only if that commits. The callers announce the job after
+ *    their commit.
+ * 4. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
+ *
+ * `origin` is where the receipt's library link points: PUBLIC_URL's origin
+ * when set, else the origin of the request that led here (the caller's
+ * ctx.origin already is exactly that). Without one (a test, a script),
+ * PUBLIC_URL or the local server.
  */
 
 export interface PaymentEvidence {
@@ -33,8 +48,14 @@ export type FulfillmentOutcome =
   | { outcome: "amount-mismatch"; order: OrderRow }
   | { outcome: "unknown-order" };
 
-export function fulfillOrder(db: DB, orderId: string, evidence: PaymentEvidence, now: Date): Promise<FulfillmentOutcome> {
-  return db.transaction().execute((trx) => fulfillOrderInTransaction(trx, orderId, evidence, now));
+export function fulfillOrder(
+  db: DB,
+  orderId: string,
+  evidence: PaymentEvidence,
+  now: Date,
+  origin?: string,
+): Promise<FulfillmentOutcome> {
+  return db.transaction().execute((trx) => fulfillOrderInTransaction(trx, orderId, evidence, now, origin));
 }
 
 /** The same, inside a transaction the caller holds (the webhook records its event id in it). */
@@ -43,6 +64,7 @@ export async function fulfillOrderInTransaction(
   orderId: string,
   evidence: PaymentEvidence,
   now: Date,
+  origin?: string,
 ): Promise<FulfillmentOutcome> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return { outcome: "unknown-order" };
@@ -86,5 +108,32 @@ export async function fulfillOrderInTransaction(
       .onConflict((oc) => oc.column("order_item_id").doNothing())
       .execute();
   }
+  await queueReceipt(trx, paid, items, now, origin);
   return { outcome: "fulfilled", order: paid };
+}
+
+/** The fallback origin when no request led here: PUBLIC_URL, else the local server. */
+function fallbackOrigin(): string {
+  const config = getConfig();
+  return publicOrigin(config, `http://localhost:${process.env.PORT || 3000}`);
+}
+
+async function queueReceipt(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date, origin?: string): Promise<void> {
+  const base = origin ?? fallbackOrigin();
+  const message = renderReceiptMail({
+    customerName: order.customer_name,
+    orderId: order.id,
+    paidAt: order.paid_at ?? now.toISOString(),
+    items: items.map((item) => ({ title: item.title, style: item.style, priceCents: item.price_cents })),
+    totalCents: order.total_cents,
+    testMode: order.provider === "test",
+    libraryUrl: libraryUrl(base, order.customer_email, now),
+  });
+  try {
+    await queueMail(trx, { to: order.customer_email, ...message, now });
+  } catch (error) {
+    // A message that could never be sent (refused before anything is queued) must not keep the order unpaid.
+    if (!(error instanceof ZodError)) throw error;
+    console.warn(`Order ${order.id}: the receipt could not be queued: ${error.message}`);
+  }
 }

@@ -38,7 +38,14 @@ import {
 } from "~/features/market/listings.server";
 import type { OrderRow } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
-import { CHECKOUT_RATE_LIMIT, PAYMENT_STATUS_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
+import {
+  CHECKOUT_RATE_LIMIT,
+  LIBRARY_LINK_EMAIL_RATE_LIMIT,
+  LIBRARY_LINK_RATE_LIMIT,
+  PAYMENT_STATUS_RATE_LIMIT,
+  throttle,
+  throttleQuietly,
+} from "~/infra/rate-limit.server";
 import { checkoutProvider, providerFor } from "~/infra/payments/select-provider.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
@@ -53,6 +60,13 @@ import { paymentStatusOf, providerChecks } from "~/features/market/payment-statu
 import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseForOrder } from "~/features/market/licenses.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { queueMail } from "~/features/mail/procedures.server";
+import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
+import type { LibraryOrder } from "~/features/market/library.server";
+import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
+import { renderLibraryLinkMail } from "~/features/market/library-link-mail.server";
+import { LIBRARY_LINK_SENT, libraryLinkSchema } from "~/features/market/library-schema";
 
 /** The public marketplace, listing on it, and a creator's own listings. */
 
@@ -285,7 +299,11 @@ async function refreshedOrder(ctx: CallContext, sessionId: string, force: boolea
   const ask = async () => {
     try {
       const remote = await provider.retrieveSession(sessionId);
-      if (remote) await syncOrderWithProvider(ctx.db, order, remote, ctx.now);
+      if (remote) {
+        await syncOrderWithProvider(ctx.db, order, remote, ctx.now, ctx.origin);
+        // The receipt, queued when this call fulfilled the order: sent now rather than at the worker's next poll.
+        announceJobs();
+      }
     } catch (error) {
       console.warn(`Could not retrieve Stripe session ${sessionId}:`, error instanceof Error ? error.message : error);
     }
@@ -341,7 +359,8 @@ export const payTestCheckout = defineProcedure({
   async run({ input, ctx }) {
     const order = await testOrderOrNotFound(ctx, input.sessionId);
     if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
-    await payTestOrder(ctx.db, order, ctx.now);
+    await payTestOrder(ctx.db, order, ctx.now, ctx.origin);
+    announceJobs();
     return { sessionId: input.sessionId };
   },
 });
@@ -387,7 +406,8 @@ export const receiveStripeWebhook = defineProcedure({
     }
     // Signed is not the same as well formed: anything but an event object is refused, not a 500.
     if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
-    const outcome = await handleStripeEvent(ctx.db, event, ctx.now);
+    const outcome = await handleStripeEvent(ctx.db, event, ctx.now, ctx.origin);
+    if (outcome === "processed") announceJobs();
     return { received: true, outcome };
   },
 });
@@ -423,6 +443,51 @@ export const orderLicense = defineProcedure({
     return license;
   },
 });
+
+/** The buyer's library: every paid order of one email, reached by a link sent to that email. */
+
+/**
+ * POST /api/library-link and the form on /library: mails a library link (24
+ * hours) to an email that has paid orders. The answer is the same for every
+ * email; limited per address (429) and, without saying so, per email.
+ */
+export const requestLibraryLink = defineProcedure({
+  name: "requestLibraryLink",
+  access: "public",
+  input: libraryLinkSchema,
+  async run({ input, ctx }) {
+    throttle(ctx, LIBRARY_LINK_RATE_LIMIT);
+    const email = normalizeEmail(input.email);
+    if (throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) && (await hasPaidOrders(ctx.db, email))) {
+      await queueMail(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(ctx.origin, email, ctx.now) }), now: ctx.now });
+      announceJobs();
+    }
+    return { message: LIBRARY_LINK_SENT };
+  },
+});
+
+/**
+ * /library?token=...: the paid orders of the token's email, newest first,
+ * with Download and License links. `valid: false` for a missing, bad or
+ * expired token (the page then offers to mail a new link).
+ */
+export const buyerLibrary = defineProcedure({
+  name: "buyerLibrary",
+  access: "public",
+  input: z.object({ token: z.string().max(1000).optional() }),
+  async run({ input, ctx }) {
+    const verified = input.token ? verifyLibraryToken(input.token, ctx.now) : null;
+    if (!verified) return { valid: false as const, email: null, expiresAt: null, orders: [] as LibraryOrder[] };
+    return {
+      valid: true as const,
+      email: verified.email,
+      expiresAt: verified.expiresAt.toISOString(),
+      orders: await libraryOf(ctx.db, verified.email, ctx.origin, ctx.now),
+    };
+  },
+});
+
+export { LIBRARY_LINK_SENT } from "~/features/market/library-schema";
 
 // What other features use of this one; they reach it only through this file.
 export { activeListingForStylizedImage, marketplaceListingUrl, ownStylizedImage, parseTags, sellableFileKey, withdrawListingsForStylizedImage } from "~/features/market/listings.server";

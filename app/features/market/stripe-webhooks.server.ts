@@ -27,7 +27,7 @@ const HANDLED = new Set([
   "checkout.session.expired",
 ]);
 
-export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
+export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date, origin?: string): Promise<WebhookOutcome> {
   if (!HANDLED.has(event.type)) return "ignored";
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
@@ -53,7 +53,7 @@ export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date):
     if (!order || order.provider !== "stripe") return "ignored";
 
     const fulfill = async () => {
-      const result = await fulfillOrderInTransaction(trx, order.id, { amountCents: remote.amountTotal, currency: remote.currency }, now);
+      const result = await fulfillOrderInTransaction(trx, order.id, { amountCents: remote.amountTotal, currency: remote.currency }, now, origin);
       if (result.outcome === "amount-mismatch") {
         console.warn(`Stripe event ${event.id}: amount ${remote.amountTotal} ${remote.currency} does not match order ${order.id}; not fulfilled`);
       }

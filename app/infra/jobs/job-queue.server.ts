@@ -155,13 +155,16 @@ export async function renewLease(
   });
 }
 
+/** `forgetPayload`: the payload held a secret (say, a link in a message); it is replaced by null. */
 export async function completeJob(
   db: Executor,
   id: string,
   token: string,
   now: Date,
+  { forgetPayload = false }: { forgetPayload?: boolean } = {},
 ): Promise<boolean> {
   return updateHeldJob(db, id, token, {
+    ...(forgetPayload ? { payload: "null" } : {}),
     status: "done",
     locked_until: null,
     locked_by: null,
@@ -191,9 +194,10 @@ export async function failJob(
   db: Executor,
   id: string,
   token: string,
-  options: { error: string; now: Date },
+  options: { error: string; now: Date; forgetPayload?: boolean },
 ): Promise<boolean> {
   return updateHeldJob(db, id, token, {
+    ...(options.forgetPayload ? { payload: "null" } : {}),
     status: "failed",
     locked_until: null,
     locked_by: null,

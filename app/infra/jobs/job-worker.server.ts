@@ -41,6 +41,11 @@ export interface JobHandler<P = unknown> {
   onFailed?(payload: P, error: unknown, context: { db: DB; jobId: string; now: () => Date }): Promise<void>;
   /** How long one attempt may take (default: the worker's). */
   timeoutMs?: number;
+  /**
+   * The payload holds a secret (a message with a sign-in or library link): once
+   * the job is done, or failed for good, the stored payload is replaced by null.
+   */
+  forgetPayloadWhenFinished?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -258,7 +263,8 @@ export class JobWorker {
 
     try {
       await raceAbort(handler.run(payload, context), controller.signal);
-      if (!(await completeJob(this.db, job.id, this.token, this.clock()))) {
+      const forgetPayload = handler.forgetPayloadWhenFinished ?? false;
+      if (!(await completeJob(this.db, job.id, this.token, this.clock(), { forgetPayload }))) {
         this.log(`Job ${job.kind} ${job.id} finished after another worker took it over; its result was kept by that worker.`);
       }
     } catch (caught) {
@@ -281,7 +287,8 @@ export class JobWorker {
         }
         return;
       }
-      if (await failJob(this.db, job.id, this.token, { error: describe(error), now })) {
+      const forgetPayload = handler.forgetPayloadWhenFinished ?? false;
+      if (await failJob(this.db, job.id, this.token, { error: describe(error), now, forgetPayload })) {
         this.log(`Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${describe(error)}`);
         await this.reportFailure(job, error, payload);
       }

@@ -174,6 +174,11 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
           {pending ? "Logging in..." : "Login"}
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </div>
   );
 }

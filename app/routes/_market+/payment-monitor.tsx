@@ -12,6 +12,7 @@ import {
 } from "~/features/market/components/payment-monitor-cards";
 import type { MonitoredPayment } from "~/features/market/components/payment-monitor-cards";
 import { useHydrated } from "~/ui/use-hydrated";
+import { LibraryLinkForm } from "~/features/market/components/library-link-form";
 import { PAYMENT_MONITOR_QUERY_ERROR, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import { paymentStatus } from "~/features/market/procedures.server";
@@ -153,13 +154,29 @@ export default function PaymentMonitor() {
               {polling && hydrated ? <span className="text-sm text-slate-500">Checking every 5 seconds</span> : null}
             </div>
             <HowToUseCard />
+            <LibraryCard email={result?.customerEmail ?? null} />
           </div>
         </div>
       ) : (
-        <div className="mt-6">
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <HowToUseCard />
+          <LibraryCard email={null} />
         </div>
       )}
     </div>
+  );
+}
+
+/** Every purchase of an email, again: the library link by email (a plain form posting to /library). */
+function LibraryCard({ email }: { email: string | null }) {
+  return (
+    <section className="card p-6" aria-labelledby="library-card-title">
+      <h2 id="library-card-title" className="text-lg font-semibold text-slate-900">
+        Your library
+      </h2>
+      <div className="mt-2">
+        <LibraryLinkForm id="monitor-library-link" defaultEmail={email} />
+      </div>
+    </section>
   );
 }

@@ -11,6 +11,8 @@ import {
   currentUser,
   endTokenSession,
   register,
+  requestPasswordReset,
+  resetPassword,
   signIn,
 } from "~/features/accounts/procedures.server";
 import {
@@ -19,6 +21,7 @@ import {
   receiveStripeWebhook,
   browseMarketplace,
   myListings,
+  requestLibraryLink,
 } from "~/features/market/procedures.server";
 import { creatorEarnings, creatorStats } from "~/features/payouts/procedures.server";
 import {
@@ -126,6 +129,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "json",
     status: 201,
     errors: [409, 429, 503],
+  },
+  {
+    route: "api.forgot-password",
+    method: "POST",
+    path: "/api/forgot-password",
+    summary:
+      "Ask for a password reset link by email; always 202 with the same answer, and a known account that is not banned is mailed a single-use link valid for 60 minutes.",
+    procedure: requestPasswordReset,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 202,
+    errors: [429],
+  },
+  {
+    route: "api.reset-password",
+    method: "POST",
+    path: "/api/reset-password",
+    summary:
+      "Set a new password with a reset link's token; every session and API token of the account ends and the link stops working.",
+    procedure: resetPassword,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 204,
+    errors: [503],
   },
   {
     route: "api.token-logout",
@@ -322,6 +349,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "json",
     status: 200,
     errors: [429, 502],
+  },
+  {
+    route: "api.library-link",
+    method: "POST",
+    path: "/api/library-link",
+    summary:
+      "Ask for a link to the buyer's library by email; always 202 with the same answer, and an email with paid orders is mailed a link to /library valid for 24 hours.",
+    procedure: requestLibraryLink,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 202,
+    errors: [429],
   },
   {
     route: "api.payment-status.$sessionId",

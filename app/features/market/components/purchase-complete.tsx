@@ -5,6 +5,7 @@ import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS, PAYMENT_STATUS_UNKNO
 import { DownloadList } from "~/features/market/components/download-list";
 import type { DownloadItem } from "~/features/market/components/download-list";
 import { useHydrated } from "~/ui/use-hydrated";
+import { LibraryLinkForm } from "~/features/market/components/library-link-form";
 
 export interface PurchaseResult {
   success: boolean;
@@ -102,6 +103,13 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
         ) : null}{" "}
         · Session id <code className="break-all text-xs">{result.sessionId}</code>
       </p>
+      <div className="border-t border-slate-200 pt-3">
+        <LibraryLinkForm
+          id="purchase-library-link"
+          defaultEmail={result.customerEmail}
+          intro="Your receipt is on its way by email with a link to your library. Need the link again later? Ask for it here."
+        />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { PRODUCT_NAME } from "~/lib/product";
+
+/** Small helpers shared by the market's mail templates (receipt, library link). */
+
+/** Text made safe for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Cents as "$12.00". */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** A readable date in UTC: "November 24, 2026". */
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * A simple, accessible HTML message: a language, a title, one column of
+ * readable text. `body` is HTML that the caller has already escaped.
+ */
+export function htmlMessage(title: string, body: string): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    "</head>",
+    '<body style="margin:0;padding:24px;background:#ffffff;color:#0f172a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
+    '<main style="max-width:560px;margin:0 auto">',
+    `<p style="margin:0 0 16px;font-weight:bold;color:#4338ca">${escapeHtml(PRODUCT_NAME)}</p>`,
+    body,
+    "</main>",
+    "</body>",
+    "</html>",
+  ].join("\n");
+}
+
+/** A link styled as a button, with its address also written out for clients that hide links. */
+export function htmlButton(href: string, label: string): string {
+  return (
+    `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#4338ca;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>` +
+    `<p style="margin:0 0 16px;font-size:14px;color:#475569">Or open this address: <a href="${escapeHtml(href)}" style="color:#4338ca;word-break:break-all">${escapeHtml(href)}</a></p>`
+  );
+}

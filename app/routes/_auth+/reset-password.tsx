@@ -1,0 +1,127 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { FormErrors, TextField } from "~/ui/form-field";
+import { LogoMark } from "~/ui/logo";
+import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { PRODUCT_NAME } from "~/lib/product";
+import { resetLinkStatus, resetPassword } from "~/features/accounts/procedures.server";
+import { HttpError } from "~/infra/errors.server";
+import { invoke } from "~/infra/procedure.server";
+import { callContext } from "~/web/request-context.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { submitForm } from "~/web/remix-adapter.server";
+
+/** The form's schema, loaded after the page rendered. */
+const loadSchema = () => import("~/features/accounts/schemas").then((m) => m.resetPasswordSchema);
+
+export const meta: MetaFunction = () => [{ title: `Choose a new password | ${PRODUCT_NAME}` }];
+
+/**
+ * The page carries a live token in its URL: never cached, and never sent to
+ * another site as a referrer. `same-origin` rather than `no-referrer`: with
+ * no-referrer a browser posts the form with `Origin: null`, which the
+ * same-origin check refuses.
+ */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+export const headers = () => PRIVATE;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  let status: { valid: boolean; message: string | null };
+  try {
+    status = await invoke(resetLinkStatus, null, { token }, callContext(request, context));
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    status = { valid: false, message: error.message };
+  }
+  return json({ token, ...status }, { headers: PRIVATE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const outcome = await submitForm(resetPassword, args, { user: null });
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash("/auth", {
+    kind: "success",
+    title: "Password changed",
+    description: "Password changed. Sign in with your new password.",
+  });
+}
+
+export default function ResetPassword() {
+  const { token, valid, message } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 lg:py-16">
+      <div className="mb-6 flex items-center gap-3">
+        <LogoMark className="h-10 w-10" />
+        <p className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</p>
+      </div>
+      <section className="card p-6">
+        <h1 className="text-xl font-semibold text-slate-900">Choose a new password</h1>
+        {valid ? <NewPasswordForm token={token} /> : <BadLink message={message ?? ""} />}
+      </section>
+    </div>
+  );
+}
+
+function AskAgain() {
+  return (
+    <p className="mt-6 text-sm">
+      <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+        Ask for a new link
+      </Link>
+      <span className="text-slate-400"> · </span>
+      <Link to="/auth" className="font-medium text-brand-700 hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+}
+
+function BadLink({ message }: { message: string }) {
+  return (
+    <div data-testid="reset-link-invalid">
+      <FormErrors errors={[message]} />
+      <AskAgain />
+    </div>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const validate = useDeferredValidation(loadSchema);
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  // A token refused when the form was sent (used meanwhile, or expired) is the form's error.
+  const tokenErrors = fields.token.errors ?? [];
+  const errors = [...(form.errors ?? []), ...tokenErrors.filter((error) => !form.errors?.includes(error))];
+
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600">Enter a new password for your account (at least 6 characters).</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <FormErrors errors={errors} id={form.errorId} />
+        <TextField
+          field={fields.password}
+          label="New password"
+          type="password"
+          placeholder="Minimum 6 characters"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Saving..." : "Set new password"}
+        </button>
+      </Form>
+      {errors.length > 0 ? <AskAgain /> : null}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PRODUCT_NAME } from "~/lib/product";
+import { styleName } from "~/lib/styles";
+import { LibraryLinkForm } from "~/features/market/components/library-link-form";
+import { LIBRARY_LINK_SENT, buyerLibrary, requestLibraryLink } from "~/features/market/procedures.server";
+import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { forwardLoaderHeaders } from "~/web/route-headers.server";
+
+export const meta: MetaFunction = () => [{ title: `Your library | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const headers = forwardLoaderHeaders;
+
+/**
+ * /library?token=...: every paid order of the email the link was sent to,
+ * with a Download and a License link per item. Showing it spends no download.
+ * Without a token, or with a bad or expired one, a form asks for a new link
+ * by email (posting to this route's action).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const token = url.searchParams.get("token") ?? "";
+  const sent = url.searchParams.get("sent") === "1";
+  const library = await loadProcedure(buyerLibrary, args, { token: token.slice(0, 1000) || undefined }, null);
+  return json(
+    { ...library, hadToken: Boolean(token), sent, sentMessage: sent ? LIBRARY_LINK_SENT : null },
+    {
+      headers: {
+        "Cache-Control": "private, no-store",
+        "X-Robots-Tag": "noindex",
+        // The page's address holds the token: never send it to another site
+        // (same-origin, not no-referrer, so its form still posts with its Origin).
+        "Referrer-Policy": "same-origin",
+      },
+    },
+  );
+}
+
+/** The same confirmation for every email. */
+export async function action(args: ActionFunctionArgs) {
+  const outcome = await submitForm(requestLibraryLink, args, { user: null });
+  if (!outcome.ok) return outcome.response;
+  return redirect("/library?sent=1");
+}
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+export default function LibraryPage() {
+  const library = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10" data-testid="library">
+      <header className="border-b border-slate-200 pb-6">
+        <p className="text-sm font-medium tracking-wide text-brand-700 uppercase">{PRODUCT_NAME}</p>
+        <h1 className="mt-1 text-3xl font-bold text-slate-900">Your library</h1>
+        {library.valid ? (
+          <p className="mt-2 text-slate-600">
+            Purchases of <span className="font-medium text-slate-900">{library.email}</span>. Opening this page does not
+            use a download; this link works until {formatDate(library.expiresAt)}.
+          </p>
+        ) : null}
+      </header>
+      {library.valid ? (
+        <Orders orders={library.orders} />
+      ) : (
+        <section className="card mt-6 p-6" aria-labelledby="library-ask">
+          <h2 id="library-ask" className="text-xl font-semibold text-slate-900">
+            Get a link to your library
+          </h2>
+          {library.sent ? (
+            <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="library-link-sent">
+              {library.sentMessage}
+            </p>
+          ) : library.hadToken ? (
+            <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              This library link is not valid or has expired. Ask for a new one below.
+            </p>
+          ) : null}
+          <div className="mt-4">
+            <LibraryLinkForm lastResult={lastResult} />
+          </div>
+        </section>
+      )}
+      <p className="mt-8 text-sm">
+        <Link to="/marketplace" className="font-medium text-brand-700 hover:underline">
+          Back to the marketplace
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+type LibraryData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Orders({ orders }: { orders: LibraryData["orders"] }) {
+  if (orders.length === 0) {
+    return <p className="mt-6 text-slate-600">No paid orders for this email yet.</p>;
+  }
+  return (
+    <ol className="mt-6 space-y-6" data-testid="library-orders">
+      {orders.map((order) => (
+        <li key={order.orderId} className="card p-6" data-testid="library-order">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">{formatDate(order.paidAt)}</h2>
+            <p className="font-semibold">Total {order.total}</p>
+          </div>
+          <p className="text-sm text-slate-600">
+            Order <code className="break-all text-xs">{order.orderId}</code>
+            {order.testMode ? <span className="ml-2 font-medium text-amber-800">TEST MODE: no payment was taken.</span> : null}
+          </p>
+          <ul className="mt-3 divide-y divide-slate-200">
+            {order.items.map((item) => (
+              <li key={item.orderItemId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="library-item">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{item.title}</p>
+                  <p className="text-sm text-slate-600">
+                    {styleName(item.style)} style · {item.price}
+                    {item.downloadUrl ? ` · ${item.downloadsLeft} downloads left until ${formatDate(item.expiresAt)}` : ""}
+                  </p>
+                  {!item.downloadUrl && item.renewableAt ? (
+                    <p className="text-sm text-amber-800">
+                      This item&apos;s downloads are used up for now; a fresh link appears here after {formatDate(item.renewableAt)}.
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex items-center gap-2">
+                  <a href={item.licenseUrl} className="btn-ghost" data-testid="license-link">
+                    License
+                  </a>
+                  {item.downloadUrl ? (
+                    <a href={item.downloadUrl} className="btn-primary" data-testid="download-link" aria-label={`Download ${item.filename}`}>
+                      Download
+                    </a>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,105 @@
+import path from "node:path";
+import { addressesOf, outboxFiles, readEml } from "../setup/mail";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/**
+ * The receipt and the buyer's library, with JavaScript on and off: a buyer
+ * buys a seeded listing through the built-in test checkout, the receipt is
+ * read from the newest .eml to the buyer in the e2e server's outbox (no
+ * SMTP_URL there), its library link opens /library with the purchase, and
+ * the library's Download link serves the file. Then the form on /library
+ * asks for a new link and ends on the same confirmation.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const OUTBOX = path.resolve("tests/.tmp", `e2e-${port}`, "outbox");
+
+/** The library link of the newest receipt to `email`. */
+async function receiptLibraryLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const file of outboxFiles(OUTBOX).reverse()) {
+          const mail = await readEml(file);
+          if (!addressesOf(mail.to).includes(email)) continue;
+          expect(mail.subject).toBe("Your Selfie Studio receipt");
+          // Never a download link in a mail: only the library.
+          expect(`${mail.text}${mail.html}`).not.toContain("/downloads/");
+          link = /https?:\/\/\S+\/library\?token=\S+/.exec(mail.text ?? "")?.[0];
+          return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000, message: `a receipt to ${email} in ${OUTBOX}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+test.describe("the buyer's library", () => {
+  test("a receipt's library link shows the purchase and downloads the file", async ({ page, javaScriptOn }) => {
+    test.setTimeout(120_000);
+    const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
+    const buyer = { name: "Lib Buyer", email: `lib-${tag}@example.com` };
+
+    // A seeded listing into the cart.
+    await page.goto("/marketplace");
+    const card = page.getByTestId("listing-card").first();
+    await expect(card).toBeVisible();
+    const title = (await card.getByRole("heading").first().innerText()).trim();
+    await card.getByTestId("add-to-cart").click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1 item");
+
+    // Checkout: a dialog with JavaScript, the /cart page without.
+    await page.getByTestId("checkout-button").click();
+    if (!javaScriptOn) await expect(page).toHaveURL(/\/cart$/);
+    const checkout = page.getByTestId("checkout-form");
+    await checkout.getByLabel("Name").fill(buyer.name);
+    await checkout.getByLabel("Email").fill(buyer.email);
+    await checkout.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page).toHaveURL(/\/test-checkout\/[^/?]+$/);
+    await page.getByTestId("test-pay").click();
+
+    // Purchase complete: it offers the library link too.
+    const complete = page.getByTestId("purchase-complete");
+    await expect(complete).toContainText("Payment Successful!");
+    await expect(complete.getByTestId("library-link-form")).toBeVisible();
+
+    // The receipt, and its library link.
+    const link = new URL(await receiptLibraryLink(buyer.email));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole("heading", { name: "Your library", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("library")).toContainText(buyer.email);
+    const orders = page.getByTestId("library-order");
+    await expect(orders).toHaveCount(1);
+    const item = orders.first().getByTestId("library-item");
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(title);
+    await expect(item.getByTestId("license-link")).toHaveAttribute("href", /\/licenses\/[^/?]+$/);
+    await expectAccessible(page, javaScriptOn);
+
+    const href = await item.getByTestId("download-link").getAttribute("href");
+    expect(href).toMatch(/\/downloads\/[A-Za-z0-9_-]+$/);
+    const download = await page.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
+    expect(download.headers()["content-type"]).toMatch(/^image\//);
+    expect((await download.body()).length).toBeGreaterThan(1000);
+
+    // The license opens from the library.
+    await item.getByTestId("license-link").click();
+    await expect(page).toHaveURL(/\/licenses\/[^/?]+$/);
+    await expect(page.getByTestId("license")).toContainText(title);
+
+    // Without a token: the form, and the same confirmation for any email.
+    await page.goto("/library");
+    const form = page.getByTestId("library-link-form");
+    await expect(form).toBeVisible();
+    await expectAccessible(page, javaScriptOn);
+    await form.getByLabel("Email").fill(`nobody-${tag}@example.com`);
+    await form.getByRole("button", { name: "Email me my library link" }).click();
+    await expect(page).toHaveURL(/\/library\?sent=1$/);
+    await expect(page.getByTestId("library-link-sent")).toContainText("If that email has purchases");
+  });
+});
