@@ -8,6 +8,7 @@ import { listAllImages } from "~/features/admin/images.server";
 import { setUserStatus } from "~/features/admin/user-status.server";
 import { createUserAsAdmin } from "~/features/admin/create-user.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
+import { undeliveredMail } from "~/features/mail/procedures.server";
 
 /**
  * The Admin Portal's operations. Each serves both the /admin
@@ -21,6 +22,14 @@ export const adminStats = defineProcedure({
   access: "admin",
   input: z.object({}),
   run: ({ ctx }) => platformStats(ctx.db, { includeTestSales: testSalesCount(ctx.config) }),
+});
+
+/** The messages the mail queue gave up on, newest first: a broken mail setup shows here. */
+export const adminUndeliveredMail = defineProcedure({
+  name: "adminUndeliveredMail",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => undeliveredMail(ctx.db),
 });
 
 export const adminUsers = defineProcedure({

@@ -61,7 +61,7 @@ export function mailJobHandler(deps: MailJobDeps): JobHandler<MailPayload> {
     run: (payload, context) => runMailJob(deps, payload, context),
     timeoutMs: deps.timeoutMs ?? 2 * 60_000,
     // A message may carry a reset or library link: once it is sent (or given
-    // up on), the jobs table keeps only the outcome, not the message.
-    forgetPayloadWhenFinished: true,
+    // up on), the jobs table keeps only whom it was for and its subject.
+    redactWhenFinished: ({ to, subject }) => ({ to, subject }),
   };
 }

@@ -44,3 +44,4 @@ export async function queueMail(db: DB, input: QueueMailInput): Promise<string> 
 }
 
 export { MAIL_JOB } from "~/features/mail/mail-job.server";
+export { undeliveredMail } from "~/features/mail/undelivered-mail.server";

@@ -10,6 +10,7 @@ import { publicOrigin } from "~/infra/payments/public-origin.server";
 import { queueMail } from "~/features/mail/procedures.server";
 import { libraryUrl } from "~/features/market/library-token.server";
 import { renderReceiptMail } from "~/features/market/receipt-mail.server";
+import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the
@@ -23,14 +24,15 @@ import { renderReceiptMail } from "~/features/market/receipt-mail.server";
  *    earnings.order_item_id and download_grants.order_item_id are UNIQUE, and
  *    the inserts are ON CONFLICT DO NOTHING, so even a second writer could not
  *    add a second row.
- * 3. The same transaction queues the receipt to the buyer (a mail job), so it
- *    goes exactly once per order: only the call that marked the order paid
- *    queues it, and only if that commits. The callers announce the job after
+ * 3. The same transaction queues the receipt to the buyer and one sale notice
+ *    to each creator who sold in the order and is not banned (mail jobs), so
+ *    they go exactly once per order: only the call that marked the order paid
+ *    queues them, and only if that commits. The callers announce the jobs after
  *    their commit.
  * 4. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
  *
- * `origin` is where the receipt's library link points: PUBLIC_URL's origin
+ * `origin` is where the receipt's library link and the notices' dashboard link point: PUBLIC_URL's origin
  * when set, else the origin of the request that led here (the caller's
  * ctx.origin already is exactly that). Without one (a test, a script),
  * PUBLIC_URL or the local server.
@@ -109,6 +111,7 @@ export async function fulfillOrderInTransaction(
       .execute();
   }
   await queueReceipt(trx, paid, items, now, origin);
+  await queueSaleNotices(trx, paid, items, now, origin);
   return { outcome: "fulfilled", order: paid };
 }
 
@@ -129,11 +132,49 @@ async function queueReceipt(trx: DB, order: OrderRow, items: OrderItemRow[], now
     testMode: order.provider === "test",
     libraryUrl: libraryUrl(base, order.customer_email, now),
   });
+  await queueUnlessRefused(trx, order.id, "the receipt", { to: order.customer_email, ...message, now });
+}
+
+/**
+ * One sale notice per creator in the order, from what the ledger recorded for
+ * it (each item's share and whether it was a test sale). A banned creator gets none.
+ */
+async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date, origin?: string): Promise<void> {
+  const rows = await trx
+    .selectFrom("earnings as e")
+    .innerJoin("order_items as oi", "oi.id", "e.order_item_id")
+    .innerJoin("users as u", "u.id", "e.creator_id")
+    .select(["oi.id as item_id", "e.creator_id", "e.amount_cents", "e.test_mode", "oi.title", "oi.style", "oi.price_cents", "u.email", "u.first_name"])
+    .where("e.order_id", "=", order.id)
+    .where("u.banned", "=", 0)
+    .execute();
+  // In the order's own item order, as the receipt lists them.
+  const position = new Map(items.map((item, index) => [item.id, index]));
+  rows.sort((a, b) => (position.get(a.item_id) ?? 0) - (position.get(b.item_id) ?? 0));
+  const byCreator = new Map<string, typeof rows>();
+  for (const row of rows) byCreator.set(row.creator_id, [...(byCreator.get(row.creator_id) ?? []), row]);
+  const dashboardUrl = new URL("/dashboard", origin ?? fallbackOrigin()).toString();
+  const testSalesExcluded = getConfig().isProduction;
+  for (const [creatorId, sold] of byCreator) {
+    const message = renderSaleNoticeMail({
+      creatorName: sold[0].first_name,
+      orderId: order.id,
+      paidAt: order.paid_at ?? now.toISOString(),
+      items: sold.map((row) => ({ title: row.title, style: row.style, priceCents: row.price_cents, shareCents: row.amount_cents })),
+      testMode: sold.some((row) => row.test_mode === 1),
+      testSalesExcluded,
+      dashboardUrl,
+    });
+    await queueUnlessRefused(trx, order.id, `the sale notice to creator ${creatorId}`, { to: sold[0].email, ...message, now });
+  }
+}
+
+async function queueUnlessRefused(trx: DB, orderId: string, what: string, mail: Parameters<typeof queueMail>[1]): Promise<void> {
   try {
-    await queueMail(trx, { to: order.customer_email, ...message, now });
+    await queueMail(trx, mail);
   } catch (error) {
     // A message that could never be sent (refused before anything is queued) must not keep the order unpaid.
     if (!(error instanceof ZodError)) throw error;
-    console.warn(`Order ${order.id}: the receipt could not be queued: ${error.message}`);
+    console.warn(`Order ${orderId}: ${what} could not be queued: ${error.message}`);
   }
 }

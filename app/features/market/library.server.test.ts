@@ -199,9 +199,10 @@ describe("the receipt", () => {
     expect((await fulfillOrder(getDb(), order.id, {}, new Date(), "http://localhost:3000")).outcome).toBe("already-paid");
     expect(await mailJobsTo(email)).toHaveLength(1);
 
-    const files = await deliverMail();
-    expect(files).toHaveLength(1);
-    const mail = await readEml(files[0]);
+    // The buyer's receipt, beside the creator's sale notice.
+    const mails = await Promise.all((await deliverMail()).map(readEml));
+    expect(mails.map((entry) => entry.subject).sort()).toEqual(["You made a sale on Selfie Studio", "Your Selfie Studio receipt"]);
+    const mail = mails.find((entry) => entry.subject === "Your Selfie Studio receipt")!;
     expect(mail.subject).toBe("Your Selfie Studio receipt");
     expect(mail.text).toContain("Sunset <Portrait> (Anime style): $25.00");
     expect(mail.text).toContain("Total: $25.00");

@@ -155,16 +155,16 @@ export async function renewLease(
   });
 }
 
-/** `forgetPayload`: the payload held a secret (say, a link in a message); it is replaced by null. */
+/** `keepPayload`: what of the payload the finished job keeps (it held a secret, say a link in a message). */
 export async function completeJob(
   db: Executor,
   id: string,
   token: string,
   now: Date,
-  { forgetPayload = false }: { forgetPayload?: boolean } = {},
+  { keepPayload }: { keepPayload?: unknown } = {},
 ): Promise<boolean> {
   return updateHeldJob(db, id, token, {
-    ...(forgetPayload ? { payload: "null" } : {}),
+    ...(keepPayload !== undefined ? { payload: JSON.stringify(keepPayload) } : {}),
     status: "done",
     locked_until: null,
     locked_by: null,
@@ -194,10 +194,10 @@ export async function failJob(
   db: Executor,
   id: string,
   token: string,
-  options: { error: string; now: Date; forgetPayload?: boolean },
+  options: { error: string; now: Date; keepPayload?: unknown },
 ): Promise<boolean> {
   return updateHeldJob(db, id, token, {
-    ...(options.forgetPayload ? { payload: "null" } : {}),
+    ...(options.keepPayload !== undefined ? { payload: JSON.stringify(options.keepPayload) } : {}),
     status: "failed",
     locked_until: null,
     locked_by: null,

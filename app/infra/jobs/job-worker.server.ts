@@ -42,10 +42,11 @@ export interface JobHandler<P = unknown> {
   /** How long one attempt may take (default: the worker's). */
   timeoutMs?: number;
   /**
-   * The payload holds a secret (a message with a sign-in or library link): once
-   * the job is done, or failed for good, the stored payload is replaced by null.
+   * The payload holds a secret (a message with a reset or library link): once
+   * the job is done, or failed for good, the stored payload is replaced by
+   * what this returns (say, the recipient and subject of a message).
    */
-  forgetPayloadWhenFinished?: boolean;
+  redactWhenFinished?(payload: P): unknown;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -263,8 +264,8 @@ export class JobWorker {
 
     try {
       await raceAbort(handler.run(payload, context), controller.signal);
-      const forgetPayload = handler.forgetPayloadWhenFinished ?? false;
-      if (!(await completeJob(this.db, job.id, this.token, this.clock(), { forgetPayload }))) {
+      const keepPayload = handler.redactWhenFinished?.(payload) ?? undefined;
+      if (!(await completeJob(this.db, job.id, this.token, this.clock(), { keepPayload }))) {
         this.log(`Job ${job.kind} ${job.id} finished after another worker took it over; its result was kept by that worker.`);
       }
     } catch (caught) {
@@ -287,8 +288,8 @@ export class JobWorker {
         }
         return;
       }
-      const forgetPayload = handler.forgetPayloadWhenFinished ?? false;
-      if (await failJob(this.db, job.id, this.token, { error: describe(error), now, forgetPayload })) {
+      const keepPayload = handler.redactWhenFinished?.(payload) ?? undefined;
+      if (await failJob(this.db, job.id, this.token, { error: describe(error), now, keepPayload })) {
         this.log(`Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${describe(error)}`);
         await this.reportFailure(job, error, payload);
       }

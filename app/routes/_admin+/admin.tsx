@@ -8,11 +8,19 @@ import { AdminUsersTable } from "~/features/admin/components/admin-users-table";
 import { CreateUserForm } from "~/features/admin/components/create-user-form";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { UserSearchForm } from "~/features/admin/components/user-search-form";
+import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import { adminCreateUser, adminStats, adminUser, adminUsers, changeUserStatus } from "~/features/admin/procedures.server";
+import {
+  adminCreateUser,
+  adminStats,
+  adminUndeliveredMail,
+  adminUser,
+  adminUsers,
+  changeUserStatus,
+} from "~/features/admin/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";
@@ -40,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const viewId = url.searchParams.get("view");
-  const [stats, users, viewUser] = await Promise.all([
+  const [stats, users, viewUser, undelivered] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -50,8 +58,9 @@ export async function loader(args: LoaderFunctionArgs) {
           throw error;
         })
       : null,
+    loadProcedure(adminUndeliveredMail, args, {}, admin),
   ]);
-  return json({ stats, users, q, viewUser });
+  return json({ stats, users, q, viewUser, undelivered });
 }
 
 /** Where to land after a ban/unban: the same search and dialog the admin was looking at. */
@@ -103,7 +112,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser } = useLoaderData<typeof loader>();
+  const { stats, users, q, viewUser, undelivered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -145,6 +154,8 @@ export default function AdminPortal() {
         </div>
         <AdminUsersTable users={users} q={q} />
       </section>
+
+      <UndeliveredMailList messages={undelivered} />
 
       <div className="mt-8 max-w-3xl">
         <CreateUserForm lastResult={actionData ?? undefined} />

@@ -1,0 +1,100 @@
+import { PRODUCT_NAME } from "~/lib/product";
+import { styleName } from "~/lib/styles";
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
+import { escapeHtml, formatDay, formatDollars, htmlButton, htmlMessage } from "~/features/market/mail-format.server";
+
+/**
+ * The sale notice to a creator: which of their listings sold in one order, at
+ * what price, their share of each sale as the earnings ledger recorded it, and
+ * a link to the dashboard where their earnings are. A sale in the built-in test
+ * checkout says so; on a production server it also says that it is not counted
+ * in their earnings.
+ */
+export interface SaleNoticeMailInput {
+  creatorName: string;
+  orderId: string;
+  paidAt: string;
+  items: { title: string; style: string; priceCents: number; shareCents: number }[];
+  /** A sale in the built-in test checkout (earnings.test_mode): no money moved. */
+  testMode: boolean;
+  /** Whether test-checkout sales are left out of the creator's earnings (a production server). */
+  testSalesExcluded: boolean;
+  dashboardUrl: string;
+}
+
+export function saleNoticeSubject(): string {
+  return `You made a sale on ${PRODUCT_NAME}`;
+}
+
+function testNotice(input: SaleNoticeMailInput): string | null {
+  if (!input.testMode) return null;
+  return input.testSalesExcluded
+    ? "TEST SALE: this order was paid in the built-in test checkout. No money moved, and this sale is not counted in your earnings."
+    : "TEST SALE: this order was paid in the built-in test checkout. No money moved.";
+}
+
+export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: string; text: string; html: string } {
+  const subject = saleNoticeSubject();
+  const totalShare = input.items.reduce((sum, item) => sum + item.shareCents, 0);
+  const intro =
+    input.items.length === 1
+      ? `Good news: one of your listings sold on ${PRODUCT_NAME}.`
+      : `Good news: ${input.items.length} of your listings sold on ${PRODUCT_NAME}.`;
+  const notice = testNotice(input);
+  const itemLine = (item: SaleNoticeMailInput["items"][number]) =>
+    `${item.title} (${styleName(item.style)} style): sold for ${formatDollars(item.priceCents)}, your share ${formatDollars(item.shareCents)}`;
+  const text = [
+    `Hello ${input.creatorName},`,
+    "",
+    intro,
+    ...(notice ? ["", notice] : []),
+    "",
+    `Order: ${input.orderId}`,
+    `Date: ${formatDay(input.paidAt)}`,
+    "",
+    ...input.items.map((item) => `- ${itemLine(item)}`),
+    "",
+    `Your share: ${formatDollars(totalShare)} (you keep ${CREATOR_SHARE_PERCENT}% of each sale)`,
+    "",
+    "See your earnings on your dashboard:",
+    input.dashboardUrl,
+    "",
+    `${PRODUCT_NAME}`,
+    "",
+  ].join("\n");
+
+  const cell = "padding:8px 0;border-bottom:1px solid #e2e8f0";
+  const rows = input.items
+    .map(
+      (item) =>
+        `<tr><td style="${cell}">${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></td>` +
+        `<td style="${cell};text-align:right">${escapeHtml(formatDollars(item.priceCents))}</td>` +
+        `<td style="${cell};text-align:right">${escapeHtml(formatDollars(item.shareCents))}</td></tr>`,
+    )
+    .join("\n");
+  const body = [
+    `<h1 style="margin:0 0 16px;font-size:24px">You made a sale</h1>`,
+    `<p style="margin:0 0 16px">Hello ${escapeHtml(input.creatorName)},</p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>`,
+    notice
+      ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(notice)}</p>`
+      : "",
+    `<p style="margin:0 0 16px">Order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span>, ${escapeHtml(formatDay(input.paidAt))}</p>`,
+    `<table style="width:100%;border-collapse:collapse">`,
+    `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">What sold</caption>`,
+    `<thead><tr><th scope="col" style="text-align:left;padding:8px 0;border-bottom:1px solid #e2e8f0">Item</th>` +
+      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Price</th>` +
+      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Your share</th></tr></thead>`,
+    `<tbody>`,
+    rows,
+    `<tr><td style="padding:8px 0;font-weight:bold" colspan="2">Your share (you keep ${CREATOR_SHARE_PERCENT}% of each sale)</td>` +
+      `<td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatDollars(totalShare))}</td></tr>`,
+    `</tbody>`,
+    `</table>`,
+    `<p style="margin:24px 0 0">Your earnings are on your dashboard.</p>`,
+    htmlButton(input.dashboardUrl, "See your earnings"),
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return { subject, text, html: htmlMessage(subject, body) };
+}
