@@ -4,6 +4,7 @@ import { isCrossSite, isSafeMethod } from "~/web/same-origin.server";
 import { bodyLimitFor, declaredLength, hasBody } from "./body-limits.server";
 import { requestHost } from "./remix-handler.server";
 import { closeAfterAnswer, settleUnreadBody } from "./unread-body.server";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * In front of every route, before a byte of the body is read:
@@ -79,5 +80,3 @@ export function refuse(req: Request, res: Response, status: number, message: str
   );
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

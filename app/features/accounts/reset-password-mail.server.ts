@@ -1,16 +1,15 @@
+import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
+import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
 import { RESET_LINK_MINUTES } from "~/features/accounts/password-reset.server";
 
-/** The password reset message: a plain-text part and a simple HTML part, every value escaped. */
+/** The password reset message: a plain-text part and an HTML part in the messages' shared layout, every value escaped. */
 
 export interface ResetMail {
   subject: string;
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 export function renderResetPasswordMail(input: { firstName: string; link: string }): ResetMail {
   const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : "Hi,";
@@ -32,18 +31,15 @@ export function renderResetPasswordMail(input: { firstName: string; link: string
     `${PRODUCT_NAME}`,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family: sans-serif; line-height: 1.5; color: #0f172a;">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(asked)}</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Choose a new password</a></p>`,
-    `<p>Or copy this address into your browser:<br>${escapeHtml(input.link)}</p>`,
-    `<p>${escapeHtml(validity)}</p>`,
-    `<p>${escapeHtml(ignore)}</p>`,
-    `<p>${escapeHtml(PRODUCT_NAME)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  const html = htmlMessage(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(asked)}</p>`,
+      htmlButton(input.link, "Choose a new password"),
+      `<p>${escapeHtml(validity)}</p>`,
+      `<p>${escapeHtml(ignore)}</p>`,
+    ].join("\n"),
+  );
   return { subject, text, html };
 }

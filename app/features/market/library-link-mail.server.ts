@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "~/lib/product";
 import { LIBRARY_LINK_HOURS } from "~/features/market/library-token.server";
-import { escapeHtml, htmlButton, htmlMessage } from "~/features/market/mail-format.server";
+import { escapeHtml } from "~/lib/html";
+import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
 
 /** The library link asked for on /library (or POST /api/library-link). */
 export function renderLibraryLinkMail(input: { libraryUrl: string }): { subject: string; text: string; html: string } {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
-import { formatDollars } from "~/features/market/mail-format.server";
+import { formatMoney } from "~/lib/money";
 import { licenseUrlOf } from "~/features/market/payment-status.server";
 import {
   GRANT_RENEWAL_HOURS,
@@ -80,7 +80,7 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
     result.push({
       orderId: order.id,
       paidAt: order.paid_at ?? order.updated_at,
-      total: formatDollars(order.total_cents),
+      total: formatMoney(order.total_cents),
       currency: order.currency,
       testMode: order.provider === "test",
       licenseUrl,
@@ -91,7 +91,7 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
           orderItemId: item.id,
           title: item.title,
           style: item.style,
-          price: formatDollars(item.price_cents),
+          price: formatMoney(item.price_cents),
           filename: downloadFilename(item.title, item.style, item.file_key),
           licenseUrl,
           downloadUrl: usable ? `${origin}/downloads/${grantToken(grant.id)}` : null,

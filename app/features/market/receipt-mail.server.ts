@@ -1,7 +1,9 @@
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { LIBRARY_LINK_HOURS } from "~/features/market/library-token.server";
-import { escapeHtml, formatDay, formatDollars, htmlButton, htmlMessage } from "~/features/market/mail-format.server";
+import { escapeHtml } from "~/lib/html";
+import { formatMoney } from "~/lib/money";
+import { formatDay, htmlButton, htmlMessage } from "~/features/mail/message-layout";
 
 /**
  * The purchase receipt: the items and the total, and a link to the buyer's
@@ -25,7 +27,7 @@ export function receiptSubject(): string {
 export function renderReceiptMail(input: ReceiptMailInput): { subject: string; text: string; html: string } {
   const subject = receiptSubject();
   const itemLine = (item: ReceiptMailInput["items"][number]) =>
-    `${item.title} (${styleName(item.style)} style): ${formatDollars(item.priceCents)}`;
+    `${item.title} (${styleName(item.style)} style): ${formatMoney(item.priceCents)}`;
   const text = [
     `Hello ${input.customerName},`,
     "",
@@ -37,7 +39,7 @@ export function renderReceiptMail(input: ReceiptMailInput): { subject: string; t
     "",
     ...input.items.map((item) => `- ${itemLine(item)}`),
     "",
-    `Total: ${formatDollars(input.totalCents)}`,
+    `Total: ${formatMoney(input.totalCents)}`,
     "",
     "Your downloads and licenses are in your library:",
     input.libraryUrl,
@@ -52,7 +54,7 @@ export function renderReceiptMail(input: ReceiptMailInput): { subject: string; t
     .map(
       (item) =>
         `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0">${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></td>` +
-        `<td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right">${escapeHtml(formatDollars(item.priceCents))}</td></tr>`,
+        `<td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td></tr>`,
     )
     .join("\n");
   const body = [
@@ -65,7 +67,7 @@ export function renderReceiptMail(input: ReceiptMailInput): { subject: string; t
     `<table role="presentation" style="width:100%;border-collapse:collapse">`,
     `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">Your items</caption>`,
     rows,
-    `<tr><td style="padding:8px 0;font-weight:bold">Total</td><td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatDollars(input.totalCents))}</td></tr>`,
+    `<tr><td style="padding:8px 0;font-weight:bold">Total</td><td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(input.totalCents))}</td></tr>`,
     `</table>`,
     `<p style="margin:24px 0 0">Your downloads and licenses are in your library.</p>`,
     htmlButton(input.libraryUrl, "Open your library"),

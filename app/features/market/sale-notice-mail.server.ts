@@ -1,7 +1,9 @@
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
-import { escapeHtml, formatDay, formatDollars, htmlButton, htmlMessage } from "~/features/market/mail-format.server";
+import { escapeHtml } from "~/lib/html";
+import { formatMoney } from "~/lib/money";
+import { formatDay, htmlButton, htmlMessage } from "~/features/mail/message-layout";
 
 /**
  * The sale notice to a creator: which of their listings sold in one order, at
@@ -42,7 +44,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
       : `Good news: ${input.items.length} of your listings sold on ${PRODUCT_NAME}.`;
   const notice = testNotice(input);
   const itemLine = (item: SaleNoticeMailInput["items"][number]) =>
-    `${item.title} (${styleName(item.style)} style): sold for ${formatDollars(item.priceCents)}, your share ${formatDollars(item.shareCents)}`;
+    `${item.title} (${styleName(item.style)} style): sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)}`;
   const text = [
     `Hello ${input.creatorName},`,
     "",
@@ -54,7 +56,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
     "",
     ...input.items.map((item) => `- ${itemLine(item)}`),
     "",
-    `Your share: ${formatDollars(totalShare)} (you keep ${CREATOR_SHARE_PERCENT}% of each sale)`,
+    `Your share: ${formatMoney(totalShare)} (you keep ${CREATOR_SHARE_PERCENT}% of each sale)`,
     "",
     "See your earnings on your dashboard:",
     input.dashboardUrl,
@@ -68,8 +70,8 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
     .map(
       (item) =>
         `<tr><td style="${cell}">${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></td>` +
-        `<td style="${cell};text-align:right">${escapeHtml(formatDollars(item.priceCents))}</td>` +
-        `<td style="${cell};text-align:right">${escapeHtml(formatDollars(item.shareCents))}</td></tr>`,
+        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td>` +
+        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.shareCents))}</td></tr>`,
     )
     .join("\n");
   const body = [
@@ -88,7 +90,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
     `<tbody>`,
     rows,
     `<tr><td style="padding:8px 0;font-weight:bold" colspan="2">Your share (you keep ${CREATOR_SHARE_PERCENT}% of each sale)</td>` +
-      `<td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatDollars(totalShare))}</td></tr>`,
+      `<td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(totalShare))}</td></tr>`,
     `</tbody>`,
     `</table>`,
     `<p style="margin:24px 0 0">Your earnings are on your dashboard.</p>`,

@@ -1,8 +1,5 @@
 import { OAUTH_CHANNEL } from "~/features/publishing/types";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from "~/lib/html";
 
 /**
  * The small page the OAuth popup lands on: it tells the page that opened it

@@ -1,4 +1,5 @@
 import { signedMediaUrl } from "~/infra/signed-urls.server";
+import { escapeHtml } from "~/lib/html";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
 import { upsertShopifyProduct } from "~/infra/shopify/shopify-products.server";
@@ -9,9 +10,6 @@ import { styleName } from "~/lib/styles";
 /** Shopify fetches product media some time after the mutation: the link works for a day. */
 const MEDIA_URL_TTL_SECONDS = 24 * 60 * 60;
 
-function escapeHtml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export function shopifyDescriptionHtml(description: string, style: string): string {
   const paragraphs = description

@@ -1,21 +1,11 @@
+import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
 
-/** Small helpers shared by the market's mail templates (receipt, library link). */
-
-/** Text made safe for HTML element content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/** Cents as "$12.00". */
-export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
+/**
+ * The look every message's HTML part shares, for the templates in the
+ * features that send mail (receipts, notices, links). Values go through
+ * escapeHtml (app/lib/html.ts); amounts through formatMoney (app/lib/money.ts).
+ */
 
 /** A readable date in UTC: "November 24, 2026". */
 export function formatDay(iso: string): string {
