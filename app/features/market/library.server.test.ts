@@ -1,13 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { parseConfig } from "~/infra/config.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
-import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
+import { MAIL_JOB } from "~/features/mail/mail-job.server";
 import { fulfillOrder } from "~/features/market/fulfillment.server";
 import { createLibraryToken, verifyLibraryToken } from "~/features/market/library-token.server";
 import { libraryOf } from "~/features/market/library.server";
@@ -22,28 +16,12 @@ import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { outboxFiles, readEml } from "#tests/setup/mail";
+import { readEml } from "#tests/setup/mail";
+import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const newEmail = () => `buyer-${crypto.randomBytes(5).toString("hex")}@example.com`;
 
-/** Runs every queued mail job into a fresh outbox and answers its .eml files. */
-async function deliverMail(): Promise<string[]> {
-  const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-library-")) });
-  await new JobWorker({
-    db: getDb(),
-    handlers: { [MAIL_JOB]: mailJobHandler({ transport: () => selectMailTransport(config, { log: () => {} }), from: () => config.MAIL_FROM }) },
-    concurrency: 1,
-    backoff: { baseMs: 0, maxMs: 0 },
-    log: () => {},
-  }).drain();
-  return outboxFiles(config.outboxDir);
-}
-
-const mailJobsTo = async (email: string) =>
-  (await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute())
-    .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string })
-    .filter((payload) => payload.to === email);
 
 /** Buys the listings through the built-in test checkout, as a browser would; answers the session id. */
 async function buy(email: string, listingIds: string[]): Promise<string> {
@@ -197,10 +175,10 @@ describe("the receipt", () => {
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
     await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
     expect((await fulfillOrder(getDb(), order.id, {}, new Date(), "http://localhost:3000")).outcome).toBe("already-paid");
-    expect(await mailJobsTo(email)).toHaveLength(1);
+    expect(await queuedMailTo(email)).toHaveLength(1);
 
     // The buyer's receipt, beside the creator's sale notice.
-    const mails = await Promise.all((await deliverMail()).map(readEml));
+    const mails = await Promise.all((await deliverQueuedMail()).map(readEml));
     expect(mails.map((entry) => entry.subject).sort()).toEqual(["You made a sale on Selfie Studio", "Your Selfie Studio receipt"]);
     const mail = mails.find((entry) => entry.subject === "Your Selfie Studio receipt")!;
     expect(mail.subject).toBe("Your Selfie Studio receipt");
@@ -247,14 +225,14 @@ describe("asking for the library link", () => {
     expect(await unknown.json()).toEqual({ message: LIBRARY_LINK_SENT });
     const jobs = await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute();
     expect(jobs).toHaveLength(1);
-    const [mail] = await mailJobsTo(buyer);
+    const [mail] = await queuedMailTo(buyer);
     expect(mail.subject).toBe("Your Selfie Studio library link");
     const link = mail.text.match(/http:\/\/localhost:3000\/library\?token=\S+/)![0];
     expect((await openLibrary(link.replace("http://localhost:3000", ""))).email).toBe(buyer);
 
     // Per email: past 3 an hour the answer is the same and nothing more is mailed.
     for (let i = 0; i < 3; i++) expect((await ask(buyer)).status).toBe(202);
-    expect(await mailJobsTo(buyer)).toHaveLength(3);
+    expect(await queuedMailTo(buyer)).toHaveLength(3);
 
     expect((await ask("not-an-email")).status).toBe(400);
   });

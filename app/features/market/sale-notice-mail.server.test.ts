@@ -1,12 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { parseConfig } from "~/infra/config.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
-import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { fulfillOrder } from "~/features/market/fulfillment.server";
 import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
 import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
@@ -14,25 +7,9 @@ import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$s
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
+import { addressesOf, readEml } from "#tests/setup/mail";
+import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 
-/** Runs every queued mail job into a fresh outbox and answers its .eml files. */
-async function deliverMail(): Promise<string[]> {
-  const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-sale-notice-")) });
-  await new JobWorker({
-    db: getDb(),
-    handlers: { [MAIL_JOB]: mailJobHandler({ transport: () => selectMailTransport(config, { log: () => {} }), from: () => config.MAIL_FROM }) },
-    concurrency: 1,
-    backoff: { baseMs: 0, maxMs: 0 },
-    log: () => {},
-  }).drain();
-  return outboxFiles(config.outboxDir);
-}
-
-const mailJobsTo = async (email: string) =>
-  (await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute())
-    .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string })
-    .filter((payload) => payload.to === email);
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
 async function startPurchase(email: string, listingIds: string[]): Promise<string> {
@@ -69,16 +46,16 @@ describe("the sale notice", () => {
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
     await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
     expect((await fulfillOrder(getDb(), order.id, {}, new Date(), "http://localhost:3000")).outcome).toBe("already-paid");
-    expect(await mailJobsTo(cleo.user.email)).toHaveLength(1);
-    expect(await mailJobsTo(dan.user.email)).toHaveLength(1);
-    expect(await mailJobsTo(buyerEmail)).toHaveLength(1);
+    expect(await queuedMailTo(cleo.user.email)).toHaveLength(1);
+    expect(await queuedMailTo(dan.user.email)).toHaveLength(1);
+    expect(await queuedMailTo(buyerEmail)).toHaveLength(1);
 
     const ledger = await getDb().selectFrom("earnings").select(["listing_id", "amount_cents", "test_mode"]).where("order_id", "=", order.id).execute();
     const shareOf = (listingId: string) => ledger.find((row) => row.listing_id === listingId)!.amount_cents;
     expect(shareOf(a.listing.id)).toBe(2125);
     expect(shareOf(b.listing.id)).toBe(1699);
 
-    const mails = await Promise.all((await deliverMail()).map(readEml));
+    const mails = await Promise.all((await deliverQueuedMail()).map(readEml));
     expect(mails).toHaveLength(3);
     const to = (email: string) => mails.filter((mail) => addressesOf(mail.to).includes(email));
     const [cleoMail] = to(cleo.user.email);
@@ -113,8 +90,8 @@ describe("the sale notice", () => {
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", banned.user.id).execute();
     await pay(sessionId);
 
-    expect(await mailJobsTo(cleo.user.email)).toHaveLength(1);
-    expect(await mailJobsTo(banned.user.email)).toHaveLength(0);
+    expect(await queuedMailTo(cleo.user.email)).toHaveLength(1);
+    expect(await queuedMailTo(banned.user.email)).toHaveLength(0);
   });
 
   it("escapes every value in its HTML part, and on a production server says a test sale is not counted", () => {

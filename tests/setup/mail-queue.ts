@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { getDb } from "~/infra/db.server";
+import { parseConfig } from "~/infra/config.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
+import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
+import { outboxFiles } from "#tests/setup/mail";
+
+/** Mail tests over the test database (vitest only; tests/setup/mail.ts is shared with Playwright). */
+
+/** Runs every queued mail job into a fresh outbox and answers its .eml files. */
+export async function deliverQueuedMail(): Promise<string[]> {
+  const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")) });
+  await new JobWorker({
+    db: getDb(),
+    handlers: { [MAIL_JOB]: mailJobHandler({ transport: () => selectMailTransport(config, { log: () => {} }), from: () => config.MAIL_FROM }) },
+    concurrency: 1,
+    backoff: { baseMs: 0, maxMs: 0 },
+    log: () => {},
+  }).drain();
+  return outboxFiles(config.outboxDir);
+}
+
+/** The queued (not yet sent) messages to `email`. */
+export const queuedMailTo = async (email: string) =>
+  (await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute())
+    .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string })
+    .filter((payload) => payload.to === email);
