@@ -101,12 +101,21 @@ export function waitText(seconds: number): string {
 
 /** Counts this call against the rule for the caller's address, or throws 429 with Retry-After. */
 export function throttle(ctx: Pick<CallContext, "clientIp" | "now" | "config">, rule: RateLimitRule): void {
-  const waitMs = limiter.take(
-    `${rule.name}:${ctx.clientIp}`,
-    limitOf(rule, ctx.config),
-    rule.windowMs,
-    ctx.now.getTime(),
-  );
+  throttleKey(ctx.now, { ...rule, limit: limitOf(rule, ctx.config) }, ctx.clientIp);
+}
+
+/** A fixed limit counted on any key (an address, a hashed email), told to the caller when reached. */
+export interface KeyRateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** What the caller is told, followed by when to try again. */
+  message: string;
+}
+
+/** Counts this call against the rule for `key`, or throws 429 with Retry-After. */
+export function throttleKey(now: Date, rule: KeyRateLimitRule, key: string): void {
+  const waitMs = limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, now.getTime());
   if (waitMs > 0) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw tooManyRequests(seconds, `${rule.message} Try again in ${waitText(seconds)}.`);

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { deriveKey } from "~/infra/keys.server";
-import { badRequest, tooManyRequests } from "~/infra/errors.server";
+import { badRequest } from "~/infra/errors.server";
 import { sha256 } from "~/infra/ids.server";
-import { SlidingWindowLimiter, waitText } from "~/infra/rate-limit.server";
+import { throttleKey } from "~/infra/rate-limit.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { hashPassword } from "~/features/accounts/passwords.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
@@ -113,16 +113,13 @@ export const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const RESETS_PER_EMAIL = 5;
 export const RESETS_PER_ADDRESS = 20;
 
-const limiter = new SlidingWindowLimiter();
+const RESET_MESSAGE = "Too many password reset requests.";
 
 export function throttleResetRequest(email: string, clientIp: string, now: Date): void {
-  const nowMs = now.getTime();
-  const refuse = (waitMs: number) => {
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    return tooManyRequests(seconds, `Too many password reset requests. Try again in ${waitText(seconds)}.`);
-  };
-  const addressWait = limiter.take(`address:${clientIp}`, RESETS_PER_ADDRESS, RESET_WINDOW_MS, nowMs);
-  if (addressWait > 0) throw refuse(addressWait);
-  const emailWait = limiter.take(`email:${sha256(email.trim().toLowerCase())}`, RESETS_PER_EMAIL, RESET_WINDOW_MS, nowMs);
-  if (emailWait > 0) throw refuse(emailWait);
+  throttleKey(now, { name: "reset-address", limit: RESETS_PER_ADDRESS, windowMs: RESET_WINDOW_MS, message: RESET_MESSAGE }, clientIp);
+  throttleKey(
+    now,
+    { name: "reset-email", limit: RESETS_PER_EMAIL, windowMs: RESET_WINDOW_MS, message: RESET_MESSAGE },
+    sha256(email.trim().toLowerCase()),
+  );
 }
