@@ -158,7 +158,7 @@ export interface ListingsTable {
   updated_at: string;
 }
 
-export type OrderStatus = "pending" | "paid" | "failed" | "expired";
+export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";
 export type PaymentProviderId = "stripe" | "test";
 
 export interface OrdersTable {
@@ -178,6 +178,18 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Stripe's PaymentIntent of the paid session (migration 0009). */
+  payment_intent_id: Generated<string | null>;
+  /** The charge that paid: a transfer's source_transaction (migration 0009). */
+  charge_id: Generated<string | null>;
+  /** How much of total_cents was refunded, by us or in Stripe's dashboard, or lost in a dispute (migration 0009). */
+  refunded_cents: Generated<number>;
+  refunded_at: Generated<string | null>;
+  refund_reason: Generated<string | null>;
+  /** The latest dispute of the charge and its Stripe status (needs_response, won, lost, ...) (migration 0009). */
+  dispute_id: Generated<string | null>;
+  dispute_status: Generated<string | null>;
+  disputed_at: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -205,6 +217,62 @@ export interface EarningsTable {
   platform_fee_cents: number;
   /** 1 for a sale in the built-in test checkout (no money moved; not revenue on a production server). */
   test_mode: Generated<number>;
+  created_at: string;
+  /** Where the share is on its way to the creator (migration 0009). */
+  status: Generated<ShareStatus>;
+  /** While held by a dispute: the status a won dispute restores. */
+  held_from: Generated<ShareStatus | null>;
+  /** The creator's part of the item's refunds (at most amount_cents). */
+  creator_reversed_cents: Generated<number>;
+  /** The platform's part of the item's refunds (at most platform_fee_cents). */
+  platform_reversed_cents: Generated<number>;
+  /** The provider's transfer that sent the share, and how much it sent. */
+  transfer_id: Generated<string | null>;
+  transferred_cents: Generated<number>;
+  transferred_at: Generated<string | null>;
+  /** How much of the transfer has been reversed at the provider. */
+  transfer_reversed_cents: Generated<number>;
+  reversal_id: Generated<string | null>;
+  reversed_at: Generated<string | null>;
+}
+
+/** owed: not sent yet; transferred: sent to the creator's payout account; held: a dispute is open; reversed: taken back in full. */
+export type ShareStatus = "owed" | "transferred" | "held" | "reversed";
+
+export type PayoutProviderId = "stripe" | "test";
+/** pending: onboarding not finished; active: transfers can be sent; restricted: the provider needs more from the creator. */
+export type PayoutAccountStatus = "pending" | "active" | "restricted";
+
+export interface PayoutAccountsTable {
+  user_id: string;
+  provider: PayoutProviderId;
+  /** Stripe's acct_... id, or the test payout account's id. */
+  account_id: string;
+  status: PayoutAccountStatus;
+  payouts_enabled: number;
+  transfers_enabled: number;
+  details_submitted: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The built-in test payout provider's own accounts (what Stripe keeps on its side). */
+export interface TestPayoutAccountsTable {
+  id: string;
+  email: string;
+  onboarded_at: string | null;
+  created_at: string;
+}
+
+export interface TestPayoutMovementsTable {
+  id: string;
+  account_id: string;
+  kind: "transfer" | "reversal";
+  amount_cents: number;
+  /** For a reversal: the transfer it reverses. */
+  transfer_id: string | null;
+  transfer_group: string | null;
+  idempotency_key: string;
   created_at: string;
 }
 
@@ -313,6 +381,9 @@ export interface Database {
   oauth_states: OauthStatesTable;
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
+  payout_accounts: PayoutAccountsTable;
+  test_payout_accounts: TestPayoutAccountsTable;
+  test_payout_movements: TestPayoutMovementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -325,6 +396,7 @@ export type ListingRow = Selectable<ListingsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type EarningRow = Selectable<EarningsTable>;
+export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
 export type DownloadGrantRow = Selectable<DownloadGrantsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;

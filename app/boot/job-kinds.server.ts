@@ -8,6 +8,10 @@ import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
+import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
+import { reversalJobHandler, transferJobHandler, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
+import { payoutProviderById } from "~/infra/payouts/select-payout-provider.server";
+import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -15,6 +19,14 @@ import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
  * is one more entry here.
  */
 export function jobHandlers(): JobHandlers {
+  // Providers are chosen per job, from the configuration of the time.
+  const payouts: PayoutJobDeps = {
+    payoutProvider: (id, db) => payoutProviderById(id, getConfig(), db),
+    chargeOf: async (paymentIntentId) => {
+      const key = getConfig().STRIPE_SECRET_KEY;
+      return key ? new StripeCheckoutProvider(key).chargeOf(paymentIntentId) : null;
+    },
+  };
   return {
     [STYLIZE_JOB]: stylizeJobHandler({
       store: getFileStore(),
@@ -28,5 +40,7 @@ export function jobHandlers(): JobHandlers {
       transport: () => selectMailTransport(getConfig()),
       from: () => getConfig().MAIL_FROM,
     }),
+    [TRANSFER_JOB]: transferJobHandler(payouts),
+    [REVERSAL_JOB]: reversalJobHandler(payouts),
   };
 }

@@ -181,6 +181,8 @@ const schema = z.object({
   FAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** The signing secret of the Connect webhook endpoint (events of creators' connected accounts, such as account.updated). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
   /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
   ALLOW_TEST_CHECKOUT: boolean,
   SHOPIFY_CLIENT_ID: optionalText,

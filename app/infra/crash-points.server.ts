@@ -15,6 +15,12 @@ export const CRASH_POINTS = [
   "styled-file-stored",
   /** Publishing job: the connector's files are stored, the publication row does not name them yet. */
   "publication-files-stored",
+  /** Refund: the refund and the shares' reversal are recorded (committed), no transfer reversed yet. */
+  "refund-recorded",
+  /** Payout job: the provider made the transfer, the ledger row does not name it yet. */
+  "transfer-sent",
+  /** Payout job: the provider reversed the transfer, the ledger row does not say so yet. */
+  "transfer-reversal-sent",
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

@@ -4,7 +4,7 @@ import { isCrossSite, isSafeMethod } from "~/web/same-origin.server";
 import { bodyLimitFor, declaredLength, hasBody } from "./body-limits.server";
 import { requestHost } from "./remix-handler.server";
 import { closeAfterAnswer, settleUnreadBody } from "./unread-body.server";
-import { escapeHtml } from "~/lib/html";
+import { shortPageHtml } from "~/web/short-page.server";
 
 /**
  * In front of every route, before a byte of the body is read:
@@ -74,9 +74,6 @@ export function refuse(req: Request, res: Response, status: number, message: str
     return;
   }
   const title = status === 413 ? "Request too large" : status === 403 ? "Request refused" : "Request failed";
-  res.type("html").send(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-      `<body><main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`,
-  );
+  res.type("html").send(shortPageHtml(title, [message]));
 }
 

@@ -7,6 +7,7 @@ import * as publishing from "./2026-11-22-0005-publishing";
 import * as throttles from "./2026-11-24-0006-throttles";
 import * as quotas from "./2026-11-24-0007-quotas";
 import * as testOrdersAndViews from "./2026-11-24-0008-test-orders-and-views";
+import * as payoutsAndRefunds from "./2026-11-25-0009-payouts-and-refunds";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-0006-throttles": throttles,
   "2026-11-24-0007-quotas": quotas,
   "2026-11-24-0008-test-orders-and-views": testOrdersAndViews,
+  "2026-11-25-0009-payouts-and-refunds": payoutsAndRefunds,
 };

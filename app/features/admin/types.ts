@@ -4,7 +4,7 @@ export interface AdminStats {
   totalUsers: number;
   activeUsers: number;
   totalImages: number;
-  /** Dollars: the sum of the platform's fees in the earnings ledger. */
+  /** Dollars: the sum of the platform's fees in the earnings ledger, less their part of refunds. */
   platformRevenue: number;
 }
 
@@ -18,7 +18,7 @@ export interface AdminUser {
   banned: boolean;
   /** Originals uploaded by the user. */
   imageCount: number;
-  /** Dollars: the user's creator share in the earnings ledger. */
+  /** Dollars: the user's creator share in the earnings ledger, less what refunds took back. */
   earnings: number;
 }
 

@@ -34,7 +34,7 @@ function adminUserQuery(db: DB, scope: SalesScope) {
         .as("image_count"),
       eb
         .selectFrom("earnings")
-        .select(sql<number>`coalesce(sum(earnings.amount_cents), 0)`.as("cents"))
+        .select(sql<number>`coalesce(sum(earnings.amount_cents - earnings.creator_reversed_cents), 0)`.as("cents"))
         .whereRef("earnings.creator_id", "=", "users.id")
         .$if(!scope.includeTestSales, (qb) => qb.where("earnings.test_mode", "=", 0))
         .as("earnings_cents"),

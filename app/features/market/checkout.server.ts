@@ -85,7 +85,7 @@ export async function syncOrderWithProvider(
 ): Promise<void> {
   if (remote.orderId && remote.orderId !== order.id) return;
   if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") {
-    await fulfillOrder(db, order.id, { amountCents: remote.amountTotal, currency: remote.currency }, now, origin);
+    await fulfillOrder(db, order.id, { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId }, now, origin);
   } else if (remote.status === "expired") {
     await markOrderExpired(db, order.id, "The checkout session expired", now);
   }

@@ -91,11 +91,14 @@ export function downloadFilename(title: string, style: string, fileKey: string):
 
 export type Redemption =
   | { ok: true; fileKey: string; mimeType: string; filename: string; downloadsLeft: number }
-  | { ok: false; reason: "unknown" | "expired" | "exhausted" };
+  | { ok: false; reason: "unknown" | "expired" | "exhausted" | "suspended" }
+  | { ok: false; reason: "refunded"; refundedAt: string | null };
 
 /**
  * Spends one download of a grant. The check and the count are one UPDATE, so
- * parallel requests cannot spend more than the grant allows. `count: false`
+ * parallel requests cannot spend more than the grant allows. A refunded
+ * order's grants are gone for good; a disputed order's are suspended until the
+ * dispute closes. `count: false`
  * (for HEAD) checks without spending.
  */
 export async function redeemDownload(db: DB, token: string, now: Date, options: { count?: boolean } = {}): Promise<Redemption> {
@@ -105,9 +108,11 @@ export async function redeemDownload(db: DB, token: string, now: Date, options: 
     .selectFrom("download_grants as g")
     .innerJoin("order_items as i", "i.id", "g.order_item_id")
     .innerJoin("orders as o", "o.id", "g.order_id")
-    .select(["g.id", "g.expires_at", "g.max_downloads", "g.downloads_used", "i.title", "i.style", "i.file_key", "i.file_mime_type", "o.status"])
+    .select(["g.id", "g.expires_at", "g.max_downloads", "g.downloads_used", "i.title", "i.style", "i.file_key", "i.file_mime_type", "o.status", "o.refunded_at"])
     .where("g.token_hash", "=", tokenHash)
     .executeTakeFirst();
+  if (grant?.status === "refunded") return { ok: false, reason: "refunded", refundedAt: grant.refunded_at };
+  if (grant?.status === "disputed") return { ok: false, reason: "suspended" };
   if (!grant || grant.status !== "paid") return { ok: false, reason: "unknown" };
   if (grant.expires_at <= stamp) return { ok: false, reason: "expired" };
   let used = grant.downloads_used;

@@ -3,7 +3,7 @@ import type { OrderItemRow, OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "~/features/market/download-grants.server";
-import { splitSale } from "~/features/payouts/procedures.server";
+import { queueTransfersOfOrder, splitSale } from "~/features/payouts/procedures.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { getConfig } from "~/infra/config.server";
 import { publicOrigin } from "~/infra/payments/public-origin.server";
@@ -17,14 +17,16 @@ import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server"
  * test checkout all call. Exactly once rests on the database, not on timing:
  *
  * 1. In one transaction, the order moves to 'paid' with a conditional UPDATE
- *    (`... WHERE status <> 'paid'`). SQLite runs one write transaction at a
+ *    (`... WHERE status IN ('pending', 'failed', 'expired')`: a paid, refunded
+ *    or disputed order never moves back). SQLite runs one write transaction at a
  *    time, so of any number of concurrent or replayed calls exactly one sees
  *    the row change; the others see 0 rows and stop.
  * 2. The same transaction issues the download grants and writes the ledger.
  *    earnings.order_item_id and download_grants.order_item_id are UNIQUE, and
  *    the inserts are ON CONFLICT DO NOTHING, so even a second writer could not
  *    add a second row.
- * 3. The same transaction queues the receipt to the buyer and one sale notice
+ * 3. The same transaction queues the transfer of each creator's share (when
+ *    the creator has a ready payout account), the receipt to the buyer and one sale notice
  *    to each creator who sold in the order and is not banned (mail jobs), so
  *    they go exactly once per order: only the call that marked the order paid
  *    queues them, and only if that commits. The callers announce the jobs after
@@ -42,6 +44,8 @@ export interface PaymentEvidence {
   /** What the provider says was paid, in cents; refused when it is not the order's total. */
   amountCents?: number | null;
   currency?: string | null;
+  /** Stripe's PaymentIntent that paid (kept on the order: refunds and transfers name it). */
+  paymentIntentId?: string | null;
 }
 
 export type FulfillmentOutcome =
@@ -70,7 +74,13 @@ export async function fulfillOrderInTransaction(
 ): Promise<FulfillmentOutcome> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return { outcome: "unknown-order" };
-  if (order.status === "paid") return { outcome: "already-paid", order };
+  if (order.status !== "pending" && order.status !== "failed" && order.status !== "expired") {
+    // Paid by another path first (the success return, say): the PaymentIntent is still worth keeping.
+    if (evidence.paymentIntentId && !order.payment_intent_id) {
+      await trx.updateTable("orders").set({ payment_intent_id: evidence.paymentIntentId }).where("id", "=", orderId).where("payment_intent_id", "is", null).execute();
+    }
+    return { outcome: "already-paid", order };
+  }
   const amountDiffers = evidence.amountCents != null && evidence.amountCents !== order.total_cents;
   const currencyDiffers = evidence.currency != null && evidence.currency.toLowerCase() !== order.currency;
   if (amountDiffers || currencyDiffers) return { outcome: "amount-mismatch", order };
@@ -78,9 +88,15 @@ export async function fulfillOrderInTransaction(
   const stamp = now.toISOString();
   const paid = await trx
     .updateTable("orders")
-    .set({ status: "paid", paid_at: stamp, updated_at: stamp, failure_reason: null })
+    .set({
+      status: "paid",
+      paid_at: stamp,
+      updated_at: stamp,
+      failure_reason: null,
+      ...(evidence.paymentIntentId ? { payment_intent_id: evidence.paymentIntentId } : {}),
+    })
     .where("id", "=", orderId)
-    .where("status", "!=", "paid")
+    .where("status", "in", ["pending", "failed", "expired"])
     .returningAll()
     .executeTakeFirst();
   if (!paid) {
@@ -110,6 +126,8 @@ export async function fulfillOrderInTransaction(
       .onConflict((oc) => oc.column("order_item_id").doNothing())
       .execute();
   }
+  // Each share goes to its creator now if they have a ready payout account; otherwise it is owed until they do.
+  await queueTransfersOfOrder(trx, orderId, now);
   await queueReceipt(trx, paid, items, now, origin);
   await queueSaleNotices(trx, paid, items, now, origin);
   return { outcome: "fulfilled", order: paid };

@@ -3,7 +3,11 @@ import type { DB } from "~/infra/db.server";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { centsToPriceString } from "~/lib/money";
 
-/** The particulars of an order's license page; only paid orders have one. */
+/**
+ * The particulars of an order's license page: paid orders have one; a refunded
+ * order's page says the license was revoked and when; a disputed order's says
+ * it is suspended while the dispute is open.
+ */
 export interface OrderLicense {
   licenseName: string;
   orderId: string;
@@ -12,11 +16,15 @@ export interface OrderLicense {
   currency: string;
   total: string;
   testMode: boolean;
+  /** When the license was revoked (the order was refunded in full); null while it stands. */
+  revokedAt: string | null;
+  /** A payment dispute is open: the license and downloads are suspended until it closes. */
+  suspended: boolean;
   items: { title: string; style: string; price: string; creatorFirstName: string; listingId: string }[];
 }
 
 export async function licenseForOrder(db: DB, orderId: string): Promise<OrderLicense | null> {
-  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("status", "=", "paid").executeTakeFirst();
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("status", "in", ["paid", "disputed", "refunded"]).executeTakeFirst();
   if (!order) return null;
   const items = await db
     .selectFrom("order_items as i")
@@ -34,6 +42,8 @@ export async function licenseForOrder(db: DB, orderId: string): Promise<OrderLic
     currency: order.currency,
     total: centsToPriceString(order.total_cents),
     testMode: order.provider === "test",
+    revokedAt: order.status === "refunded" ? (order.refunded_at ?? order.updated_at) : null,
+    suspended: order.status === "disputed",
     items: items.map((item) => ({
       title: item.title,
       style: item.style,

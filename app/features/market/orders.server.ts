@@ -74,6 +74,14 @@ export async function createPendingOrder(
       created_at: stamp,
       updated_at: stamp,
       paid_at: null,
+      payment_intent_id: null,
+      charge_id: null,
+      refunded_cents: 0,
+      refunded_at: null,
+      refund_reason: null,
+      dispute_id: null,
+      dispute_status: null,
+      disputed_at: null,
     };
     await trx.insertInto("orders").values(order).execute();
     const items: OrderItemRow[] = listings.map((listing) => ({

@@ -39,6 +39,8 @@ const STATUS_OF: Record<OrderRow["status"], PaymentStatusValue> = {
   pending: "processing",
   failed: "failed",
   expired: "expired",
+  refunded: "refunded",
+  disputed: "disputed",
 };
 
 export function licenseUrlOf(origin: string, orderId: string): string {

@@ -23,7 +23,7 @@ import {
 } from "~/features/market/marketplace-search.server";
 import { deriveKey } from "~/infra/keys.server";
 import { cartContents } from "~/features/market/cart-contents.server";
-import { notFound, badRequest, conflict, forbidden } from "~/infra/errors.server";
+import { notFound, badRequest, conflict, forbidden, HttpError } from "~/infra/errors.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { DEFAULT_PRICE, STYLE_IDS, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
@@ -36,7 +36,7 @@ import {
   toCreatorListing,
   withdrawListing,
 } from "~/features/market/listings.server";
-import type { OrderRow } from "#db/schema";
+import type { OrderRow, OrderStatus } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
 import {
   CHECKOUT_RATE_LIMIT,
@@ -55,7 +55,10 @@ import {
   startCheckout,
   syncOrderWithProvider,
 } from "~/features/market/checkout.server";
-import { findOrderBySessionId, itemsOfOrder } from "~/features/market/orders.server";
+import { findOrderById, findOrderBySessionId, itemsOfOrder } from "~/features/market/orders.server";
+import { ORDER_STATUSES, searchOrders, toAdminOrderViews, type AdminOrderView } from "~/features/market/admin-orders.server";
+import { recordRefund } from "~/features/market/refunds.server";
+import { crashPoint } from "~/infra/crash-points.server";
 import { paymentStatusOf, providerChecks } from "~/features/market/payment-status.server";
 import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
@@ -384,26 +387,34 @@ const stripeEventShape = z
     type: z.string().min(1).max(255),
     data: z.object({ object: z.looseObject({}) }),
   })
-  .refine((event) => !event.type.startsWith("checkout.session.") || typeof event.data.object.id === "string");
+  .refine(
+    (event) =>
+      !["checkout.session.", "charge.", "account."].some((prefix) => event.type.startsWith(prefix)) || typeof event.data.object.id === "string",
+  );
 
 /**
  * POST /api/webhooks/stripe: the raw body is verified against
- * STRIPE_WEBHOOK_SECRET before anything is read from it.
+ * STRIPE_WEBHOOK_SECRET (or STRIPE_CONNECT_WEBHOOK_SECRET) before anything is read from it.
  */
 export const receiveStripeWebhook = defineProcedure({
   name: "receiveStripeWebhook",
   access: "public",
   input: z.object({ payload: z.string(), signature: z.string().optional() }),
   async run({ input, ctx }) {
-    const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret) throw notFound("Stripe webhooks are not configured");
+    // The platform's endpoint and the Connect endpoint (creators' accounts) may share this URL; each has its own secret.
+    const secrets = [ctx.config.STRIPE_WEBHOOK_SECRET, ctx.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((value): value is string => Boolean(value));
+    if (secrets.length === 0) throw notFound("Stripe webhooks are not configured");
     if (!input.signature) throw badRequest("Missing Stripe-Signature header");
     let event;
-    try {
-      event = StripeCheckoutProvider.constructEvent(input.payload, input.signature, secret);
-    } catch {
-      throw badRequest("Invalid webhook signature");
+    for (const secret of secrets) {
+      try {
+        event = StripeCheckoutProvider.constructEvent(input.payload, input.signature, secret);
+        break;
+      } catch {
+        // Not signed with this secret; try the next.
+      }
     }
+    if (!event) throw badRequest("Invalid webhook signature");
     // Signed is not the same as well formed: anything but an event object is refused, not a 500.
     if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
     const outcome = await handleStripeEvent(ctx.db, event, ctx.now, ctx.origin);
@@ -414,11 +425,19 @@ export const receiveStripeWebhook = defineProcedure({
 
 /** Buyers' downloads and license pages (public: the token or order id is the key). */
 
-const DENIED: Record<"unknown" | "expired" | "exhausted", string> = {
+const DENIED: Record<"unknown" | "expired" | "exhausted" | "suspended", string> = {
   unknown: "This download link is not valid.",
   expired: "This download link has expired.",
   exhausted: "This download link has been used the maximum number of times.",
+  suspended: "Downloads of this order are suspended while a payment dispute is open.",
 };
+
+/** A download refused because its order was refunded: 410, the link is gone for good. */
+export class RefundedDownloadError extends HttpError {
+  constructor(readonly refundedAt: string | null) {
+    super(410, "This order was refunded, so its download links no longer work.");
+  }
+}
 
 /** GET /downloads/{token}: spends one download and names the file to send (403 when refused). */
 export const downloadPurchase = defineProcedure({
@@ -427,7 +446,10 @@ export const downloadPurchase = defineProcedure({
   input: z.object({ token: z.string().min(1).max(200), count: z.boolean().default(true) }),
   async run({ input, ctx }) {
     const redemption = await redeemDownload(ctx.db, input.token, ctx.now, { count: input.count });
-    if (!redemption.ok) throw forbidden(DENIED[redemption.reason]);
+    if (!redemption.ok) {
+      if (redemption.reason === "refunded") throw new RefundedDownloadError(redemption.refundedAt);
+      throw forbidden(DENIED[redemption.reason]);
+    }
     return redemption;
   },
 });
@@ -488,6 +510,59 @@ export const buyerLibrary = defineProcedure({
 });
 
 export { LIBRARY_LINK_SENT } from "~/features/market/library-schema";
+
+/** GET /api/admin/orders and the admin's Orders view. */
+export const adminOrders = defineProcedure({
+  name: "adminOrders",
+  access: "admin",
+  input: z.object({
+    q: z.string().trim().max(320).optional(),
+    status: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]]).optional(),
+  }),
+  run: ({ input, ctx }) => searchOrders(ctx.db, input),
+});
+
+/**
+ * POST /api/admin/orders/{orderId}/refund and the Orders view's Refund button:
+ * the rest of a paid order goes back to the buyer. The provider refunds first
+ * (Stripe, with an idempotency key per order and amount, so a repeated request
+ * refunds once); then the refund is recorded exactly once, whether this call
+ * or Stripe's charge.refunded webhook gets there first (refunds.server.ts).
+ */
+export const refundOrder = defineProcedure({
+  name: "refundOrder",
+  access: "admin",
+  input: z.object({
+    orderId: z.string().trim().min(1).max(100),
+    reason: z.string().trim().max(500).optional(),
+  }),
+  async run({ input, ctx }): Promise<AdminOrderView> {
+    const order = await findOrderById(ctx.db, input.orderId);
+    if (!order) throw notFound("Order not found");
+    if (order.status !== "paid") throw conflict(`Only a paid order can be refunded; this one is ${order.status}.`);
+    const provider = providerFor(order.provider, ctx.config);
+    if (!provider) throw conflict("This order was paid through Stripe, which is not configured on this server.");
+    const amountCents = order.total_cents - order.refunded_cents;
+    try {
+      await provider.refund({
+        orderId: order.id,
+        paymentIntentId: order.payment_intent_id,
+        amountCents,
+        idempotencyKey: `refund-${order.id}-${order.refunded_cents}`,
+      });
+    } catch (error) {
+      console.error(`Refund of order ${order.id} failed at ${order.provider}:`, error);
+      throw new HttpError(502, "The payment provider did not accept the refund. Nothing was changed; please try again later.");
+    }
+    await ctx.db.transaction().execute((trx) =>
+      recordRefund(trx, order.id, { refundedTotalCents: order.total_cents, reason: input.reason || "Refunded by the admin", now: ctx.now }),
+    );
+    crashPoint("refund-recorded");
+    announceJobs();
+    const [view] = await toAdminOrderViews(ctx.db, [(await findOrderById(ctx.db, order.id))!]);
+    return view;
+  },
+});
 
 // What other features use of this one; they reach it only through this file.
 export { activeListingForStylizedImage, marketplaceListingUrl, ownStylizedImage, parseTags, sellableFileKey, withdrawListingsForStylizedImage } from "~/features/market/listings.server";

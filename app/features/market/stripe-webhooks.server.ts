@@ -1,8 +1,12 @@
 import type Stripe from "stripe";
+import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "~/features/market/fulfillment.server";
 import { markOrderExpired, markOrderFailed } from "~/features/market/orders.server";
+import { recordRefund } from "~/features/market/refunds.server";
+import { closeDispute, openDispute } from "~/features/market/disputes.server";
+import { applyStripeAccountUpdate } from "~/features/payouts/procedures.server";
 import { crashPoint } from "~/infra/crash-points.server";
 
 /**
@@ -16,19 +20,25 @@ import { crashPoint } from "~/infra/crash-points.server";
  * - checkout.session.async_payment_succeeded: fulfilled.
  * - checkout.session.async_payment_failed: the order fails.
  * - checkout.session.expired: a pending order expires.
+ * - charge.refunded: the charge's refunded total is recorded (refunds.server.ts),
+ *   whether the refund was made in Stripe's dashboard or is the echo of ours.
+ * - charge.dispute.created / charge.dispute.closed: disputes.server.ts.
+ * - account.updated (Connect): a creator's payout account's state.
  * Other event types are acknowledged and ignored.
  */
 export type WebhookOutcome = "processed" | "duplicate" | "ignored";
 
-const HANDLED = new Set([
+const CHECKOUT_EVENTS = new Set([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
 ]);
+const CHARGE_EVENTS = new Set(["charge.refunded", "charge.dispute.created", "charge.dispute.closed"]);
+const ACCOUNT_EVENTS = new Set(["account.updated"]);
 
 export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date, origin?: string): Promise<WebhookOutcome> {
-  if (!HANDLED.has(event.type)) return "ignored";
+  if (!CHECKOUT_EVENTS.has(event.type) && !CHARGE_EVENTS.has(event.type) && !ACCOUNT_EVENTS.has(event.type)) return "ignored";
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
       .insertInto("webhook_events")
@@ -37,41 +47,89 @@ export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date, 
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) === 0) return "duplicate";
     crashPoint("webhook-event-recorded");
-
-    const session = event.data.object as Stripe.Checkout.Session;
-    const remote = remoteStateOf(session);
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where((eb) =>
-        remote.orderId
-          ? eb.or([eb("id", "=", remote.orderId), eb("checkout_session_id", "=", session.id)])
-          : eb("checkout_session_id", "=", session.id),
-      )
-      .executeTakeFirst();
-    // Not one of ours (another app on the same Stripe account): acknowledged, nothing to do.
-    if (!order || order.provider !== "stripe") return "ignored";
-
-    const fulfill = async () => {
-      const result = await fulfillOrderInTransaction(trx, order.id, { amountCents: remote.amountTotal, currency: remote.currency }, now, origin);
-      if (result.outcome === "amount-mismatch") {
-        console.warn(`Stripe event ${event.id}: amount ${remote.amountTotal} ${remote.currency} does not match order ${order.id}; not fulfilled`);
-      }
-    };
-    switch (event.type) {
-      case "checkout.session.completed":
-        if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") await fulfill();
-        break;
-      case "checkout.session.async_payment_succeeded":
-        await fulfill();
-        break;
-      case "checkout.session.async_payment_failed":
-        await markOrderFailed(trx, order.id, "The payment failed", now);
-        break;
-      case "checkout.session.expired":
-        await markOrderExpired(trx, order.id, "The checkout session expired", now);
-        break;
+    if (CHECKOUT_EVENTS.has(event.type)) return handleCheckoutEvent(trx, event, now, origin);
+    if (ACCOUNT_EVENTS.has(event.type)) {
+      const { known } = await applyStripeAccountUpdate(trx, event.data.object as Stripe.Account, now);
+      return known ? "processed" : "ignored";
     }
-    return "processed";
+    return handleChargeEvent(trx, event, now);
   });
+}
+
+async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date, origin?: string): Promise<WebhookOutcome> {
+  const session = event.data.object as Stripe.Checkout.Session;
+  const remote = remoteStateOf(session);
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where((eb) =>
+      remote.orderId
+        ? eb.or([eb("id", "=", remote.orderId), eb("checkout_session_id", "=", session.id)])
+        : eb("checkout_session_id", "=", session.id),
+    )
+    .executeTakeFirst();
+  // Not one of ours (another app on the same Stripe account): acknowledged, nothing to do.
+  if (!order || order.provider !== "stripe") return "ignored";
+
+  const fulfill = async () => {
+    const evidence = { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId };
+    const result = await fulfillOrderInTransaction(trx, order.id, evidence, now, origin);
+    if (result.outcome === "amount-mismatch") {
+      console.warn(`Stripe event ${event.id}: amount ${remote.amountTotal} ${remote.currency} does not match order ${order.id}; not fulfilled`);
+    }
+  };
+  switch (event.type) {
+    case "checkout.session.completed":
+      if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") await fulfill();
+      break;
+    case "checkout.session.async_payment_succeeded":
+      await fulfill();
+      break;
+    case "checkout.session.async_payment_failed":
+      await markOrderFailed(trx, order.id, "The payment failed", now);
+      break;
+    case "checkout.session.expired":
+      await markOrderExpired(trx, order.id, "The checkout session expired", now);
+      break;
+  }
+  return "processed";
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The order a charge (or a dispute of it) paid for: by the charge, its PaymentIntent, or the order id in its metadata. */
+async function orderOfCharge(trx: DB, charge: { chargeId: string | null; paymentIntentId: string | null; orderId: string | null }): Promise<OrderRow | undefined> {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("provider", "=", "stripe")
+    .where((eb) =>
+      eb.or([
+        ...(charge.chargeId ? [eb("charge_id", "=", charge.chargeId)] : []),
+        ...(charge.paymentIntentId ? [eb("payment_intent_id", "=", charge.paymentIntentId)] : []),
+        ...(charge.orderId ? [eb("id", "=", charge.orderId)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  if (order && charge.chargeId && !order.charge_id) {
+    await trx.updateTable("orders").set({ charge_id: charge.chargeId }).where("id", "=", order.id).where("charge_id", "is", null).execute();
+  }
+  return order;
+}
+
+async function handleChargeEvent(trx: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    const order = await orderOfCharge(trx, { chargeId: charge.id, paymentIntentId: idOf(charge.payment_intent), orderId: charge.metadata?.order_id ?? null });
+    if (!order) return "ignored";
+    await recordRefund(trx, order.id, { refundedTotalCents: charge.amount_refunded, reason: "Refunded in Stripe", now });
+    return "processed";
+  }
+  const dispute = event.data.object as Stripe.Dispute;
+  const order = await orderOfCharge(trx, { chargeId: idOf(dispute.charge), paymentIntentId: idOf(dispute.payment_intent), orderId: dispute.metadata?.order_id ?? null });
+  if (!order) return "ignored";
+  const facts = { id: dispute.id, status: dispute.status, amountCents: dispute.amount };
+  if (event.type === "charge.dispute.created") await openDispute(trx, order.id, facts, now);
+  else await closeDispute(trx, order.id, facts, now);
+  return "processed";
 }

@@ -49,7 +49,8 @@ export const PAYMENT_STATUS_FETCH_ERROR = {
 export const PAYMENT_MONITOR_QUERY_ERROR = "Failed to fetch payment status";
 
 /** The payment status values answered by GET /api/payment-status (completed, processing, failed, expired). */
-export type PaymentStatusValue = "completed" | "processing" | "failed" | "expired";
+/** refunded and disputed: a paid order that was refunded, or whose charge the buyer's bank is disputing. */
+export type PaymentStatusValue = "completed" | "processing" | "failed" | "expired" | "refunded" | "disputed";
 
 /** A payment status's colour: completed green, processing yellow, failed red, anything else neutral grey. */
 export function paymentStatusColour(status: string | null | undefined): "green" | "yellow" | "red" | "grey" {

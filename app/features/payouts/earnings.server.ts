@@ -1,7 +1,9 @@
 import { sql } from "kysely";
+import type { ShareStatus } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { centsToDollarAmount, centsToPriceString } from "~/lib/money";
+import { roundHalfToEven } from "~/features/payouts/shares.server";
 
 /**
  * The earnings ledger: one row per sold item, the creator's share and the
@@ -19,15 +21,6 @@ export function splitSale(priceCents: number): { creatorCents: number; platformC
   return { creatorCents, platformCents: priceCents - creatorCents };
 }
 
-/** numerator / denominator rounded to the nearest integer, ties to the even one (integers only, exact). */
-function roundHalfToEven(numerator: number, denominator: number): number {
-  const quotient = Math.floor(numerator / denominator);
-  const remainder = numerator - quotient * denominator;
-  const twice = remainder * 2;
-  if (twice < denominator) return quotient;
-  if (twice > denominator) return quotient + 1;
-  return quotient % 2 === 0 ? quotient : quotient + 1;
-}
 
 /**
  * Which ledger rows the sums take: with includeTestSales false (a production
@@ -39,9 +32,9 @@ export interface SalesScope {
 }
 
 export interface CreatorTotals {
-  /** The creator's share of every sale, in cents. */
+  /** The creator's share of every sale, less what refunds took back, in cents. */
   earningsCents: number;
-  /** Items sold. */
+  /** Items sold and not refunded in full. */
   sales: number;
   /** Active listings. */
   listed: number;
@@ -54,7 +47,10 @@ export async function creatorTotals(db: DB, userId: string, scope: SalesScope): 
   const [earned, listings] = await Promise.all([
     db
       .selectFrom("earnings")
-      .select([sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"), sql<number>`count(*)`.as("sales")])
+      .select([
+        sql<number>`coalesce(sum(amount_cents - creator_reversed_cents), 0)`.as("cents"),
+        sql<number>`coalesce(sum(case when status = 'reversed' then 0 else 1 end), 0)`.as("sales"),
+      ])
       .where("creator_id", "=", userId)
       .$if(!scope.includeTestSales, (qb) => qb.where("test_mode", "=", 0))
       .executeTakeFirstOrThrow(),
@@ -90,6 +86,10 @@ export interface EarningsSummary {
     listingId: string;
     createdAt: string;
     testMode: boolean;
+    /** Where the share is: owed, transferred, held (a dispute is open) or reversed. */
+    status: ShareStatus;
+    /** Dollars: what refunds took back of the share. */
+    reversed: string;
   }[];
 }
 
@@ -97,14 +97,14 @@ export async function creatorEarnings(db: DB, userId: string, scope: SalesScope)
   const rows = await db
     .selectFrom("earnings as e")
     .innerJoin("listings as l", "l.id", "e.listing_id")
-    .select(["e.id", "e.amount_cents", "e.order_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
+    .select(["e.id", "e.amount_cents", "e.creator_reversed_cents", "e.status", "e.order_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
     .where("e.creator_id", "=", userId)
     .orderBy("e.created_at", "desc")
     .orderBy("e.id", "desc")
     .execute();
   const total = rows
     .filter((row) => scope.includeTestSales || row.test_mode === 0)
-    .reduce((sum, row) => sum + row.amount_cents, 0);
+    .reduce((sum, row) => sum + row.amount_cents - row.creator_reversed_cents, 0);
   return {
     totalEarnings: centsToDollarAmount(total),
     records: rows.map((row) => ({
@@ -115,6 +115,8 @@ export async function creatorEarnings(db: DB, userId: string, scope: SalesScope)
       listingId: row.listing_id,
       createdAt: row.created_at,
       testMode: row.test_mode === 1,
+      status: row.status,
+      reversed: centsToPriceString(row.creator_reversed_cents),
     })),
   };
 }

@@ -1,8 +1,21 @@
+import type Stripe from "stripe";
 import { z } from "zod";
+import type { PayoutProviderId } from "#db/schema";
+import type { CallContext } from "~/infra/call-context.server";
+import type { DB } from "~/infra/db.server";
+import { conflict, notFound } from "~/infra/errors.server";
 import { defineProcedure } from "~/infra/procedure.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { testSalesCount } from "~/infra/payments/select-provider.server";
+import { payoutProvider } from "~/infra/payouts/select-payout-provider.server";
+import { accountStateOf } from "~/infra/payouts/stripe-connect.server";
+import { completeTestOnboarding as completeAtTestProvider, testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
+import { centsToPriceString } from "~/lib/money";
 import { creatorEarnings as earningsOf } from "~/features/payouts/earnings.server";
 import { creatorStats as statsOf } from "~/features/payouts/creator-stats.server";
-import { testSalesCount } from "~/infra/payments/select-provider.server";
+import { creatorBalance, creatorTransfers, payoutsByCreator, type BalanceCents } from "~/features/payouts/balances.server";
+import { applyAccountState, ensurePayoutAccount, payoutAccountOf, refreshPayoutAccount } from "~/features/payouts/payout-accounts.server";
+import type { PayoutAccountView, PayoutBalance, PayoutsOverview } from "~/features/payouts/types";
 
 /**
  * The caller's share of each sale, from the ledger (GET /api/token-earnings).
@@ -23,6 +36,167 @@ export const creatorStats = defineProcedure({
   run: ({ user, ctx }) => statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
+function balanceOf(cents: BalanceCents): PayoutBalance {
+  return {
+    earned: centsToPriceString(cents.earned),
+    owed: centsToPriceString(cents.owed),
+    transferred: centsToPriceString(cents.transferred),
+    held: centsToPriceString(cents.held),
+    reversed: centsToPriceString(cents.reversed),
+  };
+}
+
+async function accountView(ctx: CallContext, userId: string): Promise<PayoutAccountView> {
+  const provider = payoutProvider(ctx.config, ctx.db);
+  const row = await payoutAccountOf(ctx.db, userId, provider.id);
+  return {
+    provider: provider.id,
+    status: row ? row.status : "not_connected",
+    payoutsEnabled: row?.payouts_enabled === 1,
+  };
+}
+
+/** GET /api/token-payouts, the dashboard's Payouts card and the Payouts page: the account, the balance and the transfers. */
+export const creatorPayouts = defineProcedure({
+  name: "creatorPayouts",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }): Promise<PayoutsOverview> {
+    const scope = { includeTestSales: testSalesCount(ctx.config) };
+    const [account, balance, transfers] = await Promise.all([accountView(ctx, user.id), creatorBalance(ctx.db, user.id, scope), creatorTransfers(ctx.db, user.id)]);
+    const testRow = account.provider === "test" ? await payoutAccountOf(ctx.db, user.id, "test") : undefined;
+    return {
+      account,
+      balance: balanceOf(balance),
+      transfers: transfers.map((transfer) => ({
+        id: transfer.id,
+        orderId: transfer.orderId,
+        amount: centsToPriceString(transfer.amountCents),
+        reversed: centsToPriceString(transfer.reversedCents),
+        status: transfer.status,
+        createdAt: transfer.createdAt,
+        testMode: transfer.testMode,
+      })),
+      testAccountBalance: testRow ? centsToPriceString(await testAccountBalanceCents(ctx.db, testRow.account_id)) : null,
+    };
+  },
+});
+
+/** Where the provider sends the creator back: the Payouts page, which refreshes the account's state. */
+export function payoutReturnUrl(origin: string): string {
+  return new URL("/payouts?onboarding=return", origin).toString();
+}
+
+/** Where an expired or used onboarding link leads: a page that makes a fresh one. */
+export function payoutRefreshUrl(origin: string): string {
+  return new URL("/payouts/onboard", origin).toString();
+}
+
+/**
+ * POST /api/payouts/onboard and the Payouts page's button: the caller's payout
+ * account (created at the provider the first time) and a one-time link to its
+ * onboarding: Stripe's hosted pages, or the in-app test onboarding page.
+ */
+export const startPayoutOnboarding = defineProcedure({
+  name: "startPayoutOnboarding",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }): Promise<{ url: string }> {
+    const provider = payoutProvider(ctx.config, ctx.db);
+    const account = await ensurePayoutAccount(ctx.db, provider, user, ctx.now);
+    const url = await provider.onboardingUrl({
+      accountId: account.account_id,
+      returnUrl: payoutReturnUrl(ctx.origin),
+      refreshUrl: payoutRefreshUrl(ctx.origin),
+    });
+    return { url };
+  },
+});
+
+/** The creator is back from onboarding: the account's state as the provider reports it now (owed shares go out if it became active). */
+export const refreshMyPayoutAccount = defineProcedure({
+  name: "refreshMyPayoutAccount",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }): Promise<PayoutAccountView> {
+    const provider = payoutProvider(ctx.config, ctx.db);
+    await refreshPayoutAccount(ctx.db, provider, user.id, ctx.now);
+    announceJobs();
+    return accountView(ctx, user.id);
+  },
+});
+
+/** The test onboarding page: only on a server without Stripe, and only for the caller's own test account. */
+export const testOnboardingState = defineProcedure({
+  name: "testOnboardingState",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }): Promise<{ accountId: string; email: string; status: PayoutAccountView["status"] }> {
+    const provider = payoutProvider(ctx.config, ctx.db);
+    if (provider.id !== "test") throw notFound("Test payout accounts exist only when Stripe is not configured");
+    const row = await payoutAccountOf(ctx.db, user.id, "test");
+    if (!row) throw notFound("Set up payouts first");
+    return { accountId: row.account_id, email: user.email, status: row.status };
+  },
+});
+
+/** The test onboarding form was submitted: the test account is ready and every owed share is transferred to it. */
+export const completeTestOnboarding = defineProcedure({
+  name: "completeTestOnboarding",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }): Promise<PayoutAccountView> {
+    const provider = payoutProvider(ctx.config, ctx.db);
+    if (provider.id !== "test") throw notFound("Test payout accounts exist only when Stripe is not configured");
+    const row = await payoutAccountOf(ctx.db, user.id, "test");
+    if (!row) throw notFound("Set up payouts first");
+    await completeAtTestProvider(ctx.db, row.account_id, ctx.now);
+    await refreshPayoutAccount(ctx.db, provider, user.id, ctx.now);
+    announceJobs();
+    return accountView(ctx, user.id);
+  },
+});
+
+/** The creator's own dashboard at Stripe (Express); a conflict when there is none (no account yet, or test mode). */
+export const payoutDashboardLink = defineProcedure({
+  name: "payoutDashboardLink",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }): Promise<{ url: string }> {
+    const provider = payoutProvider(ctx.config, ctx.db);
+    const row = await payoutAccountOf(ctx.db, user.id, provider.id);
+    if (!row || row.details_submitted !== 1) throw conflict("Finish setting up payouts first");
+    const url = await provider.dashboardUrl(row.account_id);
+    if (!url) throw conflict("Test payout accounts have no Stripe dashboard");
+    return { url };
+  },
+});
+
+/** GET /api/admin/payouts: every creator's account state and balance. */
+export const adminPayouts = defineProcedure({
+  name: "adminPayouts",
+  access: "admin",
+  input: z.object({}),
+  async run({ ctx }) {
+    const provider = payoutProvider(ctx.config, ctx.db);
+    const rows = await payoutsByCreator(ctx.db, { includeTestSales: testSalesCount(ctx.config) }, provider.id);
+    return rows.map((row) => ({
+      userId: row.userId,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      account: { status: row.accountStatus ?? "not_connected" },
+      ...balanceOf(row),
+    }));
+  },
+});
+
+/** A Connect `account.updated` event (in the webhook's transaction): the account's new state. */
+export function applyStripeAccountUpdate(trx: DB, account: Stripe.Account, now: Date) {
+  return applyAccountState(trx, "stripe" satisfies PayoutProviderId, accountStateOf(account), now);
+}
+
 // What other features use of this one; they reach it only through this file.
 export type { SalesScope } from "~/features/payouts/earnings.server";
 export { splitSale } from "~/features/payouts/earnings.server";
+export { holdShares, releaseShares, reverseSharesForRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";

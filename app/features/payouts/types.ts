@@ -11,3 +11,40 @@ export interface CreatorStats {
   totalEarnings: number;
   totalViews: number;
 }
+
+/** A creator's payout account as screens and GET /api/token-payouts show it. */
+export interface PayoutAccountView {
+  provider: "stripe" | "test";
+  status: "not_connected" | "pending" | "active" | "restricted";
+  payoutsEnabled: boolean;
+}
+
+/** Dollar strings: earned = owed + transferred + held; reversed is what refunds took back. */
+export interface PayoutBalance {
+  earned: string;
+  owed: string;
+  transferred: string;
+  held: string;
+  reversed: string;
+}
+
+export interface PayoutTransferView {
+  /** The provider's transfer id. */
+  id: string;
+  orderId: string;
+  /** Dollars sent. */
+  amount: string;
+  /** Dollars taken back since by refunds. */
+  reversed: string;
+  status: "owed" | "transferred" | "held" | "reversed";
+  createdAt: string;
+  testMode: boolean;
+}
+
+export interface PayoutsOverview {
+  account: PayoutAccountView;
+  balance: PayoutBalance;
+  transfers: PayoutTransferView[];
+  /** In test mode: what the creator's test payout account holds (transfers less reversals); null otherwise. */
+  testAccountBalance: string | null;
+}

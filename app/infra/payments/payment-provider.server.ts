@@ -39,6 +39,17 @@ export interface RemoteSessionState {
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   amountTotal: number | null;
   currency: string | null;
+  /** Stripe's PaymentIntent once the session is paid; null for the test checkout. */
+  paymentIntentId: string | null;
+}
+
+export interface RefundRequest {
+  orderId: string;
+  /** The order's PaymentIntent at the provider (null for the test checkout). */
+  paymentIntentId: string | null;
+  amountCents: number;
+  /** The same key answers the first refund again: a retried request refunds once. */
+  idempotencyKey: string;
 }
 
 export interface PaymentProvider {
@@ -46,6 +57,10 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSessionHandle>;
   /** The provider's view of a session; null for a provider without remote state (the test checkout). */
   retrieveSession(sessionId: string): Promise<RemoteSessionState | null>;
+  /** Gives money back to the buyer. The test checkout moved none, so it only answers a refund id. */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /** The charge behind a PaymentIntent (a transfer's source_transaction); null when there is none. */
+  chargeOf(paymentIntentId: string): Promise<string | null>;
 }
 
 /** The success return: the marketplace with ?session_id=...&success=true. */

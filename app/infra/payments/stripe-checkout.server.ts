@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider, RemoteSessionState } from "~/infra/payments/payment-provider.server";
+import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider, RefundRequest, RemoteSessionState } from "~/infra/payments/payment-provider.server";
 import { cancelUrl, successUrl } from "~/infra/payments/payment-provider.server";
 import { styleName } from "~/lib/styles";
 
@@ -59,6 +59,28 @@ export class StripeCheckoutProvider implements PaymentProvider {
     return remoteStateOf(session);
   }
 
+  /** A refund of (part of) the order's PaymentIntent; the idempotency key makes a retried request refund once. */
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    if (!request.paymentIntentId) throw new Error(`Order ${request.orderId} has no Stripe PaymentIntent to refund`);
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: request.paymentIntentId,
+        amount: request.amountCents,
+        reason: "requested_by_customer",
+        metadata: { order_id: request.orderId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { refundId: refund.id };
+  }
+
+  async chargeOf(paymentIntentId: string): Promise<string | null> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    const charge = intent.latest_charge;
+    if (!charge) return null;
+    return typeof charge === "string" ? charge : charge.id;
+  }
+
   /** Verifies a webhook's signature against the raw body and parses the event (throws when it does not match). */
   static constructEvent(payload: string, signature: string, webhookSecret: string): Stripe.Event {
     return Stripe.webhooks.constructEvent(payload, signature, webhookSecret);
@@ -73,5 +95,6 @@ export function remoteStateOf(session: Stripe.Checkout.Session): RemoteSessionSt
     paymentStatus: session.payment_status as RemoteSessionState["paymentStatus"],
     amountTotal: session.amount_total ?? null,
     currency: session.currency ?? null,
+    paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
 }

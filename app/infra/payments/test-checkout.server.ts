@@ -1,5 +1,5 @@
-import { newSecretToken } from "~/infra/ids.server";
-import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider } from "~/infra/payments/payment-provider.server";
+import { newId, newSecretToken } from "~/infra/ids.server";
+import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider, RefundRequest } from "~/infra/payments/payment-provider.server";
 
 /**
  * The built-in test checkout: with no Stripe key configured, the app plays the
@@ -23,6 +23,15 @@ export class TestCheckoutProvider implements PaymentProvider {
   }
 
   async retrieveSession(): Promise<null> {
+    return null;
+  }
+
+  /** No money moved, so none goes back: the refund is the app's own record of it. */
+  async refund(_request: RefundRequest): Promise<{ refundId: string }> {
+    return { refundId: `test_re_${newId()}` };
+  }
+
+  async chargeOf(): Promise<null> {
     return null;
   }
 }

@@ -12,7 +12,7 @@ import { forwardLoaderHeaders } from "~/web/route-headers.server";
 export const meta: MetaFunction = () => [{ title: `License | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 export const headers = forwardLoaderHeaders;
 
-/** The license of a paid order (public: the random order id, given only to the buyer, is the key). */
+/** The license of a paid order, or the notice that it was revoked (public: the random order id, given only to the buyer, is the key). */
 export async function loader(args: LoaderFunctionArgs) {
   const license = await loadProcedure(orderLicense, args, { orderId: args.params.orderId ?? "" }, null);
   return json(license, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
@@ -32,6 +32,16 @@ export default function LicensePage() {
         {license.testMode ? (
           <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
             TEST MODE: this order was paid in the built-in test checkout; no payment was taken.
+          </p>
+        ) : null}
+        {license.revokedAt ? (
+          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800" data-testid="license-revoked">
+            This license was revoked on {formatDate(license.revokedAt)} because the order was refunded. The images may no longer be used under it.
+          </p>
+        ) : null}
+        {license.suspended ? (
+          <p role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800" data-testid="license-suspended">
+            This license is suspended while a payment dispute on the order is open.
           </p>
         ) : null}
       </header>

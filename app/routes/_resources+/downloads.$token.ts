@@ -3,11 +3,14 @@ import { callContext } from "~/web/request-context.server";
 import { storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
 import { invoke } from "~/infra/procedure.server";
-import { downloadPurchase } from "~/features/market/procedures.server";
+import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures.server";
+import { refundedDownloadPage } from "~/web/refunded-download-page.server";
 
 /**
  * GET /downloads/{token} (public): the purchased, clean, full-resolution file
- * as an attachment. 403 JSON when the link is unknown, expired or used up.
+ * as an attachment. 403 JSON when the link is unknown, expired or used up,
+ * or while a dispute suspends the order; 410 and a page saying so when the
+ * order was refunded.
  * A HEAD request checks the link without spending a download. Only this
  * site may load it (Cross-Origin-Resource-Policy: same-origin); a buyer's
  * navigation to the link is not affected.
@@ -34,6 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { head: request.method === "HEAD" },
     );
   } catch (error) {
+    if (error instanceof RefundedDownloadError) return refundedDownloadPage(error.refundedAt);
     return errorResponse(error);
   }
 }

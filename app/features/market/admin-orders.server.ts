@@ -1,0 +1,77 @@
+import { sql, type SqlBool } from "kysely";
+import type { OrderRow, OrderStatus } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { centsToPriceString } from "~/lib/money";
+
+/** The admin's Orders view and GET /api/admin/orders: newest first, with their items. */
+export interface AdminOrderView {
+  id: string;
+  status: OrderStatus;
+  provider: "stripe" | "test";
+  customerEmail: string;
+  customerName: string;
+  /** Dollars paid (or to pay). */
+  total: string;
+  /** Dollars refunded so far. */
+  refunded: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+  refundReason: string | null;
+  disputeStatus: string | null;
+  items: { listingId: string; title: string; creatorId: string; price: string }[];
+}
+
+export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "refunded", "disputed", "failed", "expired"];
+/** The most orders one search shows. */
+export const ADMIN_ORDERS_LIMIT = 100;
+
+export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<AdminOrderView[]> {
+  if (orders.length === 0) return [];
+  const items = await db
+    .selectFrom("order_items")
+    .select(["order_id", "listing_id", "title", "creator_id", "price_cents"])
+    .where(
+      "order_id",
+      "in",
+      orders.map((order) => order.id),
+    )
+    .orderBy(sql`rowid`)
+    .execute();
+  return orders.map((order) => ({
+    id: order.id,
+    status: order.status,
+    provider: order.provider,
+    customerEmail: order.customer_email,
+    customerName: order.customer_name,
+    total: centsToPriceString(order.total_cents),
+    refunded: centsToPriceString(order.refunded_cents),
+    createdAt: order.created_at,
+    paidAt: order.paid_at,
+    refundedAt: order.refunded_at,
+    refundReason: order.refund_reason,
+    disputeStatus: order.dispute_status,
+    items: items
+      .filter((item) => item.order_id === order.id)
+      .map((item) => ({ listingId: item.listing_id, title: item.title, creatorId: item.creator_id, price: centsToPriceString(item.price_cents) })),
+  }));
+}
+
+/** `q` matches an order id exactly or an email in part (case-insensitive); `status` narrows to one status. */
+export async function searchOrders(db: DB, filter: { q?: string; status?: OrderStatus }): Promise<AdminOrderView[]> {
+  const q = filter.q?.trim().toLowerCase();
+  const rows = await db
+    .selectFrom("orders")
+    .selectAll()
+    .$if(Boolean(q), (qb) =>
+      qb.where((eb) =>
+        eb.or([eb("id", "=", filter.q!.trim()), sql<SqlBool>`lower(customer_email) like ${`%${q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`]),
+      ),
+    )
+    .$if(filter.status !== undefined, (qb) => qb.where("status", "=", filter.status!))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(ADMIN_ORDERS_LIMIT)
+    .execute();
+  return toAdminOrderViews(db, rows);
+}

@@ -1,0 +1,80 @@
+import { ZodError } from "zod";
+import type { OrderRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { queueMail } from "~/features/mail/procedures.server";
+import { reverseSharesForRefund } from "~/features/payouts/procedures.server";
+import { itemsOfOrder } from "~/features/market/orders.server";
+import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
+
+/**
+ * Refunds, whichever way they come: the admin's refund button (the provider
+ * is asked first, then this records it), Stripe's `charge.refunded` webhook
+ * (a refund made in Stripe's dashboard, or the echo of the admin's), and a
+ * lost dispute. Each names the order's refunded total so far, not an amount
+ * to add, and the order row moves only forward (`... WHERE refunded_cents <
+ * total`): of two callers with the same total (the admin's request and the
+ * webhook, at the same moment) exactly one records it, and a replay records
+ * nothing.
+ *
+ * In the transaction that records it: the order's refunded total, its status
+ * ('refunded' once the whole total came back, which ends its downloads and
+ * license; a partial refund leaves them), each share's part of it (payouts),
+ * and the buyer's refund notice.
+ */
+export interface RefundRecord {
+  /** The order's refunded total, in cents (at most what was paid). */
+  refundedTotalCents: number;
+  reason: string;
+  now: Date;
+}
+
+export type RefundOutcome = { applied: true; order: OrderRow; amountCents: number } | { applied: false; order: OrderRow | undefined };
+
+/** Statuses whose payment can be refunded: paid, disputed (Stripe's dashboard, a lost dispute), and refunded in part. */
+const REFUNDABLE: OrderRow["status"][] = ["paid", "disputed", "refunded"];
+
+export async function recordRefund(trx: DB, orderId: string, record: RefundRecord): Promise<RefundOutcome> {
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order || !REFUNDABLE.includes(order.status)) return { applied: false, order };
+  const target = Math.min(Math.max(0, Math.floor(record.refundedTotalCents)), order.total_cents);
+  const stamp = record.now.toISOString();
+  const full = target >= order.total_cents;
+  const updated = await trx
+    .updateTable("orders")
+    .set({
+      refunded_cents: target,
+      refunded_at: stamp,
+      refund_reason: record.reason,
+      updated_at: stamp,
+      ...(full ? { status: "refunded" as const } : {}),
+    })
+    .where("id", "=", orderId)
+    .where("refunded_cents", "<", target)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return { applied: false, order };
+  await reverseSharesForRefund(trx, orderId, target, record.now);
+  await queueRefundNotice(trx, updated, target - order.refunded_cents, record.now);
+  return { applied: true, order: updated, amountCents: target - order.refunded_cents };
+}
+
+async function queueRefundNotice(trx: DB, order: OrderRow, amountCents: number, now: Date): Promise<void> {
+  const items = await itemsOfOrder(trx, order.id);
+  const message = renderRefundNoticeMail({
+    customerName: order.customer_name,
+    orderId: order.id,
+    refundedAt: order.refunded_at ?? now.toISOString(),
+    amountCents,
+    refundedTotalCents: order.refunded_cents,
+    totalCents: order.total_cents,
+    items: items.map((item) => ({ title: item.title, style: item.style })),
+    testMode: order.provider === "test",
+  });
+  try {
+    await queueMail(trx, { to: order.customer_email, ...message, now });
+  } catch (error) {
+    // A message that could never be sent must not undo the refund.
+    if (!(error instanceof ZodError)) throw error;
+    console.warn(`Order ${order.id}: the refund notice could not be queued: ${error.message}`);
+  }
+}

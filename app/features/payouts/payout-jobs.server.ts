@@ -1,0 +1,121 @@
+import { z } from "zod";
+import type { PayoutProviderId } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { crashPoint } from "~/infra/crash-points.server";
+import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
+import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
+import { recordReversal, recordTransfer, shareProvider } from "~/features/payouts/shares.server";
+
+/**
+ * The jobs that move shares (queued by shares.server.ts): one transfer per
+ * ledger row and the reversals of what refunds took back. Each call to the
+ * provider carries an idempotency key derived from the ledger row, so a job
+ * retried after a failure, a timeout or a killed process moves the money once;
+ * the row is updated afterwards in a conditional UPDATE.
+ *
+ * A transfer always sends the whole share (the same request on every attempt,
+ * as the idempotency key demands); a part refunded before it was sent is
+ * reversed right after, by a reversal job.
+ */
+
+export interface PayoutJobDeps {
+  /** The provider of that id, or null when it is not configured (Stripe without a key). */
+  payoutProvider: (id: PayoutProviderId, db: DB) => PayoutProvider | null;
+  /** The charge behind a Stripe PaymentIntent (the transfer's source_transaction). */
+  chargeOf: (paymentIntentId: string) => Promise<string | null>;
+}
+
+const payload = z.object({ earningId: z.string().min(1) }).strict();
+type SharePayload = z.infer<typeof payload>;
+
+async function shareWithOrder(db: DB, earningId: string) {
+  return db
+    .selectFrom("earnings as e")
+    .innerJoin("orders as o", "o.id", "e.order_id")
+    .select([
+      "e.id",
+      "e.creator_id",
+      "e.order_id",
+      "e.amount_cents",
+      "e.status",
+      "e.test_mode",
+      "e.transfer_id",
+      "e.transferred_cents",
+      "e.creator_reversed_cents",
+      "e.transfer_reversed_cents",
+      "o.currency",
+      "o.payment_intent_id",
+      "o.charge_id",
+    ])
+    .where("e.id", "=", earningId)
+    .executeTakeFirst();
+}
+
+/** Sends an owed share to its creator's active payout account; anything else (already sent, held, reversed, no account) is left as it is. */
+export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePayload, context: Pick<JobRunContext, "db" | "now">): Promise<void> {
+  const { db } = context;
+  const share = await shareWithOrder(db, earningId);
+  if (!share || share.transfer_id !== null || share.status !== "owed") return;
+  if (share.amount_cents <= share.creator_reversed_cents) return;
+  const providerId = shareProvider(share);
+  const account = await db
+    .selectFrom("payout_accounts")
+    .select("account_id")
+    .where("user_id", "=", share.creator_id)
+    .where("provider", "=", providerId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!account) return;
+  const provider = deps.payoutProvider(providerId, db);
+  if (!provider) return;
+
+  let sourceTransaction: string | null = null;
+  if (providerId === "stripe") {
+    sourceTransaction = share.charge_id;
+    if (!sourceTransaction && share.payment_intent_id) {
+      sourceTransaction = await deps.chargeOf(share.payment_intent_id);
+      if (sourceTransaction) await db.updateTable("orders").set({ charge_id: sourceTransaction }).where("id", "=", share.order_id).where("charge_id", "is", null).execute();
+    }
+  }
+  const { transferId } = await provider.transfer({
+    accountId: account.account_id,
+    amountCents: share.amount_cents,
+    currency: share.currency,
+    transferGroup: share.order_id,
+    sourceTransaction,
+    idempotencyKey: share.id,
+    metadata: { order_id: share.order_id, earning_id: share.id, creator_id: share.creator_id },
+  });
+  crashPoint("transfer-sent");
+  await db.transaction().execute((trx) => recordTransfer(trx, share.id, { transferId, amountCents: share.amount_cents }, context.now()));
+}
+
+/** Takes back, at the provider, the creator's part of a share's refunds that has not been taken back yet. */
+export async function runReversal(deps: PayoutJobDeps, { earningId }: SharePayload, context: Pick<JobRunContext, "db" | "now">): Promise<void> {
+  const { db } = context;
+  const share = await shareWithOrder(db, earningId);
+  // Never sent: the ledger's cancellation is all there is to do.
+  if (!share || share.transfer_id === null) return;
+  const target = Math.min(share.creator_reversed_cents, share.transferred_cents);
+  const amountCents = target - share.transfer_reversed_cents;
+  if (amountCents <= 0) return;
+  const provider = deps.payoutProvider(shareProvider(share), db);
+  if (!provider) throw new Error(`The ${shareProvider(share)} payout provider is not configured; share ${share.id} cannot be reversed yet`);
+  const { reversalId } = await provider.reverseTransfer({
+    transferId: share.transfer_id,
+    amountCents,
+    // Named by the total taken back so far: a retry asks for the same reversal, a later refund for a new one.
+    idempotencyKey: `${share.id}-reversal-${target}`,
+    metadata: { order_id: share.order_id, earning_id: share.id },
+  });
+  crashPoint("transfer-reversal-sent");
+  await db.transaction().execute((trx) => recordReversal(trx, share.id, { reversalId, reversedTotalCents: target }, context.now()));
+}
+
+export function transferJobHandler(deps: PayoutJobDeps): JobHandler<SharePayload> {
+  return { parse: (value) => payload.parse(value), run: (value, context) => runTransfer(deps, value, context), timeoutMs: 2 * 60_000 };
+}
+
+export function reversalJobHandler(deps: PayoutJobDeps): JobHandler<SharePayload> {
+  return { parse: (value) => payload.parse(value), run: (value, context) => runReversal(deps, value, context), timeoutMs: 2 * 60_000 };
+}

@@ -1,0 +1,77 @@
+import type { PayoutAccountStatus, PayoutProviderId } from "#db/schema";
+
+/**
+ * A payout provider holds the creators' payout accounts and moves their
+ * shares to them. Two implementations, chosen from the configuration: Stripe
+ * Connect (Express accounts, "separate charges and transfers") when
+ * STRIPE_SECRET_KEY is set (stripe-connect.server.ts), otherwise the built-in
+ * test payout provider (test-payouts.server.ts), whose books are tables in
+ * this app's database.
+ *
+ * Every call that moves money takes an idempotency key: the same key sent
+ * again (a retried job, a process that died after the call) answers the
+ * first result and moves nothing twice.
+ */
+
+/** What the provider says about an account right now. */
+export interface PayoutAccountState {
+  accountId: string;
+  status: PayoutAccountStatus;
+  /** The creator can withdraw to a bank account (Stripe's payouts_enabled). */
+  payoutsEnabled: boolean;
+  /** Transfers to the account can be sent (the transfers capability is active). */
+  transfersEnabled: boolean;
+  /** The creator finished the onboarding form. */
+  detailsSubmitted: boolean;
+}
+
+export interface NewPayoutAccount {
+  userId: string;
+  email: string;
+}
+
+export interface OnboardingLinkRequest {
+  accountId: string;
+  /** Where the provider sends the creator back when onboarding is done (or left). */
+  returnUrl: string;
+  /** Where the provider sends the creator when the link expired or was used: a URL that makes a fresh link. */
+  refreshUrl: string;
+}
+
+export interface TransferRequest {
+  accountId: string;
+  amountCents: number;
+  currency: string;
+  /** The order id: every transfer of one order shares it. */
+  transferGroup: string;
+  /** The charge that paid for the order (Stripe's source_transaction); null for the test provider. */
+  sourceTransaction: string | null;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface TransferReversalRequest {
+  transferId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface PayoutProvider {
+  readonly id: PayoutProviderId;
+  createAccount(account: NewPayoutAccount): Promise<PayoutAccountState>;
+  retrieveAccount(accountId: string): Promise<PayoutAccountState>;
+  /** A one-time link to the provider's onboarding (Stripe's hosted pages, or the in-app test onboarding page). */
+  onboardingUrl(request: OnboardingLinkRequest): Promise<string>;
+  /** A link to the creator's own dashboard at the provider, or null when it has none (the test provider). */
+  dashboardUrl(accountId: string): Promise<string | null>;
+  transfer(request: TransferRequest): Promise<{ transferId: string }>;
+  reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string }>;
+}
+
+/** The state of an account from its three facts (shared by both providers). */
+export function payoutAccountStatus(facts: { detailsSubmitted: boolean; transfersEnabled: boolean; disabledReason?: string | null }): PayoutAccountStatus {
+  if (facts.transfersEnabled && !facts.disabledReason) return "active";
+  if (!facts.detailsSubmitted) return "pending";
+  return "restricted";
+}

@@ -1,0 +1,100 @@
+import type Stripe from "stripe";
+import { createStripeClient } from "~/infra/payments/stripe-checkout.server";
+import type {
+  NewPayoutAccount,
+  OnboardingLinkRequest,
+  PayoutAccountState,
+  PayoutProvider,
+  TransferRequest,
+  TransferReversalRequest,
+} from "~/infra/payouts/payout-provider.server";
+import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
+
+/**
+ * Stripe Connect with Express accounts, "separate charges and transfers": the
+ * buyer pays the platform (Stripe Checkout), then each creator's share is a
+ * transfer to the creator's connected account, tied to the order's charge
+ * (source_transaction) and grouped by the order id (transfer_group). A refund
+ * or a lost dispute takes a share back with a transfer reversal.
+ */
+export class StripeConnectProvider implements PayoutProvider {
+  readonly id = "stripe" as const;
+  private readonly stripe: Stripe;
+
+  constructor(secretKey: string) {
+    this.stripe = createStripeClient(secretKey);
+  }
+
+  /** One Express account per user: a retried request answers the account the first one made. */
+  async createAccount(account: NewPayoutAccount): Promise<PayoutAccountState> {
+    const created = await this.stripe.accounts.create(
+      {
+        type: "express",
+        email: account.email,
+        capabilities: { transfers: { requested: true } },
+        metadata: { user_id: account.userId },
+      },
+      { idempotencyKey: `payout-account-${account.userId}` },
+    );
+    return accountStateOf(created);
+  }
+
+  async retrieveAccount(accountId: string): Promise<PayoutAccountState> {
+    return accountStateOf(await this.stripe.accounts.retrieve(accountId));
+  }
+
+  /** A one-time link to Stripe's hosted onboarding (it expires after a few minutes; refreshUrl makes a new one). */
+  async onboardingUrl(request: OnboardingLinkRequest): Promise<string> {
+    const link = await this.stripe.accountLinks.create({
+      account: request.accountId,
+      type: "account_onboarding",
+      return_url: request.returnUrl,
+      refresh_url: request.refreshUrl,
+    });
+    return link.url;
+  }
+
+  /** A one-time login link to the creator's Express Dashboard. */
+  async dashboardUrl(accountId: string): Promise<string> {
+    const link = await this.stripe.accounts.createLoginLink(accountId);
+    return link.url;
+  }
+
+  async transfer(request: TransferRequest): Promise<{ transferId: string }> {
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: request.amountCents,
+        currency: request.currency,
+        destination: request.accountId,
+        transfer_group: request.transferGroup,
+        // Tied to the charge, the transfer can go out before the charge's funds are available.
+        ...(request.sourceTransaction !== null ? { source_transaction: request.sourceTransaction } : {}),
+        metadata: request.metadata,
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { transferId: transfer.id };
+  }
+
+  async reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string }> {
+    const reversal = await this.stripe.transfers.createReversal(
+      request.transferId,
+      { amount: request.amountCents, metadata: request.metadata },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { reversalId: reversal.id };
+  }
+}
+
+/** The state of a Stripe account (a retrieved account, or the object of an `account.updated` event). */
+export function accountStateOf(account: Stripe.Account): PayoutAccountState {
+  const transfersEnabled = account.capabilities?.transfers === "active";
+  const detailsSubmitted = account.details_submitted === true;
+  return {
+    accountId: account.id,
+    status: payoutAccountStatus({ detailsSubmitted, transfersEnabled, disabledReason: account.requirements?.disabled_reason ?? null }),
+    payoutsEnabled: account.payouts_enabled === true,
+    transfersEnabled,
+    detailsSubmitted,
+  };
+}

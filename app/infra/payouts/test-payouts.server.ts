@@ -1,0 +1,136 @@
+import type { DB } from "~/infra/db.server";
+import { newId } from "~/infra/ids.server";
+import type {
+  NewPayoutAccount,
+  OnboardingLinkRequest,
+  PayoutAccountState,
+  PayoutProvider,
+  TransferRequest,
+  TransferReversalRequest,
+} from "~/infra/payouts/payout-provider.server";
+import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
+
+/**
+ * The built-in test payout provider: with no Stripe key configured, creators
+ * get a test payout account kept in this app's own database (what Stripe
+ * keeps on its side), onboarded on the in-app page /payouts/test-onboarding,
+ * which is marked TEST MODE. No money moves; transfers and reversals are rows
+ * in test_payout_movements, each with a unique idempotency key, so a retried
+ * call answers the first result exactly as Stripe does.
+ */
+export const TEST_ACCOUNT_PREFIX = "tacct_";
+export const TEST_ONBOARDING_PATH = "/payouts/test-onboarding";
+
+export class TestPayoutProvider implements PayoutProvider {
+  readonly id = "test" as const;
+
+  constructor(private readonly db: DB) {}
+
+  async createAccount(account: NewPayoutAccount): Promise<PayoutAccountState> {
+    const id = `${TEST_ACCOUNT_PREFIX}${newId()}`;
+    await this.db.insertInto("test_payout_accounts").values({ id, email: account.email, onboarded_at: null, created_at: new Date().toISOString() }).execute();
+    return this.retrieveAccount(id);
+  }
+
+  async retrieveAccount(accountId: string): Promise<PayoutAccountState> {
+    const row = await this.db.selectFrom("test_payout_accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+    if (!row) throw new Error(`No such test payout account: ${accountId}`);
+    const onboarded = row.onboarded_at !== null;
+    return {
+      accountId,
+      status: payoutAccountStatus({ detailsSubmitted: onboarded, transfersEnabled: onboarded }),
+      payoutsEnabled: onboarded,
+      transfersEnabled: onboarded,
+      detailsSubmitted: onboarded,
+    };
+  }
+
+  /** The in-app onboarding page on the same site as the return URL. */
+  async onboardingUrl(request: OnboardingLinkRequest): Promise<string> {
+    return new URL(TEST_ONBOARDING_PATH, request.returnUrl).toString();
+  }
+
+  async dashboardUrl(): Promise<null> {
+    return null;
+  }
+
+  async transfer(request: TransferRequest): Promise<{ transferId: string }> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new Error(`Not a transfer amount: ${request.amountCents}`);
+    const account = await this.retrieveAccount(request.accountId);
+    if (!account.transfersEnabled) throw new Error(`Test payout account ${request.accountId} cannot receive transfers yet`);
+    const id = `test_tr_${newId()}`;
+    await this.db
+      .insertInto("test_payout_movements")
+      .values({
+        id,
+        account_id: request.accountId,
+        kind: "transfer",
+        amount_cents: request.amountCents,
+        transfer_id: null,
+        transfer_group: request.transferGroup,
+        idempotency_key: request.idempotencyKey,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .execute();
+    const first = await this.movementByKey(request.idempotencyKey);
+    return { transferId: first.id };
+  }
+
+  async reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string }> {
+    const transfer = await this.db
+      .selectFrom("test_payout_movements")
+      .selectAll()
+      .where("id", "=", request.transferId)
+      .where("kind", "=", "transfer")
+      .executeTakeFirst();
+    if (!transfer) throw new Error(`No such test transfer: ${request.transferId}`);
+    const reversed = await this.db
+      .selectFrom("test_payout_movements")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("cents"))
+      .where("transfer_id", "=", transfer.id)
+      .where("kind", "=", "reversal")
+      .where("idempotency_key", "!=", request.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    if (request.amountCents <= 0 || Number(reversed.cents) + request.amountCents > transfer.amount_cents) {
+      throw new Error(`A reversal of ${request.amountCents} cents exceeds what is left of transfer ${transfer.id}`);
+    }
+    await this.db
+      .insertInto("test_payout_movements")
+      .values({
+        id: `test_trr_${newId()}`,
+        account_id: transfer.account_id,
+        kind: "reversal",
+        amount_cents: request.amountCents,
+        transfer_id: transfer.id,
+        transfer_group: transfer.transfer_group,
+        idempotency_key: request.idempotencyKey,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .execute();
+    const first = await this.movementByKey(request.idempotencyKey);
+    return { reversalId: first.id };
+  }
+
+  private movementByKey(key: string) {
+    return this.db.selectFrom("test_payout_movements").selectAll().where("idempotency_key", "=", key).executeTakeFirstOrThrow();
+  }
+}
+
+/** The creator finished the test onboarding form: the account can receive transfers. */
+export async function completeTestOnboarding(db: DB, accountId: string, now: Date): Promise<void> {
+  await db.updateTable("test_payout_accounts").set({ onboarded_at: now.toISOString() }).where("id", "=", accountId).where("onboarded_at", "is", null).execute();
+}
+
+/** What the test payout account holds: transfers minus reversals, in cents. */
+export async function testAccountBalanceCents(db: DB, accountId: string): Promise<number> {
+  const rows = await db
+    .selectFrom("test_payout_movements")
+    .select(["kind", (eb) => eb.fn.sum<number>("amount_cents").as("cents")])
+    .where("account_id", "=", accountId)
+    .groupBy("kind")
+    .execute();
+  const of = (kind: string) => Number(rows.find((row) => row.kind === kind)?.cents ?? 0);
+  return of("transfer") - of("reversal");
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Payouts, refunds and disputes:
+// - payout_accounts: each creator's payout account at a provider (Stripe
+//   Connect Express, or the built-in test payout account), with its state as
+//   the provider last reported it.
+// - test_payout_accounts and test_payout_movements: the built-in test payout
+//   provider's own books (what Stripe keeps on its side), so the whole flow
+//   runs offline; a movement's idempotency key is unique, as at Stripe.
+// - orders: the charge that paid (payment_intent_id, charge_id), how much of
+//   it was refunded (refunded_cents, refunded_at, refund_reason), and an open or
+//   closed dispute (dispute_id, dispute_status, disputed_at). New statuses:
+//   'refunded' and 'disputed'.
+// - earnings: each share's payout state (owed, transferred, held, reversed;
+//   held_from remembers what a won dispute restores), the transfer that sent it
+//   and what a refund took back: creator_reversed_cents + platform_reversed_cents
+//   is the item's part of the order's refunds, and transfer_reversed_cents is
+//   what has actually been reversed at the provider.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("payout_accounts")
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("provider", "text", (c) => c.notNull())
+    .addColumn("account_id", "text", (c) => c.notNull().unique())
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
+    .addColumn("payouts_enabled", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("transfers_enabled", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("details_submitted", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("payout_accounts_pk", ["user_id", "provider"])
+    .execute();
+
+  await db.schema
+    .createTable("test_payout_accounts")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("email", "text", (c) => c.notNull())
+    .addColumn("onboarded_at", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable("test_payout_movements")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("account_id", "text", (c) => c.notNull().references("test_payout_accounts.id").onDelete("cascade"))
+    // 'transfer' (to the account) or 'reversal' (of a transfer, back to the platform).
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("amount_cents", "integer", (c) => c.notNull())
+    .addColumn("transfer_id", "text")
+    .addColumn("transfer_group", "text")
+    .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+
+  await db.schema.alterTable("orders").addColumn("payment_intent_id", "text").execute();
+  await db.schema.alterTable("orders").addColumn("charge_id", "text").execute();
+  await db.schema.alterTable("orders").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("orders").addColumn("refunded_at", "text").execute();
+  await db.schema.alterTable("orders").addColumn("refund_reason", "text").execute();
+  await db.schema.alterTable("orders").addColumn("dispute_id", "text").execute();
+  await db.schema.alterTable("orders").addColumn("dispute_status", "text").execute();
+  await db.schema.alterTable("orders").addColumn("disputed_at", "text").execute();
+  await db.schema.createIndex("orders_payment_intent_id").on("orders").column("payment_intent_id").execute();
+  await db.schema.createIndex("orders_charge_id").on("orders").column("charge_id").execute();
+  await db.schema.createIndex("orders_customer_email").on("orders").column("customer_email").execute();
+
+  await db.schema.alterTable("earnings").addColumn("status", "text", (c) => c.notNull().defaultTo("owed")).execute();
+  await db.schema.alterTable("earnings").addColumn("held_from", "text").execute();
+  await db.schema.alterTable("earnings").addColumn("creator_reversed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("earnings").addColumn("platform_reversed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("earnings").addColumn("transfer_id", "text").execute();
+  await db.schema.alterTable("earnings").addColumn("transferred_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("earnings").addColumn("transferred_at", "text").execute();
+  await db.schema.alterTable("earnings").addColumn("transfer_reversed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("earnings").addColumn("reversal_id", "text").execute();
+  await db.schema.alterTable("earnings").addColumn("reversed_at", "text").execute();
+  await db.schema.createIndex("earnings_creator_id_status").on("earnings").columns(["creator_id", "status"]).execute();
+  await db.schema.createIndex("earnings_order_id").on("earnings").column("order_id").execute();
+  // Shares of sales made before payouts existed are owed like any other.
+  await sql`update earnings set status = 'owed'`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("earnings_order_id").execute();
+  await db.schema.dropIndex("earnings_creator_id_status").execute();
+  for (const column of [
+    "reversed_at",
+    "reversal_id",
+    "transfer_reversed_cents",
+    "transferred_at",
+    "transferred_cents",
+    "transfer_id",
+    "platform_reversed_cents",
+    "creator_reversed_cents",
+    "held_from",
+    "status",
+  ]) {
+    await db.schema.alterTable("earnings").dropColumn(column).execute();
+  }
+  await db.schema.dropIndex("orders_customer_email").execute();
+  await db.schema.dropIndex("orders_charge_id").execute();
+  await db.schema.dropIndex("orders_payment_intent_id").execute();
+  for (const column of ["disputed_at", "dispute_status", "dispute_id", "refund_reason", "refunded_at", "refunded_cents", "charge_id", "payment_intent_id"]) {
+    await db.schema.alterTable("orders").dropColumn(column).execute();
+  }
+  await db.schema.dropTable("test_payout_movements").execute();
+  await db.schema.dropTable("test_payout_accounts").execute();
+  await db.schema.dropTable("payout_accounts").execute();
+}

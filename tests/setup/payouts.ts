@@ -1,0 +1,71 @@
+import type { PayoutProviderId } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { getDb } from "~/infra/db.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
+import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
+import { TestPayoutProvider, completeTestOnboarding } from "~/infra/payouts/test-payouts.server";
+import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
+import { payTestOrder, startCheckout } from "~/features/market/checkout.server";
+import { findOrderBySessionId } from "~/features/market/orders.server";
+import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
+import { reversalJobHandler, transferJobHandler, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
+import { ensurePayoutAccount, refreshPayoutAccount } from "~/features/payouts/payout-accounts.server";
+
+/** Payout tests over the test database (vitest only). */
+
+/** The jobs' dependencies with the built-in test provider (and Stripe's when given). */
+export function payoutDeps(stripe?: PayoutProvider, chargeOf: PayoutJobDeps["chargeOf"] = async () => null): PayoutJobDeps {
+  return {
+    payoutProvider: (id: PayoutProviderId, db: DB) => (id === "test" ? new TestPayoutProvider(db) : (stripe ?? null)),
+    chargeOf,
+  };
+}
+
+/** Runs every queued transfer and reversal until none is left. */
+export async function runPayoutJobs(deps: PayoutJobDeps = payoutDeps()): Promise<void> {
+  await new JobWorker({
+    db: getDb(),
+    handlers: { [TRANSFER_JOB]: transferJobHandler(deps), [REVERSAL_JOB]: reversalJobHandler(deps) },
+    concurrency: 2,
+    backoff: { baseMs: 0, maxMs: 0 },
+    log: () => {},
+  }).drain();
+}
+
+/** A creator with a finished test payout account (owed shares are queued, not yet sent). */
+export async function onboardTestPayouts(user: { id: string; email: string }, now = new Date()): Promise<string> {
+  const db = getDb();
+  const provider = new TestPayoutProvider(db);
+  const account = await ensurePayoutAccount(db, provider, user, now);
+  await completeTestOnboarding(db, account.account_id, now);
+  await refreshPayoutAccount(db, provider, user.id, now);
+  return account.account_id;
+}
+
+/** A sale in the built-in test checkout, paid the way its Pay button does; answers the order id. */
+export async function testCheckoutSale(listingIds: string[], email = "bea@example.com", now = new Date()): Promise<string> {
+  const db = getDb();
+  const started = await startCheckout(db, new TestCheckoutProvider(), {
+    listingIds,
+    customer: { name: "Bea Buyer", email },
+    origin: "http://localhost:3000",
+    now,
+  });
+  await payTestOrder(db, (await findOrderBySessionId(db, started.sessionId))!, now);
+  return started.orderId;
+}
+
+/** Each of the order's shares: status and cents. */
+export function sharesOf(orderId: string) {
+  return getDb()
+    .selectFrom("earnings")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .execute();
+}
+
+/** The test payout provider's movements for an account. */
+export function movementsOf(accountId: string) {
+  return getDb().selectFrom("test_payout_movements").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute();
+}
