@@ -58,10 +58,13 @@ describe("sweepOrphanFiles", () => {
   it("knows every column whose name says it holds a file key", async () => {
     const db = getDb();
     const columns = new Set(FILE_KEY_COLUMNS.map(([table, column]) => `${table}.${column}`));
+    // Keys that name no file: a payout movement's idempotency key.
+    const notFiles = new Set(["test_payout_movements.idempotency_key"]);
     const found: string[] = [];
     for (const table of await db.introspection.getTables()) {
       for (const column of table.columns) if (/(^|_)key$/.test(column.name)) found.push(`${table.name}.${column.name}`);
     }
+    found.splice(0, found.length, ...found.filter((name) => !notFiles.has(name)));
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((name) => !columns.has(name))).toEqual([]);
   });

@@ -13,6 +13,7 @@ const PUBLIC_LINKS = [
 const MEMBER_LINKS = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/integrations", label: "Integrations" },
+  { to: "/payouts", label: "Payouts" },
   { to: "/payment-monitor", label: "Payment Monitor" },
 ];
 

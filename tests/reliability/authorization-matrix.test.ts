@@ -13,7 +13,8 @@ import * as tokenUserRoute from "~/routes/api+/token-user";
 import * as tokenLoginRoute from "~/routes/api+/token-login";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createStylizedImage } from "#tests/setup/market";
+import { createListing, createStylizedImage } from "#tests/setup/market";
+import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
 import {
@@ -112,6 +113,13 @@ function byParam(path: (id: string) => string, param: string, id: (w: World) => 
   };
 }
 
+let refundListingId: string | undefined;
+/** A listing of a creator of its own, whose sales the refund calls use (Alice's and Bob's numbers stay as the world made them). */
+async function refundableListing(): Promise<string> {
+  if (!refundListingId) refundListingId = (await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })).listing.id;
+  return refundListingId;
+}
+
 /** Alice has a Rarible connection (so that B's disconnect would show if it reached hers). */
 async function ensureAliceRarible(w: World) {
   await saveManualIntegration(getDb(), {
@@ -138,6 +146,48 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       check: ({ role, body, w }) => {
         if (role === "admin") expect(rows(body)).toContainEqual(expect.objectContaining({ id: w.listed.imageId, userId: w.alice.user.id }));
+      },
+    },
+  },
+  "api.admin.orders": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      prepare: () => ({ call: { path: "/api/admin/orders?q=bea%40example.com&status=paid" } }),
+      check: ({ role, body, w }) => {
+        if (role === "admin") expect(rows(body)).toContainEqual(expect.objectContaining({ id: w.sale.orderId, status: "paid", customerEmail: "bea@example.com" }));
+      },
+    },
+  },
+  "api.admin.orders.$orderId.refund": {
+    POST: {
+      kind: "admin",
+      ok: 200,
+      // Each call gets a paid order of its own (a sale of a creator made for these calls), so only the admin's is refunded.
+      prepare: async () => {
+        const orderId = await testCheckoutSale([await refundableListing()]);
+        return {
+          call: { path: `/api/admin/orders/${orderId}/refund`, params: { orderId }, json: { reason: "Duplicate purchase" } },
+          data: { id: orderId },
+        };
+      },
+      check: async ({ role, body, prepared }) => {
+        const order = await getDb().selectFrom("orders").select(["status", "refunded_cents"]).where("id", "=", prepared.data!.id).executeTakeFirstOrThrow();
+        expect(order.status).toBe(role === "admin" ? "refunded" : "paid");
+        if (role === "admin") expect(body).toMatchObject({ id: prepared.data!.id, status: "refunded", refundReason: "Duplicate purchase" });
+      },
+    },
+  },
+  "api.admin.payouts": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        if (role === "admin") {
+          const alice = rows(body).find((row) => row.userId === w.alice.user.id);
+          expect(alice).toMatchObject({ email: w.alice.email, account: { status: expect.any(String) } });
+          expect(Number(alice!.earned)).toBeGreaterThan(0);
+        }
       },
     },
   },
@@ -504,6 +554,36 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         const { records } = body as { records: { id: string }[]; totalEarnings: string };
         if (role === "owner" || role === "ownerCookie") expect(records.map((record) => record.id)).toContain(w.sale.earningId);
         else expect(records).toEqual([]);
+      },
+    },
+  },
+  "api.token-payouts": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body }) => {
+        const payouts = body as { account: { provider: string; status: string }; balance: Record<string, string>; transfers: unknown[] };
+        expect(payouts.account.provider).toBe("test");
+        // Alice's sale is hers alone; nobody else is shown a share of it.
+        if (role === "owner" || role === "ownerCookie") expect(Number(payouts.balance.earned)).toBeGreaterThan(0);
+        else expect(payouts.balance).toEqual({ earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" });
+        if (role !== "owner" && role !== "ownerCookie") expect(payouts.transfers).toEqual([]);
+      },
+    },
+  },
+  "api.payouts.onboard": {
+    POST: {
+      kind: "own",
+      ok: 200,
+      // Each caller gets a payout account of their own (the test provider keeps its accounts here too).
+      othersMayChange: ["payout_accounts", "test_payout_accounts"],
+      check: async ({ role, body, w }) => {
+        expect((body as { url: string }).url).toBe("http://localhost:3000/payouts/test-onboarding");
+        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        if (owner) {
+          const accounts = await getDb().selectFrom("payout_accounts").select("user_id").where("user_id", "=", owner.user.id).execute();
+          expect(accounts).toHaveLength(1);
+        }
       },
     },
   },

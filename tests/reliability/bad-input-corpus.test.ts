@@ -7,7 +7,8 @@ import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import * as listingsRoute from "~/routes/api+/marketplace-listings";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createStylizedImage } from "#tests/setup/market";
+import { createListing, createStylizedImage } from "#tests/setup/market";
+import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
 import { apiRouteFiles, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
@@ -109,6 +110,13 @@ afterAll(async () => {
   await worker.stop();
   restoreConfig();
 });
+
+let refundListingId: string | undefined;
+/** A listing of a creator of its own, whose sales the refund target uses (Alice's numbers stay as the world made them). */
+async function refundableListing(): Promise<string> {
+  if (!refundListingId) refundListingId = (await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })).listing.id;
+  return refundListingId;
+}
 
 /** Stands for the id of Alice's stylized image that is not completed yet (made in beforeAll). */
 const PENDING = "<pending stylized image>";
@@ -436,6 +444,43 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: () => ({ path: "/api/admin/users/:userId/:action", params: { userId: w.bob.user.id, action: "unban" } }),
     params: { userId: [...BOGUS_IDS, "super-admin"], action: ["delete", "BAN", "", SQL, "ban ", LONG] },
+  },
+  {
+    route: "api.admin.orders",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/orders", query: { q: "bea", status: "paid" } }),
+    query: { q: [LONG], status: ["", "PAID", "paid ", "refund", "unknown", SQL, SCRIPT, LONG] },
+    accepts: [
+      {
+        in: "query",
+        field: "q",
+        values: [SQL, SCRIPT, "%", "_", "\\", NUL],
+        // Search text is text, not a pattern or SQL: an order matches by its exact id or an email holding it.
+        check: (value, body) => {
+          for (const order of body as { id: string; customerEmail: string }[]) {
+            expect(order.id === value || order.customerEmail.toLowerCase().includes(String(value).toLowerCase())).toBe(true);
+          }
+        },
+        unchanged: true,
+      },
+    ],
+  },
+  {
+    route: "api.admin.orders.$orderId.refund",
+    method: "POST",
+    as: "admin",
+    json: true,
+    // A paid order of its own, which the base call refunds: every case after it is refused for
+    // what it changed (a bad reason or id before the order is looked at; anything valid is a 409 now).
+    baseStatus: 200,
+    base: async () => {
+      const orderId = await testCheckoutSale([await refundableListing()]);
+      return { path: "/api/admin/orders/:orderId/refund", params: { orderId }, json: { reason: "Duplicate purchase" } };
+    },
+    fields: { reason: [...WRONG_TYPES, LONG] },
+    params: { orderId: BOGUS_IDS },
   },
   {
     route: "api.library-link",
@@ -928,16 +973,19 @@ const COVERED = new Set([
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([
   "GET api.admin.images",
+  "GET api.admin.payouts",
   "GET api.admin.stats",
   "GET api.login",
   "GET api.marketplace-integrations",
   "GET api.marketplace-listings",
   "GET api.openapi[.]json",
+  "POST api.payouts.onboard",
   "GET api.token-earnings",
   "GET api.token-images",
   "POST api.token-logout",
   "GET api.token-marketplace-integrations",
   "GET api.token-marketplace-listings",
+  "GET api.token-payouts",
   "GET api.token-stats",
   "GET api.token-stylized-images",
   "GET api.token-user",

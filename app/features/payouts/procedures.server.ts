@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { PayoutProviderId } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
 import type { DB } from "~/infra/db.server";
-import { conflict, notFound } from "~/infra/errors.server";
+import { HttpError, conflict, notFound } from "~/infra/errors.server";
 import { defineProcedure } from "~/infra/procedure.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
@@ -35,6 +35,17 @@ export const creatorStats = defineProcedure({
   input: z.object({}),
   run: ({ user, ctx }) => statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
+
+/** A call to the payout provider: its failure (Stripe unreachable or refusing) is a 502 with a message, never a 500. */
+async function providerCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    console.warn(`${what} failed at the payout provider:`, error);
+    throw new HttpError(502, "The payout provider could not be reached. Nothing was changed; please try again later.");
+  }
+}
 
 function balanceOf(cents: BalanceCents): PayoutBalance {
   return {
@@ -103,13 +114,15 @@ export const startPayoutOnboarding = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }): Promise<{ url: string }> {
     const provider = payoutProvider(ctx.config, ctx.db);
-    const account = await ensurePayoutAccount(ctx.db, provider, user, ctx.now);
-    const url = await provider.onboardingUrl({
-      accountId: account.account_id,
-      returnUrl: payoutReturnUrl(ctx.origin),
-      refreshUrl: payoutRefreshUrl(ctx.origin),
+    return providerCall("Starting payout onboarding", async () => {
+      const account = await ensurePayoutAccount(ctx.db, provider, user, ctx.now);
+      const url = await provider.onboardingUrl({
+        accountId: account.account_id,
+        returnUrl: payoutReturnUrl(ctx.origin),
+        refreshUrl: payoutRefreshUrl(ctx.origin),
+      });
+      return { url };
     });
-    return { url };
   },
 });
 
@@ -120,7 +133,7 @@ export const refreshMyPayoutAccount = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }): Promise<PayoutAccountView> {
     const provider = payoutProvider(ctx.config, ctx.db);
-    await refreshPayoutAccount(ctx.db, provider, user.id, ctx.now);
+    await providerCall("Refreshing the payout account", () => refreshPayoutAccount(ctx.db, provider, user.id, ctx.now));
     announceJobs();
     return accountView(ctx, user.id);
   },
@@ -166,7 +179,7 @@ export const payoutDashboardLink = defineProcedure({
     const provider = payoutProvider(ctx.config, ctx.db);
     const row = await payoutAccountOf(ctx.db, user.id, provider.id);
     if (!row || row.details_submitted !== 1) throw conflict("Finish setting up payouts first");
-    const url = await provider.dashboardUrl(row.account_id);
+    const url = await providerCall("Opening the Stripe dashboard", () => provider.dashboardUrl(row.account_id));
     if (!url) throw conflict("Test payout accounts have no Stripe dashboard");
     return { url };
   },

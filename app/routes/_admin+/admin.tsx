@@ -9,6 +9,20 @@ import { CreateUserForm } from "~/features/admin/components/create-user-form";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
+import { OrdersSection } from "~/features/admin/components/orders-section";
+import { PayoutsTable } from "~/features/admin/components/payouts-table";
+import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
+import {
+  isAdminOrderStatus,
+  ORDER_SEARCH_MAX,
+  ORDER_SEARCH_PARAM,
+  ORDER_STATUS_PARAM,
+  REFUND_FAILED_TITLE,
+  REFUND_PARAM,
+  refundedNotice,
+} from "~/features/admin/sales-types";
+import { adminOrders, refundOrder } from "~/features/market/procedures.server";
+import { adminPayouts } from "~/features/payouts/procedures.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
@@ -48,7 +62,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const viewId = url.searchParams.get("view");
-  const [stats, users, viewUser, undelivered] = await Promise.all([
+  const orderSearch = (url.searchParams.get(ORDER_SEARCH_PARAM) ?? "").trim().slice(0, ORDER_SEARCH_MAX);
+  const statusParam = url.searchParams.get(ORDER_STATUS_PARAM) ?? "";
+  // An unknown status in the URL shows every status rather than an error page.
+  const orderStatus = isAdminOrderStatus(statusParam) ? statusParam : "";
+  const refundId = (url.searchParams.get(REFUND_PARAM) ?? "").trim();
+  const [stats, users, viewUser, undelivered, orders, payouts, refundTarget] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -59,8 +78,16 @@ export async function loader(args: LoaderFunctionArgs) {
         })
       : null,
     loadProcedure(adminUndeliveredMail, args, {}, admin),
+    loadProcedure(adminOrders, args, { q: orderSearch || undefined, status: orderStatus || undefined }, admin),
+    loadProcedure(adminPayouts, args, {}, admin),
+    // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
+    refundId && refundId.length <= 100
+      ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
+          (found) => found.find((order) => order.id === refundId && order.status === "paid") ?? null,
+        )
+      : null,
   ]);
-  return json({ stats, users, q, viewUser, undelivered });
+  return json({ stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, refundTarget });
 }
 
 /** Where to land after a ban/unban: the same search and dialog the admin was looking at. */
@@ -108,11 +135,40 @@ export async function action(args: ActionFunctionArgs) {
     });
   }
 
+  if (intent === "refund-order") {
+    const orderId = String(formData.get("orderId") ?? "");
+    const input = new FormData();
+    input.set("orderId", orderId);
+    input.set("reason", String(formData.get("reason") ?? ""));
+    const outcome = await submitForm(refundOrder, args, { formData: input, user: admin });
+    if (!outcome.ok) {
+      // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
+      return redirectWithFlash(adminHref(new URL(args.request.url).search, {}), {
+        kind: "error",
+        title: REFUND_FAILED_TITLE,
+        description: await refusalOf(outcome.response),
+      });
+    }
+    return redirectWithFlash(adminHref(new URL(args.request.url).search, { [REFUND_PARAM]: null }), {
+      kind: "success",
+      title: "Order refunded",
+      description: refundedNotice(outcome.result.id),
+    });
+  }
+
   throw json({ message: "Unknown action" }, { status: 400 });
 }
 
+/** The first message of a refused form submission (conform's reply: form errors under "", then field errors). */
+async function refusalOf(response: Response): Promise<string> {
+  const reply = (await response.json()) as { error?: Record<string, string[] | null> | null };
+  const messages = Object.values(reply.error ?? {}).flatMap((list) => list ?? []);
+  return messages[0] ?? "The order could not be refunded.";
+}
+
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered } = useLoaderData<typeof loader>();
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, refundTarget } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -157,10 +213,17 @@ export default function AdminPortal() {
 
       <UndeliveredMailList messages={undelivered} />
 
+      <OrdersSection orders={orders} orderSearch={orderSearch} orderStatus={orderStatus} />
+
+      <PayoutsTable rows={payouts} />
+
       <div className="mt-8 max-w-3xl">
         <CreateUserForm lastResult={actionData ?? undefined} />
       </div>
 
+      {refundTarget ? (
+        <RefundConfirmation order={refundTarget} closeHref={adminHref(location.search, { [REFUND_PARAM]: null })} />
+      ) : null}
       {viewUser ? <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} /> : null}
     </div>
   );

@@ -19,6 +19,7 @@ import {
   deleteStylizedImage,
   optimizeImage,
 } from "~/features/studio/procedures.server";
+import { creatorPayouts } from "~/features/payouts/procedures.server";
 import { getWebUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
@@ -42,10 +43,13 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
 export async function signedInDashboard(args: LoaderFunctionArgs, user: CallerFor<"user">) {
   const query = Object.fromEntries(new URL(args.request.url).searchParams);
   try {
-    const result = await invoke(loadDashboardProcedure, user, query, callContext(args.request, args.context));
+    const ctx = callContext(args.request, args.context);
+    const result = await invoke(loadDashboardProcedure, user, query, ctx);
     if (result.outcome === "redirect") throw await redirectWithFlash(result.redirect, result.flash);
     const { outcome: _outcome, ...data } = result;
-    return json({ signedIn: true as const, ...data });
+    // The Payouts card: the payout account's state and the balance.
+    const payouts = await invoke(creatorPayouts, user, {}, ctx);
+    return json({ signedIn: true as const, ...data, payouts });
   } catch (error) {
     if (error instanceof HttpError) throw json({ message: error.message }, { status: error.status });
     throw error;

@@ -6,6 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import type { DashboardData } from "~/features/studio/types";
+import type { PayoutsOverview } from "~/features/payouts/types";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
@@ -23,7 +24,10 @@ async function flashOf(response: Response) {
 
 async function view(path: string, cookie: string) {
   const response = await callRoute(dashboard.loader, makeRequest(path, { cookie }));
-  return { response, data: (response.status === 200 ? await response.json() : null) as (DashboardData & { signedIn: true }) | null };
+  return {
+    response,
+    data: (response.status === 200 ? await response.json() : null) as (DashboardData & { signedIn: true; payouts: PayoutsOverview }) | null,
+  };
 }
 
 async function uploadThroughForm(cookie: string, data: Uint8Array = fixture("portrait.png")) {
@@ -60,6 +64,9 @@ describe("/dashboard without JavaScript", () => {
       totalViews: 0,
     });
     expect(data!.view.refreshUrl).toBeNull();
+    // The Payouts card: no payout account yet, nothing earned.
+    expect(data!.payouts.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false });
+    expect(data!.payouts.balance).toEqual({ earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" });
   });
 
   it("uploads with a plain multipart form post, then shows the success state with the image held", async () => {

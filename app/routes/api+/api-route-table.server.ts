@@ -7,6 +7,8 @@ import {
   adminUsers,
   changeUserStatus,
 } from "~/features/admin/procedures.server";
+import { adminOrders, refundOrder } from "~/features/market/procedures.server";
+import { adminPayouts } from "~/features/payouts/procedures.server";
 import {
   currentUser,
   endTokenSession,
@@ -23,7 +25,7 @@ import {
   myListings,
   requestLibraryLink,
 } from "~/features/market/procedures.server";
-import { creatorEarnings, creatorStats } from "~/features/payouts/procedures.server";
+import { creatorEarnings, creatorPayouts, creatorStats, startPayoutOnboarding } from "~/features/payouts/procedures.server";
 import {
   completeOAuthConnection,
   createIntegration,
@@ -306,6 +308,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "query",
     status: 200,
   },
+  {
+    route: "api.token-payouts",
+    method: "GET",
+    path: "/api/token-payouts",
+    summary:
+      "The signed-in creator's payout account (provider, state), balance (earned, owed, transferred, held, reversed, in dollars) and transfers.",
+    procedure: creatorPayouts,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.payouts.onboard",
+    method: "POST",
+    path: "/api/payouts/onboard",
+    summary:
+      "Set up payouts: the creator's payout account (made at the provider the first time) and a one-time link to its onboarding (Stripe's hosted pages, or the in-app test onboarding page when Stripe is not configured).",
+    procedure: startPayoutOnboarding,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+    errors: [502],
+  },
 
   // Marketplace and checkout
   {
@@ -555,6 +580,38 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: "/api/admin/images",
     summary: "Every uploaded original with its owner (super admin only).",
     procedure: adminImages,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.admin.orders",
+    method: "GET",
+    path: "/api/admin/orders",
+    summary: "Orders, newest first, with their items; `q` matches a buyer email in part or an order id exactly, `status` narrows to one status (super admin only).",
+    procedure: adminOrders,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.admin.orders.$orderId.refund",
+    method: "POST",
+    path: "/api/admin/orders/{orderId}/refund",
+    summary:
+      "Refund the rest of a paid order: the buyer's money goes back, its downloads end, its license is revoked and the creators' shares are reversed; answers the order (super admin only).",
+    procedure: refundOrder,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [404, 409, 502],
+  },
+  {
+    route: "api.admin.payouts",
+    method: "GET",
+    path: "/api/admin/payouts",
+    summary: "Every creator's payout account state and balance: earned, owed, transferred, held and reversed (super admin only).",
+    procedure: adminPayouts,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,

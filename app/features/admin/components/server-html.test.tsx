@@ -4,6 +4,8 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
+import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
+import type { AdminOrder } from "~/features/admin/sales-types";
 import type { AdminUser } from "~/features/admin/types";
 
 /** What the server sends: the no-JavaScript versions of the admin screens' dynamic parts. */
@@ -39,6 +41,30 @@ describe("server HTML", () => {
     expect(html).toContain("$42.50");
     expect(html).toContain("3/4/2026");
     expect(html).toMatch(/<a[^>]*href="\/admin\?q=cora"[^>]*>Close<\/a>/);
+  });
+
+  it("renders the refund confirmation as a plain modal: a POST form to the same page and a Cancel link", async () => {
+    const order: AdminOrder = {
+      id: "ord_123",
+      status: "paid",
+      provider: "stripe",
+      customerEmail: "bea@example.com",
+      customerName: "Bea Buyer",
+      total: "25",
+      refunded: "0",
+      createdAt: "2026-03-04T12:00:00.000Z",
+      items: [],
+    };
+    const html = await serverHtml("/admin?orderStatus=paid&refund=ord_123", <RefundConfirmation order={order} closeHref="/admin?orderStatus=paid" />);
+    expect(html).toContain('role="dialog"');
+    expect(html).toMatch(/<h2 id="refund-title"[^>]*>Refund order <span[^>]*>ord_123<\/span>\?<\/h2>/);
+    expect(html).toMatch(/<form method="post" action="\/admin\?orderStatus=paid&amp;refund=ord_123"/);
+    expect(html).toContain('<input type="hidden" name="intent" value="refund-order"/>');
+    expect(html).toContain('<input type="hidden" name="orderId" value="ord_123"/>');
+    expect(html).toMatch(/<textarea[^>]*name="reason"/);
+    expect(html).toContain("bea@example.com");
+    expect(html).toMatch(/<button type="submit"[^>]*>Refund \$25\.00<\/button>/);
+    expect(html).toMatch(/<a[^>]*href="\/admin\?orderStatus=paid"[^>]*>Cancel<\/a>/);
   });
 
   it("gives Access Denied a meta refresh to / for browsers without JavaScript", async () => {

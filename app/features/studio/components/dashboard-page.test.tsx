@@ -50,8 +50,14 @@ const done = (id: string, style: string, extra: Partial<StylizedImageJson> = {})
   ...extra,
 });
 
-function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[]): DashboardData {
+type PageData = Parameters<typeof DashboardPage>[0]["data"];
+
+function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[]): PageData {
   return {
+    payouts: {
+      account: { provider: "test", status: "not_connected", payoutsEnabled: false },
+      balance: { earned: "17", owed: "17", transferred: "0", held: "0", reversed: "0" },
+    },
     user: { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "L", profileImageUrl: null, createdAt: "", isAdmin: false },
     stats: { totalImages: 1, totalStylized: 2, totalListed: 0, totalSales: 0, totalEarnings: 0, totalViews: 0 },
     images: [IMAGE],
@@ -71,7 +77,7 @@ function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[
   };
 }
 
-function renderPage(page: DashboardData) {
+function renderPage(page: PageData) {
   const Stub = createRemixStub([
     {
       path: "/dashboard",
@@ -150,5 +156,15 @@ describe("DashboardPage", () => {
     expect(screen.getByRole("link", { name: "Manage Integrations" })).toHaveAttribute("href", "/integrations");
     expect(screen.getByRole("link", { name: "Back to Home" })).toBeInTheDocument();
     expect(screen.getByText("Total Images").nextSibling).toHaveTextContent("1");
+  });
+
+  it("shows the Payouts card with the account's state and the balance", () => {
+    renderPage(data({}, []));
+    const card = within(screen.getByTestId("payouts-card"));
+    expect(card.getByRole("heading", { name: "Payouts" })).toBeInTheDocument();
+    expect(card.getByText("Not set up")).toBeInTheDocument();
+    expect(card.getByText("TEST MODE")).toBeInTheDocument();
+    expect(card.getByTestId("balance-owed")).toHaveTextContent("$17.00");
+    expect(card.getByRole("link", { name: "Set up payouts" })).toHaveAttribute("href", "/payouts");
   });
 });

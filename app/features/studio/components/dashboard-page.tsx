@@ -12,6 +12,8 @@ import { MarketStep } from "~/features/studio/components/market-step";
 import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
 import { PipelineSteps } from "~/features/studio/components/pipeline-steps";
 import { StatCards } from "~/features/studio/components/stat-cards";
+import { PayoutsCard } from "~/features/payouts/components/payouts-card";
+import type { PayoutsOverview } from "~/features/payouts/types";
 import { StyleGenerator } from "~/features/studio/components/style-generator";
 import { UploadWidget } from "~/features/studio/components/upload-widget";
 import { UploadsStrip } from "~/features/studio/components/uploads-strip";
@@ -23,7 +25,7 @@ import { UploadsStrip } from "~/features/studio/components/uploads-strip";
  * URL and every action a form; while a style is being made, the page reloads
  * itself every 2 s (only when JavaScript is off; with it, the page polls).
  */
-export function DashboardPage({ data }: { data: DashboardData }) {
+export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> } }) {
   const { user, stats, images, stylized, view } = data;
   const revalidator = useRevalidator();
   useRefreshWhileInProgress(stylized.some(isInProgress));
@@ -55,6 +57,7 @@ export function DashboardPage({ data }: { data: DashboardData }) {
         }
       />
       <StatCards stats={stats} />
+      {data.payouts ? <PayoutsCard payouts={data.payouts} /> : null}
       <div id="pipeline" className="space-y-4">
         <PipelineSteps step={view.step} links={stepLinks(view)} />
         {view.step === "upload" ? <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} onUploaded={() => revalidator.revalidate()} /> : null}

@@ -1,0 +1,155 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { AdminOrder } from "~/features/admin/sales-types";
+import {
+  ADMIN_ORDER_STATUSES,
+  formatDollarString,
+  ORDER_SEARCH_MAX,
+  ORDER_SEARCH_PARAM,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_PARAM,
+  REFUND_PARAM,
+} from "~/features/admin/sales-types";
+import { adminHref } from "~/features/admin/components/admin-links";
+import { LocalDate } from "~/features/admin/components/local-date";
+import { OrderStatusBadge, TestModeBadge } from "~/features/admin/components/order-status-badge";
+
+const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const CELL = "px-4 py-3 align-top text-sm text-slate-700";
+
+/** The parameters of the rest of the page that a new order search keeps (the user search). */
+const KEPT_PARAMS = ["q"];
+
+/**
+ * The Admin Portal's Orders section: a GET search form (email or order id,
+ * and a status) and the matching orders, newest first. A paid order has a
+ * Refund… link that opens the confirmation (?refund=<id>), so the whole
+ * flow works without JavaScript.
+ */
+export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: AdminOrder[]; orderSearch: string; orderStatus: string }) {
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const filtered = Boolean(orderSearch || orderStatus);
+  return (
+    <section id="orders" aria-labelledby="orders-heading" className="card mt-8 overflow-hidden" data-testid="orders-section">
+      <div className="flex flex-col gap-4 border-b border-slate-200 p-5 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h2 id="orders-heading" className="text-lg font-semibold text-slate-900">
+            Orders
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="order-count">
+            {orders.length === 1 ? "1 order" : `${orders.length} orders`}
+            {filtered ? " match" : ""}, newest first
+          </p>
+        </div>
+        <Form method="get" action="/admin" role="search" aria-label="Search orders" className="flex w-full flex-col gap-2 sm:flex-row lg:w-auto" preventScrollReset>
+          {KEPT_PARAMS.map((name) => {
+            const value = current.get(name);
+            return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+          })}
+          <label htmlFor="admin-order-search" className="sr-only">
+            Buyer email or order ID
+          </label>
+          <input
+            id="admin-order-search"
+            type="search"
+            name={ORDER_SEARCH_PARAM}
+            defaultValue={orderSearch}
+            placeholder="Buyer email or order ID"
+            maxLength={ORDER_SEARCH_MAX}
+            autoComplete="off"
+            className="field-input mt-0 sm:w-64"
+          />
+          <label htmlFor="admin-order-status" className="sr-only">
+            Order status
+          </label>
+          <select id="admin-order-status" name={ORDER_STATUS_PARAM} defaultValue={orderStatus} className="field-input mt-0 sm:w-40">
+            <option value="">All statuses</option>
+            {ADMIN_ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-secondary">
+            Search orders
+          </button>
+          {filtered ? (
+            <Link to={adminHref(location.search, { [ORDER_SEARCH_PARAM]: null, [ORDER_STATUS_PARAM]: null, [REFUND_PARAM]: null })} className="btn-ghost" preventScrollReset>
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      </div>
+      {orders.length === 0 ? (
+        <p className="px-4 py-10 text-center text-sm text-slate-600" data-testid="no-orders">
+          {filtered ? "No orders match this search." : "No orders yet."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto" role="region" aria-label="Orders" tabIndex={0}>
+          <table className="w-full min-w-[64rem] divide-y divide-slate-200">
+            <caption className="sr-only">Orders, newest first</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={HEAD}>Order</th>
+                <th scope="col" className={HEAD}>Buyer</th>
+                <th scope="col" className={HEAD}>Status</th>
+                <th scope="col" className={`${HEAD} text-right`}>Total</th>
+                <th scope="col" className={`${HEAD} text-right`}>Refunded</th>
+                <th scope="col" className={HEAD}>Items</th>
+                <th scope="col" className={`${HEAD} text-right`}>Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {orders.map((order) => (
+                <tr key={order.id} data-testid="order-row" data-order-id={order.id} className="hover:bg-slate-50/70">
+                  <td className={CELL}>
+                    <p className="font-mono text-xs break-all text-slate-900">{order.id}</p>
+                    <p className="mt-1 text-xs text-slate-500">
+                      <LocalDate iso={order.createdAt} />
+                    </p>
+                  </td>
+                  <td className={`${CELL} max-w-[16rem]`}>
+                    <p className="truncate font-medium text-slate-900">{order.customerName}</p>
+                    <p className="truncate text-xs text-slate-600">{order.customerEmail}</p>
+                  </td>
+                  <td className={CELL}>
+                    <div className="flex flex-wrap items-center gap-1.5">
+                      <OrderStatusBadge status={order.status} />
+                      {order.provider === "test" ? <TestModeBadge /> : <span className="text-xs text-slate-500">Stripe</span>}
+                    </div>
+                  </td>
+                  <td className={`${CELL} text-right tabular-nums`}>{formatDollarString(order.total)}</td>
+                  <td className={`${CELL} text-right tabular-nums`}>{Number(order.refunded) > 0 ? formatDollarString(order.refunded) : "—"}</td>
+                  <td className={CELL}>
+                    <ul className="space-y-1">
+                      {order.items.map((item) => (
+                        <li key={item.listingId} className="text-xs">
+                          <span className="font-medium text-slate-900">{item.title}</span>{" "}
+                          <span className="tabular-nums text-slate-700">{formatDollarString(item.price)}</span>
+                          <span className="block font-mono text-[0.7rem] text-slate-500">Creator: {item.creatorId}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className={`${CELL} text-right`}>
+                    {order.status === "paid" ? (
+                      <Link
+                        to={adminHref(location.search, { [REFUND_PARAM]: order.id })}
+                        preventScrollReset
+                        className="btn border border-red-300 bg-white px-3 py-1.5 whitespace-nowrap text-red-700 hover:bg-red-50"
+                        aria-label={`Refund order ${order.id}`}
+                        data-testid="refund-link"
+                      >
+                        Refund…
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

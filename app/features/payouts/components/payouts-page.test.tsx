@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRemixStub } from "@remix-run/testing";
+import { PayoutsPage } from "~/features/payouts/components/payouts-page";
+import type { PayoutsOverview } from "~/features/payouts/types";
+
+afterEach(cleanup);
+
+const FRESH: PayoutsOverview = {
+  account: { provider: "test", status: "not_connected", payoutsEnabled: false },
+  balance: { earned: "17", owed: "17", transferred: "0", held: "0", reversed: "0" },
+  transfers: [],
+  testAccountBalance: null,
+};
+
+function renderPage(overview: PayoutsOverview, extra: Partial<Parameters<typeof PayoutsPage>[0]> = {}) {
+  const Stub = createRemixStub([{ path: "/payouts", Component: () => <PayoutsPage overview={overview} {...extra} /> }]);
+  render(<Stub initialEntries={["/payouts"]} />);
+}
+
+/** The form a button submits, as plain HTML would post it. */
+function formOf(button: HTMLElement) {
+  const form = button.closest("form")!;
+  return { method: form.getAttribute("method"), action: form.getAttribute("action"), fields: Object.fromEntries(new FormData(form)) };
+}
+
+describe("PayoutsPage", () => {
+  it("offers to set payouts up with a plain form post, and explains test mode", () => {
+    renderPage(FRESH);
+    expect(screen.getByRole("heading", { level: 1, name: "Payouts" })).toBeInTheDocument();
+    const account = screen.getByRole("region", { name: /Payout account/ });
+    expect(within(account).getByTestId("payout-account-state")).toHaveTextContent("Not set up");
+    expect(within(account).getByTestId("payout-account-explanation")).toHaveTextContent("You have no payout account yet.");
+    const setUp = within(account).getByRole("button", { name: "Set up payouts" });
+    expect(formOf(setUp)).toEqual({ method: "post", action: "/payouts", fields: { intent: "onboard" } });
+    expect(within(account).queryByRole("button", { name: "Open Stripe dashboard" })).not.toBeInTheDocument();
+
+    const note = screen.getByTestId("payouts-test-notice");
+    expect(note).toHaveTextContent("TEST MODE");
+    expect(note).toHaveTextContent("No money moves");
+    expect(note).toHaveTextContent("Set up payouts to open your test payout account.");
+  });
+
+  it("shows what the test payout account holds once it exists, and an empty transfers list", () => {
+    renderPage({ ...FRESH, account: { provider: "test", status: "pending", payoutsEnabled: false }, testAccountBalance: "0" });
+    expect(screen.getByTestId("test-account-balance")).toHaveTextContent("Your test payout account holds $0.00.");
+    expect(screen.getByRole("button", { name: "Continue setup" })).toBeInTheDocument();
+    expect(screen.getByTestId("transfers-empty")).toHaveTextContent("No transfers yet.");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("lists the transfers in a table and the balance in a description list", () => {
+    renderPage({
+      account: { provider: "test", status: "active", payoutsEnabled: true },
+      balance: { earned: "25.50", owed: "0", transferred: "17", held: "0", reversed: "8.50" },
+      transfers: [
+        { id: "ttr_one", orderId: "order-1", amount: "17", reversed: "0", status: "transferred", createdAt: "2026-11-24T10:00:00.000Z", testMode: true },
+        { id: "ttr_two", orderId: "order-2", amount: "8.50", reversed: "8.50", status: "reversed", createdAt: "2026-11-23T10:00:00.000Z", testMode: true },
+      ],
+      testAccountBalance: "17",
+    });
+    expect(screen.getByTestId("test-account-balance")).toHaveTextContent("Your test payout account holds $17.00.");
+    expect(screen.queryByRole("button", { name: /Set up payouts|Continue setup/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Open Stripe dashboard" })).not.toBeInTheDocument();
+
+    const balance = within(screen.getByRole("region", { name: "Balance" }));
+    expect(balance.getAllByRole("term").map((term) => term.textContent)).toEqual(["Earned", "Owed", "Transferred", "Held", "Reversed"]);
+    expect(balance.getByTestId("balance-reversed")).toHaveTextContent("$8.50");
+
+    const table = screen.getByRole("table");
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Transfer", "Order", "Amount", "Reversed", "Status", "Date"]);
+    const [, first, second] = within(table).getAllByRole("row");
+    expect(within(first).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_oneTest", "order-1", "$17.00", "$0.00", "Transferred", "Nov 24, 2026"]);
+    expect(within(second).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_twoTest", "order-2", "$8.50", "$8.50", "Reversed", "Nov 23, 2026"]);
+
+    const terms = within(screen.getByRole("region", { name: "How your share moves" })).getAllByRole("term").map((term) => term.textContent);
+    expect(terms).toEqual(["Owed", "Held", "Reversed"]);
+  });
+
+  it("offers the Stripe dashboard to an active or restricted Stripe account, without a test mode notice", () => {
+    renderPage({ ...FRESH, account: { provider: "stripe", status: "restricted", payoutsEnabled: false } });
+    expect(formOf(screen.getByRole("button", { name: "Open Stripe dashboard" }))).toEqual({ method: "post", action: "/payouts", fields: { intent: "dashboard" } });
+    expect(formOf(screen.getByRole("button", { name: "Continue setup" })).fields).toEqual({ intent: "onboard" });
+    expect(screen.getByTestId("payout-account-state")).toHaveTextContent("Needs attention");
+    expect(screen.queryByTestId("payouts-test-notice")).not.toBeInTheDocument();
+    expect(screen.queryByText("TEST MODE")).not.toBeInTheDocument();
+    cleanup();
+    renderPage({ ...FRESH, account: { provider: "stripe", status: "pending", payoutsEnabled: false } });
+    expect(screen.queryByRole("button", { name: "Open Stripe dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("shows the notice from onboarding and the error of a failed action", () => {
+    renderPage(FRESH, {
+      notice: { kind: "success", title: "Payout account updated", description: "Your payout account is active." },
+      error: "Finish setting up payouts first",
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("Payout account updated");
+    expect(screen.getByRole("alert")).toHaveTextContent("Finish setting up payouts first");
+  });
+});

@@ -1,0 +1,216 @@
+import { Form, Link } from "@remix-run/react";
+import type { FlashMessage } from "~/lib/flash";
+import { PageHeader } from "~/ui/page-header";
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
+import type { PayoutsOverview, PayoutTransferView } from "~/features/payouts/types";
+import {
+  BalanceList,
+  StateBadge,
+  TestModeBadge,
+  TRANSFER_STATUSES,
+  accountExplanation,
+  dollars,
+} from "~/features/payouts/components/payout-words";
+
+/**
+ * The body of /payouts: the payout account and what to do next, the balance,
+ * every transfer, and what owed, held and reversed mean. Every action is a
+ * plain form post answered with a redirect, so it all works without JavaScript.
+ */
+export function PayoutsPage({
+  overview,
+  notice = null,
+  error = null,
+}: {
+  overview: PayoutsOverview;
+  /** What happened on the way here (back from onboarding). */
+  notice?: FlashMessage | null;
+  /** Why the last action failed. */
+  error?: string | null;
+}) {
+  const { account, balance, transfers } = overview;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8" data-testid="payouts-page">
+      <PageHeader
+        title="Payouts"
+        subtitle={`You keep ${CREATOR_SHARE_PERCENT}% of each sale. This is where your share goes.`}
+        actions={
+          <Link to="/dashboard" className="btn-ghost">
+            Back to Dashboard
+          </Link>
+        }
+      />
+      {notice ? <Notice message={notice} /> : null}
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="payouts-error">
+          {error}
+        </p>
+      ) : null}
+      {account.provider === "test" ? <TestModeNotice testAccountBalance={overview.testAccountBalance} /> : null}
+      <AccountSection account={account} />
+      <section className="card p-6" aria-labelledby="payouts-balance-title">
+        <h2 id="payouts-balance-title" className="text-xl font-semibold text-slate-900">
+          Balance
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Earned is everything you are owed, have been sent, or is held.</p>
+        <div className="mt-4">
+          <BalanceList balance={balance} />
+        </div>
+      </section>
+      <TransfersSection transfers={transfers} />
+      <section className="card p-6" aria-labelledby="payouts-terms-title">
+        <h2 id="payouts-terms-title" className="text-xl font-semibold text-slate-900">
+          How your share moves
+        </h2>
+        <dl className="mt-3 space-y-3 text-sm text-slate-700">
+          <div>
+            <dt className="font-semibold text-slate-900">Owed</dt>
+            <dd>Your share of a paid sale that has not been sent yet, because your payout account is not ready. It is sent as soon as it is.</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Held</dt>
+            <dd>The buyer disputed the payment with their bank. Your share stays where it is until the dispute is settled: if it is won, it goes on as before; if it is lost, it is taken back.</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Reversed</dt>
+            <dd>The sale was refunded, so your share of the refunded amount was taken back (or never sent).</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function Notice({ message }: { message: FlashMessage }) {
+  const tone =
+    message.kind === "error"
+      ? "border-red-200 bg-red-50 text-red-800"
+      : message.kind === "success"
+        ? "border-emerald-200 bg-emerald-50 text-emerald-900"
+        : "border-slate-200 bg-slate-50 text-slate-800";
+  return (
+    <div role={message.kind === "error" ? "alert" : "status"} className={`rounded-lg border p-3 text-sm ${tone}`} data-testid="payouts-notice">
+      <p className="font-semibold">{message.title}</p>
+      {message.description ? <p className="mt-0.5">{message.description}</p> : null}
+    </div>
+  );
+}
+
+function TestModeNotice({ testAccountBalance }: { testAccountBalance: string | null }) {
+  return (
+    <div className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900" role="note" data-testid="payouts-test-notice">
+      <p className="text-lg font-bold tracking-wide">TEST MODE</p>
+      <p className="text-sm">
+        No Stripe account is configured on this server, so your share of each sale goes to a built-in test payout account. No money
+        moves: transfers and refunds are only recorded.
+      </p>
+      <p className="mt-2 text-sm font-medium" data-testid="test-account-balance">
+        {testAccountBalance === null
+          ? "Set up payouts to open your test payout account."
+          : `Your test payout account holds ${dollars(testAccountBalance)}.`}
+      </p>
+    </div>
+  );
+}
+
+function AccountSection({ account }: { account: PayoutsOverview["account"] }) {
+  const canContinue = account.status === "pending" || account.status === "restricted";
+  const stripeDashboard = account.provider === "stripe" && (account.status === "active" || account.status === "restricted");
+  return (
+    <section className="card p-6" aria-labelledby="payouts-account-title" data-testid="payout-account">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="payouts-account-title" className="text-xl font-semibold text-slate-900">
+          Payout account
+        </h2>
+        <StateBadge status={account.status} />
+        {account.provider === "test" ? <TestModeBadge /> : null}
+      </div>
+      <p className="mt-2 text-slate-700" data-testid="payout-account-explanation">
+        {accountExplanation(account)}
+      </p>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-600">Provider</dt>
+        <dd className="text-slate-900">{account.provider === "stripe" ? "Stripe Connect" : "Test payouts (built in)"}</dd>
+        <dt className="font-medium text-slate-600">Withdrawals to your bank</dt>
+        <dd className="text-slate-900">{account.payoutsEnabled ? "Enabled" : "Not enabled yet"}</dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {account.status === "not_connected" || canContinue ? (
+          <Form method="post" action="/payouts">
+            <input type="hidden" name="intent" value="onboard" />
+            <button type="submit" className="btn-primary" data-testid="payouts-onboard">
+              {account.status === "not_connected" ? "Set up payouts" : "Continue setup"}
+            </button>
+          </Form>
+        ) : null}
+        {stripeDashboard ? (
+          <Form method="post" action="/payouts">
+            <input type="hidden" name="intent" value="dashboard" />
+            <button type="submit" className="btn-secondary" data-testid="payouts-dashboard">
+              Open Stripe dashboard
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "N/A";
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+function TransfersSection({ transfers }: { transfers: PayoutTransferView[] }) {
+  return (
+    <section className="card p-6" aria-labelledby="payouts-transfers-title">
+      <h2 id="payouts-transfers-title" className="text-xl font-semibold text-slate-900">
+        Transfers
+      </h2>
+      {transfers.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="transfers-empty">
+          No transfers yet. Each share sent to your payout account will be listed here.
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="transfers-table">
+            <caption className="sr-only">Transfers to your payout account, newest first</caption>
+            <thead>
+              <tr className="text-left text-slate-600">
+                <th scope="col" className="py-2 pr-4 font-medium">Transfer</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Order</th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">Reversed</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                <th scope="col" className="py-2 font-medium">Date</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {transfers.map((transfer) => {
+                const status = TRANSFER_STATUSES[transfer.status];
+                return (
+                  <tr key={transfer.id} data-testid="transfer-row">
+                    <td className="py-2 pr-4">
+                      <code className="break-all text-xs">{transfer.id}</code>
+                      {transfer.testMode ? <span className="ml-2 text-xs font-semibold text-amber-800">Test</span> : null}
+                    </td>
+                    <td className="py-2 pr-4">
+                      <code className="break-all text-xs">{transfer.orderId}</code>
+                    </td>
+                    <td className="py-2 pr-4 text-right font-medium text-slate-900">{dollars(transfer.amount)}</td>
+                    <td className="py-2 pr-4 text-right text-slate-700">{dollars(transfer.reversed)}</td>
+                    <td className="py-2 pr-4">
+                      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
+                    </td>
+                    <td className="py-2 text-slate-700">{formatDate(transfer.createdAt)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
+import { payoutProviderById } from "~/infra/payouts/select-payout-provider.server";
+import { payTestOrder, startCheckout } from "~/features/market/checkout.server";
+import { findOrderBySessionId } from "~/features/market/orders.server";
+import { runTransfer } from "~/features/payouts/payout-jobs.server";
+import type { PayoutsOverview } from "~/features/payouts/types";
+import type { FlashMessage } from "~/lib/flash";
+import * as payouts from "~/routes/_studio+/payouts";
+import * as onboard from "~/routes/_studio+/payouts_.onboard";
+import * as testOnboarding from "~/routes/_studio+/payouts_.test-onboarding";
+import * as dashboard from "~/routes/_studio+/dashboard";
+import * as tokenPayouts from "~/routes/api+/token-payouts";
+import * as onboardApi from "~/routes/api+/payouts.onboard";
+import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
+
+/** The Payouts screens without JavaScript, and their /api routes, on the built-in test payout provider. */
+
+type PageData = { overview: PayoutsOverview; notice: FlashMessage | null };
+
+const stripeKeyAtStart = getConfig().STRIPE_SECRET_KEY;
+afterEach(() => {
+  (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = stripeKeyAtStart;
+});
+
+async function page(path: string, cookie: string): Promise<PageData> {
+  const response = await callRoute(payouts.loader, makeRequest(path, { cookie }));
+  expect(response.status).toBe(200);
+  return (await response.json()) as PageData;
+}
+
+/** A sale of the creator's listing in the built-in test checkout, paid the way its Pay button does. */
+async function testCheckoutSale(listingId: string) {
+  const db = getDb();
+  const started = await startCheckout(db, new TestCheckoutProvider(), {
+    listingIds: [listingId],
+    customer: { name: "Bea Buyer", email: "bea@example.com" },
+    origin: ORIGIN,
+    now: new Date(),
+  });
+  await payTestOrder(db, (await findOrderBySessionId(db, started.sessionId))!, new Date());
+  return started.orderId;
+}
+
+describe("signed out", () => {
+  it("sends a visitor to sign in and back to the page they asked for", async () => {
+    for (const [handler, path] of [
+      [payouts.loader, "/payouts?onboarding=return"],
+      [onboard.loader, "/payouts/onboard"],
+      [testOnboarding.loader, "/payouts/test-onboarding"],
+    ] as const) {
+      const response = await callRoute(handler, makeRequest(path));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    }
+    for (const [handler, path] of [
+      [payouts.action, "/payouts"],
+      [testOnboarding.action, "/payouts/test-onboarding"],
+    ] as const) {
+      const response = await callRoute(handler, formRequest(path, { intent: "onboard" }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    }
+    expect(await getDb().selectFrom("payout_accounts").select("user_id").execute()).toEqual([]);
+  });
+});
+
+describe("/payouts in test mode", () => {
+  it("onboards end to end: set up, complete the test onboarding, and the owed share of an earlier sale is queued for transfer", async () => {
+    const db = getDb();
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id, { price: 10 });
+    const orderId = await testCheckoutSale(listing.id);
+
+    // Before: no account, the share is owed.
+    const before = await page("/payouts", creator.cookie);
+    expect(before.overview.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false });
+    expect(before.overview.balance).toEqual({ earned: "8.50", owed: "8.50", transferred: "0", held: "0", reversed: "0" });
+    expect(before.overview.testAccountBalance).toBeNull();
+    expect(before.notice).toBeNull();
+
+    // Set up payouts: to the in-app test onboarding page.
+    const started = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    expect(started.status).toBe(302);
+    expect(started.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
+
+    const onboardingPage = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
+    expect(onboardingPage.status).toBe(200);
+    const state = await onboardingPage.json();
+    expect(state).toEqual({ accountId: expect.stringMatching(/^tacct_/), email: creator.user.email, status: "pending" });
+
+    const pending = await page("/payouts", creator.cookie);
+    expect(pending.overview.account.status).toBe("pending");
+    expect(pending.overview.testAccountBalance).toBe("0");
+
+    // Nothing is queued before the account is ready.
+    const transferJobs = () => db.selectFrom("jobs").select(["kind", "payload", "status"]).where("kind", "=", "payouts.transfer").execute();
+    expect(await transferJobs()).toEqual([]);
+
+    // Complete: back to /payouts, which reads the account's new state.
+    const completed = await callRoute(testOnboarding.action, formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }));
+    expect(completed.status).toBe(302);
+    expect(completed.headers.get("Location")).toBe("/payouts?onboarding=return");
+    const back = await page("/payouts?onboarding=return", creator.cookie);
+    expect(back.overview.account).toEqual({ provider: "test", status: "active", payoutsEnabled: true });
+    expect(back.notice).toMatchObject({ kind: "success", title: "Payout account updated" });
+
+    // The sale made before onboarding is queued as a transfer job.
+    const earning = await db.selectFrom("earnings").select(["id", "status"]).where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const jobs = await transferJobs();
+    expect(jobs).toHaveLength(1);
+    expect(JSON.parse(jobs[0].payload)).toEqual({ earningId: earning.id });
+
+    // Run it: the share is sent to the test payout account and listed as a transfer.
+    await runTransfer({ payoutProvider: (id, given) => payoutProviderById(id, getConfig(), given), chargeOf: async () => null }, { earningId: earning.id }, { db, now: () => new Date() });
+    const after = await page("/payouts", creator.cookie);
+    expect(after.overview.balance).toEqual({ earned: "8.50", owed: "0", transferred: "8.50", held: "0", reversed: "0" });
+    expect(after.overview.testAccountBalance).toBe("8.50");
+    expect(after.overview.transfers).toEqual([
+      { id: expect.any(String), orderId, amount: "8.50", reversed: "0", status: "transferred", createdAt: expect.any(String), testMode: true },
+    ]);
+
+    // The dashboard's Payouts card has the same numbers.
+    const board = await (await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: creator.cookie }))).json();
+    expect(board.payouts.account.status).toBe("active");
+    expect(board.payouts.balance.transferred).toBe("8.50");
+  });
+
+  it("says so when the creator comes back without finishing, and /payouts/onboard makes a fresh link", async () => {
+    const creator = await createTestUser();
+    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    const back = await page("/payouts?onboarding=return", creator.cookie);
+    expect(back.overview.account.status).toBe("pending");
+    expect(back.notice).toMatchObject({ kind: "info", description: expect.stringContaining("Continue setup") });
+
+    const fresh = await callRoute(onboard.loader, makeRequest("/payouts/onboard", { cookie: creator.cookie }));
+    expect(fresh.status).toBe(302);
+    expect(fresh.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
+    expect(await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).execute()).toHaveLength(1);
+  });
+
+  it("shows a refused action on the page instead of failing", async () => {
+    const creator = await createTestUser();
+    const dashboardLink = await callRoute(payouts.action, formRequest("/payouts", { intent: "dashboard" }, { cookie: creator.cookie }));
+    expect(dashboardLink.status).toBe(409);
+    expect(await dashboardLink.json()).toEqual({ error: "Finish setting up payouts first" });
+
+    const unknown = await callRoute(payouts.action, formRequest("/payouts", { intent: "nonsense" }, { cookie: creator.cookie }));
+    expect(unknown.status).toBe(400);
+
+    const crossSite = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie, origin: "cross" }));
+    expect(crossSite.status).toBe(403);
+    expect(await getDb().selectFrom("payout_accounts").select("user_id").where("user_id", "=", creator.user.id).execute()).toEqual([]);
+
+    // A provider that cannot be reached is a message too, never a 500.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = "sk_test_unreachable";
+    const { StripeConnectProvider } = await import("~/infra/payouts/stripe-connect.server");
+    vi.spyOn(StripeConnectProvider.prototype, "createAccount").mockRejectedValue(new Error("connect ECONNREFUSED"));
+    const failed = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toEqual({ error: "The payout provider could not be reached. Nothing was changed; please try again later." });
+  });
+
+  it("answers the test onboarding page with a 404 before payouts are set up, and when Stripe is configured", async () => {
+    const creator = await createTestUser();
+    const early = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
+    expect(early.status).toBe(404);
+    const earlyPost = await callRoute(testOnboarding.action, formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }));
+    expect(earlyPost.status).toBe(404);
+
+    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = "sk_test_configured";
+    const withStripe = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
+    expect(withStripe.status).toBe(404);
+  });
+});
+
+describe("the payouts /api routes", () => {
+  it("GET /api/token-payouts answers a fresh creator's empty account and balance", async () => {
+    const creator = await createTestUser();
+    const response = await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts", { token: creator.token }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      account: { provider: "test", status: "not_connected", payoutsEnabled: false },
+      balance: { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" },
+      transfers: [],
+      testAccountBalance: null,
+    });
+    expect((await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts"))).status).toBe(401);
+  });
+
+  it("POST /api/payouts/onboard answers the onboarding link, the same account every time", async () => {
+    const creator = await createTestUser();
+    for (let i = 0; i < 2; i++) {
+      const response = await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ url: `${ORIGIN}/payouts/test-onboarding` });
+    }
+    expect(await getDb().selectFrom("payout_accounts").select("provider").where("user_id", "=", creator.user.id).execute()).toEqual([{ provider: "test" }]);
+    const status = await (await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts", { token: creator.token }))).json();
+    expect(status.account).toEqual({ provider: "test", status: "pending", payoutsEnabled: false });
+    expect((await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST" }))).status).toBe(401);
+  });
+});

@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { invoke } from "~/infra/procedure.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures.server";
+import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
+import { ErrorPanel } from "~/ui/error-panel";
+import { loadProcedure } from "~/web/remix-adapter.server";
+import { callContext } from "~/web/request-context.server";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { failedPost, requireCreator } from "~/routes/_studio+/payouts.server";
+
+export const meta: MetaFunction = () => [{ title: `Test payout onboarding | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+
+/**
+ * /payouts/test-onboarding: the in-app stand-in for Stripe's hosted
+ * onboarding, used when no Stripe key is configured. Completing it makes the
+ * creator's test payout account ready; no money moves. A 404 when Stripe is
+ * configured or the creator has not started setting up payouts.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCreator(args.request);
+  const state = await loadProcedure(testOnboardingState, args, {}, user);
+  return json(state, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+}
+
+/** Completes the test onboarding and goes back to /payouts, which reads the account's new state. */
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const user = await requireCreator(request);
+  if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
+  try {
+    await invoke(completeTestOnboarding, user, {}, callContext(request, args.context));
+    return redirect("/payouts?onboarding=return");
+  } catch (error) {
+    return failedPost(error, "Completing test onboarding");
+  }
+}
+
+export default function TestOnboarding() {
+  const state = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const done = state.status === "active";
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <div className="mb-6 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900" role="note" data-testid="test-mode-banner">
+        <p className="text-2xl font-bold tracking-wide">TEST MODE</p>
+        <p className="text-sm">
+          This page stands in for Stripe&apos;s hosted onboarding, because no Stripe account is configured on this server. Nothing you
+          do here reaches a bank and no money moves: your share of each sale is recorded as sent to a test payout account.
+        </p>
+      </div>
+      <section className="card p-6" aria-labelledby="test-onboarding-title">
+        <h1 id="test-onboarding-title" className="text-2xl font-bold text-slate-900">
+          Set up your test payout account
+        </h1>
+        <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium text-slate-600">Email</dt>
+          <dd className="text-slate-900" data-testid="test-onboarding-email">
+            {state.email}
+          </dd>
+          <dt className="font-medium text-slate-600">Account</dt>
+          <dd>
+            <code className="break-all text-xs" data-testid="test-onboarding-account">
+              {state.accountId}
+            </code>
+          </dd>
+          <dt className="font-medium text-slate-600">State</dt>
+          <dd className="text-slate-900">{ACCOUNT_STATES[state.status].label}</dd>
+        </dl>
+        {actionData?.error ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
+        <p className="mt-4 text-sm text-slate-700">
+          {done
+            ? "This test payout account is already set up. Completing again changes nothing."
+            : "Completing makes this account ready at once, and every share you are owed is sent to it."}
+        </p>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Link to="/payouts" className="btn-secondary">
+            Cancel
+          </Link>
+          <Form method="post">
+            <button type="submit" className="btn-primary" disabled={busy} data-testid="complete-test-onboarding">
+              {busy ? "Completing..." : "Complete test onboarding"}
+            </button>
+          </Form>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorPanel
+      eyebrow={notFound ? "404" : undefined}
+      title={notFound ? "Page Not Found" : "Something went wrong"}
+      detail={
+        notFound
+          ? "Test payout onboarding is only there when Stripe is not configured, after you start setting up payouts."
+          : "Please try again."
+      }
+      linkTo="/payouts"
+      linkLabel="Back to Payouts"
+    />
+  );
+}
