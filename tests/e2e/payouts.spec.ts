@@ -104,7 +104,7 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await expect(complete).toContainText("Payment Successful!");
   const downloadHref = (await complete.getByTestId("download-link").first().getAttribute("href"))!;
   const licenseHref = (await complete.getByTestId("license-link").first().getAttribute("href"))!;
-  expect((await buyer.request.get(new URL(downloadHref, origin).toString(), { method: "HEAD" })).status()).toBe(200);
+  expect((await buyer.request.head(new URL(downloadHref, origin).toString())).status()).toBe(200);
 
   // The share goes to the creator's test payout account (a background job).
   await expect

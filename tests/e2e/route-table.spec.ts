@@ -55,7 +55,12 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
   "/admin": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },
     creator: { copy: ["Access Denied", "You don't have permission to view this page."] },
-    admin: { copy: ["Super Admin", "Manage users and monitor platform activity", "User Management"] },
+    admin: { copy: ["Super Admin", "Manage users and monitor platform activity", "User Management", "Orders", "Payouts"] },
+  },
+  "/payouts": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Payouts", "You keep 85% of each sale", "How your share moves"] },
+    admin: { copy: ["Payouts", "You keep 85% of each sale", "How your share moves"] },
   },
   "/payment-monitor": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },
