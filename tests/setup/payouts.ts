@@ -14,9 +14,13 @@ import { ensurePayoutAccount, refreshPayoutAccount } from "~/features/payouts/pa
 /** Payout tests over the test database (vitest only). */
 
 /** The jobs' dependencies with the built-in test provider (and Stripe's when given). */
-export function payoutDeps(stripe?: PayoutProvider, chargeOf: PayoutJobDeps["chargeOf"] = async () => null): PayoutJobDeps {
+export function payoutDeps(
+  stripe?: PayoutProvider,
+  chargeOf: PayoutJobDeps["chargeOf"] = async () => null,
+  test: (db: DB) => PayoutProvider = (db) => new TestPayoutProvider(db),
+): PayoutJobDeps {
   return {
-    payoutProvider: (id: PayoutProviderId, db: DB) => (id === "test" ? new TestPayoutProvider(db) : (stripe ?? null)),
+    payoutProvider: (id: PayoutProviderId, db: DB) => (id === "test" ? test(db) : (stripe ?? null)),
     chargeOf,
   };
 }

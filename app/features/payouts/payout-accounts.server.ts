@@ -66,11 +66,20 @@ export async function applyAccountState(trx: DB, provider: PayoutProviderId, sta
   }
 }
 
-/** Asks the provider for the account's state now (the creator is back from onboarding) and records it. */
+/**
+ * Asks the provider for the account's state now (the creator is back from
+ * onboarding) and records it. An active account also gets every owed share
+ * queued again, so a transfer that gave up earlier (its attempts spent while
+ * the provider was down) goes out on the creator's next visit; the transfer's
+ * idempotency key keeps a share from being sent twice.
+ */
 export async function refreshPayoutAccount(db: DB, provider: PayoutProvider, userId: string, now: Date): Promise<PayoutAccountRow | undefined> {
   const row = await payoutAccountOf(db, userId, provider.id);
   if (!row) return undefined;
   const state = await provider.retrieveAccount(row.account_id);
-  await db.transaction().execute((trx) => applyAccountState(trx, provider.id, state, now));
+  await db.transaction().execute(async (trx) => {
+    const { becameActive } = await applyAccountState(trx, provider.id, state, now);
+    if (state.status === "active" && !becameActive) await queueOwedTransfers(trx, userId, provider.id, now);
+  });
   return payoutAccountOf(db, userId, provider.id);
 }
