@@ -22,7 +22,7 @@ describe("a transfer that gave up", () => {
       createAccount: (account) => real.createAccount(account),
       retrieveAccount: (id) => real.retrieveAccount(id),
       onboardingUrl: (request) => real.onboardingUrl(request),
-      dashboardUrl: (id) => real.dashboardUrl(id),
+      dashboardUrl: () => real.dashboardUrl(),
       transfer: () => Promise.reject(new Error("provider down")),
       reverseTransfer: (request) => real.reverseTransfer(request),
     };

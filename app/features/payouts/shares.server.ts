@@ -44,6 +44,10 @@ async function queueTransfersWhere(trx: DB, filter: { orderId?: string; creatorI
     .where("e.status", "=", "owed")
     .where("e.transfer_id", "is", null)
     .where(sql<boolean>`e.amount_cents > e.creator_reversed_cents`)
+    // Not when a transfer of the share is already waiting or running.
+    .where(
+      sql<boolean>`not exists (select 1 from jobs j where j.kind = ${TRANSFER_JOB} and j.status in ('queued', 'running') and json_extract(j.payload, '$.earningId') = e.id)`,
+    )
     .$if(filter.orderId !== undefined, (qb) => qb.where("e.order_id", "=", filter.orderId!))
     .$if(filter.creatorId !== undefined, (qb) => qb.where("e.creator_id", "=", filter.creatorId!))
     .$if(filter.provider !== undefined, (qb) => qb.where("e.test_mode", "=", filter.provider === "test" ? 1 : 0))
