@@ -21,7 +21,9 @@ import { ToastProvider } from "~/ui/toaster";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getWebUser } from "~/web/auth.server";
 import { takeFlash } from "~/web/flash.server";
-import { toPublicUser } from "~/features/accounts/procedures.server";
+import { signInOptions, toPublicUser } from "~/features/accounts/procedures.server";
+import { invoke } from "~/infra/procedure.server";
+import { callContext } from "~/web/request-context.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -33,11 +35,13 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Transform your selfies into AI art and earn money" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getWebUser(request);
   const { flash, clear } = await takeFlash(request);
+  // What the sign-up links and copy follow (the nav's Get Started, the landing, the admin's Create User).
+  const { registrationOpen } = await invoke(signInOptions, null, {}, callContext(request, context));
   return json(
-    { user: user ? toPublicUser(user) : null, flash },
+    { user: user ? toPublicUser(user) : null, flash, registrationOpen },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -59,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider flash={data?.flash ?? null}>
-          <SiteNav user={data?.user ?? null} />
+          <SiteNav user={data?.user ?? null} registrationOpen={data?.registrationOpen ?? false} />
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";
 import { findUserByEmail, findUserById } from "~/features/accounts/users.server";
-import { DEMO_CREATOR, ensureSuperAdmin, seedDemo } from "./seed.server";
+import { DEMO_CREATOR, demoDescription, ensureSuperAdmin, seedDemo } from "./seed.server";
 
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
@@ -34,5 +34,10 @@ describe("seed", () => {
     const listings = await getDb().selectFrom("listings").selectAll().where("user_id", "=", creator!.id).execute();
     expect(listings).toHaveLength(4);
     expect(listings.every((listing) => listing.status === "active")).toBe(true);
+  });
+
+  it("gives each demo description the right article", () => {
+    expect(demoDescription("Anime")).toBe("An anime take on a public-domain NASA portrait (demo listing).");
+    expect(demoDescription("Cartoon")).toBe("A cartoon take on a public-domain NASA portrait (demo listing).");
   });
 });

@@ -108,7 +108,7 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
       input: listingInputSchema.parse({
         stylizedImageId: id,
         title: `Astronaut Portrait, ${style.name}`,
-        description: `A ${style.name.toLowerCase()} take on a public-domain NASA portrait (demo listing).`,
+        description: demoDescription(style.name),
         price: String(suggestedPrice(style.id)),
         tags: `astronaut, portrait, ${style.id}`,
         licensingEnabled: "on",
@@ -117,4 +117,10 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
     });
   }
   log("Demo listings created: the sample portrait in four styles, on the marketplace.");
+}
+
+/** The demo listing's description, with the article its style's name takes ("An anime take", "A cartoon take"). */
+export function demoDescription(styleName: string): string {
+  const name = styleName.toLowerCase();
+  return `${/^[aeiou]/.test(name) ? "An" : "A"} ${name} take on a public-domain NASA portrait (demo listing).`;
 }

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { Outlet } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { createRemixStub } from "@remix-run/testing";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/lib/accounts";
@@ -16,8 +19,10 @@ const user = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   ...overrides,
 });
 
-function renderNav(current: PublicUser | null) {
-  const Stub = createRemixStub([{ path: "/", Component: () => <SiteNav user={current} /> }]);
+function renderNav(current: PublicUser | null, registrationOpen = false) {
+  const Stub = createRemixStub([
+    { path: "/", Component: () => <SiteNav user={current} registrationOpen={registrationOpen} /> },
+  ]);
   render(<Stub />);
   // The desktop bar (the small-screen menu repeats the same links).
   return within(screen.getAllByRole("navigation", { name: "Main" })[0]);
@@ -57,5 +62,102 @@ describe("SiteNav", () => {
     const nav = renderNav(user({ firstName: "", profileImageUrl: "/media/avatar.png" }));
     expect(nav.getAllByTestId("nav-user")[0]).toHaveTextContent("ada@example.com");
     expect(nav.getAllByTestId("nav-user")[0].querySelector("img")).toHaveAttribute("src", "/media/avatar.png");
+  });
+
+  it("Get Started opens the Register tab while registration is open", () => {
+    const nav = renderNav(null, true);
+    expect(nav.getAllByRole("link", { name: "Get Started" })[0]).toHaveAttribute("href", "/auth?tab=register");
+    expect(nav.getAllByRole("link", { name: "Sign In" })[0]).toHaveAttribute("href", "/auth");
+  });
+
+  it("shows Admin to the super admin only", () => {
+    expect(renderNav(user({ id: "super-admin", isAdmin: true })).getAllByRole("link", { name: "Admin" })[0]).toHaveAttribute(
+      "href",
+      "/admin",
+    );
+  });
+
+  it("hides Admin from other users, admins included", () => {
+    expect(renderNav(user({ isAdmin: true })).queryByRole("link", { name: "Admin" })).toBeNull();
+  });
+});
+
+describe("SiteNav's phone menu", () => {
+  function renderMenu() {
+    // The bar stays mounted across pages, as in the root layout.
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <>
+            <SiteNav user={user()} />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { index: true, Component: () => <h1>Home page</h1> },
+          { path: "dashboard", Component: () => <h1>Dashboard page</h1> },
+        ],
+      },
+    ]);
+    render(<Stub />);
+    const toggle = screen.getByRole("button", { name: "Menu" });
+    const panel = () => document.getElementById("site-menu");
+    return { toggle, panel };
+  }
+
+  it("opens and closes with its toggle, telling assistive tech whether it is open", () => {
+    const { toggle, panel } = renderMenu();
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(panel()).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(within(panel()!).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    fireEvent.click(toggle);
+    expect(panel()).toBeNull();
+  });
+
+  it("closes after choosing a page", async () => {
+    const { toggle, panel } = renderMenu();
+    fireEvent.click(toggle);
+    fireEvent.click(within(panel()!).getByRole("link", { name: "Dashboard" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard page" })).toBeInTheDocument();
+    expect(panel()).toBeNull();
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("closes on a tap outside it, not on one inside", () => {
+    const { toggle, panel } = renderMenu();
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(within(panel()!).getByRole("link", { name: "Marketplace" }));
+    expect(panel()).not.toBeNull();
+    fireEvent.pointerDown(screen.getByRole("heading", { name: "Home page" }));
+    expect(panel()).toBeNull();
+  });
+
+  it("closes on Escape and gives focus back to the toggle", () => {
+    const { toggle, panel } = renderMenu();
+    fireEvent.click(toggle);
+    act(() => {
+      fireEvent.keyDown(document, { key: "Escape" });
+    });
+    expect(panel()).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
+
+  it("without JavaScript: a details/summary disclosure the server renders closed", async () => {
+    // As the server renders it: a static router, no effects run.
+    const handler = createStaticHandler([{ path: "/", element: <SiteNav user={user()} /> }]);
+    const context = await handler.query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("unexpected redirect");
+    const html = renderToString(
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+    );
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const details = doc.querySelector("details")!;
+    expect(details).not.toBeNull();
+    expect(details.hasAttribute("open")).toBe(false);
+    expect(details.querySelector("summary")).not.toBeNull();
+    expect(details.querySelector('a[href="/dashboard"]')).not.toBeNull();
   });
 });

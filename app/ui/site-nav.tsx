@@ -1,9 +1,12 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { PublicUser } from "~/lib/accounts";
-import { displayName } from "~/lib/accounts";
+import { displayName, isSuperAdmin } from "~/lib/accounts";
 import { PRODUCT_NAME } from "~/lib/product";
 import { Avatar } from "~/ui/avatar";
 import { LogoMark } from "~/ui/logo";
+import { useHydrated } from "~/ui/use-hydrated";
 
 const PUBLIC_LINKS = [
   { to: "/", label: "Home" },
@@ -16,6 +19,7 @@ const MEMBER_LINKS = [
   { to: "/payouts", label: "Payouts" },
   { to: "/payment-monitor", label: "Payment Monitor" },
 ];
+const ADMIN_LINK = { to: "/admin", label: "Admin" };
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium ${
@@ -23,9 +27,54 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** The navigation bar, signed-in and signed-out. */
-export function SiteNav({ user }: { user: PublicUser | null }) {
-  const links = user ? [...PUBLIC_LINKS, ...MEMBER_LINKS] : PUBLIC_LINKS;
+/**
+ * The small-screen menu's state with JavaScript: a toggle that closes on
+ * navigation (any change of location), on a tap outside the menu and on
+ * Escape (focus goes back to the toggle).
+ */
+function useMenu() {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key, location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: Event) => {
+      if (container.current && event.target instanceof Node && !container.current.contains(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+  return { open, setOpen, container, toggle };
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The navigation bar, signed-in and signed-out; "Get Started" opens the Register tab while registration is open. */
+export function SiteNav({ user, registrationOpen = false }: { user: PublicUser | null; registrationOpen?: boolean }) {
+  const hydrated = useHydrated();
+  const menu = useMenu();
+  const links = user
+    ? [...PUBLIC_LINKS, ...MEMBER_LINKS, ...(isSuperAdmin(user) ? [ADMIN_LINK] : [])]
+    : PUBLIC_LINKS;
   const account = user ? (
     <div className="flex items-center gap-3">
       <span className="flex items-center gap-2 text-sm font-medium text-slate-800" data-testid="nav-user">
@@ -43,7 +92,7 @@ export function SiteNav({ user }: { user: PublicUser | null }) {
       <Link to="/auth" className="btn-ghost">
         Sign In
       </Link>
-      <Link to="/auth" className="btn-primary">
+      <Link to={registrationOpen ? "/auth?tab=register" : "/auth"} className="btn-primary">
         Get Started
       </Link>
     </div>
@@ -66,28 +115,52 @@ export function SiteNav({ user }: { user: PublicUser | null }) {
           ))}
         </ul>
         <div className="hidden lg:block">{account}</div>
-        {/* Small screens: a disclosure that works without JavaScript. */}
-        <details className="group relative lg:hidden">
-          <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
-            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-              <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-            <span className="sr-only">Open menu</span>
-          </summary>
-          <div className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
-            <ul className="flex flex-col gap-1">
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-3 border-t border-slate-200 pt-3">{account}</div>
+        {/*
+          Small screens: with JavaScript a toggle button (closes on navigation, a tap outside and
+          Escape); without it a details/summary disclosure (each page load starts it closed).
+        */}
+        {hydrated ? (
+          <div ref={menu.container} className="relative lg:hidden">
+            <button
+              ref={menu.toggle}
+              type="button"
+              className="btn-secondary"
+              aria-label="Menu"
+              aria-expanded={menu.open}
+              aria-controls="site-menu"
+              onClick={() => menu.setOpen((open) => !open)}
+            >
+              <MenuIcon />
+            </button>
+            {menu.open ? <MenuPanel id="site-menu" links={links} account={account} /> : null}
           </div>
-        </details>
+        ) : (
+          <details className="group relative lg:hidden">
+            <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
+              <MenuIcon />
+              <span className="sr-only">Open menu</span>
+            </summary>
+            <MenuPanel links={links} account={account} />
+          </details>
+        )}
       </nav>
     </header>
+  );
+}
+
+function MenuPanel({ id, links, account }: { id?: string; links: { to: string; label: string }[]; account: ReactNode }) {
+  return (
+    <div id={id} className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+      <ul className="flex flex-col gap-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 border-t border-slate-200 pt-3">{account}</div>
+    </div>
   );
 }

@@ -1,31 +1,63 @@
-import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { FlashMessage } from "~/lib/flash";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /**
- * One toast at a time. The server renders the flash message
- * of a redirect, so it shows without JavaScript; with JavaScript, screens add
- * their own through useToast() and the close button works.
+ * One toast at a time: a new one replaces the one showing. The server renders
+ * the flash message of a redirect, so it shows without JavaScript and closes
+ * with a CSS-only control (a checkbox its label ticks); with JavaScript,
+ * screens add their own through useToast(), the close button works and every
+ * toast closes by itself after a few seconds (an error a little later).
+ *
+ * It sits at the top, under the header on phones and top-right on wider
+ * screens, and only the toast itself takes pointer events, so it never covers
+ * a page's buttons at the bottom of the screen.
  */
 type ShowToast = (message: FlashMessage) => void;
 const ToastContext = createContext<ShowToast>(() => {});
 export const useToast = () => useContext(ToastContext);
 
+/** How long a toast stays before closing by itself. */
+export const TOAST_DURATION_MS = 5000;
+export const ERROR_TOAST_DURATION_MS = 8000;
+
+interface ShownToast {
+  id: number;
+  message: FlashMessage;
+}
+
 export function ToastProvider({ flash, children }: { flash: FlashMessage | null; children: ReactNode }) {
-  const [toast, setToast] = useState<FlashMessage | null>(flash);
+  const next = useRef(1);
+  const [toast, setToast] = useState<ShownToast | null>(flash ? { id: 0, message: flash } : null);
+  const show = useCallback<ShowToast>((message) => setToast({ id: next.current++, message }), []);
+  const first = useRef(true);
   useEffect(() => {
-    if (flash) setToast(flash);
-  }, [flash]);
-  const show = useCallback<ShowToast>((message) => setToast(message), []);
+    // The first flash is already in the initial state.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (flash) show(flash);
+  }, [flash, show]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const duration = toast.message.kind === "error" ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS;
+    const timer = setTimeout(() => setToast((current) => (current?.id === toast.id ? null : current)), duration);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
   return (
     <ToastContext.Provider value={show}>
       {children}
       <div
         aria-live="polite"
         role="status"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-end p-4 sm:bottom-4 sm:right-4 sm:left-auto"
+        data-testid="toast-region"
+        className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center px-4 sm:inset-x-auto sm:right-4 sm:top-20 sm:px-0"
       >
-        {toast ? <Toast message={toast} onClose={() => setToast(null)} /> : null}
+        {toast ? <Toast key={toast.id} message={toast.message} onClose={() => setToast(null)} /> : null}
       </div>
     </ToastContext.Provider>
   );
@@ -37,25 +69,44 @@ const KIND_STYLES: Record<FlashMessage["kind"], string> = {
   error: "border-red-300 bg-red-50",
 };
 
-function Toast({ message, onClose }: { message: FlashMessage; onClose: () => void }) {
+function CloseIcon() {
   return (
-    <div
-      data-testid="toast"
-      className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${KIND_STYLES[message.kind]}`}
-    >
-      <div className="flex items-start gap-3">
-        <div className="flex-1">
-          <p className={`text-sm font-semibold ${message.kind === "error" ? "text-red-800" : "text-slate-900"}`}>
-            {message.title}
-          </p>
-          {message.description ? <p className="mt-1 text-sm text-slate-700">{message.description}</p> : null}
+    <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+      <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function Toast({ message, onClose }: { message: FlashMessage; onClose: () => void }) {
+  const hydrated = useHydrated();
+  const closeClass = "shrink-0 cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-100";
+  return (
+    <>
+      {/* Without JavaScript, the close label ticks this box and CSS hides the toast. */}
+      {hydrated ? null : <input type="checkbox" id="toast-dismiss" className="peer sr-only" aria-label="Dismiss" />}
+      <div
+        data-testid="toast"
+        className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg peer-checked:hidden sm:w-[420px] ${KIND_STYLES[message.kind]}`}
+      >
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1 break-words">
+            <p className={`text-sm font-semibold ${message.kind === "error" ? "text-red-800" : "text-slate-900"}`}>
+              {message.title}
+            </p>
+            {message.description ? <p className="mt-1 text-sm text-slate-700">{message.description}</p> : null}
+          </div>
+          {hydrated ? (
+            <button type="button" onClick={onClose} className={closeClass} aria-label="Dismiss">
+              <CloseIcon />
+            </button>
+          ) : (
+            <label htmlFor="toast-dismiss" className={closeClass} title="Dismiss">
+              <CloseIcon />
+              <span className="sr-only">Dismiss</span>
+            </label>
+          )}
         </div>
-        <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Dismiss">
-          <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
       </div>
-    </div>
+    </>
   );
 }

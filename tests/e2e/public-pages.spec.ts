@@ -35,7 +35,8 @@ test.describe("public pages, signed out", () => {
   test("training", async ({ page, javaScriptOn }) => {
     await page.goto("/training");
     await expect(page.getByTestId("upload-note")).toContainText("JPG or PNG up to 10MB");
-    await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    // A visitor goes back home (the dashboard link is for signed-in creators).
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Browse Marketplace" })).toHaveAttribute("href", "/marketplace");
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "training", javaScriptOn);
@@ -105,7 +106,9 @@ test.describe("admin portal", () => {
     await dialog.getByRole("button", { name: "Close" }).or(dialog.getByRole("link", { name: "Close" })).click();
     await expect(page.getByRole("dialog", { name: "User Details" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Ban Dana Demo" }).click();
+    // Ban asks first (a dialog with JavaScript, a server-rendered panel without).
+    await page.getByRole("link", { name: "Ban Dana Demo" }).click();
+    await page.getByRole("dialog", { name: "Ban Dana Demo?" }).getByRole("button", { name: "Ban user" }).click();
     await expect(page.getByTestId("toast")).toContainText("User banned");
     await expect(page.getByTestId("user-row").first()).toContainText("Banned");
     // The creator's session ended at once, and their listings left the marketplace.

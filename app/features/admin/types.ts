@@ -40,6 +40,11 @@ export const ADMIN_REDIRECT_DELAY_MS = 1000;
 export const ACCESS_DENIED = { title: "Access Denied", description: "You don't have permission to view this page." };
 export const STATUS_UPDATE_FAILED = { title: "Error", description: "Failed to update user status." };
 export const ADMIN_SUBTITLE = "Manage users and monitor platform activity";
+/** The URL parameter that opens the ban confirmation (?ban=<user id>). */
+export const BAN_PARAM = "ban";
+/** What the ban confirmation says a ban does. */
+export const BAN_CONSEQUENCES =
+  "They will be signed out everywhere, can no longer sign in, and their listings are hidden from the marketplace. You can unban them later.";
 
 export function fullName(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;

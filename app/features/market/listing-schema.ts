@@ -7,7 +7,7 @@ import { dollarsToCents } from "~/lib/money";
  *
  * - price: dollars as a number or numeric string; missing means the image's
  *   own price, else 25; must be more than 0 ('Please enter a valid price').
- * - tags: an array, or text split by commas (trimmed, empties dropped).
+ * - tags: an array or text, each split by commas (trimmed, empties dropped).
  * - switches: booleans, or form values. A form sends a hidden "false" before the
  *   checkbox's "true", so the last value wins and an unticked box means false.
  */
@@ -45,10 +45,14 @@ export const priceInput = z.preprocess(
 );
 
 export const tagsInput = z
-  .union([z.array(z.string().max(40, "Tags are at most 40 characters")), z.string().max(1000)])
-  .optional()
+  .preprocess(
+    // Empty pieces go before the check: a form parser reads an empty item as a missing value.
+    (value) => (Array.isArray(value) ? value.filter((item) => !(typeof item === "string" && item.trim() === "")) : value),
+    z.union([z.array(z.string().max(40, "Tags are at most 40 characters")), z.string().max(1000)]).optional(),
+  )
   .transform((value) => {
-    const list = value === undefined ? [] : Array.isArray(value) ? value : value.split(",");
+    // A form's single field may arrive as a one-item list: every item is split by commas too.
+    const list = value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(","));
     const seen = new Set<string>();
     for (const tag of list.map((t) => t.trim()).filter(Boolean)) {
       if (seen.size < MAX_TAGS) seen.add(tag.slice(0, 40));

@@ -47,6 +47,10 @@ export const PAYMENT_STATUS_FETCH_ERROR = {
   description: "Unable to verify payment status. Please contact support.",
 } as const;
 export const PAYMENT_MONITOR_QUERY_ERROR = "Failed to fetch payment status";
+/** The payment monitor, for a session id that matches no payment (or is malformed). */
+export const PAYMENT_MONITOR_NOT_FOUND = "We could not find that payment. Check the session ID and try again.";
+/** The payment monitor, when the status could not be read (say, too many checks or the server is busy). */
+export const PAYMENT_MONITOR_TRY_AGAIN = `${PAYMENT_MONITOR_QUERY_ERROR}. Please try again in a moment.`;
 
 /** The payment status values answered by GET /api/payment-status (completed, processing, failed, expired). */
 /** refunded and disputed: a paid order that was refunded, or whose charge the buyer's bank is disputing. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signedMediaUrl } from "~/infra/signed-urls.server";
 import type { UserRow } from "#db/schema";
 import { defineProcedure } from "~/infra/procedure.server";
 import type { CallContext } from "~/infra/call-context.server";
@@ -11,7 +12,7 @@ import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/pu
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
 import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
-import { DEFAULT_PRICE, styleName } from "~/lib/styles";
+import { DEFAULT_PRICE, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
 import { activeListingForStylizedImage, ownStylizedImage, parseTags } from "~/features/market/procedures.server";
@@ -421,9 +422,14 @@ export const publishFormDefaults = defineProcedure({
       imageId: image.id,
       style: image.style,
       ready: image.status === "completed" && Boolean(image.file_key),
+      /** The image the forms put on sale (signed, expiring), shown beside them; null until it is made. */
+      previewUrl:
+        image.status === "completed" && (image.optimized_file_key ?? image.file_key)
+          ? signedMediaUrl((image.optimized_file_key ?? image.file_key)!)
+          : null,
       title: listing?.title ?? defaultListingTitle(name),
       description: listing?.description ?? defaultListingDescription(name),
-      price: centsToPriceString(listing?.price_cents ?? image.price_cents ?? DEFAULT_PRICE * 100),
+      price: centsToPriceString(listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100),
       licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
       nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
       platforms: PLATFORMS.map((platform) => {

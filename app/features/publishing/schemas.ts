@@ -54,7 +54,14 @@ export const tagsList = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return [];
     const values = Array.isArray(value) ? value : [value];
-    return values.flatMap((item) => (typeof item === "string" ? item.split(",") : [item]));
+    // Trimmed and without empties before the item check: a trailing comma
+    // ("a, b,") or a doubled one ("a,, b") leaves empty pieces, which the
+    // form parser would otherwise read as missing values.
+    return values
+      .flatMap((item) => (typeof item === "string" ? item.split(",") : [item]))
+      .map((item) => (typeof item === "string" ? item.trim() : item))
+      // A JSON null stays, and is refused as not text.
+      .filter((item) => item !== "" && item !== undefined);
   },
   z.array(z.string("Tags are text").max(200)).transform((tags) => {
     const seen = new Set<string>();

@@ -19,7 +19,8 @@ import {
   NotAnImageError,
   storeUploadedImage,
 } from "~/features/studio/images.server";
-import { withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
+import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
+import { centsToPriceString } from "~/lib/money";
 import {
   requestStylization,
   stylizedImageJson,
@@ -36,8 +37,8 @@ import type { FlashMessage } from "~/lib/flash";
 import type { OptimizationSettings } from "~/features/studio/optimization";
 import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimization";
 import { isInProgress } from "~/features/studio/types";
-import type { DashboardData, DashboardView, ImageJson, StylizedImageJson } from "~/features/studio/types";
-import { STYLE_POLL_MAX_ATTEMPTS, styleName } from "~/lib/styles";
+import type { DashboardData, DashboardView, ImageJson, MarketState, StylizedImageJson } from "~/features/studio/types";
+import { STYLE_POLL_MAX_ATTEMPTS, styleName, suggestedPrice } from "~/lib/styles";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import { dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
 import { creatorStats } from "~/features/payouts/procedures.server";
@@ -326,7 +327,14 @@ export const loadDashboardProcedure = defineProcedure({
           ? dashboardUrl({ ...input, poll: poll + 1 })
           : null,
     };
-    const data: DashboardData = { user: toPublicUser(user), stats, images: imageList, stylized, view };
+    const market: Record<string, MarketState> = {};
+    for (const row of stylizedRows) {
+      if (row.status !== "completed") continue;
+      const listing = await activeListingForStylizedImage(ctx.db, row.id);
+      const cents = listing?.price_cents ?? row.price_cents ?? suggestedPrice(row.style) * 100;
+      market[row.id] = { price: centsToPriceString(cents), listed: Boolean(listing) };
+    }
+    const data: DashboardData = { user: toPublicUser(user), stats, images: imageList, stylized, market, view };
     return { outcome: "view" as const, ...data };
   },
 });

@@ -80,6 +80,12 @@ export interface DashboardView {
   refreshUrl: string | null;
 }
 
+export interface MarketState {
+  /** Dollars, e.g. "75". */
+  price: string;
+  listed: boolean;
+}
+
 export interface DashboardData {
   user: PublicUser;
   stats: CreatorStats;
@@ -87,5 +93,11 @@ export interface DashboardData {
   images: ImageJson[];
   /** The stylized images, newest first. */
   stylized: StylizedImageJson[];
+  /**
+   * Per completed stylized image: the price to show and offer (the live
+   * listing's, else the image's own, else its style's suggested price) and
+   * whether it is listed on the marketplace now.
+   */
+  market?: Record<string, MarketState>;
   view: DashboardView;
 }

@@ -55,6 +55,33 @@ describe("/admin loader", () => {
     ).json();
     expect(unknownView.viewUser).toBeNull();
   });
+
+  it("?ban=<id> opens the ban confirmation for a user who can be banned, and nobody else", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser({ email: "cora@example.com", firstName: "Cora" });
+    const load = async (url: string) =>
+      (await (await callRoute(adminRoute.loader, makeRequest(url, { cookie: admin.cookie }))).json()).banTarget;
+
+    expect(await load("/admin")).toBeNull();
+    expect(await load(`/admin?ban=${creator.user.id}`)).toMatchObject({ id: creator.user.id, email: "cora@example.com" });
+    expect(await load("/admin?ban=nobody")).toBeNull();
+    expect(await load("/admin?ban=super-admin")).toBeNull();
+    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", creator.user.id).execute();
+    expect(await load(`/admin?ban=${creator.user.id}`)).toBeNull();
+  });
+
+  it("the confirmation's post bans and lands back on the list without ?ban", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser({ email: "cora@example.com" });
+    const response = await callRoute(
+      adminRoute.action,
+      formRequest(`/admin?q=cora&ban=${creator.user.id}`, { intent: "ban", userId: creator.user.id }, { cookie: admin.cookie }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin?q=cora");
+    expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
+    expect((await getDb().selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(1);
+  });
 });
 
 describe("/admin action", () => {

@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { adminHref } from "~/features/admin/components/admin-links";
 import { AdminStatCards } from "~/features/admin/components/admin-stat-cards";
@@ -12,6 +19,7 @@ import { UndeliveredMailList } from "~/features/admin/components/undelivered-mai
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
+import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
 import {
   isAdminOrderStatus,
   ORDER_SEARCH_MAX,
@@ -25,7 +33,7 @@ import { adminOrders, refundOrder } from "~/features/market/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
-import { ACCESS_DENIED, ADMIN_SUBTITLE, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
+import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   adminCreateUser,
@@ -39,6 +47,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";
 import { ErrorPage } from "~/root";
+import type { loader as rootLoader } from "~/root";
 import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -67,7 +76,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // An unknown status in the URL shows every status rather than an error page.
   const orderStatus = isAdminOrderStatus(statusParam) ? statusParam : "";
   const refundId = (url.searchParams.get(REFUND_PARAM) ?? "").trim();
-  const [stats, users, viewUser, undelivered, orders, payouts, refundTarget] = await Promise.all([
+  const banId = (url.searchParams.get(BAN_PARAM) ?? "").trim();
+  const [stats, users, viewUser, undelivered, orders, payouts, refundTarget, banTarget] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -86,8 +96,30 @@ export async function loader(args: LoaderFunctionArgs) {
           (found) => found.find((order) => order.id === refundId && order.status === "paid") ?? null,
         )
       : null,
+    // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
+    banId && banId.length <= 200 && !isSuperAdmin({ id: banId })
+      ? loadProcedure(adminUser, args, { userId: banId }, admin).then(
+          (found) => (found.banned ? null : found),
+          (error) => {
+            if (error instanceof Response && error.status < 500) return null;
+            throw error;
+          },
+        )
+      : null,
   ]);
-  return json({ stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, refundTarget });
+  return json({
+    stats,
+    users,
+    q,
+    viewUser,
+    undelivered,
+    orders,
+    orderSearch,
+    orderStatus,
+    payouts,
+    refundTarget,
+    banTarget,
+  });
 }
 
 /** Where to land after a ban/unban: the same search and dialog the admin was looking at. */
@@ -167,10 +199,11 @@ async function refusalOf(response: Response): Promise<string> {
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, refundTarget } =
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, refundTarget, banTarget } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
+  const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
@@ -218,12 +251,13 @@ export default function AdminPortal() {
       <PayoutsTable rows={payouts} />
 
       <div className="mt-8 max-w-3xl">
-        <CreateUserForm lastResult={actionData ?? undefined} />
+        <CreateUserForm lastResult={actionData ?? undefined} registrationOpen={registrationOpen} />
       </div>
 
       {refundTarget ? (
         <RefundConfirmation order={refundTarget} closeHref={adminHref(location.search, { [REFUND_PARAM]: null })} />
       ) : null}
+      {banTarget ? <BanConfirmation user={banTarget} closeHref={adminHref(location.search, { [BAN_PARAM]: null })} /> : null}
       {viewUser ? <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} /> : null}
     </div>
   );

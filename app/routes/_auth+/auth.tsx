@@ -8,6 +8,7 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { useToast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { register, signInOptions } from "~/features/accounts/procedures.server";
@@ -145,6 +146,7 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   const lastResult = useIntentResult("login");
   const navigation = useNavigation();
   const toast = useToast();
+  const hydrated = useHydrated();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
   const validate = useDeferredValidation(loadLoginSchema);
   const [form, fields] = useForm({
@@ -167,7 +169,8 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        {/* One summary of a refused sign-in: the toast with JavaScript, this box without. */}
+        {hydrated ? null : <FormErrors errors={form.errors} id={form.errorId} />}
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
         <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

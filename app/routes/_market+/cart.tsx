@@ -62,7 +62,10 @@ export async function action(args: ActionFunctionArgs) {
   const after = intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
   const full = intent === "add" && after === before && !before.includes(listingId);
   const headers = { "Set-Cookie": await cartHeader(after) };
-  const redirectTo = safeRedirect(formData.get("redirectTo"), "/marketplace");
+  const anchor = String(formData.get("anchor") ?? "");
+  // Without JavaScript, back to the same card: the page scrolls to #listing-<id>.
+  const back = safeRedirect(formData.get("redirectTo"), "/marketplace");
+  const redirectTo = /^listing-[A-Za-z0-9_-]{1,64}$/.test(anchor) ? `${back.split("#")[0]}#${anchor}` : back;
   if (formData.get("enhanced") === "1") {
     return json({ ok: !full, count: after.length, message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null }, { headers });
   }
@@ -106,16 +109,20 @@ export default function CartPage() {
         ) : (
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
-              <li key={item.id} className="flex items-center gap-4 py-3">
-                <img src={item.previewUrl} alt="" className="h-16 w-16 rounded-md object-cover" />
+              <li key={item.id} className="flex items-start gap-3 py-3 sm:gap-4" data-testid="cart-line">
+                <img src={item.previewUrl} alt="" className="h-16 w-16 shrink-0 rounded-md object-cover" />
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900">{item.title}</p>
-                  <p className="flex items-center gap-2 text-sm text-slate-600">
-                    <StyleBadge style={item.style} /> by {item.creatorFirstName}
+                  <p className="font-medium break-words text-slate-900">{item.title}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                    <StyleBadge style={item.style} /> <span className="min-w-0 break-words">by {item.creatorFirstName}</span>
+                  </p>
+                  <p className="mt-1 font-semibold text-slate-900" data-testid="cart-line-price">
+                    {formatMoney(item.priceCents)}
                   </p>
                 </div>
-                <span className="font-semibold">{formatMoney(item.priceCents)}</span>
-                <CartButton listingId={item.id} title={item.title} inCart redirectTo="/cart" />
+                <div className="shrink-0">
+                  <CartButton listingId={item.id} title={item.title} inCart redirectTo="/cart" compact />
+                </div>
               </li>
             ))}
           </ul>

@@ -118,6 +118,15 @@ export default function Marketplace() {
       <PageHeader
         title="Marketplace"
         subtitle="AI-styled portraits by our creators. Every purchase includes the full-resolution file and a standard commercial license."
+        actions={
+          // The cart from the top of the page (on a phone it sits below the images): jumps to it, Checkout included.
+          <a href="#cart" className="btn-secondary gap-2" data-testid="cart-jump" aria-label={`Cart (${cartItems.length})`}>
+            Cart
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="cart-badge" aria-hidden="true">
+              {cartItems.length}
+            </span>
+          </a>
+        }
       />
       <div className="mt-6">
         {data.returned ? <PurchaseComplete result={data.purchase} /> : null}
@@ -156,7 +165,7 @@ export default function Marketplace() {
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Images for sale">
               {data.page.items.map((item) => (
-                <li key={item.id}>
+                <li key={item.id} className="flex">
                   <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} />
                 </li>
               ))}

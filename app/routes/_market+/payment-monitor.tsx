@@ -13,7 +13,7 @@ import {
 import type { MonitoredPayment } from "~/features/market/components/payment-monitor-cards";
 import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
-import { PAYMENT_MONITOR_QUERY_ERROR, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/features/market/types";
+import { PAYMENT_MONITOR_NOT_FOUND, PAYMENT_MONITOR_TRY_AGAIN, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import { paymentStatus } from "~/features/market/procedures.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
@@ -33,6 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const sessionId = (new URL(args.request.url).searchParams.get("session_id") ?? "").trim();
   let result: MonitoredPayment | null = null;
   let failed = false;
+  let notFound = false;
   if (sessionId) {
     try {
       const status = await loadProcedure(paymentStatus, args, { sessionId }, user);
@@ -50,9 +51,10 @@ export async function loader(args: LoaderFunctionArgs) {
     } catch (thrown) {
       if (!(thrown instanceof Response) || thrown.status >= 500) throw thrown;
       failed = true;
+      notFound = thrown.status === 404 || thrown.status === 400;
     }
   }
-  return json({ sessionId, result, failed }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ sessionId, result, failed, notFound }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function PaymentMonitor() {
@@ -62,12 +64,14 @@ export default function PaymentMonitor() {
   const [draft, setDraft] = useState(loaded.sessionId);
   const [result, setResult] = useState<MonitoredPayment | null>(loaded.result);
   const [failed, setFailed] = useState(loaded.failed);
+  const [notFound, setNotFound] = useState(Boolean(loaded.notFound));
   const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     setDraft(loaded.sessionId);
     setResult(loaded.result);
     setFailed(loaded.failed);
+    setNotFound(Boolean(loaded.notFound));
   }, [loaded]);
 
   const refresh = useCallback(async () => {
@@ -78,6 +82,11 @@ export default function PaymentMonitor() {
       const response = await fetch(`/api/payment-status/${encodeURIComponent(loaded.sessionId)}`, {
         headers: { Accept: "application/json" },
       });
+      if (response.status === 404 || response.status === 400) {
+        setNotFound(true);
+        setFailed(true);
+        return;
+      }
       if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
       const next = (await response.json()) as MonitoredPayment;
       setResult((previous) => {
@@ -85,8 +94,10 @@ export default function PaymentMonitor() {
         return next;
       });
       setFailed(false);
+      setNotFound(false);
     } catch {
       setFailed(true);
+      setNotFound(false);
     } finally {
       setChecking(false);
     }
@@ -130,7 +141,7 @@ export default function PaymentMonitor() {
           <div className="space-y-6">
             {failed ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="monitor-error">
-                {PAYMENT_MONITOR_QUERY_ERROR}
+                {notFound ? PAYMENT_MONITOR_NOT_FOUND : PAYMENT_MONITOR_TRY_AGAIN}
               </p>
             ) : null}
             <PaymentStatusCard result={result} />

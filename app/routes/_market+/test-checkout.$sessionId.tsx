@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { StyleBadge } from "~/features/market/components/style-badge";
+import { dollarsToCents, formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/features/market/procedures.server";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
@@ -76,14 +77,16 @@ export default function TestCheckout() {
                   <StyleBadge style={item.style} /> Standard commercial license
                 </p>
               </div>
-              <span className="font-semibold">${item.price}</span>
+              <span className="font-semibold" data-testid="test-checkout-price">
+                {formatMoney(dollarsToCents(item.price) ?? 0)}
+              </span>
             </li>
           ))}
         </ul>
         <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3">
           <span className="font-medium">Total</span>
           <span className="text-xl font-bold" data-testid="test-checkout-total">
-            ${Number(session.totalCents / 100).toFixed(2)}
+            {formatMoney(session.totalCents)}
           </span>
         </div>
         {error ? (
@@ -107,7 +110,7 @@ export default function TestCheckout() {
             <Form method="post">
               <input type="hidden" name="intent" value="pay" />
               <button type="submit" className="btn-primary" disabled={busy} data-testid="test-pay">
-                {busy ? "Paying..." : `Pay $${(session.totalCents / 100).toFixed(2)} (test)`}
+                {busy ? "Paying..." : `Pay ${formatMoney(session.totalCents)} (test)`}
               </button>
             </Form>
           </div>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { DashboardPage } from "~/features/studio/components/dashboard-page";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
@@ -17,5 +18,10 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  return data.signedIn ? <DashboardPage data={data} /> : <LandingPage samples={data.samples} />;
+  const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
+  return data.signedIn ? (
+    <DashboardPage data={data} />
+  ) : (
+    <LandingPage samples={data.samples} registrationOpen={registrationOpen} />
+  );
 }

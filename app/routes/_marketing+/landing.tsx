@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { landingSamples } from "~/features/landing/procedures.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
@@ -12,5 +13,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function Landing() {
   const { samples } = useLoaderData<typeof loader>();
-  return <LandingPage samples={samples} />;
+  const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
+  return <LandingPage samples={samples} registrationOpen={registrationOpen} />;
 }

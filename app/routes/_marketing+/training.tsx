@@ -1,20 +1,22 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BackLink } from "~/ui/back-link";
 import { PRODUCT_NAME } from "~/lib/product";
 import { DEFAULT_PRICE, STYLES, suggestedPrice } from "~/lib/styles";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: `Training | ${PRODUCT_NAME}` },
   { name: "description", content: "Earning tips for creators: better selfies, the right styles, smart prices." },
 ];
 
-/** /training: static earning tips. Public; no data. */
+/** /training: static earning tips. Public; no data of its own (the back link follows who is signed in). */
 export default function Training() {
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
-      <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      {signedIn ? <BackLink to="/dashboard">Back to Dashboard</BackLink> : <BackLink to="/">Back to Home</BackLink>}
 
       <header className="mt-4">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Creator training</p>

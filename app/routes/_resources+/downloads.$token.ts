@@ -5,11 +5,14 @@ import { errorResponse } from "~/web/http.server";
 import { invoke } from "~/infra/procedure.server";
 import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures.server";
 import { refundedDownloadPage } from "~/web/refunded-download-page.server";
+import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server";
+import { HttpError } from "~/infra/errors.server";
 
 /**
  * GET /downloads/{token} (public): the purchased, clean, full-resolution file
- * as an attachment. 403 JSON when the link is unknown, expired or used up,
- * or while a dispute suspends the order; 410 and a page saying so when the
+ * as an attachment. 403 when the link is unknown, expired or used up, or
+ * while a dispute suspends the order: a page pointing to /library for a
+ * browser (Accept: text/html), else JSON; 410 and a page saying so when the
  * order was refunded.
  * A HEAD request checks the link without spending a download. Only this
  * site may load it (Cross-Origin-Resource-Policy: same-origin); a buyer's
@@ -38,6 +41,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof RefundedDownloadError) return refundedDownloadPage(error.refundedAt);
+    // A browser gets a page with the way forward; other clients keep the JSON answer.
+    if (error instanceof HttpError && error.status === 403 && request.method !== "HEAD" && wantsHtml(request)) {
+      return deniedDownloadPage(error.message, error.status);
+    }
     return errorResponse(error);
   }
 }

@@ -73,7 +73,7 @@ export default function Listings() {
       />
       {form ? (
         <section className="card mt-6 grid gap-6 p-6 md:grid-cols-[12rem_1fr]">
-          {form.imageUrl ? <img src={form.imageUrl} alt="The styled image to list" className="w-48 rounded-lg object-cover" /> : null}
+          {form.imageUrl ? <img src={form.imageUrl} alt="The styled image to list" className="max-h-72 w-48 self-start rounded-lg bg-slate-100 object-contain" /> : null}
           {form.ready ? (
             <ListOnMarketplaceForm defaults={form} redirectTo="/listings" pageResult={actionData} />
           ) : (

@@ -191,6 +191,30 @@ describe("/studio/launch and /studio/list", () => {
     expect(listing.price_cents).toBe(1250);
   });
 
+  it("without JavaScript: tags with a trailing comma launch; a refused post sends back what was typed, and the page shows the image", async () => {
+    const { user, cookie } = await createTestUser();
+    const image = await createStylizedImage(user.id, { style: "professional" });
+    const form = await (await callRoute(launchPage.loader, makeRequest(`/studio/launch?image=${image.id}`, { cookie }))).json();
+    expect(form.defaults.previewUrl).toMatch(/^\/media\/.+\?exp=\d+&sig=/);
+
+    const refused = await callRoute(
+      launchPage.action,
+      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "", description: "Mine", tags: "astronaut, portrait,", platforms: "marketplace" }, { cookie }),
+    );
+    expect(refused.status).toBe(400);
+    const reply = await refused.json();
+    expect(Object.keys(reply.error)).toEqual(["title"]);
+    expect(reply.initialValue).toMatchObject({ description: "Mine", tags: "astronaut, portrait,", platforms: "marketplace" });
+
+    const posted = await callRoute(
+      launchPage.action,
+      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "Astronaut", tags: "astronaut,, portrait,", platforms: "marketplace" }, { cookie }),
+    );
+    expect(posted.status).toBe(302);
+    const listing = await getDb().selectFrom("listings").selectAll().where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(listing.tags)).toEqual(["astronaut", "portrait"]);
+  });
+
   it("list for sale works without JavaScript: 'Marketplace Posting Complete' with the successes out of the total", async () => {
     const { user, cookie } = await createTestUser();
     const image = await createStylizedImage(user.id, { style: "fantasy", priceCents: 6000 });

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
+import { ListingPreview } from "~/features/studio/components/listing-preview";
 import { LaunchForm } from "~/features/publishing/components/launch-form";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -65,12 +66,15 @@ export default function LaunchPage() {
         ) : !data.defaults.ready ? (
           <p className="text-slate-700">This image is not ready yet: launch it once its style has been generated.</p>
         ) : (
-          <LaunchForm
-            image={{ id: data.defaults.imageId, style: data.defaults.style }}
-            defaults={{ ...data.defaults, price: data.defaults.price }}
-            platforms={data.defaults.platforms}
-            pageResult={actionData}
-          />
+          <>
+            <ListingPreview src={data.defaults.previewUrl} style={data.defaults.style} />
+            <LaunchForm
+              image={{ id: data.defaults.imageId, style: data.defaults.style }}
+              defaults={{ ...data.defaults, price: data.defaults.price }}
+              platforms={data.defaults.platforms}
+              pageResult={actionData}
+            />
+          </>
         )}
       </div>
     </div>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
+import { ListingPreview } from "~/features/studio/components/listing-preview";
 import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
 import { PublicationList } from "~/features/publishing/components/publication-status";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -74,11 +75,14 @@ export default function ListForSalePage() {
         ) : !defaults.ready ? (
           <p className="text-slate-700">This image is not ready yet: list it once its style has been generated.</p>
         ) : (
-          <ListForSaleForm
-            image={{ id: defaults.imageId, style: defaults.style, price: defaults.price }}
-            platforms={defaults.platforms}
-            pageResult={actionData}
-          />
+          <>
+            <ListingPreview src={defaults.previewUrl} style={defaults.style} />
+            <ListForSaleForm
+              image={{ id: defaults.imageId, style: defaults.style, price: defaults.price }}
+              platforms={defaults.platforms}
+              pageResult={actionData}
+            />
+          </>
         )}
       </div>
     </div>

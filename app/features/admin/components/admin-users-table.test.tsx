@@ -58,16 +58,19 @@ describe("AdminUsersTable", () => {
     expect(bad.getByText("$0.00")).toBeInTheDocument();
   });
 
-  it("hides the ban toggle for the super admin and offers Ban / Unban to others", () => {
+  it("hides the ban toggle for the super admin and offers Ban (asking first) / Unban to others", () => {
     renderTable();
     expect(within(row("super-admin")).queryByTestId("user-status-toggle")).toBeNull();
     expect(within(row("super-admin")).getByRole("link", { name: "View Super Admin" })).toHaveAttribute("href", "/admin?view=super-admin");
-    expect(within(row("u1")).getByRole("button", { name: "Ban Cora Creator" })).toHaveTextContent("Ban");
+    // Ban opens the confirmation (?ban=<id>); it does not post by itself.
+    const ban = within(row("u1")).getByRole("link", { name: "Ban Cora Creator" });
+    expect(ban).toHaveTextContent("Ban");
+    expect(ban).toHaveAttribute("href", "/admin?ban=u1");
     expect(within(row("u2")).getByRole("button", { name: "Unban Bad Actor" })).toHaveTextContent("Unban");
     expect(screen.getAllByTestId("user-status-toggle")).toHaveLength(2);
   });
 
-  it("posts the toggle as a form and disables it while the request is pending", async () => {
+  it("posts Unban as a form in one click and disables it while the request is pending", async () => {
     let release: () => void = () => {};
     let received: FormData | undefined;
     renderTable(async ({ request }) => {
@@ -75,20 +78,32 @@ describe("AdminUsersTable", () => {
       await new Promise<void>((resolve) => (release = resolve));
       return null;
     });
-    const button = within(row("u1")).getByRole("button", { name: "Ban Cora Creator" });
+    const button = within(row("u2")).getByRole("button", { name: "Unban Bad Actor" });
     const form = button.closest("form")!;
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe("/admin");
     await userEvent.click(button);
-    expect(await within(row("u1")).findByRole("button", { name: "Ban Cora Creator" })).toBeDisabled();
-    expect(within(row("u1")).getByTestId("user-status-toggle")).toHaveTextContent("Banning...");
+    expect(await within(row("u2")).findByRole("button", { name: "Unban Bad Actor" })).toBeDisabled();
+    expect(within(row("u2")).getByTestId("user-status-toggle")).toHaveTextContent("Unbanning...");
     // Other rows stay usable.
-    expect(within(row("u2")).getByRole("button", { name: "Unban Bad Actor" })).toBeEnabled();
-    expect(received?.get("userId")).toBe("u1");
-    expect(received?.get("intent")).toBe("ban");
+    expect(within(row("u1")).getByRole("link", { name: "Ban Cora Creator" })).toBeInTheDocument();
+    expect(received?.get("userId")).toBe("u2");
+    expect(received?.get("intent")).toBe("unban");
     release();
-    expect(await within(row("u1")).findByText("Ban")).toBeInTheDocument();
-    expect(within(row("u1")).getByRole("button", { name: "Ban Cora Creator" })).toBeEnabled();
+    expect(await within(row("u2")).findByText("Unban")).toBeInTheDocument();
+    expect(within(row("u2")).getByRole("button", { name: "Unban Bad Actor" })).toBeEnabled();
+  });
+
+  it("stacks into labelled cards on phones: every cell but the name carries its column's label; Status and the actions stay in each row", () => {
+    renderTable();
+    const table = screen.getByRole("table");
+    expect(table.className).toMatch(/(^| )block( |$)/);
+    expect(table.className).toContain("sm:table");
+    for (const tr of document.querySelectorAll<HTMLElement>("[data-testid=user-row]")) {
+      const cells = Array.from(tr.querySelectorAll("td"));
+      expect(cells.slice(1, -1).map((td) => td.getAttribute("data-label"))).toEqual(["Email", "Joined", "Images", "Earnings", "Status"]);
+      expect(within(tr).getByTestId("view-user")).toBeInTheDocument();
+    }
   });
 
   it("says so when no user matches the search", () => {

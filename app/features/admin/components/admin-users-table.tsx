@@ -8,9 +8,10 @@ import { CrownIcon } from "~/features/admin/components/crown-icon";
 import { LocalDate } from "~/features/admin/components/local-date";
 import { StatusBadge } from "~/features/admin/components/status-badge";
 import { UserStatusToggle } from "~/features/admin/components/user-status-toggle";
+import { stackedTable as t } from "~/ui/stacked-table";
 
 const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const CELL = "px-4 py-3 align-middle text-sm text-slate-700";
+const CELL = `${t.cell} sm:align-middle`;
 
 /** The User Management table: one row per user. */
 export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string }) {
@@ -23,11 +24,12 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
     );
   }
   return (
-    // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.
-    <div className="overflow-x-auto" role="region" aria-label="Users" tabIndex={0}>
-      <table className="min-w-[56rem] w-full divide-y divide-slate-200">
+    // Phones: one card per user (every column labelled). Wider: a table that scrolls sideways
+    // until it fits, focusable so keyboard users can scroll it too.
+    <div className={t.region} role="region" aria-label="Users" tabIndex={0}>
+      <table className={t.table("sm:min-w-[56rem]")}>
         <caption className="sr-only">Users{q ? ` matching "${q}"` : ""}</caption>
-        <thead className="bg-slate-50">
+        <thead className={t.head}>
           <tr>
             <th scope="col" className={HEAD}>User</th>
             <th scope="col" className={HEAD}>Email</th>
@@ -38,12 +40,12 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
             <th scope="col" className={`${HEAD} text-right`}>Actions</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className={t.body}>
           {users.map((user) => {
             const name = fullName(user);
             return (
-              <tr key={user.id} data-testid="user-row" data-user-id={user.id} className="hover:bg-slate-50/70">
-                <td className={CELL}>
+              <tr key={user.id} data-testid="user-row" data-user-id={user.id} className={t.row}>
+                <td className={`${t.lead} sm:align-middle`}>
                   <div className="flex items-center gap-3">
                     <Avatar src={user.profileImageUrl} name={name} size="h-10 w-10" />
                     <div className="min-w-0">
@@ -51,21 +53,29 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
                         <span className="truncate">{name}</span>
                         {isSuperAdmin(user) ? <CrownIcon /> : null}
                       </p>
-                      <p className="font-mono text-xs text-slate-500">ID: {user.id}</p>
+                      <p className="font-mono text-xs break-all text-slate-500">ID: {user.id}</p>
                     </div>
                   </div>
                 </td>
-                <td className={`${CELL} max-w-[16rem] truncate`}>{user.email}</td>
-                <td className={`${CELL} whitespace-nowrap`}>
+                <td className={`${CELL} sm:max-w-[16rem]`} data-label="Email">
+                  <span className="min-w-0 truncate" title={user.email}>
+                    {user.email}
+                  </span>
+                </td>
+                <td className={`${CELL} whitespace-nowrap`} data-label="Joined">
                   <LocalDate iso={user.createdAt} />
                 </td>
-                <td className={`${CELL} text-right tabular-nums`}>{user.imageCount.toLocaleString("en-US")}</td>
-                <td className={`${CELL} text-right tabular-nums`}>{formatDollars(user.earnings)}</td>
-                <td className={CELL}>
+                <td className={`${CELL} sm:text-right tabular-nums`} data-label="Images">
+                  {user.imageCount.toLocaleString("en-US")}
+                </td>
+                <td className={`${CELL} sm:text-right tabular-nums`} data-label="Earnings">
+                  {formatDollars(user.earnings)}
+                </td>
+                <td className={CELL} data-label="Status">
                   <StatusBadge banned={user.banned} />
                 </td>
-                <td className={CELL}>
-                  <div className="flex items-center justify-end gap-2">
+                <td className={`${t.actions} sm:align-middle`}>
+                  <div className="flex items-center gap-2 sm:justify-end">
                     <Link
                       to={adminHref(location.search, { view: user.id })}
                       preventScrollReset
@@ -87,6 +97,7 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
           })}
         </tbody>
       </table>
+      <p className={`${t.hint} lg:hidden`}>Scroll sideways to see every column.</p>
     </div>
   );
 }

@@ -9,10 +9,16 @@ import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 const loadCreateUserSchema = () => import("~/features/admin/schemas").then((m) => m.adminCreateUserSchema);
 
 /**
- * Registration is closed by default, so the admin creates accounts here. The
- * same zod schema checks the form in the browser and on the server.
+ * The admin creates accounts here (the only way in while registration is
+ * closed). The same zod schema checks the form in the browser and on the server.
  */
-export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function CreateUserForm({
+  lastResult,
+  registrationOpen = false,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  registrationOpen?: boolean;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
   const validate = useDeferredValidation(loadCreateUserSchema);
@@ -40,8 +46,10 @@ export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<st
       <h2 id="create-user-heading" className="text-lg font-semibold text-slate-900">
         Create User
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Registration is closed, so new creators get their account here. They sign in with this email and password.
+      <p className="mt-1 text-sm text-slate-600" data-testid="create-user-intro">
+        {registrationOpen
+          ? "Creators can also register themselves; create an account for someone here. They sign in with this email and password."
+          : "Registration is closed, so new creators get their account here. They sign in with this email and password."}
       </p>
       <Form method="post" action="/admin" {...getFormProps(form)} className="mt-5 grid gap-4 sm:grid-cols-2" data-testid="create-user-form">
         <input type="hidden" name="intent" value="create-user" />

@@ -124,4 +124,14 @@ describe("OrdersSection", () => {
     expect(screen.getByTestId("no-orders")).toHaveTextContent("No orders match this search.");
     expect(screen.getByRole("link", { name: "Clear" })).toHaveAttribute("href", "/admin?q=cora");
   });
+
+  it("stacks into labelled cards on phones: buyer, status, amounts and items each named, Refund… in the card", () => {
+    renderSection("/admin");
+    expect(screen.getByRole("table").className).toContain("sm:table");
+    const first = document.querySelector<HTMLElement>("[data-testid=order-row]")!;
+    const labels = Array.from(first.querySelectorAll("td"))
+      .map((td) => td.getAttribute("data-label"))
+      .filter(Boolean);
+    expect(labels).toEqual(["Buyer", "Status", "Total", "Refunded", "Items"]);
+  });
 });

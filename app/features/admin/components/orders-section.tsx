@@ -12,9 +12,10 @@ import {
 import { adminHref } from "~/features/admin/components/admin-links";
 import { LocalDate } from "~/features/admin/components/local-date";
 import { OrderStatusBadge, TestModeBadge } from "~/features/admin/components/order-status-badge";
+import { stackedTable as t } from "~/ui/stacked-table";
 
 const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const CELL = "px-4 py-3 align-top text-sm text-slate-700";
+const CELL = `${t.cell} sm:align-top`;
 
 /** The parameters of the rest of the page that a new order search keeps (the user search). */
 const KEPT_PARAMS = ["q"];
@@ -85,10 +86,11 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
           {filtered ? "No orders match this search." : "No orders yet."}
         </p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-label="Orders" tabIndex={0}>
-          <table className="w-full min-w-[64rem] divide-y divide-slate-200">
+        // Phones: one card per order (every column labelled); wider: a table scrolling sideways until it fits.
+        <div className={t.region} role="region" aria-label="Orders" tabIndex={0}>
+          <table className={t.table("sm:min-w-[64rem]")}>
             <caption className="sr-only">Orders, newest first</caption>
-            <thead className="bg-slate-50">
+            <thead className={t.head}>
               <tr>
                 <th scope="col" className={HEAD}>Order</th>
                 <th scope="col" className={HEAD}>Buyer</th>
@@ -99,39 +101,47 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
                 <th scope="col" className={`${HEAD} text-right`}>Actions</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
+            <tbody className={t.body}>
               {orders.map((order) => (
-                <tr key={order.id} data-testid="order-row" data-order-id={order.id} className="hover:bg-slate-50/70">
-                  <td className={CELL}>
+                <tr key={order.id} data-testid="order-row" data-order-id={order.id} className={t.row}>
+                  <td className={`${t.lead} sm:align-top`}>
                     <p className="font-mono text-xs break-all text-slate-900">{order.id}</p>
                     <p className="mt-1 text-xs text-slate-500">
                       <LocalDate iso={order.createdAt} />
                     </p>
                   </td>
-                  <td className={`${CELL} max-w-[16rem]`}>
-                    <p className="truncate font-medium text-slate-900">{order.customerName}</p>
-                    <p className="truncate text-xs text-slate-600">{order.customerEmail}</p>
+                  <td className={`${CELL} sm:max-w-[16rem]`} data-label="Buyer">
+                    <div className="min-w-0 text-right sm:text-left">
+                      <p className="truncate font-medium text-slate-900">{order.customerName}</p>
+                      <p className="truncate text-xs text-slate-600" title={order.customerEmail}>
+                        {order.customerEmail}
+                      </p>
+                    </div>
                   </td>
-                  <td className={CELL}>
-                    <div className="flex flex-wrap items-center gap-1.5">
+                  <td className={CELL} data-label="Status">
+                    <div className="flex flex-wrap items-center justify-end gap-1.5 sm:justify-start">
                       <OrderStatusBadge status={order.status} />
                       {order.provider === "test" ? <TestModeBadge /> : <span className="text-xs text-slate-500">Stripe</span>}
                     </div>
                   </td>
-                  <td className={`${CELL} text-right tabular-nums`}>{formatDollarString(order.total)}</td>
-                  <td className={`${CELL} text-right tabular-nums`}>{Number(order.refunded) > 0 ? formatDollarString(order.refunded) : "—"}</td>
-                  <td className={CELL}>
-                    <ul className="space-y-1">
+                  <td className={`${CELL} sm:text-right tabular-nums`} data-label="Total">
+                    {formatDollarString(order.total)}
+                  </td>
+                  <td className={`${CELL} sm:text-right tabular-nums`} data-label="Refunded">
+                    {Number(order.refunded) > 0 ? formatDollarString(order.refunded) : "—"}
+                  </td>
+                  <td className={CELL} data-label="Items">
+                    <ul className="min-w-0 space-y-1 text-right sm:text-left">
                       {order.items.map((item) => (
                         <li key={item.listingId} className="text-xs">
                           <span className="font-medium text-slate-900">{item.title}</span>{" "}
                           <span className="tabular-nums text-slate-700">{formatDollarString(item.price)}</span>
-                          <span className="block font-mono text-[0.7rem] text-slate-500">Creator: {item.creatorId}</span>
+                          <span className="block font-mono text-[0.7rem] break-all text-slate-500">Creator: {item.creatorId}</span>
                         </li>
                       ))}
                     </ul>
                   </td>
-                  <td className={`${CELL} text-right`}>
+                  <td className={`${order.status === "paid" ? t.actions : "hidden sm:table-cell sm:px-4 sm:py-3"} sm:text-right sm:align-top`}>
                     {order.status === "paid" ? (
                       <Link
                         to={adminHref(location.search, { [REFUND_PARAM]: order.id })}
@@ -148,6 +158,7 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
               ))}
             </tbody>
           </table>
+          <p className={`${t.hint} xl:hidden`}>Scroll sideways to see every column.</p>
         </div>
       )}
     </section>

@@ -51,4 +51,18 @@ describe("PayoutsTable", () => {
     render(<PayoutsTable rows={[]} />);
     expect(screen.getByTestId("no-payouts")).toHaveTextContent("No creator has a sale or a payout account yet.");
   });
+
+  it("stacks into labelled cards on phones (every amount named), a table from sm up", () => {
+    render(<PayoutsTable rows={ROWS} />);
+    expect(screen.getByRole("table").className).toContain("sm:table");
+    const cells = Array.from(document.querySelector('[data-user-id="u1"]')!.querySelectorAll("td"));
+    expect(cells.slice(1).map((td) => td.getAttribute("data-label"))).toEqual([
+      "Payout account",
+      "Earned",
+      "Owed",
+      "Transferred",
+      "Held",
+      "Reversed",
+    ]);
+  });
 });

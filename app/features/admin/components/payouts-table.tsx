@@ -1,9 +1,10 @@
 import type { AdminPayoutRow } from "~/features/admin/sales-types";
 import { formatDollarString, PAYOUT_ACCOUNT_LABELS } from "~/features/admin/sales-types";
 import { fullName } from "~/features/admin/types";
+import { stackedTable as t } from "~/ui/stacked-table";
 
 const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const CELL = "px-4 py-3 align-middle text-sm text-slate-700";
+const CELL = `${t.cell} sm:align-middle`;
 
 const ACCOUNT_COLOURS: Record<string, string | undefined> = {
   not_connected: "bg-slate-100 text-slate-700",
@@ -41,10 +42,11 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
           No creator has a sale or a payout account yet.
         </p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-label="Payouts" tabIndex={0}>
-          <table className="w-full min-w-[56rem] divide-y divide-slate-200">
+        // Phones: one card per creator (every amount labelled); wider: a table scrolling sideways until it fits.
+        <div className={t.region} role="region" aria-label="Payouts" tabIndex={0}>
+          <table className={t.table("sm:min-w-[56rem]")}>
             <caption className="sr-only">Payouts by creator</caption>
-            <thead className="bg-slate-50">
+            <thead className={t.head}>
               <tr>
                 <th scope="col" className={HEAD}>Creator</th>
                 <th scope="col" className={HEAD}>Payout account</th>
@@ -55,14 +57,16 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
+            <tbody className={t.body}>
               {rows.map((row) => (
-                <tr key={row.userId} data-testid="payout-row" data-user-id={row.userId} className="hover:bg-slate-50/70">
-                  <td className={`${CELL} max-w-[18rem]`}>
+                <tr key={row.userId} data-testid="payout-row" data-user-id={row.userId} className={t.row}>
+                  <td className={`${t.lead} sm:max-w-[18rem] sm:align-middle`}>
                     <p className="truncate font-medium text-slate-900">{fullName(row)}</p>
-                    <p className="truncate text-xs text-slate-600">{row.email}</p>
+                    <p className="truncate text-xs text-slate-600" title={row.email}>
+                      {row.email}
+                    </p>
                   </td>
-                  <td className={CELL}>
+                  <td className={CELL} data-label="Payout account">
                     <span
                       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${ACCOUNT_COLOURS[row.account.status] ?? ACCOUNT_COLOURS.not_connected}`}
                       data-testid="payout-account-status"
@@ -70,8 +74,8 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
                       {PAYOUT_ACCOUNT_LABELS[row.account.status] ?? row.account.status}
                     </span>
                   </td>
-                  {AMOUNTS.map(([key]) => (
-                    <td key={key} className={`${CELL} text-right tabular-nums`} data-testid={`payout-${key}`}>
+                  {AMOUNTS.map(([key, label]) => (
+                    <td key={key} className={`${CELL} sm:text-right tabular-nums`} data-label={label} data-testid={`payout-${key}`}>
                       {formatDollarString(row[key])}
                     </td>
                   ))}
@@ -79,6 +83,7 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
               ))}
             </tbody>
           </table>
+          <p className={`${t.hint} lg:hidden`}>Scroll sideways to see every column.</p>
         </div>
       )}
     </section>

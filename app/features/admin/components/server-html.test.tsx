@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
+import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
 import type { AdminOrder } from "~/features/admin/sales-types";
 import type { AdminUser } from "~/features/admin/types";
 
@@ -65,6 +66,18 @@ describe("server HTML", () => {
     expect(html).toContain("bea@example.com");
     expect(html).toMatch(/<button type="submit"[^>]*>Refund \$25\.00<\/button>/);
     expect(html).toMatch(/<a[^>]*href="\/admin\?orderStatus=paid"[^>]*>Cancel<\/a>/);
+  });
+
+  it("renders the ban confirmation as a plain modal: a POST form with the ban intent and a Cancel link", async () => {
+    const html = await serverHtml("/admin?q=cora&ban=u1", <BanConfirmation user={CORA} closeHref="/admin?q=cora" />);
+    expect(html).toContain('role="dialog"');
+    expect(html).toMatch(/<h2 id="ban-title"[^>]*>Ban <span[^>]*>Cora Creator<\/span>\?<\/h2>/);
+    expect(html).toMatch(/<form method="post" action="\/admin\?q=cora&amp;ban=u1"/);
+    expect(html).toContain('<input type="hidden" name="intent" value="ban"/>');
+    expect(html).toContain('<input type="hidden" name="userId" value="u1"/>');
+    expect(html).toContain("signed out everywhere");
+    expect(html).toMatch(/<button type="submit"[^>]*>Ban user<\/button>/);
+    expect(html).toMatch(/<a[^>]*href="\/admin\?q=cora"[^>]*>Cancel<\/a>/);
   });
 
   it("gives Access Denied a meta refresh to / for browsers without JavaScript", async () => {

@@ -1,36 +1,51 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { AdminUser } from "~/features/admin/types";
-import { fullName } from "~/features/admin/types";
+import { BAN_PARAM, fullName } from "~/features/admin/types";
 import { isSuperAdmin } from "~/lib/accounts";
+import { adminHref } from "~/features/admin/components/admin-links";
+
+const BAN_CLASS = "btn border border-red-300 bg-white px-3 py-1.5 text-red-700 hover:bg-red-50";
+const UNBAN_CLASS = "btn border border-emerald-300 bg-white px-3 py-1.5 text-emerald-800 hover:bg-emerald-50";
 
 /**
- * Ban / Unban: a POST form (works without JavaScript). With JavaScript it
- * submits in the background and is disabled while the request is pending. The
+ * Ban / Unban. Ban asks first: it links to ?ban=<id>, which opens the ban
+ * confirmation (a dialog with JavaScript, a server-rendered panel without).
+ * Unban is one click: a POST form (works without JavaScript) that, with
+ * JavaScript, submits in the background and is disabled while pending. The
  * super admin has no toggle. The action answers with a redirect and a toast.
  */
 export function UserStatusToggle({ user }: { user: AdminUser }) {
   const fetcher = useFetcher({ key: `user-status-${user.id}` });
   const location = useLocation();
   if (isSuperAdmin(user)) return null;
+  const name = fullName(user);
+  if (!user.banned) {
+    return (
+      <Link
+        to={adminHref(location.search, { [BAN_PARAM]: user.id })}
+        preventScrollReset
+        aria-label={`Ban ${name}`}
+        data-testid="user-status-toggle"
+        className={BAN_CLASS}
+      >
+        Ban
+      </Link>
+    );
+  }
   const pending = fetcher.state !== "idle";
-  const verb = user.banned ? "Unban" : "Ban";
   return (
     <fetcher.Form method="post" action={`/admin${location.search}`}>
       <input type="hidden" name="userId" value={user.id} />
       <button
         type="submit"
         name="intent"
-        value={user.banned ? "unban" : "ban"}
+        value="unban"
         disabled={pending}
-        aria-label={`${verb} ${fullName(user)}`}
+        aria-label={`Unban ${name}`}
         data-testid="user-status-toggle"
-        className={
-          user.banned
-            ? "btn border border-emerald-300 bg-white px-3 py-1.5 text-emerald-800 hover:bg-emerald-50"
-            : "btn border border-red-300 bg-white px-3 py-1.5 text-red-700 hover:bg-red-50"
-        }
+        className={UNBAN_CLASS}
       >
-        {pending ? (user.banned ? "Unbanning..." : "Banning...") : verb}
+        {pending ? "Unbanning..." : "Unban"}
       </button>
     </fetcher.Form>
   );

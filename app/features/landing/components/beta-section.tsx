@@ -5,7 +5,7 @@ import { formatCountdown, useBetaCounters } from "~/features/landing/components/
  * 5. Beta countdown with spots remaining. The server renders the starting
  * figures (so they show without JavaScript); in the browser they count down.
  */
-export function BetaSection({ random }: { random?: () => number }) {
+export function BetaSection({ random, registrationOpen = false }: { random?: () => number; registrationOpen?: boolean }) {
   const { secondsLeft, spotsLeft } = useBetaCounters(random);
   const claimed = BETA_SPOTS_TOTAL - spotsLeft;
   const [hh, mm, ss] = formatCountdown(secondsLeft).split(":");
@@ -23,8 +23,12 @@ export function BetaSection({ random }: { random?: () => number }) {
           Beta access closes soon
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-slate-300">
-          Claim one of {BETA_SPOTS_TOTAL} free beta spots and keep 85% of everything you earn. Public registration is
-          closed until {REGISTRATION_CLOSED_UNTIL}.
+          Claim one of {BETA_SPOTS_TOTAL} free beta spots and keep 85% of everything you earn.{" "}
+          <span data-testid="beta-registration">
+            {registrationOpen
+              ? "Registration is open: create your account today."
+              : `Public registration is closed until ${REGISTRATION_CLOSED_UNTIL}.`}
+          </span>
         </p>
 
         <div className="mt-10 flex flex-col items-center gap-8 sm:flex-row sm:justify-center sm:gap-12">

@@ -114,4 +114,13 @@ describe("<LandingPage>", () => {
     expect(footer.queryAllByRole("link")).toEqual([]);
     expect(footer.getByText("Privacy Policy")).toBeInTheDocument();
   });
+
+  it("says registration is closed only while it is", () => {
+    render(<LandingPage />);
+    expect(screen.getByTestId("beta-registration")).toHaveTextContent("Public registration is closed until 2026.");
+    cleanup();
+    render(<LandingPage registrationOpen />);
+    expect(screen.getByTestId("beta-registration")).toHaveTextContent("Registration is open");
+    expect(screen.getByTestId("landing-page")).not.toHaveTextContent(/registration is closed/i);
+  });
 });

@@ -8,14 +8,21 @@ import { PricingSection } from "~/features/landing/components/pricing-section";
 import { TestimonialsSection } from "~/features/landing/components/testimonials-section";
 
 /** The landing page: its seven sections, hero first and footer last. */
-export function LandingPage({ samples = null }: { samples?: HeroSamples | null }) {
+export function LandingPage({
+  samples = null,
+  registrationOpen = false,
+}: {
+  samples?: HeroSamples | null;
+  /** The deployment's setting: the copy says registration is open or closed to match it. */
+  registrationOpen?: boolean;
+}) {
   return (
     <div data-testid="landing-page">
       <HeroSection samples={samples} />
       <MarketplaceStrip />
       <TestimonialsSection />
       <HowItWorksSection />
-      <BetaSection />
+      <BetaSection registrationOpen={registrationOpen} />
       <PricingSection />
       <LandingFooter />
     </div>

@@ -11,11 +11,17 @@ export function CartButton({
   title,
   inCart,
   redirectTo,
+  anchor,
+  compact = false,
 }: {
   listingId: string;
   title: string;
   inCart: boolean;
   redirectTo: string;
+  /** Without JavaScript, the page comes back scrolled to this element id (the listing's card). */
+  anchor?: string;
+  /** A small "Remove" for the cart's rows. */
+  compact?: boolean;
 }) {
   const fetcher = useFetcher({ key: `cart-${listingId}` });
   const hydrated = useHydrated();
@@ -25,17 +31,18 @@ export function CartButton({
     <fetcher.Form method="post" action="/cart">
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
       {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       {showInCart ? (
         <button
           type="submit"
           name="intent"
           value="remove"
-          className="btn-secondary w-full"
+          className={compact ? "btn-ghost px-2 py-1 text-sm" : "btn-secondary w-full"}
           aria-label={`Remove ${title} from cart`}
           data-testid="remove-from-cart"
         >
-          Remove from Cart
+          {compact ? "Remove" : "Remove from Cart"}
         </button>
       ) : (
         <button

@@ -23,7 +23,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
   const [open, setOpen] = useState(false);
   const total = items.reduce((sum, item) => sum + item.priceCents, 0);
   return (
-    <aside className="card p-4" aria-labelledby="cart-heading" data-testid="cart">
+    <aside id="cart" className="card min-w-0 scroll-mt-24 p-4" aria-labelledby="cart-heading" data-testid="cart">
       <h2 id="cart-heading" className="flex items-center justify-between text-lg font-semibold text-slate-900">
         <span>Cart</span>
         <span className="rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-700" data-testid="cart-count">
@@ -36,17 +36,19 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
         <>
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 py-3">
-                <img src={item.previewUrl} alt="" className="h-12 w-12 rounded-md object-cover" />
+              <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
+                <img src={item.previewUrl} alt="" className="h-12 w-12 shrink-0 rounded-md object-cover" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{item.title}</p>
-                  <div className="flex items-center gap-2 text-sm text-slate-600">
+                  <p className="text-sm font-medium break-words text-slate-900">{item.title}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
                     <StyleBadge style={item.style} />
-                    <span>{formatMoney(item.priceCents)}</span>
+                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                      {formatMoney(item.priceCents)}
+                    </span>
                   </div>
                 </div>
                 <div className="shrink-0">
-                  <CartButton listingId={item.id} title={item.title} inCart redirectTo={redirectTo} />
+                  <CartButton listingId={item.id} title={item.title} inCart redirectTo={redirectTo} compact />
                 </div>
               </li>
             ))}

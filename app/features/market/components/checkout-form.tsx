@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import { getFormProps } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { useToast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import { CHECKOUT_FAILED, MISSING_INFORMATION } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { isSubmissionResult } from "~/ui/forms/fetcher-answers";
@@ -29,6 +30,7 @@ export function CheckoutForm({
   onCancel?: () => void;
 }) {
   const toast = useToast();
+  const hydrated = useHydrated();
   const { fetcher, form, fields, pending } = useFetcherForm({
     id: "checkout",
     loadSchema: loadCustomerInfoSchema,
@@ -51,7 +53,8 @@ export function CheckoutForm({
     <fetcher.Form method="post" action="/cart" {...formProps} onSubmit={onSubmit} className="space-y-4" data-testid="checkout-form">
       <input type="hidden" name="intent" value="checkout" />
       <FormErrors errors={form.errors} id={form.errorId} />
-      {fields.name.errors?.length || fields.email.errors?.length ? (
+      {/* One summary beside the field errors: this box without JavaScript, the toast with it. */}
+      {!hydrated && (fields.name.errors?.length || fields.email.errors?.length) ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="missing-information">
           <p className="font-semibold">{MISSING_INFORMATION.title}</p>
           <p>{MISSING_INFORMATION.description}</p>

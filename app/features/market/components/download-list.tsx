@@ -4,10 +4,24 @@ export interface DownloadItem {
   downloadUrl: string;
   title?: string;
   licenseUrl?: string;
+  /** When the link stops working (ISO), and how many downloads it has left. */
+  expiresAt?: string;
+  downloadsLeft?: number;
 }
 
-/** Purchased files: filename, 'Style: {style}', Download (new tab) and the license. */
-export function DownloadList({ downloads }: { downloads: DownloadItem[] }) {
+/** Why a download link no longer works, or null while it does. */
+export function spentLinkReason(download: Pick<DownloadItem, "expiresAt" | "downloadsLeft">, now = Date.now()): string | null {
+  if (download.downloadsLeft !== undefined && download.downloadsLeft <= 0) return "Download limit reached";
+  if (download.expiresAt && Date.parse(download.expiresAt) <= now) return "Link expired";
+  return null;
+}
+
+/**
+ * Purchased files: filename, 'Style: {style}', Download (new tab) and the
+ * license. A used-up or expired link shows why, with the library (where a
+ * fresh link can be emailed) instead of the Download button.
+ */
+export function DownloadList({ downloads, now }: { downloads: DownloadItem[]; now?: number }) {
   return (
     <ul className="divide-y divide-slate-200" data-testid="downloads">
       {downloads.map((download) => (
@@ -24,19 +38,36 @@ export function DownloadList({ downloads }: { downloads: DownloadItem[] }) {
                 License
               </a>
             ) : null}
-            <a
-              href={download.downloadUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn-primary"
-              data-testid="download-link"
-              aria-label={`Download ${download.filename}`}
-            >
-              Download
-            </a>
+            <DownloadAction download={download} now={now} />
           </div>
         </li>
       ))}
     </ul>
+  );
+}
+
+function DownloadAction({ download, now }: { download: DownloadItem; now?: number }) {
+  const spent = spentLinkReason(download, now);
+  if (spent) {
+    return (
+      <span className="flex flex-wrap items-center gap-2 text-sm" data-testid="download-spent">
+        <span className="font-medium text-slate-700">{spent}</span>
+        <a href="/library" className="font-medium text-brand-700 underline">
+          Get a fresh link from your library
+        </a>
+      </span>
+    );
+  }
+  return (
+    <a
+      href={download.downloadUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="btn-primary"
+      data-testid="download-link"
+      aria-label={`Download ${download.filename}`}
+    >
+      Download
+    </a>
   );
 }

@@ -112,6 +112,7 @@ export function ListOnMarketplaceForm({
             Tags (comma separated)
           </label>
           <input {...getInputProps(fields.tags, { type: "text", ariaAttributes: true })} id={fieldId("tags")} key={fields.tags.key} className="field-input" />
+          {fields.tags.errors?.length ? <p className="field-error">{fields.tags.errors[0]}</p> : null}
         </div>
       </div>
       <div className="flex items-center gap-2">

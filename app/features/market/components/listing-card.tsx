@@ -15,10 +15,14 @@ export interface ListingCardData {
   licensingEnabled: boolean;
 }
 
-/** A marketplace card: the watermarked preview only, title, style, cosmetic rating, creator's first name, price, cart button. */
+/**
+ * A marketplace card: the watermarked preview only, title, style, cosmetic
+ * rating, creator's first name, price, cart button (at the bottom, so the
+ * buttons of a row line up). The title's id is the card's anchor (#listing-<id>).
+ */
 export function ListingCard({ listing, inCart, redirectTo }: { listing: ListingCardData; inCart: boolean; redirectTo: string }) {
   return (
-    <article className="card flex flex-col overflow-hidden" data-testid="listing-card" aria-labelledby={`listing-${listing.id}`}>
+    <article className="card flex w-full flex-col overflow-hidden" data-testid="listing-card" aria-labelledby={`listing-${listing.id}`}>
       <div className="aspect-square bg-slate-100">
         <img
           src={listing.previewUrl}
@@ -30,7 +34,7 @@ export function ListingCard({ listing, inCart, redirectTo }: { listing: ListingC
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={`listing-${listing.id}`} className="font-semibold text-slate-900">
+          <h3 id={`listing-${listing.id}`} className="min-w-0 scroll-mt-24 font-semibold break-words text-slate-900">
             {listing.title}
           </h3>
           <StyleBadge style={listing.style} />
@@ -46,7 +50,7 @@ export function ListingCard({ listing, inCart, redirectTo }: { listing: ListingC
           </span>
           {listing.licensingEnabled ? <span className="text-xs text-slate-500">Commercial license</span> : null}
         </div>
-        <CartButton listingId={listing.id} title={listing.title} inCart={inCart} redirectTo={redirectTo} />
+        <CartButton listingId={listing.id} title={listing.title} inCart={inCart} redirectTo={redirectTo} anchor={`listing-${listing.id}`} />
       </div>
     </article>
   );

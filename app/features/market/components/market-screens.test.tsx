@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import Marketplace from "~/routes/_market+/marketplace";
 import PaymentMonitor from "~/routes/_market+/payment-monitor";
+import TestCheckout from "~/routes/_market+/test-checkout.$sessionId";
 import { ToastProvider } from "~/ui/toaster";
 import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { PaymentStatusCard } from "~/features/market/components/payment-monitor-cards";
@@ -106,6 +107,51 @@ describe("/marketplace", () => {
     expect(cartAction).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the cart's count at the top of the page, linking to the cart (and its Checkout)", async () => {
+    const { setData } = renderMarketplace(marketplaceData(), "/marketplace", async () => {
+      setData(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+      return json({ ok: true });
+    });
+    const jump = await screen.findByRole("link", { name: "Cart (0)" });
+    expect(jump).toHaveAttribute("href", "#cart");
+    expect(screen.getByTestId("cart")).toHaveAttribute("id", "cart");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Add Neon Dream to cart" }));
+    await waitFor(() => expect(screen.getByTestId("cart-badge")).toHaveTextContent("1"));
+    expect(screen.getByRole("link", { name: "Cart (1)" })).toBeInTheDocument();
+  });
+
+  it("shows each cart line's price beside a small Remove, and wraps long titles", async () => {
+    const long = { ...LISTING, title: "Astronaut portrait in a very long title that must wrap", creatorFirstName: "Ada" };
+    renderMarketplace(marketplaceData({ cart: [long] }));
+    const line = await screen.findByTestId("cart-line");
+    expect(within(line).getByTestId("cart-line-price")).toHaveTextContent("$25.00");
+    expect(within(line).getByRole("button", { name: `Remove ${long.title} from cart` })).toHaveTextContent(/^Remove$/);
+    expect(within(line).getByText(long.title)).not.toHaveClass("truncate");
+  });
+
+  it("applies a new style at once with JavaScript (Apply stays for pages without it)", async () => {
+    renderMarketplace(marketplaceData());
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText("Style"), "anime");
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/marketplace?style=anime&q="));
+    expect(screen.getByRole("button", { name: "Apply" })).toBeInTheDocument();
+  });
+
+  it("without JavaScript, a card's cart form asks to come back to that card", async () => {
+    renderMarketplace(marketplaceData());
+    const button = await screen.findByRole("button", { name: "Add Neon Dream to cart" });
+    const form = button.closest("form")!;
+    expect(form.querySelector('input[name="anchor"]')).toHaveValue("listing-lst1");
+    expect(document.getElementById("listing-lst1")).toHaveTextContent("Neon Dream");
+  });
+
+  it("puts the first focus of the checkout dialog in the Name field", async () => {
+    renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+    await userEvent.setup().click(await screen.findByTestId("checkout-button"));
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    await waitFor(() => expect(within(dialog).getByLabelText("Name")).toHaveFocus());
+  });
+
   it("opens the checkout dialog and asks for name and email ('Missing Information')", async () => {
     renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     const user = userEvent.setup();
@@ -118,9 +164,9 @@ describe("/marketplace", () => {
     await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
     expect(await screen.findAllByText("Missing Information")).not.toHaveLength(0);
     expect(screen.getAllByText("Please fill in your name and email address.").length).toBeGreaterThan(0);
-    // A toast too, besides the alert in the form.
+    // With JavaScript the toast is the one summary beside the field errors (the box is for pages without it).
     expect(screen.getByTestId("toast")).toHaveTextContent("Missing Information");
-    expect(within(dialog).getByTestId("missing-information")).toHaveTextContent("Please fill in your name and email address.");
+    expect(within(dialog).queryByTestId("missing-information")).toBeNull();
   });
 
   it("shows the purchase-complete dialog on return; closing it clears the query string", async () => {
@@ -199,6 +245,41 @@ describe("/payment-monitor", () => {
     expect(screen.getByText("Style: anime")).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(20_000));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("/payment-monitor, unknown session", () => {
+  it("says the payment could not be found", async () => {
+    const Stub = createRemixStub([
+      { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true }) },
+    ]);
+    render(<Stub initialEntries={["/payment-monitor?session_id=cs_nope"]} />);
+    expect(await screen.findByTestId("monitor-error")).toHaveTextContent(
+      "We could not find that payment. Check the session ID and try again.",
+    );
+  });
+});
+
+describe("/test-checkout/:sessionId", () => {
+  it("shows every amount with two decimals", async () => {
+    const session = {
+      sessionId: "cs_test_1",
+      status: "pending",
+      closedReason: null,
+      customer: { name: "Bea", email: "bea@example.com", company: null },
+      total: "87.5",
+      totalCents: 8750,
+      items: [
+        { id: "i1", title: "Astronaut", style: "professional", price: "75" },
+        { id: "i2", title: "Cartoon", style: "cartoon", price: "12.5" },
+      ],
+    };
+    const Stub = createRemixStub([{ path: "/test-checkout/:sessionId", Component: TestCheckout, loader: () => json(session) }]);
+    render(<Stub initialEntries={["/test-checkout/cs_test_1"]} />);
+    const prices = await screen.findAllByTestId("test-checkout-price");
+    expect(prices.map((price) => price.textContent)).toEqual(["$75.00", "$12.50"]);
+    expect(screen.getByTestId("test-checkout-total")).toHaveTextContent("$87.50");
+    expect(screen.getByTestId("test-pay")).toHaveTextContent("Pay $87.50 (test)");
   });
 });
 

@@ -51,7 +51,7 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
   return (
     <article
       id={platform.id}
-      className="card flex scroll-mt-24 flex-col gap-4 p-5"
+      className="card flex min-w-0 scroll-mt-24 flex-col gap-4 p-5"
       data-testid={`integration-card-${platform.id}`}
       data-connected={isActive ? "true" : "false"}
       aria-labelledby={`${platform.id}-name`}
@@ -93,14 +93,17 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
 
       {integration ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="integration-details">
-          {integration.shopDomain ? <p>Store: {integration.shopDomain}</p> : null}
+          {integration.shopDomain ? <p className="break-all">Store: {integration.shopDomain}</p> : null}
           <p>
             {integration.method === "oauth" ? "Access token" : platform.id === "shopify" ? "Admin API token" : "API key"} ending in{" "}
             <span className="font-mono">{integration.apiKeyLast4}</span>
           </p>
           {integration.walletAddress ? (
-            <p className="truncate">
-              Wallet: <span className="font-mono">{integration.walletAddress}</span>
+            <p data-testid="integration-wallet">
+              Wallet:{" "}
+              <span className="font-mono break-all" title={integration.walletAddress}>
+                {integration.walletAddress}
+              </span>
             </p>
           ) : null}
           {!integration.isActive && integration.lastError ? <p className="mt-1 text-orange-800">{integration.lastError}</p> : null}

@@ -3,10 +3,10 @@ import { Link } from "@remix-run/react";
 import { findPlatform } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-defaults";
-import { DEFAULT_PRICE, styleName } from "~/lib/styles";
+import { styleName, suggestedPrice } from "~/lib/styles";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
-import { DescriptionField, FieldError, PriceField, TitleField } from "~/features/publishing/components/listing-fields";
+import { DescriptionField, FieldError, PriceField, startChecked, startValue, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
 import type { PlatformOption } from "~/features/publishing/platforms";
 import type { LaunchResultData } from "~/features/publishing/components/types";
 import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
@@ -27,7 +27,7 @@ export function launchDefaultsFor(image: {
   return {
     title: defaultListingTitle(name),
     description: defaultListingDescription(name),
-    price: image.price ?? String(DEFAULT_PRICE),
+    price: image.price ?? String(suggestedPrice(image.style)),
     licensingEnabled: image.licensingEnabled ?? true,
     nftEnabled: image.nftEnabled ?? false,
     tags: "",
@@ -94,6 +94,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
   }
 
   const open = platforms.filter((p) => !p.closed);
+  const sentBack = wasSentBack(form);
 
   return (
     <ListImageForm
@@ -105,12 +106,12 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
       className="space-y-5"
       testId="launch-form"
     >
-      <TitleField field={fields.title} defaultValue={defaults.title} />
+      <TitleField field={fields.title} defaultValue={defaults.title} sentBack={sentBack} />
 
-      <DescriptionField field={fields.description} defaultValue={defaults.description} showError />
+      <DescriptionField field={fields.description} defaultValue={defaults.description} showError sentBack={sentBack} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField field={fields.price} defaultValue={defaults.price} min="0" />
+        <PriceField field={fields.price} defaultValue={defaults.price} min="0" sentBack={sentBack} />
         <div>
           <label htmlFor={fields.tags.id} className="field-label">
             Tags
@@ -118,14 +119,16 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
           <input
             id={fields.tags.id}
             name={fields.tags.name}
-            defaultValue={defaults.tags ?? ""}
+            defaultValue={startValue(fields.tags, defaults.tags ?? "", sentBack)}
             placeholder="anime, portrait, ai art"
             className="field-input"
-            aria-describedby={`${fields.tags.id}-hint`}
+            aria-invalid={fields.tags.errors?.length ? true : undefined}
+            aria-describedby={fields.tags.errors?.length ? `${fields.tags.id}-hint ${fields.tags.errorId}` : `${fields.tags.id}-hint`}
           />
           <p id={`${fields.tags.id}-hint`} className="mt-1 text-xs text-slate-500">
             Separate tags with commas.
           </p>
+          <FieldError errors={fields.tags.errors} id={fields.tags.errorId} />
         </div>
       </div>
 
@@ -145,7 +148,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
                   type="checkbox"
                   name="platforms"
                   value={platform.id}
-                  defaultChecked={platform.id === "marketplace"}
+                  defaultChecked={startChecked(fields.platforms, platform.id, platform.id === "marketplace", sentBack)}
                   disabled={!platform.connected}
                   className="h-4 w-4 rounded border-slate-300 text-brand-600"
                 />
@@ -169,8 +172,18 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <SwitchField name="enableLicensing" label="Enable licensing" hint="Sell the standard commercial license." defaultChecked={defaults.licensingEnabled} />
-        <SwitchField name="enableNFT" label="Enable NFT" hint="Prepare mint kits for NFT platforms." defaultChecked={defaults.nftEnabled} />
+        <SwitchField
+          name="enableLicensing"
+          label="Enable licensing"
+          hint="Sell the standard commercial license."
+          defaultChecked={startChecked(fields.enableLicensing, "true", defaults.licensingEnabled)}
+        />
+        <SwitchField
+          name="enableNFT"
+          label="Enable NFT"
+          hint="Prepare mint kits for NFT platforms."
+          defaultChecked={startChecked(fields.enableNFT, "true", defaults.nftEnabled)}
+        />
       </div>
 
       <div className="flex justify-end">

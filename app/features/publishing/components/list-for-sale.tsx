@@ -7,7 +7,7 @@ import type { PlatformId, PlatformOption } from "~/features/publishing/platforms
 import type { PublicationStatus } from "~/features/publishing/types";
 import { COPY, postingCompleteText } from "~/features/publishing/types";
 import { styleName } from "~/lib/styles";
-import { DescriptionField, FieldError, PriceField, TitleField } from "~/features/publishing/components/listing-fields";
+import { DescriptionField, FieldError, PriceField, startChecked, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
 import { PublicationList } from "~/features/publishing/components/publication-status";
 import type { PublicationView } from "~/features/publishing/components/types";
@@ -115,6 +115,7 @@ export function ListForSaleForm({
     );
   }
 
+  const sentBack = wasSentBack(form);
   return (
     <ListImageForm
       fetcher={fetcher}
@@ -130,7 +131,13 @@ export function ListForSaleForm({
         <div className="mt-2 space-y-2">
           {connected.map((platform) => (
             <label key={platform.id} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm">
-              <input type="checkbox" name="platforms" value={platform.id} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+              <input
+                type="checkbox"
+                name="platforms"
+                value={platform.id}
+                defaultChecked={startChecked(fields.platforms, platform.id, platform.id === "marketplace", sentBack)}
+                className="h-4 w-4 rounded border-slate-300 text-brand-600"
+              />
               <PlatformBadge platformId={platform.id} size="sm" />
               <span className="flex-1 font-medium text-slate-900">{platform.name}</span>
               <span className="text-xs text-slate-500">Fee {findPlatform(platform.id)?.fee}</span>
@@ -146,9 +153,9 @@ export function ListForSaleForm({
         </p>
       </fieldset>
 
-      <TitleField field={fields.title} defaultValue={defaultListingTitle(name)} />
-      <DescriptionField field={fields.description} defaultValue={defaultListingDescription(name)} />
-      <PriceField field={fields.price} defaultValue={image.price} min="0.01" />
+      <TitleField field={fields.title} defaultValue={defaultListingTitle(name)} sentBack={sentBack} />
+      <DescriptionField field={fields.description} defaultValue={defaultListingDescription(name)} sentBack={sentBack} />
+      <PriceField field={fields.price} defaultValue={image.price} min="0.01" sentBack={sentBack} />
       <div className="flex justify-end gap-2">
         {onClose ? (
           <button type="button" className="btn-secondary" onClick={onClose}>

@@ -18,6 +18,10 @@ const PLACEHOLDERS: Record<ManualField, string> = {
   shopDomain: "my-store.myshopify.com",
 };
 
+function hasFieldErrors(error: Record<string, string[] | null>): boolean {
+  return Object.entries(error).some(([name, messages]) => name !== "" && Boolean(messages?.length));
+}
+
 /**
  * Manual setup: the API key, plus the wallet address
  * where the platform needs one (checked for the EVM format), or for Shopify a
@@ -33,19 +37,15 @@ export function ManualSetupForm({ platform, lastResult }: { platform: Platform; 
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate:
-      validate &&
-      (({ formData, submitter }) => {
-        const submission = validate(formData);
-        if (submitter && submission.status !== "success") toast({ kind: "error", ...COPY.integrationFailed });
-        return submission;
-      }),
+    // A refused field says so beside the field, and nothing else does.
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (!lastResult || shown.current === lastResult || !lastResult.error) return;
     shown.current = lastResult;
-    if (Object.keys(lastResult.error).length) toast({ kind: "error", ...COPY.integrationFailed });
+    // Only a refusal no field explains (e.g. the server could not save) gets the toast.
+    if (Object.keys(lastResult.error).length && !hasFieldErrors(lastResult.error)) toast({ kind: "error", ...COPY.integrationFailed });
   }, [lastResult, toast]);
 
   const pending = navigation.state !== "idle" && navigation.formData?.get("platform") === platform.id && navigation.formData?.get("intent") === "manual";

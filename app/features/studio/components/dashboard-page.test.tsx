@@ -144,11 +144,50 @@ describe("DashboardPage", () => {
     expect(first.getByRole("link", { name: "Launch Marketing" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch");
     expect(first.getByRole("link", { name: "List for Sale" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell");
     expect(first.getByRole("button", { name: "Delete the Cartoon image" })).toBeInTheDocument();
-    expect(within(cards[1]).getByText(/Made by fal\.ai/)).toBeInTheDocument();
-    expect(within(cards[0]).getByText(/built-in local engine/)).toBeInTheDocument();
+    expect(within(cards[1]).getByText("Styled with fal.ai")).toBeInTheDocument();
+    expect(within(cards[0]).getByText("Styled on this server")).toBeInTheDocument();
     expect(within(cards[2]).getByText("The model could not read this photo.")).toBeInTheDocument();
     expect(within(cards[3]).getByText("Generating…")).toBeInTheDocument();
     expect(within(cards[3]).queryByRole("button")).toBeNull(); // nothing to delete until it ends
+  });
+
+  it("lets a returning creator reach earlier uploads in one click from /dashboard", () => {
+    const older: ImageJson = { ...IMAGE, id: "img0", originalUrl: "/media/originals/olderolderol.png?exp=1&sig=x" };
+    renderPage({ ...data({ step: "upload" }, []), images: [IMAGE, older] });
+    const strip = within(screen.getByTestId("uploads-strip"));
+    const links = strip.getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/dashboard?image=img1&step=style", "/dashboard?image=img0&step=style"]);
+    // The Style step is a link too, to the newest upload.
+    const pipeline = within(screen.getByRole("navigation", { name: "Pipeline" }));
+    expect(pipeline.getByRole("link", { name: /Style/ })).toHaveAttribute("href", "/dashboard?image=img1&step=style");
+    cleanup();
+
+    // On the style step with no upload chosen, the uploads come before the "upload first" note.
+    renderPage({ ...data({ step: "style" }, []), images: [IMAGE, older] });
+    const strip2 = screen.getByTestId("uploads-strip");
+    const generator = screen.getByTestId("style-generator");
+    expect(strip2.compareDocumentPosition(generator) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows each creation's real price and whether it is live on the marketplace", () => {
+    const page = { ...data({ step: "upload" }, grid), market: { a1: { price: "75", listed: true }, b2: { price: "60", listed: false } } };
+    renderPage(page);
+    const cards = screen.getAllByTestId("creation");
+    expect(within(cards[0]).getByTestId("creation-market")).toHaveTextContent("$75");
+    expect(within(cards[0]).getByText("Live on the marketplace")).toBeInTheDocument();
+    expect(within(cards[1]).getByTestId("creation-market")).toHaveTextContent("$60");
+    expect(within(cards[1]).getByText("Not listed")).toBeInTheDocument();
+  });
+
+  it("starts the sell panel at the image's price, with the own marketplace ticked and focus on the first field", () => {
+    const platforms = [{ id: "marketplace" as const, name: "Selfie Studio", connected: true }];
+    const page = { ...data({ step: "market", image: IMAGE, styled: grid[1], panel: "sell", platforms }, grid), market: { b2: { price: "60", listed: false } } };
+    renderPage(page);
+    const panel = within(screen.getByTestId("market-panel"));
+    expect(panel.getByLabelText("Price (USD)")).toHaveValue(60);
+    const own = panel.getByRole("checkbox", { name: /Selfie Studio/ });
+    expect(own).toBeChecked();
+    expect(own).toHaveFocus();
   });
 
   it("has the Manage Integrations button and the Back to Home link", () => {

@@ -59,12 +59,19 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
       <StatCards stats={stats} />
       {data.payouts ? <PayoutsCard payouts={data.payouts} /> : null}
       <div id="pipeline" className="space-y-4">
-        <PipelineSteps step={view.step} links={stepLinks(view)} />
-        {view.step === "upload" ? <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} onUploaded={() => revalidator.revalidate()} /> : null}
+        <PipelineSteps step={view.step} links={stepLinks(view, images)} />
+        {view.step === "upload" ? (
+          <>
+            <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} onUploaded={() => revalidator.revalidate()} />
+            <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
+          </>
+        ) : null}
         {view.step === "style" ? (
           <>
+            {/* With no upload chosen, the uploads come first: pick one to style. */}
+            {view.image ? null : <UploadsStrip images={images} selectedId={null} />}
             <StyleGenerator key={view.image?.id ?? "none"} image={view.image} pending={view.pending} />
-            <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
+            {view.image ? <UploadsStrip images={images} selectedId={view.image.id} /> : null}
           </>
         ) : null}
         {view.step === "optimize" && view.styled ? (
@@ -75,17 +82,25 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
             preset={view.preset}
           />
         ) : null}
-        {view.step === "market" && view.styled ? <MarketStep image={view.styled} panel={view.panel} platforms={view.platforms} /> : null}
+        {view.step === "market" && view.styled ? (
+          <MarketStep
+            image={view.styled}
+            price={data.market?.[view.styled.id]?.price}
+            panel={view.panel}
+            platforms={view.platforms}
+          />
+        ) : null}
       </div>
-      <ImageGrid images={stylized} back={here} />
+      <ImageGrid images={stylized} back={here} market={data.market} />
     </div>
   );
 }
 
 /** The steps the held images allow going to. */
-function stepLinks(view: DashboardData["view"]) {
+function stepLinks(view: DashboardData["view"], images: DashboardData["images"]) {
   const styledReady = view.styled?.status === "completed" ? view.styled : null;
-  const imageId = view.image?.id ?? styledReady?.imageId ?? null;
+  // A returning creator can go back to style an earlier upload (the newest one first).
+  const imageId = view.image?.id ?? styledReady?.imageId ?? images[0]?.id ?? null;
   return {
     upload: dashboardUrl({ step: "upload" }),
     style: imageId ? dashboardUrl({ image: imageId, step: "style" }) : null,

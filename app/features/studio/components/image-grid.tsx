@@ -1,18 +1,27 @@
 import { Form, Link } from "@remix-run/react";
 import { Spinner } from "~/ui/navigation-progress";
 import { dashboardUrl } from "~/features/studio/dashboard-url";
-import type { StylizedImageJson } from "~/features/studio/types";
+import type { MarketState, StylizedImageJson } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
 import { StudioImage } from "~/features/studio/components/studio-image";
 
 const ENGINE_NAMES: Record<StylizedImageJson["provider"], string> = {
-  local: "Made by the built-in local engine",
-  fal: "Made by fal.ai",
+  local: "Styled on this server",
+  fal: "Styled with fal.ai",
 };
 
 /** The grid of the creator's stylized images, with optimize, market, sell and delete per image. */
-export function ImageGrid({ images, back }: { images: StylizedImageJson[]; back: string }) {
+export function ImageGrid({
+  images,
+  back,
+  market = {},
+}: {
+  images: StylizedImageJson[];
+  back: string;
+  /** The price and listed state of each completed image (see DashboardData). */
+  market?: Record<string, MarketState>;
+}) {
   return (
     <section aria-labelledby="creations-heading" data-testid="image-grid">
       <h2 id="creations-heading" className="text-lg font-semibold text-slate-900">
@@ -57,10 +66,17 @@ export function ImageGrid({ images, back }: { images: StylizedImageJson[]; back:
                 ) : null}
               </div>
               <div className="flex flex-1 flex-col gap-3 p-4">
-                <p className="text-xs text-slate-500">
-                  {ENGINE_NAMES[image.provider]}
-                  {image.status === "completed" ? ` · $${image.price}` : ""}
-                </p>
+                <p className="text-xs text-slate-500">{ENGINE_NAMES[image.provider]}</p>
+                {image.status === "completed" ? (
+                  <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="creation-market">
+                    <span className="font-semibold text-slate-900">${market[image.id]?.price ?? image.price}</span>
+                    {market[image.id]?.listed ? (
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Live on the marketplace</span>
+                    ) : (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Not listed</span>
+                    )}
+                  </p>
+                ) : null}
                 <div className="mt-auto flex flex-wrap gap-2">
                   {image.status === "completed" ? (
                     <>

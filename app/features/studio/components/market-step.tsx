@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "@remix-run/react";
 import { LaunchForm, launchDefaultsFor } from "~/features/publishing/components/launch-form";
 import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
@@ -14,14 +15,24 @@ import { StudioImage } from "~/features/studio/components/studio-image";
  */
 export function MarketStep({
   image,
+  price,
   panel,
   platforms,
 }: {
   image: StylizedImageJson;
+  /** The price the forms start from (dollars): the listing's, the image's own or the style's suggested one. */
+  price?: string;
   panel: "launch" | "sell" | null;
   platforms: PlatformOption[];
 }) {
   const navigate = useNavigate();
+  const startPrice = price ?? image.price;
+  // Opening a panel moves focus to its first field.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!panel) return;
+    panelRef.current?.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), textarea, select")?.focus();
+  }, [panel, image.id]);
   return (
     <section aria-labelledby="market-heading" className="card p-6" data-testid="market-step">
       <div className="flex flex-col gap-6 lg:flex-row">
@@ -29,7 +40,7 @@ export function MarketStep({
           src={image.optimizedUrl ?? image.styledUrl}
           fallbackSrc={image.originalUrl}
           alt={`Your ${styleName(image.style)} image`}
-          className="aspect-square w-full rounded-xl object-cover lg:w-64"
+          className="max-h-80 w-full self-start rounded-xl bg-slate-100 object-contain lg:w-64"
         />
         <div className="flex-1">
           <h2 id="market-heading" className="text-lg font-semibold text-slate-900">
@@ -52,19 +63,19 @@ export function MarketStep({
             </Link>
           </div>
           {panel ? (
-            <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
+            <div ref={panelRef} className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
               {panel === "launch" ? (
                 <LaunchForm
                   key={image.id}
                   image={{ id: image.id, style: image.style }}
-                  defaults={launchDefaultsFor(image)}
+                  defaults={launchDefaultsFor({ ...image, price: startPrice })}
                   platforms={platforms}
                   onDone={() => navigate(dashboardUrl({ step: "upload" }))}
                 />
               ) : (
                 <ListForSaleForm
                   key={image.id}
-                  image={{ id: image.id, style: image.style, price: image.price }}
+                  image={{ id: image.id, style: image.style, price: startPrice }}
                   platforms={platforms}
                 />
               )}

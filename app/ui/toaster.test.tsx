@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FlashMessage } from "~/lib/flash";
+import { ERROR_TOAST_DURATION_MS, TOAST_DURATION_MS, ToastProvider, useToast } from "~/ui/toaster";
+
+function Trigger({ message, label = "show" }: { message: FlashMessage; label?: string }) {
+  const toast = useToast();
+  return (
+    <button type="button" onClick={() => toast(message)}>
+      {label}
+    </button>
+  );
+}
+
+describe("ToastProvider", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("closes a toast by itself after about five seconds", () => {
+    render(
+      <ToastProvider flash={null}>
+        <Trigger message={{ kind: "success", title: "Saved" }} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "show" }));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Saved");
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 100));
+    expect(screen.getByTestId("toast")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
+  it("keeps an error a little longer", () => {
+    render(
+      <ToastProvider flash={{ kind: "error", title: "Login failed" }}>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS + 100));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Login failed");
+    act(() => vi.advanceTimersByTime(ERROR_TOAST_DURATION_MS - TOAST_DURATION_MS));
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
+  it("shows one toast at a time: a new one replaces the old and gets its full time", () => {
+    render(
+      <ToastProvider flash={null}>
+        <Trigger message={{ kind: "info", title: "First" }} label="first" />
+        <Trigger message={{ kind: "info", title: "Second" }} label="second" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "first" }));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    fireEvent.click(screen.getByRole("button", { name: "second" }));
+    expect(screen.getAllByTestId("toast")).toHaveLength(1);
+    expect(screen.getByTestId("toast")).toHaveTextContent("Second");
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Second");
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
+  it("closes with its Dismiss button", () => {
+    render(
+      <ToastProvider flash={{ kind: "success", title: "Welcome back!" }}>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
+  it("sits at the top and takes pointer events only on the toast itself", () => {
+    render(
+      <ToastProvider flash={{ kind: "success", title: "Hi" }}>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    const region = screen.getByTestId("toast-region");
+    expect(region.className).toContain("pointer-events-none");
+    expect(region.className).toMatch(/\btop-/);
+    expect(region.className).not.toMatch(/\bbottom-/);
+    expect(screen.getByTestId("toast").className).toContain("pointer-events-auto");
+  });
+
+  it("without JavaScript: the server renders the flash with a CSS-only close (a label ticking a checkbox)", () => {
+    const html = renderToString(
+      <ToastProvider flash={{ kind: "success", title: "Welcome!" }}>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const box = doc.querySelector<HTMLInputElement>("input#toast-dismiss[type=checkbox]");
+    expect(box).not.toBeNull();
+    expect(box!.className).toContain("peer");
+    expect(doc.querySelector('label[for="toast-dismiss"]')).not.toBeNull();
+    const toast = doc.querySelector('[data-testid="toast"]')!;
+    expect(toast.textContent).toContain("Welcome!");
+    expect(toast.className).toContain("peer-checked:hidden");
+    expect(doc.querySelector("button")).toBeNull();
+  });
+});
