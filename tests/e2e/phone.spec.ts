@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, generateStyle, signIn, test, uploadPortrait } from "./fixtures";
 
 /**
@@ -20,10 +21,11 @@ async function expectFits(page: Page, where: string) {
   expect(width, `${where} is ${width} px wide`).toBeLessThanOrEqual(WIDTH);
 }
 
-/** A small screenshot of the visible screen for docs/screens (JavaScript on only: the same markup). */
+/** A small screenshot of the visible screen for docs/screens (JavaScript on only: the same markup), as a palette PNG. */
 async function screen(page: Page, name: string, javaScriptOn: boolean) {
   if (!javaScriptOn) return;
-  await page.screenshot({ path: `docs/screens/${name}.png`, type: "png", scale: "css" });
+  const shot = await page.screenshot({ type: "png", scale: "css" });
+  await sharp(shot).png({ palette: true, quality: 70, effort: 10 }).toFile(`docs/screens/${name}.png`);
 }
 
 test("the creator's pipeline on a phone", async ({ page, javaScriptOn }) => {
@@ -41,7 +43,7 @@ test("the creator's pipeline on a phone", async ({ page, javaScriptOn }) => {
 
   // A returning creator reaches the earlier upload from the dashboard in one tap.
   await page.goto("/dashboard");
-  await page.getByTestId("uploads-strip").locator(`a[href*="image=${imageId}"]`).first().click();
+  await page.getByTestId("uploads-strip").locator(`a[href*="image=${imageId}"]:not([href*="confirmDelete"])`).first().click();
   await expect(page).toHaveURL(new RegExp(`image=${imageId}`));
 
   // Launch with tags that end in a comma.
@@ -94,13 +96,43 @@ test("the buyer's journey on a phone", async ({ page, javaScriptOn }) => {
   await screen(page, "phone-purchase-complete", javaScriptOn);
   const href = await complete.getByTestId("download-link").first().getAttribute("href");
   expect((await page.request.head(href!)).status()).toBe(200);
+  const downloadUrl = new URL(href!, page.url()).toString();
   // Close is never covered (by a toast or anything else).
   await complete.getByRole("button", { name: "Close" }).or(complete.getByRole("link", { name: "Close" })).first().click();
+
+  // Every download spent: the link gives a page that says why and leads to the library, never raw JSON.
+  for (let spent = 0; spent < 5; spent++) expect((await page.request.get(downloadUrl)).status()).toBe(200);
+  await page.goto(downloadUrl);
+  await expect(page.getByRole("heading", { name: "This download link does not work" })).toBeVisible();
+  await expectFits(page, "the spent download's page");
+  await page.getByRole("link", { name: "Go to your library" }).click();
+  await expect(page).toHaveURL(/\/library$/);
 
   for (const path of ["/library", "/payment-monitor", "/license", "/training", "/"]) {
     await page.goto(path);
     await expectFits(page, path);
   }
+});
+
+test("the admin's portal on a phone: tables fit, a ban asks first", async ({ page, javaScriptOn }) => {
+  await signIn(page, "admin", "/admin");
+  await expectFits(page, "/admin");
+  await screen(page, "phone-admin", javaScriptOn);
+  const row = page.getByTestId("user-row").filter({ hasText: "demo@selfie.studio" });
+  // Scrolled to, every control of a row is wholly on the screen (nothing is cut off at the side).
+  const ban = row.getByRole("link", { name: "Ban Dana Demo" }).or(row.getByRole("button", { name: "Ban Dana Demo" }));
+  await ban.scrollIntoViewIfNeeded();
+  await expect(ban).toBeInViewport({ ratio: 1 });
+  await ban.click();
+  const confirm = page.getByTestId("ban-confirmation");
+  await expect(confirm).toBeVisible();
+  await expectFits(page, "the ban confirmation");
+  await screen(page, "phone-ban-confirmation", javaScriptOn);
+  // Cancel: nobody is banned.
+  await confirm.getByRole("button", { name: "Cancel" }).or(confirm.getByRole("link", { name: "Cancel" })).click();
+  await expect(page.getByTestId("ban-confirmation")).toHaveCount(0);
+  await expect(row).not.toContainText("Banned");
+  for (const testId of ["orders-section", "payouts-section"]) await expect(page.getByTestId(testId)).toBeVisible();
 });
 
 test("the phone menu closes after choosing a page", async ({ page, javaScriptOn }) => {

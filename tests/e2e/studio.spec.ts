@@ -12,7 +12,7 @@ import {
 
 /** The creation card of one stylized image in the dashboard's grid. */
 function creation(page: Page, styledId: string) {
-  return page.getByTestId("creation").filter({ has: page.locator(`input[name="id"][value="${styledId}"]`) });
+  return page.locator(`[data-testid="creation"][data-id="${styledId}"]`);
 }
 
 /** Asks for an image URL and checks that an image comes back. */
@@ -64,7 +64,9 @@ test.describe("the creator studio", () => {
     }
     await expect(generator.getByRole("heading", { name: "Pro tips" })).toBeVisible();
     // The upload is in the strip of originals, marked as the one being styled.
-    await expect(page.getByTestId("uploads-strip").locator(`a[href*="image=${imageId}"]`)).toHaveAttribute("aria-current", "true");
+    const current = page.getByTestId("uploads-strip").locator('a[aria-current="true"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveAttribute("href", new RegExp(`image=${imageId}`));
 
     const styledId = await generateStyle(page, "professional", javaScriptOn);
     await expect(page.getByTestId("toast")).toContainText("Your Professional transformation is complete.");
@@ -111,8 +113,11 @@ test.describe("the creator studio", () => {
     await page.getByRole("link", { name: "Back to Optimize" }).click();
     await expect(page.getByTestId("optimized-summary")).toHaveText(/^Optimized: WEBP · quality 75 · \d+ × \d+ px · \d+ KB$/);
 
-    // Delete it from the grid.
-    await creation(page, styledId).getByRole("button", { name: "Delete the Professional image" }).click();
+    // Delete it from the grid: a button opening a dialog with JavaScript, a link to ?confirmDelete= without; both ask first.
+    await creation(page, styledId).getByLabel("Delete the Professional image").click();
+    const confirmation = page.getByTestId("delete-confirmation");
+    await expect(confirmation).toContainText("Delete this Professional image?");
+    await confirmation.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page.getByTestId("toast")).toContainText("Image Deleted");
     await expect(creation(page, styledId)).toHaveCount(0);
     // Its files are gone too.

@@ -2,7 +2,9 @@
  * The dashboard's state lives in its URL, so every step works without
  * JavaScript: ?image= (the original held in the pipeline), ?styled= (the
  * stylized image held), ?step=, ?pending= with ?poll= (a style being made
- * while the page refreshes itself), ?preset= and ?panel=.
+ * while the page refreshes itself), ?preset= and ?panel=; ?confirmDelete=
+ * asks before a creation or an upload is deleted (the panel that stands in
+ * for the dialog without JavaScript; see confirmDeleteHref).
  */
 
 export const PIPELINE_STEPS = ["upload", "style", "optimize", "market"] as const;

@@ -28,6 +28,7 @@ import {
   findStylized,
   listStylized,
 } from "~/features/studio/stylized-images.server";
+import type { StylizedWithOriginal } from "~/features/studio/stylized-images.server";
 import { ensureDailyAllowance, ensureStorageLeft, recordUsage } from "~/features/studio/quotas.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import type { DeletionHooks } from "~/features/studio/deletion-hooks.server";
@@ -180,7 +181,7 @@ export const listStylizedImages = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }) {
     const rows = await listStylized(ctx.db, user.id);
-    return rows.map((row) => stylizedImageJson(row, row.original_file_key));
+    return Promise.all(rows.map((row) => stylizedImageAnswer(ctx, row)));
   },
 });
 
@@ -191,9 +192,28 @@ export const getStylizedImage = defineProcedure({
   async run({ input, user, ctx }) {
     const row = await findStylized(ctx.db, user.id, input.id);
     if (!row) throw notFound("Stylized image not found");
-    return stylizedImageJson(row, row.original_file_key);
+    return stylizedImageAnswer(ctx, row);
   },
 });
+
+/**
+ * The price and listed state the creator sees for a stylized image: its live
+ * listing's price when it has one, else its own price (else the style's
+ * suggested price). The dashboard's cards and the API answer the same.
+ */
+async function marketStateOf(
+  ctx: CallContext,
+  row: { id: string; style: string; price_cents: number | null },
+): Promise<MarketState> {
+  const listing = await activeListingForStylizedImage(ctx.db, row.id);
+  const cents = listing?.price_cents ?? row.price_cents ?? suggestedPrice(row.style) * 100;
+  return { price: centsToPriceString(cents), listed: Boolean(listing) };
+}
+
+/** A stylized image as the API answers it, with the price the creator sees (marketStateOf). */
+async function stylizedImageAnswer(ctx: CallContext, row: StylizedWithOriginal): Promise<StylizedImageJson> {
+  return { ...stylizedImageJson(row, row.original_file_key), price: (await marketStateOf(ctx, row)).price };
+}
 
 export const deleteStylizedImage = defineProcedure({
   name: "studio.deleteStylizedImage",
@@ -330,9 +350,7 @@ export const loadDashboardProcedure = defineProcedure({
     const market: Record<string, MarketState> = {};
     for (const row of stylizedRows) {
       if (row.status !== "completed") continue;
-      const listing = await activeListingForStylizedImage(ctx.db, row.id);
-      const cents = listing?.price_cents ?? row.price_cents ?? suggestedPrice(row.style) * 100;
-      market[row.id] = { price: centsToPriceString(cents), listed: Boolean(listing) };
+      market[row.id] = await marketStateOf(ctx, row);
     }
     const data: DashboardData = { user: toPublicUser(user), stats, images: imageList, stylized, market, view };
     return { outcome: "view" as const, ...data };

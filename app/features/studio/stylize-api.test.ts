@@ -81,7 +81,7 @@ describe("POST /api/token-images/{id}/stylize", () => {
       width: 256,
       height: 256,
       bytes: expect.any(Number),
-      price: "25",
+      price: "50", // no listing and no price of its own: the anime style's suggested price, as on the dashboard
       licensingEnabled: true,
       nftEnabled: false,
       createdAt: expect.any(String),
@@ -229,6 +229,32 @@ describe("GET and DELETE /api/token-stylized-images", () => {
     expect(engine.calls).toEqual([]);
     const job = await getDb().selectFrom("jobs").selectAll().where("payload", "like", `%${second.id}%`).executeTakeFirstOrThrow();
     expect(job.status).toBe("done");
+  });
+});
+
+describe("the price GET /api/token-stylized-images answers", () => {
+  it("is the live listing's price when there is one, else the image's own price, as the dashboard shows", async () => {
+    const { listStylizedImage } = await import("~/features/market/listings.server");
+    const { listingInputSchema } = await import("~/features/market/listing-schema");
+    const { user, token } = await createTestUser();
+    const image = await uploadedImage(token);
+    const listed = await (await requestStyle(image.id, { style: "professional" }, { token })).json();
+    const priced = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
+    await studioWorker(testStyleEngine()).drain();
+    await listStylizedImage(getDb(), getFileStore(), {
+      userId: user.id,
+      input: listingInputSchema.parse({ stylizedImageId: listed.id, title: "My selfie", price: 12.5 }),
+      now: new Date(),
+    });
+    await getDb().updateTable("stylized_images").set({ price_cents: 999 }).where("id", "=", priced.id).execute();
+
+    expect((await (await poll(listed.id, token)).json()).price).toBe("12.50");
+    expect((await (await poll(priced.id, token)).json()).price).toBe("9.99");
+    const all = (await (await callRoute(stylizedList.loader, makeRequest("/api/token-stylized-images", { token }))).json()) as {
+      id: string;
+      price: string;
+    }[];
+    expect(Object.fromEntries(all.map((item) => [item.id, item.price]))).toEqual({ [listed.id]: "12.50", [priced.id]: "9.99" });
   });
 });
 

@@ -137,8 +137,8 @@ export default function PaymentMonitor() {
       </Form>
 
       {loaded.sessionId ? (
-        <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <div className="space-y-6">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="monitor-result">
+          <div className="min-w-0 space-y-6">
             {failed ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="monitor-error">
                 {notFound ? PAYMENT_MONITOR_NOT_FOUND : PAYMENT_MONITOR_TRY_AGAIN}
@@ -147,7 +147,7 @@ export default function PaymentMonitor() {
             <PaymentStatusCard result={result} />
             {result?.success && result.downloads.length > 0 ? <AvailableDownloadsCard result={result} /> : null}
           </div>
-          <div className="space-y-6">
+          <div className="min-w-0 space-y-6">
             <SessionDetailsCard sessionId={loaded.sessionId} result={result} />
             <div className="flex flex-wrap items-center gap-3">
               <Link
@@ -169,7 +169,7 @@ export default function PaymentMonitor() {
           </div>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <HowToUseCard />
           <LibraryCard email={null} />
         </div>

@@ -268,6 +268,31 @@ describe("/dashboard without JavaScript", () => {
     expect(await getDb().selectFrom("images").select("id").where("id", "=", imageId).execute()).toEqual([]);
   });
 
+  it("opens the delete confirmation from ?confirmDelete= (the page stays as it was) and deletes with the panel's form", async () => {
+    const { cookie } = await createTestUser();
+    const imageId = imageIdFrom(await uploadThroughForm(cookie));
+    const pending = (
+      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }))
+    ).headers.get("Location")!;
+    await studioWorker(testStyleEngine()).drain();
+    const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
+
+    // The confirmation is rendered by the grid from the URL (see server-html.test.tsx); the loader answers the same page.
+    const confirming = await view(`/dashboard?image=${imageId}&step=style&confirmDelete=${styledId}`, cookie);
+    expect(confirming.response.status).toBe(200);
+    expect(confirming.data!.view.step).toBe("style");
+    expect(confirming.data!.stylized.map((item) => item.id)).toContain(styledId);
+
+    // The panel's form: intent, id and the page to return to (without ?confirmDelete=).
+    const deleted = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` }, { cookie }),
+    );
+    expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
+    expect((await view(`/dashboard?confirmDelete=${styledId}`, cookie)).data!.stylized).toEqual([]);
+  });
+
   it("refuses a form post from another site", async () => {
     const { cookie } = await createTestUser();
     const response = await callRoute(

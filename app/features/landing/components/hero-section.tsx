@@ -74,8 +74,11 @@ export function HeroSection({ samples }: { samples: HeroSamples | null }) {
                     <StyleGlyph />
                   </div>
                 )}
-                <div className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/70 to-transparent p-3 pt-10 text-white">
-                  <span className="min-w-0 truncate text-sm font-semibold">{style.name}</span>
+                {/* Below sm the tile is too narrow for both on one line: the earnings chip goes under the name, which wraps rather than being cut. */}
+                <div className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-1 bg-gradient-to-t from-black/70 to-transparent p-3 pt-10 text-white sm:flex-row sm:items-end sm:justify-between sm:gap-2">
+                  <span className="min-w-0 text-sm leading-tight font-semibold break-words" data-testid="hero-sample-name">
+                    {style.name}
+                  </span>
                   <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium whitespace-nowrap backdrop-blur">{style.earningRange}</span>
                 </div>
               </li>

@@ -25,6 +25,14 @@ describe("<LandingPage>", () => {
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
   });
 
+  it("lets a tile's style name wrap (never cut), its earnings chip stacking under it below sm", () => {
+    render(<LandingPage />);
+    const name = within(screen.getByTestId("hero-sample-professional")).getByTestId("hero-sample-name");
+    expect(name).toHaveTextContent("Professional");
+    expect(name).not.toHaveClass("truncate");
+    expect(name.parentElement).toHaveClass("flex-col", "sm:flex-row");
+  });
+
   it("shows the four style tiles, and the engine's samples once they exist", () => {
     render(<LandingPage />);
     for (const id of ["professional", "cartoon", "anime", "fantasy"]) {

@@ -235,6 +235,10 @@ describe("/payment-monitor", () => {
     renderMonitor({ sessionId: "cs_1", result: processing, failed: false }, "/payment-monitor?session_id=cs_1");
     expect(await screen.findByTestId("payment-status")).toHaveTextContent("processing");
     expect(screen.getByLabelText("Checkout session ID")).toHaveValue("cs_1");
+    // One column below lg whose cards may shrink to the screen (grid items default to their content's width).
+    const grid = screen.getByTestId("monitor-result");
+    expect(grid).toHaveClass("grid-cols-1", "lg:grid-cols-2");
+    for (const column of Array.from(grid.children)) expect(column).toHaveClass("min-w-0");
 
     await act(async () => vi.advanceTimersByTime(5000));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -300,5 +304,21 @@ describe("PaymentStatusCard", () => {
       expect(screen.getByTestId("payment-status")).toHaveAttribute("data-colour", colour);
     }
     expect(screen.getByTestId("payment-total")).toHaveTextContent("$12.50");
+  });
+
+  it("stacks each figure under its label below sm and lets a long email break, so it fits a 390 px phone", () => {
+    const long = "a.very.long.customer.address.for.testing@example-customer-domain.com";
+    render(
+      <PaymentStatusCard
+        result={{ success: true, paymentStatus: "completed", customerEmail: long, total: 8.5, sessionId: "s", error: null, licenseUrl: null, testMode: false, downloads: [] }}
+      />,
+    );
+    const email = screen.getByTestId("payment-email");
+    expect(email).toHaveTextContent(long);
+    expect(email).toHaveClass("break-all", "min-w-0");
+    for (const id of ["payment-status", "payment-email", "payment-total"]) {
+      const row = screen.getByTestId(id).closest("dd")!.parentElement!;
+      expect(row).toHaveClass("flex-col", "sm:flex-row");
+    }
   });
 });

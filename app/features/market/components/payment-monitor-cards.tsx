@@ -36,26 +36,27 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
   );
 }
 
+/** Below sm each figure stacks under its label and a long email breaks, so the card never outgrows a phone. */
 export function PaymentStatusCard({ result }: { result: MonitoredPayment | null }) {
   return (
-    <section className="card p-6" aria-labelledby="payment-status-title">
+    <section className="card min-w-0 p-6" aria-labelledby="payment-status-title" data-testid="payment-status-card">
       <h2 id="payment-status-title" className="text-lg font-semibold text-slate-900">
         Payment Status
       </h2>
       <dl className="mt-4 space-y-3 text-sm">
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <dt className="text-slate-600">Status</dt>
           <dd>
             <StatusBadge status={result?.paymentStatus} />
           </dd>
         </div>
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <dt className="text-slate-600">Customer email</dt>
-          <dd className="font-medium text-slate-900" data-testid="payment-email">
+          <dd className="max-w-full min-w-0 font-medium break-all text-slate-900 sm:text-right" data-testid="payment-email">
             {result?.customerEmail || "N/A"}
           </dd>
         </div>
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <dt className="text-slate-600">Total amount</dt>
           <dd className="font-medium text-slate-900" data-testid="payment-total">
             ${(result?.total ?? 0).toFixed(2)}

@@ -160,8 +160,15 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
                   </span>
                 </span>
                 {!platform.connected ? (
-                  <Link to={`/integrations?connect=${platform.id}#${platform.id}`} className="text-xs font-semibold text-brand-700 underline">
+                  // A new tab, so this form keeps what was typed.
+                  <Link
+                    to={`/integrations?connect=${platform.id}#${platform.id}`}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-xs font-semibold text-brand-700 underline"
+                  >
                     Connect
+                    <span className="sr-only"> (opens in a new tab)</span>
                   </Link>
                 ) : null}
               </label>

@@ -147,8 +147,10 @@ export function ListForSaleForm({
         <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
         <p className="mt-2 text-xs text-slate-600">
           {externalConnected ? "Only connected platforms are shown. " : "No other platforms are connected yet. "}
-          <Link to="/integrations" className="font-semibold text-brand-700 underline">
+          {/* A new tab, so this form keeps what was typed. */}
+          <Link to="/integrations" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
             {externalConnected ? "Manage integrations" : "Connect platforms on the Integrations page"}
+            <span className="sr-only"> (opens in a new tab)</span>
           </Link>
         </p>
       </fieldset>

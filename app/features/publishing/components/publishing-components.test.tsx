@@ -89,6 +89,12 @@ describe("LaunchForm", () => {
     // Platforms that no longer take listings are not offered.
     expect(byValue.foundation).toBeUndefined();
     expect(byValue.zora).toBeUndefined();
+    // Connecting a platform opens /integrations in a new tab, so this form keeps what was typed.
+    const connect = within(platforms).getAllByRole("link", { name: /^Connect\s*\(opens in a new tab\)$/ });
+    expect(connect.length).toBeGreaterThan(0);
+    expect(connect[0]).toHaveAttribute("target", "_blank");
+    expect(connect[0]).toHaveAttribute("rel", "noopener");
+    expect(connect[0].getAttribute("href")).toMatch(/^\/integrations\?connect=/);
   });
 
   it("shows the messages 'Title required' and 'Select platforms'", async () => {
@@ -186,13 +192,18 @@ describe("List for sale", () => {
     expect(price).toHaveAttribute("min", "0.01");
     expect(price).toHaveAttribute("step", "0.01");
     expect(price).toHaveValue(60);
-    expect(screen.getByRole("link", { name: "Manage integrations" })).toHaveAttribute("href", "/integrations");
+    const manage = screen.getByRole("link", { name: /^Manage integrations\s*\(opens in a new tab\)$/ });
+    expect(manage).toHaveAttribute("href", "/integrations");
+    expect(manage).toHaveAttribute("target", "_blank");
+    expect(manage).toHaveAttribute("rel", "noopener");
   });
 
   it("links to /integrations when nothing else is connected", async () => {
     const onlyOwn = OPTIONS.map((option) => ({ ...option, connected: option.id === "marketplace" }));
     renderAt(<ListForSaleForm image={{ id: "img1", style: "anime", price: "25" }} platforms={onlyOwn} />);
-    expect(await screen.findByRole("link", { name: "Connect platforms on the Integrations page" })).toHaveAttribute("href", "/integrations");
+    const connect = await screen.findByRole("link", { name: /^Connect platforms on the Integrations page\s*\(opens in a new tab\)$/ });
+    expect(connect).toHaveAttribute("href", "/integrations");
+    expect(connect).toHaveAttribute("target", "_blank");
   });
 
   it("says 'Error' / 'Please select at least one platform', then 'Please enter a valid price'", async () => {

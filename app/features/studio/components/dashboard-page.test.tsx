@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
 import { ToastProvider } from "~/ui/toaster";
 import { DashboardPage } from "~/features/studio/components/dashboard-page";
@@ -179,15 +179,16 @@ describe("DashboardPage", () => {
     expect(within(cards[1]).getByText("Not listed")).toBeInTheDocument();
   });
 
-  it("starts the sell panel at the image's price, with the own marketplace ticked and focus on the first field", () => {
+  it("opens List for Sale as a dialog at the image's price, with the own marketplace ticked and focus on the first field", async () => {
     const platforms = [{ id: "marketplace" as const, name: "Selfie Studio", connected: true }];
     const page = { ...data({ step: "market", image: IMAGE, styled: grid[1], panel: "sell", platforms }, grid), market: { b2: { price: "60", listed: false } } };
     renderPage(page);
-    const panel = within(screen.getByTestId("market-panel"));
+    const dialog = await screen.findByRole("dialog", { name: "List for Sale" });
+    const panel = within(dialog);
     expect(panel.getByLabelText("Price (USD)")).toHaveValue(60);
     const own = panel.getByRole("checkbox", { name: /Selfie Studio/ });
     expect(own).toBeChecked();
-    expect(own).toHaveFocus();
+    await waitFor(() => expect(own).toHaveFocus());
   });
 
   it("has the Manage Integrations button and the Back to Home link", () => {

@@ -1,10 +1,17 @@
-import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Spinner } from "~/ui/navigation-progress";
 import { dashboardUrl } from "~/features/studio/dashboard-url";
 import type { MarketState, StylizedImageJson } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
 import { StudioImage } from "~/features/studio/components/studio-image";
+import {
+  CONFIRM_DELETE_PARAM,
+  confirmDeleteHref,
+  DeleteConfirmation,
+} from "~/features/studio/components/delete-confirmation";
+import { useHydrated } from "~/ui/use-hydrated";
 
 const ENGINE_NAMES: Record<StylizedImageJson["provider"], string> = {
   local: "Styled on this server",
@@ -22,6 +29,21 @@ export function ImageGrid({
   /** The price and listed state of each completed image (see DashboardData). */
   market?: Record<string, MarketState>;
 }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // With JavaScript the Delete button opens the dialog in place; without it, ?confirmDelete=<id> does.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  useEffect(() => setConfirming(null), [location.key]);
+  const fromUrl = new URLSearchParams(location.search).get(CONFIRM_DELETE_PARAM);
+  const targetId = confirming ?? fromUrl;
+  const target = targetId ? images.find((image) => image.id === targetId && !isInProgress(image)) : undefined;
+  const closeHref = confirmDeleteHref(location.search, null);
+  const close = () => {
+    if (confirming) setConfirming(null);
+    else navigate(closeHref, { preventScrollReset: true });
+  };
+
   return (
     <section aria-labelledby="creations-heading" data-testid="image-grid">
       <h2 id="creations-heading" className="text-lg font-semibold text-slate-900">
@@ -34,7 +56,7 @@ export function ImageGrid({
       ) : (
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {images.map((image) => (
-            <li key={image.id} className="card flex flex-col overflow-hidden" data-testid="creation" data-status={image.status}>
+            <li key={image.id} className="card flex flex-col overflow-hidden" data-testid="creation" data-id={image.id} data-status={image.status}>
               <div className="relative aspect-square bg-slate-100">
                 {image.status === "completed" ? (
                   <StudioImage
@@ -98,18 +120,25 @@ export function ImageGrid({
                     </>
                   ) : null}
                   {isInProgress(image) ? null : (
-                    <Form method="post" action="/dashboard">
-                      <input type="hidden" name="intent" value="delete-stylized" />
-                      <input type="hidden" name="id" value={image.id} />
-                      <input type="hidden" name="back" value={back} />
+                    hydrated ? (
                       <button
-                        type="submit"
+                        type="button"
+                        className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
+                        aria-label={`Delete the ${styleName(image.style)} image`}
+                        onClick={() => setConfirming(image.id)}
+                      >
+                        Delete
+                      </button>
+                    ) : (
+                      <Link
+                        to={confirmDeleteHref(location.search, image.id)}
+                        preventScrollReset
                         className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
                         aria-label={`Delete the ${styleName(image.style)} image`}
                       >
                         Delete
-                      </button>
-                    </Form>
+                      </Link>
+                    )
                   )}
                 </div>
               </div>
@@ -117,6 +146,27 @@ export function ImageGrid({
           ))}
         </ul>
       )}
+      {target ? (
+        <DeleteConfirmation
+          title={`Delete this ${styleName(target.style)} image?`}
+          consequences={<DeleteConsequences listed={market[target.id]?.listed ?? false} />}
+          intent="delete-stylized"
+          id={target.id}
+          back={back}
+          closeHref={closeHref}
+          onClose={close}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** What deleting a stylized image takes with it. */
+function DeleteConsequences({ listed }: { listed: boolean }) {
+  return (
+    <>
+      <p>This deletes the image and its optimized versions. It cannot be undone.</p>
+      {listed ? <p className="mt-2 font-medium text-red-800">Its listing leaves the marketplace.</p> : null}
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { LaunchForm, launchDefaultsFor } from "~/features/publishing/components/launch-form";
 import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
 import type { PlatformOption } from "~/features/publishing/platforms";
@@ -11,7 +13,8 @@ import { StudioImage } from "~/features/studio/components/studio-image";
 /**
  * Step 4, Market: the image that goes to market and the ways to market it:
  * the launch form and the list-for-sale form (publishing), in URL-addressed
- * panels so they work without JavaScript.
+ * panels so they work without JavaScript. Once hydrated, List for Sale opens
+ * as a dialog over the step (closing it returns to the step's URL).
  */
 export function MarketStep({
   image,
@@ -26,13 +29,15 @@ export function MarketStep({
   platforms: PlatformOption[];
 }) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const startPrice = price ?? image.price;
+  const closeSell = () => navigate(dashboardUrl({ styled: image.id, step: "market" }), { preventScrollReset: true });
   // Opening a panel moves focus to its first field.
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!panel) return;
     panelRef.current?.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), textarea, select")?.focus();
-  }, [panel, image.id]);
+  }, [panel, image.id, hydrated]);
   return (
     <section aria-labelledby="market-heading" className="card p-6" data-testid="market-step">
       <div className="flex flex-col gap-6 lg:flex-row">
@@ -62,7 +67,23 @@ export function MarketStep({
               Back to Optimize
             </Link>
           </div>
-          {panel ? (
+          {panel === "sell" && hydrated ? (
+            <Dialog open onClose={closeSell} className="fixed inset-0 z-50 overflow-y-auto">
+              <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+              <div className="flex min-h-full items-center justify-center p-4">
+                <DialogPanel ref={panelRef} className="card w-full max-w-lg p-6 shadow-xl" data-testid="market-panel">
+                  <DialogTitle className="mb-4 text-lg font-semibold text-slate-900">List for Sale</DialogTitle>
+                  {/* The form comes first, so the dialog's first focus is its first field. */}
+                  <ListForSaleForm key={image.id} image={{ id: image.id, style: image.style, price: startPrice }} platforms={platforms} />
+                  <div className="mt-4 flex justify-end">
+                    <button type="button" className="btn-ghost" onClick={closeSell}>
+                      Close
+                    </button>
+                  </div>
+                </DialogPanel>
+              </div>
+            </Dialog>
+          ) : panel ? (
             <div ref={panelRef} className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
               {panel === "launch" ? (
                 <LaunchForm

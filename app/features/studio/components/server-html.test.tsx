@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { DashboardPage, LoggedOutNotice } from "~/features/studio/components/dashboard-page";
+import { ImageGrid } from "~/features/studio/components/image-grid";
+import { UploadsStrip } from "~/features/studio/components/uploads-strip";
 import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
 import { StyleGenerator } from "~/features/studio/components/style-generator";
 import { UploadWidget } from "~/features/studio/components/upload-widget";
@@ -146,6 +148,37 @@ describe("the dashboard without JavaScript", () => {
       <DashboardPage data={{ ...data, stylized: [STYLED], view: { ...data.view, pending: null, refreshUrl: null } }} />,
     );
     expect(idle).not.toContain("http-equiv");
+  });
+
+  it("deletes through a link to ?confirmDelete= that renders a confirmation panel posting the delete intent", async () => {
+    const grid = <ImageGrid images={[{ ...STYLED, style: "professional" }]} back="/dashboard?step=upload" market={{ sty1: { price: "12.50", listed: true } }} />;
+    const closed = await serverHtml(grid, "/dashboard?step=upload");
+    expect(closed).toMatch(/<a [^>]*aria-label="Delete the Professional image"[^>]*href="\/dashboard\?step=upload&amp;confirmDelete=sty1">Delete<\/a>/);
+    expect(closed).not.toContain("delete-confirmation");
+
+    const open = await serverHtml(grid, "/dashboard?step=upload&confirmDelete=sty1");
+    expect(open).toMatch(/role="dialog" aria-modal="true" aria-labelledby="delete-confirmation-title"[^>]*data-testid="delete-confirmation"/);
+    expect(open).toContain("Delete this Professional image?");
+    expect(open).toContain("This deletes the image and its optimized versions.");
+    expect(open).toContain("Its listing leaves the marketplace.");
+    expect(open).toMatch(/<form method="post" action="\/dashboard"/);
+    expect(open).toContain('<input type="hidden" name="intent" value="delete-stylized"/>');
+    expect(open).toContain('<input type="hidden" name="id" value="sty1"/>');
+    expect(open).toContain('<input type="hidden" name="back" value="/dashboard?step=upload"/>');
+    expect(open).toMatch(/<button type="submit"[^>]*>Delete<\/button>/);
+    expect(open).toMatch(/<a [^>]*href="\/dashboard\?step=upload"[^>]*>Cancel<\/a>/);
+
+    // An id that is not one of the creator's images opens nothing.
+    expect(await serverHtml(grid, "/dashboard?step=upload&confirmDelete=nope")).not.toContain("delete-confirmation");
+  });
+
+  it("the uploads strip deletes through the same confirmation panel", async () => {
+    const strip = <UploadsStrip images={[IMAGE]} selectedId={null} />;
+    expect(await serverHtml(strip, "/dashboard?step=upload")).toMatch(/aria-label="Delete upload 1"[^>]*href="\/dashboard\?step=upload&amp;confirmDelete=img1"/);
+    const open = await serverHtml(strip, "/dashboard?step=upload&confirmDelete=img1");
+    expect(open).toContain("Delete this selfie?");
+    expect(open).toContain('<input type="hidden" name="intent" value="delete-image"/>');
+    expect(open).toContain('<input type="hidden" name="id" value="img1"/>');
   });
 
   it("tells a signed-out visitor they are logged out and sends them to sign in", async () => {

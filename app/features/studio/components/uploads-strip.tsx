@@ -1,14 +1,30 @@
-import { Form, Link } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { dashboardUrl } from "~/features/studio/dashboard-url";
 import type { ImageJson } from "~/features/studio/types";
 import { StudioImage } from "~/features/studio/components/studio-image";
+import {
+  CONFIRM_DELETE_PARAM,
+  confirmDeleteHref,
+  DeleteConfirmation,
+} from "~/features/studio/components/delete-confirmation";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /** The creator's uploaded originals: pick one to style, or delete one with everything made from it. */
 export function UploadsStrip({ images, selectedId }: { images: ImageJson[]; selectedId: string | null }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // With JavaScript the Delete button opens the dialog in place; without it, ?confirmDelete=<id> does.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  useEffect(() => setConfirming(null), [location.key]);
   if (images.length === 0) return null;
-  const confirmDelete = (event: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm("Delete this selfie and every style made from it?")) event.preventDefault();
+  const targetId = confirming ?? new URLSearchParams(location.search).get(CONFIRM_DELETE_PARAM);
+  const target = targetId ? images.find((image) => image.id === targetId) : undefined;
+  const closeHref = confirmDeleteHref(location.search, null);
+  const close = () => {
+    if (confirming) setConfirming(null);
+    else navigate(closeHref, { preventScrollReset: true });
   };
   return (
     <section aria-labelledby="uploads-heading" className="card p-4" data-testid="uploads-strip">
@@ -25,16 +41,38 @@ export function UploadsStrip({ images, selectedId }: { images: ImageJson[]; sele
             >
               <StudioImage src={image.originalUrl} alt={`Upload ${images.length - index}: style this selfie`} className="h-24 w-24 object-cover" />
             </Link>
-            <Form method="post" action="/dashboard" onSubmit={confirmDelete}>
-              <input type="hidden" name="intent" value="delete-image" />
-              <input type="hidden" name="id" value={image.id} />
-              <button type="submit" className="text-xs text-red-700 hover:underline" aria-label={`Delete upload ${images.length - index}`}>
+            {hydrated ? (
+              <button
+                type="button"
+                className="text-xs text-red-700 hover:underline"
+                aria-label={`Delete upload ${images.length - index}`}
+                onClick={() => setConfirming(image.id)}
+              >
                 Delete
               </button>
-            </Form>
+            ) : (
+              <Link
+                to={confirmDeleteHref(location.search, image.id)}
+                preventScrollReset
+                className="text-xs text-red-700 hover:underline"
+                aria-label={`Delete upload ${images.length - index}`}
+              >
+                Delete
+              </Link>
+            )}
           </li>
         ))}
       </ul>
+      {target ? (
+        <DeleteConfirmation
+          title="Delete this selfie?"
+          consequences={<p>This deletes the selfie and every style made from it, with their optimized versions; their listings leave the marketplace. It cannot be undone.</p>}
+          intent="delete-image"
+          id={target.id}
+          closeHref={closeHref}
+          onClose={close}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,123 @@
+import type { ReactNode } from "react";
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useHydrated } from "~/ui/use-hydrated";
+
+/** The query parameter that opens a delete confirmation without JavaScript (?confirmDelete=<id>). */
+export const CONFIRM_DELETE_PARAM = "confirmDelete";
+
+/** `search` (e.g. location.search) with ?confirmDelete= set to `id`, or removed when `id` is null. */
+export function confirmDeleteHref(search: string, id: string | null): string {
+  const params = new URLSearchParams(search);
+  if (id) params.set(CONFIRM_DELETE_PARAM, id);
+  else params.delete(CONFIRM_DELETE_PARAM);
+  const query = params.toString();
+  return query ? `/dashboard?${query}` : "/dashboard";
+}
+
+/**
+ * "Delete this …?": the dashboard's one delete confirmation (a stylized image
+ * in the grid, an upload in the strip). Without JavaScript the server renders
+ * it as a plain modal panel whose form posts the delete intent and whose
+ * Cancel is a link (closeHref); once hydrated it is a Headless UI Dialog
+ * (focus trap, Escape and backdrop click cancel through onClose).
+ */
+export function DeleteConfirmation({
+  title,
+  consequences,
+  intent,
+  id,
+  back,
+  closeHref,
+  onClose,
+}: {
+  title: string;
+  consequences: ReactNode;
+  intent: "delete-stylized" | "delete-image";
+  id: string;
+  /** The dashboard address to return to after the delete. */
+  back?: string;
+  /** Where Cancel goes without JavaScript. */
+  closeHref: string;
+  /** Cancel with JavaScript. */
+  onClose: () => void;
+}) {
+  const hydrated = useHydrated();
+  const form = (cancel: ReactNode) => (
+    <DeleteForm intent={intent} id={id} back={back} consequences={consequences} cancel={cancel} />
+  );
+
+  if (!hydrated) {
+    return (
+      <div className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="delete-confirmation-title"
+            className="card w-full max-w-lg p-6 shadow-xl"
+            data-testid="delete-confirmation"
+          >
+            <h2 id="delete-confirmation-title" className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {form(
+              <Link to={closeHref} className="btn-secondary" preventScrollReset>
+                Cancel
+              </Link>,
+            )}
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="relative flex min-h-full items-center justify-center p-4">
+        <DialogPanel className="card w-full max-w-lg p-6 shadow-xl" data-testid="delete-confirmation">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+          {form(
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cancel
+            </button>,
+          )}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteForm({
+  intent,
+  id,
+  back,
+  consequences,
+  cancel,
+}: {
+  intent: string;
+  id: string;
+  back?: string;
+  consequences: ReactNode;
+  cancel: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === id;
+  return (
+    <Form method="post" action="/dashboard" preventScrollReset className="mt-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      <div className="text-sm text-slate-700">{consequences}</div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        {cancel}
+        <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60" disabled={pending}>
+          {pending ? "Deleting..." : "Delete"}
+        </button>
+      </div>
+    </Form>
+  );
+}
