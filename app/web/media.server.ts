@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { getFileStore, isValidFileKey } from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
 import { jsonResponse } from "~/web/http.server";
@@ -23,13 +24,41 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   if (!verifyMediaRequest(key, url)) {
     return jsonResponse({ message: "This link is invalid or has expired" }, { status: 403 });
   }
-  if (!(await getFileStore().exists(key))) return jsonResponse({ message: "Not found" }, { status: 404 });
+  const store = getFileStore();
+  if (!(await store.exists(key))) return jsonResponse({ message: "Not found" }, { status: 404 });
   const extension = key.slice(key.lastIndexOf(".") + 1);
   const isPublic = PUBLIC_AREAS.some((area) => key.startsWith(area));
-  return storedFileResponse(key, {
-    "Content-Type": TYPES[extension] ?? "application/octet-stream",
-    "Cache-Control": isPublic ? "public, max-age=86400" : "private, max-age=3600",
+  const headers = {
+    "Cache-Control": cacheControlFor(key, isPublic, url),
+    ETag: entityTag(key, await store.size(key)),
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cross-Origin-Resource-Policy": isPublic ? "cross-origin" : "same-origin",
-  });
+  };
+  // A cached copy that is still this file: 304, no body.
+  if (matchesEntityTag(request.headers.get("If-None-Match"), headers.ETag)) return new Response(null, { status: 304, headers });
+  return storedFileResponse(key, { ...headers, "Content-Type": TYPES[extension] ?? "application/octet-stream" });
+}
+
+/**
+ * How long a copy may be kept. A stored file never changes under its key (each
+ * write makes a new random key), so a public preview is cacheable for a year;
+ * the landing samples are rebuilt at start under their engine version's key,
+ * so they get a day. A private file's signed URL stops working at its `exp`,
+ * so its copy is private and kept no longer than that.
+ */
+function cacheControlFor(key: string, isPublic: boolean, url: URL): string {
+  if (isPublic) return key.startsWith("previews/") ? "public, max-age=31536000, immutable" : "public, max-age=86400";
+  const secondsLeft = Math.max(0, Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000));
+  return `private, max-age=${Math.min(secondsLeft, 24 * 60 * 60)}`;
+}
+
+/** A strong validator from what identifies the bytes: the (never reused) key and the size. */
+function entityTag(key: string, size: number): string {
+  return `"${crypto.createHash("sha256").update(`${key}\n${size}`).digest("base64url").slice(0, 27)}"`;
+}
+
+function matchesEntityTag(ifNoneMatch: string | null, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }

@@ -25,7 +25,10 @@ import { readFormData } from "~/web/http.server";
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
 const loadRegisterSchema = () => import("~/features/accounts/schemas").then((m) => m.registerSchema);
 
-export const meta: MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Sign in | ${PRODUCT_NAME}` },
+  { name: "description", content: `Sign in to ${PRODUCT_NAME} to style your selfies and sell them on the marketplace.` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
