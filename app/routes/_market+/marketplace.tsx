@@ -164,9 +164,9 @@ export default function Marketplace() {
             </div>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Images for sale">
-              {data.page.items.map((item) => (
+              {data.page.items.map((item, index) => (
                 <li key={item.id} className="flex">
-                  <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} />
+                  <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -20,15 +20,30 @@ export interface ListingCardData {
  * rating, creator's first name, price, cart button (at the bottom, so the
  * buttons of a row line up). The title's id is the card's anchor (#listing-<id>).
  */
-export function ListingCard({ listing, inCart, redirectTo }: { listing: ListingCardData; inCart: boolean; redirectTo: string }) {
+export function ListingCard({
+  listing,
+  inCart,
+  redirectTo,
+  priority = false,
+}: {
+  listing: ListingCardData;
+  inCart: boolean;
+  redirectTo: string;
+  /** The first card on the page: its image loads eagerly with high priority. */
+  priority?: boolean;
+}) {
   return (
     <article className="card flex w-full flex-col overflow-hidden" data-testid="listing-card" aria-labelledby={`listing-${listing.id}`}>
       <div className="aspect-square bg-slate-100">
         <img
           src={listing.previewUrl}
           alt={`Preview of ${listing.title} (watermarked)`}
-          loading="lazy"
-          decoding="async"
+          // The first card's image is the first screen's largest: fetched at once and first; the rest when scrolled to.
+          loading={priority ? "eager" : "lazy"}
+          decoding={priority ? "sync" : "async"}
+          {...(priority ? { fetchpriority: "high" } : {})}
+          width={640}
+          height={640}
           className="h-full w-full object-cover"
         />
       </div>

@@ -85,6 +85,17 @@ describe("/marketplace", () => {
     expect(screen.getByLabelText("Search")).toBeInTheDocument();
   });
 
+  it("loads the first card's image at once with high priority, and the others when scrolled to", async () => {
+    renderMarketplace(marketplaceData({ page: { items: [LISTING, { ...LISTING, id: "lst2", title: "Second" }], nextCursor: null } }));
+    const [first, second] = await screen.findAllByTestId("listing-card");
+    const firstImage = within(first).getByRole("img");
+    expect(firstImage).toHaveAttribute("loading", "eager");
+    expect(firstImage).toHaveAttribute("fetchpriority", "high");
+    expect(firstImage).toHaveAttribute("width", "640");
+    expect(within(second).getByRole("img")).toHaveAttribute("loading", "lazy");
+    expect(within(second).getByRole("img")).not.toHaveAttribute("fetchpriority");
+  });
+
   it("adds to the cart at once (optimistic) through the /cart form", async () => {
     let release: () => void = () => {};
     const cartAction = vi.fn(async ({ request }: { request: Request }) => {
