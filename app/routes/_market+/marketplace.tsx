@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useFetchers, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  Link,
+  isRouteErrorResponse,
+  useFetchers,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { PageHeader } from "~/ui/page-header";
 import { useToast } from "~/ui/toaster";
@@ -11,7 +17,11 @@ import { MarketplaceFilters } from "~/features/market/components/marketplace-fil
 import { PurchaseComplete } from "~/features/market/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import { browseMarketplace, viewCart, checkoutReturnStatus } from "~/features/market/procedures.server";
+import {
+  browseMarketplace,
+  viewCart,
+  checkoutReturnStatus,
+} from "~/features/market/procedures.server";
 import { getWebUser } from "~/web/auth.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";
@@ -69,7 +79,12 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       page,
       cart: cart.items,
-      filters: { style: param("style"), q: param("q"), listing: param("listing"), cursor: param("cursor") },
+      filters: {
+        style: param("style"),
+        q: param("q"),
+        listing: param("listing"),
+        cursor: param("cursor"),
+      },
       baseQuery: withoutCursor.toString(),
       redirectTo: here.pathname + here.search,
       returned,
@@ -100,10 +115,20 @@ export default function Marketplace() {
     if (announced.current) return;
     announced.current = true;
     if (data.returned) {
-      if (data.purchase?.success) toast({ kind: "success", title: PAYMENT_SUCCESSFUL.title, description: "Your downloads are ready." });
-      else if (data.purchase?.paymentStatus !== "processing") toast({ kind: "error", ...PAYMENT_STATUS_UNKNOWN });
+      if (data.purchase?.success)
+        toast({
+          kind: "success",
+          title: PAYMENT_SUCCESSFUL.title,
+          description: "Your downloads are ready.",
+        });
+      else if (data.purchase?.paymentStatus !== "processing")
+        toast({ kind: "error", ...PAYMENT_STATUS_UNKNOWN });
     } else if (data.cancelled) {
-      toast({ kind: "info", title: "Checkout cancelled", description: "No payment was taken. Your cart is still here." });
+      toast({
+        kind: "info",
+        title: "Checkout cancelled",
+        description: "No payment was taken. Your cart is still here.",
+      });
     }
   }, [data.returned, data.purchase, data.cancelled, toast]);
 
@@ -120,9 +145,18 @@ export default function Marketplace() {
         subtitle="AI-styled portraits by our creators. Every purchase includes the full-resolution file and a standard commercial license."
         actions={
           // The cart from the top of the page (on a phone it sits below the images): jumps to it, Checkout included.
-          <a href="#cart" className="btn-secondary gap-2" data-testid="cart-jump" aria-label={`Cart (${cartItems.length})`}>
+          <a
+            href="#cart"
+            className="btn-secondary gap-2"
+            data-testid="cart-jump"
+            aria-label={`Cart (${cartItems.length})`}
+          >
             Cart
-            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="cart-badge" aria-hidden="true">
+            <span
+              className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white"
+              data-testid="cart-badge"
+              aria-hidden="true"
+            >
               {cartItems.length}
             </span>
           </a>
@@ -131,7 +165,10 @@ export default function Marketplace() {
       <div className="mt-6">
         {data.returned ? <PurchaseComplete result={data.purchase} /> : null}
         {data.cancelled ? (
-          <p className="mb-6 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" role="status">
+          <p
+            className="mb-6 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+            role="status"
+          >
             Checkout cancelled. No payment was taken; your cart is still here.
           </p>
         ) : null}
@@ -150,7 +187,9 @@ export default function Marketplace() {
           {data.page.items.length === 0 ? (
             <div className="card p-10 text-center" data-testid="marketplace-empty">
               <p className="font-medium text-slate-900">
-                {filtered || data.filters.cursor ? "No images match your search." : "No images are for sale yet."}
+                {filtered || data.filters.cursor
+                  ? "No images match your search."
+                  : "No images are for sale yet."}
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 {filtered ? (
@@ -163,13 +202,27 @@ export default function Marketplace() {
               </p>
             </div>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Images for sale">
-              {data.page.items.map((item, index) => (
-                <li key={item.id} className="flex">
-                  <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} priority={index === 0} />
-                </li>
-              ))}
-            </ul>
+            <>
+              {/* The cards' titles are h3: their section has its h2, so the headings descend one level at a time. */}
+              <h2 id="listings-heading" className="sr-only">
+                Images for sale
+              </h2>
+              <ul
+                className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                aria-labelledby="listings-heading"
+              >
+                {data.page.items.map((item, index) => (
+                  <li key={item.id} className="flex">
+                    <ListingCard
+                      listing={item}
+                      inCart={inCart.has(item.id)}
+                      redirectTo={data.redirectTo}
+                      priority={index === 0}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           <nav aria-label="Pages" className="flex justify-between">
             {data.filters.cursor ? (
@@ -222,5 +275,12 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data?.message === "string"
       ? error.data.message
       : "The marketplace could not be loaded. Please try again.";
-  return <ErrorPanel title="Marketplace" detail={message} linkTo="/marketplace" linkLabel="Back to the marketplace" />;
+  return (
+    <ErrorPanel
+      title="Marketplace"
+      detail={message}
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
+  );
 }
