@@ -1,4 +1,4 @@
-import { shortPageHtml } from "~/web/short-page.server";
+import { shortPageHtml, shortPageResponse } from "~/web/short-page.server";
 
 /** Whether a request is a browser's page load (it accepts HTML), not an API client or a script. */
 export function wantsHtml(request: Request): boolean {
@@ -19,8 +19,5 @@ export function deniedDownloadPage(reason: string, status = 403): Response {
     ],
     { href: "/library", label: "Go to your library" },
   );
-  return new Response(html, {
-    status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
-  });
+  return shortPageResponse(html, status);
 }

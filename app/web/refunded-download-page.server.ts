@@ -1,4 +1,4 @@
-import { shortPageHtml } from "~/web/short-page.server";
+import { shortPageHtml, shortPageResponse } from "~/web/short-page.server";
 
 /** GET /downloads/{token} of a refunded order: 410 Gone, with a page a buyer can read. */
 export function refundedDownloadPage(refundedAt: string | null): Response {
@@ -8,8 +8,5 @@ export function refundedDownloadPage(refundedAt: string | null): Response {
     [`This order was refunded${when}, so its download links no longer work and its license has been revoked.`],
     { href: "/marketplace", label: "Back to the Marketplace" },
   );
-  return new Response(html, {
-    status: 410,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
-  });
+  return shortPageResponse(html, 410);
 }

@@ -8,3 +8,11 @@ export function shortPageHtml(title: string, paragraphs: string[], back: { href:
     `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`
   );
 }
+
+/** A short page as a response that no cache keeps and no search engine indexes. */
+export function shortPageResponse(html: string, status: number): Response {
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+  });
+}

@@ -1,4 +1,6 @@
-import type { PayoutAccountView, PayoutBalance } from "~/features/payouts/types";
+import { ORDER_STATUSES, type AdminOrderView } from "~/features/market/types";
+import type { AdminPayoutRow } from "~/features/payouts/types";
+import { formatDollars } from "~/features/admin/types";
 
 /**
  * What the Admin Portal's Orders and Payouts sections show, and their copy.
@@ -6,10 +8,12 @@ import type { PayoutAccountView, PayoutBalance } from "~/features/payouts/types"
  * `adminPayouts` answer (GET /api/admin/orders and /api/admin/payouts).
  */
 
-export type AdminOrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";
+/** An order as the Orders section shows it: the market's view of it. */
+export type AdminOrder = AdminOrderView;
+export type AdminOrderStatus = AdminOrderView["status"];
 
 /** The order statuses in the status filter, in the order shown. */
-export const ADMIN_ORDER_STATUSES: readonly AdminOrderStatus[] = ["pending", "paid", "refunded", "disputed", "failed", "expired"];
+export const ADMIN_ORDER_STATUSES = ORDER_STATUSES;
 
 export const ORDER_STATUS_LABELS: Record<AdminOrderStatus, string> = {
   pending: "Pending",
@@ -24,30 +28,11 @@ export function isAdminOrderStatus(value: unknown): value is AdminOrderStatus {
   return typeof value === "string" && (ADMIN_ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-export interface AdminOrder {
-  id: string;
-  status: AdminOrderStatus;
-  provider: "stripe" | "test";
-  customerEmail: string;
-  customerName: string;
-  /** Dollars paid (or to pay), e.g. "25" or "12.50". */
-  total: string;
-  /** Dollars refunded so far. */
-  refunded: string;
-  createdAt: string;
-  items: { listingId: string; title: string; creatorId: string; price: string }[];
-}
+/** A creator's row in the Payouts section, as the payouts feature answers it. */
+export type { AdminPayoutRow } from "~/features/payouts/types";
 
-export interface AdminPayoutRow extends PayoutBalance {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** not_connected, pending, active or restricted (PayoutAccountView's statuses). */
-  account: { status: string };
-}
-
-export const PAYOUT_ACCOUNT_LABELS: Record<PayoutAccountView["status"], string> & Record<string, string | undefined> = {
+/** The account states in the admin's words (the creator's own screens say them differently). */
+export const PAYOUT_ACCOUNT_LABELS: Record<AdminPayoutRow["account"]["status"], string> = {
   not_connected: "Not set up",
   pending: "Pending",
   active: "Active",
@@ -71,7 +56,7 @@ export const REFUND_REASON_MAX = 500;
 /** "$12.50" for a dollar string such as "12.5" or "25". */
 export function formatDollarString(amount: string): string {
   const dollars = Number(amount);
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number.isFinite(dollars) ? dollars : 0);
+  return formatDollars(Number.isFinite(dollars) ? dollars : 0);
 }
 
 /** What is left to refund of an order, as a dollar string. */

@@ -1,28 +1,11 @@
 import { sql, type SqlBool } from "kysely";
 import type { OrderRow, OrderStatus } from "#db/schema";
+import type { AdminOrderView } from "~/features/market/types";
 import type { DB } from "~/infra/db.server";
 import { centsToPriceString } from "~/lib/money";
 
-/** The admin's Orders view and GET /api/admin/orders: newest first, with their items. */
-export interface AdminOrderView {
-  id: string;
-  status: OrderStatus;
-  provider: "stripe" | "test";
-  customerEmail: string;
-  customerName: string;
-  /** Dollars paid (or to pay). */
-  total: string;
-  /** Dollars refunded so far. */
-  refunded: string;
-  createdAt: string;
-  paidAt: string | null;
-  refundedAt: string | null;
-  refundReason: string | null;
-  disputeStatus: string | null;
-  items: { listingId: string; title: string; creatorId: string; price: string }[];
-}
+export { ORDER_STATUSES, type AdminOrderView } from "~/features/market/types";
 
-export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "refunded", "disputed", "failed", "expired"];
 /** The most orders one search shows. */
 export const ADMIN_ORDERS_LIMIT = 100;
 

@@ -88,3 +88,25 @@ export function cosmeticRating(listingId: string): number {
   }
   return 4 + ((hash >>> 0) % 11) / 10;
 }
+
+/** The admin's Orders view and GET /api/admin/orders: newest first, with their items. */
+export interface AdminOrderView {
+  id: string;
+  status: (typeof ORDER_STATUSES)[number];
+  provider: "stripe" | "test";
+  customerEmail: string;
+  customerName: string;
+  /** Dollars paid (or to pay). */
+  total: string;
+  /** Dollars refunded so far. */
+  refunded: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+  refundReason: string | null;
+  disputeStatus: string | null;
+  items: { listingId: string; title: string; creatorId: string; price: string }[];
+}
+
+/** Every status an order can have (the orders table's), in the order the admin's filter lists them. */
+export const ORDER_STATUSES = ["pending", "paid", "refunded", "disputed", "failed", "expired"] as const;

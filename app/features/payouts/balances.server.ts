@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ShareStatus } from "#db/schema";
+import type { PayoutAccountStatus, ShareStatus } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { SalesScope } from "~/features/payouts/earnings.server";
 
@@ -92,7 +92,7 @@ export interface CreatorPayoutRow extends BalanceCents {
   firstName: string;
   lastName: string;
   /** The creator's payout account at the configured provider; null when none was set up. */
-  accountStatus: string | null;
+  accountStatus: PayoutAccountStatus | null;
 }
 
 /** Every creator with a sale or a payout account, by earnings (the admin's payouts view). */

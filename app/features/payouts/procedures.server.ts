@@ -15,7 +15,7 @@ import { creatorEarnings as earningsOf } from "~/features/payouts/earnings.serve
 import { creatorStats as statsOf } from "~/features/payouts/creator-stats.server";
 import { creatorBalance, creatorTransfers, payoutsByCreator, type BalanceCents } from "~/features/payouts/balances.server";
 import { applyAccountState, ensurePayoutAccount, payoutAccountOf, refreshPayoutAccount } from "~/features/payouts/payout-accounts.server";
-import type { PayoutAccountView, PayoutBalance, PayoutsOverview } from "~/features/payouts/types";
+import type { AdminPayoutRow, PayoutAccountView, PayoutBalance, PayoutsOverview } from "~/features/payouts/types";
 
 /**
  * The caller's share of each sale, from the ledger (GET /api/token-earnings).
@@ -58,13 +58,19 @@ function balanceOf(cents: BalanceCents): PayoutBalance {
 }
 
 async function accountView(ctx: CallContext, userId: string): Promise<PayoutAccountView> {
+  return (await accountWithRow(ctx, userId)).view;
+}
+
+/** The caller's account at the configured provider: as screens show it, and its row (none before setup). */
+async function accountWithRow(ctx: CallContext, userId: string) {
   const provider = payoutProvider(ctx.config, ctx.db);
   const row = await payoutAccountOf(ctx.db, userId, provider.id);
-  return {
+  const view: PayoutAccountView = {
     provider: provider.id,
     status: row ? row.status : "not_connected",
     payoutsEnabled: row?.payouts_enabled === 1,
   };
+  return { view, row };
 }
 
 /** GET /api/token-payouts, the dashboard's Payouts card and the Payouts page: the account, the balance and the transfers. */
@@ -74,8 +80,13 @@ export const creatorPayouts = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }): Promise<PayoutsOverview> {
     const scope = { includeTestSales: testSalesCount(ctx.config) };
-    const [account, balance, transfers] = await Promise.all([accountView(ctx, user.id), creatorBalance(ctx.db, user.id, scope), creatorTransfers(ctx.db, user.id)]);
-    const testRow = account.provider === "test" ? await payoutAccountOf(ctx.db, user.id, "test") : undefined;
+    const [{ view: account, row }, balance, transfers] = await Promise.all([
+      accountWithRow(ctx, user.id),
+      creatorBalance(ctx.db, user.id, scope),
+      creatorTransfers(ctx.db, user.id),
+    ]);
+    // In test mode, what the creator's test payout account holds.
+    const testRow = account.provider === "test" ? row : undefined;
     return {
       account,
       balance: balanceOf(balance),
@@ -190,7 +201,7 @@ export const adminPayouts = defineProcedure({
   name: "adminPayouts",
   access: "admin",
   input: z.object({}),
-  async run({ ctx }) {
+  async run({ ctx }): Promise<AdminPayoutRow[]> {
     const provider = payoutProvider(ctx.config, ctx.db);
     const rows = await payoutsByCreator(ctx.db, { includeTestSales: testSalesCount(ctx.config) }, provider.id);
     return rows.map((row) => ({

@@ -48,3 +48,12 @@ export interface PayoutsOverview {
   /** In test mode: what the creator's test payout account holds (transfers less reversals); null otherwise. */
   testAccountBalance: string | null;
 }
+
+/** A creator's payout account and balance (GET /api/admin/payouts and the admin's Payouts section). */
+export interface AdminPayoutRow extends PayoutBalance {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  account: { status: PayoutAccountView["status"] };
+}

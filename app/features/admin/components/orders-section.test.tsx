@@ -20,6 +20,10 @@ const ORDERS: AdminOrder[] = [
     total: "37.5",
     refunded: "0",
     createdAt: "2026-03-04T12:00:00.000Z",
+    paidAt: null,
+    refundedAt: null,
+    refundReason: null,
+    disputeStatus: null,
     items: [
       { listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" },
       { listingId: "l2", title: "Noir Portrait", creatorId: "creator-2", price: "12.50" },
@@ -34,6 +38,10 @@ const ORDERS: AdminOrder[] = [
     total: "25",
     refunded: "25",
     createdAt: "2026-03-01T12:00:00.000Z",
+    paidAt: null,
+    refundedAt: null,
+    refundReason: null,
+    disputeStatus: null,
     items: [{ listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" }],
   },
 ];

@@ -19,6 +19,10 @@ const ORDER: AdminOrder = {
   total: "37.5",
   refunded: "0",
   createdAt: "2026-03-04T12:00:00.000Z",
+  paidAt: null,
+  refundedAt: null,
+  refundReason: null,
+  disputeStatus: null,
   items: [{ listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "37.50" }],
 };
 

@@ -54,6 +54,10 @@ describe("server HTML", () => {
       total: "25",
       refunded: "0",
       createdAt: "2026-03-04T12:00:00.000Z",
+      paidAt: null,
+      refundedAt: null,
+      refundReason: null,
+      disputeStatus: null,
       items: [],
     };
     const html = await serverHtml("/admin?orderStatus=paid&refund=ord_123", <RefundConfirmation order={order} closeHref="/admin?orderStatus=paid" />);
