@@ -8,7 +8,8 @@ import { NonceProvider } from "~/ui/nonce";
 import { applyDocumentCacheControl } from "~/web/document-cache.server";
 
 export { boot, shutdown } from "~/boot/boot.server";
-export { applyServerTimeouts, createHttpApp } from "./web/http-app.server";
+export { applyServerTimeouts } from "./web/http-app.server";
+export { createSiteApp } from "~/boot/site-app.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -29,8 +29,8 @@ try {
 }
 
 // The HTTP front (security headers, client address, body limits, static files, Remix)
-// lives in app/web/http-app.server.ts, inside the build.
-const app = build.entry.module.createHttpApp({ config, build, publicDir: path.join(root, "public") });
+// lives in app/web/http-app.server.ts, inside the build (app/boot/site-app.server.ts adds the view counts of cached pages).
+const app = build.entry.module.createSiteApp({ config, build, publicDir: path.join(root, "public") });
 
 const server = app.listen(config.PORT, () => {
   console.log(`Selfie Studio is serving http://localhost:${config.PORT}`);

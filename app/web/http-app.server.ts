@@ -9,6 +9,8 @@ import { clientAddress, expressTrustSetting } from "./client-address.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
+import type { ReplayNotes } from "./visitor-page-cache.server";
+import { visitorPageCache } from "./visitor-page-cache.server";
 
 export interface HttpAppOptions {
   config: Config;
@@ -17,13 +19,27 @@ export interface HttpAppOptions {
   /** The Remix server build; or `handle` instead (tests). */
   build?: ServerBuild;
   handle?: HandleRequest;
+  /** Repeats, for each visitor served a cached page, what its render did (the listings' view counts). */
+  replayPageNotes?: ReplayNotes;
 }
 
 /**
- * The one HTTP front of the process: security headers, the client's address,
- * the body guard, static files, then Remix.
+ * The public pages a visitor may be served from the short-lived page cache,
+ * each with the query parameters it may carry (any other parameter, such as a
+ * payment return's, renders the page).
  */
-export function createHttpApp({ config, publicDir, build, handle }: HttpAppOptions) {
+export const CACHED_VISITOR_PAGES: Readonly<Record<string, readonly string[]>> = {
+  "/": [],
+  "/landing": [],
+  "/training": [],
+  "/marketplace": ["style", "q", "cursor", "listing"],
+};
+
+/**
+ * The one HTTP front of the process: security headers, the client's address,
+ * the body guard, static files, then Remix behind the visitors' page cache.
+ */
+export function createHttpApp({ config, publicDir, build, handle, replayPageNotes }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
@@ -33,7 +49,11 @@ export function createHttpApp({ config, publicDir, build, handle }: HttpAppOptio
   // Fingerprinted client assets can be cached forever; everything else briefly.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(publicDir, { maxAge: "1h" }));
-  const handler = handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV);
+  const handler = visitorPageCache(handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV), {
+    ttlMs: config.PAGE_CACHE_MS,
+    pages: CACHED_VISITOR_PAGES,
+    replay: replayPageNotes,
+  });
   app.all(
     "*",
     remixBridge(handler, (req, res) => ({ nonce: res.locals.nonce, clientIp: clientAddress(req, config.TRUST_PROXY) })),

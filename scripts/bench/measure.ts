@@ -12,6 +12,8 @@ export interface BenchRow {
   /** The most the ratio may be, or, for fixed limits, the most the value may be (then limitOf = "value"); null: shown only. */
   limit: number | null;
   limitOf: "ratio" | "value";
+  /** The limit is the least the figure may be (a throughput), not the most. */
+  atLeast?: boolean;
   /** What the baseline is. */
   against: string;
 }
@@ -56,7 +58,8 @@ export async function pairedMedianMs(
 
 export function passes(bench: BenchRow): boolean {
   if (bench.limit === null) return true;
-  return (bench.limitOf === "ratio" ? bench.ratio : bench.value) <= bench.limit;
+  const figure = bench.limitOf === "ratio" ? bench.ratio : bench.value;
+  return bench.atLeast ? figure >= bench.limit : figure <= bench.limit;
 }
 
 const fmt = (value: number) =>
@@ -72,9 +75,9 @@ export function printTable(rows: BenchRow[]): void {
     bench.limit === null
       ? "-"
       : bench.limitOf === "ratio"
-        ? `≤ ${bench.limit}x`
-        : `≤ ${fmt(bench.limit)} ${bench.unit}`,
-    bench.limit === null ? "" : passes(bench) ? "ok" : "OVER",
+        ? `${bench.atLeast ? "≥" : "≤"} ${bench.limit}x`
+        : `${bench.atLeast ? "≥" : "≤"} ${fmt(bench.limit)} ${bench.unit}`,
+    bench.limit === null ? "" : passes(bench) ? "ok" : bench.atLeast ? "UNDER" : "OVER",
     bench.against,
   ]);
   const widths = header.map((title, i) =>

@@ -157,8 +157,30 @@ export async function recordListingViews(
   viewer: { userId: string | null; visitorHash: string },
   now: Date,
 ): Promise<void> {
-  if (listingIds.length === 0) return;
   const day = viewDay(now);
+  // What this process already recorded needs no write: a visitor paging back and forth, or served a cached page again.
+  const memo = (id: string) => `${day}\n${viewer.visitorHash}\n${id}`;
+  const unseen = listingIds.filter((id) => !recordedViews.has(memo(id)));
+  if (unseen.length === 0) return;
+  await insertListingViews(db, unseen, viewer, now, day);
+  for (const id of unseen) rememberView(memo(id));
+}
+
+/** (day, visitor, listing) triples this process has recorded (or found recorded), newest last; bounded. */
+const recordedViews = new Set<string>();
+const RECORDED_VIEWS_KEPT = 50_000;
+function rememberView(key: string) {
+  recordedViews.add(key);
+  if (recordedViews.size > RECORDED_VIEWS_KEPT) recordedViews.delete(recordedViews.values().next().value as string);
+}
+
+async function insertListingViews(
+  db: DB,
+  listingIds: string[],
+  viewer: { userId: string | null; visitorHash: string },
+  now: Date,
+  day: string,
+): Promise<void> {
   const oldestKept = viewDay(new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000));
   const purge = purgedOn !== day;
   const purged = await db.transaction().execute(async (trx) => {

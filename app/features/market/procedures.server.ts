@@ -113,20 +113,35 @@ export const browseMarketplace = defineProcedure({
       limit: input.limit,
       listingId: input.listing,
     });
-    if (ctx.countsViews) {
-      const visitor = user
-        ? { userId: user.id }
-        : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };
-      await recordListingViews(
-        ctx.db,
-        page.items.map((item) => item.id),
-        { userId: user?.id ?? null, visitorHash: visitorHash(deriveKey("listing-views"), visitor, viewDay(ctx.now)) },
-        ctx.now,
-      );
-    }
+    if (ctx.countsViews) await countViews(ctx, user, page.items.map((item) => item.id));
     return page;
   },
 });
+
+/**
+ * The view counts of a marketplace page served to a visitor from the public
+ * pages' cache: the same counting as a rendered page, for the listings that
+ * copy shows (unknown ids count nothing).
+ */
+export const countMarketplaceViews = defineProcedure({
+  name: "countMarketplaceViews",
+  access: "public",
+  input: z.object({ listingIds: z.array(z.string().min(1).max(64)).max(MARKETPLACE_MAX_LIMIT) }),
+  async run({ input, user, ctx }) {
+    await countViews(ctx, user, input.listingIds);
+  },
+});
+
+/** Each listing shown counts once per visitor and day: the signed-in user, else the address with the user agent, as a keyed hash. */
+async function countViews(ctx: CallContext, user: { id: string } | null, listingIds: string[]) {
+  const visitor = user ? { userId: user.id } : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };
+  await recordListingViews(
+    ctx.db,
+    listingIds,
+    { userId: user?.id ?? null, visitorHash: visitorHash(deriveKey("listing-views"), visitor, viewDay(ctx.now)) },
+    ctx.now,
+  );
+}
 
 /**
  * Lists a completed stylized image of the caller's on the product's own

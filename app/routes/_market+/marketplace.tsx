@@ -48,6 +48,8 @@ export async function loader(args: LoaderFunctionArgs) {
     user,
     { countsViews: isFreshView(request) },
   );
+  // A visitor's copy of this page may serve other visitors for a moment; each of them counts these views too.
+  if (args.context.pageNotes) args.context.pageNotes.shownListings = page.items.map((item) => item.id);
 
   const headers = new Headers();
   let cartIds = await readCart(request);

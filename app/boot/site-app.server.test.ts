@@ -1,0 +1,54 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/infra/db.server";
+import { loader as marketplacePage } from "~/routes/_market+/marketplace";
+import { visitorPageCache } from "~/web/visitor-page-cache.server";
+import { CACHED_VISITOR_PAGES } from "~/web/http-app.server";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
+import { replayMarketplaceViews } from "./site-app.server";
+
+describe("a marketplace page served from the visitors' cache", () => {
+  it("counts the views of each visitor it is served to, once a day, as a rendered page would", async () => {
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id, { title: "Seen" });
+    const views = async () =>
+      (await getDb().selectFrom("listings").select("view_count").where("id", "=", listing.id).executeTakeFirstOrThrow())
+        .view_count;
+    // The marketplace route's loader, answering as the page would, behind the real cache.
+    const page = visitorPageCache(
+      async (request, context) => {
+        const response = await callRoute(marketplacePage, request, {}, context);
+        return new Response(JSON.stringify(await response.json()), { headers: { "Content-Type": "text/html" } });
+      },
+      { ttlMs: 60_000, pages: CACHED_VISITOR_PAGES, replay: replayMarketplaceViews },
+    );
+    const visit = async (userAgent: string, clientIp: string, referer?: string) => {
+      const context: AppLoadContext = { clientIp, nonce: "n" };
+      const headers: Record<string, string> = { "User-Agent": userAgent, ...(referer ? { Referer: referer } : {}) };
+      return (await page(makeRequest("/marketplace", { headers }), context)).text();
+    };
+
+    const rendered = await visit("Browser A", "203.0.113.1");
+    expect(rendered).toContain(listing.id);
+    expect(await views()).toBe(1);
+
+    // Served from the copy: a second visitor counts, the same visitor again does not, a revalidation does not.
+    expect(await visit("Browser B", "203.0.113.2")).toBe(rendered);
+    expect(await views()).toBe(2);
+    await visit("Browser B", "203.0.113.2");
+    expect(await views()).toBe(2);
+    await visit("Browser C", "203.0.113.3", "http://localhost:3000/marketplace");
+    expect(await views()).toBe(2);
+    await visit("Browser C", "203.0.113.3", "http://localhost:3000/landing");
+    expect(await views()).toBe(3);
+    expect(page.size).toBe(1);
+  });
+
+  it("ignores notes without listings", async () => {
+    await expect(
+      replayMarketplaceViews({}, makeRequest("/marketplace"), { clientIp: "203.0.113.1" }),
+    ).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { invoke } from "~/infra/procedure.server";
+import { countMarketplaceViews } from "~/features/market/procedures.server";
+import type { HttpAppOptions } from "~/web/http-app.server";
+import { createHttpApp } from "~/web/http-app.server";
+import { isFreshView } from "~/web/fresh-view.server";
+import type { PageNotes } from "~/web/visitor-page-cache.server";
+import { callContext } from "~/web/request-context.server";
+
+/**
+ * The site's HTTP app with what the edge cannot know by itself: a marketplace
+ * page served from the visitors' cache still counts its listings as viewed by
+ * the visitor it is served to (when it is a fresh view, as a rendered page would).
+ */
+export function createSiteApp(options: Omit<HttpAppOptions, "replayPageNotes">) {
+  return createHttpApp({ ...options, replayPageNotes: replayMarketplaceViews });
+}
+
+export async function replayMarketplaceViews(notes: PageNotes, request: Request, context: AppLoadContext) {
+  if (!notes.shownListings?.length || !isFreshView(request)) return;
+  await invoke(countMarketplaceViews, null, { listingIds: notes.shownListings }, callContext(request, context));
+}

@@ -1,0 +1,165 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { HandleRequest } from "./remix-handler.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /**
+     * What a page's render did that must happen again when the page is served
+     * from the visitors' cache (set by the route; see `PageNotes`).
+     */
+    pageNotes?: PageNotes;
+  }
+}
+
+/** Side effects of a render that a cached copy must repeat for each visitor it serves. */
+export interface PageNotes {
+  /** The listings the page showed, for the creators' view counts. */
+  shownListings?: string[];
+}
+
+/** Called on each cache hit with the notes of the render that made the copy. */
+export type ReplayNotes = (notes: PageNotes, request: Request, context: AppLoadContext) => Promise<void>;
+
+export interface VisitorPageCacheOptions {
+  /** How long a copy is served, in ms (0 turns the cache off). */
+  ttlMs: number;
+  /** The pages (exact paths) served from the cache, each with the query parameters it may carry. */
+  pages: Readonly<Record<string, readonly string[]>>;
+  replay?: ReplayNotes;
+  /** Copies kept at most (distinct URLs); the oldest go first. */
+  maxEntries?: number;
+  /** A page larger than this is never kept. */
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+interface Copy {
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** The CSP nonce the copy was rendered with, swapped for each response's own. */
+  nonce: string;
+  notes: PageNotes;
+}
+
+/** Says whether a cacheable page came from a copy (`hit`) or was rendered and kept (`miss`), as caching proxies do. */
+export const CACHE_STATUS_HEADER = "X-Page-Cache";
+
+/** Any cookie of the app's own: the session, the cart, the flash message all start with `__`. */
+const APP_COOKIE = /(?:^|;\s*)__[\w-]*=/;
+
+/**
+ * A very short-lived cache of the public pages' HTML, for visitors only.
+ *
+ * A copy is made from a plain visitor's request (no cookie of the app's, no
+ * Authorization header, no query parameter the page does not list) and only
+ * from a 200 HTML answer that sets no cookie, so it never holds anything
+ * personal: no user, no cart, no flash message, no payment return. It is
+ * served only to requests that could have made it, for `ttlMs`, per URL (path
+ * and listed parameters, in order). Each response gets its own CSP nonce (the
+ * copy's is replaced), and what the render did for its visitor (say, counting
+ * the listings shown as viewed) is replayed for every visitor served. Any
+ * request that may change data (not GET or HEAD) empties the cache, so this
+ * process never serves a page older than its last change; what the job
+ * worker changes shows within `ttlMs`. Concurrent misses of one URL wait for a
+ * single render.
+ */
+export function visitorPageCache(handle: HandleRequest, options: VisitorPageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const copies = new Map<string, Copy>();
+  const rendering = new Map<string, Promise<Copy | null>>();
+
+  const store = (key: string, copy: Copy) => {
+    if (copies.size >= maxEntries) {
+      const at = now();
+      for (const [k, c] of copies) if (c.expires <= at) copies.delete(k);
+      while (copies.size >= maxEntries) copies.delete(copies.keys().next().value as string);
+    }
+    copies.delete(key);
+    copies.set(key, copy);
+  };
+
+  const serve = async (copy: Copy, request: Request, context: AppLoadContext): Promise<Response> => {
+    if (options.replay && Object.keys(copy.notes).length > 0) await options.replay(copy.notes, request, context);
+    const nonce = context.nonce ?? "";
+    const body = copy.nonce ? copy.body.replaceAll(copy.nonce, nonce) : copy.body;
+    const headers = new Headers(copy.headers);
+    headers.set(CACHE_STATUS_HEADER, "hit");
+    return new Response(request.method === "HEAD" ? null : body, { status: copy.status, headers });
+  };
+
+  const handler: HandleRequest = async (request, context) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      copies.clear();
+      return handle(request, context);
+    }
+    const key = options.ttlMs > 0 ? cacheKey(request, options.pages) : null;
+    if (key === null) return handle(request, context);
+
+    const copy = copies.get(key);
+    if (copy && copy.expires > now()) return serve(copy, request, context);
+    const pending = rendering.get(key);
+    if (pending) {
+      const made = await pending;
+      if (made) return serve(made, request, context);
+      return handle(request, context);
+    }
+    if (request.method === "HEAD") return handle(request, context);
+
+    let settle: (copy: Copy | null) => void = () => {};
+    rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      context.pageNotes = {};
+      const response = await handle(request, context);
+      if (!keepable(response)) {
+        settle(null);
+        return response;
+      }
+      const body = await response.text();
+      const made: Copy = {
+        expires: now() + options.ttlMs,
+        status: response.status,
+        headers: [...response.headers.entries()],
+        body,
+        nonce: context.nonce ?? "",
+        notes: context.pageNotes,
+      };
+      if (Buffer.byteLength(body) <= maxBodyBytes) store(key, made);
+      settle(made);
+      const headers = new Headers(response.headers);
+      headers.set(CACHE_STATUS_HEADER, "miss");
+      return new Response(body, { status: response.status, headers });
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      rendering.delete(key);
+    }
+  };
+  return Object.defineProperties(handler as HandleRequest & { clear(): void; readonly size: number }, {
+    clear: { value: () => copies.clear() },
+    size: { get: () => copies.size },
+  });
+}
+
+/** The cache key of a visitor's request for a cached page, or null when the request must be rendered. */
+export function cacheKey(request: Request, pages: Readonly<Record<string, readonly string[]>>): string | null {
+  const url = new URL(request.url);
+  const allowed = Object.hasOwn(pages, url.pathname) ? pages[url.pathname] : undefined;
+  if (!allowed) return null;
+  if (request.headers.has("Authorization")) return null;
+  if (APP_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
+  return url.pathname + url.search;
+}
+
+/** Only a plain, complete HTML page that sets nothing for its visitor is kept. */
+function keepable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (!/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) return false;
+  if (response.headers.has("Set-Cookie")) return false;
+  return !/no-store/i.test(response.headers.get("Cache-Control") ?? "");
+}
