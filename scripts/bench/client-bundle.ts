@@ -50,12 +50,20 @@ export function gzippedClientKb(root: string, manifest: Manifest, routeId: strin
   return bytes / 1024;
 }
 
+/** Every public page, and the creator's dashboard. */
+const PAGES: readonly [page: string, routeId: string][] = [
+  ["/", "routes/_marketing+/_index"],
+  ["/landing", "routes/_marketing+/landing"],
+  ["/marketplace", "routes/_market+/marketplace"],
+  ["/auth", "routes/_auth+/auth"],
+  ["/training", "routes/_marketing+/training"],
+  ["/licenses/{orderId}", "routes/_market+/licenses.$orderId"],
+  ["/dashboard", "routes/_studio+/dashboard"],
+];
+
 export function benchClientBundles(root: string): BenchRow[] {
   const manifest = readManifest(root);
-  return [
-    ["/marketplace", "routes/_market+/marketplace"],
-    ["/dashboard", "routes/_studio+/dashboard"],
-  ].map(([page, routeId]) =>
+  return PAGES.map(([page, routeId]) =>
     row({
       name: `client JS for ${page} (gzip)`,
       value: gzippedClientKb(root, manifest, routeId),

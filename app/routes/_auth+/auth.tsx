@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect } from "react";
 import { FormErrors, TextField } from "~/ui/form-field";
+import { LinkTabs } from "~/ui/link-tabs";
 import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { useToast } from "~/ui/toaster";
@@ -23,11 +23,15 @@ import { readFormData } from "~/web/http.server";
 
 /** The forms' schemas, loaded after the page rendered. */
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
-const loadRegisterSchema = () => import("~/features/accounts/schemas").then((m) => m.registerSchema);
+const loadRegisterSchema = () =>
+  import("~/features/accounts/schemas").then((m) => m.registerSchema);
 
 export const meta: MetaFunction = () => [
   { title: `Sign in | ${PRODUCT_NAME}` },
-  { name: "description", content: `Sign in to ${PRODUCT_NAME} to style your selfies and sell them on the marketplace.` },
+  {
+    name: "description",
+    content: `Sign in to ${PRODUCT_NAME} to style your selfies and sell them on the marketplace.`,
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,7 +53,12 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("intent") === "register") {
     const outcome = await submitForm(register, args, { formData, user: null });
     if (!outcome.ok) {
-      const { registrationOpen } = await invoke(signInOptions, null, {}, callContext(args.request, args.context));
+      const { registrationOpen } = await invoke(
+        signInOptions,
+        null,
+        {},
+        callContext(args.request, args.context),
+      );
       if (outcome.response.status === 403 && !registrationOpen) {
         return redirectWithFlash(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
           kind: "error",
@@ -77,10 +86,9 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AuthScreen() {
   const { tab, redirectTo, registrationOpen } = useLoaderData<typeof loader>();
-  const selectedIndex = tab === "register" ? 1 : 0;
   const tabHref = (name: string) =>
     `?tab=${name}${redirectTo !== "/dashboard" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
-  const tabClass = ({ selected }: { selected: boolean }) =>
+  const tabClass = (selected: boolean) =>
     `flex-1 rounded-md px-3 py-2 text-center text-sm font-medium ${
       selected ? "bg-white text-slate-900 shadow" : "text-slate-600 hover:text-slate-900"
     }`;
@@ -93,24 +101,23 @@ export default function AuthScreen() {
           <h1 className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</h1>
         </div>
         <p className="mb-6 text-slate-600">{TAGLINE}</p>
-        <TabGroup selectedIndex={selectedIndex} className="card p-6">
-          <TabList className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1">
-            <Tab as={Link} to={tabHref("login")} replace preventScrollReset className={tabClass}>
-              Login
-            </Tab>
-            <Tab as={Link} to={tabHref("register")} replace preventScrollReset className={tabClass}>
-              Register
-            </Tab>
-          </TabList>
-          <TabPanels>
-            <TabPanel unmount>
-              <LoginCard redirectTo={redirectTo} />
-            </TabPanel>
-            <TabPanel unmount>
-              <RegisterCard redirectTo={redirectTo} open={registrationOpen} />
-            </TabPanel>
-          </TabPanels>
-        </TabGroup>
+        <LinkTabs
+          idPrefix="auth"
+          selected={tab}
+          tabs={[
+            { id: "login", label: "Login", to: tabHref("login") },
+            { id: "register", label: "Register", to: tabHref("register") },
+          ]}
+          className="card p-6"
+          listClassName="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1"
+          tabClassName={tabClass}
+        >
+          {tab === "register" ? (
+            <RegisterCard redirectTo={redirectTo} open={registrationOpen} />
+          ) : (
+            <LoginCard redirectTo={redirectTo} />
+          )}
+        </LinkTabs>
       </section>
       <aside className="hidden flex-col justify-center rounded-3xl bg-gradient-to-br from-brand-600 to-pink-600 p-10 text-white lg:flex">
         <h2 className="text-3xl font-bold">Transform &amp; Monetize</h2>
@@ -120,7 +127,10 @@ export default function AuthScreen() {
             title="AI-powered transformations"
             text="Professional, cartoon, anime and fantasy styles in one click."
           />
-          <SidePoint title="Earn from your creations" text="Sell and license your art on the marketplace and beyond." />
+          <SidePoint
+            title="Earn from your creations"
+            text="Sell and license your art on the marketplace and beyond."
+          />
         </ul>
       </aside>
     </div>
@@ -130,7 +140,9 @@ export default function AuthScreen() {
 function SidePoint({ title, text }: { title: string; text: string }) {
   return (
     <li className="flex gap-4">
-      <span className="mt-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-white/20">✓</span>
+      <span className="mt-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-white/20">
+        ✓
+      </span>
       <div>
         <p className="font-semibold">{title}</p>
         <p className="text-white/80">{text}</p>
@@ -161,7 +173,11 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   });
   useEffect(() => {
     if (lastResult?.error?.[""]?.length) {
-      toast({ kind: "error", title: "Login failed", description: lastResult.error[""][0] ?? "Invalid email or password" });
+      toast({
+        kind: "error",
+        title: "Login failed",
+        description: lastResult.error[""][0] ?? "Invalid email or password",
+      });
     }
   }, [lastResult, toast]);
 
@@ -174,8 +190,19 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {/* One summary of a refused sign-in: the toast with JavaScript, this box without. */}
         {hydrated ? null : <FormErrors errors={form.errors} id={form.errorId} />}
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Logging in..." : "Login"}
         </button>
@@ -206,7 +233,9 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
     <div>
       <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
       <p className="mt-1 text-sm text-slate-600">
-        {open ? "Join the beta and start earning from your selfies." : "Registration is closed during the beta. Please use the login form with existing credentials."}
+        {open
+          ? "Join the beta and start earning from your selfies."
+          : "Registration is closed during the beta. Please use the login form with existing credentials."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="register" />

@@ -2,17 +2,35 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import { DashboardPage } from "~/features/studio/components/dashboard-page";
+import { lazy, Suspense } from "react";
+import { ServerDashboardPage } from "./home-dashboard.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
 import { getWebUser } from "~/web/auth.server";
 import { landingSamples } from "~/features/landing/procedures.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
 
+/**
+ * The dashboard: rendered in full by the server; in the browser its code is a
+ * chunk of its own, loaded only when a signed-in page hydrates, so the landing
+ * page ships none of it. Until the chunk arrives, the server's HTML stays as it is.
+ */
+const DashboardPage =
+  ServerDashboardPage ??
+  lazy(() =>
+    import("~/features/studio/components/dashboard-page").then((module) => ({
+      default: module.DashboardPage,
+    })),
+  );
+
 /** Home: the dashboard when signed in, otherwise the landing page. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await getWebUser(args.request);
-  if (!user) return json({ signedIn: false as const, samples: await loadProcedure(landingSamples, args, {}, null) });
+  if (!user)
+    return json({
+      signedIn: false as const,
+      samples: await loadProcedure(landingSamples, args, {}, null),
+    });
   return signedInDashboard(args, user);
 }
 
@@ -20,7 +38,9 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
   return data.signedIn ? (
-    <DashboardPage data={data} />
+    <Suspense fallback={null}>
+      <DashboardPage data={data} />
+    </Suspense>
   ) : (
     <LandingPage samples={data.samples} registrationOpen={registrationOpen} />
   );

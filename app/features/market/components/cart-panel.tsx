@@ -1,10 +1,15 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { CartButton } from "~/features/market/components/cart-button";
-import { CheckoutDialog } from "~/features/market/components/checkout-dialog";
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { useHydrated } from "~/ui/use-hydrated";
+
+/** The checkout dialog's code (a dialog and form library) arrives when a buyer heads for Checkout, not with the page. */
+const loadCheckoutDialog = () => import("~/features/market/components/checkout-dialog");
+const CheckoutDialog = lazy(() =>
+  loadCheckoutDialog().then((module) => ({ default: module.CheckoutDialog })),
+);
 
 export interface CartPanelItem {
   id: string;
@@ -21,23 +26,41 @@ export interface CartPanelItem {
 export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redirectTo: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const total = items.reduce((sum, item) => sum + item.priceCents, 0);
   return (
-    <aside id="cart" className="card min-w-0 scroll-mt-24 p-4" aria-labelledby="cart-heading" data-testid="cart">
-      <h2 id="cart-heading" className="flex items-center justify-between text-lg font-semibold text-slate-900">
+    <aside
+      id="cart"
+      className="card min-w-0 scroll-mt-24 p-4"
+      aria-labelledby="cart-heading"
+      data-testid="cart"
+    >
+      <h2
+        id="cart-heading"
+        className="flex items-center justify-between text-lg font-semibold text-slate-900"
+      >
         <span>Cart</span>
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-700" data-testid="cart-count">
+        <span
+          className="rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-700"
+          data-testid="cart-count"
+        >
           {items.length} {items.length === 1 ? "item" : "items"}
         </span>
       </h2>
       {items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">Your cart is empty. Add an image to buy its full-resolution file and license.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          Your cart is empty. Add an image to buy its full-resolution file and license.
+        </p>
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
               <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
-                <img src={item.previewUrl} alt="" className="h-12 w-12 shrink-0 rounded-md object-cover" />
+                <img
+                  src={item.previewUrl}
+                  alt=""
+                  className="h-12 w-12 shrink-0 rounded-md object-cover"
+                />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words text-slate-900">{item.title}</p>
                   <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
@@ -48,7 +71,13 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
                   </div>
                 </div>
                 <div className="shrink-0">
-                  <CartButton listingId={item.id} title={item.title} inCart redirectTo={redirectTo} compact />
+                  <CartButton
+                    listingId={item.id}
+                    title={item.title}
+                    inCart
+                    redirectTo={redirectTo}
+                    compact
+                  />
                 </div>
               </li>
             ))}
@@ -63,15 +92,27 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
             to="/cart"
             className="btn-primary mt-3 w-full"
             data-testid="checkout-button"
+            onPointerEnter={() => void loadCheckoutDialog()}
+            onFocus={() => void loadCheckoutDialog()}
             onClick={(event) => {
               if (!hydrated) return;
               event.preventDefault();
+              setWanted(true);
               setOpen(true);
             }}
           >
             Checkout
           </Link>
-          <CheckoutDialog open={open} onClose={() => setOpen(false)} itemCount={items.length} totalCents={total} />
+          {wanted ? (
+            <Suspense fallback={null}>
+              <CheckoutDialog
+                open={open}
+                onClose={() => setOpen(false)}
+                itemCount={items.length}
+                totalCents={total}
+              />
+            </Suspense>
+          ) : null}
         </>
       )}
     </aside>

@@ -1,11 +1,22 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS, PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
+import { lazy, Suspense } from "react";
+import {
+  DOWNLOAD_GRANT_DAYS,
+  DOWNLOAD_GRANT_MAX_DOWNLOADS,
+  PAYMENT_STATUS_UNKNOWN,
+  PAYMENT_SUCCESSFUL,
+} from "~/features/market/types";
 import { DownloadList } from "~/features/market/components/download-list";
 import type { DownloadItem } from "~/features/market/components/download-list";
 import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
+
+const PurchaseCompleteDialog = lazy(() =>
+  import("~/features/market/components/purchase-complete-dialog").then((module) => ({
+    default: module.PurchaseCompleteDialog,
+  })),
+);
 
 export interface PurchaseResult {
   success: boolean;
@@ -20,45 +31,45 @@ export interface PurchaseResult {
 /**
  * The purchase-complete dialog after the return from payment
  * (?session_id=...&success=true). Closing it clears the query string. Without
- * JavaScript it is a panel at the top of the page with a Close link.
+ * JavaScript (and while the dialog's code loads) it is a panel at the top of
+ * the page with a Close link.
  */
 export function PurchaseComplete({ result }: { result: PurchaseResult | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const close = () => navigate("/marketplace", { replace: true, preventScrollReset: true });
-  const title = result?.success ? PAYMENT_SUCCESSFUL.title : result?.paymentStatus === "processing" ? "Payment Processing" : PAYMENT_STATUS_UNKNOWN.title;
+  const title = result?.success
+    ? PAYMENT_SUCCESSFUL.title
+    : result?.paymentStatus === "processing"
+      ? "Payment Processing"
+      : PAYMENT_STATUS_UNKNOWN.title;
   const body = <PurchaseBody result={result} />;
 
-  if (!hydrated) {
-    return (
-      <section className="card mb-6 p-6" aria-labelledby="purchase-complete-title" data-testid="purchase-complete">
-        <h2 id="purchase-complete-title" className="text-xl font-semibold text-slate-900">
-          {title}
-        </h2>
-        {body}
-        <div className="mt-4 flex justify-end">
-          <Link to="/marketplace" replace className="btn-secondary">
-            Close
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return (
-    <Dialog open onClose={close} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="card max-h-[90vh] w-full max-w-lg overflow-y-auto p-6" data-testid="purchase-complete">
-          <DialogTitle className="text-xl font-semibold text-slate-900">{title}</DialogTitle>
-          {body}
-          <div className="mt-4 flex justify-end">
-            <button type="button" className="btn-secondary" onClick={close}>
-              Close
-            </button>
-          </div>
-        </DialogPanel>
+  const panel = (
+    <section
+      className="card mb-6 p-6"
+      aria-labelledby="purchase-complete-title"
+      data-testid="purchase-complete"
+    >
+      <h2 id="purchase-complete-title" className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {body}
+      <div className="mt-4 flex justify-end">
+        <Link to="/marketplace" replace className="btn-secondary">
+          Close
+        </Link>
       </div>
-    </Dialog>
+    </section>
+  );
+  if (!hydrated) return panel;
+  // The panel stays until the dialog's code has arrived.
+  return (
+    <Suspense fallback={panel}>
+      <PurchaseCompleteDialog title={title} onClose={close}>
+        {body}
+      </PurchaseCompleteDialog>
+    </Suspense>
   );
 }
 
@@ -88,11 +99,13 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
   return (
     <div className="mt-2 space-y-3">
       {result.testMode ? (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">TEST MODE: no real payment was taken.</p>
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
+          TEST MODE: no real payment was taken.
+        </p>
       ) : null}
       <p className="text-slate-600">
-        Thank you{result.customerEmail ? `, ${result.customerEmail}` : ""}. Your images are ready. Each link works for{" "}
-        {DOWNLOAD_GRANT_DAYS} days and {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
+        Thank you{result.customerEmail ? `, ${result.customerEmail}` : ""}. Your images are ready.
+        Each link works for {DOWNLOAD_GRANT_DAYS} days and {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
       </p>
       <DownloadList downloads={result.downloads} />
       <p className="text-sm text-slate-600">
