@@ -13,7 +13,7 @@ import { startServer } from "../../tests/process/support/server-process";
  * time and transfer weight. Nothing asserts a score: the figures are for
  * reading (and for the limits the issue tracker names).
  *
- *   npm run build && npm run bench:lighthouse [-- --port=3720]
+ *   npm run build && npm run bench:lighthouse [-- --port=3720] [-- --pages=/auth,/landing]
  */
 const port = Number(process.argv.find((arg) => arg.startsWith("--port="))?.slice("--port=".length) ?? 3720);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -52,7 +52,8 @@ async function main() {
   const server = await startServer({ dataDir: path.join(scratch, "data"), port, seed: true });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   try {
-    const pages = ["/", "/landing", "/marketplace", "/auth", "/training", await paidLicensePath(server.fetch)];
+    const chosen = process.argv.find((arg) => arg.startsWith("--pages="))?.slice("--pages=".length).split(",");
+    const pages = chosen ?? ["/", "/landing", "/marketplace", "/auth", "/training", await paidLicensePath(server.fetch)];
     const figures: PageFigures[] = [];
     const lost: string[] = [];
     for (const page of pages) {
@@ -74,7 +75,12 @@ async function main() {
       for (const id of ["accessibility", "best-practices", "seo"]) {
         for (const ref of categories[id]?.auditRefs ?? []) {
           const audit = audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) lost.push(`${page} ${id}: ${audit.title}`);
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            lost.push(`${page} ${id}: ${audit.title}`);
+            // What the browser complained of (Chrome's Issues panel, the console), so a lost point can be traced.
+            const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+            for (const item of items.slice(0, 5)) lost.push(`    ${JSON.stringify(item).slice(0, 400)}`);
+          }
         }
       }
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
