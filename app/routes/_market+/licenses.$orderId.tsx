@@ -9,7 +9,12 @@ import { loadProcedure } from "~/web/remix-adapter.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
-export const meta: MetaFunction = () => [{ title: `License | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `License | ${PRODUCT_NAME}` },
+  { name: "description", content: "The standard commercial license of an image bought on the marketplace." },
+  // A license names its buyer: its address is a secret of theirs, and search engines keep out.
+  { name: "robots", content: "noindex" },
+];
 export const headers = forwardLoaderHeaders;
 
 /** The license of a paid order, or the notice that it was revoked (public: the random order id, given only to the buyer, is the key). */
