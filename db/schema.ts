@@ -122,6 +122,10 @@ export interface StylizedImagesTable {
   optimized_bytes: number | null;
   watermark: number | null;
   social_optimized: number | null;
+  /** How the styled image was enlarged to keep the upload's detail: null (not enlarged), "lanczos3" or a fal upscaler's id. */
+  upscaled_by: string | null;
+  /** How the optimized version was enlarged to its resolution preset: null (not enlarged) or "lanczos3". */
+  optimized_upscaled_by: string | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -317,6 +321,10 @@ export interface IntegrationsTable {
   wallet_address: string | null;
   shop_domain: string | null;
   scopes: string | null;
+  /** The account name a platform knows the creator by (Adobe Stock's SFTP username; migration 0011). */
+  account_name: string | null;
+  /** The SFTP server's host key fingerprint (SHA256:...) seen when the connection was saved, then required (migration 0011). */
+  host_key: string | null;
   is_active: Generated<number>;
   last_error: string | null;
   created_at: string;
@@ -334,7 +342,7 @@ export interface OauthStatesTable {
   used_at: string | null;
 }
 
-export type ListingPlatformStatus = "queued" | "live" | "needs_auth" | "ready_to_mint" | "export_ready" | "failed";
+export type ListingPlatformStatus = "queued" | "live" | "needs_auth" | "ready_to_mint" | "export_ready" | "submitted" | "failed";
 
 export interface ListingPlatformsTable {
   id: string;
@@ -353,11 +361,24 @@ export interface ListingPlatformsTable {
   licensing_enabled: Generated<number>;
   nft_enabled: Generated<number>;
   external_id: string | null;
+  /** The Shopify store (<name>.myshopify.com) external_id belongs to (migration 0010). */
+  external_shop: string | null;
   /** The mint kit or export package (a zip under kits/). */
   artifact_key: string | null;
+  /** JSON of what was sent, e.g. a submitted file's name, size and how it was upscaled (migration 0011). */
+  details: string | null;
   revision: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** Each webhook Shopify delivered, by its X-Shopify-Webhook-Id (migration 0010). */
+export interface ShopifyWebhookReceiptsTable {
+  webhook_id: string;
+  topic: string;
+  shop_domain: string;
+  outcome: string;
+  received_at: string;
 }
 
 export interface Database {
@@ -381,6 +402,7 @@ export interface Database {
   oauth_states: OauthStatesTable;
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
+  shopify_webhook_receipts: ShopifyWebhookReceiptsTable;
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;
   test_payout_movements: TestPayoutMovementsTable;

@@ -1,11 +1,13 @@
 import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
-import { purgeDeletedFiles } from "~/infra/file-store.server";
+import { getFileStore, purgeDeletedFiles } from "~/infra/file-store.server";
 import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
+import { enableVariantWarmUp } from "~/infra/image-variants.server";
+import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 
 export interface BootOptions {
   /** Also create the demo data (local use; `npm start`). */
@@ -28,9 +30,14 @@ export async function boot(options: BootOptions = {}) {
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   const orphans = await sweepOrphanFiles(db, config.filesDir, startedAt);
   if (orphans.removed.length + orphans.partials > 0) {
-    log(`Removed ${orphans.removed.length} files no row referred to and ${orphans.partials} half-written files, left by an earlier process.`);
+    log(
+      `Removed ${orphans.removed.length} files no row referred to and ${orphans.partials} half-written files, left by an earlier process.`,
+    );
   }
   await ensureStyleSamples({ log });
+  // Images stored from here on get their AVIF/WebP/smaller copies made in the background.
+  enableVariantWarmUp();
+  await warmSampleVariants(getFileStore());
   await ensureSuperAdmin(db, config, log);
   if (options.seedDemo) await seedDemo(db, log);
   await deleteExpiredCredentials(db);
@@ -46,7 +53,10 @@ let purgeTimer: NodeJS.Timeout | undefined;
 
 /** Removed files are kept briefly for backups (file-store.server.ts); this purges them, now and every 5 minutes. */
 function startDeletedFilesPurge(filesDir: string) {
-  const purge = () => void purgeDeletedFiles(filesDir).catch((error) => console.error("Purging deleted files:", error));
+  const purge = () =>
+    void purgeDeletedFiles(filesDir).catch((error) =>
+      console.error("Purging deleted files:", error),
+    );
   purge();
   purgeTimer ??= setInterval(purge, PURGE_EVERY_MS).unref();
 }

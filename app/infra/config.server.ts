@@ -187,6 +187,9 @@ const schema = z.object({
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
   /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
   ALLOW_TEST_CHECKOUT: boolean,
+  /** Adobe Stock's contributor SFTP server (change it only to point at a test server). */
+  ADOBE_STOCK_SFTP_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).max(253).default("sftp.contributor.adobestock.com")),
+  ADOBE_STOCK_SFTP_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).default(22)),
   SHOPIFY_CLIENT_ID: optionalText,
   SHOPIFY_CLIENT_SECRET: optionalText,
   /** Where mail goes out (smtp:// or smtps://, credentials allowed); unset: mail is written to DATA_DIR/outbox. */

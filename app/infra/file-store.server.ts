@@ -3,6 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "~/infra/config.server";
 import { newId } from "~/infra/ids.server";
+import { isVariantKey, variantKeysOf } from "~/lib/image-variants";
 
 /**
  * Files live on the data volume under DATA_DIR/files, named by generated keys
@@ -14,11 +15,16 @@ import { newId } from "~/infra/ids.server";
 export const DELETED_DIR = ".deleted";
 export const DELETED_FILES_KEPT_MS = 15 * 60 * 1000;
 
-export type FileArea = "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "tmp";
+export type FileArea =
+  "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "tmp";
 
-const KEY_PATTERN = /^(originals|styled|optimized|previews|listings|kits|samples|tmp)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|json|zip|bin)$/;
+const KEY_PATTERN =
+  /^(originals|styled|optimized|previews|listings|kits|samples|tmp)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin)$/;
 
-export function newFileKey(area: FileArea, extension: "png" | "jpg" | "webp" | "json" | "zip" | "bin"): string {
+export function newFileKey(
+  area: FileArea,
+  extension: "png" | "jpg" | "webp" | "json" | "zip" | "bin",
+): string {
   return `${area}/${newId()}.${extension}`;
 }
 
@@ -79,6 +85,18 @@ export class FileStore {
    */
   async remove(key: string | null | undefined): Promise<void> {
     if (!key) return;
+    await this.moveToDeleted(key);
+    // An image's variants (smaller and AVIF/WebP copies, app/lib/image-variants.ts) go with it.
+    if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) {
+      await Promise.all(
+        variantKeysOf(key)
+          .filter(isValidFileKey)
+          .map((variant) => this.moveToDeleted(variant)),
+      );
+    }
+  }
+
+  private async moveToDeleted(key: string): Promise<void> {
     const from = this.pathOf(key);
     const to = this.deletedPathOf(key);
     await fsp.mkdir(path.dirname(to), { recursive: true });
@@ -107,7 +125,11 @@ export class FileStore {
 }
 
 /** Purges removed files kept longer than `keptMs`. Answers how many went. */
-export async function purgeDeletedFiles(root: string, now = Date.now(), keptMs = DELETED_FILES_KEPT_MS): Promise<number> {
+export async function purgeDeletedFiles(
+  root: string,
+  now = Date.now(),
+  keptMs = DELETED_FILES_KEPT_MS,
+): Promise<number> {
   const dir = path.join(root, DELETED_DIR);
   let entries: fs.Dirent[];
   try {

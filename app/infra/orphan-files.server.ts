@@ -2,6 +2,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "~/infra/db.server";
 import { referencedFileKeys, ROW_OWNED_AREAS } from "~/infra/file-references.server";
+import { keyStem, variantSourceStem } from "~/lib/image-variants";
 
 /**
  * Files without a row, swept once at start (docs/decisions/008-orphan-file-sweep.md).
@@ -19,8 +20,14 @@ export interface OrphanSweepResult {
   partials: number;
 }
 
-export async function sweepOrphanFiles(db: DB, filesDir: string, startedAt: Date): Promise<OrphanSweepResult> {
+export async function sweepOrphanFiles(
+  db: DB,
+  filesDir: string,
+  startedAt: Date,
+): Promise<OrphanSweepResult> {
   const referenced = await referencedFileKeys(db);
+  // A variant of a referenced image (app/lib/image-variants.ts) is kept with it.
+  const referencedStems = new Set([...referenced].map(keyStem));
   const result: OrphanSweepResult = { removed: [], partials: 0 };
   const cutoff = startedAt.getTime();
   for (const area of ROW_OWNED_AREAS) {
@@ -35,7 +42,8 @@ export async function sweepOrphanFiles(db: DB, filesDir: string, startedAt: Date
       const file = path.join(dir, name);
       const key = `${area}/${name}`;
       const partial = name.endsWith(".partial");
-      if (!partial && referenced.has(key)) continue;
+      if (!partial && (referenced.has(key) || referencedStems.has(variantSourceStem(key) ?? "")))
+        continue;
       try {
         const stat = await fsp.stat(file);
         if (!stat.isFile() || stat.mtimeMs >= cutoff) continue;

@@ -1,6 +1,7 @@
 /**
  * A Shopify store's domain, as the creator may type it ("my-store",
- * "my-store.myshopify.com", "https://my-store.myshopify.com/admin") made into
+ * "my-store.myshopify.com", "https://my-store.myshopify.com/admin", or the
+ * admin's own address "https://admin.shopify.com/store/my-store") made into
  * the one form OAuth and the Admin API accept: "<name>.myshopify.com". Anything
  * else is refused, so no URL of ours ever points at a host the creator typed.
  */
@@ -12,6 +13,9 @@ export function normalizeShopDomain(input: unknown): string | null {
   if (typeof input !== "string") return null;
   let value = input.trim().toLowerCase();
   value = value.replace(/^https?:\/\//, "");
+  // The admin's address names the store by its handle: admin.shopify.com/store/<handle>[/...].
+  const admin = /^admin\.shopify\.com\/store\/([^/?#]+)(?:[/?#].*)?$/.exec(value);
+  if (admin) value = admin[1];
   value = value.replace(/[/?#].*$/, "");
   if (value.endsWith(".myshopify.com")) value = value.slice(0, -".myshopify.com".length);
   if (!SHOP_NAME.test(value) || value.endsWith("-")) return null;

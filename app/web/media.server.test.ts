@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { getFileStore } from "~/infra/file-store.server";
+import { variantKey } from "~/lib/image-variants";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { loader as mediaRoute } from "~/routes/_resources+/media.$";
 import { createTestUser } from "#tests/setup/accounts";
@@ -6,7 +10,9 @@ import { createListing } from "#tests/setup/market";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  callRoute(mediaRoute, makeRequest(path, { headers }), { "*": new URL(path, "http://x").pathname.replace(/^\/media\//, "") });
+  callRoute(mediaRoute, makeRequest(path, { headers }), {
+    "*": new URL(path, "http://x").pathname.replace(/^\/media\//, ""),
+  });
 
 describe("stored files' caching", () => {
   it("a public preview is cacheable for a year, with a validator that answers 304 when it still matches", async () => {
@@ -24,7 +30,9 @@ describe("stored files' caching", () => {
     expect(again.headers.get("ETag")).toBe(tag);
     expect(await again.text()).toBe("");
     // Another file's tag, or none, gets the bytes.
-    expect((await get(`/media/${listing.preview_key}`, { "If-None-Match": '"something-else"' })).status).toBe(200);
+    expect(
+      (await get(`/media/${listing.preview_key}`, { "If-None-Match": '"something-else"' })).status,
+    ).toBe(200);
   });
 
   it("a private file's copy is private and kept no longer than its signed link works", async () => {
@@ -32,12 +40,87 @@ describe("stored files' caching", () => {
     const { listing } = await createListing(creator.user.id);
     const response = await get(signedMediaUrl(listing.file_key, 600));
     expect(response.status).toBe(200);
-    const maxAge = Number(/^private, max-age=(\d+)$/.exec(response.headers.get("Cache-Control") ?? "")?.[1]);
+    const maxAge = Number(
+      /^private, max-age=(\d+)$/.exec(response.headers.get("Cache-Control") ?? "")?.[1],
+    );
     expect(maxAge).toBeGreaterThan(590);
     expect(maxAge).toBeLessThanOrEqual(600);
     const tag = response.headers.get("ETag")!;
-    expect((await get(signedMediaUrl(listing.file_key, 600), { "If-None-Match": `W/${tag}` })).status).toBe(304);
+    expect(
+      (await get(signedMediaUrl(listing.file_key, 600), { "If-None-Match": `W/${tag}` })).status,
+    ).toBe(304);
     // An expired link is refused, validator or not.
-    expect((await get(signedMediaUrl(listing.file_key, -10), { "If-None-Match": tag })).status).toBe(403);
+    expect(
+      (await get(signedMediaUrl(listing.file_key, -10), { "If-None-Match": tag })).status,
+    ).toBe(403);
+  });
+});
+
+describe("image variants (?w=&fmt=)", () => {
+  it("serves a public preview as AVIF, WebP or a narrower JPEG, with the preview's caching and a validator of its own", async () => {
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id);
+    const original = await get(`/media/${listing.preview_key}`);
+    for (const [format, type] of [
+      ["avif", "image/avif"],
+      ["webp", "image/webp"],
+      ["jpg", "image/jpeg"],
+    ] as const) {
+      const response = await get(`/media/${listing.preview_key}?w=320&fmt=${format}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe(type);
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("cross-origin");
+      const tag = response.headers.get("ETag")!;
+      expect(tag).not.toBe(original.headers.get("ETag"));
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect((await sharp(bytes).metadata()).width).toBe(320);
+      const again = await get(`/media/${listing.preview_key}?w=320&fmt=${format}`, {
+        "If-None-Match": tag,
+      });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it("makes a variant of a preview stored before variants existed on its first request, and keeps it", async () => {
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id); // no warm-up in tests: like an old preview
+    const store = getFileStore();
+    const key = variantKey(listing.preview_key, 480, "avif");
+    expect(await store.exists(key)).toBe(false);
+    expect((await get(`/media/${listing.preview_key}?w=480&fmt=avif`)).status).toBe(200);
+    expect(await store.exists(key)).toBe(true);
+    const { mtimeMs } = fs.statSync(store.pathOf(key));
+    expect((await get(`/media/${listing.preview_key}?w=480&fmt=avif`)).status).toBe(200);
+    expect(fs.statSync(store.pathOf(key)).mtimeMs).toBe(mtimeMs); // served, not encoded again
+  });
+
+  it("serves a private image's variant only through its signed link, privately", async () => {
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id);
+    const response = await get(`${signedMediaUrl(listing.file_key, 600)}&w=320&fmt=webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("Cache-Control")).toMatch(/^private, max-age=\d+$/);
+    expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
+    expect((await get(`/media/${listing.file_key}?w=320&fmt=webp`)).status).toBe(403);
+  });
+
+  it("refuses a width or format it does not make, half a pair, and variants of a variant", async () => {
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id);
+    const base = `/media/${listing.preview_key}`;
+    for (const query of [
+      "?w=100&fmt=webp",
+      "?w=320&fmt=gif",
+      "?w=320",
+      "?fmt=avif",
+      "?w=0320&fmt=webp",
+    ]) {
+      expect((await get(`${base}${query}`)).status, query).toBe(404);
+    }
+    expect(
+      (await get(`/media/${variantKey(listing.preview_key, 320, "jpg")}?w=320&fmt=webp`)).status,
+    ).toBe(404);
   });
 });

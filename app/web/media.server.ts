@@ -3,11 +3,20 @@ import { getFileStore, isValidFileKey } from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
 import { jsonResponse } from "~/web/http.server";
 import { storedFileResponse } from "~/web/stored-file.server";
+import { ensureVariant } from "~/infra/image-variants.server";
+import {
+  isVariantFormat,
+  isVariantKey,
+  isVariantWidth,
+  type VariantFormat,
+  type VariantWidth,
+} from "~/lib/image-variants";
 
 const TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   webp: "image/webp",
+  avif: "image/avif",
   json: "application/json",
   zip: "application/zip",
 };
@@ -16,27 +25,59 @@ const TYPES: Record<string, string> = {
  * Serves stored files: public previews, or private files through a signed,
  * expiring URL. A private file is `Cross-Origin-Resource-Policy: same-origin`,
  * so another site cannot load it even with a leaked link; the public
- * watermarked previews stay `cross-origin`, embeddable anywhere.
+ * watermarked previews stay `cross-origin`, embeddable anywhere. An image can
+ * also be asked for at a smaller width and in AVIF, WebP or JPEG (`?w=&fmt=`):
+ * that variant is stored once and served with the image's own caching.
  */
 export async function mediaResponse(request: Request, key: string): Promise<Response> {
-  if (!isValidFileKey(key) || key.startsWith("tmp/")) return jsonResponse({ message: "Not found" }, { status: 404 });
+  if (!isValidFileKey(key) || key.startsWith("tmp/"))
+    return jsonResponse({ message: "Not found" }, { status: 404 });
   const url = new URL(request.url);
   if (!verifyMediaRequest(key, url)) {
     return jsonResponse({ message: "This link is invalid or has expired" }, { status: 403 });
   }
+  const variant = requestedVariant(key, url);
+  if (variant === "invalid") return jsonResponse({ message: "Not found" }, { status: 404 });
   const store = getFileStore();
-  if (!(await store.exists(key))) return jsonResponse({ message: "Not found" }, { status: 404 });
-  const extension = key.slice(key.lastIndexOf(".") + 1);
+  // A variant is served from its own stored key (made on its first request if the image predates it).
+  const servedKey = variant ? await ensureVariant(store, key, variant.width, variant.format) : key;
+  if (!servedKey || !(await store.exists(servedKey)))
+    return jsonResponse({ message: "Not found" }, { status: 404 });
+  const extension = servedKey.slice(servedKey.lastIndexOf(".") + 1);
   const isPublic = PUBLIC_AREAS.some((area) => key.startsWith(area));
   const headers = {
     "Cache-Control": cacheControlFor(key, isPublic, url),
-    ETag: entityTag(key, await store.size(key)),
+    ETag: entityTag(servedKey, await store.size(servedKey)),
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cross-Origin-Resource-Policy": isPublic ? "cross-origin" : "same-origin",
   };
   // A cached copy that is still this file: 304, no body.
-  if (matchesEntityTag(request.headers.get("If-None-Match"), headers.ETag)) return new Response(null, { status: 304, headers });
-  return storedFileResponse(key, { ...headers, "Content-Type": TYPES[extension] ?? "application/octet-stream" });
+  if (matchesEntityTag(request.headers.get("If-None-Match"), headers.ETag))
+    return new Response(null, { status: 304, headers });
+  return storedFileResponse(servedKey, {
+    ...headers,
+    "Content-Type": TYPES[extension] ?? "application/octet-stream",
+  });
+}
+
+/**
+ * The variant a URL asks for with `?w=<width>&fmt=<format>` (app/lib/image-variants.ts):
+ * null for the stored file itself, "invalid" for an unknown width or format,
+ * half a pair, or a file that has no variants (not an image, or a variant itself).
+ */
+function requestedVariant(
+  key: string,
+  url: URL,
+): { width: VariantWidth; format: VariantFormat } | null | "invalid" {
+  const width = url.searchParams.get("w");
+  const format = url.searchParams.get("fmt");
+  if (width === null && format === null) return null;
+  // One spelling per variant ("320", not "0320"), so one copy per variant in every cache.
+  if (width === null || format === null || String(Number(width)) !== width) return "invalid";
+  const pixels = Number(width);
+  if (!isVariantWidth(pixels) || !isVariantFormat(format)) return "invalid";
+  if (!/\.(png|jpg|webp)$/.test(key) || isVariantKey(key)) return "invalid";
+  return { width: pixels, format };
 }
 
 /**
@@ -47,8 +88,14 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
  * so its copy is private and kept no longer than that.
  */
 function cacheControlFor(key: string, isPublic: boolean, url: URL): string {
-  if (isPublic) return key.startsWith("previews/") ? "public, max-age=31536000, immutable" : "public, max-age=86400";
-  const secondsLeft = Math.max(0, Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000));
+  if (isPublic)
+    return key.startsWith("previews/")
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=86400";
+  const secondsLeft = Math.max(
+    0,
+    Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000),
+  );
   return `private, max-age=${Math.min(secondsLeft, 24 * 60 * 60)}`;
 }
 

@@ -8,6 +8,9 @@ import * as throttles from "./2026-11-24-0006-throttles";
 import * as quotas from "./2026-11-24-0007-quotas";
 import * as testOrdersAndViews from "./2026-11-24-0008-test-orders-and-views";
 import * as payoutsAndRefunds from "./2026-11-25-0009-payouts-and-refunds";
+import * as shopifyTokens from "./2026-11-25-0010-shopify-tokens";
+import * as sftpSubmissions from "./2026-11-25-0011-sftp-submissions";
+import * as imageProvenance from "./2026-11-25-0012-image-provenance";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -23,4 +26,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-0007-quotas": quotas,
   "2026-11-24-0008-test-orders-and-views": testOrdersAndViews,
   "2026-11-25-0009-payouts-and-refunds": payoutsAndRefunds,
+  "2026-11-25-0010-shopify-tokens": shopifyTokens,
+  "2026-11-25-0011-sftp-submissions": sftpSubmissions,
+  "2026-11-25-0012-image-provenance": imageProvenance,
 };

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
@@ -107,4 +108,22 @@ export async function generateStyle(page: Page, style: "professional" | "cartoon
   const styledId = new URL(page.url()).searchParams.get("styled");
   expect(styledId).toBeTruthy();
   return styledId!;
+}
+
+/** A completed stylized image of the signed-in creator, made through the JSON API (cookie session). */
+export async function makeStyledImage(page: Page, style: string): Promise<string> {
+  const upload = await page.request.post("/api/token-images/upload", {
+    multipart: {
+      image: { name: "portrait.png", mimeType: "image/png", buffer: fs.readFileSync("tests/fixtures/portrait.png") },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const image = await upload.json();
+  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, { data: { style } });
+  expect(stylize.status()).toBe(202);
+  const { id } = await stylize.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status, { timeout: 60_000 })
+    .toBe("completed");
+  return id;
 }

@@ -1,26 +1,6 @@
-import fs from "node:fs";
-import type { Page } from "@playwright/test";
-import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
+import { captureScreen, expect, expectAccessible, makeStyledImage, signIn, test } from "./fixtures";
 
 const WALLET = "0x" + "ab12".repeat(10);
-
-/** A completed stylized image of the signed-in creator, made through the JSON API (cookie session). */
-async function makeStyledImage(page: Page, style: string): Promise<string> {
-  const upload = await page.request.post("/api/token-images/upload", {
-    multipart: {
-      image: { name: "portrait.png", mimeType: "image/png", buffer: fs.readFileSync("tests/fixtures/portrait.png") },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const image = await upload.json();
-  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, { data: { style } });
-  expect(stylize.status()).toBe(202);
-  const { id } = await stylize.json();
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status, { timeout: 60_000 })
-    .toBe("completed");
-  return id;
-}
 
 test("a creator connects OpenSea by key and launches to the marketplace, OpenSea and EyeEm", async ({ page, javaScriptOn }) => {
   await signIn(page, "creator");

@@ -14,6 +14,9 @@ import sharp from "sharp";
  * - cancel: PUT https://queue.fal.run/<owner>/<alias>/requests/<id>/cancel;
  * - the generated image: GET https://v3.fal.media/files/... (the URL in the result).
  *
+ * The upscaler (fal-ai/esrgan) goes through the same queue; its result is
+ * `{ image: { url, width, height } }`, `scale` times the generated size.
+ *
  * The client sends an upload's `lifecycle` as the X-Fal-Object-Lifecycle header
  * of the initiate call, and a submit's `storageSettings` as the
  * X-Fal-Object-Lifecycle-Preference header: both are recorded, parsed.
@@ -44,15 +47,18 @@ export interface FalMockRequest {
   lifecycle: unknown;
   /** The statuses answered, in order. */
   statuses: string[];
+  /** The pixel size of the image this request answers. */
+  output: { width: number; height: number };
 }
 
 export const FAL_RESULT_WIDTH = 1536;
 export const FAL_RESULT_HEIGHT = 1152;
 
-/** A stand-in for a generated picture: bigger than 1024 px, with EXIF that must not survive. */
-export async function falResultImage(): Promise<Buffer> {
-  const width = FAL_RESULT_WIDTH;
-  const height = FAL_RESULT_HEIGHT;
+/** A stand-in for a generated picture: bigger than 1024 px by default, with EXIF that must not survive. */
+export async function falResultImage(
+  width = FAL_RESULT_WIDTH,
+  height = FAL_RESULT_HEIGHT,
+): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -84,8 +90,22 @@ export function createFalMock(initial: FalScenario = "success") {
     downloads: [] as string[],
     /** The image URL the result answers; by default one on fal's CDN served by the handler below. */
     resultUrl: undefined as ((requestId: string) => string) | undefined,
+    /** The size of the styled images answered (the upscaler answers `scale` times this). */
+    resultSize: { width: FAL_RESULT_WIDTH, height: FAL_RESULT_HEIGHT },
+    /** When set, the upscaler's submit answers 500. */
+    upscalerFails: false,
   };
-  let resultImage: Promise<Buffer> | undefined;
+  const resultImages = new Map<string, Promise<Buffer>>();
+  const imageOfSize = (size: { width: number; height: number }) => {
+    const key = `${size.width}x${size.height}`;
+    let image = resultImages.get(key);
+    if (!image) {
+      image = falResultImage(size.width, size.height);
+      resultImages.set(key, image);
+    }
+    return image;
+  };
+  const isUpscaler = (model: string) => model.startsWith("fal-ai/esrgan");
   const uploaded = new Map<string, Buffer>();
 
   const find = (id: string | readonly string[] | undefined) =>
@@ -125,10 +145,10 @@ export function createFalMock(initial: FalScenario = "success") {
       return new HttpResponse(null, { status: 200 });
     }),
 
-    http.get("https://v3.fal.media/files/result/:name", async ({ request }) => {
+    http.get("https://v3.fal.media/files/result/:name", async ({ request, params }) => {
       state.downloads.push(request.url);
-      resultImage ??= falResultImage();
-      const bytes = await resultImage;
+      const requestId = String(params.name).replace(/\.[a-z]+$/, "");
+      const bytes = await imageOfSize(find(requestId)?.output ?? state.resultSize);
       return new HttpResponse(new Uint8Array(bytes), {
         headers: { "Content-Type": "image/jpeg", "Content-Length": String(bytes.length) },
       });
@@ -186,6 +206,18 @@ export function createFalMock(initial: FalScenario = "success") {
           { status: 422, headers: { ...headers, "X-Fal-Retryable": "false" } },
         );
       }
+      if (isUpscaler(request.model)) {
+        return HttpResponse.json(
+          {
+            image: {
+              url: `https://v3.fal.media/files/result/${request.requestId}.png`,
+              ...request.output,
+              content_type: "image/png",
+            },
+          },
+          { headers },
+        );
+      }
       return HttpResponse.json(
         {
           images: [
@@ -193,8 +225,7 @@ export function createFalMock(initial: FalScenario = "success") {
               url:
                 state.resultUrl?.(request.requestId) ??
                 `https://v3.fal.media/files/result/${request.requestId}.jpg`,
-              width: FAL_RESULT_WIDTH,
-              height: FAL_RESULT_HEIGHT,
+              ...request.output,
               content_type: "image/jpeg",
             },
           ],
@@ -218,15 +249,21 @@ export function createFalMock(initial: FalScenario = "success") {
         return HttpResponse.json({ detail: "Internal Server Error" }, { status: 500 });
       }
       const path = new URL(request.url).pathname.replace(/^\//, "");
+      if (state.upscalerFails && isUpscaler(path)) {
+        return HttpResponse.json({ detail: "Internal Server Error" }, { status: 500 });
+      }
       const [owner, alias] = path.split("/");
       const requestId = crypto.randomUUID();
+      const input = (await request.json()) as Record<string, unknown>;
+      const scale = isUpscaler(path) ? Number(input.scale ?? 2) : 1;
       state.requests.push({
         requestId,
         model: path,
-        input: (await request.json()) as Record<string, unknown>,
+        input,
         authorization: request.headers.get("authorization"),
         lifecycle: parseHeader(request.headers.get("x-fal-object-lifecycle-preference")),
         statuses: [],
+        output: { width: state.resultSize.width * scale, height: state.resultSize.height * scale },
       });
       return HttpResponse.json({
         ...queueUrls(owner, alias, requestId),
@@ -243,6 +280,14 @@ export function createFalMock(initial: FalScenario = "success") {
     setScenario(scenario: FalScenario) {
       state.scenario = scenario;
     },
+    /** Makes the next styled images this size (the upscaler's `scale` times it). */
+    setResultSize(width: number, height: number) {
+      state.resultSize = { width, height };
+    },
+    /** Makes the upscaler's submit fail (500). */
+    failUpscaler() {
+      state.upscalerFails = true;
+    },
     /** Makes the next results name their image at this URL. */
     setResultUrl(url: (requestId: string) => string) {
       state.resultUrl = url;
@@ -255,6 +300,8 @@ export function createFalMock(initial: FalScenario = "success") {
       state.cancels.length = 0;
       state.downloads.length = 0;
       state.resultUrl = undefined;
+      state.resultSize = { width: FAL_RESULT_WIDTH, height: FAL_RESULT_HEIGHT };
+      state.upscalerFails = false;
       uploaded.clear();
     },
   };

@@ -2,12 +2,20 @@ import crypto from "node:crypto";
 import { http, HttpResponse } from "msw";
 
 /**
- * A Shopify store for tests, at the HTTP boundary:
- * - POST https://{shop}/admin/oauth/access_token: the code-for-token exchange;
+ * A Shopify store for tests, at the HTTP boundary, written from Shopify's
+ * documented behaviour:
+ * - POST https://{shop}/admin/oauth/access_token: the code-for-token exchange
+ *   (with `expiring: 1`, an expiring offline token: `expires_in` 3600, a
+ *   `refresh_token` and `refresh_token_expires_in`), and the refresh grant
+ *   (`grant_type: refresh_token`), which rotates the refresh token and answers
+ *   400 `invalid_grant` for one it does not know (or already used);
  * - POST https://{shop}/admin/api/{version}/graphql.json: the Admin GraphQL
  *   operations the app sends (recognised by their operation names), with
- *   products, variants, publications and the storefront URL kept in memory.
- * A token the store does not know answers 401, as Shopify does.
+ *   products, variants, media, publications (by catalog title), the shop's
+ *   primary domain and its storefront password kept in memory.
+ * A token the store does not know, or one past its expiry, answers 401, as
+ * Shopify does. A password-protected storefront (a development store) answers
+ * `onlineStoreUrl: null` for a published product, as Shopify does.
  */
 
 export interface MockProduct {
@@ -21,6 +29,9 @@ export interface MockProduct {
   price: string;
   media: { originalSource: string; mediaContentType: string; alt?: string }[];
   published: boolean;
+  /** The default variant's inventory item (a new product's default requires shipping and is tracked). */
+  requiresShipping: boolean;
+  tracked: boolean;
 }
 
 export interface RecordedGraphql {
@@ -41,7 +52,25 @@ export const shopifyMock = {
   tokens: new Map<string, string>(),
   products: new Map<string, MockProduct>(),
   graphql: [] as RecordedGraphql[],
-  exchanges: [] as { shop: string; clientId: unknown; clientSecret: unknown; code: unknown }[],
+  exchanges: [] as { shop: string; clientId: unknown; clientSecret: unknown; code: unknown; expiring: unknown }[],
+  /** Refresh grants asked for, in order: the refresh token sent and whether it was accepted. */
+  refreshes: [] as { shop: string; refreshToken: unknown; accepted: boolean }[],
+  /** Refresh tokens the store accepts: refresh token -> shop (each works once: it is rotated). */
+  refreshTokens: new Map<string, string>(),
+  /** When each expiring access token stops working (ms since epoch). */
+  tokenExpiry: new Map<string, number>(),
+  /** The store's clock for token expiry. */
+  now: () => Date.now(),
+  accessTokenTtlSeconds: 3600,
+  refreshTokenTtlSeconds: 90 * 24 * 3600,
+  /** Milliseconds each refresh answer takes (to let concurrent refreshes overlap). */
+  refreshDelayMs: 0,
+  /** The storefront has a password (a development store): no onlineStoreUrl for anything. */
+  passwordProtected: false,
+  /** The shop's primary domain (its myshopify.com domain unless set). */
+  primaryDomainHost: null as string | null,
+  /** What Shopify's processing makes of new media. */
+  mediaStatus: "READY" as "READY" | "PROCESSING" | "FAILED",
   /** The store has no Online Store channel (products cannot reach buyers). */
   noOnlineStore: false,
   /** Shopify never answers a storefront URL for the product (not confirmed as live). */
@@ -53,6 +82,16 @@ export const shopifyMock = {
     this.products.clear();
     this.graphql = [];
     this.exchanges = [];
+    this.refreshes = [];
+    this.refreshTokens.clear();
+    this.tokenExpiry.clear();
+    this.now = () => Date.now();
+    this.accessTokenTtlSeconds = 3600;
+    this.refreshTokenTtlSeconds = 90 * 24 * 3600;
+    this.refreshDelayMs = 0;
+    this.passwordProtected = false;
+    this.primaryDomainHost = null;
+    this.mediaStatus = "READY";
     this.noOnlineStore = false;
     this.withholdStorefrontUrl = false;
     this.nextId = 1000;
@@ -65,6 +104,14 @@ export const shopifyMock = {
   },
   acceptToken(shop: string, token: string) {
     this.tokens.set(token, shop);
+  },
+  /** Issues an expiring access token and its refresh token, as an exchange or refresh does. */
+  issueExpiring(shop: string, token = `shpat_${crypto.randomBytes(16).toString("hex")}`) {
+    const refreshToken = `shprt_${crypto.randomBytes(16).toString("hex")}`;
+    this.tokens.set(token, shop);
+    this.tokenExpiry.set(token, this.now() + this.accessTokenTtlSeconds * 1000);
+    this.refreshTokens.set(refreshToken, shop);
+    return { access_token: token, expires_in: this.accessTokenTtlSeconds, refresh_token: refreshToken, refresh_token_expires_in: this.refreshTokenTtlSeconds };
   },
 };
 
@@ -94,13 +141,35 @@ function handleize(title: string): string {
 export const shopifyHandlers = [
   http.post("https://:shop/admin/oauth/access_token", async ({ request, params }) => {
     const shop = String(params.shop);
-    const body = (await request.json()) as { client_id?: unknown; client_secret?: unknown; code?: unknown };
-    shopifyMock.exchanges.push({ shop, clientId: body.client_id, clientSecret: body.client_secret, code: body.code });
+    const body = (await request.json()) as {
+      client_id?: unknown;
+      client_secret?: unknown;
+      code?: unknown;
+      expiring?: unknown;
+      grant_type?: unknown;
+      refresh_token?: unknown;
+    };
+    if (body.grant_type === "refresh_token") {
+      if (shopifyMock.refreshDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shopifyMock.refreshDelayMs));
+      const known = typeof body.refresh_token === "string" && shopifyMock.refreshTokens.get(body.refresh_token) === shop;
+      const app = body.client_id === SHOPIFY_TEST_CLIENT_ID && body.client_secret === SHOPIFY_TEST_CLIENT_SECRET;
+      shopifyMock.refreshes.push({ shop, refreshToken: body.refresh_token, accepted: known && app });
+      if (!known || !app) {
+        return HttpResponse.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, { status: 400 });
+      }
+      // Rotated: the used refresh token works no more.
+      shopifyMock.refreshTokens.delete(body.refresh_token as string);
+      return HttpResponse.json({ ...shopifyMock.issueExpiring(shop), scope: "write_products,write_publications" });
+    }
+    shopifyMock.exchanges.push({ shop, clientId: body.client_id, clientSecret: body.client_secret, code: body.code, expiring: body.expiring });
     const grant = typeof body.code === "string" ? shopifyMock.codes.get(body.code) : undefined;
     if (body.client_id !== SHOPIFY_TEST_CLIENT_ID || body.client_secret !== SHOPIFY_TEST_CLIENT_SECRET || !grant || grant.shop !== shop) {
       return HttpResponse.json({ error: "invalid_request", error_description: "Invalid code" }, { status: 400 });
     }
     shopifyMock.codes.delete(body.code as string);
+    if (body.expiring === 1 || body.expiring === "1") {
+      return HttpResponse.json({ ...shopifyMock.issueExpiring(shop, grant.token), scope: grant.scope });
+    }
     shopifyMock.tokens.set(grant.token, shop);
     return HttpResponse.json({ access_token: grant.token, scope: grant.scope });
   }),
@@ -111,7 +180,8 @@ export const shopifyHandlers = [
     const { query, variables = {} } = (await request.json()) as { query: string; variables?: Record<string, unknown> };
     const operation = operationName(query);
     shopifyMock.graphql.push({ shop, version: String(params.version), token, operation, variables });
-    if (!token || shopifyMock.tokens.get(token) !== shop) {
+    const expiry = token ? shopifyMock.tokenExpiry.get(token) : undefined;
+    if (!token || shopifyMock.tokens.get(token) !== shop || (expiry !== undefined && expiry <= shopifyMock.now())) {
       return HttpResponse.json({ errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }, { status: 401 });
     }
 
@@ -139,6 +209,8 @@ export const shopifyHandlers = [
           price: "0.00",
           media,
           published: false,
+          requiresShipping: true,
+          tracked: true,
         };
         shopifyMock.products.set(product.id, product);
         return HttpResponse.json({
@@ -160,6 +232,7 @@ export const shopifyHandlers = [
           });
         }
         Object.assign(product, { title: input.title, descriptionHtml: input.descriptionHtml, tags: input.tags, status: input.status });
+        product.media.push(...((variables.media as MockProduct["media"] | null) ?? []));
         return HttpResponse.json({
           data: {
             productUpdate: {
@@ -172,13 +245,15 @@ export const shopifyHandlers = [
 
       case "SelfieStudioVariantPrice": {
         const product = shopifyMock.products.get(variables.productId as string);
-        const [variant] = variables.variants as { id: string; price: string }[];
+        const [variant] = variables.variants as { id: string; price: string; inventoryItem?: { requiresShipping?: boolean; tracked?: boolean } }[];
         if (!product || variant.id !== product.variantId) {
           return HttpResponse.json({
             data: { productVariantsBulkUpdate: { productVariants: null, userErrors: [{ field: ["variants"], message: "Variant not found" }] } },
           });
         }
         product.price = variant.price;
+        if (typeof variant.inventoryItem?.requiresShipping === "boolean") product.requiresShipping = variant.inventoryItem.requiresShipping;
+        if (typeof variant.inventoryItem?.tracked === "boolean") product.tracked = variant.inventoryItem.tracked;
         return HttpResponse.json({
           data: { productVariantsBulkUpdate: { productVariants: [{ id: variant.id, price: variant.price }], userErrors: [] } },
         });
@@ -188,9 +263,10 @@ export const shopifyHandlers = [
         return HttpResponse.json({
           data: {
             publications: {
+              // Found by catalog title; the deprecated `name` is not answered.
               nodes: [
-                ...(shopifyMock.noOnlineStore ? [] : [{ id: "gid://shopify/Publication/1", name: "Online Store" }]),
-                { id: "gid://shopify/Publication/2", name: "Point of Sale" },
+                { id: "gid://shopify/Publication/2", catalog: { title: "Point of Sale" } },
+                ...(shopifyMock.noOnlineStore ? [] : [{ id: "gid://shopify/Publication/1", catalog: { title: "Online Store" } }]),
               ],
             },
           },
@@ -205,13 +281,39 @@ export const shopifyHandlers = [
 
       case "SelfieStudioProductState": {
         const product = shopifyMock.products.get(variables.id as string);
+        const host = shopifyMock.primaryDomainHost ?? shop;
+        const visible = product && product.published && product.status === "ACTIVE" && !shopifyMock.withholdStorefrontUrl && !shopifyMock.passwordProtected;
+        return HttpResponse.json({
+          data: {
+            product: product
+              ? { id: product.id, handle: product.handle, status: product.status, onlineStoreUrl: visible ? `https://${host}/products/${product.handle}` : null }
+              : null,
+            shop: { primaryDomain: { host, url: `https://${host}` } },
+          },
+        });
+      }
+
+      case "SelfieStudioStorefrontPassword":
+        return HttpResponse.json({ data: { onlineStore: { passwordProtection: { enabled: shopifyMock.passwordProtected } } } });
+
+      case "SelfieStudioProductMedia": {
+        const product = shopifyMock.products.get(variables.id as string);
+        const status = shopifyMock.mediaStatus;
         return HttpResponse.json({
           data: {
             product: product
               ? {
                   id: product.id,
-                  status: product.status,
-                  onlineStoreUrl: product.published && product.status === "ACTIVE" && !shopifyMock.withholdStorefrontUrl ? `https://${shop}/products/${product.handle}` : null,
+                  media: {
+                    nodes: product.media.map((_, index) => ({
+                      id: `gid://shopify/MediaImage/${product.id.split("/").pop()}${index}`,
+                      status,
+                      mediaErrors:
+                        status === "FAILED"
+                          ? [{ code: "IMAGE_DOWNLOAD_FAILURE", details: "Could not download the image from the source URL", message: "Image could not be downloaded" }]
+                          : [],
+                    })),
+                  },
                 }
               : null,
           },

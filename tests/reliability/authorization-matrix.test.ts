@@ -812,6 +812,31 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: ({ body }) => expect(body).toEqual({ received: true, outcome: "ignored" }),
     },
   },
+  "api.webhooks.shopify": {
+    POST: {
+      // The HMAC under the app's client secret is the credential; a bearer header or cookie means nothing here.
+      kind: "none",
+      ok: 200,
+      othersMayChange: true,
+      prepare: () => {
+        const payload = JSON.stringify({ shop_id: 1, shop_domain: "matrix-store.myshopify.com", customer: { id: 1 }, orders_to_redact: [] });
+        return {
+          call: {
+            path: "/api/webhooks/shopify",
+            body: () => payload,
+            headers: {
+              "Content-Type": "application/json",
+              "X-Shopify-Topic": "customers/redact",
+              "X-Shopify-Shop-Domain": "matrix-store.myshopify.com",
+              "X-Shopify-Webhook-Id": crypto.randomUUID(),
+              "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET).update(payload).digest("base64"),
+            },
+          },
+        };
+      },
+      check: ({ body }) => expect(body).toMatchObject({ received: true }),
+    },
+  },
 };
 
 const ROLE_ORDER: Role[] = ["anonymous", "bannedToken", "bannedCookie", "otherToken", "otherCookie", "admin", "owner", "ownerCookie"];

@@ -907,6 +907,63 @@ describe("bad-input corpus", () => {
     expect(problems).toEqual([]);
   });
 
+  it("POST /api/webhooks/shopify: unsigned, mis-signed, malformed and oversized webhooks", async () => {
+    const module = await loadRoute(routes.get("api.webhooks.shopify")!);
+    const secret = "shpss_reliability_corpus_secret";
+    const restore = configure({ SHOPIFY_CLIENT_SECRET: secret });
+    try {
+      const hmac = (payload: string, key = secret) => crypto.createHmac("sha256", key).update(payload).digest("base64");
+      const shop = "alice-store.myshopify.com";
+      const valid = JSON.stringify({ shop_id: 1, shop_domain: shop });
+      const signed = (payload: string, topic = "shop/redact"): [string, string, Record<string, string>] => [
+        payload,
+        topic,
+        { "X-Shopify-Hmac-Sha256": hmac(payload) },
+      ];
+      const cases: [string, string, string, Record<string, string>][] = [
+        ["no signature", valid, "shop/redact", {}],
+        ["an empty signature", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": "" }],
+        ["a garbage signature", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": "not-base64!!" }],
+        ["signed with another secret", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": hmac(valid, "shpss_other") }],
+        ["a 100 KB signature header", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": "A".repeat(100_000) }],
+        ["signed, not JSON", ...signed("not json")],
+        ["signed, an empty body", ...signed("")],
+        ["signed, JSON null", ...signed("null")],
+        ["signed, a JSON array", ...signed("[1,2]")],
+        ["signed, deeply nested", ...signed(`{"a":${"[".repeat(1000)}`)],
+        ["signed, no store named", ...signed(JSON.stringify({ shop_domain: "evil.example" }), "app/uninstalled")],
+        ["signed, a script for a store", ...signed(JSON.stringify({ shop_domain: SCRIPT }), "app/uninstalled")],
+        ["a 600 KB body", `{"pad":"${"p".repeat(600_000)}"}`, "shop/redact", { "X-Shopify-Hmac-Sha256": "AAAA" }],
+      ];
+      const problems: string[] = [];
+      for (const [name, payload, topic, headers] of cases) {
+        const before = await fingerprint();
+        const response = await callApiRoute(
+          module,
+          makeRequest("/api/webhooks/shopify", {
+            method: "POST",
+            body: payload,
+            headers: { "Content-Type": "application/json", "X-Shopify-Topic": topic, ...headers },
+            origin: "none",
+          }),
+        );
+        const answer = await response.text();
+        const problem = await problemWith(response, answer);
+        if (problem) problems.push(`${name}: ${problem}`);
+        else {
+          try {
+            expectUnchanged(before, await fingerprint(), name);
+          } catch (error) {
+            problems.push(`${name}: ${String(error).split("\n")[0]}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
   it("GET /api/oauth/{platform}/callback: a junk query never breaks the page and changes nothing", async () => {
     const module = await loadRoute(routes.get("api.oauth.$platform.callback")!);
     const queries = ["", "state=bogus", `state=${encodeURIComponent(SQL)}&code=x&shop=${encodeURIComponent(SCRIPT)}`, `state=${LONG}`, "hmac=zz&shop=a.myshopify.com&state=x&code=y", `code=${LONG}`];
@@ -968,6 +1025,7 @@ const COVERED = new Set([
   ...TARGETS.map((target) => `${target.method} ${target.route}`),
   "POST api.token-images.upload",
   "POST api.webhooks.stripe",
+  "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
 ]);
 /** Routes whose only input is who is calling: the junk test above covers them. */

@@ -18,10 +18,12 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
+import { startSftpServer } from "#tests/setup/sftp-server";
 import { configure, WALLET } from "./world";
 
 /**
- * After accounts, bearer tokens, web sessions, platform keys, OAuth states
+ * After accounts, bearer tokens, web sessions, platform keys, OAuth tokens
+ * (Shopify's access and refresh tokens and their expiries), OAuth states
  * and buyers' download links have been made through the product's own routes,
  * the raw bytes of the SQLite file and its write-ahead log hold none of them
  * in plain text.
@@ -75,12 +77,39 @@ describe("secrets at rest", () => {
         makeRequest("/api/token-marketplace-integrations", { token: creator.token, json: { platform: "opensea", apiKey, walletAddress: WALLET } }),
       );
       expect(connected.status).toBe(201);
+      // An Adobe Stock SFTP password, checked against a real SFTP server before it is saved.
+      const sftpPassword = sentinel("sftp-password");
+      secrets["an Adobe Stock SFTP password"] = sftpPassword;
+      const sftp = await startSftpServer({ users: { "208400001": sftpPassword } });
+      const restoreSftp = configure({ ADOBE_STOCK_SFTP_HOST: sftp.host, ADOBE_STOCK_SFTP_PORT: sftp.port });
+      try {
+        const sftpConnected = await callRoute(
+          integrationsRoute.action,
+          makeRequest("/api/token-marketplace-integrations", {
+            token: creator.token,
+            json: { platform: "adobestock", username: "208400001", apiKey: sftpPassword },
+          }),
+        );
+        expect(sftpConnected.status).toBe(201);
+      } finally {
+        restoreSftp();
+        await sftp.close();
+      }
       const accessToken = sentinel("shpat");
       secrets["a Shopify access token"] = accessToken;
+      const refreshToken = sentinel("shprt");
+      secrets["a Shopify refresh token"] = refreshToken;
+      const expiresAt = new Date(Date.UTC(2031, 4, 6, 7, 8, 9));
+      const refreshTokenExpiresAt = new Date(Date.UTC(2032, 5, 7, 8, 9, 10));
+      secrets["a Shopify access token's expiry"] = expiresAt.toISOString();
+      secrets["a Shopify refresh token's expiry"] = refreshTokenExpiresAt.toISOString();
       await saveOAuthIntegration(db, {
         userId: creator.user.id,
         platform: "shopify",
         accessToken,
+        refreshToken,
+        expiresAt,
+        refreshTokenExpiresAt,
         scopes: ["write_products"],
         shopDomain: "creator-store.myshopify.com",
         now: new Date(),

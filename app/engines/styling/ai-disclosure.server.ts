@@ -1,17 +1,40 @@
+import zlib from "node:zlib";
 import type { Sharp } from "sharp";
 import type { StyleResult } from "~/engines/styling/style-engine.server";
 
 /**
- * Every styled image carries an honest disclosure that it was made by
- * software: IPTC's DigitalSourceType in XMP, plus the tool that made it.
+ * Every styled image carries an honest disclosure of how it was made: IPTC's
+ * DigitalSourceType in XMP (the value of the engine that made it, see
+ * docs/decisions/027-honest-provenance.md), plus the tool that made it.
  * Nothing from the input's metadata is carried over (sharp drops it all
  * unless told otherwise, and we never tell it otherwise).
  */
-export const DIGITAL_SOURCE_TYPE =
-  "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
+const IPTC_DIGITAL_SOURCE_TYPE = "http://cv.iptc.org/newscodes/digitalsourcetype/";
 
-/** The long edge of every styled image, in pixels, at most. */
-export const STYLED_MAX_EDGE = 1024;
+/**
+ * What each engine's output is, in IPTC's Digital Source Type vocabulary:
+ * - local: `composite`, the uploaded photo's own pixels (the person, cut out
+ *   where a segmentation model says) combined with hand-made, non-trained
+ *   backgrounds, outlines and grades; no model generates a pixel;
+ * - fal: `trainedAlgorithmicMedia`, FLUX.1 Kontext re-renders the whole frame
+ *   from the photo and an instruction: every pixel comes from a trained model.
+ */
+export const DIGITAL_SOURCE_TYPES = {
+  local: `${IPTC_DIGITAL_SOURCE_TYPE}composite`,
+  fal: `${IPTC_DIGITAL_SOURCE_TYPE}trainedAlgorithmicMedia`,
+} as const;
+export type DigitalSourceType = (typeof DIGITAL_SOURCE_TYPES)[keyof typeof DIGITAL_SOURCE_TYPES];
+
+/** The source type of an image made by the engine recorded as `provider` on its stylized image. */
+export function digitalSourceTypeOf(provider: string): DigitalSourceType {
+  return provider === "fal" ? DIGITAL_SOURCE_TYPES.fal : DIGITAL_SOURCE_TYPES.local;
+}
+
+/** The built-in (local) engine's value: what encodeStyledImage writes unless told otherwise. */
+export const DIGITAL_SOURCE_TYPE: DigitalSourceType = DIGITAL_SOURCE_TYPES.local;
+
+/** The long edge of every styled image, in pixels, at most (a sold file keeps the upload's detail up to this). */
+export const STYLED_MAX_EDGE = 2048;
 
 const JPEG_QUALITY = 90;
 
@@ -20,7 +43,7 @@ function escapeXml(value: string): string {
 }
 
 /** An XMP packet with the digital source type and the tool that made the image. */
-export function disclosureXmp(creatorTool: string): string {
+export function disclosureXmp(creatorTool: string, sourceType: string): string {
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
@@ -28,12 +51,72 @@ export function disclosureXmp(creatorTool: string): string {
     '<rdf:Description rdf:about=""',
     ' xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
     ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
-    ` Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE}"`,
+    ` Iptc4xmpExt:DigitalSourceType="${sourceType}"`,
     ` xmp:CreatorTool="${escapeXml(creatorTool)}"/>`,
     "</rdf:RDF>",
     "</x:xmpmeta>",
     '<?xpacket end="r"?>',
   ].join("");
+}
+
+/** The digital source type written in an image's XMP, if any. */
+export function digitalSourceTypeIn(xmp: Buffer | string | undefined): string | undefined {
+  const text = typeof xmp === "string" ? xmp : xmp?.toString("utf8");
+  if (!text) return undefined;
+  return (
+    /Iptc4xmpExt:DigitalSourceType="([^"]*)"/.exec(text)?.[1] ??
+    /Iptc4xmpExt:DigitalSourceType>([^<]*)</.exec(text)?.[1]
+  );
+}
+
+/**
+ * The digital source type an image file's own XMP declares, found in its bytes
+ * without decoding (XMP is plain text in JPEG, PNG and WebP files): exports and
+ * kits carry the value of the engine that made the file. A file without one is
+ * taken as the built-in engine's.
+ */
+export function digitalSourceTypeOfFile(bytes: Buffer): string {
+  const xmp = compressedPngXmp(bytes) ?? bytes;
+  const at = xmp.indexOf("Iptc4xmpExt:DigitalSourceType");
+  if (at < 0) return DIGITAL_SOURCE_TYPE;
+  const found = digitalSourceTypeIn(xmp.subarray(at, at + 200).toString("latin1"));
+  return found && found.startsWith(IPTC_DIGITAL_SOURCE_TYPE) ? found : DIGITAL_SOURCE_TYPE;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const XMP_KEYWORD = "XML:com.adobe.xmp";
+
+/** A PNG's XMP when it is stored deflated (libvips writes it as a zTXt chunk); undefined otherwise. */
+function compressedPngXmp(bytes: Buffer): Buffer | undefined {
+  if (bytes.length < 8 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
+  let at = 8;
+  while (at + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString("latin1", at + 4, at + 8);
+    const data = bytes.subarray(at + 8, Math.min(bytes.length, at + 8 + length));
+    if (type === "IDAT" || type === "IEND") return undefined; // text chunks that matter come first
+    const keywordEnd = data.indexOf(0);
+    if (keywordEnd > 0 && data.toString("latin1", 0, keywordEnd) === XMP_KEYWORD) {
+      try {
+        if (type === "zTXt") return zlib.inflateSync(data.subarray(keywordEnd + 2));
+        if (type === "iTXt" && data[keywordEnd + 1] === 1) {
+          // keyword, 0, flag, method, language tag, 0, translated keyword, 0, text
+          const language = data.indexOf(0, keywordEnd + 3);
+          const translated = data.indexOf(0, language + 1);
+          return zlib.inflateSync(data.subarray(translated + 1));
+        }
+      } catch {
+        return undefined;
+      }
+    }
+    at += 12 + length;
+  }
+  return undefined;
+}
+
+/** A digital source type URI's code, e.g. "composite" (what metadata spreadsheets show). */
+export function digitalSourceTypeCode(uri: string): string {
+  return uri.slice(uri.lastIndexOf("/") + 1);
 }
 
 /**
@@ -47,11 +130,11 @@ export function disclosureXmp(creatorTool: string): string {
 export async function encodeStyledImage(
   pipeline: Sharp,
   creatorTool: string,
-  options: { optimiseCoding?: boolean } = {},
+  options: { optimiseCoding?: boolean; sourceType?: DigitalSourceType } = {},
 ): Promise<StyleResult> {
   const { data, info } = await pipeline
     .jpeg({ quality: JPEG_QUALITY, optimiseCoding: options.optimiseCoding ?? true })
-    .withXmp(disclosureXmp(creatorTool))
+    .withXmp(disclosureXmp(creatorTool, options.sourceType ?? DIGITAL_SOURCE_TYPE))
     .toBuffer({ resolveWithObject: true });
   return { data, format: "jpg", width: info.width, height: info.height };
 }

@@ -1,7 +1,11 @@
 import { ApiError, createFalClient, type FalClient } from "@fal-ai/client";
 import sharp from "sharp";
 import type { StyleId } from "~/lib/styles";
-import { encodeStyledImage, STYLED_MAX_EDGE } from "~/engines/styling/ai-disclosure.server";
+import {
+  DIGITAL_SOURCE_TYPES,
+  encodeStyledImage,
+  STYLED_MAX_EDGE,
+} from "~/engines/styling/ai-disclosure.server";
 import type { FalStyleModel } from "~/engines/styling/fal-models.server";
 import type { StyleEngine, StyleResult } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
@@ -16,7 +20,24 @@ export interface FalEngineOptions {
   pollIntervalMs?: number;
   /** Defaults to the global fetch, looked up at each call (so test interceptors installed later still see the calls). */
   fetch?: typeof fetch;
+  /**
+   * The fal endpoint that enlarges a result smaller than the upload (default
+   * FAL_UPSCALER_MODEL); null enlarges with sharp's Lanczos resampling only.
+   */
+  upscaler?: string | null;
 }
+
+/**
+ * fal's Real-ESRGAN upscaler: asked when the style's model answers an image
+ * smaller than the upload (or than STYLED_MAX_EDGE), so a sold file keeps the
+ * upload's detail. Input `image_url`, `scale` (2 by default), `model`,
+ * `output_format`; output `{ image: { url, width, height } }`.
+ */
+export const FAL_UPSCALER_MODEL = "fal-ai/esrgan";
+/** The enlargement used when fal's upscaler is off or fails: sharp's Lanczos (a=3) resampling. */
+export const LANCZOS_UPSCALE = "lanczos3";
+/** The most the upscaler is asked to enlarge by (Real-ESRGAN's own x4 model). */
+const MAX_UPSCALER_FACTOR = 4;
 
 /** The photo sent to fal.ai: re-encoded (no metadata leaves the server) and no bigger than the model needs. */
 const UPLOAD_MAX_EDGE = 2048;
@@ -114,25 +135,29 @@ async function stylizeWithFal(
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
   const abort = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-  const progress: { requestId?: string } = {};
+  const progress: { requestId?: string; model?: string } = {};
 
   try {
     const work = runRequest(
-      client,
-      fetchFn,
+      {
+        client,
+        fetchFn,
+        signal: abort,
+        pollIntervalMs: options.pollIntervalMs ?? 1000,
+        expiresIn: storageExpirySeconds(options.timeoutMs),
+        progress,
+      },
       entry,
       input,
-      abort,
-      options.pollIntervalMs ?? 1000,
-      storageExpirySeconds(options.timeoutMs),
-      progress,
+      options.upscaler === undefined ? FAL_UPSCALER_MODEL : options.upscaler,
     );
     // Settle on the deadline even if a call inside ignores the signal (storage upload, a client retry wait).
     work.catch(() => undefined);
     return await Promise.race([work, rejectOnAbort(abort)]);
   } catch (error) {
     if (abort.aborted) {
-      if (progress.requestId) await cancelQuietly(client, entry.model, progress.requestId);
+      if (progress.requestId)
+        await cancelQuietly(client, progress.model ?? entry.model, progress.requestId);
       if (deadline.signal.aborted)
         throw new StyleEngineError(FAL_MESSAGES.timeout, true, { cause: error });
       throw new StyleEngineError(FAL_MESSAGES.cancelled, true, { cause: error });
@@ -143,45 +168,117 @@ async function stylizeWithFal(
   }
 }
 
+/** What one styling request's calls to fal share. */
+interface FalCall {
+  client: FalClient;
+  fetchFn: typeof fetch;
+  signal: AbortSignal;
+  pollIntervalMs: number;
+  expiresIn: number;
+  /** The request in flight (cancelled if the caller gives up). */
+  progress: { requestId?: string; model?: string };
+}
+
+interface FalImageOutput {
+  images?: Array<{ url?: unknown }>;
+  image?: { url?: unknown };
+  has_nsfw_concepts?: unknown;
+}
+
 async function runRequest(
-  client: FalClient,
-  fetchFn: typeof fetch,
+  call: FalCall,
   entry: FalStyleModel,
   input: Buffer,
-  signal: AbortSignal,
-  pollIntervalMs: number,
-  expiresIn: number,
-  progress: { requestId?: string },
+  upscaler: string | null,
 ): Promise<StyleResult> {
   const photo = await sharp(input)
     .rotate()
     .resize(UPLOAD_MAX_EDGE, UPLOAD_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 92 })
-    .toBuffer()
+    .toBuffer({ resolveWithObject: true })
     .catch((error: unknown) => {
       throw new StyleEngineError("This file is not an image we can read.", false, { cause: error });
     });
-  const imageUrl = await client.storage.upload(
-    new Blob([new Uint8Array(photo)], { type: "image/jpeg" }),
-    { lifecycle: { expiresIn } },
+  const imageUrl = await call.client.storage.upload(
+    new Blob([new Uint8Array(photo.data)], { type: "image/jpeg" }),
+    { lifecycle: { expiresIn: call.expiresIn } },
   );
-  signal.throwIfAborted();
+  call.signal.throwIfAborted();
 
-  const submitted = await client.queue.submit(entry.model, {
-    input: {
-      ...entry.input,
-      prompt: entry.prompt,
-      [entry.imageField]: entry.imageField === "image_urls" ? [imageUrl] : imageUrl,
-    } as never,
+  const output = await runQueued(call, entry.model, {
+    ...entry.input,
+    prompt: entry.prompt,
+    [entry.imageField]: entry.imageField === "image_urls" ? [imageUrl] : imageUrl,
+  });
+  if (Array.isArray(output.has_nsfw_concepts) && output.has_nsfw_concepts.some(Boolean)) {
+    throw new StyleEngineError(FAL_MESSAGES.unsafe, false);
+  }
+  const url = imageUrlOf(output);
+  let bytes = await download(call.fetchFn, url, call.signal);
+
+  // The sold file keeps the upload's detail: at least its long edge, up to STYLED_MAX_EDGE.
+  const wanted = Math.min(Math.max(photo.info.width, photo.info.height), STYLED_MAX_EDGE);
+  const generated = await longEdgeOf(bytes);
+  let upscaledBy: string | null = null;
+  if (generated !== undefined && generated < wanted) {
+    if (upscaler) {
+      const enlarged = await upscaleWithFal(call, upscaler, url, Math.ceil(wanted / generated));
+      if (enlarged) {
+        bytes = enlarged;
+        upscaledBy = upscaler;
+      }
+    }
+    // What fal's upscaler did not bring to the wanted size (or all of it, without one) is Lanczos.
+    const after = upscaledBy ? await longEdgeOf(bytes) : generated;
+    if (after !== undefined && after < wanted)
+      upscaledBy = upscaledBy ? `${upscaledBy}+${LANCZOS_UPSCALE}` : LANCZOS_UPSCALE;
+  }
+
+  const enlarging = upscaledBy !== null;
+  const normalised = sharp(bytes, { failOn: "error", limitInputPixels: MAX_RESULT_PIXELS })
+    .rotate()
+    .resize(enlarging ? wanted : STYLED_MAX_EDGE, enlarging ? wanted : STYLED_MAX_EDGE, {
+      fit: "inside",
+      withoutEnlargement: !enlarging,
+      kernel: "lanczos3",
+    })
+    .flatten({ background: "#ffffff" })
+    .toColourspace("srgb");
+  try {
+    const result = await encodeStyledImage(
+      normalised,
+      `fal.ai ${entry.model}${upscaledBy ? `; enlarged with ${upscaledBy}` : ""}`,
+      {
+        sourceType: DIGITAL_SOURCE_TYPES.fal,
+      },
+    );
+    return { ...result, upscaledBy };
+  } catch (error) {
+    if (await exceedsPixelLimit(bytes))
+      throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, { cause: error });
+    throw new StyleEngineError(FAL_MESSAGES.badResult, true, { cause: error });
+  }
+}
+
+/** Submits to fal's queue, polls until COMPLETED and answers the result's data. */
+async function runQueued(
+  call: FalCall,
+  model: string,
+  input: Record<string, unknown>,
+): Promise<FalImageOutput> {
+  const { client, signal } = call;
+  const submitted = await client.queue.submit(model, {
+    input: input as never,
     // The generated image expires on fal's CDN too: it is downloaded as soon as the request completes.
-    storageSettings: { expiresIn },
+    storageSettings: { expiresIn: call.expiresIn },
     abortSignal: signal,
   });
-  progress.requestId = submitted.request_id;
+  call.progress.requestId = submitted.request_id;
+  call.progress.model = model;
 
   for (;;) {
-    const status = await client.queue.status(entry.model, {
+    const status = await client.queue.status(model, {
       requestId: submitted.request_id,
       logs: false,
       abortSignal: signal,
@@ -203,37 +300,64 @@ async function runRequest(
       }
       break;
     }
-    await sleep(pollIntervalMs, signal);
+    await sleep(call.pollIntervalMs, signal);
   }
 
-  const result = await client.queue.result(entry.model, {
+  const result = await client.queue.result(model, {
     requestId: submitted.request_id,
     abortSignal: signal,
   });
-  const output = result.data as {
-    images?: Array<{ url?: unknown }>;
-    image?: { url?: unknown };
-    has_nsfw_concepts?: unknown;
-  };
-  if (Array.isArray(output.has_nsfw_concepts) && output.has_nsfw_concepts.some(Boolean)) {
-    throw new StyleEngineError(FAL_MESSAGES.unsafe, false);
-  }
+  call.progress.requestId = undefined;
+  return result.data as FalImageOutput;
+}
+
+function imageUrlOf(output: FalImageOutput): string {
   const url = output.images?.[0]?.url ?? output.image?.url;
   if (typeof url !== "string" || url === "") throw new StyleEngineError(FAL_MESSAGES.noImage, true);
+  return url;
+}
 
-  const bytes = await download(fetchFn, url, signal);
-  const normalised = sharp(bytes, { failOn: "error", limitInputPixels: MAX_RESULT_PIXELS })
-    .rotate()
-    .resize(STYLED_MAX_EDGE, STYLED_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
-    .flatten({ background: "#ffffff" })
-    .toColourspace("srgb");
+/**
+ * Enlarges fal's result with fal's upscaler (the result is still on fal's CDN,
+ * so it is passed by URL). Answers undefined when the upscaler fails: the
+ * caller then enlarges with Lanczos instead; only the caller's abort or the
+ * deadline stops the whole request.
+ */
+async function upscaleWithFal(
+  call: FalCall,
+  upscaler: string,
+  imageUrl: string,
+  factor: number,
+): Promise<Buffer | undefined> {
   try {
-    return await encodeStyledImage(normalised, `fal.ai ${entry.model}`);
+    const output = await runQueued(call, upscaler, {
+      image_url: imageUrl,
+      scale: Math.min(MAX_UPSCALER_FACTOR, Math.max(2, factor)),
+      model: "RealESRGAN_x4plus",
+      output_format: "png",
+    });
+    const bytes = await download(call.fetchFn, imageUrlOf(output), call.signal);
+    if ((await longEdgeOf(bytes)) === undefined)
+      throw new Error("The upscaled image could not be read");
+    return bytes;
   } catch (error) {
-    if (await exceedsPixelLimit(bytes))
-      throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, { cause: error });
-    throw new StyleEngineError(FAL_MESSAGES.badResult, true, { cause: error });
+    if (call.signal.aborted) throw error;
+    console.warn(
+      `fal upscaler ${upscaler} failed; enlarging with ${LANCZOS_UPSCALE} instead:`,
+      error,
+    );
+    return undefined;
   }
+}
+
+/** An image's long edge from its header (undefined when it is not an image, or over MAX_RESULT_PIXELS). */
+async function longEdgeOf(bytes: Buffer): Promise<number | undefined> {
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.width || !meta.height || meta.width * meta.height > MAX_RESULT_PIXELS)
+    return undefined;
+  return Math.max(meta.width, meta.height);
 }
 
 /**
@@ -308,10 +432,12 @@ async function download(fetchFn: typeof fetch, url: string, signal: AbortSignal)
   return readCapped(
     response.body,
     MAX_RESULT_BYTES,
-    () => new StyleEngineError(FAL_MESSAGES.tooLarge, false, { cause: new Error(`The result passed ${MAX_RESULT_BYTES} bytes`) }),
+    () =>
+      new StyleEngineError(FAL_MESSAGES.tooLarge, false, {
+        cause: new Error(`The result passed ${MAX_RESULT_BYTES} bytes`),
+      }),
   );
 }
-
 
 /** Releases a body we will not read (not awaited, like the cancel in readCapped). */
 function discard(response: Response): void {

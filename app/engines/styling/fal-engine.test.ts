@@ -12,16 +12,25 @@ import {
   falResultImage,
 } from "#tests/mocks/fal";
 import { pngBomb } from "#tests/setup/studio";
-import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
+import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn } from "~/engines/styling/ai-disclosure.server";
+import { parseConfig } from "~/infra/config.server";
 import {
   createFalEngine,
   FAL_MESSAGES,
+  FAL_UPSCALER_MODEL,
+  LANCZOS_UPSCALE,
   isFalResultUrl,
   MAX_RESULT_BYTES,
   MAX_RESULT_PIXELS,
   type FalEngineOptions,
 } from "~/engines/styling/fal-engine.server";
-import { DEFAULT_FAL_MODEL, FAL_STYLE_DEFAULTS, falStyleTable } from "~/engines/styling/fal-models.server";
+import {
+  DEFAULT_FAL_MODEL,
+  DRAW_THE_FACE_TOO,
+  FAL_STYLE_DEFAULTS,
+  falStyleTable,
+  KEEP_THE_PERSON,
+} from "~/engines/styling/fal-models.server";
 import { StyleEngineError } from "~/engines/styling/style-engine.server";
 
 const fixtures = path.resolve(
@@ -88,30 +97,121 @@ describe("fal.ai style engine", () => {
     ]);
     expect(fal.state.cancels).toEqual([]);
 
-    // The image is ours now: re-encoded, capped at 1024 px, disclosed, stripped of fal's metadata.
+    // The image is ours now: re-encoded at its size (larger than the upload, under 2048 px),
+    // disclosed as trained algorithmic media, stripped of fal's metadata.
     expect(result.format).toBe("jpg");
-    expect([result.width, result.height]).toEqual([
-      1024,
-      Math.round((1024 * FAL_RESULT_HEIGHT) / FAL_RESULT_WIDTH),
-    ]);
+    expect([result.width, result.height]).toEqual([FAL_RESULT_WIDTH, FAL_RESULT_HEIGHT]);
+    expect(result.upscaledBy).toBeNull();
     const meta = await sharp(result.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", result.width, result.height]);
     const xmp = meta.xmp?.toString("utf8") ?? "";
-    expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE}"`);
+    expect(digitalSourceTypeIn(xmp)).toBe(
+      "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia",
+    );
+    expect(digitalSourceTypeIn(xmp)).toBe(DIGITAL_SOURCE_TYPES.fal);
     expect(xmp).toContain("fal.ai fal-ai/flux-pro/kontext");
     expect(meta.exif).toBeUndefined();
     expect(result.data.includes("fal mock")).toBe(false);
   });
 
-  it("sends each style its own identity-preserving instruction", async () => {
+  it("sends each style its own instruction that keeps the person, as Kontext's prompting guide advises", async () => {
     const engine = falEngine();
     for (const style of STYLE_IDS) await engine.stylize(portrait, style);
-    const prompts = fal.state.requests.map((request) => request.input.prompt);
-    expect(prompts).toEqual(STYLE_IDS.map((style) => FAL_STYLE_DEFAULTS[style].prompt));
-    expect(new Set(prompts).size).toBe(4);
-    for (const prompt of prompts)
-      expect(prompt).toContain("Keep the same person clearly recognisable");
+    const sent = Object.fromEntries(
+      fal.state.requests.map((request, i) => [STYLE_IDS[i], String(request.input.prompt)]),
+    );
+    expect(Object.values(sent)).toEqual(STYLE_IDS.map((style) => FAL_STYLE_DEFAULTS[style].prompt));
+    expect(new Set(Object.values(sent)).size).toBe(4);
+    for (const prompt of Object.values(sent)) {
+      // The same person, face, position, scale and pose; never "transform" the photo.
+      expect(prompt).toContain(KEEP_THE_PERSON);
+      expect(prompt).toContain("the same face and facial features");
+      expect(prompt).toContain("the same position, scale, pose and framing");
+      expect(prompt.toLowerCase()).not.toContain("transform");
+    }
+    expect(sent.professional).toMatch(
+      /^Change the style to a professional studio portrait photograph/,
+    );
+    expect(sent.professional).toContain("studio lighting");
+    expect(sent.professional).toContain("backdrop");
+    // Cartoon and anime draw the face itself in the style.
+    expect(sent.cartoon).toMatch(/^Change the style to a modern animated-film cartoon/);
+    expect(sent.anime).toMatch(/^Change the style to a Japanese anime illustration/);
+    for (const style of ["cartoon", "anime"] as const) {
+      expect(sent[style]).toContain(DRAW_THE_FACE_TOO);
+      expect(sent[style]).toContain("the face included");
+      expect(sent[style]).toContain("not left as a photograph");
+    }
+    // Fantasy adds a scene and light around the person, never over the face.
+    expect(sent.fantasy).toMatch(/^Change the background to a painted fantasy scene/);
+    expect(sent.fantasy).toContain("around the person");
+    expect(sent.fantasy).toContain("never over the face");
     expect(fal.state.requests.every((request) => request.model === DEFAULT_FAL_MODEL)).toBe(true);
+  });
+
+  it("still lets FAL_STYLES override a style's instruction, as parsed from the environment", async () => {
+    const config = parseConfig({
+      ...process.env,
+      FAL_STYLES: JSON.stringify({ cartoon: { prompt: "Change the style to a pencil sketch." } }),
+    });
+    const engine = falEngine({ styles: falStyleTable(config) });
+    await engine.stylize(portrait, "cartoon");
+    await engine.stylize(portrait, "anime");
+    expect(fal.state.requests.map((request) => request.input.prompt)).toEqual([
+      "Change the style to a pencil sketch.",
+      FAL_STYLE_DEFAULTS.anime.prompt,
+    ]);
+    // The default model keeps its default input fields beside the overridden prompt.
+    expect(fal.state.requests[0].input).toMatchObject({
+      output_format: "jpeg",
+      safety_tolerance: "2",
+    });
+  });
+
+  it("enlarges a result smaller than the upload with fal's upscaler, and records it", async () => {
+    fal.setResultSize(384, 288); // the upload is 512 px
+    const result = await falEngine().stylize(portrait, "anime");
+    const [styling, upscaling] = fal.state.requests;
+    expect(styling.model).toBe(DEFAULT_FAL_MODEL);
+    expect(upscaling.model).toBe(FAL_UPSCALER_MODEL);
+    // The upscaler gets fal's own result URL (no second upload) and a factor that reaches the upload's size.
+    expect(upscaling.input).toEqual({
+      image_url: `https://v3.fal.media/files/result/${styling.requestId}.jpg`,
+      scale: 2,
+      model: "RealESRGAN_x4plus",
+      output_format: "png",
+    });
+    expect(fal.state.uploads).toHaveLength(1);
+    expect(result.upscaledBy).toBe(FAL_UPSCALER_MODEL);
+    expect([result.width, result.height]).toEqual([512, 384]); // at least the upload's long edge
+    const meta = await sharp(result.data).metadata();
+    expect([meta.width, meta.height]).toEqual([512, 384]);
+    const xmp = meta.xmp?.toString("utf8") ?? "";
+    expect(digitalSourceTypeIn(xmp)).toBe(DIGITAL_SOURCE_TYPES.fal);
+    expect(xmp).toContain("enlarged with fal-ai/esrgan");
+  });
+
+  it("enlarges with Lanczos when fal's upscaler fails or is off, and records that", async () => {
+    fal.setResultSize(256, 192);
+    fal.failUpscaler();
+    const fallback = await falEngine().stylize(portrait, "cartoon");
+    expect(fallback.upscaledBy).toBe(LANCZOS_UPSCALE);
+    expect([fallback.width, fallback.height]).toEqual([512, 384]);
+
+    fal.reset();
+    fal.setResultSize(256, 192);
+    const offline = await falEngine({ upscaler: null }).stylize(portrait, "cartoon");
+    expect(fal.state.requests.map((request) => request.model)).toEqual([DEFAULT_FAL_MODEL]);
+    expect(offline.upscaledBy).toBe(LANCZOS_UPSCALE);
+    expect([offline.width, offline.height]).toEqual([512, 384]);
+  });
+
+  it("caps a result larger than 2048 px at 2048 px without recording an enlargement", async () => {
+    fal.setResultSize(3000, 2000);
+    const result = await falEngine().stylize(portrait, "professional");
+    expect([result.width, result.height]).toEqual([2048, 1365]);
+    expect(result.upscaledBy).toBeNull();
+    expect(fal.state.requests).toHaveLength(1);
   });
 
   it("uses the configured model and per-style overrides", async () => {

@@ -19,32 +19,50 @@ export interface FalStyleModel {
  */
 export const DEFAULT_FAL_MODEL = "fal-ai/flux-pro/kontext";
 
-const KEEP_IDENTITY =
-  "Keep the same person clearly recognisable: the same face and facial features, skin tone, age, expression and hairstyle.";
+/**
+ * What every instruction keeps, in the words of Black Forest Labs' Kontext
+ * prompting guide: name what must not change ("while maintaining the same
+ * facial features, hairstyle and expression", "the original composition"),
+ * since Kontext otherwise feels free to re-cast the person or re-frame the shot.
+ */
+export const KEEP_THE_PERSON =
+  "Keep the same person: the same face and facial features, face shape, skin tone, age, expression and hairstyle, so they are clearly recognisable. Keep the same position, scale, pose and framing, with the same camera angle and the same clothing.";
 
-/** The per-style table: one model and one instruction per style, kept in this one place. */
+/**
+ * Cartoon and anime draw the face itself in the style: without saying so,
+ * Kontext tends to leave a photographic face on a drawn body.
+ */
+export const DRAW_THE_FACE_TOO =
+  "Draw the whole picture in this style, the face included: the eyes, nose, mouth and hair are drawn in the style with the person's own shapes and proportions, not left as a photograph.";
+
+/**
+ * The per-style table: one model and one instruction per style, kept in this
+ * one place. Each says "Change the style to ..." (or, for fantasy, what to add
+ * around the person) rather than "transform the photo", which the guide warns
+ * lets the model replace the subject.
+ */
 export const FAL_STYLE_DEFAULTS: Record<StyleId, FalStyleModel> = {
   professional: {
     model: DEFAULT_FAL_MODEL,
-    prompt: `Turn this photo into a polished professional studio headshot: head and shoulders, soft even studio lighting, a plain light grey backdrop, smart business attire, natural skin texture. ${KEEP_IDENTITY}`,
+    prompt: `Change the style to a professional studio portrait photograph: soft, even studio lighting with a gentle key light and fill light, a plain light grey seamless studio backdrop behind the person, a tidy professional look. It stays a photograph, with natural skin texture. ${KEEP_THE_PERSON}`,
     input: { output_format: "jpeg", safety_tolerance: "2" },
     imageField: "image_url",
   },
   cartoon: {
     model: DEFAULT_FAL_MODEL,
-    prompt: `Redraw this photo as a cartoon in the style of a modern animated feature film: bold dark outlines, flat vibrant colours, simplified playful shapes. ${KEEP_IDENTITY} Keep the pose and clothing.`,
+    prompt: `Change the style to a modern animated-film cartoon: bold, clean dark outlines, flat vibrant colours with simple soft shading, a simplified flat-colour background. ${DRAW_THE_FACE_TOO} ${KEEP_THE_PERSON}`,
     input: { output_format: "jpeg", safety_tolerance: "2" },
     imageField: "image_url",
   },
   anime: {
     model: DEFAULT_FAL_MODEL,
-    prompt: `Redraw this photo as a Japanese anime illustration: clean line art, cel shading with few flat tones, a bright saturated palette, a soft glow on the highlights. ${KEEP_IDENTITY} Keep the pose and clothing.`,
+    prompt: `Change the style to a Japanese anime illustration: clean line art, cel shading with a few flat tones, expressive eyes with bright catchlights, a bright saturated palette and a painted sky background. ${DRAW_THE_FACE_TOO} ${KEEP_THE_PERSON}`,
     input: { output_format: "jpeg", safety_tolerance: "2" },
     imageField: "image_url",
   },
   fantasy: {
     model: DEFAULT_FAL_MODEL,
-    prompt: `Transform this photo into an epic fantasy portrait: a dramatic cinematic colour grade, magical glowing light, floating sparkles, an enchanted background. ${KEEP_IDENTITY}`,
+    prompt: `Change the background to a painted fantasy scene, a glowing aurora over a misty enchanted landscape, and add fantasy lighting around the person: a warm magical rim light along their outline and floating sparkles around them, never over the face. The person stays as they are in the photo. ${KEEP_THE_PERSON}`,
     input: { output_format: "jpeg", safety_tolerance: "2" },
     imageField: "image_url",
   },

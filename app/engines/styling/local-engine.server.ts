@@ -1,21 +1,26 @@
+import sharp from "sharp";
 import type { StyleId } from "~/lib/styles";
 import { encodeStyledImage } from "~/engines/styling/ai-disclosure.server";
-import { pictureOf, type RawImage } from "~/engines/styling/raw-image.server";
 import type { StyleEngine, StyleResult } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { renderAnime } from "~/engines/styling/styles/anime.server";
 import { renderCartoon } from "~/engines/styling/styles/cartoon.server";
 import { renderFantasy } from "~/engines/styling/styles/fantasy.server";
 import { renderProfessional } from "~/engines/styling/styles/professional.server";
+import type { StyleRender } from "~/engines/styling/styles/style-render.server";
+import { decodePicture, sceneOf } from "~/engines/styling/vision/scene.server";
 
 /**
  * Bump when a style's look changes: it is part of the tool name written into
  * every image and of the landing page's sample file names (so samples are
  * remade once after an upgrade).
  */
-export const LOCAL_ENGINE_VERSION = 2;
+export const LOCAL_ENGINE_VERSION = 3;
 
-const RENDERERS: Record<StyleId, (input: Buffer) => Promise<RawImage>> = {
+/** The long edge of the local engine's images at most: an upload up to this size keeps its size. */
+export const LOCAL_MAX_EDGE = 2048;
+
+const RENDERERS: Record<StyleId, StyleRender> = {
   professional: renderProfessional,
   cartoon: renderCartoon,
   anime: renderAnime,
@@ -24,9 +29,12 @@ const RENDERERS: Record<StyleId, (input: Buffer) => Promise<RawImage>> = {
 
 /**
  * The built-in styling engine: offline, no keys, deterministic (the same
- * input gives the same bytes). Each style is a small pipeline of libvips
- * operations and JavaScript passes over raw pixels; the result is at most
- * 1024 px on its long edge and carries the AI disclosure.
+ * input gives the same bytes). A person mask (MediaPipe selfie segmentation)
+ * and face landmarks (MediaPipe face mesh and iris), run in a worker thread,
+ * guide hand-made looks that compose the person and a new background (see
+ * styles/). The result keeps the upload's size up to LOCAL_MAX_EDGE on its
+ * long edge (the professional headshot is enlarged to that when its frame is
+ * smaller) and carries the AI disclosure.
  */
 export function createLocalEngine(): StyleEngine {
   return {
@@ -39,12 +47,30 @@ export function createLocalEngine(): StyleEngine {
       const render = RENDERERS[style];
       if (!render) throw new StyleEngineError("This style is not available.", false);
       if (options?.signal?.aborted) throw new StyleEngineError("Styling was cancelled.", true);
-      const pixels = await render(input);
+      const picture = await decodePicture(input, LOCAL_MAX_EDGE);
+      const scene = await sceneOf(picture.rgb, picture.width, picture.height).catch(
+        (error: unknown) => {
+          throw new StyleEngineError("The style engine's models could not run.", true, {
+            cause: error,
+          });
+        },
+      );
+      if (options?.signal?.aborted) throw new StyleEngineError("Styling was cancelled.", true);
+      const { image, method } = await render(scene, {
+        inputLongEdge: Math.min(
+          LOCAL_MAX_EDGE,
+          Math.max(picture.inputWidth, picture.inputHeight, picture.width, picture.height),
+        ),
+        maxEdge: LOCAL_MAX_EDGE,
+      });
+      const pixels = sharp(image.data, {
+        raw: { width: image.width, height: image.height, channels: 3 },
+      });
       // The local engine's images are made on the server's own CPU: it skips the JPEG
       // optimisation pass (see encodeStyledImage), worth a little file size, not look.
       return encodeStyledImage(
-        pictureOf(pixels),
-        `Selfie Studio local style engine v${LOCAL_ENGINE_VERSION} (${style})`,
+        pixels,
+        `Selfie Studio local style engine v${LOCAL_ENGINE_VERSION} (${style}), guided by MediaPipe person segmentation and face landmarks${method ? `; ${method}` : ""}`,
         { optimiseCoding: false },
       );
     },

@@ -1,5 +1,9 @@
 import { ConfigError, parseConfig } from "~/infra/config.server";
-import { DEFAULT_FAL_MODEL, FAL_STYLE_DEFAULTS, falStyleTable } from "~/engines/styling/fal-models.server";
+import {
+  DEFAULT_FAL_MODEL,
+  FAL_STYLE_DEFAULTS,
+  falStyleTable,
+} from "~/engines/styling/fal-models.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 
 const env = (extra: Record<string, string>) => parseConfig({ ...process.env, ...extra });

@@ -7,6 +7,8 @@ export interface StyleResult {
   format: "png" | "jpg" | "webp";
   width: number;
   height: number;
+  /** How the result was enlarged to keep the upload's detail (e.g. "lanczos3", "fal-ai/esrgan"); absent when it was not. */
+  upscaledBy?: string | null;
 }
 
 export interface StyleEngine {

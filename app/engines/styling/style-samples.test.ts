@@ -4,7 +4,11 @@ import { getFileStore } from "~/infra/file-store.server";
 import { verifyMediaRequest } from "~/infra/signed-urls.server";
 import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
 import { LOCAL_ENGINE_VERSION } from "~/engines/styling/local-engine.server";
-import { ensureStyleSamples, styleSampleKey, styleSampleUrls } from "~/engines/styling/style-samples.server";
+import {
+  ensureStyleSamples,
+  styleSampleKey,
+  styleSampleUrls,
+} from "~/engines/styling/style-samples.server";
 
 describe("landing page style samples", () => {
   it("are made once from the bundled portrait by the local engine, then left alone", async () => {

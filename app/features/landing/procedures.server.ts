@@ -3,11 +3,18 @@ import { STYLE_IDS } from "~/lib/styles";
 import type { StyleId } from "~/lib/styles";
 import { defineProcedure } from "~/infra/procedure.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { STYLE_SAMPLE_CREDIT, styleSampleKey, styleSampleUrls } from "~/engines/styling/style-samples.server";
+import {
+  STYLE_SAMPLE_CREDIT,
+  styleSampleKey,
+  styleSampleUrls,
+} from "~/engines/styling/style-samples.server";
+import { sampleWidth } from "~/features/landing/sample-variants.server";
 
 export interface LandingSamples {
   urls: Record<StyleId, string>;
   credit: string;
+  /** The samples' width in pixels (all four are made from one portrait), for their srcset. */
+  width: number | null;
 }
 
 /**
@@ -20,8 +27,14 @@ export const landingSamples = defineProcedure({
   input: z.object({}),
   async run(): Promise<LandingSamples | null> {
     const store = getFileStore();
-    const present = await Promise.all(STYLE_IDS.map((style) => store.exists(styleSampleKey(style))));
+    const present = await Promise.all(
+      STYLE_IDS.map((style) => store.exists(styleSampleKey(style))),
+    );
     if (!present.every(Boolean)) return null;
-    return { urls: styleSampleUrls(), credit: STYLE_SAMPLE_CREDIT };
+    return {
+      urls: styleSampleUrls(),
+      credit: STYLE_SAMPLE_CREDIT,
+      width: await sampleWidth(store, styleSampleKey(STYLE_IDS[0])),
+    };
   },
 });

@@ -11,6 +11,9 @@ export interface CartLine {
   priceCents: number;
   previewUrl: string;
   creatorFirstName: string;
+  /** The pixel size of the file a buyer gets. */
+  width: number;
+  height: number;
 }
 
 export interface CartContents {
@@ -24,7 +27,16 @@ export async function cartContents(db: DB, listingIds: string[]): Promise<CartCo
   const rows = await db
     .selectFrom("listings as l")
     .innerJoin("users as u", "u.id", "l.user_id")
-    .select(["l.id", "l.title", "l.style", "l.price_cents", "l.preview_key", "u.first_name"])
+    .select([
+      "l.id",
+      "l.title",
+      "l.style",
+      "l.price_cents",
+      "l.preview_key",
+      "l.width",
+      "l.height",
+      "u.first_name",
+    ])
     .where("l.id", "in", listingIds)
     .where("l.status", "=", "active")
     .where("u.banned", "=", 0)
@@ -46,6 +58,8 @@ export async function cartContents(db: DB, listingIds: string[]): Promise<CartCo
       priceCents: row.price_cents,
       previewUrl: publicMediaUrl(row.preview_key),
       creatorFirstName: row.first_name,
+      width: row.width,
+      height: row.height,
     });
   }
   return { items, unavailable, totalCents: items.reduce((sum, item) => sum + item.priceCents, 0) };

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { PRODUCT_NAME } from "~/lib/product";
-import { disclosureXmp } from "~/engines/styling/ai-disclosure.server";
+import { digitalSourceTypeOfFile, disclosureXmp } from "~/engines/styling/ai-disclosure.server";
 
 /**
  * The public face of a listing: the image downscaled (long edge at most 640 px)
@@ -48,6 +48,12 @@ export function watermarkSvg(width: number, height: number): string {
 </svg>`;
 }
 
+/** The width of the preview of an image `width` x `height` (as makeListingPreview scales it, to a pixel). */
+export function previewWidthOf(width: number, height: number): number {
+  const longEdge = Math.max(width, height);
+  return longEdge > PREVIEW_MAX_EDGE ? Math.round((width * PREVIEW_MAX_EDGE) / longEdge) : width;
+}
+
 export interface ListingPreview {
   data: Buffer;
   width: number;
@@ -65,7 +71,7 @@ export async function makeListingPreview(source: Buffer): Promise<ListingPreview
   const { data, info } = await sharp(resized.data)
     .composite([{ input: Buffer.from(watermarkSvg(width, height)), top: 0, left: 0 }])
     .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
-    .withXmp(disclosureXmp(`${PRODUCT_NAME} marketplace preview`))
+    .withXmp(disclosureXmp(`${PRODUCT_NAME} marketplace preview`, digitalSourceTypeOfFile(source)))
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -10,6 +10,8 @@ import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/features/market/listing-schema";
 import { makeListingPreview } from "~/features/market/listing-preview.server";
+import { warmVariants } from "~/infra/image-variants.server";
+import { pictureVariants } from "~/lib/image-variants";
 
 /**
  * Listings on the product's own marketplace. A listing snapshots the clean file
@@ -18,7 +20,11 @@ import { makeListingPreview } from "~/features/market/listing-preview.server";
  * the stylized image while buyers keep what they paid for.
  */
 
-const MIME_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
+const MIME_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
 
 /**
  * The file a listing sells: the optimized version when it was made without a
@@ -64,9 +70,16 @@ export async function listStylizedImage(
   const fields = {
     title: input.title,
     description: input.description,
-    price_cents: (input.price !== undefined ? Math.round(input.price * 100) : undefined) ?? existing?.price_cents ?? image.price_cents ?? DEFAULT_PRICE * 100,
+    price_cents:
+      (input.price !== undefined ? Math.round(input.price * 100) : undefined) ??
+      existing?.price_cents ??
+      image.price_cents ??
+      DEFAULT_PRICE * 100,
     tags: JSON.stringify(input.tags),
-    licensing_enabled: boolFlag(input.licensingEnabled, existing?.licensing_enabled ?? image.licensing_enabled),
+    licensing_enabled: boolFlag(
+      input.licensingEnabled,
+      existing?.licensing_enabled ?? image.licensing_enabled,
+    ),
     nft_enabled: boolFlag(input.nftEnabled, existing?.nft_enabled ?? image.nft_enabled),
     style: image.style,
     updated_at: stamp,
@@ -117,7 +130,8 @@ export async function listStylizedImage(
   } catch (error) {
     // Lost a race with a concurrent listing of the same image: the other one stands, update it.
     if (!existing && isUniqueViolation(error)) {
-      if (snapshot) await Promise.all([store.remove(snapshot.fileKey), store.remove(snapshot.previewKey)]);
+      if (snapshot)
+        await Promise.all([store.remove(snapshot.fileKey), store.remove(snapshot.previewKey)]);
       return listStylizedImage(db, store, args);
     }
     throw error;
@@ -150,6 +164,8 @@ async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snaps
   const previewKey = newFileKey("previews", "jpg");
   await store.write(fileKey, bytes);
   await store.write(previewKey, preview.data);
+  // Its AVIF, WebP and smaller JPEG copies for the marketplace's <picture>, made in the background.
+  warmVariants(store, previewKey, pictureVariants(previewKey, preview.width));
   const rotated = (metadata.orientation ?? 1) >= 5;
   return {
     fileKey,
@@ -161,15 +177,31 @@ async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snaps
 }
 
 /** Removes a listing's old preview, and its old clean file unless an order refers to it. */
-async function removeReplacedFiles(db: DB, store: FileStore, old: Pick<ListingRow, "file_key" | "preview_key">) {
+async function removeReplacedFiles(
+  db: DB,
+  store: FileStore,
+  old: Pick<ListingRow, "file_key" | "preview_key">,
+) {
   await store.remove(old.preview_key);
-  const sold = await db.selectFrom("order_items").select("id").where("file_key", "=", old.file_key).executeTakeFirst();
-  const stillListed = await db.selectFrom("listings").select("id").where("file_key", "=", old.file_key).executeTakeFirst();
+  const sold = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("file_key", "=", old.file_key)
+    .executeTakeFirst();
+  const stillListed = await db
+    .selectFrom("listings")
+    .select("id")
+    .where("file_key", "=", old.file_key)
+    .executeTakeFirst();
   if (!sold && !stillListed) await store.remove(old.file_key);
 }
 
 /** One of the user's own stylized images (undefined for another user's or an unknown id). */
-export function ownStylizedImage(db: DB, userId: string, stylizedImageId: string): Promise<StylizedImageRow | undefined> {
+export function ownStylizedImage(
+  db: DB,
+  userId: string,
+  stylizedImageId: string,
+): Promise<StylizedImageRow | undefined> {
   return db
     .selectFrom("stylized_images")
     .selectAll()
@@ -178,7 +210,10 @@ export function ownStylizedImage(db: DB, userId: string, stylizedImageId: string
     .executeTakeFirst();
 }
 
-export function activeListingForStylizedImage(db: DB, stylizedImageId: string): Promise<ListingRow | undefined> {
+export function activeListingForStylizedImage(
+  db: DB,
+  stylizedImageId: string,
+): Promise<ListingRow | undefined> {
   return db
     .selectFrom("listings")
     .selectAll()
@@ -228,9 +263,17 @@ export async function withdrawListing(
   return listing;
 }
 
-async function removeWithdrawnFiles(db: DB, store: FileStore, listing: Pick<ListingRow, "file_key" | "preview_key">) {
+async function removeWithdrawnFiles(
+  db: DB,
+  store: FileStore,
+  listing: Pick<ListingRow, "file_key" | "preview_key">,
+) {
   await store.remove(listing.preview_key);
-  const sold = await db.selectFrom("order_items").select("id").where("file_key", "=", listing.file_key).executeTakeFirst();
+  const sold = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("file_key", "=", listing.file_key)
+    .executeTakeFirst();
   if (!sold) await store.remove(listing.file_key);
 }
 
@@ -261,7 +304,9 @@ export function marketplaceListingUrl(origin: string, listingId: string): string
 export function parseTags(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+    return Array.isArray(value)
+      ? value.filter((tag): tag is string => typeof tag === "string")
+      : [];
   } catch {
     return [];
   }

@@ -16,12 +16,29 @@ describe("GET /api/marketplace", () => {
   it("answers active listings of creators who are not banned, newest first, with the watermarked preview only", async () => {
     const creator = await createTestUser({ firstName: "Ada" });
     const banned = await createTestUser({ firstName: "Mallory" });
-    const first = await createListing(creator.user.id, { title: "Older", style: "anime", price: "12.50", tags: ["sunset"] });
-    const second = await createListing(creator.user.id, { title: "Newer", style: "cartoon", price: 30 });
+    const first = await createListing(creator.user.id, {
+      title: "Older",
+      style: "anime",
+      price: "12.50",
+      tags: ["sunset"],
+    });
+    const second = await createListing(creator.user.id, {
+      title: "Newer",
+      style: "cartoon",
+      price: 30,
+    });
     const withdrawn = await createListing(creator.user.id, { title: "Gone" });
     await createListing(banned.user.id, { title: "Banned creator's" });
-    await getDb().updateTable("listings").set({ status: "withdrawn" }).where("id", "=", withdrawn.listing.id).execute();
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", banned.user.id).execute();
+    await getDb()
+      .updateTable("listings")
+      .set({ status: "withdrawn" })
+      .where("id", "=", withdrawn.listing.id)
+      .execute();
+    await getDb()
+      .updateTable("users")
+      .set({ banned: 1 })
+      .where("id", "=", banned.user.id)
+      .execute();
 
     const { status, body } = await get("/api/marketplace");
     expect(status).toBe(200);
@@ -35,11 +52,18 @@ describe("GET /api/marketplace", () => {
       price: "12.50",
       priceCents: 1250,
       previewUrl: `/media/${first.listing.preview_key}`,
+      previewWidth: 640,
+      // The pixel size of the file a buyer gets.
+      width: first.listing.width,
+      height: first.listing.height,
       creator: { id: creator.user.id, firstName: "Ada" },
       tags: ["sunset"],
       licensingEnabled: true,
       createdAt: first.listing.created_at,
     });
+    expect([body.items[1].width, body.items[1].height]).toEqual([first.listing.width, first.listing.height]);
+    expect(body.items[1].width).toBeGreaterThan(0);
+    expect(body.items[1].height).toBeGreaterThan(0);
     expect(body.items[0].price).toBe("30");
     expect(JSON.stringify(body)).not.toContain("listings/");
     expect(second.listing.id).toBe(body.items[0].id);
@@ -58,7 +82,9 @@ describe("GET /api/marketplace", () => {
       made.push(listing.id);
     }
     const fantasy = await get("/api/marketplace?style=fantasy");
-    expect(fantasy.body.items.every((item: { style: string }) => item.style === "fantasy")).toBe(true);
+    expect(fantasy.body.items.every((item: { style: string }) => item.style === "fantasy")).toBe(
+      true,
+    );
     expect(fantasy.body.items).toHaveLength(3);
     const search = await get("/api/marketplace?q=dUSk");
     expect(search.body.items).toHaveLength(3);
@@ -99,7 +125,10 @@ describe("GET /api/marketplace", () => {
   });
 
   it("refuses other methods with a JSON 405", async () => {
-    const response = await callRoute(marketplaceApi, makeRequest("/api/marketplace", { method: "DELETE" }));
+    const response = await callRoute(
+      marketplaceApi,
+      makeRequest("/api/marketplace", { method: "DELETE" }),
+    );
     expect(response.status).toBe(405);
     expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
   });
@@ -111,18 +140,39 @@ describe("the /marketplace page", () => {
     const visitor = await createTestUser();
     const { listing } = await createListing(creator.user.id, { title: "Counted" });
     const views = async () =>
-      (await getDb().selectFrom("listings").select("view_count").where("id", "=", listing.id).executeTakeFirstOrThrow()).view_count;
+      (
+        await getDb()
+          .selectFrom("listings")
+          .select("view_count")
+          .where("id", "=", listing.id)
+          .executeTakeFirstOrThrow()
+      ).view_count;
 
-    const page = await callRoute(marketplacePage, makeRequest(`/marketplace?listing=${listing.id}`));
+    const page = await callRoute(
+      marketplacePage,
+      makeRequest(`/marketplace?listing=${listing.id}`),
+    );
     const data = await page.json();
     expect(data.page.items.map((item: { id: string }) => item.id)).toEqual([listing.id]);
     expect(await views()).toBe(1);
 
     await callRoute(marketplacePage, makeRequest("/marketplace", { cookie: creator.cookie }));
     expect(await views()).toBe(1);
-    await callRoute(marketplacePage, makeRequest("/marketplace?_data=routes%2F_market%2B%2Fmarketplace", { cookie: visitor.cookie, headers: { Referer: "http://localhost:3000/marketplace" } }));
+    await callRoute(
+      marketplacePage,
+      makeRequest("/marketplace?_data=routes%2F_market%2B%2Fmarketplace", {
+        cookie: visitor.cookie,
+        headers: { Referer: "http://localhost:3000/marketplace" },
+      }),
+    );
     expect(await views()).toBe(1);
-    await callRoute(marketplacePage, makeRequest("/marketplace", { cookie: visitor.cookie, headers: { Referer: "http://localhost:3000/landing" } }));
+    await callRoute(
+      marketplacePage,
+      makeRequest("/marketplace", {
+        cookie: visitor.cookie,
+        headers: { Referer: "http://localhost:3000/landing" },
+      }),
+    );
     expect(await views()).toBe(2);
   });
 

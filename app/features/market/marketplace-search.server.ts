@@ -5,6 +5,7 @@ import { badRequest } from "~/infra/errors.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import { parseTags } from "~/features/market/listings.server";
+import { previewWidthOf } from "~/features/market/listing-preview.server";
 
 /**
  * Browsing the public marketplace: active listings of creators who are not
@@ -20,6 +21,11 @@ export interface MarketplaceItem {
   price: string;
   priceCents: number;
   previewUrl: string;
+  /** The preview's width in pixels (for its srcset). */
+  previewWidth: number;
+  /** The pixel size of the file a buyer gets (the listing's snapshot of the styled image). */
+  width: number;
+  height: number;
   creator: { id: string; firstName: string };
   tags: string[];
   licensingEnabled: boolean;
@@ -47,7 +53,11 @@ export function encodeCursor(createdAt: string, id: string): string {
 export function decodeCursor(cursor: string): [string, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === "string")) {
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      value.every((part) => typeof part === "string")
+    ) {
       return value as [string, string];
     }
   } catch {
@@ -71,6 +81,8 @@ export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promis
       "l.style",
       "l.price_cents",
       "l.preview_key",
+      "l.width",
+      "l.height",
       "l.tags",
       "l.licensing_enabled",
       "l.created_at",
@@ -112,6 +124,9 @@ export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promis
       price: centsToPriceString(row.price_cents),
       priceCents: row.price_cents,
       previewUrl: publicMediaUrl(row.preview_key),
+      previewWidth: previewWidthOf(row.width, row.height),
+      width: row.width,
+      height: row.height,
       creator: { id: row.user_id, firstName: row.first_name },
       tags: parseTags(row.tags),
       licensingEnabled: row.licensing_enabled === 1,
@@ -141,7 +156,10 @@ export function viewDay(now: Date): string {
  * without the key) and the same visitor on two days leaves unrelated hashes.
  */
 export function visitorHash(key: Buffer, visitor: MarketplaceVisitor, day: string): string {
-  const who = "userId" in visitor ? `user\n${visitor.userId}` : `address\n${visitor.clientIp}\n${visitor.userAgent}`;
+  const who =
+    "userId" in visitor
+      ? `user\n${visitor.userId}`
+      : `address\n${visitor.clientIp}\n${visitor.userAgent}`;
   return crypto.createHmac("sha256", key).update(`${day}\n${who}`).digest("base64url");
 }
 
@@ -171,7 +189,8 @@ const recordedViews = new Set<string>();
 const RECORDED_VIEWS_KEPT = 50_000;
 function rememberView(key: string) {
   recordedViews.add(key);
-  if (recordedViews.size > RECORDED_VIEWS_KEPT) recordedViews.delete(recordedViews.values().next().value as string);
+  if (recordedViews.size > RECORDED_VIEWS_KEPT)
+    recordedViews.delete(recordedViews.values().next().value as string);
 }
 
 async function insertListingViews(
@@ -181,7 +200,9 @@ async function insertListingViews(
   now: Date,
   day: string,
 ): Promise<void> {
-  const oldestKept = viewDay(new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000));
+  const oldestKept = viewDay(
+    new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000),
+  );
   const purge = purgedOn !== day;
   const purged = await db.transaction().execute(async (trx) => {
     const fresh = await trx
@@ -190,7 +211,11 @@ async function insertListingViews(
       .expression(
         trx
           .selectFrom("listings")
-          .select(["id", sql<string>`${viewer.visitorHash}`.as("visitor_hash"), sql<string>`${day}`.as("day")])
+          .select([
+            "id",
+            sql<string>`${viewer.visitorHash}`.as("visitor_hash"),
+            sql<string>`${day}`.as("day"),
+          ])
           .where("id", "in", listingIds)
           .$if(viewer.userId !== null, (qb) => qb.where("user_id", "!=", viewer.userId!)),
       )
@@ -201,7 +226,11 @@ async function insertListingViews(
     await trx
       .updateTable("listings")
       .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-      .where("id", "in", fresh.map((row) => row.listing_id))
+      .where(
+        "id",
+        "in",
+        fresh.map((row) => row.listing_id),
+      )
       .execute();
     // Older days go once a day per process, with the day's first new view, not on every page.
     if (purge) await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();

@@ -22,7 +22,22 @@ export interface IntegrationJson {
   method: IntegrationMethod;
   walletAddress: string | null;
   shopDomain: string | null;
+  /** The name the platform knows the creator by (Adobe Stock's SFTP username). */
+  accountName: string | null;
   lastError: string | null;
+  /** `reconnect` when the platform refused the stored connection (or it could not be renewed): connect again. */
+  state: "connected" | "reconnect";
+}
+
+/**
+ * What is sealed in a row: the secret (API key or access token) and, for an
+ * expiring OAuth token, its refresh token and both expiries (ISO times).
+ */
+export interface SealedCredential {
+  secret: string;
+  refreshToken?: string;
+  expiresAt?: string;
+  refreshTokenExpiresAt?: string;
 }
 
 /** Where a platform stands for one creator (the /integrations cards, the dialogs). */
@@ -36,6 +51,10 @@ export interface PlatformConnection {
 
 function associatedData(userId: string, platform: string): string {
   return `integration:${userId}:${platform}`;
+}
+
+function sealCredential(userId: string, platform: string, credential: SealedCredential): string {
+  return seal(JSON.stringify(credential), associatedData(userId, platform));
 }
 
 function lastFour(secret: string): string {
@@ -52,7 +71,9 @@ export function integrationJson(row: IntegrationRow): IntegrationJson {
     method: row.method,
     walletAddress: row.wallet_address,
     shopDomain: row.shop_domain,
+    accountName: row.account_name,
     lastError: row.last_error,
+    state: row.is_active === 1 ? "connected" : "reconnect",
   };
 }
 
@@ -109,21 +130,29 @@ async function upsertIntegration(
     platform: PlatformId;
     method: IntegrationMethod;
     secret: string;
+    /** Sealed along with the secret (an OAuth token's refresh token and expiries). */
+    extra?: Omit<SealedCredential, "secret">;
     walletAddress: string | null;
     shopDomain: string | null;
     scopes: string | null;
+    /** An SFTP connection's username, and its server's host key fingerprint as seen when it was checked. */
+    accountName?: string | null;
+    hostKey?: string | null;
     now: Date;
   },
 ): Promise<IntegrationRow> {
   const stamp = values.now.toISOString();
-  const sealed = seal(JSON.stringify({ secret: values.secret }), associatedData(values.userId, values.platform));
+  const sealed = sealCredential(values.userId, values.platform, { ...values.extra, secret: values.secret });
   const fields = {
     method: values.method,
     credentials: sealed,
-    key_last4: lastFour(values.secret),
+    // A password is not shown in part, so none of it is kept readable.
+    key_last4: values.accountName ? "" : lastFour(values.secret),
     wallet_address: values.walletAddress,
     shop_domain: values.shopDomain,
     scopes: values.scopes,
+    account_name: values.accountName ?? null,
+    host_key: values.hostKey ?? null,
     is_active: 1,
     last_error: null,
     updated_at: stamp,
@@ -136,10 +165,13 @@ async function upsertIntegration(
     .executeTakeFirstOrThrow();
 }
 
-/** Saves a connection typed into the manual setup form (replacing an earlier one). */
+/**
+ * Saves a connection typed into the manual setup form (replacing an earlier
+ * one); an SFTP connection with the host key its check saw.
+ */
 export function saveManualIntegration(
   db: DB,
-  args: { userId: string; input: ManualIntegrationInput; now: Date },
+  args: { userId: string; input: ManualIntegrationInput; hostKey?: string | null; now: Date },
 ): Promise<IntegrationRow> {
   return upsertIntegration(db, {
     userId: args.userId,
@@ -149,20 +181,33 @@ export function saveManualIntegration(
     walletAddress: args.input.walletAddress ?? null,
     shopDomain: args.input.shopDomain ?? null,
     scopes: null,
+    accountName: args.input.username ?? null,
+    hostKey: args.hostKey ?? null,
     now: args.now,
   });
 }
 
-/** Saves the access token an OAuth callback obtained. */
+/** Saves the access token an OAuth callback obtained (with its refresh token and expiries when it expires). */
 export function saveOAuthIntegration(
   db: DB,
-  args: { userId: string; platform: PlatformId; accessToken: string; scopes: string[]; shopDomain: string | null; now: Date },
+  args: {
+    userId: string;
+    platform: PlatformId;
+    accessToken: string;
+    refreshToken?: string | null;
+    expiresAt?: Date | null;
+    refreshTokenExpiresAt?: Date | null;
+    scopes: string[];
+    shopDomain: string | null;
+    now: Date;
+  },
 ): Promise<IntegrationRow> {
   return upsertIntegration(db, {
     userId: args.userId,
     platform: args.platform,
     method: "oauth",
     secret: args.accessToken,
+    extra: tokenExtras(args),
     walletAddress: null,
     shopDomain: args.shopDomain,
     scopes: args.scopes.join(","),
@@ -180,17 +225,62 @@ export async function disconnectIntegration(db: DB, args: { userId: string; plat
   return Number(result.numDeletedRows) > 0;
 }
 
+function tokenExtras(args: {
+  refreshToken?: string | null;
+  expiresAt?: Date | null;
+  refreshTokenExpiresAt?: Date | null;
+}): Omit<SealedCredential, "secret"> {
+  return {
+    ...(args.refreshToken ? { refreshToken: args.refreshToken } : {}),
+    ...(args.expiresAt ? { expiresAt: args.expiresAt.toISOString() } : {}),
+    ...(args.refreshTokenExpiresAt ? { refreshTokenExpiresAt: args.refreshTokenExpiresAt.toISOString() } : {}),
+  };
+}
+
 export interface OpenedIntegration {
   row: IntegrationRow;
   secret: string;
+  credential: SealedCredential;
+}
+
+/** Opens a row's sealed credential (throws CryptoBoxError when it cannot be). */
+export function openCredential(row: IntegrationRow): SealedCredential {
+  return JSON.parse(open(row.credentials, associatedData(row.user_id, row.platform))) as SealedCredential;
 }
 
 /** The active connection with its secret opened, for a connector; null when there is none. */
 export async function openIntegration(db: DB, userId: string, platform: string): Promise<OpenedIntegration | null> {
   const row = await findIntegration(db, userId, platform);
   if (!row || row.is_active !== 1) return null;
-  const { secret } = JSON.parse(open(row.credentials, associatedData(userId, platform))) as { secret: string };
-  return { row, secret };
+  const credential = openCredential(row);
+  return { row, secret: credential.secret, credential };
+}
+
+/**
+ * Stores a renewed OAuth token in place of the one the row held when it was
+ * read (`row.credentials`): answers false, writing nothing, when the row has
+ * changed since (another renewal, a reconnect or a removal got there first).
+ */
+export async function replaceOAuthToken(
+  db: DB,
+  args: {
+    row: IntegrationRow;
+    accessToken: string;
+    refreshToken: string | null;
+    expiresAt: Date | null;
+    refreshTokenExpiresAt: Date | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const sealed = sealCredential(args.row.user_id, args.row.platform, { ...tokenExtras(args), secret: args.accessToken });
+  const result = await db
+    .updateTable("integrations")
+    .set({ credentials: sealed, key_last4: lastFour(args.accessToken), updated_at: args.now.toISOString() })
+    .where("id", "=", args.row.id)
+    .where("credentials", "=", args.row.credentials)
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The platform refused the stored credential: the creator must connect again. */

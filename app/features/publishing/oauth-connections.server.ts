@@ -144,7 +144,14 @@ export async function completeOAuth(
   }
   let token;
   try {
-    token = await exchangeShopifyCode({ shop, code, clientId: args.config.SHOPIFY_CLIENT_ID!, clientSecret: secret, fetch: args.fetch });
+    token = await exchangeShopifyCode({
+      shop,
+      code,
+      clientId: args.config.SHOPIFY_CLIENT_ID!,
+      clientSecret: secret,
+      now: args.now,
+      fetch: args.fetch,
+    });
   } catch {
     throw new OAuthCallbackError(`${failText}: Shopify did not grant access.`, claim.display);
   }
@@ -155,6 +162,9 @@ export async function completeOAuth(
     userId: args.userId,
     platform: platform.id,
     accessToken: token.accessToken,
+    refreshToken: token.refreshToken,
+    expiresAt: token.expiresAt,
+    refreshTokenExpiresAt: token.refreshTokenExpiresAt,
     scopes: token.scopes,
     shopDomain: shop,
     now: args.now,

@@ -13,7 +13,11 @@ import { PRODUCT_NAME } from "~/lib/product";
  *   (`ready_to_mint`); it never holds private keys;
  * - exportPackage: stock and photo platforms have no upload API for
  *   contributors, so the product prepares the full-resolution JPEG with its
- *   metadata embedded, plus a metadata CSV, to upload there (`export_ready`).
+ *   metadata embedded, plus a metadata CSV, to upload there (`export_ready`);
+ * - sftpSubmission: stock agencies that take contributors' files over SFTP
+ *   (Adobe Stock): the product uploads a file that meets the agency's rules
+ *   with its title and keywords embedded, and reports `submitted`, never
+ *   `live`, since the agency reviews every file before it sells.
  */
 
 export const PLATFORM_IDS = [
@@ -27,6 +31,7 @@ export const PLATFORM_IDS = [
   "rarible",
   "mintable",
   "shopify",
+  "adobestock",
 ] as const;
 
 export type PlatformId = (typeof PLATFORM_IDS)[number];
@@ -34,8 +39,9 @@ export type ExternalPlatformId = Exclude<PlatformId, "marketplace">;
 
 /** How a creator connects: OAuth popup, a key typed into the manual setup form, or nothing at all. */
 export type ConnectMethod = "oauth" | "apiKey" | "none";
-export type Capability = "liveListing" | "mintKit" | "exportPackage";
-export type ManualField = "apiKey" | "walletAddress" | "shopDomain";
+export type Capability = "liveListing" | "mintKit" | "exportPackage" | "sftpSubmission";
+/** `apiKey` is the secret a platform takes: an API key, an Admin API token, or an SFTP password. */
+export type ManualField = "apiKey" | "walletAddress" | "shopDomain" | "username";
 
 export interface Platform {
   id: PlatformId;
@@ -208,6 +214,22 @@ export const PLATFORMS: readonly Platform[] = [
     does: "Creates the product with its image and price in your store and links to it once Shopify confirms it is live.",
     website: "https://www.shopify.com",
   },
+  {
+    id: "adobestock",
+    name: "Adobe Stock",
+    icon: "🅰️",
+    color: "#eb1000",
+    kind: "Stock photo",
+    fee: "33% royalty to you",
+    needsWallet: false,
+    connect: "apiKey",
+    manualFields: ["username", "apiKey"],
+    capability: "sftpSubmission",
+    does: "Uploads a 4 MP or larger JPEG with its title, keywords and AI disclosure embedded to your contributor account over SFTP, for Adobe to review.",
+    notice:
+      "SFTP upload is for qualified contributor accounts. Adobe reviews each file; in its contributor portal, tick \"Created using generative AI tools\" for images a generative model made (the fal.ai styles) before you submit.",
+    website: "https://contributor.stock.adobe.com",
+  },
 ];
 
 export const MARKETPLACE_ID = "marketplace" satisfies PlatformId;
@@ -241,11 +263,13 @@ export const MANUAL_FIELD_LABELS: Record<ManualField, string> = {
   apiKey: "API key",
   walletAddress: "Wallet address",
   shopDomain: "Shop domain",
+  username: "Username",
 };
 
 /** Field labels of one platform's manual setup form (Shopify's key is its Admin API access token). */
 export function manualFieldLabel(platform: Platform, field: ManualField): string {
   if (platform.id === "shopify" && field === "apiKey") return "Admin API access token";
+  if (platform.capability === "sftpSubmission") return field === "apiKey" ? "SFTP password" : "SFTP username";
   return MANUAL_FIELD_LABELS[field];
 }
 
@@ -253,6 +277,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   liveListing: "Live listing",
   mintKit: "Mint kit",
   exportPackage: "Export package",
+  sftpSubmission: "Submission over SFTP",
 };
 
 /** A platform as the publishing forms offer it. */

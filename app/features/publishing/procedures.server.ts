@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
 import { z } from "zod";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import type { UserRow } from "#db/schema";
 import { defineProcedure } from "~/infra/procedure.server";
 import type { CallContext } from "~/infra/call-context.server";
-import { badRequest, forbidden, notFound } from "~/infra/errors.server";
+import { badRequest, forbidden, notFound, unauthorized } from "~/infra/errors.server";
+import { verifyShopifyWebhook } from "~/infra/shopify/shopify-webhooks.server";
+import { handleShopifyWebhook, isShopifyWebhookTopic } from "~/features/publishing/shopify-webhooks.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/features/publishing/platforms";
@@ -11,7 +14,7 @@ import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/publishing/schemas";
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
-import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
+import { INVALID_SHOP_DOMAIN, isShopDomain, normalizeShopDomain } from "~/lib/shop-domain";
 import { DEFAULT_PRICE, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
@@ -22,7 +25,9 @@ import {
   integrationList,
   platformConnections,
   saveManualIntegration,
+  findIntegration,
 } from "~/features/publishing/integrations.server";
+import { checkSftpConnection, sftpServerFor } from "~/features/publishing/sftp-connections.server";
 import {
   authUrlFor,
   completeOAuth,
@@ -81,7 +86,21 @@ export const createIntegration = defineProcedure({
     if (input.platform === "shopify" && input.shopDomain) {
       await verifyShopifyToken(input.shopDomain, input.apiKey);
     }
-    const row = await saveManualIntegration(ctx.db, { userId: user.id, input, now: ctx.now });
+    // An SFTP connection is saved only once a real sign-in with it worked (against the host key seen before, if any).
+    let hostKey: string | null = null;
+    const platform = getPlatform(input.platform);
+    if (platform.capability === "sftpSubmission" && input.username) {
+      const existing = await findIntegration(ctx.db, user.id, platform.id);
+      const checked = await checkSftpConnection({
+        platform,
+        server: sftpServerFor(platform, ctx.config),
+        username: input.username,
+        password: input.apiKey,
+        pinnedHostKey: existing?.host_key ?? null,
+      });
+      hostKey = checked.hostKey;
+    }
+    const row = await saveManualIntegration(ctx.db, { userId: user.id, input, hostKey, now: ctx.now });
     const json = integrationJson(row);
     return {
       id: json.id,
@@ -91,6 +110,7 @@ export const createIntegration = defineProcedure({
       apiKeyLast4: json.apiKeyLast4,
       walletAddress: json.walletAddress,
       shopDomain: json.shopDomain,
+      ...(json.accountName ? { username: json.accountName } : {}),
     };
   },
 });
@@ -151,6 +171,46 @@ export const completeOAuthConnection = defineProcedure({
 });
 
 /**
+ * POST /api/webhooks/shopify: every webhook of the Shopify app (one URL; the
+ * topic comes in X-Shopify-Topic). The raw body's HMAC (X-Shopify-Hmac-Sha256)
+ * is checked against the app's client secret before anything is read from it:
+ * 401 when it is missing or wrong. A signed body that is not a JSON object is
+ * a 400; a signed topic the app does not subscribe to is acknowledged and ignored.
+ */
+export const receiveShopifyWebhook = defineProcedure({
+  name: "receiveShopifyWebhook",
+  access: "public",
+  input: z.object({
+    payload: z.custom<Buffer>((value) => Buffer.isBuffer(value)),
+    hmac: z.string().optional(),
+    topic: z.string().optional(),
+    shop: z.string().optional(),
+    webhookId: z.string().max(255).optional(),
+  }),
+  async run({ input, ctx }) {
+    const secret = ctx.config.SHOPIFY_CLIENT_SECRET;
+    if (!secret) throw notFound("Shopify webhooks are not configured");
+    if (!verifyShopifyWebhook(input.payload, input.hmac, secret)) throw unauthorized("Invalid webhook signature");
+    let body: unknown;
+    try {
+      body = JSON.parse(input.payload.toString("utf8"));
+    } catch {
+      throw badRequest("Malformed JSON body");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The JSON body must be an object");
+    if (!isShopifyWebhookTopic(input.topic)) return { received: true, outcome: "ignored" };
+    const fields = body as Record<string, unknown>;
+    const shop = [input.shop, fields.shop_domain, fields.myshopify_domain].find((value) => isShopDomain(value));
+    if (!shop) throw badRequest("The webhook names no myshopify.com store");
+    const webhookId = input.webhookId || `${input.topic}:${shop}:${crypto.createHash("sha256").update(input.payload).digest("hex")}`;
+    const result = await handleShopifyWebhook(ctx.db, { topic: input.topic, shop, webhookId, now: ctx.now });
+    // The record of compliance requests (also kept in shopify_webhook_receipts).
+    console.info(`Shopify webhook ${result.topic} for ${result.shop}${result.duplicate ? " (again)" : ""}: ${result.outcome}`);
+    return { received: true, outcome: result.outcome };
+  },
+});
+
+/**
  * The /integrations screen: every platform with its state for this creator,
  * and plain links to the provider for Connect without JavaScript (Shopify:
  * for the store asked for with ?connect=shopify&shop=, or the store already on
@@ -195,6 +255,7 @@ export const integrationsScreen = defineProcedure({
               method: connection.integration.method,
               walletAddress: connection.integration.walletAddress,
               shopDomain: connection.integration.shopDomain,
+              accountName: connection.integration.accountName,
               isActive: connection.integration.isActive,
               lastError: connection.integration.lastError,
             }
@@ -359,6 +420,7 @@ export const postToMarketplaces = defineProcedure({
         ...(platform.url ? { url: platform.url } : {}),
         ...(platform.authUrl ? { authUrl: platform.authUrl } : {}),
         ...(platform.error && failedStatus(platform.status) ? { error: platform.error } : {}),
+        ...(platform.note ? { note: platform.note } : {}),
       })),
     };
   },

@@ -15,6 +15,7 @@ import type { PublicationStatus } from "~/features/publishing/types";
 import { parseTags } from "~/features/market/procedures.server";
 import { findIntegration } from "~/features/publishing/integrations.server";
 import { crashPoint } from "~/infra/crash-points.server";
+import { submissionNote } from "~/features/publishing/connectors/sftp-submission-connector.server";
 
 /**
  * Publications: one row per stylized image and platform (listing_platforms)
@@ -41,6 +42,8 @@ export interface PublicationJson {
   url: string | null;
   status: PublicationStatus;
   error: string | null;
+  /** With `live`: something the creator should know, e.g. that the storefront is password-protected. */
+  note: string | null;
   /** The mint kit or export package (owner-only, signed, expiring). */
   downloadUrl: string | null;
   publicationId: string;
@@ -114,7 +117,9 @@ export function publicationJson(row: ShownPublication, origin: string, now = Dat
     icon: platform?.icon ?? "",
     url: status === "live" ? row.url : downloadUrl,
     status,
-    error: row.last_error,
+    // A live row's text is a note, not an error.
+    error: status === "live" ? null : row.last_error,
+    note: status === "live" ? row.last_error : status === "submitted" ? submissionNote(row.details) : null,
     downloadUrl,
     publicationId: row.id,
     stylizedImageId: row.stylized_image_id,
@@ -278,10 +283,12 @@ export async function recordPublicationOutcome(
     .set({
       status: outcome.status,
       url: outcome.status === "live" ? (outcome.url ?? null) : null,
-      last_error: outcome.error ?? null,
+      last_error: outcome.error ?? (outcome.status === "live" ? (outcome.note ?? null) : null),
       ...(outcome.artifactKey !== undefined ? { artifact_key: outcome.artifactKey } : {}),
       ...(outcome.listingId !== undefined ? { listing_id: outcome.listingId } : {}),
       ...(outcome.externalId ? { external_id: outcome.externalId } : {}),
+      ...(outcome.externalId && outcome.externalShop ? { external_shop: outcome.externalShop } : {}),
+      ...(outcome.details !== undefined ? { details: outcome.details } : {}),
       updated_at: args.now.toISOString(),
     })
     .where("id", "=", args.publicationId)
@@ -299,8 +306,12 @@ export async function recordPublicationOutcome(
 }
 
 /** Remembers the platform's id of what was made there as soon as it exists. */
-export async function recordExternalId(db: DB, publicationId: string, externalId: string): Promise<void> {
-  await db.updateTable("listing_platforms").set({ external_id: externalId }).where("id", "=", publicationId).execute();
+export async function recordExternalId(db: DB, publicationId: string, externalId: string, externalShop: string | null = null): Promise<void> {
+  await db
+    .updateTable("listing_platforms")
+    .set({ external_id: externalId, external_shop: externalShop })
+    .where("id", "=", publicationId)
+    .execute();
 }
 
 /** Notes a failed attempt that will be tried again (the row stays queued). */

@@ -12,6 +12,15 @@ import type { MarketplaceListing } from "~/features/publishing/connectors/market
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { ShopifyAuthError, ShopifyRequestError, ShopifyTransientError } from "~/infra/shopify/shopify-errors.server";
 import { CryptoBoxError } from "~/infra/crypto-box.server";
+import { SftpError } from "~/infra/sftp/sftp-errors.server";
+import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
+import type { Upscaler } from "~/engines/upscaling/upscaler.server";
+import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
+import { sftpServerFor } from "~/features/publishing/sftp-connections.server";
+import { getConfig } from "~/infra/config.server";
+import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
+import type { ShopifyApp } from "~/features/publishing/shopify-tokens.server";
+import { shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { findPlatform, needsConnection } from "~/features/publishing/platforms";
 import { activeListingForStylizedImage, marketplaceListingUrl, sellableFileKey } from "~/features/market/procedures.server";
 import { markIntegrationNeedsAuth, openIntegration } from "~/features/publishing/integrations.server";
@@ -53,6 +62,14 @@ export interface PublishJobDeps {
   fetch?: FetchLike;
   /** Throws (a 507 HttpError) when the data volume has no room for what publishing writes; the attempt is then tried again later. */
   ensureSpace?: () => Promise<void>;
+  /** The Shopify app's client id and secret (to renew expiring tokens); from the config unless given. */
+  shopifyApp?: ShopifyApp;
+  /** How long to wait for Shopify to process a product's image (tests make it quick). */
+  shopifyMediaPolling?: MediaPolling;
+  /** Enlarges images for agencies' minimum sizes (default: fal.ai's upscaler with FAL_KEY, else a local resize). */
+  upscaler?: Upscaler;
+  /** How SFTP sessions are opened (tests may wrap it). */
+  sftpConnect?: SftpConnect;
 }
 
 /** A message for the creator: ours and the platforms' own words, never internals such as file paths. */
@@ -62,6 +79,7 @@ export function publishErrorMessage(error: unknown): string {
     error instanceof ShopifyAuthError ||
     error instanceof ShopifyRequestError ||
     error instanceof ShopifyTransientError ||
+    error instanceof SftpError ||
     error instanceof HttpError
   ) {
     return error.message;
@@ -102,6 +120,7 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
   if (user.banned) return void (await fail("This account has been suspended."));
 
   let credential: PublishRequest["credential"] = null;
+  let method: string | null = null;
   if (needsConnection(platform)) {
     const opened = await openIntegration(db, row.user_id, platform.id);
     if (!opened) {
@@ -113,8 +132,17 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
       });
       return;
     }
-    credential = { secret: opened.secret, walletAddress: opened.row.wallet_address, shopDomain: opened.row.shop_domain };
+    credential = {
+      secret: opened.secret,
+      walletAddress: opened.row.wallet_address,
+      shopDomain: opened.row.shop_domain,
+      accountName: opened.row.account_name,
+      hostKey: opened.row.host_key,
+    };
+    method = opened.row.method;
   }
+  // A product made in another store (the creator connected a different one since) is not updated: a new one is made.
+  const externalId = row.external_shop && credential?.shopDomain && row.external_shop !== credential.shopDomain ? null : row.external_id;
 
   const listing = await activeListingForStylizedImage(db, image.id);
   const request: PublishRequest = {
@@ -125,7 +153,7 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     creator: { id: row.user_id, name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email },
     origin: payload.origin,
     credential,
-    externalId: row.external_id,
+    externalId,
     marketplaceUrl: listing ? marketplaceListingUrl(payload.origin, listing.id) : null,
   };
 
@@ -141,6 +169,18 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     async onAuthRejected(req, message) {
       await markIntegrationNeedsAuth(db, { userId: row.user_id, platform: req.platform.id, error: message, now: context.now() });
     },
+    shopifyTokens: () => {
+      if (platform.id !== "shopify" || method !== "oauth") return null;
+      const config = getConfig();
+      const app = deps.shopifyApp ?? { clientId: config.SHOPIFY_CLIENT_ID, clientSecret: config.SHOPIFY_CLIENT_SECRET };
+      return shopifyTokenSource(db, { userId: row.user_id, app, now: context.now, fetch: deps.fetch });
+    },
+    shopifyMediaPolling: deps.shopifyMediaPolling,
+    sftpSubmission: () => ({
+      server: sftpServerFor(platform, getConfig()),
+      upscaler: deps.upscaler ?? selectUpscaler(getConfig()),
+      connect: deps.sftpConnect,
+    }),
   });
 
   await deps.ensureSpace?.();
@@ -149,7 +189,7 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     now: context.now,
     signal: context.signal,
     fetch: deps.fetch,
-    onExternalId: (externalId) => recordExternalId(db, row.id, externalId),
+    onExternalId: (id) => recordExternalId(db, row.id, id, platform.id === "shopify" ? (credential?.shopDomain ?? null) : null),
   });
   await recordPublicationOutcome(db, store, { publicationId: row.id, revision: row.revision, outcome, now: context.now() });
 }

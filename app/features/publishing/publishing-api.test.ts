@@ -107,10 +107,17 @@ describe("Shopify OAuth", () => {
     expect(html).toContain("Connection Complete");
     expect(html).toContain('<script nonce="test-nonce">');
     expect(html).toContain("window.close()");
-    expect(shopifyMock.exchanges).toEqual([{ shop: SHOP, clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIENT_SECRET, code: query.get("code") }]);
+    // An expiring offline token is asked for; its refresh token and expiries are sealed with it.
+    expect(shopifyMock.exchanges).toEqual([
+      { shop: SHOP, clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIENT_SECRET, code: query.get("code"), expiring: 1 },
+    ]);
 
     const opened = await openIntegration(getDb(), alice.user.id, "shopify");
     expect(opened?.secret).toBe(token);
+    expect(shopifyMock.refreshTokens.has(opened!.credential.refreshToken!)).toBe(true);
+    expect(Date.parse(opened!.credential.expiresAt!) - Date.now()).toBeGreaterThan(3500_000);
+    expect(Date.parse(opened!.credential.refreshTokenExpiresAt!) - Date.now()).toBeGreaterThan(89 * 24 * 3600_000);
+    expect(opened?.row.credentials).not.toContain(opened!.credential.refreshToken!);
     expect(opened?.row).toMatchObject({ method: "oauth", shop_domain: SHOP, key_last4: token.slice(-4), is_active: 1 });
     expect(opened?.row.credentials).not.toContain(token);
 
@@ -240,10 +247,11 @@ describe("launch and post", () => {
       ["anime", "portrait", "ada"],
     ]);
 
-    // Shopify: live with the storefront URL Shopify confirmed; the product carries the image (a signed URL of ours) and price.
+    // Shopify: live with the storefront URL Shopify answered; the product carries the image (a signed URL of ours) and
+    // price, and its variant is a digital good (no shipping, inventory not tracked).
     const [product] = [...shopifyMock.products.values()];
-    expect(byId.shopify).toMatchObject({ status: "live", url: `https://${SHOP}/products/${product.handle}`, error: null });
-    expect(product).toMatchObject({ title: "Anime Ada", price: "30.00", status: "ACTIVE", published: true });
+    expect(byId.shopify).toMatchObject({ status: "live", url: `https://${SHOP}/products/${product.handle}`, error: null, note: null });
+    expect(product).toMatchObject({ title: "Anime Ada", price: "30.00", status: "ACTIVE", published: true, requiresShipping: false, tracked: false });
     expect(product.tags).toEqual(["anime", "portrait", "ada", "AI generated", "Anime"]);
     expect(product.descriptionHtml).toContain("<p>Ada, in anime.</p>");
     const mediaUrl = new URL(product.media[0].originalSource);
@@ -259,9 +267,11 @@ describe("launch and post", () => {
     expect(operations).toEqual([
       "SelfieStudioProductCreate",
       "SelfieStudioVariantPrice",
+      "SelfieStudioProductMedia",
       "SelfieStudioPublications",
       "SelfieStudioPublish",
       "SelfieStudioProductState",
+      "SelfieStudioStorefrontPassword",
     ]);
     expect(new Set(shopifyMock.graphql.map((call) => call.version))).toEqual(new Set(["2026-10"]));
 
@@ -353,7 +363,9 @@ describe("launch and post", () => {
     const { query } = await connectShopify(alice);
     await callCallback(query, alice.cookie);
     const image = await createStylizedImage(alice.user.id);
-    shopifyMock.tokens.clear(); // the merchant uninstalled the app
+    // The merchant uninstalled the app: the access token and the refresh token both stop working.
+    shopifyMock.tokens.clear();
+    shopifyMock.refreshTokens.clear();
 
     const response = await callRoute(
       post.action,
@@ -394,7 +406,7 @@ describe("launch and post", () => {
     expect(results[0].error).toMatch(/no Online Store/);
   });
 
-  it("does not say live until Shopify confirms a storefront URL: retried with backoff, then failed", async () => {
+  it("counts the product as published once publishablePublish succeeded, without waiting for a storefront URL", async () => {
     const alice = await createTestUser();
     const { query } = await connectShopify(alice);
     await callCallback(query, alice.cookie);
@@ -405,11 +417,10 @@ describe("launch and post", () => {
       makeRequest("/api/marketplace/post", { token: alice.token, json: { imageId: image.id, platforms: ["shopify"], title: "T", price: "5" } }),
     );
     const { results } = await response.json();
-    expect(results[0]).toMatchObject({ success: false, status: "failed" });
-    expect(results[0].error).toMatch(/not confirmed the product on the Online Store/);
-    const states = shopifyMock.graphql.filter((call) => call.operation === "SelfieStudioProductState");
-    expect(states).toHaveLength(4);
-    // Every attempt after the first updated the product made by the first, rather than making more.
+    const [product] = [...shopifyMock.products.values()];
+    // No onlineStoreUrl: the address is the primary domain and the product's handle; asked once, no retries.
+    expect(results[0]).toMatchObject({ success: true, status: "live", url: `https://${SHOP}/products/${product.handle}` });
+    expect(shopifyMock.graphql.filter((call) => call.operation === "SelfieStudioProductState")).toHaveLength(1);
     expect(shopifyMock.products.size).toBe(1);
   });
 

@@ -1,11 +1,9 @@
 import type { JobHandler } from "~/infra/jobs/job-worker.server";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
-import type { FileStore } from "~/infra/file-store.server";
-import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { marketplaceListingUrl } from "~/features/market/procedures.server";
 import type { PublishJobPayload } from "~/features/publishing/publications.server";
-import type { MarketplaceLister } from "~/features/publishing/publish-job.server";
+import type { MarketplaceLister, PublishJobDeps } from "~/features/publishing/publish-job.server";
 import { publishJobHandler as makeHandler, PUBLISH_JOB } from "~/features/publishing/publish-job.server";
 import { listOnMarketplace } from "~/features/market/procedures.server";
 
@@ -34,9 +32,7 @@ export const listThroughProcedure: MarketplaceLister = async ({ db, user, reques
   return { listingId: listing.id, url: marketplaceListingUrl(publish.origin, listing.id) };
 };
 
-export function publishJobHandler(
-  deps: { store?: FileStore; fetch?: FetchLike; ensureSpace?: () => Promise<void> } = {},
-): JobHandler<PublishJobPayload> {
+export function publishJobHandler(deps: Omit<PublishJobDeps, "listOnMarketplace"> = {}): JobHandler<PublishJobPayload> {
   return makeHandler({ ...deps, listOnMarketplace: listThroughProcedure });
 }
 

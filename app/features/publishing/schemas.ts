@@ -131,13 +131,18 @@ export const postSchema = z.object({
 });
 export type PostInput = z.output<typeof postSchema>;
 
-/** Manual setup: all shown fields required; an EVM address checked for format. */
+/**
+ * Manual setup: all shown fields required; an EVM address checked for format.
+ * `apiKey` carries the platform's secret (Adobe Stock: the SFTP password, with
+ * the SFTP `username` beside it).
+ */
 export const manualIntegrationSchema = z
   .object({
     platform: z.string("Choose a platform").trim().min(1, "Choose a platform").max(40),
     apiKey: z.string("Please enter your API key").trim().max(500, "That key is too long").optional(),
     walletAddress: z.string().trim().max(100).optional(),
     shopDomain: z.string().trim().max(200).optional(),
+    username: z.string().trim().max(200, "That username is too long").optional(),
   })
   .transform((value, context) => {
     const platform = findPlatform(value.platform);
@@ -163,8 +168,17 @@ export const manualIntegrationSchema = z
       context.addIssue({
         code: "custom",
         path: ["apiKey"],
-        message: platform.id === "shopify" ? "Please enter your Admin API access token" : "Please enter your API key",
+        message:
+          platform.id === "shopify"
+            ? "Please enter your Admin API access token"
+            : platform.capability === "sftpSubmission"
+              ? "Please enter your SFTP password"
+              : "Please enter your API key",
       });
+      ok = false;
+    }
+    if (fields.includes("username") && !value.username) {
+      context.addIssue({ code: "custom", path: ["username"], message: "Please enter your SFTP username" });
       ok = false;
     }
     let walletAddress: string | null = null;
@@ -198,6 +212,7 @@ export const manualIntegrationSchema = z
       apiKey: value.apiKey!,
       ...(walletAddress ? { walletAddress } : {}),
       ...(shopDomain ? { shopDomain } : {}),
+      ...(fields.includes("username") ? { username: value.username! } : {}),
     };
   });
 export type ManualIntegrationInput = z.output<typeof manualIntegrationSchema>;

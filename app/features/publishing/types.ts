@@ -5,14 +5,16 @@
 /**
  * The state of one image on one platform. `live` only when the listing is
  * really reachable at its URL; everything else says honestly where it stands.
+ * `submitted`: the file reached a stock agency that reviews it before it sells
+ * (Adobe Stock); the product cannot see the review, so it never says `live`.
  * `withdrawn` is shown (never stored) for an own-marketplace listing the
  * creator took down after it went live.
  */
-export const PUBLICATION_STATUSES = ["queued", "live", "needs_auth", "ready_to_mint", "export_ready", "failed", "withdrawn"] as const;
+export const PUBLICATION_STATUSES = ["queued", "live", "needs_auth", "ready_to_mint", "export_ready", "submitted", "failed", "withdrawn"] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
 /** States in which the product did what it can do on the platform. */
-export const DONE_STATUSES: readonly PublicationStatus[] = ["live", "ready_to_mint", "export_ready"];
+export const DONE_STATUSES: readonly PublicationStatus[] = ["live", "ready_to_mint", "export_ready", "submitted"];
 
 export const STATUS_LABELS: Record<PublicationStatus, string> = {
   queued: "Queued",
@@ -20,6 +22,7 @@ export const STATUS_LABELS: Record<PublicationStatus, string> = {
   needs_auth: "Needs connection",
   ready_to_mint: "Ready to mint",
   export_ready: "Export ready",
+  submitted: "Submitted for review",
   failed: "Failed",
   withdrawn: "Withdrawn",
 };

@@ -11,6 +11,7 @@ import { STYLE_IDS } from "~/lib/styles";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
+import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn } from "~/engines/styling/ai-disclosure.server";
 
 /** The whole pipeline with the app's own job registry and, with no FAL_KEY, the real local engine. */
 describe("a fresh install with no keys", () => {
@@ -38,7 +39,8 @@ describe("a fresh install with no keys", () => {
     for (const row of rows) {
       const metadata = await sharp(await store.read(row.file_key!)).metadata();
       expect(metadata.width).toBe(row.width);
-      expect(metadata.xmp?.toString("utf8")).toContain("trainedAlgorithmicMedia");
+      // The local engine composites the photo with hand-made backgrounds: IPTC's `composite`, not trained algorithmic media.
+      expect(digitalSourceTypeIn(metadata.xmp)).toBe(DIGITAL_SOURCE_TYPES.local);
     }
 
     const optimized = await callRoute(
@@ -52,6 +54,6 @@ describe("a fresh install with no keys", () => {
     const body = await optimized.json();
     expect(Math.max(body.width, body.height)).toBeLessThanOrEqual(800);
     const file = await store.read(body.optimizedUrl.split("?")[0].replace("/media/", ""));
-    expect((await sharp(file).metadata()).xmp?.toString("utf8")).toContain("trainedAlgorithmicMedia");
+    expect(digitalSourceTypeIn((await sharp(file).metadata()).xmp)).toBe(DIGITAL_SOURCE_TYPES.local);
   });
 });

@@ -6,7 +6,7 @@ import * as optimize from "~/routes/api+/images.optimize";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { disclosureXmp } from "~/engines/styling/ai-disclosure.server";
+import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn, disclosureXmp } from "~/engines/styling/ai-disclosure.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
@@ -16,14 +16,14 @@ beforeEach(async () => {
 });
 
 /** A completed stylized image of the portrait, made by the test engine (256 x 256). */
-async function completedStylized(token: string, options: { xmp?: string } = {}) {
+async function completedStylized(token: string, options: { xmp?: string; engine?: "local" | "fal" } = {}) {
   const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
   const { id } = await (
     await callRoute(stylize.action, makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "cartoon" } }), {
       id: image.id,
     })
   ).json();
-  await studioWorker(testStyleEngine({ xmp: options.xmp })).drain();
+  await studioWorker(testStyleEngine({ xmp: options.xmp, id: options.engine })).drain();
   return id as string;
 }
 
@@ -114,18 +114,64 @@ describe("POST /api/images/optimize", () => {
     expect(cornerChanged).toBeGreaterThan(100);
   });
 
-  it("keeps the AI disclosure: the styled image's XMP, or one of its own when that has none", async () => {
+  it("keeps the AI disclosure: the styled image's tool, with the source type of the engine that made it", async () => {
     const { token } = await createTestUser();
-    const withXmp = await completedStylized(token, { xmp: disclosureXmp("Selfie Studio local engine (test)") });
+    const withXmp = await completedStylized(token, { xmp: disclosureXmp("Selfie Studio local engine (test)", DIGITAL_SOURCE_TYPES.local) });
     const carried = await (await optimizeCall({ imageId: withXmp, format: "webp" }, { token })).json();
     const carriedXmp = (await sharp(await download(carried.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
-    expect(carriedXmp).toContain("trainedAlgorithmicMedia");
+    expect(digitalSourceTypeIn(carriedXmp)).toBe(DIGITAL_SOURCE_TYPES.local);
     expect(carriedXmp).toContain("Selfie Studio local engine (test)");
+
+    // A styled file that claims the wrong type (as local files made before this did) is corrected from its row.
+    const mislabelled = await completedStylized(token, { xmp: disclosureXmp("old local engine", DIGITAL_SOURCE_TYPES.fal) });
+    const corrected = await (await optimizeCall({ imageId: mislabelled, format: "png" }, { token })).json();
+    const correctedXmp = (await sharp(await download(corrected.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    expect(digitalSourceTypeIn(correctedXmp)).toBe(DIGITAL_SOURCE_TYPES.local);
 
     const without = await completedStylized(token);
     const added = await (await optimizeCall({ imageId: without, format: "jpg" }, { token })).json();
     const addedXmp = (await sharp(await download(added.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
-    expect(addedXmp).toContain("trainedAlgorithmicMedia");
+    expect(digitalSourceTypeIn(addedXmp)).toBe(DIGITAL_SOURCE_TYPES.local);
+
+    // An image fal made is trained algorithmic media in its optimized file too.
+    const byFal = await completedStylized(token, { engine: "fal" });
+    const falOptimized = await (await optimizeCall({ imageId: byFal, format: "jpg" }, { token })).json();
+    const falXmp = (await sharp(await download(falOptimized.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    expect(digitalSourceTypeIn(falXmp)).toBe(DIGITAL_SOURCE_TYPES.fal);
+  });
+
+  it("makes the marketplace's 2048x2048 at 2048 px on the long edge from a 512 px image, and records how it was enlarged", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const small = await sharp(fixture("portrait.png")).resize(512, 384, { fit: "fill" }).jpeg().toBuffer();
+    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+    await getFileStore().write(row.file_key!, small);
+
+    const response = await optimizeCall({ imageId, quality: 90, format: "png", resolution: "2048x2048" }, { token });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect([body.width, body.height]).toEqual([2048, 1536]);
+    expect(body.upscaledBy).toBe("lanczos3"); // no FAL_KEY in tests: sharp's Lanczos-3
+    const file = await sharp(await download(body.optimizedUrl)).metadata();
+    expect([file.width, file.height]).toEqual([2048, 1536]);
+    const stored = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+    expect(stored.optimized_upscaled_by).toBe("lanczos3");
+
+    // A smaller preset never enlarges, and records nothing.
+    const web = await (await optimizeCall({ imageId, format: "webp", resolution: "800x800" }, { token })).json();
+    expect([web.width, web.height]).toEqual([512, 384]);
+    expect(web.upscaledBy).toBeNull();
+  });
+
+  it("says plainly why 2048x2048 cannot be made from an image more than 4 times smaller", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token); // the test engine's 256 px
+    const response = await optimizeCall({ imageId, format: "png", resolution: "2048x2048" }, { token });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.message).toBe(
+      'This image is 256 × 256 px: making it 2048 px on its long edge would enlarge it more than 4 times, which only blurs it. Choose "Original" or a smaller size, or style a larger photo.',
+    );
   });
 
   it("replaces the previous optimized file", async () => {

@@ -34,6 +34,7 @@ import { ensureFreeSpace } from "~/infra/disk-space.server";
 import type { DeletionHooks } from "~/features/studio/deletion-hooks.server";
 import type { CallContext } from "~/infra/call-context.server";
 import { optimizeStylizedImage, runningOptimizations } from "~/features/studio/optimization.server";
+import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
 import type { FlashMessage } from "~/lib/flash";
 import type { OptimizationSettings } from "~/features/studio/optimization";
 import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimization";
@@ -249,7 +250,12 @@ export const optimizeImage = defineProcedure({
     }
     try {
       const { imageId: _imageId, ...settings } = input;
-      const updated = await optimizeStylizedImage(ctx.db, getFileStore(), { row, settings, now: ctx.now });
+      const updated = await optimizeStylizedImage(ctx.db, getFileStore(), {
+        row,
+        settings,
+        now: ctx.now,
+        upscaler: selectUpscaler(ctx.config),
+      });
       return stylizedImageJson(updated, row.original_file_key);
     } finally {
       release();

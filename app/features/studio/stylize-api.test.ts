@@ -81,6 +81,7 @@ describe("POST /api/token-images/{id}/stylize", () => {
       width: 256,
       height: 256,
       bytes: expect.any(Number),
+      upscaledBy: null, // the engine's result was not enlarged
       price: "50", // no listing and no price of its own: the anime style's suggested price, as on the dashboard
       licensingEnabled: true,
       nftEnabled: false,
@@ -94,6 +95,20 @@ describe("POST /api/token-images/{id}/stylize", () => {
     const file = await callRoute(media.loader, makeRequest(body.styledUrl), { "*": key });
     expect(file.status).toBe(200);
     expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(256);
+  });
+
+  it("records how the engine enlarged its result, and answers it as upscaledBy", async () => {
+    const { token } = await createTestUser();
+    const image = await uploadedImage(token);
+    const { id } = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
+    const base = testStyleEngine({ id: "fal" });
+    await studioWorker({
+      id: "fal",
+      stylize: async (input, style, options) => ({ ...(await base.stylize(input, style, options)), upscaledBy: "fal-ai/esrgan" }),
+    }).drain();
+    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect([row.status, row.provider, row.upscaled_by]).toEqual(["completed", "fal", "fal-ai/esrgan"]);
+    expect((await (await poll(id, token)).json()).upscaledBy).toBe("fal-ai/esrgan");
   });
 
   it("ends failed with the engine's sentence when the model refuses, without retrying", async () => {

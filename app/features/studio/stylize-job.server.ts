@@ -94,6 +94,7 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
       width: result.width,
       height: result.height,
       bytes: result.data.byteLength,
+      upscaled_by: result.upscaledBy ?? null,
       error: null,
       updated_at: now,
       completed_at: now,

@@ -44,6 +44,7 @@ export function stylizedImageJson(row: StylizedImageRow, originalKey: string): S
     width: optimized ? row.optimized_width : row.width,
     height: optimized ? row.optimized_height : row.height,
     bytes: optimized ? row.optimized_bytes : row.bytes,
+    upscaledBy: optimized ? (row.optimized_upscaled_by ?? row.upscaled_by) : row.upscaled_by,
     price: centsToPriceString(row.price_cents ?? DEFAULT_PRICE * 100),
     licensingEnabled: row.licensing_enabled === 1,
     nftEnabled: row.nft_enabled === 1,

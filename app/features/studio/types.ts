@@ -40,6 +40,11 @@ export interface StylizedImageJson {
   width: number | null;
   height: number | null;
   bytes: number | null;
+  /**
+   * How that file was enlarged, if it was: "lanczos3" (sharp's Lanczos-3
+   * resize) or a fal.ai upscaler's id such as "fal-ai/esrgan"; null when not.
+   */
+  upscaledBy?: string | null;
   /** Dollars as a string; "25" when no price was set. */
   price: string;
   licensingEnabled: boolean;

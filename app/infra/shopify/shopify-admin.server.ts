@@ -16,35 +16,60 @@ interface GraphqlError {
   extensions?: { code?: string };
 }
 
+/**
+ * Where the client gets its access token: a fixed one (a custom app's token),
+ * or a source that renews an expiring token before it runs out and, once, after
+ * Shopify refused it (401).
+ */
+export interface ShopifyTokenSource {
+  token(): Promise<string>;
+  /** A fresh token after Shopify refused `rejected`; throws ShopifyAuthError when none can be had. */
+  refreshAfterRejection(rejected: string): Promise<string>;
+}
+
 /** A small client of one store's Admin GraphQL API. */
 export class ShopifyAdminClient {
+  private readonly tokens: ShopifyTokenSource | null;
+  private readonly fixedToken: string;
+
   constructor(
     readonly shop: string,
-    private readonly accessToken: string,
+    access: string | ShopifyTokenSource,
     private readonly fetchImpl: FetchLike = defaultFetch,
   ) {
     if (!isShopDomain(shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
+    this.tokens = typeof access === "string" ? null : access;
+    this.fixedToken = typeof access === "string" ? access : "";
   }
 
   get endpoint(): string {
     return `https://${this.shop}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
   }
 
-  async graphql<T>(query: string, variables: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
-    let response: Response;
+  private async post(accessToken: string, query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
     try {
-      response = await this.fetchImpl(this.endpoint, {
+      return await this.fetchImpl(this.endpoint, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
           Accept: "application/json",
-          "X-Shopify-Access-Token": this.accessToken,
+          "X-Shopify-Access-Token": accessToken,
         },
         body: JSON.stringify({ query, variables }),
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
       });
     } catch (error) {
       throw new ShopifyTransientError(`Could not reach Shopify: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async graphql<T>(query: string, variables: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+    const accessToken = this.tokens ? await this.tokens.token() : this.fixedToken;
+    let response = await this.post(accessToken, query, variables, signal);
+    if (response.status === 401 && this.tokens) {
+      // Expired or revoked early: renew once and try again; a second 401 is final.
+      await response.text().catch(() => "");
+      response = await this.post(await this.tokens.refreshAfterRejection(accessToken), query, variables, signal);
     }
     if (!response.ok) throw await shopifyHttpError(response, "Admin API");
     const body = (await response.json().catch(() => null)) as { data?: T; errors?: GraphqlError[] | string } | null;

@@ -6,7 +6,9 @@ import { defaultFetch, shopifyHttpError, ShopifyRequestError, ShopifyTransientEr
 /**
  * Shopify's authorization-code grant for an app installed on a merchant's
  * store: the authorize URL, the callback's HMAC check and the code-for-token
- * exchange (offline token: it keeps working when the merchant logs out).
+ * exchange, and the refresh of an expiring offline token (offline: it keeps
+ * working when the merchant logs out; expiring: it lasts an hour and is
+ * renewed with a refresh token, as Shopify requires of public apps).
  */
 
 /** Products to create and update, publications to put them on the Online Store. */
@@ -37,36 +39,102 @@ export function verifyShopifyHmac(params: URLSearchParams, clientSecret: string)
   return crypto.timingSafeEqual(Buffer.from(given.toLowerCase(), "utf8"), Buffer.from(expected, "utf8"));
 }
 
+/**
+ * What a token endpoint answered. An expiring offline token (what the app asks
+ * for) lasts `expires_in` seconds and comes with a refresh token that itself
+ * expires; a store may still answer a token without expiry (then both are null).
+ */
 export interface ShopifyToken {
   accessToken: string;
   scopes: string[];
+  refreshToken: string | null;
+  /** When the access token stops working, or null when it does not expire. */
+  expiresAt: Date | null;
+  /** When the refresh token stops working, or null when Shopify did not say. */
+  refreshTokenExpiresAt: Date | null;
 }
 
-export async function exchangeShopifyCode(args: {
-  shop: string;
-  code: string;
-  clientId: string;
-  clientSecret: string;
-  fetch?: FetchLike;
-}): Promise<ShopifyToken> {
-  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
-  const doFetch = args.fetch ?? defaultFetch;
+/** Shopify refused a refresh (invalid_grant and the like): only connecting again helps. */
+export class ShopifyGrantError extends Error {
+  readonly retryable = false;
+  constructor(message: string) {
+    super(message);
+    this.name = "ShopifyGrantError";
+  }
+}
+
+async function postTokenEndpoint(shop: string, body: Record<string, unknown>, doFetch: FetchLike, now: Date): Promise<ShopifyToken> {
   let response: Response;
   try {
-    response = await doFetch(`https://${args.shop}/admin/oauth/access_token`, {
+    response = await doFetch(`https://${shop}/admin/oauth/access_token`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ client_id: args.clientId, client_secret: args.clientSecret, code: args.code }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
     throw new ShopifyTransientError(`Could not reach Shopify: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!response.ok) throw await shopifyHttpError(response, "Token exchange");
-  const body = (await response.json().catch(() => null)) as { access_token?: unknown; scope?: unknown } | null;
-  if (!body || typeof body.access_token !== "string" || body.access_token.length === 0) {
+  if (response.status === 400 || response.status === 401) {
+    // OAuth's error answer, e.g. {"error":"invalid_grant","error_description":"..."}.
+    const error = (await response.json().catch(() => null)) as { error?: unknown; error_description?: unknown } | null;
+    const code = typeof error?.error === "string" ? error.error : `HTTP ${response.status}`;
+    const description = typeof error?.error_description === "string" ? `: ${error.error_description.slice(0, 200)}` : "";
+    throw new ShopifyGrantError(`Shopify refused the grant (${code}${description})`);
+  }
+  if (!response.ok) throw await shopifyHttpError(response, "Token endpoint");
+  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!answer || typeof answer.access_token !== "string" || answer.access_token.length === 0) {
     throw new ShopifyRequestError("Shopify's token answer had no access token");
   }
-  const scopes = typeof body.scope === "string" ? body.scope.split(",").map((s) => s.trim()).filter(Boolean) : [];
-  return { accessToken: body.access_token, scopes };
+  const seconds = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null);
+  const expiresIn = seconds(answer.expires_in);
+  const refreshExpiresIn = seconds(answer.refresh_token_expires_in);
+  return {
+    accessToken: answer.access_token,
+    scopes: typeof answer.scope === "string" ? answer.scope.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    refreshToken: typeof answer.refresh_token === "string" && answer.refresh_token.length > 0 ? answer.refresh_token : null,
+    expiresAt: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000),
+    refreshTokenExpiresAt: refreshExpiresIn === null ? null : new Date(now.getTime() + refreshExpiresIn * 1000),
+  };
+}
+
+/** The authorization code for an expiring offline token (`expiring: 1`) and its refresh token. */
+export async function exchangeShopifyCode(args: {
+  shop: string;
+  code: string;
+  clientId: string;
+  clientSecret: string;
+  now?: Date;
+  fetch?: FetchLike;
+}): Promise<ShopifyToken> {
+  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
+  return postTokenEndpoint(
+    args.shop,
+    { client_id: args.clientId, client_secret: args.clientSecret, code: args.code, expiring: 1 },
+    args.fetch ?? defaultFetch,
+    args.now ?? new Date(),
+  );
+}
+
+/**
+ * A refresh token for a new access token. Shopify rotates the refresh token:
+ * the answer's one replaces the stored one. A refused refresh throws
+ * ShopifyGrantError.
+ */
+export async function refreshShopifyToken(args: {
+  shop: string;
+  refreshToken: string;
+  clientId: string;
+  clientSecret: string;
+  now?: Date;
+  fetch?: FetchLike;
+}): Promise<ShopifyToken> {
+  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
+  return postTokenEndpoint(
+    args.shop,
+    { client_id: args.clientId, client_secret: args.clientSecret, grant_type: "refresh_token", refresh_token: args.refreshToken },
+    args.fetch ?? defaultFetch,
+    args.now ?? new Date(),
+  );
 }

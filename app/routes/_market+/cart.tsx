@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import { CartButton } from "~/features/market/components/cart-button";
 import { CheckoutForm } from "~/features/market/components/checkout-form";
+import { PixelSize } from "~/features/market/components/pixel-size";
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
@@ -116,8 +117,11 @@ export default function CartPage() {
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                     <StyleBadge style={item.style} /> <span className="min-w-0 break-words">by {item.creatorFirstName}</span>
                   </p>
-                  <p className="mt-1 font-semibold text-slate-900" data-testid="cart-line-price">
-                    {formatMoney(item.priceCents)}
+                  <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                      {formatMoney(item.priceCents)}
+                    </span>
+                    <PixelSize width={item.width} height={item.height} className="text-sm text-slate-600" />
                   </p>
                 </div>
                 <div className="shrink-0">

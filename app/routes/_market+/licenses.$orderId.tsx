@@ -12,15 +12,14 @@ import { forwardLoaderHeaders } from "~/web/route-headers.server";
 export const meta: MetaFunction = () => [
   { title: `License | ${PRODUCT_NAME}` },
   { name: "description", content: "The standard commercial license of an image bought on the marketplace." },
-  // A license names its buyer: its address is a secret of theirs, and search engines keep out.
-  { name: "robots", content: "noindex" },
 ];
 export const headers = forwardLoaderHeaders;
 
 /** The license of a paid order, or the notice that it was revoked (public: the random order id, given only to the buyer, is the key). */
 export async function loader(args: LoaderFunctionArgs) {
   const license = await loadProcedure(orderLicense, args, { orderId: args.params.orderId ?? "" }, null);
-  return json(license, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  // A certificate the buyer shows to others (docs/decisions/029): no robots ban, but never kept by a shared cache.
+  return json(license, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 function formatDate(iso: string): string {

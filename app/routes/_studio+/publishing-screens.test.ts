@@ -44,6 +44,7 @@ describe("/integrations (signed in)", () => {
       ["rarible", false],
       ["mintable", false],
       ["shopify", false],
+      ["adobestock", false],
     ]);
     expect(data.screen.shopifyOAuth).toBe(false);
     expect(data.screen.connectLinks).toEqual({});

@@ -35,6 +35,7 @@ import {
   oauthAuthorize,
   postToMarketplaces,
   publicationDownload,
+  receiveShopifyWebhook,
   creatorIntegrations,
 } from "~/features/publishing/procedures.server";
 import {
@@ -64,7 +65,7 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - `query`: the procedure's other input fields, as query parameters;
  * - `json`: the procedure's other input fields, as a JSON object body;
  * - `multipart`: a multipart/form-data body with one file in the field `image`;
- * - `signed-json`: a JSON body read as raw text for its signature (the `Stripe-Signature` header);
+ * - `signed-json`: a JSON body read as raw bytes for its signature (`signature` names the header; Stripe's unless said);
  * - `provider-query`: query parameters chosen by the OAuth provider, passed on as they are;
  * - `none`: nothing else.
  */
@@ -99,6 +100,8 @@ export interface ApiRoute {
   status: number;
   /** JSON unless said. */
   answer?: ApiAnswer;
+  /** For `signed-json`: the header carrying the signature and what signed the body (Stripe's `Stripe-Signature` unless said). */
+  signature?: { header: string; description: string; body: string };
   /** Query parameters of a route without a procedure to read them from. */
   query?: { name: string; description: string }[];
   /**
@@ -408,6 +411,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "signed-json",
     status: 200,
     errors: [400, 404],
+  },
+  {
+    route: "api.webhooks.shopify",
+    method: "POST",
+    path: "/api/webhooks/shopify",
+    summary:
+      "The Shopify app's webhooks (app/uninstalled, customers/data_request, customers/redact, shop/redact; the topic in X-Shopify-Topic). 401 unless X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body under the app's client secret.",
+    procedure: receiveShopifyWebhook,
+    auth: "none",
+    input: "signed-json",
+    signature: {
+      header: "X-Shopify-Hmac-Sha256",
+      description: "Base64 HMAC-SHA256 of the raw body under the Shopify app's client secret.",
+      body: "A Shopify webhook payload, exactly as Shopify signed it.",
+    },
+    status: 200,
+    errors: [400, 401, 404],
   },
 
   // Publishing

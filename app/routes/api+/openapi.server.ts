@@ -185,10 +185,10 @@ function operation(route: ApiRoute): Operation {
   }
   if (route.input === "signed-json") {
     parameters.push({
-      name: "Stripe-Signature",
+      name: route.signature?.header ?? "Stripe-Signature",
       in: "header",
       required: true,
-      description: "Stripe's signature of the raw body.",
+      description: route.signature?.description ?? "Stripe's signature of the raw body.",
       schema: { type: "string" },
     });
   }
@@ -248,7 +248,7 @@ function requestBody(route: ApiRoute, rest: ReturnType<typeof withoutPathFields>
     case "signed-json": {
       const schema = {
         type: "object",
-        description: "A Stripe event, exactly as Stripe signed it.",
+        description: route.signature?.body ?? "A Stripe event, exactly as Stripe signed it.",
       };
       return { requestBody: { required: true, content: { "application/json": { schema } } } };
     }

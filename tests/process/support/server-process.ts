@@ -189,6 +189,12 @@ export function inspectDataDir(dataDir: string): Consistency {
     );
     const named = new Set([...live, ...historical].map((row) => row.key));
     const kitOf = (key: string) => key.replace(/\.(png|jpg)$/, ".zip");
+    // A smaller copy of an image for <picture> (`<stem>_<width>w.<avif|webp|jpg>`) belongs to its image.
+    const namedStems = new Set([...named].map((key) => key.replace(/\.[a-z0-9]+$/, "")));
+    const variantOfNamed = (key: string) => {
+      const match = /^(.+)_\d+w\.(avif|webp|jpg)$/.exec(key);
+      return match !== null && namedStems.has(match[1]!);
+    };
     return {
       paidOrdersWithoutLedger,
       paidOrdersWithoutGrants,
@@ -196,7 +202,8 @@ export function inspectDataDir(dataDir: string): Consistency {
         .map((row) => row.key)
         .filter((key) => !fs.existsSync(path.join(filesDir, key))),
       unreferencedFiles: onDisk.filter(
-        (key) => !named.has(key) && !(key.startsWith("kits/") && named.has(kitOf(key))),
+        (key) =>
+          !named.has(key) && !(key.startsWith("kits/") && named.has(kitOf(key))) && !variantOfNamed(key),
       ),
       integrity: String(db.pragma("integrity_check", { simple: true })),
     };

@@ -1,145 +1,138 @@
-import { STYLED_MAX_EDGE } from "~/engines/styling/ai-disclosure.server";
-import { blurredHalfOf, halfBrightPass, lumaOf } from "~/engines/styling/image-planes.server";
-import { smoothingWeights } from "~/engines/styling/edge-preserving.server";
-import { edgeBands, inkOver, inkTable } from "~/engines/styling/line-art.server";
-import { newPackedPlane } from "~/engines/styling/pixel-words.server";
-import { blur, decodeRgb, inBackground, type RawImage } from "~/engines/styling/raw-image.server";
-
-/** Cel shading: each pixel's brightness becomes one of three tones. */
-const TONE_LIMITS = [58, 150];
-const TONES = [0.24, 0.72, 1];
-const SATURATION = 1.7;
-const EDGE_KEEP = 30;
-const INK = [40, 28, 60];
-
-/** Cel colours are looked up by colour at 6 bits per channel. */
-const CEL_BITS = 6;
-/** Marks a cel colour not worked out yet (packed colours never have their top byte set). */
-const UNKNOWN = 0xffffffff;
+import { seededRandom } from "~/engines/styling/seeded-random.server";
+import {
+  drawDisc,
+  lumaAt,
+  newRgb,
+  smoothNoise,
+  smoothRgb,
+} from "~/engines/styling/styles/compose.server";
+import type { StyleRender } from "~/engines/styling/styles/style-render.server";
+import {
+  fillPolygon,
+  LEFT_EYE,
+  pointsOf,
+  RIGHT_EYE,
+} from "~/engines/styling/vision/face-regions.server";
+import { blurred, newPlane, smoothstep } from "~/engines/styling/vision/planes.server";
 
 /**
- * From colour quantised to CEL_BITS per channel to its cel colour, all
- * UNKNOWN at first. The answers depend on nothing but the colour, so the
- * table is kept for the life of the process (1 MB) and fills up as pictures
- * use colours.
+ * Anime: the person cel-shaded (smoothed colour, brightness in three flat
+ * bands with thin soft steps, livelier colour) with fine warm-brown line art
+ * on the person only, over a painted sky: a blue-to-peach gradient with soft
+ * clouds from seeded noise. The eyes are brightened inside the iris and get
+ * two catchlights, placed from the iris landmarks.
  */
-let celTable: Uint32Array | undefined;
 
-/** The table index of a colour. */
-function celIndex(r: number, g: number, b: number): number {
-  const shift = 8 - CEL_BITS;
-  return ((r >> shift) << (2 * CEL_BITS)) | ((g >> shift) << CEL_BITS) | (b >> shift);
-}
+const SKY_TOP = [58, 112, 206];
+const SKY_MIDDLE = [132, 190, 240];
+const SKY_LOW = [255, 218, 196];
+const LINE = [62, 36, 40];
 
-/** A colour channel rounded and clamped to 0-255. */
-function channel(v: number): number {
-  return v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
-}
+export const renderAnime: StyleRender = async (scene) => {
+  const { width, height } = scene;
+  // Without a clear person the whole picture is drawn in the style, with no silhouette line.
+  const mask = scene.subject === "centre" ? newPlane(width, height, 1) : scene.mask;
+  const outlined = scene.subject === "person";
+  const long = Math.max(width, height);
+  const random = seededRandom(scene.rgb);
+  const picture = { data: scene.rgb, width, height };
+  const [smooth, clouds, silhouette] = await Promise.all([
+    smoothRgb(picture, Math.max(1.5, long / 220), 34).then((once) =>
+      smoothRgb(once, Math.max(1.5, long / 220), 34),
+    ),
+    smoothNoise(width, height, random, 4, 4),
+    blurred(mask, Math.max(0.8, long / 600)),
+  ]);
+  const grey = newPlane(width, height);
+  for (let k = 0, i = 0; k < grey.data.length; k++, i += 3)
+    grey.data[k] = lumaAt(smooth.data, i) / 255;
+  const sigma = Math.max(0.7, long / 900);
+  const [fine, coarse] = await Promise.all([blurred(grey, sigma), blurred(grey, sigma * 1.7)]);
 
-/**
- * Works out, stores and returns the cel colour (packed) of a table index:
- * hue kept, saturation boosted (less in the dark, where hues are noise),
- * brightness snapped to a cel tone. Worked out from the middle of the index's
- * bin, so the answer never depends on the order of the pixels.
- */
-function celColour(table: Uint32Array, index: number): number {
-  const shift = 8 - CEL_BITS;
-  const bin = (1 << CEL_BITS) - 1;
-  const centre = (1 << shift) / 2 - 0.5;
-  const r = (index >> (2 * CEL_BITS)) * (1 << shift) + centre;
-  const g = ((index >> CEL_BITS) & bin) * (1 << shift) + centre;
-  const b = (index & bin) * (1 << shift) + centre;
-  const [low, high] = TONE_LIMITS;
-  const max = Math.max(r, g, b, 1);
-  const saturation = 1 - Math.min(r, g, b) / max;
-  const lit = max < 40 ? 0 : max > 110 ? 1 : (max - 40) / 70;
-  const boosted = Math.min(0.85, saturation * (1 + (SATURATION - 1) * lit)) * (0.4 + 0.6 * lit);
-  const stretch = saturation > 0.001 ? boosted / saturation : 0;
-  const y = 0.299 * r + 0.587 * g + 0.114 * b;
-  const tone = ((y < low ? TONES[0] : y < high ? TONES[1] : TONES[2]) * 250) / max;
-  const packed =
-    channel(tone * (max - (max - r) * stretch)) |
-    (channel(tone * (max - (max - g) * stretch)) << 8) |
-    (channel(tone * (max - (max - b) * stretch)) << 16);
-  table[index] = packed;
-  return packed;
-}
-
-/**
- * The half-size pass, one packed colour per pixel (see pixel-words):
- * edge-preserving smoothing, the cel colour, and the bloom (a screen blend,
- * slightly pink).
- */
-function celColours(src: RawImage, soft: RawImage, bloom: RawImage): Uint32Array {
-  const smoothing = smoothingWeights(EDGE_KEEP);
-  celTable ??= new Uint32Array(1 << (3 * CEL_BITS)).fill(UNKNOWN);
-  const cel = celTable;
-  // The bloom's screen blend, as tables by the bloom level.
-  const glowR = new Float32Array(256);
-  const glowG = new Float32Array(256);
-  const glowB = new Float32Array(256);
-  for (let v = 0; v < 256; v++) {
-    const glow = (255 - v * 0.8) / 255;
-    glowR[v] = glow;
-    glowG[v] = 1 - (1 - glow) * 0.9;
-    glowB[v] = 1 - (1 - glow) * 0.95;
-  }
-
-  // Each half-size pixel: one pixel of its 2x2 block, leaning towards the blurred half-size copy.
-  const colour = newPackedPlane(soft.width * soft.height);
-  const h = src.data;
-  const s = soft.data;
-  const glowPlane = bloom.data;
-  const sourceRow = src.width * 3 * 2;
-  for (let y = 0, p = 0, k = 0; y < soft.height; y++) {
-    for (let x = 0, i = y * sourceRow; x < soft.width; x++, p++, i += 6, k += 3) {
-      // Edge-preserving smoothing.
-      const r0 = h[i],
-        g0 = h[i + 1],
-        b0 = h[i + 2];
-      const dr = s[k] - r0,
-        dg = s[k + 1] - g0,
-        db = s[k + 2] - b0;
-      const weight = smoothing[Math.abs(dr) + Math.abs(dg) + Math.abs(db)];
-      const index = celIndex(
-        (r0 + dr * weight) | 0,
-        (g0 + dg * weight) | 0,
-        (b0 + db * weight) | 0,
+  const out = newRgb(width, height);
+  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
+  const sky = new Float32Array(3);
+  const cel = new Float32Array(3);
+  for (let y = 0, k = 0; y < height; y++) {
+    const t = y / Math.max(1, height - 1);
+    const upper = smoothstep(0, 0.55, t);
+    const lower = smoothstep(0.45, 1, t);
+    for (let c = 0; c < 3; c++) {
+      sky[c] =
+        SKY_TOP[c] + (SKY_MIDDLE[c] - SKY_TOP[c]) * upper + (SKY_LOW[c] - SKY_MIDDLE[c]) * lower;
+    }
+    for (let x = 0; x < width; x++, k++) {
+      const i = k * 3;
+      // Clouds: the noise above a threshold, lit from above (whiter at the top of each cloud).
+      const n = clouds.data[k];
+      const cloud = smoothstep(0.5, 0.62, n) * (1 - 0.5 * t);
+      const cloudShade = 0.9 + 0.1 * smoothstep(0.55, 0.75, n);
+      // Cel shading: brightness in three bands, hue and colour from the smoothed picture.
+      const l = lumaAt(smooth.data, i);
+      // Shadows keep their own depth; mid-tones, lights and highlights each become one flat tone.
+      const shadow = 0.7 * l + 6;
+      const tone =
+        shadow +
+        (128 - shadow) * smoothstep(66, 76, l) +
+        (196 - 128) * smoothstep(150, 160, l) +
+        (238 - 196) * smoothstep(218, 228, l);
+      const level = tone / Math.max(8, l);
+      for (let c = 0; c < 3; c++) {
+        const v = smooth.data[i + c];
+        cel[c] = (l + (v - l) * 1.12) * level;
+      }
+      const edge = (coarse.data[k] - fine.data[k]) * 255;
+      const a = mask.data[k];
+      const line = Math.max(
+        smoothstep(2, 5, edge) * smoothstep(0.6, 0.95, a) * 0.85,
+        outlined
+          ? smoothstep(0.2, 0.35, silhouette.data[k]) *
+              (1 - smoothstep(0.65, 0.8, silhouette.data[k])) *
+              0.8
+          : 0,
       );
-      const known = cel[index];
-      const packed = known === UNKNOWN ? celColour(cel, index) : known;
-
-      // Soft bloom: a screen blend, slightly pink (each channel stays within its value and 255).
-      const level = glowPlane[p];
-      if (level === 0) {
-        colour[p] = packed;
-      } else {
-        colour[p] =
-          (255.5 - (255 - (packed & 255)) * glowR[level]) |
-          0 |
-          (((255.5 - (255 - ((packed >> 8) & 255)) * glowG[level]) | 0) << 8) |
-          (((255.5 - (255 - (packed >> 16)) * glowB[level]) | 0) << 16);
+      for (let c = 0; c < 3; c++) {
+        const back = sky[c] + (255 * cloudShade - sky[c]) * cloud;
+        const colour = back + (cel[c] - back) * a;
+        o[i + c] = colour + (LINE[c] - colour) * line;
       }
     }
   }
-  return colour;
-}
 
-/**
- * Anime: smoothed, then cel-shaded in three flat tones with a bright,
- * saturated palette, a soft bloom around the highlights, and clean thin line
- * art. Colour and bloom are worked at half size; the lines at full size.
- */
-export async function renderAnime(input: Buffer): Promise<RawImage> {
-  const src = await decodeRgb(input, STYLED_MAX_EDGE);
-  // libvips makes the blurred half-size copy while JavaScript computes the brightness plane for the
-  // outlines, and from it the bloom's source.
-  const softPromise = inBackground(blurredHalfOf(src, 1.5));
-  const luma = lumaOf(src);
-  const edgesPromise = inBackground(edgeBands(luma, 1.1));
-  const bloomPromise = inBackground(blur(halfBrightPass(luma, 165, 2.6), 8));
-  const soft = await softPromise;
-  const colour = celColours(src, soft, await bloomPromise);
-  // Full size: the cel colour with the line art over it.
-  return inkOver(colour, soft.width, src, await edgesPromise, inkTable(3, 5, 0.85), INK);
-}
+  // Eyes: brighter, more colourful irises with a dark rim, and two catchlights each.
+  for (const face of scene.faces) {
+    const eyes = newPlane(width, height);
+    fillPolygon(eyes, pointsOf(face, LEFT_EYE));
+    fillPolygon(eyes, pointsOf(face, RIGHT_EYE));
+    const eyeClip = await blurred(eyes, Math.max(0.5, long / 1500));
+    for (const iris of face.irises) {
+      const r = Math.max(1, iris.radius);
+      const left = Math.max(0, Math.floor(iris.x - r - 1));
+      const right = Math.min(width - 1, Math.ceil(iris.x + r + 1));
+      const top = Math.max(0, Math.floor(iris.y - r - 1));
+      const bottom = Math.min(height - 1, Math.ceil(iris.y + r + 1));
+      for (let y = top; y <= bottom; y++) {
+        for (let x = left; x <= right; x++) {
+          const k = y * width + x;
+          const d = Math.hypot(x + 0.5 - iris.x, y + 0.5 - iris.y) / r;
+          const inside = (1 - smoothstep(0.9, 1.05, d)) * eyeClip.data[k];
+          if (inside <= 0) continue;
+          const i = k * 3;
+          const l = lumaAt(out.data, i);
+          // Lighter towards the bottom of the iris, a dark rim at its edge.
+          const lift = 1.25 + 0.35 * smoothstep(-0.2, 0.8, (y + 0.5 - iris.y) / r);
+          const rim = smoothstep(0.7, 0.95, d) * 0.6;
+          for (let c = 0; c < 3; c++) {
+            const v = out.data[i + c];
+            const lively = (l + (v - l) * 1.5) * lift;
+            const target = lively * (1 - rim);
+            o[i + c] = v + (target - v) * inside;
+          }
+        }
+      }
+      drawDisc(out, iris.x - r * 0.35, iris.y - r * 0.38, r * 0.3, [255, 255, 255], 0.95, eyeClip);
+      drawDisc(out, iris.x + r * 0.32, iris.y + r * 0.3, r * 0.14, [255, 255, 255], 0.85, eyeClip);
+    }
+  }
+  return { image: out };
+};

@@ -1,157 +1,142 @@
-import { STYLED_MAX_EDGE } from "~/engines/styling/ai-disclosure.server";
-import { halfBrightPass } from "~/engines/styling/image-planes.server";
-import { luma } from "~/engines/styling/pixel-words.server";
-import { blur, decodeRgb, newRawImage, type RawImage } from "~/engines/styling/raw-image.server";
 import { seededRandom } from "~/engines/styling/seeded-random.server";
-import { drawSparkles } from "~/engines/styling/sparkles.server";
+import {
+  drawSparkle,
+  lumaAt,
+  newRgb,
+  screen,
+  smoothNoise,
+} from "~/engines/styling/styles/compose.server";
+import type { StyleRender } from "~/engines/styling/styles/style-render.server";
+import { ovalBounds } from "~/engines/styling/vision/face-regions.server";
+import { blurred, smoothstep } from "~/engines/styling/vision/planes.server";
 
-/** The grade's gradient map, from shadows to highlights: indigo, violet, teal, gold, warm white. */
-const GRADIENT: Array<[number, [number, number, number]]> = [
-  [0, [12, 4, 40]],
-  [0.28, [74, 18, 112]],
-  [0.52, [16, 118, 146]],
-  [0.78, [250, 184, 96]],
-  [1, [255, 248, 226]],
+/**
+ * Fantasy: the person, graded cool and slightly moody, in front of a painted
+ * nebula (seeded noise through a violet-teal-rose ramp, a green aurora
+ * curtain and a few stars), with a warm rim light along the inside of the
+ * mask's edge and a cool glow just outside it. Sparkles are scattered in a
+ * band around the silhouette and never land on a face.
+ */
+
+const RIM = [255, 214, 150];
+const GLOW = [120, 200, 255];
+const SPARKLE_COLOURS = [
+  [255, 246, 222],
+  [255, 214, 140],
+  [200, 236, 255],
+  [255, 196, 240],
 ];
-/** How much of the gradient map replaces the (saturated) original colour. */
-const GRADE_MIX = 0.5;
-const SATURATION = 1.5;
-/** The vignette fades to a deep violet. */
-const VIGNETTE = [30, 6, 52];
 
-function gradientTable(): Uint8ClampedArray {
-  const table = new Uint8ClampedArray(256 * 3);
-  for (let v = 0; v < 256; v++) {
-    const t = v / 255;
-    let k = 0;
-    while (k < GRADIENT.length - 2 && t > GRADIENT[k + 1][0]) k++;
-    const [t0, c0] = GRADIENT[k];
-    const [t1, c1] = GRADIENT[k + 1];
-    const f = Math.min(1, Math.max(0, (t - t0) / (t1 - t0)));
-    const smooth = f * f * (3 - 2 * f);
-    for (let c = 0; c < 3; c++) table[v * 3 + c] = c0[c] + (c1[c] - c0[c]) * smooth;
-  }
-  return table;
-}
-
-/** The grade's tables: channel c of a pixel of brightness l becomes base[c][l] + colourPart[value of c]. */
-interface GradeTables {
-  baseR: Float32Array;
-  baseG: Float32Array;
-  baseB: Float32Array;
-  colourPart: Float32Array;
-}
-
-/**
- * One pixel, in place at `i` of `s` into `o`: the grade (see GradeTables),
- * then the glow and the vignette as a gain and an offset per channel.
- */
-function gradePixel(
-  o: Uint8ClampedArray,
-  s: Buffer,
-  i: number,
-  gainR: number,
-  gainG: number,
-  gainB: number,
-  offsetR: number,
-  offsetG: number,
-  offsetB: number,
-  { baseR, baseG, baseB, colourPart }: GradeTables,
-) {
-  const r = s[i];
-  const g = s[i + 1];
-  const b = s[i + 2];
-  const l = luma(r, g, b);
-  o[i] = (baseR[l] + colourPart[r]) * gainR + offsetR;
-  o[i + 1] = (baseG[l] + colourPart[g]) * gainG + offsetG;
-  o[i + 2] = (baseB[l] + colourPart[b]) * gainB + offsetB;
-}
-
-/**
- * The full-size pass: contrast (an S-curve) and colour, the gradient map
- * mixed in, the golden glow (a screen blend of the half-size `glow` plane)
- * and the vignette. The output keeps the input's padding columns.
- */
-function grade(src: RawImage, glow: RawImage): RawImage {
-  // Contrast, colour and the gradient map, as tables.
-  const curve = new Float32Array(256);
-  for (let v = 0; v < 256; v++) {
-    const t = v / 255;
-    curve[v] = 255 * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)) * 0.6 + v * 0.4;
-  }
-  const gradient = gradientTable();
-  const keepMap = 1 - GRADE_MIX;
-  const [baseR, baseG, baseB] = [0, 1, 2].map((c) =>
-    curve.map((y0, l) => y0 * (1 - SATURATION) * keepMap + gradient[l * 3 + c] * GRADE_MIX),
-  );
-  const tables: GradeTables = {
-    baseR,
-    baseG,
-    baseB,
-    colourPart: curve.map((v) => v * SATURATION * keepMap),
-  };
-
-  const { width, height } = src;
-  const pictureWidth = width - (src.padding ?? 0);
-  const reach = 1 / Math.hypot(pictureWidth / 2, height / 2);
-  // The glow and the vignette change slowly: each is worked out once per 2x2 block (the
-  // glow is half size anyway; the vignette at the block's centre), as a gain and an offset
-  // per channel. The vignette's distance from the centre is split into column and row parts.
-  const halfWidth = glow.width;
-  const columnDistance = new Float32Array(halfWidth);
-  for (let hx = 0; hx < halfWidth; hx++) {
-    columnDistance[hx] = ((2 * hx + 0.5 - pictureWidth / 2) * reach) ** 2;
-  }
-
-  const out = newRawImage(width, height, 3);
-  out.padding = src.padding;
-  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
-  const s = src.data;
-  const g = glow.data;
-  const [vr, vg, vb] = VIGNETTE;
-  const glowScale = 0.85 / 255;
-  const stride = width * 3;
-  for (let y = 0; y < height; y += 2) {
-    const rowDistance = ((y + 0.5 - height * 0.42) * reach) ** 2;
-    const below = y + 1 < height ? stride : 0;
-    for (let hx = 0, i = y * stride, k = (y >> 1) * halfWidth; hx < halfWidth; hx++, i += 6, k++) {
-      // Golden glow (a screen blend), then the vignette: n * gain + offset.
-      const light = g[k] * glowScale;
-      const r2 = columnDistance[hx] + rowDistance;
-      const vignette = r2 < 0.1 ? 0 : r2 > 0.6625 ? 0.9 : (r2 - 0.1) * 1.6;
-      const keep = 1 - vignette;
-      const gainR = (1 - light) * keep;
-      const gainG = (1 - light * 0.82) * keep;
-      const gainB = (1 - light * 0.5) * keep;
-      const offsetR = 255 * keep - 255 * gainR + vr * vignette;
-      const offsetG = 255 * keep - 255 * gainG + vg * vignette;
-      const offsetB = 255 * keep - 255 * gainB + vb * vignette;
-      // The block's four pixels (rows are padded to whole groups of four, so x + 1 is always
-      // there; at the bottom of an odd height the last row is done twice).
-      gradePixel(o, s, i, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
-      gradePixel(o, s, i + 3, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
-      gradePixel(o, s, i + below, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
-      gradePixel(o, s, i + below + 3, gainR, gainG, gainB, offsetR, offsetG, offsetB, tables);
+/** The nebula's colour ramp, by noise value 0-1. */
+function nebula(value: number, out: Float32Array) {
+  const stops: Array<[number, number[]]> = [
+    [0, [8, 6, 26]],
+    [0.35, [30, 18, 70]],
+    [0.55, [92, 40, 132]],
+    [0.7, [40, 120, 160]],
+    [0.85, [230, 120, 190]],
+    [1, [255, 220, 240]],
+  ];
+  for (let s = 1; s < stops.length; s++) {
+    if (value <= stops[s][0] || s === stops.length - 1) {
+      const [t0, c0] = stops[s - 1];
+      const [t1, c1] = stops[s];
+      const t = Math.min(1, Math.max(0, (value - t0) / (t1 - t0)));
+      for (let c = 0; c < 3; c++) out[c] = c0[c] + (c1[c] - c0[c]) * t;
+      return;
     }
   }
-  return out;
 }
 
-/**
- * Fantasy: a dramatic colour grade (a gradient map from indigo through teal
- * to gold, over boosted colour and contrast), a golden glow around the light,
- * a deep violet vignette, and sparkles placed by a generator seeded from the
- * picture itself. The glow is worked at half size; the grade at full size.
- */
-export async function renderFantasy(input: Buffer): Promise<RawImage> {
-  const src = await decodeRgb(input, STYLED_MAX_EDGE);
-  const glow = await blur(halfBrightPass(src, 110, 1.8), 7);
-  const out = grade(src, glow);
-  // The sparkles' generator is seeded from every eighth row of the picture.
-  const rows: Buffer[] = [];
-  const rowBytes = src.width * 3;
-  for (let y = 0; y < src.height; y += 8)
-    rows.push(src.data.subarray(y * rowBytes, (y + 1) * rowBytes));
-  drawSparkles(out, seededRandom(...rows), Math.round((out.width * out.height) / 6000));
-  return out;
-}
+export const renderFantasy: StyleRender = async (scene) => {
+  const { width, height, mask } = scene;
+  const long = Math.max(width, height);
+  // One generator per use, so that work running side by side cannot change the order of draws.
+  const seeded = (use: string) => seededRandom(scene.rgb, Buffer.from(use));
+  const random = seeded("stars and sparkles");
+  const rimReach = Math.max(1.5, long / 130);
+  const [cloud, wisps, inner, outer, aurora] = await Promise.all([
+    smoothNoise(width, height, seeded("nebula"), 3, 5),
+    smoothNoise(width, height, seeded("lanes"), 8, 3),
+    blurred(mask, rimReach),
+    blurred(mask, rimReach * 4),
+    smoothNoise(width, height, seeded("aurora"), 6, 2),
+  ]);
+
+  const out = newRgb(width, height);
+  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
+  const sky = new Float32Array(3);
+  const s = scene.rgb;
+  for (let y = 0, k = 0; y < height; y++) {
+    const t = y / Math.max(1, height - 1);
+    for (let x = 0; x < width; x++, k++) {
+      const i = k * 3;
+      // The nebula, with darker lanes from the finer noise, and an aurora curtain in the upper half.
+      const value = cloud.data[k] * 0.8 + wisps.data[k] * 0.35 - 0.1;
+      nebula(Math.min(1, Math.max(0, (value - 0.2) * 1.6)), sky);
+      const curtain =
+        Math.exp(-(((t - 0.3 - 0.12 * (aurora.data[k] - 0.5)) / 0.12) ** 2)) *
+        smoothstep(0.4, 0.7, aurora.data[k]);
+      sky[0] += (60 - sky[0]) * curtain * 0.6;
+      sky[1] += (230 - sky[1]) * curtain * 0.6;
+      sky[2] += (170 - sky[2]) * curtain * 0.6;
+      // The person: cooler, a little darker in the shadows, lit along the rim.
+      const a = mask.data[k];
+      const l = lumaAt(s, i);
+      const shadow = 0.82 + 0.25 * smoothstep(30, 200, l);
+      const rim = Math.max(0, a - inner.data[k]) * 2.4;
+      const pr = (s[i] * 0.92 + l * 0.08) * shadow - 4;
+      const pg = (s[i + 1] * 0.92 + l * 0.08) * shadow;
+      const pb = (s[i + 2] * 0.92 + l * 0.08) * shadow + 10;
+      for (let c = 0; c < 3; c++) {
+        const person = [pr, pg, pb][c];
+        o[i + c] = sky[c] + (person - sky[c]) * a;
+      }
+      if (rim > 0.01) screen(out.data, i, RIM, Math.min(1, rim));
+      const glow = outer.data[k] * (1 - a) * 0.75;
+      if (glow > 0.01) screen(out.data, i, GLOW, glow);
+    }
+  }
+
+  // Stars in the background.
+  const stars = Math.round((width * height) / 2500);
+  for (let n = 0; n < stars; n++) {
+    const x = Math.floor(random() * width);
+    const y = Math.floor(random() * height);
+    const bright = random();
+    const k = y * width + x;
+    if (mask.data[k] > 0.05) continue;
+    screen(out.data, k * 3, [255, 250, 240], 0.3 + 0.7 * bright * bright);
+  }
+
+  // Sparkles in the band around the silhouette, never on a face.
+  const faces = scene.faces.map((face) => {
+    const [x0, y0, x1, y1] = ovalBounds(face);
+    // Padded all round, and more above (hair, a hat): the sparkles keep well off the face.
+    const pad = (x1 - x0) * 0.35;
+    return [x0 - pad, y0 - pad - (y1 - y0) * 0.4, x1 + pad, y1 + pad];
+  });
+  const wanted = 26;
+  let placed = 0;
+  for (let tries = 0; tries < 4000 && placed < wanted; tries++) {
+    const x = random() * width;
+    const y = random() * height;
+    const size = random();
+    const tint = SPARKLE_COLOURS[Math.floor(random() * SPARKLE_COLOURS.length)];
+    const k = Math.min(height - 1, Math.floor(y)) * width + Math.min(width - 1, Math.floor(x));
+    const near = outer.data[k];
+    if (mask.data[k] > 0.25 || near < 0.08 || near > 0.6) continue;
+    const radius = (0.006 + 0.03 * size * size * size) * long;
+    if (
+      faces.some(
+        ([x0, y0, x1, y1]) =>
+          x > x0 - radius && x < x1 + radius && y > y0 - radius && y < y1 + radius,
+      )
+    ) {
+      continue;
+    }
+    drawSparkle(out, x, y, radius, tint);
+    placed++;
+  }
+  return { image: out };
+};

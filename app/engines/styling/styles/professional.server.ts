@@ -1,271 +1,233 @@
-import { STYLED_MAX_EDGE } from "~/engines/styling/ai-disclosure.server";
-import { blurredHalfOf } from "~/engines/styling/image-planes.server";
-import { luma } from "~/engines/styling/pixel-words.server";
-import {
-  decodeRgb,
-  inBackground,
-  newRawImage,
-  pictureOf,
-  type RawImage,
-} from "~/engines/styling/raw-image.server";
-
-/** The headshot keeps this share of the picture's shorter side. */
-const CROP = 0.78;
-/**
- * The framing is found on a copy this big (long edge, px): attention is costly
- * on big images, and libvips scores it on a 32 px map whatever the size.
- */
-const FRAMING_EDGE = 64;
-const CLARITY = 0.55;
-const SATURATION = 0.92;
-/** Edges fall off gently towards a cool studio grey. */
-const BACKDROP = [46, 50, 58];
+import sharp from "sharp";
+import { smoothRgb, type Rgb } from "~/engines/styling/styles/compose.server";
+import type { StyleRender } from "~/engines/styling/styles/style-render.server";
+import { featurePlane, ovalBounds, ovalPlane } from "~/engines/styling/vision/face-regions.server";
+import { blurred, smoothstep, type Plane } from "~/engines/styling/vision/planes.server";
+import type { Scene } from "~/engines/styling/vision/scene.server";
 
 /**
- * A small copy of the picture for framing (long edge FRAMING_EDGE px), each
- * pixel the mean of a 4x4 grid of samples spread over its block.
+ * Professional: a studio headshot. The person is cut out by the mask onto a
+ * studio backdrop (a soft grey-blue gradient, lighter behind the head, with a
+ * subtle vignette), relit (levels from the person alone, a gentle S-curve and
+ * a soft key light from the face's side), framed 4:5 head-and-shoulders
+ * around the face, and only the skin inside the face oval is smoothed (eyes,
+ * brows and lips stay sharp). The frame may reach past the photo's edges: the
+ * backdrop fills it. The result is never smaller than the upload's long edge
+ * (up to the engine's limit): a crop smaller than that is enlarged with
+ * libvips' Lanczos-3 kernel and a light sharpen, and the file says so.
  */
-function framingCopy(full: RawImage, width: number, height: number): RawImage {
-  const scale = Math.min(1, FRAMING_EDGE / Math.max(width, height));
-  const smallWidth = Math.max(1, Math.round(width * scale));
-  const smallHeight = Math.max(1, Math.round(height * scale));
-  const samples = 4;
-  const columns = new Int32Array(smallWidth * samples);
-  for (let k = 0; k < columns.length; k++) {
-    columns[k] = Math.min(width - 1, Math.floor(((k + 0.5) * width) / columns.length)) * 3;
+
+const ASPECT = 0.8;
+/** The face oval (chin to forehead) takes this share of the frame's height. */
+const FACE_SHARE = 0.33;
+const BACKDROP_CENTRE = [176, 180, 186];
+const BACKDROP_EDGE = [52, 58, 70];
+
+interface Frame {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** Where the light centres: the face, in frame pixels. */
+  focusX: number;
+  focusY: number;
+}
+
+function boundsOf(mask: Plane): [number, number, number, number] | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0, k = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++, k++) {
+      if (mask.data[k] > 0.5) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        y1 = y;
+      }
+    }
   }
-  const data = Buffer.alloc(smallWidth * smallHeight * 3);
-  const s = full.data;
-  const stride = full.width * 3;
-  for (let y = 0, o = 0; y < smallHeight; y++) {
-    for (let x = 0; x < smallWidth; x++, o += 3) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let sy = 0; sy < samples; sy++) {
-        const row =
-          Math.min(
-            height - 1,
-            Math.floor(((y * samples + sy + 0.5) * height) / (smallHeight * samples)),
-          ) * stride;
-        for (let sx = 0; sx < samples; sx++) {
-          const i = row + columns[x * samples + sx];
-          r += s[i];
-          g += s[i + 1];
-          b += s[i + 2];
+  return x1 < 0 ? null : [x0, y0, x1 + 1, y1 + 1];
+}
+
+/** The 4:5 frame, in picture pixels (it may reach past the left, right and top edges). */
+export function headshotFrame(scene: Scene): Frame {
+  const { width, height } = scene;
+  const face = scene.faces[0];
+  if (face) {
+    const [fx0, fy0, fx1, fy1] = ovalBounds(face);
+    let frameHeight = (fy1 - fy0) / FACE_SHARE;
+    let top = fy0 - frameHeight * 0.2;
+    // The body must not end above the frame's bottom: the frame stops at the photo's bottom.
+    if (top + frameHeight > height) frameHeight = Math.max(fy1 - top, height - top);
+    frameHeight = Math.min(frameHeight, height - Math.max(0, top));
+    if (top < 0 && frameHeight > height) top = 0;
+    const frameWidth = frameHeight * ASPECT;
+    const left = (fx0 + fx1) / 2 - frameWidth / 2;
+    return {
+      left: Math.round(left),
+      top: Math.round(top),
+      width: Math.max(1, Math.round(frameWidth)),
+      height: Math.max(1, Math.round(frameHeight)),
+      focusX: (fx0 + fx1) / 2 - left,
+      focusY: (fy0 + fy1) / 2 - top,
+    };
+  }
+  const bounds = scene.subject === "person" ? boundsOf(scene.mask) : null;
+  if (bounds) {
+    const [x0, y0, x1] = bounds;
+    const frameWidth = Math.min(width, (x1 - x0) * 1.1, height * ASPECT);
+    const frameHeight = frameWidth / ASPECT;
+    const top = Math.max(0, Math.min(height - frameHeight, y0 - frameHeight * 0.08));
+    const left = (x0 + x1) / 2 - frameWidth / 2;
+    return {
+      left: Math.round(left),
+      top: Math.round(top),
+      width: Math.max(1, Math.round(frameWidth)),
+      height: Math.max(1, Math.round(frameHeight)),
+      focusX: frameWidth / 2,
+      focusY: frameHeight * 0.35,
+    };
+  }
+  // No subject found: the biggest 4:5 frame in the middle of the photo.
+  const frameHeight = Math.min(height, width / ASPECT);
+  const frameWidth = frameHeight * ASPECT;
+  return {
+    left: Math.round((width - frameWidth) / 2),
+    top: Math.round((height - frameHeight) / 2),
+    width: Math.max(1, Math.round(frameWidth)),
+    height: Math.max(1, Math.round(frameHeight)),
+    focusX: frameWidth / 2,
+    focusY: frameHeight * 0.4,
+  };
+}
+
+/** Auto levels of the person's brightness (0.5% clipped each end) and a gentle S-curve, as a table. */
+function toneTable(scene: Scene): Float32Array {
+  const histogram = new Uint32Array(256);
+  let counted = 0;
+  const { rgb, mask } = scene;
+  for (let k = 0, i = 0; k < mask.data.length; k += 2, i += 6) {
+    if (mask.data[k] < 0.5) continue;
+    histogram[Math.round(0.299 * rgb[i] + 0.587 * rgb[i + 1] + 0.114 * rgb[i + 2])]++;
+    counted++;
+  }
+  let low = 0;
+  let high = 255;
+  if (counted > 0) {
+    const clip = counted * 0.005;
+    for (let sum = 0; low < 255 && (sum += histogram[low]) < clip;) low++;
+    for (let sum = 0; high > 0 && (sum += histogram[high]) < clip;) high--;
+  }
+  const range = Math.max(48, high - low);
+  const table = new Float32Array(256);
+  for (let v = 0; v < 256; v++) {
+    const t = Math.min(1, Math.max(0, (v - low) / range));
+    table[v] = 255 * (t + 0.3 * t * (1 - t) * (2 * t - 1) + 0.04 * Math.sin(Math.PI * t));
+  }
+  return table;
+}
+
+export const renderProfessional: StyleRender = async (scene, target) => {
+  const frame = headshotFrame(scene);
+  const { width, height } = scene;
+  // Skin: the face ovals without eyes, brows and lips, softened at its edges.
+  const [skin, features, person] = await Promise.all([
+    scene.faces.length > 0
+      ? blurred(ovalPlane(width, height, scene.faces), Math.max(1, width / 300))
+      : null,
+    scene.faces.length > 0
+      ? blurred(featurePlane(width, height, scene.faces), Math.max(1.5, width / 250))
+      : null,
+    Promise.resolve(scene.mask),
+  ]);
+  const faceWidth = scene.faces[0]
+    ? ovalBounds(scene.faces[0])[2] - ovalBounds(scene.faces[0])[0]
+    : width / 4;
+  const smooth = skin
+    ? await smoothRgb({ data: scene.rgb, width, height }, Math.max(1.5, faceWidth / 45), 40)
+    : null;
+  const tone = toneTable(scene);
+
+  const out: Rgb = {
+    data: Buffer.alloc(frame.width * frame.height * 3),
+    width: frame.width,
+    height: frame.height,
+  };
+  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
+  const reach = Math.hypot(frame.width, frame.height) / 2;
+  const s = scene.rgb;
+  for (let y = 0; y < frame.height; y++) {
+    const sy = frame.top + y;
+    for (let x = 0; x < frame.width; x++) {
+      const sx = frame.left + x;
+      const i = (y * frame.width + x) * 3;
+      // The backdrop: light behind the head, falling off to the edges, a touch darker at the foot.
+      const dx = (x - frame.focusX) / reach;
+      const dy = (y - frame.focusY * 0.9) / reach;
+      const fall = smoothstep(0, 1.15, Math.sqrt(dx * dx + dy * dy * 0.8));
+      const foot = (y / frame.height) * 0.12;
+      const shade = Math.min(1, fall + foot);
+      let r = BACKDROP_CENTRE[0] + (BACKDROP_EDGE[0] - BACKDROP_CENTRE[0]) * shade;
+      let g = BACKDROP_CENTRE[1] + (BACKDROP_EDGE[1] - BACKDROP_CENTRE[1]) * shade;
+      let b = BACKDROP_CENTRE[2] + (BACKDROP_EDGE[2] - BACKDROP_CENTRE[2]) * shade;
+      if (sx >= 0 && sx < width && sy >= 0 && sy < height) {
+        const k = sy * width + sx;
+        const a = person.data[k];
+        if (a > 0.002) {
+          const j = k * 3;
+          let pr = s[j];
+          let pg = s[j + 1];
+          let pb = s[j + 2];
+          if (skin && smooth && features) {
+            const keep = skin.data[k] * (1 - Math.min(1, features.data[k] * 1.6)) * 0.7;
+            pr += (smooth.data[j] - pr) * keep;
+            pg += (smooth.data[j + 1] - pg) * keep;
+            pb += (smooth.data[j + 2] - pb) * keep;
+          }
+          // Relit: the tone curve, a soft key light around the face, a touch of warmth.
+          const l = 0.299 * pr + 0.587 * pg + 0.114 * pb;
+          const lit = tone[Math.max(0, Math.min(255, Math.round(l)))];
+          const key = 1.06 - 0.14 * smoothstep(0.1, 0.9, Math.sqrt(dx * dx + dy * dy));
+          const gain = ((lit + 1) / (l + 1)) * key;
+          pr = pr * gain + 4;
+          pg = pg * gain + 1;
+          pb = pb * gain - 3;
+          r += (pr - r) * a;
+          g += (pg - g) * a;
+          b += (pb - b) * a;
         }
       }
-      const n = samples * samples;
-      data[o] = Math.round(r / n);
-      data[o + 1] = Math.round(g / n);
-      data[o + 2] = Math.round(b / n);
+      // A subtle vignette over the whole frame.
+      const vignette =
+        1 -
+        0.18 *
+          smoothstep(0.55, 1.1, Math.hypot(x / frame.width - 0.5, y / frame.height - 0.45) * 1.6);
+      o[i] = r * vignette;
+      o[i + 1] = g * vignette;
+      o[i + 2] = b * vignette;
     }
   }
-  return { data, width: smallWidth, height: smallHeight, channels: 3 };
-}
 
-/**
- * The most interesting point of the picture by sharp's attention strategy
- * (skin tones, saturation, detail), found on a small copy (libvips scores
- * attention on a 32 px map whatever the size), as a share of the picture's
- * width and height. Asked for any crop narrower than the copy, sharp scores
- * the whole copy and reports where the score peaks.
- */
-async function attentionPoint(small: RawImage): Promise<[number, number]> {
-  const width = small.width - (small.padding ?? 0);
-  const { height } = small;
-  const cropWidth = Math.max(1, Math.round(Math.min(width, height) * CROP));
-  const { info } = await pictureOf(small)
-    .resize(cropWidth, height, { fit: "cover", position: "attention" })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.attentionX === undefined || info.attentionY === undefined) return [0.5, 0.5];
-  return [info.attentionX / width, info.attentionY / height];
-}
-
-/** Whether the file's format decodes straight to a small size cheaply (JPEG, WebP). */
-function decodesSmall(input: Buffer): boolean {
-  const jpeg = input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff;
-  const webp =
-    input.toString("latin1", 0, 4) === "RIFF" && input.toString("latin1", 8, 12) === "WEBP";
-  return jpeg || webp;
-}
-
-/** The headshot's tone curve with clarity, as tables (see renderProfessional). */
-interface ToneTables {
-  detail: Int32Array;
-  lumaPart: Float32Array;
-  channelPart: Float32Array;
-}
-
-/**
- * One pixel of the headshot, from `s` at `j` to `o` at `i`: its tone through
- * the curve with clarity added (by its brightness against `around`), colour
- * slightly calmed, a touch of warmth, then the vignette (`keep` of it, and
- * the backdrop's share `towards`).
- */
-function tonePixel(
-  o: Uint8ClampedArray,
-  i: number,
-  s: Buffer,
-  j: number,
-  around: number,
-  keep: number,
-  towardsR: number,
-  towardsG: number,
-  towardsB: number,
-  { detail, lumaPart, channelPart }: ToneTables,
-) {
-  const r = s[j];
-  const g = s[j + 1];
-  const b = s[j + 2];
-  const l = luma(r, g, b);
-  const d = detail[l - around + 255];
-  const lumaOut = lumaPart[l + d];
-  o[i] = (lumaOut + channelPart[r + d] + 5) * keep + towardsR;
-  o[i + 1] = (lumaOut + channelPart[g + d] + 1) * keep + towardsG;
-  o[i + 2] = (lumaOut + channelPart[b + d] - 6) * keep + towardsB;
-}
-
-/** The even whole number nearest to `value` within 0-`max`. */
-function evenWithin(value: number, max: number): number {
-  const clamped = Math.round(Math.min(max, Math.max(0, value)));
-  return clamped - (clamped & 1);
-}
-
-/**
- * The headshot's pixels: the square `box` of `full`, toned (see tonePixel)
- * against `surroundings` (the picture at half size, blurred) and vignetted.
- */
-function toneHeadshot(
-  full: RawImage,
-  { left, top, side }: { left: number; top: number; side: number },
-  surroundings: RawImage,
-  tables: ToneTables,
-): RawImage {
-  const s = full.data;
-  const fullStride = full.width * 3;
-  // The surroundings and the vignette change slowly: both are taken once per 2x2 block
-  // (the surroundings are half size anyway; the vignette at the block's centre).
-  const reach = 1 / ((side / 2) * Math.SQRT2);
-  const halfSide = (side + 1) >> 1;
-  const columnDistance = new Float32Array(halfSide);
-  for (let hx = 0; hx < halfSide; hx++)
-    columnDistance[hx] = ((2 * hx + 0.5 - side / 2) * reach) ** 2;
-
-  const around3 = surroundings.data;
-  const halfStride = surroundings.width * 3;
-  const out = newRawImage(side, side, 3);
-  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
-  const [br, bg, bb] = BACKDROP;
-  const stride = side * 3;
-  for (let y = 0; y < side; y += 2) {
-    const rowDistance = ((y + 0.5 - side * 0.42) * reach) ** 2;
-    const below = y + 1 < side ? 1 : 0;
-    const sourceRow = (top + y) * fullStride;
-    for (
-      let hx = 0, x = 0, k = ((top + y) >> 1) * halfStride + (left >> 1) * 3;
-      hx < halfSide;
-      hx++, x += 2, k += 3
-    ) {
-      const around = luma(around3[k], around3[k + 1], around3[k + 2]);
-      const r2 = columnDistance[hx] + rowDistance;
-      const vignette = r2 < 0.22 ? 0 : r2 > 0.845 ? 0.5 : (r2 - 0.22) * 0.8;
-      const keep = 1 - vignette;
-      const towardsR = br * vignette;
-      const towardsG = bg * vignette;
-      const towardsB = bb * vignette;
-      // The block's four pixels (at the edges of an odd side a block has one column or
-      // row, done twice).
-      const right = x + 1 < side ? 3 : 0;
-      const j = sourceRow + (left + x) * 3;
-      const i = y * stride + x * 3;
-      const jBelow = j + below * fullStride;
-      const iBelow = i + below * stride;
-      tonePixel(o, i, s, j, around, keep, towardsR, towardsG, towardsB, tables);
-      tonePixel(o, i + right, s, j + right, around, keep, towardsR, towardsG, towardsB, tables);
-      tonePixel(o, iBelow, s, jBelow, around, keep, towardsR, towardsG, towardsB, tables);
-      tonePixel(
-        o,
-        iBelow + right,
-        s,
-        jBelow + right,
-        around,
-        keep,
-        towardsR,
-        towardsG,
-        towardsB,
-        tables,
-      );
-    }
-  }
-  return out;
-}
-
-/**
- * Professional: a square headshot framed around the most interesting region
- * (sharp's attention strategy: skin tones, saturation, detail), auto levels
- * and a gentle tone curve, clarity (local contrast from a wide blur), a touch
- * of warmth, and a soft studio vignette.
- */
-export async function renderProfessional(input: Buffer): Promise<RawImage> {
-  // Decode big enough that the crop still has STYLED_MAX_EDGE pixels when possible. The
-  // framing is found on a small copy: decoded straight from the file alongside, when its
-  // format does that cheaply, else made from the full decode.
-  const fullPromise = decodeRgb(input, Math.ceil(STYLED_MAX_EDGE / CROP), "outside");
-  const framingPromise = decodesSmall(input)
-    ? inBackground(decodeRgb(input, FRAMING_EDGE).then(attentionPoint))
-    : undefined;
-  const full = await fullPromise;
-  const width = full.width - (full.padding ?? 0);
-  const { height } = full;
-  const attention =
-    framingPromise ?? inBackground(attentionPoint(framingCopy(full, width, height)));
-  // Clarity compares each pixel's brightness with its surroundings': the picture at half size, blurred.
-  const surroundingsPromise = inBackground(blurredHalfOf(full, 3));
-
-  // The headshot: a square centred on the attention point, inside the picture, at even
-  // coordinates so that it lines up with the half-size surroundings. Never enlarged: its
-  // side is at most STYLED_MAX_EDGE by the decode size.
-  const side = Math.min(STYLED_MAX_EDGE, Math.max(1, Math.round(Math.min(width, height) * CROP)));
-  const [across, down] = await attention;
-  const left = evenWithin(across * width - side / 2, width - side);
-  const top = evenWithin(down * height - side / 2, height - side);
-
-  // Auto levels from the headshot's brightness histogram (one pixel of each 2x2 block,
-  // 0.5% clipped at each end), then a gentle S-curve.
-  const histogram = new Uint32Array(256);
-  const s = full.data;
-  const fullStride = full.width * 3;
-  let counted = 0;
-  for (let y = top; y < top + side; y += 2) {
-    for (let x = left, i = y * fullStride + left * 3; x < left + side; x += 2, i += 6, counted++) {
-      histogram[luma(s[i], s[i + 1], s[i + 2])]++;
-    }
-  }
-  const clip = counted * 0.005;
-  let low = 0;
-  for (let sum = 0; low < 255 && (sum += histogram[low]) < clip;) low++;
-  let high = 255;
-  for (let sum = 0; high > 0 && (sum += histogram[high]) < clip;) high--;
-  const range = Math.max(32, high - low);
-  // By value + 128 (clarity may push a value past either end): the curve's share of a
-  // pixel's brightness and of each channel.
-  const lumaPart = new Float32Array(512);
-  const channelPart = new Float32Array(512);
-  for (let v = 0; v < 512; v++) {
-    const t = Math.min(1, Math.max(0, (v - 128 - low) / range));
-    const tone = 255 * (t + 0.35 * t * (1 - t) * (2 * t - 1) + 0.05 * Math.sin(Math.PI * t));
-    lumaPart[v] = tone * (1 - SATURATION);
-    channelPart[v] = tone * SATURATION;
-  }
-  // Clarity by brightness minus surroundings (+255): the offset into those tables,
-  // capped at +-120 levels, which keeps every index inside them.
-  const detail = new Int32Array(511);
-  for (let d = -255; d <= 255; d++) {
-    detail[d + 255] = Math.floor(Math.min(120, Math.max(-120, d * CLARITY)) + 128.5);
-  }
-  const tables: ToneTables = { detail, lumaPart, channelPart };
-
-  return toneHeadshot(full, { left, top, side }, await surroundingsPromise, tables);
-}
+  // Never smaller than the upload's long edge (up to the limit); never more than the limit.
+  const outHeight = Math.max(
+    1,
+    Math.round(Math.min(target.maxEdge, Math.max(target.inputLongEdge, frame.height))),
+  );
+  const outWidth = Math.max(1, Math.round(outHeight * ASPECT));
+  if (outHeight === frame.height) return { image: out };
+  const scale = outHeight / frame.height;
+  let pipeline = sharp(out.data, {
+    raw: { width: frame.width, height: frame.height, channels: 3 },
+  }).resize(outWidth, outHeight, { fit: "fill", kernel: "lanczos3" });
+  if (scale > 1) pipeline = pipeline.sharpen({ sigma: 0.7, m1: 0.4, m2: 1.2 });
+  const data = await pipeline.raw().toBuffer();
+  return {
+    image: { data, width: outWidth, height: outHeight },
+    method:
+      scale > 1
+        ? `head-and-shoulders frame enlarged ${scale.toFixed(2)}x with Lanczos-3 and a light sharpen`
+        : `head-and-shoulders frame reduced ${scale.toFixed(2)}x with Lanczos-3`,
+  };
+};

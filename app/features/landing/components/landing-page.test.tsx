@@ -20,14 +20,18 @@ describe("<LandingPage>", () => {
     ];
     const sections = order.map((id) => screen.getByTestId(id));
     for (let i = 1; i < sections.length; i++) {
-      expect(sections[i - 1].compareDocumentPosition(sections[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(
+        sections[i - 1].compareDocumentPosition(sections[i]) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
     }
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
   });
 
   it("lets a tile's style name wrap (never cut), its earnings chip stacking under it below sm", () => {
     render(<LandingPage />);
-    const name = within(screen.getByTestId("hero-sample-professional")).getByTestId("hero-sample-name");
+    const name = within(screen.getByTestId("hero-sample-professional")).getByTestId(
+      "hero-sample-name",
+    );
     expect(name).toHaveTextContent("Professional");
     expect(name).not.toHaveClass("truncate");
     expect(name.parentElement).toHaveClass("flex-col", "sm:flex-row");
@@ -52,18 +56,66 @@ describe("<LandingPage>", () => {
         }}
       />,
     );
-    expect(screen.getByRole("img", { name: "The sample portrait in the Anime style" })).toHaveAttribute(
-      "src",
-      "/media/samples/anime.jpg",
-    );
+    expect(
+      screen.getByRole("img", { name: "The sample portrait in the Anime style" }),
+    ).toHaveAttribute("src", "/media/samples/anime.jpg");
     expect(screen.getAllByRole("img", { name: /The sample portrait in the/ })).toHaveLength(4);
-    expect(screen.getByTestId("hero-sample-credit")).toHaveTextContent("Sample portrait: someone (public domain).");
+    expect(screen.getByTestId("hero-sample-credit")).toHaveTextContent(
+      "Sample portrait: someone (public domain).",
+    );
+  });
+
+  it("offers each sample as AVIF and WebP with a JPEG fallback, sized for its tile and no wider than the sample", () => {
+    const urls = {
+      professional: "/media/samples/professional_sample_v3.jpg",
+      cartoon: "/media/samples/cartoon_sample_v3.jpg",
+      anime: "/media/samples/anime_sample_v3.jpg",
+      fantasy: "/media/samples/fantasy_sample_v3.jpg",
+    };
+    render(<LandingPage samples={{ urls, credit: "Credit.", width: 512 }} />);
+    const image = screen.getByRole("img", { name: "The sample portrait in the Anime style" });
+    const picture = image.parentElement!;
+    expect(picture.tagName).toBe("PICTURE");
+    const types = [...picture.querySelectorAll("source")].map((source) =>
+      source.getAttribute("type"),
+    );
+    expect(types).toEqual(["image/avif", "image/webp"]);
+    const avif = picture.querySelector('source[type="image/avif"]')!;
+    expect(avif.getAttribute("srcset")).toBe(
+      `${urls.anime}?w=320&fmt=avif 320w, ${urls.anime}?w=480&fmt=avif 480w, ${urls.anime}?w=640&fmt=avif 512w`,
+    );
+    expect(image).toHaveAttribute(
+      "srcset",
+      `${urls.anime}?w=320&fmt=jpg 320w, ${urls.anime}?w=480&fmt=jpg 480w, ${urls.anime} 512w`,
+    );
+    expect(image.getAttribute("sizes")).toMatch(/^\(min-width: 1280px\) 292px, /);
+    expect(image).toHaveAttribute("width", "512");
+    expect(image).toHaveAttribute("height", "640");
+    // The first row is on the first screen: fetched at once; the second row lazily.
+    expect(
+      screen.getByRole("img", { name: "The sample portrait in the Professional style" }),
+    ).toHaveAttribute("loading", "eager");
+    expect(
+      screen.getByRole("img", { name: "The sample portrait in the Fantasy style" }),
+    ).toHaveAttribute("loading", "lazy");
   });
 
   it("lists the nine external marketplaces as text, with no external images", () => {
     const { container } = render(<LandingPage />);
-    const names = screen.getAllByTestId("marketplace-wordmark").map((li) => li.firstChild?.textContent);
-    expect(names).toEqual(["OpenSea", "Zora", "Foundation", "Foap", "EyeEm", "ClickASnap", "Rarible", "Mintable", "Shopify"]);
+    const names = screen
+      .getAllByTestId("marketplace-wordmark")
+      .map((li) => li.firstChild?.textContent);
+    expect(names).toEqual([
+      "OpenSea",
+      "Zora",
+      "Foundation",
+      "Foap",
+      "EyeEm",
+      "ClickASnap",
+      "Rarible",
+      "Mintable",
+      "Shopify",
+    ]);
     for (const img of container.querySelectorAll("img")) {
       expect(img.getAttribute("src")).toMatch(/^\//);
     }
@@ -73,8 +125,14 @@ describe("<LandingPage>", () => {
     render(<LandingPage />);
     expect(within(screen.getByTestId("earnings-box")).getByText("$347")).toBeInTheDocument();
     expect(screen.getByText("average earnings per month")).toBeInTheDocument();
-    const steps = within(screen.getByTestId("landing-how-it-works")).getAllByRole("heading", { level: 3 });
-    expect(steps.map((h) => h.textContent)).toEqual(["Upload Selfie", "Choose AI Style", "Monetize & Share"]);
+    const steps = within(screen.getByTestId("landing-how-it-works")).getAllByRole("heading", {
+      level: 3,
+    });
+    expect(steps.map((h) => h.textContent)).toEqual([
+      "Upload Selfie",
+      "Choose AI Style",
+      "Monetize & Share",
+    ]);
   });
 
   it("prices three plans: the beta free, Regular and Premium coming soon", () => {
@@ -84,7 +142,12 @@ describe("<LandingPage>", () => {
     expect(beta.getByText("$29")).toHaveClass("line-through");
     expect(beta.getByText("Keep 85% of earnings")).toBeInTheDocument();
     expect(beta.getByText("Keep 85% of every sale")).toBeInTheDocument();
-    for (const feature of ["Unlimited selfies", "All four AI styles", "Marketplace listing", "Priority beta support"]) {
+    for (const feature of [
+      "Unlimited selfies",
+      "All four AI styles",
+      "Marketplace listing",
+      "Priority beta support",
+    ]) {
       expect(beta.getByText(feature)).toBeInTheDocument();
     }
     expect(beta.queryByText("Coming Soon")).toBeNull();
@@ -111,21 +174,30 @@ describe("<LandingPage>", () => {
       expect(screen.getByRole("link", { name })).toHaveAttribute("href", "/api/login");
     }
     for (const id of ["plan-beta", "plan-regular", "plan-premium"]) {
-      expect(within(screen.getByTestId(id)).getByRole("link")).toHaveAttribute("href", "/api/login");
+      expect(within(screen.getByTestId(id)).getByRole("link")).toHaveAttribute(
+        "href",
+        "/api/login",
+      );
     }
   });
 
   it("has a footer with Product, Support and Company columns whose items are not links", () => {
     render(<LandingPage />);
     const footer = within(screen.getByTestId("landing-footer"));
-    expect(footer.getAllByRole("heading").map((h) => h.textContent)).toEqual(["Product", "Support", "Company"]);
+    expect(footer.getAllByRole("heading").map((h) => h.textContent)).toEqual([
+      "Product",
+      "Support",
+      "Company",
+    ]);
     expect(footer.queryAllByRole("link")).toEqual([]);
     expect(footer.getByText("Privacy Policy")).toBeInTheDocument();
   });
 
   it("says registration is closed only while it is", () => {
     render(<LandingPage />);
-    expect(screen.getByTestId("beta-registration")).toHaveTextContent("Public registration is closed until 2026.");
+    expect(screen.getByTestId("beta-registration")).toHaveTextContent(
+      "Public registration is closed until 2026.",
+    );
     cleanup();
     render(<LandingPage registrationOpen />);
     expect(screen.getByTestId("beta-registration")).toHaveTextContent("Registration is open");

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { CartButton } from "~/features/market/components/cart-button";
+import { PixelSize } from "~/features/market/components/pixel-size";
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -17,6 +18,9 @@ export interface CartPanelItem {
   style: string;
   priceCents: number;
   previewUrl: string;
+  /** The pixel size of the file a buyer gets, when known. */
+  width?: number | null;
+  height?: number | null;
 }
 
 /**
@@ -68,6 +72,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
                     <span className="font-semibold text-slate-900" data-testid="cart-line-price">
                       {formatMoney(item.priceCents)}
                     </span>
+                    <PixelSize width={item.width} height={item.height} />
                   </div>
                 </div>
                 <div className="shrink-0">

@@ -2,7 +2,16 @@ import { cosmeticRating } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { CartButton } from "~/features/market/components/cart-button";
 import { RatingStars } from "~/features/market/components/rating-stars";
+import { PixelSize } from "~/features/market/components/pixel-size";
 import { StyleBadge } from "~/features/market/components/style-badge";
+import { ResponsivePicture } from "~/ui/responsive-picture";
+
+/**
+ * How wide the marketplace grid shows a card's image (app/routes/_market+/marketplace.tsx:
+ * max-w-7xl with px-4, the 20rem cart column from lg, 1 / 2 / 3 columns with gap-4).
+ */
+export const LISTING_CARD_SIZES =
+  "(min-width: 1280px) 291px, (min-width: 1024px) calc(50vw - 196px), (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
 
 export interface ListingCardData {
   id: string;
@@ -11,13 +20,18 @@ export interface ListingCardData {
   style: string;
   priceCents: number;
   previewUrl: string;
+  /** The preview's own width, when known: its srcset offers nothing wider. */
+  previewWidth?: number | null;
+  /** The pixel size of the file a buyer gets, when known. */
+  width?: number | null;
+  height?: number | null;
   creator: { firstName: string };
   licensingEnabled: boolean;
 }
 
 /**
  * A marketplace card: the watermarked preview only, title, style, cosmetic
- * rating, creator's first name, price, cart button (at the bottom, so the
+ * rating, creator's first name, price, the file's pixel size, cart button (at the bottom, so the
  * buttons of a row line up). The title's id is the card's anchor (#listing-<id>).
  */
 export function ListingCard({
@@ -33,15 +47,20 @@ export function ListingCard({
   priority?: boolean;
 }) {
   return (
-    <article className="card flex w-full flex-col overflow-hidden" data-testid="listing-card" aria-labelledby={`listing-${listing.id}`}>
+    <article
+      className="card flex w-full flex-col overflow-hidden"
+      data-testid="listing-card"
+      aria-labelledby={`listing-${listing.id}`}
+    >
       <div className="aspect-square bg-slate-100">
-        <img
+        <ResponsivePicture
           src={listing.previewUrl}
+          sourceWidth={listing.previewWidth}
+          sizes={LISTING_CARD_SIZES}
           alt={`Preview of ${listing.title} (watermarked)`}
           // The first card's image is the first screen's largest: fetched at once and first; the rest when scrolled to.
           loading={priority ? "eager" : "lazy"}
-          decoding={priority ? "sync" : "async"}
-          {...(priority ? { fetchpriority: "high" } : {})}
+          highPriority={priority}
           width={640}
           height={640}
           className="h-full w-full object-cover"
@@ -49,12 +68,17 @@ export function ListingCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={`listing-${listing.id}`} className="min-w-0 scroll-mt-24 font-semibold break-words text-slate-900">
+          <h3
+            id={`listing-${listing.id}`}
+            className="min-w-0 scroll-mt-24 font-semibold break-words text-slate-900"
+          >
             {listing.title}
           </h3>
           <StyleBadge style={listing.style} />
         </div>
-        {listing.description ? <p className="line-clamp-2 text-sm text-slate-600">{listing.description}</p> : null}
+        {listing.description ? (
+          <p className="line-clamp-2 text-sm text-slate-600">{listing.description}</p>
+        ) : null}
         <div className="flex items-center justify-between text-sm text-slate-600">
           <span>by {listing.creator.firstName || "a creator"}</span>
           <RatingStars rating={cosmeticRating(listing.id)} />
@@ -63,9 +87,20 @@ export function ListingCard({
           <span className="text-lg font-bold text-slate-900" data-testid="listing-price">
             {formatMoney(listing.priceCents)}
           </span>
-          {listing.licensingEnabled ? <span className="text-xs text-slate-500">Commercial license</span> : null}
+          <span className="flex flex-col items-end gap-0.5 text-right">
+            <PixelSize width={listing.width} height={listing.height} />
+            {listing.licensingEnabled ? (
+              <span className="text-xs text-slate-500">Commercial license</span>
+            ) : null}
+          </span>
         </div>
-        <CartButton listingId={listing.id} title={listing.title} inCart={inCart} redirectTo={redirectTo} anchor={`listing-${listing.id}`} />
+        <CartButton
+          listingId={listing.id}
+          title={listing.title}
+          inCart={inCart}
+          redirectTo={redirectTo}
+          anchor={`listing-${listing.id}`}
+        />
       </div>
     </article>
   );

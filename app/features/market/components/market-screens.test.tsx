@@ -26,6 +26,7 @@ const LISTING = {
   price: "25",
   priceCents: 2500,
   previewUrl: "/media/previews/abcdefgh.jpg",
+  previewWidth: 640,
   creator: { id: "u1", firstName: "Ada" },
   tags: ["neon"],
   licensingEnabled: true,
@@ -53,7 +54,11 @@ function Where() {
 
 type CartAction = (args: { request: Request }) => Promise<Response>;
 
-function renderMarketplace(data: ReturnType<typeof marketplaceData>, url = "/marketplace", cartAction: CartAction = vi.fn(async () => json({ ok: true }))) {
+function renderMarketplace(
+  data: ReturnType<typeof marketplaceData>,
+  url = "/marketplace",
+  cartAction: CartAction = vi.fn(async () => json({ ok: true })),
+) {
   let current = data;
   const Stub = createRemixStub([
     {
@@ -85,8 +90,32 @@ describe("/marketplace", () => {
     expect(screen.getByLabelText("Search")).toBeInTheDocument();
   });
 
+  it("shows the pixel size of each file a buyer gets, on its card and in the cart", async () => {
+    const sized = { ...LISTING, width: 2048, height: 2560 };
+    renderMarketplace(
+      marketplaceData({
+        page: { items: [sized], nextCursor: null },
+        cart: [{ ...sized, creatorFirstName: "Ada" }],
+      }),
+    );
+    const card = await screen.findByTestId("listing-card");
+    expect(within(card).getByTestId("pixel-size")).toHaveTextContent("2048 × 2560 px");
+    const line = await screen.findByTestId("cart-line");
+    expect(within(line).getByTestId("pixel-size")).toHaveTextContent("2048 × 2560 px");
+  });
+
+  it("shows no pixel size when it is not known", async () => {
+    renderMarketplace(marketplaceData());
+    const card = await screen.findByTestId("listing-card");
+    expect(within(card).queryByTestId("pixel-size")).toBeNull();
+  });
+
   it("loads the first card's image at once with high priority, and the others when scrolled to", async () => {
-    renderMarketplace(marketplaceData({ page: { items: [LISTING, { ...LISTING, id: "lst2", title: "Second" }], nextCursor: null } }));
+    renderMarketplace(
+      marketplaceData({
+        page: { items: [LISTING, { ...LISTING, id: "lst2", title: "Second" }], nextCursor: null },
+      }),
+    );
     const [first, second] = await screen.findAllByTestId("listing-card");
     const firstImage = within(first).getByRole("img");
     expect(firstImage).toHaveAttribute("loading", "eager");
@@ -94,6 +123,35 @@ describe("/marketplace", () => {
     expect(firstImage).toHaveAttribute("width", "640");
     expect(within(second).getByRole("img")).toHaveAttribute("loading", "lazy");
     expect(within(second).getByRole("img")).not.toHaveAttribute("fetchpriority");
+  });
+
+  it("offers each preview as AVIF and WebP, with a JPEG fallback, at the widths the grid shows it", async () => {
+    renderMarketplace(
+      marketplaceData({ page: { items: [{ ...LISTING, previewWidth: 480 }], nextCursor: null } }),
+    );
+    const card = await screen.findByTestId("listing-card");
+    const image = within(card).getByRole("img");
+    const picture = image.parentElement!;
+    expect(picture.tagName).toBe("PICTURE");
+    const [avif, webp] = [...picture.querySelectorAll("source")];
+    expect(avif).toHaveAttribute("type", "image/avif");
+    expect(avif).toHaveAttribute(
+      "srcset",
+      "/media/previews/abcdefgh.jpg?w=320&fmt=avif 320w, /media/previews/abcdefgh.jpg?w=480&fmt=avif 480w",
+    );
+    expect(webp).toHaveAttribute("type", "image/webp");
+    expect(webp.getAttribute("srcset")).toContain("?w=480&fmt=webp 480w");
+    expect(image).toHaveAttribute(
+      "srcset",
+      "/media/previews/abcdefgh.jpg?w=320&fmt=jpg 320w, /media/previews/abcdefgh.jpg 480w",
+    );
+    for (const element of [avif, webp, image]) {
+      expect(element.getAttribute("sizes")).toMatch(
+        /^\(min-width: 1280px\) 291px, .*calc\(100vw - 32px\)$/,
+      );
+    }
+    expect(image).toHaveAttribute("width", "640");
+    expect(image).toHaveAttribute("height", "640");
   });
 
   it("adds to the cart at once (optimistic) through the /cart form", async () => {
@@ -114,7 +172,11 @@ describe("/marketplace", () => {
     expect(screen.getByTestId("cart-total")).toHaveTextContent("$25.00");
     setData(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     await act(async () => release());
-    await waitFor(() => expect(screen.getAllByRole("button", { name: "Remove Neon Dream from cart" })).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByRole("button", { name: "Remove Neon Dream from cart" })).toHaveLength(
+        2,
+      ),
+    );
     expect(cartAction).toHaveBeenCalledTimes(1);
   });
 
@@ -132,11 +194,17 @@ describe("/marketplace", () => {
   });
 
   it("shows each cart line's price beside a small Remove, and wraps long titles", async () => {
-    const long = { ...LISTING, title: "Astronaut portrait in a very long title that must wrap", creatorFirstName: "Ada" };
+    const long = {
+      ...LISTING,
+      title: "Astronaut portrait in a very long title that must wrap",
+      creatorFirstName: "Ada",
+    };
     renderMarketplace(marketplaceData({ cart: [long] }));
     const line = await screen.findByTestId("cart-line");
     expect(within(line).getByTestId("cart-line-price")).toHaveTextContent("$25.00");
-    expect(within(line).getByRole("button", { name: `Remove ${long.title} from cart` })).toHaveTextContent(/^Remove$/);
+    expect(
+      within(line).getByRole("button", { name: `Remove ${long.title} from cart` }),
+    ).toHaveTextContent(/^Remove$/);
     expect(within(line).getByText(long.title)).not.toHaveClass("truncate");
   });
 
@@ -144,7 +212,9 @@ describe("/marketplace", () => {
     renderMarketplace(marketplaceData());
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText("Style"), "anime");
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/marketplace?style=anime&q="));
+    await waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent("/marketplace?style=anime&q="),
+    );
     expect(screen.getByRole("button", { name: "Apply" })).toBeInTheDocument();
   });
 
@@ -174,7 +244,9 @@ describe("/marketplace", () => {
     await clientValidationLoaded();
     await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
     expect(await screen.findAllByText("Missing Information")).not.toHaveLength(0);
-    expect(screen.getAllByText("Please fill in your name and email address.").length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText("Please fill in your name and email address.").length,
+    ).toBeGreaterThan(0);
     // With JavaScript the toast is the one summary beside the field errors (the box is for pages without it).
     expect(screen.getByTestId("toast")).toHaveTextContent("Missing Information");
     expect(within(dialog).queryByTestId("missing-information")).toBeNull();
@@ -198,7 +270,10 @@ describe("/marketplace", () => {
         },
       ],
     };
-    renderMarketplace(marketplaceData({ returned: true, purchase }), "/marketplace?session_id=cs_test_123&success=true");
+    renderMarketplace(
+      marketplaceData({ returned: true, purchase }),
+      "/marketplace?session_id=cs_test_123&success=true",
+    );
     const dialog = await screen.findByRole("dialog", { name: "Payment Successful!" });
     expect(dialog).toHaveTextContent("neon-dream-anime.jpg");
     expect(dialog).toHaveTextContent("Style: anime");
@@ -207,13 +282,17 @@ describe("/marketplace", () => {
     expect(download).toHaveAttribute("href", "http://localhost:3000/downloads/tok");
     expect(dialog).toHaveTextContent("TEST MODE");
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/marketplace$/));
+    await waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent(/^\/marketplace$/),
+    );
   });
 });
 
 describe("/payment-monitor", () => {
   function renderMonitor(data: unknown, url: string) {
-    const Stub = createRemixStub([{ path: "/payment-monitor", Component: PaymentMonitor, loader: () => json(data) }]);
+    const Stub = createRemixStub([
+      { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json(data) },
+    ]);
     render(<Stub initialEntries={[url]} />);
   }
 
@@ -229,7 +308,17 @@ describe("/payment-monitor", () => {
 
   it("polls every 5 seconds without an auth header and stops once completed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const processing = { success: false, paymentStatus: "processing", customerEmail: "a@example.com", total: 25, sessionId: "cs_1", error: null, licenseUrl: null, testMode: false, downloads: [] };
+    const processing = {
+      success: false,
+      paymentStatus: "processing",
+      customerEmail: "a@example.com",
+      total: 25,
+      sessionId: "cs_1",
+      error: null,
+      licenseUrl: null,
+      testMode: false,
+      downloads: [],
+    };
     const completed = {
       ...processing,
       success: true,
@@ -240,10 +329,15 @@ describe("/payment-monitor", () => {
     const answers = [processing, completed];
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
       expect(new Headers(init?.headers).has("Authorization")).toBe(false);
-      return new Response(JSON.stringify(answers.shift() ?? completed), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(answers.shift() ?? completed), {
+        headers: { "Content-Type": "application/json" },
+      });
     });
     vi.stubGlobal("fetch", fetchMock);
-    renderMonitor({ sessionId: "cs_1", result: processing, failed: false }, "/payment-monitor?session_id=cs_1");
+    renderMonitor(
+      { sessionId: "cs_1", result: processing, failed: false },
+      "/payment-monitor?session_id=cs_1",
+    );
     expect(await screen.findByTestId("payment-status")).toHaveTextContent("processing");
     expect(screen.getByLabelText("Checkout session ID")).toHaveValue("cs_1");
     // One column below lg whose cards may shrink to the screen (grid items default to their content's width).
@@ -255,7 +349,9 @@ describe("/payment-monitor", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0][0]).toBe("/api/payment-status/cs_1");
     await act(async () => vi.advanceTimersByTime(5000));
-    await waitFor(() => expect(screen.getByTestId("payment-status")).toHaveTextContent("completed"));
+    await waitFor(() =>
+      expect(screen.getByTestId("payment-status")).toHaveTextContent("completed"),
+    );
     expect(screen.getByText("Available Downloads")).toBeInTheDocument();
     expect(screen.getByText("Style: anime")).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(20_000));
@@ -266,7 +362,11 @@ describe("/payment-monitor", () => {
 describe("/payment-monitor, unknown session", () => {
   it("says the payment could not be found", async () => {
     const Stub = createRemixStub([
-      { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true }) },
+      {
+        path: "/payment-monitor",
+        Component: PaymentMonitor,
+        loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true }),
+      },
     ]);
     render(<Stub initialEntries={["/payment-monitor?session_id=cs_nope"]} />);
     expect(await screen.findByTestId("monitor-error")).toHaveTextContent(
@@ -289,7 +389,9 @@ describe("/test-checkout/:sessionId", () => {
         { id: "i2", title: "Cartoon", style: "cartoon", price: "12.5" },
       ],
     };
-    const Stub = createRemixStub([{ path: "/test-checkout/:sessionId", Component: TestCheckout, loader: () => json(session) }]);
+    const Stub = createRemixStub([
+      { path: "/test-checkout/:sessionId", Component: TestCheckout, loader: () => json(session) },
+    ]);
     render(<Stub initialEntries={["/test-checkout/cs_test_1"]} />);
     const prices = await screen.findAllByTestId("test-checkout-price");
     expect(prices.map((price) => price.textContent)).toEqual(["$75.00", "$12.50"]);
@@ -304,7 +406,16 @@ describe("PaymentStatusCard", () => {
     expect(screen.getByTestId("payment-email")).toHaveTextContent("N/A");
     expect(screen.getByTestId("payment-total")).toHaveTextContent("$0.00");
     expect(screen.getByTestId("payment-status")).toHaveAttribute("data-colour", "grey");
-    const base = { success: false, customerEmail: "x@example.com", total: 12.5, sessionId: "s", error: null, licenseUrl: null, testMode: false, downloads: [] };
+    const base = {
+      success: false,
+      customerEmail: "x@example.com",
+      total: 12.5,
+      sessionId: "s",
+      error: null,
+      licenseUrl: null,
+      testMode: false,
+      downloads: [],
+    };
     for (const [status, colour] of [
       ["completed", "green"],
       ["processing", "yellow"],
@@ -321,7 +432,17 @@ describe("PaymentStatusCard", () => {
     const long = "a.very.long.customer.address.for.testing@example-customer-domain.com";
     render(
       <PaymentStatusCard
-        result={{ success: true, paymentStatus: "completed", customerEmail: long, total: 8.5, sessionId: "s", error: null, licenseUrl: null, testMode: false, downloads: [] }}
+        result={{
+          success: true,
+          paymentStatus: "completed",
+          customerEmail: long,
+          total: 8.5,
+          sessionId: "s",
+          error: null,
+          licenseUrl: null,
+          testMode: false,
+          downloads: [],
+        }}
       />,
     );
     const email = screen.getByTestId("payment-email");

@@ -10,6 +10,8 @@ export interface CardIntegration {
   method: "oauth" | "apiKey";
   walletAddress: string | null;
   shopDomain: string | null;
+  /** Adobe Stock's SFTP username. */
+  accountName?: string | null;
   isActive: boolean;
   lastError: string | null;
 }
@@ -94,10 +96,19 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
       {integration ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="integration-details">
           {integration.shopDomain ? <p className="break-all">Store: {integration.shopDomain}</p> : null}
-          <p>
-            {integration.method === "oauth" ? "Access token" : platform.id === "shopify" ? "Admin API token" : "API key"} ending in{" "}
-            <span className="font-mono">{integration.apiKeyLast4}</span>
-          </p>
+          {integration.accountName ? (
+            <>
+              <p className="break-all" data-testid="integration-username">
+                SFTP username: <span className="font-mono">{integration.accountName}</span>
+              </p>
+              <p>Password saved, encrypted; it worked when it was saved.</p>
+            </>
+          ) : (
+            <p>
+              {integration.method === "oauth" ? "Access token" : platform.id === "shopify" ? "Admin API token" : "API key"} ending in{" "}
+              <span className="font-mono">{integration.apiKeyLast4}</span>
+            </p>
+          )}
           {integration.walletAddress ? (
             <p data-testid="integration-wallet">
               Wallet:{" "}

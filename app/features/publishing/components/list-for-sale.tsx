@@ -30,6 +30,8 @@ export interface PostResult {
   url?: string;
   authUrl?: string;
   error?: string;
+  /** With `live`: e.g. that the storefront is password-protected. */
+  note?: string;
 }
 
 export function postResultViews(results: PostResult[]): PublicationView[] {
@@ -42,6 +44,7 @@ export function postResultViews(results: PostResult[]): PublicationView[] {
       url: result.url ?? null,
       status: result.status,
       error: result.error ?? null,
+      note: result.note ?? null,
       downloadUrl: kit ? (result.url ?? null) : null,
       authUrl: result.authUrl ?? null,
     };

@@ -16,6 +16,7 @@ const PLACEHOLDERS: Record<ManualField, string> = {
   apiKey: "Paste your key",
   walletAddress: "0x…",
   shopDomain: "my-store.myshopify.com",
+  username: "",
 };
 
 function hasFieldErrors(error: Record<string, string[] | null>): boolean {
@@ -25,7 +26,8 @@ function hasFieldErrors(error: Record<string, string[] | null>): boolean {
 /**
  * Manual setup: the API key, plus the wallet address
  * where the platform needs one (checked for the EVM format), or for Shopify a
- * store's domain and custom-app Admin API token. Every shown field is
+ * store's domain and custom-app Admin API token, or for Adobe Stock the
+ * SFTP username and generated password. Every shown field is
  * required. Posts to /integrations (post/redirect/get with a flash message).
  */
 export function ManualSetupForm({ platform, lastResult }: { platform: Platform; lastResult?: SubmissionResult<string[]> }) {
@@ -53,6 +55,7 @@ export function ManualSetupForm({ platform, lastResult }: { platform: Platform; 
     apiKey: fields.apiKey,
     walletAddress: fields.walletAddress,
     shopDomain: fields.shopDomain,
+    username: fields.username,
   };
   return (
     <Form method="post" action="/integrations" {...getFormProps(form)} className="space-y-3" data-testid={`manual-setup-${platform.id}`}>
@@ -74,7 +77,7 @@ export function ManualSetupForm({ platform, lastResult }: { platform: Platform; 
               spellCheck={false}
               required
               pattern={name === "walletAddress" ? "^0x[0-9a-fA-F]{40}$" : undefined}
-              placeholder={PLACEHOLDERS[name]}
+              placeholder={name === "apiKey" && platform.capability === "sftpSubmission" ? "Paste the generated password" : PLACEHOLDERS[name] || undefined}
               className="field-input font-mono"
               aria-invalid={field.errors?.length ? true : undefined}
               aria-describedby={field.errors?.length ? field.errorId : undefined}

@@ -7,6 +7,7 @@ const PILL: Record<PublicationStatus, string> = {
   live: "bg-emerald-100 text-emerald-800",
   ready_to_mint: "bg-sky-100 text-sky-800",
   export_ready: "bg-sky-100 text-sky-800",
+  submitted: "bg-indigo-100 text-indigo-800",
   queued: "bg-amber-100 text-amber-800",
   needs_auth: "bg-orange-100 text-orange-800",
   failed: "bg-red-100 text-red-800",
@@ -71,6 +72,16 @@ export function PublicationList({ publications }: { publications: PublicationVie
               <p className="text-xs text-slate-500">Working on it…{publication.error ? ` ${publication.error}` : ""}</p>
             ) : publication.error && (publication.status === "failed" || publication.status === "needs_auth") ? (
               <p className="text-xs text-red-700">{publication.error}</p>
+            ) : publication.status === "submitted" ? (
+              <p className="text-xs text-slate-600" data-testid="publication-submitted">
+                Uploaded to your contributor account; {publication.name} reviews it before it goes on sale. In the contributor portal,
+                tick &ldquo;Created using generative AI tools&rdquo; if a generative model made it, then submit it.
+              </p>
+            ) : null}
+            {publication.note ? (
+              <p className="text-xs text-slate-500" data-testid="publication-note">
+                {publication.note}
+              </p>
             ) : null}
           </div>
           <StatusPill status={publication.status} />

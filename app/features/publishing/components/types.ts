@@ -11,6 +11,8 @@ export interface PublicationView {
   error: string | null;
   downloadUrl: string | null;
   authUrl: string | null;
+  /** What was sent, in one sentence (a submitted file's size and how it was enlarged), when known. */
+  note?: string | null;
 }
 
 export interface LaunchResultData {

@@ -37,7 +37,14 @@ export interface PublishRequest {
   /** Absolute origin of the app, for URLs that leave it (e.g. https://selfie.example). */
   origin: string;
   /** The opened credential of an active connection, when the platform needs one. */
-  credential: { secret: string; walletAddress: string | null; shopDomain: string | null } | null;
+  credential: {
+    secret: string;
+    walletAddress: string | null;
+    shopDomain: string | null;
+    /** An SFTP connection's username and the host key fingerprint recorded when it was saved. */
+    accountName?: string | null;
+    hostKey?: string | null;
+  } | null;
   /** What the platform called our thing last time (Shopify's product GID), to update rather than duplicate. */
   externalId: string | null;
   /** The own marketplace's listing URL of this image, when it is listed there. */
@@ -59,11 +66,17 @@ export interface PublishOutcome {
   /** Where the listing is reachable; only with `live`. */
   url?: string | null;
   error?: string | null;
+  /** With `live`: something the creator should know (e.g. the storefront is password-protected). */
+  note?: string | null;
   /** A kit or package the creator downloads (a zip under kits/). */
   artifactKey?: string | null;
   /** The own marketplace's listing. */
   listingId?: string | null;
   externalId?: string | null;
+  /** The store the external id belongs to (Shopify's <name>.myshopify.com). */
+  externalShop?: string | null;
+  /** JSON of what was sent (a submitted file's name, size and how it was enlarged). */
+  details?: string | null;
 }
 
 export interface Connector {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { styleName } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
-import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
+import { digitalSourceTypeCode, digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server";
 import { writeZip } from "~/features/publishing/connectors/zip-archive.server";
 
 /**
@@ -48,7 +48,15 @@ export function exportKeywords(tags: string[], style: string): string[] {
   return [...seen.values()].slice(0, 50);
 }
 
-export function exportXmp(fields: { title: string; description: string; keywords: string[]; copyright: string; creator: string }): string {
+export function exportXmp(fields: {
+  title: string;
+  description: string;
+  keywords: string[];
+  copyright: string;
+  creator: string;
+  /** The IPTC digital source type of the exported image (digitalSourceTypeOfFile of its bytes). */
+  sourceType: string;
+}): string {
   const alt = (value: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(value)}</rdf:li></rdf:Alt>`;
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
@@ -60,7 +68,7 @@ export function exportXmp(fields: { title: string; description: string; keywords
     ' xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"',
     ' xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"',
     ' xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
-    ` Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE}"`,
+    ` Iptc4xmpExt:DigitalSourceType="${escapeXml(fields.sourceType)}"`,
     ` xmp:CreatorTool="${escapeXml(PRODUCT_NAME)}"`,
     ' xmpRights:Marked="True"',
     ` photoshop:Headline="${escapeXml(fields.title)}">`,
@@ -97,13 +105,13 @@ function slug(value: string): string {
   return text || "image";
 }
 
-function readme(input: ExportPackageInput, fileName: string): string {
+function readme(input: ExportPackageInput, fileName: string, sourceType: string): string {
   return [
     `Export package for ${input.platformName}: "${input.title}"`,
     "",
     "What is inside",
     `- ${fileName}: the image at full resolution. Its title, description, keywords, copyright`,
-    "  and the AI disclosure (IPTC Digital Source Type: trainedAlgorithmicMedia) are embedded as XMP,",
+    `  and the AI disclosure (IPTC Digital Source Type: ${digitalSourceTypeCode(sourceType)}) are embedded as XMP,`,
     "  which stock sites read when you upload.",
     "- metadata.csv: the same metadata, for sites that take a spreadsheet.",
     "",
@@ -119,10 +127,11 @@ export async function buildExportPackage(input: ExportPackageInput): Promise<Exp
   const description = input.description.trim() || `An AI-stylized selfie in the ${style.toLowerCase()} style.`;
   const keywords = exportKeywords(input.tags, input.style);
   const copyright = `© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`;
+  const sourceType = digitalSourceTypeOfFile(input.source);
   const jpeg = await sharp(input.source, { failOn: "error" })
     .rotate()
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" })
-    .withXmp(exportXmp({ title: input.title, description, keywords, copyright, creator: input.creatorName }))
+    .withXmp(exportXmp({ title: input.title, description, keywords, copyright, creator: input.creatorName, sourceType }))
     .toBuffer();
   const fileName = `${slug(input.title)}.jpg`;
   const csv = exportCsv({
@@ -133,7 +142,7 @@ export async function buildExportPackage(input: ExportPackageInput): Promise<Exp
     Copyright: copyright,
     Creator: input.creatorName,
     "AI Generated": "Yes",
-    "Digital Source Type": "trainedAlgorithmicMedia",
+    "Digital Source Type": digitalSourceTypeCode(sourceType),
     Style: style,
     "Price (USD)": (input.priceCents / 100).toFixed(2),
   });
@@ -141,7 +150,7 @@ export async function buildExportPackage(input: ExportPackageInput): Promise<Exp
     [
       { name: fileName, data: jpeg },
       { name: "metadata.csv", data: Buffer.from(csv, "utf8") },
-      { name: "README.txt", data: Buffer.from(readme(input, fileName), "utf8") },
+      { name: "README.txt", data: Buffer.from(readme(input, fileName, sourceType), "utf8") },
     ],
     input.createdAt,
   );

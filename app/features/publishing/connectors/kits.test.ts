@@ -9,6 +9,7 @@ import type { Erc721Metadata } from "~/features/publishing/connectors/mint-kit.s
 import { buildExportPackage } from "~/features/publishing/connectors/export-package.server";
 import { readZip, writeZip } from "~/features/publishing/connectors/zip-archive.server";
 import { fixture } from "#tests/setup/studio";
+import { DIGITAL_SOURCE_TYPES, disclosureXmp } from "~/engines/styling/ai-disclosure.server";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 
@@ -53,8 +54,9 @@ describe("zip archives", () => {
 });
 
 describe("the NFT mint kit", () => {
-  it("holds ERC-721 metadata (style, AI-generated, license) and the image", () => {
-    const image = fixture("portrait.png");
+  it("holds ERC-721 metadata (style, AI-generated, license) and the image", async () => {
+    // As the fal.ai engine writes it: its digital source type in the file's XMP, which the kit carries.
+    const image = await sharp(fixture("portrait.png")).png().withXmp(disclosureXmp("fal.ai test", DIGITAL_SOURCE_TYPES.fal)).toBuffer();
     const { metadata, zip } = buildMintKit({
       platformName: "OpenSea",
       title: "Anime Style Selfie",
@@ -94,7 +96,11 @@ describe("the NFT mint kit", () => {
 
 describe("the stock export package", () => {
   it("embeds title, description, keywords, copyright and the AI disclosure as XMP in a full-resolution JPEG, plus a CSV", async () => {
-    const source = await sharp(fixture("portrait.png")).resize(1024, 1024).png().toBuffer();
+    const source = await sharp(fixture("portrait.png"))
+      .resize(1024, 1024)
+      .png()
+      .withXmp(disclosureXmp("fal.ai test", DIGITAL_SOURCE_TYPES.fal))
+      .toBuffer();
     const pack = await buildExportPackage({
       platformName: "EyeEm",
       title: 'Fantasy "Hero" Selfie',
@@ -130,6 +136,23 @@ describe("the stock export package", () => {
     );
     expect(row).toContain('"Fantasy ""Hero"" Selfie"');
     expect(row).toContain('"trainedAlgorithmicMedia"');
+
+    // A file the local engine made (a composite) is exported as one.
+    const local = await buildExportPackage({
+      platformName: "EyeEm",
+      title: "Local",
+      description: "",
+      style: "cartoon",
+      tags: [],
+      creatorName: "Ada Lovelace",
+      priceCents: 2500,
+      source: await sharp(fixture("portrait.png")).png().withXmp(disclosureXmp("local test", DIGITAL_SOURCE_TYPES.local)).toBuffer(),
+      createdAt: new Date("2026-11-22T10:00:00Z"),
+    });
+    expect((await sharp(local.jpeg).metadata()).xmp!.toString("utf8")).toContain(
+      'Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/composite"',
+    );
+    expect(local.csv).toContain('"composite"');
     expect(row).toContain('"42.50"');
     // A keyword that looks like a spreadsheet formula is defused in the CSV.
     expect(row).toContain('"hero, =cmd');

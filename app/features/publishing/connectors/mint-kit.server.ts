@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { styleName } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
 import { LICENSE_NAME } from "~/lib/license-terms";
-import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
+import { digitalSourceTypeCode, digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server";
 import { writeZip } from "~/features/publishing/connectors/zip-archive.server";
 
 /**
@@ -54,6 +54,7 @@ const MIME = { png: "image/png", jpg: "image/jpeg" } as const;
 export function mintKitMetadata(input: MintKitInput): Erc721Metadata {
   const fileName = `image.${input.image.extension}`;
   const style = styleName(input.style);
+  const sourceType = digitalSourceTypeOfFile(input.image.data);
   const description = [
     input.description.trim() || `An AI-stylized selfie in the ${style.toLowerCase()} style.`,
     `AI-generated with ${PRODUCT_NAME} (${style} style). License: ${LICENSE_NAME}, ${input.licenseUrl}`,
@@ -66,13 +67,13 @@ export function mintKitMetadata(input: MintKitInput): Erc721Metadata {
     attributes: [
       { trait_type: "Style", value: style },
       { trait_type: "AI Generated", value: "Yes" },
-      { trait_type: "Digital Source Type", value: "trainedAlgorithmicMedia" },
+      { trait_type: "Digital Source Type", value: digitalSourceTypeCode(sourceType) },
       { trait_type: "License", value: LICENSE_NAME },
     ],
     license: input.licenseUrl,
     properties: {
       ai_generated: true,
-      digital_source_type: DIGITAL_SOURCE_TYPE,
+      digital_source_type: sourceType,
       license_name: LICENSE_NAME,
       license_url: input.licenseUrl,
       creator_address: input.walletAddress,

@@ -1,7 +1,9 @@
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { escapeHtml } from "~/lib/html";
+import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
+import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import { upsertShopifyProduct } from "~/infra/shopify/shopify-products.server";
 import type { Connector } from "~/features/publishing/connectors/connector.server";
 import { PermanentPublishError } from "~/features/publishing/connectors/connector.server";
@@ -9,7 +11,6 @@ import { styleName } from "~/lib/styles";
 
 /** Shopify fetches product media some time after the mutation: the link works for a day. */
 const MEDIA_URL_TTL_SECONDS = 24 * 60 * 60;
-
 
 export function shopifyDescriptionHtml(description: string, style: string): string {
   const paragraphs = description
@@ -23,10 +24,17 @@ export function shopifyDescriptionHtml(description: string, style: string): stri
 
 /**
  * Shopify: creates (or updates) the product in the creator's store through the
- * Admin GraphQL API and answers `live` with the storefront URL Shopify
- * confirmed. A token Shopify refuses (401/403) answers `needs_auth`.
+ * Admin GraphQL API and answers `live` once it is published to the Online
+ * Store, with its storefront URL and a note when buyers meet a password page.
+ * A token Shopify refuses (401/403), or one that can no longer be renewed,
+ * answers `needs_auth` and puts the connection in its "reconnect" state.
  */
-export function shopifyConnector(hooks: { onAuthRejected: (message: string) => Promise<void> }): Connector {
+export function shopifyConnector(hooks: {
+  onAuthRejected: (message: string) => Promise<void>;
+  /** The OAuth connection's renewing token; without it the stored secret is used as it is (a custom app's token). */
+  tokens?: ShopifyTokenSource | null;
+  mediaPolling?: MediaPolling;
+}): Connector {
   return {
     async publish(request, deps) {
       const credential = request.credential;
@@ -36,7 +44,7 @@ export function shopifyConnector(hooks: { onAuthRejected: (message: string) => P
       // Shopify takes PNG, GIF and JPEG media: an optimized WebP goes as the styled file instead.
       const mediaKey = /\.(jpg|png)$/.test(request.image.fileKey) ? request.image.fileKey : request.image.styledFileKey;
       if (!/\.(jpg|png)$/.test(mediaKey)) throw new PermanentPublishError("Shopify takes JPEG or PNG images only");
-      const client = new ShopifyAdminClient(credential.shopDomain, credential.secret, deps.fetch);
+      const client = new ShopifyAdminClient(credential.shopDomain, hooks.tokens ?? credential.secret, deps.fetch);
       try {
         const product = await upsertShopifyProduct(
           client,
@@ -48,9 +56,16 @@ export function shopifyConnector(hooks: { onAuthRejected: (message: string) => P
             imageUrl: `${request.origin}${signedMediaUrl(mediaKey, MEDIA_URL_TTL_SECONDS, deps.now().getTime())}`,
             imageAlt: request.content.title,
           },
-          { existingProductId: request.externalId, onCreated: deps.onExternalId, signal: deps.signal },
+          { existingProductId: request.externalId, onCreated: deps.onExternalId, signal: deps.signal, mediaPolling: hooks.mediaPolling },
         );
-        return { status: "live", url: product.onlineStoreUrl, error: null, externalId: product.productId };
+        return {
+          status: "live",
+          url: product.url,
+          error: null,
+          note: product.note,
+          externalId: product.productId,
+          externalShop: credential.shopDomain,
+        };
       } catch (error) {
         if (error instanceof ShopifyAuthError) {
           await hooks.onAuthRejected(error.message);

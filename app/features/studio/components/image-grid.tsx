@@ -13,6 +13,10 @@ import {
 } from "~/features/studio/components/delete-confirmation";
 import { useHydrated } from "~/ui/use-hydrated";
 
+/** How wide the grid shows a creation (max-w-7xl with px-4; 1 / 2 / 3 / 4 columns with gap-4). */
+export const CREATION_SIZES =
+  "(min-width: 1280px) 300px, (min-width: 1024px) calc(33vw - 21px), (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
+
 const ENGINE_NAMES: Record<StylizedImageJson["provider"], string> = {
   local: "Styled on this server",
   fal: "Styled with fal.ai",
@@ -37,7 +41,9 @@ export function ImageGrid({
   useEffect(() => setConfirming(null), [location.key]);
   const fromUrl = new URLSearchParams(location.search).get(CONFIRM_DELETE_PARAM);
   const targetId = confirming ?? fromUrl;
-  const target = targetId ? images.find((image) => image.id === targetId && !isInProgress(image)) : undefined;
+  const target = targetId
+    ? images.find((image) => image.id === targetId && !isInProgress(image))
+    : undefined;
   const closeHref = confirmDeleteHref(location.search, null);
   const close = () => {
     if (confirming) setConfirming(null);
@@ -56,7 +62,13 @@ export function ImageGrid({
       ) : (
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {images.map((image) => (
-            <li key={image.id} className="card flex flex-col overflow-hidden" data-testid="creation" data-id={image.id} data-status={image.status}>
+            <li
+              key={image.id}
+              className="card flex flex-col overflow-hidden"
+              data-testid="creation"
+              data-id={image.id}
+              data-status={image.status}
+            >
               <div className="relative aspect-square bg-slate-100">
                 {image.status === "completed" ? (
                   <StudioImage
@@ -64,6 +76,9 @@ export function ImageGrid({
                     fallbackSrc={image.originalUrl}
                     alt={`${styleName(image.style)} style`}
                     className="h-full w-full object-cover"
+                    sizes={CREATION_SIZES}
+                    width={image.width}
+                    height={image.height}
                   />
                 ) : image.status === "failed" ? (
                   <div className="flex h-full flex-col items-center justify-center gap-2 p-4 text-center">
@@ -71,7 +86,10 @@ export function ImageGrid({
                     <p className="text-sm text-red-700">{image.error}</p>
                   </div>
                 ) : (
-                  <div className="flex h-full flex-col items-center justify-center gap-2 p-4 text-center" role="status">
+                  <div
+                    className="flex h-full flex-col items-center justify-center gap-2 p-4 text-center"
+                    role="status"
+                  >
                     <Spinner className="h-8 w-8" />
                     <p className="text-sm font-medium text-slate-700">
                       {image.status === "processing" ? "Generating…" : "Waiting to start…"}
@@ -90,19 +108,31 @@ export function ImageGrid({
               <div className="flex flex-1 flex-col gap-3 p-4">
                 <p className="text-xs text-slate-500">{ENGINE_NAMES[image.provider]}</p>
                 {image.status === "completed" ? (
-                  <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="creation-market">
-                    <span className="font-semibold text-slate-900">${market[image.id]?.price ?? image.price}</span>
+                  <p
+                    className="flex flex-wrap items-center gap-2 text-sm"
+                    data-testid="creation-market"
+                  >
+                    <span className="font-semibold text-slate-900">
+                      ${market[image.id]?.price ?? image.price}
+                    </span>
                     {market[image.id]?.listed ? (
-                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Live on the marketplace</span>
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                        Live on the marketplace
+                      </span>
                     ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Not listed</span>
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                        Not listed
+                      </span>
                     )}
                   </p>
                 ) : null}
                 <div className="mt-auto flex flex-wrap gap-2">
                   {image.status === "completed" ? (
                     <>
-                      <Link to={dashboardUrl({ styled: image.id, step: "optimize" })} className="btn-secondary px-3 py-1.5">
+                      <Link
+                        to={dashboardUrl({ styled: image.id, step: "optimize" })}
+                        className="btn-secondary px-3 py-1.5"
+                      >
                         Optimize
                       </Link>
                       <Link
@@ -119,26 +149,24 @@ export function ImageGrid({
                       </Link>
                     </>
                   ) : null}
-                  {isInProgress(image) ? null : (
-                    hydrated ? (
-                      <button
-                        type="button"
-                        className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
-                        aria-label={`Delete the ${styleName(image.style)} image`}
-                        onClick={() => setConfirming(image.id)}
-                      >
-                        Delete
-                      </button>
-                    ) : (
-                      <Link
-                        to={confirmDeleteHref(location.search, image.id)}
-                        preventScrollReset
-                        className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
-                        aria-label={`Delete the ${styleName(image.style)} image`}
-                      >
-                        Delete
-                      </Link>
-                    )
+                  {isInProgress(image) ? null : hydrated ? (
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
+                      aria-label={`Delete the ${styleName(image.style)} image`}
+                      onClick={() => setConfirming(image.id)}
+                    >
+                      Delete
+                    </button>
+                  ) : (
+                    <Link
+                      to={confirmDeleteHref(location.search, image.id)}
+                      preventScrollReset
+                      className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
+                      aria-label={`Delete the ${styleName(image.style)} image`}
+                    >
+                      Delete
+                    </Link>
                   )}
                 </div>
               </div>
@@ -166,7 +194,9 @@ function DeleteConsequences({ listed }: { listed: boolean }) {
   return (
     <>
       <p>This deletes the image and its optimized versions. It cannot be undone.</p>
-      {listed ? <p className="mt-2 font-medium text-red-800">Its listing leaves the marketplace.</p> : null}
+      {listed ? (
+        <p className="mt-2 font-medium text-red-800">Its listing leaves the marketplace.</p>
+      ) : null}
     </>
   );
 }

@@ -11,7 +11,13 @@ import {
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** The creator's uploaded originals: pick one to style, or delete one with everything made from it. */
-export function UploadsStrip({ images, selectedId }: { images: ImageJson[]; selectedId: string | null }) {
+export function UploadsStrip({
+  images,
+  selectedId,
+}: {
+  images: ImageJson[];
+  selectedId: string | null;
+}) {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
@@ -39,7 +45,14 @@ export function UploadsStrip({ images, selectedId }: { images: ImageJson[]; sele
               aria-current={image.id === selectedId ? "true" : undefined}
               className={`block overflow-hidden rounded-lg ring-offset-2 ${image.id === selectedId ? "ring-2 ring-brand-600" : ""}`}
             >
-              <StudioImage src={image.originalUrl} alt={`Upload ${images.length - index}: style this selfie`} className="h-24 w-24 object-cover" />
+              <StudioImage
+                src={image.originalUrl}
+                alt={`Upload ${images.length - index}: style this selfie`}
+                className="h-24 w-24 object-cover"
+                sizes="96px"
+                width={image.width}
+                height={image.height}
+              />
             </Link>
             {hydrated ? (
               <button
@@ -66,7 +79,12 @@ export function UploadsStrip({ images, selectedId }: { images: ImageJson[]; sele
       {target ? (
         <DeleteConfirmation
           title="Delete this selfie?"
-          consequences={<p>This deletes the selfie and every style made from it, with their optimized versions; their listings leave the marketplace. It cannot be undone.</p>}
+          consequences={
+            <p>
+              This deletes the selfie and every style made from it, with their optimized versions;
+              their listings leave the marketplace. It cannot be undone.
+            </p>
+          }
           intent="delete-image"
           id={target.id}
           closeHref={closeHref}

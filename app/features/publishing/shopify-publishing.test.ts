@@ -1,0 +1,400 @@
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
+import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import { openIntegration, platformConnections } from "~/features/publishing/integrations.server";
+import { REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
+import { normalizeShopDomain } from "~/lib/shop-domain";
+import * as authorize from "~/routes/api+/oauth.$platform.authorize";
+import * as callback from "~/routes/api+/oauth.$platform.callback";
+import * as post from "~/routes/api+/marketplace.post";
+import * as publications from "~/routes/api+/publications";
+import * as webhook from "~/routes/api+/webhooks.shopify";
+import crypto from "node:crypto";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
+import {
+  shopifyHandlers,
+  shopifyMock,
+  signShopifyCallback,
+  SHOPIFY_TEST_CLIENT_ID,
+  SHOPIFY_TEST_CLIENT_SECRET,
+} from "#tests/mocks/shopify";
+
+/**
+ * Shopify as a real store behaves, through msw at Shopify's HTTP edge:
+ * expiring offline tokens renewed before expiry and after a 401 (once, even
+ * for concurrent callers), the "reconnect" state when renewal is refused, the
+ * password-protected development store, the digital variant, the Online Store
+ * publication by catalog title, media that Shopify fails to process, and the
+ * admin URL form of a store.
+ */
+
+const SHOP = "test-store.myshopify.com";
+const APP = { clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIENT_SECRET };
+const server = setupServer(...shopifyHandlers);
+let worker: JobWorker;
+
+beforeAll(() => {
+  const config = getConfig();
+  config.SHOPIFY_CLIENT_ID = SHOPIFY_TEST_CLIENT_ID;
+  config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
+  server.listen({ onUnhandledRequest: "error" });
+  worker = new JobWorker({
+    db: getDb(),
+    handlers: {
+      [PUBLISH_JOB]: publishJobHandler({ shopifyMediaPolling: { attempts: 3, delayMs: 1 } }),
+    },
+    concurrency: 2,
+    pollMs: 20,
+    backoff: { baseMs: 10, maxMs: 40 },
+    log: () => {},
+  });
+  worker.start();
+});
+afterEach(() => {
+  server.resetHandlers();
+  shopifyMock.reset();
+});
+afterAll(async () => {
+  await worker.stop();
+  server.close();
+});
+
+/** Connects Shopify through the app's own authorize and callback routes; answers the access token Shopify issued. */
+async function connect(
+  user: { token: string; cookie: string },
+  shopInput = "test-store",
+): Promise<string> {
+  const started = await callRoute(
+    authorize.loader,
+    makeRequest(
+      `/api/oauth/shopify/authorize?shop=${encodeURIComponent(shopInput)}&display=popup`,
+      { token: user.token },
+    ),
+    { platform: "shopify" },
+  );
+  expect(started.status).toBe(200);
+  const authUrl = new URL((await started.json()).authUrl);
+  const { code, token } = shopifyMock.issueCode(SHOP);
+  const query = signShopifyCallback({
+    code,
+    shop: SHOP,
+    state: authUrl.searchParams.get("state")!,
+    timestamp: "1795000000",
+  });
+  const done = await callRoute(
+    callback.loader,
+    makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie: user.cookie }),
+    { platform: "shopify" },
+    {
+      clientIp: "203.0.113.9",
+      nonce: "n",
+    },
+  );
+  expect(done.status).toBe(200);
+  return token;
+}
+
+async function publishToShopify(token: string, imageId: string, title = "Portrait") {
+  const response = await callRoute(
+    post.action,
+    makeRequest("/api/marketplace/post", {
+      token,
+      json: { imageId, platforms: ["shopify"], title, price: "12" },
+    }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()).results[0] as {
+    success: boolean;
+    status: string;
+    url?: string;
+    error?: string;
+  };
+}
+
+async function shopifyPublication(token: string, imageId: string) {
+  const answer = await callRoute(
+    publications.loader,
+    makeRequest(`/api/publications?imageId=${imageId}`, { token }),
+  );
+  return (
+    (await answer.json()).platforms as {
+      id: string;
+      status: string;
+      url: string | null;
+      error: string | null;
+      note: string | null;
+    }[]
+  ).find((platform) => platform.id === "shopify")!;
+}
+
+describe("expiring offline tokens", () => {
+  it("renews a token that expires within the margin before using it (no 401 first), and stores the rotated pair sealed", async () => {
+    shopifyMock.accessTokenTtlSeconds = 120; // already inside the 5-minute margin
+    const alice = await createTestUser();
+    const first = await connect(alice);
+    const before = await openIntegration(getDb(), alice.user.id, "shopify");
+    shopifyMock.accessTokenTtlSeconds = 3600; // the renewed one lasts the usual hour
+    const image = await createStylizedImage(alice.user.id);
+
+    const result = await publishToShopify(alice.token, image.id);
+    expect(result).toMatchObject({ success: true, status: "live" });
+    expect(shopifyMock.refreshes).toEqual([
+      { shop: SHOP, refreshToken: before!.credential.refreshToken, accepted: true },
+    ]);
+    // Every Admin API call went with the renewed token: the old one was never tried.
+    const used = new Set(shopifyMock.graphql.map((call) => call.token));
+    expect(used.has(first)).toBe(false);
+    expect(used.size).toBe(1);
+
+    const after = await openIntegration(getDb(), alice.user.id, "shopify");
+    expect(after!.secret).toBe([...used][0]);
+    expect(after!.credential.refreshToken).not.toBe(before!.credential.refreshToken);
+    expect(shopifyMock.refreshTokens.has(after!.credential.refreshToken!)).toBe(true);
+    expect(after!.row.credentials).not.toContain(after!.credential.refreshToken!);
+    expect(after!.row.credentials).not.toContain(after!.secret);
+    expect(after!.row.key_last4).toBe(after!.secret.slice(-4));
+  });
+
+  it("renews once after a 401 and repeats the call with the new token", async () => {
+    const alice = await createTestUser();
+    const first = await connect(alice);
+    shopifyMock.tokens.delete(first); // Shopify stopped taking it before its stated expiry
+    const image = await createStylizedImage(alice.user.id);
+
+    const result = await publishToShopify(alice.token, image.id);
+    expect(result).toMatchObject({ success: true, status: "live" });
+    expect(shopifyMock.refreshes).toHaveLength(1);
+    expect(shopifyMock.graphql[0].token).toBe(first);
+    expect(shopifyMock.graphql.slice(1).every((call) => call.token !== first)).toBe(true);
+    expect(shopifyMock.graphql[1].operation).toBe(shopifyMock.graphql[0].operation);
+  });
+
+  it("renews once for concurrent callers (refresh tokens rotate), and the proactive margin is five minutes", async () => {
+    expect(REFRESH_MARGIN_MS).toBe(5 * 60 * 1000);
+    shopifyMock.accessTokenTtlSeconds = 60;
+    shopifyMock.refreshDelayMs = 50;
+    const alice = await createTestUser();
+    const first = await connect(alice);
+    const sources = [0, 1, 2].map(() =>
+      shopifyTokenSource(getDb(), { userId: alice.user.id, app: APP, now: () => new Date() }),
+    );
+    const tokens = await Promise.all([
+      ...sources.map((source) => source.token()),
+      sources[0].refreshAfterRejection(first),
+    ]);
+    expect(new Set(tokens).size).toBe(1);
+    expect(tokens[0]).not.toBe(first);
+    expect(shopifyMock.refreshes).toHaveLength(1);
+
+    // Two Admin API clients that both meet a 401 with the same token renew once between them.
+    shopifyMock.tokens.delete(tokens[0]);
+    const clients = sources.slice(0, 2).map((source) => new ShopifyAdminClient(SHOP, source));
+    shopifyMock.accessTokenTtlSeconds = 3600;
+    await Promise.all(
+      clients.map((client) => client.graphql("query SelfieStudioShop { shop { name } }")),
+    );
+    expect(shopifyMock.refreshes).toHaveLength(2);
+    expect(shopifyMock.refreshes.every((refresh) => refresh.accepted)).toBe(true);
+  });
+
+  it("puts the connection in its reconnect state when the refresh is refused, and fails the publication without retrying", async () => {
+    const alice = await createTestUser();
+    const first = await connect(alice);
+    shopifyMock.tokens.delete(first);
+    shopifyMock.refreshTokens.clear(); // invalid_grant from now on
+    const image = await createStylizedImage(alice.user.id);
+
+    const result = await publishToShopify(alice.token, image.id);
+    expect(result).toMatchObject({ success: false, status: "needs_auth" });
+    expect(result.error).toMatch(/connect Shopify again/);
+    expect(shopifyMock.refreshes).toEqual([expect.objectContaining({ accepted: false })]);
+
+    const shopify = (await platformConnections(getDb(), alice.user.id)).find(
+      (connection) => connection.platform === "shopify",
+    )!;
+    expect(shopify.isActive).toBe(false);
+    expect(shopify.integration).toMatchObject({
+      state: "reconnect",
+      isActive: false,
+      shopDomain: SHOP,
+    });
+    expect(shopify.integration!.lastError).toMatch(/could not be renewed/);
+
+    // Publishing again does not keep knocking: it says to reconnect at once.
+    const again = await publishToShopify(alice.token, image.id);
+    expect(again).toMatchObject({ success: false, status: "needs_auth" });
+    expect(shopifyMock.refreshes).toHaveLength(1);
+
+    // Connecting again clears the state.
+    await connect(alice);
+    const back = (await platformConnections(getDb(), alice.user.id)).find(
+      (connection) => connection.platform === "shopify",
+    )!;
+    expect(back.integration).toMatchObject({ state: "connected", isActive: true, lastError: null });
+  });
+});
+
+describe("publishing to a real store", () => {
+  it("on a password-protected development store: published with onlineStoreUrl null, the URL from the primary domain and handle, and a note", async () => {
+    shopifyMock.passwordProtected = true;
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    const result = await publishToShopify(alice.token, image.id, "Dev Store Portrait");
+    const [product] = [...shopifyMock.products.values()];
+    expect(product.published).toBe(true);
+    expect(result).toMatchObject({
+      success: true,
+      status: "live",
+      url: `https://${SHOP}/products/${product.handle}`,
+    });
+    // Shopify answered no storefront URL; nothing was retried.
+    expect(
+      shopifyMock.graphql.filter((call) => call.operation === "SelfieStudioProductState"),
+    ).toHaveLength(1);
+    const shown = await shopifyPublication(alice.token, image.id);
+    expect(shown).toMatchObject({ status: "live", error: null });
+    expect(shown.note).toMatch(/password-protected/);
+  });
+
+  it("takes the address from the shop's primary domain when Shopify gives no storefront URL", async () => {
+    shopifyMock.withholdStorefrontUrl = true;
+    shopifyMock.primaryDomainHost = "prints.example.com";
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    const result = await publishToShopify(alice.token, image.id);
+    const [product] = [...shopifyMock.products.values()];
+    expect(result.url).toBe(`https://prints.example.com/products/${product.handle}`);
+    expect((await shopifyPublication(alice.token, image.id)).note).toBeNull();
+  });
+
+  it("sends the variant as a digital good and finds the Online Store publication by its catalog title", async () => {
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    await publishToShopify(alice.token, image.id);
+    const priced = shopifyMock.graphql.find(
+      (call) => call.operation === "SelfieStudioVariantPrice",
+    )!;
+    expect(priced.variables.variants).toEqual([
+      {
+        id: expect.stringMatching(/^gid:\/\/shopify\/ProductVariant\//),
+        price: "12.00",
+        inventoryItem: { requiresShipping: false, tracked: false },
+      },
+    ]);
+    expect([...shopifyMock.products.values()][0]).toMatchObject({
+      requiresShipping: false,
+      tracked: false,
+    });
+    // The mock lists Point of Sale first and answers no deprecated `name`: only the catalog title finds the Online Store.
+    const published = shopifyMock.graphql.find((call) => call.operation === "SelfieStudioPublish")!;
+    expect(published.variables.input).toEqual([{ publicationId: "gid://shopify/Publication/1" }]);
+    // The product link records its store, so that store's uninstall webhook finds it.
+    const row = await getDb()
+      .selectFrom("listing_platforms")
+      .selectAll()
+      .where("stylized_image_id", "=", image.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      external_id: [...shopifyMock.products.keys()][0],
+      external_shop: SHOP,
+    });
+  });
+
+  it("reports an image Shopify failed to process, and does not put the product on sale", async () => {
+    shopifyMock.mediaStatus = "FAILED";
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    const result = await publishToShopify(alice.token, image.id);
+    expect(result).toMatchObject({ success: false, status: "failed" });
+    expect(result.error).toMatch(
+      /could not process the image \(Image could not be downloaded: Could not download/,
+    );
+    expect(shopifyMock.graphql.some((call) => call.operation === "SelfieStudioPublish")).toBe(
+      false,
+    );
+    expect([...shopifyMock.products.values()][0].published).toBe(false);
+  });
+
+  it("waits a bounded number of reads for an image still processing, then publishes with a note", async () => {
+    shopifyMock.mediaStatus = "PROCESSING";
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    const result = await publishToShopify(alice.token, image.id);
+    expect(result).toMatchObject({ success: true, status: "live" });
+    expect(
+      shopifyMock.graphql.filter((call) => call.operation === "SelfieStudioProductMedia"),
+    ).toHaveLength(3);
+    expect((await shopifyPublication(alice.token, image.id)).note).toMatch(
+      /still processing the image/,
+    );
+  });
+});
+
+describe("uninstalling the app", () => {
+  it("after a real publish, app/uninstalled (signed with the client secret) removes the connection and the listing's link", async () => {
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    expect((await publishToShopify(alice.token, image.id)).status).toBe("live");
+    const body = JSON.stringify({ id: 1, myshopify_domain: SHOP });
+    const hmac = crypto
+      .createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET)
+      .update(body)
+      .digest("base64");
+    const answer = await callRoute(
+      webhook.action,
+      makeRequest("/api/webhooks/shopify", {
+        method: "POST",
+        body,
+        origin: "none",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Shopify-Topic": "app/uninstalled",
+          "X-Shopify-Shop-Domain": SHOP,
+          "X-Shopify-Hmac-Sha256": hmac,
+        },
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(await openIntegration(getDb(), alice.user.id, "shopify")).toBeNull();
+    const shown = await shopifyPublication(alice.token, image.id);
+    expect(shown).toMatchObject({ status: "needs_auth", url: null, note: null });
+    expect(shown.error).toMatch(/removed from this Shopify store/);
+  });
+});
+
+describe("the store's admin address", () => {
+  it("is accepted as admin.shopify.com/store/<handle>, and anything else on admin.shopify.com is not", async () => {
+    for (const input of [
+      "admin.shopify.com/store/test-store",
+      "https://admin.shopify.com/store/test-store",
+      "https://admin.shopify.com/store/Test-Store/products?selectedView=all",
+      "http://admin.shopify.com/store/test-store/",
+    ]) {
+      expect(normalizeShopDomain(input), input).toBe(SHOP);
+    }
+    for (const input of [
+      "https://admin.shopify.com/",
+      "https://admin.shopify.com/stores/test-store",
+      "https://admin.shopify.com/store/",
+      "https://admin.shopify.com/store/bad_name",
+      "https://evil.example/store/test-store",
+    ]) {
+      expect(normalizeShopDomain(input), input).toBeNull();
+    }
+    const alice = await createTestUser();
+    await connect(alice, "https://admin.shopify.com/store/test-store");
+    expect((await openIntegration(getDb(), alice.user.id, "shopify"))?.row.shop_domain).toBe(SHOP);
+  });
+});

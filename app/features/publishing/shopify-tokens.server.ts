@@ -1,0 +1,138 @@
+import type { DB } from "~/infra/db.server";
+import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
+import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
+import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
+import { refreshShopifyToken, ShopifyGrantError } from "~/infra/shopify/shopify-oauth.server";
+import type { OpenedIntegration } from "~/features/publishing/integrations.server";
+import { openIntegration, replaceOAuthToken } from "~/features/publishing/integrations.server";
+
+/**
+ * A creator's Shopify access token for the Admin API client, kept fresh. An
+ * expiring offline token (an hour) is renewed with its refresh token when it
+ * has less than REFRESH_MARGIN_MS left, and once more if Shopify refuses it
+ * anyway (401). Shopify rotates the refresh token on every use, so two jobs
+ * must never both renew: renewals of one shop wait for the one in flight, and
+ * a renewal that finds the stored token already replaced (by another process)
+ * uses that one. A refused refresh (invalid_grant, or an expired refresh
+ * token) is final: ShopifyReconnectError, which the connector turns into the
+ * connection's "reconnect" state. A token without expiry (a custom app's, or
+ * one from before expiring tokens) is used as it is.
+ */
+
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+
+export const RECONNECT_MESSAGE =
+  "Shopify no longer accepts this connection (its access could not be renewed): please connect Shopify again on the Integrations page, then publish again.";
+
+/** The connection cannot be renewed: only the creator connecting again helps. */
+export class ShopifyReconnectError extends ShopifyAuthError {
+  constructor(message = RECONNECT_MESSAGE) {
+    super(401, message);
+    this.name = "ShopifyReconnectError";
+  }
+}
+
+export interface ShopifyApp {
+  clientId: string | null | undefined;
+  clientSecret: string | null | undefined;
+}
+
+/** Renewals in flight, by shop and creator: the rest wait for the one. */
+const inFlight = new Map<string, Promise<string>>();
+
+function expiresSoon(iso: string | undefined, now: Date): boolean {
+  if (!iso) return false;
+  const at = Date.parse(iso);
+  return !Number.isFinite(at) || at - now.getTime() <= REFRESH_MARGIN_MS;
+}
+
+function expired(iso: string | undefined, now: Date): boolean {
+  if (!iso) return false;
+  const at = Date.parse(iso);
+  return !Number.isFinite(at) || at <= now.getTime();
+}
+
+export function shopifyTokenSource(
+  db: DB,
+  args: { userId: string; app: ShopifyApp; now: () => Date; fetch?: FetchLike },
+): ShopifyTokenSource {
+  const load = async (): Promise<OpenedIntegration> => {
+    const opened = await openIntegration(db, args.userId, "shopify");
+    if (!opened?.row.shop_domain)
+      throw new ShopifyReconnectError("The Shopify connection was removed; connect Shopify again.");
+    return opened;
+  };
+
+  const renew = async (stale: string): Promise<string> => {
+    const opened = await load();
+    const key = `${opened.row.shop_domain}:${args.userId}`;
+    const running = inFlight.get(key);
+    if (running) return running;
+    const task = (async () => {
+      // Read again inside the guard: another renewal may have stored a fresh token meanwhile.
+      const current = await load();
+      const { credential, row } = current;
+      if (credential.secret !== stale && !expiresSoon(credential.expiresAt, args.now()))
+        return credential.secret;
+      if (!credential.refreshToken) {
+        // A token that cannot be renewed (custom app, or issued without expiry) and is refused: connect again.
+        throw new ShopifyAuthError(401);
+      }
+      if (expired(credential.refreshTokenExpiresAt, args.now())) throw new ShopifyReconnectError();
+      if (!args.app.clientId || !args.app.clientSecret) {
+        throw new ShopifyReconnectError(
+          "Shopify's app credentials are not set on this server, so the connection cannot be renewed.",
+        );
+      }
+      const now = args.now();
+      let token;
+      try {
+        token = await refreshShopifyToken({
+          shop: row.shop_domain!,
+          refreshToken: credential.refreshToken,
+          clientId: args.app.clientId,
+          clientSecret: args.app.clientSecret,
+          now,
+          fetch: args.fetch,
+        });
+      } catch (error) {
+        if (error instanceof ShopifyGrantError) throw new ShopifyReconnectError();
+        throw error;
+      }
+      const stored = await replaceOAuthToken(db, {
+        row,
+        accessToken: token.accessToken,
+        // Shopify rotates it; should an answer carry none, the old one is kept.
+        refreshToken: token.refreshToken ?? credential.refreshToken,
+        expiresAt: token.expiresAt,
+        refreshTokenExpiresAt: token.refreshToken
+          ? token.refreshTokenExpiresAt
+          : credential.refreshTokenExpiresAt
+            ? new Date(credential.refreshTokenExpiresAt)
+            : null,
+        now,
+      });
+      if (!stored) {
+        // The row changed under us (a reconnect, or a removal): use what is there now, if anything.
+        return (await load()).secret;
+      }
+      return token.accessToken;
+    })();
+    inFlight.set(key, task);
+    try {
+      return await task;
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+
+  return {
+    async token() {
+      const { credential } = await load();
+      return expiresSoon(credential.expiresAt, args.now())
+        ? renew(credential.secret)
+        : credential.secret;
+    },
+    refreshAfterRejection: (rejected) => renew(rejected),
+  };
+}

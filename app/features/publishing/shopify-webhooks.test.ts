@@ -1,0 +1,273 @@
+import crypto from "node:crypto";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { newId } from "~/infra/ids.server";
+import { saveOAuthIntegration } from "~/features/publishing/integrations.server";
+import { NO_CUSTOMER_DATA } from "~/features/publishing/shopify-webhooks.server";
+import * as webhook from "~/routes/api+/webhooks.shopify";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createStylizedImage } from "#tests/setup/market";
+
+/**
+ * POST /api/webhooks/shopify with real signatures: each body is signed as
+ * Shopify signs it (base64 HMAC-SHA256 of the raw bytes under the app's
+ * client secret, here a test secret), and the route checks exactly that.
+ */
+
+const SECRET = `shpss_${crypto.randomBytes(16).toString("hex")}`;
+const SHOP = "hook-store.myshopify.com";
+
+const sign = (body: string | Buffer, secret = SECRET) =>
+  crypto.createHmac("sha256", secret).update(body).digest("base64");
+
+function deliver(topic: string, body: string, headers: Record<string, string | null> = {}) {
+  const all: Record<string, string> = {};
+  const defaults: Record<string, string | null> = {
+    "Content-Type": "application/json",
+    "X-Shopify-Topic": topic,
+    "X-Shopify-Shop-Domain": SHOP,
+    "X-Shopify-Webhook-Id": crypto.randomUUID(),
+    "X-Shopify-Hmac-Sha256": sign(body),
+    ...headers,
+  };
+  for (const [name, value] of Object.entries(defaults)) if (value !== null) all[name] = value;
+  // Shopify's servers send no Origin or cookies: the route needs no same-origin exemption beyond that.
+  return callRoute(
+    webhook.action,
+    makeRequest("/api/webhooks/shopify", { method: "POST", body, headers: all, origin: "none" }),
+  );
+}
+
+let restoreSecret: string | undefined;
+beforeAll(() => {
+  restoreSecret = getConfig().SHOPIFY_CLIENT_SECRET;
+  getConfig().SHOPIFY_CLIENT_SECRET = SECRET;
+  return () => {
+    getConfig().SHOPIFY_CLIENT_SECRET = restoreSecret;
+  };
+});
+afterEach(() => {
+  getConfig().SHOPIFY_CLIENT_SECRET = SECRET;
+});
+
+/** A creator connected to `shop`, with one live product there and one on another store. */
+async function connectedCreator(shop = SHOP) {
+  const creator = await createTestUser();
+  const db = getDb();
+  await saveOAuthIntegration(db, {
+    userId: creator.user.id,
+    platform: "shopify",
+    accessToken: `shpat_${crypto.randomBytes(8).toString("hex")}`,
+    refreshToken: `shprt_${crypto.randomBytes(8).toString("hex")}`,
+    expiresAt: new Date(Date.now() + 3600_000),
+    refreshTokenExpiresAt: new Date(Date.now() + 86400_000),
+    scopes: ["write_products"],
+    shopDomain: shop,
+    now: new Date(),
+  });
+  const image = await createStylizedImage(creator.user.id);
+  const other = await createStylizedImage(creator.user.id);
+  const now = new Date().toISOString();
+  const row = (imageId: string, externalShop: string) => ({
+    id: newId(),
+    user_id: creator.user.id,
+    stylized_image_id: imageId,
+    platform: "shopify",
+    status: "live" as const,
+    url: `https://${externalShop}/products/x`,
+    title: "T",
+    price_cents: 500,
+    external_id: `gid://shopify/Product/${crypto.randomInt(1e6)}`,
+    external_shop: externalShop,
+    created_at: now,
+    updated_at: now,
+  });
+  const here = row(image.id, shop);
+  const elsewhere = row(other.id, "other-store.myshopify.com");
+  await db.insertInto("listing_platforms").values([here, elsewhere]).execute();
+  return { creator, here, elsewhere };
+}
+
+const integrationOf = (userId: string) =>
+  getDb()
+    .selectFrom("integrations")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("platform", "=", "shopify")
+    .executeTakeFirst();
+const publicationRow = (id: string) =>
+  getDb()
+    .selectFrom("listing_platforms")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+describe("Shopify webhooks", () => {
+  it("app/uninstalled: deletes that store's credentials and cuts its product links (and only those)", async () => {
+    const { creator, here, elsewhere } = await connectedCreator();
+    const bystander = await connectedCreator("bystander.myshopify.com");
+    const body = JSON.stringify({
+      id: 548380009,
+      name: "Hook Store",
+      myshopify_domain: SHOP,
+      domain: "hook.example.com",
+    });
+    const response = await deliver("app/uninstalled", body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      received: true,
+      outcome: "Removed 1 connection and 1 product link.",
+    });
+
+    expect(await integrationOf(creator.user.id)).toBeUndefined();
+    const cut = await publicationRow(here.id);
+    expect(cut).toMatchObject({
+      status: "needs_auth",
+      url: null,
+      external_id: null,
+      external_shop: null,
+      revision: 2,
+    });
+    expect(cut.last_error).toMatch(/removed from this Shopify store/);
+    // Another store's product link and another store's connection stay.
+    expect(await publicationRow(elsewhere.id)).toMatchObject({
+      status: "live",
+      external_shop: "other-store.myshopify.com",
+    });
+    expect(await integrationOf(bystander.creator.user.id)).toBeDefined();
+
+    const receipt = await getDb()
+      .selectFrom("shopify_webhook_receipts")
+      .selectAll()
+      .where("shop_domain", "=", SHOP)
+      .execute();
+    expect(receipt.map((r) => r.topic)).toEqual(["app/uninstalled"]);
+  });
+
+  it("shop/redact: the same removal; a redelivery (same webhook id) is answered without acting twice", async () => {
+    const { creator, here } = await connectedCreator();
+    const body = JSON.stringify({ shop_id: 954889, shop_domain: SHOP });
+    const id = crypto.randomUUID();
+    const first = await deliver("shop/redact", body, { "X-Shopify-Webhook-Id": id });
+    expect(first.status).toBe(200);
+    expect(await integrationOf(creator.user.id)).toBeUndefined();
+    expect(await publicationRow(here.id)).toMatchObject({
+      status: "needs_auth",
+      external_id: null,
+    });
+    const again = await deliver("shop/redact", body, { "X-Shopify-Webhook-Id": id });
+    expect(again.status).toBe(200);
+    expect((await again.json()).outcome).toBe("Removed 1 connection and 1 product link.");
+    expect(await publicationRow(here.id)).toMatchObject({ revision: 2 });
+  });
+
+  it("customers/data_request and customers/redact: 200, recorded, answering that no customer data is held", async () => {
+    const { creator } = await connectedCreator();
+    for (const [topic, payload] of [
+      [
+        "customers/data_request",
+        {
+          shop_id: 954889,
+          shop_domain: SHOP,
+          orders_requested: [299938, 280263],
+          customer: { id: 191167, email: "john@example.com", phone: "555-625-1199" },
+          data_request: { id: 9999 },
+        },
+      ],
+      [
+        "customers/redact",
+        {
+          shop_id: 954889,
+          shop_domain: SHOP,
+          customer: { id: 191167, email: "john@example.com", phone: "555-625-1199" },
+          orders_to_redact: [299938],
+        },
+      ],
+    ] as const) {
+      const response = await deliver(topic, JSON.stringify(payload));
+      expect(response.status, topic).toBe(200);
+      expect(await response.json()).toEqual({ received: true, outcome: NO_CUSTOMER_DATA });
+    }
+    // Nothing of the creator's connection was touched.
+    expect(await integrationOf(creator.user.id)).toMatchObject({ is_active: 1 });
+    const topics = await getDb()
+      .selectFrom("shopify_webhook_receipts")
+      .select("topic")
+      .where("shop_domain", "=", SHOP)
+      .orderBy("topic")
+      .execute();
+    expect(topics.map((r) => r.topic)).toEqual(
+      expect.arrayContaining(["customers/data_request", "customers/redact"]),
+    );
+    // The stored record holds no customer's details.
+    const all = JSON.stringify(
+      await getDb().selectFrom("shopify_webhook_receipts").selectAll().execute(),
+    );
+    expect(all).not.toContain("john@example.com");
+  });
+
+  it("401 for a tampered body, a missing or empty header, another secret's signature, or a hex signature; nothing acted on", async () => {
+    const { creator, here } = await connectedCreator();
+    for (const topic of [
+      "app/uninstalled",
+      "customers/data_request",
+      "customers/redact",
+      "shop/redact",
+    ]) {
+      const body = JSON.stringify({ shop_domain: SHOP, myshopify_domain: SHOP });
+      const tampered = body.replace("}", ',"x":1}');
+      const cases: [string, Promise<Response>][] = [
+        ["tampered body", deliver(topic, tampered, { "X-Shopify-Hmac-Sha256": sign(body) })],
+        ["missing header", deliver(topic, body, { "X-Shopify-Hmac-Sha256": null })],
+        ["empty header", deliver(topic, body, { "X-Shopify-Hmac-Sha256": "" })],
+        [
+          "other secret",
+          deliver(topic, body, { "X-Shopify-Hmac-Sha256": sign(body, "shpss_other") }),
+        ],
+        [
+          "hex digest",
+          deliver(topic, body, {
+            "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("hex"),
+          }),
+        ],
+        ["huge header", deliver(topic, body, { "X-Shopify-Hmac-Sha256": "A".repeat(50_000) })],
+      ];
+      for (const [name, pending] of cases) {
+        const response = await pending;
+        expect(response.status, `${topic}: ${name}`).toBe(401);
+        expect((await response.json()).message).toBe("Invalid webhook signature");
+      }
+    }
+    expect(await integrationOf(creator.user.id)).toBeDefined();
+    expect(await publicationRow(here.id)).toMatchObject({ status: "live" });
+  });
+
+  it("signed but not a JSON object: 400, never 500; an unsubscribed topic is acknowledged and ignored; unconfigured: 404", async () => {
+    for (const body of ["not json", "", "null", "[1,2]", '{"a":' + "[".repeat(1000)]) {
+      const response = await deliver("app/uninstalled", body);
+      expect(response.status, JSON.stringify(body.slice(0, 20))).toBe(400);
+    }
+    const noShop = await deliver("app/uninstalled", JSON.stringify({ id: 1 }), {
+      "X-Shopify-Shop-Domain": null,
+    });
+    expect(noShop.status).toBe(400);
+    const other = await deliver("orders/create", JSON.stringify({ id: 1 }));
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ received: true, outcome: "ignored" });
+    getConfig().SHOPIFY_CLIENT_SECRET = undefined;
+    expect((await deliver("app/uninstalled", "{}")).status).toBe(404);
+  });
+
+  it("checks the raw bytes: the same JSON re-serialised (other spacing) does not pass", async () => {
+    const { creator } = await connectedCreator();
+    const body = JSON.stringify({ shop_domain: SHOP }, null, 2);
+    const compact = JSON.stringify(JSON.parse(body));
+    expect(
+      (await deliver("shop/redact", compact, { "X-Shopify-Hmac-Sha256": sign(body) })).status,
+    ).toBe(401);
+    expect((await deliver("shop/redact", body)).status).toBe(200);
+    expect(await integrationOf(creator.user.id)).toBeUndefined();
+  });
+});
