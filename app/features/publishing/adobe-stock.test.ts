@@ -7,12 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
+import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { connectSftp } from "~/infra/sftp/sftp-client.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
 import { SftpError } from "~/infra/sftp/sftp-errors.server";
 import { openIntegration } from "~/features/publishing/integrations.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import { startPublishWorker } from "#tests/setup/publish-worker";
 import { readIptcIim } from "~/features/publishing/connectors/iptc-iim.server";
 import { submissionFileName } from "~/features/publishing/connectors/sftp-submission-connector.server";
 import * as integrationsRoute from "~/routes/_studio+/integrations";
@@ -67,15 +67,7 @@ beforeAll(async () => {
   config.ADOBE_STOCK_SFTP_HOST = sftp.host;
   config.ADOBE_STOCK_SFTP_PORT = sftp.port;
   msw.listen({ onUnhandledRequest: "error" });
-  worker = new JobWorker({
-    db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler({ sftpConnect: flakyConnect }) },
-    concurrency: 2,
-    pollMs: 20,
-    backoff: { baseMs: 10, maxMs: 40 },
-    log: () => {},
-  });
-  worker.start();
+  worker = startPublishWorker({ sftpConnect: flakyConnect });
 });
 afterEach(() => {
   fal.reset();

@@ -2,9 +2,9 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
+import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { readZip } from "~/features/publishing/connectors/zip-archive.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import { startPublishWorker } from "#tests/setup/publish-worker";
 import { openIntegration } from "~/features/publishing/integrations.server";
 import { withdrawListing } from "~/features/market/listings.server";
 import * as authorize from "~/routes/api+/oauth.$platform.authorize";
@@ -32,15 +32,7 @@ beforeAll(() => {
   config.SHOPIFY_CLIENT_ID = SHOPIFY_TEST_CLIENT_ID;
   config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
   server.listen({ onUnhandledRequest: "error" });
-  worker = new JobWorker({
-    db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler() },
-    concurrency: 2,
-    pollMs: 20,
-    backoff: { baseMs: 10, maxMs: 40 },
-    log: () => {},
-  });
-  worker.start();
+  worker = startPublishWorker();
 });
 afterEach(() => {
   server.resetHandlers();

@@ -2,9 +2,9 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
+import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import { startPublishWorker } from "#tests/setup/publish-worker";
 import { openIntegration, platformConnections } from "~/features/publishing/integrations.server";
 import { REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { normalizeShopDomain } from "~/lib/shop-domain";
@@ -44,17 +44,7 @@ beforeAll(() => {
   config.SHOPIFY_CLIENT_ID = SHOPIFY_TEST_CLIENT_ID;
   config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
   server.listen({ onUnhandledRequest: "error" });
-  worker = new JobWorker({
-    db: getDb(),
-    handlers: {
-      [PUBLISH_JOB]: publishJobHandler({ shopifyMediaPolling: { attempts: 3, delayMs: 1 } }),
-    },
-    concurrency: 2,
-    pollMs: 20,
-    backoff: { baseMs: 10, maxMs: 40 },
-    log: () => {},
-  });
-  worker.start();
+  worker = startPublishWorker({ shopifyMediaPolling: { attempts: 3, delayMs: 1 } });
 });
 afterEach(() => {
   server.resetHandlers();

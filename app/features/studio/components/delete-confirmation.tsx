@@ -16,6 +16,42 @@ export function confirmDeleteHref(search: string, id: string | null): string {
 }
 
 /**
+ * The Delete control that opens the confirmation: a button once hydrated
+ * (`onOpen`), else a link to the same dashboard with ?confirmDelete=<id>.
+ */
+export function DeleteTrigger({
+  id,
+  search,
+  label,
+  className,
+  onOpen,
+}: {
+  id: string;
+  /** The dashboard's current query (location.search). */
+  search: string;
+  /** The accessible name, e.g. "Delete the Anime image". */
+  label: string;
+  className: string;
+  onOpen: (id: string) => void;
+}) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button type="button" className={className} aria-label={label} onClick={() => onOpen(id)}>
+      Delete
+    </button>
+  ) : (
+    <Link
+      to={confirmDeleteHref(search, id)}
+      preventScrollReset
+      className={className}
+      aria-label={label}
+    >
+      Delete
+    </Link>
+  );
+}
+
+/**
  * "Delete this …?": the dashboard's one delete confirmation (a stylized image
  * in the grid, an upload in the strip). Without JavaScript the server renders
  * it as a plain modal panel whose form posts the delete intent and whose
@@ -77,7 +113,10 @@ export function DeleteConfirmation({
     <Dialog open onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
       <div className="relative flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="card w-full max-w-lg p-6 shadow-xl" data-testid="delete-confirmation">
+        <DialogPanel
+          className="card w-full max-w-lg p-6 shadow-xl"
+          data-testid="delete-confirmation"
+        >
           <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
           {form(
             <button type="button" className="btn-secondary" onClick={onClose}>
@@ -105,7 +144,9 @@ function DeleteForm({
 }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === id;
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("id") === id;
   return (
     <Form method="post" action="/dashboard" preventScrollReset className="mt-4">
       <input type="hidden" name="intent" value={intent} />
@@ -114,7 +155,11 @@ function DeleteForm({
       <div className="text-sm text-slate-700">{consequences}</div>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         {cancel}
-        <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60" disabled={pending}>
+        <button
+          type="submit"
+          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
+          disabled={pending}
+        >
           {pending ? "Deleting..." : "Delete"}
         </button>
       </div>

@@ -10,8 +10,8 @@ import {
   CONFIRM_DELETE_PARAM,
   confirmDeleteHref,
   DeleteConfirmation,
+  DeleteTrigger,
 } from "~/features/studio/components/delete-confirmation";
-import { useHydrated } from "~/ui/use-hydrated";
 
 /** How wide the grid shows a creation (max-w-7xl with px-4; 1 / 2 / 3 / 4 columns with gap-4). */
 export const CREATION_SIZES =
@@ -33,7 +33,6 @@ export function ImageGrid({
   /** The price and listed state of each completed image (see DashboardData). */
   market?: Record<string, MarketState>;
 }) {
-  const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
   // With JavaScript the Delete button opens the dialog in place; without it, ?confirmDelete=<id> does.
@@ -149,24 +148,14 @@ export function ImageGrid({
                       </Link>
                     </>
                   ) : null}
-                  {isInProgress(image) ? null : hydrated ? (
-                    <button
-                      type="button"
+                  {isInProgress(image) ? null : (
+                    <DeleteTrigger
+                      id={image.id}
+                      search={location.search}
+                      label={`Delete the ${styleName(image.style)} image`}
                       className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
-                      aria-label={`Delete the ${styleName(image.style)} image`}
-                      onClick={() => setConfirming(image.id)}
-                    >
-                      Delete
-                    </button>
-                  ) : (
-                    <Link
-                      to={confirmDeleteHref(location.search, image.id)}
-                      preventScrollReset
-                      className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
-                      aria-label={`Delete the ${styleName(image.style)} image`}
-                    >
-                      Delete
-                    </Link>
+                      onOpen={setConfirming}
+                    />
                   )}
                 </div>
               </div>

@@ -7,8 +7,8 @@ import {
   CONFIRM_DELETE_PARAM,
   confirmDeleteHref,
   DeleteConfirmation,
+  DeleteTrigger,
 } from "~/features/studio/components/delete-confirmation";
-import { useHydrated } from "~/ui/use-hydrated";
 
 /** The creator's uploaded originals: pick one to style, or delete one with everything made from it. */
 export function UploadsStrip({
@@ -18,7 +18,6 @@ export function UploadsStrip({
   images: ImageJson[];
   selectedId: string | null;
 }) {
-  const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
   // With JavaScript the Delete button opens the dialog in place; without it, ?confirmDelete=<id> does.
@@ -54,25 +53,13 @@ export function UploadsStrip({
                 height={image.height}
               />
             </Link>
-            {hydrated ? (
-              <button
-                type="button"
-                className="text-xs text-red-700 hover:underline"
-                aria-label={`Delete upload ${images.length - index}`}
-                onClick={() => setConfirming(image.id)}
-              >
-                Delete
-              </button>
-            ) : (
-              <Link
-                to={confirmDeleteHref(location.search, image.id)}
-                preventScrollReset
-                className="text-xs text-red-700 hover:underline"
-                aria-label={`Delete upload ${images.length - index}`}
-              >
-                Delete
-              </Link>
-            )}
+            <DeleteTrigger
+              id={image.id}
+              search={location.search}
+              label={`Delete upload ${images.length - index}`}
+              className="text-xs text-red-700 hover:underline"
+              onOpen={setConfirming}
+            />
           </li>
         ))}
       </ul>

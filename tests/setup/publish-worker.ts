@@ -1,0 +1,21 @@
+import { getDb } from "~/infra/db.server";
+import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+
+/**
+ * A running job worker for the publishing tests: the real publish-job
+ * handler (with the test's own options) on the test database, polling fast
+ * and retrying after milliseconds, silent. Stop it in afterAll.
+ */
+export function startPublishWorker(options?: Parameters<typeof publishJobHandler>[0]): JobWorker {
+  const worker = new JobWorker({
+    db: getDb(),
+    handlers: { [PUBLISH_JOB]: publishJobHandler(options) },
+    concurrency: 2,
+    pollMs: 20,
+    backoff: { baseMs: 10, maxMs: 40 },
+    log: () => {},
+  });
+  worker.start();
+  return worker;
+}
