@@ -48,7 +48,7 @@ export function ResponsivePicture({
         alt={alt}
         className={className}
         loading={loading}
-        decoding={loading === "eager" ? "sync" : "async"}
+        decoding="async"
         // React 18 does not know the camel-cased prop yet: the attribute as HTML spells it.
         {...(highPriority ? { fetchpriority: "high" } : {})}
         onError={onError}

@@ -22,7 +22,10 @@ export function useDeferredValidation<Schema extends z.ZodType>(
   const [validator, setValidator] = useState<ZodValidator<Schema>>();
   useEffect(() => {
     let current = true;
-    void Promise.all([loadSchema(), import("~/ui/forms/zod-validator")]).then(([schema, { zodValidator }]) => {
+    // The validator module first: it sets zod's configuration (no eval under our CSP), which
+    // must be in place before a schema module builds its schemas.
+    void import("~/ui/forms/zod-validator").then(async ({ zodValidator }) => {
+      const schema = await loadSchema();
       if (current) setValidator(() => zodValidator(schema));
     });
     return () => {

@@ -1,6 +1,12 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { config } from "zod";
 import type { z } from "zod";
+
+// In the browser, zod would probe for eval (`new Function`) to compile faster parsers; the page's
+// Content-Security-Policy forbids eval, and the refused probe is logged as a CSP issue. Forms
+// are small: the plain parser is enough.
+config({ jitless: true });
 
 /**
  * Validates a form's data with a zod schema, as conform's onValidate wants it:

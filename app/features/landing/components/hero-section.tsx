@@ -98,7 +98,7 @@ export function HeroSection({ samples }: { samples: HeroSamples | null }) {
                     height={640}
                     alt={`The sample portrait in the ${style.name} style`}
                     className="aspect-[4/5] w-full object-cover"
-                    loading={index < 2 ? "eager" : "lazy"}
+                    loading="lazy"
                   />
                 ) : (
                   <div
