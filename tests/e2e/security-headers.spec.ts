@@ -240,7 +240,7 @@ test.describe("security headers", () => {
     }
   });
 
-  test("the license of a paid order is private and not indexed", async ({ request, baseURL }) => {
+  test("the license of a paid order is private to every cache and open to robots", async ({ request, baseURL }) => {
     const base = baseURL!;
     const { items } = (await (await request.get("/api/marketplace?limit=1")).json()) as { items: Array<{ id: string }> };
     const checkout = await request.post("/api/create-checkout-session", {
