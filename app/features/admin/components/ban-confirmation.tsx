@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { AdminUser } from "~/features/admin/types";
 import { BAN_CONSEQUENCES, fullName } from "~/features/admin/types";
-import { useHydrated } from "~/ui/use-hydrated";
+import { UrlDialog } from "~/ui/url-dialog";
 
 /**
  * "Ban <name>?": addressed by the URL (?ban=<id>). Without JavaScript the
@@ -12,61 +11,19 @@ import { useHydrated } from "~/ui/use-hydrated";
  * trap, Escape and backdrop click cancel).
  */
 export function BanConfirmation({ user, closeHref }: { user: AdminUser; closeHref: string }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const close = () => navigate(closeHref, { preventScrollReset: true });
-  const title = (
-    <>
-      Ban <span className="break-all">{fullName(user)}</span>?
-    </>
-  );
-
-  if (!hydrated) {
-    return (
-      <div className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="ban-title"
-            className="card w-full max-w-lg p-6 shadow-xl"
-            data-testid="ban-confirmation"
-          >
-            <h2 id="ban-title" className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            <BanForm
-              user={user}
-              cancel={
-                <Link to={closeHref} className="btn-secondary" preventScrollReset>
-                  Cancel
-                </Link>
-              }
-            />
-          </div>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <Dialog open onClose={close} className="fixed inset-0 z-50 overflow-y-auto">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="relative flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="card w-full max-w-lg p-6 shadow-xl" data-testid="ban-confirmation">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          <BanForm
-            user={user}
-            cancel={
-              <button type="button" className="btn-secondary" onClick={close}>
-                Cancel
-              </button>
-            }
-          />
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <UrlDialog
+      title={
+        <>
+          Ban <span className="break-all">{fullName(user)}</span>?
+        </>
+      }
+      titleId="ban-title"
+      testId="ban-confirmation"
+      closeHref={closeHref}
+    >
+      {(cancel) => <BanForm user={user} cancel={cancel} />}
+    </UrlDialog>
   );
 }
 

@@ -1,6 +1,4 @@
 import type { ReactNode } from "react";
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link, useNavigate } from "@remix-run/react";
 import { Avatar } from "~/ui/avatar";
 import type { AdminUser } from "~/features/admin/types";
 import { formatDollars, fullName } from "~/features/admin/types";
@@ -8,7 +6,7 @@ import { isSuperAdmin } from "~/lib/accounts";
 import { CrownIcon } from "~/features/admin/components/crown-icon";
 import { LocalDate } from "~/features/admin/components/local-date";
 import { StatusBadge } from "~/features/admin/components/status-badge";
-import { useHydrated } from "~/ui/use-hydrated";
+import { UrlDialog } from "~/ui/url-dialog";
 
 /**
  * 'User Details'. The dialog is addressed by the URL
@@ -17,52 +15,22 @@ import { useHydrated } from "~/ui/use-hydrated";
  * trap, Escape and backdrop click close it).
  */
 export function UserDetailsDialog({ user, closeHref }: { user: AdminUser; closeHref: string }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const close = () => navigate(closeHref, { preventScrollReset: true });
-
-  if (!hydrated) {
-    return (
-      <div className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="user-details-title"
-            className="card w-full max-w-md p-6 shadow-xl"
-            data-testid="user-details-dialog"
-          >
-            <h2 id="user-details-title" className="text-lg font-semibold text-slate-900">
-              User Details
-            </h2>
-            <UserDetails user={user} />
-            <div className="mt-6 flex justify-end">
-              <Link to={closeHref} className="btn-secondary" preventScrollReset>
-                Close
-              </Link>
-            </div>
-          </div>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <Dialog open onClose={close} className="fixed inset-0 z-50 overflow-y-auto">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="relative flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="card w-full max-w-md p-6 shadow-xl" data-testid="user-details-dialog">
-          <DialogTitle className="text-lg font-semibold text-slate-900">User Details</DialogTitle>
+    <UrlDialog
+      title="User Details"
+      titleId="user-details-title"
+      testId="user-details-dialog"
+      closeHref={closeHref}
+      cancelLabel="Close"
+      width="max-w-md"
+    >
+      {(close) => (
+        <>
           <UserDetails user={user} />
-          <div className="mt-6 flex justify-end">
-            <button type="button" className="btn-secondary" onClick={close}>
-              Close
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+          <div className="mt-6 flex justify-end">{close}</div>
+        </>
+      )}
+    </UrlDialog>
   );
 }
 

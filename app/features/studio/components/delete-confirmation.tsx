@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/ui/use-hydrated";
+import { UrlDialog } from "~/ui/url-dialog";
 
 /** The query parameter that opens a delete confirmation without JavaScript (?confirmDelete=<id>). */
 export const CONFIRM_DELETE_PARAM = "confirmDelete";
@@ -55,8 +55,8 @@ export function DeleteTrigger({
  * "Delete this …?": the dashboard's one delete confirmation (a stylized image
  * in the grid, an upload in the strip). Without JavaScript the server renders
  * it as a plain modal panel whose form posts the delete intent and whose
- * Cancel is a link (closeHref); once hydrated it is a Headless UI Dialog
- * (focus trap, Escape and backdrop click cancel through onClose).
+ * Cancel is a link (closeHref); once hydrated it is a dialog whose Cancel,
+ * Escape and backdrop click go through onClose (app/ui/url-dialog.tsx).
  */
 export function DeleteConfirmation({
   title,
@@ -78,54 +78,24 @@ export function DeleteConfirmation({
   /** Cancel with JavaScript. */
   onClose: () => void;
 }) {
-  const hydrated = useHydrated();
-  const form = (cancel: ReactNode) => (
-    <DeleteForm intent={intent} id={id} back={back} consequences={consequences} cancel={cancel} />
-  );
-
-  if (!hydrated) {
-    return (
-      <div className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="delete-confirmation-title"
-            className="card w-full max-w-lg p-6 shadow-xl"
-            data-testid="delete-confirmation"
-          >
-            <h2 id="delete-confirmation-title" className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            {form(
-              <Link to={closeHref} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>,
-            )}
-          </div>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <Dialog open onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="relative flex min-h-full items-center justify-center p-4">
-        <DialogPanel
-          className="card w-full max-w-lg p-6 shadow-xl"
-          data-testid="delete-confirmation"
-        >
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          {form(
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              Cancel
-            </button>,
-          )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <UrlDialog
+      title={title}
+      titleId="delete-confirmation-title"
+      testId="delete-confirmation"
+      closeHref={closeHref}
+      onClose={onClose}
+    >
+      {(cancel) => (
+        <DeleteForm
+          intent={intent}
+          id={id}
+          back={back}
+          consequences={consequences}
+          cancel={cancel}
+        />
+      )}
+    </UrlDialog>
   );
 }
 
