@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
+import { ResponsivePicture } from "~/ui/responsive-picture";
 import { ListOnMarketplaceForm } from "~/features/market/components/list-on-marketplace-form";
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -11,6 +12,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";
 import { readFormData } from "~/web/http.server";
+
+/** How wide a listing's preview is drawn: max-w-5xl with px-4, 1 / 2 / 3 columns with gap-4. */
+const MY_LISTING_SIZES = "(min-width: 1024px) 320px, (min-width: 640px) calc((100vw - 3rem) / 2), calc(100vw - 2rem)";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 
@@ -97,7 +101,16 @@ export default function Listings() {
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {listings.map((listing) => (
               <li key={listing.id} className="card overflow-hidden" data-testid="my-listing">
-                {listing.previewUrl ? <img src={listing.previewUrl} alt="" className="aspect-square w-full object-cover" /> : null}
+                {listing.previewUrl ? (
+                  <ResponsivePicture
+                    src={listing.previewUrl}
+                    sizes={MY_LISTING_SIZES}
+                    width={640}
+                    height={640}
+                    alt=""
+                    className="aspect-square w-full object-cover"
+                  />
+                ) : null}
                 <div className="space-y-2 p-4">
                   <div className="flex items-start justify-between gap-2">
                     <p className="font-semibold text-slate-900">{listing.title}</p>

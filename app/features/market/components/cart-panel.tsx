@@ -4,6 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { CartButton } from "~/features/market/components/cart-button";
 import { PixelSize } from "~/features/market/components/pixel-size";
 import { StyleBadge } from "~/features/market/components/style-badge";
+import { ResponsivePicture } from "~/ui/responsive-picture";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** The checkout dialog's code (a dialog and form library) arrives when a buyer heads for Checkout, not with the page. */
@@ -60,8 +61,11 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
               <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
-                <img
+                <ResponsivePicture
                   src={item.previewUrl}
+                  sizes="48px"
+                  width={48}
+                  height={48}
                   alt=""
                   className="h-12 w-12 shrink-0 rounded-md object-cover"
                 />

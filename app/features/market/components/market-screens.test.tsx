@@ -104,6 +104,22 @@ describe("/marketplace", () => {
     expect(within(line).getByTestId("pixel-size")).toHaveTextContent("2048 × 2560 px");
   });
 
+  it("draws a cart line's thumbnail from the small variants, at the 48 px it is shown", async () => {
+    renderMarketplace(
+      marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }),
+    );
+    const line = await screen.findByTestId("cart-line");
+    const picture = line.querySelector("picture");
+    expect(picture).not.toBeNull();
+    const avif = picture?.querySelector('source[type="image/avif"]');
+    expect(avif).toHaveAttribute("sizes", "48px");
+    expect(avif?.getAttribute("srcset")).toContain(`${LISTING.previewUrl}?w=320&fmt=avif 320w`);
+    const img = picture?.querySelector("img");
+    expect(img).toHaveAttribute("width", "48");
+    expect(img).toHaveAttribute("height", "48");
+    expect(img).toHaveAttribute("loading", "lazy");
+  });
+
   it("shows no pixel size when it is not known", async () => {
     renderMarketplace(marketplaceData());
     const card = await screen.findByTestId("listing-card");
