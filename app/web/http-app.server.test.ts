@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "~/infra/config.server";
@@ -25,12 +27,12 @@ afterEach(async () => {
   servers = [];
 });
 
-async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }) {
+async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = os.tmpdir()) {
   const seen: Seen = { calls: 0 };
   const config: Config = { ...getConfig(), TRUST_PROXY: trust };
   const app = createHttpApp({
     config,
-    publicDir: os.tmpdir(),
+    publicDir,
     handle: async (request, context) => {
       seen.calls += 1;
       seen.lastContext = context;
@@ -102,6 +104,33 @@ function send(
 const multipartHeaders = (length: number) => ({
   "Content-Type": "multipart/form-data; boundary=x",
   "Content-Length": String(length),
+});
+
+describe("public files", () => {
+  it("serves a file of the public folder with an hour's caching, and hands every path without an extension to the routes", async () => {
+    const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "public-files-"));
+    try {
+      fs.writeFileSync(path.join(publicDir, "favicon.svg"), "<svg/>");
+      // A file named like a page is never served in its place: a page path is not looked up on disk.
+      fs.writeFileSync(path.join(publicDir, "marketplace"), "not the page");
+      const { port, seen } = await start(undefined, publicDir);
+      const agent = new http.Agent();
+      const icon = await send(port, agent, { method: "GET", path: "/favicon.svg" });
+      expect(icon.status).toBe(200);
+      expect(icon.body).toBe("<svg/>");
+      expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+      expect(seen.calls).toBe(0);
+      const page = await send(port, agent, { method: "GET", path: "/marketplace" });
+      expect(JSON.parse(page.body)).toEqual({ ok: true, bytes: 0 });
+      expect(seen.calls).toBe(1);
+      const missing = await send(port, agent, { method: "GET", path: "/nothing-here.txt" });
+      expect(missing.status).toBe(200);
+      expect(seen.calls).toBe(2);
+      agent.destroy();
+    } finally {
+      fs.rmSync(publicDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("connections after an answer given before the body was read", () => {

@@ -35,6 +35,9 @@ export const CACHED_VISITOR_PAGES: Readonly<Record<string, readonly string[]>> =
   "/marketplace": ["style", "q", "cursor", "listing"],
 };
 
+/** A path whose last segment has an extension, as every file in the public folder does. */
+const NAMES_A_FILE = /\.[\w-]+$/;
+
 /**
  * The one HTTP front of the process: security headers, the client's address,
  * the body guard, static files, then Remix behind the visitors' page cache.
@@ -48,7 +51,10 @@ export function createHttpApp({ config, publicDir, build, handle, replayPageNote
   app.use(compression());
   // Fingerprinted client assets can be cached forever; everything else briefly.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(publicDir, { maxAge: "1h" }));
+  // The other public files (the favicon) are looked up on disk only for a path that names a file:
+  // a page or API request then costs no failed stat (and no error object made and dropped).
+  const publicFiles = express.static(publicDir, { maxAge: "1h" });
+  app.use((req, res, next) => (NAMES_A_FILE.test(req.path) ? publicFiles(req, res, next) : next()));
   const handler = visitorPageCache(handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV), {
     ttlMs: config.PAGE_CACHE_MS,
     pages: CACHED_VISITOR_PAGES,

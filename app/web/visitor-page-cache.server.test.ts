@@ -58,6 +58,27 @@ describe("the visitors' page cache", () => {
     expect(page.renders()).toBe(2);
   });
 
+  it("serves a copy byte for byte, only the nonce changed: text beside it in other scripts, at its ends and in many languages", async () => {
+    const handle: HandleRequest = async (_request, ctx) => {
+      const nonce = ctx.nonce ?? "";
+      return new Response(
+        `${nonce}<p>Café — 写真 📸 ${nonce}${nonce}</p><script nonce="${nonce}">"naïve"</script>${nonce}`,
+        { headers: { "Content-Type": "text/html; charset=utf-8" } },
+      );
+    };
+    const cached = visitorPageCache(handle, { ttlMs: 1000, pages: PAGES, now: () => 0 });
+    const page = (nonce: string) =>
+      `${nonce}<p>Café — 写真 📸 ${nonce}${nonce}</p><script nonce="${nonce}">"naïve"</script>${nonce}`;
+    const first = context();
+    expect(await (await cached(get("/"), first)).text()).toBe(page(first.nonce ?? ""));
+    const second = context();
+    const hit = await cached(get("/"), second);
+    expect(hit.headers.get("X-Page-Cache")).toBe("hit");
+    expect(await hit.text()).toBe(page(second.nonce ?? ""));
+    // A context without a nonce (never the case behind the security headers) gets the page without one.
+    expect(await (await cached(get("/"), { clientIp: "203.0.113.9" })).text()).toBe(page(""));
+  });
+
   it("keeps one copy per path and listed query, and none for other paths", async () => {
     const page = renderer();
     const cached = visitorPageCache(page.handle, { ttlMs: 1000, pages: PAGES });
