@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { ResponsivePicture } from "~/ui/responsive-picture";
 import { CartButton } from "~/features/market/components/cart-button";
 import { CheckoutForm } from "~/features/market/components/checkout-form";
 import { PixelSize } from "~/features/market/components/pixel-size";
+import { PreviewThumbnail } from "~/features/market/components/preview-thumbnail";
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
@@ -112,14 +112,7 @@ export default function CartPage() {
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
               <li key={item.id} className="flex items-start gap-3 py-3 sm:gap-4" data-testid="cart-line">
-                <ResponsivePicture
-                  src={item.previewUrl}
-                  sizes="64px"
-                  width={64}
-                  height={64}
-                  alt=""
-                  className="h-16 w-16 shrink-0 rounded-md object-cover"
-                />
+                <PreviewThumbnail src={item.previewUrl} size={64} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words text-slate-900">{item.title}</p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">

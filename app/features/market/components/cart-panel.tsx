@@ -3,8 +3,8 @@ import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { CartButton } from "~/features/market/components/cart-button";
 import { PixelSize } from "~/features/market/components/pixel-size";
+import { PreviewThumbnail } from "~/features/market/components/preview-thumbnail";
 import { StyleBadge } from "~/features/market/components/style-badge";
-import { ResponsivePicture } from "~/ui/responsive-picture";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** The checkout dialog's code (a dialog and form library) arrives when a buyer heads for Checkout, not with the page. */
@@ -61,14 +61,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
               <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
-                <ResponsivePicture
-                  src={item.previewUrl}
-                  sizes="48px"
-                  width={48}
-                  height={48}
-                  alt=""
-                  className="h-12 w-12 shrink-0 rounded-md object-cover"
-                />
+                <PreviewThumbnail src={item.previewUrl} size={48} />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words text-slate-900">{item.title}</p>
                   <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
