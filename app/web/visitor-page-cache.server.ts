@@ -184,12 +184,7 @@ function splitAt(bytes: Buffer, separator: string): Buffer[] {
 function joinParts(parts: Buffer[], separator: string): BodyInit {
   if (parts.length === 1) return asBody(parts[0]);
   const glue = Buffer.from(separator);
-  const pieces: Buffer[] = [];
-  parts.forEach((part, index) => {
-    if (index > 0) pieces.push(glue);
-    pieces.push(part);
-  });
-  return asBody(Buffer.concat(pieces));
+  return asBody(Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [glue, part]))));
 }
 
 /** A Buffer is a Uint8Array, a valid fetch body, though the DOM and Node typings disagree on its buffer type. */

@@ -120,8 +120,8 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const lost: string[] = [];
     const lcp: string[] = [];
-    /** One audit of a page; with `withoutJs`, every script of the build is refused, as for a browser without JavaScript. */
-    const audit = async (page: string, withoutJs: boolean): Promise<Result> => {
+    /** One audit of a page; with `refuseScripts`, every script of the build is refused, as for a browser without JavaScript. */
+    const audit = async (page: string, refuseScripts: boolean): Promise<Result> => {
       const once = () =>
         lighthouse(`${server.origin}${page}`, {
           port: chrome.port,
@@ -129,7 +129,7 @@ async function main() {
           logLevel: "error",
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           formFactor: "mobile",
-          blockedUrlPatterns: withoutJs ? ["*/build/*.js"] : [],
+          blockedUrlPatterns: refuseScripts ? ["*/build/*.js"] : [],
         });
       let result = await once();
       // A run that failed to load the page (a busy machine: no first paint in time) is run again, twice at most.
@@ -143,9 +143,9 @@ async function main() {
       return result.lhr;
     };
     /** The page audited `runs` times: the median run's figures, with the spread of the performance score. */
-    const measure = async (page: string, withoutJs: boolean) => {
+    const measure = async (page: string, refuseScripts: boolean) => {
       const all: Result[] = [];
-      for (let i = 0; i < runs; i++) all.push(await audit(page, withoutJs));
+      for (let i = 0; i < runs; i++) all.push(await audit(page, refuseScripts));
       const performances = all.map((lhr) =>
         Math.round((lhr.categories.performance?.score ?? 0) * 100),
       );
