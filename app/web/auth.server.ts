@@ -3,6 +3,7 @@ import type { UserRow } from "#db/schema";
 import { getConfig } from "~/infra/config.server";
 import type { Config } from "~/infra/config.server";
 import { appCookie } from "~/web/cookie.server";
+import { reportRead } from "~/web/render-report.server";
 import { getDb } from "~/infra/db.server";
 import { unauthorized } from "~/infra/errors.server";
 import { userForApiToken, userForWebSession } from "~/features/accounts/sessions.server";
@@ -27,9 +28,12 @@ export function sessionCookie() {
   return cookie;
 }
 
+/** The session secret the request's (signed) session cookie carries; the render is told whether there was one. */
 export async function readSessionSecret(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const secret = typeof value === "string" && value.length > 0 ? value : null;
+  reportRead("session", secret !== null);
+  return secret;
 }
 
 export interface Caller {

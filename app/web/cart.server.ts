@@ -2,6 +2,7 @@ import type { Cookie } from "@remix-run/node";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { getConfig } from "~/infra/config.server";
 import { appCookie } from "~/web/cookie.server";
+import { reportRead } from "~/web/render-report.server";
 
 /**
  * The cart lives in a signed cookie (listing ids only, never prices), so it
@@ -25,6 +26,8 @@ function cartCookie() {
 
 export async function readCart(request: Request): Promise<string[]> {
   const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
+  // Any signed cart, even an empty one, makes the page this visitor's own.
+  reportRead("cart", value !== null);
   if (!Array.isArray(value)) return [];
   return [...new Set(value.filter((id): id is string => typeof id === "string" && ID_PATTERN.test(id)))].slice(0, MAX_CART_ITEMS);
 }

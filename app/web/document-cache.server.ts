@@ -1,3 +1,5 @@
+import { carriesSessionCookie } from "./request-cookies.server";
+
 /**
  * The Cache-Control of a page (an HTML document or its Remix data request)
  * whose route did not choose one. Every page carries the navigation bar of
@@ -9,11 +11,9 @@
 export const SIGNED_IN_CACHE_CONTROL = "private, no-store";
 export const VISITOR_CACHE_CONTROL = "private, no-cache";
 
-/** The session cookie by either of its names (`__Host-session` in production, app/web/auth.server.ts). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-session|__session)=/;
-
+/** A request carrying a session cookie (read by the session's own parser, by either name) counts as signed in. */
 export function applyDocumentCacheControl(request: Request, headers: Headers): void {
   if (headers.has("Cache-Control")) return;
-  const signedIn = SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
+  const signedIn = carriesSessionCookie(request);
   headers.set("Cache-Control", signedIn ? SIGNED_IN_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
 }

@@ -1,5 +1,6 @@
 import type { FlashMessage } from "~/lib/flash";
 import { appCookie } from "~/web/cookie.server";
+import { reportRead } from "~/web/render-report.server";
 
 /**
  * Flash messages ride a signed cookie for exactly one response: the page after
@@ -18,6 +19,7 @@ export async function flashHeader(message: FlashMessage): Promise<string> {
 export async function takeFlash(request: Request): Promise<{ flash: FlashMessage | null; clear: string | null }> {
   const cookie = flashCookie();
   const value = await cookie.parse(request.headers.get("Cookie"));
+  reportRead("flash", value !== null);
   if (!value || typeof value !== "object" || typeof value.title !== "string") {
     return { flash: null, clear: null };
   }

@@ -1,21 +1,29 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
+import { getConfig } from "~/infra/config.server";
+import { createSessionCookie, readSessionSecret } from "./auth.server";
+import { reportRead } from "./render-report.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { cacheKey, visitorPageCache } from "./visitor-page-cache.server";
 
 const PAGES = { "/": [], "/marketplace": ["style", "q", "cursor", "listing"] } as const;
 
-/** A page renderer that says how often it ran and puts its nonce and a counter in the page. */
+/**
+ * A page renderer that says how often it ran and puts its nonce and a counter
+ * in the page. Like the root route, it asks who is signed in (the real session
+ * reader) and shows the session it found.
+ */
 function renderer(options: { headers?: Record<string, string>; status?: number; delayMs?: number } = {}) {
   let renders = 0;
   const handle: HandleRequest = async (request, context) => {
     renders += 1;
     const n = renders;
+    const secret = await readSessionSecret(request);
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     if (context.pageNotes) context.pageNotes.shownListings = ["l1", "l2"];
     const nonce = context.nonce ?? "";
     return new Response(
-      `<html><script nonce="${nonce}">1</script><p>render ${n} of ${new URL(request.url).pathname}</p><script nonce="${nonce}">2</script></html>`,
+      `<html><script nonce="${nonce}">1</script><p>render ${n} of ${new URL(request.url).pathname}</p>${secret ? `<p>signed in as ${secret}</p>` : ""}<script nonce="${nonce}">2</script></html>`,
       {
         status: options.status ?? 200,
         headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache", ...options.headers },
@@ -59,7 +67,8 @@ describe("the visitors' page cache", () => {
   });
 
   it("serves a copy byte for byte, only the nonce changed: text beside it in other scripts, at its ends and in many languages", async () => {
-    const handle: HandleRequest = async (_request, ctx) => {
+    const handle: HandleRequest = async (request, ctx) => {
+      await readSessionSecret(request);
       const nonce = ctx.nonce ?? "";
       return new Response(
         `${nonce}<p>Café — 写真 📸 ${nonce}${nonce}</p><script nonce="${nonce}">"naïve"</script>${nonce}`,
@@ -179,5 +188,102 @@ describe("the visitors' page cache", () => {
     await uncached(get("/"), context());
     await uncached(get("/"), context());
     expect(off.renders()).toBe(2);
+  });
+
+  describe("a signed-in page is never kept, however the session cookie is written", () => {
+    /** `name=value` of a real signed session cookie for `secret`, under the test server's name or production's. */
+    async function sessionPair(secret: string, production = false): Promise<[string, string]> {
+      const cookie = createSessionCookie({ ...getConfig(), isProduction: production });
+      const pair = (await cookie.serialize(secret)).split(";")[0]!;
+      const at = pair.indexOf("=");
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }
+
+    /** The forms a browser never sends but a client may, each read as a session by the session's own parser (or not at all). */
+    async function cookieForms(production: boolean) {
+      const [name, value] = await sessionPair("ann-secret", production);
+      const mixedCase = name.toUpperCase();
+      return [
+        `${name} =${value}`,
+        `${name}\t=${value}`,
+        `${name}  \t =${value}`,
+        `theme=dark; ${name} =${value}`,
+        `theme=dark;${name}\t=${value}`,
+        `${mixedCase} =${value}`,
+        `${name}=${value}; ${name}=junk`,
+        `${name}=junk; ${name} =${value}`,
+        `${name} =${value}; ${name}=${value}`,
+      ];
+    }
+
+    it.each([
+      ["__session (the name outside production)", false],
+      ["__Host-session (production's name)", true],
+    ])("with %s", async (_label, production) => {
+      // The renderer reads the session with the same parser the cookie of this name uses.
+      const read = createSessionCookie({ ...getConfig(), isProduction: production });
+      let renders = 0;
+      const handle: HandleRequest = async (request) => {
+        renders += 1;
+        const value = await read.parse(request.headers.get("Cookie"));
+        const secret = typeof value === "string" && value ? value : null;
+        reportRead("session", secret !== null);
+        return new Response(`<p>render ${renders}</p>${secret ? `<p>signed in as ${secret}</p>` : ""}`, {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      };
+      for (const form of await cookieForms(production)) {
+        const cached = visitorPageCache(handle, { ttlMs: 60_000, pages: PAGES });
+        const personal = await cached(get("/", { Cookie: form }), context());
+        await personal.text();
+        expect(cacheKey(get("/", { Cookie: form }), PAGES), form).toBeNull();
+        expect(personal.headers.get("X-Page-Cache"), form).toBeNull();
+        const visitor = await (await cached(get("/"), context())).text();
+        expect(visitor, form).not.toContain("signed in");
+        expect(cached.size, form).toBe(1);
+      }
+    });
+
+    it("with the real session reader: a session cookie with a blank before '=' signs in and is never kept", async () => {
+      const [name, value] = await sessionPair("bob-secret");
+      const page = renderer();
+      const cached = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PAGES });
+      const personal = await (await cached(get("/marketplace", { Cookie: `${name} =${value}` }), context())).text();
+      expect(personal).toContain("signed in as bob-secret");
+      const visitor = await (await cached(get("/marketplace"), context())).text();
+      expect(visitor).not.toContain("bob-secret");
+    });
+  });
+
+  describe("a copy is kept only when its render reports that nobody was signed in", () => {
+    const page = (report: () => void): HandleRequest => async () => {
+      report();
+      return new Response("<p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    };
+
+    it.each([
+      ["found a session", () => reportRead("session", true)],
+      ["found a cart", () => (reportRead("session", false), reportRead("cart", true))],
+      ["found a flash message", () => (reportRead("session", false), reportRead("flash", true))],
+      ["never asked who is signed in", () => reportRead("cart", false)],
+    ])("a render that %s is not kept, even for a request that looks like a visitor's", async (_label, report) => {
+      const cached = visitorPageCache(page(report), { ttlMs: 60_000, pages: PAGES });
+      await (await cached(get("/"), context())).text();
+      expect(cached.size).toBe(0);
+      // Rendered again, and neither served from a copy nor kept.
+      const again = await cached(get("/"), context());
+      expect(again.headers.get("X-Page-Cache")).toBeNull();
+      expect(cached.size).toBe(0);
+    });
+
+    it("a render that looked for a session, a cart and a flash message and found none is kept", async () => {
+      const cached = visitorPageCache(
+        page(() => (reportRead("session", false), reportRead("cart", false), reportRead("flash", false))),
+        { ttlMs: 60_000, pages: PAGES },
+      );
+      await (await cached(get("/"), context())).text();
+      expect(cached.size).toBe(1);
+      expect((await cached(get("/"), context())).headers.get("X-Page-Cache")).toBe("hit");
+    });
   });
 });

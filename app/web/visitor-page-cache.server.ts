@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { HandleRequest } from "./remix-handler.server";
+import { nobodySignedIn, reportingRender } from "./render-report.server";
+import { carriesAppCookie } from "./request-cookies.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -50,16 +52,17 @@ interface Copy {
 /** Says whether a cacheable page came from a copy (`hit`) or was rendered and kept (`miss`), as caching proxies do. */
 export const CACHE_STATUS_HEADER = "X-Page-Cache";
 
-/** Any cookie of the app's own: the session, the cart, the flash message all start with `__`. */
-const APP_COOKIE = /(?:^|;\s*)__[\w-]*=/;
-
 /**
  * A very short-lived cache of the public pages' HTML, for visitors only.
  *
- * A copy is made from a plain visitor's request (no cookie of the app's, no
- * Authorization header, no query parameter the page does not list) and only
- * from a 200 HTML answer that sets no cookie, so it never holds anything
- * personal: no user, no cart, no flash message, no payment return. It is
+ * A copy is made from a plain visitor's request (no cookie of the app's, as
+ * the app's own cookie parser reads the Cookie header; no Authorization
+ * header; no query parameter the page does not list), only from a 200 HTML
+ * answer that sets no cookie, and only when the render itself reports that it
+ * looked for a session and found none, and found no cart or flash message
+ * (render-report.server.ts): the request's look and the render's own reading
+ * must both say "visitor", so it never holds anything personal: no user, no
+ * cart, no flash message, no payment return. It is
  * served only to requests that could have made it, for `ttlMs`, per URL (path
  * and listed parameters, in order). Each response gets its own CSP nonce (the
  * copy's is replaced), and what the render did for its visitor (say, counting
@@ -116,8 +119,8 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     try {
       context.pageNotes = {};
-      const response = await handle(request, context);
-      if (!keepable(response)) {
+      const { result: response, report } = await reportingRender(() => handle(request, context));
+      if (!keepable(response) || !nobodySignedIn(report)) {
         settle(null);
         return response;
       }
@@ -153,7 +156,7 @@ export function cacheKey(request: Request, pages: Readonly<Record<string, readon
   const allowed = Object.hasOwn(pages, url.pathname) ? pages[url.pathname] : undefined;
   if (!allowed) return null;
   if (request.headers.has("Authorization")) return null;
-  if (APP_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  if (carriesAppCookie(request)) return null;
   for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
   return url.pathname + url.search;
 }
