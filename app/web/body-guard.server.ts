@@ -65,6 +65,13 @@ function tooLargeMessage(limit: number) {
   return limit > 1024 * 1024 ? FILE_TOO_LARGE.description : "The request is too large (at most 1 MB).";
 }
 
+const REFUSAL_TITLES: Record<number, string> = {
+  403: "Request refused",
+  405: "Method not allowed",
+  413: "Request too large",
+  500: "Something went wrong",
+};
+
 /** A refusal in the route's language: JSON on /api, a short page elsewhere. */
 export function refuse(req: Request, res: Response, status: number, message: string) {
   res.status(status);
@@ -73,7 +80,7 @@ export function refuse(req: Request, res: Response, status: number, message: str
     res.json({ message });
     return;
   }
-  const title = status === 413 ? "Request too large" : status === 403 ? "Request refused" : "Request failed";
+  const title = REFUSAL_TITLES[status] ?? "Request failed";
   res.type("html").send(shortPageHtml(title, [message]));
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "~/infra/config.server";
 import type { Config, ProxyTrust } from "~/infra/config.server";
@@ -37,6 +37,8 @@ async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = 
       seen.calls += 1;
       seen.lastContext = context;
       const url = new URL(request.url);
+      // A route that fails unexpectedly, its message naming a file on the server.
+      if (url.searchParams.has("throw")) throw new Error("database locked at /srv/app/secret-module.ts");
       const early = url.searchParams.get("answer");
       // An early answer, as a route gives it before reading: 401 signed out, 415, 413 on a declared size.
       if (early) return Response.json({ message: "early" }, { status: Number(early) });
@@ -290,5 +292,50 @@ describe("the client address", () => {
 
   it("on Fly, is Fly-Client-IP", async () => {
     expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "198.51.100.8", "X-Forwarded-For": "6.6.6.6, 198.51.100.8" })).toBe("198.51.100.8");
+  });
+});
+
+describe("methods the app does not serve, and failures nobody answered", () => {
+  const ALLOWED = "GET, HEAD, POST, PUT, PATCH, DELETE";
+
+  it.each(["TRACE", "PROPFIND", "MKCOL", "OPTIONS"])("%s answers 405 with Allow: JSON on /api, a short page elsewhere; the route never runs", async (method) => {
+    const { port, seen } = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const api = await send(port, agent, { method, path: "/api/token-user" });
+    expect(api.status).toBe(405);
+    expect(api.headers.allow).toBe(ALLOWED);
+    expect(api.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(api.body)).toEqual({ message: "Method not allowed" });
+    const page = await send(port, agent, { method, path: "/marketplace" });
+    expect(page.status).toBe(405);
+    expect(page.headers.allow).toBe(ALLOWED);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain("Method not allowed");
+    expect(page.body).not.toMatch(/at |node_modules|\.ts\b|\.js\b/);
+    expect(seen.calls).toBe(0);
+    // The connection stays usable.
+    expect((await send(port, agent, { method: "GET", path: "/api/token-user" })).status).toBe(200);
+    agent.destroy();
+  });
+
+  it("a failure no route answered is a 500 without a stack or a file path (JSON on /api); the stack goes to the log", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { port } = await start();
+    const agent = new http.Agent();
+    const api = await send(port, agent, { method: "GET", path: "/api/token-user?throw=1" });
+    expect(api.status).toBe(500);
+    expect(api.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(api.body)).toEqual({ message: "Something went wrong on our side. Please try again." });
+    const page = await send(port, agent, { method: "GET", path: "/dashboard?throw=1" });
+    expect(page.status).toBe(500);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    for (const body of [api.body, page.body]) {
+      expect(body).not.toContain("secret-module");
+      expect(body).not.toContain("database locked");
+      expect(body).not.toMatch(/\bat \S+ \(|node_modules/);
+    }
+    const lines = logged.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
+    expect(lines.some((line) => line.includes("GET /api/token-user") && line.includes("secret-module.ts"))).toBe(true);
+    agent.destroy();
   });
 });

@@ -6,6 +6,8 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/infra/config.server";
 import { bodyGuard } from "./body-guard.server";
 import { clientAddress, expressTrustSetting } from "./client-address.server";
+import { lastErrorHandler } from "./last-error-handler.server";
+import { methodGuard } from "./method-guard.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
@@ -39,14 +41,17 @@ export const CACHED_VISITOR_PAGES: Readonly<Record<string, readonly string[]>> =
 const NAMES_A_FILE = /\.[\w-]+$/;
 
 /**
- * The one HTTP front of the process: security headers, the client's address,
- * the body guard, static files, then Remix behind the visitors' page cache.
+ * The one HTTP front of the process: security headers, the methods served
+ * (405 for any other), the client's address, the body guard, static files,
+ * then Remix behind the visitors' page cache; last, an error handler that
+ * logs a failure and never shows its stack.
  */
 export function createHttpApp({ config, publicDir, build, handle, replayPageNotes }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
   app.use(securityHeaders(config));
+  app.use(methodGuard());
   app.use(bodyGuard());
   app.use(compression());
   // Fingerprinted client assets can be cached forever; everything else briefly.
@@ -64,6 +69,7 @@ export function createHttpApp({ config, publicDir, build, handle, replayPageNote
     "*",
     remixBridge(handler, (req, res) => ({ nonce: res.locals.nonce, clientIp: clientAddress(req, config.TRUST_PROXY) })),
   );
+  app.use(lastErrorHandler());
   return app;
 }
 
