@@ -16,7 +16,11 @@ export interface CallContext {
   now: Date;
   /** The origin for absolute links: PUBLIC_URL's when set, else the one the call was made at. */
   origin: string;
-  /** The client's address ("unknown" when the server could not tell, "job" for the job worker). */
+  /**
+   * The client as per-address throttles count it: an IPv4 address, or an IPv6
+   * address's /64 network such as `2001:db8:1:2::/64` ("unknown" when the
+   * server could not tell, "job" for the job worker).
+   */
   clientIp: string;
   /** The caller's User-Agent header ("" when none was sent). */
   userAgent: string;

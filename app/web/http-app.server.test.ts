@@ -293,6 +293,13 @@ describe("the client address", () => {
   it("on Fly, is Fly-Client-IP", async () => {
     expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "198.51.100.8", "X-Forwarded-For": "6.6.6.6, 198.51.100.8" })).toBe("198.51.100.8");
   });
+
+  it("is an IPv6 client's /64 network, so one network's many addresses count as one client (also on Fly)", async () => {
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "2001:db8:1:2:aaaa:bbbb:cccc:dddd" })).toBe("2001:db8:1:2::/64");
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "2001:db8:1:2::7" })).toBe("2001:db8:1:2::/64");
+    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "2001:db8:1:2::8" })).toBe("2001:db8:1:2::/64");
+    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "::ffff:198.51.100.8" })).toBe("198.51.100.8");
+  });
 });
 
 describe("methods the app does not serve, and failures nobody answered", () => {

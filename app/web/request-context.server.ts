@@ -9,7 +9,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The CSP nonce of this response (set by the server entry). */
     nonce?: string;
-    /** The client's address as the server saw it (honouring TRUST_PROXY). */
+    /** The client's address as the server saw it (honouring TRUST_PROXY); an IPv6 client's /64 (client-address.server.ts). */
     clientIp?: string;
   }
 }
