@@ -14,7 +14,13 @@ export interface CallContext {
   db: DB;
   config: Config;
   now: Date;
-  /** The origin for absolute links: PUBLIC_URL's when set, else the one the call was made at. */
+  /**
+   * The origin for absolute links answered to the caller itself (Stripe's
+   * return URLs, download links in JSON): PUBLIC_URL's when set, else the one
+   * the call was made at (its Host, or a trusted proxy's X-Forwarded-Host).
+   * Never for mail: links in mail use the configured origin only
+   * (configured-origin.server.ts).
+   */
   origin: string;
   /**
    * The client as per-address throttles count it: an IPv4 address, or an IPv6

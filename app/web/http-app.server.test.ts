@@ -19,6 +19,7 @@ interface Seen {
   calls: number;
   lastBody?: string;
   lastContext?: AppLoadContext;
+  lastUrl?: string;
 }
 
 let servers: http.Server[] = [];
@@ -36,6 +37,7 @@ async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = 
     handle: async (request, context) => {
       seen.calls += 1;
       seen.lastContext = context;
+      seen.lastUrl = request.url;
       const url = new URL(request.url);
       // A route that fails unexpectedly, its message naming a file on the server.
       if (url.searchParams.has("throw")) throw new Error("database locked at /srv/app/secret-module.ts");
@@ -263,6 +265,30 @@ describe("body limits in front of the routes", () => {
     expect(bearer.status).toBe(200);
     expect(seen.calls).toBe(1);
     agent.destroy();
+  });
+});
+
+describe("the URL a route sees", () => {
+  const urlSeen = async (trust: ProxyTrust, headers: Record<string, string>) => {
+    const { port, seen } = await start(trust);
+    const agent = new http.Agent();
+    await send(port, agent, { method: "GET", path: "/forgot-password", headers });
+    agent.destroy();
+    return seen.lastUrl;
+  };
+  const forged = { Host: "shop.test:8080", "X-Forwarded-Host": "evil.example:4444", "X-Forwarded-Proto": "https" };
+
+  it("takes host, port and scheme from the request itself when no proxy is trusted: X-Forwarded-* change nothing", async () => {
+    expect(await urlSeen({ kind: "hops", hops: 0 }, forged)).toBe("http://shop.test:8080/forgot-password");
+    expect(await urlSeen({ kind: "addresses", addresses: ["10.0.0.0/8"] }, forged)).toBe("http://shop.test:8080/forgot-password");
+    expect(await urlSeen({ kind: "hops", hops: 0 }, { Host: "shop.test", "X-Forwarded-Host": "shop.test:4444" })).toBe("http://shop.test/forgot-password");
+  });
+
+  it("believes X-Forwarded-Host (its port too) and X-Forwarded-Proto from a trusted proxy", async () => {
+    expect(await urlSeen({ kind: "hops", hops: 1 }, forged)).toBe("https://evil.example:4444/forgot-password");
+    expect(await urlSeen({ kind: "addresses", addresses: ["127.0.0.1"] }, { Host: "internal:3000", "X-Forwarded-Host": "selfie.example" })).toBe(
+      "http://selfie.example/forgot-password",
+    );
   });
 });
 

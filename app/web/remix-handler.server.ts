@@ -96,10 +96,30 @@ async function send(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
-/** The host the client addressed: req.hostname honours TRUST_PROXY (X-Forwarded-Host only from a trusted proxy), with the port the headers give. */
+/**
+ * The host and port the client addressed. X-Forwarded-Host is believed, as
+ * Express's req.hostname believes it, only from a proxy TRUST_PROXY trusts;
+ * otherwise the Host header alone says it. The port comes from the same header
+ * as the name (a client's X-Forwarded-Host never lends its port to the Host).
+ */
 export function requestHost(req: ExpressRequest): string {
-  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
-  const forwardedPort = portOf(req.get("X-Forwarded-Host"));
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : portOf(req.get("Host"));
-  return `${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+  const forwarded = req.get("X-Forwarded-Host");
+  const trusted = Boolean(forwarded) && trustsPeer(req);
+  const source = trusted ? forwarded!.split(",")[0]!.trim() : (req.get("Host") ?? "");
+  const port = portOf(source);
+  return `${req.hostname ?? "localhost"}${port === null ? "" : `:${port}`}`;
+}
+
+/** Whether the socket's peer is a proxy TRUST_PROXY trusts (Express's compiled `trust proxy` setting). */
+function trustsPeer(req: ExpressRequest): boolean {
+  const trust = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  return trust ? trust(req.socket.remoteAddress, 0) : false;
+}
+
+/** The port of a `host[:port]` value (`[v6]:port` too), or null when it names none. */
+function portOf(host: string): number | null {
+  const afterName = host.startsWith("[") ? host.slice(host.indexOf("]") + 1) : host.slice(Math.max(0, host.indexOf(":")));
+  const match = /^:(\d{1,5})$/.exec(afterName);
+  const port = match ? Number(match[1]) : NaN;
+  return port >= 1 && port <= 65_535 ? port : null;
 }

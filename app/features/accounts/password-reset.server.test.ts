@@ -29,8 +29,9 @@ import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
 
 const ORIGIN = "https://selfie.example";
 let address = 0;
-/** A context from a client address of its own, so the throttles of one test do not reach the next. */
-const ctxAt = (now = new Date(), clientIp = `198.51.100.${++address}`) => plainContext(ORIGIN, { now, clientIp });
+/** A context from a client address of its own, so the throttles of one test do not reach the next; the server's PUBLIC_URL is ORIGIN (mail links come from it). */
+const ctxAt = (now = new Date(), clientIp = `198.51.100.${++address}`) =>
+  plainContext(ORIGIN, { now, clientIp, config: { ...getConfig(), PUBLIC_URL: ORIGIN } });
 
 function mailWorker() {
   return new JobWorker({

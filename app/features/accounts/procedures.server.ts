@@ -16,6 +16,7 @@ import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server"
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { queueMail } from "~/features/mail/procedures.server";
+import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import {
   resetLink,
   resetPasswordWithToken,
@@ -109,7 +110,9 @@ export const requestPasswordReset = defineProcedure({
       account ?? { id: "unknown", email: input.email, password_hash: "" },
       ctx.now,
     );
-    const message = renderResetPasswordMail({ firstName: account?.first_name ?? "", link: resetLink(ctx.origin, token) });
+    const origin = mailLinkOrigin(ctx.config, "A password reset mail");
+    if (!origin) return { message: RESET_REQUESTED };
+    const message = renderResetPasswordMail({ firstName: account?.first_name ?? "", link: resetLink(origin, token) });
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await queueMail(trx, { to: input.email, ...message, now: ctx.now });

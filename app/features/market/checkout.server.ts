@@ -81,11 +81,10 @@ export async function syncOrderWithProvider(
   order: OrderRow,
   remote: RemoteSessionState,
   now: Date,
-  origin?: string,
 ): Promise<void> {
   if (remote.orderId && remote.orderId !== order.id) return;
   if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") {
-    await fulfillOrder(db, order.id, { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId }, now, origin);
+    await fulfillOrder(db, order.id, { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId }, now);
   } else if (remote.status === "expired") {
     await markOrderExpired(db, order.id, "The checkout session expired", now);
   }
@@ -95,7 +94,7 @@ export async function syncOrderWithProvider(
 export const TEST_SESSION_HOURS = 24;
 
 /** The built-in test checkout's Pay button: only a pending test order can be paid. */
-export async function payTestOrder(db: DB, order: OrderRow, now: Date, origin?: string): Promise<void> {
+export async function payTestOrder(db: DB, order: OrderRow, now: Date): Promise<void> {
   if (order.provider !== "test") throw badRequest("This order is not a test checkout");
   if (order.status === "paid") return;
   if (order.status !== "pending") throw badRequest("This checkout session is no longer open");
@@ -103,7 +102,7 @@ export async function payTestOrder(db: DB, order: OrderRow, now: Date, origin?: 
     await markOrderExpired(db, order.id, "The checkout session expired", now);
     throw badRequest("This checkout session is no longer open");
   }
-  await fulfillOrder(db, order.id, {}, now, origin);
+  await fulfillOrder(db, order.id, {}, now);
 }
 
 /** The test checkout's Cancel button: the session closes, like an expired Stripe session. */

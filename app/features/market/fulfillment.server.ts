@@ -6,7 +6,7 @@ import { issueDownloadGrants } from "~/features/market/download-grants.server";
 import { queueTransfersOfOrder, splitSale } from "~/features/payouts/procedures.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { getConfig } from "~/infra/config.server";
-import { publicOrigin } from "~/infra/payments/public-origin.server";
+import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail } from "~/features/mail/procedures.server";
 import { libraryUrl } from "~/features/market/library-token.server";
 import { renderReceiptMail } from "~/features/market/receipt-mail.server";
@@ -34,10 +34,10 @@ import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server"
  * 4. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
  *
- * `origin` is where the receipt's library link and the notices' dashboard link point: PUBLIC_URL's origin
- * when set, else the origin of the request that led here (the caller's
- * ctx.origin already is exactly that). Without one (a test, a script),
- * PUBLIC_URL or the local server.
+ * The receipt's library link and the notices' dashboard link point at the
+ * server's configured origin (configured-origin.server.ts), never at the
+ * request that led here: whoever looks up a payment's status may write its
+ * Host header. Without a configured origin those mails are not sent (logged).
  */
 
 export interface PaymentEvidence {
@@ -59,9 +59,8 @@ export function fulfillOrder(
   orderId: string,
   evidence: PaymentEvidence,
   now: Date,
-  origin?: string,
 ): Promise<FulfillmentOutcome> {
-  return db.transaction().execute((trx) => fulfillOrderInTransaction(trx, orderId, evidence, now, origin));
+  return db.transaction().execute((trx) => fulfillOrderInTransaction(trx, orderId, evidence, now));
 }
 
 /** The same, inside a transaction the caller holds (the webhook records its event id in it). */
@@ -70,7 +69,6 @@ export async function fulfillOrderInTransaction(
   orderId: string,
   evidence: PaymentEvidence,
   now: Date,
-  origin?: string,
 ): Promise<FulfillmentOutcome> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return { outcome: "unknown-order" };
@@ -128,19 +126,14 @@ export async function fulfillOrderInTransaction(
   }
   // Each share goes to its creator now if they have a ready payout account; otherwise it is owed until they do.
   await queueTransfersOfOrder(trx, orderId, now);
-  await queueReceipt(trx, paid, items, now, origin);
-  await queueSaleNotices(trx, paid, items, now, origin);
+  await queueReceipt(trx, paid, items, now);
+  await queueSaleNotices(trx, paid, items, now);
   return { outcome: "fulfilled", order: paid };
 }
 
-/** The fallback origin when no request led here: PUBLIC_URL, else the local server. */
-function fallbackOrigin(): string {
-  const config = getConfig();
-  return publicOrigin(config, `http://localhost:${process.env.PORT || 3000}`);
-}
-
-async function queueReceipt(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date, origin?: string): Promise<void> {
-  const base = origin ?? fallbackOrigin();
+async function queueReceipt(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date): Promise<void> {
+  const base = mailLinkOrigin(getConfig(), `Order ${order.id}: the receipt`);
+  if (!base) return;
   const message = renderReceiptMail({
     customerName: order.customer_name,
     orderId: order.id,
@@ -157,7 +150,9 @@ async function queueReceipt(trx: DB, order: OrderRow, items: OrderItemRow[], now
  * One sale notice per creator in the order, from what the ledger recorded for
  * it (each item's share and whether it was a test sale). A banned creator gets none.
  */
-async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date, origin?: string): Promise<void> {
+async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date): Promise<void> {
+  const origin = mailLinkOrigin(getConfig(), `Order ${order.id}: the sale notices`);
+  if (!origin) return;
   const rows = await trx
     .selectFrom("earnings as e")
     .innerJoin("order_items as oi", "oi.id", "e.order_item_id")
@@ -171,7 +166,7 @@ async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[],
   rows.sort((a, b) => (position.get(a.item_id) ?? 0) - (position.get(b.item_id) ?? 0));
   const byCreator = new Map<string, typeof rows>();
   for (const row of rows) byCreator.set(row.creator_id, [...(byCreator.get(row.creator_id) ?? []), row]);
-  const dashboardUrl = new URL("/dashboard", origin ?? fallbackOrigin()).toString();
+  const dashboardUrl = new URL("/dashboard", origin).toString();
   const testSalesExcluded = getConfig().isProduction;
   for (const [creatorId, sold] of byCreator) {
     const message = renderSaleNoticeMail({

@@ -65,6 +65,7 @@ import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseForOrder } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { queueMail } from "~/features/mail/procedures.server";
+import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
 import type { LibraryOrder } from "~/features/market/library.server";
 import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
@@ -318,7 +319,7 @@ async function refreshedOrder(ctx: CallContext, sessionId: string, force: boolea
     try {
       const remote = await provider.retrieveSession(sessionId);
       if (remote) {
-        await syncOrderWithProvider(ctx.db, order, remote, ctx.now, ctx.origin);
+        await syncOrderWithProvider(ctx.db, order, remote, ctx.now);
         // The receipt, queued when this call fulfilled the order: sent now rather than at the worker's next poll.
         announceJobs();
       }
@@ -377,7 +378,7 @@ export const payTestCheckout = defineProcedure({
   async run({ input, ctx }) {
     const order = await testOrderOrNotFound(ctx, input.sessionId);
     if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
-    await payTestOrder(ctx.db, order, ctx.now, ctx.origin);
+    await payTestOrder(ctx.db, order, ctx.now);
     announceJobs();
     return { sessionId: input.sessionId };
   },
@@ -432,7 +433,7 @@ export const receiveStripeWebhook = defineProcedure({
     if (!event) throw badRequest("Invalid webhook signature");
     // Signed is not the same as well formed: anything but an event object is refused, not a 500.
     if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
-    const outcome = await handleStripeEvent(ctx.db, event, ctx.now, ctx.origin);
+    const outcome = await handleStripeEvent(ctx.db, event, ctx.now);
     if (outcome === "processed") announceJobs();
     return { received: true, outcome };
   },
@@ -496,8 +497,11 @@ export const requestLibraryLink = defineProcedure({
     throttle(ctx, LIBRARY_LINK_RATE_LIMIT);
     const email = normalizeEmail(input.email);
     if (throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) && (await hasPaidOrders(ctx.db, email))) {
-      await queueMail(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(ctx.origin, email, ctx.now) }), now: ctx.now });
-      announceJobs();
+      const origin = mailLinkOrigin(ctx.config, "A library link mail");
+      if (origin) {
+        await queueMail(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(origin, email, ctx.now) }), now: ctx.now });
+        announceJobs();
+      }
     }
     return { message: LIBRARY_LINK_SENT };
   },

@@ -37,7 +37,7 @@ const CHECKOUT_EVENTS = new Set([
 const CHARGE_EVENTS = new Set(["charge.refunded", "charge.dispute.created", "charge.dispute.closed"]);
 const ACCOUNT_EVENTS = new Set(["account.updated"]);
 
-export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date, origin?: string): Promise<WebhookOutcome> {
+export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
   if (!CHECKOUT_EVENTS.has(event.type) && !CHARGE_EVENTS.has(event.type) && !ACCOUNT_EVENTS.has(event.type)) return "ignored";
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
@@ -47,7 +47,7 @@ export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date, 
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) === 0) return "duplicate";
     crashPoint("webhook-event-recorded");
-    if (CHECKOUT_EVENTS.has(event.type)) return handleCheckoutEvent(trx, event, now, origin);
+    if (CHECKOUT_EVENTS.has(event.type)) return handleCheckoutEvent(trx, event, now);
     if (ACCOUNT_EVENTS.has(event.type)) {
       const { known } = await applyStripeAccountUpdate(trx, event.data.object as Stripe.Account, now);
       return known ? "processed" : "ignored";
@@ -56,7 +56,7 @@ export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date, 
   });
 }
 
-async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date, origin?: string): Promise<WebhookOutcome> {
+async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
   const session = event.data.object as Stripe.Checkout.Session;
   const remote = remoteStateOf(session);
   const order = await trx
@@ -73,7 +73,7 @@ async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date, orig
 
   const fulfill = async () => {
     const evidence = { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId };
-    const result = await fulfillOrderInTransaction(trx, order.id, evidence, now, origin);
+    const result = await fulfillOrderInTransaction(trx, order.id, evidence, now);
     if (result.outcome === "amount-mismatch") {
       console.warn(`Stripe event ${event.id}: amount ${remote.amountTotal} ${remote.currency} does not match order ${order.id}; not fulfilled`);
     }
