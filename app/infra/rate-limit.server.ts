@@ -99,7 +99,12 @@ export function waitText(seconds: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
-/** Counts this call against the rule for the caller's address, or throws 429 with Retry-After. */
+/**
+ * Counts this call against the rule for the caller's address, or throws 429
+ * with Retry-After. The address is the request's clientIp: an IPv4 address or
+ * an IPv6 client's /64 (app/web/client-address.server.ts), so one network's
+ * many IPv6 addresses share one count.
+ */
 export function throttle(ctx: Pick<CallContext, "clientIp" | "now" | "config">, rule: RateLimitRule): void {
   throttleKey(ctx.now, { ...rule, limit: limitOf(rule, ctx.config) }, ctx.clientIp);
 }

@@ -24,7 +24,7 @@ let server: RunningServer;
 test.beforeAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
   // A long-lived copy, so most plain visitors are served from one.
-  server = await startServer({ dataDir: path.join(scratch, "data"), port: 3670, seed: true, env: { PAGE_CACHE_MS: "3000" } });
+  server = await startServer({ dataDir: path.join(scratch, "data"), port: 3670, seed: true, env: { PAGE_CACHE_MS: "60000" } });
 });
 
 test.afterAll(async () => {
