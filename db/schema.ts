@@ -289,6 +289,18 @@ export interface ListingViewsTable {
   day: string;
 }
 
+/**
+ * The marketplace search index (migration 0013): one entry per listing the
+ * marketplace shows (active, creator not banned), kept in step by triggers.
+ * `id` is the entry's row in the FTS5 table listing_search (title,
+ * description, tags; trigram tokenizer), numbered in the order listings
+ * entered the index.
+ */
+export interface ListingSearchEntriesTable {
+  id: Generated<number>;
+  listing_id: string;
+}
+
 export interface DownloadGrantsTable {
   id: string;
   order_item_id: string;
@@ -402,6 +414,7 @@ export interface Database {
   oauth_states: OauthStatesTable;
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
+  listing_search_entries: ListingSearchEntriesTable;
   shopify_webhook_receipts: ShopifyWebhookReceiptsTable;
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;
