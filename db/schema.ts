@@ -301,6 +301,13 @@ export interface ListingSearchEntriesTable {
   listing_id: string;
 }
 
+/** The FTS5 table of the search index: the searched text of each entry (rowid = listing_search_entries.id). Written only by triggers. */
+export interface ListingSearchTable {
+  title: string;
+  description: string;
+  tags: string;
+}
+
 export interface DownloadGrantsTable {
   id: string;
   order_item_id: string;
@@ -415,6 +422,7 @@ export interface Database {
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
   listing_search_entries: ListingSearchEntriesTable;
+  listing_search: ListingSearchTable;
   shopify_webhook_receipts: ShopifyWebhookReceiptsTable;
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;
