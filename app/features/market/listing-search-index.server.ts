@@ -11,11 +11,13 @@ import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from 
  * listings the marketplace shows, kept in step by triggers (migration 0013);
  * listing_search_entries maps its rows to listing ids. A quoted FTS5 phrase
  * of three or more characters is a substring match found through the index.
- * Trigrams cannot match one or two characters: such a search reads the
- * SHORT_SEARCH_WINDOW newest entries with LIKE instead, a bounded scan.
+ * Trigrams cannot match one or two characters: such a search (or one with a
+ * NUL character) reads the SHORT_SEARCH_WINDOW newest entries with LIKE
+ * instead, a bounded scan.
  */
 export function matchingListings(text: string): AliasedRawBuilder<{ listing_id: string }, "matches"> {
-  if ([...text].length >= SEARCH_INDEXED_MIN_CHARS) {
+  // FTS5's query parser ends a string at a NUL character, so such a text takes the bounded scan too.
+  if ([...text].length >= SEARCH_INDEXED_MIN_CHARS && !text.includes("\u0000")) {
     const phrase = `"${text.replace(/"/g, '""')}"`;
     return sql<{ listing_id: string }>`(
       select e.listing_id
