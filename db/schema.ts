@@ -289,6 +289,25 @@ export interface ListingViewsTable {
   day: string;
 }
 
+/**
+ * The marketplace search index (migration 0013): one entry per listing the
+ * marketplace shows (active, creator not banned), kept in step by triggers.
+ * `id` is the entry's row in the FTS5 table listing_search (title,
+ * description, tags; trigram tokenizer), numbered in the order listings
+ * entered the index.
+ */
+export interface ListingSearchEntriesTable {
+  id: Generated<number>;
+  listing_id: string;
+}
+
+/** The FTS5 table of the search index: the searched text of each entry (rowid = listing_search_entries.id). Written only by triggers. */
+export interface ListingSearchTable {
+  title: string;
+  description: string;
+  tags: string;
+}
+
 export interface DownloadGrantsTable {
   id: string;
   order_item_id: string;
@@ -402,6 +421,8 @@ export interface Database {
   oauth_states: OauthStatesTable;
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
+  listing_search_entries: ListingSearchEntriesTable;
+  listing_search: ListingSearchTable;
   shopify_webhook_receipts: ShopifyWebhookReceiptsTable;
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;

@@ -173,6 +173,8 @@ const schema = z.object({
   PAYMENT_STATUS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Library links one client address may ask for in an hour (POST /api/library-link and the form on /library). */
   LIBRARY_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Marketplace searches (?q= on /marketplace and /api/marketplace, each page of one) one client address may make in a minute. */
+  SEARCHES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** How long, in milliseconds, a visitor's copy of a public page (/, /landing, /training, /marketplace) is served to other visitors (0 turns the cache off). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   FAL_KEY: optionalText,

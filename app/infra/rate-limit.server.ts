@@ -12,7 +12,12 @@ import { tooManyRequests } from "~/infra/errors.server";
 export interface RateLimitRule {
   name: string;
   /** The setting that holds how many calls one address may make in the window. */
-  setting: "REGISTRATIONS_PER_ADDRESS" | "CHECKOUTS_PER_ADDRESS" | "PAYMENT_STATUS_PER_ADDRESS" | "LIBRARY_LINKS_PER_ADDRESS";
+  setting:
+    | "REGISTRATIONS_PER_ADDRESS"
+    | "CHECKOUTS_PER_ADDRESS"
+    | "PAYMENT_STATUS_PER_ADDRESS"
+    | "LIBRARY_LINKS_PER_ADDRESS"
+    | "SEARCHES_PER_ADDRESS";
   windowMs: number;
   /** What the caller is told, followed by when to try again. */
   message: string;
@@ -48,6 +53,14 @@ export const LIBRARY_LINK_RATE_LIMIT: RateLimitRule = {
   setting: "LIBRARY_LINKS_PER_ADDRESS",
   windowMs: 60 * 60 * 1000,
   message: "Too many library link requests from your network.",
+};
+
+/** Marketplace searches per address (?q= on /marketplace and /api/marketplace; each page of a search counts). */
+export const SEARCH_RATE_LIMIT: RateLimitRule = {
+  name: "search",
+  setting: "SEARCHES_PER_ADDRESS",
+  windowMs: 60 * 1000,
+  message: "Too many searches from your network.",
 };
 
 /**

@@ -8,3 +8,14 @@ export const INVALID_FILE_TYPE = {
   title: "Invalid File Type",
   description: "Please select a valid image file (JPG or PNG).",
 };
+
+/**
+ * Marketplace search (?q= on /marketplace and /api/marketplace). A search
+ * walks at most SEARCH_MATCH_CAP matches, the newest listed first: one that
+ * matches more shows, over its pages, only those.
+ */
+export const SEARCH_MATCH_CAP = 500;
+/** The shortest search the index can answer: it matches runs of three characters. */
+export const SEARCH_INDEXED_MIN_CHARS = 3;
+/** A shorter search (one or two characters) looks through only this many of the newest listings. */
+export const SHORT_SEARCH_WINDOW = 2_000;

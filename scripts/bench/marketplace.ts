@@ -2,7 +2,9 @@
 // 100,000 listings. Seeds a temporary DATA_DIR (deleted afterwards), then times
 // GET /api/marketplace (the real route module, JSON included) and the
 // /marketplace page's loader in-process, and prints both sizes side by side.
-// Figures are medians and 95th percentiles in milliseconds on this machine.
+// Figures are medians, 95th and 99th percentiles in milliseconds on this
+// machine; searches at 100k are held to a p99 of 20 ms. The per-address search
+// throttle is lifted (every search here comes from one address).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +18,7 @@ for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PUBLIC_URL"])
 // A production configuration needs these (config.server.ts); nothing here is paid or linked.
 process.env.PUBLIC_URL = "http://localhost:3000";
 process.env.ALLOW_TEST_CHECKOUT = "true";
+process.env.SEARCHES_PER_ADDRESS = "1000000";
 
 const { getConfig } = await import("~/infra/config.server");
 const { getDb, migrateToLatest } = await import("~/infra/db.server");
@@ -75,6 +78,8 @@ async function scenarios(): Promise<Scenario[]> {
     { name: "API deep cursor (middle)", run: call(api, `/api/marketplace?cursor=${cursor}`) },
     { name: "API search q=neon", run: call(api, "/api/marketplace?q=neon") },
     { name: "API search q=aurora (rare)", run: call(api, "/api/marketplace?q=aurora") },
+    { name: "API search q=qzv (nothing)", run: call(api, "/api/marketplace?q=qzv") },
+    { name: "API search q=ne (2 chars)", run: call(api, "/api/marketplace?q=ne") },
     {
       name: "page loader /marketplace",
       run: call(page, "/marketplace", { Referer: "http://localhost:3000/marketplace" }),
@@ -89,8 +94,17 @@ async function scenarios(): Promise<Scenario[]> {
   ];
 }
 
-async function measure(list: Scenario[]): Promise<Map<string, { p50: number; p95: number }>> {
-  const results = new Map<string, { p50: number; p95: number }>();
+/** The most a search may take at 100,000 listings (p99, ms). */
+const SEARCH_P99_LIMIT_MS = 20;
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+async function measure(list: Scenario[]): Promise<Map<string, Figures>> {
+  const results = new Map<string, Figures>();
   for (const scenario of list) {
     for (let i = 0; i < WARMUP; i++) await scenario.run();
     const times: number[] = [];
@@ -103,6 +117,7 @@ async function measure(list: Scenario[]): Promise<Map<string, { p50: number; p95
     results.set(scenario.name, {
       p50: times[Math.floor(RUNS * 0.5)],
       p95: times[Math.floor(RUNS * 0.95)],
+      p99: times[Math.floor(RUNS * 0.99)],
     });
   }
   return results;
@@ -125,12 +140,16 @@ try {
     `\nMarketplace bench (${RUNS} runs each after ${WARMUP} warm-up; ms; in-process, no HTTP socket)\n`,
   );
   console.log(
-    `${pad("scenario", 30)} ${pad("1k p50", 8)} ${pad("1k p95", 8)} ${pad("100k p50", 9)} ${pad("100k p95", 9)}`,
+    `${pad("scenario", 30)} ${pad("1k p50", 8)} ${pad("1k p95", 8)} ${pad("100k p50", 9)} ${pad("100k p95", 9)} ${pad("100k p99", 9)}`,
   );
   for (const [name, one] of small) {
     const hundred = large.get(name)!;
+    const search = /search/.test(name);
+    const verdict = search
+      ? `  (limit ${SEARCH_P99_LIMIT_MS} ms: ${hundred.p99 <= SEARCH_P99_LIMIT_MS ? "ok" : "OVER"})`
+      : "";
     console.log(
-      `${pad(name, 30)} ${fmt(one.p50)}  ${fmt(one.p95)}  ${fmt(hundred.p50)}   ${fmt(hundred.p95)}`,
+      `${pad(name, 30)} ${fmt(one.p50)}  ${fmt(one.p95)}  ${fmt(hundred.p50)}   ${fmt(hundred.p95)}   ${fmt(hundred.p99)}${verdict}`,
     );
   }
   console.log(

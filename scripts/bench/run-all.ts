@@ -2,7 +2,7 @@
  * npm run bench (after npm run build): every benchmark in one run,
  * each figure next to what it is compared with and its limit, as a ratio.
  * Measures and prints; asserts nothing. Figures go in docs/performance.md.
- *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|memory|bundle ...]
+ *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|search|memory|bundle ...]
  *   (--quick: fewer runs, shorter loads; --port: the first of the three ports the
  *   servers use, 4150-4152 by default; names: only those parts)
  */
@@ -13,6 +13,7 @@ import url from "node:url";
 import sharp from "sharp";
 import { benchClientBundles } from "./client-bundle";
 import { passes, printTable, type BenchRow } from "./measure";
+import { benchSearch } from "./search";
 import { benchMarketplace, benchOptimize, benchUploadMemory } from "./server-bench";
 import { benchStyleEngine } from "./style-engine";
 
@@ -66,6 +67,7 @@ try {
   await step("marketplace", "marketplace load at 1k and 100k listings", () =>
     benchMarketplace(scratch, PORT + 1, quick ? 2 : 5),
   );
+  await step("search", "search at 100k listings", () => benchSearch(scratch, PORT + 1, quick));
   await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
   await step("bundle", "client JavaScript", () => benchClientBundles(root));
 } finally {

@@ -36,7 +36,7 @@ function portTaken(port: number): Promise<boolean> {
  * server that answered /healthz is this one (its database file exists):
  * otherwise a stray server on the same port would be measured instead.
  */
-async function startBenchServer(options: ServerOptions): Promise<RunningServer> {
+export async function startBenchServer(options: ServerOptions): Promise<RunningServer> {
   if (await portTaken(options.port)) {
     throw new Error(
       `Port ${options.port} is already in use: stop what runs there, or pass --port=<another base port>.`,

@@ -101,7 +101,8 @@ export async function insertSale(creatorId: string, { amountCents, feeCents }: {
 /** Empties every table (not the migration bookkeeping), so each test starts from a clean database. */
 export async function emptyDatabase() {
   const db = getDb();
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
+  // Ordinary and virtual tables; a virtual table's shadow tables are its own business (emptying the search index's would break it).
+  const tables = await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     for (const { name } of tables.rows) await sql`delete from ${sql.table(name)}`.execute(db);

@@ -6,12 +6,15 @@ import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import { parseTags } from "~/features/market/listings.server";
 import { previewWidthOf } from "~/features/market/listing-preview.server";
+import { matchingListings } from "~/features/market/listing-search-index.server";
 
 /**
  * Browsing the public marketplace: active listings of creators who are not
  * banned, newest first, with keyset pagination on (created_at, id) so page 500
  * costs what page 1 costs. The indexes listings(status, created_at, id) and
- * listings(status, style, created_at, id) serve the order directly.
+ * listings(status, style, created_at, id) serve the order directly. A search
+ * (?q=) takes its matches from the search index (listing-search-index.server.ts),
+ * at most SEARCH_MATCH_CAP of them, and applies the same filters and order.
  */
 export interface MarketplaceItem {
   id: string;
@@ -66,14 +69,25 @@ export function decodeCursor(cursor: string): [string, string] {
   throw badRequest("Invalid cursor", { cursor: ["Invalid cursor"] });
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** Listings joined with their creators. */
+const allRows = (db: DB) => db.selectFrom("listings as l").innerJoin("users as u", "u.id", "l.user_id");
+
+/** The rows a page is taken from: every listing, or with a search only its (capped) matches. */
+function marketplaceRows(db: DB, q: string | undefined): ReturnType<typeof allRows> {
+  if (!q) return allRows(db);
+  // CROSS JOIN keeps the matches as SQLite's outer loop: each is looked up by
+  // id, instead of every active listing being checked against them.
+  const searched = db
+    .selectFrom(matchingListings(q))
+    .crossJoin("listings as l")
+    .whereRef("l.id", "=", "matches.listing_id")
+    .innerJoin("users as u", "u.id", "l.user_id");
+  // The same columns and tables as allRows, plus the matches, which nothing after this refers to.
+  return searched as unknown as ReturnType<typeof allRows>;
 }
 
 export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promise<MarketplacePage> {
-  let select = db
-    .selectFrom("listings as l")
-    .innerJoin("users as u", "u.id", "l.user_id")
+  let select = marketplaceRows(db, query.q?.trim())
     .select([
       "l.id",
       "l.title",
@@ -96,17 +110,6 @@ export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promis
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
     select = select.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id})`);
-  }
-  const q = query.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    select = select.where((eb) =>
-      eb.or([
-        eb(sql`l.title`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`l.description`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`l.tags`, "like", sql`${pattern} escape '\\'`),
-      ]),
-    );
   }
   const rows = await select
     .orderBy("l.created_at", "desc")

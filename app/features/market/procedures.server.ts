@@ -43,6 +43,7 @@ import {
   LIBRARY_LINK_EMAIL_RATE_LIMIT,
   LIBRARY_LINK_RATE_LIMIT,
   PAYMENT_STATUS_RATE_LIMIT,
+  SEARCH_RATE_LIMIT,
   throttle,
   throttleQuietly,
 } from "~/infra/rate-limit.server";
@@ -100,13 +101,16 @@ export const marketplaceQuerySchema = z.object({
  * When the page says the load is a fresh view (ctx.countsViews), each listing
  * shown counts as a view for its creator, once per visitor and day (not the
  * viewer's own listings). A visitor is the signed-in user, else the client
- * address with the user agent, kept only as a keyed hash.
+ * address with the user agent, kept only as a keyed hash. A search (?q=)
+ * counts against the caller's address (SEARCHES_PER_ADDRESS a minute; past
+ * it 429 with Retry-After); browsing without one does not.
  */
 export const browseMarketplace = defineProcedure({
   name: "browseMarketplace",
   access: "public",
   input: marketplaceQuerySchema,
   async run({ input, user, ctx }) {
+    if (input.q) throttle(ctx, SEARCH_RATE_LIMIT);
     const page = await browse(ctx.db, {
       style: input.style,
       q: input.q,

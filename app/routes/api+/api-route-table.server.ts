@@ -340,11 +340,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: "api.marketplace",
     method: "GET",
     path: "/api/marketplace",
-    summary: "Browse the public marketplace (filter by style or text, page with cursor and limit).",
+    summary:
+      "Browse the public marketplace (filter by style or text, page with cursor and limit). A text search walks at most 500 matches, the newest listed first, and is limited per client address (429 with Retry-After).",
     procedure: browseMarketplace,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
+    errors: [429],
   },
   {
     route: "api.marketplace-listings",
