@@ -12,6 +12,8 @@ import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
 import { reversalJobHandler, transferJobHandler, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
 import { payoutProviderById } from "~/infra/payouts/select-payout-provider.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
+import { providerFor } from "~/infra/payments/select-provider.server";
+import { REFUND_PAYMENT_JOB, refundPaymentJobHandler } from "~/features/market/suspended-seller-refunds.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -42,5 +44,6 @@ export function jobHandlers(): JobHandlers {
     }),
     [TRANSFER_JOB]: transferJobHandler(payouts),
     [REVERSAL_JOB]: reversalJobHandler(payouts),
+    [REFUND_PAYMENT_JOB]: refundPaymentJobHandler({ paymentProvider: (id) => providerFor(id, getConfig()) }),
   };
 }

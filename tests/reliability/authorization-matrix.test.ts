@@ -799,6 +799,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           object: "event",
           type: "customer.created",
           created: Math.floor(Date.now() / 1000),
+          livemode: false,
           data: { object: { id: "cus_test", object: "customer" } },
         });
         return {

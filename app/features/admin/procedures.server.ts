@@ -8,6 +8,7 @@ import { listAllImages } from "~/features/admin/images.server";
 import { setUserStatus } from "~/features/admin/user-status.server";
 import { createUserAsAdmin } from "~/features/admin/create-user.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { undeliveredMail } from "~/features/mail/procedures.server";
 
 /**
@@ -62,14 +63,18 @@ export const changeUserStatus = defineProcedure({
   name: "changeUserStatus",
   access: "admin",
   input: userStatusSchema,
-  run: ({ input, user, ctx }) =>
-    setUserStatus(ctx.db, {
+  async run({ input, user, ctx }) {
+    const result = await setUserStatus(ctx.db, {
       actorId: user.id,
       userId: input.userId,
       action: input.action,
       now: ctx.now,
       includeTestSales: testSalesCount(ctx.config),
-    }),
+    });
+    // An unban may have queued the creator's held transfers.
+    announceJobs();
+    return result;
+  },
 });
 
 export const adminCreateUser = defineProcedure({

@@ -5,7 +5,7 @@ import { badRequest, notFound } from "~/infra/errors.server";
 import { revokeAllCredentials } from "~/features/accounts/procedures.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
-import type { SalesScope } from "~/features/payouts/procedures.server";
+import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/procedures.server";
 
 
 /**
@@ -48,7 +48,10 @@ export async function cancelQueuedWork(db: DB, userId: string, now: Date): Promi
  * web session and API token of the user is deleted, their queued work is
  * called off (cancelQueuedWork), and since the marketplace shows only listings
  * of creators who are not banned, their listings leave it (and come back on
- * unban: nothing is withdrawn). Every call writes an audit row.
+ * unban: nothing is withdrawn). Their owed shares are held, so no money goes
+ * to them while banned; an unban releases the held shares of orders that are
+ * not disputed and queues their transfers (the caller announces the jobs).
+ * Every call writes an audit row.
  * The super admin cannot be banned or unbanned.
  */
 export async function setUserStatus(
@@ -74,6 +77,9 @@ export async function setUserStatus(
     if (action === "ban") {
       await revokeAllCredentials(trx, userId);
       await cancelQueuedWork(trx, userId, now);
+      await holdSharesOfBannedCreator(trx, userId);
+    } else {
+      await releaseSharesOfUnbannedCreator(trx, userId, now);
     }
     await recordAdminAction(trx, { actorId, action: action === "ban" ? "user.ban" : "user.unban", subjectId: userId, now });
     const user = await findUserForAdmin(trx, userId, scope);

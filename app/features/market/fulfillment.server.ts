@@ -11,6 +11,7 @@ import { queueMail } from "~/features/mail/procedures.server";
 import { libraryUrl } from "~/features/market/library-token.server";
 import { renderReceiptMail } from "~/features/market/receipt-mail.server";
 import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
+import { orderHasBannedSeller, refundForSuspendedSeller } from "~/features/market/suspended-seller-refunds.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the
@@ -31,7 +32,11 @@ import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server"
  *    they go exactly once per order: only the call that marked the order paid
  *    queues them, and only if that commits. The callers announce the jobs after
  *    their commit.
- * 4. If anything fails, the transaction rolls back and the order stays unpaid
+ * 4. An order with a listing of a creator banned since its checkout began is
+ *    refunded at once instead (suspended-seller-refunds.server.ts): its ledger
+ *    rows are written and reversed in the same transaction, and nothing is
+ *    delivered (no grants, no receipt, no sale notice, no transfer).
+ * 5. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
  *
  * The receipt's library link and the notices' dashboard link point at the
@@ -52,6 +57,7 @@ export type FulfillmentOutcome =
   | { outcome: "fulfilled"; order: OrderRow }
   | { outcome: "already-paid"; order: OrderRow }
   | { outcome: "amount-mismatch"; order: OrderRow }
+  | { outcome: "refunded-seller-suspended"; order: OrderRow }
   | { outcome: "unknown-order" };
 
 export function fulfillOrder(
@@ -104,7 +110,6 @@ export async function fulfillOrderInTransaction(
 
   crashPoint("order-marked-paid");
   const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", orderId).execute();
-  await issueDownloadGrants(trx, items, now);
   for (const item of items) {
     const { creatorCents, platformCents } = splitSale(item.price_cents);
     await trx
@@ -124,6 +129,10 @@ export async function fulfillOrderInTransaction(
       .onConflict((oc) => oc.column("order_item_id").doNothing())
       .execute();
   }
+  if (await orderHasBannedSeller(trx, orderId)) {
+    return { outcome: "refunded-seller-suspended", order: await refundForSuspendedSeller(trx, paid, now) };
+  }
+  await issueDownloadGrants(trx, items, now);
   // Each share goes to its creator now if they have a ready payout account; otherwise it is owed until they do.
   await queueTransfersOfOrder(trx, orderId, now);
   await queueReceipt(trx, paid, items, now);

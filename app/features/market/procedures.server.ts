@@ -48,7 +48,6 @@ import {
   throttleQuietly,
 } from "~/infra/rate-limit.server";
 import { checkoutProvider, providerFor } from "~/infra/payments/select-provider.server";
-import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import {
   cancelTestOrder,
@@ -62,6 +61,7 @@ import { recordRefund } from "~/features/market/refunds.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { paymentStatusOf, providerChecks } from "~/features/market/payment-status.server";
 import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
+import { endpointOfEvent, isLiveStripeKey, verifyStripeEvent } from "~/features/market/stripe-webhook-routing.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseForOrder } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
@@ -414,7 +414,10 @@ const stripeEventShape = z
 
 /**
  * POST /api/webhooks/stripe: the raw body is verified against
- * STRIPE_WEBHOOK_SECRET (or STRIPE_CONNECT_WEBHOOK_SECRET) before anything is read from it.
+ * STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET before anything is
+ * read from it; the secret that verified it says which endpoint's event it is
+ * (stripe-webhook-routing.server.ts), and an event that does not fit that
+ * endpoint or the server's mode (live or test) is refused with a 400.
  */
 export const receiveStripeWebhook = defineProcedure({
   name: "receiveStripeWebhook",
@@ -422,22 +425,14 @@ export const receiveStripeWebhook = defineProcedure({
   input: z.object({ payload: z.string(), signature: z.string().optional() }),
   async run({ input, ctx }) {
     // The platform's endpoint and the Connect endpoint (creators' accounts) may share this URL; each has its own secret.
-    const secrets = [ctx.config.STRIPE_WEBHOOK_SECRET, ctx.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((value): value is string => Boolean(value));
-    if (secrets.length === 0) throw notFound("Stripe webhooks are not configured");
+    const secrets = { platform: ctx.config.STRIPE_WEBHOOK_SECRET, connect: ctx.config.STRIPE_CONNECT_WEBHOOK_SECRET };
+    if (!secrets.platform && !secrets.connect) throw notFound("Stripe webhooks are not configured");
     if (!input.signature) throw badRequest("Missing Stripe-Signature header");
-    let event;
-    for (const secret of secrets) {
-      try {
-        event = StripeCheckoutProvider.constructEvent(input.payload, input.signature, secret);
-        break;
-      } catch {
-        // Not signed with this secret; try the next.
-      }
-    }
-    if (!event) throw badRequest("Invalid webhook signature");
+    const { event, verifiedBy } = verifyStripeEvent(input.payload, input.signature, secrets);
     // Signed is not the same as well formed: anything but an event object is refused, not a 500.
     if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
-    const outcome = await handleStripeEvent(ctx.db, event, ctx.now);
+    const endpoint = endpointOfEvent(event, verifiedBy, isLiveStripeKey(ctx.config.STRIPE_SECRET_KEY));
+    const outcome = await handleStripeEvent(ctx.db, event, { endpoint, now: ctx.now });
     if (outcome === "processed") announceJobs();
     return { received: true, outcome };
   },

@@ -80,7 +80,7 @@ describe("the sale notice", () => {
     expect(danMail.text).not.toContain("Sunset Portrait");
   });
 
-  it("goes to no banned creator", async () => {
+  it("goes to nobody when a seller was banned before the payment: the order is refunded at once, not sold", async () => {
     const cleo = await createTestUser({ firstName: "Cleo" });
     const banned = await createTestUser({ firstName: "Barry" });
     const a = await createListing(cleo.user.id, { title: "Sunset Portrait", price: 25 });
@@ -90,8 +90,9 @@ describe("the sale notice", () => {
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", banned.user.id).execute();
     await pay(sessionId);
 
-    expect(await queuedMailTo(cleo.user.email)).toHaveLength(1);
+    expect(await queuedMailTo(cleo.user.email)).toHaveLength(0);
     expect(await queuedMailTo(banned.user.email)).toHaveLength(0);
+    expect(await getDb().selectFrom("orders").select("status").where("customer_email", "=", "sale-notice-banned@example.com").executeTakeFirst()).toEqual({ status: "refunded" });
   });
 
   it("escapes every value in its HTML part, and on a production server says a test sale is not counted", () => {

@@ -8,6 +8,8 @@ import { recordRefund } from "~/features/market/refunds.server";
 import { closeDispute, openDispute } from "~/features/market/disputes.server";
 import { applyStripeAccountUpdate } from "~/features/payouts/procedures.server";
 import { crashPoint } from "~/infra/crash-points.server";
+import { badRequest } from "~/infra/errors.server";
+import type { StripeEndpoint } from "~/features/market/stripe-webhook-routing.server";
 
 /**
  * Handles a verified Stripe event. The event id is recorded in the same
@@ -25,6 +27,12 @@ import { crashPoint } from "~/infra/crash-points.server";
  * - charge.dispute.created / charge.dispute.closed: disputes.server.ts.
  * - account.updated (Connect): a creator's payout account's state.
  * Other event types are acknowledged and ignored.
+ *
+ * Each event is handled as an event of the endpoint whose secret verified it
+ * (stripe-webhook-routing.server.ts): the platform endpoint's checkout and
+ * charge events, the Connect endpoint's account events. A checkout or charge
+ * on a creator's connected account is not the platform's sale, and the
+ * platform's own account.updated is not a creator's: both are ignored.
  */
 export type WebhookOutcome = "processed" | "duplicate" | "ignored";
 
@@ -37,8 +45,17 @@ const CHECKOUT_EVENTS = new Set([
 const CHARGE_EVENTS = new Set(["charge.refunded", "charge.dispute.created", "charge.dispute.closed"]);
 const ACCOUNT_EVENTS = new Set(["account.updated"]);
 
-export async function handleStripeEvent(db: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
-  if (!CHECKOUT_EVENTS.has(event.type) && !CHARGE_EVENTS.has(event.type) && !ACCOUNT_EVENTS.has(event.type)) return "ignored";
+/** The event types each endpoint's events are handled for. */
+function handledBy(endpoint: StripeEndpoint, type: string): boolean {
+  return endpoint === "platform" ? CHECKOUT_EVENTS.has(type) || CHARGE_EVENTS.has(type) : ACCOUNT_EVENTS.has(type);
+}
+
+export async function handleStripeEvent(db: DB, event: Stripe.Event, { endpoint, now }: { endpoint: StripeEndpoint; now: Date }): Promise<WebhookOutcome> {
+  if (!handledBy(endpoint, event.type)) return "ignored";
+  // A connected account's event about another account is not that account's to send.
+  if (ACCOUNT_EVENTS.has(event.type) && (event.data.object as Stripe.Account).id !== event.account) {
+    throw badRequest("A connected account's account.updated event describes another account");
+  }
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
       .insertInto("webhook_events")

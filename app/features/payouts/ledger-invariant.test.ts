@@ -7,6 +7,8 @@ import { onboardTestPayouts, runPayoutJobs, testCheckoutSale } from "#tests/setu
 import { recordRefund } from "~/features/market/refunds.server";
 import { closeDispute, openDispute } from "~/features/market/disputes.server";
 import { creatorBalance } from "~/features/payouts/balances.server";
+import { setUserStatus } from "~/features/admin/user-status.server";
+import { SUPER_ADMIN_ID } from "~/lib/accounts";
 
 /**
  * The ledger's invariant under random sequences of purchases, partial and
@@ -15,6 +17,9 @@ import { creatorBalance } from "~/features/payouts/balances.server";
  * the platform's fees equal what was paid minus what was refunded; a
  * creator's earned is owed + transferred + held; and once the jobs have run,
  * every payout account holds exactly its creator's transferred and held shares.
+ * Creators are banned and unbanned at random moments too (a banned creator's
+ * listings cannot be bought, their owed shares are held), and all are unbanned
+ * before the end.
  */
 
 /** A small seeded generator (mulberry32), so a failure replays with its seed. */
@@ -70,22 +75,28 @@ describe("the ledger invariant", () => {
       const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
       const db = getDb();
       const creators = await Promise.all([0, 1, 2].map(() => createTestUser()));
-      const listings: string[] = [];
+      const listings: { id: string; creatorId: string }[] = [];
       for (const creator of creators) {
         for (const price of [pick([1, 3, 7]), pick([9.99, 12.5, 25]), pick([0.5, 99.99, 40])]) {
-          listings.push((await createListing(creator.user.id, { price })).listing.id);
+          listings.push({ id: (await createListing(creator.user.id, { price })).listing.id, creatorId: creator.user.id });
         }
       }
+      const banned = new Set<string>();
+      const setStatus = (userId: string, action: "ban" | "unban") =>
+        setUserStatus(db, { actorId: SUPER_ADMIN_ID, userId, action, now: new Date(), includeTestSales: true });
       const accounts = new Map<string, string>();
       const orders: string[] = [];
 
       for (let step = 0; step < 40; step++) {
         const roll = next();
         const now = new Date();
-        if (roll < 0.3 || orders.length === 0) {
+        const buyable = listings.filter((listing) => !banned.has(listing.creatorId)).map((listing) => listing.id);
+        if ((roll < 0.3 || orders.length === 0) && buyable.length > 0) {
           const count = 1 + Math.floor(next() * 3);
-          const chosen = [...new Set(Array.from({ length: count }, () => pick(listings)))];
+          const chosen = [...new Set(Array.from({ length: count }, () => pick(buyable)))];
           orders.push(await testCheckoutSale(chosen, `buyer${seed}-${step}@example.com`));
+        } else if (orders.length === 0) {
+          continue;
         } else if (roll < 0.5) {
           const order = await db.selectFrom("orders").selectAll().where("id", "=", pick(orders)).executeTakeFirstOrThrow();
           const left = order.total_cents - order.refunded_cents;
@@ -106,12 +117,19 @@ describe("the ledger invariant", () => {
         } else if (roll < 0.8) {
           const creator = pick(creators);
           if (!accounts.has(creator.user.id)) accounts.set(creator.user.id, await onboardTestPayouts(creator.user));
+        } else if (roll < 0.86) {
+          const creator = pick(creators).user.id;
+          const action = banned.has(creator) ? "unban" : "ban";
+          await setStatus(creator, action);
+          if (action === "ban") banned.add(creator);
+          else banned.delete(creator);
         } else {
           await runPayoutJobs();
         }
         await checkOrders();
         await checkCreators(creators.map((creator) => creator.user.id), accounts, false);
       }
+      for (const creator of banned) await setStatus(creator, "unban");
       await runPayoutJobs();
       await checkOrders();
       await checkCreators(creators.map((creator) => creator.user.id), accounts, true);

@@ -32,6 +32,7 @@ async function shareWithOrder(db: DB, earningId: string) {
   return db
     .selectFrom("earnings as e")
     .innerJoin("orders as o", "o.id", "e.order_id")
+    .innerJoin("users as u", "u.id", "e.creator_id")
     .select([
       "e.id",
       "e.creator_id",
@@ -46,16 +47,22 @@ async function shareWithOrder(db: DB, earningId: string) {
       "o.currency",
       "o.payment_intent_id",
       "o.charge_id",
+      "u.banned as creator_banned",
     ])
     .where("e.id", "=", earningId)
     .executeTakeFirst();
 }
 
-/** Sends an owed share to its creator's active payout account; anything else (already sent, held, reversed, no account) is left as it is. */
+/**
+ * Sends an owed share to its creator's active payout account; anything else
+ * (already sent, held, reversed, no account, a banned creator) is left as it is.
+ * A job queued before a ban finds the share held (or, should the two cross,
+ * the creator banned) and sends nothing.
+ */
 export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePayload, context: Pick<JobRunContext, "db" | "now">): Promise<void> {
   const { db } = context;
   const share = await shareWithOrder(db, earningId);
-  if (!share || share.transfer_id !== null || share.status !== "owed") return;
+  if (!share || share.transfer_id !== null || share.status !== "owed" || share.creator_banned === 1) return;
   if (share.amount_cents <= share.creator_reversed_cents) return;
   const providerId = shareProvider(share);
   const account = await db

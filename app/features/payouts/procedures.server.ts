@@ -224,3 +224,4 @@ export function applyStripeAccountUpdate(trx: DB, account: Stripe.Account, now: 
 export type { SalesScope } from "~/features/payouts/earnings.server";
 export { splitSale } from "~/features/payouts/earnings.server";
 export { holdShares, releaseShares, reverseSharesForRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";
+export { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator } from "~/features/payouts/banned-creator-shares.server";

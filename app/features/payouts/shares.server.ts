@@ -28,8 +28,9 @@ export function shareProvider(row: Pick<EarningRow, "test_mode">): PayoutProvide
 
 /**
  * Queues a transfer for every owed share of the given rows whose creator has
- * an active payout account at the share's provider. Shares of creators without
- * one stay owed (queueOwedTransfers sends them once the account is ready).
+ * an active payout account at the share's provider and is not banned. Shares
+ * of creators without one stay owed (queueOwedTransfers sends them once the
+ * account is ready). Each job names its creator, so a ban calls it off.
  */
 async function queueTransfersWhere(trx: DB, filter: { orderId?: string; creatorId?: string; provider?: PayoutProviderId }, now: Date): Promise<number> {
   const rows = await trx
@@ -40,8 +41,10 @@ async function queueTransfersWhere(trx: DB, filter: { orderId?: string; creatorI
         .on(sql<boolean>`a.provider = case when e.test_mode = 1 then 'test' else 'stripe' end`)
         .on("a.status", "=", "active"),
     )
+    .innerJoin("users as u", "u.id", "e.creator_id")
     .select(["e.id", "e.creator_id"])
     .where("e.status", "=", "owed")
+    .where("u.banned", "=", 0)
     .where("e.transfer_id", "is", null)
     .where(sql<boolean>`e.amount_cents > e.creator_reversed_cents`)
     // Not when a transfer of the share is already waiting or running.
@@ -53,7 +56,7 @@ async function queueTransfersWhere(trx: DB, filter: { orderId?: string; creatorI
     .$if(filter.provider !== undefined, (qb) => qb.where("e.test_mode", "=", filter.provider === "test" ? 1 : 0))
     .execute();
   for (const row of rows) {
-    await enqueueJob(trx, { kind: TRANSFER_JOB, payload: { earningId: row.id }, now, maxAttempts: PAYOUT_JOB_ATTEMPTS });
+    await enqueueJob(trx, { kind: TRANSFER_JOB, payload: { earningId: row.id }, now, maxAttempts: PAYOUT_JOB_ATTEMPTS, userId: row.creator_id });
   }
   return rows.length;
 }
@@ -68,6 +71,12 @@ export function queueOwedTransfers(trx: DB, creatorId: string, provider: PayoutP
   return queueTransfersWhere(trx, { creatorId, provider }, now);
 }
 
+/** A creator's shares at every provider (an unban). */
+export function queueOwedTransfersOfCreator(trx: DB, creatorId: string, now: Date): Promise<number> {
+  return queueTransfersWhere(trx, { creatorId }, now);
+}
+
+/** A reversal takes money back from the creator: it names no creator, so a ban never calls it off. */
 async function queueReversal(trx: DB, earningId: string, now: Date): Promise<void> {
   await enqueueJob(trx, { kind: REVERSAL_JOB, payload: { earningId }, now, maxAttempts: PAYOUT_JOB_ATTEMPTS });
 }
@@ -190,13 +199,18 @@ export async function holdShares(trx: DB, orderId: string): Promise<void> {
     .execute();
 }
 
-/** A dispute closed in the seller's favour: each held share is what it was before, and owed ones are sent. */
+/**
+ * A dispute closed in the seller's favour: each held share is what it was
+ * before, and owed ones are sent. An owed share of a banned creator stays held
+ * (banned-creator-shares.server.ts releases it on unban).
+ */
 export async function releaseShares(trx: DB, orderId: string, now: Date): Promise<void> {
   await trx
     .updateTable("earnings")
     .set({ status: sql<ShareStatus>`coalesce(held_from, 'owed')`, held_from: null })
     .where("order_id", "=", orderId)
     .where("status", "=", "held")
+    .where(sql<boolean>`not (coalesce(held_from, 'owed') = 'owed' and exists (select 1 from users u where u.id = earnings.creator_id and u.banned = 1))`)
     .execute();
   await queueTransfersOfOrder(trx, orderId, now);
 }

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import type { OrderRow, PaymentProviderId } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
+import type { PaymentProvider } from "~/infra/payments/payment-provider.server";
+import { recordRefund } from "~/features/market/refunds.server";
+
+/**
+ * A payment that completes for an order with a listing of a creator banned
+ * since the checkout began (the buyer was on the payment page at the ban, or
+ * a delayed payment method settled later) is refunded at once, in full: the
+ * platform no longer sells that creator's work, and nothing of the order is
+ * delivered. In the fulfilling transaction the order is recorded as paid and
+ * refunded (its shares written and reversed: never sent), the buyer gets the
+ * refund notice instead of the receipt, and, when money moved (Stripe), a
+ * durable job gives it back at the provider.
+ *
+ * The job's idempotency key is the one the admin's first refund of the order
+ * would use (`refund-<order>-0`): a retry, or any other first refund of the
+ * order, refunds once. Stripe's `charge.refunded` echo then records nothing
+ * new (refunds are recorded by their running total).
+ */
+
+export const REFUND_PAYMENT_JOB = "market.refund-payment";
+const REFUND_PAYMENT_ATTEMPTS = 8;
+
+export const SELLER_SUSPENDED_REFUND_REASON = "A seller in this order is suspended, so the payment was refunded";
+
+/** Whether any item of the order is by a creator who is banned now (read in the fulfilling transaction). */
+export async function orderHasBannedSeller(trx: DB, orderId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("order_items as i")
+    .innerJoin("users as u", "u.id", "i.creator_id")
+    .select("i.id")
+    .where("i.order_id", "=", orderId)
+    .where("u.banned", "=", 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The paid order is refunded in full (in the fulfilling transaction, after its ledger rows were written). */
+export async function refundForSuspendedSeller(trx: DB, order: OrderRow, now: Date): Promise<OrderRow> {
+  const outcome = await recordRefund(trx, order.id, { refundedTotalCents: order.total_cents, reason: SELLER_SUSPENDED_REFUND_REASON, now });
+  if (order.provider === "stripe" && order.total_cents > 0) {
+    // No creator named: a ban must never call off a buyer's refund.
+    await enqueueJob(trx, { kind: REFUND_PAYMENT_JOB, payload: { orderId: order.id }, now, maxAttempts: REFUND_PAYMENT_ATTEMPTS });
+  }
+  return outcome.applied ? outcome.order : order;
+}
+
+export interface RefundPaymentJobDeps {
+  /** The provider that took the order's payment, or null when it is not configured (Stripe without a key). */
+  paymentProvider: (id: PaymentProviderId) => PaymentProvider | null;
+}
+
+const payload = z.object({ orderId: z.string().min(1) }).strict();
+type RefundPayload = z.infer<typeof payload>;
+
+/** Gives the order's payment back at its provider (the ledger already records the refund). */
+export async function runRefundPayment(deps: RefundPaymentJobDeps, { orderId }: RefundPayload, context: Pick<JobRunContext, "db">): Promise<void> {
+  const order = await context.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order || order.total_cents === 0) return;
+  const provider = deps.paymentProvider(order.provider);
+  if (!provider) throw new Error(`The ${order.provider} payment provider is not configured; order ${order.id} cannot be refunded yet`);
+  await provider.refund({ orderId: order.id, paymentIntentId: order.payment_intent_id, amountCents: order.total_cents, idempotencyKey: `refund-${order.id}-0` });
+}
+
+export function refundPaymentJobHandler(deps: RefundPaymentJobDeps): JobHandler<RefundPayload> {
+  return { parse: (value) => payload.parse(value), run: (value, context) => runRefundPayment(deps, value, context), timeoutMs: 2 * 60_000 };
+}
