@@ -6,7 +6,12 @@ import { defineProcedure } from "~/infra/procedure.server";
 import type { CallContext } from "~/infra/call-context.server";
 import { badRequest, forbidden, notFound, unauthorized } from "~/infra/errors.server";
 import { verifyShopifyWebhook } from "~/infra/shopify/shopify-webhooks.server";
-import { handleShopifyWebhook, isShopifyWebhookTopic } from "~/features/publishing/shopify-webhooks.server";
+import {
+  handleShopifyWebhook,
+  isFreshShopifyDelivery,
+  isShopifyWebhookTopic,
+  readShopifyWebhookBody,
+} from "~/features/publishing/shopify-webhooks.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/features/publishing/platforms";
@@ -14,7 +19,7 @@ import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/publishing/schemas";
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
-import { INVALID_SHOP_DOMAIN, isShopDomain, normalizeShopDomain } from "~/lib/shop-domain";
+import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
 import { DEFAULT_PRICE, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
@@ -176,6 +181,12 @@ export const completeOAuthConnection = defineProcedure({
  * is checked against the app's client secret before anything is read from it:
  * 401 when it is missing or wrong. A signed body that is not a JSON object is
  * a 400; a signed topic the app does not subscribe to is acknowledged and ignored.
+ * The headers are not signed, so nothing in them is taken on trust: the store
+ * is the one the body names (400 when X-Shopify-Shop-Domain names another),
+ * the body must have its topic's shape (400 otherwise), a delivery triggered
+ * more than a few minutes ago (X-Shopify-Triggered-At) is acknowledged but
+ * not acted on, and a body already acted on is not acted on again whatever
+ * its webhook id.
  */
 export const receiveShopifyWebhook = defineProcedure({
   name: "receiveShopifyWebhook",
@@ -186,6 +197,7 @@ export const receiveShopifyWebhook = defineProcedure({
     topic: z.string().optional(),
     shop: z.string().optional(),
     webhookId: z.string().max(255).optional(),
+    triggeredAt: z.string().max(100).optional(),
   }),
   async run({ input, ctx }) {
     const secret = ctx.config.SHOPIFY_CLIENT_SECRET;
@@ -199,11 +211,26 @@ export const receiveShopifyWebhook = defineProcedure({
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The JSON body must be an object");
     if (!isShopifyWebhookTopic(input.topic)) return { received: true, outcome: "ignored" };
-    const fields = body as Record<string, unknown>;
-    const shop = [input.shop, fields.shop_domain, fields.myshopify_domain].find((value) => isShopDomain(value));
-    if (!shop) throw badRequest("The webhook names no myshopify.com store");
-    const webhookId = input.webhookId || `${input.topic}:${shop}:${crypto.createHash("sha256").update(input.payload).digest("hex")}`;
-    const result = await handleShopifyWebhook(ctx.db, { topic: input.topic, shop, webhookId, now: ctx.now });
+    const topic = input.topic;
+    const read = readShopifyWebhookBody(topic, body);
+    if (!read) throw badRequest(`The body is not a ${topic} payload from Shopify`);
+    const { shop } = read;
+    if (input.shop !== undefined && input.shop.trim().toLowerCase() !== shop) {
+      throw badRequest("X-Shopify-Shop-Domain does not name the store in the signed body");
+    }
+    const triggeredAt = input.triggeredAt ? new Date(input.triggeredAt) : null;
+    if (!triggeredAt || Number.isNaN(triggeredAt.getTime())) {
+      throw badRequest("X-Shopify-Triggered-At must be the time the webhook was triggered");
+    }
+    if (!isFreshShopifyDelivery(triggeredAt, ctx.now)) {
+      console.warn(
+        `Shopify webhook ${topic} for ${shop} triggered at ${triggeredAt.toISOString()} arrived too late and was not acted on`,
+      );
+      return { received: true, outcome: "ignored: stale delivery" };
+    }
+    const bodySha256 = crypto.createHash("sha256").update(input.payload).digest("hex");
+    const webhookId = input.webhookId || `sha256:${bodySha256}`;
+    const result = await handleShopifyWebhook(ctx.db, { topic, shop, webhookId, bodySha256, now: ctx.now });
     // The record of compliance requests (also kept in shopify_webhook_receipts).
     console.info(`Shopify webhook ${result.topic} for ${result.shop}${result.duplicate ? " (again)" : ""}: ${result.outcome}`);
     return { received: true, outcome: result.outcome };
