@@ -33,6 +33,7 @@ import {
   findIntegration,
 } from "~/features/publishing/integrations.server";
 import { checkSftpConnection, sftpServerFor } from "~/features/publishing/sftp-connections.server";
+import { countIntegrationCheck } from "~/features/publishing/integration-checks.server";
 import {
   authUrlFor,
   completeOAuth,
@@ -76,7 +77,11 @@ export const creatorIntegrations = defineProcedure({
   run: ({ user, ctx }) => integrationList(ctx.db, user.id),
 });
 
-/** POST /api/token-marketplace-integrations and the manual setup form. */
+/**
+ * POST /api/token-marketplace-integrations and the manual setup form. A
+ * Shopify token or an Adobe Stock login is checked with the vendor before it
+ * is saved; those checks are limited per creator (429 past the limit).
+ */
 export const createIntegration = defineProcedure({
   name: "createIntegration",
   access: "user",
@@ -88,13 +93,17 @@ export const createIntegration = defineProcedure({
     manualIntegrationSchema,
   ),
   async run({ input, user, ctx }) {
-    if (input.platform === "shopify" && input.shopDomain) {
+    const platform = getPlatform(input.platform);
+    const checksShopify = input.platform === "shopify" && Boolean(input.shopDomain);
+    const checksSftp = platform.capability === "sftpSubmission" && Boolean(input.username);
+    // Each check with the vendor counts against the creator's limit, so saving is no password oracle.
+    if (checksShopify || checksSftp) countIntegrationCheck(ctx.now, user.id);
+    if (checksShopify && input.shopDomain) {
       await verifyShopifyToken(input.shopDomain, input.apiKey);
     }
     // An SFTP connection is saved only once a real sign-in with it worked (against the host key seen before, if any).
     let hostKey: string | null = null;
-    const platform = getPlatform(input.platform);
-    if (platform.capability === "sftpSubmission" && input.username) {
+    if (checksSftp && input.username) {
       const existing = await findIntegration(ctx.db, user.id, platform.id);
       const checked = await checkSftpConnection({
         platform,
