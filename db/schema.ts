@@ -398,6 +398,8 @@ export interface ShopifyWebhookReceiptsTable {
   shop_domain: string;
   outcome: string;
   received_at: string;
+  /** SHA-256 (hex) of the raw signed body: one body is acted on once, whatever its (unsigned) webhook id. Null on receipts from before it was kept. */
+  body_sha256: string | null;
 }
 
 export interface Database {

@@ -35,7 +35,7 @@ export async function boot(options: BootOptions = {}) {
     );
   }
   await ensureStyleSamples({ log });
-  // Images stored from here on get their AVIF/WebP/smaller copies made in the background.
+  // From here on, listings make their previews' AVIF/WebP/smaller copies as they are listed; the samples get theirs in the background.
   enableVariantWarmUp();
   await warmSampleVariants(getFileStore());
   await ensureSuperAdmin(db, config, log);

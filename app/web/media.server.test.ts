@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getFileStore } from "~/infra/file-store.server";
+import {
+  ensureVariant,
+  MAX_WAITING_VISITOR_ENCODES,
+  VariantQueueFullError,
+  visitorEncodesWaiting,
+} from "~/infra/image-variants.server";
 import { variantKey } from "~/lib/image-variants";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { loader as mediaRoute } from "~/routes/_resources+/media.$";
@@ -122,5 +128,60 @@ describe("image variants (?w=&fmt=)", () => {
     expect(
       (await get(`/media/${variantKey(listing.preview_key, 320, "jpg")}?w=320&fmt=webp`)).status,
     ).toBe(404);
+  });
+
+  it("while the visitors' encodes waiting are at their cap, a variant is answered with the image itself, kept by no cache, and nothing more is queued", async () => {
+    const creator = await createTestUser();
+    const store = getFileStore();
+    // Old previews (no variants made at listing in unit tests): each first request would be an encode.
+    const previews = await Promise.all(
+      Array.from({ length: MAX_WAITING_VISITOR_ENCODES + 2 }, () =>
+        createListing(creator.user.id).then(({ listing }) => listing.preview_key),
+      ),
+    );
+    const [blocked, ...rest] = previews;
+    const queued = rest.slice(0, MAX_WAITING_VISITOR_ENCODES);
+    const refused = rest[MAX_WAITING_VISITOR_ENCODES];
+    // The encoder is held on the first preview until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const read = store.read.bind(store);
+    const spy = vi.spyOn(store, "read").mockImplementation(async (key: string) => {
+      if (key === blocked) {
+        started();
+        await held;
+      }
+      return read(key);
+    });
+    try {
+      const first = ensureVariant(store, blocked, 320, "webp");
+      await running;
+      const waiting = queued.map((key) => ensureVariant(store, key, 320, "webp"));
+      await vi.waitFor(() => expect(visitorEncodesWaiting()).toBe(MAX_WAITING_VISITOR_ENCODES));
+      await expect(ensureVariant(store, refused, 320, "webp")).rejects.toBeInstanceOf(
+        VariantQueueFullError,
+      );
+
+      const original = await store.read(refused);
+      const response = await get(`/media/${refused}?w=320&fmt=webp`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
+      expect(visitorEncodesWaiting()).toBe(MAX_WAITING_VISITOR_ENCODES);
+      expect(await store.exists(variantKey(refused, 320, "webp"))).toBe(false);
+
+      release();
+      await Promise.all([first, ...waiting]);
+      // With room again, the same URL gets the variant, cached as the preview is.
+      const later = await get(`/media/${refused}?w=320&fmt=webp`);
+      expect(later.headers.get("Content-Type")).toBe("image/webp");
+      expect(later.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    } finally {
+      release();
+      spy.mockRestore();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { getFileStore, isValidFileKey } from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
 import { jsonResponse } from "~/web/http.server";
 import { storedFileResponse } from "~/web/stored-file.server";
-import { ensureVariant } from "~/infra/image-variants.server";
+import { ensureVariant, VariantQueueFullError } from "~/infra/image-variants.server";
 import {
   isVariantFormat,
   isVariantKey,
@@ -27,7 +27,8 @@ const TYPES: Record<string, string> = {
  * so another site cannot load it even with a leaked link; the public
  * watermarked previews stay `cross-origin`, embeddable anywhere. An image can
  * also be asked for at a smaller width and in AVIF, WebP or JPEG (`?w=&fmt=`):
- * that variant is stored once and served with the image's own caching.
+ * that variant is stored once and served with the image's own caching (or,
+ * while too many variants wait to be made, the image itself, not to be kept).
  */
 export async function mediaResponse(request: Request, key: string): Promise<Response> {
   if (!isValidFileKey(key) || key.startsWith("tmp/"))
@@ -40,13 +41,15 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   if (variant === "invalid") return jsonResponse({ message: "Not found" }, { status: 404 });
   const store = getFileStore();
   // A variant is served from its own stored key (made on its first request if the image predates it).
-  const servedKey = variant ? await ensureVariant(store, key, variant.width, variant.format) : key;
+  const servedKey = variant ? await variantOrImage(key, variant) : key;
   if (!servedKey || !(await store.exists(servedKey)))
     return jsonResponse({ message: "Not found" }, { status: 404 });
   const extension = servedKey.slice(servedKey.lastIndexOf(".") + 1);
   const isPublic = PUBLIC_AREAS.some((area) => key.startsWith(area));
+  // The image standing in for a variant not made yet: no cache keeps it under the variant's URL.
+  const standIn = variant !== null && servedKey === key;
   const headers = {
-    "Cache-Control": cacheControlFor(key, isPublic, url),
+    "Cache-Control": standIn ? "no-store" : cacheControlFor(key, isPublic, url),
     ETag: entityTag(servedKey, await store.size(servedKey)),
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cross-Origin-Resource-Policy": isPublic ? "cross-origin" : "same-origin",
@@ -58,6 +61,23 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
     ...headers,
     "Content-Type": TYPES[extension] ?? "application/octet-stream",
   });
+}
+
+/**
+ * The stored key of a variant, made now if missing; the image's own key when
+ * too many variants already wait to be made (the browser shows the image
+ * itself, a little larger, and asks again next time); null when it is gone.
+ */
+async function variantOrImage(
+  key: string,
+  variant: { width: VariantWidth; format: VariantFormat },
+): Promise<string | null> {
+  try {
+    return await ensureVariant(getFileStore(), key, variant.width, variant.format);
+  } catch (error) {
+    if (error instanceof VariantQueueFullError) return key;
+    throw error;
+  }
 }
 
 /**

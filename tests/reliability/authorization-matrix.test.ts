@@ -830,6 +830,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
               "X-Shopify-Topic": "customers/redact",
               "X-Shopify-Shop-Domain": "matrix-store.myshopify.com",
               "X-Shopify-Webhook-Id": crypto.randomUUID(),
+              "X-Shopify-Triggered-At": new Date().toISOString(),
               "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET).update(payload).digest("base64"),
             },
           },

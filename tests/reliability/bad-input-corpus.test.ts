@@ -933,6 +933,19 @@ describe("bad-input corpus", () => {
         ["signed, deeply nested", ...signed(`{"a":${"[".repeat(1000)}`)],
         ["signed, no store named", ...signed(JSON.stringify({ shop_domain: "evil.example" }), "app/uninstalled")],
         ["signed, a script for a store", ...signed(JSON.stringify({ shop_domain: SCRIPT }), "app/uninstalled")],
+        ["signed, another topic's body", ...signed(valid, "app/uninstalled")],
+        [
+          "signed, a garbled X-Shopify-Triggered-At",
+          valid,
+          "shop/redact",
+          { "X-Shopify-Hmac-Sha256": hmac(valid), "X-Shopify-Triggered-At": SCRIPT },
+        ],
+        [
+          "signed, X-Shopify-Shop-Domain names another store",
+          valid,
+          "shop/redact",
+          { "X-Shopify-Hmac-Sha256": hmac(valid), "X-Shopify-Shop-Domain": "bob-store.myshopify.com" },
+        ],
         ["a 600 KB body", `{"pad":"${"p".repeat(600_000)}"}`, "shop/redact", { "X-Shopify-Hmac-Sha256": "AAAA" }],
       ];
       const problems: string[] = [];

@@ -6,6 +6,8 @@ import { listingInputSchema } from "~/features/market/listing-schema";
 import { listOnMarketplace } from "~/features/market/procedures.server";
 import { listStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/listings.server";
 import { PREVIEW_MAX_EDGE } from "~/features/market/listing-preview.server";
+import { enableVariantWarmUp } from "~/infra/image-variants.server";
+import { pictureVariants, variantKey } from "~/lib/image-variants";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing, createStylizedImage } from "#tests/setup/market";
@@ -47,6 +49,24 @@ describe("listing a stylized image on the marketplace", () => {
     // The watermark changes the picture visibly, far beyond JPEG noise.
     const downscaledClean = await sharp(clean).resize(PREVIEW_MAX_EDGE).jpeg({ quality: 72 }).toBuffer();
     expect(await meanAbsoluteDifference(preview, downscaledClean)).toBeGreaterThan(8);
+  });
+
+  it("makes every variant of the preview its picture asks for before listing answers", async () => {
+    const { user } = await createTestUser();
+    enableVariantWarmUp();
+    try {
+      const { listing } = await createListing(user.id);
+      const store = getFileStore();
+      const wanted = pictureVariants(listing.preview_key, PREVIEW_MAX_EDGE);
+      expect(wanted).toHaveLength(8); // AVIF and WebP at 320, 480 and 640 px, JPEG at 320 and 480
+      for (const { width, format } of wanted) {
+        const key = variantKey(listing.preview_key, width, format);
+        expect(await store.exists(key), key).toBe(true);
+        expect((await sharp(await store.read(key)).metadata()).width).toBe(width);
+      }
+    } finally {
+      enableVariantWarmUp(false);
+    }
   });
 
   it("updates the one active listing in place and keeps its files while the source is unchanged", async () => {

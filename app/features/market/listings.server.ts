@@ -10,7 +10,7 @@ import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/features/market/listing-schema";
 import { makeListingPreview } from "~/features/market/listing-preview.server";
-import { warmVariants } from "~/infra/image-variants.server";
+import { makeVariantsAhead } from "~/infra/image-variants.server";
 import { pictureVariants } from "~/lib/image-variants";
 
 /**
@@ -154,7 +154,7 @@ interface Snapshot {
   height: number;
 }
 
-/** Copies the clean file byte for byte (its AI disclosure included) and makes the preview. */
+/** Copies the clean file byte for byte (its AI disclosure included) and makes the preview and its variants. */
 async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snapshot> {
   const bytes = await store.read(sourceKey);
   const extension = sourceKey.slice(sourceKey.lastIndexOf(".") + 1) as "jpg" | "png" | "webp";
@@ -164,8 +164,8 @@ async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snaps
   const previewKey = newFileKey("previews", "jpg");
   await store.write(fileKey, bytes);
   await store.write(previewKey, preview.data);
-  // Its AVIF, WebP and smaller JPEG copies for the marketplace's <picture>, made in the background.
-  warmVariants(store, previewKey, pictureVariants(previewKey, preview.width));
+  // Its AVIF, WebP and smaller JPEG copies for the marketplace's <picture>, made now: no visitor waits for an encode.
+  await makeVariantsAhead(store, previewKey, pictureVariants(previewKey, preview.width));
   const rotated = (metadata.orientation ?? 1) >= 5;
   return {
     fileKey,

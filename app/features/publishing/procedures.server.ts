@@ -6,7 +6,12 @@ import { defineProcedure } from "~/infra/procedure.server";
 import type { CallContext } from "~/infra/call-context.server";
 import { badRequest, forbidden, notFound, unauthorized } from "~/infra/errors.server";
 import { verifyShopifyWebhook } from "~/infra/shopify/shopify-webhooks.server";
-import { handleShopifyWebhook, isShopifyWebhookTopic } from "~/features/publishing/shopify-webhooks.server";
+import {
+  handleShopifyWebhook,
+  isFreshShopifyDelivery,
+  isShopifyWebhookTopic,
+  readShopifyWebhookBody,
+} from "~/features/publishing/shopify-webhooks.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/features/publishing/platforms";
@@ -14,7 +19,7 @@ import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/publishing/schemas";
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
-import { INVALID_SHOP_DOMAIN, isShopDomain, normalizeShopDomain } from "~/lib/shop-domain";
+import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
 import { DEFAULT_PRICE, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
@@ -28,6 +33,7 @@ import {
   findIntegration,
 } from "~/features/publishing/integrations.server";
 import { checkSftpConnection, sftpServerFor } from "~/features/publishing/sftp-connections.server";
+import { countIntegrationCheck } from "~/features/publishing/integration-checks.server";
 import {
   authUrlFor,
   completeOAuth,
@@ -71,7 +77,11 @@ export const creatorIntegrations = defineProcedure({
   run: ({ user, ctx }) => integrationList(ctx.db, user.id),
 });
 
-/** POST /api/token-marketplace-integrations and the manual setup form. */
+/**
+ * POST /api/token-marketplace-integrations and the manual setup form. A
+ * Shopify token or an Adobe Stock login is checked with the vendor before it
+ * is saved; those checks are limited per creator (429 past the limit).
+ */
 export const createIntegration = defineProcedure({
   name: "createIntegration",
   access: "user",
@@ -83,13 +93,17 @@ export const createIntegration = defineProcedure({
     manualIntegrationSchema,
   ),
   async run({ input, user, ctx }) {
-    if (input.platform === "shopify" && input.shopDomain) {
+    const platform = getPlatform(input.platform);
+    const checksShopify = input.platform === "shopify" && Boolean(input.shopDomain);
+    const checksSftp = platform.capability === "sftpSubmission" && Boolean(input.username);
+    // Each check with the vendor counts against the creator's limit, so saving is no password oracle.
+    if (checksShopify || checksSftp) countIntegrationCheck(ctx.now, user.id);
+    if (checksShopify && input.shopDomain) {
       await verifyShopifyToken(input.shopDomain, input.apiKey);
     }
     // An SFTP connection is saved only once a real sign-in with it worked (against the host key seen before, if any).
     let hostKey: string | null = null;
-    const platform = getPlatform(input.platform);
-    if (platform.capability === "sftpSubmission" && input.username) {
+    if (checksSftp && input.username) {
       const existing = await findIntegration(ctx.db, user.id, platform.id);
       const checked = await checkSftpConnection({
         platform,
@@ -176,6 +190,12 @@ export const completeOAuthConnection = defineProcedure({
  * is checked against the app's client secret before anything is read from it:
  * 401 when it is missing or wrong. A signed body that is not a JSON object is
  * a 400; a signed topic the app does not subscribe to is acknowledged and ignored.
+ * The headers are not signed, so nothing in them is taken on trust: the store
+ * is the one the body names (400 when X-Shopify-Shop-Domain names another),
+ * the body must have its topic's shape (400 otherwise), a delivery triggered
+ * more than a few minutes ago (X-Shopify-Triggered-At) is acknowledged but
+ * not acted on, and a body already acted on is not acted on again whatever
+ * its webhook id.
  */
 export const receiveShopifyWebhook = defineProcedure({
   name: "receiveShopifyWebhook",
@@ -186,6 +206,7 @@ export const receiveShopifyWebhook = defineProcedure({
     topic: z.string().optional(),
     shop: z.string().optional(),
     webhookId: z.string().max(255).optional(),
+    triggeredAt: z.string().max(100).optional(),
   }),
   async run({ input, ctx }) {
     const secret = ctx.config.SHOPIFY_CLIENT_SECRET;
@@ -199,11 +220,26 @@ export const receiveShopifyWebhook = defineProcedure({
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The JSON body must be an object");
     if (!isShopifyWebhookTopic(input.topic)) return { received: true, outcome: "ignored" };
-    const fields = body as Record<string, unknown>;
-    const shop = [input.shop, fields.shop_domain, fields.myshopify_domain].find((value) => isShopDomain(value));
-    if (!shop) throw badRequest("The webhook names no myshopify.com store");
-    const webhookId = input.webhookId || `${input.topic}:${shop}:${crypto.createHash("sha256").update(input.payload).digest("hex")}`;
-    const result = await handleShopifyWebhook(ctx.db, { topic: input.topic, shop, webhookId, now: ctx.now });
+    const topic = input.topic;
+    const read = readShopifyWebhookBody(topic, body);
+    if (!read) throw badRequest(`The body is not a ${topic} payload from Shopify`);
+    const { shop } = read;
+    if (input.shop !== undefined && input.shop.trim().toLowerCase() !== shop) {
+      throw badRequest("X-Shopify-Shop-Domain does not name the store in the signed body");
+    }
+    const triggeredAt = input.triggeredAt ? new Date(input.triggeredAt) : null;
+    if (!triggeredAt || Number.isNaN(triggeredAt.getTime())) {
+      throw badRequest("X-Shopify-Triggered-At must be the time the webhook was triggered");
+    }
+    if (!isFreshShopifyDelivery(triggeredAt, ctx.now)) {
+      console.warn(
+        `Shopify webhook ${topic} for ${shop} triggered at ${triggeredAt.toISOString()} arrived too late and was not acted on`,
+      );
+      return { received: true, outcome: "ignored: stale delivery" };
+    }
+    const bodySha256 = crypto.createHash("sha256").update(input.payload).digest("hex");
+    const webhookId = input.webhookId || `sha256:${bodySha256}`;
+    const result = await handleShopifyWebhook(ctx.db, { topic, shop, webhookId, bodySha256, now: ctx.now });
     // The record of compliance requests (also kept in shopify_webhook_receipts).
     console.info(`Shopify webhook ${result.topic} for ${result.shop}${result.duplicate ? " (again)" : ""}: ${result.outcome}`);
     return { received: true, outcome: result.outcome };

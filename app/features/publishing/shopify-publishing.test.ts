@@ -352,6 +352,7 @@ describe("uninstalling the app", () => {
           "Content-Type": "application/json",
           "X-Shopify-Topic": "app/uninstalled",
           "X-Shopify-Shop-Domain": SHOP,
+          "X-Shopify-Triggered-At": new Date().toISOString(),
           "X-Shopify-Hmac-Sha256": hmac,
         },
       }),

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
@@ -19,6 +19,9 @@ import { createStylizedImage } from "#tests/setup/market";
 const SECRET = `shpss_${crypto.randomBytes(16).toString("hex")}`;
 const SHOP = "hook-store.myshopify.com";
 
+/** A fresh Shopify id: each test's bodies differ, as a body once acted on is recognised by its hash. */
+const uniqueId = () => crypto.randomInt(1, 2 ** 47);
+
 const sign = (body: string | Buffer, secret = SECRET) =>
   crypto.createHmac("sha256", secret).update(body).digest("base64");
 
@@ -29,6 +32,7 @@ function deliver(topic: string, body: string, headers: Record<string, string | n
     "X-Shopify-Topic": topic,
     "X-Shopify-Shop-Domain": SHOP,
     "X-Shopify-Webhook-Id": crypto.randomUUID(),
+    "X-Shopify-Triggered-At": new Date().toISOString(),
     "X-Shopify-Hmac-Sha256": sign(body),
     ...headers,
   };
@@ -148,7 +152,7 @@ describe("Shopify webhooks", () => {
 
   it("shop/redact: the same removal; a redelivery (same webhook id) is answered without acting twice", async () => {
     const { creator, here } = await connectedCreator();
-    const body = JSON.stringify({ shop_id: 954889, shop_domain: SHOP });
+    const body = JSON.stringify({ shop_id: uniqueId(), shop_domain: SHOP });
     const id = crypto.randomUUID();
     const first = await deliver("shop/redact", body, { "X-Shopify-Webhook-Id": id });
     expect(first.status).toBe(200);
@@ -262,12 +266,122 @@ describe("Shopify webhooks", () => {
 
   it("checks the raw bytes: the same JSON re-serialised (other spacing) does not pass", async () => {
     const { creator } = await connectedCreator();
-    const body = JSON.stringify({ shop_domain: SHOP }, null, 2);
+    const body = JSON.stringify({ shop_id: uniqueId(), shop_domain: SHOP }, null, 2);
     const compact = JSON.stringify(JSON.parse(body));
     expect(
       (await deliver("shop/redact", compact, { "X-Shopify-Hmac-Sha256": sign(body) })).status,
     ).toBe(401);
     expect((await deliver("shop/redact", body)).status).toBe(200);
     expect(await integrationOf(creator.user.id)).toBeUndefined();
+  });
+
+  it("takes the store from the signed body: a header naming another store is refused (400) and nothing is acted on", async () => {
+    const { creator, here } = await connectedCreator();
+    const victim = await connectedCreator("victim-store.myshopify.com");
+    const body = JSON.stringify({ id: uniqueId(), name: "Hook Store", myshopify_domain: SHOP });
+    const forged = await deliver("app/uninstalled", body, {
+      "X-Shopify-Shop-Domain": "victim-store.myshopify.com",
+    });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()).message).toBe(
+      "X-Shopify-Shop-Domain does not name the store in the signed body",
+    );
+    expect(await integrationOf(victim.creator.user.id)).toBeDefined();
+    expect(await publicationRow(victim.here.id)).toMatchObject({ status: "live" });
+    expect(await integrationOf(creator.user.id)).toBeDefined();
+    expect(await publicationRow(here.id)).toMatchObject({ status: "live" });
+    // Without the header, the body's store is the one acted on.
+    const plain = await deliver("app/uninstalled", body, { "X-Shopify-Shop-Domain": null });
+    expect(plain.status).toBe(200);
+    expect(await integrationOf(creator.user.id)).toBeUndefined();
+    expect(await integrationOf(victim.creator.user.id)).toBeDefined();
+  });
+
+  it("a signed body of one topic replayed under another topic is refused (400): the body must have its topic's shape", async () => {
+    const { creator, here } = await connectedCreator();
+    const compliance = { shop_id: uniqueId(), shop_domain: SHOP };
+    const customer = { id: 191167, email: "john@example.com", phone: "555-625-1199" };
+    const bodies = {
+      "customers/redact": { ...compliance, customer, orders_to_redact: [299938] },
+      "customers/data_request": {
+        ...compliance,
+        customer,
+        orders_requested: [299938],
+        data_request: { id: 9999 },
+      },
+      "shop/redact": compliance,
+      "app/uninstalled": { id: uniqueId(), name: "Hook Store", myshopify_domain: SHOP },
+    };
+    const destructive = ["app/uninstalled", "shop/redact"];
+    for (const [signedAs, payload] of Object.entries(bodies)) {
+      for (const topic of destructive) {
+        if (topic === signedAs) continue;
+        const response = await deliver(topic, JSON.stringify(payload));
+        expect(response.status, `${signedAs} as ${topic}`).toBe(400);
+        expect((await response.json()).message).toBe(`The body is not a ${topic} payload from Shopify`);
+      }
+    }
+    // Shapes that are not Shopify's for the topic: no store, a store that is not myshopify.com, a customer without id.
+    for (const [topic, payload] of [
+      ["shop/redact", { shop_id: 1 }],
+      ["shop/redact", { shop_id: 1, shop_domain: "hook.example.com" }],
+      ["app/uninstalled", { id: 1, domain: SHOP }],
+      ["customers/redact", { ...compliance, customer: {}, orders_to_redact: [] }],
+    ] as const) {
+      expect((await deliver(topic, JSON.stringify(payload))).status, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await integrationOf(creator.user.id)).toBeDefined();
+    expect(await publicationRow(here.id)).toMatchObject({ status: "live" });
+  });
+
+  it("a delivery triggered more than five minutes ago is acknowledged but not acted on; no or a garbled X-Shopify-Triggered-At is a 400", async () => {
+    const { creator, here } = await connectedCreator();
+    const body = JSON.stringify({ shop_id: uniqueId(), shop_domain: SHOP });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (const triggeredAt of [
+        new Date(Date.now() - 6 * 60_000).toISOString(),
+        new Date(Date.now() - 3 * 86400_000).toISOString(),
+        new Date(Date.now() + 10 * 60_000).toISOString(),
+      ]) {
+        const stale = await deliver("shop/redact", body, { "X-Shopify-Triggered-At": triggeredAt });
+        expect(stale.status, triggeredAt).toBe(200);
+        expect(await stale.json()).toEqual({
+          received: true,
+          outcome: "ignored: stale delivery",
+        });
+      }
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`shop/redact for ${SHOP}`));
+    } finally {
+      warn.mockRestore();
+    }
+    for (const triggeredAt of [null, "", "yesterday"]) {
+      const response = await deliver("shop/redact", body, { "X-Shopify-Triggered-At": triggeredAt });
+      expect(response.status, String(triggeredAt)).toBe(400);
+    }
+    expect(await integrationOf(creator.user.id)).toBeDefined();
+    expect(await publicationRow(here.id)).toMatchObject({ status: "live" });
+    // Shopify's own form (nanoseconds) a minute old is acted on.
+    const recent = new Date(Date.now() - 60_000).toISOString().replace(/Z$/, "123456Z");
+    const fresh = await deliver("shop/redact", body, { "X-Shopify-Triggered-At": recent });
+    expect(fresh.status).toBe(200);
+    expect(await integrationOf(creator.user.id)).toBeUndefined();
+  });
+
+  it("a body already acted on is not acted on again under a new webhook id", async () => {
+    const { creator } = await connectedCreator();
+    const body = JSON.stringify({ id: uniqueId(), name: "Hook Store", myshopify_domain: SHOP });
+    expect((await deliver("app/uninstalled", body)).status).toBe(200);
+    expect(await integrationOf(creator.user.id)).toBeUndefined();
+    // The store installs the app again; the old uninstall body comes back with a fresh id.
+    const again = await connectedCreator();
+    const replay = await deliver("app/uninstalled", body, { "X-Shopify-Webhook-Id": crypto.randomUUID() });
+    expect(replay.status).toBe(200);
+    expect(await integrationOf(again.creator.user.id)).toBeDefined();
+    expect(await publicationRow(again.here.id)).toMatchObject({ status: "live" });
+    // Also without any webhook id.
+    const bare = await deliver("app/uninstalled", body, { "X-Shopify-Webhook-Id": null });
+    expect(bare.status).toBe(200);
+    expect(await integrationOf(again.creator.user.id)).toBeDefined();
   });
 });

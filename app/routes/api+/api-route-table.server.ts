@@ -458,11 +458,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: "api.token-marketplace-integrations",
     method: "POST",
     path: "/api/token-marketplace-integrations",
-    summary: "Connect a platform with an API key; the key is never echoed (only its last 4).",
+    summary:
+      "Connect a platform with an API key; the key is never echoed (only its last 4). A Shopify token or an Adobe Stock login is checked with the vendor first, a few times per creator in 15 minutes (429 with Retry-After past that).",
     procedure: createIntegration,
     auth: "bearer-or-cookie",
     input: "json",
     status: 201,
+    errors: [429],
   },
   {
     route: "api.token-marketplace-integrations.$platform",

@@ -7,7 +7,7 @@ import { receiveShopifyWebhook } from "~/features/publishing/procedures.server";
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-/** POST /api/webhooks/shopify: the Shopify app's webhooks (topic in X-Shopify-Topic); the raw bytes go to the HMAC check untouched. */
+/** POST /api/webhooks/shopify: the Shopify app's webhooks (topic in X-Shopify-Topic); the raw bytes go to the HMAC check untouched, the unsigned headers go along to be checked against them. */
 const routes = apiRoutes({
   POST: async ({ request, context }: ActionFunctionArgs) => {
     try {
@@ -22,6 +22,7 @@ const routes = apiRoutes({
           topic: header("X-Shopify-Topic"),
           shop: header("X-Shopify-Shop-Domain"),
           webhookId: header("X-Shopify-Webhook-Id") ?? header("X-Shopify-Event-Id"),
+          triggeredAt: header("X-Shopify-Triggered-At"),
         },
         callContext(request, context),
       );

@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Shopify webhook deliveries are recognised by their body as well as by
+// their id: shopify_webhook_receipts.body_sha256 is the SHA-256 (hex) of the
+// raw signed body, unique, so a signed body is acted on once whatever
+// X-Shopify-Webhook-Id (an unsigned header) comes with it. Receipts from
+// before have none (null).
+//
+// (Listing previews' variants need no column: they are files named after the
+// preview, made when the listing is.)
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("shopify_webhook_receipts").addColumn("body_sha256", "text").execute();
+  await db.schema
+    .createIndex("shopify_webhook_receipts_body")
+    .on("shopify_webhook_receipts")
+    .columns(["body_sha256"])
+    .unique()
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("shopify_webhook_receipts_body").execute();
+  await db.schema.alterTable("shopify_webhook_receipts").dropColumn("body_sha256").execute();
+}
