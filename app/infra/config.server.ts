@@ -145,7 +145,7 @@ const schema = z.object({
   ),
   PUBLIC_URL: optionalText.pipe(z.url("must be a full URL such as https://selfie.example").optional()),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("admin@selfie.studio"),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REGISTRATION: z.enum(["closed", "open"]).default("closed"),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),

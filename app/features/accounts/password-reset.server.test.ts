@@ -199,7 +199,7 @@ describe("resetPassword", () => {
     }
     const short = await failure(invoke(resetPassword, null, { token: valid, password: "12345" }, ctxAt()));
     expect(short.status).toBe(400);
-    expect(short.fieldErrors).toEqual({ password: ["Password must be at least 6 characters"] });
+    expect(short.fieldErrors).toEqual({ password: ["Password must be at least 8 characters"] });
 
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
     const banned = await failure(invoke(resetPassword, null, { token: valid, password: "whatever-pass" }, ctxAt()));

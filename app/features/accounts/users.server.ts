@@ -5,6 +5,7 @@ import { conflict } from "~/infra/errors.server";
 import type { PublicUser } from "~/lib/accounts";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { hashPassword } from "~/features/accounts/passwords.server";
+import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
@@ -26,7 +27,9 @@ export interface NewUser {
   lastName: string;
 }
 
+/** Creates an account; its password must pass the new-password rules (common-passwords.server.ts). */
 export async function createUser(db: DB, input: NewUser, now = new Date()): Promise<UserRow> {
+  assertAcceptableNewPassword(input.password);
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const row: UserRow = {
@@ -62,7 +65,9 @@ export function findUserById(db: DB, id: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Sets a new password, which must pass the new-password rules. */
 export async function setPassword(db: DB, userId: string, password: string, now = new Date()) {
+  assertAcceptableNewPassword(password);
   const passwordHash = await hashPassword(password);
   const result = await db
     .updateTable("users")

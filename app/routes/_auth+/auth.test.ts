@@ -86,7 +86,7 @@ describe("/auth", () => {
     const before = await getDb().selectFrom("users").select("id").execute();
     const response = await callRoute(
       auth.action,
-      formRequest("/auth", { intent: "register", firstName: "N", lastName: "M", email: "n@example.com", password: "secret1" }),
+      formRequest("/auth", { intent: "register", firstName: "N", lastName: "M", email: "n@example.com", password: "nia-secret-1" }),
     );
     expect(response.status).toBe(302);
     const next = await callRoute(root.loader, makeRequest("/auth", { cookie: cookiesFrom(response) }));
@@ -102,7 +102,7 @@ describe("/auth", () => {
     const config = getConfig() as { REGISTRATION: string };
     config.REGISTRATION = "open";
     try {
-      const invalid = await callRoute(auth.action, formRequest("/auth", { intent: "register", email: "x@example.com", password: "secret1" }));
+      const invalid = await callRoute(auth.action, formRequest("/auth", { intent: "register", email: "x@example.com", password: "nia-secret-1" }));
       expect(invalid.status).toBe(400);
       expect((await invalid.json()).error).toEqual({
         firstName: ["First name is required"],
@@ -110,7 +110,7 @@ describe("/auth", () => {
       });
       const created = await callRoute(
         auth.action,
-        formRequest("/auth", { intent: "register", firstName: "Nia", lastName: "New", email: "nia@example.com", password: "secret1" }),
+        formRequest("/auth", { intent: "register", firstName: "Nia", lastName: "New", email: "nia@example.com", password: "nia-secret-1" }),
       );
       expect(created.status).toBe(302);
       const home = await callRoute(root.loader, makeRequest("/dashboard", { cookie: cookiesFrom(created) }));

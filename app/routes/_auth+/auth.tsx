@@ -250,7 +250,7 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
           field={fields.password}
           label="Password"
           type="password"
-          placeholder="Minimum 6 characters"
+          placeholder="Minimum 8 characters"
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
