@@ -47,5 +47,14 @@ export const resetPasswordSchema = z.object({ token: resetToken, password: newPa
 
 export const resetLinkSchema = z.object({ token: resetToken });
 
+/** The token of a mailed link that creates an account. */
+export const registrationLinkSchema = z.object({
+  token: z
+    .string({ error: "The link is missing its token. Register again to get a new one." })
+    .trim()
+    .min(1, "The link is missing its token. Register again to get a new one.")
+    .max(4000, "This link to create your account is not valid. Register again to get a new one."),
+});
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -30,14 +30,17 @@ export interface NewUser {
 /** Creates an account; its password must pass the new-password rules (common-passwords.server.ts). */
 export async function createUser(db: DB, input: NewUser, now = new Date()): Promise<UserRow> {
   assertAcceptableNewPassword(input.password);
-  const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  return insertUser(db, { ...input, passwordHash: await hashPassword(input.password) }, now);
+}
+
+/** Inserts an account whose password was hashed already (a confirmed registration); 409 for an email in use. */
+export async function insertUser(db: DB, input: Omit<NewUser, "password"> & { passwordHash: string }, now: Date): Promise<UserRow> {
   const row: UserRow = {
     id: input.id ?? newId(),
-    email,
+    email: input.email.trim().toLowerCase(),
     first_name: input.firstName.trim(),
     last_name: input.lastName.trim(),
-    password_hash: passwordHash,
+    password_hash: input.passwordHash,
     profile_image_url: null,
     banned: 0,
     created_at: now.toISOString(),

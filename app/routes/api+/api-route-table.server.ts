@@ -128,12 +128,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: "api.register",
     method: "POST",
     path: "/api/register",
-    summary: "Create an account (while registration is open); answers a bearer token and the user.",
+    summary:
+      "Register (while registration is open); always 202 with the same answer: a new email is mailed a link that creates the account (valid 24 hours), an email in use is mailed a notice. Nobody is signed in; sign in with POST /api/token-login once the account exists.",
     procedure: register,
     auth: "bearer-or-cookie",
     input: "json",
-    status: 201,
-    errors: [409, 429, 503],
+    status: 202,
+    errors: [429, 503],
   },
   {
     route: "api.forgot-password",
