@@ -148,6 +148,8 @@ const schema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REGISTRATION: z.enum(["closed", "open"]).default("closed"),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A web session left unused this many days ends before its SESSION_DAYS are up. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyTrust,
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

@@ -148,7 +148,7 @@ describe("resetPassword", () => {
     expect(await invoke(resetPassword, null, { token: tokenOf(link), password: "brand-new-pass" }, ctxAt())).toBeNull();
 
     expect(await userForApiToken(getDb(), apiToken)).toBeUndefined();
-    expect(await userForWebSession(getDb(), session.secret)).toBeUndefined();
+    expect(await userForWebSession(getDb(), session.secret, new Date(), 7)).toBeUndefined();
     const signedIn = await invoke(signIn, null, { email: user.email, password: "brand-new-pass" }, ctxAt());
     expect(signedIn.id).toBe(user.id);
     const old = await failure(invoke(signIn, null, { email: user.email, password: "correct-horse" }, ctxAt()));
