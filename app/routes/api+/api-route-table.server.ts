@@ -1,5 +1,6 @@
 import type { Access, AnyProcedure } from "~/infra/procedure.server";
 import {
+  adminAuditLog,
   adminCreateUser,
   adminImages,
   adminStats,
@@ -633,6 +634,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: "/api/admin/payouts",
     summary: "Every creator's payout account state and balance: earned, owed, transferred, held and reversed (super admin only).",
     procedure: adminPayouts,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.admin.audit",
+    method: "GET",
+    path: "/api/admin/audit",
+    summary:
+      "The audit log, newest first (super admin only): bans, unbans, created users and refunds, each with who, what, to whom and when; `nextCursor` pages to older entries.",
+    procedure: adminAuditLog,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
