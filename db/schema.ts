@@ -19,6 +19,8 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** When the session was last used, written at most every few minutes; a session idle for SESSION_IDLE_DAYS ends. */
+  last_seen_at: string;
 }
 
 export interface ApiTokensTable {

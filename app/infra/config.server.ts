@@ -145,9 +145,11 @@ const schema = z.object({
   ),
   PUBLIC_URL: optionalText.pipe(z.url("must be a full URL such as https://selfie.example").optional()),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("admin@selfie.studio"),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REGISTRATION: z.enum(["closed", "open"]).default("closed"),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A web session left unused this many days ends before its SESSION_DAYS are up. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyTrust,
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

@@ -18,20 +18,26 @@ export class CryptoBoxError extends Error {
   }
 }
 
-function key(secret?: string): Buffer {
-  return deriveKey("integration-credentials", secret);
+/** Whose key: integration credentials unless a caller names another purpose (each purpose has its own key). */
+interface BoxOptions {
+  secret?: string;
+  purpose?: string;
 }
 
-export function seal(plaintext: string, associatedData: string, options: { secret?: string } = {}): string {
+function key(options: BoxOptions): Buffer {
+  return deriveKey(options.purpose ?? "integration-credentials", options.secret);
+}
+
+export function seal(plaintext: string, associatedData: string, options: BoxOptions = {}): string {
   const iv = crypto.randomBytes(IV_BYTES);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key(options.secret), iv);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key(options), iv);
   cipher.setAAD(Buffer.from(associatedData, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
   return [VERSION, iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(".");
 }
 
-export function open(sealed: string, associatedData: string, options: { secret?: string } = {}): string {
+export function open(sealed: string, associatedData: string, options: BoxOptions = {}): string {
   const parts = sealed.split(".");
   if (parts.length !== 4 || parts[0] !== VERSION) throw new CryptoBoxError("Unknown sealed format");
   const [, ivText, tagText, bodyText] = parts;
@@ -39,7 +45,7 @@ export function open(sealed: string, associatedData: string, options: { secret?:
   const tag = Buffer.from(tagText, "base64url");
   if (iv.length !== IV_BYTES || tag.length !== 16) throw new CryptoBoxError("Unknown sealed format");
   try {
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key(options.secret), iv);
+    const decipher = crypto.createDecipheriv("aes-256-gcm", key(options), iv);
     decipher.setAAD(Buffer.from(associatedData, "utf8"));
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(Buffer.from(bodyText, "base64url")), decipher.final()]).toString("utf8");

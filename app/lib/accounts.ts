@@ -1,7 +1,13 @@
 /** Account rules the screens and the server share. */
 
 export const SUPER_ADMIN_ID = "super-admin";
+/** What the sign-in form checks of a password (it checks nothing more: old passwords may be shorter than new ones). */
 export const MIN_PASSWORD_LENGTH = 6;
+/** A password chosen now (registration, reset, the admin's Create user, the user scripts) has at least this many characters. */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`;
+/** A new password found in the list of common (breached) passwords. */
+export const COMMON_PASSWORD = "This password is one of the most common and easy to guess. Please choose another.";
 
 /** What a creator reads on a style or publication a ban called off. */
 export const CANCELLED_BY_SUSPENSION = "Cancelled: this account has been suspended.";

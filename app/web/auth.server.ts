@@ -57,7 +57,7 @@ export async function resolveCaller(request: Request, options: { bearer: boolean
   }
   const secret = await readSessionSecret(request);
   if (!secret) return { user: null, via: null };
-  const user = await userForWebSession(db, secret);
+  const user = await userForWebSession(db, secret, new Date(), getConfig().SESSION_IDLE_DAYS);
   return user ? { user, via: "cookie" } : { user: null, via: null };
 }
 

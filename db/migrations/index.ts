@@ -13,6 +13,7 @@ import * as sftpSubmissions from "./2026-11-25-0011-sftp-submissions";
 import * as imageProvenance from "./2026-11-25-0012-image-provenance";
 import * as listingSearchIndex from "./2026-11-26-0013-listing-search-index";
 import * as webhookDedupeAndVariants from "./2026-11-26-0017-webhook-dedupe-and-variants";
+import * as authHardening from "./2026-11-26-0016-auth-hardening";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0012-image-provenance": imageProvenance,
   "2026-11-26-0013-listing-search-index": listingSearchIndex,
   "2026-11-26-0017-webhook-dedupe-and-variants": webhookDedupeAndVariants,
+  "2026-11-26-0016-auth-hardening": authHardening,
 };

@@ -62,7 +62,7 @@ test.describe("signing in and out", () => {
     await page.getByRole("tab", { name: "Register" }).click();
     await expect(page.getByRole("heading", { name: "Create account" })).toBeVisible();
     const form = page.locator("form#register");
-    await expect(form.getByLabel("Password")).toHaveAttribute("placeholder", "Minimum 6 characters");
+    await expect(form.getByLabel("Password")).toHaveAttribute("placeholder", "Minimum 8 characters");
     await form.getByLabel("First Name").fill("Nora");
     await form.getByLabel("Last Name").fill("New");
     await form.getByLabel("Email").fill("nora@example.com");

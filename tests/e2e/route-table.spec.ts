@@ -82,6 +82,11 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Choose a new password", "Ask for a new link"] },
     admin: { copy: ["Choose a new password", "Ask for a new link"] },
   },
+  "/confirm-registration": {
+    visitor: { copy: ["Create your account", "Register again to get a new one"] },
+    creator: { copy: ["Create your account", "Register again to get a new one"] },
+    admin: { copy: ["Create your account", "Register again to get a new one"] },
+  },
   "/library": {
     visitor: { copy: ["Your library", "Email me my library link"] },
     creator: { copy: ["Your library", "Email me my library link"] },

@@ -191,6 +191,15 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
+  "api.admin.audit": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      check: ({ role, body }) => {
+        if (role === "admin") expect(body).toMatchObject({ entries: expect.any(Array) });
+      },
+    },
+  },
   "api.admin.stats": {
     GET: {
       kind: "admin",

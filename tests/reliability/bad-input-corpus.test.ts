@@ -446,6 +446,14 @@ const TARGETS: Target[] = [
     params: { userId: [...BOGUS_IDS, "super-admin"], action: ["delete", "BAN", "", SQL, "ban ", LONG] },
   },
   {
+    route: "api.admin.audit",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/audit", query: { limit: "10" } }),
+    query: { cursor: ["0", "-1", "1.5", "abc", SQL, SCRIPT, LONG], limit: ["0", "201", "-3", "x", SQL, LONG] },
+  },
+  {
     route: "api.admin.orders",
     method: "GET",
     as: "admin",

@@ -149,7 +149,7 @@ describe("resetPassword", () => {
     expect(await invoke(resetPassword, null, { token: tokenOf(link), password: "brand-new-pass" }, ctxAt())).toBeNull();
 
     expect(await userForApiToken(getDb(), apiToken)).toBeUndefined();
-    expect(await userForWebSession(getDb(), session.secret)).toBeUndefined();
+    expect(await userForWebSession(getDb(), session.secret, new Date(), 7)).toBeUndefined();
     const signedIn = await invoke(signIn, null, { email: user.email, password: "brand-new-pass" }, ctxAt());
     expect(signedIn.id).toBe(user.id);
     const old = await failure(invoke(signIn, null, { email: user.email, password: "correct-horse" }, ctxAt()));
@@ -200,7 +200,7 @@ describe("resetPassword", () => {
     }
     const short = await failure(invoke(resetPassword, null, { token: valid, password: "12345" }, ctxAt()));
     expect(short.status).toBe(400);
-    expect(short.fieldErrors).toEqual({ password: ["Password must be at least 6 characters"] });
+    expect(short.fieldErrors).toEqual({ password: ["Password must be at least 8 characters"] });
 
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
     const banned = await failure(invoke(resetPassword, null, { token: valid, password: "whatever-pass" }, ctxAt()));

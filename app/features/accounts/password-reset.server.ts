@@ -7,6 +7,7 @@ import { sha256 } from "~/infra/ids.server";
 import { throttleKey } from "~/infra/rate-limit.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { hashPassword } from "~/features/accounts/passwords.server";
+import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
 
 /**
@@ -74,7 +75,7 @@ export async function verifyResetToken(db: DB, secret: string, token: string, no
 }
 
 /**
- * Sets a new password with a valid token, and ends every web session and API
+ * Sets a new password (which must pass the new-password rules) with a valid token, and ends every web session and API
  * token of the user. The password changes only if it is still the one the
  * token was made against (compare and set in one transaction), so of two
  * concurrent uses of one link exactly one succeeds.
@@ -86,6 +87,7 @@ export async function resetPasswordWithToken(
   now: Date,
 ): Promise<UserRow> {
   const user = await verifyResetToken(db, secret, input.token, now);
+  assertAcceptableNewPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const changed = await db.transaction().execute(async (trx) => {
     const result = await trx

@@ -170,7 +170,7 @@ describe("registration throttling (REGISTRATION=open)", () => {
           {},
           { clientIp: "192.0.2.20" },
         );
-        expect(response.status).toBe(201);
+        expect(response.status).toBe(202);
       }
       const limited = await callRoute(
         registerApi.action,
@@ -190,7 +190,7 @@ describe("registration throttling (REGISTRATION=open)", () => {
         {},
         { clientIp: "192.0.2.21" },
       );
-      expect(other.status).toBe(201);
+      expect(other.status).toBe(202);
     } finally {
       restore();
     }

@@ -3,13 +3,17 @@ import {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  registrationLinkSchema,
   resetLinkSchema,
   resetPasswordSchema,
 } from "~/features/accounts/schemas";
 import { defineProcedure } from "~/infra/procedure.server";
 import { forbidden, HttpError, tooManyRequests, unauthorized } from "~/infra/errors.server";
-import { createUser, findUserByEmail, toPublicUser } from "~/features/accounts/users.server";
-import { decoyHash, verifyPassword } from "~/features/accounts/passwords.server";
+import { findUserByEmail, insertUser, toPublicUser } from "~/features/accounts/users.server";
+import { decoyHash, hashPassword, verifyPassword } from "~/features/accounts/passwords.server";
+import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
+import { openRegistration, registrationLink, sealRegistration } from "~/features/accounts/registration-links.server";
+import { renderAlreadyRegisteredMail, renderCreateAccountMail } from "~/features/accounts/registration-mail.server";
 import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/features/accounts/login-throttle.server";
 import { deleteApiToken } from "~/features/accounts/sessions.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
@@ -66,10 +70,19 @@ export const signIn = defineProcedure({
   },
 });
 
+/** The answer to every accepted registration, whether or not the email has an account. */
+export const REGISTRATION_REQUESTED =
+  "Almost done: please check your email. We sent that address a message with the next step; the account is created when you open its link (within 24 hours).";
+
 /**
- * Creates an account, only while the operator has opened registration; limited
- * per client address. The form then starts a cookie session; POST /api/register
- * answers a bearer token.
+ * Registers, only while the operator has opened registration; limited per
+ * client address. Every accepted registration answers the same and does the
+ * same work (the password rules, one scrypt hash, one mail queued), so the
+ * answer tells nothing about which emails have accounts: a new email is
+ * mailed a link that creates the account (registration-links.server.ts), an
+ * email that has an account is mailed a notice that someone tried, with the
+ * ways to sign in or reset the password. Nobody is signed in here: the link's
+ * page creates the account and signs in (confirmRegistration).
  */
 export const register = defineProcedure({
   name: "register",
@@ -78,7 +91,52 @@ export const register = defineProcedure({
   async run({ input, ctx }) {
     if (ctx.config.REGISTRATION !== "open") throw forbidden("Registration is closed");
     throttle(ctx, REGISTRATION_RATE_LIMIT);
-    return createUser(ctx.db, input, ctx.now);
+    assertAcceptableNewPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const existing = await findUserByEmail(ctx.db, input.email);
+    const message = existing
+      ? renderAlreadyRegisteredMail({
+          firstName: existing.first_name,
+          signInLink: `${ctx.origin}/auth`,
+          resetLink: `${ctx.origin}/forgot-password`,
+        })
+      : renderCreateAccountMail({
+          firstName: input.firstName,
+          link: registrationLink(
+            ctx.origin,
+            sealRegistration(ctx.config.appSecret, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash }, ctx.now),
+          ),
+        });
+    await queueMail(ctx.db, { to: existing?.email ?? input.email, ...message, now: ctx.now });
+    announceJobs();
+    return { message: REGISTRATION_REQUESTED };
+  },
+});
+
+/** What the mailed link's page shows before its button is pressed: whose account it creates, or why it cannot. */
+export const registrationLinkStatus = defineProcedure({
+  name: "registrationLinkStatus",
+  access: "public",
+  input: registrationLinkSchema,
+  async run({ input, ctx }) {
+    try {
+      const { email, firstName } = openRegistration(ctx.config.appSecret, input.token, ctx.now);
+      return { valid: true as const, email, firstName, message: null };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return { valid: false as const, email: null, firstName: null, message: error.message };
+      throw error;
+    }
+  },
+});
+
+/** The mailed link's button: creates the account the link carries (409 once it exists); the page then signs in. */
+export const confirmRegistration = defineProcedure({
+  name: "confirmRegistration",
+  access: "public",
+  input: registrationLinkSchema,
+  async run({ input, ctx }) {
+    const registration = openRegistration(ctx.config.appSecret, input.token, ctx.now);
+    return insertUser(ctx.db, registration, ctx.now);
   },
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "~/lib/accounts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_MIN_LENGTH, NEW_PASSWORD_TOO_SHORT } from "~/lib/accounts";
 
 /** One schema per form, used by the browser (conform) and the server alike. */
 
@@ -15,6 +15,12 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters")
   .max(200, "Password must be at most 200 characters");
 
+/** A password being chosen; the server also refuses common ones (common-passwords.server.ts). */
+const newPassword = z
+  .string({ error: NEW_PASSWORD_TOO_SHORT })
+  .min(NEW_PASSWORD_MIN_LENGTH, NEW_PASSWORD_TOO_SHORT)
+  .max(200, "Password must be at most 200 characters");
+
 export const loginSchema = z.object({
   email,
   password,
@@ -25,7 +31,7 @@ export const registerSchema = z.object({
   firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
   email,
-  password,
+  password: newPassword,
   redirectTo: z.string().max(2000).optional(),
 });
 
@@ -37,9 +43,18 @@ const resetToken = z
   .min(1, "The password reset link is missing its token. Ask for a new one.")
   .max(500, "This password reset link is not valid. Ask for a new one.");
 
-export const resetPasswordSchema = z.object({ token: resetToken, password });
+export const resetPasswordSchema = z.object({ token: resetToken, password: newPassword });
 
 export const resetLinkSchema = z.object({ token: resetToken });
+
+/** The token of a mailed link that creates an account. */
+export const registrationLinkSchema = z.object({
+  token: z
+    .string({ error: "The link is missing its token. Register again to get a new one." })
+    .trim()
+    .min(1, "The link is missing its token. Register again to get a new one.")
+    .max(4000, "This link to create your account is not valid. Register again to get a new one."),
+});
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -19,20 +19,48 @@ export async function createWebSession(db: DB, userId: string, days: number, now
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
     })
     .execute();
   return { secret, expiresAt };
 }
 
-export async function userForWebSession(db: DB, secret: string, now = new Date()) {
+/** sessions.last_seen_at is written at most this often per session, so most page views write nothing. */
+export const SESSION_LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/**
+ * The user behind a web session that has neither run out its life nor been
+ * left unused for `idleDays`; records its use (to SESSION_LAST_SEEN_RESOLUTION_MS).
+ * An idle session stops working on its next request and is deleted then.
+ */
+export async function userForWebSession(db: DB, secret: string, now: Date, idleDays: number) {
+  const idHash = sha256(secret);
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
-    .where("sessions.id_hash", "=", sha256(secret))
+    .select("sessions.last_seen_at as session_last_seen_at")
+    .where("sessions.id_hash", "=", idHash)
     .where("sessions.expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  return row && !row.banned ? (row as UserRow) : undefined;
+  if (!row) return undefined;
+  const { session_last_seen_at: lastSeenAt, ...user } = row;
+  if (lastSeenAt <= new Date(now.getTime() - idleDays * DAY_MS).toISOString()) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return undefined;
+  }
+  if (user.banned) return undefined;
+  const staleBefore = new Date(now.getTime() - SESSION_LAST_SEEN_RESOLUTION_MS).toISOString();
+  if (lastSeenAt <= staleBefore) {
+    // Conditional, so concurrent requests write it once.
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("id_hash", "=", idHash)
+      .where("last_seen_at", "<=", staleBefore)
+      .execute();
+  }
+  return user as UserRow;
 }
 
 export async function deleteWebSession(db: DB, secret: string) {

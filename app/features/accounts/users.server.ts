@@ -5,6 +5,7 @@ import { conflict } from "~/infra/errors.server";
 import type { PublicUser } from "~/lib/accounts";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { hashPassword } from "~/features/accounts/passwords.server";
+import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
@@ -26,15 +27,20 @@ export interface NewUser {
   lastName: string;
 }
 
+/** Creates an account; its password must pass the new-password rules (common-passwords.server.ts). */
 export async function createUser(db: DB, input: NewUser, now = new Date()): Promise<UserRow> {
-  const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  assertAcceptableNewPassword(input.password);
+  return insertUser(db, { ...input, passwordHash: await hashPassword(input.password) }, now);
+}
+
+/** Inserts an account whose password was hashed already (a confirmed registration); 409 for an email in use. */
+export async function insertUser(db: DB, input: Omit<NewUser, "password"> & { passwordHash: string }, now: Date): Promise<UserRow> {
   const row: UserRow = {
     id: input.id ?? newId(),
-    email,
+    email: input.email.trim().toLowerCase(),
     first_name: input.firstName.trim(),
     last_name: input.lastName.trim(),
-    password_hash: passwordHash,
+    password_hash: input.passwordHash,
     profile_image_url: null,
     banned: 0,
     created_at: now.toISOString(),
@@ -62,7 +68,9 @@ export function findUserById(db: DB, id: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Sets a new password, which must pass the new-password rules. */
 export async function setPassword(db: DB, userId: string, password: string, now = new Date()) {
+  assertAcceptableNewPassword(password);
   const passwordHash = await hashPassword(password);
   const result = await db
     .updateTable("users")

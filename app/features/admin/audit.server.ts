@@ -1,11 +1,21 @@
 import type { DB } from "~/infra/db.server";
+import type { AuditEntry, AuditPage } from "~/features/admin/types";
 
-/** What the admin did, recorded in audit_log: who, what, to whom, when. */
-export type AdminAction = "user.ban" | "user.unban" | "user.create";
+/**
+ * What was done to accounts and money, recorded in audit_log: who, what, to
+ * whom, when. Bans, unbans and user creation (the admin), refunds (the admin,
+ * or `stripe` for a refund Stripe reported: its dashboard, a lost dispute).
+ * `user.erase` is ready for account erasure. Rows are only ever added; the
+ * admin reads them newest first (GET /api/admin/audit, the portal's Audit log).
+ */
+export type AuditAction = "user.ban" | "user.unban" | "user.create" | "user.erase" | "order.refund";
 
-export async function recordAdminAction(
+/** The actor of entries the payment provider reported rather than a person did. */
+export const STRIPE_ACTOR = "stripe";
+
+export async function recordAuditEntry(
   db: DB,
-  entry: { actorId: string; action: AdminAction; subjectId: string; detail?: Record<string, unknown>; now: Date },
+  entry: { actorId: string; action: AuditAction; subjectId: string; detail?: Record<string, unknown>; now: Date },
 ) {
   await db
     .insertInto("audit_log")
@@ -17,4 +27,37 @@ export async function recordAdminAction(
       created_at: entry.now.toISOString(),
     })
     .execute();
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_LIMIT = 200;
+
+/** One page of the log, newest first; `before` is the id the previous page's nextCursor named. */
+export async function listAuditEntries(db: DB, { before, limit }: { before?: number; limit: number }): Promise<AuditPage> {
+  let query = db
+    .selectFrom("audit_log")
+    .leftJoin("users", "users.id", "audit_log.actor_id")
+    .select([
+      "audit_log.id",
+      "audit_log.actor_id",
+      "users.email as actor_email",
+      "audit_log.action",
+      "audit_log.subject_id",
+      "audit_log.detail",
+      "audit_log.created_at",
+    ])
+    .orderBy("audit_log.id", "desc")
+    .limit(limit + 1);
+  if (before !== undefined) query = query.where("audit_log.id", "<", before);
+  const rows = await query.execute();
+  const entries: AuditEntry[] = rows.slice(0, limit).map((row) => ({
+    id: row.id,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email ?? null,
+    action: row.action,
+    subjectId: row.subject_id,
+    detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+    createdAt: row.created_at,
+  }));
+  return { entries, nextCursor: rows.length > limit ? String(entries[entries.length - 1].id) : null };
 }

@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { AdminUser } from "~/features/admin/types";
 import type { AdminCreateUserInput } from "~/features/admin/schemas";
 import { createUser } from "~/features/accounts/procedures.server";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
 
 /**
@@ -15,7 +15,7 @@ export async function createUserAsAdmin(
 ): Promise<AdminUser> {
   return db.transaction().execute(async (trx) => {
     const created = await createUser(trx, input, now);
-    await recordAdminAction(trx, { actorId, action: "user.create", subjectId: created.id, now });
+    await recordAuditEntry(trx, { actorId, action: "user.create", subjectId: created.id, now });
     // A new user has sold nothing: the scope of the sums makes no difference.
     const user = await findUserForAdmin(trx, created.id, { includeTestSales: false });
     return user!;

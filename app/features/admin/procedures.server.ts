@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminCreateUserSchema, adminUserSearchSchema, userStatusSchema } from "~/features/admin/schemas";
+import { adminCreateUserSchema, adminUserSearchSchema, auditQuerySchema, userStatusSchema } from "~/features/admin/schemas";
 import { defineProcedure } from "~/infra/procedure.server";
 import { notFound } from "~/infra/errors.server";
 import { platformStats } from "~/features/admin/stats.server";
@@ -7,6 +7,7 @@ import { findUserForAdmin, listUsersForAdmin } from "~/features/admin/users.serv
 import { listAllImages } from "~/features/admin/images.server";
 import { setUserStatus } from "~/features/admin/user-status.server";
 import { createUserAsAdmin } from "~/features/admin/create-user.server";
+import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/admin/audit.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { undeliveredMail } from "~/features/mail/procedures.server";
@@ -83,3 +84,15 @@ export const adminCreateUser = defineProcedure({
   input: adminCreateUserSchema,
   run: ({ input, user, ctx }) => createUserAsAdmin(ctx.db, { actorId: user.id, input, now: ctx.now }),
 });
+
+/** GET /api/admin/audit and the portal's Audit log: bans, unbans, user creation and refunds, newest first, a page at a time. */
+export const adminAuditLog = defineProcedure({
+  name: "adminAuditLog",
+  access: "admin",
+  input: auditQuerySchema,
+  run: ({ input, ctx }) =>
+    listAuditEntries(ctx.db, { before: input.cursor ? Number(input.cursor) : undefined, limit: input.limit ?? AUDIT_PAGE_SIZE }),
+});
+
+// What other features use of this one; they reach it only through this file.
+export { recordAuditEntry, STRIPE_ACTOR, type AuditAction } from "~/features/admin/audit.server";

@@ -3,7 +3,7 @@ import type { AdminUser, UserStatusAction } from "~/features/admin/types";
 import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { revokeAllCredentials } from "~/features/accounts/procedures.server";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
 import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/procedures.server";
 
@@ -81,7 +81,7 @@ export async function setUserStatus(
     } else {
       await releaseSharesOfUnbannedCreator(trx, userId, now);
     }
-    await recordAdminAction(trx, { actorId, action: action === "ban" ? "user.ban" : "user.unban", subjectId: userId, now });
+    await recordAuditEntry(trx, { actorId, action: action === "ban" ? "user.ban" : "user.unban", subjectId: userId, now });
     const user = await findUserForAdmin(trx, userId, scope);
     if (!user) throw notFound("User not found");
     return user;

@@ -554,7 +554,7 @@ export const refundOrder = defineProcedure({
     orderId: z.string().trim().min(1).max(100),
     reason: z.string().trim().max(500).optional(),
   }),
-  async run({ input, ctx }): Promise<AdminOrderView> {
+  async run({ input, user, ctx }): Promise<AdminOrderView> {
     const order = await findOrderById(ctx.db, input.orderId);
     if (!order) throw notFound("Order not found");
     if (order.status !== "paid") throw conflict(`Only a paid order can be refunded; this one is ${order.status}.`);
@@ -573,7 +573,12 @@ export const refundOrder = defineProcedure({
       throw new HttpError(502, "The payment provider did not accept the refund. Nothing was changed; please try again later.");
     }
     await ctx.db.transaction().execute((trx) =>
-      recordRefund(trx, order.id, { refundedTotalCents: order.total_cents, reason: input.reason || "Refunded by the admin", now: ctx.now }),
+      recordRefund(trx, order.id, {
+        refundedTotalCents: order.total_cents,
+        reason: input.reason || "Refunded by the admin",
+        now: ctx.now,
+        actorId: user.id,
+      }),
     );
     crashPoint("refund-recorded");
     announceJobs();

@@ -3,6 +3,7 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { queueMail } from "~/features/mail/procedures.server";
 import { reverseSharesForRefund } from "~/features/payouts/procedures.server";
+import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/procedures.server";
 import { itemsOfOrder } from "~/features/market/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
 
@@ -19,13 +20,15 @@ import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.ser
  * In the transaction that records it: the order's refunded total, its status
  * ('refunded' once the whole total came back, which ends its downloads and
  * license; a partial refund leaves them), each share's part of it (payouts),
- * and the buyer's refund notice.
+ * the buyer's refund notice, and an `order.refund` row of the audit log.
  */
 export interface RefundRecord {
   /** The order's refunded total, in cents (at most what was paid). */
   refundedTotalCents: number;
   reason: string;
   now: Date;
+  /** Who refunded, for the audit log: the admin's id; a refund Stripe reported is `stripe`. */
+  actorId?: string;
 }
 
 export type RefundOutcome = { applied: true; order: OrderRow; amountCents: number } | { applied: false; order: OrderRow | undefined };
@@ -55,6 +58,13 @@ export async function recordRefund(trx: DB, orderId: string, record: RefundRecor
   if (!updated) return { applied: false, order };
   await reverseSharesForRefund(trx, orderId, target, record.now);
   await queueRefundNotice(trx, updated, target - order.refunded_cents, record.now);
+  await recordAuditEntry(trx, {
+    actorId: record.actorId ?? STRIPE_ACTOR,
+    action: "order.refund",
+    subjectId: orderId,
+    detail: { amountCents: target - order.refunded_cents, refundedTotalCents: target, reason: record.reason },
+    now: record.now,
+  });
   return { applied: true, order: updated, amountCents: target - order.refunded_cents };
 }
 

@@ -109,7 +109,7 @@ export function payoutReturnUrl(origin: string): string {
   return new URL("/payouts?onboarding=return", origin).toString();
 }
 
-/** Where an expired or used onboarding link leads: a page that makes a fresh one. */
+/** Where an expired or used onboarding link leads: a page whose Continue button (a POST) makes a fresh one. */
 export function payoutRefreshUrl(origin: string): string {
   return new URL("/payouts/onboard", origin).toString();
 }

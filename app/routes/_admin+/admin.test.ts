@@ -163,7 +163,7 @@ describe("/admin action", () => {
     expect(reply.error).toMatchObject({
       firstName: ["First name is required"],
       email: ["Invalid email address"],
-      password: ["Password must be at least 6 characters"],
+      password: ["Password must be at least 8 characters"],
     });
     // The password is never sent back.
     expect(JSON.stringify(reply)).not.toContain("123");

@@ -18,6 +18,7 @@ import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
+import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
 import {
@@ -36,6 +37,7 @@ import { isSuperAdmin } from "~/lib/accounts";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
+  adminAuditLog,
   adminCreateUser,
   adminStats,
   adminUndeliveredMail,
@@ -77,7 +79,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const orderStatus = isAdminOrderStatus(statusParam) ? statusParam : "";
   const refundId = (url.searchParams.get(REFUND_PARAM) ?? "").trim();
   const banId = (url.searchParams.get(BAN_PARAM) ?? "").trim();
-  const [stats, users, viewUser, undelivered, orders, payouts, refundTarget, banTarget] = await Promise.all([
+  // A malformed ?audit= cursor shows the newest entries rather than an error page.
+  const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
+  const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
+  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -90,6 +95,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadProcedure(adminUndeliveredMail, args, {}, admin),
     loadProcedure(adminOrders, args, { q: orderSearch || undefined, status: orderStatus || undefined }, admin),
     loadProcedure(adminPayouts, args, {}, admin),
+    loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
     // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
     refundId && refundId.length <= 100
       ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
@@ -117,6 +123,7 @@ export async function loader(args: LoaderFunctionArgs) {
     orderSearch,
     orderStatus,
     payouts,
+    audit,
     refundTarget,
     banTarget,
   });
@@ -199,7 +206,7 @@ async function refusalOf(response: Response): Promise<string> {
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, refundTarget, banTarget } =
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -249,6 +256,8 @@ export default function AdminPortal() {
       <OrdersSection orders={orders} orderSearch={orderSearch} orderStatus={orderStatus} />
 
       <PayoutsTable rows={payouts} />
+
+      <AuditLogSection page={audit} />
 
       <div className="mt-8 max-w-3xl">
         <CreateUserForm lastResult={actionData ?? undefined} registrationOpen={registrationOpen} />

@@ -68,11 +68,8 @@ export async function action(args: ActionFunctionArgs) {
       }
       return outcome.response;
     }
-    return redirectWithFlash(
-      redirectTo,
-      { kind: "success", title: "Welcome!", description: "Your account has been created." },
-      { "Set-Cookie": await startWebSession(outcome.result) },
-    );
+    // The same notice whether or not the email has an account: the mail says what comes next.
+    return redirectWithFlash("/auth", { kind: "info", title: "Check your email", description: outcome.result.message });
   }
 
   const outcome = await webAuthenticator(args).authenticate("form", args.request);
@@ -250,7 +247,7 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
           field={fields.password}
           label="Password"
           type="password"
-          placeholder="Minimum 6 characters"
+          placeholder="Minimum 8 characters"
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

@@ -53,7 +53,7 @@ describe("/reset-password (no JavaScript)", () => {
 
     const short = await callRoute(reset.action, formRequest("/reset-password", { token, password: "123" }), {}, from());
     expect(short.status).toBe(400);
-    expect((await short.json()).error).toEqual({ password: ["Password must be at least 6 characters"] });
+    expect((await short.json()).error).toEqual({ password: ["Password must be at least 8 characters"] });
 
     const done = await callRoute(reset.action, formRequest("/reset-password", { token, password: "fresh-password" }), {}, from());
     expect(done.status).toBe(302);
@@ -108,7 +108,7 @@ describe("POST /api/forgot-password and /api/reset-password", () => {
     const token = signResetToken(getConfig().appSecret, user, new Date());
     const short = await callRoute(resetApi.action, makeRequest("/api/reset-password", { json: { token, password: "12345" } }), {}, from());
     expect(short.status).toBe(400);
-    expect((await short.json()).fieldErrors).toEqual({ password: ["Password must be at least 6 characters"] });
+    expect((await short.json()).fieldErrors).toEqual({ password: ["Password must be at least 8 characters"] });
     const ok = await callRoute(resetApi.action, makeRequest("/api/reset-password", { json: { token, password: "api-new-pass" } }), {}, from());
     expect(ok.status).toBe(204);
     const used = await callRoute(resetApi.action, makeRequest("/api/reset-password", { json: { token, password: "api-new-pass-2" } }), {}, from());

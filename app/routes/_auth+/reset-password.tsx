@@ -106,7 +106,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <>
-      <p className="mt-1 text-sm text-slate-600">Enter a new password for your account (at least 6 characters).</p>
+      <p className="mt-1 text-sm text-slate-600">Enter a new password for your account (at least 8 characters, not a common one).</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
         <FormErrors errors={errors} id={form.errorId} />
@@ -114,7 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
           field={fields.password}
           label="New password"
           type="password"
-          placeholder="Minimum 6 characters"
+          placeholder="Minimum 8 characters"
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

@@ -137,10 +137,36 @@ describe("/payouts in test mode", () => {
     expect(back.overview.account.status).toBe("pending");
     expect(back.notice).toMatchObject({ kind: "info", description: expect.stringContaining("Continue setup") });
 
-    const fresh = await callRoute(onboard.loader, makeRequest("/payouts/onboard", { cookie: creator.cookie }));
+    // Stripe's refresh_url is opened with a GET: a page with a Continue button, whose POST makes the fresh link.
+    const refreshPage = await callRoute(onboard.loader, makeRequest("/payouts/onboard", { cookie: creator.cookie }));
+    expect(refreshPage.status).toBe(200);
+    const fresh = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie }));
     expect(fresh.status).toBe(302);
     expect(fresh.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
     expect(await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).execute()).toHaveLength(1);
+  });
+
+  it("changes nothing on a GET of /payouts/onboard or /api/payouts/onboard, nor on a cross-site POST", async () => {
+    const creator = await createTestUser();
+    const db = getDb();
+    const accounts = () => db.selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).execute();
+
+    const get = await callRoute(onboard.loader, makeRequest("/payouts/onboard", { cookie: creator.cookie }));
+    expect(get.status).toBe(200);
+    expect(get.headers.get("Location")).toBeNull();
+    expect(await accounts()).toEqual([]);
+
+    const apiGet = await callRoute(onboardApi.loader, makeRequest("/api/payouts/onboard", { token: creator.token }));
+    expect(apiGet.status).toBe(405);
+    expect(await accounts()).toEqual([]);
+
+    const crossSite = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie, origin: "cross" }));
+    expect(crossSite.status).toBe(403);
+    expect(await accounts()).toEqual([]);
+
+    const post = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie }));
+    expect(post.status).toBe(302);
+    expect(await accounts()).toHaveLength(1);
   });
 
   it("shows a refused action on the page instead of failing", async () => {

@@ -1,40 +1,61 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { startPayoutOnboarding } from "~/features/payouts/procedures.server";
 import { callContext } from "~/web/request-context.server";
-import { payoutFailure, requireCreator } from "~/routes/_studio+/payouts.server";
+import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { failedPost, requireCreator } from "~/routes/_studio+/payouts.server";
 
 export const meta: MetaFunction = () => [{ title: `Payout setup | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
 /**
- * /payouts/onboard: where an expired or already used onboarding link leads.
- * Makes a fresh link and goes straight to it; if that fails, says so.
+ * /payouts/onboard: where an expired or already used onboarding link leads
+ * (the provider's refresh URL, opened by the browser with a GET). The GET
+ * only shows a Continue button and changes nothing, so a link from another
+ * site cannot create a payout account; the button's POST makes the account
+ * (the first time) and a fresh link, and goes straight to it.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCreator(args.request);
+  await requireCreator(args.request);
+  return json(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const user = await requireCreator(request, "/payouts/onboard");
+  if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
   try {
-    const { url } = await invoke(startPayoutOnboarding, user, {}, callContext(args.request, args.context));
-    return redirect(url, { headers: { "Cache-Control": "private, no-store" } });
+    const { url } = await invoke(startPayoutOnboarding, user, {}, callContext(request, args.context));
+    return redirect(url);
   } catch (error) {
-    const { message, status } = payoutFailure(error, "Making a fresh onboarding link");
-    return json({ message }, { status, headers: { "Cache-Control": "private, no-store" } });
+    return failedPost(error, "Making a fresh onboarding link");
   }
 }
 
 export default function PayoutsOnboard() {
-  const { message } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Payout setup could not continue</h1>
-      <p role="alert" className="mt-3 text-slate-600">
-        {message}
-      </p>
-      <Link to="/payouts" className="btn-primary mt-8">
-        Back to Payouts
-      </Link>
+      <h1 className="text-3xl font-bold text-slate-900">Continue payout setup</h1>
+      <p className="mt-3 text-slate-600">Your setup link has expired or was already used. Continue to get a fresh one.</p>
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-8 flex flex-wrap justify-center gap-2">
+        <Link to="/payouts" className="btn-secondary">
+          Back to Payouts
+        </Link>
+        <Form method="post">
+          <button type="submit" className="btn-primary" disabled={busy} data-testid="continue-payout-setup">
+            {busy ? "Continuing..." : "Continue setup"}
+          </button>
+        </Form>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Access, AnyProcedure } from "~/infra/procedure.server";
 import {
+  adminAuditLog,
   adminCreateUser,
   adminImages,
   adminStats,
@@ -128,12 +129,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: "api.register",
     method: "POST",
     path: "/api/register",
-    summary: "Create an account (while registration is open); answers a bearer token and the user.",
+    summary:
+      "Register (while registration is open); always 202 with the same answer: a new email is mailed a link that creates the account (valid 24 hours), an email in use is mailed a notice. Nobody is signed in; sign in with POST /api/token-login once the account exists.",
     procedure: register,
     auth: "bearer-or-cookie",
     input: "json",
-    status: 201,
-    errors: [409, 429, 503],
+    status: 202,
+    errors: [429, 503],
   },
   {
     route: "api.forgot-password",
@@ -636,6 +638,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: "/api/admin/payouts",
     summary: "Every creator's payout account state and balance: earned, owed, transferred, held and reversed (super admin only).",
     procedure: adminPayouts,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.admin.audit",
+    method: "GET",
+    path: "/api/admin/audit",
+    summary:
+      "The audit log, newest first (super admin only): bans, unbans, created users and refunds, each with who, what, to whom and when; `nextCursor` pages to older entries.",
+    procedure: adminAuditLog,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,

@@ -112,7 +112,7 @@ export function buildOpenApiDocument(
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "An API token from POST /api/token-login (or POST /api/register).",
+          description: "An API token from POST /api/token-login.",
         },
         sessionCookie: {
           type: "apiKey",

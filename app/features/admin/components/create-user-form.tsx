@@ -59,7 +59,7 @@ export function CreateUserForm({
         <TextField field={fields.firstName} label="First Name" autoComplete="off" />
         <TextField field={fields.lastName} label="Last Name" autoComplete="off" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
-        <TextField field={fields.password} label="Password" type="password" placeholder="Minimum 6 characters" autoComplete="new-password" />
+        <TextField field={fields.password} label="Password" type="password" placeholder="Minimum 8 characters" autoComplete="new-password" />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={pending}>
             {pending ? "Creating..." : "Create User"}

@@ -1,0 +1,59 @@
+import { escapeHtml } from "~/lib/html";
+import { PRODUCT_NAME } from "~/lib/product";
+import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { REGISTRATION_LINK_HOURS } from "~/features/accounts/registration-links.server";
+
+/**
+ * The two messages a registration sends: to a new address, the link that
+ * creates the account; to an address that has an account already, a notice
+ * that someone tried, with the ways in. Plain text and HTML, every value escaped.
+ */
+
+export interface RegistrationMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const IGNORE = "If you did not ask for this, you can ignore this email.";
+
+export function renderCreateAccountMail(input: { firstName: string; link: string }): RegistrationMail {
+  const greeting = `Hi ${input.firstName.trim()},`;
+  const subject = `Finish creating your ${PRODUCT_NAME} account`;
+  const asked = `Someone, hopefully you, registered this email address at ${PRODUCT_NAME}.`;
+  const validity = `Open this link within ${REGISTRATION_LINK_HOURS} hours to create your account and sign in:`;
+  const text = [greeting, "", asked, validity, "", input.link, "", IGNORE, "", PRODUCT_NAME, ""].join("\n");
+  const html = htmlMessage(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(asked)}</p>`,
+      `<p>${escapeHtml(validity)}</p>`,
+      htmlButton(input.link, "Create my account"),
+      `<p>${escapeHtml(IGNORE)}</p>`,
+    ].join("\n"),
+  );
+  return { subject, text, html };
+}
+
+export function renderAlreadyRegisteredMail(input: { firstName: string; signInLink: string; resetLink: string }): RegistrationMail {
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : "Hi,";
+  const subject = `Someone tried to create an account with your email at ${PRODUCT_NAME}`;
+  const tried = `Someone tried to register a new ${PRODUCT_NAME} account with this email address, which already has an account. No new account was made.`;
+  const signIn = "If it was you, sign in instead:";
+  const reset = "Forgot your password? Reset it here:";
+  const text = [greeting, "", tried, "", signIn, input.signInLink, "", reset, input.resetLink, "", IGNORE, "", PRODUCT_NAME, ""].join("\n");
+  const html = htmlMessage(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(tried)}</p>`,
+      `<p>${escapeHtml(signIn)}</p>`,
+      htmlButton(input.signInLink, "Sign in"),
+      `<p>${escapeHtml(reset)}</p>`,
+      htmlButton(input.resetLink, "Reset my password"),
+      `<p>${escapeHtml(IGNORE)}</p>`,
+    ].join("\n"),
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,108 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { AuditEntry, AuditPage } from "~/features/admin/types";
+import { adminHref } from "~/features/admin/components/admin-links";
+import { stackedTable as t } from "~/ui/stacked-table";
+
+const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const CELL = `${t.cell} sm:align-middle`;
+
+/** The URL parameter that pages the Audit log (?audit=<cursor>). */
+export const AUDIT_CURSOR_PARAM = "audit";
+
+const ACTION_LABELS: Record<string, string> = {
+  "user.ban": "Banned a user",
+  "user.unban": "Unbanned a user",
+  "user.create": "Created a user",
+  "user.erase": "Erased an account",
+  "order.refund": "Refunded an order",
+};
+
+function actor(entry: AuditEntry): string {
+  if (entry.actorId === "stripe") return "Stripe";
+  return entry.actorEmail ?? entry.actorId;
+}
+
+function detailText(entry: AuditEntry): string {
+  const detail = entry.detail;
+  if (!detail) return "";
+  if (entry.action === "order.refund" && typeof detail.amountCents === "number") {
+    const amount = (detail.amountCents / 100).toFixed(2);
+    return `$${amount}${typeof detail.reason === "string" ? `: ${detail.reason}` : ""}`;
+  }
+  return JSON.stringify(detail);
+}
+
+/**
+ * The Admin Portal's Audit log: bans, unbans, created users and refunds,
+ * newest first, a page at a time (links, so it works without JavaScript).
+ * Times are shown in UTC as stored, so the server and the browser agree.
+ */
+export function AuditLogSection({ page }: { page: AuditPage }) {
+  const location = useLocation();
+  const paged = new URLSearchParams(location.search).has(AUDIT_CURSOR_PARAM);
+  return (
+    <section aria-labelledby="audit-heading" className="card mt-8 overflow-hidden" data-testid="audit-section" id="audit">
+      <div className="border-b border-slate-200 p-5">
+        <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
+          Audit log
+        </h2>
+        <p className="text-sm text-slate-600">Who banned, unbanned or created a user and who refunded an order, newest first.</p>
+      </div>
+      {page.entries.length === 0 ? (
+        <p className="px-4 py-10 text-center text-sm text-slate-600" data-testid="no-audit-entries">
+          Nothing recorded yet.
+        </p>
+      ) : (
+        <div className={t.region} role="region" aria-label="Audit log" tabIndex={0}>
+          <table className={t.table("sm:min-w-[48rem]")}>
+            <caption className="sr-only">Audit log, newest first</caption>
+            <thead className={t.head}>
+              <tr>
+                <th scope="col" className={HEAD}>When (UTC)</th>
+                <th scope="col" className={HEAD}>Who</th>
+                <th scope="col" className={HEAD}>What</th>
+                <th scope="col" className={HEAD}>Subject</th>
+                <th scope="col" className={HEAD}>Detail</th>
+              </tr>
+            </thead>
+            <tbody className={t.body}>
+              {page.entries.map((entry) => (
+                <tr key={entry.id} data-testid="audit-row" className={t.row}>
+                  <td className={`${t.lead} sm:align-middle tabular-nums`}>
+                    <time dateTime={entry.createdAt}>{entry.createdAt.slice(0, 16).replace("T", " ")}</time>
+                  </td>
+                  <td className={CELL} data-label="Who">
+                    <span className="truncate">{actor(entry)}</span>
+                  </td>
+                  <td className={CELL} data-label="What">
+                    {ACTION_LABELS[entry.action] ?? entry.action}
+                  </td>
+                  <td className={CELL} data-label="Subject">
+                    <code className="break-all text-xs">{entry.subjectId ?? ""}</code>
+                  </td>
+                  <td className={CELL} data-label="Detail">
+                    <span className="break-words">{detailText(entry)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page.nextCursor || paged ? (
+        <nav aria-label="Audit log pages" className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 text-sm">
+          {paged ? (
+            <Link to={`${adminHref(location.search, { [AUDIT_CURSOR_PARAM]: null })}#audit`} className="btn-secondary">
+              Newest
+            </Link>
+          ) : null}
+          {page.nextCursor ? (
+            <Link to={`${adminHref(location.search, { [AUDIT_CURSOR_PARAM]: page.nextCursor })}#audit`} className="btn-secondary" data-testid="audit-older">
+              Older entries
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/ui/form-field";
+import { LogoMark } from "~/ui/logo";
+import { PRODUCT_NAME } from "~/lib/product";
+import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures.server";
+import { HttpError } from "~/infra/errors.server";
+import { invoke } from "~/infra/procedure.server";
+import { callContext } from "~/web/request-context.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { submitForm } from "~/web/remix-adapter.server";
+import { startWebSession } from "~/web/web-session.server";
+
+export const meta: MetaFunction = () => [{ title: `Create your account | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** The page carries a live token in its URL: never cached, never sent to another site as a referrer (same-origin keeps the form's Origin). */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+export const headers = () => PRIVATE;
+
+/**
+ * /confirm-registration?token=…: where the registration mail's link leads.
+ * Opening it (a GET, which mail scanners also do) creates nothing; its
+ * Create my account button does, and signs the new creator in.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  let status: { valid: boolean; email: string | null; firstName: string | null; message: string | null };
+  try {
+    status = await invoke(registrationLinkStatus, null, { token }, callContext(request, context));
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    status = { valid: false, email: null, firstName: null, message: error.message };
+  }
+  return json({ token, ...status }, { headers: PRIVATE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const outcome = await submitForm(confirmRegistration, args, { user: null });
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(
+    "/dashboard",
+    { kind: "success", title: "Welcome!", description: "Your account has been created." },
+    { "Set-Cookie": await startWebSession(outcome.result) },
+  );
+}
+
+export default function ConfirmRegistration() {
+  const { token, valid, email, firstName, message } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const pending = useNavigation().state !== "idle";
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 lg:py-16">
+      <div className="mb-6 flex items-center gap-3">
+        <LogoMark className="h-10 w-10" />
+        <p className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</p>
+      </div>
+      <section className="card p-6">
+        <h1 className="text-xl font-semibold text-slate-900">Create your account</h1>
+        {valid ? (
+          <>
+            <p className="mt-2 text-sm text-slate-600">
+              {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is one click away.
+            </p>
+            <FormErrors errors={failed?.error ? Object.values(failed.error).flat().filter((line): line is string => typeof line === "string") : undefined} />
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="token" value={token} />
+              <button type="submit" className="btn-primary w-full" disabled={pending} data-testid="confirm-registration">
+                {pending ? "Creating account..." : "Create my account"}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <div data-testid="registration-link-invalid">
+            <FormErrors errors={[message ?? ""]} />
+          </div>
+        )}
+        <p className="mt-6 text-sm">
+          <Link to="/auth" className="font-medium text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
