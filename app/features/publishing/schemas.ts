@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formBoolean, MAX_TAGS } from "~/features/market/listing-schema";
 import { MAX_PRICE_CENTS } from "~/lib/money";
-import { EVM_ADDRESS, findPlatform, isPlatformId } from "~/features/publishing/platforms";
+import { EVM_ADDRESS, findPlatform, isPlatformId, PLATFORM_IDS } from "~/features/publishing/platforms";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
@@ -13,12 +13,16 @@ import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
 
 const lastValue = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 
-/** A list of platform ids from JSON (array) or a form (one value or several). */
+/**
+ * A list of platform ids from JSON (array) or a form (one value or several):
+ * at least one, each a known id (an unknown one is named in the message).
+ */
 function platformList(emptyMessage: string) {
   return z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
     z
-      .array(z.string("Unknown platform").trim(), emptyMessage)
+      .array(z.string("Unknown platform").trim().meta({ enum: [...PLATFORM_IDS] }), emptyMessage)
+      .min(1, emptyMessage)
       .max(20)
       .transform((ids, context) => {
         const seen: PlatformId[] = [];
@@ -28,10 +32,6 @@ function platformList(emptyMessage: string) {
             return z.NEVER;
           }
           if (!seen.includes(id)) seen.push(id);
-        }
-        if (seen.length === 0) {
-          context.addIssue({ code: "custom", message: emptyMessage });
-          return z.NEVER;
         }
         return seen;
       }),
