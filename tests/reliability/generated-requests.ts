@@ -142,10 +142,11 @@ type Mutation = { why: string; apply: (request: GeneratedRequest) => GeneratedRe
 function withValueAt(target: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [key, ...rest] = path;
-  const container: Record<string | number, unknown> =
+  const container = (
     typeof key === "number"
       ? Array.isArray(target) ? [...(target as unknown[])] : []
-      : typeof target === "object" && target !== null && !Array.isArray(target) ? { ...(target as object) } : {};
+      : typeof target === "object" && target !== null && !Array.isArray(target) ? { ...(target as object) } : {}
+  ) as Record<string | number, unknown>;
   if (value === undefined && rest.length === 0) delete container[key];
   else container[key] = withValueAt(container[key], rest, value);
   return container;
@@ -408,6 +409,8 @@ export interface Report {
   /** Requests answered with a status, media type, body or header the document does not give. */
   undocumented: number;
   problems: Problem[];
+  /** Requests valid by the document that were answered 400: where the document says less than the route checks. */
+  validRefused: { request: string; answer: string }[];
 }
 
 export interface RunOptions extends GeneratorOptions {
@@ -426,7 +429,7 @@ export interface RunOptions extends GeneratorOptions {
 
 /** Sends every operation's generated requests through `handle` and checks every answer against the document. */
 export async function runGeneratedRequests(options: RunOptions): Promise<Report> {
-  const report: Report = { operations: 0, requests: 0, statuses: {}, statusesByOperation: {}, serverErrors: 0, undocumented: 0, problems: [] };
+  const report: Report = { operations: 0, requests: 0, statuses: {}, statusesByOperation: {}, serverErrors: 0, undocumented: 0, problems: [], validRefused: [] };
   for (const op of documentOperations(options.document).filter(options.only ?? (() => true))) {
     report.operations += 1;
     const access = op.operation["x-access"];
@@ -446,7 +449,9 @@ export async function runGeneratedRequests(options: RunOptions): Promise<Report>
         continue;
       }
       count(report, op, response.status);
-      const problems = await answerProblems(options.document, op, response);
+      const problems = await answerProblems(options.document, op, response.clone());
+      if (generated.label === "valid" && response.status === 400)
+        report.validRefused.push({ request: described, answer: (await response.text()).slice(0, 300) });
       if (response.status >= 500) report.serverErrors += 1;
       if (problems.some((problem) => !problem.startsWith("server error"))) report.undocumented += 1;
       for (const problem of problems) report.problems.push({ operation: op.key, request: described, problem });

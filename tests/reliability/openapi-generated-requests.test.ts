@@ -3,7 +3,9 @@ import { setupServer } from "msw/node";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
-import { openApiDocument } from "~/routes/api+/openapi.server";
+import { buildOpenApiDocument, openApiDocument } from "~/routes/api+/openapi.server";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
+import { sessionCookie } from "~/web/auth.server";
 import { creatorStats } from "~/features/payouts/procedures.server";
 import { jsonResponse } from "~/web/http.server";
 import { fixture } from "#tests/setup/studio";
@@ -28,7 +30,7 @@ import type { World } from "./world";
  * requests can be made again.
  */
 const SEED = Number(process.env.GENERATED_REQUESTS_SEED ?? 20261127);
-const REQUESTS_PER_OPERATION = Number(process.env.GENERATED_REQUESTS_PER_OPERATION ?? 36);
+const REQUESTS_PER_OPERATION = Number(process.env.GENERATED_REQUESTS_PER_OPERATION ?? 48);
 
 let w: World;
 let worker: JobWorker;
@@ -112,7 +114,10 @@ describe("requests generated from the OpenAPI document", () => {
   it("answer every operation without a 5xx, and only as the document says", { timeout: 180_000 }, async () => {
     const report = await runGeneratedRequests(runOptions());
     console.info(summary(report));
-    if (process.env.GENERATED_REQUESTS_SAMPLES) console.info(JSON.stringify(report.statusesByOperation, null, 1));
+    if (process.env.GENERATED_REQUESTS_SAMPLES) {
+      console.info(JSON.stringify(report.statusesByOperation, null, 1));
+      for (const { request, answer } of report.validRefused) console.info(`valid but refused: ${request}\n    -> ${answer}`);
+    }
     expect(report.operations).toBe(documentOperations(openApiDocument()).length);
     expect(report.requests).toBe(report.operations * REQUESTS_PER_OPERATION);
     expect(report.problems.map(({ request, problem }) => `${request}\n    -> ${problem}`)).toEqual([]);
@@ -143,6 +148,23 @@ describe("the generated-request check fails", () => {
     const report = await runGeneratedRequests(runOptions({ only: onlyStats, requestsPerOperation: 12 }));
     expect(report.serverErrors).toBeGreaterThan(0);
     expect(report.problems.some(({ problem }) => /^server error 500/.test(problem))).toBe(true);
+  });
+
+  it("when the document leaves out a status a real route answers", async () => {
+    const IMAGE = "GET /api/token-images/{id}";
+    const without404 = API_ROUTES.map((route) =>
+      `${route.method} ${route.path}` === IMAGE ? { ...route, errors: (route.errors ?? []).filter((status) => status !== 404) } : route,
+    );
+    const report = await runGeneratedRequests(
+      runOptions({
+        document: buildOpenApiDocument(without404, sessionCookie().name),
+        only: (op) => op.key === IMAGE,
+        requestsPerOperation: 12,
+      }),
+    );
+    expect(report.statuses[404]).toBeGreaterThan(0);
+    expect(report.undocumented).toBe(report.statuses[404]);
+    expect(report.problems[0].problem).toMatch(/^status 404 is not documented/);
   });
 
   it("when a route answers a status, a media type or a body the document does not give", async () => {

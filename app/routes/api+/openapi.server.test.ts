@@ -281,6 +281,25 @@ describe("the OpenAPI document says what the routes accept", () => {
         items: { type: "string", enum: [...PLATFORM_IDS] },
       });
     }
+    for (const [method, template] of [
+      ["DELETE", "/api/token-marketplace-integrations/{platform}"],
+      ["GET", "/api/oauth/{platform}/authorize"],
+    ]) {
+      const platform = operationOf(method, template).parameters!.find((parameter) => parameter.name === "platform");
+      expect(platform?.schema, `${method} ${template}`).toMatchObject({ enum: [...PLATFORM_IDS] });
+    }
+    const connect = operationOf("POST", "/api/token-marketplace-integrations").requestBody!.content["application/json"]
+      .schema as { properties: { platform: { enum: string[] } } };
+    expect(connect.properties.platform.enum).toContain("opensea");
+    expect(connect.properties.platform.enum).not.toContain("zora"); // closed
+    expect(connect.properties.platform.enum).not.toContain("marketplace"); // needs no connection
+  });
+
+  it("gives a sale price its bounds", () => {
+    const post = operationOf("POST", "/api/marketplace/post").requestBody!.content["application/json"].schema as {
+      properties: { price: Record<string, unknown> };
+    };
+    expect(post.properties.price).toMatchObject({ type: "number", minimum: 0.01, maximum: 10_000 });
   });
 
   it("gives the marketplace cursor its format: the nextCursor of the page before, base64url", async () => {

@@ -221,7 +221,7 @@ function operationId(route: ApiRoute): string {
 function security(route: ApiRoute, access: string): Operation["security"] {
   if (route.auth === "none") return [];
   if (route.auth === "cookie") return [{ sessionCookie: [] }];
-  const either = [{ bearerAuth: [] }, { sessionCookie: [] }];
+  const either: Operation["security"] = [{ bearerAuth: [] }, { sessionCookie: [] }];
   return access === "public" ? [{}, ...either] : either;
 }
 
