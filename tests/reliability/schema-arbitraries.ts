@@ -29,7 +29,25 @@ const UNDERSTOOD = new Set([
   "minItems",
   "maxItems",
   "contentMediaType",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "anyOf",
+  "oneOf",
+  // Annotations only.
+  "title",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
 ]);
+
+/** Formats with a generator of their own; any other format is an error until taught. */
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  "date-time": fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString()),
+  date: fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  uri: fc.webUrl(),
+  uuid: fc.uuid(),
+};
 
 /** Known values for fields and parameters by name (real ids), mixed into what is generated for them. */
 export type Examples = Readonly<Record<string, readonly string[]>>;
@@ -58,14 +76,19 @@ function validString(schema: JsonSchema, name: string, examples: Examples): fc.A
   const maxLength = Math.max(minLength, Math.min((schema.maxLength as number | undefined) ?? TYPICAL_LENGTH, TYPICAL_LENGTH));
   let generated: fc.Arbitrary<string>;
   if (schema.format === "email") generated = email((schema.maxLength as number | undefined) ?? 254);
-  else if (typeof schema.pattern === "string")
+  else if (typeof schema.format === "string") {
+    const format = FORMATS[schema.format];
+    if (!format) throw new Error(`the request generator does not understand the format "${schema.format}"`);
+    generated = format;
+  } else if (typeof schema.pattern === "string")
     generated = fc
       .stringMatching(new RegExp(schema.pattern))
       .filter((value) => value.length >= minLength && value.length <= ((schema.maxLength as number | undefined) ?? Infinity));
   else
     generated = fc.oneof(
       { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
-      { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }) },
+      // Any script, kept within the limit as the server counts it (UTF-16 units).
+      { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }).filter((value) => value.length <= maxLength) },
     );
   const known = (examples[name] ?? []).filter((value) => value.length >= minLength);
   // Mostly the known values, so that valid requests get past the lookups to the work.
@@ -73,8 +96,10 @@ function validString(schema: JsonSchema, name: string, examples: Examples): fc.A
 }
 
 function validNumber(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = (schema.minimum as number | undefined) ?? -1_000_000;
-  const max = (schema.maximum as number | undefined) ?? 1_000_000;
+  // An exclusive bound is kept clear of by a whole step for integers, a cent otherwise.
+  const gap = integer ? 1 : 0.01;
+  const min = (schema.minimum as number | undefined) ?? ((schema.exclusiveMinimum as number | undefined) ?? -1_000_000 - gap) + gap;
+  const max = (schema.maximum as number | undefined) ?? ((schema.exclusiveMaximum as number | undefined) ?? 1_000_000 + gap) - gap;
   const step = schema.multipleOf as number | undefined;
   if (step) return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((k) => k * step);
   if (integer) return fc.integer({ min, max });
@@ -86,7 +111,11 @@ export function validValue(schema: JsonSchema, name: string, examples: Examples 
   checkKeywords(schema, where);
   if ("const" in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches) return fc.oneof(...branches.map((branch, i) => validValue(branch, name, examples, `${where}|${i}`)));
   switch (schema.type) {
+    case "null":
+      return fc.constant(null);
     case undefined:
       return fc.jsonValue({ maxDepth: 2 });
     case "string":
@@ -148,6 +177,15 @@ function admitsType(schema: JsonSchema, value: unknown): boolean {
  */
 export function invalidValues(schema: JsonSchema, oversized: string): Violation[] {
   const violations: Violation[] = [];
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches) {
+    // Only values of a type no branch takes are surely invalid.
+    for (const value of WRONG_TYPE_VALUES) {
+      if (!branches.some((branch) => branch.type === undefined || admitsType(branch, value)))
+        violations.push({ why: `a ${typeOf(value)}, which no alternative takes`, value });
+    }
+    return violations;
+  }
   if (schema.type === undefined && !("const" in schema) && !Array.isArray(schema.enum)) return violations;
   for (const value of WRONG_TYPE_VALUES) {
     if (!admitsType(schema, value)) violations.push({ why: `a ${typeOf(value)} where a ${String(schema.type)} goes`, value });
@@ -158,9 +196,11 @@ export function invalidValues(schema: JsonSchema, oversized: string): Violation[
     violations.push({ why: "a string far past maxLength", value: oversized });
   }
   if (typeof schema.minLength === "number" && schema.minLength > 0) violations.push({ why: "shorter than minLength", value: "" });
-  if (schema.format === "email") violations.push({ why: "not an email", value: "not-an-email" });
+  if (typeof schema.format === "string") violations.push({ why: `not a ${schema.format}`, value: `not-a-${schema.format}` });
   if (typeof schema.pattern === "string") violations.push({ why: "not matching the pattern", value: "!! not $ matching !!" });
   if (typeof schema.minimum === "number") violations.push({ why: "below the minimum", value: schema.minimum - 1 });
+  if (typeof schema.exclusiveMinimum === "number") violations.push({ why: "at the exclusive minimum", value: schema.exclusiveMinimum });
+  if (typeof schema.exclusiveMaximum === "number") violations.push({ why: "at the exclusive maximum", value: schema.exclusiveMaximum });
   if (typeof schema.maximum === "number") violations.push({ why: "above the maximum", value: schema.maximum + 1 });
   if (typeof schema.multipleOf === "number") violations.push({ why: "not a multiple", value: ((schema.minimum as number | undefined) ?? 0) + schema.multipleOf / 2 });
   if (schema.type === "integer") violations.push({ why: "a fraction", value: 1.5 });
