@@ -8,7 +8,9 @@ const email = z
   .trim()
   .toLowerCase()
   .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"));
+  .pipe(z.email("Invalid email address"))
+  // The document of the API shows the input side of the pipe (a string): say it is an email.
+  .meta({ format: "email" });
 
 const password = z
   .string({ error: "Password must be at least 6 characters" })

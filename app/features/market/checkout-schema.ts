@@ -16,7 +16,8 @@ export const customerInfoSchema = z.object({
     .trim()
     .min(1, MISSING_INFORMATION.description)
     .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+    .pipe(z.email("Please enter a valid email address."))
+    .meta({ format: "email" }),
   company: z
     .string()
     .trim()

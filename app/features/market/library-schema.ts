@@ -7,7 +7,8 @@ export const libraryLinkSchema = z.object({
     .trim()
     .min(1, "Please enter a valid email address.")
     .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+    .pipe(z.email("Please enter a valid email address."))
+    .meta({ format: "email" }),
 });
 
 /** What every request for a library link is told, whatever the email. */

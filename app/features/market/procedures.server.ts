@@ -75,6 +75,9 @@ import { LIBRARY_LINK_SENT, libraryLinkSchema } from "~/features/market/library-
 
 /** The public marketplace, listing on it, and a creator's own listings. */
 
+/** The characters of a marketplace cursor (encodeCursor: base64url without padding). */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const marketplaceQuerySchema = z.object({
@@ -83,7 +86,15 @@ export const marketplaceQuerySchema = z.object({
     emptyToUndefined,
     z.string().trim().max(MARKETPLACE_MAX_QUERY, `Search is at most ${MARKETPLACE_MAX_QUERY} characters`).optional(),
   ),
-  cursor: z.preprocess(emptyToUndefined, z.string().max(300, "Invalid cursor").optional()),
+  cursor: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(300, "Invalid cursor")
+      .regex(BASE64URL, "Invalid cursor")
+      .meta({ description: "The `nextCursor` of the page before, sent back as it came: an opaque base64url token." })
+      .optional(),
+  ),
   limit: z.preprocess(
     emptyToUndefined,
     z.coerce

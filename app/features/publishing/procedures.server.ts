@@ -14,7 +14,7 @@ import {
 } from "~/features/publishing/shopify-webhooks.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
-import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORMS } from "~/features/publishing/platforms";
+import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORM_IDS, PLATFORMS } from "~/features/publishing/platforms";
 import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/publishing/schemas";
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
@@ -63,7 +63,8 @@ const platformParam = z
   .trim()
   .toLowerCase()
   .refine((value) => isPlatformId(value), "Unknown platform")
-  .transform((value) => value as PlatformId);
+  .transform((value) => value as PlatformId)
+  .meta({ enum: [...PLATFORM_IDS] });
 
 /**
  * The creator's connected platforms, `[{platform: "opensea", isActive}]`, the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formBoolean, MAX_TAGS } from "~/features/market/listing-schema";
 import { MAX_PRICE_CENTS } from "~/lib/money";
-import { EVM_ADDRESS, findPlatform, isPlatformId } from "~/features/publishing/platforms";
+import { EVM_ADDRESS, findPlatform, isPlatformId, PLATFORM_IDS, PLATFORMS } from "~/features/publishing/platforms";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
@@ -13,12 +13,16 @@ import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
 
 const lastValue = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 
-/** A list of platform ids from JSON (array) or a form (one value or several). */
+/**
+ * A list of platform ids from JSON (array) or a form (one value or several):
+ * at least one, each a known id (an unknown one is named in the message).
+ */
 function platformList(emptyMessage: string) {
   return z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
     z
-      .array(z.string("Unknown platform").trim(), emptyMessage)
+      .array(z.string("Unknown platform").trim().meta({ enum: [...PLATFORM_IDS] }), emptyMessage)
+      .min(1, emptyMessage)
       .max(20)
       .transform((ids, context) => {
         const seen: PlatformId[] = [];
@@ -28,10 +32,6 @@ function platformList(emptyMessage: string) {
             return z.NEVER;
           }
           if (!seen.includes(id)) seen.push(id);
-        }
-        if (seen.length === 0) {
-          context.addIssue({ code: "custom", message: emptyMessage });
-          return z.NEVER;
         }
         return seen;
       }),
@@ -100,14 +100,17 @@ export const launchPrice = z.preprocess(
 );
 
 /** The list-for-sale price: more than 0 (min 0.01), dollars rounded to cents. */
-export const salePrice = z.preprocess(
-  toNumber,
-  z
-    .number(COPY.invalidPrice)
-    .refine((dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= 1, COPY.invalidPrice)
-    .refine((dollars) => dollars <= MAX_PRICE_CENTS / 100, COPY.invalidPrice)
-    .transform((dollars) => Math.round(dollars * 100) / 100),
-);
+export const salePrice = z
+  .preprocess(
+    toNumber,
+    z
+      .number(COPY.invalidPrice)
+      .refine((dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= 1, COPY.invalidPrice)
+      .refine((dollars) => dollars <= MAX_PRICE_CENTS / 100, COPY.invalidPrice)
+      .transform((dollars) => Math.round(dollars * 100) / 100),
+  )
+  // The refinements above, as the API's document shows them.
+  .meta({ minimum: 0.01, maximum: MAX_PRICE_CENTS / 100 });
 
 export const launchSchema = z.object({
   imageId,
@@ -136,9 +139,14 @@ export type PostInput = z.output<typeof postSchema>;
  * `apiKey` carries the platform's secret (Adobe Stock: the SFTP password, with
  * the SFTP `username` beside it).
  */
+/** The platforms the manual setup form connects: open ones that take a key, an address or a login. */
+const MANUAL_PLATFORM_IDS = PLATFORMS.filter((platform) => platform.manualFields.length > 0 && !platform.closed).map(
+  (platform) => platform.id,
+);
+
 export const manualIntegrationSchema = z
   .object({
-    platform: z.string("Choose a platform").trim().min(1, "Choose a platform").max(40),
+    platform: z.string("Choose a platform").trim().min(1, "Choose a platform").max(40).meta({ enum: MANUAL_PLATFORM_IDS }),
     apiKey: z.string("Please enter your API key").trim().max(500, "That key is too long").optional(),
     walletAddress: z.string().trim().max(100).optional(),
     shopDomain: z.string().trim().max(200).optional(),

@@ -9,6 +9,8 @@ import * as tokenLoginRoute from "~/routes/api+/token-login";
 import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import type { ApiRoute } from "~/routes/api+/api-route-table.server";
 import { openApiDocument } from "~/routes/api+/openapi.server";
+import { PLATFORM_IDS } from "~/features/publishing/platforms";
+import { encodeCursor } from "~/features/market/marketplace-search.server";
 import type { Operation } from "~/routes/api+/openapi.server";
 import { apiRouteFiles, loadRoute, ROUTES_DIR } from "#tests/reliability/api-routes";
 import type { ApiRouteFile } from "#tests/reliability/api-routes";
@@ -168,7 +170,7 @@ describe("the OpenAPI document", () => {
   it("describes a JSON body the route takes: POST /api/token-login", async () => {
     const { user } = await createTestUser();
     const operation = operationOf("POST", "/api/token-login");
-    expect(operation.security).toEqual([]);
+    expect(operation.security).toEqual([{}, { bearerAuth: [] }, { sessionCookie: [] }]);
     const schema = jsonBodySchema(operation);
     const body = { email: user.email, password: TEST_PASSWORD };
     expect(schema.safeParse(body).success).toBe(true);
@@ -232,6 +234,100 @@ describe("the OpenAPI document", () => {
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json\b/);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
-    expect(operationOf("GET", "/api/openapi.json").security).toEqual([]);
+    expect(operationOf("GET", "/api/openapi.json").security).toEqual([
+      {},
+      { bearerAuth: [] },
+      { sessionCookie: [] },
+    ]);
+  });
+});
+
+/** Every schema of a request (parameters and JSON bodies) with the name it goes by, nested ones too. */
+function namedRequestSchemas(operation: Operation): { name: string; schema: Record<string, unknown> }[] {
+  const found: { name: string; schema: Record<string, unknown> }[] = [];
+  const walk = (name: string, schema: Record<string, unknown>) => {
+    found.push({ name, schema });
+    const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    for (const [child, childSchema] of Object.entries(properties)) walk(child, childSchema);
+    if (schema.items) walk(`${name}[]`, schema.items as Record<string, unknown>);
+  };
+  for (const parameter of operation.parameters ?? [])
+    walk(parameter.name as string, parameter.schema as Record<string, unknown>);
+  const body = operation.requestBody?.content["application/json"]?.schema;
+  if (body) walk("(body)", body as Record<string, unknown>);
+  return found;
+}
+
+describe("the OpenAPI document says what the routes accept", () => {
+  it("marks every email field `format: email`", () => {
+    const emails = operations(openApiDocument()).flatMap(({ key, operation }) =>
+      namedRequestSchemas(operation)
+        .filter(({ name }) => /email$/i.test(name))
+        .map(({ name, schema }) => ({ field: `${key} ${name}`, format: schema.format })),
+    );
+    // Sign-in, register, forgot password, the admin's new user, the checkout's buyer, the library link.
+    expect(emails.length).toBeGreaterThanOrEqual(6);
+    expect(emails.filter(({ format }) => format !== "email")).toEqual([]);
+  });
+
+  it("gives platform lists at least one item, each a known platform id", () => {
+    for (const template of ["/api/marketplace/launch", "/api/marketplace/post"]) {
+      const body = operationOf("POST", template).requestBody!.content["application/json"].schema as {
+        properties: Record<string, Record<string, unknown>>;
+      };
+      expect(body.properties.platforms, template).toMatchObject({
+        type: "array",
+        minItems: 1,
+        items: { type: "string", enum: [...PLATFORM_IDS] },
+      });
+    }
+    for (const [method, template] of [
+      ["DELETE", "/api/token-marketplace-integrations/{platform}"],
+      ["GET", "/api/oauth/{platform}/authorize"],
+    ]) {
+      const platform = operationOf(method, template).parameters!.find((parameter) => parameter.name === "platform");
+      expect(platform?.schema, `${method} ${template}`).toMatchObject({ enum: [...PLATFORM_IDS] });
+    }
+    const connect = operationOf("POST", "/api/token-marketplace-integrations").requestBody!.content["application/json"]
+      .schema as { properties: { platform: { enum: string[] } } };
+    expect(connect.properties.platform.enum).toContain("opensea");
+    expect(connect.properties.platform.enum).not.toContain("zora"); // closed
+    expect(connect.properties.platform.enum).not.toContain("marketplace"); // needs no connection
+  });
+
+  it("gives a sale price its bounds", () => {
+    const post = operationOf("POST", "/api/marketplace/post").requestBody!.content["application/json"].schema as {
+      properties: { price: Record<string, unknown> };
+    };
+    expect(post.properties.price).toMatchObject({ type: "number", minimum: 0.01, maximum: 10_000 });
+  });
+
+  it("gives the marketplace cursor its format: the nextCursor of the page before, base64url", async () => {
+    const cursor = operationOf("GET", "/api/marketplace").parameters!.find(
+      (parameter) => parameter.name === "cursor",
+    )!.schema as { pattern: string; description: string };
+    expect(cursor.description).toMatch(/nextCursor/);
+    const pattern = new RegExp(cursor.pattern);
+    expect(pattern.test(encodeCursor("2026-01-01T00:00:00.000Z", "listing-id"))).toBe(true);
+    for (const bad of ["not a cursor", "a+b/c=", ""]) expect(pattern.test(bad), bad).toBe(false);
+  });
+
+  it("takes a bearer token or the session cookie: two alternatives, anonymous a third on public routes", () => {
+    const problems: string[] = [];
+    for (const entry of API_ROUTES) {
+      const { security } = operationOf(entry.method, entry.path);
+      const access = entry.procedure?.access ?? entry.access;
+      const expected =
+        entry.auth === "none"
+          ? []
+          : entry.auth === "cookie"
+            ? [{ sessionCookie: [] }]
+            : access === "public"
+              ? [{}, { bearerAuth: [] }, { sessionCookie: [] }]
+              : [{ bearerAuth: [] }, { sessionCookie: [] }];
+      if (JSON.stringify(security) !== JSON.stringify(expected))
+        problems.push(`${entry.method} ${entry.path}: ${JSON.stringify(security)}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

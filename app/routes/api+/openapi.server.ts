@@ -211,11 +211,18 @@ function operationId(route: ApiRoute): string {
   return name;
 }
 
-/** No credentials for public routes; otherwise a bearer token or the cookie (the cookie only where the route reads only it). */
+/**
+ * Who may call: a bearer token OR the session cookie (two alternatives, either
+ * one suffices; the cookie alone where the route reads only it). A public route
+ * that reads credentials takes them optionally: `{}` (anonymous) is a third
+ * alternative, and a bearer token that is sent but not valid is still a 401.
+ * A route that reads none (a webhook, a redirect) lists none.
+ */
 function security(route: ApiRoute, access: string): Operation["security"] {
-  if (route.auth === "none" || access === "public") return [];
+  if (route.auth === "none") return [];
   if (route.auth === "cookie") return [{ sessionCookie: [] }];
-  return [{ bearerAuth: [] }, { sessionCookie: [] }];
+  const either: Operation["security"] = [{ bearerAuth: [] }, { sessionCookie: [] }];
+  return access === "public" ? [{}, ...either] : either;
 }
 
 function requestBody(route: ApiRoute, rest: ReturnType<typeof withoutPathFields> | undefined) {
