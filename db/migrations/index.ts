@@ -11,6 +11,7 @@ import * as payoutsAndRefunds from "./2026-11-25-0009-payouts-and-refunds";
 import * as shopifyTokens from "./2026-11-25-0010-shopify-tokens";
 import * as sftpSubmissions from "./2026-11-25-0011-sftp-submissions";
 import * as imageProvenance from "./2026-11-25-0012-image-provenance";
+import * as licenseIdsAndSessionHashes from "./2026-11-26-0015-license-ids-and-session-hashes";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0010-shopify-tokens": shopifyTokens,
   "2026-11-25-0011-sftp-submissions": sftpSubmissions,
   "2026-11-25-0012-image-provenance": imageProvenance,
+  "2026-11-26-0015-license-ids-and-session-hashes": licenseIdsAndSessionHashes,
 };

@@ -15,6 +15,7 @@ import { DEMO_CREATOR } from "#db/demo-account";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 // A production server running the built-in test checkout on purpose (a demo), as the browser tests do.
 vi.hoisted(() => {
@@ -77,7 +78,7 @@ describe("a production server", () => {
     const paid = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
     expect(paid.status).toBe(302);
     const db = getDb();
-    const order = await db.selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const order = await db.selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
     expect(order.status).toBe("paid");
     expect(await db.selectFrom("earnings").select("test_mode").where("order_id", "=", order.id).execute()).toEqual([{ test_mode: 1 }]);
 

@@ -18,6 +18,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const newEmail = () => `buyer-${crypto.randomBytes(5).toString("hex")}@example.com`;
@@ -39,7 +40,7 @@ async function buy(email: string, listingIds: string[]): Promise<string> {
 }
 
 const orderOf = (sessionId: string) =>
-  getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+  getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
 
 async function openLibrary(pathAndQuery: string) {
   const response = await callRoute(libraryPage, makeRequest(pathAndQuery));

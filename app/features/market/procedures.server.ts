@@ -339,7 +339,7 @@ const paymentStatusRead = (name: string, force: boolean) =>
     async run({ input, ctx }) {
       throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
       const order = await refreshedOrder(ctx, input.sessionId, force);
-      return paymentStatusOf(ctx.db, order, ctx.origin);
+      return paymentStatusOf(ctx.db, order, input.sessionId, ctx.origin);
     },
   });
 

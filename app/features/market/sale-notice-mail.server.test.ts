@@ -9,6 +9,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
@@ -41,7 +42,7 @@ describe("the sale notice", () => {
     const buyerEmail = "sale-notice-buyer@example.com";
     const sessionId = await startPurchase(buyerEmail, [a.listing.id, b.listing.id]);
     await pay(sessionId);
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
     await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });

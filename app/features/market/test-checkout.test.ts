@@ -15,6 +15,7 @@ import { action as webhookRoute, loader as webhookGet } from "~/routes/api+/webh
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 const buyer = { name: "Bea Buyer", email: "Bea@Example.com", company: "Bea Co" };
 
@@ -96,7 +97,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const { url, sessionId } = created.body;
     expect(sessionId).toMatch(/^cs_testmode_[A-Za-z0-9_-]{40,}$/);
     expect(url).toBe(`http://localhost:3000/test-checkout/${sessionId}`);
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: "pending", provider: "test", total_cents: 4499, customer_email: "bea@example.com", customer_company: "Bea Co" });
 
     const before = await status(sessionId);
@@ -184,7 +185,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
     const { body } = await createSession({ cartItems: [{ imageId: listing.id }], customerInfo: buyer });
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", body.sessionId).executeTakeFirstOrThrow();
+    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(body.sessionId)).executeTakeFirstOrThrow();
     expect((await callRoute(licensePage, makeRequest(`/licenses/${order.id}`), { orderId: order.id })).status).toBe(404);
     expect((await callRoute(testCheckoutPage, makeRequest("/test-checkout/cs_nope"), { sessionId: "cs_nope" })).status).toBe(404);
   });
