@@ -176,9 +176,8 @@ async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[],
   for (const [creatorId, sold] of byCreator) {
     const message = renderSaleNoticeMail({
       creatorName: sold[0].first_name,
-      orderId: order.id,
       paidAt: order.paid_at ?? now.toISOString(),
-      items: sold.map((row) => ({ title: row.title, style: row.style, priceCents: row.price_cents, shareCents: row.amount_cents })),
+      items: sold.map((row) => ({ saleReference: row.item_id, title: row.title, style: row.style, priceCents: row.price_cents, shareCents: row.amount_cents })),
       testMode: sold.some((row) => row.test_mode === 1),
       testSalesExcluded,
       dashboardUrl,

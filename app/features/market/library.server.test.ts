@@ -111,7 +111,7 @@ describe("the buyer's library", () => {
     expect(library.orders.map((order) => order.orderId)).toEqual([(await orderOf(second)).id, (await orderOf(first)).id]);
     expect(library.orders[0]).toMatchObject({ total: "$30.00", items: [{ title: "Second" }, { title: "First" }] });
     const item = library.orders[0].items[0];
-    expect(item.licenseUrl).toBe(`http://localhost:3000/licenses/${library.orders[0].orderId}`);
+    expect(item.licenseUrl).toBe(`http://localhost:3000/licenses/${(await orderOf(second)).license_id}`);
     expect(item.downloadUrl).toMatch(/^http:\/\/localhost:3000\/downloads\/[A-Za-z0-9_-]{43}$/);
     expect(item.downloadsLeft).toBe(DOWNLOAD_GRANT_MAX_DOWNLOADS);
 

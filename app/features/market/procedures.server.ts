@@ -62,7 +62,7 @@ import { crashPoint } from "~/infra/crash-points.server";
 import { paymentStatusOf, providerChecks } from "~/features/market/payment-status.server";
 import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
-import { licenseForOrder } from "~/features/market/licenses.server";
+import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { queueMail } from "~/features/mail/procedures.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
@@ -438,7 +438,7 @@ export const receiveStripeWebhook = defineProcedure({
   },
 });
 
-/** Buyers' downloads and license pages (public: the token or order id is the key). */
+/** Buyers' downloads and license pages (public: the download token or the license id is the key). */
 
 const DENIED: Record<"unknown" | "expired" | "exhausted" | "suspended", string> = {
   unknown: "This download link is not valid.",
@@ -469,13 +469,13 @@ export const downloadPurchase = defineProcedure({
   },
 });
 
-/** The license page of a paid order. */
+/** The license page of a paid order, by the order's license id (an order id is not one: 404). */
 export const orderLicense = defineProcedure({
   name: "orderLicense",
   access: "public",
-  input: z.object({ orderId: z.string().min(1).max(100) }),
+  input: z.object({ licenseId: z.string().min(1).max(100) }),
   async run({ input, ctx }) {
-    const license = await licenseForOrder(ctx.db, input.orderId);
+    const license = await licenseByLicenseId(ctx.db, input.licenseId);
     if (!license) throw notFound("License not found");
     return license;
   },

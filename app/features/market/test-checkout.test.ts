@@ -5,7 +5,7 @@ import { action as createSessionApi } from "~/routes/api+/create-checkout-sessio
 import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
-import { loader as licensePage } from "~/routes/_market+/licenses.$orderId";
+import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction, loader as cartPage } from "~/routes/_market+/cart";
 import { loader as earningsApi } from "~/routes/api+/token-earnings";
@@ -117,7 +117,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     expect(after.body.downloads).toHaveLength(2);
     expect(after.body.downloads[0]).toMatchObject({ style: "anime", filename: "sunset-portrait-anime.jpg" });
     expect(after.body.downloads[0].downloadUrl).toMatch(/^http:\/\/localhost:3000\/downloads\/[A-Za-z0-9_-]{43}$/);
-    expect(after.body.licenseUrl).toBe(`http://localhost:3000/licenses/${order.id}`);
+    expect(after.body.licenseUrl).toBe(`http://localhost:3000/licenses/${order.license_id}`);
 
     // The ledger: 85% to the creator (banker's rounding), the rest to the platform.
     const ledger = await getDb().selectFrom("earnings").selectAll().where("order_id", "=", order.id).orderBy("amount_cents", "desc").execute();
@@ -160,7 +160,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     expect(unknown.status).toBe(403);
 
     // The license page.
-    const license = await callRoute(licensePage, makeRequest(`/licenses/${order.id}`), { orderId: order.id });
+    const license = await callRoute(licensePage, makeRequest(`/licenses/${order.license_id}`), { licenseId: order.license_id });
     expect(license.status).toBe(200);
     expect(await license.json()).toMatchObject({
       licenseName: "Standard Commercial License",
@@ -174,7 +174,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const earnings = await (await callRoute(earningsApi, makeRequest("/api/token-earnings", { token: creator.token }))).json();
     expect(earnings.totalEarnings).toBe(38.24);
     expect(earnings.records.map((record: { amount: string }) => record.amount).sort()).toEqual(["16.99", "21.25"]);
-    expect(earnings.records[0]).toMatchObject({ orderId: order.id });
+    expect(earnings.records.map((record: { saleReference: string }) => record.saleReference).sort()).toEqual((await getDb().selectFrom("order_items").select("id").where("order_id", "=", order.id).execute()).map((item) => item.id).sort());
     const stats = await (await callRoute(statsApi, makeRequest("/api/token-stats", { token: creator.token }))).json();
     expect(stats).toMatchObject({ totalImages: 2, totalStylized: 2, totalListed: 2, totalSales: 2, totalEarnings: 38.24 });
     expect((await callRoute(earningsApi, makeRequest("/api/token-earnings"))).status).toBe(401);
@@ -186,7 +186,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const { listing } = await createListing(creator.user.id);
     const { body } = await createSession({ cartItems: [{ imageId: listing.id }], customerInfo: buyer });
     const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(body.sessionId)).executeTakeFirstOrThrow();
-    expect((await callRoute(licensePage, makeRequest(`/licenses/${order.id}`), { orderId: order.id })).status).toBe(404);
+    expect((await callRoute(licensePage, makeRequest(`/licenses/${order.license_id}`), { licenseId: order.license_id })).status).toBe(404);
     expect((await callRoute(testCheckoutPage, makeRequest("/test-checkout/cs_nope"), { sessionId: "cs_nope" })).status).toBe(404);
   });
 
