@@ -15,7 +15,7 @@ import { deleteApiToken } from "~/features/accounts/sessions.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
 import {
   resetLink,
   resetPasswordWithToken,
@@ -112,7 +112,8 @@ export const requestPasswordReset = defineProcedure({
     const message = renderResetPasswordMail({ firstName: account?.first_name ?? "", link: resetLink(ctx.origin, token) });
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        await queueMail(trx, { to: input.email, ...message, now: ctx.now });
+        // Counted toward the recipient's limit of mail anyone can trigger, for unknown emails too (the same work).
+        await queueMailWithinRecipientLimit(trx, { to: input.email, ...message, now: ctx.now });
         if (!account) throw new DecoyRollback();
       });
     } catch (error) {

@@ -64,7 +64,7 @@ import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
 import type { LibraryOrder } from "~/features/market/library.server";
 import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
@@ -486,7 +486,8 @@ export const orderLicense = defineProcedure({
 /**
  * POST /api/library-link and the form on /library: mails a library link (24
  * hours) to an email that has paid orders. The answer is the same for every
- * email; limited per address (429) and, without saying so, per email.
+ * email; limited per address (429) and, without saying so, per email and by
+ * the recipient's limit of mail anyone can trigger.
  */
 export const requestLibraryLink = defineProcedure({
   name: "requestLibraryLink",
@@ -496,7 +497,7 @@ export const requestLibraryLink = defineProcedure({
     throttle(ctx, LIBRARY_LINK_RATE_LIMIT);
     const email = normalizeEmail(input.email);
     if (throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) && (await hasPaidOrders(ctx.db, email))) {
-      await queueMail(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(ctx.origin, email, ctx.now) }), now: ctx.now });
+      await queueMailWithinRecipientLimit(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(ctx.origin, email, ctx.now) }), now: ctx.now });
       announceJobs();
     }
     return { message: LIBRARY_LINK_SENT };
