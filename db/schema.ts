@@ -169,8 +169,10 @@ export type PaymentProviderId = "stripe" | "test";
 
 export interface OrdersTable {
   id: string;
-  /** Stripe Checkout Session id, or the test checkout's session id. */
-  checkout_session_id: string | null;
+  /** SHA-256 (hex) of the Stripe Checkout Session id or the test checkout's session id: the payment-status API answers downloads for the id, so it is never stored (migration 0015). */
+  checkout_session_hash: string | null;
+  /** The license page's key (/licenses/{licenseId}): 128 random bits, given only to the buyer (migration 0015). */
+  license_id: string;
   provider: PaymentProviderId;
   status: Generated<OrderStatus>;
   customer_name: string;
@@ -178,7 +180,6 @@ export interface OrdersTable {
   customer_company: string | null;
   total_cents: number;
   currency: Generated<string>;
-  checkout_url: string | null;
   /** Why the payment failed or the order was refused, in words a buyer can read. */
   failure_reason: string | null;
   created_at: string;

@@ -63,7 +63,8 @@ describe("migration 0008 on a database with sales", () => {
           created_at: now,
           updated_at: now,
           paid_at: now,
-        })
+          // Written as the code of the time did (migration 0015 renamed and dropped columns since).
+        } as never)
         .execute();
       await db
         .insertInto("order_items")

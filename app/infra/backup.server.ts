@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { artifactKeys } from "~/infra/artifact-files.server";
 import { FILE_KEY_COLUMNS } from "~/infra/file-references.server";
 import { DELETED_DIR, isValidFileKey } from "~/infra/file-store.server";
+import { ensureOwnerOnlyDir, ensureOwnerOnlyFile, OWNER_ONLY_FILE, restrictExistingFile } from "~/infra/owner-only-files.server";
 
 /**
  * A consistent copy of a data directory while the server runs: first the
@@ -12,7 +13,8 @@ import { DELETED_DIR, isValidFileKey } from "~/infra/file-store.server";
  * snapshot, WAL included), then the files and the app secret. Files written
  * after the snapshot may be copied too (harmless extras, which the restored
  * server's orphan sweep removes); a file the snapshot names that was removed
- * meanwhile is taken from .deleted/. `tmp/` is skipped.
+ * meanwhile is taken from .deleted/. `tmp/` is skipped. The backup folder is
+ * owner-only (0700) and its database and app secret 0600, like the originals.
  */
 export const DATABASE_FILE = "selfie-studio.sqlite";
 
@@ -27,13 +29,17 @@ export async function backupDataDir(dataDir: string, destination: string, option
   if (fs.existsSync(destination) && fs.readdirSync(destination).length > 0) {
     throw new Error(`The backup folder ${destination} is not empty.`);
   }
-  await fsp.mkdir(destination, { recursive: true });
+  ensureOwnerOnlyDir(destination);
+  const copy = path.join(destination, DATABASE_FILE);
+  // SQLite writes into the empty owner-only file, keeping its mode (and gives its journal the same).
+  ensureOwnerOnlyFile(copy);
   const live = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
-    await live.backup(path.join(destination, DATABASE_FILE));
+    await live.backup(copy);
   } finally {
     live.close();
   }
+  restrictExistingFile(copy);
   await options.afterSnapshot?.();
   const filesDir = path.join(dataDir, "files");
   let files = 0;
@@ -51,7 +57,7 @@ export async function backupDataDir(dataDir: string, destination: string, option
     files = countFiles(path.join(destination, "files"));
   }
   const secret = path.join(dataDir, "app-secret");
-  if (fs.existsSync(secret)) await fsp.copyFile(secret, path.join(destination, "app-secret"));
+  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(destination, "app-secret"));
   return { database: path.join(destination, DATABASE_FILE), files, recovered };
 }
 
@@ -63,16 +69,16 @@ export async function restoreDataDir(backupDir: string, dataDir: string, options
   if (fs.existsSync(target) && !options.force) {
     throw new Error(`${dataDir} already holds a database. Stop the server and pass --force to replace it.`);
   }
-  await fsp.mkdir(dataDir, { recursive: true });
+  await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 });
   for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(target + suffix, { force: true });
-  await fsp.copyFile(database, target);
+  await copyOwnerOnly(database, target);
   const files = path.join(backupDir, "files");
   if (fs.existsSync(files)) {
     await fsp.rm(path.join(dataDir, "files"), { recursive: true, force: true });
     await fsp.cp(files, path.join(dataDir, "files"), { recursive: true });
   }
   const secret = path.join(backupDir, "app-secret");
-  if (fs.existsSync(secret)) await fsp.copyFile(secret, path.join(dataDir, "app-secret"));
+  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(dataDir, "app-secret"));
   // Check the copy before declaring success.
   const check = new SQLite(target, { readonly: true });
   try {
@@ -81,6 +87,12 @@ export async function restoreDataDir(backupDir: string, dataDir: string, options
   } finally {
     check.close();
   }
+}
+
+/** Copies a file and makes the copy owner-only (a copy takes its source's mode, which an older version left 0644). */
+async function copyOwnerOnly(from: string, to: string): Promise<void> {
+  await fsp.copyFile(from, to);
+  await fsp.chmod(to, OWNER_ONLY_FILE);
 }
 
 /**

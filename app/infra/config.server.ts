@@ -234,7 +234,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const productionProblems = productionRequirements(values);
   if (productionProblems.length > 0) throw new ConfigError(productionProblems);
   const dataDir = path.resolve(values.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // A new data directory is owner-only; the database and the app secret in it are 0600 whatever it is.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const filesDir = path.join(dataDir, "files");
   fs.mkdirSync(filesDir, { recursive: true });
   const { APP_SECRET, ...rest } = values;

@@ -3,11 +3,21 @@ import { Kysely, Migrator, SqliteDialect } from "kysely";
 import type { Database } from "#db/schema";
 import { migrations } from "#db/migrations/index";
 import { getConfig } from "~/infra/config.server";
+import { ensureOwnerOnlyFile, restrictExistingFile } from "~/infra/owner-only-files.server";
 
 export type DB = Kysely<Database>;
 
-/** Opens a SQLite file with the settings the product relies on. */
+/**
+ * Opens a SQLite file with the settings the product relies on. The file is
+ * made owner-only (0600) before SQLite opens it, and SQLite gives the WAL and
+ * shared-memory files it creates the database file's permissions; side files
+ * left by an older version are closed to others here too.
+ */
 export function openDatabase(file: string): DB {
+  if (file !== ":memory:") {
+    ensureOwnerOnlyFile(file);
+    for (const suffix of ["-wal", "-shm", "-journal"]) restrictExistingFile(file + suffix);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

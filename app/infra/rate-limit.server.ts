@@ -81,6 +81,17 @@ export const LIBRARY_LINK_EMAIL_RATE_LIMIT: QuietRateLimitRule = {
   windowMs: 60 * 60 * 1000,
 };
 
+/**
+ * Messages to one recipient that anyone can make the product send by typing
+ * the address (receipts, library links, password-reset links), all kinds
+ * together: 10 an hour. Keyed by the hash of the address.
+ */
+export const MAIL_PER_RECIPIENT_RATE_LIMIT: QuietRateLimitRule = {
+  name: "mail-recipient",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+};
+
 /** Sliding-window counters by key; synchronous, so concurrent requests cannot both take the last slot. */
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, { windowMs: number; at: number[] }>();

@@ -14,6 +14,7 @@ import * as imageProvenance from "./2026-11-25-0012-image-provenance";
 import * as listingSearchIndex from "./2026-11-26-0013-listing-search-index";
 import * as webhookDedupeAndVariants from "./2026-11-26-0017-webhook-dedupe-and-variants";
 import * as authHardening from "./2026-11-26-0016-auth-hardening";
+import * as licenseIdsAndSessionHashes from "./2026-11-26-0015-license-ids-and-session-hashes";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0013-listing-search-index": listingSearchIndex,
   "2026-11-26-0017-webhook-dedupe-and-variants": webhookDedupeAndVariants,
   "2026-11-26-0016-auth-hardening": authHardening,
+  "2026-11-26-0015-license-ids-and-session-hashes": licenseIdsAndSessionHashes,
 };

@@ -57,7 +57,7 @@ const PAGES: readonly [page: string, routeId: string][] = [
   ["/marketplace", "routes/_market+/marketplace"],
   ["/auth", "routes/_auth+/auth"],
   ["/training", "routes/_marketing+/training"],
-  ["/licenses/{orderId}", "routes/_market+/licenses.$orderId"],
+  ["/licenses/{licenseId}", "routes/_market+/licenses.$licenseId"],
   ["/dashboard", "routes/_studio+/dashboard"],
 ];
 

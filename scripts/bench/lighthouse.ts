@@ -153,7 +153,7 @@ async function main() {
       const { categories, audits } = median;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const figures: PageFigures = {
-        page: page.startsWith("/licenses/") ? "/licenses/{orderId}" : page,
+        page: page.startsWith("/licenses/") ? "/licenses/{licenseId}" : page,
         performance: score("performance"),
         performanceRange: [Math.min(...performances), Math.max(...performances)],
         accessibility: score("accessibility"),

@@ -53,7 +53,7 @@ test.describe("a buyer", () => {
     await signIn(adminPage, "admin", "/admin");
     const revenueBefore = await platformRevenue(adminPage);
 
-    await listNewImage(page, title, javaScriptOn);
+    const styledId = await listNewImage(page, title, javaScriptOn);
 
     // Signed out: the listing is on the marketplace with its watermarked preview.
     await page.goto("/marketplace");
@@ -153,7 +153,6 @@ test.describe("a buyer", () => {
 
     await complete.getByTestId("license-link").click();
     await expect(page).toHaveURL(/\/licenses\/[^/?]+$/);
-    const orderId = new URL(page.url()).pathname.split("/").pop()!;
     await expect(page.getByRole("heading", { name: "Standard Commercial License", level: 1 })).toBeVisible();
     const license = page.getByTestId("license");
     await expect(license).toContainText(title);
@@ -185,8 +184,8 @@ test.describe("a buyer", () => {
 
     const earnings = await page.request.get("/api/token-earnings");
     expect(earnings.status()).toBe(200);
-    const ledger = (await earnings.json()) as { totalEarnings: number; records: { amount: string; orderId: string; testMode?: boolean }[] };
-    expect(ledger.records.filter((record) => record.orderId === orderId).map((record) => record.amount)).toEqual([CREATOR_SHARE]);
+    const ledger = (await earnings.json()) as { totalEarnings: number; records: { amount: string; imageId: string | null; saleReference: string; testMode?: boolean }[] };
+    expect(ledger.records.filter((record) => record.imageId === styledId).map((record) => record.amount)).toEqual([CREATOR_SHARE]);
     // The dashboard's Earnings card shows the same total.
     await page.goto("/dashboard");
     const total = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(ledger.totalEarnings);
@@ -194,7 +193,7 @@ test.describe("a buyer", () => {
 
     // This server runs in production with the test checkout allowed for a demo: the sale is listed,
     // marked as a test, and the platform's 15% is never counted as revenue.
-    expect(ledger.records.find((record) => record.orderId === orderId)?.testMode).toBe(true);
+    expect(ledger.records.find((record) => record.imageId === styledId)?.testMode).toBe(true);
     expect((await platformRevenue(adminPage)) - revenueBefore).toBeCloseTo(0, 2);
     await adminContext.close();
   });

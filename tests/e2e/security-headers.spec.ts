@@ -264,7 +264,7 @@ test.describe("security headers", () => {
     expect(status.licenseUrl, "a paid order has a license").toBeTruthy();
     const license = await request.get(new URL(status.licenseUrl!).pathname);
     expect(license.status()).toBe(200);
-    await expectKind(license, "private-page", "/licenses/{orderId}");
+    await expectKind(license, "private-page", "/licenses/{licenseId}");
     // A certificate its buyer shows to others: unlisted (its address is the key), not banned from robots.
     expect(license.headers()["x-robots-tag"]).toBeUndefined();
   });

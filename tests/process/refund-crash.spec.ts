@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -70,7 +71,7 @@ for (const variant of variants) {
       });
       expect(created.status).toBe(200);
       const { sessionId } = (await created.json()) as { sessionId: string };
-      const orderId = server.query<{ id: string }>("select id from orders where checkout_session_id = ?", sessionId)[0].id;
+      const orderId = server.query<{ id: string }>("select id from orders where checkout_session_hash = ?", crypto.createHash("sha256").update(sessionId).digest("hex"))[0].id;
       const paid = await server.fetch(`/test-checkout/${encodeURIComponent(sessionId)}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -29,6 +29,7 @@ import type { ApiRouteFile, HttpMethod, RouteModule } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
 import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
 import type { World } from "./world";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 /**
  * Every /api route (found from app/routes, so a route or a method without an
@@ -291,7 +292,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       }),
       check: async ({ body }) => {
         const { sessionId } = body as { sessionId: string; url: string };
-        const order = await getDb().selectFrom("orders").select("total_cents").where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+        const order = await getDb().selectFrom("orders").select("total_cents").where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
         expect(order.total_cents).toBe(2500);
       },
     },

@@ -31,6 +31,7 @@ import {
 } from "./payloads";
 import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
 import type { World } from "./world";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 /**
  * Every endpoint that takes input gets malformed JSON, JSON of the wrong
@@ -542,7 +543,7 @@ const TARGETS: Target[] = [
           const order = await getDb()
             .selectFrom("orders")
             .select(["customer_name", "total_cents"])
-            .where("checkout_session_id", "=", (body as { sessionId: string }).sessionId)
+            .where("checkout_session_hash", "=", checkoutSessionHash((body as { sessionId: string }).sessionId))
             .executeTakeFirstOrThrow();
           expect(order.customer_name).toBe(value);
         },
@@ -556,7 +557,7 @@ const TARGETS: Target[] = [
           const order = await getDb()
             .selectFrom("orders")
             .select("total_cents")
-            .where("checkout_session_id", "=", (body as { sessionId: string }).sessionId)
+            .where("checkout_session_hash", "=", checkoutSessionHash((body as { sessionId: string }).sessionId))
             .executeTakeFirstOrThrow();
           expect(order.total_cents).toBe(w.listed.listing.price_cents);
         },

@@ -54,14 +54,14 @@ export async function insertSale(creatorId: string, { amountCents, feeCents }: {
     .insertInto("orders")
     .values({
       id: orderId,
-      checkout_session_id: `cs_test_${orderId}`,
+      checkout_session_hash: `cs_test_${orderId}-hash`,
+      license_id: `license-${orderId}`,
       provider: "test",
       status: "paid",
       customer_name: "Buyer",
       customer_email: "buyer@example.com",
       customer_company: null,
       total_cents: amountCents + feeCents,
-      checkout_url: null,
       created_at: now,
       updated_at: now,
       paid_at: now,

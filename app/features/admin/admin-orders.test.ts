@@ -6,7 +6,7 @@ import * as statsRoute from "~/routes/api+/admin.stats";
 import * as usersRoute from "~/routes/api+/admin.users";
 import * as adminRoute from "~/routes/_admin+/admin";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
-import { loader as licensePage } from "~/routes/_market+/licenses.$orderId";
+import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
 import { getDb } from "~/infra/db.server";
 import { downloadsOfOrder } from "~/features/market/download-grants.server";
 import { startCheckout } from "~/features/market/checkout.server";
@@ -118,7 +118,8 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
 
     // The download link answers 410, and the license says when it was revoked.
     expect((await callRoute(downloadRoute, makeRequest(`/downloads/${token}`), { token })).status).toBe(410);
-    const license = await callRoute(licensePage, makeRequest(`/licenses/${orderId}`), { orderId });
+    const { license_id: licenseId } = await db.selectFrom("orders").select("license_id").where("id", "=", orderId).executeTakeFirstOrThrow();
+    const license = await callRoute(licensePage, makeRequest(`/licenses/${licenseId}`), { licenseId });
     expect(license.status).toBe(200);
     expect(((await license.json()) as { revokedAt: string | null }).revokedAt).toEqual(expect.any(String));
 

@@ -35,6 +35,23 @@ export function htmlMessage(title: string, body: string): string {
   ].join("\n");
 }
 
+/** How much of a name someone else typed (a buyer's, at checkout) a message repeats. */
+export const TYPED_NAME_MAX_CHARS = 40;
+
+/**
+ * Text a stranger chose (the name typed at checkout), made fit to repeat in a
+ * message: control characters, line breaks and runs of blanks become one
+ * space, so it stays on its line of the plain-text part, and it is cut to
+ * `max` characters (an ellipsis marks the cut). The HTML part still escapes it.
+ * Such text never goes into a subject.
+ */
+export function typedText(value: string, max = TYPED_NAME_MAX_CHARS): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\s]+/g, " ").trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
 /** A link styled as a button, with its address also written out for clients that hide links. */
 export function htmlButton(href: string, label: string): string {
   return (

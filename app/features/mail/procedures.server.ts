@@ -1,5 +1,8 @@
 import type { DB } from "~/infra/db.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { sha256 } from "~/infra/ids.server";
+import { MAIL_PER_RECIPIENT_RATE_LIMIT, throttleQuietly } from "~/infra/rate-limit.server";
+import { parseMailbox } from "~/infra/mail/mail-address.server";
 import type { MailPayload } from "~/features/mail/mail-job.server";
 import { MAIL_ATTEMPTS, MAIL_JOB, mailPayload } from "~/features/mail/mail-job.server";
 
@@ -41,6 +44,21 @@ export async function queueMail(db: DB, input: QueueMailInput): Promise<string> 
   const { now, ...message } = input;
   const payload: MailPayload = mailPayload.parse(message);
   return enqueueJob(db, { kind: MAIL_JOB, payload, now, maxAttempts: MAIL_ATTEMPTS, userId: null });
+}
+
+/**
+ * Queues a message that a stranger can make us send by typing an address (a
+ * receipt, a library link, a password-reset link): at most
+ * MAIL_PER_RECIPIENT_RATE_LIMIT of these to one recipient, whatever the kind
+ * and whoever asks. Past it nothing is queued and the answer is null; the
+ * caller answers its own caller the same either way, so the limit tells
+ * nothing about the address. Counted in memory, like the other public limits:
+ * a restart forgets the last hour.
+ */
+export async function queueMailWithinRecipientLimit(db: DB, input: QueueMailInput): Promise<string | null> {
+  const recipient = sha256((parseMailbox(input.to)?.address ?? input.to).trim().toLowerCase());
+  if (!throttleQuietly({ now: input.now }, MAIL_PER_RECIPIENT_RATE_LIMIT, recipient)) return null;
+  return queueMail(db, input);
 }
 
 export { MAIL_JOB } from "~/features/mail/mail-job.server";

@@ -13,7 +13,7 @@ export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<Adm
   if (orders.length === 0) return [];
   const items = await db
     .selectFrom("order_items")
-    .select(["order_id", "listing_id", "title", "creator_id", "price_cents"])
+    .select(["id", "order_id", "listing_id", "title", "creator_id", "price_cents"])
     .where(
       "order_id",
       "in",
@@ -36,11 +36,15 @@ export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<Adm
     disputeStatus: order.dispute_status,
     items: items
       .filter((item) => item.order_id === order.id)
-      .map((item) => ({ listingId: item.listing_id, title: item.title, creatorId: item.creator_id, price: centsToPriceString(item.price_cents) })),
+      .map((item) => ({ saleReference: item.id, listingId: item.listing_id, title: item.title, creatorId: item.creator_id, price: centsToPriceString(item.price_cents) })),
   }));
 }
 
-/** `q` matches an order id exactly or an email in part (case-insensitive); `status` narrows to one status. */
+/**
+ * `q` matches an order id or a sale reference (what creators are shown of an
+ * item they sold) exactly, or an email in part (case-insensitive); `status`
+ * narrows to one status.
+ */
 export async function searchOrders(db: DB, filter: { q?: string; status?: OrderStatus }): Promise<AdminOrderView[]> {
   const q = filter.q?.trim().toLowerCase();
   const rows = await db
@@ -48,7 +52,11 @@ export async function searchOrders(db: DB, filter: { q?: string; status?: OrderS
     .selectAll()
     .$if(Boolean(q), (qb) =>
       qb.where((eb) =>
-        eb.or([eb("id", "=", filter.q!.trim()), sql<SqlBool>`lower(customer_email) like ${`%${q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`]),
+        eb.or([
+          eb("id", "=", filter.q!.trim()),
+          eb("id", "in", eb.selectFrom("order_items").select("order_id").where("id", "=", filter.q!.trim())),
+          sql<SqlBool>`lower(customer_email) like ${`%${q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+        ]),
       ),
     )
     .$if(filter.status !== undefined, (qb) => qb.where("status", "=", filter.status!))

@@ -18,6 +18,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const newEmail = () => `buyer-${crypto.randomBytes(5).toString("hex")}@example.com`;
@@ -39,7 +40,7 @@ async function buy(email: string, listingIds: string[]): Promise<string> {
 }
 
 const orderOf = (sessionId: string) =>
-  getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+  getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
 
 async function openLibrary(pathAndQuery: string) {
   const response = await callRoute(libraryPage, makeRequest(pathAndQuery));
@@ -110,7 +111,7 @@ describe("the buyer's library", () => {
     expect(library.orders.map((order) => order.orderId)).toEqual([(await orderOf(second)).id, (await orderOf(first)).id]);
     expect(library.orders[0]).toMatchObject({ total: "$30.00", items: [{ title: "Second" }, { title: "First" }] });
     const item = library.orders[0].items[0];
-    expect(item.licenseUrl).toBe(`http://localhost:3000/licenses/${library.orders[0].orderId}`);
+    expect(item.licenseUrl).toBe(`http://localhost:3000/licenses/${(await orderOf(second)).license_id}`);
     expect(item.downloadUrl).toMatch(/^http:\/\/localhost:3000\/downloads\/[A-Za-z0-9_-]{43}$/);
     expect(item.downloadsLeft).toBe(DOWNLOAD_GRANT_MAX_DOWNLOADS);
 

@@ -76,7 +76,7 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
       ? await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()
       : grants;
     const grantOf = new Map(current.map((grant) => [grant.order_item_id, grant]));
-    const licenseUrl = licenseUrlOf(origin, order.id);
+    const licenseUrl = licenseUrlOf(origin, order);
     result.push({
       orderId: order.id,
       paidAt: order.paid_at ?? order.updated_at,

@@ -23,9 +23,11 @@ export interface OrderLicense {
   items: { title: string; style: string; price: string; creatorFirstName: string; listingId: string }[];
 }
 
-export async function licenseForOrder(db: DB, orderId: string): Promise<OrderLicense | null> {
-  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("status", "in", ["paid", "disputed", "refunded"]).executeTakeFirst();
+/** The license page behind a license id (orders.license_id, never the order id); null when there is none or the order was never paid. */
+export async function licenseByLicenseId(db: DB, licenseId: string): Promise<OrderLicense | null> {
+  const order = await db.selectFrom("orders").selectAll().where("license_id", "=", licenseId).where("status", "in", ["paid", "disputed", "refunded"]).executeTakeFirst();
   if (!order) return null;
+  const orderId = order.id;
   const items = await db
     .selectFrom("order_items as i")
     .innerJoin("users as u", "u.id", "i.creator_id")

@@ -116,7 +116,7 @@ describe("listing a stylized image on the marketplace", () => {
     const unsold = await createListing(user.id);
     const store = getFileStore();
     const now = new Date().toISOString();
-    await db().insertInto("orders").values({ id: "o1", checkout_session_id: "cs_1", provider: "test", status: "paid", customer_name: "B", customer_email: "b@example.com", customer_company: null, total_cents: 2500, checkout_url: null, failure_reason: null, created_at: now, updated_at: now, paid_at: now }).execute();
+    await db().insertInto("orders").values({ id: "o1", checkout_session_hash: "cs_1-hash", license_id: "license-o1", provider: "test", status: "paid", customer_name: "B", customer_email: "b@example.com", customer_company: null, total_cents: 2500, failure_reason: null, created_at: now, updated_at: now, paid_at: now }).execute();
     await db().insertInto("order_items").values({ id: "i1", order_id: "o1", listing_id: sold.listing.id, creator_id: user.id, title: "t", style: "anime", price_cents: 2500, file_key: sold.listing.file_key, file_mime_type: "image/jpeg", created_at: now }).execute();
 
     expect(await withdrawListingsForStylizedImage(db(), sold.stylized.id, { store })).toBe(1);

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { ListingRow, OrderItemRow, OrderRow, PaymentProviderId } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { badRequest } from "~/infra/errors.server";
-import { newId } from "~/infra/ids.server";
+import { newId, sha256 } from "~/infra/ids.server";
 import type { CustomerInfo } from "~/features/market/checkout-schema";
 
 /**
@@ -61,7 +61,8 @@ export async function createPendingOrder(
     const stamp = args.now.toISOString();
     const order: OrderRow = {
       id: newId(),
-      checkout_session_id: null,
+      checkout_session_hash: null,
+      license_id: newId(),
       provider: args.provider,
       status: "pending",
       customer_name: args.customer.name,
@@ -69,7 +70,6 @@ export async function createPendingOrder(
       customer_company: args.customer.company ?? null,
       total_cents: listings.reduce((sum, listing) => sum + listing.price_cents, 0),
       currency: "usd",
-      checkout_url: null,
       failure_reason: null,
       created_at: stamp,
       updated_at: stamp,
@@ -101,21 +101,31 @@ export async function createPendingOrder(
   });
 }
 
-export async function attachCheckoutSession(
-  db: DB,
-  orderId: string,
-  session: { sessionId: string; url: string },
-  now: Date,
-): Promise<void> {
+/**
+ * A checkout session id is a bearer key (the payment-status API answers the
+ * order's downloads for it), so only its SHA-256 is stored, and orders are
+ * found by that hash. The id itself, and the checkout address that contains
+ * it, go to the buyer and are never written down.
+ */
+export function checkoutSessionHash(sessionId: string): string {
+  return sha256(sessionId);
+}
+
+export async function attachCheckoutSession(db: DB, orderId: string, session: { sessionId: string }, now: Date): Promise<void> {
   await db
     .updateTable("orders")
-    .set({ checkout_session_id: session.sessionId, checkout_url: session.url, updated_at: now.toISOString() })
+    .set({ checkout_session_hash: checkoutSessionHash(session.sessionId), updated_at: now.toISOString() })
     .where("id", "=", orderId)
     .execute();
 }
 
 export function findOrderBySessionId(db: DB, sessionId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirst();
+  return db.selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirst();
+}
+
+/** The order whose license page this is (its own random id, not the order id). */
+export function findOrderByLicenseId(db: DB, licenseId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("license_id", "=", licenseId).executeTakeFirst();
 }
 
 export function findOrderById(db: DB, orderId: string): Promise<OrderRow | undefined> {

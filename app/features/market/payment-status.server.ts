@@ -43,13 +43,15 @@ const STATUS_OF: Record<OrderRow["status"], PaymentStatusValue> = {
   disputed: "disputed",
 };
 
-export function licenseUrlOf(origin: string, orderId: string): string {
-  return `${origin}/licenses/${orderId}`;
+/** The license page of an order: keyed by the order's own license id, which only the buyer's surfaces carry (never the order id, which creators see). */
+export function licenseUrlOf(origin: string, order: Pick<OrderRow, "license_id">): string {
+  return `${origin}/licenses/${order.license_id}`;
 }
 
-export async function paymentStatusOf(db: DB, order: OrderRow, origin: string): Promise<PaymentStatusResult> {
+/** The status of the order found by `sessionId` (only its hash is stored, so the caller's id is echoed back). */
+export async function paymentStatusOf(db: DB, order: OrderRow, sessionId: string, origin: string): Promise<PaymentStatusResult> {
   const paid = order.status === "paid";
-  const licenseUrl = paid ? licenseUrlOf(origin, order.id) : null;
+  const licenseUrl = paid ? licenseUrlOf(origin, order) : null;
   const downloads = paid ? await downloadsOfOrder(db, order.id, origin) : [];
   return {
     success: paid,
@@ -57,7 +59,7 @@ export async function paymentStatusOf(db: DB, order: OrderRow, origin: string): 
     customerEmail: order.customer_email || null,
     total: centsToDollarAmount(order.total_cents),
     currency: order.currency,
-    sessionId: order.checkout_session_id ?? "",
+    sessionId,
     orderId: order.id,
     error: order.status === "failed" || order.status === "expired" ? order.failure_reason : null,
     licenseUrl,

@@ -63,9 +63,9 @@ import { paymentStatusOf, providerChecks } from "~/features/market/payment-statu
 import { handleStripeEvent } from "~/features/market/stripe-webhooks.server";
 import { endpointOfEvent, isLiveStripeKey, verifyStripeEvent } from "~/features/market/stripe-webhook-routing.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
-import { licenseForOrder } from "~/features/market/licenses.server";
+import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
 import type { LibraryOrder } from "~/features/market/library.server";
@@ -355,7 +355,7 @@ const paymentStatusRead = (name: string, force: boolean) =>
     async run({ input, ctx }) {
       throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
       const order = await refreshedOrder(ctx, input.sessionId, force);
-      return paymentStatusOf(ctx.db, order, ctx.origin);
+      return paymentStatusOf(ctx.db, order, input.sessionId, ctx.origin);
     },
   });
 
@@ -449,7 +449,7 @@ export const receiveStripeWebhook = defineProcedure({
   },
 });
 
-/** Buyers' downloads and license pages (public: the token or order id is the key). */
+/** Buyers' downloads and license pages (public: the download token or the license id is the key). */
 
 const DENIED: Record<"unknown" | "expired" | "exhausted" | "suspended", string> = {
   unknown: "This download link is not valid.",
@@ -480,13 +480,13 @@ export const downloadPurchase = defineProcedure({
   },
 });
 
-/** The license page of a paid order. */
+/** The license page of a paid order, by the order's license id (an order id is not one: 404). */
 export const orderLicense = defineProcedure({
   name: "orderLicense",
   access: "public",
-  input: z.object({ orderId: z.string().min(1).max(100) }),
+  input: z.object({ licenseId: z.string().min(1).max(100) }),
   async run({ input, ctx }) {
-    const license = await licenseForOrder(ctx.db, input.orderId);
+    const license = await licenseByLicenseId(ctx.db, input.licenseId);
     if (!license) throw notFound("License not found");
     return license;
   },
@@ -497,7 +497,8 @@ export const orderLicense = defineProcedure({
 /**
  * POST /api/library-link and the form on /library: mails a library link (24
  * hours) to an email that has paid orders. The answer is the same for every
- * email; limited per address (429) and, without saying so, per email.
+ * email; limited per address (429) and, without saying so, per email and by
+ * the recipient's limit of mail anyone can trigger.
  */
 export const requestLibraryLink = defineProcedure({
   name: "requestLibraryLink",
@@ -509,7 +510,7 @@ export const requestLibraryLink = defineProcedure({
     if (throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) && (await hasPaidOrders(ctx.db, email))) {
       const origin = mailLinkOrigin(ctx.config, "A library link mail");
       if (origin) {
-        await queueMail(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(origin, email, ctx.now) }), now: ctx.now });
+        await queueMailWithinRecipientLimit(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(origin, email, ctx.now) }), now: ctx.now });
         announceJobs();
       }
     }

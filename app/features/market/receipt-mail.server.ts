@@ -3,12 +3,14 @@ import { styleName } from "~/lib/styles";
 import { LIBRARY_LINK_HOURS } from "~/features/market/library-token.server";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
-import { formatDay, htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { formatDay, htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
 
 /**
  * The purchase receipt: the items and the total, and a link to the buyer's
  * library (never a /downloads link: a mail scanner that follows links must
- * not spend a download).
+ * not spend a download). The address and the name are what the buyer typed,
+ * so the name is kept out of the subject and repeated only as one short line
+ * (typedText), escaped in the HTML part.
  */
 export interface ReceiptMailInput {
   customerName: string;
@@ -26,10 +28,11 @@ export function receiptSubject(): string {
 
 export function renderReceiptMail(input: ReceiptMailInput): { subject: string; text: string; html: string } {
   const subject = receiptSubject();
+  const name = typedText(input.customerName);
   const itemLine = (item: ReceiptMailInput["items"][number]) =>
     `${item.title} (${styleName(item.style)} style): ${formatMoney(item.priceCents)}`;
   const text = [
-    `Hello ${input.customerName},`,
+    `Hello ${name},`,
     "",
     `Thank you for your purchase from ${PRODUCT_NAME}.`,
     ...(input.testMode ? ["", "TEST MODE: this order was paid in the built-in test checkout; no payment was taken."] : []),
@@ -59,7 +62,7 @@ export function renderReceiptMail(input: ReceiptMailInput): { subject: string; t
     .join("\n");
   const body = [
     `<h1 style="margin:0 0 16px;font-size:24px">Thank you for your purchase</h1>`,
-    `<p style="margin:0 0 16px">Hello ${escapeHtml(input.customerName)},</p>`,
+    `<p style="margin:0 0 16px">Hello ${escapeHtml(name)},</p>`,
     input.testMode
       ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">TEST MODE: this order was paid in the built-in test checkout; no payment was taken.</p>`
       : "",

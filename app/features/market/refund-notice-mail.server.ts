@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
-import { formatDay, htmlMessage } from "~/features/mail/message-layout";
+import { formatDay, htmlMessage, typedText } from "~/features/mail/message-layout";
 
 /**
  * The refund notice to the buyer: how much came back and, when the whole
@@ -35,7 +35,7 @@ export function renderRefundNoticeMail(input: RefundNoticeInput): { subject: str
     : `In all, ${formatMoney(input.refundedTotalCents)} of the ${formatMoney(input.totalCents)} you paid has been refunded. Your downloads and license stay valid.`;
   const returnNote = input.testMode ? "" : "The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.";
   const text = [
-    `Hello ${input.customerName},`,
+    `Hello ${typedText(input.customerName)},`,
     "",
     `We refunded ${amount} of your order ${input.orderId} on ${formatDay(input.refundedAt)}.`,
     ...(input.testMode ? ["", testNote] : []),
@@ -50,7 +50,7 @@ export function renderRefundNoticeMail(input: RefundNoticeInput): { subject: str
   ].join("\n");
   const body = [
     `<h1 style="margin:0 0 16px;font-size:24px">${full ? "Your order was refunded" : "A partial refund of your order"}</h1>`,
-    `<p style="margin:0 0 16px">Hello ${escapeHtml(input.customerName)},</p>`,
+    `<p style="margin:0 0 16px">Hello ${escapeHtml(typedText(input.customerName))},</p>`,
     `<p style="margin:0 0 16px">We refunded <strong>${escapeHtml(amount)}</strong> of your order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span> on ${escapeHtml(formatDay(input.refundedAt))}.</p>`,
     input.testMode ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(testNote)}</p>` : "",
     `<ul style="margin:0 0 16px;padding-left:20px">${input.items.map((item) => `<li>${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></li>`).join("")}</ul>`,

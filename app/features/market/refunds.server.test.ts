@@ -7,7 +7,7 @@ import { movementsOf, onboardTestPayouts, runPayoutJobs, sharesOf, testCheckoutS
 import { recordRefund } from "~/features/market/refunds.server";
 import { closeDispute, openDispute } from "~/features/market/disputes.server";
 import { redeemDownload, grantToken } from "~/features/market/download-grants.server";
-import { licenseForOrder } from "~/features/market/licenses.server";
+import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { platformStats } from "~/features/admin/stats.server";
 import { creatorBalance } from "~/features/payouts/balances.server";
 
@@ -16,6 +16,11 @@ const db = () => getDb();
 
 async function refund(orderId: string, totalCents: number, reason = "test") {
   return db().transaction().execute((trx) => recordRefund(trx, orderId, { refundedTotalCents: totalCents, reason, now: new Date() }));
+}
+
+async function licenseOfOrderId(orderId: string) {
+  const { license_id } = await db().selectFrom("orders").select("license_id").where("id", "=", orderId).executeTakeFirstOrThrow();
+  return licenseByLicenseId(db(), license_id);
 }
 
 async function tokensOf(orderId: string): Promise<string[]> {
@@ -60,7 +65,7 @@ describe("a refund in test mode", () => {
     expect(await creatorBalance(db(), creator.user.id, scope)).toEqual({ earned: 0, owed: 0, transferred: 0, held: 0, reversed: 1700 });
     expect((await platformStats(db(), scope)).platformRevenue).toBeCloseTo(revenueBefore, 5);
     expect(await redeemDownload(db(), token, new Date())).toMatchObject({ ok: false, reason: "refunded" });
-    expect((await licenseForOrder(db(), orderId))?.revokedAt).toBeTruthy();
+    expect((await licenseOfOrderId(orderId))?.revokedAt).toBeTruthy();
     const order = await db().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 2000 });
     const notices = await db().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute();
@@ -143,7 +148,7 @@ describe("a dispute", () => {
     const [token] = await tokensOf(orderId);
     expect(await redeemDownload(db(), token, now, { count: false })).toMatchObject({ ok: false, reason: "suspended" });
     expect(await sharesOf(orderId)).toMatchObject([{ status: "held", held_from: "owed" }]);
-    expect((await licenseForOrder(db(), orderId))?.suspended).toBe(true);
+    expect((await licenseOfOrderId(orderId))?.suspended).toBe(true);
 
     // Onboarding while held sends nothing.
     const accountId = await onboardTestPayouts(creator.user);

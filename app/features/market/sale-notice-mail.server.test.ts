@@ -9,6 +9,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
@@ -41,7 +42,7 @@ describe("the sale notice", () => {
     const buyerEmail = "sale-notice-buyer@example.com";
     const sessionId = await startPurchase(buyerEmail, [a.listing.id, b.listing.id]);
     await pay(sessionId);
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
     await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
@@ -68,7 +69,10 @@ describe("the sale notice", () => {
     expect(cleoMail.text).toContain("Sunset Portrait (Anime style): sold for $25.00, your share $21.25");
     expect(cleoMail.text).not.toContain("Boardroom");
     expect(cleoMail.text).toContain("Your share: $21.25");
-    expect(cleoMail.text).toContain(order.id);
+    // The item's sale reference, not the buyer's order id.
+    const cleoItem = await getDb().selectFrom("order_items").select("id").where("order_id", "=", order.id).where("listing_id", "=", a.listing.id).executeTakeFirstOrThrow();
+    expect(cleoMail.text).toContain(`(sale ${cleoItem.id})`);
+    expect(cleoMail.text).not.toContain(order.id);
     expect(cleoMail.text).toContain("http://localhost:3000/dashboard");
     expect(cleoMail.html).toContain('href="http://localhost:3000/dashboard"');
     expect(cleoMail.html).toContain('lang="en"');
@@ -98,9 +102,8 @@ describe("the sale notice", () => {
   it("escapes every value in its HTML part, and on a production server says a test sale is not counted", () => {
     const mail = renderSaleNoticeMail({
       creatorName: "Cleo <script>",
-      orderId: "order-1",
       paidAt: "2026-11-24T12:00:00.000Z",
-      items: [{ title: 'Sunset <b>"Portrait"</b> & co', style: "anime", priceCents: 2500, shareCents: 2125 }],
+      items: [{ saleReference: "sale-1", title: 'Sunset <b>"Portrait"</b> & co', style: "anime", priceCents: 2500, shareCents: 2125 }],
       testMode: true,
       testSalesExcluded: true,
       dashboardUrl: "http://localhost:3000/dashboard?a=1&b=<2>",
@@ -110,15 +113,14 @@ describe("the sale notice", () => {
     expect(mail.html).toContain("http://localhost:3000/dashboard?a=1&amp;b=&lt;2&gt;");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<b>");
-    expect(mail.text).toContain('Sunset <b>"Portrait"</b> & co (Anime style): sold for $25.00, your share $21.25');
+    expect(mail.text).toContain('Sunset <b>"Portrait"</b> & co (Anime style): sold for $25.00, your share $21.25 (sale sale-1)');
     expect(mail.text).toContain("No money moved, and this sale is not counted in your earnings.");
     expect(mail.html).toContain("No money moved, and this sale is not counted in your earnings.");
 
     const real = renderSaleNoticeMail({
       creatorName: "Cleo",
-      orderId: "order-2",
       paidAt: "2026-11-24T12:00:00.000Z",
-      items: [{ title: "A", style: "anime", priceCents: 100, shareCents: 85 }],
+      items: [{ saleReference: "sale-2", title: "A", style: "anime", priceCents: 100, shareCents: 85 }],
       testMode: false,
       testSalesExcluded: true,
       dashboardUrl: "https://selfie.example/dashboard",

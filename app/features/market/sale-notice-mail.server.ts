@@ -10,13 +10,14 @@ import { formatDay, htmlButton, htmlMessage } from "~/features/mail/message-layo
  * what price, their share of each sale as the earnings ledger recorded it, and
  * a link to the dashboard where their earnings are. A sale in the built-in test
  * checkout says so; on a production server it also says that it is not counted
- * in their earnings.
+ * in their earnings. Each sold item is named by its sale reference (as the
+ * earnings and payouts show it), never by the order id: the order and its
+ * license belong to the buyer.
  */
 export interface SaleNoticeMailInput {
   creatorName: string;
-  orderId: string;
   paidAt: string;
-  items: { title: string; style: string; priceCents: number; shareCents: number }[];
+  items: { saleReference: string; title: string; style: string; priceCents: number; shareCents: number }[];
   /** A sale in the built-in test checkout (earnings.test_mode): no money moved. */
   testMode: boolean;
   /** Whether test-checkout sales are left out of the creator's earnings (a production server). */
@@ -44,14 +45,13 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
       : `Good news: ${input.items.length} of your listings sold on ${PRODUCT_NAME}.`;
   const notice = testNotice(input);
   const itemLine = (item: SaleNoticeMailInput["items"][number]) =>
-    `${item.title} (${styleName(item.style)} style): sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)}`;
+    `${item.title} (${styleName(item.style)} style): sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)} (sale ${item.saleReference})`;
   const text = [
     `Hello ${input.creatorName},`,
     "",
     intro,
     ...(notice ? ["", notice] : []),
     "",
-    `Order: ${input.orderId}`,
     `Date: ${formatDay(input.paidAt)}`,
     "",
     ...input.items.map((item) => `- ${itemLine(item)}`),
@@ -69,7 +69,8 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
   const rows = input.items
     .map(
       (item) =>
-        `<tr><td style="${cell}">${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></td>` +
+        `<tr><td style="${cell}">${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span>` +
+        `<br><span style="font-size:14px;color:#475569">Sale <span style="font-family:monospace">${escapeHtml(item.saleReference)}</span></span></td>` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td>` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.shareCents))}</td></tr>`,
     )
@@ -81,7 +82,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: str
     notice
       ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(notice)}</p>`
       : "",
-    `<p style="margin:0 0 16px">Order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span>, ${escapeHtml(formatDay(input.paidAt))}</p>`,
+    `<p style="margin:0 0 16px">Sold on ${escapeHtml(formatDay(input.paidAt))}</p>`,
     `<table style="width:100%;border-collapse:collapse">`,
     `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">What sold</caption>`,
     `<thead><tr><th scope="col" style="text-align:left;padding:8px 0;border-bottom:1px solid #e2e8f0">Item</th>` +

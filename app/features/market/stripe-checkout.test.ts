@@ -10,6 +10,7 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutEvent, lineItemsOf, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";
 vi.hoisted(() => {
@@ -56,7 +57,7 @@ async function ledgerOf(orderId: string) {
 }
 
 async function orderOf(sessionId: string) {
-  return getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+  return getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
 }
 
 describe("Stripe Checkout (the real stripe library against msw)", () => {
@@ -71,7 +72,7 @@ describe("Stripe Checkout (the real stripe library against msw)", () => {
 
     const create = stripeMock.requests.find((request) => request.method === "POST")!;
     const order = await orderOf(body.sessionId);
-    expect(order).toMatchObject({ provider: "stripe", status: "pending", total_cents: 10050, checkout_url: body.url });
+    expect(order).toMatchObject({ provider: "stripe", status: "pending", total_cents: 10050, checkout_session_hash: checkoutSessionHash(body.sessionId) });
     expect(create.authorization).toBe("Bearer sk_test_selfie_studio");
     expect(create.idempotencyKey).toBe(`checkout-session-${order.id}`);
     const form = create.form;

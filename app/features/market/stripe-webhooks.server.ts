@@ -3,7 +3,7 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "~/features/market/fulfillment.server";
-import { markOrderExpired, markOrderFailed } from "~/features/market/orders.server";
+import { checkoutSessionHash, markOrderExpired, markOrderFailed } from "~/features/market/orders.server";
 import { recordRefund } from "~/features/market/refunds.server";
 import { closeDispute, openDispute } from "~/features/market/disputes.server";
 import { applyStripeAccountUpdate } from "~/features/payouts/procedures.server";
@@ -81,8 +81,8 @@ async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date): Pro
     .selectAll()
     .where((eb) =>
       remote.orderId
-        ? eb.or([eb("id", "=", remote.orderId), eb("checkout_session_id", "=", session.id)])
-        : eb("checkout_session_id", "=", session.id),
+        ? eb.or([eb("id", "=", remote.orderId), eb("checkout_session_hash", "=", checkoutSessionHash(session.id))])
+        : eb("checkout_session_hash", "=", checkoutSessionHash(session.id)),
     )
     .executeTakeFirst();
   // Not one of ours (another app on the same Stripe account): acknowledged, nothing to do.

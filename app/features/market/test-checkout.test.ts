@@ -5,7 +5,7 @@ import { action as createSessionApi } from "~/routes/api+/create-checkout-sessio
 import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
-import { loader as licensePage } from "~/routes/_market+/licenses.$orderId";
+import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction, loader as cartPage } from "~/routes/_market+/cart";
 import { loader as earningsApi } from "~/routes/api+/token-earnings";
@@ -15,6 +15,7 @@ import { action as webhookRoute, loader as webhookGet } from "~/routes/api+/webh
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 const buyer = { name: "Bea Buyer", email: "Bea@Example.com", company: "Bea Co" };
 
@@ -96,7 +97,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const { url, sessionId } = created.body;
     expect(sessionId).toMatch(/^cs_testmode_[A-Za-z0-9_-]{40,}$/);
     expect(url).toBe(`http://localhost:3000/test-checkout/${sessionId}`);
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: "pending", provider: "test", total_cents: 4499, customer_email: "bea@example.com", customer_company: "Bea Co" });
 
     const before = await status(sessionId);
@@ -116,7 +117,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     expect(after.body.downloads).toHaveLength(2);
     expect(after.body.downloads[0]).toMatchObject({ style: "anime", filename: "sunset-portrait-anime.jpg" });
     expect(after.body.downloads[0].downloadUrl).toMatch(/^http:\/\/localhost:3000\/downloads\/[A-Za-z0-9_-]{43}$/);
-    expect(after.body.licenseUrl).toBe(`http://localhost:3000/licenses/${order.id}`);
+    expect(after.body.licenseUrl).toBe(`http://localhost:3000/licenses/${order.license_id}`);
 
     // The ledger: 85% to the creator (banker's rounding), the rest to the platform.
     const ledger = await getDb().selectFrom("earnings").selectAll().where("order_id", "=", order.id).orderBy("amount_cents", "desc").execute();
@@ -159,7 +160,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     expect(unknown.status).toBe(403);
 
     // The license page.
-    const license = await callRoute(licensePage, makeRequest(`/licenses/${order.id}`), { orderId: order.id });
+    const license = await callRoute(licensePage, makeRequest(`/licenses/${order.license_id}`), { licenseId: order.license_id });
     expect(license.status).toBe(200);
     expect(await license.json()).toMatchObject({
       licenseName: "Standard Commercial License",
@@ -173,7 +174,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const earnings = await (await callRoute(earningsApi, makeRequest("/api/token-earnings", { token: creator.token }))).json();
     expect(earnings.totalEarnings).toBe(38.24);
     expect(earnings.records.map((record: { amount: string }) => record.amount).sort()).toEqual(["16.99", "21.25"]);
-    expect(earnings.records[0]).toMatchObject({ orderId: order.id });
+    expect(earnings.records.map((record: { saleReference: string }) => record.saleReference).sort()).toEqual((await getDb().selectFrom("order_items").select("id").where("order_id", "=", order.id).execute()).map((item) => item.id).sort());
     const stats = await (await callRoute(statsApi, makeRequest("/api/token-stats", { token: creator.token }))).json();
     expect(stats).toMatchObject({ totalImages: 2, totalStylized: 2, totalListed: 2, totalSales: 2, totalEarnings: 38.24 });
     expect((await callRoute(earningsApi, makeRequest("/api/token-earnings"))).status).toBe(401);
@@ -184,8 +185,8 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
     const { body } = await createSession({ cartItems: [{ imageId: listing.id }], customerInfo: buyer });
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", body.sessionId).executeTakeFirstOrThrow();
-    expect((await callRoute(licensePage, makeRequest(`/licenses/${order.id}`), { orderId: order.id })).status).toBe(404);
+    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(body.sessionId)).executeTakeFirstOrThrow();
+    expect((await callRoute(licensePage, makeRequest(`/licenses/${order.license_id}`), { licenseId: order.license_id })).status).toBe(404);
     expect((await callRoute(testCheckoutPage, makeRequest("/test-checkout/cs_nope"), { sessionId: "cs_nope" })).status).toBe(404);
   });
 

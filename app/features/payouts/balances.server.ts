@@ -55,7 +55,8 @@ export async function creatorBalance(db: DB, userId: string, scope: SalesScope):
 export interface ShareTransfer {
   /** The provider's transfer id. */
   id: string;
-  orderId: string;
+  /** The sold item's reference (the order id is the buyer's, not the creator's). */
+  saleReference: string;
   /** Cents sent. */
   amountCents: number;
   /** Cents taken back since. */
@@ -69,7 +70,7 @@ export interface ShareTransfer {
 export async function creatorTransfers(db: DB, userId: string): Promise<ShareTransfer[]> {
   const rows = await db
     .selectFrom("earnings")
-    .select(["transfer_id", "order_id", "transferred_cents", "transfer_reversed_cents", "status", "transferred_at", "test_mode"])
+    .select(["transfer_id", "order_item_id", "transferred_cents", "transfer_reversed_cents", "status", "transferred_at", "test_mode"])
     .where("creator_id", "=", userId)
     .where("transfer_id", "is not", null)
     .orderBy("transferred_at", "desc")
@@ -77,7 +78,7 @@ export async function creatorTransfers(db: DB, userId: string): Promise<ShareTra
     .execute();
   return rows.map((row) => ({
     id: row.transfer_id!,
-    orderId: row.order_id,
+    saleReference: row.order_item_id,
     amountCents: row.transferred_cents,
     reversedCents: row.transfer_reversed_cents,
     status: row.status,

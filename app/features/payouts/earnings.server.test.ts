@@ -61,10 +61,10 @@ describe("test-checkout sales in the ledger's sums", () => {
     // The creator's own list shows every sale, the test one labelled; only the total leaves it out.
     const mine = await creatorEarnings(db, creator.user.id, production);
     expect(mine.totalEarnings).toBe(17);
-    expect(mine.records.map((record) => [record.orderId, record.amount, record.testMode]).sort()).toEqual(
+    expect(mine.records.map((record) => [record.listingId, record.amount, record.testMode]).sort()).toEqual(
       [
-        [realOrder, "17", false],
-        [testOrder, "8.50", true],
+        [sold.listing.id, "17", false],
+        [demo.listing.id, "8.50", true],
       ].sort(),
     );
     expect((await creatorEarnings(db, creator.user.id, demoServer)).totalEarnings).toBe(25.5);

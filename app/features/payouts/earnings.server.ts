@@ -81,7 +81,8 @@ export interface EarningsSummary {
   records: {
     id: string;
     amount: string;
-    orderId: string;
+    /** The sold item's own reference (one per item sold); the order id is the buyer's, not the creator's. */
+    saleReference: string;
     imageId: string | null;
     listingId: string;
     createdAt: string;
@@ -97,7 +98,7 @@ export async function creatorEarnings(db: DB, userId: string, scope: SalesScope)
   const rows = await db
     .selectFrom("earnings as e")
     .innerJoin("listings as l", "l.id", "e.listing_id")
-    .select(["e.id", "e.amount_cents", "e.creator_reversed_cents", "e.status", "e.order_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
+    .select(["e.id", "e.amount_cents", "e.creator_reversed_cents", "e.status", "e.order_item_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
     .where("e.creator_id", "=", userId)
     .orderBy("e.created_at", "desc")
     .orderBy("e.id", "desc")
@@ -110,7 +111,7 @@ export async function creatorEarnings(db: DB, userId: string, scope: SalesScope)
     records: rows.map((row) => ({
       id: row.id,
       amount: centsToPriceString(row.amount_cents),
-      orderId: row.order_id,
+      saleReference: row.order_item_id,
       imageId: row.stylized_image_id,
       listingId: row.listing_id,
       createdAt: row.created_at,

@@ -92,7 +92,7 @@ export const creatorPayouts = defineProcedure({
       balance: balanceOf(balance),
       transfers: transfers.map((transfer) => ({
         id: transfer.id,
-        orderId: transfer.orderId,
+        saleReference: transfer.saleReference,
         amount: centsToPriceString(transfer.amountCents),
         reversed: centsToPriceString(transfer.reversedCents),
         status: transfer.status,

@@ -14,6 +14,7 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, disputeEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import { checkoutSessionHash } from "~/features/market/orders.server";
 
 /**
  * The Stripe path of payouts, refunds and disputes: the real `stripe` library
@@ -72,7 +73,7 @@ async function paidSale(listingIds: string[], email: string) {
   const { sessionId } = (await response.json()) as { sessionId: string };
   const session = stripeMock.complete(sessionId);
   expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe("processed");
-  const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+  const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
   const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge as string;
   return { order, chargeId };
 }

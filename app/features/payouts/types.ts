@@ -31,7 +31,8 @@ export interface PayoutBalance {
 export interface PayoutTransferView {
   /** The provider's transfer id. */
   id: string;
-  orderId: string;
+  /** The sold item's reference, as in the earnings and the sale notice (the order id is the buyer's). */
+  saleReference: string;
   /** Dollars sent. */
   amount: string;
   /** Dollars taken back since by refunds. */

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `${LICENSE_NAME} | ${PRODUCT_N
 /**
  * /license: the standard terms on their own (public), for links that must
  * not expire, such as the license URL in an NFT mint kit's metadata. A paid
- * order's own license, with its particulars, is /licenses/{orderId}.
+ * order's own license, with its particulars, is /licenses/{licenseId}.
  */
 export default function StandardLicense() {
   return (

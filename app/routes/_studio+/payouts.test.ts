@@ -110,7 +110,7 @@ describe("/payouts in test mode", () => {
     expect(back.notice).toMatchObject({ kind: "success", title: "Payout account updated" });
 
     // The sale made before onboarding is queued as a transfer job.
-    const earning = await db.selectFrom("earnings").select(["id", "status"]).where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const earning = await db.selectFrom("earnings").select(["id", "status", "order_item_id"]).where("order_id", "=", orderId).executeTakeFirstOrThrow();
     const jobs = await transferJobs();
     expect(jobs).toHaveLength(1);
     expect(JSON.parse(jobs[0].payload)).toEqual({ earningId: earning.id });
@@ -121,7 +121,7 @@ describe("/payouts in test mode", () => {
     expect(after.overview.balance).toEqual({ earned: "8.50", owed: "0", transferred: "8.50", held: "0", reversed: "0" });
     expect(after.overview.testAccountBalance).toBe("8.50");
     expect(after.overview.transfers).toEqual([
-      { id: expect.any(String), orderId, amount: "8.50", reversed: "0", status: "transferred", createdAt: expect.any(String), testMode: true },
+      { id: expect.any(String), saleReference: earning.order_item_id, amount: "8.50", reversed: "0", status: "transferred", createdAt: expect.any(String), testMode: true },
     ]);
 
     // The dashboard's Payouts card has the same numbers.

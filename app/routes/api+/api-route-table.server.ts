@@ -614,7 +614,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: "api.admin.orders",
     method: "GET",
     path: "/api/admin/orders",
-    summary: "Orders, newest first, with their items; `q` matches a buyer email in part or an order id exactly, `status` narrows to one status (super admin only).",
+    summary: "Orders, newest first, with their items; `q` matches a buyer email in part, or an order id or an item's sale reference (what its creator is shown) exactly, `status` narrows to one status (super admin only).",
     procedure: adminOrders,
     auth: "bearer-or-cookie",
     input: "query",

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { checkoutEvent, signPayload, type MockSession } from "../../mocks/stripe";
@@ -77,8 +78,8 @@ export async function placeOrder(
   expect(sessionId).toMatch(/^cs_test_/);
   expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
   const [{ id: orderId }] = server.query<{ id: string }>(
-    "select id from orders where checkout_session_id = ?",
-    sessionId,
+    "select id from orders where checkout_session_hash = ?",
+    crypto.createHash("sha256").update(sessionId).digest("hex"),
   );
   return { sessionId, orderId, listingIds: ids };
 }

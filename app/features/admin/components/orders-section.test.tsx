@@ -25,8 +25,8 @@ const ORDERS: AdminOrder[] = [
     refundReason: null,
     disputeStatus: null,
     items: [
-      { listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" },
-      { listingId: "l2", title: "Noir Portrait", creatorId: "creator-2", price: "12.50" },
+      { saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" },
+      { saleReference: "sale-l2", listingId: "l2", title: "Noir Portrait", creatorId: "creator-2", price: "12.50" },
     ],
   },
   {
@@ -42,7 +42,7 @@ const ORDERS: AdminOrder[] = [
     refundedAt: null,
     refundReason: null,
     disputeStatus: null,
-    items: [{ listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" }],
+    items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" }],
   },
 ];
 

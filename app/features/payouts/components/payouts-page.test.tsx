@@ -56,8 +56,8 @@ describe("PayoutsPage", () => {
       account: { provider: "test", status: "active", payoutsEnabled: true },
       balance: { earned: "25.50", owed: "0", transferred: "17", held: "0", reversed: "8.50" },
       transfers: [
-        { id: "ttr_one", orderId: "order-1", amount: "17", reversed: "0", status: "transferred", createdAt: "2026-11-24T10:00:00.000Z", testMode: true },
-        { id: "ttr_two", orderId: "order-2", amount: "8.50", reversed: "8.50", status: "reversed", createdAt: "2026-11-23T10:00:00.000Z", testMode: true },
+        { id: "ttr_one", saleReference: "sale-1", amount: "17", reversed: "0", status: "transferred", createdAt: "2026-11-24T10:00:00.000Z", testMode: true },
+        { id: "ttr_two", saleReference: "sale-2", amount: "8.50", reversed: "8.50", status: "reversed", createdAt: "2026-11-23T10:00:00.000Z", testMode: true },
       ],
       testAccountBalance: "17",
     });
@@ -70,10 +70,10 @@ describe("PayoutsPage", () => {
     expect(balance.getByTestId("balance-reversed")).toHaveTextContent("$8.50");
 
     const table = screen.getByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Transfer", "Order", "Amount", "Reversed", "Status", "Date"]);
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Transfer", "Sale reference", "Amount", "Reversed", "Status", "Date"]);
     const [, first, second] = within(table).getAllByRole("row");
-    expect(within(first).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_oneTest", "order-1", "$17.00", "$0.00", "Transferred", "Nov 24, 2026"]);
-    expect(within(second).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_twoTest", "order-2", "$8.50", "$8.50", "Reversed", "Nov 23, 2026"]);
+    expect(within(first).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_oneTest", "sale-1", "$17.00", "$0.00", "Transferred", "Nov 24, 2026"]);
+    expect(within(second).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_twoTest", "sale-2", "$8.50", "$8.50", "Reversed", "Nov 23, 2026"]);
 
     const terms = within(screen.getByRole("region", { name: "How your share moves" })).getAllByRole("term").map((term) => term.textContent);
     expect(terms).toEqual(["Owed", "Held", "Reversed"]);

@@ -179,7 +179,7 @@ function TransfersSection({ transfers }: { transfers: PayoutTransferView[] }) {
             <thead>
               <tr className="text-left text-slate-600">
                 <th scope="col" className="py-2 pr-4 font-medium">Transfer</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Order</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Sale reference</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Reversed</th>
                 <th scope="col" className="py-2 pr-4 font-medium">Status</th>
@@ -196,7 +196,7 @@ function TransfersSection({ transfers }: { transfers: PayoutTransferView[] }) {
                       {transfer.testMode ? <span className="ml-2 text-xs font-semibold text-amber-800">Test</span> : null}
                     </td>
                     <td className="py-2 pr-4">
-                      <code className="break-all text-xs">{transfer.orderId}</code>
+                      <code className="break-all text-xs">{transfer.saleReference}</code>
                     </td>
                     <td className="py-2 pr-4 text-right font-medium text-slate-900">{dollars(transfer.amount)}</td>
                     <td className="py-2 pr-4 text-right text-slate-700">{dollars(transfer.reversed)}</td>

@@ -15,9 +15,13 @@ export const meta: MetaFunction = () => [
 ];
 export const headers = forwardLoaderHeaders;
 
-/** The license of a paid order, or the notice that it was revoked (public: the random order id, given only to the buyer, is the key). */
+/**
+ * The license of a paid order, or the notice that it was revoked. Public: the
+ * order's license id (random, given only to the buyer) is the key; an order id,
+ * which creators also see, is not found here (docs/decisions/034).
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  const license = await loadProcedure(orderLicense, args, { orderId: args.params.orderId ?? "" }, null);
+  const license = await loadProcedure(orderLicense, args, { licenseId: args.params.licenseId ?? "" }, null);
   // A certificate the buyer shows to others (docs/decisions/029): no robots ban, but never kept by a shared cache.
   return json(license, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -103,9 +107,13 @@ export function ErrorBoundary() {
   return (
     <ErrorPanel
       title={notFound ? "License not found" : "Something went wrong"}
-      detail={notFound ? "There is no paid order with this id." : "Please try again."}
-      linkTo="/marketplace"
-      linkLabel="Back to the marketplace"
+      detail={
+        notFound
+          ? "There is no license at this address. License links sent before November 26, 2026 no longer work: your library has the current link to each of your licenses."
+          : "Please try again."
+      }
+      linkTo={notFound ? "/library" : "/marketplace"}
+      linkLabel={notFound ? "Open your library" : "Back to the marketplace"}
     />
   );
 }

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+
+/**
+ * The database, its WAL and shared-memory side files, and backups hold every
+ * buyer's and creator's data: they are readable and writable by the owner of
+ * the server process only (0600; folders 0700), whatever the process's umask.
+ */
+export const OWNER_ONLY_FILE = 0o600;
+export const OWNER_ONLY_DIR = 0o700;
+
+/** Makes the file owner-only, creating it empty first when it does not exist. */
+export function ensureOwnerOnlyFile(file: string): void {
+  fs.closeSync(fs.openSync(file, "a", OWNER_ONLY_FILE));
+  fs.chmodSync(file, OWNER_ONLY_FILE);
+}
+
+/** Makes the file owner-only when it exists (a side file SQLite may not have made yet). */
+export function restrictExistingFile(file: string): void {
+  try {
+    fs.chmodSync(file, OWNER_ONLY_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/** Creates the folder (and its parents) owner-only; an existing folder is made owner-only too. */
+export function ensureOwnerOnlyDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: OWNER_ONLY_DIR });
+  fs.chmodSync(dir, OWNER_ONLY_DIR);
+}

@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Migrator } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrations } from "./migrations/index";
+import { openDatabase } from "~/infra/db.server";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0015-"));
+const db = openDatabase(path.join(dir, "old.sqlite"));
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const MIGRATION = "2026-11-26-0015-license-ids-and-session-hashes";
+
+describe("migration 0015 on a database with orders", () => {
+  it("gives each order its own license id and keeps only the hash of its checkout session id", async () => {
+    const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < MIGRATION));
+    const first = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
+    expect(first.error).toBeUndefined();
+    const now = new Date().toISOString();
+    const sessions = ["cs_test_a1b2c3", "cs_testmode_secret-session", null];
+    for (const [index, session] of sessions.entries()) {
+      await db
+        .insertInto("orders")
+        .values({
+          id: `o${index}`,
+          checkout_session_id: session,
+          provider: "test",
+          status: "paid",
+          customer_name: "B",
+          customer_email: "b@example.com",
+          customer_company: null,
+          total_cents: 1000,
+          checkout_url: session ? `http://localhost:3000/test-checkout/${session}` : null,
+          failure_reason: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: now,
+          // The columns of the time.
+        } as never)
+        .execute();
+    }
+
+    const rest = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    expect(rest.error).toBeUndefined();
+    const orders = await db.selectFrom("orders").select(["id", "license_id", "checkout_session_hash"]).orderBy("id").execute();
+    expect(orders.map((order) => order.checkout_session_hash)).toEqual([
+      crypto.createHash("sha256").update("cs_test_a1b2c3").digest("hex"),
+      crypto.createHash("sha256").update("cs_testmode_secret-session").digest("hex"),
+      null,
+    ]);
+    for (const order of orders) expect(order.license_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(orders.map((order) => order.license_id)).size).toBe(3);
+    expect(orders.map((order) => order.license_id)).not.toContain("o0");
+    const columns = (await db.introspection.getTables()).find((table) => table.name === "orders")!.columns.map((column) => column.name);
+    expect(columns).not.toContain("checkout_session_id");
+    expect(columns).not.toContain("checkout_url");
+    await expect(db.updateTable("orders").set({ license_id: orders[0].license_id }).where("id", "=", "o1").execute()).rejects.toThrow(/UNIQUE/);
+  });
+});
