@@ -104,7 +104,7 @@ describe("a nearly full data volume", () => {
 
     const launched = await callRoute(
       launch.action,
-      makeRequest("/api/marketplace/launch", { token, json: { imageId: styled.id, title: "Full disk", platforms: ["marketplace"] } }),
+      makeRequest("/api/marketplace/launch", { token, json: { imageId: styled.id, title: "Full disk", price: 25, platforms: ["marketplace"] } }),
     );
     expect(launched.status).toBe(507);
     expect(await launched.json()).toEqual({ message: OUT_OF_STORAGE });

@@ -89,7 +89,7 @@ function Toast({ message, onClose }: { message: FlashMessage; onClose: () => voi
         className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg peer-checked:hidden sm:w-[420px] ${KIND_STYLES[message.kind]}`}
       >
         <div className="flex items-start gap-3">
-          <div className="min-w-0 flex-1 break-words">
+          <div className="min-w-0 flex-1 wrap-anywhere">
             <p className={`text-sm font-semibold ${message.kind === "error" ? "text-red-800" : "text-slate-900"}`}>
               {message.title}
             </p>

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_ADMIN } from "../../playwright.config";
@@ -126,4 +126,32 @@ export async function makeStyledImage(page: Page, style: string): Promise<string
     .poll(async () => (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status, { timeout: 60_000 })
     .toBe("completed");
   return id;
+}
+
+/**
+ * Taps a control as a finger or a mouse does: a pointer press at the centre of
+ * its box, after checking that the topmost element there is the control itself
+ * (or inside it, or the label that belongs to it). Playwright's own click would
+ * wait for a covering element to go away or report it; a person's tap lands on
+ * whatever is on top, so a backdrop painted over a dialog's panel fails here.
+ */
+export async function tap(page: Page, control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  expect(box, "the control has a box on screen").not.toBeNull();
+  const x = box!.x + box!.width / 2;
+  const y = box!.y + box!.height / 2;
+  const onTop = await control.evaluate(
+    (element, [px, py]) => {
+      const top = document.elementFromPoint(px, py);
+      if (!top) return "nothing";
+      if (element === top || element.contains(top)) return "itself";
+      const label = top.closest("label");
+      if (label && (label as HTMLLabelElement).control === element) return "itself";
+      return top.outerHTML.slice(0, 120);
+    },
+    [x, y] as const,
+  );
+  expect(onTop, "what is under the pointer at the control's centre").toBe("itself");
+  await page.mouse.click(x, y);
 }

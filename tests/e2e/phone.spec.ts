@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, generateStyle, signIn, test, uploadPortrait } from "./fixtures";
+import { expect, generateStyle, makeStyledImage, signIn, test, uploadPortrait } from "./fixtures";
 
 /**
  * The journeys on a phone (390 × 844, touch), with JavaScript on and off:
@@ -112,6 +112,47 @@ test("the buyer's journey on a phone", async ({ page, javaScriptOn }) => {
     await page.goto(path);
     await expectFits(page, path);
   }
+});
+
+test("one long word (a title, a buyer's name) wraps on every page it reaches", async ({ page, javaScriptOn }) => {
+  test.setTimeout(180_000);
+  const word = `Unbroken${javaScriptOn ? "Js" : "NoJs"}${Date.now().toString(36)}`.padEnd(120, "x");
+  await signIn(page, "creator");
+  const styledId = await makeStyledImage(page, "anime");
+  const listed = await page.request.post("/api/marketplace/post", {
+    data: { imageId: styledId, title: word, description: word, price: 19, platforms: ["marketplace"] },
+  });
+  expect(listed.status()).toBe(200);
+  for (const path of ["/dashboard", "/listings", `/dashboard?styled=${styledId}&step=market&panel=sell`]) {
+    await page.goto(path);
+    await expectFits(page, path);
+  }
+  await page.context().clearCookies();
+
+  await page.goto(`/marketplace?q=${word.slice(0, 24)}`);
+  const card = page.getByTestId("listing-card").filter({ hasText: word.slice(0, 24) });
+  await expect(card).toHaveCount(1);
+  await expectFits(page, "/marketplace with a long title");
+  await card.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("cart-count").first()).toHaveText("1 item");
+  await expectFits(page, "/marketplace with a long title in the cart");
+  await page.goto("/cart");
+  await expectFits(page, "/cart");
+  const checkout = page.getByTestId("checkout-form");
+  await checkout.getByLabel("Name").fill(word);
+  await checkout.getByLabel("Company").fill(word).catch(() => undefined);
+  await checkout.getByLabel("Email").fill(`long-${Date.now().toString(36)}@example.com`);
+  await checkout.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\//);
+  await expectFits(page, "the test checkout with a long name");
+  await page.getByTestId("test-pay").click();
+  const complete = page.getByTestId("purchase-complete");
+  await expect(complete).toContainText("Payment Successful!");
+  await expectFits(page, "the purchase-complete dialog with a long title");
+  const license = await complete.getByRole("link", { name: /license/i }).first().getAttribute("href");
+  await page.goto(license!);
+  await expect(page.getByText(word.slice(0, 24)).first()).toBeVisible();
+  await expectFits(page, "the license page with a long name and title");
 });
 
 test("the admin's portal on a phone: tables fit, a ban asks first", async ({ page, javaScriptOn }) => {

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "~/lib/product";
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 
 /**
  * The one platform registry (fees, connection kinds and fields). The
@@ -75,7 +76,8 @@ export const PLATFORMS: readonly Platform[] = [
     icon: "🛍️",
     color: "#7c3aed",
     kind: "Marketplace",
-    fee: "5%",
+    // The ledger's split, so every screen states the fee the platform really takes.
+    fee: `${100 - CREATOR_SHARE_PERCENT}%`,
     needsWallet: false,
     connect: "none",
     manualFields: [],

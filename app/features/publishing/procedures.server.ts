@@ -404,9 +404,7 @@ export const launchMarketing = defineProcedure({
   input: launchSchema,
   async run({ input, user, ctx }) {
     const image = await completedImage(ctx, user, input.imageId);
-    const listing = await activeListingForStylizedImage(ctx.db, image.id);
-    // Price 0 (the form's default) means "not given": keep the listing's, else the image's, else 25.
-    const priceCents = input.price > 0 ? Math.round(input.price * 100) : (listing?.price_cents ?? image.price_cents ?? DEFAULT_PRICE * 100);
+    const priceCents = Math.round(input.price * 100);
     const platforms = await publish(ctx, user, {
       imageId: image.id,
       platforms: input.platforms,

@@ -97,7 +97,7 @@ describe("publishing jobs per creator", () => {
     const before = await fingerprint();
     const response = await callRoute(
       launch.action,
-      makeRequest("/api/marketplace/launch", { token, json: { imageId: image.id, title: "One more", platforms: ["marketplace"] } }),
+      makeRequest("/api/marketplace/launch", { token, json: { imageId: image.id, title: "One more", price: 25, platforms: ["marketplace"] } }),
     );
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("30");

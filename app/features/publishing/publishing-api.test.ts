@@ -328,7 +328,7 @@ describe("launch and post", () => {
     // A kit made once the image is listed links to its listing.
     const relaunch = await callRoute(
       launch.action,
-      makeRequest("/api/marketplace/launch", { token: alice.token, json: { imageId: image.id, title: "Anime Ada", platforms: ["opensea"] } }),
+      makeRequest("/api/marketplace/launch", { token: alice.token, json: { imageId: image.id, title: "Anime Ada", price: 50, platforms: ["opensea"] } }),
     );
     const rekit = new URL((await relaunch.json()).platforms[0].downloadUrl);
     const rekitAnswer = await callRoute(download.loader, makeRequest(rekit.pathname + rekit.search, { cookie: alice.cookie }), {
@@ -461,17 +461,17 @@ describe("launch and post", () => {
     const launchWith = (json: unknown, token = alice.token) =>
       callRoute(launch.action, makeRequest("/api/marketplace/launch", { token, json }));
 
-    const noTitle = await launchWith({ imageId: image.id, title: " ", platforms: ["marketplace"] });
+    const noTitle = await launchWith({ imageId: image.id, price: 10, title: " ", platforms: ["marketplace"] });
     expect(noTitle.status).toBe(400);
     expect((await noTitle.json()).fieldErrors.title).toEqual(["Please add a title for your content"]);
-    const noPlatforms = await launchWith({ imageId: image.id, title: "T", platforms: [] });
+    const noPlatforms = await launchWith({ imageId: image.id, price: 10, title: "T", platforms: [] });
     expect(noPlatforms.status).toBe(400);
     expect((await noPlatforms.json()).fieldErrors.platforms).toEqual(["Choose at least one platform to launch on"]);
-    expect((await launchWith({ imageId: image.id, title: "T" })).status).toBe(400);
-    expect((await launchWith({ imageId: image.id, title: "T", platforms: ["myspace"] })).status).toBe(400);
+    expect((await launchWith({ imageId: image.id, price: 10, title: "T" })).status).toBe(400);
+    expect((await launchWith({ imageId: image.id, price: 10, title: "T", platforms: ["myspace"] })).status).toBe(400);
     expect((await launchWith({ imageId: image.id, title: "T", platforms: "marketplace", price: -3 })).status).toBe(400);
-    expect((await launchWith({ imageId: image.id, title: "T", platforms: ["marketplace"] }, bob.token)).status).toBe(404);
-    expect((await launchWith({ imageId: pending.id, title: "T", platforms: ["marketplace"] })).status).toBe(400);
+    expect((await launchWith({ imageId: image.id, price: 10, title: "T", platforms: ["marketplace"] }, bob.token)).status).toBe(404);
+    expect((await launchWith({ imageId: pending.id, price: 10, title: "T", platforms: ["marketplace"] })).status).toBe(400);
 
     const postWith = (json: unknown) => callRoute(post.action, makeRequest("/api/marketplace/post", { token: alice.token, json }));
     const noPrice = await postWith({ imageId: image.id, title: "T", platforms: ["marketplace"], price: 0 });
@@ -488,7 +488,7 @@ describe("launch and post", () => {
     const launched = await (
       await callRoute(
         launch.action,
-        makeRequest("/api/marketplace/launch", { token: alice.token, json: { imageId: image.id, title: "T", platforms: ["marketplace"] } }),
+        makeRequest("/api/marketplace/launch", { token: alice.token, json: { imageId: image.id, title: "T", price: 25, platforms: ["marketplace"] } }),
       )
     ).json();
     expect(launched.platforms[0].status).toBe("live");
@@ -498,20 +498,29 @@ describe("launch and post", () => {
     expect(state.platforms[0]).toMatchObject({ id: "marketplace", status: "withdrawn", url: null });
   });
 
-  it("a launch price of 0 (the form's default) keeps the image's price, else 25", async () => {
+  it("launches only at a price the creator typed: 0, empty, text or none is refused with 'Please enter a valid price', changing nothing", async () => {
     const alice = await createTestUser();
     const image = await createStylizedImage(alice.user.id);
-    const response = await callRoute(
-      launch.action,
-      makeRequest("/api/marketplace/launch", {
-        token: alice.token,
-        json: { imageId: image.id, title: "T", price: "", platforms: ["marketplace"] },
-      }),
-    );
-    const body = await response.json();
-    expect(body.price).toBe("25");
-    expect(body.platformsLaunched).toBe(1);
-    expect(body.viewsGenerated).toBe(150_000);
-    expect(body.estimatedEarnings).toBe(375);
+    const launchAt = (price: unknown) =>
+      callRoute(
+        launch.action,
+        makeRequest("/api/marketplace/launch", {
+          token: alice.token,
+          json: { imageId: image.id, title: "T", platforms: ["marketplace"], ...(price === undefined ? {} : { price }) },
+        }),
+      );
+    for (const price of [0, "0", "", "abc", undefined, -1, "0.001"]) {
+      const refused = await launchAt(price);
+      expect(refused.status, String(price)).toBe(400);
+      expect((await refused.json()).fieldErrors.price).toEqual(["Please enter a valid price"]);
+    }
+    expect(await getDb().selectFrom("listings").select("id").where("stylized_image_id", "=", image.id).execute()).toEqual([]);
+
+    // A typed price is stored rounded to cents, and the answer shows the stored price.
+    const body = await (await launchAt("12.345")).json();
+    expect(body.price).toBe("12.35");
+    const listing = await getDb().selectFrom("listings").select("price_cents").where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
+    expect(listing.price_cents).toBe(1235);
   });
+
 });

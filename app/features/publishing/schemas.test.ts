@@ -7,6 +7,7 @@ function launchForm(fields: Record<string, string>) {
   const formData = new FormData();
   formData.set("imageId", "img1");
   formData.set("title", "Astronaut");
+  formData.set("price", "35");
   formData.append("platforms", "marketplace");
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
   return formData;

@@ -82,24 +82,12 @@ function toNumber(value: unknown): unknown {
 }
 
 /**
- * The launch form's price: parsed as a number, default 0,
- * in dollars (rounded to cents). 0 means "no price given": the listing keeps
- * its price, else 25. (Schemas answer dollars, not cents, so that parsing
- * their own output again changes nothing.)
+ * The price of a launch or a listing: an amount the creator typed, more than 0
+ * (min 0.01) and at most the maximum, in dollars rounded to cents. Empty, 0,
+ * negative or text is refused with "Please enter a valid price". (Schemas
+ * answer dollars, not cents, so that parsing their own output again changes
+ * nothing.)
  */
-export const launchPrice = z.preprocess(
-  (value) => {
-    const number = toNumber(value);
-    return number === undefined || (typeof number === "number" && Number.isNaN(number)) ? 0 : number;
-  },
-  z
-    .number(COPY.invalidPrice)
-    .min(0, COPY.invalidPrice)
-    .max(MAX_PRICE_CENTS / 100, COPY.invalidPrice)
-    .transform((dollars) => Math.round(dollars * 100) / 100),
-);
-
-/** The list-for-sale price: more than 0 (min 0.01), dollars rounded to cents. */
 export const salePrice = z
   .preprocess(
     toNumber,
@@ -116,7 +104,7 @@ export const launchSchema = z.object({
   imageId,
   title,
   description,
-  price: launchPrice,
+  price: salePrice,
   tags: tagsList,
   enableLicensing: formBoolean.transform((value) => value ?? true),
   enableNFT: formBoolean.transform((value) => value ?? false),

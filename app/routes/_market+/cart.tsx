@@ -114,9 +114,9 @@ export default function CartPage() {
               <li key={item.id} className="flex items-start gap-3 py-3 sm:gap-4" data-testid="cart-line">
                 <PreviewThumbnail src={item.previewUrl} size={64} />
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words text-slate-900">{item.title}</p>
+                  <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    <StyleBadge style={item.style} /> <span className="min-w-0 break-words">by {item.creatorFirstName}</span>
+                    <StyleBadge style={item.style} /> <span className="min-w-0 wrap-anywhere">by {item.creatorFirstName}</span>
                   </p>
                   <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
                     <span className="font-semibold text-slate-900" data-testid="cart-line-price">

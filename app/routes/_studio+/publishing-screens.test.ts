@@ -134,7 +134,7 @@ describe("/studio/launch and /studio/list", () => {
       ["imageId", image.id],
       ["title", "Cartoon me"],
       ["description", ""],
-      ["price", ""],
+      ["price", "25"],
       ["tags", "fun, , cartoon"],
       ["platforms", "marketplace"],
       ["platforms", "eyeem"],
@@ -200,7 +200,7 @@ describe("/studio/launch and /studio/list", () => {
 
     const refused = await callRoute(
       launchPage.action,
-      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "", description: "Mine", tags: "astronaut, portrait,", platforms: "marketplace" }, { cookie }),
+      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "", description: "Mine", price: "35", tags: "astronaut, portrait,", platforms: "marketplace" }, { cookie }),
     );
     expect(refused.status).toBe(400);
     const reply = await refused.json();
@@ -209,7 +209,7 @@ describe("/studio/launch and /studio/list", () => {
 
     const posted = await callRoute(
       launchPage.action,
-      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "Astronaut", tags: "astronaut,, portrait,", platforms: "marketplace" }, { cookie }),
+      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "Astronaut", price: "35", tags: "astronaut,, portrait,", platforms: "marketplace" }, { cookie }),
     );
     expect(posted.status).toBe(302);
     const listing = await getDb().selectFrom("listings").selectAll().where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();

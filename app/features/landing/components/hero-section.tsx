@@ -110,7 +110,7 @@ export function HeroSection({ samples }: { samples: HeroSamples | null }) {
                 {/* Below sm the tile is too narrow for both on one line: the earnings chip goes under the name, which wraps rather than being cut. */}
                 <div className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-1 bg-gradient-to-t from-black/70 to-transparent p-3 pt-10 text-white sm:flex-row sm:items-end sm:justify-between sm:gap-2">
                   <span
-                    className="min-w-0 text-sm leading-tight font-semibold break-words"
+                    className="min-w-0 text-sm leading-tight font-semibold wrap-anywhere"
                     data-testid="hero-sample-name"
                   >
                     {style.name}

@@ -63,7 +63,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
               <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
                 <PreviewThumbnail src={item.previewUrl} size={48} />
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium break-words text-slate-900">{item.title}</p>
+                  <p className="text-sm font-medium wrap-anywhere text-slate-900">{item.title}</p>
                   <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
                     <StyleBadge style={item.style} />
                     <span className="font-semibold text-slate-900" data-testid="cart-line-price">

@@ -70,7 +70,7 @@ export function ListingCard({
         <div className="flex items-start justify-between gap-2">
           <h3
             id={`listing-${listing.id}`}
-            className="min-w-0 scroll-mt-24 font-semibold break-words text-slate-900"
+            className="min-w-0 scroll-mt-24 font-semibold wrap-anywhere text-slate-900"
           >
             {listing.title}
           </h3>

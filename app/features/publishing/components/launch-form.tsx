@@ -111,7 +111,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
       <DescriptionField field={fields.description} defaultValue={defaults.description} showError sentBack={sentBack} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField field={fields.price} defaultValue={defaults.price} min="0" sentBack={sentBack} />
+        <PriceField field={fields.price} defaultValue={defaults.price} sentBack={sentBack} />
         <div>
           <label htmlFor={fields.tags.id} className="field-label">
             Tags

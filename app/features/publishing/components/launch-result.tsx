@@ -52,6 +52,9 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
         <p className="mt-1 text-sm text-slate-600">
           Here is where your image stands on each platform. Only listings a platform confirmed are marked live.
         </p>
+        <p className="mt-1 text-sm font-medium text-slate-900" data-testid="launch-price">
+          Price: ${result.price}
+        </p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-xl border border-slate-200 bg-white p-4">

@@ -160,7 +160,7 @@ export function ListForSaleForm({
 
       <TitleField field={fields.title} defaultValue={defaultListingTitle(name)} sentBack={sentBack} />
       <DescriptionField field={fields.description} defaultValue={defaultListingDescription(name)} sentBack={sentBack} />
-      <PriceField field={fields.price} defaultValue={image.price} min="0.01" sentBack={sentBack} />
+      <PriceField field={fields.price} defaultValue={image.price} sentBack={sentBack} />
       <div className="flex justify-end gap-2">
         {onClose ? (
           <button type="button" className="btn-secondary" onClick={onClose}>

@@ -89,7 +89,7 @@ export function DescriptionField({
 }
 
 /** The price in dollars; `min` differs: the launch form takes 0 ("keep the price"), a listing needs more than 0. */
-export function PriceField({ field, defaultValue, min, sentBack }: { field: ListingField; defaultValue: string; min: "0" | "0.01"; sentBack?: boolean }) {
+export function PriceField({ field, defaultValue, sentBack }: { field: ListingField; defaultValue: string; sentBack?: boolean }) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -100,7 +100,7 @@ export function PriceField({ field, defaultValue, min, sentBack }: { field: List
         name={field.name}
         type="number"
         inputMode="decimal"
-        min={min}
+        min="0.01"
         step="0.01"
         defaultValue={startValue(field, defaultValue, sentBack)}
         className="field-input"

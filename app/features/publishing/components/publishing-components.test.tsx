@@ -17,6 +17,7 @@ import { ListForSale, ListForSaleForm } from "~/features/publishing/components/l
 import { IntegrationCard } from "~/features/publishing/components/integration-card";
 import type { PlatformOption } from "~/features/publishing/platforms";
 import { getPlatform, PLATFORMS } from "~/features/publishing/platforms";
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 
 afterEach(() => {
   cleanup();
@@ -196,6 +197,13 @@ describe("List for sale", () => {
     expect(manage).toHaveAttribute("href", "/integrations");
     expect(manage).toHaveAttribute("target", "_blank");
     expect(manage).toHaveAttribute("rel", "noopener");
+  });
+
+  it("states the own marketplace's fee as the ledger's split: 15% when the creator keeps 85%", async () => {
+    renderAt(<ListForSaleForm image={{ id: "img1", style: "fantasy", price: "60" }} platforms={OPTIONS} />);
+    const own = (await screen.findByRole("checkbox", { name: /Selfie Studio/ })).closest("label")!;
+    expect(own).toHaveTextContent(`Fee ${100 - CREATOR_SHARE_PERCENT}%`);
+    expect(own).toHaveTextContent("Fee 15%");
   });
 
   it("links to /integrations when nothing else is connected", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "~/ui/use-hydrated";
+import { UrlDialog } from "~/ui/url-dialog";
 import { LaunchForm, launchDefaultsFor } from "~/features/publishing/components/launch-form";
 import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
 import type { PlatformOption } from "~/features/publishing/platforms";
@@ -68,21 +68,22 @@ export function MarketStep({
             </Link>
           </div>
           {panel === "sell" && hydrated ? (
-            <Dialog open onClose={closeSell} className="fixed inset-0 z-50 overflow-y-auto">
-              <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-              <div className="flex min-h-full items-center justify-center p-4">
-                <DialogPanel ref={panelRef} className="card w-full max-w-lg p-6 shadow-xl" data-testid="market-panel">
-                  <DialogTitle className="mb-4 text-lg font-semibold text-slate-900">List for Sale</DialogTitle>
+            <UrlDialog
+              title="List for Sale"
+              titleId="list-for-sale-title"
+              testId="market-panel"
+              closeHref={dashboardUrl({ styled: image.id, step: "market" })}
+              onClose={closeSell}
+              cancelLabel="Close"
+            >
+              {(close) => (
+                <div ref={panelRef} className="mt-4">
                   {/* The form comes first, so the dialog's first focus is its first field. */}
                   <ListForSaleForm key={image.id} image={{ id: image.id, style: image.style, price: startPrice }} platforms={platforms} />
-                  <div className="mt-4 flex justify-end">
-                    <button type="button" className="btn-ghost" onClick={closeSell}>
-                      Close
-                    </button>
-                  </div>
-                </DialogPanel>
-              </div>
-            </Dialog>
+                  <div className="mt-4 flex justify-end">{close}</div>
+                </div>
+              )}
+            </UrlDialog>
           ) : panel ? (
             <div ref={panelRef} className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
               {panel === "launch" ? (
