@@ -24,7 +24,7 @@ describe("backup and restore", () => {
     const { files } = await backupDataDir(getConfig().dataDir, backupDir);
     expect(files).toBeGreaterThanOrEqual(1);
     // A write after the backup is not in it.
-    await createUser(db, { email: "later@example.com", password: "later-1", firstName: "L", lastName: "A" });
+    await createUser(db, { email: "later@example.com", password: "later-sunrise-1", firstName: "L", lastName: "A" });
 
     const fresh = path.join(temp(), "data");
     await restoreDataDir(backupDir, fresh);
