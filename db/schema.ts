@@ -12,6 +12,23 @@ export interface UsersTable {
   banned: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The public handle: unique, lower-case a-z, 0-9 and '-', 3-30 characters (migration 0019). */
+  handle: string | null;
+  bio: string | null;
+  /** The version of the face-processing text the user agreed to, and when; both null when never given or withdrawn. */
+  face_consent_version: string | null;
+  face_consent_at: string | null;
+}
+
+/** An email change waiting for the link mailed to the new address (only the token's hash is kept). */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -21,6 +38,8 @@ export interface SessionsTable {
   expires_at: string;
   /** When the session was last used, written at most every few minutes; a session idle for SESSION_IDLE_DAYS ends. */
   last_seen_at: string;
+  /** The browser the session was made from (its User-Agent, cut short), for the sessions list. */
+  user_agent: string | null;
 }
 
 export interface ApiTokensTable {
@@ -29,6 +48,8 @@ export interface ApiTokensTable {
   created_at: string;
   expires_at: string;
   last_used_at: string | null;
+  /** The client the token was made from (its User-Agent, cut short), for the sessions list. */
+  user_agent: string | null;
 }
 
 export interface AuthFailuresTable {
@@ -409,6 +430,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
+  email_changes: EmailChangesTable;
   auth_failures: AuthFailuresTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;

@@ -77,10 +77,16 @@ export function SiteNav({ user, registrationOpen = false }: { user: PublicUser |
     : PUBLIC_LINKS;
   const account = user ? (
     <div className="flex items-center gap-3">
-      <span className="flex items-center gap-2 text-sm font-medium text-slate-800" data-testid="nav-user">
+      <Link
+        to="/settings"
+        className="flex items-center gap-2 rounded-lg text-sm font-medium text-slate-800 hover:text-brand-700"
+        data-testid="nav-user"
+        title="Settings"
+      >
         {user.profileImageUrl ? <Avatar src={user.profileImageUrl} name={displayName(user)} /> : null}
         <span className="max-w-[12rem] truncate">{displayName(user)}</span>
-      </span>
+        <span className="sr-only">: settings</span>
+      </Link>
       <Form method="post" action="/logout">
         <button type="submit" className="btn-secondary">
           Sign Out

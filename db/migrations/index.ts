@@ -12,9 +12,10 @@ import * as shopifyTokens from "./2026-11-25-0010-shopify-tokens";
 import * as sftpSubmissions from "./2026-11-25-0011-sftp-submissions";
 import * as imageProvenance from "./2026-11-25-0012-image-provenance";
 import * as listingSearchIndex from "./2026-11-26-0013-listing-search-index";
-import * as webhookDedupeAndVariants from "./2026-11-26-0017-webhook-dedupe-and-variants";
-import * as authHardening from "./2026-11-26-0016-auth-hardening";
 import * as licenseIdsAndSessionHashes from "./2026-11-26-0015-license-ids-and-session-hashes";
+import * as authHardening from "./2026-11-26-0016-auth-hardening";
+import * as webhookDedupeAndVariants from "./2026-11-26-0017-webhook-dedupe-and-variants";
+import * as accountAndConsent from "./2026-11-26-0019-account-and-consent";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -34,7 +35,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0011-sftp-submissions": sftpSubmissions,
   "2026-11-25-0012-image-provenance": imageProvenance,
   "2026-11-26-0013-listing-search-index": listingSearchIndex,
-  "2026-11-26-0017-webhook-dedupe-and-variants": webhookDedupeAndVariants,
-  "2026-11-26-0016-auth-hardening": authHardening,
   "2026-11-26-0015-license-ids-and-session-hashes": licenseIdsAndSessionHashes,
+  "2026-11-26-0016-auth-hardening": authHardening,
+  "2026-11-26-0017-webhook-dedupe-and-variants": webhookDedupeAndVariants,
+  "2026-11-26-0019-account-and-consent": accountAndConsent,
 };

@@ -45,6 +45,10 @@ export async function insertUser(db: DB, input: Omit<NewUser, "password"> & { pa
     banned: 0,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
+    handle: null,
+    bio: null,
+    face_consent_version: null,
+    face_consent_at: null,
   };
   const inserted = await db
     .insertInto("users")
