@@ -8,6 +8,11 @@ export const INVALID_FILE_TYPE = {
   title: "Invalid File Type",
   description: "Please select a valid image file (JPG or PNG).",
 };
+/** A JPG or PNG whose bytes stop short or are corrupt: the type is right, the file is not. */
+export const DAMAGED_IMAGE = {
+  title: "Damaged Image",
+  description: "This image is damaged or incomplete and cannot be read. Please select another copy of it.",
+};
 
 /**
  * Marketplace search (?q= on /marketplace and /api/marketplace). A search

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MISSING_INFORMATION } from "~/features/market/types";
+import { INVALID_EMAIL, MISSING_INFORMATION } from "~/features/market/types";
 
 /**
  * The checkout form: name and email required, company
@@ -15,8 +15,8 @@ export const customerInfoSchema = z.object({
     .string(MISSING_INFORMATION.description)
     .trim()
     .min(1, MISSING_INFORMATION.description)
-    .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address."))
+    .max(254, INVALID_EMAIL)
+    .pipe(z.email(INVALID_EMAIL))
     .meta({ format: "email" }),
   company: z
     .string()

@@ -29,6 +29,17 @@ export const MISSING_INFORMATION = {
   title: "Missing Information",
   description: "Please fill in your name and email address.",
 } as const;
+/** The checkout's summary when name and email are there but one is wrong (say, an email that is not one). */
+export const CHECK_YOUR_DETAILS = { title: "Check Your Details" } as const;
+export const INVALID_EMAIL = "Please enter a valid email address.";
+
+/** The summary of a refused checkout form: "Missing Information" when name or email is missing, else what is wrong. */
+export function checkoutRefusal(errors: { name?: string[] | null; email?: string[] | null }): { title: string; description: string } {
+  const messages = [...(errors.name ?? []), ...(errors.email ?? [])];
+  if (messages.length === 0 || messages.includes(MISSING_INFORMATION.description)) return MISSING_INFORMATION;
+  return { title: CHECK_YOUR_DETAILS.title, description: messages[0] };
+}
+
 export const CHECKOUT_FAILED = {
   title: "Checkout Failed",
   description: "Something went wrong creating your checkout session. Please try again.",

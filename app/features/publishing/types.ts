@@ -65,6 +65,8 @@ export const PUBLISH_WAIT_MS = 8000;
 /** The publishing screens' fixed messages (toasts and validation). */
 export const COPY = {
   titleRequired: { title: "Title required", description: "Please add a title for your content" },
+  /** The title a refused title's toast carries when the title is there but wrong (too long). */
+  titleInvalid: "Check the title",
   selectPlatforms: { title: "Select platforms", description: "Choose at least one platform to launch on" },
   launched: { title: "Marketing campaign launched!" },
   launchFailed: { title: "Launch failed" },
@@ -94,4 +96,10 @@ export function formatCount(value: number): string {
 
 export function formatDollars(value: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value);
+}
+
+/** The toast of a refused title: "Title required" when it is missing, else what is wrong with it (say, too long). */
+export function titleRefusal(message: string | undefined): { kind: "error"; title: string; description: string } {
+  if (!message || message === COPY.titleRequired.description) return { kind: "error", ...COPY.titleRequired };
+  return { kind: "error", title: COPY.titleInvalid, description: message };
 }

@@ -1,3 +1,4 @@
+import { DAMAGED_IMAGE } from "~/lib/limits";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -247,19 +248,20 @@ describe("POST /api/token-images/upload", () => {
     expect(scratchFiles()).toEqual([]);
   });
 
-  it("answers 415 for a text file named .jpg, a truncated JPEG, a PNG decompression bomb and an SVG", async () => {
+  it("answers 415 for a text file named .jpg, a truncated JPEG, a PNG decompression bomb and an SVG, saying which problem it is", async () => {
     const { user, token } = await createTestUser();
-    const cases: [string, Buffer, string][] = [
-      ["text renamed .jpg", Buffer.from("Dear diary, today I took a selfie.\n".repeat(50)), "selfie.jpg"],
-      ["truncated JPEG", fixture("truncated.jpg"), "truncated.jpg"],
-      ["truncated PNG", fixture("cat.png").subarray(0, Math.floor(fixture("cat.png").length * 0.6)), "cat.png"],
-      ["PNG bomb (400 MP)", pngBomb(), "bomb.png"],
-      ["SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>'), "a.png"],
+    const damaged = { message: DAMAGED_IMAGE.description };
+    const cases: [string, Buffer, string, { message: string }][] = [
+      ["text renamed .jpg", Buffer.from("Dear diary, today I took a selfie.\n".repeat(50)), "selfie.jpg", NOT_AN_IMAGE],
+      ["truncated JPEG", fixture("truncated.jpg"), "truncated.jpg", damaged],
+      ["truncated PNG", fixture("cat.png").subarray(0, Math.floor(fixture("cat.png").length * 0.6)), "cat.png", damaged],
+      ["PNG bomb (400 MP)", pngBomb(), "bomb.png", NOT_AN_IMAGE],
+      ["SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>'), "a.png", NOT_AN_IMAGE],
     ];
-    for (const [what, data, filename] of cases) {
+    for (const [what, data, filename, answer] of cases) {
       const response = await send(uploadRequest(data, { token, filename, type: "image/jpeg" }));
       expect(response.status, what).toBe(415);
-      expect(await response.json(), what).toEqual(NOT_AN_IMAGE);
+      expect(await response.json(), what).toEqual(answer);
     }
     expect(await imagesOf(user.id)).toEqual([]);
     expect(scratchFiles()).toEqual([]);

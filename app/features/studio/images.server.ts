@@ -26,8 +26,15 @@ export const ORIGINAL_MAX_EDGE = 4096;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 export class NotAnImageError extends Error {
-  constructor(cause?: unknown) {
-    super("The file is not an image we can read", { cause });
+  /**
+   * `type`: not a JPG or PNG at all; `damaged`: a JPG or PNG by its header
+   * whose image data is truncated or corrupt.
+   */
+  constructor(
+    cause?: unknown,
+    readonly problem: "type" | "damaged" = "type",
+  ) {
+    super(problem === "damaged" ? "The image is damaged or incomplete" : "The file is not an image we can read", { cause });
     this.name = "NotAnImageError";
   }
 }
@@ -77,7 +84,7 @@ export async function storeUploadedImage(
       format = metadata.format;
       hasAlpha = Boolean(metadata.hasAlpha);
     } catch (error) {
-      throw new NotAnImageError(error);
+      throw new NotAnImageError(error, await problemOf(error, args.sourcePath));
     }
     if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnImageError(`format ${format}`);
 
@@ -90,7 +97,7 @@ export async function storeUploadedImage(
       info = await (asPng ? pipeline.png({ compressionLevel: 6 }) : pipeline.jpeg({ quality: 90 })).toFile(encodedPath);
     } catch (error) {
       // Decoding happens here (the header alone proved little): truncated and corrupt files fail now.
-      throw new NotAnImageError(error);
+      throw new NotAnImageError(error, await problemOf(error, args.sourcePath));
     }
 
     const id = newId();
@@ -197,4 +204,30 @@ export async function deleteImage(
     await store.remove(row.optimized_file_key);
   }
   return true;
+}
+
+/**
+ * Why sharp could not read an upload: a JPG or PNG by its first bytes that
+ * then breaks is damaged; anything else, and an image past the pixel limit
+ * (a decompression bomb), is not an image the product takes.
+ */
+async function problemOf(error: unknown, sourcePath: string): Promise<NotAnImageError["problem"]> {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return "type";
+  return (await startsAsJpegOrPng(sourcePath)) ? "damaged" : "type";
+}
+
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_START = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Whether the file's first bytes are a JPEG's or a PNG's signature. */
+async function startsAsJpegOrPng(filePath: string): Promise<boolean> {
+  const file = await fsp.open(filePath, "r");
+  try {
+    const head = Buffer.alloc(PNG_START.length);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    const start = head.subarray(0, bytesRead);
+    return start.subarray(0, JPEG_START.length).equals(JPEG_START) || start.equals(PNG_START);
+  } finally {
+    await file.close();
+  }
 }

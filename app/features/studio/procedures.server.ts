@@ -7,7 +7,7 @@ import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
+import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
 import { idSchema, stylizeSchema, optimizeSchema } from "~/features/studio/schemas";
 import { removePublishingArtifacts } from "~/features/publishing/procedures.server";
 import {
@@ -99,7 +99,7 @@ export const uploadImage = defineProcedure({
       });
       return imageJson(row);
     } catch (error) {
-      if (error instanceof NotAnImageError) throw unsupportedMedia(INVALID_FILE_TYPE.description);
+      if (error instanceof NotAnImageError) throw unsupportedMedia((error.problem === "damaged" ? DAMAGED_IMAGE : INVALID_FILE_TYPE).description);
       throw error;
     }
   },

@@ -6,7 +6,7 @@ import type { AnyProcedure, CallerFor } from "~/infra/procedure.server";
 import { invoke } from "~/infra/procedure.server";
 import { HttpError } from "~/infra/errors.server";
 import type { FlashMessage } from "~/lib/flash";
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
+import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { idSchema, optimizeSchema, stylizeSchema } from "~/features/studio/schemas";
 import type { StylizedImageJson } from "~/features/studio/types";
 import { dashboardUrl } from "~/features/studio/dashboard-url";
@@ -93,7 +93,9 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       if (!(error instanceof HttpError)) throw error;
       return redirectWithFlash(
         dashboardUrl({ step: "upload" }),
-        UPLOAD_FAILURES[error.status] ?? { kind: "error", title: "Upload Failed", description: error.message },
+        error.message === DAMAGED_IMAGE.description
+          ? { kind: "error", ...DAMAGED_IMAGE }
+          : (UPLOAD_FAILURES[error.status] ?? { kind: "error", title: "Upload Failed", description: error.message }),
       );
     }
   }

@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
-import { CHECKOUT_FAILED, MISSING_INFORMATION } from "~/features/market/types";
+import { CHECK_YOUR_DETAILS, CHECKOUT_FAILED, INVALID_EMAIL, MISSING_INFORMATION, checkoutRefusal } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
@@ -39,14 +39,15 @@ export function CheckoutForm({
       if (!isSubmissionResult(answer)) return;
       const formErrors = answer.error?.[""];
       if (formErrors?.length) return { kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] };
-      if (answer.error && Object.keys(answer.error).length) return { kind: "error", ...MISSING_INFORMATION };
+      if (answer.error && Object.keys(answer.error).length) return { kind: "error", ...checkoutRefusal(answer.error) };
     },
   });
   const formProps = getFormProps(form);
+  const summary = fields.name.errors?.length || fields.email.errors?.length ? checkoutRefusal({ name: fields.name.errors, email: fields.email.errors }) : null;
   // conform stops an invalid submit itself (and never calls useForm's onSubmit then): toast it here.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
-    if (event.defaultPrevented) toast({ kind: "error", ...MISSING_INFORMATION });
+    if (event.defaultPrevented) toast({ kind: "error", ...refusalOfForm(event.currentTarget) });
   };
 
   return (
@@ -54,10 +55,10 @@ export function CheckoutForm({
       <input type="hidden" name="intent" value="checkout" />
       <FormErrors errors={form.errors} id={form.errorId} />
       {/* One summary beside the field errors: this box without JavaScript, the toast with it. */}
-      {!hydrated && (fields.name.errors?.length || fields.email.errors?.length) ? (
+      {!hydrated && summary ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="missing-information">
-          <p className="font-semibold">{MISSING_INFORMATION.title}</p>
-          <p>{MISSING_INFORMATION.description}</p>
+          <p className="font-semibold">{summary.title}</p>
+          <p>{summary.description}</p>
         </div>
       ) : null}
       <TextField field={fields.name} label="Name" autoComplete="name" />
@@ -79,4 +80,15 @@ export function CheckoutForm({
       </div>
     </fetcher.Form>
   );
+}
+
+/**
+ * What a refused submit lacks, read from the form itself (the browser-side
+ * check stops the submit before its errors reach this component): a missing
+ * name or email, else an email that is not one.
+ */
+function refusalOfForm(form: HTMLFormElement): { title: string; description: string } {
+  const data = new FormData(form);
+  const filled = ["name", "email"].every((name) => String(data.get(name) ?? "").trim() !== "");
+  return filled ? { title: CHECK_YOUR_DETAILS.title, description: INVALID_EMAIL } : MISSING_INFORMATION;
 }

@@ -268,6 +268,21 @@ describe("/marketplace", () => {
     expect(within(dialog).queryByTestId("missing-information")).toBeNull();
   });
 
+  it("says the email is wrong, not missing, when name and email are typed but the email is not one", async () => {
+    renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId("checkout-button"));
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    await clientValidationLoaded();
+    await user.type(within(dialog).getByLabelText("Name"), "Bea Buyer");
+    await user.type(within(dialog).getByLabelText("Email"), "bea-at-example");
+    await user.click(within(dialog).getByRole("button", { name: "Proceed to Payment" }));
+    const toast = await screen.findByTestId("toast");
+    expect(toast).toHaveTextContent("Check Your Details");
+    expect(toast).toHaveTextContent("Please enter a valid email address.");
+    expect(toast).not.toHaveTextContent("Missing Information");
+  });
+
   it("shows the purchase-complete dialog on return; closing it clears the query string", async () => {
     const purchase = {
       success: true,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "@remix-run/react";
 import { findPlatform } from "~/features/publishing/platforms";
-import { COPY } from "~/features/publishing/types";
+import { COPY, titleRefusal } from "~/features/publishing/types";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-defaults";
 import { styleName, suggestedPrice } from "~/lib/styles";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
@@ -63,7 +63,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
     pageResult,
     // A refused submit: a toast for the title, else the platforms, else the first other error.
     invalidSubmitToast: (errors) => {
-      if (errors.title?.length) return { kind: "error", ...COPY.titleRequired };
+      if (errors.title?.length) return titleRefusal(errors.title[0]);
       if (errors.platforms?.length) return { kind: "error", ...COPY.selectPlatforms };
       return { kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined };
     },

@@ -5,7 +5,7 @@ import { defaultListingDescription, defaultListingTitle } from "~/features/marke
 import { findPlatform } from "~/features/publishing/platforms";
 import type { PlatformId, PlatformOption } from "~/features/publishing/platforms";
 import type { PublicationStatus } from "~/features/publishing/types";
-import { COPY, postingCompleteText } from "~/features/publishing/types";
+import { COPY, postingCompleteText, titleRefusal } from "~/features/publishing/types";
 import { styleName } from "~/lib/styles";
 import { DescriptionField, FieldError, PriceField, startChecked, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
@@ -87,7 +87,7 @@ export function ListForSaleForm({
     invalidSubmitToast: (errors) => {
       if (errors.platforms?.length) return { kind: "error", ...COPY.selectOnePlatform };
       if (errors.price?.length) return { kind: "error", title: "Error", description: COPY.invalidPrice };
-      if (errors.title?.length) return { kind: "error", ...COPY.titleRequired };
+      if (errors.title?.length) return titleRefusal(errors.title[0]);
     },
     answerWhenIdle: true,
     onAnswer: (answer) => {

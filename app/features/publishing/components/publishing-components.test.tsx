@@ -116,6 +116,18 @@ describe("LaunchForm", () => {
     expect(screen.getByTestId("toast")).toHaveTextContent("Choose at least one platform to launch on");
   });
 
+  it("says a too-long title is too long, not missing", async () => {
+    const user = userEvent.setup();
+    renderAt(<LaunchForm image={IMAGE} defaults={{ ...DEFAULTS, title: "T".repeat(121) }} platforms={OPTIONS} />);
+    const launch = await screen.findByRole("button", { name: "Launch Marketing" });
+    await clientValidationLoaded();
+    await user.click(launch);
+    const toast = await screen.findByTestId("toast");
+    expect(toast).toHaveTextContent("Check the title");
+    expect(toast).toHaveTextContent("Please use at most 120 characters");
+    expect(toast).not.toHaveTextContent("Title required");
+  });
+
   it("posts in place and replaces the form with the result view ('Marketing campaign launched!')", async () => {
     const user = userEvent.setup();
     let posted: FormData | null = null;

@@ -4,7 +4,7 @@ import type { DragEvent, FormEvent } from "react";
 import { Spinner } from "~/ui/navigation-progress";
 import { useToast } from "~/ui/toaster";
 import { dashboardUrl } from "~/features/studio/dashboard-url";
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
+import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { ApiError, uploadSelfie } from "~/features/studio/studio-api";
 import type { ImageJson } from "~/features/studio/types";
 import { checkUploadFile } from "~/features/studio/upload-validation";
@@ -76,7 +76,7 @@ export function UploadWidget({
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : String(error);
       if (status === 413) fail(FILE_TOO_LARGE);
-      else if (status === 415) fail(INVALID_FILE_TYPE);
+      else if (status === 415) fail(message === DAMAGED_IMAGE.description ? DAMAGED_IMAGE : INVALID_FILE_TYPE);
       else fail({ title: "Upload Failed", description: message });
     }
   }
