@@ -1,5 +1,6 @@
 import { isShopDomain } from "~/lib/shop-domain";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
+import { networkFailureReason } from "~/infra/network-failure.server";
 import {
   defaultFetch,
   ShopifyAuthError,
@@ -59,7 +60,7 @@ export class ShopifyAdminClient {
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
       });
     } catch (error) {
-      throw new ShopifyTransientError(`Could not reach Shopify: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ShopifyTransientError(`Could not reach Shopify: ${networkFailureReason(error)}. Please try again in a few minutes.`);
     }
   }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { isShopDomain } from "~/lib/shop-domain";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { defaultFetch, shopifyHttpError, ShopifyRequestError, ShopifyTransientError } from "~/infra/shopify/shopify-errors.server";
+import { networkFailureReason } from "~/infra/network-failure.server";
 
 /**
  * Shopify's authorization-code grant for an app installed on a merchant's
@@ -73,7 +74,7 @@ async function postTokenEndpoint(shop: string, body: Record<string, unknown>, do
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
-    throw new ShopifyTransientError(`Could not reach Shopify: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ShopifyTransientError(`Could not reach Shopify: ${networkFailureReason(error)}. Please try again in a few minutes.`);
   }
   if (response.status === 400 || response.status === 401) {
     // OAuth's error answer, e.g. {"error":"invalid_grant","error_description":"..."}.
