@@ -312,6 +312,13 @@ describe("/marketplace", () => {
     expect(download).toHaveAttribute("target", "_blank");
     expect(download).toHaveAttribute("href", "http://localhost:3000/downloads/tok");
     expect(dialog).toHaveTextContent("TEST MODE");
+    // The payment's reference travels in the monitor's link; the buyer never reads a raw session id.
+    expect(dialog).not.toHaveTextContent("cs_test_123");
+    expect(dialog).not.toHaveTextContent(/session id/i);
+    expect(within(dialog).getByRole("link", { name: "This payment on the Payment Monitor" })).toHaveAttribute(
+      "href",
+      "/payment-monitor?session_id=cs_test_123",
+    );
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent(/^\/marketplace$/),

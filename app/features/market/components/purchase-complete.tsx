@@ -90,8 +90,8 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
           Check it any time on the{" "}
           <a href={monitor} className="font-medium text-brand-700 underline">
             Payment Monitor
-          </a>{" "}
-          with session id <code className="break-all text-xs">{result.sessionId}</code>.
+          </a>
+          : the link carries this payment&apos;s reference.
         </p>
       </div>
     );
@@ -114,7 +114,10 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
             View your license
           </a>
         ) : null}{" "}
-        · Session id <code className="break-all text-xs">{result.sessionId}</code>
+        ·{" "}
+        <a href={monitor} className="font-medium text-brand-700 underline">
+          This payment on the Payment Monitor
+        </a>
       </p>
       <div className="border-t border-slate-200 pt-3">
         <LibraryLinkForm

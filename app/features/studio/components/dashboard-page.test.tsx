@@ -145,7 +145,7 @@ describe("DashboardPage", () => {
     expect(first.getByRole("link", { name: "List for Sale" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell");
     expect(first.getByRole("button", { name: "Delete the Cartoon image" })).toBeInTheDocument();
     expect(within(cards[1]).getByText("Styled with fal.ai")).toBeInTheDocument();
-    expect(within(cards[0]).getByText("Styled on this server")).toBeInTheDocument();
+    expect(within(cards[0]).getByText("Styled by Selfie Studio")).toBeInTheDocument();
     expect(within(cards[2]).getByText("The model could not read this photo.")).toBeInTheDocument();
     expect(within(cards[3]).getByText("Generating…")).toBeInTheDocument();
     expect(within(cards[3]).queryByRole("button")).toBeNull(); // nothing to delete until it ends

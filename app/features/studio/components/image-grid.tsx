@@ -6,6 +6,7 @@ import type { MarketState, StylizedImageJson } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
 import { StudioImage } from "~/features/studio/components/studio-image";
+import { PRODUCT_NAME } from "~/lib/product";
 import {
   CONFIRM_DELETE_PARAM,
   confirmDeleteHref,
@@ -18,7 +19,7 @@ export const CREATION_SIZES =
   "(min-width: 1280px) 300px, (min-width: 1024px) calc(33vw - 21px), (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
 
 const ENGINE_NAMES: Record<StylizedImageJson["provider"], string> = {
-  local: "Styled on this server",
+  local: `Styled by ${PRODUCT_NAME}`,
   fal: "Styled with fal.ai",
 };
 
