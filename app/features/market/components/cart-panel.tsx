@@ -110,7 +110,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
               <CheckoutDialog
                 open={open}
                 onClose={() => setOpen(false)}
-                itemCount={items.length}
+                items={items}
                 totalCents={total}
               />
             </Suspense>

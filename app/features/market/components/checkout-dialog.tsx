@@ -1,17 +1,28 @@
 import { useRef } from "react";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { CheckoutForm } from "~/features/market/components/checkout-form";
+import { PreviewThumbnail } from "~/features/market/components/preview-thumbnail";
+import { formatMoney } from "~/lib/money";
+
+/** What the dialog lists of each image being bought. */
+export interface CheckoutLine {
+  id: string;
+  title: string;
+  priceCents: number;
+  previewUrl: string;
+}
 
 /** The checkout dialog (with JavaScript; without it the same form is the /cart page). */
 export function CheckoutDialog({
   open,
   onClose,
-  itemCount,
+  items,
   totalCents,
 }: {
   open: boolean;
   onClose: () => void;
-  itemCount: number;
+  /** The images being bought, shown above the form so the buyer sees what they pay for. */
+  items: CheckoutLine[];
   totalCents: number;
 }) {
   // Focus starts in the Name field (set as the panel mounts, before the dialog moves focus).
@@ -29,7 +40,16 @@ export function CheckoutDialog({
         >
           <DialogTitle className="text-lg font-semibold text-slate-900">Checkout</DialogTitle>
           <p className="mt-1 mb-4 text-sm text-slate-600">Enter your details to pay and receive your download links.</p>
-          <CheckoutForm itemCount={itemCount} totalCents={totalCents} onCancel={onClose} />
+          <ul className="mb-4 space-y-2" aria-label="Images in this order" data-testid="checkout-lines">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center gap-3">
+                <PreviewThumbnail src={item.previewUrl} size={48} />
+                <span className="min-w-0 flex-1 text-sm font-medium wrap-anywhere text-slate-900">{item.title}</span>
+                <span className="shrink-0 text-sm font-semibold text-slate-900">{formatMoney(item.priceCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <CheckoutForm itemCount={items.length} totalCents={totalCents} onCancel={onClose} />
         </DialogPanel>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { formatMoney } from "~/lib/money";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -240,6 +241,17 @@ describe("/marketplace", () => {
     const form = button.closest("form")!;
     expect(form.querySelector('input[name="anchor"]')).toHaveValue("listing-lst1");
     expect(document.getElementById("listing-lst1")).toHaveTextContent("Neon Dream");
+  });
+
+  it("shows in the checkout dialog what is being bought: each image's thumbnail, title and price", async () => {
+    renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+    await userEvent.setup().click(await screen.findByTestId("checkout-button"));
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    const lines = within(dialog).getByRole("list", { name: "Images in this order" });
+    const [line] = within(lines).getAllByRole("listitem");
+    expect(line).toHaveTextContent(LISTING.title);
+    expect(line).toHaveTextContent(formatMoney(LISTING.priceCents));
+    expect(line.querySelector("img")).not.toBeNull();
   });
 
   it("puts the first focus of the checkout dialog in the Name field", async () => {
