@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { Zip, ZipPassThrough } from "fflate";
 import { OWNER_ONLY_FILE } from "~/infra/owner-only-files.server";
@@ -27,6 +26,19 @@ export interface WrittenZipEntry {
   bytes: number;
   /** SHA-256 (hex) of the entry's bytes as written. */
   sha256: string;
+}
+
+/** Waits for `event` on the file, or for its error (the caller's check then throws it); leaves no listener behind. */
+function settled(out: fs.WriteStream, event: "drain" | "finish"): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off(event, done);
+      out.off("error", done);
+      resolve();
+    };
+    out.on(event, done);
+    out.on("error", done);
+  });
 }
 
 const SAFE_NAME = /^[A-Za-z0-9._/-]{1,200}$/;
@@ -80,7 +92,7 @@ export async function writeZipFile(
   /** Waits while the file's write buffer is full, so reading never runs ahead of writing. */
   const drained = async () => {
     check();
-    if (out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "error")]);
+    if (out.writableNeedDrain) await settled(out, "drain");
     check();
   };
   const written: WrittenZipEntry[] = [];
@@ -121,7 +133,7 @@ export async function writeZipFile(
     }
     zip.end();
     check();
-    if (!out.writableFinished) await Promise.race([once(out, "finish"), once(out, "error")]);
+    if (!out.writableFinished) await settled(out, "finish");
     check();
     await fsp.chmod(target, OWNER_ONLY_FILE);
     return written;
