@@ -426,6 +426,27 @@ export interface ShopifyWebhookReceiptsTable {
   body_sha256: string | null;
 }
 
+export type AccountExportStatus = "pending" | "ready" | "failed";
+
+/** A creator's export of their own data (migration 0023): the zip under exports/ and when its link stops working. */
+export interface AccountExportsTable {
+  id: string;
+  user_id: string;
+  status: Generated<AccountExportStatus>;
+  /** The job that builds the zip. */
+  job_id: string | null;
+  /** The zip in the file store (exports/<id>.zip) while it may be downloaded; null before it is built and once it expired. */
+  file_key: string | null;
+  bytes: number | null;
+  /** Why the export failed, in words the creator can read. */
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  ready_at: string | null;
+  /** When the download link stops working and the sweep removes the zip. */
+  expires_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -454,6 +475,7 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;
   test_payout_movements: TestPayoutMovementsTable;
+  account_exports: AccountExportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -471,3 +493,4 @@ export type DownloadGrantRow = Selectable<DownloadGrantsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;
 export type ListingPlatformRow = Selectable<ListingPlatformsTable>;
+export type AccountExportRow = Selectable<AccountExportsTable>;

@@ -14,6 +14,25 @@ import { payoutProviderById } from "~/infra/payouts/select-payout-provider.serve
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { providerFor } from "~/infra/payments/select-provider.server";
 import { REFUND_PAYMENT_JOB, refundPaymentJobHandler } from "~/features/market/suspended-seller-refunds.server";
+import {
+  ACCOUNT_EXPORT_JOB,
+  accountExportJobHandler,
+  EXPORT_SWEEP_JOB,
+  exportSweepJobHandler,
+  type AccountExportSources,
+} from "~/features/accounts/account-export-job.server";
+import { creatorStudioExport } from "~/features/studio/procedures.server";
+import { creatorMarketExportProcedure } from "~/features/market/procedures.server";
+import { creatorPublishingExportProcedure } from "~/features/publishing/procedures.server";
+import { creatorPayouts } from "~/features/payouts/procedures.server";
+
+/** What a creator's data export gathers: each feature's own rows and files, through its face. */
+export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
+  studio: creatorStudioExport,
+  market: creatorMarketExportProcedure,
+  publishing: creatorPublishingExportProcedure,
+  payouts: creatorPayouts,
+};
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -45,5 +64,12 @@ export function jobHandlers(): JobHandlers {
     [TRANSFER_JOB]: transferJobHandler(payouts),
     [REVERSAL_JOB]: reversalJobHandler(payouts),
     [REFUND_PAYMENT_JOB]: refundPaymentJobHandler({ paymentProvider: (id) => providerFor(id, getConfig()) }),
+    [ACCOUNT_EXPORT_JOB]: accountExportJobHandler({
+      store: getFileStore(),
+      config: getConfig,
+      sources: ACCOUNT_EXPORT_SOURCES,
+      ensureSpace: () => ensureFreeSpace(getConfig()),
+    }),
+    [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),
   };
 }

@@ -21,6 +21,9 @@ const TYPES: Record<string, string> = {
   zip: "application/zip",
 };
 
+/** The name a creator's data export is saved under. */
+const EXPORT_FILE_NAME = "selfie-studio-data.zip";
+
 /**
  * Serves stored files: public previews, or private files through a signed,
  * expiring URL. A private file is `Cross-Origin-Resource-Policy: same-origin`,
@@ -60,6 +63,8 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   return storedFileResponse(servedKey, {
     ...headers,
     "Content-Type": TYPES[extension] ?? "application/octet-stream",
+    // A data export is saved as a file with a name that says what it is, never opened in the tab.
+    ...(key.startsWith("exports/") ? { "Content-Disposition": `attachment; filename="${EXPORT_FILE_NAME}"` } : {}),
   });
 }
 

@@ -29,6 +29,12 @@ import type { ApiRouteFile, HttpMethod, RouteModule } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
 import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
 import type { World } from "./world";
+import { startAccountExport } from "~/features/accounts/account-exports.server";
+
+/** Alice's export of her data (the pending one when there is one). */
+async function aliceExportId(w: World): Promise<string> {
+  return (await startAccountExport(getDb(), w.alice.user.id, new Date())).id;
+}
 import { checkoutSessionHash } from "~/features/market/orders.server";
 
 /**
@@ -578,6 +584,32 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         if (role === "owner" || role === "ownerCookie") expect(Number(payouts.balance.earned)).toBeGreaterThan(0);
         else expect(payouts.balance).toEqual({ earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" });
         if (role !== "owner" && role !== "ownerCookie") expect(payouts.transfers).toEqual([]);
+      },
+    },
+  },
+  "api.account.export": {
+    POST: {
+      kind: "own",
+      ok: 202,
+      // Each caller asks for an export of their own data: their own row and job.
+      othersMayChange: ["account_exports", "jobs"],
+      check: async ({ role, body, w }) => {
+        expect(body).toMatchObject({ id: expect.any(String), status: "pending", url: null });
+        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        if (owner) {
+          const row = await getDb().selectFrom("account_exports").select("user_id").where("id", "=", (body as { id: string }).id).executeTakeFirstOrThrow();
+          expect(row.user_id).toBe(owner.user.id);
+        }
+      },
+    },
+  },
+  "api.account.export.$id": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      prepare: byParam((id) => `/api/account/export/${id}`, "id", (w) => aliceExportId(w)),
+      check: ({ role, body }) => {
+        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ id: expect.any(String), status: "pending" });
       },
     },
   },

@@ -31,6 +31,7 @@ import {
 } from "./payloads";
 import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
 import type { World } from "./world";
+import { startAccountExport } from "~/features/accounts/account-exports.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 
 /**
@@ -776,6 +777,17 @@ const TARGETS: Target[] = [
     base: () => ({ path: "/api/payment-status/:sessionId", params: { sessionId: w.sale.sessionId } }),
     params: { sessionId: BOGUS_IDS },
   },
+  {
+    route: "api.account.export.$id",
+    method: "GET",
+    as: "alice",
+    baseStatus: 200,
+    base: async () => ({
+      path: "/api/account/export/:id",
+      params: { id: (await startAccountExport(getDb(), w.alice.user.id, new Date())).id },
+    }),
+    params: { id: BOGUS_IDS },
+  },
   ...(["GET", "DELETE"] as const).flatMap((method): Target[] => [
     {
       route: "api.token-images.$id",
@@ -1045,6 +1057,7 @@ const COVERED = new Set([
 ]);
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([
+  "POST api.account.export",
   "GET api.admin.images",
   "GET api.admin.payouts",
   "GET api.admin.stats",

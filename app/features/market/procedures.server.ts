@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { creatorMarketExport } from "~/features/market/creator-export.server";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { defineProcedure } from "~/infra/procedure.server";
 import { getFileStore } from "~/infra/file-store.server";
@@ -601,3 +602,14 @@ export const refundOrder = defineProcedure({
 
 // What other features use of this one; they reach it only through this file.
 export { activeListingForStylizedImage, marketplaceListingUrl, ownStylizedImage, parseTags, sellableFileKey, withdrawListingsForStylizedImage } from "~/features/market/listings.server";
+
+/**
+ * For the caller's data export (run by the export job): their listings, their
+ * sales without the buyers' data, and the files of their listings.
+ */
+export const creatorMarketExportProcedure = defineProcedure({
+  name: "creatorMarketExport",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => creatorMarketExport(ctx.db, user.id),
+});

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { creatorPublishingExport } from "~/features/publishing/creator-export.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import type { UserRow } from "#db/schema";
 import { defineProcedure } from "~/infra/procedure.server";
@@ -573,3 +574,14 @@ export const publicationDownload = defineProcedure({
 // What other features use of this one; they reach it only through this file.
 export { removePublishingArtifacts } from "~/features/publishing/publications.server";
 export { OAuthCallbackError } from "~/features/publishing/oauth-connections.server";
+
+/**
+ * For the caller's data export (run by the export job): the platforms they
+ * connected, by name only, and the kits and packages prepared for them.
+ */
+export const creatorPublishingExportProcedure = defineProcedure({
+  name: "creatorPublishingExport",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => creatorPublishingExport(ctx.db, user.id),
+});

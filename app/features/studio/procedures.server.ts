@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { creatorStudioFiles } from "~/features/studio/creator-export.server";
 import { defineProcedure, invoke } from "~/infra/procedure.server";
 import { notFound, unsupportedMedia, tooManyRequests } from "~/infra/errors.server";
 import { getFileStore } from "~/infra/file-store.server";
@@ -396,3 +397,14 @@ function startingSettings(styled: StylizedImageJson | null, preset: keyof typeof
       : OPTIMIZATION_DEFAULTS;
   return preset ? { ...base, ...PRESETS[preset] } : base;
 }
+
+/**
+ * For the caller's data export (run by the export job): every original, style
+ * and optimized file of theirs, by the path each takes inside the zip.
+ */
+export const creatorStudioExport = defineProcedure({
+  name: "creatorStudioExport",
+  access: "user",
+  input: z.object({}),
+  run: async ({ user, ctx }) => ({ files: await creatorStudioFiles(ctx.db, user.id) }),
+});

@@ -10,6 +10,7 @@ import {
 } from "~/features/admin/procedures.server";
 import { adminOrders, refundOrder } from "~/features/market/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
+import { accountExport, requestAccountExport } from "~/features/accounts/procedures.server";
 import {
   currentUser,
   endTokenSession,
@@ -652,6 +653,32 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
+  },
+
+  // The account: the export of the creator's own data
+  {
+    route: "api.account.export",
+    method: "POST",
+    path: "/api/account/export",
+    summary:
+      "Ask for a zip of your own data (account.json, every image file of yours byte for byte, listings.json, sales.json, payouts.json); answers the export `{id, status, url, expiresAt}` at once while a job builds it, and mails you its link when ready. While one is pending, asking again answers the same export; one export an hour (429 with Retry-After).",
+    procedure: requestAccountExport,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 202,
+    errors: [429],
+  },
+  {
+    route: "api.account.export.$id",
+    method: "GET",
+    path: "/api/account/export/{id}",
+    summary:
+      "One of your exports: `status` pending, ready or failed; when ready, `url` downloads the zip until `expiresAt` (24 hours), then it is deleted and `url` is null. 404 for an id that is not yours.",
+    procedure: accountExport,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    errors: [404],
   },
 
   // This document

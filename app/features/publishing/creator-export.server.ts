@@ -1,0 +1,39 @@
+import type { DB } from "~/infra/db.server";
+import { artifactKeys } from "~/infra/artifact-files.server";
+import { keyExtension, type ExportedFile } from "~/lib/exported-files";
+import { findPlatform } from "~/features/publishing/platforms";
+
+/**
+ * The creator's own publishing data for their data export: the platforms they
+ * connected, by name only (never a key, token, wallet or account name: the
+ * sealed secrets stay sealed), and the files prepared for them (mint kits and
+ * export packages, with a kit's image).
+ */
+export interface CreatorPublishingExport {
+  integrations: Array<{ platform: string }>;
+  files: ExportedFile[];
+}
+
+export async function creatorPublishingExport(db: DB, userId: string): Promise<CreatorPublishingExport> {
+  const [integrations, publications] = await Promise.all([
+    db.selectFrom("integrations").select(["platform"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    db
+      .selectFrom("listing_platforms")
+      .select(["id", "artifact_key"])
+      .where("user_id", "=", userId)
+      .where("artifact_key", "is not", null)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+  ]);
+  const files: ExportedFile[] = [];
+  for (const publication of publications) {
+    for (const key of artifactKeys(publication.artifact_key ?? "")) {
+      files.push({ key, name: `kits/${publication.id}.${keyExtension(key)}`, optional: key !== publication.artifact_key });
+    }
+  }
+  return {
+    integrations: integrations.map((integration) => ({ platform: findPlatform(integration.platform)?.name ?? integration.platform })),
+    files,
+  };
+}

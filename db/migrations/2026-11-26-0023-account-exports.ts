@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+
+/**
+ * A creator's exports of their own data: one row per export asked for, its
+ * state (pending while the job builds the zip, then ready or failed), the job
+ * that builds it, and the zip in the file store (`file_key`, under exports/)
+ * with the time its download link stops working. An erasure removes these
+ * rows and their files with the account.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("account_exports")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("status", "text", (col) => col.notNull().defaultTo("pending"))
+    .addColumn("job_id", "text")
+    .addColumn("file_key", "text")
+    .addColumn("bytes", "integer")
+    .addColumn("error", "text")
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("updated_at", "text", (col) => col.notNull())
+    .addColumn("ready_at", "text")
+    .addColumn("expires_at", "text")
+    .execute();
+  await db.schema.createIndex("account_exports_user").on("account_exports").columns(["user_id", "created_at"]).execute();
+  // One export per user at a time: at most one pending row each.
+  await sql`create unique index account_exports_one_pending on account_exports (user_id) where status = 'pending'`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("account_exports").execute();
+}
