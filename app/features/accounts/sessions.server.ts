@@ -1,6 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import type { UserRow } from "#db/schema";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
+import type { SessionView } from "~/features/accounts/session-types";
 
 /**
  * Web sessions and API tokens are both rows keyed by the hash of a random
@@ -151,15 +152,6 @@ export interface CallerCredentials {
   bearerToken: string | null;
 }
 
-/** One web session or API token as its owner sees it; `id` is the public id, never the stored hash. */
-export interface SessionView {
-  id: string;
-  kind: "web" | "token";
-  createdAt: string;
-  lastUsedAt: string | null;
-  userAgent: string | null;
-  current: boolean;
-}
 
 /**
  * The user's web sessions and API tokens that still work (not expired, and a
