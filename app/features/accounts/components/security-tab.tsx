@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
@@ -38,8 +38,17 @@ export function SecurityTab({
   revokeError?: string | null;
 }) {
   const [open, setOpen] = useState<string | null>(confirming);
-  // A finished post (the page loaded again, or answered an error) closes the confirmation opened here.
-  useEffect(() => setOpen(confirming), [confirming, sessions, revokeError]);
+  useEffect(() => setOpen(confirming), [confirming]);
+  // A finished post (the page loaded again, or answered an error) closes a confirmation opened here.
+  const navigation = useNavigation();
+  const posted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting") posted.current = true;
+    else if (navigation.state === "idle" && posted.current) {
+      posted.current = false;
+      setOpen(confirming);
+    }
+  }, [navigation.state, confirming]);
   return (
     <div className="space-y-10" data-testid="security-tab">
       <PasswordChangeForm lastResult={passwordResult} />
