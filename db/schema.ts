@@ -40,6 +40,8 @@ export interface SessionsTable {
   last_seen_at: string;
   /** The browser the session was made from (its User-Agent, cut short), for the sessions list. */
   user_agent: string | null;
+  /** The id the session goes by in the sessions list and when revoked (random; never id_hash). Migration 0021. */
+  public_id: string;
 }
 
 export interface ApiTokensTable {
@@ -50,6 +52,8 @@ export interface ApiTokensTable {
   last_used_at: string | null;
   /** The client the token was made from (its User-Agent, cut short), for the sessions list. */
   user_agent: string | null;
+  /** The id the token goes by in the sessions list and when revoked (random; never token_hash). Migration 0021. */
+  public_id: string;
 }
 
 export interface AuthFailuresTable {

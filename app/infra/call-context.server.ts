@@ -32,6 +32,13 @@ export interface CallContext {
   userAgent: string;
   /** The API token of an `Authorization: Bearer` header, when the call came with a well-formed one. */
   bearerToken: string | null;
+  /**
+   * The web session secret of the cookie the call was signed in with (not
+   * when a bearer token was used), so the sessions list can mark the current
+   * session and a password change can spare it. Handed over by the adapter or
+   * route that read the cookie; absent otherwise.
+   */
+  webSessionSecret?: string | null;
   /** The request body, unread, with its Content-Type and Content-Length (the upload procedure streams it); null without one. */
   upload: UploadBody | null;
   /** Whether this load is a fresh view of a page that counts listing views (the /marketplace page says so; a revalidation is not one). */
@@ -39,7 +46,7 @@ export interface CallContext {
 }
 
 /** What a route hands over on top of what `callContext` reads from the request itself. */
-export type HandedOver = Pick<CallContext, "countsViews">;
+export type HandedOver = Pick<CallContext, "countsViews" | "webSessionSecret">;
 
 /**
  * A context for a call that no request carries (the job worker, tests): no

@@ -36,7 +36,7 @@ export function apiHandler<A extends Access, S extends z.ZodType, R>(
       if (caller.via !== "bearer" && isCrossSiteMutation(request)) {
         throw forbidden("Cross-site request refused");
       }
-      const ctx = callContext(request, context);
+      const ctx = callContext(request, context, { webSessionSecret: caller.sessionSecret ?? null });
       const input = {
         ...Object.fromEntries(new URL(request.url).searchParams),
         ...(options.body === "json" ? await readJsonObject(request) : {}),

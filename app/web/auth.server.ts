@@ -41,6 +41,8 @@ export interface Caller {
   via: "bearer" | "cookie" | null;
   /** The bearer token, when the caller used one. */
   token?: string;
+  /** The web session secret, when the caller was signed in by the session cookie. */
+  sessionSecret?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function resolveCaller(request: Request, options: { bearer: boolean
   const secret = await readSessionSecret(request);
   if (!secret) return { user: null, via: null };
   const user = await userForWebSession(db, secret, new Date(), getConfig().SESSION_IDLE_DAYS);
-  return user ? { user, via: "cookie" } : { user: null, via: null };
+  return user ? { user, via: "cookie", sessionSecret: secret } : { user: null, via: null };
 }
 
 /** The signed-in user of a screen request (cookie only), or null. */

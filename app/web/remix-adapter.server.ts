@@ -18,6 +18,9 @@ import { readFormData } from "~/web/http.server";
  * Form actions parse with conform, so a form shows its errors without JS.
  */
 
+/** Fields a refused form never gets back in its answer (so no password is written into the page). */
+const SECRET_FIELDS = ["password", "currentPassword", "newPassword"];
+
 export type FormOutcome<R> =
   | { ok: true; result: R; user: UserRow | null; ctx: CallContext; formData: FormData }
   | { ok: false; response: ReturnType<typeof json<SubmissionResult<string[]>>> };
@@ -52,13 +55,13 @@ export async function submitFormAs<A extends Access, S extends z.ZodType, R, F e
   if (isCrossSiteMutation(request)) {
     return {
       ok: false,
-      response: json(submission.reply({ formErrors: ["Cross-site request refused"], hideFields: ["password"] }), {
+      response: json(submission.reply({ formErrors: ["Cross-site request refused"], hideFields: SECRET_FIELDS }), {
         status: 403,
       }),
     };
   }
   if (submission.status !== "success") {
-    return { ok: false, response: json(submission.reply({ hideFields: ["password"] }), { status: 400 }) };
+    return { ok: false, response: json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 }) };
   }
   const user = options.user !== undefined ? options.user : await getWebUser(request);
   const ctx = callContext(request, context, options.handedOver);
@@ -73,7 +76,7 @@ export async function submitFormAs<A extends Access, S extends z.ZodType, R, F e
           submission.reply({
             formErrors: [error.message],
             fieldErrors: error.fieldErrors,
-            hideFields: ["password"],
+            hideFields: SECRET_FIELDS,
           }),
           { status: error.status, headers: error.headers },
         ),

@@ -9,6 +9,6 @@ import { jsonResponse } from "~/web/http.server";
  * cookie session instead (web-session.server.ts).
  */
 export async function tokenSessionResponse(user: UserRow, ctx: CallContext, status = 200): Promise<Response> {
-  const { token } = await createApiToken(ctx.db, user.id, ctx.config.TOKEN_DAYS, ctx.now);
+  const { token } = await createApiToken(ctx.db, user.id, ctx.config.TOKEN_DAYS, ctx.now, ctx.userAgent);
   return jsonResponse({ token, user: toPublicUser(user) }, { status });
 }

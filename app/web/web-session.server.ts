@@ -4,9 +4,9 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { readSessionSecret, sessionCookie } from "~/web/auth.server";
 
-/** Starts a web session for a signed-in user; answers the Set-Cookie header. */
-export async function startWebSession(user: UserRow): Promise<string> {
-  const { secret } = await createWebSession(getDb(), user.id, getConfig().SESSION_DAYS);
+/** Starts a web session for a signed-in user, noting the browser it was made from; answers the Set-Cookie header. */
+export async function startWebSession(user: UserRow, request: Request): Promise<string> {
+  const { secret } = await createWebSession(getDb(), user.id, getConfig().SESSION_DAYS, new Date(), request.headers.get("User-Agent"));
   return sessionCookie().serialize(secret);
 }
 

@@ -12,7 +12,9 @@ import * as authorizeRoute from "~/routes/api+/oauth.$platform.authorize";
 import * as tokenUserRoute from "~/routes/api+/token-user";
 import * as tokenLoginRoute from "~/routes/api+/token-login";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
+import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { createWebSession } from "~/features/accounts/sessions.server";
+import { sha256 } from "~/infra/ids.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
@@ -146,6 +148,62 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       { kind: "none", ok: 404, prepare: () => ({ call: { path: "/api/no-such-endpoint", params: { "*": "no-such-endpoint" } } }) },
     ]),
   ),
+
+  // The password change and the sessions list: each caller acts on their own account only.
+  "api.account.password": {
+    POST: {
+      kind: "own",
+      ok: 204,
+      notJson: true,
+      // The caller's own password (the same one again, so the world's passwords stay), and their other sessions end.
+      othersMayChange: ["users", "sessions", "api_tokens"],
+      prepare: () => ({ call: { path: "/api/account/password", json: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } } }),
+      check: async ({ role, prepared }) => {
+        // The call's own token keeps working.
+        if (prepared.data?.token) {
+          const after = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", { token: prepared.data.token }));
+          expect(after.status, role).toBe(200);
+        }
+      },
+    },
+  },
+  "api.account.sessions": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: async ({ role, body, w }) => {
+        const entries = rows(body);
+        expect(entries.filter((entry) => entry.current)).toHaveLength(1);
+        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string]!;
+        const ids = [
+          ...(await getDb().selectFrom("sessions").select("public_id").where("user_id", "=", owner.user.id).execute()),
+          ...(await getDb().selectFrom("api_tokens").select("public_id").where("user_id", "=", owner.user.id).execute()),
+        ].map((row) => row.public_id);
+        for (const entry of entries) expect(ids).toContain(entry.id);
+      },
+    },
+  },
+  "api.account.sessions.$id": {
+    DELETE: {
+      // One of Alice's web sessions, made for each call: only she can end it; anyone else gets the 404 of an unknown id.
+      kind: "resource",
+      ok: 204,
+      notJson: true,
+      prepare: async (w) => {
+        const { secret } = await createWebSession(getDb(), w.alice.user.id, 30);
+        const { public_id: id } = await getDb().selectFrom("sessions").select("public_id").where("id_hash", "=", sha256(secret)).executeTakeFirstOrThrow();
+        return {
+          call: { path: `/api/account/sessions/${id}`, params: { id } },
+          bogus: { path: `/api/account/sessions/${bogusId}`, params: { id: bogusId } },
+          data: { id },
+        };
+      },
+      check: async ({ role, prepared }) => {
+        const row = await getDb().selectFrom("sessions").select("public_id").where("public_id", "=", prepared.data!.id).executeTakeFirst();
+        expect(Boolean(row), role).toBe(role !== "owner" && role !== "ownerCookie");
+      },
+    },
+  },
 
   "api.admin.images": {
     GET: {

@@ -7,6 +7,8 @@ import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import * as listingsRoute from "~/routes/api+/marketplace-listings";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
+import { createWebSession } from "~/features/accounts/sessions.server";
+import { sha256 } from "~/infra/ids.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
@@ -812,6 +814,35 @@ const TARGETS: Target[] = [
       params: { id: BOGUS_IDS },
     },
   ]),
+  // The password change and the sessions list
+  {
+    route: "api.account.password",
+    method: "POST",
+    as: "alice",
+    json: true,
+    // Alice's own password again (so the world's stays); a wrong current one is counted like a failed sign-in.
+    baseStatus: 204,
+    base: () => ({ path: "/api/account/password", json: { currentPassword: w.alice.password, newPassword: w.alice.password } }),
+    required: ["currentPassword", "newPassword"],
+    fields: {
+      currentPassword: [...PASSWORD_FIELD, ...HOSTILE_TEXT, NUL, LONE_SURROGATE],
+      newPassword: [...PASSWORD_FIELD, "short", "qwerty123", "PASSWORD1"],
+    },
+    mayChange: ["auth_failures", "sqlite_sequence"],
+  },
+  {
+    route: "api.account.sessions.$id",
+    method: "DELETE",
+    as: "alice",
+    // One of Alice's web sessions, ended by the base call; every case after it names no session of hers.
+    baseStatus: 204,
+    base: async () => {
+      const { secret } = await createWebSession(getDb(), w.alice.user.id, 30);
+      const { public_id: id } = await getDb().selectFrom("sessions").select("public_id").where("id_hash", "=", sha256(secret)).executeTakeFirstOrThrow();
+      return { path: "/api/account/sessions/:id", params: { id } };
+    },
+    params: { id: [...BOGUS_IDS, LONG, " ", "web", "token"] },
+  },
 ];
 
 
@@ -1058,6 +1089,7 @@ const COVERED = new Set([
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([
   "POST api.account.export",
+  "GET api.account.sessions",
   "GET api.admin.images",
   "GET api.admin.payouts",
   "GET api.admin.stats",

@@ -1,21 +1,31 @@
 import { z } from "zod";
 import {
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   registrationLinkSchema,
   resetLinkSchema,
   resetPasswordSchema,
+  sessionIdSchema,
 } from "~/features/accounts/schemas";
 import { defineProcedure } from "~/infra/procedure.server";
-import { forbidden, HttpError, tooManyRequests, unauthorized } from "~/infra/errors.server";
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from "~/infra/errors.server";
 import { findUserByEmail, insertUser, toPublicUser } from "~/features/accounts/users.server";
 import { decoyHash, hashPassword, verifyPassword } from "~/features/accounts/passwords.server";
-import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
+import { assertAcceptableNewPassword, isCommonPassword } from "~/features/accounts/common-passwords.server";
 import { openRegistration, registrationLink, sealRegistration } from "~/features/accounts/registration-links.server";
 import { renderAlreadyRegisteredMail, renderCreateAccountMail } from "~/features/accounts/registration-mail.server";
 import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/features/accounts/login-throttle.server";
-import { deleteApiToken } from "~/features/accounts/sessions.server";
+import {
+  type CallerCredentials,
+  deleteApiToken,
+  endOtherSessionsAndTokens,
+  endSessionOrToken,
+  listSessionsAndTokens,
+} from "~/features/accounts/sessions.server";
+import { COMMON_PASSWORD } from "~/lib/accounts";
+import type { CallContext } from "~/infra/call-context.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
@@ -261,9 +271,111 @@ export const endTokenSession = defineProcedure({
   },
 });
 
+// ---- Security: the password change, and the user's web sessions and API tokens ----
+
+export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
+
+/**
+ * The secrets the call was made with: the cookie's session when the call was
+ * signed in by cookie, else the bearer token (the API's adapter hands over no
+ * session secret for a bearer call).
+ */
+function callerCredentials(ctx: CallContext): CallerCredentials {
+  return ctx.webSessionSecret
+    ? { webSessionSecret: ctx.webSessionSecret, bearerToken: null }
+    : { webSessionSecret: null, bearerToken: ctx.bearerToken };
+}
+
+/**
+ * Changes the password, for the Security tab and POST /api/account/password:
+ * the new one follows the new-password rules, the current one must be right
+ * (a wrong one counts toward the sign-in limits of the account's email, so a
+ * stolen session cannot guess on without end). Then every other web session
+ * and API token of the user ends; the one making the change keeps working.
+ * A refused change changes nothing.
+ */
+export const changePassword = defineProcedure({
+  name: "changePassword",
+  access: "user",
+  input: changePasswordSchema,
+  async run({ input, user, ctx }) {
+    if (isCommonPassword(input.newPassword)) throw badRequest(COMMON_PASSWORD, { newPassword: [COMMON_PASSWORD] });
+    const reserved = await reserveLoginAttempt(ctx.db, user.email, ctx.clientIp, ctx.now);
+    if (!reserved.ok) {
+      throw tooManyRequests(
+        reserved.retryAfterSeconds,
+        `Too many wrong passwords. Try again in ${waitText(reserved.retryAfterSeconds)}.`,
+      );
+    }
+    const { reservation } = reserved;
+    let failed = false;
+    try {
+      if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
+        failed = true;
+        await recordLoginFailure(ctx.db, reservation, ctx.now);
+        throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
+      }
+    } finally {
+      if (!failed) await releaseLoginAttempt(ctx.db, reservation);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: ctx.now.toISOString() })
+        .where("id", "=", user.id)
+        .execute();
+      await endOtherSessionsAndTokens(trx, user.id, callerCredentials(ctx));
+    });
+    return null;
+  },
+});
+
+/** The user's web sessions and API tokens that still work, the current one marked (GET /api/account/sessions, the Security tab). */
+export const mySessions = defineProcedure({
+  name: "mySessions",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) =>
+    listSessionsAndTokens(ctx.db, user.id, callerCredentials(ctx), ctx.now, ctx.config.SESSION_IDLE_DAYS),
+});
+
+export const NO_SUCH_SESSION = "No such session or token";
+
+/**
+ * Ends one of the user's web sessions or API tokens (DELETE
+ * /api/account/sessions/{id}, Revoke on the Security tab): it answers 401, or
+ * goes to sign-in, from its next request. 404 for an id that is not the
+ * user's. Answers whether it was the one the call was made with (the screen
+ * then signs out).
+ */
+export const revokeSession = defineProcedure({
+  name: "revokeSession",
+  access: "user",
+  input: sessionIdSchema,
+  async run({ input, user, ctx }) {
+    const ended = await endSessionOrToken(ctx.db, user.id, input.id, callerCredentials(ctx));
+    if (!ended) throw notFound(NO_SUCH_SESSION);
+    return { current: ended.current };
+  },
+});
+
+/** "Sign out everywhere else": ends every web session and API token of the user but the one making the call. */
+export const signOutEverywhereElse = defineProcedure({
+  name: "signOutEverywhereElse",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    await endOtherSessionsAndTokens(ctx.db, user.id, callerCredentials(ctx));
+    return null;
+  },
+});
+
+// ---- end of Security ----
+
 // What other features use of this one; they reach it only through this file.
 export { createUser, toPublicUser } from "~/features/accounts/users.server";
-export { createApiToken, revokeAllCredentials } from "~/features/accounts/sessions.server";
+export { createApiToken, endAllSessionsAndTokens, revokeAllCredentials } from "~/features/accounts/sessions.server";
 
 // The creator's export of their own data (account-exports.server.ts; the zip is built by account-export-job.server.ts).
 

@@ -60,3 +60,21 @@ export const registrationLinkSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The Security tab's password change: the current password, and a new one under the new-password rules. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Enter your current password" })
+    .min(1, "Enter your current password")
+    .max(200, "Password must be at most 200 characters"),
+  newPassword,
+});
+
+/** One of the user's web sessions or API tokens, by the public id the sessions list shows. */
+export const sessionIdSchema = z.object({
+  id: z
+    .string({ error: "Say which session or token" })
+    .trim()
+    .min(1, "Say which session or token")
+    .max(100, "No such session or token"),
+});

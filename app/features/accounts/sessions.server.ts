@@ -1,6 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import type { UserRow } from "#db/schema";
-import { newSecretToken, sha256 } from "~/infra/ids.server";
+import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
+import type { SessionView } from "~/features/accounts/session-types";
 
 /**
  * Web sessions and API tokens are both rows keyed by the hash of a random
@@ -9,17 +10,28 @@ import { newSecretToken, sha256 } from "~/infra/ids.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function createWebSession(db: DB, userId: string, days: number, now = new Date()) {
+/** How much of a User-Agent header is kept for the sessions list: enough to name the browser and system. */
+export const USER_AGENT_MAX_LENGTH = 256;
+
+/** The User-Agent as stored: trimmed and cut to USER_AGENT_MAX_LENGTH; null when none was sent. */
+export function storedUserAgent(userAgent: string | null | undefined): string | null {
+  const trimmed = (userAgent ?? "").trim();
+  return trimmed === "" ? null : trimmed.slice(0, USER_AGENT_MAX_LENGTH);
+}
+
+export async function createWebSession(db: DB, userId: string, days: number, now = new Date(), userAgent: string | null = null) {
   const secret = newSecretToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   await db
     .insertInto("sessions")
     .values({
       id_hash: sha256(secret),
+      public_id: newId(),
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       last_seen_at: now.toISOString(),
+      user_agent: storedUserAgent(userAgent),
     })
     .execute();
   return { secret, expiresAt };
@@ -67,17 +79,19 @@ export async function deleteWebSession(db: DB, secret: string) {
   await db.deleteFrom("sessions").where("id_hash", "=", sha256(secret)).execute();
 }
 
-export async function createApiToken(db: DB, userId: string, days: number, now = new Date()) {
+export async function createApiToken(db: DB, userId: string, days: number, now = new Date(), userAgent: string | null = null) {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   await db
     .insertInto("api_tokens")
     .values({
       token_hash: sha256(token),
+      public_id: newId(),
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       last_used_at: null,
+      user_agent: storedUserAgent(userAgent),
     })
     .execute();
   return { token, expiresAt };
@@ -116,10 +130,120 @@ export async function deleteApiToken(db: DB, token: string) {
   await db.deleteFrom("api_tokens").where("token_hash", "=", sha256(token)).execute();
 }
 
-/** Ends every web session and API token of a user (logout everywhere, ban). */
-export async function revokeAllCredentials(db: DB, userId: string) {
+/**
+ * Ends every web session and API token of a user (a ban, a password reset,
+ * erasure): each answers 401 (or goes to sign-in) from its next request.
+ */
+export async function endAllSessionsAndTokens(db: DB, userId: string) {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
+}
+
+/** The former name of endAllSessionsAndTokens, kept for its callers. */
+export const revokeAllCredentials = endAllSessionsAndTokens;
+
+/**
+ * The secrets a call was made with, so the sessions list can mark the current
+ * one and "everywhere else" can spare it: the web session's secret (a call
+ * signed in by cookie) and the bearer token (a call made with one).
+ */
+export interface CallerCredentials {
+  webSessionSecret: string | null;
+  bearerToken: string | null;
+}
+
+
+/**
+ * The user's web sessions and API tokens that still work (not expired, and a
+ * web session not idle for `idleDays`), most recently used first.
+ */
+export async function listSessionsAndTokens(
+  db: DB,
+  userId: string,
+  caller: CallerCredentials,
+  now: Date,
+  idleDays: number,
+): Promise<SessionView[]> {
+  const currentSession = caller.webSessionSecret ? sha256(caller.webSessionSecret) : null;
+  const currentToken = caller.bearerToken ? sha256(caller.bearerToken) : null;
+  const idleBefore = new Date(now.getTime() - idleDays * DAY_MS).toISOString();
+  const sessions = await db
+    .selectFrom("sessions")
+    .select(["id_hash", "public_id", "created_at", "last_seen_at", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now.toISOString())
+    .where("last_seen_at", ">", idleBefore)
+    .execute();
+  const tokens = await db
+    .selectFrom("api_tokens")
+    .select(["token_hash", "public_id", "created_at", "last_used_at", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now.toISOString())
+    .execute();
+  const views: SessionView[] = [
+    ...sessions.map((row) => ({
+      id: row.public_id,
+      kind: "web" as const,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_seen_at,
+      userAgent: row.user_agent,
+      current: row.id_hash === currentSession,
+    })),
+    ...tokens.map((row) => ({
+      id: row.public_id,
+      kind: "token" as const,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      userAgent: row.user_agent,
+      current: row.token_hash === currentToken,
+    })),
+  ];
+  const recency = (view: SessionView) => view.lastUsedAt ?? view.createdAt;
+  return views.sort((a, b) => Number(b.current) - Number(a.current) || recency(b).localeCompare(recency(a)));
+}
+
+/**
+ * Ends one of the user's web sessions or API tokens by its public id. Answers
+ * what was ended (null when the id is not one of the user's), and whether it
+ * was the one the call was made with.
+ */
+export async function endSessionOrToken(
+  db: DB,
+  userId: string,
+  publicId: string,
+  caller: CallerCredentials,
+): Promise<{ kind: "web" | "token"; current: boolean } | null> {
+  const session = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("public_id", "=", publicId)
+    .returning("id_hash")
+    .executeTakeFirst();
+  if (session) {
+    return { kind: "web", current: caller.webSessionSecret !== null && session.id_hash === sha256(caller.webSessionSecret) };
+  }
+  const token = await db
+    .deleteFrom("api_tokens")
+    .where("user_id", "=", userId)
+    .where("public_id", "=", publicId)
+    .returning("token_hash")
+    .executeTakeFirst();
+  if (token) {
+    return { kind: "token", current: caller.bearerToken !== null && token.token_hash === sha256(caller.bearerToken) };
+  }
+  return null;
+}
+
+/** Ends every web session and API token of the user but the one the call was made with ("sign out everywhere else"). */
+export async function endOtherSessionsAndTokens(db: DB, userId: string, caller: CallerCredentials): Promise<void> {
+  const keepSession = caller.webSessionSecret ? sha256(caller.webSessionSecret) : null;
+  const keepToken = caller.bearerToken ? sha256(caller.bearerToken) : null;
+  let sessions = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSession) sessions = sessions.where("id_hash", "!=", keepSession);
+  await sessions.execute();
+  let tokens = db.deleteFrom("api_tokens").where("user_id", "=", userId);
+  if (keepToken) tokens = tokens.where("token_hash", "!=", keepToken);
+  await tokens.execute();
 }
 
 export async function deleteExpiredCredentials(db: DB, now = new Date()) {

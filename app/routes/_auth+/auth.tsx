@@ -77,7 +77,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithFlash(
     redirectTo,
     { kind: "success", title: "Welcome back!", description: "You've been logged in successfully." },
-    { "Set-Cookie": await startWebSession(outcome.result) },
+    { "Set-Cookie": await startWebSession(outcome.result, args.request) },
   );
 }
 

@@ -41,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithFlash(
     "/dashboard",
     { kind: "success", title: "Welcome!", description: "Your account has been created." },
-    { "Set-Cookie": await startWebSession(outcome.result) },
+    { "Set-Cookie": await startWebSession(outcome.result, args.request) },
   );
 }
 

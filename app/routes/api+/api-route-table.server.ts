@@ -19,6 +19,7 @@ import {
   resetPassword,
   signIn,
 } from "~/features/accounts/procedures.server";
+import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures.server";
 import {
   checkout,
   paymentStatus,
@@ -194,6 +195,43 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 302,
     answer: "redirect",
     query: [{ name: "redirectTo", description: "A same-site path to return to after signing in." }],
+  },
+
+  // Account: the password change, the user's web sessions and API tokens
+  {
+    route: "api.account.password",
+    method: "POST",
+    path: "/api/account/password",
+    summary:
+      "Change the password with the current one; every other web session and API token of the user ends, the one making the call keeps working. 400 for a wrong current password or a short or common new one.",
+    procedure: changePassword,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 204,
+    errors: [429, 503],
+  },
+  {
+    route: "api.account.sessions",
+    method: "GET",
+    path: "/api/account/sessions",
+    summary:
+      "The user's web sessions and API tokens that still work: kind, when made and last used, the User-Agent it was made from, and whether it is the one making the call.",
+    procedure: mySessions,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+  },
+  {
+    route: "api.account.sessions.$id",
+    method: "DELETE",
+    path: "/api/account/sessions/{id}",
+    summary:
+      "End one of the user's web sessions or API tokens (by the id the list shows): it answers 401 from its next request. 404 for an id that is not the user's.",
+    procedure: revokeSession,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 204,
+    errors: [404],
   },
 
   // Studio: originals and styles
