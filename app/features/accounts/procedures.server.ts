@@ -256,3 +256,4 @@ export const endTokenSession = defineProcedure({
 // What other features use of this one; they reach it only through this file.
 export { createUser, toPublicUser } from "~/features/accounts/users.server";
 export { createApiToken, revokeAllCredentials } from "~/features/accounts/sessions.server";
+export { accountOf } from "~/features/accounts/account.server";
