@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { LogoMark } from "~/ui/logo";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 
@@ -33,9 +32,9 @@ export function LandingFooter() {
                 {column.items.map((item) => (
                   <li key={item}>
                     {LINKED[item] ? (
-                      <Link to={LINKED[item]} className="text-slate-300 underline hover:text-white">
+                      <a href={LINKED[item]} className="text-slate-300 underline hover:text-white">
                         {item}
-                      </Link>
+                      </a>
                     ) : (
                       item
                     )}
