@@ -118,6 +118,8 @@ export interface ImagesTable {
   bytes: number;
   mime_type: string;
   created_at: string;
+  /** When ORIGINALS_RETENTION_DAYS removed the original's file (its styles stay); null while it is kept. */
+  original_removed_at: string | null;
 }
 
 export type StylizedStatus = "pending" | "processing" | "completed" | "failed";

@@ -8,6 +8,8 @@ import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
+import { sweepExpiredOriginals } from "~/features/studio/procedures.server";
+import type { Config } from "~/infra/config.server";
 
 export interface BootOptions {
   /** Also create the demo data (local use; `npm start`). */
@@ -44,6 +46,7 @@ export async function boot(options: BootOptions = {}) {
   if (options.worker !== false) {
     startJobWorker(config, log);
     startDeletedFilesPurge(config.filesDir);
+    startOriginalsRetention(config, log);
   }
   return { config };
 }
@@ -61,10 +64,33 @@ function startDeletedFilesPurge(filesDir: string) {
   purgeTimer ??= setInterval(purge, PURGE_EVERY_MS).unref();
 }
 
+const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
+let retentionTimer: NodeJS.Timeout | undefined;
+
+/**
+ * ORIGINALS_RETENTION_DAYS: removes the originals older than that, now and
+ * once a day (original-retention.server.ts). Nothing runs when it is unset.
+ * Several processes sweeping at once is harmless: each original is marked by
+ * one guarded UPDATE, and only the process that marked it removes its file.
+ */
+function startOriginalsRetention(config: Config, log: (line: string) => void) {
+  if (config.ORIGINALS_RETENTION_DAYS === undefined) return;
+  const sweep = () =>
+    void sweepExpiredOriginals(getDb(), { retentionDays: config.ORIGINALS_RETENTION_DAYS, now: new Date() })
+      .then((removed) => {
+        if (removed.length > 0) log(`Removed ${removed.length} originals older than ${config.ORIGINALS_RETENTION_DAYS} days.`);
+      })
+      .catch((error) => console.error("Removing expired originals:", error));
+  sweep();
+  retentionTimer ??= setInterval(sweep, RETENTION_EVERY_MS).unref();
+}
+
 /** Before the process exits: hand running jobs back to the queue and close the database. */
 export async function shutdown() {
   clearInterval(purgeTimer);
   purgeTimer = undefined;
+  clearInterval(retentionTimer);
+  retentionTimer = undefined;
   await stopJobWorker();
   await getDb().destroy();
 }

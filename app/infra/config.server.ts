@@ -179,6 +179,11 @@ const schema = z.object({
   SEARCHES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** How long, in milliseconds, a visitor's copy of a public page (/, /landing, /training, /marketplace) is served to other visitors (0 turns the cache off). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Days an uploaded selfie (original) is kept before a daily sweep removes it, styles made from it staying; unset: kept. */
+  ORIGINALS_RETENTION_DAYS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number of days").min(1).max(36_500).optional(),
+  ),
   FAL_KEY: optionalText,
   /** The fal.ai model for every style (default: the per-style table in app/engines/styling/fal-models.server.ts). */
   FAL_MODEL: optionalText,

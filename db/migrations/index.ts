@@ -17,6 +17,7 @@ import * as authHardening from "./2026-11-26-0016-auth-hardening";
 import * as webhookDedupeAndVariants from "./2026-11-26-0017-webhook-dedupe-and-variants";
 import * as accountAndConsent from "./2026-11-26-0019-account-and-consent";
 import * as sessionsList from "./2026-11-26-0021-sessions-list";
+import * as retention from "./2026-11-26-0022-retention";
 import * as accountExports from "./2026-11-26-0023-account-exports";
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0017-webhook-dedupe-and-variants": webhookDedupeAndVariants,
   "2026-11-26-0019-account-and-consent": accountAndConsent,
   "2026-11-26-0021-sessions-list": sessionsList,
+  "2026-11-26-0022-retention": retention,
   "2026-11-26-0023-account-exports": accountExports,
 };

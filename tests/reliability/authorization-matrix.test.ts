@@ -10,6 +10,8 @@ import { saveManualIntegration } from "~/features/publishing/integrations.server
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
 import * as authorizeRoute from "~/routes/api+/oauth.$platform.authorize";
 import * as tokenUserRoute from "~/routes/api+/token-user";
+import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
+import { recordFaceConsent } from "~/features/privacy/face-consent.server";
 import * as tokenLoginRoute from "~/routes/api+/token-login";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
@@ -205,6 +207,29 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
 
+  "api.account.consent": {
+    POST: {
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["users"],
+      prepare: () => ({ call: { path: "/api/account/consent", json: { faceProcessing: true } } }),
+      check: ({ role, body, w }) => {
+        const self = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        expect(body).toMatchObject({ id: self!.user.id, consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } } });
+      },
+    },
+    DELETE: {
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["users", "jobs", "stylized_images"],
+      check: async ({ role, body, w }) => {
+        const self = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        expect(body).toMatchObject({ id: self!.user.id, consent: { faceProcessing: { given: false, at: null, version: null } } });
+        // Agreed again, so the routes checked after this one can style.
+        await recordFaceConsent(getDb(), self!.user.id, new Date());
+      },
+    },
+  },
   "api.admin.images": {
     GET: {
       kind: "admin",

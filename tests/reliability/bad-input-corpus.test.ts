@@ -588,6 +588,17 @@ const TARGETS: Target[] = [
     },
   },
   {
+    route: "api.account.consent",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 200,
+    base: () => ({ path: "/api/account/consent", json: { faceProcessing: true } }),
+    required: ["faceProcessing"],
+    // Only an explicit `true` is consent: false, "true", 1 and the like are refused and record nothing.
+    fields: { faceProcessing: [...WRONG_TYPES.filter((value) => value !== true), false, "true", "yes", 1, 0, [true], { value: true }, LONG] },
+  },
+  {
     route: "api.token-images.$id.stylize",
     method: "POST",
     as: "alice",
@@ -1107,6 +1118,7 @@ const NO_INPUT = new Set([
   "GET api.token-stats",
   "GET api.token-stylized-images",
   "GET api.token-user",
+  "DELETE api.account.consent",
 ]);
 
 describe("bad-input corpus coverage", () => {

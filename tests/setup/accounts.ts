@@ -1,22 +1,30 @@
 import crypto from "node:crypto";
 import { getDb } from "~/infra/db.server";
 import { createUser } from "~/features/accounts/users.server";
+import { recordFaceConsent } from "~/features/privacy/face-consent.server";
 import { createApiToken, createWebSession } from "~/features/accounts/sessions.server";
 import { sessionCookie } from "~/web/auth.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 
 export const TEST_PASSWORD = "correct-horse";
 
-/** A user in the test database, with a bearer token and a session cookie ready to use. */
-export async function createTestUser(overrides: { id?: string; email?: string; firstName?: string; lastName?: string } = {}) {
+/**
+ * A user in the test database, with a bearer token and a session cookie ready
+ * to use. They have agreed to face processing (so they can style) unless
+ * `faceConsent: false`.
+ */
+export async function createTestUser(
+  overrides: { id?: string; email?: string; firstName?: string; lastName?: string; faceConsent?: boolean } = {},
+) {
   const db = getDb();
-  const user = await createUser(db, {
+  const created = await createUser(db, {
     id: overrides.id,
     email: overrides.email ?? `user-${crypto.randomBytes(4).toString("hex")}@example.com`,
     password: TEST_PASSWORD,
     firstName: overrides.firstName ?? "Test",
     lastName: overrides.lastName ?? "User",
   });
+  const user = overrides.faceConsent === false ? created : await recordFaceConsent(db, created.id, new Date());
   const { token } = await createApiToken(db, user.id, 30);
   const { secret } = await createWebSession(db, user.id, 30);
   const cookie = (await sessionCookie().serialize(secret)).split(";")[0];

@@ -1,3 +1,4 @@
+import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -152,7 +153,7 @@ describe("the export of a creator's data", () => {
 
     // account.json: the profile, the consent record, the platform by name; no key anywhere in the zip.
     const account = JSON.parse(Buffer.from(entries["account.json"]).toString("utf8"));
-    expect(account.account).toMatchObject({ id: creator.user.id, email: creator.user.email, firstName: "Ada", lastName: "Exporter", consent: { faceProcessing: { given: false } } });
+    expect(account.account).toMatchObject({ id: creator.user.id, email: creator.user.email, firstName: "Ada", lastName: "Exporter", consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } } });
     expect(account.integrations).toEqual([{ platform: "OpenSea" }]);
     for (const secret of [apiKey, apiKey.slice(-8), creator.user.password_hash, creator.token]) {
       expect(zipBytes.includes(Buffer.from(secret))).toBe(false);

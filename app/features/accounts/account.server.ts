@@ -1,6 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import type { UserRow } from "#db/schema";
 import type { Account } from "~/features/accounts/account-types";
+import { hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 
 /**
  * The signed-in person's own account as the settings and `GET /api/account`
@@ -18,7 +19,8 @@ export async function accountOf(db: DB, user: UserRow, now: Date): Promise<Accou
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  const consentGiven = user.face_consent_version !== null && user.face_consent_at !== null;
+  // Consent to an earlier version of the text does not count: the creator is asked again.
+  const consentGiven = hasCurrentFaceConsent(user);
   return {
     id: user.id,
     email: user.email,

@@ -376,6 +376,7 @@ export const signOutEverywhereElse = defineProcedure({
 // What other features use of this one; they reach it only through this file.
 export { createUser, toPublicUser } from "~/features/accounts/users.server";
 export { createApiToken, endAllSessionsAndTokens, revokeAllCredentials } from "~/features/accounts/sessions.server";
+export { accountOf } from "~/features/accounts/account.server";
 
 // The creator's export of their own data (account-exports.server.ts; the zip is built by account-export-job.server.ts).
 

@@ -111,6 +111,7 @@ export async function storeUploadedImage(
       bytes: info.size,
       mime_type: asPng ? "image/png" : "image/jpeg",
       created_at: args.now.toISOString(),
+      original_removed_at: null,
     };
     let adopted = false;
     try {

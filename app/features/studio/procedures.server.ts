@@ -2,10 +2,13 @@ import path from "node:path";
 import { z } from "zod";
 import { creatorStudioFiles } from "~/features/studio/creator-export.server";
 import { defineProcedure, invoke } from "~/infra/procedure.server";
-import { notFound, unsupportedMedia, tooManyRequests } from "~/infra/errors.server";
+import { conflict, notFound, unsupportedMedia, tooManyRequests } from "~/infra/errors.server";
+import type { DB } from "~/infra/db.server";
+import { FACE_CONSENT_REQUIRED, FACE_CONSENT_VERSION, faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import { originalRemovalDate, removeExpiredOriginals } from "~/features/studio/original-retention.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
+import { getStyleEngine, styleEngineInUse } from "~/engines/styling/select-style-engine.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
 import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
@@ -23,6 +26,7 @@ import {
 import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
 import { centsToPriceString } from "~/lib/money";
 import {
+  cancelOpenStyles,
   requestStylization,
   stylizedImageJson,
   deleteStylized as deleteStylizedRow,
@@ -150,12 +154,18 @@ export const deleteImage = defineProcedure({
   },
 });
 
-/** Creates a pending stylized image and its durable job; the worker does the rest. */
+/**
+ * Creates a pending stylized image and its durable job; the worker does the
+ * rest. Without the creator's consent to face processing (to the text shown
+ * now) it answers 409 and queues nothing; the insert checks the consent again,
+ * so a withdrawal at the same moment wins.
+ */
 export const stylizeImage = defineProcedure({
   name: "studio.stylizeImage",
   access: "user",
   input: stylizeSchema,
   async run({ input, user, ctx }) {
+    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
     const image = await findImage(ctx.db, user.id, input.id);
     if (!image) throw notFound("Image not found");
     await ensureFreeSpace(ctx.config);
@@ -168,12 +178,24 @@ export const stylizeImage = defineProcedure({
       provider: getStyleEngine(ctx.config).id,
       now: ctx.now,
       perDay: ctx.config.STYLIZATIONS_PER_DAY,
+      consentVersion: FACE_CONSENT_VERSION,
     });
     if (!row) throw notFound("Image not found");
     announceJobs();
     return stylizedImageJson(row, image.file_key);
   },
 });
+
+/** A withdrawn consent to face processing: the creator's waiting styles end, with `reason`. */
+export function cancelStylesOfCreator(db: DB, args: { userId: string; reason: string; now: Date }): Promise<number> {
+  return cancelOpenStyles(db, args);
+}
+
+/** The daily retention sweep of ORIGINALS_RETENTION_DAYS (original-retention.server.ts); nothing when originals are kept. */
+export async function sweepExpiredOriginals(db: DB, args: { retentionDays: number | undefined; now: Date }): Promise<string[]> {
+  if (args.retentionDays === undefined) return [];
+  return removeExpiredOriginals(db, getFileStore(), { retentionDays: args.retentionDays, now: args.now });
+}
 
 /** The creator's stylized images: list, poll, delete, optimize. */
 
@@ -293,13 +315,17 @@ export const loadDashboardProcedure = defineProcedure({
       .selectFrom("images")
       .selectAll()
       .where("user_id", "=", user.id)
+      .where("original_removed_at", "is", null)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .execute();
     const stylizedRows = await listStylized(ctx.db, user.id);
     const stylized = stylizedRows.map((row) => stylizedImageJson(row, row.original_file_key));
     const stats = await invoke(creatorStats, user, {}, ctx);
-    const imageList = images.map(imageJson);
+    const imageList = images.map((row) => ({
+      ...imageJson(row),
+      removesAt: originalRemovalDate(row.created_at, ctx.config.ORIGINALS_RETENTION_DAYS),
+    }));
 
     const styled = input.styled ? (stylized.find((item) => item.id === input.styled) ?? null) : null;
     const image =
@@ -359,7 +385,15 @@ export const loadDashboardProcedure = defineProcedure({
       if (row.status !== "completed") continue;
       market[row.id] = await marketStateOf(ctx, row);
     }
-    const data: DashboardData = { user: toPublicUser(user), stats, images: imageList, stylized, market, view };
+    const data: DashboardData = {
+      user: toPublicUser(user),
+      stats,
+      images: imageList,
+      stylized,
+      market,
+      view,
+      faceConsent: { given: hasCurrentFaceConsent(user), paragraphs: faceConsentText(styleEngineInUse(ctx.config)) },
+    };
     return { outcome: "view" as const, ...data };
   },
 });

@@ -10,6 +10,7 @@ import type { StyleEngine } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
 import { crashPoint } from "~/infra/crash-points.server";
+import { CANCELLED_BY_CONSENT_WITHDRAWAL, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 
 /**
  * The styling job: reads the original, asks the style engine for the look,
@@ -55,12 +56,16 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
       "stylized_images.user_id",
       "images.file_key as original_key",
       "users.banned",
+      "users.face_consent_version",
+      "users.face_consent_at",
     ])
     .where("stylized_images.id", "=", payload.stylizedImageId)
     .executeTakeFirst();
   if (!row || row.status === "completed") return; // deleted meanwhile, or already done by an earlier attempt
   // A banned creator's job does no work: it ends cancelled (the ban already marked the style failed).
   if (row.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
+  // A creator who withdrew their consent to face processing: no face of theirs is measured any more.
+  if (!hasCurrentFaceConsent(row)) throw new JobCancelledError(CANCELLED_BY_CONSENT_WITHDRAWAL);
   if (!isStyleId(row.style)) throw new StyleEngineError("This style is not available.", false);
   await deps.ensureSpace?.();
 

@@ -3,7 +3,8 @@ import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
-import { tooManyRequests } from "~/infra/errors.server";
+import { conflict, tooManyRequests } from "~/infra/errors.server";
+import { FACE_CONSENT_REQUIRED } from "~/features/privacy/face-consent";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import type { ImageFormat, Resolution } from "~/features/studio/optimization";
@@ -111,6 +112,8 @@ export async function requestStylization(
     now: Date;
     /** Styles the user may ask for in any 24 hours (no daily limit when absent). */
     perDay?: number;
+    /** The version of the face-processing consent the user must hold when the row is inserted (a withdrawal meanwhile refuses with 409). */
+    consentVersion?: string;
   },
 ): Promise<StylizedImageRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -134,6 +137,19 @@ export async function requestStylization(
           ])
           .where("images.id", "=", args.imageId)
           .where("images.user_id", "=", args.userId)
+          .where("images.original_removed_at", "is", null)
+          .$if(args.consentVersion !== undefined, (query) =>
+            query.where((w) =>
+              w.exists(
+                w
+                  .selectFrom("users")
+                  .select("users.id")
+                  .where("users.id", "=", args.userId)
+                  .where("users.face_consent_version", "=", args.consentVersion!)
+                  .where("users.face_consent_at", "is not", null),
+              ),
+            ),
+          )
           .where(
             (w) =>
               w
@@ -166,8 +182,19 @@ export async function requestStylization(
         .select("id")
         .where("id", "=", args.imageId)
         .where("user_id", "=", args.userId)
+        .where("original_removed_at", "is", null)
         .executeTakeFirst();
       if (!image) return undefined;
+      if (args.consentVersion !== undefined) {
+        const consent = await trx
+          .selectFrom("users")
+          .select("id")
+          .where("id", "=", args.userId)
+          .where("face_consent_version", "=", args.consentVersion)
+          .where("face_consent_at", "is not", null)
+          .executeTakeFirst();
+        if (!consent) throw conflict(FACE_CONSENT_REQUIRED);
+      }
       if ((await countOpenStylizations(trx, args.userId)) >= MAX_OPEN_STYLIZATIONS) {
         throw tooManyRequests(10, `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`);
       }
@@ -200,4 +227,28 @@ export async function deleteStylized(
   await store.remove(row.file_key);
   await store.remove(row.optimized_file_key);
   return true;
+}
+
+/**
+ * Calls off the user's styles that wait or are being made: their queued style
+ * jobs fail (the worker will not take them) and the styles end `failed` with
+ * `reason`. A job a worker already holds finds its style no longer
+ * `processing` when it is done, and keeps no file.
+ */
+export async function cancelOpenStyles(db: DB, args: { userId: string; reason: string; now: Date }): Promise<number> {
+  const stamp = args.now.toISOString();
+  await db
+    .updateTable("jobs")
+    .set({ status: "failed", locked_until: null, locked_by: null, last_error: args.reason, updated_at: stamp })
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", STYLIZE_JOB)
+    .where("status", "=", "queued")
+    .execute();
+  const cancelled = await db
+    .updateTable("stylized_images")
+    .set({ status: "failed", error: args.reason, updated_at: stamp })
+    .where("user_id", "=", args.userId)
+    .where("status", "in", ["pending", "processing"])
+    .executeTakeFirst();
+  return Number(cancelled.numUpdatedRows);
 }

@@ -18,6 +18,8 @@ export interface ImageJson {
   bytes: number;
   mimeType: string;
   createdAt: string;
+  /** On the dashboard: when ORIGINALS_RETENTION_DAYS removes this upload (null: it is kept). */
+  removesAt?: string | null;
 }
 
 export interface StylizedImageJson {
@@ -105,4 +107,6 @@ export interface DashboardData {
    */
   market?: Record<string, MarketState>;
   view: DashboardView;
+  /** Whether the creator consents to face processing (the text shown now); absent is taken as given. */
+  faceConsent?: { given: boolean; paragraphs: string[] };
 }

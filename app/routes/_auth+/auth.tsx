@@ -115,6 +115,12 @@ export default function AuthScreen() {
             <LoginCard redirectTo={redirectTo} />
           )}
         </LinkTabs>
+        <p className="mt-4 text-sm text-slate-600">
+          How we handle your photos and data:{" "}
+          <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
+            Privacy
+          </Link>
+        </p>
       </section>
       <aside className="hidden flex-col justify-center rounded-3xl bg-gradient-to-br from-brand-600 to-pink-600 p-10 text-white lg:flex">
         <h2 className="text-3xl font-bold">Transform &amp; Monetize</h2>

@@ -20,6 +20,7 @@ import {
   optimizeImage,
 } from "~/features/studio/procedures.server";
 import { creatorPayouts } from "~/features/payouts/procedures.server";
+import { giveFaceConsent } from "~/features/privacy/procedures.server";
 import { getWebUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
@@ -116,6 +117,14 @@ export async function dashboardAction(args: ActionFunctionArgs) {
 
   try {
     switch (intent) {
+      case "give-consent": {
+        await invoke(giveFaceConsent, user, { faceProcessing: true }, ctx);
+        return redirectWithFlash(returnTo, {
+          kind: "success",
+          title: "Thank you",
+          description: "You can now generate styles. You can withdraw your consent in Settings, Privacy.",
+        });
+      }
       case "stylize": {
         const stylized = (await run(stylizeImage, stylizeSchema)) as StylizedImageJson;
         return redirect(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }));
@@ -141,7 +150,7 @@ export async function dashboardAction(args: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const title =
-      intent === "stylize" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
+      intent === "stylize" || intent === "give-consent" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
     const description =
       intent.startsWith("delete") && error.status === 404 ? "Could not delete the image" : error.message;
     return redirectWithFlash(returnTo, { kind: "error", title, description });

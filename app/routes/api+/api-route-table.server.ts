@@ -41,6 +41,7 @@ import {
   receiveShopifyWebhook,
   creatorIntegrations,
 } from "~/features/publishing/procedures.server";
+import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
 import {
   deleteImage,
   getImage,
@@ -282,12 +283,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: "api.token-images.$id.stylize",
     method: "POST",
     path: "/api/token-images/{id}/stylize",
-    summary: "Ask for a style; answers `{id, status}` at once while a job does the work.",
+    summary:
+      "Ask for a style; answers `{id, status}` at once while a job does the work. 409 without the caller's consent to face processing (POST /api/account/consent).",
     procedure: stylizeImage,
     auth: "bearer-or-cookie",
     input: "json",
     status: 202,
-    errors: [404, 429, 507],
+    errors: [404, 409, 429, 507],
   },
   {
     route: "api.token-stylized-images",
@@ -717,6 +719,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "query",
     status: 200,
     errors: [404],
+  },
+  // Consent to face processing
+  {
+    route: "api.account.consent",
+    method: "POST",
+    path: "/api/account/consent",
+    summary:
+      "Agree to face processing (`{faceProcessing: true}`): records the time and the version of the text shown; answers the account.",
+    procedure: giveFaceConsent,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+  },
+  {
+    route: "api.account.consent",
+    method: "DELETE",
+    path: "/api/account/consent",
+    summary: "Withdraw the consent to face processing: new styling stops and the caller's waiting styles are cancelled; answers the account.",
+    procedure: withdrawFaceConsentProcedure,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
   },
 
   // This document

@@ -2,9 +2,11 @@ import { LogoMark } from "~/ui/logo";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 
 /**
- * 7. Footer with Product, Support and Company columns. Their entries have no
- * pages to lead to, so they are plain text rather than dead links.
+ * 7. Footer with Product, Support and Company columns. Entries with a page
+ * link to it (Privacy Policy: /privacy); the others have none, so they are
+ * plain text rather than dead links.
  */
+const LINKED: Record<string, string> = { "Privacy Policy": "/privacy" };
 const COLUMNS = [
   { title: "Product", items: ["Features", "AI Styles", "Pricing", "Marketplace"] },
   { title: "Support", items: ["Help Center", "Creator Guide", "Contact Us", "Community"] },
@@ -28,7 +30,15 @@ export function LandingFooter() {
               <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{column.title}</h2>
               <ul className="mt-4 space-y-2 text-sm text-slate-400">
                 {column.items.map((item) => (
-                  <li key={item}>{item}</li>
+                  <li key={item}>
+                    {LINKED[item] ? (
+                      <a href={LINKED[item]} className="text-slate-300 underline hover:text-white">
+                        {item}
+                      </a>
+                    ) : (
+                      item
+                    )}
+                  </li>
                 ))}
               </ul>
             </div>

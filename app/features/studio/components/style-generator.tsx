@@ -12,6 +12,7 @@ import { GeneratingOverlay } from "~/features/studio/components/generating-overl
 import { StudioImage } from "~/features/studio/components/studio-image";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useSignInAgain } from "~/features/studio/components/use-sign-in-again";
+import { FaceConsentForm } from "~/features/privacy/components/face-consent-form";
 
 const PRO_TIPS = [
   "Use a sharp, well-lit photo where your face is clearly visible.",
@@ -29,9 +30,12 @@ const PRO_TIPS = [
 export function StyleGenerator({
   image,
   pending,
+  consent,
   pollIntervalMs = STYLE_POLL_INTERVAL_MS,
 }: {
   image: ImageJson | null;
+  /** The consent to face processing: without it, its form stands where Generate would (absent: given). */
+  consent?: { given: boolean; paragraphs: string[] };
   /** A style in progress that the server knows of (the page without JavaScript). */
   pending: StylizedImageJson | null;
   pollIntervalMs?: number;
@@ -49,7 +53,9 @@ export function StyleGenerator({
     return (
       <section className="card p-6 text-center" data-testid="style-generator">
         <h2 className="text-lg font-semibold text-slate-900">Choose your AI style</h2>
-        <p className="mt-2 text-slate-600">Please upload an image first, then pick one of the four styles.</p>
+        <p className="mt-2 text-slate-600">
+          Please upload an image first, then pick one of the four styles.
+        </p>
         <Link to={dashboardUrl({ step: "upload" })} className="btn-primary mt-4">
           Upload an image
         </Link>
@@ -63,7 +69,11 @@ export function StyleGenerator({
     setGenerating(style);
     try {
       const { id } = await requestStyle(image!.id, style);
-      await pollStylizedImage(id, { fetchImage: fetchStylizedImage, intervalMs: pollIntervalMs, signal: controller.signal });
+      await pollStylizedImage(id, {
+        fetchImage: fetchStylizedImage,
+        intervalMs: pollIntervalMs,
+        signal: controller.signal,
+      });
       toast({
         kind: "success",
         title: "AI Style Generated!",
@@ -72,7 +82,10 @@ export function StyleGenerator({
       navigate(dashboardUrl({ styled: id, step: "optimize" }));
     } catch (error) {
       if (controller.signal.aborted || signInAgain(error)) return;
-      const message = error instanceof Error && error.message ? error.message : "AI processing encountered an error";
+      const message =
+        error instanceof Error && error.message
+          ? error.message
+          : "AI processing encountered an error";
       toast({ kind: "error", title: "Generation Failed", description: message });
     } finally {
       if (!controller.signal.aborted) setGenerating(null);
@@ -89,7 +102,11 @@ export function StyleGenerator({
   const inProgress = generating ?? (pending ? pending.style : null);
 
   return (
-    <section aria-labelledby="style-heading" className="card relative p-6" data-testid="style-generator">
+    <section
+      aria-labelledby="style-heading"
+      className="card relative p-6"
+      data-testid="style-generator"
+    >
       {inProgress ? <GeneratingOverlay style={inProgress} /> : null}
       <div className="flex flex-col gap-6 lg:flex-row">
         <div className="lg:w-56">
@@ -101,51 +118,70 @@ export function StyleGenerator({
             alt="Your original selfie"
             className="mt-3 aspect-square w-full rounded-xl object-cover"
           />
-          <p className="mt-2 text-xs text-slate-500">Original · {image.width} × {image.height} px</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Original · {image.width} × {image.height} px
+          </p>
+          {image.removesAt ? (
+            <p className="mt-1 text-xs text-slate-500" data-testid="original-removal">
+              This upload is removed on {formatDay(image.removesAt)}; the styles made from it stay.
+            </p>
+          ) : null}
         </div>
-        <Form method="post" action="/dashboard" onSubmit={onSubmit} className="flex-1">
-          <input type="hidden" name="intent" value="stylize" />
-          <input type="hidden" name="id" value={image.id} />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">Pick one style to generate</legend>
-            <div className="mt-3 grid gap-3 sm:grid-cols-2">
-              {STYLES.map((style) => (
-                <label
-                  key={style.id}
-                  className="relative flex cursor-pointer flex-col gap-2 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-                >
-                  <span className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="style"
-                      value={style.id}
-                      required
-                      onChange={() => setSelected(style.id)}
-                      className="h-4 w-4 text-brand-600 focus:ring-brand-500"
-                    />
-                    <span className="font-semibold text-slate-900">{style.name}</span>
-                  </span>
-                  <span className="text-sm text-slate-600">{style.description}</span>
-                  <span className="flex flex-wrap gap-2">
-                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                      Earn {style.earningRange}
+        {consent && !consent.given ? (
+          <div className="flex-1">
+            <FaceConsentForm
+              paragraphs={consent.paragraphs}
+              action="/dashboard"
+              back={dashboardUrl({ image: image.id, step: "style" })}
+            />
+          </div>
+        ) : (
+          <Form method="post" action="/dashboard" onSubmit={onSubmit} className="flex-1">
+            <input type="hidden" name="intent" value="stylize" />
+            <input type="hidden" name="id" value={image.id} />
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-700">
+                Pick one style to generate
+              </legend>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                {STYLES.map((style) => (
+                  <label
+                    key={style.id}
+                    className="relative flex cursor-pointer flex-col gap-2 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+                  >
+                    <span className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name="style"
+                        value={style.id}
+                        required
+                        onChange={() => setSelected(style.id)}
+                        className="h-4 w-4 text-brand-600 focus:ring-brand-500"
+                      />
+                      <span className="font-semibold text-slate-900">{style.name}</span>
                     </span>
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-                      {style.demand} demand
+                    <span className="text-sm text-slate-600">{style.description}</span>
+                    <span className="flex flex-wrap gap-2">
+                      <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                        Earn {style.earningRange}
+                      </span>
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                        {style.demand} demand
+                      </span>
                     </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <button
-            type="submit"
-            className="btn-primary mt-4 w-full sm:w-auto"
-            disabled={Boolean(inProgress) || (hydrated && !selected)}
-          >
-            {selected ? `Generate ${styleName(selected)} Style` : "Generate"}
-          </button>
-        </Form>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <button
+              type="submit"
+              className="btn-primary mt-4 w-full sm:w-auto"
+              disabled={Boolean(inProgress) || (hydrated && !selected)}
+            >
+              {selected ? `Generate ${styleName(selected)} Style` : "Generate"}
+            </button>
+          </Form>
+        )}
       </div>
       <aside className="mt-6 rounded-xl bg-slate-50 p-4" aria-labelledby="pro-tips-heading">
         <h3 id="pro-tips-heading" className="text-sm font-semibold text-slate-900">
@@ -159,4 +195,14 @@ export function StyleGenerator({
       </aside>
     </section>
   );
+}
+
+/** A day as the creator reads it, the same on the server and in the browser (UTC). */
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }

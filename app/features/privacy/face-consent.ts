@@ -1,0 +1,42 @@
+/**
+ * The consent to face processing: the words a creator agrees to before the
+ * first style, and their version. Consent counts only when the version a
+ * creator agreed to equals FACE_CONSENT_VERSION: a changed text gets a new
+ * version, and everyone is asked again.
+ */
+
+/** Change this whenever faceConsentText changes in meaning. */
+export const FACE_CONSENT_VERSION = "2026-11-26";
+
+/** The styling engine the text describes: this server's own, or fal.ai with how long it keeps the uploaded photo. */
+export type ConsentEngine = { kind: "local" } | { kind: "fal"; photoExpirySeconds: number };
+
+export const FAL_RETENTION_DOCS = "https://docs.fal.ai/documentation/model-apis/media-expiration";
+
+/** What styling does with a selfie, in plain words, for the engine in use. */
+export function faceConsentText(engine: ConsentEngine): string[] {
+  const local = [
+    "To compose a style, the studio finds your face and you in the photo: it measures the face (a mesh of 468 points and the position of your irises) and outlines where you are in the picture.",
+    "These measurements are computed on this server for each style and are not kept: only the finished style is stored.",
+  ];
+  if (engine.kind === "local") {
+    return [...local, "Your photo does not leave this server to be styled."];
+  }
+  return [
+    "To make a style, your photo is sent to fal.ai, an AI image service, which returns the styled picture.",
+    `The photo and the result are stored at fal.ai with an expiry of ${engine.photoExpirySeconds} seconds, which this server sets; fal.ai then deletes them. fal.ai also keeps a record of each request (its inputs and outputs, which include the photo's address) in its request history, as fal.ai's documentation describes.`,
+    "The measurements of your face are made by fal.ai's models while the request runs; this server keeps only the finished style.",
+  ];
+}
+
+/** What the API and the dashboard answer to a style asked for without consent. */
+export const FACE_CONSENT_REQUIRED =
+  "Styling needs your consent to face processing: read what it does and agree on the Style step or in Settings, Privacy.";
+
+/** What a creator reads on a style that was waiting when they withdrew their consent. */
+export const CANCELLED_BY_CONSENT_WITHDRAWAL = "Cancelled: you withdrew your consent to face processing.";
+
+/** Whether a user's recorded consent is to the text shown now. */
+export function hasCurrentFaceConsent(user: { face_consent_version: string | null; face_consent_at: string | null }): boolean {
+  return user.face_consent_at !== null && user.face_consent_version === FACE_CONSENT_VERSION;
+}

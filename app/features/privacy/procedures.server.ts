@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { defineProcedure } from "~/infra/procedure.server";
+import { accountOf } from "~/features/accounts/procedures.server";
+import { cancelStylesOfCreator } from "~/features/studio/procedures.server";
+import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
+import { CANCELLED_BY_CONSENT_WITHDRAWAL, faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";
+import { privacyFacts } from "~/features/privacy/privacy-facts.server";
+
+/**
+ * The consent to face processing (given, withdrawn, shown) and the privacy
+ * page, for the screens (the dashboard's Style step, Settings' Privacy tab,
+ * /privacy) and the API (/api/account/consent) alike.
+ */
+
+export const giveFaceConsentSchema = z.object({
+  faceProcessing: z.literal(true, { error: "Send faceProcessing: true to agree to face processing" }),
+});
+
+/** Records the consent to the current text, with its time and version; answers the account. */
+export const giveFaceConsent = defineProcedure({
+  name: "privacy.giveFaceConsent",
+  access: "user",
+  input: giveFaceConsentSchema,
+  async run({ user, ctx }) {
+    const updated = await recordFaceConsent(ctx.db, user.id, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now);
+  },
+});
+
+/** Withdraws the consent: new styling stops at once and the creator's waiting styles are cancelled; answers the account. */
+export const withdrawFaceConsentProcedure = defineProcedure({
+  name: "privacy.withdrawFaceConsent",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const updated = await withdrawFaceConsent(ctx.db, user.id, ctx.now, (trx) =>
+      cancelStylesOfCreator(trx, { userId: user.id, reason: CANCELLED_BY_CONSENT_WITHDRAWAL, now: ctx.now }),
+    );
+    return accountOf(ctx.db, updated, ctx.now);
+  },
+});
+
+/** The Privacy tab: the consent's state and the text it is about. */
+export const faceConsentScreen = defineProcedure({
+  name: "privacy.faceConsentScreen",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const account = await accountOf(ctx.db, user, ctx.now);
+    return {
+      given: hasCurrentFaceConsent(user),
+      /** Consent was given to an earlier text: it is asked again. */
+      outdated: user.face_consent_version !== null && !hasCurrentFaceConsent(user),
+      record: account.consent.faceProcessing,
+      paragraphs: faceConsentText(styleEngineInUse(ctx.config)),
+    };
+  },
+});
+
+/** The public privacy page, from the running configuration. */
+export const privacyPage = defineProcedure({
+  name: "privacy.page",
+  access: "public",
+  input: z.object({}),
+  run: ({ ctx }) => privacyFacts(ctx.config),
+});
