@@ -29,16 +29,23 @@ export const HANDLE_FORMAT_MESSAGE = `A handle is ${HANDLE_MIN}–${HANDLE_MAX} 
 export const HANDLE_RESERVED_MESSAGE = "This handle is reserved. Choose another one.";
 export const HANDLE_TAKEN_MESSAGE = "This handle is taken. Choose another one.";
 
+/** Control characters (line breaks and tabs aside), which no name or bio holds. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const noControl = (value: string) => !CONTROL.test(value);
+const CONTROL_MESSAGE = (what: string) => `${what} must not hold control characters`;
+
 const firstName = z
   .string({ error: "First name is required" })
   .trim()
   .min(1, "First name is required")
-  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`)
+  .refine(noControl, CONTROL_MESSAGE("First name"));
 const lastName = z
   .string({ error: "Last name is required" })
   .trim()
   .min(1, "Last name is required")
-  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
+  .refine(noControl, CONTROL_MESSAGE("Last name"));
 
 /** A handle as typed: spaces around it dropped and lower-cased; an empty one clears it (null). */
 const handle = z
@@ -56,16 +63,22 @@ const bio = z
   .string({ error: `A bio is text of at most ${BIO_MAX} characters` })
   .trim()
   .max(BIO_MAX, `A bio is at most ${BIO_MAX} characters`)
+  .refine(noControl, CONTROL_MESSAGE("A bio"))
   .nullable()
   .transform((value) => (value ? value : null));
 
 /** PATCH /api/account: any of the fields; those left out stay as they are. */
-export const accountPatchSchema = z.object({
-  firstName: firstName.optional(),
-  lastName: lastName.optional(),
-  handle: handle.optional(),
-  bio: bio.optional(),
-});
+export const accountPatchSchema = z
+  .object({
+    firstName: firstName.optional(),
+    lastName: lastName.optional(),
+    handle: handle.optional(),
+    bio: bio.optional(),
+  })
+  .refine(
+    (patch) => Object.values(patch).some((value) => value !== undefined),
+    "Send at least one of firstName, lastName, handle and bio",
+  );
 
 /** The Profile tab's form: every field is sent (an empty handle or bio clears it). */
 export const profileFormSchema = z.object({
