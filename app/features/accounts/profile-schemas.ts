@@ -30,6 +30,7 @@ export const HANDLE_RESERVED_MESSAGE = "This handle is reserved. Choose another 
 export const HANDLE_TAKEN_MESSAGE = "This handle is taken. Choose another one.";
 
 /** Control characters (line breaks and tabs aside), which no name or bio holds. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const noControl = (value: string) => !CONTROL.test(value);
 const CONTROL_MESSAGE = (what: string) => `${what} must not hold control characters`;
