@@ -85,8 +85,9 @@ export const accountPatchSchema = z
 export const profileFormSchema = z.object({
   firstName,
   lastName,
-  handle: z.preprocess((value) => value ?? "", handle),
-  bio: z.preprocess((value) => value ?? "", bio),
+  // A form sends an emptied field as "", which the form parser reads as no value: cleared.
+  handle: handle.optional().transform((value) => value ?? null),
+  bio: bio.optional().transform((value) => value ?? null),
 });
 
 const email = z
