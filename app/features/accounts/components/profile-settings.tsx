@@ -22,7 +22,8 @@ function resultFor(lastResult: Result, intent: string): Result {
 
 /**
  * The Profile tab: the photo, the names, the public handle and bio, and the
- * email. Every form is a plain post to /settings (it works without
+ * email. Every form is a plain post to /settings?index, the tab's own route
+ * rather than the settings' layout (it works without
  * JavaScript); with it, each form checks itself before sending, and the photo
  * is checked for size and type as soon as it is chosen.
  */
@@ -51,7 +52,7 @@ function PhotoForm({ account }: { account: Account }) {
         <span data-testid="profile-photo">
           <Avatar src={account.profileImageUrl} name={displayName(account)} size="h-20 w-20 text-lg" />
         </span>
-        <Form method="post" action="/settings" encType="multipart/form-data" className="flex flex-wrap items-center gap-3" data-testid="photo-form">
+        <Form method="post" action="/settings?index" encType="multipart/form-data" className="flex flex-wrap items-center gap-3" data-testid="photo-form">
           <label htmlFor="profile-photo-file" className="sr-only">
             Choose a photo
           </label>
@@ -102,7 +103,7 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
         Profile
       </h2>
-      <Form method="post" action="/settings" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="profile-form">
+      <Form method="post" action="/settings?index" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="profile-form">
         <input type="hidden" name="intent" value="profile" />
         <div className="sm:col-span-2">
           <FormErrors errors={form.errors} id={form.errorId} />
@@ -169,7 +170,7 @@ function EmailForm({ account, lastResult }: { account: Account; lastResult: Resu
           Waiting for you to open the link sent to <strong>{account.pendingEmail}</strong>.
         </p>
       ) : null}
-      <Form method="post" action="/settings" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="email-form">
+      <Form method="post" action="/settings?index" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="email-form">
         <input type="hidden" name="intent" value="email" />
         <div className="sm:col-span-2">
           <FormErrors errors={form.errors} id={form.errorId} />
