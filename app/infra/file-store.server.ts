@@ -16,10 +16,10 @@ export const DELETED_DIR = ".deleted";
 export const DELETED_FILES_KEPT_MS = 15 * 60 * 1000;
 
 export type FileArea =
-  "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "tmp" | "exports";
+  "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "avatars" | "tmp" | "exports";
 
 const KEY_PATTERN =
-  /^(originals|styled|optimized|previews|listings|kits|samples|tmp|exports)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin)$/;
+  /^(originals|styled|optimized|previews|listings|kits|samples|avatars|tmp|exports)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin)$/;
 
 export function newFileKey(
   area: FileArea,

@@ -3,9 +3,10 @@ import { deriveKey } from "~/infra/keys.server";
 
 /**
  * Private files are served at /media/<key>?exp=<unix seconds>&sig=<hmac>.
- * Public marketplace previews (keys under previews/ and samples/) need no signature.
+ * Public marketplace previews (keys under previews/ and samples/) and profile
+ * photos (avatars/, shown wherever the person's name is) need no signature.
  */
-export const PUBLIC_AREAS = ["previews/", "samples/"];
+export const PUBLIC_AREAS = ["previews/", "samples/", "avatars/"];
 const DEFAULT_TTL_SECONDS = 60 * 60;
 
 function signature(key: string, expires: number): string {

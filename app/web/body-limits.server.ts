@@ -7,8 +7,9 @@ import { MAX_UPLOAD_BYTES } from "~/lib/limits";
  *
  * - Everything is held to 1 MB and read in full at the edge before the route
  *   runs, so a route never answers with the client still sending.
- * - The two upload routes take multipart bodies up to 10 MB plus the multipart
- *   overhead, and stream them to the route (which writes the file to disk as it
+ * - The upload routes (an original: the API's and the dashboard's; a profile
+ *   photo: the API's and the Profile tab's) take multipart bodies up to 10 MB
+ *   plus the multipart overhead, and stream them to the route (which writes the file to disk as it
  *   arrives). The edge only counts: past the limit the stream fails with a 413.
  */
 export const FORM_BODY_LIMIT = 1024 * 1024;
@@ -17,7 +18,12 @@ export const MULTIPART_OVERHEAD = 128 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
 
 /** The routes that receive an image upload as a multipart stream. */
-export const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/api/token-images/upload", "/dashboard"]);
+export const UPLOAD_PATHS: ReadonlySet<string> = new Set([
+  "/api/token-images/upload",
+  "/dashboard",
+  "/api/account/avatar",
+  "/settings",
+]);
 
 export interface BodyLimit {
   bytes: number;

@@ -17,6 +17,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createWebSession } from "~/features/accounts/sessions.server";
 import { sha256 } from "~/infra/ids.server";
+import { startEmailChange } from "~/features/accounts/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
@@ -101,6 +102,13 @@ interface Entry {
 }
 
 const bogusId = "no-such-id-0000";
+
+/** Whose own account a role's call is about (Alice's for the callers who are refused). */
+function accountOwner(w: World, role: Role) {
+  if (role === "otherToken" || role === "otherCookie") return w.bob;
+  if (role === "admin") return w.admin;
+  return w.alice;
+}
 const portrait = fixture("portrait.png");
 
 /** A completed stylized image of Alice's (with its original), made for one call. */
@@ -203,6 +211,74 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: async ({ role, prepared }) => {
         const row = await getDb().selectFrom("sessions").select("public_id").where("public_id", "=", prepared.data!.id).executeTakeFirst();
         expect(Boolean(row), role).toBe(role !== "owner" && role !== "ownerCookie");
+      },
+    },
+  },
+  // The account: each caller sees and changes only their own.
+  "api.account": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body, w }) => {
+        const owner = accountOwner(w, role);
+        expect(body).toMatchObject({ id: owner.user.id, email: owner.email });
+      },
+    },
+    PATCH: {
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["users"],
+      prepare: () => ({ call: { path: "/api/account", json: { bio: "Set by the authorization matrix" } } }),
+      check: ({ role, body, w }) => {
+        expect(body).toMatchObject({ id: accountOwner(w, role).user.id, bio: "Set by the authorization matrix" });
+      },
+    },
+  },
+  "api.account.avatar": {
+    POST: {
+      // Each caller's own photo: their row and a file of their own.
+      kind: "own",
+      ok: 200,
+      othersMayChange: true,
+      prepare: () => ({
+        call: {
+          path: "/api/account/avatar",
+          body: () => {
+            const form = new FormData();
+            form.append("image", new Blob([new Uint8Array(portrait)], { type: "image/png" }), "me.png");
+            return form;
+          },
+        },
+      }),
+      check: ({ role, body, w }) => {
+        expect(body).toMatchObject({ id: accountOwner(w, role).user.id, profileImageUrl: expect.stringMatching(/^\/media\/avatars\//) });
+      },
+    },
+  },
+  "api.account.email": {
+    POST: {
+      // A link to the new address and a notice to the caller's own: mail jobs and a waiting change of their own.
+      kind: "own",
+      ok: 202,
+      othersMayChange: ["email_changes", "jobs"],
+      prepare: () => ({
+        call: { path: "/api/account/email", json: { email: `moved-${crypto.randomBytes(4).toString("hex")}@example.com`, password: TEST_PASSWORD } },
+      }),
+    },
+  },
+  "api.account.email.confirm": {
+    POST: {
+      // The link of the caller's own waiting change (here to the address they have, so the world keeps its emails).
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["users", "email_changes"],
+      prepare: async (w, role) => {
+        const owner = accountOwner(w, role);
+        const token = await getDb().transaction().execute((trx) => startEmailChange(trx, owner.user, owner.email, new Date()));
+        return { call: { path: "/api/account/email/confirm", json: { token } } };
+      },
+      check: ({ role, body, w }) => {
+        expect(body).toMatchObject({ id: accountOwner(w, role).user.id, email: accountOwner(w, role).email, pendingEmail: null });
       },
     },
   },

@@ -6,7 +6,8 @@ import { signResetToken } from "~/features/accounts/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import * as listingsRoute from "~/routes/api+/marketplace-listings";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
+import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { startEmailChange } from "~/features/accounts/email-change.server";
 import { createWebSession } from "~/features/accounts/sessions.server";
 import { sha256 } from "~/infra/ids.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
@@ -391,6 +392,51 @@ const TARGETS: Target[] = [
       token: [...STRING_FIELD, ...HOSTILE_TEXT, NUL, "a.b.c", "x.zzzzzzzzzzzz.y", `${"A".repeat(40)}.1.${"B".repeat(43)}`],
       password: [...PASSWORD_FIELD],
     },
+  },
+  {
+    route: "api.account",
+    method: "PATCH",
+    as: "alice",
+    json: true,
+    baseStatus: 200,
+    base: () => ({ path: "/api/account", json: { bio: "Portraits, styled." } }),
+    fields: {
+      firstName: [...STRING_FIELD, NUL],
+      lastName: [...STRING_FIELD, NUL],
+      handle: [...WRONG_TYPES.filter((value) => value !== null), "ab", "a".repeat(31), "admin", "API", "under_score", "émile", ...HOSTILE_TEXT, NUL, LONG],
+      bio: [...WRONG_TYPES.filter((value) => value !== null), "b".repeat(281), NUL, LONG],
+    },
+    accepts: [
+      { in: "json", field: "bio", values: HOSTILE_TEXT, check: (value, body) => expect((body as { bio: string }).bio).toBe(value) },
+      { in: "json", field: "firstName", values: HOSTILE_TEXT, check: (value, body) => expect((body as { firstName: string }).firstName).toBe(value) },
+    ],
+  },
+  {
+    route: "api.account.email",
+    method: "POST",
+    as: "alice",
+    json: true,
+    // A link to a fresh address goes out (mail jobs) and waits; each refused case changes nothing
+    // (Bob's and Alice's own addresses are refused too).
+    baseStatus: 202,
+    base: () => ({ path: "/api/account/email", json: { email: newEmail(), password: TEST_PASSWORD } }),
+    required: ["email", "password"],
+    fields: { email: [...EMAIL_FIELD, "bob@example.com", "alice@example.com"], password: [...PASSWORD_FIELD, "not-the-password"] },
+    fresh: () => ({ email: newEmail() }),
+  },
+  {
+    route: "api.account.email.confirm",
+    method: "POST",
+    as: "alice",
+    json: true,
+    // The base call uses Alice's link (to the address she has); every case after it is refused.
+    baseStatus: 200,
+    base: async () => ({
+      path: "/api/account/email/confirm",
+      json: { token: await getDb().transaction().execute((trx) => startEmailChange(trx, w.alice.user, w.alice.email, new Date())) },
+    }),
+    required: ["token"],
+    fields: { token: [...STRING_FIELD, ...HOSTILE_TEXT, NUL, "x".repeat(43), "x".repeat(501)] },
   },
   {
     route: "api.admin.users",
@@ -862,57 +908,63 @@ describe("bad-input corpus", () => {
     it(`${target.method} ${target.route}: every malformed request is a 4xx JSON message and changes nothing`, () => runTarget(target));
   }
 
-  it("POST /api/token-images/upload: empty, malformed, mistyped and oversized multipart bodies", async () => {
-    const module = await loadRoute(routes.get("api.token-images.upload")!);
-    const png = fixture("portrait.png");
-    const boundary = "----reliability-boundary";
-    const part = (headers: string, data: Buffer | string) =>
-      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from("\r\n")]);
-    const close = Buffer.from(`--${boundary}--\r\n`);
-    const fileHeaders = (name = "image", filename = "selfie.png", type = "image/png") =>
-      `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`;
-    const multipart = `multipart/form-data; boundary=${boundary}`;
-    const bodies: [string, BodyInit | undefined, Record<string, string>][] = [
-      ["no body at all", undefined, { "Content-Type": multipart }],
-      ["an empty multipart body", "", { "Content-Type": multipart }],
-      ["only the closing boundary", close, { "Content-Type": multipart }],
-      ["a multipart type without a boundary", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data" }],
-      ["a boundary that is not in the body", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data; boundary=other" }],
-      ["the file in the wrong field", Buffer.concat([part(fileHeaders("photo"), png), close]), { "Content-Type": multipart }],
-      ["an empty file", Buffer.concat([part(fileHeaders(), ""), close]), { "Content-Type": multipart }],
-      ["text in the image field", Buffer.concat([part('Content-Disposition: form-data; name="image"', "hello"), close]), { "Content-Type": multipart }],
-      ["a text file named .png", Buffer.concat([part(fileHeaders(), "just some text, not an image"), close]), { "Content-Type": multipart }],
-      ["SVG with a script", Buffer.concat([part(fileHeaders("image", "x.svg", "image/svg+xml"), `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), close]), { "Content-Type": multipart }],
-      ["a truncated PNG", Buffer.concat([part(fileHeaders(), png.subarray(0, 200)), close]), { "Content-Type": multipart }],
-      ["no closing boundary", part(fileHeaders(), png), { "Content-Type": multipart }],
-      ["garbage bytes", crypto.randomBytes(4096), { "Content-Type": multipart }],
-      ["a 100 KB part header", Buffer.concat([part(`${fileHeaders()}\r\nX-Padding: ${"p".repeat(100_000)}`, png), close]), { "Content-Type": multipart }],
-      ["a part without headers", Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), png, Buffer.from("\r\n"), close]), { "Content-Type": multipart }],
-      ["an 11 MB file", Buffer.concat([part(fileHeaders(), Buffer.alloc(11 * 1024 * 1024, 7)), close]), { "Content-Type": multipart }],
-      ["a declared length of 50 MB", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": multipart, "Content-Length": String(50 * 1024 * 1024) }],
-      ["JSON instead of multipart", JSON.stringify({ image: png.toString("base64") }), { "Content-Type": "application/json" }],
-      ["the image as text/plain", png, { "Content-Type": "text/plain" }],
-      ["form-urlencoded", "image=abc", { "Content-Type": "application/x-www-form-urlencoded" }],
-      ["a 1.1 MB string field and no file", Buffer.concat([part('Content-Disposition: form-data; name="title"', HUGE), close]), { "Content-Type": multipart }],
-    ];
-    const problems: string[] = [];
-    for (const [name, body, headers] of bodies) {
-      const { token } = await freshCredentials(w.alice.user.id);
-      const before = await fingerprint();
-      const response = await callApiRoute(module, makeRequest("/api/token-images/upload", { method: "POST", token, body, headers }));
-      const answer = await response.text();
-      const problem = await problemWith(response, answer);
-      if (problem) problems.push(`${name}: ${problem}`);
-      else {
-        try {
-          expectUnchanged(before, await fingerprint(), name);
-        } catch (error) {
-          problems.push(`${name}: ${String(error).split("\n")[0]}`);
+  // The uploads: an original, and a profile photo.
+  for (const [route, uploadPath] of [
+    ["api.token-images.upload", "/api/token-images/upload"],
+    ["api.account.avatar", "/api/account/avatar"],
+  ] as const) {
+    it(`POST ${uploadPath}: empty, malformed, mistyped and oversized multipart bodies`, async () => {
+      const module = await loadRoute(routes.get(route)!);
+      const png = fixture("portrait.png");
+      const boundary = "----reliability-boundary";
+      const part = (headers: string, data: Buffer | string) =>
+        Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from("\r\n")]);
+      const close = Buffer.from(`--${boundary}--\r\n`);
+      const fileHeaders = (name = "image", filename = "selfie.png", type = "image/png") =>
+        `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`;
+      const multipart = `multipart/form-data; boundary=${boundary}`;
+      const bodies: [string, BodyInit | undefined, Record<string, string>][] = [
+        ["no body at all", undefined, { "Content-Type": multipart }],
+        ["an empty multipart body", "", { "Content-Type": multipart }],
+        ["only the closing boundary", close, { "Content-Type": multipart }],
+        ["a multipart type without a boundary", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data" }],
+        ["a boundary that is not in the body", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data; boundary=other" }],
+        ["the file in the wrong field", Buffer.concat([part(fileHeaders("photo"), png), close]), { "Content-Type": multipart }],
+        ["an empty file", Buffer.concat([part(fileHeaders(), ""), close]), { "Content-Type": multipart }],
+        ["text in the image field", Buffer.concat([part('Content-Disposition: form-data; name="image"', "hello"), close]), { "Content-Type": multipart }],
+        ["a text file named .png", Buffer.concat([part(fileHeaders(), "just some text, not an image"), close]), { "Content-Type": multipart }],
+        ["SVG with a script", Buffer.concat([part(fileHeaders("image", "x.svg", "image/svg+xml"), `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), close]), { "Content-Type": multipart }],
+        ["a truncated PNG", Buffer.concat([part(fileHeaders(), png.subarray(0, 200)), close]), { "Content-Type": multipart }],
+        ["no closing boundary", part(fileHeaders(), png), { "Content-Type": multipart }],
+        ["garbage bytes", crypto.randomBytes(4096), { "Content-Type": multipart }],
+        ["a 100 KB part header", Buffer.concat([part(`${fileHeaders()}\r\nX-Padding: ${"p".repeat(100_000)}`, png), close]), { "Content-Type": multipart }],
+        ["a part without headers", Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), png, Buffer.from("\r\n"), close]), { "Content-Type": multipart }],
+        ["an 11 MB file", Buffer.concat([part(fileHeaders(), Buffer.alloc(11 * 1024 * 1024, 7)), close]), { "Content-Type": multipart }],
+        ["a declared length of 50 MB", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": multipart, "Content-Length": String(50 * 1024 * 1024) }],
+        ["JSON instead of multipart", JSON.stringify({ image: png.toString("base64") }), { "Content-Type": "application/json" }],
+        ["the image as text/plain", png, { "Content-Type": "text/plain" }],
+        ["form-urlencoded", "image=abc", { "Content-Type": "application/x-www-form-urlencoded" }],
+        ["a 1.1 MB string field and no file", Buffer.concat([part('Content-Disposition: form-data; name="title"', HUGE), close]), { "Content-Type": multipart }],
+      ];
+      const problems: string[] = [];
+      for (const [name, body, headers] of bodies) {
+        const { token } = await freshCredentials(w.alice.user.id);
+        const before = await fingerprint();
+        const response = await callApiRoute(module, makeRequest(uploadPath, { method: "POST", token, body, headers }));
+        const answer = await response.text();
+        const problem = await problemWith(response, answer);
+        if (problem) problems.push(`${name}: ${problem}`);
+        else {
+          try {
+            expectUnchanged(before, await fingerprint(), name);
+          } catch (error) {
+            problems.push(`${name}: ${String(error).split("\n")[0]}`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    });
+  }
 
   it("POST /api/webhooks/stripe: unsigned, mis-signed, malformed and oversized events", async () => {
     const module = await loadRoute(routes.get("api.webhooks.stripe")!);
@@ -1093,12 +1145,15 @@ describe("bad-input corpus", () => {
 const COVERED = new Set([
   ...TARGETS.map((target) => `${target.method} ${target.route}`),
   "POST api.token-images.upload",
+  // The profile photo's multipart bodies: the malformed-multipart test above.
+  "POST api.account.avatar",
   "POST api.webhooks.stripe",
   "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
 ]);
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([
+  "GET api.account",
   "POST api.account.export",
   "GET api.account.sessions",
   "GET api.admin.images",

@@ -1,4 +1,24 @@
 import { z } from "zod";
+import path from "node:path";
+import { accountOf } from "~/features/accounts/account.server";
+import { accountPatchSchema, emailChangeSchema, emailChangeTokenSchema } from "~/features/accounts/profile-schemas";
+import { updateProfile } from "~/features/accounts/profile.server";
+import { NotAnAvatarImageError, storeAvatar } from "~/features/accounts/avatar.server";
+import {
+  assertEmailAvailable,
+  confirmEmailChange as confirmEmailChangeWithToken,
+  EMAIL_CHANGE_LINK_HOURS,
+  emailChangeLink,
+  findEmailChange,
+  startEmailChange,
+} from "~/features/accounts/email-change.server";
+import { renderConfirmEmailChangeMail, renderEmailChangeNoticeMail } from "~/features/accounts/email-change-mail.server";
+import { findUserById } from "~/features/accounts/users.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
+import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
+import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -10,7 +30,7 @@ import {
   sessionIdSchema,
 } from "~/features/accounts/schemas";
 import { defineProcedure } from "~/infra/procedure.server";
-import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from "~/infra/errors.server";
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized, unsupportedMedia } from "~/infra/errors.server";
 import { findUserByEmail, insertUser, toPublicUser } from "~/features/accounts/users.server";
 import { decoyHash, hashPassword, verifyPassword } from "~/features/accounts/passwords.server";
 import { assertAcceptableNewPassword, isCommonPassword } from "~/features/accounts/common-passwords.server";
@@ -29,7 +49,7 @@ import type { CallContext } from "~/infra/call-context.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
 import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
+import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import {
   resetLink,
@@ -372,6 +392,140 @@ export const signOutEverywhereElse = defineProcedure({
 });
 
 // ---- end of Security ----
+// The Profile tab and /api/account: the account, profile, photo and email change.
+
+/** GET /api/account and the settings: the caller's own account. */
+export const account = defineProcedure({
+  name: "account",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => accountOf(ctx.db, user, ctx.now),
+});
+
+/**
+ * PATCH /api/account and the Profile tab's form: names, the public handle and
+ * the bio (the fields given; the others stay). A handle another account has
+ * is a 409 that changes nothing.
+ */
+export const updateAccount = defineProcedure({
+  name: "updateAccount",
+  access: "user",
+  input: accountPatchSchema,
+  async run({ input, user, ctx }) {
+    const updated = await updateProfile(ctx.db, user, input, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now);
+  },
+});
+
+/** The profile photo's form field, as for the studio's uploads. */
+export const AVATAR_FIELD = "image";
+const AVATAR_UPLOAD_MESSAGES = {
+  tooLarge: FILE_TOO_LARGE.description,
+  missing: `Choose an image to upload (a file in the form field named "${AVATAR_FIELD}").`,
+  notMultipart: `Send the image as multipart/form-data, in a form field named "${AVATAR_FIELD}".`,
+};
+
+/**
+ * POST /api/account/avatar and the Profile tab's photo form: streams the
+ * multipart body (ctx.upload) to the data volume under the uploads' limit
+ * (413 past it, 415 for bytes that are not an image), then stores a square
+ * photo without metadata (avatar.server.ts) and answers the account.
+ */
+export const uploadAvatar = defineProcedure({
+  name: "uploadAvatar",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const store = getFileStore();
+    sweepScratchSoon(path.join(store.root, "tmp"));
+    if (!ctx.upload) throw new Error("uploadAvatar is called with the request body (ctx.upload)");
+    const upload = await receiveFileUpload(ctx.upload, {
+      field: AVATAR_FIELD,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      scratchPath: () => store.scratchPath(),
+      messages: AVATAR_UPLOAD_MESSAGES,
+      admit: () => ensureFreeSpace(ctx.config),
+    });
+    try {
+      await storeAvatar(ctx.db, store, { userId: user.id, sourcePath: upload.path, now: ctx.now });
+    } catch (error) {
+      if (error instanceof NotAnAvatarImageError) throw unsupportedMedia(INVALID_FILE_TYPE.description);
+      throw error;
+    }
+    const updated = await findUserById(ctx.db, user.id);
+    if (!updated) throw unauthorized();
+    return accountOf(ctx.db, updated, ctx.now);
+  },
+});
+
+export const WRONG_PASSWORD = "Your password is not correct";
+export const EMAIL_CHANGE_REQUESTED = `We sent a link to the new address. Your email changes when you open it (within ${EMAIL_CHANGE_LINK_HOURS} hours).`;
+
+/**
+ * POST /api/account/email and the Profile tab's email form: with the current
+ * password (400 when wrong), to an address no account uses (409), mails the
+ * new address a link that makes the change and the old one a notice. Nothing
+ * changes until the link is used (confirmEmailChange).
+ */
+export const requestEmailChange = defineProcedure({
+  name: "requestEmailChange",
+  access: "user",
+  input: emailChangeSchema,
+  async run({ input, user, ctx }) {
+    if (!(await verifyPassword(input.password, user.password_hash))) {
+      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+    }
+    await assertEmailAvailable(ctx.db, user, input.email);
+    const origin = mailLinkOrigin(ctx.config, "An email change mail");
+    if (!origin) return { message: EMAIL_CHANGE_REQUESTED };
+    await ctx.db.transaction().execute(async (trx) => {
+      const token = await startEmailChange(trx, user, input.email, ctx.now);
+      const confirm = renderConfirmEmailChangeMail({ firstName: user.first_name, newEmail: input.email, link: emailChangeLink(origin, token) });
+      // The new address is typed by the caller: it counts toward that recipient's limit of such mail.
+      await queueMailWithinRecipientLimit(trx, { to: input.email, ...confirm, now: ctx.now });
+      const notice = renderEmailChangeNoticeMail({
+        firstName: user.first_name,
+        newEmail: input.email,
+        settingsLink: `${origin}/settings`,
+        resetLink: `${origin}/forgot-password`,
+      });
+      await queueMail(trx, { to: user.email, ...notice, now: ctx.now });
+    });
+    announceJobs();
+    return { message: EMAIL_CHANGE_REQUESTED };
+  },
+});
+
+/** What the mailed link's page shows before its button is pressed: the address it sets, or why it cannot. */
+export const emailChangeLinkStatus = defineProcedure({
+  name: "emailChangeLinkStatus",
+  access: "user",
+  input: emailChangeTokenSchema,
+  async run({ input, user, ctx }) {
+    try {
+      const change = await findEmailChange(ctx.db, user, input.token, ctx.now);
+      return { valid: true as const, newEmail: change.new_email, message: null };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return { valid: false as const, newEmail: null, message: error.message };
+      throw error;
+    }
+  },
+});
+
+/**
+ * POST /api/account/email/confirm and the link's Confirm button: the signed-in
+ * owner's unused link, within its 24 hours, sets the new address (400
+ * otherwise; 409 when another account took the address meanwhile).
+ */
+export const confirmEmailChange = defineProcedure({
+  name: "confirmEmailChange",
+  access: "user",
+  input: emailChangeTokenSchema,
+  async run({ input, user, ctx }) {
+    const updated = await confirmEmailChangeWithToken(ctx.db, user, input.token, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now);
+  },
+});
 
 // What other features use of this one; they reach it only through this file.
 export { createUser, toPublicUser } from "~/features/accounts/users.server";

@@ -12,6 +12,13 @@ import { adminOrders, refundOrder } from "~/features/market/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
 import { accountExport, requestAccountExport } from "~/features/accounts/procedures.server";
 import {
+  account,
+  confirmEmailChange,
+  requestEmailChange,
+  updateAccount,
+  uploadAvatar,
+} from "~/features/accounts/procedures.server";
+import {
   currentUser,
   endTokenSession,
   register,
@@ -233,6 +240,66 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "none",
     status: 204,
     errors: [404],
+  },
+  // The account: profile, photo and email change
+  {
+    route: "api.account",
+    method: "GET",
+    path: "/api/account",
+    summary:
+      "The caller's own account: names, email, profile photo, public handle and bio, an email change waiting for its link (`pendingEmail`), and the face-processing consent.",
+    procedure: account,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.account",
+    method: "PATCH",
+    path: "/api/account",
+    summary:
+      "Change any of `firstName`, `lastName`, `handle` and `bio` (the others stay; an empty or null handle or bio clears it). A handle is 3–30 characters of a–z, 0–9 and `-`, lower-cased, and not reserved; 409 when another account has it. Answers the account.",
+    procedure: updateAccount,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [409],
+  },
+  {
+    route: "api.account.avatar",
+    method: "POST",
+    path: "/api/account/avatar",
+    summary:
+      "Set the profile photo (multipart, one file field `image`, at most 10 MB): stored square (256×256, cropped on its most interesting part), without metadata, at a public URL. Answers the account with its new `profileImageUrl`.",
+    procedure: uploadAvatar,
+    auth: "bearer-or-cookie",
+    input: "multipart",
+    status: 200,
+    errors: [415],
+  },
+  {
+    route: "api.account.email",
+    method: "POST",
+    path: "/api/account/email",
+    summary:
+      "Ask to change the email, with the current password (400 when wrong; 409 for an address another account has): 202, a single-use link valid for 24 hours goes to the new address and a notice to the old one. The email changes only when the link is used.",
+    procedure: requestEmailChange,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 202,
+    errors: [409],
+  },
+  {
+    route: "api.account.email.confirm",
+    method: "POST",
+    path: "/api/account/email/confirm",
+    summary:
+      "Use an email change link's `token` (the signed-in owner's, unused, within 24 hours; 400 otherwise): the email changes and the account is answered. Sessions and tokens keep working.",
+    procedure: confirmEmailChange,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 200,
+    errors: [409],
   },
 
   // Studio: originals and styles

@@ -1,0 +1,126 @@
+import type { UserRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { badRequest, HttpError } from "~/infra/errors.server";
+import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
+import { findUserByEmail } from "~/features/accounts/users.server";
+
+/**
+ * Email changes by a link mailed to the new address. Asking stores only the
+ * sha256 of the link's random token (email_changes.token_hash), never the
+ * token; the address changes only when the signed-in owner opens the link
+ * and presses its button, within EMAIL_CHANGE_LINK_HOURS, once. A newer
+ * request replaces an older one still waiting.
+ */
+
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+const LINK_MS = EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000;
+
+export const EMAIL_IN_USE = "An account with this email already exists";
+export const EMAIL_UNCHANGED = "This is already your email address";
+export const EMAIL_CHANGE_LINK_INVALID =
+  "This email change link is not valid or was already used. Ask for a new one in Settings.";
+export const EMAIL_CHANGE_LINK_EXPIRED =
+  "This email change link has expired. Ask for a new one in Settings.";
+
+/** The absolute link the mail to the new address carries. */
+export function emailChangeLink(origin: string, token: string): string {
+  return `${origin}/settings/confirm-email?token=${encodeURIComponent(token)}`;
+}
+
+/** Refuses an address that is the user's own already or another account's (409). */
+export async function assertEmailAvailable(db: DB, user: UserRow, email: string): Promise<void> {
+  if (email === user.email) throw badRequest(EMAIL_UNCHANGED, { email: [EMAIL_UNCHANGED] });
+  const holder = await findUserByEmail(db, email);
+  if (holder) throw emailInUse();
+}
+
+/** 409 for an address another account has: the API's `{message}`, and the form's field error. */
+const emailInUse = () => new HttpError(409, EMAIL_IN_USE, { email: [EMAIL_IN_USE] });
+
+/**
+ * Records a waiting change to `email` (replacing any other of the user's) and
+ * answers the link's token. Call it in a transaction (with the mail that carries the link).
+ */
+export async function startEmailChange(
+  trx: DB,
+  user: UserRow,
+  email: string,
+  now: Date,
+): Promise<string> {
+  const token = newSecretToken();
+  await trx
+    .deleteFrom("email_changes")
+    .where("user_id", "=", user.id)
+    .where("used_at", "is", null)
+    .execute();
+  await trx
+    .insertInto("email_changes")
+    .values({
+      id: newId(),
+      user_id: user.id,
+      new_email: email,
+      token_hash: sha256(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** The waiting change a token names for this user; a 400 for an unknown, another user's, used or expired link. */
+export async function findEmailChange(db: DB, user: UserRow, token: string, now: Date) {
+  const row = await db
+    .selectFrom("email_changes")
+    .selectAll()
+    .where("token_hash", "=", sha256(token.trim()))
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!row || row.used_at !== null)
+    throw badRequest(EMAIL_CHANGE_LINK_INVALID, { token: [EMAIL_CHANGE_LINK_INVALID] });
+  if (row.expires_at <= now.toISOString())
+    throw badRequest(EMAIL_CHANGE_LINK_EXPIRED, { token: [EMAIL_CHANGE_LINK_EXPIRED] });
+  return row;
+}
+
+/**
+ * Uses a link: marks it used and sets the new address, in one transaction
+ * (of two uses at once exactly one changes anything). An address another
+ * account took meanwhile is a 409 and changes nothing. The user's web
+ * sessions and API tokens keep working: the person and the password are the same.
+ */
+export async function confirmEmailChange(
+  db: DB,
+  user: UserRow,
+  token: string,
+  now: Date,
+): Promise<UserRow> {
+  const change = await findEmailChange(db, user, token, now);
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("email_changes")
+      .set({ used_at: now.toISOString() })
+      .where("id", "=", change.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1)
+      throw badRequest(EMAIL_CHANGE_LINK_INVALID, { token: [EMAIL_CHANGE_LINK_INVALID] });
+    const holder = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", change.new_email)
+      .executeTakeFirst();
+    if (holder && holder.id !== user.id) throw emailInUse();
+    await trx
+      .deleteFrom("email_changes")
+      .where("user_id", "=", user.id)
+      .where("used_at", "is", null)
+      .execute();
+    return trx
+      .updateTable("users")
+      .set({ email: change.new_email, updated_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
