@@ -14,6 +14,7 @@ import { payoutProviderById } from "~/infra/payouts/select-payout-provider.serve
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { providerFor } from "~/infra/payments/select-provider.server";
 import { REFUND_PAYMENT_JOB, refundPaymentJobHandler } from "~/features/market/suspended-seller-refunds.server";
+import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -45,5 +46,6 @@ export function jobHandlers(): JobHandlers {
     [TRANSFER_JOB]: transferJobHandler(payouts),
     [REVERSAL_JOB]: reversalJobHandler(payouts),
     [REFUND_PAYMENT_JOB]: refundPaymentJobHandler({ paymentProvider: (id) => providerFor(id, getConfig()) }),
+    [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({ store: getFileStore(), payouts, log: console.log }),
   };
 }

@@ -16,6 +16,7 @@ import * as licenseIdsAndSessionHashes from "./2026-11-26-0015-license-ids-and-s
 import * as authHardening from "./2026-11-26-0016-auth-hardening";
 import * as webhookDedupeAndVariants from "./2026-11-26-0017-webhook-dedupe-and-variants";
 import * as accountAndConsent from "./2026-11-26-0019-account-and-consent";
+import * as erasure from "./2026-11-26-0024-erasure";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0016-auth-hardening": authHardening,
   "2026-11-26-0017-webhook-dedupe-and-variants": webhookDedupeAndVariants,
   "2026-11-26-0019-account-and-consent": accountAndConsent,
+  "2026-11-26-0024-erasure": erasure,
 };

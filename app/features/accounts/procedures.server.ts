@@ -256,3 +256,13 @@ export const endTokenSession = defineProcedure({
 // What other features use of this one; they reach it only through this file.
 export { createUser, toPublicUser } from "~/features/accounts/users.server";
 export { createApiToken, revokeAllCredentials } from "~/features/accounts/sessions.server";
+export {
+  assertOwnPassword,
+  closeAccountForErasure,
+  erasedEmail,
+  ERASED_FIRST_NAME,
+  ERASED_LAST_NAME,
+  SUPER_ADMIN_NOT_ERASABLE,
+  WRONG_PASSWORD,
+  type ClosedAccount,
+} from "~/features/accounts/account-erasure.server";

@@ -601,3 +601,9 @@ export const refundOrder = defineProcedure({
 
 // What other features use of this one; they reach it only through this file.
 export { activeListingForStylizedImage, marketplaceListingUrl, ownStylizedImage, parseTags, sellableFileKey, withdrawListingsForStylizedImage } from "~/features/market/listings.server";
+export {
+  boughtFileKeysOfCreator,
+  eraseListingsOfCreator,
+  forgetBuyerDetails,
+  withdrawListingsOfErasedCreator,
+} from "~/features/market/creator-erasure.server";

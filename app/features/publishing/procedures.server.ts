@@ -573,3 +573,4 @@ export const publicationDownload = defineProcedure({
 // What other features use of this one; they reach it only through this file.
 export { removePublishingArtifacts } from "~/features/publishing/publications.server";
 export { OAuthCallbackError } from "~/features/publishing/oauth-connections.server";
+export { cancelPublicationsOfErasedCreator, erasePublishingDataOf } from "~/features/publishing/creator-erasure.server";

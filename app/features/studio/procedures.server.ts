@@ -396,3 +396,4 @@ function startingSettings(styled: StylizedImageJson | null, preset: keyof typeof
       : OPTIMIZATION_DEFAULTS;
   return preset ? { ...base, ...PRESETS[preset] } : base;
 }
+export { cancelStylesOfErasedCreator, eraseStudioDataOf } from "~/features/studio/creator-erasure.server";
