@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { DEMO_CREATOR } from "../../db/demo-account";
 import { eventually, signInCreator } from "./support/creator-session";
-import { ROOT, startServer, type RunningServer } from "./support/server-process";
+import { ROOT, startServer } from "./support/server-process";
 
 /**
  * Erasure under load, on one real server process (JOB_CONCURRENCY=1): the
