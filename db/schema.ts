@@ -18,6 +18,8 @@ export interface UsersTable {
   /** The version of the face-processing text the user agreed to, and when; both null when never given or withdrawn. */
   face_consent_version: string | null;
   face_consent_at: string | null;
+  /** When the account was erased (migration 0024): the row is then a tombstone without the person's email, names or secrets. */
+  erased_at: Generated<string | null>;
 }
 
 /** An email change waiting for the link mailed to the new address (only the token's hash is kept). */

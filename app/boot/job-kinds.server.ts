@@ -33,6 +33,7 @@ export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
   publishing: creatorPublishingExportProcedure,
   payouts: creatorPayouts,
 };
+import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -71,5 +72,6 @@ export function jobHandlers(): JobHandlers {
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
     [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),
+    [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({ store: getFileStore(), payouts, log: console.log }),
   };
 }

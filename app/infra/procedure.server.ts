@@ -39,7 +39,8 @@ export function defineProcedure<A extends Access, S extends z.ZodType, R>(
 /** Refuses a caller the procedure does not admit (401 signed out, 403 otherwise). */
 export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === "public") return;
-  if (!user) throw unauthorized();
+  // An erased account has no credentials left; one read in the moment of its erasure counts as signed out.
+  if (!user || user.erased_at) throw unauthorized();
   if (user.banned) throw forbidden("This account has been suspended");
   if (access === "admin" && user.id !== SUPER_ADMIN_ID) throw forbidden("Admins only");
 }

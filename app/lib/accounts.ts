@@ -11,6 +11,8 @@ export const COMMON_PASSWORD = "This password is one of the most common and easy
 
 /** What a creator reads on a style or publication a ban called off. */
 export const CANCELLED_BY_SUSPENSION = "Cancelled: this account has been suspended.";
+/** What a style or publication called off by the account's erasure says (until the erasure removes it). */
+export const CANCELLED_BY_ERASURE = "Cancelled: this account has been deleted.";
 
 /** The user as every client sees it (GET /api/token-user). */
 export interface PublicUser {

@@ -99,6 +99,8 @@ interface Entry {
   /** The owner's call goes with the session cookie (a browser-only route). */
   ownerVia?: "cookie";
   check?: (args: { role: Role; body: unknown; w: World; prepared: Prepared; response: Response }) => void | Promise<void>;
+  /** Who calls in place of a role's usual account (a call that ends its caller's account gets a throwaway one); undefined keeps the usual. */
+  caller?: (role: Role) => Promise<{ token?: string; cookie?: string; userId: string } | undefined>;
 }
 
 const bogusId = "no-such-id-0000";
@@ -231,6 +233,25 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: () => ({ call: { path: "/api/account", json: { bio: "Set by the authorization matrix" } } }),
       check: ({ role, body, w }) => {
         expect(body).toMatchObject({ id: accountOwner(w, role).user.id, bio: "Set by the authorization matrix" });
+      },
+    },
+    // Erasing an account: the callers who would succeed erase throwaway accounts of their own, never Alice's or Bob's.
+    DELETE: {
+      kind: "own",
+      ok: 202,
+      // The super admin's own account cannot be erased.
+      expect: { admin: 400 },
+      othersMayChange: true,
+      prepare: () => ({ call: { path: "/api/account", json: { password: TEST_PASSWORD } } }),
+      caller: async (role) => {
+        if (role !== "owner" && role !== "otherToken" && role !== "otherCookie") return undefined;
+        const throwaway = await createTestUser();
+        return role === "otherCookie" ? { cookie: throwaway.cookie, userId: throwaway.user.id } : { token: throwaway.token, userId: throwaway.user.id };
+      },
+      check: async ({ role, body, prepared }) => {
+        const row = await getDb().selectFrom("users").select("erased_at").where("id", "=", prepared.data!.userId).executeTakeFirstOrThrow();
+        expect(row.erased_at, role).not.toBeNull();
+        expect(body).toEqual({ userId: prepared.data!.userId, status: "erasing" });
       },
     },
   },
@@ -402,6 +423,22 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: (w) => ({ call: { path: `/api/admin/users/${w.alice.user.id}`, params: { userId: w.alice.user.id } } }),
       check: ({ role, body, w }) => {
         if (role === "admin") expect(body).toMatchObject({ id: w.alice.user.id, email: w.alice.email });
+      },
+    },
+    DELETE: {
+      kind: "admin",
+      ok: 202,
+      // Each call has its own target, so the admin's erasure affects no one else.
+      prepare: async () => {
+        const target = await createTestUser();
+        const id = target.user.id;
+        return { call: { path: `/api/admin/users/${id}`, params: { userId: id } }, data: { id } };
+      },
+      check: async ({ body, prepared }) => {
+        const row = await getDb().selectFrom("users").select(["erased_at", "email"]).where("id", "=", prepared.data!.id).executeTakeFirstOrThrow();
+        expect(row.erased_at).not.toBeNull();
+        expect(row.email).toBe(`erased-${prepared.data!.id}@invalid`);
+        expect(body).toEqual({ userId: prepared.data!.id, status: "erasing" });
       },
     },
   },
@@ -1141,8 +1178,9 @@ async function runEntry(route: ApiRouteFile, method: HttpMethod, entry: Entry) {
   for (const role of roles) {
     const expected = expectedStatus(entry, role);
     const prepared = entry.prepare ? await entry.prepare(w, role) : { call: { path: route.pattern } };
-    const auth = await credentialsFor(role, entry);
-    prepared.data = { ...prepared.data, ...(auth.token ? { token: auth.token } : {}) };
+    const stand = await entry.caller?.(role);
+    const auth = stand ? { token: stand.token, cookie: stand.cookie } : await credentialsFor(role, entry);
+    prepared.data = { ...prepared.data, ...(auth.token ? { token: auth.token } : {}), ...(stand ? { userId: stand.userId } : {}) };
     await publishJobsIdle();
     const before = await fingerprint();
     const response = await send(module, method, prepared.call, auth);

@@ -70,7 +70,8 @@ interface Accept {
 interface Target {
   route: string;
   method: HttpMethod;
-  as: "alice" | "admin" | "nobody";
+  /** `fresh`: a new creator of its own for the base call and for each case (for a call that ends its caller's account). */
+  as: "alice" | "admin" | "nobody" | "fresh";
   base: () => Base | Promise<Base>;
   /** What the valid base request answers (so the cases below really test the field they change). */
   baseStatus: number;
@@ -267,6 +268,7 @@ async function problemWith(response: Response, text: string): Promise<string | n
 
 async function credentialsOf(as: Target["as"]): Promise<{ token?: string }> {
   if (as === "nobody") return {};
+  if (as === "fresh") return { token: (await createTestUser()).token };
   return { token: (await freshCredentials(as === "admin" ? w.admin.user.id : w.alice.user.id)).token };
 }
 
@@ -486,6 +488,26 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: () => ({ path: "/api/admin/users/:userId", params: { userId: w.alice.user.id } }),
     params: { userId: [...BOGUS_IDS, "super-admin' --"] },
+  },
+  // Account erasure: the base call erases an account of its own; every refused case changes nothing.
+  {
+    route: "api.account",
+    method: "DELETE",
+    as: "fresh",
+    json: true,
+    baseStatus: 202,
+    base: () => ({ path: "/api/account", json: { password: TEST_PASSWORD } }),
+    required: ["password"],
+    // Hostile text is a well-formed wrong password: 400, nothing erased.
+    fields: { password: [...PASSWORD_FIELD, ...HOSTILE_TEXT, NUL] },
+  },
+  {
+    route: "api.admin.users.$userId",
+    method: "DELETE",
+    as: "admin",
+    baseStatus: 202,
+    base: async () => ({ path: "/api/admin/users/:userId", params: { userId: (await createTestUser()).user.id } }),
+    params: { userId: [...BOGUS_IDS, "super-admin", "super-admin' --"] },
   },
   {
     route: "api.admin.users.$userId.$action",

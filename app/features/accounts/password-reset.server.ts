@@ -96,6 +96,7 @@ export async function resetPasswordWithToken(
       .where("id", "=", user.id)
       .where("password_hash", "=", user.password_hash)
       .where("banned", "=", 0)
+      .where("erased_at", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await revokeAllCredentials(trx, user.id);

@@ -30,6 +30,7 @@ import {
   sessionIdSchema,
 } from "~/features/accounts/schemas";
 import { defineProcedure } from "~/infra/procedure.server";
+import { WRONG_PASSWORD } from "~/features/accounts/account-erasure.server";
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized, unsupportedMedia } from "~/infra/errors.server";
 import { findUserByEmail, insertUser, toPublicUser } from "~/features/accounts/users.server";
 import { decoyHash, hashPassword, verifyPassword } from "~/features/accounts/passwords.server";
@@ -458,7 +459,6 @@ export const uploadAvatar = defineProcedure({
   },
 });
 
-export const WRONG_PASSWORD = "Your password is not correct";
 export const EMAIL_CHANGE_REQUESTED = `We sent a link to the new address. Your email changes when you open it (within ${EMAIL_CHANGE_LINK_HOURS} hours).`;
 
 /**
@@ -573,3 +573,13 @@ export const accountExportScreen = defineProcedure({
     return { latest: latest ? accountExportView(latest, ctx.now, ctx.origin) : null, nextAllowedAt };
   },
 });
+export {
+  assertOwnPassword,
+  closeAccountForErasure,
+  erasedEmail,
+  ERASED_FIRST_NAME,
+  ERASED_LAST_NAME,
+  SUPER_ADMIN_NOT_ERASABLE,
+  WRONG_PASSWORD,
+  type ClosedAccount,
+} from "~/features/accounts/account-erasure.server";

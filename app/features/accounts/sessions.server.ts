@@ -61,7 +61,7 @@ export async function userForWebSession(db: DB, secret: string, now: Date, idleD
     await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
     return undefined;
   }
-  if (user.banned) return undefined;
+  if (user.banned || user.erased_at) return undefined;
   const staleBefore = new Date(now.getTime() - SESSION_LAST_SEEN_RESOLUTION_MS).toISOString();
   if (lastSeenAt <= staleBefore) {
     // Conditional, so concurrent requests write it once.
@@ -111,7 +111,7 @@ export async function userForApiToken(db: DB, token: string, now = new Date()) {
     .where("api_tokens.token_hash", "=", tokenHash)
     .where("api_tokens.expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  if (!row || row.banned) return undefined;
+  if (!row || row.banned || row.erased_at) return undefined;
   const { token_last_used_at: lastUsedAt, ...user } = row;
   const staleBefore = new Date(now.getTime() - TOKEN_LAST_USED_RESOLUTION_MS).toISOString();
   if (lastUsedAt === null || lastUsedAt <= staleBefore) {

@@ -49,6 +49,7 @@ export async function insertUser(db: DB, input: Omit<NewUser, "password"> & { pa
     bio: null,
     face_consent_version: null,
     face_consent_at: null,
+    erased_at: null,
   };
   const inserted = await db
     .insertInto("users")

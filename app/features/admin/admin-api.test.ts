@@ -117,6 +117,7 @@ describe("GET /api/admin/users", () => {
       banned: false,
       imageCount: 2,
       earnings: 31.25,
+      erasedAt: null,
     });
     const root = users.find((u: { id: string }) => u.id === "super-admin");
     expect(root).toMatchObject({ imageCount: 0, earnings: 0, banned: false });

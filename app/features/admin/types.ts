@@ -20,6 +20,8 @@ export interface AdminUser {
   imageCount: number;
   /** Dollars: the user's creator share in the earnings ledger, less what refunds took back. */
   earnings: number;
+  /** When the account was erased (its row is then a tombstone); absent or null while it lives. */
+  erasedAt?: string | null;
 }
 
 export interface AdminImage {
@@ -62,6 +64,8 @@ export const STATUS_UPDATE_FAILED = { title: "Error", description: "Failed to up
 export const ADMIN_SUBTITLE = "Manage users and monitor platform activity";
 /** The URL parameter that opens the ban confirmation (?ban=<user id>). */
 export const BAN_PARAM = "ban";
+/** ?erase=<id> opens the erasure confirmation for that user. */
+export const ERASE_PARAM = "erase";
 /** What the ban confirmation says a ban does. */
 export const BAN_CONSEQUENCES =
   "They will be signed out everywhere, can no longer sign in, and their listings are hidden from the marketplace. You can unban them later.";

@@ -27,6 +27,7 @@ function adminUserQuery(db: DB, scope: SalesScope) {
       "users.profile_image_url",
       "users.created_at",
       "users.banned",
+      "users.erased_at",
       eb
         .selectFrom("images")
         .select(sql<number>`count(*)`.as("n"))
@@ -54,6 +55,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     banned: row.banned === 1,
     imageCount: Number(row.image_count ?? 0),
     earnings: centsToDollarAmount(Number(row.earnings_cents ?? 0)),
+    erasedAt: row.erased_at,
   };
 }
 

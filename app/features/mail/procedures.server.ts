@@ -63,3 +63,4 @@ export async function queueMailWithinRecipientLimit(db: DB, input: QueueMailInpu
 
 export { MAIL_JOB } from "~/features/mail/mail-job.server";
 export { undeliveredMail } from "~/features/mail/undelivered-mail.server";
+export { forgetMailTo } from "~/features/mail/recipient-erasure.server";

@@ -11,7 +11,7 @@ import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/proced
 import { libraryUrl } from "~/features/market/library-token.server";
 import { renderReceiptMail } from "~/features/market/receipt-mail.server";
 import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
-import { orderHasBannedSeller, refundForSuspendedSeller } from "~/features/market/suspended-seller-refunds.server";
+import { refundForSuspendedSeller, sellerGoneReason } from "~/features/market/suspended-seller-refunds.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the
@@ -32,7 +32,7 @@ import { orderHasBannedSeller, refundForSuspendedSeller } from "~/features/marke
  *    they go exactly once per order: only the call that marked the order paid
  *    queues them, and only if that commits. The callers announce the jobs after
  *    their commit.
- * 4. An order with a listing of a creator banned since its checkout began is
+ * 4. An order with a listing of a creator banned (or erased) since its checkout began is
  *    refunded at once instead (suspended-seller-refunds.server.ts): its ledger
  *    rows are written and reversed in the same transaction, and nothing is
  *    delivered (no grants, no receipt, no sale notice, no transfer).
@@ -129,8 +129,9 @@ export async function fulfillOrderInTransaction(
       .onConflict((oc) => oc.column("order_item_id").doNothing())
       .execute();
   }
-  if (await orderHasBannedSeller(trx, orderId)) {
-    return { outcome: "refunded-seller-suspended", order: await refundForSuspendedSeller(trx, paid, now) };
+  const sellerGone = await sellerGoneReason(trx, orderId);
+  if (sellerGone) {
+    return { outcome: "refunded-seller-suspended", order: await refundForSuspendedSeller(trx, paid, now, sellerGone) };
   }
   await issueDownloadGrants(trx, items, now);
   // Each share goes to its creator now if they have a ready payout account; otherwise it is owed until they do.

@@ -1,3 +1,4 @@
+import { SELLER_ACCOUNT_CLOSED_REFUND_REASON, SELLER_SUSPENDED_REFUND_REASON } from "~/features/market/suspended-seller-refunds.server";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { PaymentStatusValue } from "~/features/market/types";
@@ -48,6 +49,12 @@ export function licenseUrlOf(origin: string, order: Pick<OrderRow, "license_id">
   return `${origin}/licenses/${order.license_id}`;
 }
 
+/** Why a payment was given back at once instead of delivering (a seller banned or gone since the checkout began), or null. */
+function refusedSaleReason(order: OrderRow): string | null {
+  const reason = order.refund_reason;
+  return order.status === "refunded" && (reason === SELLER_SUSPENDED_REFUND_REASON || reason === SELLER_ACCOUNT_CLOSED_REFUND_REASON) ? reason : null;
+}
+
 /** The status of the order found by `sessionId` (only its hash is stored, so the caller's id is echoed back). */
 export async function paymentStatusOf(db: DB, order: OrderRow, sessionId: string, origin: string): Promise<PaymentStatusResult> {
   const paid = order.status === "paid";
@@ -61,7 +68,7 @@ export async function paymentStatusOf(db: DB, order: OrderRow, sessionId: string
     currency: order.currency,
     sessionId,
     orderId: order.id,
-    error: order.status === "failed" || order.status === "expired" ? order.failure_reason : null,
+    error: order.status === "failed" || order.status === "expired" ? order.failure_reason : refusedSaleReason(order),
     licenseUrl,
     testMode: order.provider === "test",
     downloads: downloads.map((download) => ({

@@ -613,3 +613,9 @@ export const creatorMarketExportProcedure = defineProcedure({
   input: z.object({}),
   run: ({ user, ctx }) => creatorMarketExport(ctx.db, user.id),
 });
+export {
+  boughtFileKeysOfCreator,
+  eraseListingsOfCreator,
+  forgetBuyerDetails,
+  withdrawListingsOfErasedCreator,
+} from "~/features/market/creator-erasure.server";

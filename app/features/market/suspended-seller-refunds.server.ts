@@ -8,7 +8,7 @@ import { recordRefund } from "~/features/market/refunds.server";
 
 /**
  * A payment that completes for an order with a listing of a creator banned
- * since the checkout began (the buyer was on the payment page at the ban, or
+ * (or whose account was erased) since the checkout began (the buyer was on the payment page at the ban, or
  * a delayed payment method settled later) is refunded at once, in full: the
  * platform no longer sells that creator's work, and nothing of the order is
  * delivered. In the fulfilling transaction the order is recorded as paid and
@@ -27,21 +27,35 @@ const REFUND_PAYMENT_ATTEMPTS = 8;
 
 export const SELLER_SUSPENDED_REFUND_REASON = "A seller in this order is suspended, so the payment was refunded";
 
-/** Whether any item of the order is by a creator who is banned now (read in the fulfilling transaction). */
-export async function orderHasBannedSeller(trx: DB, orderId: string): Promise<boolean> {
-  const row = await trx
+/** The refund's reason when a seller in the order erased their account since the checkout began. */
+export const SELLER_ACCOUNT_CLOSED_REFUND_REASON = "A seller in this order has closed their account, so the payment was refunded";
+
+/**
+ * Why the order cannot be delivered, read in the fulfilling transaction: a
+ * creator of one of its items is banned now, or has erased their account
+ * (their listings left the marketplace and their files are going); null
+ * when every seller is still selling.
+ */
+export async function sellerGoneReason(trx: DB, orderId: string): Promise<string | null> {
+  const rows = await trx
     .selectFrom("order_items as i")
     .innerJoin("users as u", "u.id", "i.creator_id")
-    .select("i.id")
+    .select(["u.banned", "u.erased_at"])
     .where("i.order_id", "=", orderId)
-    .where("u.banned", "=", 1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where((eb) => eb.or([eb("u.banned", "=", 1), eb("u.erased_at", "is not", null)]))
+    .execute();
+  if (rows.length === 0) return null;
+  return rows.some((row) => row.erased_at !== null) ? SELLER_ACCOUNT_CLOSED_REFUND_REASON : SELLER_SUSPENDED_REFUND_REASON;
 }
 
 /** The paid order is refunded in full (in the fulfilling transaction, after its ledger rows were written). */
-export async function refundForSuspendedSeller(trx: DB, order: OrderRow, now: Date): Promise<OrderRow> {
-  const outcome = await recordRefund(trx, order.id, { refundedTotalCents: order.total_cents, reason: SELLER_SUSPENDED_REFUND_REASON, now });
+export async function refundForSuspendedSeller(
+  trx: DB,
+  order: OrderRow,
+  now: Date,
+  reason: string = SELLER_SUSPENDED_REFUND_REASON,
+): Promise<OrderRow> {
+  const outcome = await recordRefund(trx, order.id, { refundedTotalCents: order.total_cents, reason, now });
   if (order.provider === "stripe" && order.total_cents > 0) {
     // No creator named: a ban must never call off a buyer's refund.
     await enqueueJob(trx, { kind: REFUND_PAYMENT_JOB, payload: { orderId: order.id }, now, maxAttempts: REFUND_PAYMENT_ATTEMPTS });

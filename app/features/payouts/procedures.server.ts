@@ -225,3 +225,6 @@ export type { SalesScope } from "~/features/payouts/earnings.server";
 export { splitSale } from "~/features/payouts/earnings.server";
 export { holdShares, releaseShares, reverseSharesForRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";
 export { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator } from "~/features/payouts/banned-creator-shares.server";
+export { queueTransfersOfErasedCreator, settlePayoutsOfErasedCreator } from "~/features/payouts/creator-erasure.server";
+export type { PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
+export { TRANSFER_JOB } from "~/features/payouts/shares.server";

@@ -585,3 +585,4 @@ export const creatorPublishingExportProcedure = defineProcedure({
   input: z.object({}),
   run: ({ user, ctx }) => creatorPublishingExport(ctx.db, user.id),
 });
+export { cancelPublicationsOfErasedCreator, erasePublishingDataOf } from "~/features/publishing/creator-erasure.server";

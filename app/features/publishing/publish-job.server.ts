@@ -118,6 +118,7 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
   const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
   if (!user) return;
   if (user.banned) return void (await fail("This account has been suspended."));
+  if (user.erased_at) return void (await fail("This account has been deleted."));
 
   let credential: PublishRequest["credential"] = null;
   let method: string | null = null;

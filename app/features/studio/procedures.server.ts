@@ -442,3 +442,4 @@ export const creatorStudioExport = defineProcedure({
   input: z.object({}),
   run: async ({ user, ctx }) => ({ files: await creatorStudioFiles(ctx.db, user.id) }),
 });
+export { cancelStylesOfErasedCreator, eraseStudioDataOf } from "~/features/studio/creator-erasure.server";

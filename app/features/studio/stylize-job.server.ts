@@ -5,7 +5,7 @@ import { newFileKey } from "~/infra/file-store.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import { JobCancelledError, JobTimeoutError } from "~/infra/jobs/job-worker.server";
 import { HttpError } from "~/infra/errors.server";
-import { CANCELLED_BY_SUSPENSION } from "~/lib/accounts";
+import { CANCELLED_BY_ERASURE, CANCELLED_BY_SUSPENSION } from "~/lib/accounts";
 import type { StyleEngine } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
@@ -58,6 +58,7 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
       "users.banned",
       "users.face_consent_version",
       "users.face_consent_at",
+      "users.erased_at",
     ])
     .where("stylized_images.id", "=", payload.stylizedImageId)
     .executeTakeFirst();
@@ -66,6 +67,8 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
   if (row.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
   // A creator who withdrew their consent to face processing: no face of theirs is measured any more.
   if (!hasCurrentFaceConsent(row)) throw new JobCancelledError(CANCELLED_BY_CONSENT_WITHDRAWAL);
+  // An erased creator's job does no work either (the erasure marked the style failed; its job removes the rows).
+  if (row.erased_at) throw new JobCancelledError(CANCELLED_BY_ERASURE);
   if (!isStyleId(row.style)) throw new StyleEngineError("This style is not available.", false);
   await deps.ensureSpace?.();
 
@@ -110,8 +113,9 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
   // Deleted, called off by a ban (or finished elsewhere) while we worked: keep nothing behind.
   if (Number(updated.numUpdatedRows) === 0) {
     await deps.store.remove(key);
-    const owner = await db.selectFrom("users").select("banned").where("id", "=", row.user_id).executeTakeFirst();
+    const owner = await db.selectFrom("users").select(["banned", "erased_at"]).where("id", "=", row.user_id).executeTakeFirst();
     if (owner?.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
+    if (owner?.erased_at) throw new JobCancelledError(CANCELLED_BY_ERASURE);
   }
 }
 

@@ -276,3 +276,27 @@ export function backoffDelayMs(
   const random = options.random ?? Math.random;
   return Math.round(exponential * (0.5 + 0.5 * random()));
 }
+
+/**
+ * Fails the owner's queued jobs, except those of `keepKinds` (a job a worker
+ * holds is left to see for itself that its work is called off).
+ */
+export async function cancelQueuedJobsOfOwner(
+  db: Executor,
+  { userId, keepKinds, reason, now }: { userId: string; keepKinds: readonly string[]; reason: string; now: Date },
+): Promise<void> {
+  let query = db
+    .updateTable("jobs")
+    .set({ status: "failed", locked_until: null, locked_by: null, last_error: reason, updated_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("status", "=", "queued");
+  if (keepKinds.length > 0) query = query.where("kind", "not in", keepKinds);
+  await query.execute();
+}
+
+/** Whether a worker holds a job of the owner right now (other than `exceptJobId`). */
+export async function ownerHasRunningJob(db: Executor, userId: string, exceptJobId?: string): Promise<boolean> {
+  let query = db.selectFrom("jobs").select("id").where("user_id", "=", userId).where("status", "=", "running");
+  if (exceptJobId) query = query.where("id", "!=", exceptJobId);
+  return (await query.executeTakeFirst()) !== undefined;
+}

@@ -21,6 +21,8 @@ import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
+import { EraseUserConfirmation } from "~/features/erasure/components/erase-user-confirmation";
+import { eraseUser } from "~/features/erasure/procedures.server";
 import {
   isAdminOrderStatus,
   ORDER_SEARCH_MAX,
@@ -34,7 +36,7 @@ import { adminOrders, refundOrder } from "~/features/market/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
-import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
+import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, ERASE_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   adminAuditLog,
@@ -79,10 +81,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const orderStatus = isAdminOrderStatus(statusParam) ? statusParam : "";
   const refundId = (url.searchParams.get(REFUND_PARAM) ?? "").trim();
   const banId = (url.searchParams.get(BAN_PARAM) ?? "").trim();
+  const eraseId = (url.searchParams.get(ERASE_PARAM) ?? "").trim();
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
-  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget] = await Promise.all([
+  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -112,6 +115,16 @@ export async function loader(args: LoaderFunctionArgs) {
           },
         )
       : null,
+    // ?erase=<id> opens the erasure confirmation, but only for a user who can be erased (not erased yet, not the super admin).
+    eraseId && eraseId.length <= 200 && !isSuperAdmin({ id: eraseId })
+      ? loadProcedure(adminUser, args, { userId: eraseId }, admin).then(
+          (found) => (found.erasedAt ? null : found),
+          (error) => {
+            if (error instanceof Response && error.status < 500) return null;
+            throw error;
+          },
+        )
+      : null,
   ]);
   return json({
     stats,
@@ -126,6 +139,7 @@ export async function loader(args: LoaderFunctionArgs) {
     audit,
     refundTarget,
     banTarget,
+    eraseTarget,
   });
 }
 
@@ -164,6 +178,24 @@ export async function action(args: ActionFunctionArgs) {
     );
   }
 
+  if (intent === "erase-user") {
+    const input = new FormData();
+    input.set("userId", String(formData.get("userId") ?? ""));
+    const outcome = await submitForm(eraseUser, args, { formData: input, user: admin });
+    if (!outcome.ok) {
+      return redirectWithFlash(adminHref(new URL(args.request.url).search, { [ERASE_PARAM]: null }), {
+        kind: "error",
+        title: "The account was not erased",
+        description: await refusalOf(outcome.response, "The account could not be erased."),
+      });
+    }
+    return redirectWithFlash(adminHref(new URL(args.request.url).search, { [ERASE_PARAM]: null, view: null }), {
+      kind: "success",
+      title: "Account erased",
+      description: "The user is signed out and their listings are gone; their files and personal data are being deleted.",
+    });
+  }
+
   if (intent === "create-user") {
     const outcome = await submitForm(adminCreateUser, args, { formData, user: admin });
     if (!outcome.ok) return outcome.response;
@@ -199,14 +231,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** The first message of a refused form submission (conform's reply: form errors under "", then field errors). */
-async function refusalOf(response: Response): Promise<string> {
+async function refusalOf(response: Response, fallback = "The order could not be refunded."): Promise<string> {
   const reply = (await response.json()) as { error?: Record<string, string[] | null> | null };
   const messages = Object.values(reply.error ?? {}).flatMap((list) => list ?? []);
-  return messages[0] ?? "The order could not be refunded.";
+  return messages[0] ?? fallback;
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget } =
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -267,6 +299,7 @@ export default function AdminPortal() {
         <RefundConfirmation order={refundTarget} closeHref={adminHref(location.search, { [REFUND_PARAM]: null })} />
       ) : null}
       {banTarget ? <BanConfirmation user={banTarget} closeHref={adminHref(location.search, { [BAN_PARAM]: null })} /> : null}
+      {eraseTarget ? <EraseUserConfirmation user={eraseTarget} closeHref={adminHref(location.search, { [ERASE_PARAM]: null })} /> : null}
       {viewUser ? <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} /> : null}
     </div>
   );

@@ -83,7 +83,7 @@ describe("the Profile tab without JavaScript", () => {
     const other = await createTestUser();
     const wrong = await post({ intent: "email", email: "next@example.com", password: "wrong-password" }, cookie);
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as Reply).error?.password).toEqual(["Your password is not correct"]);
+    expect(((await wrong.json()) as Reply).error?.password).toEqual(["The password is not correct"]);
     const inUse = await post({ intent: "email", email: other.user.email, password: TEST_PASSWORD }, cookie);
     expect(inUse.status).toBe(409);
     expect(((await inUse.json()) as Reply).error?.email).toEqual(["An account with this email already exists"]);

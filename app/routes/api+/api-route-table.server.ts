@@ -9,6 +9,7 @@ import {
   changeUserStatus,
 } from "~/features/admin/procedures.server";
 import { adminOrders, refundOrder } from "~/features/market/procedures.server";
+import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
 import { accountExport, requestAccountExport } from "~/features/accounts/procedures.server";
 import {
@@ -695,6 +696,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
+    errors: [404],
+  },
+  // Account erasure
+  {
+    route: "api.account",
+    method: "DELETE",
+    path: "/api/account",
+    summary:
+      "Erase the caller's account, with their password. At once every session and token of the user answers 401 and their listings leave the marketplace; then their files that no buyer paid for are deleted and their personal data removed. Buyers' downloads and licenses of what they bought keep working; the email can register again. 400 for a wrong password (nothing changes).",
+    procedure: eraseMyAccount,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 202,
+  },
+  {
+    route: "api.admin.users.$userId",
+    method: "DELETE",
+    path: "/api/admin/users/{userId}",
+    summary: "Erase a user's account, as DELETE /api/account does (super admin only; 400 for the super admin's own account).",
+    procedure: eraseUser,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 202,
     errors: [404],
   },
   {

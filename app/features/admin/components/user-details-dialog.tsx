@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { adminHref } from "~/features/admin/components/admin-links";
 import { Avatar } from "~/ui/avatar";
 import type { AdminUser } from "~/features/admin/types";
-import { formatDollars, fullName } from "~/features/admin/types";
+import { ERASE_PARAM, formatDollars, fullName } from "~/features/admin/types";
 import { isSuperAdmin } from "~/lib/accounts";
 import { CrownIcon } from "~/features/admin/components/crown-icon";
 import { LocalDate } from "~/features/admin/components/local-date";
@@ -27,7 +29,10 @@ export function UserDetailsDialog({ user, closeHref }: { user: AdminUser; closeH
       {(close) => (
         <>
           <UserDetails user={user} />
-          <div className="mt-6 flex justify-end">{close}</div>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <EraseLink user={user} />
+            {close}
+          </div>
         </>
       )}
     </UrlDialog>
@@ -47,7 +52,11 @@ function UserDetails({ user }: { user: AdminUser }) {
           </p>
           <p className="truncate text-sm text-slate-600">{user.email}</p>
           <div className="mt-1">
-            <StatusBadge banned={user.banned} />
+            {user.erasedAt ? (
+              <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Erased</span>
+            ) : (
+              <StatusBadge banned={user.banned} />
+            )}
           </div>
         </div>
       </div>
@@ -62,6 +71,22 @@ function UserDetails({ user }: { user: AdminUser }) {
         <Detail label="Total Earnings">{formatDollars(user.earnings)}</Detail>
       </dl>
     </div>
+  );
+}
+
+/** "Erase account…" opens the erasure confirmation (?erase=<id>); not for the super admin or an account already erased. */
+function EraseLink({ user }: { user: AdminUser }) {
+  const location = useLocation();
+  if (isSuperAdmin(user) || user.erasedAt) return null;
+  return (
+    <Link
+      to={adminHref(location.search, { [ERASE_PARAM]: user.id, view: null })}
+      preventScrollReset
+      className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50"
+      data-testid="erase-user-link"
+    >
+      Erase account…
+    </Link>
   );
 }
 

@@ -1,0 +1,79 @@
+import type { DB } from "~/infra/db.server";
+import { badRequest, notFound } from "~/infra/errors.server";
+import { SUPER_ADMIN_ID } from "~/lib/accounts";
+import { revokeAllCredentials } from "~/features/accounts/sessions.server";
+import { verifyPassword } from "~/features/accounts/passwords.server";
+
+/** The names an erased account shows wherever its sales are listed (the admin's tables, old audit entries). */
+export const ERASED_FIRST_NAME = "Deleted";
+export const ERASED_LAST_NAME = "creator";
+
+/** The address an erased account keeps: unique (the id), and `.invalid` can never receive mail (RFC 2606). */
+export function erasedEmail(userId: string): string {
+  return `erased-${userId}@invalid`;
+}
+
+/** No scrypt hash looks like this, so no password ever matches it (verifyPassword answers false). */
+const NO_PASSWORD = "erased";
+
+export const WRONG_PASSWORD = "The password is not correct";
+export const SUPER_ADMIN_NOT_ERASABLE = "The super admin's account cannot be erased";
+
+/** The user's own password, checked before they erase their account; 400 with a field error when it does not match. */
+export async function assertOwnPassword(db: DB, userId: string, password: string): Promise<void> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirst();
+  if (!row || !(await verifyPassword(password, row.password_hash))) {
+    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  }
+}
+
+export interface ClosedAccount {
+  /** The address the account had, for the other features to forget (mail queued to it, purchases made with it). */
+  email: string;
+  /** The profile photo's address before the erasure, whose file the erasure job removes. */
+  profileImageUrl: string | null;
+  /** True when the account had been erased before (nothing was changed now). */
+  alreadyErased: boolean;
+}
+
+/**
+ * The accounts' part of an erasure, in the caller's transaction: every web
+ * session and API token ends, email changes waiting for their link go, and
+ * the row becomes a tombstone at once: the email is replaced by
+ * `erased-<id>@invalid` (so the address can register again), the names by
+ * "Deleted creator", the password by one nothing matches, and the handle, bio,
+ * photo and consent are cleared; `erased_at` records when. The row itself
+ * stays: sales, shares and audit entries name its id. 404 for an unknown
+ * user; the super admin cannot be erased (400).
+ */
+export async function closeAccountForErasure(trx: DB, userId: string, now: Date): Promise<ClosedAccount> {
+  if (userId === SUPER_ADMIN_ID) throw badRequest(SUPER_ADMIN_NOT_ERASABLE);
+  const user = await trx
+    .selectFrom("users")
+    .select(["email", "profile_image_url", "erased_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user) throw notFound("User not found");
+  await revokeAllCredentials(trx, userId);
+  await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
+  if (user.erased_at) return { email: user.email, profileImageUrl: null, alreadyErased: true };
+  const stamp = now.toISOString();
+  await trx
+    .updateTable("users")
+    .set({
+      email: erasedEmail(userId),
+      first_name: ERASED_FIRST_NAME,
+      last_name: ERASED_LAST_NAME,
+      password_hash: NO_PASSWORD,
+      profile_image_url: null,
+      handle: null,
+      bio: null,
+      face_consent_version: null,
+      face_consent_at: null,
+      erased_at: stamp,
+      updated_at: stamp,
+    })
+    .where("id", "=", userId)
+    .execute();
+  return { email: user.email, profileImageUrl: user.profile_image_url, alreadyErased: false };
+}

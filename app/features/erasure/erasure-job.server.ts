@@ -1,0 +1,96 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
+import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
+import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/procedures.server";
+import { eraseStudioDataOf } from "~/features/studio/procedures.server";
+import { erasePublishingDataOf } from "~/features/publishing/procedures.server";
+import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/procedures.server";
+
+/** The background half of an account erasure. */
+export const ERASE_ACCOUNT_JOB = "accounts.erase";
+/** Attempts while the creator's running work finishes (the job waits for it) and for errors that may pass. */
+export const ERASE_ACCOUNT_ATTEMPTS = 12;
+
+const eraseAccountPayload = z
+  .object({
+    userId: z.string().min(1),
+    /** The profile photo's address before the erasure (its file goes too). */
+    profileImageUrl: z.string().nullable(),
+  })
+  .strict();
+export type EraseAccountPayload = z.infer<typeof eraseAccountPayload>;
+
+export interface EraseAccountJobDeps {
+  store: FileStore;
+  payouts: PayoutJobDeps;
+  log?: (line: string) => void;
+}
+
+/** Thrown while a worker still holds one of the creator's jobs: the erasure tries again after it. */
+class CreatorWorkStillRunning extends Error {
+  readonly retryable = true;
+  constructor(userId: string) {
+    super(`Waiting for the running work of ${userId} to end before erasing its files`);
+  }
+}
+
+/**
+ * Deletes what the account leaves behind, each feature's part through its
+ * face, in an order that lets go of rows before their files: publications
+ * and integrations, then listings, then originals and styles, then the
+ * export packages and the profile photo, then the money (sent first, else
+ * held) and the payout account link. Files a buyer paid for stay (their
+ * download reads the order item's file). Every step works on what is left,
+ * so an attempt that dies halfway is finished by the next.
+ *
+ * A style, publication or transfer a worker held at the erasure is let to
+ * end first (it sees the erased account and stores nothing), so no file is
+ * written after its rows went; on the last attempt the job goes on anyway.
+ */
+export async function runEraseAccountJob(deps: EraseAccountJobDeps, payload: EraseAccountPayload, context: JobRunContext): Promise<void> {
+  const { db } = context;
+  const { userId } = payload;
+  const user = await db.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
+  if (!user?.erased_at) return;
+  if (context.attempt < context.maxAttempts && (await ownerHasRunningJob(db, userId, context.jobId))) {
+    throw new CreatorWorkStillRunning(userId);
+  }
+  const keep = await boughtFileKeysOfCreator(db, userId);
+  await erasePublishingDataOf(db, deps.store, userId);
+  await eraseListingsOfCreator(db, deps.store, { userId, keep });
+  await eraseStudioDataOf(db, deps.store, { userId, keep });
+  await eraseAccountExportsOf(db, deps.store, userId);
+  await removeProfilePhoto(deps.store, payload.profileImageUrl);
+  await settlePayoutsOfErasedCreator(deps.payouts, db, { userId, now: context.now, log: deps.log });
+}
+
+/** The profile photo's file, when the address names one of ours (the shared samples stay). */
+async function removeProfilePhoto(store: FileStore, url: string | null): Promise<void> {
+  if (!url?.startsWith("/media/")) return;
+  const key = decodeURIComponent(url.slice("/media/".length).split("?")[0]);
+  if (!key || key.startsWith("samples/") || key.includes("..")) return;
+  await store.remove(key);
+}
+
+/**
+ * The account's export packages (table `account_exports`, rows with a
+ * `file_key`): their files and rows go. Read by name, so an erasure works
+ * whether or not the export's table exists in this database yet.
+ */
+async function eraseAccountExportsOf(db: DB, store: FileStore, userId: string): Promise<void> {
+  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'account_exports'`.execute(db);
+  if (table.rows.length === 0) return;
+  const rows = await sql<{ file_key: string | null }>`select file_key from account_exports where user_id = ${userId}`.execute(db);
+  for (const row of rows.rows) await store.remove(row.file_key);
+  await sql`delete from account_exports where user_id = ${userId}`.execute(db);
+}
+
+export function eraseAccountJobHandler(deps: EraseAccountJobDeps): JobHandler<EraseAccountPayload> {
+  return {
+    parse: (payload) => eraseAccountPayload.parse(payload),
+    run: (payload, context) => runEraseAccountJob(deps, payload, context),
+  };
+}
