@@ -92,6 +92,16 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Your library", "Email me my library link"] },
     admin: { copy: ["Your library", "Email me my library link"] },
   },
+  "/settings": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Settings", "Profile photo", "Delete account"] },
+    admin: { copy: ["Settings", "Profile photo", "Delete account"] },
+  },
+  "/privacy": {
+    visitor: { copy: ["Privacy"] },
+    creator: { copy: ["Privacy"] },
+    admin: { copy: ["Privacy"] },
+  },
   "/no-such-route": {
     visitor: { copy: ["Page Not Found"] },
     creator: { copy: ["Page Not Found"] },
