@@ -24,7 +24,13 @@ let server: RunningServer;
 test.beforeAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
   // A long-lived copy, so most plain visitors are served from one.
-  server = await startServer({ dataDir: path.join(scratch, "data"), port: 3670, seed: true, env: { PAGE_CACHE_MS: "60000" } });
+  // Every request comes from one address: the search throttle is lifted so the ?q= pages are all served (the throttle has its own tests).
+  server = await startServer({
+    dataDir: path.join(scratch, "data"),
+    port: 3670,
+    seed: true,
+    env: { PAGE_CACHE_MS: "60000", SEARCHES_PER_ADDRESS: "100000" },
+  });
 });
 
 test.afterAll(async () => {
