@@ -14,7 +14,8 @@ import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$s
 import { action as libraryAction, loader as libraryPage } from "~/routes/_market+/library";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
+import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
+import * as refundRoute from "~/routes/api+/admin.orders.$orderId.refund";
 import { createListing } from "#tests/setup/market";
 import { readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
@@ -117,6 +118,31 @@ describe("the buyer's library", () => {
 
     const again = await openLibrary(`/library?token=${createLibraryToken(email, new Date())}`);
     expect(again.orders[0].items[0]).toMatchObject({ downloadUrl: item.downloadUrl, downloadsLeft: DOWNLOAD_GRANT_MAX_DOWNLOADS });
+  });
+
+  it("keeps a refunded order in the list, marked refunded, with nothing to download", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser();
+    const a = await createListing(creator.user.id, { title: "Kept", price: 10 });
+    const b = await createListing(creator.user.id, { title: "Refunded", price: 20 });
+    const email = newEmail();
+    const kept = await orderOf(await buy(email, [a.listing.id]));
+    const refunded = await orderOf(await buy(email, [b.listing.id]));
+    const answer = await callRoute(
+      refundRoute.action,
+      makeRequest(`/api/admin/orders/${refunded.id}/refund`, { method: "POST", json: { reason: "Asked for" }, token: admin.token }),
+      { orderId: refunded.id },
+    );
+    expect(answer.status).toBe(200);
+    const grantsOf = (orderId: string) => getDb().selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute();
+    const grantsBefore = await grantsOf(refunded.id);
+
+    const library = await openLibrary(`/library?token=${createLibraryToken(email, new Date())}`);
+    const byId = new Map(library.orders.map((order) => [order.orderId, order]));
+    expect(byId.get(kept.id)).toMatchObject({ refunded: false, items: [{ title: "Kept", downloadUrl: expect.any(String) }] });
+    expect(byId.get(refunded.id)).toMatchObject({ refunded: true, items: [{ title: "Refunded", downloadUrl: null, downloadsLeft: 0, renewableAt: null }] });
+    // Showing the refunded order neither issued nor renewed a download grant.
+    expect(await grantsOf(refunded.id)).toEqual(grantsBefore);
   });
 
   it("renews a used-up or expired grant when shown, at most once per item a day", async () => {

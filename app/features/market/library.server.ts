@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import type { OrderItemRow, OrderRow } from "#db/schema";
 import { formatMoney } from "~/lib/money";
 import { licenseUrlOf } from "~/features/market/payment-status.server";
 import {
@@ -16,6 +17,8 @@ import { normalizeEmail } from "~/features/market/library-token.server";
  * Download link (a /downloads grant) and a License link per item. Showing the
  * page never spends a download; it renews an item's used-up or expired grant,
  * at most once per item in GRANT_RENEWAL_HOURS (download-grants.server.ts).
+ * A refunded order stays in the list, marked refunded, with no Download link
+ * (its downloads and license ended with the refund).
  */
 export interface LibraryItem {
   orderItemId: string;
@@ -39,6 +42,8 @@ export interface LibraryOrder {
   total: string;
   currency: string;
   testMode: boolean;
+  /** The order was refunded in full: listed for the record, with nothing to download. */
+  refunded: boolean;
   licenseUrl: string;
   items: LibraryItem[];
 }
@@ -59,7 +64,7 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
     .selectFrom("orders")
     .selectAll()
     .where("customer_email", "=", normalizeEmail(email))
-    .where("status", "=", "paid")
+    .where("status", "in", ["paid", "refunded"])
     .orderBy("paid_at", "desc")
     .orderBy("created_at", "desc")
     .execute();
@@ -67,6 +72,11 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
   const result: LibraryOrder[] = [];
   for (const order of orders) {
     const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy(sql`rowid`).execute();
+    const licenseUrl = licenseUrlOf(origin, order);
+    if (order.status === "refunded") {
+      result.push({ ...orderSummary(order), refunded: true, licenseUrl, items: items.map((item) => refundedItem(item, licenseUrl, order.refunded_at ?? order.updated_at)) });
+      continue;
+    }
     // An item without a grant (none should be) gets one.
     await issueDownloadGrants(db, items, now);
     const grants = await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute();
@@ -76,13 +86,9 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
       ? await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()
       : grants;
     const grantOf = new Map(current.map((grant) => [grant.order_item_id, grant]));
-    const licenseUrl = licenseUrlOf(origin, order);
     result.push({
-      orderId: order.id,
-      paidAt: order.paid_at ?? order.updated_at,
-      total: formatMoney(order.total_cents),
-      currency: order.currency,
-      testMode: order.provider === "test",
+      ...orderSummary(order),
+      refunded: false,
       licenseUrl,
       items: items.map((item) => {
         const grant = grantOf.get(item.id)!;
@@ -105,4 +111,30 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
     });
   }
   return result;
+}
+
+function orderSummary(order: OrderRow) {
+  return {
+    orderId: order.id,
+    paidAt: order.paid_at ?? order.updated_at,
+    total: formatMoney(order.total_cents),
+    currency: order.currency,
+    testMode: order.provider === "test",
+  };
+}
+
+/** An item of a refunded order: what was bought, nothing to download (its downloads ended at the refund). */
+function refundedItem(item: OrderItemRow, licenseUrl: string, refundedAt: string): LibraryItem {
+  return {
+    orderItemId: item.id,
+    title: item.title,
+    style: item.style,
+    price: formatMoney(item.price_cents),
+    filename: downloadFilename(item.title, item.style, item.file_key),
+    licenseUrl,
+    downloadUrl: null,
+    expiresAt: refundedAt,
+    downloadsLeft: 0,
+    renewableAt: null,
+  };
 }

@@ -393,6 +393,7 @@ export const loadDashboardProcedure = defineProcedure({
       market,
       view,
       faceConsent: { given: hasCurrentFaceConsent(user), paragraphs: faceConsentText(styleEngineInUse(ctx.config)) },
+      styleEngine: styleEngineInUse(ctx.config).kind,
     };
     return { outcome: "view" as const, ...data };
   },

@@ -109,4 +109,6 @@ export interface DashboardData {
   view: DashboardView;
   /** Whether the creator consents to face processing (the text shown now); absent is taken as given. */
   faceConsent?: { given: boolean; paragraphs: string[] };
+  /** The engine that styles on this server now, for how long a style is said to take. */
+  styleEngine?: "local" | "fal";
 }

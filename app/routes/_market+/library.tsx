@@ -110,6 +110,11 @@ function Orders({ orders }: { orders: LibraryData["orders"] }) {
             Order <code className="break-all text-xs">{order.orderId}</code>
             {order.testMode ? <span className="ml-2 font-medium text-amber-800">TEST MODE: no payment was taken.</span> : null}
           </p>
+          {order.refunded ? (
+            <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800" data-testid="library-order-refunded">
+              Refunded: this order&apos;s downloads and license ended with the refund.
+            </p>
+          ) : null}
           <ul className="mt-3 divide-y divide-slate-200">
             {order.items.map((item) => (
               <li key={item.orderItemId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="library-item">

@@ -70,7 +70,7 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
           <>
             {/* With no upload chosen, the uploads come first: pick one to style. */}
             {view.image ? null : <UploadsStrip images={images} selectedId={null} />}
-            <StyleGenerator key={view.image?.id ?? "none"} image={view.image} pending={view.pending} consent={data.faceConsent} />
+            <StyleGenerator key={view.image?.id ?? "none"} image={view.image} pending={view.pending} consent={data.faceConsent} engine={data.styleEngine} />
             {view.image ? <UploadsStrip images={images} selectedId={view.image.id} /> : null}
           </>
         ) : null}

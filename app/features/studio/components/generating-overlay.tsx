@@ -1,8 +1,18 @@
 import { GENERATING_PROGRESS, styleName } from "~/lib/styles";
 import { Spinner } from "~/ui/navigation-progress";
 
+/**
+ * How long a style usually takes, by engine: fal.ai's models take half a
+ * minute or more; the local engine makes a style in about a second of CPU
+ * (scripts/bench: at most 1.5 s), a few seconds with the queue and the page.
+ */
+export const TYPICAL_STYLE_TIME = {
+  local: "This usually takes a few seconds.",
+  fal: "This usually takes 30 to 60 seconds.",
+} as const;
+
 /** The progress overlay while a style is made (its progress is fixed at 33). */
-export function GeneratingOverlay({ style }: { style: string }) {
+export function GeneratingOverlay({ style, engine = "local" }: { style: string; engine?: keyof typeof TYPICAL_STYLE_TIME }) {
   return (
     <div
       role="status"
@@ -22,7 +32,7 @@ export function GeneratingOverlay({ style }: { style: string }) {
       >
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${GENERATING_PROGRESS}%` }} />
       </div>
-      <p className="text-sm text-slate-600">This usually takes 30 to 60 seconds.</p>
+      <p className="text-sm text-slate-600">{TYPICAL_STYLE_TIME[engine]}</p>
     </div>
   );
 }

@@ -31,11 +31,14 @@ export function StyleGenerator({
   image,
   pending,
   consent,
+  engine = "local",
   pollIntervalMs = STYLE_POLL_INTERVAL_MS,
 }: {
   image: ImageJson | null;
   /** The consent to face processing: without it, its form stands where Generate would (absent: given). */
   consent?: { given: boolean; paragraphs: string[] };
+  /** The engine that styles now: the progress overlay says how long it usually takes. */
+  engine?: "local" | "fal";
   /** A style in progress that the server knows of (the page without JavaScript). */
   pending: StylizedImageJson | null;
   pollIntervalMs?: number;
@@ -107,7 +110,7 @@ export function StyleGenerator({
       className="card relative p-6"
       data-testid="style-generator"
     >
-      {inProgress ? <GeneratingOverlay style={inProgress} /> : null}
+      {inProgress ? <GeneratingOverlay style={inProgress} engine={engine} /> : null}
       <div className="flex flex-col gap-6 lg:flex-row">
         <div className="lg:w-56">
           <h2 id="style-heading" className="text-lg font-semibold text-slate-900">
