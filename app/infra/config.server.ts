@@ -145,6 +145,8 @@ const schema = z.object({
   ),
   PUBLIC_URL: optionalText.pipe(z.url("must be a full URL such as https://selfie.example").optional()),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("admin@selfie.studio"),
+  /** The address the contact page gives for help (default: ADMIN_EMAIL). */
+  SUPPORT_EMAIL: optionalText.pipe(z.string().toLowerCase().pipe(z.email("must be an email address")).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REGISTRATION: z.enum(["closed", "open"]).default("closed"),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -207,7 +209,9 @@ const schema = z.object({
   MAIL_FROM: mailFrom,
 });
 
-export type Config = Omit<z.output<typeof schema>, "APP_SECRET" | "MAIL_FROM"> & {
+export type Config = Omit<z.output<typeof schema>, "APP_SECRET" | "MAIL_FROM" | "SUPPORT_EMAIL"> & {
+  /** The address the contact page gives: SUPPORT_EMAIL, or ADMIN_EMAIL without it. */
+  SUPPORT_EMAIL: string;
   /** The sender of every message: MAIL_FROM, or the product name at no-reply@ the host of PUBLIC_URL (or localhost). */
   MAIL_FROM: string;
   /** Absolute path of the data directory. */
@@ -247,6 +251,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     ...rest,
     MAIL_FROM: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL),
+    SUPPORT_EMAIL: values.SUPPORT_EMAIL ?? values.ADMIN_EMAIL,
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
     databaseFile: path.join(dataDir, "selfie-studio.sqlite"),

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { Role } from "./fixtures";
 import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
+import { CREATOR_SHARE_PERCENT } from "../../app/features/payouts/types";
+import { E2E_ADMIN } from "../../playwright.config";
 
 /**
  * The route table below, for a visitor, a creator and the admin: every
@@ -101,6 +103,32 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     visitor: { copy: ["Privacy"] },
     creator: { copy: ["Privacy"] },
     admin: { copy: ["Privacy"] },
+  },
+  "/terms": {
+    visitor: { copy: ["Terms of Service", "No impersonation", "Refunds are made by the admin", `the creator keeps ${CREATOR_SHARE_PERCENT}%`] },
+    creator: { copy: ["Terms of Service", "No impersonation", "Back to Dashboard"] },
+    admin: { copy: ["Terms of Service", "No impersonation", "Back to Dashboard"] },
+  },
+  "/contact": {
+    // SUPPORT_EMAIL is unset on the browser suite's server: the admin's address stands in.
+    visitor: { copy: ["Contact us", E2E_ADMIN.email] },
+    creator: { copy: ["Contact us", E2E_ADMIN.email] },
+    admin: { copy: ["Contact us", E2E_ADMIN.email] },
+  },
+  "/help": {
+    visitor: { copy: ["Help Center", "Where are my downloads?", "How do I get paid?"] },
+    creator: { copy: ["Help Center", "Where are my downloads?", "How do I get paid?"] },
+    admin: { copy: ["Help Center", "Where are my downloads?", "How do I get paid?"] },
+  },
+  "/creator-guide": {
+    visitor: { copy: ["From selfie to sale", "Upload a selfie", "Get paid"] },
+    creator: { copy: ["From selfie to sale", "Upload a selfie", "Get paid"] },
+    admin: { copy: ["From selfie to sale", "Upload a selfie", "Get paid"] },
+  },
+  "/pricing": {
+    visitor: { copy: ["Pricing", "Beta Access", `Keep ${CREATOR_SHARE_PERCENT}% of every sale`] },
+    creator: { copy: ["Pricing", "Beta Access", `Keep ${CREATOR_SHARE_PERCENT}% of every sale`] },
+    admin: { copy: ["Pricing", "Beta Access", `Keep ${CREATOR_SHARE_PERCENT}% of every sale`] },
   },
   "/no-such-route": {
     visitor: { copy: ["Page Not Found"] },

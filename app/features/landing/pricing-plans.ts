@@ -1,3 +1,5 @@
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
+
 /**
  * The landing page's pricing plans and marketing figures.
  * These are static claims printed on the page, not server data: the free beta is
@@ -34,11 +36,11 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     features: [
       "Unlimited selfies",
       "All four AI styles",
-      "Keep 85% of earnings",
+      `Keep ${CREATOR_SHARE_PERCENT}% of earnings`,
       "Marketplace listing",
       "Priority beta support",
     ],
-    earnings: "Keep 85%",
+    earnings: `Keep ${CREATOR_SHARE_PERCENT}%`,
     buttonText: "Claim Beta Spot",
     popular: true,
     comingSoon: false,

@@ -38,3 +38,11 @@ export const landingSamples = defineProcedure({
     };
   },
 });
+
+/** The contact page's address: SUPPORT_EMAIL, or the admin's address without it. */
+export const supportContact = defineProcedure({
+  name: "landing.supportContact",
+  access: "public",
+  input: z.object({}),
+  run: ({ ctx }) => ({ email: ctx.config.SUPPORT_EMAIL }),
+});

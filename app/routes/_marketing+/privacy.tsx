@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { loadProcedure } from "~/web/remix-adapter.server";
 import { privacyPage } from "~/features/privacy/procedures.server";
 import { PrivacyPage } from "~/features/privacy/components/privacy-page";
+import { LandingFooter } from "~/features/landing/components/landing-footer";
 
 export const meta: MetaFunction = () => [
   { title: `Privacy | ${PRODUCT_NAME}` },
@@ -18,5 +19,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function Privacy() {
-  return <PrivacyPage facts={useLoaderData<typeof loader>()} />;
+  return (
+    <>
+      <PrivacyPage facts={useLoaderData<typeof loader>()} />
+      <LandingFooter />
+    </>
+  );
 }

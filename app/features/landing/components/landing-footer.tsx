@@ -3,10 +3,18 @@ import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 
 /**
  * 7. Footer with Product, Support and Company columns. Entries with a page
- * link to it (Privacy Policy: /privacy); the others have none, so they are
- * plain text rather than dead links.
+ * link to it; the others (Features, AI Styles, Community, About, Blog,
+ * Careers) have none, so they are plain text rather than dead links.
  */
-const LINKED: Record<string, string> = { "Privacy Policy": "/privacy" };
+export const FOOTER_LINKS: Readonly<Record<string, string>> = {
+  Pricing: "/pricing",
+  Marketplace: "/marketplace",
+  "Help Center": "/help",
+  "Creator Guide": "/creator-guide",
+  "Contact Us": "/contact",
+  "Privacy Policy": "/privacy",
+  "Terms of Service": "/terms",
+};
 const COLUMNS = [
   { title: "Product", items: ["Features", "AI Styles", "Pricing", "Marketplace"] },
   { title: "Support", items: ["Help Center", "Creator Guide", "Contact Us", "Community"] },
@@ -31,8 +39,8 @@ export function LandingFooter() {
               <ul className="mt-4 space-y-2 text-sm text-slate-400">
                 {column.items.map((item) => (
                   <li key={item}>
-                    {LINKED[item] ? (
-                      <a href={LINKED[item]} className="text-slate-300 underline hover:text-white">
+                    {FOOTER_LINKS[item] ? (
+                      <a href={FOOTER_LINKS[item]} className="text-slate-300 underline hover:text-white">
                         {item}
                       </a>
                     ) : (

@@ -180,7 +180,7 @@ describe("<LandingPage>", () => {
     }
   });
 
-  it("has a footer with Product, Support and Company columns; only Privacy Policy, which has a page, is a link", () => {
+  it("has a footer with Product, Support and Company columns; the entries with a page link to it, the others are text", () => {
     render(<LandingPage />);
     const footer = within(screen.getByTestId("landing-footer"));
     expect(footer.getAllByRole("heading").map((h) => h.textContent)).toEqual([
@@ -188,8 +188,19 @@ describe("<LandingPage>", () => {
       "Support",
       "Company",
     ]);
-    expect(footer.getAllByRole("link")).toHaveLength(1);
-    expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    const links = Object.fromEntries(footer.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]));
+    expect(links).toEqual({
+      Pricing: "/pricing",
+      Marketplace: "/marketplace",
+      "Help Center": "/help",
+      "Creator Guide": "/creator-guide",
+      "Contact Us": "/contact",
+      "Privacy Policy": "/privacy",
+      "Terms of Service": "/terms",
+    });
+    for (const text of ["Features", "AI Styles", "Community", "About", "Blog", "Careers"]) {
+      expect(footer.getByText(text).closest("a")).toBeNull();
+    }
   });
 
   it("says registration is closed only while it is", () => {
