@@ -18,10 +18,11 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
+import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/account-erasure.server";
 
 beforeEach(emptyDatabase);
 
-type OrderView = { id: string; status: string; provider: string; customerEmail: string; total: string; refunded: string; items: { creatorId: string }[] };
+type OrderView = { id: string; status: string; provider: string; customerEmail: string; total: string; refunded: string; items: { title: string; creatorId: string; creatorName: string }[] };
 
 const flashOf = async (response: Response) =>
   (await takeFlash(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(response) } }))).flash;
@@ -58,7 +59,7 @@ describe("GET /api/admin/orders", () => {
       customerEmail: "bea@example.com",
       total: "20",
       refunded: "0",
-      items: [{ listingId: listing.id, title: "Sunset Portrait", creatorId: creator.user.id, price: "20" }],
+      items: [{ listingId: listing.id, title: "Sunset Portrait", creatorId: creator.user.id, creatorName: "Cora Creator", price: "20" }],
     });
 
     expect((await listOrders(admin.token, "?q=BEA@EX")).body.map((order) => order.id)).toEqual([first]);
@@ -72,6 +73,20 @@ describe("GET /api/admin/orders", () => {
     const invalid = await listOrders(admin.token, "?status=lost");
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toEqual(expect.any(String));
+  });
+
+  it("names each item's creator as stored: an erased creator is \"Deleted creator\"", async () => {
+    const { admin, listing } = await setup();
+    const gone = await createTestUser({ email: "gone@example.com", firstName: "Gwen", lastName: "Gone" });
+    const { listing: theirs } = await createListing(gone.user.id, { title: "Noir Portrait", price: 12 });
+    await testCheckoutSale([listing.id, theirs.id], "bea@example.com", new Date());
+    await getDb().updateTable("users").set({ first_name: ERASED_FIRST_NAME, last_name: ERASED_LAST_NAME }).where("id", "=", gone.user.id).execute();
+
+    const [order] = (await listOrders(admin.token)).body;
+    expect(order.items.map((item) => [item.title, item.creatorName])).toEqual([
+      ["Sunset Portrait", "Cora Creator"],
+      ["Noir Portrait", "Deleted creator"],
+    ]);
   });
 
   it("answers 401 signed out and 403 for a creator", async () => {

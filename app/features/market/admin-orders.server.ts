@@ -12,14 +12,15 @@ export const ADMIN_ORDERS_LIMIT = 100;
 export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<AdminOrderView[]> {
   if (orders.length === 0) return [];
   const items = await db
-    .selectFrom("order_items")
-    .select(["id", "order_id", "listing_id", "title", "creator_id", "price_cents"])
+    .selectFrom("order_items as i")
+    .innerJoin("users as u", "u.id", "i.creator_id")
+    .select(["i.id", "i.order_id", "i.listing_id", "i.title", "i.creator_id", "i.price_cents", "u.first_name", "u.last_name"])
     .where(
-      "order_id",
+      "i.order_id",
       "in",
       orders.map((order) => order.id),
     )
-    .orderBy(sql`rowid`)
+    .orderBy(sql`i.rowid`)
     .execute();
   return orders.map((order) => ({
     id: order.id,
@@ -36,7 +37,15 @@ export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<Adm
     disputeStatus: order.dispute_status,
     items: items
       .filter((item) => item.order_id === order.id)
-      .map((item) => ({ saleReference: item.id, listingId: item.listing_id, title: item.title, creatorId: item.creator_id, price: centsToPriceString(item.price_cents) })),
+      .map((item) => ({
+        saleReference: item.id,
+        listingId: item.listing_id,
+        title: item.title,
+        creatorId: item.creator_id,
+        // As stored: an erased creator's names read "Deleted creator".
+        creatorName: `${item.first_name} ${item.last_name}`.trim(),
+        price: centsToPriceString(item.price_cents),
+      })),
   }));
 }
 

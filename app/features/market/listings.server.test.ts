@@ -194,8 +194,10 @@ describe("the creator's listings API and the /listings form", () => {
     const updated = await db().selectFrom("listings").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(updated.licensing_enabled).toBe(1);
 
-    const withdraw = await callRoute(listingsAction, formRequest("/listings", { intent: "withdraw", listingId: row.id }, { cookie }));
+    // What the withdraw confirmation posts: back to /listings without ?confirmWithdraw=, so the confirmation closes.
+    const withdraw = await callRoute(listingsAction, formRequest("/listings", { intent: "withdraw", listingId: row.id, redirectTo: "/listings" }, { cookie }));
     expect(withdraw.status).toBe(302);
+    expect(withdraw.headers.get("Location")).toBe("/listings");
     expect((await db().selectFrom("listings").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("withdrawn");
   });
 

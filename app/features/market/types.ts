@@ -116,8 +116,11 @@ export interface AdminOrderView {
   refundedAt: string | null;
   refundReason: string | null;
   disputeStatus: string | null;
-  /** saleReference: the item's reference as its creator is shown it (earnings, payouts, sale notice). */
-  items: { saleReference: string; listingId: string; title: string; creatorId: string; price: string }[];
+  /**
+   * saleReference: the item's reference as its creator is shown it (earnings, payouts, sale notice);
+   * creatorName: the creator's first and last name as stored ("Deleted creator" once erased).
+   */
+  items: { saleReference: string; listingId: string; title: string; creatorId: string; creatorName: string; price: string }[];
 }
 
 /** Every status an order can have (the orders table's), in the order the admin's filter lists them. */

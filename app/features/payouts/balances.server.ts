@@ -55,6 +55,8 @@ export async function creatorBalance(db: DB, userId: string, scope: SalesScope):
 export interface ShareTransfer {
   /** The provider's transfer id. */
   id: string;
+  /** The sold item's title, as it was sold (the order item's). */
+  title: string;
   /** The sold item's reference (the order id is the buyer's, not the creator's). */
   saleReference: string;
   /** Cents sent. */
@@ -69,15 +71,17 @@ export interface ShareTransfer {
 /** Every share that was sent to the creator's payout account, newest first. */
 export async function creatorTransfers(db: DB, userId: string): Promise<ShareTransfer[]> {
   const rows = await db
-    .selectFrom("earnings")
-    .select(["transfer_id", "order_item_id", "transferred_cents", "transfer_reversed_cents", "status", "transferred_at", "test_mode"])
-    .where("creator_id", "=", userId)
-    .where("transfer_id", "is not", null)
-    .orderBy("transferred_at", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("earnings as e")
+    .innerJoin("order_items as i", "i.id", "e.order_item_id")
+    .select(["e.transfer_id", "e.order_item_id", "i.title", "e.transferred_cents", "e.transfer_reversed_cents", "e.status", "e.transferred_at", "e.test_mode"])
+    .where("e.creator_id", "=", userId)
+    .where("e.transfer_id", "is not", null)
+    .orderBy("e.transferred_at", "desc")
+    .orderBy("e.id", "desc")
     .execute();
   return rows.map((row) => ({
     id: row.transfer_id!,
+    title: row.title,
     saleReference: row.order_item_id,
     amountCents: row.transferred_cents,
     reversedCents: row.transfer_reversed_cents,

@@ -92,6 +92,7 @@ export const creatorPayouts = defineProcedure({
       balance: balanceOf(balance),
       transfers: transfers.map((transfer) => ({
         id: transfer.id,
+        title: transfer.title,
         saleReference: transfer.saleReference,
         amount: centsToPriceString(transfer.amountCents),
         reversed: centsToPriceString(transfer.reversedCents),

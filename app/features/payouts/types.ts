@@ -31,6 +31,8 @@ export interface PayoutBalance {
 export interface PayoutTransferView {
   /** The provider's transfer id. */
   id: string;
+  /** The title of the image sold, as it was sold. */
+  title: string;
   /** The sold item's reference, as in the earnings and the sale notice (the order id is the buyer's). */
   saleReference: string;
   /** Dollars sent. */

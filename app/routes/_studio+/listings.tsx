@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { ResponsivePicture } from "~/ui/responsive-picture";
 import { ListOnMarketplaceForm } from "~/features/market/components/list-on-marketplace-form";
-import { StyleBadge } from "~/features/market/components/style-badge";
+import { MyListings } from "~/features/market/components/my-listings";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/features/market/procedures.server";
@@ -13,15 +12,13 @@ import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";
 import { readFormData } from "~/web/http.server";
 
-/** How wide a listing's preview is drawn: max-w-5xl with px-4, 1 / 2 / 3 columns with gap-4. */
-const MY_LISTING_SIZES = "(min-width: 1024px) 320px, (min-width: 640px) calc((100vw - 3rem) / 2), calc(100vw - 2rem)";
-
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 
 /**
  * /listings (signed in): the creator's marketplace listings, and with
  * ?stylizedImageId=... the list-on-marketplace form for one image (the no-JS
- * page behind the form the dashboard embeds). POST intent list | withdraw.
+ * page behind the form the dashboard embeds). POST intent list | withdraw;
+ * Withdraw asks first (?confirmWithdraw=<id>), and only the confirmation posts.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireWebUser(args.request);
@@ -98,52 +95,7 @@ export default function Listings() {
             .
           </p>
         ) : (
-          <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {listings.map((listing) => (
-              <li key={listing.id} className="card overflow-hidden" data-testid="my-listing">
-                {listing.previewUrl ? (
-                  <ResponsivePicture
-                    src={listing.previewUrl}
-                    sizes={MY_LISTING_SIZES}
-                    width={640}
-                    height={640}
-                    alt=""
-                    className="aspect-square w-full object-cover"
-                  />
-                ) : null}
-                <div className="space-y-2 p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="font-semibold text-slate-900">{listing.title}</p>
-                    <StyleBadge style={listing.style} />
-                  </div>
-                  <p className="text-sm text-slate-600">
-                    ${listing.price} · {listing.status === "active" ? "Live" : "Withdrawn"} · {listing.views} views
-                  </p>
-                  {listing.status === "active" ? (
-                    <div className="flex flex-wrap gap-2">
-                      {listing.platforms[0]?.url ? (
-                        <a href={listing.platforms[0].url} className="btn-ghost">
-                          View
-                        </a>
-                      ) : null}
-                      {listing.stylizedImageId ? (
-                        <Link to={`/listings?stylizedImageId=${encodeURIComponent(listing.stylizedImageId)}`} className="btn-ghost">
-                          Edit
-                        </Link>
-                      ) : null}
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="withdraw" />
-                        <input type="hidden" name="listingId" value={listing.id} />
-                        <button type="submit" className="btn-secondary">
-                          Withdraw
-                        </button>
-                      </Form>
-                    </div>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <MyListings listings={listings} />
         )}
       </section>
     </div>

@@ -73,7 +73,7 @@ describe("/payouts in test mode", () => {
   it("onboards end to end: set up, complete the test onboarding, and the owed share of an earlier sale is queued for transfer", async () => {
     const db = getDb();
     const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id, { price: 10 });
+    const { listing } = await createListing(creator.user.id, { price: 10, title: "Harbour at Dusk" });
     const orderId = await testCheckoutSale(listing.id);
 
     // Before: no account, the share is owed.
@@ -121,7 +121,7 @@ describe("/payouts in test mode", () => {
     expect(after.overview.balance).toEqual({ earned: "8.50", owed: "0", transferred: "8.50", held: "0", reversed: "0" });
     expect(after.overview.testAccountBalance).toBe("8.50");
     expect(after.overview.transfers).toEqual([
-      { id: expect.any(String), saleReference: earning.order_item_id, amount: "8.50", reversed: "0", status: "transferred", createdAt: expect.any(String), testMode: true },
+      { id: expect.any(String), title: "Harbour at Dusk", saleReference: earning.order_item_id, amount: "8.50", reversed: "0", status: "transferred", createdAt: expect.any(String), testMode: true },
     ]);
 
     // The dashboard's Payouts card has the same numbers.

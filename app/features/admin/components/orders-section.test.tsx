@@ -25,8 +25,8 @@ const ORDERS: AdminOrder[] = [
     refundReason: null,
     disputeStatus: null,
     items: [
-      { saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" },
-      { saleReference: "sale-l2", listingId: "l2", title: "Noir Portrait", creatorId: "creator-2", price: "12.50" },
+      { saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", creatorName: "Cora Creator", price: "25" },
+      { saleReference: "sale-l2", listingId: "l2", title: "Noir Portrait", creatorId: "creator-2", creatorName: "Deleted creator", price: "12.50" },
     ],
   },
   {
@@ -42,7 +42,7 @@ const ORDERS: AdminOrder[] = [
     refundedAt: null,
     refundReason: null,
     disputeStatus: null,
-    items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "25" }],
+    items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", creatorName: "Cora Creator", price: "25" }],
   },
 ];
 
@@ -82,7 +82,10 @@ describe("OrdersSection", () => {
     expect(paid.getByText("$37.50")).toBeInTheDocument();
     expect(paid.getByText("Noir Portrait")).toBeInTheDocument();
     expect(paid.getByText("$12.50")).toBeInTheDocument();
-    expect(paid.getByText("Creator: creator-2")).toBeInTheDocument();
+    // Each item names its creator (first and last name as stored; an erased one reads "Deleted creator"), never by id.
+    expect(paid.getAllByTestId("order-item-creator").map((line) => line.textContent)).toEqual(["Creator: Cora Creator", "Creator: Deleted creator"]);
+    expect(row("ord_paid_1")).not.toHaveTextContent("creator-1");
+    expect(row("ord_paid_1")).not.toHaveTextContent("creator-2");
 
     const refunded = within(row("ord_refunded_2"));
     expect(refunded.getByTestId("order-status")).toHaveTextContent("Refunded");

@@ -136,7 +136,9 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
                         <li key={item.listingId} className="text-xs">
                           <span className="font-medium text-slate-900">{item.title}</span>{" "}
                           <span className="tabular-nums text-slate-700">{formatDollarString(item.price)}</span>
-                          <span className="block font-mono text-[0.7rem] break-all text-slate-500">Creator: {item.creatorId}</span>
+                          <span className="block [overflow-wrap:anywhere] text-slate-600" data-testid="order-item-creator" data-creator-id={item.creatorId}>
+                            Creator: {item.creatorName}
+                          </span>
                         </li>
                       ))}
                     </ul>

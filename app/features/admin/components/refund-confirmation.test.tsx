@@ -23,7 +23,7 @@ const ORDER: AdminOrder = {
   refundedAt: null,
   refundReason: null,
   disputeStatus: null,
-  items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", price: "37.50" }],
+  items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", creatorName: "Cora Creator", price: "37.50" }],
 };
 
 function renderConfirmation(action: (args: { request: Request }) => Promise<unknown> = async () => null) {

@@ -56,8 +56,8 @@ describe("PayoutsPage", () => {
       account: { provider: "test", status: "active", payoutsEnabled: true },
       balance: { earned: "25.50", owed: "0", transferred: "17", held: "0", reversed: "8.50" },
       transfers: [
-        { id: "ttr_one", saleReference: "sale-1", amount: "17", reversed: "0", status: "transferred", createdAt: "2026-11-24T10:00:00.000Z", testMode: true },
-        { id: "ttr_two", saleReference: "sale-2", amount: "8.50", reversed: "8.50", status: "reversed", createdAt: "2026-11-23T10:00:00.000Z", testMode: true },
+        { id: "ttr_one", title: "Harbour at Dusk", saleReference: "sale-1", amount: "17", reversed: "0", status: "transferred", createdAt: "2026-11-24T10:00:00.000Z", testMode: true },
+        { id: "ttr_two", title: "Noir Portrait", saleReference: "sale-2", amount: "8.50", reversed: "8.50", status: "reversed", createdAt: "2026-11-23T10:00:00.000Z", testMode: true },
       ],
       testAccountBalance: "17",
     });
@@ -70,10 +70,28 @@ describe("PayoutsPage", () => {
     expect(balance.getByTestId("balance-reversed")).toHaveTextContent("$8.50");
 
     const table = screen.getByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Transfer", "Sale reference", "Amount", "Reversed", "Status", "Date"]);
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Image sold", "Amount", "Reversed", "Status", "Date", "Transfer"]);
     const [, first, second] = within(table).getAllByRole("row");
-    expect(within(first).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_oneTest", "sale-1", "$17.00", "$0.00", "Transferred", "Nov 24, 2026"]);
-    expect(within(second).getAllByRole("cell").map((td) => td.textContent)).toEqual(["ttr_twoTest", "sale-2", "$8.50", "$8.50", "Reversed", "Nov 23, 2026"]);
+    // Each row leads with the image's title; the sale reference is a small secondary line.
+    const [firstLead, ...firstCells] = within(first).getAllByRole("cell");
+    expect(within(firstLead).getByTestId("transfer-title")).toHaveTextContent("Harbour at Dusk");
+    expect(within(firstLead).getByTestId("transfer-sale-reference")).toHaveTextContent("Sale ref. sale-1");
+    expect(within(firstLead).getByText("Test")).toBeInTheDocument();
+    expect(firstCells.map((td) => td.textContent)).toEqual(["$17.00", "$0.00", "Transferred", "Nov 24, 2026", "ttr_one"]);
+    const [secondLead, ...secondCells] = within(second).getAllByRole("cell");
+    expect(within(secondLead).getByTestId("transfer-title")).toHaveTextContent("Noir Portrait");
+    expect(secondCells.map((td) => td.textContent)).toEqual(["$8.50", "$8.50", "Reversed", "Nov 23, 2026", "ttr_two"]);
+
+    // On phones every row is a card whose cells are labelled "Label: value" (the label is the cell's data-label).
+    expect(firstCells.map((td) => td.getAttribute("data-label"))).toEqual(["Amount", "Reversed", "Status", "Date", "Transfer"]);
+    expect(first).toHaveClass("block", "sm:table-row");
+    expect(table).toHaveClass("block", "sm:table");
+    // From `sm` the table scrolls sideways inside a region a keyboard can reach and scroll (no scrollable region that takes no focus).
+    const region = screen.getByRole("region", { name: "Transfers to your payout account" });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute("tabindex", "0");
+    expect(region).not.toHaveClass("overflow-x-auto");
+    expect(region).toHaveClass("sm:overflow-x-auto");
 
     const terms = within(screen.getByRole("region", { name: "How your share moves" })).getAllByRole("term").map((term) => term.textContent);
     expect(terms).toEqual(["Owed", "Held", "Reversed"]);

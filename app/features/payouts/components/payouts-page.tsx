@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { FlashMessage } from "~/lib/flash";
 import { PageHeader } from "~/ui/page-header";
+import { stackedTable as t } from "~/ui/stacked-table";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import type { PayoutsOverview, PayoutTransferView } from "~/features/payouts/types";
 import {
@@ -162,53 +163,74 @@ function formatDate(iso: string): string {
   return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
+const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const CELL = `${t.cell} sm:align-top`;
+
+/**
+ * Every transfer, newest first, each named by the image sold (the sale
+ * reference is a small second line). Phones: one card per transfer, every
+ * value labelled; wider: a table scrolling sideways inside a focusable region
+ * until it fits.
+ */
 function TransfersSection({ transfers }: { transfers: PayoutTransferView[] }) {
   return (
-    <section className="card p-6" aria-labelledby="payouts-transfers-title">
-      <h2 id="payouts-transfers-title" className="text-xl font-semibold text-slate-900">
+    <section className="card overflow-hidden" aria-labelledby="payouts-transfers-title">
+      <h2 id="payouts-transfers-title" className="px-6 pt-6 text-xl font-semibold text-slate-900">
         Transfers
       </h2>
       {transfers.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600" data-testid="transfers-empty">
+        <p className="px-6 pt-3 pb-6 text-sm text-slate-600" data-testid="transfers-empty">
           No transfers yet. Each share sent to your payout account will be listed here.
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="transfers-table">
+        <div className={`${t.region} mt-4 border-t border-slate-200`} role="region" aria-label="Transfers to your payout account" tabIndex={0}>
+          <table className={t.table("sm:min-w-[44rem]")} data-testid="transfers-table">
             <caption className="sr-only">Transfers to your payout account, newest first</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">Transfer</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Sale reference</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Reversed</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">Date</th>
+            <thead className={t.head}>
+              <tr>
+                <th scope="col" className={HEAD}>Image sold</th>
+                <th scope="col" className={`${HEAD} text-right`}>Amount</th>
+                <th scope="col" className={`${HEAD} text-right`}>Reversed</th>
+                <th scope="col" className={HEAD}>Status</th>
+                <th scope="col" className={HEAD}>Date</th>
+                <th scope="col" className={HEAD}>Transfer</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className={t.body}>
               {transfers.map((transfer) => {
                 const status = TRANSFER_STATUSES[transfer.status];
                 return (
-                  <tr key={transfer.id} data-testid="transfer-row">
-                    <td className="py-2 pr-4">
-                      <code className="break-all text-xs">{transfer.id}</code>
-                      {transfer.testMode ? <span className="ml-2 text-xs font-semibold text-amber-800">Test</span> : null}
+                  <tr key={transfer.id} data-testid="transfer-row" className={t.row}>
+                    <td className={`${t.lead} sm:max-w-[18rem] sm:align-top`}>
+                      <p className="font-medium [overflow-wrap:anywhere] text-slate-900" data-testid="transfer-title">
+                        {transfer.title}
+                        {transfer.testMode ? <span className="ml-2 text-xs font-semibold text-amber-800">Test</span> : null}
+                      </p>
+                      <p className="mt-0.5 text-xs break-all text-slate-500" data-testid="transfer-sale-reference">
+                        Sale ref. <code>{transfer.saleReference}</code>
+                      </p>
                     </td>
-                    <td className="py-2 pr-4">
-                      <code className="break-all text-xs">{transfer.saleReference}</code>
+                    <td className={`${CELL} sm:text-right font-medium text-slate-900 tabular-nums`} data-label="Amount">
+                      {dollars(transfer.amount)}
                     </td>
-                    <td className="py-2 pr-4 text-right font-medium text-slate-900">{dollars(transfer.amount)}</td>
-                    <td className="py-2 pr-4 text-right text-slate-700">{dollars(transfer.reversed)}</td>
-                    <td className="py-2 pr-4">
+                    <td className={`${CELL} sm:text-right tabular-nums`} data-label="Reversed">
+                      {dollars(transfer.reversed)}
+                    </td>
+                    <td className={CELL} data-label="Status">
                       <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
                     </td>
-                    <td className="py-2 text-slate-700">{formatDate(transfer.createdAt)}</td>
+                    <td className={CELL} data-label="Date">
+                      {formatDate(transfer.createdAt)}
+                    </td>
+                    <td className={CELL} data-label="Transfer">
+                      <code className="min-w-0 text-xs break-all text-slate-500">{transfer.id}</code>
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          <p className={`${t.hint} lg:hidden`}>Scroll sideways to see every column.</p>
         </div>
       )}
     </section>
