@@ -6,6 +6,7 @@ import { ToastProvider } from "~/ui/toaster";
 import { DashboardPage } from "~/features/studio/components/dashboard-page";
 import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimization";
 import type { DashboardData, ImageJson, StylizedImageJson } from "~/features/studio/types";
+import { visibleText } from "#tests/setup/visible-text";
 
 afterEach(() => {
   cleanup();
@@ -133,6 +134,32 @@ describe("DashboardPage", () => {
     expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute("href", "/dashboard?step=upload");
   });
 
+  it("names each card's links after its image, keeping the visible text, so no two cards' links share a name", () => {
+    const twoCartoons = [done("a1", "cartoon"), done("b2", "cartoon"), done("c3", "anime")];
+    renderPage(data({ step: "upload" }, twoCartoons));
+    const links = screen.getAllByTestId("creation").flatMap((card) => within(card).getAllByRole("link"));
+    expect(links.map((link) => visibleText(link))).toEqual([
+      ...["Optimize", "Launch Marketing", "List for Sale"],
+      ...["Optimize", "Launch Marketing", "List for Sale"],
+      ...["Optimize", "Launch Marketing", "List for Sale"],
+    ]);
+    const names = links.map((link) => link.textContent);
+    expect(names.slice(0, 3)).toEqual([
+      "Optimize: Cartoon image 1",
+      "Launch Marketing: Cartoon image 1",
+      "List for Sale: Cartoon image 1",
+    ]);
+    expect(names[3]).toBe("Optimize: Cartoon image 2");
+    expect(names[6]).toBe("Optimize: Anime image");
+    expect(new Set(names).size).toBe(names.length);
+    expect(screen.getByRole("link", { name: "List for Sale: Cartoon image 2" })).toHaveAttribute(
+      "href",
+      "/dashboard?styled=b2&step=market&panel=sell",
+    );
+    const deletes = screen.getAllByRole("button", { name: /^Delete the / }).map((button) => button.getAttribute("aria-label"));
+    expect(deletes).toEqual(["Delete the Cartoon image 1", "Delete the Cartoon image 2", "Delete the Anime image"]);
+  });
+
   it("lists the stylized images with their state, engine and actions", () => {
     renderPage(data({ step: "upload" }, grid));
     const cards = screen.getAllByTestId("creation");
@@ -140,9 +167,9 @@ describe("DashboardPage", () => {
     const first = within(cards[0]);
     expect(first.getByText("Optimized")).toBeInTheDocument();
     expect(first.getByRole("img")).toHaveAttribute("src", grid[0].optimizedUrl);
-    expect(first.getByRole("link", { name: "Optimize" })).toHaveAttribute("href", "/dashboard?styled=a1&step=optimize");
-    expect(first.getByRole("link", { name: "Launch Marketing" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch");
-    expect(first.getByRole("link", { name: "List for Sale" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell");
+    expect(first.getByRole("link", { name: "Optimize: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=optimize");
+    expect(first.getByRole("link", { name: "Launch Marketing: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch");
+    expect(first.getByRole("link", { name: "List for Sale: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell");
     expect(first.getByRole("button", { name: "Delete the Cartoon image" })).toBeInTheDocument();
     expect(within(cards[1]).getByText("Styled with fal.ai")).toBeInTheDocument();
     expect(within(cards[0]).getByText("Styled by Selfie Studio")).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { dashboardUrl } from "~/features/studio/dashboard-url";
 import type { MarketState, StylizedImageJson } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
+import { creationNames } from "~/features/studio/creation-names";
 import { StudioImage } from "~/features/studio/components/studio-image";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
@@ -45,6 +46,8 @@ export function ImageGrid({
     ? images.find((image) => image.id === targetId && !isInProgress(image))
     : undefined;
   const closeHref = confirmDeleteHref(location.search, null);
+  // Each card's links keep their visible text and end with which image they act on (hidden text).
+  const names = creationNames(images);
   const close = () => {
     if (confirming) setConfirming(null);
     else navigate(closeHref, { preventScrollReset: true });
@@ -134,18 +137,21 @@ export function ImageGrid({
                         className="btn-secondary px-3 py-1.5"
                       >
                         Optimize
+                        <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
                         to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })}
                         className="btn-secondary px-3 py-1.5"
                       >
                         Launch Marketing
+                        <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
                         to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })}
                         className="btn-secondary px-3 py-1.5"
                       >
                         List for Sale
+                        <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                     </>
                   ) : null}
@@ -153,7 +159,7 @@ export function ImageGrid({
                     <DeleteTrigger
                       id={image.id}
                       search={location.search}
-                      label={`Delete the ${styleName(image.style)} image`}
+                      label={`Delete the ${names.get(image.id)}`}
                       className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
                       onOpen={setConfirming}
                     />
