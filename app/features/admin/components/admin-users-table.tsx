@@ -26,7 +26,7 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
   return (
     // Phones: one card per user (every column labelled). Wider: a table that scrolls sideways
     // until it fits, focusable so keyboard users can scroll it too.
-    <div className={t.region} role="region" aria-label="Users" tabIndex={0}>
+    <div className={t.region} role="region" aria-label="Users table" tabIndex={0}>
       <table className={t.table("sm:min-w-[56rem]")}>
         <caption className="sr-only">Users{q ? ` matching "${q}"` : ""}</caption>
         <thead className={t.head}>
