@@ -58,9 +58,8 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
                   </div>
                 </td>
                 <td className={`${CELL} sm:max-w-[16rem]`} data-label="Email">
-                  <span className="min-w-0 truncate" title={user.email}>
-                    {user.email}
-                  </span>
+                  {/* Wrapped, not truncated: a one-line email ran out of its cell under the Joined column. */}
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
                 </td>
                 <td className={`${CELL} whitespace-nowrap`} data-label="Joined">
                   <LocalDate iso={user.createdAt} />
