@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Spinner } from "~/ui/navigation-progress";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { MarketState, StylizedImageJson } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
@@ -133,21 +133,21 @@ export function ImageGrid({
                   {image.status === "completed" ? (
                     <>
                       <Link
-                        to={dashboardUrl({ styled: image.id, step: "optimize" })}
+                        to={atPipeline(dashboardUrl({ styled: image.id, step: "optimize" }))}
                         className="btn-secondary px-3 py-1.5"
                       >
                         Optimize
                         <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
-                        to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })}
+                        to={atPipeline(dashboardUrl({ styled: image.id, step: "market", panel: "launch" }))}
                         className="btn-secondary px-3 py-1.5"
                       >
                         Launch Marketing
                         <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
-                        to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })}
+                        to={atPipeline(dashboardUrl({ styled: image.id, step: "market", panel: "sell" }))}
                         className="btn-secondary px-3 py-1.5"
                       >
                         List for Sale
