@@ -69,7 +69,7 @@ describe("a nearly full data volume", () => {
     expect(await api.json()).toEqual({ message: OUT_OF_STORAGE });
 
     const form = await callRoute(dashboard.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }));
-    expect(form.headers.get("Location")).toBe("/dashboard?step=upload");
+    expect(form.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
     expect((await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(form) }))).flash).toEqual({
       kind: "error",
       title: "Upload Failed",

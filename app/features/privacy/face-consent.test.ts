@@ -152,7 +152,7 @@ describe("the consent on the screens, without JavaScript", () => {
     const back = `/dashboard?image=${imageId}&step=style`;
     const agreed = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "give-consent", back }, { cookie }));
     expect(agreed.status).toBe(302);
-    expect(agreed.headers.get("Location")).toBe(back);
+    expect(agreed.headers.get("Location")).toBe(`${back}#pipeline`);
     const after = (await (await callRoute(dashboard.loader, makeRequest(back, { cookie }))).json()) as DashboardData;
     expect(after.faceConsent?.given).toBe(true);
     const styled = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }));

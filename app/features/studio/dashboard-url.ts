@@ -29,3 +29,17 @@ export function dashboardUrl(state: Partial<Record<DashboardParam, string | numb
   const search = params.toString();
   return search ? `/dashboard?${search}` : "/dashboard";
 }
+
+/**
+ * The id of the box holding the pipeline's steps and the open step. The
+ * dashboard's step links and the redirects after its forms end with
+ * #pipeline, so the browser opens the page at the step the creator is on
+ * (on a phone the stat cards above it fill the first screen), with or
+ * without JavaScript.
+ */
+export const PIPELINE_ANCHOR = "pipeline";
+
+/** The same dashboard address, opening at the pipeline (any other fragment is replaced). */
+export function atPipeline(url: string): string {
+  return `${url.split("#")[0]}#${PIPELINE_ANCHOR}`;
+}

@@ -93,7 +93,7 @@ describe("uploads per day", () => {
     const send = () => callRoute(dashboard.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }));
     expect((await send()).status).toBe(302);
     const refused = await send();
-    expect(refused.headers.get("Location")).toBe("/dashboard?step=upload");
+    expect(refused.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
     const { flash } = await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(refused) }));
     expect(flash).toEqual({
       kind: "error",

@@ -9,7 +9,7 @@ import type { FlashMessage } from "~/lib/flash";
 import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { idSchema, optimizeSchema, stylizeSchema } from "~/features/studio/schemas";
 import type { StylizedImageJson } from "~/features/studio/types";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   loadDashboardProcedure,
@@ -46,7 +46,7 @@ export async function signedInDashboard(args: LoaderFunctionArgs, user: CallerFo
   try {
     const ctx = callContext(args.request, args.context);
     const result = await invoke(loadDashboardProcedure, user, query, ctx);
-    if (result.outcome === "redirect") throw await redirectWithFlash(result.redirect, result.flash);
+    if (result.outcome === "redirect") throw await redirectWithFlash(atPipeline(result.redirect), result.flash);
     const { outcome: _outcome, ...data } = result;
     // The Payouts card: the payout account's state and the balance.
     const payouts = await invoke(creatorPayouts, user, {}, ctx);
@@ -72,7 +72,8 @@ const UPLOAD_FAILURES: Record<number, FlashMessage> = {
 
 /**
  * The dashboard's form posts (they work without JavaScript; with it, Remix
- * submits the same forms). Every outcome is a redirect with a flash message.
+ * submits the same forms). Every outcome is a redirect with a flash message,
+ * to an address ending in #pipeline so the page opens at the step.
  */
 export async function dashboardAction(args: ActionFunctionArgs) {
   const { request } = args;
@@ -85,7 +86,7 @@ export async function dashboardAction(args: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     try {
       const image = await invoke(uploadImage, user, {}, ctx);
-      return redirectWithFlash(dashboardUrl({ image: image.id, step: "upload" }), {
+      return redirectWithFlash(atPipeline(dashboardUrl({ image: image.id, step: "upload" })), {
         kind: "success",
         title: "Upload Successful",
         description: "Your selfie has been uploaded successfully!",
@@ -93,7 +94,7 @@ export async function dashboardAction(args: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return redirectWithFlash(
-        dashboardUrl({ step: "upload" }),
+        atPipeline(dashboardUrl({ step: "upload" })),
         error.message === DAMAGED_IMAGE.description
           ? { kind: "error", ...DAMAGED_IMAGE }
           : (UPLOAD_FAILURES[error.status] ?? { kind: "error", title: "Upload Failed", description: error.message }),
@@ -119,7 +120,7 @@ export async function dashboardAction(args: ActionFunctionArgs) {
     switch (intent) {
       case "give-consent": {
         await invoke(giveFaceConsent, user, { faceProcessing: true }, ctx);
-        return redirectWithFlash(returnTo, {
+        return redirectWithFlash(atPipeline(returnTo), {
           kind: "success",
           title: "Thank you",
           description: "You can now generate styles. You can withdraw your consent in Settings, Privacy.",
@@ -127,11 +128,11 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       }
       case "stylize": {
         const stylized = (await run(stylizeImage, stylizeSchema)) as StylizedImageJson;
-        return redirect(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }));
+        return redirect(atPipeline(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id })));
       }
       case "optimize": {
         const stylized = (await run(optimizeImage, optimizeSchema)) as StylizedImageJson;
-        return redirectWithFlash(dashboardUrl({ styled: stylized.id, step: "market" }), {
+        return redirectWithFlash(atPipeline(dashboardUrl({ styled: stylized.id, step: "market" })), {
           kind: "success",
           title: "Image optimized successfully",
         });
@@ -139,13 +140,13 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       case "delete-stylized":
       case "delete-image": {
         const { id } = (await run(intent === "delete-image" ? deleteImage : deleteStylizedImage, idSchema)) as { id: string };
-        return redirectWithFlash(intent === "delete-image" ? "/dashboard" : withoutHeld(returnTo, id), {
+        return redirectWithFlash(atPipeline(intent === "delete-image" ? "/dashboard" : withoutHeld(returnTo, id)), {
           kind: "success",
           title: "Image Deleted",
         });
       }
       default:
-        return redirectWithFlash(returnTo, { kind: "error", title: "Error", description: "Unknown action." });
+        return redirectWithFlash(atPipeline(returnTo), { kind: "error", title: "Error", description: "Unknown action." });
     }
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -153,6 +154,6 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       intent === "stylize" || intent === "give-consent" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
     const description =
       intent.startsWith("delete") && error.status === 404 ? "Could not delete the image" : error.message;
-    return redirectWithFlash(returnTo, { kind: "error", title, description });
+    return redirectWithFlash(atPipeline(returnTo), { kind: "error", title, description });
   }
 }

@@ -72,7 +72,7 @@ describe("/dashboard without JavaScript", () => {
   it("uploads with a plain multipart form post, then shows the success state with the image held", async () => {
     const { cookie } = await createTestUser();
     const response = await uploadThroughForm(cookie);
-    expect(response.headers.get("Location")).toMatch(/^\/dashboard\?image=[A-Za-z0-9_-]+&step=upload$/);
+    expect(response.headers.get("Location")).toMatch(/^\/dashboard\?image=[A-Za-z0-9_-]+&step=upload#pipeline$/);
     expect(await flashOf(response)).toEqual({
       kind: "success",
       title: "Upload Successful",
@@ -87,7 +87,7 @@ describe("/dashboard without JavaScript", () => {
   it("answers a refused upload with File Too Large, Invalid File Type or Upload Failed", async () => {
     const { cookie } = await createTestUser();
     const tooLarge = await uploadThroughForm(cookie, crypto.randomBytes(11 * 1024 * 1024));
-    expect(tooLarge.headers.get("Location")).toBe("/dashboard?step=upload");
+    expect(tooLarge.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
     expect(await flashOf(tooLarge)).toEqual({
       kind: "error",
       title: "File Too Large",
@@ -111,8 +111,10 @@ describe("/dashboard without JavaScript", () => {
       formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
     );
     expect(posted.status).toBe(302);
-    const waiting = posted.headers.get("Location")!;
-    expect(waiting).toMatch(new RegExp(`^/dashboard\\?image=${imageId}&step=style&pending=[A-Za-z0-9_-]+$`));
+    const waitingAt = posted.headers.get("Location")!;
+    expect(waitingAt).toMatch(new RegExp(`^/dashboard\\?image=${imageId}&step=style&pending=[A-Za-z0-9_-]+#pipeline$`));
+    // The page a browser without JavaScript refreshes (it keeps the #pipeline fragment itself).
+    const waiting = waitingAt.replace(/#pipeline$/, "");
     const pendingId = new URL(waiting, "http://localhost").searchParams.get("pending")!;
 
     const { data } = await view(waiting, cookie);
@@ -123,7 +125,7 @@ describe("/dashboard without JavaScript", () => {
     await studioWorker(testStyleEngine()).drain();
     const done = await callRoute(dashboard.loader, makeRequest(`${waiting}&poll=3`, { cookie }));
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(`/dashboard?styled=${pendingId}&step=optimize`);
+    expect(done.headers.get("Location")).toBe(`/dashboard?styled=${pendingId}&step=optimize#pipeline`);
     expect(await flashOf(done)).toEqual({
       kind: "success",
       title: "AI Style Generated!",
@@ -151,10 +153,10 @@ describe("/dashboard without JavaScript", () => {
     const failing = (await post()).headers.get("Location")!;
     await studioWorker(testStyleEngine({ fail: () => new StyleEngineError("The model could not read this photo.", false) })).drain();
     const failed = await callRoute(dashboard.loader, makeRequest(failing, { cookie }));
-    expect(failed.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(failed.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(failed)).toEqual({ kind: "error", title: "Generation Failed", description: "AI processing failed" });
 
-    const slow = (await post()).headers.get("Location")!;
+    const slow = (await post()).headers.get("Location")!.replace(/#pipeline$/, "");
     const stillRefreshing = await view(`${slow}&poll=29`, cookie);
     expect(stillRefreshing.data!.view.refreshUrl).toBe(`${slow}&poll=30`);
     const timedOut = await callRoute(dashboard.loader, makeRequest(`${slow}&poll=30`, { cookie }));
@@ -198,7 +200,7 @@ describe("/dashboard without JavaScript", () => {
       ),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/dashboard?styled=${styledId}&step=market`);
+    expect(response.headers.get("Location")).toBe(`/dashboard?styled=${styledId}&step=market#pipeline`);
     expect(await flashOf(response)).toEqual({ kind: "success", title: "Image optimized successfully" });
     const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", styledId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ optimized_format: "png", optimized_quality: 90, watermark: 1, social_optimized: 0 });
@@ -245,7 +247,7 @@ describe("/dashboard without JavaScript", () => {
       dashboard.action,
       formRequest("/dashboard", { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` }, { cookie }),
     );
-    expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
 
     // Deleting the stylized image the page holds goes back to styling its original.
@@ -258,13 +260,13 @@ describe("/dashboard without JavaScript", () => {
       dashboard.action,
       formRequest("/dashboard", { intent: "delete-stylized", id: heldId, back: `/dashboard?image=${imageId}&styled=${heldId}&step=market` }, { cookie }),
     );
-    expect(held.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(held.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
 
     const offsite = await callRoute(
       dashboard.action,
       formRequest("/dashboard", { intent: "delete-image", id: imageId, back: "https://evil.example/" }, { cookie }),
     );
-    expect(offsite.headers.get("Location")).toBe("/dashboard");
+    expect(offsite.headers.get("Location")).toBe("/dashboard#pipeline");
     expect(await getDb().selectFrom("images").select("id").where("id", "=", imageId).execute()).toEqual([]);
   });
 
@@ -288,7 +290,7 @@ describe("/dashboard without JavaScript", () => {
       dashboard.action,
       formRequest("/dashboard", { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` }, { cookie }),
     );
-    expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style`);
+    expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
     expect((await view(`/dashboard?confirmDelete=${styledId}`, cookie)).data!.stylized).toEqual([]);
   });

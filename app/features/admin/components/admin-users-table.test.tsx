@@ -32,6 +32,19 @@ function renderTable(action?: (args: { request: Request }) => Promise<unknown>) 
 const row = (id: string) => document.querySelector(`[data-user-id="${id}"]`) as HTMLElement;
 
 describe("AdminUsersTable", () => {
+  it("wraps a long email inside its cell instead of running it under the Joined column", () => {
+    renderTable();
+    const email = within(row("u1")).getByText("cora@example.com");
+    const cell = email.closest("td")!;
+    // Nothing between the text and its cell keeps it on one line (truncate's nowrap overflowed the cell).
+    for (let node: HTMLElement | null = email; node && node !== cell.parentElement; node = node.parentElement) {
+      expect(node.className).not.toMatch(/\b(truncate|whitespace-nowrap|text-nowrap)\b/);
+    }
+    expect(email.className).toMatch(/\[overflow-wrap:anywhere\]|break-all/);
+    // Every character of the email stays readable: no ellipsis, so no title tooltip is needed.
+    expect(email).toHaveTextContent("cora@example.com");
+  });
+
   it("shows every column: avatar or placeholder, name, ID, crown, email, joined or N/A, images, earnings, status", () => {
     renderTable();
     const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);

@@ -26,7 +26,7 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
   return (
     // Phones: one card per user (every column labelled). Wider: a table that scrolls sideways
     // until it fits, focusable so keyboard users can scroll it too.
-    <div className={t.region} role="region" aria-label="Users" tabIndex={0}>
+    <div className={t.region} role="region" aria-label="Users table" tabIndex={0}>
       <table className={t.table("sm:min-w-[56rem]")}>
         <caption className="sr-only">Users{q ? ` matching "${q}"` : ""}</caption>
         <thead className={t.head}>
@@ -58,9 +58,8 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
                   </div>
                 </td>
                 <td className={`${CELL} sm:max-w-[16rem]`} data-label="Email">
-                  <span className="min-w-0 truncate" title={user.email}>
-                    {user.email}
-                  </span>
+                  {/* Wrapped, not truncated: a one-line email ran out of its cell under the Joined column. */}
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
                 </td>
                 <td className={`${CELL} whitespace-nowrap`} data-label="Joined">
                   <LocalDate iso={user.createdAt} />

@@ -53,7 +53,7 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
           Nothing recorded yet.
         </p>
       ) : (
-        <div className={t.region} role="region" aria-label="Audit log" tabIndex={0}>
+        <div className={t.region} role="region" aria-label="Audit log table" tabIndex={0}>
           <table className={t.table("sm:min-w-[48rem]")}>
             <caption className="sr-only">Audit log, newest first</caption>
             <thead className={t.head}>

@@ -87,7 +87,7 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
         </p>
       ) : (
         // Phones: one card per order (every column labelled); wider: a table scrolling sideways until it fits.
-        <div className={t.region} role="region" aria-label="Orders" tabIndex={0}>
+        <div className={t.region} role="region" aria-label="Orders table" tabIndex={0}>
           <table className={t.table("sm:min-w-[64rem]")}>
             <caption className="sr-only">Orders, newest first</caption>
             <thead className={t.head}>

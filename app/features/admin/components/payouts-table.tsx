@@ -43,7 +43,7 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
         </p>
       ) : (
         // Phones: one card per creator (every amount labelled); wider: a table scrolling sideways until it fits.
-        <div className={t.region} role="region" aria-label="Payouts" tabIndex={0}>
+        <div className={t.region} role="region" aria-label="Payouts table" tabIndex={0}>
           <table className={t.table("sm:min-w-[56rem]")}>
             <caption className="sr-only">Payouts by creator</caption>
             <thead className={t.head}>

@@ -19,6 +19,7 @@ export function UserSearchForm({ q }: { q: string }) {
       method="get"
       action="/admin"
       role="search"
+      aria-label="Search users"
       className="flex w-full gap-2 sm:w-auto"
       // A search sent now replaces the one waiting on the typing pause.
       onSubmit={() => window.clearTimeout(timer.current)}

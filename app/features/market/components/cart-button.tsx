@@ -5,6 +5,9 @@ import { useHydrated } from "~/ui/use-hydrated";
  * Add to or remove from the cart: a real form posting to /cart, so it works
  * without JavaScript (the action redirects back to `redirectTo`). With
  * JavaScript it posts through a fetcher and the page shows the change at once.
+ * The button's name is its visible label followed by the image's title in
+ * visually hidden text ("Add to Cart: Neon Dream"), so a voice user who says
+ * what they see reaches it and a screen reader user hears which image it is.
  */
 export function CartButton({
   listingId,
@@ -39,10 +42,10 @@ export function CartButton({
           name="intent"
           value="remove"
           className={compact ? "btn-ghost px-2 py-1 text-sm" : "btn-secondary w-full"}
-          aria-label={`Remove ${title} from cart`}
           data-testid="remove-from-cart"
         >
           {compact ? "Remove" : "Remove from Cart"}
+          <span className="sr-only">: {title}</span>
         </button>
       ) : (
         <button
@@ -50,10 +53,10 @@ export function CartButton({
           name="intent"
           value="add"
           className="btn-primary w-full"
-          aria-label={`Add ${title} to cart`}
           data-testid="add-to-cart"
         >
           Add to Cart
+          <span className="sr-only">: {title}</span>
         </button>
       )}
     </fetcher.Form>

@@ -11,6 +11,7 @@ import PaymentMonitor from "~/routes/_market+/payment-monitor";
 import TestCheckout from "~/routes/_market+/test-checkout.$sessionId";
 import { ToastProvider } from "~/ui/toaster";
 import { clientValidationLoaded } from "#tests/setup/client-validation";
+import { visibleText } from "#tests/setup/visible-text";
 import { PaymentStatusCard } from "~/features/market/components/payment-monitor-cards";
 
 afterEach(() => {
@@ -183,18 +184,31 @@ describe("/marketplace", () => {
     });
     const { setData } = renderMarketplace(marketplaceData(), "/marketplace", cartAction);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Add Neon Dream to cart" }));
+    await user.click(await screen.findByRole("button", { name: "Add to Cart: Neon Dream" }));
     // Before the action has answered, the cart already shows the image.
     await waitFor(() => expect(screen.getByTestId("cart-count")).toHaveTextContent("1 item"));
     expect(screen.getByTestId("cart-total")).toHaveTextContent("$25.00");
     setData(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     await act(async () => release());
     await waitFor(() =>
-      expect(screen.getAllByRole("button", { name: "Remove Neon Dream from cart" })).toHaveLength(
-        2,
-      ),
+      expect(screen.getByRole("button", { name: "Remove from Cart: Neon Dream" })).toBeInTheDocument(),
     );
+    expect(screen.getByRole("button", { name: "Remove: Neon Dream" })).toBeInTheDocument();
     expect(cartAction).toHaveBeenCalledTimes(1);
+  });
+
+  it("names each cart button by its visible label first, then the image (axe label-content-name-mismatch)", async () => {
+    renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
+    const card = await screen.findByRole("button", { name: "Remove from Cart: Neon Dream" });
+    expect(visibleText(card)).toBe("Remove from Cart");
+    const line = screen.getByRole("button", { name: "Remove: Neon Dream" });
+    expect(visibleText(line)).toBe("Remove");
+    for (const button of [card, line]) expect(button).not.toHaveAttribute("aria-label");
+    cleanup();
+    renderMarketplace(marketplaceData());
+    const add = await screen.findByRole("button", { name: "Add to Cart: Neon Dream" });
+    expect(visibleText(add)).toBe("Add to Cart");
+    expect(add).not.toHaveAttribute("aria-label");
   });
 
   it("shows the cart's count at the top of the page, linking to the cart (and its Checkout)", async () => {
@@ -205,7 +219,7 @@ describe("/marketplace", () => {
     const jump = await screen.findByRole("link", { name: "Cart (0)" });
     expect(jump).toHaveAttribute("href", "#cart");
     expect(screen.getByTestId("cart")).toHaveAttribute("id", "cart");
-    await userEvent.setup().click(screen.getByRole("button", { name: "Add Neon Dream to cart" }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Add to Cart: Neon Dream" }));
     await waitFor(() => expect(screen.getByTestId("cart-badge")).toHaveTextContent("1"));
     expect(screen.getByRole("link", { name: "Cart (1)" })).toBeInTheDocument();
   });
@@ -219,9 +233,8 @@ describe("/marketplace", () => {
     renderMarketplace(marketplaceData({ cart: [long] }));
     const line = await screen.findByTestId("cart-line");
     expect(within(line).getByTestId("cart-line-price")).toHaveTextContent("$25.00");
-    expect(
-      within(line).getByRole("button", { name: `Remove ${long.title} from cart` }),
-    ).toHaveTextContent(/^Remove$/);
+    const remove = within(line).getByRole("button", { name: `Remove: ${long.title}` });
+    expect(visibleText(remove)).toBe("Remove");
     expect(within(line).getByText(long.title)).not.toHaveClass("truncate");
   });
 
@@ -237,7 +250,7 @@ describe("/marketplace", () => {
 
   it("without JavaScript, a card's cart form asks to come back to that card", async () => {
     renderMarketplace(marketplaceData());
-    const button = await screen.findByRole("button", { name: "Add Neon Dream to cart" });
+    const button = await screen.findByRole("button", { name: "Add to Cart: Neon Dream" });
     const form = button.closest("form")!;
     expect(form.querySelector('input[name="anchor"]')).toHaveValue("listing-lst1");
     expect(document.getElementById("listing-lst1")).toHaveTextContent("Neon Dream");

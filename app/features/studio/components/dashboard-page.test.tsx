@@ -2,10 +2,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
+import { useLocation, useNavigate } from "@remix-run/react";
+import userEvent from "@testing-library/user-event";
 import { ToastProvider } from "~/ui/toaster";
 import { DashboardPage } from "~/features/studio/components/dashboard-page";
 import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimization";
+import type { PipelineStep } from "~/features/studio/dashboard-url";
 import type { DashboardData, ImageJson, StylizedImageJson } from "~/features/studio/types";
+import { visibleText } from "#tests/setup/visible-text";
 
 afterEach(() => {
   cleanup();
@@ -130,7 +134,33 @@ describe("DashboardPage", () => {
     renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "launch", platforms }, grid));
     const launch = screen.getByTestId("market-panel");
     expect(within(launch).getByRole("button", { name: "Launch Marketing" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute("href", "/dashboard?step=upload");
+    expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute("href", "/dashboard?step=upload#pipeline");
+  });
+
+  it("names each card's links after its image, keeping the visible text, so no two cards' links share a name", () => {
+    const twoCartoons = [done("a1", "cartoon"), done("b2", "cartoon"), done("c3", "anime")];
+    renderPage(data({ step: "upload" }, twoCartoons));
+    const links = screen.getAllByTestId("creation").flatMap((card) => within(card).getAllByRole("link"));
+    expect(links.map((link) => visibleText(link))).toEqual([
+      ...["Optimize", "Launch Marketing", "List for Sale"],
+      ...["Optimize", "Launch Marketing", "List for Sale"],
+      ...["Optimize", "Launch Marketing", "List for Sale"],
+    ]);
+    const names = links.map((link) => link.textContent);
+    expect(names.slice(0, 3)).toEqual([
+      "Optimize: Cartoon image 1",
+      "Launch Marketing: Cartoon image 1",
+      "List for Sale: Cartoon image 1",
+    ]);
+    expect(names[3]).toBe("Optimize: Cartoon image 2");
+    expect(names[6]).toBe("Optimize: Anime image");
+    expect(new Set(names).size).toBe(names.length);
+    expect(screen.getByRole("link", { name: "List for Sale: Cartoon image 2" })).toHaveAttribute(
+      "href",
+      "/dashboard?styled=b2&step=market&panel=sell#pipeline",
+    );
+    const deletes = screen.getAllByRole("button", { name: /^Delete the / }).map((button) => button.getAttribute("aria-label"));
+    expect(deletes).toEqual(["Delete the Cartoon image 1", "Delete the Cartoon image 2", "Delete the Anime image"]);
   });
 
   it("lists the stylized images with their state, engine and actions", () => {
@@ -140,9 +170,9 @@ describe("DashboardPage", () => {
     const first = within(cards[0]);
     expect(first.getByText("Optimized")).toBeInTheDocument();
     expect(first.getByRole("img")).toHaveAttribute("src", grid[0].optimizedUrl);
-    expect(first.getByRole("link", { name: "Optimize" })).toHaveAttribute("href", "/dashboard?styled=a1&step=optimize");
-    expect(first.getByRole("link", { name: "Launch Marketing" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch");
-    expect(first.getByRole("link", { name: "List for Sale" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell");
+    expect(first.getByRole("link", { name: "Optimize: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=optimize#pipeline");
+    expect(first.getByRole("link", { name: "Launch Marketing: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch#pipeline");
+    expect(first.getByRole("link", { name: "List for Sale: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell#pipeline");
     expect(first.getByRole("button", { name: "Delete the Cartoon image" })).toBeInTheDocument();
     expect(within(cards[1]).getByText("Styled with fal.ai")).toBeInTheDocument();
     expect(within(cards[0]).getByText("Styled by Selfie Studio")).toBeInTheDocument();
@@ -156,10 +186,10 @@ describe("DashboardPage", () => {
     renderPage({ ...data({ step: "upload" }, []), images: [IMAGE, older] });
     const strip = within(screen.getByTestId("uploads-strip"));
     const links = strip.getAllByRole("link");
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/dashboard?image=img1&step=style", "/dashboard?image=img0&step=style"]);
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/dashboard?image=img1&step=style#pipeline", "/dashboard?image=img0&step=style#pipeline"]);
     // The Style step is a link too, to the newest upload.
     const pipeline = within(screen.getByRole("navigation", { name: "Pipeline" }));
-    expect(pipeline.getByRole("link", { name: /Style/ })).toHaveAttribute("href", "/dashboard?image=img1&step=style");
+    expect(pipeline.getByRole("link", { name: /Style/ })).toHaveAttribute("href", "/dashboard?image=img1&step=style#pipeline");
     cleanup();
 
     // On the style step with no upload chosen, the uploads come before the "upload first" note.
@@ -206,5 +236,68 @@ describe("DashboardPage", () => {
     expect(card.getByText("TEST MODE")).toBeInTheDocument();
     expect(card.getByTestId("balance-owed")).toHaveTextContent("$17.00");
     expect(card.getByRole("link", { name: "Set up payouts" })).toHaveAttribute("href", "/payouts");
+  });
+});
+
+describe("DashboardPage keeps the open step on screen", () => {
+  /** The page at a URL, its step read from ?step= as the loader does, with a Back button. */
+  function renderAt(url: string) {
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record which element is asked to scroll.
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+      configurable: true,
+      value: function (this: HTMLElement) {
+        scrolled.push(this);
+      },
+    });
+    function Page() {
+      const location = useLocation();
+      const navigate = useNavigate();
+      const step = (new URLSearchParams(location.search).get("step") ?? "upload") as PipelineStep;
+      return (
+        <ToastProvider flash={null}>
+          <button type="button" onClick={() => navigate(-1)}>
+            Back
+          </button>
+          <p data-testid="location">{location.search}</p>
+          <DashboardPage data={data({ step }, [])} />
+        </ToastProvider>
+      );
+    }
+    const Stub = createRemixStub([{ path: "/dashboard", Component: Page }]);
+    render(<Stub initialEntries={[url]} />);
+    return scrolled;
+  }
+
+  afterEach(() => {
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+  });
+
+  it("scrolls the pipeline into view when the step changes, not on a plain visit, not when the step stays", async () => {
+    const scrolled = renderAt("/dashboard");
+    const user = userEvent.setup();
+    expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 1 of 4: Upload");
+    expect(scrolled).toEqual([]);
+
+    await user.click(within(screen.getByRole("navigation", { name: "Pipeline" })).getByRole("link", { name: /Style/ }));
+    await waitFor(() => expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 2 of 4: Style"));
+    expect(scrolled).toEqual([document.getElementById("pipeline")]);
+
+    // Another upload on the same step: the page stays where it is.
+    await user.click(screen.getByRole("link", { name: "Upload 1: style this selfie" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("?image=img1&step=style"));
+    expect(scrolled).toHaveLength(1);
+
+    // Back and Forward keep the position the browser restores.
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 1 of 4: Upload"));
+    expect(scrolled).toHaveLength(1);
+  });
+
+  it("opens at the step when the URL names one", () => {
+    const scrolled = renderAt("/dashboard?step=style");
+    expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 2 of 4: Style");
+    expect(scrolled).toEqual([document.getElementById("pipeline")]);
   });
 });

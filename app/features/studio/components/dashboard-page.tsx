@@ -1,7 +1,8 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { displayName } from "~/lib/accounts";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl, PIPELINE_ANCHOR } from "~/features/studio/dashboard-url";
+import { useScrollToStep } from "~/features/studio/components/use-scroll-to-step";
 import { LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL, SIGN_IN_DELAY_MS } from "~/features/studio/studio-api";
 import type { DashboardData } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
@@ -24,11 +25,14 @@ import { UploadsStrip } from "~/features/studio/components/uploads-strip";
  * links to integrations and home. Works without JavaScript: every step is a
  * URL and every action a form; while a style is being made, the page reloads
  * itself every 2 s (only when JavaScript is off; with it, the page polls).
+ * Every step change opens the page at the pipeline (#pipeline in the links
+ * and redirects; with JavaScript, useScrollToStep too).
  */
 export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> } }) {
   const { user, stats, images, stylized, view } = data;
   const revalidator = useRevalidator();
   useRefreshWhileInProgress(stylized.some(isInProgress));
+  useScrollToStep(view.step);
   const here = dashboardUrl({
     image: view.image?.id,
     styled: view.styled?.id,
@@ -39,7 +43,7 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       {view.refreshUrl ? (
         <noscript>
-          <meta httpEquiv="refresh" content={`2;url=${view.refreshUrl}`} />
+          <meta httpEquiv="refresh" content={`2;url=${atPipeline(view.refreshUrl)}`} />
         </noscript>
       ) : null}
       <PageHeader
@@ -58,7 +62,7 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
       />
       <StatCards stats={stats} />
       {data.payouts ? <PayoutsCard payouts={data.payouts} /> : null}
-      <div id="pipeline" className="space-y-4">
+      <div id={PIPELINE_ANCHOR} className="scroll-mt-4 space-y-4">
         <PipelineSteps step={view.step} links={stepLinks(view, images)} />
         {view.step === "upload" ? (
           <>
@@ -102,10 +106,10 @@ function stepLinks(view: DashboardData["view"], images: DashboardData["images"])
   // A returning creator can go back to style an earlier upload (the newest one first).
   const imageId = view.image?.id ?? styledReady?.imageId ?? images[0]?.id ?? null;
   return {
-    upload: dashboardUrl({ step: "upload" }),
-    style: imageId ? dashboardUrl({ image: imageId, step: "style" }) : null,
-    optimize: styledReady ? dashboardUrl({ styled: styledReady.id, step: "optimize" }) : null,
-    market: styledReady ? dashboardUrl({ styled: styledReady.id, step: "market" }) : null,
+    upload: atPipeline(dashboardUrl({ step: "upload" })),
+    style: imageId ? atPipeline(dashboardUrl({ image: imageId, step: "style" })) : null,
+    optimize: styledReady ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "optimize" })) : null,
+    market: styledReady ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "market" })) : null,
   };
 }
 

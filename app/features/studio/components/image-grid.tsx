@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Spinner } from "~/ui/navigation-progress";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { MarketState, StylizedImageJson } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
+import { creationNames } from "~/features/studio/creation-names";
 import { StudioImage } from "~/features/studio/components/studio-image";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
@@ -45,6 +46,8 @@ export function ImageGrid({
     ? images.find((image) => image.id === targetId && !isInProgress(image))
     : undefined;
   const closeHref = confirmDeleteHref(location.search, null);
+  // Each card's links keep their visible text and end with which image they act on (hidden text).
+  const names = creationNames(images);
   const close = () => {
     if (confirming) setConfirming(null);
     else navigate(closeHref, { preventScrollReset: true });
@@ -130,22 +133,25 @@ export function ImageGrid({
                   {image.status === "completed" ? (
                     <>
                       <Link
-                        to={dashboardUrl({ styled: image.id, step: "optimize" })}
+                        to={atPipeline(dashboardUrl({ styled: image.id, step: "optimize" }))}
                         className="btn-secondary px-3 py-1.5"
                       >
                         Optimize
+                        <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
-                        to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })}
+                        to={atPipeline(dashboardUrl({ styled: image.id, step: "market", panel: "launch" }))}
                         className="btn-secondary px-3 py-1.5"
                       >
                         Launch Marketing
+                        <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
-                        to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })}
+                        to={atPipeline(dashboardUrl({ styled: image.id, step: "market", panel: "sell" }))}
                         className="btn-secondary px-3 py-1.5"
                       >
                         List for Sale
+                        <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                     </>
                   ) : null}
@@ -153,7 +159,7 @@ export function ImageGrid({
                     <DeleteTrigger
                       id={image.id}
                       search={location.search}
-                      label={`Delete the ${styleName(image.style)} image`}
+                      label={`Delete the ${names.get(image.id)}`}
                       className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
                       onOpen={setConfirming}
                     />

@@ -5,7 +5,7 @@ import { UrlDialog } from "~/ui/url-dialog";
 import { LaunchForm, launchDefaultsFor } from "~/features/publishing/components/launch-form";
 import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
 import type { PlatformOption } from "~/features/publishing/platforms";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { StylizedImageJson } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
 import { StudioImage } from "~/features/studio/components/studio-image";
@@ -63,7 +63,7 @@ export function MarketStep({
             <Link to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })} className="btn-secondary">
               List for Sale
             </Link>
-            <Link to={dashboardUrl({ styled: image.id, step: "optimize" })} className="btn-ghost">
+            <Link to={atPipeline(dashboardUrl({ styled: image.id, step: "optimize" }))} className="btn-ghost">
               Back to Optimize
             </Link>
           </div>
@@ -105,7 +105,7 @@ export function MarketStep({
           ) : null}
           <p className="mt-6 text-sm text-slate-600">
             Done with this one?{" "}
-            <Link to={dashboardUrl({ step: "upload" })} className="font-medium text-brand-700 hover:underline">
+            <Link to={atPipeline(dashboardUrl({ step: "upload" }))} className="font-medium text-brand-700 hover:underline">
               Start over with a new selfie
             </Link>
           </p>

@@ -104,6 +104,6 @@ describe("OptimizationPanel", () => {
 
   it("offers Market Now for a completed image", () => {
     renderPanel();
-    expect(screen.getByRole("link", { name: "Market Now" })).toHaveAttribute("href", "/dashboard?styled=sty1&step=market");
+    expect(screen.getByRole("link", { name: "Market Now" })).toHaveAttribute("href", "/dashboard?styled=sty1&step=market#pipeline");
   });
 });

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { MouseEvent } from "react";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "~/features/studio/optimization";
 import {
   IMAGE_FORMATS,
@@ -216,7 +216,7 @@ export function OptimizationPanel({
                 {submitting ? "Optimizing…" : "Optimize Image"}
               </button>
               {image.optimizedUrl || image.status === "completed" ? (
-                <Link to={dashboardUrl({ styled: image.id, step: "market" })} className="btn-secondary">
+                <Link to={atPipeline(dashboardUrl({ styled: image.id, step: "market" }))} className="btn-secondary">
                   Market Now
                 </Link>
               ) : null}

@@ -99,7 +99,7 @@ describe("the dashboard without JavaScript", () => {
   it("asks for an upload first when there is no image", async () => {
     const html = await serverHtml(<StyleGenerator image={null} pending={null} />);
     expect(html).toContain("Please upload an image first");
-    expect(html).toMatch(/href="\/dashboard\?step=upload"/);
+    expect(html).toMatch(/href="\/dashboard\?step=upload#pipeline"/);
   });
 
   it("optimizes through a form with a range, selects and real checkboxes; presets are a GET form", async () => {
@@ -112,7 +112,7 @@ describe("the dashboard without JavaScript", () => {
     expect(html).toMatch(/<input type="checkbox" name="socialOptimized"[^>]*checked=""/);
     expect(html).toMatch(/<form method="get" action="\/dashboard" aria-label="Presets"/);
     expect(html).toMatch(/<button type="submit" name="preset" value="marketplace"/);
-    expect(html).toMatch(/href="\/dashboard\?styled=sty1&amp;step=market"[^>]*>Market Now</);
+    expect(html).toMatch(/href="\/dashboard\?styled=sty1&amp;step=market#pipeline"[^>]*>Market Now</);
   });
 
   it("refreshes itself every 2 s only while something is in progress, inside <noscript>", async () => {
@@ -143,7 +143,7 @@ describe("the dashboard without JavaScript", () => {
     };
     const html = await serverHtml(<DashboardPage data={data} />);
     expect(html).toContain(
-      '<noscript><meta http-equiv="refresh" content="2;url=/dashboard?image=img1&amp;step=style&amp;pending=sty1&amp;poll=1"/></noscript>',
+      '<noscript><meta http-equiv="refresh" content="2;url=/dashboard?image=img1&amp;step=style&amp;pending=sty1&amp;poll=1#pipeline"/></noscript>',
     );
     expect(html).toContain("Step 2 of 4");
     expect(html).toContain("$12.50");

@@ -2,7 +2,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useToast } from "~/ui/toaster";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import { pollStylizedImage } from "~/features/studio/style-polling";
 import { fetchStylizedImage, requestStyle } from "~/features/studio/studio-api";
 import type { ImageJson, StylizedImageJson } from "~/features/studio/types";
@@ -59,7 +59,7 @@ export function StyleGenerator({
         <p className="mt-2 text-slate-600">
           Please upload an image first, then pick one of the four styles.
         </p>
-        <Link to={dashboardUrl({ step: "upload" })} className="btn-primary mt-4">
+        <Link to={atPipeline(dashboardUrl({ step: "upload" }))} className="btn-primary mt-4">
           Upload an image
         </Link>
       </section>

@@ -112,7 +112,7 @@ describe("UploadWidget", () => {
     const shown = await toast();
     expect(within(shown).getByText("Upload Successful")).toBeInTheDocument();
     expect(within(shown).getByText("Your selfie has been uploaded successfully!")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute("href", "/dashboard?image=img1&step=style");
+    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute("href", "/dashboard?image=img1&step=style#pipeline");
   });
 
   it("uses only the first of several dropped files", async () => {
@@ -149,6 +149,6 @@ describe("UploadWidget", () => {
   it("opens in the success state for an image just uploaded by the form without JavaScript", () => {
     const { widget } = renderWidget(IMAGE);
     expect(widget).toHaveAttribute("data-state", "success");
-    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute("href", "/dashboard?image=img1&step=style");
+    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute("href", "/dashboard?image=img1&step=style#pipeline");
   });
 });

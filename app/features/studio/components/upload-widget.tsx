@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import type { DragEvent, FormEvent } from "react";
 import { Spinner } from "~/ui/navigation-progress";
 import { useToast } from "~/ui/toaster";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { ApiError, uploadSelfie } from "~/features/studio/studio-api";
 import type { ImageJson } from "~/features/studio/types";
@@ -183,7 +183,7 @@ export function UploadWidget({
               {image.width} × {image.height} px. Next, pick one of the four AI styles.
             </p>
           </div>
-          <Link to={dashboardUrl({ image: image.id, step: "style" })} className="btn-primary">
+          <Link to={atPipeline(dashboardUrl({ image: image.id, step: "style" }))} className="btn-primary">
             Choose Style
           </Link>
         </div>

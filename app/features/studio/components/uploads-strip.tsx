@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { ImageJson } from "~/features/studio/types";
 import { StudioImage } from "~/features/studio/components/studio-image";
 import {
@@ -40,7 +40,7 @@ export function UploadsStrip({
         {images.map((image, index) => (
           <li key={image.id} className="flex w-24 shrink-0 flex-col items-center gap-1">
             <Link
-              to={dashboardUrl({ image: image.id, step: "style" })}
+              to={atPipeline(dashboardUrl({ image: image.id, step: "style" }))}
               aria-current={image.id === selectedId ? "true" : undefined}
               className={`block overflow-hidden rounded-lg ring-offset-2 ${image.id === selectedId ? "ring-2 ring-brand-600" : ""}`}
             >

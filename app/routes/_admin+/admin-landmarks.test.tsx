@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRemixStub } from "@remix-run/testing";
+import { json } from "@remix-run/node";
+import AdminPortal from "~/routes/_admin+/admin";
+
+afterEach(cleanup);
+
+const USER = {
+  id: "u1",
+  email: "cora@example.com",
+  firstName: "Cora",
+  lastName: "Creator",
+  profileImageUrl: null,
+  createdAt: "2026-03-04T12:00:00.000Z",
+  banned: false,
+  imageCount: 3,
+  earnings: 12.5,
+};
+
+const ORDER = {
+  id: "ord_1",
+  status: "paid",
+  provider: "test",
+  customerEmail: "bea@example.com",
+  customerName: "Bea Buyer",
+  total: "25",
+  refunded: "0",
+  createdAt: "2026-03-04T12:00:00.000Z",
+  paidAt: null,
+  refundedAt: null,
+  refundReason: null,
+  disputeStatus: null,
+  items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "u1", price: "25" }],
+};
+
+const zero = { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" };
+
+/** The Admin Portal with a row in every table, so every section draws its table. */
+function renderPortal() {
+  const Stub = createRemixStub([
+    {
+      path: "/admin",
+      Component: AdminPortal,
+      loader: () =>
+        json({
+          stats: { totalUsers: 1, activeUsers: 1, totalImages: 3, platformRevenue: 3.75 },
+          users: [USER],
+          q: "",
+          viewUser: null,
+          undelivered: [{ id: 1, to: "cora@example.com", subject: "Welcome", error: "refused", createdAt: "2026-03-04T12:00:00.000Z" }],
+          orders: [ORDER],
+          orderSearch: "",
+          orderStatus: "",
+          payouts: [{ userId: "u1", email: USER.email, firstName: "Cora", lastName: "Creator", account: { status: "active" }, ...zero }],
+          audit: {
+            entries: [{ id: 1, actorId: "admin", actorEmail: "root@example.com", action: "user.ban", subjectId: "u1", detail: null, createdAt: "2026-03-04T12:00:00.000Z" }],
+            nextCursor: "1",
+          },
+          refundTarget: null,
+          banTarget: null,
+          eraseTarget: null,
+        }),
+    },
+  ]);
+  render(<Stub initialEntries={["/admin"]} />);
+}
+
+describe("Admin Portal landmarks", () => {
+  it("gives every landmark of a role its own name (axe landmark-unique)", async () => {
+    renderPortal();
+    await screen.findByTestId("audit-section");
+    for (const role of ["region", "navigation", "search", "form", "banner"] as const) {
+      const names = screen.queryAllByRole(role).map((landmark) => {
+        const labelledBy = landmark.getAttribute("aria-labelledby");
+        return labelledBy ? document.getElementById(labelledBy)?.textContent?.trim() : landmark.getAttribute("aria-label");
+      });
+      expect(new Set(names).size, `${role}: ${names.join(" | ")}`).toBe(names.length);
+    }
+    // The sections are named by their headings; the scrolling tables inside them say they are tables.
+    expect(screen.getByRole("region", { name: "Orders" })).toContainElement(screen.getByRole("region", { name: "Orders table" }));
+    expect(screen.getByRole("region", { name: "Payouts" })).toContainElement(screen.getByRole("region", { name: "Payouts table" }));
+    expect(screen.getByRole("region", { name: "Audit log" })).toContainElement(screen.getByRole("region", { name: "Audit log table" }));
+    expect(screen.getByRole("region", { name: "User Management" })).toContainElement(screen.getByRole("region", { name: "Users table" }));
+    expect(screen.getByRole("search", { name: "Search users" })).toBeInTheDocument();
+    expect(screen.getByRole("search", { name: "Search orders" })).toBeInTheDocument();
+  });
+});
