@@ -39,7 +39,7 @@ for (const device of [
       await tap(page, form.getByRole("button", { name: "List for Sale" }));
       await expect(page.getByTestId("toast").first()).toBeVisible({ timeout: 30_000 });
       await page.goto("/listings");
-      await expect(page.getByText(title)).toBeVisible();
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
     });
 
     test("Checkout: the buyer's fields and buttons take a tap", async ({ page, javaScriptOn }) => {

@@ -136,9 +136,21 @@ export async function makeStyledImage(page: Page, style: string): Promise<string
  * whatever is on top, so a backdrop painted over a dialog's panel fails here.
  */
 export async function tap(page: Page, control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, "the control has a box on screen").not.toBeNull();
+  await control.waitFor({ state: "visible" });
+  // Scrolled to the middle of the screen (or of the dialog that scrolls it), and at rest: a finger
+  // taps what it sees, after the page has stopped moving (images and panels may still be arriving).
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  const viewport = page.viewportSize();
+  for (let attempt = 0; attempt < 20 && !box; attempt++) {
+    await control.evaluate((element) => element.scrollIntoView({ block: "center", inline: "center" }));
+    const first = await control.boundingBox();
+    await page.waitForTimeout(50);
+    const second = await control.boundingBox();
+    if (!first || !second || first.x !== second.x || first.y !== second.y) continue;
+    const [cx, cy] = [second.x + second.width / 2, second.y + second.height / 2];
+    if (!viewport || (cx >= 0 && cy >= 0 && cx < viewport.width && cy < viewport.height)) box = second;
+  }
+  expect(box, "the control comes to rest on the screen").not.toBeNull();
   const x = box!.x + box!.width / 2;
   const y = box!.y + box!.height / 2;
   const onTop = await control.evaluate(

@@ -95,7 +95,7 @@ test.describe("admin portal", () => {
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "admin", javaScriptOn);
 
-    await page.getByLabel("Search users").fill("DEMO@");
+    await page.getByRole("searchbox", { name: "Search users" }).fill("DEMO@");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("user-row")).toHaveCount(1);
     await page.getByRole("link", { name: "View Dana Demo" }).click();
