@@ -8,6 +8,13 @@ export const INVALID_FILE_TYPE = {
   title: "Invalid File Type",
   description: "Please select a valid image file (JPG or PNG).",
 };
+/** The multipart field every image upload (a selfie, a profile photo) arrives in, and the upload's refusals. */
+export const UPLOAD_FIELD = "image";
+export const UPLOAD_MESSAGES = {
+  tooLarge: FILE_TOO_LARGE.description,
+  missing: `Choose an image to upload (a file in the form field named "${UPLOAD_FIELD}").`,
+  notMultipart: `Send the image as multipart/form-data, in a form field named "${UPLOAD_FIELD}".`,
+};
 /** A JPG or PNG whose bytes stop short or are corrupt: the type is right, the file is not. */
 export const DAMAGED_IMAGE = {
   title: "Damaged Image",

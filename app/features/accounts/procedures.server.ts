@@ -18,7 +18,7 @@ import { getFileStore } from "~/infra/file-store.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
+import { INVALID_FILE_TYPE, MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MESSAGES } from "~/lib/limits";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -418,14 +418,6 @@ export const updateAccount = defineProcedure({
   },
 });
 
-/** The profile photo's form field, as for the studio's uploads. */
-export const AVATAR_FIELD = "image";
-const AVATAR_UPLOAD_MESSAGES = {
-  tooLarge: FILE_TOO_LARGE.description,
-  missing: `Choose an image to upload (a file in the form field named "${AVATAR_FIELD}").`,
-  notMultipart: `Send the image as multipart/form-data, in a form field named "${AVATAR_FIELD}".`,
-};
-
 /**
  * POST /api/account/avatar and the Profile tab's photo form: streams the
  * multipart body (ctx.upload) to the data volume under the uploads' limit
@@ -441,10 +433,10 @@ export const uploadAvatar = defineProcedure({
     sweepScratchSoon(path.join(store.root, "tmp"));
     if (!ctx.upload) throw new Error("uploadAvatar is called with the request body (ctx.upload)");
     const upload = await receiveFileUpload(ctx.upload, {
-      field: AVATAR_FIELD,
+      field: UPLOAD_FIELD,
       maxFileBytes: MAX_UPLOAD_BYTES,
       scratchPath: () => store.scratchPath(),
-      messages: AVATAR_UPLOAD_MESSAGES,
+      messages: UPLOAD_MESSAGES,
       admit: () => ensureFreeSpace(ctx.config),
     });
     try {

@@ -11,7 +11,7 @@ import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { getStyleEngine, styleEngineInUse } from "~/engines/styling/select-style-engine.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
-import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES } from "~/lib/limits";
+import { DAMAGED_IMAGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MESSAGES } from "~/lib/limits";
 import { idSchema, stylizeSchema, optimizeSchema } from "~/features/studio/schemas";
 import { removePublishingArtifacts } from "~/features/publishing/procedures.server";
 import {
@@ -56,13 +56,6 @@ import { publishingPlatforms } from "~/features/publishing/procedures.server";
  * The creator's originals: upload, list, read, delete, and asking for a style.
  * Used by the /api routes (bearer or cookie) and by the dashboard's actions.
  */
-
-export const UPLOAD_FIELD = "image";
-export const UPLOAD_MESSAGES = {
-  tooLarge: FILE_TOO_LARGE.description,
-  missing: `Choose an image to upload (a file in the form field named "${UPLOAD_FIELD}").`,
-  notMultipart: `Send the image as multipart/form-data, in a form field named "${UPLOAD_FIELD}".`,
-};
 
 /**
  * Streams the multipart body the adapter hands over (ctx.upload) to the data
@@ -385,6 +378,7 @@ export const loadDashboardProcedure = defineProcedure({
       if (row.status !== "completed") continue;
       market[row.id] = await marketStateOf(ctx, row);
     }
+    const engine = styleEngineInUse(ctx.config);
     const data: DashboardData = {
       user: toPublicUser(user),
       stats,
@@ -392,8 +386,8 @@ export const loadDashboardProcedure = defineProcedure({
       stylized,
       market,
       view,
-      faceConsent: { given: hasCurrentFaceConsent(user), paragraphs: faceConsentText(styleEngineInUse(ctx.config)) },
-      styleEngine: styleEngineInUse(ctx.config).kind,
+      faceConsent: { given: hasCurrentFaceConsent(user), paragraphs: faceConsentText(engine) },
+      styleEngine: engine.kind,
     };
     return { outcome: "view" as const, ...data };
   },

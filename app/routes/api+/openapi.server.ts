@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES } from "~/lib/limits";
-import { UPLOAD_FIELD } from "~/features/studio/procedures.server";
+import { UPLOAD_FIELD } from "~/lib/limits";
 import type { ApiRoute } from "~/routes/api+/api-route-table.server";
 import { API_ROUTES, routeAccess } from "~/routes/api+/api-route-table.server";
 import { sessionCookie } from "~/web/auth.server";
