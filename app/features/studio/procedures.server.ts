@@ -325,7 +325,12 @@ export const loadDashboardProcedure = defineProcedure({
       (input.image ? imageList.find((item) => item.id === input.image) : undefined) ??
       (styled ? imageList.find((item) => item.id === styled.imageId) : undefined) ??
       null;
-    const pending = input.pending ? (stylized.find((item) => item.id === input.pending) ?? null) : null;
+    // The style being waited for: the one the page names, else (a reload, a new visit) the image's newest still in progress.
+    const pending = input.pending
+      ? (stylized.find((item) => item.id === input.pending) ?? null)
+      : image
+        ? (stylized.find((item) => item.imageId === image.id && isInProgress(item)) ?? null)
+        : null;
 
     // A style a page without JavaScript was waiting for has ended: move on, with a success or failure toast.
     if (input.pending && (!pending || !isInProgress(pending))) {

@@ -121,6 +121,9 @@ describe("/dashboard without JavaScript", () => {
     expect(data!.view.step).toBe("style");
     expect(data!.view.pending).toMatchObject({ id: pendingId, status: "pending", style: "cartoon" });
     expect(data!.view.refreshUrl).toBe(`${waiting}&poll=1`);
+    // A reload or a new visit to the image's style step (no `pending` in the address) still shows the style in progress.
+    const { data: revisited } = await view(`/dashboard?image=${imageId}&step=style`, cookie);
+    expect(revisited!.view.pending).toMatchObject({ id: pendingId, status: "pending", style: "cartoon" });
 
     await studioWorker(testStyleEngine()).drain();
     const done = await callRoute(dashboard.loader, makeRequest(`${waiting}&poll=3`, { cookie }));

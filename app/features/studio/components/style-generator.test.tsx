@@ -6,7 +6,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
 import { ToastProvider } from "~/ui/toaster";
 import { StyleGenerator } from "~/features/studio/components/style-generator";
-import type { ImageJson } from "~/features/studio/types";
+import type { ImageJson, StylizedImageJson } from "~/features/studio/types";
 
 afterEach(() => {
   cleanup();
@@ -29,13 +29,13 @@ function Where() {
   return <p data-testid="location">{location.pathname + location.search}</p>;
 }
 
-function renderGenerator() {
+function renderGenerator(pending: StylizedImageJson | null = null) {
   const Stub = createRemixStub([
     {
       path: "/dashboard",
       Component: () => (
         <ToastProvider flash={null}>
-          <StyleGenerator image={IMAGE} pending={null} pollIntervalMs={1} />
+          <StyleGenerator image={IMAGE} pending={pending} pollIntervalMs={1} />
           <Where />
         </ToastProvider>
       ),
@@ -121,6 +121,18 @@ describe("StyleGenerator with JavaScript", () => {
     const toast = await screen.findByTestId("toast", {}, { timeout: 5000 });
     expect(within(toast).getByText("AI processing timed out")).toBeInTheDocument();
     expect(polls).toHaveLength(30);
+  });
+
+  it("after a reload, follows the style the server is still making until it is done (asks for no new one)", async () => {
+    const { fetch, polls } = fakeApi(["processing", "completed"]);
+    const inProgress = { id: "sty9", imageId: "img1", style: "anime", status: "processing" } as StylizedImageJson;
+    renderGenerator(inProgress);
+    expect(await screen.findByTestId("generating-overlay")).toHaveTextContent("Generating your Anime style…");
+    const toast = await screen.findByTestId("toast");
+    expect(within(toast).getByText("Your Anime transformation is complete.")).toBeInTheDocument();
+    expect(polls).toEqual(["/api/token-stylized-images/sty9", "/api/token-stylized-images/sty9"]);
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/stylize"))).toBe(false);
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard?styled=sty9&step=optimize"));
   });
 
   it("shows the server's reason when the request itself is refused", async () => {

@@ -51,6 +51,17 @@ export function StyleGenerator({
   const [generating, setGenerating] = useState<StyleId | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  // A style the server is still making when the page loads (a reload, a new visit): follow it as if it was just asked for.
+  const pendingId = pending && (pending.status === "pending" || pending.status === "processing") ? pending.id : null;
+  const pendingStyle = pending && isStyleId(pending.style) ? pending.style : null;
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hydrated || !pendingId || !pendingStyle || followed.current === pendingId) return;
+    followed.current = pendingId;
+    void generate(pendingStyle, pendingId);
+    // generate is recreated on every render; following starts once per style in progress.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, pendingId, pendingStyle]);
 
   if (!image) {
     return (
@@ -66,12 +77,14 @@ export function StyleGenerator({
     );
   }
 
-  async function generate(style: StyleId) {
+  /** Asks for a new style (`known` absent) or follows one the server already works on, until it ends. */
+  async function generate(style: StyleId, known?: string) {
     const controller = new AbortController();
     abort.current = controller;
     setGenerating(style);
     try {
-      const { id } = await requestStyle(image!.id, style);
+      const id = known ?? (await requestStyle(image!.id, style)).id;
+      followed.current = id;
       await pollStylizedImage(id, {
         fetchImage: fetchStylizedImage,
         intervalMs: pollIntervalMs,
