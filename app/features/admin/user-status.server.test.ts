@@ -126,3 +126,22 @@ describe("a ban", () => {
     expect(styledFiles().sort()).toEqual(kept.map((row) => path.basename(row.file_key!)).sort());
   });
 });
+
+describe("an erased account", () => {
+  it("cannot be banned or unbanned: 409 with the reason, and its row does not change", async () => {
+    const { user } = await createTestUser();
+    await getDb().updateTable("users").set({ erased_at: new Date().toISOString() }).where("id", "=", user.id).execute();
+    const before = await getDb().selectFrom("users").select(["banned", "updated_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    for (const action of ["ban", "unban"] as const) {
+      const response = await callRoute(
+        statusRoute.action,
+        makeRequest(`/api/admin/users/${user.id}/${action}`, { method: "POST", token: admin.token }),
+        { userId: user.id, action },
+      );
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ message: "This account was erased: it cannot be banned or unbanned." });
+    }
+    const after = await getDb().selectFrom("users").select(["banned", "updated_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+});

@@ -1,7 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import type { AdminUser, UserStatusAction } from "~/features/admin/types";
 import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
-import { badRequest, notFound } from "~/infra/errors.server";
+import { badRequest, conflict, notFound } from "~/infra/errors.server";
 import { revokeAllCredentials } from "~/features/accounts/procedures.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
@@ -52,8 +52,10 @@ export async function cancelQueuedWork(db: DB, userId: string, now: Date): Promi
  * to them while banned; an unban releases the held shares of orders that are
  * not disputed and queues their transfers (the caller announces the jobs).
  * Every call writes an audit row.
- * The super admin cannot be banned or unbanned.
+ * The super admin cannot be banned or unbanned, nor can an erased account.
  */
+export const ERASED_ACCOUNT_STATUS = "This account was erased: it cannot be banned or unbanned.";
+
 export async function setUserStatus(
   db: DB,
   {
@@ -68,10 +70,15 @@ export async function setUserStatus(
     throw badRequest(`The super admin cannot be ${action === "ban" ? "banned" : "unbanned"}`);
   }
   return db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
+    if (!target) throw notFound("User not found");
+    // An erased account is a tombstone: nobody can sign in to it, and its money was settled when it was erased.
+    if (target.erased_at) throw conflict(ERASED_ACCOUNT_STATUS);
     const updated = await trx
       .updateTable("users")
       .set({ banned: action === "ban" ? 1 : 0, updated_at: now.toISOString() })
       .where("id", "=", userId)
+      .where("erased_at", "is", null)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw notFound("User not found");
     if (action === "ban") {

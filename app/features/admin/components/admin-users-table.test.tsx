@@ -20,6 +20,7 @@ const USERS: AdminUser[] = [
   { ...base, id: "super-admin", email: "root@example.com", firstName: "Super", lastName: "Admin" },
   { ...base, id: "u1", email: "cora@example.com", firstName: "Cora", lastName: "Creator", imageCount: 3, earnings: 1234.5, profileImageUrl: "/media/avatars/cora.jpg" },
   { ...base, id: "u2", email: "bad@example.com", firstName: "Bad", lastName: "Actor", banned: true, createdAt: "not a date" },
+  { ...base, id: "u3", email: "erased-u3@deleted.invalid", firstName: "Deleted", lastName: "user", erasedAt: "2026-11-20T10:00:00.000Z" },
 ];
 
 function renderTable(action?: (args: { request: Request }) => Promise<unknown>) {
@@ -80,6 +81,9 @@ describe("AdminUsersTable", () => {
     expect(ban).toHaveTextContent("Ban");
     expect(ban).toHaveAttribute("href", "/admin?ban=u1");
     expect(within(row("u2")).getByRole("button", { name: "Unban Bad Actor" })).toHaveTextContent("Unban");
+    // An erased account has neither: it says so.
+    expect(within(row("u3")).queryByTestId("user-status-toggle")).toBeNull();
+    expect(within(row("u3")).getByText("Erased")).toBeInTheDocument();
     expect(screen.getAllByTestId("user-status-toggle")).toHaveLength(2);
   });
 

@@ -12,12 +12,14 @@ const UNBAN_CLASS = "btn border border-emerald-300 bg-white px-3 py-1.5 text-eme
  * confirmation (a dialog with JavaScript, a server-rendered panel without).
  * Unban is one click: a POST form (works without JavaScript) that, with
  * JavaScript, submits in the background and is disabled while pending. The
- * super admin has no toggle. The action answers with a redirect and a toast.
+ * super admin and erased accounts have no toggle. The action answers with a redirect and a toast.
  */
 export function UserStatusToggle({ user }: { user: AdminUser }) {
   const fetcher = useFetcher({ key: `user-status-${user.id}` });
   const location = useLocation();
   if (isSuperAdmin(user)) return null;
+  // An erased account cannot be banned or unbanned (the server refuses too).
+  if (user.erasedAt) return <span className="text-sm text-slate-500">Erased</span>;
   const name = fullName(user);
   if (!user.banned) {
     return (
