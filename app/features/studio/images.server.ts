@@ -136,12 +136,17 @@ export function findImage(db: DB, userId: string, imageId: string): Promise<Imag
   return db.selectFrom("images").selectAll().where("id", "=", imageId).where("user_id", "=", userId).executeTakeFirst();
 }
 
-/** The user's originals, newest first, each with its stylized versions (newest first). */
+/**
+ * The user's originals still held (not removed by the retention, as on the
+ * dashboard), newest first, each with its stylized versions (newest first).
+ * The styles of a removed original stay on the stylized images' list.
+ */
 export async function listImagesWithStylized(db: DB, userId: string): Promise<ImageWithStylized[]> {
   const images = await db
     .selectFrom("images")
     .selectAll()
     .where("user_id", "=", userId)
+    .where("original_removed_at", "is", null)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -164,10 +169,10 @@ export async function listImagesWithStylized(db: DB, userId: string): Promise<Im
   }));
 }
 
-/** One of the user's originals with its stylized versions, or undefined. */
+/** One of the user's originals still held, with its stylized versions, or undefined. */
 export async function findImageWithStylized(db: DB, userId: string, imageId: string): Promise<ImageWithStylized | undefined> {
   const image = await findImage(db, userId, imageId);
-  if (!image) return undefined;
+  if (!image || image.original_removed_at) return undefined;
   const stylized = await db
     .selectFrom("stylized_images")
     .selectAll()

@@ -6,6 +6,9 @@ import { originalRemovalDate } from "~/features/studio/original-retention.server
 import { sweepExpiredOriginals } from "~/features/studio/procedures.server";
 import { DAY_MS } from "~/features/studio/quotas.server";
 import { createTestUser } from "#tests/setup/accounts";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import * as imagesRoute from "~/routes/api+/token-images";
+import * as imageRoute from "~/routes/api+/token-images.$id";
 import { createStylizedImage } from "#tests/setup/market";
 
 /** ORIGINALS_RETENTION_DAYS: expired originals lose their file; their styles, and originals still needed, stay. */
@@ -24,7 +27,7 @@ async function imageOf(imageId: string) {
 
 describe("the originals' retention", () => {
   it("removes only expired originals no unfinished style needs; their styles and rows stay", async () => {
-    const { user } = await createTestUser();
+    const { user, token } = await createTestUser();
     const store = getFileStore();
     const now = new Date();
     const expired = await createStylizedImage(user.id);
@@ -52,6 +55,12 @@ describe("the originals' retention", () => {
       expect(row.original_removed_at).toBeNull();
       expect(await store.exists(row.file_key)).toBe(true);
     }
+
+    // The API no longer offers the removed original (its address would answer 404), as the dashboard does not.
+    const listed = (await (await callRoute(imagesRoute.loader, makeRequest("/api/token-images", { token }))).json()) as { id: string }[];
+    expect(listed.map((image) => image.id).sort()).toEqual([busy.image_id, recent.image_id].sort());
+    const one = await callRoute(imageRoute.loader, makeRequest(`/api/token-images/${expired.image_id}`, { token }), { id: expired.image_id });
+    expect(one.status).toBe(404);
 
     // A removed original cannot be styled any more (404 at the API), and a second sweep changes nothing.
     expect(await requestStylization(getDb(), { userId: user.id, imageId: expired.image_id, style: "anime", provider: "local", now })).toBeUndefined();
