@@ -151,16 +151,13 @@ export default function Marketplace() {
             href="#cart"
             className="btn-secondary gap-2"
             data-testid="cart-jump"
-            aria-label={`Cart (${cartItems.length})`}
           >
-            Cart
-            <span
-              className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white"
-              data-testid="cart-badge"
-              aria-hidden="true"
-            >
+            {/* Named by what it shows ("Cart 2 items"), so a voice user can say the visible text. */}
+            Cart{" "}
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="cart-badge">
               {cartItems.length}
-            </span>
+            </span>{" "}
+            <span className="sr-only">{cartItems.length === 1 ? "item" : "items"}</span>
           </a>
         }
       />

@@ -216,12 +216,12 @@ describe("/marketplace", () => {
       setData(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
       return json({ ok: true });
     });
-    const jump = await screen.findByRole("link", { name: "Cart (0)" });
+    const jump = await screen.findByRole("link", { name: "Cart 0 items" });
     expect(jump).toHaveAttribute("href", "#cart");
     expect(screen.getByTestId("cart")).toHaveAttribute("id", "cart");
     await userEvent.setup().click(screen.getByRole("button", { name: "Add to Cart: Neon Dream" }));
     await waitFor(() => expect(screen.getByTestId("cart-badge")).toHaveTextContent("1"));
-    expect(screen.getByRole("link", { name: "Cart (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Cart 1 item" })).toBeInTheDocument();
   });
 
   it("shows each cart line's price beside a small Remove, and wraps long titles", async () => {
