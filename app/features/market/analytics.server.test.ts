@@ -152,6 +152,7 @@ describe("a creator's analytics", () => {
       sales: 2,
       conversion: 0.5,
       earnings: "15", // 8.50 + (8.50 - 2.00)
+      testSales: 0,
     });
     // Refunded in full: no sale, no earnings.
     expect(week.days.find((day) => day.date === "2026-11-26")).toMatchObject({ sales: 0, earnings: "0", conversion: null });
@@ -165,6 +166,12 @@ describe("a creator's analytics", () => {
     await db.updateTable("earnings").set({ test_mode: 1 }).where("creator_id", "=", creator.user.id).execute();
     const live = await creatorAnalytics(db, creator.user.id, 30, now, { includeTestSales: false });
     expect(live.days.reduce((sum, day) => sum + day.sales, 0)).toBe(0);
+    expect(live.days.reduce((sum, day) => sum + Number(day.earnings), 0)).toBe(0);
+    // ...and counts them apart, on their day (the refunded one not at all).
+    expect(live.days.filter((day) => day.testSales > 0).map((day) => [day.date, day.testSales])).toEqual([
+      ["2026-11-19", 1],
+      ["2026-11-25", 2],
+    ]);
   });
 
   it("lists the creator's live listings, even without views, and nobody else's", async () => {
@@ -187,7 +194,7 @@ describe("GET /api/token-analytics", () => {
       expect(response.status).toBe(200);
       const body = (await response.json()) as { days: Record<string, unknown>[]; listings: Record<string, unknown>[] };
       expect(body.days).toHaveLength(length);
-      expect(body.days[length - 1]).toEqual({ date: viewDay(new Date()), views: 0, addsToCart: 0, sales: 0, conversion: null, earnings: "0" });
+      expect(body.days[length - 1]).toEqual({ date: viewDay(new Date()), views: 0, addsToCart: 0, sales: 0, conversion: null, earnings: "0", testSales: 0 });
       expect(body.listings).toEqual([{ listingId: listing.id, title: "On the API", views: 0, sales: 0, conversion: null, earnings: "0" }]);
     }
   });

@@ -17,7 +17,8 @@ import {
  * - sales and earnings from the earnings ledger (one row per item sold, read
  *   through (creator_id, created_at)): the creator's share less what refunds
  *   took back, a sale refunded in full not counted as a sale, as on the
- *   dashboard's stat cards.
+ *   dashboard's stat cards. Where test-checkout sales are not earnings (a
+ *   production server), they are counted apart as testSales.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,13 +113,15 @@ export async function creatorAnalytics(
       .selectFrom("earnings")
       .where("creator_id", "=", userId)
       .where("created_at", ">=", fromStamp)
-      .where("created_at", "<", untilStamp)
-      .$if(!scope.includeTestSales, (qb) => qb.where("test_mode", "=", 0));
+      .where("created_at", "<", untilStamp);
   const counters = () =>
     db.selectFrom("listing_days").where("creator_id", "=", userId).where("day", ">=", from).where("day", "<=", to);
+  // Outside the scope (a production server), a test-checkout sale is no sale and no earnings; it is counted apart.
+  const outside = scope.includeTestSales ? sql<number>`0` : sql<number>`test_mode = 1`;
   const salesSums = [
-    sql<number>`coalesce(sum(case when status = 'reversed' then 0 else 1 end), 0)`.as("sales"),
-    sql<number>`coalesce(sum(amount_cents - creator_reversed_cents), 0)`.as("cents"),
+    sql<number>`coalesce(sum(case when status = 'reversed' or ${outside} then 0 else 1 end), 0)`.as("sales"),
+    sql<number>`coalesce(sum(case when ${outside} then 0 else amount_cents - creator_reversed_cents end), 0)`.as("cents"),
+    sql<number>`coalesce(sum(case when status != 'reversed' and ${outside} then 1 else 0 end), 0)`.as("test_sales"),
   ];
 
   const [countsByDay, salesByDay, countsByListing, salesByListing, live] = await Promise.all([
@@ -153,6 +156,7 @@ export async function creatorAnalytics(
       sales,
       conversion: conversionOf(sales, views),
       earnings: centsToPriceString(Number(salesOf.get(date)?.cents ?? 0)),
+      testSales: Number(salesOf.get(date)?.test_sales ?? 0),
     };
   });
 

@@ -25,6 +25,11 @@ export interface AnalyticsDay {
   conversion: number | null;
   /** The creator's share of that day's sales less what refunds took back, in dollars ("12.50"). */
   earnings: string;
+  /**
+   * Sales in the built-in test checkout on a server where they are not
+   * earnings (production): not in sales or earnings, shown apart. 0 elsewhere.
+   */
+  testSales: number;
 }
 
 /** One of the creator's listings over the range (live ones, and any other with views or sales in it). */

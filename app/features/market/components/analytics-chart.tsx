@@ -12,6 +12,8 @@ const SERIES = [
   { key: "addsToCart", label: "Add-to-carts", className: "fill-amber-600" },
   { key: "sales", label: "Sales", className: "fill-emerald-700" },
 ] as const;
+/** Shown only when the range has some: sales in the built-in test checkout that are not earnings here. */
+const TEST_SALES = { key: "testSales", label: "Test sales", className: "fill-slate-500" } as const;
 
 const HEIGHT = 160;
 const TOP = 12;
@@ -72,13 +74,18 @@ function DateLabels({ days, slot }: { days: AnalyticsDay[]; slot: number }) {
 }
 
 export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rangeLabel: string }) {
+  const testSales = days.reduce((sum, day) => sum + day.testSales, 0);
+  const shown = testSales > 0 ? [...SERIES, TEST_SALES] : SERIES;
   const width = WIDTH;
   const slot = (WIDTH - LEFT) / days.length;
-  const column = (slot * 0.8) / SERIES.length;
-  const top = niceTop(Math.max(...days.map((day) => Math.max(day.views, day.addsToCart, day.sales))));
+  const column = (slot * 0.8) / shown.length;
+  const top = niceTop(Math.max(...days.map((day) => Math.max(...shown.map((series) => day[series.key])))));
   const plot = HEIGHT - TOP - BOTTOM;
   const totals = SERIES.map((series) => days.reduce((sum, day) => sum + day[series.key], 0));
-  const name = `Views, add-to-carts and sales per day over ${rangeLabel}: ${plural(totals[0]!, "view", "views")}, ${plural(totals[1]!, "add-to-cart", "add-to-carts")}, ${plural(totals[2]!, "sale", "sales")} in all.`;
+  const name =
+    `Views, add-to-carts and sales per day over ${rangeLabel}: ${plural(totals[0]!, "view", "views")}, ` +
+    `${plural(totals[1]!, "add-to-cart", "add-to-carts")}, ${plural(totals[2]!, "sale", "sales")}` +
+    `${testSales > 0 ? ` and ${plural(testSales, "test sale", "test sales")}` : ""} in all.`;
   return (
     <figure className="space-y-2">
       <svg
@@ -91,7 +98,7 @@ export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
         <Axis top={top} width={width} format={(value) => String(Math.round(value))} />
         {days.map((day, i) => (
           <g key={day.date} data-date={day.date}>
-            {SERIES.map((series, s) => {
+            {shown.map((series, s) => {
               const value = day[series.key];
               const height = (value / top) * plot;
               return (
@@ -114,7 +121,7 @@ export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
         <DateLabels days={days} slot={slot} />
       </svg>
       <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700">
-        {SERIES.map((series) => (
+        {shown.map((series) => (
           <span key={series.key} className="inline-flex items-center gap-1.5">
             <svg width="12" height="12" aria-hidden="true">
               <rect width="12" height="12" rx="2" className={series.className} />

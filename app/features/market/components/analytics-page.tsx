@@ -42,6 +42,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
     addsToCart: days.reduce((sum, day) => sum + day.addsToCart, 0),
     sales: days.reduce((sum, day) => sum + day.sales, 0),
     cents: days.reduce((sum, day) => sum + Math.round(Number(day.earnings) * 100), 0),
+    testSales: days.reduce((sum, day) => sum + day.testSales, 0),
   };
   const cards = [
     { label: "Views", value: String(totals.views) },
@@ -49,6 +50,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
     { label: "Sales", value: String(totals.sales) },
     { label: "Conversion", value: formatConversion(conversionOf(totals.sales, totals.views)) },
     { label: "Earnings", value: `$${(totals.cents / 100).toFixed(2)}` },
+    ...(totals.testSales > 0 ? [{ label: "Test sales (no money moved)", value: String(totals.testSales) }] : []),
   ];
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -86,6 +88,11 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
           </div>
         ))}
       </dl>
+      {totals.testSales > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="analytics-test-sales">
+          Test sales were made in the built-in test checkout: no money moved, so they are not in your sales or earnings.
+        </p>
+      ) : null}
 
       <section className="card space-y-4 p-6" aria-labelledby="analytics-days-title">
         <h2 id="analytics-days-title" className="text-xl font-semibold text-slate-900">
@@ -114,6 +121,9 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Sales</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Conversion</th>
                 <th scope="col" className="py-2 text-right font-medium">Earnings</th>
+                {totals.testSales > 0 ? (
+                  <th scope="col" className="py-2 pl-4 text-right font-medium">Test sales</th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -127,6 +137,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                   <td className="py-1.5 pr-4 text-right tabular-nums">{day.sales}</td>
                   <td className="py-1.5 pr-4 text-right tabular-nums">{formatConversion(day.conversion)}</td>
                   <td className="py-1.5 text-right tabular-nums">{dollars(day.earnings)}</td>
+                  {totals.testSales > 0 ? <td className="py-1.5 pl-4 text-right tabular-nums">{day.testSales}</td> : null}
                 </tr>
               ))}
             </tbody>
