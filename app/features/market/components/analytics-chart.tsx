@@ -47,7 +47,7 @@ function Axis({ top, width, format }: { top: number; width: number; format: (val
         return (
           <g key={fraction}>
             <line x1={LEFT} x2={width} y1={y} y2={y} className="stroke-slate-200" strokeWidth={1} />
-            <text x={LEFT - 4} y={y + 3} textAnchor="end" fontSize={9} className="fill-slate-500">
+            <text x={LEFT - 4} y={y + 3} textAnchor="end" fontSize={11} className="fill-slate-500">
               {format(top * fraction)}
             </text>
           </g>
@@ -64,7 +64,7 @@ function DateLabels({ days, slot }: { days: AnalyticsDay[]; slot: number }) {
     <g aria-hidden="true">
       {days.map((day, i) =>
         (days.length - 1 - i) % every === 0 ? (
-          <text key={day.date} x={LEFT + i * slot + slot / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={9} className="fill-slate-500">
+          <text key={day.date} x={LEFT + i * slot + slot / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={11} className="fill-slate-500">
             {shortDate(day.date)}
           </text>
         ) : null,

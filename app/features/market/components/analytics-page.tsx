@@ -56,7 +56,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <PageHeader
         title="Analytics"
-        subtitle="What your listings were seen, added to carts and sold, day by day (UTC). A visitor counts once a day."
+        subtitle="How often your listings were seen, added to carts and sold, day by day (UTC). A visitor counts once a day."
         actions={
           <Link to="/dashboard" className="btn-ghost">
             Back to Dashboard
