@@ -313,6 +313,26 @@ export interface TestPayoutMovementsTable {
 }
 
 /** One row per listing, visitor and day: a visitor's views of a listing count once a day (migration 0008). */
+/** A listing's day (UTC): views and add-to-carts, each once per visitor and day (migration 0029). */
+export interface ListingDaysTable {
+  listing_id: string;
+  /** The listing's creator, so a creator's days are one index range. */
+  creator_id: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  views: Generated<number>;
+  cart_adds: Generated<number>;
+}
+
+/** One row per listing, visitor and day a visitor added the listing to a cart; recent days only. */
+export interface ListingCartAddsTable {
+  listing_id: string;
+  /** HMAC of the day and the visitor, as in listing_views. */
+  visitor_hash: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+}
+
 export interface ListingViewsTable {
   listing_id: string;
   /** HMAC of the day and the visitor (a user id, or the client address and user agent). */
@@ -477,6 +497,8 @@ export interface Database {
   oauth_states: OauthStatesTable;
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
+  listing_days: ListingDaysTable;
+  listing_cart_adds: ListingCartAddsTable;
   listing_search_entries: ListingSearchEntriesTable;
   listing_search: ListingSearchTable;
   shopify_webhook_receipts: ShopifyWebhookReceiptsTable;

@@ -37,6 +37,15 @@ export const CACHED_VISITOR_PAGES: Readonly<Record<string, readonly string[]>> =
   "/marketplace": ["style", "q", "cursor", "listing"],
 };
 
+/**
+ * The public JSON answers served to anonymous callers from the same cache: the
+ * marketplace's pages of listings (browsing, not searching: a search `q`
+ * always reaches the procedure and its per-address limit).
+ */
+export const CACHED_VISITOR_ANSWERS: Readonly<Record<string, readonly string[]>> = {
+  "/api/marketplace": ["style", "cursor", "limit", "listing"],
+};
+
 /** A path whose last segment has an extension, as every file in the public folder does. */
 const NAMES_A_FILE = /\.[\w-]+$/;
 
@@ -63,6 +72,7 @@ export function createHttpApp({ config, publicDir, build, handle, replayPageNote
   const handler = visitorPageCache(handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV), {
     ttlMs: config.PAGE_CACHE_MS,
     pages: CACHED_VISITOR_PAGES,
+    answers: CACHED_VISITOR_ANSWERS,
     replay: replayPageNotes,
   });
   app.all(

@@ -286,4 +286,59 @@ describe("the visitors' page cache", () => {
       expect((await cached(get("/"), context())).headers.get("X-Page-Cache")).toBe("hit");
     });
   });
+
+  describe("public JSON answers", () => {
+    const ANSWERS = { "/api/marketplace": ["style", "cursor", "limit", "listing"] } as const;
+    /** An API answer as apiHandler makes it: JSON, no-store, after asking who is calling. */
+    function api(options: { setsCookie?: boolean } = {}) {
+      let answers = 0;
+      const handle: HandleRequest = async (request) => {
+        answers += 1;
+        const secret = await readSessionSecret(request);
+        return new Response(JSON.stringify({ answer: answers, signedIn: Boolean(secret) }), {
+          headers: {
+            "Content-Type": "application/json; charset=utf-8",
+            "Cache-Control": "no-store",
+            ...(options.setsCookie ? { "Set-Cookie": "__session=x" } : {}),
+          },
+        });
+      };
+      return { handle, answers: () => answers };
+    }
+
+    it("an anonymous caller's listed answer is kept despite no-store and served to the next one", async () => {
+      const source = api();
+      const cached = visitorPageCache(source.handle, { ttlMs: 60_000, pages: PAGES, answers: ANSWERS });
+      const first = await cached(get("/api/marketplace?limit=10"), context());
+      expect(first.headers.get("X-Page-Cache")).toBe("miss");
+      const second = await cached(get("/api/marketplace?limit=10"), context());
+      expect(second.headers.get("X-Page-Cache")).toBe("hit");
+      expect(await second.json()).toEqual({ answer: 1, signedIn: false });
+      // What the client is told stays as the API said it.
+      expect(second.headers.get("Cache-Control")).toBe("no-store");
+      expect(source.answers()).toBe(1);
+    });
+
+    it("a search, a bearer token, a session cookie or an answer that sets a cookie always reaches the API", async () => {
+      const source = api();
+      const cached = visitorPageCache(source.handle, { ttlMs: 60_000, pages: PAGES, answers: ANSWERS });
+      const session = (await createSessionCookie(getConfig()).serialize("secret-1")).split(";")[0];
+      for (const [path, headers] of [
+        ["/api/marketplace?q=cat", {}],
+        ["/api/marketplace", { Authorization: "Bearer abc" }],
+        ["/api/marketplace", { Cookie: session }],
+      ] as const) {
+        await cached(get(path, headers), context());
+        expect((await cached(get(path, headers), context())).headers.get("X-Page-Cache"), path).toBeNull();
+      }
+      expect(cached.size).toBe(0);
+      const cookieSetter = visitorPageCache(api({ setsCookie: true }).handle, { ttlMs: 60_000, pages: PAGES, answers: ANSWERS });
+      await cookieSetter(get("/api/marketplace"), context());
+      expect(cookieSetter.size).toBe(0);
+      // A JSON answer at a path listed as a page is not kept either (pages are HTML).
+      const asPage = visitorPageCache(api().handle, { ttlMs: 60_000, pages: { "/api/marketplace": [] } });
+      await asPage(get("/api/marketplace"), context());
+      expect(asPage.size).toBe(0);
+    });
+  });
 });

@@ -27,6 +27,12 @@ export interface VisitorPageCacheOptions {
   ttlMs: number;
   /** The pages (exact paths) served from the cache, each with the query parameters it may carry. */
   pages: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Public JSON answers (exact paths) served from the cache by the same rules,
+   * each with the query parameters it may carry. Their `Cache-Control:
+   * no-store`, what the API tells its clients, does not keep them out.
+   */
+  answers?: Readonly<Record<string, readonly string[]>>;
   replay?: ReplayNotes;
   /** Copies kept at most (distinct URLs); the oldest go first. */
   maxEntries?: number;
@@ -70,12 +76,16 @@ export const CACHE_STATUS_HEADER = "X-Page-Cache";
  * request that may change data (not GET or HEAD) empties the cache, so this
  * process never serves a page older than its last change; what the job
  * worker changes shows within `ttlMs`. Concurrent misses of one URL wait for a
- * single render.
+ * single render. Public JSON answers (`answers`, such as GET /api/marketplace)
+ * are kept by the same rules, so an anonymous caller's page of listings costs
+ * what a cached page does rather than Remix's routing, a query and JSON.
  */
 export function visitorPageCache(handle: HandleRequest, options: VisitorPageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const answers = options.answers ?? {};
+  const cached = { ...options.pages, ...answers };
   const copies = new Map<string, Copy>();
   const rendering = new Map<string, Promise<Copy | null>>();
 
@@ -102,8 +112,9 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
       copies.clear();
       return handle(request, context);
     }
-    const key = options.ttlMs > 0 ? cacheKey(request, options.pages) : null;
+    const key = options.ttlMs > 0 ? cacheKey(request, cached) : null;
     if (key === null) return handle(request, context);
+    const answer = Object.hasOwn(answers, new URL(request.url).pathname);
 
     const copy = copies.get(key);
     if (copy && copy.expires > now()) return serve(copy, request, context);
@@ -120,7 +131,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     try {
       context.pageNotes = {};
       const { result: response, report } = await reportingRender(() => handle(request, context));
-      if (!keepable(response) || !nobodySignedIn(report)) {
+      if (!(answer ? keepableAnswer(response) : keepable(response)) || !nobodySignedIn(report)) {
         settle(null);
         return response;
       }
@@ -167,6 +178,13 @@ function keepable(response: Response): boolean {
   if (!/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) return false;
   if (response.headers.has("Set-Cookie")) return false;
   return !/no-store/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** Only a plain, complete JSON answer that sets nothing for its caller is kept. */
+function keepableAnswer(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (!/^application\/json/i.test(response.headers.get("Content-Type") ?? "")) return false;
+  return !response.headers.has("Set-Cookie");
 }
 
 /** The bytes cut at every occurrence of `separator` (none when it is empty). */

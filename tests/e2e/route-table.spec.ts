@@ -135,6 +135,12 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Page Not Found"] },
     admin: { copy: ["Page Not Found"] },
   },
+  // The creator's analytics
+  "/analytics": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Analytics", "Per day, the last 30 days", "Per listing, the last 30 days"] },
+    admin: { copy: ["Analytics", "Per day, the last 30 days"] },
+  },
 };
 
 async function visit(page: Page, route: string, viewer: Viewer, expected: Expectation, javaScriptOn: boolean) {

@@ -1077,6 +1077,23 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: ({ body }) => expect(body).toMatchObject({ received: true }),
     },
   },
+  // The creator's analytics: each caller sees only their own sales.
+  "api.token-analytics": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      check: ({ role, body }) => {
+        const { days, listings } = body as { days: { sales: number }[]; listings: { sales: number }[] };
+        expect(days).toHaveLength(30);
+        const sold = days.reduce((sum, day) => sum + day.sales, 0);
+        if (role === "owner" || role === "ownerCookie") expect(sold).toBeGreaterThan(0);
+        else {
+          expect(sold).toBe(0);
+          expect(listings.every((listing) => listing.sales === 0)).toBe(true);
+        }
+      },
+    },
+  },
 };
 
 const ROLE_ORDER: Role[] = ["anonymous", "bannedToken", "bannedCookie", "otherToken", "otherCookie", "admin", "owner", "ownerCookie"];

@@ -922,6 +922,15 @@ const TARGETS: Target[] = [
     },
     params: { id: [...BOGUS_IDS, LONG, " ", "web", "token"] },
   },
+  // The creator's analytics: only 7, 30 or 90 days
+  {
+    route: "api.token-analytics",
+    method: "GET",
+    as: "alice",
+    baseStatus: 200,
+    base: () => ({ path: "/api/token-analytics", query: { days: "7" } }),
+    query: { days: ["0", "1", "-7", "31", "7.0", "1e308", "NaN", "abc", SQL, SCRIPT, LONG] },
+  },
 ];
 
 

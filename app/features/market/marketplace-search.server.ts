@@ -7,6 +7,7 @@ import { centsToPriceString } from "~/lib/money";
 import { parseTags } from "~/features/market/listings.server";
 import { previewWidthOf } from "~/features/market/listing-preview.server";
 import { matchingListings } from "~/features/market/listing-search-index.server";
+import { countOnListingDays } from "~/features/market/analytics.server";
 
 /**
  * Browsing the public marketplace: active listings of creators who are not
@@ -170,7 +171,8 @@ export function visitorHash(key: Buffer, visitor: MarketplaceVisitor, day: strin
  * Counts a view for each listing shown (the creators' "views" stat), once per
  * visitor, listing and day (UTC), never the viewer's own listings. In one
  * transaction: the new (listing, visitor, day) rows, the counts of the
- * listings that got one, and the purge of days older than LISTING_VIEW_DAYS_KEPT.
+ * listings that got one, their day's count (listing_days, the analytics), and
+ * the purge of days older than LISTING_VIEW_DAYS_KEPT.
  */
 export async function recordListingViews(
   db: DB,
@@ -235,6 +237,13 @@ async function insertListingViews(
         fresh.map((row) => row.listing_id),
       )
       .execute();
+    // The same views by day, for the creator's analytics.
+    await countOnListingDays(
+      trx,
+      fresh.map((row) => row.listing_id),
+      day,
+      "views",
+    );
     // Older days go once a day per process, with the day's first new view, not on every page.
     if (purge) await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
     return purge;

@@ -48,7 +48,7 @@ import {
   throttle,
   throttleQuietly,
 } from "~/infra/rate-limit.server";
-import { checkoutProvider, providerFor } from "~/infra/payments/select-provider.server";
+import { checkoutProvider, providerFor, testSalesCount } from "~/infra/payments/select-provider.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import {
   cancelTestOrder,
@@ -73,6 +73,8 @@ import type { LibraryOrder } from "~/features/market/library.server";
 import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
 import { renderLibraryLinkMail } from "~/features/market/library-link-mail.server";
 import { LIBRARY_LINK_SENT, libraryLinkSchema } from "~/features/market/library-schema";
+import { creatorAnalytics as analyticsOf, recordCartAdd } from "~/features/market/analytics.server";
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from "~/features/market/analytics";
 
 /** The public marketplace, listing on it, and a creator's own listings. */
 
@@ -151,14 +153,58 @@ export const countMarketplaceViews = defineProcedure({
 
 /** Each listing shown counts once per visitor and day: the signed-in user, else the address with the user agent, as a keyed hash. */
 async function countViews(ctx: CallContext, user: { id: string } | null, listingIds: string[]) {
-  const visitor = user ? { userId: user.id } : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };
-  await recordListingViews(
-    ctx.db,
-    listingIds,
-    { userId: user?.id ?? null, visitorHash: visitorHash(deriveKey("listing-views"), visitor, viewDay(ctx.now)) },
-    ctx.now,
-  );
+  await recordListingViews(ctx.db, listingIds, visitorOf(ctx, user), ctx.now);
 }
+
+/** Who is looking, for the once-a-day counts: the signed-in user, else the address with the user agent, as a keyed hash of the day. */
+function visitorOf(ctx: CallContext, user: { id: string } | null): { userId: string | null; visitorHash: string } {
+  const visitor = user ? { userId: user.id } : { clientIp: ctx.clientIp, userAgent: ctx.userAgent };
+  return { userId: user?.id ?? null, visitorHash: visitorHash(deriveKey("listing-views"), visitor, viewDay(ctx.now)) };
+}
+
+/**
+ * POST /cart's add: a live listing added to a cart counts for its creator's
+ * analytics once per visitor, listing and day (UTC), as views do; never the
+ * creator's own. Unknown or withdrawn listings count nothing.
+ */
+export const countCartAdd = defineProcedure({
+  name: "countCartAdd",
+  access: "public",
+  input: z.object({ listingId: z.string().min(1).max(64) }),
+  async run({ input, user, ctx }) {
+    return { counted: await recordCartAdd(ctx.db, input.listingId, visitorOf(ctx, user), ctx.now) };
+  },
+});
+
+const RANGE_MESSAGE = `days must be ${ANALYTICS_RANGES.slice(0, -1).join(", ")} or ${ANALYTICS_RANGES[ANALYTICS_RANGES.length - 1]}`;
+
+export const analyticsQuerySchema = z.object({
+  days: z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? String(DEFAULT_ANALYTICS_RANGE) : String(value)),
+    z
+      .enum(
+        ANALYTICS_RANGES.map((range) => String(range)) as [string, ...string[]],
+        RANGE_MESSAGE,
+      )
+      .meta({ description: `The range in days ending today (UTC): ${ANALYTICS_RANGES.join(", ")}; ${DEFAULT_ANALYTICS_RANGE} when left out.` }),
+  ),
+});
+
+/**
+ * GET /api/token-analytics and /analytics: the caller's views, add-to-carts,
+ * sales, conversion and earnings per UTC day of the last 7, 30 or 90 days, and
+ * per listing. Sales and earnings come from the ledger (the creator's share,
+ * less refunds; on a production server without test sales).
+ */
+export const creatorAnalytics = defineProcedure({
+  name: "creatorAnalytics",
+  access: "user",
+  input: analyticsQuerySchema,
+  run: ({ input, user, ctx }) =>
+    analyticsOf(ctx.db, user.id, Number(input.days) as AnalyticsRange, ctx.now, {
+      includeTestSales: testSalesCount(ctx.config),
+    }),
+});
 
 /**
  * Lists a completed stylized image of the caller's on the product's own

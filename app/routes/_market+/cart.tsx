@@ -11,7 +11,7 @@ import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { checkout, viewCart } from "~/features/market/procedures.server";
+import { checkout, countCartAdd, viewCart } from "~/features/market/procedures.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -32,7 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * POST /cart: intent add | remove (listingId) changes the cart cookie;
+ * POST /cart: intent add | remove (listingId) changes the cart cookie (an add
+ * also counts for the listing's creator, once per visitor and day);
  * intent checkout (name, email, company) starts the checkout from the cart and
  * redirects to the payment page. Forms posted without JavaScript come back to
  * `redirectTo`; fetcher posts (enhanced=1) get JSON and the page revalidates.
@@ -63,6 +64,8 @@ export async function action(args: ActionFunctionArgs) {
   const before = await readCart(request);
   const after = intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
   const full = intent === "add" && after === before && !before.includes(listingId);
+  // The creator's analytics: an add counts once per visitor, listing and day.
+  if (intent === "add" && !full) await loadProcedure(countCartAdd, args, { listingId });
   const headers = { "Set-Cookie": await cartHeader(after) };
   const anchor = String(formData.get("anchor") ?? "");
   // Without JavaScript, back to the same card: the page scrolls to #listing-<id>.

@@ -35,6 +35,7 @@ import {
   browseMarketplace,
   myListings,
   requestLibraryLink,
+  creatorAnalytics,
 } from "~/features/market/procedures.server";
 import { creatorEarnings, creatorPayouts, creatorStats, startPayoutOnboarding } from "~/features/payouts/procedures.server";
 import {
@@ -418,6 +419,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: "/api/token-earnings",
     summary: "The signed-in creator's share of each sale.",
     procedure: creatorEarnings,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    route: "api.token-analytics",
+    method: "GET",
+    path: "/api/token-analytics",
+    summary:
+      "The signed-in creator's views, add-to-carts, sales, conversion and earnings (dollars, the creator's share less refunds) per UTC day of the last 7, 30 or 90 days (`days`, 30 when left out; another range is a 400), and per listing. Views and add-to-carts count once per visitor and day.",
+    procedure: creatorAnalytics,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,

@@ -51,6 +51,9 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
         subtitle="Upload a selfie, style it, optimize it and put it on the market."
         actions={
           <>
+            <Link to="/analytics" className="btn-secondary">
+              View Analytics
+            </Link>
             <Link to="/integrations" className="btn-secondary">
               Manage Integrations
             </Link>
