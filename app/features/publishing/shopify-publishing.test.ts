@@ -9,6 +9,9 @@ import { startPublishWorker } from "#tests/setup/publish-worker";
 import { openIntegration, platformConnections, saveOAuthIntegration } from "~/features/publishing/integrations.server";
 import { migrateNonExpiringShopifyTokens, REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { normalizeShopDomain } from "~/lib/shop-domain";
+import { integrationsScreen } from "~/features/publishing/procedures.server";
+import { plainContext } from "~/infra/call-context.server";
+import { invoke } from "~/infra/procedure.server";
 import * as authorize from "~/routes/api+/oauth.$platform.authorize";
 import * as callback from "~/routes/api+/oauth.$platform.callback";
 import * as post from "~/routes/api+/marketplace.post";
@@ -441,7 +444,10 @@ describe("one connection per store", () => {
     expect(await publishToShopify(alice.token, image.id)).toMatchObject({ success: true, status: "live" });
     expect(shopifyMock.graphql.every((call) => call.token === aliceToken)).toBe(true);
 
-    // The integrations screen tells Bob the same when he names the store.
+    // The integrations screen tells Bob the same when he names the store (and offers no link to Shopify).
+    const bobScreen = await invoke(integrationsScreen, bob.user, { connect: "shopify", shop: "test-store" }, plainContext("http://localhost"));
+    expect(bobScreen.shopError).toMatch(/test-store\.myshopify\.com is already connected to Selfie Studio by another creator/);
+    expect(bobScreen.connectLinks.shopify).toBeUndefined();
     const screen = await callRoute(
       authorize.loader,
       makeRequest(`/api/oauth/shopify/authorize?shop=${encodeURIComponent("https://admin.shopify.com/store/test-store")}`, { token: bob.token }),
