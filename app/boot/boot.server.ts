@@ -10,6 +10,7 @@ import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 import { sweepExpiredOriginals } from "~/features/studio/procedures.server";
 import type { Config } from "~/infra/config.server";
+import { migrateNonExpiringShopifyTokens } from "~/features/publishing/shopify-tokens.server";
 
 export interface BootOptions {
   /** Also create the demo data (local use; `npm start`). */
@@ -47,6 +48,7 @@ export async function boot(options: BootOptions = {}) {
     startJobWorker(config, log);
     startDeletedFilesPurge(config.filesDir);
     startOriginalsRetention(config, log);
+    startShopifyTokenMigration(config, log);
   }
   return { config };
 }
@@ -85,12 +87,34 @@ function startOriginalsRetention(config: Config, log: (line: string) => void) {
   retentionTimer ??= setInterval(sweep, RETENTION_EVERY_MS).unref();
 }
 
+let shopifyMigrationTimer: NodeJS.Timeout | undefined;
+
+/**
+ * Shopify stops accepting non-expiring offline tokens on 2027-01-01: connections
+ * still on one are exchanged for expiring tokens, now and once a day (they are
+ * also exchanged on first use). Nothing runs without the app's credentials.
+ */
+function startShopifyTokenMigration(config: Config, log: (line: string) => void) {
+  if (!config.SHOPIFY_CLIENT_ID || !config.SHOPIFY_CLIENT_SECRET) return;
+  const app = { clientId: config.SHOPIFY_CLIENT_ID, clientSecret: config.SHOPIFY_CLIENT_SECRET };
+  const sweep = () =>
+    void migrateNonExpiringShopifyTokens(getDb(), { app, now: () => new Date() })
+      .then((count) => {
+        if (count > 0) log(`Exchanged ${count} non-expiring Shopify tokens for expiring ones.`);
+      })
+      .catch((error) => console.error("Exchanging non-expiring Shopify tokens:", error));
+  sweep();
+  shopifyMigrationTimer ??= setInterval(sweep, RETENTION_EVERY_MS).unref();
+}
+
 /** Before the process exits: hand running jobs back to the queue and close the database. */
 export async function shutdown() {
   clearInterval(purgeTimer);
   purgeTimer = undefined;
   clearInterval(retentionTimer);
   retentionTimer = undefined;
+  clearInterval(shopifyMigrationTimer);
+  shopifyMigrationTimer = undefined;
   await stopJobWorker();
   await getDb().destroy();
 }

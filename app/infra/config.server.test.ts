@@ -116,6 +116,19 @@ describe("parseConfig in production", () => {
     expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "test" }).PUBLIC_URL).toBeUndefined();
   });
 
+  it("refuses to start with SMTP_URL but without MAIL_FROM, saying why", () => {
+    const message = problemsOf(production({ ALLOW_TEST_CHECKOUT: "true", SMTP_URL: "smtps://u:p@smtp.example.com:465" }));
+    expect(message).toContain("MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set");
+    expect(message).toContain("refuse a sender they have not verified");
+    const configured = parseConfig(
+      production({ ALLOW_TEST_CHECKOUT: "true", SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Studio <studio@selfie.example>" }),
+    );
+    expect(configured.MAIL_FROM).toBe("Studio <studio@selfie.example>");
+    // Without SMTP (the outbox) or outside production, the default sender is kept.
+    expect(parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" })).MAIL_FROM).toMatch(/no-reply@selfie\.example/);
+    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development", SMTP_URL: "smtp://localhost:2525" }).MAIL_FROM).toMatch(/no-reply@/);
+  });
+
   it("names every missing setting at once", () => {
     const message = problemsOf({ DATA_DIR: tempDir(), NODE_ENV: "production" });
     expect(message).toContain("PUBLIC_URL:");

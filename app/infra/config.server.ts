@@ -270,8 +270,9 @@ function defaultMailFrom(publicUrl: string | undefined): string {
 
 /**
  * What a production server (NODE_ENV=production) must have: a public URL for
- * the links that leave the page, and a real payment provider, unless the
- * operator asks for the test checkout on purpose (a demo).
+ * the links that leave the page, a real payment provider unless the operator
+ * asks for the test checkout on purpose (a demo), and with SMTP a sender
+ * (MAIL_FROM) the provider has verified, never the made-up no-reply@ default.
  */
 function productionRequirements(values: z.output<typeof schema>): string[] {
   if (values.NODE_ENV !== "production") return [];
@@ -283,6 +284,13 @@ function productionRequirements(values: z.output<typeof schema>): string[] {
     problems.push(
       "STRIPE_SECRET_KEY: is required when NODE_ENV=production, or anyone could \"pay\" in the built-in test checkout " +
         "and download for free; to run a demo on the test checkout, set ALLOW_TEST_CHECKOUT=true",
+    );
+  }
+  if (values.SMTP_URL && !values.MAIL_FROM) {
+    problems.push(
+      "MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set: mail providers refuse a sender they have not " +
+        "verified, and every receipt and password reset would be refused. Set it to an address your provider has verified, " +
+        "such as Selfie Studio <studio@selfie.example>",
     );
   }
   return problems;

@@ -45,6 +45,8 @@ export interface FalMockRequest {
   authorization: string | null;
   /** The X-Fal-Object-Lifecycle-Preference header, parsed (null when absent). */
   lifecycle: unknown;
+  /** The X-Fal-Store-IO header ("0": fal keeps no copy of the request's input and output). */
+  storeIo: string | null;
   /** The statuses answered, in order. */
   statuses: string[];
   /** The pixel size of the image this request answers. */
@@ -262,6 +264,7 @@ export function createFalMock(initial: FalScenario = "success") {
         input,
         authorization: request.headers.get("authorization"),
         lifecycle: parseHeader(request.headers.get("x-fal-object-lifecycle-preference")),
+        storeIo: request.headers.get("x-fal-store-io"),
         statuses: [],
         output: { width: state.resultSize.width * scale, height: state.resultSize.height * scale },
       });

@@ -14,7 +14,16 @@ import { http, HttpResponse } from "msw";
  *   products, variants, media, publications (by catalog title), the shop's
  *   primary domain and its storefront password kept in memory.
  * A token the store does not know, or one past its expiry, answers 401, as
- * Shopify does. A password-protected storefront (a development store) answers
+ * Shopify does. Shopify keeps one offline token per app and store: a new
+ * token for the store (a code exchange, or the token exchange that turns a
+ * non-expiring token into an expiring one) revokes every token and refresh
+ * token the app held for it before; tokens of other apps (`acceptToken`, a
+ * custom app's) are left alone. The token exchange
+ * (`grant_type: urn:ietf:params:oauth:grant-type:token-exchange`, subject and
+ * requested type `urn:shopify:params:oauth:token-type:offline-access-token`,
+ * `expiring: "1"`) answers an expiring pair for a known non-expiring token,
+ * and the same pair again when the original token is sent again (Shopify's
+ * retry window), until the pair is refreshed or replaced. A password-protected storefront (a development store) answers
  * `onlineStoreUrl: null` for a published product, as Shopify does.
  */
 
@@ -59,6 +68,14 @@ export const shopifyMock = {
   refreshTokens: new Map<string, string>(),
   /** When each expiring access token stops working (ms since epoch). */
   tokenExpiry: new Map<string, number>(),
+  /** Tokens and refresh tokens this app was issued (a new one for the store revokes them): token -> shop. */
+  appTokens: new Map<string, string>(),
+  /** Tokens revoked because a newer one was issued for their store, in order. */
+  revoked: [] as { shop: string; token: string }[],
+  /** Token exchanges asked for (non-expiring -> expiring), in order. */
+  migrations: [] as { shop: string; subjectToken: unknown; accepted: boolean }[],
+  /** Non-expiring tokens already exchanged: original -> the pair answered (answered again on a retry). */
+  migrated: new Map<string, Record<string, unknown>>(),
   /** The store's clock for token expiry. */
   now: () => Date.now(),
   accessTokenTtlSeconds: 3600,
@@ -85,6 +102,10 @@ export const shopifyMock = {
     this.refreshes = [];
     this.refreshTokens.clear();
     this.tokenExpiry.clear();
+    this.appTokens.clear();
+    this.revoked = [];
+    this.migrations = [];
+    this.migrated.clear();
     this.now = () => Date.now();
     this.accessTokenTtlSeconds = 3600;
     this.refreshTokenTtlSeconds = 90 * 24 * 3600;
@@ -102,13 +123,27 @@ export const shopifyMock = {
     this.codes.set(code, { shop, token, scope });
     return { code, token };
   },
-  acceptToken(shop: string, token: string) {
+  /** A token the store accepts that is not this app's (a custom app's), or `appIssued`: a non-expiring one this app got before expiring tokens. */
+  acceptToken(shop: string, token: string, options: { appIssued?: boolean } = {}) {
     this.tokens.set(token, shop);
+    if (options.appIssued) this.appTokens.set(token, shop);
+  },
+  /** A new token for the store: everything the app held for it before stops working, as on Shopify. */
+  revokeAppTokens(shop: string) {
+    for (const [token, owner] of this.appTokens) {
+      if (owner !== shop) continue;
+      this.appTokens.delete(token);
+      if (this.tokens.delete(token)) this.revoked.push({ shop, token });
+      this.tokenExpiry.delete(token);
+    }
+    for (const [refreshToken, owner] of this.refreshTokens) if (owner === shop) this.refreshTokens.delete(refreshToken);
+    for (const [original, pair] of this.migrated) if (this.tokens.get(pair.access_token as string) === undefined) this.migrated.delete(original);
   },
   /** Issues an expiring access token and its refresh token, as an exchange or refresh does. */
   issueExpiring(shop: string, token = `shpat_${crypto.randomBytes(16).toString("hex")}`) {
     const refreshToken = `shprt_${crypto.randomBytes(16).toString("hex")}`;
     this.tokens.set(token, shop);
+    this.appTokens.set(token, shop);
     this.tokenExpiry.set(token, this.now() + this.accessTokenTtlSeconds * 1000);
     this.refreshTokens.set(refreshToken, shop);
     return { access_token: token, expires_in: this.accessTokenTtlSeconds, refresh_token: refreshToken, refresh_token_expires_in: this.refreshTokenTtlSeconds };
@@ -116,16 +151,19 @@ export const shopifyMock = {
 };
 
 /**
- * Signs a callback query as Shopify does, written from Shopify's documented
- * rule: drop `hmac`, sort the rest by name, join as name=value with "&", and
- * take the hex HMAC-SHA256 under the app's client secret.
+ * Signs a callback query as Shopify does: drop `hmac` (and `signature`), sort
+ * the rest by name, encode them as a query string (form-encoded, as
+ * `@shopify/shopify-api` does with URLSearchParams: a base64 `host` keeps its
+ * `=` as `%3D`) and take the hex HMAC-SHA256 under the app's client secret.
+ * tests/contracts/shopify-hmac.test.ts checks it against the library.
  */
 export function signShopifyCallback(params: Record<string, string>, secret = SHOPIFY_TEST_CLIENT_SECRET): URLSearchParams {
-  const message = Object.keys(params)
-    .filter((key) => key !== "hmac")
-    .sort()
-    .map((key) => `${key}=${params[key]}`)
-    .join("&");
+  const message = new URLSearchParams(
+    Object.keys(params)
+      .filter((key) => key !== "hmac" && key !== "signature")
+      .sort((a, b) => a.localeCompare(b))
+      .map((key) => [key, params[key]]),
+  ).toString();
   const hmac = crypto.createHmac("sha256", secret).update(message).digest("hex");
   return new URLSearchParams({ ...params, hmac });
 }
@@ -148,7 +186,29 @@ export const shopifyHandlers = [
       expiring?: unknown;
       grant_type?: unknown;
       refresh_token?: unknown;
+      subject_token?: unknown;
+      subject_token_type?: unknown;
+      requested_token_type?: unknown;
     };
+    if (body.grant_type === "urn:ietf:params:oauth:grant-type:token-exchange") {
+      const offline = "urn:shopify:params:oauth:token-type:offline-access-token";
+      const app = body.client_id === SHOPIFY_TEST_CLIENT_ID && body.client_secret === SHOPIFY_TEST_CLIENT_SECRET;
+      const subject = typeof body.subject_token === "string" ? body.subject_token : "";
+      const shapeOk = body.subject_token_type === offline && body.requested_token_type === offline && (body.expiring === "1" || body.expiring === 1);
+      const earlier = shopifyMock.migrated.get(subject);
+      const known =
+        shopifyMock.appTokens.get(subject) === shop && shopifyMock.tokens.get(subject) === shop && !shopifyMock.tokenExpiry.has(subject);
+      shopifyMock.migrations.push({ shop, subjectToken: body.subject_token, accepted: app && shapeOk && (known || Boolean(earlier)) });
+      if (!app || !shapeOk) return HttpResponse.json({ error: "invalid_request", error_description: "Invalid request" }, { status: 400 });
+      if (earlier) return HttpResponse.json(earlier);
+      if (!known) {
+        return HttpResponse.json({ error: "invalid_subject_token", error_description: "The subject token is invalid." }, { status: 400 });
+      }
+      shopifyMock.revokeAppTokens(shop);
+      const pair = { ...shopifyMock.issueExpiring(shop), scope: "write_products,write_publications" };
+      shopifyMock.migrated.set(subject, pair);
+      return HttpResponse.json(pair);
+    }
     if (body.grant_type === "refresh_token") {
       if (shopifyMock.refreshDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shopifyMock.refreshDelayMs));
       const known = typeof body.refresh_token === "string" && shopifyMock.refreshTokens.get(body.refresh_token) === shop;
@@ -159,6 +219,8 @@ export const shopifyHandlers = [
       }
       // Rotated: the used refresh token works no more.
       shopifyMock.refreshTokens.delete(body.refresh_token as string);
+      // A refreshed pair ends the token exchange's retry window.
+      for (const [original, pair] of shopifyMock.migrated) if (pair.refresh_token === body.refresh_token) shopifyMock.migrated.delete(original);
       return HttpResponse.json({ ...shopifyMock.issueExpiring(shop), scope: "write_products,write_publications" });
     }
     shopifyMock.exchanges.push({ shop, clientId: body.client_id, clientSecret: body.client_secret, code: body.code, expiring: body.expiring });
@@ -167,10 +229,13 @@ export const shopifyHandlers = [
       return HttpResponse.json({ error: "invalid_request", error_description: "Invalid code" }, { status: 400 });
     }
     shopifyMock.codes.delete(body.code as string);
+    // One offline token per app and store: this one revokes the app's earlier ones.
+    shopifyMock.revokeAppTokens(shop);
     if (body.expiring === 1 || body.expiring === "1") {
       return HttpResponse.json({ ...shopifyMock.issueExpiring(shop, grant.token), scope: grant.scope });
     }
     shopifyMock.tokens.set(grant.token, shop);
+    shopifyMock.appTokens.set(grant.token, shop);
     return HttpResponse.json({ access_token: grant.token, scope: grant.scope });
   }),
 

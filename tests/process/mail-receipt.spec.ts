@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -43,6 +44,7 @@ test("a purchase's receipt goes out through SMTP and its library link leads to t
     seed: true,
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Selfie Studio <studio@selfie.example>",
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
   });
@@ -80,6 +82,7 @@ test("a purchase's receipt goes out through SMTP and its library link leads to t
     100,
   );
   expect(mail.envelope.to).toEqual([BUYER]);
+  expect(mail.envelope.from).toBe("studio@selfie.example");
   expect(addressesOf(mail.parsed.to)).toEqual([BUYER]);
   const text = mail.parsed.text ?? "";
   const html = typeof mail.parsed.html === "string" ? mail.parsed.html : "";
@@ -129,4 +132,37 @@ test("a purchase's receipt goes out through SMTP and its library link leads to t
     smtp.received.filter((each) => each.parsed.subject === "Your Selfie Studio receipt"),
   ).toHaveLength(1);
   expect(outboxFiles(path.join(app.dataDir, "outbox"))).toEqual([]);
+});
+
+test("a production start with SMTP_URL but without MAIL_FROM is refused, saying why", async () => {
+  const dataDir = path.join(scratch, "refused");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "3400",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://selfie.example",
+      ALLOW_TEST_CHECKOUT: "true",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      ADMIN_PASSWORD: "process-admin-pass",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => {
+    child.once("exit", resolve);
+    // A server that starts serving instead has failed the test: stop it rather than wait.
+    child.stdout.on("data", () => {
+      if (output.includes("is serving")) child.kill("SIGKILL");
+    });
+  });
+  expect(code).toBe(1);
+  expect(output).toContain("MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set");
+  expect(output).not.toContain("is serving");
 });

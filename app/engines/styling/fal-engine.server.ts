@@ -1,4 +1,5 @@
 import { ApiError, createFalClient, type FalClient } from "@fal-ai/client";
+import { doNotStoreIo, ESRGAN_MODEL, esrganInput, KONTEXT_MODEL, kontextInput } from "~/engines/fal-inputs.server";
 import sharp from "sharp";
 import type { StyleId } from "~/lib/styles";
 import {
@@ -24,7 +25,7 @@ export interface FalEngineOptions {
    * The fal endpoint that enlarges a result smaller than the upload (default
    * FAL_UPSCALER_MODEL); null enlarges with sharp's Lanczos resampling only.
    */
-  upscaler?: string | null;
+  upscaler?: typeof FAL_UPSCALER_MODEL | null;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface FalEngineOptions {
  * upload's detail. Input `image_url`, `scale` (2 by default), `model`,
  * `output_format`; output `{ image: { url, width, height } }`.
  */
-export const FAL_UPSCALER_MODEL = "fal-ai/esrgan";
+export const FAL_UPSCALER_MODEL = ESRGAN_MODEL;
 /** The enlargement used when fal's upscaler is off or fails: sharp's Lanczos (a=3) resampling. */
 export const LANCZOS_UPSCALE = "lanczos3";
 /** The most the upscaler is asked to enlarge by (Real-ESRGAN's own x4 model). */
@@ -130,7 +131,7 @@ async function stylizeWithFal(
   const fetchFn: typeof fetch =
     options.fetch ?? ((resource, init) => globalThis.fetch(resource, init));
   // A client per call: it reads its fetch at creation, and creation is cheap.
-  const client = createFalClient({ credentials: options.credentials, fetch: fetchFn });
+  const client = createFalClient({ credentials: options.credentials, fetch: fetchFn, requestMiddleware: doNotStoreIo });
 
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
@@ -189,7 +190,7 @@ async function runRequest(
   call: FalCall,
   entry: FalStyleModel,
   input: Buffer,
-  upscaler: string | null,
+  upscaler: typeof FAL_UPSCALER_MODEL | null,
 ): Promise<StyleResult> {
   const photo = await sharp(input)
     .rotate()
@@ -206,11 +207,23 @@ async function runRequest(
   );
   call.signal.throwIfAborted();
 
-  const output = await runQueued(call, entry.model, {
-    ...entry.input,
-    prompt: entry.prompt,
-    [entry.imageField]: entry.imageField === "image_urls" ? [imageUrl] : imageUrl,
-  });
+  const kontext = entry.kontext;
+  const output = kontext
+    ? // The default model with the app's own options: typed by fal's endpoint types.
+      await runQueued(call, KONTEXT_MODEL, (options) =>
+        call.client.queue.submit(KONTEXT_MODEL, { ...options, input: kontextInput(kontext, entry.prompt, imageUrl) }),
+      )
+    : // A model or input the operator configured (FAL_MODEL, FAL_STYLES): sent as configured.
+      await runQueued(call, entry.model, (options) =>
+        call.client.queue.submit(entry.model, {
+          ...options,
+          input: {
+            ...entry.input,
+            prompt: entry.prompt,
+            [entry.imageField]: entry.imageField === "image_urls" ? [imageUrl] : imageUrl,
+          },
+        }),
+      );
   if (Array.isArray(output.has_nsfw_concepts) && output.has_nsfw_concepts.some(Boolean)) {
     throw new StyleEngineError(FAL_MESSAGES.unsafe, false);
   }
@@ -265,11 +278,10 @@ async function runRequest(
 async function runQueued(
   call: FalCall,
   model: string,
-  input: Record<string, unknown>,
+  submit: (options: { storageSettings: { expiresIn: number }; abortSignal: AbortSignal }) => Promise<{ request_id: string }>,
 ): Promise<FalImageOutput> {
   const { client, signal } = call;
-  const submitted = await client.queue.submit(model, {
-    input: input as never,
+  const submitted = await submit({
     // The generated image expires on fal's CDN too: it is downloaded as soon as the request completes.
     storageSettings: { expiresIn: call.expiresIn },
     abortSignal: signal,
@@ -325,17 +337,14 @@ function imageUrlOf(output: FalImageOutput): string {
  */
 async function upscaleWithFal(
   call: FalCall,
-  upscaler: string,
+  upscaler: typeof FAL_UPSCALER_MODEL,
   imageUrl: string,
   factor: number,
 ): Promise<Buffer | undefined> {
   try {
-    const output = await runQueued(call, upscaler, {
-      image_url: imageUrl,
-      scale: Math.min(MAX_UPSCALER_FACTOR, Math.max(2, factor)),
-      model: "RealESRGAN_x4plus",
-      output_format: "png",
-    });
+    const output = await runQueued(call, upscaler, (options) =>
+      call.client.queue.submit(upscaler, { ...options, input: esrganInput(imageUrl, Math.min(MAX_UPSCALER_FACTOR, Math.max(2, factor))) }),
+    );
     const bytes = await download(call.fetchFn, imageUrlOf(output), call.signal);
     if ((await longEdgeOf(bytes)) === undefined)
       throw new Error("The upscaled image could not be read");

@@ -1,5 +1,7 @@
 import type { StyleId } from "~/lib/styles";
 import type { Config } from "~/infra/config.server";
+import type { KontextOptions } from "~/engines/fal-inputs.server";
+import { KONTEXT_MODEL } from "~/engines/fal-inputs.server";
 
 /** What to ask fal.ai for one style. */
 export interface FalStyleModel {
@@ -11,13 +13,23 @@ export interface FalStyleModel {
   input: Record<string, unknown>;
   /** The input field the uploaded photo goes in: one URL, or a list of URLs. */
   imageField: "image_url" | "image_urls";
+  /**
+   * Kontext's own options when the style runs on the default model with the
+   * app's options (no FAL_STYLES input or image field of the operator's): the
+   * request is then built typed with fal's endpoint types. Otherwise `input`
+   * (the operator's, which no typecheck can know) is sent as it is.
+   */
+  kontext?: KontextOptions;
 }
+
+/** The options every default style sends to Kontext. */
+export const KONTEXT_OPTIONS: KontextOptions = { output_format: "jpeg", safety_tolerance: "2" };
 
 /**
  * FLUX.1 Kontext [pro]: an instruction-following image editor that keeps the
  * person's identity, licensed for commercial use through fal.ai.
  */
-export const DEFAULT_FAL_MODEL = "fal-ai/flux-pro/kontext";
+export const DEFAULT_FAL_MODEL = KONTEXT_MODEL;
 
 /**
  * What every instruction keeps, in the words of Black Forest Labs' Kontext
@@ -45,26 +57,30 @@ export const FAL_STYLE_DEFAULTS: Record<StyleId, FalStyleModel> = {
   professional: {
     model: DEFAULT_FAL_MODEL,
     prompt: `Change the style to a professional studio portrait photograph: soft, even studio lighting with a gentle key light and fill light, a plain light grey seamless studio backdrop behind the person, a tidy professional look. It stays a photograph, with natural skin texture. ${KEEP_THE_PERSON}`,
-    input: { output_format: "jpeg", safety_tolerance: "2" },
+    input: KONTEXT_OPTIONS,
     imageField: "image_url",
+    kontext: KONTEXT_OPTIONS,
   },
   cartoon: {
     model: DEFAULT_FAL_MODEL,
     prompt: `Change the style to a modern animated-film cartoon: bold, clean dark outlines, flat vibrant colours with simple soft shading, a simplified flat-colour background. ${DRAW_THE_FACE_TOO} ${KEEP_THE_PERSON}`,
-    input: { output_format: "jpeg", safety_tolerance: "2" },
+    input: KONTEXT_OPTIONS,
     imageField: "image_url",
+    kontext: KONTEXT_OPTIONS,
   },
   anime: {
     model: DEFAULT_FAL_MODEL,
     prompt: `Change the style to a Japanese anime illustration: clean line art, cel shading with a few flat tones, expressive eyes with bright catchlights, a bright saturated palette and a painted sky background. ${DRAW_THE_FACE_TOO} ${KEEP_THE_PERSON}`,
-    input: { output_format: "jpeg", safety_tolerance: "2" },
+    input: KONTEXT_OPTIONS,
     imageField: "image_url",
+    kontext: KONTEXT_OPTIONS,
   },
   fantasy: {
     model: DEFAULT_FAL_MODEL,
     prompt: `Change the background to a painted fantasy scene, a glowing aurora over a misty enchanted landscape, and add fantasy lighting around the person: a warm magical rim light along their outline and floating sparkles around them, never over the face. The person stays as they are in the photo. ${KEEP_THE_PERSON}`,
-    input: { output_format: "jpeg", safety_tolerance: "2" },
+    input: KONTEXT_OPTIONS,
     imageField: "image_url",
+    kontext: KONTEXT_OPTIONS,
   },
 };
 
@@ -87,6 +103,10 @@ export function falStyleTable(
       prompt: override?.prompt ?? defaults.prompt,
       input: { ...(model === defaults.model ? defaults.input : {}), ...override?.input },
       imageField: override?.imageField ?? defaults.imageField,
+      kontext:
+        model === DEFAULT_FAL_MODEL && !override?.input && (override?.imageField ?? defaults.imageField) === "image_url"
+          ? defaults.kontext
+          : undefined,
     };
   }
   return table;

@@ -1,4 +1,5 @@
 import { createFalClient } from "@fal-ai/client";
+import { doNotStoreIo, ESRGAN_MODEL, esrganInput } from "~/engines/fal-inputs.server";
 import sharp from "sharp";
 import { readCapped } from "~/infra/capped-read.server";
 import {
@@ -19,7 +20,7 @@ import { lanczosResize } from "~/engines/upscaling/upscaler.server";
  * brought to the exact size asked for with a Lanczos-3 resize.
  */
 
-export const FAL_UPSCALE_MODEL = "fal-ai/esrgan";
+export const FAL_UPSCALE_MODEL = ESRGAN_MODEL;
 
 export interface FalUpscalerOptions {
   credentials: string;
@@ -42,7 +43,7 @@ export function createFalUpscaler(options: FalUpscalerOptions): Upscaler {
     async upscale(input, target, callOptions) {
       const fetchFn: typeof fetch =
         options.fetch ?? ((resource, init) => globalThis.fetch(resource, init));
-      const client = createFalClient({ credentials: options.credentials, fetch: fetchFn });
+      const client = createFalClient({ credentials: options.credentials, fetch: fetchFn, requestMiddleware: doNotStoreIo });
       const deadline = AbortSignal.timeout(options.timeoutMs);
       const signal = callOptions?.signal
         ? AbortSignal.any([callOptions.signal, deadline])
@@ -63,12 +64,7 @@ export function createFalUpscaler(options: FalUpscalerOptions): Upscaler {
         );
         signal.throwIfAborted();
         const result = await client.subscribe(FAL_UPSCALE_MODEL, {
-          input: {
-            image_url: imageUrl,
-            scale: factor,
-            model: "RealESRGAN_x4plus",
-            output_format: "png",
-          } as never,
+          input: esrganInput(imageUrl, factor),
           pollInterval: options.pollIntervalMs ?? 1000,
           abortSignal: signal,
           storageSettings: { expiresIn },

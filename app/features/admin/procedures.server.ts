@@ -10,7 +10,7 @@ import { createUserAsAdmin } from "~/features/admin/create-user.server";
 import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/admin/audit.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { undeliveredMail } from "~/features/mail/procedures.server";
+import { mailSetupAlert, undeliveredMail } from "~/features/mail/procedures.server";
 
 /**
  * The Admin Portal's operations. Each serves both the /admin
@@ -32,6 +32,14 @@ export const adminUndeliveredMail = defineProcedure({
   access: "admin",
   input: z.object({}),
   run: ({ ctx }) => undeliveredMail(ctx.db),
+});
+
+/** Whether mail is blocked by its setup (a refused sender or login, nothing delivered since): the admin page's banner. */
+export const adminMailSetupAlert = defineProcedure({
+  name: "adminMailSetupAlert",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => mailSetupAlert(ctx.db),
 });
 
 export const adminUsers = defineProcedure({

@@ -62,5 +62,5 @@ export async function queueMailWithinRecipientLimit(db: DB, input: QueueMailInpu
 }
 
 export { MAIL_JOB } from "~/features/mail/mail-job.server";
-export { undeliveredMail } from "~/features/mail/undelivered-mail.server";
+export { mailSetupAlert, undeliveredMail } from "~/features/mail/undelivered-mail.server";
 export { forgetMailTo } from "~/features/mail/recipient-erasure.server";

@@ -215,6 +215,35 @@ export function saveOAuthIntegration(
   });
 }
 
+/**
+ * Shopify keeps one offline token per app and store: a new OAuth connection
+ * to a store revokes the token of the one before. So a store has at most one
+ * working OAuth connection (a unique index keeps it so): this answers the
+ * other creator's connection that holds `shop`, if any. Custom-app tokens
+ * (manual setup) are another app's and never count.
+ */
+export function shopifyStoreHolder(db: DB, args: { shop: string; exceptUserId: string }): Promise<IntegrationRow | undefined> {
+  return db
+    .selectFrom("integrations")
+    .selectAll()
+    .where("platform", "=", "shopify")
+    .where("method", "=", "oauth")
+    .where("is_active", "=", 1)
+    .where("shop_domain", "=", args.shop)
+    .where("user_id", "!=", args.exceptUserId)
+    .executeTakeFirst();
+}
+
+/** The sentence a creator reads when the store is already connected by someone else. */
+export function storeTakenText(shop: string): string {
+  return `${shop} is already connected to Selfie Studio by another creator. Shopify allows one connection per store for an app, so connecting it here would cut theirs off: ask them to disconnect it first, or connect a different store.`;
+}
+
+/** Whether a write failed on the one-connection-per-store index. */
+export function isStoreTakenConflict(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: integrations\.shop_domain/.test(error.message);
+}
+
 /** Removes a connection and its secret. Answers whether there was one. */
 export async function disconnectIntegration(db: DB, args: { userId: string; platform: string }): Promise<boolean> {
   const result = await db

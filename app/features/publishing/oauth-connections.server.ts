@@ -10,7 +10,13 @@ import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { connectFailedText } from "~/features/publishing/types";
 import { isShopDomain } from "~/lib/shop-domain";
 import { consumeOAuthState, createOAuthState } from "~/features/publishing/oauth-states.server";
-import { findIntegration, saveOAuthIntegration } from "~/features/publishing/integrations.server";
+import {
+  findIntegration,
+  isStoreTakenConflict,
+  saveOAuthIntegration,
+  shopifyStoreHolder,
+  storeTakenText,
+} from "~/features/publishing/integrations.server";
 
 /**
  * Connecting a platform by OAuth (Shopify is the one platform of the registry
@@ -52,6 +58,9 @@ export async function startOAuth(
     );
   }
   if (!args.shop) throw badRequest("Please enter your store's myshopify.com domain", { shop: ["Please enter your store's myshopify.com domain"] });
+  if (await shopifyStoreHolder(db, { shop: args.shop, exceptUserId: args.userId })) {
+    throw badRequest(storeTakenText(args.shop), { shop: [storeTakenText(args.shop)] });
+  }
   const state = await createOAuthState(db, {
     userId: args.userId,
     platform: args.platform.id,
@@ -142,6 +151,10 @@ export async function completeOAuth(
   if (!hmacOk || !isShopDomain(shop) || shop !== claim.shopDomain || !code) {
     throw new OAuthCallbackError(`${failText}: the answer could not be verified.`, claim.display);
   }
+  // Before the code is exchanged: the exchange itself is what revokes the other creator's token.
+  if (await shopifyStoreHolder(db, { shop, exceptUserId: args.userId })) {
+    throw new OAuthCallbackError(storeTakenText(shop), claim.display);
+  }
   let token;
   try {
     token = await exchangeShopifyCode({
@@ -158,17 +171,23 @@ export async function completeOAuth(
   if (token.scopes.length > 0 && !token.scopes.includes("write_products")) {
     throw new OAuthCallbackError(`${failText}: the store did not grant product access (${SHOPIFY_SCOPES.join(", ")}).`, claim.display);
   }
-  await saveOAuthIntegration(db, {
-    userId: args.userId,
-    platform: platform.id,
-    accessToken: token.accessToken,
-    refreshToken: token.refreshToken,
-    expiresAt: token.expiresAt,
-    refreshTokenExpiresAt: token.refreshTokenExpiresAt,
-    scopes: token.scopes,
-    shopDomain: shop,
-    now: args.now,
-  });
+  try {
+    await saveOAuthIntegration(db, {
+      userId: args.userId,
+      platform: platform.id,
+      accessToken: token.accessToken,
+      refreshToken: token.refreshToken,
+      expiresAt: token.expiresAt,
+      refreshTokenExpiresAt: token.refreshTokenExpiresAt,
+      scopes: token.scopes,
+      shopDomain: shop,
+      now: args.now,
+    });
+  } catch (error) {
+    // Another creator's callback for the same store finished first (the unique index): theirs stands.
+    if (isStoreTakenConflict(error)) throw new OAuthCallbackError(storeTakenText(shop), claim.display);
+    throw error;
+  }
   return { platform: platform.id, display: claim.display };
 }
 

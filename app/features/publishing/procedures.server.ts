@@ -32,6 +32,8 @@ import {
   platformConnections,
   saveManualIntegration,
   findIntegration,
+  shopifyStoreHolder,
+  storeTakenText,
 } from "~/features/publishing/integrations.server";
 import { checkSftpConnection, sftpServerFor } from "~/features/publishing/sftp-connections.server";
 import { countIntegrationCheck } from "~/features/publishing/integration-checks.server";
@@ -268,7 +270,9 @@ export const integrationsScreen = defineProcedure({
       const asked = input.connect === "shopify" && input.shop ? normalizeShopDomain(input.shop) : null;
       if (input.connect === "shopify" && input.shop && !asked) shopError = INVALID_SHOP_DOMAIN;
       const shop = asked ?? (shopify?.integration && !shopify.isActive ? shopify.integration.shopDomain : null);
-      if (shop) {
+      if (shop && (await shopifyStoreHolder(ctx.db, { shop, exceptUserId: user.id }))) {
+        shopError = storeTakenText(shop);
+      } else if (shop) {
         connectLinks.shopify = await startOAuth(ctx.db, {
           config: ctx.config,
           userId: user.id,

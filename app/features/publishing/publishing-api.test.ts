@@ -1,5 +1,6 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { forgetShopifyConnections } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
@@ -34,9 +35,10 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: "error" });
   worker = startPublishWorker();
 });
-afterEach(() => {
+afterEach(async () => {
   server.resetHandlers();
   shopifyMock.reset();
+  await forgetShopifyConnections();
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,13 +1,17 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { forgetShopifyConnections } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { startPublishWorker } from "#tests/setup/publish-worker";
-import { openIntegration, platformConnections } from "~/features/publishing/integrations.server";
-import { REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
+import { openIntegration, platformConnections, saveOAuthIntegration } from "~/features/publishing/integrations.server";
+import { migrateNonExpiringShopifyTokens, REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { normalizeShopDomain } from "~/lib/shop-domain";
+import { integrationsScreen } from "~/features/publishing/procedures.server";
+import { plainContext } from "~/infra/call-context.server";
+import { invoke } from "~/infra/procedure.server";
 import * as authorize from "~/routes/api+/oauth.$platform.authorize";
 import * as callback from "~/routes/api+/oauth.$platform.callback";
 import * as post from "~/routes/api+/marketplace.post";
@@ -46,9 +50,10 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: "error" });
   worker = startPublishWorker({ shopifyMediaPolling: { attempts: 3, delayMs: 1 } });
 });
-afterEach(() => {
+afterEach(async () => {
   server.resetHandlers();
   shopifyMock.reset();
+  await forgetShopifyConnections();
 });
 afterAll(async () => {
   await worker.stop();
@@ -387,5 +392,153 @@ describe("the store's admin address", () => {
     const alice = await createTestUser();
     await connect(alice, "https://admin.shopify.com/store/test-store");
     expect((await openIntegration(getDb(), alice.user.id, "shopify"))?.row.shop_domain).toBe(SHOP);
+  });
+});
+
+describe("one connection per store", () => {
+  async function startAuthorize(user: { token: string }) {
+    return callRoute(
+      authorize.loader,
+      makeRequest(`/api/oauth/shopify/authorize?shop=test-store&display=popup`, { token: user.token }),
+      { platform: "shopify" },
+    );
+  }
+  async function finishCallback(user: { cookie: string }, authUrl: string) {
+    const { code } = shopifyMock.issueCode(SHOP);
+    const query = signShopifyCallback({ code, shop: SHOP, state: new URL(authUrl).searchParams.get("state")!, timestamp: "1795000000" });
+    const response = await callRoute(
+      callback.loader,
+      makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie: user.cookie }),
+      { platform: "shopify" },
+      { clientIp: "203.0.113.9", nonce: "n" },
+    );
+    return { response, html: await response.text() };
+  }
+
+  it("refuses a second creator's connection to a connected store, and the first creator keeps publishing", async () => {
+    const alice = await createTestUser();
+    const bob = await createTestUser();
+    // Bob starts before Alice has connected (so he has a valid state), then Alice connects.
+    const bobStart = await startAuthorize(bob);
+    expect(bobStart.status).toBe(200);
+    const aliceToken = await connect(alice);
+    const aliceBefore = await openIntegration(getDb(), alice.user.id, "shopify");
+
+    // Starting now is refused at once, with the sentence.
+    const refusedStart = await startAuthorize(bob);
+    expect(refusedStart.status).toBe(400);
+    expect(JSON.stringify(await refusedStart.json())).toMatch(/already connected to Selfie Studio by another creator/);
+
+    // A callback that was already on its way is refused before the code is exchanged.
+    const exchangesBefore = shopifyMock.exchanges.length;
+    const { html } = await finishCallback(bob, (await bobStart.json()).authUrl);
+    expect(html).toContain("already connected to Selfie Studio by another creator");
+    expect(shopifyMock.exchanges).toHaveLength(exchangesBefore);
+    expect(shopifyMock.revoked).toEqual([]);
+    expect(await openIntegration(getDb(), bob.user.id, "shopify")).toBeNull();
+
+    // Nothing of Alice's changed, and her next publication works with her token.
+    const aliceAfter = await openIntegration(getDb(), alice.user.id, "shopify");
+    expect(aliceAfter!.row).toEqual(aliceBefore!.row);
+    const image = await createStylizedImage(alice.user.id);
+    expect(await publishToShopify(alice.token, image.id)).toMatchObject({ success: true, status: "live" });
+    expect(shopifyMock.graphql.every((call) => call.token === aliceToken)).toBe(true);
+
+    // The integrations screen tells Bob the same when he names the store (and offers no link to Shopify).
+    const bobScreen = await invoke(integrationsScreen, bob.user, { connect: "shopify", shop: "test-store" }, plainContext("http://localhost"));
+    expect(bobScreen.shopError).toMatch(/test-store\.myshopify\.com is already connected to Selfie Studio by another creator/);
+    expect(bobScreen.connectLinks.shopify).toBeUndefined();
+    const screen = await callRoute(
+      authorize.loader,
+      makeRequest(`/api/oauth/shopify/authorize?shop=${encodeURIComponent("https://admin.shopify.com/store/test-store")}`, { token: bob.token }),
+      { platform: "shopify" },
+    );
+    expect(screen.status).toBe(400);
+
+    // Once Alice disconnects, Bob can connect.
+    await getDb().deleteFrom("integrations").where("user_id", "=", alice.user.id).execute();
+    await connect(bob);
+    expect((await openIntegration(getDb(), bob.user.id, "shopify"))?.row.shop_domain).toBe(SHOP);
+  });
+
+  it("the mock store revokes the app's earlier token when a new one is issued, as Shopify does (a custom app's stays)", async () => {
+    const alice = await createTestUser();
+    shopifyMock.acceptToken(SHOP, "shpat_custom_app");
+    const first = await connect(alice);
+    const second = await connect(alice);
+    expect(second).not.toBe(first);
+    expect(shopifyMock.revoked).toEqual([{ shop: SHOP, token: first }]);
+    expect(shopifyMock.tokens.has(first)).toBe(false);
+    expect(shopifyMock.tokens.get("shpat_custom_app")).toBe(SHOP);
+    // The database's index also holds a second active OAuth row for the store off.
+    const bob = await createTestUser();
+    await expect(
+      getDb()
+        .insertInto("integrations")
+        .values({
+          id: crypto.randomUUID(),
+          user_id: bob.user.id,
+          platform: "shopify",
+          method: "oauth",
+          credentials: "x",
+          key_last4: "xxxx",
+          shop_domain: SHOP,
+          created_at: "2026-11-26T00:00:00.000Z",
+          updated_at: "2026-11-26T00:00:00.000Z",
+        })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE constraint failed: integrations\.shop_domain/);
+  });
+});
+
+describe("non-expiring tokens from before expiring ones", () => {
+  async function legacyConnection(user: { user: { id: string } }, token = `shpat_legacy_${crypto.randomBytes(6).toString("hex")}`) {
+    shopifyMock.acceptToken(SHOP, token, { appIssued: true });
+    await saveOAuthIntegration(getDb(), {
+      userId: user.user.id,
+      platform: "shopify",
+      accessToken: token,
+      scopes: ["write_products", "write_publications"],
+      shopDomain: SHOP,
+      now: new Date(),
+    });
+    return token;
+  }
+
+  it("are exchanged for an expiring pair on first use (Shopify's token exchange), and the publication goes out with the new token", async () => {
+    const alice = await createTestUser();
+    const legacy = await legacyConnection(alice);
+    const image = await createStylizedImage(alice.user.id);
+
+    expect(await publishToShopify(alice.token, image.id)).toMatchObject({ success: true, status: "live" });
+    expect(shopifyMock.migrations).toEqual([{ shop: SHOP, subjectToken: legacy, accepted: true }]);
+    expect(shopifyMock.revoked).toEqual([{ shop: SHOP, token: legacy }]);
+    const after = await openIntegration(getDb(), alice.user.id, "shopify");
+    expect(after!.secret).not.toBe(legacy);
+    expect(after!.credential.refreshToken).toMatch(/^shprt_/);
+    expect(Date.parse(after!.credential.expiresAt!)).toBeGreaterThan(Date.now());
+    expect(shopifyMock.graphql.length).toBeGreaterThan(0);
+    expect(shopifyMock.graphql.every((call) => call.token === after!.secret)).toBe(true);
+  });
+
+  it("are exchanged by the daily sweep for connections nobody uses; a refused exchange keeps the old token working", async () => {
+    const alice = await createTestUser();
+    const legacy = await legacyConnection(alice);
+    expect(await migrateNonExpiringShopifyTokens(getDb(), { app: APP, now: () => new Date() })).toBe(1);
+    expect((await openIntegration(getDb(), alice.user.id, "shopify"))!.credential.expiresAt).toBeTruthy();
+    expect(shopifyMock.tokens.has(legacy)).toBe(false);
+    // Nothing left to exchange.
+    expect(await migrateNonExpiringShopifyTokens(getDb(), { app: APP, now: () => new Date() })).toBe(0);
+    expect(shopifyMock.migrations).toHaveLength(1);
+
+    // Shopify refuses the exchange (e.g. the app's secret was rotated): the old token is still used, not dropped.
+    await forgetShopifyConnections();
+    shopifyMock.reset();
+    const bob = await createTestUser();
+    const old = await legacyConnection(bob);
+    const source = shopifyTokenSource(getDb(), { userId: bob.user.id, app: { clientId: APP.clientId, clientSecret: "rotated" }, now: () => new Date() });
+    expect(await source.token()).toBe(old);
+    expect(shopifyMock.migrations).toEqual([{ shop: SHOP, subjectToken: old, accepted: false }]);
+    expect((await openIntegration(getDb(), bob.user.id, "shopify"))!.secret).toBe(old);
   });
 });

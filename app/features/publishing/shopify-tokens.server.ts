@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
-import { refreshShopifyToken, ShopifyGrantError } from "~/infra/shopify/shopify-oauth.server";
+import { migrateShopifyToken, refreshShopifyToken, ShopifyGrantError } from "~/infra/shopify/shopify-oauth.server";
 import type { OpenedIntegration } from "~/features/publishing/integrations.server";
 import { openIntegration, replaceOAuthToken } from "~/features/publishing/integrations.server";
 
@@ -15,8 +15,12 @@ import { openIntegration, replaceOAuthToken } from "~/features/publishing/integr
  * a renewal that finds the stored token already replaced (by another process)
  * uses that one. A refused refresh (invalid_grant, or an expired refresh
  * token) is final: ShopifyReconnectError, which the connector turns into the
- * connection's "reconnect" state. A token without expiry (a custom app's, or
- * one from before expiring tokens) is used as it is.
+ * connection's "reconnect" state. A custom app's token (manual setup) has no
+ * expiry and is used as it is. A non-expiring token this app got by OAuth
+ * before it asked for expiring ones is exchanged for an expiring pair on its
+ * first use (Shopify stops accepting those on 2027-01-01), and the daily
+ * `migrateNonExpiringShopifyTokens` does the same for connections nobody
+ * uses; should the exchange fail, the old token is used as it is.
  */
 
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -63,12 +67,57 @@ export function shopifyTokenSource(
     return opened;
   };
 
-  const renew = async (stale: string): Promise<string> => {
+  /** Runs `work` once per shop and creator at a time: the rest wait for the one. */
+  const guarded = async (work: () => Promise<string>): Promise<string> => {
     const opened = await load();
     const key = `${opened.row.shop_domain}:${args.userId}`;
     const running = inFlight.get(key);
     if (running) return running;
-    const task = (async () => {
+    const task = work();
+    inFlight.set(key, task);
+    try {
+      return await task;
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+
+  /** A non-expiring OAuth token: exchanged for an expiring pair (on failure, the old token is used as it is). */
+  const migrate = (old: string): Promise<string> =>
+    guarded(async () => {
+      const { credential, row } = await load();
+      if (credential.secret !== old || credential.expiresAt) return credential.secret;
+      if (!args.app.clientId || !args.app.clientSecret) return credential.secret;
+      const now = args.now();
+      let token;
+      try {
+        token = await migrateShopifyToken({
+          shop: row.shop_domain!,
+          nonExpiringToken: credential.secret,
+          clientId: args.app.clientId,
+          clientSecret: args.app.clientSecret,
+          now,
+          fetch: args.fetch,
+        });
+      } catch (error) {
+        console.warn(`Shopify token exchange for ${row.shop_domain} failed; using the non-expiring token:`, error instanceof Error ? error.message : error);
+        return credential.secret;
+      }
+      const stored = await replaceOAuthToken(db, {
+        row,
+        accessToken: token.accessToken,
+        refreshToken: token.refreshToken,
+        expiresAt: token.expiresAt,
+        refreshTokenExpiresAt: token.refreshTokenExpiresAt,
+        now,
+      });
+      // Lost a race (a reconnect, or a removal): use what is there now. (Shopify answers the same pair
+      // to the same original token again for a few days, so another process's exchange is not lost.)
+      return stored ? token.accessToken : (await load()).secret;
+    });
+
+  const renew = (stale: string): Promise<string> =>
+    guarded(async () => {
       // Read again inside the guard: another renewal may have stored a fresh token meanwhile.
       const current = await load();
       const { credential, row } = current;
@@ -117,22 +166,50 @@ export function shopifyTokenSource(
         return (await load()).secret;
       }
       return token.accessToken;
-    })();
-    inFlight.set(key, task);
-    try {
-      return await task;
-    } finally {
-      inFlight.delete(key);
-    }
-  };
+    });
 
   return {
     async token() {
-      const { credential } = await load();
+      const { credential, row } = await load();
+      if (row.method === "oauth" && !credential.expiresAt && !credential.refreshToken) return migrate(credential.secret);
       return expiresSoon(credential.expiresAt, args.now())
         ? renew(credential.secret)
         : credential.secret;
     },
     refreshAfterRejection: (rejected) => renew(rejected),
   };
+}
+
+/**
+ * Exchanges every active Shopify OAuth connection still on a non-expiring
+ * token for an expiring pair (the boot's daily sweep), so connections nobody
+ * publishes with still work after Shopify stops accepting non-expiring tokens
+ * on 2027-01-01. Answers how many were exchanged.
+ */
+export async function migrateNonExpiringShopifyTokens(
+  db: DB,
+  args: { app: ShopifyApp; now: () => Date; fetch?: FetchLike },
+): Promise<number> {
+  if (!args.app.clientId || !args.app.clientSecret) return 0;
+  const rows = await db
+    .selectFrom("integrations")
+    .select(["user_id", "credentials"])
+    .where("platform", "=", "shopify")
+    .where("method", "=", "oauth")
+    .where("is_active", "=", 1)
+    .execute();
+  let migrated = 0;
+  for (const row of rows) {
+    const source = shopifyTokenSource(db, { userId: row.user_id, app: args.app, now: args.now, fetch: args.fetch });
+    try {
+      const before = (await openIntegration(db, row.user_id, "shopify"))?.credential;
+      if (!before || before.expiresAt || before.refreshToken) continue;
+      await source.token();
+      const after = (await openIntegration(db, row.user_id, "shopify"))?.credential;
+      if (after?.expiresAt) migrated += 1;
+    } catch (error) {
+      console.error(`Shopify token exchange for a connection failed:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return migrated;
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { forgetShopifyConnections } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
@@ -52,8 +53,9 @@ beforeAll(() => {
     getConfig().SHOPIFY_CLIENT_SECRET = restoreSecret;
   };
 });
-afterEach(() => {
+afterEach(async () => {
   getConfig().SHOPIFY_CLIENT_SECRET = SECRET;
+  await forgetShopifyConnections();
 });
 
 /** A creator connected to `shop`, with one live product there and one on another store. */

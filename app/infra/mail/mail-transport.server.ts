@@ -33,8 +33,31 @@ export class MailDeliveryError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The refusal is about our setup (the sender, or the login), not this message: every message will fail alike. */
+    readonly setup: MailSetupProblem | null = null,
   ) {
     super(message);
     this.name = "MailDeliveryError";
   }
+}
+
+/**
+ * A refusal that stops all mail, not just one message: the server refused the
+ * sender (MAIL_FROM not verified with the provider: 550/553/554 "sender not
+ * verified" and the like) or the login (535, SMTP_URL's user and password).
+ */
+export type MailSetupProblem = "sender" | "auth";
+
+/** How such a refusal's reason starts, so the stored reason (jobs.last_error) still says which it was. */
+export const MAIL_SETUP_PREFIX: Record<MailSetupProblem, string> = {
+  sender: "The mail server refused the sender (MAIL_FROM)",
+  auth: "The mail server refused the login (SMTP_URL's user and password)",
+};
+
+/** Which setup problem a stored reason names, if any. */
+export function mailSetupProblemOf(reason: string | null | undefined): MailSetupProblem | null {
+  if (!reason) return null;
+  if (reason.startsWith(MAIL_SETUP_PREFIX.sender)) return "sender";
+  if (reason.startsWith(MAIL_SETUP_PREFIX.auth)) return "auth";
+  return null;
 }

@@ -73,7 +73,9 @@ describe("the SMTP transport", () => {
     const transport = createSmtpTransport(`smtp://studio:wrong-secret@127.0.0.1:${server.port}`);
     const error = (await transport.send(message).catch((caught: unknown) => caught)) as MailDeliveryError;
     expect(error).toBeInstanceOf(MailDeliveryError);
-    expect(error.message).toMatch(/^SMTP: /);
+    // A setup problem (every message would fail alike): said first, and final.
+    expect(error.message).toMatch(/^The mail server refused the login \(SMTP_URL's user and password\): SMTP: /);
+    expect(error).toMatchObject({ setup: "auth", retryable: false });
     expect(error.message).not.toContain("wrong-secret");
   });
 

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { MailMessage, MailTransport } from "~/infra/mail/mail-transport.server";
-import { MailDeliveryError } from "~/infra/mail/mail-transport.server";
+import { MAIL_SETUP_PREFIX, MailDeliveryError } from "~/infra/mail/mail-transport.server";
 
 export interface SmtpTimeouts {
   connectionTimeout: number;
@@ -68,10 +68,25 @@ export function smtpOptions(url: string, timeouts: Partial<SmtpTimeouts> = {}) {
   return { url, ...SMTP_TIMEOUTS, ...timeouts, requireTLS, logger: false, debug: false };
 }
 
-/** nodemailer's error as a MailDeliveryError: a 5xx answer is final, anything else may pass. */
+/** Words a provider uses when it refuses the sender rather than a recipient or the message. */
+const SENDER_REFUSAL = /sender|from address|mail from|not verified|unverified|sendasdenied|not (?:allowed|authori[sz]ed|permitted) to send|send as/i;
+
+/**
+ * nodemailer's error as a MailDeliveryError: a 5xx answer is final, anything
+ * else may pass. A refused login (535 and the other AUTH failures) or a refused
+ * sender (a 5xx to MAIL FROM, or one whose text is about the sender, e.g. 553
+ * "Sender address not verified" or 554 "Email address is not verified") is
+ * marked as a setup problem and its reason says so first.
+ */
 function deliveryError(error: unknown): MailDeliveryError {
   if (!(error instanceof Error)) return new MailDeliveryError(`SMTP: ${String(error)}`, true);
-  const { responseCode } = error as Error & { responseCode?: number };
+  const { responseCode, code, command } = error as Error & { responseCode?: number; code?: string; command?: string };
   const refused = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
-  return new MailDeliveryError(`SMTP: ${error.message}`, !refused);
+  const text = `SMTP: ${error.message}`;
+  const authRefused =
+    code === "EAUTH" || responseCode === 535 || responseCode === 534 || responseCode === 538 || (refused && /^AUTH\b/i.test(command ?? ""));
+  if (authRefused) return new MailDeliveryError(`${MAIL_SETUP_PREFIX.auth}: ${text}`, false, "auth");
+  const senderRefused = refused && !/^RCPT\b/i.test(command ?? "") && (/^MAIL\b/i.test(command ?? "") || SENDER_REFUSAL.test(error.message));
+  if (senderRefused) return new MailDeliveryError(`${MAIL_SETUP_PREFIX.sender}: ${text}`, false, "sender");
+  return new MailDeliveryError(text, !refused);
 }

@@ -28,7 +28,8 @@ export function shopifyAuthorizeUrl(args: { shop: string; clientId: string; redi
 /** The message Shopify signs: every query parameter except hmac (and signature), sorted by name. */
 export function shopifyHmacMessage(params: URLSearchParams): string {
   const entries = [...params.entries()].filter(([name]) => name !== "hmac" && name !== "signature");
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Sorted as @shopify/shopify-api sorts them (tests/contracts/shopify-hmac.test.ts holds us to it).
+  entries.sort(([a], [b]) => a.localeCompare(b));
   return new URLSearchParams(entries).toString();
 }
 
@@ -135,6 +136,43 @@ export async function refreshShopifyToken(args: {
   return postTokenEndpoint(
     args.shop,
     { client_id: args.clientId, client_secret: args.clientSecret, grant_type: "refresh_token", refresh_token: args.refreshToken },
+    args.fetch ?? defaultFetch,
+    args.now ?? new Date(),
+  );
+}
+
+const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
+const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-token";
+
+/**
+ * Shopify's token exchange that turns a non-expiring offline token (from
+ * before the app asked for expiring ones) into an expiring offline token and
+ * its refresh token. Shopify stops accepting non-expiring tokens of public
+ * apps on 2027-01-01; after the exchange the original token no longer works
+ * for the Admin API. Sending the same original token again within a few days
+ * answers the same pair (so a lost answer can be recovered). A refused
+ * exchange throws ShopifyGrantError.
+ */
+export async function migrateShopifyToken(args: {
+  shop: string;
+  nonExpiringToken: string;
+  clientId: string;
+  clientSecret: string;
+  now?: Date;
+  fetch?: FetchLike;
+}): Promise<ShopifyToken> {
+  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
+  return postTokenEndpoint(
+    args.shop,
+    {
+      client_id: args.clientId,
+      client_secret: args.clientSecret,
+      grant_type: TOKEN_EXCHANGE_GRANT,
+      subject_token: args.nonExpiringToken,
+      subject_token_type: OFFLINE_TOKEN_TYPE,
+      requested_token_type: OFFLINE_TOKEN_TYPE,
+      expiring: "1",
+    },
     args.fetch ?? defaultFetch,
     args.now ?? new Date(),
   );

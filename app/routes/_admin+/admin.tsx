@@ -16,6 +16,7 @@ import { CreateUserForm } from "~/features/admin/components/create-user-form";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
+import { MailSetupBanner } from "~/features/admin/components/mail-setup-banner";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
@@ -43,6 +44,7 @@ import {
   adminCreateUser,
   adminStats,
   adminUndeliveredMail,
+  adminMailSetupAlert,
   adminUser,
   adminUsers,
   changeUserStatus,
@@ -85,7 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
-  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget] = await Promise.all([
+  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -125,6 +127,7 @@ export async function loader(args: LoaderFunctionArgs) {
           },
         )
       : null,
+    loadProcedure(adminMailSetupAlert, args, {}, admin),
   ]);
   return json({
     stats,
@@ -140,6 +143,7 @@ export async function loader(args: LoaderFunctionArgs) {
     refundTarget,
     banTarget,
     eraseTarget,
+    mailAlert,
   });
 }
 
@@ -238,7 +242,7 @@ async function refusalOf(response: Response, fallback = "The order could not be 
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget } =
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -263,6 +267,8 @@ export default function AdminPortal() {
           <p className="mt-1 text-slate-600">{ADMIN_SUBTITLE}</p>
         </div>
       </header>
+
+      <MailSetupBanner alert={mailAlert} />
 
       <div className="mt-8">
         <AdminStatCards stats={stats} />

@@ -36,6 +36,11 @@ export function UndeliveredMailList({ messages }: { messages: readonly Undeliver
                 <td className="px-5 py-3 text-slate-900">{message.to}</td>
                 <td className="px-5 py-3 text-slate-900">{message.subject}</td>
                 <td className="px-5 py-3 text-slate-700">
+                  {message.problem ? (
+                    <strong className="mr-1 font-semibold text-red-800">
+                      {message.problem === "sender" ? "Sender refused (check MAIL_FROM):" : "Login refused (check SMTP_URL):"}
+                    </strong>
+                  ) : null}
                   {message.reason} ({message.attempts} {message.attempts === 1 ? "attempt" : "attempts"})
                 </td>
               </tr>
