@@ -89,7 +89,7 @@ export default function ListingPage() {
         / <span className="wrap-anywhere">{listing.title}</span>
       </nav>
       <div className="mt-4 grid gap-8 lg:grid-cols-[640px_minmax(0,1fr)]">
-        <div className="overflow-hidden rounded-xl bg-slate-100">
+        <div className="flex items-start justify-center overflow-hidden rounded-xl bg-slate-100">
           <ResponsivePicture
             src={listing.previewUrl}
             sourceWidth={listing.previewWidth}
@@ -99,10 +99,11 @@ export default function ListingPage() {
             alt={`Preview of ${listing.title} (watermarked)`}
             loading="eager"
             highPriority
-            className="h-auto w-full"
+            // At most its own size: the preview is never drawn larger than it is.
+            className="h-auto max-w-full"
           />
         </div>
-        <div className="min-w-0 space-y-5">
+        <div className="min-w-0 space-y-5" data-testid="listing-details">
           <div>
             <div className="flex flex-wrap items-center gap-2">
               <StyleBadge style={listing.style} />
@@ -111,7 +112,7 @@ export default function ListingPage() {
             <h1 className="mt-2 text-3xl font-bold wrap-anywhere text-slate-900" data-testid="listing-title">
               {listing.title}
             </h1>
-            <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="listing-price">
+            <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="listing-page-price">
               {formatMoney(listing.priceCents)}
             </p>
           </div>

@@ -75,7 +75,7 @@ export function ListingCard({
             className="min-w-0 scroll-mt-24 font-semibold wrap-anywhere text-slate-900"
           >
             {/* The listing's own page: shareable, with the image large and the details. */}
-            <Link to={`/marketplace/${listing.id}`} className="hover:underline" data-testid="listing-link">
+            <Link to={`/marketplace/${listing.id}`} className="block hover:underline" data-testid="listing-link">
               {listing.title}
             </Link>
           </h3>
