@@ -97,7 +97,8 @@ export class FileStore {
     // A listing preview's social card goes with it too.
     if (key.startsWith("previews/") && key.endsWith(".jpg") && !isVariantKey(key) && !key.endsWith("_card.jpg")) {
       const card = socialCardKey(key);
-      if (isValidFileKey(card)) await this.moveToDeleted(card);
+      // With its own variants, should anyone have asked for one.
+      if (isValidFileKey(card)) await this.remove(card);
     }
   }
 
