@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "~/infra/config.server";
 import { newId } from "~/infra/ids.server";
-import { isVariantKey, variantKeysOf } from "~/lib/image-variants";
+import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
 
 /**
  * Files live on the data volume under DATA_DIR/files, named by generated keys
@@ -93,6 +93,12 @@ export class FileStore {
           .filter(isValidFileKey)
           .map((variant) => this.moveToDeleted(variant)),
       );
+    }
+    // A listing preview's social card goes with it too.
+    if (key.startsWith("previews/") && key.endsWith(".jpg") && !isVariantKey(key) && !key.endsWith("_card.jpg")) {
+      const card = socialCardKey(key);
+      // With its own variants, should anyone have asked for one.
+      if (isValidFileKey(card)) await this.remove(card);
     }
   }
 

@@ -47,6 +47,14 @@ export function variantKeysOf(key: string): string[] {
   );
 }
 
+/**
+ * The key of a listing preview's social card (the 1200×630 picture shared
+ * links show), stored beside the preview and removed with it.
+ */
+export function socialCardKey(previewKey: string): string {
+  return `${splitKey(previewKey).stem}_card.jpg`;
+}
+
 /** Whether a key is itself a variant (no variants are made of a variant). */
 export function isVariantKey(key: string): boolean {
   const match = VARIANT_STEM.exec(splitKey(key).stem);

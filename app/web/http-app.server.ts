@@ -28,13 +28,16 @@ export interface HttpAppOptions {
 /**
  * The public pages a visitor may be served from the short-lived page cache,
  * each with the query parameters it may carry (any other parameter, such as a
- * payment return's, renders the page).
+ * payment return's, renders the page). `/*` stands for one path segment.
  */
 export const CACHED_VISITOR_PAGES: Readonly<Record<string, readonly string[]>> = {
   "/": [],
   "/landing": [],
   "/training": [],
   "/marketplace": ["style", "q", "cursor", "listing"],
+  // A listing's own page and a creator's storefront (one path segment each).
+  "/marketplace/*": [],
+  "/creators/*": ["style", "q", "cursor"],
 };
 
 /**

@@ -342,3 +342,26 @@ describe("the visitors' page cache", () => {
     });
   });
 });
+
+describe("pages named by a pattern (a listing's page, a storefront)", () => {
+  const PATTERNS = { "/marketplace": ["style"], "/marketplace/*": [], "/creators/*": ["style", "q", "cursor"] } as const;
+
+  it("keys one segment under a `/*` page with its own parameters, and nothing deeper, shorter or with other parameters", async () => {
+    expect(cacheKey(get("/marketplace/abc123"), PATTERNS)).toBe("/marketplace/abc123");
+    expect(cacheKey(get("/creators/ada?style=anime&cursor=x"), PATTERNS)).toBe("/creators/ada?style=anime&cursor=x");
+    for (const path of ["/marketplace/abc/def", "/marketplace/", "/creators/", "/creators", "/marketplace/abc?style=anime", "/creators/ada?session_id=1", "/other/abc"]) {
+      expect(cacheKey(get(path), PATTERNS), path).toBeNull();
+    }
+    expect(cacheKey(get("/marketplace/abc", { Cookie: "__cart=xyz" }), PATTERNS)).toBeNull();
+
+    const page = renderer();
+    const cached = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PATTERNS });
+    const first = await cached(get("/marketplace/abc"), context());
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    await first.text();
+    const second = await cached(get("/marketplace/abc"), context());
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    expect(await second.text()).toContain("render 1 of /marketplace/abc");
+    expect(await (await cached(get("/marketplace/other"), context())).text()).toContain("render 2 of /marketplace/other");
+  });
+});

@@ -25,7 +25,10 @@ export type ReplayNotes = (notes: PageNotes, request: Request, context: AppLoadC
 export interface VisitorPageCacheOptions {
   /** How long a copy is served, in ms (0 turns the cache off). */
   ttlMs: number;
-  /** The pages (exact paths) served from the cache, each with the query parameters it may carry. */
+  /**
+   * The pages served from the cache, each with the query parameters it may
+   * carry: exact paths, or a path ending in `/*` for one more segment.
+   */
   pages: Readonly<Record<string, readonly string[]>>;
   /**
    * Public JSON answers (exact paths) served from the cache by the same rules,
@@ -164,12 +167,23 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
 /** The cache key of a visitor's request for a cached page, or null when the request must be rendered. */
 export function cacheKey(request: Request, pages: Readonly<Record<string, readonly string[]>>): string | null {
   const url = new URL(request.url);
-  const allowed = Object.hasOwn(pages, url.pathname) ? pages[url.pathname] : undefined;
+  const allowed = Object.hasOwn(pages, url.pathname) ? pages[url.pathname] : pageOfPattern(url.pathname, pages);
   if (!allowed) return null;
   if (request.headers.has("Authorization")) return null;
   if (carriesAppCookie(request)) return null;
   for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
   return url.pathname + url.search;
+}
+
+/**
+ * The parameters of a page named by a pattern: `/marketplace/*` stands for
+ * `/marketplace/<one segment>` (a listing's page), never for a deeper path.
+ */
+function pageOfPattern(pathname: string, pages: Readonly<Record<string, readonly string[]>>): readonly string[] | undefined {
+  const cut = pathname.lastIndexOf("/");
+  if (cut <= 0 || cut === pathname.length - 1) return undefined;
+  const pattern = `${pathname.slice(0, cut)}/*`;
+  return Object.hasOwn(pages, pattern) ? pages[pattern] : undefined;
 }
 
 /** Only a plain, complete HTML page that sets nothing for its visitor is kept. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { DEMO_CREATOR } from "#db/demo-account";
 import { startServer } from "../../tests/process/support/server-process";
 
 /**
@@ -22,7 +23,7 @@ import { startServer } from "../../tests/process/support/server-process";
  * the median first paint and time to interactive), with the spread of the
  * performance score beside it.
  *
- *   npm run build && npm run bench:lighthouse [-- --port=3720] [-- --pages=/auth,/landing] [-- --runs=5] [-- --without-js] [-- --save=dir]
+ *   npm run build && npm run bench:lighthouse [-- --port=3720] [-- --pages=/auth,/landing,{listing},{storefront}] [-- --runs=5] [-- --without-js] [-- --save=dir]
  *
  * `--without-js` audits each page a second time with every script of the build
  * refused, and prints that table too: the score the page's HTML, CSS and images
@@ -84,6 +85,28 @@ async function paidLicensePath(
   return new URL(status.licenseUrl).pathname;
 }
 
+/** The newest listing's own page. */
+async function listingPagePath(fetchPath: (pathname: string, init?: RequestInit) => Promise<Response>): Promise<string> {
+  const market = (await (await fetchPath("/api/marketplace?limit=1")).json()) as { items: Array<{ id: string }> };
+  return `/marketplace/${encodeURIComponent(market.items[0].id)}`;
+}
+
+/** The seeded demo creator's storefront (the demo creator gets a handle first). */
+async function storefrontPath(fetchPath: (pathname: string, init?: RequestInit) => Promise<Response>): Promise<string> {
+  const login = await fetchPath("/api/token-login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: DEMO_CREATOR.email, password: DEMO_CREATOR.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  await fetchPath("/api/account", {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ handle: "demo-creator", bio: "Public-domain portraits, styled four ways." }),
+  });
+  return "/creators/demo-creator";
+}
+
 function printTable(rows: PageFigures[]) {
   console.log("| page | performance | accessibility | best practices | SEO | LCP | TBT | weight |");
   console.log("|---|---|---|---|---|---|---|---|");
@@ -106,13 +129,23 @@ async function main() {
       .find((arg) => arg.startsWith("--pages="))
       ?.slice("--pages=".length)
       .split(",");
-    const pages = chosen ?? [
+    // `--pages` may name the pages made at run time: {listing} (a listing's page) and {storefront}.
+    const resolved = chosen
+      ? await Promise.all(
+          chosen.map((page) =>
+            page === "{listing}" ? listingPagePath(server.fetch) : page === "{storefront}" ? storefrontPath(server.fetch) : page,
+          ),
+        )
+      : null;
+    const pages = resolved ?? [
       "/",
       "/landing",
       "/marketplace",
       "/auth",
       "/training",
       await paidLicensePath(server.fetch),
+      await listingPagePath(server.fetch),
+      await storefrontPath(server.fetch),
     ];
     // A server that has been running: each page asked for once, and the start-up work (the seed's
     // listings, the images' smaller copies made in the background) left to finish, then measured.

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
 import sharp from "sharp";
 import { DEMO_CREATOR } from "#db/demo-account";
 import {
@@ -212,6 +213,7 @@ export async function benchMarketplace(
   await (await startBenchServer({ dataDir, port })).stop();
   const database = path.join(dataDir, "selfie-studio.sqlite");
   const creators = seedCreators(database, 500);
+  giveHandle(database, creators[1], STOREFRONT_HANDLE);
   const rows: BenchRow[] = [];
   let seeded = 0;
   for (const [label, count] of [
@@ -225,10 +227,14 @@ export async function benchMarketplace(
       const first = (await (await server.fetch("/api/marketplace")).json()) as { items: unknown[] };
       if (first.items.length === 0)
         throw new Error(`/api/marketplace lists nothing at ${label} listings`);
-      // Warm-up: both routes, so neither is measured while still cold.
+      const listingPage = await benchListingPage(server, dataDir);
+      const storefront = `/creators/${STOREFRONT_HANDLE}`;
+      // Warm-up: every route, so none is measured while still cold.
       for (let i = 0; i < 100; i++) {
         await (await server.fetch("/api/marketplace")).arrayBuffer();
         await (await server.fetch("/marketplace")).arrayBuffer();
+        await (await server.fetch(listingPage)).arrayBuffer();
+        await (await server.fetch(storefront)).arrayBuffer();
       }
       // The page as a visitor without cookies is served it (from the visitors' cache), for the bare server.
       const served = await server.fetch("/marketplace");
@@ -242,6 +248,36 @@ export async function benchMarketplace(
           const trivial = await load(server, "/healthz", seconds, connections);
           const limit = await load(bare, "/", seconds, connections);
           const tag = `@${label}, c=${connections}`;
+          const marketplace = await load(server, "/marketplace", seconds, connections);
+          // A listing's page and a storefront, against /marketplace measured just before.
+          for (const [pathname, title] of [[listingPage, "/marketplace/{id}"], [storefront, "/creators/{handle}"]] as const) {
+            const measured = await load(server, pathname, seconds, connections);
+            const name = `${title} ${tag}`;
+            rows.push(
+              row({
+                name: `${name}: req/s`,
+                value: measured.rps,
+                baseline: marketplace.rps,
+                bare: limit.rps,
+                unit: "req/s",
+                // At least 0.8x /marketplace at 10 connections on the large marketplace.
+                limit: connections === 10 && count === 100_000 ? 0.8 : null,
+                limitOf: "ratio",
+                atLeast: true,
+                against: "/marketplace req/s",
+              }),
+              row({
+                name: `${name}: p99`,
+                value: measured.p99,
+                baseline: marketplace.p99,
+                bare: limit.p99,
+                unit: "ms",
+                limit: count === 100_000 ? 50 : null,
+                limitOf: "value",
+                against: count === 100_000 ? "/marketplace p99; limit 50 ms" : "/marketplace p99",
+              }),
+            );
+          }
           rows.push(
             row({
               name: `bare node:http, the /marketplace bytes ${tag}: req/s`,
@@ -311,6 +347,35 @@ export async function benchMarketplace(
     }
   }
   return rows;
+}
+
+/** The creator whose storefront the bench loads. */
+const STOREFRONT_HANDLE = "bench-creator";
+
+function giveHandle(file: string, userId: string, handle: string) {
+  const sqlite = new SQLite(file);
+  sqlite.prepare("update users set handle = ? where id = ?").run(handle, userId);
+  sqlite.close();
+}
+
+/**
+ * The path of the newest listing's page. Bench listings name files that do
+ * not exist, so this one gets a real preview: its page makes its social card
+ * from it once, as a real listing's would.
+ */
+async function benchListingPage(server: RunningServer, dataDir: string): Promise<string> {
+  const page = (await (await server.fetch("/api/marketplace?limit=1")).json()) as { items: { id: string; previewUrl: string }[] };
+  const listing = page.items[0];
+  if (!listing) throw new Error("No listing to load the page of");
+  const previewFile = path.join(dataDir, "files", listing.previewUrl.slice("/media/".length));
+  fs.mkdirSync(path.dirname(previewFile), { recursive: true });
+  if (!fs.existsSync(previewFile))
+    await sharp({ create: { width: 512, height: 640, channels: 3, background: "#6d28d9" } }).jpeg().toFile(previewFile);
+  const pathname = `/marketplace/${listing.id}`;
+  const first = await server.fetch(pathname);
+  if (first.status !== 200) throw new Error(`${pathname} answered ${first.status}`);
+  await first.arrayBuffer();
+  return pathname;
 }
 
 function residentKb(pid: number, field: "VmRSS" | "VmHWM"): number {

@@ -151,7 +151,7 @@ describe("the creator's listings API and the /listings form", () => {
         title: "Mine",
         price: "25",
         status: "active",
-        platforms: [{ platform: "marketplace", status: "live", url: `http://localhost:3000/marketplace?listing=${listing.id}` }],
+        platforms: [{ platform: "marketplace", status: "live", url: `http://localhost:3000/marketplace/${listing.id}` }],
       });
     }
     const signedOut = await callRoute(listingsApi, makeRequest("/api/marketplace-listings"));

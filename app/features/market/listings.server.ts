@@ -10,6 +10,8 @@ import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/features/market/listing-schema";
 import { makeListingPreview } from "~/features/market/listing-preview.server";
+import { forgetSocialCard } from "~/features/market/social-card.server";
+import { socialCardKey } from "~/lib/image-variants";
 import { makeVariantsAhead } from "~/infra/image-variants.server";
 import { pictureVariants } from "~/lib/image-variants";
 
@@ -104,6 +106,11 @@ export async function listStylizedImage(
         .returningAll()
         .executeTakeFirstOrThrow();
       if (snapshot) await removeReplacedFiles(db, store, existing);
+      else if (listing.title !== existing.title || listing.price_cents !== existing.price_cents) {
+        // The social card shows the title and price: the old one goes, the listing page makes the new one.
+        await store.remove(socialCardKey(existing.preview_key));
+        forgetSocialCard(existing.preview_key);
+      }
       return { listing, created: false };
     }
     if (!snapshot) throw new Error("A new listing needs its files");
@@ -296,9 +303,9 @@ export interface CreatorListing {
   platforms: { platform: string; status: "live" | "withdrawn"; url: string | null }[];
 }
 
-/** Where a listing is reachable on /marketplace (the page shows that one listing). */
+/** A listing's own page (/marketplace/{listingId}): the link a creator shares. */
 export function marketplaceListingUrl(origin: string, listingId: string): string {
-  return `${origin}/marketplace?listing=${encodeURIComponent(listingId)}`;
+  return `${origin}/marketplace/${encodeURIComponent(listingId)}`;
 }
 
 export function parseTags(text: string): string[] {

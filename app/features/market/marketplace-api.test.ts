@@ -60,6 +60,8 @@ describe("GET /api/marketplace", () => {
       tags: ["sunset"],
       licensingEnabled: true,
       createdAt: first.listing.created_at,
+      // Its own page, absolute.
+      url: `http://localhost:3000/marketplace/${first.listing.id}`,
     });
     expect([body.items[1].width, body.items[1].height]).toEqual([first.listing.width, first.listing.height]);
     expect(body.items[1].width).toBeGreaterThan(0);

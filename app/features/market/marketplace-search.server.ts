@@ -48,6 +48,8 @@ export interface MarketplaceQuery {
   limit: number;
   /** Only this listing (the link a creator shares). */
   listingId?: string;
+  /** Only this creator's listings (their storefront). */
+  creatorId?: string;
 }
 
 export function encodeCursor(createdAt: string, id: string): string {
@@ -89,24 +91,11 @@ function marketplaceRows(db: DB, q: string | undefined): ReturnType<typeof allRo
 
 export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promise<MarketplacePage> {
   let select = marketplaceRows(db, query.q?.trim())
-    .select([
-      "l.id",
-      "l.title",
-      "l.description",
-      "l.style",
-      "l.price_cents",
-      "l.preview_key",
-      "l.width",
-      "l.height",
-      "l.tags",
-      "l.licensing_enabled",
-      "l.created_at",
-      "l.user_id",
-      "u.first_name",
-    ])
+    .select(MARKETPLACE_ITEM_COLUMNS)
     .where("l.status", "=", "active")
     .where("u.banned", "=", 0);
   if (query.listingId) select = select.where("l.id", "=", query.listingId);
+  if (query.creatorId) select = select.where("l.user_id", "=", query.creatorId);
   if (query.style) select = select.where("l.style", "=", query.style);
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
@@ -120,23 +109,58 @@ export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promis
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((row) => ({
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      style: row.style,
-      price: centsToPriceString(row.price_cents),
-      priceCents: row.price_cents,
-      previewUrl: publicMediaUrl(row.preview_key),
-      previewWidth: previewWidthOf(row.width, row.height),
-      width: row.width,
-      height: row.height,
-      creator: { id: row.user_id, firstName: row.first_name },
-      tags: parseTags(row.tags),
-      licensingEnabled: row.licensing_enabled === 1,
-      createdAt: row.created_at,
-    })),
+    items: page.map(toMarketplaceItem),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/** The columns a marketplace item is made from (listings as l joined with users as u). */
+export const MARKETPLACE_ITEM_COLUMNS = [
+  "l.id",
+  "l.title",
+  "l.description",
+  "l.style",
+  "l.price_cents",
+  "l.preview_key",
+  "l.width",
+  "l.height",
+  "l.tags",
+  "l.licensing_enabled",
+  "l.created_at",
+  "l.user_id",
+  "u.first_name",
+] as const;
+
+export function toMarketplaceItem(row: {
+  id: string;
+  title: string;
+  description: string;
+  style: string;
+  price_cents: number;
+  preview_key: string;
+  width: number;
+  height: number;
+  tags: string;
+  licensing_enabled: number;
+  created_at: string;
+  user_id: string;
+  first_name: string;
+}): MarketplaceItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    style: row.style,
+    price: centsToPriceString(row.price_cents),
+    priceCents: row.price_cents,
+    previewUrl: publicMediaUrl(row.preview_key),
+    previewWidth: previewWidthOf(row.width, row.height),
+    width: row.width,
+    height: row.height,
+    creator: { id: row.user_id, firstName: row.first_name },
+    tags: parseTags(row.tags),
+    licensingEnabled: row.licensing_enabled === 1,
+    createdAt: row.created_at,
   };
 }
 

@@ -36,6 +36,7 @@ import {
   listingsOfCreator,
   toCreatorListing,
   withdrawListing,
+  marketplaceListingUrl,
 } from "~/features/market/listings.server";
 import type { OrderRow } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
@@ -67,7 +68,17 @@ import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
-import { mailLinkOrigin } from "~/infra/configured-origin.server";
+import { configuredOrigin, mailLinkOrigin } from "~/infra/configured-origin.server";
+import { creatorByHandle, listingPage } from "~/features/market/listing-page.server";
+import { ensureSocialCard } from "~/features/market/social-card.server";
+import type { SitemapPart } from "~/features/market/sitemap.server";
+import {
+  cachedSitemap,
+  robotsTxt,
+  sitemapIndexXml,
+  sitemapPartXml,
+  sitemapParts,
+} from "~/features/market/sitemap.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
 import type { LibraryOrder } from "~/features/market/library.server";
 import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
@@ -133,8 +144,96 @@ export const browseMarketplace = defineProcedure({
       listingId: input.listing,
     });
     if (ctx.countsViews) await countViews(ctx, user, page.items.map((item) => item.id));
+    // Each item's own page, absolute, for clients that link to it.
+    const origin = pagesOrigin(ctx);
+    return { ...page, items: page.items.map((item) => ({ ...item, url: marketplaceListingUrl(origin, item.id) })) };
+  },
+});
+
+/**
+ * The origin of the public pages' absolute links (canonical, Open Graph,
+ * sitemap): the configured one (PUBLIC_URL), never the request's Host, since a
+ * page served from the visitors' cache or read by a crawler must not carry a
+ * name a client wrote; outside production without PUBLIC_URL, the call's own.
+ */
+function pagesOrigin(ctx: CallContext): string {
+  return configuredOrigin(ctx.config) ?? ctx.origin;
+}
+
+/** A listing id or handle as the URL may carry it: anything else is simply not found. */
+const PUBLIC_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * GET /marketplace/{listingId}: the listing's own page (its preview, details,
+ * creator, more of theirs) with its social card made and stored on the first
+ * request. 404 for an unknown or malformed id, a withdrawn listing, or a
+ * banned or erased creator's.
+ */
+export const viewListingPage = defineProcedure({
+  name: "viewListingPage",
+  access: "public",
+  input: z.object({ listingId: z.string() }),
+  async run({ input, ctx }) {
+    const page = PUBLIC_NAME.test(input.listingId) ? await listingPage(ctx.db, input.listingId, pagesOrigin(ctx)) : null;
+    if (!page) throw notFound("Listing not found");
+    const { listing, socialCard } = page;
+    try {
+      await ensureSocialCard(getFileStore(), { previewKey: socialCard.previewKey, title: listing.title, priceCents: listing.priceCents });
+    } catch (error) {
+      // The page stands without its card; the next visit tries again.
+      console.warn(`Could not make the social card of listing ${listing.id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return page;
   },
+});
+
+/**
+ * GET /creators/{handle}: a creator's storefront, their live listings with the
+ * marketplace's filters and pages. 404 for an unknown or malformed handle, a
+ * banned or erased creator.
+ */
+export const viewStorefront = defineProcedure({
+  name: "viewStorefront",
+  access: "public",
+  input: marketplaceQuerySchema.omit({ listing: true }).extend({ handle: z.string() }),
+  async run({ input, ctx }) {
+    const origin = pagesOrigin(ctx);
+    const creator = PUBLIC_NAME.test(input.handle) ? await creatorByHandle(ctx.db, input.handle, origin) : null;
+    if (!creator) throw notFound("Creator not found");
+    if (input.q) throttle(ctx, SEARCH_RATE_LIMIT);
+    const page = await browse(ctx.db, {
+      style: input.style,
+      q: input.q,
+      cursor: input.cursor,
+      limit: input.limit,
+      creatorId: creator.id,
+    });
+    return { creator, page };
+  },
+});
+
+/** GET /sitemap.xml and its parts (/sitemaps/{kind}/{start}.xml): XML, or null for a part that is not one. */
+export const readSitemap = defineProcedure({
+  name: "readSitemap",
+  access: "public",
+  input: z.object({ kind: z.string().optional(), part: z.string().optional() }),
+  async run({ input, ctx }) {
+    const origin = pagesOrigin(ctx);
+    const parts = await cachedSitemap("parts", async () => JSON.stringify(await sitemapParts(ctx.db)));
+    const known: SitemapPart[] = JSON.parse(parts ?? "[]");
+    if (input.kind === undefined) return cachedSitemap(`index\n${origin}`, async () => sitemapIndexXml(origin, known));
+    const part = known.find((candidate) => candidate.kind === input.kind && `${candidate.start}.xml` === input.part);
+    if (!part) return null;
+    return cachedSitemap(`${part.kind}\n${part.start}\n${origin}`, () => sitemapPartXml(ctx.db, origin, part.kind, part.start));
+  },
+});
+
+/** GET /robots.txt. */
+export const readRobots = defineProcedure({
+  name: "readRobots",
+  access: "public",
+  input: z.object({}),
+  run: ({ ctx }) => robotsTxt(pagesOrigin(ctx)),
 });
 
 /**

@@ -231,8 +231,8 @@ describe("launch and post", () => {
 
     // The own marketplace: live, at a URL that shows the listing.
     expect(byId.marketplace).toMatchObject({ name: "Selfie Studio", status: "live", icon: expect.any(String) });
-    const listingId = new URL(byId.marketplace.url).searchParams.get("listing");
-    expect(byId.marketplace.url).toBe(`${ORIGIN}/marketplace?listing=${listingId}`);
+    const listingId = new URL(byId.marketplace.url).pathname.split("/").pop();
+    expect(byId.marketplace.url).toBe(`${ORIGIN}/marketplace/${listingId}`);
     const market = await (await callRoute(marketplaceApi, makeRequest(`/api/marketplace?listing=${listingId}`))).json();
     expect(market.items.map((item: { id: string; title: string; price: string; tags: string[] }) => [item.id, item.title, item.price, item.tags])).toContainEqual([
       listingId,

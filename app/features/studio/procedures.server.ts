@@ -23,7 +23,7 @@ import {
   NotAnImageError,
   storeUploadedImage,
 } from "~/features/studio/images.server";
-import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
+import { activeListingForStylizedImage, marketplaceListingUrl, withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
 import { centsToPriceString } from "~/lib/money";
 import {
   cancelOpenStyles,
@@ -224,7 +224,11 @@ async function marketStateOf(
 ): Promise<MarketState> {
   const listing = await activeListingForStylizedImage(ctx.db, row.id);
   const cents = listing?.price_cents ?? row.price_cents ?? suggestedPrice(row.style) * 100;
-  return { price: centsToPriceString(cents), listed: Boolean(listing) };
+  return {
+    price: centsToPriceString(cents),
+    listed: Boolean(listing),
+    url: listing ? marketplaceListingUrl(ctx.origin, listing.id) : null,
+  };
 }
 
 /** A stylized image as the API answers it, with the price the creator sees (marketStateOf). */

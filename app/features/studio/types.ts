@@ -91,6 +91,8 @@ export interface MarketState {
   /** Dollars, e.g. "75". */
   price: string;
   listed: boolean;
+  /** The live listing's own page (absolute), the link to share; null when not listed. */
+  url?: string | null;
 }
 
 export interface DashboardData {

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { cosmeticRating } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { CartButton } from "~/features/market/components/cart-button";
@@ -32,7 +33,8 @@ export interface ListingCardData {
 /**
  * A marketplace card: the watermarked preview only, title, style, cosmetic
  * rating, creator's first name, price, the file's pixel size, cart button (at the bottom, so the
- * buttons of a row line up). The title's id is the card's anchor (#listing-<id>).
+ * buttons of a row line up). The title's id is the card's anchor (#listing-<id>); the title
+ * links to the listing's own page.
  */
 export function ListingCard({
   listing,
@@ -72,7 +74,10 @@ export function ListingCard({
             id={`listing-${listing.id}`}
             className="min-w-0 scroll-mt-24 font-semibold wrap-anywhere text-slate-900"
           >
-            {listing.title}
+            {/* The listing's own page: shareable, with the image large and the details. */}
+            <Link to={`/marketplace/${listing.id}`} className="block hover:underline" data-testid="listing-link">
+              {listing.title}
+            </Link>
           </h3>
           <StyleBadge style={listing.style} />
         </div>

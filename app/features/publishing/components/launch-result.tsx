@@ -12,6 +12,7 @@ import {
 import { PublicationList } from "~/features/publishing/components/publication-status";
 import type { LaunchResultData, PublicationView } from "~/features/publishing/components/types";
 import { useHydrated } from "~/ui/use-hydrated";
+import { ShareLinks } from "~/ui/share-links";
 
 /**
  * What a launch did (the result view replaces the form). The
@@ -36,6 +37,8 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
     return () => clearTimeout(timer);
   }, [hydrated, pending, poll, result.imageId]);
 
+  // The product's own marketplace, once live: its listing page is the link to share.
+  const ownPage = platforms.find((p) => p.id === "marketplace" && p.status === "live" && p.url)?.url ?? null;
   const launched = platforms.filter((p) => DONE_STATUSES.includes(p.status)).length;
   const views = estimatedViews(launched);
   const earnings = estimatedEarnings(views, Number(result.price));
@@ -81,6 +84,15 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
         10,000 views at ${result.price}.
       </p>
       <PublicationList publications={platforms} />
+      {ownPage ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid="launch-share">
+          <h4 className="font-semibold text-slate-900">Share your listing</h4>
+          <p className="mt-1 text-sm text-slate-600">Its own page shows the image, the price and Add to cart, and looks right when posted.</p>
+          <div className="mt-3">
+            <ShareLinks url={ownPage} title="My new portrait" />
+          </div>
+        </div>
+      ) : null}
       {pending ? <p className="text-sm text-slate-600">Some platforms are still working; this updates by itself.</p> : null}
       {onDone ? (
         <div className="flex justify-end">

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Spinner } from "~/ui/navigation-progress";
 import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { MarketState, StylizedImageJson } from "~/features/studio/types";
+import { ShareLinks } from "~/ui/share-links";
 import { isInProgress } from "~/features/studio/types";
 import { styleName } from "~/lib/styles";
 import { creationNames } from "~/features/studio/creation-names";
@@ -128,6 +129,16 @@ export function ImageGrid({
                       </span>
                     )}
                   </p>
+                ) : null}
+                {image.status === "completed" && market[image.id]?.url ? (
+                  <details className="text-sm" data-testid="creation-share">
+                    <summary className="cursor-pointer font-medium text-brand-700">
+                      Share<span className="sr-only">: {names.get(image.id)}</span>
+                    </summary>
+                    <div className="mt-2">
+                      <ShareLinks url={market[image.id]!.url!} title={names.get(image.id) ?? "My portrait"} name={names.get(image.id)} />
+                    </div>
+                  </details>
                 ) : null}
                 <div className="mt-auto flex flex-wrap gap-2">
                   {image.status === "completed" ? (

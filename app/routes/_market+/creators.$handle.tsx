@@ -1,0 +1,144 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { viewCart, viewStorefront } from "~/features/market/procedures.server";
+import { ListingCard } from "~/features/market/components/listing-card";
+import { MarketplaceFilters } from "~/features/market/components/marketplace-filters";
+import { Avatar } from "~/ui/avatar";
+import { ErrorPanel } from "~/ui/error-panel";
+import { shareMetaTags } from "~/ui/share-meta";
+import { PRODUCT_NAME } from "~/lib/product";
+import { getWebUser } from "~/web/auth.server";
+import { readCart } from "~/web/cart.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+
+/**
+ * GET /creators/{handle}: a creator's storefront (public, served to visitors
+ * from the page cache): avatar, name, bio and their live listings with the
+ * marketplace's style filter, search and pages. 404 for an unknown handle or
+ * a banned or erased creator.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const param = (name: string) => url.searchParams.get(name) ?? "";
+  const user = await getWebUser(args.request);
+  const { creator, page } = await loadProcedure(
+    viewStorefront,
+    args,
+    { handle: args.params.handle ?? "", style: param("style"), q: param("q"), cursor: param("cursor") },
+    user,
+  );
+  const cart = await loadProcedure(viewCart, args, { listingIds: await readCart(args.request) }, user);
+  const here = new URL(url);
+  here.searchParams.delete("_data");
+  const withoutCursor = new URLSearchParams(here.searchParams);
+  withoutCursor.delete("cursor");
+  return json({
+    creator,
+    page,
+    inCart: cart.items.map((item) => item.id),
+    filters: { style: param("style"), q: param("q"), cursor: param("cursor") },
+    baseQuery: withoutCursor.toString(),
+    redirectTo: here.pathname + here.search,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Page Not Found | ${PRODUCT_NAME}` }];
+  const { creator } = data;
+  const name = creator.name || creator.handle || "A creator";
+  const description = creator.bio?.trim() || `AI-styled portraits by ${name} on ${PRODUCT_NAME}, each with a standard commercial license.`;
+  const first = data.page.items[0];
+  return shareMetaTags({
+    title: `${name} (@${creator.handle}) | ${PRODUCT_NAME}`,
+    shareTitle: `${name} on ${PRODUCT_NAME}`,
+    description,
+    url: creator.storefrontUrl ?? "",
+    type: "profile",
+    image: first
+      ? { url: `${new URL(creator.storefrontUrl ?? "http://localhost").origin}${first.previewUrl}`, width: first.previewWidth, height: Math.round((first.height * first.previewWidth) / Math.max(1, first.width)), alt: `${first.title} (watermarked preview)` }
+      : null,
+  });
+};
+
+export default function Storefront() {
+  const data = useLoaderData<typeof loader>();
+  const { creator } = data;
+  const name = creator.name || creator.handle || "A creator";
+  const inCart = new Set(data.inCart);
+  const base = `/creators/${creator.handle}`;
+  const nextHref = data.page.nextCursor
+    ? `${base}?${new URLSearchParams([...new URLSearchParams(data.baseQuery), ["cursor", data.page.nextCursor]])}`
+    : null;
+  const firstHref = `${base}${data.baseQuery ? `?${data.baseQuery}` : ""}`;
+  const filtered = Boolean(data.filters.style || data.filters.q);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        <Avatar src={creator.avatarUrl} name={name} size="h-20 w-20 text-lg" />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">{name}</h1>
+          <p className="text-sm text-slate-600">@{creator.handle}</p>
+          {creator.bio ? (
+            <p className="mt-2 max-w-2xl whitespace-pre-line text-slate-700" data-testid="creator-bio">
+              {creator.bio}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <div className="mt-8 space-y-6">
+        <MarketplaceFilters style={data.filters.style} q={data.filters.q} action={base} />
+        {data.page.items.length === 0 ? (
+          <div className="card p-10 text-center" data-testid="marketplace-empty">
+            <p className="font-medium text-slate-900">
+              {filtered || data.filters.cursor ? "No images match your search." : `${name} has no images for sale yet.`}
+            </p>
+            {filtered ? (
+              <p className="mt-1 text-sm">
+                <Link to={base} className="text-brand-700 underline">
+                  Clear the filters
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <h2 id="listings-heading" className="sr-only">
+              Images for sale by {name}
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="listings-heading">
+              {data.page.items.map((item, index) => (
+                <li key={item.id} className="flex">
+                  <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <nav aria-label="Pages" className="flex justify-between">
+          {data.filters.cursor ? (
+            <Link to={firstHref} className="btn-secondary">
+              Back to newest
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextHref ? (
+            <Link to={nextHref} className="btn-secondary" data-testid="next-page">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPanel eyebrow="404" title="Page Not Found" detail="The page you are looking for does not exist or has moved." />;
+  }
+  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "This storefront could not be loaded. Please try again.";
+  return <ErrorPanel title="Storefront" detail={message} linkTo="/marketplace" linkLabel="Back to the marketplace" />;
+}

@@ -1,0 +1,215 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { viewCart, viewListingPage } from "~/features/market/procedures.server";
+import { CartButton } from "~/features/market/components/cart-button";
+import { ListingCard } from "~/features/market/components/listing-card";
+import { PixelSize } from "~/features/market/components/pixel-size";
+import { StyleBadge } from "~/features/market/components/style-badge";
+import { Avatar } from "~/ui/avatar";
+import { ErrorPanel } from "~/ui/error-panel";
+import { JsonLd, shareMetaTags } from "~/ui/share-meta";
+import { ResponsivePicture } from "~/ui/responsive-picture";
+import { LICENSE_NAME } from "~/lib/license-terms";
+import { formatMoney } from "~/lib/money";
+import { PRODUCT_NAME } from "~/lib/product";
+import { styleName } from "~/lib/styles";
+import { getWebUser } from "~/web/auth.server";
+import { readCart } from "~/web/cart.server";
+import { loadProcedure } from "~/web/remix-adapter.server";
+
+/** How wide the page shows the preview: the left column from lg, else the page's width. */
+const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
+
+/**
+ * GET /marketplace/{listingId}: a live listing's own page (public, served to
+ * visitors from the page cache): the watermarked preview large, the details,
+ * the license, the creator, Add to cart and Buy now (the cart's own forms, so
+ * both work without JavaScript), more from the same creator, and the tags a
+ * shared link is shown with (Open Graph, Twitter, JSON-LD). 404 otherwise.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await getWebUser(args.request);
+  const page = await loadProcedure(viewListingPage, args, { listingId: args.params.listingId ?? "" }, user);
+  const cart = await loadProcedure(viewCart, args, { listingIds: await readCart(args.request) }, user);
+  return json({ ...page, inCart: cart.items.map((item) => item.id) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Page Not Found | ${PRODUCT_NAME}` }];
+  return shareMetaTags({
+    title: `${data.listing.title} by ${data.creator.name || "a creator"} | ${PRODUCT_NAME}`,
+    shareTitle: data.listing.title,
+    description: describe(data.listing.description, data.listing.style),
+    url: data.url,
+    type: "product",
+    image: { url: data.socialCard.url, width: data.socialCard.width, height: data.socialCard.height, alt: `${data.listing.title} (watermarked preview)` },
+  });
+};
+
+function describe(description: string, style: string): string {
+  const text = description.trim() || `A ${styleName(style).toLowerCase()} style portrait with a standard commercial license.`;
+  const chars = Array.from(text);
+  return chars.length > 200 ? `${chars.slice(0, 199).join("").trimEnd()}…` : text;
+}
+
+export default function ListingPage() {
+  const data = useLoaderData<typeof loader>();
+  const { listing, creator } = data;
+  const inCart = new Set(data.inCart);
+  const here = `/marketplace/${listing.id}`;
+  const previewHeight = Math.round((listing.height * listing.previewWidth) / Math.max(1, listing.width));
+  const creatorName = creator.name || "a creator";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: listing.title,
+          description: listing.description || undefined,
+          image: [data.socialCard.url],
+          sku: listing.id,
+          url: data.url,
+          category: `${styleName(listing.style)} portrait`,
+          offers: {
+            "@type": "Offer",
+            url: data.url,
+            price: (listing.priceCents / 100).toFixed(2),
+            priceCurrency: "USD",
+            availability: "https://schema.org/InStock",
+            seller: { "@type": "Person", name: creatorName, ...(creator.storefrontUrl ? { url: creator.storefrontUrl } : {}) },
+          },
+        }}
+      />
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <Link to="/marketplace" className="text-brand-700 underline">
+          Marketplace
+        </Link>{" "}
+        / <span className="wrap-anywhere">{listing.title}</span>
+      </nav>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[640px_minmax(0,1fr)]">
+        <div className="flex items-start justify-center overflow-hidden rounded-xl bg-slate-100">
+          <ResponsivePicture
+            src={listing.previewUrl}
+            sourceWidth={listing.previewWidth}
+            sizes={PREVIEW_SIZES}
+            width={listing.previewWidth}
+            height={previewHeight}
+            alt={`Preview of ${listing.title} (watermarked)`}
+            loading="eager"
+            highPriority
+            // At most its own size: the preview is never drawn larger than it is.
+            className="h-auto max-w-full"
+          />
+        </div>
+        <div className="min-w-0 space-y-5" data-testid="listing-details">
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <StyleBadge style={listing.style} />
+              <PixelSize width={listing.width} height={listing.height} />
+            </div>
+            <h1 className="mt-2 text-3xl font-bold wrap-anywhere text-slate-900" data-testid="listing-title">
+              {listing.title}
+            </h1>
+            <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="listing-page-price">
+              {formatMoney(listing.priceCents)}
+            </p>
+          </div>
+          <CreatorLine creator={creator} name={creatorName} />
+          {listing.description ? <p className="whitespace-pre-line text-slate-700">{listing.description}</p> : null}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium text-slate-900">Style</dt>
+            <dd className="text-slate-700">{styleName(listing.style)}</dd>
+            <dt className="font-medium text-slate-900">Pixel size</dt>
+            <dd className="text-slate-700">
+              {listing.width} × {listing.height} px
+            </dd>
+            {listing.tags.length > 0 ? (
+              <>
+                <dt className="font-medium text-slate-900">Tags</dt>
+                <dd>
+                  <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                    {listing.tags.map((tag) => (
+                      <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="text-sm text-slate-700" data-testid="license-sentence">
+            Buying gets you the full-resolution file with the {LICENSE_NAME}: use it in personal and commercial
+            projects, ads and products, but not resell it as a file.{" "}
+            <Link to="/license" className="font-medium text-brand-700 underline">
+              Read the license terms
+            </Link>
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <div className="sm:flex-1">
+              <CartButton listingId={listing.id} title={listing.title} inCart={inCart.has(listing.id)} redirectTo={here} />
+            </div>
+            {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
+            <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="listingId" value={listing.id} />
+              <input type="hidden" name="redirectTo" value="/cart" />
+              <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
+                Buy now<span className="sr-only">: {listing.title}</span>
+              </button>
+            </Form>
+          </div>
+        </div>
+      </div>
+      {data.more.length > 0 ? (
+        <section className="mt-12" aria-labelledby="more-heading">
+          <h2 id="more-heading" className="text-xl font-semibold text-slate-900">
+            More from {creatorName}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {data.more.map((item) => (
+              <li key={item.id} className="flex">
+                <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={here} />
+              </li>
+            ))}
+          </ul>
+          {creator.handle ? (
+            <p className="mt-4">
+              <Link to={`/creators/${creator.handle}`} className="font-medium text-brand-700 underline">
+                See all of {creatorName}&apos;s images
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function CreatorLine({ creator, name }: { creator: { handle: string | null; avatarUrl: string | null }; name: string }) {
+  const face = (
+    <>
+      <Avatar src={creator.avatarUrl} name={name} size="h-10 w-10" />
+      <span>
+        by <span className="font-medium text-slate-900">{name}</span>
+      </span>
+    </>
+  );
+  return creator.handle ? (
+    <Link to={`/creators/${creator.handle}`} className="inline-flex items-center gap-3 text-slate-700 hover:underline" data-testid="creator-link">
+      {face}
+    </Link>
+  ) : (
+    <p className="inline-flex items-center gap-3 text-slate-700">{face}</p>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPanel eyebrow="404" title="Page Not Found" detail="The page you are looking for does not exist or has moved." />;
+  }
+  return <ErrorPanel title="Marketplace" detail="This image could not be loaded. Please try again." linkTo="/marketplace" linkLabel="Back to the marketplace" />;
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Two reading orders for the public listing pages:
+// - a creator's live listings newest first (a storefront, "more from the
+//   creator" on a listing's page): (user_id, status, created_at, id), so a
+//   creator whose listings are all old is not found by walking every newer
+//   listing of everybody;
+// - live listings in id order (the sitemap's parts, keyset on id):
+//   (status, id), so a part is a range of the index, not a sort of every
+//   active listing.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createIndex("listings_user_id_status_created_at_id")
+    .on("listings")
+    .columns(["user_id", "status", "created_at", "id"])
+    .execute();
+  await db.schema.createIndex("listings_status_id").on("listings").columns(["status", "id"]).execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("listings_status_id").execute();
+  await db.schema.dropIndex("listings_user_id_status_created_at_id").execute();
+}
