@@ -59,6 +59,17 @@ describe("GET /marketplace/{listingId}", () => {
     expect(await getFileStore().exists(socialCardKey(listing.preview_key))).toBe(true);
   });
 
+  it("counts a view of the listing for its creator's analytics, once per visitor and day", async () => {
+    const { user } = await createTestUser();
+    const { listing } = await createListing(user.id, { title: "Counted" });
+    const views = async () =>
+      (await getDb().selectFrom("listing_days").select("views").where("listing_id", "=", listing.id).executeTakeFirst())?.views ?? 0;
+    expect((await page(listing.id)).status).toBe(200);
+    expect(await views()).toBe(1);
+    expect((await page(listing.id)).status).toBe(200);
+    expect(await views()).toBe(1);
+  });
+
   it("is a 404 for an unknown, malformed, withdrawn or banned creator's listing, never a 500", async () => {
     const { user } = await createTestUser();
     const banned = await createTestUser();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { viewCart, viewListingPage } from "~/features/market/procedures.server";
+import { countMarketplaceViews, viewCart, viewListingPage } from "~/features/market/procedures.server";
 import { CartButton } from "~/features/market/components/cart-button";
 import { ListingCard } from "~/features/market/components/listing-card";
 import { PixelSize } from "~/features/market/components/pixel-size";
@@ -17,6 +17,7 @@ import { styleName } from "~/lib/styles";
 import { getWebUser } from "~/web/auth.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
+import { isFreshView } from "~/web/fresh-view.server";
 
 /** How wide the page shows the preview: the left column from lg, else the page's width. */
 const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
@@ -31,6 +32,9 @@ const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
 export async function loader(args: LoaderFunctionArgs) {
   const user = await getWebUser(args.request);
   const page = await loadProcedure(viewListingPage, args, { listingId: args.params.listingId ?? "" }, user);
+  // The listing counts as viewed, once per visitor and day, as on the marketplace; a copy from the visitors' cache counts too.
+  if (isFreshView(args.request)) await loadProcedure(countMarketplaceViews, args, { listingIds: [page.listing.id] }, user);
+  if (args.context.pageNotes) args.context.pageNotes.shownListings = [page.listing.id];
   const cart = await loadProcedure(viewCart, args, { listingIds: await readCart(args.request) }, user);
   return json({ ...page, inCart: cart.items.map((item) => item.id) });
 }
