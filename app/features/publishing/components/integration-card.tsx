@@ -4,6 +4,7 @@ import type { Platform } from "~/features/publishing/platforms";
 import { CAPABILITY_LABELS, needsConnection } from "~/features/publishing/platforms";
 import { ManualSetupForm } from "~/features/publishing/components/manual-setup-form";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
+import { AdobeReleaseSteps } from "~/features/publishing/components/model-release-form";
 
 export interface CardIntegration {
   apiKeyLast4: string;
@@ -92,6 +93,7 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
         <p className="text-sm text-slate-600">{platform.does}</p>
       )}
       {platform.notice && !platform.closed ? <p className="text-xs text-slate-500">{platform.notice}</p> : null}
+      {platform.capability === "sftpSubmission" && !platform.closed ? <AdobeReleaseSteps /> : null}
 
       {integration ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="integration-details">
