@@ -252,7 +252,14 @@ export const modelReleaseFields = z.object({
       .trim()
       .min(1, "Please type your name to sign")
       .max(120, "The signature can be at most 120 characters"),
-    confirm: formBoolean.refine((value) => value === true, "Please confirm that you are the person shown in this image"),
+    // A ticked box ("on"), or true in JSON; absent or anything else is refused.
+    confirm: z.preprocess(
+      (raw) => {
+        const value = lastValue(raw);
+        return value === true || value === "on" || value === "true";
+      },
+      z.literal(true, { error: "Please confirm that you are the person shown in this image" }),
+    ),
     drawnSignature: z
       .string()
       .max(MAX_DRAWN_SIGNATURE_CHARS, "The drawn signature is too large; please clear it and draw it again")
