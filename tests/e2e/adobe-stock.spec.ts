@@ -89,12 +89,14 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   await sign.getByLabel("Signature: type your name again").fill("Casey Creator");
   if (javaScriptOn) {
     const pad = page.getByTestId("drawn-signature");
+    await pad.scrollIntoViewIfNeeded();
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + 20, { steps: 8 });
     await page.mouse.move(box.x + box.width - 20, box.y + box.height - 20, { steps: 8 });
     await page.mouse.up();
+    await expect(sign.locator('input[name="drawnSignature"]')).toHaveValue(/^data:image\/png;base64,/);
   }
   await sign.getByRole("checkbox").check();
   await sign.getByRole("button", { name: "Sign the model release" }).click();
