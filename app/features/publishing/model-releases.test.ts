@@ -161,6 +161,34 @@ describe("an uploaded model release", () => {
   });
 });
 
+describe("the release page's upload form (multipart, without JavaScript)", () => {
+  it("keeps a PDF and redirects back with a flash; refuses a file that is not a PDF the same way, keeping nothing", async () => {
+    const { user, cookie } = await createTestUser();
+    const stylized = await createStylizedImage(user.id);
+    const post = (blob: Blob) => {
+      const form = new FormData();
+      form.set("release", blob, "release.pdf");
+      return callRoute(
+        releasePage.action,
+        new Request(new URL(`/studio/release?image=${stylized.id}`, "http://localhost:3000"), {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: "http://localhost:3000" },
+          body: form,
+        }),
+      );
+    };
+    const refused = await post(new Blob(["GIF89a not a pdf"], { type: "application/pdf" }));
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe(`/studio/release?image=${stylized.id}`);
+    expect(await getDb().selectFrom("model_releases").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+
+    const kept = await post(new Blob([new Uint8Array(await aPdf("Signed"))], { type: "application/pdf" }));
+    expect(kept.status).toBe(302);
+    const row = await getDb().selectFrom("model_releases").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: "uploaded", stylized_image_id: stylized.id });
+  });
+});
+
 describe("a model release and the creator's data", () => {
   it("is in the data export, goes with its image, and goes with the account", async () => {
     const { user, token } = await createTestUser();
