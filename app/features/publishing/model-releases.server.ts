@@ -66,8 +66,23 @@ export function findModelRelease(db: DB, userId: string, stylizedImageId: string
     .executeTakeFirst();
 }
 
-export function modelReleasesOfUser(db: DB, userId: string): Promise<ModelReleaseRow[]> {
-  return db.selectFrom("model_releases").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+/** The creator's newest model releases with their image's style, for the stock agency's card. */
+export async function recentModelReleases(db: DB, userId: string, limit = 20) {
+  const rows = await db
+    .selectFrom("model_releases")
+    .innerJoin("stylized_images", "stylized_images.id", "model_releases.stylized_image_id")
+    .select(["model_releases.stylized_image_id", "model_releases.signed_on", "model_releases.created_at", "stylized_images.style"])
+    .where("model_releases.user_id", "=", userId)
+    .orderBy("model_releases.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    stylizedImageId: row.stylized_image_id,
+    style: row.style,
+    signedOn: row.signed_on,
+    createdAt: row.created_at,
+    downloadUrl: modelReleaseDownloadPath(row.stylized_image_id),
+  }));
 }
 
 /** Records a release's PDF for an image, replacing (and removing the file of) the one before. */

@@ -24,6 +24,7 @@ import {
   findModelRelease,
   MAX_RELEASE_BYTES,
   modelReleaseJson,
+  recentModelReleases,
   signModelRelease,
 } from "~/features/publishing/model-releases.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
@@ -293,10 +294,12 @@ export const integrationsScreen = defineProcedure({
         });
       }
     }
+    const releases = await recentModelReleases(ctx.db, user.id);
     return {
       shopifyOAuth: oauth,
       shopError,
       connectLinks,
+      modelReleases: releases,
       platforms: connections.map((connection) => ({
         platform: connection.platform,
         isActive: connection.isActive,
