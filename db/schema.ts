@@ -157,6 +157,9 @@ export interface StylizedImagesTable {
   upscaled_by: string | null;
   /** How the optimized version was enlarged to its resolution preset: null (not enlarged) or "lanczos3". */
   optimized_upscaled_by: string | null;
+  /** The pixels the style engine really made, before any enlargement (migration 0026); null on older styles. */
+  native_width: number | null;
+  native_height: number | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -475,6 +478,28 @@ export interface AccountExportsTable {
   expires_at: string | null;
 }
 
+export type ModelReleaseKind = "signed" | "uploaded";
+
+/** The model release of the person a stylized image shows (migration 0026): its PDF under releases/. */
+export interface ModelReleasesTable {
+  id: string;
+  user_id: string;
+  stylized_image_id: string;
+  /** Signed in the app, or a signed PDF the creator uploaded. */
+  kind: ModelReleaseKind;
+  /** The person shown (a release signed in the app); null for an uploaded one. */
+  model_name: string | null;
+  /** The day it was signed, YYYY-MM-DD (a release signed in the app). */
+  signed_on: string | null;
+  /** The typed signature (a release signed in the app). */
+  signature: string | null;
+  /** 1 when a drawn signature was added to the typed one. */
+  drawn_signature: Generated<number>;
+  file_key: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -506,6 +531,7 @@ export interface Database {
   test_payout_accounts: TestPayoutAccountsTable;
   test_payout_movements: TestPayoutMovementsTable;
   account_exports: AccountExportsTable;
+  model_releases: ModelReleasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -524,3 +550,4 @@ export type IntegrationRow = Selectable<IntegrationsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;
 export type ListingPlatformRow = Selectable<ListingPlatformsTable>;
 export type AccountExportRow = Selectable<AccountExportsTable>;
+export type ModelReleaseRow = Selectable<ModelReleasesTable>;

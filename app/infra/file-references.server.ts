@@ -16,10 +16,11 @@ export const FILE_KEY_COLUMNS = [
   ["order_items", "file_key"],
   ["listing_platforms", "artifact_key"],
   ["account_exports", "file_key"],
+  ["model_releases", "file_key"],
 ] as const;
 
 /** The file areas whose files belong to rows (samples/ is rebuilt at start; tmp/ has its own sweep). */
-export const ROW_OWNED_AREAS = ["originals", "styled", "optimized", "previews", "listings", "kits", "exports"] as const;
+export const ROW_OWNED_AREAS = ["originals", "styled", "optimized", "previews", "listings", "kits", "exports", "releases"] as const;
 
 /** The keys of every file some row refers to (a kit's zip also keeps its image beside it). */
 export async function referencedFileKeys(db: DB): Promise<Set<string>> {

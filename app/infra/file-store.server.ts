@@ -16,14 +16,14 @@ export const DELETED_DIR = ".deleted";
 export const DELETED_FILES_KEPT_MS = 15 * 60 * 1000;
 
 export type FileArea =
-  "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "avatars" | "tmp" | "exports";
+  "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "avatars" | "tmp" | "exports" | "releases";
 
 const KEY_PATTERN =
-  /^(originals|styled|optimized|previews|listings|kits|samples|avatars|tmp|exports)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin)$/;
+  /^(originals|styled|optimized|previews|listings|kits|samples|avatars|tmp|exports|releases)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin|pdf)$/;
 
 export function newFileKey(
   area: FileArea,
-  extension: "png" | "jpg" | "webp" | "json" | "zip" | "bin",
+  extension: "png" | "jpg" | "webp" | "json" | "zip" | "bin" | "pdf",
 ): string {
   return `${area}/${newId()}.${extension}`;
 }

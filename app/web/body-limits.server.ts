@@ -8,7 +8,8 @@ import { MAX_UPLOAD_BYTES } from "~/lib/limits";
  * - Everything is held to 1 MB and read in full at the edge before the route
  *   runs, so a route never answers with the client still sending.
  * - The upload routes (an original: the API's and the dashboard's; a profile
- *   photo: the API's and the Profile tab's) take multipart bodies up to 10 MB
+ *   photo: the API's and the Profile tab's; a model release's PDF: the API's and
+ *   the release page's) take multipart bodies up to 10 MB
  *   plus the multipart overhead, and stream them to the route (which writes the file to disk as it
  *   arrives). The edge only counts: past the limit the stream fails with a 413.
  */
@@ -23,7 +24,11 @@ export const UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/dashboard",
   "/api/account/avatar",
   "/settings",
+  "/studio/release",
 ]);
+
+/** Upload routes with a path parameter (a stylized image's model release, a PDF). */
+export const UPLOAD_PATH_PATTERNS: readonly RegExp[] = [/^\/api\/token-stylized-images\/[^/]+\/model-release$/];
 
 export interface BodyLimit {
   bytes: number;
@@ -33,7 +38,10 @@ export interface BodyLimit {
 
 export function bodyLimitFor(path: string, contentType: string | undefined): BodyLimit {
   const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
-  if (multipart && UPLOAD_PATHS.has(stripTrailingSlash(path))) return { bytes: UPLOAD_BODY_LIMIT, streamed: true };
+  const bare = stripTrailingSlash(path);
+  if (multipart && (UPLOAD_PATHS.has(bare) || UPLOAD_PATH_PATTERNS.some((pattern) => pattern.test(bare)))) {
+    return { bytes: UPLOAD_BODY_LIMIT, streamed: true };
+  }
   return { bytes: FORM_BODY_LIMIT, streamed: false };
 }
 

@@ -10,7 +10,7 @@ import os from "node:os";
 import sharp from "sharp";
 import { stopVision } from "~/engines/styling/vision/vision-client.server";
 import { passes, printTable } from "./measure";
-import { benchStyleEngine } from "./style-engine";
+import { benchStyleEngine, benchTwelveMegapixels } from "./style-engine";
 
 const runs = Math.max(3, Number(process.argv[2]) || 9);
 // One libvips thread, as the server runs the engine beside the web server.
@@ -30,4 +30,6 @@ console.log(
     ? "\nEvery figure is within its limit."
     : `\nOver the limit: ${over.map((bench) => bench.name).join("; ")}`,
 );
+console.log("\nA 12 MP phone selfie (4032x3024 JPEG), rendered up to the engine's size cap; medians of 3 runs.\n");
+printTable(await benchTwelveMegapixels(3));
 await stopVision();

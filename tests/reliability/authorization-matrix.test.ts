@@ -19,6 +19,9 @@ import { createWebSession } from "~/features/accounts/sessions.server";
 import { sha256 } from "~/infra/ids.server";
 import { startEmailChange } from "~/features/accounts/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
+import { PDFDocument } from "pdf-lib";
+import { getFileStore } from "~/infra/file-store.server";
+import { signModelRelease } from "~/features/publishing/model-releases.server";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
@@ -1091,6 +1094,72 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           expect(sold).toBe(0);
           expect(listings.every((listing) => listing.sales === 0)).toBe(true);
         }
+      },
+    },
+  },
+
+  // Model releases (Adobe Stock): one of Alice's images; B and the admin get 404.
+  "api.token-stylized-images.$id.model-release": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      notJson: true,
+      prepare: async (w) => {
+        const id = w.listed.stylized.id;
+        const existing = await getDb().selectFrom("model_releases").select("id").where("stylized_image_id", "=", id).executeTakeFirst();
+        if (!existing) {
+          await signModelRelease(getDb(), getFileStore(), {
+            userId: w.alice.user.id,
+            accountEmail: w.alice.email,
+            image: w.listed.stylized,
+            input: { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example" },
+            now: new Date(),
+          });
+        }
+        return {
+          call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id } },
+          bogus: { path: `/api/token-stylized-images/${bogusId}/model-release`, params: { id: bogusId } },
+        };
+      },
+      check: ({ role, response }) => {
+        if (role === "owner" || role === "ownerCookie") expect(response.headers.get("Content-Type")).toBe("application/pdf");
+      },
+    },
+    POST: {
+      kind: "resource",
+      ok: 201,
+      prepare: (w) => {
+        const id = w.listed.stylized.id;
+        const json = { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example", confirm: true };
+        return {
+          call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id }, json },
+          bogus: { path: `/api/token-stylized-images/${bogusId}/model-release`, params: { id: bogusId }, json },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ kind: "signed", modelName: "Alice Example" });
+      },
+    },
+    PUT: {
+      kind: "resource",
+      ok: 201,
+      prepare: async (w) => {
+        const id = w.listed.stylized.id;
+        const pdf = await PDFDocument.create();
+        pdf.addPage();
+        const bytes = await pdf.save();
+        const body = () => {
+          const form = new FormData();
+          form.append("release", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "release.pdf");
+          return form;
+        };
+        return {
+          call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id }, body },
+          bogus: { path: `/api/token-stylized-images/${bogusId}/model-release`, params: { id: bogusId }, body },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ kind: "uploaded" });
       },
     },
   },

@@ -15,6 +15,8 @@ import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
 import { apiRouteFiles, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
+import { getFileStore } from "~/infra/file-store.server";
+import { signModelRelease } from "~/features/publishing/model-releases.server";
 import type { HttpMethod } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
 import type { Fingerprint } from "./db-fingerprint";
@@ -931,6 +933,48 @@ const TARGETS: Target[] = [
     base: () => ({ path: "/api/token-analytics", query: { days: "7" } }),
     query: { days: ["0", "1", "-7", "31", "7.0", "1e308", "NaN", "abc", SQL, SCRIPT, LONG] },
   },
+  // A model release signed in the app (Adobe Stock): the base call signs one for Alice's image.
+  {
+    route: "api.token-stylized-images.$id.model-release",
+    method: "POST",
+    as: "alice",
+    json: true,
+    baseStatus: 201,
+    base: () => ({
+      path: "/api/token-stylized-images/:id/model-release",
+      params: { id: w.listed.stylized.id },
+      json: { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example", confirm: true },
+    }),
+    params: { id: BOGUS_IDS },
+    required: ["modelName", "signedOn", "signature", "confirm"],
+    fields: {
+      modelName: ["", " ", LONG, 42, null, ["Alice"]],
+      signedOn: ["", "2026-13-45", "31/12/2026", "2999-01-01", SQL, 20261126],
+      signature: ["", "Someone Else", LONG, SCRIPT],
+      confirm: [false, "no", 0, null],
+      drawnSignature: ["data:text/html;base64,PGI+", "data:image/png;base64,AAAA", "x".repeat(400_001), 7],
+    },
+  },
+  {
+    route: "api.token-stylized-images.$id.model-release",
+    method: "GET",
+    as: "alice",
+    baseStatus: 200,
+    base: async () => {
+      const existing = await getDb().selectFrom("model_releases").select("id").where("stylized_image_id", "=", w.listed.stylized.id).executeTakeFirst();
+      if (!existing) {
+        await signModelRelease(getDb(), getFileStore(), {
+          userId: w.alice.user.id,
+          accountEmail: w.alice.email,
+          image: w.listed.stylized,
+          input: { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example" },
+          now: new Date(),
+        });
+      }
+      return { path: "/api/token-stylized-images/:id/model-release", params: { id: w.listed.stylized.id } };
+    },
+    params: { id: [...BOGUS_IDS, LONG, " "] },
+  },
 ];
 
 
@@ -1181,6 +1225,9 @@ const COVERED = new Set([
   "POST api.webhooks.stripe",
   "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
+  // An uploaded model release's multipart body (not a PDF, the wrong field, not multipart, another's image):
+  // app/features/publishing/model-releases.test.ts, and the junk test above.
+  "PUT api.token-stylized-images.$id.model-release",
 ]);
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([

@@ -18,7 +18,7 @@ import { decodePicture, sceneOf } from "~/engines/styling/vision/scene.server";
 export const LOCAL_ENGINE_VERSION = 3;
 
 /** The long edge of the local engine's images at most: an upload up to this size keeps its size. */
-export const LOCAL_MAX_EDGE = 2048;
+export const LOCAL_MAX_EDGE = 4096;
 
 const RENDERERS: Record<StyleId, StyleRender> = {
   professional: renderProfessional,
@@ -56,7 +56,7 @@ export function createLocalEngine(): StyleEngine {
         },
       );
       if (options?.signal?.aborted) throw new StyleEngineError("Styling was cancelled.", true);
-      const { image, method } = await render(scene, {
+      const { image, method, native } = await render(scene, {
         inputLongEdge: Math.min(
           LOCAL_MAX_EDGE,
           Math.max(picture.inputWidth, picture.inputHeight, picture.width, picture.height),
@@ -68,11 +68,12 @@ export function createLocalEngine(): StyleEngine {
       });
       // The local engine's images are made on the server's own CPU: it skips the JPEG
       // optimisation pass (see encodeStyledImage), worth a little file size, not look.
-      return encodeStyledImage(
+      const encoded = await encodeStyledImage(
         pixels,
         `Selfie Studio local style engine v${LOCAL_ENGINE_VERSION} (${style}), guided by MediaPipe person segmentation and face landmarks${method ? `; ${method}` : ""}`,
         { optimiseCoding: false },
       );
+      return { ...encoded, native: native ?? { width: encoded.width, height: encoded.height } };
     },
   };
 }

@@ -7,6 +7,7 @@ import { STYLE_IDS, type StyleId } from "~/lib/styles";
 import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
 import { createLocalEngine, LOCAL_MAX_EDGE } from "~/engines/styling/local-engine.server";
 import { seededRandom } from "~/engines/styling/seeded-random.server";
+import { decodePicture } from "~/engines/styling/vision/scene.server";
 import { StyleEngineError, type StyleResult } from "~/engines/styling/style-engine.server";
 
 const fixtures = path.resolve(
@@ -57,7 +58,7 @@ describe("local style engine", () => {
     expect(info.width).toBe(result.width);
   });
 
-  it("never sells a smaller file than it was given, up to 2048 px on the long edge", async () => {
+  it("never sells a smaller file than it was given, up to LOCAL_MAX_EDGE (4096 px) on the long edge", async () => {
     const cat = fs.readFileSync(path.join(fixtures, "cat.png"));
     const tall = await sharp(portrait).resize(600, 900, { fit: "fill" }).png().toBuffer();
     for (const input of [portrait, cat, tall]) {
@@ -69,14 +70,25 @@ describe("local style engine", () => {
         );
       }
     }
+    // A photo over the old 2048 px limit keeps its size now, and the engine says it made all of those pixels.
     const big = await sharp(portrait).resize(2600, 1950, { fit: "fill" }).jpeg().toBuffer();
     const cartoon = await engine.stylize(big, "cartoon");
-    expect([cartoon.width, cartoon.height]).toEqual([LOCAL_MAX_EDGE, 1536]);
+    expect([cartoon.width, cartoon.height]).toEqual([2600, 1950]);
+    expect(cartoon.native).toEqual({ width: 2600, height: 1950 });
+    // Past the limit the picture is reduced to it (the decode is what the engine styles).
+    const huge = await sharp({ create: { width: 5000, height: 2500, channels: 3, background: "#777" } }).jpeg().toBuffer();
+    const picture = await decodePicture(huge, LOCAL_MAX_EDGE);
+    expect([picture.width, picture.height]).toEqual([4096, 2048]);
   });
 
-  it("records how the professional headshot was enlarged", async () => {
-    const xmp = (await sharp(outputs.get("professional")!.data).metadata()).xmp!.toString("utf8");
+  it("records how the professional headshot was enlarged, and the pixels it really made", async () => {
+    const professional = outputs.get("professional")!;
+    const xmp = (await sharp(professional.data).metadata()).xmp!.toString("utf8");
     expect(xmp).toMatch(/enlarged 1\.\d\dx with Lanczos-3/);
+    // The frame it composed, smaller than the file (a stock agency gets this size, never the enlargement).
+    expect(professional.native!.height).toBeLessThan(professional.height);
+    expect(professional.native!.width / professional.native!.height).toBeCloseTo(0.8, 1);
+    expect(outputs.get("cartoon")!.native).toEqual({ width: 512, height: 512 });
   });
 
   it("frames the professional headshot on the face, 4:5, not the middle", async () => {

@@ -9,6 +9,12 @@ export interface StyleResult {
   height: number;
   /** How the result was enlarged to keep the upload's detail (e.g. "lanczos3", "fal-ai/esrgan"); absent when it was not. */
   upscaledBy?: string | null;
+  /**
+   * The pixels the engine really made, before any enlargement (a stock agency
+   * takes no enlarged file). Absent when unknown: then the result's own size
+   * when nothing enlarged it.
+   */
+  native?: { width: number; height: number };
 }
 
 export interface StyleEngine {

@@ -51,7 +51,7 @@ type SourceProcedure<R> = Procedure<"user", any, R>;
 export interface AccountExportSources {
   studio: SourceProcedure<{ files: ExportedFile[] }>;
   market: SourceProcedure<{ listings: unknown[]; sales: unknown[]; files: ExportedFile[] }>;
-  publishing: SourceProcedure<{ integrations: unknown[]; files: ExportedFile[] }>;
+  publishing: SourceProcedure<{ integrations: unknown[]; modelReleases?: unknown[]; files: ExportedFile[] }>;
   payouts: SourceProcedure<unknown>;
 }
 
@@ -99,6 +99,7 @@ async function buildExport(deps: AccountExportJobDeps, payload: AccountExportJob
     yield jsonEntry("listings.json", market.listings);
     yield jsonEntry("sales.json", market.sales);
     yield jsonEntry("payouts.json", payouts);
+    if (publishing.modelReleases?.length) yield jsonEntry("model-releases.json", publishing.modelReleases);
     const named = new Set<string>();
     for (const file of files) {
       if (named.has(file.name)) continue;

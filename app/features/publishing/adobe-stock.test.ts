@@ -19,6 +19,8 @@ import * as integrationsRoute from "~/routes/_studio+/integrations";
 import * as listRoute from "~/routes/_studio+/studio.list";
 import * as tokenIntegrations from "~/routes/api+/token-marketplace-integrations";
 import * as publicationsApi from "~/routes/api+/publications";
+import * as postApi from "~/routes/api+/marketplace.post";
+import * as releaseApi from "~/routes/api+/token-stylized-images.$id.model-release";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
@@ -29,9 +31,11 @@ import { createFalMock } from "#tests/mocks/fal";
 /**
  * Adobe Stock over SFTP end to end, against a real SFTP server (the ssh2
  * package's, started here): saving the connection checks it for real; listing
- * an image through the list-for-sale screen's action queues a job that
- * uploads a 4 MP JPEG with its title, keywords and AI disclosure embedded;
- * the publication then says `submitted`.
+ * an image with its model release through the list-for-sale screen's action
+ * queues a job that uploads a JPEG of at least 4 MP, at the pixels the engine
+ * made, with its title, keywords and digital source type embedded; the
+ * publication then says `submitted`. Without a release, or under 4 MP, it is
+ * refused with a sentence and nothing is sent.
  */
 
 const USERNAME = "208412345";
@@ -110,7 +114,7 @@ async function listOnAdobeStock(cookie: string, imageId: string, title: string) 
   expect(response.status).toBe(200);
   return (await response.json()) as {
     ok: true;
-    results: { platform: string; status: string; success: boolean; error?: string }[];
+    results: { platform: string; status: string; success: boolean; error?: string; modelReleaseUrl?: string | null }[];
   };
 }
 
@@ -127,6 +131,7 @@ async function publicationOf(token: string, imageId: string) {
       note: string | null;
       error: string | null;
       publicationId: string;
+      modelReleaseUrl?: string | null;
     }[];
   };
   return body.platforms.find((platform) => platform.id === "adobestock")!;
@@ -152,8 +157,12 @@ function readXmp(xmp: Buffer) {
   return { text, title, keywords, headline, sourceType };
 }
 
-/** A stylized image whose sellable file is `size` px square (its optimized copy watermarked, so never sent). */
-async function imageOfSize(userId: string, size: number) {
+/**
+ * A stylized image whose styled file is `size` px square (its optimized copy
+ * watermarked, so never sent); with `native`, the engine made fewer pixels
+ * and enlarged them to `size`.
+ */
+async function imageOfSize(userId: string, size: number, native?: number) {
   const stylized = await createStylizedImage(userId, { style: "anime" });
   const store = getFileStore();
   const key = newFileKey("styled", "jpg");
@@ -183,12 +192,27 @@ async function imageOfSize(userId: string, size: number) {
       file_key: key,
       width: size,
       height: size,
+      native_width: native ?? size,
+      native_height: native ?? size,
       optimized_file_key: watermarkedKey,
       watermark: 1,
     })
     .where("id", "=", stylized.id)
     .execute();
   return { stylized, sourceKey: key };
+}
+
+/** The creator signs the image's model release for themselves (the API). */
+async function signRelease(token: string, imageId: string) {
+  const response = await callRoute(
+    releaseApi.action,
+    makeRequest(`/api/token-stylized-images/${imageId}/model-release`, {
+      token,
+      json: { modelName: "Ada Lovelace", signedOn: new Date().toISOString().slice(0, 10), signature: "Ada Lovelace", confirm: true },
+    }),
+    { id: imageId },
+  );
+  expect(response.status).toBe(201);
 }
 
 describe("Adobe Stock connection", () => {
@@ -307,7 +331,41 @@ describe("Adobe Stock connection", () => {
 });
 
 describe("listing on Adobe Stock", () => {
-  it("uploads a JPEG of at least 4 MP with the title, keywords and AI disclosure embedded, and says submitted", async () => {
+  it("is refused with its sentence until the image has a model release (screen and API), and nothing is sent", async () => {
+    const { user, cookie, token } = await createTestUser({ firstName: "Ada", lastName: "Lovelace" });
+    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(302);
+    const { stylized } = await imageOfSize(user.id, 2000);
+    const before = Object.keys(sftp.files()).length;
+
+    const screen = await listOnAdobeStock(cookie, stylized.id, "Portrait without a release");
+    expect(screen.results[0]).toMatchObject({ platform: "adobestock", success: false, status: "failed", modelReleaseUrl: null });
+    expect(screen.results[0].error).toBe(
+      "Adobe Stock needs a signed model release for this image, because it shows a real person. " +
+        "Sign one for yourself or upload the signed release of the person shown (Model release, under the listing), then submit again.",
+    );
+    const api = await callRoute(
+      postApi.action,
+      makeRequest("/api/marketplace/post", {
+        token,
+        json: { imageId: stylized.id, title: "Portrait without a release", description: "A portrait.", price: 30, platforms: ["adobestock"] },
+      }),
+    );
+    expect(api.status).toBe(200);
+    const answer = (await api.json()) as { results: { success: boolean; error?: string }[] };
+    expect(answer.results[0].success).toBe(false);
+    expect(answer.results[0].error).toContain("needs a signed model release");
+    expect(await getDb().selectFrom("jobs").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(Object.keys(sftp.files())).toHaveLength(before);
+
+    // With one, the same request is submitted, and the listing links to the release's PDF.
+    await signRelease(token, stylized.id);
+    await listOnAdobeStock(cookie, stylized.id, "Portrait with a release");
+    const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
+    expect(publication.status).toBe("submitted");
+    expect(publication.modelReleaseUrl).toBe(`/api/token-stylized-images/${stylized.id}/model-release`);
+  });
+
+  it("uploads the styled file at the pixels the engine made, with one title, no AI wording, and says submitted", async () => {
     const { user, cookie, token } = await createTestUser({
       firstName: "Ada",
       lastName: "Lovelace",
@@ -315,41 +373,59 @@ describe("listing on Adobe Stock", () => {
     expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
       302,
     );
-    const { stylized, sourceKey } = await imageOfSize(user.id, 1024);
+    const { stylized, sourceKey } = await imageOfSize(user.id, 2000);
+    await signRelease(token, stylized.id);
+    const longTitle = "AI generated anime portrait with soft window light and a calm expression for editorial use";
 
-    const answer = await listOnAdobeStock(cookie, stylized.id, "Anime portrait with soft light");
-    expect(answer.results).toHaveLength(1);
+    const response = await callRoute(
+      listRoute.action,
+      formRequest(
+        "/studio/list",
+        {
+          _js: "1",
+          imageId: stylized.id,
+          title: longTitle,
+          description: "An AI-stylized selfie in the anime style.",
+          price: "30",
+          platforms: "adobestock",
+        },
+        { cookie },
+      ),
+    );
+    const answer = (await response.json()) as { results: { platform: string; success: boolean }[] };
     expect(answer.results[0]).toMatchObject({ platform: "adobestock", success: true });
     const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
     expect(publication.status).toBe("submitted");
     expect(publication.error).toBeNull();
-    expect(publication.note).toMatch(/^Sent selfie-studio-.+\.jpg, 2000×2000 JPEG \(4\.0 MP\)/);
-    expect(publication.note).toContain("Lanczos-3 resize (sharp) from 1024×1024 to 2000×2000");
+    expect(publication.note).toMatch(/^Sent selfie-studio-.+\.jpg, 2000×2000 JPEG \(4\.0 MP\) as the style engine made it/);
 
     const name = `/${submissionFileName(publication.publicationId)}`;
     const uploaded = sftp.files()[name];
     expect(uploaded).toBeDefined();
     const meta = await sharp(uploaded).metadata();
     expect(meta.format).toBe("jpeg");
-    expect(meta.width! * meta.height!).toBeGreaterThanOrEqual(4_000_000);
+    expect([meta.width, meta.height]).toEqual([2000, 2000]);
     expect(meta.space).toBe("srgb");
     expect(meta.icc).toBeDefined();
     expect(meta.chromaSubsampling).toBe("4:4:4");
 
     const xmp = readXmp(meta.xmp!);
-    expect(xmp.title).toBe("Anime portrait with soft light");
-    expect(xmp.headline).toBe("Anime portrait with soft light");
-    expect(xmp.keywords).toEqual(expect.arrayContaining(["Anime", "AI generated"]));
+    // Cut at a word within IIM's 64 bytes, without the AI wording, and the same text everywhere.
+    const title = "anime portrait with soft window light and a calm expression for";
+    expect(Buffer.byteLength(title)).toBeLessThanOrEqual(64);
+    expect(xmp.title).toBe(title);
+    expect(xmp.headline).toBe(title);
+    const iim = readIptcIim(uploaded);
+    expect(iim.get("2:5")).toEqual([title]);
+    expect(iim.get("2:105")).toEqual([title]);
+    expect(xmp.keywords).toEqual(expect.arrayContaining(["Anime", "portrait"]));
+    for (const text of [...xmp.keywords, xmp.title!, xmp.text]) expect(text).not.toMatch(/\bAI\b|generative/i);
+    expect(xmp.text).toContain("A stylized selfie in the anime style.");
     // The disclosure the styling engine wrote into the source file, carried over.
     expect(xmp.sourceType).toBe(GENERATED);
-    expect(xmp.text).toContain("A bright anime portrait with soft cel shading.");
     expect(xmp.text).toContain("Ada Lovelace");
-
-    const iim = readIptcIim(uploaded);
-    expect(iim.get("2:5")).toEqual(["Anime portrait with soft light"]);
     expect(iim.get("2:25")).toEqual(xmp.keywords);
     expect(iim.get("2:80")).toEqual(["Ada Lovelace"]);
-    expect(meta.iptc).toBeDefined();
 
     // Made from the clean file, not the watermarked copy: its colours are the source's, not the red square's.
     const small = async (data: Buffer) =>
@@ -361,42 +437,44 @@ describe("listing on Adobe Stock", () => {
     expect(difference).toBeLessThan(8);
   });
 
-  it("enlarges a small image with fal.ai's upscaler when FAL_KEY is set, and says so", async () => {
+  it("refuses a 1 MP image with the size the upload needs, never enlarging it (not even with fal.ai's upscaler)", async () => {
     const { user, cookie, token } = await createTestUser();
-    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
-      302,
-    );
-    const { stylized } = await imageOfSize(user.id, 512);
+    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(302);
+    const { stylized } = await imageOfSize(user.id, 1000);
+    await signRelease(token, stylized.id);
     getConfig().FAL_KEY = "fal-test-key";
+    const before = Object.keys(sftp.files()).length;
 
-    await listOnAdobeStock(cookie, stylized.id, "Small anime portrait");
-    const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
-    expect(publication.status).toBe("submitted");
-    expect(fal.state.requests.map((request) => request.model)).toEqual(["fal-ai/esrgan"]);
-    expect(fal.state.requests[0].input).toMatchObject({ scale: 4, model: "RealESRGAN_x4plus" });
-    expect(fal.state.requests[0].authorization).toBe("Key fal-test-key");
-    expect(publication.note).toContain("fal.ai Real-ESRGAN (fal-ai/esrgan, ×4) from 512×512");
-    const meta = await sharp(
-      sftp.files()[`/${submissionFileName(publication.publicationId)}`],
-    ).metadata();
-    expect(meta.width! * meta.height!).toBeGreaterThanOrEqual(4_000_000);
+    const answer = await listOnAdobeStock(cookie, stylized.id, "Small anime portrait");
+    expect(answer.results[0]).toMatchObject({ success: false, status: "failed" });
+    expect(answer.results[0].error).toBe(
+      "Adobe Stock takes only images of at least 4 megapixels that were not enlarged (its rule: do not upsample), " +
+        "and this style is 1000 × 1000 px (1.0 MP) as the style engine made it. " +
+        "Upload a photo of at least 2000 × 2000 px and style it again to submit it; it is not enlarged for you.",
+    );
+    expect(fal.state.requests).toEqual([]);
+    expect(Object.keys(sftp.files())).toHaveLength(before);
   });
 
-  it("falls back to the local resize when fal.ai fails, and says so", async () => {
+  it("sends a style the engine enlarged at the pixels it made, and refuses one whose real size is unknown", async () => {
     const { user, cookie, token } = await createTestUser();
-    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
-      302,
-    );
-    const { stylized } = await imageOfSize(user.id, 512);
-    getConfig().FAL_KEY = "fal-test-key";
-    fal.setScenario("server-error");
-
-    await listOnAdobeStock(cookie, stylized.id, "Fallback portrait");
+    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(302);
+    const { stylized } = await imageOfSize(user.id, 2600, 2100);
+    await signRelease(token, stylized.id);
+    await listOnAdobeStock(cookie, stylized.id, "Enlarged headshot");
     const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
     expect(publication.status).toBe("submitted");
-    expect(publication.note).toContain(
-      "Lanczos-3 resize (sharp) from 512×512 to 2000×2000 (fal.ai's upscaler was not used:",
-    );
+    const meta = await sharp(sftp.files()[`/${submissionFileName(publication.publicationId)}`]).metadata();
+    expect([meta.width, meta.height]).toEqual([2100, 2100]);
+
+    // Enlarged by something that did not say how much (a fal.ai style from before sizes were recorded): refused.
+    await getDb()
+      .updateTable("stylized_images")
+      .set({ native_width: null, native_height: null, upscaled_by: "fal-ai/esrgan" })
+      .where("id", "=", stylized.id)
+      .execute();
+    const answer = await listOnAdobeStock(cookie, stylized.id, "Enlarged headshot again");
+    expect(answer.results[0].error).toContain("this style was enlarged after it was made, so its real size is not known");
   });
 
   it("a retried upload replaces the file under the same name, never a second copy", async () => {
@@ -405,6 +483,7 @@ describe("listing on Adobe Stock", () => {
       302,
     );
     const { stylized } = await imageOfSize(user.id, 2000);
+    await signRelease(token, stylized.id);
 
     dropAfterNextPut = true;
     await listOnAdobeStock(cookie, stylized.id, "Retried portrait");
@@ -413,8 +492,6 @@ describe("listing on Adobe Stock", () => {
     const name = `/${submissionFileName(publication.publicationId)}`;
     expect(sftp.writeOpens()[name]).toBe(2);
     expect(Object.keys(sftp.files()).filter((file) => file === name)).toHaveLength(1);
-    // Big enough already: not enlarged.
-    expect(publication.note).not.toContain("Enlarged");
     const job = await getDb()
       .selectFrom("jobs")
       .select(["attempts", "status"])
@@ -428,7 +505,8 @@ describe("listing on Adobe Stock", () => {
     expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
       302,
     );
-    const { stylized } = await imageOfSize(user.id, 1024);
+    const { stylized } = await imageOfSize(user.id, 2000);
+    await signRelease(token, stylized.id);
 
     sftp.setCapacity(1);
     await listOnAdobeStock(cookie, stylized.id, "Portrait for a full disk");

@@ -11,8 +11,9 @@ import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
  * outcome over the cancel; the publish job also refuses an erased account).
  *
  * Then (the erasure job): every mint kit and export package of the creator
- * is removed, with the publications, the integrations (their sealed secrets
- * go with the rows) and any OAuth connection still waiting for its callback.
+ * is removed, with the publications, the model releases (their PDFs), the
+ * integrations (their sealed secrets go with the rows) and any OAuth
+ * connection still waiting for its callback.
  */
 
 export async function cancelPublicationsOfErasedCreator(trx: DB, userId: string, now: Date): Promise<void> {
@@ -36,6 +37,11 @@ export async function erasePublishingDataOf(db: DB, store: FileStore, userId: st
   for (const row of rows) {
     await removeArtifact(store, row.artifact_key);
     await db.deleteFrom("listing_platforms").where("id", "=", row.id).execute();
+  }
+  const releases = await db.selectFrom("model_releases").select(["id", "file_key"]).where("user_id", "=", userId).execute();
+  for (const release of releases) {
+    await store.remove(release.file_key);
+    await db.deleteFrom("model_releases").where("id", "=", release.id).execute();
   }
   await db.deleteFrom("integrations").where("user_id", "=", userId).execute();
   await db.deleteFrom("oauth_states").where("user_id", "=", userId).execute();

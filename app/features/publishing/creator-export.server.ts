@@ -7,15 +7,26 @@ import { findPlatform } from "~/features/publishing/platforms";
  * The creator's own publishing data for their data export: the platforms they
  * connected, by name only (never a key, token, wallet or account name: the
  * sealed secrets stay sealed), and the files prepared for them (mint kits and
- * export packages, with a kit's image).
+ * export packages, with a kit's image), and the model releases (what each
+ * says, and its PDF under releases/).
  */
 export interface CreatorPublishingExport {
   integrations: Array<{ platform: string }>;
+  modelReleases: Array<{
+    stylizedImageId: string;
+    kind: string;
+    modelName: string | null;
+    signedOn: string | null;
+    signature: string | null;
+    drawnSignature: boolean;
+    createdAt: string;
+    file: string;
+  }>;
   files: ExportedFile[];
 }
 
 export async function creatorPublishingExport(db: DB, userId: string): Promise<CreatorPublishingExport> {
-  const [integrations, publications] = await Promise.all([
+  const [integrations, publications, releases] = await Promise.all([
     db.selectFrom("integrations").select(["platform"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
     db
       .selectFrom("listing_platforms")
@@ -25,6 +36,7 @@ export async function creatorPublishingExport(db: DB, userId: string): Promise<C
       .orderBy("created_at")
       .orderBy("id")
       .execute(),
+    db.selectFrom("model_releases").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
   ]);
   const files: ExportedFile[] = [];
   for (const publication of publications) {
@@ -32,8 +44,23 @@ export async function creatorPublishingExport(db: DB, userId: string): Promise<C
       files.push({ key, name: `kits/${publication.id}.${keyExtension(key)}`, optional: key !== publication.artifact_key });
     }
   }
+  const modelReleases = releases.map((release) => {
+    const name = `releases/${release.stylized_image_id}.pdf`;
+    files.push({ key: release.file_key, name });
+    return {
+      stylizedImageId: release.stylized_image_id,
+      kind: release.kind,
+      modelName: release.model_name,
+      signedOn: release.signed_on,
+      signature: release.signature,
+      drawnSignature: release.drawn_signature === 1,
+      createdAt: release.created_at,
+      file: name,
+    };
+  });
   return {
     integrations: integrations.map((integration) => ({ platform: findPlatform(integration.platform)?.name ?? integration.platform })),
+    modelReleases,
     files,
   };
 }

@@ -227,9 +227,9 @@ export const PLATFORMS: readonly Platform[] = [
     connect: "apiKey",
     manualFields: ["username", "apiKey"],
     capability: "sftpSubmission",
-    does: "Uploads a 4 MP or larger JPEG with its title, keywords and AI disclosure embedded to your contributor account over SFTP, for Adobe to review.",
+    does: "Uploads the styled image as a JPEG of 4 MP or more, at the size the style engine made it (never enlarged), with its title, keywords and IPTC digital source type embedded, to your contributor account over SFTP, for Adobe to review. Each image needs a signed model release first.",
     notice:
-      "SFTP upload is for qualified contributor accounts. Adobe reviews each file; in its contributor portal, tick \"Created using generative AI tools\" for images a generative model made (the fal.ai styles) before you submit.",
+      "SFTP upload is for qualified contributor accounts. Adobe reviews each file; in its contributor portal, attach the image's model release and tick \"Created using generative AI tools\" for images a generative model made (the fal.ai styles) before you submit.",
     website: "https://contributor.stock.adobe.com",
   },
 ];

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import path from "node:path";
 import { z } from "zod";
 import { creatorPublishingExport } from "~/features/publishing/creator-export.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
@@ -17,7 +18,19 @@ import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { findPlatform, getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORM_IDS, PLATFORMS } from "~/features/publishing/platforms";
 import type { Platform, PlatformId } from "~/features/publishing/platforms";
-import { manualIntegrationSchema, launchSchema, postSchema } from "~/features/publishing/schemas";
+import { manualIntegrationSchema, launchSchema, modelReleaseFields, postSchema, signatureMatchesName } from "~/features/publishing/schemas";
+import {
+  adoptUploadedRelease,
+  findModelRelease,
+  MAX_RELEASE_BYTES,
+  modelReleaseJson,
+  recentModelReleases,
+  signModelRelease,
+} from "~/features/publishing/model-releases.server";
+import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
+import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
+import { nativeSize } from "~/features/publishing/stock-readiness.server";
+import { stockSizeRefusal } from "~/features/publishing/connectors/stock-submission.server";
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
 import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
@@ -37,6 +50,7 @@ import {
 } from "~/features/publishing/integrations.server";
 import { checkSftpConnection, sftpServerFor } from "~/features/publishing/sftp-connections.server";
 import { countIntegrationCheck } from "~/features/publishing/integration-checks.server";
+import { stockSubmissionBlocker } from "~/features/publishing/stock-readiness.server";
 import {
   authUrlFor,
   completeOAuth,
@@ -284,10 +298,12 @@ export const integrationsScreen = defineProcedure({
         });
       }
     }
+    const releases = await recentModelReleases(ctx.db, user.id);
     return {
       shopifyOAuth: oauth,
       shopError,
       connectLinks,
+      modelReleases: releases,
       platforms: connections.map((connection) => ({
         platform: connection.platform,
         isActive: connection.isActive,
@@ -340,6 +356,8 @@ async function completedImage(ctx: CallContext, user: UserRow, imageId: string) 
 
 export interface PlatformResult extends PublicationJson {
   authUrl: string | null;
+  /** A stock agency's row (Adobe Stock): the image's model release PDF (owner only), or null while it has none. */
+  modelReleaseUrl?: string | null;
 }
 
 /** Each publication as the API shows it, with a link to reconnect where the platform needs authorizing again. */
@@ -351,7 +369,9 @@ async function platformResults(ctx: CallContext, user: UserRow, rows: ShownPubli
       json.status === "needs_auth"
         ? await authUrlFor(ctx.db, { config: ctx.config, userId: user.id, platform: getPlatform(json.id), origin: ctx.origin, now: ctx.now })
         : null;
-    results.push({ ...json, authUrl });
+    const stock = getPlatform(json.id).capability === "sftpSubmission";
+    const release = stock ? await findModelRelease(ctx.db, user.id, row.stylized_image_id) : undefined;
+    results.push({ ...json, authUrl, ...(stock ? { modelReleaseUrl: release ? modelReleaseJson(release).downloadUrl : null } : {}) });
   }
   return results;
 }
@@ -381,7 +401,12 @@ async function publish(
   const image = await completedImage(ctx, user, args.imageId);
   const requests = [];
   for (const id of args.platforms) {
-    requests.push({ platform: id, blocked: await publishBlocker(ctx.db, user.id, getPlatform(id)) });
+    const platform = getPlatform(id);
+    let blocked = await publishBlocker(ctx.db, user.id, platform);
+    // A stock agency's file needs a model release and 4 MP the engine really made: refused here with the sentence.
+    const refusal = blocked ? null : await stockSubmissionBlocker(ctx.db, user.id, image, platform);
+    if (refusal) blocked = { status: "failed", error: refusal };
+    requests.push({ platform: id, blocked });
   }
   // Publishing writes files (listing copies, kits, packages): refused while the volume is nearly full.
   if (requests.some((request) => !request.blocked)) await ensureFreeSpace(ctx.config);
@@ -461,6 +486,7 @@ export const postToMarketplaces = defineProcedure({
         ...(platform.authUrl ? { authUrl: platform.authUrl } : {}),
         ...(platform.error && failedStatus(platform.status) ? { error: platform.error } : {}),
         ...(platform.note ? { note: platform.note } : {}),
+        ...(platform.modelReleaseUrl !== undefined ? { modelReleaseUrl: platform.modelReleaseUrl } : {}),
       })),
     };
   },
@@ -571,6 +597,104 @@ export const publicationDownload = defineProcedure({
       fileName: `${slug}-${platform?.id ?? "platform"}-${kind}.zip`,
       size: await store.size(row.artifact_key),
       stream: () => store.stream(row.artifact_key!),
+    };
+  },
+});
+
+/** The form field an uploaded release arrives in (multipart/form-data). */
+export const RELEASE_FIELD = "release";
+const RELEASE_UPLOAD_MESSAGES = {
+  tooLarge: "Please select a PDF smaller than 10 MB.",
+  missing: `Choose the signed release to upload (a PDF in the form field named "${RELEASE_FIELD}").`,
+  notMultipart: `Send the release as multipart/form-data, in a form field named "${RELEASE_FIELD}".`,
+};
+
+const imageIdInput = z.object({ id: z.string().trim().min(1).max(100) });
+
+/**
+ * The release page: the image's model release (null until there is one), whether Adobe
+ * Stock would take the image's size, and what the form starts from.
+ */
+export const modelReleaseState = defineProcedure({
+  name: "modelReleaseState",
+  access: "user",
+  input: imageIdInput,
+  async run({ input, user, ctx }) {
+    const image = await ownImage(ctx, user, input.id);
+    const release = await findModelRelease(ctx.db, user.id, image.id);
+    const ready = image.status === "completed" && Boolean(image.file_key);
+    return {
+      imageId: image.id,
+      style: image.style,
+      ready,
+      previewUrl: ready ? signedMediaUrl(image.file_key!) : null,
+      release: release ? modelReleaseJson(release) : null,
+      /** Why Adobe Stock would refuse the image's size (null when it is big enough). */
+      sizeRefusal: ready ? stockSizeRefusal(nativeSize(image)) : null,
+      suggestedName: [user.first_name, user.last_name].filter(Boolean).join(" "),
+      today: ctx.now.toISOString().slice(0, 10),
+    };
+  },
+});
+
+/** POST /api/token-stylized-images/{id}/model-release and the release page's form: the creator signs a release for themselves. */
+export const signModelReleaseProcedure = defineProcedure({
+  name: "signModelRelease",
+  access: "user",
+  input: modelReleaseFields.extend(imageIdInput.shape).superRefine(signatureMatchesName),
+  async run({ input, user, ctx }) {
+    const image = await completedImage(ctx, user, input.id);
+    if (input.signedOn > ctx.now.toISOString().slice(0, 10)) {
+      throw badRequest("The date signed cannot be in the future", { signedOn: ["The date signed cannot be in the future"] });
+    }
+    await ensureFreeSpace(ctx.config);
+    const row = await signModelRelease(ctx.db, getFileStore(), {
+      userId: user.id,
+      accountEmail: user.email,
+      image,
+      input: { modelName: input.modelName, signedOn: input.signedOn, signature: input.signature, drawnSignature: input.drawnSignature },
+      now: ctx.now,
+    });
+    return modelReleaseJson(row);
+  },
+});
+
+/** PUT /api/token-stylized-images/{id}/model-release (multipart, a PDF in the field `release`) and the release page's upload form. */
+export const uploadModelRelease = defineProcedure({
+  name: "uploadModelRelease",
+  access: "user",
+  input: imageIdInput,
+  async run({ input, user, ctx }) {
+    if (!ctx.upload) throw new Error("uploadModelRelease is called with the request body (ctx.upload)");
+    const image = await completedImage(ctx, user, input.id);
+    const store = getFileStore();
+    sweepScratchSoon(path.join(store.root, "tmp"));
+    const upload = await receiveFileUpload(ctx.upload, {
+      field: RELEASE_FIELD,
+      maxFileBytes: MAX_RELEASE_BYTES,
+      scratchPath: () => store.scratchPath(),
+      messages: RELEASE_UPLOAD_MESSAGES,
+      admit: () => ensureFreeSpace(ctx.config),
+    });
+    const row = await adoptUploadedRelease(ctx.db, store, { userId: user.id, image, path: upload.path, now: ctx.now });
+    return modelReleaseJson(row);
+  },
+});
+
+/** GET /api/token-stylized-images/{id}/model-release: the release's PDF, for its owner only. */
+export const modelReleaseDownload = defineProcedure({
+  name: "modelReleaseDownload",
+  access: "user",
+  input: imageIdInput,
+  async run({ input, user, ctx }) {
+    const image = await ownImage(ctx, user, input.id);
+    const release = await findModelRelease(ctx.db, user.id, image.id);
+    const store = getFileStore();
+    if (!release || !(await store.exists(release.file_key))) throw notFound("This image has no model release yet");
+    return {
+      fileName: `model-release-${image.id.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`,
+      size: await store.size(release.file_key),
+      stream: () => store.stream(release.file_key),
     };
   },
 });

@@ -372,7 +372,7 @@ function sortByRegistry(rows: ListingPlatformRow[]): ListingPlatformRow[] {
 
 /**
  * For the studio's delete (images.server.ts `beforeStylizedDelete`): removes
- * the kits and packages of a stylized image. Its rows go with the image
+ * the kits, packages and model release of a stylized image. Its rows go with the image
  * (foreign key cascade).
  */
 export async function removePublishingArtifacts(db: DB, store: FileStore, stylizedImageId: string): Promise<void> {
@@ -382,6 +382,9 @@ export async function removePublishingArtifacts(db: DB, store: FileStore, styliz
     .where("stylized_image_id", "=", stylizedImageId)
     .execute();
   for (const row of rows) await removeArtifact(store, row.artifact_key);
+  // Its model release's PDF (the row goes with the image too).
+  const release = await db.selectFrom("model_releases").select("file_key").where("stylized_image_id", "=", stylizedImageId).executeTakeFirst();
+  if (release) await store.remove(release.file_key);
 }
 
 /** The content a row was last asked to publish. */

@@ -14,9 +14,8 @@ import { ShopifyAuthError, ShopifyRequestError, ShopifyTransientError } from "~/
 import { CryptoBoxError } from "~/infra/crypto-box.server";
 import { SftpError } from "~/infra/sftp/sftp-errors.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
-import type { Upscaler } from "~/engines/upscaling/upscaler.server";
-import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
 import { sftpServerFor } from "~/features/publishing/sftp-connections.server";
+import { nativeSize, stockSubmissionBlocker } from "~/features/publishing/stock-readiness.server";
 import { getConfig } from "~/infra/config.server";
 import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import type { ShopifyApp } from "~/features/publishing/shopify-tokens.server";
@@ -66,8 +65,6 @@ export interface PublishJobDeps {
   shopifyApp?: ShopifyApp;
   /** How long to wait for Shopify to process a product's image (tests make it quick). */
   shopifyMediaPolling?: MediaPolling;
-  /** Enlarges images for agencies' minimum sizes (default: fal.ai's upscaler with FAL_KEY, else a local resize). */
-  upscaler?: Upscaler;
   /** How SFTP sessions are opened (tests may wrap it). */
   sftpConnect?: SftpConnect;
 }
@@ -145,12 +142,16 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
   // A product made in another store (the creator connected a different one since) is not updated: a new one is made.
   const externalId = row.external_shop && credential?.shopDomain && row.external_shop !== credential.shopDomain ? null : row.external_id;
 
+  // A stock agency's file: a model release and 4 MP the engine made, checked again now.
+  const stockRefusal = await stockSubmissionBlocker(db, row.user_id, image, platform);
+  if (stockRefusal) return void (await fail(stockRefusal));
+
   const listing = await activeListingForStylizedImage(db, image.id);
   const request: PublishRequest = {
     publicationId: row.id,
     platform,
     content: publicationContent(row),
-    image: { id: image.id, style: image.style, fileKey, styledFileKey: image.file_key },
+    image: { id: image.id, style: image.style, fileKey, styledFileKey: image.file_key, native: nativeSize(image) },
     creator: { id: row.user_id, name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email },
     origin: payload.origin,
     credential,
@@ -179,7 +180,6 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     shopifyMediaPolling: deps.shopifyMediaPolling,
     sftpSubmission: () => ({
       server: sftpServerFor(platform, getConfig()),
-      upscaler: deps.upscaler ?? selectUpscaler(getConfig()),
       connect: deps.sftpConnect,
     }),
   });

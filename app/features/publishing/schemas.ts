@@ -226,3 +226,54 @@ export const shopDomainInput = z
     }
     return shop;
   });
+
+/** Most bytes of a drawn signature's PNG data URL (a canvas of a few hundred pixels is far less). */
+export const MAX_DRAWN_SIGNATURE_CHARS = 400_000;
+
+/**
+ * A model release the creator signs for themselves (the release page's form
+ * and POST /api/token-stylized-images/{id}/model-release): the name of the
+ * person shown, the day, the typed signature (the same name), and, with
+ * JavaScript, a drawn signature as a PNG data URL.
+ */
+export const modelReleaseFields = z.object({
+    modelName: z
+      .string("Please enter the name of the person shown")
+      .trim()
+      .min(1, "Please enter the name of the person shown")
+      .max(120, "The name can be at most 120 characters"),
+    signedOn: z
+      .string("Please enter the date you sign")
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date you sign as YYYY-MM-DD")
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date"),
+    signature: z
+      .string("Please type your name to sign")
+      .trim()
+      .min(1, "Please type your name to sign")
+      .max(120, "The signature can be at most 120 characters"),
+    // A ticked box ("on"), or true in JSON; absent or anything else is refused.
+    confirm: z.preprocess(
+      (raw) => {
+        const value = lastValue(raw);
+        return value === true || value === "on" || value === "true";
+      },
+      z.literal(true, { error: "Please confirm that you are the person shown in this image" }),
+    ),
+    drawnSignature: z
+      .string()
+      .max(MAX_DRAWN_SIGNATURE_CHARS, "The drawn signature is too large; please clear it and draw it again")
+      .optional()
+      .transform((value) => value || undefined),
+});
+
+/** The typed signature is the name given above (any case and spacing). */
+export function signatureMatchesName(value: { modelName: string; signature: string }, context: z.RefinementCtx): void {
+  const plain = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+  if (value.signature && value.modelName && plain(value.signature) !== plain(value.modelName)) {
+    context.addIssue({ code: "custom", path: ["signature"], message: "To sign, type your name exactly as above" });
+  }
+}
+
+export const modelReleaseSchema = modelReleaseFields.superRefine(signatureMatchesName);
+export type ModelReleaseInput = z.output<typeof modelReleaseSchema>;

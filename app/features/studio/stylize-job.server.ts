@@ -103,6 +103,9 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
       height: result.height,
       bytes: result.data.byteLength,
       upscaled_by: result.upscaledBy ?? null,
+      // The pixels really made: the engine says when it enlarged; unknown when something enlarged it without saying.
+      native_width: result.native?.width ?? (result.upscaledBy ? null : result.width),
+      native_height: result.native?.height ?? (result.upscaledBy ? null : result.height),
       error: null,
       updated_at: now,
       completed_at: now,

@@ -47,6 +47,9 @@ import {
   oauthAuthorize,
   postToMarketplaces,
   publicationDownload,
+  modelReleaseDownload,
+  signModelReleaseProcedure,
+  uploadModelRelease,
   receiveShopifyWebhook,
   creatorIntegrations,
 } from "~/features/publishing/procedures.server";
@@ -77,7 +80,7 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * Where a route's input comes from besides its path parameters:
  * - `query`: the procedure's other input fields, as query parameters;
  * - `json`: the procedure's other input fields, as a JSON object body;
- * - `multipart`: a multipart/form-data body with one file in the field `image`;
+ * - `multipart`: a multipart/form-data body with one file in the field `image` (or the route's `uploadField`);
  * - `signed-json`: a JSON body read as raw bytes for its signature (`signature` names the header; Stripe's unless said);
  * - `provider-query`: query parameters chosen by the OAuth provider, passed on as they are;
  * - `none`: nothing else.
@@ -92,7 +95,7 @@ export type ApiInput = "none" | "query" | "json" | "multipart" | "signed-json" |
 export type ApiAuth = "bearer-or-cookie" | "cookie" | "none";
 
 /** What a successful answer carries: JSON (nothing for a 204), a zip file, a redirect, or a small page or a redirect. */
-export type ApiAnswer = "json" | "zip" | "redirect" | "page-or-redirect";
+export type ApiAnswer = "json" | "zip" | "pdf" | "redirect" | "page-or-redirect";
 
 export interface ApiRoute {
   /** The route module in app/routes that answers it, e.g. `api.token-images.$id.stylize`. */
@@ -115,6 +118,8 @@ export interface ApiRoute {
   answer?: ApiAnswer;
   /** For `signed-json`: the header carrying the signature and what signed the body (Stripe's `Stripe-Signature` unless said). */
   signature?: { header: string; description: string; body: string };
+  /** For `multipart`: the file's field when it is not the image upload's `image` (its name, media type and what it is). */
+  uploadField?: { name: string; contentType: string; description: string };
   /** Query parameters of a route without a procedure to read them from. */
   query?: { name: string; description: string }[];
   /**
@@ -665,6 +670,42 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
     answer: "zip",
     errors: [404],
+  },
+  {
+    route: "api.token-stylized-images.$id.model-release",
+    method: "GET",
+    path: "/api/token-stylized-images/{id}/model-release",
+    summary: "The model release of a stylized image (a PDF), for its owner only.",
+    procedure: modelReleaseDownload,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    answer: "pdf",
+    errors: [404],
+  },
+  {
+    route: "api.token-stylized-images.$id.model-release",
+    method: "POST",
+    path: "/api/token-stylized-images/{id}/model-release",
+    summary:
+      "Sign a model release for yourself for a stylized image (your name, the date, the same name typed as the signature, confirm); kept as a PDF, replacing any before. Adobe Stock submissions need one.",
+    procedure: signModelReleaseProcedure,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 201,
+    errors: [404, 415, 507],
+  },
+  {
+    route: "api.token-stylized-images.$id.model-release",
+    method: "PUT",
+    path: "/api/token-stylized-images/{id}/model-release",
+    summary: "Upload the signed model release of the person shown (multipart, one PDF in the field `release`, at most 10 MB), replacing any before.",
+    procedure: uploadModelRelease,
+    auth: "bearer-or-cookie",
+    input: "multipart",
+    uploadField: { name: "release", contentType: "application/pdf", description: "The signed model release, a PDF of at most 10 MB." },
+    status: 201,
+    errors: [404, 415, 507],
   },
 
   // Admin

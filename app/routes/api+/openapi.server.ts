@@ -236,19 +236,24 @@ function requestBody(route: ApiRoute, rest: ReturnType<typeof withoutPathFields>
       return { requestBody: { required: rest.required.length > 0, content } };
     }
     case "multipart": {
+      const field = route.uploadField ?? {
+        name: UPLOAD_FIELD,
+        contentType: "image/*",
+        description: `A raster image (JPEG, PNG, ...), at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`,
+      };
       const schema = {
         type: "object",
         properties: {
-          [UPLOAD_FIELD]: {
+          [field.name]: {
             type: "string",
             contentMediaType: "application/octet-stream",
-            description: `A raster image (JPEG, PNG, ...), at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`,
+            description: field.description,
           },
         },
-        required: [UPLOAD_FIELD],
+        required: [field.name],
       };
       const content = {
-        "multipart/form-data": { schema, encoding: { [UPLOAD_FIELD]: { contentType: "image/*" } } },
+        "multipart/form-data": { schema, encoding: { [field.name]: { contentType: field.contentType } } },
       };
       return { requestBody: { required: true, content } };
     }
@@ -279,6 +284,8 @@ function successResponses(route: ApiRoute): Record<string, Json> {
       };
     case "zip":
       return { [route.status]: { description: "The file.", content: { "application/zip": {} } } };
+    case "pdf":
+      return { [route.status]: { description: "The file.", content: { "application/pdf": {} } } };
     case "json":
       if (route.status === 204) return { 204: { description: "Done; no body." } };
       return {

@@ -225,6 +225,7 @@ export const renderProfessional: StyleRender = async (scene, target) => {
   const data = await pipeline.raw().toBuffer();
   return {
     image: { data, width: outWidth, height: outHeight },
+    ...(scale > 1 ? { native: { width: frame.width, height: frame.height } } : {}),
     method:
       scale > 1
         ? `head-and-shoulders frame enlarged ${scale.toFixed(2)}x with Lanczos-3 and a light sharpen`

@@ -15,6 +15,8 @@ export interface Rendered {
   image: Rgb;
   /** How the image was resized, when it was (written into the file's metadata). */
   method?: string;
+  /** The size it was composed at, when it was then enlarged (the pixels really made). */
+  native?: { width: number; height: number };
 }
 
 export type StyleRender = (scene: Scene, target: RenderTarget) => Promise<Rendered>;

@@ -88,4 +88,40 @@ describe("Adobe Stock on the screens", () => {
     );
     expect(screen.getByTestId("publication-note")).toHaveTextContent("2000×2000 JPEG (4.0 MP)");
   });
+
+  it("tells how to attach a model release in Adobe's portal, and lists the creator's releases with their PDFs", async () => {
+    renderAt(
+      <IntegrationCard
+        platform={getPlatform("adobestock")}
+        isActive={false}
+        integration={null}
+        oauthAvailable={false}
+        connectLink={null}
+        modelReleases={[
+          { stylizedImageId: "img1", style: "anime", signedOn: "2026-11-26", createdAt: "2026-11-26T10:00:00Z", downloadUrl: "/api/token-stylized-images/img1/model-release" },
+        ]}
+      />,
+    );
+    expect(await screen.findByTestId("adobe-release-steps")).toHaveTextContent("does not take releases over SFTP");
+    expect(screen.getByTestId("adobe-release-steps")).toHaveTextContent("Recognizable people or property?");
+    expect(screen.getByRole("link", { name: "Anime image, signed 2026-11-26 (PDF)" })).toHaveAttribute(
+      "href",
+      "/api/token-stylized-images/img1/model-release",
+    );
+  });
+
+  it("links a submission's row to its model release, or to the page that makes one", async () => {
+    const row = { id: "adobestock" as const, name: "Adobe Stock", icon: "", url: null, error: null, downloadUrl: null, authUrl: null, stylizedImageId: "img1" };
+    renderAt(
+      <PublicationList
+        publications={[
+          { ...row, status: "submitted", modelReleaseUrl: "/api/token-stylized-images/img1/model-release" },
+        ]}
+      />,
+    );
+    expect(await screen.findByRole("link", { name: "Model release (PDF)" })).toHaveAttribute("href", "/api/token-stylized-images/img1/model-release");
+    cleanup();
+    renderAt(<PublicationList publications={[{ ...row, status: "failed", error: "Adobe Stock needs a signed model release", modelReleaseUrl: null }]} />);
+    expect(await screen.findByRole("link", { name: "Add a model release" })).toHaveAttribute("href", "/studio/release?image=img1");
+  });
 });

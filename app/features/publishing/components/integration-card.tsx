@@ -4,6 +4,8 @@ import type { Platform } from "~/features/publishing/platforms";
 import { CAPABILITY_LABELS, needsConnection } from "~/features/publishing/platforms";
 import { ManualSetupForm } from "~/features/publishing/components/manual-setup-form";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
+import { styleName } from "~/lib/styles";
+import { AdobeReleaseSteps } from "~/features/publishing/components/model-release-form";
 
 export interface CardIntegration {
   apiKeyLast4: string;
@@ -14,6 +16,15 @@ export interface CardIntegration {
   accountName?: string | null;
   isActive: boolean;
   lastError: string | null;
+}
+
+/** One of the creator's model releases, as the stock agency's card lists it. */
+export interface CardModelRelease {
+  stylizedImageId: string;
+  style: string;
+  signedOn: string | null;
+  createdAt: string;
+  downloadUrl: string;
 }
 
 export interface IntegrationCardProps {
@@ -27,10 +38,12 @@ export interface IntegrationCardProps {
   lastResult?: SubmissionResult<string[]>;
   /** Opens the OAuth popup (with JavaScript); answers whether it did. */
   onConnect?: (platform: Platform, query: Record<string, string>) => Promise<boolean>;
+  /** The creator's model releases (shown on a stock agency's card, with their PDFs). */
+  modelReleases?: CardModelRelease[];
 }
 
 /** One platform's card on /integrations: its fee, what the product does there, and how to connect. */
-export function IntegrationCard({ platform, isActive, integration, oauthAvailable, connectLink, lastResult, onConnect }: IntegrationCardProps) {
+export function IntegrationCard({ platform, isActive, integration, oauthAvailable, connectLink, lastResult, onConnect, modelReleases }: IntegrationCardProps) {
   const status = platform.closed
     ? "No longer takes listings"
     : !needsConnection(platform)
@@ -92,6 +105,25 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
         <p className="text-sm text-slate-600">{platform.does}</p>
       )}
       {platform.notice && !platform.closed ? <p className="text-xs text-slate-500">{platform.notice}</p> : null}
+      {platform.capability === "sftpSubmission" && !platform.closed ? (
+        <>
+          <AdobeReleaseSteps />
+          {modelReleases?.length ? (
+            <div className="text-sm" data-testid="integration-releases">
+              <p className="font-semibold text-slate-900">Your model releases</p>
+              <ul className="mt-1 space-y-1">
+                {modelReleases.map((release) => (
+                  <li key={release.stylizedImageId}>
+                    <a href={release.downloadUrl} download className="text-brand-700 underline">
+                      {styleName(release.style)} image, {release.signedOn ? `signed ${release.signedOn}` : `uploaded ${release.createdAt.slice(0, 10)}`} (PDF)
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      ) : null}
 
       {integration ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="integration-details">

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { PageHeader } from "~/ui/page-header";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { getPlatform } from "~/features/publishing/platforms";
-import type { CardIntegration } from "~/features/publishing/components/integration-card";
+import type { CardIntegration, CardModelRelease } from "~/features/publishing/components/integration-card";
 import { IntegrationCard } from "~/features/publishing/components/integration-card";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useOAuthPopup } from "~/features/publishing/components/use-oauth-popup";
@@ -15,6 +15,8 @@ export interface IntegrationsScreenData {
   platforms: { platform: PlatformId; isActive: boolean; integration: CardIntegration | null }[];
   /** Plain links to providers, for Connect without JavaScript. */
   connectLinks: Partial<Record<PlatformId, string>>;
+  /** The creator's model releases (newest first), for the stock agency's card. */
+  modelReleases?: CardModelRelease[];
 }
 
 /** The signed-in /integrations screen: a card per platform with its fee. */
@@ -52,6 +54,7 @@ export function IntegrationsScreen({ data, lastResult }: { data: IntegrationsScr
             connectLink={data.connectLinks[platform] ?? null}
             lastResult={resultPlatform === platform ? lastResult : undefined}
             onConnect={hydrated ? (entry, query) => connect(entry.id, query) : undefined}
+            modelReleases={data.modelReleases}
           />
         ))}
       </div>

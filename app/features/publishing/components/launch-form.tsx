@@ -5,6 +5,7 @@ import { COPY, titleRefusal } from "~/features/publishing/types";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-defaults";
 import { styleName, suggestedPrice } from "~/lib/styles";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
+import { ReleaseHint } from "~/features/publishing/components/release-hint";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
 import { DescriptionField, FieldError, PriceField, startChecked, startValue, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
 import type { PlatformOption } from "~/features/publishing/platforms";
@@ -158,6 +159,7 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
                   <span className="block text-xs text-slate-500">
                     {platform.connected ? entry?.fee && `Fee ${entry.fee}` : "Not connected"}
                   </span>
+                  <ReleaseHint platformId={platform.id} imageId={image.id} />
                 </span>
                 {!platform.connected ? (
                   // A new tab, so this form keeps what was typed.

@@ -9,6 +9,7 @@ import { COPY, postingCompleteText, titleRefusal } from "~/features/publishing/t
 import { styleName } from "~/lib/styles";
 import { DescriptionField, FieldError, PriceField, startChecked, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
+import { ReleaseHint } from "~/features/publishing/components/release-hint";
 import { PublicationList } from "~/features/publishing/components/publication-status";
 import type { PublicationView } from "~/features/publishing/components/types";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -32,9 +33,11 @@ export interface PostResult {
   error?: string;
   /** With `live`: e.g. that the storefront is password-protected. */
   note?: string;
+  /** A stock agency's row: the model release PDF, or null while there is none. */
+  modelReleaseUrl?: string | null;
 }
 
-export function postResultViews(results: PostResult[]): PublicationView[] {
+export function postResultViews(results: PostResult[], stylizedImageId?: string): PublicationView[] {
   return results.map((result) => {
     const kit = result.status === "ready_to_mint" || result.status === "export_ready";
     return {
@@ -47,6 +50,8 @@ export function postResultViews(results: PostResult[]): PublicationView[] {
       note: result.note ?? null,
       downloadUrl: kit ? (result.url ?? null) : null,
       authUrl: result.authUrl ?? null,
+      ...(result.modelReleaseUrl !== undefined ? { modelReleaseUrl: result.modelReleaseUrl } : {}),
+      ...(stylizedImageId ? { stylizedImageId } : {}),
     };
   });
 }
@@ -106,7 +111,7 @@ export function ListForSaleForm({
         <p className="text-sm text-slate-700">
           {postingCompleteText(results.filter((r) => r.success).length, results.length)}
         </p>
-        <PublicationList publications={postResultViews(results)} />
+        <PublicationList publications={postResultViews(results, image.id)} />
         {onClose ? (
           <div className="flex justify-end">
             <button type="button" className="btn-primary" onClick={onClose}>
@@ -142,7 +147,10 @@ export function ListForSaleForm({
                 className="h-4 w-4 rounded border-slate-300 text-brand-600"
               />
               <PlatformBadge platformId={platform.id} size="sm" />
-              <span className="flex-1 font-medium text-slate-900">{platform.name}</span>
+              <span className="flex-1 font-medium text-slate-900">
+                {platform.name}
+                <ReleaseHint platformId={platform.id} imageId={image.id} />
+              </span>
               <span className="text-xs text-slate-500">Fee {findPlatform(platform.id)?.fee}</span>
             </label>
           ))}

@@ -2,6 +2,36 @@ import type { PublicationStatus } from "~/features/publishing/types";
 import { STATUS_LABELS } from "~/features/publishing/types";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
 import type { PublicationView } from "~/features/publishing/components/types";
+import { findPlatform } from "~/features/publishing/platforms";
+
+/** A stock agency's row: its model release (download it, or add one), which the agency needs before a submission. */
+function ReleaseLinks({ publication }: { publication: PublicationView }) {
+  if (findPlatform(publication.id)?.capability !== "sftpSubmission" || publication.modelReleaseUrl === undefined) return null;
+  const page = publication.stylizedImageId ? `/studio/release?image=${encodeURIComponent(publication.stylizedImageId)}` : null;
+  return (
+    <p className="text-xs text-slate-600" data-testid="publication-release">
+      {publication.modelReleaseUrl ? (
+        <>
+          <a href={publication.modelReleaseUrl} download className="font-semibold text-brand-700 underline">
+            Model release (PDF)
+          </a>
+          {" · attach it to the file in the contributor portal (Releases). "}
+          {page ? (
+            <a href={page} className="underline">
+              Change it
+            </a>
+          ) : null}
+        </>
+      ) : page ? (
+        <a href={page} className="font-semibold text-brand-700 underline">
+          Add a model release
+        </a>
+      ) : (
+        "No model release yet."
+      )}
+    </p>
+  );
+}
 
 const PILL: Record<PublicationStatus, string> = {
   live: "bg-emerald-100 text-emerald-800",
@@ -75,7 +105,8 @@ export function PublicationList({ publications }: { publications: PublicationVie
             ) : publication.status === "submitted" ? (
               <p className="text-xs text-slate-600" data-testid="publication-submitted">
                 Uploaded to your contributor account; {publication.name} reviews it before it goes on sale. In the contributor portal,
-                tick &ldquo;Created using generative AI tools&rdquo; if a generative model made it, then submit it.
+                attach the model release to the file, tick &ldquo;Created using generative AI tools&rdquo; if a generative model made it,
+                then submit it.
               </p>
             ) : null}
             {publication.note ? (
@@ -83,6 +114,7 @@ export function PublicationList({ publications }: { publications: PublicationVie
                 {publication.note}
               </p>
             ) : null}
+            <ReleaseLinks publication={publication} />
           </div>
           <StatusPill status={publication.status} />
           <NextStep publication={publication} />

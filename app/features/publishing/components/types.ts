@@ -13,6 +13,10 @@ export interface PublicationView {
   authUrl: string | null;
   /** What was sent, in one sentence (a submitted file's size and how it was enlarged), when known. */
   note?: string | null;
+  /** The stylized image (for its model release page). */
+  stylizedImageId?: string;
+  /** A stock agency's row: the image's model release PDF (owner only), or null while it has none. */
+  modelReleaseUrl?: string | null;
 }
 
 export interface LaunchResultData {

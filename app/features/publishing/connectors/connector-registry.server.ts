@@ -9,7 +9,6 @@ import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import { sftpSubmissionConnector } from "~/features/publishing/connectors/sftp-submission-connector.server";
 import type { SftpServerAddress } from "~/features/publishing/sftp-connections.server";
-import type { Upscaler } from "~/engines/upscaling/upscaler.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
 
 export interface ConnectorHooks {
@@ -20,8 +19,8 @@ export interface ConnectorHooks {
   /** Shopify's renewing access token for an OAuth connection (null for a custom app's fixed token). */
   shopifyTokens?: () => ShopifyTokenSource | null;
   shopifyMediaPolling?: MediaPolling;
-  /** For platforms that take files over SFTP: the server, the upscaler, and (tests) how to connect. */
-  sftpSubmission?: () => { server: SftpServerAddress; upscaler: Upscaler; connect?: SftpConnect };
+  /** For platforms that take files over SFTP: the server and (tests) how to connect. */
+  sftpSubmission?: () => { server: SftpServerAddress; connect?: SftpConnect };
 }
 
 /** The connector of a platform, by what the registry says the product can do there. */

@@ -32,6 +32,8 @@ export interface PublishRequest {
     fileKey: string;
     /** The styled image's own file (JPEG or PNG), for platforms that take no WebP. */
     styledFileKey: string;
+    /** The pixels the engine really made for the styled file; null when unknown (it was enlarged without saying how much). */
+    native?: { width: number; height: number } | null;
   };
   creator: { id: string; name: string };
   /** Absolute origin of the app, for URLs that leave it (e.g. https://selfie.example). */

@@ -15,6 +15,9 @@ export interface IimFields {
   copyright: string;
 }
 
+/** The longest value IIM allows in each field, in bytes (callers cut their text to these first, so it reads the same everywhere). */
+export const IIM_LIMITS = { title: 64, headline: 256, caption: 2000, keyword: 64, byline: 32, copyright: 128 } as const;
+
 /** Bytes of `value` in UTF-8, cut to at most `max` without splitting a character. */
 function utf8(value: string, max: number): Buffer {
   const bytes = Buffer.from(value, "utf8");
@@ -34,12 +37,12 @@ export function iimRecords(fields: IimFields): Buffer {
   return Buffer.concat([
     dataset(1, 90, Buffer.from([0x1b, 0x25, 0x47])),
     dataset(2, 0, Buffer.from([0x00, 0x04])),
-    dataset(2, 5, utf8(fields.title, 64)),
-    dataset(2, 105, utf8(fields.headline, 256)),
-    dataset(2, 120, utf8(fields.caption, 2000)),
-    ...fields.keywords.map((keyword) => dataset(2, 25, utf8(keyword, 64))),
-    dataset(2, 80, utf8(fields.byline, 32)),
-    dataset(2, 116, utf8(fields.copyright, 128)),
+    dataset(2, 5, utf8(fields.title, IIM_LIMITS.title)),
+    dataset(2, 105, utf8(fields.headline, IIM_LIMITS.headline)),
+    dataset(2, 120, utf8(fields.caption, IIM_LIMITS.caption)),
+    ...fields.keywords.map((keyword) => dataset(2, 25, utf8(keyword, IIM_LIMITS.keyword))),
+    dataset(2, 80, utf8(fields.byline, IIM_LIMITS.byline)),
+    dataset(2, 116, utf8(fields.copyright, IIM_LIMITS.copyright)),
   ]);
 }
 

@@ -1,16 +1,16 @@
 import type { Connector } from "~/features/publishing/connectors/connector.server";
 import { PermanentPublishError } from "~/features/publishing/connectors/connector.server";
-import { buildStockSubmission } from "~/features/publishing/connectors/stock-submission.server";
-import type { SubmissionUpscale } from "~/features/publishing/connectors/stock-submission.server";
+import { buildStockSubmission, stockSizeRefusal, StockSubmissionRefused } from "~/features/publishing/connectors/stock-submission.server";
 import type { SftpServerAddress } from "~/features/publishing/sftp-connections.server";
-import type { Upscaler } from "~/engines/upscaling/upscaler.server";
 import { connectSftp } from "~/infra/sftp/sftp-client.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
 import { SftpError } from "~/infra/sftp/sftp-errors.server";
 
 /**
  * Stock agencies that take files over SFTP (Adobe Stock): builds the
- * submission file (stock-submission.server.ts), signs in with the creator's
+ * submission file from the styled image at the size the engine made it
+ * (stock-submission.server.ts; an image under 4 MP is refused, never
+ * enlarged), signs in with the creator's
  * SFTP username and password against the host key recorded when the
  * connection was saved, uploads the file under a name fixed per publication
  * (so a retry replaces it rather than adding a second copy) and answers
@@ -25,7 +25,6 @@ export interface SubmissionDetails {
   height: number;
   bytes: number;
   keywords: number;
-  upscale: SubmissionUpscale | null;
 }
 
 /** The remote file's name: one per publication, the same on every attempt. */
@@ -35,7 +34,6 @@ export function submissionFileName(publicationId: string): string {
 
 export function sftpSubmissionConnector(hooks: {
   server: SftpServerAddress;
-  upscaler: Upscaler;
   connect?: SftpConnect;
   /** The agency refused the stored username or password. */
   onAuthRejected: (message: string) => Promise<void>;
@@ -48,18 +46,25 @@ export function sftpSubmissionConnector(hooks: {
       if (!credential?.accountName)
         return { status: "needs_auth", error: `Connect ${name} first.` };
 
-      const source = await deps.store.read(request.image.fileKey);
-      const submission = await buildStockSubmission({
-        title: request.content.title,
-        description: request.content.description,
-        style: request.image.style,
-        tags: request.content.tags,
-        creatorName: request.creator.name,
-        source,
-        createdAt: deps.now(),
-        upscaler: hooks.upscaler,
-        signal: deps.signal,
-      });
+      // The styled file as the engine made it (an optimized copy may be enlarged or reduced).
+      const native = request.image.native ?? null;
+      let submission;
+      try {
+        if (!native) throw new StockSubmissionRefused(stockSizeRefusal(null, name)!);
+        submission = await buildStockSubmission({
+          title: request.content.title,
+          description: request.content.description,
+          style: request.image.style,
+          tags: request.content.tags,
+          creatorName: request.creator.name,
+          source: await deps.store.read(request.image.styledFileKey),
+          native,
+          createdAt: deps.now(),
+        });
+      } catch (error) {
+        if (error instanceof StockSubmissionRefused) throw new PermanentPublishError(error.message);
+        throw error;
+      }
       const fileName = submissionFileName(request.publicationId);
 
       try {
@@ -98,7 +103,6 @@ export function sftpSubmissionConnector(hooks: {
         height: submission.height,
         bytes: submission.jpeg.length,
         keywords: submission.keywords.length,
-        upscale: submission.upscale,
       };
       return { status: "submitted", url: null, error: null, details: JSON.stringify(details) };
     },
@@ -117,6 +121,5 @@ export function submissionNote(details: string | null): string | null {
   if (!parsed.fileName || !parsed.width || !parsed.height) return null;
   const megapixels = ((parsed.width * parsed.height) / 1_000_000).toFixed(1);
   const size = `${parsed.width}×${parsed.height} JPEG (${megapixels} MP)`;
-  const enlarged = parsed.upscale ? ` Enlarged to reach 4 MP: ${parsed.upscale.method}.` : "";
-  return `Sent ${parsed.fileName}, ${size}, with its title, ${parsed.keywords ?? 0} keywords and the AI disclosure embedded.${enlarged}`;
+  return `Sent ${parsed.fileName}, ${size} as the style engine made it, with its title, ${parsed.keywords ?? 0} keywords and the IPTC digital source type embedded.`;
 }

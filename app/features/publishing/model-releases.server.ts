@@ -1,0 +1,357 @@
+import fsp from "node:fs/promises";
+import sharp from "sharp";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
+import type { ModelReleaseRow, StylizedImageRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newFileKey } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { unsupportedMedia } from "~/infra/errors.server";
+import { styleName } from "~/lib/styles";
+import { PRODUCT_NAME } from "~/lib/product";
+
+/**
+ * Model releases. A styled selfie shows a real, identifiable person, and a
+ * stock agency (Adobe Stock) takes such an image only with a release signed by
+ * that person. One release per stylized image, stored as a PDF under
+ * releases/: either signed here by the creator for themselves (their name,
+ * the date, a typed signature and, with JavaScript, a drawn one, with the
+ * image it covers printed on it), or a signed release for the person shown
+ * that the creator uploads. A new one replaces the old. The agency takes the
+ * PDF in its own portal (Adobe: Releases, then attached to the file), never
+ * over SFTP, so the app keeps it for the creator to download.
+ */
+
+export const MAX_RELEASE_BYTES = 10 * 1024 * 1024;
+export const NOT_A_PDF = "The release must be a PDF file (a signed model release, at most 10 MB).";
+
+export interface ModelReleaseJson {
+  id: string;
+  stylizedImageId: string;
+  kind: "signed" | "uploaded";
+  modelName: string | null;
+  signedOn: string | null;
+  drawnSignature: boolean;
+  bytes: number;
+  createdAt: string;
+  /** The PDF (owner only). */
+  downloadUrl: string;
+}
+
+export function modelReleaseDownloadPath(stylizedImageId: string): string {
+  return `/api/token-stylized-images/${encodeURIComponent(stylizedImageId)}/model-release`;
+}
+
+export function modelReleaseJson(row: ModelReleaseRow): ModelReleaseJson {
+  return {
+    id: row.id,
+    stylizedImageId: row.stylized_image_id,
+    kind: row.kind,
+    modelName: row.model_name,
+    signedOn: row.signed_on,
+    drawnSignature: row.drawn_signature === 1,
+    bytes: row.bytes,
+    createdAt: row.created_at,
+    downloadUrl: modelReleaseDownloadPath(row.stylized_image_id),
+  };
+}
+
+export function findModelRelease(db: DB, userId: string, stylizedImageId: string): Promise<ModelReleaseRow | undefined> {
+  return db
+    .selectFrom("model_releases")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("stylized_image_id", "=", stylizedImageId)
+    .executeTakeFirst();
+}
+
+/** The creator's newest model releases with their image's style, for the stock agency's card. */
+export async function recentModelReleases(db: DB, userId: string, limit = 20) {
+  const rows = await db
+    .selectFrom("model_releases")
+    .innerJoin("stylized_images", "stylized_images.id", "model_releases.stylized_image_id")
+    .select(["model_releases.stylized_image_id", "model_releases.signed_on", "model_releases.created_at", "stylized_images.style"])
+    .where("model_releases.user_id", "=", userId)
+    .orderBy("model_releases.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    stylizedImageId: row.stylized_image_id,
+    style: row.style,
+    signedOn: row.signed_on,
+    createdAt: row.created_at,
+    downloadUrl: modelReleaseDownloadPath(row.stylized_image_id),
+  }));
+}
+
+/** Records a release's PDF for an image, replacing (and removing the file of) the one before. */
+async function saveRelease(
+  db: DB,
+  store: FileStore,
+  args: {
+    userId: string;
+    image: StylizedImageRow;
+    kind: "signed" | "uploaded";
+    fileKey: string;
+    bytes: number;
+    modelName: string | null;
+    signedOn: string | null;
+    signature: string | null;
+    drawn: boolean;
+    now: Date;
+  },
+): Promise<ModelReleaseRow> {
+  const before = await findModelRelease(db, args.userId, args.image.id);
+  const values = {
+    kind: args.kind,
+    model_name: args.modelName,
+    signed_on: args.signedOn,
+    signature: args.signature,
+    drawn_signature: args.drawn ? 1 : 0,
+    file_key: args.fileKey,
+    bytes: args.bytes,
+    created_at: args.now.toISOString(),
+  };
+  let row: ModelReleaseRow;
+  try {
+    row = await db
+      .insertInto("model_releases")
+      .values({ id: newId(), user_id: args.userId, stylized_image_id: args.image.id, ...values })
+      .onConflict((conflict) => conflict.column("stylized_image_id").doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    await store.remove(args.fileKey);
+    throw error;
+  }
+  if (before && before.file_key !== args.fileKey) await store.remove(before.file_key);
+  return row;
+}
+
+export interface SignedReleaseInput {
+  modelName: string;
+  signedOn: string;
+  signature: string;
+  /** A drawn signature, as a PNG data URL (from the page's canvas, with JavaScript). */
+  drawnSignature?: string;
+}
+
+/** A drawn signature's PNG bytes, or null when there is none; throws for anything that is not a PNG data URL. */
+export function drawnSignaturePng(dataUrl: string | undefined): Buffer | null {
+  if (!dataUrl) return null;
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
+  const bytes = match ? Buffer.from(match[1], "base64") : null;
+  if (!bytes || bytes.length < 8 || bytes.readUInt32BE(0) !== 0x89504e47) {
+    throw unsupportedMedia("The drawn signature must be a PNG image.");
+  }
+  return bytes;
+}
+
+/** Text a standard PDF font can set: characters outside its encoding lose their accents, else become "?". */
+function settable(font: PDFFont, text: string): string {
+  let out = "";
+  for (const char of text) {
+    const tries = [char, char.normalize("NFKD").replace(/\p{M}/gu, ""), "?"];
+    for (const attempt of tries) {
+      try {
+        font.encodeText(attempt);
+        out += attempt;
+        break;
+      } catch {
+        // try the next form
+      }
+    }
+  }
+  return out;
+}
+
+/** Draws `text` wrapped to `width`; answers the y below it. */
+function paragraph(page: PDFPage, font: PDFFont, text: string, at: { x: number; y: number; width: number; size: number }): number {
+  const words = settable(font, text).split(/\s+/);
+  let line = "";
+  let y = at.y;
+  const flush = () => {
+    page.drawText(line, { x: at.x, y, size: at.size, font, color: rgb(0.1, 0.1, 0.12) });
+    y -= at.size * 1.45;
+    line = "";
+  };
+  for (const word of words) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, at.size) > at.width && line) {
+      flush();
+      line = word;
+    } else line = next;
+  }
+  if (line) flush();
+  return y - at.size * 0.5;
+}
+
+/**
+ * The PDF of a release the creator signs for themselves: who, when, the
+ * grant, the image it covers (printed, with its id), the typed signature and
+ * the drawn one if given.
+ */
+export async function releasePdf(args: {
+  modelName: string;
+  signedOn: string;
+  signature: string;
+  drawn: Buffer | null;
+  accountEmail: string;
+  image: { id: string; style: string; createdAt: string };
+  imageBytes: Buffer;
+  now: Date;
+}): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Model release: ${args.modelName}`);
+  pdf.setAuthor(args.modelName);
+  pdf.setCreator(PRODUCT_NAME);
+  pdf.setProducer(PRODUCT_NAME);
+  pdf.setCreationDate(args.now);
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const script = await pdf.embedFont(StandardFonts.TimesRomanItalic);
+  const left = 56;
+  const width = 595.28 - 2 * left;
+  let y = 780;
+  page.drawText("Model Release", { x: left, y, size: 22, font: bold });
+  y -= 34;
+  y = paragraph(page, regular, `Model (the person shown): ${args.modelName}`, { x: left, y, width, size: 11 });
+  y = paragraph(page, regular, `Photographer and contributor: ${args.modelName} (the same person; account ${args.accountEmail})`, {
+    x: left,
+    y,
+    width,
+    size: 11,
+  });
+  y = paragraph(page, regular, `Date signed: ${args.signedOn}`, { x: left, y, width, size: 11 });
+  y -= 6;
+  y = paragraph(
+    page,
+    regular,
+    `I, ${args.modelName}, am at least 18 years old and am the person shown in the image below, which I photographed myself and ` +
+      `styled with ${PRODUCT_NAME}. For value received, I grant myself as its contributor, and the stock agencies and their customers ` +
+      "to which I license it (including Adobe Stock), the irrevocable, worldwide right to use, reproduce, adapt, publish and license " +
+      "this image and works made from it, in any media, for any lawful purpose, including commercial use and advertising, without " +
+      "further approval or payment. I waive any right to inspect or approve the finished uses. This release covers the image below " +
+      "and every version made from the same photograph.",
+    { x: left, y, width, size: 10.5 },
+  );
+  y -= 4;
+  y = paragraph(
+    page,
+    bold,
+    `The image it covers: ${styleName(args.image.style)} style, image ${args.image.id}, made ${args.image.createdAt.slice(0, 10)}`,
+    { x: left, y, width, size: 10.5 },
+  );
+  // The image itself, small, so the release shows whom it covers.
+  const thumbnail = await sharp(args.imageBytes, { failOn: "error" })
+    .rotate()
+    .resize(360, 360, { fit: "inside" })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const embedded = await pdf.embedJpg(thumbnail);
+  const scale = Math.min(200 / embedded.width, 200 / embedded.height);
+  const shown = { width: embedded.width * scale, height: embedded.height * scale };
+  y -= shown.height;
+  page.drawImage(embedded, { x: left, y, ...shown });
+  y -= 36;
+  page.drawText("Signature of the model:", { x: left, y, size: 10.5, font: regular });
+  y -= 30;
+  page.drawText(settable(script, args.signature), { x: left, y, size: 22, font: script, color: rgb(0.05, 0.1, 0.35) });
+  if (args.drawn) {
+    const drawn = await pdf.embedPng(args.drawn);
+    const s = Math.min(220 / drawn.width, 70 / drawn.height, 1);
+    page.drawImage(drawn, { x: left + 260, y: y - 10, width: drawn.width * s, height: drawn.height * s });
+  }
+  y -= 12;
+  page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.6, color: rgb(0.5, 0.5, 0.55) });
+  y -= 16;
+  paragraph(
+    page,
+    regular,
+    `Signed electronically in ${PRODUCT_NAME} on ${args.signedOn} by typing the name above${args.drawn ? " and drawing the signature" : ""}; ` +
+      `recorded ${args.now.toISOString()}.`,
+    { x: left, y, width, size: 9 },
+  );
+  return Buffer.from(await pdf.save());
+}
+
+/** Signs a release in the app for the creator themselves (the image must be theirs and completed). */
+export async function signModelRelease(
+  db: DB,
+  store: FileStore,
+  args: { userId: string; accountEmail: string; image: StylizedImageRow; input: SignedReleaseInput; now: Date },
+): Promise<ModelReleaseRow> {
+  const drawn = drawnSignaturePng(args.input.drawnSignature);
+  const imageBytes = await store.read(args.image.file_key!);
+  let bytes: Buffer;
+  try {
+    bytes = await releasePdf({
+      modelName: args.input.modelName,
+      signedOn: args.input.signedOn,
+      signature: args.input.signature,
+      drawn,
+      accountEmail: args.accountEmail,
+      image: { id: args.image.id, style: args.image.style, createdAt: args.image.created_at },
+      imageBytes,
+      now: args.now,
+    });
+  } catch (error) {
+    if (drawn && error instanceof Error && !(error instanceof TypeError)) throw unsupportedMedia("The drawn signature could not be read as a PNG image.");
+    throw error;
+  }
+  const fileKey = newFileKey("releases", "pdf");
+  await store.write(fileKey, bytes);
+  return saveRelease(db, store, {
+    userId: args.userId,
+    image: args.image,
+    kind: "signed",
+    fileKey,
+    bytes: bytes.length,
+    modelName: args.input.modelName,
+    signedOn: args.input.signedOn,
+    signature: args.input.signature,
+    drawn: drawn !== null,
+    now: args.now,
+  });
+}
+
+/** Whether the bytes are a PDF pdf-lib can open (encrypted or signed ones included). */
+export async function isReadablePdf(bytes: Buffer): Promise<boolean> {
+  if (bytes.length < 8 || bytes.subarray(0, 5).toString("latin1") !== "%PDF-") return false;
+  try {
+    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    return pdf.getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps an uploaded, signed release (a scratch file on the volume) for an image; a file that is not a PDF is refused (415). */
+export async function adoptUploadedRelease(
+  db: DB,
+  store: FileStore,
+  args: { userId: string; image: StylizedImageRow; path: string; now: Date },
+): Promise<ModelReleaseRow> {
+  const bytes = await fsp.readFile(args.path);
+  if (!(await isReadablePdf(bytes))) {
+    await fsp.rm(args.path, { force: true });
+    throw unsupportedMedia(NOT_A_PDF);
+  }
+  const fileKey = newFileKey("releases", "pdf");
+  await store.adopt(fileKey, args.path);
+  return saveRelease(db, store, {
+    userId: args.userId,
+    image: args.image,
+    kind: "uploaded",
+    fileKey,
+    bytes: bytes.length,
+    modelName: null,
+    signedOn: null,
+    signature: null,
+    drawn: false,
+    now: args.now,
+  });
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+
+/**
+ * Model releases: the signed release of the person a styled image shows,
+ * which a stock agency requires before it takes an image of an identifiable
+ * person. One per stylized image (a new one replaces it): either signed in
+ * the app (the model's name, the date, the typed signature, and whether a
+ * drawn one was added) or a signed PDF the creator uploaded; either way the
+ * PDF is in the file store (`file_key`, under releases/). It goes with its
+ * image and with the account.
+ *
+ * And the pixels the style engine really made (`native_width`,
+ * `native_height`), before any enlargement to keep the upload's size: a stock
+ * submission is sent at that size, never enlarged. Null on styles made before
+ * it was recorded.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("model_releases")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("stylized_image_id", "text", (col) =>
+      col.notNull().unique().references("stylized_images.id").onDelete("cascade"),
+    )
+    .addColumn("kind", "text", (col) => col.notNull())
+    .addColumn("model_name", "text")
+    .addColumn("signed_on", "text")
+    .addColumn("signature", "text")
+    .addColumn("drawn_signature", "integer", (col) => col.notNull().defaultTo(0))
+    .addColumn("file_key", "text", (col) => col.notNull())
+    .addColumn("bytes", "integer", (col) => col.notNull())
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex("model_releases_user").on("model_releases").columns(["user_id", "created_at"]).execute();
+  await db.schema.alterTable("stylized_images").addColumn("native_width", "integer").execute();
+  await db.schema.alterTable("stylized_images").addColumn("native_height", "integer").execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("stylized_images").dropColumn("native_height").execute();
+  await db.schema.alterTable("stylized_images").dropColumn("native_width").execute();
+  await db.schema.dropTable("model_releases").execute();
+}
