@@ -20,6 +20,8 @@ import * as sessionsList from "./2026-11-26-0021-sessions-list";
 import * as retention from "./2026-11-26-0022-retention";
 import * as accountExports from "./2026-11-26-0023-account-exports";
 import * as erasure from "./2026-11-26-0024-erasure";
+import * as waitlist from "./2026-11-26-0030-waitlist";
+import * as ratings from "./2026-11-26-0031-ratings";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -47,4 +49,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0022-retention": retention,
   "2026-11-26-0023-account-exports": accountExports,
   "2026-11-26-0024-erasure": erasure,
+  "2026-11-26-0030-waitlist": waitlist,
+  "2026-11-26-0031-ratings": ratings,
 };

@@ -16,6 +16,8 @@ import { CreateUserForm } from "~/features/admin/components/create-user-form";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
+import { WaitlistSection } from "~/features/admin/components/waitlist-section";
+import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures.server";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
@@ -85,7 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
-  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget] = await Promise.all([
+  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget, waitlist] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -125,8 +127,10 @@ export async function loader(args: LoaderFunctionArgs) {
           },
         )
       : null,
+    loadProcedure(adminWaitlist, args, {}, admin),
   ]);
   return json({
+    waitlist,
     stats,
     users,
     q,
@@ -206,6 +210,25 @@ export async function action(args: ActionFunctionArgs) {
     });
   }
 
+  if (intent === "invite-waitlist") {
+    const input = new FormData();
+    input.set("entryId", String(formData.get("entryId") ?? ""));
+    const outcome = await submitForm(inviteFromWaitlist, args, { formData: input, user: admin });
+    const back = `${adminHref(new URL(args.request.url).search, {})}#waitlist`;
+    if (!outcome.ok) {
+      return redirectWithFlash(back, {
+        kind: "error",
+        title: "No invitation sent",
+        description: await refusalOf(outcome.response, "The invitation could not be sent."),
+      });
+    }
+    return redirectWithFlash(back, {
+      kind: "success",
+      title: "Invitation sent",
+      description: `${outcome.result.email} can create an account with the mailed link until ${new Date(outcome.result.expiresAt).toUTCString()}.`,
+    });
+  }
+
   if (intent === "refund-order") {
     const orderId = String(formData.get("orderId") ?? "");
     const input = new FormData();
@@ -238,7 +261,7 @@ async function refusalOf(response: Response, fallback = "The order could not be 
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget } =
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget, waitlist } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -282,6 +305,8 @@ export default function AdminPortal() {
         </div>
         <AdminUsersTable users={users} q={q} />
       </section>
+
+      <WaitlistSection entries={waitlist.entries} spots={waitlist.spots} />
 
       <UndeliveredMailList messages={undelivered} />
 
