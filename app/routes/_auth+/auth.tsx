@@ -335,8 +335,9 @@ function WaitlistCard({ outcome, invitationProblem }: { outcome: WaitlistOutcome
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "waitlist";
   const validate = useDeferredValidation(loadWaitlistSchema);
+  // Not "waitlist": that id is the section's, the anchor the sign-up buttons lead to (an input's form= would find the section).
   const [form, fields] = useForm({
-    id: "waitlist",
+    id: "waitlist-form",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
