@@ -187,9 +187,8 @@ const schema = z.object({
   /** When the beta ends (an ISO date or date and time): the landing page's countdown runs to it and "closed until" names its year. */
   BETA_ENDS_AT: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.iso
-      .datetime({ offset: true, message: "must be an ISO date such as 2027-03-01 or 2027-03-01T12:00:00Z" })
-      .or(z.iso.date({ message: "must be an ISO date such as 2027-03-01 or 2027-03-01T12:00:00Z" }))
+    z
+      .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO date such as 2027-03-01 or 2027-03-01T12:00:00Z" })
       .optional(),
   ),
   /** Marketplace searches (?q= on /marketplace and /api/marketplace, each page of one) one client address may make in a minute. */
