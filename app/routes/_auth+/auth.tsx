@@ -168,7 +168,7 @@ export default function AuthScreen() {
             invitation?.valid ? (
               <InvitedRegisterCard token={invitation.token} email={invitation.email} />
             ) : registrationOpen ? (
-              <RegisterCard redirectTo={redirectTo} open={registrationOpen} />
+              <RegisterCard redirectTo={redirectTo} />
             ) : (
               <WaitlistCard outcome={waitlist} invitationProblem={invitation?.message ?? null} />
             )
@@ -280,7 +280,8 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean }) {
+/** The Register tab while registration is open (closed: WaitlistCard). */
+function RegisterCard({ redirectTo }: { redirectTo: string }) {
   const lastResult = useIntentResult("register");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
@@ -296,11 +297,7 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
   return (
     <div>
       <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {open
-          ? "Join the beta and start earning from your selfies."
-          : "Registration is closed during the beta. Please use the login form with existing credentials."}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">Join the beta and start earning from your selfies.</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
