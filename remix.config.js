@@ -19,5 +19,11 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
+    // Declined, not forgotten (docs/decisions/053): both change behaviour the app does not have today.
+    // Lazy discovery fetches route modules' manifest from /__manifest as links render, a request the
+    // HTTP edge, the visitors' page cache and the browser suites have never seen; single fetch
+    // re-encodes every loader and action answer (turbo-stream) and changes how headers and json() work.
+    v3_lazyRouteDiscovery: false,
+    v3_singleFetch: false,
   },
 };

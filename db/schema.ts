@@ -500,6 +500,36 @@ export interface ModelReleasesTable {
   created_at: string;
 }
 
+/** The beta's waitlist (migration 0030): one row per address; an invitation keeps only its token's sha256. */
+export interface WaitlistTable {
+  id: string;
+  email: string;
+  created_at: string;
+  /** When the latest invitation was sent (null: not invited yet). */
+  invited_at: string | null;
+  /** The admin who sent it. */
+  invited_by: string | null;
+  invite_token_hash: string | null;
+  /** When the latest invitation's link stops working. */
+  invite_expires_at: string | null;
+  /** When an account was made through the invitation: it is spent. */
+  invite_used_at: string | null;
+  /** That account (null once it is erased). */
+  user_id: string | null;
+}
+
+/** A buyer's rating of a purchased item (migration 0031): once per order item, 1 to 5 stars and a short text. */
+export interface RatingsTable {
+  id: string;
+  order_item_id: string;
+  order_id: string;
+  listing_id: string;
+  stars: number;
+  text: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -532,6 +562,8 @@ export interface Database {
   test_payout_movements: TestPayoutMovementsTable;
   account_exports: AccountExportsTable;
   model_releases: ModelReleasesTable;
+  waitlist: WaitlistTable;
+  ratings: RatingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -551,3 +583,5 @@ export type OauthStateRow = Selectable<OauthStatesTable>;
 export type ListingPlatformRow = Selectable<ListingPlatformsTable>;
 export type AccountExportRow = Selectable<AccountExportsTable>;
 export type ModelReleaseRow = Selectable<ModelReleasesTable>;
+export type WaitlistRow = Selectable<WaitlistTable>;
+export type RatingRow = Selectable<RatingsTable>;

@@ -18,6 +18,18 @@ describe("parseConfig", () => {
     expect(config.databaseFile).toBe(path.join(dir, "selfie-studio.sqlite"));
   });
 
+  it("reads the beta's settings: BETA_SPOTS a whole number from 1, BETA_ENDS_AT an ISO date, both unset by default", () => {
+    const defaults = parseConfig({ DATA_DIR: tempDir() });
+    expect([defaults.BETA_SPOTS, defaults.BETA_ENDS_AT, defaults.WAITLIST_REQUESTS_PER_ADDRESS]).toEqual([undefined, undefined, 10]);
+    const set = parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "150", BETA_ENDS_AT: "2027-03-01", WAITLIST_REQUESTS_PER_ADDRESS: "3" });
+    expect([set.BETA_SPOTS, set.BETA_ENDS_AT, set.WAITLIST_REQUESTS_PER_ADDRESS]).toEqual([150, "2027-03-01", 3]);
+    expect(parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "2027-03-01T12:00:00Z" }).BETA_ENDS_AT).toBe("2027-03-01T12:00:00Z");
+    expect(parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "", BETA_ENDS_AT: " " }).BETA_SPOTS).toBeUndefined();
+    expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "0" })).toThrow(/BETA_SPOTS:/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "lots" })).toThrow(/BETA_SPOTS:/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "next spring" })).toThrow(/BETA_ENDS_AT: must be an ISO date/);
+  });
+
   it("generates the app secret once per data directory and keeps it private", () => {
     const dir = tempDir();
     const first = parseConfig({ DATA_DIR: dir }).appSecret;

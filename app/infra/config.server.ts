@@ -177,6 +177,20 @@ const schema = z.object({
   PAYMENT_STATUS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Library links one client address may ask for in an hour (POST /api/library-link and the form on /library). */
   LIBRARY_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Waitlist requests (the Register tab's form while registration is closed) one client address may send in an hour. */
+  WAITLIST_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** How many beta spots there are: the landing page's "spots remaining" counts real invitations left; unset: an illustrative figure. */
+  BETA_SPOTS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number").min(1).max(1_000_000).optional(),
+  ),
+  /** When the beta ends (an ISO date or date and time): the landing page's countdown runs to it and "closed until" names its year. */
+  BETA_ENDS_AT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO date such as 2027-03-01 or 2027-03-01T12:00:00Z" })
+      .optional(),
+  ),
   /** Marketplace searches (?q= on /marketplace and /api/marketplace, each page of one) one client address may make in a minute. */
   SEARCHES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** How long, in milliseconds, a visitor's copy of a public page (/, /landing, /training, /marketplace) is served to other visitors (0 turns the cache off). */

@@ -17,7 +17,8 @@ export interface RateLimitRule {
     | "CHECKOUTS_PER_ADDRESS"
     | "PAYMENT_STATUS_PER_ADDRESS"
     | "LIBRARY_LINKS_PER_ADDRESS"
-    | "SEARCHES_PER_ADDRESS";
+    | "SEARCHES_PER_ADDRESS"
+    | "WAITLIST_REQUESTS_PER_ADDRESS";
   windowMs: number;
   /** What the caller is told, followed by when to try again. */
   message: string;
@@ -61,6 +62,14 @@ export const SEARCH_RATE_LIMIT: RateLimitRule = {
   setting: "SEARCHES_PER_ADDRESS",
   windowMs: 60 * 1000,
   message: "Too many searches from your network.",
+};
+
+/** Waitlist requests per address (the Register tab's form while registration is closed). */
+export const WAITLIST_RATE_LIMIT: RateLimitRule = {
+  name: "waitlist",
+  setting: "WAITLIST_REQUESTS_PER_ADDRESS",
+  windowMs: 60 * 60 * 1000,
+  message: "Too many waitlist requests from your network.",
 };
 
 /**

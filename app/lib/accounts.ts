@@ -9,6 +9,14 @@ export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${NEW_PASSWORD_
 /** A new password found in the list of common (breached) passwords. */
 export const COMMON_PASSWORD = "This password is one of the most common and easy to guess. Please choose another.";
 
+/** The waitlist's form: the Register tab, at the form (registration closed). */
+export const WAITLIST_HREF = "/auth?tab=register#waitlist";
+
+/** Where a sign-up button leads: the Register tab while registration is open, else the waitlist. */
+export function signUpHref(registrationOpen: boolean): string {
+  return registrationOpen ? "/auth?tab=register" : WAITLIST_HREF;
+}
+
 /** What a creator reads on a style or publication a ban called off. */
 export const CANCELLED_BY_SUSPENSION = "Cancelled: this account has been suspended.";
 /** What a style or publication called off by the account's erasure says (until the erasure removes it). */

@@ -37,7 +37,8 @@ describe("SiteNav", () => {
       ["Marketplace", "/marketplace"],
       ["Training", "/training"],
       ["Sign In", "/auth"],
-      ["Get Started", "/auth"],
+      // Registration is closed: Get Started leads to the waitlist's form on the Register tab.
+      ["Get Started", "/auth?tab=register#waitlist"],
     ]) {
       expect(nav.getAllByRole("link", { name })[0]).toHaveAttribute("href", href);
     }

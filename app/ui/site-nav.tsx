@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { PublicUser } from "~/lib/accounts";
-import { displayName, isSuperAdmin } from "~/lib/accounts";
+import { displayName, isSuperAdmin, signUpHref } from "~/lib/accounts";
 import { PRODUCT_NAME } from "~/lib/product";
 import { Avatar } from "~/ui/avatar";
 import { LogoMark } from "~/ui/logo";
@@ -68,7 +68,7 @@ function MenuIcon() {
   );
 }
 
-/** The navigation bar, signed-in and signed-out; "Get Started" opens the Register tab while registration is open. */
+/** The navigation bar, signed-in and signed-out; "Get Started" opens the Register tab while registration is open, else the waitlist. */
 export function SiteNav({ user, registrationOpen = false }: { user: PublicUser | null; registrationOpen?: boolean }) {
   const hydrated = useHydrated();
   const menu = useMenu();
@@ -98,7 +98,7 @@ export function SiteNav({ user, registrationOpen = false }: { user: PublicUser |
       <Link to="/auth" className="btn-ghost">
         Sign In
       </Link>
-      <Link to={registrationOpen ? "/auth?tab=register" : "/auth"} className="btn-primary">
+      <Link to={signUpHref(registrationOpen)} className="btn-primary">
         Get Started
       </Link>
     </div>

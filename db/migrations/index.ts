@@ -24,6 +24,8 @@ import * as modelReleases from "./2026-11-26-0026-model-releases";
 import * as shopifyStoreOwner from "./2026-11-26-0027-shopify-store-owner";
 import * as listingPages from "./2026-11-26-0028-listing-pages";
 import * as analyticsEvents from "./2026-11-26-0029-analytics-events";
+import * as waitlist from "./2026-11-26-0030-waitlist";
+import * as ratings from "./2026-11-26-0031-ratings";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0027-shopify-store-owner": shopifyStoreOwner,
   "2026-11-26-0028-listing-pages": listingPages,
   "2026-11-26-0029-analytics-events": analyticsEvents,
+  "2026-11-26-0030-waitlist": waitlist,
+  "2026-11-26-0031-ratings": ratings,
 };

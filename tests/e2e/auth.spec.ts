@@ -57,20 +57,20 @@ test.describe("signing in and out", () => {
     await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
   });
 
-  test("registration is closed: the Register tab shows the notice", async ({ page }) => {
+  test("registration is closed: the Register tab shows the notice and the waitlist instead of a form that cannot register", async ({ page }) => {
     await page.goto("/auth");
     await page.getByRole("tab", { name: "Register" }).click();
     await expect(page.getByRole("heading", { name: "Create account" })).toBeVisible();
-    const form = page.locator("form#register");
-    await expect(form.getByLabel("Password")).toHaveAttribute("placeholder", "Minimum 8 characters");
-    await form.getByLabel("First Name").fill("Nora");
-    await form.getByLabel("Last Name").fill("New");
-    await form.getByLabel("Email").fill("nora@example.com");
-    await form.getByLabel("Password").fill("secret-pass");
-    await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Registration");
-    await expect(page.getByTestId("toast")).toContainText("Please use the login form with existing credentials.");
-    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expect(page.getByTestId("registration-closed")).toHaveText(
+      "Registration is closed during the beta. Please use the login form with existing credentials.",
+    );
+    await expect(page.locator("form#register")).toHaveCount(0);
+    await expect(page.locator("form#waitlist-form").getByLabel("Email")).toBeVisible();
+    // A typed address that is refused stays typed.
+    await page.locator("form#waitlist-form").getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(page.locator("form#waitlist-form").getByText("Invalid email address")).toBeVisible();
+    await expect(page.locator("form#waitlist-form").getByLabel("Email")).toHaveValue("not-an-email");
   });
 });
 

@@ -7,8 +7,9 @@ import { expect, expectAccessible, test } from "./fixtures";
  * buys a seeded listing through the built-in test checkout, the receipt is
  * read from the newest .eml to the buyer in the e2e server's outbox (no
  * SMTP_URL there), its library link opens /library with the purchase, and
- * the library's Download link serves the file. Then the form on /library
- * asks for a new link and ends on the same confirmation.
+ * the library's Download link serves the file, and the buyer rates the
+ * purchase there (its marketplace card then shows the buyers' rating). Then
+ * the form on /library asks for a new link and ends on the same confirmation.
  */
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -91,6 +92,22 @@ test.describe("the buyer's library", () => {
     await item.getByTestId("license-link").click();
     await expect(page).toHaveURL(/\/licenses\/[^/?]+$/);
     await expect(page.getByTestId("license")).toContainText(title);
+
+    // The buyer who paid rates the purchase from the library (a plain form post).
+    await page.goto(`${link.pathname}${link.search}`);
+    const rating = page.getByTestId("library-item").first().getByTestId("rating-form");
+    await rating.getByLabel("4 stars").check();
+    await rating.getByLabel(/A few words/).fill("Sharp and well lit.");
+    await rating.getByRole("button", { name: "Save rating" }).click();
+    await expect(page.getByTestId("rating-saved")).toHaveText("Thank you: your rating is saved.");
+    await expect(page.getByTestId("rating-form").first()).toContainText("Your rating: 4 of 5 stars");
+    await expect(page.getByTestId("rating-form").first().getByLabel(/A few words/)).toHaveValue("Sharp and well lit.");
+    await expectAccessible(page, javaScriptOn);
+    // Its marketplace card now shows the buyers' average and count instead of the illustrative stars.
+    await page.goto("/marketplace");
+    const rated = page.getByTestId("listing-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    await expect(rated.getByTestId("buyer-rating")).toContainText(/\(\d+ ratings?\)/);
+    await expect(rated.getByTestId("illustrative-rating")).toHaveCount(0);
 
     // Without a token: the form, and the same confirmation for any email.
     await page.goto("/library");

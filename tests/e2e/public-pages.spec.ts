@@ -19,17 +19,21 @@ test.describe("public pages, signed out", () => {
       expect(response.headers()["content-type"]).toBe("image/jpeg");
     }
     await expect(page.getByTestId("marketplace-wordmark")).toHaveCount(9);
-    await expect(page.getByTestId("beta-countdown")).toContainText(/23:45:(30|29|28|27|26|25)/);
+    // Without BETA_ENDS_AT the countdown runs to midnight UTC, and says it is illustrative; so do the spots without BETA_SPOTS.
+    await expect(page.getByTestId("beta-countdown")).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(page.getByTestId("beta-countdown-note")).toHaveText("Illustrative: it counts to midnight UTC, not to a real deadline.");
     await expect(page.getByTestId("beta-spots")).toContainText("127");
+    await expect(page.getByTestId("landing-beta").getByTestId("illustrative")).toHaveCount(2);
     await expect(page.getByTestId("plan-beta")).toBeVisible();
     await expect(page.getByTestId("plan-regular")).toContainText("Coming Soon");
     await expect(page.getByTestId("plan-premium")).toContainText("Coming Soon");
-    await expect(page.getByRole("link", { name: "Start Earning Today" }).first()).toHaveAttribute("href", "/api/login");
+    // Registration is closed (as in e2e): the calls to action lead to the waitlist.
+    await expect(page.getByRole("link", { name: "Start Earning Today" }).first()).toHaveAttribute("href", "/auth?tab=register#waitlist");
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "landing", javaScriptOn);
-    // A call to action goes through /api/login to the sign-in screen.
     await page.getByRole("link", { name: "Start Earning Today" }).first().click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?tab=register#waitlist$/);
+    await expect(page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
   });
 
   test("training", async ({ page, javaScriptOn }) => {

@@ -56,6 +56,8 @@ export async function closeAccountForErasure(trx: DB, userId: string, now: Date)
   if (!user) throw notFound("User not found");
   await revokeAllCredentials(trx, userId);
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
+  // The waitlist keeps the address: its entry goes with the account.
+  await trx.deleteFrom("waitlist").where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)])).execute();
   if (user.erased_at) return { email: user.email, profileImageUrl: null, alreadyErased: true };
   const stamp = now.toISOString();
   await trx

@@ -24,8 +24,12 @@ import {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  invitationLinkSchema,
+  invitedRegisterSchema,
   registrationLinkSchema,
   resetLinkSchema,
+  waitlistEntrySchema,
+  waitlistJoinSchema,
   resetPasswordSchema,
   sessionIdSchema,
 } from "~/features/accounts/schemas";
@@ -48,7 +52,19 @@ import {
 import { COMMON_PASSWORD } from "~/lib/accounts";
 import type { CallContext } from "~/infra/call-context.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
-import { REGISTRATION_RATE_LIMIT, throttle, waitText } from "~/infra/rate-limit.server";
+import { REGISTRATION_RATE_LIMIT, throttle, WAITLIST_RATE_LIMIT, waitText } from "~/infra/rate-limit.server";
+import {
+  addToWaitlist,
+  betaSpotsLeft,
+  findInvitation,
+  invitationLink,
+  inviteEntry,
+  listWaitlist,
+  registerWithInvitation,
+  WAITLIST_ALREADY,
+  WAITLIST_JOINED,
+} from "~/features/accounts/waitlist.server";
+import { renderInvitationMail, renderWaitlistJoinedMail } from "~/features/accounts/waitlist-mail.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
@@ -257,6 +273,115 @@ export const resetLinkStatus = defineProcedure({
     }
   },
 });
+
+// ---- The beta's waitlist (waitlist.server.ts) ----
+
+/**
+ * The Register tab's waitlist form while registration is closed: records the
+ * address once (limited per client address) and mails it a confirmation. A
+ * second request for the same address changes nothing, sends nothing and says
+ * it is on the list already; nothing more (an invitation, an account) is told.
+ */
+export const joinWaitlist = defineProcedure({
+  name: "joinWaitlist",
+  access: "public",
+  input: waitlistJoinSchema,
+  async run({ input, ctx }) {
+    throttle(ctx, WAITLIST_RATE_LIMIT);
+    const added = await ctx.db.transaction().execute(async (trx) => {
+      const { added } = await addToWaitlist(trx, input.email, ctx.now);
+      // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
+      if (added) await queueMailWithinRecipientLimit(trx, { to: input.email, ...renderWaitlistJoinedMail(), now: ctx.now });
+      return added;
+    });
+    if (added) announceJobs();
+    return added ? { joined: true as const, message: WAITLIST_JOINED } : { joined: false as const, message: WAITLIST_ALREADY };
+  },
+});
+
+/** The beta's figures the landing page shows: spots left (BETA_SPOTS set) and when the beta ends (BETA_ENDS_AT set). */
+export const betaStatus = defineProcedure({
+  name: "betaStatus",
+  access: "public",
+  input: z.object({}),
+  async run({ ctx }) {
+    return {
+      spots: await betaSpotsLeft(ctx.db, ctx.config.BETA_SPOTS, ctx.now),
+      endsAt: ctx.config.BETA_ENDS_AT ? new Date(ctx.config.BETA_ENDS_AT).toISOString() : null,
+    };
+  },
+});
+
+/** What the Register tab shows for an invitation's link: the address it opens registration for, or why it cannot. */
+export const invitationStatus = defineProcedure({
+  name: "invitationStatus",
+  access: "public",
+  input: invitationLinkSchema,
+  async run({ input, ctx }) {
+    try {
+      const entry = await findInvitation(ctx.db, input.invite, ctx.now);
+      return { valid: true as const, email: entry.email, message: null };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return { valid: false as const, email: null, message: error.message };
+      throw error;
+    }
+  },
+});
+
+/**
+ * The Register tab opened by an invitation: creates the account for the
+ * invitation's address (whatever REGISTRATION says) and spends the
+ * invitation; the page then signs in. The mailed link proved the address,
+ * so no second mail is needed. Limited per client address like registering.
+ */
+export const registerInvited = defineProcedure({
+  name: "registerInvited",
+  access: "public",
+  input: invitedRegisterSchema,
+  async run({ input, ctx }) {
+    throttle(ctx, REGISTRATION_RATE_LIMIT);
+    assertAcceptableNewPassword(input.password);
+    await findInvitation(ctx.db, input.invite, ctx.now);
+    const passwordHash = await hashPassword(input.password);
+    return registerWithInvitation(ctx.db, { token: input.invite, firstName: input.firstName, lastName: input.lastName, passwordHash, now: ctx.now });
+  },
+});
+
+/** The admin's Waitlist section: every request, oldest first, with its state, and the beta's spots when BETA_SPOTS is set. */
+export const adminWaitlist = defineProcedure({
+  name: "adminWaitlist",
+  access: "admin",
+  input: z.object({}),
+  async run({ ctx }) {
+    const [entries, spots] = await Promise.all([listWaitlist(ctx.db, ctx.now), betaSpotsLeft(ctx.db, ctx.config.BETA_SPOTS, ctx.now)]);
+    return { entries, spots };
+  },
+});
+
+/**
+ * The admin's Invite (or Invite again) on a waitlist entry: mails the address
+ * a link that opens registration for it, once, within 7 days; a newer
+ * invitation replaces an older one. 409 when the address has an account, or
+ * every BETA_SPOTS spot is taken.
+ */
+export const inviteFromWaitlist = defineProcedure({
+  name: "inviteFromWaitlist",
+  access: "admin",
+  input: waitlistEntrySchema,
+  async run({ input, user, ctx }) {
+    const origin = mailLinkOrigin(ctx.config, "An invitation mail");
+    if (!origin) throw new HttpError(409, "Invitations need PUBLIC_URL: their links are built only from it.");
+    const invitation = await ctx.db.transaction().execute(async (trx) => {
+      const made = await inviteEntry(trx, { entryId: input.entryId, adminId: user.id, spots: ctx.config.BETA_SPOTS, now: ctx.now });
+      await queueMail(trx, { to: made.email, ...renderInvitationMail({ link: invitationLink(origin, made.token) }), now: ctx.now });
+      return made;
+    });
+    announceJobs();
+    return { email: invitation.email, expiresAt: invitation.expiresAt };
+  },
+});
+
+// ---- end of the waitlist ----
 
 /** What the sign-in screen offers: whether the operator has opened registration. */
 export const signInOptions = defineProcedure({

@@ -58,6 +58,31 @@ export const registrationLinkSchema = z.object({
     .max(4000, "This link to create your account is not valid. Register again to get a new one."),
 });
 
+/** The Register tab's waitlist form while registration is closed. */
+export const waitlistJoinSchema = z.object({ email });
+
+const invitationToken = z
+  .string({ error: "The invitation link is missing its token. Ask for a new invitation." })
+  .trim()
+  .min(1, "The invitation link is missing its token. Ask for a new invitation.")
+  .max(500, "This invitation link is not valid. Ask for a new invitation.");
+
+/** An invitation's link, as the Register tab opens it. */
+export const invitationLinkSchema = z.object({ invite: invitationToken });
+
+/** Registering through an invitation: the address is the invitation's, so no email is typed. */
+export const invitedRegisterSchema = z.object({
+  invite: invitationToken,
+  firstName: registerSchema.shape.firstName,
+  lastName: registerSchema.shape.lastName,
+  password: newPassword,
+});
+
+/** The admin's Invite button: one waitlist entry. */
+export const waitlistEntrySchema = z.object({
+  entryId: z.string({ error: "Say which waitlist entry" }).trim().min(1, "Say which waitlist entry").max(100, "No such waitlist entry"),
+});
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 

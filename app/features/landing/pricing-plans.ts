@@ -71,8 +71,9 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
   },
 ];
 
-/** Marketing figures: static claims. */
+/** Marketing figures: static claims, labelled illustrative wherever they show. */
 export const AVERAGE_MONTHLY_EARNINGS = 347;
+/** The illustrative spots (without BETA_SPOTS): 127 of 200 remaining, dropping. */
 export const BETA_SPOTS_TOTAL = 200;
 export const BETA_SPOTS_REMAINING = 127;
 /** Spots never drop below this. */
@@ -80,7 +81,3 @@ export const BETA_SPOTS_FLOOR = 50;
 /** Every this many ms the spots drop by a random 0 to BETA_SPOTS_MAX_DROP. */
 export const BETA_SPOTS_INTERVAL_MS = 30_000;
 export const BETA_SPOTS_MAX_DROP = 2;
-/** The cosmetic countdown starts at 23:45:30 and runs to zero, one step a second. */
-export const BETA_COUNTDOWN_START_SECONDS = 23 * 3600 + 45 * 60 + 30;
-/** Registration is claimed closed until this year. */
-export const REGISTRATION_CLOSED_UNTIL = 2026;

@@ -51,6 +51,19 @@ describe("listing a stylized image on the marketplace", () => {
     expect(await meanAbsoluteDifference(preview, downscaledClean)).toBeGreaterThan(8);
   });
 
+  it("sells the full-size styled image even when the creator made an unmarked optimized copy (that copy is theirs)", async () => {
+    const { user } = await createTestUser();
+    const stylized = await createStylizedImage(user.id);
+    const store = getFileStore();
+    const optimizedKey = `optimized/${stylized.id}.webp`;
+    await store.write(optimizedKey, await sharp(await store.read(stylized.file_key!)).resize(800).webp().toBuffer());
+    await db().updateTable("stylized_images").set({ optimized_file_key: optimizedKey, watermark: 0 }).where("id", "=", stylized.id).execute();
+    const input = listingInputSchema.parse({ stylizedImageId: stylized.id, title: "Own copy", description: "", price: 20, tags: "" });
+    const { listing } = await listStylizedImage(db(), store, { userId: user.id, input, now: new Date() });
+    expect((await store.read(listing.file_key)).equals(await store.read(stylized.file_key!))).toBe(true);
+    expect(listing.source_file_key).toBe(stylized.file_key);
+  });
+
   it("makes every variant of the preview its picture asks for before listing answers", async () => {
     const { user } = await createTestUser();
     enableVariantWarmUp();

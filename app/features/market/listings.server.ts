@@ -29,8 +29,10 @@ const MIME_TYPES: Record<string, string> = {
 };
 
 /**
- * The file a listing sells: the optimized version when it was made without a
- * watermark (the creator's chosen final form), otherwise the clean styled image.
+ * The file published to the other platforms (Shopify, Adobe Stock…): the
+ * optimized version when it was made without a watermark (the creator's
+ * chosen final form), otherwise the clean styled image. The product's own
+ * marketplace always sells the full-size styled image (listStylizedImage).
  */
 export function sellableFileKey(image: StylizedImageRow): string | null {
   if (image.optimized_file_key && !image.watermark) return image.optimized_file_key;
@@ -54,7 +56,8 @@ export async function listStylizedImage(
   const { userId, input, now } = args;
   const image = await ownStylizedImage(db, userId, input.stylizedImageId);
   if (!image) throw notFound("Stylized image not found");
-  const sourceKey = image.status === "completed" ? sellableFileKey(image) : null;
+  // Buyers get the full-size styled image; the optimized copy is the creator's (their download, the other platforms).
+  const sourceKey = image.status === "completed" ? image.file_key : null;
   if (!sourceKey) throw badRequest("Only a completed stylized image can be listed");
 
   const existing = await activeListingForStylizedImage(db, image.id);

@@ -83,9 +83,11 @@ import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
 import type { LibraryOrder } from "~/features/market/library.server";
 import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
 import { renderLibraryLinkMail } from "~/features/market/library-link-mail.server";
-import { LIBRARY_LINK_SENT, libraryLinkSchema } from "~/features/market/library-schema";
+import { LIBRARY_LINK_SENT, libraryLinkSchema, ratingSchema } from "~/features/market/library-schema";
 import { creatorAnalytics as analyticsOf, recordCartAdd } from "~/features/market/analytics.server";
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from "~/features/market/analytics";
+import { rateItem, ratingsOfItems, ratingsOfListings } from "~/features/market/ratings.server";
+import type { ItemRating } from "~/features/market/ratings.server";
 
 /** The public marketplace, listing on it, and a creator's own listings. */
 
@@ -675,14 +677,47 @@ export const buyerLibrary = defineProcedure({
   input: z.object({ token: z.string().max(1000).optional() }),
   async run({ input, ctx }) {
     const verified = input.token ? verifyLibraryToken(input.token, ctx.now) : null;
-    if (!verified) return { valid: false as const, email: null, expiresAt: null, orders: [] as LibraryOrder[] };
+    if (!verified) return { valid: false as const, email: null, expiresAt: null, orders: [] as LibraryOrder[], ratings: {} as Record<string, ItemRating> };
+    const orders = await libraryOf(ctx.db, verified.email, ctx.origin, ctx.now);
     return {
       valid: true as const,
       email: verified.email,
       expiresAt: verified.expiresAt.toISOString(),
-      orders: await libraryOf(ctx.db, verified.email, ctx.origin, ctx.now),
+      orders,
+      // The buyer's own ratings, by order item (ratings.server.ts).
+      ratings: await ratingsOfItems(
+        ctx.db,
+        orders.flatMap((order) => order.items.map((item) => item.orderItemId)),
+      ),
     };
   },
+});
+
+export const LIBRARY_LINK_INVALID = "This library link is not valid or has expired. Ask for a new one below.";
+
+/**
+ * The library's rating form: the buyer (proved by the library link's token)
+ * rates one of their paid items, 1 to 5 stars and up to 500 characters; a
+ * second rating of the item replaces the first. 400 for an invalid link, an
+ * item that is not theirs, or a refunded one.
+ */
+export const rateLibraryItem = defineProcedure({
+  name: "rateLibraryItem",
+  access: "public",
+  input: ratingSchema.extend({ token: z.string().max(1000) }),
+  async run({ input, ctx }) {
+    const verified = verifyLibraryToken(input.token, ctx.now);
+    if (!verified) throw badRequest(LIBRARY_LINK_INVALID);
+    return rateItem(ctx.db, { email: verified.email, orderItemId: input.orderItemId, stars: input.stars, text: input.text, now: ctx.now });
+  },
+});
+
+/** The buyers' ratings of marketplace listings (average and count), for the cards; listings without any are left out. */
+export const listingRatings = defineProcedure({
+  name: "listingRatings",
+  access: "public",
+  input: z.object({ listingIds: z.array(z.string().max(100)).max(200) }),
+  run: ({ input, ctx }) => ratingsOfListings(ctx.db, input.listingIds),
 });
 
 export { LIBRARY_LINK_SENT } from "~/features/market/library-schema";

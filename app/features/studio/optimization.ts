@@ -22,7 +22,8 @@ export const OPTIMIZATION_DEFAULTS: OptimizationSettings = {
   quality: 85,
   format: "webp",
   resolution: "original",
-  watermark: true,
+  // The optimized file is the creator's own copy (their download, the other platforms): no mark unless they ask.
+  watermark: false,
   socialOptimized: true,
 };
 

@@ -61,6 +61,10 @@ function renderPortal() {
           refundTarget: null,
           banTarget: null,
           eraseTarget: null,
+          waitlist: {
+            entries: [{ id: "w1", email: "wait@example.com", joinedAt: "2026-03-04T12:00:00.000Z", state: "waiting", invitedAt: null, inviteExpiresAt: null }],
+            spots: { total: 10, left: 9 },
+          },
         }),
     },
   ]);

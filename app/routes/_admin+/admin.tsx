@@ -17,6 +17,8 @@ import { UserDetailsDialog } from "~/features/admin/components/user-details-dial
 import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { MailSetupBanner } from "~/features/admin/components/mail-setup-banner";
+import { WaitlistSection } from "~/features/admin/components/waitlist-section";
+import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures.server";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
@@ -87,7 +89,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
-  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert] = await Promise.all([
+  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert, waitlist] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -128,8 +130,10 @@ export async function loader(args: LoaderFunctionArgs) {
         )
       : null,
     loadProcedure(adminMailSetupAlert, args, {}, admin),
+    loadProcedure(adminWaitlist, args, {}, admin),
   ]);
   return json({
+    waitlist,
     stats,
     users,
     q,
@@ -210,6 +214,25 @@ export async function action(args: ActionFunctionArgs) {
     });
   }
 
+  if (intent === "invite-waitlist") {
+    const input = new FormData();
+    input.set("entryId", String(formData.get("entryId") ?? ""));
+    const outcome = await submitForm(inviteFromWaitlist, args, { formData: input, user: admin });
+    const back = `${adminHref(new URL(args.request.url).search, {})}#waitlist`;
+    if (!outcome.ok) {
+      return redirectWithFlash(back, {
+        kind: "error",
+        title: "No invitation sent",
+        description: await refusalOf(outcome.response, "The invitation could not be sent."),
+      });
+    }
+    return redirectWithFlash(back, {
+      kind: "success",
+      title: "Invitation sent",
+      description: `${outcome.result.email} can create an account with the mailed link until ${new Date(outcome.result.expiresAt).toUTCString()}.`,
+    });
+  }
+
   if (intent === "refund-order") {
     const orderId = String(formData.get("orderId") ?? "");
     const input = new FormData();
@@ -242,7 +265,7 @@ async function refusalOf(response: Response, fallback = "The order could not be 
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert } =
+  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert, waitlist } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -288,6 +311,8 @@ export default function AdminPortal() {
         </div>
         <AdminUsersTable users={users} q={q} />
       </section>
+
+      <WaitlistSection entries={waitlist.entries} spots={waitlist.spots} />
 
       <UndeliveredMailList messages={undelivered} />
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -11,7 +11,9 @@ import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { register, signInOptions } from "~/features/accounts/procedures.server";
+import { invitationStatus, joinWaitlist, register, registerInvited, signInOptions } from "~/features/accounts/procedures.server";
+import { HttpError } from "~/infra/errors.server";
+import { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
 import { getWebUser } from "~/web/auth.server";
 import { webAuthenticator } from "~/web/authenticator.server";
 import { invoke } from "~/infra/procedure.server";
@@ -25,6 +27,23 @@ import { readFormData } from "~/web/http.server";
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
 const loadRegisterSchema = () =>
   import("~/features/accounts/schemas").then((m) => m.registerSchema);
+const loadWaitlistSchema = () => import("~/features/accounts/schemas").then((m) => m.waitlistJoinSchema);
+const loadInvitedSchema = () => import("~/features/accounts/schemas").then((m) => m.invitedRegisterSchema);
+
+/** An invitation's page carries a live token in its URL: never cached, never sent to another site as a referrer. */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const result = new Headers();
+  for (const name of Object.keys(PRIVATE)) {
+    const value = loaderHeaders.get(name);
+    if (value) result.set(name, value);
+  }
+  return result;
+};
+
+/** What ?waitlist= says after the waitlist form: joined now, or on the list already. */
+const WAITLIST_OUTCOMES = ["joined", "already"] as const;
+type WaitlistOutcome = (typeof WAITLIST_OUTCOMES)[number];
 
 export const meta: MetaFunction = () => [
   { title: `Sign in | ${PRODUCT_NAME}` },
@@ -38,17 +57,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/dashboard");
   if (await getWebUser(request)) throw redirect(redirectTo);
-  const { registrationOpen } = await invoke(signInOptions, null, {}, callContext(request, context));
-  return json({
-    tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
-    redirectTo,
-    registrationOpen,
-  });
+  const ctx = callContext(request, context);
+  const { registrationOpen } = await invoke(signInOptions, null, {}, ctx);
+  const invite = url.searchParams.get("invite");
+  const invitation = invite === null ? null : { token: invite.slice(0, 500), ...(await checkInvitation(invite.slice(0, 500), ctx)) };
+  const waitlistParam = url.searchParams.get("waitlist");
+  const waitlist = WAITLIST_OUTCOMES.find((outcome) => outcome === waitlistParam) ?? null;
+  return json(
+    {
+      tab: url.searchParams.get("tab") === "register" || invitation ? ("register" as const) : ("login" as const),
+      redirectTo,
+      registrationOpen,
+      invitation,
+      waitlist,
+    },
+    { headers: invitation ? PRIVATE : {} },
+  );
+}
+
+async function checkInvitation(token: string, ctx: ReturnType<typeof callContext>) {
+  try {
+    return await invoke(invitationStatus, null, { invite: token }, ctx);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    return { valid: false as const, email: null, message: error.message };
+  }
 }
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/dashboard");
+
+  if (formData.get("intent") === "waitlist") {
+    const outcome = await submitForm(joinWaitlist, args, { formData, user: null });
+    if (!outcome.ok) return outcome.response;
+    const answer: WaitlistOutcome = outcome.result.joined ? "joined" : "already";
+    return redirect(`/auth?tab=register&waitlist=${answer}#waitlist`);
+  }
+
+  if (formData.get("intent") === "register-invited") {
+    const outcome = await submitForm(registerInvited, args, { formData, user: null });
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash(
+      "/dashboard",
+      { kind: "success", title: "Welcome!", description: "Your account has been created." },
+      { "Set-Cookie": await startWebSession(outcome.result, args.request) },
+    );
+  }
 
   if (formData.get("intent") === "register") {
     const outcome = await submitForm(register, args, { formData, user: null });
@@ -82,7 +137,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AuthScreen() {
-  const { tab, redirectTo, registrationOpen } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, registrationOpen, invitation, waitlist } = useLoaderData<typeof loader>();
   const tabHref = (name: string) =>
     `?tab=${name}${redirectTo !== "/dashboard" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   const tabClass = (selected: boolean) =>
@@ -110,7 +165,13 @@ export default function AuthScreen() {
           tabClassName={tabClass}
         >
           {tab === "register" ? (
-            <RegisterCard redirectTo={redirectTo} open={registrationOpen} />
+            invitation?.valid ? (
+              <InvitedRegisterCard token={invitation.token} email={invitation.email} />
+            ) : registrationOpen ? (
+              <RegisterCard redirectTo={redirectTo} />
+            ) : (
+              <WaitlistCard outcome={waitlist} invitationProblem={invitation?.message ?? null} />
+            )
           ) : (
             <LoginCard redirectTo={redirectTo} />
           )}
@@ -219,7 +280,8 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean }) {
+/** The Register tab while registration is open (closed: WaitlistCard). */
+function RegisterCard({ redirectTo }: { redirectTo: string }) {
   const lastResult = useIntentResult("register");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
@@ -235,11 +297,7 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
   return (
     <div>
       <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {open
-          ? "Join the beta and start earning from your selfies."
-          : "Registration is closed during the beta. Please use the login form with existing credentials."}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">Join the beta and start earning from your selfies.</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -256,6 +314,96 @@ function RegisterCard({ redirectTo, open }: { redirectTo: string; open: boolean 
           placeholder="Minimum 8 characters"
           autoComplete="new-password"
         />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Creating account..." : "Create Account"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * The Register tab while registration is closed: the notice, and the waitlist's
+ * one field. Joining (or finding the address on the list already) comes back
+ * here with the answer in the address (?waitlist=), so it shows without JavaScript.
+ */
+function WaitlistCard({ outcome, invitationProblem }: { outcome: WaitlistOutcome | null; invitationProblem: string | null }) {
+  const lastResult = useIntentResult("waitlist");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "waitlist";
+  const validate = useDeferredValidation(loadWaitlistSchema);
+  // Not "waitlist": that id is the section's, the anchor the sign-up buttons lead to (an input's form= would find the section).
+  const [form, fields] = useForm({
+    id: "waitlist-form",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  return (
+    <div>
+      <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
+      <p className="mt-1 text-sm text-slate-600" data-testid="registration-closed">
+        Registration is closed during the beta. Please use the login form with existing credentials.
+      </p>
+      {invitationProblem ? (
+        <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="invitation-invalid">
+          {invitationProblem}
+        </p>
+      ) : null}
+      <section id="waitlist" aria-labelledby="waitlist-heading" className="mt-6 scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50/60 p-4">
+        <h3 id="waitlist-heading" className="font-semibold text-slate-900">
+          Join the waitlist
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          Leave your email and we&apos;ll send you an invitation to create your account when a beta spot opens.
+        </p>
+        {outcome ? (
+          <p role="status" className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="waitlist-outcome">
+            {outcome === "joined" ? WAITLIST_JOINED : WAITLIST_ALREADY}
+          </p>
+        ) : null}
+        <Form method="post" action="/auth?tab=register" {...getFormProps(form)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="waitlist" />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? "Joining..." : "Join the waitlist"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+/** The Register tab opened by an invitation's link: the invited address is fixed; names and a password create the account. */
+function InvitedRegisterCard({ token, email }: { token: string; email: string }) {
+  const lastResult = useIntentResult("register-invited");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register-invited";
+  const validate = useDeferredValidation(loadInvitedSchema);
+  const [form, fields] = useForm({
+    id: "register-invited",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  return (
+    <div data-testid="invited-register">
+      <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        You&apos;re invited to the beta. This invitation creates the account for <strong className="wrap-anywhere">{email}</strong>.
+      </p>
+      <Form method="post" action={`/auth?tab=register&invite=${encodeURIComponent(token)}`} {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="register-invited" />
+        <input type="hidden" name="invite" value={token} />
+        <FormErrors errors={[...(form.errors ?? []), ...(fields.invite.errors ?? [])]} id={form.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
+          <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
+        </div>
+        <TextField field={fields.password} label="Password" type="password" placeholder="Minimum 8 characters" autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Creating account..." : "Create Account"}
         </button>

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
-import { LIBRARY_LINK_SENT, buyerLibrary, requestLibraryLink } from "~/features/market/procedures.server";
+import { LIBRARY_LINK_SENT, buyerLibrary, rateLibraryItem, requestLibraryLink } from "~/features/market/procedures.server";
+import { RATING_TEXT_MAX } from "~/features/market/library-schema";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { readFormData } from "~/web/http.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `Your library | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -21,9 +23,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const token = url.searchParams.get("token") ?? "";
   const sent = url.searchParams.get("sent") === "1";
+  const rated = url.searchParams.get("rated");
   const library = await loadProcedure(buyerLibrary, args, { token: token.slice(0, 1000) || undefined }, null);
   return json(
-    { ...library, hadToken: Boolean(token), sent, sentMessage: sent ? LIBRARY_LINK_SENT : null },
+    { ...library, token: library.valid ? token : "", rated, hadToken: Boolean(token), sent, sentMessage: sent ? LIBRARY_LINK_SENT : null },
     {
       headers: {
         "Cache-Control": "private, no-store",
@@ -36,9 +39,17 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-/** The same confirmation for every email. */
+/** The library link form (the same confirmation for every email), and the rating form of a purchased item. */
 export async function action(args: ActionFunctionArgs) {
-  const outcome = await submitForm(requestLibraryLink, args, { user: null });
+  const formData = await readFormData(args.request);
+  if (formData.get("intent") === "rate") {
+    const outcome = await submitForm(rateLibraryItem, args, { formData, user: null });
+    if (!outcome.ok) return outcome.response;
+    const itemId = String(formData.get("orderItemId"));
+    const token = String(formData.get("token"));
+    return redirect(`/library?token=${encodeURIComponent(token)}&rated=${encodeURIComponent(itemId)}#rating-${itemId}`);
+  }
+  const outcome = await submitForm(requestLibraryLink, args, { formData, user: null });
   if (!outcome.ok) return outcome.response;
   return redirect("/library?sent=1");
 }
@@ -63,7 +74,7 @@ export default function LibraryPage() {
         ) : null}
       </header>
       {library.valid ? (
-        <Orders orders={library.orders} />
+        <Orders orders={library.orders} ratings={library.ratings} token={library.token} rated={library.rated} />
       ) : (
         <section className="card mt-6 p-6" aria-labelledby="library-ask">
           <h2 id="library-ask" className="text-xl font-semibold text-slate-900">
@@ -94,7 +105,17 @@ export default function LibraryPage() {
 
 type LibraryData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Orders({ orders }: { orders: LibraryData["orders"] }) {
+function Orders({
+  orders,
+  ratings,
+  token,
+  rated,
+}: {
+  orders: LibraryData["orders"];
+  ratings: LibraryData["ratings"];
+  token: string;
+  rated: string | null;
+}) {
   if (orders.length === 0) {
     return <p className="mt-6 text-slate-600">No paid orders for this email yet.</p>;
   }
@@ -140,11 +161,97 @@ function Orders({ orders }: { orders: LibraryData["orders"] }) {
                     </a>
                   ) : null}
                 </div>
+                {order.refunded ? null : (
+                  <RatingForm
+                    token={token}
+                    orderItemId={item.orderItemId}
+                    title={item.title}
+                    current={ratings[item.orderItemId] ?? null}
+                    saved={rated === item.orderItemId}
+                  />
+                )}
               </li>
             ))}
           </ul>
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * Rate a purchase: 1 to 5 stars and a few words, a plain form post (no
+ * JavaScript needed). One rating per purchased item; saving again replaces it.
+ */
+function RatingForm({
+  token,
+  orderItemId,
+  title,
+  current,
+  saved,
+}: {
+  token: string;
+  orderItemId: string;
+  title: string;
+  current: { stars: number; text: string } | null;
+  saved: boolean;
+}) {
+  const reply = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("orderItemId") === orderItemId;
+  const mine =
+    reply && typeof reply === "object" && "initialValue" in reply && reply.initialValue?.orderItemId === orderItemId ? reply : null;
+  const errors = mine?.error ? Object.values(mine.error).flat().filter((line): line is string => typeof line === "string") : [];
+  const typed = typeof mine?.initialValue?.text === "string" ? mine.initialValue.text : null;
+  return (
+    <Form method="post" className="w-full rounded-lg bg-slate-50 p-3" id={`rating-${orderItemId}`} data-testid="rating-form" aria-label={`Rate ${title}`}>
+      <input type="hidden" name="intent" value="rate" />
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="orderItemId" value={orderItemId} />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">
+          {current ? `Your rating: ${current.stars} of 5 stars` : "Rate this purchase"}
+        </legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {[1, 2, 3, 4, 5].map((stars) => (
+            <label key={stars} className="inline-flex items-center gap-1 text-sm text-slate-700">
+              <input type="radio" name="stars" value={stars} defaultChecked={current?.stars === stars} required className="accent-amber-500" />
+              <span aria-hidden="true" className="text-amber-500">
+                {"★".repeat(stars)}
+              </span>
+              <span className="sr-only">
+                {stars} {stars === 1 ? "star" : "stars"}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="mt-2 block text-sm text-slate-700" htmlFor={`rating-text-${orderItemId}`}>
+        A few words (optional, up to {RATING_TEXT_MAX} characters)
+      </label>
+      <textarea
+        id={`rating-text-${orderItemId}`}
+        name="text"
+        rows={2}
+        maxLength={RATING_TEXT_MAX}
+        defaultValue={typed ?? current?.text ?? ""}
+        className="field-input mt-1 w-full"
+      />
+      {errors.length > 0 ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {errors[0]}
+        </p>
+      ) : null}
+      <div className="mt-2 flex items-center gap-3">
+        <button type="submit" className="btn-secondary" disabled={pending}>
+          {current ? "Update rating" : "Save rating"}
+        </button>
+        {saved ? (
+          <p role="status" className="text-sm text-emerald-800" data-testid="rating-saved">
+            Thank you: your rating is saved.
+          </p>
+        ) : null}
+      </div>
+    </Form>
   );
 }

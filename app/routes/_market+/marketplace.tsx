@@ -21,6 +21,7 @@ import {
   browseMarketplace,
   viewCart,
   checkoutReturnStatus,
+  listingRatings,
 } from "~/features/market/procedures.server";
 import { getWebUser } from "~/web/auth.server";
 import { cartHeader, readCart } from "~/web/cart.server";
@@ -51,6 +52,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // A visitor's copy of this page may serve other visitors for a moment; each of them counts these views too.
   if (args.context.pageNotes) args.context.pageNotes.shownListings = page.items.map((item) => item.id);
 
+  // Buyers' ratings replace a card's illustrative stars wherever a listing has any.
+  const ratings = await loadProcedure(listingRatings, args, { listingIds: page.items.map((item) => item.id) }, null);
+
   const headers = new Headers();
   let cartIds = await readCart(request);
   let purchase = null;
@@ -80,6 +84,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(
     {
       page,
+      ratings,
       cart: cart.items,
       filters: {
         style: param("style"),
@@ -214,6 +219,7 @@ export default function Marketplace() {
                   <li key={item.id} className="flex">
                     <ListingCard
                       listing={item}
+                      rating={data.ratings[item.id] ?? null}
                       inCart={inCart.has(item.id)}
                       redirectTo={data.redirectTo}
                       priority={index === 0}

@@ -8,6 +8,7 @@ import { LandingPage } from "~/features/landing/components/landing-page";
 import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
 import { getWebUser } from "~/web/auth.server";
 import { landingSamples } from "~/features/landing/procedures.server";
+import { betaStatus } from "~/features/accounts/procedures.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
 
 /**
@@ -30,6 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
     return json({
       signedIn: false as const,
       samples: await loadProcedure(landingSamples, args, {}, null),
+      beta: await loadProcedure(betaStatus, args, {}, null),
+      renderedAt: new Date().toISOString(),
     });
   return signedInDashboard(args, user);
 }
@@ -42,6 +45,6 @@ export default function Home() {
       <DashboardPage data={data} />
     </Suspense>
   ) : (
-    <LandingPage samples={data.samples} registrationOpen={registrationOpen} />
+    <LandingPage samples={data.samples} registrationOpen={registrationOpen} beta={data.beta} renderedAt={data.renderedAt} />
   );
 }

@@ -9,7 +9,7 @@ import { getFileStore } from "~/infra/file-store.server";
 describe("landing page samples", () => {
   it("shows no samples until all four exist, then the local engine's public sample URLs", async () => {
     const before = await (await callRoute(landing.loader, makeRequest("/landing"))).json();
-    expect(before).toEqual({ samples: null });
+    expect(before).toMatchObject({ samples: null });
 
     const { created } = await ensureStyleSamples({ log: () => {} });
     expect(created.sort()).toEqual(["anime", "cartoon", "fantasy", "professional"]);
@@ -33,6 +33,6 @@ describe("landing page samples", () => {
 
     // One missing file: no samples rather than a broken image.
     await getFileStore().remove(styleSampleKey("anime"));
-    expect(await (await callRoute(landing.loader, makeRequest("/landing"))).json()).toEqual({ samples: null });
+    expect(await (await callRoute(landing.loader, makeRequest("/landing"))).json()).toMatchObject({ samples: null });
   });
 });

@@ -4,15 +4,17 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { landingSamples } from "~/features/landing/procedures.server";
+import { betaStatus } from "~/features/accounts/procedures.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
 
 /** /landing: the landing page for everyone (the logo's link target). */
 export async function loader(args: LoaderFunctionArgs) {
-  return json({ samples: await loadProcedure(landingSamples, args, {}, null) });
+  const [samples, beta] = await Promise.all([loadProcedure(landingSamples, args, {}, null), loadProcedure(betaStatus, args, {}, null)]);
+  return json({ samples, beta, renderedAt: new Date().toISOString() });
 }
 
 export default function Landing() {
-  const { samples } = useLoaderData<typeof loader>();
+  const { samples, beta, renderedAt } = useLoaderData<typeof loader>();
   const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
-  return <LandingPage samples={samples} registrationOpen={registrationOpen} />;
+  return <LandingPage samples={samples} registrationOpen={registrationOpen} beta={beta} renderedAt={renderedAt} />;
 }

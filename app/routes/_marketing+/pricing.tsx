@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [
 
 /** /pricing: public; the plans of app/features/landing/pricing-plans.ts and what a sale pays the creator. */
 export default function Pricing() {
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const signedIn = Boolean(root?.user);
   return (
     <InfoPage
       signedIn={signedIn}
@@ -32,7 +33,7 @@ export default function Pricing() {
       }
     >
       <div className="mt-10">
-        <PricingPlanList planHeadingLevel="h2" />
+        <PricingPlanList planHeadingLevel="h2" registrationOpen={root?.registrationOpen ?? false} />
       </div>
       <InfoSection id="sale" title="What a sale pays">
         <p>

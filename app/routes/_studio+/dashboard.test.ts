@@ -142,7 +142,8 @@ describe("/dashboard without JavaScript", () => {
       quality: 85,
       format: "webp",
       resolution: "original",
-      watermark: true,
+      // The optimized file is the creator's own copy: unmarked unless they ask.
+      watermark: false,
       socialOptimized: true,
     });
   });

@@ -4,10 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { BetaSection } from "~/features/landing/components/beta-section";
-import { formatCountdown, nextSpots } from "~/features/landing/components/beta-counters";
+import { closedUntilYear, formatCountdown, illustrativeDeadline, nextSpots } from "~/features/landing/components/beta-counters";
 
+/** 00:14:30 UTC: 23:45:30 before the next midnight, the spec's starting figure. */
+const RENDERED_AT = "2026-11-26T00:14:30.000Z";
 beforeEach(() => {
   vi.useFakeTimers();
+  vi.setSystemTime(new Date(RENDERED_AT));
 });
 afterEach(() => {
   cleanup();
@@ -28,6 +31,14 @@ describe("beta counter rules", () => {
     expect(formatCountdown(3600)).toBe("01:00:00");
     expect(formatCountdown(0)).toBe("00:00:00");
     expect(formatCountdown(-5)).toBe("00:00:00");
+    expect(formatCountdown(5 * 86_400 + 3661)).toBe("5d 01:01:01");
+  });
+
+  it("the illustrative countdown runs to the next midnight UTC; 'closed until' is the beta's end's year, else next year", () => {
+    expect(illustrativeDeadline(new Date("2026-11-26T00:14:30Z")).toISOString()).toBe("2026-11-27T00:00:00.000Z");
+    expect(illustrativeDeadline(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    expect(closedUntilYear("2028-03-01T00:00:00.000Z", new Date("2026-11-26T00:00:00Z"))).toBe(2028);
+    expect(closedUntilYear(null, new Date("2026-11-26T00:00:00Z"))).toBe(2027);
   });
 
   it("drops spots by 0, 1 or 2 for the random value and never below 50", () => {
@@ -43,19 +54,50 @@ describe("beta counter rules", () => {
 });
 
 describe("<BetaSection>", () => {
-  it("starts at 23:45:30 with 127 of 200 spots, also in server HTML (no JavaScript)", () => {
-    const html = renderToString(<BetaSection />);
+  it("without settings: starts at the time left to midnight UTC with 127 of 200 spots, both labelled illustrative beside them, also in server HTML", () => {
+    const html = renderToString(<BetaSection renderedAt={RENDERED_AT} />);
     expect(html).toContain("23:45:30");
     expect(html).toMatch(/127<\/span><span[^>]*> of <!-- -->200/);
-    expect(html).toContain('href="/api/login"');
-    render(<BetaSection />);
+    // Registration is closed: the button leads to the waitlist, and the year follows the date.
+    expect(html).toContain('href="/auth?tab=register#waitlist"');
+    expect(html).toContain("closed until 2027");
+    render(<BetaSection renderedAt={RENDERED_AT} />);
     expect(countdown()).toBe("23:45:30");
     expect(spots()).toBe(127);
     expect(screen.getByRole("timer")).toBeInTheDocument();
+    expect(screen.getAllByTestId("illustrative")).toHaveLength(2);
+    expect(screen.getByText("Offer ends in").querySelector("[data-testid=illustrative]")).toHaveTextContent("Illustrative");
+    expect(screen.getByText("Spots remaining").querySelector("[data-testid=illustrative]")).toHaveTextContent("Illustrative");
+    expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent("Illustrative: it counts to midnight UTC, not to a real deadline.");
+  });
+
+  it("does not restart on a reload: a page rendered 10 seconds later shows 10 seconds less", () => {
+    render(<BetaSection renderedAt="2026-11-26T00:14:40.000Z" />);
+    expect(countdown()).toBe("23:45:20");
+  });
+
+  it("counts down to BETA_ENDS_AT, says so, and names its year; real spots from BETA_SPOTS carry no illustrative label and do not move", async () => {
+    const figures = { endsAt: "2026-12-01T00:00:00.000Z", spots: { total: 20, left: 7 } };
+    render(<BetaSection renderedAt={RENDERED_AT} figures={figures} registrationOpen={false} />);
+    expect(countdown()).toBe("4d 23:45:30");
+    expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent("Counts down to the end of the beta, December 1, 2026.");
+    expect(screen.getByTestId("beta-registration")).toHaveTextContent("closed until 2026");
+    expect(spots()).toBe(7);
+    expect(screen.getByTestId("beta-spots")).toHaveTextContent("7 of 20");
+    expect(screen.getByTestId("beta-spots-note")).toHaveTextContent("13 spots are taken by invitations sent.");
+    expect(screen.queryByTestId("illustrative")).toBeNull();
+    await advance(30_000 * 10);
+    expect(spots()).toBe(7);
+    expect(countdown()).toBe("4d 23:40:30");
+  });
+
+  it("leads to sign-in while registration is open", () => {
+    render(<BetaSection renderedAt={RENDERED_AT} registrationOpen />);
+    expect(screen.getByRole("link", { name: "Claim Your Beta Spot" })).toHaveAttribute("href", "/api/login");
   });
 
   it("counts down one second at a time", async () => {
-    render(<BetaSection />);
+    render(<BetaSection renderedAt={RENDERED_AT} />);
     await advance(999);
     expect(countdown()).toBe("23:45:30");
     await advance(1);
@@ -65,7 +107,7 @@ describe("<BetaSection>", () => {
   });
 
   it("stops at zero", async () => {
-    render(<BetaSection />);
+    render(<BetaSection renderedAt={RENDERED_AT} />);
     await advance((23 * 3600 + 45 * 60 + 30) * 1000);
     expect(countdown()).toBe("00:00:00");
     await advance(10_000);
@@ -74,11 +116,11 @@ describe("<BetaSection>", () => {
     expect(vi.getTimerCount()).toBe(1);
   });
 
-  it("drops the spots by the random amount every 30 seconds", async () => {
+  it("drops the illustrative spots by the random amount every 30 seconds", async () => {
     const draws = [0.9, 0.5, 0.1];
     let i = 0;
     const random = () => draws[i++ % draws.length];
-    render(<BetaSection random={random} />);
+    render(<BetaSection renderedAt={RENDERED_AT} random={random} />);
     await advance(29_999);
     expect(spots()).toBe(127);
     await advance(1);
@@ -90,7 +132,7 @@ describe("<BetaSection>", () => {
   });
 
   it("never goes below 50 spots", async () => {
-    render(<BetaSection random={() => 0.99} />);
+    render(<BetaSection renderedAt={RENDERED_AT} random={() => 0.99} />);
     await advance(30_000 * 30);
     expect(spots()).toBe(67);
     await advance(30_000 * 100);

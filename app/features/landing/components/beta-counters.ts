@@ -1,55 +1,104 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
-  BETA_COUNTDOWN_START_SECONDS,
   BETA_SPOTS_FLOOR,
   BETA_SPOTS_INTERVAL_MS,
   BETA_SPOTS_MAX_DROP,
   BETA_SPOTS_REMAINING,
+  BETA_SPOTS_TOTAL,
 } from "~/features/landing/pricing-plans";
 
 /**
- * The landing page's cosmetic beta counters: a countdown from
- * 23:45:30 to zero, one step a second, and spots remaining from 127 that drop
- * by a random 0 to 2 every 30 seconds, never below 50. They are static claims,
- * not server data: every visitor starts from the same figures.
+ * The landing page's beta counters. The countdown runs to a fixed moment, so
+ * a reload never restarts it: the end of the beta (BETA_ENDS_AT) when the
+ * operator set one, otherwise the next midnight UTC (an illustrative deadline,
+ * labelled so). Spots remaining are real when BETA_SPOTS is set (BETA_SPOTS
+ * minus the invitations that made an account or still wait); otherwise they
+ * are the illustrative figure that starts at 127 and drops by a random 0 to 2
+ * every 30 seconds, never below 50, labelled so.
  */
 
-/** "23:45:30" */
-export function formatCountdown(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const hh = Math.floor(seconds / 3600);
-  const mm = Math.floor((seconds % 3600) / 60);
-  const ss = seconds % 60;
-  return [hh, mm, ss].map((n) => String(n).padStart(2, "0")).join(":");
+/** The beta's real figures, from the server; null parts are not configured. */
+export interface BetaFigures {
+  spots: { total: number; left: number } | null;
+  endsAt: string | null;
 }
 
-/** The spots after one 30-second step; `random` is in [0, 1) like Math.random. */
+/** "23:45:30", or "12d 04:05:06" from a day on. */
+export function formatCountdown(totalSeconds: number): string {
+  const { days, hh, mm, ss } = splitCountdown(totalSeconds);
+  const clock = [hh, mm, ss].map((n) => String(n).padStart(2, "0")).join(":");
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+export function splitCountdown(totalSeconds: number): { days: number; hh: number; mm: number; ss: number } {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return {
+    days: Math.floor(seconds / 86_400),
+    hh: Math.floor((seconds % 86_400) / 3600),
+    mm: Math.floor((seconds % 3600) / 60),
+    ss: seconds % 60,
+  };
+}
+
+/** The next midnight UTC after `now`: the illustrative countdown's end, the same for every load that day. */
+export function illustrativeDeadline(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** What the countdown runs to: the end of the beta when set, else the illustrative deadline. */
+export function countdownTarget(endsAt: string | null, now: Date): Date {
+  return endsAt ? new Date(endsAt) : illustrativeDeadline(now);
+}
+
+/** "Public registration is closed until <year>": the beta's end's year, else the year after the current one. */
+export function closedUntilYear(endsAt: string | null, now: Date): number {
+  return endsAt ? new Date(endsAt).getUTCFullYear() : now.getUTCFullYear() + 1;
+}
+
+/** The illustrative spots after one 30-second step; `random` is in [0, 1) like Math.random. */
 export function nextSpots(current: number, random: number): number {
   const drop = Math.min(BETA_SPOTS_MAX_DROP, Math.floor(random * (BETA_SPOTS_MAX_DROP + 1)));
   return Math.max(BETA_SPOTS_FLOOR, current - drop);
 }
 
-export function useBetaCounters(random: () => number = Math.random) {
-  const [secondsLeft, setSecondsLeft] = useState(BETA_COUNTDOWN_START_SECONDS);
-  const [spotsLeft, setSpotsLeft] = useState(BETA_SPOTS_REMAINING);
+/**
+ * The counters, from the moment the server rendered the page (so the first
+ * render in the browser matches the server's HTML); then the countdown follows
+ * the clock, and the illustrative spots drop.
+ */
+export function useBetaCounters({
+  figures,
+  renderedAt,
+  random = Math.random,
+}: {
+  figures: BetaFigures;
+  renderedAt: string;
+  random?: () => number;
+}) {
+  const target = countdownTarget(figures.endsAt, new Date(renderedAt)).getTime();
+  const secondsAt = (nowMs: number) => Math.max(0, Math.floor((target - nowMs) / 1000));
+  const [secondsLeft, setSecondsLeft] = useState(() => secondsAt(Date.parse(renderedAt)));
+  const [illustrativeSpots, setIllustrativeSpots] = useState(BETA_SPOTS_REMAINING);
 
-  // Counted from when the page started, so a throttled background tab stays right.
-  const startedAt = useRef<number | null>(null);
   const running = secondsLeft > 0;
   useEffect(() => {
     if (!running) return;
-    startedAt.current ??= Date.now();
-    const timer = window.setInterval(() => {
-      const elapsed = Math.floor((Date.now() - startedAt.current!) / 1000);
-      setSecondsLeft(Math.max(0, BETA_COUNTDOWN_START_SECONDS - elapsed));
-    }, 1000);
+    const tick = () => setSecondsLeft(Math.max(0, Math.floor((target - Date.now()) / 1000)));
+    const timer = window.setInterval(tick, 1000);
     return () => window.clearInterval(timer);
-  }, [running]);
+  }, [running, target]);
 
+  const realSpots = figures.spots;
   useEffect(() => {
-    const timer = window.setInterval(() => setSpotsLeft((s) => nextSpots(s, random())), BETA_SPOTS_INTERVAL_MS);
+    if (realSpots) return;
+    const timer = window.setInterval(() => setIllustrativeSpots((s) => nextSpots(s, random())), BETA_SPOTS_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [random]);
+  }, [random, realSpots]);
 
-  return { secondsLeft, spotsLeft };
+  return {
+    secondsLeft,
+    spotsLeft: realSpots ? realSpots.left : illustrativeSpots,
+    spotsTotal: realSpots ? realSpots.total : BETA_SPOTS_TOTAL,
+    spotsAreReal: Boolean(realSpots),
+  };
 }

@@ -1,14 +1,42 @@
-import { BETA_SPOTS_TOTAL, REGISTRATION_CLOSED_UNTIL } from "~/features/landing/pricing-plans";
-import { formatCountdown, useBetaCounters } from "~/features/landing/components/beta-counters";
+import { WAITLIST_HREF } from "~/lib/accounts";
+import { Illustrative } from "~/ui/illustrative";
+import type { BetaFigures } from "~/features/landing/components/beta-counters";
+import { closedUntilYear, formatCountdown, splitCountdown, useBetaCounters } from "~/features/landing/components/beta-counters";
+
+const NO_FIGURES: BetaFigures = { spots: null, endsAt: null };
+
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
 
 /**
- * 5. Beta countdown with spots remaining. The server renders the starting
- * figures (so they show without JavaScript); in the browser they count down.
+ * 5. Beta countdown with spots remaining. The server renders the figures at
+ * the time it rendered (so they show without JavaScript); in the browser the
+ * countdown follows the clock. A figure that is not a fact says so beside it.
  */
-export function BetaSection({ random, registrationOpen = false }: { random?: () => number; registrationOpen?: boolean }) {
-  const { secondsLeft, spotsLeft } = useBetaCounters(random);
-  const claimed = BETA_SPOTS_TOTAL - spotsLeft;
-  const [hh, mm, ss] = formatCountdown(secondsLeft).split(":");
+export function BetaSection({
+  random,
+  registrationOpen = false,
+  figures = NO_FIGURES,
+  renderedAt,
+}: {
+  random?: () => number;
+  registrationOpen?: boolean;
+  figures?: BetaFigures;
+  /** When the server rendered the page (ISO): where the counters start. */
+  renderedAt: string;
+}) {
+  const { secondsLeft, spotsLeft, spotsTotal, spotsAreReal } = useBetaCounters({ figures, renderedAt, random });
+  const taken = spotsTotal - spotsLeft;
+  const { days, hh, mm, ss } = splitCountdown(secondsLeft);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const boxes: [string, string][] = [
+    ...(days > 0 ? ([[String(days), "Days"]] as [string, string][]) : []),
+    [pad(hh), "Hours"],
+    [pad(mm), "Minutes"],
+    [pad(ss), "Seconds"],
+  ];
+  const closedUntil = closedUntilYear(figures.endsAt, new Date(renderedAt));
   return (
     <section aria-labelledby="beta-heading" className="bg-slate-950 py-20 text-white" data-testid="landing-beta">
       <div className="mx-auto max-w-4xl px-4 text-center">
@@ -23,54 +51,69 @@ export function BetaSection({ random, registrationOpen = false }: { random?: () 
           Beta access closes soon
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-slate-300">
-          Claim one of {BETA_SPOTS_TOTAL} free beta spots and keep 85% of everything you earn.{" "}
+          Claim one of {spotsTotal} free beta spots and keep 85% of everything you earn.{" "}
           <span data-testid="beta-registration">
             {registrationOpen
               ? "Registration is open: create your account today."
-              : `Public registration is closed until ${REGISTRATION_CLOSED_UNTIL}.`}
+              : `Public registration is closed until ${closedUntil}: join the waitlist for an invitation.`}
           </span>
         </p>
 
         <div className="mt-10 flex flex-col items-center gap-8 sm:flex-row sm:justify-center sm:gap-12">
           <div>
-            <p className="text-sm font-medium tracking-wide text-slate-400 uppercase">Offer ends in</p>
-            <div role="timer" aria-label={`Offer ends in ${hh} hours ${mm} minutes ${ss} seconds`} className="mt-2 flex items-center gap-2">
+            <p className="text-sm font-medium tracking-wide text-slate-400 uppercase">
+              {figures.endsAt ? "Beta ends in" : "Offer ends in"}
+              {figures.endsAt ? null : <Illustrative tone="dark" />}
+            </p>
+            <div
+              role="timer"
+              aria-label={`${figures.endsAt ? "Beta ends" : "Offer ends (illustrative)"} in ${days > 0 ? `${days} days ` : ""}${hh} hours ${mm} minutes ${ss} seconds`}
+              className="mt-2 flex items-center justify-center gap-2"
+            >
               <span className="sr-only" data-testid="beta-countdown">
                 {formatCountdown(secondsLeft)}
               </span>
-              {[
-                [hh, "Hours"],
-                [mm, "Minutes"],
-                [ss, "Seconds"],
-              ].map(([value, label], index) => (
+              {boxes.map(([value, label], index) => (
                 <div key={label} className="flex items-center gap-2" aria-hidden="true">
                   {index > 0 ? <span className="text-3xl font-bold text-slate-500">:</span> : null}
-                  <div className="w-20 rounded-xl bg-white/10 px-3 py-3 ring-1 ring-white/15">
-                    <p className="font-mono text-3xl font-bold tabular-nums sm:text-4xl">{value}</p>
+                  <div className="w-16 rounded-xl bg-white/10 px-2 py-3 ring-1 ring-white/15 sm:w-20">
+                    <p className="font-mono text-2xl font-bold tabular-nums sm:text-4xl">{value}</p>
                     <p className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">{label}</p>
                   </div>
                 </div>
               ))}
             </div>
+            <p className="mt-2 text-sm text-slate-300" data-testid="beta-countdown-note">
+              {figures.endsAt
+                ? `Counts down to the end of the beta, ${longDate(figures.endsAt)}.`
+                : "Illustrative: it counts to midnight UTC, not to a real deadline."}
+            </p>
           </div>
 
           <div className="w-full max-w-xs text-left">
-            <p className="text-sm font-medium tracking-wide text-slate-400 uppercase">Spots remaining</p>
+            <p className="text-sm font-medium tracking-wide text-slate-400 uppercase">
+              Spots remaining
+              {spotsAreReal ? null : <Illustrative tone="dark" />}
+            </p>
             <p className="mt-2 text-4xl font-extrabold" data-testid="beta-spots">
               <span className="tabular-nums">{spotsLeft}</span>
-              <span className="text-lg font-semibold text-slate-400"> of {BETA_SPOTS_TOTAL}</span>
+              <span className="text-lg font-semibold text-slate-400"> of {spotsTotal}</span>
             </p>
             <div className="mt-3 h-2.5 w-full overflow-hidden rounded-full bg-white/10" aria-hidden="true">
               <div
                 className="h-full rounded-full bg-gradient-to-r from-brand-500 to-pink-500"
-                style={{ width: `${(claimed / BETA_SPOTS_TOTAL) * 100}%` }}
+                style={{ width: `${(taken / spotsTotal) * 100}%` }}
               />
             </div>
-            <p className="mt-2 text-sm text-slate-400">{claimed} creators already joined</p>
+            <p className="mt-2 text-sm text-slate-300" data-testid="beta-spots-note">
+              {spotsAreReal
+                ? `${taken} ${taken === 1 ? "spot is" : "spots are"} taken by invitations sent.`
+                : `Illustrative: ${taken} creators already joined is a sample figure, not a count.`}
+            </p>
           </div>
         </div>
 
-        <a href="/api/login" className="btn mt-10 bg-white px-8 py-3 text-base text-slate-900 hover:bg-pink-50">
+        <a href={registrationOpen ? "/api/login" : WAITLIST_HREF} className="btn mt-10 bg-white px-8 py-3 text-base text-slate-900 hover:bg-pink-50">
           Claim Your Beta Spot
         </a>
       </div>

@@ -3,6 +3,8 @@ import { STYLES } from "~/lib/styles";
 import { TAGLINE } from "~/lib/product";
 import { AVERAGE_MONTHLY_EARNINGS } from "~/features/landing/pricing-plans";
 import { ResponsivePicture } from "~/ui/responsive-picture";
+import { Illustrative } from "~/ui/illustrative";
+import { WAITLIST_HREF } from "~/lib/accounts";
 
 /**
  * How wide a sample tile is shown: two tiles a row in the hero's right column
@@ -31,7 +33,7 @@ export interface HeroSamples {
  * made from one bundled public-domain portrait. Until they exist the tiles
  * show each style's name and earning range instead of a picture.
  */
-export function HeroSection({ samples }: { samples: HeroSamples | null }) {
+export function HeroSection({ samples, registrationOpen = false }: { samples: HeroSamples | null; registrationOpen?: boolean }) {
   return (
     <section
       aria-labelledby="hero-heading"
@@ -65,7 +67,7 @@ export function HeroSection({ samples }: { samples: HeroSamples | null }) {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a
-              href="/api/login"
+              href={registrationOpen ? "/api/login" : WAITLIST_HREF}
               className="btn-primary px-6 py-3 text-base shadow-lg shadow-brand-600/20"
             >
               Start Earning Today
@@ -75,7 +77,7 @@ export function HeroSection({ samples }: { samples: HeroSamples | null }) {
             </a>
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-3 gap-4">
-            <HeroFigure label="Average earnings" value={`$${AVERAGE_MONTHLY_EARNINGS}/mo`} />
+            <HeroFigure label="Average earnings" value={`$${AVERAGE_MONTHLY_EARNINGS}/mo`} illustrative />
             <HeroFigure label="AI styles" value="4" />
             <HeroFigure label="You keep" value="85%" />
           </dl>
@@ -136,11 +138,18 @@ export function HeroSection({ samples }: { samples: HeroSamples | null }) {
   );
 }
 
-function HeroFigure({ label, value }: { label: string; value: string }) {
+function HeroFigure({ label, value, illustrative = false }: { label: string; value: string; illustrative?: boolean }) {
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-xl font-bold text-slate-900 sm:text-2xl">{value}</dd>
+      <dd className="text-xl font-bold text-slate-900 sm:text-2xl" data-testid={illustrative ? "hero-average-earnings" : undefined}>
+        {value}
+        {illustrative ? (
+          <span className="block">
+            <Illustrative text="Illustrative figure" />
+          </span>
+        ) : null}
+      </dd>
     </div>
   );
 }

@@ -122,8 +122,8 @@ describe("<LandingPage>", () => {
 
   it("shows the static earnings claims and the three steps", () => {
     render(<LandingPage />);
-    expect(within(screen.getByTestId("earnings-box")).getByText("$347")).toBeInTheDocument();
-    expect(screen.getByText("average earnings per month")).toBeInTheDocument();
+    expect(screen.getByTestId("earnings-box-average")).toHaveTextContent("$347Illustrative figure");
+    expect(screen.getByText("average earnings per month (illustrative, not live data)")).toBeInTheDocument();
     const steps = within(screen.getByTestId("landing-how-it-works")).getAllByRole("heading", {
       level: 3,
     });
@@ -167,17 +167,37 @@ describe("<LandingPage>", () => {
     expect(premium.getByText("Coming Soon")).toBeInTheDocument();
   });
 
-  it("sends every call to action to /api/login as a full-page link", () => {
-    render(<LandingPage />);
-    for (const name of ["Start Earning Today", "Claim Your Beta Spot", "Claim Beta Spot"]) {
-      expect(screen.getByRole("link", { name })).toHaveAttribute("href", "/api/login");
+  it("sends every call to action to /api/login as a full-page link while registration is open, else to the waitlist", () => {
+    for (const [open, href] of [
+      [true, "/api/login"],
+      [false, "/auth?tab=register#waitlist"],
+    ] as const) {
+      render(<LandingPage registrationOpen={open} />);
+      for (const name of ["Start Earning Today", "Claim Your Beta Spot", "Claim Beta Spot"]) {
+        expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
+      }
+      for (const id of ["plan-beta", "plan-regular", "plan-premium"]) {
+        expect(within(screen.getByTestId(id)).getByRole("link")).toHaveAttribute("href", href);
+      }
+      cleanup();
     }
-    for (const id of ["plan-beta", "plan-regular", "plan-premium"]) {
-      expect(within(screen.getByTestId(id)).getByRole("link")).toHaveAttribute(
-        "href",
-        "/api/login",
-      );
+  });
+
+  it("labels every figure that is not a fact beside it: the average earnings, the testimonials, the countdown and the spots", () => {
+    render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" />);
+    expect(screen.getByTestId("hero-average-earnings")).toHaveTextContent("$347/moIllustrative figure");
+    const testimonials = within(screen.getByTestId("landing-testimonials"));
+    expect(screen.getByTestId("testimonials-note")).toHaveTextContent("not real creators or real earnings");
+    for (const name of ["Maya R.", "Jordan T.", "Priya K."]) {
+      expect(testimonials.getByText(name)).toHaveTextContent(`${name}Illustrative example`);
     }
+    expect(testimonials.getAllByText("(illustrative)")).toHaveLength(3);
+    const beta = within(screen.getByTestId("landing-beta"));
+    expect(beta.getAllByTestId("illustrative")).toHaveLength(2);
+    cleanup();
+    // Real figures (BETA_SPOTS, BETA_ENDS_AT) carry no such label.
+    render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" beta={{ spots: { total: 50, left: 49 }, endsAt: "2027-01-31" }} />);
+    expect(within(screen.getByTestId("landing-beta")).queryAllByTestId("illustrative")).toHaveLength(0);
   });
 
   it("has a footer with Product, Support and Company columns; the entries with a page link to it, the others are text", () => {
@@ -204,9 +224,9 @@ describe("<LandingPage>", () => {
   });
 
   it("says registration is closed only while it is", () => {
-    render(<LandingPage />);
+    render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" beta={{ spots: null, endsAt: "2027-03-01T00:00:00.000Z" }} />);
     expect(screen.getByTestId("beta-registration")).toHaveTextContent(
-      "Public registration is closed until 2026.",
+      "Public registration is closed until 2027: join the waitlist for an invitation.",
     );
     cleanup();
     render(<LandingPage registrationOpen />);

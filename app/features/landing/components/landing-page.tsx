@@ -1,4 +1,5 @@
 import { BetaSection } from "~/features/landing/components/beta-section";
+import type { BetaFigures } from "~/features/landing/components/beta-counters";
 import { HeroSection } from "~/features/landing/components/hero-section";
 import type { HeroSamples } from "~/features/landing/components/hero-section";
 import { HowItWorksSection } from "~/features/landing/components/how-it-works-section";
@@ -11,19 +12,25 @@ import { TestimonialsSection } from "~/features/landing/components/testimonials-
 export function LandingPage({
   samples = null,
   registrationOpen = false,
+  beta,
+  renderedAt,
 }: {
   samples?: HeroSamples | null;
-  /** The deployment's setting: the copy says registration is open or closed to match it. */
+  /** The deployment's setting: the copy says registration is open or closed to match it, and the buttons lead to the waitlist while closed. */
   registrationOpen?: boolean;
+  /** BETA_SPOTS and BETA_ENDS_AT as the server knows them (unset: illustrative figures, labelled). */
+  beta?: BetaFigures;
+  /** When the server rendered the page (ISO), so the browser's first render matches it. */
+  renderedAt?: string;
 }) {
   return (
     <div data-testid="landing-page">
-      <HeroSection samples={samples} />
+      <HeroSection samples={samples} registrationOpen={registrationOpen} />
       <MarketplaceStrip />
       <TestimonialsSection />
       <HowItWorksSection />
-      <BetaSection registrationOpen={registrationOpen} />
-      <PricingSection />
+      <BetaSection registrationOpen={registrationOpen} figures={beta} renderedAt={renderedAt ?? new Date().toISOString()} />
+      <PricingSection registrationOpen={registrationOpen} />
       <LandingFooter />
     </div>
   );

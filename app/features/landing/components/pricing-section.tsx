@@ -1,7 +1,8 @@
 import { PRICING_PLANS } from "~/features/landing/pricing-plans";
+import { WAITLIST_HREF } from "~/lib/accounts";
 
 /** 6. Pricing with three plans (app/features/landing/pricing-plans.ts); Regular and Premium are coming soon. */
-export function PricingSection() {
+export function PricingSection({ registrationOpen = false }: { registrationOpen?: boolean }) {
   return (
     <section aria-labelledby="pricing-heading" className="bg-slate-50 py-20" data-testid="landing-pricing">
       <div className="mx-auto max-w-7xl px-4">
@@ -11,7 +12,7 @@ export function PricingSection() {
           </h2>
           <p className="mt-3 text-slate-600">Join free during the beta. Paid plans arrive later.</p>
         </div>
-        <PricingPlanList />
+        <PricingPlanList registrationOpen={registrationOpen} />
       </div>
     </section>
   );
@@ -21,7 +22,14 @@ export function PricingSection() {
  * The three plans' cards, on the landing page (plan names as h3 under its
  * pricing heading) and on /pricing (as h2 under the page's title).
  */
-export function PricingPlanList({ planHeadingLevel = "h3" }: { planHeadingLevel?: "h2" | "h3" }) {
+export function PricingPlanList({
+  planHeadingLevel = "h3",
+  registrationOpen = false,
+}: {
+  planHeadingLevel?: "h2" | "h3";
+  /** Closed: the buttons lead to the waitlist rather than to a sign-in that cannot make an account. */
+  registrationOpen?: boolean;
+}) {
   const PlanHeading = planHeadingLevel;
   return (
     <ul className="mt-12 grid gap-6 lg:grid-cols-3">
@@ -69,7 +77,7 @@ export function PricingPlanList({ planHeadingLevel = "h3" }: { planHeadingLevel?
               </li>
             ))}
           </ul>
-          <a href="/api/login" className={`mt-8 w-full ${plan.comingSoon ? "btn-secondary" : "btn-primary"} py-3`}>
+          <a href={registrationOpen ? "/api/login" : WAITLIST_HREF} className={`mt-8 w-full ${plan.comingSoon ? "btn-secondary" : "btn-primary"} py-3`}>
             {plan.buttonText}
           </a>
         </li>

@@ -1,6 +1,7 @@
 import { AVERAGE_MONTHLY_EARNINGS, BETA_SPOTS_TOTAL } from "~/features/landing/pricing-plans";
+import { Illustrative } from "~/ui/illustrative";
 
-/** Static marketing claims: not server data. */
+/** Static marketing claims, not server data and not real creators: the section says so beside each. */
 const TESTIMONIALS = [
   {
     quote: "My professional headshots sell every week. It paid for my camera within two months.",
@@ -31,7 +32,10 @@ export function TestimonialsSection() {
           <h2 id="testimonials-heading" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
             Creators are already earning
           </h2>
-          <p className="mt-3 text-slate-600">What beta creators say about turning selfies into income.</p>
+          <p className="mt-3 text-slate-600" data-testid="testimonials-note">
+            Illustrative examples of what creators can do with their selfies: sample quotes and figures, not real creators or
+            real earnings.
+          </p>
         </div>
         <div className="mt-12 grid gap-6 lg:grid-cols-4">
           {TESTIMONIALS.map((testimonial) => (
@@ -45,9 +49,14 @@ export function TestimonialsSection() {
               </div>
               <blockquote className="mt-4 flex-1 text-slate-700">“{testimonial.quote}”</blockquote>
               <figcaption className="mt-6 border-t border-slate-100 pt-4">
-                <p className="font-semibold text-slate-900">{testimonial.name}</p>
+                <p className="font-semibold text-slate-900">
+                  {testimonial.name}
+                  <Illustrative text="Illustrative example" />
+                </p>
                 <p className="text-sm text-slate-500">{testimonial.role}</p>
-                <p className="mt-1 text-sm font-semibold text-emerald-700">{testimonial.earned}</p>
+                <p className="mt-1 text-sm font-semibold text-emerald-700">
+                  {testimonial.earned} <span className="font-normal text-slate-600">(illustrative)</span>
+                </p>
               </figcaption>
             </figure>
           ))}
@@ -59,8 +68,11 @@ export function TestimonialsSection() {
             <h3 id="earnings-box-heading" className="text-sm font-semibold tracking-wide text-white/90 uppercase">
               Creator earnings
             </h3>
-            <p className="mt-4 text-5xl font-extrabold">${AVERAGE_MONTHLY_EARNINGS}</p>
-            <p className="text-white/90">average earnings per month</p>
+            <p className="mt-4 text-5xl font-extrabold" data-testid="earnings-box-average">
+              ${AVERAGE_MONTHLY_EARNINGS}
+              <Illustrative tone="dark" text="Illustrative figure" />
+            </p>
+            <p className="text-white/90">average earnings per month (illustrative, not live data)</p>
             <dl className="mt-6 space-y-3 text-sm">
               <div className="flex justify-between gap-4 border-t border-white/20 pt-3">
                 <dt className="text-white/90">Top style</dt>
@@ -75,7 +87,7 @@ export function TestimonialsSection() {
                 <dd className="font-semibold">{BETA_SPOTS_TOTAL} in total</dd>
               </div>
             </dl>
-            <p className="mt-auto pt-6 text-xs text-white/80">Illustrative figures from the beta programme, not live data.</p>
+            <p className="mt-auto pt-6 text-sm text-white/90">Illustrative figures, not live data.</p>
           </aside>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { CartButton } from "~/features/market/components/cart-button";
 import { RatingStars } from "~/features/market/components/rating-stars";
 import { PixelSize } from "~/features/market/components/pixel-size";
 import { StyleBadge } from "~/features/market/components/style-badge";
+import { Illustrative } from "~/ui/illustrative";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 
 /**
@@ -31,18 +32,22 @@ export interface ListingCardData {
 }
 
 /**
- * A marketplace card: the watermarked preview only, title, style, cosmetic
- * rating, creator's first name, price, the file's pixel size, cart button (at the bottom, so the
+ * A marketplace card: the watermarked preview only, title, style, the
+ * buyers' rating (average and count) or, while there is none, the
+ * illustrative stars labelled so, creator's first name, price, the file's pixel size, cart button (at the bottom, so the
  * buttons of a row line up). The title's id is the card's anchor (#listing-<id>); the title
  * links to the listing's own page.
  */
 export function ListingCard({
   listing,
+  rating = null,
   inCart,
   redirectTo,
   priority = false,
 }: {
   listing: ListingCardData;
+  /** The buyers' ratings of the listing, when it has any. */
+  rating?: { average: number; count: number } | null;
   inCart: boolean;
   redirectTo: string;
   /** The first card on the page: its image loads eagerly with high priority. */
@@ -86,7 +91,19 @@ export function ListingCard({
         ) : null}
         <div className="flex items-center justify-between text-sm text-slate-600">
           <span>by {listing.creator.firstName || "a creator"}</span>
-          <RatingStars rating={cosmeticRating(listing.id)} />
+          {rating ? (
+            <span className="flex items-center gap-1" data-testid="buyer-rating">
+              <RatingStars rating={rating.average} />
+              <span className="text-xs text-slate-600">
+                ({rating.count} {rating.count === 1 ? "rating" : "ratings"})
+              </span>
+            </span>
+          ) : (
+            <span className="flex flex-wrap items-center justify-end" data-testid="illustrative-rating">
+              <RatingStars rating={cosmeticRating(listing.id)} />
+              <Illustrative />
+            </span>
+          )}
         </div>
         <div className="mt-auto flex items-center justify-between pt-2">
           <span className="text-lg font-bold text-slate-900" data-testid="listing-price">

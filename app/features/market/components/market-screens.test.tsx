@@ -38,6 +38,7 @@ const LISTING = {
 function marketplaceData(overrides: Record<string, unknown> = {}) {
   return {
     page: { items: [LISTING], nextCursor: null },
+    ratings: {} as Record<string, { average: number; count: number }>,
     cart: [] as unknown[],
     filters: { style: "", q: "", listing: "", cursor: "" },
     baseQuery: "",
@@ -87,9 +88,19 @@ describe("/marketplace", () => {
     expect(card).toHaveTextContent("Neon Dream");
     expect(card).toHaveTextContent("by Ada");
     expect(card).toHaveTextContent("$25.00");
-    expect(within(card).getByTestId("rating")).toHaveTextContent(/[45]\.\d/);
+    // No buyer has rated it: the stars are the illustrative ones, and say so beside them.
+    expect(within(card).getByTestId("illustrative-rating")).toHaveTextContent(/Rated [45]\.\d out of 5Illustrative$/);
+    expect(within(card).queryByTestId("buyer-rating")).toBeNull();
     expect(screen.getByLabelText("Style")).toBeInTheDocument();
     expect(screen.getByLabelText("Search")).toBeInTheDocument();
+  });
+
+  it("shows the buyers' average and count in place of the illustrative stars once a listing has ratings", async () => {
+    renderMarketplace(marketplaceData({ ratings: { [LISTING.id]: { average: 3.5, count: 2 } } }));
+    const card = await screen.findByTestId("listing-card");
+    expect(within(card).getByTestId("buyer-rating")).toHaveTextContent("Rated 3.5 out of 5(2 ratings)");
+    expect(within(card).queryByTestId("illustrative-rating")).toBeNull();
+    expect(within(card).queryByTestId("illustrative")).toBeNull();
   });
 
   it("shows the pixel size of each file a buyer gets, on its card and in the cart", async () => {

@@ -1,4 +1,4 @@
-/** Five stars filled to a rating (cosmetic), with the number for screen readers and sighted users. */
+/** Five stars filled to a rating (the buyers' average, or the illustrative one), with the number for screen readers and sighted users. */
 export function RatingStars({ rating }: { rating: number }) {
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (

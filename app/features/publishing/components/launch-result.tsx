@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import { Illustrative } from "~/ui/illustrative";
 import { useFetcher } from "@remix-run/react";
 import {
   DONE_STATUSES,
@@ -67,19 +68,23 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
           </dd>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-medium text-slate-500">Estimated views (estimate)</dt>
+          <dt className="text-xs font-medium text-slate-500">
+            Estimated views <Illustrative text="Illustrative estimate" />
+          </dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="views-generated">
             {formatCount(views)}
           </dd>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-medium text-slate-500">Estimated earnings (estimate)</dt>
+          <dt className="text-xs font-medium text-slate-500">
+            Estimated earnings <Illustrative text="Illustrative estimate" />
+          </dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="estimated-earnings">
             {formatDollars(earnings)}
           </dd>
         </div>
       </dl>
-      <p className="text-xs text-slate-500">
+      <p className="text-sm text-slate-600" data-testid="launch-estimate-note">
         Estimates, not measurements: {formatCount(ESTIMATED_REACH_PER_PLATFORM)} potential viewers per platform launched, and one sale per
         10,000 views at ${result.price}.
       </p>

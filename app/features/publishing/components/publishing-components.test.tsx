@@ -158,8 +158,8 @@ describe("LaunchForm", () => {
     expect(posted!.getAll("enableLicensing")).toEqual(["false", "true"]);
     expect(screen.queryByTestId("launch-form")).not.toBeInTheDocument();
     expect(screen.getByTestId("toast")).toHaveTextContent("Marketing campaign launched!");
-    expect(within(result).getByText("Estimated views (estimate)")).toBeInTheDocument();
-    expect(within(result).getByText("Estimated earnings (estimate)")).toBeInTheDocument();
+    expect(within(result).getByText("Estimated views").closest("dt")).toHaveTextContent("Estimated views Illustrative estimate");
+    expect(within(result).getByText("Estimated earnings").closest("dt")).toHaveTextContent("Estimated earnings Illustrative estimate");
     expect(within(result).getByTestId("publication-marketplace")).toHaveAttribute("data-status", "live");
     expect(within(result).getByTestId("publication-eyeem")).toHaveAttribute("data-status", "queued");
     expect(within(result).getByRole("link", { name: "View listing" })).toHaveAttribute("href", "http://x/marketplace?listing=L");
@@ -187,6 +187,10 @@ describe("LaunchResult", () => {
     expect(await screen.findByTestId("platforms-launched")).toHaveTextContent("2 of 3");
     expect(screen.getByTestId("views-generated")).toHaveTextContent("300,000");
     expect(screen.getByTestId("estimated-earnings")).toHaveTextContent("$1,500.00");
+    // Each estimate is labelled beside its figure, not only in a note below.
+    for (const id of ["views-generated", "estimated-earnings"]) {
+      expect(screen.getByTestId(id).closest("div")!.querySelector("[data-testid=illustrative]")).toHaveTextContent("Illustrative estimate");
+    }
     expect(screen.getByRole("link", { name: "Download mint kit" })).toHaveAttribute("href", "/dl");
     expect(screen.getByRole("link", { name: "Download export package" })).toHaveAttribute("href", "/pkg");
     expect(screen.getByRole("link", { name: "Connect" })).toHaveAttribute("href", "/integrations?connect=rarible#rarible");

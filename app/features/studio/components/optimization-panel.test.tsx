@@ -72,9 +72,17 @@ describe("OptimizationPanel", () => {
       quality: "65",
       format: "webp",
       resolution: "original",
-      watermark: "on",
       socialOptimized: "on",
     });
+  });
+
+  it("says what Optimize is for, and leaves the creator's own copy unmarked unless they turn the watermark on", () => {
+    const { values } = renderPanel();
+    expect(screen.getByTestId("optimize-purpose")).toHaveTextContent(
+      "Optimize makes your own copy: the file you download and the one sent to the other platforms you publish to. Marketplace buyers always get the full-size styled image, never this copy.",
+    );
+    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute("aria-checked", "false");
+    expect(values().get("watermark")).toBeNull();
   });
 
   it("fills the fields from a preset, and the switches post 'on' or nothing", async () => {
@@ -88,9 +96,9 @@ describe("OptimizationPanel", () => {
     expect(screen.getByText("PNG is lossless: quality applies to WebP and JPG.")).toBeInTheDocument();
 
     await user.click(screen.getByRole("switch", { name: "Watermark" }));
-    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute("aria-checked", "false");
+    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute("aria-checked", "true");
     const posted = values();
-    expect(posted.get("watermark")).toBeNull();
+    expect(posted.get("watermark")).toBe("on");
     expect(posted.get("socialOptimized")).toBe("on");
     expect(posted.get("quality")).toBe("90");
     expect(posted.get("format")).toBe("png");

@@ -115,6 +115,10 @@ export function OptimizationPanel({
           <h2 id="optimize-heading" className="text-lg font-semibold text-slate-900">
             Optimize your {styleName(image.style)} image
           </h2>
+          <p className="mt-2 text-sm text-slate-600" data-testid="optimize-purpose">
+            Optimize makes your own copy: the file you download and the one sent to the other platforms you publish to.
+            Marketplace buyers always get the full-size styled image, never this copy.
+          </p>
           <StudioImage
             src={image.optimizedUrl ?? image.styledUrl}
             fallbackSrc={image.originalUrl}
@@ -199,7 +203,7 @@ export function OptimizationPanel({
               <StudioSwitch
                 name="watermark"
                 label="Watermark"
-                description="A subtle Selfie Studio mark across the image."
+                description="A Selfie Studio mark across your copy. Off by default: it is your own file."
                 checked={settings.watermark}
                 onChange={(watermark) => update({ watermark })}
               />

@@ -108,7 +108,9 @@ describe("the dashboard without JavaScript", () => {
     expect(html).toContain("85% · Good");
     expect(html).toMatch(/<select id="optimize-format" name="format"/);
     expect(html).toMatch(/<select id="optimize-resolution" name="resolution"/);
-    expect(html).toMatch(/<input type="checkbox" name="watermark"[^>]*checked=""/);
+    // Without JavaScript too, the watermark starts off: the optimized file is the creator's own copy.
+    expect(html).toMatch(/<input type="checkbox" name="watermark" class="[^"]*"\/>/);
+    expect(html).toContain("Marketplace buyers always get the full-size styled image, never this copy.");
     expect(html).toMatch(/<input type="checkbox" name="socialOptimized"[^>]*checked=""/);
     expect(html).toMatch(/<form method="get" action="\/dashboard" aria-label="Presets"/);
     expect(html).toMatch(/<button type="submit" name="preset" value="marketplace"/);

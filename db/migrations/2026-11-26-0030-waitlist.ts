@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+
+/**
+ * The beta's waitlist: one row per address that asked to join (the address
+ * is unique: asking twice keeps one row). The admin invites from it: an
+ * invitation keeps only the sha256 of its link's random token, when it was
+ * sent and when it stops working, and is spent (`invite_used_at`, the
+ * account made in `user_id`) by registering through it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("waitlist")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("email", "text", (col) => col.notNull().unique())
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("invited_at", "text")
+    .addColumn("invited_by", "text")
+    .addColumn("invite_token_hash", "text", (col) => col.unique())
+    .addColumn("invite_expires_at", "text")
+    .addColumn("invite_used_at", "text")
+    .addColumn("user_id", "text", (col) => col.references("users.id").onDelete("set null"))
+    .execute();
+  await db.schema.createIndex("waitlist_created").on("waitlist").column("created_at").execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("waitlist").execute();
+}

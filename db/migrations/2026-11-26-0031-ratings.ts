@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+
+/**
+ * Buyers' ratings: one per purchased item (`order_item_id` is unique), 1 to 5
+ * stars and a short text, given from the buyer's library. The listing is
+ * kept beside it so a listing's average and count are one indexed query.
+ * A rating made before its order was refunded stays in the table but is not
+ * counted (the query joins the paid orders).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("ratings")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("order_item_id", "text", (col) => col.notNull().unique().references("order_items.id").onDelete("cascade"))
+    .addColumn("order_id", "text", (col) => col.notNull())
+    .addColumn("listing_id", "text", (col) => col.notNull())
+    .addColumn("stars", "integer", (col) => col.notNull().check(sql`stars between 1 and 5`))
+    .addColumn("text", "text", (col) => col.notNull().defaultTo(""))
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("updated_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex("ratings_listing").on("ratings").column("listing_id").execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("ratings").execute();
+}
