@@ -3,11 +3,13 @@ import { Spinner } from "~/ui/navigation-progress";
 
 /**
  * How long a style usually takes, by engine: fal.ai's models take half a
- * minute or more; the local engine makes a style in about a second of CPU
- * (scripts/bench: at most 1.5 s), a few seconds with the queue and the page.
+ * minute or more; the local engine makes a style of a phone-sized photo in
+ * about a second of CPU (scripts/bench: at most 1.5 s at 1024 px), and works
+ * at the upload's own size up to 4096 px, where a 12 MP photo takes 3 to 5 s
+ * of CPU (10 to 30 s on a busy two-core machine).
  */
 export const TYPICAL_STYLE_TIME = {
-  local: "This usually takes a few seconds.",
+  local: "This usually takes a few seconds, up to half a minute for a large photo.",
   fal: "This usually takes 30 to 60 seconds.",
 } as const;
 

@@ -87,7 +87,7 @@ describe("the dashboard without JavaScript", () => {
     expect(html).toContain("Generating your Anime style…");
     expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="33"/);
     // The local engine's real typical time; fal.ai's models take the spec's half a minute or more.
-    expect(html).toContain("This usually takes a few seconds.");
+    expect(html).toContain("This usually takes a few seconds, up to half a minute for a large photo.");
     expect(html).not.toContain("30 to 60 seconds");
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
     const withFal = await serverHtml(
