@@ -20,6 +20,7 @@ import * as sessionsList from "./2026-11-26-0021-sessions-list";
 import * as retention from "./2026-11-26-0022-retention";
 import * as accountExports from "./2026-11-26-0023-account-exports";
 import * as erasure from "./2026-11-26-0024-erasure";
+import * as payoutCountries from "./2026-11-26-0025-payout-countries";
 
 /**
  * Every migration, by name. Names sort by date; a test checks that each file in
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0022-retention": retention,
   "2026-11-26-0023-account-exports": accountExports,
   "2026-11-26-0024-erasure": erasure,
+  "2026-11-26-0025-payout-countries": payoutCountries,
 };

@@ -11,7 +11,10 @@ import { recordReversal, recordTransfer, shareProvider } from "~/features/payout
  * ledger row and the reversals of what refunds took back. Each call to the
  * provider carries an idempotency key derived from the ledger row, so a job
  * retried after a failure, a timeout or a killed process moves the money once;
- * the row is updated afterwards in a conditional UPDATE.
+ * the row is updated afterwards in a conditional UPDATE. Stripe forgets an
+ * idempotency key after 24 hours and then runs the request again, so before
+ * anything is sent the provider is asked for a transfer (or reversal) that
+ * already carries the share's id in its metadata, and that one is recorded.
  *
  * A transfer always sends the whole share (the same request on every attempt,
  * as the idempotency key demands); a part refunded before it was sent is
@@ -84,6 +87,12 @@ export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePaylo
       if (sourceTransaction) await db.updateTable("orders").set({ charge_id: sourceTransaction }).where("id", "=", share.order_id).where("charge_id", "is", null).execute();
     }
   }
+  // Sent before, and the process died before recording it (maybe days ago): record that one.
+  const existing = await provider.findTransfer({ transferGroup: share.order_id, earningId: share.id });
+  if (existing) {
+    await db.transaction().execute((trx) => recordTransfer(trx, share.id, { transferId: existing.transferId, amountCents: existing.amountCents }, context.now()));
+    return;
+  }
   const { transferId } = await provider.transfer({
     accountId: account.account_id,
     amountCents: share.amount_cents,
@@ -108,12 +117,17 @@ export async function runReversal(deps: PayoutJobDeps, { earningId }: SharePaylo
   if (amountCents <= 0) return;
   const provider = deps.payoutProvider(shareProvider(share), db);
   if (!provider) throw new Error(`The ${shareProvider(share)} payout provider is not configured; share ${share.id} cannot be reversed yet`);
+  const existing = await provider.findReversal({ transferId: share.transfer_id, earningId: share.id, reversedTotalCents: target });
+  if (existing) {
+    await db.transaction().execute((trx) => recordReversal(trx, share.id, { reversalId: existing.reversalId, reversedTotalCents: target }, context.now()));
+    return;
+  }
   const { reversalId } = await provider.reverseTransfer({
     transferId: share.transfer_id,
     amountCents,
     // Named by the total taken back so far: a retry asks for the same reversal, a later refund for a new one.
     idempotencyKey: `${share.id}-reversal-${target}`,
-    metadata: { order_id: share.order_id, earning_id: share.id },
+    metadata: { order_id: share.order_id, earning_id: share.id, reversed_total_cents: String(target) },
   });
   crashPoint("transfer-reversal-sent");
   await db.transaction().execute((trx) => recordReversal(trx, share.id, { reversalId, reversedTotalCents: target }, context.now()));
