@@ -226,6 +226,8 @@ export interface OrdersTable {
   dispute_id: Generated<string | null>;
   dispute_status: Generated<string | null>;
   disputed_at: Generated<string | null>;
+  /** What a lost dispute took back (recorded as a refund); 0 once given back by a win on appeal (migration 0025). */
+  dispute_lost_cents: Generated<number>;
 }
 
 export interface OrderItemsTable {

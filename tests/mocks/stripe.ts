@@ -168,7 +168,8 @@ export interface MockRefund {
   reason: string | null;
   receipt_number: null;
   source_transfer_reversal: null;
-  status: "succeeded";
+  status: "succeeded" | "pending" | "failed";
+  failure_reason?: string;
   transfer_reversal: null;
   created: number;
 }
@@ -181,7 +182,9 @@ export type DisputeStatus =
   | "under_review"
   | "won"
   | "lost"
-  | "prevented";
+  | "prevented"
+  | "appeal_needs_response"
+  | "appeal_under_review";
 
 export interface MockDispute {
   id: string;
@@ -869,7 +872,7 @@ export function chargeRefundedEvent(chargeId: string, id = eventId()): string {
  * opened.
  */
 export function disputeEvent(
-  type: "charge.dispute.created" | "charge.dispute.closed",
+  type: "charge.dispute.created" | "charge.dispute.updated" | "charge.dispute.closed" | "charge.dispute.funds_reinstated",
   facts: { chargeId: string; status: DisputeStatus; amount?: number },
   id = eventId(),
 ): string {
@@ -897,6 +900,25 @@ export function disputeEvent(
   stripeMock.disputesByCharge.set(facts.chargeId, dispute);
   if (charge && !charge.disputed) stripeMock.charges.set(charge.id, { ...charge, disputed: true });
   return stripeEvent(type, dispute, id);
+}
+
+/**
+ * A refund that fails after it succeeded (the buyer's bank refused it):
+ * Stripe gives the amount back to the charge and sends charge.refund.updated
+ * with the refund's status failed.
+ */
+export function refundFailedEvent(refundId: string, id = eventId(), type: "charge.refund.updated" | "refund.failed" = "charge.refund.updated"): string {
+  const refund = stripeMock.refunds.get(refundId);
+  if (!refund) throw new Error(`The Stripe mock has no refund ${refundId}`);
+  if (refund.status !== "failed") {
+    const charge = stripeMock.charges.get(refund.charge);
+    if (charge) {
+      const amountRefunded = Math.max(0, charge.amount_refunded - refund.amount);
+      stripeMock.charges.set(charge.id, { ...charge, amount_refunded: amountRefunded, refunded: amountRefunded === charge.amount });
+    }
+    stripeMock.refunds.set(refundId, { ...refund, status: "failed", failure_reason: "declined" });
+  }
+  return stripeEvent(type, stripeMock.refunds.get(refundId)!, id, { previousAttributes: { status: "succeeded" } });
 }
 
 /** account.updated as a Connect webhook endpoint receives it: the account as the mock holds it now. */

@@ -82,6 +82,7 @@ export async function createPendingOrder(
       dispute_id: null,
       dispute_status: null,
       disputed_at: null,
+      dispute_lost_cents: 0,
     };
     await trx.insertInto("orders").values(order).execute();
     const items: OrderItemRow[] = listings.map((listing) => ({

@@ -248,7 +248,7 @@ export { countryName };
 // What other features use of this one; they reach it only through this file.
 export type { SalesScope } from "~/features/payouts/earnings.server";
 export { splitSale } from "~/features/payouts/earnings.server";
-export { holdShares, releaseShares, reverseSharesForRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";
+export { holdShares, releaseShares, reverseSharesForRefund, restoreSharesForUndoneRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";
 export { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator } from "~/features/payouts/banned-creator-shares.server";
 export { queueTransfersOfErasedCreator, settlePayoutsOfErasedCreator } from "~/features/payouts/creator-erasure.server";
 export type { PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
