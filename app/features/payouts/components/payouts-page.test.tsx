@@ -121,4 +121,19 @@ describe("PayoutsPage", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Payout account updated");
     expect(screen.getByRole("alert")).toHaveTextContent("Finish setting up payouts first");
   });
+
+  it("asks the country in a select preset to the platform's, and shows a cross-border account's country, its 24-hour delay and amounts in the settlement currency", () => {
+    renderPage({ ...FRESH, platformCountry: "GB", currency: "gbp" });
+    const select = screen.getByLabelText("Country you live in (where your bank account is)");
+    expect(select).toHaveValue("GB");
+    expect(within(select).getByRole("option", { name: "Nigeria" })).toBeInTheDocument();
+    expect(screen.getByTestId("balance-earned")).toHaveTextContent("£17.00");
+    cleanup();
+
+    renderPage({ ...FRESH, account: { provider: "stripe", status: "active", payoutsEnabled: true, country: "FR", crossBorder: true }, currency: "usd" });
+    expect(screen.queryByLabelText("Country you live in (where your bank account is)")).not.toBeInTheDocument();
+    expect(screen.getByTestId("payout-account-country")).toHaveTextContent("France");
+    expect(screen.getByTestId("payout-cross-border")).toHaveTextContent("outside United States");
+    expect(screen.getByTestId("payout-cross-border")).toHaveTextContent("24 hours");
+  });
 });
