@@ -194,6 +194,18 @@ describe("/payouts in test mode", () => {
     expect(await failed.json()).toEqual({ error: "The payout provider could not be reached. Nothing was changed; please try again later." });
   });
 
+  it("tells a creator in a country Stripe cannot pay so on the page, before anything is set up", async () => {
+    const creator = await createTestUser();
+    const refused = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "NG" }, { cookie: creator.cookie }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Stripe cannot pay creators in Nigeria from this platform: .* Nothing was set up\.$/);
+    const missing = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toBe("Choose the country you live in, where your bank account is.");
+    expect(await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
+    expect(await getDb().selectFrom("test_payout_accounts").selectAll().where("email", "=", creator.user.email).execute()).toEqual([]);
+  });
+
   it("answers the test onboarding page with a 404 before payouts are set up, and when Stripe is configured", async () => {
     const creator = await createTestUser();
     const early = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
