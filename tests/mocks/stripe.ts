@@ -745,7 +745,8 @@ function createRefund(form: URLSearchParams): Outcome {
 
 /** A page of a list, newest first, as Stripe pages them (limit, starting_after). */
 function listPage<T extends { id: string; created: number }>(items: T[], query: URLSearchParams, url: string) {
-  const sorted = [...items].reverse();
+  // Newest first (a stable sort: equal times keep the newest insertion first).
+  const sorted = [...items].reverse().sort((a, b) => b.created - a.created);
   const after = query.get("starting_after");
   const start = after ? sorted.findIndex((item) => item.id === after) + 1 : 0;
   const limit = Math.min(100, Math.max(1, Number(query.get("limit") ?? 10) || 10));
