@@ -24,6 +24,7 @@ import { takeFlash } from "~/web/flash.server";
 import { signInOptions, toPublicUser } from "~/features/accounts/procedures.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
+import { CurrencyProvider } from "~/ui/currency";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,9 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getWebUser(request);
   const { flash, clear } = await takeFlash(request);
   // What the sign-up links and copy follow (the nav's Get Started, the landing, the admin's Create User).
-  const { registrationOpen } = await invoke(signInOptions, null, {}, callContext(request, context));
+  const ctx = callContext(request, context);
+  const { registrationOpen } = await invoke(signInOptions, null, {}, ctx);
   return json(
-    { user: user ? toPublicUser(user) : null, flash, registrationOpen },
+    { user: user ? toPublicUser(user) : null, flash, registrationOpen, currency: ctx.config.CURRENCY },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -65,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider flash={data?.flash ?? null}>
           <SiteNav user={data?.user ?? null} registrationOpen={data?.registrationOpen ?? false} />
           <main id="main" className="flex-1">
-            {children}
+            <CurrencyProvider currency={data?.currency ?? "usd"}>{children}</CurrencyProvider>
           </main>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

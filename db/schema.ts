@@ -229,6 +229,8 @@ export interface OrdersTable {
   dispute_id: Generated<string | null>;
   dispute_status: Generated<string | null>;
   disputed_at: Generated<string | null>;
+  /** What a lost dispute took back (recorded as a refund); 0 once given back by a win on appeal (migration 0025). */
+  dispute_lost_cents: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -273,6 +275,9 @@ export interface EarningsTable {
   transfer_reversed_cents: Generated<number>;
   reversal_id: Generated<string | null>;
   reversed_at: Generated<string | null>;
+  /** Sent back to the creator after a reversal was undone (a lost dispute won on appeal) (migration 0025). */
+  reinstated_cents: Generated<number>;
+  reinstatement_transfer_id: Generated<string | null>;
 }
 
 /** owed: not sent yet; transferred: sent to the creator's payout account; held: a dispute is open; reversed: taken back in full. */
@@ -293,6 +298,8 @@ export interface PayoutAccountsTable {
   details_submitted: number;
   created_at: string;
   updated_at: string;
+  /** The creator's country (ISO 3166-1 alpha-2), asked before onboarding; null for accounts made before (migration 0025). */
+  country: Generated<string | null>;
 }
 
 /** The built-in test payout provider's own accounts (what Stripe keeps on its side). */
@@ -301,6 +308,17 @@ export interface TestPayoutAccountsTable {
   email: string;
   onboarded_at: string | null;
   created_at: string;
+  /** As Stripe keeps them: the account's country and service agreement (migration 0025). */
+  country: Generated<string | null>;
+  service_agreement: Generated<"full" | "recipient">;
+}
+
+/** A refund that failed after it was recorded, undone once (migration 0025). */
+export interface UndoneRefundsTable {
+  refund_id: string;
+  order_id: string;
+  amount_cents: number;
+  undone_at: string;
 }
 
 export interface TestPayoutMovementsTable {
@@ -560,6 +578,7 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;
   test_payout_movements: TestPayoutMovementsTable;
+  undone_refunds: UndoneRefundsTable;
   account_exports: AccountExportsTable;
   model_releases: ModelReleasesTable;
   waitlist: WaitlistTable;

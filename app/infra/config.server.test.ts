@@ -66,6 +66,14 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads the platform's country and settlement currency, and refuses a currency the country does not settle in", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() })).toMatchObject({ STRIPE_PLATFORM_COUNTRY: "US", CURRENCY: "usd" });
+    expect(parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "fr", CURRENCY: "EUR" })).toMatchObject({ STRIPE_PLATFORM_COUNTRY: "FR", CURRENCY: "eur" });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "GB" })).toThrow(/CURRENCY: a platform in GB settles in gbp, not usd; set CURRENCY=gbp/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "JP", CURRENCY: "jpy" })).toThrow(/STRIPE_PLATFORM_COUNTRY: must be one of/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), CURRENCY: "dollars" })).toThrow(/CURRENCY: must be a three-letter currency code/);
+  });
+
   it("treats empty optional settings as unset", () => {
     const config = parseConfig({ DATA_DIR: tempDir(), FAL_KEY: "", STRIPE_SECRET_KEY: "  " });
     expect(config.FAL_KEY).toBeUndefined();

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { STYLE_IDS } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
 import { isMailAddress, parseMailbox } from "~/infra/mail/mail-address.server";
+import { PLATFORM_COUNTRIES, SETTLEMENT_CURRENCY, isSettlementCurrency } from "~/lib/payout-countries";
 
 /**
  * The one place configuration is read. Every setting is parsed once by zod and
@@ -210,6 +211,19 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** The signing secret of the Connect webhook endpoint (events of creators' connected accounts, such as account.updated). */
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
+  /** The country of the platform's Stripe account: where it pays creators from (app/lib/payout-countries.ts). */
+  STRIPE_PLATFORM_COUNTRY: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toUpperCase() : undefined),
+    z
+      .string()
+      .refine((value) => PLATFORM_COUNTRIES.includes(value), { message: `must be one of ${PLATFORM_COUNTRIES.join(", ")} (a two-letter country code)` })
+      .default("US"),
+  ),
+  /** The platform's settlement currency: every price, charge and transfer is in it (lowercase ISO code). */
+  CURRENCY: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.string().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
+  ),
   /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
   ALLOW_TEST_CHECKOUT: boolean,
   /** Adobe Stock's contributor SFTP server (change it only to point at a test server). */
@@ -254,6 +268,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const values = parsed.data;
+  if (!isSettlementCurrency(values.STRIPE_PLATFORM_COUNTRY, values.CURRENCY)) {
+    const expected = SETTLEMENT_CURRENCY[values.STRIPE_PLATFORM_COUNTRY];
+    throw new ConfigError([
+      `CURRENCY: a platform in ${values.STRIPE_PLATFORM_COUNTRY} settles in ${expected}, not ${values.CURRENCY}; set CURRENCY=${expected} (or the STRIPE_PLATFORM_COUNTRY of the platform's Stripe account)`,
+    ]);
+  }
   const productionProblems = productionRequirements(values);
   if (productionProblems.length > 0) throw new ConfigError(productionProblems);
   const dataDir = path.resolve(values.DATA_DIR);

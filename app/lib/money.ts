@@ -29,7 +29,16 @@ export function centsToDollarAmount(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** Cents for people: "$25.00". */
-export function formatMoney(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+/** Cents for people in the settlement currency, with its symbol: "$25.00", "€25.00", "£25.00", "CHF 25.00". */
+export function formatMoney(cents: number, currency = "usd"): string {
+  return formatAmount(cents / 100, currency);
+}
+
+/** An amount in whole units (dollars, euros, ...) with the currency's symbol (Intl.NumberFormat, always two decimals). */
+export function formatAmount(amount: number, currency = "usd"): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+  }
 }

@@ -20,6 +20,7 @@ import * as sessionsList from "./2026-11-26-0021-sessions-list";
 import * as retention from "./2026-11-26-0022-retention";
 import * as accountExports from "./2026-11-26-0023-account-exports";
 import * as erasure from "./2026-11-26-0024-erasure";
+import * as payoutCountries from "./2026-11-26-0025-payout-countries";
 import * as modelReleases from "./2026-11-26-0026-model-releases";
 import * as shopifyStoreOwner from "./2026-11-26-0027-shopify-store-owner";
 import * as listingPages from "./2026-11-26-0028-listing-pages";
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0022-retention": retention,
   "2026-11-26-0023-account-exports": accountExports,
   "2026-11-26-0024-erasure": erasure,
+  "2026-11-26-0025-payout-countries": payoutCountries,
   "2026-11-26-0026-model-releases": modelReleases,
   "2026-11-26-0027-shopify-store-owner": shopifyStoreOwner,
   "2026-11-26-0028-listing-pages": listingPages,

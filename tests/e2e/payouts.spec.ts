@@ -75,6 +75,15 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await card.getByRole("link", { name: /Set up payouts/ }).click();
   await expect(creator).toHaveURL(`${origin}/payouts`);
   await expectAccessible(creator, javaScriptOn);
+  // The country is asked first: one Stripe cannot pay from a US platform is refused with a sentence, and nothing is set up.
+  const countrySelect = creator.getByLabel("Country you live in (where your bank account is)");
+  await expect(countrySelect).toHaveValue("US");
+  await countrySelect.selectOption("NG");
+  await creator.getByTestId("payouts-onboard").click();
+  await expect(creator.getByTestId("payouts-error")).toContainText("Stripe cannot pay creators in Nigeria");
+  await expect(creator.getByTestId("payout-account").getByTestId("payout-account-state")).toHaveText("Not set up");
+  // A creator in France is paid across the border.
+  await creator.getByLabel("Country you live in (where your bank account is)").selectOption("FR");
   await creator.getByTestId("payouts-onboard").click();
   await expect(creator).toHaveURL(`${origin}/payouts/test-onboarding`);
   await expect(creator.getByTestId("test-mode-banner")).toContainText("TEST MODE");
@@ -82,6 +91,8 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await creator.getByRole("button", { name: "Complete test onboarding" }).click();
   await expect(creator).toHaveURL(`${origin}/payouts?onboarding=return`);
   await expect(creator.getByTestId("payout-account").getByTestId("payout-account-state")).toHaveText("Active");
+  await expect(creator.getByTestId("payout-account-country")).toHaveText("France");
+  await expect(creator.getByTestId("payout-cross-border")).toContainText("24 hours");
   const before = await balanceOn(creator);
 
   // A buyer pays for one of the creator's images in the test checkout.

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { http, HttpResponse } from "msw";
 import Stripe from "stripe";
+import { CROSS_BORDER_COUNTRIES, SETTLEMENT_CURRENCY } from "~/lib/payout-countries";
 
 /**
  * api.stripe.com for tests: enough of Checkout Sessions, PaymentIntents,
@@ -15,6 +16,17 @@ import Stripe from "stripe";
  * key sent to another endpoint or with other parameters is refused with a 400
  * idempotency_error. Only results of requests that ran are saved: a request
  * refused for its parameters (a 4xx) saves nothing and may be sent again.
+ *
+ * Like Stripe, saved responses are kept 24 hours (of `stripeMock.clock`, a
+ * clock tests can move): after that the same key runs the request again.
+ *
+ * Connect follows Stripe's country rules (app/lib/payout-countries.ts): an
+ * account in another country than the platform (`stripeMock.platform`) needs
+ * the `recipient` service agreement, which only a platform in the
+ * cross-border region may use, for a country in that region; a transfer to a
+ * cross-border account under the full agreement is refused; the platform
+ * holds its settlement currency only, so a transfer in another one is refused
+ * for insufficient funds.
  *
  * The state lives in Map-like stores on `stripeMock`. Every change is written
  * back with `set` (never only by mutating what `get` returned), so a server
@@ -58,6 +70,7 @@ export interface MockAccount {
   email: string | null;
   country: string;
   default_currency: string;
+  tos_acceptance: { service_agreement: "full" | "recipient" };
   metadata: Record<string, string>;
   capabilities: Record<string, CapabilityStatus>;
   charges_enabled: boolean;
@@ -155,7 +168,8 @@ export interface MockRefund {
   reason: string | null;
   receipt_number: null;
   source_transfer_reversal: null;
-  status: "succeeded";
+  status: "succeeded" | "pending" | "failed";
+  failure_reason?: string;
   transfer_reversal: null;
   created: number;
 }
@@ -168,7 +182,9 @@ export type DisputeStatus =
   | "under_review"
   | "won"
   | "lost"
-  | "prevented";
+  | "prevented"
+  | "appeal_needs_response"
+  | "appeal_under_review";
 
 export interface MockDispute {
   id: string;
@@ -195,9 +211,18 @@ export interface IdempotentResponse {
   params: string;
   status: number;
   body: unknown;
+  /** When the request ran (seconds of the mock's clock): Stripe forgets the key 24 hours later. */
+  createdAt: number;
 }
 
+/** How long Stripe keeps an idempotency key's first response. */
+export const IDEMPOTENCY_KEY_SECONDS = 24 * 3600;
+
 export const stripeMock = {
+  /** The mock's clock (ms since the epoch); tests move it to let idempotency keys expire. */
+  clock: (() => Date.now()) as () => number,
+  /** The platform's Stripe account: its country and the one currency its balance holds. */
+  platform: { country: "US", currency: "usd" },
   requests: [] as RecordedStripeRequest[],
   sessions: new Map<string, MockSession>(),
   /** Saved first responses by Idempotency-Key, as Stripe keeps them. */
@@ -217,6 +242,8 @@ export const stripeMock = {
       store.clear();
     }
     this.failCreate = false;
+    this.clock = () => Date.now();
+    this.platform = { country: "US", currency: "usd" };
   },
   /** The buyer paid on Stripe's page: when paid, the session gets a PaymentIntent and its charge. */
   complete(sessionId: string, paymentStatus: MockSession["payment_status"] = "paid"): MockSession {
@@ -315,7 +342,7 @@ export const stripeMock = {
 };
 
 function now(): number {
-  return Math.floor(Date.now() / 1000);
+  return Math.floor(stripeMock.clock() / 1000);
 }
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -432,7 +459,12 @@ function idempotent(entry: RecordedStripeRequest, execute: () => Outcome) {
   const headers: Record<string, string> = { "Request-Id": stripeId("req_") };
   if (key) {
     headers["Idempotency-Key"] = key;
-    const first = stripeMock.byIdempotencyKey.get(key);
+    let first = stripeMock.byIdempotencyKey.get(key);
+    if (first && now() - first.createdAt >= IDEMPOTENCY_KEY_SECONDS) {
+      // Stripe keeps a key 24 hours: after that the request runs again.
+      stripeMock.byIdempotencyKey.delete(key);
+      first = undefined;
+    }
     if (first) {
       if (first.method !== entry.method || first.path !== entry.path || first.params !== params) {
         return HttpResponse.json(
@@ -448,7 +480,7 @@ function idempotent(entry: RecordedStripeRequest, execute: () => Outcome) {
   }
   const outcome = execute();
   if (key && outcome.status < 400) {
-    stripeMock.byIdempotencyKey.set(key, { method: entry.method, path: entry.path, params, status: outcome.status, body: outcome.body });
+    stripeMock.byIdempotencyKey.set(key, { method: entry.method, path: entry.path, params, status: outcome.status, body: outcome.body, createdAt: now() });
   }
   return HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status, headers });
 }
@@ -498,14 +530,34 @@ function createAccount(form: URLSearchParams): Outcome {
     const capability = /^capabilities\[(\w+)\]\[requested\]$/.exec(name)?.[1];
     if (capability && value === "true") capabilities[capability] = "inactive";
   }
+  const platform = stripeMock.platform;
+  const country = (form.get("country") ?? platform.country).toUpperCase();
+  const agreement = form.get("tos_acceptance[service_agreement]") ?? "full";
+  if (agreement !== "full" && agreement !== "recipient") {
+    return refused(400, "Invalid tos_acceptance[service_agreement]: must be one of full or recipient", { code: "parameter_invalid_string", param: "tos_acceptance[service_agreement]" });
+  }
+  if (country !== platform.country) {
+    if (!CROSS_BORDER_COUNTRIES.includes(platform.country) || !CROSS_BORDER_COUNTRIES.includes(country)) {
+      return refused(400, `Connected accounts in ${country} cannot be created by platforms in ${platform.country}.`, { code: "country_unsupported", param: "country" });
+    }
+  }
+  if (agreement === "recipient") {
+    if (!CROSS_BORDER_COUNTRIES.includes(platform.country)) {
+      return refused(400, `The recipient service agreement is not available to platforms in ${platform.country}.`, { param: "tos_acceptance[service_agreement]" });
+    }
+    if ("card_payments" in capabilities) {
+      return refused(400, "Accounts under the recipient service agreement cannot request the card_payments capability.", { param: "capabilities" });
+    }
+  }
   const due = ["business_type", "external_account", "tos_acceptance.date", "tos_acceptance.ip"];
   const account: MockAccount = {
     id: stripeId("acct_"),
     object: "account",
     type,
     email: form.get("email"),
-    country: form.get("country") ?? "US",
-    default_currency: "usd",
+    country,
+    default_currency: SETTLEMENT_CURRENCY[country] ?? platform.currency,
+    tos_acceptance: { service_agreement: agreement },
     metadata: metadataOf(form),
     capabilities,
     charges_enabled: false,
@@ -567,6 +619,16 @@ function createTransfer(form: URLSearchParams): Outcome {
       code: "insufficient_capabilities_for_transfer",
       param: "destination",
     });
+  }
+  if (account.country !== stripeMock.platform.country && account.tos_acceptance.service_agreement !== "recipient") {
+    return refused(
+      400,
+      `Funds can't be sent to accounts located in ${account.country} because it's restricted outside of your platform's region. Accounts in another country than the platform need the recipient service agreement.`,
+      { code: "transfers_not_allowed", param: "destination" },
+    );
+  }
+  if (currency !== stripeMock.platform.currency) {
+    return refused(400, `You have insufficient available funds in your Stripe account: your balance holds no ${currency}.`, { code: "balance_insufficient", param: "currency" });
   }
   const sourceTransaction = form.get("source_transaction");
   if (sourceTransaction) {
@@ -681,6 +743,17 @@ function createRefund(form: URLSearchParams): Outcome {
   return ok(refund);
 }
 
+/** A page of a list, newest first, as Stripe pages them (limit, starting_after). */
+function listPage<T extends { id: string; created: number }>(items: T[], query: URLSearchParams, url: string) {
+  // Newest first (a stable sort: equal times keep the newest insertion first).
+  const sorted = [...items].reverse().sort((a, b) => b.created - a.created);
+  const after = query.get("starting_after");
+  const start = after ? sorted.findIndex((item) => item.id === after) + 1 : 0;
+  const limit = Math.min(100, Math.max(1, Number(query.get("limit") ?? 10) || 10));
+  const data = sorted.slice(start, start + limit);
+  return HttpResponse.json({ object: "list", data, has_more: start + limit < sorted.length, url });
+}
+
 /** Answers a GET of one object: the object, or a 404 naming it. */
 function retrieved<T>(store: Map<string, T>, objectName: string, id: string, param: string) {
   const found = store.get(id);
@@ -727,6 +800,26 @@ export const stripeHandlers = [
   http.post(`${API}/transfers`, async ({ request }) => {
     const entry = await record(request, "/v1/transfers");
     return unauthorized(entry) ?? idempotent(entry, () => createTransfer(entry.form));
+  }),
+  http.get(`${API}/transfers`, async ({ request }) => {
+    const entry = await record(request, "/v1/transfers");
+    const denied = unauthorized(entry);
+    if (denied) return denied;
+    const group = entry.form.get("transfer_group");
+    const destination = entry.form.get("destination");
+    const transfers = [...stripeMock.transfers.values()].filter(
+      (transfer) => (group === null || transfer.transfer_group === group) && (destination === null || transfer.destination === destination),
+    );
+    return listPage(transfers, entry.form, "/v1/transfers");
+  }),
+  http.get(`${API}/transfers/:id/reversals`, async ({ request, params }) => {
+    const id = String(params.id);
+    const entry = await record(request, `/v1/transfers/${id}/reversals`);
+    const denied = unauthorized(entry);
+    if (denied) return denied;
+    if (!stripeMock.transfers.has(id)) return stripeError(404, `No such transfer: '${id}'`, { code: "resource_missing", param: "id" });
+    const reversals = [...stripeMock.reversals.values()].filter((reversal) => reversal.transfer === id);
+    return listPage(reversals, entry.form, `/v1/transfers/${id}/reversals`);
   }),
   http.post(`${API}/transfers/:id/reversals`, async ({ request, params }) => {
     const entry = await record(request, `/v1/transfers/${String(params.id)}/reversals`);
@@ -780,7 +873,7 @@ export function chargeRefundedEvent(chargeId: string, id = eventId()): string {
  * opened.
  */
 export function disputeEvent(
-  type: "charge.dispute.created" | "charge.dispute.closed",
+  type: "charge.dispute.created" | "charge.dispute.updated" | "charge.dispute.closed" | "charge.dispute.funds_reinstated",
   facts: { chargeId: string; status: DisputeStatus; amount?: number },
   id = eventId(),
 ): string {
@@ -808,6 +901,25 @@ export function disputeEvent(
   stripeMock.disputesByCharge.set(facts.chargeId, dispute);
   if (charge && !charge.disputed) stripeMock.charges.set(charge.id, { ...charge, disputed: true });
   return stripeEvent(type, dispute, id);
+}
+
+/**
+ * A refund that fails after it succeeded (the buyer's bank refused it):
+ * Stripe gives the amount back to the charge and sends charge.refund.updated
+ * with the refund's status failed.
+ */
+export function refundFailedEvent(refundId: string, id = eventId(), type: "charge.refund.updated" | "refund.failed" = "charge.refund.updated"): string {
+  const refund = stripeMock.refunds.get(refundId);
+  if (!refund) throw new Error(`The Stripe mock has no refund ${refundId}`);
+  if (refund.status !== "failed") {
+    const charge = stripeMock.charges.get(refund.charge);
+    if (charge) {
+      const amountRefunded = Math.max(0, charge.amount_refunded - refund.amount);
+      stripeMock.charges.set(charge.id, { ...charge, amount_refunded: amountRefunded, refunded: amountRefunded === charge.amount });
+    }
+    stripeMock.refunds.set(refundId, { ...refund, status: "failed", failure_reason: "declined" });
+  }
+  return stripeEvent(type, stripeMock.refunds.get(refundId)!, id, { previousAttributes: { status: "succeeded" } });
 }
 
 /** account.updated as a Connect webhook endpoint receives it: the account as the mock holds it now. */

@@ -43,7 +43,7 @@ for (const variant of variants) {
     try {
       // The demo creator sets up a test payout account.
       const creator = await signInCreator(server);
-      const onboard = await creator.call("/api/payouts/onboard", { method: "POST" });
+      const onboard = await creator.call("/api/payouts/onboard", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ country: "US" }) });
       expect(onboard.status, await onboard.clone().text()).toBe(200);
       expect(new URL(((await onboard.json()) as { url: string }).url).pathname).toBe("/payouts/test-onboarding");
       // The onboarding page is a web page: signed in with the session cookie.

@@ -37,10 +37,10 @@ export async function runPayoutJobs(deps: PayoutJobDeps = payoutDeps()): Promise
 }
 
 /** A creator with a finished test payout account (owed shares are queued, not yet sent). */
-export async function onboardTestPayouts(user: { id: string; email: string }, now = new Date()): Promise<string> {
+export async function onboardTestPayouts(user: { id: string; email: string }, now = new Date(), country = "US"): Promise<string> {
   const db = getDb();
   const provider = new TestPayoutProvider(db);
-  const account = await ensurePayoutAccount(db, provider, user, now);
+  const account = await ensurePayoutAccount(db, provider, { ...user, country }, now);
   await completeTestOnboarding(db, account.account_id, now);
   await refreshPayoutAccount(db, provider, user.id, now);
   return account.account_id;

@@ -8,7 +8,7 @@ import type { AuditEntry, AuditPage } from "~/features/admin/types";
  * `user.erase` is ready for account erasure. Rows are only ever added; the
  * admin reads them newest first (GET /api/admin/audit, the portal's Audit log).
  */
-export type AuditAction = "user.ban" | "user.unban" | "user.create" | "user.erase" | "order.refund";
+export type AuditAction = "user.ban" | "user.unban" | "user.create" | "user.erase" | "order.refund" | "order.refund_undone";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";

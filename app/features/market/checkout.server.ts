@@ -23,7 +23,7 @@ export interface StartedCheckout {
 export async function startCheckout(
   db: DB,
   provider: PaymentProvider,
-  args: { listingIds: string[]; customer: CustomerInfo; origin: string; now: Date },
+  args: { listingIds: string[]; customer: CustomerInfo; origin: string; now: Date; currency?: string },
 ): Promise<StartedCheckout> {
   const ids = [...new Set(args.listingIds)];
   if (ids.length > MAX_CART_ITEMS) {
@@ -34,10 +34,11 @@ export async function startCheckout(
     customer: args.customer,
     listingIds: ids,
     now: args.now,
+    currency: args.currency ?? "usd",
   });
   if (provider.id === "stripe" && order.total_cents < STRIPE_MINIMUM_CENTS) {
     await markOrderFailed(db, order.id, "The total is below the card minimum", args.now);
-    throw badRequest(`Card payments need a total of at least ${formatMoney(STRIPE_MINIMUM_CENTS)}.`);
+    throw badRequest(`Card payments need a total of at least ${formatMoney(STRIPE_MINIMUM_CENTS, order.currency)}.`);
   }
   const previewsArePublic = args.origin.startsWith("https://");
   const previewKeys = await db

@@ -74,7 +74,7 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
     const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy(sql`rowid`).execute();
     const licenseUrl = licenseUrlOf(origin, order);
     if (order.status === "refunded") {
-      result.push({ ...orderSummary(order), refunded: true, licenseUrl, items: items.map((item) => refundedItem(item, licenseUrl, order.refunded_at ?? order.updated_at)) });
+      result.push({ ...orderSummary(order), refunded: true, licenseUrl, items: items.map((item) => refundedItem(item, licenseUrl, order.refunded_at ?? order.updated_at, order.currency)) });
       continue;
     }
     // An item without a grant (none should be) gets one.
@@ -97,7 +97,7 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
           orderItemId: item.id,
           title: item.title,
           style: item.style,
-          price: formatMoney(item.price_cents),
+          price: formatMoney(item.price_cents, order.currency),
           filename: downloadFilename(item.title, item.style, item.file_key),
           licenseUrl,
           downloadUrl: usable ? `${origin}/downloads/${grantToken(grant.id)}` : null,
@@ -117,19 +117,19 @@ function orderSummary(order: OrderRow) {
   return {
     orderId: order.id,
     paidAt: order.paid_at ?? order.updated_at,
-    total: formatMoney(order.total_cents),
+    total: formatMoney(order.total_cents, order.currency),
     currency: order.currency,
     testMode: order.provider === "test",
   };
 }
 
 /** An item of a refunded order: what was bought, nothing to download (its downloads ended at the refund). */
-function refundedItem(item: OrderItemRow, licenseUrl: string, refundedAt: string): LibraryItem {
+function refundedItem(item: OrderItemRow, licenseUrl: string, refundedAt: string, currency: string): LibraryItem {
   return {
     orderItemId: item.id,
     title: item.title,
     style: item.style,
-    price: formatMoney(item.price_cents),
+    price: formatMoney(item.price_cents, currency),
     filename: downloadFilename(item.title, item.style, item.file_key),
     licenseUrl,
     downloadUrl: null,

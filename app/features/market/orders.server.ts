@@ -54,7 +54,7 @@ export interface NewOrder {
 /** Writes a pending order and its items in one transaction, re-reading the listings inside it. */
 export async function createPendingOrder(
   db: DB,
-  args: { provider: PaymentProviderId; customer: CustomerInfo; listingIds: string[]; now: Date },
+  args: { provider: PaymentProviderId; customer: CustomerInfo; listingIds: string[]; now: Date; /** The platform's settlement currency (CURRENCY). */ currency?: string },
 ): Promise<NewOrder> {
   return db.transaction().execute(async (trx) => {
     const listings = await purchasableListings(trx, args.listingIds);
@@ -69,7 +69,7 @@ export async function createPendingOrder(
       customer_email: args.customer.email.toLowerCase(),
       customer_company: args.customer.company ?? null,
       total_cents: listings.reduce((sum, listing) => sum + listing.price_cents, 0),
-      currency: "usd",
+      currency: args.currency ?? "usd",
       failure_reason: null,
       created_at: stamp,
       updated_at: stamp,
@@ -82,6 +82,7 @@ export async function createPendingOrder(
       dispute_id: null,
       dispute_status: null,
       disputed_at: null,
+      dispute_lost_cents: 0,
     };
     await trx.insertInto("orders").values(order).execute();
     const items: OrderItemRow[] = listings.map((listing) => ({

@@ -432,6 +432,7 @@ export const checkout = defineProcedure({
       customer: input.customerInfo,
       origin: ctx.origin,
       now: ctx.now,
+      currency: ctx.config.CURRENCY,
     });
     return { url: started.url, sessionId: started.sessionId };
   },

@@ -2,7 +2,7 @@ import { ZodError } from "zod";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { queueMail } from "~/features/mail/procedures.server";
-import { reverseSharesForRefund } from "~/features/payouts/procedures.server";
+import { restoreSharesForUndoneRefund, reverseSharesForRefund } from "~/features/payouts/procedures.server";
 import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/procedures.server";
 import { itemsOfOrder } from "~/features/market/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
@@ -87,4 +87,55 @@ async function queueRefundNotice(trx: DB, order: OrderRow, amountCents: number, 
     if (!(error instanceof ZodError)) throw error;
     console.warn(`Order ${order.id}: the refund notice could not be queued: ${error.message}`);
   }
+}
+
+/**
+ * Gives back `amountCents` of an order's recorded refunds, in the caller's
+ * transaction (a refund that failed after it was recorded, a lost dispute won
+ * on appeal): the refunded total goes down, an order refunded in full is paid
+ * again (its downloads and license come back), and each share gets back its
+ * part (restoreSharesForUndoneRefund). The caller makes it happen once.
+ */
+export async function undoRefund(trx: DB, orderId: string, undo: { amountCents: number; reason: string; now: Date }): Promise<number> {
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) return 0;
+  const amount = Math.min(order.refunded_cents, Math.max(0, Math.floor(undo.amountCents)));
+  if (amount === 0) return 0;
+  const target = order.refunded_cents - amount;
+  const stamp = undo.now.toISOString();
+  await trx
+    .updateTable("orders")
+    .set({
+      refunded_cents: target,
+      updated_at: stamp,
+      ...(target === 0 ? { refunded_at: null, refund_reason: null } : {}),
+      ...(order.status === "refunded" && target < order.total_cents ? { status: "paid" as const } : {}),
+    })
+    .where("id", "=", orderId)
+    .execute();
+  await restoreSharesForUndoneRefund(trx, orderId, target, undo.now);
+  await recordAuditEntry(trx, {
+    actorId: STRIPE_ACTOR,
+    action: "order.refund_undone",
+    subjectId: orderId,
+    detail: { amountCents: amount, refundedTotalCents: target, reason: undo.reason },
+    now: undo.now,
+  });
+  return amount;
+}
+
+/**
+ * A refund that failed after it was recorded (Stripe's charge.refund.updated
+ * or refund.failed with status failed): undone once per refund id, however
+ * many events report it.
+ */
+export async function undoFailedRefund(trx: DB, orderId: string, refund: { id: string; amountCents: number; now: Date }): Promise<boolean> {
+  const inserted = await trx
+    .insertInto("undone_refunds")
+    .values({ refund_id: refund.id, order_id: orderId, amount_cents: refund.amountCents, undone_at: refund.now.toISOString() })
+    .onConflict((oc) => oc.column("refund_id").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+  await undoRefund(trx, orderId, { amountCents: refund.amountCents, reason: "Refund failed", now: refund.now });
+  return true;
 }

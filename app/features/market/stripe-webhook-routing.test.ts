@@ -59,7 +59,7 @@ const orderStatus = async (email: string) => (await getDb().selectFrom("orders")
 /** A creator's Express account, created at Stripe and not yet onboarded. */
 async function pendingAccount() {
   const creator = await createTestUser();
-  await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+  await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
   const { account_id: accountId } = await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
   return accountId;
 }

@@ -4,8 +4,8 @@ import type { DB } from "~/infra/db.server";
 import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "~/features/market/fulfillment.server";
 import { checkoutSessionHash, markOrderExpired, markOrderFailed } from "~/features/market/orders.server";
-import { recordRefund } from "~/features/market/refunds.server";
-import { closeDispute, openDispute } from "~/features/market/disputes.server";
+import { recordRefund, undoFailedRefund } from "~/features/market/refunds.server";
+import { closeDispute, openDispute, reinstateDispute, updateDispute } from "~/features/market/disputes.server";
 import { applyStripeAccountUpdate } from "~/features/payouts/procedures.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { badRequest } from "~/infra/errors.server";
@@ -24,7 +24,11 @@ import type { StripeEndpoint } from "~/features/market/stripe-webhook-routing.se
  * - checkout.session.expired: a pending order expires.
  * - charge.refunded: the charge's refunded total is recorded (refunds.server.ts),
  *   whether the refund was made in Stripe's dashboard or is the echo of ours.
- * - charge.dispute.created / charge.dispute.closed: disputes.server.ts.
+ * - charge.dispute.created / .updated / .closed / .funds_reinstated:
+ *   disputes.server.ts (appeals keep the funds withheld; a lost dispute won on
+ *   appeal gives the loss back once).
+ * - charge.refund.updated / refund.failed with the refund failed: the refund
+ *   is undone once (refunds.server.ts).
  * - account.updated (Connect): a creator's payout account's state.
  * Other event types are acknowledged and ignored.
  *
@@ -42,7 +46,15 @@ const CHECKOUT_EVENTS = new Set([
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
 ]);
-const CHARGE_EVENTS = new Set(["charge.refunded", "charge.dispute.created", "charge.dispute.closed"]);
+const CHARGE_EVENTS = new Set([
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_reinstated",
+  "charge.refund.updated",
+  "refund.failed",
+]);
 const ACCOUNT_EVENTS = new Set(["account.updated"]);
 
 /** The event types each endpoint's events are handled for. */
@@ -142,11 +154,21 @@ async function handleChargeEvent(trx: DB, event: Stripe.Event, now: Date): Promi
     await recordRefund(trx, order.id, { refundedTotalCents: charge.amount_refunded, reason: "Refunded in Stripe", now });
     return "processed";
   }
+  if (event.type === "charge.refund.updated" || event.type === "refund.failed") {
+    const refund = event.data.object as Stripe.Refund;
+    if (refund.status !== "failed") return "ignored";
+    const order = await orderOfCharge(trx, { chargeId: idOf(refund.charge), paymentIntentId: idOf(refund.payment_intent), orderId: refund.metadata?.order_id ?? null });
+    if (!order) return "ignored";
+    await undoFailedRefund(trx, order.id, { id: refund.id, amountCents: refund.amount, now });
+    return "processed";
+  }
   const dispute = event.data.object as Stripe.Dispute;
   const order = await orderOfCharge(trx, { chargeId: idOf(dispute.charge), paymentIntentId: idOf(dispute.payment_intent), orderId: dispute.metadata?.order_id ?? null });
   if (!order) return "ignored";
   const facts = { id: dispute.id, status: dispute.status, amountCents: dispute.amount };
   if (event.type === "charge.dispute.created") await openDispute(trx, order.id, facts, now);
+  else if (event.type === "charge.dispute.updated") await updateDispute(trx, order.id, facts, now);
+  else if (event.type === "charge.dispute.funds_reinstated") await reinstateDispute(trx, order.id, facts, now);
   else await closeDispute(trx, order.id, facts, now);
   return "processed";
 }

@@ -25,6 +25,8 @@ describe("a transfer that gave up", () => {
       dashboardUrl: () => real.dashboardUrl(),
       transfer: () => Promise.reject(new Error("provider down")),
       reverseTransfer: (request) => real.reverseTransfer(request),
+      findTransfer: (lookup) => real.findTransfer(lookup),
+      findReversal: (lookup) => real.findReversal(lookup),
     };
     await runPayoutJobs(payoutDeps(undefined, undefined, () => broken));
     expect(await sharesOf(orderId)).toMatchObject([{ status: "owed", transfer_id: null }]);

@@ -14,11 +14,11 @@ export function payoutAccountOf(db: DB, userId: string, provider: PayoutProvider
   return db.selectFrom("payout_accounts").selectAll().where("user_id", "=", userId).where("provider", "=", provider).executeTakeFirst();
 }
 
-/** The creator's account at the provider, created there first when there is none yet. */
-export async function ensurePayoutAccount(db: DB, provider: PayoutProvider, user: { id: string; email: string }, now: Date): Promise<PayoutAccountRow> {
+/** The creator's account at the provider, created there first (in the creator's country) when there is none yet. */
+export async function ensurePayoutAccount(db: DB, provider: PayoutProvider, user: { id: string; email: string; country: string }, now: Date): Promise<PayoutAccountRow> {
   const existing = await payoutAccountOf(db, user.id, provider.id);
   if (existing) return existing;
-  const state = await provider.createAccount({ userId: user.id, email: user.email });
+  const state = await provider.createAccount({ userId: user.id, email: user.email, country: user.country });
   const stamp = now.toISOString();
   await db
     .insertInto("payout_accounts")
@@ -30,6 +30,7 @@ export async function ensurePayoutAccount(db: DB, provider: PayoutProvider, user
       payouts_enabled: state.payoutsEnabled ? 1 : 0,
       transfers_enabled: state.transfersEnabled ? 1 : 0,
       details_submitted: state.detailsSubmitted ? 1 : 0,
+      country: user.country,
       created_at: stamp,
       updated_at: stamp,
     })

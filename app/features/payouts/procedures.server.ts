@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { PayoutProviderId } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
 import type { DB } from "~/infra/db.server";
-import { HttpError, conflict, notFound } from "~/infra/errors.server";
+import { HttpError, badRequest, conflict, notFound } from "~/infra/errors.server";
 import { defineProcedure } from "~/infra/procedure.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
-import { payoutProvider } from "~/infra/payouts/select-payout-provider.server";
+import { payoutProvider, platformOf } from "~/infra/payouts/select-payout-provider.server";
+import { countryName, normalizeCountry, payoutCountryRule } from "~/lib/payout-countries";
 import { accountStateOf } from "~/infra/payouts/stripe-connect.server";
 import { completeTestOnboarding as completeAtTestProvider, testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
 import { centsToPriceString } from "~/lib/money";
@@ -65,10 +66,14 @@ async function accountView(ctx: CallContext, userId: string): Promise<PayoutAcco
 async function accountWithRow(ctx: CallContext, userId: string) {
   const provider = payoutProvider(ctx.config, ctx.db);
   const row = await payoutAccountOf(ctx.db, userId, provider.id);
+  const platform = platformOf(ctx.config);
+  const country = row ? (row.country ?? platform.country) : null;
   const view: PayoutAccountView = {
     provider: provider.id,
     status: row ? row.status : "not_connected",
     payoutsEnabled: row?.payouts_enabled === 1,
+    country,
+    crossBorder: country !== null && country !== platform.country,
   };
   return { view, row };
 }
@@ -87,8 +92,11 @@ export const creatorPayouts = defineProcedure({
     ]);
     // In test mode, what the creator's test payout account holds.
     const testRow = account.provider === "test" ? row : undefined;
+    const platform = platformOf(ctx.config);
     return {
       account,
+      platformCountry: platform.country,
+      currency: platform.currency,
       balance: balanceOf(balance),
       transfers: transfers.map((transfer) => ({
         id: transfer.id,
@@ -117,17 +125,30 @@ export function payoutRefreshUrl(origin: string): string {
 
 /**
  * POST /api/payouts/onboard and the Payouts page's button: the caller's payout
- * account (created at the provider the first time) and a one-time link to its
- * onboarding: Stripe's hosted pages, or the in-app test onboarding page.
+ * account (created at the provider the first time, in the country the creator
+ * chose) and a one-time link to its onboarding: Stripe's hosted pages, or the
+ * in-app test onboarding page. A country the platform cannot pay is refused
+ * with a sentence that says so, before anything is created.
  */
 export const startPayoutOnboarding = defineProcedure({
   name: "startPayoutOnboarding",
   access: "user",
-  input: z.object({}),
-  async run({ user, ctx }): Promise<{ url: string }> {
+  input: z.object({ country: z.string().max(64).optional() }),
+  async run({ user, input, ctx }): Promise<{ url: string }> {
     const provider = payoutProvider(ctx.config, ctx.db);
+    const existing = await payoutAccountOf(ctx.db, user.id, provider.id);
+    const platform = platformOf(ctx.config);
+    let country = existing?.country ?? platform.country;
+    if (!existing) {
+      if (input.country === undefined || input.country.trim() === "") throw badRequest("Choose the country you live in, where your bank account is.", { country: ["Choose your country"] });
+      const chosen = normalizeCountry(input.country);
+      if (!chosen) throw badRequest(`${input.country} is not a country code (two letters, such as US or FR).`, { country: ["Not a country code"] });
+      const rule = payoutCountryRule(platform.country, chosen);
+      if (!rule.payable) throw badRequest(`${rule.reason} Nothing was set up.`, { country: [rule.reason] });
+      country = chosen;
+    }
     return providerCall("Starting payout onboarding", async () => {
-      const account = await ensurePayoutAccount(ctx.db, provider, user, ctx.now);
+      const account = await ensurePayoutAccount(ctx.db, provider, { id: user.id, email: user.email, country }, ctx.now);
       const url = await provider.onboardingUrl({
         accountId: account.account_id,
         returnUrl: payoutReturnUrl(ctx.origin),
@@ -221,10 +242,13 @@ export function applyStripeAccountUpdate(trx: DB, account: Stripe.Account, now: 
   return applyAccountState(trx, "stripe" satisfies PayoutProviderId, accountStateOf(account), now);
 }
 
+/** A country's name for sentences (re-exported for screens). */
+export { countryName };
+
 // What other features use of this one; they reach it only through this file.
 export type { SalesScope } from "~/features/payouts/earnings.server";
 export { splitSale } from "~/features/payouts/earnings.server";
-export { holdShares, releaseShares, reverseSharesForRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";
+export { holdShares, releaseShares, reverseSharesForRefund, restoreSharesForUndoneRefund, queueTransfersOfOrder } from "~/features/payouts/shares.server";
 export { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator } from "~/features/payouts/banned-creator-shares.server";
 export { queueTransfersOfErasedCreator, settlePayoutsOfErasedCreator } from "~/features/payouts/creator-erasure.server";
 export type { PayoutJobDeps } from "~/features/payouts/payout-jobs.server";

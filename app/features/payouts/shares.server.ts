@@ -189,6 +189,68 @@ export async function reverseSharesForRefund(trx: DB, orderId: string, refundedT
   }
 }
 
+/**
+ * Part of an order's refunds was undone (a refund that failed after it was
+ * recorded, or a lost dispute won on appeal): the order's refunded total went
+ * down to `refundedTotalCents` (in the transaction that recorded it). The
+ * cents given back are spread over the items in proportion to what each had
+ * refunded (largest remainder, ties to the earlier item); each share's parts
+ * follow from its new refunded total as on the way down. A share reversed in
+ * full is owed or transferred again; where its transfer had already been
+ * reversed at the provider, a job sends the difference back.
+ */
+export async function restoreSharesForUndoneRefund(trx: DB, orderId: string, refundedTotalCents: number, now: Date): Promise<void> {
+  const rows = await trx
+    .selectFrom("earnings as e")
+    .innerJoin("order_items as i", "i.id", "e.order_item_id")
+    .select(["e.id", "e.status", "e.transfer_id", "e.amount_cents", "e.platform_fee_cents", "e.creator_reversed_cents", "e.platform_reversed_cents", "i.price_cents"])
+    .where("e.order_id", "=", orderId)
+    .orderBy(sql`i.rowid`)
+    .execute();
+  const refunded = rows.map((row) => row.creator_reversed_cents + row.platform_reversed_cents);
+  const total = refunded.reduce((sum, cents) => sum + cents, 0);
+  const giveBack = Math.min(total, total - Math.max(0, refundedTotalCents));
+  if (giveBack <= 0) return;
+  const exact = refunded.map((cents) => (giveBack * cents) / total);
+  const parts = exact.map(Math.floor);
+  let rest = giveBack - parts.reduce((sum, cents) => sum + cents, 0);
+  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (rest === 0) break;
+    if (parts[index] < refunded[index]) {
+      parts[index] += 1;
+      rest -= 1;
+    }
+  }
+  let owedAgain = false;
+  for (const [index, row] of rows.entries()) {
+    if (parts[index] === 0) continue;
+    const left = refunded[index] - parts[index];
+    const creatorPart = left === 0 ? 0 : creatorPartOfRefund({ priceCents: row.price_cents, amountCents: row.amount_cents, feeCents: row.platform_fee_cents }, left);
+    const restored = row.status === "reversed" && creatorPart < row.amount_cents;
+    const status: ShareStatus = restored ? (row.transfer_id === null ? "owed" : "transferred") : row.status;
+    if (status === "owed") owedAgain = true;
+    await trx
+      .updateTable("earnings")
+      .set({ creator_reversed_cents: creatorPart, platform_reversed_cents: left - creatorPart, status, ...(restored ? { reversed_at: null } : {}) })
+      .where("id", "=", row.id)
+      .execute();
+    // Settles the transfer with the ledger: what was taken back at the provider beyond the new part is sent back.
+    if (row.transfer_id !== null && creatorPart < row.creator_reversed_cents) await queueReversal(trx, row.id, now);
+  }
+  if (owedAgain) await queueTransfersOfOrder(trx, orderId, now);
+}
+
+/** A reversal job sent back `reinstatedTotalCents` in all of what a share's reversals took (its own transaction). */
+export async function recordReinstatement(trx: DB, earningId: string, reinstatement: { transferId: string; reinstatedTotalCents: number }): Promise<void> {
+  await trx
+    .updateTable("earnings")
+    .set({ reinstated_cents: reinstatement.reinstatedTotalCents, reinstatement_transfer_id: reinstatement.transferId })
+    .where("id", "=", earningId)
+    .where("reinstated_cents", "<", reinstatement.reinstatedTotalCents)
+    .execute();
+}
+
 /** A dispute opened: the order's shares are held (an owed one is not sent while it lasts). */
 export async function holdShares(trx: DB, orderId: string): Promise<void> {
   await trx

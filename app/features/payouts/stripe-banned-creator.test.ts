@@ -59,7 +59,7 @@ async function setStatus(userId: string, action: "ban" | "unban") {
 /** A creator whose Express account exists at Stripe (onboarded when asked). */
 async function creatorWithAccount(onboarded: boolean) {
   const creator = await createTestUser();
-  expect((await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }))).status).toBe(200);
+  expect((await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }))).status).toBe(200);
   const { account_id: accountId } = await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
   if (onboarded) {
     stripeMock.onboard(accountId);

@@ -54,7 +54,7 @@ async function deliver(payload: string, secret = WEBHOOK_SECRET) {
 /** A creator whose Express account finished onboarding (as Stripe reports it by account.updated). */
 async function onboardedCreator() {
   const creator = await createTestUser();
-  const started = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+  const started = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
   expect(started.status).toBe(200);
   const row = await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
   stripeMock.onboard(row.account_id);
@@ -86,31 +86,33 @@ const requestsTo = (method: string, path: RegExp) => stripeMock.requests.filter(
 describe("Stripe Connect payouts", () => {
   it("creates an Express account with the transfers capability, links to Stripe's onboarding, and follows account.updated", async () => {
     const creator = await createTestUser();
-    const first = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+    const first = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
     const { url } = (await first.json()) as { url: string };
     expect(url).toMatch(/^https:\/\/connect\.stripe\.com\//);
     const [create] = requestsTo("POST", /^\/v1\/accounts$/);
     expect(create.form.get("type")).toBe("express");
     expect(create.form.get("capabilities[transfers][requested]")).toBe("true");
     expect(create.form.get("email")).toBe(creator.user.email);
-    expect(create.idempotencyKey).toBe(`payout-account-${creator.user.id}`);
+    expect(create.idempotencyKey).toBe(`payout-account-${creator.user.id}-US`);
+    expect(create.form.get("country")).toBe("US");
+    expect(create.form.has("tos_acceptance[service_agreement]")).toBe(false);
     const [link] = requestsTo("POST", /^\/v1\/account_links$/);
     expect(link.form.get("type")).toBe("account_onboarding");
     expect(link.form.get("return_url")).toBe("http://localhost:3000/payouts?onboarding=return");
     expect(link.form.get("refresh_url")).toBe("http://localhost:3000/payouts/onboard");
 
     // Again: the same account, a fresh link.
-    await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+    await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
     expect(requestsTo("POST", /^\/v1\/accounts$/)).toHaveLength(1);
     expect(requestsTo("POST", /^\/v1\/account_links$/)).toHaveLength(2);
 
     const payouts = async () => (await (await callRoute(payoutsApi, makeRequest("/api/token-payouts", { token: creator.token }))).json()) as { account: { provider: string; status: string; payoutsEnabled: boolean } };
-    expect((await payouts()).account).toEqual({ provider: "stripe", status: "pending", payoutsEnabled: false });
+    expect((await payouts()).account).toEqual({ provider: "stripe", status: "pending", payoutsEnabled: false, country: "US", crossBorder: false });
     const accountId = link.form.get("account")!;
     stripeMock.onboard(accountId);
     // Signed with the Connect endpoint's secret.
     expect((await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET)).status).toBe(200);
-    expect((await payouts()).account).toEqual({ provider: "stripe", status: "active", payoutsEnabled: true });
+    expect((await payouts()).account).toEqual({ provider: "stripe", status: "active", payoutsEnabled: true, country: "US", crossBorder: false });
     stripeMock.restrict(accountId);
     await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET);
     expect((await payouts()).account.status).toBe("restricted");
@@ -150,7 +152,7 @@ describe("Stripe Connect payouts", () => {
     const { order } = await paidSale([listing.id], "owed@example.com");
     await runJobs();
     expect(await sharesOf(order.id)).toMatchObject([{ status: "owed" }]);
-    await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+    await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
     const { account_id } = await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
     stripeMock.onboard(account_id);
     await deliver(accountUpdatedEvent(account_id), CONNECT_SECRET);

@@ -17,6 +17,10 @@ export interface PayoutAccountView {
   provider: "stripe" | "test";
   status: "not_connected" | "pending" | "active" | "restricted";
   payoutsEnabled: boolean;
+  /** The country the account was made in (null before setup). */
+  country: string | null;
+  /** The account is in another country than the platform: Stripe's cross-border payouts (recipient service agreement). */
+  crossBorder: boolean;
 }
 
 /** Dollar strings: earned = owed + transferred + held; reversed is what refunds took back. */
@@ -46,6 +50,10 @@ export interface PayoutTransferView {
 
 export interface PayoutsOverview {
   account: PayoutAccountView;
+  /** The platform's country (STRIPE_PLATFORM_COUNTRY): the country preselected for onboarding. */
+  platformCountry: string;
+  /** The settlement currency every amount is in (lowercase ISO code). */
+  currency: string;
   balance: PayoutBalance;
   transfers: PayoutTransferView[];
   /** In test mode: what the creator's test payout account holds (transfers less reversals); null otherwise. */

@@ -10,8 +10,20 @@ import type { PayoutAccountStatus, PayoutProviderId } from "#db/schema";
  *
  * Every call that moves money takes an idempotency key: the same key sent
  * again (a retried job, a process that died after the call) answers the
- * first result and moves nothing twice.
+ * first result and moves nothing twice, but only for 24 hours at Stripe. So a
+ * transfer or reversal is first looked for at the provider (findTransfer,
+ * findReversal, by the ids in its metadata) and recorded when it exists.
+ *
+ * Both providers follow Stripe's country rules (app/lib/payout-countries.ts):
+ * an account is made in the creator's country, under the recipient service
+ * agreement when that is not the platform's country.
  */
+
+/** The platform's Stripe account: its country (STRIPE_PLATFORM_COUNTRY) and settlement currency (CURRENCY). */
+export interface PayoutPlatform {
+  country: string;
+  currency: string;
+}
 
 /** What the provider says about an account right now. */
 export interface PayoutAccountState {
@@ -28,6 +40,21 @@ export interface PayoutAccountState {
 export interface NewPayoutAccount {
   userId: string;
   email: string;
+  /** The creator's country (ISO 3166-1 alpha-2), one the platform can pay. */
+  country: string;
+}
+
+/** The metadata every share's transfer carries: how a transfer of a share is found again. */
+export interface ShareTransferLookup {
+  transferGroup: string;
+  earningId: string;
+}
+
+/** A reversal of a share's transfer reaching `reversedTotalCents` in all (its metadata names both). */
+export interface ShareReversalLookup {
+  transferId: string;
+  earningId: string;
+  reversedTotalCents: number;
 }
 
 export interface OnboardingLinkRequest {
@@ -67,6 +94,10 @@ export interface PayoutProvider {
   dashboardUrl(accountId: string): Promise<string | null>;
   transfer(request: TransferRequest): Promise<{ transferId: string }>;
   reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string }>;
+  /** A transfer already made for the share (metadata earning_id, optionally of a given kind), or null. */
+  findTransfer(lookup: ShareTransferLookup & { kind?: string }): Promise<{ transferId: string; amountCents: number } | null>;
+  /** A reversal already made of the share's transfer reaching that total, or null. */
+  findReversal(lookup: ShareReversalLookup): Promise<{ reversalId: string } | null>;
 }
 
 /** The state of an account from its three facts (shared by both providers). */

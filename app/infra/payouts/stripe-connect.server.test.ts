@@ -24,7 +24,7 @@ function requestsTo(method: string, path: string) {
 
 /** A creator's Express account, onboarded so it can receive transfers. */
 async function onboardedAccount(userId = "user_1") {
-  const { accountId } = await connect().createAccount({ userId, email: `${userId}@example.com` });
+  const { accountId } = await connect().createAccount({ userId, email: `${userId}@example.com`, country: "US" });
   stripeMock.onboard(accountId);
   return accountId;
 }
@@ -49,12 +49,12 @@ function transferRequest(accountId: string, overrides: Partial<TransferRequest> 
 
 describe("StripeConnectProvider (the real stripe library against msw)", () => {
   it("creates an Express account with the transfers capability requested, once per user", async () => {
-    const state = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const state = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     expect(state).toEqual({ accountId: expect.stringMatching(/^acct_/), status: "pending", payoutsEnabled: false, transfersEnabled: false, detailsSubmitted: false });
 
     const [create] = requestsTo("POST", "/v1/accounts");
     expect(create.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(create.idempotencyKey).toBe("payout-account-user_1");
+    expect(create.idempotencyKey).toBe("payout-account-user_1-US");
     expect(create.form.get("type")).toBe("express");
     expect(create.form.get("email")).toBe("creator@example.com");
     expect(create.form.get("capabilities[transfers][requested]")).toBe("true");
@@ -62,13 +62,13 @@ describe("StripeConnectProvider (the real stripe library against msw)", () => {
     expect(stripeMock.account(state.accountId)).toMatchObject({ object: "account", type: "express", capabilities: { transfers: "inactive" } });
 
     // A retried request answers the same account and makes no second one.
-    const again = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const again = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     expect(again.accountId).toBe(state.accountId);
     expect(stripeMock.accounts.size).toBe(1);
   });
 
   it("retrieves an account's state as onboarding and Stripe's checks move it", async () => {
-    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     expect((await connect().retrieveAccount(accountId)).status).toBe("pending");
 
     stripeMock.onboard(accountId);
@@ -84,7 +84,7 @@ describe("StripeConnectProvider (the real stripe library against msw)", () => {
   });
 
   it("makes an onboarding link with the return and refresh URLs", async () => {
-    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     const url = await connect().onboardingUrl({
       accountId,
       returnUrl: "https://selfie.example/payouts?onboarding=done",
@@ -101,7 +101,7 @@ describe("StripeConnectProvider (the real stripe library against msw)", () => {
   });
 
   it("makes an Express Dashboard login link once the creator has onboarded", async () => {
-    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     await expect(connect().dashboardUrl(accountId)).rejects.toMatchObject({ type: "StripeInvalidRequestError" });
     stripeMock.onboard(accountId);
     expect(await connect().dashboardUrl(accountId)).toMatch(/^https:\/\/connect\.stripe\.com\/express\//);
@@ -149,7 +149,7 @@ describe("StripeConnectProvider (the real stripe library against msw)", () => {
   });
 
   it("refuses a transfer to an account that has not onboarded", async () => {
-    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     await expect(connect().transfer(transferRequest(accountId))).rejects.toMatchObject({
       type: "StripeInvalidRequestError",
       code: "insufficient_capabilities_for_transfer",
@@ -222,7 +222,7 @@ describe("accountStateOf", () => {
   });
 
   it("reads the account of an account.updated event", async () => {
-    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com" });
+    const { accountId } = await connect().createAccount({ userId: "user_1", email: "creator@example.com", country: "US" });
     stripeMock.onboard(accountId);
     const event = JSON.parse(accountUpdatedEvent(accountId));
     expect(event).toMatchObject({ object: "event", type: "account.updated", account: accountId });

@@ -4,11 +4,15 @@ import type {
   NewPayoutAccount,
   OnboardingLinkRequest,
   PayoutAccountState,
+  PayoutPlatform,
   PayoutProvider,
+  ShareReversalLookup,
+  ShareTransferLookup,
   TransferRequest,
   TransferReversalRequest,
 } from "~/infra/payouts/payout-provider.server";
 import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
+import { payoutCountryRule } from "~/lib/payout-countries";
 
 /**
  * Stripe Connect with Express accounts, "separate charges and transfers": the
@@ -21,20 +25,31 @@ export class StripeConnectProvider implements PayoutProvider {
   readonly id = "stripe" as const;
   private readonly stripe: Stripe;
 
-  constructor(secretKey: string) {
+  constructor(
+    secretKey: string,
+    private readonly platform: PayoutPlatform = { country: "US", currency: "usd" },
+  ) {
     this.stripe = createStripeClient(secretKey);
   }
 
-  /** One Express account per user: a retried request answers the account the first one made. */
+  /**
+   * One Express account per user, in the creator's country: under the
+   * recipient service agreement when that is not the platform's (Stripe's
+   * cross-border payouts). A retried request answers the account the first one made.
+   */
   async createAccount(account: NewPayoutAccount): Promise<PayoutAccountState> {
+    const rule = payoutCountryRule(this.platform.country, account.country);
+    if (!rule.payable) throw new Error(rule.reason);
     const created = await this.stripe.accounts.create(
       {
         type: "express",
+        country: account.country,
         email: account.email,
         capabilities: { transfers: { requested: true } },
-        metadata: { user_id: account.userId },
+        ...(rule.serviceAgreement === "recipient" ? { tos_acceptance: { service_agreement: "recipient" } } : {}),
+        metadata: { user_id: account.userId, country: account.country },
       },
-      { idempotencyKey: `payout-account-${account.userId}` },
+      { idempotencyKey: `payout-account-${account.userId}-${account.country}` },
     );
     return accountStateOf(created);
   }
@@ -83,6 +98,25 @@ export class StripeConnectProvider implements PayoutProvider {
       { idempotencyKey: request.idempotencyKey },
     );
     return { reversalId: reversal.id };
+  }
+
+  /** The order's transfers (transfer_group), the share's one by its metadata (Stripe forgets idempotency keys after 24 hours). */
+  async findTransfer(lookup: ShareTransferLookup & { kind?: string }): Promise<{ transferId: string; amountCents: number } | null> {
+    for await (const transfer of this.stripe.transfers.list({ transfer_group: lookup.transferGroup, limit: 100 })) {
+      if (transfer.metadata?.earning_id !== lookup.earningId) continue;
+      if ((transfer.metadata?.kind ?? "share") !== (lookup.kind ?? "share")) continue;
+      return { transferId: transfer.id, amountCents: transfer.amount };
+    }
+    return null;
+  }
+
+  async findReversal(lookup: ShareReversalLookup): Promise<{ reversalId: string } | null> {
+    for await (const reversal of this.stripe.transfers.listReversals(lookup.transferId, { limit: 100 })) {
+      if (reversal.metadata?.earning_id === lookup.earningId && reversal.metadata?.reversed_total_cents === String(lookup.reversedTotalCents)) {
+        return { reversalId: reversal.id };
+      }
+    }
+    return null;
   }
 }
 

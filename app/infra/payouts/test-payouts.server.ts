@@ -4,11 +4,15 @@ import type {
   NewPayoutAccount,
   OnboardingLinkRequest,
   PayoutAccountState,
+  PayoutPlatform,
   PayoutProvider,
+  ShareReversalLookup,
+  ShareTransferLookup,
   TransferRequest,
   TransferReversalRequest,
 } from "~/infra/payouts/payout-provider.server";
 import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
+import { payoutCountryRule } from "~/lib/payout-countries";
 
 /**
  * The built-in test payout provider: with no Stripe key configured, creators
@@ -16,7 +20,11 @@ import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
  * keeps on its side), onboarded on the in-app page /payouts/test-onboarding,
  * which is marked TEST MODE. No money moves; transfers and reversals are rows
  * in test_payout_movements, each with a unique idempotency key, so a retried
- * call answers the first result exactly as Stripe does.
+ * call answers the first result exactly as Stripe does. It applies Stripe's
+ * country rules: an account in a country the platform cannot pay is refused,
+ * one in another payable country is under the recipient service agreement,
+ * and a transfer is refused in any currency but the platform's, or to an
+ * account in another country under the full agreement.
  */
 export const TEST_ACCOUNT_PREFIX = "tacct_";
 export const TEST_ONBOARDING_PATH = "/payouts/test-onboarding";
@@ -24,11 +32,19 @@ export const TEST_ONBOARDING_PATH = "/payouts/test-onboarding";
 export class TestPayoutProvider implements PayoutProvider {
   readonly id = "test" as const;
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly platform: PayoutPlatform = { country: "US", currency: "usd" },
+  ) {}
 
   async createAccount(account: NewPayoutAccount): Promise<PayoutAccountState> {
+    const rule = payoutCountryRule(this.platform.country, account.country);
+    if (!rule.payable) throw new Error(rule.reason);
     const id = `${TEST_ACCOUNT_PREFIX}${newId()}`;
-    await this.db.insertInto("test_payout_accounts").values({ id, email: account.email, onboarded_at: null, created_at: new Date().toISOString() }).execute();
+    await this.db
+      .insertInto("test_payout_accounts")
+      .values({ id, email: account.email, onboarded_at: null, created_at: new Date().toISOString(), country: account.country, service_agreement: rule.serviceAgreement })
+      .execute();
     return this.retrieveAccount(id);
   }
 
@@ -58,6 +74,11 @@ export class TestPayoutProvider implements PayoutProvider {
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new Error(`Not a transfer amount: ${request.amountCents}`);
     const account = await this.retrieveAccount(request.accountId);
     if (!account.transfersEnabled) throw new Error(`Test payout account ${request.accountId} cannot receive transfers yet`);
+    if (request.currency !== this.platform.currency) throw new Error(`The platform holds no ${request.currency}: transfers are in ${this.platform.currency}`);
+    const row = await this.db.selectFrom("test_payout_accounts").select(["country", "service_agreement"]).where("id", "=", request.accountId).executeTakeFirstOrThrow();
+    if ((row.country ?? this.platform.country) !== this.platform.country && row.service_agreement !== "recipient") {
+      throw new Error(`Funds can't be sent to test payout account ${request.accountId} in ${row.country}: it is not under the recipient service agreement`);
+    }
     const id = `test_tr_${newId()}`;
     await this.db
       .insertInto("test_payout_movements")
@@ -111,6 +132,29 @@ export class TestPayoutProvider implements PayoutProvider {
       .execute();
     const first = await this.movementByKey(request.idempotencyKey);
     return { reversalId: first.id };
+  }
+
+  /** The test provider keeps idempotency keys for ever; a share's transfer is the one made with its key. */
+  async findTransfer(lookup: ShareTransferLookup & { kind?: string }): Promise<{ transferId: string; amountCents: number } | null> {
+    const key = lookup.kind ? `${lookup.earningId}-${lookup.kind}` : lookup.earningId;
+    const row = await this.db
+      .selectFrom("test_payout_movements")
+      .select(["id", "amount_cents"])
+      .where("idempotency_key", "=", key)
+      .where("kind", "=", "transfer")
+      .where("transfer_group", "=", lookup.transferGroup)
+      .executeTakeFirst();
+    return row ? { transferId: row.id, amountCents: row.amount_cents } : null;
+  }
+
+  async findReversal(lookup: ShareReversalLookup): Promise<{ reversalId: string } | null> {
+    const row = await this.db
+      .selectFrom("test_payout_movements")
+      .select("id")
+      .where("idempotency_key", "=", `${lookup.earningId}-reversal-${lookup.reversedTotalCents}`)
+      .where("transfer_id", "=", lookup.transferId)
+      .executeTakeFirst();
+    return row ? { reversalId: row.id } : null;
   }
 
   private movementByKey(key: string) {

@@ -61,7 +61,7 @@ describe("signed out", () => {
       [payouts.action, "/payouts"],
       [testOnboarding.action, "/payouts/test-onboarding"],
     ] as const) {
-      const response = await callRoute(handler, formRequest(path, { intent: "onboard" }));
+      const response = await callRoute(handler, formRequest(path, { intent: "onboard", country: "US" }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     }
@@ -78,13 +78,13 @@ describe("/payouts in test mode", () => {
 
     // Before: no account, the share is owed.
     const before = await page("/payouts", creator.cookie);
-    expect(before.overview.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false });
+    expect(before.overview.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false });
     expect(before.overview.balance).toEqual({ earned: "8.50", owed: "8.50", transferred: "0", held: "0", reversed: "0" });
     expect(before.overview.testAccountBalance).toBeNull();
     expect(before.notice).toBeNull();
 
     // Set up payouts: to the in-app test onboarding page.
-    const started = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    const started = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
     expect(started.status).toBe(302);
     expect(started.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
 
@@ -106,7 +106,7 @@ describe("/payouts in test mode", () => {
     expect(completed.status).toBe(302);
     expect(completed.headers.get("Location")).toBe("/payouts?onboarding=return");
     const back = await page("/payouts?onboarding=return", creator.cookie);
-    expect(back.overview.account).toEqual({ provider: "test", status: "active", payoutsEnabled: true });
+    expect(back.overview.account).toEqual({ provider: "test", status: "active", payoutsEnabled: true, country: "US", crossBorder: false });
     expect(back.notice).toMatchObject({ kind: "success", title: "Payout account updated" });
 
     // The sale made before onboarding is queued as a transfer job.
@@ -132,7 +132,7 @@ describe("/payouts in test mode", () => {
 
   it("says so when the creator comes back without finishing, and /payouts/onboard makes a fresh link", async () => {
     const creator = await createTestUser();
-    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
     const back = await page("/payouts?onboarding=return", creator.cookie);
     expect(back.overview.account.status).toBe("pending");
     expect(back.notice).toMatchObject({ kind: "info", description: expect.stringContaining("Continue setup") });
@@ -164,9 +164,11 @@ describe("/payouts in test mode", () => {
     expect(crossSite.status).toBe(403);
     expect(await accounts()).toEqual([]);
 
+    // No account yet: the Payouts page asks the country first; nothing is made here.
     const post = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie }));
     expect(post.status).toBe(302);
-    expect(await accounts()).toHaveLength(1);
+    expect(post.headers.get("Location")).toBe("/payouts");
+    expect(await accounts()).toEqual([]);
   });
 
   it("shows a refused action on the page instead of failing", async () => {
@@ -178,7 +180,7 @@ describe("/payouts in test mode", () => {
     const unknown = await callRoute(payouts.action, formRequest("/payouts", { intent: "nonsense" }, { cookie: creator.cookie }));
     expect(unknown.status).toBe(400);
 
-    const crossSite = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie, origin: "cross" }));
+    const crossSite = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie, origin: "cross" }));
     expect(crossSite.status).toBe(403);
     expect(await getDb().selectFrom("payout_accounts").select("user_id").where("user_id", "=", creator.user.id).execute()).toEqual([]);
 
@@ -187,9 +189,21 @@ describe("/payouts in test mode", () => {
     (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = "sk_test_unreachable";
     const { StripeConnectProvider } = await import("~/infra/payouts/stripe-connect.server");
     vi.spyOn(StripeConnectProvider.prototype, "createAccount").mockRejectedValue(new Error("connect ECONNREFUSED"));
-    const failed = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    const failed = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
     expect(failed.status).toBe(502);
     expect(await failed.json()).toEqual({ error: "The payout provider could not be reached. Nothing was changed; please try again later." });
+  });
+
+  it("tells a creator in a country Stripe cannot pay so on the page, before anything is set up", async () => {
+    const creator = await createTestUser();
+    const refused = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "NG" }, { cookie: creator.cookie }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Stripe cannot pay creators in Nigeria from this platform: .* Nothing was set up\.$/);
+    const missing = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toBe("Choose the country you live in, where your bank account is.");
+    expect(await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
+    expect(await getDb().selectFrom("test_payout_accounts").selectAll().where("email", "=", creator.user.email).execute()).toEqual([]);
   });
 
   it("answers the test onboarding page with a 404 before payouts are set up, and when Stripe is configured", async () => {
@@ -199,7 +213,7 @@ describe("/payouts in test mode", () => {
     const earlyPost = await callRoute(testOnboarding.action, formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }));
     expect(earlyPost.status).toBe(404);
 
-    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
     (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = "sk_test_configured";
     const withStripe = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
     expect(withStripe.status).toBe(404);
@@ -212,7 +226,9 @@ describe("the payouts /api routes", () => {
     const response = await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts", { token: creator.token }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      account: { provider: "test", status: "not_connected", payoutsEnabled: false },
+      account: { provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false },
+      platformCountry: "US",
+      currency: "usd",
       balance: { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" },
       transfers: [],
       testAccountBalance: null,
@@ -223,13 +239,13 @@ describe("the payouts /api routes", () => {
   it("POST /api/payouts/onboard answers the onboarding link, the same account every time", async () => {
     const creator = await createTestUser();
     for (let i = 0; i < 2; i++) {
-      const response = await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token }));
+      const response = await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ url: `${ORIGIN}/payouts/test-onboarding` });
     }
     expect(await getDb().selectFrom("payout_accounts").select("provider").where("user_id", "=", creator.user.id).execute()).toEqual([{ provider: "test" }]);
     const status = await (await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts", { token: creator.token }))).json();
-    expect(status.account).toEqual({ provider: "test", status: "pending", payoutsEnabled: false });
+    expect(status.account).toEqual({ provider: "test", status: "pending", payoutsEnabled: false, country: "US", crossBorder: false });
     expect((await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST" }))).status).toBe(401);
   });
 });

@@ -38,11 +38,16 @@ export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const user = await requireCreator(request, "/payouts");
   if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
-  const intent = String((await readFormData(request)).get("intent") ?? "");
-  const procedure = intent === "onboard" ? startPayoutOnboarding : intent === "dashboard" ? payoutDashboardLink : null;
-  if (!procedure) return json({ error: "Unknown action." }, { status: 400 });
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "onboard" && intent !== "dashboard") return json({ error: "Unknown action." }, { status: 400 });
   try {
-    const { url } = await invoke(procedure, user, {}, callContext(request, args.context));
+    const context = callContext(request, args.context);
+    const country = form.get("country");
+    const { url } =
+      intent === "onboard"
+        ? await invoke(startPayoutOnboarding, user, typeof country === "string" ? { country } : {}, context)
+        : await invoke(payoutDashboardLink, user, {}, context);
     return redirect(url);
   } catch (error) {
     return failedPost(error, intent === "onboard" ? "Starting payout onboarding" : "Opening the Stripe dashboard");

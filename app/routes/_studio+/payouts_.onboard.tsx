@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { startPayoutOnboarding } from "~/features/payouts/procedures.server";
@@ -14,8 +15,9 @@ export const meta: MetaFunction = () => [{ title: `Payout setup | ${PRODUCT_NAME
  * /payouts/onboard: where an expired or already used onboarding link leads
  * (the provider's refresh URL, opened by the browser with a GET). The GET
  * only shows a Continue button and changes nothing, so a link from another
- * site cannot create a payout account; the button's POST makes the account
- * (the first time) and a fresh link, and goes straight to it.
+ * site cannot create a payout account; the button's POST makes a fresh link
+ * and goes straight to it (with no account yet, it leads to /payouts, which
+ * asks the creator's country first).
  */
 export async function loader(args: LoaderFunctionArgs) {
   await requireCreator(args.request);
@@ -30,6 +32,8 @@ export async function action(args: ActionFunctionArgs) {
     const { url } = await invoke(startPayoutOnboarding, user, {}, callContext(request, args.context));
     return redirect(url);
   } catch (error) {
+    // No payout account yet: the Payouts page asks the creator's country first.
+    if (error instanceof HttpError && error.status === 400) return redirect("/payouts");
     return failedPost(error, "Making a fresh onboarding link");
   }
 }

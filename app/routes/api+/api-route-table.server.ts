@@ -455,12 +455,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/payouts/onboard",
     summary:
-      "Set up payouts: the creator's payout account (made at the provider the first time) and a one-time link to its onboarding (Stripe's hosted pages, or the in-app test onboarding page when Stripe is not configured).",
+      "Set up payouts: the creator's payout account (made at the provider the first time, in `country`: the creator's two-letter country code, required then) and a one-time link to its onboarding (Stripe's hosted pages, or the in-app test onboarding page when Stripe is not configured). A country the platform cannot pay is a 400 whose message says so; nothing is created.",
     procedure: startPayoutOnboarding,
     auth: "bearer-or-cookie",
-    input: "none",
+    input: "json",
     status: 200,
-    errors: [502],
+    errors: [400, 502],
   },
 
   // Marketplace and checkout

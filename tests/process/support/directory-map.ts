@@ -36,6 +36,20 @@ export class DirectoryMap<V> extends Map<string, V> {
     return this;
   }
 
+  /** Every entry, read from the directory (the Stripe mock lists transfers and reversals with it). */
+  override values(): MapIterator<V> {
+    const values: V[] = [];
+    for (const name of fs.readdirSync(this.dir)) {
+      if (!name.endsWith(".json")) continue;
+      try {
+        values.push(JSON.parse(fs.readFileSync(path.join(this.dir, name), "utf8")) as V);
+      } catch {
+        // Renamed away between the listing and the read: skipped.
+      }
+    }
+    return values[Symbol.iterator]() as MapIterator<V>;
+  }
+
   override clear(): void {
     for (const name of fs.readdirSync(this.dir))
       fs.rmSync(path.join(this.dir, name), { force: true });

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.create": "Created a user",
   "user.erase": "Erased an account",
   "order.refund": "Refunded an order",
+  "order.refund_undone": "Gave back a refund (failed, or a dispute won on appeal)",
 };
 
 function actor(entry: AuditEntry): string {
@@ -25,7 +26,7 @@ function actor(entry: AuditEntry): string {
 function detailText(entry: AuditEntry): string {
   const detail = entry.detail;
   if (!detail) return "";
-  if (entry.action === "order.refund" && typeof detail.amountCents === "number") {
+  if ((entry.action === "order.refund" || entry.action === "order.refund_undone") && typeof detail.amountCents === "number") {
     const amount = (detail.amountCents / 100).toFixed(2);
     return `$${amount}${typeof detail.reason === "string" ? `: ${detail.reason}` : ""}`;
   }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/ui/currency";
 import { CartButton } from "~/features/market/components/cart-button";
 import { PixelSize } from "~/features/market/components/pixel-size";
 import { PreviewThumbnail } from "~/features/market/components/preview-thumbnail";
@@ -30,6 +31,7 @@ export interface CartPanelItem {
  */
 export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redirectTo: string }) {
   const hydrated = useHydrated();
+  const currency = useCurrency();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const total = items.reduce((sum, item) => sum + item.priceCents, 0);
@@ -67,7 +69,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
                   <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
                     <StyleBadge style={item.style} />
                     <span className="font-semibold text-slate-900" data-testid="cart-line-price">
-                      {formatMoney(item.priceCents)}
+                      {formatMoney(item.priceCents, currency)}
                     </span>
                     <PixelSize width={item.width} height={item.height} />
                   </div>
@@ -87,7 +89,7 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
           <div className="mt-3 flex items-center justify-between border-t border-slate-200 pt-3">
             <span className="text-sm text-slate-600">Total</span>
             <span className="text-lg font-bold text-slate-900" data-testid="cart-total">
-              {formatMoney(total)}
+              {formatMoney(total, currency)}
             </span>
           </div>
           <Link

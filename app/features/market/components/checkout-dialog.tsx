@@ -3,6 +3,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { CheckoutForm } from "~/features/market/components/checkout-form";
 import { PreviewThumbnail } from "~/features/market/components/preview-thumbnail";
 import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/ui/currency";
 
 /** What the dialog lists of each image being bought. */
 export interface CheckoutLine {
@@ -27,6 +28,7 @@ export function CheckoutDialog({
 }) {
   // Focus starts in the Name field (set as the panel mounts, before the dialog moves focus).
   const nameField = useRef<HTMLElement | null>(null);
+  const currency = useCurrency();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40" initialFocus={nameField}>
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
@@ -45,7 +47,7 @@ export function CheckoutDialog({
               <li key={item.id} className="flex items-center gap-3">
                 <PreviewThumbnail src={item.previewUrl} size={48} />
                 <span className="min-w-0 flex-1 text-sm font-medium wrap-anywhere text-slate-900">{item.title}</span>
-                <span className="shrink-0 text-sm font-semibold text-slate-900">{formatMoney(item.priceCents)}</span>
+                <span className="shrink-0 text-sm font-semibold text-slate-900">{formatMoney(item.priceCents, currency)}</span>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { CHECK_YOUR_DETAILS, CHECKOUT_FAILED, INVALID_EMAIL, MISSING_INFORMATION, checkoutRefusal } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/ui/currency";
 import { isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 
@@ -31,6 +32,7 @@ export function CheckoutForm({
 }) {
   const toast = useToast();
   const hydrated = useHydrated();
+  const currency = useCurrency();
   const { fetcher, form, fields, pending } = useFetcherForm({
     id: "checkout",
     loadSchema: loadCustomerInfoSchema,
@@ -66,7 +68,7 @@ export function CheckoutForm({
       <TextField field={fields.company} label="Company (optional)" autoComplete="organization" />
       <p className="text-sm text-slate-600">
         {itemCount} {itemCount === 1 ? "image" : "images"}, standard commercial license. Total{" "}
-        <strong className="text-slate-900">{formatMoney(totalCents)}</strong>
+        <strong className="text-slate-900">{formatMoney(totalCents, currency)}</strong>
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { cosmeticRating } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/ui/currency";
 import { CartButton } from "~/features/market/components/cart-button";
 import { RatingStars } from "~/features/market/components/rating-stars";
 import { PixelSize } from "~/features/market/components/pixel-size";
@@ -53,6 +54,7 @@ export function ListingCard({
   /** The first card on the page: its image loads eagerly with high priority. */
   priority?: boolean;
 }) {
+  const currency = useCurrency();
   return (
     <article
       className="card flex w-full flex-col overflow-hidden"
@@ -107,7 +109,7 @@ export function ListingCard({
         </div>
         <div className="mt-auto flex items-center justify-between pt-2">
           <span className="text-lg font-bold text-slate-900" data-testid="listing-price">
-            {formatMoney(listing.priceCents)}
+            {formatMoney(listing.priceCents, currency)}
           </span>
           <span className="flex flex-col items-end gap-0.5 text-right">
             <PixelSize width={listing.width} height={listing.height} />

@@ -1,3 +1,4 @@
+import { formatAmount } from "~/lib/money";
 import type { PayoutAccountView, PayoutBalance, PayoutTransferView } from "~/features/payouts/types";
 
 /** The words and colours the Payouts card and page use for an account's state. */
@@ -31,10 +32,10 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A dollar string from the server ("17", "8.50") for people: "$17.00". */
-export function dollars(amount: string): string {
+/** An amount string from the server ("17", "8.50") for people, in the settlement currency: "$17.00", "€17.00". */
+export function dollars(amount: string, currency = "usd"): string {
   const value = Number(amount);
-  return Number.isFinite(value) ? `$${value.toFixed(2)}` : `$${amount}`;
+  return Number.isFinite(value) ? formatAmount(value, currency) : `${amount} ${currency.toUpperCase()}`;
 }
 
 export const TRANSFER_STATUSES: Record<PayoutTransferView["status"], { label: string; tone: string }> = {
@@ -71,14 +72,14 @@ export function TestModeBadge() {
 }
 
 /** The balance as a description list: Earned, Owed, Transferred, Held, Reversed. */
-export function BalanceList({ balance, compact = false }: { balance: PayoutBalance; compact?: boolean }) {
+export function BalanceList({ balance, compact = false, currency = "usd" }: { balance: PayoutBalance; compact?: boolean; currency?: string }) {
   return (
     <dl className={`grid gap-3 ${compact ? "grid-cols-2 sm:grid-cols-5" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"}`} data-testid="payout-balance">
       {BALANCE_LINES.map((line) => (
         <div key={line.key} className={compact ? "" : "rounded-lg border border-slate-200 p-3"}>
           <dt className="text-sm font-medium text-slate-600">{line.label}</dt>
           <dd className={`mt-1 font-bold text-slate-900 ${compact ? "text-lg" : "text-2xl"}`} data-testid={`balance-${line.key}`}>
-            {dollars(balance[line.key])}
+            {dollars(balance[line.key], currency)}
           </dd>
           {compact ? null : <dd className="text-xs text-slate-500">{line.hint}</dd>}
         </div>

@@ -18,7 +18,7 @@ function renderCard(account: PayoutAccountView, balance: PayoutBalance = ZERO) {
 
 describe("PayoutsCard", () => {
   it("says payouts are not set up, marks test mode and links to set them up", () => {
-    const card = renderCard({ provider: "test", status: "not_connected", payoutsEnabled: false });
+    const card = renderCard({ provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false });
     expect(within(card).getByRole("heading", { level: 2, name: "Payouts" })).toBeInTheDocument();
     expect(within(card).getByTestId("payout-account-state")).toHaveTextContent("Not set up");
     expect(within(card).getByText("TEST MODE")).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe("PayoutsCard", () => {
 
   it("shows the balance as a description list: Earned, Owed, Transferred, Held, Reversed", () => {
     const card = renderCard(
-      { provider: "stripe", status: "active", payoutsEnabled: true },
+      { provider: "stripe", status: "active", payoutsEnabled: true, country: null, crossBorder: false },
       { earned: "42.50", owed: "8.50", transferred: "17", held: "17", reversed: "4.25" },
     );
     const terms = within(card).getAllByRole("term").map((term) => term.textContent);
@@ -41,10 +41,10 @@ describe("PayoutsCard", () => {
   });
 
   it("names the pending and restricted states in words", () => {
-    let card = renderCard({ provider: "stripe", status: "pending", payoutsEnabled: false });
+    let card = renderCard({ provider: "stripe", status: "pending", payoutsEnabled: false, country: null, crossBorder: false });
     expect(within(card).getByTestId("payout-account-state")).toHaveTextContent("Setting up");
     cleanup();
-    card = renderCard({ provider: "stripe", status: "restricted", payoutsEnabled: false });
+    card = renderCard({ provider: "stripe", status: "restricted", payoutsEnabled: false, country: null, crossBorder: false });
     expect(within(card).getByTestId("payout-account-state")).toHaveTextContent("Needs attention");
     expect(card).toHaveTextContent("Stripe needs more information");
     expect(within(card).getByRole("link", { name: "Manage payouts" })).toBeInTheDocument();

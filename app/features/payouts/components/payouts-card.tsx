@@ -6,7 +6,7 @@ import { BalanceList, StateBadge, TestModeBadge, accountExplanation } from "~/fe
  * The dashboard's Payouts card: the payout account's state in words, the
  * balance, and the way to the Payouts page (to set payouts up, or manage them).
  */
-export function PayoutsCard({ payouts }: { payouts: Pick<PayoutsOverview, "account" | "balance"> }) {
+export function PayoutsCard({ payouts }: { payouts: Pick<PayoutsOverview, "account" | "balance"> & Partial<Pick<PayoutsOverview, "currency">> }) {
   const { account, balance } = payouts;
   const notSetUp = account.status === "not_connected";
   return (
@@ -25,7 +25,7 @@ export function PayoutsCard({ payouts }: { payouts: Pick<PayoutsOverview, "accou
       </div>
       <p className="mt-2 text-sm text-slate-600">{accountExplanation(account)}</p>
       <div className="mt-4">
-        <BalanceList balance={balance} compact />
+        <BalanceList balance={balance} compact currency={payouts.currency} />
       </div>
     </section>
   );

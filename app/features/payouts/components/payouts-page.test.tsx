@@ -9,7 +9,9 @@ import type { PayoutsOverview } from "~/features/payouts/types";
 afterEach(cleanup);
 
 const FRESH: PayoutsOverview = {
-  account: { provider: "test", status: "not_connected", payoutsEnabled: false },
+  account: { provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false },
+  platformCountry: "US",
+  currency: "usd",
   balance: { earned: "17", owed: "17", transferred: "0", held: "0", reversed: "0" },
   transfers: [],
   testAccountBalance: null,
@@ -34,7 +36,7 @@ describe("PayoutsPage", () => {
     expect(within(account).getByTestId("payout-account-state")).toHaveTextContent("Not set up");
     expect(within(account).getByTestId("payout-account-explanation")).toHaveTextContent("You have no payout account yet.");
     const setUp = within(account).getByRole("button", { name: "Set up payouts" });
-    expect(formOf(setUp)).toEqual({ method: "post", action: "/payouts", fields: { intent: "onboard" } });
+    expect(formOf(setUp)).toEqual({ method: "post", action: "/payouts", fields: { intent: "onboard", country: "US" } });
     expect(within(account).queryByRole("button", { name: "Open Stripe dashboard" })).not.toBeInTheDocument();
 
     const note = screen.getByTestId("payouts-test-notice");
@@ -44,7 +46,7 @@ describe("PayoutsPage", () => {
   });
 
   it("shows what the test payout account holds once it exists, and an empty transfers list", () => {
-    renderPage({ ...FRESH, account: { provider: "test", status: "pending", payoutsEnabled: false }, testAccountBalance: "0" });
+    renderPage({ ...FRESH, account: { provider: "test", status: "pending", payoutsEnabled: false, country: null, crossBorder: false }, testAccountBalance: "0" });
     expect(screen.getByTestId("test-account-balance")).toHaveTextContent("Your test payout account holds $0.00.");
     expect(screen.getByRole("button", { name: "Continue setup" })).toBeInTheDocument();
     expect(screen.getByTestId("transfers-empty")).toHaveTextContent("No transfers yet.");
@@ -53,7 +55,9 @@ describe("PayoutsPage", () => {
 
   it("lists the transfers in a table and the balance in a description list", () => {
     renderPage({
-      account: { provider: "test", status: "active", payoutsEnabled: true },
+      account: { provider: "test", status: "active", payoutsEnabled: true, country: null, crossBorder: false },
+      platformCountry: "US",
+      currency: "usd",
       balance: { earned: "25.50", owed: "0", transferred: "17", held: "0", reversed: "8.50" },
       transfers: [
         { id: "ttr_one", title: "Harbour at Dusk", saleReference: "sale-1", amount: "17", reversed: "0", status: "transferred", createdAt: "2026-11-24T10:00:00.000Z", testMode: true },
@@ -98,14 +102,14 @@ describe("PayoutsPage", () => {
   });
 
   it("offers the Stripe dashboard to an active or restricted Stripe account, without a test mode notice", () => {
-    renderPage({ ...FRESH, account: { provider: "stripe", status: "restricted", payoutsEnabled: false } });
+    renderPage({ ...FRESH, account: { provider: "stripe", status: "restricted", payoutsEnabled: false, country: null, crossBorder: false } });
     expect(formOf(screen.getByRole("button", { name: "Open Stripe dashboard" }))).toEqual({ method: "post", action: "/payouts", fields: { intent: "dashboard" } });
     expect(formOf(screen.getByRole("button", { name: "Continue setup" })).fields).toEqual({ intent: "onboard" });
     expect(screen.getByTestId("payout-account-state")).toHaveTextContent("Needs attention");
     expect(screen.queryByTestId("payouts-test-notice")).not.toBeInTheDocument();
     expect(screen.queryByText("TEST MODE")).not.toBeInTheDocument();
     cleanup();
-    renderPage({ ...FRESH, account: { provider: "stripe", status: "pending", payoutsEnabled: false } });
+    renderPage({ ...FRESH, account: { provider: "stripe", status: "pending", payoutsEnabled: false, country: null, crossBorder: false } });
     expect(screen.queryByRole("button", { name: "Open Stripe dashboard" })).not.toBeInTheDocument();
   });
 
@@ -116,5 +120,20 @@ describe("PayoutsPage", () => {
     });
     expect(screen.getByRole("status")).toHaveTextContent("Payout account updated");
     expect(screen.getByRole("alert")).toHaveTextContent("Finish setting up payouts first");
+  });
+
+  it("asks the country in a select preset to the platform's, and shows a cross-border account's country, its 24-hour delay and amounts in the settlement currency", () => {
+    renderPage({ ...FRESH, platformCountry: "GB", currency: "gbp" });
+    const select = screen.getByLabelText("Country you live in (where your bank account is)");
+    expect(select).toHaveValue("GB");
+    expect(within(select).getByRole("option", { name: "Nigeria" })).toBeInTheDocument();
+    expect(screen.getByTestId("balance-earned")).toHaveTextContent("£17.00");
+    cleanup();
+
+    renderPage({ ...FRESH, account: { provider: "stripe", status: "active", payoutsEnabled: true, country: "FR", crossBorder: true }, currency: "usd" });
+    expect(screen.queryByLabelText("Country you live in (where your bank account is)")).not.toBeInTheDocument();
+    expect(screen.getByTestId("payout-account-country")).toHaveTextContent("France");
+    expect(screen.getByTestId("payout-cross-border")).toHaveTextContent("outside United States");
+    expect(screen.getByTestId("payout-cross-border")).toHaveTextContent("24 hours");
   });
 });

@@ -4,6 +4,7 @@ import { PageHeader } from "~/ui/page-header";
 import { stackedTable as t } from "~/ui/stacked-table";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import type { PayoutsOverview, PayoutTransferView } from "~/features/payouts/types";
+import { countryChoices, countryName } from "~/lib/payout-countries";
 import {
   BalanceList,
   StateBadge,
@@ -47,18 +48,18 @@ export function PayoutsPage({
           {error}
         </p>
       ) : null}
-      {account.provider === "test" ? <TestModeNotice testAccountBalance={overview.testAccountBalance} /> : null}
-      <AccountSection account={account} />
+      {account.provider === "test" ? <TestModeNotice testAccountBalance={overview.testAccountBalance} currency={overview.currency} /> : null}
+      <AccountSection account={account} platformCountry={overview.platformCountry} />
       <section className="card p-6" aria-labelledby="payouts-balance-title">
         <h2 id="payouts-balance-title" className="text-xl font-semibold text-slate-900">
           Balance
         </h2>
         <p className="mt-1 text-sm text-slate-600">Earned is everything you are owed, have been sent, or is held.</p>
         <div className="mt-4">
-          <BalanceList balance={balance} />
+          <BalanceList balance={balance} currency={overview.currency} />
         </div>
       </section>
-      <TransfersSection transfers={transfers} />
+      <TransfersSection transfers={transfers} currency={overview.currency} />
       <section className="card p-6" aria-labelledby="payouts-terms-title">
         <h2 id="payouts-terms-title" className="text-xl font-semibold text-slate-900">
           How your share moves
@@ -97,7 +98,7 @@ function Notice({ message }: { message: FlashMessage }) {
   );
 }
 
-function TestModeNotice({ testAccountBalance }: { testAccountBalance: string | null }) {
+function TestModeNotice({ testAccountBalance, currency }: { testAccountBalance: string | null; currency: string }) {
   return (
     <div className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900" role="note" data-testid="payouts-test-notice">
       <p className="text-lg font-bold tracking-wide">TEST MODE</p>
@@ -108,13 +109,13 @@ function TestModeNotice({ testAccountBalance }: { testAccountBalance: string | n
       <p className="mt-2 text-sm font-medium" data-testid="test-account-balance">
         {testAccountBalance === null
           ? "Set up payouts to open your test payout account."
-          : `Your test payout account holds ${dollars(testAccountBalance)}.`}
+          : `Your test payout account holds ${dollars(testAccountBalance, currency)}.`}
       </p>
     </div>
   );
 }
 
-function AccountSection({ account }: { account: PayoutsOverview["account"] }) {
+function AccountSection({ account, platformCountry }: { account: PayoutsOverview["account"]; platformCountry: string }) {
   const canContinue = account.status === "pending" || account.status === "restricted";
   const stripeDashboard = account.provider === "stripe" && (account.status === "active" || account.status === "restricted");
   return (
@@ -134,11 +135,37 @@ function AccountSection({ account }: { account: PayoutsOverview["account"] }) {
         <dd className="text-slate-900">{account.provider === "stripe" ? "Stripe Connect" : "Test payouts (built in)"}</dd>
         <dt className="font-medium text-slate-600">Withdrawals to your bank</dt>
         <dd className="text-slate-900">{account.payoutsEnabled ? "Enabled" : "Not enabled yet"}</dd>
+        {account.country ? (
+          <>
+            <dt className="font-medium text-slate-600">Country</dt>
+            <dd className="text-slate-900" data-testid="payout-account-country">
+              {countryName(account.country)}
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {account.crossBorder ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="payout-cross-border">
+          Your account is outside {countryName(platformCountry)}, where this marketplace is based: Stripe pays you under its recipient
+          agreement, and each share reaches your Stripe balance 24 hours after it is sent.
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         {account.status === "not_connected" || canContinue ? (
-          <Form method="post" action="/payouts">
+          <Form method="post" action="/payouts" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="onboard" />
+            {account.status === "not_connected" ? (
+              <label className="flex flex-col text-sm font-medium text-slate-700">
+                Country you live in (where your bank account is)
+                <select name="country" defaultValue={platformCountry} className="field-input mt-1" data-testid="payouts-country" required>
+                  {countryChoices().map((choice) => (
+                    <option key={choice.code} value={choice.code}>
+                      {choice.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             <button type="submit" className="btn-primary" data-testid="payouts-onboard">
               {account.status === "not_connected" ? "Set up payouts" : "Continue setup"}
             </button>
@@ -172,7 +199,7 @@ const CELL = `${t.cell} sm:align-top`;
  * value labelled; wider: a table scrolling sideways inside a focusable region
  * until it fits.
  */
-function TransfersSection({ transfers }: { transfers: PayoutTransferView[] }) {
+function TransfersSection({ transfers, currency }: { transfers: PayoutTransferView[]; currency: string }) {
   return (
     <section className="card overflow-hidden" aria-labelledby="payouts-transfers-title">
       <h2 id="payouts-transfers-title" className="px-6 pt-6 text-xl font-semibold text-slate-900">
@@ -211,10 +238,10 @@ function TransfersSection({ transfers }: { transfers: PayoutTransferView[] }) {
                       </p>
                     </td>
                     <td className={`${CELL} sm:text-right font-medium text-slate-900 tabular-nums`} data-label="Amount">
-                      {dollars(transfer.amount)}
+                      {dollars(transfer.amount, currency)}
                     </td>
                     <td className={`${CELL} sm:text-right tabular-nums`} data-label="Reversed">
-                      {dollars(transfer.reversed)}
+                      {dollars(transfer.reversed, currency)}
                     </td>
                     <td className={CELL} data-label="Status">
                       <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>

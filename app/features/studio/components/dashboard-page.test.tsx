@@ -59,7 +59,7 @@ type PageData = Parameters<typeof DashboardPage>[0]["data"];
 function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[]): PageData {
   return {
     payouts: {
-      account: { provider: "test", status: "not_connected", payoutsEnabled: false },
+      account: { provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false },
       balance: { earned: "17", owed: "17", transferred: "0", held: "0", reversed: "0" },
     },
     user: { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "L", profileImageUrl: null, createdAt: "", isAdmin: false },
