@@ -818,6 +818,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       // Each caller gets a payout account of their own (the test provider keeps its accounts here too).
       othersMayChange: ["payout_accounts", "test_payout_accounts"],
+      // A caller without a payout account names the country they live in.
+      prepare: () => ({ call: { path: "/api/payouts/onboard", json: { country: "US" } } }),
       check: async ({ role, body, w }) => {
         expect((body as { url: string }).url).toBe("http://localhost:3000/payouts/test-onboarding");
         const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];

@@ -65,7 +65,7 @@ describe("/dashboard without JavaScript", () => {
     });
     expect(data!.view.refreshUrl).toBeNull();
     // The Payouts card: no payout account yet, nothing earned.
-    expect(data!.payouts.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false });
+    expect(data!.payouts.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false });
     expect(data!.payouts.balance).toEqual({ earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" });
   });
 
