@@ -5,6 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
 import { formatMoney } from "~/lib/money";
 import { CurrencyProvider } from "~/ui/currency";
+import type { AnalyticsDay } from "~/features/market/analytics";
 import { ListingCard, type ListingCardData } from "~/features/market/components/listing-card";
 
 afterEach(cleanup);
@@ -44,5 +45,34 @@ describe("prices in the platform's settlement currency", () => {
     cleanup();
     renderCard();
     expect(screen.getByTestId("listing-price")).toHaveTextContent("$25.00");
+  });
+});
+
+describe("the creator's figures in the settlement currency", () => {
+  it("shows the dashboard's earnings and the price field's label in the currency the root provides", async () => {
+    const { StatCards } = await import("~/features/studio/components/stat-cards");
+    render(
+      <CurrencyProvider currency="eur">
+        <StatCards stats={{ totalImages: 1, totalStylized: 2, totalListed: 1, totalEarnings: 21.25 }} />
+      </CurrencyProvider>,
+    );
+    expect(screen.getByText("€21.25")).toBeInTheDocument();
+    cleanup();
+    render(<StatCards stats={{ totalImages: 1, totalStylized: 2, totalListed: 1, totalEarnings: 21.25 }} />);
+    expect(screen.getByText("$21.25")).toBeInTheDocument();
+  });
+
+  it("draws the analytics earnings chart's name and axis in the currency", async () => {
+    const { EarningsChart } = await import("~/features/market/components/analytics-chart");
+    const days: AnalyticsDay[] = [
+      { date: "2026-11-25", views: 3, addsToCart: 1, sales: 1, earnings: "21.25", conversion: 0.33, testSales: 0 },
+      { date: "2026-11-26", views: 0, addsToCart: 0, sales: 0, earnings: "0", conversion: null, testSales: 0 },
+    ];
+    render(
+      <CurrencyProvider currency="gbp">
+        <EarningsChart days={days} rangeLabel="the last 7 days" />
+      </CurrencyProvider>,
+    );
+    expect(screen.getByRole("img", { name: "Earnings per day over the last 7 days: £21.25 in all." })).toBeInTheDocument();
   });
 });

@@ -94,8 +94,9 @@ export function formatCount(value: number): string {
   return new Intl.NumberFormat("en-US").format(value);
 }
 
-export function formatDollars(value: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value);
+/** An amount in whole units with the settlement currency's symbol ("$1,234.50"; usd unless told). */
+export function formatDollars(value: number, currency = "usd"): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(value);
 }
 
 /** The toast of a refused title: "Title required" when it is missing, else what is wrong with it (say, too long). */

@@ -4,6 +4,7 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { LicenseTermsList } from "~/features/market/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
+import { formatAmount } from "~/lib/money";
 import { orderLicense } from "~/features/market/procedures.server";
 import { loadProcedure } from "~/web/remix-adapter.server";
 import { ErrorPanel } from "~/ui/error-panel";
@@ -57,7 +58,7 @@ export default function LicensePage() {
         <Detail term="Order ID" value={license.orderId} mono />
         <Detail term="Licensee" value={license.buyer.company ? `${license.buyer.name}, ${license.buyer.company}` : license.buyer.name} />
         <Detail term="Date of purchase" value={formatDate(license.purchasedAt)} />
-        <Detail term="Price paid" value={`$${Number(license.total).toFixed(2)} ${license.currency.toUpperCase()}`} />
+        <Detail term="Price paid" value={`${formatAmount(Number(license.total), license.currency)} ${license.currency.toUpperCase()}`} />
       </dl>
       <section className="mt-8" aria-labelledby="licensed-images">
         <h2 id="licensed-images" className="text-lg font-semibold text-slate-900">

@@ -12,6 +12,7 @@ import { JsonLd, shareMetaTags } from "~/ui/share-meta";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/ui/currency";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { getWebUser } from "~/web/auth.server";
@@ -60,6 +61,7 @@ function describe(description: string, style: string): string {
 export default function ListingPage() {
   const data = useLoaderData<typeof loader>();
   const { listing, creator } = data;
+  const currency = useCurrency();
   const inCart = new Set(data.inCart);
   const here = `/marketplace/${listing.id}`;
   const previewHeight = Math.round((listing.height * listing.previewWidth) / Math.max(1, listing.width));
@@ -80,7 +82,7 @@ export default function ListingPage() {
             "@type": "Offer",
             url: data.url,
             price: (listing.priceCents / 100).toFixed(2),
-            priceCurrency: "USD",
+            priceCurrency: currency.toUpperCase(),
             availability: "https://schema.org/InStock",
             seller: { "@type": "Person", name: creatorName, ...(creator.storefrontUrl ? { url: creator.storefrontUrl } : {}) },
           },
@@ -117,7 +119,7 @@ export default function ListingPage() {
               {listing.title}
             </h1>
             <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="listing-page-price">
-              {formatMoney(listing.priceCents)}
+              {formatMoney(listing.priceCents, currency)}
             </p>
           </div>
           <CreatorLine creator={creator} name={creatorName} />

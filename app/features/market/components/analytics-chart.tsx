@@ -1,4 +1,11 @@
 import type { AnalyticsDay } from "~/features/market/analytics";
+import { useCurrency } from "~/ui/currency";
+import { formatMoney } from "~/lib/money";
+
+/** An axis label in the settlement currency: "$5", "€2.5". */
+function axisMoney(value: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value);
+}
 
 /**
  * The per-day charts of /analytics, drawn as inline SVG on the server (no
@@ -141,10 +148,11 @@ export function EarningsChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
   const top = niceTop(Math.max(...cents) / 100);
   const plot = HEIGHT - TOP - BOTTOM;
   const total = cents.reduce((sum, value) => sum + value, 0);
-  const name = `Earnings per day over ${rangeLabel}: $${(total / 100).toFixed(2)} in all.`;
+  const currency = useCurrency();
+  const name = `Earnings per day over ${rangeLabel}: ${formatMoney(total, currency)} in all.`;
   return (
     <svg role="img" aria-label={name} viewBox={`0 0 ${width} ${HEIGHT}`} className="h-auto w-full" data-testid="earnings-chart">
-      <Axis top={top} width={width} format={(value) => `$${Number.isInteger(value) ? value : value.toFixed(1)}`} />
+      <Axis top={top} width={width} format={(value) => axisMoney(value, currency)} />
       {days.map((day, i) => {
         const height = (cents[i]! / 100 / top) * plot;
         return (
@@ -158,7 +166,7 @@ export function EarningsChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
             height={height}
             className="fill-emerald-700"
           >
-            <title>{`${shortDate(day.date)}: $${(cents[i]! / 100).toFixed(2)}`}</title>
+            <title>{`${shortDate(day.date)}: ${formatMoney(cents[i]!, currency)}`}</title>
           </rect>
         );
       })}

@@ -10,6 +10,8 @@ import {
   type SortDirection,
 } from "~/features/market/analytics";
 import { ActivityChart, EarningsChart, shortDate } from "~/features/market/components/analytics-chart";
+import { useCurrency } from "~/ui/currency";
+import { formatAmount, formatMoney } from "~/lib/money";
 
 export interface AnalyticsPageProps {
   range: AnalyticsRange;
@@ -27,7 +29,6 @@ const COLUMNS: { sort: ListingSort; label: string; numeric: boolean }[] = [
   { sort: "earnings", label: "Earnings", numeric: true },
 ];
 
-const dollars = (amount: string) => `$${Number(amount).toFixed(2)}`;
 
 function rangeHref(range: number, order: AnalyticsPageProps["order"]) {
   return `?days=${range}&sort=${order.sort}&dir=${order.dir}`;
@@ -36,6 +37,8 @@ function rangeHref(range: number, order: AnalyticsPageProps["order"]) {
 /** /analytics: a creator's views, add-to-carts, sales, conversion and earnings per day, and per listing. Works without JavaScript. */
 export function AnalyticsPage({ range, notice, report, order }: AnalyticsPageProps) {
   const { days, listings } = report;
+  const currency = useCurrency();
+  const dollars = (amount: string) => formatAmount(Number(amount), currency);
   const rangeLabel = `the last ${range} days`;
   const totals = {
     views: days.reduce((sum, day) => sum + day.views, 0),
@@ -49,7 +52,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
     { label: "Add-to-carts", value: String(totals.addsToCart) },
     { label: "Sales", value: String(totals.sales) },
     { label: "Conversion", value: formatConversion(conversionOf(totals.sales, totals.views)) },
-    { label: "Earnings", value: `$${(totals.cents / 100).toFixed(2)}` },
+    { label: "Earnings", value: formatMoney(totals.cents, currency) },
     ...(totals.testSales > 0 ? [{ label: "Test sales (no money moved)", value: String(totals.testSales) }] : []),
   ];
   return (

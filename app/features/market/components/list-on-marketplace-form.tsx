@@ -2,6 +2,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { ListImageForm } from "~/ui/forms/list-image-form";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
+import { useCurrency } from "~/ui/currency";
 
 /** The form's schema, loaded after the page rendered. */
 const loadListingSchema = () => import("~/features/market/listing-schema").then((m) => m.listingInputSchema);
@@ -94,7 +95,7 @@ export function ListOnMarketplaceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={fieldId("price")} className="field-label">
-            Price (USD)
+            Price ({useCurrency().toUpperCase()})
           </label>
           <input
             {...getInputProps(fields.price, { type: "number", ariaAttributes: true })}

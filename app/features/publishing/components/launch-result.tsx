@@ -14,6 +14,7 @@ import { PublicationList } from "~/features/publishing/components/publication-st
 import type { LaunchResultData, PublicationView } from "~/features/publishing/components/types";
 import { useHydrated } from "~/ui/use-hydrated";
 import { ShareLinks } from "~/ui/share-links";
+import { useCurrency } from "~/ui/currency";
 
 /**
  * What a launch did (the result view replaces the form). The
@@ -24,6 +25,7 @@ import { ShareLinks } from "~/ui/share-links";
  */
 export function LaunchResult({ result, onDone }: { result: LaunchResultData; onDone?: () => void }) {
   const hydrated = useHydrated();
+  const currency = useCurrency();
   const poll = useFetcher<{ platforms: PublicationView[] }>();
   const launchedIds = useMemo(() => new Set(result.platforms.map((p) => p.id)), [result.platforms]);
   const platforms = useMemo(() => {
@@ -57,7 +59,7 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
           Here is where your image stands on each platform. Only listings a platform confirmed are marked live.
         </p>
         <p className="mt-1 text-sm font-medium text-slate-900" data-testid="launch-price">
-          Price: ${result.price}
+          Price: {formatDollars(Number(result.price), currency)}
         </p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -80,13 +82,13 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
             Estimated earnings <Illustrative text="Illustrative estimate" />
           </dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="estimated-earnings">
-            {formatDollars(earnings)}
+            {formatDollars(earnings, currency)}
           </dd>
         </div>
       </dl>
       <p className="text-sm text-slate-600" data-testid="launch-estimate-note">
         Estimates, not measurements: {formatCount(ESTIMATED_REACH_PER_PLATFORM)} potential viewers per platform launched, and one sale per
-        10,000 views at ${result.price}.
+        10,000 views at {formatDollars(Number(result.price), currency)}.
       </p>
       <PublicationList publications={platforms} />
       {ownPage ? (

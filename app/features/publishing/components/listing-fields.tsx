@@ -1,3 +1,5 @@
+import { useCurrency } from "~/ui/currency";
+
 /**
  * The pieces the launch form and the list-for-sale form share: the title,
  * description and price fields (same labels, ids and error wiring) and a
@@ -93,7 +95,7 @@ export function PriceField({ field, defaultValue, sentBack }: { field: ListingFi
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
-        Price (USD)
+        Price ({useCurrency().toUpperCase()})
       </label>
       <input
         id={field.id}

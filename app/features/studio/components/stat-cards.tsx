@@ -1,3 +1,6 @@
+import { useCurrency } from "~/ui/currency";
+import { formatAmount } from "~/lib/money";
+
 export interface StudioStats {
   totalImages: number;
   totalStylized: number;
@@ -5,15 +8,14 @@ export interface StudioStats {
   totalEarnings: number;
 }
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
 /** The dashboard's four stat cards (backed by the same numbers as GET /api/token-stats). */
 export function StatCards({ stats }: { stats: StudioStats }) {
+  const currency = useCurrency();
   const cards = [
     { label: "Total Images", value: String(stats.totalImages), hint: "Selfies uploaded" },
     { label: "AI Styles", value: String(stats.totalStylized), hint: "Stylized images ready" },
     { label: "Listed", value: String(stats.totalListed), hint: "On the marketplace" },
-    { label: "Earnings", value: money.format(stats.totalEarnings), hint: "Your share of sales" },
+    { label: "Earnings", value: formatAmount(stats.totalEarnings, currency), hint: "Your share of sales" },
   ];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
