@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { viewCart, viewStorefront } from "~/features/market/procedures.server";
 import { ListingCard } from "~/features/market/components/listing-card";
+import { PageLinks } from "~/features/market/components/page-links";
 import { MarketplaceFilters } from "~/features/market/components/marketplace-filters";
 import { Avatar } from "~/ui/avatar";
 import { ErrorPanel } from "~/ui/error-panel";
@@ -115,20 +116,7 @@ export default function Storefront() {
             </ul>
           </>
         )}
-        <nav aria-label="Pages" className="flex justify-between">
-          {data.filters.cursor ? (
-            <Link to={firstHref} className="btn-secondary">
-              Back to newest
-            </Link>
-          ) : (
-            <span />
-          )}
-          {nextHref ? (
-            <Link to={nextHref} className="btn-secondary" data-testid="next-page">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
+        <PageLinks firstHref={firstHref} nextHref={nextHref} pastFirst={Boolean(data.filters.cursor)} />
       </div>
     </div>
   );

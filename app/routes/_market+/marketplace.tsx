@@ -13,6 +13,7 @@ import { useToast } from "~/ui/toaster";
 import { CartPanel } from "~/features/market/components/cart-panel";
 import type { CartPanelItem } from "~/features/market/components/cart-panel";
 import { ListingCard } from "~/features/market/components/listing-card";
+import { PageLinks } from "~/features/market/components/page-links";
 import { MarketplaceFilters } from "~/features/market/components/marketplace-filters";
 import { PurchaseComplete } from "~/features/market/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
@@ -229,20 +230,7 @@ export default function Marketplace() {
               </ul>
             </>
           )}
-          <nav aria-label="Pages" className="flex justify-between">
-            {data.filters.cursor ? (
-              <Link to={firstHref} className="btn-secondary">
-                Back to newest
-              </Link>
-            ) : (
-              <span />
-            )}
-            {nextHref ? (
-              <Link to={nextHref} className="btn-secondary" data-testid="next-page">
-                Next page
-              </Link>
-            ) : null}
-          </nav>
+          <PageLinks firstHref={firstHref} nextHref={nextHref} pastFirst={Boolean(data.filters.cursor)} />
         </div>
         <div className="lg:sticky lg:top-20 lg:self-start">
           <CartPanel items={cartItems} redirectTo={data.redirectTo} />
