@@ -38,7 +38,10 @@ test.describe("a creator's analytics", () => {
     const shopper = await visitor.newPage();
     await shopper.goto("/marketplace");
     const card = shopper.locator(`[data-testid='listing-card']:has([id='listing-${listingId}'])`);
+    // The count shows at once (optimistic): wait for the server's answer, which carries the cart's cookie, before leaving the page.
+    const added = shopper.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/cart");
     await card.getByTestId("add-to-cart").click();
+    await added;
     await expect(shopper.getByTestId("cart-count")).toHaveText("1 item");
     await shopper.goto("/cart");
     const checkout = shopper.getByTestId("checkout-form");

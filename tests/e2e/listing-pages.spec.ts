@@ -104,7 +104,7 @@ test("a visitor opens a listing's page from the grid, shares it, buys it, and me
   await page.getByLabel("Style").selectOption("anime");
   if (!javaScriptOn) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`/creators/${HANDLE}\\?.*style=anime`));
-  for (const style of await page.getByTestId("listing-card").locator("span.rounded-full").allTextContents()) expect(style).toBe("Anime");
+  for (const style of await page.getByTestId("listing-card").getByTestId("style-badge").allTextContents()) expect(style).toBe("Anime");
 });
 
 test("an unknown listing or handle is the not-found page with a 404", async ({ page }) => {
