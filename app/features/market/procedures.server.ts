@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { creatorMarketExport } from "~/features/market/creator-export.server";
 import { MAX_CART_ITEMS } from "~/lib/limits";
+import { recentSalesOf } from "~/features/market/creator-sales.server";
 import { defineProcedure } from "~/infra/procedure.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
@@ -187,6 +188,14 @@ export const viewListingPage = defineProcedure({
     }
     return page;
   },
+});
+
+/** The payment monitor for a signed-in creator: their latest sales and each payment's state (no buyer details). */
+export const myRecentSales = defineProcedure({
+  name: "market.myRecentSales",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => recentSalesOf(ctx.db, user.id),
 });
 
 /**

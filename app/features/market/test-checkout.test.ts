@@ -299,7 +299,7 @@ describe("/payment-monitor", () => {
     expect(signedOut.status).toBe(302);
     const { cookie } = await createTestUser();
     const empty = await (await callRoute(monitorPage, makeRequest("/payment-monitor", { cookie }))).json();
-    expect(empty).toEqual({ sessionId: "", result: null, failed: false, notFound: false });
+    expect(empty).toEqual({ sessionId: "", result: null, failed: false, notFound: false, sales: [] });
     const unknown = await (await callRoute(monitorPage, makeRequest("/payment-monitor?session_id=cs_nope", { cookie }))).json();
     expect(unknown).toMatchObject({ sessionId: "cs_nope", result: null, failed: true, notFound: true });
 

@@ -125,3 +125,20 @@ export interface AdminOrderView {
 
 /** Every status an order can have (the orders table's), in the order the admin's filter lists them. */
 export const ORDER_STATUSES = ["pending", "paid", "refunded", "disputed", "failed", "expired"] as const;
+
+/** The payment state of a creator's sale, as the payment monitor shows it. */
+export type CreatorSaleState = "paid" | "partly refunded" | "refunded" | "disputed";
+
+/** One of a creator's sales on the payment monitor: no buyer details. */
+export interface CreatorSale {
+  /** The order item's id. */
+  id: string;
+  title: string;
+  style: string;
+  priceCents: number;
+  currency: string;
+  paidAt: string;
+  /** Paid in the built-in test checkout: no money moved. */
+  testCheckout: boolean;
+  state: CreatorSaleState;
+}

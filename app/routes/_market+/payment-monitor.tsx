@@ -15,7 +15,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
 import { PAYMENT_MONITOR_NOT_FOUND, PAYMENT_MONITOR_TRY_AGAIN, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import { paymentStatus } from "~/features/market/procedures.server";
+import { myRecentSales, paymentStatus } from "~/features/market/procedures.server";
+import { RecentSales } from "~/features/market/components/recent-sales";
 import { loadProcedure } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
@@ -24,7 +25,8 @@ export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_N
 export const headers = forwardLoaderHeaders;
 
 /**
- * /payment-monitor: signed in only. Without JavaScript it is
+ * /payment-monitor: signed in only. A buyer looks up their checkout session;
+ * a creator sees their latest sales and each payment's state below. Without JavaScript it is
  * a GET form and a refresh link; with it, the status polls every 5 seconds
  * until the payment is completed.
  */
@@ -54,7 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
       notFound = thrown.status === 404 || thrown.status === 400;
     }
   }
-  return json({ sessionId, result, failed, notFound }, { headers: { "Cache-Control": "private, no-store" } });
+  const sales = await loadProcedure(myRecentSales, args, {}, user);
+  return json({ sessionId, result, failed, notFound, sales }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function PaymentMonitor() {
@@ -174,6 +177,7 @@ export default function PaymentMonitor() {
           <LibraryCard email={null} />
         </div>
       )}
+      <RecentSales sales={loaded.sales} />
     </div>
   );
 }
