@@ -363,9 +363,10 @@ describe("/marketplace", () => {
 });
 
 describe("/payment-monitor", () => {
-  function renderMonitor(data: unknown, url: string) {
+  function renderMonitor(data: Record<string, unknown>, url: string) {
     const Stub = createRemixStub([
-      { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json(data) },
+      // The page's data always carries the signed-in user's recent sales (none here).
+      { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json({ sales: [], ...data }) },
     ]);
     render(<Stub initialEntries={[url]} />);
   }
@@ -439,7 +440,7 @@ describe("/payment-monitor, unknown session", () => {
       {
         path: "/payment-monitor",
         Component: PaymentMonitor,
-        loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true }),
+        loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true, sales: [] }),
       },
     ]);
     render(<Stub initialEntries={["/payment-monitor?session_id=cs_nope"]} />);
