@@ -25,7 +25,6 @@ export async function recentSalesOf(db: DB, creatorId: string, limit = RECENT_SA
       "orders.paid_at as paidAt",
       "orders.total_cents as totalCents",
       "orders.refunded_cents as refundedCents",
-      "orders.dispute_status as disputeStatus",
     ])
     .where("order_items.creator_id", "=", creatorId)
     .where("orders.paid_at", "is not", null)
@@ -45,7 +44,7 @@ export async function recentSalesOf(db: DB, creatorId: string, limit = RECENT_SA
   }));
 }
 
-function saleState(row: { status: string; totalCents: number; refundedCents: number; disputeStatus: string | null }): CreatorSaleState {
+function saleState(row: { status: string; totalCents: number; refundedCents: number }): CreatorSaleState {
   if (row.status === "disputed") return "disputed";
   if (row.status === "refunded" || row.refundedCents >= row.totalCents) return "refunded";
   if (row.refundedCents > 0) return "partly refunded";
