@@ -12,9 +12,9 @@ const FEATURES = fs
   .map((entry) => entry.name);
 
 /** Every part of a feature. */
-const featureParts = (name) => [`${name}-procedures`, `${name}-public`, `${name}-components`, `${name}-inside`];
-/** What others may use of a feature: its procedures, public types and schemas, and components. */
-const facesOf = (name) => [`${name}-procedures`, `${name}-public`, `${name}-components`];
+const featureParts = (name) => [`${name}-procedures`, `${name}-lends`, `${name}-public`, `${name}-components`, `${name}-inside`];
+/** What others may use of a feature: its procedures, what it lends other features, public types and schemas, and components. */
+const facesOf = (name) => [`${name}-procedures`, `${name}-lends`, `${name}-public`, `${name}-components`];
 const allow = (from, to) => ({
   from: { element: { types: { anyOf: [from] } } },
   allow: { to: { element: { types: { anyOf: to } } } },
@@ -66,6 +66,10 @@ export default tseslint.config(
           // A feature's face: its procedures (and what it hands other features), its
           // isomorphic modules (types, schemas, copy, browser helpers) and its components.
           { type: `${name}-procedures`, pattern: `app/features/${name}/procedures.server.ts`, mode: "full" },
+          // Its procedures, one file per sub-area (procedures/catalog.server.ts, ...).
+          { type: `${name}-procedures`, pattern: `app/features/${name}/procedures/*.server.ts`, mode: "full" },
+          // What it lends other features (service calls that are not operations of their own).
+          { type: `${name}-lends`, pattern: `app/features/${name}/lends.server.ts`, mode: "full" },
           { type: `${name}-inside`, pattern: `app/features/${name}/*.server.{ts,tsx}`, mode: "full" },
           { type: `${name}-public`, pattern: `app/features/${name}/*.{ts,tsx}`, mode: "full" },
           { type: `${name}-components`, pattern: `app/features/${name}/components/**`, mode: "full" },
@@ -97,6 +101,7 @@ export default tseslint.config(
               return [
                 // Inside a feature anything goes; another feature only through its face.
                 allow(`${name}-procedures`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
+                allow(`${name}-lends`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
                 allow(`${name}-inside`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
                 // Isomorphic modules stay isomorphic: no .server module, no infra.
                 allow(`${name}-public`, [`${name}-public`, "ui", "lib", ...others.map((other) => `${other}-public`)]),

@@ -2,6 +2,7 @@ import type { Config } from "./config.server";
 import { getConfig } from "./config.server";
 import type { DB } from "./db.server";
 import { getDb } from "./db.server";
+import { FileStore } from "./file-store.server";
 import { publicOrigin } from "./payments/public-origin.server";
 import type { UploadBody } from "./uploads/receive-upload.server";
 
@@ -13,6 +14,8 @@ import type { UploadBody } from "./uploads/receive-upload.server";
 export interface CallContext {
   db: DB;
   config: Config;
+  /** The store every uploaded and generated file lives in (features never build their own). */
+  files: FileStore;
   now: Date;
   /**
    * The origin for absolute links answered to the caller itself (Stripe's
@@ -58,6 +61,7 @@ export function plainContext(madeAt: string, values: Partial<Omit<CallContext, "
   return {
     db: getDb(),
     config,
+    files: values.files ?? new FileStore(config.filesDir),
     now: new Date(),
     clientIp: "unknown",
     userAgent: "",

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { CallContext, HandedOver } from "~/infra/call-context.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
+import { getFileStore } from "~/infra/file-store.server";
 import { publicOrigin } from "~/infra/payments/public-origin.server";
 import { bearerTokenOf } from "./auth.server";
 
@@ -20,6 +21,7 @@ export function callContext(request: Request, context?: AppLoadContext, handedOv
   return {
     db: getDb(),
     config,
+    files: getFileStore(),
     now: new Date(),
     origin: publicOrigin(config, request.url),
     clientIp: context?.clientIp ?? "unknown",
