@@ -84,3 +84,52 @@ export async function setPassword(db: DB, userId: string, password: string, now 
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Whether the user's account was erased (its row is a tombstone); false for an unknown id. */
+export async function isAccountErased(db: DB, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
+  return Boolean(row?.erased_at);
+}
+
+/**
+ * Bans or unbans the user (an admin's call): "erased" leaves a tombstone as it
+ * is, "not-found" answers an unknown id.
+ */
+export async function setUserBanned(
+  db: DB,
+  { userId, banned, now }: { userId: string; banned: boolean; now: Date },
+): Promise<"updated" | "erased" | "not-found"> {
+  const target = await db.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
+  if (!target) return "not-found";
+  if (target.erased_at) return "erased";
+  const updated = await db
+    .updateTable("users")
+    .set({ banned: banned ? 1 : 0, updated_at: now.toISOString() })
+    .where("id", "=", userId)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 0n ? "not-found" : "updated";
+}
+
+/**
+ * Records the version of the face-processing text the user agreed to and
+ * when, or clears both (`consent` null: withdrawn). Answers the updated user,
+ * undefined for an unknown id.
+ */
+export function setFaceConsent(
+  db: DB,
+  userId: string,
+  consent: { version: string; at: Date } | null,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable("users")
+    .set({
+      face_consent_version: consent?.version ?? null,
+      face_consent_at: consent ? consent.at.toISOString() : null,
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -24,17 +24,6 @@ export interface AdminUser {
   erasedAt?: string | null;
 }
 
-export interface AdminImage {
-  id: string;
-  userId: string;
-  originalUrl: string;
-  width: number;
-  height: number;
-  bytes: number;
-  mimeType: string;
-  createdAt: string;
-}
-
 export type UserStatusAction = "ban" | "unban";
 
 /** One row of the audit log as the admin reads it. */

@@ -3,6 +3,10 @@ import type { AdminUser, UserStatusAction } from "~/features/admin/types";
 import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
 import { badRequest, conflict, notFound } from "~/infra/errors.server";
 import { revokeAllCredentials } from "~/features/accounts/procedures.server";
+import { setUserBanned } from "~/features/accounts/lends.server";
+import { cancelOpenStyles } from "~/features/studio/lends.server";
+import { cancelQueuedPublications } from "~/features/publishing/lends.server";
+import { cancelQueuedJobsOfOwner } from "~/infra/jobs/job-queue.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
 import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/procedures.server";
@@ -16,31 +20,10 @@ import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesSc
  * revision moves on, so such a job's outcome is not recorded over the cancel.
  */
 export async function cancelQueuedWork(db: DB, userId: string, now: Date): Promise<void> {
-  const stamp = now.toISOString();
-  await db
-    .updateTable("jobs")
-    .set({ status: "failed", locked_until: null, locked_by: null, last_error: CANCELLED_BY_SUSPENSION, updated_at: stamp })
-    .where("user_id", "=", userId)
-    .where("status", "=", "queued")
-    .execute();
-  await db
-    .updateTable("stylized_images")
-    .set({ status: "failed", error: CANCELLED_BY_SUSPENSION, updated_at: stamp })
-    .where("user_id", "=", userId)
-    .where("status", "in", ["pending", "processing"])
-    .execute();
-  await db
-    .updateTable("listing_platforms")
-    .set((eb) => ({
-      status: "failed",
-      url: null,
-      last_error: CANCELLED_BY_SUSPENSION,
-      revision: eb(eb.ref("revision"), "+", 1),
-      updated_at: stamp,
-    }))
-    .where("user_id", "=", userId)
-    .where("status", "=", "queued")
-    .execute();
+  const reason = CANCELLED_BY_SUSPENSION;
+  await cancelQueuedJobsOfOwner(db, { userId, reason, now });
+  await cancelOpenStyles(db, { userId, reason, now });
+  await cancelQueuedPublications(db, { userId, reason, now });
 }
 
 /**
@@ -70,17 +53,10 @@ export async function setUserStatus(
     throw badRequest(`The super admin cannot be ${action === "ban" ? "banned" : "unbanned"}`);
   }
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
-    if (!target) throw notFound("User not found");
     // An erased account is a tombstone: nobody can sign in to it, and its money was settled when it was erased.
-    if (target.erased_at) throw conflict(ERASED_ACCOUNT_STATUS);
-    const updated = await trx
-      .updateTable("users")
-      .set({ banned: action === "ban" ? 1 : 0, updated_at: now.toISOString() })
-      .where("id", "=", userId)
-      .where("erased_at", "is", null)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw notFound("User not found");
+    const outcome = await setUserBanned(trx, { userId, banned: action === "ban", now });
+    if (outcome === "erased") throw conflict(ERASED_ACCOUNT_STATUS);
+    if (outcome === "not-found") throw notFound("User not found");
     if (action === "ban") {
       await revokeAllCredentials(trx, userId);
       await cancelQueuedWork(trx, userId, now);

@@ -1,6 +1,4 @@
-import { sql } from "kysely";
 import { z } from "zod";
-import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
@@ -8,6 +6,7 @@ import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/mark
 import { eraseStudioDataOf } from "~/features/studio/procedures.server";
 import { erasePublishingDataOf } from "~/features/publishing/procedures.server";
 import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/procedures.server";
+import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/lends.server";
 
 /** The background half of an account erasure. */
 export const ERASE_ACCOUNT_JOB = "accounts.erase";
@@ -53,8 +52,7 @@ class CreatorWorkStillRunning extends Error {
 export async function runEraseAccountJob(deps: EraseAccountJobDeps, payload: EraseAccountPayload, context: JobRunContext): Promise<void> {
   const { db } = context;
   const { userId } = payload;
-  const user = await db.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
-  if (!user?.erased_at) return;
+  if (!(await isAccountErased(db, userId))) return;
   if (context.attempt < context.maxAttempts && (await ownerHasRunningJob(db, userId, context.jobId))) {
     throw new CreatorWorkStillRunning(userId);
   }
@@ -73,19 +71,6 @@ async function removeProfilePhoto(store: FileStore, url: string | null): Promise
   const key = decodeURIComponent(url.slice("/media/".length).split("?")[0]);
   if (!key || key.startsWith("samples/") || key.includes("..")) return;
   await store.remove(key);
-}
-
-/**
- * The account's export packages (table `account_exports`, rows with a
- * `file_key`): their files and rows go. Read by name, so an erasure works
- * whether or not the export's table exists in this database yet.
- */
-async function eraseAccountExportsOf(db: DB, store: FileStore, userId: string): Promise<void> {
-  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'account_exports'`.execute(db);
-  if (table.rows.length === 0) return;
-  const rows = await sql<{ file_key: string | null }>`select file_key from account_exports where user_id = ${userId}`.execute(db);
-  for (const row of rows.rows) await store.remove(row.file_key);
-  await sql`delete from account_exports where user_id = ${userId}`.execute(db);
 }
 
 export function eraseAccountJobHandler(deps: EraseAccountJobDeps): JobHandler<EraseAccountPayload> {

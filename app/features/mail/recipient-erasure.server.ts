@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { deleteJobsMentioning } from "~/infra/jobs/job-queue.server";
 import { MAIL_JOB } from "~/features/mail/mail-job.server";
 
 /**
@@ -9,11 +9,5 @@ import { MAIL_JOB } from "~/features/mail/mail-job.server";
  * left to finish.
  */
 export async function forgetMailTo(trx: DB, email: string): Promise<void> {
-  const address = email.trim().toLowerCase();
-  await trx
-    .deleteFrom("jobs")
-    .where("kind", "=", MAIL_JOB)
-    .where("status", "!=", "running")
-    .where(sql<boolean>`instr(lower(coalesce(json_extract(payload, '$.to'), '')), ${address}) > 0`)
-    .execute();
+  await deleteJobsMentioning(trx, { kind: MAIL_JOB, field: "$.to", text: email.trim().toLowerCase() });
 }

@@ -1,9 +1,9 @@
 import { ZodError } from "zod";
 import type { OrderItemRow, OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
-import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "~/features/market/download-grants.server";
-import { queueTransfersOfOrder, splitSale } from "~/features/payouts/procedures.server";
+import { queueTransfersOfOrder } from "~/features/payouts/procedures.server";
+import { recordSale } from "~/features/payouts/lends.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { getConfig } from "~/infra/config.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
@@ -110,25 +110,8 @@ export async function fulfillOrderInTransaction(
 
   crashPoint("order-marked-paid");
   const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", orderId).execute();
-  for (const item of items) {
-    const { creatorCents, platformCents } = splitSale(item.price_cents);
-    await trx
-      .insertInto("earnings")
-      .values({
-        id: newId(),
-        order_item_id: item.id,
-        order_id: item.order_id,
-        creator_id: item.creator_id,
-        listing_id: item.listing_id,
-        amount_cents: creatorCents,
-        platform_fee_cents: platformCents,
-        // A sale in the built-in test checkout: no money moved (not revenue on a production server).
-        test_mode: order.provider === "test" ? 1 : 0,
-        created_at: stamp,
-      })
-      .onConflict((oc) => oc.column("order_item_id").doNothing())
-      .execute();
-  }
+  // A sale in the built-in test checkout: no money moved (not revenue on a production server).
+  await recordSale(trx, { items, testMode: order.provider === "test", now });
   const sellerGone = await sellerGoneReason(trx, orderId);
   if (sellerGone) {
     return { outcome: "refunded-seller-suspended", order: await refundForSuspendedSeller(trx, paid, now, sellerGone) };

@@ -14,6 +14,7 @@ import { forgetSocialCard } from "~/features/market/social-card.server";
 import { socialCardKey } from "~/lib/image-variants";
 import { makeVariantsAhead } from "~/infra/image-variants.server";
 import { pictureVariants } from "~/lib/image-variants";
+import { ownStylizedImage } from "~/features/studio/lends.server";
 
 /**
  * Listings on the product's own marketplace. A listing snapshots the clean file
@@ -206,19 +207,8 @@ async function removeReplacedFiles(
   if (!sold && !stillListed) await store.remove(old.file_key);
 }
 
-/** One of the user's own stylized images (undefined for another user's or an unknown id). */
-export function ownStylizedImage(
-  db: DB,
-  userId: string,
-  stylizedImageId: string,
-): Promise<StylizedImageRow | undefined> {
-  return db
-    .selectFrom("stylized_images")
-    .selectAll()
-    .where("id", "=", stylizedImageId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
+/** One of the user's own stylized images (undefined for another user's or an unknown id): the studio answers. */
+export { ownStylizedImage };
 
 export function activeListingForStylizedImage(
   db: DB,

@@ -159,3 +159,8 @@ export async function markOrderExpired(db: DB, orderId: string, reason: string, 
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Keeps the charge that paid the order (a transfer's source transaction), once: a charge already kept stays. */
+export async function recordChargeOfOrder(db: DB, orderId: string, chargeId: string): Promise<void> {
+  await db.updateTable("orders").set({ charge_id: chargeId }).where("id", "=", orderId).where("charge_id", "is", null).execute();
+}

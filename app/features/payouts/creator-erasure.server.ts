@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { forgetTestAccountEmail } from "~/infra/payouts/test-payouts.server";
 import { runTransfer, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
 import { queueOwedTransfersOfCreator } from "~/features/payouts/shares.server";
 
@@ -54,11 +54,7 @@ export async function settlePayoutsOfErasedCreator(
   const accounts = await db.selectFrom("payout_accounts").select(["provider", "account_id"]).where("user_id", "=", userId).execute();
   for (const account of accounts) {
     if (account.provider === "test") {
-      await db
-        .updateTable("test_payout_accounts")
-        .set({ email: sql<string>`'erased-' || ${userId} || '@invalid'` })
-        .where("id", "=", account.account_id)
-        .execute();
+      await forgetTestAccountEmail(db, account.account_id, userId);
     }
   }
   await db.deleteFrom("payout_accounts").where("user_id", "=", userId).execute();

@@ -3,6 +3,7 @@ import { centsToDollarAmount } from "~/lib/money";
 import { creatorTotals } from "~/features/payouts/earnings.server";
 import type { SalesScope } from "~/features/payouts/earnings.server";
 import type { CreatorStats } from "~/features/payouts/types";
+import { studioCountsOf } from "~/features/studio/lends.server";
 
 /**
  * The creator's numbers (GET /api/token-stats and the dashboard's stat cards):
@@ -10,23 +11,8 @@ import type { CreatorStats } from "~/features/payouts/types";
  * the earnings ledger.
  */
 export async function creatorStats(db: DB, userId: string, scope: SalesScope): Promise<CreatorStats> {
-  const [studio, market] = await Promise.all([studioStats(db, userId), marketStats(db, userId, scope)]);
+  const [studio, market] = await Promise.all([studioCountsOf(db, userId), marketStats(db, userId, scope)]);
   return { ...studio, ...market };
-}
-
-async function studioStats(db: DB, userId: string) {
-  const images = await db
-    .selectFrom("images")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  const stylized = await db
-    .selectFrom("stylized_images")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
-    .where("status", "=", "completed")
-    .executeTakeFirstOrThrow();
-  return { totalImages: Number(images.count), totalStylized: Number(stylized.count) };
 }
 
 /** Listings, sales, earnings and views, from the marketplace's own ledger (earnings.server.ts). */

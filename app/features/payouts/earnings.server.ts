@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ShareStatus } from "#db/schema";
 import type { DB } from "~/infra/db.server";
+import { newId } from "~/infra/ids.server";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { centsToDollarAmount, centsToPriceString } from "~/lib/money";
 import { roundHalfToEven } from "~/features/payouts/shares.server";
@@ -19,6 +20,46 @@ export function splitSale(priceCents: number): { creatorCents: number; platformC
   if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new Error(`Not a price in cents: ${priceCents}`);
   const creatorCents = roundHalfToEven(priceCents * CREATOR_SHARE_PERCENT, 100);
   return { creatorCents, platformCents: priceCents - creatorCents };
+}
+
+/** An item of a paid order, as the ledger records its sale. */
+export interface SoldItem {
+  id: string;
+  order_id: string;
+  creator_id: string;
+  listing_id: string;
+  price_cents: number;
+}
+
+/**
+ * Writes the ledger's row of each item of a paid order (in the fulfilling
+ * transaction): the creator's share and the platform's fee (splitSale). A sale
+ * in the built-in test checkout is marked `test_mode` (no money moved). One row
+ * per item: earnings.order_item_id is UNIQUE and a second call adds nothing.
+ */
+export async function recordSale(
+  trx: DB,
+  { items, testMode, now }: { items: readonly SoldItem[]; testMode: boolean; now: Date },
+): Promise<void> {
+  const stamp = now.toISOString();
+  for (const item of items) {
+    const { creatorCents, platformCents } = splitSale(item.price_cents);
+    await trx
+      .insertInto("earnings")
+      .values({
+        id: newId(),
+        order_item_id: item.id,
+        order_id: item.order_id,
+        creator_id: item.creator_id,
+        listing_id: item.listing_id,
+        amount_cents: creatorCents,
+        platform_fee_cents: platformCents,
+        test_mode: testMode ? 1 : 0,
+        created_at: stamp,
+      })
+      .onConflict((oc) => oc.column("order_item_id").doNothing())
+      .execute();
+  }
 }
 
 

@@ -5,6 +5,7 @@ import { crashPoint } from "~/infra/crash-points.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { recordReinstatement, recordReversal, recordTransfer, shareProvider } from "~/features/payouts/shares.server";
+import { recordChargeOfOrder } from "~/features/market/lends.server";
 
 /**
  * The jobs that move shares (queued by shares.server.ts): one transfer per
@@ -86,7 +87,7 @@ export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePaylo
     sourceTransaction = share.charge_id;
     if (!sourceTransaction && share.payment_intent_id) {
       sourceTransaction = await deps.chargeOf(share.payment_intent_id);
-      if (sourceTransaction) await db.updateTable("orders").set({ charge_id: sourceTransaction }).where("id", "=", share.order_id).where("charge_id", "is", null).execute();
+      if (sourceTransaction) await recordChargeOfOrder(db, share.order_id, sourceTransaction);
     }
   }
   // Sent before, and the process died before recording it (maybe days ago): record that one.

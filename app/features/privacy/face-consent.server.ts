@@ -2,18 +2,14 @@ import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { notFound } from "~/infra/errors.server";
 import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
+import { setFaceConsent } from "~/features/accounts/lends.server";
 
 /**
  * Records the user's consent to face processing: the version of the text they
  * were shown (the current one) and when. Answers the updated user.
  */
 export async function recordFaceConsent(db: DB, userId: string, now: Date): Promise<UserRow> {
-  const row = await db
-    .updateTable("users")
-    .set({ face_consent_version: FACE_CONSENT_VERSION, face_consent_at: now.toISOString(), updated_at: now.toISOString() })
-    .where("id", "=", userId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await setFaceConsent(db, userId, { version: FACE_CONSENT_VERSION, at: now }, now);
   if (!row) throw notFound("User not found");
   return row;
 }
@@ -30,12 +26,7 @@ export async function withdrawFaceConsent(
   cancelStyles: (trx: DB) => Promise<unknown>,
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("users")
-      .set({ face_consent_version: null, face_consent_at: null, updated_at: now.toISOString() })
-      .where("id", "=", userId)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await setFaceConsent(trx, userId, null, now);
     if (!row) throw notFound("User not found");
     await cancelStyles(trx);
     return row;

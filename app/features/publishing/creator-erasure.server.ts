@@ -2,6 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { removeArtifact } from "~/infra/artifact-files.server";
 import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
+import { cancelQueuedPublications } from "~/features/publishing/publication-cancels.server";
 
 /**
  * Publishing's part of an account erasure.
@@ -17,18 +18,7 @@ import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
  */
 
 export async function cancelPublicationsOfErasedCreator(trx: DB, userId: string, now: Date): Promise<void> {
-  await trx
-    .updateTable("listing_platforms")
-    .set((eb) => ({
-      status: "failed",
-      url: null,
-      last_error: CANCELLED_BY_ERASURE,
-      revision: eb(eb.ref("revision"), "+", 1),
-      updated_at: now.toISOString(),
-    }))
-    .where("user_id", "=", userId)
-    .where("status", "=", "queued")
-    .execute();
+  await cancelQueuedPublications(trx, { userId, reason: CANCELLED_BY_ERASURE, now });
 }
 
 /** The erasure job's publishing step (see above). Safe to run again. */

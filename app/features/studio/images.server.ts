@@ -132,6 +132,12 @@ export async function storeUploadedImage(
   }
 }
 
+/** Every uploaded original with its owner, newest first (the admin's list of images). */
+export async function listEveryImage(db: DB): Promise<ImageJson[]> {
+  const rows = await db.selectFrom("images").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(imageJson);
+}
+
 export function findImage(db: DB, userId: string, imageId: string): Promise<ImageRow | undefined> {
   return db.selectFrom("images").selectAll().where("id", "=", imageId).where("user_id", "=", userId).executeTakeFirst();
 }

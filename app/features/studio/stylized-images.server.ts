@@ -2,7 +2,7 @@ import type { StylizedImageRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
-import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { conflict, tooManyRequests } from "~/infra/errors.server";
 import { FACE_CONSENT_REQUIRED } from "~/features/privacy/face-consent";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
@@ -80,6 +80,32 @@ export function listStylized(db: DB, userId: string): Promise<StylizedWithOrigin
     .orderBy("stylized_images.created_at", "desc")
     .orderBy("stylized_images.id", "desc")
     .execute();
+}
+
+/** One of the user's own stylized images (undefined for another user's or an unknown id). */
+export function ownStylizedImage(db: DB, userId: string, stylizedImageId: string): Promise<StylizedImageRow | undefined> {
+  return db
+    .selectFrom("stylized_images")
+    .selectAll()
+    .where("id", "=", stylizedImageId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** The creator's studio numbers: originals uploaded (held or not) and completed styles. */
+export async function studioCountsOf(db: DB, userId: string): Promise<{ totalImages: number; totalStylized: number }> {
+  const images = await db
+    .selectFrom("images")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const stylized = await db
+    .selectFrom("stylized_images")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "completed")
+    .executeTakeFirstOrThrow();
+  return { totalImages: Number(images.count), totalStylized: Number(stylized.count) };
 }
 
 export async function countOpenStylizations(db: DB, userId: string): Promise<number> {
@@ -237,13 +263,7 @@ export async function deleteStylized(
  */
 export async function cancelOpenStyles(db: DB, args: { userId: string; reason: string; now: Date }): Promise<number> {
   const stamp = args.now.toISOString();
-  await db
-    .updateTable("jobs")
-    .set({ status: "failed", locked_until: null, locked_by: null, last_error: args.reason, updated_at: stamp })
-    .where("user_id", "=", args.userId)
-    .where("kind", "=", STYLIZE_JOB)
-    .where("status", "=", "queued")
-    .execute();
+  await cancelQueuedJobsOfOwner(db, { userId: args.userId, onlyKinds: [STYLIZE_JOB], reason: args.reason, now: args.now });
   const cancelled = await db
     .updateTable("stylized_images")
     .set({ status: "failed", error: args.reason, updated_at: stamp })

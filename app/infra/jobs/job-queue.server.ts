@@ -278,12 +278,19 @@ export function backoffDelayMs(
 }
 
 /**
- * Fails the owner's queued jobs, except those of `keepKinds` (a job a worker
- * holds is left to see for itself that its work is called off).
+ * Fails the owner's queued jobs, except those of `keepKinds`, or only those of
+ * `onlyKinds` when given (a job a worker holds is left to see for itself that
+ * its work is called off).
  */
 export async function cancelQueuedJobsOfOwner(
   db: Executor,
-  { userId, keepKinds, reason, now }: { userId: string; keepKinds: readonly string[]; reason: string; now: Date },
+  {
+    userId,
+    keepKinds = [],
+    onlyKinds,
+    reason,
+    now,
+  }: { userId: string; keepKinds?: readonly string[]; onlyKinds?: readonly string[]; reason: string; now: Date },
 ): Promise<void> {
   let query = db
     .updateTable("jobs")
@@ -291,7 +298,25 @@ export async function cancelQueuedJobsOfOwner(
     .where("user_id", "=", userId)
     .where("status", "=", "queued");
   if (keepKinds.length > 0) query = query.where("kind", "not in", keepKinds);
+  if (onlyKinds) query = query.where("kind", "in", onlyKinds.length > 0 ? onlyKinds : [""]);
   await query.execute();
+}
+
+/**
+ * Deletes the jobs of `kind` whose payload's text field `field` (a JSON path
+ * such as `$.to`), lower-cased, contains `text`, sent or waiting; a job a
+ * worker is running at this moment is left to finish.
+ */
+export async function deleteJobsMentioning(
+  db: Executor,
+  { kind, field, text }: { kind: string; field: string; text: string },
+): Promise<void> {
+  await db
+    .deleteFrom("jobs")
+    .where("kind", "=", kind)
+    .where("status", "!=", "running")
+    .where(sql<boolean>`instr(lower(coalesce(json_extract(payload, ${field}), '')), ${text}) > 0`)
+    .execute();
 }
 
 /** Whether a worker holds a job of the owner right now (other than `exceptJobId`). */

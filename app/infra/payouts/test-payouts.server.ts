@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import type {
@@ -165,6 +166,11 @@ export class TestPayoutProvider implements PayoutProvider {
 /** The creator finished the test onboarding form: the account can receive transfers. */
 export async function completeTestOnboarding(db: DB, accountId: string, now: Date): Promise<void> {
   await db.updateTable("test_payout_accounts").set({ onboarded_at: now.toISOString() }).where("id", "=", accountId).where("onboarded_at", "is", null).execute();
+}
+
+/** The account holder was erased: the test account's own record forgets their email (`erased-<user id>@invalid`). */
+export async function forgetTestAccountEmail(db: DB, accountId: string, userId: string): Promise<void> {
+  await db.updateTable("test_payout_accounts").set({ email: sql<string>`'erased-' || ${userId} || '@invalid'` }).where("id", "=", accountId).execute();
 }
 
 /** What the test payout account holds: transfers minus reversals, in cents. */

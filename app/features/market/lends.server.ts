@@ -1,0 +1,3 @@
+/** What the market lends other features: plain service calls on its tables, not operations of their own. */
+
+export { recordChargeOfOrder } from "~/features/market/orders.server";

@@ -1,0 +1,60 @@
+import type { Database } from "./schema";
+
+/**
+ * Who owns each table: the one feature (a folder under app/features) whose
+ * modules write it, or "infra" for the floor's own tables (the job queue, the
+ * built-in test payout provider's books). Every other part of the app asks the
+ * owner: a feature calls what the owner lends (app/features/<owner>/lends.server.ts),
+ * and reads another feature's table only where the allow-list of
+ * tests/architecture/table-owners.test.ts says why. That test enforces this map.
+ *
+ * The names are plain strings: db/ imports nothing from app/ (a test checks
+ * each owner names a feature folder).
+ */
+export type TableOwner = "accounts" | "admin" | "market" | "payouts" | "publishing" | "studio" | "infra";
+export type TableName = keyof Database;
+
+export const TABLE_OWNERS: Record<TableName, TableOwner> = {
+  // Accounts: who people are, how they sign in, their exports and the waitlist.
+  users: "accounts",
+  sessions: "accounts",
+  api_tokens: "accounts",
+  email_changes: "accounts",
+  /** The sign-in throttle's failures (login-throttle.server.ts), not the floor's generic rate limiter (which keeps no rows). */
+  auth_failures: "accounts",
+  login_attempts: "accounts",
+  account_exports: "accounts",
+  waitlist: "accounts",
+  // Admin: what admins (and Stripe) did.
+  audit_log: "admin",
+  // Studio: uploads, styles and the daily quotas that count them.
+  usage_events: "studio",
+  images: "studio",
+  stylized_images: "studio",
+  // Market: listings, orders and what buyers get, the listings' counters and search index, Stripe's delivered events.
+  listings: "market",
+  orders: "market",
+  order_items: "market",
+  download_grants: "market",
+  webhook_events: "market",
+  listing_views: "market",
+  listing_days: "market",
+  listing_cart_adds: "market",
+  listing_search_entries: "market",
+  listing_search: "market",
+  undone_refunds: "market",
+  ratings: "market",
+  // Payouts: the ledger of creators' shares and their payout accounts.
+  earnings: "payouts",
+  payout_accounts: "payouts",
+  // Publishing: connections to other platforms, publications and model releases.
+  integrations: "publishing",
+  oauth_states: "publishing",
+  listing_platforms: "publishing",
+  shopify_webhook_receipts: "publishing",
+  model_releases: "publishing",
+  // The floor: the job queue and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
+  jobs: "infra",
+  test_payout_accounts: "infra",
+  test_payout_movements: "infra",
+};
