@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-/** The typed database schema, kept in step with db/migrations (a test checks). */
+/** The typed database schema, kept in step with db/migrations (a test checks). Each table's owner is in db/table-owners.ts. */
 
 export interface UsersTable {
   id: string;

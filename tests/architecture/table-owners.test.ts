@@ -53,8 +53,6 @@ const READS_ACROSS_FEATURES: readonly AllowedRead[] = [
   { reader: "payouts", table: "jobs", reason: "A share's transfer is queued once: the ledger's query skips shares whose transfer job waits or runs." },
   { reader: "payouts", table: "listings", reason: "A creator's totals count their listings and views beside their earnings in one query." },
   { reader: "publishing", table: "stylized_images", reason: "A publication sends a stylized image: the publish job and model releases read its file and owner." },
-  { reader: "publishing", table: "listings", reason: "A marketplace publication shows withdrawn once its listing is no longer active." },
-  { reader: "publishing", table: "users", reason: "The publish job stops for a banned or erased creator before it sends anything." },
   { reader: "publishing", table: "jobs", reason: "The cap on waiting publications counts the creator's queued publish jobs." },
   { reader: "studio", table: "users", reason: "A style is queued and run only for a creator who is not banned and has agreed to face processing." },
   { reader: "mail", table: "jobs", reason: "Mail keeps no table of its own: its queue is the mail jobs, whose failures the admin's undelivered-mail list shows." },

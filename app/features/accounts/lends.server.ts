@@ -1,4 +1,4 @@
 /** What accounts lends other features: plain service calls on its tables, not operations of their own. */
 
-export { isAccountErased, setFaceConsent, setUserBanned } from "~/features/accounts/users.server";
+export { findUserById, isAccountErased, setFaceConsent, setUserBanned } from "~/features/accounts/users.server";
 export { eraseAccountExportsOf } from "~/features/accounts/account-exports.server";

@@ -210,6 +210,13 @@ async function removeReplacedFiles(
 /** One of the user's own stylized images (undefined for another user's or an unknown id): the studio answers. */
 export { ownStylizedImage };
 
+/** Which of these listings are active (on the marketplace). */
+export async function activeListingIdsAmong(db: DB, listingIds: readonly string[]): Promise<Set<string>> {
+  if (listingIds.length === 0) return new Set();
+  const rows = await db.selectFrom("listings").select("id").where("id", "in", listingIds).where("status", "=", "active").execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export function activeListingForStylizedImage(
   db: DB,
   stylizedImageId: string,

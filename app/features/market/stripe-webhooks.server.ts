@@ -3,7 +3,7 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "~/features/market/fulfillment.server";
-import { checkoutSessionHash, markOrderExpired, markOrderFailed } from "~/features/market/orders.server";
+import { checkoutSessionHash, markOrderExpired, markOrderFailed, recordChargeOfOrder } from "~/features/market/orders.server";
 import { recordRefund, undoFailedRefund } from "~/features/market/refunds.server";
 import { closeDispute, openDispute, reinstateDispute, updateDispute } from "~/features/market/disputes.server";
 import { applyStripeAccountUpdate } from "~/features/payouts/procedures.server";
@@ -141,7 +141,7 @@ async function orderOfCharge(trx: DB, charge: { chargeId: string | null; payment
     )
     .executeTakeFirst();
   if (order && charge.chargeId && !order.charge_id) {
-    await trx.updateTable("orders").set({ charge_id: charge.chargeId }).where("id", "=", order.id).where("charge_id", "is", null).execute();
+    await recordChargeOfOrder(trx, order.id, charge.chargeId);
   }
   return order;
 }

@@ -13,6 +13,7 @@ import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { DONE_STATUSES } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
 import { parseTags } from "~/features/market/procedures.server";
+import { activeListingIdsAmong } from "~/features/market/lends.server";
 import { findIntegration } from "~/features/publishing/integrations.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { submissionNote } from "~/features/publishing/connectors/sftp-submission-connector.server";
@@ -94,9 +95,7 @@ export async function currentPublications(db: DB, rows: ListingPlatformRow[]): P
     .filter((row) => row.platform === "marketplace" && row.status === "live" && row.listing_id)
     .map((row) => row.listing_id!);
   if (listingIds.length === 0) return rows;
-  const active = new Set(
-    (await db.selectFrom("listings").select("id").where("id", "in", listingIds).where("status", "=", "active").execute()).map((l) => l.id),
-  );
+  const active = await activeListingIdsAmong(db, listingIds);
   return rows.map((row) =>
     row.platform === "marketplace" && row.status === "live" && (!row.listing_id || !active.has(row.listing_id))
       ? { ...row, status: "withdrawn" as const, url: null, last_error: "The listing was taken down." }

@@ -23,6 +23,7 @@ import { shopifyTokenSource } from "~/features/publishing/shopify-tokens.server"
 import { findPlatform, needsConnection } from "~/features/publishing/platforms";
 import { activeListingForStylizedImage, marketplaceListingUrl, sellableFileKey } from "~/features/market/procedures.server";
 import { markIntegrationNeedsAuth, openIntegration } from "~/features/publishing/integrations.server";
+import { findUserById } from "~/features/accounts/lends.server";
 import type { PublishJobPayload } from "~/features/publishing/publications.server";
 import {
   markPublicationFailed,
@@ -112,7 +113,7 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     .executeTakeFirst();
   const fileKey = image && image.status === "completed" ? sellableFileKey(image) : null;
   if (!image || !fileKey || !image.file_key) return void (await fail("The image is not ready to publish."));
-  const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
+  const user = await findUserById(db, row.user_id);
   if (!user) return;
   if (user.banned) return void (await fail("This account has been suspended."));
   if (user.erased_at) return void (await fail("This account has been deleted."));
