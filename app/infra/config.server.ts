@@ -11,7 +11,7 @@ import { PLATFORM_COUNTRIES, SETTLEMENT_CURRENCY, isSettlementCurrency } from "~
 /**
  * The one place configuration is read. Every setting is parsed once by zod and
  * exported as a typed object; a bad value stops the start with a message that
- * names the variable. README.md lists every setting.
+ * names the variable. docs/configuration.md lists every setting.
  */
 
 const optionalText = z
