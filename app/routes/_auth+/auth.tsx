@@ -19,7 +19,7 @@ import { webAuthenticator } from "~/web/authenticator.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";
 import { readFormData } from "~/web/http.server";
 

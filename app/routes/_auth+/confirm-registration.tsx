@@ -9,7 +9,7 @@ import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];

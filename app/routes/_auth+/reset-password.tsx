@@ -11,7 +11,7 @@ import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { submitForm } from "~/web/screen-action.server";
 
 /** The form's schema, loaded after the page rendered. */
 const loadSchema = () => import("~/features/accounts/schemas").then((m) => m.resetPasswordSchema);

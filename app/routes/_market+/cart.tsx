@@ -15,7 +15,7 @@ import { checkout, countCartAdd, viewCart } from "~/features/market/procedures.s
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitFormAs } from "~/web/remix-adapter.server";
+import { loadProcedure, submitFormAs } from "~/web/screen-action.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 import { readFormData } from "~/web/http.server";
 

@@ -12,7 +12,7 @@ import {
   type AnalyticsRange,
 } from "~/features/market/analytics";
 import { AnalyticsPage } from "~/features/market/components/analytics-page";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { requireCreator } from "~/routes/_studio+/payouts.server";
 
 export const meta: MetaFunction = () => [{ title: `Analytics | ${PRODUCT_NAME}` }];

@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { creatorPayouts, payoutDashboardLink, refreshMyPayoutAccount, startPayoutOnboarding } from "~/features/payouts/procedures.server";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
 import { readFormData } from "~/web/http.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 import { failedPost, payoutFailure, requireCreator, returnNotice } from "~/routes/_studio+/payouts.server";

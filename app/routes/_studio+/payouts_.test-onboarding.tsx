@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
 import { ErrorPanel } from "~/ui/error-panel";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 import { failedPost, requireCreator } from "~/routes/_studio+/payouts.server";

@@ -9,15 +9,15 @@ import { invoke } from "~/infra/procedure.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import type { FlashMessage } from "~/lib/flash";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm, submitFormAs } from "~/web/remix-adapter.server";
+import { loadProcedure, submitForm, submitFormAs } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { readFormData } from "~/web/http.server";
 
 /** /settings (the Profile tab): the signed-in person's photo, names, handle, bio and email. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   return json({ account: await loadProcedure(account, args, {}, user) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -34,7 +34,7 @@ const PHOTO_FAILURES: Record<number, FlashMessage> = {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     if (isCrossSiteMutation(request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
     try {

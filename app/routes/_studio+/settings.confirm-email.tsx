@@ -6,9 +6,9 @@ import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { FormErrors } from "~/ui/form-field";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { submitForm } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 /** The page carries a live token in its URL: never cached, never sent to another site as a referrer. */
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
@@ -20,7 +20,7 @@ export const headers = () => PRIVATE;
  * GET, which mail scanners also do) changes nothing; its Confirm button does.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   const token = new URL(request.url).searchParams.get("token") ?? "";
   let status: { valid: boolean; newEmail: string | null; message: string | null };
   try {
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const outcome = await submitForm(confirmEmailChange, args, { user });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash("/settings", { kind: "success", title: "Email changed", description: `You now sign in with ${outcome.result.email}.` });

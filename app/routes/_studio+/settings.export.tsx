@@ -8,10 +8,10 @@ import { accountExportScreen, requestAccountExport } from "~/features/accounts/p
 import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Your data | Settings | ${PRODUCT_NAME}` }];
 
@@ -19,7 +19,7 @@ const HERE = "/settings/export";
 
 /** /settings/export (Your data): the latest export of the creator's data and the button that asks for one. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const screen = await loadProcedure(accountExportScreen, args, {}, user);
   return json(screen, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** intent=export: asks for an export (post/redirect/get; the answer is a flash on this tab). */
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
   const intent = String((await readFormData(request)).get("intent") ?? "");
   if (intent !== "export") return redirectWithFlash(HERE, { kind: "error", title: "Unknown action" });

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadProcedure } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { loadProcedure } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
 import { callContext } from "~/web/request-context.server";
@@ -15,14 +15,14 @@ const HERE = "/settings/privacy";
 
 /** Settings, Privacy: the consent to face processing, with Give or Withdraw. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const screen = await loadProcedure(faceConsentScreen, args, {}, user);
   return json(screen, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Give ("give-consent") or withdraw ("withdraw-consent"), as plain form posts; post/redirect/get with a flash. */
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   if (isCrossSiteMutation(args.request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
   const formData = await readFormData(args.request);
   const ctx = callContext(args.request, args.context);

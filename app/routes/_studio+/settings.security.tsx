@@ -10,17 +10,17 @@ import { invoke } from "~/infra/procedure.server";
 import { readSessionSecret } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { endWebSession } from "~/web/web-session.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** /settings/security: the password change, and the user's sessions and tokens (?revoke=<id> shows a confirmation). */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const webSessionSecret = await readSessionSecret(args.request);
   const sessions = await loadProcedure(mySessions, args, {}, user, { webSessionSecret });
   const confirming = new URL(args.request.url).searchParams.get(REVOKE_PARAM);
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   const handedOver = { webSessionSecret: await readSessionSecret(request) };
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");

@@ -10,10 +10,10 @@ import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Model release | ${PRODUCT_NAME}` }];
 
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: `Model release | ${PRODUCT_NAM
  * yourself, and one to upload the signed release of the person shown.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const imageId = new URL(args.request.url).searchParams.get("image");
   if (!imageId) throw redirect("/dashboard");
   const state = await loadProcedure(modelReleaseState, args, { id: imageId }, user);
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   const imageId = new URL(request.url).searchParams.get("image") ?? "";
   const back = releaseAction(imageId);
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
