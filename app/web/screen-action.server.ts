@@ -48,19 +48,45 @@ export interface Refusal {
 
 type Answer = Response | Promise<Response>;
 
-/** How a screen answers a refusal: the conform reply of the form, or the route's own answer (say, `flashRefusal`). */
-export type RefusalReply = "form" | ((refusal: Refusal) => Answer);
-
-/** A refusal answered as a flash message on the page at `to`. */
-export function flashRefusal(to: string, message: FlashMessage | ((refusal: Refusal) => FlashMessage)): (refusal: Refusal) => Answer {
-  return (refusal) => redirectWithFlash(to, typeof message === "function" ? message(refusal) : message);
+/** A refusal answered as a flash message on the page at `to` (`flashRefusal` makes one). */
+export interface FlashReply {
+  flashTo: string;
+  message: FlashMessage | ((refusal: Refusal) => FlashMessage);
 }
+
+/**
+ * How a screen answers a refusal:
+ * - "form": the conform reply the form shows (a post from another site too);
+ * - a `FlashReply`: a flash message on a page (a post from another site too);
+ * - the route's own answer for a refused procedure or fields that did not
+ *   parse; a post from another site is then answered 403 `{ message }`.
+ */
+export type RefusalReply = "form" | FlashReply | ((refusal: Refusal, asForm: () => Response) => Answer);
+
+export function flashRefusal(to: string, message: FlashReply["message"]): FlashReply {
+  return { flashTo: to, message };
+}
+
+function answerWith(
+  reply: FlashReply | ((refusal: Refusal, asForm: () => Response) => Answer),
+  refusal: Refusal,
+  asForm: () => Response,
+  crossSite = false,
+): Answer {
+  if (typeof reply !== "function") {
+    return redirectWithFlash(reply.flashTo, typeof reply.message === "function" ? reply.message(refusal) : reply.message);
+  }
+  return crossSite ? crossSiteRefusal() : reply(refusal, asForm);
+}
+
+/** The answer to a cross-site post where the screen has no form or page to show it on. */
+const crossSiteRefusal = () => json({ message: CROSS_SITE }, { status: 403 });
 
 export interface Done<R> {
   result: R;
   user: UserRow | null;
   ctx: CallContext;
-  /** The form as posted (empty for a `screenCall` that reads no form). */
+  /** The form as posted. */
   form: FormData;
 }
 
@@ -70,6 +96,12 @@ interface IntentSpec<A extends Access, S extends z.ZodType, R, F extends z.ZodTy
   fields?: F;
   /** The procedure's input from the parsed fields and the form: the fields themselves unless given. */
   input?: (fields: z.output<F>, form: FormData) => z.output<S>;
+  /**
+   * The procedure's input taken from the form as posted, unparsed: the
+   * procedure's own schema checks it (and says what is wrong in its words).
+   * For a button whose values are not a form of fields.
+   */
+  rawInput?: (form: FormData) => unknown;
   handedOver?: HandedOver;
   onSuccess: (done: Done<Awaited<R>>) => Answer;
   reply: RefusalReply;
@@ -77,44 +109,66 @@ interface IntentSpec<A extends Access, S extends z.ZodType, R, F extends z.ZodTy
   unexpected?: (error: unknown) => Answer;
 }
 
-/** One intent of a screen action; `intent({...})` keeps each intent's procedure, fields and result types. */
-export interface ScreenIntent {
-  run(args: ActionFunctionArgs, form: FormData, user: UserRow | null, handedOver: HandedOver): Promise<Response>;
+/** What the answer to a refused form needs of conform's submission. */
+interface ParsedForm {
+  reply(options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
 }
 
+/** One intent of a screen action: `intent({...})` runs a procedure, `plainIntent(...)` answers without one. */
+export interface ScreenIntent {
+  run(args: ActionFunctionArgs, form: FormData, user: UserRow | null, handedOver: HandedOver): Promise<Response>;
+  /** The answer to a post from another site (a request the HTTP front let through, say one with no browser in between). */
+  refuseCrossSite(form: FormData): Promise<Response>;
+}
+
+/** An intent that runs a procedure; `intent({...})` keeps its procedure, fields and result types. */
 export function intent<A extends Access, S extends z.ZodType, R, F extends z.ZodType = S>(
   spec: IntentSpec<A, S, R, F>,
 ): ScreenIntent {
+  const schema = (spec.fields ?? spec.procedure.input) as F;
+  const refuse = async (submission: ParsedForm, refusal: Refusal, crossSite = false) => {
+    const asForm = () =>
+      json(submission.reply({ formErrors: [refusal.message], fieldErrors: refusal.fieldErrors, hideFields: SECRET_FIELDS }), {
+        status: refusal.status,
+        headers: refusal.headers,
+      });
+    return spec.reply === "form" ? asForm() : answerWith(spec.reply, refusal, asForm, crossSite);
+  };
   return {
+    refuseCrossSite: async (form) => refuse(parseWithZod(form, { schema }), { status: 403, message: CROSS_SITE, error: null }, true),
     run: async (args, form, user, handedOver) => {
-      const schema = (spec.fields ?? spec.procedure.input) as F;
       const submission = parseWithZod(form, { schema });
-      const refuse = (refusal: Refusal) =>
-        spec.reply === "form"
-          ? json(
-              submission.reply({ formErrors: [refusal.message], fieldErrors: refusal.fieldErrors, hideFields: SECRET_FIELDS }),
-              { status: refusal.status, headers: refusal.headers },
-            )
-          : spec.reply(refusal);
-      if (isCrossSiteMutation(args.request)) return refuse({ status: 403, message: CROSS_SITE, error: null });
+      const ctx = callContext(args.request, args.context, { ...handedOver, ...spec.handedOver });
+      const settle = async (call: () => Promise<Awaited<R>>) => {
+        let result: Awaited<R>;
+        try {
+          result = await call();
+        } catch (error) {
+          if (error instanceof HttpError) return refuse(submission, refusalOf(error));
+          if (spec.unexpected) return spec.unexpected(error);
+          throw error;
+        }
+        return spec.onSuccess({ result, user, ctx, form });
+      };
+      const { rawInput, input } = spec;
+      if (rawInput) return settle(() => invoke(spec.procedure, user, rawInput(form), ctx));
       if (submission.status !== "success") {
-        if (spec.reply === "form") return json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+        const asForm = () => json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+        if (spec.reply === "form") return asForm();
         const errors = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
-        return spec.reply({ status: 400, message: errors[0] ?? "", error: null });
+        return answerWith(spec.reply, { status: 400, message: errors[0] ?? "", error: null }, asForm);
       }
       const fields = submission.value as z.output<F>;
-      const input = spec.input ? spec.input(fields, form) : (fields as unknown as z.output<S>);
-      const ctx = callContext(args.request, args.context, { ...handedOver, ...spec.handedOver });
-      let result: Awaited<R>;
-      try {
-        result = await invokeParsed(spec.procedure, user, input, ctx);
-      } catch (error) {
-        if (error instanceof HttpError) return refuse(refusalOf(error));
-        if (spec.unexpected) return spec.unexpected(error);
-        throw error;
-      }
-      return spec.onSuccess({ result, user, ctx, form });
+      return settle(() => invokeParsed(spec.procedure, user, input ? input(fields, form) : (fields as unknown as z.output<S>), ctx));
     },
+  };
+}
+
+/** An intent the screen answers itself, running no procedure (say, a cart change kept in a cookie). */
+export function plainIntent(answer: (form: FormData, user: UserRow | null) => Answer): ScreenIntent {
+  return {
+    refuseCrossSite: async () => crossSiteRefusal(),
+    run: async (_args, form, user) => answer(form, user),
   };
 }
 
@@ -143,7 +197,10 @@ export async function screenAction<T = SubmissionResult<string[]>>(
   const name = String(form.get("intent") ?? "");
   const chosen = Object.hasOwn(options.intents, name) ? options.intents[name] : undefined;
   const user = options.user !== undefined ? options.user : await getWebUser(args.request);
-  const answer = chosen ? await chosen.run(args, form, user, options.handedOver ?? {}) : await options.unknownIntent(form);
+  let answer: Response;
+  if (!chosen) answer = await options.unknownIntent(form);
+  else if (isCrossSiteMutation(args.request)) answer = await chosen.refuseCrossSite(form);
+  else answer = await chosen.run(args, form, user, options.handedOver ?? {});
   return answer as TypedResponse<T>;
 }
 
@@ -159,23 +216,24 @@ export async function screenCall<A extends Access, S extends z.ZodType, R>(
     input: unknown;
     user?: UserRow | null;
     handedOver?: HandedOver;
-    onSuccess: (done: Done<Awaited<R>>) => Answer;
-    reply: (refusal: Refusal) => Answer;
+    onSuccess: (done: Omit<Done<Awaited<R>>, "form">) => Answer;
+    /** The answer to a refusal; a post from another site is answered 403 `{ message }` without it. */
+    reply: FlashReply | ((refusal: Refusal) => Answer);
     unexpected?: (error: unknown) => Answer;
   },
 ): Promise<Response> {
-  if (isCrossSiteMutation(args.request)) return spec.reply({ status: 403, message: CROSS_SITE, error: null });
+  if (isCrossSiteMutation(args.request)) return crossSiteRefusal();
   const user = spec.user !== undefined ? spec.user : await getWebUser(args.request);
   const ctx = callContext(args.request, args.context, spec.handedOver);
   let result: Awaited<R>;
   try {
     result = await invoke(spec.procedure, user, spec.input, ctx);
   } catch (error) {
-    if (error instanceof HttpError) return spec.reply(refusalOf(error));
+    if (error instanceof HttpError) return answerWith(spec.reply, refusalOf(error), () => json({ message: error.message }, { status: error.status, headers: error.headers }));
     if (spec.unexpected) return spec.unexpected(error);
     throw error;
   }
-  return spec.onSuccess({ result, user, ctx, form: new FormData() });
+  return spec.onSuccess({ result, user, ctx });
 }
 
 export type FormOutcome<R> =
@@ -211,7 +269,7 @@ export async function submitFormAs<A extends Access, S extends z.ZodType, R, F e
   const formData = options.formData ?? (await readFormData(args.request));
   const user = options.user !== undefined ? options.user : await getWebUser(args.request);
   let done: Done<Awaited<R>> | null = null;
-  const response = await intent({
+  const form = intent({
     procedure,
     fields: options.schema,
     input: (fields) => options.toInput(fields),
@@ -221,7 +279,8 @@ export async function submitFormAs<A extends Access, S extends z.ZodType, R, F e
       done = success;
       return new Response(null, { status: 204 });
     },
-  }).run(args, formData, user, {});
+  });
+  const response = isCrossSiteMutation(args.request) ? await form.refuseCrossSite(formData) : await form.run(args, formData, user, {});
   if (done === null) return { ok: false, response: response as ReturnType<typeof json<SubmissionResult<string[]>>> };
   const { result, ctx } = done as Done<Awaited<R>>;
   return { ok: true, result, user, ctx, formData };

@@ -5,14 +5,9 @@ import { PageHeader } from "~/ui/page-header";
 import { ListingPreview } from "~/features/studio/components/listing-preview";
 import { ModelReleasePanel, releaseAction } from "~/features/publishing/components/model-release-form";
 import { modelReleaseState, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures.server";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormData } from "~/web/http.server";
-import { loadProcedure, submitForm } from "~/web/screen-action.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { flashRefusal, loadProcedure, screenCall, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Model release | ${PRODUCT_NAME}` }];
@@ -41,17 +36,15 @@ export async function action(args: ActionFunctionArgs) {
   const imageId = new URL(request.url).searchParams.get("image") ?? "";
   const back = releaseAction(imageId);
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    if (isCrossSiteMutation(request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
-    try {
-      await invoke(uploadModelRelease, user, { id: imageId }, callContext(request, args.context));
-      return redirectWithFlash(back, { kind: "success", title: "Model release saved", description: "The signed release is kept with this image." });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithFlash(back, { kind: "error", title: "Release not saved", description: error.message });
-    }
+    return screenCall(args, {
+      procedure: uploadModelRelease,
+      input: { id: imageId },
+      user,
+      onSuccess: () => redirectWithFlash(back, { kind: "success", title: "Model release saved", description: "The signed release is kept with this image." }),
+      reply: flashRefusal(back, (refusal) => ({ kind: "error", title: "Release not saved", description: refusal.message })),
+    });
   }
-  const formData = await readFormData(request);
-  const outcome = await submitForm(signModelReleaseProcedure, args, { formData, user });
+  const outcome = await submitForm(signModelReleaseProcedure, args, { user });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(back, { kind: "success", title: "Model release signed", description: "The PDF is kept with this image." });
 }
