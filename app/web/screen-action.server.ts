@@ -30,8 +30,8 @@ import { readFormData } from "~/web/http.server";
  * Routes never catch HttpError themselves.
  */
 
-/** Fields a refused form never gets back in its answer (so no password is written into the page). */
-const SECRET_FIELDS = ["password", "currentPassword", "newPassword"];
+/** Fields a refused form never gets back in its answer (so no password or API key is written into the page). */
+const SECRET_FIELDS = ["password", "currentPassword", "newPassword", "apiKey"];
 
 const CROSS_SITE = "Cross-site request refused";
 
@@ -188,17 +188,19 @@ export async function screenAction<T = SubmissionResult<string[]>>(
     user?: UserRow | null;
     handedOver?: HandedOver;
     intents: Record<string, ScreenIntent>;
-    unknownIntent: (form: FormData) => Answer;
+    /** The answer to a form whose intent the screen does not know, or the intent such a form runs. */
+    unknownIntent: ((form: FormData) => Answer) | ScreenIntent;
     /** The form, when the route had to read it first. */
     form?: FormData;
   },
 ): Promise<TypedResponse<T>> {
   const form = options.form ?? (await readFormData(args.request));
   const name = String(form.get("intent") ?? "");
-  const chosen = Object.hasOwn(options.intents, name) ? options.intents[name] : undefined;
+  const { unknownIntent } = options;
+  const chosen = Object.hasOwn(options.intents, name) ? options.intents[name] : typeof unknownIntent === "function" ? undefined : unknownIntent;
   const user = options.user !== undefined ? options.user : await getWebUser(args.request);
   let answer: Response;
-  if (!chosen) answer = await options.unknownIntent(form);
+  if (!chosen) answer = await (unknownIntent as (form: FormData) => Answer)(form);
   else if (isCrossSiteMutation(args.request)) answer = await chosen.refuseCrossSite(form);
   else answer = await chosen.run(args, form, user, options.handedOver ?? {});
   return answer as TypedResponse<T>;
