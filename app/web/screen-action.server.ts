@@ -27,7 +27,10 @@ import { readFormData } from "~/web/http.server";
  * - `submitForm` / `submitFormAs` for an action with one form;
  * - `loadProcedure` for a loader (a refusal becomes a thrown Response for the
  *   ErrorBoundary), `attemptProcedure` for a loader that shows a refusal.
- * Routes never catch HttpError themselves.
+ * Routes never catch HttpError themselves. A post from another site is
+ * refused in front of every route (`body-guard.server.ts`); one that reaches
+ * an action anyway (a test calling it directly) is refused here as well,
+ * answered like the intent's other refusals.
  */
 
 /** Fields a refused form never gets back in its answer (so no password or API key is written into the page). */
