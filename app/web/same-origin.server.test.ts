@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
+import { isCrossSiteMutation, isExemptFromSameOrigin } from "~/web/same-origin.server";
 
 const request = (method: string, headers: Record<string, string>) =>
   new Request("http://localhost:3000/dashboard", { method, headers });
@@ -18,5 +18,16 @@ describe("isCrossSiteMutation", () => {
     expect(isCrossSiteMutation(request("DELETE", { Origin: "null" }))).toBe(true);
     expect(isCrossSiteMutation(request("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
     expect(isCrossSiteMutation(request("POST", { "Sec-Fetch-Site": "same-site" }))).toBe(true);
+  });
+});
+
+describe("isExemptFromSameOrigin", () => {
+  it("exempts a bearer call and the signed webhooks, nothing else", () => {
+    expect(isExemptFromSameOrigin("/api/token-images", "Bearer abc")).toBe(true);
+    expect(isExemptFromSameOrigin("/api/webhooks/stripe", null)).toBe(true);
+    expect(isExemptFromSameOrigin("/api/webhooks/shopify", null)).toBe(true);
+    expect(isExemptFromSameOrigin("/dashboard", null)).toBe(false);
+    expect(isExemptFromSameOrigin("/api/webhooksx", null)).toBe(false);
+    expect(isExemptFromSameOrigin("/api/account", "Basic abc")).toBe(false);
   });
 });

@@ -9,9 +9,9 @@ import { Avatar } from "~/ui/avatar";
 import { ErrorPanel } from "~/ui/error-panel";
 import { shareMetaTags } from "~/ui/share-meta";
 import { PRODUCT_NAME } from "~/lib/product";
-import { getWebUser } from "~/web/auth.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 
 /**
  * GET /creators/{handle}: a creator's storefront (public, served to visitors
@@ -22,7 +22,7 @@ import { loadProcedure } from "~/web/remix-adapter.server";
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const param = (name: string) => url.searchParams.get(name) ?? "";
-  const user = await getWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "optional" });
   const { creator, page } = await loadProcedure(
     viewStorefront,
     args,

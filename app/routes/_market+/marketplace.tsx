@@ -24,10 +24,10 @@ import {
   checkoutReturnStatus,
   listingRatings,
 } from "~/features/market/procedures.server";
-import { getWebUser } from "~/web/auth.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 
 export const meta: MetaFunction = () => [
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Public: anyone may browse and buy.
   const { request } = args;
   const url = new URL(request.url);
-  const user = await getWebUser(request);
+  const user = await requireScreenUser(request, { access: "optional" });
   const param = (name: string) => url.searchParams.get(name) ?? "";
   const page = await loadProcedure(
     browseMarketplace,

@@ -15,9 +15,9 @@ import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
-import { getWebUser } from "~/web/auth.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { isFreshView } from "~/web/fresh-view.server";
 
 /** How wide the page shows the preview: the left column from lg, else the page's width. */
@@ -31,7 +31,7 @@ const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
  * shared link is shown with (Open Graph, Twitter, JSON-LD). 404 otherwise.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await getWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "optional" });
   const page = await loadProcedure(viewListingPage, args, { listingId: args.params.listingId ?? "" }, user);
   // The listing counts as viewed, once per visitor and day, as on the marketplace; a copy from the visitors' cache counts too.
   if (isFreshView(args.request)) await loadProcedure(countMarketplaceViews, args, { listingIds: [page.listing.id] }, user);

@@ -3,21 +3,19 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { getWebUser } from "~/web/auth.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { createIntegration, deleteIntegration, integrationsScreen } from "~/features/publishing/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { findPlatform } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { IntegrationsScreen } from "~/features/publishing/components/integrations-screen";
-import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
 
 /** /integrations: public route whose content depends on being signed in. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await getWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "optional" });
   if (!user) return json({ signedIn: false as const });
   const url = new URL(args.request.url);
   const screen = await loadProcedure(
@@ -29,24 +27,29 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ signedIn: true as const, screen });
 }
 
-/** Signed in: the manual setup form ("manual") and Disconnect ("disconnect"); post/redirect/get. */
+/** Signed in: the manual setup form ("manual") and Disconnect ("disconnect"); post/redirect/get. A refused form never gets its API key back. */
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
-  const formData = await readFormData(args.request);
-  const name = findPlatform(String(formData.get("platform") ?? ""))?.name ?? "The platform";
-  if (formData.get("intent") === "disconnect") {
-    const outcome = await submitForm(deleteIntegration, args, { formData, user });
-    if (!outcome.ok) return outcome.response;
-    return redirectWithFlash("/integrations", { kind: "success", title: "Disconnected", description: `${name} is disconnected.` });
-  }
-  const outcome = await submitForm(createIntegration, args, { formData, user });
-  if (!outcome.ok) {
-    // The form's reply carries what was typed back to it: never the key.
-    const reply = (await outcome.response.json()) as SubmissionResult<string[]>;
-    if (reply.initialValue) delete reply.initialValue.apiKey;
-    return json(reply, { status: outcome.response.status, headers: outcome.response.headers });
-  }
-  return redirectWithFlash(`/integrations#${outcome.result.platform}`, { kind: "success", ...COPY.integrationCreated });
+  const user = await requireScreenUser(args.request, { access: "user" });
+  const manual = intent({
+    procedure: createIntegration,
+    reply: "form",
+    onSuccess: ({ result }) => redirectWithFlash(`/integrations#${result.platform}`, { kind: "success", ...COPY.integrationCreated }),
+  });
+  return screenAction(args, {
+    user,
+    unknownIntent: manual,
+    intents: {
+      manual,
+      disconnect: intent({
+        procedure: deleteIntegration,
+        reply: "form",
+        onSuccess: ({ form }) => {
+          const name = findPlatform(String(form.get("platform") ?? ""))?.name ?? "The platform";
+          return redirectWithFlash("/integrations", { kind: "success", title: "Disconnected", description: `${name} is disconnected.` });
+        },
+      }),
+    },
+  });
 }
 
 export default function Integrations() {
