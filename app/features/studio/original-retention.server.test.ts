@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { requestStylization } from "~/features/studio/stylized-images.server";
 import { originalRemovalDate } from "~/features/studio/original-retention.server";
-import { sweepExpiredOriginals } from "~/features/studio/procedures.server";
+import { sweepExpiredOriginals } from "~/features/studio/lends.server";
 import { DAY_MS } from "~/features/studio/quotas.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
