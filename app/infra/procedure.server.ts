@@ -7,7 +7,7 @@ import { badRequest, forbidden, unauthorized } from "~/infra/errors.server";
 /**
  * The typed procedure layer: an operation is declared once with who may call
  * it, its zod input schema and its function. Adapters turn it into a Remix
- * loader/action (remix-adapter.server.ts) or an /api handler (api-adapter.server.ts).
+ * loader/action (screen-action.server.ts) or an /api handler (api-adapter.server.ts).
  */
 export type Access = "public" | "user" | "admin";
 

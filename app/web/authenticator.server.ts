@@ -3,8 +3,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema";
 import { signIn } from "~/features/accounts/procedures.server";
-import type { FormOutcome } from "~/web/remix-adapter.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import type { FormOutcome } from "~/web/screen-action.server";
+import { submitForm } from "~/web/screen-action.server";
 
 /**
  * remix-auth with the form strategy. remix-auth 4 leaves sessions to the app:

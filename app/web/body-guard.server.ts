@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE } from "~/lib/limits";
-import { isCrossSite, isSafeMethod } from "~/web/same-origin.server";
+import { isCrossSite, isExemptFromSameOrigin, isSafeMethod } from "~/web/same-origin.server";
 import { bodyLimitFor, declaredLength, hasBody } from "./body-limits.server";
 import { requestHost } from "./remix-handler.server";
 import { closeAfterAnswer, settleUnreadBody } from "./unread-body.server";
@@ -8,7 +8,9 @@ import { shortPageHtml } from "~/web/short-page.server";
 
 /**
  * In front of every route, before a byte of the body is read:
- * 1. a cookie-carrying mutation from another site is refused (403);
+ * 1. a cookie-carrying mutation from another site is refused (403) — the one
+ *    same-origin check of every route, screens and /api alike (a bearer call
+ *    and a signed webhook are exempt);
  * 2. a declared body past the route's limit is refused (413);
  * 3. a form or JSON body is read in full within its limit (413 past it, also
  *    when chunked), and handed to the route as `res.locals.body`.
@@ -21,8 +23,8 @@ export function bodyGuard() {
     if (!hasBody(req) && isSafeMethod(req.method)) return next();
     const limit = bodyLimitFor(req.path, req.get("Content-Type"));
 
-    const bearer = /^bearer\s/i.test(req.get("Authorization") ?? "");
-    if (!bearer && isCrossSite({ method: req.method, header: (name) => req.get(name) ?? null, host: requestHost(req) })) {
+    const exempt = isExemptFromSameOrigin(req.path, req.get("Authorization") ?? null);
+    if (!exempt && isCrossSite({ method: req.method, header: (name) => req.get(name) ?? null, host: requestHost(req) })) {
       settleUnreadBody(req, res, limit.bytes);
       return refuse(req, res, 403, "Cross-site request refused");
     }

@@ -31,6 +31,15 @@ export function isCrossSite({ method, header, host }: MutationFacts): boolean {
   }
 }
 
+/**
+ * Requests the same-origin rule does not apply to, as they carry no cookie
+ * authority: a call with an `Authorization: Bearer` token, and the signed
+ * webhooks under /api/webhooks/ (each checks its own signature).
+ */
+export function isExemptFromSameOrigin(path: string, authorization: string | null): boolean {
+  return /^bearer\s/i.test(authorization ?? "") || path.startsWith("/api/webhooks/");
+}
+
 export function isCrossSiteMutation(request: Request): boolean {
   return isCrossSite({
     method: request.method,

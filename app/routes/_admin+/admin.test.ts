@@ -15,7 +15,7 @@ describe("/admin loader", () => {
   it("sends a signed-out visitor to sign in, coming back to /admin", async () => {
     const response = await callRoute(adminRoute.loader, makeRequest("/admin?q=ada"));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/api/login?redirectTo=%2Fadmin%3Fq%3Dada");
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%3Fq%3Dada");
   });
 
   it("answers a signed-in creator 403 with no admin data at all", async () => {
@@ -135,7 +135,7 @@ describe("/admin action", () => {
     expect(denied.status).toBe(403);
     const anonymous = await callRoute(adminRoute.action, formRequest("/admin", { intent: "ban", userId: victim.user.id }));
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toMatch(/^\/api\/login/);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
     // Even the admin's own cookie does nothing when the form comes from another site.
     const crossSite = await callRoute(
       adminRoute.action,

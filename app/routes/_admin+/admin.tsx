@@ -39,6 +39,7 @@ import { adminOrders, refundOrder } from "~/features/market/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
+import { userStatusSchema } from "~/features/admin/schemas";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, ERASE_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
@@ -52,11 +53,10 @@ import {
   changeUserStatus,
 } from "~/features/admin/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { flashRefusal, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { ErrorPage } from "~/root";
 import type { loader as rootLoader } from "~/root";
-import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = ({ error }) => [
   {
@@ -67,15 +67,8 @@ export const meta: MetaFunction = ({ error }) => [
 /** Admin data never goes into a shared cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** Signed out: to sign-in. Signed in but not the super admin: 403 before any admin data is read. */
-async function requireAdmin(request: Request) {
-  const user = await requireWebUser(request);
-  if (!isSuperAdmin(user)) throw json({ message: ACCESS_DENIED.description }, { status: 403 });
-  return user;
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const admin = await requireAdmin(args.request);
+  const admin = await requireScreenUser(args.request, { access: "admin" });
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const viewId = url.searchParams.get("view");
@@ -163,105 +156,90 @@ function backTo(request: Request) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const admin = await requireAdmin(args.request);
-  const formData = await readFormData(args.request);
-  const intent = formData.get("intent");
-
-  if (intent === "ban" || intent === "unban") {
-    const input = new FormData();
-    input.set("userId", String(formData.get("userId") ?? ""));
-    input.set("action", intent);
-    const outcome = await submitForm(changeUserStatus, args, { formData: input, user: admin });
-    if (!outcome.ok) return redirectWithFlash(backTo(args.request), { kind: "error", ...STATUS_UPDATE_FAILED });
-    const user = outcome.result;
-    return redirectWithFlash(
-      backTo(args.request),
-      intent === "ban"
-        ? {
+  const admin = await requireScreenUser(args.request, { access: "admin" });
+  const here = new URL(args.request.url).search;
+  const banOrUnban = (action: "ban" | "unban") =>
+    intent({
+      procedure: changeUserStatus,
+      fields: userStatusSchema.pick({ userId: true }),
+      input: (fields) => ({ ...fields, action }),
+      reply: flashRefusal(backTo(args.request), { kind: "error", ...STATUS_UPDATE_FAILED }),
+      onSuccess: ({ result: user }) =>
+        redirectWithFlash(
+          backTo(args.request),
+          action === "ban"
+            ? {
+                kind: "success",
+                title: "User banned",
+                description: `${fullName(user)} was signed out everywhere and their listings are hidden from the marketplace.`,
+              }
+            : { kind: "success", title: "User unbanned", description: `${fullName(user)} can sign in again.` },
+        ),
+    });
+  const waitlistBack = `${adminHref(here, {})}#waitlist`;
+  return screenAction(args, {
+    user: admin,
+    unknownIntent: () => {
+      throw json({ message: "Unknown action" }, { status: 400 });
+    },
+    intents: {
+      ban: banOrUnban("ban"),
+      unban: banOrUnban("unban"),
+      "erase-user": intent({
+        procedure: eraseUser,
+        reply: flashRefusal(adminHref(here, { [ERASE_PARAM]: null }), (refusal) => ({
+          kind: "error",
+          title: "The account was not erased",
+          description: refusal.message || "The account could not be erased.",
+        })),
+        onSuccess: () =>
+          redirectWithFlash(adminHref(here, { [ERASE_PARAM]: null, view: null }), {
             kind: "success",
-            title: "User banned",
-            description: `${fullName(user)} was signed out everywhere and their listings are hidden from the marketplace.`,
-          }
-        : { kind: "success", title: "User unbanned", description: `${fullName(user)} can sign in again.` },
-    );
-  }
-
-  if (intent === "erase-user") {
-    const input = new FormData();
-    input.set("userId", String(formData.get("userId") ?? ""));
-    const outcome = await submitForm(eraseUser, args, { formData: input, user: admin });
-    if (!outcome.ok) {
-      return redirectWithFlash(adminHref(new URL(args.request.url).search, { [ERASE_PARAM]: null }), {
-        kind: "error",
-        title: "The account was not erased",
-        description: await refusalOf(outcome.response, "The account could not be erased."),
-      });
-    }
-    return redirectWithFlash(adminHref(new URL(args.request.url).search, { [ERASE_PARAM]: null, view: null }), {
-      kind: "success",
-      title: "Account erased",
-      description: "The user is signed out and their listings are gone; their files and personal data are being deleted.",
-    });
-  }
-
-  if (intent === "create-user") {
-    const outcome = await submitForm(adminCreateUser, args, { formData, user: admin });
-    if (!outcome.ok) return outcome.response;
-    return redirectWithFlash(adminHref("", { view: outcome.result.id }), {
-      kind: "success",
-      title: "User created",
-      description: `${outcome.result.email} can now sign in.`,
-    });
-  }
-
-  if (intent === "invite-waitlist") {
-    const input = new FormData();
-    input.set("entryId", String(formData.get("entryId") ?? ""));
-    const outcome = await submitForm(inviteFromWaitlist, args, { formData: input, user: admin });
-    const back = `${adminHref(new URL(args.request.url).search, {})}#waitlist`;
-    if (!outcome.ok) {
-      return redirectWithFlash(back, {
-        kind: "error",
-        title: "No invitation sent",
-        description: await refusalOf(outcome.response, "The invitation could not be sent."),
-      });
-    }
-    return redirectWithFlash(back, {
-      kind: "success",
-      title: "Invitation sent",
-      description: `${outcome.result.email} can create an account with the mailed link until ${new Date(outcome.result.expiresAt).toUTCString()}.`,
-    });
-  }
-
-  if (intent === "refund-order") {
-    const orderId = String(formData.get("orderId") ?? "");
-    const input = new FormData();
-    input.set("orderId", orderId);
-    input.set("reason", String(formData.get("reason") ?? ""));
-    const outcome = await submitForm(refundOrder, args, { formData: input, user: admin });
-    if (!outcome.ok) {
-      // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
-      return redirectWithFlash(adminHref(new URL(args.request.url).search, {}), {
-        kind: "error",
-        title: REFUND_FAILED_TITLE,
-        description: await refusalOf(outcome.response),
-      });
-    }
-    return redirectWithFlash(adminHref(new URL(args.request.url).search, { [REFUND_PARAM]: null }), {
-      kind: "success",
-      title: "Order refunded",
-      description: refundedNotice(outcome.result.id),
-    });
-  }
-
-  throw json({ message: "Unknown action" }, { status: 400 });
-}
-
-/** The first message of a refused form submission (conform's reply: form errors under "", then field errors). */
-async function refusalOf(response: Response, fallback = "The order could not be refunded."): Promise<string> {
-  const reply = (await response.json()) as { error?: Record<string, string[] | null> | null };
-  const messages = Object.values(reply.error ?? {}).flatMap((list) => list ?? []);
-  return messages[0] ?? fallback;
+            title: "Account erased",
+            description: "The user is signed out and their listings are gone; their files and personal data are being deleted.",
+          }),
+      }),
+      "create-user": intent({
+        procedure: adminCreateUser,
+        reply: "form",
+        onSuccess: ({ result }) =>
+          redirectWithFlash(adminHref("", { view: result.id }), {
+            kind: "success",
+            title: "User created",
+            description: `${result.email} can now sign in.`,
+          }),
+      }),
+      "invite-waitlist": intent({
+        procedure: inviteFromWaitlist,
+        reply: flashRefusal(waitlistBack, (refusal) => ({
+          kind: "error",
+          title: "No invitation sent",
+          description: refusal.message || "The invitation could not be sent.",
+        })),
+        onSuccess: ({ result }) =>
+          redirectWithFlash(waitlistBack, {
+            kind: "success",
+            title: "Invitation sent",
+            description: `${result.email} can create an account with the mailed link until ${new Date(result.expiresAt).toUTCString()}.`,
+          }),
+      }),
+      "refund-order": intent({
+        procedure: refundOrder,
+        // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
+        reply: flashRefusal(adminHref(here, {}), (refusal) => ({
+          kind: "error",
+          title: REFUND_FAILED_TITLE,
+          description: refusal.message || "The order could not be refunded.",
+        })),
+        onSuccess: ({ result }) =>
+          redirectWithFlash(adminHref(here, { [REFUND_PARAM]: null }), {
+            kind: "success",
+            title: "Order refunded",
+            description: refundedNotice(result.id),
+          }),
+      }),
+    },
+  });
 }
 
 export default function AdminPortal() {

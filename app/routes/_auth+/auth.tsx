@@ -12,14 +12,11 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { invitationStatus, joinWaitlist, register, registerInvited, signInOptions } from "~/features/accounts/procedures.server";
-import { HttpError } from "~/infra/errors.server";
 import { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
-import { getWebUser } from "~/web/auth.server";
 import { webAuthenticator } from "~/web/authenticator.server";
-import { invoke } from "~/infra/procedure.server";
-import { callContext } from "~/web/request-context.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { startWebSession } from "~/web/web-session.server";
 import { readFormData } from "~/web/http.server";
 
@@ -53,14 +50,13 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/dashboard");
-  if (await getWebUser(request)) throw redirect(redirectTo);
-  const ctx = callContext(request, context);
-  const { registrationOpen } = await invoke(signInOptions, null, {}, ctx);
+  if (await requireScreenUser(args.request, { access: "optional" })) throw redirect(redirectTo);
+  const { registrationOpen } = await loadProcedure(signInOptions, args, {}, null);
   const invite = url.searchParams.get("invite");
-  const invitation = invite === null ? null : { token: invite.slice(0, 500), ...(await checkInvitation(invite.slice(0, 500), ctx)) };
+  const invitation = invite === null ? null : { token: invite.slice(0, 500), ...(await checkInvitation(invite.slice(0, 500), args)) };
   const waitlistParam = url.searchParams.get("waitlist");
   const waitlist = WAITLIST_OUTCOMES.find((outcome) => outcome === waitlistParam) ?? null;
   return json(
@@ -75,65 +71,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-async function checkInvitation(token: string, ctx: ReturnType<typeof callContext>) {
-  try {
-    return await invoke(invitationStatus, null, { invite: token }, ctx);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    return { valid: false as const, email: null, message: error.message };
-  }
+/** An invitation link's state; a link that is not (or no longer) valid says why. */
+async function checkInvitation(token: string, args: LoaderFunctionArgs) {
+  const outcome = await attemptProcedure(invitationStatus, args, { invite: token }, null);
+  if (outcome.ok) return outcome.result;
+  if (outcome.refusal.status !== 400) throw outcome.refusal.error;
+  return { valid: false as const, email: null, message: outcome.refusal.message };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await readFormData(args.request);
-  const redirectTo = safeRedirect(formData.get("redirectTo"), "/dashboard");
-
-  if (formData.get("intent") === "waitlist") {
-    const outcome = await submitForm(joinWaitlist, args, { formData, user: null });
-    if (!outcome.ok) return outcome.response;
-    const answer: WaitlistOutcome = outcome.result.joined ? "joined" : "already";
-    return redirect(`/auth?tab=register&waitlist=${answer}#waitlist`);
-  }
-
-  if (formData.get("intent") === "register-invited") {
-    const outcome = await submitForm(registerInvited, args, { formData, user: null });
-    if (!outcome.ok) return outcome.response;
-    return redirectWithFlash(
-      "/dashboard",
-      { kind: "success", title: "Welcome!", description: "Your account has been created." },
-      { "Set-Cookie": await startWebSession(outcome.result, args.request) },
-    );
-  }
-
-  if (formData.get("intent") === "register") {
-    const outcome = await submitForm(register, args, { formData, user: null });
-    if (!outcome.ok) {
-      const { registrationOpen } = await invoke(
-        signInOptions,
-        null,
-        {},
-        callContext(args.request, args.context),
-      );
-      if (outcome.response.status === 403 && !registrationOpen) {
-        return redirectWithFlash(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
-          kind: "error",
-          title: "Registration",
-          description: "Please use the login form with existing credentials.",
-        });
-      }
-      return outcome.response;
-    }
-    // The same notice whether or not the email has an account: the mail says what comes next.
-    return redirectWithFlash("/auth", { kind: "info", title: "Check your email", description: outcome.result.message });
-  }
-
-  const outcome = await webAuthenticator(args).authenticate("form", args.request);
-  if (!outcome.ok) return outcome.response;
-  return redirectWithFlash(
-    redirectTo,
-    { kind: "success", title: "Welcome back!", description: "You've been logged in successfully." },
-    { "Set-Cookie": await startWebSession(outcome.result, args.request) },
-  );
+  const form = await readFormData(args.request);
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/dashboard");
+  const welcome = (user: Parameters<typeof startWebSession>[0], title: string, description: string, to: string) =>
+    startWebSession(user, args.request).then((cookie) => redirectWithFlash(to, { kind: "success", title, description }, { "Set-Cookie": cookie }));
+  return screenAction(args, {
+    user: null,
+    form,
+    // No intent: the sign-in form.
+    unknownIntent: async () => {
+      const outcome = await webAuthenticator(args).authenticate("form", args.request);
+      if (!outcome.ok) return outcome.response;
+      return welcome(outcome.result, "Welcome back!", "You've been logged in successfully.", redirectTo);
+    },
+    intents: {
+      waitlist: intent({
+        procedure: joinWaitlist,
+        reply: "form",
+        onSuccess: ({ result }) => {
+          const answer: WaitlistOutcome = result.joined ? "joined" : "already";
+          return redirect(`/auth?tab=register&waitlist=${answer}#waitlist`);
+        },
+      }),
+      "register-invited": intent({
+        procedure: registerInvited,
+        reply: "form",
+        onSuccess: ({ result }) => welcome(result, "Welcome!", "Your account has been created.", "/dashboard"),
+      }),
+      register: intent({
+        procedure: register,
+        reply: async (refusal, asForm) => {
+          if (refusal.status === 403 && !(await loadProcedure(signInOptions, args, {}, null)).registrationOpen) {
+            return redirectWithFlash(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
+              kind: "error",
+              title: "Registration",
+              description: "Please use the login form with existing credentials.",
+            });
+          }
+          return asForm();
+        },
+        // The same notice whether or not the email has an account: the mail says what comes next.
+        onSuccess: ({ result }) => redirectWithFlash("/auth", { kind: "info", title: "Check your email", description: result.message }),
+      }),
+    },
+  });
 }
 
 export default function AuthScreen() {

@@ -5,11 +5,8 @@ import { FormErrors } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { PRODUCT_NAME } from "~/lib/product";
 import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures.server";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
-import { callContext } from "~/web/request-context.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -23,15 +20,12 @@ export const headers = () => PRIVATE;
  * Opening it (a GET, which mail scanners also do) creates nothing; its
  * Create my account button does, and signs the new creator in.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  let status: { valid: boolean; email: string | null; firstName: string | null; message: string | null };
-  try {
-    status = await invoke(registrationLinkStatus, null, { token }, callContext(request, context));
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    status = { valid: false, email: null, firstName: null, message: error.message };
-  }
+  const outcome = await attemptProcedure(registrationLinkStatus, args, { token }, null);
+  if (!outcome.ok && outcome.refusal.status !== 400) throw outcome.refusal.error;
+  const status: { valid: boolean; email: string | null; firstName: string | null; message: string | null } = outcome.ok ? outcome.result : { valid: false, email: null, firstName: null, message: outcome.refusal.message };
   return json({ token, ...status }, { headers: PRIVATE });
 }
 

@@ -7,7 +7,7 @@ import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { PRODUCT_NAME } from "~/lib/product";
 import { RESET_REQUESTED, requestPasswordReset } from "~/features/accounts/procedures.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { submitForm } from "~/web/screen-action.server";
 
 /** The form's schema, loaded after the page rendered. */
 const loadSchema = () => import("~/features/accounts/schemas").then((m) => m.forgotPasswordSchema);

@@ -7,11 +7,8 @@ import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { PRODUCT_NAME } from "~/lib/product";
 import { resetLinkStatus, resetPassword } from "~/features/accounts/procedures.server";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
-import { callContext } from "~/web/request-context.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
+import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 
 /** The form's schema, loaded after the page rendered. */
 const loadSchema = () => import("~/features/accounts/schemas").then((m) => m.resetPasswordSchema);
@@ -27,15 +24,12 @@ export const meta: MetaFunction = () => [{ title: `Choose a new password | ${PRO
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 export const headers = () => PRIVATE;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  let status: { valid: boolean; message: string | null };
-  try {
-    status = await invoke(resetLinkStatus, null, { token }, callContext(request, context));
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    status = { valid: false, message: error.message };
-  }
+  const outcome = await attemptProcedure(resetLinkStatus, args, { token }, null);
+  if (!outcome.ok && outcome.refusal.status !== 400) throw outcome.refusal.error;
+  const status: { valid: boolean; message: string | null } = outcome.ok ? outcome.result : { valid: false, message: outcome.refusal.message };
   return json({ token, ...status }, { headers: PRIVATE });
 }
 

@@ -15,9 +15,7 @@ import { checkout, countCartAdd, viewCart } from "~/features/market/procedures.s
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitFormAs } from "~/web/remix-adapter.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { readFormData } from "~/web/http.server";
+import { intent, loadProcedure, plainIntent, screenAction } from "~/web/screen-action.server";
 
 export const meta: MetaFunction = () => [{ title: `Cart and checkout | ${PRODUCT_NAME}` }];
 
@@ -41,43 +39,44 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   // Public, same-origin forms only.
   const { request } = args;
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
-
-  if (intent === "checkout") {
-    const cart = await readCart(request);
-    const outcome = await submitFormAs(checkout, args, {
-      schema: customerInfoSchema,
-      toInput: (customerInfo) => ({ cartItems: cart.map((imageId) => ({ imageId })), customerInfo }),
-      formData,
-      user: null,
+  const changeCart = (intent: "add" | "remove") =>
+    plainIntent(async (formData) => {
+      const listingId = String(formData.get("listingId") ?? "");
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(listingId)) return json({ message: "Unknown cart action" }, { status: 400 });
+      const before = await readCart(request);
+      const after = intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
+      const full = intent === "add" && after === before && !before.includes(listingId);
+      // The creator's analytics: an add counts once per visitor, listing and day.
+      if (intent === "add" && !full) await loadProcedure(countCartAdd, args, { listingId });
+      const headers = { "Set-Cookie": await cartHeader(after) };
+      const anchor = String(formData.get("anchor") ?? "");
+      // Without JavaScript, back to the same card: the page scrolls to #listing-<id>.
+      const back = safeRedirect(formData.get("redirectTo"), "/marketplace");
+      const redirectTo = /^listing-[A-Za-z0-9_-]{1,64}$/.test(anchor) ? `${back.split("#")[0]}#${anchor}` : back;
+      if (formData.get("enhanced") === "1") {
+        return json({ ok: !full, count: after.length, message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null }, { headers });
+      }
+      if (full) {
+        return redirectWithFlash(redirectTo, { kind: "error", title: "Cart full", description: `Your cart holds at most ${MAX_CART_ITEMS} images.` }, headers);
+      }
+      return redirect(redirectTo, { headers });
     });
-    if (!outcome.ok) return outcome.response;
-    return redirect(outcome.result.url);
-  }
-
-  if (isCrossSiteMutation(request)) return json({ message: "Cross-site request refused" }, { status: 403 });
-  const listingId = String(formData.get("listingId") ?? "");
-  if ((intent !== "add" && intent !== "remove") || !/^[A-Za-z0-9_-]{1,64}$/.test(listingId)) {
-    return json({ message: "Unknown cart action" }, { status: 400 });
-  }
-  const before = await readCart(request);
-  const after = intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
-  const full = intent === "add" && after === before && !before.includes(listingId);
-  // The creator's analytics: an add counts once per visitor, listing and day.
-  if (intent === "add" && !full) await loadProcedure(countCartAdd, args, { listingId });
-  const headers = { "Set-Cookie": await cartHeader(after) };
-  const anchor = String(formData.get("anchor") ?? "");
-  // Without JavaScript, back to the same card: the page scrolls to #listing-<id>.
-  const back = safeRedirect(formData.get("redirectTo"), "/marketplace");
-  const redirectTo = /^listing-[A-Za-z0-9_-]{1,64}$/.test(anchor) ? `${back.split("#")[0]}#${anchor}` : back;
-  if (formData.get("enhanced") === "1") {
-    return json({ ok: !full, count: after.length, message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null }, { headers });
-  }
-  if (full) {
-    return redirectWithFlash(redirectTo, { kind: "error", title: "Cart full", description: `Your cart holds at most ${MAX_CART_ITEMS} images.` }, headers);
-  }
-  return redirect(redirectTo, { headers });
+  const cart = await readCart(request);
+  return screenAction(args, {
+    user: null,
+    unknownIntent: () => json({ message: "Unknown cart action" }, { status: 400 }),
+    intents: {
+      checkout: intent({
+        procedure: checkout,
+        fields: customerInfoSchema,
+        input: (customerInfo) => ({ cartItems: cart.map((imageId) => ({ imageId })), customerInfo }),
+        reply: "form",
+        onSuccess: ({ result }) => redirect(result.url),
+      }),
+      add: changeCart("add"),
+      remove: changeCart("remove"),
+    },
+  });
 }
 
 export default function CartPage() {

@@ -11,7 +11,7 @@ import { shareMetaTags } from "~/ui/share-meta";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getWebUser } from "~/web/auth.server";
 import { readCart } from "~/web/cart.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 
 /**
  * GET /creators/{handle}: a creator's storefront (public, served to visitors

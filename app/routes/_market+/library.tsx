@@ -6,7 +6,7 @@ import { styleName } from "~/lib/styles";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
 import { LIBRARY_LINK_SENT, buyerLibrary, rateLibraryItem, requestLibraryLink } from "~/features/market/procedures.server";
 import { RATING_TEXT_MAX } from "~/features/market/library-schema";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { readFormData } from "~/web/http.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 

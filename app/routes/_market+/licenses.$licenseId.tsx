@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { formatAmount } from "~/lib/money";
 import { orderLicense } from "~/features/market/procedures.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 

@@ -27,7 +27,7 @@ import {
 import { getWebUser } from "~/web/auth.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 
 export const meta: MetaFunction = () => [

@@ -17,7 +17,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { getWebUser } from "~/web/auth.server";
 import { readCart } from "~/web/cart.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { isFreshView } from "~/web/fresh-view.server";
 
 /** How wide the page shows the preview: the left column from lg, else the page's width. */

@@ -17,8 +17,8 @@ import { PAYMENT_MONITOR_NOT_FOUND, PAYMENT_MONITOR_TRY_AGAIN, PAYMENT_POLL_INTE
 import { PRODUCT_NAME } from "~/lib/product";
 import { myRecentSales, paymentStatus } from "~/features/market/procedures.server";
 import { RecentSales } from "~/features/market/components/recent-sales";
-import { loadProcedure } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { loadProcedure } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
 export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_NAME}` }];
@@ -31,7 +31,7 @@ export const headers = forwardLoaderHeaders;
  * until the payment is completed.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const sessionId = (new URL(args.request.url).searchParams.get("session_id") ?? "").trim();
   let result: MonitoredPayment | null = null;
   let failed = false;

@@ -5,7 +5,7 @@ import { StyleBadge } from "~/features/market/components/style-badge";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/features/market/procedures.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";

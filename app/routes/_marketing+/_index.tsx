@@ -9,7 +9,7 @@ import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
 import { getWebUser } from "~/web/auth.server";
 import { landingSamples } from "~/features/landing/procedures.server";
 import { betaStatus } from "~/features/accounts/procedures.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 
 /**
  * The dashboard: rendered in full by the server; in the browser its code is a

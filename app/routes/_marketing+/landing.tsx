@@ -5,7 +5,7 @@ import type { loader as rootLoader } from "~/root";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { landingSamples } from "~/features/landing/procedures.server";
 import { betaStatus } from "~/features/accounts/procedures.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 
 /** /landing: the landing page for everyone (the logo's link target). */
 export async function loader(args: LoaderFunctionArgs) {

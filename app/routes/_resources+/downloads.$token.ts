@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { callContext } from "~/web/request-context.server";
+import { attemptProcedure } from "~/web/screen-action.server";
 import { storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
-import { invoke } from "~/infra/procedure.server";
 import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures.server";
 import { refundedDownloadPage } from "~/web/refunded-download-page.server";
 import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server";
-import { HttpError } from "~/infra/errors.server";
 
 /**
  * GET /downloads/{token} (public): the purchased, clean, full-resolution file
@@ -18,14 +16,18 @@ import { HttpError } from "~/infra/errors.server";
  * site may load it (Cross-Origin-Resource-Policy: same-origin); a buyer's
  * navigation to the link is not affected.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
   try {
-    const file = await invoke(
-      downloadPurchase,
-      null,
-      { token: params.token ?? "", count: request.method !== "HEAD" },
-      callContext(request, context),
-    );
+    const outcome = await attemptProcedure(downloadPurchase, args, { token: params.token ?? "", count: request.method !== "HEAD" }, null);
+    if (!outcome.ok) {
+      const { error } = outcome.refusal;
+      if (error instanceof RefundedDownloadError) return refundedDownloadPage(error.refundedAt);
+      // A browser gets a page with the way forward; other clients keep the JSON answer.
+      if (error.status === 403 && request.method !== "HEAD" && wantsHtml(request)) return deniedDownloadPage(error.message, error.status);
+      return errorResponse(error);
+    }
+    const file = outcome.result;
     const ascii = file.filename.replace(/[^\x20-\x7e]|"/g, "_");
     return await storedFileResponse(
       file.fileKey,
@@ -40,11 +42,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { head: request.method === "HEAD" },
     );
   } catch (error) {
-    if (error instanceof RefundedDownloadError) return refundedDownloadPage(error.refundedAt);
-    // A browser gets a page with the way forward; other clients keep the JSON answer.
-    if (error instanceof HttpError && error.status === 403 && request.method !== "HEAD" && wantsHtml(request)) {
-      return deniedDownloadPage(error.message, error.status);
-    }
     return errorResponse(error);
   }
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readRobots } from "~/features/market/procedures.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { SEO_FILE_CACHE_CONTROL } from "~/web/seo-files.server";
 
 /** GET /robots.txt: what crawlers may read, and where the sitemap is. */

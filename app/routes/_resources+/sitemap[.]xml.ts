@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readSitemap } from "~/features/market/procedures.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { xmlResponse } from "~/web/seo-files.server";
 
 /** GET /sitemap.xml: the sitemap index (its parts are /sitemaps/{kind}/{start}.xml). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readSitemap } from "~/features/market/procedures.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { xmlResponse } from "~/web/seo-files.server";
 
 /** GET /sitemaps/{kind}/{start}.xml: one part of the sitemap, as the index names it; 404 for any other. */

@@ -12,8 +12,8 @@ import {
   type AnalyticsRange,
 } from "~/features/market/analytics";
 import { AnalyticsPage } from "~/features/market/components/analytics-page";
-import { loadProcedure } from "~/web/remix-adapter.server";
-import { requireCreator } from "~/routes/_studio+/payouts.server";
+import { loadProcedure } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Analytics | ${PRODUCT_NAME}` }];
 
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: `Analytics | ${PRODUCT_NAME}` 
  * a message; an unknown sort is the default order.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCreator(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const url = new URL(args.request.url);
   const asked = url.searchParams.get("days");
   const known = asked === null || asked === "" || isAnalyticsRange(asked);

@@ -4,8 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getWebUser } from "~/web/auth.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { createIntegration, deleteIntegration, integrationsScreen } from "~/features/publishing/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { findPlatform } from "~/features/publishing/platforms";
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Signed in: the manual setup form ("manual") and Disconnect ("disconnect"); post/redirect/get. */
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const formData = await readFormData(args.request);
   const name = findPlatform(String(formData.get("platform") ?? ""))?.name ?? "The platform";
   if (formData.get("intent") === "disconnect") {

@@ -8,8 +8,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/features/market/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}
  * Withdraw asks first (?confirmWithdraw=<id>), and only the confirmation posts.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const stylizedImageId = new URL(args.request.url).searchParams.get("stylizedImageId");
   const form = stylizedImageId ? await loadProcedure(listingFormDefaults, args, { stylizedImageId }, user) : null;
   const listings = await loadProcedure(myListings, args, {}, user);
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const formData = await readFormData(args.request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/listings");
   const enhanced = formData.get("enhanced") === "1";

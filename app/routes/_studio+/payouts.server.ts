@@ -1,39 +1,22 @@
-import { json, redirect } from "@remix-run/node";
-import { HttpError } from "~/infra/errors.server";
-import type { CallerFor } from "~/infra/procedure.server";
+import { json } from "@remix-run/node";
 import type { FlashMessage } from "~/lib/flash";
 import type { PayoutAccountView } from "~/features/payouts/types";
-import { getWebUser } from "~/web/auth.server";
 
 /**
- * What the Payouts screens share: only signed-in creators see them (a
- * signed-out visitor signs in and comes back), a failed call to the payout
- * provider is a message on the page, and the notice shown on coming back from
- * onboarding.
+ * What the Payouts screens share: a failed call to the payout provider is a
+ * message on the page, and the notice shown on coming back from onboarding.
  */
-
-/** The signed-in creator; a signed-out visitor is sent to sign in and back to this page afterwards. */
-export async function requireCreator(request: Request, back?: string): Promise<CallerFor<"user">> {
-  const user = await getWebUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(back ?? url.pathname + url.search)}`);
-  }
-  return user;
-}
 
 export const PROVIDER_UNREACHABLE = "The payout provider could not be reached. Please try again in a moment.";
 
-/** An error of a payout call as a message and a status: a procedure's own message, or a general one for anything else (logged). */
-export function payoutFailure(error: unknown, what: string): { message: string; status: number } {
-  if (error instanceof HttpError) return { message: error.message, status: error.status };
+/** What a payout screen says when the provider failed in a way no procedure refused (the error is logged). */
+export function providerUnreachable(error: unknown, what: string): { message: string; status: number } {
   console.warn(`${what} failed:`, error instanceof Error ? error.message : error);
   return { message: PROVIDER_UNREACHABLE, status: 502 };
 }
 
 /** A page's answer to a failed form post: the page again, with the message. */
-export function failedPost(error: unknown, what: string) {
-  const { message, status } = payoutFailure(error, what);
+export function failedPost({ message, status }: { message: string; status: number }) {
   return json({ error: message }, { status });
 }
 

@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { invoke } from "~/infra/procedure.server";
 import type { FlashMessage } from "~/lib/flash";
 import { PRODUCT_NAME } from "~/lib/product";
 import { creatorPayouts, payoutDashboardLink, refreshMyPayoutAccount, startPayoutOnboarding } from "~/features/payouts/procedures.server";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
-import { readFormData } from "~/web/http.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { failedPost, payoutFailure, requireCreator, returnNotice } from "~/routes/_studio+/payouts.server";
+import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
+import { failedPost, providerUnreachable, returnNotice } from "~/routes/_studio+/payouts.server";
 
 export const meta: MetaFunction = () => [{ title: `Payouts | ${PRODUCT_NAME}` }];
 
@@ -20,13 +17,15 @@ export const meta: MetaFunction = () => [{ title: `Payouts | ${PRODUCT_NAME}` }]
  * first, and the page says what it is now.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCreator(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   let notice: FlashMessage | null = null;
   if (new URL(args.request.url).searchParams.get("onboarding") === "return") {
+    const title = "Could not update your payout account";
     try {
-      notice = returnNotice(await invoke(refreshMyPayoutAccount, user, {}, callContext(args.request, args.context)));
+      const outcome = await attemptProcedure(refreshMyPayoutAccount, args, {}, user);
+      notice = outcome.ok ? returnNotice(outcome.result) : { kind: "error", title, description: outcome.refusal.message };
     } catch (error) {
-      notice = { kind: "error", title: "Could not update your payout account", description: payoutFailure(error, "Refreshing a payout account").message };
+      notice = { kind: "error", title, description: providerUnreachable(error, "Refreshing a payout account").message };
     }
   }
   const overview = await loadProcedure(creatorPayouts, args, {}, user);
@@ -35,23 +34,30 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** intent=onboard: to the provider's onboarding; intent=dashboard: to the creator's Stripe dashboard. */
 export async function action(args: ActionFunctionArgs) {
-  const { request } = args;
-  const user = await requireCreator(request, "/payouts");
-  if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "onboard" && intent !== "dashboard") return json({ error: "Unknown action." }, { status: 400 });
-  try {
-    const context = callContext(request, args.context);
-    const country = form.get("country");
-    const { url } =
-      intent === "onboard"
-        ? await invoke(startPayoutOnboarding, user, typeof country === "string" ? { country } : {}, context)
-        : await invoke(payoutDashboardLink, user, {}, context);
-    return redirect(url);
-  } catch (error) {
-    return failedPost(error, intent === "onboard" ? "Starting payout onboarding" : "Opening the Stripe dashboard");
-  }
+  const user = await requireScreenUser(args.request, { access: "user", back: "/payouts" });
+  return screenAction<{ error: string }>(args, {
+    user,
+    unknownIntent: () => json({ error: "Unknown action." }, { status: 400 }),
+    intents: {
+      onboard: intent({
+        procedure: startPayoutOnboarding,
+        rawInput: (form) => {
+          const country = form.get("country");
+          return typeof country === "string" ? { country } : {};
+        },
+        reply: failedPost,
+        unexpected: (error) => failedPost(providerUnreachable(error, "Starting payout onboarding")),
+        onSuccess: ({ result }) => redirect(result.url),
+      }),
+      dashboard: intent({
+        procedure: payoutDashboardLink,
+        rawInput: () => ({}),
+        reply: failedPost,
+        unexpected: (error) => failedPost(providerUnreachable(error, "Opening the Stripe dashboard")),
+        onSuccess: ({ result }) => redirect(result.url),
+      }),
+    },
+  });
 }
 
 export default function Payouts() {

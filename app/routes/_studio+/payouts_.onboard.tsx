@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { startPayoutOnboarding } from "~/features/payouts/procedures.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { failedPost, requireCreator } from "~/routes/_studio+/payouts.server";
+import { screenCall } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
+import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
 
 export const meta: MetaFunction = () => [{ title: `Payout setup | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -20,22 +18,21 @@ export const meta: MetaFunction = () => [{ title: `Payout setup | ${PRODUCT_NAME
  * asks the creator's country first).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCreator(args.request);
+  await requireScreenUser(args.request, { access: "user" });
   return json(null, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { request } = args;
-  const user = await requireCreator(request, "/payouts/onboard");
-  if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
-  try {
-    const { url } = await invoke(startPayoutOnboarding, user, {}, callContext(request, args.context));
-    return redirect(url);
-  } catch (error) {
+  const user = await requireScreenUser(args.request, { access: "user", back: "/payouts/onboard" });
+  return screenCall(args, {
+    procedure: startPayoutOnboarding,
+    input: {},
+    user,
+    onSuccess: ({ result }) => redirect(result.url),
     // No payout account yet: the Payouts page asks the creator's country first.
-    if (error instanceof HttpError && error.status === 400) return redirect("/payouts");
-    return failedPost(error, "Making a fresh onboarding link");
-  }
+    reply: (refusal) => (refusal.status === 400 ? redirect("/payouts") : failedPost(refusal)),
+    unexpected: (error) => failedPost(providerUnreachable(error, "Making a fresh onboarding link")),
+  });
 }
 
 export default function PayoutsOnboard() {

@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
 import { ErrorPanel } from "~/ui/error-panel";
-import { loadProcedure } from "~/web/remix-adapter.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { failedPost, requireCreator } from "~/routes/_studio+/payouts.server";
+import { loadProcedure, screenCall } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
+import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
 
 export const meta: MetaFunction = () => [{ title: `Test payout onboarding | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -20,22 +18,22 @@ export const meta: MetaFunction = () => [{ title: `Test payout onboarding | ${PR
  * configured or the creator has not started setting up payouts.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCreator(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const state = await loadProcedure(testOnboardingState, args, {}, user);
   return json(state, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }
 
 /** Completes the test onboarding and goes back to /payouts, which reads the account's new state. */
 export async function action(args: ActionFunctionArgs) {
-  const { request } = args;
-  const user = await requireCreator(request);
-  if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
-  try {
-    await invoke(completeTestOnboarding, user, {}, callContext(request, args.context));
-    return redirect("/payouts?onboarding=return");
-  } catch (error) {
-    return failedPost(error, "Completing test onboarding");
-  }
+  const user = await requireScreenUser(args.request, { access: "user" });
+  return screenCall(args, {
+    procedure: completeTestOnboarding,
+    input: {},
+    user,
+    onSuccess: () => redirect("/payouts?onboarding=return"),
+    reply: failedPost,
+    unexpected: (error) => failedPost(providerUnreachable(error, "Completing test onboarding")),
+  });
 }
 
 export default function TestOnboarding() {

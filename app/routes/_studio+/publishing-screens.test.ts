@@ -274,7 +274,7 @@ describe("/studio/launch and /studio/list", () => {
     const image = await createStylizedImage(alice.user.id);
     const signedOut = await callRoute(launchPage.loader, makeRequest(`/studio/launch?image=${image.id}`));
     expect(signedOut.status).toBe(302);
-    expect(signedOut.headers.get("Location")).toMatch(/^\/api\/login\?redirectTo=/);
+    expect(signedOut.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
     const notYours = await callRoute(listPage.loader, makeRequest(`/studio/list?image=${image.id}`, { cookie: bob.cookie }));
     expect(notYours.status).toBe(404);
   });

@@ -28,7 +28,7 @@ describe("the Profile tab without JavaScript", () => {
     expect(await page.json()).toMatchObject({ account: { id: user.id, firstName: "Cora", email: user.email, handle: null } });
     const signedOut = await callRoute(profileTab.loader, makeRequest("/settings"));
     expect(signedOut.status).toBe(302);
-    expect(signedOut.headers.get("Location")).toBe("/api/login?redirectTo=%2Fsettings");
+    expect(signedOut.headers.get("Location")).toBe("/auth?redirectTo=%2Fsettings");
   });
 
   it("saves names, handle and bio and redirects with a flash", async () => {
@@ -135,7 +135,7 @@ describe("the email change link's page", () => {
     const path = `${link.pathname}${link.search}`;
     const visitor = await callRoute(confirmPage.loader, makeRequest(path));
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toMatch(/^\/api\/login\?redirectTo=%2Fsettings%2Fconfirm-email/);
+    expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirectTo=%2Fsettings%2Fconfirm-email/);
     const stranger = await createTestUser();
     const refused = await callRoute(confirmPage.action, formRequest(path, { token: link.searchParams.get("token")! }, { cookie: stranger.cookie }));
     expect(refused.status).toBe(400);

@@ -4,20 +4,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProfileSettings } from "~/features/accounts/components/profile-settings";
 import { profileFormSchema } from "~/features/accounts/profile-schemas";
 import { account, EMAIL_CHANGE_REQUESTED, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures.server";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import type { FlashMessage } from "~/lib/flash";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm, submitFormAs } from "~/web/remix-adapter.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
-import { readFormData } from "~/web/http.server";
+import { flashRefusal, intent, loadProcedure, screenAction, screenCall } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 /** /settings (the Profile tab): the signed-in person's photo, names, handle, bio and email. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   return json({ account: await loadProcedure(account, args, {}, user) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -34,32 +29,33 @@ const PHOTO_FAILURES: Record<number, FlashMessage> = {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    if (isCrossSiteMutation(request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
-    try {
-      await invoke(uploadAvatar, user, {}, callContext(request, args.context));
-      return redirectWithFlash("/settings", { kind: "success", title: "Photo updated" });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithFlash("/settings", PHOTO_FAILURES[error.status] ?? { kind: "error", title: "Upload Failed", description: error.message });
-    }
+    return screenCall(args, {
+      procedure: uploadAvatar,
+      input: {},
+      user,
+      onSuccess: () => redirectWithFlash("/settings", { kind: "success", title: "Photo updated" }),
+      reply: flashRefusal("/settings", (refusal) => PHOTO_FAILURES[refusal.status] ?? { kind: "error", title: "Upload Failed", description: refusal.message }),
+    });
   }
-  const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "profile": {
-      const outcome = await submitFormAs(updateAccount, args, { schema: profileFormSchema, toInput: (value) => value, formData, user });
-      if (!outcome.ok) return outcome.response;
-      return redirectWithFlash("/settings", { kind: "success", title: "Profile saved" });
-    }
-    case "email": {
-      const outcome = await submitForm(requestEmailChange, args, { formData, user });
-      if (!outcome.ok) return outcome.response;
-      return redirectWithFlash("/settings", { kind: "success", title: "Check your new inbox", description: EMAIL_CHANGE_REQUESTED });
-    }
-    default:
-      return redirectWithFlash("/settings", { kind: "error", title: "Error", description: "Unknown action." });
-  }
+  return screenAction(args, {
+    user,
+    unknownIntent: () => redirectWithFlash("/settings", { kind: "error", title: "Error", description: "Unknown action." }),
+    intents: {
+      profile: intent({
+        procedure: updateAccount,
+        fields: profileFormSchema,
+        reply: "form",
+        onSuccess: () => redirectWithFlash("/settings", { kind: "success", title: "Profile saved" }),
+      }),
+      email: intent({
+        procedure: requestEmailChange,
+        reply: "form",
+        onSuccess: () => redirectWithFlash("/settings", { kind: "success", title: "Check your new inbox", description: EMAIL_CHANGE_REQUESTED }),
+      }),
+    },
+  });
 }
 
 export default function ProfileTab() {

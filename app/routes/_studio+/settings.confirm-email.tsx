@@ -2,13 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { confirmEmailChange, emailChangeLinkStatus } from "~/features/accounts/procedures.server";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
 import { FormErrors } from "~/ui/form-field";
 import { redirectWithFlash } from "~/web/flash.server";
-import { submitForm } from "~/web/remix-adapter.server";
-import { callContext } from "~/web/request-context.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { attemptProcedure, submitForm } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 /** The page carries a live token in its URL: never cached, never sent to another site as a referrer. */
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
@@ -19,21 +16,18 @@ export const headers = () => PRIVATE;
  * for the signed-in owner (others sign in first and come back). Opening it (a
  * GET, which mail scanners also do) changes nothing; its Confirm button does.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireWebUser(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const user = await requireScreenUser(request, { access: "user" });
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  let status: { valid: boolean; newEmail: string | null; message: string | null };
-  try {
-    status = await invoke(emailChangeLinkStatus, user, { token }, callContext(request, context));
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    status = { valid: false, newEmail: null, message: error.message };
-  }
+  const outcome = await attemptProcedure(emailChangeLinkStatus, args, { token }, user);
+  if (!outcome.ok && outcome.refusal.status !== 400) throw outcome.refusal.error;
+  const status: { valid: boolean; newEmail: string | null; message: string | null } = outcome.ok ? outcome.result : { valid: false, newEmail: null, message: outcome.refusal.message };
   return json({ token, ...status }, { headers: PRIVATE });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const outcome = await submitForm(confirmEmailChange, args, { user });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash("/settings", { kind: "success", title: "Email changed", description: `You now sign in with ${outcome.result.email}.` });

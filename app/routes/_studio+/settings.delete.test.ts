@@ -32,7 +32,7 @@ describe("/settings/delete", () => {
     expect(await erasedAt(user.id)).not.toBeNull();
     const after = await callRoute(loader, makeRequest("/settings/delete", { cookie }));
     expect(after.status).toBe(302);
-    expect(after.headers.get("Location")).toMatch(/^\/api\/login/);
+    expect(after.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
   });
 
   it("refuses a cross-site post", async () => {

@@ -5,8 +5,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { eraseMyAccount } from "~/features/erasure/procedures.server";
 import { eraseAccountFormSchema } from "~/features/erasure/schemas";
 import { DeleteAccountPanel } from "~/features/erasure/components/delete-account-panel";
-import { submitFormAs } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { submitFormAs } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { endWebSession } from "~/web/web-session.server";
 
@@ -14,14 +14,14 @@ export const meta: MetaFunction = () => [{ title: `Delete account | ${PRODUCT_NA
 
 /** /settings/delete: what erasing the account does; ?confirm=1 opens the confirmation (password and "I understand"). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   const confirmOpen = new URL(request.url).searchParams.get("confirm") === "1";
   return json({ email: user.email, confirmOpen }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Erases the account (eraseMyAccount): the session ends with it, and the browser lands on the home page with a notice. */
 export async function action(args: ActionFunctionArgs) {
-  await requireWebUser(args.request);
+  await requireScreenUser(args.request, { access: "user" });
   const outcome = await submitFormAs(eraseMyAccount, args, { schema: eraseAccountFormSchema, toInput: ({ password }) => ({ password }) });
   if (!outcome.ok) return outcome.response;
   const clear = await endWebSession(args.request);

@@ -1,17 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { accountExportScreen, requestAccountExport } from "~/features/accounts/procedures.server";
 import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormData } from "~/web/http.server";
-import { loadProcedure } from "~/web/remix-adapter.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Your data | Settings | ${PRODUCT_NAME}` }];
 
@@ -19,30 +14,33 @@ const HERE = "/settings/export";
 
 /** /settings/export (Your data): the latest export of the creator's data and the button that asks for one. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const screen = await loadProcedure(accountExportScreen, args, {}, user);
   return json(screen, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** intent=export: asks for an export (post/redirect/get; the answer is a flash on this tab). */
 export async function action(args: ActionFunctionArgs) {
-  const { request } = args;
-  const user = await requireWebUser(request);
-  if (isCrossSiteMutation(request)) return json({ error: "Cross-site request refused" }, { status: 403 });
-  const intent = String((await readFormData(request)).get("intent") ?? "");
-  if (intent !== "export") return redirectWithFlash(HERE, { kind: "error", title: "Unknown action" });
-  try {
-    await invoke(requestAccountExport, user, {}, callContext(request, args.context));
-  } catch (error) {
-    if (error instanceof HttpError && error.status < 500) {
-      return redirectWithFlash(HERE, { kind: "error", title: "No new export yet", description: error.message });
-    }
-    throw error;
-  }
-  return redirectWithFlash(HERE, {
-    kind: "success",
-    title: "Export on its way",
-    description: "We are preparing your data. We will email you a link when it is ready; it also shows here.",
+  const user = await requireScreenUser(args.request, { access: "user" });
+  return screenAction(args, {
+    user,
+    unknownIntent: () => redirectWithFlash(HERE, { kind: "error", title: "Unknown action" }),
+    intents: {
+      export: intent({
+        procedure: requestAccountExport,
+        rawInput: () => ({}),
+        reply: (refusal) => {
+          if (refusal.status >= 500) throw refusal.error;
+          return redirectWithFlash(HERE, { kind: "error", title: "No new export yet", description: refusal.message });
+        },
+        onSuccess: () =>
+          redirectWithFlash(HERE, {
+            kind: "success",
+            title: "Export on its way",
+            description: "We are preparing your data. We will email you a link when it is ready; it also shows here.",
+          }),
+      }),
+    },
   });
 }
 

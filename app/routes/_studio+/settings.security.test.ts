@@ -34,7 +34,7 @@ describe("/settings/security without JavaScript", () => {
   it("sends a signed-out visitor to sign in and back", async () => {
     const response = await callRoute(security.loader, makeRequest("/settings/security"));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/api/login?redirectTo=${encodeURIComponent("/settings/security")}`);
+    expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/settings/security")}`);
     const posted = await callRoute(security.action, formRequest("/settings/security", { intent: "sign-out-others" }));
     expect(posted.status).toBe(302);
   });
@@ -66,7 +66,7 @@ describe("/settings/security without JavaScript", () => {
     // The revoked browser's next page goes to sign-in.
     const next = await callRoute(security.loader, makeRequest("/settings/security", { cookie: other }));
     expect(next.status).toBe(302);
-    expect(next.headers.get("Location")).toMatch(/^\/api\/login\?/);
+    expect(next.headers.get("Location")).toMatch(/^\/auth\?/);
   });
 
   it("revoking this browser's own session signs out and goes to sign-in", async () => {

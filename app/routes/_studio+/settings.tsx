@@ -4,7 +4,7 @@ import { Outlet, useLocation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { LinkTabs } from "~/ui/link-tabs";
 import { PageHeader } from "~/ui/page-header";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings | ${PRODUCT_NAME}` }];
 
@@ -19,7 +19,7 @@ export const SETTINGS_TABS = [
 
 /** /settings: the signed-in person's own account, one tab per section (the sections are the child routes). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireWebUser(request);
+  await requireScreenUser(request, { access: "user" });
   return json(null, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -9,8 +9,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { COPY } from "~/features/publishing/types";
 import { launchMarketing, launchResult, publishFormDefaults } from "~/features/publishing/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Launch marketing | ${PRODUCT_NAME}` }];
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `Launch marketing | ${PRODUCT_
  * (&platforms=...) its result view.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const url = new URL(args.request.url);
   const imageId = url.searchParams.get("image");
   if (!imageId) throw redirect("/dashboard");
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** The launch form posts here: JSON for the in-place form (JavaScript), else post/redirect/get to the result. */
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const formData = await readFormData(args.request);
   const outcome = await submitForm(launchMarketing, args, { formData, user });
   if (!outcome.ok) return outcome.response;

@@ -9,8 +9,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { COPY, postingCompleteText } from "~/features/publishing/types";
 import { imagePublications, postToMarketplaces, publishFormDefaults } from "~/features/publishing/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { loadProcedure, submitForm } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `List for sale | ${PRODUCT_NAME}` }];
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `List for sale | ${PRODUCT_NAM
  * on those platforms.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const url = new URL(args.request.url);
   const imageId = url.searchParams.get("image");
   if (!imageId) throw redirect("/dashboard");
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** The dialog posts here: JSON for the dialog (JavaScript), else post/redirect/get with 'Marketplace Posting Complete'. */
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const formData = await readFormData(args.request);
   const outcome = await submitForm(postToMarketplaces, args, { formData, user });
   if (!outcome.ok) return outcome.response;

@@ -5,15 +5,10 @@ import { PageHeader } from "~/ui/page-header";
 import { ListingPreview } from "~/features/studio/components/listing-preview";
 import { ModelReleasePanel, releaseAction } from "~/features/publishing/components/model-release-form";
 import { modelReleaseState, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures.server";
-import { HttpError } from "~/infra/errors.server";
-import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormData } from "~/web/http.server";
-import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
-import { requireWebUser } from "~/web/screen-guards.server";
+import { flashRefusal, loadProcedure, screenCall, submitForm } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Model release | ${PRODUCT_NAME}` }];
 
@@ -23,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: `Model release | ${PRODUCT_NAM
  * yourself, and one to upload the signed release of the person shown.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "user" });
   const imageId = new URL(args.request.url).searchParams.get("image");
   if (!imageId) throw redirect("/dashboard");
   const state = await loadProcedure(modelReleaseState, args, { id: imageId }, user);
@@ -37,21 +32,19 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireWebUser(request);
+  const user = await requireScreenUser(request, { access: "user" });
   const imageId = new URL(request.url).searchParams.get("image") ?? "";
   const back = releaseAction(imageId);
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    if (isCrossSiteMutation(request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
-    try {
-      await invoke(uploadModelRelease, user, { id: imageId }, callContext(request, args.context));
-      return redirectWithFlash(back, { kind: "success", title: "Model release saved", description: "The signed release is kept with this image." });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithFlash(back, { kind: "error", title: "Release not saved", description: error.message });
-    }
+    return screenCall(args, {
+      procedure: uploadModelRelease,
+      input: { id: imageId },
+      user,
+      onSuccess: () => redirectWithFlash(back, { kind: "success", title: "Model release saved", description: "The signed release is kept with this image." }),
+      reply: flashRefusal(back, (refusal) => ({ kind: "error", title: "Release not saved", description: refusal.message })),
+    });
   }
-  const formData = await readFormData(request);
-  const outcome = await submitForm(signModelReleaseProcedure, args, { formData, user });
+  const outcome = await submitForm(signModelReleaseProcedure, args, { user });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(back, { kind: "success", title: "Model release signed", description: "The PDF is kept with this image." });
 }
