@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { AnyProcedure, CallerFor } from "~/infra/procedure.server";
-import { invoke } from "~/infra/procedure.server";
-import type { CallContext } from "~/infra/call-context.server";
-import { HttpError } from "~/infra/errors.server";
+import type { CallerFor } from "~/infra/procedure.server";
 import type { FlashMessage } from "~/lib/flash";
 import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
@@ -31,8 +27,8 @@ import { faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-
 import { getWebUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
-import { callContext } from "~/web/request-context.server";
-import { isCrossSiteMutation } from "~/web/same-origin.server";
+import type { Refusal } from "~/web/screen-action.server";
+import { intent, loadProcedure, screenAction, screenCall } from "~/web/screen-action.server";
 
 /**
  * The dashboard screen's loader and action (/dashboard, and / when signed in):
@@ -64,21 +60,15 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
   return signedInDashboard(args, user);
 }
 
-/** The dashboard's data for a signed-in creator (also the signed-in Home). */
+/** The dashboard's data for a signed-in creator (also the signed-in Home); a refused procedure is answered with its status and `{ message }`. */
 export async function signedInDashboard(args: LoaderFunctionArgs, user: CallerFor<"user">) {
   const query = dashboardQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  try {
-    const ctx = callContext(args.request, args.context);
-    const result = await dashboardData(user, query, ctx);
-    if (result.outcome === "redirect") throw await redirectWithFlash(atPipeline(result.redirect), result.flash);
-    const { outcome: _outcome, ...data } = result;
-    // The Payouts card: the payout account's state and the balance.
-    const payouts = await invoke(creatorPayouts, user, {}, ctx);
-    return json({ signedIn: true as const, ...data, payouts });
-  } catch (error) {
-    if (error instanceof HttpError) throw json({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  const result = await dashboardData(args, user, query);
+  if (result.outcome === "redirect") throw await redirectWithFlash(atPipeline(result.redirect), result.flash);
+  const { outcome: _outcome, ...data } = result;
+  // The Payouts card: the payout account's state and the balance.
+  const payouts = await loadProcedure(creatorPayouts, args, {}, user);
+  return json({ signedIn: true as const, ...data, payouts });
 }
 
 /**
@@ -86,10 +76,10 @@ export async function signedInDashboard(args: LoaderFunctionArgs, user: CallerFo
  * creator's numbers, the market state of each finished style and, in the
  * market step's panels, the publishing platforms.
  */
-async function dashboardData(user: CallerFor<"user">, input: DashboardQuery, ctx: CallContext) {
-  const workspace = await invoke(studioWorkspace, user, {}, ctx);
+async function dashboardData(args: LoaderFunctionArgs, user: CallerFor<"user">, input: DashboardQuery) {
+  const workspace = await loadProcedure(studioWorkspace, args, {}, user);
   const { images, stylized } = workspace;
-  const stats = await invoke(creatorStats, user, {}, ctx);
+  const stats = await loadProcedure(creatorStats, args, {}, user);
 
   const styled = input.styled ? (stylized.find((item) => item.id === input.styled) ?? null) : null;
   const image =
@@ -121,7 +111,7 @@ async function dashboardData(user: CallerFor<"user">, input: DashboardQuery, ctx
 
   const step = pipelineStep(input, { image, styled });
   // The market step's panels offer the creator's platforms, connected or not.
-  const platforms = step === "market" && styled && input.panel ? await invoke(publishingPlatforms, user, {}, ctx) : [];
+  const platforms = step === "market" && styled && input.panel ? await loadProcedure(publishingPlatforms, args, {}, user) : [];
   const view: DashboardView = {
     step,
     image,
@@ -134,7 +124,7 @@ async function dashboardData(user: CallerFor<"user">, input: DashboardQuery, ctx
     refreshUrl:
       stylized.some(isInProgress) && poll < STYLE_POLL_MAX_ATTEMPTS ? dashboardUrl({ ...input, poll: poll + 1 }) : null,
   };
-  const market = marketStates(workspace.askingPrices, await invoke(myListings, user, {}, ctx));
+  const market = marketStates(workspace.askingPrices, await loadProcedure(myListings, args, {}, user));
   const engine = workspace.styleEngine;
   const data: DashboardData = {
     user: toPublicUser(user),
@@ -214,90 +204,102 @@ const UPLOAD_FAILURES: Record<number, FlashMessage> = {
   415: { kind: "error", ...INVALID_FILE_TYPE },
 };
 
+/** What the creator is told when a dashboard form is refused, by the form's intent. */
+function refusedToast(intent: string, refusal: Refusal): FlashMessage {
+  const title =
+    intent === "stylize" || intent === "give-consent" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
+  const description =
+    intent.startsWith("delete") && refusal.status === 404
+      ? "Could not delete the image"
+      : refusal.message || "Please check the form and try again.";
+  return { kind: "error", title, description };
+}
+
 /**
  * The dashboard's form posts (they work without JavaScript; with it, Remix
  * submits the same forms). Every outcome is a redirect with a flash message,
- * to an address ending in #pipeline so the page opens at the step.
+ * to an address ending in #pipeline so the page opens at the step; a post
+ * from another site is refused (403).
  */
 export async function dashboardAction(args: ActionFunctionArgs) {
   const { request } = args;
   const user = await getWebUser(request);
   if (!user) throw redirect(`/api/login?redirectTo=${encodeURIComponent("/dashboard")}`);
-  if (isCrossSiteMutation(request)) throw json({ message: "Cross-site request refused" }, { status: 403 });
-  const ctx = callContext(request, args.context);
 
   // The upload streams: the body is read by the procedure itself, never buffered here.
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    try {
-      const image = await invoke(uploadImage, user, {}, ctx);
-      return redirectWithFlash(atPipeline(dashboardUrl({ image: image.id, step: "upload" })), {
-        kind: "success",
-        title: "Upload Successful",
-        description: "Your selfie has been uploaded successfully!",
-      });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithFlash(
-        atPipeline(dashboardUrl({ step: "upload" })),
-        error.message === DAMAGED_IMAGE.description
-          ? { kind: "error", ...DAMAGED_IMAGE }
-          : (UPLOAD_FAILURES[error.status] ?? { kind: "error", title: "Upload Failed", description: error.message }),
-      );
-    }
+    return screenCall(args, {
+      procedure: uploadImage,
+      input: {},
+      user,
+      onSuccess: ({ result: image }) =>
+        redirectWithFlash(atPipeline(dashboardUrl({ image: image.id, step: "upload" })), {
+          kind: "success",
+          title: "Upload Successful",
+          description: "Your selfie has been uploaded successfully!",
+        }),
+      reply: (refusal) =>
+        redirectWithFlash(
+          atPipeline(dashboardUrl({ step: "upload" })),
+          refusal.message === DAMAGED_IMAGE.description
+            ? { kind: "error", ...DAMAGED_IMAGE }
+            : (UPLOAD_FAILURES[refusal.status] ?? { kind: "error", title: "Upload Failed", description: refusal.message }),
+        ),
+    });
   }
 
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
-  const back = String(formData.get("back") ?? "");
+  const form = await readFormData(request);
+  const back = String(form.get("back") ?? "");
   const returnTo = back.startsWith("/dashboard") ? safeRedirect(back, "/dashboard") : "/dashboard";
+  const refused = (intent: string) => (refusal: Refusal) => redirectWithFlash(atPipeline(returnTo), refusedToast(intent, refusal));
+  const deleted = (to: string) => redirectWithFlash(atPipeline(to), { kind: "success", title: "Image Deleted" });
 
-  const run = async <P extends AnyProcedure>(procedure: P, schema: z.ZodType) => {
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") {
-      const errors = Object.values(submission.error ?? {}).flat().filter(Boolean);
-      throw new HttpError(400, errors[0] ?? "Please check the form and try again.");
-    }
-    return invoke(procedure, user, submission.value, ctx);
-  };
-
-  try {
-    switch (intent) {
-      case "give-consent": {
-        await invoke(giveFaceConsent, user, { faceProcessing: true }, ctx);
-        return redirectWithFlash(atPipeline(returnTo), {
-          kind: "success",
-          title: "Thank you",
-          description: "You can now generate styles. You can withdraw your consent in Settings, Privacy.",
-        });
-      }
-      case "stylize": {
-        const stylized = (await run(stylizeImage, stylizeSchema)) as StylizedImageJson;
-        return redirect(atPipeline(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id })));
-      }
-      case "optimize": {
-        const stylized = (await run(optimizeImage, optimizeSchema)) as StylizedImageJson;
-        return redirectWithFlash(atPipeline(dashboardUrl({ styled: stylized.id, step: "market" })), {
-          kind: "success",
-          title: "Image optimized successfully",
-        });
-      }
-      case "delete-stylized":
-      case "delete-image": {
-        const { id } = (await run(intent === "delete-image" ? deleteImage : deleteStylizedImage, idSchema)) as { id: string };
-        return redirectWithFlash(atPipeline(intent === "delete-image" ? "/dashboard" : withoutHeld(returnTo, id)), {
-          kind: "success",
-          title: "Image Deleted",
-        });
-      }
-      default:
-        return redirectWithFlash(atPipeline(returnTo), { kind: "error", title: "Error", description: "Unknown action." });
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const title =
-      intent === "stylize" || intent === "give-consent" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
-    const description =
-      intent.startsWith("delete") && error.status === 404 ? "Could not delete the image" : error.message;
-    return redirectWithFlash(atPipeline(returnTo), { kind: "error", title, description });
-  }
+  return screenAction(args, {
+    user,
+    form,
+    intents: {
+      "give-consent": intent({
+        procedure: giveFaceConsent,
+        rawInput: () => ({ faceProcessing: true }),
+        onSuccess: () =>
+          redirectWithFlash(atPipeline(returnTo), {
+            kind: "success",
+            title: "Thank you",
+            description: "You can now generate styles. You can withdraw your consent in Settings, Privacy.",
+          }),
+        reply: refused("give-consent"),
+      }),
+      stylize: intent({
+        procedure: stylizeImage,
+        fields: stylizeSchema,
+        // The page waits for the style by its URL (useStyleInProgress with JavaScript, a <noscript> refresh without).
+        onSuccess: ({ result: stylized }) =>
+          redirect(atPipeline(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }))),
+        reply: refused("stylize"),
+      }),
+      optimize: intent({
+        procedure: optimizeImage,
+        fields: optimizeSchema,
+        onSuccess: ({ result: stylized }) =>
+          redirectWithFlash(atPipeline(dashboardUrl({ styled: stylized.id, step: "market" })), {
+            kind: "success",
+            title: "Image optimized successfully",
+          }),
+        reply: refused("optimize"),
+      }),
+      "delete-stylized": intent({
+        procedure: deleteStylizedImage,
+        fields: idSchema,
+        onSuccess: ({ result }) => deleted(withoutHeld(returnTo, result.id)),
+        reply: refused("delete-stylized"),
+      }),
+      "delete-image": intent({
+        procedure: deleteImage,
+        fields: idSchema,
+        onSuccess: () => deleted("/dashboard"),
+        reply: refused("delete-image"),
+      }),
+    },
+    unknownIntent: () => redirectWithFlash(atPipeline(returnTo), { kind: "error", title: "Error", description: "Unknown action." }),
+  });
 }
