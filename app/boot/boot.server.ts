@@ -8,7 +8,8 @@ import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
-import { sweepExpiredOriginals } from "~/features/studio/procedures.server";
+import { sweepExpiredOriginals } from "~/features/studio/lends.server";
+import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
 import type { Config } from "~/infra/config.server";
 import { migrateNonExpiringShopifyTokens } from "~/features/publishing/shopify-tokens.server";
 
@@ -26,6 +27,8 @@ export interface BootOptions {
  */
 export async function boot(options: BootOptions = {}) {
   const log = options.log ?? console.log;
+  // The studio imports no other feature: what the market and publishing hold of its images is handed in here.
+  tieStudioToOtherFeatures();
   const startedAt = new Date();
   const config = getConfig();
   const db = getDb();
@@ -78,7 +81,7 @@ let retentionTimer: NodeJS.Timeout | undefined;
 function startOriginalsRetention(config: Config, log: (line: string) => void) {
   if (config.ORIGINALS_RETENTION_DAYS === undefined) return;
   const sweep = () =>
-    void sweepExpiredOriginals(getDb(), { retentionDays: config.ORIGINALS_RETENTION_DAYS, now: new Date() })
+    void sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: config.ORIGINALS_RETENTION_DAYS, now: new Date() })
       .then((removed) => {
         if (removed.length > 0) log(`Removed ${removed.length} originals older than ${config.ORIGINALS_RETENTION_DAYS} days.`);
       })

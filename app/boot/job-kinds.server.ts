@@ -21,7 +21,7 @@ import {
   exportSweepJobHandler,
   type AccountExportSources,
 } from "~/features/accounts/account-export-job.server";
-import { creatorStudioExport } from "~/features/studio/procedures.server";
+import { creatorStudioExport } from "~/features/studio/procedures/exports.server";
 import { creatorMarketExportProcedure } from "~/features/market/procedures.server";
 import { creatorPublishingExportProcedure } from "~/features/publishing/procedures.server";
 import { creatorPayouts } from "~/features/payouts/procedures.server";

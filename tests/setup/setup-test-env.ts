@@ -17,6 +17,9 @@ for (const name of ["APP_SECRET", "FAL_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOO
 beforeAll(async () => {
   const { getDb, migrateToLatest } = await import("~/infra/db.server");
   await migrateToLatest(getDb());
+  // What boot() wires before serving: the studio's ties to the market and publishing.
+  const { tieStudioToOtherFeatures } = await import("~/boot/studio-ties.server");
+  tieStudioToOtherFeatures();
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.serv
 import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
 import { closeAccountForErasure } from "~/features/accounts/procedures.server";
 import { forgetBuyerDetails, withdrawListingsOfErasedCreator } from "~/features/market/procedures.server";
-import { cancelStylesOfErasedCreator } from "~/features/studio/procedures.server";
+import { cancelStylesOfErasedCreator } from "~/features/studio/lends.server";
 import { cancelPublicationsOfErasedCreator } from "~/features/publishing/procedures.server";
 import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/procedures.server";
 import { forgetMailTo } from "~/features/mail/procedures.server";

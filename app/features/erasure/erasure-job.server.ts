@@ -3,7 +3,7 @@ import type { FileStore } from "~/infra/file-store.server";
 import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/procedures.server";
-import { eraseStudioDataOf } from "~/features/studio/procedures.server";
+import { eraseStudioDataOf } from "~/features/studio/lends.server";
 import { erasePublishingDataOf } from "~/features/publishing/procedures.server";
 import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/procedures.server";
 import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/lends.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { accountOf } from "~/features/accounts/procedures.server";
-import { cancelStylesOfCreator } from "~/features/studio/procedures.server";
+import { cancelStylesOfCreator } from "~/features/studio/lends.server";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
 import { CANCELLED_BY_CONSENT_WITHDRAWAL, faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";

@@ -1,4 +1,25 @@
-/** What the studio lends other features: plain service calls on its tables, not operations of their own. */
+import type { DB } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { cancelOpenStyles } from "~/features/studio/stylized-images.server";
+import { removeExpiredOriginals } from "~/features/studio/original-retention.server";
+
+/** What the studio lends other features and the boot: plain service calls on its tables, not operations of a caller. */
 
 export { cancelOpenStyles, ownStylizedImage, studioCountsOf } from "~/features/studio/stylized-images.server";
 export { listEveryImage } from "~/features/studio/images.server";
+export { cancelStylesOfErasedCreator, eraseStudioDataOf } from "~/features/studio/creator-erasure.server";
+
+/** A withdrawn consent to face processing: the creator's waiting styles end, with `reason`. */
+export function cancelStylesOfCreator(db: DB, args: { userId: string; reason: string; now: Date }): Promise<number> {
+  return cancelOpenStyles(db, args);
+}
+
+/** The daily retention sweep of ORIGINALS_RETENTION_DAYS (original-retention.server.ts); nothing when originals are kept. */
+export async function sweepExpiredOriginals(
+  db: DB,
+  files: FileStore,
+  args: { retentionDays: number | undefined; now: Date },
+): Promise<string[]> {
+  if (args.retentionDays === undefined) return [];
+  return removeExpiredOriginals(db, files, { retentionDays: args.retentionDays, now: args.now });
+}

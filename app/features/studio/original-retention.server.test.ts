@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { requestStylization } from "~/features/studio/stylized-images.server";
 import { originalRemovalDate } from "~/features/studio/original-retention.server";
-import { sweepExpiredOriginals } from "~/features/studio/procedures.server";
+import { sweepExpiredOriginals } from "~/features/studio/lends.server";
 import { DAY_MS } from "~/features/studio/quotas.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
@@ -37,7 +37,7 @@ describe("the originals' retention", () => {
     await uploadedAt(busy.image_id, 31, now);
     await uploadedAt(recent.image_id, 29, now);
 
-    const removed = await sweepExpiredOriginals(getDb(), { retentionDays: 30, now });
+    const removed = await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 30, now });
     expect(removed).toContain(expired.image_id);
     expect(removed).not.toContain(busy.image_id);
     expect(removed).not.toContain(recent.image_id);
@@ -64,7 +64,7 @@ describe("the originals' retention", () => {
 
     // A removed original cannot be styled any more (404 at the API), and a second sweep changes nothing.
     expect(await requestStylization(getDb(), { userId: user.id, imageId: expired.image_id, style: "anime", provider: "local", now })).toBeUndefined();
-    expect(await sweepExpiredOriginals(getDb(), { retentionDays: 30, now })).not.toContain(expired.image_id);
+    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 30, now })).not.toContain(expired.image_id);
   });
 
   it("takes an original once the style that needed it is done", async () => {
@@ -73,9 +73,9 @@ describe("the originals' retention", () => {
     const busy = await createStylizedImage(user.id, { status: "processing" });
     await uploadedAt(busy.image_id, 10, now);
     // (The sweep is for every creator: other tests' originals may go too.)
-    expect(await sweepExpiredOriginals(getDb(), { retentionDays: 7, now })).not.toContain(busy.image_id);
+    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now })).not.toContain(busy.image_id);
     await getDb().updateTable("stylized_images").set({ status: "failed" }).where("id", "=", busy.id).execute();
-    expect(await sweepExpiredOriginals(getDb(), { retentionDays: 7, now })).toContain(busy.image_id);
+    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now })).toContain(busy.image_id);
   });
 
   it("keeps everything when ORIGINALS_RETENTION_DAYS is unset", async () => {
@@ -83,7 +83,7 @@ describe("the originals' retention", () => {
     const now = new Date();
     const old = await createStylizedImage(user.id);
     await uploadedAt(old.image_id, 3650, now);
-    expect(await sweepExpiredOriginals(getDb(), { retentionDays: undefined, now })).toEqual([]);
+    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: undefined, now })).toEqual([]);
     expect((await imageOf(old.image_id)).original_removed_at).toBeNull();
     expect(originalRemovalDate(now.toISOString(), undefined)).toBeNull();
     expect(originalRemovalDate("2026-01-01T00:00:00.000Z", 30)).toBe("2026-01-31T00:00:00.000Z");

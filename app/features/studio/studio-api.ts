@@ -1,6 +1,5 @@
 import { apiRequest } from "~/features/accounts/api-client";
-import type { ImageJson, StylizedImageJson } from "~/features/studio/types";
-import type { StyleId } from "~/lib/styles";
+import type { ImageJson } from "~/features/studio/types";
 
 /**
  * The browser's calls of the creator pipeline, through the
@@ -41,14 +40,6 @@ export function uploadSelfie(file: File): Promise<ImageJson> {
   const body = new FormData();
   body.append("image", file);
   return call<ImageJson>("POST", "/api/token-images/upload", body);
-}
-
-export function requestStyle(imageId: string, style: StyleId): Promise<{ id: string; status: string }> {
-  return call("POST", `/api/token-images/${encodeURIComponent(imageId)}/stylize`, { style });
-}
-
-export function fetchStylizedImage(id: string): Promise<StylizedImageJson> {
-  return call("GET", `/api/token-stylized-images/${encodeURIComponent(id)}`);
 }
 
 /** Where a signed-out visitor goes to sign in again, coming back to the dashboard. */

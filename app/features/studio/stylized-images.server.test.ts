@@ -7,7 +7,7 @@ import { getDb } from "~/infra/db.server";
 import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
-import { stylizeImage } from "~/features/studio/procedures.server";
+import { stylizeImage } from "~/features/studio/procedures/styles.server";
 import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";

@@ -54,17 +54,9 @@ import {
   creatorIntegrations,
 } from "~/features/publishing/procedures.server";
 import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
-import {
-  deleteImage,
-  getImage,
-  listImages,
-  stylizeImage,
-  uploadImage,
-  deleteStylizedImage,
-  getStylizedImage,
-  listStylizedImages,
-  optimizeImage,
-} from "~/features/studio/procedures.server";
+import { deleteImage, getImage, listImages, uploadImage } from "~/features/studio/procedures/images.server";
+import { deleteStylizedImage, getStylizedImage, listStylizedImages, stylizeImage } from "~/features/studio/procedures/styles.server";
+import { optimizeImage } from "~/features/studio/procedures/optimize.server";
 
 /**
  * Every /api route with what it takes and gives: the source of the OpenAPI

@@ -74,7 +74,7 @@ async function proceduresCalledBy(
   const source = fs.readFileSync(route.file, "utf8");
   const modules = new Map<string, string>();
   for (const match of source.matchAll(
-    /import\s*\{([^}]*)\}\s*from\s*"~\/features\/([\w-]+\/[\w.-]+)"/g,
+    /import\s*\{([^}]*)\}\s*from\s*"~\/features\/([\w-]+(?:\/[\w.-]+)+)"/g,
   )) {
     for (const name of match[1]
       .split(",")

@@ -1,6 +1,6 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
 import { jsonResponse } from "~/web/http.server";
-import { stylizeImage } from "~/features/studio/procedures.server";
+import { stylizeImage } from "~/features/studio/procedures/styles.server";
 
 /** POST /api/token-images/{id}/stylize {style}: 202 {id, status} at once; a durable job does the work. */
 const routes = apiRoutes({

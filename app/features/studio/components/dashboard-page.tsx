@@ -1,12 +1,12 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { displayName } from "~/lib/accounts";
 import { atPipeline, dashboardUrl, PIPELINE_ANCHOR } from "~/features/studio/dashboard-url";
 import { useScrollToStep } from "~/features/studio/components/use-scroll-to-step";
+import { useStyleInProgress } from "~/features/studio/components/use-style-in-progress";
 import { LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL, SIGN_IN_DELAY_MS } from "~/features/studio/studio-api";
 import type { DashboardData } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
-import { STYLE_POLL_INTERVAL_MS, STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
 import { PageHeader } from "~/ui/page-header";
 import { ImageGrid } from "~/features/studio/components/image-grid";
 import { MarketStep } from "~/features/studio/components/market-step";
@@ -24,14 +24,15 @@ import { UploadsStrip } from "~/features/studio/components/uploads-strip";
  * optimize, market), the stat cards, the grid of stylized images and the
  * links to integrations and home. Works without JavaScript: every step is a
  * URL and every action a form; while a style is being made, the page reloads
- * itself every 2 s (only when JavaScript is off; with it, the page polls).
+ * itself every 2 s (only when JavaScript is off; with it, useStyleInProgress
+ * reloads its data).
  * Every step change opens the page at the pipeline (#pipeline in the links
  * and redirects; with JavaScript, useScrollToStep too).
  */
 export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> } }) {
   const { user, stats, images, stylized, view } = data;
   const revalidator = useRevalidator();
-  useRefreshWhileInProgress(stylized.some(isInProgress));
+  useStyleInProgress(view, stylized.some(isInProgress));
   useScrollToStep(view.step);
   const here = dashboardUrl({
     image: view.image?.id,
@@ -114,23 +115,6 @@ function stepLinks(view: DashboardData["view"], images: DashboardData["images"])
     optimize: styledReady ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "optimize" })) : null,
     market: styledReady ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "market" })) : null,
   };
-}
-
-/** With JavaScript: reload the data every 2 s (up to 30 times) while a style is on its way. */
-function useRefreshWhileInProgress(inProgress: boolean) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    if (!inProgress) return;
-    let count = 0;
-    const timer = window.setInterval(() => {
-      count += 1;
-      if (count > STYLE_POLL_MAX_ATTEMPTS) window.clearInterval(timer);
-      else if (latest.current.state === "idle") latest.current.revalidate();
-    }, STYLE_POLL_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [inProgress]);
 }
 
 /** A signed-out visitor on the dashboard is told so, then sent to sign in. */

@@ -1,17 +1,12 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import type { FormEvent } from "react";
-import { useToast } from "~/ui/toaster";
+import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
-import { pollStylizedImage } from "~/features/studio/style-polling";
-import { fetchStylizedImage, requestStyle } from "~/features/studio/studio-api";
 import type { ImageJson, StylizedImageJson } from "~/features/studio/types";
 import type { StyleId } from "~/lib/styles";
-import { isStyleId, STYLE_POLL_INTERVAL_MS, STYLES, styleName } from "~/lib/styles";
+import { isStyleId, STYLES, styleName } from "~/lib/styles";
 import { GeneratingOverlay } from "~/features/studio/components/generating-overlay";
 import { StudioImage } from "~/features/studio/components/studio-image";
 import { useHydrated } from "~/ui/use-hydrated";
-import { useSignInAgain } from "~/features/studio/components/use-sign-in-again";
 import { FaceConsentForm } from "~/features/privacy/components/face-consent-form";
 
 const PRO_TIPS = [
@@ -24,44 +19,27 @@ const PRO_TIPS = [
 /**
  * The style generator: the original's thumbnail, four style
  * cards with description, earning-range and demand badges, Generate, the
- * progress overlay and pro tips. With JavaScript it calls the API and polls
- * every 2 s; without, the form posts to the dashboard, which refreshes itself.
+ * progress overlay and pro tips. Generate posts to the dashboard's action (with
+ * JavaScript through a fetcher, the page staying put); the dashboard then
+ * waits for the style (useStyleInProgress), and moves on when it ends.
  */
 export function StyleGenerator({
   image,
   pending,
   consent,
   engine = "local",
-  pollIntervalMs = STYLE_POLL_INTERVAL_MS,
 }: {
   image: ImageJson | null;
   /** The consent to face processing: without it, its form stands where Generate would (absent: given). */
   consent?: { given: boolean; paragraphs: string[] };
   /** The engine that styles now: the progress overlay says how long it usually takes. */
   engine?: "local" | "fal";
-  /** A style in progress that the server knows of (the page without JavaScript). */
+  /** The style in progress the page waits for (the dashboard reloads its data until it ends). */
   pending: StylizedImageJson | null;
-  pollIntervalMs?: number;
 }) {
   const hydrated = useHydrated();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const signInAgain = useSignInAgain();
+  const styling = useFetcher();
   const [selected, setSelected] = useState<StyleId | null>(null);
-  const [generating, setGenerating] = useState<StyleId | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-  // A style the server is still making when the page loads (a reload, a new visit): follow it as if it was just asked for.
-  const pendingId = pending && (pending.status === "pending" || pending.status === "processing") ? pending.id : null;
-  const pendingStyle = pending && isStyleId(pending.style) ? pending.style : null;
-  const followed = useRef<string | null>(null);
-  useEffect(() => {
-    if (!hydrated || !pendingId || !pendingStyle || followed.current === pendingId) return;
-    followed.current = pendingId;
-    void generate(pendingStyle, pendingId);
-    // generate is recreated on every render; following starts once per style in progress.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, pendingId, pendingStyle]);
 
   if (!image) {
     return (
@@ -77,44 +55,9 @@ export function StyleGenerator({
     );
   }
 
-  /** Asks for a new style (`known` absent) or follows one the server already works on, until it ends. */
-  async function generate(style: StyleId, known?: string) {
-    const controller = new AbortController();
-    abort.current = controller;
-    setGenerating(style);
-    try {
-      const id = known ?? (await requestStyle(image!.id, style)).id;
-      followed.current = id;
-      await pollStylizedImage(id, {
-        fetchImage: fetchStylizedImage,
-        intervalMs: pollIntervalMs,
-        signal: controller.signal,
-      });
-      toast({
-        kind: "success",
-        title: "AI Style Generated!",
-        description: `Your ${styleName(style)} transformation is complete.`,
-      });
-      navigate(dashboardUrl({ styled: id, step: "optimize" }));
-    } catch (error) {
-      if (controller.signal.aborted || signInAgain(error)) return;
-      const message =
-        error instanceof Error && error.message
-          ? error.message
-          : "AI processing encountered an error";
-      toast({ kind: "error", title: "Generation Failed", description: message });
-    } finally {
-      if (!controller.signal.aborted) setGenerating(null);
-    }
-  }
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    const style = new FormData(event.currentTarget).get("style");
-    if (isStyleId(style) && !generating) void generate(style);
-  };
-
+  // While the post is on its way, the style asked for; then the style the page waits for.
+  const asked = styling.state !== "idle" ? styling.formData?.get("style") : null;
+  const generating = isStyleId(asked) ? asked : null;
   const inProgress = generating ?? (pending ? pending.style : null);
 
   return (
@@ -152,9 +95,11 @@ export function StyleGenerator({
             />
           </div>
         ) : (
-          <Form method="post" action="/dashboard" onSubmit={onSubmit} className="flex-1">
+          <styling.Form method="post" action="/dashboard" className="flex-1">
             <input type="hidden" name="intent" value="stylize" />
             <input type="hidden" name="id" value={image.id} />
+            {/* With JavaScript, a refusal comes back to this step (without, to the dashboard as before). */}
+            {hydrated ? <input type="hidden" name="back" value={dashboardUrl({ image: image.id, step: "style" })} /> : null}
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">
                 Pick one style to generate
@@ -196,7 +141,7 @@ export function StyleGenerator({
             >
               {selected ? `Generate ${styleName(selected)} Style` : "Generate"}
             </button>
-          </Form>
+          </styling.Form>
         )}
       </div>
       <aside className="mt-6 rounded-xl bg-slate-50 p-4" aria-labelledby="pro-tips-heading">

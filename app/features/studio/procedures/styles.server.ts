@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
+import { conflict, notFound } from "~/infra/errors.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
+import { centsToPriceString } from "~/lib/money";
+import { suggestedPrice } from "~/lib/styles";
+import { FACE_CONSENT_REQUIRED, FACE_CONSENT_VERSION, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import { idSchema, stylizeSchema } from "~/features/studio/schemas";
+import { findImage } from "~/features/studio/images.server";
+import {
+  deleteStylized as deleteStylizedRow,
+  findStylized,
+  listStylized,
+  requestStylization,
+  stylizedImageJson,
+} from "~/features/studio/stylized-images.server";
+import type { StylizedWithOriginal } from "~/features/studio/stylized-images.server";
+import { ensureStorageLeft } from "~/features/studio/quotas.server";
+import { deletionHooksFor, studioTies } from "~/features/studio/ties.server";
+import type { StylizedImageJson } from "~/features/studio/types";
+
+/** The creator's styles: ask for one, list, poll, delete. */
+
+/**
+ * Creates a pending stylized image and its durable job; the worker does the
+ * rest. Without the creator's consent to face processing (to the text shown
+ * now) it answers 409 and queues nothing; the insert checks the consent again,
+ * so a withdrawal at the same moment wins.
+ */
+export const stylizeImage = defineProcedure({
+  name: "studio.stylizeImage",
+  access: "user",
+  input: stylizeSchema,
+  async run({ input, user, ctx }) {
+    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+    const image = await findImage(ctx.db, user.id, input.id);
+    if (!image) throw notFound("Image not found");
+    await ensureFreeSpace(ctx.config);
+    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    // The open-styles cap and the daily quota are checked by the insert itself (429 past either).
+    const row = await requestStylization(ctx.db, {
+      userId: user.id,
+      imageId: image.id,
+      style: input.style,
+      provider: getStyleEngine(ctx.config).id,
+      now: ctx.now,
+      perDay: ctx.config.STYLIZATIONS_PER_DAY,
+      consentVersion: FACE_CONSENT_VERSION,
+    });
+    if (!row) throw notFound("Image not found");
+    announceJobs();
+    return stylizedImageJson(row, image.file_key);
+  },
+});
+
+export const listStylizedImages = defineProcedure({
+  name: "studio.listStylizedImages",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const rows = await listStylized(ctx.db, user.id);
+    return Promise.all(rows.map((row) => stylizedImageAnswer(ctx, row)));
+  },
+});
+
+export const getStylizedImage = defineProcedure({
+  name: "studio.getStylizedImage",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    const row = await findStylized(ctx.db, user.id, input.id);
+    if (!row) throw notFound("Stylized image not found");
+    return stylizedImageAnswer(ctx, row);
+  },
+});
+
+/** The price a stylized image is offered at before any listing: its own, else its style's suggested price (dollars). */
+export function askingPrice(row: { style: string; price_cents: number | null }): string {
+  return centsToPriceString(row.price_cents ?? suggestedPrice(row.style) * 100);
+}
+
+/** A stylized image as the API answers it, with the price the creator sees: its live listing's, else its asking price. */
+async function stylizedImageAnswer(ctx: CallContext, row: StylizedWithOriginal): Promise<StylizedImageJson> {
+  const listed = await studioTies().listedPriceCents(ctx, row.id);
+  const price = listed === null ? askingPrice(row) : centsToPriceString(listed);
+  return { ...stylizedImageJson(row, row.original_file_key), price };
+}
+
+/** Deletes a style; its ties in other features go first (app/boot/studio-ties.server.ts). */
+export const deleteStylizedImage = defineProcedure({
+  name: "studio.deleteStylizedImage",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    const deleted = await deleteStylizedRow(ctx.db, ctx.files, {
+      userId: user.id,
+      id: input.id,
+      hooks: deletionHooksFor(ctx),
+    });
+    if (!deleted) throw notFound("Stylized image not found");
+    return { id: input.id };
+  },
+});
