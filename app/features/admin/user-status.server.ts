@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from "~/infra/errors.server";
 import { revokeAllCredentials } from "~/features/accounts/procedures.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
-import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/procedures.server";
+import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/lends.server";
 
 
 /**

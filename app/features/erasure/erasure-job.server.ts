@@ -4,10 +4,10 @@ import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
-import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/procedures.server";
+import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/lends.server";
 import { eraseStudioDataOf } from "~/features/studio/procedures.server";
 import { erasePublishingDataOf } from "~/features/publishing/procedures.server";
-import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/procedures.server";
+import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/lends.server";
 
 /** The background half of an account erasure. */
 export const ERASE_ACCOUNT_JOB = "accounts.erase";

@@ -3,7 +3,7 @@ import type { OrderItemRow, OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "~/features/market/download-grants.server";
-import { queueTransfersOfOrder, splitSale } from "~/features/payouts/procedures.server";
+import { queueTransfersOfOrder, splitSale } from "~/features/payouts/lends.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { getConfig } from "~/infra/config.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";

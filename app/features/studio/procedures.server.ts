@@ -23,7 +23,7 @@ import {
   NotAnImageError,
   storeUploadedImage,
 } from "~/features/studio/images.server";
-import { activeListingForStylizedImage, marketplaceListingUrl, withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
+import { activeListingForStylizedImage, marketplaceListingUrl, withdrawListingsForStylizedImage } from "~/features/market/lends.server";
 import { centsToPriceString } from "~/lib/money";
 import {
   cancelOpenStyles,
@@ -48,7 +48,7 @@ import type { DashboardData, DashboardView, ImageJson, MarketState, StylizedImag
 import { STYLE_POLL_MAX_ATTEMPTS, styleName, suggestedPrice } from "~/lib/styles";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import { dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
-import { creatorStats } from "~/features/payouts/procedures.server";
+import { creatorStats } from "~/features/payouts/procedures/earnings.server";
 import { toPublicUser } from "~/features/accounts/procedures.server";
 import { publishingPlatforms } from "~/features/publishing/procedures.server";
 

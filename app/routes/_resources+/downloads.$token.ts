@@ -3,7 +3,7 @@ import { callContext } from "~/web/request-context.server";
 import { storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
 import { invoke } from "~/infra/procedure.server";
-import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures.server";
+import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures/downloads-and-library.server";
 import { refundedDownloadPage } from "~/web/refunded-download-page.server";
 import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server";
 import { HttpError } from "~/infra/errors.server";

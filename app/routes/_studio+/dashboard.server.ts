@@ -19,7 +19,7 @@ import {
   deleteStylizedImage,
   optimizeImage,
 } from "~/features/studio/procedures.server";
-import { creatorPayouts } from "~/features/payouts/procedures.server";
+import { creatorPayouts } from "~/features/payouts/procedures/earnings.server";
 import { giveFaceConsent } from "~/features/privacy/procedures.server";
 import { getWebUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { startPayoutOnboarding } from "~/features/payouts/procedures.server";
+import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 import { failedPost, requireCreator } from "~/routes/_studio+/payouts.server";

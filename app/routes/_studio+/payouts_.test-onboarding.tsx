@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures.server";
+import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures/accounts-and-onboarding.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
 import { ErrorPanel } from "~/ui/error-panel";
 import { loadProcedure } from "~/web/remix-adapter.server";

@@ -1,0 +1,20 @@
+/**
+ * What the market lends other features: plain service calls that are not
+ * operations of their own. Publishing and the studio look up and withdraw a
+ * stylized image's listing; erasure withdraws an erased creator's listings,
+ * finds the files buyers still own and forgets a buyer's details.
+ */
+export {
+  activeListingForStylizedImage,
+  marketplaceListingUrl,
+  ownStylizedImage,
+  parseTags,
+  sellableFileKey,
+  withdrawListingsForStylizedImage,
+} from "~/features/market/listings.server";
+export {
+  boughtFileKeysOfCreator,
+  eraseListingsOfCreator,
+  forgetBuyerDetails,
+  withdrawListingsOfErasedCreator,
+} from "~/features/market/creator-erasure.server";
