@@ -22,9 +22,9 @@ import {
   type AccountExportSources,
 } from "~/features/accounts/account-export-job.server";
 import { creatorStudioExport } from "~/features/studio/procedures/exports.server";
-import { creatorMarketExportProcedure } from "~/features/market/procedures.server";
+import { creatorMarketExportProcedure } from "~/features/market/procedures/creator-insights.server";
 import { creatorPublishingExportProcedure } from "~/features/publishing/procedures.server";
-import { creatorPayouts } from "~/features/payouts/procedures.server";
+import { creatorPayouts } from "~/features/payouts/procedures/earnings.server";
 
 /** What a creator's data export gathers: each feature's own rows and files, through its face. */
 export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {

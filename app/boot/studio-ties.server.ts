@@ -1,5 +1,5 @@
 import { tieStudio } from "~/features/studio/ties.server";
-import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/procedures.server";
+import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/lends.server";
 import { removePublishingArtifacts } from "~/features/publishing/procedures.server";
 
 /**

@@ -9,7 +9,7 @@ import { cancelQueuedPublications } from "~/features/publishing/lends.server";
 import { cancelQueuedJobsOfOwner } from "~/infra/jobs/job-queue.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
-import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/procedures.server";
+import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/lends.server";
 
 
 /**

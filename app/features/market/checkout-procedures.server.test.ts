@@ -7,7 +7,7 @@ import { action as testCheckoutAction, loader as testCheckoutPage } from "~/rout
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { TEST_CHECKOUT_CLOSED } from "~/features/market/procedures.server";
+import { TEST_CHECKOUT_CLOSED } from "~/features/market/procedures/cart-and-checkout.server";
 
 // This server takes real payments: Stripe is configured.
 vi.hoisted(() => {

@@ -1,5 +1,5 @@
 import type { DB } from "~/infra/db.server";
-import { holdShares, releaseShares } from "~/features/payouts/procedures.server";
+import { holdShares, releaseShares } from "~/features/payouts/lends.server";
 import { recordRefund, undoRefund } from "~/features/market/refunds.server";
 
 /**

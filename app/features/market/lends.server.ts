@@ -1,4 +1,23 @@
-/** What the market lends other features: plain service calls on its tables, not operations of their own. */
-
+/**
+ * What the market lends other features: plain service calls on its tables that
+ * are not operations of their own. Publishing and the studio look up and
+ * withdraw a stylized image's listing; erasure withdraws an erased creator's
+ * listings, finds the files buyers still own and forgets a buyer's details;
+ * payouts records the charge that paid an order.
+ */
+export {
+  activeListingForStylizedImage,
+  activeListingIdsAmong,
+  marketplaceListingUrl,
+  ownStylizedImage,
+  parseTags,
+  sellableFileKey,
+  withdrawListingsForStylizedImage,
+} from "~/features/market/listings.server";
+export {
+  boughtFileKeysOfCreator,
+  eraseListingsOfCreator,
+  forgetBuyerDetails,
+  withdrawListingsOfErasedCreator,
+} from "~/features/market/creator-erasure.server";
 export { recordChargeOfOrder } from "~/features/market/orders.server";
-export { activeListingIdsAmong } from "~/features/market/listings.server";

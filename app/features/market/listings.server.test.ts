@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { listingInputSchema } from "~/features/market/listing-schema";
-import { listOnMarketplace } from "~/features/market/procedures.server";
+import { listOnMarketplace } from "~/features/market/procedures/creator-listings.server";
 import { listStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/listings.server";
 import { PREVIEW_MAX_EDGE } from "~/features/market/listing-preview.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
-import { paymentStatus } from "~/features/market/procedures.server";
+import { paymentStatus } from "~/features/market/procedures/payment-status.server";
 import { callContext } from "~/web/request-context.server";
 import { invoke } from "~/infra/procedure.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";

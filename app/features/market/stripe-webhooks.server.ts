@@ -6,7 +6,7 @@ import { fulfillOrderInTransaction } from "~/features/market/fulfillment.server"
 import { checkoutSessionHash, markOrderExpired, markOrderFailed, recordChargeOfOrder } from "~/features/market/orders.server";
 import { recordRefund, undoFailedRefund } from "~/features/market/refunds.server";
 import { closeDispute, openDispute, reinstateDispute, updateDispute } from "~/features/market/disputes.server";
-import { applyStripeAccountUpdate } from "~/features/payouts/procedures.server";
+import { applyStripeAccountUpdate } from "~/features/payouts/lends.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { badRequest } from "~/infra/errors.server";
 import type { StripeEndpoint } from "~/features/market/stripe-webhook-routing.server";

@@ -37,7 +37,7 @@ import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
 import { DEFAULT_PRICE, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import { defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
-import { activeListingForStylizedImage, ownStylizedImage, parseTags } from "~/features/market/procedures.server";
+import { activeListingForStylizedImage, ownStylizedImage, parseTags } from "~/features/market/lends.server";
 import {
   disconnectIntegration,
   integrationJson,

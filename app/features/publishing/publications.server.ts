@@ -12,8 +12,7 @@ import { findPlatform, needsConnection, PLATFORM_IDS } from "~/features/publishi
 import type { Platform, PlatformId } from "~/features/publishing/platforms";
 import { DONE_STATUSES } from "~/features/publishing/types";
 import type { PublicationStatus } from "~/features/publishing/types";
-import { parseTags } from "~/features/market/procedures.server";
-import { activeListingIdsAmong } from "~/features/market/lends.server";
+import { activeListingIdsAmong, parseTags } from "~/features/market/lends.server";
 import { findIntegration } from "~/features/publishing/integrations.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { submissionNote } from "~/features/publishing/connectors/sftp-submission-connector.server";

@@ -21,7 +21,7 @@ import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import type { ShopifyApp } from "~/features/publishing/shopify-tokens.server";
 import { shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { findPlatform, needsConnection } from "~/features/publishing/platforms";
-import { activeListingForStylizedImage, marketplaceListingUrl, sellableFileKey } from "~/features/market/procedures.server";
+import { activeListingForStylizedImage, marketplaceListingUrl, sellableFileKey } from "~/features/market/lends.server";
 import { markIntegrationNeedsAuth, openIntegration } from "~/features/publishing/integrations.server";
 import { findUserById } from "~/features/accounts/lends.server";
 import type { PublishJobPayload } from "~/features/publishing/publications.server";

@@ -1,11 +1,11 @@
 import type { JobHandler } from "~/infra/jobs/job-worker.server";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
-import { marketplaceListingUrl } from "~/features/market/procedures.server";
+import { marketplaceListingUrl } from "~/features/market/lends.server";
 import type { PublishJobPayload } from "~/features/publishing/publications.server";
 import type { MarketplaceLister, PublishJobDeps } from "~/features/publishing/publish-job.server";
 import { publishJobHandler as makeHandler, PUBLISH_JOB } from "~/features/publishing/publish-job.server";
-import { listOnMarketplace } from "~/features/market/procedures.server";
+import { listOnMarketplace } from "~/features/market/procedures/creator-listings.server";
 
 /**
  * The publishing job as the worker registers it: `{ [PUBLISH_JOB]: publishJobHandler() }`.

@@ -35,8 +35,8 @@ import {
   REFUND_PARAM,
   refundedNotice,
 } from "~/features/admin/sales-types";
-import { adminOrders, refundOrder } from "~/features/market/procedures.server";
-import { adminPayouts } from "~/features/payouts/procedures.server";
+import { adminOrders, refundOrder } from "~/features/market/procedures/admin-orders.server";
+import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { userStatusSchema } from "~/features/admin/schemas";

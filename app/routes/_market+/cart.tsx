@@ -11,7 +11,7 @@ import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { checkout, countCartAdd, viewCart } from "~/features/market/procedures.server";
+import { checkout, countCartAdd, viewCart } from "~/features/market/procedures/cart-and-checkout.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { viewCart, viewStorefront } from "~/features/market/procedures.server";
+import { viewCart } from "~/features/market/procedures/cart-and-checkout.server";
+import { viewStorefront } from "~/features/market/procedures/catalog.server";
 import { ListingCard } from "~/features/market/components/listing-card";
 import { PageLinks } from "~/features/market/components/page-links";
 import { MarketplaceFilters } from "~/features/market/components/marketplace-filters";

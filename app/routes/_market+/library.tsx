@@ -4,11 +4,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
-import { LIBRARY_LINK_SENT, buyerLibrary, rateLibraryItem, requestLibraryLink } from "~/features/market/procedures.server";
+import { buyerLibrary, rateLibraryItem, requestLibraryLink } from "~/features/market/procedures/downloads-and-library.server";
 import { RATING_TEXT_MAX } from "~/features/market/library-schema";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { readFormData } from "~/web/http.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
+import { libraryPageView } from "~/routes/_market+/library.server";
 
 export const meta: MetaFunction = () => [{ title: `Your library | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 export const headers = forwardLoaderHeaders;
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const rated = url.searchParams.get("rated");
   const library = await loadProcedure(buyerLibrary, args, { token: token.slice(0, 1000) || undefined }, null);
   return json(
-    { ...library, token: library.valid ? token : "", rated, hadToken: Boolean(token), sent, sentMessage: sent ? LIBRARY_LINK_SENT : null },
+    libraryPageView(library, { token, rated, sent }),
     {
       headers: {
         "Cache-Control": "private, no-store",

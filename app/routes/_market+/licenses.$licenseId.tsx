@@ -5,7 +5,7 @@ import { LicenseTermsList } from "~/features/market/components/license-terms-lis
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { formatAmount } from "~/lib/money";
-import { orderLicense } from "~/features/market/procedures.server";
+import { orderLicense } from "~/features/market/procedures/downloads-and-library.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";

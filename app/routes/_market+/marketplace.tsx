@@ -18,12 +18,9 @@ import { MarketplaceFilters } from "~/features/market/components/marketplace-fil
 import { PurchaseComplete } from "~/features/market/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import {
-  browseMarketplace,
-  viewCart,
-  checkoutReturnStatus,
-  listingRatings,
-} from "~/features/market/procedures.server";
+import { browseMarketplace, listingRatings } from "~/features/market/procedures/catalog.server";
+import { viewCart } from "~/features/market/procedures/cart-and-checkout.server";
+import { checkoutReturnStatus } from "~/features/market/procedures/payment-status.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";

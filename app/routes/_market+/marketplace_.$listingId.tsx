@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { countMarketplaceViews, viewCart, viewListingPage } from "~/features/market/procedures.server";
+import { countMarketplaceViews, viewListingPage } from "~/features/market/procedures/catalog.server";
+import { viewCart } from "~/features/market/procedures/cart-and-checkout.server";
 import { CartButton } from "~/features/market/components/cart-button";
 import { ListingCard } from "~/features/market/components/listing-card";
 import { PixelSize } from "~/features/market/components/pixel-size";

@@ -4,11 +4,12 @@ import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavi
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
-import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/features/market/procedures.server";
+import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/features/market/procedures/cart-and-checkout.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";
+import { testCheckoutView } from "~/routes/_market+/test-checkout.$sessionId.server";
 
 export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 export const headers = forwardLoaderHeaders;
@@ -22,7 +23,7 @@ export const headers = forwardLoaderHeaders;
 export async function loader(args: LoaderFunctionArgs) {
   // Public: the session id (a long random secret) is the key, as on Stripe's page.
   const session = await loadProcedure(testCheckoutSession, args, { sessionId: args.params.sessionId ?? "" }, null);
-  return json(session, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  return json(testCheckoutView(session), { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }
 
 export async function action(args: ActionFunctionArgs) {

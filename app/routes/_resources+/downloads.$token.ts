@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attemptProcedure } from "~/web/screen-action.server";
 import { storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
-import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures.server";
+import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures/downloads-and-library.server";
 import { refundedDownloadPage } from "~/web/refunded-download-page.server";
 import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { creatorAnalytics } from "~/features/market/procedures.server";
+import { creatorAnalytics } from "~/features/market/procedures/creator-insights.server";
 import {
   ANALYTICS_RANGES,
   DEFAULT_ANALYTICS_RANGE,

@@ -18,9 +18,9 @@ import { deleteImage, uploadImage } from "~/features/studio/procedures/images.se
 import { deleteStylizedImage, stylizeImage } from "~/features/studio/procedures/styles.server";
 import { optimizeImage } from "~/features/studio/procedures/optimize.server";
 import { studioWorkspace } from "~/features/studio/procedures/workspace.server";
-import { myListings } from "~/features/market/procedures.server";
+import { myListings } from "~/features/market/procedures/creator-listings.server";
 import { publishingPlatforms } from "~/features/publishing/procedures.server";
-import { creatorPayouts, creatorStats } from "~/features/payouts/procedures.server";
+import { creatorPayouts, creatorStats } from "~/features/payouts/procedures/earnings.server";
 import { toPublicUser } from "~/features/accounts/procedures.server";
 import { giveFaceConsent } from "~/features/privacy/procedures.server";
 import { faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";

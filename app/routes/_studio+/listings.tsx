@@ -6,7 +6,7 @@ import { ListOnMarketplaceForm } from "~/features/market/components/list-on-mark
 import { MyListings } from "~/features/market/components/my-listings";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/features/market/procedures.server";
+import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/features/market/procedures/creator-listings.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

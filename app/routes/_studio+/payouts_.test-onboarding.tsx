@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures.server";
+import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures/accounts-and-onboarding.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
 import { ErrorPanel } from "~/ui/error-panel";
 import { loadProcedure, screenCall } from "~/web/screen-action.server";

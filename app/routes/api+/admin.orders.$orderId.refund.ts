@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { refundOrder } from "~/features/market/procedures.server";
+import { refundOrder } from "~/features/market/procedures/admin-orders.server";
 
 /** POST /api/admin/orders/{orderId}/refund (body {reason?}; super admin only): 200 the refunded order. */
 const routes = apiRoutes({ POST: apiHandler(refundOrder, { body: "json" }) });

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { adminPayouts } from "~/features/payouts/procedures.server";
+import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
 
 /** GET /api/admin/payouts (super admin only): every creator's payout account and balance. */
 const routes = apiRoutes({ GET: apiHandler(adminPayouts) });

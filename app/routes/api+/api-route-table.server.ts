@@ -8,9 +8,9 @@ import {
   adminUsers,
   changeUserStatus,
 } from "~/features/admin/procedures.server";
-import { adminOrders, refundOrder } from "~/features/market/procedures.server";
+import { adminOrders, refundOrder } from "~/features/market/procedures/admin-orders.server";
 import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures.server";
-import { adminPayouts } from "~/features/payouts/procedures.server";
+import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
 import { accountExport, requestAccountExport } from "~/features/accounts/procedures.server";
 import {
   account,
@@ -28,16 +28,15 @@ import {
   signIn,
 } from "~/features/accounts/procedures.server";
 import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures.server";
-import {
-  checkout,
-  paymentStatus,
-  receiveStripeWebhook,
-  browseMarketplace,
-  myListings,
-  requestLibraryLink,
-  creatorAnalytics,
-} from "~/features/market/procedures.server";
-import { creatorEarnings, creatorPayouts, creatorStats, startPayoutOnboarding } from "~/features/payouts/procedures.server";
+import { checkout } from "~/features/market/procedures/cart-and-checkout.server";
+import { paymentStatus } from "~/features/market/procedures/payment-status.server";
+import { receiveStripeWebhook } from "~/features/market/procedures/webhooks.server";
+import { browseMarketplace } from "~/features/market/procedures/catalog.server";
+import { myListings } from "~/features/market/procedures/creator-listings.server";
+import { requestLibraryLink } from "~/features/market/procedures/downloads-and-library.server";
+import { creatorAnalytics } from "~/features/market/procedures/creator-insights.server";
+import { creatorEarnings, creatorPayouts, creatorStats } from "~/features/payouts/procedures/earnings.server";
+import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
 import {
   completeOAuthConnection,
   createIntegration,

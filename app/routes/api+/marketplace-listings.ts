@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { myListings } from "~/features/market/procedures.server";
+import { myListings } from "~/features/market/procedures/creator-listings.server";
 
 /** GET /api/marketplace-listings: the signed-in creator's listings with their per-platform state. */
 const routes = apiRoutes({ GET: apiHandler(myListings) });

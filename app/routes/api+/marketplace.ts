@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { browseMarketplace } from "~/features/market/procedures.server";
+import { browseMarketplace } from "~/features/market/procedures/catalog.server";
 
 /** GET /api/marketplace: public, ?style ?q ?cursor ?limit. */
 const routes = apiRoutes({ GET: apiHandler(browseMarketplace) });

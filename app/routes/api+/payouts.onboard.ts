@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { startPayoutOnboarding } from "~/features/payouts/procedures.server";
+import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
 
 /** POST /api/payouts/onboard: the creator's payout account (made the first time) and a one-time link to its onboarding. */
 const routes = apiRoutes({ POST: apiHandler(startPayoutOnboarding, { body: "json" }) });

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { creatorStats } from "~/features/payouts/procedures.server";
+import { creatorStats } from "~/features/payouts/procedures/earnings.server";
 
 /** GET /api/token-stats: the signed-in creator's studio and sales numbers. */
 const routes = apiRoutes({ GET: apiHandler(creatorStats) });

@@ -3,7 +3,7 @@ import { apiRoutes } from "~/web/api-adapter.server";
 import { callContext } from "~/web/request-context.server";
 import { errorResponse, jsonResponse, readTextLimited } from "~/web/http.server";
 import { invoke } from "~/infra/procedure.server";
-import { receiveStripeWebhook } from "~/features/market/procedures.server";
+import { receiveStripeWebhook } from "~/features/market/procedures/webhooks.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 

@@ -1,0 +1,16 @@
+import { centsToPriceString } from "~/lib/money";
+import type { ProcedureResult } from "~/infra/procedure.server";
+import type { testCheckoutSession } from "~/features/market/procedures/cart-and-checkout.server";
+
+/** The test checkout page's session: the order's total and each item's price also as dollar strings ("12.00"). */
+export function testCheckoutView(session: ProcedureResult<typeof testCheckoutSession>) {
+  return {
+    sessionId: session.sessionId,
+    status: session.status,
+    closedReason: session.closedReason,
+    customer: session.customer,
+    total: centsToPriceString(session.totalCents),
+    totalCents: session.totalCents,
+    items: session.items.map((item) => ({ id: item.id, title: item.title, style: item.style, price: centsToPriceString(item.priceCents) })),
+  };
+}
