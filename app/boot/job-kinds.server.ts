@@ -23,7 +23,7 @@ import {
 } from "~/features/accounts/account-export-job.server";
 import { creatorStudioExport } from "~/features/studio/procedures.server";
 import { creatorMarketExportProcedure } from "~/features/market/procedures.server";
-import { creatorPublishingExportProcedure } from "~/features/publishing/procedures.server";
+import { creatorPublishingExportProcedure } from "~/features/publishing/procedures/creator-export.server";
 import { creatorPayouts } from "~/features/payouts/procedures.server";
 
 /** What a creator's data export gathers: each feature's own rows and files, through its face. */

@@ -10,7 +10,7 @@ import { createUserAsAdmin } from "~/features/admin/create-user.server";
 import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/admin/audit.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { mailSetupAlert, undeliveredMail } from "~/features/mail/procedures.server";
+import { mailSetupAlert, undeliveredMail } from "~/features/mail/lends.server";
 
 /**
  * The Admin Portal's operations. Each serves both the /admin

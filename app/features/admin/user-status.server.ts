@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { AdminUser, UserStatusAction } from "~/features/admin/types";
 import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
 import { badRequest, conflict, notFound } from "~/infra/errors.server";
-import { revokeAllCredentials } from "~/features/accounts/procedures.server";
+import { revokeAllCredentials } from "~/features/accounts/lends.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
 import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/procedures.server";

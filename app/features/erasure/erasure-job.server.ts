@@ -6,7 +6,7 @@ import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/procedures.server";
 import { eraseStudioDataOf } from "~/features/studio/procedures.server";
-import { erasePublishingDataOf } from "~/features/publishing/procedures.server";
+import { erasePublishingDataOf } from "~/features/publishing/lends.server";
 import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/procedures.server";
 
 /** The background half of an account erasure. */

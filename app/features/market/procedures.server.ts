@@ -68,7 +68,7 @@ import { endpointOfEvent, isLiveStripeKey, verifyStripeEvent } from "~/features/
 import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
+import { queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { configuredOrigin, mailLinkOrigin } from "~/infra/configured-origin.server";
 import { creatorByHandle, listingPage } from "~/features/market/listing-page.server";
 import { ensureSocialCard } from "~/features/market/social-card.server";

@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMail } from "~/features/mail/lends.server";
 import { restoreSharesForUndoneRefund, reverseSharesForRefund } from "~/features/payouts/procedures.server";
 import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/procedures.server";
 import { itemsOfOrder } from "~/features/market/orders.server";

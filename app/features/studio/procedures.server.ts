@@ -13,7 +13,7 @@ import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
 import { DAMAGED_IMAGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MESSAGES } from "~/lib/limits";
 import { idSchema, stylizeSchema, optimizeSchema } from "~/features/studio/schemas";
-import { removePublishingArtifacts } from "~/features/publishing/procedures.server";
+import { removePublishingArtifacts } from "~/features/publishing/lends.server";
 import {
   deleteImage as deleteImageRows,
   findImage,
@@ -49,8 +49,8 @@ import { STYLE_POLL_MAX_ATTEMPTS, styleName, suggestedPrice } from "~/lib/styles
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import { dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
 import { creatorStats } from "~/features/payouts/procedures.server";
-import { toPublicUser } from "~/features/accounts/procedures.server";
-import { publishingPlatforms } from "~/features/publishing/procedures.server";
+import { toPublicUser } from "~/features/accounts/lends.server";
+import { publishingPlatforms } from "~/features/publishing/procedures/integrations.server";
 
 /**
  * The creator's originals: upload, list, read, delete, and asking for a style.

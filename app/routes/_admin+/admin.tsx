@@ -18,14 +18,14 @@ import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { MailSetupBanner } from "~/features/admin/components/mail-setup-banner";
 import { WaitlistSection } from "~/features/admin/components/waitlist-section";
-import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures.server";
+import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures/waitlist.server";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
 import { EraseUserConfirmation } from "~/features/erasure/components/erase-user-confirmation";
-import { eraseUser } from "~/features/erasure/procedures.server";
+import { eraseUser } from "~/features/erasure/procedures/erasure.server";
 import {
   isAdminOrderStatus,
   ORDER_SEARCH_MAX,

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormErrors } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { PRODUCT_NAME } from "~/lib/product";
-import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures.server";
+import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures/sign-in.server";
 import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadProcedure } from "~/web/remix-adapter.server";
-import { supportContact } from "~/features/landing/procedures.server";
+import { supportContact } from "~/features/landing/procedures/landing.server";
 import { INFO_LINK, InfoPage, InfoSection } from "~/features/landing/components/info-page";
 import type { loader as rootLoader } from "~/root";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadProcedure } from "~/web/remix-adapter.server";
-import { privacyPage } from "~/features/privacy/procedures.server";
+import { privacyPage } from "~/features/privacy/procedures/privacy-page.server";
 import { PrivacyPage } from "~/features/privacy/components/privacy-page";
 import { LandingFooter } from "~/features/landing/components/landing-footer";
 

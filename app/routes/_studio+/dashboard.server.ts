@@ -20,7 +20,7 @@ import {
   optimizeImage,
 } from "~/features/studio/procedures.server";
 import { creatorPayouts } from "~/features/payouts/procedures.server";
-import { giveFaceConsent } from "~/features/privacy/procedures.server";
+import { giveFaceConsent } from "~/features/privacy/procedures/face-consent.server";
 import { getWebUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";

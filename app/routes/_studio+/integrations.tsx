@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { getWebUser } from "~/web/auth.server";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";
-import { createIntegration, deleteIntegration, integrationsScreen } from "~/features/publishing/procedures.server";
+import { createIntegration, deleteIntegration, integrationsScreen } from "~/features/publishing/procedures/integrations.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { findPlatform } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";

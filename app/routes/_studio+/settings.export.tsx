@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { accountExportScreen, requestAccountExport } from "~/features/accounts/procedures.server";
+import { accountExportScreen, requestAccountExport } from "~/features/accounts/procedures/export.server";
 import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";

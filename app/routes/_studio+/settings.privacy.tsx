@@ -8,7 +8,7 @@ import { readFormData } from "~/web/http.server";
 import { callContext } from "~/web/request-context.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 import { invoke } from "~/infra/procedure.server";
-import { faceConsentScreen, giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
+import { faceConsentScreen, giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
 import { PrivacySettings } from "~/features/privacy/components/privacy-settings";
 
 const HERE = "/settings/privacy";

@@ -9,25 +9,13 @@ import {
   changeUserStatus,
 } from "~/features/admin/procedures.server";
 import { adminOrders, refundOrder } from "~/features/market/procedures.server";
-import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures.server";
+import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures/erasure.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";
-import { accountExport, requestAccountExport } from "~/features/accounts/procedures.server";
-import {
-  account,
-  confirmEmailChange,
-  requestEmailChange,
-  updateAccount,
-  uploadAvatar,
-} from "~/features/accounts/procedures.server";
-import {
-  currentUser,
-  endTokenSession,
-  register,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-} from "~/features/accounts/procedures.server";
-import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures.server";
+import { accountExport, requestAccountExport } from "~/features/accounts/procedures/export.server";
+import { account, confirmEmailChange, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures/profile.server";
+import { currentUser, endTokenSession, register, signIn } from "~/features/accounts/procedures/sign-in.server";
+import { requestPasswordReset, resetPassword } from "~/features/accounts/procedures/password-reset.server";
+import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures/security.server";
 import {
   checkout,
   paymentStatus,
@@ -38,22 +26,12 @@ import {
   creatorAnalytics,
 } from "~/features/market/procedures.server";
 import { creatorEarnings, creatorPayouts, creatorStats, startPayoutOnboarding } from "~/features/payouts/procedures.server";
-import {
-  completeOAuthConnection,
-  createIntegration,
-  deleteIntegration,
-  imagePublications,
-  launchMarketing,
-  oauthAuthorize,
-  postToMarketplaces,
-  publicationDownload,
-  modelReleaseDownload,
-  signModelReleaseProcedure,
-  uploadModelRelease,
-  receiveShopifyWebhook,
-  creatorIntegrations,
-} from "~/features/publishing/procedures.server";
-import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
+import { completeOAuthConnection, createIntegration, deleteIntegration, oauthAuthorize, creatorIntegrations } from "~/features/publishing/procedures/integrations.server";
+import { imagePublications, launchMarketing, postToMarketplaces } from "~/features/publishing/procedures/launch.server";
+import { publicationDownload } from "~/features/publishing/procedures/publications.server";
+import { modelReleaseDownload, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures/model-releases.server";
+import { receiveShopifyWebhook } from "~/features/publishing/procedures/shopify-webhooks.server";
+import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
 import {
   deleteImage,
   getImage,

@@ -1,0 +1,14 @@
+// What other features (and the HTTP edge) use of accounts: plain service calls, not operations.
+export { createUser, toPublicUser } from "~/features/accounts/users.server";
+export { createApiToken, endAllSessionsAndTokens, revokeAllCredentials } from "~/features/accounts/sessions.server";
+export { accountOf } from "~/features/accounts/account.server";
+export {
+  assertOwnPassword,
+  closeAccountForErasure,
+  erasedEmail,
+  ERASED_FIRST_NAME,
+  ERASED_LAST_NAME,
+  SUPER_ADMIN_NOT_ERASABLE,
+  WRONG_PASSWORD,
+  type ClosedAccount,
+} from "~/features/accounts/account-erasure.server";

@@ -1,0 +1,4 @@
+// What other features (and the OAuth callback route) use of publishing: plain service calls, not operations.
+export { removePublishingArtifacts } from "~/features/publishing/publications.server";
+export { OAuthCallbackError } from "~/features/publishing/oauth-connections.server";
+export { cancelPublicationsOfErasedCreator, erasePublishingDataOf } from "~/features/publishing/creator-erasure.server";
