@@ -7,7 +7,7 @@ import { cancelStylesOfErasedCreator } from "~/features/studio/procedures.server
 import { cancelPublicationsOfErasedCreator } from "~/features/publishing/lends.server";
 import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/procedures.server";
 import { forgetMailTo } from "~/features/mail/lends.server";
-import { recordAuditEntry } from "~/features/admin/procedures.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import { ERASE_ACCOUNT_ATTEMPTS, ERASE_ACCOUNT_JOB, type EraseAccountPayload } from "~/features/erasure/erasure-job.server";
 
 /** What the erasure answers (202): the account is closed; its files and data go in the background. */

@@ -3,7 +3,7 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { queueMail } from "~/features/mail/lends.server";
 import { restoreSharesForUndoneRefund, reverseSharesForRefund } from "~/features/payouts/procedures.server";
-import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/procedures.server";
+import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/lends.server";
 import { itemsOfOrder } from "~/features/market/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
 

@@ -41,16 +41,9 @@ import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, ERASE_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import {
-  adminAuditLog,
-  adminCreateUser,
-  adminStats,
-  adminUndeliveredMail,
-  adminMailSetupAlert,
-  adminUser,
-  adminUsers,
-  changeUserStatus,
-} from "~/features/admin/procedures.server";
+import { adminAuditLog, adminStats, adminUndeliveredMail, adminMailSetupAlert } from "~/features/admin/procedures/stats-and-audit.server";
+import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
+import { changeUserStatus } from "~/features/admin/procedures/bans.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/remix-adapter.server";
 import { requireWebUser } from "~/web/screen-guards.server";

@@ -1,13 +1,7 @@
 import type { Access, AnyProcedure } from "~/infra/procedure.server";
-import {
-  adminAuditLog,
-  adminCreateUser,
-  adminImages,
-  adminStats,
-  adminUser,
-  adminUsers,
-  changeUserStatus,
-} from "~/features/admin/procedures.server";
+import { adminAuditLog, adminImages, adminStats } from "~/features/admin/procedures/stats-and-audit.server";
+import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
+import { changeUserStatus } from "~/features/admin/procedures/bans.server";
 import { adminOrders, refundOrder } from "~/features/market/procedures.server";
 import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures/erasure.server";
 import { adminPayouts } from "~/features/payouts/procedures.server";

@@ -66,7 +66,7 @@ const errorBody = () =>
 /**
  * The procedure each method of a route file calls, read from its source:
  * `METHOD: apiHandler(name` for the adapter's routes, `invoke(name` for the
- * hand-written ones, with `name` imported from a feature's procedures.server.ts.
+ * hand-written ones, with `name` imported from a feature's procedures file.
  */
 async function proceduresCalledBy(
   route: ApiRouteFile,
@@ -74,7 +74,7 @@ async function proceduresCalledBy(
   const source = fs.readFileSync(route.file, "utf8");
   const modules = new Map<string, string>();
   for (const match of source.matchAll(
-    /import\s*\{([^}]*)\}\s*from\s*"~\/features\/([\w-]+\/[\w.-]+)"/g,
+    /import\s*\{([^}]*)\}\s*from\s*"~\/features\/([\w-]+(?:\/[\w.-]+)+)"/g,
   )) {
     for (const name of match[1]
       .split(",")
