@@ -21,9 +21,9 @@ import {
   exportSweepJobHandler,
   type AccountExportSources,
 } from "~/features/accounts/account-export-job.server";
+import { creatorPublishingExportProcedure } from "~/features/publishing/procedures/creator-export.server";
 import { creatorStudioExport } from "~/features/studio/procedures/exports.server";
 import { creatorMarketExportProcedure } from "~/features/market/procedures/creator-insights.server";
-import { creatorPublishingExportProcedure } from "~/features/publishing/procedures.server";
 import { creatorPayouts } from "~/features/payouts/procedures/earnings.server";
 
 /** What a creator's data export gathers: each feature's own rows and files, through its face. */

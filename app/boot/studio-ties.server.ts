@@ -1,6 +1,6 @@
 import { tieStudio } from "~/features/studio/ties.server";
 import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/lends.server";
-import { removePublishingArtifacts } from "~/features/publishing/procedures.server";
+import { removePublishingArtifacts } from "~/features/publishing/lends.server";
 
 /**
  * The studio's ties to the market and publishing: a stylized image that goes

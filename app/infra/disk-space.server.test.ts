@@ -156,7 +156,7 @@ describe("a nearly full data volume", () => {
     volumeWithFree(10);
     const worker = new JobWorker({
       db: getDb(),
-      handlers: { [PUBLISH_JOB]: publishJobHandler({ ensureSpace: () => ensureFreeSpace(getConfig()) }) },
+      handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ensureSpace: () => ensureFreeSpace(getConfig()) }) },
       concurrency: 1,
       log: () => {},
     });

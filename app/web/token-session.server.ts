@@ -1,6 +1,6 @@
 import type { UserRow } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
-import { createApiToken, toPublicUser } from "~/features/accounts/procedures.server";
+import { createApiToken, toPublicUser } from "~/features/accounts/lends.server";
 import { jsonResponse } from "~/web/http.server";
 
 /**

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
-import { RESET_REQUESTED } from "~/features/accounts/procedures.server";
+import { RESET_REQUESTED } from "~/features/accounts/procedures/password-reset.server";
 import { signResetToken } from "~/features/accounts/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { saveManualIntegration } from "~/features/publishing/integrations.server";

@@ -4,7 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
-import { requestPasswordReset } from "~/features/accounts/procedures.server";
+import { requestPasswordReset } from "~/features/accounts/procedures/password-reset.server";
 import { payTestCheckout } from "~/features/market/procedures/cart-and-checkout.server";
 import { requestLibraryLink } from "~/features/market/procedures/downloads-and-library.server";
 import { attachCheckoutSession, createPendingOrder } from "~/features/market/orders.server";

@@ -1,3 +1,4 @@
+import { getFileStore } from "~/infra/file-store.server";
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { ListingRow, StylizedImageRow, UserRow } from "#db/schema";
@@ -67,7 +68,7 @@ async function account(made: Awaited<ReturnType<typeof createTestUser>>): Promis
 export function startPublishWorker(): JobWorker {
   const worker = new JobWorker({
     db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler() },
+    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }) },
     concurrency: 2,
     pollMs: 20,
     backoff: { baseMs: 10, maxMs: 40 },

@@ -1,3 +1,4 @@
+import { getFileStore } from "~/infra/file-store.server";
 import { getDb } from "~/infra/db.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
@@ -7,10 +8,10 @@ import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing
  * handler (with the test's own options) on the test database, polling fast
  * and retrying after milliseconds, silent. Stop it in afterAll.
  */
-export function startPublishWorker(options?: Parameters<typeof publishJobHandler>[0]): JobWorker {
+export function startPublishWorker(options?: Partial<Parameters<typeof publishJobHandler>[0]>): JobWorker {
   const worker = new JobWorker({
     db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler(options) },
+    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ...options }) },
     concurrency: 2,
     pollMs: 20,
     backoff: { baseMs: 10, maxMs: 40 },

@@ -13,7 +13,7 @@ import { plainContext } from "~/infra/call-context.server";
 import { configuredOrigin, mailLinkOrigin } from "~/infra/configured-origin.server";
 import { writeZipFile, type StreamedZipEntry, type WrittenZipEntry } from "~/infra/streamed-zip.server";
 import type { ExportedFile } from "~/lib/exported-files";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMail } from "~/features/mail/lends.server";
 import { accountOf } from "~/features/accounts/account.server";
 import {
   ACCOUNT_EXPORT_JOB,

@@ -4,10 +4,11 @@ import { getDb } from "~/infra/db.server";
 import { plainContext } from "~/infra/call-context.server";
 import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
-import { register, resetPassword, signIn } from "~/features/accounts/procedures.server";
+import { register, signIn } from "~/features/accounts/procedures/sign-in.server";
+import { resetPassword } from "~/features/accounts/procedures/password-reset.server";
 import { signResetToken } from "~/features/accounts/password-reset.server";
 import { createUser, setPassword } from "~/features/accounts/users.server";
-import { adminCreateUser } from "~/features/admin/procedures.server";
+import { adminCreateUser } from "~/features/admin/procedures/users.server";
 import { COMMON_PASSWORD, NEW_PASSWORD_TOO_SHORT } from "~/lib/accounts";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 

@@ -7,13 +7,8 @@ import { invoke } from "~/infra/procedure.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
-import {
-  RESET_REQUESTED,
-  requestPasswordReset,
-  resetLinkStatus,
-  resetPassword,
-  signIn,
-} from "~/features/accounts/procedures.server";
+import { RESET_REQUESTED, requestPasswordReset, resetLinkStatus, resetPassword } from "~/features/accounts/procedures/password-reset.server";
+import { signIn } from "~/features/accounts/procedures/sign-in.server";
 import {
   RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { MAIL_JOB } from "~/features/mail/procedures.server";
+import { MAIL_JOB } from "~/features/mail/lends.server";
 import * as registerApi from "~/routes/api+/register";
 import * as auth from "~/routes/_auth+/auth";
 import * as confirm from "~/routes/_auth+/confirm-registration";

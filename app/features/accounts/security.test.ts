@@ -7,7 +7,7 @@ import * as tokenUser from "~/routes/api+/token-user";
 import { getDb } from "~/infra/db.server";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
-import { signOutEverywhereElse } from "~/features/accounts/procedures.server";
+import { signOutEverywhereElse } from "~/features/accounts/procedures/security.server";
 import { createApiToken, createWebSession } from "~/features/accounts/sessions.server";
 import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";

@@ -4,7 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
-import { adminWaitlist, betaStatus, invitationStatus, inviteFromWaitlist, joinWaitlist, registerInvited } from "~/features/accounts/procedures.server";
+import { adminWaitlist, betaStatus, invitationStatus, inviteFromWaitlist, joinWaitlist, registerInvited } from "~/features/accounts/procedures/waitlist.server";
 import { INVITATION_EXPIRED, INVITATION_INVALID, NO_SPOTS_LEFT, WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist.server";
 import * as auth from "~/routes/_auth+/auth";
 import * as root from "~/root";

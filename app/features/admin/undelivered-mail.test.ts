@@ -13,8 +13,8 @@ import { invoke } from "~/infra/procedure.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { MailTransport } from "~/infra/mail/mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
-import { queueMail } from "~/features/mail/procedures.server";
-import { adminMailSetupAlert, adminUndeliveredMail } from "~/features/admin/procedures.server";
+import { queueMail } from "~/features/mail/lends.server";
+import { adminMailSetupAlert, adminUndeliveredMail } from "~/features/admin/procedures/stats-and-audit.server";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 
 /** A worker whose mail server always refuses the connection, retrying at once. */

@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { AdminUser, UserStatusAction } from "~/features/admin/types";
 import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
 import { badRequest, conflict, notFound } from "~/infra/errors.server";
-import { revokeAllCredentials } from "~/features/accounts/procedures.server";
+import { revokeAllCredentials } from "~/features/accounts/lends.server";
 import { setUserBanned } from "~/features/accounts/lends.server";
 import { cancelOpenStyles } from "~/features/studio/lends.server";
 import { cancelQueuedPublications } from "~/features/publishing/lends.server";

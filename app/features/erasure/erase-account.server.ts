@@ -1,13 +1,13 @@
 import type { DB } from "~/infra/db.server";
 import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
-import { closeAccountForErasure } from "~/features/accounts/procedures.server";
+import { closeAccountForErasure } from "~/features/accounts/lends.server";
+import { cancelPublicationsOfErasedCreator } from "~/features/publishing/lends.server";
+import { forgetMailTo } from "~/features/mail/lends.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import { forgetBuyerDetails, withdrawListingsOfErasedCreator } from "~/features/market/lends.server";
 import { cancelStylesOfErasedCreator } from "~/features/studio/lends.server";
-import { cancelPublicationsOfErasedCreator } from "~/features/publishing/procedures.server";
 import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/lends.server";
-import { forgetMailTo } from "~/features/mail/procedures.server";
-import { recordAuditEntry } from "~/features/admin/procedures.server";
 import { ERASE_ACCOUNT_ATTEMPTS, ERASE_ACCOUNT_JOB, type EraseAccountPayload } from "~/features/erasure/erasure-job.server";
 
 /** What the erasure answers (202): the account is closed; its files and data go in the background. */

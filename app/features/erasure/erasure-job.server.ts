@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { FileStore } from "~/infra/file-store.server";
 import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
+import { erasePublishingDataOf } from "~/features/publishing/lends.server";
 import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/lends.server";
 import { eraseStudioDataOf } from "~/features/studio/lends.server";
-import { erasePublishingDataOf } from "~/features/publishing/procedures.server";
 import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/lends.server";
 import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/lends.server";
 

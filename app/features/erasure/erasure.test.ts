@@ -8,7 +8,7 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { payTestOrder, startCheckout } from "~/features/market/checkout.server";
 import { findOrderBySessionId } from "~/features/market/orders.server";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMail } from "~/features/mail/lends.server";
 import { createUser } from "~/features/accounts/users.server";
 import { TRANSFER_JOB } from "~/features/payouts/shares.server";
 import { transferJobHandler } from "~/features/payouts/payout-jobs.server";

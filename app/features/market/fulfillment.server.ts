@@ -6,7 +6,7 @@ import { queueTransfersOfOrder, recordSale } from "~/features/payouts/lends.serv
 import { crashPoint } from "~/infra/crash-points.server";
 import { getConfig } from "~/infra/config.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
-import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
+import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { libraryUrl } from "~/features/market/library-token.server";
 import { renderReceiptMail } from "~/features/market/receipt-mail.server";
 import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";

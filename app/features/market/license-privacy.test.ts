@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { MAIL_JOB } from "~/features/mail/procedures.server";
+import { MAIL_JOB } from "~/features/mail/lends.server";
 import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";

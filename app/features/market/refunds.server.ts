@@ -1,9 +1,9 @@
 import { ZodError } from "zod";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
-import { queueMail } from "~/features/mail/procedures.server";
+import { queueMail } from "~/features/mail/lends.server";
+import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/lends.server";
 import { restoreSharesForUndoneRefund, reverseSharesForRefund } from "~/features/payouts/lends.server";
-import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/procedures.server";
 import { itemsOfOrder } from "~/features/market/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
-import { getFileStore } from "~/infra/file-store.server";
 import { HttpError } from "~/infra/errors.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import type { PublishRequest } from "~/features/publishing/connectors/connector.server";
@@ -58,7 +57,8 @@ export type MarketplaceLister = (args: {
 
 export interface PublishJobDeps {
   listOnMarketplace: MarketplaceLister;
-  store?: FileStore;
+  /** The store the kits, packages and listing copies are written to. */
+  store: FileStore;
   fetch?: FetchLike;
   /** Throws (a 507 HttpError) when the data volume has no room for what publishing writes; the attempt is then tried again later. */
   ensureSpace?: () => Promise<void>;
@@ -89,7 +89,7 @@ export function publishErrorMessage(error: unknown): string {
 
 export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPayload, context: JobRunContext): Promise<void> {
   const db: DB = context.db;
-  const store = deps.store ?? getFileStore();
+  const store = deps.store;
   const row = await db.selectFrom("listing_platforms").selectAll().where("id", "=", payload.publicationId).executeTakeFirst();
   // Gone with its image, or replaced by a newer request: nothing to do.
   if (!row || row.revision !== payload.revision) return;

@@ -32,7 +32,7 @@ export const listThroughProcedure: MarketplaceLister = async ({ db, user, reques
   return { listingId: listing.id, url: marketplaceListingUrl(publish.origin, listing.id) };
 };
 
-export function publishJobHandler(deps: Omit<PublishJobDeps, "listOnMarketplace"> = {}): JobHandler<PublishJobPayload> {
+export function publishJobHandler(deps: Omit<PublishJobDeps, "listOnMarketplace">): JobHandler<PublishJobPayload> {
   return makeHandler({ ...deps, listOnMarketplace: listThroughProcedure });
 }
 

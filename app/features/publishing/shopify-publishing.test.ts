@@ -9,7 +9,7 @@ import { startPublishWorker } from "#tests/setup/publish-worker";
 import { openIntegration, platformConnections, saveOAuthIntegration } from "~/features/publishing/integrations.server";
 import { migrateNonExpiringShopifyTokens, REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { normalizeShopDomain } from "~/lib/shop-domain";
-import { integrationsScreen } from "~/features/publishing/procedures.server";
+import { integrationsScreen } from "~/features/publishing/procedures/integrations.server";
 import { plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
 import * as authorize from "~/routes/api+/oauth.$platform.authorize";

@@ -18,14 +18,14 @@ import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { MailSetupBanner } from "~/features/admin/components/mail-setup-banner";
 import { WaitlistSection } from "~/features/admin/components/waitlist-section";
-import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures.server";
+import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures/waitlist.server";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
 import { EraseUserConfirmation } from "~/features/erasure/components/erase-user-confirmation";
-import { eraseUser } from "~/features/erasure/procedures.server";
+import { eraseUser } from "~/features/erasure/procedures/erasure.server";
 import {
   isAdminOrderStatus,
   ORDER_SEARCH_MAX,
@@ -42,16 +42,9 @@ import { isSuperAdmin } from "~/lib/accounts";
 import { userStatusSchema } from "~/features/admin/schemas";
 import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, ERASE_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import {
-  adminAuditLog,
-  adminCreateUser,
-  adminStats,
-  adminUndeliveredMail,
-  adminMailSetupAlert,
-  adminUser,
-  adminUsers,
-  changeUserStatus,
-} from "~/features/admin/procedures.server";
+import { adminAuditLog, adminStats, adminUndeliveredMail, adminMailSetupAlert } from "~/features/admin/procedures/stats-and-audit.server";
+import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
+import { changeUserStatus } from "~/features/admin/procedures/bans.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { flashRefusal, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

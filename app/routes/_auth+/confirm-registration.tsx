@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormErrors } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { PRODUCT_NAME } from "~/lib/product";
-import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures.server";
+import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures/sign-in.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";

@@ -6,7 +6,7 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { PRODUCT_NAME } from "~/lib/product";
-import { RESET_REQUESTED, requestPasswordReset } from "~/features/accounts/procedures.server";
+import { RESET_REQUESTED, requestPasswordReset } from "~/features/accounts/procedures/password-reset.server";
 import { submitForm } from "~/web/screen-action.server";
 
 /** The form's schema, loaded after the page rendered. */

@@ -6,7 +6,7 @@ import * as resetApi from "~/routes/api+/reset-password";
 import * as root from "~/root";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { RESET_REQUESTED } from "~/features/accounts/procedures.server";
+import { RESET_REQUESTED } from "~/features/accounts/procedures/password-reset.server";
 import { RESET_LINK_INVALID, signResetToken } from "~/features/accounts/password-reset.server";
 import { userForApiToken } from "~/features/accounts/sessions.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";

@@ -8,7 +8,7 @@ import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/features/accounts/api
 import { PRODUCT_NAME } from "~/lib/product";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
-import { tokenTestDefaults } from "~/features/accounts/procedures.server";
+import { tokenTestDefaults } from "~/features/accounts/procedures/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}` }];
 

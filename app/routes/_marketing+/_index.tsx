@@ -7,8 +7,8 @@ import { ServerDashboardPage } from "./home-dashboard.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
 import { getWebUser } from "~/web/auth.server";
-import { landingSamples } from "~/features/landing/procedures.server";
-import { betaStatus } from "~/features/accounts/procedures.server";
+import { landingSamples } from "~/features/landing/procedures/landing.server";
+import { betaStatus } from "~/features/accounts/procedures/waitlist.server";
 import { loadProcedure } from "~/web/screen-action.server";
 
 /**

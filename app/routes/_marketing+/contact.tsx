@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
+import { supportContact } from "~/features/landing/procedures/landing.server";
 import { loadProcedure } from "~/web/screen-action.server";
-import { supportContact } from "~/features/landing/procedures.server";
 import { INFO_LINK, InfoPage, InfoSection } from "~/features/landing/components/info-page";
 import type { loader as rootLoader } from "~/root";
 

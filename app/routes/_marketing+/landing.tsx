@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { LandingPage } from "~/features/landing/components/landing-page";
-import { landingSamples } from "~/features/landing/procedures.server";
-import { betaStatus } from "~/features/accounts/procedures.server";
+import { landingSamples } from "~/features/landing/procedures/landing.server";
+import { betaStatus } from "~/features/accounts/procedures/waitlist.server";
 import { loadProcedure } from "~/web/screen-action.server";
 
 /** /landing: the landing page for everyone (the logo's link target). */

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
+import { privacyPage } from "~/features/privacy/procedures/privacy-page.server";
 import { loadProcedure } from "~/web/screen-action.server";
-import { privacyPage } from "~/features/privacy/procedures.server";
 import { PrivacyPage } from "~/features/privacy/components/privacy-page";
 import { LandingFooter } from "~/features/landing/components/landing-footer";
 

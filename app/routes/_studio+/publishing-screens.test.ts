@@ -1,3 +1,4 @@
+import { getFileStore } from "~/infra/file-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
@@ -15,7 +16,7 @@ const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 let worker: JobWorker;
 
 beforeAll(() => {
-  worker = new JobWorker({ db: getDb(), handlers: { [PUBLISH_JOB]: publishJobHandler() }, concurrency: 2, pollMs: 20, log: () => {} });
+  worker = new JobWorker({ db: getDb(), handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }) }, concurrency: 2, pollMs: 20, log: () => {} });
   worker.start();
 });
 afterAll(() => worker.stop());

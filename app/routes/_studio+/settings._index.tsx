@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProfileSettings } from "~/features/accounts/components/profile-settings";
 import { profileFormSchema } from "~/features/accounts/profile-schemas";
-import { account, EMAIL_CHANGE_REQUESTED, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures.server";
+import { account, EMAIL_CHANGE_REQUESTED, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures/profile.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import type { FlashMessage } from "~/lib/flash";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { confirmEmailChange, emailChangeLinkStatus } from "~/features/accounts/procedures.server";
+import { confirmEmailChange, emailChangeLinkStatus } from "~/features/accounts/procedures/profile.server";
 import { FormErrors } from "~/ui/form-field";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { eraseMyAccount } from "~/features/erasure/procedures.server";
+import { eraseMyAccount } from "~/features/erasure/procedures/erasure.server";
 import { eraseAccountFormSchema } from "~/features/erasure/schemas";
 import { DeleteAccountPanel } from "~/features/erasure/components/delete-account-panel";
 import { submitFormAs } from "~/web/screen-action.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { accountExportScreen, requestAccountExport } from "~/features/accounts/procedures.server";
+import { accountExportScreen, requestAccountExport } from "~/features/accounts/procedures/export.server";
 import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";

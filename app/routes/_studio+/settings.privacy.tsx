@@ -5,7 +5,7 @@ import type { Refusal } from "~/web/screen-action.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { faceConsentScreen, giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
+import { faceConsentScreen, giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
 import { PrivacySettings } from "~/features/privacy/components/privacy-settings";
 
 const HERE = "/settings/privacy";

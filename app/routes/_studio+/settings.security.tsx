@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { changePassword, mySessions, revokeSession, signOutEverywhereElse } from "~/features/accounts/procedures.server";
+import { changePassword, mySessions, revokeSession, signOutEverywhereElse } from "~/features/accounts/procedures/security.server";
 import { SECURITY_PATH, SecurityTab } from "~/features/accounts/components/security-tab";
 import { REVOKE_PARAM } from "~/features/accounts/session-types";
 import { readSessionSecret } from "~/web/auth.server";

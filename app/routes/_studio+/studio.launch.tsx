@@ -7,7 +7,7 @@ import { LaunchForm } from "~/features/publishing/components/launch-form";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY } from "~/features/publishing/types";
-import { launchMarketing, launchResult, publishFormDefaults } from "~/features/publishing/procedures.server";
+import { launchMarketing, launchResult, publishFormDefaults } from "~/features/publishing/procedures/launch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

@@ -7,7 +7,7 @@ import { ListForSaleForm } from "~/features/publishing/components/list-for-sale"
 import { PublicationList } from "~/features/publishing/components/publication-status";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY, postingCompleteText } from "~/features/publishing/types";
-import { imagePublications, postToMarketplaces, publishFormDefaults } from "~/features/publishing/procedures.server";
+import { imagePublications, postToMarketplaces, publishFormDefaults } from "~/features/publishing/procedures/launch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import { ListingPreview } from "~/features/studio/components/listing-preview";
 import { ModelReleasePanel, releaseAction } from "~/features/publishing/components/model-release-form";
-import { modelReleaseState, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures.server";
+import { modelReleaseState, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures/model-releases.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { flashRefusal, loadProcedure, screenCall, submitForm } from "~/web/screen-action.server";

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { uploadAvatar } from "~/features/accounts/procedures.server";
+import { uploadAvatar } from "~/features/accounts/procedures/profile.server";
 
 /** POST /api/account/avatar: multipart, one file field `image`; 200 with the account and its new photo. */
 const routes = apiRoutes({ POST: apiHandler(uploadAvatar) });

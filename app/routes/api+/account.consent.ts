@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
+import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
 
 /**
  * POST /api/account/consent {faceProcessing: true}: 200 the account, the consent recorded with its time and version.

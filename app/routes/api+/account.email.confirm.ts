@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { confirmEmailChange } from "~/features/accounts/procedures.server";
+import { confirmEmailChange } from "~/features/accounts/procedures/profile.server";
 
 /** POST /api/account/email/confirm: `{token}` from the mailed link; 200 with the account at its new address. */
 const routes = apiRoutes({ POST: apiHandler(confirmEmailChange, { body: "json" }) });

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { changePassword } from "~/features/accounts/procedures.server";
+import { changePassword } from "~/features/accounts/procedures/security.server";
 
 /** POST /api/account/password: the password change; other sessions and tokens end. */
 const routes = apiRoutes({ POST: apiHandler(changePassword, { body: "json", status: 204 }) });

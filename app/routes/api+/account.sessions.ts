@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { mySessions } from "~/features/accounts/procedures.server";
+import { mySessions } from "~/features/accounts/procedures/security.server";
 
 /** GET /api/account/sessions: the user's web sessions and API tokens. */
 const routes = apiRoutes({ GET: apiHandler(mySessions) });

@@ -1,6 +1,6 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { account, updateAccount } from "~/features/accounts/procedures.server";
-import { eraseMyAccount } from "~/features/erasure/procedures.server";
+import { account, updateAccount } from "~/features/accounts/procedures/profile.server";
+import { eraseMyAccount } from "~/features/erasure/procedures/erasure.server";
 
 /**
  * GET /api/account: the caller's own account; PATCH: change any of the names,

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { adminAuditLog } from "~/features/admin/procedures.server";
+import { adminAuditLog } from "~/features/admin/procedures/stats-and-audit.server";
 
 /** GET /api/admin/audit (super admin only): the audit log, newest first, `limit` entries after `cursor`. */
 const routes = apiRoutes({ GET: apiHandler(adminAuditLog) });

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { adminCreateUser, adminUsers } from "~/features/admin/procedures.server";
+import { adminCreateUser, adminUsers } from "~/features/admin/procedures/users.server";
 
 /** GET /api/admin/users (?q=) and POST /api/admin/users (create a user); super admin only. */
 const routes = apiRoutes({

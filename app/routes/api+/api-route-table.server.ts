@@ -1,33 +1,21 @@
 import type { Access, AnyProcedure } from "~/infra/procedure.server";
-import {
-  adminAuditLog,
-  adminCreateUser,
-  adminImages,
-  adminStats,
-  adminUser,
-  adminUsers,
-  changeUserStatus,
-} from "~/features/admin/procedures.server";
+import { adminAuditLog, adminImages, adminStats } from "~/features/admin/procedures/stats-and-audit.server";
+import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
+import { changeUserStatus } from "~/features/admin/procedures/bans.server";
+import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures/erasure.server";
+import { accountExport, requestAccountExport } from "~/features/accounts/procedures/export.server";
+import { account, confirmEmailChange, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures/profile.server";
+import { currentUser, endTokenSession, register, signIn } from "~/features/accounts/procedures/sign-in.server";
+import { requestPasswordReset, resetPassword } from "~/features/accounts/procedures/password-reset.server";
+import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures/security.server";
+import { completeOAuthConnection, createIntegration, deleteIntegration, oauthAuthorize, creatorIntegrations } from "~/features/publishing/procedures/integrations.server";
+import { imagePublications, launchMarketing, postToMarketplaces } from "~/features/publishing/procedures/launch.server";
+import { publicationDownload } from "~/features/publishing/procedures/publications.server";
+import { modelReleaseDownload, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures/model-releases.server";
+import { receiveShopifyWebhook } from "~/features/publishing/procedures/shopify-webhooks.server";
+import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
 import { adminOrders, refundOrder } from "~/features/market/procedures/admin-orders.server";
-import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures.server";
 import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
-import { accountExport, requestAccountExport } from "~/features/accounts/procedures.server";
-import {
-  account,
-  confirmEmailChange,
-  requestEmailChange,
-  updateAccount,
-  uploadAvatar,
-} from "~/features/accounts/procedures.server";
-import {
-  currentUser,
-  endTokenSession,
-  register,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-} from "~/features/accounts/procedures.server";
-import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures.server";
 import { checkout } from "~/features/market/procedures/cart-and-checkout.server";
 import { paymentStatus } from "~/features/market/procedures/payment-status.server";
 import { receiveStripeWebhook } from "~/features/market/procedures/webhooks.server";
@@ -37,22 +25,6 @@ import { requestLibraryLink } from "~/features/market/procedures/downloads-and-l
 import { creatorAnalytics } from "~/features/market/procedures/creator-insights.server";
 import { creatorEarnings, creatorPayouts, creatorStats } from "~/features/payouts/procedures/earnings.server";
 import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
-import {
-  completeOAuthConnection,
-  createIntegration,
-  deleteIntegration,
-  imagePublications,
-  launchMarketing,
-  oauthAuthorize,
-  postToMarketplaces,
-  publicationDownload,
-  modelReleaseDownload,
-  signModelReleaseProcedure,
-  uploadModelRelease,
-  receiveShopifyWebhook,
-  creatorIntegrations,
-} from "~/features/publishing/procedures.server";
-import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures.server";
 import { deleteImage, getImage, listImages, uploadImage } from "~/features/studio/procedures/images.server";
 import { deleteStylizedImage, getStylizedImage, listStylizedImages, stylizeImage } from "~/features/studio/procedures/styles.server";
 import { optimizeImage } from "~/features/studio/procedures/optimize.server";

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { requestPasswordReset } from "~/features/accounts/procedures.server";
+import { requestPasswordReset } from "~/features/accounts/procedures/password-reset.server";
 
 const routes = apiRoutes({
   POST: apiHandler(requestPasswordReset, { body: "json", status: 202 }),

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { postToMarketplaces } from "~/features/publishing/procedures.server";
+import { postToMarketplaces } from "~/features/publishing/procedures/launch.server";
 
 /** POST /api/marketplace/post: `{results: [{success, platform, url?, authUrl?, error?}]}`. */
 const routes = apiRoutes({ POST: apiHandler(postToMarketplaces, { body: "json" }) });

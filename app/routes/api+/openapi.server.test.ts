@@ -66,7 +66,7 @@ const errorBody = () =>
 /**
  * The procedure each method of a route file calls, read from its source:
  * `METHOD: apiHandler(name` for the adapter's routes, `invoke(name` for the
- * hand-written ones, with `name` imported from a feature's procedures.server.ts.
+ * hand-written ones, with `name` imported from a feature's procedures file.
  */
 async function proceduresCalledBy(
   route: ApiRouteFile,

@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { publicationDownload } from "~/features/publishing/procedures.server";
+import { publicationDownload } from "~/features/publishing/procedures/publications.server";
 
 /** GET /api/publications/{id}/download?exp&sig: the owner's mint kit or export package (a zip). */
 const routes = apiRoutes({

@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { register } from "~/features/accounts/procedures.server";
+import { register } from "~/features/accounts/procedures/sign-in.server";
 
 /**
  * POST /api/register: 202 with the same message whether or not the email has

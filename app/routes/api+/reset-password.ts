@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { resetPassword } from "~/features/accounts/procedures.server";
+import { resetPassword } from "~/features/accounts/procedures/password-reset.server";
 
 const routes = apiRoutes({
   POST: apiHandler(resetPassword, { body: "json", status: 204 }),

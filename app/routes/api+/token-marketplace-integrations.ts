@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { createIntegration, creatorIntegrations } from "~/features/publishing/procedures.server";
+import { createIntegration, creatorIntegrations } from "~/features/publishing/procedures/integrations.server";
 
 /**
  * GET /api/token-marketplace-integrations: `[{platform: "opensea", isActive}]`.

@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { modelReleaseDownload, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures.server";
+import { modelReleaseDownload, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures/model-releases.server";
 
 /**
  * The model release of a stylized image: GET the PDF (its owner only); POST

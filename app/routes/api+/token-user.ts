@@ -1,5 +1,5 @@
 import { apiHandler, apiRoutes } from "~/web/api-adapter.server";
-import { currentUser } from "~/features/accounts/procedures.server";
+import { currentUser } from "~/features/accounts/procedures/sign-in.server";
 
 const routes = apiRoutes({ GET: apiHandler(currentUser) });
 export const loader = routes.loader;

@@ -3,7 +3,7 @@ import { apiRoutes } from "~/web/api-adapter.server";
 import { callContext } from "~/web/request-context.server";
 import { errorResponse, jsonResponse, readBytesLimited } from "~/web/http.server";
 import { invoke } from "~/infra/procedure.server";
-import { receiveShopifyWebhook } from "~/features/publishing/procedures.server";
+import { receiveShopifyWebhook } from "~/features/publishing/procedures/shopify-webhooks.server";
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 

@@ -4,7 +4,7 @@ import { HttpError, badRequest, forbidden, notFound } from "~/infra/errors.serve
 import { LIBRARY_LINK_EMAIL_RATE_LIMIT, LIBRARY_LINK_RATE_LIMIT, throttle, throttleQuietly } from "~/infra/rate-limit.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
-import { queueMailWithinRecipientLimit } from "~/features/mail/procedures.server";
+import { queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { assertOwnPassword } from "~/features/accounts/procedures.server";
+import { assertOwnPassword } from "~/features/accounts/lends.server";
 import { beginErasure } from "~/features/erasure/erase-account.server";
 import { eraseMyAccountSchema } from "~/features/erasure/schemas";
 
@@ -36,5 +36,3 @@ export const eraseUser = defineProcedure({
     return started;
   },
 });
-
-export { ERASE_ACCOUNT_JOB } from "~/features/erasure/erasure-job.server";

@@ -7,7 +7,7 @@ import type { MailPayload } from "~/features/mail/mail-job.server";
 import { MAIL_ATTEMPTS, MAIL_JOB, mailPayload } from "~/features/mail/mail-job.server";
 
 /**
- * The mail feature's face: other features send mail only through queueMail.
+ * Queuing mail: other features send mail only through queueMail (lent in lends.server.ts).
  * Mail is never sent inside a request: it is a durable job (mail.send), so a
  * slow or unreachable mail server delays a message without failing the
  * operation that wrote it, and a restart loses nothing.
@@ -60,7 +60,3 @@ export async function queueMailWithinRecipientLimit(db: DB, input: QueueMailInpu
   if (!throttleQuietly({ now: input.now }, MAIL_PER_RECIPIENT_RATE_LIMIT, recipient)) return null;
   return queueMail(db, input);
 }
-
-export { MAIL_JOB } from "~/features/mail/mail-job.server";
-export { mailSetupAlert, undeliveredMail } from "~/features/mail/undelivered-mail.server";
-export { forgetMailTo } from "~/features/mail/recipient-erasure.server";

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
-import { accountOf } from "~/features/accounts/procedures.server";
+import { accountOf } from "~/features/accounts/lends.server";
 import { cancelStylesOfCreator } from "~/features/studio/lends.server";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
 import { CANCELLED_BY_CONSENT_WITHDRAWAL, faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";
-import { privacyFacts } from "~/features/privacy/privacy-facts.server";
 
 /**
- * The consent to face processing (given, withdrawn, shown) and the privacy
- * page, for the screens (the dashboard's Style step, Settings' Privacy tab,
- * /privacy) and the API (/api/account/consent) alike.
+ * The consent to face processing (given, withdrawn, shown), for the screens
+ * (the dashboard's Style step, Settings' Privacy tab) and the API
+ * (/api/account/consent) alike.
  */
 
 export const giveFaceConsentSchema = z.object({
@@ -56,12 +55,4 @@ export const faceConsentScreen = defineProcedure({
       paragraphs: faceConsentText(styleEngineInUse(ctx.config)),
     };
   },
-});
-
-/** The public privacy page, from the running configuration. */
-export const privacyPage = defineProcedure({
-  name: "privacy.page",
-  access: "public",
-  input: z.object({}),
-  run: ({ ctx }) => privacyFacts(ctx.config),
 });

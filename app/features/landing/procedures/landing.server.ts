@@ -2,7 +2,6 @@ import { z } from "zod";
 import { STYLE_IDS } from "~/lib/styles";
 import type { StyleId } from "~/lib/styles";
 import { defineProcedure } from "~/infra/procedure.server";
-import { getFileStore } from "~/infra/file-store.server";
 import {
   STYLE_SAMPLE_CREDIT,
   styleSampleKey,
@@ -25,8 +24,8 @@ export const landingSamples = defineProcedure({
   name: "landingSamples",
   access: "public",
   input: z.object({}),
-  async run(): Promise<LandingSamples | null> {
-    const store = getFileStore();
+  async run({ ctx }): Promise<LandingSamples | null> {
+    const store = ctx.files;
     const present = await Promise.all(
       STYLE_IDS.map((style) => store.exists(styleSampleKey(style))),
     );
