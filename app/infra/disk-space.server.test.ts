@@ -1,8 +1,4 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as stylize from "~/routes/api+/token-images.$id.stylize";
-import * as optimize from "~/routes/api+/images.optimize";
-import * as launch from "~/routes/api+/marketplace.launch";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import * as listings from "~/routes/_studio+/listings";
 import { getConfig } from "~/infra/config.server";
@@ -21,6 +17,12 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const stylize = apiRoute("/api/token-images/{id}/stylize");
+const optimize = apiRoute("/api/images/optimize");
+const launch = apiRoute("/api/marketplace/launch");
 
 const MB = 1024 * 1024;
 

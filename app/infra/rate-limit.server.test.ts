@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { loader as monitorPage } from "~/routes/_market+/payment-monitor";
 import { action as cartAction } from "~/routes/_market+/cart";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
@@ -13,6 +11,10 @@ import {
   PAYMENT_STATUS_RATE_LIMIT,
   SlidingWindowLimiter,
 } from "~/infra/rate-limit.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
 describe("SlidingWindowLimiter", () => {
   it("allows `limit` hits per window and key, then answers the wait until the oldest leaves the window", () => {

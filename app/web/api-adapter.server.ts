@@ -7,7 +7,7 @@ import { resolveCaller } from "~/web/auth.server";
 import { callContext } from "~/web/request-context.server";
 import type { CallContext } from "~/infra/call-context.server";
 import { badRequest, forbidden } from "~/infra/errors.server";
-import { errorResponse, jsonResponse, readTextLimited } from "~/web/http.server";
+import { errorResponse, jsonResponse, readBytesLimited, readTextLimited } from "~/web/http.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -76,18 +76,36 @@ export const apiNotFound = () => jsonResponse({ message: "Not found" }, { status
 export const apiMethodNotAllowed = (allowed: string) =>
   jsonResponse({ message: "Method not allowed" }, { status: 405, headers: { Allow: allowed } });
 
-type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
+/**
+ * A signed webhook's body: read raw (at most `maxBytes`, as text or bytes) so
+ * the signature check sees it untouched, with the named headers as input
+ * fields beside it (the first of several names that is present).
+ */
+export interface RawBody {
+  maxBytes: number;
+  as: "text" | "bytes";
+  headers: Record<string, string | readonly string[]>;
+}
 
 /**
- * The loader and action of an /api route from its handlers by method, so every
- * other method answers a JSON 405 rather than Remix's HTML.
+ * Turns a webhook's procedure into an /api handler: no caller (a sender's
+ * signature is checked by the procedure), `payload` the raw body, the headers
+ * the entry names as the other input fields; JSON of the result, errors as
+ * JSON bodies.
  */
-export function apiRoutes(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>) {
-  const allowed = Object.keys(handlers).join(", ");
-  const dispatch = (args: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const method = args.request.method.toUpperCase() as keyof typeof handlers;
-    const handler = handlers[method === ("HEAD" as string) ? "GET" : method];
-    return handler ? handler(args) : Promise.resolve(apiMethodNotAllowed(allowed));
+export function rawBodyHandler<A extends Access, S extends z.ZodType, R>(procedure: Procedure<A, S, R>, raw: RawBody) {
+  return async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
+    try {
+      const payload = raw.as === "bytes" ? await readBytesLimited(request, raw.maxBytes) : await readTextLimited(request, raw.maxBytes);
+      const input: Record<string, unknown> = { payload };
+      for (const [field, names] of Object.entries(raw.headers)) {
+        const found = (typeof names === "string" ? [names] : names).map((name) => request.headers.get(name)).find((value) => value !== null);
+        input[field] = found ?? undefined;
+      }
+      const result = await invoke(procedure, null, input, callContext(request, context));
+      return jsonResponse(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
   };
-  return { loader: dispatch, action: dispatch };
 }

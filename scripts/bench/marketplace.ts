@@ -23,7 +23,7 @@ process.env.SEARCHES_PER_ADDRESS = "1000000";
 const { getConfig } = await import("~/infra/config.server");
 const { getDb, migrateToLatest } = await import("~/infra/db.server");
 const { encodeCursor } = await import("~/features/market/marketplace-search.server");
-const api = await import("~/routes/api+/marketplace");
+const api = await import("~/routes/api+/$");
 const page = await import("~/routes/_market+/marketplace");
 
 const WARMUP = 30;

@@ -1,61 +1,46 @@
-import fs from "node:fs";
-import path from "node:path";
-import url from "node:url";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
+import * as splat from "~/routes/api+/$";
+import { apiRoute } from "#tests/setup/api-routes";
 import { callRoute } from "#tests/setup/requests";
 
 /**
- * The /api routes as Remix sees them: found from the route files themselves
- * (app/routes/api+/*.ts, or a folder there with a route.ts), so a route added
- * later shows up in the reliability tests without anyone listing it. A route's
- * id is its flat name under /api: `api+/token-images.$id.ts` is `api.token-images.$id`.
+ * The /api paths as the router answers them: found from the route table
+ * itself (app/routes/api+/api-route-table.server.ts), so an endpoint added
+ * later shows up in the reliability tests without anyone listing it, and the
+ * catch-all (`api.$`, the splat route) that answers every other /api path. A
+ * path's id is its flat name under /api, as a Remix route file would be
+ * named: `/api/token-images/{id}` is `api.token-images.$id`.
  */
-
-export const ROUTES_DIR = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../../app/routes");
-const API_ROUTES_DIR = path.join(ROUTES_DIR, "api+");
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export interface ApiRouteFile {
-  /** The route's module name, e.g. `api.token-images.$id.stylize`. */
+/** The catch-all's id: the /api splat route. */
+export const CATCH_ALL = "api.$";
+
+export interface ApiPath {
+  /** The path's flat name, e.g. `api.token-images.$id.stylize`. */
   id: string;
-  /** The module's path. */
-  file: string;
-  /** Its URL pattern, e.g. `/api/token-images/:id/stylize` (`*` for a splat). */
+  /** Its URL pattern, e.g. `/api/token-images/:id/stylize` (`/api/*` for the catch-all). */
   pattern: string;
 }
 
-export function apiRouteFiles(): ApiRouteFile[] {
-  const routes: ApiRouteFile[] = [];
-  for (const entry of fs.readdirSync(API_ROUTES_DIR, { withFileTypes: true })) {
-    if (entry.isFile()) {
-      const match = /^(.+)\.(ts|tsx|js|jsx)$/.exec(entry.name);
-      if (match && !/\.(test|server)$/.test(match[1])) {
-        const id = `api.${match[1]}`;
-        routes.push({ id, file: path.join(API_ROUTES_DIR, entry.name), pattern: urlPattern(id) });
-      }
-    } else if (entry.isDirectory()) {
-      const routeFile = ["route.ts", "route.tsx", "route.js", "route.jsx"]
-        .map((name) => path.join(API_ROUTES_DIR, entry.name, name))
-        .find((file) => fs.existsSync(file));
-      const id = `api.${entry.name}`;
-      if (routeFile) routes.push({ id, file: routeFile, pattern: urlPattern(id) });
-    }
-  }
-  return routes.sort((a, b) => a.id.localeCompare(b.id));
+export function apiPaths(): ApiPath[] {
+  const paths = [...new Set(API_ROUTES.map((route) => route.path))].map((path) => ({
+    id: flatName(path),
+    pattern: path.replace(/\{(\w+)\}/g, ":$1"),
+  }));
+  return [...paths, { id: CATCH_ALL, pattern: "/api/*" }].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Remix v2 flat routes: dots are slashes, `$name` a parameter, a lone `$` a splat, `[x]` literal text. */
-export function urlPattern(routeId: string): string {
-  const dot = "\uE000"; // stands for a literal dot inside [brackets] while splitting
-  const segments = routeId
-    .replace(/\[([^\]]*)\]/g, (_, literal: string) => literal.split(".").join(dot))
-    .split(".")
-    .map((segment) => segment.split(dot).join("."))
-    .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
-    .map((segment) => (segment === "$" ? "*" : segment.startsWith("$") ? `:${segment.slice(1)}` : segment.replace(/_$/, "")));
-  return `/${segments.join("/")}`;
+/** `/api/token-images/{id}/stylize` as a flat route name: `api.token-images.$id.stylize` (a literal dot in brackets). */
+function flatName(path: string): string {
+  return path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(\w+)\}$/, "$$$1").replace(/\./g, "[.]"))
+    .join(".");
 }
 
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
@@ -64,14 +49,10 @@ export interface RouteModule {
   action?: Handler;
 }
 
-const modules = new Map<string, Promise<RouteModule>>();
-export function loadRoute(route: ApiRouteFile): Promise<RouteModule> {
-  let loaded = modules.get(route.file);
-  if (!loaded) {
-    loaded = import(/* @vite-ignore */ url.pathToFileURL(route.file).href) as Promise<RouteModule>;
-    modules.set(route.file, loaded);
-  }
-  return loaded;
+/** A path's loader and action: the table's endpoints on that path, or the catch-all's. */
+export async function loadRoute(route: ApiPath): Promise<RouteModule> {
+  if (route.id === CATCH_ALL) return splat as RouteModule;
+  return apiRoute(route.pattern.replace(/:(\w+)/g, "{$1}")) as RouteModule;
 }
 
 /**

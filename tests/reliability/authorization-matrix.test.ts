@@ -8,11 +8,8 @@ import { signResetToken } from "~/features/accounts/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { saveManualIntegration } from "~/features/publishing/integrations.server";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
-import * as authorizeRoute from "~/routes/api+/oauth.$platform.authorize";
-import * as tokenUserRoute from "~/routes/api+/token-user";
 import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
 import { recordFaceConsent } from "~/features/privacy/face-consent.server";
-import * as tokenLoginRoute from "~/routes/api+/token-login";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createWebSession } from "~/features/accounts/sessions.server";
@@ -32,8 +29,8 @@ import {
   SHOPIFY_TEST_CLIENT_ID,
   SHOPIFY_TEST_CLIENT_SECRET,
 } from "#tests/mocks/shopify";
-import { apiRouteFiles, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
-import type { ApiRouteFile, HttpMethod, RouteModule } from "./api-routes";
+import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
+import type { ApiPath, HttpMethod, RouteModule } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
 import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
 import type { World } from "./world";
@@ -44,6 +41,11 @@ async function aliceExportId(w: World): Promise<string> {
   return (await startAccountExport(getDb(), w.alice.user.id, new Date())).id;
 }
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const authorizeRoute = apiRoute("/api/oauth/{platform}/authorize");
+const tokenUserRoute = apiRoute("/api/token-user");
+const tokenLoginRoute = apiRoute("/api/token-login");
 
 /**
  * Every /api route (found from app/routes, so a route or a method without an
@@ -1256,7 +1258,7 @@ async function send(module: RouteModule, method: HttpMethod, call: Call, auth: {
   return callApiRoute(module, request, call.params ?? {});
 }
 
-async function runEntry(route: ApiRouteFile, method: HttpMethod, entry: Entry) {
+async function runEntry(route: ApiPath, method: HttpMethod, entry: Entry) {
   const module = await loadRoute(route);
   const roles = ROLE_ORDER.filter(
     (role) => role !== "ownerCookie" || (method === "GET" && entry.ownerVia !== "cookie"),
@@ -1305,7 +1307,7 @@ async function runEntry(route: ApiRouteFile, method: HttpMethod, entry: Entry) {
   }
 }
 
-const routes = apiRouteFiles();
+const routes = apiPaths();
 
 describe("authorization matrix", () => {
   it("has an entry for every /api route file, and each route answers a JSON 405 for every other method", async () => {

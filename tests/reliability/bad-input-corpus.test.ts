@@ -4,7 +4,6 @@ import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { signResetToken } from "~/features/accounts/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
-import * as listingsRoute from "~/routes/api+/marketplace-listings";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { startEmailChange } from "~/features/accounts/email-change.server";
@@ -14,7 +13,7 @@ import { createListing, createStylizedImage } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
-import { apiRouteFiles, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
+import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
 import { getFileStore } from "~/infra/file-store.server";
 import { signModelRelease } from "~/features/publishing/model-releases.server";
 import type { HttpMethod } from "./api-routes";
@@ -38,6 +37,9 @@ import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishW
 import type { World } from "./world";
 import { startAccountExport } from "~/features/accounts/account-exports.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const listingsRoute = apiRoute("/api/marketplace-listings");
 
 /**
  * Every endpoint that takes input gets malformed JSON, JSON of the wrong
@@ -274,7 +276,7 @@ async function credentialsOf(as: Target["as"]): Promise<{ token?: string }> {
   return { token: (await freshCredentials(as === "admin" ? w.admin.user.id : w.alice.user.id)).token };
 }
 
-const routes = new Map(apiRouteFiles().map((route) => [route.id, route]));
+const routes = new Map(apiPaths().map((route) => [route.id, route]));
 
 async function runTarget(target: Target) {
   const route = routes.get(target.route);

@@ -6,12 +6,14 @@ import { describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb, openDatabase } from "~/infra/db.server";
 import { backupDataDir, restoreDataDir, DATABASE_FILE } from "~/infra/backup.server";
-import * as checkoutRoute from "~/routes/api+/create-checkout-session";
-import * as paymentStatusRoute from "~/routes/api+/payment-status.$sessionId";
 import * as testCheckoutRoute from "~/routes/_market+/test-checkout.$sessionId";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const checkoutRoute = apiRoute("/api/create-checkout-session");
+const paymentStatusRoute = apiRoute("/api/payment-status/{sessionId}");
 
 /**
  * Someone who gets a copy of the database (a stolen backup, a file left

@@ -9,7 +9,7 @@ import { sessionCookie } from "~/web/auth.server";
 import { creatorStats } from "~/features/payouts/procedures/earnings.server";
 import { jsonResponse } from "~/web/http.server";
 import { fixture } from "#tests/setup/studio";
-import { apiRouteFiles, callApiRoute, loadRoute } from "./api-routes";
+import { apiPaths, callApiRoute, loadRoute } from "./api-routes";
 import type { DocumentOperation, Report, RunOptions } from "./generated-requests";
 import { documentOperations, runGeneratedRequests } from "./generated-requests";
 import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker } from "./world";
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 /** The route file that answers an operation: its URL pattern is the operation's path. */
-const routeFiles = () => new Map(apiRouteFiles().map((file) => [file.pattern.replace(/:(\w+)/g, "{$1}"), file]));
+const routeFiles = () => new Map(apiPaths().map((file) => [file.pattern.replace(/:(\w+)/g, "{$1}"), file]));
 
 async function handleByRoute(op: DocumentOperation, request: Request, params: Record<string, string>): Promise<Response> {
   const file = routeFiles().get(op.template);

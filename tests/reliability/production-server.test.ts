@@ -2,11 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as auth from "~/routes/_auth+/auth";
 import * as root from "~/root";
 import { action as cartAction } from "~/routes/_market+/cart";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { loader as adminStatsApi } from "~/routes/api+/admin.stats";
-import { loader as earningsApi } from "~/routes/api+/token-earnings";
-import { loader as statsApi } from "~/routes/api+/token-stats";
 import { loader as tokenTestPage } from "~/routes/_auth+/token-test";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
@@ -16,6 +12,12 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: adminStatsApi } = apiRoute("/api/admin/stats");
+const { loader: earningsApi } = apiRoute("/api/token-earnings");
+const { loader: statsApi } = apiRoute("/api/token-stats");
 
 // A production server running the built-in test checkout on purpose (a demo), as the browser tests do.
 vi.hoisted(() => {

@@ -8,18 +8,20 @@ import { saveOAuthIntegration } from "~/features/publishing/integrations.server"
 import { findOrderBySessionId } from "~/features/market/orders.server";
 import { payTestOrder } from "~/features/market/checkout.server";
 import * as auth from "~/routes/_auth+/auth";
-import * as adminUsersRoute from "~/routes/api+/admin.users";
-import * as tokenLoginRoute from "~/routes/api+/token-login";
-import * as integrationsRoute from "~/routes/api+/token-marketplace-integrations";
-import * as authorizeRoute from "~/routes/api+/oauth.$platform.authorize";
-import * as checkoutRoute from "~/routes/api+/create-checkout-session";
-import * as paymentStatusRoute from "~/routes/api+/payment-status.$sessionId";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
 import { startSftpServer } from "#tests/setup/sftp-server";
 import { configure, WALLET } from "./world";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const adminUsersRoute = apiRoute("/api/admin/users");
+const tokenLoginRoute = apiRoute("/api/token-login");
+const integrationsRoute = apiRoute("/api/token-marketplace-integrations");
+const authorizeRoute = apiRoute("/api/oauth/{platform}/authorize");
+const checkoutRoute = apiRoute("/api/create-checkout-session");
+const paymentStatusRoute = apiRoute("/api/payment-status/{sessionId}");
 
 /**
  * After accounts, bearer tokens, web sessions, platform keys, OAuth tokens

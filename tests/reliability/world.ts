@@ -10,13 +10,15 @@ import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing
 import { createApiToken, createWebSession } from "~/features/accounts/sessions.server";
 import { payTestOrder } from "~/features/market/checkout.server";
 import { findOrderBySessionId } from "~/features/market/orders.server";
-import * as banRoute from "~/routes/api+/admin.users.$userId.$action";
-import * as checkoutRoute from "~/routes/api+/create-checkout-session";
-import * as integrationsRoute from "~/routes/api+/token-marketplace-integrations";
-import * as launchRoute from "~/routes/api+/marketplace.launch";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const banRoute = apiRoute("/api/admin/users/{userId}/{action}");
+const checkoutRoute = apiRoute("/api/create-checkout-session");
+const integrationsRoute = apiRoute("/api/token-marketplace-integrations");
+const launchRoute = apiRoute("/api/marketplace/launch");
 
 /**
  * The people and data the reliability tests work on: creator A (Alice) with a

@@ -1,9 +1,5 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import * as accountRoute from "~/routes/api+/account";
-import * as avatarRoute from "~/routes/api+/account.avatar";
-import * as emailRoute from "~/routes/api+/account.email";
-import * as confirmRoute from "~/routes/api+/account.email.confirm";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
@@ -19,6 +15,12 @@ import { AVATAR_SIZE, avatarKeyOf } from "~/features/accounts/avatar.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { fixture, jpegWithGpsAndRotation, uploadRequest } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const accountRoute = apiRoute("/api/account");
+const avatarRoute = apiRoute("/api/account/avatar");
+const emailRoute = apiRoute("/api/account/email");
+const confirmRoute = apiRoute("/api/account/email/confirm");
 
 const db = () => getDb();
 const userRow = async (id: string) => (await findUserById(db(), id))!;

@@ -12,13 +12,15 @@ import { mediaResponse } from "~/web/media.server";
 import { ACCOUNT_EXPORT_JOB, accountExportJobHandler } from "~/features/accounts/account-export-job.server";
 import { accountExportView, sweepExpiredExports, EXPORT_LINK_MS } from "~/features/accounts/account-exports.server";
 import { ACCOUNT_EXPORT_SOURCES } from "~/boot/job-kinds.server";
-import * as exportRoute from "~/routes/api+/account.export";
-import * as exportStatusRoute from "~/routes/api+/account.export.$id";
-import * as integrationsRoute from "~/routes/api+/token-marketplace-integrations";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { queuedMailTo } from "#tests/setup/mail-queue";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const exportRoute = apiRoute("/api/account/export");
+const exportStatusRoute = apiRoute("/api/account/export/{id}");
+const integrationsRoute = apiRoute("/api/token-marketplace-integrations");
 
 const WALLET = "0x00000000000000000000000000000000000a11ce";
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");

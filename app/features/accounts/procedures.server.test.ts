@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import * as tokenLogin from "~/routes/api+/token-login";
-import * as registerApi from "~/routes/api+/register";
 import * as auth from "~/routes/_auth+/auth";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
@@ -9,6 +7,10 @@ import { loginKeysOf, recordLoginFailure } from "~/features/accounts/login-throt
 import { limitOf, REGISTRATION_RATE_LIMIT } from "~/infra/rate-limit.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const tokenLogin = apiRoute("/api/token-login");
+const registerApi = apiRoute("/api/register");
 
 /** Counts scrypt runs (every password hash and check goes through one), calling the real one. */
 function countPasswordChecks() {

@@ -2,13 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { MAIL_JOB } from "~/features/mail/lends.server";
-import * as registerApi from "~/routes/api+/register";
 import * as auth from "~/routes/_auth+/auth";
 import * as confirm from "~/routes/_auth+/confirm-registration";
 import * as root from "~/root";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { queuedMailTo } from "#tests/setup/mail-queue";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const registerApi = apiRoute("/api/register");
 
 /**
  * Registration (while open) tells nothing about which emails have accounts:

@@ -1,9 +1,4 @@
 import { describe, expect, it } from "vitest";
-import * as accountPassword from "~/routes/api+/account.password";
-import * as accountSessions from "~/routes/api+/account.sessions";
-import * as accountSession from "~/routes/api+/account.sessions.$id";
-import * as tokenLogin from "~/routes/api+/token-login";
-import * as tokenUser from "~/routes/api+/token-user";
 import { getDb } from "~/infra/db.server";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
@@ -12,6 +7,13 @@ import { createApiToken, createWebSession } from "~/features/accounts/sessions.s
 import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const accountPassword = apiRoute("/api/account/password");
+const accountSessions = apiRoute("/api/account/sessions");
+const accountSession = apiRoute("/api/account/sessions/{id}");
+const tokenLogin = apiRoute("/api/token-login");
+const tokenUser = apiRoute("/api/token-user");
 
 /** The password change and the sessions list with Revoke, through their /api routes, on a temporary database. */
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import * as tokenLogin from "~/routes/api+/token-login";
-import * as tokenUser from "~/routes/api+/token-user";
-import * as tokenLogout from "~/routes/api+/token-logout";
-import * as register from "~/routes/api+/register";
-import * as apiLogin from "~/routes/api+/login";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const tokenLogin = apiRoute("/api/token-login");
+const tokenUser = apiRoute("/api/token-user");
+const tokenLogout = apiRoute("/api/token-logout");
+const register = apiRoute("/api/register");
+const apiLogin = apiRoute("/api/login");
 
 const login = (json: unknown, ip = "198.51.100.1") =>
   callRoute(tokenLogin.action, makeRequest("/api/token-login", { json }), {}, { clientIp: ip });

@@ -1,15 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as statsRoute from "~/routes/api+/admin.stats";
-import * as usersRoute from "~/routes/api+/admin.users";
-import * as userRoute from "~/routes/api+/admin.users.$userId";
-import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
-import * as imagesRoute from "~/routes/api+/admin.images";
-import * as tokenUser from "~/routes/api+/token-user";
-import * as marketplaceRoute from "~/routes/api+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const statsRoute = apiRoute("/api/admin/stats");
+const usersRoute = apiRoute("/api/admin/users");
+const userRoute = apiRoute("/api/admin/users/{userId}");
+const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
+const imagesRoute = apiRoute("/api/admin/images");
+const tokenUser = apiRoute("/api/token-user");
+const marketplaceRoute = apiRoute("/api/marketplace");
 
 beforeEach(emptyDatabase);
 
@@ -297,7 +299,7 @@ describe("POST /api/admin/users", () => {
     const audit = await getDb().selectFrom("audit_log").selectAll().where("subject_id", "=", user.id).execute();
     expect(audit.map((row) => row.action)).toEqual(["user.create"]);
 
-    const { action: tokenLogin } = await import("~/routes/api+/token-login");
+    const { action: tokenLogin } = (await import("#tests/setup/api-routes")).apiRoute("/api/token-login");
     const login = await callRoute(
       tokenLogin,
       makeRequest("/api/token-login", { json: { email: "new.person@example.com", password: "secret-123" } }),

@@ -1,9 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as ordersRoute from "~/routes/api+/admin.orders";
-import * as refundRoute from "~/routes/api+/admin.orders.$orderId.refund";
-import * as payoutsRoute from "~/routes/api+/admin.payouts";
-import * as statsRoute from "~/routes/api+/admin.stats";
-import * as usersRoute from "~/routes/api+/admin.users";
 import * as adminRoute from "~/routes/_admin+/admin";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
@@ -19,6 +14,13 @@ import { createListing } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/account-erasure.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const ordersRoute = apiRoute("/api/admin/orders");
+const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
+const payoutsRoute = apiRoute("/api/admin/payouts");
+const statsRoute = apiRoute("/api/admin/stats");
+const usersRoute = apiRoute("/api/admin/users");
 
 beforeEach(emptyDatabase);
 

@@ -1,8 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as auditRoute from "~/routes/api+/admin.audit";
-import * as refundRoute from "~/routes/api+/admin.orders.$orderId.refund";
-import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
-import * as usersRoute from "~/routes/api+/admin.users";
 import * as adminRoute from "~/routes/_admin+/admin";
 import { getDb } from "~/infra/db.server";
 import { recordRefund } from "~/features/market/refunds.server";
@@ -11,6 +7,12 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const auditRoute = apiRoute("/api/admin/audit");
+const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
+const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
+const usersRoute = apiRoute("/api/admin/users");
 
 beforeEach(emptyDatabase);
 

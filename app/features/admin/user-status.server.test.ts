@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { claimJob } from "~/infra/jobs/job-queue.server";
@@ -12,6 +11,9 @@ import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { studioWorker, testStyleEngine } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
 let admin: Awaited<ReturnType<typeof createTestAdmin>>;
 

@@ -14,16 +14,18 @@ import { TRANSFER_JOB } from "~/features/payouts/shares.server";
 import { transferJobHandler } from "~/features/payouts/payout-jobs.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 import { SELLER_ACCOUNT_CLOSED_REFUND_REASON } from "~/features/market/suspended-seller-refunds.server";
-import * as accountApi from "~/routes/api+/account";
-import * as adminUserApi from "~/routes/api+/admin.users.$userId";
-import { loader as tokenUserApi } from "~/routes/api+/token-user";
-import { loader as marketplaceApi } from "~/routes/api+/marketplace";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { movementsOf, onboardTestPayouts, payoutDeps } from "#tests/setup/payouts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const accountApi = apiRoute("/api/account");
+const adminUserApi = apiRoute("/api/admin/users/{userId}");
+const { loader: tokenUserApi } = apiRoute("/api/token-user");
+const { loader: marketplaceApi } = apiRoute("/api/marketplace");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
 /**
  * Erasing an account (DELETE /api/account and DELETE /api/admin/users/{id})

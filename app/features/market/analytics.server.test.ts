@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction } from "~/routes/_market+/cart";
-import { loader as analyticsApi } from "~/routes/api+/token-analytics";
 import { replayMarketplaceViews } from "~/boot/site-app.server";
 import { visitorPageCache } from "~/web/visitor-page-cache.server";
 import { CACHED_VISITOR_PAGES } from "~/web/http-app.server";
@@ -14,6 +13,9 @@ import { createListing } from "#tests/setup/market";
 import { insertSale } from "#tests/setup/ledger-fixtures";
 import { recordListingViews, viewDay, visitorHash } from "~/features/market/marketplace-search.server";
 import { CART_ADD_DAYS_KEPT, creatorAnalytics, rangeDays, recordCartAdd } from "~/features/market/analytics.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { loader: analyticsApi } = apiRoute("/api/token-analytics");
 
 const KEY = crypto.randomBytes(32);
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,13 +6,15 @@ import { publicMediaUrl, signedMediaUrl } from "~/infra/signed-urls.server";
 import { publicationDownloadUrl } from "~/features/publishing/publications.server";
 import { loader as mediaRoute } from "~/routes/_resources+/media.$";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
-import { loader as publicationDownloadRoute } from "~/routes/api+/publications.$id.download";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { loader: publicationDownloadRoute } = apiRoute("/api/publications/{id}/download");
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
 const CORP = "Cross-Origin-Resource-Policy";
 

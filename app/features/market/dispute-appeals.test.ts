@@ -3,15 +3,17 @@ import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
-import { action as onboardApi } from "~/routes/api+/payouts.onboard";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, disputeEvent, refundFailedEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
+const { action: onboardApi } = apiRoute("/api/payouts/onboard");
 
 /**
  * Disputes and refunds as Stripe has them now, through signed webhooks and the

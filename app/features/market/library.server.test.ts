@@ -8,18 +8,20 @@ import { libraryOf } from "~/features/market/library.server";
 import { GRANT_RENEWAL_HOURS, redeemDownload } from "~/features/market/download-grants.server";
 import { DOWNLOAD_GRANT_MAX_DOWNLOADS } from "~/features/market/types";
 import { LIBRARY_LINK_SENT } from "~/features/market/library-schema";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { action as libraryLinkApi } from "~/routes/api+/library-link";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { action as libraryAction, loader as libraryPage } from "~/routes/_market+/library";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
-import * as refundRoute from "~/routes/api+/admin.orders.$orderId.refund";
 import { createListing } from "#tests/setup/market";
 import { readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: libraryLinkApi } = apiRoute("/api/library-link");
+const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const newEmail = () => `buyer-${crypto.randomBytes(5).toString("hex")}@example.com`;

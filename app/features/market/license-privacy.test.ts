@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { MAIL_JOB } from "~/features/mail/lends.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
-import { loader as earningsApi } from "~/routes/api+/token-earnings";
-import { loader as payoutsApi } from "~/routes/api+/token-payouts";
-import { loader as adminOrdersApi } from "~/routes/api+/admin.orders";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { onboardTestPayouts, runPayoutJobs } from "#tests/setup/payouts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
+const { loader: earningsApi } = apiRoute("/api/token-earnings");
+const { loader: payoutsApi } = apiRoute("/api/token-payouts");
+const { loader: adminOrdersApi } = apiRoute("/api/admin/orders");
 
 /**
  * A license page names the buyer (name, company) and everything in the order.

@@ -13,9 +13,11 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
-import { loader as listingsApi } from "~/routes/api+/marketplace-listings";
-import { loader as tokenListingsApi } from "~/routes/api+/token-marketplace-listings";
 import { action as listingsAction, loader as listingsPage } from "~/routes/_studio+/listings";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { loader: listingsApi } = apiRoute("/api/marketplace-listings");
+const { loader: tokenListingsApi } = apiRoute("/api/token-marketplace-listings");
 
 const db = () => getDb();
 

@@ -8,14 +8,16 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { renderReceiptMail, receiptSubject } from "~/features/market/receipt-mail.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { action as libraryLinkApi } from "~/routes/api+/library-link";
-import { action as forgotPasswordApi } from "~/routes/api+/forgot-password";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: libraryLinkApi } = apiRoute("/api/library-link");
+const { action: forgotPasswordApi } = apiRoute("/api/forgot-password");
 
 /**
  * A receipt goes to whatever address the buyer typed, with the name they

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { loader as marketplaceApi } from "~/routes/api+/marketplace";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
 async function get(path: string) {
   const response = await callRoute(marketplaceApi, makeRequest(path));

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { limitOf, SEARCH_RATE_LIMIT } from "~/infra/rate-limit.server";
-import { loader as marketplaceApi } from "~/routes/api+/marketplace";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
 const api = (path: string, clientIp: string) => callRoute(marketplaceApi, makeRequest(path), {}, { clientIp, nonce: "test" });
 const page = (path: string, clientIp: string) => callRoute(marketplacePage, makeRequest(path), {}, { clientIp, nonce: "test" });

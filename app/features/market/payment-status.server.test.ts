@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setupServer } from "msw/node";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { paymentStatus } from "~/features/market/procedures/payment-status.server";
 import { callContext } from "~/web/request-context.server";
@@ -11,6 +9,10 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 import { PROVIDER_CHECK_INTERVAL_MS } from "~/features/market/payment-status.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
 vi.hoisted(() => {
   process.env.STRIPE_SECRET_KEY = "sk_test_selfie_studio";

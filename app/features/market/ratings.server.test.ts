@@ -4,13 +4,15 @@ import { getDb } from "~/infra/db.server";
 import { createLibraryToken } from "~/features/market/library-token.server";
 import { NOT_RATEABLE, ratingsOfListings } from "~/features/market/ratings.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { action as libraryAction, loader as libraryPage } from "~/routes/_market+/library";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 
 /**
  * Buyers' ratings: only a buyer who paid rates, from the library, once per

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { fulfillOrder } from "~/features/market/fulfillment.server";
 import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
@@ -10,6 +9,9 @@ import { createListing } from "#tests/setup/market";
 import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */

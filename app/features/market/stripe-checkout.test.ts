@@ -1,9 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction } from "~/routes/_market+/cart";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
@@ -11,6 +8,11 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutEvent, lineItemsOf, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";
 vi.hoisted(() => {

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { signPayload, stripeEvent } from "#tests/mocks/stripe";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
 
 /**
  * A live server (its STRIPE_SECRET_KEY is a live key, sk_live_ or rk_live_)

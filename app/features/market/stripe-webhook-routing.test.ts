@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
-import { action as onboardApi } from "~/routes/api+/payouts.onboard";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { signPayload, stripeEvent, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
+const { action: onboardApi } = apiRoute("/api/payouts/onboard");
 
 /**
  * Each Stripe event is taken for what the secret that verified it says it is:

@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
 import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction, loader as cartPage } from "~/routes/_market+/cart";
-import { loader as earningsApi } from "~/routes/api+/token-earnings";
-import { loader as statsApi } from "~/routes/api+/token-stats";
 import { loader as monitorPage } from "~/routes/_market+/payment-monitor";
-import { action as webhookRoute, loader as webhookGet } from "~/routes/api+/webhooks.stripe";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
+const { loader: earningsApi } = apiRoute("/api/token-earnings");
+const { loader: statsApi } = apiRoute("/api/token-stats");
+const { action: webhookRoute, loader: webhookGet } = apiRoute("/api/webhooks/stripe");
 
 const buyer = { name: "Bea Buyer", email: "Bea@Example.com", company: "Bea Co" };
 

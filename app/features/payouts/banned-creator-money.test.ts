@@ -1,9 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { loader as paymentStatusApi } from "~/routes/api+/payment-status.$sessionId";
-import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
 import { closeDispute, openDispute } from "~/features/market/disputes.server";
 import { TRANSFER_JOB } from "~/features/payouts/shares.server";
 import { testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
@@ -11,6 +8,11 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { movementsOf, onboardTestPayouts, runPayoutJobs, sharesOf, testCheckoutSale } from "#tests/setup/payouts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
+const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
 /**
  * A ban stops a creator's money (the built-in test checkout and test payout

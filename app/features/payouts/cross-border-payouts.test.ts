@@ -5,10 +5,6 @@ import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { TestPayoutProvider } from "~/infra/payouts/test-payouts.server";
 import { StripeCheckoutProvider, createStripeClient } from "~/infra/payments/stripe-checkout.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
-import { action as onboardApi } from "~/routes/api+/payouts.onboard";
-import { loader as payoutsApi } from "~/routes/api+/token-payouts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -17,6 +13,12 @@ import { accountUpdatedEvent, checkoutEvent, signPayload, stripeHandlers, stripe
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { runReversal, runTransfer } from "~/features/payouts/payout-jobs.server";
 import type { PayoutsOverview } from "~/features/payouts/types";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
+const { action: onboardApi } = apiRoute("/api/payouts/onboard");
+const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 
 /**
  * Payouts across borders and after Stripe forgot an idempotency key: the real

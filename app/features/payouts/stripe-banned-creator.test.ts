@@ -3,15 +3,17 @@ import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
-import { action as onboardApi } from "~/routes/api+/payouts.onboard";
-import * as statusRoute from "~/routes/api+/admin.users.$userId.$action";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { sharesOf } from "#tests/setup/payouts";
 import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
+const { action: onboardApi } = apiRoute("/api/payouts/onboard");
+const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
 /**
  * A ban and Stripe: the real `stripe` library against msw at api.stripe.com,

@@ -4,17 +4,19 @@ import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import { StripeCheckoutProvider, createStripeClient } from "~/infra/payments/stripe-checkout.server";
-import { action as createSessionApi } from "~/routes/api+/create-checkout-session";
-import { action as webhookRoute } from "~/routes/api+/webhooks.stripe";
-import { action as onboardApi } from "~/routes/api+/payouts.onboard";
-import { loader as payoutsApi } from "~/routes/api+/token-payouts";
-import { action as refundApi } from "~/routes/api+/admin.orders.$orderId.refund";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, disputeEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
+const { action: onboardApi } = apiRoute("/api/payouts/onboard");
+const { loader: payoutsApi } = apiRoute("/api/token-payouts");
+const { action: refundApi } = apiRoute("/api/admin/orders/{orderId}/refund");
 
 /**
  * The Stripe path of payouts, refunds and disputes: the real `stripe` library

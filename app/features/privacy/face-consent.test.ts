@@ -1,7 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as consentRoute from "~/routes/api+/account.consent";
-import * as stylize from "~/routes/api+/token-images.$id.stylize";
-import * as upload from "~/routes/api+/token-images.upload";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import * as privacySettings from "~/routes/_studio+/settings.privacy";
 import { getDb } from "~/infra/db.server";
@@ -12,6 +9,11 @@ import type { DashboardData } from "~/features/studio/types";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const consentRoute = apiRoute("/api/account/consent");
+const stylize = apiRoute("/api/token-images/{id}/stylize");
+const upload = apiRoute("/api/token-images/upload");
 
 /** The consent to face processing: no style without it, recorded with its time and version, withdrawn at once. */
 

@@ -17,16 +17,18 @@ import { readIptcIim } from "~/features/publishing/connectors/iptc-iim.server";
 import { submissionFileName } from "~/features/publishing/connectors/sftp-submission-connector.server";
 import * as integrationsRoute from "~/routes/_studio+/integrations";
 import * as listRoute from "~/routes/_studio+/studio.list";
-import * as tokenIntegrations from "~/routes/api+/token-marketplace-integrations";
-import * as publicationsApi from "~/routes/api+/publications";
-import * as postApi from "~/routes/api+/marketplace.post";
-import * as releaseApi from "~/routes/api+/token-stylized-images.$id.model-release";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { startSftpServer } from "#tests/setup/sftp-server";
 import type { SftpTestServer } from "#tests/setup/sftp-server";
 import { createFalMock } from "#tests/mocks/fal";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
+const publicationsApi = apiRoute("/api/publications");
+const postApi = apiRoute("/api/marketplace/post");
+const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
 
 /**
  * Adobe Stock over SFTP end to end, against a real SFTP server (the ssh2

@@ -5,11 +5,13 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { CryptoBoxError, open, seal } from "~/infra/crypto-box.server";
 import { openIntegration } from "~/features/publishing/integrations.server";
-import * as tokenIntegrations from "~/routes/api+/token-marketplace-integrations";
-import * as displayIntegrations from "~/routes/api+/marketplace-integrations";
-import * as deleteIntegration from "~/routes/api+/token-marketplace-integrations.$platform";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
+const displayIntegrations = apiRoute("/api/marketplace-integrations");
+const deleteIntegration = apiRoute("/api/token-marketplace-integrations/{platform}");
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 

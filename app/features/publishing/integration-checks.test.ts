@@ -4,11 +4,13 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { INTEGRATION_CHECK_RATE_LIMIT } from "~/features/publishing/integration-checks.server";
 import * as integrationsRoute from "~/routes/_studio+/integrations";
-import * as tokenIntegrations from "~/routes/api+/token-marketplace-integrations";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { startSftpServer, type SftpTestServer } from "#tests/setup/sftp-server";
 import { shopifyHandlers, shopifyMock } from "#tests/mocks/shopify";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
 
 /**
  * Saving a connection checks the login with the vendor (a real SFTP server

@@ -3,7 +3,6 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import * as releaseApi from "~/routes/api+/token-stylized-images.$id.model-release";
 import * as releasePage from "~/routes/_studio+/studio.release";
 import { creatorPublishingExport } from "~/features/publishing/creator-export.server";
 import { erasePublishingDataOf } from "~/features/publishing/creator-erasure.server";
@@ -11,6 +10,9 @@ import { removePublishingArtifacts } from "~/features/publishing/publications.se
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
 
 /**
  * Model releases: signed in the app (a PDF made here, with the image it

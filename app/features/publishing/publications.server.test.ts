@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import * as launch from "~/routes/api+/marketplace.launch";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import type { PlatformId } from "~/features/publishing/platforms";
@@ -8,6 +7,9 @@ import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const launch = apiRoute("/api/marketplace/launch");
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

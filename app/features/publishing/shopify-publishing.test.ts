@@ -12,11 +12,6 @@ import { normalizeShopDomain } from "~/lib/shop-domain";
 import { integrationsScreen } from "~/features/publishing/procedures/integrations.server";
 import { plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
-import * as authorize from "~/routes/api+/oauth.$platform.authorize";
-import * as callback from "~/routes/api+/oauth.$platform.callback";
-import * as post from "~/routes/api+/marketplace.post";
-import * as publications from "~/routes/api+/publications";
-import * as webhook from "~/routes/api+/webhooks.shopify";
 import crypto from "node:crypto";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
@@ -28,6 +23,13 @@ import {
   SHOPIFY_TEST_CLIENT_ID,
   SHOPIFY_TEST_CLIENT_SECRET,
 } from "#tests/mocks/shopify";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const authorize = apiRoute("/api/oauth/{platform}/authorize");
+const callback = apiRoute("/api/oauth/{platform}/callback");
+const post = apiRoute("/api/marketplace/post");
+const publications = apiRoute("/api/publications");
+const webhook = apiRoute("/api/webhooks/shopify");
 
 /**
  * Shopify as a real store behaves, through msw at Shopify's HTTP edge:

@@ -6,10 +6,12 @@ import { getDb } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import { saveOAuthIntegration } from "~/features/publishing/integrations.server";
 import { NO_CUSTOMER_DATA } from "~/features/publishing/shopify-webhooks.server";
-import * as webhook from "~/routes/api+/webhooks.shopify";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const webhook = apiRoute("/api/webhooks/shopify");
 
 /**
  * POST /api/webhooks/shopify with real signatures: each body is signed as

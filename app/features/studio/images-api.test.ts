@@ -4,15 +4,17 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as images from "~/routes/api+/token-images";
-import * as image from "~/routes/api+/token-images.$id";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const images = apiRoute("/api/token-images");
+const image = apiRoute("/api/token-images/{id}");
 
 const TOO_LARGE = { message: "Please select a file smaller than 10MB." };
 const NOT_AN_IMAGE = { message: "Please select a valid image file (JPG or PNG)." };

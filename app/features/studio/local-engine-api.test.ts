@@ -1,8 +1,5 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as stylize from "~/routes/api+/token-images.$id.stylize";
-import * as optimize from "~/routes/api+/images.optimize";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
@@ -12,6 +9,11 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
 import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn } from "~/engines/styling/ai-disclosure.server";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const stylize = apiRoute("/api/token-images/{id}/stylize");
+const optimize = apiRoute("/api/images/optimize");
 
 /** The whole pipeline with the app's own job registry and, with no FAL_KEY, the real local engine. */
 describe("a fresh install with no keys", () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it, onTestFinished } from "vitest";
-import * as optimize from "~/routes/api+/images.optimize";
 import { getConfig } from "~/infra/config.server";
 import { PerKeyLimiter } from "~/infra/per-key-limiter.server";
 import { runningOptimizations } from "~/features/studio/optimization.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const optimize = apiRoute("/api/images/optimize");
 
 const settings = { quality: 80, format: "jpg", resolution: "original", watermark: false, socialOptimized: false };
 const optimizeCall = (token: string, imageId: string) =>

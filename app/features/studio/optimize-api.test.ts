@@ -1,8 +1,5 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as stylize from "~/routes/api+/token-images.$id.stylize";
-import * as optimize from "~/routes/api+/images.optimize";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
@@ -10,6 +7,11 @@ import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn, disclosureXmp } from "~/engi
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const stylize = apiRoute("/api/token-images/{id}/stylize");
+const optimize = apiRoute("/api/images/optimize");
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

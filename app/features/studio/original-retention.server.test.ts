@@ -7,9 +7,11 @@ import { sweepExpiredOriginals } from "~/features/studio/lends.server";
 import { DAY_MS } from "~/features/studio/quotas.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import * as imagesRoute from "~/routes/api+/token-images";
-import * as imageRoute from "~/routes/api+/token-images.$id";
 import { createStylizedImage } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const imagesRoute = apiRoute("/api/token-images");
+const imageRoute = apiRoute("/api/token-images/{id}");
 
 /** ORIGINALS_RETENTION_DAYS: expired originals lose their file; their styles, and originals still needed, stay. */
 

@@ -1,6 +1,4 @@
 import { describe, expect, it, onTestFinished } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as imageRoute from "~/routes/api+/token-images.$id";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
@@ -10,6 +8,10 @@ import { callRoute, cookiesFrom, makeRequest, ORIGIN } from "#tests/setup/reques
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const imageRoute = apiRoute("/api/token-images/{id}");
 
 /** Sets configuration values for one test. */
 function useConfig(values: Partial<ReturnType<typeof getConfig>>) {

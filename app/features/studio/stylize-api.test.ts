@@ -1,10 +1,5 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as images from "~/routes/api+/token-images";
-import * as stylize from "~/routes/api+/token-images.$id.stylize";
-import * as stylizedList from "~/routes/api+/token-stylized-images";
-import * as stylized from "~/routes/api+/token-stylized-images.$id";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
@@ -13,6 +8,13 @@ import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server"
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const images = apiRoute("/api/token-images");
+const stylize = apiRoute("/api/token-images/{id}/stylize");
+const stylizedList = apiRoute("/api/token-stylized-images");
+const stylized = apiRoute("/api/token-stylized-images/{id}");
 
 // Each test drains the queue with its own engine: start from an empty queue.
 beforeEach(async () => {
@@ -277,7 +279,7 @@ describe("deleting withdraws marketplace listings", () => {
   it("withdraws the listing of a deleted stylized image, and of every version of a deleted upload", async () => {
     const { listStylizedImage } = await import("~/features/market/listings.server");
     const { listingInputSchema } = await import("~/features/market/listing-schema");
-    const imagesRoute = await import("~/routes/api+/token-images.$id");
+    const imagesRoute = (await import("#tests/setup/api-routes")).apiRoute("/api/token-images/{id}");
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
     const first = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();

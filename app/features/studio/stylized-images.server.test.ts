@@ -1,7 +1,4 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import * as upload from "~/routes/api+/token-images.upload";
-import * as stylize from "~/routes/api+/token-images.$id.stylize";
-import * as stylizedRoute from "~/routes/api+/token-stylized-images.$id";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { HttpError } from "~/infra/errors.server";
@@ -12,6 +9,11 @@ import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server"
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const upload = apiRoute("/api/token-images/upload");
+const stylize = apiRoute("/api/token-images/{id}/stylize");
+const stylizedRoute = apiRoute("/api/token-stylized-images/{id}");
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as forgot from "~/routes/_auth+/forgot-password";
 import * as reset from "~/routes/_auth+/reset-password";
-import * as forgotApi from "~/routes/api+/forgot-password";
-import * as resetApi from "~/routes/api+/reset-password";
 import * as root from "~/root";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
@@ -12,6 +10,10 @@ import { userForApiToken } from "~/features/accounts/sessions.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const forgotApi = apiRoute("/api/forgot-password");
+const resetApi = apiRoute("/api/reset-password");
 
 let address = 0;
 /** Each call from its own client address, so the per-address throttle stays out of the way. */

@@ -12,11 +12,13 @@ import * as payouts from "~/routes/_studio+/payouts";
 import * as onboard from "~/routes/_studio+/payouts_.onboard";
 import * as testOnboarding from "~/routes/_studio+/payouts_.test-onboarding";
 import * as dashboard from "~/routes/_studio+/dashboard";
-import * as tokenPayouts from "~/routes/api+/token-payouts";
-import * as onboardApi from "~/routes/api+/payouts.onboard";
 import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { apiRoute } from "#tests/setup/api-routes";
+
+const tokenPayouts = apiRoute("/api/token-payouts");
+const onboardApi = apiRoute("/api/payouts/onboard");
 
 /** The Payouts screens without JavaScript, and their /api routes, on the built-in test payout provider. */
 

@@ -1,4 +1,12 @@
-import type { Access, AnyProcedure } from "~/infra/procedure.server";
+import type { ApiRoute } from "~/web/api-router.server";
+import { responding } from "~/web/api-router.server";
+import { jsonResponse } from "~/web/http.server";
+import { tokenSessionResponse } from "~/web/token-session.server";
+import { withPlatformNames } from "~/features/publishing/platforms";
+import { fileDownload } from "~/routes/api+/file-download.server";
+import { loginRedirect } from "~/routes/api+/login-redirect.server";
+import { oauthCallback } from "~/routes/api+/oauth-callback.server";
+import { serveOpenApiDocument } from "~/routes/api+/openapi-document.server";
 import { adminAuditLog, adminImages, adminStats } from "~/features/admin/procedures/stats-and-audit.server";
 import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
 import { changeUserStatus } from "~/features/admin/procedures/bans.server";
@@ -30,72 +38,21 @@ import { deleteStylizedImage, getStylizedImage, listStylizedImages, stylizeImage
 import { optimizeImage } from "~/features/studio/procedures/optimize.server";
 
 /**
- * Every /api route with what it takes and gives: the source of the OpenAPI
- * document (openapi.server.ts, served at GET /api/openapi.json). The route
- * files in app/routes stay the ones that answer; openapi.server.test.ts checks
- * that each route file's methods are listed here, and nothing else is, and
- * that each entry names the procedure its route file calls.
+ * Every /api endpoint, declared once: the router (app/web/api-router.server.ts,
+ * mounted by the /api splat route `$.ts`) answers from this table, and the
+ * OpenAPI document served at GET /api/openapi.json is built from it. An entry
+ * names the method, the path, the procedure and how the request becomes its
+ * input (`input`, `rawBody`), the success status, and how the result becomes
+ * the answer (`respond`), or a hand-written `handle` for what is not a
+ * procedure's JSON (redirects, the OAuth result page, this document).
  */
 
-export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/**
- * Where a route's input comes from besides its path parameters:
- * - `query`: the procedure's other input fields, as query parameters;
- * - `json`: the procedure's other input fields, as a JSON object body;
- * - `multipart`: a multipart/form-data body with one file in the field `image` (or the route's `uploadField`);
- * - `signed-json`: a JSON body read as raw bytes for its signature (`signature` names the header; Stripe's unless said);
- * - `provider-query`: query parameters chosen by the OAuth provider, passed on as they are;
- * - `none`: nothing else.
- */
-export type ApiInput = "none" | "query" | "json" | "multipart" | "signed-json" | "provider-query";
-
-/**
- * How the route knows its caller: a bearer token or the session cookie (what
- * apiHandler does: a bearer token that is sent but not valid is a 401), the
- * session cookie only, or not at all.
- */
-export type ApiAuth = "bearer-or-cookie" | "cookie" | "none";
-
-/** What a successful answer carries: JSON (nothing for a 204), a zip file, a redirect, or a small page or a redirect. */
-export type ApiAnswer = "json" | "zip" | "pdf" | "redirect" | "page-or-redirect";
-
-export interface ApiRoute {
-  /** The route module in app/routes that answers it, e.g. `api.token-images.$id.stylize`. */
-  route: string;
-  method: ApiMethod;
-  /** The path in OpenAPI form, e.g. `/api/token-images/{id}/stylize`. */
-  path: string;
-  summary: string;
-  /** The procedure the route calls, when it calls one. */
-  procedure?: AnyProcedure;
-  /** The operation's name when it is not the procedure's (a procedure behind two routes, or none). */
-  operationId?: string;
-  /** Who may call it, for a route without a procedure (the procedure's access otherwise). */
-  access?: Access;
-  auth: ApiAuth;
-  input: ApiInput;
-  /** The status of a successful answer. */
-  status: number;
-  /** JSON unless said. */
-  answer?: ApiAnswer;
-  /** For `signed-json`: the header carrying the signature and what signed the body (Stripe's `Stripe-Signature` unless said). */
-  signature?: { header: string; description: string; body: string };
-  /** For `multipart`: the file's field when it is not the image upload's `image` (its name, media type and what it is). */
-  uploadField?: { name: string; contentType: string; description: string };
-  /** Query parameters of a route without a procedure to read them from. */
-  query?: { name: string; description: string }[];
-  /**
-   * Error statuses particular to this route; the ones that follow from its
-   * auth, input and access (400, 401, 403, 413, 500) are added by the document.
-   */
-  errors?: number[];
-}
+export type { ApiAnswer, ApiAuth, ApiInput, ApiMethod, ApiRoute } from "~/web/api-router.server";
+export { routeAccess } from "~/web/api-router.server";
 
 export const API_ROUTES: readonly ApiRoute[] = [
   // Accounts
-  {
-    route: "api.token-login",
+  responding({
     method: "POST",
     path: "/api/token-login",
     summary: "Sign in with email and password; answers a bearer token and the user.",
@@ -104,9 +61,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "json",
     status: 200,
     errors: [429, 503],
-  },
+    respond: (user, _caller, ctx) => tokenSessionResponse(user, ctx),
+  }),
   {
-    route: "api.register",
     method: "POST",
     path: "/api/register",
     summary:
@@ -118,7 +75,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429, 503],
   },
   {
-    route: "api.forgot-password",
     method: "POST",
     path: "/api/forgot-password",
     summary:
@@ -130,7 +86,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429],
   },
   {
-    route: "api.reset-password",
     method: "POST",
     path: "/api/reset-password",
     summary:
@@ -142,7 +97,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [503],
   },
   {
-    route: "api.token-logout",
     method: "POST",
     path: "/api/token-logout",
     summary: "End the bearer token the call is made with.",
@@ -152,7 +106,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 204,
   },
   {
-    route: "api.token-user",
     method: "GET",
     path: "/api/token-user",
     summary: "The signed-in user.",
@@ -162,7 +115,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.login",
     method: "GET",
     path: "/api/login",
     summary: "Redirect to the sign-in page, keeping a same-site redirectTo.",
@@ -173,11 +125,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 302,
     answer: "redirect",
     query: [{ name: "redirectTo", description: "A same-site path to return to after signing in." }],
+    handle: loginRedirect,
   },
 
   // Account: the password change, the user's web sessions and API tokens
   {
-    route: "api.account.password",
     method: "POST",
     path: "/api/account/password",
     summary:
@@ -189,7 +141,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429, 503],
   },
   {
-    route: "api.account.sessions",
     method: "GET",
     path: "/api/account/sessions",
     summary:
@@ -200,7 +151,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.account.sessions.$id",
     method: "DELETE",
     path: "/api/account/sessions/{id}",
     summary:
@@ -213,7 +163,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   // The account: profile, photo and email change
   {
-    route: "api.account",
     method: "GET",
     path: "/api/account",
     summary:
@@ -224,7 +173,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.account",
     method: "PATCH",
     path: "/api/account",
     summary:
@@ -236,7 +184,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [409],
   },
   {
-    route: "api.account.avatar",
     method: "POST",
     path: "/api/account/avatar",
     summary:
@@ -248,7 +195,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [415],
   },
   {
-    route: "api.account.email",
     method: "POST",
     path: "/api/account/email",
     summary:
@@ -260,7 +206,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [409],
   },
   {
-    route: "api.account.email.confirm",
     method: "POST",
     path: "/api/account/email/confirm",
     summary:
@@ -274,7 +219,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Studio: originals and styles
   {
-    route: "api.token-images.upload",
     method: "POST",
     path: "/api/token-images/upload",
     summary: "Upload an original image (multipart, one file field `image`, at most 10 MB).",
@@ -285,7 +229,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [415, 429, 507],
   },
   {
-    route: "api.token-images",
     method: "GET",
     path: "/api/token-images",
     summary: "The caller's originals, newest first, each with its stylized versions.",
@@ -295,7 +238,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-images.$id",
     method: "GET",
     path: "/api/token-images/{id}",
     summary: "One original with its stylized versions.",
@@ -306,7 +248,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404],
   },
   {
-    route: "api.token-images.$id",
     method: "DELETE",
     path: "/api/token-images/{id}",
     summary: "Delete an original, its stylized versions and their files.",
@@ -316,8 +257,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 204,
     errors: [404],
   },
-  {
-    route: "api.token-images.$id.stylize",
+  responding({
     method: "POST",
     path: "/api/token-images/{id}/stylize",
     summary:
@@ -327,9 +267,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "json",
     status: 202,
     errors: [404, 409, 429, 507],
-  },
+    respond: (stylized) => jsonResponse({ id: stylized.id, status: stylized.status }, { status: 202 }),
+  }),
   {
-    route: "api.token-stylized-images",
     method: "GET",
     path: "/api/token-stylized-images",
     summary: "The caller's stylized images, newest first.",
@@ -339,7 +279,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-stylized-images.$id",
     method: "GET",
     path: "/api/token-stylized-images/{id}",
     summary: "One stylized image (polled while it is being styled).",
@@ -350,7 +289,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404],
   },
   {
-    route: "api.token-stylized-images.$id",
     method: "DELETE",
     path: "/api/token-stylized-images/{id}",
     summary: "Delete a stylized image and its files.",
@@ -361,7 +299,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404],
   },
   {
-    route: "api.images.optimize",
     method: "POST",
     path: "/api/images/optimize",
     summary: "Make a delivery version of a completed stylized image; answers the stylized image.",
@@ -372,7 +309,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 429, 507],
   },
   {
-    route: "api.token-stats",
     method: "GET",
     path: "/api/token-stats",
     summary: "The signed-in creator's studio and sales numbers.",
@@ -382,7 +318,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-earnings",
     method: "GET",
     path: "/api/token-earnings",
     summary: "The signed-in creator's share of each sale.",
@@ -392,7 +327,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-analytics",
     method: "GET",
     path: "/api/token-analytics",
     summary:
@@ -403,7 +337,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-payouts",
     method: "GET",
     path: "/api/token-payouts",
     summary:
@@ -414,7 +347,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.payouts.onboard",
     method: "POST",
     path: "/api/payouts/onboard",
     summary:
@@ -428,7 +360,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Marketplace and checkout
   {
-    route: "api.marketplace",
     method: "GET",
     path: "/api/marketplace",
     summary:
@@ -440,7 +371,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429],
   },
   {
-    route: "api.marketplace-listings",
     method: "GET",
     path: "/api/marketplace-listings",
     summary: "The signed-in creator's listings with their per-platform state.",
@@ -450,7 +380,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-marketplace-listings",
     method: "GET",
     path: "/api/token-marketplace-listings",
     summary: "The same as GET /api/marketplace-listings, for token clients.",
@@ -461,7 +390,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.create-checkout-session",
     method: "POST",
     path: "/api/create-checkout-session",
     summary: "Start a checkout for listed images; prices come from the database.",
@@ -472,7 +400,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429, 502],
   },
   {
-    route: "api.library-link",
     method: "POST",
     path: "/api/library-link",
     summary:
@@ -484,7 +411,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429],
   },
   {
-    route: "api.payment-status.$sessionId",
     method: "GET",
     path: "/api/payment-status/{sessionId}",
     summary: "An order's payment state; its downloads once paid.",
@@ -495,7 +421,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 429],
   },
   {
-    route: "api.webhooks.stripe",
     method: "POST",
     path: "/api/webhooks/stripe",
     summary: "Stripe's signed events; the raw body goes to the signature check untouched.",
@@ -504,9 +429,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "signed-json",
     status: 200,
     errors: [400, 404],
+    rawBody: { maxBytes: 512 * 1024, as: "text", headers: { signature: "Stripe-Signature" } },
   },
   {
-    route: "api.webhooks.shopify",
     method: "POST",
     path: "/api/webhooks/shopify",
     summary:
@@ -521,11 +446,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
     status: 200,
     errors: [400, 401, 404],
+    rawBody: {
+      maxBytes: 512 * 1024,
+      as: "bytes",
+      headers: {
+        hmac: "X-Shopify-Hmac-Sha256",
+        topic: "X-Shopify-Topic",
+        shop: "X-Shopify-Shop-Domain",
+        webhookId: ["X-Shopify-Webhook-Id", "X-Shopify-Event-Id"],
+        triggeredAt: "X-Shopify-Triggered-At",
+      },
+    },
   },
 
   // Publishing
-  {
-    route: "api.marketplace-integrations",
+  responding({
     method: "GET",
     path: "/api/marketplace-integrations",
     summary: "The caller's connected platforms by display name, the own marketplace first.",
@@ -534,9 +469,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
-  },
+    respond: (list) => jsonResponse(withPlatformNames(list)),
+  }),
   {
-    route: "api.token-marketplace-integrations",
     method: "GET",
     path: "/api/token-marketplace-integrations",
     summary: "The caller's connected platforms by id, the own marketplace first.",
@@ -546,7 +481,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.token-marketplace-integrations",
     method: "POST",
     path: "/api/token-marketplace-integrations",
     summary:
@@ -558,7 +492,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429],
   },
   {
-    route: "api.token-marketplace-integrations.$platform",
     method: "DELETE",
     path: "/api/token-marketplace-integrations/{platform}",
     summary: "Disconnect a platform; its stored credential is deleted.",
@@ -568,7 +501,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 204,
   },
   {
-    route: "api.oauth.$platform.authorize",
     method: "GET",
     path: "/api/oauth/{platform}/authorize",
     summary: "Start an OAuth connection; answers `{authUrl}` to open (in a popup or the page).",
@@ -578,7 +510,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.oauth.$platform.callback",
     method: "GET",
     path: "/api/oauth/{platform}/callback",
     summary:
@@ -588,9 +519,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "provider-query",
     status: 200,
     answer: "page-or-redirect",
+    handle: oauthCallback,
   },
   {
-    route: "api.marketplace.launch",
     method: "POST",
     path: "/api/marketplace/launch",
     summary: "Publish a stylized image to each chosen platform; answers what happened on each.",
@@ -601,7 +532,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 429],
   },
   {
-    route: "api.marketplace.post",
     method: "POST",
     path: "/api/marketplace/post",
     summary: "Post a stylized image to each chosen platform; answers a result per platform.",
@@ -612,7 +542,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 429],
   },
   {
-    route: "api.publications",
     method: "GET",
     path: "/api/publications",
     summary: "A stylized image's state on every platform it was sent to.",
@@ -622,8 +551,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
     errors: [404],
   },
-  {
-    route: "api.publications.$id.download",
+  responding({
     method: "GET",
     path: "/api/publications/{id}/download",
     summary: "The owner's mint kit or export package (a zip), through a signed, expiring link.",
@@ -633,9 +561,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
     answer: "zip",
     errors: [404],
-  },
-  {
-    route: "api.token-stylized-images.$id.model-release",
+    respond: fileDownload("application/zip"),
+  }),
+  responding({
     method: "GET",
     path: "/api/token-stylized-images/{id}/model-release",
     summary: "The model release of a stylized image (a PDF), for its owner only.",
@@ -645,9 +573,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
     answer: "pdf",
     errors: [404],
-  },
+    respond: fileDownload("application/pdf"),
+  }),
   {
-    route: "api.token-stylized-images.$id.model-release",
     method: "POST",
     path: "/api/token-stylized-images/{id}/model-release",
     summary:
@@ -659,7 +587,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 415, 507],
   },
   {
-    route: "api.token-stylized-images.$id.model-release",
     method: "PUT",
     path: "/api/token-stylized-images/{id}/model-release",
     summary: "Upload the signed model release of the person shown (multipart, one PDF in the field `release`, at most 10 MB), replacing any before.",
@@ -673,7 +600,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Admin
   {
-    route: "api.admin.stats",
     method: "GET",
     path: "/api/admin/stats",
     summary: "Platform numbers (super admin only).",
@@ -683,7 +609,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.admin.users",
     method: "GET",
     path: "/api/admin/users",
     summary: "Every user, or those matching `q` (super admin only).",
@@ -693,7 +618,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.admin.users",
     method: "POST",
     path: "/api/admin/users",
     summary: "Create a user (super admin only).",
@@ -704,7 +628,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [409, 503],
   },
   {
-    route: "api.admin.users.$userId",
     method: "GET",
     path: "/api/admin/users/{userId}",
     summary: "One user (super admin only).",
@@ -716,7 +639,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   // Account erasure
   {
-    route: "api.account",
     method: "DELETE",
     path: "/api/account",
     summary:
@@ -727,7 +649,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 202,
   },
   {
-    route: "api.admin.users.$userId",
     method: "DELETE",
     path: "/api/admin/users/{userId}",
     summary: "Erase a user's account, as DELETE /api/account does (super admin only; 400 for the super admin's own account).",
@@ -738,7 +659,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404],
   },
   {
-    route: "api.admin.users.$userId.$action",
     method: "POST",
     path: "/api/admin/users/{userId}/{action}",
     summary: "Ban or unban a user; a ban ends their sessions and tokens (super admin only). 409 for an erased account.",
@@ -749,7 +669,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 409],
   },
   {
-    route: "api.admin.images",
     method: "GET",
     path: "/api/admin/images",
     summary: "Every uploaded original with its owner (super admin only).",
@@ -759,7 +678,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.admin.orders",
     method: "GET",
     path: "/api/admin/orders",
     summary: "Orders, newest first, with their items; `q` matches a buyer email in part, or an order id or an item's sale reference (what its creator is shown) exactly, `status` narrows to one status (super admin only).",
@@ -769,7 +687,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.admin.orders.$orderId.refund",
     method: "POST",
     path: "/api/admin/orders/{orderId}/refund",
     summary:
@@ -781,7 +698,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [404, 409, 502],
   },
   {
-    route: "api.admin.payouts",
     method: "GET",
     path: "/api/admin/payouts",
     summary: "Every creator's payout account state and balance: earned, owed, transferred, held and reversed (super admin only).",
@@ -791,7 +707,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.admin.audit",
     method: "GET",
     path: "/api/admin/audit",
     summary:
@@ -804,7 +719,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // The account: the export of the creator's own data
   {
-    route: "api.account.export",
     method: "POST",
     path: "/api/account/export",
     summary:
@@ -816,7 +730,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [429],
   },
   {
-    route: "api.account.export.$id",
     method: "GET",
     path: "/api/account/export/{id}",
     summary:
@@ -829,7 +742,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   // Consent to face processing
   {
-    route: "api.account.consent",
     method: "POST",
     path: "/api/account/consent",
     summary:
@@ -840,7 +752,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
   },
   {
-    route: "api.account.consent",
     method: "DELETE",
     path: "/api/account/consent",
     summary: "Withdraw the consent to face processing: new styling stops and the caller's waiting styles are cancelled; answers the account.",
@@ -852,7 +763,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // This document
   {
-    route: "api.openapi[.]json",
     method: "GET",
     path: "/api/openapi.json",
     summary: "This API's OpenAPI document.",
@@ -861,13 +771,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: "bearer-or-cookie",
     input: "none",
     status: 200,
+    handle: serveOpenApiDocument,
   },
 ];
-
-/** Who may call a route: its procedure's access, or the table's for a route without one. */
-export function routeAccess(route: ApiRoute): Access {
-  const access = route.procedure?.access ?? route.access;
-  if (!access)
-    throw new Error(`${route.method} ${route.path} has neither a procedure nor an access`);
-  return access;
-}

@@ -1,43 +1,34 @@
-import fs from "node:fs";
-import path from "node:path";
-import url from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import * as stylizeRoute from "~/routes/api+/token-images.$id.stylize";
-import * as tokenLoginRoute from "~/routes/api+/token-login";
+import * as apiSplatRoute from "~/routes/api+/$";
 import { API_ROUTES } from "~/routes/api+/api-route-table.server";
-import type { ApiRoute } from "~/routes/api+/api-route-table.server";
+import { apiRouter } from "~/web/api-router.server";
 import { openApiDocument } from "~/routes/api+/openapi.server";
 import { PLATFORM_IDS } from "~/features/publishing/platforms";
 import { encodeCursor } from "~/features/market/marketplace-search.server";
 import type { Operation } from "~/routes/api+/openapi.server";
-import { apiRouteFiles, loadRoute, ROUTES_DIR } from "#tests/reliability/api-routes";
-import type { ApiRouteFile } from "#tests/reliability/api-routes";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
-import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 
-/** The catch-all that answers a JSON 404 for /api paths that do not exist: not an operation. */
-const CATCH_ALL = "api.$";
-
-/** `/api/token-images/:id/stylize` as OpenAPI writes it: `/api/token-images/{id}/stylize`. */
-const openApiPath = (pattern: string) => pattern.replace(/:(\w+)/g, "{$1}");
+/** `/api/token-images/{id}/stylize` with each path parameter filled: `/api/token-images/p-id/stylize`. */
+const concrete = (template: string) => template.replace(/\{(\w+)\}/g, "p-$1");
 
 /**
- * The methods a route file answers, as it says itself: asked with a method no
- * route takes, every /api route answers a JSON 405 with `Allow` (nothing runs).
+ * The router over the real table, each entry's handler swapped for one that
+ * names the entry: what the router chose, and with which path parameters.
  */
-async function methodsOf(route: ApiRouteFile): Promise<string[] | null> {
-  const module = await loadRoute(route);
-  if (!module.action) return module.loader ? ["GET"] : [];
-  const response = await callRoute(
-    module.action,
-    new Request(`${ORIGIN}${route.pattern}`, { method: "PROPFIND" }),
+const markedRouter = () =>
+  apiRouter(
+    API_ROUTES.map((entry) => ({
+      ...entry,
+      respond: undefined,
+      rawBody: undefined,
+      handle: ({ params }: { params: Record<string, string | undefined> }) =>
+        Response.json({ chose: `${entry.method} ${entry.path}`, params }),
+    })),
   );
-  const allow = response.headers.get("Allow");
-  return allow === null ? null : allow.split(/,\s*/).filter(Boolean);
-}
 
 function operations(document: ReturnType<typeof openApiDocument>) {
   return Object.entries(document.paths).flatMap(([template, byMethod]) =>
@@ -63,45 +54,6 @@ function jsonBodySchema(operation: Operation) {
 const errorBody = () =>
   z.fromJSONSchema(openApiDocument().components.schemas.Error as z.core.JSONSchema.JSONSchema);
 
-/**
- * The procedure each method of a route file calls, read from its source:
- * `METHOD: apiHandler(name` for the adapter's routes, `invoke(name` for the
- * hand-written ones, with `name` imported from a feature's procedures file.
- */
-async function proceduresCalledBy(
-  route: ApiRouteFile,
-): Promise<{ byMethod: Map<string, unknown>; invoked: unknown[] }> {
-  const source = fs.readFileSync(route.file, "utf8");
-  const modules = new Map<string, string>();
-  for (const match of source.matchAll(
-    /import\s*\{([^}]*)\}\s*from\s*"~\/features\/([\w-]+(?:\/[\w.-]+)+)"/g,
-  )) {
-    for (const name of match[1]
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean))
-      modules.set(name, match[2]);
-  }
-  const resolve = async (name: string) => {
-    const module = modules.get(name);
-    if (!module) throw new Error(`${route.id}: ${name} is not imported from a feature`);
-    const file = path.join(ROUTES_DIR, "..", "features", `${module}.ts`);
-    const exports = (await import(/* @vite-ignore */ url.pathToFileURL(file).href)) as Record<
-      string,
-      unknown
-    >;
-    return exports[name];
-  };
-  const byMethod = new Map<string, unknown>();
-  for (const match of source.matchAll(/\b(GET|POST|PUT|PATCH|DELETE):\s*apiHandler\(\s*(\w+)/g)) {
-    byMethod.set(match[1], await resolve(match[2]));
-  }
-  const invoked = await Promise.all(
-    [...source.matchAll(/\binvoke\(\s*(\w+)/g)].map((match) => resolve(match[1])),
-  );
-  return { byMethod, invoked };
-}
-
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
     const validator = new Validator();
@@ -113,53 +65,11 @@ describe("the OpenAPI document", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("has every method of every /api route file, and nothing else", async () => {
-    const fromFiles: string[] = [];
-    for (const route of apiRouteFiles()) {
-      const methods = await methodsOf(route);
-      if (route.id === CATCH_ALL) {
-        expect(methods, "the catch-all takes no method of its own").toBeNull();
-        continue;
-      }
-      expect(
-        methods,
-        `${route.id} answers a JSON 405 with Allow for a method it does not take`,
-      ).not.toBeNull();
-      for (const method of methods!) fromFiles.push(`${method} ${openApiPath(route.pattern)}`);
-    }
-    expect(fromFiles.length).toBeGreaterThan(30);
+  it("has an operation for every entry of the route table, and nothing else", () => {
     const documented = operations(openApiDocument()).map((operation) => operation.key);
-    expect(
-      documented.sort(),
-      "route files without a table entry, or entries without a route",
-    ).toEqual(fromFiles.sort());
-  });
-
-  it("lists each route under its route file, with the procedure that file calls", async () => {
-    const files = new Map(apiRouteFiles().map((route) => [route.id, route]));
-    const problems: string[] = [];
-    for (const entry of API_ROUTES) {
-      const file = files.get(entry.route);
-      if (!file) {
-        problems.push(`${entry.method} ${entry.path}: no route file ${entry.route}`);
-        continue;
-      }
-      if (openApiPath(file.pattern) !== entry.path)
-        problems.push(
-          `${entry.route}: the path is ${openApiPath(file.pattern)}, not ${entry.path}`,
-        );
-      const called = await proceduresCalledBy(file);
-      const procedure =
-        called.byMethod.get(entry.method) ??
-        (called.byMethod.size === 0 ? called.invoked[0] : undefined);
-      if (procedure !== entry.procedure) {
-        const name = (procedure as ApiRoute["procedure"])?.name ?? "no procedure";
-        problems.push(
-          `${entry.method} ${entry.path}: the route file calls ${name}, the table says ${entry.procedure?.name ?? "none"}`,
-        );
-      }
-    }
-    expect(problems).toEqual([]);
+    const entries = API_ROUTES.map((entry) => `${entry.method} ${entry.path}`);
+    expect(entries.length).toBeGreaterThan(30);
+    expect(documented.sort()).toEqual(entries.sort());
   });
 
   it("names each operation once", () => {
@@ -177,7 +87,7 @@ describe("the OpenAPI document", () => {
     expect(schema.safeParse({ email: user.email }).success).toBe(false);
 
     const response = await callRoute(
-      tokenLoginRoute.action,
+      apiSplatRoute.action,
       makeRequest("/api/token-login", { json: body }),
     );
     expect(response.status).toBe(200);
@@ -202,7 +112,7 @@ describe("the OpenAPI document", () => {
 
     const path = `/api/token-images/${stylized.image_id}/stylize`;
     const accepted = await callRoute(
-      stylizeRoute.action,
+      apiSplatRoute.action,
       makeRequest(path, { json: { style: "cartoon" }, token }),
       {
         id: stylized.image_id,
@@ -212,7 +122,7 @@ describe("the OpenAPI document", () => {
     expect(operation.responses).toHaveProperty("202");
 
     const refused = await callRoute(
-      stylizeRoute.action,
+      apiSplatRoute.action,
       makeRequest(path, { json: { style: "no-such-style" }, token }),
       {
         id: stylized.image_id,
@@ -226,10 +136,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("is served at GET /api/openapi.json, public and cacheable for 5 minutes", async () => {
-    const route = apiRouteFiles().find((file) => file.pattern === "/api/openapi.json");
-    expect(route).toBeDefined();
-    const module = await loadRoute(route!);
-    const response = await callRoute(module.loader!, makeRequest("/api/openapi.json"));
+    const response = await callRoute(apiSplatRoute.loader, makeRequest("/api/openapi.json"));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json\b/);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
@@ -329,5 +236,51 @@ describe("the OpenAPI document says what the routes accept", () => {
         problems.push(`${entry.method} ${entry.path}: ${JSON.stringify(security)}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the /api router", () => {
+  it("dispatches every entry of the table to its handler, with its path parameters", async () => {
+    const router = markedRouter();
+    const problems: string[] = [];
+    for (const entry of API_ROUTES) {
+      const response = await callRoute(router.action, makeRequest(concrete(entry.path), { method: entry.method }));
+      const body = (await response.json()) as { chose?: string; params?: Record<string, string> };
+      const params = Object.fromEntries([...entry.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `p-${name}`]));
+      if (body.chose !== `${entry.method} ${entry.path}` || JSON.stringify(body.params) !== JSON.stringify(params))
+        problems.push(`${entry.method} ${entry.path}: ${response.status} ${JSON.stringify(body)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("matches as Remix matches route paths: case-insensitive, a trailing slash ignored, parameters decoded, HEAD as GET", async () => {
+    const router = markedRouter();
+    const answer = async (path: string, method = "GET") =>
+      callRoute(router.loader, makeRequest(path, { method })).then((response) => response.json());
+    expect(await answer("/API/Token-User/")).toMatchObject({ chose: "GET /api/token-user" });
+    expect(await answer("/api/token-images/a%20b")).toEqual({ chose: "GET /api/token-images/{id}", params: { id: "a b" } });
+    expect(await answer("/api/token-images/upload", "POST")).toMatchObject({ chose: "POST /api/token-images/upload" });
+    expect(await answer("/api/account", "HEAD")).toMatchObject({ chose: "GET /api/account" });
+  });
+
+  it("answers a JSON 404 for a path the table does not have, and a JSON 405 with Allow for a method the path does not take", async () => {
+    for (const path of ["/api", "/api/no-such-endpoint", "/api/token-images/x/y/z", "/api/token-user/extra"]) {
+      const response = await callRoute(apiSplatRoute.loader, makeRequest(path));
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/json\b/);
+      expect(await response.json()).toEqual({ message: "Not found" });
+    }
+    const byPath = new Map<string, string[]>();
+    for (const entry of API_ROUTES) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry.method]);
+    for (const [path, methods] of byPath) {
+      const response = await callRoute(apiSplatRoute.action, makeRequest(concrete(path), { method: "PROPFIND" }));
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("Allow"), path).toBe(methods.join(", "));
+      expect(await response.json()).toEqual({ message: "Method not allowed" });
+    }
+    // The upload path is its own, not an image id: it takes POST only.
+    const upload = await callRoute(apiSplatRoute.loader, makeRequest("/api/token-images/upload"));
+    expect(upload.status).toBe(405);
+    expect(upload.headers.get("Allow")).toBe("POST");
   });
 });

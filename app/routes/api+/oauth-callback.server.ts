@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "~/web/api-adapter.server";
+import type { ApiCall } from "~/web/api-router.server";
 import { getWebUser } from "~/web/auth.server";
 import { callContext } from "~/web/request-context.server";
 import { HttpError } from "~/infra/errors.server";
@@ -17,7 +16,7 @@ import { COPY, connectFailedText } from "~/features/publishing/types";
  * itself; without JavaScript (a plain link) it redirects to /integrations with
  * a flash message.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function oauthCallback({ request, params, context }: ApiCall): Promise<Response> {
   const platformId = params.platform ?? "";
   const name = findPlatform(platformId)?.name ?? "the platform";
   const user = await getWebUser(request);
@@ -54,6 +53,3 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: error.message });
   }
 }
-
-/** Only GET comes here; any other method gets the API's JSON 405 (with `Allow`) rather than Remix's own answer. */
-export const action = () => apiMethodNotAllowed("GET");
