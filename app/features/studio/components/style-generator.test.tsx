@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
 import { ToastProvider } from "~/ui/toaster";
 import { StyleGenerator } from "~/features/studio/components/style-generator";
@@ -30,7 +30,7 @@ function Where() {
 }
 
 function renderGenerator(pending: StylizedImageJson | null = null) {
-  const Stub = createRemixStub([
+  renderWithRemix([
     {
       path: "/dashboard",
       Component: () => (
@@ -40,8 +40,7 @@ function renderGenerator(pending: StylizedImageJson | null = null) {
         </ToastProvider>
       ),
     },
-  ]);
-  render(<Stub initialEntries={["/dashboard?image=img1&step=style"]} />);
+  ], { url: "/dashboard?image=img1&step=style" });
 }
 
 const answer = (status: number, body: unknown) =>
