@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { formatMoney } from "~/lib/money";
 import { CurrencyProvider } from "~/ui/currency";
 import type { AnalyticsDay } from "~/features/market/analytics";
@@ -27,8 +27,7 @@ const LISTING = {
 
 function renderCard(currency?: string) {
   const card = <ListingCard listing={LISTING} inCart={false} redirectTo="/marketplace" />;
-  const Stub = createRemixStub([{ path: "/marketplace", Component: () => (currency ? <CurrencyProvider currency={currency}>{card}</CurrencyProvider> : card) }]);
-  render(<Stub initialEntries={["/marketplace"]} />);
+  renderWithRemix([{ path: "/marketplace", Component: () => (currency ? <CurrencyProvider currency={currency}>{card}</CurrencyProvider> : card) }], { url: "/marketplace" });
 }
 
 describe("prices in the platform's settlement currency", () => {

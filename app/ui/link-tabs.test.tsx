@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { useSearchParams } from "@remix-run/react";
-import { createRemixStub } from "@remix-run/testing";
 import { describe, expect, it } from "vitest";
 import { LinkTabs } from "~/ui/link-tabs";
 
@@ -25,8 +25,7 @@ function Screen() {
 
 describe("LinkTabs", () => {
   it("marks up a tablist of links whose chosen tab labels the one panel, and follows the URL", async () => {
-    const Stub = createRemixStub([{ path: "/", Component: Screen }]);
-    render(<Stub />);
+    renderWithRemix([{ path: "/", Component: Screen }], { url: "/" });
     const login = screen.getByRole("tab", { name: "Login" });
     const register = screen.getByRole("tab", { name: "Register" });
     expect(login).toHaveAttribute("aria-selected", "true");
@@ -42,8 +41,7 @@ describe("LinkTabs", () => {
   });
 
   it("moves between tabs with the arrow, Home and End keys", async () => {
-    const Stub = createRemixStub([{ path: "/", Component: Screen }]);
-    render(<Stub />);
+    renderWithRemix([{ path: "/", Component: Screen }], { url: "/" });
     fireEvent.keyDown(screen.getByRole("tab", { name: "Login" }), { key: "ArrowRight" });
     await waitFor(() => expect(screen.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true"));
     expect(screen.getByRole("tab", { name: "Register" })).toHaveFocus();

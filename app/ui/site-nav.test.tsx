@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { Outlet } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { createRemixStub } from "@remix-run/testing";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/lib/accounts";
 import { SiteNav } from "~/ui/site-nav";
@@ -20,10 +20,9 @@ const user = (overrides: Partial<PublicUser> = {}): PublicUser => ({
 });
 
 function renderNav(current: PublicUser | null, registrationOpen = false) {
-  const Stub = createRemixStub([
+  renderWithRemix([
     { path: "/", Component: () => <SiteNav user={current} registrationOpen={registrationOpen} /> },
-  ]);
-  render(<Stub />);
+  ], { url: "/" });
   // The desktop bar (the small-screen menu repeats the same links).
   return within(screen.getAllByRole("navigation", { name: "Main" })[0]);
 }
@@ -86,7 +85,7 @@ describe("SiteNav", () => {
 describe("SiteNav's phone menu", () => {
   function renderMenu() {
     // The bar stays mounted across pages, as in the root layout.
-    const Stub = createRemixStub([
+    renderWithRemix([
       {
         path: "/",
         Component: () => (
@@ -100,8 +99,7 @@ describe("SiteNav's phone menu", () => {
           { path: "dashboard", Component: () => <h1>Dashboard page</h1> },
         ],
       },
-    ]);
-    render(<Stub />);
+    ], { url: "/" });
     const toggle = screen.getByRole("button", { name: "Menu" });
     const panel = () => document.getElementById("site-menu");
     return { toggle, panel };

@@ -26,7 +26,8 @@ it("the fal engine code casts no input (no `as never`, `as any` or `as unknown a
   const fs = await import("node:fs");
   const root = path.resolve(__dirname, "../..");
   const files = [
-    "app/engines/fal-inputs.server.ts",
+    "app/engines/fal/fal-inputs.server.ts",
+    "app/engines/fal/fal-client.server.ts",
     "app/engines/styling/fal-engine.server.ts",
     "app/engines/styling/fal-models.server.ts",
     "app/engines/upscaling/fal-upscaler.server.ts",

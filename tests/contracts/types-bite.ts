@@ -7,8 +7,8 @@
  */
 import type { FalClient } from "@fal-ai/client";
 import type Stripe from "stripe";
-import type { EsrganInput, KontextInput, KontextOptions } from "~/engines/fal-inputs.server";
-import { esrganInput, ESRGAN_MODEL, kontextInput, KONTEXT_MODEL } from "~/engines/fal-inputs.server";
+import type { EsrganInput, KontextInput, KontextOptions } from "~/engines/fal/fal-inputs.server";
+import { esrganInput, ESRGAN_MODEL, kontextInput, KONTEXT_MODEL } from "~/engines/fal/fal-inputs.server";
 
 export function falTypesBite(client: FalClient) {
   // What the app sends type-checks...

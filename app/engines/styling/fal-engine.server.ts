@@ -1,6 +1,17 @@
-import { ApiError, createFalClient, type FalClient } from "@fal-ai/client";
-import { doNotStoreIo, ESRGAN_MODEL, esrganInput, KONTEXT_MODEL, kontextInput } from "~/engines/fal-inputs.server";
 import sharp from "sharp";
+import {
+  downloadResult,
+  enlargeWithEsrgan,
+  type FalCall,
+  falFailureOf,
+  type FalFailureReason,
+  imageUrlOf,
+  MAX_RESULT_PIXELS,
+  runQueued,
+  uploadImage,
+  withFalCall,
+} from "~/engines/fal/fal-client.server";
+import { ESRGAN_MODEL, KONTEXT_MODEL, kontextInput } from "~/engines/fal/fal-inputs.server";
 import type { StyleId } from "~/lib/styles";
 import {
   DIGITAL_SOURCE_TYPES,
@@ -10,7 +21,15 @@ import {
 import type { FalStyleModel } from "~/engines/styling/fal-models.server";
 import type { StyleEngine, StyleResult } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
-import { readCapped } from "~/infra/capped-read.server";
+
+export {
+  FAL_RESULT_BUCKET,
+  FAL_RESULT_HOSTS,
+  isFalResultUrl,
+  MAX_RESULT_BYTES,
+  MAX_RESULT_PIXELS,
+  storageExpirySeconds,
+} from "~/engines/fal/fal-client.server";
 
 export interface FalEngineOptions {
   credentials: string;
@@ -37,51 +56,8 @@ export interface FalEngineOptions {
 export const FAL_UPSCALER_MODEL = ESRGAN_MODEL;
 /** The enlargement used when fal's upscaler is off or fails: sharp's Lanczos (a=3) resampling. */
 export const LANCZOS_UPSCALE = "lanczos3";
-/** The most the upscaler is asked to enlarge by (Real-ESRGAN's own x4 model). */
-const MAX_UPSCALER_FACTOR = 4;
-
 /** The photo sent to fal.ai: re-encoded (no metadata leaves the server) and no bigger than the model needs. */
 const UPLOAD_MAX_EDGE = 2048;
-/** A generated image bigger than this is refused: reading stops as soon as the body passes it. */
-export const MAX_RESULT_BYTES = 25 * 1024 * 1024;
-/**
- * A generated image with more pixels than this is refused before it is decoded
- * (sharp's limitInputPixels): a small file can declare a huge canvas, and
- * decoding it would take width x height x channels bytes of memory.
- */
-export const MAX_RESULT_PIXELS = 40_000_000;
-/**
- * The hosts a result may be downloaded from. The result URL comes from fal's
- * response body, so it is checked before the server fetches it: anything else
- * (an internal address, a foreign host, plain http, another port) is refused.
- * fal serves generated files and uploads from its CDN, https://v3.fal.media/files/...,
- * falling back to https://fal.media (and other *.fal.media hosts such as
- * v3b.fal.media); fal.ai and fal.run are fal's own domains (e.g. cdn.fal.ai).
- */
-export const FAL_RESULT_HOSTS: readonly string[] = ["fal.media", "fal.ai", "fal.run"];
-/**
- * fal's own Google Cloud Storage bucket, where its documentation's example
- * outputs (and some models' outputs) live: only this bucket's path on the
- * shared storage.googleapis.com host is accepted, never other buckets.
- */
-export const FAL_RESULT_BUCKET = { host: "storage.googleapis.com", pathPrefix: "/falserverless/" };
-/** The shortest lifetime the client names ("immediate"): an uploaded photo never expires sooner. */
-const MIN_UPLOAD_EXPIRY_SECONDS = 60;
-const CANCEL_WAIT_MS = 5000;
-
-/** fal's error types (queue status `error_type`) that describe its infrastructure, not the input. */
-const TRANSIENT_ERROR_TYPES = new Set([
-  "request_timeout",
-  "startup_timeout",
-  "runner_scheduling_failure",
-  "runner_connection_timeout",
-  "runner_disconnected",
-  "runner_connection_refused",
-  "runner_connection_error",
-  "runner_incomplete_response",
-  "runner_server_error",
-  "internal_error",
-]);
 
 export const FAL_MESSAGES = {
   timeout: "The AI service took too long to respond. Please try again.",
@@ -97,7 +73,7 @@ export const FAL_MESSAGES = {
   tooLarge: "The AI service returned an image too large to use.",
   noImage: "The AI service did not return an image. Please try again.",
   cancelled: "Styling was cancelled.",
-} as const;
+} as const satisfies Record<FalFailureReason | "badResult", string>;
 
 /**
  * Styling through fal.ai's queue with @fal-ai/client: upload the photo to fal
@@ -128,62 +104,13 @@ async function stylizeWithFal(
 ): Promise<StyleResult> {
   const entry = options.styles[style];
   if (!entry) throw new StyleEngineError("This style is not available.", false);
-  const fetchFn: typeof fetch =
-    options.fetch ?? ((resource, init) => globalThis.fetch(resource, init));
-  // A client per call: it reads its fetch at creation, and creation is cheap.
-  const client = createFalClient({ credentials: options.credentials, fetch: fetchFn, requestMiddleware: doNotStoreIo });
-
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
-  const abort = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-  const progress: { requestId?: string; model?: string } = {};
-
   try {
-    const work = runRequest(
-      {
-        client,
-        fetchFn,
-        signal: abort,
-        pollIntervalMs: options.pollIntervalMs ?? 1000,
-        expiresIn: storageExpirySeconds(options.timeoutMs),
-        progress,
-      },
-      entry,
-      input,
-      options.upscaler === undefined ? FAL_UPSCALER_MODEL : options.upscaler,
+    return await withFalCall(options, signal, (call) =>
+      runRequest(call, entry, input, options.upscaler === undefined ? FAL_UPSCALER_MODEL : options.upscaler),
     );
-    // Settle on the deadline even if a call inside ignores the signal (storage upload, a client retry wait).
-    work.catch(() => undefined);
-    return await Promise.race([work, rejectOnAbort(abort)]);
   } catch (error) {
-    if (abort.aborted) {
-      if (progress.requestId)
-        await cancelQuietly(client, progress.model ?? entry.model, progress.requestId);
-      if (deadline.signal.aborted)
-        throw new StyleEngineError(FAL_MESSAGES.timeout, true, { cause: error });
-      throw new StyleEngineError(FAL_MESSAGES.cancelled, true, { cause: error });
-    }
     throw toStyleEngineError(error);
-  } finally {
-    clearTimeout(timer);
   }
-}
-
-/** What one styling request's calls to fal share. */
-interface FalCall {
-  client: FalClient;
-  fetchFn: typeof fetch;
-  signal: AbortSignal;
-  pollIntervalMs: number;
-  expiresIn: number;
-  /** The request in flight (cancelled if the caller gives up). */
-  progress: { requestId?: string; model?: string };
-}
-
-interface FalImageOutput {
-  images?: Array<{ url?: unknown }>;
-  image?: { url?: unknown };
-  has_nsfw_concepts?: unknown;
 }
 
 async function runRequest(
@@ -201,11 +128,7 @@ async function runRequest(
     .catch((error: unknown) => {
       throw new StyleEngineError("This file is not an image we can read.", false, { cause: error });
     });
-  const imageUrl = await call.client.storage.upload(
-    new Blob([new Uint8Array(photo.data)], { type: "image/jpeg" }),
-    { lifecycle: { expiresIn: call.expiresIn } },
-  );
-  call.signal.throwIfAborted();
+  const imageUrl = await uploadImage(call, photo.data, "image/jpeg");
 
   const kontext = entry.kontext;
   const output = kontext
@@ -228,7 +151,7 @@ async function runRequest(
     throw new StyleEngineError(FAL_MESSAGES.unsafe, false);
   }
   const url = imageUrlOf(output);
-  let bytes = await download(call.fetchFn, url, call.signal);
+  let bytes = await downloadResult(call, url);
 
   // The sold file keeps the upload's detail: at least its long edge, up to STYLED_MAX_EDGE.
   const wanted = Math.min(Math.max(photo.info.width, photo.info.height), STYLED_MAX_EDGE);
@@ -274,61 +197,6 @@ async function runRequest(
   }
 }
 
-/** Submits to fal's queue, polls until COMPLETED and answers the result's data. */
-async function runQueued(
-  call: FalCall,
-  model: string,
-  submit: (options: { storageSettings: { expiresIn: number }; abortSignal: AbortSignal }) => Promise<{ request_id: string }>,
-): Promise<FalImageOutput> {
-  const { client, signal } = call;
-  const submitted = await submit({
-    // The generated image expires on fal's CDN too: it is downloaded as soon as the request completes.
-    storageSettings: { expiresIn: call.expiresIn },
-    abortSignal: signal,
-  });
-  call.progress.requestId = submitted.request_id;
-  call.progress.model = model;
-
-  for (;;) {
-    const status = await client.queue.status(model, {
-      requestId: submitted.request_id,
-      logs: false,
-      abortSignal: signal,
-    });
-    if (status.status === "COMPLETED") {
-      const failure = status as { error?: unknown; error_type?: unknown };
-      if (failure.error) {
-        const transient =
-          typeof failure.error_type === "string" && TRANSIENT_ERROR_TYPES.has(failure.error_type);
-        throw new StyleEngineError(
-          transient ? FAL_MESSAGES.unavailable : FAL_MESSAGES.rejected,
-          transient,
-          {
-            cause: new Error(
-              `fal request failed: ${String(failure.error)} (${String(failure.error_type)})`,
-            ),
-          },
-        );
-      }
-      break;
-    }
-    await sleep(call.pollIntervalMs, signal);
-  }
-
-  const result = await client.queue.result(model, {
-    requestId: submitted.request_id,
-    abortSignal: signal,
-  });
-  call.progress.requestId = undefined;
-  return result.data as FalImageOutput;
-}
-
-function imageUrlOf(output: FalImageOutput): string {
-  const url = output.images?.[0]?.url ?? output.image?.url;
-  if (typeof url !== "string" || url === "") throw new StyleEngineError(FAL_MESSAGES.noImage, true);
-  return url;
-}
-
 /**
  * Enlarges fal's result with fal's upscaler (the result is still on fal's CDN,
  * so it is passed by URL). Answers undefined when the upscaler fails: the
@@ -342,10 +210,7 @@ async function upscaleWithFal(
   factor: number,
 ): Promise<Buffer | undefined> {
   try {
-    const output = await runQueued(call, upscaler, (options) =>
-      call.client.queue.submit(upscaler, { ...options, input: esrganInput(imageUrl, Math.min(MAX_UPSCALER_FACTOR, Math.max(2, factor))) }),
-    );
-    const bytes = await download(call.fetchFn, imageUrlOf(output), call.signal);
+    const { bytes } = await enlargeWithEsrgan(call, imageUrl, factor);
     if ((await longEdgeOf(bytes)) === undefined)
       throw new Error("The upscaled image could not be read");
     return bytes;
@@ -369,30 +234,6 @@ async function longEdgeOf(bytes: Buffer): Promise<number | undefined> {
   return Math.max(meta.width, meta.height);
 }
 
-/**
- * How long fal keeps what we upload or generate: the request's whole time
- * limit (fal needs the photo only while the request runs, and the result is
- * downloaded before the limit), and never less than the client's shortest.
- */
-export function storageExpirySeconds(timeoutMs: number): number {
-  return Math.max(MIN_UPLOAD_EXPIRY_SECONDS, Math.ceil(timeoutMs / 1000));
-}
-
-/** Whether a result URL is one the server may fetch: https on fal's hosts, default port, no credentials. */
-export function isFalResultUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" || url.port !== "" || url.username || url.password) return false;
-  const host = url.hostname;
-  if (FAL_RESULT_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`)))
-    return true;
-  return host === FAL_RESULT_BUCKET.host && url.pathname.startsWith(FAL_RESULT_BUCKET.pathPrefix);
-}
-
 /** Whether an image's header declares more pixels than MAX_RESULT_PIXELS (reads the header only). */
 async function exceedsPixelLimit(bytes: Buffer): Promise<boolean> {
   const meta = await sharp(bytes, { limitInputPixels: false })
@@ -401,123 +242,9 @@ async function exceedsPixelLimit(bytes: Buffer): Promise<boolean> {
   return Boolean(meta?.width && meta.height && meta.width * meta.height > MAX_RESULT_PIXELS);
 }
 
-/**
- * Downloads the generated image (never hotlinked: it is stored on our volume by
- * the caller) from fal's hosts only, without following redirects, reading at
- * most MAX_RESULT_BYTES whatever Content-Length says.
- */
-async function download(fetchFn: typeof fetch, url: string, signal: AbortSignal): Promise<Buffer> {
-  if (!isFalResultUrl(url)) {
-    throw new StyleEngineError(FAL_MESSAGES.untrustedResult, false, {
-      cause: new Error(`fal returned its result at a URL outside its hosts: ${describeUrl(url)}`),
-    });
-  }
-  const response = await fetchFn(url, { signal, redirect: "manual" });
-  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-    discard(response);
-    throw new StyleEngineError(FAL_MESSAGES.untrustedResult, false, {
-      cause: new Error(
-        `Downloading the result answered a redirect (HTTP ${response.status}) to ${describeUrl(response.headers.get("location") ?? "")}`,
-      ),
-    });
-  }
-  if (!response.ok) {
-    discard(response);
-    throw new StyleEngineError(
-      response.status >= 500 ? FAL_MESSAGES.unavailable : FAL_MESSAGES.noImage,
-      true,
-      {
-        cause: new Error(`Downloading the result answered HTTP ${response.status}`),
-      },
-    );
-  }
-  const declared = Number(response.headers.get("content-length"));
-  if (declared > MAX_RESULT_BYTES) {
-    discard(response);
-    throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, {
-      cause: new Error(`The result declared ${declared} bytes`),
-    });
-  }
-  return readCapped(
-    response.body,
-    MAX_RESULT_BYTES,
-    () =>
-      new StyleEngineError(FAL_MESSAGES.tooLarge, false, {
-        cause: new Error(`The result passed ${MAX_RESULT_BYTES} bytes`),
-      }),
-  );
-}
-
-/** Releases a body we will not read (not awaited, like the cancel in readCapped). */
-function discard(response: Response): void {
-  response.body?.cancel().catch(() => undefined);
-}
-
-/** A URL's scheme and host for a log line (no path or query, which may carry signatures). */
-function describeUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    return `${url.protocol}//${url.host}`;
-  } catch {
-    return JSON.stringify(value.slice(0, 100));
-  }
-}
-
-/** Asks fal to cancel a request we gave up on; never fails and never waits long. */
-async function cancelQuietly(client: FalClient, model: string, requestId: string): Promise<void> {
-  const attempt = client.queue.cancel(model, { requestId }).catch(() => undefined);
-  await Promise.race([
-    attempt,
-    new Promise((resolve) => setTimeout(resolve, CANCEL_WAIT_MS).unref()),
-  ]);
-}
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 /** Maps anything thrown on the way to a StyleEngineError with a sentence for the creator. */
 export function toStyleEngineError(error: unknown): StyleEngineError {
   if (error instanceof StyleEngineError) return error;
-  if (error instanceof ApiError) {
-    const status = error.status;
-    const details: unknown = (error.body as { detail?: unknown } | undefined)?.detail;
-    const types = Array.isArray(details)
-      ? details
-          .map((detail) => (detail as { type?: unknown })?.type)
-          .filter((type) => typeof type === "string")
-      : [];
-    if (types.includes("content_policy_violation")) {
-      return new StyleEngineError(FAL_MESSAGES.unsafe, false, { cause: error });
-    }
-    if (status === 401 || status === 403)
-      return new StyleEngineError(FAL_MESSAGES.credentials, false, { cause: error });
-    if (status === 408 || status === 429)
-      return new StyleEngineError(FAL_MESSAGES.busy, true, { cause: error });
-    if (status >= 500)
-      return new StyleEngineError(FAL_MESSAGES.unavailable, true, { cause: error });
-    return new StyleEngineError(FAL_MESSAGES.rejected, false, { cause: error });
-  }
-  if (error instanceof TypeError && /fetch failed|network/i.test(error.message)) {
-    return new StyleEngineError(FAL_MESSAGES.unreachable, true, { cause: error });
-  }
-  return new StyleEngineError(FAL_MESSAGES.unavailable, true, { cause: error });
+  const failure = falFailureOf(error);
+  return new StyleEngineError(FAL_MESSAGES[failure.reason], failure.retryable, { cause: failure.cause });
 }

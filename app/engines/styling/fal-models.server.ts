@@ -1,7 +1,7 @@
 import type { StyleId } from "~/lib/styles";
 import type { Config } from "~/infra/config.server";
-import type { KontextOptions } from "~/engines/fal-inputs.server";
-import { KONTEXT_MODEL } from "~/engines/fal-inputs.server";
+import type { KontextOptions } from "~/engines/fal/fal-inputs.server";
+import { KONTEXT_MODEL } from "~/engines/fal/fal-inputs.server";
 
 /** What to ask fal.ai for one style. */
 export interface FalStyleModel {

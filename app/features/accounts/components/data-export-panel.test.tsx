@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
 import type { AccountExportView } from "~/features/accounts/account-export-types";
 
@@ -19,8 +19,7 @@ const READY: AccountExportView = {
 };
 
 function renderPanel(props: Parameters<typeof DataExportPanel>[0]) {
-  const Stub = createRemixStub([{ path: "/settings/export", Component: () => <DataExportPanel {...props} /> }]);
-  render(<Stub initialEntries={["/settings/export"]} />);
+  renderWithRemix(<DataExportPanel {...props} />, { url: "/settings/export" });
 }
 
 /** The form a button submits, as plain HTML would post it. */

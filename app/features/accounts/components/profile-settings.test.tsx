@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import type { SubmissionResult } from "@conform-to/react";
 import { ProfileSettings } from "~/features/accounts/components/profile-settings";
 import type { Account } from "~/features/accounts/account-types";
@@ -24,10 +24,9 @@ const ACCOUNT: Account = {
 };
 
 function renderTab(account: Account = ACCOUNT, lastResult?: SubmissionResult<string[]>) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     { path: "/settings", Component: () => <ProfileSettings account={account} lastResult={lastResult} />, action: () => null },
-  ]);
-  return render(<Stub initialEntries={["/settings"]} />);
+  ], { url: "/settings" });
 }
 
 describe("ProfileSettings", () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { SecurityTab } from "~/features/accounts/components/security-tab";
 import type { SessionView } from "~/features/accounts/session-types";
@@ -31,7 +31,7 @@ const SESSIONS: SessionView[] = [
 ];
 
 function renderTab(action: (args: { request: Request }) => Promise<unknown> = async () => null, entry = "/settings/security") {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     {
       path: "/settings/security",
       loader: () => ({ sessions: SESSIONS }),
@@ -42,8 +42,7 @@ function renderTab(action: (args: { request: Request }) => Promise<unknown> = as
         return <SecurityTab sessions={sessions} confirming={params.get("revoke")} />;
       },
     },
-  ]);
-  return render(<Stub initialEntries={[entry]} />);
+  ], { url: entry });
 }
 
 describe("SecurityTab", () => {

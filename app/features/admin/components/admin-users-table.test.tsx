@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { AdminUsersTable } from "~/features/admin/components/admin-users-table";
 import type { AdminUser } from "~/features/admin/types";
 
@@ -24,10 +24,9 @@ const USERS: AdminUser[] = [
 ];
 
 function renderTable(action?: (args: { request: Request }) => Promise<unknown>) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     { path: "/admin", Component: () => <AdminUsersTable users={USERS} q="" />, action: action ?? (() => null) },
-  ]);
-  return render(<Stub initialEntries={["/admin"]} />);
+  ], { url: "/admin" });
 }
 
 const row = (id: string) => document.querySelector(`[data-user-id="${id}"]`) as HTMLElement;
@@ -124,8 +123,7 @@ describe("AdminUsersTable", () => {
   });
 
   it("says so when no user matches the search", () => {
-    const Stub = createRemixStub([{ path: "/admin", Component: () => <AdminUsersTable users={[]} q="zzz" /> }]);
-    render(<Stub initialEntries={["/admin?q=zzz"]} />);
+    renderWithRemix([{ path: "/admin", Component: () => <AdminUsersTable users={[]} q="zzz" /> }], { url: "/admin?q=zzz" });
     expect(screen.getByTestId("no-users")).toHaveTextContent('No users match "zzz".');
   });
 });

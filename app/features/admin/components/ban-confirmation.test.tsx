@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useSearchParams } from "@remix-run/react";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
 import type { AdminUser } from "~/features/admin/types";
@@ -23,7 +23,7 @@ const CORA: AdminUser = {
 };
 
 function renderConfirmation(action: (args: { request: Request }) => Promise<unknown> = async () => null) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     {
       path: "/admin",
       action,
@@ -37,8 +37,7 @@ function renderConfirmation(action: (args: { request: Request }) => Promise<unkn
         );
       },
     },
-  ]);
-  return render(<Stub initialEntries={["/admin?q=cora&ban=u1"]} />);
+  ], { url: "/admin?q=cora&ban=u1" });
 }
 
 describe("BanConfirmation", () => {

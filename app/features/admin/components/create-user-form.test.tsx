@@ -1,17 +1,14 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { CreateUserForm } from "~/features/admin/components/create-user-form";
 
 afterEach(cleanup);
 
 function renderForm(registrationOpen?: boolean) {
-  const Stub = createRemixStub([
-    { path: "/admin", Component: () => <CreateUserForm lastResult={undefined} registrationOpen={registrationOpen} /> },
-  ]);
-  render(<Stub initialEntries={["/admin"]} />);
+  renderWithRemix(<CreateUserForm lastResult={undefined} registrationOpen={registrationOpen} />, { url: "/admin" });
 }
 
 describe("CreateUserForm", () => {

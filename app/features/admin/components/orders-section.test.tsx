@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import type { AdminOrder } from "~/features/admin/sales-types";
@@ -47,7 +47,7 @@ const ORDERS: AdminOrder[] = [
 ];
 
 function renderSection(url: string, props: { orders?: AdminOrder[]; orderSearch?: string; orderStatus?: string } = {}) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     {
       path: "/admin",
       Component: function AdminStub() {
@@ -60,8 +60,7 @@ function renderSection(url: string, props: { orders?: AdminOrder[]; orderSearch?
         );
       },
     },
-  ]);
-  return render(<Stub initialEntries={[url]} />);
+  ], { url: url });
 }
 
 const row = (id: string) => document.querySelector(`[data-order-id="${id}"]`) as HTMLElement;

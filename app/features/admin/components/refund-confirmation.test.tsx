@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useSearchParams } from "@remix-run/react";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
 import type { AdminOrder } from "~/features/admin/sales-types";
@@ -27,7 +27,7 @@ const ORDER: AdminOrder = {
 };
 
 function renderConfirmation(action: (args: { request: Request }) => Promise<unknown> = async () => null) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     {
       path: "/admin",
       action,
@@ -41,8 +41,7 @@ function renderConfirmation(action: (args: { request: Request }) => Promise<unkn
         );
       },
     },
-  ]);
-  return render(<Stub initialEntries={["/admin?orderStatus=paid&refund=ord_123"]} />);
+  ], { url: "/admin?orderStatus=paid&refund=ord_123" });
 }
 
 describe("RefundConfirmation", () => {
@@ -93,10 +92,9 @@ describe("RefundConfirmation", () => {
   });
 
   it("refunds only what is left of a partly refunded order", async () => {
-    const Stub = createRemixStub([
+    renderWithRemix([
       { path: "/admin", Component: () => <RefundConfirmation order={{ ...ORDER, refunded: "12.5" }} closeHref="/admin" /> },
-    ]);
-    render(<Stub initialEntries={["/admin"]} />);
+    ], { url: "/admin" });
     expect(await screen.findByRole("button", { name: "Refund $25.00" })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useSearchParams } from "@remix-run/react";
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
@@ -28,7 +28,7 @@ const CORA: AdminUser = {
 
 describe("UserDetailsDialog", () => {
   function renderDialog() {
-    const Stub = createRemixStub([
+    return renderWithRemix([
       {
         path: "/admin",
         Component: function AdminStub() {
@@ -41,8 +41,7 @@ describe("UserDetailsDialog", () => {
           );
         },
       },
-    ]);
-    return render(<Stub initialEntries={["/admin?q=cora&view=u1"]} />);
+    ], { url: "/admin?q=cora&view=u1" });
   }
 
   it("shows the User Details fields in an accessible dialog", async () => {
@@ -79,11 +78,10 @@ describe("UserDetailsDialog", () => {
 describe("AccessDenied", () => {
   it("shows Access Denied and sends the visitor to / after 1000 ms", async () => {
     vi.useFakeTimers();
-    const Stub = createRemixStub([
+    renderWithRemix([
       { path: "/admin", Component: AccessDenied },
       { path: "/", Component: () => <p>Home page</p> },
-    ]);
-    render(<Stub initialEntries={["/admin"]} />);
+    ], { url: "/admin" });
     expect(screen.getByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to view this page.")).toBeInTheDocument();
     await act(async () => {

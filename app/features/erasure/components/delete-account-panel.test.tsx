@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { DeleteAccountPanel } from "~/features/erasure/components/delete-account-panel";
 
 afterEach(cleanup);
 
 function renderPanel(action: (args: { request: Request }) => Promise<unknown> = async () => null, entry = "/settings/delete") {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     {
       path: "/settings/delete",
       action,
@@ -20,8 +20,7 @@ function renderPanel(action: (args: { request: Request }) => Promise<unknown> = 
         return <DeleteAccountPanel email="cora@example.com" confirmOpen={params.get("confirm") === "1" || Boolean(lastResult)} lastResult={lastResult} />;
       },
     },
-  ]);
-  return render(<Stub initialEntries={[entry]} />);
+  ], { url: entry });
 }
 
 describe("DeleteAccountPanel", () => {

@@ -2,8 +2,8 @@
 import { formatMoney } from "~/lib/money";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { json } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import Marketplace from "~/routes/_market+/marketplace";
@@ -63,7 +63,7 @@ function renderMarketplace(
   cartAction: CartAction = vi.fn(async () => json({ ok: true })),
 ) {
   let current = data;
-  const Stub = createRemixStub([
+  renderWithRemix([
     {
       path: "/marketplace",
       Component: () => (
@@ -75,8 +75,7 @@ function renderMarketplace(
       loader: () => json(current),
     },
     { path: "/cart", action: cartAction },
-  ]);
-  render(<Stub initialEntries={[url]} />);
+  ], { url: url });
   return { setData: (next: ReturnType<typeof marketplaceData>) => (current = next), cartAction };
 }
 
@@ -364,11 +363,10 @@ describe("/marketplace", () => {
 
 describe("/payment-monitor", () => {
   function renderMonitor(data: Record<string, unknown>, url: string) {
-    const Stub = createRemixStub([
+    renderWithRemix([
       // The page's data always carries the signed-in user's recent sales (none here).
       { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json({ sales: [], ...data }) },
-    ]);
-    render(<Stub initialEntries={[url]} />);
+    ], { url: url });
   }
 
   it("disables Monitor while the session id is empty", async () => {
@@ -436,14 +434,13 @@ describe("/payment-monitor", () => {
 
 describe("/payment-monitor, unknown session", () => {
   it("says the payment could not be found", async () => {
-    const Stub = createRemixStub([
+    renderWithRemix([
       {
         path: "/payment-monitor",
         Component: PaymentMonitor,
         loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true, sales: [] }),
       },
-    ]);
-    render(<Stub initialEntries={["/payment-monitor?session_id=cs_nope"]} />);
+    ], { url: "/payment-monitor?session_id=cs_nope" });
     expect(await screen.findByTestId("monitor-error")).toHaveTextContent(
       "We could not find that payment. Check the session ID and try again.",
     );
@@ -464,10 +461,9 @@ describe("/test-checkout/:sessionId", () => {
         { id: "i2", title: "Cartoon", style: "cartoon", price: "12.5" },
       ],
     };
-    const Stub = createRemixStub([
+    renderWithRemix([
       { path: "/test-checkout/:sessionId", Component: TestCheckout, loader: () => json(session) },
-    ]);
-    render(<Stub initialEntries={["/test-checkout/cs_test_1"]} />);
+    ], { url: "/test-checkout/cs_test_1" });
     const prices = await screen.findAllByTestId("test-checkout-price");
     expect(prices.map((price) => price.textContent)).toEqual(["$75.00", "$12.50"]);
     expect(screen.getByTestId("test-checkout-total")).toHaveTextContent("$87.50");

@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
 import { MyListings, type MyListing } from "~/features/market/components/my-listings";
 
@@ -66,7 +66,7 @@ describe("My listings: Withdraw asks first", () => {
 
   it("with JavaScript, Withdraw opens a dialog: Cancel closes it, and only its button posts the withdrawal", async () => {
     const posted: Record<string, FormDataEntryValue>[] = [];
-    const Stub = createRemixStub([
+    renderWithRemix([
       {
         path: "/listings",
         Component: function ListingsStub() {
@@ -83,8 +83,7 @@ describe("My listings: Withdraw asks first", () => {
           return null;
         },
       },
-    ]);
-    render(<Stub initialEntries={["/listings"]} />);
+    ], { url: "/listings" });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole("link", { name: "Withdraw… “Harbour at Dusk”" }));

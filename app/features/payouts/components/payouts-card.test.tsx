@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { PayoutsCard } from "~/features/payouts/components/payouts-card";
 import type { PayoutAccountView, PayoutBalance } from "~/features/payouts/types";
 
@@ -11,8 +11,7 @@ afterEach(cleanup);
 const ZERO: PayoutBalance = { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" };
 
 function renderCard(account: PayoutAccountView, balance: PayoutBalance = ZERO) {
-  const Stub = createRemixStub([{ path: "/dashboard", Component: () => <PayoutsCard payouts={{ account, balance }} /> }]);
-  render(<Stub initialEntries={["/dashboard"]} />);
+  renderWithRemix(<PayoutsCard payouts={{ account, balance }} />, { url: "/dashboard" });
   return screen.getByRole("region", { name: "Payouts" });
 }
 

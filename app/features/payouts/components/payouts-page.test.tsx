@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
 import type { PayoutsOverview } from "~/features/payouts/types";
 
@@ -18,8 +18,7 @@ const FRESH: PayoutsOverview = {
 };
 
 function renderPage(overview: PayoutsOverview, extra: Partial<Parameters<typeof PayoutsPage>[0]> = {}) {
-  const Stub = createRemixStub([{ path: "/payouts", Component: () => <PayoutsPage overview={overview} {...extra} /> }]);
-  render(<Stub initialEntries={["/payouts"]} />);
+  renderWithRemix([{ path: "/payouts", Component: () => <PayoutsPage overview={overview} {...extra} /> }], { url: "/payouts" });
 }
 
 /** The form a button submits, as plain HTML would post it. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/ui/toaster";
 import { StyleGenerator } from "~/features/studio/components/style-generator";
@@ -24,8 +24,7 @@ const IMAGE: ImageJson = {
 };
 
 function renderAt(path: string, element: ReactNode) {
-  const Stub = createRemixStub([{ path: path.split("?")[0], Component: () => <ToastProvider flash={null}>{element}</ToastProvider> }]);
-  render(<Stub initialEntries={[path]} />);
+  renderWithRemix([{ path: path.split("?")[0], Component: () => <ToastProvider flash={null}>{element}</ToastProvider> }], { url: path });
 }
 
 describe("the Style step without consent", () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/ui/toaster";
 import { IntegrationCard } from "~/features/publishing/components/integration-card";
@@ -12,10 +12,9 @@ import { getPlatform } from "~/features/publishing/platforms";
 afterEach(cleanup);
 
 function renderAt(node: ReactNode) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     { path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> },
-  ]);
-  return render(<Stub initialEntries={["/"]} />);
+  ], { url: "/" });
 }
 
 describe("Adobe Stock on the screens", () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/ui/toaster";
@@ -14,8 +14,7 @@ afterEach(cleanup);
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 function renderAt(node: ReactNode) {
-  const Stub = createRemixStub([{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }]);
-  return render(<Stub initialEntries={["/"]} />);
+  return renderWithRemix([{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }], { url: "/" });
 }
 
 const refused = (error: Record<string, string[]>): SubmissionResult<string[]> => ({

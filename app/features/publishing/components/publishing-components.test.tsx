@@ -3,9 +3,9 @@ import "@testing-library/jest-dom/vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { launchSchema } from "~/features/publishing/schemas";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { json } from "@remix-run/node";
 import type { ActionFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
@@ -32,11 +32,10 @@ const OPTIONS: PlatformOption[] = PLATFORMS.map((platform) => ({
 }));
 
 function renderAt(node: ReactNode, actions: Record<string, ActionFunction> = {}) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     { path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> },
     ...Object.entries(actions).map(([path, action]) => ({ path, action, Component: () => null })),
-  ]);
-  return render(<Stub initialEntries={["/"]} />);
+  ], { url: "/" });
 }
 
 const IMAGE = { id: "img1", style: "anime" };

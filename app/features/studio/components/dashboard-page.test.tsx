@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import { useLocation, useNavigate } from "@remix-run/react";
 import userEvent from "@testing-library/user-event";
 import { ToastProvider } from "~/ui/toaster";
@@ -82,7 +82,7 @@ function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[
 }
 
 function renderPage(page: PageData) {
-  const Stub = createRemixStub([
+  renderWithRemix([
     {
       path: "/dashboard",
       Component: () => (
@@ -91,8 +91,7 @@ function renderPage(page: PageData) {
         </ToastProvider>
       ),
     },
-  ]);
-  render(<Stub initialEntries={["/dashboard"]} />);
+  ], { url: "/dashboard" });
 }
 
 describe("DashboardPage", () => {
@@ -264,8 +263,7 @@ describe("DashboardPage keeps the open step on screen", () => {
         </ToastProvider>
       );
     }
-    const Stub = createRemixStub([{ path: "/dashboard", Component: Page }]);
-    render(<Stub initialEntries={[url]} />);
+    renderWithRemix([{ path: "/dashboard", Component: Page }], { url: url });
     return scrolled;
   }
 

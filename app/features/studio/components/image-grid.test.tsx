@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { ImageGrid } from "~/features/studio/components/image-grid";
 import { UploadsStrip } from "~/features/studio/components/uploads-strip";
 import type { ImageJson, MarketState, StylizedImageJson } from "~/features/studio/types";
@@ -48,7 +48,7 @@ const STYLED: StylizedImageJson = {
 };
 
 function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[] = []) {
-  const Stub = createRemixStub([
+  return renderWithRemix([
     {
       path: "/dashboard",
       action: async ({ request }) => {
@@ -62,8 +62,7 @@ function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[]
         </>
       ),
     },
-  ]);
-  return render(<Stub initialEntries={["/dashboard?step=upload"]} />);
+  ], { url: "/dashboard?step=upload" });
 }
 
 describe("deleting from the dashboard, with JavaScript", () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
 import { OPTIMIZATION_DEFAULTS, qualityLabel } from "~/features/studio/optimization";
 import type { StylizedImageJson } from "~/features/studio/types";
@@ -36,13 +36,12 @@ const STYLED = {
 } satisfies StylizedImageJson;
 
 function renderPanel() {
-  const Stub = createRemixStub([
+  renderWithRemix([
     {
       path: "/dashboard",
       Component: () => <OptimizationPanel image={STYLED} initial={OPTIMIZATION_DEFAULTS} preset={null} />,
     },
-  ]);
-  render(<Stub initialEntries={["/dashboard?styled=sty1&step=optimize"]} />);
+  ], { url: "/dashboard?styled=sty1&step=optimize" });
   const form = screen.getByRole("button", { name: "Optimize Image" }).closest("form")!;
   return { form, values: () => new FormData(form) };
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
 import { ToastProvider } from "~/ui/toaster";
@@ -33,7 +33,7 @@ function Where() {
 function renderGenerator(pending: StylizedImageJson | null = null) {
   const posts: Record<string, FormDataEntryValue>[] = [];
   let answerPost: (() => void) | null = null;
-  const Stub = createRemixStub([
+  renderWithRemix([
     {
       path: "/dashboard",
       Component: () => (
@@ -49,8 +49,7 @@ function renderGenerator(pending: StylizedImageJson | null = null) {
         return redirect("/dashboard?image=img1&step=style&pending=sty9#pipeline");
       },
     },
-  ]);
-  render(<Stub initialEntries={["/dashboard?image=img1&step=style"]} />);
+  ], { url: "/dashboard?image=img1&step=style" });
   return { posts, answer: () => answerPost?.() };
 }
 

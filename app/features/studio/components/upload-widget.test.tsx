@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { createRemixStub } from "@remix-run/testing";
 import { ToastProvider } from "~/ui/toaster";
 import { UploadWidget } from "~/features/studio/components/upload-widget";
 import type { ImageJson } from "~/features/studio/types";
@@ -24,7 +24,7 @@ const IMAGE: ImageJson = {
 };
 
 function renderWidget(uploaded: ImageJson | null = null) {
-  const Stub = createRemixStub([
+  renderWithRemix([
     {
       path: "/dashboard",
       Component: () => (
@@ -33,8 +33,7 @@ function renderWidget(uploaded: ImageJson | null = null) {
         </ToastProvider>
       ),
     },
-  ]);
-  render(<Stub initialEntries={["/dashboard"]} />);
+  ], { url: "/dashboard" });
   return {
     widget: screen.getByTestId("upload-widget"),
     input: screen.getByLabelText("Choose a selfie to upload") as HTMLInputElement,
