@@ -219,6 +219,6 @@ describe("the creator's listings API and the /listings form", () => {
   it("sends a signed-out visitor to sign in", async () => {
     const response = await callRoute(listingsPage, makeRequest("/listings"));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toMatch(/^\/api\/login\?redirectTo=/);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
   });
 });

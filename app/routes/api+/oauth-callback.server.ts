@@ -1,9 +1,7 @@
 import type { ApiCall } from "~/web/api-router.server";
 import { getWebUser } from "~/web/auth.server";
-import { callContext } from "~/web/request-context.server";
-import { HttpError } from "~/infra/errors.server";
+import { attemptProcedure } from "~/web/screen-action.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { invoke } from "~/infra/procedure.server";
 import { completeOAuthConnection } from "~/features/publishing/procedures/integrations.server";
 import { OAuthCallbackError } from "~/features/publishing/lends.server";
 import { oauthResultPage } from "~/routes/api+/oauth-result-page.server";
@@ -20,26 +18,16 @@ export async function oauthCallback({ request, params, context }: ApiCall): Prom
   const platformId = params.platform ?? "";
   const name = findPlatform(platformId)?.name ?? "the platform";
   const user = await getWebUser(request);
-  if (!user) {
-    return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: connectFailedText(name) });
-  }
+  if (!user) return failedConnection(name);
+  let outcome;
   try {
-    const done = await invoke(
+    outcome = await attemptProcedure(
       completeOAuthConnection,
-      user,
+      { request, context, params },
       { platform: platformId, query: new URL(request.url).searchParams },
-      callContext(request, context),
+      user,
     );
-    const description = `${name} is connected.`;
-    if (done.display === "popup") {
-      return oauthResultPage({ ok: true, platform: platformId, title: COPY.connectionComplete.title, description, nonce: context.nonce });
-    }
-    return redirectWithFlash("/integrations", { kind: "success", ...COPY.connectionComplete, description });
   } catch (error) {
-    // A query the procedure refuses outright (say, a platform id far too long) is a failed connection too, not a 500.
-    if (error instanceof HttpError && error.status < 500) {
-      return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: connectFailedText(name) });
-    }
     if (!(error instanceof OAuthCallbackError)) throw error;
     if (error.display === "popup") {
       return oauthResultPage({
@@ -52,4 +40,19 @@ export async function oauthCallback({ request, params, context }: ApiCall): Prom
     }
     return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: error.message });
   }
+  if (!outcome.ok) {
+    // A query the procedure refuses outright (say, a platform id far too long) is a failed connection too, not a 500.
+    if (outcome.refusal.status >= 500) throw outcome.refusal.error;
+    return failedConnection(name);
+  }
+  const description = `${name} is connected.`;
+  if (outcome.result.display === "popup") {
+    return oauthResultPage({ ok: true, platform: platformId, title: COPY.connectionComplete.title, description, nonce: context.nonce });
+  }
+  return redirectWithFlash("/integrations", { kind: "success", ...COPY.connectionComplete, description });
+}
+
+/** The connection failed for a reason the creator cannot act on here: back to Integrations with the failure. */
+function failedConnection(name: string) {
+  return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: connectFailedText(name) });
 }
