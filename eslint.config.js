@@ -12,9 +12,20 @@ const FEATURES = fs
   .map((entry) => entry.name);
 
 /** Every part of a feature. */
-const featureParts = (name) => [`${name}-procedures`, `${name}-lends`, `${name}-public`, `${name}-components`, `${name}-inside`];
+const featureParts = (name) => [
+  `${name}-procedures`,
+  `${name}-lends`,
+  `${name}-public`,
+  `${name}-components`,
+  `${name}-inside`,
+];
 /** What others may use of a feature: its procedures, what it lends other features, public types and schemas, and components. */
-const facesOf = (name) => [`${name}-procedures`, `${name}-lends`, `${name}-public`, `${name}-components`];
+const facesOf = (name) => [
+  `${name}-procedures`,
+  `${name}-lends`,
+  `${name}-public`,
+  `${name}-components`,
+];
 const allow = (from, to) => ({
   from: { element: { types: { anyOf: [from] } } },
   allow: { to: { element: { types: { anyOf: to } } } },
@@ -22,7 +33,15 @@ const allow = (from, to) => ({
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", ".cache/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".cache/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -31,7 +50,10 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
@@ -57,7 +79,11 @@ export default tseslint.config(
         { type: "lib", pattern: "app/lib" },
         // The procedure kit (declare, invoke, domain errors, the call context): the
         // part of the floor that routes use to run procedures.
-        { type: "kit", pattern: "app/infra/{procedure,errors,call-context}.server.ts", mode: "full" },
+        {
+          type: "kit",
+          pattern: "app/infra/{procedure,errors,call-context}.server.ts",
+          mode: "full",
+        },
         { type: "infra", pattern: "app/infra" },
         { type: "engines", pattern: "app/engines" },
         { type: "web", pattern: "app/web" },
@@ -65,14 +91,30 @@ export default tseslint.config(
         ...FEATURES.flatMap((name) => [
           // A feature's face: its procedures (and what it hands other features), its
           // isomorphic modules (types, schemas, copy, browser helpers) and its components.
-          { type: `${name}-procedures`, pattern: `app/features/${name}/procedures.server.ts`, mode: "full" },
+          {
+            type: `${name}-procedures`,
+            pattern: `app/features/${name}/procedures.server.ts`,
+            mode: "full",
+          },
           // Its procedures, one file per sub-area (procedures/catalog.server.ts, ...).
-          { type: `${name}-procedures`, pattern: `app/features/${name}/procedures/*.server.ts`, mode: "full" },
+          {
+            type: `${name}-procedures`,
+            pattern: `app/features/${name}/procedures/*.server.ts`,
+            mode: "full",
+          },
           // What it lends other features (service calls that are not operations of their own).
           { type: `${name}-lends`, pattern: `app/features/${name}/lends.server.ts`, mode: "full" },
-          { type: `${name}-inside`, pattern: `app/features/${name}/*.server.{ts,tsx}`, mode: "full" },
+          {
+            type: `${name}-inside`,
+            pattern: `app/features/${name}/*.server.{ts,tsx}`,
+            mode: "full",
+          },
           { type: `${name}-public`, pattern: `app/features/${name}/*.{ts,tsx}`, mode: "full" },
-          { type: `${name}-components`, pattern: `app/features/${name}/components/**`, mode: "full" },
+          {
+            type: `${name}-components`,
+            pattern: `app/features/${name}/components/**`,
+            mode: "full",
+          },
           // Everything else in the feature (its .server modules, connectors/) is its own business.
           { type: `${name}-inside`, pattern: `app/features/${name}`, mode: "folder" },
         ]),
@@ -100,11 +142,28 @@ export default tseslint.config(
               const floor = ["infra", "kit", "engines", "ui", "lib", "db"];
               return [
                 // Inside a feature anything goes; another feature only through its face.
-                allow(`${name}-procedures`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
-                allow(`${name}-lends`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
-                allow(`${name}-inside`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
+                allow(`${name}-procedures`, [
+                  ...featureParts(name),
+                  ...floor,
+                  ...others.flatMap(facesOf),
+                ]),
+                allow(`${name}-lends`, [
+                  ...featureParts(name),
+                  ...floor,
+                  ...others.flatMap(facesOf),
+                ]),
+                allow(`${name}-inside`, [
+                  ...featureParts(name),
+                  ...floor,
+                  ...others.flatMap(facesOf),
+                ]),
                 // Isomorphic modules stay isomorphic: no .server module, no infra.
-                allow(`${name}-public`, [`${name}-public`, "ui", "lib", ...others.map((other) => `${other}-public`)]),
+                allow(`${name}-public`, [
+                  `${name}-public`,
+                  "ui",
+                  "lib",
+                  ...others.map((other) => `${other}-public`),
+                ]),
                 // Components run in the browser too: no procedures, but they may show another feature's components.
                 allow(`${name}-components`, [
                   `${name}-components`,
@@ -116,10 +175,36 @@ export default tseslint.config(
               ];
             }),
             // Routes (and root.tsx, the root route) use the edge and the features' faces.
-            allow("routes", ["routes", "entry", "web", "kit", "ui", "lib", ...FEATURES.flatMap(facesOf)]),
-            allow("entry", ["entry", "web", "boot", "infra", "kit", "ui", "lib", ...FEATURES.flatMap(facesOf)]),
+            allow("routes", [
+              "routes",
+              "entry",
+              "web",
+              "kit",
+              "ui",
+              "lib",
+              ...FEATURES.flatMap(facesOf),
+            ]),
+            allow("entry", [
+              "entry",
+              "web",
+              "boot",
+              "infra",
+              "kit",
+              "ui",
+              "lib",
+              ...FEATURES.flatMap(facesOf),
+            ]),
             // The composition root knows every part.
-            allow("boot", ["boot", "web", "infra", "kit", "engines", "lib", "db", ...FEATURES.flatMap(featureParts)]),
+            allow("boot", [
+              "boot",
+              "web",
+              "infra",
+              "kit",
+              "engines",
+              "lib",
+              "db",
+              ...FEATURES.flatMap(featureParts),
+            ]),
           ],
         },
       ],

@@ -9,7 +9,8 @@ const notRoutes = ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"];
 export default {
   // Every route comes from flatRoutes below; Remix's own convention reads nothing.
   ignoredRouteFiles: ["**/*"],
-  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: notRoutes }),
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, { ignoredRouteFiles: notRoutes }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   serverDependenciesToBundle: [/^remix-auth/, /^@conform-to\//],

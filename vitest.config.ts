@@ -11,7 +11,12 @@ export default defineConfig({
   },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/**/*.test.{ts,tsx}",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     setupFiles: ["tests/setup/setup-test-env.ts", "tests/setup/jest-dom.ts"],
     globals: true,

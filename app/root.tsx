@@ -44,7 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = callContext(request, context);
   const { registrationOpen } = await invoke(signInOptions, null, {}, ctx);
   return json(
-    { user: user ? toPublicUser(user) : null, flash, registrationOpen, currency: ctx.config.CURRENCY },
+    {
+      user: user ? toPublicUser(user) : null,
+      flash,
+      registrationOpen,
+      currency: ctx.config.CURRENCY,
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -61,7 +66,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <NavigationProgress />

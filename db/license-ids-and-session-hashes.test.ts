@@ -18,8 +18,13 @@ const MIGRATION = "2026-11-26-0015-license-ids-and-session-hashes";
 
 describe("migration 0015 on a database with orders", () => {
   it("gives each order its own license id and keeps only the hash of its checkout session id", async () => {
-    const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < MIGRATION));
-    const first = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
+    const older = Object.fromEntries(
+      Object.entries(migrations).filter(([name]) => name < MIGRATION),
+    );
+    const first = await new Migrator({
+      db,
+      provider: { getMigrations: async () => older },
+    }).migrateToLatest();
     expect(first.error).toBeUndefined();
     const now = new Date().toISOString();
     const sessions = ["cs_test_a1b2c3", "cs_testmode_secret-session", null];
@@ -45,9 +50,16 @@ describe("migration 0015 on a database with orders", () => {
         .execute();
     }
 
-    const rest = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const rest = await new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+    }).migrateToLatest();
     expect(rest.error).toBeUndefined();
-    const orders = await db.selectFrom("orders").select(["id", "license_id", "checkout_session_hash"]).orderBy("id").execute();
+    const orders = await db
+      .selectFrom("orders")
+      .select(["id", "license_id", "checkout_session_hash"])
+      .orderBy("id")
+      .execute();
     expect(orders.map((order) => order.checkout_session_hash)).toEqual([
       crypto.createHash("sha256").update("cs_test_a1b2c3").digest("hex"),
       crypto.createHash("sha256").update("cs_testmode_secret-session").digest("hex"),
@@ -56,9 +68,17 @@ describe("migration 0015 on a database with orders", () => {
     for (const order of orders) expect(order.license_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(new Set(orders.map((order) => order.license_id)).size).toBe(3);
     expect(orders.map((order) => order.license_id)).not.toContain("o0");
-    const columns = (await db.introspection.getTables()).find((table) => table.name === "orders")!.columns.map((column) => column.name);
+    const columns = (await db.introspection.getTables())
+      .find((table) => table.name === "orders")!
+      .columns.map((column) => column.name);
     expect(columns).not.toContain("checkout_session_id");
     expect(columns).not.toContain("checkout_url");
-    await expect(db.updateTable("orders").set({ license_id: orders[0].license_id }).where("id", "=", "o1").execute()).rejects.toThrow(/UNIQUE/);
+    await expect(
+      db
+        .updateTable("orders")
+        .set({ license_id: orders[0].license_id })
+        .where("id", "=", "o1")
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
   });
 });

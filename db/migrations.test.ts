@@ -27,14 +27,25 @@ describe("migrations", () => {
   it("keep db/schema.ts in step with the real tables", async () => {
     const schemaText = fs.readFileSync(path.join(__dirname, "schema.ts"), "utf8");
     const databaseBlock = /export interface Database \{([^}]*)\}/.exec(schemaText)![1];
-    const tables = [...databaseBlock.matchAll(/(\w+):\s*(\w+);/g)].map(([, table, iface]) => ({ table, iface }));
+    const tables = [...databaseBlock.matchAll(/(\w+):\s*(\w+);/g)].map(([, table, iface]) => ({
+      table,
+      iface,
+    }));
     // Ordinary and virtual tables (the search index); not the virtual tables' own shadow tables.
-    const real = await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(getDb());
+    const real = await sql<{
+      name: string;
+    }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
+      getDb(),
+    );
     expect(tables.map((t) => t.table).sort()).toEqual(real.rows.map((r) => r.name).sort());
     for (const { table, iface } of tables) {
-      const body = new RegExp(`export interface ${iface} \\{([\\s\\S]*?)\\n\\}`).exec(schemaText)![1];
+      const body = new RegExp(`export interface ${iface} \\{([\\s\\S]*?)\\n\\}`).exec(
+        schemaText,
+      )![1];
       const declared = [...body.matchAll(/^\s*(\w+)\??:/gm)].map((m) => m[1]).sort();
-      const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(getDb());
+      const columns = await sql<{
+        name: string;
+      }>`select name from pragma_table_info(${table})`.execute(getDb());
       expect(declared, table).toEqual(columns.rows.map((c) => c.name).sort());
     }
   });

@@ -434,7 +434,8 @@ export interface OauthStatesTable {
   used_at: string | null;
 }
 
-export type ListingPlatformStatus = "queued" | "live" | "needs_auth" | "ready_to_mint" | "export_ready" | "submitted" | "failed";
+export type ListingPlatformStatus =
+  "queued" | "live" | "needs_auth" | "ready_to_mint" | "export_ready" | "submitted" | "failed";
 
 export interface ListingPlatformsTable {
   id: string;

@@ -17,17 +17,36 @@ const MIGRATION = "2026-11-26-0027-shopify-store-owner";
 
 describe("migration 0027 on a database where two creators had connected one store", () => {
   it("keeps the later OAuth connection, marks the earlier one for reconnecting with why, and leaves others alone", async () => {
-    const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < MIGRATION));
-    expect((await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest()).error).toBeUndefined();
+    const older = Object.fromEntries(
+      Object.entries(migrations).filter(([name]) => name < MIGRATION),
+    );
+    expect(
+      (await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest())
+        .error,
+    ).toBeUndefined();
 
     const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, "0")}:00.000Z`;
     for (const id of ["u1", "u2", "u3", "u4"]) {
       await db
         .insertInto("users")
-        .values({ id, email: `${id}@example.com`, first_name: "C", last_name: "R", password_hash: "x", created_at: at(0), updated_at: at(0) })
+        .values({
+          id,
+          email: `${id}@example.com`,
+          first_name: "C",
+          last_name: "R",
+          password_hash: "x",
+          created_at: at(0),
+          updated_at: at(0),
+        })
         .execute();
     }
-    const row = (id: string, user: string, shop: string, method: "oauth" | "apiKey", minute: number) => ({
+    const row = (
+      id: string,
+      user: string,
+      shop: string,
+      method: "oauth" | "apiKey",
+      minute: number,
+    ) => ({
       id,
       user_id: user,
       platform: "shopify",
@@ -48,12 +67,23 @@ describe("migration 0027 on a database where two creators had connected one stor
       ])
       .execute();
 
-    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
+    expect(
+      (
+        await new Migrator({
+          db,
+          provider: { getMigrations: async () => migrations },
+        }).migrateToLatest()
+      ).error,
+    ).toBeUndefined();
     const rows = Object.fromEntries(
-      (await db.selectFrom("integrations").select(["id", "is_active", "last_error"]).execute()).map((r) => [r.id, r]),
+      (await db.selectFrom("integrations").select(["id", "is_active", "last_error"]).execute()).map(
+        (r) => [r.id, r],
+      ),
     );
     expect(rows.first.is_active).toBe(0);
-    expect(rows.first.last_error).toMatch(/Another creator connected this Shopify store to Selfie Studio after you/);
+    expect(rows.first.last_error).toMatch(
+      /Another creator connected this Shopify store to Selfie Studio after you/,
+    );
     expect(rows.second).toMatchObject({ is_active: 1, last_error: null });
     expect(rows.custom).toMatchObject({ is_active: 1, last_error: null });
     expect(rows.alone).toMatchObject({ is_active: 1, last_error: null });

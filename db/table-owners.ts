@@ -11,7 +11,8 @@ import type { Database } from "./schema";
  * The names are plain strings: db/ imports nothing from app/ (a test checks
  * each owner names a feature folder).
  */
-export type TableOwner = "accounts" | "admin" | "market" | "payouts" | "publishing" | "studio" | "infra";
+export type TableOwner =
+  "accounts" | "admin" | "market" | "payouts" | "publishing" | "studio" | "infra";
 export type TableName = keyof Database;
 
 export const TABLE_OWNERS: Record<TableName, TableOwner> = {

@@ -18,13 +18,24 @@ const BEFORE = "2026-11-24-0008-test-orders-and-views";
 describe("migration 0008 on a database with sales", () => {
   it("marks the ledger rows of test-checkout orders test_mode = 1 and the others 0", async () => {
     const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < BEFORE));
-    const first = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
+    const first = await new Migrator({
+      db,
+      provider: { getMigrations: async () => older },
+    }).migrateToLatest();
     expect(first.error).toBeUndefined();
 
     const now = new Date().toISOString();
     await db
       .insertInto("users")
-      .values({ id: "u1", email: "c@example.com", first_name: "C", last_name: "R", password_hash: "x", created_at: now, updated_at: now })
+      .values({
+        id: "u1",
+        email: "c@example.com",
+        first_name: "C",
+        last_name: "R",
+        password_hash: "x",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await db
       .insertInto("listings")
@@ -97,9 +108,16 @@ describe("migration 0008 on a database with sales", () => {
         .execute();
     }
 
-    const rest = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const rest = await new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+    }).migrateToLatest();
     expect(rest.error).toBeUndefined();
-    const rows = await db.selectFrom("earnings").select(["order_id", "test_mode"]).orderBy("order_id").execute();
+    const rows = await db
+      .selectFrom("earnings")
+      .select(["order_id", "test_mode"])
+      .orderBy("order_id")
+      .execute();
     expect(rows).toEqual([
       { order_id: "o-stripe", test_mode: 0 },
       { order_id: "o-test", test_mode: 1 },

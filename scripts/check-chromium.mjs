@@ -3,7 +3,12 @@
 // they never download a browser. Fail loudly, with the fix, when none is found.
 import fs from "node:fs";
 
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean);
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+].filter(Boolean);
 const found = candidates.find((candidate) => fs.existsSync(candidate));
 if (!found) {
   console.error(

@@ -18,7 +18,9 @@ await runCommand(async () => {
   if (!parsed.success) {
     throw new Error(
       "Usage: npm run user:create -- --email <email> --first <first name> --last <last name> [--password <password>]\n" +
-        parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n"),
+        parsed.error.issues
+          .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+          .join("\n"),
     );
   }
   const db = getDb();

@@ -9,7 +9,8 @@ import { readArgs, runCommand } from "./cli-args";
 await runCommand(async () => {
   const { options, positionals } = readArgs();
   const email = positionals[0] ?? options.email;
-  if (!email) throw new Error("Usage: npm run user:reset-password -- <email> [--password <password>]");
+  if (!email)
+    throw new Error("Usage: npm run user:reset-password -- <email> [--password <password>]");
   const password = options.password ?? crypto.randomBytes(12).toString("base64url");
   const db = getDb();
   await migrateToLatest(db);

@@ -5,7 +5,9 @@ import { restoreDataDir } from "~/infra/backup.server";
 import { readArgs, runCommand } from "./cli-args";
 
 await runCommand(async () => {
-  const { options, positionals } = readArgs(process.argv.slice(2).map((a) => (a === "--force" ? "--force=1" : a)));
+  const { options, positionals } = readArgs(
+    process.argv.slice(2).map((a) => (a === "--force" ? "--force=1" : a)),
+  );
   if (!positionals[0]) throw new Error("Usage: npm run restore -- <backup folder> [--force]");
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
   await restoreDataDir(path.resolve(positionals[0]), dataDir, { force: options.force === "1" });

@@ -12,7 +12,10 @@ let build;
 try {
   build = await import(url.pathToFileURL(buildPath).href);
 } catch (error) {
-  console.error(`Could not load the server build at ${buildPath}. Run \`npm run build\` first.\n`, error);
+  console.error(
+    `Could not load the server build at ${buildPath}. Run \`npm run build\` first.\n`,
+    error,
+  );
   process.exit(1);
 }
 
@@ -30,7 +33,11 @@ try {
 
 // The HTTP front (security headers, client address, body limits, static files, Remix)
 // lives in app/web/http-app.server.ts, inside the build (app/boot/site-app.server.ts adds the view counts of cached pages).
-const app = build.entry.module.createSiteApp({ config, build, publicDir: path.join(root, "public") });
+const app = build.entry.module.createSiteApp({
+  config,
+  build,
+  publicDir: path.join(root, "public"),
+});
 
 const server = app.listen(config.PORT, () => {
   console.log(`Selfie Studio is serving http://localhost:${config.PORT}`);

@@ -81,9 +81,15 @@ let retentionTimer: NodeJS.Timeout | undefined;
 function startOriginalsRetention(config: Config, log: (line: string) => void) {
   if (config.ORIGINALS_RETENTION_DAYS === undefined) return;
   const sweep = () =>
-    void sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: config.ORIGINALS_RETENTION_DAYS, now: new Date() })
+    void sweepExpiredOriginals(getDb(), getFileStore(), {
+      retentionDays: config.ORIGINALS_RETENTION_DAYS,
+      now: new Date(),
+    })
       .then((removed) => {
-        if (removed.length > 0) log(`Removed ${removed.length} originals older than ${config.ORIGINALS_RETENTION_DAYS} days.`);
+        if (removed.length > 0)
+          log(
+            `Removed ${removed.length} originals older than ${config.ORIGINALS_RETENTION_DAYS} days.`,
+          );
       })
       .catch((error) => console.error("Removing expired originals:", error));
   sweep();

@@ -9,11 +9,18 @@ import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
-import { reversalJobHandler, transferJobHandler, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
+import {
+  reversalJobHandler,
+  transferJobHandler,
+  type PayoutJobDeps,
+} from "~/features/payouts/payout-jobs.server";
 import { payoutProviderById } from "~/infra/payouts/select-payout-provider.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { providerFor } from "~/infra/payments/select-provider.server";
-import { REFUND_PAYMENT_JOB, refundPaymentJobHandler } from "~/features/market/suspended-seller-refunds.server";
+import {
+  REFUND_PAYMENT_JOB,
+  refundPaymentJobHandler,
+} from "~/features/market/suspended-seller-refunds.server";
 import {
   ACCOUNT_EXPORT_JOB,
   accountExportJobHandler,
@@ -57,14 +64,19 @@ export function jobHandlers(): JobHandlers {
       timeoutMs: Math.max(3 * 60_000, (getConfig().FAL_TIMEOUT_SECONDS + 60) * 1000),
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
-    [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ensureSpace: () => ensureFreeSpace(getConfig()) }),
+    [PUBLISH_JOB]: publishJobHandler({
+      store: getFileStore(),
+      ensureSpace: () => ensureFreeSpace(getConfig()),
+    }),
     [MAIL_JOB]: mailJobHandler({
       transport: () => selectMailTransport(getConfig()),
       from: () => getConfig().MAIL_FROM,
     }),
     [TRANSFER_JOB]: transferJobHandler(payouts),
     [REVERSAL_JOB]: reversalJobHandler(payouts),
-    [REFUND_PAYMENT_JOB]: refundPaymentJobHandler({ paymentProvider: (id) => providerFor(id, getConfig()) }),
+    [REFUND_PAYMENT_JOB]: refundPaymentJobHandler({
+      paymentProvider: (id) => providerFor(id, getConfig()),
+    }),
     [ACCOUNT_EXPORT_JOB]: accountExportJobHandler({
       store: getFileStore(),
       config: getConfig,
@@ -72,6 +84,10 @@ export function jobHandlers(): JobHandlers {
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
     [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),
-    [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({ store: getFileStore(), payouts, log: console.log }),
+    [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({
+      store: getFileStore(),
+      payouts,
+      log: console.log,
+    }),
   };
 }

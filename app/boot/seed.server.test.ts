@@ -8,14 +8,22 @@ import { DEMO_CREATOR, demoDescription, ensureSuperAdmin, seedDemo } from "./see
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
     const lines: string[] = [];
-    const first = await ensureSuperAdmin(getDb(), { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: undefined }, (l) => lines.push(l));
+    const first = await ensureSuperAdmin(
+      getDb(),
+      { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: undefined },
+      (l) => lines.push(l),
+    );
     expect(first.created).toBe(true);
     const password = /password: (\S+)/.exec(lines.join("\n"))![1];
     const admin = await findUserById(getDb(), "super-admin");
     expect(admin!.email).toBe("boss@example.com");
     expect(await verifyPassword(password, admin!.password_hash)).toBe(true);
     expect(admin!.password_hash).not.toContain(password);
-    const again = await ensureSuperAdmin(getDb(), { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: undefined }, (l) => lines.push(l));
+    const again = await ensureSuperAdmin(
+      getDb(),
+      { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: undefined },
+      (l) => lines.push(l),
+    );
     expect(again.created).toBe(false);
   });
 
@@ -24,20 +32,37 @@ describe("seed", () => {
     await seedDemo(getDb(), () => {});
     const creator = await findUserByEmail(getDb(), DEMO_CREATOR.email);
     expect(creator).toBeDefined();
-    const styled = await getDb().selectFrom("stylized_images").selectAll().where("user_id", "=", creator!.id).execute();
-    expect(styled.map((row) => row.style).sort()).toEqual(["anime", "cartoon", "fantasy", "professional"]);
+    const styled = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("user_id", "=", creator!.id)
+      .execute();
+    expect(styled.map((row) => row.style).sort()).toEqual([
+      "anime",
+      "cartoon",
+      "fantasy",
+      "professional",
+    ]);
     for (const row of styled) {
       expect(row.status).toBe("completed");
       expect(row.provider).toBe("local");
       expect(await getFileStore().exists(row.file_key!)).toBe(true);
     }
-    const listings = await getDb().selectFrom("listings").selectAll().where("user_id", "=", creator!.id).execute();
+    const listings = await getDb()
+      .selectFrom("listings")
+      .selectAll()
+      .where("user_id", "=", creator!.id)
+      .execute();
     expect(listings).toHaveLength(4);
     expect(listings.every((listing) => listing.status === "active")).toBe(true);
   });
 
   it("gives each demo description the right article", () => {
-    expect(demoDescription("Anime")).toBe("An anime take on a public-domain NASA portrait (demo listing).");
-    expect(demoDescription("Cartoon")).toBe("A cartoon take on a public-domain NASA portrait (demo listing).");
+    expect(demoDescription("Anime")).toBe(
+      "An anime take on a public-domain NASA portrait (demo listing).",
+    );
+    expect(demoDescription("Cartoon")).toBe(
+      "A cartoon take on a public-domain NASA portrait (demo listing).",
+    );
   });
 });

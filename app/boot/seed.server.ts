@@ -69,7 +69,11 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
   const now = new Date();
   const scratch = await store.scratchPath();
   await fsp.copyFile(findSampleSource(), scratch);
-  const original = await storeUploadedImage(db, store, { userId: creator.id, sourcePath: scratch, now });
+  const original = await storeUploadedImage(db, store, {
+    userId: creator.id,
+    sourcePath: scratch,
+    now,
+  });
   const input = await store.read(original.file_key);
   const engine = createLocalEngine();
   for (const style of STYLES) {

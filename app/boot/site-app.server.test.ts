@@ -14,19 +14,29 @@ describe("a marketplace page served from the visitors' cache", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id, { title: "Seen" });
     const views = async () =>
-      (await getDb().selectFrom("listings").select("view_count").where("id", "=", listing.id).executeTakeFirstOrThrow())
-        .view_count;
+      (
+        await getDb()
+          .selectFrom("listings")
+          .select("view_count")
+          .where("id", "=", listing.id)
+          .executeTakeFirstOrThrow()
+      ).view_count;
     // The marketplace route's loader, answering as the page would, behind the real cache.
     const page = visitorPageCache(
       async (request, context) => {
         const response = await callRoute(marketplacePage, request, {}, context);
-        return new Response(JSON.stringify(await response.json()), { headers: { "Content-Type": "text/html" } });
+        return new Response(JSON.stringify(await response.json()), {
+          headers: { "Content-Type": "text/html" },
+        });
       },
       { ttlMs: 60_000, pages: CACHED_VISITOR_PAGES, replay: replayMarketplaceViews },
     );
     const visit = async (userAgent: string, clientIp: string, referer?: string) => {
       const context: AppLoadContext = { clientIp, nonce: "n" };
-      const headers: Record<string, string> = { "User-Agent": userAgent, ...(referer ? { Referer: referer } : {}) };
+      const headers: Record<string, string> = {
+        "User-Agent": userAgent,
+        ...(referer ? { Referer: referer } : {}),
+      };
       return (await page(makeRequest("/marketplace", { headers }), context)).text();
     };
 

@@ -16,7 +16,16 @@ export function createSiteApp(options: Omit<HttpAppOptions, "replayPageNotes">) 
   return createHttpApp({ ...options, replayPageNotes: replayMarketplaceViews });
 }
 
-export async function replayMarketplaceViews(notes: PageNotes, request: Request, context: AppLoadContext) {
+export async function replayMarketplaceViews(
+  notes: PageNotes,
+  request: Request,
+  context: AppLoadContext,
+) {
   if (!notes.shownListings?.length || !isFreshView(request)) return;
-  await invoke(countMarketplaceViews, null, { listingIds: notes.shownListings }, callContext(request, context));
+  await invoke(
+    countMarketplaceViews,
+    null,
+    { listingIds: notes.shownListings },
+    callContext(request, context),
+  );
 }

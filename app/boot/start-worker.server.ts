@@ -13,10 +13,14 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
  */
 const globalForWorker = globalThis as unknown as { __selfieStudioWorker?: JobWorker };
 
-export function startJobWorker(config: Config, log: (line: string) => void = console.log): JobWorker {
+export function startJobWorker(
+  config: Config,
+  log: (line: string) => void = console.log,
+): JobWorker {
   const existing = globalForWorker.__selfieStudioWorker;
   if (existing) return existing;
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  const cores =
+    typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   sharp.concurrency(Math.max(1, Math.floor(cores / config.JOB_CONCURRENCY)));
   const worker = new JobWorker({
     db: getDb(),

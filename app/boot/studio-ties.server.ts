@@ -1,5 +1,8 @@
 import { tieStudio } from "~/features/studio/ties.server";
-import { activeListingForStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/lends.server";
+import {
+  activeListingForStylizedImage,
+  withdrawListingsForStylizedImage,
+} from "~/features/market/lends.server";
 import { removePublishingArtifacts } from "~/features/publishing/lends.server";
 
 /**
@@ -11,7 +14,10 @@ import { removePublishingArtifacts } from "~/features/publishing/lends.server";
 export function tieStudioToOtherFeatures(): void {
   tieStudio({
     beforeStylizedDelete: async (ctx, stylizedImageId) => {
-      await withdrawListingsForStylizedImage(ctx.db, stylizedImageId, { store: ctx.files, now: ctx.now });
+      await withdrawListingsForStylizedImage(ctx.db, stylizedImageId, {
+        store: ctx.files,
+        now: ctx.now,
+      });
       await removePublishingArtifacts(ctx.db, ctx.files, stylizedImageId);
     },
     listedPriceCents: async (ctx, stylizedImageId) =>

@@ -26,15 +26,24 @@ export function artifactKeys(zipKey: string): string[] {
   return [zipKey, artifactImageKey(id, "png"), artifactImageKey(id, "jpg")];
 }
 
-export async function removeArtifact(store: FileStore, zipKey: string | null | undefined): Promise<void> {
+export async function removeArtifact(
+  store: FileStore,
+  zipKey: string | null | undefined,
+): Promise<void> {
   if (!zipKey) return;
   for (const key of artifactKeys(zipKey)) await store.remove(key);
 }
 
 /** The image bytes as PNG or JPEG (what NFT platforms take); WebP is converted to PNG. */
-export async function imageForKit(store: FileStore, fileKey: string): Promise<{ data: Buffer; extension: "png" | "jpg" }> {
+export async function imageForKit(
+  store: FileStore,
+  fileKey: string,
+): Promise<{ data: Buffer; extension: "png" | "jpg" }> {
   const data = await store.read(fileKey);
   if (fileKey.endsWith(".jpg")) return { data, extension: "jpg" };
   if (fileKey.endsWith(".png")) return { data, extension: "png" };
-  return { data: await sharp(data, { failOn: "error" }).rotate().png().toBuffer(), extension: "png" };
+  return {
+    data: await sharp(data, { failOn: "error" }).rotate().png().toBuffer(),
+    extension: "png",
+  };
 }

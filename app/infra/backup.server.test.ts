@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { backupDataDir, restoreDataDir } from "~/infra/backup.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest, openDatabase } from "~/infra/db.server";
-import { DELETED_DIR, DELETED_FILES_KEPT_MS, getFileStore, newFileKey, purgeDeletedFiles } from "~/infra/file-store.server";
+import {
+  DELETED_DIR,
+  DELETED_FILES_KEPT_MS,
+  getFileStore,
+  newFileKey,
+  purgeDeletedFiles,
+} from "~/infra/file-store.server";
 import { createUser, findUserByEmail } from "~/features/accounts/users.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";
 import { createTestUser } from "#tests/setup/accounts";
@@ -16,7 +22,12 @@ const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), "selfie-backup-"));
 describe("backup and restore", () => {
   it("copies a live data directory (database and files) and restores it into a fresh one", async () => {
     const db = getDb();
-    await createUser(db, { email: "keep@example.com", password: "keep-me-1", firstName: "Kee", lastName: "P" });
+    await createUser(db, {
+      email: "keep@example.com",
+      password: "keep-me-1",
+      firstName: "Kee",
+      lastName: "P",
+    });
     const key = newFileKey("originals", "png");
     await getFileStore().write(key, Buffer.from("image bytes"));
     // Writes still in the WAL are part of the snapshot.
@@ -24,7 +35,12 @@ describe("backup and restore", () => {
     const { files } = await backupDataDir(getConfig().dataDir, backupDir);
     expect(files).toBeGreaterThanOrEqual(1);
     // A write after the backup is not in it.
-    await createUser(db, { email: "later@example.com", password: "later-sunrise-1", firstName: "L", lastName: "A" });
+    await createUser(db, {
+      email: "later@example.com",
+      password: "later-sunrise-1",
+      firstName: "L",
+      lastName: "A",
+    });
 
     const fresh = path.join(temp(), "data");
     await restoreDataDir(backupDir, fresh);
@@ -70,7 +86,9 @@ describe("backup and restore", () => {
     await store.remove(key); // already gone: fine
     expect(await purgeDeletedFiles(store.root)).toBe(0);
     expect(fs.existsSync(store.deletedPathOf(key))).toBe(true);
-    expect(await purgeDeletedFiles(store.root, Date.now() + DELETED_FILES_KEPT_MS + 1000)).toBeGreaterThanOrEqual(1);
+    expect(
+      await purgeDeletedFiles(store.root, Date.now() + DELETED_FILES_KEPT_MS + 1000),
+    ).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(store.deletedPathOf(key))).toBe(false);
   });
 
@@ -78,7 +96,9 @@ describe("backup and restore", () => {
     const backupDir = path.join(temp(), "b");
     await backupDataDir(getConfig().dataDir, backupDir);
     await expect(backupDataDir(getConfig().dataDir, backupDir)).rejects.toThrow(/not empty/);
-    await expect(restoreDataDir(backupDir, getConfig().dataDir)).rejects.toThrow(/already holds a database/);
+    await expect(restoreDataDir(backupDir, getConfig().dataDir)).rejects.toThrow(
+      /already holds a database/,
+    );
     await expect(restoreDataDir(temp(), temp())).rejects.toThrow(/not a backup/);
   });
 });

@@ -5,7 +5,12 @@ import SQLite from "better-sqlite3";
 import { artifactKeys } from "~/infra/artifact-files.server";
 import { FILE_KEY_COLUMNS } from "~/infra/file-references.server";
 import { DELETED_DIR, isValidFileKey } from "~/infra/file-store.server";
-import { ensureOwnerOnlyDir, ensureOwnerOnlyFile, OWNER_ONLY_FILE, restrictExistingFile } from "~/infra/owner-only-files.server";
+import {
+  ensureOwnerOnlyDir,
+  ensureOwnerOnlyFile,
+  OWNER_ONLY_FILE,
+  restrictExistingFile,
+} from "~/infra/owner-only-files.server";
 
 /**
  * A consistent copy of a data directory while the server runs: first the
@@ -23,7 +28,11 @@ export interface BackupOptions {
   afterSnapshot?: () => Promise<void>;
 }
 
-export async function backupDataDir(dataDir: string, destination: string, options: BackupOptions = {}) {
+export async function backupDataDir(
+  dataDir: string,
+  destination: string,
+  options: BackupOptions = {},
+) {
   const source = path.join(dataDir, DATABASE_FILE);
   if (!fs.existsSync(source)) throw new Error(`No database at ${source}.`);
   if (fs.existsSync(destination) && fs.readdirSync(destination).length > 0) {
@@ -50,10 +59,17 @@ export async function backupDataDir(dataDir: string, destination: string, option
       recursive: true,
       filter: (from) => {
         const relative = path.relative(filesDir, from);
-        return !skipped.some((dir) => relative === dir || relative.startsWith(`${dir}${path.sep}`)) && !from.endsWith(".partial");
+        return (
+          !skipped.some((dir) => relative === dir || relative.startsWith(`${dir}${path.sep}`)) &&
+          !from.endsWith(".partial")
+        );
       },
     });
-    recovered = await copyFilesDeletedSinceSnapshot(path.join(destination, DATABASE_FILE), filesDir, path.join(destination, "files"));
+    recovered = await copyFilesDeletedSinceSnapshot(
+      path.join(destination, DATABASE_FILE),
+      filesDir,
+      path.join(destination, "files"),
+    );
     files = countFiles(path.join(destination, "files"));
   }
   const secret = path.join(dataDir, "app-secret");
@@ -62,12 +78,19 @@ export async function backupDataDir(dataDir: string, destination: string, option
 }
 
 /** Puts a backup into a data directory that holds no database yet (or, with force, replaces it). */
-export async function restoreDataDir(backupDir: string, dataDir: string, options: { force?: boolean } = {}) {
+export async function restoreDataDir(
+  backupDir: string,
+  dataDir: string,
+  options: { force?: boolean } = {},
+) {
   const database = path.join(backupDir, DATABASE_FILE);
-  if (!fs.existsSync(database)) throw new Error(`${backupDir} holds no ${DATABASE_FILE}: not a backup.`);
+  if (!fs.existsSync(database))
+    throw new Error(`${backupDir} holds no ${DATABASE_FILE}: not a backup.`);
   const target = path.join(dataDir, DATABASE_FILE);
   if (fs.existsSync(target) && !options.force) {
-    throw new Error(`${dataDir} already holds a database. Stop the server and pass --force to replace it.`);
+    throw new Error(
+      `${dataDir} already holds a database. Stop the server and pass --force to replace it.`,
+    );
   }
   await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 });
   for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(target + suffix, { force: true });
@@ -83,7 +106,8 @@ export async function restoreDataDir(backupDir: string, dataDir: string, options
   const check = new SQLite(target, { readonly: true });
   try {
     const result = check.pragma("integrity_check", { simple: true });
-    if (result !== "ok") throw new Error(`The restored database failed its integrity check: ${result}`);
+    if (result !== "ok")
+      throw new Error(`The restored database failed its integrity check: ${result}`);
   } finally {
     check.close();
   }
@@ -99,14 +123,20 @@ async function copyOwnerOnly(from: string, to: string): Promise<void> {
  * A file the snapshot names may have been removed before the copy reached it;
  * removed files wait under .deleted/ for a while, so the copy takes it from there.
  */
-async function copyFilesDeletedSinceSnapshot(snapshot: string, filesDir: string, copyDir: string): Promise<number> {
+async function copyFilesDeletedSinceSnapshot(
+  snapshot: string,
+  filesDir: string,
+  copyDir: string,
+): Promise<number> {
   const db = new SQLite(snapshot, { readonly: true, fileMustExist: true });
   let keys: string[];
   try {
     keys = FILE_KEY_COLUMNS.flatMap(([table, column]) =>
-      (db.prepare(`select ${column} as key from ${table} where ${column} is not null`).all() as Array<{ key: string }>).flatMap(({ key }) =>
-        table === "listing_platforms" ? artifactKeys(key) : [key],
-      ),
+      (
+        db
+          .prepare(`select ${column} as key from ${table} where ${column} is not null`)
+          .all() as Array<{ key: string }>
+      ).flatMap(({ key }) => (table === "listing_platforms" ? artifactKeys(key) : [key])),
     );
   } finally {
     db.close();

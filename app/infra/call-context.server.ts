@@ -56,7 +56,10 @@ export type HandedOver = Pick<CallContext, "countsViews" | "webSessionSecret">;
  * client, body or cookies. `madeAt` is the URL or origin the call stands for;
  * PUBLIC_URL wins over it, as it does for a request.
  */
-export function plainContext(madeAt: string, values: Partial<Omit<CallContext, "origin">> = {}): CallContext {
+export function plainContext(
+  madeAt: string,
+  values: Partial<Omit<CallContext, "origin">> = {},
+): CallContext {
   const config = values.config ?? getConfig();
   return {
     db: getDb(),

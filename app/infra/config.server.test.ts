@@ -20,14 +20,33 @@ describe("parseConfig", () => {
 
   it("reads the beta's settings: BETA_SPOTS a whole number from 1, BETA_ENDS_AT an ISO date, both unset by default", () => {
     const defaults = parseConfig({ DATA_DIR: tempDir() });
-    expect([defaults.BETA_SPOTS, defaults.BETA_ENDS_AT, defaults.WAITLIST_REQUESTS_PER_ADDRESS]).toEqual([undefined, undefined, 10]);
-    const set = parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "150", BETA_ENDS_AT: "2027-03-01", WAITLIST_REQUESTS_PER_ADDRESS: "3" });
-    expect([set.BETA_SPOTS, set.BETA_ENDS_AT, set.WAITLIST_REQUESTS_PER_ADDRESS]).toEqual([150, "2027-03-01", 3]);
-    expect(parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "2027-03-01T12:00:00Z" }).BETA_ENDS_AT).toBe("2027-03-01T12:00:00Z");
-    expect(parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "", BETA_ENDS_AT: " " }).BETA_SPOTS).toBeUndefined();
+    expect([
+      defaults.BETA_SPOTS,
+      defaults.BETA_ENDS_AT,
+      defaults.WAITLIST_REQUESTS_PER_ADDRESS,
+    ]).toEqual([undefined, undefined, 10]);
+    const set = parseConfig({
+      DATA_DIR: tempDir(),
+      BETA_SPOTS: "150",
+      BETA_ENDS_AT: "2027-03-01",
+      WAITLIST_REQUESTS_PER_ADDRESS: "3",
+    });
+    expect([set.BETA_SPOTS, set.BETA_ENDS_AT, set.WAITLIST_REQUESTS_PER_ADDRESS]).toEqual([
+      150,
+      "2027-03-01",
+      3,
+    ]);
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "2027-03-01T12:00:00Z" }).BETA_ENDS_AT,
+    ).toBe("2027-03-01T12:00:00Z");
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "", BETA_ENDS_AT: " " }).BETA_SPOTS,
+    ).toBeUndefined();
     expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "0" })).toThrow(/BETA_SPOTS:/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "lots" })).toThrow(/BETA_SPOTS:/);
-    expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "next spring" })).toThrow(/BETA_ENDS_AT: must be an ISO date/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "next spring" })).toThrow(
+      /BETA_ENDS_AT: must be an ISO date/,
+    );
   });
 
   it("generates the app secret once per data directory and keeps it private", () => {
@@ -67,11 +86,22 @@ describe("parseConfig", () => {
   });
 
   it("reads the platform's country and settlement currency, and refuses a currency the country does not settle in", () => {
-    expect(parseConfig({ DATA_DIR: tempDir() })).toMatchObject({ STRIPE_PLATFORM_COUNTRY: "US", CURRENCY: "usd" });
-    expect(parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "fr", CURRENCY: "EUR" })).toMatchObject({ STRIPE_PLATFORM_COUNTRY: "FR", CURRENCY: "eur" });
-    expect(() => parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "GB" })).toThrow(/CURRENCY: a platform in GB settles in gbp, not usd; set CURRENCY=gbp/);
-    expect(() => parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "JP", CURRENCY: "jpy" })).toThrow(/STRIPE_PLATFORM_COUNTRY: must be one of/);
-    expect(() => parseConfig({ DATA_DIR: tempDir(), CURRENCY: "dollars" })).toThrow(/CURRENCY: must be a three-letter currency code/);
+    expect(parseConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      STRIPE_PLATFORM_COUNTRY: "US",
+      CURRENCY: "usd",
+    });
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "fr", CURRENCY: "EUR" }),
+    ).toMatchObject({ STRIPE_PLATFORM_COUNTRY: "FR", CURRENCY: "eur" });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "GB" })).toThrow(
+      /CURRENCY: a platform in GB settles in gbp, not usd; set CURRENCY=gbp/,
+    );
+    expect(() =>
+      parseConfig({ DATA_DIR: tempDir(), STRIPE_PLATFORM_COUNTRY: "JP", CURRENCY: "jpy" }),
+    ).toThrow(/STRIPE_PLATFORM_COUNTRY: must be one of/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), CURRENCY: "dollars" })).toThrow(
+      /CURRENCY: must be a three-letter currency code/,
+    );
   });
 
   it("treats empty optional settings as unset", () => {
@@ -90,11 +120,15 @@ describe("parseConfig", () => {
       PUBLISH_JOBS_PER_CREATOR: 10,
       MIN_FREE_DISK_MB: 200,
     });
-    expect(parseConfig({ DATA_DIR: tempDir(), UPLOADS_PER_DAY: "5", MIN_FREE_DISK_MB: "0" })).toMatchObject({
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), UPLOADS_PER_DAY: "5", MIN_FREE_DISK_MB: "0" }),
+    ).toMatchObject({
       UPLOADS_PER_DAY: 5,
       MIN_FREE_DISK_MB: 0,
     });
-    expect(() => parseConfig({ DATA_DIR: tempDir(), STYLIZATIONS_PER_DAY: "0" })).toThrow(/STYLIZATIONS_PER_DAY:/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STYLIZATIONS_PER_DAY: "0" })).toThrow(
+      /STYLIZATIONS_PER_DAY:/,
+    );
   });
 });
 
@@ -119,34 +153,61 @@ describe("parseConfig in production", () => {
     const message = problemsOf(production());
     expect(message).toContain("STRIPE_SECRET_KEY:");
     expect(message).toContain("ALLOW_TEST_CHECKOUT=true");
-    expect(problemsOf(production({ STRIPE_SECRET_KEY: " ", ALLOW_TEST_CHECKOUT: "false" }))).toContain("ALLOW_TEST_CHECKOUT=true");
+    expect(
+      problemsOf(production({ STRIPE_SECRET_KEY: " ", ALLOW_TEST_CHECKOUT: "false" })),
+    ).toContain("ALLOW_TEST_CHECKOUT=true");
 
     const demo = parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" }));
     expect(demo.ALLOW_TEST_CHECKOUT).toBe(true);
     expect(demo.STRIPE_SECRET_KEY).toBeUndefined();
-    expect(parseConfig(production({ STRIPE_SECRET_KEY: "sk_live_x" })).ALLOW_TEST_CHECKOUT).toBe(false);
+    expect(parseConfig(production({ STRIPE_SECRET_KEY: "sk_live_x" })).ALLOW_TEST_CHECKOUT).toBe(
+      false,
+    );
     // Outside production the test checkout needs no switch.
-    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development" }).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development" }).STRIPE_SECRET_KEY,
+    ).toBeUndefined();
   });
 
   it("requires PUBLIC_URL", () => {
-    const message = problemsOf({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_TEST_CHECKOUT: "true", PUBLIC_URL: "" });
+    const message = problemsOf({
+      DATA_DIR: tempDir(),
+      NODE_ENV: "production",
+      ALLOW_TEST_CHECKOUT: "true",
+      PUBLIC_URL: "",
+    });
     expect(message).toContain("PUBLIC_URL:");
     expect(message).not.toContain("STRIPE_SECRET_KEY:");
     expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "test" }).PUBLIC_URL).toBeUndefined();
   });
 
   it("refuses to start with SMTP_URL but without MAIL_FROM, saying why", () => {
-    const message = problemsOf(production({ ALLOW_TEST_CHECKOUT: "true", SMTP_URL: "smtps://u:p@smtp.example.com:465" }));
-    expect(message).toContain("MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set");
+    const message = problemsOf(
+      production({ ALLOW_TEST_CHECKOUT: "true", SMTP_URL: "smtps://u:p@smtp.example.com:465" }),
+    );
+    expect(message).toContain(
+      "MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set",
+    );
     expect(message).toContain("refuse a sender they have not verified");
     const configured = parseConfig(
-      production({ ALLOW_TEST_CHECKOUT: "true", SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Studio <studio@selfie.example>" }),
+      production({
+        ALLOW_TEST_CHECKOUT: "true",
+        SMTP_URL: "smtps://u:p@smtp.example.com:465",
+        MAIL_FROM: "Studio <studio@selfie.example>",
+      }),
     );
     expect(configured.MAIL_FROM).toBe("Studio <studio@selfie.example>");
     // Without SMTP (the outbox) or outside production, the default sender is kept.
-    expect(parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" })).MAIL_FROM).toMatch(/no-reply@selfie\.example/);
-    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development", SMTP_URL: "smtp://localhost:2525" }).MAIL_FROM).toMatch(/no-reply@/);
+    expect(parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" })).MAIL_FROM).toMatch(
+      /no-reply@selfie\.example/,
+    );
+    expect(
+      parseConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: "development",
+        SMTP_URL: "smtp://localhost:2525",
+      }).MAIL_FROM,
+    ).toMatch(/no-reply@/);
   });
 
   it("names every missing setting at once", () => {
@@ -172,7 +233,9 @@ describe("the app-secret file", () => {
     expect(() => parseConfig({ DATA_DIR: dir })).toThrow(ConfigError);
     expect(fs.readFileSync(file, "utf8")).toBe("");
     // APP_SECRET wins over the file.
-    expect(parseConfig({ DATA_DIR: dir, APP_SECRET: "y".repeat(32) }).appSecret).toBe("y".repeat(32));
+    expect(parseConfig({ DATA_DIR: dir, APP_SECRET: "y".repeat(32) }).appSecret).toBe(
+      "y".repeat(32),
+    );
   });
 
   it("reads SMTP_URL as an smtp:// or smtps:// URL, credentials included", () => {
@@ -180,7 +243,9 @@ describe("the app-secret file", () => {
     expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: " " }).SMTP_URL).toBeUndefined();
     const url = "smtps://user:p%40ss@smtp.example.com:465";
     expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: url }).SMTP_URL).toBe(url);
-    expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "smtp://localhost:1025" }).SMTP_URL).toBe("smtp://localhost:1025");
+    expect(parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "smtp://localhost:1025" }).SMTP_URL).toBe(
+      "smtp://localhost:1025",
+    );
   });
 
   it("stops on an SMTP_URL that is not smtp:// or smtps://, saying what is expected", () => {
@@ -191,11 +256,17 @@ describe("the app-secret file", () => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "smtp.example.com:465" })).toThrow(
       "SMTP_URL: must start with smtp:// or smtps://, such as smtps://user:pass@smtp.example.com:465",
     );
-    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "not a url" })).toThrow(/SMTP_URL: must be a URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "not a url" })).toThrow(
+      /SMTP_URL: must be a URL/,
+    );
   });
 
   it("never repeats the SMTP password in a start-up error", () => {
-    for (const SMTP_URL of ["https://user:hunter22@smtp.example.com", "smtps://user:hunter22@", "smtps://user:hunter22@ bad host"]) {
+    for (const SMTP_URL of [
+      "https://user:hunter22@smtp.example.com",
+      "smtps://user:hunter22@",
+      "smtps://user:hunter22@ bad host",
+    ]) {
       let message = "";
       try {
         parseConfig({ DATA_DIR: tempDir(), SMTP_URL });
@@ -208,16 +279,27 @@ describe("the app-secret file", () => {
   });
 
   it("sends from MAIL_FROM, by default the product at no-reply@ the host of PUBLIC_URL", () => {
-    expect(parseConfig({ DATA_DIR: tempDir() }).MAIL_FROM).toBe("Selfie Studio <no-reply@localhost>");
-    expect(parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://selfie.example:8443/app" }).MAIL_FROM).toBe(
-      "Selfie Studio <no-reply@selfie.example>",
+    expect(parseConfig({ DATA_DIR: tempDir() }).MAIL_FROM).toBe(
+      "Selfie Studio <no-reply@localhost>",
     );
-    expect(parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "Selfie Studio <studio@example.com>" }).MAIL_FROM).toBe(
-      "Selfie Studio <studio@example.com>",
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://selfie.example:8443/app" }).MAIL_FROM,
+    ).toBe("Selfie Studio <no-reply@selfie.example>");
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "Selfie Studio <studio@example.com>" })
+        .MAIL_FROM,
+    ).toBe("Selfie Studio <studio@example.com>");
+    expect(parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "studio@example.com" }).MAIL_FROM).toBe(
+      "studio@example.com",
     );
-    expect(parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "studio@example.com" }).MAIL_FROM).toBe("studio@example.com");
-    for (const MAIL_FROM of ["Selfie Studio", "a@example.com, b@example.com", "Team: a@example.com;"]) {
-      expect(() => parseConfig({ DATA_DIR: tempDir(), MAIL_FROM })).toThrow(/MAIL_FROM: must be one address/);
+    for (const MAIL_FROM of [
+      "Selfie Studio",
+      "a@example.com, b@example.com",
+      "Team: a@example.com;",
+    ]) {
+      expect(() => parseConfig({ DATA_DIR: tempDir(), MAIL_FROM })).toThrow(
+        /MAIL_FROM: must be one address/,
+      );
     }
   });
 });

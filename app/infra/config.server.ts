@@ -6,7 +6,11 @@ import { z } from "zod";
 import { STYLE_IDS } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
 import { isMailAddress, parseMailbox } from "~/infra/mail/mail-address.server";
-import { PLATFORM_COUNTRIES, SETTLEMENT_CURRENCY, isSettlementCurrency } from "~/lib/payout-countries";
+import {
+  PLATFORM_COUNTRIES,
+  SETTLEMENT_CURRENCY,
+  isSettlementCurrency,
+} from "~/lib/payout-countries";
 
 /**
  * The one place configuration is read. Every setting is parsed once by zod and
@@ -60,9 +64,7 @@ const falStyleOverrides = optionalText.pipe(
  * which the client writes itself.
  */
 export type ProxyTrust =
-  | { kind: "hops"; hops: number }
-  | { kind: "addresses"; addresses: string[] }
-  | { kind: "fly" };
+  { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] } | { kind: "fly" };
 
 const proxyTrust = z
   .string()
@@ -81,9 +83,16 @@ const proxyTrust = z
       });
       return z.NEVER;
     }
-    const addresses = text.split(",").map((part) => part.trim()).filter(Boolean);
-    if (addresses.length > 0 && addresses.every(isAddressOrSubnet)) return { kind: "addresses", addresses };
-    ctx.addIssue({ code: "custom", message: "must be a hop count (0-10), proxy addresses or subnets, or fly" });
+    const addresses = text
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (addresses.length > 0 && addresses.every(isAddressOrSubnet))
+      return { kind: "addresses", addresses };
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a hop count (0-10), proxy addresses or subnets, or fly",
+    });
     return z.NEVER;
   });
 
@@ -116,12 +125,20 @@ const smtpUrl = optionalText.transform((value, ctx) => {
   }
   if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
     // Name the scheme only when the value plainly has one (smtp.example.com:465 parses as the scheme "smtp.example.com:").
-    const scheme = value.toLowerCase().startsWith(`${url.protocol}//`) ? ` (not ${url.protocol}//)` : "";
-    ctx.addIssue({ code: "custom", message: `must start with smtp:// or smtps://${scheme}, such as ${SMTP_URL_EXAMPLE}` });
+    const scheme = value.toLowerCase().startsWith(`${url.protocol}//`)
+      ? ` (not ${url.protocol}//)`
+      : "";
+    ctx.addIssue({
+      code: "custom",
+      message: `must start with smtp:// or smtps://${scheme}, such as ${SMTP_URL_EXAMPLE}`,
+    });
     return z.NEVER;
   }
   if (url.hostname === "") {
-    ctx.addIssue({ code: "custom", message: `must name the mail server's host, such as ${SMTP_URL_EXAMPLE}` });
+    ctx.addIssue({
+      code: "custom",
+      message: `must name the mail server's host, such as ${SMTP_URL_EXAMPLE}`,
+    });
     return z.NEVER;
   }
   return value;
@@ -132,7 +149,8 @@ const mailFrom = optionalText.pipe(
   z
     .string()
     .refine((value) => parseMailbox(value) !== null, {
-      message: "must be one address, such as studio@example.com or Selfie Studio <studio@example.com>",
+      message:
+        "must be one address, such as studio@example.com or Selfie Studio <studio@example.com>",
     })
     .optional(),
 );
@@ -144,10 +162,19 @@ const schema = z.object({
   APP_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
   ),
-  PUBLIC_URL: optionalText.pipe(z.url("must be a full URL such as https://selfie.example").optional()),
-  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("admin@selfie.studio"),
+  PUBLIC_URL: optionalText.pipe(
+    z.url("must be a full URL such as https://selfie.example").optional(),
+  ),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("must be an email address"))
+    .default("admin@selfie.studio"),
   /** The address the contact page gives for help (default: ADMIN_EMAIL). */
-  SUPPORT_EMAIL: optionalText.pipe(z.string().toLowerCase().pipe(z.email("must be an email address")).optional()),
+  SUPPORT_EMAIL: optionalText.pipe(
+    z.string().toLowerCase().pipe(z.email("must be an email address")).optional(),
+  ),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REGISTRATION: z.enum(["closed", "open"]).default("closed"),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -189,7 +216,9 @@ const schema = z.object({
   BETA_ENDS_AT: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z
-      .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO date such as 2027-03-01 or 2027-03-01T12:00:00Z" })
+      .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+        error: "must be an ISO date such as 2027-03-01 or 2027-03-01T12:00:00Z",
+      })
       .optional(),
   ),
   /** Marketplace searches (?q= on /marketplace and /api/marketplace, each page of one) one client address may make in a minute. */
@@ -216,19 +245,30 @@ const schema = z.object({
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toUpperCase() : undefined),
     z
       .string()
-      .refine((value) => PLATFORM_COUNTRIES.includes(value), { message: `must be one of ${PLATFORM_COUNTRIES.join(", ")} (a two-letter country code)` })
+      .refine((value) => PLATFORM_COUNTRIES.includes(value), {
+        message: `must be one of ${PLATFORM_COUNTRIES.join(", ")} (a two-letter country code)`,
+      })
       .default("US"),
   ),
   /** The platform's settlement currency: every price, charge and transfer is in it (lowercase ISO code). */
   CURRENCY: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
-    z.string().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
+    z
+      .string()
+      .regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd")
+      .default("usd"),
   ),
   /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
   ALLOW_TEST_CHECKOUT: boolean,
   /** Adobe Stock's contributor SFTP server (change it only to point at a test server). */
-  ADOBE_STOCK_SFTP_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).max(253).default("sftp.contributor.adobestock.com")),
-  ADOBE_STOCK_SFTP_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).default(22)),
+  ADOBE_STOCK_SFTP_HOST: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().min(1).max(253).default("sftp.contributor.adobestock.com"),
+  ),
+  ADOBE_STOCK_SFTP_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(65_535).default(22),
+  ),
   SHOPIFY_CLIENT_ID: optionalText,
   SHOPIFY_CLIENT_SECRET: optionalText,
   /** Where mail goes out (smtp:// or smtps://, credentials allowed); unset: mail is written to DATA_DIR/outbox. */
@@ -264,7 +304,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+      ),
     );
   }
   const values = parsed.data;
@@ -312,11 +354,13 @@ function productionRequirements(values: z.output<typeof schema>): string[] {
   if (values.NODE_ENV !== "production") return [];
   const problems: string[] = [];
   if (!values.PUBLIC_URL) {
-    problems.push("PUBLIC_URL: is required when NODE_ENV=production (the public base URL, such as https://selfie.example)");
+    problems.push(
+      "PUBLIC_URL: is required when NODE_ENV=production (the public base URL, such as https://selfie.example)",
+    );
   }
   if (!values.STRIPE_SECRET_KEY && !values.ALLOW_TEST_CHECKOUT) {
     problems.push(
-      "STRIPE_SECRET_KEY: is required when NODE_ENV=production, or anyone could \"pay\" in the built-in test checkout " +
+      'STRIPE_SECRET_KEY: is required when NODE_ENV=production, or anyone could "pay" in the built-in test checkout ' +
         "and download for free; to run a demo on the test checkout, set ALLOW_TEST_CHECKOUT=true",
     );
   }

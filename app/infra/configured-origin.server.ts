@@ -11,7 +11,9 @@ import type { Config } from "~/infra/config.server";
  * X-Forwarded-Host are written by the client, so an origin taken from them
  * could point a victim's mail at anyone's server.
  */
-export function configuredOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT" | "isProduction">): string | null {
+export function configuredOrigin(
+  config: Pick<Config, "PUBLIC_URL" | "PORT" | "isProduction">,
+): string | null {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
   return config.isProduction ? null : `http://localhost:${config.PORT}`;
 }
@@ -21,8 +23,14 @@ export function configuredOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT" | "i
  * sent: without a configured origin a mail whose point is its link is not
  * sent at all.
  */
-export function mailLinkOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT" | "isProduction">, what: string): string | null {
+export function mailLinkOrigin(
+  config: Pick<Config, "PUBLIC_URL" | "PORT" | "isProduction">,
+  what: string,
+): string | null {
   const origin = configuredOrigin(config);
-  if (!origin) console.warn(`${what} not sent: links in mail need the server's public address; set PUBLIC_URL (such as https://selfie.example).`);
+  if (!origin)
+    console.warn(
+      `${what} not sent: links in mail need the server's public address; set PUBLIC_URL (such as https://selfie.example).`,
+    );
   return origin;
 }

@@ -34,7 +34,12 @@ export function seal(plaintext: string, associatedData: string, options: BoxOpti
   cipher.setAAD(Buffer.from(associatedData, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [VERSION, iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    tag.toString("base64url"),
+    ciphertext.toString("base64url"),
+  ].join(".");
 }
 
 export function open(sealed: string, associatedData: string, options: BoxOptions = {}): string {
@@ -43,12 +48,16 @@ export function open(sealed: string, associatedData: string, options: BoxOptions
   const [, ivText, tagText, bodyText] = parts;
   const iv = Buffer.from(ivText, "base64url");
   const tag = Buffer.from(tagText, "base64url");
-  if (iv.length !== IV_BYTES || tag.length !== 16) throw new CryptoBoxError("Unknown sealed format");
+  if (iv.length !== IV_BYTES || tag.length !== 16)
+    throw new CryptoBoxError("Unknown sealed format");
   try {
     const decipher = crypto.createDecipheriv("aes-256-gcm", key(options), iv);
     decipher.setAAD(Buffer.from(associatedData, "utf8"));
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(Buffer.from(bodyText, "base64url")), decipher.final()]).toString("utf8");
+    return Buffer.concat([
+      decipher.update(Buffer.from(bodyText, "base64url")),
+      decipher.final(),
+    ]).toString("utf8");
   } catch {
     throw new CryptoBoxError();
   }

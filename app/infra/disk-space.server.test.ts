@@ -7,7 +7,12 @@ import { getFileStore } from "~/infra/file-store.server";
 import { takeFlash } from "~/web/flash.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { ensureFreeSpace, OUT_OF_STORAGE, setFreeBytesProbe, statfsFreeBytes } from "~/infra/disk-space.server";
+import {
+  ensureFreeSpace,
+  OUT_OF_STORAGE,
+  setFreeBytesProbe,
+  statfsFreeBytes,
+} from "~/infra/disk-space.server";
 import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
@@ -39,7 +44,10 @@ describe("ensureFreeSpace", () => {
   it("refuses with 507 under MIN_FREE_DISK_MB and lets writes through at or above it", async () => {
     const config = { dataDir: getConfig().dataDir, MIN_FREE_DISK_MB: 200 };
     volumeWithFree(199);
-    await expect(ensureFreeSpace(config)).rejects.toMatchObject({ status: 507, message: OUT_OF_STORAGE });
+    await expect(ensureFreeSpace(config)).rejects.toMatchObject({
+      status: 507,
+      message: OUT_OF_STORAGE,
+    });
     volumeWithFree(200);
     await expect(ensureFreeSpace(config)).resolves.toBeUndefined();
     volumeWithFree(0);
@@ -52,7 +60,9 @@ describe("ensureFreeSpace", () => {
         throw new Error("statfs is not supported here");
       }),
     );
-    await expect(ensureFreeSpace({ dataDir: getConfig().dataDir, MIN_FREE_DISK_MB: 200 })).resolves.toBeUndefined();
+    await expect(
+      ensureFreeSpace({ dataDir: getConfig().dataDir, MIN_FREE_DISK_MB: 200 }),
+    ).resolves.toBeUndefined();
   });
 
   it("measures the real data volume with statfs", async () => {
@@ -70,9 +80,14 @@ describe("a nearly full data volume", () => {
     expect(api.status).toBe(507);
     expect(await api.json()).toEqual({ message: OUT_OF_STORAGE });
 
-    const form = await callRoute(dashboard.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }));
+    const form = await callRoute(
+      dashboard.action,
+      uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }),
+    );
     expect(form.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
-    expect((await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(form) }))).flash).toEqual({
+    expect(
+      (await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(form) }))).flash,
+    ).toEqual({
       kind: "error",
       title: "Upload Failed",
       description: OUT_OF_STORAGE,
@@ -88,7 +103,10 @@ describe("a nearly full data volume", () => {
 
     const style = await callRoute(
       stylize.action,
-      makeRequest(`/api/token-images/${styled.image_id}/stylize`, { token, json: { style: "anime" } }),
+      makeRequest(`/api/token-images/${styled.image_id}/stylize`, {
+        token,
+        json: { style: "anime" },
+      }),
       { id: styled.image_id },
     );
     expect(style.status).toBe(507);
@@ -98,7 +116,14 @@ describe("a nearly full data volume", () => {
       optimize.action,
       makeRequest("/api/images/optimize", {
         token,
-        json: { imageId: styled.id, quality: 80, format: "jpg", resolution: "original", watermark: false, socialOptimized: false },
+        json: {
+          imageId: styled.id,
+          quality: 80,
+          format: "jpg",
+          resolution: "original",
+          watermark: false,
+          socialOptimized: false,
+        },
       }),
     );
     expect(optimized.status).toBe(507);
@@ -106,14 +131,21 @@ describe("a nearly full data volume", () => {
 
     const launched = await callRoute(
       launch.action,
-      makeRequest("/api/marketplace/launch", { token, json: { imageId: styled.id, title: "Full disk", price: 25, platforms: ["marketplace"] } }),
+      makeRequest("/api/marketplace/launch", {
+        token,
+        json: { imageId: styled.id, title: "Full disk", price: 25, platforms: ["marketplace"] },
+      }),
     );
     expect(launched.status).toBe(507);
     expect(await launched.json()).toEqual({ message: OUT_OF_STORAGE });
 
     const listed = await callRoute(
       listings.action,
-      formRequest("/listings", { stylizedImageId: styled.id, title: "Full disk", description: "", price: "25", tags: "" }, { cookie }),
+      formRequest(
+        "/listings",
+        { stylizedImageId: styled.id, title: "Full disk", description: "", price: "25", tags: "" },
+        { cookie },
+      ),
     );
     expect(listed.status).toBe(507);
     expect((await listed.json()).error).toEqual({ "": [OUT_OF_STORAGE] });
@@ -124,13 +156,22 @@ describe("a nearly full data volume", () => {
   it("makes a queued style wait and try again instead of writing, telling the creator why", async () => {
     const { user } = await createTestUser();
     const styled = await createStylizedImage(user.id, { status: "pending" });
-    await enqueueJob(getDb(), { kind: STYLIZE_JOB, payload: { stylizedImageId: styled.id }, now: new Date(), userId: user.id });
+    await enqueueJob(getDb(), {
+      kind: STYLIZE_JOB,
+      payload: { stylizedImageId: styled.id },
+      now: new Date(),
+      userId: user.id,
+    });
     const engine = testStyleEngine();
     volumeWithFree(10);
     const worker = new JobWorker({
       db: getDb(),
       handlers: {
-        [STYLIZE_JOB]: stylizeJobHandler({ store: getFileStore(), engine: () => engine, ensureSpace: () => ensureFreeSpace(getConfig()) }),
+        [STYLIZE_JOB]: stylizeJobHandler({
+          store: getFileStore(),
+          engine: () => engine,
+          ensureSpace: () => ensureFreeSpace(getConfig()),
+        }),
       },
       concurrency: 1,
       log: () => {},
@@ -138,7 +179,11 @@ describe("a nearly full data volume", () => {
     await worker.drain();
 
     expect(engine.calls).toEqual([]);
-    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", styled.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", styled.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "pending", error: OUT_OF_STORAGE, file_key: null });
     const job = await getDb().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "queued", attempts: 1, last_error: OUT_OF_STORAGE });
@@ -151,22 +196,44 @@ describe("a nearly full data volume", () => {
       userId: user.id,
       image: styled,
       requests: [{ platform: "marketplace", blocked: null }],
-      content: { title: "Later", description: "", priceCents: 2500, tags: [], licensingEnabled: true, nftEnabled: false },
+      content: {
+        title: "Later",
+        description: "",
+        priceCents: 2500,
+        tags: [],
+        licensingEnabled: true,
+        nftEnabled: false,
+      },
       origin: ORIGIN,
       now: new Date(),
     });
     volumeWithFree(10);
     const worker = new JobWorker({
       db: getDb(),
-      handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ensureSpace: () => ensureFreeSpace(getConfig()) }) },
+      handlers: {
+        [PUBLISH_JOB]: publishJobHandler({
+          store: getFileStore(),
+          ensureSpace: () => ensureFreeSpace(getConfig()),
+        }),
+      },
       concurrency: 1,
       log: () => {},
     });
     await worker.drain();
 
-    const row = await getDb().selectFrom("listing_platforms").selectAll().where("id", "=", publication.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "queued", listing_id: null, last_error: `${OUT_OF_STORAGE} (trying again)` });
-    expect(await getDb().selectFrom("listings").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    const row = await getDb()
+      .selectFrom("listing_platforms")
+      .selectAll()
+      .where("id", "=", publication.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: "queued",
+      listing_id: null,
+      last_error: `${OUT_OF_STORAGE} (trying again)`,
+    });
+    expect(
+      await getDb().selectFrom("listings").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
     const job = await getDb().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "queued", attempts: 1, user_id: user.id });
   });

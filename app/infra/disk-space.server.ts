@@ -34,7 +34,9 @@ export function setFreeBytesProbe(next: FreeBytesProbe): () => void {
 }
 
 /** Throws a 507 HttpError when DATA_DIR's volume has less free space than MIN_FREE_DISK_MB. */
-export async function ensureFreeSpace(config: Pick<Config, "dataDir" | "MIN_FREE_DISK_MB">): Promise<void> {
+export async function ensureFreeSpace(
+  config: Pick<Config, "dataDir" | "MIN_FREE_DISK_MB">,
+): Promise<void> {
   if (config.MIN_FREE_DISK_MB <= 0) return;
   let free: number;
   try {

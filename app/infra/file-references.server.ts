@@ -20,21 +20,27 @@ export const FILE_KEY_COLUMNS = [
 ] as const;
 
 /** The file areas whose files belong to rows (samples/ is rebuilt at start; tmp/ has its own sweep). */
-export const ROW_OWNED_AREAS = ["originals", "styled", "optimized", "previews", "listings", "kits", "exports", "releases"] as const;
+export const ROW_OWNED_AREAS = [
+  "originals",
+  "styled",
+  "optimized",
+  "previews",
+  "listings",
+  "kits",
+  "exports",
+  "releases",
+] as const;
 
 /** The keys of every file some row refers to (a kit's zip also keeps its image beside it). */
 export async function referencedFileKeys(db: DB): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const [table, column] of FILE_KEY_COLUMNS) {
-    const rows = await db
-      .selectFrom(table)
-      .select(column)
-      .where(column, "is not", null)
-      .execute();
+    const rows = await db.selectFrom(table).select(column).where(column, "is not", null).execute();
     for (const row of rows as Array<Record<string, string | null>>) {
       const key = row[column];
       if (!key) continue;
-      if (table === "listing_platforms") for (const artifact of artifactKeys(key)) keys.add(artifact);
+      if (table === "listing_platforms")
+        for (const artifact of artifactKeys(key)) keys.add(artifact);
       else keys.add(key);
     }
   }

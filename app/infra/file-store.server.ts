@@ -16,7 +16,17 @@ export const DELETED_DIR = ".deleted";
 export const DELETED_FILES_KEPT_MS = 15 * 60 * 1000;
 
 export type FileArea =
-  "originals" | "styled" | "optimized" | "previews" | "listings" | "kits" | "samples" | "avatars" | "tmp" | "exports" | "releases";
+  | "originals"
+  | "styled"
+  | "optimized"
+  | "previews"
+  | "listings"
+  | "kits"
+  | "samples"
+  | "avatars"
+  | "tmp"
+  | "exports"
+  | "releases";
 
 const KEY_PATTERN =
   /^(originals|styled|optimized|previews|listings|kits|samples|avatars|tmp|exports|releases)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin|pdf)$/;
@@ -95,7 +105,12 @@ export class FileStore {
       );
     }
     // A listing preview's social card goes with it too.
-    if (key.startsWith("previews/") && key.endsWith(".jpg") && !isVariantKey(key) && !key.endsWith("_card.jpg")) {
+    if (
+      key.startsWith("previews/") &&
+      key.endsWith(".jpg") &&
+      !isVariantKey(key) &&
+      !key.endsWith("_card.jpg")
+    ) {
       const card = socialCardKey(key);
       // With its own variants, should anyone have asked for one.
       if (isValidFileKey(card)) await this.remove(card);

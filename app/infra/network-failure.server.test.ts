@@ -29,7 +29,9 @@ describe("networkFailureReason", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const error = await fetchError(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(100) });
+      const error = await fetchError(`http://127.0.0.1:${port}/`, {
+        signal: AbortSignal.timeout(100),
+      });
       expect(networkFailureReason(error)).toBe("it did not answer in time");
     } finally {
       server.closeAllConnections();
@@ -38,9 +40,15 @@ describe("networkFailureReason", () => {
   });
 
   it("names an unknown host, and falls back to a plain sentence", () => {
-    expect(networkFailureReason(Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("getaddrinfo ENOTFOUND x"), { code: "ENOTFOUND" }) }))).toBe(
-      "its address could not be found",
+    expect(
+      networkFailureReason(
+        Object.assign(new TypeError("fetch failed"), {
+          cause: Object.assign(new Error("getaddrinfo ENOTFOUND x"), { code: "ENOTFOUND" }),
+        }),
+      ),
+    ).toBe("its address could not be found");
+    expect(networkFailureReason(new TypeError("fetch failed"))).toBe(
+      "the network failed on the way",
     );
-    expect(networkFailureReason(new TypeError("fetch failed"))).toBe("the network failed on the way");
   });
 });

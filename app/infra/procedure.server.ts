@@ -28,7 +28,8 @@ export interface Procedure<A extends Access, S extends z.ZodType, R> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProcedure = Procedure<Access, z.ZodType, any>;
-export type ProcedureResult<P> = P extends Procedure<Access, z.ZodType, infer R> ? Awaited<R> : never;
+export type ProcedureResult<P> =
+  P extends Procedure<Access, z.ZodType, infer R> ? Awaited<R> : never;
 
 export function defineProcedure<A extends Access, S extends z.ZodType, R>(
   definition: Procedure<A, S, R>,

@@ -138,7 +138,10 @@ export function waitText(seconds: number): string {
  * an IPv6 client's /64 (app/web/client-address.server.ts), so one network's
  * many IPv6 addresses share one count.
  */
-export function throttle(ctx: Pick<CallContext, "clientIp" | "now" | "config">, rule: RateLimitRule): void {
+export function throttle(
+  ctx: Pick<CallContext, "clientIp" | "now" | "config">,
+  rule: RateLimitRule,
+): void {
   throttleKey(ctx.now, { ...rule, limit: limitOf(rule, ctx.config) }, ctx.clientIp);
 }
 
@@ -161,11 +164,18 @@ export function throttleKey(now: Date, rule: KeyRateLimitRule, key: string): voi
 }
 
 /** Counts this call against the rule for `key`; answers false (counting nothing) past the limit. */
-export function throttleQuietly(ctx: Pick<CallContext, "now">, rule: QuietRateLimitRule, key: string): boolean {
+export function throttleQuietly(
+  ctx: Pick<CallContext, "now">,
+  rule: QuietRateLimitRule,
+  key: string,
+): boolean {
   return limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, ctx.now.getTime()) === 0;
 }
 
 /** How many calls one address may make in the rule's window, as configured. */
-export function limitOf(rule: RateLimitRule, config: Pick<Config, RateLimitRule["setting"]>): number {
+export function limitOf(
+  rule: RateLimitRule,
+  config: Pick<Config, RateLimitRule["setting"]>,
+): number {
   return config[rule.setting];
 }

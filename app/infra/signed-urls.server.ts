@@ -10,16 +10,24 @@ export const PUBLIC_AREAS = ["previews/", "samples/", "avatars/"];
 const DEFAULT_TTL_SECONDS = 60 * 60;
 
 function signature(key: string, expires: number): string {
-  return crypto.createHmac("sha256", deriveKey("signed-media-urls")).update(`${key}\n${expires}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", deriveKey("signed-media-urls"))
+    .update(`${key}\n${expires}`)
+    .digest("base64url");
 }
 
-export function signedMediaUrl(key: string, ttlSeconds = DEFAULT_TTL_SECONDS, now = Date.now()): string {
+export function signedMediaUrl(
+  key: string,
+  ttlSeconds = DEFAULT_TTL_SECONDS,
+  now = Date.now(),
+): string {
   const expires = Math.floor(now / 1000) + ttlSeconds;
   return `/media/${key}?exp=${expires}&sig=${signature(key, expires)}`;
 }
 
 export function publicMediaUrl(key: string): string {
-  if (!PUBLIC_AREAS.some((area) => key.startsWith(area))) throw new Error(`Not a public file: ${key}`);
+  if (!PUBLIC_AREAS.some((area) => key.startsWith(area)))
+    throw new Error(`Not a public file: ${key}`);
   return `/media/${key}`;
 }
 

@@ -44,7 +44,10 @@ function settled(out: fs.WriteStream, event: "drain" | "finish"): Promise<void> 
 const SAFE_NAME = /^[A-Za-z0-9._/-]{1,200}$/;
 
 export function assertSafeEntryName(name: string): void {
-  if (!SAFE_NAME.test(name) || name.split("/").some((part) => part === "" || part === "." || part === "..")) {
+  if (
+    !SAFE_NAME.test(name) ||
+    name.split("/").some((part) => part === "" || part === "." || part === "..")
+  ) {
     throw new Error(`Unsafe zip entry name: ${name}`);
   }
 }
@@ -52,7 +55,14 @@ export function assertSafeEntryName(name: string): void {
 /** A Date whose local fields are `date`'s UTC fields (fflate writes the DOS time from local time), within the years a ZIP holds. */
 function zipTime(date: Date): Date {
   const year = Math.min(2099, Math.max(1980, date.getUTCFullYear()));
-  return new Date(year, date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds());
+  return new Date(
+    year,
+    date.getUTCMonth(),
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+  );
 }
 
 /**
@@ -68,7 +78,11 @@ export async function writeZipFile(
     modified = new Date(),
     signal,
     onEntryWritten,
-  }: { modified?: Date; signal?: AbortSignal; onEntryWritten?: (entry: WrittenZipEntry) => void } = {},
+  }: {
+    modified?: Date;
+    signal?: AbortSignal;
+    onEntryWritten?: (entry: WrittenZipEntry) => void;
+  } = {},
 ): Promise<WrittenZipEntry[]> {
   const out = fs.createWriteStream(target, { flags: "wx", mode: OWNER_ONLY_FILE });
   let zipError: Error | null = null;
@@ -110,7 +124,8 @@ export async function writeZipFile(
       let bytes = 0;
       const push = async (chunk: Uint8Array) => {
         bytes += chunk.byteLength;
-        if (bytes >= 0xffffffff) throw new Error(`Entry too large for a zip without zip64: ${entry.name}`);
+        if (bytes >= 0xffffffff)
+          throw new Error(`Entry too large for a zip without zip64: ${entry.name}`);
         hash.update(chunk);
         file.push(chunk, false);
         await drained();

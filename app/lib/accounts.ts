@@ -7,7 +7,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const NEW_PASSWORD_MIN_LENGTH = 8;
 export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`;
 /** A new password found in the list of common (breached) passwords. */
-export const COMMON_PASSWORD = "This password is one of the most common and easy to guess. Please choose another.";
+export const COMMON_PASSWORD =
+  "This password is one of the most common and easy to guess. Please choose another.";
 
 /** The waitlist's form: the Register tab, at the form (registration closed). */
 export const WAITLIST_HREF = "/auth?tab=register#waitlist";

@@ -3,7 +3,10 @@ export const MAX_CART_ITEMS = 50;
 
 /** Upload limits and their messages, the same for the screens and the API. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const FILE_TOO_LARGE = { title: "File Too Large", description: "Please select a file smaller than 10MB." };
+export const FILE_TOO_LARGE = {
+  title: "File Too Large",
+  description: "Please select a file smaller than 10MB.",
+};
 export const INVALID_FILE_TYPE = {
   title: "Invalid File Type",
   description: "Please select a valid image file (JPG or PNG).",
@@ -18,7 +21,8 @@ export const UPLOAD_MESSAGES = {
 /** A JPG or PNG whose bytes stop short or are corrupt: the type is right, the file is not. */
 export const DAMAGED_IMAGE = {
   title: "Damaged Image",
-  description: "This image is damaged or incomplete and cannot be read. Please select another copy of it.",
+  description:
+    "This image is damaged or incomplete and cannot be read. Please select another copy of it.",
 };
 
 /**

@@ -11,7 +11,8 @@ export const MAX_PRICE_CENTS = 1_000_000;
 export function dollarsToCents(value: unknown): number | null {
   let dollars: number;
   if (typeof value === "number") dollars = value;
-  else if (typeof value === "string" && /^\s*\$?\s*\d+(\.\d+)?\s*$/.test(value)) dollars = Number(value.replace("$", ""));
+  else if (typeof value === "string" && /^\s*\$?\s*\d+(\.\d+)?\s*$/.test(value))
+    dollars = Number(value.replace("$", ""));
   else return null;
   if (!Number.isFinite(dollars)) return null;
   const cents = Math.round(dollars * 100);
@@ -37,7 +38,12 @@ export function formatMoney(cents: number, currency = "usd"): string {
 /** An amount in whole units (dollars, euros, ...) with the currency's symbol (Intl.NumberFormat, always two decimals). */
 export function formatAmount(amount: number, currency = "usd"): string {
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }

@@ -18,12 +18,64 @@
  */
 
 /** EEA countries where Stripe accounts can be opened (Iceland is not one). */
-const EEA = ["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LI", "LT", "LU", "MT", "NL", "NO", "PL", "PT", "RO", "SK", "SI", "ES", "SE"] as const;
+const EEA = [
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LI",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "NO",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+] as const;
 
 /** The cross-border region: a platform here pays accounts anywhere here. */
 export const CROSS_BORDER_COUNTRIES: readonly string[] = ["US", "GB", "CA", "CH", ...EEA];
 
-const EURO = ["AT", "BE", "BG", "HR", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES"];
+const EURO = [
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PT",
+  "SK",
+  "SI",
+  "ES",
+];
 
 /** Each supported platform country's settlement currency (lowercase, as Stripe's API writes it). */
 export const SETTLEMENT_CURRENCY: Readonly<Record<string, string>> = {
@@ -85,7 +137,9 @@ export function normalizeCountry(value: unknown): string | null {
 
 /** The countries a creator chooses from, by English name. */
 export function countryChoices(): { code: string; name: string }[] {
-  return ALL_COUNTRIES.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return ALL_COUNTRIES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, "en"),
+  );
 }
 
 /**
@@ -93,12 +147,19 @@ export function countryChoices(): { code: string; name: string }[] {
  * and under which service agreement: the full one at home, the recipient one
  * across borders (inside the region only).
  */
-export function payoutCountryRule(platformCountry: string, creatorCountry: string): PayoutCountryRule {
-  if (creatorCountry === platformCountry) return { payable: true, serviceAgreement: "full", crossBorder: false };
+export function payoutCountryRule(
+  platformCountry: string,
+  creatorCountry: string,
+): PayoutCountryRule {
+  if (creatorCountry === platformCountry)
+    return { payable: true, serviceAgreement: "full", crossBorder: false };
   const creator = countryName(creatorCountry);
   const platform = countryName(platformCountry);
   if (!CROSS_BORDER_COUNTRIES.includes(platformCountry)) {
-    return { payable: false, reason: `Stripe cannot pay creators in ${creator} from this platform: a platform in ${platform} can only pay creators in ${platform}.` };
+    return {
+      payable: false,
+      reason: `Stripe cannot pay creators in ${creator} from this platform: a platform in ${platform} can only pay creators in ${platform}.`,
+    };
   }
   if (!CROSS_BORDER_COUNTRIES.includes(creatorCountry)) {
     return {

@@ -7,7 +7,8 @@
  */
 const SHOP_NAME = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
-export const INVALID_SHOP_DOMAIN = "Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com";
+export const INVALID_SHOP_DOMAIN =
+  "Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com";
 
 export function normalizeShopDomain(input: unknown): string | null {
   if (typeof input !== "string") return null;

@@ -14,6 +14,10 @@ export default function NotFound() {
 
 export function ErrorBoundary() {
   return (
-    <ErrorPanel eyebrow="404" title="Page Not Found" detail="The page you are looking for does not exist or has moved." />
+    <ErrorPanel
+      eyebrow="404"
+      title="Page Not Found"
+      detail="The page you are looking for does not exist or has moved."
+    />
   );
 }

@@ -27,7 +27,16 @@ const LISTING = {
 
 function renderCard(currency?: string) {
   const card = <ListingCard listing={LISTING} inCart={false} redirectTo="/marketplace" />;
-  renderWithRemix([{ path: "/marketplace", Component: () => (currency ? <CurrencyProvider currency={currency}>{card}</CurrencyProvider> : card) }], { url: "/marketplace" });
+  renderWithRemix(
+    [
+      {
+        path: "/marketplace",
+        Component: () =>
+          currency ? <CurrencyProvider currency={currency}>{card}</CurrencyProvider> : card,
+      },
+    ],
+    { url: "/marketplace" },
+  );
 }
 
 describe("prices in the platform's settlement currency", () => {
@@ -52,26 +61,50 @@ describe("the creator's figures in the settlement currency", () => {
     const { StatCards } = await import("~/features/studio/components/stat-cards");
     render(
       <CurrencyProvider currency="eur">
-        <StatCards stats={{ totalImages: 1, totalStylized: 2, totalListed: 1, totalEarnings: 21.25 }} />
+        <StatCards
+          stats={{ totalImages: 1, totalStylized: 2, totalListed: 1, totalEarnings: 21.25 }}
+        />
       </CurrencyProvider>,
     );
     expect(screen.getByText("€21.25")).toBeInTheDocument();
     cleanup();
-    render(<StatCards stats={{ totalImages: 1, totalStylized: 2, totalListed: 1, totalEarnings: 21.25 }} />);
+    render(
+      <StatCards
+        stats={{ totalImages: 1, totalStylized: 2, totalListed: 1, totalEarnings: 21.25 }}
+      />,
+    );
     expect(screen.getByText("$21.25")).toBeInTheDocument();
   });
 
   it("draws the analytics earnings chart's name and axis in the currency", async () => {
     const { EarningsChart } = await import("~/features/market/components/analytics-chart");
     const days: AnalyticsDay[] = [
-      { date: "2026-11-25", views: 3, addsToCart: 1, sales: 1, earnings: "21.25", conversion: 0.33, testSales: 0 },
-      { date: "2026-11-26", views: 0, addsToCart: 0, sales: 0, earnings: "0", conversion: null, testSales: 0 },
+      {
+        date: "2026-11-25",
+        views: 3,
+        addsToCart: 1,
+        sales: 1,
+        earnings: "21.25",
+        conversion: 0.33,
+        testSales: 0,
+      },
+      {
+        date: "2026-11-26",
+        views: 0,
+        addsToCart: 0,
+        sales: 0,
+        earnings: "0",
+        conversion: null,
+        testSales: 0,
+      },
     ];
     render(
       <CurrencyProvider currency="gbp">
         <EarningsChart days={days} rangeLabel="the last 7 days" />
       </CurrencyProvider>,
     );
-    expect(screen.getByRole("img", { name: "Earnings per day over the last 7 days: £21.25 in all." })).toBeInTheDocument();
+    expect(
+      screen.getByRole("img", { name: "Earnings per day over the last 7 days: £21.25 in all." }),
+    ).toBeInTheDocument();
   });
 });

@@ -8,7 +8,13 @@ import { createContext, useContext, type ReactNode } from "react";
  */
 const CurrencyContext = createContext("usd");
 
-export function CurrencyProvider({ currency, children }: { currency: string; children: ReactNode }) {
+export function CurrencyProvider({
+  currency,
+  children,
+}: {
+  currency: string;
+  children: ReactNode;
+}) {
   return <CurrencyContext.Provider value={currency}>{children}</CurrencyContext.Provider>;
 }
 

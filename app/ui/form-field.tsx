@@ -41,7 +41,11 @@ export function TextField({
 export function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+    >
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}

@@ -36,17 +36,28 @@ describe("LinkTabs", () => {
     expect(screen.getByRole("tabpanel", { name: "Login" })).toHaveTextContent("login panel");
 
     fireEvent.click(register);
-    await waitFor(() => expect(screen.getByRole("tabpanel", { name: "Register" })).toHaveTextContent("register panel"));
+    await waitFor(() =>
+      expect(screen.getByRole("tabpanel", { name: "Register" })).toHaveTextContent(
+        "register panel",
+      ),
+    );
     expect(screen.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
   });
 
   it("moves between tabs with the arrow, Home and End keys", async () => {
     renderWithRemix([{ path: "/", Component: Screen }], { url: "/" });
     fireEvent.keyDown(screen.getByRole("tab", { name: "Login" }), { key: "ArrowRight" });
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true"));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Register" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      ),
+    );
     expect(screen.getByRole("tab", { name: "Register" })).toHaveFocus();
     fireEvent.keyDown(screen.getByRole("tab", { name: "Register" }), { key: "ArrowRight" });
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true"));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true"),
+    );
     fireEvent.keyDown(screen.getByRole("tab", { name: "Login" }), { key: "End" });
     await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("register panel"));
     fireEvent.keyDown(screen.getByRole("tab", { name: "Register" }), { key: "Home" });

@@ -14,7 +14,13 @@ const TITLE = 'Neon "Dream" & more';
 
 describe("ShareLinks", () => {
   it("offers the address to copy and plain share links to X, Facebook, Pinterest and mail", () => {
-    render(<ShareLinks url={URL_TO_SHARE} title={TITLE} image="https://selfie.example/media/previews/abc_card.jpg" />);
+    render(
+      <ShareLinks
+        url={URL_TO_SHARE}
+        title={TITLE}
+        image="https://selfie.example/media/previews/abc_card.jpg"
+      />,
+    );
     const field = screen.getByLabelText("Link to share");
     expect(field).toHaveValue(URL_TO_SHARE);
     expect(field).toHaveAttribute("readonly");
@@ -24,7 +30,9 @@ describe("ShareLinks", () => {
     expect(href("X").searchParams.get("text")).toBe(TITLE);
     expect(href("Facebook").searchParams.get("u")).toBe(URL_TO_SHARE);
     expect(href("Pinterest").searchParams.get("url")).toBe(URL_TO_SHARE);
-    expect(href("Pinterest").searchParams.get("media")).toBe("https://selfie.example/media/previews/abc_card.jpg");
+    expect(href("Pinterest").searchParams.get("media")).toBe(
+      "https://selfie.example/media/previews/abc_card.jpg",
+    );
     const mail = links.getByRole("link", { name: "Email" }).getAttribute("href")!;
     expect(mail.startsWith("mailto:?")).toBe(true);
     expect(new URLSearchParams(mail.slice("mailto:?".length)).get("body")).toBe(URL_TO_SHARE);

@@ -5,14 +5,26 @@ import { useHydrated } from "~/ui/use-hydrated";
 export function shareTargets(page: { url: string; title: string; image?: string | null }) {
   const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
   return [
-    { id: "x", label: "X", href: `https://twitter.com/intent/tweet?${q({ url: page.url, text: page.title })}` },
-    { id: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?${q({ u: page.url })}` },
+    {
+      id: "x",
+      label: "X",
+      href: `https://twitter.com/intent/tweet?${q({ url: page.url, text: page.title })}`,
+    },
+    {
+      id: "facebook",
+      label: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?${q({ u: page.url })}`,
+    },
     {
       id: "pinterest",
       label: "Pinterest",
       href: `https://pinterest.com/pin/create/button/?${q({ url: page.url, description: page.title, ...(page.image ? { media: page.image } : {}) })}`,
     },
-    { id: "mail", label: "Email", href: `mailto:?${q({ subject: page.title, body: page.url }).replace(/\+/g, "%20")}` },
+    {
+      id: "mail",
+      label: "Email",
+      href: `mailto:?${q({ subject: page.title, body: page.url }).replace(/\+/g, "%20")}`,
+    },
   ];
 }
 
@@ -23,11 +35,22 @@ export function shareTargets(page: { url: string; title: string; image?: string 
  * the browser has the Web Share API (phones), a Share button that opens the
  * system's share sheet.
  */
-export function ShareLinks({ url, title, image, name }: { url: string; title: string; image?: string | null; name?: string }) {
+export function ShareLinks({
+  url,
+  title,
+  image,
+  name,
+}: {
+  url: string;
+  title: string;
+  image?: string | null;
+  name?: string;
+}) {
   const hydrated = useHydrated();
   const fieldId = useId();
   const [copied, setCopied] = useState(false);
-  const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
+  const canShare =
+    hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
   const canCopy = hydrated && typeof navigator !== "undefined" && Boolean(navigator.clipboard);
   const what = name ? <span className="sr-only">: {name}</span> : null;
   return (
@@ -50,7 +73,10 @@ export function ShareLinks({ url, title, image, name }: { url: string; title: st
             type="button"
             className="btn-secondary px-3 py-1 text-sm"
             onClick={() => {
-              void navigator.clipboard.writeText(url).then(() => setCopied(true), () => setCopied(false));
+              void navigator.clipboard.writeText(url).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
             }}
           >
             {copied ? "Copied" : "Copy link"}

@@ -49,5 +49,7 @@ export function shareMetaTags(page: {
  * that never runs, written so no text in it can end the script element.
  */
 export function JsonLd({ data }: { data: unknown }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />;
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+  );
 }

@@ -3,7 +3,11 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import { Outlet } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/lib/accounts";
 import { SiteNav } from "~/ui/site-nav";
@@ -20,9 +24,15 @@ const user = (overrides: Partial<PublicUser> = {}): PublicUser => ({
 });
 
 function renderNav(current: PublicUser | null, registrationOpen = false) {
-  renderWithRemix([
-    { path: "/", Component: () => <SiteNav user={current} registrationOpen={registrationOpen} /> },
-  ], { url: "/" });
+  renderWithRemix(
+    [
+      {
+        path: "/",
+        Component: () => <SiteNav user={current} registrationOpen={registrationOpen} />,
+      },
+    ],
+    { url: "/" },
+  );
   // The desktop bar (the small-screen menu repeats the same links).
   return within(screen.getAllByRole("navigation", { name: "Main" })[0]);
 }
@@ -61,20 +71,27 @@ describe("SiteNav", () => {
   it("falls back to the email without a first name, and shows the profile image when present", () => {
     const nav = renderNav(user({ firstName: "", profileImageUrl: "/media/avatar.png" }));
     expect(nav.getAllByTestId("nav-user")[0]).toHaveTextContent("ada@example.com");
-    expect(nav.getAllByTestId("nav-user")[0].querySelector("img")).toHaveAttribute("src", "/media/avatar.png");
+    expect(nav.getAllByTestId("nav-user")[0].querySelector("img")).toHaveAttribute(
+      "src",
+      "/media/avatar.png",
+    );
   });
 
   it("Get Started opens the Register tab while registration is open", () => {
     const nav = renderNav(null, true);
-    expect(nav.getAllByRole("link", { name: "Get Started" })[0]).toHaveAttribute("href", "/auth?tab=register");
+    expect(nav.getAllByRole("link", { name: "Get Started" })[0]).toHaveAttribute(
+      "href",
+      "/auth?tab=register",
+    );
     expect(nav.getAllByRole("link", { name: "Sign In" })[0]).toHaveAttribute("href", "/auth");
   });
 
   it("shows Admin to the super admin only", () => {
-    expect(renderNav(user({ id: "super-admin", isAdmin: true })).getAllByRole("link", { name: "Admin" })[0]).toHaveAttribute(
-      "href",
-      "/admin",
-    );
+    expect(
+      renderNav(user({ id: "super-admin", isAdmin: true })).getAllByRole("link", {
+        name: "Admin",
+      })[0],
+    ).toHaveAttribute("href", "/admin");
   });
 
   it("hides Admin from other users, admins included", () => {
@@ -85,21 +102,24 @@ describe("SiteNav", () => {
 describe("SiteNav's phone menu", () => {
   function renderMenu() {
     // The bar stays mounted across pages, as in the root layout.
-    renderWithRemix([
-      {
-        path: "/",
-        Component: () => (
-          <>
-            <SiteNav user={user()} />
-            <Outlet />
-          </>
-        ),
-        children: [
-          { index: true, Component: () => <h1>Home page</h1> },
-          { path: "dashboard", Component: () => <h1>Dashboard page</h1> },
-        ],
-      },
-    ], { url: "/" });
+    renderWithRemix(
+      [
+        {
+          path: "/",
+          Component: () => (
+            <>
+              <SiteNav user={user()} />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { index: true, Component: () => <h1>Home page</h1> },
+            { path: "dashboard", Component: () => <h1>Dashboard page</h1> },
+          ],
+        },
+      ],
+      { url: "/" },
+    );
     const toggle = screen.getByRole("button", { name: "Menu" });
     const panel = () => document.getElementById("site-menu");
     return { toggle, panel };
@@ -111,7 +131,10 @@ describe("SiteNav's phone menu", () => {
     expect(panel()).toBeNull();
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(within(panel()!).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(within(panel()!).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
     fireEvent.click(toggle);
     expect(panel()).toBeNull();
   });
@@ -150,7 +173,10 @@ describe("SiteNav's phone menu", () => {
     const context = await handler.query(new Request("http://localhost/"));
     if (context instanceof Response) throw new Error("unexpected redirect");
     const html = renderToString(
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+      />,
     );
     const doc = new DOMParser().parseFromString(html, "text/html");
     const details = doc.querySelector("details")!;

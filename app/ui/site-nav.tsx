@@ -23,7 +23,9 @@ const ADMIN_LINK = { to: "/admin", label: "Admin" };
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+    isActive
+      ? "bg-brand-50 text-brand-700"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 }
 
@@ -43,7 +45,12 @@ function useMenu() {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: Event) => {
-      if (container.current && event.target instanceof Node && !container.current.contains(event.target)) setOpen(false);
+      if (
+        container.current &&
+        event.target instanceof Node &&
+        !container.current.contains(event.target)
+      )
+        setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
@@ -63,13 +70,24 @@ function useMenu() {
 function MenuIcon() {
   return (
     <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M3 5h14M3 10h14M3 15h14"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
 
 /** The navigation bar, signed-in and signed-out; "Get Started" opens the Register tab while registration is open, else the waitlist. */
-export function SiteNav({ user, registrationOpen = false }: { user: PublicUser | null; registrationOpen?: boolean }) {
+export function SiteNav({
+  user,
+  registrationOpen = false,
+}: {
+  user: PublicUser | null;
+  registrationOpen?: boolean;
+}) {
   const hydrated = useHydrated();
   const menu = useMenu();
   const links = user
@@ -83,7 +101,9 @@ export function SiteNav({ user, registrationOpen = false }: { user: PublicUser |
         data-testid="nav-user"
         title="Settings"
       >
-        {user.profileImageUrl ? <Avatar src={user.profileImageUrl} name={displayName(user)} /> : null}
+        {user.profileImageUrl ? (
+          <Avatar src={user.profileImageUrl} name={displayName(user)} />
+        ) : null}
         <span className="max-w-[12rem] truncate">{displayName(user)}</span>
         <span className="sr-only">: settings</span>
       </Link>
@@ -106,7 +126,10 @@ export function SiteNav({ user, registrationOpen = false }: { user: PublicUser |
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3"
+      >
         <Link to="/landing" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <LogoMark />
           <span>{PRODUCT_NAME}</span>
@@ -154,9 +177,20 @@ export function SiteNav({ user, registrationOpen = false }: { user: PublicUser |
   );
 }
 
-function MenuPanel({ id, links, account }: { id?: string; links: { to: string; label: string }[]; account: ReactNode }) {
+function MenuPanel({
+  id,
+  links,
+  account,
+}: {
+  id?: string;
+  links: { to: string; label: string }[];
+  account: ReactNode;
+}) {
   return (
-    <div id={id} className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+    <div
+      id={id}
+      className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+    >
       <ul className="flex flex-col gap-1">
         {links.map((link) => (
           <li key={link.to}>

@@ -14,8 +14,7 @@ export const stackedTable = {
   body: "block divide-y divide-slate-200 bg-white sm:table-row-group sm:divide-slate-100",
   row: "block px-4 py-3 sm:table-row sm:p-0 sm:hover:bg-slate-50/70",
   /** A cell with its column's name in front on phones (set data-label). */
-  cell:
-    "flex min-w-0 items-start justify-between gap-4 py-1 text-sm text-slate-700 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-slate-500 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-4 sm:py-3 sm:before:content-none",
+  cell: "flex min-w-0 items-start justify-between gap-4 py-1 text-sm text-slate-700 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-slate-500 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-4 sm:py-3 sm:before:content-none",
   /** The row's leading cell (the name), full width on phones, no label. */
   lead: "block min-w-0 pb-2 text-sm text-slate-700 sm:table-cell sm:px-4 sm:py-3 sm:pb-3",
   /** The actions cell: full width on phones, buttons to the left. */

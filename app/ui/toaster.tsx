@@ -27,7 +27,13 @@ interface ShownToast {
   message: FlashMessage;
 }
 
-export function ToastProvider({ flash, children }: { flash: FlashMessage | null; children: ReactNode }) {
+export function ToastProvider({
+  flash,
+  children,
+}: {
+  flash: FlashMessage | null;
+  children: ReactNode;
+}) {
   const next = useRef(1);
   const [toast, setToast] = useState<ShownToast | null>(flash ? { id: 0, message: flash } : null);
   const show = useCallback<ShowToast>((message) => setToast({ id: next.current++, message }), []);
@@ -44,7 +50,10 @@ export function ToastProvider({ flash, children }: { flash: FlashMessage | null;
   useEffect(() => {
     if (!toast) return;
     const duration = toast.message.kind === "error" ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS;
-    const timer = setTimeout(() => setToast((current) => (current?.id === toast.id ? null : current)), duration);
+    const timer = setTimeout(
+      () => setToast((current) => (current?.id === toast.id ? null : current)),
+      duration,
+    );
     return () => clearTimeout(timer);
   }, [toast]);
 
@@ -57,7 +66,9 @@ export function ToastProvider({ flash, children }: { flash: FlashMessage | null;
         data-testid="toast-region"
         className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center px-4 sm:inset-x-auto sm:right-4 sm:top-20 sm:px-0"
       >
-        {toast ? <Toast key={toast.id} message={toast.message} onClose={() => setToast(null)} /> : null}
+        {toast ? (
+          <Toast key={toast.id} message={toast.message} onClose={() => setToast(null)} />
+        ) : null}
       </div>
     </ToastContext.Provider>
   );
@@ -83,17 +94,23 @@ function Toast({ message, onClose }: { message: FlashMessage; onClose: () => voi
   return (
     <>
       {/* Without JavaScript, the close label ticks this box and CSS hides the toast. */}
-      {hydrated ? null : <input type="checkbox" id="toast-dismiss" className="peer sr-only" aria-label="Dismiss" />}
+      {hydrated ? null : (
+        <input type="checkbox" id="toast-dismiss" className="peer sr-only" aria-label="Dismiss" />
+      )}
       <div
         data-testid="toast"
         className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg peer-checked:hidden sm:w-[420px] ${KIND_STYLES[message.kind]}`}
       >
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1 wrap-anywhere">
-            <p className={`text-sm font-semibold ${message.kind === "error" ? "text-red-800" : "text-slate-900"}`}>
+            <p
+              className={`text-sm font-semibold ${message.kind === "error" ? "text-red-800" : "text-slate-900"}`}
+            >
               {message.title}
             </p>
-            {message.description ? <p className="mt-1 text-sm text-slate-700">{message.description}</p> : null}
+            {message.description ? (
+              <p className="mt-1 text-sm text-slate-700">{message.description}</p>
+            ) : null}
           </div>
           {hydrated ? (
             <button type="button" onClick={onClose} className={closeClass} aria-label="Dismiss">

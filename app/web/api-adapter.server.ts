@@ -93,13 +93,21 @@ export interface RawBody {
  * the entry names as the other input fields; JSON of the result, errors as
  * JSON bodies.
  */
-export function rawBodyHandler<A extends Access, S extends z.ZodType, R>(procedure: Procedure<A, S, R>, raw: RawBody) {
+export function rawBodyHandler<A extends Access, S extends z.ZodType, R>(
+  procedure: Procedure<A, S, R>,
+  raw: RawBody,
+) {
   return async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
     try {
-      const payload = raw.as === "bytes" ? await readBytesLimited(request, raw.maxBytes) : await readTextLimited(request, raw.maxBytes);
+      const payload =
+        raw.as === "bytes"
+          ? await readBytesLimited(request, raw.maxBytes)
+          : await readTextLimited(request, raw.maxBytes);
       const input: Record<string, unknown> = { payload };
       for (const [field, names] of Object.entries(raw.headers)) {
-        const found = (typeof names === "string" ? [names] : names).map((name) => request.headers.get(name)).find((value) => value !== null);
+        const found = (typeof names === "string" ? [names] : names)
+          .map((name) => request.headers.get(name))
+          .find((value) => value !== null);
         input[field] = found ?? undefined;
       }
       const result = await invoke(procedure, null, input, callContext(request, context));

@@ -3,7 +3,12 @@ import type { Access, AnyProcedure } from "~/infra/procedure.server";
 import type { CallContext } from "~/infra/call-context.server";
 import type { Caller } from "~/web/auth.server";
 import type { RawBody } from "~/web/api-adapter.server";
-import { apiHandler, apiMethodNotAllowed, apiNotFound, rawBodyHandler } from "~/web/api-adapter.server";
+import {
+  apiHandler,
+  apiMethodNotAllowed,
+  apiNotFound,
+  rawBodyHandler,
+} from "~/web/api-adapter.server";
 
 /**
  * The /api route table's entry: everything the router needs to answer an
@@ -36,7 +41,11 @@ export type ApiAuth = "bearer-or-cookie" | "cookie" | "none";
 export type ApiAnswer = "json" | "zip" | "pdf" | "redirect" | "page-or-redirect";
 
 /** Turns a procedure's result into the answer, when it is not plain JSON of the result. */
-export type Respond<R> = (result: R, caller: Caller, ctx: CallContext) => Response | Promise<Response>;
+export type Respond<R> = (
+  result: R,
+  caller: Caller,
+  ctx: CallContext,
+) => Response | Promise<Response>;
 
 /** What a hand-written endpoint gets: the request, its path parameters, and the table it was found in. */
 export interface ApiCall {
@@ -85,7 +94,8 @@ export interface ApiRoute {
 /** Who may call an endpoint: its procedure's access, or the table's for one without a procedure. */
 export function routeAccess(route: ApiRoute): Access {
   const access = route.procedure?.access ?? route.access;
-  if (!access) throw new Error(`${route.method} ${route.path} has neither a procedure nor an access`);
+  if (!access)
+    throw new Error(`${route.method} ${route.path} has neither a procedure nor an access`);
   return access;
 }
 
@@ -93,7 +103,10 @@ type ProcedureResult<P> = P extends { run: (...args: never[]) => infer R } ? Awa
 
 /** A table entry whose `respond` reads its procedure's result, checked against that result's type. */
 export function responding<P extends AnyProcedure>(
-  route: Omit<ApiRoute, "procedure" | "respond"> & { procedure: P; respond: Respond<ProcedureResult<P>> },
+  route: Omit<ApiRoute, "procedure" | "respond"> & {
+    procedure: P;
+    respond: Respond<ProcedureResult<P>>;
+  },
 ): ApiRoute {
   return route as ApiRoute;
 }
@@ -135,17 +148,25 @@ export function apiRouter(routes: readonly ApiRoute[]): ApiRouter {
   const byPath = new Map<string, ApiRoute[]>();
   for (const route of routes) {
     const same = byPath.get(route.path) ?? [];
-    if (same.some((other) => other.method === route.method)) throw new Error(`${route.method} ${route.path} is in the table twice`);
+    if (same.some((other) => other.method === route.method))
+      throw new Error(`${route.method} ${route.path} is in the table twice`);
     byPath.set(route.path, [...same, route]);
   }
-  const compiled: CompiledPath[] = [...byPath].map(([path, entries]) => compilePath(path, pathRoute(entries, routes)));
+  const compiled: CompiledPath[] = [...byPath].map(([path, entries]) =>
+    compilePath(path, pathRoute(entries, routes)),
+  );
   const dispatch: Handler = async (args) => {
     const pathname = decodePath(new URL(args.request.url).pathname);
     let best: { path: CompiledPath; params: Record<string, string> } | undefined;
     for (const path of compiled) {
       const match = path.matcher.exec(pathname);
       if (!match || (best && best.path.score >= path.score)) continue;
-      best = { path, params: Object.fromEntries(path.names.map((name, index) => [name, match[index + 1].replace(/%2F/g, "/")])) };
+      best = {
+        path,
+        params: Object.fromEntries(
+          path.names.map((name, index) => [name, match[index + 1].replace(/%2F/g, "/")]),
+        ),
+      };
     }
     if (!best) return apiNotFound();
     return best.path.route.loader({ ...args, params: best.params });
@@ -163,7 +184,9 @@ export function apiRouter(routes: readonly ApiRoute[]): ApiRouter {
 }
 
 function pathRoute(entries: readonly ApiRoute[], routes: readonly ApiRoute[]): ApiPathRoute {
-  const handlers = new Map(entries.map((entry) => [entry.method as string, handlerOf(entry, routes)]));
+  const handlers = new Map(
+    entries.map((entry) => [entry.method as string, handlerOf(entry, routes)]),
+  );
   const allowed = entries.map((entry) => entry.method).join(", ");
   const dispatch: Handler = (args) => {
     const method = args.request.method.toUpperCase();
@@ -175,8 +198,10 @@ function pathRoute(entries: readonly ApiRoute[], routes: readonly ApiRoute[]): A
 
 function handlerOf(route: ApiRoute, routes: readonly ApiRoute[]): Handler {
   const { handle, procedure } = route;
-  if (handle) return async ({ request, context, params }) => handle({ request, context, params, routes });
-  if (!procedure) throw new Error(`${route.method} ${route.path} has neither a procedure nor a handler`);
+  if (handle)
+    return async ({ request, context, params }) => handle({ request, context, params, routes });
+  if (!procedure)
+    throw new Error(`${route.method} ${route.path} has neither a procedure nor a handler`);
   if (route.rawBody) return rawBodyHandler(procedure, route.rawBody);
   return apiHandler(procedure, {
     body: route.input === "json" ? "json" : "none",

@@ -13,7 +13,9 @@ import { userForApiToken, userForWebSession } from "~/features/accounts/sessions
  * production it is `__Host-session` (app/web/cookie.server.ts), elsewhere
  * `__session`.
  */
-export function createSessionCookie(config: Pick<Config, "isProduction" | "appSecret" | "SESSION_DAYS">) {
+export function createSessionCookie(
+  config: Pick<Config, "isProduction" | "appSecret" | "SESSION_DAYS">,
+) {
   return appCookie("session", { maxAge: config.SESSION_DAYS * 24 * 60 * 60 }, config);
 }
 
@@ -49,7 +51,10 @@ export interface Caller {
  * Who is calling: a bearer token wins over the cookie. A bearer header that is
  * present but not valid is a 401 even when a cookie is also sent.
  */
-export async function resolveCaller(request: Request, options: { bearer: boolean }): Promise<Caller> {
+export async function resolveCaller(
+  request: Request,
+  options: { bearer: boolean },
+): Promise<Caller> {
   const db = getDb();
   if (options.bearer && request.headers.has("Authorization")) {
     const token = bearerTokenOf(request);
@@ -70,6 +75,8 @@ export async function getWebUser(request: Request): Promise<UserRow | null> {
 
 /** The token of an `Authorization: Bearer <token>` header, if well formed. */
 export function bearerTokenOf(request: Request): string | null {
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i.exec(
+    request.headers.get("Authorization") ?? "",
+  );
   return match ? match[1] : null;
 }

@@ -24,7 +24,14 @@ export function bodyGuard() {
     const limit = bodyLimitFor(req.path, req.get("Content-Type"));
 
     const exempt = isExemptFromSameOrigin(req.path, req.get("Authorization") ?? null);
-    if (!exempt && isCrossSite({ method: req.method, header: (name) => req.get(name) ?? null, host: requestHost(req) })) {
+    if (
+      !exempt &&
+      isCrossSite({
+        method: req.method,
+        header: (name) => req.get(name) ?? null,
+        host: requestHost(req),
+      })
+    ) {
       settleUnreadBody(req, res, limit.bytes);
       return refuse(req, res, 403, "Cross-site request refused");
     }
@@ -64,7 +71,9 @@ export function bodyGuard() {
 }
 
 function tooLargeMessage(limit: number) {
-  return limit > 1024 * 1024 ? FILE_TOO_LARGE.description : "The request is too large (at most 1 MB).";
+  return limit > 1024 * 1024
+    ? FILE_TOO_LARGE.description
+    : "The request is too large (at most 1 MB).";
 }
 
 const REFUSAL_TITLES: Record<number, string> = {
@@ -85,4 +94,3 @@ export function refuse(req: Request, res: Response, status: number, message: str
   const title = REFUSAL_TITLES[status] ?? "Request failed";
   res.type("html").send(shortPageHtml(title, [message]));
 }
-

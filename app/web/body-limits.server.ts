@@ -28,7 +28,9 @@ export const UPLOAD_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Upload routes with a path parameter (a stylized image's model release, a PDF). */
-export const UPLOAD_PATH_PATTERNS: readonly RegExp[] = [/^\/api\/token-stylized-images\/[^/]+\/model-release$/];
+export const UPLOAD_PATH_PATTERNS: readonly RegExp[] = [
+  /^\/api\/token-stylized-images\/[^/]+\/model-release$/,
+];
 
 export interface BodyLimit {
   bytes: number;
@@ -39,7 +41,10 @@ export interface BodyLimit {
 export function bodyLimitFor(path: string, contentType: string | undefined): BodyLimit {
   const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
   const bare = stripTrailingSlash(path);
-  if (multipart && (UPLOAD_PATHS.has(bare) || UPLOAD_PATH_PATTERNS.some((pattern) => pattern.test(bare)))) {
+  if (
+    multipart &&
+    (UPLOAD_PATHS.has(bare) || UPLOAD_PATH_PATTERNS.some((pattern) => pattern.test(bare)))
+  ) {
     return { bytes: UPLOAD_BODY_LIMIT, streamed: true };
   }
   return { bytes: FORM_BODY_LIMIT, streamed: false };
@@ -59,4 +64,5 @@ export function hasBody(req: IncomingMessage): boolean {
   return declared !== undefined ? declared > 0 : req.headers["transfer-encoding"] !== undefined;
 }
 
-const stripTrailingSlash = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
+const stripTrailingSlash = (path: string) =>
+  path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;

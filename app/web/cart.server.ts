@@ -29,7 +29,9 @@ export async function readCart(request: Request): Promise<string[]> {
   // Any signed cart, even an empty one, makes the page this visitor's own.
   reportRead("cart", value !== null);
   if (!Array.isArray(value)) return [];
-  return [...new Set(value.filter((id): id is string => typeof id === "string" && ID_PATTERN.test(id)))].slice(0, MAX_CART_ITEMS);
+  return [
+    ...new Set(value.filter((id): id is string => typeof id === "string" && ID_PATTERN.test(id))),
+  ].slice(0, MAX_CART_ITEMS);
 }
 
 /** The Set-Cookie header for a cart (an empty cart clears the cookie). */

@@ -20,7 +20,13 @@ describe("the address every per-address throttle counts on", () => {
   });
 
   it("is the IPv4 address itself, also when written as an IPv4-mapped IPv6 address", () => {
-    for (const address of ["198.51.100.7", "::ffff:198.51.100.7", "::FFFF:198.51.100.7", "::ffff:c633:6407", "0:0:0:0:0:ffff:c633:6407"]) {
+    for (const address of [
+      "198.51.100.7",
+      "::ffff:198.51.100.7",
+      "::FFFF:198.51.100.7",
+      "::ffff:c633:6407",
+      "0:0:0:0:0:ffff:c633:6407",
+    ]) {
       expect(throttleKeyOfAddress(address), address).toBe("198.51.100.7");
     }
     expect(throttleKeyOfAddress("198.51.100.8")).toBe("198.51.100.8");

@@ -51,8 +51,12 @@ export function throttleKeyOfAddress(address: string): string {
   const groups = ipv6Groups(address.split("%")[0]!);
   if (!groups) return address;
   const ipv4Mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  if (ipv4Mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  if (ipv4Mapped)
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part counts as two), or null when it is not one. */
@@ -65,7 +69,8 @@ function ipv6Groups(address: string): number[] | null {
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split("::") as [string, string | undefined];
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => Number.parseInt(group, 16)));
+  const parse = (part: string) =>
+    part === "" ? [] : part.split(":").map((group) => Number.parseInt(group, 16));
   const front = parse(head);
   const back = tail === undefined ? [] : parse(tail);
   const zeros = tail === undefined ? 0 : 8 - front.length - back.length;

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { applyDocumentCacheControl, SIGNED_IN_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from "./document-cache.server";
+import {
+  applyDocumentCacheControl,
+  SIGNED_IN_CACHE_CONTROL,
+  VISITOR_CACHE_CONTROL,
+} from "./document-cache.server";
 
 function cacheControlFor(cookie: string | null): string | null {
   const headers = new Headers();
-  applyDocumentCacheControl(new Request("http://shop.test/", { headers: cookie === null ? {} : { Cookie: cookie } }), headers);
+  applyDocumentCacheControl(
+    new Request("http://shop.test/", { headers: cookie === null ? {} : { Cookie: cookie } }),
+    headers,
+  );
   return headers.get("Cache-Control");
 }
 
@@ -26,7 +33,10 @@ describe("the Cache-Control of a page", () => {
     expect(cacheControlFor(null)).toBe(VISITOR_CACHE_CONTROL);
     expect(cacheControlFor("theme=dark; __cart=x")).toBe(VISITOR_CACHE_CONTROL);
     const headers = new Headers({ "Cache-Control": "public, max-age=60" });
-    applyDocumentCacheControl(new Request("http://shop.test/", { headers: { Cookie: "__session=x" } }), headers);
+    applyDocumentCacheControl(
+      new Request("http://shop.test/", { headers: { Cookie: "__session=x" } }),
+      headers,
+    );
     expect(headers.get("Cache-Control")).toBe("public, max-age=60");
   });
 });

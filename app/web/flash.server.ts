@@ -16,7 +16,9 @@ export async function flashHeader(message: FlashMessage): Promise<string> {
 }
 
 /** Reads the pending flash message and the header that clears it. */
-export async function takeFlash(request: Request): Promise<{ flash: FlashMessage | null; clear: string | null }> {
+export async function takeFlash(
+  request: Request,
+): Promise<{ flash: FlashMessage | null; clear: string | null }> {
   const cookie = flashCookie();
   const value = await cookie.parse(request.headers.get("Cookie"));
   reportRead("flash", value !== null);
@@ -26,7 +28,11 @@ export async function takeFlash(request: Request): Promise<{ flash: FlashMessage
   return { flash: value as FlashMessage, clear: await cookie.serialize("", { maxAge: 0 }) };
 }
 
-export async function redirectWithFlash(url: string, message: FlashMessage, headers: HeadersInit = {}) {
+export async function redirectWithFlash(
+  url: string,
+  message: FlashMessage,
+  headers: HeadersInit = {},
+) {
   const all = new Headers(headers);
   all.append("Set-Cookie", await flashHeader(message));
   all.set("Location", url);

@@ -40,7 +40,8 @@ async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = 
       seen.lastUrl = request.url;
       const url = new URL(request.url);
       // A route that fails unexpectedly, its message naming a file on the server.
-      if (url.searchParams.has("throw")) throw new Error("database locked at /srv/app/secret-module.ts");
+      if (url.searchParams.has("throw"))
+        throw new Error("database locked at /srv/app/secret-module.ts");
       const early = url.searchParams.get("answer");
       // An early answer, as a route gives it before reading: 401 signed out, 415, 413 on a declared size.
       if (early) return Response.json({ message: "early" }, { status: Number(early) });
@@ -73,16 +74,33 @@ interface Answer {
 function send(
   port: number,
   agent: http.Agent,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | (() => Iterable<Buffer>) },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: Buffer | (() => Iterable<Buffer>);
+  },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, agent, method: options.method ?? "POST", path: options.path, headers: options.headers },
+      {
+        host: "127.0.0.1",
+        port,
+        agent,
+        method: options.method ?? "POST",
+        path: options.path,
+        headers: options.headers,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), reusedSocket: req.reusedSocket }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            reusedSocket: req.reusedSocket,
+          }),
         );
         res.on("error", reject);
       },
@@ -138,29 +156,40 @@ describe("public files", () => {
 });
 
 describe("connections after an answer given before the body was read", () => {
-  it.each([401, 403, 415])("50 rounds: an 800 KB upload answered %i early, then a request on the same kept-alive client", async (status) => {
-    const { port } = await start();
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const upload = Buffer.alloc(800 * 1024, 1);
-    let reused = 0;
-    for (let round = 0; round < 50; round++) {
-      const early = await send(port, agent, { path: `/api/token-images/upload?answer=${status}`, headers: multipartHeaders(upload.length), body: upload });
-      expect(early.status).toBe(status);
-      const next = await send(port, agent, { method: "GET", path: "/api/token-user" });
-      expect(next.status).toBe(200);
-      if (next.reusedSocket) reused += 1;
-    }
-    // The body was drained, not the connection dropped: the kept-alive socket served the next request.
-    expect(reused).toBe(50);
-    agent.destroy();
-  });
+  it.each([401, 403, 415])(
+    "50 rounds: an 800 KB upload answered %i early, then a request on the same kept-alive client",
+    async (status) => {
+      const { port } = await start();
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const upload = Buffer.alloc(800 * 1024, 1);
+      let reused = 0;
+      for (let round = 0; round < 50; round++) {
+        const early = await send(port, agent, {
+          path: `/api/token-images/upload?answer=${status}`,
+          headers: multipartHeaders(upload.length),
+          body: upload,
+        });
+        expect(early.status).toBe(status);
+        const next = await send(port, agent, { method: "GET", path: "/api/token-user" });
+        expect(next.status).toBe(200);
+        if (next.reusedSocket) reused += 1;
+      }
+      // The body was drained, not the connection dropped: the kept-alive socket served the next request.
+      expect(reused).toBe(50);
+      agent.destroy();
+    },
+  );
 
   it("50 rounds: an upload past the limit answered 413 with Connection: close, then a request from the same client", async () => {
     const { port } = await start();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const tooBig = Buffer.alloc(UPLOAD_BODY_LIMIT + 1024 * 1024, 1);
     for (let round = 0; round < 50; round++) {
-      const early = await send(port, agent, { path: "/api/token-images/upload?answer=413", headers: multipartHeaders(tooBig.length), body: tooBig });
+      const early = await send(port, agent, {
+        path: "/api/token-images/upload?answer=413",
+        headers: multipartHeaders(tooBig.length),
+        body: tooBig,
+      });
       expect(early.status).toBe(413);
       expect(early.headers.connection).toBe("close");
       const next = await send(port, agent, { method: "GET", path: "/api/token-user" });
@@ -175,11 +204,19 @@ describe("body limits in front of the routes", () => {
     const { port, seen } = await start();
     const agent = new http.Agent({ keepAlive: true });
     const body = Buffer.alloc(FORM_BODY_LIMIT + 1, 97);
-    const api = await send(port, agent, { path: "/api/token-login", headers: { "Content-Type": "application/json" }, body });
+    const api = await send(port, agent, {
+      path: "/api/token-login",
+      headers: { "Content-Type": "application/json" },
+      body,
+    });
     expect(api.status).toBe(413);
     expect(api.headers["content-type"]).toMatch(/application\/json/);
     expect(JSON.parse(api.body)).toEqual({ message: expect.stringContaining("too large") });
-    const page = await send(port, agent, { path: "/auth", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    const page = await send(port, agent, {
+      path: "/auth",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
     expect(page.status).toBe(413);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.body).toContain("Request too large");
@@ -212,7 +249,11 @@ describe("body limits in front of the routes", () => {
     const { port, seen } = await start();
     const agent = new http.Agent({ keepAlive: true });
     const form = "email=a%40b.c&password=" + "x".repeat(100_000);
-    const answer = await send(port, agent, { path: "/auth", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: Buffer.from(form) });
+    const answer = await send(port, agent, {
+      path: "/auth",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: Buffer.from(form),
+    });
     expect(answer.status).toBe(200);
     expect(seen.lastBody).toBe(form);
     agent.destroy();
@@ -222,10 +263,18 @@ describe("body limits in front of the routes", () => {
     const { port, seen } = await start();
     const agent = new http.Agent({ keepAlive: true });
     const upload = Buffer.alloc(5 * 1024 * 1024, 98);
-    const ok = await send(port, agent, { path: "/dashboard", headers: multipartHeaders(upload.length), body: upload });
+    const ok = await send(port, agent, {
+      path: "/dashboard",
+      headers: multipartHeaders(upload.length),
+      body: upload,
+    });
     expect(ok.status).toBe(200);
     expect(seen.lastBody?.length).toBe(upload.length);
-    const form = await send(port, agent, { path: "/dashboard", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: upload });
+    const form = await send(port, agent, {
+      path: "/dashboard",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: upload,
+    });
     expect(form.status).toBe(413);
     agent.destroy();
   });
@@ -254,14 +303,25 @@ describe("body limits in front of the routes", () => {
     const { port, seen } = await start();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const body = Buffer.from("intent=delete-image&id=x");
-    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" };
+    const form = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://evil.example",
+    };
     const refused = await send(port, agent, { path: "/dashboard", headers: form, body });
     expect(refused.status).toBe(403);
-    const api = await send(port, agent, { path: "/api/token-images", headers: { ...form, "Sec-Fetch-Site": "cross-site" }, body });
+    const api = await send(port, agent, {
+      path: "/api/token-images",
+      headers: { ...form, "Sec-Fetch-Site": "cross-site" },
+      body,
+    });
     expect(api.status).toBe(403);
     expect(JSON.parse(api.body)).toEqual({ message: "Cross-site request refused" });
     expect(seen.calls).toBe(0);
-    const bearer = await send(port, agent, { path: "/api/token-images", headers: { ...form, Authorization: "Bearer abc" }, body });
+    const bearer = await send(port, agent, {
+      path: "/api/token-images",
+      headers: { ...form, Authorization: "Bearer abc" },
+      body,
+    });
     expect(bearer.status).toBe(200);
     expect(seen.calls).toBe(1);
     agent.destroy();
@@ -276,19 +336,37 @@ describe("the URL a route sees", () => {
     agent.destroy();
     return seen.lastUrl;
   };
-  const forged = { Host: "shop.test:8080", "X-Forwarded-Host": "evil.example:4444", "X-Forwarded-Proto": "https" };
+  const forged = {
+    Host: "shop.test:8080",
+    "X-Forwarded-Host": "evil.example:4444",
+    "X-Forwarded-Proto": "https",
+  };
 
   it("takes host, port and scheme from the request itself when no proxy is trusted: X-Forwarded-* change nothing", async () => {
-    expect(await urlSeen({ kind: "hops", hops: 0 }, forged)).toBe("http://shop.test:8080/forgot-password");
-    expect(await urlSeen({ kind: "addresses", addresses: ["10.0.0.0/8"] }, forged)).toBe("http://shop.test:8080/forgot-password");
-    expect(await urlSeen({ kind: "hops", hops: 0 }, { Host: "shop.test", "X-Forwarded-Host": "shop.test:4444" })).toBe("http://shop.test/forgot-password");
+    expect(await urlSeen({ kind: "hops", hops: 0 }, forged)).toBe(
+      "http://shop.test:8080/forgot-password",
+    );
+    expect(await urlSeen({ kind: "addresses", addresses: ["10.0.0.0/8"] }, forged)).toBe(
+      "http://shop.test:8080/forgot-password",
+    );
+    expect(
+      await urlSeen(
+        { kind: "hops", hops: 0 },
+        { Host: "shop.test", "X-Forwarded-Host": "shop.test:4444" },
+      ),
+    ).toBe("http://shop.test/forgot-password");
   });
 
   it("believes X-Forwarded-Host (its port too) and X-Forwarded-Proto from a trusted proxy", async () => {
-    expect(await urlSeen({ kind: "hops", hops: 1 }, forged)).toBe("https://evil.example:4444/forgot-password");
-    expect(await urlSeen({ kind: "addresses", addresses: ["127.0.0.1"] }, { Host: "internal:3000", "X-Forwarded-Host": "selfie.example" })).toBe(
-      "http://selfie.example/forgot-password",
+    expect(await urlSeen({ kind: "hops", hops: 1 }, forged)).toBe(
+      "https://evil.example:4444/forgot-password",
     );
+    expect(
+      await urlSeen(
+        { kind: "addresses", addresses: ["127.0.0.1"] },
+        { Host: "internal:3000", "X-Forwarded-Host": "selfie.example" },
+      ),
+    ).toBe("http://selfie.example/forgot-password");
   });
 });
 
@@ -302,54 +380,93 @@ describe("the client address", () => {
   };
 
   it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", async () => {
-    expect(await ask({ kind: "hops", hops: 0 }, { "X-Forwarded-For": "203.0.113.9" })).toBe("127.0.0.1");
+    expect(await ask({ kind: "hops", hops: 0 }, { "X-Forwarded-For": "203.0.113.9" })).toBe(
+      "127.0.0.1",
+    );
   });
 
   it("with one proxy, is the address that proxy appended: a forged left-most entry changes nothing", async () => {
-    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "198.51.100.7" })).toBe("198.51.100.7");
-    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "10.9.9.9, 198.51.100.7" })).toBe("198.51.100.7");
-    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "1.1.1.1, 2.2.2.2, 198.51.100.7" })).toBe("198.51.100.7");
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "198.51.100.7" })).toBe(
+      "198.51.100.7",
+    );
+    expect(
+      await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "10.9.9.9, 198.51.100.7" }),
+    ).toBe("198.51.100.7");
+    expect(
+      await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "1.1.1.1, 2.2.2.2, 198.51.100.7" }),
+    ).toBe("198.51.100.7");
   });
 
   it("believes only entries appended by the listed proxy addresses", async () => {
-    expect(await ask({ kind: "addresses", addresses: ["127.0.0.1"] }, { "X-Forwarded-For": "6.6.6.6, 198.51.100.7" })).toBe("198.51.100.7");
-    expect(await ask({ kind: "addresses", addresses: ["10.0.0.0/8"] }, { "X-Forwarded-For": "198.51.100.7" })).toBe("127.0.0.1");
+    expect(
+      await ask(
+        { kind: "addresses", addresses: ["127.0.0.1"] },
+        { "X-Forwarded-For": "6.6.6.6, 198.51.100.7" },
+      ),
+    ).toBe("198.51.100.7");
+    expect(
+      await ask(
+        { kind: "addresses", addresses: ["10.0.0.0/8"] },
+        { "X-Forwarded-For": "198.51.100.7" },
+      ),
+    ).toBe("127.0.0.1");
   });
 
   it("on Fly, is Fly-Client-IP", async () => {
-    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "198.51.100.8", "X-Forwarded-For": "6.6.6.6, 198.51.100.8" })).toBe("198.51.100.8");
+    expect(
+      await ask(
+        { kind: "fly" },
+        { "Fly-Client-IP": "198.51.100.8", "X-Forwarded-For": "6.6.6.6, 198.51.100.8" },
+      ),
+    ).toBe("198.51.100.8");
   });
 
   it("is an IPv6 client's /64 network, so one network's many addresses count as one client (also on Fly)", async () => {
-    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "2001:db8:1:2:aaaa:bbbb:cccc:dddd" })).toBe("2001:db8:1:2::/64");
-    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "2001:db8:1:2::7" })).toBe("2001:db8:1:2::/64");
-    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "2001:db8:1:2::8" })).toBe("2001:db8:1:2::/64");
-    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "::ffff:198.51.100.8" })).toBe("198.51.100.8");
+    expect(
+      await ask(
+        { kind: "hops", hops: 1 },
+        { "X-Forwarded-For": "2001:db8:1:2:aaaa:bbbb:cccc:dddd" },
+      ),
+    ).toBe("2001:db8:1:2::/64");
+    expect(await ask({ kind: "hops", hops: 1 }, { "X-Forwarded-For": "2001:db8:1:2::7" })).toBe(
+      "2001:db8:1:2::/64",
+    );
+    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "2001:db8:1:2::8" })).toBe(
+      "2001:db8:1:2::/64",
+    );
+    expect(await ask({ kind: "fly" }, { "Fly-Client-IP": "::ffff:198.51.100.8" })).toBe(
+      "198.51.100.8",
+    );
   });
 });
 
 describe("methods the app does not serve, and failures nobody answered", () => {
   const ALLOWED = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
-  it.each(["TRACE", "PROPFIND", "MKCOL", "OPTIONS"])("%s answers 405 with Allow: JSON on /api, a short page elsewhere; the route never runs", async (method) => {
-    const { port, seen } = await start();
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const api = await send(port, agent, { method, path: "/api/token-user" });
-    expect(api.status).toBe(405);
-    expect(api.headers.allow).toBe(ALLOWED);
-    expect(api.headers["content-type"]).toMatch(/application\/json/);
-    expect(JSON.parse(api.body)).toEqual({ message: "Method not allowed" });
-    const page = await send(port, agent, { method, path: "/marketplace" });
-    expect(page.status).toBe(405);
-    expect(page.headers.allow).toBe(ALLOWED);
-    expect(page.headers["content-type"]).toMatch(/text\/html/);
-    expect(page.body).toContain("Method not allowed");
-    expect(page.body).not.toMatch(/at |node_modules|\.ts\b|\.js\b/);
-    expect(seen.calls).toBe(0);
-    // The connection stays usable.
-    expect((await send(port, agent, { method: "GET", path: "/api/token-user" })).status).toBe(200);
-    agent.destroy();
-  });
+  it.each(["TRACE", "PROPFIND", "MKCOL", "OPTIONS"])(
+    "%s answers 405 with Allow: JSON on /api, a short page elsewhere; the route never runs",
+    async (method) => {
+      const { port, seen } = await start();
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const api = await send(port, agent, { method, path: "/api/token-user" });
+      expect(api.status).toBe(405);
+      expect(api.headers.allow).toBe(ALLOWED);
+      expect(api.headers["content-type"]).toMatch(/application\/json/);
+      expect(JSON.parse(api.body)).toEqual({ message: "Method not allowed" });
+      const page = await send(port, agent, { method, path: "/marketplace" });
+      expect(page.status).toBe(405);
+      expect(page.headers.allow).toBe(ALLOWED);
+      expect(page.headers["content-type"]).toMatch(/text\/html/);
+      expect(page.body).toContain("Method not allowed");
+      expect(page.body).not.toMatch(/at |node_modules|\.ts\b|\.js\b/);
+      expect(seen.calls).toBe(0);
+      // The connection stays usable.
+      expect((await send(port, agent, { method: "GET", path: "/api/token-user" })).status).toBe(
+        200,
+      );
+      agent.destroy();
+    },
+  );
 
   it("a failure no route answered is a 500 without a stack or a file path (JSON on /api); the stack goes to the log", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -358,7 +475,9 @@ describe("methods the app does not serve, and failures nobody answered", () => {
     const api = await send(port, agent, { method: "GET", path: "/api/token-user?throw=1" });
     expect(api.status).toBe(500);
     expect(api.headers["content-type"]).toMatch(/application\/json/);
-    expect(JSON.parse(api.body)).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(JSON.parse(api.body)).toEqual({
+      message: "Something went wrong on our side. Please try again.",
+    });
     const page = await send(port, agent, { method: "GET", path: "/dashboard?throw=1" });
     expect(page.status).toBe(500);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
@@ -367,8 +486,14 @@ describe("methods the app does not serve, and failures nobody answered", () => {
       expect(body).not.toContain("database locked");
       expect(body).not.toMatch(/\bat \S+ \(|node_modules/);
     }
-    const lines = logged.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
-    expect(lines.some((line) => line.includes("GET /api/token-user") && line.includes("secret-module.ts"))).toBe(true);
+    const lines = logged.mock.calls.map((args) =>
+      args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "),
+    );
+    expect(
+      lines.some(
+        (line) => line.includes("GET /api/token-user") && line.includes("secret-module.ts"),
+      ),
+    ).toBe(true);
     agent.destroy();
   });
 });

@@ -58,7 +58,13 @@ const NAMES_A_FILE = /\.[\w-]+$/;
  * then Remix behind the visitors' page cache; last, an error handler that
  * logs a failure and never shows its stack.
  */
-export function createHttpApp({ config, publicDir, build, handle, replayPageNotes }: HttpAppOptions) {
+export function createHttpApp({
+  config,
+  publicDir,
+  build,
+  handle,
+  replayPageNotes,
+}: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
@@ -67,20 +73,29 @@ export function createHttpApp({ config, publicDir, build, handle, replayPageNote
   app.use(bodyGuard());
   app.use(compression());
   // Fingerprinted client assets can be cached forever; everything else briefly.
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/build",
+    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }),
+  );
   // The other public files (the favicon) are looked up on disk only for a path that names a file:
   // a page or API request then costs no failed stat (and no error object made and dropped).
   const publicFiles = express.static(publicDir, { maxAge: "1h" });
   app.use((req, res, next) => (NAMES_A_FILE.test(req.path) ? publicFiles(req, res, next) : next()));
-  const handler = visitorPageCache(handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV), {
-    ttlMs: config.PAGE_CACHE_MS,
-    pages: CACHED_VISITOR_PAGES,
-    answers: CACHED_VISITOR_ANSWERS,
-    replay: replayPageNotes,
-  });
+  const handler = visitorPageCache(
+    handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV),
+    {
+      ttlMs: config.PAGE_CACHE_MS,
+      pages: CACHED_VISITOR_PAGES,
+      answers: CACHED_VISITOR_ANSWERS,
+      replay: replayPageNotes,
+    },
+  );
   app.all(
     "*",
-    remixBridge(handler, (req, res) => ({ nonce: res.locals.nonce, clientIp: clientAddress(req, config.TRUST_PROXY) })),
+    remixBridge(handler, (req, res) => ({
+      nonce: res.locals.nonce,
+      clientIp: clientAddress(req, config.TRUST_PROXY),
+    })),
   );
   app.use(lastErrorHandler());
   return app;
@@ -102,7 +117,11 @@ function requireBuild(build: ServerBuild | undefined): ServerBuild {
  * - requestTimeout 300 s: the whole request, body included: a 10 MB upload on a
  *   slow phone connection still fits.
  */
-export const SERVER_TIMEOUTS = { keepAliveTimeout: 65_000, headersTimeout: 20_000, requestTimeout: 300_000 };
+export const SERVER_TIMEOUTS = {
+  keepAliveTimeout: 65_000,
+  headersTimeout: 20_000,
+  requestTimeout: 300_000,
+};
 
 export function applyServerTimeouts(server: Server) {
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;

@@ -14,14 +14,19 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
     return jsonResponse(
-      error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message },
+      error.fieldErrors
+        ? { message: error.message, fieldErrors: error.fieldErrors }
+        : { message: error.message },
       { status: error.status, headers: error.headers },
     );
   }
   if (error instanceof Response) {
     // A thrown Response (e.g. a redirect) passes through, but never as HTML.
     if (error.status >= 300 && error.status < 400) return error;
-    return jsonResponse({ message: error.statusText || "Request failed" }, { status: error.status });
+    return jsonResponse(
+      { message: error.statusText || "Request failed" },
+      { status: error.status },
+    );
   }
   console.error("Unexpected error in API handler:", error);
   return jsonResponse({ message: "Something went wrong. Please try again." }, { status: 500 });
@@ -35,7 +40,8 @@ export async function readTextLimited(request: Request, maxBytes: number): Promi
 /** Reads a request body, refusing more than `maxBytes` (declared or sent) without reading the rest. */
 export async function readBytesLimited(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge("Request body too large");
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw payloadTooLarge("Request body too large");
   return readCapped(request.body, maxBytes, () => payloadTooLarge("Request body too large"));
 }
 
@@ -52,12 +58,18 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
   try {
     bytes = await readBytesLimited(request.clone(), maxBytes);
   } catch (error) {
-    if (error instanceof HttpError) throw jsonResponse({ message: error.message }, { status: error.status });
+    if (error instanceof HttpError)
+      throw jsonResponse({ message: error.message }, { status: error.status });
     throw error;
   }
   try {
-    return await new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+    return await new Response(new Uint8Array(bytes), {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
   } catch {
-    throw jsonResponse({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 400 });
+    throw jsonResponse(
+      { message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" },
+      { status: 400 },
+    );
   }
 }

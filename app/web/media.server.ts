@@ -64,7 +64,9 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
     ...headers,
     "Content-Type": TYPES[extension] ?? "application/octet-stream",
     // A data export is saved as a file with a name that says what it is, never opened in the tab.
-    ...(key.startsWith("exports/") ? { "Content-Disposition": `attachment; filename="${EXPORT_FILE_NAME}"` } : {}),
+    ...(key.startsWith("exports/")
+      ? { "Content-Disposition": `attachment; filename="${EXPORT_FILE_NAME}"` }
+      : {}),
   });
 }
 

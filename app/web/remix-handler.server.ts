@@ -2,7 +2,11 @@ import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import { FILE_TOO_LARGE } from "~/lib/limits";
 import { payloadTooLarge } from "~/infra/errors.server";
 import type { BodyLimit } from "./body-limits.server";
@@ -23,7 +27,10 @@ export function remixRequestHandler(build: ServerBuild, mode: string): HandleReq
  * counted stream. When the route answers before the upload has been read, the
  * rest of it is drained or the connection closed cleanly (unread-body.server.ts).
  */
-export function remixBridge(handle: HandleRequest, loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext) {
+export function remixBridge(
+  handle: HandleRequest,
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const limit = bodyLimitFor(req.path, req.get("Content-Type"));
@@ -70,7 +77,11 @@ function countedBody(req: ExpressRequest, limit: BodyLimit) {
   return stream;
 }
 
-function toFetchRequest(req: ExpressRequest, body: Buffer | Readable | undefined, signal: AbortSignal): Request {
+function toFetchRequest(
+  req: ExpressRequest,
+  body: Buffer | Readable | undefined,
+  signal: AbortSignal,
+): Request {
   const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -112,13 +123,16 @@ export function requestHost(req: ExpressRequest): string {
 
 /** Whether the socket's peer is a proxy TRUST_PROXY trusts (Express's compiled `trust proxy` setting). */
 function trustsPeer(req: ExpressRequest): boolean {
-  const trust = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  const trust = req.app.get("trust proxy fn") as
+    ((address: string | undefined, hop: number) => boolean) | undefined;
   return trust ? trust(req.socket.remoteAddress, 0) : false;
 }
 
 /** The port of a `host[:port]` value (`[v6]:port` too), or null when it names none. */
 function portOf(host: string): number | null {
-  const afterName = host.startsWith("[") ? host.slice(host.indexOf("]") + 1) : host.slice(Math.max(0, host.indexOf(":")));
+  const afterName = host.startsWith("[")
+    ? host.slice(host.indexOf("]") + 1)
+    : host.slice(Math.max(0, host.indexOf(":")));
   const match = /^:(\d{1,5})$/.exec(afterName);
   const port = match ? Number(match[1]) : NaN;
   return port >= 1 && port <= 65_535 ? port : null;

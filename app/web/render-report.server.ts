@@ -21,7 +21,9 @@ export type PersonalState = "session" | "cart" | "flash";
 const currentRender = new AsyncLocalStorage<RenderReport>();
 
 /** Runs `render` with a fresh report that the readers it calls fill in; answers both. */
-export async function reportingRender<T>(render: () => Promise<T>): Promise<{ result: T; report: RenderReport }> {
+export async function reportingRender<T>(
+  render: () => Promise<T>,
+): Promise<{ result: T; report: RenderReport }> {
   const report: RenderReport = { sessionChecked: false, found: new Set() };
   const result = await currentRender.run(report, render);
   return { result, report };

@@ -16,7 +16,11 @@ declare module "@remix-run/node" {
 }
 
 /** The plain values a procedure gets, read from the request by the adapters. */
-export function callContext(request: Request, context?: AppLoadContext, handedOver: HandedOver = {}): CallContext {
+export function callContext(
+  request: Request,
+  context?: AppLoadContext,
+  handedOver: HandedOver = {},
+): CallContext {
   const config = getConfig();
   return {
     db: getDb(),
@@ -41,4 +45,3 @@ function contentHeaders(headers: Headers): Headers {
   }
   return picked;
 }
-

@@ -64,7 +64,8 @@ export interface FlashReply {
  * - the route's own answer for a refused procedure or fields that did not
  *   parse; a post from another site is then answered 403 `{ message }`.
  */
-export type RefusalReply = "form" | FlashReply | ((refusal: Refusal, asForm: () => Response) => Answer);
+export type RefusalReply =
+  "form" | FlashReply | ((refusal: Refusal, asForm: () => Response) => Answer);
 
 export function flashRefusal(to: string, message: FlashReply["message"]): FlashReply {
   return { flashTo: to, message };
@@ -77,7 +78,10 @@ function answerWith(
   crossSite = false,
 ): Answer {
   if (typeof reply !== "function") {
-    return redirectWithFlash(reply.flashTo, typeof reply.message === "function" ? reply.message(refusal) : reply.message);
+    return redirectWithFlash(
+      reply.flashTo,
+      typeof reply.message === "function" ? reply.message(refusal) : reply.message,
+    );
   }
   return crossSite ? crossSiteRefusal() : reply(refusal, asForm);
 }
@@ -114,12 +118,21 @@ interface IntentSpec<A extends Access, S extends z.ZodType, R, F extends z.ZodTy
 
 /** What the answer to a refused form needs of conform's submission. */
 interface ParsedForm {
-  reply(options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
 }
 
 /** One intent of a screen action: `intent({...})` runs a procedure, `plainIntent(...)` answers without one. */
 export interface ScreenIntent {
-  run(args: ActionFunctionArgs, form: FormData, user: UserRow | null, handedOver: HandedOver): Promise<Response>;
+  run(
+    args: ActionFunctionArgs,
+    form: FormData,
+    user: UserRow | null,
+    handedOver: HandedOver,
+  ): Promise<Response>;
   /** The answer to a post from another site (a request the HTTP front let through, say one with no browser in between). */
   refuseCrossSite(form: FormData): Promise<Response>;
 }
@@ -131,14 +144,26 @@ export function intent<A extends Access, S extends z.ZodType, R, F extends z.Zod
   const schema = (spec.fields ?? spec.procedure.input) as F;
   const refuse = async (submission: ParsedForm, refusal: Refusal, crossSite = false) => {
     const asForm = () =>
-      json(submission.reply({ formErrors: [refusal.message], fieldErrors: refusal.fieldErrors, hideFields: SECRET_FIELDS }), {
-        status: refusal.status,
-        headers: refusal.headers,
-      });
+      json(
+        submission.reply({
+          formErrors: [refusal.message],
+          fieldErrors: refusal.fieldErrors,
+          hideFields: SECRET_FIELDS,
+        }),
+        {
+          status: refusal.status,
+          headers: refusal.headers,
+        },
+      );
     return spec.reply === "form" ? asForm() : answerWith(spec.reply, refusal, asForm, crossSite);
   };
   return {
-    refuseCrossSite: async (form) => refuse(parseWithZod(form, { schema }), { status: 403, message: CROSS_SITE, error: null }, true),
+    refuseCrossSite: async (form) =>
+      refuse(
+        parseWithZod(form, { schema }),
+        { status: 403, message: CROSS_SITE, error: null },
+        true,
+      ),
     run: async (args, form, user, handedOver) => {
       const submission = parseWithZod(form, { schema });
       const ctx = callContext(args.request, args.context, { ...handedOver, ...spec.handedOver });
@@ -159,16 +184,29 @@ export function intent<A extends Access, S extends z.ZodType, R, F extends z.Zod
         const asForm = () => json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
         if (spec.reply === "form") return asForm();
         const errors = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
-        return answerWith(spec.reply, { status: 400, message: errors[0] ?? "", error: null }, asForm);
+        return answerWith(
+          spec.reply,
+          { status: 400, message: errors[0] ?? "", error: null },
+          asForm,
+        );
       }
       const fields = submission.value as z.output<F>;
-      return settle(() => invokeParsed(spec.procedure, user, input ? input(fields, form) : (fields as unknown as z.output<S>), ctx));
+      return settle(() =>
+        invokeParsed(
+          spec.procedure,
+          user,
+          input ? input(fields, form) : (fields as unknown as z.output<S>),
+          ctx,
+        ),
+      );
     },
   };
 }
 
 /** An intent the screen answers itself, running no procedure (say, a cart change kept in a cookie). */
-export function plainIntent(answer: (form: FormData, user: UserRow | null) => Answer): ScreenIntent {
+export function plainIntent(
+  answer: (form: FormData, user: UserRow | null) => Answer,
+): ScreenIntent {
   return {
     refuseCrossSite: async () => crossSiteRefusal(),
     run: async (_args, form, user) => answer(form, user),
@@ -176,7 +214,13 @@ export function plainIntent(answer: (form: FormData, user: UserRow | null) => An
 }
 
 function refusalOf(error: HttpError): Refusal {
-  return { status: error.status, message: error.message, fieldErrors: error.fieldErrors, headers: error.headers, error };
+  return {
+    status: error.status,
+    message: error.message,
+    fieldErrors: error.fieldErrors,
+    headers: error.headers,
+    error,
+  };
 }
 
 /**
@@ -200,7 +244,11 @@ export async function screenAction<T = SubmissionResult<string[]>>(
   const form = options.form ?? (await readFormData(args.request));
   const name = String(form.get("intent") ?? "");
   const { unknownIntent } = options;
-  const chosen = Object.hasOwn(options.intents, name) ? options.intents[name] : typeof unknownIntent === "function" ? undefined : unknownIntent;
+  const chosen = Object.hasOwn(options.intents, name)
+    ? options.intents[name]
+    : typeof unknownIntent === "function"
+      ? undefined
+      : unknownIntent;
   const user = options.user !== undefined ? options.user : await getWebUser(args.request);
   let answer: Response;
   if (!chosen) answer = await (unknownIntent as (form: FormData) => Answer)(form);
@@ -234,7 +282,10 @@ export async function screenCall<A extends Access, S extends z.ZodType, R>(
   try {
     result = await invoke(spec.procedure, user, spec.input, ctx);
   } catch (error) {
-    if (error instanceof HttpError) return answerWith(spec.reply, refusalOf(error), () => json({ message: error.message }, { status: error.status, headers: error.headers }));
+    if (error instanceof HttpError)
+      return answerWith(spec.reply, refusalOf(error), () =>
+        json({ message: error.message }, { status: error.status, headers: error.headers }),
+      );
     if (spec.unexpected) return spec.unexpected(error);
     throw error;
   }
@@ -251,7 +302,11 @@ export async function submitForm<A extends Access, S extends z.ZodType, R>(
   args: ActionFunctionArgs,
   options: { formData?: FormData; user?: UserRow | null; handedOver?: HandedOver } = {},
 ): Promise<FormOutcome<Awaited<R>>> {
-  return submitFormAs(procedure, args, { ...options, schema: procedure.input, toInput: (value) => value as z.output<S> });
+  return submitFormAs(procedure, args, {
+    ...options,
+    schema: procedure.input,
+    toInput: (value) => value as z.output<S>,
+  });
 }
 
 /**
@@ -285,8 +340,11 @@ export async function submitFormAs<A extends Access, S extends z.ZodType, R, F e
       return new Response(null, { status: 204 });
     },
   });
-  const response = isCrossSiteMutation(args.request) ? await form.refuseCrossSite(formData) : await form.run(args, formData, user, {});
-  if (done === null) return { ok: false, response: response as ReturnType<typeof json<SubmissionResult<string[]>>> };
+  const response = isCrossSiteMutation(args.request)
+    ? await form.refuseCrossSite(formData)
+    : await form.run(args, formData, user, {});
+  if (done === null)
+    return { ok: false, response: response as ReturnType<typeof json<SubmissionResult<string[]>>> };
   const { result, ctx } = done as Done<Awaited<R>>;
   return { ok: true, result, user, ctx, formData };
 }
@@ -301,7 +359,10 @@ export async function loadProcedure<A extends Access, S extends z.ZodType, R>(
 ): Promise<Awaited<R>> {
   const outcome = await attemptProcedure(procedure, args, input, user, handedOver);
   if (outcome.ok) return outcome.result;
-  throw json({ message: outcome.refusal.message }, { status: outcome.refusal.status, headers: outcome.refusal.headers });
+  throw json(
+    { message: outcome.refusal.message },
+    { status: outcome.refusal.status, headers: outcome.refusal.headers },
+  );
 }
 
 /** Runs a procedure for a screen that shows a refusal itself (say, a link that has expired). */
@@ -311,10 +372,15 @@ export async function attemptProcedure<A extends Access, S extends z.ZodType, R>
   input: unknown,
   user?: UserRow | null,
   handedOver: HandedOver = {},
-): Promise<{ ok: true; result: Awaited<R> } | { ok: false; refusal: Refusal & { error: HttpError } }> {
+): Promise<
+  { ok: true; result: Awaited<R> } | { ok: false; refusal: Refusal & { error: HttpError } }
+> {
   const caller = user !== undefined ? user : await getWebUser(request);
   try {
-    return { ok: true, result: await invoke(procedure, caller, input, callContext(request, context, handedOver)) };
+    return {
+      ok: true,
+      result: await invoke(procedure, caller, input, callContext(request, context, handedOver)),
+    };
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, refusal: { ...refusalOf(error), error } };
     throw error;

@@ -26,15 +26,25 @@ export function signInHref(back: string): string {
  *   403 before any admin data is read;
  * - "optional": the user when signed in, else null.
  */
-export async function requireScreenUser(request: Request, options: GuardOptions<"user" | "admin">): Promise<UserRow>;
-export async function requireScreenUser(request: Request, options: GuardOptions<"optional">): Promise<UserRow | null>;
-export async function requireScreenUser(request: Request, { access, back }: GuardOptions<ScreenAccess>): Promise<UserRow | null> {
+export async function requireScreenUser(
+  request: Request,
+  options: GuardOptions<"user" | "admin">,
+): Promise<UserRow>;
+export async function requireScreenUser(
+  request: Request,
+  options: GuardOptions<"optional">,
+): Promise<UserRow | null>;
+export async function requireScreenUser(
+  request: Request,
+  { access, back }: GuardOptions<ScreenAccess>,
+): Promise<UserRow | null> {
   const user = await getWebUser(request);
   if (access === "optional") return user;
   if (!user) {
     const url = new URL(request.url);
     throw redirect(signInHref(back ?? url.pathname + url.search));
   }
-  if (access === "admin" && !isSuperAdmin(user)) throw json({ message: NOT_AN_ADMIN }, { status: 403 });
+  if (access === "admin" && !isSuperAdmin(user))
+    throw json({ message: NOT_AN_ADMIN }, { status: 403 });
   return user;
 }

@@ -8,7 +8,10 @@ import type { Config } from "~/infra/config.server";
  */
 export function securityHeaders(config: Config) {
   const dev = config.NODE_ENV === "development";
-  const formActions = ["'self'", ...(config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [])];
+  const formActions = [
+    "'self'",
+    ...(config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : []),
+  ];
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
@@ -32,7 +35,8 @@ export function securityHeaders(config: Config) {
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (config.isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (config.isProduction)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

@@ -7,6 +7,9 @@ export const SEO_FILE_CACHE_CONTROL = "public, max-age=300";
 export function xmlResponse(xml: string | null): Response {
   if (xml === null) return jsonResponse({ message: "Not found" }, { status: 404 });
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SEO_FILE_CACHE_CONTROL },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": SEO_FILE_CACHE_CONTROL,
+    },
   });
 }

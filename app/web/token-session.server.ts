@@ -8,7 +8,17 @@ import { jsonResponse } from "~/web/http.server";
  * user (valid TOKEN_DAYS) and the user as clients see it. The screens start a
  * cookie session instead (web-session.server.ts).
  */
-export async function tokenSessionResponse(user: UserRow, ctx: CallContext, status = 200): Promise<Response> {
-  const { token } = await createApiToken(ctx.db, user.id, ctx.config.TOKEN_DAYS, ctx.now, ctx.userAgent);
+export async function tokenSessionResponse(
+  user: UserRow,
+  ctx: CallContext,
+  status = 200,
+): Promise<Response> {
+  const { token } = await createApiToken(
+    ctx.db,
+    user.id,
+    ctx.config.TOKEN_DAYS,
+    ctx.now,
+    ctx.userAgent,
+  );
   return jsonResponse({ token, user: toPublicUser(user) }, { status });
 }

@@ -13,7 +13,9 @@ const PAGES = { "/": [], "/marketplace": ["style", "q", "cursor", "listing"] } a
  * in the page. Like the root route, it asks who is signed in (the real session
  * reader) and shows the session it found.
  */
-function renderer(options: { headers?: Record<string, string>; status?: number; delayMs?: number } = {}) {
+function renderer(
+  options: { headers?: Record<string, string>; status?: number; delayMs?: number } = {},
+) {
   let renders = 0;
   const handle: HandleRequest = async (request, context) => {
     renders += 1;
@@ -26,7 +28,11 @@ function renderer(options: { headers?: Record<string, string>; status?: number; 
       `<html><script nonce="${nonce}">1</script><p>render ${n} of ${new URL(request.url).pathname}</p>${secret ? `<p>signed in as ${secret}</p>` : ""}<script nonce="${nonce}">2</script></html>`,
       {
         status: options.status ?? 200,
-        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache", ...options.headers },
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "private, no-cache",
+          ...options.headers,
+        },
       },
     );
   };
@@ -34,7 +40,10 @@ function renderer(options: { headers?: Record<string, string>; status?: number; 
 }
 
 let nonces = 0;
-const context = (): AppLoadContext => ({ nonce: `nonce-${++nonces}-abcdefghijklmnop`, clientIp: "203.0.113.9" });
+const context = (): AppLoadContext => ({
+  nonce: `nonce-${++nonces}-abcdefghijklmnop`,
+  clientIp: "203.0.113.9",
+});
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://shop.test${path}`, { method, headers });
 
@@ -43,7 +52,12 @@ describe("the visitors' page cache", () => {
     let clock = 1_000;
     const page = renderer();
     const replay = vi.fn(async (_notes: unknown) => {});
-    const cached = visitorPageCache(page.handle, { ttlMs: 1000, pages: PAGES, replay, now: () => clock });
+    const cached = visitorPageCache(page.handle, {
+      ttlMs: 1000,
+      pages: PAGES,
+      replay,
+      now: () => clock,
+    });
 
     const first = context();
     const a = await (await cached(get("/marketplace?style=anime"), first)).text();
@@ -62,7 +76,9 @@ describe("the visitors' page cache", () => {
     expect(replay.mock.calls[0]?.[0]).toEqual({ shownListings: ["l1", "l2"] });
 
     clock += 1000;
-    expect(await (await cached(get("/marketplace?style=anime"), context())).text()).toContain("render 2");
+    expect(await (await cached(get("/marketplace?style=anime"), context())).text()).toContain(
+      "render 2",
+    );
     expect(page.renders()).toBe(2);
   });
 
@@ -91,7 +107,14 @@ describe("the visitors' page cache", () => {
   it("keeps one copy per path and listed query, and none for other paths", async () => {
     const page = renderer();
     const cached = visitorPageCache(page.handle, { ttlMs: 1000, pages: PAGES });
-    for (const path of ["/", "/marketplace", "/marketplace?style=anime", "/marketplace?q=cat", "/", "/marketplace?q=cat"]) {
+    for (const path of [
+      "/",
+      "/marketplace",
+      "/marketplace?style=anime",
+      "/marketplace?q=cat",
+      "/",
+      "/marketplace?q=cat",
+    ]) {
       await (await cached(get(path), context())).text();
     }
     expect(page.renders()).toBe(4);
@@ -155,7 +178,9 @@ describe("the visitors' page cache", () => {
     const page = renderer({ delayMs: 20 });
     const cached = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PAGES });
     const contexts = Array.from({ length: 10 }, context);
-    const bodies = await Promise.all(contexts.map(async (ctx) => (await cached(get("/"), ctx)).text()));
+    const bodies = await Promise.all(
+      contexts.map(async (ctx) => (await cached(get("/"), ctx)).text()),
+    );
     expect(page.renders()).toBe(1);
     bodies.forEach((body, i) => {
       expect(body).toContain(`nonce="${contexts[i]?.nonce}"`);
@@ -228,9 +253,12 @@ describe("the visitors' page cache", () => {
         const value = await read.parse(request.headers.get("Cookie"));
         const secret = typeof value === "string" && value ? value : null;
         reportRead("session", secret !== null);
-        return new Response(`<p>render ${renders}</p>${secret ? `<p>signed in as ${secret}</p>` : ""}`, {
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        });
+        return new Response(
+          `<p>render ${renders}</p>${secret ? `<p>signed in as ${secret}</p>` : ""}`,
+          {
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          },
+        );
       };
       for (const form of await cookieForms(production)) {
         const cached = visitorPageCache(handle, { ttlMs: 60_000, pages: PAGES });
@@ -248,7 +276,9 @@ describe("the visitors' page cache", () => {
       const [name, value] = await sessionPair("bob-secret");
       const page = renderer();
       const cached = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PAGES });
-      const personal = await (await cached(get("/marketplace", { Cookie: `${name} =${value}` }), context())).text();
+      const personal = await (
+        await cached(get("/marketplace", { Cookie: `${name} =${value}` }), context())
+      ).text();
       expect(personal).toContain("signed in as bob-secret");
       const visitor = await (await cached(get("/marketplace"), context())).text();
       expect(visitor).not.toContain("bob-secret");
@@ -256,29 +286,42 @@ describe("the visitors' page cache", () => {
   });
 
   describe("a copy is kept only when its render reports that nobody was signed in", () => {
-    const page = (report: () => void): HandleRequest => async () => {
-      report();
-      return new Response("<p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
-    };
+    const page =
+      (report: () => void): HandleRequest =>
+      async () => {
+        report();
+        return new Response("<p>page</p>", {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      };
 
     it.each([
       ["found a session", () => reportRead("session", true)],
       ["found a cart", () => (reportRead("session", false), reportRead("cart", true))],
       ["found a flash message", () => (reportRead("session", false), reportRead("flash", true))],
       ["never asked who is signed in", () => reportRead("cart", false)],
-    ])("a render that %s is not kept, even for a request that looks like a visitor's", async (_label, report) => {
-      const cached = visitorPageCache(page(report), { ttlMs: 60_000, pages: PAGES });
-      await (await cached(get("/"), context())).text();
-      expect(cached.size).toBe(0);
-      // Rendered again, and neither served from a copy nor kept.
-      const again = await cached(get("/"), context());
-      expect(again.headers.get("X-Page-Cache")).toBeNull();
-      expect(cached.size).toBe(0);
-    });
+    ])(
+      "a render that %s is not kept, even for a request that looks like a visitor's",
+      async (_label, report) => {
+        const cached = visitorPageCache(page(report), { ttlMs: 60_000, pages: PAGES });
+        await (await cached(get("/"), context())).text();
+        expect(cached.size).toBe(0);
+        // Rendered again, and neither served from a copy nor kept.
+        const again = await cached(get("/"), context());
+        expect(again.headers.get("X-Page-Cache")).toBeNull();
+        expect(cached.size).toBe(0);
+      },
+    );
 
     it("a render that looked for a session, a cart and a flash message and found none is kept", async () => {
       const cached = visitorPageCache(
-        page(() => (reportRead("session", false), reportRead("cart", false), reportRead("flash", false))),
+        page(
+          () => (
+            reportRead("session", false),
+            reportRead("cart", false),
+            reportRead("flash", false)
+          ),
+        ),
         { ttlMs: 60_000, pages: PAGES },
       );
       await (await cached(get("/"), context())).text();
@@ -308,7 +351,11 @@ describe("the visitors' page cache", () => {
 
     it("an anonymous caller's listed answer is kept despite no-store and served to the next one", async () => {
       const source = api();
-      const cached = visitorPageCache(source.handle, { ttlMs: 60_000, pages: PAGES, answers: ANSWERS });
+      const cached = visitorPageCache(source.handle, {
+        ttlMs: 60_000,
+        pages: PAGES,
+        answers: ANSWERS,
+      });
       const first = await cached(get("/api/marketplace?limit=10"), context());
       expect(first.headers.get("X-Page-Cache")).toBe("miss");
       const second = await cached(get("/api/marketplace?limit=10"), context());
@@ -321,7 +368,11 @@ describe("the visitors' page cache", () => {
 
     it("a search, a bearer token, a session cookie or an answer that sets a cookie always reaches the API", async () => {
       const source = api();
-      const cached = visitorPageCache(source.handle, { ttlMs: 60_000, pages: PAGES, answers: ANSWERS });
+      const cached = visitorPageCache(source.handle, {
+        ttlMs: 60_000,
+        pages: PAGES,
+        answers: ANSWERS,
+      });
       const session = (await createSessionCookie(getConfig()).serialize("secret-1")).split(";")[0];
       for (const [path, headers] of [
         ["/api/marketplace?q=cat", {}],
@@ -329,14 +380,24 @@ describe("the visitors' page cache", () => {
         ["/api/marketplace", { Cookie: session }],
       ] as const) {
         await cached(get(path, headers), context());
-        expect((await cached(get(path, headers), context())).headers.get("X-Page-Cache"), path).toBeNull();
+        expect(
+          (await cached(get(path, headers), context())).headers.get("X-Page-Cache"),
+          path,
+        ).toBeNull();
       }
       expect(cached.size).toBe(0);
-      const cookieSetter = visitorPageCache(api({ setsCookie: true }).handle, { ttlMs: 60_000, pages: PAGES, answers: ANSWERS });
+      const cookieSetter = visitorPageCache(api({ setsCookie: true }).handle, {
+        ttlMs: 60_000,
+        pages: PAGES,
+        answers: ANSWERS,
+      });
       await cookieSetter(get("/api/marketplace"), context());
       expect(cookieSetter.size).toBe(0);
       // A JSON answer at a path listed as a page is not kept either (pages are HTML).
-      const asPage = visitorPageCache(api().handle, { ttlMs: 60_000, pages: { "/api/marketplace": [] } });
+      const asPage = visitorPageCache(api().handle, {
+        ttlMs: 60_000,
+        pages: { "/api/marketplace": [] },
+      });
       await asPage(get("/api/marketplace"), context());
       expect(asPage.size).toBe(0);
     });
@@ -344,12 +405,26 @@ describe("the visitors' page cache", () => {
 });
 
 describe("pages named by a pattern (a listing's page, a storefront)", () => {
-  const PATTERNS = { "/marketplace": ["style"], "/marketplace/*": [], "/creators/*": ["style", "q", "cursor"] } as const;
+  const PATTERNS = {
+    "/marketplace": ["style"],
+    "/marketplace/*": [],
+    "/creators/*": ["style", "q", "cursor"],
+  } as const;
 
   it("keys one segment under a `/*` page with its own parameters, and nothing deeper, shorter or with other parameters", async () => {
     expect(cacheKey(get("/marketplace/abc123"), PATTERNS)).toBe("/marketplace/abc123");
-    expect(cacheKey(get("/creators/ada?style=anime&cursor=x"), PATTERNS)).toBe("/creators/ada?style=anime&cursor=x");
-    for (const path of ["/marketplace/abc/def", "/marketplace/", "/creators/", "/creators", "/marketplace/abc?style=anime", "/creators/ada?session_id=1", "/other/abc"]) {
+    expect(cacheKey(get("/creators/ada?style=anime&cursor=x"), PATTERNS)).toBe(
+      "/creators/ada?style=anime&cursor=x",
+    );
+    for (const path of [
+      "/marketplace/abc/def",
+      "/marketplace/",
+      "/creators/",
+      "/creators",
+      "/marketplace/abc?style=anime",
+      "/creators/ada?session_id=1",
+      "/other/abc",
+    ]) {
       expect(cacheKey(get(path), PATTERNS), path).toBeNull();
     }
     expect(cacheKey(get("/marketplace/abc", { Cookie: "__cart=xyz" }), PATTERNS)).toBeNull();
@@ -362,6 +437,8 @@ describe("pages named by a pattern (a listing's page, a storefront)", () => {
     const second = await cached(get("/marketplace/abc"), context());
     expect(second.headers.get("X-Page-Cache")).toBe("hit");
     expect(await second.text()).toContain("render 1 of /marketplace/abc");
-    expect(await (await cached(get("/marketplace/other"), context())).text()).toContain("render 2 of /marketplace/other");
+    expect(await (await cached(get("/marketplace/other"), context())).text()).toContain(
+      "render 2 of /marketplace/other",
+    );
   });
 });

@@ -20,7 +20,11 @@ export interface PageNotes {
 }
 
 /** Called on each cache hit with the notes of the render that made the copy. */
-export type ReplayNotes = (notes: PageNotes, request: Request, context: AppLoadContext) => Promise<void>;
+export type ReplayNotes = (
+  notes: PageNotes,
+  request: Request,
+  context: AppLoadContext,
+) => Promise<void>;
 
 export interface VisitorPageCacheOptions {
   /** How long a copy is served, in ms (0 turns the cache off). */
@@ -102,8 +106,13 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     copies.set(key, copy);
   };
 
-  const serve = async (copy: Copy, request: Request, context: AppLoadContext): Promise<Response> => {
-    if (options.replay && Object.keys(copy.notes).length > 0) await options.replay(copy.notes, request, context);
+  const serve = async (
+    copy: Copy,
+    request: Request,
+    context: AppLoadContext,
+  ): Promise<Response> => {
+    if (options.replay && Object.keys(copy.notes).length > 0)
+      await options.replay(copy.notes, request, context);
     const headers = new Headers(copy.headers);
     headers.set(CACHE_STATUS_HEADER, "hit");
     const body = request.method === "HEAD" ? null : joinParts(copy.parts, context.nonce ?? "");
@@ -158,16 +167,24 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
       rendering.delete(key);
     }
   };
-  return Object.defineProperties(handler as HandleRequest & { clear(): void; readonly size: number }, {
-    clear: { value: () => copies.clear() },
-    size: { get: () => copies.size },
-  });
+  return Object.defineProperties(
+    handler as HandleRequest & { clear(): void; readonly size: number },
+    {
+      clear: { value: () => copies.clear() },
+      size: { get: () => copies.size },
+    },
+  );
 }
 
 /** The cache key of a visitor's request for a cached page, or null when the request must be rendered. */
-export function cacheKey(request: Request, pages: Readonly<Record<string, readonly string[]>>): string | null {
+export function cacheKey(
+  request: Request,
+  pages: Readonly<Record<string, readonly string[]>>,
+): string | null {
   const url = new URL(request.url);
-  const allowed = Object.hasOwn(pages, url.pathname) ? pages[url.pathname] : pageOfPattern(url.pathname, pages);
+  const allowed = Object.hasOwn(pages, url.pathname)
+    ? pages[url.pathname]
+    : pageOfPattern(url.pathname, pages);
   if (!allowed) return null;
   if (request.headers.has("Authorization")) return null;
   if (carriesAppCookie(request)) return null;
@@ -179,7 +196,10 @@ export function cacheKey(request: Request, pages: Readonly<Record<string, readon
  * The parameters of a page named by a pattern: `/marketplace/*` stands for
  * `/marketplace/<one segment>` (a listing's page), never for a deeper path.
  */
-function pageOfPattern(pathname: string, pages: Readonly<Record<string, readonly string[]>>): readonly string[] | undefined {
+function pageOfPattern(
+  pathname: string,
+  pages: Readonly<Record<string, readonly string[]>>,
+): readonly string[] | undefined {
   const cut = pathname.lastIndexOf("/");
   if (cut <= 0 || cut === pathname.length - 1) return undefined;
   const pattern = `${pathname.slice(0, cut)}/*`;
@@ -219,7 +239,9 @@ function splitAt(bytes: Buffer, separator: string): Buffer[] {
 function joinParts(parts: Buffer[], separator: string): BodyInit {
   if (parts.length === 1) return asBody(parts[0]);
   const glue = Buffer.from(separator);
-  return asBody(Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [glue, part]))));
+  return asBody(
+    Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [glue, part]))),
+  );
 }
 
 /** A Buffer is a Uint8Array, a valid fetch body, though the DOM and Node typings disagree on its buffer type. */

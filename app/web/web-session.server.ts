@@ -6,7 +6,13 @@ import { readSessionSecret, sessionCookie } from "~/web/auth.server";
 
 /** Starts a web session for a signed-in user, noting the browser it was made from; answers the Set-Cookie header. */
 export async function startWebSession(user: UserRow, request: Request): Promise<string> {
-  const { secret } = await createWebSession(getDb(), user.id, getConfig().SESSION_DAYS, new Date(), request.headers.get("User-Agent"));
+  const { secret } = await createWebSession(
+    getDb(),
+    user.id,
+    getConfig().SESSION_DAYS,
+    new Date(),
+    request.headers.get("User-Agent"),
+  );
   return sessionCookie().serialize(secret);
 }
 

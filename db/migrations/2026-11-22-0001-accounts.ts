@@ -73,7 +73,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("jobs_status_run_at").on("jobs").columns(["status", "run_at"]).execute();
+  await db.schema
+    .createIndex("jobs_status_run_at")
+    .on("jobs")
+    .columns(["status", "run_at"])
+    .execute();
 
   await sql`select 1`.execute(db);
 }

@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("mime_type", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("images_user_id_created_at").on("images").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("images_user_id_created_at")
+    .on("images")
+    .columns(["user_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("stylized_images")
@@ -52,7 +56,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("stylized_images")
     .columns(["user_id", "created_at"])
     .execute();
-  await db.schema.createIndex("stylized_images_image_id").on("stylized_images").column("image_id").execute();
+  await db.schema
+    .createIndex("stylized_images_image_id")
+    .on("stylized_images")
+    .column("image_id")
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

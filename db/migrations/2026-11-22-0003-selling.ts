@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     // Deleting the stylized image withdraws the listing (the service does that),
     // but the row and its snapshotted files stay so sold copies remain downloadable.
-    .addColumn("stylized_image_id", "text", (c) => c.references("stylized_images.id").onDelete("set null"))
+    .addColumn("stylized_image_id", "text", (c) =>
+      c.references("stylized_images.id").onDelete("set null"),
+    )
     .addColumn("style", "text", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
@@ -49,7 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("listings")
     .columns(["status", "style", "created_at", "id"])
     .execute();
-  await db.schema.createIndex("listings_user_id_created_at").on("listings").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("listings_user_id_created_at")
+    .on("listings")
+    .columns(["user_id", "created_at"])
+    .execute();
   // One active listing per stylized image (updated in place).
   await db.schema
     .createIndex("listings_active_stylized_image_id")
@@ -76,7 +82,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("paid_at", "text")
     .execute();
-  await db.schema.createIndex("orders_status_created_at").on("orders").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("orders_status_created_at")
+    .on("orders")
+    .columns(["status", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("order_items")
@@ -91,14 +101,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("file_mime_type", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("order_items_order_id").on("order_items").column("order_id").execute();
-  await db.schema.createIndex("order_items_listing_id").on("order_items").column("listing_id").execute();
-  await db.schema.createIndex("order_items_creator_id").on("order_items").column("creator_id").execute();
+  await db.schema
+    .createIndex("order_items_order_id")
+    .on("order_items")
+    .column("order_id")
+    .execute();
+  await db.schema
+    .createIndex("order_items_listing_id")
+    .on("order_items")
+    .column("listing_id")
+    .execute();
+  await db.schema
+    .createIndex("order_items_creator_id")
+    .on("order_items")
+    .column("creator_id")
+    .execute();
 
   await db.schema
     .createTable("earnings")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("order_item_id", "text", (c) => c.notNull().unique().references("order_items.id").onDelete("cascade"))
+    .addColumn("order_item_id", "text", (c) =>
+      c.notNull().unique().references("order_items.id").onDelete("cascade"),
+    )
     .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("creator_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id"))
@@ -106,13 +130,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("platform_fee_cents", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("earnings_creator_id_created_at").on("earnings").columns(["creator_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("earnings_creator_id_created_at")
+    .on("earnings")
+    .columns(["creator_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("download_grants")
     .addColumn("id", "text", (c) => c.primaryKey())
     // One grant per purchased item: issuing twice is a constraint violation.
-    .addColumn("order_item_id", "text", (c) => c.notNull().unique().references("order_items.id").onDelete("cascade"))
+    .addColumn("order_item_id", "text", (c) =>
+      c.notNull().unique().references("order_items.id").onDelete("cascade"),
+    )
     .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     // Only the hash of the download token is stored (the token is an HMAC of the
     // grant's random id under a key derived from the app secret).
@@ -122,7 +152,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("download_grants_order_id").on("download_grants").column("order_id").execute();
+  await db.schema
+    .createIndex("download_grants_order_id")
+    .on("download_grants")
+    .column("order_id")
+    .execute();
 
   await db.schema
     .createTable("webhook_events")

@@ -8,7 +8,11 @@ import type { Kysely } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("jobs").addColumn("locked_by", "text").execute();
-  await db.schema.createIndex("jobs_status_locked_until").on("jobs").columns(["status", "locked_until"]).execute();
+  await db.schema
+    .createIndex("jobs_status_locked_until")
+    .on("jobs")
+    .columns(["status", "locked_until"])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -42,13 +42,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema.createIndex("oauth_states_expires_at").on("oauth_states").column("expires_at").execute();
+  await db.schema
+    .createIndex("oauth_states_expires_at")
+    .on("oauth_states")
+    .column("expires_at")
+    .execute();
 
   await db.schema
     .createTable("listing_platforms")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("stylized_image_id", "text", (c) => c.notNull().references("stylized_images.id").onDelete("cascade"))
+    .addColumn("stylized_image_id", "text", (c) =>
+      c.notNull().references("stylized_images.id").onDelete("cascade"),
+    )
     // The own marketplace's listing, when the platform is `marketplace`.
     .addColumn("listing_id", "text", (c) => c.references("listings.id").onDelete("set null"))
     .addColumn("platform", "text", (c) => c.notNull())
@@ -70,7 +76,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("revision", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
-    .addUniqueConstraint("listing_platforms_stylized_image_id_platform", ["stylized_image_id", "platform"])
+    .addUniqueConstraint("listing_platforms_stylized_image_id_platform", [
+      "stylized_image_id",
+      "platform",
+    ])
     .execute();
   await db.schema
     .createIndex("listing_platforms_user_id_updated_at")

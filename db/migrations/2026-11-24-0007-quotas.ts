@@ -26,8 +26,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       select user_id from listing_platforms where id = json_extract(jobs.payload, '$.publicationId')
     ) where kind = 'publish-to-platform' and json_valid(payload)
   `.execute(db);
-  await db.schema.createIndex("jobs_user_id_status").on("jobs").columns(["user_id", "status"]).execute();
-  await db.schema.createIndex("jobs_user_id_claimed_at").on("jobs").columns(["user_id", "claimed_at"]).execute();
+  await db.schema
+    .createIndex("jobs_user_id_status")
+    .on("jobs")
+    .columns(["user_id", "status"])
+    .execute();
+  await db.schema
+    .createIndex("jobs_user_id_claimed_at")
+    .on("jobs")
+    .columns(["user_id", "claimed_at"])
+    .execute();
 
   await db.schema
     .createTable("usage_events")

@@ -16,11 +16,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("earnings")
     .addColumn("test_mode", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await sql`update earnings set test_mode = 1 where order_id in (select id from orders where provider = 'test')`.execute(db);
+  await sql`update earnings set test_mode = 1 where order_id in (select id from orders where provider = 'test')`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("listing_views")
-    .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id").onDelete("cascade"))
+    .addColumn("listing_id", "text", (c) =>
+      c.notNull().references("listings.id").onDelete("cascade"),
+    )
     .addColumn("visitor_hash", "text", (c) => c.notNull())
     // YYYY-MM-DD (UTC).
     .addColumn("day", "text", (c) => c.notNull())

@@ -46,7 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("test_payout_movements")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("account_id", "text", (c) => c.notNull().references("test_payout_accounts.id").onDelete("cascade"))
+    .addColumn("account_id", "text", (c) =>
+      c.notNull().references("test_payout_accounts.id").onDelete("cascade"),
+    )
     // 'transfer' (to the account) or 'reversal' (of a transfer, back to the platform).
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("amount_cents", "integer", (c) => c.notNull())
@@ -58,27 +60,57 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable("orders").addColumn("payment_intent_id", "text").execute();
   await db.schema.alterTable("orders").addColumn("charge_id", "text").execute();
-  await db.schema.alterTable("orders").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("orders").addColumn("refunded_at", "text").execute();
   await db.schema.alterTable("orders").addColumn("refund_reason", "text").execute();
   await db.schema.alterTable("orders").addColumn("dispute_id", "text").execute();
   await db.schema.alterTable("orders").addColumn("dispute_status", "text").execute();
   await db.schema.alterTable("orders").addColumn("disputed_at", "text").execute();
-  await db.schema.createIndex("orders_payment_intent_id").on("orders").column("payment_intent_id").execute();
+  await db.schema
+    .createIndex("orders_payment_intent_id")
+    .on("orders")
+    .column("payment_intent_id")
+    .execute();
   await db.schema.createIndex("orders_charge_id").on("orders").column("charge_id").execute();
-  await db.schema.createIndex("orders_customer_email").on("orders").column("customer_email").execute();
+  await db.schema
+    .createIndex("orders_customer_email")
+    .on("orders")
+    .column("customer_email")
+    .execute();
 
-  await db.schema.alterTable("earnings").addColumn("status", "text", (c) => c.notNull().defaultTo("owed")).execute();
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("owed"))
+    .execute();
   await db.schema.alterTable("earnings").addColumn("held_from", "text").execute();
-  await db.schema.alterTable("earnings").addColumn("creator_reversed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("earnings").addColumn("platform_reversed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("creator_reversed_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("platform_reversed_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("earnings").addColumn("transfer_id", "text").execute();
-  await db.schema.alterTable("earnings").addColumn("transferred_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("transferred_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("earnings").addColumn("transferred_at", "text").execute();
-  await db.schema.alterTable("earnings").addColumn("transfer_reversed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("transfer_reversed_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("earnings").addColumn("reversal_id", "text").execute();
   await db.schema.alterTable("earnings").addColumn("reversed_at", "text").execute();
-  await db.schema.createIndex("earnings_creator_id_status").on("earnings").columns(["creator_id", "status"]).execute();
+  await db.schema
+    .createIndex("earnings_creator_id_status")
+    .on("earnings")
+    .columns(["creator_id", "status"])
+    .execute();
   await db.schema.createIndex("earnings_order_id").on("earnings").column("order_id").execute();
   // Shares of sales made before payouts existed are owed like any other.
   await sql`update earnings set status = 'owed'`.execute(db);
@@ -105,7 +137,16 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("orders_customer_email").execute();
   await db.schema.dropIndex("orders_charge_id").execute();
   await db.schema.dropIndex("orders_payment_intent_id").execute();
-  for (const column of ["disputed_at", "dispute_status", "dispute_id", "refund_reason", "refunded_at", "refunded_cents", "charge_id", "payment_intent_id"]) {
+  for (const column of [
+    "disputed_at",
+    "dispute_status",
+    "dispute_id",
+    "refund_reason",
+    "refunded_at",
+    "refunded_cents",
+    "charge_id",
+    "payment_intent_id",
+  ]) {
     await db.schema.alterTable("orders").dropColumn(column).execute();
   }
   await db.schema.dropTable("test_payout_movements").execute();

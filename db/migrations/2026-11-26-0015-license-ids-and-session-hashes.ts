@@ -24,19 +24,28 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`pragma secure_delete = on`.execute(db);
   await db.schema.alterTable("orders").addColumn("license_id", "text").execute();
   const orders = await db.selectFrom("orders").select(["id", "checkout_session_id"]).execute();
-  await db.schema.alterTable("orders").renameColumn("checkout_session_id", "checkout_session_hash").execute();
+  await db.schema
+    .alterTable("orders")
+    .renameColumn("checkout_session_id", "checkout_session_hash")
+    .execute();
   await db.schema.alterTable("orders").dropColumn("checkout_url").execute();
   for (const order of orders as { id: string; checkout_session_id: string | null }[]) {
     await db
       .updateTable("orders")
       .set({
         license_id: newLicenseId(),
-        checkout_session_hash: order.checkout_session_id === null ? null : sha256(order.checkout_session_id),
+        checkout_session_hash:
+          order.checkout_session_id === null ? null : sha256(order.checkout_session_id),
       })
       .where("id", "=", order.id)
       .execute();
   }
-  await db.schema.createIndex("orders_license_id_unique").on("orders").column("license_id").unique().execute();
+  await db.schema
+    .createIndex("orders_license_id_unique")
+    .on("orders")
+    .column("license_id")
+    .unique()
+    .execute();
   await sql`pragma secure_delete = off`.execute(db);
 }
 
@@ -45,6 +54,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   // The clear session ids cannot come back: the column keeps the hashes under its old name.
   await db.schema.dropIndex("orders_license_id_unique").execute();
   await db.schema.alterTable("orders").dropColumn("license_id").execute();
-  await db.schema.alterTable("orders").renameColumn("checkout_session_hash", "checkout_session_id").execute();
+  await db.schema
+    .alterTable("orders")
+    .renameColumn("checkout_session_hash", "checkout_session_id")
+    .execute();
   await db.schema.alterTable("orders").addColumn("checkout_url", "text").execute();
 }

@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("bio", "text").execute();
   await db.schema.alterTable("users").addColumn("face_consent_version", "text").execute();
   await db.schema.alterTable("users").addColumn("face_consent_at", "text").execute();
-  await sql`create unique index users_handle on users (handle) where handle is not null`.execute(db);
+  await sql`create unique index users_handle on users (handle) where handle is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("email_changes")

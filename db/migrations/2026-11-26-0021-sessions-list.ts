@@ -20,9 +20,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable(table).addColumn("public_id", "text").execute();
     const rows = (await db.selectFrom(table).select(key).execute()) as Record<string, string>[];
     for (const row of rows) {
-      await db.updateTable(table).set({ public_id: newPublicId() }).where(key, "=", row[key]).execute();
+      await db
+        .updateTable(table)
+        .set({ public_id: newPublicId() })
+        .where(key, "=", row[key])
+        .execute();
     }
-    await db.schema.createIndex(`${table}_public_id`).on(table).column("public_id").unique().execute();
+    await db.schema
+      .createIndex(`${table}_public_id`)
+      .on(table)
+      .column("public_id")
+      .unique()
+      .execute();
   }
 }
 

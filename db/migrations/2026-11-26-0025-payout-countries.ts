@@ -18,10 +18,19 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("payout_accounts").addColumn("country", "text").execute();
   await db.schema.alterTable("test_payout_accounts").addColumn("country", "text").execute();
-  await db.schema.alterTable("test_payout_accounts").addColumn("service_agreement", "text", (col) => col.notNull().defaultTo("full")).execute();
-  await db.schema.alterTable("earnings").addColumn("reinstated_cents", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("test_payout_accounts")
+    .addColumn("service_agreement", "text", (col) => col.notNull().defaultTo("full"))
+    .execute();
+  await db.schema
+    .alterTable("earnings")
+    .addColumn("reinstated_cents", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("earnings").addColumn("reinstatement_transfer_id", "text").execute();
-  await db.schema.alterTable("orders").addColumn("dispute_lost_cents", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("dispute_lost_cents", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable("undone_refunds")
     .addColumn("refund_id", "text", (col) => col.primaryKey())

@@ -34,7 +34,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("bytes", "integer", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("model_releases_user").on("model_releases").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("model_releases_user")
+    .on("model_releases")
+    .columns(["user_id", "created_at"])
+    .execute();
   await db.schema.alterTable("stylized_images").addColumn("native_width", "integer").execute();
   await db.schema.alterTable("stylized_images").addColumn("native_height", "integer").execute();
 }

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("listings")
     .columns(["user_id", "status", "created_at", "id"])
     .execute();
-  await db.schema.createIndex("listings_status_id").on("listings").columns(["status", "id"]).execute();
+  await db.schema
+    .createIndex("listings_status_id")
+    .on("listings")
+    .columns(["status", "id"])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

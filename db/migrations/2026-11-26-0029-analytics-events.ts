@@ -17,7 +17,9 @@ import { sql } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("listing_days")
-    .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id").onDelete("cascade"))
+    .addColumn("listing_id", "text", (c) =>
+      c.notNull().references("listings.id").onDelete("cascade"),
+    )
     .addColumn("creator_id", "text", (c) => c.notNull())
     // YYYY-MM-DD (UTC).
     .addColumn("day", "text", (c) => c.notNull())
@@ -25,16 +27,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("cart_adds", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("listing_days_pk", ["listing_id", "day"])
     .execute();
-  await db.schema.createIndex("listing_days_creator_id_day").on("listing_days").columns(["creator_id", "day"]).execute();
+  await db.schema
+    .createIndex("listing_days_creator_id_day")
+    .on("listing_days")
+    .columns(["creator_id", "day"])
+    .execute();
 
   await db.schema
     .createTable("listing_cart_adds")
-    .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id").onDelete("cascade"))
+    .addColumn("listing_id", "text", (c) =>
+      c.notNull().references("listings.id").onDelete("cascade"),
+    )
     .addColumn("visitor_hash", "text", (c) => c.notNull())
     .addColumn("day", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("listing_cart_adds_pk", ["listing_id", "visitor_hash", "day"])
     .execute();
-  await db.schema.createIndex("listing_cart_adds_day").on("listing_cart_adds").column("day").execute();
+  await db.schema
+    .createIndex("listing_cart_adds_day")
+    .on("listing_cart_adds")
+    .column("day")
+    .execute();
 
   await sql`insert into listing_days (listing_id, creator_id, day, views)
     select v.listing_id, l.user_id, v.day, count(*) from listing_views v join listings l on l.id = v.listing_id

@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("ratings")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("order_item_id", "text", (col) => col.notNull().unique().references("order_items.id").onDelete("cascade"))
+    .addColumn("order_item_id", "text", (col) =>
+      col.notNull().unique().references("order_items.id").onDelete("cascade"),
+    )
     .addColumn("order_id", "text", (col) => col.notNull())
     .addColumn("listing_id", "text", (col) => col.notNull())
     .addColumn("stars", "integer", (col) => col.notNull().check(sql`stars between 1 and 5`))

@@ -86,13 +86,19 @@ async function paidLicensePath(
 }
 
 /** The newest listing's own page. */
-async function listingPagePath(fetchPath: (pathname: string, init?: RequestInit) => Promise<Response>): Promise<string> {
-  const market = (await (await fetchPath("/api/marketplace?limit=1")).json()) as { items: Array<{ id: string }> };
+async function listingPagePath(
+  fetchPath: (pathname: string, init?: RequestInit) => Promise<Response>,
+): Promise<string> {
+  const market = (await (await fetchPath("/api/marketplace?limit=1")).json()) as {
+    items: Array<{ id: string }>;
+  };
   return `/marketplace/${encodeURIComponent(market.items[0].id)}`;
 }
 
 /** The seeded demo creator's storefront (the demo creator gets a handle first). */
-async function storefrontPath(fetchPath: (pathname: string, init?: RequestInit) => Promise<Response>): Promise<string> {
+async function storefrontPath(
+  fetchPath: (pathname: string, init?: RequestInit) => Promise<Response>,
+): Promise<string> {
   const login = await fetchPath("/api/token-login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -102,7 +108,10 @@ async function storefrontPath(fetchPath: (pathname: string, init?: RequestInit) 
   await fetchPath("/api/account", {
     method: "PATCH",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ handle: "demo-creator", bio: "Public-domain portraits, styled four ways." }),
+    body: JSON.stringify({
+      handle: "demo-creator",
+      bio: "Public-domain portraits, styled four ways.",
+    }),
   });
   return "/creators/demo-creator";
 }
@@ -133,7 +142,11 @@ async function main() {
     const resolved = chosen
       ? await Promise.all(
           chosen.map((page) =>
-            page === "{listing}" ? listingPagePath(server.fetch) : page === "{storefront}" ? storefrontPath(server.fetch) : page,
+            page === "{listing}"
+              ? listingPagePath(server.fetch)
+              : page === "{storefront}"
+                ? storefrontPath(server.fetch)
+                : page,
           ),
         )
       : null;

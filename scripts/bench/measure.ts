@@ -72,14 +72,26 @@ const fmt = (value: number) =>
   value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 
 export function printTable(rows: BenchRow[]): void {
-  const header = ["measure", "value", "baseline", "ratio", "bare", "vs bare", "limit", "", "baseline is"];
+  const header = [
+    "measure",
+    "value",
+    "baseline",
+    "ratio",
+    "bare",
+    "vs bare",
+    "limit",
+    "",
+    "baseline is",
+  ];
   const cells = rows.map((bench) => [
     bench.name,
     `${fmt(bench.value)} ${bench.unit}`,
     `${fmt(bench.baseline)} ${bench.unit}`,
     `${bench.ratio.toFixed(2)}x`,
     bench.bare === undefined ? "-" : `${fmt(bench.bare)} ${bench.unit}`,
-    bench.bare === undefined || bench.bare === 0 ? "-" : `${(bench.value / bench.bare).toFixed(2)}x`,
+    bench.bare === undefined || bench.bare === 0
+      ? "-"
+      : `${(bench.value / bench.bare).toFixed(2)}x`,
     bench.limit === null
       ? "-"
       : bench.limitOf === "ratio"

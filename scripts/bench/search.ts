@@ -18,7 +18,8 @@ import { startBenchServer } from "./server-bench";
 function searchPath(i: number): string {
   const kinds = [
     // Common: thousands of matches, the walk stops at the cap.
-    () => `q=${["neon", "portrait", "selfie", "golden city", "studio"][i % 5]}&limit=${24 + (i % 7)}`,
+    () =>
+      `q=${["neon", "portrait", "selfie", "golden city", "studio"][i % 5]}&limit=${24 + (i % 7)}`,
     // Rare: a few matches far apart.
     () => `q=aurora ${i % 100}`,
     // Nothing matches.
@@ -42,7 +43,11 @@ async function timedGet(server: RunningServer, pathname: string): Promise<number
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 
-export async function benchSearch(scratch: string, port: number, quick = false): Promise<BenchRow[]> {
+export async function benchSearch(
+  scratch: string,
+  port: number,
+  quick = false,
+): Promise<BenchRow[]> {
   const dataDir = path.join(scratch, "search");
   // Migrate once, then seed 100,000 listings while no server runs (the triggers index them).
   await (await startBenchServer({ dataDir, port })).stop();
@@ -69,7 +74,11 @@ export async function benchSearch(scratch: string, port: number, quick = false):
 
     // /healthz under load (1 connection) alone, then while one client searches ten times a second.
     const seconds = quick ? 5 : 15;
-    const alone = await autocannon({ url: `${server.origin}/healthz`, connections: 1, duration: seconds });
+    const alone = await autocannon({
+      url: `${server.origin}/healthz`,
+      connections: 1,
+      duration: seconds,
+    });
     let sent = 0;
     let refused = 0;
     const searcher = setInterval(() => {
@@ -82,10 +91,16 @@ export async function benchSearch(scratch: string, port: number, quick = false):
         () => refused++,
       );
     }, 100);
-    const during = await autocannon({ url: `${server.origin}/healthz`, connections: 1, duration: seconds });
+    const during = await autocannon({
+      url: `${server.origin}/healthz`,
+      connections: 1,
+      duration: seconds,
+    });
     clearInterval(searcher);
-    if (refused > 0) throw new Error(`${refused} of ${sent} searches failed during the /healthz load`);
-    if (during.non2xx > 0 || during.errors > 0) throw new Error("/healthz failed while searches ran");
+    if (refused > 0)
+      throw new Error(`${refused} of ${sent} searches failed during the /healthz load`);
+    if (during.non2xx > 0 || during.errors > 0)
+      throw new Error("/healthz failed while searches ran");
 
     const label = "search @100k (mixed queries, one at a time)";
     return [

@@ -183,10 +183,16 @@ server.listen(0, "127.0.0.1", () => console.log(server.address().port));
  * from the real server, answered by a bare node:http server in a process of
  * its own (no Express, no Remix, no cache lookup, no nonce).
  */
-async function startBareServer(scratch: string, body: Buffer, contentType: string): Promise<{ origin: string; stop: () => void }> {
+async function startBareServer(
+  scratch: string,
+  body: Buffer,
+  contentType: string,
+): Promise<{ origin: string; stop: () => void }> {
   const file = path.join(scratch, `bare-${crypto.randomBytes(4).toString("hex")}`);
   fs.writeFileSync(file, body);
-  const child = spawn(process.execPath, ["-e", BARE_SERVER, file, contentType], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", BARE_SERVER, file, contentType], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`The bare server exited (${code})`)));
@@ -250,7 +256,10 @@ export async function benchMarketplace(
           const tag = `@${label}, c=${connections}`;
           const marketplace = await load(server, "/marketplace", seconds, connections);
           // A listing's page and a storefront, against /marketplace measured just before.
-          for (const [pathname, title] of [[listingPage, "/marketplace/{id}"], [storefront, "/creators/{handle}"]] as const) {
+          for (const [pathname, title] of [
+            [listingPage, "/marketplace/{id}"],
+            [storefront, "/creators/{handle}"],
+          ] as const) {
             const measured = await load(server, pathname, seconds, connections);
             const name = `${title} ${tag}`;
             rows.push(
@@ -310,7 +319,10 @@ export async function benchMarketplace(
                 bare: limit.rps,
                 unit: "req/s",
                 // The page must keep up with the server: at least 0.8x /healthz at 10 connections on the large marketplace.
-                limit: pathname === "/marketplace" && connections === 10 && count === 100_000 ? 0.8 : null,
+                limit:
+                  pathname === "/marketplace" && connections === 10 && count === 100_000
+                    ? 0.8
+                    : null,
                 limitOf: "ratio",
                 atLeast: true,
                 against: "/healthz req/s",
@@ -364,13 +376,17 @@ function giveHandle(file: string, userId: string, handle: string) {
  * from it once, as a real listing's would.
  */
 async function benchListingPage(server: RunningServer, dataDir: string): Promise<string> {
-  const page = (await (await server.fetch("/api/marketplace?limit=1")).json()) as { items: { id: string; previewUrl: string }[] };
+  const page = (await (await server.fetch("/api/marketplace?limit=1")).json()) as {
+    items: { id: string; previewUrl: string }[];
+  };
   const listing = page.items[0];
   if (!listing) throw new Error("No listing to load the page of");
   const previewFile = path.join(dataDir, "files", listing.previewUrl.slice("/media/".length));
   fs.mkdirSync(path.dirname(previewFile), { recursive: true });
   if (!fs.existsSync(previewFile))
-    await sharp({ create: { width: 512, height: 640, channels: 3, background: "#6d28d9" } }).jpeg().toFile(previewFile);
+    await sharp({ create: { width: 512, height: 640, channels: 3, background: "#6d28d9" } })
+      .jpeg()
+      .toFile(previewFile);
   const pathname = `/marketplace/${listing.id}`;
   const first = await server.fetch(pathname);
   if (first.status !== 200) throw new Error(`${pathname} answered ${first.status}`);

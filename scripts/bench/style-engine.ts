@@ -152,7 +152,10 @@ export async function benchStyleEngine(runs = 15): Promise<BenchRow[]> {
  * is judged by is the stylize job's timeout).
  */
 export async function benchTwelveMegapixels(runs = 3): Promise<BenchRow[]> {
-  const input = await sharp(PORTRAIT).resize(3024, 4032, { fit: "fill" }).jpeg({ quality: 92 }).toBuffer();
+  const input = await sharp(PORTRAIT)
+    .resize(3024, 4032, { fit: "fill" })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const engine = createLocalEngine();
   await engine.stylize(input, "cartoon");
   const rows: BenchRow[] = [];

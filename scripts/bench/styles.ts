@@ -30,6 +30,8 @@ console.log(
     ? "\nEvery figure is within its limit."
     : `\nOver the limit: ${over.map((bench) => bench.name).join("; ")}`,
 );
-console.log("\nA 12 MP phone selfie (4032x3024 JPEG), rendered up to the engine's size cap; medians of 3 runs.\n");
+console.log(
+  "\nA 12 MP phone selfie (4032x3024 JPEG), rendered up to the engine's size cap; medians of 3 runs.\n",
+);
 printTable(await benchTwelveMegapixels(3));
 await stopVision();

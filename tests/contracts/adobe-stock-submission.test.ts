@@ -22,7 +22,10 @@ const MAX_BYTES = 45 * 1024 * 1024;
 const MAX_KEYWORDS = 49;
 
 /** What a third-party reader finds wrong with a file Adobe Stock would review (empty when nothing). */
-function adobeContractViolations(jpeg: Buffer, madeBy: { width: number; height: number }): string[] {
+function adobeContractViolations(
+  jpeg: Buffer,
+  madeBy: { width: number; height: number },
+): string[] {
   const problems: string[] = [];
   let tags: ExifReader.ExpandedTags;
   try {
@@ -30,38 +33,56 @@ function adobeContractViolations(jpeg: Buffer, madeBy: { width: number; height: 
   } catch (error) {
     return [`unreadable: ${error instanceof Error ? error.message : String(error)}`];
   }
-  if (tags.file?.FileType?.value !== "jpeg") problems.push(`not a JPEG (${tags.file?.FileType?.value ?? "unknown"})`);
+  if (tags.file?.FileType?.value !== "jpeg")
+    problems.push(`not a JPEG (${tags.file?.FileType?.value ?? "unknown"})`);
   const width = Number(tags.file?.["Image Width"]?.value);
   const height = Number(tags.file?.["Image Height"]?.value);
-  if (tags.file?.["Color Components"]?.value !== 3) problems.push("not three colour components (RGB)");
-  if (tags.icc?.["Color Space"]?.value?.toString().trim() !== "RGB" || !/sRGB/.test(String(tags.icc?.["ICC Description"]?.value ?? ""))) {
+  if (tags.file?.["Color Components"]?.value !== 3)
+    problems.push("not three colour components (RGB)");
+  if (
+    tags.icc?.["Color Space"]?.value?.toString().trim() !== "RGB" ||
+    !/sRGB/.test(String(tags.icc?.["ICC Description"]?.value ?? ""))
+  ) {
     problems.push("no sRGB ICC profile");
   }
   if (!(width * height >= MIN_PIXELS)) problems.push(`under 4 MP (${width}×${height})`);
   if (width !== madeBy.width || height !== madeBy.height) {
-    problems.push(`not the pixels the engine made (${width}×${height}, made ${madeBy.width}×${madeBy.height})`);
+    problems.push(
+      `not the pixels the engine made (${width}×${height}, made ${madeBy.width}×${madeBy.height})`,
+    );
   }
   if (jpeg.length > MAX_BYTES) problems.push(`over 45 MB (${jpeg.length} bytes)`);
 
-  const xmpKeywords = ((tags.xmp?.subject?.value as Array<{ description: string }> | undefined) ?? []).map((k) => k.description);
+  const xmpKeywords = (
+    (tags.xmp?.subject?.value as Array<{ description: string }> | undefined) ?? []
+  ).map((k) => k.description);
   const iptcKeywordTags = tags.iptc?.Keywords as unknown;
-  const iimKeywords = (Array.isArray(iptcKeywordTags) ? iptcKeywordTags : iptcKeywordTags ? [iptcKeywordTags] : []).map(
-    (k: { description: string }) => k.description,
-  );
+  const iimKeywords = (
+    Array.isArray(iptcKeywordTags) ? iptcKeywordTags : iptcKeywordTags ? [iptcKeywordTags] : []
+  ).map((k: { description: string }) => k.description);
   if (xmpKeywords.length > MAX_KEYWORDS || iimKeywords.length > MAX_KEYWORDS) {
     problems.push(`more than 49 keywords (${xmpKeywords.length} XMP, ${iimKeywords.length} IIM)`);
   }
-  if (xmpKeywords.join("\n") !== iimKeywords.join("\n")) problems.push("the XMP and IIM keywords differ");
-  const ai = [...xmpKeywords, ...iimKeywords].filter((keyword) => /\bai\b|generative|artificial intelligence/i.test(keyword));
+  if (xmpKeywords.join("\n") !== iimKeywords.join("\n"))
+    problems.push("the XMP and IIM keywords differ");
+  const ai = [...xmpKeywords, ...iimKeywords].filter((keyword) =>
+    /\bai\b|generative|artificial intelligence/i.test(keyword),
+  );
   if (ai.length) problems.push(`an AI keyword (${ai.join(", ")})`);
 
-  const xmpTitles = ((tags.xmp?.title?.value as Array<{ description: string }> | undefined) ?? []).map((t) => t.description);
+  const xmpTitles = (
+    (tags.xmp?.title?.value as Array<{ description: string }> | undefined) ?? []
+  ).map((t) => t.description);
   const headline = tags.xmp?.Headline?.description;
   const iimTitle = tags.iptc?.["Object Name"]?.description;
   const iimHeadline = tags.iptc?.Headline?.description;
   const titles = new Set([...xmpTitles, headline, iimTitle, iimHeadline]);
-  if (xmpTitles.length !== 1 || titles.size !== 1 || !iimTitle) problems.push(`not one title (${[...titles].join(" | ")})`);
-  if (/\bai\b|generative/i.test(iimTitle ?? "") || /\bai\b|generative/i.test(tags.xmp?.description?.description ?? "")) {
+  if (xmpTitles.length !== 1 || titles.size !== 1 || !iimTitle)
+    problems.push(`not one title (${[...titles].join(" | ")})`);
+  if (
+    /\bai\b|generative/i.test(iimTitle ?? "") ||
+    /\bai\b|generative/i.test(tags.xmp?.description?.description ?? "")
+  ) {
     problems.push("AI wording in the title or description");
   }
   return problems;
@@ -69,7 +90,10 @@ function adobeContractViolations(jpeg: Buffer, madeBy: { width: number; height: 
 
 /** A 12 MP phone selfie (4032×3024, the fixture portrait enlarged), as an upload arrives. */
 const upload = () =>
-  sharp(fs.readFileSync("tests/fixtures/portrait.png")).resize(3024, 4032, { fit: "fill" }).jpeg({ quality: 90 }).toBuffer();
+  sharp(fs.readFileSync("tests/fixtures/portrait.png"))
+    .resize(3024, 4032, { fit: "fill" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 const manyTags = [
   "AI generated",
@@ -86,7 +110,8 @@ beforeAll(async () => {
   const styled = await createLocalEngine().stylize(await upload(), "cartoon");
   madeBy = styled.native!;
   const submission = await buildStockSubmission({
-    title: "AI generated cartoon portrait of a smiling woman in a red coat — ünïcödé and a very long title that goes on",
+    title:
+      "AI generated cartoon portrait of a smiling woman in a red coat — ünïcödé and a very long title that goes on",
     description: "An AI-stylized selfie in the cartoon style.",
     style: "cartoon",
     tags: manyTags,
@@ -105,7 +130,9 @@ describe("the Adobe Stock submission file, read back by exifreader", () => {
     const tags = ExifReader.load(file, { expanded: true });
     // The one title, cut at a word within IIM's 64 bytes, without its AI wording.
     // ("… red coat — ünïcödé" would be 65 bytes: the cut ends at the word before, without the dash.)
-    expect(tags.iptc?.["Object Name"]?.description).toBe("cartoon portrait of a smiling woman in a red coat");
+    expect(tags.iptc?.["Object Name"]?.description).toBe(
+      "cartoon portrait of a smiling woman in a red coat",
+    );
   });
 });
 
@@ -118,10 +145,18 @@ describe("the contract check notices a broken file", () => {
   });
 
   it("an enlarged file, a small file, and a PNG", async () => {
-    const enlarged = await sharp(file).resize(madeBy.width * 2, madeBy.height * 2).withIccProfile("srgb").jpeg().toBuffer();
-    expect(adobeContractViolations(enlarged, madeBy).join()).toContain("not the pixels the engine made");
+    const enlarged = await sharp(file)
+      .resize(madeBy.width * 2, madeBy.height * 2)
+      .withIccProfile("srgb")
+      .jpeg()
+      .toBuffer();
+    expect(adobeContractViolations(enlarged, madeBy).join()).toContain(
+      "not the pixels the engine made",
+    );
     const small = await sharp(file).resize(1000, 1000).withIccProfile("srgb").jpeg().toBuffer();
-    expect(adobeContractViolations(small, { width: 1000, height: 1000 }).join()).toContain("under 4 MP");
+    expect(adobeContractViolations(small, { width: 1000, height: 1000 }).join()).toContain(
+      "under 4 MP",
+    );
     const png = await sharp(file).withIccProfile("srgb").png().toBuffer();
     expect(adobeContractViolations(png, madeBy).join()).toContain("not a JPEG");
   });
@@ -130,13 +165,30 @@ describe("the contract check notices a broken file", () => {
     const base = await sharp(file).withIccProfile("srgb").keepXmp().jpeg().toBuffer();
     const fields = { headline: "x", caption: "A caption", byline: "Zoë", copyright: "© Zoë" };
     const tags = ExifReader.load(file, { expanded: true });
-    const keywords = ((tags.xmp?.subject?.value as Array<{ description: string }>) ?? []).map((k) => k.description);
+    const keywords = ((tags.xmp?.subject?.value as Array<{ description: string }>) ?? []).map(
+      (k) => k.description,
+    );
     const title = tags.xmp!.Headline!.description;
-    const otherTitle = withIptcIim(base, { ...fields, headline: title, title: "Another title", keywords });
+    const otherTitle = withIptcIim(base, {
+      ...fields,
+      headline: title,
+      title: "Another title",
+      keywords,
+    });
     expect(adobeContractViolations(otherTitle, madeBy).join()).toContain("not one title");
-    const fifty = withIptcIim(base, { ...fields, headline: title, title, keywords: Array.from({ length: 50 }, (_, i) => `k${i}`) });
+    const fifty = withIptcIim(base, {
+      ...fields,
+      headline: title,
+      title,
+      keywords: Array.from({ length: 50 }, (_, i) => `k${i}`),
+    });
     expect(adobeContractViolations(fifty, madeBy).join()).toContain("more than 49 keywords");
-    const ai = withIptcIim(base, { ...fields, headline: title, title, keywords: [...keywords.slice(0, -1), "AI generated"] });
+    const ai = withIptcIim(base, {
+      ...fields,
+      headline: title,
+      title,
+      keywords: [...keywords.slice(0, -1), "AI generated"],
+    });
     expect(adobeContractViolations(ai, madeBy).join()).toContain("an AI keyword");
   });
 });

@@ -37,21 +37,30 @@ function sha256(bytes: Buffer): string {
 /** The cached schema file, fetched and checked first when it is missing or altered. */
 export async function ensureShopifyAdminSchemaFile(): Promise<string> {
   const cached = path.join(CACHE_DIR, `${DEV_MCP_VERSION}-admin_${ADMIN_SCHEMA_VERSION}.json.gz`);
-  if (fs.existsSync(cached) && sha256(fs.readFileSync(cached)) === ADMIN_SCHEMA_SHA256) return cached;
+  if (fs.existsSync(cached) && sha256(fs.readFileSync(cached)) === ADMIN_SCHEMA_SHA256)
+    return cached;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "dev-mcp-"));
   try {
-    await run("npm", ["pack", `@shopify/dev-mcp@${DEV_MCP_VERSION}`, "--pack-destination", work, "--silent"], {
-      cwd: work,
-      timeout: 240_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      "npm",
+      ["pack", `@shopify/dev-mcp@${DEV_MCP_VERSION}`, "--pack-destination", work, "--silent"],
+      {
+        cwd: work,
+        timeout: 240_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const tarball = path.join(work, `shopify-dev-mcp-${DEV_MCP_VERSION}.tgz`);
     const [algorithm, expected] = DEV_MCP_INTEGRITY.split(/-(.*)/s);
     const actual = crypto.createHash(algorithm).update(fs.readFileSync(tarball)).digest("base64");
-    if (actual !== expected) throw new Error(`@shopify/dev-mcp@${DEV_MCP_VERSION}: the tarball does not match the pinned integrity`);
+    if (actual !== expected)
+      throw new Error(
+        `@shopify/dev-mcp@${DEV_MCP_VERSION}: the tarball does not match the pinned integrity`,
+      );
     await run("tar", ["-xzf", tarball, "-C", work, member], { timeout: 60_000 });
     const file = fs.readFileSync(path.join(work, member));
-    if (sha256(file) !== ADMIN_SCHEMA_SHA256) throw new Error(`${member} does not match its pinned SHA-256`);
+    if (sha256(file) !== ADMIN_SCHEMA_SHA256)
+      throw new Error(`${member} does not match its pinned SHA-256`);
     fs.mkdirSync(CACHE_DIR, { recursive: true });
     fs.writeFileSync(`${cached}.partial`, file);
     fs.renameSync(`${cached}.partial`, cached);
@@ -63,6 +72,8 @@ export async function ensureShopifyAdminSchemaFile(): Promise<string> {
 
 export async function loadShopifyAdminSchema(): Promise<GraphQLSchema> {
   const file = await ensureShopifyAdminSchemaFile();
-  const answer = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString("utf8")) as { data: IntrospectionQuery };
+  const answer = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString("utf8")) as {
+    data: IntrospectionQuery;
+  };
   return buildClientSchema(answer.data);
 }

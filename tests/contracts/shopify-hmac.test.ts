@@ -30,7 +30,11 @@ const now = () => String(Math.trunc(Date.now() / 1000));
 
 /** Callback queries as Shopify sends them: the host is base64 (often with "=" padding), values may carry +, / and spaces. */
 function realisticCallbacks(): Record<string, string>[] {
-  const hosts = ["admin.shopify.com/store/test-shop", "admin.shopify.com/store/ab", "admin.shopify.com/store/my-store-123"];
+  const hosts = [
+    "admin.shopify.com/store/test-shop",
+    "admin.shopify.com/store/ab",
+    "admin.shopify.com/store/my-store-123",
+  ];
   return [
     ...hosts.map((host, index) => ({
       code: crypto.randomBytes(16).toString("hex"),
@@ -40,8 +44,21 @@ function realisticCallbacks(): Record<string, string>[] {
       timestamp: now(),
     })),
     // State values with characters that must be encoded, and an extra parameter Shopify may add.
-    { code: "c0de", shop: "odd.myshopify.com", state: "a+b/c=d e&f", timestamp: now(), embedded: "1" },
-    { code: "c0de", host: "YWRtaW4uc2hvcGlmeS5jb20vc3RvcmUvdGVzdA==", id_token: "x.y.z", shop: "t.myshopify.com", state: "Ünïcode", timestamp: now() },
+    {
+      code: "c0de",
+      shop: "odd.myshopify.com",
+      state: "a+b/c=d e&f",
+      timestamp: now(),
+      embedded: "1",
+    },
+    {
+      code: "c0de",
+      host: "YWRtaW4uc2hvcGlmeS5jb20vc3RvcmUvdGVzdA==",
+      id_token: "x.y.z",
+      shop: "t.myshopify.com",
+      state: "Ünïcode",
+      timestamp: now(),
+    },
   ];
 }
 
@@ -51,13 +68,19 @@ describe("OAuth callback HMAC", () => {
       const signed = signShopifyCallback(params, SECRET);
       const query = Object.fromEntries(signed.entries());
       expect(await shopify.utils.validateHmac(query), JSON.stringify(params)).toBe(true);
-      expect(verifyShopifyHmac(new URLSearchParams(signed.toString()), SECRET), JSON.stringify(params)).toBe(true);
+      expect(
+        verifyShopifyHmac(new URLSearchParams(signed.toString()), SECRET),
+        JSON.stringify(params),
+      ).toBe(true);
     }
   });
 
   it("our message is exactly the one Shopify's library signs (so its valid signatures are ours too), and both refuse the same tampering", async () => {
     for (const params of realisticCallbacks()) {
-      const libraryHmac = crypto.createHmac("sha256", SECRET).update(shopifyHmacMessage(new URLSearchParams(params))).digest("hex");
+      const libraryHmac = crypto
+        .createHmac("sha256", SECRET)
+        .update(shopifyHmacMessage(new URLSearchParams(params)))
+        .digest("hex");
       const query = { ...params, hmac: libraryHmac };
       expect(await shopify.utils.validateHmac(query)).toBe(true);
       expect(verifyShopifyHmac(new URLSearchParams(query), SECRET)).toBe(true);
@@ -68,7 +91,10 @@ describe("OAuth callback HMAC", () => {
     }
     // Signing the raw, unencoded values (not what Shopify does) is refused by the library when a value needs encoding.
     const params = realisticCallbacks()[4];
-    const raw = Object.keys(params).sort().map((key) => `${key}=${params[key as keyof typeof params]}`).join("&");
+    const raw = Object.keys(params)
+      .sort()
+      .map((key) => `${key}=${params[key as keyof typeof params]}`)
+      .join("&");
     const wrong = crypto.createHmac("sha256", SECRET).update(raw).digest("hex");
     expect(await shopify.utils.validateHmac({ ...params, hmac: wrong })).toBe(false);
     expect(verifyShopifyHmac(new URLSearchParams({ ...params, hmac: wrong }), SECRET)).toBe(false);
@@ -77,9 +103,22 @@ describe("OAuth callback HMAC", () => {
 
 describe("webhook HMAC", () => {
   const bodies = [
-    JSON.stringify({ id: 1, domain: "test-shop.myshopify.com", myshopify_domain: "test-shop.myshopify.com" }),
+    JSON.stringify({
+      id: 1,
+      domain: "test-shop.myshopify.com",
+      myshopify_domain: "test-shop.myshopify.com",
+    }),
     '{"shop_id":954889,"shop_domain":"test-shop.myshopify.com"}\n',
-    JSON.stringify({ shop_id: 1, shop_domain: "ü.myshopify.com", customer: { id: 1, email: "a+b@example.com" }, orders_to_redact: [1, 2] }, null, 2),
+    JSON.stringify(
+      {
+        shop_id: 1,
+        shop_domain: "ü.myshopify.com",
+        customer: { id: 1, email: "a+b@example.com" },
+        orders_to_redact: [1, 2],
+      },
+      null,
+      2,
+    ),
   ];
 
   async function libraryAccepts(body: string, hmac: string): Promise<boolean> {

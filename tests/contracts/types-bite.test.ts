@@ -11,12 +11,19 @@ import { expect, it } from "vitest";
 it("the Stripe and fal types still refuse wrong calls and accept ours", async () => {
   const root = path.resolve(__dirname, "../..");
   const tsc = path.join(root, "node_modules/typescript/bin/tsc");
-  const result = await promisify(execFile)(process.execPath, [tsc, "-p", "tests/contracts/tsconfig.types-bite.json"], {
-    cwd: root,
-    timeout: 120_000,
-  }).then(
+  const result = await promisify(execFile)(
+    process.execPath,
+    [tsc, "-p", "tests/contracts/tsconfig.types-bite.json"],
+    {
+      cwd: root,
+      timeout: 120_000,
+    },
+  ).then(
     () => ({ ok: true, output: "" }),
-    (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${error.stdout ?? ""}${error.stderr ?? ""}` }),
+    (error: { stdout?: string; stderr?: string }) => ({
+      ok: false,
+      output: `${error.stdout ?? ""}${error.stderr ?? ""}`,
+    }),
   );
   expect(result.output).toBe("");
   expect(result.ok).toBe(true);

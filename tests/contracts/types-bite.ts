@@ -8,12 +8,19 @@
 import type { FalClient } from "@fal-ai/client";
 import type Stripe from "stripe";
 import type { EsrganInput, KontextInput, KontextOptions } from "~/engines/fal/fal-inputs.server";
-import { esrganInput, ESRGAN_MODEL, kontextInput, KONTEXT_MODEL } from "~/engines/fal/fal-inputs.server";
+import {
+  esrganInput,
+  ESRGAN_MODEL,
+  kontextInput,
+  KONTEXT_MODEL,
+} from "~/engines/fal/fal-inputs.server";
 
 export function falTypesBite(client: FalClient) {
   // What the app sends type-checks...
   const options: KontextOptions = { output_format: "jpeg", safety_tolerance: "2" };
-  void client.queue.submit(KONTEXT_MODEL, { input: kontextInput(options, "Change the style", "https://v3.fal.media/x.jpg") });
+  void client.queue.submit(KONTEXT_MODEL, {
+    input: kontextInput(options, "Change the style", "https://v3.fal.media/x.jpg"),
+  });
   void client.subscribe(ESRGAN_MODEL, { input: esrganInput("https://v3.fal.media/x.jpg", 2) });
 
   // ...and wrong inputs do not.
@@ -32,7 +39,12 @@ export function falTypesBite(client: FalClient) {
 
 export function stripeTypesBite(stripe: Stripe) {
   // What the app sends type-checks...
-  void stripe.transfers.create({ amount: 1200, currency: "usd", destination: "acct_1", transfer_group: "order_1" });
+  void stripe.transfers.create({
+    amount: 1200,
+    currency: "usd",
+    destination: "acct_1",
+    transfer_group: "order_1",
+  });
 
   // ...and wrong calls do not.
   // @ts-expect-error a transfer's amount is an integer of the smallest unit, not a string

@@ -8,17 +8,26 @@ import { expect, expectAccessible, makeStyledImage, signIn, tap, test } from "./
 
 /** A 5.8 MP upload (2400×2400 JPEG) styled as a cartoon, which keeps the upload's size: big enough for Adobe Stock. */
 async function makeLargeStyledImage(page: Page): Promise<string> {
-  const buffer = await sharp(fs.readFileSync("tests/fixtures/portrait.png")).resize(2400, 2400).jpeg({ quality: 90 }).toBuffer();
+  const buffer = await sharp(fs.readFileSync("tests/fixtures/portrait.png"))
+    .resize(2400, 2400)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const upload = await page.request.post("/api/token-images/upload", {
     multipart: { image: { name: "big-portrait.jpg", mimeType: "image/jpeg", buffer } },
   });
   expect(upload.status()).toBe(201);
   const image = await upload.json();
-  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, { data: { style: "cartoon" } });
+  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, {
+    data: { style: "cartoon" },
+  });
   expect(stylize.status()).toBe(202);
   const { id } = await stylize.json();
   await expect
-    .poll(async () => (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status, { timeout: 90_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status,
+      { timeout: 90_000 },
+    )
     .toBe("completed");
   return id;
 }
@@ -48,7 +57,10 @@ async function launchOnAdobe(page: Page, styledId: string, title: string) {
  * title and no AI keyword; the listing says Submitted, never Live. A 512 px
  * image is refused with the size its upload needs.
  */
-test("a creator connects Adobe Stock over SFTP and submits an image to it", async ({ page, javaScriptOn }) => {
+test("a creator connects Adobe Stock over SFTP and submits an image to it", async ({
+  page,
+  javaScriptOn,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, "creator");
 
@@ -61,29 +73,48 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   await form.getByLabel("SFTP username").fill(E2E_SFTP.username);
   await form.getByLabel("SFTP password").fill("not-the-password");
   await form.getByRole("button", { name: "Save connection" }).click();
-  await expect(page.getByText(/refused this SFTP username or password/).first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute("data-connected", "false");
+  await expect(page.getByText(/refused this SFTP username or password/).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute(
+    "data-connected",
+    "false",
+  );
 
-  const retry = page.getByTestId("integration-card-adobestock").getByTestId("manual-setup-adobestock");
-  if (!(await retry.isVisible())) await page.getByTestId("integration-card-adobestock").locator("summary").click();
+  const retry = page
+    .getByTestId("integration-card-adobestock")
+    .getByTestId("manual-setup-adobestock");
+  if (!(await retry.isVisible()))
+    await page.getByTestId("integration-card-adobestock").locator("summary").click();
   await retry.getByLabel("SFTP username").fill(E2E_SFTP.username);
   await retry.getByLabel("SFTP password").fill(E2E_SFTP.password);
   await retry.getByRole("button", { name: "Save connection" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Integration created successfully.", { timeout: 20_000 });
-  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute("data-connected", "true");
+  await expect(page.getByTestId("toast")).toContainText("Integration created successfully.", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute(
+    "data-connected",
+    "true",
+  );
   expect(await page.content()).not.toContain(E2E_SFTP.password);
   await expectAccessible(page, javaScriptOn);
 
   // An image big enough for Adobe, launched without a model release: refused with its sentence, nothing sent.
   const styledId = await makeLargeStyledImage(page);
-  const refusedRow = await launchOnAdobe(page, styledId, `Portrait without a release ${javaScriptOn ? "js" : "nojs"}`);
+  const refusedRow = await launchOnAdobe(
+    page,
+    styledId,
+    `Portrait without a release ${javaScriptOn ? "js" : "nojs"}`,
+  );
   await expect(refusedRow).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
   await expect(refusedRow).toContainText("Adobe Stock needs a signed model release for this image");
 
   // The release step: from the row's link, sign for yourself (typed; drawn too with JavaScript).
   await tap(page, refusedRow.getByRole("link", { name: "Add a model release" }));
   await expect(page).toHaveURL(new RegExp(`/studio/release\\?image=${styledId}`));
-  await expect(page.getByTestId("adobe-release-steps")).toContainText("Recognizable people or property?");
+  await expect(page.getByTestId("adobe-release-steps")).toContainText(
+    "Recognizable people or property?",
+  );
   const sign = page.getByTestId("model-release-sign");
   await sign.getByLabel("Your full name (the person shown)").fill("Casey Creator");
   await sign.getByLabel("Signature: type your name again").fill("Casey Creator");
@@ -96,7 +127,9 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
     await page.mouse.move(box.x + box.width / 2, box.y + 20, { steps: 8 });
     await page.mouse.move(box.x + box.width - 20, box.y + box.height - 20, { steps: 8 });
     await page.mouse.up();
-    await expect(sign.locator('input[name="drawnSignature"]')).toHaveValue(/^data:image\/png;base64,/);
+    await expect(sign.locator('input[name="drawnSignature"]')).toHaveValue(
+      /^data:image\/png;base64,/,
+    );
   }
   await sign.getByRole("checkbox").check();
   await sign.getByRole("button", { name: "Sign the model release" }).click();
@@ -115,7 +148,10 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   const row = await launchOnAdobe(page, styledId, title);
   await expect(row).toHaveAttribute("data-status", "submitted", { timeout: 90_000 });
   await expect(row).toContainText("Submitted");
-  await expect(row.getByRole("link", { name: "Model release (PDF)" })).toHaveAttribute("href", pdfHref!);
+  await expect(row.getByRole("link", { name: "Model release (PDF)" })).toHaveAttribute(
+    "href",
+    pdfHref!,
+  );
 
   // The SFTP server holds the file Adobe reads, and a third-party reader finds it as Adobe wants it.
   const uploads = fs.readdirSync(E2E_SFTP.root).filter((name) => name.endsWith(".jpg"));
@@ -129,23 +165,40 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   })();
   const tags = ExifReader.load(bytes, { expanded: true });
   expect(tags.file?.FileType?.value).toBe("jpeg");
-  expect([tags.file?.["Image Width"]?.value, tags.file?.["Image Height"]?.value]).toEqual([2400, 2400]);
+  expect([tags.file?.["Image Width"]?.value, tags.file?.["Image Height"]?.value]).toEqual([
+    2400, 2400,
+  ]);
   expect(tags.icc?.["ICC Description"]?.value).toMatch(/sRGB/);
   expect(tags.iptc?.["Object Name"]?.description).toBe(title);
   expect(tags.xmp?.Headline?.description).toBe(title);
-  const keywords = ((tags.xmp?.subject?.value as Array<{ description: string }>) ?? []).map((keyword) => keyword.description);
+  const keywords = ((tags.xmp?.subject?.value as Array<{ description: string }>) ?? []).map(
+    (keyword) => keyword.description,
+  );
   expect(keywords).toEqual(expect.arrayContaining(["portrait", "studio", "headshot"]));
   expect(keywords.filter((keyword) => /\bai\b|generative/i.test(keyword))).toEqual([]);
-  expect(tags.xmp?.DigitalSourceType?.description).toMatch(/^http:\/\/cv\.iptc\.org\/newscodes\/digitalsourcetype\/\w+$/);
+  expect(tags.xmp?.DigitalSourceType?.description).toMatch(
+    /^http:\/\/cv\.iptc\.org\/newscodes\/digitalsourcetype\/\w+$/,
+  );
 
   // A small image (the 512 px fixture) with a release is refused with the size its upload needs.
   const smallId = await makeStyledImage(page, "cartoon");
   const signed = await page.request.post(`/api/token-stylized-images/${smallId}/model-release`, {
-    data: { modelName: "Casey Creator", signedOn: new Date().toISOString().slice(0, 10), signature: "Casey Creator", confirm: true },
+    data: {
+      modelName: "Casey Creator",
+      signedOn: new Date().toISOString().slice(0, 10),
+      signature: "Casey Creator",
+      confirm: true,
+    },
   });
   expect(signed.status()).toBe(201);
   const small = await page.request.post("/api/marketplace/post", {
-    data: { imageId: smallId, title: "Small portrait", description: "A portrait.", price: 30, platforms: ["adobestock"] },
+    data: {
+      imageId: smallId,
+      title: "Small portrait",
+      description: "A portrait.",
+      price: 30,
+      platforms: ["adobestock"],
+    },
   });
   const smallAnswer = await small.json();
   expect(smallAnswer.results[0].success).toBe(false);
@@ -153,6 +206,12 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
 
   // Disconnect again so the next project starts from scratch.
   await page.goto("/integrations");
-  await page.getByTestId("integration-card-adobestock").getByRole("button", { name: "Disconnect" }).click();
-  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute("data-connected", "false");
+  await page
+    .getByTestId("integration-card-adobestock")
+    .getByRole("button", { name: "Disconnect" })
+    .click();
+  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute(
+    "data-connected",
+    "false",
+  );
 });

@@ -14,7 +14,10 @@ interface Day {
 async function todayOf(page: Page, listingId: string) {
   const response = await page.request.get("/api/token-analytics?days=7");
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { days: Day[]; listings: { listingId: string; views: number; sales: number }[] };
+  const body = (await response.json()) as {
+    days: Day[];
+    listings: { listingId: string; views: number; sales: number }[];
+  };
   expect(body.days).toHaveLength(7);
   const today = body.days[body.days.length - 1]!;
   expect(today.date).toBe(new Date().toISOString().slice(0, 10));
@@ -22,7 +25,11 @@ async function todayOf(page: Page, listingId: string) {
 }
 
 test.describe("a creator's analytics", () => {
-  test("show a visitor's view, add-to-cart and purchase on today's column of the chart and in the tables", async ({ browser, page, javaScriptOn }) => {
+  test("show a visitor's view, add-to-cart and purchase on today's column of the chart and in the tables", async ({
+    browser,
+    page,
+    javaScriptOn,
+  }) => {
     test.setTimeout(120_000);
     const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
 
@@ -30,16 +37,25 @@ test.describe("a creator's analytics", () => {
     await signIn(page, "creator");
     await page.goto("/marketplace");
     const demoCard = page.getByTestId("listing-card").filter({ hasText: "by Dana" }).first();
-    const listingId = (await demoCard.locator("[id^='listing-']").first().getAttribute("id"))!.slice("listing-".length);
+    const listingId = (await demoCard
+      .locator("[id^='listing-']")
+      .first()
+      .getAttribute("id"))!.slice("listing-".length);
     const before = await todayOf(page, listingId);
 
     // A visitor (a browser of its own, so a new visitor today) sees the listing, adds it to the cart and buys it.
-    const visitor = await browser.newContext({ javaScriptEnabled: javaScriptOn, userAgent: `Analytics visitor ${tag}` });
+    const visitor = await browser.newContext({
+      javaScriptEnabled: javaScriptOn,
+      userAgent: `Analytics visitor ${tag}`,
+    });
     const shopper = await visitor.newPage();
     await shopper.goto("/marketplace");
     const card = shopper.locator(`[data-testid='listing-card']:has([id='listing-${listingId}'])`);
     // The count shows at once (optimistic): wait for the server's answer, which carries the cart's cookie, before leaving the page.
-    const added = shopper.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/cart");
+    const added = shopper.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname === "/cart",
+    );
     await card.getByTestId("add-to-cart").click();
     await added;
     await expect(shopper.getByTestId("cart-count")).toHaveText("1 item");
@@ -60,7 +76,10 @@ test.describe("a creator's analytics", () => {
     expect(after.today.views - before.today.views).toBeGreaterThanOrEqual(1);
     expect(after.today.addsToCart - before.today.addsToCart).toBe(1);
     expect(after.today.testSales - before.today.testSales).toBe(1);
-    expect([after.today.sales, after.today.earnings]).toEqual([before.today.sales, before.today.earnings]);
+    expect([after.today.sales, after.today.earnings]).toEqual([
+      before.today.sales,
+      before.today.earnings,
+    ]);
     expect(after.listing!.views - (before.listing?.views ?? 0)).toBe(1);
 
     // The dashboard links to the page; the range is a link.
@@ -68,19 +87,36 @@ test.describe("a creator's analytics", () => {
     await page.getByRole("link", { name: "View Analytics" }).click();
     await expect(page).toHaveURL(/\/analytics$/);
     await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
-    await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" }).click();
+    await page
+      .getByRole("navigation", { name: "Range" })
+      .getByRole("link", { name: "7 days" })
+      .click();
     await expect(page).toHaveURL(/[?&]days=7\b/);
-    await expect(page.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "7 days" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     // The chart the server drew: an image with a name, and today's test-sale column standing.
     const today = after.today.date;
-    const chart = page.getByRole("img", { name: /^Views, add-to-carts and sales per day over the last 7 days/ });
+    const chart = page.getByRole("img", {
+      name: /^Views, add-to-carts and sales per day over the last 7 days/,
+    });
     await expect(chart).toBeVisible();
-    await expect(chart).toHaveAttribute("aria-label", new RegExp(`${after.today.testSales > 0 ? "test sale" : "sale"}`));
-    const column = page.locator(`[data-testid='activity-chart'] g[data-date='${today}'] rect[data-series='testSales']`);
+    await expect(chart).toHaveAttribute(
+      "aria-label",
+      new RegExp(`${after.today.testSales > 0 ? "test sale" : "sale"}`),
+    );
+    const column = page.locator(
+      `[data-testid='activity-chart'] g[data-date='${today}'] rect[data-series='testSales']`,
+    );
     await expect(column).toHaveAttribute("data-value", String(after.today.testSales));
     expect(Number(await column.getAttribute("height"))).toBeGreaterThan(0);
-    await expect(page.locator(`[data-testid='activity-chart'] g[data-date='${today}'] rect[data-series='views']`)).toHaveAttribute("data-value", String(after.today.views));
+    await expect(
+      page.locator(
+        `[data-testid='activity-chart'] g[data-date='${today}'] rect[data-series='views']`,
+      ),
+    ).toHaveAttribute("data-value", String(after.today.views));
 
     // The same numbers in the table beside it.
     const row = page.getByTestId("analytics-days").locator(`tr[data-date='${today}']`);
@@ -95,19 +131,28 @@ test.describe("a creator's analytics", () => {
     await expect(table.locator(`tr[data-listing-id='${listingId}']`)).toBeVisible();
     await table.getByRole("link", { name: /^Views/ }).click();
     await expect(page).toHaveURL(/sort=views&dir=desc/);
-    await expect(table.getByRole("columnheader", { name: /^Views/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(table.getByRole("columnheader", { name: /^Views/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
     const views = await table.locator("tbody tr td:nth-child(2)").allInnerTexts();
     expect(views.map(Number)).toEqual([...views.map(Number)].sort((a, b) => b - a));
     await table.getByRole("link", { name: /^Views/ }).click();
     await expect(page).toHaveURL(/sort=views&dir=asc/);
-    await expect(table.getByRole("columnheader", { name: /^Views/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(table.getByRole("columnheader", { name: /^Views/ })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "analytics", javaScriptOn);
 
     // A range that does not exist: the default range with a message, never an error page.
     await page.goto("/analytics?days=14");
     await expect(page.getByTestId("analytics-notice")).toContainText("choose 7, 30 or 90 days");
-    await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const refused = await page.request.get("/api/token-analytics?days=14");
     expect(refused.status()).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain("days must be 7, 30 or 90");

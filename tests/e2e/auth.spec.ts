@@ -12,7 +12,12 @@ test.describe("signing in and out", () => {
     await expect(page.getByTestId("toast")).toContainText("You've been logged in successfully.");
     // Signed-in navigation.
     for (const name of ["Dashboard", "Integrations", "Payment Monitor"]) {
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).first()).toBeAttached();
+      await expect(
+        page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name, exact: true })
+          .first(),
+      ).toBeAttached();
     }
     await expect(page.getByTestId("nav-user").first()).toContainText("Dana");
     // A signed-in visitor on /auth goes to the dashboard.
@@ -30,7 +35,10 @@ test.describe("signing in and out", () => {
     await signOut(page);
   });
 
-  test("a wrong password shows the error and keeps the visitor signed out", async ({ page, javaScriptOn }) => {
+  test("a wrong password shows the error and keeps the visitor signed out", async ({
+    page,
+    javaScriptOn,
+  }) => {
     await page.goto("/auth");
     const form = page.locator("form#login");
     await form.getByLabel("Email").fill(ACCOUNTS.creator.email);
@@ -57,7 +65,9 @@ test.describe("signing in and out", () => {
     await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
   });
 
-  test("registration is closed: the Register tab shows the notice and the waitlist instead of a form that cannot register", async ({ page }) => {
+  test("registration is closed: the Register tab shows the notice and the waitlist instead of a form that cannot register", async ({
+    page,
+  }) => {
     await page.goto("/auth");
     await page.getByRole("tab", { name: "Register" }).click();
     await expect(page.getByRole("heading", { name: "Create account" })).toBeVisible();
@@ -69,8 +79,12 @@ test.describe("signing in and out", () => {
     // A typed address that is refused stays typed.
     await page.locator("form#waitlist-form").getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Join the waitlist" }).click();
-    await expect(page.locator("form#waitlist-form").getByText("Invalid email address")).toBeVisible();
-    await expect(page.locator("form#waitlist-form").getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(
+      page.locator("form#waitlist-form").getByText("Invalid email address"),
+    ).toBeVisible();
+    await expect(page.locator("form#waitlist-form").getByLabel("Email")).toHaveValue(
+      "not-an-email",
+    );
   });
 });
 
@@ -82,7 +96,10 @@ test.describe("the app shell", () => {
       await expect(nav.getByRole("link", { name, exact: true }).first()).toBeAttached();
     }
     await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveCount(0);
-    await expect(nav.getByRole("link", { name: "Selfie Studio" })).toHaveAttribute("href", "/landing");
+    await expect(nav.getByRole("link", { name: "Selfie Studio" })).toHaveAttribute(
+      "href",
+      "/landing",
+    );
   });
 
   test("an unknown path shows the 404 page", async ({ page }) => {

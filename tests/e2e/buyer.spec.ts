@@ -30,7 +30,9 @@ async function listNewImage(page: Page, title: string, javaScriptOn: boolean): P
   await expect(page.getByRole("heading", { name: "List on Marketplace" })).toBeVisible();
   const form = page.getByTestId("list-on-marketplace-form");
   await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Description", { exact: true }).fill("A bright anime portrait, ready for your next project.");
+  await form
+    .getByLabel("Description", { exact: true })
+    .fill("A bright anime portrait, ready for your next project.");
   await form.getByLabel("Price (USD)").fill(PRICE);
   await form.getByTestId("list-on-marketplace").click();
   await expect(page.getByTestId("toast")).toContainText("Listed on the marketplace");
@@ -41,7 +43,11 @@ async function listNewImage(page: Page, title: string, javaScriptOn: boolean): P
 }
 
 test.describe("a buyer", () => {
-  test("buys a listed image through the built-in test checkout", async ({ browser, page, javaScriptOn }) => {
+  test("buys a listed image through the built-in test checkout", async ({
+    browser,
+    page,
+    javaScriptOn,
+  }) => {
     test.setTimeout(120_000);
     const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
     const title = `E2E Anime ${tag}`;
@@ -82,7 +88,8 @@ test.describe("a buyer", () => {
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/[?&]style=anime/);
     await expect(card).toBeVisible();
-    for (const shown of await page.getByTestId("listing-card").all()) await expect(shown).toContainText("Anime");
+    for (const shown of await page.getByTestId("listing-card").all())
+      await expect(shown).toContainText("Anime");
 
     // Into the cart.
     await card.getByTestId("add-to-cart").click();
@@ -94,7 +101,9 @@ test.describe("a buyer", () => {
     await page.getByTestId("checkout-button").click();
     const checkout = page.getByTestId("checkout-form");
     if (javaScriptOn) {
-      await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText("Enter your details to pay and receive your download links.");
+      await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText(
+        "Enter your details to pay and receive your download links.",
+      );
       await expect(page.getByTestId("checkout-dialog")).toBeVisible();
     } else {
       await expect(page).toHaveURL(/\/cart$/);
@@ -131,16 +140,23 @@ test.describe("a buyer", () => {
     await page.getByTestId("test-pay").click();
 
     // Back on the marketplace: purchase complete, with the download and the license.
-    await expect(page).toHaveURL(new RegExp(`/marketplace\\?session_id=${encodeURIComponent(sessionId)}&success=true$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/marketplace\\?session_id=${encodeURIComponent(sessionId)}&success=true$`),
+    );
     const complete = page.getByTestId("purchase-complete");
     await expect(complete).toContainText("Payment Successful!");
     await expect(complete).toContainText(buyer.email);
     await expect(complete.getByTestId("download-filename")).toHaveCount(1);
     await expect(complete).toContainText("Style:");
-    if (javaScriptOn) await expect(page.getByRole("dialog", { name: "Payment Successful!" })).toContainText(buyer.email);
+    if (javaScriptOn)
+      await expect(page.getByRole("dialog", { name: "Payment Successful!" })).toContainText(
+        buyer.email,
+      );
     // The paid cart is emptied.
     await expect(page.getByTestId("cart-count")).toHaveText("0 items");
-    const download = await page.request.get((await complete.getByTestId("download-link").getAttribute("href"))!);
+    const download = await page.request.get(
+      (await complete.getByTestId("download-link").getAttribute("href"))!,
+    );
     expect(download.status()).toBe(200);
     expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
     expect(download.headers()["content-type"]).toMatch(/^image\//);
@@ -153,7 +169,9 @@ test.describe("a buyer", () => {
 
     await complete.getByTestId("license-link").click();
     await expect(page).toHaveURL(/\/licenses\/[^/?]+$/);
-    await expect(page.getByRole("heading", { name: "Standard Commercial License", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Standard Commercial License", level: 1 }),
+    ).toBeVisible();
     const license = page.getByTestId("license");
     await expect(license).toContainText(title);
     await expect(license).toContainText(buyer.name);
@@ -164,7 +182,10 @@ test.describe("a buyer", () => {
     // Closing the purchase-complete view clears the query string.
     await page.goBack();
     await expect(page.getByTestId("purchase-complete")).toContainText("Payment Successful!");
-    await page.getByTestId("purchase-complete").getByRole(javaScriptOn ? "button" : "link", { name: "Close" }).click();
+    await page
+      .getByTestId("purchase-complete")
+      .getByRole(javaScriptOn ? "button" : "link", { name: "Close" })
+      .click();
     await expect(page).toHaveURL(/\/marketplace$/);
     await expect(page.getByTestId("purchase-complete")).toHaveCount(0);
 
@@ -184,12 +205,29 @@ test.describe("a buyer", () => {
 
     const earnings = await page.request.get("/api/token-earnings");
     expect(earnings.status()).toBe(200);
-    const ledger = (await earnings.json()) as { totalEarnings: number; records: { amount: string; imageId: string | null; saleReference: string; testMode?: boolean }[] };
-    expect(ledger.records.filter((record) => record.imageId === styledId).map((record) => record.amount)).toEqual([CREATOR_SHARE]);
+    const ledger = (await earnings.json()) as {
+      totalEarnings: number;
+      records: {
+        amount: string;
+        imageId: string | null;
+        saleReference: string;
+        testMode?: boolean;
+      }[];
+    };
+    expect(
+      ledger.records.filter((record) => record.imageId === styledId).map((record) => record.amount),
+    ).toEqual([CREATOR_SHARE]);
     // The dashboard's Earnings card shows the same total.
     await page.goto("/dashboard");
-    const total = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(ledger.totalEarnings);
-    await expect(page.locator("dl div", { has: page.locator("dt", { hasText: "Earnings" }) }).locator("dd").first()).toHaveText(total);
+    const total = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+      ledger.totalEarnings,
+    );
+    await expect(
+      page
+        .locator("dl div", { has: page.locator("dt", { hasText: "Earnings" }) })
+        .locator("dd")
+        .first(),
+    ).toHaveText(total);
 
     // This server runs in production with the test checkout allowed for a demo: the sale is listed,
     // marked as a test, and the platform's 15% is never counted as revenue.

@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, expectAccessible, generateStyle, test, uploadPortrait } from "./fixtures";
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  generateStyle,
+  test,
+  uploadPortrait,
+} from "./fixtures";
 
 /**
  * The consent to face processing, with JavaScript on and off: a new creator
@@ -11,10 +18,15 @@ import { ACCOUNTS, expect, expectAccessible, generateStyle, test, uploadPortrait
  */
 
 async function newCreator(request: APIRequestContext) {
-  const login = await request.post("/api/token-login", { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const login = await request.post("/api/token-login", {
+    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+  });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const creator = { email: `consent-${crypto.randomBytes(4).toString("hex")}@example.com`, password: "consent-e2e-password" };
+  const creator = {
+    email: `consent-${crypto.randomBytes(4).toString("hex")}@example.com`,
+    password: "consent-e2e-password",
+  };
   const made = await request.post("/api/admin/users", {
     headers: { Authorization: `Bearer ${token}` },
     data: { ...creator, firstName: "Nora", lastName: "New" },
@@ -32,7 +44,11 @@ async function signInAs(page: Page, creator: { email: string; password: string }
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("a new creator agrees to face processing on the Style step, then generates; withdrawing asks again", async ({ page, request, javaScriptOn }) => {
+test("a new creator agrees to face processing on the Style step, then generates; withdrawing asks again", async ({
+  page,
+  request,
+  javaScriptOn,
+}) => {
   test.setTimeout(120_000);
   const creator = await newCreator(request);
   await signInAs(page, creator);
@@ -46,7 +62,10 @@ test("a new creator agrees to face processing on the Style step, then generates;
   await expectAccessible(page, javaScriptOn);
 
   // The form links the privacy page, which describes the engine in use.
-  await expect(consent.getByRole("link", { name: "privacy page" })).toHaveAttribute("href", "/privacy");
+  await expect(consent.getByRole("link", { name: "privacy page" })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
   const styleStep = page.url();
   await consent.getByRole("link", { name: "privacy page" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
@@ -63,7 +82,9 @@ test("a new creator agrees to face processing on the Style step, then generates;
   await expect(page.getByTestId("consent-state")).toContainText("You agreed to face processing on");
   await page.getByRole("button", { name: "Withdraw consent" }).click();
   await expect(page.getByTestId("toast")).toContainText("Consent withdrawn");
-  await expect(page.getByTestId("consent-state")).toContainText("You have not agreed to face processing");
+  await expect(page.getByTestId("consent-state")).toContainText(
+    "You have not agreed to face processing",
+  );
   await page.goto(styleStep);
   await expect(page.getByTestId("face-consent-form")).toBeVisible();
 });

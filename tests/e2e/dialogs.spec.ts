@@ -14,13 +14,17 @@ for (const device of [
   test.describe(`dialogs tapped on a ${device.name}`, () => {
     test.use(device.use);
 
-    test("List for Sale: every field and button takes a tap, and the listing is made", async ({ page, javaScriptOn }) => {
+    test("List for Sale: every field and button takes a tap, and the listing is made", async ({
+      page,
+      javaScriptOn,
+    }) => {
       test.setTimeout(120_000);
       await signIn(page, "creator");
       const styledId = await makeStyledImage(page, "cartoon");
       await page.goto(`/dashboard?styled=${styledId}&step=market&panel=sell`);
       const panel = page.getByTestId("market-panel");
-      if (javaScriptOn) await expect(page.getByRole("dialog", { name: "List for Sale" })).toBeVisible();
+      if (javaScriptOn)
+        await expect(page.getByRole("dialog", { name: "List for Sale" })).toBeVisible();
       const form = panel.getByTestId("list-for-sale-form");
 
       const own = form.getByRole("checkbox", { name: /Selfie Studio/ });

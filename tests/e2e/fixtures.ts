@@ -28,7 +28,9 @@ export async function signIn(page: Page, role: Role, redirectTo?: string) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/);
+  await expect(page).toHaveURL(
+    redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/,
+  );
 }
 
 export async function signOut(page: Page) {
@@ -45,9 +47,14 @@ export async function signOut(page: Page) {
  */
 export async function expectAccessible(page: Page, javaScriptOn: boolean) {
   if (!javaScriptOn) return;
-  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   expect(
-    results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
   ).toEqual([]);
 }
 
@@ -87,7 +94,9 @@ export async function uploadPortrait(page: Page, javaScriptOn: boolean): Promise
   await page.goto("/dashboard?step=upload");
   await chooseUpload(page, PORTRAIT, javaScriptOn);
   await expect(page.getByTestId("toast")).toContainText("Upload Successful");
-  await expect(page.getByTestId("toast")).toContainText("Your selfie has been uploaded successfully!");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Your selfie has been uploaded successfully!",
+  );
   await expect(page.getByTestId("upload-widget")).toHaveAttribute("data-state", "success");
   await page.getByRole("link", { name: "Choose Style" }).click();
   await expect(page).toHaveURL(/[?&]step=style/);
@@ -101,7 +110,11 @@ export async function uploadPortrait(page: Page, javaScriptOn: boolean): Promise
  * engine (with JavaScript the page polls; without, it refreshes itself every
  * 2 s). Returns the stylized image id from the optimize step's URL.
  */
-export async function generateStyle(page: Page, style: "professional" | "cartoon" | "anime" | "fantasy", javaScriptOn: boolean) {
+export async function generateStyle(
+  page: Page,
+  style: "professional" | "cartoon" | "anime" | "fantasy",
+  javaScriptOn: boolean,
+) {
   const generator = page.getByTestId("style-generator");
   await generator.locator(`input[name="style"][value="${style}"]`).check();
   await generator.getByRole("button", { name: /^Generate/ }).click();
@@ -117,16 +130,26 @@ export async function generateStyle(page: Page, style: "professional" | "cartoon
 export async function makeStyledImage(page: Page, style: string): Promise<string> {
   const upload = await page.request.post("/api/token-images/upload", {
     multipart: {
-      image: { name: "portrait.png", mimeType: "image/png", buffer: fs.readFileSync("tests/fixtures/portrait.png") },
+      image: {
+        name: "portrait.png",
+        mimeType: "image/png",
+        buffer: fs.readFileSync("tests/fixtures/portrait.png"),
+      },
     },
   });
   expect(upload.status()).toBe(201);
   const image = await upload.json();
-  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, { data: { style } });
+  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, {
+    data: { style },
+  });
   expect(stylize.status()).toBe(202);
   const { id } = await stylize.json();
   await expect
-    .poll(async () => (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status,
+      { timeout: 60_000 },
+    )
     .toBe("completed");
   return id;
 }
@@ -145,13 +168,16 @@ export async function tap(page: Page, control: Locator) {
   let box: { x: number; y: number; width: number; height: number } | null = null;
   const viewport = page.viewportSize();
   for (let attempt = 0; attempt < 20 && !box; attempt++) {
-    await control.evaluate((element) => element.scrollIntoView({ block: "center", inline: "center" }));
+    await control.evaluate((element) =>
+      element.scrollIntoView({ block: "center", inline: "center" }),
+    );
     const first = await control.boundingBox();
     await page.waitForTimeout(50);
     const second = await control.boundingBox();
     if (!first || !second || first.x !== second.x || first.y !== second.y) continue;
     const [cx, cy] = [second.x + second.width / 2, second.y + second.height / 2];
-    if (!viewport || (cx >= 0 && cy >= 0 && cx < viewport.width && cy < viewport.height)) box = second;
+    if (!viewport || (cx >= 0 && cy >= 0 && cx < viewport.width && cy < viewport.height))
+      box = second;
   }
   expect(box, "the control comes to rest on the screen").not.toBeNull();
   const x = box!.x + box!.width / 2;

@@ -39,7 +39,10 @@ async function receiptLibraryLink(email: string): Promise<string> {
 }
 
 test.describe("the buyer's library", () => {
-  test("a receipt's library link shows the purchase and downloads the file", async ({ page, javaScriptOn }) => {
+  test("a receipt's library link shows the purchase and downloads the file", async ({
+    page,
+    javaScriptOn,
+  }) => {
     test.setTimeout(120_000);
     const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
     const buyer = { name: "Lib Buyer", email: `lib-${tag}@example.com` };
@@ -100,12 +103,21 @@ test.describe("the buyer's library", () => {
     await rating.getByLabel(/A few words/).fill("Sharp and well lit.");
     await rating.getByRole("button", { name: "Save rating" }).click();
     await expect(page.getByTestId("rating-saved")).toHaveText("Thank you: your rating is saved.");
-    await expect(page.getByTestId("rating-form").first()).toContainText("Your rating: 4 of 5 stars");
-    await expect(page.getByTestId("rating-form").first().getByLabel(/A few words/)).toHaveValue("Sharp and well lit.");
+    await expect(page.getByTestId("rating-form").first()).toContainText(
+      "Your rating: 4 of 5 stars",
+    );
+    await expect(
+      page
+        .getByTestId("rating-form")
+        .first()
+        .getByLabel(/A few words/),
+    ).toHaveValue("Sharp and well lit.");
     await expectAccessible(page, javaScriptOn);
     // Its marketplace card now shows the buyers' average and count instead of the illustrative stars.
     await page.goto("/marketplace");
-    const rated = page.getByTestId("listing-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const rated = page
+      .getByTestId("listing-card")
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     await expect(rated.getByTestId("buyer-rating")).toContainText(/\(\d+ ratings?\)/);
     await expect(rated.getByTestId("illustrative-rating")).toHaveCount(0);
 
@@ -117,6 +129,8 @@ test.describe("the buyer's library", () => {
     await form.getByLabel("Email").fill(`nobody-${tag}@example.com`);
     await form.getByRole("button", { name: "Email me my library link" }).click();
     await expect(page).toHaveURL(/\/library\?sent=1$/);
-    await expect(page.getByTestId("library-link-sent")).toContainText("If that email has purchases");
+    await expect(page.getByTestId("library-link-sent")).toContainText(
+      "If that email has purchases",
+    );
   });
 });

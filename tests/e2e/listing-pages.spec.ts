@@ -18,7 +18,10 @@ async function giveDemoCreatorAHandle(request: APIRequestContext) {
   const login = await request.post("/api/token-login", { data: ACCOUNTS.creator });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const patched = await request.patch("/api/account", { headers: { Authorization: `Bearer ${token}` }, data: { handle: HANDLE, bio: "I make portraits <b>with</b> \"care\"." } });
+  const patched = await request.patch("/api/account", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { handle: HANDLE, bio: 'I make portraits <b>with</b> "care".' },
+  });
   expect(patched.status()).toBe(200);
 }
 
@@ -26,17 +29,31 @@ async function giveDemoCreatorAHandle(request: APIRequestContext) {
 function metaOf(html: string): Map<string, string> {
   const head = html.slice(0, html.indexOf("</head>"));
   const tags = new Map<string, string>();
-  for (const match of head.matchAll(/<meta\s+(?:property|name)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)) tags.set(match[1], decode(match[2]));
+  for (const match of head.matchAll(
+    /<meta\s+(?:property|name)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g,
+  ))
+    tags.set(match[1], decode(match[2]));
   const canonical = /<link\s+rel="canonical"\s+href="([^"]+)"/.exec(head);
   if (canonical) tags.set("canonical", decode(canonical[1]));
   return tags;
 }
 
 function decode(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
-test("a visitor opens a listing's page from the grid, shares it, buys it, and meets its creator's storefront", async ({ page, request, javaScriptOn, baseURL }) => {
+test("a visitor opens a listing's page from the grid, shares it, buys it, and meets its creator's storefront", async ({
+  page,
+  request,
+  javaScriptOn,
+  baseURL,
+}) => {
   await giveDemoCreatorAHandle(request);
 
   await page.goto("/marketplace");
@@ -46,7 +63,9 @@ test("a visitor opens a listing's page from the grid, shares it, buys it, and me
   await expect(page).toHaveURL(/\/marketplace\/[A-Za-z0-9_-]+$/);
   const listingPath = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByTestId("license-sentence").getByRole("link", { name: "Read the license terms" })).toHaveAttribute("href", "/license");
+  await expect(
+    page.getByTestId("license-sentence").getByRole("link", { name: "Read the license terms" }),
+  ).toHaveAttribute("href", "/license");
   await expect(page.getByRole("heading", { name: /^More from / })).toBeVisible();
   await expectAccessible(page, javaScriptOn);
 
@@ -71,7 +90,16 @@ test("a visitor opens a listing's page from the grid, shares it, buys it, and me
   expect([measured.width, measured.height]).toEqual([1200, 630]);
   const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   expect(ld).not.toBeNull();
-  const product = JSON.parse(ld![1]) as { "@type": string; name: string; offers: { price: string; priceCurrency: string; availability: string; seller: { name: string; url?: string } } };
+  const product = JSON.parse(ld![1]) as {
+    "@type": string;
+    name: string;
+    offers: {
+      price: string;
+      priceCurrency: string;
+      availability: string;
+      seller: { name: string; url?: string };
+    };
+  };
   expect(product["@type"]).toBe("Product");
   expect(product.name).toBe(title);
   const shownPrice = (await page.getByTestId("listing-page-price").textContent())!.trim();
@@ -104,33 +132,54 @@ test("a visitor opens a listing's page from the grid, shares it, buys it, and me
   await page.getByLabel("Style").selectOption("anime");
   if (!javaScriptOn) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`/creators/${HANDLE}\\?.*style=anime`));
-  for (const style of await page.getByTestId("listing-card").getByTestId("style-badge").allTextContents()) expect(style).toBe("Anime");
+  for (const style of await page
+    .getByTestId("listing-card")
+    .getByTestId("style-badge")
+    .allTextContents())
+    expect(style).toBe("Anime");
 });
 
 test("an unknown listing or handle is the not-found page with a 404", async ({ page }) => {
-  for (const path of ["/marketplace/no-such-listing", "/marketplace/%3Cscript%3E", "/creators/nobody-at-all", "/creators/%22quoted%22"]) {
+  for (const path of [
+    "/marketplace/no-such-listing",
+    "/marketplace/%3Cscript%3E",
+    "/creators/nobody-at-all",
+    "/creators/%22quoted%22",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
   }
 });
 
-test("the creator shares a live creation from the dashboard with plain links", async ({ page, baseURL }) => {
+test("the creator shares a live creation from the dashboard with plain links", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, "creator");
   const share = page.getByTestId("creation-share").first();
   await share.locator("summary").click();
   const url = await share.getByTestId("share-url").inputValue();
   expect(url).toMatch(new RegExp(`^${baseURL}/marketplace/[A-Za-z0-9_-]+$`));
-  expect(await share.getByTestId("share-x").getAttribute("href")).toContain(`url=${encodeURIComponent(url)}`);
-  expect(await share.getByTestId("share-facebook").getAttribute("href")).toContain(`u=${encodeURIComponent(url)}`);
-  expect(await share.getByTestId("share-pinterest").getAttribute("href")).toContain(`url=${encodeURIComponent(url)}`);
+  expect(await share.getByTestId("share-x").getAttribute("href")).toContain(
+    `url=${encodeURIComponent(url)}`,
+  );
+  expect(await share.getByTestId("share-facebook").getAttribute("href")).toContain(
+    `u=${encodeURIComponent(url)}`,
+  );
+  expect(await share.getByTestId("share-pinterest").getAttribute("href")).toContain(
+    `url=${encodeURIComponent(url)}`,
+  );
   expect(await share.getByTestId("share-mail").getAttribute("href")).toMatch(/^mailto:\?subject=/);
   // The shared link is the listing's page.
   await page.goto(url);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("the sitemap names every live listing's page and robots.txt points to it", async ({ request, baseURL }) => {
+test("the sitemap names every live listing's page and robots.txt points to it", async ({
+  request,
+  baseURL,
+}) => {
   await giveDemoCreatorAHandle(request);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /api/");
@@ -142,7 +191,9 @@ test("the sitemap names every live listing's page and robots.txt points to it", 
     const xml = await (await request.get(part)).text();
     urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
   }
-  const market = (await (await request.get("/api/marketplace?limit=100")).json()) as { items: { url: string }[] };
+  const market = (await (await request.get("/api/marketplace?limit=100")).json()) as {
+    items: { url: string }[];
+  };
   for (const item of market.items) expect(urls).toContain(item.url);
   expect(urls).toContain(`${baseURL}/creators/${HANDLE}`);
 });

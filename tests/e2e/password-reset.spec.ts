@@ -23,7 +23,9 @@ async function nextResetLink(email: string, known: Set<string>): Promise<string>
   await expect
     .poll(
       async () => {
-        for (const file of outboxFiles(OUTBOX).filter((name) => !known.has(name)).reverse()) {
+        for (const file of outboxFiles(OUTBOX)
+          .filter((name) => !known.has(name))
+          .reverse()) {
           const mail = await readEml(file);
           if (!addressesOf(mail.to).includes(email)) continue;
           expect(mail.subject).toBe("Reset your Selfie Studio password");
@@ -50,7 +52,11 @@ async function setPasswordByApi(request: APIRequestContext, email: string, passw
 }
 
 test.describe("forgot password", () => {
-  test("the demo creator resets the password from a mailed link and signs in with it", async ({ page, request, javaScriptOn }) => {
+  test("the demo creator resets the password from a mailed link and signs in with it", async ({
+    page,
+    request,
+    javaScriptOn,
+  }) => {
     const newPassword = `reset-${javaScriptOn ? "js" : "nojs"}-${Date.now()}`;
     try {
       await page.goto("/auth");
@@ -63,7 +69,9 @@ test.describe("forgot password", () => {
       const form = page.locator("form#forgot-password");
       await form.getByLabel("Email").fill(demo.email);
       await form.getByRole("button", { name: "Send reset link" }).click();
-      await expect(page.getByTestId("reset-requested")).toContainText("a link to reset its password is on its way");
+      await expect(page.getByTestId("reset-requested")).toContainText(
+        "a link to reset its password is on its way",
+      );
       const link = await nextResetLink(demo.email, known);
 
       await page.goto(link);
@@ -73,7 +81,9 @@ test.describe("forgot password", () => {
       await resetForm.getByLabel("New password").fill(newPassword);
       await resetForm.getByRole("button", { name: "Set new password" }).click();
       await expect(page).toHaveURL(/\/auth$/);
-      await expect(page.getByTestId("toast")).toContainText("Password changed. Sign in with your new password.");
+      await expect(page.getByTestId("toast")).toContainText(
+        "Password changed. Sign in with your new password.",
+      );
 
       const login = page.locator("form#login");
       await login.getByLabel("Email").fill(demo.email);
@@ -97,7 +107,9 @@ test.describe("forgot password", () => {
     const form = page.locator("form#forgot-password");
     await form.getByLabel("Email").fill(email);
     await form.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByTestId("reset-requested")).toContainText("a link to reset its password is on its way");
+    await expect(page.getByTestId("reset-requested")).toContainText(
+      "a link to reset its password is on its way",
+    );
     // Give the worker the time it takes a real message, then look.
     await page.waitForTimeout(1500);
     const fresh = outboxFiles(OUTBOX).filter((file) => !known.has(file));

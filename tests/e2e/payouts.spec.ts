@@ -20,9 +20,16 @@ import { captureScreen, expect, expectAccessible, test } from "./fixtures";
  * numbers), started like the process tests' servers but in development mode.
  */
 
-const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.-]/g, "")) * 100);
+const money = (text: string | null) =>
+  Math.round(Number((text ?? "").replace(/[^0-9.-]/g, "")) * 100);
 
-async function signInAt(page: Page, origin: string, email: string, password: string, redirectTo: string) {
+async function signInAt(
+  page: Page,
+  origin: string,
+  email: string,
+  password: string,
+  redirectTo: string,
+) {
   await page.goto(`${origin}/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
   const form = page.locator("form#login");
   await form.getByLabel("Email").fill(email);
@@ -40,8 +47,15 @@ interface Balance {
 }
 
 async function balanceOn(page: Page): Promise<Balance> {
-  const read = async (key: keyof Balance) => money(await page.getByTestId(`balance-${key}`).first().textContent());
-  return { earned: await read("earned"), owed: await read("owed"), transferred: await read("transferred"), held: await read("held"), reversed: await read("reversed") };
+  const read = async (key: keyof Balance) =>
+    money(await page.getByTestId(`balance-${key}`).first().textContent());
+  return {
+    earned: await read("earned"),
+    owed: await read("owed"),
+    transferred: await read("transferred"),
+    held: await read("held"),
+    reversed: await read("reversed"),
+  };
 }
 
 async function newPage(browser: Browser, javaScriptOn: boolean): Promise<Page> {
@@ -54,7 +68,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a creator is paid through a test payout account, and the admin's refund takes it back everywhere", async ({ browser, javaScriptOn }) => {
+test("a creator is paid through a test payout account, and the admin's refund takes it back everywhere", async ({
+  browser,
+  javaScriptOn,
+}) => {
   test.setTimeout(180_000);
   const port = javaScriptOn ? 3664 : 3665;
   const scratch = path.join(ROOT, "tests", ".tmp", `e2e-payouts-${port}`);
@@ -63,7 +80,11 @@ test("a creator is paid through a test payout account, and the admin's refund ta
     dataDir: path.join(scratch, "data"),
     port,
     seed: true,
-    env: { NODE_ENV: "development", ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: {
+      NODE_ENV: "development",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
   });
   const origin = server.origin;
 
@@ -80,8 +101,12 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await expect(countrySelect).toHaveValue("US");
   await countrySelect.selectOption("NG");
   await creator.getByTestId("payouts-onboard").click();
-  await expect(creator.getByTestId("payouts-error")).toContainText("Stripe cannot pay creators in Nigeria");
-  await expect(creator.getByTestId("payout-account").getByTestId("payout-account-state")).toHaveText("Not set up");
+  await expect(creator.getByTestId("payouts-error")).toContainText(
+    "Stripe cannot pay creators in Nigeria",
+  );
+  await expect(
+    creator.getByTestId("payout-account").getByTestId("payout-account-state"),
+  ).toHaveText("Not set up");
   // A creator in France is paid across the border.
   await creator.getByLabel("Country you live in (where your bank account is)").selectOption("FR");
   await creator.getByTestId("payouts-onboard").click();
@@ -90,7 +115,9 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await expectAccessible(creator, javaScriptOn);
   await creator.getByRole("button", { name: "Complete test onboarding" }).click();
   await expect(creator).toHaveURL(`${origin}/payouts?onboarding=return`);
-  await expect(creator.getByTestId("payout-account").getByTestId("payout-account-state")).toHaveText("Active");
+  await expect(
+    creator.getByTestId("payout-account").getByTestId("payout-account-state"),
+  ).toHaveText("Active");
   await expect(creator.getByTestId("payout-account-country")).toHaveText("France");
   await expect(creator.getByTestId("payout-cross-border")).toContainText("24 hours");
   const before = await balanceOn(creator);
@@ -125,10 +152,16 @@ test("a creator is paid through a test payout account, and the admin's refund ta
     })
     .toBe(before.transferred + shareCents);
   const paid = await balanceOn(creator);
-  expect(paid).toEqual({ ...before, earned: before.earned + shareCents, transferred: before.transferred + shareCents });
+  expect(paid).toEqual({
+    ...before,
+    earned: before.earned + shareCents,
+    transferred: before.transferred + shareCents,
+  });
   await expect(creator.getByTestId("transfer-row").first()).toContainText("Transferred");
   await captureScreen(creator, "payouts", javaScriptOn);
-  await expect(creator.getByTestId("test-account-balance")).toContainText(`$${(paid.transferred / 100).toFixed(2)}`);
+  await expect(creator.getByTestId("test-account-balance")).toContainText(
+    `$${(paid.transferred / 100).toFixed(2)}`,
+  );
   await creator.goto(`${origin}/dashboard`);
   expect(await balanceOn(creator)).toEqual(paid);
 
@@ -150,9 +183,13 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await expectAccessible(admin, javaScriptOn);
   await confirmation.getByLabel(/Reason/).fill("Customer asked");
   await confirmation.getByTestId("confirm-refund").click();
-  await expect(admin.getByTestId("orders-section").getByTestId("order-row")).toContainText("Refunded");
+  await expect(admin.getByTestId("orders-section").getByTestId("order-row")).toContainText(
+    "Refunded",
+  );
   await admin.goto(`${origin}/admin`);
-  expect(money(await admin.getByTestId("stat-platform-revenue").textContent())).toBe(revenueBefore - feeCents);
+  expect(money(await admin.getByTestId("stat-platform-revenue").textContent())).toBe(
+    revenueBefore - feeCents,
+  );
 
   // The buyer's download link is gone, and the license says it was revoked.
   const gone = await buyer.request.get(new URL(downloadHref, origin).toString());
@@ -170,17 +207,37 @@ test("a creator is paid through a test payout account, and the admin's refund ta
     })
     .toBe(paid.reversed + shareCents);
   const refunded = await balanceOn(creator);
-  expect(refunded).toEqual({ ...paid, earned: paid.earned - shareCents, transferred: paid.transferred - shareCents, reversed: paid.reversed + shareCents });
+  expect(refunded).toEqual({
+    ...paid,
+    earned: paid.earned - shareCents,
+    transferred: paid.transferred - shareCents,
+    reversed: paid.reversed + shareCents,
+  });
   expect(refunded.earned).toBe(refunded.owed + refunded.transferred + refunded.held);
   await expect(creator.getByTestId("transfer-row").first()).toContainText("Reversed");
-  await expect(creator.getByTestId("test-account-balance")).toContainText(`$${(refunded.transferred / 100).toFixed(2)}`);
-  const api = (await (await creator.request.get(`${origin}/api/token-payouts`)).json()) as { balance: Record<keyof Balance, string> };
-  expect(Object.fromEntries(Object.entries(api.balance).map(([key, value]) => [key, Math.round(Number(value) * 100)]))).toEqual(refunded);
+  await expect(creator.getByTestId("test-account-balance")).toContainText(
+    `$${(refunded.transferred / 100).toFixed(2)}`,
+  );
+  const api = (await (await creator.request.get(`${origin}/api/token-payouts`)).json()) as {
+    balance: Record<keyof Balance, string>;
+  };
+  expect(
+    Object.fromEntries(
+      Object.entries(api.balance).map(([key, value]) => [key, Math.round(Number(value) * 100)]),
+    ),
+  ).toEqual(refunded);
   await creator.goto(`${origin}/dashboard`);
   expect(await balanceOn(creator)).toEqual(refunded);
 
   await admin.goto(`${origin}/admin`);
   const payoutRow = admin.getByTestId("payout-row").filter({ hasText: DEMO_CREATOR.email });
-  const adminSays = async (key: keyof Balance) => money(await payoutRow.getByTestId(`payout-${key}`).textContent());
-  expect({ earned: await adminSays("earned"), owed: await adminSays("owed"), transferred: await adminSays("transferred"), held: await adminSays("held"), reversed: await adminSays("reversed") }).toEqual(refunded);
+  const adminSays = async (key: keyof Balance) =>
+    money(await payoutRow.getByTestId(`payout-${key}`).textContent());
+  expect({
+    earned: await adminSays("earned"),
+    owed: await adminSays("owed"),
+    transferred: await adminSays("transferred"),
+    held: await adminSays("held"),
+    reversed: await adminSays("reversed"),
+  }).toEqual(refunded);
 });

@@ -17,7 +17,9 @@ const WIDTH = 390;
 
 /** Nothing on the page is wider than the phone's screen. */
 async function expectFits(page: Page, where: string) {
-  const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+  const width = await page.evaluate(() =>
+    Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+  );
   expect(width, `${where} is ${width} px wide`).toBeLessThanOrEqual(WIDTH);
 }
 
@@ -25,7 +27,9 @@ async function expectFits(page: Page, where: string) {
 async function screen(page: Page, name: string, javaScriptOn: boolean) {
   if (!javaScriptOn) return;
   const shot = await page.screenshot({ type: "png", scale: "css" });
-  await sharp(shot).png({ palette: true, quality: 70, effort: 10 }).toFile(`docs/screens/${name}.png`);
+  await sharp(shot)
+    .png({ palette: true, quality: 70, effort: 10 })
+    .toFile(`docs/screens/${name}.png`);
 }
 
 test("the creator's pipeline on a phone", async ({ page, javaScriptOn }) => {
@@ -43,7 +47,11 @@ test("the creator's pipeline on a phone", async ({ page, javaScriptOn }) => {
 
   // A returning creator reaches the earlier upload from the dashboard in one tap.
   await page.goto("/dashboard");
-  await page.getByTestId("uploads-strip").locator(`a[href*="image=${imageId}"]:not([href*="confirmDelete"])`).first().click();
+  await page
+    .getByTestId("uploads-strip")
+    .locator(`a[href*="image=${imageId}"]:not([href*="confirmDelete"])`)
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`image=${imageId}`));
 
   // Launch with tags that end in a comma.
@@ -98,12 +106,19 @@ test("the buyer's journey on a phone", async ({ page, javaScriptOn }) => {
   expect((await page.request.head(href!)).status()).toBe(200);
   const downloadUrl = new URL(href!, page.url()).toString();
   // Close is never covered (by a toast or anything else).
-  await complete.getByRole("button", { name: "Close" }).or(complete.getByRole("link", { name: "Close" })).first().click();
+  await complete
+    .getByRole("button", { name: "Close" })
+    .or(complete.getByRole("link", { name: "Close" }))
+    .first()
+    .click();
 
   // Every download spent: the link gives a page that says why and leads to the library, never raw JSON.
-  for (let spent = 0; spent < 5; spent++) expect((await page.request.get(downloadUrl)).status()).toBe(200);
+  for (let spent = 0; spent < 5; spent++)
+    expect((await page.request.get(downloadUrl)).status()).toBe(200);
   await page.goto(downloadUrl);
-  await expect(page.getByRole("heading", { name: "This download link does not work" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "This download link does not work" }),
+  ).toBeVisible();
   await expectFits(page, "the spent download's page");
   await page.getByRole("link", { name: "Go to your library" }).click();
   await expect(page).toHaveURL(/\/library$/);
@@ -114,16 +129,29 @@ test("the buyer's journey on a phone", async ({ page, javaScriptOn }) => {
   }
 });
 
-test("one long word (a title, a buyer's name) wraps on every page it reaches", async ({ page, javaScriptOn }) => {
+test("one long word (a title, a buyer's name) wraps on every page it reaches", async ({
+  page,
+  javaScriptOn,
+}) => {
   test.setTimeout(180_000);
   const word = `Unbroken${javaScriptOn ? "Js" : "NoJs"}${Date.now().toString(36)}`.padEnd(120, "x");
   await signIn(page, "creator");
   const styledId = await makeStyledImage(page, "anime");
   const listed = await page.request.post("/api/marketplace/post", {
-    data: { imageId: styledId, title: word, description: word, price: 19, platforms: ["marketplace"] },
+    data: {
+      imageId: styledId,
+      title: word,
+      description: word,
+      price: 19,
+      platforms: ["marketplace"],
+    },
   });
   expect(listed.status()).toBe(200);
-  for (const path of ["/dashboard", "/listings", `/dashboard?styled=${styledId}&step=market&panel=sell`]) {
+  for (const path of [
+    "/dashboard",
+    "/listings",
+    `/dashboard?styled=${styledId}&step=market&panel=sell`,
+  ]) {
     await page.goto(path);
     await expectFits(page, path);
   }
@@ -140,7 +168,10 @@ test("one long word (a title, a buyer's name) wraps on every page it reaches", a
   await expectFits(page, "/cart");
   const checkout = page.getByTestId("checkout-form");
   await checkout.getByLabel("Name").fill(word);
-  await checkout.getByLabel("Company").fill(word).catch(() => undefined);
+  await checkout
+    .getByLabel("Company")
+    .fill(word)
+    .catch(() => undefined);
   await checkout.getByLabel("Email").fill(`long-${Date.now().toString(36)}@example.com`);
   await checkout.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page).toHaveURL(/\/test-checkout\//);
@@ -149,19 +180,27 @@ test("one long word (a title, a buyer's name) wraps on every page it reaches", a
   const complete = page.getByTestId("purchase-complete");
   await expect(complete).toContainText("Payment Successful!");
   await expectFits(page, "the purchase-complete dialog with a long title");
-  const license = await complete.getByRole("link", { name: /license/i }).first().getAttribute("href");
+  const license = await complete
+    .getByRole("link", { name: /license/i })
+    .first()
+    .getAttribute("href");
   await page.goto(license!);
   await expect(page.getByText(word.slice(0, 24)).first()).toBeVisible();
   await expectFits(page, "the license page with a long name and title");
 });
 
-test("the admin's portal on a phone: tables fit, a ban asks first", async ({ page, javaScriptOn }) => {
+test("the admin's portal on a phone: tables fit, a ban asks first", async ({
+  page,
+  javaScriptOn,
+}) => {
   await signIn(page, "admin", "/admin");
   await expectFits(page, "/admin");
   await screen(page, "phone-admin", javaScriptOn);
   const row = page.getByTestId("user-row").filter({ hasText: "demo@selfie.studio" });
   // Scrolled to, every control of a row is wholly on the screen (nothing is cut off at the side).
-  const ban = row.getByRole("link", { name: "Ban Dana Demo" }).or(row.getByRole("button", { name: "Ban Dana Demo" }));
+  const ban = row
+    .getByRole("link", { name: "Ban Dana Demo" })
+    .or(row.getByRole("button", { name: "Ban Dana Demo" }));
   await ban.scrollIntoViewIfNeeded();
   await expect(ban).toBeInViewport({ ratio: 1 });
   await ban.click();
@@ -170,10 +209,14 @@ test("the admin's portal on a phone: tables fit, a ban asks first", async ({ pag
   await expectFits(page, "the ban confirmation");
   await screen(page, "phone-ban-confirmation", javaScriptOn);
   // Cancel: nobody is banned.
-  await confirm.getByRole("button", { name: "Cancel" }).or(confirm.getByRole("link", { name: "Cancel" })).click();
+  await confirm
+    .getByRole("button", { name: "Cancel" })
+    .or(confirm.getByRole("link", { name: "Cancel" }))
+    .click();
   await expect(page.getByTestId("ban-confirmation")).toHaveCount(0);
   await expect(row).not.toContainText("Banned");
-  for (const testId of ["orders-section", "payouts-section"]) await expect(page.getByTestId(testId)).toBeVisible();
+  for (const testId of ["orders-section", "payouts-section"])
+    await expect(page.getByTestId(testId)).toBeVisible();
 });
 
 test("the phone menu closes after choosing a page", async ({ page, javaScriptOn }) => {
@@ -183,6 +226,8 @@ test("the phone menu closes after choosing a page", async ({ page, javaScriptOn 
   await toggle.click();
   await page.getByRole("navigation").getByRole("link", { name: "Training" }).last().click();
   await expect(page).toHaveURL(/\/training$/);
-  await expect(page.getByRole("navigation").getByRole("link", { name: "Training" }).last()).toBeHidden();
+  await expect(
+    page.getByRole("navigation").getByRole("link", { name: "Training" }).last(),
+  ).toBeHidden();
   await expectFits(page, "/training");
 });

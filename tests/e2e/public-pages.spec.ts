@@ -1,13 +1,24 @@
 import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
 
 test.describe("public pages, signed out", () => {
-  test("the landing page has its seven sections in order with real samples", async ({ page, javaScriptOn }) => {
+  test("the landing page has its seven sections in order with real samples", async ({
+    page,
+    javaScriptOn,
+  }) => {
     for (const path of ["/", "/landing"]) {
       await page.goto(path);
       const ids = await page
         .locator("[data-testid^='landing-']")
         .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-testid")));
-      const order = ["landing-hero", "landing-marketplaces", "landing-testimonials", "landing-how-it-works", "landing-beta", "landing-pricing", "landing-footer"];
+      const order = [
+        "landing-hero",
+        "landing-marketplaces",
+        "landing-testimonials",
+        "landing-how-it-works",
+        "landing-beta",
+        "landing-pricing",
+        "landing-footer",
+      ];
       expect(ids.filter((id) => order.includes(id!))).toEqual(order);
     }
     for (const style of ["professional", "cartoon", "anime", "fantasy"]) {
@@ -21,14 +32,19 @@ test.describe("public pages, signed out", () => {
     await expect(page.getByTestId("marketplace-wordmark")).toHaveCount(9);
     // Without BETA_ENDS_AT the countdown runs to midnight UTC, and says it is illustrative; so do the spots without BETA_SPOTS.
     await expect(page.getByTestId("beta-countdown")).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
-    await expect(page.getByTestId("beta-countdown-note")).toHaveText("Illustrative: it counts to midnight UTC, not to a real deadline.");
+    await expect(page.getByTestId("beta-countdown-note")).toHaveText(
+      "Illustrative: it counts to midnight UTC, not to a real deadline.",
+    );
     await expect(page.getByTestId("beta-spots")).toContainText("127");
     await expect(page.getByTestId("landing-beta").getByTestId("illustrative")).toHaveCount(2);
     await expect(page.getByTestId("plan-beta")).toBeVisible();
     await expect(page.getByTestId("plan-regular")).toContainText("Coming Soon");
     await expect(page.getByTestId("plan-premium")).toContainText("Coming Soon");
     // Registration is closed (as in e2e): the calls to action lead to the waitlist.
-    await expect(page.getByRole("link", { name: "Start Earning Today" }).first()).toHaveAttribute("href", "/auth?tab=register#waitlist");
+    await expect(page.getByRole("link", { name: "Start Earning Today" }).first()).toHaveAttribute(
+      "href",
+      "/auth?tab=register#waitlist",
+    );
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "landing", javaScriptOn);
     await page.getByRole("link", { name: "Start Earning Today" }).first().click();
@@ -41,7 +57,10 @@ test.describe("public pages, signed out", () => {
     await expect(page.getByTestId("upload-note")).toContainText("JPG or PNG up to 10MB");
     // A visitor goes back home (the dashboard link is for signed-in creators).
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("link", { name: "Browse Marketplace" })).toHaveAttribute("href", "/marketplace");
+    await expect(page.getByRole("link", { name: "Browse Marketplace" })).toHaveAttribute(
+      "href",
+      "/marketplace",
+    );
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "training", javaScriptOn);
   });
@@ -84,7 +103,11 @@ test.describe("admin portal", () => {
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   });
 
-  test("the admin searches users, views one and bans and unbans the demo creator", async ({ browser, page, javaScriptOn }) => {
+  test("the admin searches users, views one and bans and unbans the demo creator", async ({
+    browser,
+    page,
+    javaScriptOn,
+  }) => {
     // The creator is signed in elsewhere.
     const creatorContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
     const creatorPage = await creatorContext.newPage();
@@ -93,7 +116,12 @@ test.describe("admin portal", () => {
     await signIn(page, "admin", "/admin");
     await expect(page.getByTestId("super-admin-badge")).toHaveText("Super Admin");
     await expect(page.getByText("Manage users and monitor platform activity")).toBeVisible();
-    for (const id of ["stat-total-users", "stat-active-users", "stat-total-images", "stat-platform-revenue"]) {
+    for (const id of [
+      "stat-total-users",
+      "stat-active-users",
+      "stat-total-images",
+      "stat-platform-revenue",
+    ]) {
       await expect(page.getByTestId(id)).toBeVisible();
     }
     await expectAccessible(page, javaScriptOn);
@@ -107,12 +135,18 @@ test.describe("admin portal", () => {
     await expect(dialog).toContainText("demo@selfie.studio");
     await expectAccessible(page, javaScriptOn);
     // A click before hydration opens the URL-addressed dialog (a Close link); after it, the Headless UI one (a button).
-    await dialog.getByRole("button", { name: "Close" }).or(dialog.getByRole("link", { name: "Close" })).click();
+    await dialog
+      .getByRole("button", { name: "Close" })
+      .or(dialog.getByRole("link", { name: "Close" }))
+      .click();
     await expect(page.getByRole("dialog", { name: "User Details" })).toHaveCount(0);
 
     // Ban asks first (a dialog with JavaScript, a server-rendered panel without).
     await page.getByRole("link", { name: "Ban Dana Demo" }).click();
-    await page.getByRole("dialog", { name: "Ban Dana Demo?" }).getByRole("button", { name: "Ban user" }).click();
+    await page
+      .getByRole("dialog", { name: "Ban Dana Demo?" })
+      .getByRole("button", { name: "Ban user" })
+      .click();
     await expect(page.getByTestId("toast")).toContainText("User banned");
     await expect(page.getByTestId("user-row").first()).toContainText("Banned");
     // The creator's session ended at once, and their listings left the marketplace.

@@ -2,7 +2,10 @@ import { captureScreen, expect, expectAccessible, makeStyledImage, signIn, test 
 
 const WALLET = "0x" + "ab12".repeat(10);
 
-test("a creator connects OpenSea by key and launches to the marketplace, OpenSea and EyeEm", async ({ page, javaScriptOn }) => {
+test("a creator connects OpenSea by key and launches to the marketplace, OpenSea and EyeEm", async ({
+  page,
+  javaScriptOn,
+}) => {
   await signIn(page, "creator");
 
   // Connect OpenSea with an API key and a wallet address.
@@ -15,7 +18,10 @@ test("a creator connects OpenSea by key and launches to the marketplace, OpenSea
   await form.getByLabel("Wallet address").fill(WALLET);
   await form.getByRole("button", { name: "Save connection" }).click();
   await expect(page.getByTestId("toast")).toContainText("Integration created successfully.");
-  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute("data-connected", "true");
+  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute(
+    "data-connected",
+    "true",
+  );
   // The key never comes back to the browser.
   expect(await page.content()).not.toContain("opensea-test-key-123456");
   await captureScreen(page, "integrations", javaScriptOn);
@@ -37,13 +43,28 @@ test("a creator connects OpenSea by key and launches to the marketplace, OpenSea
   const result = page.getByTestId("launch-result");
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("toast")).toContainText("Marketing campaign launched!");
-  await expect(result.getByTestId("publication-marketplace")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
-  await expect(result.getByTestId("publication-opensea")).toHaveAttribute("data-status", "ready_to_mint", { timeout: 30_000 });
-  await expect(result.getByTestId("publication-eyeem")).toHaveAttribute("data-status", "export_ready", { timeout: 30_000 });
+  await expect(result.getByTestId("publication-marketplace")).toHaveAttribute(
+    "data-status",
+    "live",
+    { timeout: 30_000 },
+  );
+  await expect(result.getByTestId("publication-opensea")).toHaveAttribute(
+    "data-status",
+    "ready_to_mint",
+    { timeout: 30_000 },
+  );
+  await expect(result.getByTestId("publication-eyeem")).toHaveAttribute(
+    "data-status",
+    "export_ready",
+    { timeout: 30_000 },
+  );
   await expect(result.getByTestId("platforms-launched")).toHaveText("3 of 3");
 
   // Every link works: the live listing, the mint kit and the export package.
-  const listing = await result.getByTestId("publication-marketplace").getByRole("link", { name: "View listing" }).getAttribute("href");
+  const listing = await result
+    .getByTestId("publication-marketplace")
+    .getByRole("link", { name: "View listing" })
+    .getAttribute("href");
   const listingPage = await page.request.get(listing!);
   expect(listingPage.status()).toBe(200);
   expect(await listingPage.text()).toContain(title);
@@ -51,7 +72,10 @@ test("a creator connects OpenSea by key and launches to the marketplace, OpenSea
     ["opensea", "Download mint kit"],
     ["eyeem", "Download export package"],
   ] as const) {
-    const href = await result.getByTestId(`publication-${platform}`).getByRole("link", { name }).getAttribute("href");
+    const href = await result
+      .getByTestId(`publication-${platform}`)
+      .getByRole("link", { name })
+      .getAttribute("href");
     const download = await page.request.get(href!);
     expect(download.status(), platform).toBe(200);
     expect(download.headers()["content-type"]).toBe("application/zip");
@@ -60,15 +84,23 @@ test("a creator connects OpenSea by key and launches to the marketplace, OpenSea
   await captureScreen(page, "launch-result", javaScriptOn);
 
   // Nothing says live where it is not.
-  const statuses = await result.locator("[data-testid^='publication-'][data-status]").evaluateAll((rows) =>
-    rows.map((row) => [row.getAttribute("data-testid"), row.getAttribute("data-status")]),
-  );
+  const statuses = await result
+    .locator("[data-testid^='publication-'][data-status]")
+    .evaluateAll((rows) =>
+      rows.map((row) => [row.getAttribute("data-testid"), row.getAttribute("data-status")]),
+    );
   for (const [id, status] of statuses) {
     if (status === "live") expect(id).toBe("publication-marketplace");
   }
 
   // Disconnect again so the next project starts from scratch.
   await page.goto("/integrations");
-  await page.getByTestId("integration-card-opensea").getByRole("button", { name: "Disconnect" }).click();
-  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute("data-connected", "false");
+  await page
+    .getByTestId("integration-card-opensea")
+    .getByRole("button", { name: "Disconnect" })
+    .click();
+  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute(
+    "data-connected",
+    "false",
+  );
 });

@@ -45,7 +45,9 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     admin: { copy: ["JPG or PNG up to 10MB"] },
   },
   "/integrations": {
-    visitor: { copy: ["Authentication Required", "You need to be logged in to access integrations."] },
+    visitor: {
+      copy: ["Authentication Required", "You need to be logged in to access integrations."],
+    },
     creator: { copy: ["Integrations", "OpenSea", "Shopify"] },
     admin: { copy: ["Integrations", "OpenSea", "Shopify"] },
   },
@@ -57,7 +59,15 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
   "/admin": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },
     creator: { copy: ["Access Denied", "You don't have permission to view this page."] },
-    admin: { copy: ["Super Admin", "Manage users and monitor platform activity", "User Management", "Orders", "Payouts"] },
+    admin: {
+      copy: [
+        "Super Admin",
+        "Manage users and monitor platform activity",
+        "User Management",
+        "Orders",
+        "Payouts",
+      ],
+    },
   },
   "/payouts": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },
@@ -105,7 +115,14 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     admin: { copy: ["Privacy"] },
   },
   "/terms": {
-    visitor: { copy: ["Terms of Service", "No impersonation", "Refunds are made by the admin", `the creator keeps ${CREATOR_SHARE_PERCENT}%`] },
+    visitor: {
+      copy: [
+        "Terms of Service",
+        "No impersonation",
+        "Refunds are made by the admin",
+        `the creator keeps ${CREATOR_SHARE_PERCENT}%`,
+      ],
+    },
     creator: { copy: ["Terms of Service", "No impersonation", "Back to Dashboard"] },
     admin: { copy: ["Terms of Service", "No impersonation", "Back to Dashboard"] },
   },
@@ -143,13 +160,25 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
   },
 };
 
-async function visit(page: Page, route: string, viewer: Viewer, expected: Expectation, javaScriptOn: boolean) {
+async function visit(
+  page: Page,
+  route: string,
+  viewer: Viewer,
+  expected: Expectation,
+  javaScriptOn: boolean,
+) {
   await page.goto(route);
-  await expect(page, `${viewer} on ${route}`).toHaveURL(expected.url ?? new RegExp(`${route === "/" ? "/" : route}$`), {
-    timeout: 15_000,
-  });
+  await expect(page, `${viewer} on ${route}`).toHaveURL(
+    expected.url ?? new RegExp(`${route === "/" ? "/" : route}$`),
+    {
+      timeout: 15_000,
+    },
+  );
   for (const text of expected.copy) {
-    await expect(page.getByText(text, { exact: false }).first(), `${viewer} on ${route}: "${text}"`).toBeVisible();
+    await expect(
+      page.getByText(text, { exact: false }).first(),
+      `${viewer} on ${route}: "${text}"`,
+    ).toBeVisible();
   }
   await expectAccessible(page, javaScriptOn);
   const name = `route-${viewer}-${route === "/" ? "home" : route.slice(1)}`;

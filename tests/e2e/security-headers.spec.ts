@@ -38,7 +38,9 @@ function expectBaseHeaders(response: APIResponse, what: string) {
   const csp = headers["content-security-policy"] ?? "";
   for (const directive of CSP_DIRECTIVES) expect(csp, `CSP on ${what}`).toContain(directive);
   const scriptSrc = csp.split(";").find((part) => part.trim().startsWith("script-src")) ?? "";
-  expect(scriptSrc, `script-src on ${what}`).toMatch(/^\s*script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'$/);
+  expect(scriptSrc, `script-src on ${what}`).toMatch(
+    /^\s*script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'$/,
+  );
   expect(headers["x-powered-by"], `x-powered-by on ${what}`).toBeUndefined();
 }
 
@@ -49,7 +51,8 @@ async function expectNoncedScripts(response: APIResponse, what: string) {
   const html = await response.text();
   const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]);
   expect(scripts.length, `scripts on ${what}`).toBeGreaterThan(0);
-  for (const attributes of scripts) expect(attributes, `a script tag on ${what}`).toContain(`nonce="${nonce}"`);
+  for (const attributes of scripts)
+    expect(attributes, `a script tag on ${what}`).toContain(`nonce="${nonce}"`);
   return nonce!;
 }
 
@@ -87,7 +90,10 @@ async function expectKind(response: APIResponse, kind: Kind, what: string) {
 }
 
 async function signedInContext(baseURL: string, role: Role): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const context = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL },
+  });
   const { email, password } = ACCOUNTS[role];
   const response = await context.post("/auth", {
     form: { intent: "login", email, password, redirectTo: "/dashboard" },
@@ -188,7 +194,9 @@ test.describe("security headers", () => {
     });
     expect(paid.status()).toBe(302);
     expectBaseHeaders(paid, "the test checkout's pay redirect");
-    const status = (await (await request.get(`/api/payment-status/${encodeURIComponent(sessionId)}`)).json()) as {
+    const status = (await (
+      await request.get(`/api/payment-status/${encodeURIComponent(sessionId)}`)
+    ).json()) as {
       success: boolean;
       downloads: Array<{ downloadUrl: string }>;
     };
@@ -201,7 +209,9 @@ test.describe("security headers", () => {
 
     // Client assets and the health check.
     const landingHtml = await (await request.get("/landing")).text();
-    const script = /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(landingHtml)?.[1] ?? /"(\/build\/entry\.client-[^"]+\.js)"/.exec(landingHtml)?.[1];
+    const script =
+      /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(landingHtml)?.[1] ??
+      /"(\/build\/entry\.client-[^"]+\.js)"/.exec(landingHtml)?.[1];
     expect(script, "a client script on /landing").toBeTruthy();
     const asset = await request.get(script!);
     await expectKind(asset, "asset", script!);
@@ -240,9 +250,14 @@ test.describe("security headers", () => {
     }
   });
 
-  test("the license of a paid order is private to every cache and open to robots", async ({ request, baseURL }) => {
+  test("the license of a paid order is private to every cache and open to robots", async ({
+    request,
+    baseURL,
+  }) => {
     const base = baseURL!;
-    const { items } = (await (await request.get("/api/marketplace?limit=1")).json()) as { items: Array<{ id: string }> };
+    const { items } = (await (await request.get("/api/marketplace?limit=1")).json()) as {
+      items: Array<{ id: string }>;
+    };
     const checkout = await request.post("/api/create-checkout-session", {
       headers: { Origin: base },
       data: {
@@ -256,9 +271,14 @@ test.describe("security headers", () => {
       form: { intent: "pay" },
       maxRedirects: 0,
     });
-    const monitor = await request.get(`/payment-monitor?session_id=${encodeURIComponent(sessionId)}`, { maxRedirects: 0 });
+    const monitor = await request.get(
+      `/payment-monitor?session_id=${encodeURIComponent(sessionId)}`,
+      { maxRedirects: 0 },
+    );
     expectBaseHeaders(monitor, "/payment-monitor");
-    const status = (await (await request.get(`/api/payment-status/${encodeURIComponent(sessionId)}`)).json()) as {
+    const status = (await (
+      await request.get(`/api/payment-status/${encodeURIComponent(sessionId)}`)
+    ).json()) as {
       licenseUrl: string | null;
     };
     expect(status.licenseUrl, "a paid order has a license").toBeTruthy();

@@ -9,11 +9,21 @@ import { ACCOUNTS, expect, expectAccessible, test } from "./fixtures";
  */
 
 async function throwawayCreator(request: APIRequestContext) {
-  const login = await request.post("/api/token-login", { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const login = await request.post("/api/token-login", {
+    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+  });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const account = { email: `erase-${crypto.randomBytes(4).toString("hex")}@e2e.test`, password: "throwaway-pass-42", firstName: "Thea", lastName: "Throwaway" };
-  const created = await request.post("/api/admin/users", { headers: { Authorization: `Bearer ${token}` }, data: account });
+  const account = {
+    email: `erase-${crypto.randomBytes(4).toString("hex")}@e2e.test`,
+    password: "throwaway-pass-42",
+    firstName: "Thea",
+    lastName: "Throwaway",
+  };
+  const created = await request.post("/api/admin/users", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: account,
+  });
   expect(created.status(), await created.text()).toBe(201);
   return account;
 }
@@ -26,7 +36,11 @@ async function signInAs(page: Page, account: { email: string; password: string }
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-test("a creator deletes their own account from Settings", async ({ page, request, javaScriptOn }) => {
+test("a creator deletes their own account from Settings", async ({
+  page,
+  request,
+  javaScriptOn,
+}) => {
   const account = await throwawayCreator(request);
   await signInAs(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -48,10 +62,18 @@ test("a creator deletes their own account from Settings", async ({ page, request
   await expect(page.getByText("The password is not correct").first()).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/delete/);
 
-  await page.getByRole("dialog", { name: "Delete your account?" }).getByLabel("Password").fill(account.password);
-  const box = page.getByRole("dialog", { name: "Delete your account?" }).getByRole("checkbox", { name: /I understand/ });
+  await page
+    .getByRole("dialog", { name: "Delete your account?" })
+    .getByLabel("Password")
+    .fill(account.password);
+  const box = page
+    .getByRole("dialog", { name: "Delete your account?" })
+    .getByRole("checkbox", { name: /I understand/ });
   if (!(await box.isChecked())) await box.check();
-  await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete your account?" })
+    .getByRole("button", { name: "Delete my account" })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText("Account deleted");
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();

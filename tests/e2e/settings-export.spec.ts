@@ -13,7 +13,9 @@ import { PORTRAIT, expect, test } from "./fixtures";
 test("a creator exports their data and the zip opens", async ({ page, request }) => {
   test.setTimeout(120_000);
   // A fresh creator, made by the admin, with one upload.
-  const adminLogin = await request.post("/api/token-login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const adminLogin = await request.post("/api/token-login", {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
   const { token: adminToken } = (await adminLogin.json()) as { token: string };
   const email = `exporter-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const password = "export-e2e-password";
@@ -26,7 +28,9 @@ test("a creator exports their data and the zip opens", async ({ page, request })
   const { token } = (await login.json()) as { token: string };
   const uploaded = await request.post("/api/token-images/upload", {
     headers: { Authorization: `Bearer ${token}` },
-    multipart: { image: { name: "portrait.png", mimeType: "image/png", buffer: fs.readFileSync(PORTRAIT) } },
+    multipart: {
+      image: { name: "portrait.png", mimeType: "image/png", buffer: fs.readFileSync(PORTRAIT) },
+    },
   });
   expect(uploaded.status()).toBe(201);
   const { id: imageId } = (await uploaded.json()) as { id: string };
@@ -38,7 +42,9 @@ test("a creator exports their data and the zip opens", async ({ page, request })
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/settings\/export$/);
-  await expect(page.getByTestId("data-export-state")).toHaveText("You have not asked for an export yet.");
+  await expect(page.getByTestId("data-export-state")).toHaveText(
+    "You have not asked for an export yet.",
+  );
 
   await page.getByRole("button", { name: "Ask for an export" }).click();
   await expect(page.getByText("Export on its way")).toBeVisible();
@@ -52,8 +58,11 @@ test("a creator exports their data and the zip opens", async ({ page, request })
   const entries = unzipSync(fs.readFileSync((await file.path())!));
   const account = JSON.parse(Buffer.from(entries["account.json"]).toString("utf8"));
   expect(account.account).toMatchObject({ email, firstName: "Erin", lastName: "Exporter" });
-  const original = Object.keys(entries).find((name) => name.startsWith(`images/originals/${imageId}.`));
+  const original = Object.keys(entries).find((name) =>
+    name.startsWith(`images/originals/${imageId}.`),
+  );
   expect(original, "the upload is in the zip").toBeTruthy();
   expect(entries[original!].byteLength).toBeGreaterThan(1000);
-  for (const name of ["listings.json", "sales.json", "payouts.json", "files.json"]) expect(entries[name], name).toBeDefined();
+  for (const name of ["listings.json", "sales.json", "payouts.json", "files.json"])
+    expect(entries[name], name).toBeDefined();
 });

@@ -10,14 +10,22 @@ import { ACCOUNTS, expect, expectAccessible, PORTRAIT, test } from "./fixtures";
 
 const PASSWORD = "profile-e2e-password";
 
-async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+async function tokenFor(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
   const login = await request.post("/api/token-login", { data: { email, password } });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { token: string }).token;
 }
 
 /** A new creator, made by the admin; answers its email. */
-async function newCreator(request: APIRequestContext, label: string, firstName: string): Promise<string> {
+async function newCreator(
+  request: APIRequestContext,
+  label: string,
+  firstName: string,
+): Promise<string> {
   const admin = await tokenFor(request, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const made = await request.post("/api/admin/users", {
@@ -37,13 +45,20 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("a creator changes name and photo in Settings, and a taken handle is refused under its field", async ({ page, request, javaScriptOn }) => {
+test("a creator changes name and photo in Settings, and a taken handle is refused under its field", async ({
+  page,
+  request,
+  javaScriptOn,
+}) => {
   const label = javaScriptOn ? "profile-js" : "profile-nojs";
   // Another creator holds the handle first.
   const holder = await newCreator(request, `${label}-holder`, "Holder");
   const takenHandle = `taken-${label}-${Date.now() % 1e6}`;
   const holderToken = await tokenFor(request, holder, PASSWORD);
-  const claimed = await request.patch("/api/account", { headers: { Authorization: `Bearer ${holderToken}` }, data: { handle: takenHandle } });
+  const claimed = await request.patch("/api/account", {
+    headers: { Authorization: `Bearer ${holderToken}` },
+    data: { handle: takenHandle },
+  });
   expect(claimed.status()).toBe(200);
 
   const email = await newCreator(request, label, "Before");
@@ -71,13 +86,18 @@ test("a creator changes name and photo in Settings, and a taken handle is refuse
   const served = await request.get((await navPhoto.getAttribute("src"))!);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("image/jpeg");
-  await expect(page.getByTestId("profile-photo").locator("img")).toHaveAttribute("src", (await navPhoto.getAttribute("src"))!);
+  await expect(page.getByTestId("profile-photo").locator("img")).toHaveAttribute(
+    "src",
+    (await navPhoto.getAttribute("src"))!,
+  );
 
   // A taken handle: the field's message, and nothing saved.
   await profile.getByLabel("Public handle").fill(takenHandle.toUpperCase());
   await profile.getByLabel("First name").fill("Not saved");
   await profile.getByRole("button", { name: "Save profile" }).click();
-  await expect(profile.locator(".field-error").filter({ hasText: "This handle is taken" })).toBeVisible();
+  await expect(
+    profile.locator(".field-error").filter({ hasText: "This handle is taken" }),
+  ).toBeVisible();
   await expect(profile.getByLabel("Public handle")).toHaveAttribute("aria-invalid", "true");
   await page.goto("/settings");
   await expect(page.getByLabel("First name")).toHaveValue("Renamed");

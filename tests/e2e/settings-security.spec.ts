@@ -16,7 +16,10 @@ async function newCreator(request: APIRequestContext): Promise<Creator> {
   const login = await request.post("/api/token-login", { data: ACCOUNTS.admin });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const creator = { email: `security-${crypto.randomBytes(4).toString("hex")}@e2e.test`, password: "first-password-42" };
+  const creator = {
+    email: `security-${crypto.randomBytes(4).toString("hex")}@e2e.test`,
+    password: "first-password-42",
+  };
   const made = await request.post("/api/admin/users", {
     data: { ...creator, firstName: "Sam", lastName: "Secure" },
     headers: { Authorization: `Bearer ${token}` },
@@ -34,7 +37,13 @@ async function signInAs(page: Page, creator: Creator, password = creator.passwor
 }
 
 test.describe("settings: security", () => {
-  test("revoke a second browser's session from the first, then change the password", async ({ page, browser, baseURL, request, javaScriptOn }) => {
+  test("revoke a second browser's session from the first, then change the password", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    javaScriptOn,
+  }) => {
     const creator = await newCreator(request);
     await signInAs(page, creator);
     await expect(page).toHaveURL(/\/settings\/security$/);
@@ -78,10 +87,15 @@ test.describe("settings: security", () => {
     await form.getByLabel("Current password").fill("not-my-password");
     await form.getByLabel("New password").fill(newPassword);
     await form.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByTestId("password-form")).toContainText("The current password is not correct");
+    await expect(page.getByTestId("password-form")).toContainText(
+      "The current password is not correct",
+    );
     await page.getByTestId("password-form").getByLabel("Current password").fill(creator.password);
     await page.getByTestId("password-form").getByLabel("New password").fill(newPassword);
-    await page.getByTestId("password-form").getByRole("button", { name: "Change password" }).click();
+    await page
+      .getByTestId("password-form")
+      .getByRole("button", { name: "Change password" })
+      .click();
     await expect(page.getByTestId("toast")).toContainText("Password changed");
     await expect(page).toHaveURL(/\/settings\/security$/);
     await expect(page.getByTestId("session-row")).toHaveCount(1);
@@ -93,7 +107,9 @@ test.describe("settings: security", () => {
       await signInAs(third, creator);
       await expect(third).toHaveURL(/\/auth/);
       // The toast with JavaScript, an alert in the form without.
-      await expect(javaScriptOn ? third.getByTestId("toast") : third.locator("form#login")).toContainText("Invalid email or password");
+      await expect(
+        javaScriptOn ? third.getByTestId("toast") : third.locator("form#login"),
+      ).toContainText("Invalid email or password");
       await signInAs(third, creator, newPassword);
       await expect(third).toHaveURL(/\/settings\/security$/);
     } finally {

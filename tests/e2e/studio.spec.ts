@@ -37,7 +37,10 @@ test.describe("the creator studio", () => {
     for (const label of ["Total Images", "AI Styles", "Listed", "Earnings"]) {
       await expect(page.locator("dt", { hasText: label }).first()).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "Manage Integrations" })).toHaveAttribute("href", "/integrations");
+    await expect(page.getByRole("link", { name: "Manage Integrations" })).toHaveAttribute(
+      "href",
+      "/integrations",
+    );
     await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
     await expect(page.getByTestId("upload-widget")).toHaveAttribute("data-state", "idle");
     await expect(page.getByTestId("upload-widget")).toContainText("JPG and PNG up to 10MB");
@@ -69,7 +72,9 @@ test.describe("the creator studio", () => {
     await expect(current).toHaveAttribute("href", new RegExp(`image=${imageId}`));
 
     const styledId = await generateStyle(page, "professional", javaScriptOn);
-    await expect(page.getByTestId("toast")).toContainText("Your Professional transformation is complete.");
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your Professional transformation is complete.",
+    );
 
     // Step 3: the optimization panel; the new image is in the grid, completed.
     await expect(page.getByTestId("pipeline-position")).toHaveText("Step 3 of 4: Optimize");
@@ -86,7 +91,10 @@ test.describe("the creator studio", () => {
 
     // The Web preset: quality 75, WebP, 1200 × 1200 (a GET form without JavaScript).
     await panel.getByRole("button", { name: "Web", exact: true }).click();
-    await expect(panel.getByRole("button", { name: "Web", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(panel.getByRole("button", { name: "Web", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(panel.getByTestId("quality-readout")).toHaveText("75% · Good");
     await expect(panel.getByLabel("Format")).toHaveValue("webp");
     await expect(panel.getByLabel("Resolution")).toHaveValue("1200x1200");
@@ -98,11 +106,16 @@ test.describe("the creator studio", () => {
     await expect(page.getByTestId("pipeline-position")).toHaveText("Step 4 of 4: Market");
     const market = page.getByTestId("market-step");
     await expect(market).toContainText("Optimized as WEBP at quality 75.");
-    const optimizedSrc = await market.getByRole("img", { name: "Your Professional image" }).getAttribute("src");
+    const optimizedSrc = await market
+      .getByRole("img", { name: "Your Professional image" })
+      .getAttribute("src");
     await expectImageAt(page, optimizedSrc, "image/webp");
     if (javaScriptOn) {
       // It loaded in the page (fitted inside 1200 × 1200, never enlarged).
-      const width = () => market.getByRole("img", { name: "Your Professional image" }).evaluate((img: HTMLImageElement) => img.naturalWidth);
+      const width = () =>
+        market
+          .getByRole("img", { name: "Your Professional image" })
+          .evaluate((img: HTMLImageElement) => img.naturalWidth);
       await expect.poll(width).toBeGreaterThan(0);
       expect(await width()).toBeLessThanOrEqual(1200);
     }
@@ -111,7 +124,9 @@ test.describe("the creator studio", () => {
 
     // Back on the optimize step, the panel says what was made.
     await page.getByRole("link", { name: "Back to Optimize" }).click();
-    await expect(page.getByTestId("optimized-summary")).toHaveText(/^Optimized: WEBP · quality 75 · \d+ × \d+ px · \d+ KB$/);
+    await expect(page.getByTestId("optimized-summary")).toHaveText(
+      /^Optimized: WEBP · quality 75 · \d+ × \d+ px · \d+ KB$/,
+    );
 
     // Delete it from the grid: a button opening a dialog with JavaScript, a link to ?confirmDelete= without; both ask first.
     await creation(page, styledId).getByLabel("Delete the Professional image").click();
@@ -131,7 +146,9 @@ test.describe("the creator studio", () => {
     ] as const) {
       await page.goto(`/dashboard?image=${imageId}&step=style`);
       const id = await generateStyle(page, style, javaScriptOn);
-      await expect(page.getByTestId("toast")).toContainText(`Your ${name} transformation is complete.`);
+      await expect(page.getByTestId("toast")).toContainText(
+        `Your ${name} transformation is complete.`,
+      );
       await expect(creation(page, id)).toHaveAttribute("data-status", "completed");
       const answer = await (await page.request.get(`/api/token-stylized-images/${id}`)).json();
       expect(answer).toMatchObject({ style, status: "completed", provider: "local" });
@@ -145,18 +162,34 @@ test.describe("the creator studio", () => {
     const widget = page.getByTestId("upload-widget");
 
     // Too large: 11 MB (the size is checked first, so the type does not matter).
-    await chooseUpload(page, { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) }, javaScriptOn);
+    await chooseUpload(
+      page,
+      { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) },
+      javaScriptOn,
+    );
     await expect(page.getByTestId("toast")).toContainText("File Too Large");
-    await expect(page.getByTestId("toast")).toContainText("Please select a file smaller than 10MB.");
+    await expect(page.getByTestId("toast")).toContainText(
+      "Please select a file smaller than 10MB.",
+    );
     if (javaScriptOn) {
       await expect(widget).toHaveAttribute("data-state", "error");
       await expect(widget.getByRole("alert")).toContainText("File Too Large");
     }
 
     // A text file that calls itself a PNG: the server reads the bytes and refuses it.
-    await chooseUpload(page, { name: "bad.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture\n".repeat(20)) }, javaScriptOn);
+    await chooseUpload(
+      page,
+      {
+        name: "bad.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("this is not a picture\n".repeat(20)),
+      },
+      javaScriptOn,
+    );
     await expect(page.getByTestId("toast")).toContainText("Invalid File Type");
-    await expect(page.getByTestId("toast")).toContainText("Please select a valid image file (JPG or PNG).");
+    await expect(page.getByTestId("toast")).toContainText(
+      "Please select a valid image file (JPG or PNG).",
+    );
     if (javaScriptOn) await expect(widget.getByRole("alert")).toContainText("Invalid File Type");
 
     // A file whose type is not an image at all (with JavaScript the widget refuses it before sending).
@@ -164,7 +197,11 @@ test.describe("the creator studio", () => {
       await page.getByTestId("toast").getByRole("button", { name: "Dismiss" }).click();
       await expect(page.getByTestId("toast")).toHaveCount(0);
     }
-    await chooseUpload(page, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }, javaScriptOn);
+    await chooseUpload(
+      page,
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
+      javaScriptOn,
+    );
     await expect(page.getByTestId("toast")).toContainText("Invalid File Type");
     if (javaScriptOn) await expect(widget).toHaveAttribute("data-state", "error");
     await expect(page.getByTestId("pipeline-position")).toHaveText("Step 1 of 4: Upload");

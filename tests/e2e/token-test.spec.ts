@@ -17,7 +17,9 @@ test("token test: token login, the current user, logout", async ({ page, javaScr
   const card = page.getByTestId("token-user");
   await expect(card).toContainText("demo@selfie.studio");
   await expect(card).toContainText("Present");
-  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toMatch(
+    /^[A-Za-z0-9_-]{43}$/,
+  );
   // The image upload test posts the single field `image` with the bearer token.
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {
@@ -31,9 +33,13 @@ test("token test: token login, the current user, logout", async ({ page, javaScr
   expect(alerts[0]).toMatch(/^Upload successful: \{"id":"[^"]+","userId":/);
   const chooserAgain = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Test Image Upload" }).click();
-  await (await chooserAgain).setFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+  await (
+    await chooserAgain
+  ).setFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
   await expect.poll(() => alerts.length, { timeout: 20_000 }).toBe(2);
-  expect(alerts[1]).toBe('Upload failed: {"message":"Please select a valid image file (JPG or PNG)."}');
+  expect(alerts[1]).toBe(
+    'Upload failed: {"message":"Please select a valid image file (JPG or PNG)."}',
+  );
   // The stored token survives a reload.
   await page.reload();
   await expect(page.getByTestId("token-user")).toContainText("demo@selfie.studio");

@@ -37,7 +37,10 @@ async function mailTo(email: string, subject: string) {
 }
 
 test.describe("the waitlist", () => {
-  test("from the landing page's button to an invitation to an account", async ({ page, javaScriptOn }) => {
+  test("from the landing page's button to an invitation to an account", async ({
+    page,
+    javaScriptOn,
+  }) => {
     const email = `waiting-${javaScriptOn ? "js" : "nojs"}-${Date.now()}@example.com`;
 
     // A visitor: the call to action leads to the waitlist on the Register tab, under the closed notice.
@@ -52,11 +55,16 @@ test.describe("the waitlist", () => {
     await expect(page.getByTestId("waitlist-outcome")).toHaveText(
       "You're on the waitlist. We sent a confirmation to that address, and we'll email you an invitation when a spot opens.",
     );
-    expect((await mailTo(email, "You're on the Selfie Studio waitlist")).text).toContain("beta waitlist");
+    expect((await mailTo(email, "You're on the Selfie Studio waitlist")).text).toContain(
+      "beta waitlist",
+    );
 
     // Once per address: asking again says so and sends nothing more.
     await page.locator("form#waitlist-form").getByLabel("Email").fill(email.toUpperCase());
-    await page.locator("form#waitlist-form").getByRole("button", { name: "Join the waitlist" }).click();
+    await page
+      .locator("form#waitlist-form")
+      .getByRole("button", { name: "Join the waitlist" })
+      .click();
     await expect(page.getByTestId("waitlist-outcome")).toHaveText(
       "This address is already on the waitlist. We'll email it an invitation when a spot opens.",
     );
@@ -68,7 +76,9 @@ test.describe("the waitlist", () => {
     await expect(entry.getByTestId("waitlist-state")).toHaveText("Waiting");
     await expectAccessible(page, javaScriptOn);
     await entry.getByRole("button", { name: `Invite ${email}` }).click();
-    await expect(page.getByTestId("waitlist-entry").filter({ hasText: email }).getByTestId("waitlist-state")).toHaveText("Invited");
+    await expect(
+      page.getByTestId("waitlist-entry").filter({ hasText: email }).getByTestId("waitlist-state"),
+    ).toHaveText("Invited");
     await signOut(page);
 
     // The invitation's link opens registration for that address only.

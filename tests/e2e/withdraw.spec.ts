@@ -13,7 +13,10 @@ for (const device of [
   test.describe(`withdrawing a listing on a ${device.name}`, () => {
     test.use(device.use);
 
-    test("asks first: Cancel keeps it live, the confirmation's Withdraw takes it off the marketplace", async ({ page, javaScriptOn }) => {
+    test("asks first: Cancel keeps it live, the confirmation's Withdraw takes it off the marketplace", async ({
+      page,
+      javaScriptOn,
+    }) => {
       test.setTimeout(120_000);
       await signIn(page, "creator");
       const styledId = await makeStyledImage(page, "cartoon");

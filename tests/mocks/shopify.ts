@@ -61,7 +61,13 @@ export const shopifyMock = {
   tokens: new Map<string, string>(),
   products: new Map<string, MockProduct>(),
   graphql: [] as RecordedGraphql[],
-  exchanges: [] as { shop: string; clientId: unknown; clientSecret: unknown; code: unknown; expiring: unknown }[],
+  exchanges: [] as {
+    shop: string;
+    clientId: unknown;
+    clientSecret: unknown;
+    code: unknown;
+    expiring: unknown;
+  }[],
   /** Refresh grants asked for, in order: the refresh token sent and whether it was accepted. */
   refreshes: [] as { shop: string; refreshToken: unknown; accepted: boolean }[],
   /** Refresh tokens the store accepts: refresh token -> shop (each works once: it is rotated). */
@@ -118,7 +124,11 @@ export const shopifyMock = {
     this.nextId = 1000;
   },
   /** Makes a code the store will exchange for `token`. */
-  issueCode(shop: string, token = `shpat_${crypto.randomBytes(16).toString("hex")}`, scope = "write_products,write_publications") {
+  issueCode(
+    shop: string,
+    token = `shpat_${crypto.randomBytes(16).toString("hex")}`,
+    scope = "write_products,write_publications",
+  ) {
     const code = crypto.randomBytes(16).toString("hex");
     this.codes.set(code, { shop, token, scope });
     return { code, token };
@@ -136,8 +146,11 @@ export const shopifyMock = {
       if (this.tokens.delete(token)) this.revoked.push({ shop, token });
       this.tokenExpiry.delete(token);
     }
-    for (const [refreshToken, owner] of this.refreshTokens) if (owner === shop) this.refreshTokens.delete(refreshToken);
-    for (const [original, pair] of this.migrated) if (this.tokens.get(pair.access_token as string) === undefined) this.migrated.delete(original);
+    for (const [refreshToken, owner] of this.refreshTokens)
+      if (owner === shop) this.refreshTokens.delete(refreshToken);
+    for (const [original, pair] of this.migrated)
+      if (this.tokens.get(pair.access_token as string) === undefined)
+        this.migrated.delete(original);
   },
   /** Issues an expiring access token and its refresh token, as an exchange or refresh does. */
   issueExpiring(shop: string, token = `shpat_${crypto.randomBytes(16).toString("hex")}`) {
@@ -146,7 +159,12 @@ export const shopifyMock = {
     this.appTokens.set(token, shop);
     this.tokenExpiry.set(token, this.now() + this.accessTokenTtlSeconds * 1000);
     this.refreshTokens.set(refreshToken, shop);
-    return { access_token: token, expires_in: this.accessTokenTtlSeconds, refresh_token: refreshToken, refresh_token_expires_in: this.refreshTokenTtlSeconds };
+    return {
+      access_token: token,
+      expires_in: this.accessTokenTtlSeconds,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: this.refreshTokenTtlSeconds,
+    };
   },
 };
 
@@ -157,7 +175,10 @@ export const shopifyMock = {
  * `=` as `%3D`) and take the hex HMAC-SHA256 under the app's client secret.
  * tests/contracts/shopify-hmac.test.ts checks it against the library.
  */
-export function signShopifyCallback(params: Record<string, string>, secret = SHOPIFY_TEST_CLIENT_SECRET): URLSearchParams {
+export function signShopifyCallback(
+  params: Record<string, string>,
+  secret = SHOPIFY_TEST_CLIENT_SECRET,
+): URLSearchParams {
   const message = new URLSearchParams(
     Object.keys(params)
       .filter((key) => key !== "hmac" && key !== "signature")
@@ -173,7 +194,12 @@ function operationName(query: string): string {
 }
 
 function handleize(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "product";
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "product"
+  );
 }
 
 export const shopifyHandlers = [
@@ -192,47 +218,101 @@ export const shopifyHandlers = [
     };
     if (body.grant_type === "urn:ietf:params:oauth:grant-type:token-exchange") {
       const offline = "urn:shopify:params:oauth:token-type:offline-access-token";
-      const app = body.client_id === SHOPIFY_TEST_CLIENT_ID && body.client_secret === SHOPIFY_TEST_CLIENT_SECRET;
+      const app =
+        body.client_id === SHOPIFY_TEST_CLIENT_ID &&
+        body.client_secret === SHOPIFY_TEST_CLIENT_SECRET;
       const subject = typeof body.subject_token === "string" ? body.subject_token : "";
-      const shapeOk = body.subject_token_type === offline && body.requested_token_type === offline && (body.expiring === "1" || body.expiring === 1);
+      const shapeOk =
+        body.subject_token_type === offline &&
+        body.requested_token_type === offline &&
+        (body.expiring === "1" || body.expiring === 1);
       const earlier = shopifyMock.migrated.get(subject);
       const known =
-        shopifyMock.appTokens.get(subject) === shop && shopifyMock.tokens.get(subject) === shop && !shopifyMock.tokenExpiry.has(subject);
-      shopifyMock.migrations.push({ shop, subjectToken: body.subject_token, accepted: app && shapeOk && (known || Boolean(earlier)) });
-      if (!app || !shapeOk) return HttpResponse.json({ error: "invalid_request", error_description: "Invalid request" }, { status: 400 });
+        shopifyMock.appTokens.get(subject) === shop &&
+        shopifyMock.tokens.get(subject) === shop &&
+        !shopifyMock.tokenExpiry.has(subject);
+      shopifyMock.migrations.push({
+        shop,
+        subjectToken: body.subject_token,
+        accepted: app && shapeOk && (known || Boolean(earlier)),
+      });
+      if (!app || !shapeOk)
+        return HttpResponse.json(
+          { error: "invalid_request", error_description: "Invalid request" },
+          { status: 400 },
+        );
       if (earlier) return HttpResponse.json(earlier);
       if (!known) {
-        return HttpResponse.json({ error: "invalid_subject_token", error_description: "The subject token is invalid." }, { status: 400 });
+        return HttpResponse.json(
+          { error: "invalid_subject_token", error_description: "The subject token is invalid." },
+          { status: 400 },
+        );
       }
       shopifyMock.revokeAppTokens(shop);
-      const pair = { ...shopifyMock.issueExpiring(shop), scope: "write_products,write_publications" };
+      const pair = {
+        ...shopifyMock.issueExpiring(shop),
+        scope: "write_products,write_publications",
+      };
       shopifyMock.migrated.set(subject, pair);
       return HttpResponse.json(pair);
     }
     if (body.grant_type === "refresh_token") {
-      if (shopifyMock.refreshDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shopifyMock.refreshDelayMs));
-      const known = typeof body.refresh_token === "string" && shopifyMock.refreshTokens.get(body.refresh_token) === shop;
-      const app = body.client_id === SHOPIFY_TEST_CLIENT_ID && body.client_secret === SHOPIFY_TEST_CLIENT_SECRET;
-      shopifyMock.refreshes.push({ shop, refreshToken: body.refresh_token, accepted: known && app });
+      if (shopifyMock.refreshDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, shopifyMock.refreshDelayMs));
+      const known =
+        typeof body.refresh_token === "string" &&
+        shopifyMock.refreshTokens.get(body.refresh_token) === shop;
+      const app =
+        body.client_id === SHOPIFY_TEST_CLIENT_ID &&
+        body.client_secret === SHOPIFY_TEST_CLIENT_SECRET;
+      shopifyMock.refreshes.push({
+        shop,
+        refreshToken: body.refresh_token,
+        accepted: known && app,
+      });
       if (!known || !app) {
-        return HttpResponse.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, { status: 400 });
+        return HttpResponse.json(
+          { error: "invalid_grant", error_description: "Token has been expired or revoked." },
+          { status: 400 },
+        );
       }
       // Rotated: the used refresh token works no more.
       shopifyMock.refreshTokens.delete(body.refresh_token as string);
       // A refreshed pair ends the token exchange's retry window.
-      for (const [original, pair] of shopifyMock.migrated) if (pair.refresh_token === body.refresh_token) shopifyMock.migrated.delete(original);
-      return HttpResponse.json({ ...shopifyMock.issueExpiring(shop), scope: "write_products,write_publications" });
+      for (const [original, pair] of shopifyMock.migrated)
+        if (pair.refresh_token === body.refresh_token) shopifyMock.migrated.delete(original);
+      return HttpResponse.json({
+        ...shopifyMock.issueExpiring(shop),
+        scope: "write_products,write_publications",
+      });
     }
-    shopifyMock.exchanges.push({ shop, clientId: body.client_id, clientSecret: body.client_secret, code: body.code, expiring: body.expiring });
+    shopifyMock.exchanges.push({
+      shop,
+      clientId: body.client_id,
+      clientSecret: body.client_secret,
+      code: body.code,
+      expiring: body.expiring,
+    });
     const grant = typeof body.code === "string" ? shopifyMock.codes.get(body.code) : undefined;
-    if (body.client_id !== SHOPIFY_TEST_CLIENT_ID || body.client_secret !== SHOPIFY_TEST_CLIENT_SECRET || !grant || grant.shop !== shop) {
-      return HttpResponse.json({ error: "invalid_request", error_description: "Invalid code" }, { status: 400 });
+    if (
+      body.client_id !== SHOPIFY_TEST_CLIENT_ID ||
+      body.client_secret !== SHOPIFY_TEST_CLIENT_SECRET ||
+      !grant ||
+      grant.shop !== shop
+    ) {
+      return HttpResponse.json(
+        { error: "invalid_request", error_description: "Invalid code" },
+        { status: 400 },
+      );
     }
     shopifyMock.codes.delete(body.code as string);
     // One offline token per app and store: this one revokes the app's earlier ones.
     shopifyMock.revokeAppTokens(shop);
     if (body.expiring === 1 || body.expiring === "1") {
-      return HttpResponse.json({ ...shopifyMock.issueExpiring(shop, grant.token), scope: grant.scope });
+      return HttpResponse.json({
+        ...shopifyMock.issueExpiring(shop, grant.token),
+        scope: grant.scope,
+      });
     }
     shopifyMock.tokens.set(grant.token, shop);
     shopifyMock.appTokens.set(grant.token, shop);
@@ -242,12 +322,28 @@ export const shopifyHandlers = [
   http.post("https://:shop/admin/api/:version/graphql.json", async ({ request, params }) => {
     const shop = String(params.shop);
     const token = request.headers.get("X-Shopify-Access-Token");
-    const { query, variables = {} } = (await request.json()) as { query: string; variables?: Record<string, unknown> };
+    const { query, variables = {} } = (await request.json()) as {
+      query: string;
+      variables?: Record<string, unknown>;
+    };
     const operation = operationName(query);
-    shopifyMock.graphql.push({ shop, version: String(params.version), token, operation, variables });
+    shopifyMock.graphql.push({
+      shop,
+      version: String(params.version),
+      token,
+      operation,
+      variables,
+    });
     const expiry = token ? shopifyMock.tokenExpiry.get(token) : undefined;
-    if (!token || shopifyMock.tokens.get(token) !== shop || (expiry !== undefined && expiry <= shopifyMock.now())) {
-      return HttpResponse.json({ errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }, { status: 401 });
+    if (
+      !token ||
+      shopifyMock.tokens.get(token) !== shop ||
+      (expiry !== undefined && expiry <= shopifyMock.now())
+    ) {
+      return HttpResponse.json(
+        { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+        { status: 401 },
+      );
     }
 
     switch (operation) {
@@ -255,11 +351,21 @@ export const shopifyHandlers = [
         return HttpResponse.json({ data: { shop: { name: "Test Store" } } });
 
       case "SelfieStudioProductCreate": {
-        const input = variables.product as { title: string; descriptionHtml: string; tags: string[]; status: string };
+        const input = variables.product as {
+          title: string;
+          descriptionHtml: string;
+          tags: string[];
+          status: string;
+        };
         const media = (variables.media as MockProduct["media"]) ?? [];
         if (!input.title) {
           return HttpResponse.json({
-            data: { productCreate: { product: null, userErrors: [{ field: ["title"], message: "Title can't be blank" }] } },
+            data: {
+              productCreate: {
+                product: null,
+                userErrors: [{ field: ["title"], message: "Title can't be blank" }],
+              },
+            },
           });
         }
         const n = shopifyMock.nextId++;
@@ -281,7 +387,11 @@ export const shopifyHandlers = [
         return HttpResponse.json({
           data: {
             productCreate: {
-              product: { id: product.id, handle: product.handle, variants: { nodes: [{ id: product.variantId }] } },
+              product: {
+                id: product.id,
+                handle: product.handle,
+                variants: { nodes: [{ id: product.variantId }] },
+              },
               userErrors: [],
             },
           },
@@ -289,19 +399,39 @@ export const shopifyHandlers = [
       }
 
       case "SelfieStudioProductUpdate": {
-        const input = variables.product as { id: string; title: string; descriptionHtml: string; tags: string[]; status: string };
+        const input = variables.product as {
+          id: string;
+          title: string;
+          descriptionHtml: string;
+          tags: string[];
+          status: string;
+        };
         const product = shopifyMock.products.get(input.id);
         if (!product) {
           return HttpResponse.json({
-            data: { productUpdate: { product: null, userErrors: [{ field: ["id"], message: "Product does not exist" }] } },
+            data: {
+              productUpdate: {
+                product: null,
+                userErrors: [{ field: ["id"], message: "Product does not exist" }],
+              },
+            },
           });
         }
-        Object.assign(product, { title: input.title, descriptionHtml: input.descriptionHtml, tags: input.tags, status: input.status });
+        Object.assign(product, {
+          title: input.title,
+          descriptionHtml: input.descriptionHtml,
+          tags: input.tags,
+          status: input.status,
+        });
         product.media.push(...((variables.media as MockProduct["media"] | null) ?? []));
         return HttpResponse.json({
           data: {
             productUpdate: {
-              product: { id: product.id, handle: product.handle, variants: { nodes: [{ id: product.variantId }] } },
+              product: {
+                id: product.id,
+                handle: product.handle,
+                variants: { nodes: [{ id: product.variantId }] },
+              },
               userErrors: [],
             },
           },
@@ -310,17 +440,33 @@ export const shopifyHandlers = [
 
       case "SelfieStudioVariantPrice": {
         const product = shopifyMock.products.get(variables.productId as string);
-        const [variant] = variables.variants as { id: string; price: string; inventoryItem?: { requiresShipping?: boolean; tracked?: boolean } }[];
+        const [variant] = variables.variants as {
+          id: string;
+          price: string;
+          inventoryItem?: { requiresShipping?: boolean; tracked?: boolean };
+        }[];
         if (!product || variant.id !== product.variantId) {
           return HttpResponse.json({
-            data: { productVariantsBulkUpdate: { productVariants: null, userErrors: [{ field: ["variants"], message: "Variant not found" }] } },
+            data: {
+              productVariantsBulkUpdate: {
+                productVariants: null,
+                userErrors: [{ field: ["variants"], message: "Variant not found" }],
+              },
+            },
           });
         }
         product.price = variant.price;
-        if (typeof variant.inventoryItem?.requiresShipping === "boolean") product.requiresShipping = variant.inventoryItem.requiresShipping;
-        if (typeof variant.inventoryItem?.tracked === "boolean") product.tracked = variant.inventoryItem.tracked;
+        if (typeof variant.inventoryItem?.requiresShipping === "boolean")
+          product.requiresShipping = variant.inventoryItem.requiresShipping;
+        if (typeof variant.inventoryItem?.tracked === "boolean")
+          product.tracked = variant.inventoryItem.tracked;
         return HttpResponse.json({
-          data: { productVariantsBulkUpdate: { productVariants: [{ id: variant.id, price: variant.price }], userErrors: [] } },
+          data: {
+            productVariantsBulkUpdate: {
+              productVariants: [{ id: variant.id, price: variant.price }],
+              userErrors: [],
+            },
+          },
         });
       }
 
@@ -331,7 +477,9 @@ export const shopifyHandlers = [
               // Found by catalog title; the deprecated `name` is not answered.
               nodes: [
                 { id: "gid://shopify/Publication/2", catalog: { title: "Point of Sale" } },
-                ...(shopifyMock.noOnlineStore ? [] : [{ id: "gid://shopify/Publication/1", catalog: { title: "Online Store" } }]),
+                ...(shopifyMock.noOnlineStore
+                  ? []
+                  : [{ id: "gid://shopify/Publication/1", catalog: { title: "Online Store" } }]),
               ],
             },
           },
@@ -341,17 +489,33 @@ export const shopifyHandlers = [
         const product = shopifyMock.products.get(variables.id as string);
         const [{ publicationId }] = variables.input as { publicationId: string }[];
         if (product && publicationId === "gid://shopify/Publication/1") product.published = true;
-        return HttpResponse.json({ data: { publishablePublish: { userErrors: product ? [] : [{ field: ["id"], message: "Not found" }] } } });
+        return HttpResponse.json({
+          data: {
+            publishablePublish: {
+              userErrors: product ? [] : [{ field: ["id"], message: "Not found" }],
+            },
+          },
+        });
       }
 
       case "SelfieStudioProductState": {
         const product = shopifyMock.products.get(variables.id as string);
         const host = shopifyMock.primaryDomainHost ?? shop;
-        const visible = product && product.published && product.status === "ACTIVE" && !shopifyMock.withholdStorefrontUrl && !shopifyMock.passwordProtected;
+        const visible =
+          product &&
+          product.published &&
+          product.status === "ACTIVE" &&
+          !shopifyMock.withholdStorefrontUrl &&
+          !shopifyMock.passwordProtected;
         return HttpResponse.json({
           data: {
             product: product
-              ? { id: product.id, handle: product.handle, status: product.status, onlineStoreUrl: visible ? `https://${host}/products/${product.handle}` : null }
+              ? {
+                  id: product.id,
+                  handle: product.handle,
+                  status: product.status,
+                  onlineStoreUrl: visible ? `https://${host}/products/${product.handle}` : null,
+                }
               : null,
             shop: { primaryDomain: { host, url: `https://${host}` } },
           },
@@ -359,7 +523,9 @@ export const shopifyHandlers = [
       }
 
       case "SelfieStudioStorefrontPassword":
-        return HttpResponse.json({ data: { onlineStore: { passwordProtection: { enabled: shopifyMock.passwordProtected } } } });
+        return HttpResponse.json({
+          data: { onlineStore: { passwordProtection: { enabled: shopifyMock.passwordProtected } } },
+        });
 
       case "SelfieStudioProductMedia": {
         const product = shopifyMock.products.get(variables.id as string);
@@ -375,7 +541,13 @@ export const shopifyHandlers = [
                       status,
                       mediaErrors:
                         status === "FAILED"
-                          ? [{ code: "IMAGE_DOWNLOAD_FAILURE", details: "Could not download the image from the source URL", message: "Image could not be downloaded" }]
+                          ? [
+                              {
+                                code: "IMAGE_DOWNLOAD_FAILURE",
+                                details: "Could not download the image from the source URL",
+                                message: "Image could not be downloaded",
+                              },
+                            ]
                           : [],
                     })),
                   },
@@ -386,7 +558,10 @@ export const shopifyHandlers = [
       }
 
       default:
-        return HttpResponse.json({ errors: [{ message: `Unknown operation ${operation}` }] }, { status: 200 });
+        return HttpResponse.json(
+          { errors: [{ message: `Unknown operation ${operation}` }] },
+          { status: 200 },
+        );
     }
   }),
 ];

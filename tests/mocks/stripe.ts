@@ -148,7 +148,13 @@ export interface MockTransfer {
   destination_payment: string;
   livemode: false;
   metadata: Record<string, string>;
-  reversals: { object: "list"; data: MockTransferReversal[]; has_more: false; total_count: number; url: string };
+  reversals: {
+    object: "list";
+    data: MockTransferReversal[];
+    has_more: false;
+    total_count: number;
+    url: string;
+  };
   reversed: boolean;
   source_transaction: string | null;
   source_type: "card";
@@ -193,7 +199,12 @@ export interface MockDispute {
   balance_transactions: unknown[];
   charge: string;
   currency: string;
-  evidence_details: { due_by: number; has_evidence: boolean; past_due: boolean; submission_count: number };
+  evidence_details: {
+    due_by: number;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+  };
   is_charge_refundable: boolean;
   livemode: false;
   metadata: Record<string, string>;
@@ -238,7 +249,17 @@ export const stripeMock = {
   failCreate: false as boolean,
   reset() {
     this.requests = [];
-    for (const store of [this.sessions, this.byIdempotencyKey, this.accounts, this.paymentIntents, this.charges, this.transfers, this.reversals, this.refunds, this.disputesByCharge]) {
+    for (const store of [
+      this.sessions,
+      this.byIdempotencyKey,
+      this.accounts,
+      this.paymentIntents,
+      this.charges,
+      this.transfers,
+      this.reversals,
+      this.refunds,
+      this.disputesByCharge,
+    ]) {
       store.clear();
     }
     this.failCreate = false;
@@ -252,7 +273,11 @@ export const stripeMock = {
     session.payment_status = paymentStatus;
     session.url = null;
     if (paymentStatus === "paid" && !session.payment_intent) {
-      session.payment_intent = this.pay({ amount: session.amount_total, currency: session.currency, metadata: session.metadata }).paymentIntent.id;
+      session.payment_intent = this.pay({
+        amount: session.amount_total,
+        currency: session.currency,
+        metadata: session.metadata,
+      }).paymentIntent.id;
     }
     this.sessions.set(sessionId, session);
     return session;
@@ -270,7 +295,10 @@ export const stripeMock = {
     return session;
   },
   /** A succeeded PaymentIntent and its charge (what paying a Checkout Session makes). */
-  pay(payment: { amount: number; currency: string; metadata?: Record<string, string> }): { paymentIntent: MockPaymentIntent; charge: MockCharge } {
+  pay(payment: { amount: number; currency: string; metadata?: Record<string, string> }): {
+    paymentIntent: MockPaymentIntent;
+    charge: MockCharge;
+  } {
     const created = now();
     const metadata = { ...payment.metadata };
     const paymentIntentId = stripeId("pi_");
@@ -318,7 +346,14 @@ export const stripeMock = {
     account.charges_enabled = true;
     account.payouts_enabled = true;
     account.capabilities = { ...account.capabilities, transfers: "active" };
-    account.requirements = { ...account.requirements, current_deadline: null, currently_due: [], eventually_due: [], past_due: [], disabled_reason: null };
+    account.requirements = {
+      ...account.requirements,
+      current_deadline: null,
+      currently_due: [],
+      eventually_due: [],
+      past_due: [],
+      disabled_reason: null,
+    };
     this.accounts.set(accountId, account);
     return account;
   },
@@ -330,7 +365,13 @@ export const stripeMock = {
     account.charges_enabled = false;
     account.payouts_enabled = false;
     account.capabilities = { ...account.capabilities, transfers: "inactive" };
-    account.requirements = { ...account.requirements, currently_due: due, eventually_due: due, past_due: due, disabled_reason: disabledReason };
+    account.requirements = {
+      ...account.requirements,
+      currently_due: due,
+      eventually_due: due,
+      past_due: due,
+      disabled_reason: disabledReason,
+    };
     this.accounts.set(accountId, account);
     return account;
   },
@@ -395,7 +436,8 @@ function stripeError(status: number, message: string, details: StripeErrorDetail
 }
 
 async function record(request: Request, path: string): Promise<RecordedStripeRequest> {
-  const text = request.method === "GET" ? new URL(request.url).search.slice(1) : await request.text();
+  const text =
+    request.method === "GET" ? new URL(request.url).search.slice(1) : await request.text();
   const entry = {
     method: request.method,
     path,
@@ -437,16 +479,23 @@ function positiveAmount(value: string | null): number | null {
 }
 
 function invalidAmount(): Outcome {
-  return refused(400, "Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
+  return refused(400, "Invalid positive integer", {
+    code: "parameter_invalid_integer",
+    param: "amount",
+  });
 }
 
 /** An amount as Stripe words it in messages, e.g. $12.50 for 1250 usd. */
 function money(cents: number, currency: string): string {
-  return currency === "usd" ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  return currency === "usd"
+    ? `$${(cents / 100).toFixed(2)}`
+    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
 function paramsOf(form: URLSearchParams): string {
-  return JSON.stringify([...form].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1)));
+  return JSON.stringify(
+    [...form].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1)),
+  );
 }
 
 /**
@@ -475,19 +524,34 @@ function idempotent(entry: RecordedStripeRequest, execute: () => Outcome) {
           { status: 400, headers },
         );
       }
-      return HttpResponse.json(first.body as Record<string, unknown>, { status: first.status, headers: { ...headers, "Idempotent-Replayed": "true" } });
+      return HttpResponse.json(first.body as Record<string, unknown>, {
+        status: first.status,
+        headers: { ...headers, "Idempotent-Replayed": "true" },
+      });
     }
   }
   const outcome = execute();
   if (key && outcome.status < 400) {
-    stripeMock.byIdempotencyKey.set(key, { method: entry.method, path: entry.path, params, status: outcome.status, body: outcome.body, createdAt: now() });
+    stripeMock.byIdempotencyKey.set(key, {
+      method: entry.method,
+      path: entry.path,
+      params,
+      status: outcome.status,
+      body: outcome.body,
+      createdAt: now(),
+    });
   }
-  return HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status, headers });
+  return HttpResponse.json(outcome.body as Record<string, unknown>, {
+    status: outcome.status,
+    headers,
+  });
 }
 
 /** A 401 for a request without a test secret key, else null. */
 function unauthorized(entry: RecordedStripeRequest) {
-  return entry.authorization?.startsWith("Bearer sk_test_") ? null : stripeError(401, "Invalid API Key provided");
+  return entry.authorization?.startsWith("Bearer sk_test_")
+    ? null
+    : stripeError(401, "Invalid API Key provided");
 }
 
 const API = "https://api.stripe.com/v1";
@@ -523,7 +587,10 @@ function createAccount(form: URLSearchParams): Outcome {
   const type = form.get("type");
   if (!type) return missingParam("type");
   if (type !== "express" && type !== "standard" && type !== "custom") {
-    return refused(400, `Invalid type: must be one of custom, express, or standard`, { code: "parameter_invalid_string", param: "type" });
+    return refused(400, `Invalid type: must be one of custom, express, or standard`, {
+      code: "parameter_invalid_string",
+      param: "type",
+    });
   }
   const capabilities: Record<string, CapabilityStatus> = {};
   for (const [name, value] of form) {
@@ -534,19 +601,38 @@ function createAccount(form: URLSearchParams): Outcome {
   const country = (form.get("country") ?? platform.country).toUpperCase();
   const agreement = form.get("tos_acceptance[service_agreement]") ?? "full";
   if (agreement !== "full" && agreement !== "recipient") {
-    return refused(400, "Invalid tos_acceptance[service_agreement]: must be one of full or recipient", { code: "parameter_invalid_string", param: "tos_acceptance[service_agreement]" });
+    return refused(
+      400,
+      "Invalid tos_acceptance[service_agreement]: must be one of full or recipient",
+      { code: "parameter_invalid_string", param: "tos_acceptance[service_agreement]" },
+    );
   }
   if (country !== platform.country) {
-    if (!CROSS_BORDER_COUNTRIES.includes(platform.country) || !CROSS_BORDER_COUNTRIES.includes(country)) {
-      return refused(400, `Connected accounts in ${country} cannot be created by platforms in ${platform.country}.`, { code: "country_unsupported", param: "country" });
+    if (
+      !CROSS_BORDER_COUNTRIES.includes(platform.country) ||
+      !CROSS_BORDER_COUNTRIES.includes(country)
+    ) {
+      return refused(
+        400,
+        `Connected accounts in ${country} cannot be created by platforms in ${platform.country}.`,
+        { code: "country_unsupported", param: "country" },
+      );
     }
   }
   if (agreement === "recipient") {
     if (!CROSS_BORDER_COUNTRIES.includes(platform.country)) {
-      return refused(400, `The recipient service agreement is not available to platforms in ${platform.country}.`, { param: "tos_acceptance[service_agreement]" });
+      return refused(
+        400,
+        `The recipient service agreement is not available to platforms in ${platform.country}.`,
+        { param: "tos_acceptance[service_agreement]" },
+      );
     }
     if ("card_payments" in capabilities) {
-      return refused(400, "Accounts under the recipient service agreement cannot request the card_payments capability.", { param: "capabilities" });
+      return refused(
+        400,
+        "Accounts under the recipient service agreement cannot request the card_payments capability.",
+        { param: "capabilities" },
+      );
     }
   }
   const due = ["business_type", "external_account", "tos_acceptance.date", "tos_acceptance.ip"];
@@ -584,7 +670,10 @@ function createAccountLink(form: URLSearchParams): Outcome {
   const type = form.get("type");
   if (!type) return missingParam("type");
   if (type !== "account_onboarding" && type !== "account_update") {
-    return refused(400, "Invalid type: must be one of account_onboarding or account_update", { code: "parameter_invalid_string", param: "type" });
+    return refused(400, "Invalid type: must be one of account_onboarding or account_update", {
+      code: "parameter_invalid_string",
+      param: "type",
+    });
   }
   if (!stripeMock.accounts.has(accountId)) return noSuch("account", accountId, "account");
   const created = now();
@@ -599,9 +688,23 @@ function createAccountLink(form: URLSearchParams): Outcome {
 function createLoginLink(accountId: string): Outcome {
   const account = stripeMock.accounts.get(accountId);
   if (!account) return noSuch("account", accountId, "account", 404);
-  if (account.type !== "express") return refused(400, "You can only create login links for Express accounts connected to your platform.", { param: "account" });
-  if (!account.details_submitted) return refused(400, "Cannot create a login link for an account that has not completed onboarding.", { param: "account" });
-  return ok({ object: "login_link", created: now(), url: `https://connect.stripe.com/express/${stripeId("")}` });
+  if (account.type !== "express")
+    return refused(
+      400,
+      "You can only create login links for Express accounts connected to your platform.",
+      { param: "account" },
+    );
+  if (!account.details_submitted)
+    return refused(
+      400,
+      "Cannot create a login link for an account that has not completed onboarding.",
+      { param: "account" },
+    );
+  return ok({
+    object: "login_link",
+    created: now(),
+    url: `https://connect.stripe.com/express/${stripeId("")}`,
+  });
 }
 
 function createTransfer(form: URLSearchParams): Outcome {
@@ -615,12 +718,19 @@ function createTransfer(form: URLSearchParams): Outcome {
   const account = stripeMock.accounts.get(destination);
   if (!account) return noSuch("destination", destination, "destination");
   if (account.capabilities.transfers !== "active") {
-    return refused(400, "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments", {
-      code: "insufficient_capabilities_for_transfer",
-      param: "destination",
-    });
+    return refused(
+      400,
+      "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+      {
+        code: "insufficient_capabilities_for_transfer",
+        param: "destination",
+      },
+    );
   }
-  if (account.country !== stripeMock.platform.country && account.tos_acceptance.service_agreement !== "recipient") {
+  if (
+    account.country !== stripeMock.platform.country &&
+    account.tos_acceptance.service_agreement !== "recipient"
+  ) {
     return refused(
       400,
       `Funds can't be sent to accounts located in ${account.country} because it's restricted outside of your platform's region. Accounts in another country than the platform need the recipient service agreement.`,
@@ -628,17 +738,29 @@ function createTransfer(form: URLSearchParams): Outcome {
     );
   }
   if (currency !== stripeMock.platform.currency) {
-    return refused(400, `You have insufficient available funds in your Stripe account: your balance holds no ${currency}.`, { code: "balance_insufficient", param: "currency" });
+    return refused(
+      400,
+      `You have insufficient available funds in your Stripe account: your balance holds no ${currency}.`,
+      { code: "balance_insufficient", param: "currency" },
+    );
   }
   const sourceTransaction = form.get("source_transaction");
   if (sourceTransaction) {
     const charge = stripeMock.charges.get(sourceTransaction);
     if (!charge) return noSuch("charge", sourceTransaction, "source_transaction");
     if (charge.currency !== currency) {
-      return refused(400, `The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency})`, { param: "currency" });
+      return refused(
+        400,
+        `The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency})`,
+        { param: "currency" },
+      );
     }
     if (amount > charge.amount) {
-      return refused(400, `Transfer amount (${money(amount, currency)}) exceeds the amount of the source transaction (${money(charge.amount, currency)})`, { param: "amount" });
+      return refused(
+        400,
+        `Transfer amount (${money(amount, currency)}) exceeds the amount of the source transaction (${money(charge.amount, currency)})`,
+        { param: "amount" },
+      );
     }
   }
   const id = stripeId("tr_");
@@ -654,7 +776,13 @@ function createTransfer(form: URLSearchParams): Outcome {
     destination_payment: stripeId("py_"),
     livemode: false,
     metadata: metadataOf(form),
-    reversals: { object: "list", data: [], has_more: false, total_count: 0, url: `/v1/transfers/${id}/reversals` },
+    reversals: {
+      object: "list",
+      data: [],
+      has_more: false,
+      total_count: 0,
+      url: `/v1/transfers/${id}/reversals`,
+    },
     reversed: false,
     source_transaction: sourceTransaction,
     source_type: "card",
@@ -670,12 +798,19 @@ function createReversal(transferId: string, form: URLSearchParams): Outcome {
   const transfer = stripeMock.transfers.get(transferId);
   if (!transfer) return noSuch("transfer", transferId, "id", 404);
   const left = transfer.amount - transfer.amount_reversed;
-  if (left === 0) return refused(400, `Transfer ${transferId} has already been fully reversed.`, { param: "amount" });
+  if (left === 0)
+    return refused(400, `Transfer ${transferId} has already been fully reversed.`, {
+      param: "amount",
+    });
   const requested = form.get("amount");
   const amount = requested === null ? left : positiveAmount(requested);
   if (amount === null) return invalidAmount();
   if (amount > left) {
-    return refused(400, `Reversal amount (${money(amount, transfer.currency)}) is greater than the unreversed amount on the transfer (${money(left, transfer.currency)})`, { param: "amount" });
+    return refused(
+      400,
+      `Reversal amount (${money(amount, transfer.currency)}) is greater than the unreversed amount on the transfer (${money(left, transfer.currency)})`,
+      { param: "amount" },
+    );
   }
   const reversal: MockTransferReversal = {
     id: stripeId("trr_"),
@@ -691,7 +826,11 @@ function createReversal(transferId: string, form: URLSearchParams): Outcome {
   };
   transfer.amount_reversed += amount;
   transfer.reversed = transfer.amount_reversed === transfer.amount;
-  transfer.reversals = { ...transfer.reversals, data: [reversal, ...transfer.reversals.data], total_count: transfer.reversals.total_count + 1 };
+  transfer.reversals = {
+    ...transfer.reversals,
+    data: [reversal, ...transfer.reversals.data],
+    total_count: transfer.reversals.total_count + 1,
+  };
   stripeMock.reversals.set(reversal.id, reversal);
   stripeMock.transfers.set(transferId, transfer);
   return ok(reversal);
@@ -702,7 +841,11 @@ function createRefund(form: URLSearchParams): Outcome {
   const chargeParam = form.get("charge");
   const paymentIntentParam = form.get("payment_intent");
   if (!chargeParam && !paymentIntentParam) {
-    return refused(400, "One of the following params should be provided for this request: payment_intent or charge.", { code: "parameter_missing" });
+    return refused(
+      400,
+      "One of the following params should be provided for this request: payment_intent or charge.",
+      { code: "parameter_missing" },
+    );
   }
   let chargeId = chargeParam;
   if (paymentIntentParam) {
@@ -713,12 +856,19 @@ function createRefund(form: URLSearchParams): Outcome {
   const charge = chargeId ? stripeMock.charges.get(chargeId) : undefined;
   if (!charge) return noSuch("charge", chargeId ?? "", "charge");
   const left = charge.amount - charge.amount_refunded;
-  if (left === 0) return refused(400, `Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+  if (left === 0)
+    return refused(400, `Charge ${charge.id} has already been refunded.`, {
+      code: "charge_already_refunded",
+    });
   const requested = form.get("amount");
   const amount = requested === null ? left : positiveAmount(requested);
   if (amount === null) return invalidAmount();
   if (amount > left) {
-    return refused(400, `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`, { param: "amount" });
+    return refused(
+      400,
+      `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`,
+      { param: "amount" },
+    );
   }
   const refund: MockRefund = {
     id: stripeId("re_"),
@@ -744,7 +894,11 @@ function createRefund(form: URLSearchParams): Outcome {
 }
 
 /** A page of a list, newest first, as Stripe pages them (limit, starting_after). */
-function listPage<T extends { id: string; created: number }>(items: T[], query: URLSearchParams, url: string) {
+function listPage<T extends { id: string; created: number }>(
+  items: T[],
+  query: URLSearchParams,
+  url: string,
+) {
   // Newest first (a stable sort: equal times keep the newest insertion first).
   const sorted = [...items].reverse().sort((a, b) => b.created - a.created);
   const after = query.get("starting_after");
@@ -757,7 +911,8 @@ function listPage<T extends { id: string; created: number }>(items: T[], query: 
 /** Answers a GET of one object: the object, or a 404 naming it. */
 function retrieved<T>(store: Map<string, T>, objectName: string, id: string, param: string) {
   const found = store.get(id);
-  if (found === undefined) return stripeError(404, `No such ${objectName}: '${id}'`, { code: "resource_missing", param });
+  if (found === undefined)
+    return stripeError(404, `No such ${objectName}: '${id}'`, { code: "resource_missing", param });
   return HttpResponse.json(found as Record<string, unknown>);
 }
 
@@ -771,11 +926,17 @@ export const stripeHandlers = [
   }),
   http.get(`${API}/checkout/sessions/:id`, async ({ request, params }) => {
     const entry = await record(request, `/v1/checkout/sessions/${String(params.id)}`);
-    return unauthorized(entry) ?? retrieved(stripeMock.sessions, "checkout.session", String(params.id), "session");
+    return (
+      unauthorized(entry) ??
+      retrieved(stripeMock.sessions, "checkout.session", String(params.id), "session")
+    );
   }),
   http.get(`${API}/payment_intents/:id`, async ({ request, params }) => {
     const entry = await record(request, `/v1/payment_intents/${String(params.id)}`);
-    return unauthorized(entry) ?? retrieved(stripeMock.paymentIntents, "payment_intent", String(params.id), "intent");
+    return (
+      unauthorized(entry) ??
+      retrieved(stripeMock.paymentIntents, "payment_intent", String(params.id), "intent")
+    );
   }),
   http.post(`${API}/refunds`, async ({ request }) => {
     const entry = await record(request, "/v1/refunds");
@@ -787,7 +948,9 @@ export const stripeHandlers = [
   }),
   http.get(`${API}/accounts/:id`, async ({ request, params }) => {
     const entry = await record(request, `/v1/accounts/${String(params.id)}`);
-    return unauthorized(entry) ?? retrieved(stripeMock.accounts, "account", String(params.id), "account");
+    return (
+      unauthorized(entry) ?? retrieved(stripeMock.accounts, "account", String(params.id), "account")
+    );
   }),
   http.post(`${API}/accounts/:id/login_links`, async ({ request, params }) => {
     const entry = await record(request, `/v1/accounts/${String(params.id)}/login_links`);
@@ -808,7 +971,9 @@ export const stripeHandlers = [
     const group = entry.form.get("transfer_group");
     const destination = entry.form.get("destination");
     const transfers = [...stripeMock.transfers.values()].filter(
-      (transfer) => (group === null || transfer.transfer_group === group) && (destination === null || transfer.destination === destination),
+      (transfer) =>
+        (group === null || transfer.transfer_group === group) &&
+        (destination === null || transfer.destination === destination),
     );
     return listPage(transfers, entry.form, "/v1/transfers");
   }),
@@ -817,13 +982,21 @@ export const stripeHandlers = [
     const entry = await record(request, `/v1/transfers/${id}/reversals`);
     const denied = unauthorized(entry);
     if (denied) return denied;
-    if (!stripeMock.transfers.has(id)) return stripeError(404, `No such transfer: '${id}'`, { code: "resource_missing", param: "id" });
-    const reversals = [...stripeMock.reversals.values()].filter((reversal) => reversal.transfer === id);
+    if (!stripeMock.transfers.has(id))
+      return stripeError(404, `No such transfer: '${id}'`, {
+        code: "resource_missing",
+        param: "id",
+      });
+    const reversals = [...stripeMock.reversals.values()].filter(
+      (reversal) => reversal.transfer === id,
+    );
     return listPage(reversals, entry.form, `/v1/transfers/${id}/reversals`);
   }),
   http.post(`${API}/transfers/:id/reversals`, async ({ request, params }) => {
     const entry = await record(request, `/v1/transfers/${String(params.id)}/reversals`);
-    return unauthorized(entry) ?? idempotent(entry, () => createReversal(String(params.id), entry.form));
+    return (
+      unauthorized(entry) ?? idempotent(entry, () => createReversal(String(params.id), entry.form))
+    );
   }),
 ];
 
@@ -839,7 +1012,12 @@ function eventId(): string {
 }
 
 /** A Stripe event wrapping one object, as a webhook endpoint receives it (the JSON body). */
-export function stripeEvent(type: string, object: object, id = eventId(), options: StripeEventOptions = {}): string {
+export function stripeEvent(
+  type: string,
+  object: object,
+  id = eventId(),
+  options: StripeEventOptions = {},
+): string {
   return JSON.stringify({
     id,
     object: "event",
@@ -850,7 +1028,10 @@ export function stripeEvent(type: string, object: object, id = eventId(), option
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: { object, ...(options.previousAttributes ? { previous_attributes: options.previousAttributes } : {}) },
+    data: {
+      object,
+      ...(options.previousAttributes ? { previous_attributes: options.previousAttributes } : {}),
+    },
   });
 }
 
@@ -873,14 +1054,21 @@ export function chargeRefundedEvent(chargeId: string, id = eventId()): string {
  * opened.
  */
 export function disputeEvent(
-  type: "charge.dispute.created" | "charge.dispute.updated" | "charge.dispute.closed" | "charge.dispute.funds_reinstated",
+  type:
+    | "charge.dispute.created"
+    | "charge.dispute.updated"
+    | "charge.dispute.closed"
+    | "charge.dispute.funds_reinstated",
   facts: { chargeId: string; status: DisputeStatus; amount?: number },
   id = eventId(),
 ): string {
   const charge = stripeMock.charges.get(facts.chargeId);
   const opened = stripeMock.disputesByCharge.get(facts.chargeId);
   const amount = facts.amount ?? opened?.amount ?? charge?.amount;
-  if (amount === undefined) throw new Error(`A dispute of ${facts.chargeId}, which the Stripe mock does not hold, needs an amount`);
+  if (amount === undefined)
+    throw new Error(
+      `A dispute of ${facts.chargeId}, which the Stripe mock does not hold, needs an amount`,
+    );
   const created = opened?.created ?? now();
   const dispute: MockDispute = {
     id: opened?.id ?? stripeId("dp_"),
@@ -889,7 +1077,12 @@ export function disputeEvent(
     balance_transactions: opened?.balance_transactions ?? [],
     charge: facts.chargeId,
     currency: charge?.currency ?? opened?.currency ?? "usd",
-    evidence_details: opened?.evidence_details ?? { due_by: created + 7 * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
+    evidence_details: opened?.evidence_details ?? {
+      due_by: created + 7 * 24 * 3600,
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+    },
     is_charge_refundable: false,
     livemode: false,
     metadata: {},
@@ -908,23 +1101,40 @@ export function disputeEvent(
  * Stripe gives the amount back to the charge and sends charge.refund.updated
  * with the refund's status failed.
  */
-export function refundFailedEvent(refundId: string, id = eventId(), type: "charge.refund.updated" | "refund.failed" = "charge.refund.updated"): string {
+export function refundFailedEvent(
+  refundId: string,
+  id = eventId(),
+  type: "charge.refund.updated" | "refund.failed" = "charge.refund.updated",
+): string {
   const refund = stripeMock.refunds.get(refundId);
   if (!refund) throw new Error(`The Stripe mock has no refund ${refundId}`);
   if (refund.status !== "failed") {
     const charge = stripeMock.charges.get(refund.charge);
     if (charge) {
       const amountRefunded = Math.max(0, charge.amount_refunded - refund.amount);
-      stripeMock.charges.set(charge.id, { ...charge, amount_refunded: amountRefunded, refunded: amountRefunded === charge.amount });
+      stripeMock.charges.set(charge.id, {
+        ...charge,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded === charge.amount,
+      });
     }
     stripeMock.refunds.set(refundId, { ...refund, status: "failed", failure_reason: "declined" });
   }
-  return stripeEvent(type, stripeMock.refunds.get(refundId)!, id, { previousAttributes: { status: "succeeded" } });
+  return stripeEvent(type, stripeMock.refunds.get(refundId)!, id, {
+    previousAttributes: { status: "succeeded" },
+  });
 }
 
 /** account.updated as a Connect webhook endpoint receives it: the account as the mock holds it now. */
-export function accountUpdatedEvent(accountId: string, id = eventId(), previousAttributes?: Record<string, unknown>): string {
-  return stripeEvent("account.updated", stripeMock.account(accountId), id, { account: accountId, previousAttributes });
+export function accountUpdatedEvent(
+  accountId: string,
+  id = eventId(),
+  previousAttributes?: Record<string, unknown>,
+): string {
+  return stripeEvent("account.updated", stripeMock.account(accountId), id, {
+    account: accountId,
+    previousAttributes,
+  });
 }
 
 /** The Stripe-Signature header Stripe would send for this payload (the library's own test helper). */

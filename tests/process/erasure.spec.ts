@@ -22,7 +22,12 @@ const scratch = path.join(ROOT, "tests", ".tmp", `process-erasure-${PORT}`);
 test("erasing a creator mid-work leaves nothing of theirs but what buyers bought", async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
   const dataDir = path.join(scratch, "data");
-  const server = await startServer({ dataDir, port: PORT, seed: true, env: { JOB_CONCURRENCY: "1", JOB_LEASE_SECONDS: "5" } });
+  const server = await startServer({
+    dataDir,
+    port: PORT,
+    seed: true,
+    env: { JOB_CONCURRENCY: "1", JOB_LEASE_SECONDS: "5" },
+  });
   const answered: Array<{ url: string; status: number }> = [];
   const call = async (pathname: string, init: RequestInit = {}) => {
     const response = await server.fetch(pathname, init);
@@ -30,13 +35,18 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     return response;
   };
   try {
-    const creatorId = server.query<{ id: string }>("select id from users where email = ?", DEMO_CREATOR.email)[0]!.id;
+    const creatorId = server.query<{ id: string }>(
+      "select id from users where email = ?",
+      DEMO_CREATOR.email,
+    )[0]!.id;
     // The creator has an active payout account at the built-in test provider (what its onboarding leaves).
     const writable = new SQLite(path.join(dataDir, "selfie-studio.sqlite"));
     try {
       const stamp = new Date().toISOString();
       writable
-        .prepare("insert into test_payout_accounts (id, email, onboarded_at, created_at) values (?, ?, ?, ?)")
+        .prepare(
+          "insert into test_payout_accounts (id, email, onboarded_at, created_at) values (?, ?, ?, ?)",
+        )
         .run("tacct_erasure", DEMO_CREATOR.email, stamp, stamp);
       writable
         .prepare(
@@ -48,7 +58,9 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
       writable.close();
     }
 
-    const market = (await (await call("/api/marketplace?limit=100")).json()) as { items: Array<{ id: string }> };
+    const market = (await (await call("/api/marketplace?limit=100")).json()) as {
+      items: Array<{ id: string }>;
+    };
     expect(market.items.length).toBeGreaterThanOrEqual(2);
     const [boughtListing, openListing] = market.items;
 
@@ -57,7 +69,10 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     const upload = await creator.uploadImage("portrait.png");
     for (const style of ["anime", "cartoon", "fantasy"]) await creator.stylize(upload.id, style);
     await eventually("a style running", () =>
-      server.query("select id from jobs where kind = 'stylize-image' and status = 'running'").length > 0 ? true : undefined,
+      server.query("select id from jobs where kind = 'stylize-image' and status = 'running'")
+        .length > 0
+        ? true
+        : undefined,
     );
 
     // A buyer buys one listing (its transfer is queued behind the style) and leaves a checkout of another unpaid.
@@ -65,7 +80,10 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
       const created = await call("/api/create-checkout-session", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ cartItems: [{ imageId: listingId, licenseType: "standard" }], customerInfo: { name: "Bea Buyer", email } }),
+        body: JSON.stringify({
+          cartItems: [{ imageId: listingId, licenseType: "standard" }],
+          customerInfo: { name: "Bea Buyer", email },
+        }),
       });
       expect(created.status, await created.clone().text()).toBe(200);
       return ((await created.json()) as { sessionId: string }).sessionId;
@@ -91,8 +109,12 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     expect((await call(downloadPath)).status).toBe(200);
     const openSession = await checkout(openListing!.id, "late@process.test");
 
-    const queuedTransfers = server.query("select id from jobs where kind = 'payouts.transfer' and status = 'queued'");
-    const runningStyles = server.query("select id from jobs where kind = 'stylize-image' and status = 'running'");
+    const queuedTransfers = server.query(
+      "select id from jobs where kind = 'payouts.transfer' and status = 'queued'",
+    );
+    const runningStyles = server.query(
+      "select id from jobs where kind = 'stylize-image' and status = 'running'",
+    );
     expect(queuedTransfers.length, "a transfer waits behind the style").toBeGreaterThan(0);
     expect(runningStyles.length, "a style is still running").toBeGreaterThan(0);
 
@@ -125,7 +147,9 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     // At once: the token is dead and the listings are off the marketplace.
     const after = await creator.call("/api/token-user");
     expect(after.status).toBe(401);
-    const marketAfter = (await (await call("/api/marketplace?limit=100")).json()) as { items: Array<{ id: string }> };
+    const marketAfter = (await (await call("/api/marketplace?limit=100")).json()) as {
+      items: Array<{ id: string }>;
+    };
     expect(marketAfter.items.map((item) => item.id)).not.toContain(boughtListing!.id);
     expect(marketAfter.items.map((item) => item.id)).not.toContain(openListing!.id);
 
@@ -133,7 +157,8 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     await eventually(
       "the erasure done and the queue idle",
       () =>
-        server.query("select id from jobs where kind = 'accounts.erase' and status = 'done'").length === 1 &&
+        server.query("select id from jobs where kind = 'accounts.erase' and status = 'done'")
+          .length === 1 &&
         server.query("select id from jobs where status in ('queued', 'running')").length === 0
           ? true
           : undefined,
@@ -141,11 +166,19 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
       250,
     );
     // The style that was running stored nothing; the queued ones were called off.
-    expect(server.query("select status from stylized_images where user_id = ?", creatorId)).toEqual([]);
+    expect(server.query("select status from stylized_images where user_id = ?", creatorId)).toEqual(
+      [],
+    );
 
     // The money owed went out first.
-    expect(server.query<{ kind: string }>("select kind from test_payout_movements where account_id = 'tacct_erasure'")).toEqual([{ kind: "transfer" }]);
-    expect(server.query("select user_id from payout_accounts where user_id = ?", creatorId)).toEqual([]);
+    expect(
+      server.query<{ kind: string }>(
+        "select kind from test_payout_movements where account_id = 'tacct_erasure'",
+      ),
+    ).toEqual([{ kind: "transfer" }]);
+    expect(
+      server.query("select user_id from payout_accounts where user_id = ?", creatorId),
+    ).toEqual([]);
 
     // No file of the creator's is left in the served files but the bought one (removed ones wait in .deleted/ for the backup window).
     const filesDir = path.join(dataDir, "files");
@@ -166,13 +199,19 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     expect(consistency.missingFiles.filter((key) => !unpaidKeys.has(key))).toEqual([]);
 
     // Neither the email nor the name in any text column of any table.
-    const tables = server.query<{ name: string }>("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'listing_search_%'");
+    const tables = server.query<{ name: string }>(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'listing_search_%'",
+    );
     const found: string[] = [];
     for (const { name } of tables) {
       for (const row of server.query<Record<string, unknown>>(`select * from "${name}"`)) {
         for (const [column, value] of Object.entries(row)) {
           if (typeof value !== "string") continue;
-          for (const needle of [DEMO_CREATOR.email, DEMO_CREATOR.firstName, `${DEMO_CREATOR.firstName} ${DEMO_CREATOR.lastName}`]) {
+          for (const needle of [
+            DEMO_CREATOR.email,
+            DEMO_CREATOR.firstName,
+            `${DEMO_CREATOR.firstName} ${DEMO_CREATOR.lastName}`,
+          ]) {
             if (value.toLowerCase().includes(needle.toLowerCase())) found.push(`${name}.${column}`);
           }
         }
@@ -201,7 +240,12 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
     const recreated = await call("/api/admin/users", {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email: DEMO_CREATOR.email, password: "a-new-long-password", firstName: "New", lastName: "Person" }),
+      body: JSON.stringify({
+        email: DEMO_CREATOR.email,
+        password: "a-new-long-password",
+        firstName: "New",
+        lastName: "Person",
+      }),
     });
     expect(recreated.status, await recreated.clone().text()).toBe(201);
 

@@ -26,7 +26,12 @@ interface Answer {
 function request(
   server: RunningServer,
   agent: http.Agent,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | (() => Iterable<Buffer>) },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: Buffer | (() => Iterable<Buffer>);
+  },
 ): Promise<Answer> {
   const url = new URL(server.origin);
   return new Promise((resolve, reject) => {
@@ -43,7 +48,12 @@ function request(
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), reusedSocket: req.reusedSocket }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            reusedSocket: req.reusedSocket,
+          }),
         );
         res.on("error", reject);
       },
@@ -65,14 +75,25 @@ function request(
   });
 }
 
-function multipart(file: Buffer, type = "image/png"): { body: Buffer; headers: Record<string, string> } {
+function multipart(
+  file: Buffer,
+  type = "image/png",
+): { body: Buffer; headers: Record<string, string> } {
   const boundary = "----selfie-process-test";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="upload.png"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="upload.png"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(body.length) } };
+  return {
+    body,
+    headers: {
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      "Content-Length": String(body.length),
+    },
+  };
 }
 
 async function adminToken(server: RunningServer): Promise<string> {
@@ -113,9 +134,15 @@ test.describe("one production server", () => {
   ] as const) {
     test(`50 rounds: ${what} answered ${status}, then a signed-in request from the same kept-alive client`, async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const file = status === 413 ? Buffer.alloc(11 * 1024 * 1024, 7) : status === 415 ? Buffer.alloc(portrait.length, 120) : portrait;
+      const file =
+        status === 413
+          ? Buffer.alloc(11 * 1024 * 1024, 7)
+          : status === 415
+            ? Buffer.alloc(portrait.length, 120)
+            : portrait;
       const upload = multipart(file);
-      const auth: Record<string, string> = status === 401 ? {} : { Authorization: `Bearer ${token}` };
+      const auth: Record<string, string> =
+        status === 401 ? {} : { Authorization: `Bearer ${token}` };
       for (let round = 0; round < 50; round++) {
         const early = await request(server, agent, {
           method: "POST",
@@ -125,7 +152,10 @@ test.describe("one production server", () => {
         });
         expect(early.status, early.body).toBe(status);
         expect(early.headers["content-type"]).toMatch(/application\/json/);
-        const next = await request(server, agent, { path: "/api/token-user", headers: { Authorization: `Bearer ${token}` } });
+        const next = await request(server, agent, {
+          path: "/api/token-user",
+          headers: { Authorization: `Bearer ${token}` },
+        });
         expect(next.status, next.body).toBe(200);
       }
       agent.destroy();
@@ -169,18 +199,34 @@ test.describe("one production server", () => {
       clearInterval(sampler);
       agent.destroy();
     }
-    console.log(`200 MB posts to /auth: answered in ${Date.now() - started} ms for both; server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB`);
+    console.log(
+      `200 MB posts to /auth: answered in ${Date.now() - started} ms for both; server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB`,
+    );
     expect(peak - before).toBeLessThan(30);
   });
 
   test("redirect targets from the request stay on the site", async () => {
-    for (const target of ["/.//evil.com", "/%2e//evil.com", "/a/..//evil.com", "/\\evil.com", "//evil.com", "https://evil.com"]) {
-      const entry = await server.fetch(`/api/login?redirectTo=${encodeURIComponent(target)}`, { redirect: "manual" });
+    for (const target of [
+      "/.//evil.com",
+      "/%2e//evil.com",
+      "/a/..//evil.com",
+      "/\\evil.com",
+      "//evil.com",
+      "https://evil.com",
+    ]) {
+      const entry = await server.fetch(`/api/login?redirectTo=${encodeURIComponent(target)}`, {
+        redirect: "manual",
+      });
       expect(entry.headers.get("location"), target).toBe("/auth");
       const signIn = await server.fetch(`/auth?redirectTo=${encodeURIComponent(target)}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", email: PROCESS_ADMIN.email, password: PROCESS_ADMIN.password, redirectTo: target }),
+        body: new URLSearchParams({
+          intent: "login",
+          email: PROCESS_ADMIN.email,
+          password: PROCESS_ADMIN.password,
+          redirectTo: target,
+        }),
         redirect: "manual",
       });
       expect(signIn.status, target).toBe(302);
@@ -191,7 +237,11 @@ test.describe("one production server", () => {
 
 test("behind one proxy, a forged X-Forwarded-For does not move the sign-in throttle", async () => {
   fs.rmSync(path.join(scratch, "proxy"), { recursive: true, force: true });
-  const server = await startServer({ dataDir: path.join(scratch, "proxy"), port: 3641, env: { TRUST_PROXY: "1" } });
+  const server = await startServer({
+    dataDir: path.join(scratch, "proxy"),
+    port: 3641,
+    env: { TRUST_PROXY: "1" },
+  });
   try {
     const attempt = (i: number, client: string) =>
       server.fetch("/api/token-login", {

@@ -43,35 +43,61 @@ for (const variant of variants) {
     try {
       // The demo creator sets up a test payout account.
       const creator = await signInCreator(server);
-      const onboard = await creator.call("/api/payouts/onboard", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ country: "US" }) });
+      const onboard = await creator.call("/api/payouts/onboard", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ country: "US" }),
+      });
       expect(onboard.status, await onboard.clone().text()).toBe(200);
-      expect(new URL(((await onboard.json()) as { url: string }).url).pathname).toBe("/payouts/test-onboarding");
+      expect(new URL(((await onboard.json()) as { url: string }).url).pathname).toBe(
+        "/payouts/test-onboarding",
+      );
       // The onboarding page is a web page: signed in with the session cookie.
       const signIn = await server.fetch("/auth", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", email: DEMO_CREATOR.email, password: DEMO_CREATOR.password }).toString(),
+        body: new URLSearchParams({
+          intent: "login",
+          email: DEMO_CREATOR.email,
+          password: DEMO_CREATOR.password,
+        }).toString(),
         redirect: "manual",
       });
-      const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
       expect(cookie).not.toBe("");
-      const completed = await server.fetch("/payouts/test-onboarding", { method: "POST", headers: { Cookie: cookie }, redirect: "manual" });
+      const completed = await server.fetch("/payouts/test-onboarding", {
+        method: "POST",
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
       expect(completed.headers.get("location")).toBe("/payouts?onboarding=return");
-      expect(server.query<{ status: string }>("select status from payout_accounts")).toEqual([{ status: "active" }]);
+      expect(server.query<{ status: string }>("select status from payout_accounts")).toEqual([
+        { status: "active" },
+      ]);
 
       // A buyer buys two of the creator's images in the test checkout.
-      const market = (await (await server.fetch("/api/marketplace?limit=100")).json()) as { items: Array<{ id: string }> };
+      const market = (await (await server.fetch("/api/marketplace?limit=100")).json()) as {
+        items: Array<{ id: string }>;
+      };
       const created = await server.fetch("/api/create-checkout-session", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
-          cartItems: market.items.slice(0, 2).map((item) => ({ imageId: item.id, licenseType: "standard" })),
+          cartItems: market.items
+            .slice(0, 2)
+            .map((item) => ({ imageId: item.id, licenseType: "standard" })),
           customerInfo: { name: "Refund Buyer", email: "refund-buyer@process.test" },
         }),
       });
       expect(created.status).toBe(200);
       const { sessionId } = (await created.json()) as { sessionId: string };
-      const orderId = server.query<{ id: string }>("select id from orders where checkout_session_hash = ?", crypto.createHash("sha256").update(sessionId).digest("hex"))[0].id;
+      const orderId = server.query<{ id: string }>(
+        "select id from orders where checkout_session_hash = ?",
+        crypto.createHash("sha256").update(sessionId).digest("hex"),
+      )[0].id;
       const paid = await server.fetch(`/test-checkout/${encodeURIComponent(sessionId)}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -79,12 +105,17 @@ for (const variant of variants) {
         redirect: "manual",
       });
       expect(paid.status).toBe(302);
-      const sharesOf = () => server.query<ShareRow>("select * from earnings where order_id = ?", orderId);
+      const sharesOf = () =>
+        server.query<ShareRow>("select * from earnings where order_id = ?", orderId);
       await eventually("both shares transferred", () => {
         const shares = sharesOf();
-        return shares.length === 2 && shares.every((share) => share.status === "transferred") ? shares : undefined;
+        return shares.length === 2 && shares.every((share) => share.status === "transferred")
+          ? shares
+          : undefined;
       });
-      const status = (await (await server.fetch(`/api/payment-status/${encodeURIComponent(sessionId)}`)).json()) as { downloads: Array<{ downloadUrl: string }> };
+      const status = (await (
+        await server.fetch(`/api/payment-status/${encodeURIComponent(sessionId)}`)
+      ).json()) as { downloads: Array<{ downloadUrl: string }> };
       const downloadPath = new URL(status.downloads[0].downloadUrl).pathname;
       expect((await server.fetch(downloadPath, { method: "HEAD" })).status).toBe(200);
 
@@ -109,10 +140,15 @@ for (const variant of variants) {
       // Dead before it answered; at the reversal the answer may or may not have left first.
       if (variant.refundCutOff) expect(refund).toBe("cut off");
       else expect([200, "cut off"]).toContain(refund);
-      const atCrash = server.query<{ status: string; refunded_cents: number; total_cents: number }>("select status, refunded_cents, total_cents from orders where id = ?", orderId)[0];
+      const atCrash = server.query<{ status: string; refunded_cents: number; total_cents: number }>(
+        "select status, refunded_cents, total_cents from orders where id = ?",
+        orderId,
+      )[0];
       expect(atCrash.status).toBe("refunded");
       expect(atCrash.refunded_cents).toBe(atCrash.total_cents);
-      const reversalsAtCrash = server.query<{ n: number }>("select count(*) as n from test_payout_movements where kind = 'reversal'")[0].n;
+      const reversalsAtCrash = server.query<{ n: number }>(
+        "select count(*) as n from test_payout_movements where kind = 'reversal'",
+      )[0].n;
       if (variant.crashPoint === "refund-recorded") expect(reversalsAtCrash).toBe(0);
       else {
         // The provider reversed one transfer (or both: two jobs run at once), and the ledger does not know yet.
@@ -126,13 +162,22 @@ for (const variant of variants) {
         "every share reversed at the provider",
         () => {
           const shares = sharesOf();
-          return shares.every((share) => share.status === "reversed" && share.transfer_reversed_cents === share.transferred_cents) ? shares : undefined;
+          return shares.every(
+            (share) =>
+              share.status === "reversed" &&
+              share.transfer_reversed_cents === share.transferred_cents,
+          )
+            ? shares
+            : undefined;
         },
         60_000,
         200,
       );
       for (const share of settled) {
-        const reversals = server.query<{ amount_cents: number }>("select amount_cents from test_payout_movements where kind = 'reversal' and transfer_id = ?", share.transfer_id);
+        const reversals = server.query<{ amount_cents: number }>(
+          "select amount_cents from test_payout_movements where kind = 'reversal' and transfer_id = ?",
+          share.transfer_id,
+        );
         expect(reversals, `share ${share.id}`).toEqual([{ amount_cents: share.amount_cents }]);
       }
       const balance = server.query<{ cents: number }>(

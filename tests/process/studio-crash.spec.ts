@@ -176,7 +176,11 @@ test("styling jobs survive a SIGKILL from outside while they run", async () => {
  * the kill cut off may have been recorded without its answer arriving, and holds a place until
  * its job, taken up again after the restart, is done).
  */
-async function stylizeWhenOpen(creator: CreatorSession, imageId: string, style: string): Promise<string> {
+async function stylizeWhenOpen(
+  creator: CreatorSession,
+  imageId: string,
+  style: string,
+): Promise<string> {
   return eventually(`a place for the ${style} style`, async () => {
     const response = await creator.call(`/api/token-images/${imageId}/stylize`, {
       method: "POST",

@@ -73,5 +73,9 @@ export async function callApiRoute(
       `${new URL(request.url).pathname} has no ${get ? "loader" : "action"}: Remix would answer ${request.method} with its own non-JSON response`,
     );
   }
-  return callRoute(handler, request, params, { clientIp: "203.0.113.7", nonce: "test", ...context });
+  return callRoute(handler, request, params, {
+    clientIp: "203.0.113.7",
+    nonce: "test",
+    ...context,
+  });
 }

@@ -32,7 +32,14 @@ import {
 import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
 import type { ApiPath, HttpMethod, RouteModule } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
-import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
+import {
+  buildWorld,
+  configure,
+  freshCredentials,
+  publishJobsIdle,
+  startPublishWorker,
+  WALLET,
+} from "./world";
 import type { World } from "./world";
 import { startAccountExport } from "~/features/accounts/account-exports.server";
 
@@ -103,7 +110,13 @@ interface Entry {
   othersMayChange?: true | string[];
   /** The owner's call goes with the session cookie (a browser-only route). */
   ownerVia?: "cookie";
-  check?: (args: { role: Role; body: unknown; w: World; prepared: Prepared; response: Response }) => void | Promise<void>;
+  check?: (args: {
+    role: Role;
+    body: unknown;
+    w: World;
+    prepared: Prepared;
+    response: Response;
+  }) => void | Promise<void>;
   /** Who calls in place of a role's usual account (a call that ends its caller's account gets a throwaway one); undefined keeps the usual. */
   caller?: (role: Role) => Promise<{ token?: string; cookie?: string; userId: string } | undefined>;
 }
@@ -128,7 +141,11 @@ function rows(body: unknown): Record<string, unknown>[] {
 }
 
 /** An A-owned resource addressed by a route parameter. */
-function byParam(path: (id: string) => string, param: string, id: (w: World) => string | Promise<string>) {
+function byParam(
+  path: (id: string) => string,
+  param: string,
+  id: (w: World) => string | Promise<string>,
+) {
   return async (w: World): Promise<Prepared> => {
     const value = await id(w);
     return {
@@ -142,7 +159,10 @@ function byParam(path: (id: string) => string, param: string, id: (w: World) => 
 let refundListingId: string | undefined;
 /** A listing of a creator of its own, whose sales the refund calls use (Alice's and Bob's numbers stay as the world made them). */
 async function refundableListing(): Promise<string> {
-  if (!refundListingId) refundListingId = (await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })).listing.id;
+  if (!refundListingId)
+    refundListingId = (
+      await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })
+    ).listing.id;
   return refundListingId;
 }
 
@@ -150,7 +170,11 @@ async function refundableListing(): Promise<string> {
 async function ensureAliceRarible(w: World) {
   await saveManualIntegration(getDb(), {
     userId: w.alice.user.id,
-    input: manualIntegrationSchema.parse({ platform: "rarible", apiKey: "alice-rarible-key-9876", walletAddress: WALLET }),
+    input: manualIntegrationSchema.parse({
+      platform: "rarible",
+      apiKey: "alice-rarible-key-9876",
+      walletAddress: WALLET,
+    }),
     now: new Date(),
   });
 }
@@ -162,7 +186,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
   "api.$": Object.fromEntries(
     HTTP_METHODS.map((method) => [
       method,
-      { kind: "none", ok: 404, prepare: () => ({ call: { path: "/api/no-such-endpoint", params: { "*": "no-such-endpoint" } } }) },
+      {
+        kind: "none",
+        ok: 404,
+        prepare: () => ({
+          call: { path: "/api/no-such-endpoint", params: { "*": "no-such-endpoint" } },
+        }),
+      },
     ]),
   ),
 
@@ -174,11 +204,19 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       // The caller's own password (the same one again, so the world's passwords stay), and their other sessions end.
       othersMayChange: ["users", "sessions", "api_tokens"],
-      prepare: () => ({ call: { path: "/api/account/password", json: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } } }),
+      prepare: () => ({
+        call: {
+          path: "/api/account/password",
+          json: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+        },
+      }),
       check: async ({ role, prepared }) => {
         // The call's own token keeps working.
         if (prepared.data?.token) {
-          const after = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", { token: prepared.data.token }));
+          const after = await callRoute(
+            tokenUserRoute.loader,
+            makeRequest("/api/token-user", { token: prepared.data.token }),
+          );
           expect(after.status, role).toBe(200);
         }
       },
@@ -191,10 +229,24 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: async ({ role, body, w }) => {
         const entries = rows(body);
         expect(entries.filter((entry) => entry.current)).toHaveLength(1);
-        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string]!;
+        const owner = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string]!;
         const ids = [
-          ...(await getDb().selectFrom("sessions").select("public_id").where("user_id", "=", owner.user.id).execute()),
-          ...(await getDb().selectFrom("api_tokens").select("public_id").where("user_id", "=", owner.user.id).execute()),
+          ...(await getDb()
+            .selectFrom("sessions")
+            .select("public_id")
+            .where("user_id", "=", owner.user.id)
+            .execute()),
+          ...(await getDb()
+            .selectFrom("api_tokens")
+            .select("public_id")
+            .where("user_id", "=", owner.user.id)
+            .execute()),
         ].map((row) => row.public_id);
         for (const entry of entries) expect(ids).toContain(entry.id);
       },
@@ -208,7 +260,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       prepare: async (w) => {
         const { secret } = await createWebSession(getDb(), w.alice.user.id, 30);
-        const { public_id: id } = await getDb().selectFrom("sessions").select("public_id").where("id_hash", "=", sha256(secret)).executeTakeFirstOrThrow();
+        const { public_id: id } = await getDb()
+          .selectFrom("sessions")
+          .select("public_id")
+          .where("id_hash", "=", sha256(secret))
+          .executeTakeFirstOrThrow();
         return {
           call: { path: `/api/account/sessions/${id}`, params: { id } },
           bogus: { path: `/api/account/sessions/${bogusId}`, params: { id: bogusId } },
@@ -216,7 +272,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, prepared }) => {
-        const row = await getDb().selectFrom("sessions").select("public_id").where("public_id", "=", prepared.data!.id).executeTakeFirst();
+        const row = await getDb()
+          .selectFrom("sessions")
+          .select("public_id")
+          .where("public_id", "=", prepared.data!.id)
+          .executeTakeFirst();
         expect(Boolean(row), role).toBe(role !== "owner" && role !== "ownerCookie");
       },
     },
@@ -235,9 +295,14 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       othersMayChange: ["users"],
-      prepare: () => ({ call: { path: "/api/account", json: { bio: "Set by the authorization matrix" } } }),
+      prepare: () => ({
+        call: { path: "/api/account", json: { bio: "Set by the authorization matrix" } },
+      }),
       check: ({ role, body, w }) => {
-        expect(body).toMatchObject({ id: accountOwner(w, role).user.id, bio: "Set by the authorization matrix" });
+        expect(body).toMatchObject({
+          id: accountOwner(w, role).user.id,
+          bio: "Set by the authorization matrix",
+        });
       },
     },
     // Erasing an account: the callers who would succeed erase throwaway accounts of their own, never Alice's or Bob's.
@@ -251,10 +316,16 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       caller: async (role) => {
         if (role !== "owner" && role !== "otherToken" && role !== "otherCookie") return undefined;
         const throwaway = await createTestUser();
-        return role === "otherCookie" ? { cookie: throwaway.cookie, userId: throwaway.user.id } : { token: throwaway.token, userId: throwaway.user.id };
+        return role === "otherCookie"
+          ? { cookie: throwaway.cookie, userId: throwaway.user.id }
+          : { token: throwaway.token, userId: throwaway.user.id };
       },
       check: async ({ role, body, prepared }) => {
-        const row = await getDb().selectFrom("users").select("erased_at").where("id", "=", prepared.data!.userId).executeTakeFirstOrThrow();
+        const row = await getDb()
+          .selectFrom("users")
+          .select("erased_at")
+          .where("id", "=", prepared.data!.userId)
+          .executeTakeFirstOrThrow();
         expect(row.erased_at, role).not.toBeNull();
         expect(body).toEqual({ userId: prepared.data!.userId, status: "erasing" });
       },
@@ -271,13 +342,20 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           path: "/api/account/avatar",
           body: () => {
             const form = new FormData();
-            form.append("image", new Blob([new Uint8Array(portrait)], { type: "image/png" }), "me.png");
+            form.append(
+              "image",
+              new Blob([new Uint8Array(portrait)], { type: "image/png" }),
+              "me.png",
+            );
             return form;
           },
         },
       }),
       check: ({ role, body, w }) => {
-        expect(body).toMatchObject({ id: accountOwner(w, role).user.id, profileImageUrl: expect.stringMatching(/^\/media\/avatars\//) });
+        expect(body).toMatchObject({
+          id: accountOwner(w, role).user.id,
+          profileImageUrl: expect.stringMatching(/^\/media\/avatars\//),
+        });
       },
     },
   },
@@ -288,7 +366,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 202,
       othersMayChange: ["email_changes", "jobs"],
       prepare: () => ({
-        call: { path: "/api/account/email", json: { email: `moved-${crypto.randomBytes(4).toString("hex")}@example.com`, password: TEST_PASSWORD } },
+        call: {
+          path: "/api/account/email",
+          json: {
+            email: `moved-${crypto.randomBytes(4).toString("hex")}@example.com`,
+            password: TEST_PASSWORD,
+          },
+        },
       }),
     },
   },
@@ -300,11 +384,17 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["users", "email_changes"],
       prepare: async (w, role) => {
         const owner = accountOwner(w, role);
-        const token = await getDb().transaction().execute((trx) => startEmailChange(trx, owner.user, owner.email, new Date()));
+        const token = await getDb()
+          .transaction()
+          .execute((trx) => startEmailChange(trx, owner.user, owner.email, new Date()));
         return { call: { path: "/api/account/email/confirm", json: { token } } };
       },
       check: ({ role, body, w }) => {
-        expect(body).toMatchObject({ id: accountOwner(w, role).user.id, email: accountOwner(w, role).email, pendingEmail: null });
+        expect(body).toMatchObject({
+          id: accountOwner(w, role).user.id,
+          email: accountOwner(w, role).email,
+          pendingEmail: null,
+        });
       },
     },
   },
@@ -316,8 +406,17 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["users"],
       prepare: () => ({ call: { path: "/api/account/consent", json: { faceProcessing: true } } }),
       check: ({ role, body, w }) => {
-        const self = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
-        expect(body).toMatchObject({ id: self!.user.id, consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } } });
+        const self = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string];
+        expect(body).toMatchObject({
+          id: self!.user.id,
+          consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
+        });
       },
     },
     DELETE: {
@@ -325,8 +424,17 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       othersMayChange: ["users", "jobs", "stylized_images"],
       check: async ({ role, body, w }) => {
-        const self = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
-        expect(body).toMatchObject({ id: self!.user.id, consent: { faceProcessing: { given: false, at: null, version: null } } });
+        const self = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string];
+        expect(body).toMatchObject({
+          id: self!.user.id,
+          consent: { faceProcessing: { given: false, at: null, version: null } },
+        });
         // Agreed again, so the routes checked after this one can style.
         await recordFaceConsent(getDb(), self!.user.id, new Date());
       },
@@ -337,7 +445,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "admin",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "admin") expect(rows(body)).toContainEqual(expect.objectContaining({ id: w.listed.imageId, userId: w.alice.user.id }));
+        if (role === "admin")
+          expect(rows(body)).toContainEqual(
+            expect.objectContaining({ id: w.listed.imageId, userId: w.alice.user.id }),
+          );
       },
     },
   },
@@ -347,7 +458,14 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       prepare: () => ({ call: { path: "/api/admin/orders?q=bea%40example.com&status=paid" } }),
       check: ({ role, body, w }) => {
-        if (role === "admin") expect(rows(body)).toContainEqual(expect.objectContaining({ id: w.sale.orderId, status: "paid", customerEmail: "bea@example.com" }));
+        if (role === "admin")
+          expect(rows(body)).toContainEqual(
+            expect.objectContaining({
+              id: w.sale.orderId,
+              status: "paid",
+              customerEmail: "bea@example.com",
+            }),
+          );
       },
     },
   },
@@ -359,14 +477,27 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: async () => {
         const orderId = await testCheckoutSale([await refundableListing()]);
         return {
-          call: { path: `/api/admin/orders/${orderId}/refund`, params: { orderId }, json: { reason: "Duplicate purchase" } },
+          call: {
+            path: `/api/admin/orders/${orderId}/refund`,
+            params: { orderId },
+            json: { reason: "Duplicate purchase" },
+          },
           data: { id: orderId },
         };
       },
       check: async ({ role, body, prepared }) => {
-        const order = await getDb().selectFrom("orders").select(["status", "refunded_cents"]).where("id", "=", prepared.data!.id).executeTakeFirstOrThrow();
+        const order = await getDb()
+          .selectFrom("orders")
+          .select(["status", "refunded_cents"])
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirstOrThrow();
         expect(order.status).toBe(role === "admin" ? "refunded" : "paid");
-        if (role === "admin") expect(body).toMatchObject({ id: prepared.data!.id, status: "refunded", refundReason: "Duplicate purchase" });
+        if (role === "admin")
+          expect(body).toMatchObject({
+            id: prepared.data!.id,
+            status: "refunded",
+            refundReason: "Duplicate purchase",
+          });
       },
     },
   },
@@ -377,7 +508,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: ({ role, body, w }) => {
         if (role === "admin") {
           const alice = rows(body).find((row) => row.userId === w.alice.user.id);
-          expect(alice).toMatchObject({ email: w.alice.email, account: { status: expect.any(String) } });
+          expect(alice).toMatchObject({
+            email: w.alice.email,
+            account: { status: expect.any(String) },
+          });
           expect(Number(alice!.earned)).toBeGreaterThan(0);
         }
       },
@@ -397,7 +531,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "admin",
       ok: 200,
       check: ({ role, body }) => {
-        if (role === "admin") expect(body).toMatchObject({ totalUsers: expect.any(Number), totalImages: expect.any(Number) });
+        if (role === "admin")
+          expect(body).toMatchObject({
+            totalUsers: expect.any(Number),
+            totalImages: expect.any(Number),
+          });
       },
     },
   },
@@ -415,7 +553,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, body, prepared }) => {
-        const row = await getDb().selectFrom("users").select("banned").where("id", "=", prepared.data!.id).executeTakeFirstOrThrow();
+        const row = await getDb()
+          .selectFrom("users")
+          .select("banned")
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirstOrThrow();
         expect(row.banned).toBe(role === "admin" ? 1 : 0);
         if (role === "admin") expect(body).toMatchObject({ id: prepared.data!.id, banned: true });
       },
@@ -425,9 +567,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "admin",
       ok: 200,
-      prepare: (w) => ({ call: { path: `/api/admin/users/${w.alice.user.id}`, params: { userId: w.alice.user.id } } }),
+      prepare: (w) => ({
+        call: { path: `/api/admin/users/${w.alice.user.id}`, params: { userId: w.alice.user.id } },
+      }),
       check: ({ role, body, w }) => {
-        if (role === "admin") expect(body).toMatchObject({ id: w.alice.user.id, email: w.alice.email });
+        if (role === "admin")
+          expect(body).toMatchObject({ id: w.alice.user.id, email: w.alice.email });
       },
     },
     DELETE: {
@@ -440,7 +585,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         return { call: { path: `/api/admin/users/${id}`, params: { userId: id } }, data: { id } };
       },
       check: async ({ body, prepared }) => {
-        const row = await getDb().selectFrom("users").select(["erased_at", "email"]).where("id", "=", prepared.data!.id).executeTakeFirstOrThrow();
+        const row = await getDb()
+          .selectFrom("users")
+          .select(["erased_at", "email"])
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirstOrThrow();
         expect(row.erased_at).not.toBeNull();
         expect(row.email).toBe(`erased-${prepared.data!.id}@invalid`);
         expect(body).toEqual({ userId: prepared.data!.id, status: "erasing" });
@@ -461,7 +610,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: () => ({
         call: {
           path: "/api/admin/users",
-          json: { email: `made-${crypto.randomBytes(4).toString("hex")}@example.com`, password: "long-enough", firstName: "Made", lastName: "ByAdmin" },
+          json: {
+            email: `made-${crypto.randomBytes(4).toString("hex")}@example.com`,
+            password: "long-enough",
+            firstName: "Made",
+            lastName: "ByAdmin",
+          },
         },
       }),
       check: ({ role, body }) => {
@@ -478,7 +632,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["jobs"],
       prepare: () => ({ call: { path: "/api/library-link", json: { email: "bea@example.com" } } }),
       check: ({ role, body }) => {
-        if (role !== "bannedToken") expect(body).toEqual({ message: expect.stringContaining("link to its library") });
+        if (role !== "bannedToken")
+          expect(body).toEqual({ message: expect.stringContaining("link to its library") });
       },
     },
   },
@@ -499,7 +654,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       }),
       check: async ({ body }) => {
         const { sessionId } = body as { sessionId: string; url: string };
-        const order = await getDb().selectFrom("orders").select("total_cents").where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+        const order = await getDb()
+          .selectFrom("orders")
+          .select("total_cents")
+          .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+          .executeTakeFirstOrThrow();
         expect(order.total_cents).toBe(2500);
       },
     },
@@ -511,7 +670,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       prepare: async (w) => {
         const stylized = await freshStylized(w);
-        const settings = { quality: 80, format: "jpg", resolution: "800x800", watermark: false, socialOptimized: false };
+        const settings = {
+          quality: 80,
+          format: "jpg",
+          resolution: "800x800",
+          watermark: false,
+          socialOptimized: false,
+        };
         return {
           call: { path: "/api/images/optimize", json: { imageId: stylized.id, ...settings } },
           bogus: { path: "/api/images/optimize", json: { imageId: bogusId, ...settings } },
@@ -519,7 +684,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: ({ role, body, prepared }) => {
-        if (role === "owner") expect(body).toMatchObject({ id: prepared.data!.id, format: "jpg", quality: 80, optimizedUrl: expect.any(String) });
+        if (role === "owner")
+          expect(body).toMatchObject({
+            id: prepared.data!.id,
+            format: "jpg",
+            quality: 80,
+            optimizedUrl: expect.any(String),
+          });
       },
     },
   },
@@ -540,7 +711,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       check: ({ role, body }) => {
         const names = rows(body).map((row) => row.platform);
-        if (role === "owner" || role === "ownerCookie") expect(rows(body)).toContainEqual({ platform: "OpenSea", isActive: true });
+        if (role === "owner" || role === "ownerCookie")
+          expect(rows(body)).toContainEqual({ platform: "OpenSea", isActive: true });
         else expect(names).not.toContain("OpenSea");
       },
     },
@@ -550,7 +722,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
+        if (role === "owner" || role === "ownerCookie")
+          expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
       },
     },
   },
@@ -559,7 +732,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
+        if (role === "owner" || role === "ownerCookie")
+          expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
       },
     },
   },
@@ -570,14 +744,25 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       prepare: async (w) => {
         const stylized = await freshStylized(w);
-        const fields = { title: "Launched", description: "", price: 30, tags: "a, b", enableLicensing: true, enableNFT: false, platforms: ["marketplace"] };
+        const fields = {
+          title: "Launched",
+          description: "",
+          price: 30,
+          tags: "a, b",
+          enableLicensing: true,
+          enableNFT: false,
+          platforms: ["marketplace"],
+        };
         return {
           call: { path: "/api/marketplace/launch", json: { imageId: stylized.id, ...fields } },
           bogus: { path: "/api/marketplace/launch", json: { imageId: bogusId, ...fields } },
         };
       },
       check: ({ role, body }) => {
-        if (role === "owner") expect((body as { platforms: { id: string; status: string }[] }).platforms).toEqual([expect.objectContaining({ id: "marketplace", status: "live" })]);
+        if (role === "owner")
+          expect((body as { platforms: { id: string; status: string }[] }).platforms).toEqual([
+            expect.objectContaining({ id: "marketplace", status: "live" }),
+          ]);
       },
     },
   },
@@ -587,14 +772,22 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       prepare: async (w) => {
         const stylized = await freshStylized(w);
-        const fields = { title: "Posted", description: "", price: 12.5, platforms: ["marketplace"] };
+        const fields = {
+          title: "Posted",
+          description: "",
+          price: 12.5,
+          platforms: ["marketplace"],
+        };
         return {
           call: { path: "/api/marketplace/post", json: { imageId: stylized.id, ...fields } },
           bogus: { path: "/api/marketplace/post", json: { imageId: bogusId, ...fields } },
         };
       },
       check: ({ role, body }) => {
-        if (role === "owner") expect((body as { results: unknown[] }).results).toEqual([expect.objectContaining({ platform: "marketplace", success: true })]);
+        if (role === "owner")
+          expect((body as { results: unknown[] }).results).toEqual([
+            expect.objectContaining({ platform: "marketplace", success: true }),
+          ]);
       },
     },
   },
@@ -616,8 +809,16 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       othersMayChange: ["oauth_states"],
-      prepare: () => ({ call: { path: "/api/oauth/shopify/authorize?shop=alice-store", params: { platform: "shopify" } } }),
-      check: ({ body }) => expect((body as { authUrl: string }).authUrl).toMatch(/^https:\/\/alice-store\.myshopify\.com\/admin\/oauth\/authorize\?/),
+      prepare: () => ({
+        call: {
+          path: "/api/oauth/shopify/authorize?shop=alice-store",
+          params: { platform: "shopify" },
+        },
+      }),
+      check: ({ body }) =>
+        expect((body as { authUrl: string }).authUrl).toMatch(
+          /^https:\/\/alice-store\.myshopify\.com\/admin\/oauth\/authorize\?/,
+        ),
     },
   },
   "api.oauth.$platform.callback": {
@@ -638,11 +839,21 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           { platform: "shopify" },
         );
         expect(response.status).toBe(200);
-        const state = new URL(((await response.json()) as { authUrl: string }).authUrl).searchParams.get("state")!;
+        const state = new URL(
+          ((await response.json()) as { authUrl: string }).authUrl,
+        ).searchParams.get("state")!;
         const shop = "alice-store.myshopify.com";
         const { code } = shopifyMock.issueCode(shop);
-        const query = signShopifyCallback({ code, host: Buffer.from("admin.shopify.com/store/alice-store").toString("base64url"), shop, state, timestamp: "1795000000" });
-        return { call: { path: `/api/oauth/shopify/callback?${query}`, params: { platform: "shopify" } } };
+        const query = signShopifyCallback({
+          code,
+          host: Buffer.from("admin.shopify.com/store/alice-store").toString("base64url"),
+          shop,
+          state,
+          timestamp: "1795000000",
+        });
+        return {
+          call: { path: `/api/oauth/shopify/callback?${query}`, params: { platform: "shopify" } },
+        };
       },
       check: async ({ role, response, w }) => {
         const shopify = await getDb()
@@ -664,7 +875,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "public",
       ok: 200,
-      check: ({ body }) => expect(body).toMatchObject({ openapi: "3.1.0", paths: expect.any(Object) }),
+      check: ({ body }) =>
+        expect(body).toMatchObject({ openapi: "3.1.0", paths: expect.any(Object) }),
     },
   },
 
@@ -673,9 +885,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "public",
       ok: 200,
       prepare: (w) => ({
-        call: { path: `/api/payment-status/${w.sale.sessionId}`, params: { sessionId: w.sale.sessionId } },
+        call: {
+          path: `/api/payment-status/${w.sale.sessionId}`,
+          params: { sessionId: w.sale.sessionId },
+        },
       }),
-      check: ({ body }) => expect(body).toMatchObject({ success: true, paymentStatus: "completed" }),
+      check: ({ body }) =>
+        expect(body).toMatchObject({ success: true, paymentStatus: "completed" }),
     },
   },
 
@@ -688,11 +904,15 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         const url = new URL(w.mintKit.downloadUrl);
         return {
           call: { path: url.pathname + url.search, params: { id: w.mintKit.publicationId } },
-          bogus: { path: `/api/publications/${bogusId}/download${url.search}`, params: { id: bogusId } },
+          bogus: {
+            path: `/api/publications/${bogusId}/download${url.search}`,
+            params: { id: bogusId },
+          },
         };
       },
       check: ({ role, response }) => {
-        if (role === "owner" || role === "ownerCookie") expect(response.headers.get("Content-Type")).toBe("application/zip");
+        if (role === "owner" || role === "ownerCookie")
+          expect(response.headers.get("Content-Type")).toBe("application/zip");
       },
     },
   },
@@ -706,7 +926,9 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       }),
       check: ({ role, body }) => {
         if (role === "owner" || role === "ownerCookie") {
-          expect((body as { platforms: { id: string; status: string }[] }).platforms).toContainEqual(expect.objectContaining({ id: "opensea", status: "ready_to_mint" }));
+          expect(
+            (body as { platforms: { id: string; status: string }[] }).platforms,
+          ).toContainEqual(expect.objectContaining({ id: "opensea", status: "ready_to_mint" }));
         }
       },
     },
@@ -720,12 +942,21 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["jobs"],
       prepare: async () => {
         const target = await createTestUser();
-        return { call: { path: "/api/forgot-password", json: { email: target.user.email } }, data: { email: target.user.email } };
+        return {
+          call: { path: "/api/forgot-password", json: { email: target.user.email } },
+          data: { email: target.user.email },
+        };
       },
       check: async ({ body, prepared }) => {
         expect(body).toEqual({ message: RESET_REQUESTED });
-        const mails = await getDb().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute();
-        expect(mails.filter((row) => JSON.parse(row.payload).to === prepared.data!.email)).toHaveLength(1);
+        const mails = await getDb()
+          .selectFrom("jobs")
+          .select("payload")
+          .where("kind", "=", "mail.send")
+          .execute();
+        expect(
+          mails.filter((row) => JSON.parse(row.payload).to === prepared.data!.email),
+        ).toHaveLength(1);
       },
     },
   },
@@ -739,12 +970,23 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: async () => {
         const target = await createTestUser();
         const token = signResetToken(getConfig().appSecret, target.user, new Date());
-        return { call: { path: "/api/reset-password", json: { token, password: "set-by-link" } }, data: { id: target.user.id } };
+        return {
+          call: { path: "/api/reset-password", json: { token, password: "set-by-link" } },
+          data: { id: target.user.id },
+        };
       },
       check: async ({ prepared }) => {
         // Every session and token of the account ended with the reset.
-        const tokens = await getDb().selectFrom("api_tokens").select("user_id").where("user_id", "=", prepared.data!.id).execute();
-        const sessions = await getDb().selectFrom("sessions").select("user_id").where("user_id", "=", prepared.data!.id).execute();
+        const tokens = await getDb()
+          .selectFrom("api_tokens")
+          .select("user_id")
+          .where("user_id", "=", prepared.data!.id)
+          .execute();
+        const sessions = await getDb()
+          .selectFrom("sessions")
+          .select("user_id")
+          .where("user_id", "=", prepared.data!.id)
+          .execute();
         expect([...tokens, ...sessions]).toEqual([]);
       },
     },
@@ -755,7 +997,15 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "public",
       ok: 403,
       prepare: () => ({
-        call: { path: "/api/register", json: { email: `new-${crypto.randomBytes(4).toString("hex")}@example.com`, password: "long-enough", firstName: "New", lastName: "Person" } },
+        call: {
+          path: "/api/register",
+          json: {
+            email: `new-${crypto.randomBytes(4).toString("hex")}@example.com`,
+            password: "long-enough",
+            firstName: "New",
+            lastName: "Person",
+          },
+        },
       }),
       check: ({ role, body }) => {
         if (role !== "bannedToken") expect(body).toEqual({ message: "Registration is closed" });
@@ -769,7 +1019,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       check: ({ role, body, w }) => {
         const { records } = body as { records: { id: string }[]; totalEarnings: string };
-        if (role === "owner" || role === "ownerCookie") expect(records.map((record) => record.id)).toContain(w.sale.earningId);
+        if (role === "owner" || role === "ownerCookie")
+          expect(records.map((record) => record.id)).toContain(w.sale.earningId);
         else expect(records).toEqual([]);
       },
     },
@@ -779,11 +1030,23 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body }) => {
-        const payouts = body as { account: { provider: string; status: string }; balance: Record<string, string>; transfers: unknown[] };
+        const payouts = body as {
+          account: { provider: string; status: string };
+          balance: Record<string, string>;
+          transfers: unknown[];
+        };
         expect(payouts.account.provider).toBe("test");
         // Alice's sale is hers alone; nobody else is shown a share of it.
-        if (role === "owner" || role === "ownerCookie") expect(Number(payouts.balance.earned)).toBeGreaterThan(0);
-        else expect(payouts.balance).toEqual({ earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" });
+        if (role === "owner" || role === "ownerCookie")
+          expect(Number(payouts.balance.earned)).toBeGreaterThan(0);
+        else
+          expect(payouts.balance).toEqual({
+            earned: "0",
+            owed: "0",
+            transferred: "0",
+            held: "0",
+            reversed: "0",
+          });
         if (role !== "owner" && role !== "ownerCookie") expect(payouts.transfers).toEqual([]);
       },
     },
@@ -796,9 +1059,19 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["account_exports", "jobs"],
       check: async ({ role, body, w }) => {
         expect(body).toMatchObject({ id: expect.any(String), status: "pending", url: null });
-        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        const owner = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string];
         if (owner) {
-          const row = await getDb().selectFrom("account_exports").select("user_id").where("id", "=", (body as { id: string }).id).executeTakeFirstOrThrow();
+          const row = await getDb()
+            .selectFrom("account_exports")
+            .select("user_id")
+            .where("id", "=", (body as { id: string }).id)
+            .executeTakeFirstOrThrow();
           expect(row.user_id).toBe(owner.user.id);
         }
       },
@@ -808,9 +1081,14 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "resource",
       ok: 200,
-      prepare: byParam((id) => `/api/account/export/${id}`, "id", (w) => aliceExportId(w)),
+      prepare: byParam(
+        (id) => `/api/account/export/${id}`,
+        "id",
+        (w) => aliceExportId(w),
+      ),
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ id: expect.any(String), status: "pending" });
+        if (role === "owner" || role === "ownerCookie")
+          expect(body).toMatchObject({ id: expect.any(String), status: "pending" });
       },
     },
   },
@@ -824,9 +1102,19 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: () => ({ call: { path: "/api/payouts/onboard", json: { country: "US" } } }),
       check: async ({ role, body, w }) => {
         expect((body as { url: string }).url).toBe("http://localhost:3000/payouts/test-onboarding");
-        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        const owner = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string];
         if (owner) {
-          const accounts = await getDb().selectFrom("payout_accounts").select("user_id").where("user_id", "=", owner.user.id).execute();
+          const accounts = await getDb()
+            .selectFrom("payout_accounts")
+            .select("user_id")
+            .where("user_id", "=", owner.user.id)
+            .execute();
           expect(accounts).toHaveLength(1);
         }
       },
@@ -844,7 +1132,9 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         } else {
           // Bob and the admin have listed and sold nothing (their own uploads may count as images).
           const { totalListed, totalSales, totalEarnings, totalViews } = stats;
-          expect([totalListed, totalSales, totalEarnings, totalViews].map(Number)).toEqual([0, 0, 0, 0]);
+          expect([totalListed, totalSales, totalEarnings, totalViews].map(Number)).toEqual([
+            0, 0, 0, 0,
+          ]);
         }
       },
     },
@@ -857,8 +1147,16 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: async (w) => {
         const stylized = await freshStylized(w);
         return {
-          call: { path: `/api/token-images/${stylized.image_id}/stylize`, params: { id: stylized.image_id }, json: { style: "cartoon" } },
-          bogus: { path: `/api/token-images/${bogusId}/stylize`, params: { id: bogusId }, json: { style: "cartoon" } },
+          call: {
+            path: `/api/token-images/${stylized.image_id}/stylize`,
+            params: { id: stylized.image_id },
+            json: { style: "cartoon" },
+          },
+          bogus: {
+            path: `/api/token-images/${bogusId}/stylize`,
+            params: { id: bogusId },
+            json: { style: "cartoon" },
+          },
         };
       },
       check: ({ role, body }) => {
@@ -870,7 +1168,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "resource",
       ok: 200,
-      prepare: byParam((id) => `/api/token-images/${id}`, "id", (w) => w.listed.imageId),
+      prepare: byParam(
+        (id) => `/api/token-images/${id}`,
+        "id",
+        (w) => w.listed.imageId,
+      ),
       check: ({ role, body, w }) => {
         if (role === "owner" || role === "ownerCookie") {
           expect(body).toMatchObject({ id: w.listed.imageId, userId: w.alice.user.id });
@@ -881,9 +1183,17 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "resource",
       ok: 204,
       notJson: true,
-      prepare: byParam((id) => `/api/token-images/${id}`, "id", async (w) => (await freshStylized(w)).image_id),
+      prepare: byParam(
+        (id) => `/api/token-images/${id}`,
+        "id",
+        async (w) => (await freshStylized(w)).image_id,
+      ),
       check: async ({ role, prepared }) => {
-        const row = await getDb().selectFrom("images").select("id").where("id", "=", prepared.data!.id).executeTakeFirst();
+        const row = await getDb()
+          .selectFrom("images")
+          .select("id")
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirst();
         expect(Boolean(row)).toBe(role !== "owner");
       },
     },
@@ -893,7 +1203,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((image) => image.id)).toContain(w.listed.imageId);
+        if (role === "owner" || role === "ownerCookie")
+          expect(rows(body).map((image) => image.id)).toContain(w.listed.imageId);
       },
     },
   },
@@ -907,13 +1218,23 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           path: "/api/token-images/upload",
           body: () => {
             const form = new FormData();
-            form.append("image", new Blob([new Uint8Array(portrait)], { type: "image/png" }), "selfie.png");
+            form.append(
+              "image",
+              new Blob([new Uint8Array(portrait)], { type: "image/png" }),
+              "selfie.png",
+            );
             return form;
           },
         },
       }),
       check: ({ role, body, w }) => {
-        const owner = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
+        const owner = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string];
         if (owner) expect(body).toMatchObject({ userId: owner.user.id, mimeType: "image/png" });
       },
     },
@@ -924,9 +1245,15 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "public",
       ok: 200,
       othersMayChange: ["api_tokens"],
-      prepare: (w) => ({ call: { path: "/api/token-login", json: { email: w.alice.email, password: w.alice.password } } }),
+      prepare: (w) => ({
+        call: {
+          path: "/api/token-login",
+          json: { email: w.alice.email, password: w.alice.password },
+        },
+      }),
       check: ({ role, body, w }) => {
-        if (role !== "bannedToken") expect(body).toMatchObject({ token: expect.any(String), user: { id: w.alice.user.id } });
+        if (role !== "bannedToken")
+          expect(body).toMatchObject({ token: expect.any(String), user: { id: w.alice.user.id } });
       },
     },
   },
@@ -939,7 +1266,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: async ({ role, prepared }) => {
         // The token the call was made with no longer works.
         if (role === "owner" || role === "otherToken" || role === "admin") {
-          const after = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", { token: prepared.data!.token }));
+          const after = await callRoute(
+            tokenUserRoute.loader,
+            makeRequest("/api/token-user", { token: prepared.data!.token }),
+          );
           expect(after.status).toBe(401);
         }
       },
@@ -953,7 +1283,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       prepare: async (w) => {
         await ensureAliceRarible(w);
-        return { call: { path: "/api/token-marketplace-integrations/rarible", params: { platform: "rarible" } } };
+        return {
+          call: {
+            path: "/api/token-marketplace-integrations/rarible",
+            params: { platform: "rarible" },
+          },
+        };
       },
       check: async ({ role, w }) => {
         const row = await getDb()
@@ -971,7 +1306,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie") expect(rows(body)).toContainEqual({ platform: "opensea", isActive: true });
+        if (role === "owner" || role === "ownerCookie")
+          expect(rows(body)).toContainEqual({ platform: "opensea", isActive: true });
         else expect(rows(body).map((row) => row.platform)).not.toContain("opensea");
       },
     },
@@ -980,12 +1316,20 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 201,
       othersMayChange: ["integrations"],
       prepare: () => ({
-        call: { path: "/api/token-marketplace-integrations", json: { platform: "mintable", apiKey: "mintable-key-1234", walletAddress: OTHER_WALLET } },
+        call: {
+          path: "/api/token-marketplace-integrations",
+          json: { platform: "mintable", apiKey: "mintable-key-1234", walletAddress: OTHER_WALLET },
+        },
       }),
       check: async ({ role, body, w }) => {
         expect(JSON.stringify(body)).not.toContain("mintable-key-1234");
         if (role === "owner") {
-          const row = await getDb().selectFrom("integrations").select("id").where("user_id", "=", w.alice.user.id).where("platform", "=", "mintable").executeTakeFirst();
+          const row = await getDb()
+            .selectFrom("integrations")
+            .select("id")
+            .where("user_id", "=", w.alice.user.id)
+            .where("platform", "=", "mintable")
+            .executeTakeFirst();
           expect(row?.id).toBe((body as { id: string }).id);
         }
       },
@@ -996,18 +1340,31 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "resource",
       ok: 200,
-      prepare: byParam((id) => `/api/token-stylized-images/${id}`, "id", (w) => w.listed.stylized.id),
+      prepare: byParam(
+        (id) => `/api/token-stylized-images/${id}`,
+        "id",
+        (w) => w.listed.stylized.id,
+      ),
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ id: w.listed.stylized.id, status: "completed" });
+        if (role === "owner" || role === "ownerCookie")
+          expect(body).toMatchObject({ id: w.listed.stylized.id, status: "completed" });
       },
     },
     DELETE: {
       kind: "resource",
       ok: 204,
       notJson: true,
-      prepare: byParam((id) => `/api/token-stylized-images/${id}`, "id", async (w) => (await freshStylized(w)).id),
+      prepare: byParam(
+        (id) => `/api/token-stylized-images/${id}`,
+        "id",
+        async (w) => (await freshStylized(w)).id,
+      ),
       check: async ({ role, prepared }) => {
-        const row = await getDb().selectFrom("stylized_images").select("id").where("id", "=", prepared.data!.id).executeTakeFirst();
+        const row = await getDb()
+          .selectFrom("stylized_images")
+          .select("id")
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirst();
         expect(Boolean(row)).toBe(role !== "owner");
       },
     },
@@ -1017,7 +1374,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie") expect(rows(body).map((row) => row.id)).toContain(w.listed.stylized.id);
+        if (role === "owner" || role === "ownerCookie")
+          expect(rows(body).map((row) => row.id)).toContain(w.listed.stylized.id);
       },
     },
   },
@@ -1026,8 +1384,19 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        const expected = { owner: w.alice, ownerCookie: w.alice, otherToken: w.bob, otherCookie: w.bob, admin: w.admin }[role as string];
-        if (expected) expect(body).toMatchObject({ id: expected.user.id, email: expected.email, isAdmin: role === "admin" });
+        const expected = {
+          owner: w.alice,
+          ownerCookie: w.alice,
+          otherToken: w.bob,
+          otherCookie: w.bob,
+          admin: w.admin,
+        }[role as string];
+        if (expected)
+          expect(body).toMatchObject({
+            id: expected.user.id,
+            email: expected.email,
+            isAdmin: role === "admin",
+          });
       },
     },
   },
@@ -1051,7 +1420,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           call: {
             path: "/api/webhooks/stripe",
             body: () => payload,
-            headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET) },
+            headers: {
+              "Content-Type": "application/json",
+              "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET),
+            },
           },
         };
       },
@@ -1065,7 +1437,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       othersMayChange: true,
       prepare: () => {
-        const payload = JSON.stringify({ shop_id: 1, shop_domain: "matrix-store.myshopify.com", customer: { id: 1 }, orders_to_redact: [] });
+        const payload = JSON.stringify({
+          shop_id: 1,
+          shop_domain: "matrix-store.myshopify.com",
+          customer: { id: 1 },
+          orders_to_redact: [],
+        });
         return {
           call: {
             path: "/api/webhooks/shopify",
@@ -1076,7 +1453,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
               "X-Shopify-Shop-Domain": "matrix-store.myshopify.com",
               "X-Shopify-Webhook-Id": crypto.randomUUID(),
               "X-Shopify-Triggered-At": new Date().toISOString(),
-              "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET).update(payload).digest("base64"),
+              "X-Shopify-Hmac-Sha256": crypto
+                .createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET)
+                .update(payload)
+                .digest("base64"),
             },
           },
         };
@@ -1090,7 +1470,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body }) => {
-        const { days, listings } = body as { days: { sales: number }[]; listings: { sales: number }[] };
+        const { days, listings } = body as {
+          days: { sales: number }[];
+          listings: { sales: number }[];
+        };
         expect(days).toHaveLength(30);
         const sold = days.reduce((sum, day) => sum + day.sales, 0);
         if (role === "owner" || role === "ownerCookie") expect(sold).toBeGreaterThan(0);
@@ -1110,23 +1493,35 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       prepare: async (w) => {
         const id = w.listed.stylized.id;
-        const existing = await getDb().selectFrom("model_releases").select("id").where("stylized_image_id", "=", id).executeTakeFirst();
+        const existing = await getDb()
+          .selectFrom("model_releases")
+          .select("id")
+          .where("stylized_image_id", "=", id)
+          .executeTakeFirst();
         if (!existing) {
           await signModelRelease(getDb(), getFileStore(), {
             userId: w.alice.user.id,
             accountEmail: w.alice.email,
             image: w.listed.stylized,
-            input: { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example" },
+            input: {
+              modelName: "Alice Example",
+              signedOn: "2026-11-26",
+              signature: "Alice Example",
+            },
             now: new Date(),
           });
         }
         return {
           call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id } },
-          bogus: { path: `/api/token-stylized-images/${bogusId}/model-release`, params: { id: bogusId } },
+          bogus: {
+            path: `/api/token-stylized-images/${bogusId}/model-release`,
+            params: { id: bogusId },
+          },
         };
       },
       check: ({ role, response }) => {
-        if (role === "owner" || role === "ownerCookie") expect(response.headers.get("Content-Type")).toBe("application/pdf");
+        if (role === "owner" || role === "ownerCookie")
+          expect(response.headers.get("Content-Type")).toBe("application/pdf");
       },
     },
     POST: {
@@ -1134,14 +1529,24 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 201,
       prepare: (w) => {
         const id = w.listed.stylized.id;
-        const json = { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example", confirm: true };
+        const json = {
+          modelName: "Alice Example",
+          signedOn: "2026-11-26",
+          signature: "Alice Example",
+          confirm: true,
+        };
         return {
           call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id }, json },
-          bogus: { path: `/api/token-stylized-images/${bogusId}/model-release`, params: { id: bogusId }, json },
+          bogus: {
+            path: `/api/token-stylized-images/${bogusId}/model-release`,
+            params: { id: bogusId },
+            json,
+          },
         };
       },
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ kind: "signed", modelName: "Alice Example" });
+        if (role === "owner" || role === "ownerCookie")
+          expect(body).toMatchObject({ kind: "signed", modelName: "Alice Example" });
       },
     },
     PUT: {
@@ -1154,22 +1559,40 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         const bytes = await pdf.save();
         const body = () => {
           const form = new FormData();
-          form.append("release", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "release.pdf");
+          form.append(
+            "release",
+            new Blob([new Uint8Array(bytes)], { type: "application/pdf" }),
+            "release.pdf",
+          );
           return form;
         };
         return {
           call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id }, body },
-          bogus: { path: `/api/token-stylized-images/${bogusId}/model-release`, params: { id: bogusId }, body },
+          bogus: {
+            path: `/api/token-stylized-images/${bogusId}/model-release`,
+            params: { id: bogusId },
+            body,
+          },
         };
       },
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie") expect(body).toMatchObject({ kind: "uploaded" });
+        if (role === "owner" || role === "ownerCookie")
+          expect(body).toMatchObject({ kind: "uploaded" });
       },
     },
   },
 };
 
-const ROLE_ORDER: Role[] = ["anonymous", "bannedToken", "bannedCookie", "otherToken", "otherCookie", "admin", "owner", "ownerCookie"];
+const ROLE_ORDER: Role[] = [
+  "anonymous",
+  "bannedToken",
+  "bannedCookie",
+  "otherToken",
+  "otherCookie",
+  "admin",
+  "owner",
+  "ownerCookie",
+];
 
 function expectedStatus(entry: Entry, role: Role): number {
   const override = entry.expect?.[role];
@@ -1200,7 +1623,9 @@ function isPrivileged(entry: Entry, role: Role) {
 function mayShowAlice(entry: Entry, role: Role, status: number) {
   if (status >= 400) return false;
   if (role === "owner" || role === "ownerCookie") return true;
-  return entry.kind === "public" || entry.kind === "none" || (entry.kind === "admin" && role === "admin");
+  return (
+    entry.kind === "public" || entry.kind === "none" || (entry.kind === "admin" && role === "admin")
+  );
 }
 
 let w: World;
@@ -1224,7 +1649,10 @@ afterAll(async () => {
   restoreConfig();
 });
 
-async function credentialsFor(role: Role, entry: Entry): Promise<{ token?: string; cookie?: string }> {
+async function credentialsFor(
+  role: Role,
+  entry: Entry,
+): Promise<{ token?: string; cookie?: string }> {
   switch (role) {
     case "anonymous":
       return {};
@@ -1247,7 +1675,12 @@ async function credentialsFor(role: Role, entry: Entry): Promise<{ token?: strin
   }
 }
 
-async function send(module: RouteModule, method: HttpMethod, call: Call, auth: { token?: string; cookie?: string }) {
+async function send(
+  module: RouteModule,
+  method: HttpMethod,
+  call: Call,
+  auth: { token?: string; cookie?: string },
+) {
   const request = makeRequest(call.path, {
     method,
     ...auth,
@@ -1267,10 +1700,18 @@ async function runEntry(route: ApiPath, method: HttpMethod, entry: Entry) {
   roles.sort((a, b) => Number(isPrivileged(entry, a)) - Number(isPrivileged(entry, b)));
   for (const role of roles) {
     const expected = expectedStatus(entry, role);
-    const prepared = entry.prepare ? await entry.prepare(w, role) : { call: { path: route.pattern } };
+    const prepared = entry.prepare
+      ? await entry.prepare(w, role)
+      : { call: { path: route.pattern } };
     const stand = await entry.caller?.(role);
-    const auth = stand ? { token: stand.token, cookie: stand.cookie } : await credentialsFor(role, entry);
-    prepared.data = { ...prepared.data, ...(auth.token ? { token: auth.token } : {}), ...(stand ? { userId: stand.userId } : {}) };
+    const auth = stand
+      ? { token: stand.token, cookie: stand.cookie }
+      : await credentialsFor(role, entry);
+    prepared.data = {
+      ...prepared.data,
+      ...(auth.token ? { token: auth.token } : {}),
+      ...(stand ? { userId: stand.userId } : {}),
+    };
     await publishJobsIdle();
     const before = await fingerprint();
     const response = await send(module, method, prepared.call, auth);
@@ -1288,13 +1729,19 @@ async function runEntry(route: ApiPath, method: HttpMethod, entry: Entry) {
     }
     if (response.status >= 400) {
       expect(body, label).toEqual({ message: expect.any(String) });
-      expectUnchanged(before, after, label, entry.othersMayChange === true ? [] : (entry.othersMayChange ?? []));
+      expectUnchanged(
+        before,
+        after,
+        label,
+        entry.othersMayChange === true ? [] : (entry.othersMayChange ?? []),
+      );
     } else if (!isPrivileged(entry, role) && entry.othersMayChange !== true) {
       expectUnchanged(before, after, label, entry.othersMayChange ?? []);
     }
     if (!mayShowAlice(entry, role, response.status)) {
       const seen = text + (response.headers.get("Location") ?? "");
-      for (const canary of w.canaries) expect(seen.includes(canary), `${label} shows Alice's ${canary}`).toBe(false);
+      for (const canary of w.canaries)
+        expect(seen.includes(canary), `${label} shows Alice's ${canary}`).toBe(false);
     }
     // Another user's resource is answered exactly as one that does not exist.
     if (entry.kind === "resource" && expected === 404 && prepared.bogus) {
@@ -1313,14 +1760,20 @@ describe("authorization matrix", () => {
   it("has an entry for every /api route file, and each route answers a JSON 405 for every other method", async () => {
     const ids = routes.map((route) => route.id);
     expect(ids.length).toBeGreaterThan(30);
-    expect(ids, "routes without a matrix entry, or entries for routes that are gone").toEqual(Object.keys(MATRIX).sort());
+    expect(ids, "routes without a matrix entry, or entries for routes that are gone").toEqual(
+      Object.keys(MATRIX).sort(),
+    );
     const owner = await freshCredentials(w.alice.user.id);
     for (const route of routes) {
       const module = await loadRoute(route);
       for (const method of HTTP_METHODS) {
         if (MATRIX[route.id][method]) continue;
         const before = await fingerprint();
-        const response = await callApiRoute(module, makeRequest(route.pattern, { method, token: owner.token }), {});
+        const response = await callApiRoute(
+          module,
+          makeRequest(route.pattern, { method, token: owner.token }),
+          {},
+        );
         expect(response.status, `${method} ${route.pattern}`).toBe(405);
         expect(response.headers.get("Content-Type")).toMatch(/^application\/json\b/);
         expect(await response.json()).toEqual({ message: expect.any(String) });
@@ -1341,7 +1794,9 @@ describe("banned accounts", () => {
     const before = await fingerprint();
     const login = await callRoute(
       tokenLoginRoute.action,
-      makeRequest("/api/token-login", { json: { email: w.banned.email, password: w.banned.password } }),
+      makeRequest("/api/token-login", {
+        json: { email: w.banned.email, password: w.banned.password },
+      }),
     );
     expect(login.status).toBe(403);
     expect(await login.json()).toEqual({ message: expect.any(String) });
@@ -1351,7 +1806,11 @@ describe("banned accounts", () => {
       const me = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", auth));
       expect(me.status).toBe(401);
     }
-    const tokens = await getDb().selectFrom("api_tokens").select("user_id").where("user_id", "=", w.banned.user.id).execute();
+    const tokens = await getDb()
+      .selectFrom("api_tokens")
+      .select("user_id")
+      .where("user_id", "=", w.banned.user.id)
+      .execute();
     expect(tokens).toEqual([]);
   });
 });

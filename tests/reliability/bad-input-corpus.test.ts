@@ -33,7 +33,14 @@ import {
   WRONG_SHAPES,
   WRONG_TYPES,
 } from "./payloads";
-import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker, WALLET } from "./world";
+import {
+  buildWorld,
+  configure,
+  freshCredentials,
+  publishJobsIdle,
+  startPublishWorker,
+  WALLET,
+} from "./world";
 import type { World } from "./world";
 import { startAccountExport } from "~/features/accounts/account-exports.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
@@ -104,14 +111,20 @@ let w: World;
 let worker: JobWorker;
 let restoreConfig: () => void;
 /** Alice's completed stylized images for the requests that need one: optimize, launch, post. */
-const images: Record<"optimize" | "launch" | "post" | "stylize", string> = { optimize: "", launch: "", post: "", stylize: "" };
+const images: Record<"optimize" | "launch" | "post" | "stylize", string> = {
+  optimize: "",
+  launch: "",
+  post: "",
+  stylize: "",
+};
 let pendingStylizedId = "";
 
 beforeAll(async () => {
   restoreConfig = configure({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   worker = startPublishWorker();
   w = await buildWorld();
-  for (const key of ["optimize", "launch", "post"] as const) images[key] = (await createStylizedImage(w.alice.user.id)).id;
+  for (const key of ["optimize", "launch", "post"] as const)
+    images[key] = (await createStylizedImage(w.alice.user.id)).id;
   images.stylize = (await createStylizedImage(w.alice.user.id)).image_id;
   pendingStylizedId = (await createStylizedImage(w.alice.user.id, { status: "pending" })).id;
   await publishJobsIdle();
@@ -124,14 +137,21 @@ afterAll(async () => {
 let refundListingId: string | undefined;
 /** A listing of a creator of its own, whose sales the refund target uses (Alice's numbers stay as the world made them). */
 async function refundableListing(): Promise<string> {
-  if (!refundListingId) refundListingId = (await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })).listing.id;
+  if (!refundListingId)
+    refundListingId = (
+      await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })
+    ).listing.id;
   return refundListingId;
 }
 
 /** Stands for the id of Alice's stylized image that is not completed yet (made in beforeAll). */
 const PENDING = "<pending stylized image>";
 
-function setPath(target: Record<string, unknown>, dotted: string, given: unknown): Record<string, unknown> {
+function setPath(
+  target: Record<string, unknown>,
+  dotted: string,
+  given: unknown,
+): Record<string, unknown> {
   const value = given === PENDING ? pendingStylizedId : given;
   const copy = structuredClone(target);
   const keys = dotted.split(".");
@@ -145,14 +165,21 @@ function setPath(target: Record<string, unknown>, dotted: string, given: unknown
   return copy;
 }
 
-function urlOf(base: Base, query: Record<string, string> = base.query ?? {}, params: Record<string, string> = base.params ?? {}): string {
-  const path = base.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+function urlOf(
+  base: Base,
+  query: Record<string, string> = base.query ?? {},
+  params: Record<string, string> = base.params ?? {},
+): string {
+  const path = base.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
   const search = new URLSearchParams(query).toString();
   return search ? `${path}?${search}` : path;
 }
 
 function describeValue(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text =
+    typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 30)}… (${text.length} chars)` : text;
 }
 
@@ -164,31 +191,63 @@ function casesOf(target: Target, base: Base): Case[] {
   const jsonRequest = (json: unknown) => (auth: { token?: string }) =>
     makeRequest(urlOf(base), { method, ...auth, json: withFresh(json) });
   const withFresh = (json: unknown) => {
-    if (!target.fresh || typeof json !== "object" || json === null || Array.isArray(json)) return json;
+    if (!target.fresh || typeof json !== "object" || json === null || Array.isArray(json))
+      return json;
     const fields = target.fresh();
     // Only fields the case left as they were in the base are renewed.
-    const renewed = Object.fromEntries(Object.entries(fields).filter(([key]) => (json as Record<string, unknown>)[key] === base.json?.[key]));
+    const renewed = Object.fromEntries(
+      Object.entries(fields).filter(
+        ([key]) => (json as Record<string, unknown>)[key] === base.json?.[key],
+      ),
+    );
     return { ...json, ...renewed };
   };
-  const rawRequest = (body: BodyInit | undefined, headers: Record<string, string>, url = urlOf(base)) => (auth: { token?: string }) =>
-    makeRequest(url, { method, ...auth, body, headers });
+  const rawRequest =
+    (body: BodyInit | undefined, headers: Record<string, string>, url = urlOf(base)) =>
+    (auth: { token?: string }) =>
+      makeRequest(url, { method, ...auth, body, headers });
 
   if (target.json) {
     const valid = base.json ?? {};
     for (const text of MALFORMED_JSON) {
-      cases.push({ name: `malformed JSON ${describeValue(text)}`, params, request: rawRequest(text, { "Content-Type": "application/json" }) });
+      cases.push({
+        name: `malformed JSON ${describeValue(text)}`,
+        params,
+        request: rawRequest(text, { "Content-Type": "application/json" }),
+      });
     }
     for (const text of WRONG_SHAPES) {
-      cases.push({ name: `JSON of the wrong shape ${text}`, params, request: rawRequest(text, { "Content-Type": "application/json" }) });
+      cases.push({
+        name: `JSON of the wrong shape ${text}`,
+        params,
+        request: rawRequest(text, { "Content-Type": "application/json" }),
+      });
     }
     cases.push({ name: "a JSON array of the valid body", params, request: jsonRequest([valid]) });
     cases.push({ name: "an empty body", params, request: rawRequest(undefined, {}) });
     cases.push({ name: "an empty object", params, request: jsonRequest({}) });
     const text = JSON.stringify(valid);
-    const form = new URLSearchParams(Object.entries(valid).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]));
-    cases.push({ name: "valid JSON sent as text/plain", params, request: rawRequest(text, { "Content-Type": "text/plain" }) });
-    cases.push({ name: "valid JSON with no content type", params, request: rawRequest(new Blob([text]), {}) });
-    cases.push({ name: "the fields form-urlencoded", params, request: rawRequest(form.toString(), { "Content-Type": "application/x-www-form-urlencoded" }) });
+    const form = new URLSearchParams(
+      Object.entries(valid).map(([key, value]) => [
+        key,
+        typeof value === "string" ? value : JSON.stringify(value),
+      ]),
+    );
+    cases.push({
+      name: "valid JSON sent as text/plain",
+      params,
+      request: rawRequest(text, { "Content-Type": "text/plain" }),
+    });
+    cases.push({
+      name: "valid JSON with no content type",
+      params,
+      request: rawRequest(new Blob([text]), {}),
+    });
+    cases.push({
+      name: "the fields form-urlencoded",
+      params,
+      request: rawRequest(form.toString(), { "Content-Type": "application/x-www-form-urlencoded" }),
+    });
     cases.push({
       name: "the fields as multipart/form-data",
       params,
@@ -198,17 +257,46 @@ function casesOf(target: Target, base: Base): Case[] {
         return makeRequest(urlOf(base), { method, ...auth, body: data });
       },
     });
-    cases.push({ name: "application/jsonp", params, request: rawRequest(text, { "Content-Type": "application/jsonp" }) });
-    cases.push({ name: "a 1.1 MB JSON body", params, request: jsonRequest({ ...valid, padding: HUGE }) });
-    cases.push({ name: "a declared length of 50 MB", params, request: rawRequest(text, { "Content-Type": "application/json", "Content-Length": String(50 * 1024 * 1024) }) });
-    cases.push({ name: "prototype keys", params, request: rawRequest(`{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}`, { "Content-Type": "application/json" }) });
+    cases.push({
+      name: "application/jsonp",
+      params,
+      request: rawRequest(text, { "Content-Type": "application/jsonp" }),
+    });
+    cases.push({
+      name: "a 1.1 MB JSON body",
+      params,
+      request: jsonRequest({ ...valid, padding: HUGE }),
+    });
+    cases.push({
+      name: "a declared length of 50 MB",
+      params,
+      request: rawRequest(text, {
+        "Content-Type": "application/json",
+        "Content-Length": String(50 * 1024 * 1024),
+      }),
+    });
+    cases.push({
+      name: "prototype keys",
+      params,
+      request: rawRequest(`{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}`, {
+        "Content-Type": "application/json",
+      }),
+    });
 
     for (const field of target.required ?? []) {
-      cases.push({ name: `without ${field}`, params, request: jsonRequest(setPath(valid, field, undefined)) });
+      cases.push({
+        name: `without ${field}`,
+        params,
+        request: jsonRequest(setPath(valid, field, undefined)),
+      });
     }
     for (const [field, values] of Object.entries(target.fields ?? {})) {
       for (const value of values) {
-        cases.push({ name: `${field} = ${describeValue(value)}`, params, request: jsonRequest(setPath(valid, field, value)) });
+        cases.push({
+          name: `${field} = ${describeValue(value)}`,
+          params,
+          request: jsonRequest(setPath(valid, field, value)),
+        });
       }
     }
   }
@@ -218,7 +306,12 @@ function casesOf(target: Target, base: Base): Case[] {
       cases.push({
         name: `?${field}=${describeValue(value)}`,
         params,
-        request: (auth) => makeRequest(urlOf(base, query), { method, ...auth, ...(base.json ? { json: base.json } : {}) }),
+        request: (auth) =>
+          makeRequest(urlOf(base, query), {
+            method,
+            ...auth,
+            ...(base.json ? { json: base.json } : {}),
+          }),
       });
     }
   }
@@ -228,7 +321,12 @@ function casesOf(target: Target, base: Base): Case[] {
       cases.push({
         name: `:${name} = ${describeValue(value)}`,
         params: changed,
-        request: (auth) => makeRequest(urlOf(base, base.query, changed), { method, ...auth, ...(base.json ? { json: base.json } : {}) }),
+        request: (auth) =>
+          makeRequest(urlOf(base, base.query, changed), {
+            method,
+            ...auth,
+            ...(base.json ? { json: base.json } : {}),
+          }),
       });
     }
   }
@@ -237,7 +335,11 @@ function casesOf(target: Target, base: Base): Case[] {
       const request =
         accept.in === "json"
           ? jsonRequest(setPath(base.json ?? {}, accept.field, value))
-          : (auth: { token?: string }) => makeRequest(urlOf(base, { ...base.query, [accept.field]: String(value) }), { method, ...auth });
+          : (auth: { token?: string }) =>
+              makeRequest(urlOf(base, { ...base.query, [accept.field]: String(value) }), {
+                method,
+                ...auth,
+              });
       cases.push({
         name: `accepted: ${accept.field} = ${describeValue(value)}`,
         params,
@@ -263,17 +365,27 @@ async function problemWith(response: Response, text: string): Promise<string | n
     return `answered ${response.status} with a body that is not JSON`;
   }
   const { message, fieldErrors, ...rest } = body as { message?: unknown; fieldErrors?: unknown };
-  if (typeof message !== "string" || message === "") return `answered ${response.status} without a message: ${text.slice(0, 200)}`;
-  if (Object.keys(rest).length > 0) return `answered ${response.status} with extra keys ${Object.keys(rest).join(", ")}`;
-  if (fieldErrors !== undefined && (typeof fieldErrors !== "object" || fieldErrors === null)) return "answered fieldErrors that are not an object";
-  if (/SQLITE_|sqlite3|\bSELECT\b.*\bFROM\b|INSERT INTO|\n\s+at |\(\/|\/work\/|node_modules/.test(text)) return `leaks internals: ${text.slice(0, 200)}`;
+  if (typeof message !== "string" || message === "")
+    return `answered ${response.status} without a message: ${text.slice(0, 200)}`;
+  if (Object.keys(rest).length > 0)
+    return `answered ${response.status} with extra keys ${Object.keys(rest).join(", ")}`;
+  if (fieldErrors !== undefined && (typeof fieldErrors !== "object" || fieldErrors === null))
+    return "answered fieldErrors that are not an object";
+  if (
+    /SQLITE_|sqlite3|\bSELECT\b.*\bFROM\b|INSERT INTO|\n\s+at |\(\/|\/work\/|node_modules/.test(
+      text,
+    )
+  )
+    return `leaks internals: ${text.slice(0, 200)}`;
   return null;
 }
 
 async function credentialsOf(as: Target["as"]): Promise<{ token?: string }> {
   if (as === "nobody") return {};
   if (as === "fresh") return { token: (await createTestUser()).token };
-  return { token: (await freshCredentials(as === "admin" ? w.admin.user.id : w.alice.user.id)).token };
+  return {
+    token: (await freshCredentials(as === "admin" ? w.admin.user.id : w.alice.user.id)).token,
+  };
 }
 
 const routes = new Map(apiPaths().map((route) => [route.id, route]));
@@ -286,8 +398,18 @@ async function runTarget(target: Target) {
   const label = `${target.method} ${route!.pattern}`;
 
   // The valid request works, so each case below is refused for what it changed.
-  const ok = await callApiRoute(module, makeRequest(urlOf(base), { method: target.method, ...(await credentialsOf(target.as)), ...(base.json ? { json: base.json } : {}) }), base.params ?? {});
-  expect(ok.status, `${label} with valid input: ${(await ok.clone().text()).slice(0, 300)}`).toBe(target.baseStatus);
+  const ok = await callApiRoute(
+    module,
+    makeRequest(urlOf(base), {
+      method: target.method,
+      ...(await credentialsOf(target.as)),
+      ...(base.json ? { json: base.json } : {}),
+    }),
+    base.params ?? {},
+  );
+  expect(ok.status, `${label} with valid input: ${(await ok.clone().text()).slice(0, 300)}`).toBe(
+    target.baseStatus,
+  );
   await publishJobsIdle();
 
   const problems: string[] = [];
@@ -306,7 +428,9 @@ async function runTarget(target: Target) {
     const after = await fingerprint();
     if (testCase.accept) {
       if (response.status < 200 || response.status >= 300) {
-        problems.push(`${label} ${testCase.name}: expected to be accepted, answered ${response.status}: ${text.slice(0, 200)}`);
+        problems.push(
+          `${label} ${testCase.name}: expected to be accepted, answered ${response.status}: ${text.slice(0, 200)}`,
+        );
         continue;
       }
       try {
@@ -334,13 +458,29 @@ async function runTarget(target: Target) {
 /** Alice's listing of a stylized image, as her own listings endpoint shows it. */
 async function aliceListingOf(stylizedImageId: string) {
   const { token } = await freshCredentials(w.alice.user.id);
-  const response = await callRoute(listingsRoute.loader, makeRequest("/api/marketplace-listings", { token }));
-  const listings = (await response.json()) as { stylizedImageId: string; title: string; description: string }[];
+  const response = await callRoute(
+    listingsRoute.loader,
+    makeRequest("/api/marketplace-listings", { token }),
+  );
+  const listings = (await response.json()) as {
+    stylizedImageId: string;
+    title: string;
+    description: string;
+  }[];
   return listings.find((listing) => listing.stylizedImageId === stylizedImageId);
 }
 
 const STRING_FIELD = [...WRONG_TYPES, "", "   ", LONG];
-const EMAIL_FIELD = [...WRONG_TYPES, "", "not-an-email", "a@", ...HOSTILE_TEXT, LONG, NUL, `${LONE_SURROGATE}@example.com`];
+const EMAIL_FIELD = [
+  ...WRONG_TYPES,
+  "",
+  "not-an-email",
+  "a@",
+  ...HOSTILE_TEXT,
+  LONG,
+  NUL,
+  `${LONE_SURROGATE}@example.com`,
+];
 const PASSWORD_FIELD = [...WRONG_TYPES, "", "12345", LONG];
 const newEmail = () => `new-${crypto.randomBytes(4).toString("hex")}@example.com`;
 
@@ -351,10 +491,17 @@ const TARGETS: Target[] = [
     as: "nobody",
     json: true,
     baseStatus: 200,
-    base: () => ({ path: "/api/token-login", json: { email: w.alice.email, password: w.alice.password } }),
+    base: () => ({
+      path: "/api/token-login",
+      json: { email: w.alice.email, password: w.alice.password },
+    }),
     required: ["email", "password"],
     // Hostile passwords are well-formed wrong passwords: 401, and the failure is counted.
-    fields: { email: EMAIL_FIELD, password: [...PASSWORD_FIELD, ...HOSTILE_TEXT], redirectTo: [...WRONG_TYPES.filter((v) => v !== null), HUGE.slice(0, 5000)] },
+    fields: {
+      email: EMAIL_FIELD,
+      password: [...PASSWORD_FIELD, ...HOSTILE_TEXT],
+      redirectTo: [...WRONG_TYPES.filter((v) => v !== null), HUGE.slice(0, 5000)],
+    },
     mayChange: ["auth_failures", "sqlite_sequence"],
   },
   {
@@ -364,9 +511,17 @@ const TARGETS: Target[] = [
     json: true,
     // Registration is closed by default: a valid request is a 403, anything invalid a 400.
     baseStatus: 403,
-    base: () => ({ path: "/api/register", json: { email: newEmail(), password: "long-enough", firstName: "New", lastName: "Person" } }),
+    base: () => ({
+      path: "/api/register",
+      json: { email: newEmail(), password: "long-enough", firstName: "New", lastName: "Person" },
+    }),
     required: ["email", "password", "firstName", "lastName"],
-    fields: { email: EMAIL_FIELD, password: PASSWORD_FIELD, firstName: STRING_FIELD, lastName: STRING_FIELD },
+    fields: {
+      email: EMAIL_FIELD,
+      password: PASSWORD_FIELD,
+      firstName: STRING_FIELD,
+      lastName: STRING_FIELD,
+    },
     fresh: () => ({ email: newEmail() }),
   },
   {
@@ -391,11 +546,24 @@ const TARGETS: Target[] = [
     baseStatus: 204,
     base: async () => {
       const { user } = await createTestUser();
-      return { path: "/api/reset-password", json: { token: signResetToken(getConfig().appSecret, user, new Date()), password: "long-enough" } };
+      return {
+        path: "/api/reset-password",
+        json: {
+          token: signResetToken(getConfig().appSecret, user, new Date()),
+          password: "long-enough",
+        },
+      };
     },
     required: ["token", "password"],
     fields: {
-      token: [...STRING_FIELD, ...HOSTILE_TEXT, NUL, "a.b.c", "x.zzzzzzzzzzzz.y", `${"A".repeat(40)}.1.${"B".repeat(43)}`],
+      token: [
+        ...STRING_FIELD,
+        ...HOSTILE_TEXT,
+        NUL,
+        "a.b.c",
+        "x.zzzzzzzzzzzz.y",
+        `${"A".repeat(40)}.1.${"B".repeat(43)}`,
+      ],
       password: [...PASSWORD_FIELD],
     },
   },
@@ -409,12 +577,33 @@ const TARGETS: Target[] = [
     fields: {
       firstName: [...STRING_FIELD, NUL],
       lastName: [...STRING_FIELD, NUL],
-      handle: [...WRONG_TYPES.filter((value) => value !== null), "ab", "a".repeat(31), "admin", "API", "under_score", "émile", ...HOSTILE_TEXT, NUL, LONG],
+      handle: [
+        ...WRONG_TYPES.filter((value) => value !== null),
+        "ab",
+        "a".repeat(31),
+        "admin",
+        "API",
+        "under_score",
+        "émile",
+        ...HOSTILE_TEXT,
+        NUL,
+        LONG,
+      ],
       bio: [...WRONG_TYPES.filter((value) => value !== null), "b".repeat(281), NUL, LONG],
     },
     accepts: [
-      { in: "json", field: "bio", values: HOSTILE_TEXT, check: (value, body) => expect((body as { bio: string }).bio).toBe(value) },
-      { in: "json", field: "firstName", values: HOSTILE_TEXT, check: (value, body) => expect((body as { firstName: string }).firstName).toBe(value) },
+      {
+        in: "json",
+        field: "bio",
+        values: HOSTILE_TEXT,
+        check: (value, body) => expect((body as { bio: string }).bio).toBe(value),
+      },
+      {
+        in: "json",
+        field: "firstName",
+        values: HOSTILE_TEXT,
+        check: (value, body) => expect((body as { firstName: string }).firstName).toBe(value),
+      },
     ],
   },
   {
@@ -425,9 +614,15 @@ const TARGETS: Target[] = [
     // A link to a fresh address goes out (mail jobs) and waits; each refused case changes nothing
     // (Bob's and Alice's own addresses are refused too).
     baseStatus: 202,
-    base: () => ({ path: "/api/account/email", json: { email: newEmail(), password: TEST_PASSWORD } }),
+    base: () => ({
+      path: "/api/account/email",
+      json: { email: newEmail(), password: TEST_PASSWORD },
+    }),
     required: ["email", "password"],
-    fields: { email: [...EMAIL_FIELD, "bob@example.com", "alice@example.com"], password: [...PASSWORD_FIELD, "not-the-password"] },
+    fields: {
+      email: [...EMAIL_FIELD, "bob@example.com", "alice@example.com"],
+      password: [...PASSWORD_FIELD, "not-the-password"],
+    },
     fresh: () => ({ email: newEmail() }),
   },
   {
@@ -439,7 +634,11 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: async () => ({
       path: "/api/account/email/confirm",
-      json: { token: await getDb().transaction().execute((trx) => startEmailChange(trx, w.alice.user, w.alice.email, new Date())) },
+      json: {
+        token: await getDb()
+          .transaction()
+          .execute((trx) => startEmailChange(trx, w.alice.user, w.alice.email, new Date())),
+      },
     }),
     required: ["token"],
     fields: { token: [...STRING_FIELD, ...HOSTILE_TEXT, NUL, "x".repeat(43), "x".repeat(501)] },
@@ -450,9 +649,17 @@ const TARGETS: Target[] = [
     as: "admin",
     json: true,
     baseStatus: 201,
-    base: () => ({ path: "/api/admin/users", json: { email: newEmail(), password: "long-enough", firstName: "Made", lastName: "ByAdmin" } }),
+    base: () => ({
+      path: "/api/admin/users",
+      json: { email: newEmail(), password: "long-enough", firstName: "Made", lastName: "ByAdmin" },
+    }),
     required: ["email", "password", "firstName", "lastName"],
-    fields: { email: EMAIL_FIELD, password: PASSWORD_FIELD, firstName: STRING_FIELD, lastName: STRING_FIELD },
+    fields: {
+      email: EMAIL_FIELD,
+      password: PASSWORD_FIELD,
+      firstName: STRING_FIELD,
+      lastName: STRING_FIELD,
+    },
     fresh: () => ({ email: newEmail() }),
     accepts: [
       {
@@ -478,7 +685,9 @@ const TARGETS: Target[] = [
         // Search text is text, not a pattern or SQL: only the users whose names hold it match (the cases above made some).
         check: (value, body) => {
           for (const user of body as { email: string; firstName: string; lastName: string }[]) {
-            expect([user.email, user.firstName, user.lastName].join(" ").toLowerCase()).toContain(String(value).toLowerCase());
+            expect([user.email, user.firstName, user.lastName].join(" ").toLowerCase()).toContain(
+              String(value).toLowerCase(),
+            );
           }
         },
         unchanged: true,
@@ -510,7 +719,10 @@ const TARGETS: Target[] = [
     method: "DELETE",
     as: "admin",
     baseStatus: 202,
-    base: async () => ({ path: "/api/admin/users/:userId", params: { userId: (await createTestUser()).user.id } }),
+    base: async () => ({
+      path: "/api/admin/users/:userId",
+      params: { userId: (await createTestUser()).user.id },
+    }),
     params: { userId: [...BOGUS_IDS, "super-admin", "super-admin' --"] },
   },
   {
@@ -518,8 +730,14 @@ const TARGETS: Target[] = [
     method: "POST",
     as: "admin",
     baseStatus: 200,
-    base: () => ({ path: "/api/admin/users/:userId/:action", params: { userId: w.bob.user.id, action: "unban" } }),
-    params: { userId: [...BOGUS_IDS, "super-admin"], action: ["delete", "BAN", "", SQL, "ban ", LONG] },
+    base: () => ({
+      path: "/api/admin/users/:userId/:action",
+      params: { userId: w.bob.user.id, action: "unban" },
+    }),
+    params: {
+      userId: [...BOGUS_IDS, "super-admin"],
+      action: ["delete", "BAN", "", SQL, "ban ", LONG],
+    },
   },
   {
     route: "api.admin.audit",
@@ -527,7 +745,10 @@ const TARGETS: Target[] = [
     as: "admin",
     baseStatus: 200,
     base: () => ({ path: "/api/admin/audit", query: { limit: "10" } }),
-    query: { cursor: ["0", "-1", "1.5", "abc", SQL, SCRIPT, LONG], limit: ["0", "201", "-3", "x", SQL, LONG] },
+    query: {
+      cursor: ["0", "-1", "1.5", "abc", SQL, SCRIPT, LONG],
+      limit: ["0", "201", "-3", "x", SQL, LONG],
+    },
   },
   {
     route: "api.admin.orders",
@@ -544,7 +765,10 @@ const TARGETS: Target[] = [
         // Search text is text, not a pattern or SQL: an order matches by its exact id or an email holding it.
         check: (value, body) => {
           for (const order of body as { id: string; customerEmail: string }[]) {
-            expect(order.id === value || order.customerEmail.toLowerCase().includes(String(value).toLowerCase())).toBe(true);
+            expect(
+              order.id === value ||
+                order.customerEmail.toLowerCase().includes(String(value).toLowerCase()),
+            ).toBe(true);
           }
         },
         unchanged: true,
@@ -561,7 +785,11 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: async () => {
       const orderId = await testCheckoutSale([await refundableListing()]);
-      return { path: "/api/admin/orders/:orderId/refund", params: { orderId }, json: { reason: "Duplicate purchase" } };
+      return {
+        path: "/api/admin/orders/:orderId/refund",
+        params: { orderId },
+        json: { reason: "Duplicate purchase" },
+      };
     },
     fields: { reason: [...WRONG_TYPES, LONG] },
     params: { orderId: BOGUS_IDS },
@@ -585,7 +813,10 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: () => ({
       path: "/api/create-checkout-session",
-      json: { cartItems: [{ imageId: w.listed.listing.id, licenseType: "standard" }], customerInfo: { name: "Bea Buyer", email: "bea@example.com" } },
+      json: {
+        cartItems: [{ imageId: w.listed.listing.id, licenseType: "standard" }],
+        customerInfo: { name: "Bea Buyer", email: "bea@example.com" },
+      },
     }),
     required: ["cartItems", "customerInfo", "customerInfo.name", "customerInfo.email"],
     fields: {
@@ -618,7 +849,11 @@ const TARGETS: Target[] = [
           const order = await getDb()
             .selectFrom("orders")
             .select(["customer_name", "total_cents"])
-            .where("checkout_session_hash", "=", checkoutSessionHash((body as { sessionId: string }).sessionId))
+            .where(
+              "checkout_session_hash",
+              "=",
+              checkoutSessionHash((body as { sessionId: string }).sessionId),
+            )
             .executeTakeFirstOrThrow();
           expect(order.customer_name).toBe(value);
         },
@@ -632,7 +867,11 @@ const TARGETS: Target[] = [
           const order = await getDb()
             .selectFrom("orders")
             .select("total_cents")
-            .where("checkout_session_hash", "=", checkoutSessionHash((body as { sessionId: string }).sessionId))
+            .where(
+              "checkout_session_hash",
+              "=",
+              checkoutSessionHash((body as { sessionId: string }).sessionId),
+            )
             .executeTakeFirstOrThrow();
           expect(order.total_cents).toBe(w.listed.listing.price_cents);
         },
@@ -647,12 +886,27 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: () => ({
       path: "/api/images/optimize",
-      json: { imageId: images.optimize, quality: 80, format: "jpg", resolution: "800x800", watermark: false, socialOptimized: false },
+      json: {
+        imageId: images.optimize,
+        quality: 80,
+        format: "jpg",
+        resolution: "800x800",
+        watermark: false,
+        socialOptimized: false,
+      },
     }),
     required: ["imageId"],
     fields: {
       imageId: [...WRONG_TYPES, "", ...BOGUS_IDS, PENDING],
-      quality: [...WRONG_TYPES.filter((v) => !Array.isArray(v)), 51, 49, 101, 1000, 85.5, ...ABSURD_NUMBERS],
+      quality: [
+        ...WRONG_TYPES.filter((v) => !Array.isArray(v)),
+        51,
+        49,
+        101,
+        1000,
+        85.5,
+        ...ABSURD_NUMBERS,
+      ],
       format: [...WRONG_TYPES, "gif", "WEBP", "", SQL, SCRIPT, ["webp"]],
       resolution: [...WRONG_TYPES, "999x999", "original ", "", SQL, "0x0"],
       watermark: ["yes", "true", 1, 0, [], {}, null],
@@ -668,7 +922,19 @@ const TARGETS: Target[] = [
     base: () => ({ path: "/api/account/consent", json: { faceProcessing: true } }),
     required: ["faceProcessing"],
     // Only an explicit `true` is consent: false, "true", 1 and the like are refused and record nothing.
-    fields: { faceProcessing: [...WRONG_TYPES.filter((value) => value !== true), false, "true", "yes", 1, 0, [true], { value: true }, LONG] },
+    fields: {
+      faceProcessing: [
+        ...WRONG_TYPES.filter((value) => value !== true),
+        false,
+        "true",
+        "yes",
+        1,
+        0,
+        [true],
+        { value: true },
+        LONG,
+      ],
+    },
   },
   {
     route: "api.token-images.$id.stylize",
@@ -676,9 +942,15 @@ const TARGETS: Target[] = [
     as: "alice",
     json: true,
     baseStatus: 202,
-    base: () => ({ path: "/api/token-images/:id/stylize", params: { id: images.stylize }, json: { style: "anime" } }),
+    base: () => ({
+      path: "/api/token-images/:id/stylize",
+      params: { id: images.stylize },
+      json: { style: "anime" },
+    }),
     required: ["style"],
-    fields: { style: [...WRONG_TYPES, "", "unknown", "ANIME", "anime ", SQL, SCRIPT, ["anime"], LONG] },
+    fields: {
+      style: [...WRONG_TYPES, "", "unknown", "ANIME", "anime ", SQL, SCRIPT, ["anime"], LONG],
+    },
     params: { id: BOGUS_IDS },
   },
   {
@@ -687,18 +959,51 @@ const TARGETS: Target[] = [
     as: "alice",
     json: true,
     baseStatus: 200,
-    base: () => ({ path: "/api/marketplace/launch", json: { imageId: images.launch, title: "Launched", price: 30, platforms: ["marketplace"] } }),
+    base: () => ({
+      path: "/api/marketplace/launch",
+      json: { imageId: images.launch, title: "Launched", price: 30, platforms: ["marketplace"] },
+    }),
     required: ["imageId", "title", "price", "platforms"],
     fields: {
       imageId: [...WRONG_TYPES, "", ...BOGUS_IDS.filter((id) => id.length <= 100), LONG, PENDING],
       title: [...STRING_FIELD, HUGE.slice(0, 500)],
       description: [...WRONG_TYPES, LONG],
       // A launch price must be an amount the creator typed: none, 0, text or out of range is refused.
-      price: [-1, -0.01, 0, "0", 0.001, 1e308, -1e308, 10_000.01, true, {}, ["1", {}], "NaN", "abc", "Infinity", "1e308", "12abc", ""],
+      price: [
+        -1,
+        -0.01,
+        0,
+        "0",
+        0.001,
+        1e308,
+        -1e308,
+        10_000.01,
+        true,
+        {},
+        ["1", {}],
+        "NaN",
+        "abc",
+        "Infinity",
+        "1e308",
+        "12abc",
+        "",
+      ],
       tags: [42, true, {}, [null], [42], [{}], LONG, [LONG]],
       enableLicensing: ["yes", 2, {}, [{}]],
       enableNFT: ["maybe", -1],
-      platforms: [null, [], "", "bogus", ["bogus"], [SQL], [42], [null], {}, [{}], Array.from({ length: 21 }, () => "marketplace")],
+      platforms: [
+        null,
+        [],
+        "",
+        "bogus",
+        ["bogus"],
+        [SQL],
+        [42],
+        [null],
+        {},
+        [{}],
+        Array.from({ length: 21 }, () => "marketplace"),
+      ],
     },
     accepts: [
       {
@@ -707,7 +1012,9 @@ const TARGETS: Target[] = [
         field: "platforms",
         values: [["zora"], ["foundation"]],
         check: (value, body) =>
-          expect((body as { platforms: unknown[] }).platforms).toEqual([expect.objectContaining({ id: (value as string[])[0], status: "failed", url: null })]),
+          expect((body as { platforms: unknown[] }).platforms).toEqual([
+            expect.objectContaining({ id: (value as string[])[0], status: "failed", url: null }),
+          ]),
       },
       {
         in: "json",
@@ -719,7 +1026,8 @@ const TARGETS: Target[] = [
         in: "json",
         field: "description",
         values: [SCRIPT],
-        check: async (value) => expect((await aliceListingOf(images.launch))?.description).toBe(value),
+        check: async (value) =>
+          expect((await aliceListingOf(images.launch))?.description).toBe(value),
       },
     ],
   },
@@ -729,7 +1037,10 @@ const TARGETS: Target[] = [
     as: "alice",
     json: true,
     baseStatus: 200,
-    base: () => ({ path: "/api/marketplace/post", json: { imageId: images.post, title: "Posted", price: 12.5, platforms: ["marketplace"] } }),
+    base: () => ({
+      path: "/api/marketplace/post",
+      json: { imageId: images.post, title: "Posted", price: 12.5, platforms: ["marketplace"] },
+    }),
     required: ["imageId", "title", "price", "platforms"],
     fields: {
       imageId: [...WRONG_TYPES, "", "no-such-id", SQL, PENDING],
@@ -744,7 +1055,13 @@ const TARGETS: Target[] = [
         field: "platforms",
         values: [["zora"]],
         check: (_value, body) =>
-          expect((body as { results: unknown[] }).results).toEqual([expect.objectContaining({ platform: "zora", success: false, error: expect.any(String) })]),
+          expect((body as { results: unknown[] }).results).toEqual([
+            expect.objectContaining({
+              platform: "zora",
+              success: false,
+              error: expect.any(String),
+            }),
+          ]),
       },
       {
         in: "json",
@@ -760,12 +1077,33 @@ const TARGETS: Target[] = [
     as: "alice",
     json: true,
     baseStatus: 201,
-    base: () => ({ path: "/api/token-marketplace-integrations", json: { platform: "mintable", apiKey: "mintable-key-0001", walletAddress: WALLET } }),
+    base: () => ({
+      path: "/api/token-marketplace-integrations",
+      json: { platform: "mintable", apiKey: "mintable-key-0001", walletAddress: WALLET },
+    }),
     required: ["platform", "apiKey", "walletAddress"],
     fields: {
-      platform: [...WRONG_TYPES, "", "bogus", "marketplace", "zora", "foundation", SQL, SCRIPT, LONG],
+      platform: [
+        ...WRONG_TYPES,
+        "",
+        "bogus",
+        "marketplace",
+        "zora",
+        "foundation",
+        SQL,
+        SCRIPT,
+        LONG,
+      ],
       apiKey: [...WRONG_TYPES, "", "   ", LONG],
-      walletAddress: [...WRONG_TYPES, "", "0x123", `0x${"g".repeat(40)}`, `${WALLET}00`, SQL, SCRIPT],
+      walletAddress: [
+        ...WRONG_TYPES,
+        "",
+        "0x123",
+        `0x${"g".repeat(40)}`,
+        `${WALLET}00`,
+        SQL,
+        SCRIPT,
+      ],
       shopDomain: [42, {}],
     },
     accepts: [
@@ -786,7 +1124,10 @@ const TARGETS: Target[] = [
     method: "DELETE",
     as: "alice",
     baseStatus: 204,
-    base: () => ({ path: "/api/token-marketplace-integrations/:platform", params: { platform: "rarible" } }),
+    base: () => ({
+      path: "/api/token-marketplace-integrations/:platform",
+      params: { platform: "rarible" },
+    }),
     params: { platform: [...BOGUS_IDS, "marketplace"] },
   },
   {
@@ -816,8 +1157,12 @@ const TARGETS: Target[] = [
         values: [SQL, SCRIPT, "%", "_", "\\", NUL, "🙂"],
         // Text, not a pattern and not SQL: only listings that contain it match (the launch cases above made some).
         check: (value, body) => {
-          for (const item of (body as { items: { title: string; description: string; tags: string[] }[] }).items) {
-            expect([item.title, item.description, ...item.tags].join(" ").toLowerCase()).toContain(String(value).toLowerCase());
+          for (const item of (
+            body as { items: { title: string; description: string; tags: string[] }[] }
+          ).items) {
+            expect([item.title, item.description, ...item.tags].join(" ").toLowerCase()).toContain(
+              String(value).toLowerCase(),
+            );
           }
         },
         unchanged: true,
@@ -830,7 +1175,11 @@ const TARGETS: Target[] = [
     as: "alice",
     // Shopify OAuth is not configured in this file: the valid request is the documented 400.
     baseStatus: 400,
-    base: () => ({ path: "/api/oauth/:platform/authorize", params: { platform: "shopify" }, query: { shop: "alice-store" } }),
+    base: () => ({
+      path: "/api/oauth/:platform/authorize",
+      params: { platform: "shopify" },
+      query: { shop: "alice-store" },
+    }),
     params: { platform: [...BOGUS_IDS, "opensea", "marketplace"] },
     query: { shop: ["evil.com", SCRIPT, LONG, "a.myshopify.com/../x"], display: ["bogus", SQL] },
   },
@@ -849,7 +1198,11 @@ const TARGETS: Target[] = [
     baseStatus: 200,
     base: () => {
       const url = new URL(w.mintKit.downloadUrl);
-      return { path: "/api/publications/:id/download", params: { id: w.mintKit.publicationId }, query: Object.fromEntries(url.searchParams) };
+      return {
+        path: "/api/publications/:id/download",
+        params: { id: w.mintKit.publicationId },
+        query: Object.fromEntries(url.searchParams),
+      };
     },
     params: { id: BOGUS_IDS },
     query: { exp: ["", "NaN", "-1", "1e308", "abc", LONG], sig: ["", "AAAA", SQL, LONG] },
@@ -859,7 +1212,10 @@ const TARGETS: Target[] = [
     method: "GET",
     as: "nobody",
     baseStatus: 200,
-    base: () => ({ path: "/api/payment-status/:sessionId", params: { sessionId: w.sale.sessionId } }),
+    base: () => ({
+      path: "/api/payment-status/:sessionId",
+      params: { sessionId: w.sale.sessionId },
+    }),
     params: { sessionId: BOGUS_IDS },
   },
   {
@@ -881,7 +1237,12 @@ const TARGETS: Target[] = [
       baseStatus: method === "GET" ? 200 : 204,
       base: async () => ({
         path: "/api/token-images/:id",
-        params: { id: method === "GET" ? w.listed.imageId : (await createStylizedImage(w.alice.user.id)).image_id },
+        params: {
+          id:
+            method === "GET"
+              ? w.listed.imageId
+              : (await createStylizedImage(w.alice.user.id)).image_id,
+        },
       }),
       params: { id: BOGUS_IDS },
     },
@@ -892,7 +1253,12 @@ const TARGETS: Target[] = [
       baseStatus: method === "GET" ? 200 : 204,
       base: async () => ({
         path: "/api/token-stylized-images/:id",
-        params: { id: method === "GET" ? w.listed.stylized.id : (await createStylizedImage(w.alice.user.id)).id },
+        params: {
+          id:
+            method === "GET"
+              ? w.listed.stylized.id
+              : (await createStylizedImage(w.alice.user.id)).id,
+        },
       }),
       params: { id: BOGUS_IDS },
     },
@@ -905,7 +1271,10 @@ const TARGETS: Target[] = [
     json: true,
     // Alice's own password again (so the world's stays); a wrong current one is counted like a failed sign-in.
     baseStatus: 204,
-    base: () => ({ path: "/api/account/password", json: { currentPassword: w.alice.password, newPassword: w.alice.password } }),
+    base: () => ({
+      path: "/api/account/password",
+      json: { currentPassword: w.alice.password, newPassword: w.alice.password },
+    }),
     required: ["currentPassword", "newPassword"],
     fields: {
       currentPassword: [...PASSWORD_FIELD, ...HOSTILE_TEXT, NUL, LONE_SURROGATE],
@@ -921,7 +1290,11 @@ const TARGETS: Target[] = [
     baseStatus: 204,
     base: async () => {
       const { secret } = await createWebSession(getDb(), w.alice.user.id, 30);
-      const { public_id: id } = await getDb().selectFrom("sessions").select("public_id").where("id_hash", "=", sha256(secret)).executeTakeFirstOrThrow();
+      const { public_id: id } = await getDb()
+        .selectFrom("sessions")
+        .select("public_id")
+        .where("id_hash", "=", sha256(secret))
+        .executeTakeFirstOrThrow();
       return { path: "/api/account/sessions/:id", params: { id } };
     },
     params: { id: [...BOGUS_IDS, LONG, " ", "web", "token"] },
@@ -945,7 +1318,12 @@ const TARGETS: Target[] = [
     base: () => ({
       path: "/api/token-stylized-images/:id/model-release",
       params: { id: w.listed.stylized.id },
-      json: { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example", confirm: true },
+      json: {
+        modelName: "Alice Example",
+        signedOn: "2026-11-26",
+        signature: "Alice Example",
+        confirm: true,
+      },
     }),
     params: { id: BOGUS_IDS },
     required: ["modelName", "signedOn", "signature", "confirm"],
@@ -954,7 +1332,12 @@ const TARGETS: Target[] = [
       signedOn: ["", "2026-13-45", "31/12/2026", "2999-01-01", SQL, 20261126],
       signature: ["", "Someone Else", LONG, SCRIPT],
       confirm: [false, "no", 0, null],
-      drawnSignature: ["data:text/html;base64,PGI+", "data:image/png;base64,AAAA", "x".repeat(400_001), 7],
+      drawnSignature: [
+        "data:text/html;base64,PGI+",
+        "data:image/png;base64,AAAA",
+        "x".repeat(400_001),
+        7,
+      ],
     },
   },
   {
@@ -963,7 +1346,11 @@ const TARGETS: Target[] = [
     as: "alice",
     baseStatus: 200,
     base: async () => {
-      const existing = await getDb().selectFrom("model_releases").select("id").where("stylized_image_id", "=", w.listed.stylized.id).executeTakeFirst();
+      const existing = await getDb()
+        .selectFrom("model_releases")
+        .select("id")
+        .where("stylized_image_id", "=", w.listed.stylized.id)
+        .executeTakeFirst();
       if (!existing) {
         await signModelRelease(getDb(), getFileStore(), {
           userId: w.alice.user.id,
@@ -973,16 +1360,19 @@ const TARGETS: Target[] = [
           now: new Date(),
         });
       }
-      return { path: "/api/token-stylized-images/:id/model-release", params: { id: w.listed.stylized.id } };
+      return {
+        path: "/api/token-stylized-images/:id/model-release",
+        params: { id: w.listed.stylized.id },
+      };
     },
     params: { id: [...BOGUS_IDS, LONG, " "] },
   },
 ];
 
-
 describe("bad-input corpus", () => {
   for (const target of TARGETS) {
-    it(`${target.method} ${target.route}: every malformed request is a 4xx JSON message and changes nothing`, () => runTarget(target));
+    it(`${target.method} ${target.route}: every malformed request is a 4xx JSON message and changes nothing`, () =>
+      runTarget(target));
   }
 
   // The uploads: an original, and a profile photo.
@@ -995,7 +1385,11 @@ describe("bad-input corpus", () => {
       const png = fixture("portrait.png");
       const boundary = "----reliability-boundary";
       const part = (headers: string, data: Buffer | string) =>
-        Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from("\r\n")]);
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+          Buffer.isBuffer(data) ? data : Buffer.from(data),
+          Buffer.from("\r\n"),
+        ]);
       const close = Buffer.from(`--${boundary}--\r\n`);
       const fileHeaders = (name = "image", filename = "selfie.png", type = "image/png") =>
         `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`;
@@ -1004,30 +1398,98 @@ describe("bad-input corpus", () => {
         ["no body at all", undefined, { "Content-Type": multipart }],
         ["an empty multipart body", "", { "Content-Type": multipart }],
         ["only the closing boundary", close, { "Content-Type": multipart }],
-        ["a multipart type without a boundary", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data" }],
-        ["a boundary that is not in the body", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": "multipart/form-data; boundary=other" }],
-        ["the file in the wrong field", Buffer.concat([part(fileHeaders("photo"), png), close]), { "Content-Type": multipart }],
-        ["an empty file", Buffer.concat([part(fileHeaders(), ""), close]), { "Content-Type": multipart }],
-        ["text in the image field", Buffer.concat([part('Content-Disposition: form-data; name="image"', "hello"), close]), { "Content-Type": multipart }],
-        ["a text file named .png", Buffer.concat([part(fileHeaders(), "just some text, not an image"), close]), { "Content-Type": multipart }],
-        ["SVG with a script", Buffer.concat([part(fileHeaders("image", "x.svg", "image/svg+xml"), `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), close]), { "Content-Type": multipart }],
-        ["a truncated PNG", Buffer.concat([part(fileHeaders(), png.subarray(0, 200)), close]), { "Content-Type": multipart }],
+        [
+          "a multipart type without a boundary",
+          Buffer.concat([part(fileHeaders(), png), close]),
+          { "Content-Type": "multipart/form-data" },
+        ],
+        [
+          "a boundary that is not in the body",
+          Buffer.concat([part(fileHeaders(), png), close]),
+          { "Content-Type": "multipart/form-data; boundary=other" },
+        ],
+        [
+          "the file in the wrong field",
+          Buffer.concat([part(fileHeaders("photo"), png), close]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "an empty file",
+          Buffer.concat([part(fileHeaders(), ""), close]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "text in the image field",
+          Buffer.concat([part('Content-Disposition: form-data; name="image"', "hello"), close]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "a text file named .png",
+          Buffer.concat([part(fileHeaders(), "just some text, not an image"), close]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "SVG with a script",
+          Buffer.concat([
+            part(
+              fileHeaders("image", "x.svg", "image/svg+xml"),
+              `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+            ),
+            close,
+          ]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "a truncated PNG",
+          Buffer.concat([part(fileHeaders(), png.subarray(0, 200)), close]),
+          { "Content-Type": multipart },
+        ],
         ["no closing boundary", part(fileHeaders(), png), { "Content-Type": multipart }],
         ["garbage bytes", crypto.randomBytes(4096), { "Content-Type": multipart }],
-        ["a 100 KB part header", Buffer.concat([part(`${fileHeaders()}\r\nX-Padding: ${"p".repeat(100_000)}`, png), close]), { "Content-Type": multipart }],
-        ["a part without headers", Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), png, Buffer.from("\r\n"), close]), { "Content-Type": multipart }],
-        ["an 11 MB file", Buffer.concat([part(fileHeaders(), Buffer.alloc(11 * 1024 * 1024, 7)), close]), { "Content-Type": multipart }],
-        ["a declared length of 50 MB", Buffer.concat([part(fileHeaders(), png), close]), { "Content-Type": multipart, "Content-Length": String(50 * 1024 * 1024) }],
-        ["JSON instead of multipart", JSON.stringify({ image: png.toString("base64") }), { "Content-Type": "application/json" }],
+        [
+          "a 100 KB part header",
+          Buffer.concat([
+            part(`${fileHeaders()}\r\nX-Padding: ${"p".repeat(100_000)}`, png),
+            close,
+          ]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "a part without headers",
+          Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), png, Buffer.from("\r\n"), close]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "an 11 MB file",
+          Buffer.concat([part(fileHeaders(), Buffer.alloc(11 * 1024 * 1024, 7)), close]),
+          { "Content-Type": multipart },
+        ],
+        [
+          "a declared length of 50 MB",
+          Buffer.concat([part(fileHeaders(), png), close]),
+          { "Content-Type": multipart, "Content-Length": String(50 * 1024 * 1024) },
+        ],
+        [
+          "JSON instead of multipart",
+          JSON.stringify({ image: png.toString("base64") }),
+          { "Content-Type": "application/json" },
+        ],
         ["the image as text/plain", png, { "Content-Type": "text/plain" }],
         ["form-urlencoded", "image=abc", { "Content-Type": "application/x-www-form-urlencoded" }],
-        ["a 1.1 MB string field and no file", Buffer.concat([part('Content-Disposition: form-data; name="title"', HUGE), close]), { "Content-Type": multipart }],
+        [
+          "a 1.1 MB string field and no file",
+          Buffer.concat([part('Content-Disposition: form-data; name="title"', HUGE), close]),
+          { "Content-Type": multipart },
+        ],
       ];
       const problems: string[] = [];
       for (const [name, body, headers] of bodies) {
         const { token } = await freshCredentials(w.alice.user.id);
         const before = await fingerprint();
-        const response = await callApiRoute(module, makeRequest(uploadPath, { method: "POST", token, body, headers }));
+        const response = await callApiRoute(
+          module,
+          makeRequest(uploadPath, { method: "POST", token, body, headers }),
+        );
         const answer = await response.text();
         const problem = await problemWith(response, answer);
         if (problem) problems.push(`${name}: ${problem}`);
@@ -1046,14 +1508,27 @@ describe("bad-input corpus", () => {
   it("POST /api/webhooks/stripe: unsigned, mis-signed, malformed and oversized events", async () => {
     const module = await loadRoute(routes.get("api.webhooks.stripe")!);
     const event = (fields: Record<string, unknown>) =>
-      JSON.stringify({ id: `evt_${crypto.randomBytes(6).toString("hex")}`, object: "event", type: "checkout.session.completed", created: 1, ...fields });
-    const signed = (payload: string): [string, Record<string, string>] => [payload, { "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET) }];
+      JSON.stringify({
+        id: `evt_${crypto.randomBytes(6).toString("hex")}`,
+        object: "event",
+        type: "checkout.session.completed",
+        created: 1,
+        ...fields,
+      });
+    const signed = (payload: string): [string, Record<string, string>] => [
+      payload,
+      { "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET) },
+    ];
     const valid = event({ type: "customer.created", data: { object: { id: "cus_1" } } });
     const cases: [string, string, Record<string, string>][] = [
       ["no signature", valid, {}],
       ["a garbage signature", valid, { "Stripe-Signature": "t=1,v1=abc" }],
       ["an empty signature", valid, { "Stripe-Signature": "" }],
-      ["signed with another secret", valid, { "Stripe-Signature": signPayload(valid, "whsec_other") }],
+      [
+        "signed with another secret",
+        valid,
+        { "Stripe-Signature": signPayload(valid, "whsec_other") },
+      ],
       ["a 100 KB signature header", valid, { "Stripe-Signature": `t=1,v1=${"a".repeat(100_000)}` }],
       ["signed, not JSON", ...signed("not json")],
       ["signed, an empty body", ...signed("")],
@@ -1061,14 +1536,44 @@ describe("bad-input corpus", () => {
       ["signed, a JSON array", ...signed("[1,2]")],
       ["signed, a session event without data", ...signed(event({ data: undefined }))],
       ["signed, a session event with null data", ...signed(event({ data: null }))],
-      ["signed, a session event with data.object null", ...signed(event({ data: { object: null } }))],
-      ["signed, a session event with data.object a string", ...signed(event({ data: { object: "cs_1" } }))],
-      ["signed, a session event whose session has no id", ...signed(event({ data: { object: {} } }))],
-      ["signed, a session event whose session id is a number", ...signed(event({ data: { object: { id: 42, metadata: { order_id: 7 } } } }))],
-      ["signed, an event without an id", ...signed(JSON.stringify({ object: "event", type: "checkout.session.completed", data: { object: { id: "cs_x" } } }))],
-      ["signed, an event whose id is an object", ...signed(event({ id: { $gt: "" }, data: { object: { id: "cs_x" } } }))],
-      ["signed, an event with a 1 KB type", ...signed(event({ type: "x".repeat(1000), data: { object: {} } }))],
-      ["signed, an event whose data.object is an array", ...signed(event({ type: "customer.created", data: { object: [] } }))],
+      [
+        "signed, a session event with data.object null",
+        ...signed(event({ data: { object: null } })),
+      ],
+      [
+        "signed, a session event with data.object a string",
+        ...signed(event({ data: { object: "cs_1" } })),
+      ],
+      [
+        "signed, a session event whose session has no id",
+        ...signed(event({ data: { object: {} } })),
+      ],
+      [
+        "signed, a session event whose session id is a number",
+        ...signed(event({ data: { object: { id: 42, metadata: { order_id: 7 } } } })),
+      ],
+      [
+        "signed, an event without an id",
+        ...signed(
+          JSON.stringify({
+            object: "event",
+            type: "checkout.session.completed",
+            data: { object: { id: "cs_x" } },
+          }),
+        ),
+      ],
+      [
+        "signed, an event whose id is an object",
+        ...signed(event({ id: { $gt: "" }, data: { object: { id: "cs_x" } } })),
+      ],
+      [
+        "signed, an event with a 1 KB type",
+        ...signed(event({ type: "x".repeat(1000), data: { object: {} } })),
+      ],
+      [
+        "signed, an event whose data.object is an array",
+        ...signed(event({ type: "customer.created", data: { object: [] } })),
+      ],
       ["a 600 KB body", `{"pad":"${"p".repeat(600_000)}"}`, { "Stripe-Signature": "t=1,v1=abc" }],
     ];
     const problems: string[] = [];
@@ -1076,7 +1581,12 @@ describe("bad-input corpus", () => {
       const before = await fingerprint();
       const response = await callApiRoute(
         module,
-        makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", ...headers }, origin: "none" }),
+        makeRequest("/api/webhooks/stripe", {
+          method: "POST",
+          body: payload,
+          headers: { "Content-Type": "application/json", ...headers },
+          origin: "none",
+        }),
       );
       const answer = await response.text();
       const problem = await problemWith(response, answer);
@@ -1097,10 +1607,14 @@ describe("bad-input corpus", () => {
     const secret = "shpss_reliability_corpus_secret";
     const restore = configure({ SHOPIFY_CLIENT_SECRET: secret });
     try {
-      const hmac = (payload: string, key = secret) => crypto.createHmac("sha256", key).update(payload).digest("base64");
+      const hmac = (payload: string, key = secret) =>
+        crypto.createHmac("sha256", key).update(payload).digest("base64");
       const shop = "alice-store.myshopify.com";
       const valid = JSON.stringify({ shop_id: 1, shop_domain: shop });
-      const signed = (payload: string, topic = "shop/redact"): [string, string, Record<string, string>] => [
+      const signed = (
+        payload: string,
+        topic = "shop/redact",
+      ): [string, string, Record<string, string>] => [
         payload,
         topic,
         { "X-Shopify-Hmac-Sha256": hmac(payload) },
@@ -1109,15 +1623,31 @@ describe("bad-input corpus", () => {
         ["no signature", valid, "shop/redact", {}],
         ["an empty signature", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": "" }],
         ["a garbage signature", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": "not-base64!!" }],
-        ["signed with another secret", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": hmac(valid, "shpss_other") }],
-        ["a 100 KB signature header", valid, "shop/redact", { "X-Shopify-Hmac-Sha256": "A".repeat(100_000) }],
+        [
+          "signed with another secret",
+          valid,
+          "shop/redact",
+          { "X-Shopify-Hmac-Sha256": hmac(valid, "shpss_other") },
+        ],
+        [
+          "a 100 KB signature header",
+          valid,
+          "shop/redact",
+          { "X-Shopify-Hmac-Sha256": "A".repeat(100_000) },
+        ],
         ["signed, not JSON", ...signed("not json")],
         ["signed, an empty body", ...signed("")],
         ["signed, JSON null", ...signed("null")],
         ["signed, a JSON array", ...signed("[1,2]")],
         ["signed, deeply nested", ...signed(`{"a":${"[".repeat(1000)}`)],
-        ["signed, no store named", ...signed(JSON.stringify({ shop_domain: "evil.example" }), "app/uninstalled")],
-        ["signed, a script for a store", ...signed(JSON.stringify({ shop_domain: SCRIPT }), "app/uninstalled")],
+        [
+          "signed, no store named",
+          ...signed(JSON.stringify({ shop_domain: "evil.example" }), "app/uninstalled"),
+        ],
+        [
+          "signed, a script for a store",
+          ...signed(JSON.stringify({ shop_domain: SCRIPT }), "app/uninstalled"),
+        ],
         ["signed, another topic's body", ...signed(valid, "app/uninstalled")],
         [
           "signed, a garbled X-Shopify-Triggered-At",
@@ -1129,9 +1659,17 @@ describe("bad-input corpus", () => {
           "signed, X-Shopify-Shop-Domain names another store",
           valid,
           "shop/redact",
-          { "X-Shopify-Hmac-Sha256": hmac(valid), "X-Shopify-Shop-Domain": "bob-store.myshopify.com" },
+          {
+            "X-Shopify-Hmac-Sha256": hmac(valid),
+            "X-Shopify-Shop-Domain": "bob-store.myshopify.com",
+          },
         ],
-        ["a 600 KB body", `{"pad":"${"p".repeat(600_000)}"}`, "shop/redact", { "X-Shopify-Hmac-Sha256": "AAAA" }],
+        [
+          "a 600 KB body",
+          `{"pad":"${"p".repeat(600_000)}"}`,
+          "shop/redact",
+          { "X-Shopify-Hmac-Sha256": "AAAA" },
+        ],
       ];
       const problems: string[] = [];
       for (const [name, payload, topic, headers] of cases) {
@@ -1164,18 +1702,31 @@ describe("bad-input corpus", () => {
 
   it("GET /api/oauth/{platform}/callback: a junk query never breaks the page and changes nothing", async () => {
     const module = await loadRoute(routes.get("api.oauth.$platform.callback")!);
-    const queries = ["", "state=bogus", `state=${encodeURIComponent(SQL)}&code=x&shop=${encodeURIComponent(SCRIPT)}`, `state=${LONG}`, "hmac=zz&shop=a.myshopify.com&state=x&code=y", `code=${LONG}`];
+    const queries = [
+      "",
+      "state=bogus",
+      `state=${encodeURIComponent(SQL)}&code=x&shop=${encodeURIComponent(SCRIPT)}`,
+      `state=${LONG}`,
+      "hmac=zz&shop=a.myshopify.com&state=x&code=y",
+      `code=${LONG}`,
+    ];
     const problems: string[] = [];
     for (const platform of ["shopify", "opensea", SQL, LONG]) {
       for (const query of queries) {
         const { cookie } = await freshCredentials(w.alice.user.id);
         const before = await fingerprint();
-        const response = await callApiRoute(module, makeRequest(`/api/oauth/x/callback?${query}`, { cookie }), { platform });
+        const response = await callApiRoute(
+          module,
+          makeRequest(`/api/oauth/x/callback?${query}`, { cookie }),
+          { platform },
+        );
         const name = `${describeValue(platform)} ?${describeValue(query)}`;
         if (response.status >= 500) problems.push(`${name}: answered ${response.status}`);
-        if (response.status !== 302 && response.status !== 200) problems.push(`${name}: answered ${response.status}`);
+        if (response.status !== 302 && response.status !== 200)
+          problems.push(`${name}: answered ${response.status}`);
         const page = await response.text();
-        if (page.includes("<script>alert(1)</script>")) problems.push(`${name}: echoed the script unescaped`);
+        if (page.includes("<script>alert(1)</script>"))
+          problems.push(`${name}: echoed the script unescaped`);
         try {
           expectUnchanged(before, await fingerprint(), name);
         } catch (error) {
@@ -1192,7 +1743,9 @@ describe("bad-input corpus", () => {
     const browserRoutes = new Set(["api.login", "api.oauth.$platform.callback"]);
     for (const route of routes.values()) {
       const module = await loadRoute(route);
-      const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)/g)].map((match) => [match[1], SQL]));
+      const params = Object.fromEntries(
+        [...route.pattern.matchAll(/:(\w+)/g)].map((match) => [match[1], SQL]),
+      );
       if (route.pattern.endsWith("*")) params["*"] = SQL;
       for (const method of HTTP_METHODS) {
         for (const as of ["alice", "admin"] as const) {
@@ -1200,16 +1753,32 @@ describe("bad-input corpus", () => {
           const request = makeRequest(`${route.pattern.replace(/:\w+|\*/g, "x")}${junk}`, {
             method,
             ...auth,
-            ...(method === "GET" ? {} : { body: `{"a":${"[".repeat(1000)}`, headers: { "Content-Type": "application/json" } }),
+            ...(method === "GET"
+              ? {}
+              : {
+                  body: `{"a":${"[".repeat(1000)}`,
+                  headers: { "Content-Type": "application/json" },
+                }),
           });
           const response = await callApiRoute(module, request, params);
           const answer = await response.text();
           const name = `${method} ${route.pattern} as ${as}`;
-          if (response.status >= 500) problems.push(`${name}: answered ${response.status}: ${answer.slice(0, 200)}`);
+          if (response.status >= 500)
+            problems.push(`${name}: answered ${response.status}: ${answer.slice(0, 200)}`);
           const json = /^application\/json\b/.test(response.headers.get("Content-Type") ?? "");
-          if (response.status >= 400 && !json) problems.push(`${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`);
-          if (response.status < 300 && !json && !browserRoutes.has(route.id) && response.status !== 204) {
-            problems.push(`${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`);
+          if (response.status >= 400 && !json)
+            problems.push(
+              `${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`,
+            );
+          if (
+            response.status < 300 &&
+            !json &&
+            !browserRoutes.has(route.id) &&
+            response.status !== 204
+          ) {
+            problems.push(
+              `${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`,
+            );
           }
         }
       }

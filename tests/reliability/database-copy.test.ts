@@ -29,18 +29,29 @@ async function paidTestOrder(): Promise<string> {
   const checkout = await callRoute(
     checkoutRoute.action,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: [{ imageId: listing.id }], customerInfo: { name: "Copy Buyer", email: "copy@example.com" } },
+      json: {
+        cartItems: [{ imageId: listing.id }],
+        customerInfo: { name: "Copy Buyer", email: "copy@example.com" },
+      },
     }),
   );
   expect(checkout.status).toBe(200);
   const { sessionId } = (await checkout.json()) as { sessionId: string };
-  const paid = await callRoute(testCheckoutRoute.action, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+  const paid = await callRoute(
+    testCheckoutRoute.action,
+    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+    { sessionId },
+  );
   expect(paid.status).toBe(302);
   return sessionId;
 }
 
 async function statusOf(sessionId: string) {
-  return callRoute(paymentStatusRoute.loader, makeRequest(`/api/payment-status/${encodeURIComponent(sessionId)}`), { sessionId });
+  return callRoute(
+    paymentStatusRoute.loader,
+    makeRequest(`/api/payment-status/${encodeURIComponent(sessionId)}`),
+    { sessionId },
+  );
 }
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
@@ -53,17 +64,40 @@ describe("a copy of the database", () => {
     expect(((await working.json()) as { downloads: unknown[] }).downloads).toHaveLength(1);
 
     const file = getConfig().databaseFile;
-    const bytes = Buffer.concat([fs.readFileSync(file), ...(fs.existsSync(`${file}-wal`) ? [fs.readFileSync(`${file}-wal`)] : [])]);
-    expect(bytes.includes(Buffer.from(sessionId)), "the session id is stored in plain text").toBe(false);
+    const bytes = Buffer.concat([
+      fs.readFileSync(file),
+      ...(fs.existsSync(`${file}-wal`) ? [fs.readFileSync(`${file}-wal`)] : []),
+    ]);
+    expect(bytes.includes(Buffer.from(sessionId)), "the session id is stored in plain text").toBe(
+      false,
+    );
 
     // Every text the order's rows hold, tried as a session id: none works.
-    const order = await getDb().selectFrom("orders").selectAll().where("customer_email", "=", "copy@example.com").executeTakeFirstOrThrow();
+    const order = await getDb()
+      .selectFrom("orders")
+      .selectAll()
+      .where("customer_email", "=", "copy@example.com")
+      .executeTakeFirstOrThrow();
     const rows = [
       order,
-      ...(await getDb().selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute()),
-      ...(await getDb().selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()),
+      ...(await getDb()
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .execute()),
+      ...(await getDb()
+        .selectFrom("download_grants")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .execute()),
     ];
-    const values = new Set(rows.flatMap((row) => Object.values(row).filter((value): value is string => typeof value === "string" && value.length > 0)));
+    const values = new Set(
+      rows.flatMap((row) =>
+        Object.values(row).filter(
+          (value): value is string => typeof value === "string" && value.length > 0,
+        ),
+      ),
+    );
     expect(values.size).toBeGreaterThan(5);
     for (const value of values) {
       const answer = await statusOf(value);
@@ -78,7 +112,10 @@ describe("a copy of the database", () => {
       const file = path.join(dir, DATABASE_FILE);
       const db = openDatabase(file);
       await db.schema.createTable("notes").addColumn("body", "text").execute();
-      await db.insertInto("notes" as never).values({ body: "kept" } as never).execute();
+      await db
+        .insertInto("notes" as never)
+        .values({ body: "kept" } as never)
+        .execute();
       for (const suffix of ["", "-wal", "-shm"]) {
         expect(fs.existsSync(file + suffix), `${DATABASE_FILE}${suffix} exists`).toBe(true);
         expect(modeOf(file + suffix).toString(8), `${DATABASE_FILE}${suffix}`).toBe("600");
@@ -88,19 +125,28 @@ describe("a copy of the database", () => {
       // A database made world-readable before (an older version made it so) is closed to others when opened.
       fs.chmodSync(file, 0o644);
       const reopened = openDatabase(file);
-      await reopened.selectFrom("notes" as never).selectAll().execute();
+      await reopened
+        .selectFrom("notes" as never)
+        .selectAll()
+        .execute();
       expect(modeOf(file).toString(8)).toBe("600");
       await reopened.destroy();
 
       const backup = path.join(dir, "backup");
       await backupDataDir(getConfig().dataDir, backup);
       expect(modeOf(backup).toString(8), "the backup folder").toBe("700");
-      expect(modeOf(path.join(backup, DATABASE_FILE)).toString(8), "the backup's database").toBe("600");
-      expect(modeOf(path.join(backup, "app-secret")).toString(8), "the backup's app secret").toBe("600");
+      expect(modeOf(path.join(backup, DATABASE_FILE)).toString(8), "the backup's database").toBe(
+        "600",
+      );
+      expect(modeOf(path.join(backup, "app-secret")).toString(8), "the backup's app secret").toBe(
+        "600",
+      );
 
       const restored = path.join(dir, "restored");
       await restoreDataDir(backup, restored);
-      expect(modeOf(path.join(restored, DATABASE_FILE)).toString(8), "the restored database").toBe("600");
+      expect(modeOf(path.join(restored, DATABASE_FILE)).toString(8), "the restored database").toBe(
+        "600",
+      );
       const check = new SQLite(path.join(restored, DATABASE_FILE), { readonly: true });
       check.close();
     } finally {

@@ -21,15 +21,21 @@ const READ_STAMPS: Record<string, readonly string[]> = { api_tokens: ["last_used
 
 export async function fingerprint(): Promise<Fingerprint> {
   const db = getDb();
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
   const result: Fingerprint = {};
   for (const { name } of tables.rows) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
     // Every row's content, in a stable order (WITHOUT ROWID tables have no rowid to order by).
     const stamps = READ_STAMPS[name] ?? [];
     const lines = rows.rows
-      .map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !stamps.includes(column))))
-      .map((row) => JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? String(value) : value)))
+      .map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([column]) => !stamps.includes(column))),
+      )
+      .map((row) =>
+        JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? String(value) : value)),
+      )
       .sort();
     result[`table:${name}`] = `${lines.length} rows ${hash(lines.join("\n"))}`;
   }
@@ -62,8 +68,15 @@ function hash(text: string): string {
 }
 
 /** Fails with the names of whatever changed, leaving out the tables named in `except`. */
-export function expectUnchanged(before: Fingerprint, after: Fingerprint, what: string, except: readonly string[] = []) {
+export function expectUnchanged(
+  before: Fingerprint,
+  after: Fingerprint,
+  what: string,
+  except: readonly string[] = [],
+) {
   const skip = new Set(except.map((table) => `table:${table}`));
-  const changed = Object.keys({ ...before, ...after }).filter((key) => !skip.has(key) && before[key] !== after[key]);
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (key) => !skip.has(key) && before[key] !== after[key],
+  );
   expect(changed, `${what} changed stored data`).toEqual([]);
 }

@@ -24,16 +24,23 @@ const FORGED = "http://evil.example:4444";
 
 let address = 0;
 /** A call made at the forged host, as a request with that Host header would be. */
-const forgedCall = (config = getConfig()) => plainContext(FORGED, { config, clientIp: `198.51.100.${++address}` });
+const forgedCall = (config = getConfig()) =>
+  plainContext(FORGED, { config, clientIp: `198.51.100.${++address}` });
 
-const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((match) => match[0]);
+const linksIn = (text: string) =>
+  [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((match) => match[0]);
 
 /** A paid order of `email`, paid through the test checkout by a call made at the forged host. */
 async function paidAtForgedHost(email: string) {
   const db = getDb();
   const creator = await createTestUser();
   const { listing } = await createListing(creator.user.id);
-  const { order } = await createPendingOrder(db, { provider: "test", customer: { name: "Bea Buyer", email }, listingIds: [listing.id], now: new Date() });
+  const { order } = await createPendingOrder(db, {
+    provider: "test",
+    customer: { name: "Bea Buyer", email },
+    listingIds: [listing.id],
+    now: new Date(),
+  });
   const session = await new TestCheckoutProvider().createCheckoutSession({
     orderId: order.id,
     customerEmail: email,
@@ -52,7 +59,8 @@ describe("links in mail", () => {
     await invoke(requestPasswordReset, null, { email: user.email }, forgedCall());
     const [mail] = await queuedMailTo(user.email);
     expect(linksIn(mail!.text).length).toBeGreaterThan(0);
-    for (const link of [...linksIn(mail!.text), ...linksIn(mail!.html)]) expect(link.startsWith(`${CONFIGURED}/`), link).toBe(true);
+    for (const link of [...linksIn(mail!.text), ...linksIn(mail!.html)])
+      expect(link.startsWith(`${CONFIGURED}/`), link).toBe(true);
     expect(mail!.text + mail!.html).not.toContain("evil.example");
   });
 
@@ -66,7 +74,8 @@ describe("links in mail", () => {
     expect(creatorMail).toHaveLength(1);
     for (const mail of [...buyerMail, ...creatorMail]) {
       expect(linksIn(mail.text).length, mail.subject).toBeGreaterThan(0);
-      for (const link of [...linksIn(mail.text), ...linksIn(mail.html)]) expect(link.startsWith(`${CONFIGURED}/`), `${mail.subject}: ${link}`).toBe(true);
+      for (const link of [...linksIn(mail.text), ...linksIn(mail.html)])
+        expect(link.startsWith(`${CONFIGURED}/`), `${mail.subject}: ${link}`).toBe(true);
       expect(mail.text + mail.html, mail.subject).not.toContain("evil.example");
     }
   });
@@ -74,9 +83,19 @@ describe("links in mail", () => {
   it("without a configured origin, a reset or library link mail is not sent, and the log says why", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     // A production server without PUBLIC_URL (the start refuses it; a config built by hand can still say so).
-    const unconfigured = { ...getConfig(), isProduction: true, NODE_ENV: "production" as const, PUBLIC_URL: undefined };
+    const unconfigured = {
+      ...getConfig(),
+      isProduction: true,
+      NODE_ENV: "production" as const,
+      PUBLIC_URL: undefined,
+    };
     const { user } = await createTestUser({ email: "reset-unconfigured@example.com" });
-    const answer = await invoke(requestPasswordReset, null, { email: user.email }, forgedCall(unconfigured));
+    const answer = await invoke(
+      requestPasswordReset,
+      null,
+      { email: user.email },
+      forgedCall(unconfigured),
+    );
     expect(answer.message).toBeTruthy();
     const email = "buyer-unconfigured@example.com";
     await paidAtForgedHost(email);
@@ -85,6 +104,8 @@ describe("links in mail", () => {
     expect(await queuedMailTo(user.email)).toEqual([]);
     expect(await queuedMailTo(email)).toHaveLength(before);
     const logged = warn.mock.calls.map((args) => args.join(" "));
-    expect(logged.filter((line) => /not sent/.test(line) && /PUBLIC_URL/.test(line))).toHaveLength(2);
+    expect(logged.filter((line) => /not sent/.test(line) && /PUBLIC_URL/.test(line))).toHaveLength(
+      2,
+    );
   });
 });

@@ -12,7 +12,13 @@ import { fixture } from "#tests/setup/studio";
 import { apiPaths, callApiRoute, loadRoute } from "./api-routes";
 import type { DocumentOperation, Report, RunOptions } from "./generated-requests";
 import { documentOperations, runGeneratedRequests } from "./generated-requests";
-import { buildWorld, configure, freshCredentials, publishJobsIdle, startPublishWorker } from "./world";
+import {
+  buildWorld,
+  configure,
+  freshCredentials,
+  publishJobsIdle,
+  startPublishWorker,
+} from "./world";
 import type { World } from "./world";
 
 /**
@@ -53,7 +59,11 @@ beforeAll(async () => {
   worker = startPublishWorker();
   w = await buildWorld();
   await publishJobsIdle();
-  const smallPng = await sharp({ create: { width: 320, height: 400, channels: 3, background: "#a0b0c0" } }).png().toBuffer();
+  const smallPng = await sharp({
+    create: { width: 320, height: 400, channels: 3, background: "#a0b0c0" },
+  })
+    .png()
+    .toBuffer();
   files = [
     { bytes: fixture("portrait-hopper.jpg"), type: "image/jpeg" },
     { bytes: smallPng, type: "image/png" },
@@ -68,9 +78,14 @@ afterAll(async () => {
 });
 
 /** The route file that answers an operation: its URL pattern is the operation's path. */
-const routeFiles = () => new Map(apiPaths().map((file) => [file.pattern.replace(/:(\w+)/g, "{$1}"), file]));
+const routeFiles = () =>
+  new Map(apiPaths().map((file) => [file.pattern.replace(/:(\w+)/g, "{$1}"), file]));
 
-async function handleByRoute(op: DocumentOperation, request: Request, params: Record<string, string>): Promise<Response> {
+async function handleByRoute(
+  op: DocumentOperation,
+  request: Request,
+  params: Record<string, string>,
+): Promise<Response> {
   const file = routeFiles().get(op.template);
   if (!file) throw new Error(`No route file answers ${op.template}`);
   return callApiRoute(await loadRoute(file), request, params);
@@ -111,19 +126,26 @@ function summary(report: Report): string {
 }
 
 describe("requests generated from the OpenAPI document", () => {
-  it("answer every operation without a 5xx, and only as the document says", { timeout: 180_000 }, async () => {
-    const report = await runGeneratedRequests(runOptions());
-    console.info(summary(report));
-    if (process.env.GENERATED_REQUESTS_SAMPLES) {
-      console.info(JSON.stringify(report.statusesByOperation, null, 1));
-      for (const { request, answer } of report.validRefused) console.info(`valid but refused: ${request}\n    -> ${answer}`);
-    }
-    expect(report.operations).toBe(documentOperations(openApiDocument()).length);
-    expect(report.requests).toBe(report.operations * REQUESTS_PER_OPERATION);
-    expect(report.problems.map(({ request, problem }) => `${request}\n    -> ${problem}`)).toEqual([]);
-    expect(report.serverErrors).toBe(0);
-    expect(report.undocumented).toBe(0);
-  });
+  it(
+    "answer every operation without a 5xx, and only as the document says",
+    { timeout: 180_000 },
+    async () => {
+      const report = await runGeneratedRequests(runOptions());
+      console.info(summary(report));
+      if (process.env.GENERATED_REQUESTS_SAMPLES) {
+        console.info(JSON.stringify(report.statusesByOperation, null, 1));
+        for (const { request, answer } of report.validRefused)
+          console.info(`valid but refused: ${request}\n    -> ${answer}`);
+      }
+      expect(report.operations).toBe(documentOperations(openApiDocument()).length);
+      expect(report.requests).toBe(report.operations * REQUESTS_PER_OPERATION);
+      expect(
+        report.problems.map(({ request, problem }) => `${request}\n    -> ${problem}`),
+      ).toEqual([]);
+      expect(report.serverErrors).toBe(0);
+      expect(report.undocumented).toBe(0);
+    },
+  );
 });
 
 describe("the generated-request check fails", () => {
@@ -139,13 +161,18 @@ describe("the generated-request check fails", () => {
       }),
     );
     expect(report.serverErrors).toBe(6);
-    expect(report.problems[0]).toMatchObject({ operation: STATS, problem: expect.stringMatching(/threw.*thrown on purpose/) });
+    expect(report.problems[0]).toMatchObject({
+      operation: STATS,
+      problem: expect.stringMatching(/threw.*thrown on purpose/),
+    });
   });
 
   it("when a procedure fails and the route answers its documented 500", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(creatorStats, "run").mockRejectedValue(new Error("failed on purpose"));
-    const report = await runGeneratedRequests(runOptions({ only: onlyStats, requestsPerOperation: 12 }));
+    const report = await runGeneratedRequests(
+      runOptions({ only: onlyStats, requestsPerOperation: 12 }),
+    );
     expect(report.serverErrors).toBeGreaterThan(0);
     expect(report.problems.some(({ problem }) => /^server error 500/.test(problem))).toBe(true);
   });
@@ -153,7 +180,9 @@ describe("the generated-request check fails", () => {
   it("when the document leaves out a status a real route answers", async () => {
     const IMAGE = "GET /api/token-images/{id}";
     const without404 = API_ROUTES.map((route) =>
-      `${route.method} ${route.path}` === IMAGE ? { ...route, errors: (route.errors ?? []).filter((status) => status !== 404) } : route,
+      `${route.method} ${route.path}` === IMAGE
+        ? { ...route, errors: (route.errors ?? []).filter((status) => status !== 404) }
+        : route,
     );
     const report = await runGeneratedRequests(
       runOptions({
@@ -170,12 +199,17 @@ describe("the generated-request check fails", () => {
   it("when a route answers a status, a media type or a body the document does not give", async () => {
     const answers = [
       () => jsonResponse({ message: "I'm a teapot" }, { status: 418 }),
-      () => new Response("<p>Not JSON</p>", { status: 401, headers: { "Content-Type": "text/html" } }),
+      () =>
+        new Response("<p>Not JSON</p>", { status: 401, headers: { "Content-Type": "text/html" } }),
       () => jsonResponse({ error: "not the Error shape" }, { status: 401 }),
     ];
     for (const answer of answers) {
       const report = await runGeneratedRequests(
-        runOptions({ only: onlyStats, requestsPerOperation: 3, handle: () => Promise.resolve(answer()) }),
+        runOptions({
+          only: onlyStats,
+          requestsPerOperation: 3,
+          handle: () => Promise.resolve(answer()),
+        }),
       );
       expect(report.undocumented).toBe(3);
       expect(report.serverErrors).toBe(0);

@@ -16,7 +16,21 @@ export const LONE_SURROGATE = "\ud800";
 /** Values of the wrong JSON type for any field. */
 export const WRONG_TYPES: unknown[] = [null, true, 42, -1, [], {}, ["nested"], { $gt: "" }];
 /** Numbers no field should take. */
-export const ABSURD_NUMBERS: unknown[] = [-1, -0.5, 0, 1e308, -1e308, 1.5e300, "NaN", "Infinity", "-Infinity", "1e308", "abc", "", "12abc"];
+export const ABSURD_NUMBERS: unknown[] = [
+  -1,
+  -0.5,
+  0,
+  1e308,
+  -1e308,
+  1.5e300,
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e308",
+  "abc",
+  "",
+  "12abc",
+];
 /** Text that is also an attack on something else: fine as text, harmful if interpreted. */
 export const HOSTILE_TEXT = [SQL, SQL_DROP, SCRIPT, IMG_XSS];
 

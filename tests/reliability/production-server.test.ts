@@ -36,7 +36,12 @@ describe("a production server", () => {
     await createTestUser({ email: "web@example.com" });
     const response = await callRoute(
       auth.action,
-      formRequest("/auth", { intent: "login", redirectTo: "/dashboard", email: "web@example.com", password: TEST_PASSWORD }),
+      formRequest("/auth", {
+        intent: "login",
+        redirectTo: "/dashboard",
+        email: "web@example.com",
+        password: TEST_PASSWORD,
+      }),
     );
     expect(response.status).toBe(302);
     const lines = response.headers.getSetCookie();
@@ -59,7 +64,10 @@ describe("a production server", () => {
 
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
-    const added = await callRoute(cartAction, formRequest("/cart", { intent: "add", listingId: listing.id }));
+    const added = await callRoute(
+      cartAction,
+      formRequest("/cart", { intent: "add", listingId: listing.id }),
+    );
     const cart = added.headers.getSetCookie().find((line) => line.startsWith("__Host-cart="));
     expect(cart).toMatch(/;\s*Secure/i);
     expect(cart).not.toMatch(/Domain=/i);
@@ -72,29 +80,58 @@ describe("a production server", () => {
     const created = await callRoute(
       createSessionApi,
       makeRequest("/api/create-checkout-session", {
-        json: { cartItems: [{ imageId: listing.id }], customerInfo: { name: "Bea", email: "bea@example.com" } },
+        json: {
+          cartItems: [{ imageId: listing.id }],
+          customerInfo: { name: "Bea", email: "bea@example.com" },
+        },
       }),
     );
     const { sessionId, url } = await created.json();
     expect(url).toBe(`http://localhost:3000/test-checkout/${sessionId}`);
-    const paid = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+    const paid = await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
     expect(paid.status).toBe(302);
     const db = getDb();
-    const order = await db.selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe("paid");
-    expect(await db.selectFrom("earnings").select("test_mode").where("order_id", "=", order.id).execute()).toEqual([{ test_mode: 1 }]);
+    expect(
+      await db
+        .selectFrom("earnings")
+        .select("test_mode")
+        .where("order_id", "=", order.id)
+        .execute(),
+    ).toEqual([{ test_mode: 1 }]);
 
-    const stats = await (await callRoute(adminStatsApi, makeRequest("/api/admin/stats", { token: admin.token }))).json();
+    const stats = await (
+      await callRoute(adminStatsApi, makeRequest("/api/admin/stats", { token: admin.token }))
+    ).json();
     expect(stats.platformRevenue).toBe(0);
-    const mine = await (await callRoute(statsApi, makeRequest("/api/token-stats", { token: creator.token }))).json();
+    const mine = await (
+      await callRoute(statsApi, makeRequest("/api/token-stats", { token: creator.token }))
+    ).json();
     expect(mine).toMatchObject({ totalSales: 0, totalEarnings: 0 });
-    const earnings = await (await callRoute(earningsApi, makeRequest("/api/token-earnings", { token: creator.token }))).json();
+    const earnings = await (
+      await callRoute(earningsApi, makeRequest("/api/token-earnings", { token: creator.token }))
+    ).json();
     expect(earnings.totalEarnings).toBe(0);
-    expect(earnings.records).toMatchObject([{ saleReference: expect.any(String), amount: "17", testMode: true }]);
+    expect(earnings.records).toMatchObject([
+      { saleReference: expect.any(String), amount: "17", testMode: true },
+    ]);
     expect(JSON.stringify(earnings)).not.toContain(order.id);
 
     // Bearer use was recorded on the token.
-    const used = await db.selectFrom("api_tokens").select("last_used_at").where("user_id", "=", creator.user.id).execute();
+    const used = await db
+      .selectFrom("api_tokens")
+      .select("last_used_at")
+      .where("user_id", "=", creator.user.id)
+      .execute();
     expect(used.every((row) => row.last_used_at !== null)).toBe(true);
   });
 

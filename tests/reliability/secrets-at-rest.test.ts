@@ -44,7 +44,10 @@ function databaseBytes(): Buffer {
 describe("secrets at rest", () => {
   it("the database file and its WAL hold no plaintext password, token, session secret, platform key or download token", async () => {
     const db = getDb();
-    const restore = configure({ SHOPIFY_CLIENT_ID: SHOPIFY_TEST_CLIENT_ID, SHOPIFY_CLIENT_SECRET: SHOPIFY_TEST_CLIENT_SECRET });
+    const restore = configure({
+      SHOPIFY_CLIENT_ID: SHOPIFY_TEST_CLIENT_ID,
+      SHOPIFY_CLIENT_SECRET: SHOPIFY_TEST_CLIENT_SECRET,
+    });
     try {
       const secrets: Record<string, string> = {};
       const admin = await createTestAdmin();
@@ -52,38 +55,62 @@ describe("secrets at rest", () => {
       secrets["the test password"] = TEST_PASSWORD;
       secrets["a bearer token"] = creator.token;
       secrets["the admin's bearer token"] = admin.token;
-      secrets["a web session secret"] = (await readSessionSecret(makeRequest("/", { cookie: creator.cookie })))!;
+      secrets["a web session secret"] = (await readSessionSecret(
+        makeRequest("/", { cookie: creator.cookie }),
+      ))!;
 
       // An account the admin creates, with a password of its own.
       const password = sentinel("Passw0rd");
       secrets["a password set by the admin"] = password;
       const made = await callRoute(
         adminUsersRoute.action,
-        makeRequest("/api/admin/users", { token: admin.token, json: { email: "made@example.com", password, firstName: "Made", lastName: "User" } }),
+        makeRequest("/api/admin/users", {
+          token: admin.token,
+          json: { email: "made@example.com", password, firstName: "Made", lastName: "User" },
+        }),
       );
       expect(made.status).toBe(201);
 
       // Signing in: by token, and on the web form (a session cookie).
-      const login = await callRoute(tokenLoginRoute.action, makeRequest("/api/token-login", { json: { email: "made@example.com", password } }));
+      const login = await callRoute(
+        tokenLoginRoute.action,
+        makeRequest("/api/token-login", { json: { email: "made@example.com", password } }),
+      );
       expect(login.status).toBe(200);
       secrets["a token from /api/token-login"] = ((await login.json()) as { token: string }).token;
-      const web = await callRoute(auth.action, formRequest("/auth", { intent: "login", redirectTo: "/dashboard", email: "made@example.com", password }));
+      const web = await callRoute(
+        auth.action,
+        formRequest("/auth", {
+          intent: "login",
+          redirectTo: "/dashboard",
+          email: "made@example.com",
+          password,
+        }),
+      );
       expect(web.status).toBe(302);
-      secrets["a session secret from the sign-in form"] = (await readSessionSecret(makeRequest("/", { cookie: cookiesFrom(web) })))!;
+      secrets["a session secret from the sign-in form"] = (await readSessionSecret(
+        makeRequest("/", { cookie: cookiesFrom(web) }),
+      ))!;
 
       // Platform credentials: a key typed into the API, a token an OAuth exchange gave.
       const apiKey = sentinel("opensea-api-key");
       secrets["an OpenSea API key"] = apiKey;
       const connected = await callRoute(
         integrationsRoute.action,
-        makeRequest("/api/token-marketplace-integrations", { token: creator.token, json: { platform: "opensea", apiKey, walletAddress: WALLET } }),
+        makeRequest("/api/token-marketplace-integrations", {
+          token: creator.token,
+          json: { platform: "opensea", apiKey, walletAddress: WALLET },
+        }),
       );
       expect(connected.status).toBe(201);
       // An Adobe Stock SFTP password, checked against a real SFTP server before it is saved.
       const sftpPassword = sentinel("sftp-password");
       secrets["an Adobe Stock SFTP password"] = sftpPassword;
       const sftp = await startSftpServer({ users: { "208400001": sftpPassword } });
-      const restoreSftp = configure({ ADOBE_STOCK_SFTP_HOST: sftp.host, ADOBE_STOCK_SFTP_PORT: sftp.port });
+      const restoreSftp = configure({
+        ADOBE_STOCK_SFTP_HOST: sftp.host,
+        ADOBE_STOCK_SFTP_PORT: sftp.port,
+      });
       try {
         const sftpConnected = await callRoute(
           integrationsRoute.action,
@@ -122,26 +149,42 @@ describe("secrets at rest", () => {
         { platform: "shopify" },
       );
       expect(authorize.status).toBe(200);
-      secrets["an OAuth state"] = new URL(((await authorize.json()) as { authUrl: string }).authUrl).searchParams.get("state")!;
+      secrets["an OAuth state"] = new URL(
+        ((await authorize.json()) as { authUrl: string }).authUrl,
+      ).searchParams.get("state")!;
 
       // A buyer's download link: its token is a bearer secret as well.
       const { listing } = await createListing(creator.user.id);
       const checkout = await callRoute(
         checkoutRoute.action,
         makeRequest("/api/create-checkout-session", {
-          json: { cartItems: [{ imageId: listing.id }], customerInfo: { name: "Bea Buyer", email: "bea@example.com" } },
+          json: {
+            cartItems: [{ imageId: listing.id }],
+            customerInfo: { name: "Bea Buyer", email: "bea@example.com" },
+          },
         }),
       );
       const { sessionId } = (await checkout.json()) as { sessionId: string };
       await payTestOrder(db, (await findOrderBySessionId(db, sessionId))!, new Date());
-      const status = await callRoute(paymentStatusRoute.loader, makeRequest(`/api/payment-status/${sessionId}`), { sessionId });
+      const status = await callRoute(
+        paymentStatusRoute.loader,
+        makeRequest(`/api/payment-status/${sessionId}`),
+        { sessionId },
+      );
       const { downloads } = (await status.json()) as { downloads: { downloadUrl: string }[] };
       expect(downloads).toHaveLength(1);
-      secrets["a download token"] = new URL(downloads[0].downloadUrl, "http://localhost").pathname.split("/").pop()!;
+      secrets["a download token"] = new URL(downloads[0].downloadUrl, "http://localhost").pathname
+        .split("/")
+        .pop()!;
 
       const bytes = databaseBytes();
       // The scan sees what the app wrote (so a secret stored in plain text would be found too).
-      for (const stored of ["made@example.com", "creator-store.myshopify.com", WALLET, "Bea Buyer"]) {
+      for (const stored of [
+        "made@example.com",
+        "creator-store.myshopify.com",
+        WALLET,
+        "Bea Buyer",
+      ]) {
         expect(bytes.includes(Buffer.from(stored)), `${stored} is on disk`).toBe(true);
       }
       for (const [what, secret] of Object.entries(secrets)) {

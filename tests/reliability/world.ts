@@ -63,7 +63,13 @@ export async function freshCredentials(userId: string): Promise<{ token: string;
 }
 
 async function account(made: Awaited<ReturnType<typeof createTestUser>>): Promise<Account> {
-  return { user: made.user, email: made.user.email, password: TEST_PASSWORD, token: made.token, cookie: made.cookie };
+  return {
+    user: made.user,
+    email: made.user.email,
+    password: TEST_PASSWORD,
+    token: made.token,
+    cookie: made.cookie,
+  };
 }
 
 /** A worker that runs the publishing jobs (launch and post wait for them). */
@@ -91,7 +97,8 @@ export async function publishJobsIdle(timeoutMs = 10_000): Promise<void> {
       .where("status", "in", ["queued", "running"])
       .execute();
     if (busy.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`Publishing jobs still busy: ${busy.map((job) => job.id).join(", ")}`);
+    if (Date.now() > deadline)
+      throw new Error(`Publishing jobs still busy: ${busy.map((job) => job.id).join(", ")}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -100,17 +107,29 @@ export async function publishJobsIdle(timeoutMs = 10_000): Promise<void> {
 export async function buildWorld(): Promise<World> {
   const db = getDb();
   const admin = await account(await createTestAdmin());
-  const alice = await account(await createTestUser({ email: "alice@example.com", firstName: "Alice", lastName: "Able" }));
-  const bob = await account(await createTestUser({ email: "bob@example.com", firstName: "Bob", lastName: "Baker" }));
-  const banned = await account(await createTestUser({ email: "mallory@example.com", firstName: "Mallory", lastName: "Mask" }));
+  const alice = await account(
+    await createTestUser({ email: "alice@example.com", firstName: "Alice", lastName: "Able" }),
+  );
+  const bob = await account(
+    await createTestUser({ email: "bob@example.com", firstName: "Bob", lastName: "Baker" }),
+  );
+  const banned = await account(
+    await createTestUser({ email: "mallory@example.com", firstName: "Mallory", lastName: "Mask" }),
+  );
 
-  const { listing, stylized } = await createListing(alice.user.id, { title: "Alice Portrait", style: "anime" });
+  const { listing, stylized } = await createListing(alice.user.id, {
+    title: "Alice Portrait",
+    style: "anime",
+  });
   await createListing(banned.user.id, { title: "Mallory Portrait", style: "anime" });
 
   const apiKey = `alice-opensea-${crypto.randomBytes(12).toString("hex")}`;
   const connected = await callRoute(
     integrationsRoute.action,
-    makeRequest("/api/token-marketplace-integrations", { token: alice.token, json: { platform: "opensea", apiKey, walletAddress: WALLET } }),
+    makeRequest("/api/token-marketplace-integrations", {
+      token: alice.token,
+      json: { platform: "opensea", apiKey, walletAddress: WALLET },
+    }),
   );
   expect(connected.status).toBe(201);
   const integration = (await connected.json()) as { id: string };
@@ -123,20 +142,31 @@ export async function buildWorld(): Promise<World> {
     }),
   );
   expect(launched.status).toBe(200);
-  const kit = ((await launched.json()) as { platforms: { id: string; status: string; publicationId: string; downloadUrl: string }[] }).platforms[0];
+  const kit = (
+    (await launched.json()) as {
+      platforms: { id: string; status: string; publicationId: string; downloadUrl: string }[];
+    }
+  ).platforms[0];
   expect(kit.status).toBe("ready_to_mint");
 
   const checkout = await callRoute(
     checkoutRoute.action,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: [{ imageId: listing.id, licenseType: "standard" }], customerInfo: { name: "Bea Buyer", email: "bea@example.com" } },
+      json: {
+        cartItems: [{ imageId: listing.id, licenseType: "standard" }],
+        customerInfo: { name: "Bea Buyer", email: "bea@example.com" },
+      },
     }),
   );
   expect(checkout.status).toBe(200);
   const { sessionId } = (await checkout.json()) as { sessionId: string };
   const order = (await findOrderBySessionId(db, sessionId))!;
   await payTestOrder(db, order, new Date());
-  const earning = await db.selectFrom("earnings").select("id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+  const earning = await db
+    .selectFrom("earnings")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .executeTakeFirstOrThrow();
 
   const ban = await callRoute(
     banRoute.action,
@@ -146,7 +176,11 @@ export async function buildWorld(): Promise<World> {
   expect(ban.status).toBe(200);
   await publishJobsIdle();
 
-  const publication = await db.selectFrom("listing_platforms").select("listing_id").where("id", "=", kit.publicationId).executeTakeFirstOrThrow();
+  const publication = await db
+    .selectFrom("listing_platforms")
+    .select("listing_id")
+    .where("id", "=", kit.publicationId)
+    .executeTakeFirstOrThrow();
   return {
     admin,
     alice,

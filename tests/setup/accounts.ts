@@ -14,7 +14,13 @@ export const TEST_PASSWORD = "correct-horse";
  * `faceConsent: false`.
  */
 export async function createTestUser(
-  overrides: { id?: string; email?: string; firstName?: string; lastName?: string; faceConsent?: boolean } = {},
+  overrides: {
+    id?: string;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    faceConsent?: boolean;
+  } = {},
 ) {
   const db = getDb();
   const created = await createUser(db, {
@@ -24,7 +30,8 @@ export async function createTestUser(
     firstName: overrides.firstName ?? "Test",
     lastName: overrides.lastName ?? "User",
   });
-  const user = overrides.faceConsent === false ? created : await recordFaceConsent(db, created.id, new Date());
+  const user =
+    overrides.faceConsent === false ? created : await recordFaceConsent(db, created.id, new Date());
   const { token } = await createApiToken(db, user.id, 30);
   const { secret } = await createWebSession(db, user.id, 30);
   const cookie = (await sessionCookie().serialize(secret)).split(";")[0];
@@ -32,5 +39,10 @@ export async function createTestUser(
 }
 
 export function createTestAdmin() {
-  return createTestUser({ id: SUPER_ADMIN_ID, email: "root@example.com", firstName: "Super", lastName: "Admin" });
+  return createTestUser({
+    id: SUPER_ADMIN_ID,
+    email: "root@example.com",
+    firstName: "Super",
+    lastName: "Admin",
+  });
 }

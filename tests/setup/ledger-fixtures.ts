@@ -25,7 +25,10 @@ export async function insertImage(userId: string, createdAt = new Date().toISOSt
 }
 
 /** A listing of the creator's, sold once: the creator's share and the platform's fee land in the ledger. */
-export async function insertSale(creatorId: string, { amountCents, feeCents }: { amountCents: number; feeCents: number }) {
+export async function insertSale(
+  creatorId: string,
+  { amountCents, feeCents }: { amountCents: number; feeCents: number },
+) {
   const db = getDb();
   const now = new Date().toISOString();
   const listingId = id();
@@ -102,7 +105,11 @@ export async function insertSale(creatorId: string, { amountCents, feeCents }: {
 export async function emptyDatabase() {
   const db = getDb();
   // Ordinary and virtual tables; a virtual table's shadow tables are its own business (emptying the search index's would break it).
-  const tables = await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
+    db,
+  );
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     for (const { name } of tables.rows) await sql`delete from ${sql.table(name)}`.execute(db);

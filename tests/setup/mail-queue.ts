@@ -15,7 +15,12 @@ export async function deliverQueuedMail(): Promise<string[]> {
   const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")) });
   await new JobWorker({
     db: getDb(),
-    handlers: { [MAIL_JOB]: mailJobHandler({ transport: () => selectMailTransport(config, { log: () => {} }), from: () => config.MAIL_FROM }) },
+    handlers: {
+      [MAIL_JOB]: mailJobHandler({
+        transport: () => selectMailTransport(config, { log: () => {} }),
+        from: () => config.MAIL_FROM,
+      }),
+    },
     concurrency: 1,
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
@@ -26,5 +31,8 @@ export async function deliverQueuedMail(): Promise<string[]> {
 /** The queued (not yet sent) messages to `email`. */
 export const queuedMailTo = async (email: string) =>
   (await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute())
-    .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string })
+    .map(
+      (row) =>
+        JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string },
+    )
     .filter((payload) => payload.to === email);

@@ -34,7 +34,10 @@ export interface TestSmtpServer {
  * may add refusals (onRcptTo, onMailFrom).
  */
 export async function startSmtpServer(
-  setup: { credentials?: { user: string; pass: string }; options?: Partial<SMTPServerOptions> } = {},
+  setup: {
+    credentials?: { user: string; pass: string };
+    options?: Partial<SMTPServerOptions>;
+  } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];

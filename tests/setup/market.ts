@@ -27,9 +27,21 @@ export async function createStylizedImage(
   await store.write(originalKey, fs.readFileSync(path.join(FIXTURES, "portrait.png")));
   await db
     .insertInto("images")
-    .values({ id: imageId, user_id: userId, file_key: originalKey, width: 512, height: 512, bytes: 1, mime_type: "image/png", created_at: now })
+    .values({
+      id: imageId,
+      user_id: userId,
+      file_key: originalKey,
+      width: 512,
+      height: 512,
+      bytes: 1,
+      mime_type: "image/png",
+      created_at: now,
+    })
     .execute();
-  const styled = await sharp(path.join(FIXTURES, "portrait.png")).resize(1024, 1024).jpeg({ quality: 90 }).toBuffer();
+  const styled = await sharp(path.join(FIXTURES, "portrait.png"))
+    .resize(1024, 1024)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const styledKey = newFileKey("styled", "jpg");
   await store.write(styledKey, styled);
   const status = options.status ?? "completed";
@@ -58,7 +70,13 @@ export async function createStylizedImage(
 /** A listed image: a completed stylized image and its marketplace listing. */
 export async function createListing(
   userId: string,
-  options: { style?: string; title?: string; price?: number | string; tags?: string[] | string; description?: string } = {},
+  options: {
+    style?: string;
+    title?: string;
+    price?: number | string;
+    tags?: string[] | string;
+    description?: string;
+  } = {},
 ): Promise<{ listing: ListingRow; stylized: StylizedImageRow }> {
   const stylized = await createStylizedImage(userId, { style: options.style });
   const input = listingInputSchema.parse({
@@ -68,6 +86,10 @@ export async function createListing(
     price: options.price ?? 25,
     tags: options.tags ?? "test, portrait",
   });
-  const { listing } = await listStylizedImage(getDb(), getFileStore(), { userId, input, now: new Date() });
+  const { listing } = await listStylizedImage(getDb(), getFileStore(), {
+    userId,
+    input,
+    now: new Date(),
+  });
   return { listing, stylized };
 }

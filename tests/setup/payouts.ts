@@ -8,8 +8,15 @@ import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { payTestOrder, startCheckout } from "~/features/market/checkout.server";
 import { findOrderBySessionId } from "~/features/market/orders.server";
 import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
-import { reversalJobHandler, transferJobHandler, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
-import { ensurePayoutAccount, refreshPayoutAccount } from "~/features/payouts/payout-accounts.server";
+import {
+  reversalJobHandler,
+  transferJobHandler,
+  type PayoutJobDeps,
+} from "~/features/payouts/payout-jobs.server";
+import {
+  ensurePayoutAccount,
+  refreshPayoutAccount,
+} from "~/features/payouts/payout-accounts.server";
 
 /** Payout tests over the test database (vitest only). */
 
@@ -29,7 +36,10 @@ export function payoutDeps(
 export async function runPayoutJobs(deps: PayoutJobDeps = payoutDeps()): Promise<void> {
   await new JobWorker({
     db: getDb(),
-    handlers: { [TRANSFER_JOB]: transferJobHandler(deps), [REVERSAL_JOB]: reversalJobHandler(deps) },
+    handlers: {
+      [TRANSFER_JOB]: transferJobHandler(deps),
+      [REVERSAL_JOB]: reversalJobHandler(deps),
+    },
     concurrency: 2,
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
@@ -37,7 +47,11 @@ export async function runPayoutJobs(deps: PayoutJobDeps = payoutDeps()): Promise
 }
 
 /** A creator with a finished test payout account (owed shares are queued, not yet sent). */
-export async function onboardTestPayouts(user: { id: string; email: string }, now = new Date(), country = "US"): Promise<string> {
+export async function onboardTestPayouts(
+  user: { id: string; email: string },
+  now = new Date(),
+  country = "US",
+): Promise<string> {
   const db = getDb();
   const provider = new TestPayoutProvider(db);
   const account = await ensurePayoutAccount(db, provider, { ...user, country }, now);
@@ -47,7 +61,11 @@ export async function onboardTestPayouts(user: { id: string; email: string }, no
 }
 
 /** A sale in the built-in test checkout, paid the way its Pay button does; answers the order id. */
-export async function testCheckoutSale(listingIds: string[], email = "bea@example.com", now = new Date()): Promise<string> {
+export async function testCheckoutSale(
+  listingIds: string[],
+  email = "bea@example.com",
+  now = new Date(),
+): Promise<string> {
   const db = getDb();
   const started = await startCheckout(db, new TestCheckoutProvider(), {
     listingIds,
@@ -71,5 +89,10 @@ export function sharesOf(orderId: string) {
 
 /** The test payout provider's movements for an account. */
 export function movementsOf(accountId: string) {
-  return getDb().selectFrom("test_payout_movements").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute();
+  return getDb()
+    .selectFrom("test_payout_movements")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .orderBy("created_at")
+    .execute();
 }

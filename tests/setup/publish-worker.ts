@@ -8,7 +8,9 @@ import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing
  * handler (with the test's own options) on the test database, polling fast
  * and retrying after milliseconds, silent. Stop it in afterAll.
  */
-export function startPublishWorker(options?: Partial<Parameters<typeof publishJobHandler>[0]>): JobWorker {
+export function startPublishWorker(
+  options?: Partial<Parameters<typeof publishJobHandler>[0]>,
+): JobWorker {
   const worker = new JobWorker({
     db: getDb(),
     handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ...options }) },

@@ -15,7 +15,8 @@ export interface RequestOptions {
 
 /** A real Request as the browser or a token client would send it. */
 export function makeRequest(pathname: string, options: RequestOptions = {}): Request {
-  const method = options.method ?? (options.json !== undefined || options.body !== undefined ? "POST" : "GET");
+  const method =
+    options.method ?? (options.json !== undefined || options.body !== undefined ? "POST" : "GET");
   const headers = new Headers(options.headers);
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("Cookie", options.cookie);
@@ -30,7 +31,11 @@ export function makeRequest(pathname: string, options: RequestOptions = {}): Req
   return new Request(new URL(pathname, ORIGIN), { method, headers, body });
 }
 
-export function formRequest(pathname: string, fields: Record<string, string>, options: RequestOptions = {}) {
+export function formRequest(
+  pathname: string,
+  fields: Record<string, string>,
+  options: RequestOptions = {},
+) {
   const form = new URLSearchParams(fields);
   return makeRequest(pathname, {
     ...options,
@@ -70,7 +75,8 @@ export function cookiesFrom(response: Response, previous = ""): string {
   for (const line of response.headers.getSetCookie()) {
     const pair = line.split(";")[0];
     const [name, value] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];
-    if (value === "" || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+    if (value === "" || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
+      jar.delete(name);
     else jar.set(name, pair);
   }
   return [...jar.values()].join("; ");

@@ -10,7 +10,15 @@ process.env.NODE_ENV = "test";
 process.env.ADMIN_EMAIL = "admin@example.com";
 process.env.ADMIN_PASSWORD = "admin-password";
 process.env.REGISTRATION = "closed";
-for (const name of ["APP_SECRET", "FAL_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SHOPIFY_CLIENT_ID", "SHOPIFY_CLIENT_SECRET", "PUBLIC_URL"]) {
+for (const name of [
+  "APP_SECRET",
+  "FAL_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "SHOPIFY_CLIENT_ID",
+  "SHOPIFY_CLIENT_SECRET",
+  "PUBLIC_URL",
+]) {
   delete process.env[name];
 }
 
@@ -41,7 +49,9 @@ afterEach(() => {
   consoleErrors = [];
   vi.restoreAllMocks();
   if (errors.length > 0) {
-    throw new Error(`console.error was called:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`,
+    );
   }
 });
 

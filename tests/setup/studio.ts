@@ -14,7 +14,10 @@ import { makeRequest, type RequestOptions } from "./requests";
 
 /** Test images and helpers for the creator studio. */
 
-export const FIXTURES = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../fixtures");
+export const FIXTURES = path.resolve(
+  path.dirname(url.fileURLToPath(import.meta.url)),
+  "../fixtures",
+);
 export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
 /** A multipart upload request carrying `data` in the field `field` (default "image"). */
@@ -23,8 +26,16 @@ export function uploadRequest(
   options: RequestOptions & { filename?: string; type?: string; field?: string; url?: string } = {},
 ): Request {
   const form = new FormData();
-  form.append(options.field ?? "image", new Blob([new Uint8Array(data)], { type: options.type ?? "image/png" }), options.filename ?? "selfie.png");
-  return makeRequest(options.url ?? "/api/token-images/upload", { ...options, method: "POST", body: form });
+  form.append(
+    options.field ?? "image",
+    new Blob([new Uint8Array(data)], { type: options.type ?? "image/png" }),
+    options.filename ?? "selfie.png",
+  );
+  return makeRequest(options.url ?? "/api/token-images/upload", {
+    ...options,
+    method: "POST",
+    body: form,
+  });
 }
 
 /** A PNG whose header claims 20000 x 20000 pixels (400 MP) in about 50 KB: a decompression bomb. */
@@ -58,7 +69,12 @@ export async function jpegWithGpsAndRotation(): Promise<Buffer> {
   return sharp(fixture("rocket.jpg"))
     .withExif({
       IFD0: { Make: "TestCam", Model: "Locator 9000" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 2613/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 3960/100" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 2613/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 3960/100",
+      },
     })
     .withMetadata({ orientation: 6 })
     .jpeg()
@@ -70,7 +86,12 @@ export async function jpegWithGpsAndRotation(): Promise<Buffer> {
  * (so the rest of the pipeline handles real files), recording its calls.
  */
 export function testStyleEngine(
-  options: { id?: "local" | "fal"; fail?: (call: number) => Error | null; gate?: Promise<void>; xmp?: string } = {},
+  options: {
+    id?: "local" | "fal";
+    fail?: (call: number) => Error | null;
+    gate?: Promise<void>;
+    xmp?: string;
+  } = {},
 ) {
   const calls: { style: StyleId; bytes: number }[] = [];
   const engine: StyleEngine & { calls: typeof calls } = {
@@ -86,7 +107,9 @@ export function testStyleEngine(
         .resize(256, 256, { fit: "cover" })
         .modulate({ saturation: style === "anime" ? 1.8 : 0.6 });
       if (options.xmp) pipeline = pipeline.withXmp(options.xmp);
-      const { data, info } = await pipeline.jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+      const { data, info } = await pipeline
+        .jpeg({ quality: 85 })
+        .toBuffer({ resolveWithObject: true });
       return { data, format: "jpg", width: info.width, height: info.height };
     },
   };

@@ -77,7 +77,9 @@ export class FalFailure extends Error {
     options?: { cause?: unknown },
   ) {
     super(
-      options?.cause instanceof Error ? `fal.ai: ${reason} (${options.cause.message})` : `fal.ai: ${reason}`,
+      options?.cause instanceof Error
+        ? `fal.ai: ${reason} (${options.cause.message})`
+        : `fal.ai: ${reason}`,
       options,
     );
     this.name = "FalFailure";
@@ -129,7 +131,11 @@ export async function withFalCall<T>(
 ): Promise<T> {
   const fetchFn: typeof fetch =
     options.fetch ?? ((resource, init) => globalThis.fetch(resource, init));
-  const client = createFalClient({ credentials: options.credentials, fetch: fetchFn, requestMiddleware: doNotStoreIo });
+  const client = createFalClient({
+    credentials: options.credentials,
+    fetch: fetchFn,
+    requestMiddleware: doNotStoreIo,
+  });
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
   const abort = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
@@ -149,7 +155,9 @@ export async function withFalCall<T>(
     if (abort.aborted) {
       if (call.progress.requestId && call.progress.model)
         await cancelQuietly(client, call.progress.model, call.progress.requestId);
-      throw new FalFailure(deadline.signal.aborted ? "timeout" : "cancelled", true, { cause: error });
+      throw new FalFailure(deadline.signal.aborted ? "timeout" : "cancelled", true, {
+        cause: error,
+      });
     }
     throw error;
   } finally {
@@ -167,10 +175,17 @@ export function storageExpirySeconds(timeoutMs: number): number {
 }
 
 /** Uploads an encoded image to fal storage (expiring with the request) and answers its URL there. */
-export async function uploadImage(call: FalCall, data: Buffer, contentType: string): Promise<string> {
-  const url = await call.client.storage.upload(new Blob([new Uint8Array(data)], { type: contentType }), {
-    lifecycle: { expiresIn: call.expiresIn },
-  });
+export async function uploadImage(
+  call: FalCall,
+  data: Buffer,
+  contentType: string,
+): Promise<string> {
+  const url = await call.client.storage.upload(
+    new Blob([new Uint8Array(data)], { type: contentType }),
+    {
+      lifecycle: { expiresIn: call.expiresIn },
+    },
+  );
   call.signal.throwIfAborted();
   return url;
 }
@@ -184,7 +199,10 @@ export async function uploadImage(call: FalCall, data: Buffer, contentType: stri
 export async function runQueued(
   call: FalCall,
   model: string,
-  submit: (options: { storageSettings: { expiresIn: number }; abortSignal: AbortSignal }) => Promise<{ request_id: string }>,
+  submit: (options: {
+    storageSettings: { expiresIn: number };
+    abortSignal: AbortSignal;
+  }) => Promise<{ request_id: string }>,
 ): Promise<FalImageOutput> {
   const { client, signal } = call;
   const submitted = await submit({
@@ -207,7 +225,9 @@ export async function runQueued(
         const transient =
           typeof failure.error_type === "string" && TRANSIENT_ERROR_TYPES.has(failure.error_type);
         throw new FalFailure(transient ? "unavailable" : "rejected", transient, {
-          cause: new Error(`fal request failed: ${String(failure.error)} (${String(failure.error_type)})`),
+          cause: new Error(
+            `fal request failed: ${String(failure.error)} (${String(failure.error_type)})`,
+          ),
         });
       }
       break;
@@ -292,12 +312,17 @@ export async function downloadResult(call: FalCall, url: string): Promise<Buffer
   const declared = Number(response.headers.get("content-length"));
   if (declared > MAX_RESULT_BYTES) {
     discard(response);
-    throw new FalFailure("tooLarge", false, { cause: new Error(`The result declared ${declared} bytes`) });
+    throw new FalFailure("tooLarge", false, {
+      cause: new Error(`The result declared ${declared} bytes`),
+    });
   }
   return readCapped(
     response.body,
     MAX_RESULT_BYTES,
-    () => new FalFailure("tooLarge", false, { cause: new Error(`The result passed ${MAX_RESULT_BYTES} bytes`) }),
+    () =>
+      new FalFailure("tooLarge", false, {
+        cause: new Error(`The result passed ${MAX_RESULT_BYTES} bytes`),
+      }),
   );
 }
 
@@ -316,8 +341,10 @@ export function falFailureOf(error: unknown): FalFailure {
           .map((detail) => (detail as { type?: unknown })?.type)
           .filter((type) => typeof type === "string")
       : [];
-    if (types.includes("content_policy_violation")) return new FalFailure("unsafe", false, { cause: error });
-    if (status === 401 || status === 403) return new FalFailure("credentials", false, { cause: error });
+    if (types.includes("content_policy_violation"))
+      return new FalFailure("unsafe", false, { cause: error });
+    if (status === 401 || status === 403)
+      return new FalFailure("credentials", false, { cause: error });
     if (status === 408 || status === 429) return new FalFailure("busy", true, { cause: error });
     if (status >= 500) return new FalFailure("unavailable", true, { cause: error });
     return new FalFailure("rejected", false, { cause: error });

@@ -16,7 +16,11 @@ export type KontextInput = EndpointTypeMap[typeof KONTEXT_MODEL]["input"];
 export type KontextOptions = Omit<KontextInput, "prompt" | "image_url">;
 export type EsrganInput = EndpointTypeMap[typeof ESRGAN_MODEL]["input"];
 
-export function kontextInput(options: KontextOptions, prompt: string, imageUrl: string): KontextInput {
+export function kontextInput(
+  options: KontextOptions,
+  prompt: string,
+  imageUrl: string,
+): KontextInput {
   return { ...options, prompt, image_url: imageUrl };
 }
 

@@ -106,7 +106,12 @@ async function stylizeWithFal(
   if (!entry) throw new StyleEngineError("This style is not available.", false);
   try {
     return await withFalCall(options, signal, (call) =>
-      runRequest(call, entry, input, options.upscaler === undefined ? FAL_UPSCALER_MODEL : options.upscaler),
+      runRequest(
+        call,
+        entry,
+        input,
+        options.upscaler === undefined ? FAL_UPSCALER_MODEL : options.upscaler,
+      ),
     );
   } catch (error) {
     throw toStyleEngineError(error);
@@ -134,7 +139,10 @@ async function runRequest(
   const output = kontext
     ? // The default model with the app's own options: typed by fal's endpoint types.
       await runQueued(call, KONTEXT_MODEL, (options) =>
-        call.client.queue.submit(KONTEXT_MODEL, { ...options, input: kontextInput(kontext, entry.prompt, imageUrl) }),
+        call.client.queue.submit(KONTEXT_MODEL, {
+          ...options,
+          input: kontextInput(kontext, entry.prompt, imageUrl),
+        }),
       )
     : // A model or input the operator configured (FAL_MODEL, FAL_STYLES): sent as configured.
       await runQueued(call, entry.model, (options) =>
@@ -246,5 +254,7 @@ async function exceedsPixelLimit(bytes: Buffer): Promise<boolean> {
 export function toStyleEngineError(error: unknown): StyleEngineError {
   if (error instanceof StyleEngineError) return error;
   const failure = falFailureOf(error);
-  return new StyleEngineError(FAL_MESSAGES[failure.reason], failure.retryable, { cause: failure.cause });
+  return new StyleEngineError(FAL_MESSAGES[failure.reason], failure.retryable, {
+    cause: failure.cause,
+  });
 }

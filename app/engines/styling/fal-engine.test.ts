@@ -441,7 +441,9 @@ describe("fal.ai style engine: what fal answers cannot be turned against the ser
     expect(fal.state.uploads[0].lifecycle).toEqual({ expiration_duration_seconds: 120 });
     expect(fal.state.requests[0].lifecycle).toEqual({ expiration_duration_seconds: 120 });
     // fal keeps no copy of the request's input and output (its 30-day request history).
-    expect(fal.state.requests.map((request) => request.storeIo)).toEqual(fal.state.requests.map(() => "0"));
+    expect(fal.state.requests.map((request) => request.storeIo)).toEqual(
+      fal.state.requests.map(() => "0"),
+    );
     expect(fal.state.requests.length).toBeGreaterThan(0);
 
     // Never shorter than a minute, even with a shorter time limit.

@@ -104,7 +104,9 @@ export function falStyleTable(
       input: { ...(model === defaults.model ? defaults.input : {}), ...override?.input },
       imageField: override?.imageField ?? defaults.imageField,
       kontext:
-        model === DEFAULT_FAL_MODEL && !override?.input && (override?.imageField ?? defaults.imageField) === "image_url"
+        model === DEFAULT_FAL_MODEL &&
+        !override?.input &&
+        (override?.imageField ?? defaults.imageField) === "image_url"
           ? defaults.kontext
           : undefined,
     };

@@ -76,7 +76,11 @@ describe("local style engine", () => {
     expect([cartoon.width, cartoon.height]).toEqual([2600, 1950]);
     expect(cartoon.native).toEqual({ width: 2600, height: 1950 });
     // Past the limit the picture is reduced to it (the decode is what the engine styles).
-    const huge = await sharp({ create: { width: 5000, height: 2500, channels: 3, background: "#777" } }).jpeg().toBuffer();
+    const huge = await sharp({
+      create: { width: 5000, height: 2500, channels: 3, background: "#777" },
+    })
+      .jpeg()
+      .toBuffer();
     const picture = await decodePicture(huge, LOCAL_MAX_EDGE);
     expect([picture.width, picture.height]).toEqual([4096, 2048]);
   });

@@ -24,6 +24,10 @@ export function getStyleEngine(config: Config = getConfig()): StyleEngine {
 export type StyleEngineInUse = { kind: "local" } | { kind: "fal"; photoExpirySeconds: number };
 
 export function styleEngineInUse(config: Config = getConfig()): StyleEngineInUse {
-  if (config.FAL_KEY) return { kind: "fal", photoExpirySeconds: storageExpirySeconds(config.FAL_TIMEOUT_SECONDS * 1000) };
+  if (config.FAL_KEY)
+    return {
+      kind: "fal",
+      photoExpirySeconds: storageExpirySeconds(config.FAL_TIMEOUT_SECONDS * 1000),
+    };
   return { kind: "local" };
 }

@@ -8,7 +8,10 @@ import { invoke } from "~/infra/procedure.server";
 import { HttpError } from "~/infra/errors.server";
 import { sha256 } from "~/infra/ids.server";
 import { MAIL_JOB } from "~/features/mail/lends.server";
-import { confirmEmailChange, requestEmailChange } from "~/features/accounts/procedures/profile.server";
+import {
+  confirmEmailChange,
+  requestEmailChange,
+} from "~/features/accounts/procedures/profile.server";
 import { userForApiToken } from "~/features/accounts/sessions.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { AVATAR_SIZE, avatarKeyOf } from "~/features/accounts/avatar.server";
@@ -26,7 +29,10 @@ const db = () => getDb();
 const userRow = async (id: string) => (await findUserById(db(), id))!;
 
 async function patch(json: unknown, auth: { token?: string; cookie?: string }) {
-  const response = await callRoute(accountRoute.action, makeRequest("/api/account", { method: "PATCH", json, ...auth }));
+  const response = await callRoute(
+    accountRoute.action,
+    makeRequest("/api/account", { method: "PATCH", json, ...auth }),
+  );
   return { status: response.status, body: await response.json() };
 }
 
@@ -41,21 +47,38 @@ async function fetchMedia(url: string, headers: Record<string, string> = {}) {
 
 /** The mail jobs queued to one address, newest last. */
 async function mailTo(address: string) {
-  const rows = await db().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).orderBy("created_at").execute();
-  return rows.map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).filter((mail) => mail.to === address);
+  const rows = await db()
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "=", MAIL_JOB)
+    .orderBy("created_at")
+    .execute();
+  return rows
+    .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
+    .filter((mail) => mail.to === address);
 }
 
-const tokenIn = (text: string) => new URL(/http:\/\/\S+\/settings\/confirm-email\?token=\S+/.exec(text)![0]).searchParams.get("token")!;
+const tokenIn = (text: string) =>
+  new URL(/http:\/\/\S+\/settings\/confirm-email\?token=\S+/.exec(text)![0]).searchParams.get(
+    "token",
+  )!;
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
 
 describe("GET /api/account", () => {
   it("answers the caller's own account in the documented shape, and 401 signed out", async () => {
-    const { user, token } = await createTestUser({ firstName: "Cora", lastName: "Creator", faceConsent: false });
+    const { user, token } = await createTestUser({
+      firstName: "Cora",
+      lastName: "Creator",
+      faceConsent: false,
+    });
     const response = await callRoute(accountRoute.loader, makeRequest("/api/account", { token }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -77,11 +100,24 @@ describe("GET /api/account", () => {
 describe("PATCH /api/account", () => {
   it("changes the fields given, lower-cases the handle, and keeps the others", async () => {
     const { user, token } = await createTestUser({ firstName: "Cora", lastName: "Creator" });
-    const first = await patch({ firstName: " Coralie ", handle: "Cora-Pix", bio: "Selfies, styled." }, { token });
+    const first = await patch(
+      { firstName: " Coralie ", handle: "Cora-Pix", bio: "Selfies, styled." },
+      { token },
+    );
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ firstName: "Coralie", lastName: "Creator", handle: "cora-pix", bio: "Selfies, styled." });
+    expect(first.body).toMatchObject({
+      firstName: "Coralie",
+      lastName: "Creator",
+      handle: "cora-pix",
+      bio: "Selfies, styled.",
+    });
     const second = await patch({ lastName: "Doe" }, { token });
-    expect(second.body).toMatchObject({ firstName: "Coralie", lastName: "Doe", handle: "cora-pix", bio: "Selfies, styled." });
+    expect(second.body).toMatchObject({
+      firstName: "Coralie",
+      lastName: "Doe",
+      handle: "cora-pix",
+      bio: "Selfies, styled.",
+    });
     const cleared = await patch({ handle: null, bio: "" }, { token });
     expect(cleared.body).toMatchObject({ handle: null, bio: null });
     expect((await userRow(user.id)).handle).toBeNull();
@@ -118,19 +154,35 @@ describe("PATCH /api/account", () => {
     const other = await createTestUser({ firstName: "Other" });
     expect((await patch({ handle: "taken-one" }, { token: owner.token })).status).toBe(200);
     const before = await userRow(other.user.id);
-    const answer = await patch({ firstName: "Changed", handle: "TAKEN-one" }, { token: other.token });
+    const answer = await patch(
+      { firstName: "Changed", handle: "TAKEN-one" },
+      { token: other.token },
+    );
     expect(answer.status).toBe(409);
     expect(answer.body.message).toMatch(/taken/);
     expect(await userRow(other.user.id)).toEqual(before);
     // Keeping one's own handle is no conflict.
-    expect((await patch({ handle: "taken-one", bio: "Mine" }, { token: owner.token })).status).toBe(200);
+    expect((await patch({ handle: "taken-one", bio: "Mine" }, { token: owner.token })).status).toBe(
+      200,
+    );
   });
 
   it("refuses a cross-site cookie call and a malformed body without a 500", async () => {
     const { cookie, token } = await createTestUser();
-    const cross = await callRoute(accountRoute.action, makeRequest("/api/account", { method: "PATCH", json: { firstName: "X" }, cookie, origin: "cross" }));
+    const cross = await callRoute(
+      accountRoute.action,
+      makeRequest("/api/account", {
+        method: "PATCH",
+        json: { firstName: "X" },
+        cookie,
+        origin: "cross",
+      }),
+    );
     expect(cross.status).toBe(403);
-    const malformed = await callRoute(accountRoute.action, makeRequest("/api/account", { method: "PATCH", json: "{", token }));
+    const malformed = await callRoute(
+      accountRoute.action,
+      makeRequest("/api/account", { method: "PATCH", json: "{", token }),
+    );
     expect(malformed.status).toBe(400);
   });
 });
@@ -138,7 +190,13 @@ describe("PATCH /api/account", () => {
 describe("POST /api/account/avatar", () => {
   it("stores a square photo without metadata at a public URL, and replaces the previous one", async () => {
     const { user, token } = await createTestUser();
-    const response = await sendAvatar(avatarRequest(await jpegWithGpsAndRotation(), { token, filename: "gps.jpg", type: "image/jpeg" }));
+    const response = await sendAvatar(
+      avatarRequest(await jpegWithGpsAndRotation(), {
+        token,
+        filename: "gps.jpg",
+        type: "image/jpeg",
+      }),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.id).toBe(user.id);
@@ -148,14 +206,20 @@ describe("POST /api/account/avatar", () => {
     expect(served.status).toBe(200);
     const bytes = Buffer.from(await served.arrayBuffer());
     const metadata = await sharp(bytes).metadata();
-    expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", AVATAR_SIZE, AVATAR_SIZE]);
+    expect([metadata.format, metadata.width, metadata.height]).toEqual([
+      "jpeg",
+      AVATAR_SIZE,
+      AVATAR_SIZE,
+    ]);
     expect(metadata.exif).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
     expect(bytes.includes(Buffer.from("Locator 9000"))).toBe(false);
 
     const firstKey = avatarKeyOf(body.profileImageUrl)!;
-    const again = await (await sendAvatar(avatarRequest(fixture("portrait.png"), { token }))).json();
+    const again = await (
+      await sendAvatar(avatarRequest(fixture("portrait.png"), { token }))
+    ).json();
     expect(again.profileImageUrl).not.toBe(body.profileImageUrl);
     expect(await getFileStore().exists(firstKey)).toBe(false);
     expect(await getFileStore().exists(avatarKeyOf(again.profileImageUrl)!)).toBe(true);
@@ -164,24 +228,40 @@ describe("POST /api/account/avatar", () => {
   it("refuses as uploads do: 415 for bytes that are not an image, 413 past 10 MB, 400 without the file; nothing changes", async () => {
     const { user, token } = await createTestUser();
     const before = await userRow(user.id);
-    const notImage = await sendAvatar(avatarRequest(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), { token, type: "image/svg+xml" }));
+    const notImage = await sendAvatar(
+      avatarRequest(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), {
+        token,
+        type: "image/svg+xml",
+      }),
+    );
     expect(notImage.status).toBe(415);
     expect((await notImage.json()).message).toBe("Please select a valid image file (JPG or PNG).");
-    const truncated = await sendAvatar(avatarRequest(fixture("truncated.jpg"), { token, type: "image/jpeg" }));
+    const truncated = await sendAvatar(
+      avatarRequest(fixture("truncated.jpg"), { token, type: "image/jpeg" }),
+    );
     expect(truncated.status).toBe(415);
-    const tooLarge = await sendAvatar(avatarRequest(new Uint8Array(10 * 1024 * 1024 + 1), { token }));
+    const tooLarge = await sendAvatar(
+      avatarRequest(new Uint8Array(10 * 1024 * 1024 + 1), { token }),
+    );
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json()).message).toBe("Please select a file smaller than 10MB.");
-    expect((await sendAvatar(avatarRequest(fixture("portrait.png"), { token, field: "photo" }))).status).toBe(400);
-    expect((await sendAvatar(makeRequest("/api/account/avatar", { token, json: { image: "x" } }))).status).toBe(400);
+    expect(
+      (await sendAvatar(avatarRequest(fixture("portrait.png"), { token, field: "photo" }))).status,
+    ).toBe(400);
+    expect(
+      (await sendAvatar(makeRequest("/api/account/avatar", { token, json: { image: "x" } })))
+        .status,
+    ).toBe(400);
     expect((await sendAvatar(avatarRequest(fixture("portrait.png")))).status).toBe(401);
     expect(await userRow(user.id)).toEqual(before);
   });
 });
 
 describe("email change", () => {
-  const ask = (json: unknown, token: string) => callRoute(emailRoute.action, makeRequest("/api/account/email", { json, token }));
-  const confirm = (json: unknown, token: string) => callRoute(confirmRoute.action, makeRequest("/api/account/email/confirm", { json, token }));
+  const ask = (json: unknown, token: string) =>
+    callRoute(emailRoute.action, makeRequest("/api/account/email", { json, token }));
+  const confirm = (json: unknown, token: string) =>
+    callRoute(confirmRoute.action, makeRequest("/api/account/email/confirm", { json, token }));
 
   it("mails a link to the new address and a notice to the old one; the email changes only when the link is used, once", async () => {
     const { user, token } = await createTestUser({ firstName: "Cora" });
@@ -196,17 +276,26 @@ describe("email change", () => {
     expect(notice.text).not.toContain("token=");
     const linkToken = tokenIn(link.text);
     // Only a hash of the token is stored.
-    const stored = await db().selectFrom("email_changes").selectAll().where("user_id", "=", user.id).execute();
+    const stored = await db()
+      .selectFrom("email_changes")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).toBe(sha256(linkToken));
     expect(JSON.stringify(stored)).not.toContain(linkToken);
 
-    const pending = await (await callRoute(accountRoute.loader, makeRequest("/api/account", { token }))).json();
+    const pending = await (
+      await callRoute(accountRoute.loader, makeRequest("/api/account", { token }))
+    ).json();
     expect(pending).toMatchObject({ email: user.email, pendingEmail: "cora.new@example.com" });
 
     const confirmed = await confirm({ token: linkToken }, token);
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ email: "cora.new@example.com", pendingEmail: null });
+    expect(await confirmed.json()).toMatchObject({
+      email: "cora.new@example.com",
+      pendingEmail: null,
+    });
     // The token the call was made with still works: sessions and tokens survive an email change.
     expect((await userForApiToken(db(), token))?.email).toBe("cora.new@example.com");
 
@@ -221,12 +310,17 @@ describe("email change", () => {
     const wrong = await ask({ email: "fresh@example.com", password: "not-my-password" }, token);
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).fieldErrors.password).toBeTruthy();
-    const inUse = await ask({ email: other.user.email.toUpperCase(), password: TEST_PASSWORD }, token);
+    const inUse = await ask(
+      { email: other.user.email.toUpperCase(), password: TEST_PASSWORD },
+      token,
+    );
     expect(inUse.status).toBe(409);
     expect((await ask({ email: user.email, password: TEST_PASSWORD }, token)).status).toBe(400);
     expect((await ask({ email: "not an email", password: TEST_PASSWORD }, token)).status).toBe(400);
     expect(await db().selectFrom("jobs").select("id").execute()).toEqual(jobsBefore);
-    expect(await db().selectFrom("email_changes").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await db().selectFrom("email_changes").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
     expect(await userRow(user.id)).toEqual(user);
   });
 
@@ -235,21 +329,49 @@ describe("email change", () => {
     const stranger = await createTestUser();
     const now = new Date("2026-11-26T10:00:00.000Z");
     const ctx = (at: Date) => plainContext("http://localhost:3000", { now: at });
-    await invoke(requestEmailChange, user, { email: "later@example.com", password: TEST_PASSWORD }, ctx(now));
+    await invoke(
+      requestEmailChange,
+      user,
+      { email: "later@example.com", password: TEST_PASSWORD },
+      ctx(now),
+    );
     const linkToken = tokenIn((await mailTo("later@example.com")).at(-1)!.text);
 
-    const expired = await failure(invoke(confirmEmailChange, user, { token: linkToken }, ctx(new Date(now.getTime() + 24 * 3600_000 + 1))));
+    const expired = await failure(
+      invoke(
+        confirmEmailChange,
+        user,
+        { token: linkToken },
+        ctx(new Date(now.getTime() + 24 * 3600_000 + 1)),
+      ),
+    );
     expect([expired.status, expired.message]).toEqual([400, expect.stringMatching(/expired/)]);
-    const notTheirs = await failure(invoke(confirmEmailChange, stranger.user, { token: linkToken }, ctx(now)));
+    const notTheirs = await failure(
+      invoke(confirmEmailChange, stranger.user, { token: linkToken }, ctx(now)),
+    );
     expect(notTheirs.status).toBe(400);
-    const unknown = await failure(invoke(confirmEmailChange, user, { token: "x".repeat(43) }, ctx(now)));
+    const unknown = await failure(
+      invoke(confirmEmailChange, user, { token: "x".repeat(43) }, ctx(now)),
+    );
     expect(unknown.status).toBe(400);
 
-    await db().updateTable("users").set({ email: "later@example.com" }).where("id", "=", stranger.user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ email: "later@example.com" })
+      .where("id", "=", stranger.user.id)
+      .execute();
     const taken = await failure(invoke(confirmEmailChange, user, { token: linkToken }, ctx(now)));
     expect(taken.status).toBe(409);
     expect((await userRow(user.id)).email).toBe(user.email);
-    expect((await db().selectFrom("email_changes").select("used_at").where("user_id", "=", user.id).executeTakeFirstOrThrow()).used_at).toBeNull();
+    expect(
+      (
+        await db()
+          .selectFrom("email_changes")
+          .select("used_at")
+          .where("user_id", "=", user.id)
+          .executeTakeFirstOrThrow()
+      ).used_at,
+    ).toBeNull();
   });
 
   it("a newer request replaces the link of an older one", async () => {

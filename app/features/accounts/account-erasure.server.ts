@@ -21,7 +21,11 @@ export const SUPER_ADMIN_NOT_ERASABLE = "The super admin's account cannot be era
 
 /** The user's own password, checked before they erase their account; 400 with a field error when it does not match. */
 export async function assertOwnPassword(db: DB, userId: string, password: string): Promise<void> {
-  const row = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!row || !(await verifyPassword(password, row.password_hash))) {
     throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   }
@@ -46,7 +50,11 @@ export interface ClosedAccount {
  * stays: sales, shares and audit entries name its id. 404 for an unknown
  * user; the super admin cannot be erased (400).
  */
-export async function closeAccountForErasure(trx: DB, userId: string, now: Date): Promise<ClosedAccount> {
+export async function closeAccountForErasure(
+  trx: DB,
+  userId: string,
+  now: Date,
+): Promise<ClosedAccount> {
   if (userId === SUPER_ADMIN_ID) throw badRequest(SUPER_ADMIN_NOT_ERASABLE);
   const user = await trx
     .selectFrom("users")
@@ -57,7 +65,10 @@ export async function closeAccountForErasure(trx: DB, userId: string, now: Date)
   await revokeAllCredentials(trx, userId);
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
   // The waitlist keeps the address: its entry goes with the account.
-  await trx.deleteFrom("waitlist").where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)])).execute();
+  await trx
+    .deleteFrom("waitlist")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)]))
+    .execute();
   if (user.erased_at) return { email: user.email, profileImageUrl: null, alreadyErased: true };
   const stamp = now.toISOString();
   await trx

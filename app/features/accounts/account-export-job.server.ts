@@ -11,7 +11,11 @@ import type { Procedure } from "~/infra/procedure.server";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
 import { configuredOrigin, mailLinkOrigin } from "~/infra/configured-origin.server";
-import { writeZipFile, type StreamedZipEntry, type WrittenZipEntry } from "~/infra/streamed-zip.server";
+import {
+  writeZipFile,
+  type StreamedZipEntry,
+  type WrittenZipEntry,
+} from "~/infra/streamed-zip.server";
 import type { ExportedFile } from "~/lib/exported-files";
 import { queueMail } from "~/features/mail/lends.server";
 import { accountOf } from "~/features/accounts/account.server";
@@ -51,7 +55,11 @@ type SourceProcedure<R> = Procedure<"user", any, R>;
 export interface AccountExportSources {
   studio: SourceProcedure<{ files: ExportedFile[] }>;
   market: SourceProcedure<{ listings: unknown[]; sales: unknown[]; files: ExportedFile[] }>;
-  publishing: SourceProcedure<{ integrations: unknown[]; modelReleases?: unknown[]; files: ExportedFile[] }>;
+  publishing: SourceProcedure<{
+    integrations: unknown[];
+    modelReleases?: unknown[];
+    files: ExportedFile[];
+  }>;
   payouts: SourceProcedure<unknown>;
 }
 
@@ -74,16 +82,33 @@ function jsonEntry(name: string, value: unknown): StreamedZipEntry {
   return { name, source: Buffer.from(`${JSON.stringify(value, null, 2)}\n`, "utf8") };
 }
 
-async function buildExport(deps: AccountExportJobDeps, payload: AccountExportJobPayload, context: JobRunContext): Promise<void> {
+async function buildExport(
+  deps: AccountExportJobDeps,
+  payload: AccountExportJobPayload,
+  context: JobRunContext,
+): Promise<void> {
   const { db } = context;
-  const row = await db.selectFrom("account_exports").selectAll().where("id", "=", payload.exportId).executeTakeFirst();
+  const row = await db
+    .selectFrom("account_exports")
+    .selectAll()
+    .where("id", "=", payload.exportId)
+    .executeTakeFirst();
   if (!row || row.status !== "pending") return; // erased, or already done
-  const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", row.user_id)
+    .executeTakeFirst();
   if (!user) return;
   await deps.ensureSpace?.();
   const config = deps.config();
   const now = context.now();
-  const ctx = plainContext(configuredOrigin(config) ?? "http://localhost", { db, config, now, clientIp: "job" });
+  const ctx = plainContext(configuredOrigin(config) ?? "http://localhost", {
+    db,
+    config,
+    now,
+    clientIp: "job",
+  });
   const [account, studio, market, publishing, payouts] = await Promise.all([
     accountOf(db, user, now),
     invoke(deps.sources.studio, user, {}, ctx),
@@ -95,11 +120,16 @@ async function buildExport(deps: AccountExportJobDeps, payload: AccountExportJob
   const written: WrittenZipEntry[] = [];
   const missing: string[] = [];
   async function* entries(): AsyncGenerator<StreamedZipEntry> {
-    yield jsonEntry("account.json", { exportedAt: now.toISOString(), account, integrations: publishing.integrations });
+    yield jsonEntry("account.json", {
+      exportedAt: now.toISOString(),
+      account,
+      integrations: publishing.integrations,
+    });
     yield jsonEntry("listings.json", market.listings);
     yield jsonEntry("sales.json", market.sales);
     yield jsonEntry("payouts.json", payouts);
-    if (publishing.modelReleases?.length) yield jsonEntry("model-releases.json", publishing.modelReleases);
+    if (publishing.modelReleases?.length)
+      yield jsonEntry("model-releases.json", publishing.modelReleases);
     const named = new Set<string>();
     for (const file of files) {
       if (named.has(file.name)) continue;
@@ -115,7 +145,11 @@ async function buildExport(deps: AccountExportJobDeps, payload: AccountExportJob
   const scratch = await deps.store.scratchPath();
   let key: string | null = null;
   try {
-    await writeZipFile(scratch, entries(), { modified: now, signal: context.signal, onEntryWritten: (entry) => written.push(entry) });
+    await writeZipFile(scratch, entries(), {
+      modified: now,
+      signal: context.signal,
+      onEntryWritten: (entry) => written.push(entry),
+    });
     const bytes = (await fsp.stat(scratch)).size;
     key = newFileKey("exports", "zip");
     await deps.store.adopt(key, scratch);
@@ -158,13 +192,27 @@ async function markReady(
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new ExportGone();
-    await enqueueJob(trx, { kind: EXPORT_SWEEP_JOB, payload: {}, now, runAt: new Date(expiresAt.getTime() + 1000), userId: null });
-    const row = await trx.selectFrom("account_exports").selectAll().where("id", "=", input.exportId).executeTakeFirstOrThrow();
+    await enqueueJob(trx, {
+      kind: EXPORT_SWEEP_JOB,
+      payload: {},
+      now,
+      runAt: new Date(expiresAt.getTime() + 1000),
+      userId: null,
+    });
+    const row = await trx
+      .selectFrom("account_exports")
+      .selectAll()
+      .where("id", "=", input.exportId)
+      .executeTakeFirstOrThrow();
     const path = exportDownloadPath(row, now);
     if (origin && path) {
       await queueMail(trx, {
         to: input.user.email,
-        ...renderExportReadyMail({ firstName: input.user.first_name, link: `${origin}${path}`, settingsLink: `${origin}/settings/export` }),
+        ...renderExportReadyMail({
+          firstName: input.user.first_name,
+          link: `${origin}${path}`,
+          settingsLink: `${origin}/settings/export`,
+        }),
         now,
       });
     }
@@ -175,7 +223,9 @@ async function markReady(
 /** The export's row is no longer pending: the account was erased while the zip was built. */
 class ExportGone extends Error {}
 
-export function accountExportJobHandler(deps: AccountExportJobDeps): JobHandler<AccountExportJobPayload> {
+export function accountExportJobHandler(
+  deps: AccountExportJobDeps,
+): JobHandler<AccountExportJobPayload> {
   return {
     parse: (payload) => payloadSchema.parse(payload),
     async run(payload, context) {
@@ -187,7 +237,10 @@ export function accountExportJobHandler(deps: AccountExportJobDeps): JobHandler<
       }
     },
     async onFailed(payload, error, context) {
-      console.error(`Data export ${payload.exportId} failed:`, error instanceof Error ? error.message : error);
+      console.error(
+        `Data export ${payload.exportId} failed:`,
+        error instanceof Error ? error.message : error,
+      );
       const at = context.now().toISOString();
       await context.db
         .updateTable("account_exports")
@@ -201,7 +254,9 @@ export function accountExportJobHandler(deps: AccountExportJobDeps): JobHandler<
 }
 
 /** The sweep of expired exports' zips, as a job (queued for each ready export's expiry). */
-export function exportSweepJobHandler(deps: { store: FileStore }): JobHandler<Record<string, never>> {
+export function exportSweepJobHandler(deps: {
+  store: FileStore;
+}): JobHandler<Record<string, never>> {
   return {
     parse: () => ({}),
     async run(_payload, context) {

@@ -9,8 +9,15 @@ import { getConfig } from "~/infra/config.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { mediaResponse } from "~/web/media.server";
-import { ACCOUNT_EXPORT_JOB, accountExportJobHandler } from "~/features/accounts/account-export-job.server";
-import { accountExportView, sweepExpiredExports, EXPORT_LINK_MS } from "~/features/accounts/account-exports.server";
+import {
+  ACCOUNT_EXPORT_JOB,
+  accountExportJobHandler,
+} from "~/features/accounts/account-export-job.server";
+import {
+  accountExportView,
+  sweepExpiredExports,
+  EXPORT_LINK_MS,
+} from "~/features/accounts/account-exports.server";
 import { ACCOUNT_EXPORT_SOURCES } from "~/boot/job-kinds.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -28,7 +35,13 @@ const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).
 function exportWorker() {
   return new JobWorker({
     db: getDb(),
-    handlers: { [ACCOUNT_EXPORT_JOB]: accountExportJobHandler({ store: getFileStore(), config: getConfig, sources: ACCOUNT_EXPORT_SOURCES }) },
+    handlers: {
+      [ACCOUNT_EXPORT_JOB]: accountExportJobHandler({
+        store: getFileStore(),
+        config: getConfig,
+        sources: ACCOUNT_EXPORT_SOURCES,
+      }),
+    },
     concurrency: 1,
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
@@ -36,17 +49,46 @@ function exportWorker() {
 }
 
 async function askForExport(token: string) {
-  const response = await callRoute(exportRoute.action, makeRequest("/api/account/export", { method: "POST", token }));
-  return { status: response.status, body: (await response.json()) as { id: string; status: string; url: string | null; expiresAt: string | null } };
+  const response = await callRoute(
+    exportRoute.action,
+    makeRequest("/api/account/export", { method: "POST", token }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      id: string;
+      status: string;
+      url: string | null;
+      expiresAt: string | null;
+    },
+  };
 }
 
 async function exportStatus(token: string, id: string) {
-  const response = await callRoute(exportStatusRoute.loader, makeRequest(`/api/account/export/${id}`, { token }), { id });
-  return { status: response.status, body: (await response.json()) as { id: string; status: string; url: string | null; expiresAt: string | null } };
+  const response = await callRoute(
+    exportStatusRoute.loader,
+    makeRequest(`/api/account/export/${id}`, { token }),
+    { id },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      id: string;
+      status: string;
+      url: string | null;
+      expiresAt: string | null;
+    },
+  };
 }
 
 /** A paid order of a buyer's for the listing, with the creator's share in the ledger. */
-async function sellListing(listing: { id: string; user_id: string; title: string; price_cents: number; file_key: string }) {
+async function sellListing(listing: {
+  id: string;
+  user_id: string;
+  title: string;
+  price_cents: number;
+  file_key: string;
+}) {
   const db = getDb();
   const now = new Date().toISOString();
   const orderId = crypto.randomUUID();
@@ -70,11 +112,32 @@ async function sellListing(listing: { id: string; user_id: string; title: string
     .execute();
   await db
     .insertInto("order_items")
-    .values({ id: itemId, order_id: orderId, listing_id: listing.id, creator_id: listing.user_id, title: listing.title, style: "anime", price_cents: listing.price_cents, file_key: listing.file_key, file_mime_type: "image/jpeg", created_at: now })
+    .values({
+      id: itemId,
+      order_id: orderId,
+      listing_id: listing.id,
+      creator_id: listing.user_id,
+      title: listing.title,
+      style: "anime",
+      price_cents: listing.price_cents,
+      file_key: listing.file_key,
+      file_mime_type: "image/jpeg",
+      created_at: now,
+    })
     .execute();
   await db
     .insertInto("earnings")
-    .values({ id: crypto.randomUUID(), order_item_id: itemId, order_id: orderId, creator_id: listing.user_id, listing_id: listing.id, amount_cents: 2125, platform_fee_cents: 375, test_mode: 1, created_at: now })
+    .values({
+      id: crypto.randomUUID(),
+      order_item_id: itemId,
+      order_id: orderId,
+      creator_id: listing.user_id,
+      listing_id: listing.id,
+      amount_cents: 2125,
+      platform_fee_cents: 375,
+      test_mode: 1,
+      created_at: now,
+    })
     .execute();
   return { itemId, orderId };
 }
@@ -90,15 +153,24 @@ describe("the export of a creator's data", () => {
     const apiKey = `sentinel-opensea-key-${crypto.randomBytes(12).toString("hex")}`;
     const connected = await callRoute(
       integrationsRoute.action,
-      makeRequest("/api/token-marketplace-integrations", { token: creator.token, json: { platform: "opensea", apiKey, walletAddress: WALLET } }),
+      makeRequest("/api/token-marketplace-integrations", {
+        token: creator.token,
+        json: { platform: "opensea", apiKey, walletAddress: WALLET },
+      }),
     );
     expect(connected.status).toBe(201);
 
     // An original, its style (with an optimized version), the listing's sold file and preview, and a sale.
-    const { listing, stylized } = await createListing(creator.user.id, { title: "Exported Portrait" });
+    const { listing, stylized } = await createListing(creator.user.id, {
+      title: "Exported Portrait",
+    });
     const optimizedKey = newFileKey("optimized", "webp");
     await store.write(optimizedKey, crypto.randomBytes(3000));
-    await db.updateTable("stylized_images").set({ optimized_file_key: optimizedKey }).where("id", "=", stylized.id).execute();
+    await db
+      .updateTable("stylized_images")
+      .set({ optimized_file_key: optimizedKey })
+      .where("id", "=", stylized.id)
+      .execute();
     const sale = await sellListing(listing);
     // Someone else's image is not in it.
     const othersListing = await createListing(other.user.id);
@@ -110,7 +182,9 @@ describe("the export of a creator's data", () => {
     const again = await askForExport(creator.token);
     expect(again.status).toBe(202);
     expect(again.body.id).toBe(asked.body.id);
-    expect(await db.selectFrom("jobs").select("id").where("kind", "=", ACCOUNT_EXPORT_JOB).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("jobs").select("id").where("kind", "=", ACCOUNT_EXPORT_JOB).execute(),
+    ).toHaveLength(1);
 
     // Another user's id is not found, for them.
     expect((await exportStatus(other.token, asked.body.id)).status).toBe(404);
@@ -126,20 +200,32 @@ describe("the export of a creator's data", () => {
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(EXPORT_LINK_MS);
 
     // The link downloads the zip.
-    const download = await mediaResponse(new Request(ready.body.url!), new URL(ready.body.url!).pathname.replace(/^\/media\//, ""));
+    const download = await mediaResponse(
+      new Request(ready.body.url!),
+      new URL(ready.body.url!).pathname.replace(/^\/media\//, ""),
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/zip");
-    expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename="[a-z-]+\.zip"$/);
+    expect(download.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="[a-z-]+\.zip"$/,
+    );
     const zipBytes = Buffer.from(await download.arrayBuffer());
     const entries = unzipSync(zipBytes);
 
     // Every image file of the creator's, byte for byte as stored.
     const expected: Record<string, string> = {
-      [`images/originals/${stylized.image_id}.png`]: (await db.selectFrom("images").select("file_key").where("id", "=", stylized.image_id).executeTakeFirstOrThrow()).file_key,
+      [`images/originals/${stylized.image_id}.png`]: (
+        await db
+          .selectFrom("images")
+          .select("file_key")
+          .where("id", "=", stylized.image_id)
+          .executeTakeFirstOrThrow()
+      ).file_key,
       [`images/styles/${stylized.id}.jpg`]: stylized.file_key!,
       [`images/optimized/${stylized.id}.webp`]: optimizedKey,
       [`images/listings/${listing.id}.${listing.file_key.split(".").pop()}`]: listing.file_key,
-      [`images/previews/${listing.id}.${listing.preview_key.split(".").pop()}`]: listing.preview_key,
+      [`images/previews/${listing.id}.${listing.preview_key.split(".").pop()}`]:
+        listing.preview_key,
     };
     for (const [name, key] of Object.entries(expected)) {
       expect(entries[name], name).toBeDefined();
@@ -147,15 +233,26 @@ describe("the export of a creator's data", () => {
     }
     const imageNames = Object.keys(entries).filter((name) => name.startsWith("images/"));
     expect(imageNames.sort()).toEqual(Object.keys(expected).sort());
-    expect(Object.keys(entries).some((name) => name.includes(othersListing.listing.id))).toBe(false);
+    expect(Object.keys(entries).some((name) => name.includes(othersListing.listing.id))).toBe(
+      false,
+    );
     // The manifest's hashes are the entries' own.
-    const manifest = JSON.parse(Buffer.from(entries["files.json"]).toString("utf8")) as { files: { name: string; sha256: string }[]; missing: string[] };
+    const manifest = JSON.parse(Buffer.from(entries["files.json"]).toString("utf8")) as {
+      files: { name: string; sha256: string }[];
+      missing: string[];
+    };
     expect(manifest.missing).toEqual([]);
     for (const file of manifest.files) expect(sha256(entries[file.name])).toBe(file.sha256);
 
     // account.json: the profile, the consent record, the platform by name; no key anywhere in the zip.
     const account = JSON.parse(Buffer.from(entries["account.json"]).toString("utf8"));
-    expect(account.account).toMatchObject({ id: creator.user.id, email: creator.user.email, firstName: "Ada", lastName: "Exporter", consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } } });
+    expect(account.account).toMatchObject({
+      id: creator.user.id,
+      email: creator.user.email,
+      firstName: "Ada",
+      lastName: "Exporter",
+      consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
+    });
     expect(account.integrations).toEqual([{ platform: "OpenSea" }]);
     for (const secret of [apiKey, apiKey.slice(-8), creator.user.password_hash, creator.token]) {
       expect(zipBytes.includes(Buffer.from(secret))).toBe(false);
@@ -163,16 +260,33 @@ describe("the export of a creator's data", () => {
 
     // listings.json, sales.json (the creator's view of the sale, nothing of the buyer), payouts.json.
     const listings = JSON.parse(Buffer.from(entries["listings.json"]).toString("utf8"));
-    expect(listings).toEqual([expect.objectContaining({ id: listing.id, title: "Exported Portrait", price: "25" })]);
+    expect(listings).toEqual([
+      expect.objectContaining({ id: listing.id, title: "Exported Portrait", price: "25" }),
+    ]);
     const sales = JSON.parse(Buffer.from(entries["sales.json"]).toString("utf8"));
     expect(sales).toEqual([
-      expect.objectContaining({ saleReference: sale.itemId, title: "Exported Portrait", price: "25", share: "21.25", refundState: "none" }),
+      expect.objectContaining({
+        saleReference: sale.itemId,
+        title: "Exported Portrait",
+        price: "25",
+        share: "21.25",
+        refundState: "none",
+      }),
     ]);
-    for (const buyerData of ["Beatrix", "beatrix.buyer@example.org", "Buyer Company", "license-of-the-buyer", sale.orderId]) {
+    for (const buyerData of [
+      "Beatrix",
+      "beatrix.buyer@example.org",
+      "Buyer Company",
+      "license-of-the-buyer",
+      sale.orderId,
+    ]) {
       expect(zipBytes.includes(Buffer.from(buyerData))).toBe(false);
     }
     const payouts = JSON.parse(Buffer.from(entries["payouts.json"]).toString("utf8"));
-    expect(payouts).toMatchObject({ account: { status: "not_connected" }, balance: { earned: "21.25" } });
+    expect(payouts).toMatchObject({
+      account: { status: "not_connected" },
+      balance: { earned: "21.25" },
+    });
 
     // The creator is mailed the link.
     const [mail] = await queuedMailTo(creator.user.email);
@@ -186,7 +300,11 @@ describe("the export of a creator's data", () => {
     const asked = await askForExport(creator.token);
     await exportWorker().drain();
     const db = getDb();
-    const row = await db.selectFrom("account_exports").selectAll().where("id", "=", asked.body.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("account_exports")
+      .selectAll()
+      .where("id", "=", asked.body.id)
+      .executeTakeFirstOrThrow();
     const key = row.file_key!;
     const { url } = accountExportView(row, new Date(), ORIGIN);
     const later = new Date(Date.parse(row.expires_at!) + 1000);
@@ -205,7 +323,11 @@ describe("the export of a creator's data", () => {
     expect(await sweepExpiredExports(db, getFileStore(), new Date())).toBe(0);
     expect(await sweepExpiredExports(db, getFileStore(), later)).toBeGreaterThanOrEqual(1);
     expect(await getFileStore().exists(key)).toBe(false);
-    const swept = await db.selectFrom("account_exports").selectAll().where("id", "=", asked.body.id).executeTakeFirstOrThrow();
+    const swept = await db
+      .selectFrom("account_exports")
+      .selectAll()
+      .where("id", "=", asked.body.id)
+      .executeTakeFirstOrThrow();
     expect(swept.file_key).toBeNull();
     expect(accountExportView(swept, later, ORIGIN)).toMatchObject({ status: "ready", url: null });
   });
@@ -214,12 +336,19 @@ describe("the export of a creator's data", () => {
     const creator = await createTestUser();
     const first = await askForExport(creator.token);
     await exportWorker().drain();
-    const refused = await callRoute(exportRoute.action, makeRequest("/api/account/export", { method: "POST", token: creator.token }));
+    const refused = await callRoute(
+      exportRoute.action,
+      makeRequest("/api/account/export", { method: "POST", token: creator.token }),
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3500);
     expect(((await refused.json()) as { message: string }).message).toMatch(/one export an hour/);
 
-    await getDb().updateTable("account_exports").set({ status: "failed" }).where("id", "=", first.body.id).execute();
+    await getDb()
+      .updateTable("account_exports")
+      .set({ status: "failed" })
+      .where("id", "=", first.body.id)
+      .execute();
     const retried = await askForExport(creator.token);
     expect(retried.status).toBe(202);
     expect(retried.body.id).not.toBe(first.body.id);
@@ -231,10 +360,19 @@ describe("the export of a creator's data", () => {
     const asked = await askForExport(creator.token);
     await getDb().deleteFrom("account_exports").where("id", "=", asked.body.id).execute();
     await exportWorker().drain();
-    const job = await getDb().selectFrom("jobs").select("status").where("kind", "=", ACCOUNT_EXPORT_JOB).where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .select("status")
+      .where("kind", "=", ACCOUNT_EXPORT_JOB)
+      .where("user_id", "=", creator.user.id)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe("done");
     const exportsDir = path.join(getFileStore().root, "exports");
-    const rows = await getDb().selectFrom("account_exports").select("file_key").where("file_key", "is not", null).execute();
+    const rows = await getDb()
+      .selectFrom("account_exports")
+      .select("file_key")
+      .where("file_key", "is not", null)
+      .execute();
     const kept = new Set(rows.map((row) => row.file_key!.replace(/^exports\//, "")));
     const onDisk = fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir) : [];
     expect(onDisk.filter((name) => !kept.has(name))).toEqual([]);

@@ -8,7 +8,10 @@ import { notFound, tooManyRequests } from "~/infra/errors.server";
 import { waitText } from "~/infra/rate-limit.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import type { AccountExportView } from "~/features/accounts/account-export-types";
-import { EXPORT_INTERVAL_MINUTES, EXPORT_LINK_HOURS } from "~/features/accounts/account-export-types";
+import {
+  EXPORT_INTERVAL_MINUTES,
+  EXPORT_LINK_HOURS,
+} from "~/features/accounts/account-export-types";
 
 /**
  * A creator's exports of their own data (table account_exports). Asking for
@@ -37,7 +40,11 @@ export interface AccountExportJobPayload {
  * export). Throws 429 when the latest export that did not fail was asked for
  * less than EXPORT_INTERVAL_MINUTES ago.
  */
-export async function startAccountExport(db: DB, userId: string, now: Date): Promise<AccountExportRow> {
+export async function startAccountExport(
+  db: DB,
+  userId: string,
+  now: Date,
+): Promise<AccountExportRow> {
   return db.transaction().execute(async (trx) => {
     const pending = await trx
       .selectFrom("account_exports")
@@ -77,12 +84,20 @@ export async function startAccountExport(db: DB, userId: string, now: Date): Pro
       userId,
     });
     await trx.updateTable("account_exports").set({ job_id: jobId }).where("id", "=", id).execute();
-    return trx.selectFrom("account_exports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    return trx
+      .selectFrom("account_exports")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** One export of the caller's; 404 for an id that is not theirs. */
-export async function ownAccountExport(db: DB, userId: string, id: string): Promise<AccountExportRow> {
+export async function ownAccountExport(
+  db: DB,
+  userId: string,
+  id: string,
+): Promise<AccountExportRow> {
   const row = await db
     .selectFrom("account_exports")
     .selectAll()
@@ -94,7 +109,10 @@ export async function ownAccountExport(db: DB, userId: string, id: string): Prom
 }
 
 /** The caller's latest export, or null when they never asked for one. */
-export async function latestAccountExportOf(db: DB, userId: string): Promise<AccountExportRow | null> {
+export async function latestAccountExportOf(
+  db: DB,
+  userId: string,
+): Promise<AccountExportRow | null> {
   const row = await db
     .selectFrom("account_exports")
     .selectAll()
@@ -107,7 +125,11 @@ export async function latestAccountExportOf(db: DB, userId: string): Promise<Acc
 }
 
 /** When the caller may ask for a new export (null: now, or once the pending one is done). */
-export async function nextExportAllowedAt(db: DB, userId: string, now: Date): Promise<string | null> {
+export async function nextExportAllowedAt(
+  db: DB,
+  userId: string,
+  now: Date,
+): Promise<string | null> {
   const latest = await db
     .selectFrom("account_exports")
     .select(["created_at", "status"])
@@ -130,7 +152,11 @@ export function exportDownloadPath(row: AccountExportRow, now: Date): string | n
 }
 
 /** An export as the API and the Your data tab show it; `origin` makes its link absolute. */
-export function accountExportView(row: AccountExportRow, now: Date, origin: string): AccountExportView {
+export function accountExportView(
+  row: AccountExportRow,
+  now: Date,
+  origin: string,
+): AccountExportView {
   const path = exportDownloadPath(row, now);
   return {
     id: row.id,
@@ -175,10 +201,18 @@ export async function sweepExpiredExports(db: DB, store: FileStore, now: Date): 
  * rows. Read by name, so an erasure works whether or not the export's table
  * exists in this database yet.
  */
-export async function eraseAccountExportsOf(db: DB, store: FileStore, userId: string): Promise<void> {
-  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'account_exports'`.execute(db);
+export async function eraseAccountExportsOf(
+  db: DB,
+  store: FileStore,
+  userId: string,
+): Promise<void> {
+  const table = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name = 'account_exports'`.execute(db);
   if (table.rows.length === 0) return;
-  const rows = await sql<{ file_key: string | null }>`select file_key from account_exports where user_id = ${userId}`.execute(db);
+  const rows = await sql<{
+    file_key: string | null;
+  }>`select file_key from account_exports where user_id = ${userId}`.execute(db);
   for (const row of rows.rows) await store.remove(row.file_key);
   await sql`delete from account_exports where user_id = ${userId}`.execute(db);
 }

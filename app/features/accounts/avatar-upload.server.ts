@@ -32,7 +32,8 @@ export async function receiveAvatarUpload(
   try {
     await storeAvatar(db, files, { userId: args.userId, sourcePath: upload.path, now: args.now });
   } catch (error) {
-    if (error instanceof NotAnAvatarImageError) throw unsupportedMedia(INVALID_FILE_TYPE.description);
+    if (error instanceof NotAnAvatarImageError)
+      throw unsupportedMedia(INVALID_FILE_TYPE.description);
     throw error;
   }
 }

@@ -49,18 +49,25 @@ export async function storeAvatar(
 ): Promise<string> {
   const encodedPath = await store.scratchPath();
   try {
-    const input = () => sharp(args.sourcePath, { failOn: "truncated", limitInputPixels: AVATAR_PIXEL_LIMIT });
+    const input = () =>
+      sharp(args.sourcePath, { failOn: "truncated", limitInputPixels: AVATAR_PIXEL_LIMIT });
     let format: string | undefined;
     try {
       format = (await input().metadata()).format;
     } catch (error) {
       throw new NotAnAvatarImageError(error);
     }
-    if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnAvatarImageError(`format ${format}`);
+    if (!format || !ACCEPTED_FORMATS.has(format))
+      throw new NotAnAvatarImageError(`format ${format}`);
     try {
       await input()
         .rotate()
-        .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover", position: sharp.strategy.attention })
+        .resize({
+          width: AVATAR_SIZE,
+          height: AVATAR_SIZE,
+          fit: "cover",
+          position: sharp.strategy.attention,
+        })
         .flatten({ background: "#ffffff" })
         .jpeg({ quality: 85 })
         .toFile(encodedPath);
@@ -75,7 +82,11 @@ export async function storeAvatar(
     let previous: string | null;
     try {
       previous = await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom("users").select("profile_image_url").where("id", "=", args.userId).executeTakeFirstOrThrow();
+        const before = await trx
+          .selectFrom("users")
+          .select("profile_image_url")
+          .where("id", "=", args.userId)
+          .executeTakeFirstOrThrow();
         await trx
           .updateTable("users")
           .set({ profile_image_url: url, updated_at: args.now.toISOString() })

@@ -23,6 +23,8 @@ export function isCommonPassword(password: string): boolean {
 
 /** Throws a 400 naming the password field when a new password is too short or common. */
 export function assertAcceptableNewPassword(password: string): void {
-  if (password.length < NEW_PASSWORD_MIN_LENGTH) throw badRequest(NEW_PASSWORD_TOO_SHORT, { password: [NEW_PASSWORD_TOO_SHORT] });
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, { password: [COMMON_PASSWORD] });
+  if (password.length < NEW_PASSWORD_MIN_LENGTH)
+    throw badRequest(NEW_PASSWORD_TOO_SHORT, { password: [NEW_PASSWORD_TOO_SHORT] });
+  if (isCommonPassword(password))
+    throw badRequest(COMMON_PASSWORD, { password: [COMMON_PASSWORD] });
 }

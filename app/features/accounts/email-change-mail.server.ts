@@ -14,14 +14,32 @@ export interface EmailChangeMail {
 const greetingOf = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hi,");
 
 /** To the new address: the link that makes the change. */
-export function renderConfirmEmailChangeMail(input: { firstName: string; newEmail: string; link: string }): EmailChangeMail {
+export function renderConfirmEmailChangeMail(input: {
+  firstName: string;
+  newEmail: string;
+  link: string;
+}): EmailChangeMail {
   const greeting = greetingOf(input.firstName);
   const subject = `Confirm your new ${PRODUCT_NAME} email`;
   const asked = `Someone, hopefully you, asked to use ${input.newEmail} for a ${PRODUCT_NAME} account.`;
-  const open = "Open this link and press Confirm to make the change (you will be asked to sign in if you are not):";
+  const open =
+    "Open this link and press Confirm to make the change (you will be asked to sign in if you are not):";
   const validity = `The link works once and is valid for ${EMAIL_CHANGE_LINK_HOURS} hours.`;
   const ignore = "If you did not ask for this, ignore this email: nothing changes.";
-  const text = [greeting, "", asked, open, "", input.link, "", validity, ignore, "", PRODUCT_NAME, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    asked,
+    open,
+    "",
+    input.link,
+    "",
+    validity,
+    ignore,
+    "",
+    PRODUCT_NAME,
+    "",
+  ].join("\n");
   const html = htmlMessage(
     subject,
     [
@@ -36,13 +54,32 @@ export function renderConfirmEmailChangeMail(input: { firstName: string; newEmai
 }
 
 /** To the old address: a notice that a change was asked for, and what to do if it was not you. */
-export function renderEmailChangeNoticeMail(input: { firstName: string; newEmail: string; settingsLink: string; resetLink: string }): EmailChangeMail {
+export function renderEmailChangeNoticeMail(input: {
+  firstName: string;
+  newEmail: string;
+  settingsLink: string;
+  resetLink: string;
+}): EmailChangeMail {
   const greeting = greetingOf(input.firstName);
   const subject = `Your ${PRODUCT_NAME} email is about to change`;
   const asked = `Someone signed in to your ${PRODUCT_NAME} account asked to change its email to ${input.newEmail}.`;
   const when = `The change happens only if the link sent to that address is opened within ${EMAIL_CHANGE_LINK_HOURS} hours.`;
-  const notYou = "If this was not you, change your password now; your settings show the change waiting.";
-  const text = [greeting, "", asked, when, "", notYou, "", `Settings: ${input.settingsLink}`, `Reset your password: ${input.resetLink}`, "", PRODUCT_NAME, ""].join("\n");
+  const notYou =
+    "If this was not you, change your password now; your settings show the change waiting.";
+  const text = [
+    greeting,
+    "",
+    asked,
+    when,
+    "",
+    notYou,
+    "",
+    `Settings: ${input.settingsLink}`,
+    `Reset your password: ${input.resetLink}`,
+    "",
+    PRODUCT_NAME,
+    "",
+  ].join("\n");
   const html = htmlMessage(
     subject,
     [

@@ -7,8 +7,15 @@ import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";
 import { WRONG_PASSWORD } from "~/features/accounts/account-erasure.server";
-import { assertEmailAvailable, emailChangeLink, startEmailChange } from "~/features/accounts/email-change.server";
-import { renderConfirmEmailChangeMail, renderEmailChangeNoticeMail } from "~/features/accounts/email-change-mail.server";
+import {
+  assertEmailAvailable,
+  emailChangeLink,
+  startEmailChange,
+} from "~/features/accounts/email-change.server";
+import {
+  renderConfirmEmailChangeMail,
+  renderEmailChangeNoticeMail,
+} from "~/features/accounts/email-change-mail.server";
 
 /**
  * Starts a change of the user's email: with the current password (400 when
@@ -31,7 +38,11 @@ export async function mailEmailChangeLink(
   const { now } = request;
   await db.transaction().execute(async (trx) => {
     const token = await startEmailChange(trx, user, request.email, now);
-    const confirm = renderConfirmEmailChangeMail({ firstName: user.first_name, newEmail: request.email, link: emailChangeLink(origin, token) });
+    const confirm = renderConfirmEmailChangeMail({
+      firstName: user.first_name,
+      newEmail: request.email,
+      link: emailChangeLink(origin, token),
+    });
     // The new address is typed by the caller: it counts toward that recipient's limit of such mail.
     await queueMailWithinRecipientLimit(trx, { to: request.email, ...confirm, now });
     const notice = renderEmailChangeNoticeMail({

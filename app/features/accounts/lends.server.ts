@@ -1,6 +1,17 @@
 // What other features (and the HTTP edge) use of accounts: plain service calls on its tables, not operations.
-export { createUser, findUserById, isAccountErased, setFaceConsent, setUserBanned, toPublicUser } from "~/features/accounts/users.server";
-export { createApiToken, endAllSessionsAndTokens, revokeAllCredentials } from "~/features/accounts/sessions.server";
+export {
+  createUser,
+  findUserById,
+  isAccountErased,
+  setFaceConsent,
+  setUserBanned,
+  toPublicUser,
+} from "~/features/accounts/users.server";
+export {
+  createApiToken,
+  endAllSessionsAndTokens,
+  revokeAllCredentials,
+} from "~/features/accounts/sessions.server";
 export { accountOf } from "~/features/accounts/account.server";
 export { eraseAccountExportsOf } from "~/features/accounts/account-exports.server";
 export {

@@ -5,8 +5,15 @@ import { waitText } from "~/infra/rate-limit.server";
 import { COMMON_PASSWORD } from "~/lib/accounts";
 import { hashPassword, verifyPassword } from "~/features/accounts/passwords.server";
 import { isCommonPassword } from "~/features/accounts/common-passwords.server";
-import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/features/accounts/login-throttle.server";
-import { type CallerCredentials, endOtherSessionsAndTokens } from "~/features/accounts/sessions.server";
+import {
+  recordLoginFailure,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from "~/features/accounts/login-throttle.server";
+import {
+  type CallerCredentials,
+  endOtherSessionsAndTokens,
+} from "~/features/accounts/sessions.server";
 
 export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
 
@@ -20,9 +27,16 @@ export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
 export async function changeOwnPassword(
   db: DB,
   user: UserRow,
-  change: { currentPassword: string; newPassword: string; caller: CallerCredentials; clientIp: string; now: Date },
+  change: {
+    currentPassword: string;
+    newPassword: string;
+    caller: CallerCredentials;
+    clientIp: string;
+    now: Date;
+  },
 ): Promise<void> {
-  if (isCommonPassword(change.newPassword)) throw badRequest(COMMON_PASSWORD, { newPassword: [COMMON_PASSWORD] });
+  if (isCommonPassword(change.newPassword))
+    throw badRequest(COMMON_PASSWORD, { newPassword: [COMMON_PASSWORD] });
   const reserved = await reserveLoginAttempt(db, user.email, change.clientIp, change.now);
   if (!reserved.ok) {
     throw tooManyRequests(

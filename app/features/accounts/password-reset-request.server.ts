@@ -16,13 +16,25 @@ class DecoyRollback extends Error {}
  * that is not banned the transaction commits; otherwise it is rolled back,
  * so nothing is sent and nothing is kept, in about the same time.
  */
-export async function mailPasswordResetLink(db: DB, config: Config, email: string, now: Date): Promise<void> {
+export async function mailPasswordResetLink(
+  db: DB,
+  config: Config,
+  email: string,
+  now: Date,
+): Promise<void> {
   const user = await findUserByEmail(db, email);
   const account = user && !user.banned ? user : null;
-  const token = signResetToken(config.appSecret, account ?? { id: "unknown", email, password_hash: "" }, now);
+  const token = signResetToken(
+    config.appSecret,
+    account ?? { id: "unknown", email, password_hash: "" },
+    now,
+  );
   const origin = mailLinkOrigin(config, "A password reset mail");
   if (!origin) return;
-  const message = renderResetPasswordMail({ firstName: account?.first_name ?? "", link: resetLink(origin, token) });
+  const message = renderResetPasswordMail({
+    firstName: account?.first_name ?? "",
+    link: resetLink(origin, token),
+  });
   try {
     await db.transaction().execute(async (trx) => {
       // Counted toward the recipient's limit of mail anyone can trigger, for unknown emails too (the same work).

@@ -24,11 +24,18 @@ const RESET_LINK_MS = RESET_LINK_MINUTES * 60 * 1000;
 const KEY_PURPOSE = "password-reset-link";
 
 export const RESET_LINK_EXPIRED = "This password reset link has expired. Ask for a new one.";
-export const RESET_LINK_INVALID = "This password reset link is not valid or has already been used. Ask for a new one.";
+export const RESET_LINK_INVALID =
+  "This password reset link is not valid or has already been used. Ask for a new one.";
 
 const base64url = (value: string) => Buffer.from(value, "utf8").toString("base64url");
 
-function mac(secret: string, userId: string, expiresAt: number, email: string, passwordHash: string): Buffer {
+function mac(
+  secret: string,
+  userId: string,
+  expiresAt: number,
+  email: string,
+  passwordHash: string,
+): Buffer {
   return crypto
     .createHmac("sha256", deriveKey(KEY_PURPOSE, secret))
     .update(`${userId}\u0000${expiresAt}\u0000${sha256(`${email}\u0000${passwordHash}`)}`)
@@ -58,17 +65,31 @@ const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{4
  * a 400 for a token that is malformed, expired, forged, made before the
  * password last changed, or for a banned or deleted user.
  */
-export async function verifyResetToken(db: DB, secret: string, token: string, now: Date): Promise<UserRow> {
+export async function verifyResetToken(
+  db: DB,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<UserRow> {
   const match = TOKEN_SHAPE.exec(token.trim());
   if (!match) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
   const userId = Buffer.from(match[1], "base64url").toString("utf8");
   const expiresAt = parseInt(match[2], 36);
-  if (!Number.isSafeInteger(expiresAt)) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
-  if (expiresAt * 1000 <= now.getTime()) throw badRequest(RESET_LINK_EXPIRED, { token: [RESET_LINK_EXPIRED] });
+  if (!Number.isSafeInteger(expiresAt))
+    throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+  if (expiresAt * 1000 <= now.getTime())
+    throw badRequest(RESET_LINK_EXPIRED, { token: [RESET_LINK_EXPIRED] });
   const user = await findUserById(db, userId);
   const given = Buffer.from(match[3], "base64url");
-  const expected = user ? mac(secret, user.id, expiresAt, user.email, user.password_hash) : crypto.randomBytes(32);
-  if (!user || user.banned || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+  const expected = user
+    ? mac(secret, user.id, expiresAt, user.email, user.password_hash)
+    : crypto.randomBytes(32);
+  if (
+    !user ||
+    user.banned ||
+    given.length !== expected.length ||
+    !crypto.timingSafeEqual(given, expected)
+  ) {
     throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
   }
   return user;
@@ -119,10 +140,24 @@ export const RESETS_PER_ADDRESS = 20;
 const RESET_MESSAGE = "Too many password reset requests.";
 
 export function throttleResetRequest(email: string, clientIp: string, now: Date): void {
-  throttleKey(now, { name: "reset-address", limit: RESETS_PER_ADDRESS, windowMs: RESET_WINDOW_MS, message: RESET_MESSAGE }, clientIp);
   throttleKey(
     now,
-    { name: "reset-email", limit: RESETS_PER_EMAIL, windowMs: RESET_WINDOW_MS, message: RESET_MESSAGE },
+    {
+      name: "reset-address",
+      limit: RESETS_PER_ADDRESS,
+      windowMs: RESET_WINDOW_MS,
+      message: RESET_MESSAGE,
+    },
+    clientIp,
+  );
+  throttleKey(
+    now,
+    {
+      name: "reset-email",
+      limit: RESETS_PER_EMAIL,
+      windowMs: RESET_WINDOW_MS,
+      message: RESET_MESSAGE,
+    },
     sha256(email.trim().toLowerCase()),
   );
 }

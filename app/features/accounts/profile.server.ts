@@ -5,11 +5,16 @@ import type { AccountPatch } from "~/features/accounts/profile-schemas";
 import { HANDLE_TAKEN_MESSAGE } from "~/features/accounts/profile-schemas";
 
 /** 409 for a handle someone else has: the API's `{message}`, and the form's field error. */
-export const handleTaken = () => new HttpError(409, HANDLE_TAKEN_MESSAGE, { handle: [HANDLE_TAKEN_MESSAGE] });
+export const handleTaken = () =>
+  new HttpError(409, HANDLE_TAKEN_MESSAGE, { handle: [HANDLE_TAKEN_MESSAGE] });
 
 function isHandleUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "SQLITE_CONSTRAINT_UNIQUE" && typeof message === "string" && message.includes("users.handle");
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" &&
+    typeof message === "string" &&
+    message.includes("users.handle")
+  );
 }
 
 /**
@@ -17,7 +22,12 @@ function isHandleUniqueViolation(error: unknown): boolean {
  * updated row. A handle another account has is a 409 and changes nothing;
  * the unique index settles two accounts asking for the same handle at once.
  */
-export async function updateProfile(db: DB, user: UserRow, patch: AccountPatch, now: Date): Promise<UserRow> {
+export async function updateProfile(
+  db: DB,
+  user: UserRow,
+  patch: AccountPatch,
+  now: Date,
+): Promise<UserRow> {
   const changes: Partial<Pick<UserRow, "first_name" | "last_name" | "handle" | "bio">> = {};
   if (patch.firstName !== undefined) changes.first_name = patch.firstName;
   if (patch.lastName !== undefined) changes.last_name = patch.lastName;
@@ -25,7 +35,11 @@ export async function updateProfile(db: DB, user: UserRow, patch: AccountPatch, 
   if (patch.bio !== undefined) changes.bio = patch.bio;
   if (Object.keys(changes).length === 0) return user;
   if (changes.handle) {
-    const holder = await db.selectFrom("users").select("id").where("handle", "=", changes.handle).executeTakeFirst();
+    const holder = await db
+      .selectFrom("users")
+      .select("id")
+      .where("handle", "=", changes.handle)
+      .executeTakeFirst();
     if (holder && holder.id !== user.id) throw handleTaken();
   }
   try {

@@ -18,8 +18,10 @@ const REGISTRATION_LINK_MS = REGISTRATION_LINK_HOURS * 60 * 60 * 1000;
 const PURPOSE = "registration-link";
 const ASSOCIATED = "registration";
 
-export const REGISTRATION_LINK_INVALID = "This link to create your account is not valid. Register again to get a new one.";
-export const REGISTRATION_LINK_EXPIRED = "This link to create your account has expired. Register again to get a new one.";
+export const REGISTRATION_LINK_INVALID =
+  "This link to create your account is not valid. Register again to get a new one.";
+export const REGISTRATION_LINK_EXPIRED =
+  "This link to create your account has expired. Register again to get a new one.";
 
 const sealedRegistration = z.object({
   email: z.string(),
@@ -35,7 +37,10 @@ export function sealRegistration(
   registration: Omit<PendingRegistration, "expiresAt">,
   now: Date,
 ): string {
-  const sealed: PendingRegistration = { ...registration, expiresAt: now.getTime() + REGISTRATION_LINK_MS };
+  const sealed: PendingRegistration = {
+    ...registration,
+    expiresAt: now.getTime() + REGISTRATION_LINK_MS,
+  };
   return seal(JSON.stringify(sealed), ASSOCIATED, { secret, purpose: PURPOSE });
 }
 
@@ -43,14 +48,21 @@ export function sealRegistration(
 export function openRegistration(secret: string, token: string, now: Date): PendingRegistration {
   let registration: PendingRegistration;
   try {
-    registration = sealedRegistration.parse(JSON.parse(open(token.trim(), ASSOCIATED, { secret, purpose: PURPOSE })));
+    registration = sealedRegistration.parse(
+      JSON.parse(open(token.trim(), ASSOCIATED, { secret, purpose: PURPOSE })),
+    );
   } catch (error) {
-    if (error instanceof CryptoBoxError || error instanceof SyntaxError || error instanceof z.ZodError) {
+    if (
+      error instanceof CryptoBoxError ||
+      error instanceof SyntaxError ||
+      error instanceof z.ZodError
+    ) {
       throw badRequest(REGISTRATION_LINK_INVALID, { token: [REGISTRATION_LINK_INVALID] });
     }
     throw error;
   }
-  if (registration.expiresAt <= now.getTime()) throw badRequest(REGISTRATION_LINK_EXPIRED, { token: [REGISTRATION_LINK_EXPIRED] });
+  if (registration.expiresAt <= now.getTime())
+    throw badRequest(REGISTRATION_LINK_EXPIRED, { token: [REGISTRATION_LINK_EXPIRED] });
   return registration;
 }
 

@@ -17,12 +17,27 @@ export interface RegistrationMail {
 
 const IGNORE = "If you did not ask for this, you can ignore this email.";
 
-export function renderCreateAccountMail(input: { firstName: string; link: string }): RegistrationMail {
+export function renderCreateAccountMail(input: {
+  firstName: string;
+  link: string;
+}): RegistrationMail {
   const greeting = `Hi ${input.firstName.trim()},`;
   const subject = `Finish creating your ${PRODUCT_NAME} account`;
   const asked = `Someone, hopefully you, registered this email address at ${PRODUCT_NAME}.`;
   const validity = `Open this link within ${REGISTRATION_LINK_HOURS} hours to create your account and sign in:`;
-  const text = [greeting, "", asked, validity, "", input.link, "", IGNORE, "", PRODUCT_NAME, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    asked,
+    validity,
+    "",
+    input.link,
+    "",
+    IGNORE,
+    "",
+    PRODUCT_NAME,
+    "",
+  ].join("\n");
   const html = htmlMessage(
     subject,
     [
@@ -36,13 +51,32 @@ export function renderCreateAccountMail(input: { firstName: string; link: string
   return { subject, text, html };
 }
 
-export function renderAlreadyRegisteredMail(input: { firstName: string; signInLink: string; resetLink: string }): RegistrationMail {
+export function renderAlreadyRegisteredMail(input: {
+  firstName: string;
+  signInLink: string;
+  resetLink: string;
+}): RegistrationMail {
   const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : "Hi,";
   const subject = `Someone tried to create an account with your email at ${PRODUCT_NAME}`;
   const tried = `Someone tried to register a new ${PRODUCT_NAME} account with this email address, which already has an account. No new account was made.`;
   const signIn = "If it was you, sign in instead:";
   const reset = "Forgot your password? Reset it here:";
-  const text = [greeting, "", tried, "", signIn, input.signInLink, "", reset, input.resetLink, "", IGNORE, "", PRODUCT_NAME, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    tried,
+    "",
+    signIn,
+    input.signInLink,
+    "",
+    reset,
+    input.resetLink,
+    "",
+    IGNORE,
+    "",
+    PRODUCT_NAME,
+    "",
+  ].join("\n");
   const html = htmlMessage(
     subject,
     [

@@ -7,7 +7,10 @@ import { findUserByEmail } from "~/features/accounts/users.server";
 import { hashPassword } from "~/features/accounts/passwords.server";
 import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
 import { registrationLink, sealRegistration } from "~/features/accounts/registration-links.server";
-import { renderAlreadyRegisteredMail, renderCreateAccountMail } from "~/features/accounts/registration-mail.server";
+import {
+  renderAlreadyRegisteredMail,
+  renderCreateAccountMail,
+} from "~/features/accounts/registration-mail.server";
 
 /**
  * Takes a registration: every accepted one does the same work (the password
@@ -40,12 +43,21 @@ export async function requestRegistration(
           origin,
           sealRegistration(
             config.appSecret,
-            { email: registration.email, firstName: registration.firstName, lastName: registration.lastName, passwordHash },
+            {
+              email: registration.email,
+              firstName: registration.firstName,
+              lastName: registration.lastName,
+              passwordHash,
+            },
             now,
           ),
         ),
       });
   // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
-  await queueMailWithinRecipientLimit(db, { to: existing?.email ?? registration.email, ...message, now });
+  await queueMailWithinRecipientLimit(db, {
+    to: existing?.email ?? registration.email,
+    ...message,
+    now,
+  });
   announceJobs();
 }

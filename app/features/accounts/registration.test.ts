@@ -28,17 +28,34 @@ afterEach(() => {
   (getConfig() as { REGISTRATION: string }).REGISTRATION = registration;
 });
 
-const person = (email: string) => ({ email, password: "a-fresh-passphrase", firstName: "Nia", lastName: "New" });
+const person = (email: string) => ({
+  email,
+  password: "a-fresh-passphrase",
+  firstName: "Nia",
+  lastName: "New",
+});
 const apiRegister = (json: unknown) =>
-  callRoute(registerApi.action, makeRequest("/api/register", { json }), {}, { clientIp: `192.0.2.${++address}`, nonce: "test" });
+  callRoute(
+    registerApi.action,
+    makeRequest("/api/register", { json }),
+    {},
+    { clientIp: `192.0.2.${++address}`, nonce: "test" },
+  );
 const webRegister = (fields: Record<string, string>) =>
-  callRoute(auth.action, formRequest("/auth", { intent: "register", ...fields }), {}, { clientIp: `192.0.2.${++address}`, nonce: "test" });
-const linkIn = (text: string) => /http:\/\/localhost:3000\/confirm-registration\?token=\S+/.exec(text)?.[0];
+  callRoute(
+    auth.action,
+    formRequest("/auth", { intent: "register", ...fields }),
+    {},
+    { clientIp: `192.0.2.${++address}`, nonce: "test" },
+  );
+const linkIn = (text: string) =>
+  /http:\/\/localhost:3000\/confirm-registration\?token=\S+/.exec(text)?.[0];
 
 describe("POST /api/register", () => {
   it("answers a taken email exactly as a new one, creates nothing yet, and mails each address", async () => {
     const { user: owner } = await createTestUser({ email: "taken@example.com" });
-    const users = async () => (await getDb().selectFrom("users").select("email").execute()).map((row) => row.email);
+    const users = async () =>
+      (await getDb().selectFrom("users").select("email").execute()).map((row) => row.email);
     const before = await users();
 
     const fresh = await apiRegister(person("fresh@example.com"));
@@ -63,7 +80,9 @@ describe("POST /api/register", () => {
     expect((await apiRegister({ email: "x" })).status).toBe(400);
     (getConfig() as { REGISTRATION: string }).REGISTRATION = "closed";
     expect((await apiRegister(person("closed@example.com"))).status).toBe(403);
-    expect(await getDb().selectFrom("jobs").select("id").where("kind", "=", MAIL_JOB).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("jobs").select("id").where("kind", "=", MAIL_JOB).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -75,7 +94,10 @@ describe("/auth Register and the mailed link", () => {
       const response = await webRegister(person(email));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/auth");
-      const next = await callRoute(root.loader, makeRequest("/auth", { cookie: cookiesFrom(response) }));
+      const next = await callRoute(
+        root.loader,
+        makeRequest("/auth", { cookie: cookiesFrom(response) }),
+      );
       notices.push((await next.json()).flash);
     }
     expect(notices[0]).toEqual(notices[1]);
@@ -88,15 +110,33 @@ describe("/auth Register and the mailed link", () => {
     const page = await callRoute(confirm.loader, makeRequest(path));
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ email: "web-new@example.com" });
-    expect(await getDb().selectFrom("users").select("id").where("email", "=", "web-new@example.com").execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "web-new@example.com")
+        .execute(),
+    ).toEqual([]);
 
-    const created = await callRoute(confirm.action, formRequest(path, { token: new URL(link).searchParams.get("token")! }));
+    const created = await callRoute(
+      confirm.action,
+      formRequest(path, { token: new URL(link).searchParams.get("token")! }),
+    );
     expect(created.status).toBe(302);
-    const home = await callRoute(root.loader, makeRequest("/dashboard", { cookie: cookiesFrom(created) }));
-    expect((await home.json()).user).toMatchObject({ email: "web-new@example.com", firstName: "Nia" });
+    const home = await callRoute(
+      root.loader,
+      makeRequest("/dashboard", { cookie: cookiesFrom(created) }),
+    );
+    expect((await home.json()).user).toMatchObject({
+      email: "web-new@example.com",
+      firstName: "Nia",
+    });
 
     // The link works once.
-    const again = await callRoute(confirm.action, formRequest(path, { token: new URL(link).searchParams.get("token")! }));
+    const again = await callRoute(
+      confirm.action,
+      formRequest(path, { token: new URL(link).searchParams.get("token")! }),
+    );
     expect(again.status).toBe(409);
   });
 });

@@ -16,7 +16,8 @@ export function renderResetPasswordMail(input: { firstName: string; link: string
   const subject = `Reset your ${PRODUCT_NAME} password`;
   const asked = `Someone, hopefully you, asked to reset the password of your ${PRODUCT_NAME} account.`;
   const validity = `The link works once and is valid for ${RESET_LINK_MINUTES} minutes.`;
-  const ignore = "If you did not ask for this, you can ignore this email: your password stays as it is.";
+  const ignore =
+    "If you did not ask for this, you can ignore this email: your password stays as it is.";
   const text = [
     greeting,
     "",

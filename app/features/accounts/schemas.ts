@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_MIN_LENGTH, NEW_PASSWORD_TOO_SHORT } from "~/lib/accounts";
+import {
+  MIN_PASSWORD_LENGTH,
+  NEW_PASSWORD_MIN_LENGTH,
+  NEW_PASSWORD_TOO_SHORT,
+} from "~/lib/accounts";
 
 /** One schema per form, used by the browser (conform) and the server alike. */
 
@@ -30,8 +34,16 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(100),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(100),
   email,
   password: newPassword,
   redirectTo: z.string().max(2000).optional(),
@@ -80,7 +92,11 @@ export const invitedRegisterSchema = z.object({
 
 /** The admin's Invite button: one waitlist entry. */
 export const waitlistEntrySchema = z.object({
-  entryId: z.string({ error: "Say which waitlist entry" }).trim().min(1, "Say which waitlist entry").max(100, "No such waitlist entry"),
+  entryId: z
+    .string({ error: "Say which waitlist entry" })
+    .trim()
+    .min(1, "Say which waitlist entry")
+    .max(100, "No such waitlist entry"),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -20,17 +20,28 @@ const tokenUser = apiRoute("/api/token-user");
 const CHROME_ON_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 
-type SessionEntry = { id: string; kind: "web" | "token"; createdAt: string; lastUsedAt: string | null; userAgent: string | null; current: boolean };
+type SessionEntry = {
+  id: string;
+  kind: "web" | "token";
+  createdAt: string;
+  lastUsedAt: string | null;
+  userAgent: string | null;
+  current: boolean;
+};
 
 async function sessionsOf(auth: { token?: string; cookie?: string }): Promise<SessionEntry[]> {
-  const response = await callRoute(accountSessions.loader, makeRequest("/api/account/sessions", auth));
+  const response = await callRoute(
+    accountSessions.loader,
+    makeRequest("/api/account/sessions", auth),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as SessionEntry[];
 }
 
 const tokenWorks = async (token: string) =>
   (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token }))).status === 200;
-const cookieWorks = async (cookie: string) => (await getWebUser(makeRequest("/dashboard", { cookie }))) !== null;
+const cookieWorks = async (cookie: string) =>
+  (await getWebUser(makeRequest("/dashboard", { cookie }))) !== null;
 
 /** A second web session of the user (another browser), as a Cookie header. */
 async function anotherBrowser(userId: string, userAgent: string | null = null) {
@@ -39,10 +50,19 @@ async function anotherBrowser(userId: string, userAgent: string | null = null) {
 }
 
 const changePassword = (auth: { token?: string; cookie?: string }, json: unknown) =>
-  callRoute(accountPassword.action, makeRequest("/api/account/password", { ...auth, json }), {}, { clientIp: "198.51.100.40" });
+  callRoute(
+    accountPassword.action,
+    makeRequest("/api/account/password", { ...auth, json }),
+    {},
+    { clientIp: "198.51.100.40" },
+  );
 
 const revoke = (auth: { token?: string; cookie?: string }, id: string) =>
-  callRoute(accountSession.action, makeRequest(`/api/account/sessions/${encodeURIComponent(id)}`, { ...auth, method: "DELETE" }), { id });
+  callRoute(
+    accountSession.action,
+    makeRequest(`/api/account/sessions/${encodeURIComponent(id)}`, { ...auth, method: "DELETE" }),
+    { id },
+  );
 
 describe("GET /api/account/sessions", () => {
   it("lists the user's web sessions and tokens by public ids (never the stored hashes), the browser each was made from, and marks the caller's", async () => {
@@ -50,7 +70,10 @@ describe("GET /api/account/sessions", () => {
     const { user, token, cookie } = await createTestUser({ email: "lina@example.com" });
     const login = await callRoute(
       tokenLogin.action,
-      makeRequest("/api/token-login", { json: { email: "lina@example.com", password: TEST_PASSWORD }, headers: { "User-Agent": CHROME_ON_LINUX } }),
+      makeRequest("/api/token-login", {
+        json: { email: "lina@example.com", password: TEST_PASSWORD },
+        headers: { "User-Agent": CHROME_ON_LINUX },
+      }),
     );
     const signedInToken = ((await login.json()) as { token: string }).token;
     await createTestUser(); // someone else's sessions are not listed
@@ -62,12 +85,27 @@ describe("GET /api/account/sessions", () => {
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ kind: "token", userAgent: CHROME_ON_LINUX });
     for (const entry of byToken) {
-      expect(Object.keys(entry).sort()).toEqual(["createdAt", "current", "id", "kind", "lastUsedAt", "userAgent"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "createdAt",
+        "current",
+        "id",
+        "kind",
+        "lastUsedAt",
+        "userAgent",
+      ]);
     }
 
     const stored = [
-      ...(await db.selectFrom("sessions").select("id_hash as hash").where("user_id", "=", user.id).execute()),
-      ...(await db.selectFrom("api_tokens").select("token_hash as hash").where("user_id", "=", user.id).execute()),
+      ...(await db
+        .selectFrom("sessions")
+        .select("id_hash as hash")
+        .where("user_id", "=", user.id)
+        .execute()),
+      ...(await db
+        .selectFrom("api_tokens")
+        .select("token_hash as hash")
+        .where("user_id", "=", user.id)
+        .execute()),
     ].map((row) => row.hash);
     const body = JSON.stringify(byToken);
     for (const hash of stored) expect(body).not.toContain(hash);
@@ -75,7 +113,9 @@ describe("GET /api/account/sessions", () => {
 
     const byCookie = await sessionsOf({ cookie });
     expect(byCookie.filter((entry) => entry.current).map((entry) => entry.kind)).toEqual(["web"]);
-    expect(byCookie.map((entry) => entry.id).sort()).toEqual(byToken.map((entry) => entry.id).sort());
+    expect(byCookie.map((entry) => entry.id).sort()).toEqual(
+      byToken.map((entry) => entry.id).sort(),
+    );
   });
 });
 
@@ -102,7 +142,10 @@ describe("DELETE /api/account/sessions/{id}", () => {
 
     expect((await revoke({ token }, target.id)).status).toBe(204);
     expect(await tokenWorks(other)).toBe(false);
-    const after = await callRoute(accountSessions.loader, makeRequest("/api/account/sessions", { token: other }));
+    const after = await callRoute(
+      accountSessions.loader,
+      makeRequest("/api/account/sessions", { token: other }),
+    );
     expect(after.status).toBe(401);
     expect(await tokenWorks(token)).toBe(true);
     expect(await cookieWorks(cookie)).toBe(true);
@@ -118,14 +161,22 @@ describe("DELETE /api/account/sessions/{id}", () => {
   it("answers 404 for an id that is not one of the user's, and ends nothing", async () => {
     const owner = await createTestUser();
     const stranger = await createTestUser();
-    const ownersSession = (await sessionsOf({ cookie: owner.cookie })).find((entry) => entry.current)!;
+    const ownersSession = (await sessionsOf({ cookie: owner.cookie })).find(
+      (entry) => entry.current,
+    )!;
     for (const id of [ownersSession.id, "no-such-id"]) {
       const response = await revoke({ token: stranger.token }, id);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "No such session or token" });
     }
     // The stored hash is not an id either.
-    const hash = (await getDb().selectFrom("api_tokens").select("token_hash").where("user_id", "=", owner.user.id).executeTakeFirstOrThrow()).token_hash;
+    const hash = (
+      await getDb()
+        .selectFrom("api_tokens")
+        .select("token_hash")
+        .where("user_id", "=", owner.user.id)
+        .executeTakeFirstOrThrow()
+    ).token_hash;
     expect((await revoke({ token: owner.token }, hash)).status).toBe(404);
     expect(await cookieWorks(owner.cookie)).toBe(true);
     expect(await tokenWorks(owner.token)).toBe(true);
@@ -136,7 +187,10 @@ describe("POST /api/account/password", () => {
   it("changes the password and ends every other web session and token; the caller's token keeps working", async () => {
     const { user, token, cookie } = await createTestUser({ email: "pat@example.com" });
     const { token: otherToken } = await createApiToken(getDb(), user.id, 30);
-    const response = await changePassword({ token }, { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-secret" });
+    const response = await changePassword(
+      { token },
+      { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-secret" },
+    );
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
 
@@ -146,7 +200,12 @@ describe("POST /api/account/password", () => {
     expect((await sessionsOf({ token })).map((entry) => entry.current)).toEqual([true]);
 
     const signIn = (password: string) =>
-      callRoute(tokenLogin.action, makeRequest("/api/token-login", { json: { email: "pat@example.com", password } }), {}, { clientIp: "198.51.100.41" });
+      callRoute(
+        tokenLogin.action,
+        makeRequest("/api/token-login", { json: { email: "pat@example.com", password } }),
+        {},
+        { clientIp: "198.51.100.41" },
+      );
     expect((await signIn(TEST_PASSWORD)).status).toBe(401);
     expect((await signIn("a-brand-new-secret")).status).toBe(200);
   });
@@ -154,7 +213,10 @@ describe("POST /api/account/password", () => {
   it("keeps the caller's web session when the change is made signed in by cookie", async () => {
     const { user, token, cookie } = await createTestUser();
     const second = await anotherBrowser(user.id);
-    const response = await changePassword({ cookie }, { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-secret" });
+    const response = await changePassword(
+      { cookie },
+      { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-secret" },
+    );
     expect(response.status).toBe(204);
     expect(await cookieWorks(cookie)).toBe(true);
     expect(await cookieWorks(second)).toBe(false);
@@ -165,20 +227,49 @@ describe("POST /api/account/password", () => {
     const db = getDb();
     const { user, token, cookie } = await createTestUser();
     const second = await anotherBrowser(user.id);
-    const before = await db.selectFrom("users").select(["password_hash", "updated_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("users")
+      .select(["password_hash", "updated_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     for (const [json, field, message] of [
-      [{ currentPassword: "not-my-password", newPassword: "a-brand-new-secret" }, "currentPassword", "The current password is not correct"],
-      [{ currentPassword: TEST_PASSWORD, newPassword: "short" }, "newPassword", "Password must be at least 8 characters"],
-      [{ currentPassword: TEST_PASSWORD, newPassword: "qwerty123" }, "newPassword", "This password is one of the most common and easy to guess. Please choose another."],
-      [{ currentPassword: "", newPassword: "a-brand-new-secret" }, "currentPassword", "Enter your current password"],
+      [
+        { currentPassword: "not-my-password", newPassword: "a-brand-new-secret" },
+        "currentPassword",
+        "The current password is not correct",
+      ],
+      [
+        { currentPassword: TEST_PASSWORD, newPassword: "short" },
+        "newPassword",
+        "Password must be at least 8 characters",
+      ],
+      [
+        { currentPassword: TEST_PASSWORD, newPassword: "qwerty123" },
+        "newPassword",
+        "This password is one of the most common and easy to guess. Please choose another.",
+      ],
+      [
+        { currentPassword: "", newPassword: "a-brand-new-secret" },
+        "currentPassword",
+        "Enter your current password",
+      ],
       [{ newPassword: "a-brand-new-secret" }, "currentPassword", "Enter your current password"],
     ] as const) {
       const response = await changePassword({ token }, json);
       expect(response.status, JSON.stringify(json)).toBe(400);
-      const body = (await response.json()) as { message: string; fieldErrors: Record<string, string[]> };
+      const body = (await response.json()) as {
+        message: string;
+        fieldErrors: Record<string, string[]>;
+      };
       expect(body.fieldErrors[field]).toEqual([message]);
     }
-    expect(await db.selectFrom("users").select(["password_hash", "updated_at"]).where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await db
+        .selectFrom("users")
+        .select(["password_hash", "updated_at"])
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
     for (const working of [cookie, second]) expect(await cookieWorks(working)).toBe(true);
     expect(await tokenWorks(token)).toBe(true);
   });
@@ -190,7 +281,12 @@ describe("signOutEverywhereElse", () => {
     const second = await anotherBrowser(user.id);
     const stranger = await createTestUser();
     const secret = await sessionCookie().parse(cookie);
-    await invoke(signOutEverywhereElse, user, {}, plainContext(ORIGIN, { webSessionSecret: secret }));
+    await invoke(
+      signOutEverywhereElse,
+      user,
+      {},
+      plainContext(ORIGIN, { webSessionSecret: secret }),
+    );
     expect(await cookieWorks(cookie)).toBe(true);
     expect(await cookieWorks(second)).toBe(false);
     expect(await tokenWorks(token)).toBe(false);

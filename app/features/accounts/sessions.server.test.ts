@@ -52,18 +52,32 @@ describe("API token last use", () => {
 describe("web session idle timeout", () => {
   const DAY = 24 * 60 * 60 * 1000;
   const lastSeen = async (secret: string) =>
-    (await getDb().selectFrom("sessions").selectAll().where("id_hash", "=", sha256(secret)).executeTakeFirstOrThrow() as { last_seen_at?: string }).last_seen_at;
+    (
+      (await getDb()
+        .selectFrom("sessions")
+        .selectAll()
+        .where("id_hash", "=", sha256(secret))
+        .executeTakeFirstOrThrow()) as { last_seen_at?: string }
+    ).last_seen_at;
 
   it("ends a session left unused for SESSION_IDLE_DAYS, though its 30-day life has not run out", async () => {
     const db = getDb();
     const { user } = await createTestUser();
     const start = new Date("2026-11-24T10:00:00.000Z");
     const { secret } = await createWebSession(db, user.id, 30, start);
-    expect((await userForWebSession(db, secret, new Date(start.getTime() + 6 * DAY), 7))?.id).toBe(user.id);
+    expect((await userForWebSession(db, secret, new Date(start.getTime() + 6 * DAY), 7))?.id).toBe(
+      user.id,
+    );
     // Used on day 6, so still good on day 12; then 8 idle days end it.
-    expect((await userForWebSession(db, secret, new Date(start.getTime() + 12 * DAY), 7))?.id).toBe(user.id);
-    expect(await userForWebSession(db, secret, new Date(start.getTime() + 20 * DAY), 7)).toBeUndefined();
-    expect(await userForWebSession(db, secret, new Date(start.getTime() + 20 * DAY + 1000), 7)).toBeUndefined();
+    expect((await userForWebSession(db, secret, new Date(start.getTime() + 12 * DAY), 7))?.id).toBe(
+      user.id,
+    );
+    expect(
+      await userForWebSession(db, secret, new Date(start.getTime() + 20 * DAY), 7),
+    ).toBeUndefined();
+    expect(
+      await userForWebSession(db, secret, new Date(start.getTime() + 20 * DAY + 1000), 7),
+    ).toBeUndefined();
   });
 
   it("writes the last-seen time at most every few minutes, so page views mostly write nothing", async () => {
@@ -72,7 +86,12 @@ describe("web session idle timeout", () => {
     const start = new Date("2026-11-24T10:00:00.000Z");
     const { secret } = await createWebSession(db, user.id, 30, start);
     expect(await lastSeen(secret)).toBe(start.toISOString());
-    await userForWebSession(db, secret, new Date(start.getTime() + SESSION_LAST_SEEN_RESOLUTION_MS - 1000), 7);
+    await userForWebSession(
+      db,
+      secret,
+      new Date(start.getTime() + SESSION_LAST_SEEN_RESOLUTION_MS - 1000),
+      7,
+    );
     expect(await lastSeen(secret)).toBe(start.toISOString());
     const later = new Date(start.getTime() + SESSION_LAST_SEEN_RESOLUTION_MS);
     await userForWebSession(db, secret, later, 7);

@@ -19,7 +19,13 @@ export function storedUserAgent(userAgent: string | null | undefined): string | 
   return trimmed === "" ? null : trimmed.slice(0, USER_AGENT_MAX_LENGTH);
 }
 
-export async function createWebSession(db: DB, userId: string, days: number, now = new Date(), userAgent: string | null = null) {
+export async function createWebSession(
+  db: DB,
+  userId: string,
+  days: number,
+  now = new Date(),
+  userAgent: string | null = null,
+) {
   const secret = newSecretToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   await db
@@ -79,7 +85,13 @@ export async function deleteWebSession(db: DB, secret: string) {
   await db.deleteFrom("sessions").where("id_hash", "=", sha256(secret)).execute();
 }
 
-export async function createApiToken(db: DB, userId: string, days: number, now = new Date(), userAgent: string | null = null) {
+export async function createApiToken(
+  db: DB,
+  userId: string,
+  days: number,
+  now = new Date(),
+  userAgent: string | null = null,
+) {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   await db
@@ -152,7 +164,6 @@ export interface CallerCredentials {
   bearerToken: string | null;
 }
 
-
 /**
  * The user's web sessions and API tokens that still work (not expired, and a
  * web session not idle for `idleDays`), most recently used first.
@@ -199,7 +210,9 @@ export async function listSessionsAndTokens(
     })),
   ];
   const recency = (view: SessionView) => view.lastUsedAt ?? view.createdAt;
-  return views.sort((a, b) => Number(b.current) - Number(a.current) || recency(b).localeCompare(recency(a)));
+  return views.sort(
+    (a, b) => Number(b.current) - Number(a.current) || recency(b).localeCompare(recency(a)),
+  );
 }
 
 /**
@@ -220,7 +233,11 @@ export async function endSessionOrToken(
     .returning("id_hash")
     .executeTakeFirst();
   if (session) {
-    return { kind: "web", current: caller.webSessionSecret !== null && session.id_hash === sha256(caller.webSessionSecret) };
+    return {
+      kind: "web",
+      current:
+        caller.webSessionSecret !== null && session.id_hash === sha256(caller.webSessionSecret),
+    };
   }
   const token = await db
     .deleteFrom("api_tokens")
@@ -229,13 +246,20 @@ export async function endSessionOrToken(
     .returning("token_hash")
     .executeTakeFirst();
   if (token) {
-    return { kind: "token", current: caller.bearerToken !== null && token.token_hash === sha256(caller.bearerToken) };
+    return {
+      kind: "token",
+      current: caller.bearerToken !== null && token.token_hash === sha256(caller.bearerToken),
+    };
   }
   return null;
 }
 
 /** Ends every web session and API token of the user but the one the call was made with ("sign out everywhere else"). */
-export async function endOtherSessionsAndTokens(db: DB, userId: string, caller: CallerCredentials): Promise<void> {
+export async function endOtherSessionsAndTokens(
+  db: DB,
+  userId: string,
+  caller: CallerCredentials,
+): Promise<void> {
   const keepSession = caller.webSessionSecret ? sha256(caller.webSessionSecret) : null;
   const keepToken = caller.bearerToken ? sha256(caller.bearerToken) : null;
   let sessions = db.deleteFrom("sessions").where("user_id", "=", userId);

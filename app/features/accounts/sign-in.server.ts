@@ -4,7 +4,11 @@ import { forbidden, tooManyRequests, unauthorized } from "~/infra/errors.server"
 import { waitText } from "~/infra/rate-limit.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
 import { decoyHash, verifyPassword } from "~/features/accounts/passwords.server";
-import { recordLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "~/features/accounts/login-throttle.server";
+import {
+  recordLoginFailure,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from "~/features/accounts/login-throttle.server";
 
 export const INVALID_LOGIN = "Invalid email or password";
 
@@ -31,7 +35,10 @@ export async function signInWithPassword(
   let failed = false;
   try {
     const user = await findUserByEmail(db, attempt.email);
-    const valid = await verifyPassword(attempt.password, user?.password_hash ?? (await decoyHash()));
+    const valid = await verifyPassword(
+      attempt.password,
+      user?.password_hash ?? (await decoyHash()),
+    );
     if (!user || !valid) {
       failed = true;
       await recordLoginFailure(db, reservation, attempt.now);

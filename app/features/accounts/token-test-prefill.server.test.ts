@@ -11,13 +11,22 @@ describe("the /token-test form's prefill", () => {
   it("helps only a development server: the admin's email, then the seeded demo account", async () => {
     const db = getDb();
     const development = { NODE_ENV: "development" as const, ADMIN_EMAIL: "admin@example.com" };
-    expect(await tokenTestPrefill(db, development)).toEqual({ email: "admin@example.com", key: "" });
+    expect(await tokenTestPrefill(db, development)).toEqual({
+      email: "admin@example.com",
+      key: "",
+    });
     await createTestUser({ email: DEMO_CREATOR.email });
-    expect(await tokenTestPrefill(db, development)).toEqual({ email: DEMO_CREATOR.email, key: DEMO_CREATOR.password });
+    expect(await tokenTestPrefill(db, development)).toEqual({
+      email: DEMO_CREATOR.email,
+      key: DEMO_CREATOR.password,
+    });
 
     // Anywhere else, nothing: no account name, no password in the page.
     for (const NODE_ENV of ["production", "test"] as const) {
-      expect(await tokenTestPrefill(db, { NODE_ENV, ADMIN_EMAIL: "admin@example.com" })).toEqual({ email: "", key: "" });
+      expect(await tokenTestPrefill(db, { NODE_ENV, ADMIN_EMAIL: "admin@example.com" })).toEqual({
+        email: "",
+        key: "",
+      });
     }
     expect(getConfig().NODE_ENV).toBe("test");
     const page = await callRoute(tokenTestPage, new Request("http://localhost/token-test"));

@@ -13,5 +13,7 @@ import { findUserByEmail } from "~/features/accounts/users.server";
 export async function tokenTestPrefill(db: DB, config: Pick<Config, "NODE_ENV" | "ADMIN_EMAIL">) {
   if (config.NODE_ENV !== "development") return { email: "", key: "" };
   const demo = await findUserByEmail(db, DEMO_CREATOR.email);
-  return demo ? { email: DEMO_CREATOR.email, key: DEMO_CREATOR.password } : { email: config.ADMIN_EMAIL, key: "" };
+  return demo
+    ? { email: DEMO_CREATOR.email, key: DEMO_CREATOR.password }
+    : { email: config.ADMIN_EMAIL, key: "" };
 }

@@ -34,7 +34,11 @@ export async function createUser(db: DB, input: NewUser, now = new Date()): Prom
 }
 
 /** Inserts an account whose password was hashed already (a confirmed registration); 409 for an email in use. */
-export async function insertUser(db: DB, input: Omit<NewUser, "password"> & { passwordHash: string }, now: Date): Promise<UserRow> {
+export async function insertUser(
+  db: DB,
+  input: Omit<NewUser, "password"> & { passwordHash: string },
+  now: Date,
+): Promise<UserRow> {
   const row: UserRow = {
     id: input.id ?? newId(),
     email: input.email.trim().toLowerCase(),
@@ -87,7 +91,11 @@ export async function setPassword(db: DB, userId: string, password: string, now 
 
 /** Whether the user's account was erased (its row is a tombstone); false for an unknown id. */
 export async function isAccountErased(db: DB, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select("erased_at")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return Boolean(row?.erased_at);
 }
 
@@ -99,7 +107,11 @@ export async function setUserBanned(
   db: DB,
   { userId, banned, now }: { userId: string; banned: boolean; now: Date },
 ): Promise<"updated" | "erased" | "not-found"> {
-  const target = await db.selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirst();
+  const target = await db
+    .selectFrom("users")
+    .select("erased_at")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!target) return "not-found";
   if (target.erased_at) return "erased";
   const updated = await db

@@ -5,17 +5,25 @@ import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { addToWaitlist, invitationLink, inviteEntry } from "~/features/accounts/waitlist.server";
-import { renderInvitationMail, renderWaitlistJoinedMail } from "~/features/accounts/waitlist-mail.server";
+import {
+  renderInvitationMail,
+  renderWaitlistJoinedMail,
+} from "~/features/accounts/waitlist-mail.server";
 
 /**
  * Puts an address on the waitlist once and mails it a confirmation; answers
  * whether it was added (a second request changes nothing and sends nothing).
  */
-export async function joinWaitlistWithConfirmation(db: DB, email: string, now: Date): Promise<boolean> {
+export async function joinWaitlistWithConfirmation(
+  db: DB,
+  email: string,
+  now: Date,
+): Promise<boolean> {
   const added = await db.transaction().execute(async (trx) => {
     const { added } = await addToWaitlist(trx, email, now);
     // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
-    if (added) await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
+    if (added)
+      await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
     return added;
   });
   if (added) announceJobs();
@@ -32,10 +40,20 @@ export async function inviteWithMail(
   invite: { entryId: string; adminId: string; now: Date },
 ): Promise<{ email: string; expiresAt: string }> {
   const origin = mailLinkOrigin(config, "An invitation mail");
-  if (!origin) throw new HttpError(409, "Invitations need PUBLIC_URL: their links are built only from it.");
+  if (!origin)
+    throw new HttpError(409, "Invitations need PUBLIC_URL: their links are built only from it.");
   const invitation = await db.transaction().execute(async (trx) => {
-    const made = await inviteEntry(trx, { entryId: invite.entryId, adminId: invite.adminId, spots: config.BETA_SPOTS, now: invite.now });
-    await queueMail(trx, { to: made.email, ...renderInvitationMail({ link: invitationLink(origin, made.token) }), now: invite.now });
+    const made = await inviteEntry(trx, {
+      entryId: invite.entryId,
+      adminId: invite.adminId,
+      spots: config.BETA_SPOTS,
+      now: invite.now,
+    });
+    await queueMail(trx, {
+      to: made.email,
+      ...renderInvitationMail({ link: invitationLink(origin, made.token) }),
+      now: invite.now,
+    });
     return made;
   });
   announceJobs();

@@ -24,10 +24,12 @@ export const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
 export { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
-export const INVITATION_INVALID = "This invitation link is not valid or was already used. Ask for a new invitation.";
+export const INVITATION_INVALID =
+  "This invitation link is not valid or was already used. Ask for a new invitation.";
 export const INVITATION_EXPIRED = "This invitation has expired. Ask for a new invitation.";
 export const NO_SPOTS_LEFT = "No beta spots are left (BETA_SPOTS). Raise it to invite more people.";
-export const ALREADY_HAS_ACCOUNT = "This address has an account already: there is nobody to invite.";
+export const ALREADY_HAS_ACCOUNT =
+  "This address has an account already: there is nobody to invite.";
 export const ALREADY_JOINED = "This address made its account through an invitation already.";
 
 /** The absolute link an invitation mail carries: the Register tab, opened for that address. */
@@ -68,7 +70,11 @@ export async function listWaitlist(db: DB, now: Date): Promise<WaitlistEntry[]> 
   const rows = await db
     .selectFrom("waitlist")
     .selectAll("waitlist")
-    .select(sql<number>`exists (select 1 from users where users.email = waitlist.email)`.as("has_account"))
+    .select(
+      sql<number>`exists (select 1 from users where users.email = waitlist.email)`.as(
+        "has_account",
+      ),
+    )
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .limit(1000)
@@ -99,7 +105,11 @@ export async function betaSpotsTaken(db: DB, now: Date): Promise<number> {
 }
 
 /** BETA_SPOTS minus the spots taken (never below 0), or null when BETA_SPOTS is not set. */
-export async function betaSpotsLeft(db: DB, spots: number | undefined, now: Date): Promise<{ total: number; left: number } | null> {
+export async function betaSpotsLeft(
+  db: DB,
+  spots: number | undefined,
+  now: Date,
+): Promise<{ total: number; left: number } | null> {
   if (!spots) return null;
   return { total: spots, left: Math.max(0, spots - (await betaSpotsTaken(db, now))) };
 }
@@ -114,12 +124,19 @@ export async function inviteEntry(
   db: DB,
   args: { entryId: string; adminId: string; spots: number | undefined; now: Date },
 ): Promise<{ email: string; token: string; expiresAt: string }> {
-  const entry = await db.selectFrom("waitlist").selectAll().where("id", "=", args.entryId).executeTakeFirst();
+  const entry = await db
+    .selectFrom("waitlist")
+    .selectAll()
+    .where("id", "=", args.entryId)
+    .executeTakeFirst();
   if (!entry) throw notFound("No such waitlist entry");
   if (entry.invite_used_at) throw conflict(ALREADY_JOINED);
   if (await findUserByEmail(db, entry.email)) throw conflict(ALREADY_HAS_ACCOUNT);
-  const stillWaiting = Boolean(entry.invited_at && entry.invite_expires_at && entry.invite_expires_at > args.now.toISOString());
-  if (args.spots && !stillWaiting && (await betaSpotsTaken(db, args.now)) >= args.spots) throw conflict(NO_SPOTS_LEFT);
+  const stillWaiting = Boolean(
+    entry.invited_at && entry.invite_expires_at && entry.invite_expires_at > args.now.toISOString(),
+  );
+  if (args.spots && !stillWaiting && (await betaSpotsTaken(db, args.now)) >= args.spots)
+    throw conflict(NO_SPOTS_LEFT);
   const token = newSecretToken();
   const expiresAt = new Date(args.now.getTime() + INVITATION_MS).toISOString();
   await db
@@ -137,8 +154,13 @@ export async function inviteEntry(
 
 /** The waiting invitation a token names; 400 when it is unknown, spent, replaced or expired. */
 export async function findInvitation(db: DB, token: string, now: Date): Promise<WaitlistRow> {
-  const entry = await db.selectFrom("waitlist").selectAll().where("invite_token_hash", "=", sha256(token.trim())).executeTakeFirst();
-  if (!entry || entry.invite_used_at) throw badRequest(INVITATION_INVALID, { invite: [INVITATION_INVALID] });
+  const entry = await db
+    .selectFrom("waitlist")
+    .selectAll()
+    .where("invite_token_hash", "=", sha256(token.trim()))
+    .executeTakeFirst();
+  if (!entry || entry.invite_used_at)
+    throw badRequest(INVITATION_INVALID, { invite: [INVITATION_INVALID] });
   if (!entry.invite_expires_at || entry.invite_expires_at <= now.toISOString()) {
     throw badRequest(INVITATION_EXPIRED, { invite: [INVITATION_EXPIRED] });
   }
@@ -163,13 +185,23 @@ export async function registerWithInvitation(
       .where("invite_used_at", "is", null)
       .where("invite_token_hash", "=", entry.invite_token_hash)
       .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) throw badRequest(INVITATION_INVALID, { invite: [INVITATION_INVALID] });
+    if (Number(spent.numUpdatedRows) !== 1)
+      throw badRequest(INVITATION_INVALID, { invite: [INVITATION_INVALID] });
     const user = await insertUser(
       trx,
-      { email: entry.email, firstName: args.firstName, lastName: args.lastName, passwordHash: args.passwordHash },
+      {
+        email: entry.email,
+        firstName: args.firstName,
+        lastName: args.lastName,
+        passwordHash: args.passwordHash,
+      },
       args.now,
     );
-    await trx.updateTable("waitlist").set({ user_id: user.id }).where("id", "=", entry.id).execute();
+    await trx
+      .updateTable("waitlist")
+      .set({ user_id: user.id })
+      .where("id", "=", entry.id)
+      .execute();
     return user;
   });
 }

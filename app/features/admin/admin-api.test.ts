@@ -19,7 +19,11 @@ type Who = "anonymous" | "creator" | "admin";
 
 async function callers() {
   const admin = await createTestAdmin();
-  const creator = await createTestUser({ email: "creator@example.com", firstName: "Cora", lastName: "Creator" });
+  const creator = await createTestUser({
+    email: "creator@example.com",
+    firstName: "Cora",
+    lastName: "Creator",
+  });
   return { admin, creator };
 }
 
@@ -35,7 +39,11 @@ describe("admin API authorization", () => {
     for (const [handler, path, params] of gets) {
       const as = async (who: Who, via: "token" | "cookie" = "token") => {
         const account = who === "admin" ? admin : who === "creator" ? creator : null;
-        const auth = account ? (via === "token" ? { token: account.token } : { cookie: account.cookie }) : {};
+        const auth = account
+          ? via === "token"
+            ? { token: account.token }
+            : { cookie: account.cookie }
+          : {};
         return callRoute(handler, makeRequest(path, auth), params);
       };
       const anonymous = await as("anonymous");
@@ -52,12 +60,22 @@ describe("admin API authorization", () => {
     for (const action of ["ban", "unban"]) {
       const path = `/api/admin/users/${creator.user.id}/${action}`;
       const params = { userId: creator.user.id, action };
-      expect((await callRoute(statusRoute.action, makeRequest(path, { method: "POST" }), params)).status).toBe(401);
-      const byCreator = await callRoute(statusRoute.action, makeRequest(path, { method: "POST", token: creator.token }), params);
+      expect(
+        (await callRoute(statusRoute.action, makeRequest(path, { method: "POST" }), params)).status,
+      ).toBe(401);
+      const byCreator = await callRoute(
+        statusRoute.action,
+        makeRequest(path, { method: "POST", token: creator.token }),
+        params,
+      );
       expect(byCreator.status).toBe(403);
     }
     // The creator was never banned by those attempts.
-    const row = await getDb().selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select("banned")
+      .where("id", "=", creator.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.banned).toBe(0);
   });
 
@@ -65,17 +83,28 @@ describe("admin API authorization", () => {
     const { admin, creator } = await callers();
     const response = await callRoute(
       statusRoute.action,
-      makeRequest(`/api/admin/users/${creator.user.id}/ban`, { method: "POST", cookie: admin.cookie, origin: "cross" }),
+      makeRequest(`/api/admin/users/${creator.user.id}/ban`, {
+        method: "POST",
+        cookie: admin.cookie,
+        origin: "cross",
+      }),
       { userId: creator.user.id, action: "ban" },
     );
     expect(response.status).toBe(403);
-    const row = await getDb().selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select("banned")
+      .where("id", "=", creator.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.banned).toBe(0);
   });
 
   it("answers JSON 405 for the wrong method", async () => {
     const { admin } = await callers();
-    const response = await callRoute(statsRoute.action, makeRequest("/api/admin/stats", { method: "POST", token: admin.token }));
+    const response = await callRoute(
+      statsRoute.action,
+      makeRequest("/api/admin/stats", { method: "POST", token: admin.token }),
+    );
     expect(response.status).toBe(405);
   });
 });
@@ -83,8 +112,16 @@ describe("admin API authorization", () => {
 describe("GET /api/admin/stats", () => {
   it("counts users, active users, images and sums the platform's fees", async () => {
     const { admin, creator } = await callers();
-    const empty = await callRoute(statsRoute.loader, makeRequest("/api/admin/stats", { token: admin.token }));
-    expect(await empty.json()).toEqual({ totalUsers: 2, activeUsers: 2, totalImages: 0, platformRevenue: 0 });
+    const empty = await callRoute(
+      statsRoute.loader,
+      makeRequest("/api/admin/stats", { token: admin.token }),
+    );
+    expect(await empty.json()).toEqual({
+      totalUsers: 2,
+      activeUsers: 2,
+      totalImages: 0,
+      platformRevenue: 0,
+    });
 
     const other = await createTestUser();
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", other.user.id).execute();
@@ -93,8 +130,16 @@ describe("GET /api/admin/stats", () => {
     await insertImage(other.user.id);
     await insertSale(creator.user.id, { amountCents: 2125, feeCents: 375 });
     await insertSale(creator.user.id, { amountCents: 6375, feeCents: 1125 });
-    const response = await callRoute(statsRoute.loader, makeRequest("/api/admin/stats", { token: admin.token }));
-    expect(await response.json()).toEqual({ totalUsers: 3, activeUsers: 2, totalImages: 3, platformRevenue: 15 });
+    const response = await callRoute(
+      statsRoute.loader,
+      makeRequest("/api/admin/stats", { token: admin.token }),
+    );
+    expect(await response.json()).toEqual({
+      totalUsers: 3,
+      activeUsers: 2,
+      totalImages: 3,
+      platformRevenue: 15,
+    });
   });
 });
 
@@ -105,7 +150,10 @@ describe("GET /api/admin/users", () => {
     await insertImage(creator.user.id);
     await insertSale(creator.user.id, { amountCents: 2125, feeCents: 375 });
     await insertSale(creator.user.id, { amountCents: 1000, feeCents: 250 });
-    const response = await callRoute(usersRoute.loader, makeRequest("/api/admin/users", { token: admin.token }));
+    const response = await callRoute(
+      usersRoute.loader,
+      makeRequest("/api/admin/users", { token: admin.token }),
+    );
     expect(response.status).toBe(200);
     const users = await response.json();
     expect(users).toHaveLength(2);
@@ -129,7 +177,11 @@ describe("GET /api/admin/users", () => {
 
   it("filters on email, first or last name ignoring case, and escapes LIKE wildcards", async () => {
     const { admin } = await callers();
-    await createTestUser({ email: "ada.lovelace@example.com", firstName: "Ada", lastName: "Lovelace" });
+    await createTestUser({
+      email: "ada.lovelace@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+    });
     await createTestUser({ email: "grace@navy.example", firstName: "Grace", lastName: "Hopper" });
     await createTestUser({ email: "percent@example.com", firstName: "Fifty%", lastName: "Off" });
     await createTestUser({ email: "under_score@example.com", firstName: "Una", lastName: "Der" });
@@ -169,13 +221,21 @@ describe("GET /api/admin/users", () => {
 describe("GET /api/admin/users/{userId}", () => {
   it("answers the user, or 404", async () => {
     const { admin, creator } = await callers();
-    const found = await callRoute(userRoute.loader, makeRequest(`/api/admin/users/${creator.user.id}`, { token: admin.token }), {
-      userId: creator.user.id,
-    });
+    const found = await callRoute(
+      userRoute.loader,
+      makeRequest(`/api/admin/users/${creator.user.id}`, { token: admin.token }),
+      {
+        userId: creator.user.id,
+      },
+    );
     expect((await found.json()).email).toBe("creator@example.com");
-    const missing = await callRoute(userRoute.loader, makeRequest("/api/admin/users/nope", { token: admin.token }), {
-      userId: "nope",
-    });
+    const missing = await callRoute(
+      userRoute.loader,
+      makeRequest("/api/admin/users/nope", { token: admin.token }),
+      {
+        userId: "nope",
+      },
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -185,14 +245,22 @@ describe("GET /api/admin/images", () => {
     const { admin, creator } = await callers();
     const first = await insertImage(creator.user.id, "2026-01-01T00:00:00.000Z");
     const second = await insertImage(admin.user.id, "2026-02-01T00:00:00.000Z");
-    const response = await callRoute(imagesRoute.loader, makeRequest("/api/admin/images", { token: admin.token }));
+    const response = await callRoute(
+      imagesRoute.loader,
+      makeRequest("/api/admin/images", { token: admin.token }),
+    );
     const images = await response.json();
     expect(images.map((i: { id: string; userId: string }) => [i.id, i.userId])).toEqual([
       [second, admin.user.id],
       [first, creator.user.id],
     ]);
     expect(images[0].originalUrl).toMatch(/^\/media\/originals\/[^?]+\?exp=\d+&sig=/);
-    expect(images[0]).toMatchObject({ width: 640, height: 480, bytes: 12345, mimeType: "image/jpeg" });
+    expect(images[0]).toMatchObject({
+      width: 640,
+      height: 480,
+      bytes: 12345,
+      mimeType: "image/jpeg",
+    });
   });
 });
 
@@ -200,34 +268,77 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
   const post = (userId: string, action: string, token: string) =>
     callRoute(
       statusRoute.action,
-      makeRequest(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { method: "POST", token }),
+      makeRequest(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, {
+        method: "POST",
+        token,
+      }),
       { userId, action },
     );
 
   it("bans at once: sessions and tokens end, the user is marked banned, an audit row is written", async () => {
     const { admin, creator } = await callers();
-    const before = await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: creator.token }));
+    const before = await callRoute(
+      tokenUser.loader,
+      makeRequest("/api/token-user", { token: creator.token }),
+    );
     expect(before.status).toBe(200);
 
     const response = await post(creator.user.id, "ban", admin.token);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ id: creator.user.id, email: "creator@example.com", banned: true, imageCount: 0 });
+    expect(body).toMatchObject({
+      id: creator.user.id,
+      email: "creator@example.com",
+      banned: true,
+      imageCount: 0,
+    });
 
     const db = getDb();
-    expect(await db.selectFrom("sessions").where("user_id", "=", creator.user.id).selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom("api_tokens").where("user_id", "=", creator.user.id).selectAll().execute()).toEqual([]);
-    expect((await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: creator.token }))).status).toBe(401);
-    expect((await callRoute(tokenUser.loader, makeRequest("/api/token-user", { cookie: creator.cookie }))).status).toBe(401);
+    expect(
+      await db.selectFrom("sessions").where("user_id", "=", creator.user.id).selectAll().execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom("api_tokens")
+        .where("user_id", "=", creator.user.id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+    expect(
+      (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: creator.token })))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await callRoute(
+          tokenUser.loader,
+          makeRequest("/api/token-user", { cookie: creator.cookie }),
+        )
+      ).status,
+    ).toBe(401);
     // The admin's own credentials are untouched.
-    expect((await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: admin.token }))).status).toBe(200);
+    expect(
+      (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: admin.token })))
+        .status,
+    ).toBe(200);
 
-    const audit = await db.selectFrom("audit_log").selectAll().where("subject_id", "=", creator.user.id).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("subject_id", "=", creator.user.id)
+      .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: "super-admin", action: "user.ban", subject_id: creator.user.id });
+    expect(audit[0]).toMatchObject({
+      actor_id: "super-admin",
+      action: "user.ban",
+      subject_id: creator.user.id,
+    });
     expect(Number.isNaN(Date.parse(audit[0].created_at))).toBe(false);
 
-    const stats = await callRoute(statsRoute.loader, makeRequest("/api/admin/stats", { token: admin.token }));
+    const stats = await callRoute(
+      statsRoute.loader,
+      makeRequest("/api/admin/stats", { token: admin.token }),
+    );
     expect((await stats.json()).activeUsers).toBe(1);
   });
 
@@ -271,9 +382,16 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
       expect(response.status).toBe(400);
       expect((await response.json()).message).toMatch(/super admin cannot be/);
     }
-    const row = await getDb().selectFrom("users").select("banned").where("id", "=", "super-admin").executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select("banned")
+      .where("id", "=", "super-admin")
+      .executeTakeFirstOrThrow();
     expect(row.banned).toBe(0);
-    expect((await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: admin.token }))).status).toBe(200);
+    expect(
+      (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: admin.token })))
+        .status,
+    ).toBe(200);
     expect(await getDb().selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
@@ -291,30 +409,62 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
 describe("POST /api/admin/users", () => {
   it("creates a user who can then sign in, audited; 409 for an email in use; 400 for bad input", async () => {
     const { admin, creator } = await callers();
-    const json = { email: "New.Person@Example.com", password: "secret-123", firstName: "New", lastName: "Person" };
-    const created = await callRoute(usersRoute.action, makeRequest("/api/admin/users", { json, token: admin.token }));
+    const json = {
+      email: "New.Person@Example.com",
+      password: "secret-123",
+      firstName: "New",
+      lastName: "Person",
+    };
+    const created = await callRoute(
+      usersRoute.action,
+      makeRequest("/api/admin/users", { json, token: admin.token }),
+    );
     expect(created.status).toBe(201);
     const user = await created.json();
-    expect(user).toMatchObject({ email: "new.person@example.com", firstName: "New", banned: false, imageCount: 0 });
-    const audit = await getDb().selectFrom("audit_log").selectAll().where("subject_id", "=", user.id).execute();
+    expect(user).toMatchObject({
+      email: "new.person@example.com",
+      firstName: "New",
+      banned: false,
+      imageCount: 0,
+    });
+    const audit = await getDb()
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("subject_id", "=", user.id)
+      .execute();
     expect(audit.map((row) => row.action)).toEqual(["user.create"]);
 
-    const { action: tokenLogin } = (await import("#tests/setup/api-routes")).apiRoute("/api/token-login");
+    const { action: tokenLogin } = (await import("#tests/setup/api-routes")).apiRoute(
+      "/api/token-login",
+    );
     const login = await callRoute(
       tokenLogin,
-      makeRequest("/api/token-login", { json: { email: "new.person@example.com", password: "secret-123" } }),
+      makeRequest("/api/token-login", {
+        json: { email: "new.person@example.com", password: "secret-123" },
+      }),
     );
     expect(login.status).toBe(200);
 
-    const again = await callRoute(usersRoute.action, makeRequest("/api/admin/users", { json, token: admin.token }));
+    const again = await callRoute(
+      usersRoute.action,
+      makeRequest("/api/admin/users", { json, token: admin.token }),
+    );
     expect(again.status).toBe(409);
     const invalid = await callRoute(
       usersRoute.action,
       makeRequest("/api/admin/users", { json: { email: "x", password: "1" }, token: admin.token }),
     );
     expect(invalid.status).toBe(400);
-    expect(Object.keys((await invalid.json()).fieldErrors).sort()).toEqual(["email", "firstName", "lastName", "password"]);
-    const byCreator = await callRoute(usersRoute.action, makeRequest("/api/admin/users", { json, token: creator.token }));
+    expect(Object.keys((await invalid.json()).fieldErrors).sort()).toEqual([
+      "email",
+      "firstName",
+      "lastName",
+      "password",
+    ]);
+    const byCreator = await callRoute(
+      usersRoute.action,
+      makeRequest("/api/admin/users", { json, token: creator.token }),
+    );
     expect(byCreator.status).toBe(403);
   });
 });

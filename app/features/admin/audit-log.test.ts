@@ -16,10 +16,23 @@ const usersRoute = apiRoute("/api/admin/users");
 
 beforeEach(emptyDatabase);
 
-type AuditPage = { entries: { id: number; actorId: string; actorEmail: string | null; action: string; subjectId: string; detail: Record<string, unknown> | null }[]; nextCursor: string | null };
+type AuditPage = {
+  entries: {
+    id: number;
+    actorId: string;
+    actorEmail: string | null;
+    action: string;
+    subjectId: string;
+    detail: Record<string, unknown> | null;
+  }[];
+  nextCursor: string | null;
+};
 
 async function audit(auth: { token?: string; cookie?: string }, query = "") {
-  const response = await callRoute(auditRoute.loader, makeRequest(`/api/admin/audit${query}`, auth));
+  const response = await callRoute(
+    auditRoute.loader,
+    makeRequest(`/api/admin/audit${query}`, auth),
+  );
   return { status: response.status, body: (await response.json()) as AuditPage };
 }
 
@@ -33,25 +46,48 @@ describe("the audit log", () => {
 
     const refunded = await callRoute(
       refundRoute.action,
-      makeRequest(`/api/admin/orders/${orderId}/refund`, { method: "POST", json: { reason: "Bought twice" }, token: admin.token }),
+      makeRequest(`/api/admin/orders/${orderId}/refund`, {
+        method: "POST",
+        json: { reason: "Bought twice" },
+        token: admin.token,
+      }),
       { orderId },
     );
     expect(refunded.status).toBe(200);
     for (const action of ["ban", "unban"]) {
       const response = await callRoute(
         statusRoute.action,
-        makeRequest(`/api/admin/users/${creator.user.id}/${action}`, { method: "POST", token: admin.token }),
+        makeRequest(`/api/admin/users/${creator.user.id}/${action}`, {
+          method: "POST",
+          token: admin.token,
+        }),
         { userId: creator.user.id, action },
       );
       expect(response.status).toBe(200);
     }
     const created = await callRoute(
       usersRoute.action,
-      makeRequest("/api/admin/users", { json: { email: "made@example.com", password: "a-fresh-passphrase", firstName: "Made", lastName: "ByAdmin" }, token: admin.token }),
+      makeRequest("/api/admin/users", {
+        json: {
+          email: "made@example.com",
+          password: "a-fresh-passphrase",
+          firstName: "Made",
+          lastName: "ByAdmin",
+        },
+        token: admin.token,
+      }),
     );
     expect(created.status).toBe(201);
     const madeId = ((await created.json()) as { id: string }).id;
-    await getDb().transaction().execute((trx) => recordRefund(trx, otherOrder, { refundedTotalCents: 500, reason: "Refunded in Stripe", now: new Date() }));
+    await getDb()
+      .transaction()
+      .execute((trx) =>
+        recordRefund(trx, otherOrder, {
+          refundedTotalCents: 500,
+          reason: "Refunded in Stripe",
+          now: new Date(),
+        }),
+      );
 
     const { status, body } = await audit({ token: admin.token });
     expect(status).toBe(200);
@@ -62,7 +98,10 @@ describe("the audit log", () => {
       ["user.ban", admin.user.id, creator.user.id],
       ["order.refund", admin.user.id, orderId],
     ]);
-    expect(body.entries[4]).toMatchObject({ actorEmail: "root@example.com", detail: { amountCents: 2000, reason: "Bought twice" } });
+    expect(body.entries[4]).toMatchObject({
+      actorEmail: "root@example.com",
+      detail: { amountCents: 2000, reason: "Bought twice" },
+    });
     expect(body.nextCursor).toBeNull();
 
     // Paged: two at a time, never repeating or skipping.
@@ -70,11 +109,18 @@ describe("the audit log", () => {
     expect(first.body.entries).toHaveLength(2);
     const second = await audit({ token: admin.token }, `?limit=2&cursor=${first.body.nextCursor}`);
     const third = await audit({ token: admin.token }, `?limit=2&cursor=${second.body.nextCursor}`);
-    expect([...first.body.entries, ...second.body.entries, ...third.body.entries].map((entry) => entry.id)).toEqual(body.entries.map((entry) => entry.id));
+    expect(
+      [...first.body.entries, ...second.body.entries, ...third.body.entries].map(
+        (entry) => entry.id,
+      ),
+    ).toEqual(body.entries.map((entry) => entry.id));
     expect(third.body.nextCursor).toBeNull();
 
     // The portal shows it too (its Audit log section).
-    const portal = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: admin.cookie }));
+    const portal = await callRoute(
+      adminRoute.loader,
+      makeRequest("/admin", { cookie: admin.cookie }),
+    );
     expect(((await portal.json()) as { audit: AuditPage }).audit.entries).toHaveLength(5);
   });
 

@@ -8,14 +8,21 @@ import type { AuditEntry, AuditPage } from "~/features/admin/types";
  * `user.erase` is ready for account erasure. Rows are only ever added; the
  * admin reads them newest first (GET /api/admin/audit, the portal's Audit log).
  */
-export type AuditAction = "user.ban" | "user.unban" | "user.create" | "user.erase" | "order.refund" | "order.refund_undone";
+export type AuditAction =
+  "user.ban" | "user.unban" | "user.create" | "user.erase" | "order.refund" | "order.refund_undone";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";
 
 export async function recordAuditEntry(
   db: DB,
-  entry: { actorId: string; action: AuditAction; subjectId: string; detail?: Record<string, unknown>; now: Date },
+  entry: {
+    actorId: string;
+    action: AuditAction;
+    subjectId: string;
+    detail?: Record<string, unknown>;
+    now: Date;
+  },
 ) {
   await db
     .insertInto("audit_log")
@@ -33,7 +40,10 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_LIMIT = 200;
 
 /** One page of the log, newest first; `before` is the id the previous page's nextCursor named. */
-export async function listAuditEntries(db: DB, { before, limit }: { before?: number; limit: number }): Promise<AuditPage> {
+export async function listAuditEntries(
+  db: DB,
+  { before, limit }: { before?: number; limit: number },
+): Promise<AuditPage> {
   let query = db
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_id")
@@ -59,5 +69,8 @@ export async function listAuditEntries(db: DB, { before, limit }: { before?: num
     detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
     createdAt: row.created_at,
   }));
-  return { entries, nextCursor: rows.length > limit ? String(entries[entries.length - 1].id) : null };
+  return {
+    entries,
+    nextCursor: rows.length > limit ? String(entries[entries.length - 1].id) : null,
+  };
 }

@@ -19,7 +19,13 @@ const emptyToUndefined = (value: unknown) => (value === "" || value === null ? u
 
 /** The audit log's paging (GET /api/admin/audit and the portal's Audit log): `cursor` from the previous page, `limit` entries. */
 export const auditQuerySchema = z.object({
-  cursor: z.preprocess(emptyToUndefined, z.string().regex(/^[1-9][0-9]{0,14}$/, "Invalid cursor").optional()),
+  cursor: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,14}$/, "Invalid cursor")
+      .optional(),
+  ),
   limit: z.preprocess(
     emptyToUndefined,
     z.coerce

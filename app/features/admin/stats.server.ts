@@ -19,10 +19,15 @@ export async function platformStats(db: DB, scope: SalesScope): Promise<AdminSta
         sql<number>`coalesce(sum(case when banned = 0 then 1 else 0 end), 0)`.as("active"),
       ])
       .executeTakeFirstOrThrow(),
-    db.selectFrom("images").select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("images")
+      .select(sql<number>`count(*)`.as("total"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("earnings")
-      .select(sql<number>`coalesce(sum(platform_fee_cents - platform_reversed_cents), 0)`.as("cents"))
+      .select(
+        sql<number>`coalesce(sum(platform_fee_cents - platform_reversed_cents), 0)`.as("cents"),
+      )
       .$if(!scope.includeTestSales, (qb) => qb.where("test_mode", "=", 0))
       .executeTakeFirstOrThrow(),
   ]);

@@ -48,8 +48,14 @@ export interface AuditPage {
 
 /** Access Denied sends the visitor to / after this delay; the Admin Portal's fixed copy. */
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
-export const ACCESS_DENIED = { title: "Access Denied", description: "You don't have permission to view this page." };
-export const STATUS_UPDATE_FAILED = { title: "Error", description: "Failed to update user status." };
+export const ACCESS_DENIED = {
+  title: "Access Denied",
+  description: "You don't have permission to view this page.",
+};
+export const STATUS_UPDATE_FAILED = {
+  title: "Error",
+  description: "Failed to update user status.",
+};
 export const ADMIN_SUBTITLE = "Manage users and monitor platform activity";
 /** The URL parameter that opens the ban confirmation (?ban=<user id>). */
 export const BAN_PARAM = "ban";

@@ -14,7 +14,10 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { MailTransport } from "~/infra/mail/mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { queueMail } from "~/features/mail/lends.server";
-import { adminMailSetupAlert, adminUndeliveredMail } from "~/features/admin/procedures/stats-and-audit.server";
+import {
+  adminMailSetupAlert,
+  adminUndeliveredMail,
+} from "~/features/admin/procedures/stats-and-audit.server";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 
 /** A worker whose mail server always refuses the connection, retrying at once. */
@@ -27,7 +30,12 @@ const brokenMailWorker = () => {
   };
   return new JobWorker({
     db: getDb(),
-    handlers: { [MAIL_JOB]: mailJobHandler({ transport: () => refusing, from: () => "Studio <studio@example.com>" }) },
+    handlers: {
+      [MAIL_JOB]: mailJobHandler({
+        transport: () => refusing,
+        from: () => "Studio <studio@example.com>",
+      }),
+    },
     concurrency: 1,
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
@@ -59,16 +67,21 @@ describe("the admin's undelivered mail", () => {
 
     const listed = await invoke(adminUndeliveredMail, admin, {}, ctx);
     expect(listed).toMatchObject([
-      { to: "buyer@example.com", subject: "Your Selfie Studio receipt", reason: "connect ECONNREFUSED 127.0.0.1:25", attempts: 5 },
+      {
+        to: "buyer@example.com",
+        subject: "Your Selfie Studio receipt",
+        reason: "connect ECONNREFUSED 127.0.0.1:25",
+        attempts: 5,
+      },
     ]);
     expect(JSON.stringify(listed)).not.toContain("secret-token");
   });
 
   it("is for the super admin only", async () => {
     const { user: creator } = await createTestUser();
-    await expect(invoke(adminUndeliveredMail, creator, {}, plainContext("http://localhost"))).rejects.toSatisfy(
-      (error) => error instanceof HttpError && error.status === 403,
-    );
+    await expect(
+      invoke(adminUndeliveredMail, creator, {}, plainContext("http://localhost")),
+    ).rejects.toSatisfy((error) => error instanceof HttpError && error.status === 403);
   });
 });
 
@@ -84,7 +97,13 @@ describe("mail blocked by its setup", () => {
       db: getDb(),
       handlers: {
         [MAIL_JOB]: mailJobHandler({
-          transport: () => selectMailTransport(parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")), SMTP_URL: smtpUrl })),
+          transport: () =>
+            selectMailTransport(
+              parseConfig({
+                DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
+                SMTP_URL: smtpUrl,
+              }),
+            ),
           from: () => "Selfie Studio <no-reply@unverified.example>",
         }),
       },
@@ -93,7 +112,13 @@ describe("mail blocked by its setup", () => {
       log: () => {},
     });
   const queueReceipt = () =>
-    queueMail(getDb(), { to: "buyer@example.com", subject: "Your Selfie Studio receipt", text: "t", html: "<p>t</p>", now: new Date() });
+    queueMail(getDb(), {
+      to: "buyer@example.com",
+      subject: "Your Selfie Studio receipt",
+      text: "t",
+      html: "<p>t</p>",
+      now: new Date(),
+    });
 
   it("a real SMTP server refusing the sender (553 not verified) is listed as a sender refusal and raises the banner, until mail goes out again", async () => {
     const { user: admin } = await theAdmin();
@@ -103,7 +128,11 @@ describe("mail blocked by its setup", () => {
       options: {
         onMailFrom(address, _session, callback) {
           if (refuse) {
-            callback(Object.assign(new Error(`5.7.1 Sender address <${address.address}> not verified`), { responseCode: 553 }));
+            callback(
+              Object.assign(new Error(`5.7.1 Sender address <${address.address}> not verified`), {
+                responseCode: 553,
+              }),
+            );
             return;
           }
           callback();
@@ -116,7 +145,9 @@ describe("mail blocked by its setup", () => {
     const [listed] = await invoke(adminUndeliveredMail, admin, {}, ctx);
     // Refused for good: one attempt, not five.
     expect(listed).toMatchObject({ problem: "sender", attempts: 1 });
-    expect(listed.reason).toMatch(/^The mail server refused the sender \(MAIL_FROM\): SMTP: .*553.*not verified/);
+    expect(listed.reason).toMatch(
+      /^The mail server refused the sender \(MAIL_FROM\): SMTP: .*553.*not verified/,
+    );
     const alert = await invoke(adminMailSetupAlert, admin, {}, ctx);
     expect(alert).toMatchObject({ problem: "sender" });
     expect(alert!.reason).toContain("no-reply@unverified.example");
@@ -143,7 +174,10 @@ describe("mail blocked by its setup", () => {
     smtp = await startSmtpServer({
       options: {
         onMailFrom(_address, _session, callback) {
-          if (refuse) callback(Object.assign(new Error("Email address is not verified."), { responseCode: 554 }));
+          if (refuse)
+            callback(
+              Object.assign(new Error("Email address is not verified."), { responseCode: 554 }),
+            );
           else callback();
         },
       },
@@ -156,7 +190,9 @@ describe("mail blocked by its setup", () => {
     await queueReceipt();
     await smtpWorker(`smtp://127.0.0.1:${smtp.port}`).drain();
     expect(await invoke(adminMailSetupAlert, admin, {}, ctx)).toBeNull();
-    expect(await invoke(adminUndeliveredMail, admin, {}, ctx)).toMatchObject([{ problem: "sender" }]);
+    expect(await invoke(adminUndeliveredMail, admin, {}, ctx)).toMatchObject([
+      { problem: "sender" },
+    ]);
   });
 
   it("a refused login (535) is listed as a login refusal and raises the banner", async () => {
@@ -167,7 +203,9 @@ describe("mail blocked by its setup", () => {
     await smtpWorker(`smtp://studio:wrong@127.0.0.1:${smtp.port}`).drain();
     const [listed] = await invoke(adminUndeliveredMail, admin, {}, ctx);
     expect(listed).toMatchObject({ problem: "auth", attempts: 1 });
-    expect(listed.reason).toMatch(/^The mail server refused the login \(SMTP_URL's user and password\): SMTP: .*535/);
+    expect(listed.reason).toMatch(
+      /^The mail server refused the login \(SMTP_URL's user and password\): SMTP: .*535/,
+    );
     expect(listed.reason).not.toContain("wrong");
     expect(await invoke(adminMailSetupAlert, admin, {}, ctx)).toMatchObject({ problem: "auth" });
   });

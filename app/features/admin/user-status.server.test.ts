@@ -38,14 +38,27 @@ async function busyCreator(styles = 2) {
   const stylized = [];
   for (let n = 0; n < styles; n++) {
     stylized.push(
-      (await requestStylization(getDb(), { userId: user.id, imageId: done.image_id, style: "anime", provider: "local", now: new Date() }))!,
+      (await requestStylization(getDb(), {
+        userId: user.id,
+        imageId: done.image_id,
+        style: "anime",
+        provider: "local",
+        now: new Date(),
+      }))!,
     );
   }
   const [publication] = await requestPublications(getDb(), {
     userId: user.id,
     image: done,
     requests: [{ platform: "marketplace", blocked: null }],
-    content: { title: "Queued", description: "", priceCents: 2500, tags: [], licensingEnabled: true, nftEnabled: false },
+    content: {
+      title: "Queued",
+      description: "",
+      priceCents: 2500,
+      tags: [],
+      licensingEnabled: true,
+      nftEnabled: false,
+    },
     origin: ORIGIN,
     now: new Date(),
   });
@@ -54,8 +67,10 @@ async function busyCreator(styles = 2) {
 
 const styledFiles = () => fs.readdirSync(path.join(getFileStore().root, "styled"));
 
-const stylizedRow = (id: string) => getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const jobsOf = (userId: string) => getDb().selectFrom("jobs").selectAll().where("user_id", "=", userId).execute();
+const stylizedRow = (id: string) =>
+  getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobsOf = (userId: string) =>
+  getDb().selectFrom("jobs").selectAll().where("user_id", "=", userId).execute();
 
 describe("a ban", () => {
   it("cancels the creator's queued styles, publications and jobs, and nobody else's", async () => {
@@ -64,21 +79,38 @@ describe("a ban", () => {
     await ban(banned.user.id);
 
     for (const job of await jobsOf(banned.user.id)) {
-      expect(job).toMatchObject({ status: "failed", last_error: CANCELLED_BY_SUSPENSION, locked_by: null });
+      expect(job).toMatchObject({
+        status: "failed",
+        last_error: CANCELLED_BY_SUSPENSION,
+        locked_by: null,
+      });
     }
     expect(await jobsOf(banned.user.id)).toHaveLength(3);
     for (const { id } of banned.stylized) {
-      expect(await stylizedRow(id)).toMatchObject({ status: "failed", error: CANCELLED_BY_SUSPENSION });
+      expect(await stylizedRow(id)).toMatchObject({
+        status: "failed",
+        error: CANCELLED_BY_SUSPENSION,
+      });
     }
     const publication = await getDb()
       .selectFrom("listing_platforms")
       .selectAll()
       .where("id", "=", banned.publication.id)
       .executeTakeFirstOrThrow();
-    expect(publication).toMatchObject({ status: "failed", last_error: CANCELLED_BY_SUSPENSION, revision: 2 });
+    expect(publication).toMatchObject({
+      status: "failed",
+      last_error: CANCELLED_BY_SUSPENSION,
+      revision: 2,
+    });
 
-    expect((await jobsOf(bystander.user.id)).map((job) => job.status)).toEqual(["queued", "queued"]);
-    expect(await stylizedRow(bystander.stylized[0].id)).toMatchObject({ status: "pending", error: null });
+    expect((await jobsOf(bystander.user.id)).map((job) => job.status)).toEqual([
+      "queued",
+      "queued",
+    ]);
+    expect(await stylizedRow(bystander.stylized[0].id)).toMatchObject({
+      status: "pending",
+      error: null,
+    });
 
     // The worker finds nothing of the banned creator's to do.
     const engine = testStyleEngine();
@@ -91,7 +123,12 @@ describe("a ban", () => {
     const { user, stylized } = await busyCreator(1);
     await getDb().deleteFrom("jobs").where("kind", "!=", STYLIZE_JOB).execute();
     // A worker took the job, and its lease has run out (it died) by the time the next one looks.
-    const taken = await claimJob(getDb(), { kinds: [STYLIZE_JOB], token: "gone", leaseMs: 60_000, now: new Date() });
+    const taken = await claimJob(getDb(), {
+      kinds: [STYLIZE_JOB],
+      token: "gone",
+      leaseMs: 60_000,
+      now: new Date(),
+    });
     expect(taken?.user_id).toBe(user.id);
     await getDb()
       .updateTable("jobs")
@@ -104,8 +141,15 @@ describe("a ban", () => {
     const engine = testStyleEngine();
     await studioWorker(engine).drain();
     expect(engine.calls).toEqual([]);
-    expect((await jobsOf(user.id))[0]).toMatchObject({ status: "failed", last_error: CANCELLED_BY_SUSPENSION });
-    expect(await stylizedRow(stylized[0].id)).toMatchObject({ status: "failed", error: CANCELLED_BY_SUSPENSION, file_key: null });
+    expect((await jobsOf(user.id))[0]).toMatchObject({
+      status: "failed",
+      last_error: CANCELLED_BY_SUSPENSION,
+    });
+    expect(await stylizedRow(stylized[0].id)).toMatchObject({
+      status: "failed",
+      error: CANCELLED_BY_SUSPENSION,
+      file_key: null,
+    });
   });
 
   it("keeps nothing of a style whose engine was working when the ban came", async () => {
@@ -122,9 +166,16 @@ describe("a ban", () => {
 
     const row = await stylizedRow(stylized[0].id);
     expect(row).toMatchObject({ status: "failed", error: CANCELLED_BY_SUSPENSION, file_key: null });
-    expect((await jobsOf(user.id))[0]).toMatchObject({ status: "failed", last_error: CANCELLED_BY_SUSPENSION });
+    expect((await jobsOf(user.id))[0]).toMatchObject({
+      status: "failed",
+      last_error: CANCELLED_BY_SUSPENSION,
+    });
     // Only the styled file the test made is left under styled/: the job's result was put away.
-    const kept = await getDb().selectFrom("stylized_images").select("file_key").where("file_key", "is not", null).execute();
+    const kept = await getDb()
+      .selectFrom("stylized_images")
+      .select("file_key")
+      .where("file_key", "is not", null)
+      .execute();
     expect(styledFiles().sort()).toEqual(kept.map((row) => path.basename(row.file_key!)).sort());
   });
 });
@@ -132,18 +183,35 @@ describe("a ban", () => {
 describe("an erased account", () => {
   it("cannot be banned or unbanned: 409 with the reason, and its row does not change", async () => {
     const { user } = await createTestUser();
-    await getDb().updateTable("users").set({ erased_at: new Date().toISOString() }).where("id", "=", user.id).execute();
-    const before = await getDb().selectFrom("users").select(["banned", "updated_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    await getDb()
+      .updateTable("users")
+      .set({ erased_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    const before = await getDb()
+      .selectFrom("users")
+      .select(["banned", "updated_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     for (const action of ["ban", "unban"] as const) {
       const response = await callRoute(
         statusRoute.action,
-        makeRequest(`/api/admin/users/${user.id}/${action}`, { method: "POST", token: admin.token }),
+        makeRequest(`/api/admin/users/${user.id}/${action}`, {
+          method: "POST",
+          token: admin.token,
+        }),
         { userId: user.id, action },
       );
       expect(response.status).toBe(409);
-      expect(await response.json()).toEqual({ message: "This account was erased: it cannot be banned or unbanned." });
+      expect(await response.json()).toEqual({
+        message: "This account was erased: it cannot be banned or unbanned.",
+      });
     }
-    const after = await getDb().selectFrom("users").select(["banned", "updated_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const after = await getDb()
+      .selectFrom("users")
+      .select(["banned", "updated_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 });

@@ -9,8 +9,11 @@ import { cancelQueuedPublications } from "~/features/publishing/lends.server";
 import { cancelQueuedJobsOfOwner } from "~/infra/jobs/job-queue.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
-import { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator, type SalesScope } from "~/features/payouts/lends.server";
-
+import {
+  holdSharesOfBannedCreator,
+  releaseSharesOfUnbannedCreator,
+  type SalesScope,
+} from "~/features/payouts/lends.server";
 
 /**
  * Calls off a user's waiting work: their queued jobs fail (the worker will not
@@ -64,7 +67,12 @@ export async function setUserStatus(
     } else {
       await releaseSharesOfUnbannedCreator(trx, userId, now);
     }
-    await recordAuditEntry(trx, { actorId, action: action === "ban" ? "user.ban" : "user.unban", subjectId: userId, now });
+    await recordAuditEntry(trx, {
+      actorId,
+      action: action === "ban" ? "user.ban" : "user.unban",
+      subjectId: userId,
+      now,
+    });
     const user = await findUserForAdmin(trx, userId, scope);
     if (!user) throw notFound("User not found");
     return user;

@@ -17,32 +17,36 @@ export function escapeLike(term: string): string {
 }
 
 function adminUserQuery(db: DB, scope: SalesScope) {
-  return db
-    .selectFrom("users")
-    .select((eb) => [
-      "users.id",
-      "users.email",
-      "users.first_name",
-      "users.last_name",
-      "users.profile_image_url",
-      "users.created_at",
-      "users.banned",
-      "users.erased_at",
-      eb
-        .selectFrom("images")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("images.user_id", "=", "users.id")
-        .as("image_count"),
-      eb
-        .selectFrom("earnings")
-        .select(sql<number>`coalesce(sum(earnings.amount_cents - earnings.creator_reversed_cents), 0)`.as("cents"))
-        .whereRef("earnings.creator_id", "=", "users.id")
-        .$if(!scope.includeTestSales, (qb) => qb.where("earnings.test_mode", "=", 0))
-        .as("earnings_cents"),
-    ]);
+  return db.selectFrom("users").select((eb) => [
+    "users.id",
+    "users.email",
+    "users.first_name",
+    "users.last_name",
+    "users.profile_image_url",
+    "users.created_at",
+    "users.banned",
+    "users.erased_at",
+    eb
+      .selectFrom("images")
+      .select(sql<number>`count(*)`.as("n"))
+      .whereRef("images.user_id", "=", "users.id")
+      .as("image_count"),
+    eb
+      .selectFrom("earnings")
+      .select(
+        sql<number>`coalesce(sum(earnings.amount_cents - earnings.creator_reversed_cents), 0)`.as(
+          "cents",
+        ),
+      )
+      .whereRef("earnings.creator_id", "=", "users.id")
+      .$if(!scope.includeTestSales, (qb) => qb.where("earnings.test_mode", "=", 0))
+      .as("earnings_cents"),
+  ]);
 }
 
-type AdminUserRow = Awaited<ReturnType<ReturnType<typeof adminUserQuery>["executeTakeFirstOrThrow"]>>;
+type AdminUserRow = Awaited<
+  ReturnType<ReturnType<typeof adminUserQuery>["executeTakeFirstOrThrow"]>
+>;
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   return {
@@ -86,7 +90,11 @@ export async function listUsersForAdmin(
   return rows.map(toAdminUser);
 }
 
-export async function findUserForAdmin(db: DB, userId: string, scope: SalesScope): Promise<AdminUser | undefined> {
+export async function findUserForAdmin(
+  db: DB,
+  userId: string,
+  scope: SalesScope,
+): Promise<AdminUser | undefined> {
   const row = await adminUserQuery(db, scope).where("users.id", "=", userId).executeTakeFirst();
   return row ? toAdminUser(row) : undefined;
 }

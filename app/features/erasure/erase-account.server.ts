@@ -5,10 +5,17 @@ import { closeAccountForErasure } from "~/features/accounts/lends.server";
 import { cancelPublicationsOfErasedCreator } from "~/features/publishing/lends.server";
 import { forgetMailTo } from "~/features/mail/lends.server";
 import { recordAuditEntry } from "~/features/admin/lends.server";
-import { forgetBuyerDetails, withdrawListingsOfErasedCreator } from "~/features/market/lends.server";
+import {
+  forgetBuyerDetails,
+  withdrawListingsOfErasedCreator,
+} from "~/features/market/lends.server";
 import { cancelStylesOfErasedCreator } from "~/features/studio/lends.server";
 import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/lends.server";
-import { ERASE_ACCOUNT_ATTEMPTS, ERASE_ACCOUNT_JOB, type EraseAccountPayload } from "~/features/erasure/erasure-job.server";
+import {
+  ERASE_ACCOUNT_ATTEMPTS,
+  ERASE_ACCOUNT_JOB,
+  type EraseAccountPayload,
+} from "~/features/erasure/erasure-job.server";
 
 /** What the erasure answers (202): the account is closed; its files and data go in the background. */
 export interface ErasureStarted {
@@ -32,7 +39,10 @@ export interface ErasureStarted {
  * - the erasure job (erasure-job.server.ts) is queued for the rest.
  * Erasing an erased account again changes nothing and answers the same.
  */
-export async function beginErasure(db: DB, { actorId, userId, now }: { actorId: string; userId: string; now: Date }): Promise<ErasureStarted> {
+export async function beginErasure(
+  db: DB,
+  { actorId, userId, now }: { actorId: string; userId: string; now: Date },
+): Promise<ErasureStarted> {
   return db.transaction().execute(async (trx) => {
     const closed = await closeAccountForErasure(trx, userId, now);
     if (closed.alreadyErased) return { userId, status: "erasing" };
@@ -40,14 +50,25 @@ export async function beginErasure(db: DB, { actorId, userId, now }: { actorId: 
     await cancelStylesOfErasedCreator(trx, userId, now);
     await cancelPublicationsOfErasedCreator(trx, userId, now);
     // Transfers stay: the money owed is sent before the payout account link goes.
-    await cancelQueuedJobsOfOwner(trx, { userId, keepKinds: [TRANSFER_JOB], reason: CANCELLED_BY_ERASURE, now });
+    await cancelQueuedJobsOfOwner(trx, {
+      userId,
+      keepKinds: [TRANSFER_JOB],
+      reason: CANCELLED_BY_ERASURE,
+      now,
+    });
     await queueTransfersOfErasedCreator(trx, userId, now);
     await forgetBuyerDetails(trx, { userId, email: closed.email, now });
     await forgetMailTo(trx, closed.email);
     await recordAuditEntry(trx, { actorId, action: "user.erase", subjectId: userId, now });
     const payload: EraseAccountPayload = { userId, profileImageUrl: closed.profileImageUrl };
     // Named by no owner: a ban's cancellation must never call the erasure off.
-    await enqueueJob(trx, { kind: ERASE_ACCOUNT_JOB, payload, now, maxAttempts: ERASE_ACCOUNT_ATTEMPTS, userId: null });
+    await enqueueJob(trx, {
+      kind: ERASE_ACCOUNT_JOB,
+      payload,
+      now,
+      maxAttempts: ERASE_ACCOUNT_ATTEMPTS,
+      userId: null,
+    });
     return { userId, status: "erasing" };
   });
 }

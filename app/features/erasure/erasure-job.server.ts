@@ -49,11 +49,18 @@ class CreatorWorkStillRunning extends Error {
  * end first (it sees the erased account and stores nothing), so no file is
  * written after its rows went; on the last attempt the job goes on anyway.
  */
-export async function runEraseAccountJob(deps: EraseAccountJobDeps, payload: EraseAccountPayload, context: JobRunContext): Promise<void> {
+export async function runEraseAccountJob(
+  deps: EraseAccountJobDeps,
+  payload: EraseAccountPayload,
+  context: JobRunContext,
+): Promise<void> {
   const { db } = context;
   const { userId } = payload;
   if (!(await isAccountErased(db, userId))) return;
-  if (context.attempt < context.maxAttempts && (await ownerHasRunningJob(db, userId, context.jobId))) {
+  if (
+    context.attempt < context.maxAttempts &&
+    (await ownerHasRunningJob(db, userId, context.jobId))
+  ) {
     throw new CreatorWorkStillRunning(userId);
   }
   const keep = await boughtFileKeysOfCreator(db, userId);

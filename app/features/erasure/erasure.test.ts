@@ -44,7 +44,11 @@ async function runErasureJobs() {
   await new JobWorker({
     db: getDb(),
     handlers: {
-      [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({ store: getFileStore(), payouts: payoutDeps(), log: () => {} }),
+      [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({
+        store: getFileStore(),
+        payouts: payoutDeps(),
+        log: () => {},
+      }),
       [TRANSFER_JOB]: transferJobHandler(payoutDeps()),
     },
     concurrency: 1,
@@ -67,9 +71,17 @@ async function checkoutOf(listingIds: string[], email: string, { pay = true } = 
 }
 
 async function paymentStatus(sessionId: string) {
-  const response = await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), { sessionId });
+  const response = await callRoute(
+    paymentStatusApi,
+    makeRequest(`/api/payment-status/${sessionId}`),
+    { sessionId },
+  );
   expect(response.status).toBe(200);
-  return (await response.json()) as { paymentStatus: string; error: string | null; downloads: { downloadUrl: string }[] };
+  return (await response.json()) as {
+    paymentStatus: string;
+    error: string | null;
+    downloads: { downloadUrl: string }[];
+  };
 }
 
 async function download(url: string) {
@@ -78,12 +90,19 @@ async function download(url: string) {
 }
 
 const eraseOwn = (credentials: { token?: string; cookie?: string }, body: unknown) =>
-  callRoute(accountApi.action, makeRequest("/api/account", { method: "DELETE", json: body, ...credentials }));
+  callRoute(
+    accountApi.action,
+    makeRequest("/api/account", { method: "DELETE", json: body, ...credentials }),
+  );
 
 /** Every text cell of every table (and the FTS index) that contains one of the needles. */
 async function cellsContaining(needles: string[]): Promise<string[]> {
   const db = getDb();
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'listing_search_%'`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'listing_search_%'`.execute(
+    db,
+  );
   const found: string[] = [];
   for (const { name } of tables.rows) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
@@ -91,7 +110,9 @@ async function cellsContaining(needles: string[]): Promise<string[]> {
       for (const [column, value] of Object.entries(row)) {
         if (typeof value !== "string") continue;
         const lower = value.toLowerCase();
-        for (const needle of needles) if (lower.includes(needle.toLowerCase())) found.push(`${name}.${column}: ${value.slice(0, 120)}`);
+        for (const needle of needles)
+          if (lower.includes(needle.toLowerCase()))
+            found.push(`${name}.${column}: ${value.slice(0, 120)}`);
       }
     }
   }
@@ -117,16 +138,27 @@ function storedKeys(): Set<string> {
 describe("erasing an account", () => {
   it("closes the account at once and, after its job, leaves no email, name or unbought file, while the buyer keeps the download", async () => {
     const db = getDb();
-    const creator = await createTestUser({ email: "zelda.quill@example.com", firstName: "Zeldaquin", lastName: "Quillfeather" });
+    const creator = await createTestUser({
+      email: "zelda.quill@example.com",
+      firstName: "Zeldaquin",
+      lastName: "Quillfeather",
+    });
     const accountId = await onboardTestPayouts(creator.user);
-    const { listing: sold } = await createListing(creator.user.id, { title: "Sold portrait", price: 20 });
-    const { listing: unsold, stylized: unsoldStyle } = await createListing(creator.user.id, { title: "Unsold portrait" });
+    const { listing: sold } = await createListing(creator.user.id, {
+      title: "Sold portrait",
+      price: 20,
+    });
+    const { listing: unsold, stylized: unsoldStyle } = await createListing(creator.user.id, {
+      title: "Unsold portrait",
+    });
     const draft = await createStylizedImage(creator.user.id);
     const purchase = await checkoutOf([sold.id], "buyer-keeps@example.com");
     const before = await paymentStatus(purchase.sessionId);
     expect(before.downloads).toHaveLength(1);
     // The creator also bought something once, with the same address.
-    const { listing: other } = await createListing((await createTestUser()).user.id, { title: "Another's portrait" });
+    const { listing: other } = await createListing((await createTestUser()).user.id, {
+      title: "Another's portrait",
+    });
     await checkoutOf([other.id], "zelda.quill@example.com");
     await db
       .insertInto("integrations")
@@ -148,12 +180,38 @@ describe("erasing an account", () => {
       .execute();
     await db
       .insertInto("email_changes")
-      .values({ id: "erase-change", user_id: creator.user.id, new_email: "zelda.next@example.com", token_hash: "erase-change-hash", created_at: "2026-01-01T00:00:00.000Z", expires_at: "2099-01-01T00:00:00.000Z", used_at: null })
+      .values({
+        id: "erase-change",
+        user_id: creator.user.id,
+        new_email: "zelda.next@example.com",
+        token_hash: "erase-change-hash",
+        created_at: "2026-01-01T00:00:00.000Z",
+        expires_at: "2099-01-01T00:00:00.000Z",
+        used_at: null,
+      })
       .execute();
-    await queueMail(db, { to: "Zeldaquin <zelda.quill@example.com>", subject: "Hello", text: "Hi Zeldaquin", html: "<p>Hi Zeldaquin</p>", now: new Date() });
+    await queueMail(db, {
+      to: "Zeldaquin <zelda.quill@example.com>",
+      subject: "Hello",
+      text: "Hi Zeldaquin",
+      html: "<p>Hi Zeldaquin</p>",
+      now: new Date(),
+    });
     const creatorKeys = [
-      ...(await db.selectFrom("images").select("file_key").where("user_id", "=", creator.user.id).execute()).map((row) => row.file_key),
-      ...(await db.selectFrom("stylized_images").select("file_key").where("user_id", "=", creator.user.id).execute()).map((row) => row.file_key!),
+      ...(
+        await db
+          .selectFrom("images")
+          .select("file_key")
+          .where("user_id", "=", creator.user.id)
+          .execute()
+      ).map((row) => row.file_key),
+      ...(
+        await db
+          .selectFrom("stylized_images")
+          .select("file_key")
+          .where("user_id", "=", creator.user.id)
+          .execute()
+      ).map((row) => row.file_key!),
       sold.file_key,
       sold.preview_key,
       unsold.file_key,
@@ -165,37 +223,101 @@ describe("erasing an account", () => {
     const refused = await eraseOwn({ token: creator.token }, { password: "not-the-password" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fieldErrors: { password: [expect.any(String)] } });
-    expect(await db.selectFrom("users").select(["email", "erased_at"]).where("id", "=", creator.user.id).executeTakeFirst()).toEqual({ email: "zelda.quill@example.com", erased_at: null });
-    expect((await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: creator.token }))).status).toBe(200);
+    expect(
+      await db
+        .selectFrom("users")
+        .select(["email", "erased_at"])
+        .where("id", "=", creator.user.id)
+        .executeTakeFirst(),
+    ).toEqual({ email: "zelda.quill@example.com", erased_at: null });
+    expect(
+      (await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: creator.token })))
+        .status,
+    ).toBe(200);
 
     const erased = await eraseOwn({ token: creator.token }, { password: TEST_PASSWORD });
     expect(erased.status).toBe(202);
 
     // At once: the token and the session answer 401, the listings are off the marketplace and its search.
-    expect((await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: creator.token }))).status).toBe(401);
-    expect((await callRoute(tokenUserApi, makeRequest("/api/token-user", { cookie: creator.cookie }))).status).toBe(401);
-    const market = (await (await callRoute(marketplaceApi, makeRequest("/api/marketplace?search=portrait"))).json()) as { items: { id: string }[] };
+    expect(
+      (await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: creator.token })))
+        .status,
+    ).toBe(401);
+    expect(
+      (await callRoute(tokenUserApi, makeRequest("/api/token-user", { cookie: creator.cookie })))
+        .status,
+    ).toBe(401);
+    const market = (await (
+      await callRoute(marketplaceApi, makeRequest("/api/marketplace?search=portrait"))
+    ).json()) as { items: { id: string }[] };
     expect(market.items.map((item) => item.id)).not.toContain(sold.id);
     expect(market.items.map((item) => item.id)).not.toContain(unsold.id);
-    const searchEntries = await db.selectFrom("listing_search_entries").select("listing_id").where("listing_id", "in", [sold.id, unsold.id]).execute();
+    const searchEntries = await db
+      .selectFrom("listing_search_entries")
+      .select("listing_id")
+      .where("listing_id", "in", [sold.id, unsold.id])
+      .execute();
     expect(searchEntries).toEqual([]);
-    expect(await db.selectFrom("audit_log").select(["actor_id", "action"]).where("subject_id", "=", creator.user.id).execute()).toEqual([{ actor_id: creator.user.id, action: "user.erase" }]);
+    expect(
+      await db
+        .selectFrom("audit_log")
+        .select(["actor_id", "action"])
+        .where("subject_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([{ actor_id: creator.user.id, action: "user.erase" }]);
     // The email is free again.
-    await expect(createUser(db, { email: "zelda.quill@example.com", password: "a-new-long-password", firstName: "New", lastName: "Person" })).resolves.toBeTruthy();
+    await expect(
+      createUser(db, {
+        email: "zelda.quill@example.com",
+        password: "a-new-long-password",
+        firstName: "New",
+        lastName: "Person",
+      }),
+    ).resolves.toBeTruthy();
     await db.deleteFrom("users").where("email", "=", "zelda.quill@example.com").execute();
 
     await runErasureJobs();
 
     // Money owed was sent first, then the payout link went.
     expect(await movementsOf(accountId)).toMatchObject([{ kind: "transfer", amount_cents: 1700 }]);
-    expect(await db.selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
-    expect(await db.selectFrom("integrations").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
-    expect(await db.selectFrom("images").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
-    expect(await db.selectFrom("listings").select("id").where("user_id", "=", creator.user.id).execute()).toEqual([{ id: sold.id }]);
-    expect(await db.selectFrom("stylized_images").select("id").where("id", "in", [unsoldStyle.id, draft.id]).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("payout_accounts")
+        .selectAll()
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom("integrations")
+        .selectAll()
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom("images").selectAll().where("user_id", "=", creator.user.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom("listings").select("id").where("user_id", "=", creator.user.id).execute(),
+    ).toEqual([{ id: sold.id }]);
+    expect(
+      await db
+        .selectFrom("stylized_images")
+        .select("id")
+        .where("id", "in", [unsoldStyle.id, draft.id])
+        .execute(),
+    ).toEqual([]);
 
     // Nothing of the person: no email, no name, in any text column of any table.
-    expect(await cellsContaining(["zelda.quill@example.com", "zelda.next@example.com", "Zeldaquin", "Quillfeather", "secret-key"])).toEqual([]);
+    expect(
+      await cellsContaining([
+        "zelda.quill@example.com",
+        "zelda.next@example.com",
+        "Zeldaquin",
+        "Quillfeather",
+        "secret-key",
+      ]),
+    ).toEqual([]);
 
     // No file of the creator's is left but the one a buyer paid for.
     const left = storedKeys();
@@ -210,26 +332,48 @@ describe("erasing an account", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id, { price: 15 });
     const open = await checkoutOf([listing.id], "late-buyer@example.com", { pay: false });
-    expect((await eraseOwn({ cookie: creator.cookie }, { password: TEST_PASSWORD })).status).toBe(202);
+    expect((await eraseOwn({ cookie: creator.cookie }, { password: TEST_PASSWORD })).status).toBe(
+      202,
+    );
     await payTestOrder(getDb(), (await findOrderBySessionId(getDb(), open.sessionId))!, new Date());
     const status = await paymentStatus(open.sessionId);
-    expect(status).toMatchObject({ paymentStatus: "refunded", error: SELLER_ACCOUNT_CLOSED_REFUND_REASON, downloads: [] });
+    expect(status).toMatchObject({
+      paymentStatus: "refunded",
+      error: SELLER_ACCOUNT_CLOSED_REFUND_REASON,
+      downloads: [],
+    });
   });
 
   it("the admin erases any user but the super admin: 202, 400 for the super admin, 404 for an unknown id, 403 for others", async () => {
     const target = await createTestUser();
     const bystander = await createTestUser();
     const erase = (userId: string, token: string) =>
-      callRoute(adminUserApi.action, makeRequest(`/api/admin/users/${userId}`, { method: "DELETE", token }), { userId });
+      callRoute(
+        adminUserApi.action,
+        makeRequest(`/api/admin/users/${userId}`, { method: "DELETE", token }),
+        { userId },
+      );
     expect((await erase(target.user.id, bystander.token)).status).toBe(403);
     expect((await erase("super-admin", admin.token)).status).toBe(400);
     expect((await erase("no-such-user", admin.token)).status).toBe(404);
     const response = await erase(target.user.id, admin.token);
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ userId: target.user.id, status: "erasing" });
-    expect(await getDb().selectFrom("audit_log").select(["actor_id", "action"]).where("subject_id", "=", target.user.id).execute()).toEqual([{ actor_id: "super-admin", action: "user.erase" }]);
-    expect((await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: target.token }))).status).toBe(401);
+    expect(
+      await getDb()
+        .selectFrom("audit_log")
+        .select(["actor_id", "action"])
+        .where("subject_id", "=", target.user.id)
+        .execute(),
+    ).toEqual([{ actor_id: "super-admin", action: "user.erase" }]);
+    expect(
+      (await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: target.token })))
+        .status,
+    ).toBe(401);
     // The super admin's own account is untouched.
-    expect((await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: admin.token }))).status).toBe(200);
+    expect(
+      (await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: admin.token })))
+        .status,
+    ).toBe(200);
   });
 });

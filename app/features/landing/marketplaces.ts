@@ -4,7 +4,16 @@
  * work keeps the full platform registry (fees, OAuth, connection fields).
  */
 export interface ExternalMarketplace {
-  id: "opensea" | "zora" | "foundation" | "foap" | "eyeem" | "clickasnap" | "rarible" | "mintable" | "shopify";
+  id:
+    | "opensea"
+    | "zora"
+    | "foundation"
+    | "foap"
+    | "eyeem"
+    | "clickasnap"
+    | "rarible"
+    | "mintable"
+    | "shopify";
   name: string;
   kind: "NFT" | "Stock photo" | "E-commerce";
 }

@@ -31,7 +31,8 @@ function mailWorker(transport: () => MailTransport, from = "Selfie Studio <studi
   });
 }
 
-const jobRow = (id: string) => getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) =>
+  getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const configWith = (env: Record<string, string>) =>
   parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")), ...env });
 
@@ -49,7 +50,13 @@ describe("queueMail", () => {
     const now = new Date("2026-11-22T10:00:00.000Z");
     const id = await queueMail(getDb(), { ...receipt, now });
     const row = await jobRow(id);
-    expect(row).toMatchObject({ kind: MAIL_JOB, status: "queued", max_attempts: MAIL_ATTEMPTS, user_id: null, run_at: now.toISOString() });
+    expect(row).toMatchObject({
+      kind: MAIL_JOB,
+      status: "queued",
+      max_attempts: MAIL_ATTEMPTS,
+      user_id: null,
+      run_at: now.toISOString(),
+    });
     expect(JSON.parse(row.payload)).toEqual(receipt);
   });
 
@@ -73,7 +80,9 @@ describe("queueMail", () => {
       { text: "x".repeat(100_001) },
       { html: "" },
     ]) {
-      await expect(queueMail(getDb(), { ...receipt, ...bad, now })).rejects.toBeInstanceOf(ZodError);
+      await expect(queueMail(getDb(), { ...receipt, ...bad, now })).rejects.toBeInstanceOf(
+        ZodError,
+      );
     }
     expect(await getDb().selectFrom("jobs").selectAll().execute()).toEqual([]);
   });
@@ -85,13 +94,18 @@ describe("the mail.send job", () => {
     const lines: string[] = [];
     const id = await queueMail(getDb(), { ...receipt, now: new Date() });
 
-    await mailWorker(() => selectMailTransport(config, { log: (line) => lines.push(line) }), config.MAIL_FROM).drain();
+    await mailWorker(
+      () => selectMailTransport(config, { log: (line) => lines.push(line) }),
+      config.MAIL_FROM,
+    ).drain();
 
     expect((await jobRow(id)).status).toBe("done");
     const files = outboxFiles(config.outboxDir);
     expect(files).toHaveLength(1);
     const parsed = await readEml(files[0]);
-    expect(parsed.from?.value).toEqual([{ name: "Selfie Studio", address: "no-reply@selfie.example" }]);
+    expect(parsed.from?.value).toEqual([
+      { name: "Selfie Studio", address: "no-reply@selfie.example" },
+    ]);
     expect(addressesOf(parsed.to)).toEqual(["buyer@example.com"]);
     expect(parsed.subject).toBe(receipt.subject);
     expect(parsed.text?.trim()).toBe(receipt.text);
@@ -104,7 +118,10 @@ describe("the mail.send job", () => {
 
   it("delivers over SMTP when SMTP_URL is set", async () => {
     server = await startSmtpServer({ credentials: { user: "studio", pass: "secret" } });
-    const config = configWith({ SMTP_URL: `smtp://studio:secret@127.0.0.1:${server.port}`, MAIL_FROM: "Studio <hello@selfie.example>" });
+    const config = configWith({
+      SMTP_URL: `smtp://studio:secret@127.0.0.1:${server.port}`,
+      MAIL_FROM: "Studio <hello@selfie.example>",
+    });
     const id = await queueMail(getDb(), { ...receipt, now: new Date() });
 
     await mailWorker(() => selectMailTransport(config), config.MAIL_FROM).drain();
@@ -153,7 +170,11 @@ describe("the mail.send job", () => {
 
     const kept = JSON.stringify({ to: receipt.to, subject: receipt.subject });
     expect(await jobRow(sent)).toMatchObject({ status: "done", payload: kept });
-    expect(await jobRow(failed)).toMatchObject({ status: "failed", payload: kept, last_error: "connect ECONNREFUSED 127.0.0.1:25" });
+    expect(await jobRow(failed)).toMatchObject({
+      status: "failed",
+      payload: kept,
+      last_error: "connect ECONNREFUSED 127.0.0.1:25",
+    });
   });
 
   it("ends at once when the mail server refuses the message for good", async () => {

@@ -28,7 +28,10 @@ export const mailPayload = z
       .string()
       .trim()
       .max(320)
-      .refine((value) => parseMailbox(value) !== null, "must be one address, such as buyer@example.com"),
+      .refine(
+        (value) => parseMailbox(value) !== null,
+        "must be one address, such as buyer@example.com",
+      ),
     subject: z
       .string()
       .trim()
@@ -50,7 +53,11 @@ export interface MailJobDeps {
   timeoutMs?: number;
 }
 
-export async function runMailJob(deps: MailJobDeps, payload: MailPayload, context: JobRunContext): Promise<void> {
+export async function runMailJob(
+  deps: MailJobDeps,
+  payload: MailPayload,
+  context: JobRunContext,
+): Promise<void> {
   await deps.transport().send({ from: deps.from(), ...payload }, { signal: context.signal });
 }
 

@@ -55,7 +55,10 @@ export async function queueMail(db: DB, input: QueueMailInput): Promise<string> 
  * nothing about the address. Counted in memory, like the other public limits:
  * a restart forgets the last hour.
  */
-export async function queueMailWithinRecipientLimit(db: DB, input: QueueMailInput): Promise<string | null> {
+export async function queueMailWithinRecipientLimit(
+  db: DB,
+  input: QueueMailInput,
+): Promise<string | null> {
   const recipient = sha256((parseMailbox(input.to)?.address ?? input.to).trim().toLowerCase());
   if (!throttleQuietly({ now: input.now }, MAIL_PER_RECIPIENT_RATE_LIMIT, recipient)) return null;
   return queueMail(db, input);

@@ -9,7 +9,12 @@ import { PRODUCT_NAME } from "~/lib/product";
 
 /** A readable date in UTC: "November 24, 2026". */
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /**
@@ -46,10 +51,17 @@ export const TYPED_NAME_MAX_CHARS = 40;
  * Such text never goes into a subject.
  */
 export function typedText(value: string, max = TYPED_NAME_MAX_CHARS): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\s]+/g, " ").trim();
+  const flat = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\s]+/g, " ")
+    .trim();
   const chars = [...flat];
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** A link styled as a button, with its address also written out for clients that hide links. */

@@ -9,5 +9,9 @@ import { MAIL_JOB } from "~/features/mail/mail-job.server";
  * left to finish.
  */
 export async function forgetMailTo(trx: DB, email: string): Promise<void> {
-  await deleteJobsMentioning(trx, { kind: MAIL_JOB, field: "$.to", text: email.trim().toLowerCase() });
+  await deleteJobsMentioning(trx, {
+    kind: MAIL_JOB,
+    field: "$.to",
+    text: email.trim().toLowerCase(),
+  });
 }

@@ -3,7 +3,6 @@ import { MAIL_JOB } from "~/features/mail/mail-job.server";
 import type { MailSetupAlert, UndeliveredMail } from "~/features/mail/types";
 import { MAIL_SETUP_PREFIX, mailSetupProblemOf } from "~/infra/mail/mail-transport.server";
 
-
 /**
  * The messages that ended failed, newest first (at most `limit`): what the
  * admin portal shows so an operator notices a broken mail setup. A finished
@@ -44,7 +43,12 @@ export async function mailSetupAlert(db: DB): Promise<MailSetupAlert | null> {
     .select(["last_error", "updated_at"])
     .where("kind", "=", MAIL_JOB)
     .where("status", "=", "failed")
-    .where((eb) => eb.or([eb("last_error", "like", `${MAIL_SETUP_PREFIX.sender}%`), eb("last_error", "like", `${MAIL_SETUP_PREFIX.auth}%`)]))
+    .where((eb) =>
+      eb.or([
+        eb("last_error", "like", `${MAIL_SETUP_PREFIX.sender}%`),
+        eb("last_error", "like", `${MAIL_SETUP_PREFIX.auth}%`),
+      ]),
+    )
     .orderBy("updated_at", "desc")
     .limit(1)
     .executeTakeFirst();

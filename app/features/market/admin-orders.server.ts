@@ -14,7 +14,16 @@ export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<Adm
   const items = await db
     .selectFrom("order_items as i")
     .innerJoin("users as u", "u.id", "i.creator_id")
-    .select(["i.id", "i.order_id", "i.listing_id", "i.title", "i.creator_id", "i.price_cents", "u.first_name", "u.last_name"])
+    .select([
+      "i.id",
+      "i.order_id",
+      "i.listing_id",
+      "i.title",
+      "i.creator_id",
+      "i.price_cents",
+      "u.first_name",
+      "u.last_name",
+    ])
     .where(
       "i.order_id",
       "in",
@@ -54,7 +63,10 @@ export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<Adm
  * item they sold) exactly, or an email in part (case-insensitive); `status`
  * narrows to one status.
  */
-export async function searchOrders(db: DB, filter: { q?: string; status?: OrderStatus }): Promise<AdminOrderView[]> {
+export async function searchOrders(
+  db: DB,
+  filter: { q?: string; status?: OrderStatus },
+): Promise<AdminOrderView[]> {
   const q = filter.q?.trim().toLowerCase();
   const rows = await db
     .selectFrom("orders")
@@ -63,7 +75,11 @@ export async function searchOrders(db: DB, filter: { q?: string; status?: OrderS
       qb.where((eb) =>
         eb.or([
           eb("id", "=", filter.q!.trim()),
-          eb("id", "in", eb.selectFrom("order_items").select("order_id").where("id", "=", filter.q!.trim())),
+          eb(
+            "id",
+            "in",
+            eb.selectFrom("order_items").select("order_id").where("id", "=", filter.q!.trim()),
+          ),
           sql<SqlBool>`lower(customer_email) like ${`%${q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
         ]),
       ),

@@ -46,7 +46,9 @@ export async function countOnListingDays(
         .where("id", "in", listingIds),
     )
     .onConflict((oc) =>
-      oc.columns(["listing_id", "day"]).doUpdateSet((eb) => ({ [counter]: eb(`listing_days.${counter}`, "+", 1) })),
+      oc
+        .columns(["listing_id", "day"])
+        .doUpdateSet((eb) => ({ [counter]: eb(`listing_days.${counter}`, "+", 1) })),
     )
     .execute();
 }
@@ -73,7 +75,11 @@ export async function recordCartAdd(
       .expression(
         trx
           .selectFrom("listings")
-          .select(["id", sql<string>`${viewer.visitorHash}`.as("visitor_hash"), sql<string>`${day}`.as("day")])
+          .select([
+            "id",
+            sql<string>`${viewer.visitorHash}`.as("visitor_hash"),
+            sql<string>`${day}`.as("day"),
+          ])
           .where("id", "=", listingId)
           .where("status", "=", "active")
           .$if(viewer.userId !== null, (qb) => qb.where("user_id", "!=", viewer.userId!)),
@@ -91,7 +97,9 @@ export async function recordCartAdd(
 /** The days of a range ending on `now`'s UTC day, oldest first. */
 export function rangeDays(range: AnalyticsRange, now: Date): string[] {
   const today = Date.parse(`${utcDay(now)}T00:00:00.000Z`);
-  return Array.from({ length: range }, (_, i) => utcDay(new Date(today - (range - 1 - i) * DAY_MS)));
+  return Array.from({ length: range }, (_, i) =>
+    utcDay(new Date(today - (range - 1 - i) * DAY_MS)),
+  );
 }
 
 /** The creator's numbers per day of the range and per listing. */
@@ -115,18 +123,32 @@ export async function creatorAnalytics(
       .where("created_at", ">=", fromStamp)
       .where("created_at", "<", untilStamp);
   const counters = () =>
-    db.selectFrom("listing_days").where("creator_id", "=", userId).where("day", ">=", from).where("day", "<=", to);
+    db
+      .selectFrom("listing_days")
+      .where("creator_id", "=", userId)
+      .where("day", ">=", from)
+      .where("day", "<=", to);
   // Outside the scope (a production server), a test-checkout sale is no sale and no earnings; it is counted apart.
   const outside = scope.includeTestSales ? sql<number>`0` : sql<number>`test_mode = 1`;
   const salesSums = [
-    sql<number>`coalesce(sum(case when status = 'reversed' or ${outside} then 0 else 1 end), 0)`.as("sales"),
-    sql<number>`coalesce(sum(case when ${outside} then 0 else amount_cents - creator_reversed_cents end), 0)`.as("cents"),
-    sql<number>`coalesce(sum(case when status != 'reversed' and ${outside} then 1 else 0 end), 0)`.as("test_sales"),
+    sql<number>`coalesce(sum(case when status = 'reversed' or ${outside} then 0 else 1 end), 0)`.as(
+      "sales",
+    ),
+    sql<number>`coalesce(sum(case when ${outside} then 0 else amount_cents - creator_reversed_cents end), 0)`.as(
+      "cents",
+    ),
+    sql<number>`coalesce(sum(case when status != 'reversed' and ${outside} then 1 else 0 end), 0)`.as(
+      "test_sales",
+    ),
   ];
 
   const [countsByDay, salesByDay, countsByListing, salesByListing, live] = await Promise.all([
     counters()
-      .select(["day", sql<number>`sum(views)`.as("views"), sql<number>`sum(cart_adds)`.as("cart_adds")])
+      .select([
+        "day",
+        sql<number>`sum(views)`.as("views"),
+        sql<number>`sum(cart_adds)`.as("cart_adds"),
+      ])
       .groupBy("day")
       .execute(),
     ledger()
@@ -141,7 +163,12 @@ export async function creatorAnalytics(
       .select(["listing_id", ...salesSums])
       .groupBy("listing_id")
       .execute(),
-    db.selectFrom("listings").select("id").where("user_id", "=", userId).where("status", "=", "active").execute(),
+    db
+      .selectFrom("listings")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("status", "=", "active")
+      .execute(),
   ]);
 
   const countsOf = new Map(countsByDay.map((row) => [row.day, row]));
@@ -162,11 +189,17 @@ export async function creatorAnalytics(
 
   const viewsOf = new Map(countsByListing.map((row) => [row.listing_id, Number(row.views)]));
   const listingSalesOf = new Map(salesByListing.map((row) => [row.listing_id, row]));
-  const ids = [...new Set([...live.map((row) => row.id), ...viewsOf.keys(), ...listingSalesOf.keys()])];
+  const ids = [
+    ...new Set([...live.map((row) => row.id), ...viewsOf.keys(), ...listingSalesOf.keys()]),
+  ];
   const titles = new Map<string, string>();
   // At most a few hundred ids per query (SQLite's bound parameters).
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom("listings").select(["id", "title"]).where("id", "in", ids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom("listings")
+      .select(["id", "title"])
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute();
     for (const row of rows) titles.set(row.id, row.title);
   }
   const listings: AnalyticsListing[] = ids.map((listingId) => {
@@ -184,7 +217,10 @@ export async function creatorAnalytics(
   // Best earners first, then the most viewed.
   listings.sort(
     (a, b) =>
-      Number(b.earnings) - Number(a.earnings) || b.views - a.views || a.title.localeCompare(b.title) || a.listingId.localeCompare(b.listingId),
+      Number(b.earnings) - Number(a.earnings) ||
+      b.views - a.views ||
+      a.title.localeCompare(b.title) ||
+      a.listingId.localeCompare(b.listingId),
   );
   return { days: dayRows, listings };
 }

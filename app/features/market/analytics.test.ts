@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { conversionOf, formatConversion, isAnalyticsRange, listingOrder, sortListings, type AnalyticsListing } from "./analytics";
+import {
+  conversionOf,
+  formatConversion,
+  isAnalyticsRange,
+  listingOrder,
+  sortListings,
+  type AnalyticsListing,
+} from "./analytics";
 
-const listing = (listingId: string, title: string, views: number, sales: number, earnings: string): AnalyticsListing => ({
+const listing = (
+  listingId: string,
+  title: string,
+  views: number,
+  sales: number,
+  earnings: string,
+): AnalyticsListing => ({
   listingId,
   title,
   views,
@@ -38,7 +51,15 @@ describe("the listing table's order", () => {
   it("knows the ranges and writes conversions for people", () => {
     expect([7, "30", "90"].every(isAnalyticsRange)).toBe(true);
     expect(["14", "7.0", "", null, 0].some(isAnalyticsRange)).toBe(false);
-    expect([conversionOf(1, 8), conversionOf(1, 0), conversionOf(1, 3)]).toEqual([0.125, null, 0.3333]);
-    expect([formatConversion(0.125), formatConversion(0.5), formatConversion(null)]).toEqual(["12.5%", "50%", "–"]);
+    expect([conversionOf(1, 8), conversionOf(1, 0), conversionOf(1, 3)]).toEqual([
+      0.125,
+      null,
+      0.3333,
+    ]);
+    expect([formatConversion(0.125), formatConversion(0.5), formatConversion(null)]).toEqual([
+      "12.5%",
+      "50%",
+      "–",
+    ]);
   });
 });

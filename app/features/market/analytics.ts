@@ -64,14 +64,23 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 
 /** The listing table's order from the page's query (?sort=…&dir=…); anything else is the default, earnings high to low. */
-export function listingOrder(sort: string | null, dir: string | null): { sort: ListingSort; dir: SortDirection } {
-  const known = (LISTING_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ListingSort) : "earnings";
+export function listingOrder(
+  sort: string | null,
+  dir: string | null,
+): { sort: ListingSort; dir: SortDirection } {
+  const known = (LISTING_SORTS as readonly string[]).includes(sort ?? "")
+    ? (sort as ListingSort)
+    : "earnings";
   const direction = dir === "asc" || dir === "desc" ? dir : known === "title" ? "asc" : "desc";
   return { sort: known, dir: direction };
 }
 
 /** The listings in that order; ties by title, then id, so the order is stable. A listing without views sorts below every conversion. */
-export function sortListings(listings: AnalyticsListing[], sort: ListingSort, dir: SortDirection): AnalyticsListing[] {
+export function sortListings(
+  listings: AnalyticsListing[],
+  sort: ListingSort,
+  dir: SortDirection,
+): AnalyticsListing[] {
   const key = (listing: AnalyticsListing): number | string => {
     if (sort === "title") return listing.title.toLocaleLowerCase();
     if (sort === "earnings") return Number(listing.earnings);

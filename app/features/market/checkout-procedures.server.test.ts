@@ -3,7 +3,10 @@ import { getDb } from "~/infra/db.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { attachCheckoutSession, createPendingOrder } from "~/features/market/orders.server";
 import { payTestOrder } from "~/features/market/checkout.server";
-import { action as testCheckoutAction, loader as testCheckoutPage } from "~/routes/_market+/test-checkout.$sessionId";
+import {
+  action as testCheckoutAction,
+  loader as testCheckoutPage,
+} from "~/routes/_market+/test-checkout.$sessionId";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -39,9 +42,17 @@ async function leftoverTestOrder() {
 async function snapshot(orderId: string) {
   const db = getDb();
   return {
-    order: await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
+    order: await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow(),
     earnings: await db.selectFrom("earnings").selectAll().where("order_id", "=", orderId).execute(),
-    grants: await db.selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute(),
+    grants: await db
+      .selectFrom("download_grants")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .execute(),
   };
 }
 
@@ -50,12 +61,21 @@ describe("the test checkout once Stripe is configured", () => {
     const { order, sessionId } = await leftoverTestOrder();
     const before = await snapshot(order.id);
 
-    const page = await callRoute(testCheckoutPage, makeRequest(`/test-checkout/${sessionId}`), { sessionId });
+    const page = await callRoute(testCheckoutPage, makeRequest(`/test-checkout/${sessionId}`), {
+      sessionId,
+    });
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ status: "pending", closedReason: TEST_CHECKOUT_CLOSED });
+    expect(await page.json()).toMatchObject({
+      status: "pending",
+      closedReason: TEST_CHECKOUT_CLOSED,
+    });
 
     for (const intent of ["pay", "cancel"]) {
-      const response = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent }), { sessionId });
+      const response = await callRoute(
+        testCheckoutAction,
+        formRequest(`/test-checkout/${sessionId}`, { intent }),
+        { sessionId },
+      );
       expect(response.status, intent).toBe(409);
       expect((await response.json()).error[""], intent).toEqual([TEST_CHECKOUT_CLOSED]);
     }
@@ -65,7 +85,9 @@ describe("the test checkout once Stripe is configured", () => {
   it("still shows a test order that was paid before as paid", async () => {
     const { order, sessionId } = await leftoverTestOrder();
     await payTestOrder(getDb(), (await snapshot(order.id)).order, new Date());
-    const page = await callRoute(testCheckoutPage, makeRequest(`/test-checkout/${sessionId}`), { sessionId });
+    const page = await callRoute(testCheckoutPage, makeRequest(`/test-checkout/${sessionId}`), {
+      sessionId,
+    });
     expect(await page.json()).toMatchObject({ status: "paid", closedReason: null });
   });
 });

@@ -34,5 +34,9 @@ export interface CustomerInfo {
 
 /** A checkout session's id, as the payment status, the success return and the test checkout take it. */
 export const sessionIdSchema = z.object({
-  sessionId: z.string("Enter a checkout session id").trim().min(1, "Enter a checkout session id").max(300),
+  sessionId: z
+    .string("Enter a checkout session id")
+    .trim()
+    .min(1, "Enter a checkout session id")
+    .max(300),
 });

@@ -8,7 +8,12 @@ import { CHECKOUT_FAILED, STRIPE_MINIMUM_CENTS } from "~/features/market/types";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { fulfillOrder } from "~/features/market/fulfillment.server";
-import { attachCheckoutSession, createPendingOrder, markOrderExpired, markOrderFailed } from "~/features/market/orders.server";
+import {
+  attachCheckoutSession,
+  createPendingOrder,
+  markOrderExpired,
+  markOrderFailed,
+} from "~/features/market/orders.server";
 
 /**
  * Starting a checkout: a pending order priced from the database, then a
@@ -23,11 +28,19 @@ export interface StartedCheckout {
 export async function startCheckout(
   db: DB,
   provider: PaymentProvider,
-  args: { listingIds: string[]; customer: CustomerInfo; origin: string; now: Date; currency?: string },
+  args: {
+    listingIds: string[];
+    customer: CustomerInfo;
+    origin: string;
+    now: Date;
+    currency?: string;
+  },
 ): Promise<StartedCheckout> {
   const ids = [...new Set(args.listingIds)];
   if (ids.length > MAX_CART_ITEMS) {
-    throw badRequest(`A cart holds at most ${MAX_CART_ITEMS} images`, { cartItems: [`At most ${MAX_CART_ITEMS} images`] });
+    throw badRequest(`A cart holds at most ${MAX_CART_ITEMS} images`, {
+      cartItems: [`At most ${MAX_CART_ITEMS} images`],
+    });
   }
   const { order, items } = await createPendingOrder(db, {
     provider: provider.id,
@@ -38,13 +51,19 @@ export async function startCheckout(
   });
   if (provider.id === "stripe" && order.total_cents < STRIPE_MINIMUM_CENTS) {
     await markOrderFailed(db, order.id, "The total is below the card minimum", args.now);
-    throw badRequest(`Card payments need a total of at least ${formatMoney(STRIPE_MINIMUM_CENTS, order.currency)}.`);
+    throw badRequest(
+      `Card payments need a total of at least ${formatMoney(STRIPE_MINIMUM_CENTS, order.currency)}.`,
+    );
   }
   const previewsArePublic = args.origin.startsWith("https://");
   const previewKeys = await db
     .selectFrom("listings")
     .select(["id", "preview_key"])
-    .where("id", "in", items.map((item) => item.listing_id))
+    .where(
+      "id",
+      "in",
+      items.map((item) => item.listing_id),
+    )
     .execute();
   const previewOf = new Map(previewKeys.map((row) => [row.id, row.preview_key]));
   try {
@@ -59,7 +78,9 @@ export async function startCheckout(
           title: item.title,
           style: item.style,
           priceCents: item.price_cents,
-          ...(previewsArePublic && preview ? { imageUrl: `${args.origin}${publicMediaUrl(preview)}` } : {}),
+          ...(previewsArePublic && preview
+            ? { imageUrl: `${args.origin}${publicMediaUrl(preview)}` }
+            : {}),
         };
       }),
     });
@@ -67,7 +88,10 @@ export async function startCheckout(
     return { orderId: order.id, sessionId: session.sessionId, url: session.url };
   } catch (error) {
     await markOrderFailed(db, order.id, "The payment page could not be created", args.now);
-    console.warn(`Checkout session for order ${order.id} failed:`, error instanceof Error ? error.message : error);
+    console.warn(
+      `Checkout session for order ${order.id} failed:`,
+      error instanceof Error ? error.message : error,
+    );
     throw new HttpError(502, CHECKOUT_FAILED.description);
   }
 }
@@ -85,7 +109,16 @@ export async function syncOrderWithProvider(
 ): Promise<void> {
   if (remote.orderId && remote.orderId !== order.id) return;
   if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") {
-    await fulfillOrder(db, order.id, { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId }, now);
+    await fulfillOrder(
+      db,
+      order.id,
+      {
+        amountCents: remote.amountTotal,
+        currency: remote.currency,
+        paymentIntentId: remote.paymentIntentId,
+      },
+      now,
+    );
   } else if (remote.status === "expired") {
     await markOrderExpired(db, order.id, "The checkout session expired", now);
   }

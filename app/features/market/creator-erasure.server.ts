@@ -26,7 +26,11 @@ export const erasedBuyerEmail = (userId: string) => `erased-${userId}@invalid`;
 const BOUGHT_STATUSES = ["paid", "disputed"] as const;
 
 /** Withdraws every active listing of the creator; answers how many. */
-export async function withdrawListingsOfErasedCreator(trx: DB, userId: string, now: Date): Promise<number> {
+export async function withdrawListingsOfErasedCreator(
+  trx: DB,
+  userId: string,
+  now: Date,
+): Promise<number> {
   const result = await trx
     .updateTable("listings")
     .set({ status: "withdrawn", updated_at: now.toISOString() })
@@ -37,10 +41,18 @@ export async function withdrawListingsOfErasedCreator(trx: DB, userId: string, n
 }
 
 /** Purchases made with the erased person's address keep their amounts and files, not the buyer's name, address or company. */
-export async function forgetBuyerDetails(trx: DB, { userId, email, now }: { userId: string; email: string; now: Date }): Promise<void> {
+export async function forgetBuyerDetails(
+  trx: DB,
+  { userId, email, now }: { userId: string; email: string; now: Date },
+): Promise<void> {
   await trx
     .updateTable("orders")
-    .set({ customer_name: ERASED_BUYER_NAME, customer_email: erasedBuyerEmail(userId), customer_company: null, updated_at: now.toISOString() })
+    .set({
+      customer_name: ERASED_BUYER_NAME,
+      customer_email: erasedBuyerEmail(userId),
+      customer_company: null,
+      updated_at: now.toISOString(),
+    })
     .where("customer_email", "=", email.trim().toLowerCase())
     .execute();
 }
@@ -70,7 +82,11 @@ export async function eraseListingsOfCreator(
     .where("user_id", "=", userId)
     .execute();
   for (const listing of listings) {
-    const ordered = await db.selectFrom("order_items").select("id").where("listing_id", "=", listing.id).executeTakeFirst();
+    const ordered = await db
+      .selectFrom("order_items")
+      .select("id")
+      .where("listing_id", "=", listing.id)
+      .executeTakeFirst();
     if (ordered) {
       await db
         .updateTable("listings")
@@ -84,6 +100,11 @@ export async function eraseListingsOfCreator(
     if (!keep.has(listing.file_key)) await store.remove(listing.file_key);
   }
   // Earlier snapshots of re-listed images that only unpaid, refunded or failed orders still name.
-  const ordered = await db.selectFrom("order_items").select("file_key").distinct().where("creator_id", "=", userId).execute();
+  const ordered = await db
+    .selectFrom("order_items")
+    .select("file_key")
+    .distinct()
+    .where("creator_id", "=", userId)
+    .execute();
   for (const { file_key: key } of ordered) if (!keep.has(key)) await store.remove(key);
 }

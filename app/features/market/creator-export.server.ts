@@ -59,7 +59,13 @@ const SOLD_STATUSES = ["paid", "refunded", "disputed"] as const;
 
 export async function creatorMarketExport(db: DB, userId: string): Promise<CreatorMarketExport> {
   const [listings, sales] = await Promise.all([
-    db.selectFrom("listings").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    db
+      .selectFrom("listings")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("order_items as i")
       .innerJoin("orders as o", "o.id", "i.order_id")
@@ -88,8 +94,14 @@ export async function creatorMarketExport(db: DB, userId: string): Promise<Creat
   ]);
   const files: ExportedFile[] = [];
   for (const listing of listings) {
-    files.push({ key: listing.file_key, name: `images/listings/${listing.id}.${keyExtension(listing.file_key)}` });
-    files.push({ key: listing.preview_key, name: `images/previews/${listing.id}.${keyExtension(listing.preview_key)}` });
+    files.push({
+      key: listing.file_key,
+      name: `images/listings/${listing.id}.${keyExtension(listing.file_key)}`,
+    });
+    files.push({
+      key: listing.preview_key,
+      name: `images/previews/${listing.id}.${keyExtension(listing.preview_key)}`,
+    });
   }
   return {
     listings: listings.map((listing) => ({

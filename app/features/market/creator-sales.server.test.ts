@@ -11,7 +11,11 @@ import { insertSale } from "#tests/setup/ledger-fixtures";
 
 async function saleAt(creatorId: string, paidAt: string, order: Record<string, unknown> = {}) {
   const { orderId } = await insertSale(creatorId, { amountCents: 2125, feeCents: 375 });
-  await getDb().updateTable("orders").set({ paid_at: paidAt, ...order }).where("id", "=", orderId).execute();
+  await getDb()
+    .updateTable("orders")
+    .set({ paid_at: paidAt, ...order })
+    .where("id", "=", orderId)
+    .execute();
   return orderId;
 }
 
@@ -22,7 +26,10 @@ describe("a creator's recent sales", () => {
     await saleAt(user.id, "2026-11-20T10:00:00.000Z");
     await saleAt(user.id, "2026-11-21T10:00:00.000Z", { status: "refunded", refunded_cents: 2500 });
     await saleAt(user.id, "2026-11-22T10:00:00.000Z", { refunded_cents: 1000 });
-    await saleAt(user.id, "2026-11-23T10:00:00.000Z", { status: "disputed", dispute_status: "needs_response" });
+    await saleAt(user.id, "2026-11-23T10:00:00.000Z", {
+      status: "disputed",
+      dispute_status: "needs_response",
+    });
     // A checkout that never paid is not a sale; another creator's sale is theirs.
     await saleAt(user.id, "2026-11-24T10:00:00.000Z", { status: "pending", paid_at: null });
     await saleAt(other.id, "2026-11-25T10:00:00.000Z");
@@ -34,9 +41,24 @@ describe("a creator's recent sales", () => {
       ["2026-11-21", "refunded"],
       ["2026-11-20", "paid"],
     ]);
-    expect(sales[0]).toMatchObject({ title: "Anime Style Selfie", style: "anime", priceCents: 2500, currency: "usd", testCheckout: true });
+    expect(sales[0]).toMatchObject({
+      title: "Anime Style Selfie",
+      style: "anime",
+      priceCents: 2500,
+      currency: "usd",
+      testCheckout: true,
+    });
     // Only what the creator needs: no buyer's name, email or session.
-    expect(Object.keys(sales[0]!).sort()).toEqual(["currency", "id", "paidAt", "priceCents", "state", "style", "testCheckout", "title"]);
+    expect(Object.keys(sales[0]!).sort()).toEqual([
+      "currency",
+      "id",
+      "paidAt",
+      "priceCents",
+      "state",
+      "style",
+      "testCheckout",
+      "title",
+    ]);
     expect(await recentSalesOf(getDb(), user.id, 2)).toHaveLength(2);
   });
 
@@ -49,7 +71,10 @@ describe("a creator's recent sales", () => {
     expect(sales).toHaveLength(1);
     expect(sales[0]).toMatchObject({ state: "paid", paidAt: "2026-11-26T09:00:00.000Z" });
     const { cookie: nobody } = await createTestUser();
-    const empty = await callRoute(monitorPage, makeRequest("/payment-monitor?session_id=cs_unknown", { cookie: nobody }));
+    const empty = await callRoute(
+      monitorPage,
+      makeRequest("/payment-monitor?session_id=cs_unknown", { cookie: nobody }),
+    );
     expect(((await empty.json()) as { sales: CreatorSale[] }).sales).toEqual([]);
   });
 });

@@ -10,7 +10,11 @@ export const RECENT_SALES_SHOWN = 10;
  * checkout is not a sale). The buyer stays private: no name, email or
  * session id, only what the creator needs to follow their money.
  */
-export async function recentSalesOf(db: DB, creatorId: string, limit = RECENT_SALES_SHOWN): Promise<CreatorSale[]> {
+export async function recentSalesOf(
+  db: DB,
+  creatorId: string,
+  limit = RECENT_SALES_SHOWN,
+): Promise<CreatorSale[]> {
   const rows = await db
     .selectFrom("order_items")
     .innerJoin("orders", "orders.id", "order_items.order_id")
@@ -44,7 +48,11 @@ export async function recentSalesOf(db: DB, creatorId: string, limit = RECENT_SA
   }));
 }
 
-function saleState(row: { status: string; totalCents: number; refundedCents: number }): CreatorSaleState {
+function saleState(row: {
+  status: string;
+  totalCents: number;
+  refundedCents: number;
+}): CreatorSaleState {
   if (row.status === "disputed") return "disputed";
   if (row.status === "refunded" || row.refundedCents >= row.totalCents) return "refunded";
   if (row.refundedCents > 0) return "partly refunded";

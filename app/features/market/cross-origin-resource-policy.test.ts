@@ -20,7 +20,9 @@ const CORP = "Cross-Origin-Resource-Policy";
 
 async function media(url: string) {
   const parsed = new URL(url, ORIGIN);
-  return callRoute(mediaRoute, makeRequest(parsed.pathname + parsed.search), { "*": parsed.pathname.replace("/media/", "") });
+  return callRoute(mediaRoute, makeRequest(parsed.pathname + parsed.search), {
+    "*": parsed.pathname.replace("/media/", ""),
+  });
 }
 
 describe("Cross-Origin-Resource-Policy", () => {
@@ -38,15 +40,30 @@ describe("Cross-Origin-Resource-Policy", () => {
     const created = await callRoute(
       createSessionApi,
       makeRequest("/api/create-checkout-session", {
-        json: { cartItems: [{ imageId: listing.id }], customerInfo: { name: "Bea", email: "bea@example.com" } },
+        json: {
+          cartItems: [{ imageId: listing.id }],
+          customerInfo: { name: "Bea", email: "bea@example.com" },
+        },
       }),
     );
     const { sessionId } = await created.json();
-    await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
-    const status = await (await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), { sessionId })).json();
+    await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
+    const status = await (
+      await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), {
+        sessionId,
+      })
+    ).json();
     const token = status.downloads[0].downloadUrl.split("/").pop();
     for (const method of ["HEAD", "GET"]) {
-      const download = await callRoute(downloadRoute, makeRequest(`/downloads/${token}`, { method }), { token });
+      const download = await callRoute(
+        downloadRoute,
+        makeRequest(`/downloads/${token}`, { method }),
+        { token },
+      );
       expect(download.status, method).toBe(200);
       expect(download.headers.get(CORP), method).toBe("same-origin");
     }
@@ -79,7 +96,11 @@ describe("Cross-Origin-Resource-Policy", () => {
       .returningAll()
       .executeTakeFirstOrThrow();
     const url = new URL(publicationDownloadUrl(ORIGIN, row));
-    const kit = await callRoute(publicationDownloadRoute, makeRequest(url.pathname + url.search, { token: owner.token }), { id: row.id });
+    const kit = await callRoute(
+      publicationDownloadRoute,
+      makeRequest(url.pathname + url.search, { token: owner.token }),
+      { id: row.id },
+    );
     expect(kit.status).toBe(200);
     expect(kit.headers.get(CORP)).toBe("same-origin");
   });

@@ -7,7 +7,16 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
-import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, disputeEvent, refundFailedEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import {
+  accountUpdatedEvent,
+  chargeRefundedEvent,
+  checkoutEvent,
+  disputeEvent,
+  refundFailedEvent,
+  signPayload,
+  stripeHandlers,
+  stripeMock,
+} from "#tests/mocks/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
@@ -40,13 +49,27 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-const runJobs = () => runPayoutJobs(payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) => new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId)));
-const requestsTo = (method: string, path: RegExp) => stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const runJobs = () =>
+  runPayoutJobs(
+    payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) =>
+      new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId),
+    ),
+  );
+const requestsTo = (method: string, path: RegExp) =>
+  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
 
 async function deliver(payload: string, secret = WEBHOOK_SECRET) {
   const response = await callRoute(
     webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, secret) }, origin: "none" }),
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signPayload(payload, secret),
+      },
+      origin: "none",
+    }),
   );
   expect(response.status).toBe(200);
   return ((await response.json()) as { outcome?: string }).outcome;
@@ -54,8 +77,23 @@ async function deliver(payload: string, secret = WEBHOOK_SECRET) {
 
 async function onboardedCreator() {
   const creator = await createTestUser();
-  expect((await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }))).status).toBe(200);
-  const row = await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+  expect(
+    (
+      await callRoute(
+        onboardApi,
+        makeRequest("/api/payouts/onboard", {
+          method: "POST",
+          token: creator.token,
+          json: { country: "US" },
+        }),
+      )
+    ).status,
+  ).toBe(200);
+  const row = await getDb()
+    .selectFrom("payout_accounts")
+    .selectAll()
+    .where("user_id", "=", creator.user.id)
+    .executeTakeFirstOrThrow();
   stripeMock.onboard(row.account_id);
   await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET);
   return { ...creator, accountId: row.account_id };
@@ -67,21 +105,37 @@ async function transferredSale(email: string) {
   const { listing } = await createListing(creator.user.id, { price: 30 });
   const response = await callRoute(
     createSessionApi,
-    makeRequest("/api/create-checkout-session", { json: { cartItems: [{ imageId: listing.id, licenseType: "standard", price: 1 }], customerInfo: { name: "Sam Stripe", email } } }),
+    makeRequest("/api/create-checkout-session", {
+      json: {
+        cartItems: [{ imageId: listing.id, licenseType: "standard", price: 1 }],
+        customerInfo: { name: "Sam Stripe", email },
+      },
+    }),
   );
   const { sessionId } = (await response.json()) as { sessionId: string };
   const session = stripeMock.complete(sessionId);
   await deliver(checkoutEvent("checkout.session.completed", session));
   await runJobs();
-  const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+  const order = await getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirstOrThrow();
   const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge;
-  expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", transferred_cents: 2550 }]);
+  expect(await sharesOf(order.id)).toMatchObject([
+    { status: "transferred", transferred_cents: 2550 },
+  ]);
   return { creator, order, chargeId, paymentIntentId: session.payment_intent! };
 }
 
 const orderState = (orderId: string) =>
-  getDb().selectFrom("orders").select(["status", "dispute_status", "refunded_cents", "dispute_lost_cents"]).where("id", "=", orderId).executeTakeFirstOrThrow();
-const transfersTo = (accountId: string) => [...stripeMock.transfers.values()].filter((transfer) => transfer.destination === accountId);
+  getDb()
+    .selectFrom("orders")
+    .select(["status", "dispute_status", "refunded_cents", "dispute_lost_cents"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+const transfersTo = (accountId: string) =>
+  [...stripeMock.transfers.values()].filter((transfer) => transfer.destination === accountId);
 
 describe("a dispute's appeal", () => {
   it("keeps the funds withheld while appealed; won on appeal, the order and the share come back once, however often Stripe says so", async () => {
@@ -89,15 +143,31 @@ describe("a dispute's appeal", () => {
     await deliver(disputeEvent("charge.dispute.created", { chargeId, status: "needs_response" }));
     await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "lost" }));
     await runJobs();
-    expect(await orderState(order.id)).toEqual({ status: "refunded", dispute_status: "lost", refunded_cents: 3000, dispute_lost_cents: 3000 });
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "reversed", creator_reversed_cents: 2550, transfer_reversed_cents: 2550 }]);
+    expect(await orderState(order.id)).toEqual({
+      status: "refunded",
+      dispute_status: "lost",
+      refunded_cents: 3000,
+      dispute_lost_cents: 3000,
+    });
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "reversed", creator_reversed_cents: 2550, transfer_reversed_cents: 2550 },
+    ]);
 
     // Appealed: nothing moves while it lasts.
     for (const status of ["appeal_needs_response", "appeal_under_review"] as const) {
-      expect(await deliver(disputeEvent("charge.dispute.updated", { chargeId, status }))).toBe("processed");
+      expect(await deliver(disputeEvent("charge.dispute.updated", { chargeId, status }))).toBe(
+        "processed",
+      );
       await runJobs();
-      expect(await orderState(order.id)).toEqual({ status: "refunded", dispute_status: status, refunded_cents: 3000, dispute_lost_cents: 3000 });
-      expect(await sharesOf(order.id)).toMatchObject([{ status: "reversed", creator_reversed_cents: 2550 }]);
+      expect(await orderState(order.id)).toEqual({
+        status: "refunded",
+        dispute_status: status,
+        refunded_cents: 3000,
+        dispute_lost_cents: 3000,
+      });
+      expect(await sharesOf(order.id)).toMatchObject([
+        { status: "reversed", creator_reversed_cents: 2550 },
+      ]);
     }
     expect(transfersTo(creator.accountId)).toHaveLength(1);
 
@@ -105,29 +175,61 @@ describe("a dispute's appeal", () => {
     const reinstated = disputeEvent("charge.dispute.funds_reinstated", { chargeId, status: "won" });
     expect(await deliver(reinstated)).toBe("processed");
     await runJobs();
-    expect(await orderState(order.id)).toEqual({ status: "paid", dispute_status: "won", refunded_cents: 0, dispute_lost_cents: 0 });
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", creator_reversed_cents: 0, platform_reversed_cents: 0, reinstated_cents: 2550 }]);
+    expect(await orderState(order.id)).toEqual({
+      status: "paid",
+      dispute_status: "won",
+      refunded_cents: 0,
+      dispute_lost_cents: 0,
+    });
+    expect(await sharesOf(order.id)).toMatchObject([
+      {
+        status: "transferred",
+        creator_reversed_cents: 0,
+        platform_reversed_cents: 0,
+        reinstated_cents: 2550,
+      },
+    ]);
     const sent = transfersTo(creator.accountId);
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatchObject({ amount: 2550, currency: "usd", transfer_group: order.id, metadata: { kind: "reinstatement-2550" } });
+    expect(sent[1]).toMatchObject({
+      amount: 2550,
+      currency: "usd",
+      transfer_group: order.id,
+      metadata: { kind: "reinstatement-2550" },
+    });
 
     // The same event again, another event saying so, and the dispute closed as won: nothing more.
     expect(await deliver(reinstated)).toBe("duplicate");
-    expect(await deliver(disputeEvent("charge.dispute.funds_reinstated", { chargeId, status: "won" }))).toBe("processed");
-    expect(await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "won" }))).toBe("processed");
+    expect(
+      await deliver(disputeEvent("charge.dispute.funds_reinstated", { chargeId, status: "won" })),
+    ).toBe("processed");
+    expect(await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "won" }))).toBe(
+      "processed",
+    );
     await runJobs();
     expect(await orderState(order.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
     expect(transfersTo(creator.accountId)).toHaveLength(2);
     expect(requestsTo("POST", /\/reversals$/)).toHaveLength(1);
-    const audit = await getDb().selectFrom("audit_log").select("action").where("subject_id", "=", order.id).where("action", "=", "order.refund_undone").execute();
+    const audit = await getDb()
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", order.id)
+      .where("action", "=", "order.refund_undone")
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
   it("an appeal status on a dispute still open releases nothing", async () => {
     const { order, chargeId } = await transferredSale("appeal-open@example.com");
     await deliver(disputeEvent("charge.dispute.created", { chargeId, status: "needs_response" }));
-    await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "appeal_under_review" }));
-    expect(await orderState(order.id)).toMatchObject({ status: "disputed", dispute_status: "appeal_under_review", refunded_cents: 0 });
+    await deliver(
+      disputeEvent("charge.dispute.closed", { chargeId, status: "appeal_under_review" }),
+    );
+    expect(await orderState(order.id)).toMatchObject({
+      status: "disputed",
+      dispute_status: "appeal_under_review",
+      refunded_cents: 0,
+    });
     expect(await sharesOf(order.id)).toMatchObject([{ status: "held", held_from: "transferred" }]);
   });
 
@@ -137,44 +239,83 @@ describe("a dispute's appeal", () => {
     await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "won" }));
     await deliver(disputeEvent("charge.dispute.funds_reinstated", { chargeId, status: "won" }));
     await runJobs();
-    expect(await orderState(order.id)).toEqual({ status: "paid", dispute_status: "won", refunded_cents: 0, dispute_lost_cents: 0 });
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", reinstated_cents: 0 }]);
+    expect(await orderState(order.id)).toEqual({
+      status: "paid",
+      dispute_status: "won",
+      refunded_cents: 0,
+      dispute_lost_cents: 0,
+    });
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", reinstated_cents: 0 },
+    ]);
     expect(transfersTo(creator.accountId)).toHaveLength(1);
   });
 });
 
 describe("a refund that fails afterwards", () => {
   it("is undone once: the order is paid again and the reversed share is sent back once", async () => {
-    const { creator, order, chargeId, paymentIntentId } = await transferredSale("refund-fails@example.com");
-    const { refundId } = await new StripeCheckoutProvider(KEY).refund({ orderId: order.id, paymentIntentId, amountCents: 3000, idempotencyKey: `refund-${order.id}` });
+    const { creator, order, chargeId, paymentIntentId } = await transferredSale(
+      "refund-fails@example.com",
+    );
+    const { refundId } = await new StripeCheckoutProvider(KEY).refund({
+      orderId: order.id,
+      paymentIntentId,
+      amountCents: 3000,
+      idempotencyKey: `refund-${order.id}`,
+    });
     await deliver(chargeRefundedEvent(chargeId));
     await runJobs();
     expect(await orderState(order.id)).toMatchObject({ status: "refunded", refunded_cents: 3000 });
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "reversed", transfer_reversed_cents: 2550 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "reversed", transfer_reversed_cents: 2550 },
+    ]);
 
     const failed = refundFailedEvent(refundId);
     expect(await deliver(failed)).toBe("processed");
     await runJobs();
     expect(await orderState(order.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", creator_reversed_cents: 0, reinstated_cents: 2550 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", creator_reversed_cents: 0, reinstated_cents: 2550 },
+    ]);
 
     expect(await deliver(failed)).toBe("duplicate");
-    expect(await deliver(refundFailedEvent(refundId, undefined, "refund.failed"))).toBe("processed");
+    expect(await deliver(refundFailedEvent(refundId, undefined, "refund.failed"))).toBe(
+      "processed",
+    );
     await runJobs();
     expect(await orderState(order.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
     expect(transfersTo(creator.accountId).map((transfer) => transfer.amount)).toEqual([2550, 2550]);
-    expect(await getDb().selectFrom("undone_refunds").select(["refund_id", "amount_cents"]).execute()).toEqual([{ refund_id: refundId, amount_cents: 3000 }]);
+    expect(
+      await getDb().selectFrom("undone_refunds").select(["refund_id", "amount_cents"]).execute(),
+    ).toEqual([{ refund_id: refundId, amount_cents: 3000 }]);
   });
 
   it("failing before its reversal ran, takes nothing back and sends nothing back", async () => {
-    const { creator, order, chargeId, paymentIntentId } = await transferredSale("refund-fails-early@example.com");
-    const { refundId } = await new StripeCheckoutProvider(KEY).refund({ orderId: order.id, paymentIntentId, amountCents: 1000, idempotencyKey: `refund-${order.id}` });
+    const { creator, order, chargeId, paymentIntentId } = await transferredSale(
+      "refund-fails-early@example.com",
+    );
+    const { refundId } = await new StripeCheckoutProvider(KEY).refund({
+      orderId: order.id,
+      paymentIntentId,
+      amountCents: 1000,
+      idempotencyKey: `refund-${order.id}`,
+    });
     await deliver(chargeRefundedEvent(chargeId));
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", creator_reversed_cents: 850 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", creator_reversed_cents: 850 },
+    ]);
     await deliver(refundFailedEvent(refundId));
     await runJobs();
     expect(await orderState(order.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", creator_reversed_cents: 0, platform_reversed_cents: 0, transfer_reversed_cents: 0, reinstated_cents: 0 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      {
+        status: "transferred",
+        creator_reversed_cents: 0,
+        platform_reversed_cents: 0,
+        transfer_reversed_cents: 0,
+        reinstated_cents: 0,
+      },
+    ]);
     expect(requestsTo("POST", /\/reversals$/)).toHaveLength(0);
     expect(transfersTo(creator.accountId)).toHaveLength(1);
   });
@@ -182,13 +323,25 @@ describe("a refund that fails afterwards", () => {
   it("one of two partial refunds failing, reported twice, gives back that refund only", async () => {
     const { order, chargeId, paymentIntentId } = await transferredSale("two-refunds@example.com");
     const checkout = new StripeCheckoutProvider(KEY);
-    const first = await checkout.refund({ orderId: order.id, paymentIntentId, amountCents: 1000, idempotencyKey: `refund-${order.id}-1` });
-    await checkout.refund({ orderId: order.id, paymentIntentId, amountCents: 1000, idempotencyKey: `refund-${order.id}-2` });
+    const first = await checkout.refund({
+      orderId: order.id,
+      paymentIntentId,
+      amountCents: 1000,
+      idempotencyKey: `refund-${order.id}-1`,
+    });
+    await checkout.refund({
+      orderId: order.id,
+      paymentIntentId,
+      amountCents: 1000,
+      idempotencyKey: `refund-${order.id}-2`,
+    });
     await deliver(chargeRefundedEvent(chargeId));
     expect(await orderState(order.id)).toMatchObject({ refunded_cents: 2000 });
     await deliver(refundFailedEvent(first.refundId));
     await deliver(refundFailedEvent(first.refundId, undefined, "refund.failed"));
     expect(await orderState(order.id)).toMatchObject({ status: "paid", refunded_cents: 1000 });
-    expect(await sharesOf(order.id)).toMatchObject([{ creator_reversed_cents: 850, platform_reversed_cents: 150 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { creator_reversed_cents: 850, platform_reversed_cents: 150 },
+    ]);
   });
 });

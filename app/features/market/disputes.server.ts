@@ -27,11 +27,22 @@ const RESTORES = new Set(["won", "warning_closed"]);
 /** An appeal of a lost dispute: the funds stay withheld while it lasts. */
 export const APPEAL_STATUSES = new Set(["appeal_needs_response", "appeal_under_review"]);
 
-export async function openDispute(trx: DB, orderId: string, dispute: DisputeFacts, now: Date): Promise<boolean> {
+export async function openDispute(
+  trx: DB,
+  orderId: string,
+  dispute: DisputeFacts,
+  now: Date,
+): Promise<boolean> {
   const stamp = now.toISOString();
   const opened = await trx
     .updateTable("orders")
-    .set({ status: "disputed", dispute_id: dispute.id, dispute_status: dispute.status, disputed_at: stamp, updated_at: stamp })
+    .set({
+      status: "disputed",
+      dispute_id: dispute.id,
+      dispute_status: dispute.status,
+      disputed_at: stamp,
+      updated_at: stamp,
+    })
     .where("id", "=", orderId)
     .where("status", "=", "paid")
     .executeTakeFirst();
@@ -40,11 +51,24 @@ export async function openDispute(trx: DB, orderId: string, dispute: DisputeFact
   return true;
 }
 
-export async function closeDispute(trx: DB, orderId: string, dispute: DisputeFacts, now: Date): Promise<void> {
+export async function closeDispute(
+  trx: DB,
+  orderId: string,
+  dispute: DisputeFacts,
+  now: Date,
+): Promise<void> {
   const stamp = now.toISOString();
-  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order) return;
-  await trx.updateTable("orders").set({ dispute_id: dispute.id, dispute_status: dispute.status, updated_at: stamp }).where("id", "=", orderId).execute();
+  await trx
+    .updateTable("orders")
+    .set({ dispute_id: dispute.id, dispute_status: dispute.status, updated_at: stamp })
+    .where("id", "=", orderId)
+    .execute();
   // Under appeal: the funds stay withheld, whatever the order's state.
   if (APPEAL_STATUSES.has(dispute.status)) return;
   // Won after the loss was recorded: won on appeal.
@@ -53,7 +77,12 @@ export async function closeDispute(trx: DB, orderId: string, dispute: DisputeFac
     return;
   }
   if (order.status === "disputed") {
-    await trx.updateTable("orders").set({ status: "paid", updated_at: stamp }).where("id", "=", orderId).where("status", "=", "disputed").execute();
+    await trx
+      .updateTable("orders")
+      .set({ status: "paid", updated_at: stamp })
+      .where("id", "=", orderId)
+      .where("status", "=", "disputed")
+      .execute();
     await releaseShares(trx, orderId, now);
   }
   if (dispute.status === "lost") {
@@ -62,15 +91,31 @@ export async function closeDispute(trx: DB, orderId: string, dispute: DisputeFac
       reason: "Dispute lost",
       now,
     });
-    if (outcome.applied) await trx.updateTable("orders").set({ dispute_lost_cents: outcome.amountCents }).where("id", "=", orderId).execute();
+    if (outcome.applied)
+      await trx
+        .updateTable("orders")
+        .set({ dispute_lost_cents: outcome.amountCents })
+        .where("id", "=", orderId)
+        .execute();
   } else if (!RESTORES.has(dispute.status)) {
-    console.warn(`Order ${orderId}: dispute ${dispute.id} closed as ${dispute.status}; treated as not lost`);
+    console.warn(
+      `Order ${orderId}: dispute ${dispute.id} closed as ${dispute.status}; treated as not lost`,
+    );
   }
 }
 
 /** A dispute's status changed (charge.dispute.updated): recorded; an appeal keeps everything as it is. */
-export async function updateDispute(trx: DB, orderId: string, dispute: DisputeFacts, now: Date): Promise<void> {
-  await trx.updateTable("orders").set({ dispute_id: dispute.id, dispute_status: dispute.status, updated_at: now.toISOString() }).where("id", "=", orderId).execute();
+export async function updateDispute(
+  trx: DB,
+  orderId: string,
+  dispute: DisputeFacts,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("orders")
+    .set({ dispute_id: dispute.id, dispute_status: dispute.status, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .execute();
 }
 
 /**
@@ -78,16 +123,34 @@ export async function updateDispute(trx: DB, orderId: string, dispute: DisputeFa
  * took back is given back once. A win before any loss (funds reinstated after a
  * dispute closed as won) has nothing to give back.
  */
-export async function reinstateDispute(trx: DB, orderId: string, dispute: DisputeFacts, now: Date): Promise<boolean> {
-  const order = await trx.selectFrom("orders").select("dispute_lost_cents").where("id", "=", orderId).executeTakeFirst();
+export async function reinstateDispute(
+  trx: DB,
+  orderId: string,
+  dispute: DisputeFacts,
+  now: Date,
+): Promise<boolean> {
+  const order = await trx
+    .selectFrom("orders")
+    .select("dispute_lost_cents")
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order || order.dispute_lost_cents <= 0) return false;
   const taken = await trx
     .updateTable("orders")
-    .set({ dispute_lost_cents: 0, dispute_id: dispute.id, dispute_status: dispute.status, updated_at: now.toISOString() })
+    .set({
+      dispute_lost_cents: 0,
+      dispute_id: dispute.id,
+      dispute_status: dispute.status,
+      updated_at: now.toISOString(),
+    })
     .where("id", "=", orderId)
     .where("dispute_lost_cents", "=", order.dispute_lost_cents)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 0) return false;
-  await undoRefund(trx, orderId, { amountCents: order.dispute_lost_cents, reason: "Dispute won on appeal", now });
+  await undoRefund(trx, orderId, {
+    amountCents: order.dispute_lost_cents,
+    reason: "Dispute won on appeal",
+    now,
+  });
   return true;
 }

@@ -14,11 +14,18 @@ import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS } from "~/features/ma
  * storing it; a copy of the database alone gives no working link.
  */
 export function grantToken(grantId: string): string {
-  return crypto.createHmac("sha256", deriveKey("download-grants")).update(grantId).digest("base64url");
+  return crypto
+    .createHmac("sha256", deriveKey("download-grants"))
+    .update(grantId)
+    .digest("base64url");
 }
 
 /** Issues the grants of an order's items; an item that already has one keeps it (unique order_item_id). */
-export async function issueDownloadGrants(db: DB, items: OrderItemRow[], now: Date): Promise<number> {
+export async function issueDownloadGrants(
+  db: DB,
+  items: OrderItemRow[],
+  now: Date,
+): Promise<number> {
   let issued = 0;
   const expires = new Date(now.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000).toISOString();
   for (const item of items) {
@@ -53,11 +60,24 @@ export interface OrderDownload {
 }
 
 /** The download links of an order's grants (absolute URLs under `origin`). */
-export async function downloadsOfOrder(db: DB, orderId: string, origin: string): Promise<OrderDownload[]> {
+export async function downloadsOfOrder(
+  db: DB,
+  orderId: string,
+  origin: string,
+): Promise<OrderDownload[]> {
   const rows = await db
     .selectFrom("download_grants as g")
     .innerJoin("order_items as i", "i.id", "g.order_item_id")
-    .select(["g.id", "g.expires_at", "g.max_downloads", "g.downloads_used", "i.id as item_id", "i.title", "i.style", "i.file_key"])
+    .select([
+      "g.id",
+      "g.expires_at",
+      "g.max_downloads",
+      "g.downloads_used",
+      "i.id as item_id",
+      "i.title",
+      "i.style",
+      "i.file_key",
+    ])
     .where("g.order_id", "=", orderId)
     // Items in the order they were bought (the cart's order): rowid is insertion order.
     .orderBy(sql`i.rowid`)
@@ -101,17 +121,34 @@ export type Redemption =
  * dispute closes. `count: false`
  * (for HEAD) checks without spending.
  */
-export async function redeemDownload(db: DB, token: string, now: Date, options: { count?: boolean } = {}): Promise<Redemption> {
+export async function redeemDownload(
+  db: DB,
+  token: string,
+  now: Date,
+  options: { count?: boolean } = {},
+): Promise<Redemption> {
   const tokenHash = sha256(token);
   const stamp = now.toISOString();
   const grant = await db
     .selectFrom("download_grants as g")
     .innerJoin("order_items as i", "i.id", "g.order_item_id")
     .innerJoin("orders as o", "o.id", "g.order_id")
-    .select(["g.id", "g.expires_at", "g.max_downloads", "g.downloads_used", "i.title", "i.style", "i.file_key", "i.file_mime_type", "o.status", "o.refunded_at"])
+    .select([
+      "g.id",
+      "g.expires_at",
+      "g.max_downloads",
+      "g.downloads_used",
+      "i.title",
+      "i.style",
+      "i.file_key",
+      "i.file_mime_type",
+      "o.status",
+      "o.refunded_at",
+    ])
     .where("g.token_hash", "=", tokenHash)
     .executeTakeFirst();
-  if (grant?.status === "refunded") return { ok: false, reason: "refunded", refundedAt: grant.refunded_at };
+  if (grant?.status === "refunded")
+    return { ok: false, reason: "refunded", refundedAt: grant.refunded_at };
   if (grant?.status === "disputed") return { ok: false, reason: "suspended" };
   if (!grant || grant.status !== "paid") return { ok: false, reason: "unknown" };
   if (grant.expires_at <= stamp) return { ok: false, reason: "expired" };
@@ -152,7 +189,9 @@ export const GRANT_RENEWAL_HOURS = 24;
  */
 export async function renewSpentGrant(db: DB, grantId: string, now: Date): Promise<boolean> {
   const stamp = now.toISOString();
-  const renewableBefore = new Date(now.getTime() - GRANT_RENEWAL_HOURS * 60 * 60 * 1000).toISOString();
+  const renewableBefore = new Date(
+    now.getTime() - GRANT_RENEWAL_HOURS * 60 * 60 * 1000,
+  ).toISOString();
   const id = newId();
   const renewed = await db
     .updateTable("download_grants")
@@ -166,7 +205,9 @@ export async function renewSpentGrant(db: DB, grantId: string, now: Date): Promi
     })
     .where("id", "=", grantId)
     .where("created_at", "<=", renewableBefore)
-    .where((eb) => eb.or([eb("downloads_used", ">=", eb.ref("max_downloads")), eb("expires_at", "<=", stamp)]))
+    .where((eb) =>
+      eb.or([eb("downloads_used", ">=", eb.ref("max_downloads")), eb("expires_at", "<=", stamp)]),
+    )
     .executeTakeFirst();
   return Number(renewed.numUpdatedRows ?? 0n) > 0;
 }

@@ -37,7 +37,9 @@ describe("the revenue split", () => {
 describe("fulfillment", () => {
   it("writes one grant and one ledger row per item whose sums equal the order total", async () => {
     const creator = await createTestUser();
-    const listings = await Promise.all([7, 12.34, 0.99].map((price) => createListing(creator.user.id, { price })));
+    const listings = await Promise.all(
+      [7, 12.34, 0.99].map((price) => createListing(creator.user.id, { price })),
+    );
     const { order } = await createPendingOrder(getDb(), {
       provider: "test",
       customer: { name: "A", email: "a@example.com" },
@@ -46,11 +48,21 @@ describe("fulfillment", () => {
     });
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("fulfilled");
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("already-paid");
-    const earnings = await getDb().selectFrom("earnings").selectAll().where("order_id", "=", order.id).execute();
+    const earnings = await getDb()
+      .selectFrom("earnings")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
     expect(earnings).toHaveLength(3);
-    expect(earnings.reduce((sum, row) => sum + row.amount_cents + row.platform_fee_cents, 0)).toBe(order.total_cents);
+    expect(earnings.reduce((sum, row) => sum + row.amount_cents + row.platform_fee_cents, 0)).toBe(
+      order.total_cents,
+    );
     expect(order.total_cents).toBe(700 + 1234 + 99);
-    const grants = await getDb().selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute();
+    const grants = await getDb()
+      .selectFrom("download_grants")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
     expect(grants).toHaveLength(3);
     for (const grant of grants) {
       expect(grant.max_downloads).toBe(5);
@@ -58,7 +70,9 @@ describe("fulfillment", () => {
       expect(days).toBe(7);
       expect(grant.token_hash).toMatch(/^[0-9a-f]{64}$/);
     }
-    expect((await fulfillOrder(getDb(), "no-such-order", {}, new Date())).outcome).toBe("unknown-order");
+    expect((await fulfillOrder(getDb(), "no-such-order", {}, new Date())).outcome).toBe(
+      "unknown-order",
+    );
   });
 
   it("is exactly once across separate database connections racing (as separate processes would)", async () => {
@@ -76,21 +90,39 @@ describe("fulfillment", () => {
           listingIds: [a.listing.id, b.listing.id],
           now: new Date(),
         });
-        const attempt = async (db: typeof others[number]): Promise<string> => {
+        const attempt = async (db: (typeof others)[number]): Promise<string> => {
           for (;;) {
             try {
               return (await fulfillOrder(db, order.id, {}, new Date())).outcome;
             } catch (error) {
-              if (!/SQLITE_BUSY|database is locked/i.test(String((error as Error).message ?? error) + String((error as { code?: string }).code))) throw error;
+              if (
+                !/SQLITE_BUSY|database is locked/i.test(
+                  String((error as Error).message ?? error) +
+                    String((error as { code?: string }).code),
+                )
+              )
+                throw error;
               await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
             }
           }
         };
-        const outcomes = await Promise.all([...others, ...others, getDb()].map((db) => attempt(db)));
+        const outcomes = await Promise.all(
+          [...others, ...others, getDb()].map((db) => attempt(db)),
+        );
         expect(outcomes.filter((outcome) => outcome === "fulfilled")).toHaveLength(1);
-        expect(outcomes.filter((outcome) => outcome === "already-paid")).toHaveLength(outcomes.length - 1);
-        const earnings = await getDb().selectFrom("earnings").selectAll().where("order_id", "=", order.id).execute();
-        const grants = await getDb().selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute();
+        expect(outcomes.filter((outcome) => outcome === "already-paid")).toHaveLength(
+          outcomes.length - 1,
+        );
+        const earnings = await getDb()
+          .selectFrom("earnings")
+          .selectAll()
+          .where("order_id", "=", order.id)
+          .execute();
+        const grants = await getDb()
+          .selectFrom("download_grants")
+          .selectAll()
+          .where("order_id", "=", order.id)
+          .execute();
         expect(earnings).toHaveLength(2);
         expect(grants).toHaveLength(2);
       }
@@ -113,13 +145,31 @@ describe("fulfillment", () => {
     await expect(
       getDb()
         .insertInto("earnings")
-        .values({ id: "dup", order_item_id: items[0].id, order_id: order.id, creator_id: creator.user.id, listing_id: listing.id, amount_cents: 1, platform_fee_cents: 0, created_at: now })
+        .values({
+          id: "dup",
+          order_item_id: items[0].id,
+          order_id: order.id,
+          creator_id: creator.user.id,
+          listing_id: listing.id,
+          amount_cents: 1,
+          platform_fee_cents: 0,
+          created_at: now,
+        })
         .execute(),
     ).rejects.toThrow(/UNIQUE/);
     await expect(
       getDb()
         .insertInto("download_grants")
-        .values({ id: "dup", order_item_id: items[0].id, order_id: order.id, token_hash: "x", max_downloads: 1, downloads_used: 0, expires_at: now, created_at: now })
+        .values({
+          id: "dup",
+          order_item_id: items[0].id,
+          order_id: order.id,
+          token_hash: "x",
+          max_downloads: 1,
+          downloads_used: 0,
+          expires_at: now,
+          created_at: now,
+        })
         .execute(),
     ).rejects.toThrow(/UNIQUE/);
   });

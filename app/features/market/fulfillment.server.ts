@@ -10,7 +10,10 @@ import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.
 import { libraryUrl } from "~/features/market/library-token.server";
 import { renderReceiptMail } from "~/features/market/receipt-mail.server";
 import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
-import { refundForSuspendedSeller, sellerGoneReason } from "~/features/market/suspended-seller-refunds.server";
+import {
+  refundForSuspendedSeller,
+  sellerGoneReason,
+} from "~/features/market/suspended-seller-refunds.server";
 
 /**
  * Fulfillment, the one function the Stripe webhook, the success return and the
@@ -75,17 +78,27 @@ export async function fulfillOrderInTransaction(
   evidence: PaymentEvidence,
   now: Date,
 ): Promise<FulfillmentOutcome> {
-  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order) return { outcome: "unknown-order" };
   if (order.status !== "pending" && order.status !== "failed" && order.status !== "expired") {
     // Paid by another path first (the success return, say): the PaymentIntent is still worth keeping.
     if (evidence.paymentIntentId && !order.payment_intent_id) {
-      await trx.updateTable("orders").set({ payment_intent_id: evidence.paymentIntentId }).where("id", "=", orderId).where("payment_intent_id", "is", null).execute();
+      await trx
+        .updateTable("orders")
+        .set({ payment_intent_id: evidence.paymentIntentId })
+        .where("id", "=", orderId)
+        .where("payment_intent_id", "is", null)
+        .execute();
     }
     return { outcome: "already-paid", order };
   }
   const amountDiffers = evidence.amountCents != null && evidence.amountCents !== order.total_cents;
-  const currencyDiffers = evidence.currency != null && evidence.currency.toLowerCase() !== order.currency;
+  const currencyDiffers =
+    evidence.currency != null && evidence.currency.toLowerCase() !== order.currency;
   if (amountDiffers || currencyDiffers) return { outcome: "amount-mismatch", order };
 
   const stamp = now.toISOString();
@@ -103,17 +116,28 @@ export async function fulfillOrderInTransaction(
     .returningAll()
     .executeTakeFirst();
   if (!paid) {
-    const current = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
     return { outcome: "already-paid", order: current };
   }
 
   crashPoint("order-marked-paid");
-  const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", orderId).execute();
+  const items = await trx
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .execute();
   // A sale in the built-in test checkout: no money moved (not revenue on a production server).
   await recordSale(trx, { items, testMode: order.provider === "test", now });
   const sellerGone = await sellerGoneReason(trx, orderId);
   if (sellerGone) {
-    return { outcome: "refunded-seller-suspended", order: await refundForSuspendedSeller(trx, paid, now, sellerGone) };
+    return {
+      outcome: "refunded-seller-suspended",
+      order: await refundForSuspendedSeller(trx, paid, now, sellerGone),
+    };
   }
   await issueDownloadGrants(trx, items, now);
   // Each share goes to its creator now if they have a ready payout account; otherwise it is owed until they do.
@@ -123,34 +147,64 @@ export async function fulfillOrderInTransaction(
   return { outcome: "fulfilled", order: paid };
 }
 
-async function queueReceipt(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date): Promise<void> {
+async function queueReceipt(
+  trx: DB,
+  order: OrderRow,
+  items: OrderItemRow[],
+  now: Date,
+): Promise<void> {
   const base = mailLinkOrigin(getConfig(), `Order ${order.id}: the receipt`);
   if (!base) return;
   const message = renderReceiptMail({
     customerName: order.customer_name,
     orderId: order.id,
     paidAt: order.paid_at ?? now.toISOString(),
-    items: items.map((item) => ({ title: item.title, style: item.style, priceCents: item.price_cents })),
+    items: items.map((item) => ({
+      title: item.title,
+      style: item.style,
+      priceCents: item.price_cents,
+    })),
     totalCents: order.total_cents,
     testMode: order.provider === "test",
     libraryUrl: libraryUrl(base, order.customer_email, now),
   });
   // The address is whatever the buyer typed: the receipt counts toward the recipient's limit of such mail.
-  await queueUnlessRefused(trx, order.id, "the receipt", { to: order.customer_email, ...message, now }, { recipientLimit: true });
+  await queueUnlessRefused(
+    trx,
+    order.id,
+    "the receipt",
+    { to: order.customer_email, ...message, now },
+    { recipientLimit: true },
+  );
 }
 
 /**
  * One sale notice per creator in the order, from what the ledger recorded for
  * it (each item's share and whether it was a test sale). A banned creator gets none.
  */
-async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[], now: Date): Promise<void> {
+async function queueSaleNotices(
+  trx: DB,
+  order: OrderRow,
+  items: OrderItemRow[],
+  now: Date,
+): Promise<void> {
   const origin = mailLinkOrigin(getConfig(), `Order ${order.id}: the sale notices`);
   if (!origin) return;
   const rows = await trx
     .selectFrom("earnings as e")
     .innerJoin("order_items as oi", "oi.id", "e.order_item_id")
     .innerJoin("users as u", "u.id", "e.creator_id")
-    .select(["oi.id as item_id", "e.creator_id", "e.amount_cents", "e.test_mode", "oi.title", "oi.style", "oi.price_cents", "u.email", "u.first_name"])
+    .select([
+      "oi.id as item_id",
+      "e.creator_id",
+      "e.amount_cents",
+      "e.test_mode",
+      "oi.title",
+      "oi.style",
+      "oi.price_cents",
+      "u.email",
+      "u.first_name",
+    ])
     .where("e.order_id", "=", order.id)
     .where("u.banned", "=", 0)
     .execute();
@@ -158,19 +212,30 @@ async function queueSaleNotices(trx: DB, order: OrderRow, items: OrderItemRow[],
   const position = new Map(items.map((item, index) => [item.id, index]));
   rows.sort((a, b) => (position.get(a.item_id) ?? 0) - (position.get(b.item_id) ?? 0));
   const byCreator = new Map<string, typeof rows>();
-  for (const row of rows) byCreator.set(row.creator_id, [...(byCreator.get(row.creator_id) ?? []), row]);
+  for (const row of rows)
+    byCreator.set(row.creator_id, [...(byCreator.get(row.creator_id) ?? []), row]);
   const dashboardUrl = new URL("/dashboard", origin).toString();
   const testSalesExcluded = getConfig().isProduction;
   for (const [creatorId, sold] of byCreator) {
     const message = renderSaleNoticeMail({
       creatorName: sold[0].first_name,
       paidAt: order.paid_at ?? now.toISOString(),
-      items: sold.map((row) => ({ saleReference: row.item_id, title: row.title, style: row.style, priceCents: row.price_cents, shareCents: row.amount_cents })),
+      items: sold.map((row) => ({
+        saleReference: row.item_id,
+        title: row.title,
+        style: row.style,
+        priceCents: row.price_cents,
+        shareCents: row.amount_cents,
+      })),
       testMode: sold.some((row) => row.test_mode === 1),
       testSalesExcluded,
       dashboardUrl,
     });
-    await queueUnlessRefused(trx, order.id, `the sale notice to creator ${creatorId}`, { to: sold[0].email, ...message, now });
+    await queueUnlessRefused(trx, order.id, `the sale notice to creator ${creatorId}`, {
+      to: sold[0].email,
+      ...message,
+      now,
+    });
   }
 }
 
@@ -186,7 +251,9 @@ async function queueUnlessRefused(
       await queueMail(trx, mail);
     } else if ((await queueMailWithinRecipientLimit(trx, mail)) === null) {
       // The order is paid all the same; the buyer's library has it (and the purchase-complete screen showed it).
-      console.warn(`Order ${orderId}: ${what} was not sent: its recipient had reached the hourly limit of mail anyone can trigger`);
+      console.warn(
+        `Order ${orderId}: ${what} was not sent: its recipient had reached the hourly limit of mail anyone can trigger`,
+      );
     }
   } catch (error) {
     // A message that could never be sent (refused before anything is queued) must not keep the order unpaid.

@@ -4,7 +4,11 @@ import { escapeHtml } from "~/lib/html";
 import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
 
 /** The library link asked for on /library (or POST /api/library-link). */
-export function renderLibraryLinkMail(input: { libraryUrl: string }): { subject: string; text: string; html: string } {
+export function renderLibraryLinkMail(input: { libraryUrl: string }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const subject = `Your ${PRODUCT_NAME} library link`;
   const text = [
     "Hello,",

@@ -20,7 +20,11 @@ export const RATING_TEXT_MAX = 500;
 
 /** The library's rating form: one purchased item, 1 to 5 stars, a short text. */
 export const ratingSchema = z.object({
-  orderItemId: z.string("Say which purchase you rate.").trim().min(1, "Say which purchase you rate.").max(100, "Say which purchase you rate."),
+  orderItemId: z
+    .string("Say which purchase you rate.")
+    .trim()
+    .min(1, "Say which purchase you rate.")
+    .max(100, "Say which purchase you rate."),
   stars: z.coerce
     .number("Choose 1 to 5 stars.")
     .int("Choose 1 to 5 stars.")

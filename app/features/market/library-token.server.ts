@@ -18,7 +18,10 @@ export function normalizeEmail(email: string): string {
 }
 
 function mac(email: string, expiresMs: number, secret?: string): Buffer {
-  return crypto.createHmac("sha256", deriveKey(KEY_PURPOSE, secret)).update(`${expiresMs}\n${email}`).digest();
+  return crypto
+    .createHmac("sha256", deriveKey(KEY_PURPOSE, secret))
+    .update(`${expiresMs}\n${email}`)
+    .digest();
 }
 
 /** A token for this email, valid LIBRARY_LINK_HOURS from `now`. */
@@ -30,16 +33,26 @@ export function createLibraryToken(email: string, now: Date, secret?: string): s
 }
 
 /** The email a token was made for, or null when it is malformed, tampered with or expired. */
-export function verifyLibraryToken(token: string, now: Date, secret?: string): { email: string; expiresAt: Date } | null {
+export function verifyLibraryToken(
+  token: string,
+  now: Date,
+  secret?: string,
+): { email: string; expiresAt: Date } | null {
   if (typeof token !== "string" || token.length > 1000) return null;
   const parts = token.split(".");
-  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]) || !/^[A-Za-z0-9_-]+$/.test(parts[1])) return null;
+  if (
+    parts.length !== 2 ||
+    !/^[A-Za-z0-9_-]+$/.test(parts[0]) ||
+    !/^[A-Za-z0-9_-]+$/.test(parts[1])
+  )
+    return null;
   const decoded = Buffer.from(parts[0], "base64url").toString("utf8");
   const newline = decoded.indexOf("\n");
   if (newline < 1) return null;
   const expiresText = decoded.slice(0, newline);
   const email = decoded.slice(newline + 1);
-  if (!/^\d{1,16}$/.test(expiresText) || email.length === 0 || email !== normalizeEmail(email)) return null;
+  if (!/^\d{1,16}$/.test(expiresText) || email.length === 0 || email !== normalizeEmail(email))
+    return null;
   const expiresMs = Number(expiresText);
   const expected = mac(email, expiresMs, secret);
   const given = Buffer.from(parts[1], "base64url");

@@ -26,24 +26,34 @@ const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const newEmail = () => `buyer-${crypto.randomBytes(5).toString("hex")}@example.com`;
 
-
 /** Buys the listings through the built-in test checkout, as a browser would; answers the session id. */
 async function buy(email: string, listingIds: string[]): Promise<string> {
   const created = await callRoute(
     createSessionApi,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })), customerInfo: { name: "Bea <Buyer>", email } },
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
+        customerInfo: { name: "Bea <Buyer>", email },
+      },
     }),
   );
   expect(created.status).toBe(200);
   const { sessionId } = (await created.json()) as { sessionId: string };
-  const paid = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+  const paid = await callRoute(
+    testCheckoutAction,
+    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+    { sessionId },
+  );
   expect(paid.status).toBe(302);
   return sessionId;
 }
 
 const orderOf = (sessionId: string) =>
-  getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+  getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirstOrThrow();
 
 async function openLibrary(pathAndQuery: string) {
   const response = await callRoute(libraryPage, makeRequest(pathAndQuery));
@@ -51,7 +61,16 @@ async function openLibrary(pathAndQuery: string) {
   return (await response.json()) as {
     valid: boolean;
     email: string | null;
-    orders: { orderId: string; total: string; items: { title: string; downloadUrl: string | null; licenseUrl: string; downloadsLeft: number }[] }[];
+    orders: {
+      orderId: string;
+      total: string;
+      items: {
+        title: string;
+        downloadUrl: string | null;
+        licenseUrl: string;
+        downloadsLeft: number;
+      }[];
+    }[];
   };
 }
 
@@ -65,28 +84,47 @@ describe("the library token", () => {
   it("is valid for 24 hours for its email, normalized", () => {
     const token = createLibraryToken("  Bea@Example.COM ", now, SECRET);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-    expect(verifyLibraryToken(token, now, SECRET)).toEqual({ email: "bea@example.com", expiresAt: new Date("2026-11-25T12:00:00.000Z") });
-    expect(verifyLibraryToken(token, new Date(now.getTime() + 24 * 60 * 60 * 1000 - 1), SECRET)?.email).toBe("bea@example.com");
+    expect(verifyLibraryToken(token, now, SECRET)).toEqual({
+      email: "bea@example.com",
+      expiresAt: new Date("2026-11-25T12:00:00.000Z"),
+    });
+    expect(
+      verifyLibraryToken(token, new Date(now.getTime() + 24 * 60 * 60 * 1000 - 1), SECRET)?.email,
+    ).toBe("bea@example.com");
   });
 
   it("is refused once expired", () => {
     const token = createLibraryToken("bea@example.com", now, SECRET);
-    expect(verifyLibraryToken(token, new Date(now.getTime() + 24 * 60 * 60 * 1000), SECRET)).toBeNull();
+    expect(
+      verifyLibraryToken(token, new Date(now.getTime() + 24 * 60 * 60 * 1000), SECRET),
+    ).toBeNull();
   });
 
   it("is refused when tampered with, made for another email or under another secret", () => {
     const token = createLibraryToken("bea@example.com", now, SECRET);
     const [payload, mac] = token.split(".");
     const other = createLibraryToken("eve@example.com", now, SECRET);
-    const longer = Buffer.from(`${now.getTime() + 48 * 60 * 60 * 1000}\nbea@example.com`).toString("base64url");
-    const otherEmail = Buffer.from(`${now.getTime() + 24 * 60 * 60 * 1000}\neve@example.com`).toString("base64url");
+    const longer = Buffer.from(`${now.getTime() + 48 * 60 * 60 * 1000}\nbea@example.com`).toString(
+      "base64url",
+    );
+    const otherEmail = Buffer.from(
+      `${now.getTime() + 24 * 60 * 60 * 1000}\neve@example.com`,
+    ).toString("base64url");
     expect(verifyLibraryToken(`${longer}.${mac}`, now, SECRET)).toBeNull();
     expect(verifyLibraryToken(`${otherEmail}.${mac}`, now, SECRET)).toBeNull();
     expect(verifyLibraryToken(`${payload}.${other.split(".")[1]}`, now, SECRET)).toBeNull();
     expect(verifyLibraryToken(`${payload}.${mac.slice(0, -2)}AA`, now, SECRET)).toBeNull();
     expect(verifyLibraryToken(token, now, `${SECRET}-other`)).toBeNull();
     expect(verifyLibraryToken(other, now, SECRET)?.email).toBe("eve@example.com");
-    for (const junk of ["", ".", "a.b.c", payload, `${payload}.`, "!!.??", `${"A".repeat(2000)}.x`]) {
+    for (const junk of [
+      "",
+      ".",
+      "a.b.c",
+      payload,
+      `${payload}.`,
+      "!!.??",
+      `${"A".repeat(2000)}.x`,
+    ]) {
       expect(verifyLibraryToken(junk, now, SECRET)).toBeNull();
     }
   });
@@ -104,22 +142,41 @@ describe("the buyer's library", () => {
     // A pending order of the same email is not in the library.
     await callRoute(
       createSessionApi,
-      makeRequest("/api/create-checkout-session", { json: { cartItems: [{ imageId: b.listing.id }], customerInfo: { name: "Bea", email } } }),
+      makeRequest("/api/create-checkout-session", {
+        json: { cartItems: [{ imageId: b.listing.id }], customerInfo: { name: "Bea", email } },
+      }),
     );
-    await getDb().updateTable("orders").set({ paid_at: "2026-01-01T00:00:00.000Z" }).where("id", "=", (await orderOf(first)).id).execute();
+    await getDb()
+      .updateTable("orders")
+      .set({ paid_at: "2026-01-01T00:00:00.000Z" })
+      .where("id", "=", (await orderOf(first)).id)
+      .execute();
 
-    const library = await openLibrary(`/library?token=${createLibraryToken(email.toUpperCase(), new Date())}`);
+    const library = await openLibrary(
+      `/library?token=${createLibraryToken(email.toUpperCase(), new Date())}`,
+    );
     expect(library.valid).toBe(true);
     expect(library.email).toBe(email);
-    expect(library.orders.map((order) => order.orderId)).toEqual([(await orderOf(second)).id, (await orderOf(first)).id]);
-    expect(library.orders[0]).toMatchObject({ total: "$30.00", items: [{ title: "Second" }, { title: "First" }] });
+    expect(library.orders.map((order) => order.orderId)).toEqual([
+      (await orderOf(second)).id,
+      (await orderOf(first)).id,
+    ]);
+    expect(library.orders[0]).toMatchObject({
+      total: "$30.00",
+      items: [{ title: "Second" }, { title: "First" }],
+    });
     const item = library.orders[0].items[0];
-    expect(item.licenseUrl).toBe(`http://localhost:3000/licenses/${(await orderOf(second)).license_id}`);
+    expect(item.licenseUrl).toBe(
+      `http://localhost:3000/licenses/${(await orderOf(second)).license_id}`,
+    );
     expect(item.downloadUrl).toMatch(/^http:\/\/localhost:3000\/downloads\/[A-Za-z0-9_-]{43}$/);
     expect(item.downloadsLeft).toBe(DOWNLOAD_GRANT_MAX_DOWNLOADS);
 
     const again = await openLibrary(`/library?token=${createLibraryToken(email, new Date())}`);
-    expect(again.orders[0].items[0]).toMatchObject({ downloadUrl: item.downloadUrl, downloadsLeft: DOWNLOAD_GRANT_MAX_DOWNLOADS });
+    expect(again.orders[0].items[0]).toMatchObject({
+      downloadUrl: item.downloadUrl,
+      downloadsLeft: DOWNLOAD_GRANT_MAX_DOWNLOADS,
+    });
   });
 
   it("keeps a refunded order in the list, marked refunded, with nothing to download", async () => {
@@ -132,17 +189,28 @@ describe("the buyer's library", () => {
     const refunded = await orderOf(await buy(email, [b.listing.id]));
     const answer = await callRoute(
       refundRoute.action,
-      makeRequest(`/api/admin/orders/${refunded.id}/refund`, { method: "POST", json: { reason: "Asked for" }, token: admin.token }),
+      makeRequest(`/api/admin/orders/${refunded.id}/refund`, {
+        method: "POST",
+        json: { reason: "Asked for" },
+        token: admin.token,
+      }),
       { orderId: refunded.id },
     );
     expect(answer.status).toBe(200);
-    const grantsOf = (orderId: string) => getDb().selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute();
+    const grantsOf = (orderId: string) =>
+      getDb().selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute();
     const grantsBefore = await grantsOf(refunded.id);
 
     const library = await openLibrary(`/library?token=${createLibraryToken(email, new Date())}`);
     const byId = new Map(library.orders.map((order) => [order.orderId, order]));
-    expect(byId.get(kept.id)).toMatchObject({ refunded: false, items: [{ title: "Kept", downloadUrl: expect.any(String) }] });
-    expect(byId.get(refunded.id)).toMatchObject({ refunded: true, items: [{ title: "Refunded", downloadUrl: null, downloadsLeft: 0, renewableAt: null }] });
+    expect(byId.get(kept.id)).toMatchObject({
+      refunded: false,
+      items: [{ title: "Kept", downloadUrl: expect.any(String) }],
+    });
+    expect(byId.get(refunded.id)).toMatchObject({
+      refunded: true,
+      items: [{ title: "Refunded", downloadUrl: null, downloadsLeft: 0, renewableAt: null }],
+    });
     // Showing the refunded order neither issued nor renewed a download grant.
     expect(await grantsOf(refunded.id)).toEqual(grantsBefore);
   });
@@ -156,7 +224,8 @@ describe("the buyer's library", () => {
     const start = new Date();
     const [first] = (await libraryOf(db, email, "https://shop.example", start))[0].items;
     const token = first.downloadUrl!.split("/").pop()!;
-    for (let i = 0; i < DOWNLOAD_GRANT_MAX_DOWNLOADS; i++) expect((await redeemDownload(db, token, start)).ok).toBe(true);
+    for (let i = 0; i < DOWNLOAD_GRANT_MAX_DOWNLOADS; i++)
+      expect((await redeemDownload(db, token, start)).ok).toBe(true);
     expect(await redeemDownload(db, token, start)).toEqual({ ok: false, reason: "exhausted" });
 
     // Used up within a day of being issued: no fresh grant yet.
@@ -176,7 +245,9 @@ describe("the buyer's library", () => {
     // Shown again: the same (working) grant, not another one.
     const [same] = (await libraryOf(db, email, "https://shop.example", later))[0].items;
     expect(same.downloadUrl).toBe(renewed.downloadUrl);
-    expect(await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute(),
+    ).toHaveLength(1);
 
     // Expired (7 days) and issued over a day ago: renewed too.
     const weekLater = new Date(later.getTime() + 8 * 24 * 60 * 60 * 1000);
@@ -188,27 +259,44 @@ describe("the buyer's library", () => {
   it("without a token, or with a bad or expired one, offers the form", async () => {
     expect(await openLibrary("/library")).toMatchObject({ valid: false, orders: [] });
     expect(await openLibrary("/library?token=nope")).toMatchObject({ valid: false, orders: [] });
-    const expired = createLibraryToken("bea@example.com", new Date(Date.now() - 25 * 60 * 60 * 1000));
-    expect(await openLibrary(`/library?token=${expired}`)).toMatchObject({ valid: false, orders: [] });
+    const expired = createLibraryToken(
+      "bea@example.com",
+      new Date(Date.now() - 25 * 60 * 60 * 1000),
+    );
+    expect(await openLibrary(`/library?token=${expired}`)).toMatchObject({
+      valid: false,
+      orders: [],
+    });
   });
 });
 
 describe("the receipt", () => {
   it("is mailed once per purchase, and its library link leads to a download that serves the file", async () => {
     const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id, { title: "Sunset <Portrait>", style: "anime", price: 25 });
+    const { listing } = await createListing(creator.user.id, {
+      title: "Sunset <Portrait>",
+      style: "anime",
+      price: 25,
+    });
     const email = newEmail();
     const sessionId = await buy(email, [listing.id]);
     const order = await orderOf(sessionId);
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
-    await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+    await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("already-paid");
     expect(await queuedMailTo(email)).toHaveLength(1);
 
     // The buyer's receipt, beside the creator's sale notice.
     const mails = await Promise.all((await deliverQueuedMail()).map(readEml));
-    expect(mails.map((entry) => entry.subject).sort()).toEqual(["You made a sale on Selfie Studio", "Your Selfie Studio receipt"]);
+    expect(mails.map((entry) => entry.subject).sort()).toEqual([
+      "You made a sale on Selfie Studio",
+      "Your Selfie Studio receipt",
+    ]);
     const mail = mails.find((entry) => entry.subject === "Your Selfie Studio receipt")!;
     expect(mail.subject).toBe("Your Selfie Studio receipt");
     expect(mail.text).toContain("Sunset <Portrait> (Anime style): $25.00");
@@ -233,7 +321,15 @@ describe("the receipt", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toContain("attachment");
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    expect((await getDb().selectFrom("download_grants").select("downloads_used").where("order_id", "=", order.id).executeTakeFirstOrThrow()).downloads_used).toBe(1);
+    expect(
+      (
+        await getDb()
+          .selectFrom("download_grants")
+          .select("downloads_used")
+          .where("order_id", "=", order.id)
+          .executeTakeFirstOrThrow()
+      ).downloads_used,
+    ).toBe(1);
   });
 });
 
@@ -245,14 +341,19 @@ describe("asking for the library link", () => {
     await buy(buyer, [listing.id]);
     await getDb().deleteFrom("jobs").execute();
 
-    const ask = (email: string) => callRoute(libraryLinkApi, makeRequest("/api/library-link", { json: { email } }));
+    const ask = (email: string) =>
+      callRoute(libraryLinkApi, makeRequest("/api/library-link", { json: { email } }));
     const known = await ask(buyer.toUpperCase());
     const unknown = await ask(newEmail());
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(await known.json()).toEqual({ message: LIBRARY_LINK_SENT });
     expect(await unknown.json()).toEqual({ message: LIBRARY_LINK_SENT });
-    const jobs = await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute();
+    const jobs = await getDb()
+      .selectFrom("jobs")
+      .select("payload")
+      .where("kind", "=", MAIL_JOB)
+      .execute();
     expect(jobs).toHaveLength(1);
     const [mail] = await queuedMailTo(buyer);
     expect(mail.subject).toBe("Your Selfie Studio library link");
@@ -271,7 +372,11 @@ describe("asking for the library link", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/library?sent=1");
     const page = await callRoute(libraryPage, makeRequest("/library?sent=1"));
-    expect(await page.json()).toMatchObject({ valid: false, sent: true, sentMessage: LIBRARY_LINK_SENT });
+    expect(await page.json()).toMatchObject({
+      valid: false,
+      sent: true,
+      sentMessage: LIBRARY_LINK_SENT,
+    });
     const bad = await callRoute(libraryAction, formRequest("/library", { email: "nope" }));
     expect(bad.status).toBe(400);
   });

@@ -59,7 +59,12 @@ export async function hasPaidOrders(db: DB, email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function libraryOf(db: DB, email: string, origin: string, now: Date): Promise<LibraryOrder[]> {
+export async function libraryOf(
+  db: DB,
+  email: string,
+  origin: string,
+  now: Date,
+): Promise<LibraryOrder[]> {
   const orders = await db
     .selectFrom("orders")
     .selectAll()
@@ -71,19 +76,41 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
   const stamp = now.toISOString();
   const result: LibraryOrder[] = [];
   for (const order of orders) {
-    const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy(sql`rowid`).execute();
+    const items = await db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy(sql`rowid`)
+      .execute();
     const licenseUrl = licenseUrlOf(origin, order);
     if (order.status === "refunded") {
-      result.push({ ...orderSummary(order), refunded: true, licenseUrl, items: items.map((item) => refundedItem(item, licenseUrl, order.refunded_at ?? order.updated_at, order.currency)) });
+      result.push({
+        ...orderSummary(order),
+        refunded: true,
+        licenseUrl,
+        items: items.map((item) =>
+          refundedItem(item, licenseUrl, order.refunded_at ?? order.updated_at, order.currency),
+        ),
+      });
       continue;
     }
     // An item without a grant (none should be) gets one.
     await issueDownloadGrants(db, items, now);
-    const grants = await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute();
-    const spent = grants.filter((grant) => grant.downloads_used >= grant.max_downloads || grant.expires_at <= stamp);
+    const grants = await db
+      .selectFrom("download_grants")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
+    const spent = grants.filter(
+      (grant) => grant.downloads_used >= grant.max_downloads || grant.expires_at <= stamp,
+    );
     for (const grant of spent) await renewSpentGrant(db, grant.id, now);
     const current = spent.length
-      ? await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()
+      ? await db
+          .selectFrom("download_grants")
+          .selectAll()
+          .where("order_id", "=", order.id)
+          .execute()
       : grants;
     const grantOf = new Map(current.map((grant) => [grant.order_item_id, grant]));
     result.push({
@@ -105,7 +132,9 @@ export async function libraryOf(db: DB, email: string, origin: string, now: Date
           downloadsLeft: usable ? grant.max_downloads - grant.downloads_used : 0,
           renewableAt: usable
             ? null
-            : new Date(Date.parse(grant.created_at) + GRANT_RENEWAL_HOURS * 60 * 60 * 1000).toISOString(),
+            : new Date(
+                Date.parse(grant.created_at) + GRANT_RENEWAL_HOURS * 60 * 60 * 1000,
+              ).toISOString(),
         };
       }),
     });
@@ -124,7 +153,12 @@ function orderSummary(order: OrderRow) {
 }
 
 /** An item of a refunded order: what was bought, nothing to download (its downloads ended at the refund). */
-function refundedItem(item: OrderItemRow, licenseUrl: string, refundedAt: string, currency: string): LibraryItem {
+function refundedItem(
+  item: OrderItemRow,
+  licenseUrl: string,
+  refundedAt: string,
+  currency: string,
+): LibraryItem {
   return {
     orderItemId: item.id,
     title: item.title,

@@ -20,12 +20,23 @@ export interface OrderLicense {
   revokedAt: string | null;
   /** A payment dispute is open: the license and downloads are suspended until it closes. */
   suspended: boolean;
-  items: { title: string; style: string; price: string; creatorFirstName: string; listingId: string }[];
+  items: {
+    title: string;
+    style: string;
+    price: string;
+    creatorFirstName: string;
+    listingId: string;
+  }[];
 }
 
 /** The license page behind a license id (orders.license_id, never the order id); null when there is none or the order was never paid. */
 export async function licenseByLicenseId(db: DB, licenseId: string): Promise<OrderLicense | null> {
-  const order = await db.selectFrom("orders").selectAll().where("license_id", "=", licenseId).where("status", "in", ["paid", "disputed", "refunded"]).executeTakeFirst();
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("license_id", "=", licenseId)
+    .where("status", "in", ["paid", "disputed", "refunded"])
+    .executeTakeFirst();
   if (!order) return null;
   const orderId = order.id;
   const items = await db

@@ -52,7 +52,13 @@ function liveListingRow(db: DB, listingId: string) {
   return db
     .selectFrom("listings as l")
     .innerJoin("users as u", "u.id", "l.user_id")
-    .select([...MARKETPLACE_ITEM_COLUMNS, "l.updated_at", "u.handle", "u.profile_image_url", "u.bio"])
+    .select([
+      ...MARKETPLACE_ITEM_COLUMNS,
+      "l.updated_at",
+      "u.handle",
+      "u.profile_image_url",
+      "u.bio",
+    ])
     .where("l.id", "=", listingId)
     .where("l.status", "=", "active")
     .where("u.banned", "=", 0)
@@ -61,10 +67,17 @@ function liveListingRow(db: DB, listingId: string) {
 }
 
 /** What the listing page shows, or null when the listing is not live (unknown, withdrawn, banned or erased creator). */
-export async function listingPage(db: DB, listingId: string, origin: string): Promise<ListingPageView | null> {
+export async function listingPage(
+  db: DB,
+  listingId: string,
+  origin: string,
+): Promise<ListingPageView | null> {
   const row = await liveListingRow(db, listingId);
   if (!row) return null;
-  const others = await browseMarketplace(db, { creatorId: row.user_id, limit: MORE_FROM_CREATOR + 1 });
+  const others = await browseMarketplace(db, {
+    creatorId: row.user_id,
+    limit: MORE_FROM_CREATOR + 1,
+  });
   return {
     listing: { ...toMarketplaceItem(row), updatedAt: row.updated_at },
     creator: {
@@ -87,7 +100,11 @@ export async function listingPage(db: DB, listingId: string, origin: string): Pr
 }
 
 /** A creator's public face by handle, or null (unknown handle, banned or erased creator). */
-export async function creatorByHandle(db: DB, handle: string, origin: string): Promise<PublicCreator | null> {
+export async function creatorByHandle(
+  db: DB,
+  handle: string,
+  origin: string,
+): Promise<PublicCreator | null> {
   const row = await db
     .selectFrom("users")
     .select(["id", "first_name", "handle", "profile_image_url", "bio"])

@@ -17,21 +17,33 @@ import { createListing } from "#tests/setup/market";
 const HOSTILE_TITLE = `</script><script>alert("x")</script> & 'quotes' 😀 <b>bold</b>`;
 
 async function page(listingId: string) {
-  return callRoute(listingLoader, makeRequest(`/marketplace/${encodeURIComponent(listingId)}`), { listingId });
+  return callRoute(listingLoader, makeRequest(`/marketplace/${encodeURIComponent(listingId)}`), {
+    listingId,
+  });
 }
 
 async function storefront(handle: string, query = "") {
-  return callRoute(storefrontLoader, makeRequest(`/creators/${encodeURIComponent(handle)}${query}`), { handle });
+  return callRoute(
+    storefrontLoader,
+    makeRequest(`/creators/${encodeURIComponent(handle)}${query}`),
+    { handle },
+  );
 }
 
 async function media(path: string) {
   const url = new URL(path, "http://localhost:3000");
-  return callRoute(mediaLoader, makeRequest(url.pathname + url.search), { "*": url.pathname.slice("/media/".length) });
+  return callRoute(mediaLoader, makeRequest(url.pathname + url.search), {
+    "*": url.pathname.slice("/media/".length),
+  });
 }
 
 async function withHandle(firstName: string, handle: string, bio: string | null = null) {
   const account = await createTestUser({ firstName });
-  await getDb().updateTable("users").set({ handle, bio }).where("id", "=", account.user.id).execute();
+  await getDb()
+    .updateTable("users")
+    .set({ handle, bio })
+    .where("id", "=", account.user.id)
+    .execute();
   return account;
 }
 
@@ -39,12 +51,28 @@ describe("GET /marketplace/{listingId}", () => {
   it("answers a live listing's page with its creator, more of theirs and a stored 1200x630 social card", async () => {
     const { user } = await withHandle("Cora", "cora-pages");
     const older = await createListing(user.id, { title: "Older one", price: 12 });
-    const { listing } = await createListing(user.id, { title: "Neon Dream", price: "25.50", tags: "neon, city", description: "Lights." });
+    const { listing } = await createListing(user.id, {
+      title: "Neon Dream",
+      price: "25.50",
+      tags: "neon, city",
+      description: "Lights.",
+    });
     const response = await page(listing.id);
     expect(response.status).toBe(200);
     const data = await response.json();
-    expect(data.listing).toMatchObject({ id: listing.id, title: "Neon Dream", price: "25.50", priceCents: 2550, tags: ["neon", "city"], description: "Lights." });
-    expect(data.creator).toMatchObject({ name: "Cora", handle: "cora-pages", storefrontUrl: "http://localhost:3000/creators/cora-pages" });
+    expect(data.listing).toMatchObject({
+      id: listing.id,
+      title: "Neon Dream",
+      price: "25.50",
+      priceCents: 2550,
+      tags: ["neon", "city"],
+      description: "Lights.",
+    });
+    expect(data.creator).toMatchObject({
+      name: "Cora",
+      handle: "cora-pages",
+      storefrontUrl: "http://localhost:3000/creators/cora-pages",
+    });
     expect(data.url).toBe(`http://localhost:3000/marketplace/${listing.id}`);
     expect(data.more.map((item: { id: string }) => item.id)).toEqual([older.listing.id]);
     expect(data.socialCard).toMatchObject({ width: 1200, height: 630 });
@@ -63,7 +91,13 @@ describe("GET /marketplace/{listingId}", () => {
     const { user } = await createTestUser();
     const { listing } = await createListing(user.id, { title: "Counted" });
     const views = async () =>
-      (await getDb().selectFrom("listing_days").select("views").where("listing_id", "=", listing.id).executeTakeFirst())?.views ?? 0;
+      (
+        await getDb()
+          .selectFrom("listing_days")
+          .select("views")
+          .where("listing_id", "=", listing.id)
+          .executeTakeFirst()
+      )?.views ?? 0;
     expect((await page(listing.id)).status).toBe(200);
     expect(await views()).toBe(1);
     expect((await page(listing.id)).status).toBe(200);
@@ -74,10 +108,28 @@ describe("GET /marketplace/{listingId}", () => {
     const { user } = await createTestUser();
     const banned = await createTestUser();
     const { listing: withdrawn } = await createListing(user.id);
-    await withdrawListing(getDb(), { userId: user.id, listingId: withdrawn.id, now: new Date(), store: getFileStore() });
+    await withdrawListing(getDb(), {
+      userId: user.id,
+      listingId: withdrawn.id,
+      now: new Date(),
+      store: getFileStore(),
+    });
     const { listing: ofBanned } = await createListing(banned.user.id);
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", banned.user.id).execute();
-    for (const id of ["no-such-listing", withdrawn.id, ofBanned.id, "a b", "<script>", "x".repeat(500), "../../etc/passwd", "%00"]) {
+    await getDb()
+      .updateTable("users")
+      .set({ banned: 1 })
+      .where("id", "=", banned.user.id)
+      .execute();
+    for (const id of [
+      "no-such-listing",
+      withdrawn.id,
+      ofBanned.id,
+      "a b",
+      "<script>",
+      "x".repeat(500),
+      "../../etc/passwd",
+      "%00",
+    ]) {
       const response = await page(id);
       expect(response.status, id).toBe(404);
     }
@@ -89,12 +141,24 @@ describe("GET /marketplace/{listingId}", () => {
     const { user } = await createTestUser();
     const { listing, stylized } = await createListing(user.id, { title: "First title", price: 20 });
     const before = await (await page(listing.id)).json();
-    const relist = listingInputSchema.parse({ stylizedImageId: stylized.id, title: "Second title", description: "d", price: 20, tags: "a" });
-    await listStylizedImage(getDb(), getFileStore(), { userId: user.id, input: relist, now: new Date() });
+    const relist = listingInputSchema.parse({
+      stylizedImageId: stylized.id,
+      title: "Second title",
+      description: "d",
+      price: 20,
+      tags: "a",
+    });
+    await listStylizedImage(getDb(), getFileStore(), {
+      userId: user.id,
+      input: relist,
+      now: new Date(),
+    });
     expect(await getFileStore().exists(socialCardKey(listing.preview_key))).toBe(false);
     const after = await (await page(listing.id)).json();
     expect(after.socialCard.url).not.toBe(before.socialCard.url);
-    expect(after.socialCard.url).toContain(`v=${socialCardVersion({ title: "Second title", priceCents: 2000 })}`);
+    expect(after.socialCard.url).toContain(
+      `v=${socialCardVersion({ title: "Second title", priceCents: 2000 })}`,
+    );
     expect(await getFileStore().exists(socialCardKey(listing.preview_key))).toBe(true);
   });
 
@@ -125,7 +189,9 @@ describe("GET /marketplace/{listingId}", () => {
     expect(lines).toHaveLength(4);
     expect(lines.every((line) => Array.from(line).length <= 20)).toBe(true);
     expect(lines[3].endsWith("…")).toBe(true);
-    expect(wrapTitle("😀".repeat(30), 10, 4).join("")).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(wrapTitle("😀".repeat(30), 10, 4).join("")).not.toMatch(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/,
+    );
   });
 });
 
@@ -135,11 +201,19 @@ describe("GET /creators/{handle}", () => {
     const other = await createTestUser();
     await createListing(other.user.id, { title: "Someone else's" });
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) made.push((await createListing(user.id, { title: `Dana ${i}`, style: i === 0 ? "cartoon" : "anime" })).listing.id);
+    for (let i = 0; i < 3; i++)
+      made.push(
+        (await createListing(user.id, { title: `Dana ${i}`, style: i === 0 ? "cartoon" : "anime" }))
+          .listing.id,
+      );
     const response = await storefront("dana-store");
     expect(response.status).toBe(200);
     const data = await response.json();
-    expect(data.creator).toMatchObject({ name: "Dana", handle: "dana-store", bio: "I draw people." });
+    expect(data.creator).toMatchObject({
+      name: "Dana",
+      handle: "dana-store",
+      bio: "I draw people.",
+    });
     expect(data.page.items.map((item: { id: string }) => item.id)).toEqual([...made].reverse());
     const cartoon = await (await storefront("dana-store", "?style=cartoon")).json();
     expect(cartoon.page.items.map((item: { id: string }) => item.id)).toEqual([made[0]]);
@@ -147,10 +221,26 @@ describe("GET /creators/{handle}", () => {
 
   it("is a 404 for an unknown or malformed handle and a banned or erased creator", async () => {
     const banned = await withHandle("Mal", "mal-banned");
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", banned.user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ banned: 1 })
+      .where("id", "=", banned.user.id)
+      .execute();
     const erased = await withHandle("Eve", "eve-erased");
-    await getDb().updateTable("users").set({ erased_at: new Date().toISOString() }).where("id", "=", erased.user.id).execute();
-    for (const handle of ["nobody-here", "mal-banned", "eve-erased", "<b>", "a/b", "x".repeat(300), ""]) {
+    await getDb()
+      .updateTable("users")
+      .set({ erased_at: new Date().toISOString() })
+      .where("id", "=", erased.user.id)
+      .execute();
+    for (const handle of [
+      "nobody-here",
+      "mal-banned",
+      "eve-erased",
+      "<b>",
+      "a/b",
+      "x".repeat(300),
+      "",
+    ]) {
       expect((await storefront(handle)).status, handle).toBe(404);
     }
   });

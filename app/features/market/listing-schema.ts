@@ -47,12 +47,20 @@ export const priceInput = z.preprocess(
 export const tagsInput = z
   .preprocess(
     // Empty pieces go before the check: a form parser reads an empty item as a missing value.
-    (value) => (Array.isArray(value) ? value.filter((item) => !(typeof item === "string" && item.trim() === "")) : value),
-    z.union([z.array(z.string().max(40, "Tags are at most 40 characters")), z.string().max(1000)]).optional(),
+    (value) =>
+      Array.isArray(value)
+        ? value.filter((item) => !(typeof item === "string" && item.trim() === ""))
+        : value,
+    z
+      .union([z.array(z.string().max(40, "Tags are at most 40 characters")), z.string().max(1000)])
+      .optional(),
   )
   .transform((value) => {
     // A form's single field may arrive as a one-item list: every item is split by commas too.
-    const list = value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(","));
+    const list =
+      value === undefined
+        ? []
+        : (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(","));
     const seen = new Set<string>();
     for (const tag of list.map((t) => t.trim()).filter(Boolean)) {
       if (seen.size < MAX_TAGS) seen.add(tag.slice(0, 40));
@@ -61,9 +69,22 @@ export const tagsInput = z
   });
 
 export const listingInputSchema = z.object({
-  stylizedImageId: z.string("Choose an image to list").trim().min(1, "Choose an image to list").max(100),
-  title: z.string(TITLE_REQUIRED).trim().min(1, TITLE_REQUIRED).max(120, "Please use at most 120 characters"),
-  description: z.string().trim().max(2000, "Please use at most 2000 characters").optional().default(""),
+  stylizedImageId: z
+    .string("Choose an image to list")
+    .trim()
+    .min(1, "Choose an image to list")
+    .max(100),
+  title: z
+    .string(TITLE_REQUIRED)
+    .trim()
+    .min(1, TITLE_REQUIRED)
+    .max(120, "Please use at most 120 characters"),
+  description: z
+    .string()
+    .trim()
+    .max(2000, "Please use at most 2000 characters")
+    .optional()
+    .default(""),
   /** Dollars, rounded to whole cents. */
   price: priceInput,
   tags: tagsInput,

@@ -49,13 +49,21 @@ async function expectIndexInStep() {
     from listing_search_entries e join listing_search s on s.rowid = e.id
     order by e.listing_id`.execute(db);
   expect(indexed.rows).toEqual(shown);
-  const [{ n }] = (await sql<{ n: number }>`select count(*) as n from listing_search`.execute(db)).rows;
+  const [{ n }] = (await sql<{ n: number }>`select count(*) as n from listing_search`.execute(db))
+    .rows;
   expect(n).toBe(shown.length);
-  await sql`insert into listing_search (listing_search, rank) values ('integrity-check', 1)`.execute(db);
+  await sql`insert into listing_search (listing_search, rank) values ('integrity-check', 1)`.execute(
+    db,
+  );
 }
 
 /** Listing rows written straight to the table (no files), `count` of them a minute apart from `start`. */
-async function insertListings(userId: string, count: number, title: (i: number) => string, start = Date.parse("2026-01-01T00:00:00Z")) {
+async function insertListings(
+  userId: string,
+  count: number,
+  title: (i: number) => string,
+  start = Date.parse("2026-01-01T00:00:00Z"),
+) {
   const db = getDb();
   const rows = Array.from({ length: count }, (_, i) => {
     const id = crypto.randomBytes(12).toString("base64url");
@@ -79,7 +87,11 @@ async function insertListings(userId: string, count: number, title: (i: number) 
       updated_at: stamp,
     };
   });
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("listings").values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("listings")
+      .values(rows.slice(i, i + 200))
+      .execute();
   return rows;
 }
 
@@ -88,8 +100,14 @@ describe("the marketplace search index", () => {
     const db = getDb();
     const ada = await createTestUser({ firstName: "Ada" });
     const bob = await createTestUser({ firstName: "Bob" });
-    const { listing: adas, stylized } = await createListing(ada.user.id, { title: "Harbor lights", tags: ["night"] });
-    const { listing: bobs } = await createListing(bob.user.id, { title: "Harbor mist", description: "Grey morning" });
+    const { listing: adas, stylized } = await createListing(ada.user.id, {
+      title: "Harbor lights",
+      tags: ["night"],
+    });
+    const { listing: bobs } = await createListing(bob.user.id, {
+      title: "Harbor mist",
+      description: "Grey morning",
+    });
     await expectIndexInStep();
     expect(await titlesFor("harbor")).toEqual(["Harbor mist", "Harbor lights"]);
 
@@ -101,7 +119,11 @@ describe("the marketplace search index", () => {
       price: 25,
       tags: "sea, calm",
     });
-    await listStylizedImage(db, getFileStore(), { userId: ada.user.id, input: edit, now: new Date() });
+    await listStylizedImage(db, getFileStore(), {
+      userId: ada.user.id,
+      input: edit,
+      now: new Date(),
+    });
     await expectIndexInStep();
     expect(await titlesFor("harbor")).toEqual(["Harbor mist"]);
     expect(await titlesFor("uiet ba")).toEqual(["Quiet bay"]);
@@ -115,7 +137,11 @@ describe("the marketplace search index", () => {
     expect(await titlesFor("quiet")).toEqual([]);
 
     // Listed again (a new listing of the same image): back in.
-    const { listing: again } = await listStylizedImage(db, getFileStore(), { userId: ada.user.id, input: edit, now: new Date() });
+    const { listing: again } = await listStylizedImage(db, getFileStore(), {
+      userId: ada.user.id,
+      input: edit,
+      now: new Date(),
+    });
     await expectIndexInStep();
     expect(await titlesFor("quiet")).toEqual(["Quiet bay"]);
 
@@ -147,17 +173,21 @@ describe("the marketplace search index", () => {
 
   it("matches text anywhere in the title, description or tags, case-insensitively, with every character literal", async () => {
     const { user } = await createTestUser();
-    await createListing(user.id, { title: "Café Noir", description: "A \"quoted\" (night) shot: NEAR AND OR *", tags: ["c++", "x"] });
+    await createListing(user.id, {
+      title: "Café Noir",
+      description: 'A "quoted" (night) shot: NEAR AND OR *',
+      tags: ["c++", "x"],
+    });
     await createListing(user.id, { title: "Plain", description: "Nothing special", tags: ["ab"] });
 
     expect(await titlesFor("café")).toEqual(["Café Noir"]);
     expect(await titlesFor("CAFÉ N")).toEqual(["Café Noir"]);
-    expect(await titlesFor("\"quoted\"")).toEqual(["Café Noir"]);
+    expect(await titlesFor('"quoted"')).toEqual(["Café Noir"]);
     expect(await titlesFor("(night)")).toEqual(["Café Noir"]);
     expect(await titlesFor("NEAR AND OR *")).toEqual(["Café Noir"]);
     expect(await titlesFor("c++")).toEqual(["Café Noir"]);
     // Inside the stored tags, as before (the tags column is searched as written).
-    expect(await titlesFor("\"ab\"")).toEqual(["Plain"]);
+    expect(await titlesFor('"ab"')).toEqual(["Plain"]);
     expect(await titlesFor("noir special")).toEqual([]);
     // Filters still apply to the matches.
     expect(await titlesFor("plain", "anime")).toEqual(["Plain"]);
@@ -177,7 +207,12 @@ describe("the marketplace search index", () => {
     const found = await allIdsFor("capstone");
     expect(found).toHaveLength(SEARCH_MATCH_CAP);
     // Newest first, and the newest of them: the 30 oldest are the ones left out.
-    expect(found).toEqual(rows.slice(30).reverse().map((row) => row.id));
+    expect(found).toEqual(
+      rows
+        .slice(30)
+        .reverse()
+        .map((row) => row.id),
+    );
     // A narrower search reaches one of those left out.
     expect(found).not.toContain(rows[29].id);
     expect(await titlesFor("capstone 29")).toContain("Capstone 29");
@@ -185,9 +220,19 @@ describe("the marketplace search index", () => {
 
   it(`a one- or two-character search looks through the ${SHORT_SEARCH_WINDOW} newest listings only`, async () => {
     const { user } = await createTestUser();
-    const [oldest] = await insertListings(user.id, 1, () => "Zqx old", Date.parse("2025-01-01T00:00:00Z"));
+    const [oldest] = await insertListings(
+      user.id,
+      1,
+      () => "Zqx old",
+      Date.parse("2025-01-01T00:00:00Z"),
+    );
     await insertListings(user.id, SHORT_SEARCH_WINDOW, (i) => `Filler ${i}`);
-    const [newest] = await insertListings(user.id, 1, () => "Zqx new", Date.parse("2027-01-01T00:00:00Z"));
+    const [newest] = await insertListings(
+      user.id,
+      1,
+      () => "Zqx new",
+      Date.parse("2027-01-01T00:00:00Z"),
+    );
     expect(await allIdsFor("zq")).toEqual([newest.id]);
     // Three characters go through the index, which holds every listing shown.
     expect(await allIdsFor("zqx")).toEqual([newest.id, oldest.id]);

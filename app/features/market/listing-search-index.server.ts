@@ -15,7 +15,9 @@ import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from 
  * NUL character) reads the SHORT_SEARCH_WINDOW newest entries with LIKE
  * instead, a bounded scan.
  */
-export function matchingListings(text: string): AliasedRawBuilder<{ listing_id: string }, "matches"> {
+export function matchingListings(
+  text: string,
+): AliasedRawBuilder<{ listing_id: string }, "matches"> {
   // FTS5's query parser ends a string at a NUL character, so such a text takes the bounded scan too.
   if ([...text].length >= SEARCH_INDEXED_MIN_CHARS && !text.includes("\u0000")) {
     const phrase = `"${text.replace(/"/g, '""')}"`;

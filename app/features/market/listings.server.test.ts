@@ -4,7 +4,10 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { listingInputSchema } from "~/features/market/listing-schema";
 import { listOnMarketplace } from "~/features/market/procedures/creator-listings.server";
-import { listStylizedImage, withdrawListingsForStylizedImage } from "~/features/market/listings.server";
+import {
+  listStylizedImage,
+  withdrawListingsForStylizedImage,
+} from "~/features/market/listings.server";
 import { PREVIEW_MAX_EDGE } from "~/features/market/listing-preview.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { pictureVariants, variantKey } from "~/lib/image-variants";
@@ -35,7 +38,10 @@ async function meanAbsoluteDifference(a: Buffer, b: Buffer): Promise<number> {
 describe("listing a stylized image on the marketplace", () => {
   it("snapshots the clean file byte for byte and makes a downscaled, visibly watermarked preview", async () => {
     const { user } = await createTestUser();
-    const { listing, stylized } = await createListing(user.id, { price: "12.5", tags: "cat, anime , ,cat" });
+    const { listing, stylized } = await createListing(user.id, {
+      price: "12.5",
+      tags: "cat, anime , ,cat",
+    });
     const store = getFileStore();
     expect(listing.file_key).toMatch(/^listings\//);
     expect(listing.preview_key).toMatch(/^previews\//);
@@ -49,7 +55,10 @@ describe("listing a stylized image on the marketplace", () => {
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(PREVIEW_MAX_EDGE);
     expect(meta.format).toBe("jpeg");
     // The watermark changes the picture visibly, far beyond JPEG noise.
-    const downscaledClean = await sharp(clean).resize(PREVIEW_MAX_EDGE).jpeg({ quality: 72 }).toBuffer();
+    const downscaledClean = await sharp(clean)
+      .resize(PREVIEW_MAX_EDGE)
+      .jpeg({ quality: 72 })
+      .toBuffer();
     expect(await meanAbsoluteDifference(preview, downscaledClean)).toBeGreaterThan(8);
   });
 
@@ -58,11 +67,33 @@ describe("listing a stylized image on the marketplace", () => {
     const stylized = await createStylizedImage(user.id);
     const store = getFileStore();
     const optimizedKey = `optimized/${stylized.id}.webp`;
-    await store.write(optimizedKey, await sharp(await store.read(stylized.file_key!)).resize(800).webp().toBuffer());
-    await db().updateTable("stylized_images").set({ optimized_file_key: optimizedKey, watermark: 0 }).where("id", "=", stylized.id).execute();
-    const input = listingInputSchema.parse({ stylizedImageId: stylized.id, title: "Own copy", description: "", price: 20, tags: "" });
-    const { listing } = await listStylizedImage(db(), store, { userId: user.id, input, now: new Date() });
-    expect((await store.read(listing.file_key)).equals(await store.read(stylized.file_key!))).toBe(true);
+    await store.write(
+      optimizedKey,
+      await sharp(await store.read(stylized.file_key!))
+        .resize(800)
+        .webp()
+        .toBuffer(),
+    );
+    await db()
+      .updateTable("stylized_images")
+      .set({ optimized_file_key: optimizedKey, watermark: 0 })
+      .where("id", "=", stylized.id)
+      .execute();
+    const input = listingInputSchema.parse({
+      stylizedImageId: stylized.id,
+      title: "Own copy",
+      description: "",
+      price: 20,
+      tags: "",
+    });
+    const { listing } = await listStylizedImage(db(), store, {
+      userId: user.id,
+      input,
+      now: new Date(),
+    });
+    expect((await store.read(listing.file_key)).equals(await store.read(stylized.file_key!))).toBe(
+      true,
+    );
     expect(listing.source_file_key).toBe(stylized.file_key);
   });
 
@@ -87,14 +118,26 @@ describe("listing a stylized image on the marketplace", () => {
   it("updates the one active listing in place and keeps its files while the source is unchanged", async () => {
     const { user } = await createTestUser();
     const { listing, stylized } = await createListing(user.id, { price: 20 });
-    const input = listingInputSchema.parse({ stylizedImageId: stylized.id, title: "Renamed", price: "30" });
-    const again = await listStylizedImage(db(), getFileStore(), { userId: user.id, input, now: new Date() });
+    const input = listingInputSchema.parse({
+      stylizedImageId: stylized.id,
+      title: "Renamed",
+      price: "30",
+    });
+    const again = await listStylizedImage(db(), getFileStore(), {
+      userId: user.id,
+      input,
+      now: new Date(),
+    });
     expect(again.created).toBe(false);
     expect(again.listing.id).toBe(listing.id);
     expect(again.listing.title).toBe("Renamed");
     expect(again.listing.price_cents).toBe(3000);
     expect(again.listing.file_key).toBe(listing.file_key);
-    const count = await db().selectFrom("listings").select(db().fn.countAll().as("n")).where("stylized_image_id", "=", stylized.id).executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom("listings")
+      .select(db().fn.countAll().as("n"))
+      .where("stylized_image_id", "=", stylized.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -103,7 +146,11 @@ describe("listing a stylized image on the marketplace", () => {
     const plain = await createStylizedImage(user.id);
     const priced = await createStylizedImage(user.id, { priceCents: 4200 });
     const list = (stylizedImageId: string) =>
-      listStylizedImage(db(), getFileStore(), { userId: user.id, input: listingInputSchema.parse({ stylizedImageId, title: "T" }), now: new Date() });
+      listStylizedImage(db(), getFileStore(), {
+        userId: user.id,
+        input: listingInputSchema.parse({ stylizedImageId, title: "T" }),
+        now: new Date(),
+      });
     expect((await list(plain.id)).listing.price_cents).toBe(2500);
     expect((await list(priced.id)).listing.price_cents).toBe(4200);
   });
@@ -114,15 +161,28 @@ describe("listing a stylized image on the marketplace", () => {
     const stylized = await createStylizedImage(owner.user.id);
     const pending = await createStylizedImage(owner.user.id, { status: "processing" });
     const ctx = callContext(makeRequest("/listings"));
-    await expect(invoke(listOnMarketplace, other.user, { stylizedImageId: stylized.id, title: "Mine" }, ctx)).rejects.toMatchObject({ status: 404 });
-    await expect(invoke(listOnMarketplace, owner.user, { stylizedImageId: pending.id, title: "Soon" }, ctx)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      invoke(listOnMarketplace, other.user, { stylizedImageId: stylized.id, title: "Mine" }, ctx),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      invoke(listOnMarketplace, owner.user, { stylizedImageId: pending.id, title: "Soon" }, ctx),
+    ).rejects.toMatchObject({ status: 400 });
     for (const price of [0, -1, "abc", "0.001"]) {
-      await expect(invoke(listOnMarketplace, owner.user, { stylizedImageId: stylized.id, title: "Free", price }, ctx)).rejects.toMatchObject({
+      await expect(
+        invoke(
+          listOnMarketplace,
+          owner.user,
+          { stylizedImageId: stylized.id, title: "Free", price },
+          ctx,
+        ),
+      ).rejects.toMatchObject({
         status: 400,
         fieldErrors: { price: ["Please enter a valid price"] },
       });
     }
-    await expect(invoke(listOnMarketplace, owner.user, { stylizedImageId: stylized.id, title: "  " }, ctx)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      invoke(listOnMarketplace, owner.user, { stylizedImageId: stylized.id, title: "  " }, ctx),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it("withdrawing for a deleted stylized image removes the preview but keeps a sold file", async () => {
@@ -131,8 +191,39 @@ describe("listing a stylized image on the marketplace", () => {
     const unsold = await createListing(user.id);
     const store = getFileStore();
     const now = new Date().toISOString();
-    await db().insertInto("orders").values({ id: "o1", checkout_session_hash: "cs_1-hash", license_id: "license-o1", provider: "test", status: "paid", customer_name: "B", customer_email: "b@example.com", customer_company: null, total_cents: 2500, failure_reason: null, created_at: now, updated_at: now, paid_at: now }).execute();
-    await db().insertInto("order_items").values({ id: "i1", order_id: "o1", listing_id: sold.listing.id, creator_id: user.id, title: "t", style: "anime", price_cents: 2500, file_key: sold.listing.file_key, file_mime_type: "image/jpeg", created_at: now }).execute();
+    await db()
+      .insertInto("orders")
+      .values({
+        id: "o1",
+        checkout_session_hash: "cs_1-hash",
+        license_id: "license-o1",
+        provider: "test",
+        status: "paid",
+        customer_name: "B",
+        customer_email: "b@example.com",
+        customer_company: null,
+        total_cents: 2500,
+        failure_reason: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: now,
+      })
+      .execute();
+    await db()
+      .insertInto("order_items")
+      .values({
+        id: "i1",
+        order_id: "o1",
+        listing_id: sold.listing.id,
+        creator_id: user.id,
+        title: "t",
+        style: "anime",
+        price_cents: 2500,
+        file_key: sold.listing.file_key,
+        file_mime_type: "image/jpeg",
+        created_at: now,
+      })
+      .execute();
 
     expect(await withdrawListingsForStylizedImage(db(), sold.stylized.id, { store })).toBe(1);
     expect(await withdrawListingsForStylizedImage(db(), unsold.stylized.id, { store })).toBe(1);
@@ -142,7 +233,11 @@ describe("listing a stylized image on the marketplace", () => {
     expect(await store.exists(unsold.listing.file_key)).toBe(false);
     // The studio then deletes the stylized image; the listing row stays for the sold copy.
     await db().deleteFrom("stylized_images").where("id", "=", sold.stylized.id).execute();
-    const row = await db().selectFrom("listings").selectAll().where("id", "=", sold.listing.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("listings")
+      .selectAll()
+      .where("id", "=", sold.listing.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "withdrawn", stylized_image_id: null });
   });
 });
@@ -166,7 +261,13 @@ describe("the creator's listings API and the /listings form", () => {
         title: "Mine",
         price: "25",
         status: "active",
-        platforms: [{ platform: "marketplace", status: "live", url: `http://localhost:3000/marketplace/${listing.id}` }],
+        platforms: [
+          {
+            platform: "marketplace",
+            status: "live",
+            url: `http://localhost:3000/marketplace/${listing.id}`,
+          },
+        ],
       });
     }
     const signedOut = await callRoute(listingsApi, makeRequest("/api/marketplace-listings"));
@@ -177,11 +278,26 @@ describe("the creator's listings API and the /listings form", () => {
   it("lists through the no-JS form and redirects back with a flash; invalid input comes back as a 400 reply", async () => {
     const { user, cookie } = await createTestUser();
     const stylized = await createStylizedImage(user.id, { style: "professional" });
-    const page = await callRoute(listingsPage, makeRequest(`/listings?stylizedImageId=${stylized.id}`, { cookie }));
+    const page = await callRoute(
+      listingsPage,
+      makeRequest(`/listings?stylizedImageId=${stylized.id}`, { cookie }),
+    );
     const data = await page.json();
-    expect(data.form).toMatchObject({ title: "Professional Style Selfie", price: "75", ready: true, listed: false });
+    expect(data.form).toMatchObject({
+      title: "Professional Style Selfie",
+      price: "75",
+      ready: true,
+      listed: false,
+    });
 
-    const bad = await callRoute(listingsAction, formRequest("/listings", { intent: "list", stylizedImageId: stylized.id, title: "", price: "0" }, { cookie }));
+    const bad = await callRoute(
+      listingsAction,
+      formRequest(
+        "/listings",
+        { intent: "list", stylizedImageId: stylized.id, title: "", price: "0" },
+        { cookie },
+      ),
+    );
     expect(bad.status).toBe(400);
     const reply = await bad.json();
     expect(reply.error.price).toEqual(["Please enter a valid price"]);
@@ -190,30 +306,73 @@ describe("the creator's listings API and the /listings form", () => {
       listingsAction,
       formRequest(
         "/listings",
-        { intent: "list", stylizedImageId: stylized.id, title: "Boardroom", price: "75", tags: "work", licensingEnabled: "false", redirectTo: "/dashboard" },
+        {
+          intent: "list",
+          stylizedImageId: stylized.id,
+          title: "Boardroom",
+          price: "75",
+          tags: "work",
+          licensingEnabled: "false",
+          redirectTo: "/dashboard",
+        },
         { cookie },
       ),
     );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard");
-    const row = await db().selectFrom("listings").selectAll().where("stylized_image_id", "=", stylized.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("listings")
+      .selectAll()
+      .where("stylized_image_id", "=", stylized.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: "Boardroom", price_cents: 7500, licensing_enabled: 0 });
 
     // The hidden "false" then the ticked checkbox's "true": the last value wins.
-    const body = new URLSearchParams([["intent", "list"], ["stylizedImageId", stylized.id], ["title", "Boardroom"], ["licensingEnabled", "false"], ["licensingEnabled", "true"], ["enhanced", "1"]]);
+    const body = new URLSearchParams([
+      ["intent", "list"],
+      ["stylizedImageId", stylized.id],
+      ["title", "Boardroom"],
+      ["licensingEnabled", "false"],
+      ["licensingEnabled", "true"],
+      ["enhanced", "1"],
+    ]);
     const enhanced = await callRoute(
       listingsAction,
-      makeRequest("/listings", { method: "POST", body: body.toString(), cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      makeRequest("/listings", {
+        method: "POST",
+        body: body.toString(),
+        cookie,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
     );
     expect(await enhanced.json()).toMatchObject({ ok: true, created: false });
-    const updated = await db().selectFrom("listings").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    const updated = await db()
+      .selectFrom("listings")
+      .selectAll()
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
     expect(updated.licensing_enabled).toBe(1);
 
     // What the withdraw confirmation posts: back to /listings without ?confirmWithdraw=, so the confirmation closes.
-    const withdraw = await callRoute(listingsAction, formRequest("/listings", { intent: "withdraw", listingId: row.id, redirectTo: "/listings" }, { cookie }));
+    const withdraw = await callRoute(
+      listingsAction,
+      formRequest(
+        "/listings",
+        { intent: "withdraw", listingId: row.id, redirectTo: "/listings" },
+        { cookie },
+      ),
+    );
     expect(withdraw.status).toBe(302);
     expect(withdraw.headers.get("Location")).toBe("/listings");
-    expect((await db().selectFrom("listings").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("withdrawn");
+    expect(
+      (
+        await db()
+          .selectFrom("listings")
+          .select("status")
+          .where("id", "=", row.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("withdrawn");
   });
 
   it("sends a signed-out visitor to sign in", async () => {

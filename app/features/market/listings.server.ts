@@ -211,9 +211,17 @@ async function removeReplacedFiles(
 export { ownStylizedImage };
 
 /** Which of these listings are active (on the marketplace). */
-export async function activeListingIdsAmong(db: DB, listingIds: readonly string[]): Promise<Set<string>> {
+export async function activeListingIdsAmong(
+  db: DB,
+  listingIds: readonly string[],
+): Promise<Set<string>> {
   if (listingIds.length === 0) return new Set();
-  const rows = await db.selectFrom("listings").select("id").where("id", "in", listingIds).where("status", "=", "active").execute();
+  const rows = await db
+    .selectFrom("listings")
+    .select("id")
+    .where("id", "in", listingIds)
+    .where("status", "=", "active")
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -37,10 +37,18 @@ afterEach(async () => {
 /** Sends every queued message through a real SMTP server; answers what it received. */
 async function deliverOverSmtp() {
   smtp = await startSmtpServer();
-  const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")), SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  const config = parseConfig({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  });
   await new JobWorker({
     db: getDb(),
-    handlers: { [MAIL_JOB]: mailJobHandler({ transport: () => selectMailTransport(config, { log: () => {} }), from: () => config.MAIL_FROM }) },
+    handlers: {
+      [MAIL_JOB]: mailJobHandler({
+        transport: () => selectMailTransport(config, { log: () => {} }),
+        from: () => config.MAIL_FROM,
+      }),
+    },
     concurrency: 1,
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
@@ -50,11 +58,30 @@ async function deliverOverSmtp() {
 
 const from = (clientIp: string) => ({ clientIp, nonce: "test" });
 
-async function buyAs(listingId: string, customerInfo: { name: string; email: string; company?: string }, clientIp: string) {
-  const created = await callRoute(createSessionApi, makeRequest("/api/create-checkout-session", { json: { cartItems: [{ imageId: listingId }], customerInfo } }), {}, from(clientIp));
+async function buyAs(
+  listingId: string,
+  customerInfo: { name: string; email: string; company?: string },
+  clientIp: string,
+) {
+  const created = await callRoute(
+    createSessionApi,
+    makeRequest("/api/create-checkout-session", {
+      json: { cartItems: [{ imageId: listingId }], customerInfo },
+    }),
+    {},
+    from(clientIp),
+  );
   expect(created.status).toBe(200);
   const { sessionId } = (await created.json()) as { sessionId: string };
-  expect((await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId })).status).toBe(302);
+  expect(
+    (
+      await callRoute(
+        testCheckoutAction,
+        formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+        { sessionId },
+      )
+    ).status,
+  ).toBe(302);
 }
 
 describe("mail a stranger can make us send", () => {
@@ -86,18 +113,34 @@ describe("mail a stranger can make us send", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id, { price: 1 });
     // Many people (many addresses), each within its own limits, all aiming at one inbox.
-    for (let i = 0; i < 6; i++) await buyAs(listing.id, { name: `Buyer ${i}`, email: victim }, `198.51.100.${i + 1}`);
+    for (let i = 0; i < 6; i++)
+      await buyAs(listing.id, { name: `Buyer ${i}`, email: victim }, `198.51.100.${i + 1}`);
     for (let i = 0; i < 4; i++) {
-      const reset = await callRoute(forgotPasswordApi, makeRequest("/api/forgot-password", { json: { email: victim } }), {}, from(`203.0.113.${i + 1}`));
+      const reset = await callRoute(
+        forgotPasswordApi,
+        makeRequest("/api/forgot-password", { json: { email: victim } }),
+        {},
+        from(`203.0.113.${i + 1}`),
+      );
       expect(reset.status).toBe(202);
     }
     for (let i = 0; i < 3; i++) {
-      const link = await callRoute(libraryLinkApi, makeRequest("/api/library-link", { json: { email: victim } }), {}, from(`192.0.2.${i + 1}`));
+      const link = await callRoute(
+        libraryLinkApi,
+        makeRequest("/api/library-link", { json: { email: victim } }),
+        {},
+        from(`192.0.2.${i + 1}`),
+      );
       expect(link.status).toBe(202);
     }
     // Past the limit the purchase itself still goes through; only its receipt is held back.
     await buyAs(listing.id, { name: "Late Buyer", email: victim }, "198.51.100.99");
-    const paid = await getDb().selectFrom("orders").select("id").where("customer_email", "=", victim).where("status", "=", "paid").execute();
+    const paid = await getDb()
+      .selectFrom("orders")
+      .select("id")
+      .where("customer_email", "=", victim)
+      .where("status", "=", "paid")
+      .execute();
     expect(paid).toHaveLength(7);
 
     const received = (await deliverOverSmtp()).filter((mail) => mail.envelope.to.includes(victim));

@@ -65,7 +65,10 @@ describe("GET /api/marketplace", () => {
       // Its own page, absolute.
       url: `http://localhost:3000/marketplace/${first.listing.id}`,
     });
-    expect([body.items[1].width, body.items[1].height]).toEqual([first.listing.width, first.listing.height]);
+    expect([body.items[1].width, body.items[1].height]).toEqual([
+      first.listing.width,
+      first.listing.height,
+    ]);
     expect(body.items[1].width).toBeGreaterThan(0);
     expect(body.items[1].height).toBeGreaterThan(0);
     expect(body.items[0].price).toBe("30");

@@ -9,8 +9,10 @@ import { apiRoute } from "#tests/setup/api-routes";
 
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
-const api = (path: string, clientIp: string) => callRoute(marketplaceApi, makeRequest(path), {}, { clientIp, nonce: "test" });
-const page = (path: string, clientIp: string) => callRoute(marketplacePage, makeRequest(path), {}, { clientIp, nonce: "test" });
+const api = (path: string, clientIp: string) =>
+  callRoute(marketplaceApi, makeRequest(path), {}, { clientIp, nonce: "test" });
+const page = (path: string, clientIp: string) =>
+  callRoute(marketplacePage, makeRequest(path), {}, { clientIp, nonce: "test" });
 
 describe("the search throttle", () => {
   it("lets one address search SEARCHES_PER_ADDRESS times a minute over the API and the page, then answers 429 with Retry-After", async () => {
@@ -21,7 +23,10 @@ describe("the search throttle", () => {
 
     // The screen and the API count together (pages of a search too).
     for (let i = 0; i < limit; i++) {
-      const response = i % 2 ? await api(`/api/marketplace?q=lantern${i % 3 ? "" : "&limit=5"}`, "198.51.100.30") : await page("/marketplace?q=lantern", "198.51.100.30");
+      const response =
+        i % 2
+          ? await api(`/api/marketplace?q=lantern${i % 3 ? "" : "&limit=5"}`, "198.51.100.30")
+          : await page("/marketplace?q=lantern", "198.51.100.30");
       expect(response.status, `search ${i + 1}`).toBe(200);
     }
 
@@ -30,7 +35,9 @@ describe("the search throttle", () => {
     expect(refused.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     const body = await refused.json();
-    expect(body.message).toMatch(/^Too many searches from your network\. Try again in \d+ (seconds?|minutes?)\.$/);
+    expect(body.message).toMatch(
+      /^Too many searches from your network\. Try again in \d+ (seconds?|minutes?)\.$/,
+    );
 
     // The page: the same 429 and message for its error panel, not a 500.
     const screen = await page("/marketplace?q=lantern", "198.51.100.30");
@@ -43,6 +50,8 @@ describe("the search throttle", () => {
     expect((await page("/marketplace?style=anime", "198.51.100.30")).status).toBe(200);
     const other = await api("/api/marketplace?q=lantern", "198.51.100.31");
     expect(other.status).toBe(200);
-    expect((await other.json()).items.map((item: { title: string }) => item.title)).toEqual(["Throttled lantern"]);
+    expect((await other.json()).items.map((item: { title: string }) => item.title)).toEqual([
+      "Throttled lantern",
+    ]);
   });
 });

@@ -5,13 +5,22 @@ import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { LISTING_VIEW_DAYS_KEPT, recordListingViews, viewDay, visitorHash } from "~/features/market/marketplace-search.server";
+import {
+  LISTING_VIEW_DAYS_KEPT,
+  recordListingViews,
+  viewDay,
+  visitorHash,
+} from "~/features/market/marketplace-search.server";
 
 const KEY = crypto.randomBytes(32);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function viewsOf(listingId: string) {
-  const row = await getDb().selectFrom("listings").select("view_count").where("id", "=", listingId).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("listings")
+    .select("view_count")
+    .where("id", "=", listingId)
+    .executeTakeFirstOrThrow();
   return row.view_count;
 }
 
@@ -27,7 +36,10 @@ describe("listing views", () => {
       recordListingViews(
         db,
         ids,
-        { userId: "userId" in visitor ? visitor.userId : null, visitorHash: visitorHash(KEY, visitor, viewDay(at)) },
+        {
+          userId: "userId" in visitor ? visitor.userId : null,
+          visitorHash: visitorHash(KEY, visitor, viewDay(at)),
+        },
         at,
       );
 
@@ -55,12 +67,17 @@ describe("listing views", () => {
     // Only hashes are kept: no address, agent or user id.
     const rows = await db.selectFrom("listing_views").selectAll().execute();
     const stored = JSON.stringify(rows);
-    for (const clear of [browser.clientIp, "Firefox", reader.user.id, creator.user.id]) expect(stored).not.toContain(clear);
+    for (const clear of [browser.clientIp, "Firefox", reader.user.id, creator.user.id])
+      expect(stored).not.toContain(clear);
 
     // Rows older than the days kept go when views are recorded.
     const muchLater = new Date(day2.getTime() + LISTING_VIEW_DAYS_KEPT * DAY_MS);
     await view(browser, muchLater, [a.id]);
-    const days = [...new Set((await db.selectFrom("listing_views").select("day").execute()).map((row) => row.day))];
+    const days = [
+      ...new Set(
+        (await db.selectFrom("listing_views").select("day").execute()).map((row) => row.day),
+      ),
+    ];
     expect(days).toEqual([viewDay(muchLater)]);
     expect(await viewsOf(a.id)).toBe(5);
   });
@@ -69,10 +86,15 @@ describe("listing views", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id, { title: "Counted once" });
     const visit = (userAgent: string, clientIp = "203.0.113.7") =>
-      callRoute(marketplacePage, makeRequest(`/marketplace?listing=${listing.id}`, { headers: { "User-Agent": userAgent } }), {}, {
-        clientIp,
-        nonce: "test",
-      });
+      callRoute(
+        marketplacePage,
+        makeRequest(`/marketplace?listing=${listing.id}`, { headers: { "User-Agent": userAgent } }),
+        {},
+        {
+          clientIp,
+          nonce: "test",
+        },
+      );
     await visit("Firefox");
     await visit("Firefox");
     expect(await viewsOf(listing.id)).toBe(1);

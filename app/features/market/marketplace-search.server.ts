@@ -73,7 +73,8 @@ export function decodeCursor(cursor: string): [string, string] {
 }
 
 /** Listings joined with their creators. */
-const allRows = (db: DB) => db.selectFrom("listings as l").innerJoin("users as u", "u.id", "l.user_id");
+const allRows = (db: DB) =>
+  db.selectFrom("listings as l").innerJoin("users as u", "u.id", "l.user_id");
 
 /** The rows a page is taken from: every listing, or with a search only its (capped) matches. */
 function marketplaceRows(db: DB, q: string | undefined): ReturnType<typeof allRows> {

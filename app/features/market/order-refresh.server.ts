@@ -56,7 +56,10 @@ export async function refreshOrderOfSession(
         synced = true;
       }
     } catch (error) {
-      console.warn(`Could not retrieve Stripe session ${sessionId}:`, error instanceof Error ? error.message : error);
+      console.warn(
+        `Could not retrieve Stripe session ${sessionId}:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   };
   await providerChecks.check(order.id, now.getTime(), ask, { force });

@@ -31,9 +31,11 @@ export async function refundPaidOrder(
   const { db, now } = deps;
   const order = await findOrderById(db, request.orderId);
   if (!order) throw notFound("Order not found");
-  if (order.status !== "paid") throw conflict(`Only a paid order can be refunded; this one is ${order.status}.`);
+  if (order.status !== "paid")
+    throw conflict(`Only a paid order can be refunded; this one is ${order.status}.`);
   const provider = deps.providerOf(order.provider);
-  if (!provider) throw conflict("This order was paid through Stripe, which is not configured on this server.");
+  if (!provider)
+    throw conflict("This order was paid through Stripe, which is not configured on this server.");
   const amountCents = order.total_cents - order.refunded_cents;
   try {
     await provider.refund({
@@ -44,7 +46,10 @@ export async function refundPaidOrder(
     });
   } catch (error) {
     console.error(`Refund of order ${order.id} failed at ${order.provider}:`, error);
-    throw new HttpError(502, "The payment provider did not accept the refund. Nothing was changed; please try again later.");
+    throw new HttpError(
+      502,
+      "The payment provider did not accept the refund. Nothing was changed; please try again later.",
+    );
   }
   await db.transaction().execute((trx) =>
     recordRefund(trx, order.id, {

@@ -11,12 +11,26 @@ import type { CustomerInfo } from "~/features/market/checkout-schema";
  * listing's price, whatever a client claimed.
  */
 
-export type PurchasableListing = Pick<ListingRow, "id" | "user_id" | "title" | "style" | "price_cents" | "file_key" | "file_mime_type" | "preview_key">;
+export type PurchasableListing = Pick<
+  ListingRow,
+  | "id"
+  | "user_id"
+  | "title"
+  | "style"
+  | "price_cents"
+  | "file_key"
+  | "file_mime_type"
+  | "preview_key"
+>;
 
 /** The listings of a cart, all active and by creators who are not banned; otherwise a 400 naming the problem. */
-export async function purchasableListings(db: DB, listingIds: string[]): Promise<PurchasableListing[]> {
+export async function purchasableListings(
+  db: DB,
+  listingIds: string[],
+): Promise<PurchasableListing[]> {
   const ids = [...new Set(listingIds)];
-  if (ids.length === 0) throw badRequest("Your cart is empty", { cartItems: ["Your cart is empty"] });
+  if (ids.length === 0)
+    throw badRequest("Your cart is empty", { cartItems: ["Your cart is empty"] });
   const rows = await db
     .selectFrom("listings as l")
     .innerJoin("users as u", "u.id", "l.user_id")
@@ -54,7 +68,13 @@ export interface NewOrder {
 /** Writes a pending order and its items in one transaction, re-reading the listings inside it. */
 export async function createPendingOrder(
   db: DB,
-  args: { provider: PaymentProviderId; customer: CustomerInfo; listingIds: string[]; now: Date; /** The platform's settlement currency (CURRENCY). */ currency?: string },
+  args: {
+    provider: PaymentProviderId;
+    customer: CustomerInfo;
+    listingIds: string[];
+    now: Date;
+    /** The platform's settlement currency (CURRENCY). */ currency?: string;
+  },
 ): Promise<NewOrder> {
   return db.transaction().execute(async (trx) => {
     const listings = await purchasableListings(trx, args.listingIds);
@@ -112,16 +132,28 @@ export function checkoutSessionHash(sessionId: string): string {
   return sha256(sessionId);
 }
 
-export async function attachCheckoutSession(db: DB, orderId: string, session: { sessionId: string }, now: Date): Promise<void> {
+export async function attachCheckoutSession(
+  db: DB,
+  orderId: string,
+  session: { sessionId: string },
+  now: Date,
+): Promise<void> {
   await db
     .updateTable("orders")
-    .set({ checkout_session_hash: checkoutSessionHash(session.sessionId), updated_at: now.toISOString() })
+    .set({
+      checkout_session_hash: checkoutSessionHash(session.sessionId),
+      updated_at: now.toISOString(),
+    })
     .where("id", "=", orderId)
     .execute();
 }
 
 export function findOrderBySessionId(db: DB, sessionId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirst();
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirst();
 }
 
 /** The order whose license page this is (its own random id, not the order id). */
@@ -135,11 +167,21 @@ export function findOrderById(db: DB, orderId: string): Promise<OrderRow | undef
 
 export function itemsOfOrder(db: DB, orderId: string): Promise<OrderItemRow[]> {
   // In the order they were bought (the cart's order): rowid is insertion order.
-  return db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy(sql`rowid`).execute();
+  return db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy(sql`rowid`)
+    .execute();
 }
 
 /** A payment that failed: the order says why. A paid order never goes back. */
-export async function markOrderFailed(db: DB, orderId: string, reason: string, now: Date): Promise<boolean> {
+export async function markOrderFailed(
+  db: DB,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable("orders")
     .set({ status: "failed", failure_reason: reason, updated_at: now.toISOString() })
@@ -150,7 +192,12 @@ export async function markOrderFailed(db: DB, orderId: string, reason: string, n
 }
 
 /** A checkout that was abandoned, cancelled or timed out. Only a pending order expires. */
-export async function markOrderExpired(db: DB, orderId: string, reason: string, now: Date): Promise<boolean> {
+export async function markOrderExpired(
+  db: DB,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable("orders")
     .set({ status: "expired", failure_reason: reason, updated_at: now.toISOString() })
@@ -161,6 +208,15 @@ export async function markOrderExpired(db: DB, orderId: string, reason: string, 
 }
 
 /** Keeps the charge that paid the order (a transfer's source transaction), once: a charge already kept stays. */
-export async function recordChargeOfOrder(db: DB, orderId: string, chargeId: string): Promise<void> {
-  await db.updateTable("orders").set({ charge_id: chargeId }).where("id", "=", orderId).where("charge_id", "is", null).execute();
+export async function recordChargeOfOrder(
+  db: DB,
+  orderId: string,
+  chargeId: string,
+): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ charge_id: chargeId })
+    .where("id", "=", orderId)
+    .where("charge_id", "is", null)
+    .execute();
 }

@@ -1,4 +1,7 @@
-import { SELLER_ACCOUNT_CLOSED_REFUND_REASON, SELLER_SUSPENDED_REFUND_REASON } from "~/features/market/suspended-seller-refunds.server";
+import {
+  SELLER_ACCOUNT_CLOSED_REFUND_REASON,
+  SELLER_SUSPENDED_REFUND_REASON,
+} from "~/features/market/suspended-seller-refunds.server";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { PaymentStatusValue } from "~/features/market/types";
@@ -52,11 +55,19 @@ export function licenseUrlOf(origin: string, order: Pick<OrderRow, "license_id">
 /** Why a payment was given back at once instead of delivering (a seller banned or gone since the checkout began), or null. */
 function refusedSaleReason(order: OrderRow): string | null {
   const reason = order.refund_reason;
-  return order.status === "refunded" && (reason === SELLER_SUSPENDED_REFUND_REASON || reason === SELLER_ACCOUNT_CLOSED_REFUND_REASON) ? reason : null;
+  return order.status === "refunded" &&
+    (reason === SELLER_SUSPENDED_REFUND_REASON || reason === SELLER_ACCOUNT_CLOSED_REFUND_REASON)
+    ? reason
+    : null;
 }
 
 /** The status of the order found by `sessionId` (only its hash is stored, so the caller's id is echoed back). */
-export async function paymentStatusOf(db: DB, order: OrderRow, sessionId: string, origin: string): Promise<PaymentStatusResult> {
+export async function paymentStatusOf(
+  db: DB,
+  order: OrderRow,
+  sessionId: string,
+  origin: string,
+): Promise<PaymentStatusResult> {
   const paid = order.status === "paid";
   const licenseUrl = paid ? licenseUrlOf(origin, order) : null;
   const downloads = paid ? await downloadsOfOrder(db, order.id, origin) : [];
@@ -68,7 +79,10 @@ export async function paymentStatusOf(db: DB, order: OrderRow, sessionId: string
     currency: order.currency,
     sessionId,
     orderId: order.id,
-    error: order.status === "failed" || order.status === "expired" ? order.failure_reason : refusedSaleReason(order),
+    error:
+      order.status === "failed" || order.status === "expired"
+        ? order.failure_reason
+        : refusedSaleReason(order),
     licenseUrl,
     testMode: order.provider === "test",
     downloads: downloads.map((download) => ({
@@ -99,7 +113,12 @@ export class ProviderCheckSchedule {
   constructor(private readonly intervalMs = PROVIDER_CHECK_INTERVAL_MS) {}
 
   /** Runs `ask` for this order unless a poll asked within the interval or a lookup is running (then waits for it). */
-  async check(orderId: string, nowMs: number, ask: () => Promise<void>, options: { force?: boolean } = {}): Promise<void> {
+  async check(
+    orderId: string,
+    nowMs: number,
+    ask: () => Promise<void>,
+    options: { force?: boolean } = {},
+  ): Promise<void> {
     if (!options.force) {
       const running = this.inFlight.get(orderId);
       if (running) return running;

@@ -27,22 +27,42 @@ async function buy(email: string, listingIds: string[], pay = true) {
   const created = await callRoute(
     createSessionApi,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })), customerInfo: { name: "Rae Rater", email } },
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
+        customerInfo: { name: "Rae Rater", email },
+      },
     }),
   );
   const { sessionId } = (await created.json()) as { sessionId: string };
-  if (pay) await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
-  const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
-  const items = await getDb().selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
+  if (pay)
+    await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
+  const order = await getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirstOrThrow();
+  const items = await getDb()
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .execute();
   return { order, items };
 }
 
 const rate = (email: string, fields: Record<string, string>) => {
   const token = createLibraryToken(email, new Date());
-  return callRoute(libraryAction, formRequest(`/library?token=${token}`, { intent: "rate", token, ...fields }));
+  return callRoute(
+    libraryAction,
+    formRequest(`/library?token=${token}`, { intent: "rate", token, ...fields }),
+  );
 };
 
-const ratingRows = (orderItemId: string) => getDb().selectFrom("ratings").selectAll().where("order_item_id", "=", orderItemId).execute();
+const ratingRows = (orderItemId: string) =>
+  getDb().selectFrom("ratings").selectAll().where("order_item_id", "=", orderItemId).execute();
 
 describe("rating a purchase from the library", () => {
   it("is for the buyer who paid, once per item: a second rating replaces the first", async () => {
@@ -52,17 +72,33 @@ describe("rating a purchase from the library", () => {
     const { items } = await buy(buyer, [listing.id]);
     const item = items[0];
 
-    const saved = await rate(buyer, { orderItemId: item.id, stars: "4", text: "  Crisp and useful.  " });
+    const saved = await rate(buyer, {
+      orderItemId: item.id,
+      stars: "4",
+      text: "  Crisp and useful.  ",
+    });
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toMatch(new RegExp(`&rated=${item.id}#rating-${item.id}$`));
-    expect(await ratingRows(item.id)).toMatchObject([{ stars: 4, text: "Crisp and useful.", listing_id: listing.id }]);
+    expect(saved.headers.get("Location")).toMatch(
+      new RegExp(`&rated=${item.id}#rating-${item.id}$`),
+    );
+    expect(await ratingRows(item.id)).toMatchObject([
+      { stars: 4, text: "Crisp and useful.", listing_id: listing.id },
+    ]);
 
-    expect((await rate(buyer, { orderItemId: item.id, stars: "2", text: "Changed my mind." })).status).toBe(302);
+    expect(
+      (await rate(buyer, { orderItemId: item.id, stars: "2", text: "Changed my mind." })).status,
+    ).toBe(302);
     expect(await ratingRows(item.id)).toMatchObject([{ stars: 2, text: "Changed my mind." }]);
 
     // The library shows the buyer their rating.
-    const page = await callRoute(libraryPage, makeRequest(`/library?token=${createLibraryToken(buyer, new Date())}`));
-    expect((await page.json()).ratings[item.id]).toMatchObject({ stars: 2, text: "Changed my mind." });
+    const page = await callRoute(
+      libraryPage,
+      makeRequest(`/library?token=${createLibraryToken(buyer, new Date())}`),
+    );
+    expect((await page.json()).ratings[item.id]).toMatchObject({
+      stars: 2,
+      text: "Changed my mind.",
+    });
   });
 
   it("is refused to anyone else, for an unpaid order, and for bad stars or a text over 500 characters, changing nothing", async () => {
@@ -77,13 +113,28 @@ describe("rating a purchase from the library", () => {
     const unpaidBuyer = newEmail();
     const unpaid = await buy(unpaidBuyer, [listing.id], false);
     expect(unpaid.order.status).toBe("pending");
-    expect((await rate(unpaidBuyer, { orderItemId: unpaid.items[0].id, stars: "5" })).status).toBe(400);
+    expect((await rate(unpaidBuyer, { orderItemId: unpaid.items[0].id, stars: "5" })).status).toBe(
+      400,
+    );
 
-    for (const fields of [{ stars: "0" }, { stars: "6" }, { stars: "four" }, { stars: "3", text: "x".repeat(501) }] as Record<string, string>[]) {
+    for (const fields of [
+      { stars: "0" },
+      { stars: "6" },
+      { stars: "four" },
+      { stars: "3", text: "x".repeat(501) },
+    ] as Record<string, string>[]) {
       expect((await rate(buyer, { orderItemId: items[0].id, ...fields })).status).toBe(400);
     }
     // A forged library token rates nothing.
-    const forged = await callRoute(libraryAction, formRequest("/library", { intent: "rate", token: "forged.token", orderItemId: items[0].id, stars: "5" }));
+    const forged = await callRoute(
+      libraryAction,
+      formRequest("/library", {
+        intent: "rate",
+        token: "forged.token",
+        orderItemId: items[0].id,
+        stars: "5",
+      }),
+    );
     expect(forged.status).toBe(400);
     expect(await ratingRows(items[0].id)).toEqual([]);
     expect(await ratingRows(unpaid.items[0].id)).toEqual([]);
@@ -97,11 +148,21 @@ describe("rating a purchase from the library", () => {
     await rate(kept, { orderItemId: (await buy(kept, [listing.id])).items[0].id, stars: "5" });
     const bought = await buy(refunded, [listing.id]);
     await rate(refunded, { orderItemId: bought.items[0].id, stars: "1" });
-    expect(await ratingsOfListings(getDb(), [listing.id])).toEqual({ [listing.id]: { average: 3, count: 2 } });
+    expect(await ratingsOfListings(getDb(), [listing.id])).toEqual({
+      [listing.id]: { average: 3, count: 2 },
+    });
 
-    await getDb().updateTable("orders").set({ status: "refunded" }).where("id", "=", bought.order.id).execute();
-    expect(await ratingsOfListings(getDb(), [listing.id])).toEqual({ [listing.id]: { average: 5, count: 1 } });
-    expect((await rate(refunded, { orderItemId: bought.items[0].id, stars: "2" })).status).toBe(400);
+    await getDb()
+      .updateTable("orders")
+      .set({ status: "refunded" })
+      .where("id", "=", bought.order.id)
+      .execute();
+    expect(await ratingsOfListings(getDb(), [listing.id])).toEqual({
+      [listing.id]: { average: 5, count: 1 },
+    });
+    expect((await rate(refunded, { orderItemId: bought.items[0].id, stars: "2" })).status).toBe(
+      400,
+    );
   });
 });
 

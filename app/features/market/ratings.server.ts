@@ -55,34 +55,56 @@ export async function rateItem(
       created_at: stamp,
       updated_at: stamp,
     })
-    .onConflict((oc) => oc.column("order_item_id").doUpdateSet({ stars: args.stars, text: args.text, updated_at: stamp }))
+    .onConflict((oc) =>
+      oc
+        .column("order_item_id")
+        .doUpdateSet({ stars: args.stars, text: args.text, updated_at: stamp }),
+    )
     .execute();
   return { stars: args.stars, text: args.text, updatedAt: stamp };
 }
 
 /** The buyer's own ratings of the given items, by order item id. */
-export async function ratingsOfItems(db: DB, orderItemIds: readonly string[]): Promise<Record<string, ItemRating>> {
+export async function ratingsOfItems(
+  db: DB,
+  orderItemIds: readonly string[],
+): Promise<Record<string, ItemRating>> {
   if (orderItemIds.length === 0) return {};
   const rows = await db
     .selectFrom("ratings")
     .select(["order_item_id", "stars", "text", "updated_at"])
     .where("order_item_id", "in", [...orderItemIds])
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.order_item_id, { stars: row.stars, text: row.text, updatedAt: row.updated_at }]));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.order_item_id,
+      { stars: row.stars, text: row.text, updatedAt: row.updated_at },
+    ]),
+  );
 }
 
 /** Each listing's average and count of ratings from paid orders; listings without any are left out. */
-export async function ratingsOfListings(db: DB, listingIds: readonly string[]): Promise<Record<string, ListingRating>> {
+export async function ratingsOfListings(
+  db: DB,
+  listingIds: readonly string[],
+): Promise<Record<string, ListingRating>> {
   if (listingIds.length === 0) return {};
   const rows = await db
     .selectFrom("ratings as r")
     .innerJoin("orders as o", "o.id", "r.order_id")
-    .select(["r.listing_id", sql<number>`avg(r.stars)`.as("average"), sql<number>`count(*)`.as("count")])
+    .select([
+      "r.listing_id",
+      sql<number>`avg(r.stars)`.as("average"),
+      sql<number>`count(*)`.as("count"),
+    ])
     .where("r.listing_id", "in", [...listingIds])
     .where("o.status", "=", "paid")
     .groupBy("r.listing_id")
     .execute();
   return Object.fromEntries(
-    rows.map((row) => [row.listing_id, { average: Math.round(Number(row.average) * 10) / 10, count: Number(row.count) }]),
+    rows.map((row) => [
+      row.listing_id,
+      { average: Math.round(Number(row.average) * 10) / 10, count: Number(row.count) },
+    ]),
   );
 }

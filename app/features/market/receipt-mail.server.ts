@@ -26,7 +26,11 @@ export function receiptSubject(): string {
   return `Your ${PRODUCT_NAME} receipt`;
 }
 
-export function renderReceiptMail(input: ReceiptMailInput): { subject: string; text: string; html: string } {
+export function renderReceiptMail(input: ReceiptMailInput): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const subject = receiptSubject();
   const name = typedText(input.customerName);
   const itemLine = (item: ReceiptMailInput["items"][number]) =>
@@ -35,7 +39,9 @@ export function renderReceiptMail(input: ReceiptMailInput): { subject: string; t
     `Hello ${name},`,
     "",
     `Thank you for your purchase from ${PRODUCT_NAME}.`,
-    ...(input.testMode ? ["", "TEST MODE: this order was paid in the built-in test checkout; no payment was taken."] : []),
+    ...(input.testMode
+      ? ["", "TEST MODE: this order was paid in the built-in test checkout; no payment was taken."]
+      : []),
     "",
     `Order: ${input.orderId}`,
     `Date: ${formatDay(input.paidAt)}`,

@@ -22,18 +22,27 @@ export interface RefundNoticeInput {
 }
 
 export function refundNoticeSubject(full: boolean): string {
-  return full ? `Your ${PRODUCT_NAME} order was refunded` : `A partial refund of your ${PRODUCT_NAME} order`;
+  return full
+    ? `Your ${PRODUCT_NAME} order was refunded`
+    : `A partial refund of your ${PRODUCT_NAME} order`;
 }
 
-export function renderRefundNoticeMail(input: RefundNoticeInput): { subject: string; text: string; html: string } {
+export function renderRefundNoticeMail(input: RefundNoticeInput): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const full = input.refundedTotalCents >= input.totalCents;
   const subject = refundNoticeSubject(full);
   const amount = formatMoney(input.amountCents);
-  const testNote = "TEST MODE: this order was paid in the built-in test checkout; no payment was taken, so none is returned.";
+  const testNote =
+    "TEST MODE: this order was paid in the built-in test checkout; no payment was taken, so none is returned.";
   const consequence = full
     ? "The order's download links no longer work and its license has been revoked."
     : `In all, ${formatMoney(input.refundedTotalCents)} of the ${formatMoney(input.totalCents)} you paid has been refunded. Your downloads and license stay valid.`;
-  const returnNote = input.testMode ? "" : "The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.";
+  const returnNote = input.testMode
+    ? ""
+    : "The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.";
   const text = [
     `Hello ${typedText(input.customerName)},`,
     "",
@@ -52,10 +61,14 @@ export function renderRefundNoticeMail(input: RefundNoticeInput): { subject: str
     `<h1 style="margin:0 0 16px;font-size:24px">${full ? "Your order was refunded" : "A partial refund of your order"}</h1>`,
     `<p style="margin:0 0 16px">Hello ${escapeHtml(typedText(input.customerName))},</p>`,
     `<p style="margin:0 0 16px">We refunded <strong>${escapeHtml(amount)}</strong> of your order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span> on ${escapeHtml(formatDay(input.refundedAt))}.</p>`,
-    input.testMode ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(testNote)}</p>` : "",
+    input.testMode
+      ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(testNote)}</p>`
+      : "",
     `<ul style="margin:0 0 16px;padding-left:20px">${input.items.map((item) => `<li>${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></li>`).join("")}</ul>`,
     `<p style="margin:0 0 16px">${escapeHtml(consequence)}</p>`,
-    returnNote ? `<p style="margin:0 0 16px;font-size:14px;color:#475569">${escapeHtml(returnNote)}</p>` : "",
+    returnNote
+      ? `<p style="margin:0 0 16px;font-size:14px;color:#475569">${escapeHtml(returnNote)}</p>`
+      : "",
   ]
     .filter(Boolean)
     .join("\n");

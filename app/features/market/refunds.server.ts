@@ -3,7 +3,10 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { queueMail } from "~/features/mail/lends.server";
 import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/lends.server";
-import { restoreSharesForUndoneRefund, reverseSharesForRefund } from "~/features/payouts/lends.server";
+import {
+  restoreSharesForUndoneRefund,
+  reverseSharesForRefund,
+} from "~/features/payouts/lends.server";
 import { itemsOfOrder } from "~/features/market/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
 
@@ -31,13 +34,23 @@ export interface RefundRecord {
   actorId?: string;
 }
 
-export type RefundOutcome = { applied: true; order: OrderRow; amountCents: number } | { applied: false; order: OrderRow | undefined };
+export type RefundOutcome =
+  | { applied: true; order: OrderRow; amountCents: number }
+  | { applied: false; order: OrderRow | undefined };
 
 /** Statuses whose payment can be refunded: paid, disputed (Stripe's dashboard, a lost dispute), and refunded in part. */
 const REFUNDABLE: OrderRow["status"][] = ["paid", "disputed", "refunded"];
 
-export async function recordRefund(trx: DB, orderId: string, record: RefundRecord): Promise<RefundOutcome> {
-  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+export async function recordRefund(
+  trx: DB,
+  orderId: string,
+  record: RefundRecord,
+): Promise<RefundOutcome> {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order || !REFUNDABLE.includes(order.status)) return { applied: false, order };
   const target = Math.min(Math.max(0, Math.floor(record.refundedTotalCents)), order.total_cents);
   const stamp = record.now.toISOString();
@@ -62,13 +75,22 @@ export async function recordRefund(trx: DB, orderId: string, record: RefundRecor
     actorId: record.actorId ?? STRIPE_ACTOR,
     action: "order.refund",
     subjectId: orderId,
-    detail: { amountCents: target - order.refunded_cents, refundedTotalCents: target, reason: record.reason },
+    detail: {
+      amountCents: target - order.refunded_cents,
+      refundedTotalCents: target,
+      reason: record.reason,
+    },
     now: record.now,
   });
   return { applied: true, order: updated, amountCents: target - order.refunded_cents };
 }
 
-async function queueRefundNotice(trx: DB, order: OrderRow, amountCents: number, now: Date): Promise<void> {
+async function queueRefundNotice(
+  trx: DB,
+  order: OrderRow,
+  amountCents: number,
+  now: Date,
+): Promise<void> {
   const items = await itemsOfOrder(trx, order.id);
   const message = renderRefundNoticeMail({
     customerName: order.customer_name,
@@ -96,8 +118,16 @@ async function queueRefundNotice(trx: DB, order: OrderRow, amountCents: number, 
  * again (its downloads and license come back), and each share gets back its
  * part (restoreSharesForUndoneRefund). The caller makes it happen once.
  */
-export async function undoRefund(trx: DB, orderId: string, undo: { amountCents: number; reason: string; now: Date }): Promise<number> {
-  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+export async function undoRefund(
+  trx: DB,
+  orderId: string,
+  undo: { amountCents: number; reason: string; now: Date },
+): Promise<number> {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order) return 0;
   const amount = Math.min(order.refunded_cents, Math.max(0, Math.floor(undo.amountCents)));
   if (amount === 0) return 0;
@@ -109,7 +139,9 @@ export async function undoRefund(trx: DB, orderId: string, undo: { amountCents: 
       refunded_cents: target,
       updated_at: stamp,
       ...(target === 0 ? { refunded_at: null, refund_reason: null } : {}),
-      ...(order.status === "refunded" && target < order.total_cents ? { status: "paid" as const } : {}),
+      ...(order.status === "refunded" && target < order.total_cents
+        ? { status: "paid" as const }
+        : {}),
     })
     .where("id", "=", orderId)
     .execute();
@@ -129,13 +161,26 @@ export async function undoRefund(trx: DB, orderId: string, undo: { amountCents: 
  * or refund.failed with status failed): undone once per refund id, however
  * many events report it.
  */
-export async function undoFailedRefund(trx: DB, orderId: string, refund: { id: string; amountCents: number; now: Date }): Promise<boolean> {
+export async function undoFailedRefund(
+  trx: DB,
+  orderId: string,
+  refund: { id: string; amountCents: number; now: Date },
+): Promise<boolean> {
   const inserted = await trx
     .insertInto("undone_refunds")
-    .values({ refund_id: refund.id, order_id: orderId, amount_cents: refund.amountCents, undone_at: refund.now.toISOString() })
+    .values({
+      refund_id: refund.id,
+      order_id: orderId,
+      amount_cents: refund.amountCents,
+      undone_at: refund.now.toISOString(),
+    })
     .onConflict((oc) => oc.column("refund_id").doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
-  await undoRefund(trx, orderId, { amountCents: refund.amountCents, reason: "Refund failed", now: refund.now });
+  await undoRefund(trx, orderId, {
+    amountCents: refund.amountCents,
+    reason: "Refund failed",
+    now: refund.now,
+  });
   return true;
 }

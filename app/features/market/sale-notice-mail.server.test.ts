@@ -13,13 +13,15 @@ import { apiRoute } from "#tests/setup/api-routes";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 
-
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
 async function startPurchase(email: string, listingIds: string[]): Promise<string> {
   const created = await callRoute(
     createSessionApi,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })), customerInfo: { name: "Bea Buyer", email } },
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
+        customerInfo: { name: "Bea Buyer", email },
+      },
     }),
   );
   expect(created.status).toBe(200);
@@ -27,7 +29,11 @@ async function startPurchase(email: string, listingIds: string[]): Promise<strin
 }
 
 async function pay(sessionId: string) {
-  const paid = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+  const paid = await callRoute(
+    testCheckoutAction,
+    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+    { sessionId },
+  );
   expect(paid.status).toBe(302);
 }
 
@@ -39,22 +45,43 @@ describe("the sale notice", () => {
   it("goes once to each creator whose listing sold, with the item and the share the ledger recorded", async () => {
     const cleo = await createTestUser({ firstName: "Cleo" });
     const dan = await createTestUser({ firstName: "Dan" });
-    const a = await createListing(cleo.user.id, { title: "Sunset Portrait", style: "anime", price: 25 });
-    const b = await createListing(dan.user.id, { title: "Boardroom", style: "professional", price: "19.99" });
+    const a = await createListing(cleo.user.id, {
+      title: "Sunset Portrait",
+      style: "anime",
+      price: 25,
+    });
+    const b = await createListing(dan.user.id, {
+      title: "Boardroom",
+      style: "professional",
+      price: "19.99",
+    });
     const buyerEmail = "sale-notice-buyer@example.com";
     const sessionId = await startPurchase(buyerEmail, [a.listing.id, b.listing.id]);
     await pay(sessionId);
-    const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+    const order = await getDb()
+      .selectFrom("orders")
+      .selectAll()
+      .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+      .executeTakeFirstOrThrow();
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
-    await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+    await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("already-paid");
     expect(await queuedMailTo(cleo.user.email)).toHaveLength(1);
     expect(await queuedMailTo(dan.user.email)).toHaveLength(1);
     expect(await queuedMailTo(buyerEmail)).toHaveLength(1);
 
-    const ledger = await getDb().selectFrom("earnings").select(["listing_id", "amount_cents", "test_mode"]).where("order_id", "=", order.id).execute();
-    const shareOf = (listingId: string) => ledger.find((row) => row.listing_id === listingId)!.amount_cents;
+    const ledger = await getDb()
+      .selectFrom("earnings")
+      .select(["listing_id", "amount_cents", "test_mode"])
+      .where("order_id", "=", order.id)
+      .execute();
+    const shareOf = (listingId: string) =>
+      ledger.find((row) => row.listing_id === listingId)!.amount_cents;
     expect(shareOf(a.listing.id)).toBe(2125);
     expect(shareOf(b.listing.id)).toBe(1699);
 
@@ -68,11 +95,18 @@ describe("the sale notice", () => {
 
     expect(cleoMail.subject).toBe("You made a sale on Selfie Studio");
     expect(cleoMail.text).toContain("Hello Cleo,");
-    expect(cleoMail.text).toContain("Sunset Portrait (Anime style): sold for $25.00, your share $21.25");
+    expect(cleoMail.text).toContain(
+      "Sunset Portrait (Anime style): sold for $25.00, your share $21.25",
+    );
     expect(cleoMail.text).not.toContain("Boardroom");
     expect(cleoMail.text).toContain("Your share: $21.25");
     // The item's sale reference, not the buyer's order id.
-    const cleoItem = await getDb().selectFrom("order_items").select("id").where("order_id", "=", order.id).where("listing_id", "=", a.listing.id).executeTakeFirstOrThrow();
+    const cleoItem = await getDb()
+      .selectFrom("order_items")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .where("listing_id", "=", a.listing.id)
+      .executeTakeFirstOrThrow();
     expect(cleoMail.text).toContain(`(sale ${cleoItem.id})`);
     expect(cleoMail.text).not.toContain(order.id);
     expect(cleoMail.text).toContain("http://localhost:3000/dashboard");
@@ -82,7 +116,9 @@ describe("the sale notice", () => {
     expect(cleoMail.text).toContain("TEST SALE");
     expect(cleoMail.text).toContain("No money moved");
 
-    expect(danMail.text).toContain("Boardroom (Professional style): sold for $19.99, your share $16.99");
+    expect(danMail.text).toContain(
+      "Boardroom (Professional style): sold for $19.99, your share $16.99",
+    );
     expect(danMail.text).not.toContain("Sunset Portrait");
   });
 
@@ -91,21 +127,42 @@ describe("the sale notice", () => {
     const banned = await createTestUser({ firstName: "Barry" });
     const a = await createListing(cleo.user.id, { title: "Sunset Portrait", price: 25 });
     const b = await createListing(banned.user.id, { title: "Banned Work", price: 10 });
-    const sessionId = await startPurchase("sale-notice-banned@example.com", [a.listing.id, b.listing.id]);
+    const sessionId = await startPurchase("sale-notice-banned@example.com", [
+      a.listing.id,
+      b.listing.id,
+    ]);
     // Banned after the checkout began, before it was paid.
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", banned.user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ banned: 1 })
+      .where("id", "=", banned.user.id)
+      .execute();
     await pay(sessionId);
 
     expect(await queuedMailTo(cleo.user.email)).toHaveLength(0);
     expect(await queuedMailTo(banned.user.email)).toHaveLength(0);
-    expect(await getDb().selectFrom("orders").select("status").where("customer_email", "=", "sale-notice-banned@example.com").executeTakeFirst()).toEqual({ status: "refunded" });
+    expect(
+      await getDb()
+        .selectFrom("orders")
+        .select("status")
+        .where("customer_email", "=", "sale-notice-banned@example.com")
+        .executeTakeFirst(),
+    ).toEqual({ status: "refunded" });
   });
 
   it("escapes every value in its HTML part, and on a production server says a test sale is not counted", () => {
     const mail = renderSaleNoticeMail({
       creatorName: "Cleo <script>",
       paidAt: "2026-11-24T12:00:00.000Z",
-      items: [{ saleReference: "sale-1", title: 'Sunset <b>"Portrait"</b> & co', style: "anime", priceCents: 2500, shareCents: 2125 }],
+      items: [
+        {
+          saleReference: "sale-1",
+          title: 'Sunset <b>"Portrait"</b> & co',
+          style: "anime",
+          priceCents: 2500,
+          shareCents: 2125,
+        },
+      ],
       testMode: true,
       testSalesExcluded: true,
       dashboardUrl: "http://localhost:3000/dashboard?a=1&b=<2>",
@@ -115,14 +172,18 @@ describe("the sale notice", () => {
     expect(mail.html).toContain("http://localhost:3000/dashboard?a=1&amp;b=&lt;2&gt;");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<b>");
-    expect(mail.text).toContain('Sunset <b>"Portrait"</b> & co (Anime style): sold for $25.00, your share $21.25 (sale sale-1)');
+    expect(mail.text).toContain(
+      'Sunset <b>"Portrait"</b> & co (Anime style): sold for $25.00, your share $21.25 (sale sale-1)',
+    );
     expect(mail.text).toContain("No money moved, and this sale is not counted in your earnings.");
     expect(mail.html).toContain("No money moved, and this sale is not counted in your earnings.");
 
     const real = renderSaleNoticeMail({
       creatorName: "Cleo",
       paidAt: "2026-11-24T12:00:00.000Z",
-      items: [{ saleReference: "sale-2", title: "A", style: "anime", priceCents: 100, shareCents: 85 }],
+      items: [
+        { saleReference: "sale-2", title: "A", style: "anime", priceCents: 100, shareCents: 85 },
+      ],
       testMode: false,
       testSalesExcluded: true,
       dashboardUrl: "https://selfie.example/dashboard",

@@ -17,7 +17,13 @@ import { formatDay, htmlButton, htmlMessage } from "~/features/mail/message-layo
 export interface SaleNoticeMailInput {
   creatorName: string;
   paidAt: string;
-  items: { saleReference: string; title: string; style: string; priceCents: number; shareCents: number }[];
+  items: {
+    saleReference: string;
+    title: string;
+    style: string;
+    priceCents: number;
+    shareCents: number;
+  }[];
   /** A sale in the built-in test checkout (earnings.test_mode): no money moved. */
   testMode: boolean;
   /** Whether test-checkout sales are left out of the creator's earnings (a production server). */
@@ -36,7 +42,11 @@ function testNotice(input: SaleNoticeMailInput): string | null {
     : "TEST SALE: this order was paid in the built-in test checkout. No money moved.";
 }
 
-export function renderSaleNoticeMail(input: SaleNoticeMailInput): { subject: string; text: string; html: string } {
+export function renderSaleNoticeMail(input: SaleNoticeMailInput): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const subject = saleNoticeSubject();
   const totalShare = input.items.reduce((sum, item) => sum + item.shareCents, 0);
   const intro =

@@ -63,7 +63,11 @@ function liveStorefronts(db: DB) {
 }
 
 /** The id after which each part of a kind starts (FIRST_PART for the first); none when the kind is empty. */
-async function partStarts(db: DB, kind: "listings" | "creators", partSize: number): Promise<string[]> {
+async function partStarts(
+  db: DB,
+  kind: "listings" | "creators",
+  partSize: number,
+): Promise<string[]> {
   const starts: string[] = [];
   let after: string | null = null;
   for (;;) {
@@ -78,7 +82,12 @@ async function partStarts(db: DB, kind: "listings" | "creators", partSize: numbe
 }
 
 /** The id `skip` rows past the first one after `after` (in id order), or null. */
-async function idAfter(db: DB, kind: "listings" | "creators", after: string | null, skip: number): Promise<string | null> {
+async function idAfter(
+  db: DB,
+  kind: "listings" | "creators",
+  after: string | null,
+  skip: number,
+): Promise<string | null> {
   const row =
     kind === "listings"
       ? await liveListings(db)
@@ -119,7 +128,9 @@ export function sitemapPartPath(part: SitemapPart): string {
 
 /** The sitemap index: its parts' absolute URLs. */
 export function sitemapIndexXml(origin: string, parts: readonly SitemapPart[]): string {
-  const body = parts.map((part) => `<sitemap><loc>${escapeXml(origin + sitemapPartPath(part))}</loc></sitemap>`).join("\n");
+  const body = parts
+    .map((part) => `<sitemap><loc>${escapeXml(origin + sitemapPartPath(part))}</loc></sitemap>`)
+    .join("\n");
   return `${XML_HEAD}<sitemapindex ${NS}>\n${body}\n</sitemapindex>\n`;
 }
 
@@ -143,7 +154,10 @@ export async function sitemapPartXml(
       .orderBy("l.id")
       .limit(partSize)
       .execute();
-    entries = rows.map((row) => ({ loc: `${origin}/marketplace/${encodeURIComponent(row.id)}`, lastmod: row.updated_at }));
+    entries = rows.map((row) => ({
+      loc: `${origin}/marketplace/${encodeURIComponent(row.id)}`,
+      lastmod: row.updated_at,
+    }));
   } else if (kind === "creators") {
     const rows = await liveStorefronts(db)
       .select([
@@ -151,7 +165,11 @@ export async function sitemapPartXml(
         "u.handle",
         "u.updated_at",
         // The storefront changes with its listings too.
-        sql<string | null>`(select max(x.updated_at) from listings x where x.user_id = u.id and x.status = 'active')`.as("listed_at"),
+        sql<
+          string | null
+        >`(select max(x.updated_at) from listings x where x.user_id = u.id and x.status = 'active')`.as(
+          "listed_at",
+        ),
       ])
       .$if(after !== null, (qb) => qb.where("u.id", ">", after!))
       .orderBy("u.id")
@@ -165,7 +183,10 @@ export async function sitemapPartXml(
     return null;
   }
   const body = entries
-    .map((entry) => `<url><loc>${escapeXml(entry.loc)}</loc><lastmod>${escapeXml(entry.lastmod)}</lastmod></url>`)
+    .map(
+      (entry) =>
+        `<url><loc>${escapeXml(entry.loc)}</loc><lastmod>${escapeXml(entry.lastmod)}</lastmod></url>`,
+    )
     .join("\n");
   return `${XML_HEAD}<urlset ${NS}>\n${body}\n</urlset>\n`;
 }
@@ -211,7 +232,11 @@ export const SITEMAP_CACHE_MS = 60_000;
 const cache = new Map<string, { expires: number; value: Promise<string | null> }>();
 
 /** A sitemap file made at most once per SITEMAP_CACHE_MS (per key), concurrent requests sharing one make. */
-export function cachedSitemap(key: string, make: () => Promise<string | null>, now = Date.now()): Promise<string | null> {
+export function cachedSitemap(
+  key: string,
+  make: () => Promise<string | null>,
+  now = Date.now(),
+): Promise<string | null> {
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.value;
   const value = make();

@@ -28,14 +28,17 @@ function locsOf(xml: string, root: "urlset" | "sitemapindex"): string[] {
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   expect(xml).toContain(`<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`);
   expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(MAX_BYTES);
-  const entries = [...xml.matchAll(root === "urlset" ? /<url>(.*?)<\/url>/g : /<sitemap>(.*?)<\/sitemap>/g)].map((m) => m[1]);
+  const entries = [
+    ...xml.matchAll(root === "urlset" ? /<url>(.*?)<\/url>/g : /<sitemap>(.*?)<\/sitemap>/g),
+  ].map((m) => m[1]);
   expect(entries.length).toBeLessThanOrEqual(MAX_URLS);
   const locs = entries.map((entry) => {
     const loc = /<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "";
     // Absolute, on the site's origin, and no raw ampersand.
     expect(new URL(loc.replace(/&amp;/g, "&")).origin).toBe(ORIGIN);
     expect(loc).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;|#\d+;)/);
-    if (root === "urlset") expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?<\/lastmod>/);
+    if (root === "urlset")
+      expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?<\/lastmod>/);
     return loc;
   });
   return locs;
@@ -64,8 +67,16 @@ describe("the sitemap", () => {
     const ada = await createTestUser({ firstName: "Ada" });
     const bob = await createTestUser({ firstName: "Bob" });
     const noHandle = await createTestUser({ firstName: "Cy" });
-    await getDb().updateTable("users").set({ handle: "ada-map" }).where("id", "=", ada.user.id).execute();
-    await getDb().updateTable("users").set({ handle: "bob-map" }).where("id", "=", bob.user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ handle: "ada-map" })
+      .where("id", "=", ada.user.id)
+      .execute();
+    await getDb()
+      .updateTable("users")
+      .set({ handle: "bob-map" })
+      .where("id", "=", bob.user.id)
+      .execute();
     const a1 = (await createListing(ada.user.id)).listing;
     const a2 = (await createListing(ada.user.id)).listing;
     const b1 = (await createListing(bob.user.id)).listing;
@@ -74,16 +85,30 @@ describe("the sitemap", () => {
     const listingUrl = (id: string) => `${ORIGIN}/marketplace/${id}`;
 
     expect(new Set(await everyUrl())).toEqual(
-      new Set([...pages, ...[a1, a2, b1, c1].map((l) => listingUrl(l.id)), `${ORIGIN}/creators/ada-map`, `${ORIGIN}/creators/bob-map`]),
+      new Set([
+        ...pages,
+        ...[a1, a2, b1, c1].map((l) => listingUrl(l.id)),
+        `${ORIGIN}/creators/ada-map`,
+        `${ORIGIN}/creators/bob-map`,
+      ]),
     );
     // Parts of two: the same URLs, more parts, none over its size.
     expect(new Set(await everyUrl(2))).toEqual(new Set(await everyUrl()));
-    expect((await sitemapParts(getDb(), 2)).length).toBeGreaterThan((await sitemapParts(getDb())).length);
+    expect((await sitemapParts(getDb(), 2)).length).toBeGreaterThan(
+      (await sitemapParts(getDb())).length,
+    );
 
-    await withdrawListing(getDb(), { userId: ada.user.id, listingId: a2.id, now: new Date(), store: getFileStore() });
+    await withdrawListing(getDb(), {
+      userId: ada.user.id,
+      listingId: a2.id,
+      now: new Date(),
+      store: getFileStore(),
+    });
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", bob.user.id).execute();
     const after = await everyUrl(2);
-    expect(new Set(after)).toEqual(new Set([...pages, listingUrl(a1.id), listingUrl(c1.id), `${ORIGIN}/creators/ada-map`]));
+    expect(new Set(after)).toEqual(
+      new Set([...pages, listingUrl(a1.id), listingUrl(c1.id), `${ORIGIN}/creators/ada-map`]),
+    );
     expect(after).toHaveLength(new Set(after).size);
   });
 
@@ -98,12 +123,25 @@ describe("the sitemap", () => {
     expect(locs.length).toBeGreaterThanOrEqual(2);
     for (const loc of locs) {
       const [, kind, part] = new URL(loc).pathname.split("/").slice(1);
-      const response = await callRoute(partLoader, makeRequest(new URL(loc).pathname), { kind, part });
+      const response = await callRoute(partLoader, makeRequest(new URL(loc).pathname), {
+        kind,
+        part,
+      });
       expect(response.status).toBe(200);
       locsOf(await response.text(), "urlset");
     }
-    for (const [kind, part] of [["listings", "zzzz.xml"], ["nope", "start.xml"], ["pages", "x.xml"], ["listings", "start"], ["listings", "<x>.xml"]]) {
-      const response = await callRoute(partLoader, makeRequest(`/sitemaps/${kind}/${encodeURIComponent(part)}`), { kind, part });
+    for (const [kind, part] of [
+      ["listings", "zzzz.xml"],
+      ["nope", "start.xml"],
+      ["pages", "x.xml"],
+      ["listings", "start"],
+      ["listings", "<x>.xml"],
+    ]) {
+      const response = await callRoute(
+        partLoader,
+        makeRequest(`/sitemaps/${kind}/${encodeURIComponent(part)}`),
+        { kind, part },
+      );
       expect(response.status, `${kind}/${part}`).toBe(404);
       expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     }
@@ -119,14 +157,31 @@ describe("/robots.txt", () => {
     const lines = (await response.text()).split("\n");
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/api/", "/dashboard", "/admin", "/settings", "/downloads/", "/library", "/licenses/"]) {
+    for (const path of [
+      "/api/",
+      "/dashboard",
+      "/admin",
+      "/settings",
+      "/downloads/",
+      "/library",
+      "/licenses/",
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     // Nothing public is disallowed.
-    const disallowed = lines.filter((line) => line.startsWith("Disallow: ")).map((line) => line.slice(10));
-    for (const page of [...PUBLIC_PAGES.map((p) => p.path).filter((p) => p !== "/"), "/marketplace/abc", "/creators/ada"]) {
-      expect(disallowed.some((prefix) => page.startsWith(prefix)), page).toBe(false);
+    const disallowed = lines
+      .filter((line) => line.startsWith("Disallow: "))
+      .map((line) => line.slice(10));
+    for (const page of [
+      ...PUBLIC_PAGES.map((p) => p.path).filter((p) => p !== "/"),
+      "/marketplace/abc",
+      "/creators/ada",
+    ]) {
+      expect(
+        disallowed.some((prefix) => page.startsWith(prefix)),
+        page,
+      ).toBe(false);
     }
   });
 });

@@ -33,8 +33,14 @@ export interface SocialCardListing {
 }
 
 /** What the card shows, as a short token: a new title or price makes a new URL. */
-export function socialCardVersion(listing: Pick<SocialCardListing, "title" | "priceCents">): string {
-  return crypto.createHash("sha256").update(`${listing.title}\n${listing.priceCents}`).digest("base64url").slice(0, 10);
+export function socialCardVersion(
+  listing: Pick<SocialCardListing, "title" | "priceCents">,
+): string {
+  return crypto
+    .createHash("sha256")
+    .update(`${listing.title}\n${listing.priceCents}`)
+    .digest("base64url")
+    .slice(0, 10);
 }
 
 /** The card's URL (site-relative): the stored file under /media with its version. */
@@ -52,9 +58,15 @@ export function escapeXml(text: string): string {
  * at most `lines` of them, the last ending in "…" when the title is longer.
  * Characters are counted as code points, so an emoji is never split in half.
  */
-export function wrapTitle(title: string, perLine = TITLE_LINE_CHARS, lines = TITLE_LINES): string[] {
+export function wrapTitle(
+  title: string,
+  perLine = TITLE_LINE_CHARS,
+  lines = TITLE_LINES,
+): string[] {
   // Control characters have no place in an SVG text node (and some are not valid XML at all).
-  const printable = Array.from(title, (char) => (char.charCodeAt(0) < 32 || char === "\u007f" ? " " : char)).join("");
+  const printable = Array.from(title, (char) =>
+    char.charCodeAt(0) < 32 || char === "\u007f" ? " " : char,
+  ).join("");
   const words = printable.trim().split(/\s+/).filter(Boolean);
   const out: string[] = [];
   let line: string[] = [];
@@ -83,7 +95,10 @@ export function wrapTitle(title: string, perLine = TITLE_LINE_CHARS, lines = TIT
   if (out.length <= lines) return out;
   const kept = out.slice(0, lines);
   const last = Array.from(kept[lines - 1]);
-  kept[lines - 1] = `${last.slice(0, Math.max(0, perLine - 1)).join("").trimEnd()}…`;
+  kept[lines - 1] = `${last
+    .slice(0, Math.max(0, perLine - 1))
+    .join("")
+    .trimEnd()}…`;
   return kept;
 }
 
@@ -93,7 +108,10 @@ export function socialCardSvg(listing: Pick<SocialCardListing, "title" | "priceC
   const titleTop = 150;
   const lineHeight = Math.round(TITLE_SIZE * 1.2);
   const tspans = lines
-    .map((line, index) => `<tspan x="${TEXT_X}" y="${titleTop + index * lineHeight}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, index) =>
+        `<tspan x="${TEXT_X}" y="${titleTop + index * lineHeight}">${escapeXml(line)}</tspan>`,
+    )
     .join("");
   const priceY = titleTop + Math.max(1, lines.length) * lineHeight + 50;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_CARD_WIDTH}" height="${SOCIAL_CARD_HEIGHT}">
@@ -110,7 +128,10 @@ export function socialCardSvg(listing: Pick<SocialCardListing, "title" | "priceC
 }
 
 /** The card's JPEG bytes from the watermarked preview's bytes. */
-export async function makeSocialCard(preview: Buffer, listing: Pick<SocialCardListing, "title" | "priceCents">): Promise<Buffer> {
+export async function makeSocialCard(
+  preview: Buffer,
+  listing: Pick<SocialCardListing, "title" | "priceCents">,
+): Promise<Buffer> {
   const image = await sharp(preview, { failOn: "error" })
     .resize(IMAGE_BOX, IMAGE_BOX, { fit: "contain", background: "#334155" })
     .toBuffer();
@@ -133,7 +154,10 @@ const making = new Map<string, Promise<void>>();
  * the process remembers the version); a title or price change removes the old
  * card (listings.server.ts), so a stored card is always the current one.
  */
-export async function ensureSocialCard(store: FileStore, listing: SocialCardListing): Promise<void> {
+export async function ensureSocialCard(
+  store: FileStore,
+  listing: SocialCardListing,
+): Promise<void> {
   const key = socialCardKey(listing.previewKey);
   const memo = `${key}\n${socialCardVersion(listing)}`;
   if (madeCards.has(memo)) return;
@@ -145,7 +169,8 @@ export async function ensureSocialCard(store: FileStore, listing: SocialCardList
       await store.write(key, card);
     }
     madeCards.add(memo);
-    if (madeCards.size > MADE_CARDS_KEPT) madeCards.delete(madeCards.values().next().value as string);
+    if (madeCards.size > MADE_CARDS_KEPT)
+      madeCards.delete(madeCards.values().next().value as string);
   })();
   making.set(memo, work);
   try {

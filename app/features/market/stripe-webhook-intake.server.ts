@@ -17,7 +17,9 @@ const stripeEventShape = z
   })
   .refine(
     (event) =>
-      !["checkout.session.", "charge.", "account."].some((prefix) => event.type.startsWith(prefix)) || typeof event.data.object.id === "string",
+      !["checkout.session.", "charge.", "account."].some((prefix) =>
+        event.type.startsWith(prefix),
+      ) || typeof event.data.object.id === "string",
   );
 
 /** What the checks of a webhook call read: the endpoints' secrets and whether this server takes live events. */

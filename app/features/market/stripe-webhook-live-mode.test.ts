@@ -22,9 +22,20 @@ vi.hoisted(() => {
 async function deliver(payload: string, secret: string) {
   const response = await callRoute(
     webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, secret) }, origin: "none" }),
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signPayload(payload, secret),
+      },
+      origin: "none",
+    }),
   );
-  return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
+  };
 }
 
 function accountUpdated(accountId: string, livemode: boolean): string {
@@ -38,7 +49,10 @@ function accountUpdated(accountId: string, livemode: boolean): string {
     capabilities: { transfers: "active" },
     requirements: { currently_due: [], past_due: [], disabled_reason: null },
   };
-  return JSON.stringify({ ...JSON.parse(stripeEvent("account.updated", account, undefined, { account: accountId })), livemode });
+  return JSON.stringify({
+    ...JSON.parse(stripeEvent("account.updated", account, undefined, { account: accountId })),
+    livemode,
+  });
 }
 
 describe("a live server and test-mode events", () => {
@@ -48,15 +62,38 @@ describe("a live server and test-mode events", () => {
     const stamp = new Date().toISOString();
     await getDb()
       .insertInto("payout_accounts")
-      .values({ user_id: creator.user.id, provider: "stripe", account_id: accountId, status: "pending", payouts_enabled: 0, transfers_enabled: 0, details_submitted: 0, created_at: stamp, updated_at: stamp })
+      .values({
+        user_id: creator.user.id,
+        provider: "stripe",
+        account_id: accountId,
+        status: "pending",
+        payouts_enabled: 0,
+        transfers_enabled: 0,
+        details_submitted: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
-    const status = async () => (await getDb().selectFrom("payout_accounts").select("status").where("account_id", "=", accountId).executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (
+        await getDb()
+          .selectFrom("payout_accounts")
+          .select("status")
+          .where("account_id", "=", accountId)
+          .executeTakeFirstOrThrow()
+      ).status;
 
-    expect(await deliver(accountUpdated(accountId, false), CONNECT_SECRET)).toEqual({ status: 400, body: { message: expect.stringMatching(/test-mode event.*live/i) } });
+    expect(await deliver(accountUpdated(accountId, false), CONNECT_SECRET)).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(/test-mode event.*live/i) },
+    });
     expect(await status()).toBe("pending");
     expect(await getDb().selectFrom("webhook_events").selectAll().execute()).toHaveLength(0);
 
-    expect(await deliver(accountUpdated(accountId, true), CONNECT_SECRET)).toEqual({ status: 200, body: { received: true, outcome: "processed" } });
+    expect(await deliver(accountUpdated(accountId, true), CONNECT_SECRET)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "processed" },
+    });
     expect(await status()).toBe("active");
   });
 });

@@ -34,7 +34,11 @@ export interface StripeWebhookSecrets {
  * Verifies the raw body's signature with each configured secret; answers the
  * event and every endpoint whose secret verified it, or throws 400.
  */
-export function verifyStripeEvent(payload: string, signature: string, secrets: StripeWebhookSecrets): { event: Stripe.Event; verifiedBy: Set<StripeEndpoint> } {
+export function verifyStripeEvent(
+  payload: string,
+  signature: string,
+  secrets: StripeWebhookSecrets,
+): { event: Stripe.Event; verifiedBy: Set<StripeEndpoint> } {
   let event: Stripe.Event | undefined;
   const verifiedBy = new Set<StripeEndpoint>();
   for (const endpoint of ["platform", "connect"] as const) {
@@ -52,10 +56,17 @@ export function verifyStripeEvent(payload: string, signature: string, secrets: S
 }
 
 /** The endpoint a verified event belongs to, or a 400 saying why it belongs to none. */
-export function endpointOfEvent(event: Pick<Stripe.Event, "account" | "livemode">, verifiedBy: Set<StripeEndpoint>, liveServer: boolean): StripeEndpoint {
-  if (typeof event.livemode !== "boolean") throw badRequest("The Stripe event does not say whether it is live or test mode");
-  if (liveServer && !event.livemode) throw badRequest("A test-mode event was refused: this server takes live Stripe events only");
-  if (!liveServer && event.livemode) throw badRequest("A live-mode event was refused: this server uses Stripe in test mode");
+export function endpointOfEvent(
+  event: Pick<Stripe.Event, "account" | "livemode">,
+  verifiedBy: Set<StripeEndpoint>,
+  liveServer: boolean,
+): StripeEndpoint {
+  if (typeof event.livemode !== "boolean")
+    throw badRequest("The Stripe event does not say whether it is live or test mode");
+  if (liveServer && !event.livemode)
+    throw badRequest("A test-mode event was refused: this server takes live Stripe events only");
+  if (!liveServer && event.livemode)
+    throw badRequest("A live-mode event was refused: this server uses Stripe in test mode");
   const namesAccount = typeof event.account === "string" && event.account.length > 0;
   if (namesAccount) {
     if (verifiedBy.has("connect")) return "connect";

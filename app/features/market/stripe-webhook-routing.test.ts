@@ -37,9 +37,20 @@ afterAll(() => server.close());
 async function deliver(payload: string, secret: string) {
   const response = await callRoute(
     webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, secret) }, origin: "none" }),
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signPayload(payload, secret),
+      },
+      origin: "none",
+    }),
   );
-  return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
+  };
 }
 
 /** A Stripe checkout of one listing, paid at Stripe; its webhook not yet delivered. */
@@ -50,48 +61,94 @@ async function paidSession() {
   const { listing } = await createListing(creator.user.id, { price: 20 });
   const response = await callRoute(
     createSessionApi,
-    makeRequest("/api/create-checkout-session", { json: { cartItems: [{ imageId: listing.id, licenseType: "standard" }], customerInfo: { name: "Sam", email } } }),
+    makeRequest("/api/create-checkout-session", {
+      json: {
+        cartItems: [{ imageId: listing.id, licenseType: "standard" }],
+        customerInfo: { name: "Sam", email },
+      },
+    }),
   );
   const { sessionId } = (await response.json()) as { sessionId: string };
   return { session: stripeMock.complete(sessionId), email };
 }
 
-const orderStatus = async (email: string) => (await getDb().selectFrom("orders").select("status").where("customer_email", "=", email).executeTakeFirstOrThrow()).status;
+const orderStatus = async (email: string) =>
+  (
+    await getDb()
+      .selectFrom("orders")
+      .select("status")
+      .where("customer_email", "=", email)
+      .executeTakeFirstOrThrow()
+  ).status;
 
 /** A creator's Express account, created at Stripe and not yet onboarded. */
 async function pendingAccount() {
   const creator = await createTestUser();
-  await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
-  const { account_id: accountId } = await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+  await callRoute(
+    onboardApi,
+    makeRequest("/api/payouts/onboard", {
+      method: "POST",
+      token: creator.token,
+      json: { country: "US" },
+    }),
+  );
+  const { account_id: accountId } = await getDb()
+    .selectFrom("payout_accounts")
+    .select("account_id")
+    .where("user_id", "=", creator.user.id)
+    .executeTakeFirstOrThrow();
   return accountId;
 }
 const accountStatus = async (accountId: string) =>
-  (await getDb().selectFrom("payout_accounts").select("status").where("account_id", "=", accountId).executeTakeFirstOrThrow()).status;
-const eventsRecorded = async () => (await getDb().selectFrom("webhook_events").select("id").execute()).length;
+  (
+    await getDb()
+      .selectFrom("payout_accounts")
+      .select("status")
+      .where("account_id", "=", accountId)
+      .executeTakeFirstOrThrow()
+  ).status;
+const eventsRecorded = async () =>
+  (await getDb().selectFrom("webhook_events").select("id").execute()).length;
 
 describe("POST /api/webhooks/stripe routes each event by the secret that verified it", () => {
   it("the platform secret: an event naming a connected account is refused and changes nothing", async () => {
     const { session, email } = await paidSession();
     const before = await eventsRecorded();
-    const named = stripeEvent("checkout.session.completed", session, undefined, { account: "acct_1SomeCreator0000000000" });
-    expect(await deliver(named, WEBHOOK_SECRET)).toEqual({ status: 400, body: { message: expect.stringMatching(/platform endpoint.*connected account/i) } });
+    const named = stripeEvent("checkout.session.completed", session, undefined, {
+      account: "acct_1SomeCreator0000000000",
+    });
+    expect(await deliver(named, WEBHOOK_SECRET)).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(/platform endpoint.*connected account/i) },
+    });
     expect(await orderStatus(email)).toBe("pending");
     expect(await eventsRecorded()).toBe(before);
 
     const own = stripeEvent("checkout.session.completed", session);
-    expect(await deliver(own, WEBHOOK_SECRET)).toEqual({ status: 200, body: { received: true, outcome: "processed" } });
+    expect(await deliver(own, WEBHOOK_SECRET)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "processed" },
+    });
     expect(await orderStatus(email)).toBe("paid");
   });
 
   it("the Connect secret: an event without a connected account is refused, and a connected account's checkout is not ours", async () => {
     const { session, email } = await paidSession();
     const unnamed = stripeEvent("checkout.session.completed", session);
-    expect(await deliver(unnamed, CONNECT_SECRET)).toEqual({ status: 400, body: { message: expect.stringMatching(/connect endpoint.*connected account/i) } });
+    expect(await deliver(unnamed, CONNECT_SECRET)).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(/connect endpoint.*connected account/i) },
+    });
     expect(await orderStatus(email)).toBe("pending");
 
     // A session on a creator's own account, whatever its metadata says, does not pay the platform's order.
-    const theirs = stripeEvent("checkout.session.completed", session, undefined, { account: "acct_1SomeCreator0000000000" });
-    expect(await deliver(theirs, CONNECT_SECRET)).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+    const theirs = stripeEvent("checkout.session.completed", session, undefined, {
+      account: "acct_1SomeCreator0000000000",
+    });
+    expect(await deliver(theirs, CONNECT_SECRET)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "ignored" },
+    });
     expect(await orderStatus(email)).toBe("pending");
   });
 
@@ -100,22 +157,39 @@ describe("POST /api/webhooks/stripe routes each event by the secret that verifie
     const account = stripeMock.onboard(accountId);
 
     // From the platform endpoint it is the platform's own account: acknowledged, nothing changes.
-    expect(await deliver(stripeEvent("account.updated", account), WEBHOOK_SECRET)).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+    expect(await deliver(stripeEvent("account.updated", account), WEBHOOK_SECRET)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "ignored" },
+    });
     expect(await accountStatus(accountId)).toBe("pending");
     // Sent by one connected account about another: refused.
-    const other = stripeEvent("account.updated", account, undefined, { account: "acct_1AnotherAccount00000000" });
-    expect(await deliver(other, CONNECT_SECRET)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/another account/i) } });
+    const other = stripeEvent("account.updated", account, undefined, {
+      account: "acct_1AnotherAccount00000000",
+    });
+    expect(await deliver(other, CONNECT_SECRET)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/another account/i) },
+    });
     expect(await accountStatus(accountId)).toBe("pending");
 
     const own = stripeEvent("account.updated", account, undefined, { account: accountId });
-    expect(await deliver(own, CONNECT_SECRET)).toEqual({ status: 200, body: { received: true, outcome: "processed" } });
+    expect(await deliver(own, CONNECT_SECRET)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "processed" },
+    });
     expect(await accountStatus(accountId)).toBe("active");
   });
 
   it("a live-mode event on a test server is refused and changes nothing", async () => {
     const { session, email } = await paidSession();
-    const live = JSON.stringify({ ...JSON.parse(stripeEvent("checkout.session.completed", session)), livemode: true });
-    expect(await deliver(live, WEBHOOK_SECRET)).toEqual({ status: 400, body: { message: expect.stringMatching(/live-mode event.*test/i) } });
+    const live = JSON.stringify({
+      ...JSON.parse(stripeEvent("checkout.session.completed", session)),
+      livemode: true,
+    });
+    expect(await deliver(live, WEBHOOK_SECRET)).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(/live-mode event.*test/i) },
+    });
     expect(await orderStatus(email)).toBe("pending");
     const unsaid = JSON.parse(stripeEvent("checkout.session.completed", session));
     delete unsaid.livemode;

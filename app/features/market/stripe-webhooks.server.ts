@@ -3,9 +3,19 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
 import { fulfillOrderInTransaction } from "~/features/market/fulfillment.server";
-import { checkoutSessionHash, markOrderExpired, markOrderFailed, recordChargeOfOrder } from "~/features/market/orders.server";
+import {
+  checkoutSessionHash,
+  markOrderExpired,
+  markOrderFailed,
+  recordChargeOfOrder,
+} from "~/features/market/orders.server";
 import { recordRefund, undoFailedRefund } from "~/features/market/refunds.server";
-import { closeDispute, openDispute, reinstateDispute, updateDispute } from "~/features/market/disputes.server";
+import {
+  closeDispute,
+  openDispute,
+  reinstateDispute,
+  updateDispute,
+} from "~/features/market/disputes.server";
 import { applyStripeAccountUpdate } from "~/features/payouts/lends.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import { badRequest } from "~/infra/errors.server";
@@ -59,13 +69,22 @@ const ACCOUNT_EVENTS = new Set(["account.updated"]);
 
 /** The event types each endpoint's events are handled for. */
 function handledBy(endpoint: StripeEndpoint, type: string): boolean {
-  return endpoint === "platform" ? CHECKOUT_EVENTS.has(type) || CHARGE_EVENTS.has(type) : ACCOUNT_EVENTS.has(type);
+  return endpoint === "platform"
+    ? CHECKOUT_EVENTS.has(type) || CHARGE_EVENTS.has(type)
+    : ACCOUNT_EVENTS.has(type);
 }
 
-export async function handleStripeEvent(db: DB, event: Stripe.Event, { endpoint, now }: { endpoint: StripeEndpoint; now: Date }): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  db: DB,
+  event: Stripe.Event,
+  { endpoint, now }: { endpoint: StripeEndpoint; now: Date },
+): Promise<WebhookOutcome> {
   if (!handledBy(endpoint, event.type)) return "ignored";
   // A connected account's event about another account is not that account's to send.
-  if (ACCOUNT_EVENTS.has(event.type) && (event.data.object as Stripe.Account).id !== event.account) {
+  if (
+    ACCOUNT_EVENTS.has(event.type) &&
+    (event.data.object as Stripe.Account).id !== event.account
+  ) {
     throw badRequest("A connected account's account.updated event describes another account");
   }
   return db.transaction().execute(async (trx) => {
@@ -78,14 +97,22 @@ export async function handleStripeEvent(db: DB, event: Stripe.Event, { endpoint,
     crashPoint("webhook-event-recorded");
     if (CHECKOUT_EVENTS.has(event.type)) return handleCheckoutEvent(trx, event, now);
     if (ACCOUNT_EVENTS.has(event.type)) {
-      const { known } = await applyStripeAccountUpdate(trx, event.data.object as Stripe.Account, now);
+      const { known } = await applyStripeAccountUpdate(
+        trx,
+        event.data.object as Stripe.Account,
+        now,
+      );
       return known ? "processed" : "ignored";
     }
     return handleChargeEvent(trx, event, now);
   });
 }
 
-async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
+async function handleCheckoutEvent(
+  trx: DB,
+  event: Stripe.Event,
+  now: Date,
+): Promise<WebhookOutcome> {
   const session = event.data.object as Stripe.Checkout.Session;
   const remote = remoteStateOf(session);
   const order = await trx
@@ -93,7 +120,10 @@ async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date): Pro
     .selectAll()
     .where((eb) =>
       remote.orderId
-        ? eb.or([eb("id", "=", remote.orderId), eb("checkout_session_hash", "=", checkoutSessionHash(session.id))])
+        ? eb.or([
+            eb("id", "=", remote.orderId),
+            eb("checkout_session_hash", "=", checkoutSessionHash(session.id)),
+          ])
         : eb("checkout_session_hash", "=", checkoutSessionHash(session.id)),
     )
     .executeTakeFirst();
@@ -101,15 +131,22 @@ async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date): Pro
   if (!order || order.provider !== "stripe") return "ignored";
 
   const fulfill = async () => {
-    const evidence = { amountCents: remote.amountTotal, currency: remote.currency, paymentIntentId: remote.paymentIntentId };
+    const evidence = {
+      amountCents: remote.amountTotal,
+      currency: remote.currency,
+      paymentIntentId: remote.paymentIntentId,
+    };
     const result = await fulfillOrderInTransaction(trx, order.id, evidence, now);
     if (result.outcome === "amount-mismatch") {
-      console.warn(`Stripe event ${event.id}: amount ${remote.amountTotal} ${remote.currency} does not match order ${order.id}; not fulfilled`);
+      console.warn(
+        `Stripe event ${event.id}: amount ${remote.amountTotal} ${remote.currency} does not match order ${order.id}; not fulfilled`,
+      );
     }
   };
   switch (event.type) {
     case "checkout.session.completed":
-      if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") await fulfill();
+      if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required")
+        await fulfill();
       break;
     case "checkout.session.async_payment_succeeded":
       await fulfill();
@@ -124,10 +161,14 @@ async function handleCheckoutEvent(trx: DB, event: Stripe.Event, now: Date): Pro
   return "processed";
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** The order a charge (or a dispute of it) paid for: by the charge, its PaymentIntent, or the order id in its metadata. */
-async function orderOfCharge(trx: DB, charge: { chargeId: string | null; paymentIntentId: string | null; orderId: string | null }): Promise<OrderRow | undefined> {
+async function orderOfCharge(
+  trx: DB,
+  charge: { chargeId: string | null; paymentIntentId: string | null; orderId: string | null },
+): Promise<OrderRow | undefined> {
   const order = await trx
     .selectFrom("orders")
     .selectAll()
@@ -149,26 +190,43 @@ async function orderOfCharge(trx: DB, charge: { chargeId: string | null; payment
 async function handleChargeEvent(trx: DB, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
   if (event.type === "charge.refunded") {
     const charge = event.data.object as Stripe.Charge;
-    const order = await orderOfCharge(trx, { chargeId: charge.id, paymentIntentId: idOf(charge.payment_intent), orderId: charge.metadata?.order_id ?? null });
+    const order = await orderOfCharge(trx, {
+      chargeId: charge.id,
+      paymentIntentId: idOf(charge.payment_intent),
+      orderId: charge.metadata?.order_id ?? null,
+    });
     if (!order) return "ignored";
-    await recordRefund(trx, order.id, { refundedTotalCents: charge.amount_refunded, reason: "Refunded in Stripe", now });
+    await recordRefund(trx, order.id, {
+      refundedTotalCents: charge.amount_refunded,
+      reason: "Refunded in Stripe",
+      now,
+    });
     return "processed";
   }
   if (event.type === "charge.refund.updated" || event.type === "refund.failed") {
     const refund = event.data.object as Stripe.Refund;
     if (refund.status !== "failed") return "ignored";
-    const order = await orderOfCharge(trx, { chargeId: idOf(refund.charge), paymentIntentId: idOf(refund.payment_intent), orderId: refund.metadata?.order_id ?? null });
+    const order = await orderOfCharge(trx, {
+      chargeId: idOf(refund.charge),
+      paymentIntentId: idOf(refund.payment_intent),
+      orderId: refund.metadata?.order_id ?? null,
+    });
     if (!order) return "ignored";
     await undoFailedRefund(trx, order.id, { id: refund.id, amountCents: refund.amount, now });
     return "processed";
   }
   const dispute = event.data.object as Stripe.Dispute;
-  const order = await orderOfCharge(trx, { chargeId: idOf(dispute.charge), paymentIntentId: idOf(dispute.payment_intent), orderId: dispute.metadata?.order_id ?? null });
+  const order = await orderOfCharge(trx, {
+    chargeId: idOf(dispute.charge),
+    paymentIntentId: idOf(dispute.payment_intent),
+    orderId: dispute.metadata?.order_id ?? null,
+  });
   if (!order) return "ignored";
   const facts = { id: dispute.id, status: dispute.status, amountCents: dispute.amount };
   if (event.type === "charge.dispute.created") await openDispute(trx, order.id, facts, now);
   else if (event.type === "charge.dispute.updated") await updateDispute(trx, order.id, facts, now);
-  else if (event.type === "charge.dispute.funds_reinstated") await reinstateDispute(trx, order.id, facts, now);
+  else if (event.type === "charge.dispute.funds_reinstated")
+    await reinstateDispute(trx, order.id, facts, now);
   else await closeDispute(trx, order.id, facts, now);
   return "processed";
 }

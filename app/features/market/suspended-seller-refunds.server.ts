@@ -25,10 +25,12 @@ import { recordRefund } from "~/features/market/refunds.server";
 export const REFUND_PAYMENT_JOB = "market.refund-payment";
 const REFUND_PAYMENT_ATTEMPTS = 8;
 
-export const SELLER_SUSPENDED_REFUND_REASON = "A seller in this order is suspended, so the payment was refunded";
+export const SELLER_SUSPENDED_REFUND_REASON =
+  "A seller in this order is suspended, so the payment was refunded";
 
 /** The refund's reason when a seller in the order erased their account since the checkout began. */
-export const SELLER_ACCOUNT_CLOSED_REFUND_REASON = "A seller in this order has closed their account, so the payment was refunded";
+export const SELLER_ACCOUNT_CLOSED_REFUND_REASON =
+  "A seller in this order has closed their account, so the payment was refunded";
 
 /**
  * Why the order cannot be delivered, read in the fulfilling transaction: a
@@ -45,7 +47,9 @@ export async function sellerGoneReason(trx: DB, orderId: string): Promise<string
     .where((eb) => eb.or([eb("u.banned", "=", 1), eb("u.erased_at", "is not", null)]))
     .execute();
   if (rows.length === 0) return null;
-  return rows.some((row) => row.erased_at !== null) ? SELLER_ACCOUNT_CLOSED_REFUND_REASON : SELLER_SUSPENDED_REFUND_REASON;
+  return rows.some((row) => row.erased_at !== null)
+    ? SELLER_ACCOUNT_CLOSED_REFUND_REASON
+    : SELLER_SUSPENDED_REFUND_REASON;
 }
 
 /** The paid order is refunded in full (in the fulfilling transaction, after its ledger rows were written). */
@@ -55,10 +59,19 @@ export async function refundForSuspendedSeller(
   now: Date,
   reason: string = SELLER_SUSPENDED_REFUND_REASON,
 ): Promise<OrderRow> {
-  const outcome = await recordRefund(trx, order.id, { refundedTotalCents: order.total_cents, reason, now });
+  const outcome = await recordRefund(trx, order.id, {
+    refundedTotalCents: order.total_cents,
+    reason,
+    now,
+  });
   if (order.provider === "stripe" && order.total_cents > 0) {
     // No creator named: a ban must never call off a buyer's refund.
-    await enqueueJob(trx, { kind: REFUND_PAYMENT_JOB, payload: { orderId: order.id }, now, maxAttempts: REFUND_PAYMENT_ATTEMPTS });
+    await enqueueJob(trx, {
+      kind: REFUND_PAYMENT_JOB,
+      payload: { orderId: order.id },
+      now,
+      maxAttempts: REFUND_PAYMENT_ATTEMPTS,
+    });
   }
   return outcome.applied ? outcome.order : order;
 }
@@ -72,14 +85,34 @@ const payload = z.object({ orderId: z.string().min(1) }).strict();
 type RefundPayload = z.infer<typeof payload>;
 
 /** Gives the order's payment back at its provider (the ledger already records the refund). */
-export async function runRefundPayment(deps: RefundPaymentJobDeps, { orderId }: RefundPayload, context: Pick<JobRunContext, "db">): Promise<void> {
-  const order = await context.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+export async function runRefundPayment(
+  deps: RefundPaymentJobDeps,
+  { orderId }: RefundPayload,
+  context: Pick<JobRunContext, "db">,
+): Promise<void> {
+  const order = await context.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order || order.total_cents === 0) return;
   const provider = deps.paymentProvider(order.provider);
-  if (!provider) throw new Error(`The ${order.provider} payment provider is not configured; order ${order.id} cannot be refunded yet`);
-  await provider.refund({ orderId: order.id, paymentIntentId: order.payment_intent_id, amountCents: order.total_cents, idempotencyKey: `refund-${order.id}-0` });
+  if (!provider)
+    throw new Error(
+      `The ${order.provider} payment provider is not configured; order ${order.id} cannot be refunded yet`,
+    );
+  await provider.refund({
+    orderId: order.id,
+    paymentIntentId: order.payment_intent_id,
+    amountCents: order.total_cents,
+    idempotencyKey: `refund-${order.id}-0`,
+  });
 }
 
 export function refundPaymentJobHandler(deps: RefundPaymentJobDeps): JobHandler<RefundPayload> {
-  return { parse: (value) => payload.parse(value), run: (value, context) => runRefundPayment(deps, value, context), timeoutMs: 2 * 60_000 };
+  return {
+    parse: (value) => payload.parse(value),
+    run: (value, context) => runRefundPayment(deps, value, context),
+    timeoutMs: 2 * 60_000,
+  };
 }

@@ -6,7 +6,6 @@
 /** The product's own marketplace as a publishing platform (its id in the API). */
 export const MARKETPLACE_PLATFORM_ID = "marketplace";
 
-
 export const MARKETPLACE_PAGE_SIZE = 24;
 export const MARKETPLACE_MAX_LIMIT = 100;
 /** Longest search text accepted (characters). */
@@ -34,9 +33,13 @@ export const CHECK_YOUR_DETAILS = { title: "Check Your Details" } as const;
 export const INVALID_EMAIL = "Please enter a valid email address.";
 
 /** The summary of a refused checkout form: "Missing Information" when name or email is missing, else what is wrong. */
-export function checkoutRefusal(errors: { name?: string[] | null; email?: string[] | null }): { title: string; description: string } {
+export function checkoutRefusal(errors: { name?: string[] | null; email?: string[] | null }): {
+  title: string;
+  description: string;
+} {
   const messages = [...(errors.name ?? []), ...(errors.email ?? [])];
-  if (messages.length === 0 || messages.includes(MISSING_INFORMATION.description)) return MISSING_INFORMATION;
+  if (messages.length === 0 || messages.includes(MISSING_INFORMATION.description))
+    return MISSING_INFORMATION;
   return { title: CHECK_YOUR_DETAILS.title, description: messages[0] };
 }
 
@@ -59,16 +62,20 @@ export const PAYMENT_STATUS_FETCH_ERROR = {
 } as const;
 export const PAYMENT_MONITOR_QUERY_ERROR = "Failed to fetch payment status";
 /** The payment monitor, for a session id that matches no payment (or is malformed). */
-export const PAYMENT_MONITOR_NOT_FOUND = "We could not find that payment. Check the session ID and try again.";
+export const PAYMENT_MONITOR_NOT_FOUND =
+  "We could not find that payment. Check the session ID and try again.";
 /** The payment monitor, when the status could not be read (say, too many checks or the server is busy). */
 export const PAYMENT_MONITOR_TRY_AGAIN = `${PAYMENT_MONITOR_QUERY_ERROR}. Please try again in a moment.`;
 
 /** The payment status values answered by GET /api/payment-status (completed, processing, failed, expired). */
 /** refunded and disputed: a paid order that was refunded, or whose charge the buyer's bank is disputing. */
-export type PaymentStatusValue = "completed" | "processing" | "failed" | "expired" | "refunded" | "disputed";
+export type PaymentStatusValue =
+  "completed" | "processing" | "failed" | "expired" | "refunded" | "disputed";
 
 /** A payment status's colour: completed green, processing yellow, failed red, anything else neutral grey. */
-export function paymentStatusColour(status: string | null | undefined): "green" | "yellow" | "red" | "grey" {
+export function paymentStatusColour(
+  status: string | null | undefined,
+): "green" | "yellow" | "red" | "grey" {
   switch (status) {
     case "completed":
       return "green";
@@ -82,7 +89,9 @@ export function paymentStatusColour(status: string | null | undefined): "green" 
 }
 
 /** Polling stops once the result is success with status completed. */
-export function shouldKeepPolling(result: { success: boolean; paymentStatus: string } | null | undefined): boolean {
+export function shouldKeepPolling(
+  result: { success: boolean; paymentStatus: string } | null | undefined,
+): boolean {
   return !(result?.success && result.paymentStatus === "completed");
 }
 
@@ -120,11 +129,25 @@ export interface AdminOrderView {
    * saleReference: the item's reference as its creator is shown it (earnings, payouts, sale notice);
    * creatorName: the creator's first and last name as stored ("Deleted creator" once erased).
    */
-  items: { saleReference: string; listingId: string; title: string; creatorId: string; creatorName: string; price: string }[];
+  items: {
+    saleReference: string;
+    listingId: string;
+    title: string;
+    creatorId: string;
+    creatorName: string;
+    price: string;
+  }[];
 }
 
 /** Every status an order can have (the orders table's), in the order the admin's filter lists them. */
-export const ORDER_STATUSES = ["pending", "paid", "refunded", "disputed", "failed", "expired"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "refunded",
+  "disputed",
+  "failed",
+  "expired",
+] as const;
 
 /** The payment state of a creator's sale, as the payment monitor shows it. */
 export type CreatorSaleState = "paid" | "partly refunded" | "refunded" | "disputed";

@@ -22,7 +22,8 @@ export interface BalanceCents {
 
 function balanceColumns() {
   const net = sql<number>`e.amount_cents - e.creator_reversed_cents`;
-  const when = (status: ShareStatus) => sql<number>`coalesce(sum(case when e.status = ${status} then ${net} else 0 end), 0)`;
+  const when = (status: ShareStatus) =>
+    sql<number>`coalesce(sum(case when e.status = ${status} then ${net} else 0 end), 0)`;
   return [
     sql<number>`coalesce(sum(${net}), 0)`.as("earned"),
     when("owed").as("owed"),
@@ -32,7 +33,11 @@ function balanceColumns() {
   ] as const;
 }
 
-function toBalance(row: { earned: number; owed: number; transferred: number; held: number; reversed: number } | undefined): BalanceCents {
+function toBalance(
+  row:
+    | { earned: number; owed: number; transferred: number; held: number; reversed: number }
+    | undefined,
+): BalanceCents {
   return {
     earned: Number(row?.earned ?? 0),
     owed: Number(row?.owed ?? 0),
@@ -42,7 +47,11 @@ function toBalance(row: { earned: number; owed: number; transferred: number; hel
   };
 }
 
-export async function creatorBalance(db: DB, userId: string, scope: SalesScope): Promise<BalanceCents> {
+export async function creatorBalance(
+  db: DB,
+  userId: string,
+  scope: SalesScope,
+): Promise<BalanceCents> {
   const row = await db
     .selectFrom("earnings as e")
     .select(balanceColumns())
@@ -73,7 +82,16 @@ export async function creatorTransfers(db: DB, userId: string): Promise<ShareTra
   const rows = await db
     .selectFrom("earnings as e")
     .innerJoin("order_items as i", "i.id", "e.order_item_id")
-    .select(["e.transfer_id", "e.order_item_id", "i.title", "e.transferred_cents", "e.transfer_reversed_cents", "e.status", "e.transferred_at", "e.test_mode"])
+    .select([
+      "e.transfer_id",
+      "e.order_item_id",
+      "i.title",
+      "e.transferred_cents",
+      "e.transfer_reversed_cents",
+      "e.status",
+      "e.transferred_at",
+      "e.test_mode",
+    ])
     .where("e.creator_id", "=", userId)
     .where("e.transfer_id", "is not", null)
     .orderBy("e.transferred_at", "desc")
@@ -101,7 +119,11 @@ export interface CreatorPayoutRow extends BalanceCents {
 }
 
 /** Every creator with a sale or a payout account, by earnings (the admin's payouts view). */
-export async function payoutsByCreator(db: DB, scope: SalesScope, provider: "stripe" | "test"): Promise<CreatorPayoutRow[]> {
+export async function payoutsByCreator(
+  db: DB,
+  scope: SalesScope,
+  provider: "stripe" | "test",
+): Promise<CreatorPayoutRow[]> {
   const sums = await db
     .selectFrom("earnings as e")
     .select(["e.creator_id", ...balanceColumns()])
@@ -109,11 +131,19 @@ export async function payoutsByCreator(db: DB, scope: SalesScope, provider: "str
     .groupBy("e.creator_id")
     .execute();
   const byCreator = new Map(sums.map((row) => [row.creator_id, toBalance(row)]));
-  const accounts = await db.selectFrom("payout_accounts").select(["user_id", "status"]).where("provider", "=", provider).execute();
+  const accounts = await db
+    .selectFrom("payout_accounts")
+    .select(["user_id", "status"])
+    .where("provider", "=", provider)
+    .execute();
   const accountOf = new Map(accounts.map((row) => [row.user_id, row.status]));
   const ids = [...new Set([...byCreator.keys(), ...accountOf.keys()])];
   if (ids.length === 0) return [];
-  const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("id", "in", ids).execute();
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "email", "first_name", "last_name"])
+    .where("id", "in", ids)
+    .execute();
   return users
     .map((user) => ({
       userId: user.id,

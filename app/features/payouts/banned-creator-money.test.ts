@@ -7,7 +7,13 @@ import { testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { movementsOf, onboardTestPayouts, runPayoutJobs, sharesOf, testCheckoutSale } from "#tests/setup/payouts";
+import {
+  movementsOf,
+  onboardTestPayouts,
+  runPayoutJobs,
+  sharesOf,
+  testCheckoutSale,
+} from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
@@ -29,7 +35,11 @@ beforeEach(async () => {
 });
 
 async function setStatus(userId: string, action: "ban" | "unban") {
-  const response = await callRoute(statusRoute.action, makeRequest(`/api/admin/users/${userId}/${action}`, { method: "POST", token: admin.token }), { userId, action });
+  const response = await callRoute(
+    statusRoute.action,
+    makeRequest(`/api/admin/users/${userId}/${action}`, { method: "POST", token: admin.token }),
+    { userId, action },
+  );
   expect(response.status).toBe(200);
 }
 
@@ -37,16 +47,31 @@ async function setStatus(userId: string, action: "ban" | "unban") {
 async function openCheckout(listingIds: string[], email: string) {
   const response = await callRoute(
     createSessionApi,
-    makeRequest("/api/create-checkout-session", { json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })), customerInfo: { name: "Bea Buyer", email } } }),
+    makeRequest("/api/create-checkout-session", {
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
+        customerInfo: { name: "Bea Buyer", email },
+      },
+    }),
   );
   expect(response.status).toBe(200);
   return (await response.json()) as { sessionId: string };
 }
 
 /** The order of a buyer (each test's buyers have addresses of their own). */
-const orderOfBuyer = (email: string) => getDb().selectFrom("orders").selectAll().where("customer_email", "=", email).executeTakeFirstOrThrow();
+const orderOfBuyer = (email: string) =>
+  getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("customer_email", "=", email)
+    .executeTakeFirstOrThrow();
 const transferJobsOf = (earningId: string) =>
-  getDb().selectFrom("jobs").selectAll().where("kind", "=", TRANSFER_JOB).where(({ fn, val }) => fn("json_extract", ["payload", val("$.earningId")]), "=", earningId).execute();
+  getDb()
+    .selectFrom("jobs")
+    .selectAll()
+    .where("kind", "=", TRANSFER_JOB)
+    .where(({ fn, val }) => fn("json_extract", ["payload", val("$.earningId")]), "=", earningId)
+    .execute();
 
 describe("a banned creator's money (test checkout and test payouts)", () => {
   it("a transfer queued before the ban never goes out: the share is held and the queued job is called off", async () => {
@@ -60,7 +85,9 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     await setStatus(creator.user.id, "ban");
     await runPayoutJobs();
     expect(await movementsOf(accountId)).toHaveLength(0);
-    expect(await sharesOf(orderId)).toMatchObject([{ status: "held", held_from: "owed", transfer_id: null }]);
+    expect(await sharesOf(orderId)).toMatchObject([
+      { status: "held", held_from: "owed", transfer_id: null },
+    ]);
     expect(await transferJobsOf(queued.id)).toMatchObject([{ status: "failed" }]);
   });
 
@@ -70,7 +97,11 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const { listing } = await createListing(creator.user.id, { price: 20 });
     const orderId = await testCheckoutSale([listing.id], "nameless@example.com");
     // As an older server queued it: no user id, so the ban's cancellation cannot find it.
-    await getDb().updateTable("jobs").set({ user_id: null }).where("kind", "=", TRANSFER_JOB).execute();
+    await getDb()
+      .updateTable("jobs")
+      .set({ user_id: null })
+      .where("kind", "=", TRANSFER_JOB)
+      .execute();
     await setStatus(creator.user.id, "ban");
     await runPayoutJobs();
     expect(await movementsOf(accountId)).toHaveLength(0);
@@ -97,27 +128,53 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const otherAccount = await onboardTestPayouts(other.user);
     const a = await createListing(banned.user.id, { price: 30 });
     const b = await createListing(other.user.id, { price: 10 });
-    const { sessionId } = await openCheckout([a.listing.id, b.listing.id], "open-checkout@example.com");
+    const { sessionId } = await openCheckout(
+      [a.listing.id, b.listing.id],
+      "open-checkout@example.com",
+    );
 
     await setStatus(banned.user.id, "ban");
-    const paid = await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
+    const paid = await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
     expect(paid.status).toBe(302);
     await runPayoutJobs();
 
     const order = await orderOfBuyer("open-checkout@example.com");
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 4000 });
     expect(order.refund_reason).toMatch(/suspended/i);
-    expect(await getDb().selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()).toHaveLength(0);
+    expect(
+      await getDb()
+        .selectFrom("download_grants")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .execute(),
+    ).toHaveLength(0);
     const shares = await sharesOf(order.id);
     expect(shares).toHaveLength(2);
-    for (const share of shares) expect(share).toMatchObject({ status: "reversed", transfer_id: null, creator_reversed_cents: share.amount_cents });
+    for (const share of shares)
+      expect(share).toMatchObject({
+        status: "reversed",
+        transfer_id: null,
+        creator_reversed_cents: share.amount_cents,
+      });
     expect(await movementsOf(bannedAccount)).toHaveLength(0);
     expect(await movementsOf(otherAccount)).toHaveLength(0);
-    const status = await (await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), { sessionId })).json();
+    const status = await (
+      await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), {
+        sessionId,
+      })
+    ).json();
     expect(status).toMatchObject({ success: false, paymentStatus: "refunded", downloads: [] });
     // The buyer is told, and gets no receipt; the banned creator gets no sale notice.
-    const mails = (await getDb().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute()).map((row) => JSON.parse(row.payload) as { to: string; subject: string });
-    expect(mails.filter((mail) => mail.to === "open-checkout@example.com").map((mail) => mail.subject)).toEqual([expect.stringMatching(/refund/i)]);
+    const mails = (
+      await getDb().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute()
+    ).map((row) => JSON.parse(row.payload) as { to: string; subject: string });
+    expect(
+      mails.filter((mail) => mail.to === "open-checkout@example.com").map((mail) => mail.subject),
+    ).toEqual([expect.stringMatching(/refund/i)]);
     expect(mails.filter((mail) => mail.to === banned.user.email)).toHaveLength(0);
   });
 
@@ -129,18 +186,46 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const disputed = await testCheckoutSale([listing.id], "disputed@example.com");
     const { sessionId } = await openCheckout([listing.id], "late@example.com");
     await setStatus(creator.user.id, "ban");
-    await callRoute(testCheckoutAction, formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }), { sessionId });
-    await getDb().transaction().execute((trx) => openDispute(trx, disputed, { id: "dp_1", status: "needs_response", amountCents: 2000 }, new Date()));
+    await callRoute(
+      testCheckoutAction,
+      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
+      { sessionId },
+    );
+    await getDb()
+      .transaction()
+      .execute((trx) =>
+        openDispute(
+          trx,
+          disputed,
+          { id: "dp_1", status: "needs_response", amountCents: 2000 },
+          new Date(),
+        ),
+      );
     // A dispute won while the creator is banned: the order is paid again, its share still held.
-    await getDb().transaction().execute((trx) => openDispute(trx, kept, { id: "dp_2", status: "needs_response", amountCents: 2000 }, new Date()));
-    await getDb().transaction().execute((trx) => closeDispute(trx, kept, { id: "dp_2", status: "won", amountCents: 2000 }, new Date()));
+    await getDb()
+      .transaction()
+      .execute((trx) =>
+        openDispute(
+          trx,
+          kept,
+          { id: "dp_2", status: "needs_response", amountCents: 2000 },
+          new Date(),
+        ),
+      );
+    await getDb()
+      .transaction()
+      .execute((trx) =>
+        closeDispute(trx, kept, { id: "dp_2", status: "won", amountCents: 2000 }, new Date()),
+      );
     await runPayoutJobs();
     expect(await movementsOf(accountId)).toHaveLength(0);
     expect(await sharesOf(kept)).toMatchObject([{ status: "held" }]);
 
     await setStatus(creator.user.id, "unban");
     await runPayoutJobs();
-    expect(await sharesOf(kept)).toMatchObject([{ status: "transferred", transferred_cents: 1700 }]);
+    expect(await sharesOf(kept)).toMatchObject([
+      { status: "transferred", transferred_cents: 1700 },
+    ]);
     expect(await sharesOf(disputed)).toMatchObject([{ status: "held", held_from: "owed" }]);
     const late = await orderOfBuyer("late@example.com");
     expect(late.status).toBe("refunded");

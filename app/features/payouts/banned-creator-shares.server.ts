@@ -33,13 +33,27 @@ export async function holdSharesOfBannedCreator(trx: DB, creatorId: string): Pro
  * transfer (to an active payout account). Orders refunded at payment because
  * the creator was banned stay refunded.
  */
-export async function releaseSharesOfUnbannedCreator(trx: DB, creatorId: string, now: Date): Promise<void> {
+export async function releaseSharesOfUnbannedCreator(
+  trx: DB,
+  creatorId: string,
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable("earnings")
     .set({ status: sql<ShareStatus>`coalesce(held_from, 'owed')`, held_from: null })
     .where("creator_id", "=", creatorId)
     .where("status", "=", "held")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("orders as o").select("o.id").whereRef("o.id", "=", "earnings.order_id").where("o.status", "=", "disputed"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("orders as o")
+            .select("o.id")
+            .whereRef("o.id", "=", "earnings.order_id")
+            .where("o.status", "=", "disputed"),
+        ),
+      ),
+    )
     .execute();
   await queueOwedTransfersOfCreator(trx, creatorId, now);
 }

@@ -22,7 +22,11 @@ import { queueOwedTransfersOfCreator } from "~/features/payouts/shares.server";
  * bookkeeping of sales, refunds and transfers.
  */
 
-export async function queueTransfersOfErasedCreator(trx: DB, creatorId: string, now: Date): Promise<void> {
+export async function queueTransfersOfErasedCreator(
+  trx: DB,
+  creatorId: string,
+  now: Date,
+): Promise<void> {
   await queueOwedTransfersOfCreator(trx, creatorId, now);
 }
 
@@ -42,7 +46,9 @@ export async function settlePayoutsOfErasedCreator(
     try {
       await runTransfer(deps, { earningId: share.id }, { db, now });
     } catch (error) {
-      log?.(`erasure of ${userId}: share ${share.id} could not be sent and is held: ${error instanceof Error ? error.message : String(error)}`);
+      log?.(
+        `erasure of ${userId}: share ${share.id} could not be sent and is held: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   await db
@@ -51,7 +57,11 @@ export async function settlePayoutsOfErasedCreator(
     .where("creator_id", "=", userId)
     .where("status", "=", "owed")
     .execute();
-  const accounts = await db.selectFrom("payout_accounts").select(["provider", "account_id"]).where("user_id", "=", userId).execute();
+  const accounts = await db
+    .selectFrom("payout_accounts")
+    .select(["provider", "account_id"])
+    .where("user_id", "=", userId)
+    .execute();
   for (const account of accounts) {
     if (account.provider === "test") {
       await forgetTestAccountEmail(db, account.account_id, userId);

@@ -10,8 +10,15 @@ import { studioCountsOf } from "~/features/studio/lends.server";
  * studio counts from the images tables, market numbers from the listings and
  * the earnings ledger.
  */
-export async function creatorStats(db: DB, userId: string, scope: SalesScope): Promise<CreatorStats> {
-  const [studio, market] = await Promise.all([studioCountsOf(db, userId), marketStats(db, userId, scope)]);
+export async function creatorStats(
+  db: DB,
+  userId: string,
+  scope: SalesScope,
+): Promise<CreatorStats> {
+  const [studio, market] = await Promise.all([
+    studioCountsOf(db, userId),
+    marketStats(db, userId, scope),
+  ]);
   return { ...studio, ...market };
 }
 

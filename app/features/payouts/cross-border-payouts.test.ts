@@ -4,12 +4,21 @@ import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { TestPayoutProvider } from "~/infra/payouts/test-payouts.server";
-import { StripeCheckoutProvider, createStripeClient } from "~/infra/payments/stripe-checkout.server";
+import {
+  StripeCheckoutProvider,
+  createStripeClient,
+} from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, sharesOf } from "#tests/setup/payouts";
-import { accountUpdatedEvent, checkoutEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import {
+  accountUpdatedEvent,
+  checkoutEvent,
+  signPayload,
+  stripeHandlers,
+  stripeMock,
+} from "#tests/mocks/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { runReversal, runTransfer } from "~/features/payouts/payout-jobs.server";
 import type { PayoutsOverview } from "~/features/payouts/types";
@@ -46,21 +55,40 @@ afterAll(() => server.close());
 
 const DAY_MS = 24 * 3600 * 1000;
 const connect = () => new StripeConnectProvider(KEY, { country: "US", currency: "usd" });
-const deps = (provider: PayoutProvider = connect()) => payoutDeps(provider, (paymentIntentId) => new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId));
+const deps = (provider: PayoutProvider = connect()) =>
+  payoutDeps(provider, (paymentIntentId) =>
+    new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId),
+  );
 const context = () => ({ db: getDb(), now: () => new Date(stripeMock.clock()) });
-const requestsTo = (method: string, path: RegExp) => stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const requestsTo = (method: string, path: RegExp) =>
+  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
 
 async function deliver(payload: string, secret = WEBHOOK_SECRET) {
   const response = await callRoute(
     webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, secret) }, origin: "none" }),
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signPayload(payload, secret),
+      },
+      origin: "none",
+    }),
   );
   return (await response.json()) as { outcome?: string };
 }
 
 async function onboard(country: string) {
   const creator = await createTestUser();
-  const response = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country } }));
+  const response = await callRoute(
+    onboardApi,
+    makeRequest("/api/payouts/onboard", {
+      method: "POST",
+      token: creator.token,
+      json: { country },
+    }),
+  );
   return { creator, response };
 }
 
@@ -68,9 +96,15 @@ async function onboard(country: string) {
 async function onboardedCreator(country: string) {
   const { creator, response } = await onboard(country);
   expect(response.status).toBe(200);
-  const row = await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("payout_accounts")
+    .selectAll()
+    .where("user_id", "=", creator.user.id)
+    .executeTakeFirstOrThrow();
   stripeMock.onboard(row.account_id);
-  expect((await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET)).outcome).toBe("processed");
+  expect((await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET)).outcome).toBe(
+    "processed",
+  );
   return { ...creator, accountId: row.account_id };
 }
 
@@ -78,13 +112,22 @@ async function paidSale(listingIds: string[], email: string) {
   const response = await callRoute(
     createSessionApi,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })), customerInfo: { name: "Sam Stripe", email } },
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })),
+        customerInfo: { name: "Sam Stripe", email },
+      },
     }),
   );
   const { sessionId } = (await response.json()) as { sessionId: string };
   const session = stripeMock.complete(sessionId);
-  expect((await deliver(checkoutEvent("checkout.session.completed", session))).outcome).toBe("processed");
-  return getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+  expect((await deliver(checkoutEvent("checkout.session.completed", session))).outcome).toBe(
+    "processed",
+  );
+  return getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirstOrThrow();
 }
 
 describe("payouts to creators in other countries", () => {
@@ -94,19 +137,34 @@ describe("payouts to creators in other countries", () => {
     expect(create.form.get("country")).toBe("FR");
     expect(create.form.get("tos_acceptance[service_agreement]")).toBe("recipient");
     expect(create.form.has("capabilities[card_payments][requested]")).toBe(false);
-    expect(stripeMock.account(claire.accountId)).toMatchObject({ country: "FR", tos_acceptance: { service_agreement: "recipient" } });
+    expect(stripeMock.account(claire.accountId)).toMatchObject({
+      country: "FR",
+      tos_acceptance: { service_agreement: "recipient" },
+    });
 
     const { listing } = await createListing(claire.user.id, { price: 20 });
     const order = await paidSale([listing.id], "buyer-fr@example.com");
     expect(order.currency).toBe("usd");
     const [share] = await sharesOf(order.id);
     await runTransfer(deps(), { earningId: share.id }, context());
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", transferred_cents: 1700 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", transferred_cents: 1700 },
+    ]);
     const [transfer] = [...stripeMock.transfers.values()];
-    expect(transfer).toMatchObject({ destination: claire.accountId, currency: "usd", amount: 1700 });
+    expect(transfer).toMatchObject({
+      destination: claire.accountId,
+      currency: "usd",
+      amount: 1700,
+    });
 
-    const overview = (await (await callRoute(payoutsApi, makeRequest("/api/token-payouts", { token: claire.token }))).json()) as PayoutsOverview;
-    expect(overview).toMatchObject({ platformCountry: "US", currency: "usd", account: { country: "FR", crossBorder: true, status: "active" } });
+    const overview = (await (
+      await callRoute(payoutsApi, makeRequest("/api/token-payouts", { token: claire.token }))
+    ).json()) as PayoutsOverview;
+    expect(overview).toMatchObject({
+      platformCountry: "US",
+      currency: "usd",
+      account: { country: "FR", crossBorder: true, status: "active" },
+    });
   });
 
   it("a creator in a country Stripe cannot pay is told so before onboarding, and nothing is created", async () => {
@@ -115,11 +173,24 @@ describe("payouts to creators in other countries", () => {
     const body = (await response.json()) as { message: string };
     expect(body.message).toContain("Stripe cannot pay creators in Nigeria");
     expect(requestsTo("POST", /^\/v1\/accounts$/)).toEqual([]);
-    expect(await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("payout_accounts")
+        .selectAll()
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([]);
 
     // No country, or not a country: a clear refusal too.
     for (const country of ["", "XX"]) {
-      const refused = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country } }));
+      const refused = await callRoute(
+        onboardApi,
+        makeRequest("/api/payouts/onboard", {
+          method: "POST",
+          token: creator.token,
+          json: { country },
+        }),
+      );
       expect(refused.status).toBe(400);
     }
     expect(stripeMock.accounts.size).toBe(0);
@@ -127,38 +198,95 @@ describe("payouts to creators in other countries", () => {
 
   it("the mock refuses what Stripe refuses: an account where the platform cannot pay, a cross-border transfer without the recipient agreement, another currency", async () => {
     const stripe = createStripeClient(KEY);
-    await expect(stripe.accounts.create({ type: "express", country: "NG", capabilities: { transfers: { requested: true } } })).rejects.toMatchObject({ statusCode: 400, param: "country" });
     await expect(
-      stripe.accounts.create({ type: "express", country: "FR", capabilities: { transfers: { requested: true }, card_payments: { requested: true } }, tos_acceptance: { service_agreement: "recipient" } }),
+      stripe.accounts.create({
+        type: "express",
+        country: "NG",
+        capabilities: { transfers: { requested: true } },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "country" });
+    await expect(
+      stripe.accounts.create({
+        type: "express",
+        country: "FR",
+        capabilities: { transfers: { requested: true }, card_payments: { requested: true } },
+        tos_acceptance: { service_agreement: "recipient" },
+      }),
     ).rejects.toMatchObject({ statusCode: 400 });
 
-    const full = await stripe.accounts.create({ type: "express", country: "FR", capabilities: { transfers: { requested: true } } });
+    const full = await stripe.accounts.create({
+      type: "express",
+      country: "FR",
+      capabilities: { transfers: { requested: true } },
+    });
     stripeMock.onboard(full.id);
-    await expect(stripe.transfers.create({ amount: 100, currency: "usd", destination: full.id })).rejects.toMatchObject({ code: "transfers_not_allowed", param: "destination" });
+    await expect(
+      stripe.transfers.create({ amount: 100, currency: "usd", destination: full.id }),
+    ).rejects.toMatchObject({ code: "transfers_not_allowed", param: "destination" });
 
-    const recipient = await stripe.accounts.create({ type: "express", country: "FR", capabilities: { transfers: { requested: true } }, tos_acceptance: { service_agreement: "recipient" } });
+    const recipient = await stripe.accounts.create({
+      type: "express",
+      country: "FR",
+      capabilities: { transfers: { requested: true } },
+      tos_acceptance: { service_agreement: "recipient" },
+    });
     stripeMock.onboard(recipient.id);
-    await expect(stripe.transfers.create({ amount: 100, currency: "eur", destination: recipient.id })).rejects.toMatchObject({ code: "balance_insufficient" });
-    expect((await stripe.transfers.create({ amount: 100, currency: "usd", destination: recipient.id })).destination).toBe(recipient.id);
+    await expect(
+      stripe.transfers.create({ amount: 100, currency: "eur", destination: recipient.id }),
+    ).rejects.toMatchObject({ code: "balance_insufficient" });
+    expect(
+      (await stripe.transfers.create({ amount: 100, currency: "usd", destination: recipient.id }))
+        .destination,
+    ).toBe(recipient.id);
     expect(stripeMock.transfers.size).toBe(1);
   });
 
   it("the test payout provider applies the same rules", async () => {
     const db = getDb();
     const provider = new TestPayoutProvider(db, { country: "US", currency: "usd" });
-    await expect(provider.createAccount({ userId: "u1", email: "ng@example.com", country: "NG" })).rejects.toThrow(/Stripe cannot pay creators in Nigeria/);
-    const { accountId } = await provider.createAccount({ userId: "u2", email: "fr@example.com", country: "FR" });
-    expect(await db.selectFrom("test_payout_accounts").select(["country", "service_agreement"]).where("id", "=", accountId).executeTakeFirst()).toEqual({
+    await expect(
+      provider.createAccount({ userId: "u1", email: "ng@example.com", country: "NG" }),
+    ).rejects.toThrow(/Stripe cannot pay creators in Nigeria/);
+    const { accountId } = await provider.createAccount({
+      userId: "u2",
+      email: "fr@example.com",
+      country: "FR",
+    });
+    expect(
+      await db
+        .selectFrom("test_payout_accounts")
+        .select(["country", "service_agreement"])
+        .where("id", "=", accountId)
+        .executeTakeFirst(),
+    ).toEqual({
       country: "FR",
       service_agreement: "recipient",
     });
-    await db.updateTable("test_payout_accounts").set({ onboarded_at: new Date().toISOString() }).where("id", "=", accountId).execute();
-    const request = { accountId, amountCents: 500, currency: "eur", transferGroup: "order_x", sourceTransaction: null, idempotencyKey: "share_x", metadata: {} };
+    await db
+      .updateTable("test_payout_accounts")
+      .set({ onboarded_at: new Date().toISOString() })
+      .where("id", "=", accountId)
+      .execute();
+    const request = {
+      accountId,
+      amountCents: 500,
+      currency: "eur",
+      transferGroup: "order_x",
+      sourceTransaction: null,
+      idempotencyKey: "share_x",
+      metadata: {},
+    };
     await expect(provider.transfer(request)).rejects.toThrow(/holds no eur/);
     await provider.transfer({ ...request, currency: "usd" });
     // Under the full agreement, a transfer to an account abroad is refused.
-    await db.updateTable("test_payout_accounts").set({ service_agreement: "full" }).where("id", "=", accountId).execute();
-    await expect(provider.transfer({ ...request, currency: "usd", idempotencyKey: "share_y" })).rejects.toThrow(/recipient service agreement/);
+    await db
+      .updateTable("test_payout_accounts")
+      .set({ service_agreement: "full" })
+      .where("id", "=", accountId)
+      .execute();
+    await expect(
+      provider.transfer({ ...request, currency: "usd", idempotencyKey: "share_y" }),
+    ).rejects.toThrow(/recipient service agreement/);
   });
 });
 
@@ -184,7 +312,9 @@ describe("never paid twice after Stripe forgets an idempotency key", () => {
     const order = await paidSale([listing.id], "twice@example.com");
     const [share] = await sharesOf(order.id);
 
-    await expect(runTransfer(deps(crashingAfterStripe()), { earningId: share.id }, context())).rejects.toThrow(/killed/);
+    await expect(
+      runTransfer(deps(crashingAfterStripe()), { earningId: share.id }, context()),
+    ).rejects.toThrow(/killed/);
     expect(stripeMock.transfers.size).toBe(1);
     expect(await sharesOf(order.id)).toMatchObject([{ status: "owed", transfer_id: null }]);
 
@@ -194,9 +324,15 @@ describe("never paid twice after Stripe forgets an idempotency key", () => {
     await runTransfer(deps(), { earningId: share.id }, context());
     expect(stripeMock.transfers.size).toBe(1);
     const [transfer] = [...stripeMock.transfers.values()];
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", transfer_id: transfer.id, transferred_cents: 850 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", transfer_id: transfer.id, transferred_cents: 850 },
+    ]);
     // The retry looked the transfer up by the order's transfer_group and sent nothing.
-    expect(requestsTo("GET", /^\/v1\/transfers$/).at(-1)?.form.get("transfer_group")).toBe(order.id);
+    expect(
+      requestsTo("GET", /^\/v1\/transfers$/)
+        .at(-1)
+        ?.form.get("transfer_group"),
+    ).toBe(order.id);
     expect(requestsTo("POST", /^\/v1\/transfers$/)).toHaveLength(1);
 
     // Without that look-up, the mock (as Stripe) would have made a second transfer with the same key.
@@ -219,16 +355,24 @@ describe("never paid twice after Stripe forgets an idempotency key", () => {
     const [share] = await sharesOf(order.id);
     await runTransfer(deps(), { earningId: share.id }, context());
     // A full refund was recorded: the whole share is to be taken back.
-    await getDb().updateTable("earnings").set({ creator_reversed_cents: 850, platform_reversed_cents: 150, status: "reversed" }).where("id", "=", share.id).execute();
+    await getDb()
+      .updateTable("earnings")
+      .set({ creator_reversed_cents: 850, platform_reversed_cents: 150, status: "reversed" })
+      .where("id", "=", share.id)
+      .execute();
 
-    await expect(runReversal(deps(crashingAfterStripe()), { earningId: share.id }, context())).rejects.toThrow(/killed/);
+    await expect(
+      runReversal(deps(crashingAfterStripe()), { earningId: share.id }, context()),
+    ).rejects.toThrow(/killed/);
     expect(stripeMock.reversals.size).toBe(1);
     const start = stripeMock.clock();
     stripeMock.clock = () => start + 2 * DAY_MS;
     await runReversal(deps(), { earningId: share.id }, context());
     expect(stripeMock.reversals.size).toBe(1);
     const [reversal] = [...stripeMock.reversals.values()];
-    expect(await sharesOf(order.id)).toMatchObject([{ transfer_reversed_cents: 850, reversal_id: reversal.id }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { transfer_reversed_cents: 850, reversal_id: reversal.id },
+    ]);
     expect(reversal.metadata).toMatchObject({ earning_id: share.id, reversed_total_cents: "850" });
   });
 });

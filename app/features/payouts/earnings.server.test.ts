@@ -29,8 +29,22 @@ async function testCheckoutSale(listingId: string) {
 /** A sale paid through Stripe (the order is fulfilled as the webhook would). */
 async function stripeSale(listingId: string) {
   const db = getDb();
-  const { order } = await createPendingOrder(db, { provider: "stripe", customer: buyer, listingIds: [listingId], now: new Date() });
-  expect((await fulfillOrder(db, order.id, { amountCents: order.total_cents, currency: "usd" }, new Date())).outcome).toBe("fulfilled");
+  const { order } = await createPendingOrder(db, {
+    provider: "stripe",
+    customer: buyer,
+    listingIds: [listingId],
+    now: new Date(),
+  });
+  expect(
+    (
+      await fulfillOrder(
+        db,
+        order.id,
+        { amountCents: order.total_cents, currency: "usd" },
+        new Date(),
+      )
+    ).outcome,
+  ).toBe("fulfilled");
   return order.id;
 }
 
@@ -43,9 +57,20 @@ describe("test-checkout sales in the ledger's sums", () => {
     const realOrder = await stripeSale(sold.listing.id);
     const testOrder = await testCheckoutSale(demo.listing.id);
 
-    const ledger = await db.selectFrom("earnings").select(["order_id", "test_mode", "amount_cents", "platform_fee_cents"]).execute();
-    expect(ledger.find((row) => row.order_id === realOrder)).toMatchObject({ test_mode: 0, amount_cents: 1700, platform_fee_cents: 300 });
-    expect(ledger.find((row) => row.order_id === testOrder)).toMatchObject({ test_mode: 1, amount_cents: 850, platform_fee_cents: 150 });
+    const ledger = await db
+      .selectFrom("earnings")
+      .select(["order_id", "test_mode", "amount_cents", "platform_fee_cents"])
+      .execute();
+    expect(ledger.find((row) => row.order_id === realOrder)).toMatchObject({
+      test_mode: 0,
+      amount_cents: 1700,
+      platform_fee_cents: 300,
+    });
+    expect(ledger.find((row) => row.order_id === testOrder)).toMatchObject({
+      test_mode: 1,
+      amount_cents: 850,
+      platform_fee_cents: 150,
+    });
 
     const production = { includeTestSales: false };
     const demoServer = { includeTestSales: true };
@@ -53,15 +78,29 @@ describe("test-checkout sales in the ledger's sums", () => {
     expect((await platformStats(db, production)).platformRevenue).toBe(3);
     expect((await platformStats(db, demoServer)).platformRevenue).toBe(4.5);
 
-    expect(await creatorTotals(db, creator.user.id, production)).toMatchObject({ earningsCents: 1700, sales: 1 });
-    expect(await creatorTotals(db, creator.user.id, demoServer)).toMatchObject({ earningsCents: 2550, sales: 2 });
-    expect(await creatorStats(db, creator.user.id, production)).toMatchObject({ totalSales: 1, totalEarnings: 17 });
-    expect(await creatorStats(db, creator.user.id, demoServer)).toMatchObject({ totalSales: 2, totalEarnings: 25.5 });
+    expect(await creatorTotals(db, creator.user.id, production)).toMatchObject({
+      earningsCents: 1700,
+      sales: 1,
+    });
+    expect(await creatorTotals(db, creator.user.id, demoServer)).toMatchObject({
+      earningsCents: 2550,
+      sales: 2,
+    });
+    expect(await creatorStats(db, creator.user.id, production)).toMatchObject({
+      totalSales: 1,
+      totalEarnings: 17,
+    });
+    expect(await creatorStats(db, creator.user.id, demoServer)).toMatchObject({
+      totalSales: 2,
+      totalEarnings: 25.5,
+    });
 
     // The creator's own list shows every sale, the test one labelled; only the total leaves it out.
     const mine = await creatorEarnings(db, creator.user.id, production);
     expect(mine.totalEarnings).toBe(17);
-    expect(mine.records.map((record) => [record.listingId, record.amount, record.testMode]).sort()).toEqual(
+    expect(
+      mine.records.map((record) => [record.listingId, record.amount, record.testMode]).sort(),
+    ).toEqual(
       [
         [sold.listing.id, "17", false],
         [demo.listing.id, "8.50", true],

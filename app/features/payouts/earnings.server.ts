@@ -17,7 +17,8 @@ import { roundHalfToEven } from "~/features/payouts/shares.server";
  * (always rounding down would shave up to 0.95 cent off every creator sale).
  */
 export function splitSale(priceCents: number): { creatorCents: number; platformCents: number } {
-  if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new Error(`Not a price in cents: ${priceCents}`);
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0)
+    throw new Error(`Not a price in cents: ${priceCents}`);
   const creatorCents = roundHalfToEven(priceCents * CREATOR_SHARE_PERCENT, 100);
   return { creatorCents, platformCents: priceCents - creatorCents };
 }
@@ -62,7 +63,6 @@ export async function recordSale(
   }
 }
 
-
 /**
  * Which ledger rows the sums take: with includeTestSales false (a production
  * server) the sales of the built-in test checkout (earnings.test_mode = 1) are
@@ -84,7 +84,11 @@ export interface CreatorTotals {
 }
 
 /** The sums the dashboard's stat cards and GET /api/token-stats show. */
-export async function creatorTotals(db: DB, userId: string, scope: SalesScope): Promise<CreatorTotals> {
+export async function creatorTotals(
+  db: DB,
+  userId: string,
+  scope: SalesScope,
+): Promise<CreatorTotals> {
   const [earned, listings] = await Promise.all([
     db
       .selectFrom("earnings")
@@ -135,11 +139,25 @@ export interface EarningsSummary {
   }[];
 }
 
-export async function creatorEarnings(db: DB, userId: string, scope: SalesScope): Promise<EarningsSummary> {
+export async function creatorEarnings(
+  db: DB,
+  userId: string,
+  scope: SalesScope,
+): Promise<EarningsSummary> {
   const rows = await db
     .selectFrom("earnings as e")
     .innerJoin("listings as l", "l.id", "e.listing_id")
-    .select(["e.id", "e.amount_cents", "e.creator_reversed_cents", "e.status", "e.order_item_id", "e.listing_id", "e.created_at", "e.test_mode", "l.stylized_image_id"])
+    .select([
+      "e.id",
+      "e.amount_cents",
+      "e.creator_reversed_cents",
+      "e.status",
+      "e.order_item_id",
+      "e.listing_id",
+      "e.created_at",
+      "e.test_mode",
+      "l.stylized_image_id",
+    ])
     .where("e.creator_id", "=", userId)
     .orderBy("e.created_at", "desc")
     .orderBy("e.id", "desc")

@@ -36,11 +36,25 @@ function random(seed: number) {
 
 async function checkOrders() {
   const db = getDb();
-  const orders = await db.selectFrom("orders").selectAll().where("status", "in", ["paid", "refunded", "disputed"]).execute();
+  const orders = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("status", "in", ["paid", "refunded", "disputed"])
+    .execute();
   for (const order of orders) {
-    const shares = await db.selectFrom("earnings").selectAll().where("order_id", "=", order.id).execute();
-    const creators = shares.reduce((sum, row) => sum + row.amount_cents - row.creator_reversed_cents, 0);
-    const platform = shares.reduce((sum, row) => sum + row.platform_fee_cents - row.platform_reversed_cents, 0);
+    const shares = await db
+      .selectFrom("earnings")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
+    const creators = shares.reduce(
+      (sum, row) => sum + row.amount_cents - row.creator_reversed_cents,
+      0,
+    );
+    const platform = shares.reduce(
+      (sum, row) => sum + row.platform_fee_cents - row.platform_reversed_cents,
+      0,
+    );
     expect(creators + platform, `order ${order.id}`).toBe(order.total_cents - order.refunded_cents);
     for (const row of shares) {
       expect(row.creator_reversed_cents).toBeLessThanOrEqual(row.amount_cents);
@@ -52,19 +66,37 @@ async function checkOrders() {
   }
 }
 
-async function checkCreators(creatorIds: string[], accounts: Map<string, string>, settled: boolean) {
+async function checkCreators(
+  creatorIds: string[],
+  accounts: Map<string, string>,
+  settled: boolean,
+) {
   const db = getDb();
   for (const id of creatorIds) {
     const balance = await creatorBalance(db, id, { includeTestSales: true });
     expect(balance.earned).toBe(balance.owed + balance.transferred + balance.held);
     const accountId = accounts.get(id);
     if (!settled || !accountId) continue;
-    const shares = await db.selectFrom("earnings").selectAll().where("creator_id", "=", id).execute();
+    const shares = await db
+      .selectFrom("earnings")
+      .selectAll()
+      .where("creator_id", "=", id)
+      .execute();
     const sent = shares.filter((row) => row.transfer_id !== null);
-    const expected = sent.reduce((sum, row) => sum + row.amount_cents - row.creator_reversed_cents, 0);
+    const expected = sent.reduce(
+      (sum, row) => sum + row.amount_cents - row.creator_reversed_cents,
+      0,
+    );
     expect(await testAccountBalanceCents(db, accountId), `creator ${id}`).toBe(expected);
     // Settled with an active account: nothing that can be sent is left owed.
-    expect(shares.filter((row) => row.status === "owed" && row.amount_cents > row.creator_reversed_cents && row.transfer_id === null)).toEqual([]);
+    expect(
+      shares.filter(
+        (row) =>
+          row.status === "owed" &&
+          row.amount_cents > row.creator_reversed_cents &&
+          row.transfer_id === null,
+      ),
+    ).toEqual([]);
   }
 }
 
@@ -78,19 +110,30 @@ describe("the ledger invariant", () => {
       const listings: { id: string; creatorId: string }[] = [];
       for (const creator of creators) {
         for (const price of [pick([1, 3, 7]), pick([9.99, 12.5, 25]), pick([0.5, 99.99, 40])]) {
-          listings.push({ id: (await createListing(creator.user.id, { price })).listing.id, creatorId: creator.user.id });
+          listings.push({
+            id: (await createListing(creator.user.id, { price })).listing.id,
+            creatorId: creator.user.id,
+          });
         }
       }
       const banned = new Set<string>();
       const setStatus = (userId: string, action: "ban" | "unban") =>
-        setUserStatus(db, { actorId: SUPER_ADMIN_ID, userId, action, now: new Date(), includeTestSales: true });
+        setUserStatus(db, {
+          actorId: SUPER_ADMIN_ID,
+          userId,
+          action,
+          now: new Date(),
+          includeTestSales: true,
+        });
       const accounts = new Map<string, string>();
       const orders: string[] = [];
 
       for (let step = 0; step < 40; step++) {
         const roll = next();
         const now = new Date();
-        const buyable = listings.filter((listing) => !banned.has(listing.creatorId)).map((listing) => listing.id);
+        const buyable = listings
+          .filter((listing) => !banned.has(listing.creatorId))
+          .map((listing) => listing.id);
         if ((roll < 0.3 || orders.length === 0) && buyable.length > 0) {
           const count = 1 + Math.floor(next() * 3);
           const chosen = [...new Set(Array.from({ length: count }, () => pick(buyable)))];
@@ -98,25 +141,58 @@ describe("the ledger invariant", () => {
         } else if (orders.length === 0) {
           continue;
         } else if (roll < 0.5) {
-          const order = await db.selectFrom("orders").selectAll().where("id", "=", pick(orders)).executeTakeFirstOrThrow();
+          const order = await db
+            .selectFrom("orders")
+            .selectAll()
+            .where("id", "=", pick(orders))
+            .executeTakeFirstOrThrow();
           const left = order.total_cents - order.refunded_cents;
           const amount = next() < 0.5 ? left : Math.max(1, Math.floor(next() * left));
-          await db.transaction().execute((trx) => recordRefund(trx, order.id, { refundedTotalCents: order.refunded_cents + amount, reason: "random", now }));
+          await db.transaction().execute((trx) =>
+            recordRefund(trx, order.id, {
+              refundedTotalCents: order.refunded_cents + amount,
+              reason: "random",
+              now,
+            }),
+          );
         } else if (roll < 0.6) {
           const id = pick(orders);
-          await db.transaction().execute((trx) => openDispute(trx, id, { id: `dp_${step}`, status: "needs_response", amountCents: 0 }, now));
+          await db
+            .transaction()
+            .execute((trx) =>
+              openDispute(
+                trx,
+                id,
+                { id: `dp_${step}`, status: "needs_response", amountCents: 0 },
+                now,
+              ),
+            );
         } else if (roll < 0.7) {
-          const disputed = await db.selectFrom("orders").selectAll().where("status", "=", "disputed").execute();
+          const disputed = await db
+            .selectFrom("orders")
+            .selectAll()
+            .where("status", "=", "disputed")
+            .execute();
           if (disputed.length > 0) {
             const order = pick(disputed);
             const status = next() < 0.5 ? "won" : "lost";
             await db.transaction().execute((trx) =>
-              closeDispute(trx, order.id, { id: order.dispute_id!, status, amountCents: order.total_cents - order.refunded_cents }, now),
+              closeDispute(
+                trx,
+                order.id,
+                {
+                  id: order.dispute_id!,
+                  status,
+                  amountCents: order.total_cents - order.refunded_cents,
+                },
+                now,
+              ),
             );
           }
         } else if (roll < 0.8) {
           const creator = pick(creators);
-          if (!accounts.has(creator.user.id)) accounts.set(creator.user.id, await onboardTestPayouts(creator.user));
+          if (!accounts.has(creator.user.id))
+            accounts.set(creator.user.id, await onboardTestPayouts(creator.user));
         } else if (roll < 0.86) {
           const creator = pick(creators).user.id;
           const action = banned.has(creator) ? "unban" : "ban";
@@ -127,12 +203,20 @@ describe("the ledger invariant", () => {
           await runPayoutJobs();
         }
         await checkOrders();
-        await checkCreators(creators.map((creator) => creator.user.id), accounts, false);
+        await checkCreators(
+          creators.map((creator) => creator.user.id),
+          accounts,
+          false,
+        );
       }
       for (const creator of banned) await setStatus(creator, "unban");
       await runPayoutJobs();
       await checkOrders();
-      await checkCreators(creators.map((creator) => creator.user.id), accounts, true);
+      await checkCreators(
+        creators.map((creator) => creator.user.id),
+        accounts,
+        true,
+      );
     });
   }
 });

@@ -19,7 +19,20 @@ export function applyStripeAccountUpdate(trx: DB, account: Stripe.Account, now: 
 
 export type { SalesScope } from "~/features/payouts/earnings.server";
 export { recordSale, splitSale, type SoldItem } from "~/features/payouts/earnings.server";
-export { holdShares, releaseShares, reverseSharesForRefund, restoreSharesForUndoneRefund, queueTransfersOfOrder, TRANSFER_JOB } from "~/features/payouts/shares.server";
-export { holdSharesOfBannedCreator, releaseSharesOfUnbannedCreator } from "~/features/payouts/banned-creator-shares.server";
-export { queueTransfersOfErasedCreator, settlePayoutsOfErasedCreator } from "~/features/payouts/creator-erasure.server";
+export {
+  holdShares,
+  releaseShares,
+  reverseSharesForRefund,
+  restoreSharesForUndoneRefund,
+  queueTransfersOfOrder,
+  TRANSFER_JOB,
+} from "~/features/payouts/shares.server";
+export {
+  holdSharesOfBannedCreator,
+  releaseSharesOfUnbannedCreator,
+} from "~/features/payouts/banned-creator-shares.server";
+export {
+  queueTransfersOfErasedCreator,
+  settlePayoutsOfErasedCreator,
+} from "~/features/payouts/creator-erasure.server";
 export type { PayoutJobDeps } from "~/features/payouts/payout-jobs.server";

@@ -4,7 +4,13 @@ import { TestPayoutProvider } from "~/infra/payouts/test-payouts.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { onboardTestPayouts, payoutDeps, runPayoutJobs, sharesOf, testCheckoutSale } from "#tests/setup/payouts";
+import {
+  onboardTestPayouts,
+  payoutDeps,
+  runPayoutJobs,
+  sharesOf,
+  testCheckoutSale,
+} from "#tests/setup/payouts";
 import { refreshPayoutAccount } from "~/features/payouts/payout-accounts.server";
 
 describe("a transfer that gave up", () => {
@@ -30,13 +36,21 @@ describe("a transfer that gave up", () => {
     };
     await runPayoutJobs(payoutDeps(undefined, undefined, () => broken));
     expect(await sharesOf(orderId)).toMatchObject([{ status: "owed", transfer_id: null }]);
-    expect(await db.selectFrom("jobs").select("status").where("kind", "=", "payouts.transfer").execute()).toEqual([{ status: "failed" }]);
+    expect(
+      await db.selectFrom("jobs").select("status").where("kind", "=", "payouts.transfer").execute(),
+    ).toEqual([{ status: "failed" }]);
 
     await refreshPayoutAccount(db, new TestPayoutProvider(db), creator.user.id, new Date());
     await refreshPayoutAccount(db, new TestPayoutProvider(db), creator.user.id, new Date());
     await runPayoutJobs();
-    expect(await sharesOf(orderId)).toMatchObject([{ status: "transferred", transferred_cents: 850 }]);
-    const movements = await db.selectFrom("test_payout_movements").select(["kind", "amount_cents"]).where("account_id", "=", accountId).execute();
+    expect(await sharesOf(orderId)).toMatchObject([
+      { status: "transferred", transferred_cents: 850 },
+    ]);
+    const movements = await db
+      .selectFrom("test_payout_movements")
+      .select(["kind", "amount_cents"])
+      .where("account_id", "=", accountId)
+      .execute();
     expect(movements).toEqual([{ kind: "transfer", amount_cents: 850 }]);
   });
 });

@@ -10,15 +10,33 @@ import { queueOwedTransfers } from "~/features/payouts/shares.server";
  * every share the creator is owed at that provider is queued for transfer.
  */
 
-export function payoutAccountOf(db: DB, userId: string, provider: PayoutProviderId): Promise<PayoutAccountRow | undefined> {
-  return db.selectFrom("payout_accounts").selectAll().where("user_id", "=", userId).where("provider", "=", provider).executeTakeFirst();
+export function payoutAccountOf(
+  db: DB,
+  userId: string,
+  provider: PayoutProviderId,
+): Promise<PayoutAccountRow | undefined> {
+  return db
+    .selectFrom("payout_accounts")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("provider", "=", provider)
+    .executeTakeFirst();
 }
 
 /** The creator's account at the provider, created there first (in the creator's country) when there is none yet. */
-export async function ensurePayoutAccount(db: DB, provider: PayoutProvider, user: { id: string; email: string; country: string }, now: Date): Promise<PayoutAccountRow> {
+export async function ensurePayoutAccount(
+  db: DB,
+  provider: PayoutProvider,
+  user: { id: string; email: string; country: string },
+  now: Date,
+): Promise<PayoutAccountRow> {
   const existing = await payoutAccountOf(db, user.id, provider.id);
   if (existing) return existing;
-  const state = await provider.createAccount({ userId: user.id, email: user.email, country: user.country });
+  const state = await provider.createAccount({
+    userId: user.id,
+    email: user.email,
+    country: user.country,
+  });
   const stamp = now.toISOString();
   await db
     .insertInto("payout_accounts")
@@ -46,9 +64,19 @@ export async function ensurePayoutAccount(db: DB, provider: PayoutProvider, user
  * transaction. Answers whether it became active just now, in which case its
  * owed shares were queued in the same transaction.
  */
-export async function applyAccountState(trx: DB, provider: PayoutProviderId, state: PayoutAccountState, now: Date): Promise<{ known: boolean; becameActive: boolean }> {
+export async function applyAccountState(
+  trx: DB,
+  provider: PayoutProviderId,
+  state: PayoutAccountState,
+  now: Date,
+): Promise<{ known: boolean; becameActive: boolean }> {
   {
-    const before = await trx.selectFrom("payout_accounts").selectAll().where("account_id", "=", state.accountId).where("provider", "=", provider).executeTakeFirst();
+    const before = await trx
+      .selectFrom("payout_accounts")
+      .selectAll()
+      .where("account_id", "=", state.accountId)
+      .where("provider", "=", provider)
+      .executeTakeFirst();
     if (!before) return { known: false, becameActive: false };
     await trx
       .updateTable("payout_accounts")
@@ -74,13 +102,19 @@ export async function applyAccountState(trx: DB, provider: PayoutProviderId, sta
  * the provider was down) goes out on the creator's next visit; the transfer's
  * idempotency key keeps a share from being sent twice.
  */
-export async function refreshPayoutAccount(db: DB, provider: PayoutProvider, userId: string, now: Date): Promise<PayoutAccountRow | undefined> {
+export async function refreshPayoutAccount(
+  db: DB,
+  provider: PayoutProvider,
+  userId: string,
+  now: Date,
+): Promise<PayoutAccountRow | undefined> {
   const row = await payoutAccountOf(db, userId, provider.id);
   if (!row) return undefined;
   const state = await provider.retrieveAccount(row.account_id);
   await db.transaction().execute(async (trx) => {
     const { becameActive } = await applyAccountState(trx, provider.id, state, now);
-    if (state.status === "active" && !becameActive) await queueOwedTransfers(trx, userId, provider.id, now);
+    if (state.status === "active" && !becameActive)
+      await queueOwedTransfers(trx, userId, provider.id, now);
   });
   return payoutAccountOf(db, userId, provider.id);
 }

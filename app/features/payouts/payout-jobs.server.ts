@@ -4,7 +4,12 @@ import type { DB } from "~/infra/db.server";
 import { crashPoint } from "~/infra/crash-points.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
-import { recordReinstatement, recordReversal, recordTransfer, shareProvider } from "~/features/payouts/shares.server";
+import {
+  recordReinstatement,
+  recordReversal,
+  recordTransfer,
+  shareProvider,
+} from "~/features/payouts/shares.server";
 import { recordChargeOfOrder } from "~/features/market/lends.server";
 
 /**
@@ -65,10 +70,15 @@ async function shareWithOrder(db: DB, earningId: string) {
  * A job queued before a ban finds the share held (or, should the two cross,
  * the creator banned) and sends nothing.
  */
-export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePayload, context: Pick<JobRunContext, "db" | "now">): Promise<void> {
+export async function runTransfer(
+  deps: PayoutJobDeps,
+  { earningId }: SharePayload,
+  context: Pick<JobRunContext, "db" | "now">,
+): Promise<void> {
   const { db } = context;
   const share = await shareWithOrder(db, earningId);
-  if (!share || share.transfer_id !== null || share.status !== "owed" || share.creator_banned === 1) return;
+  if (!share || share.transfer_id !== null || share.status !== "owed" || share.creator_banned === 1)
+    return;
   if (share.amount_cents <= share.creator_reversed_cents) return;
   const providerId = shareProvider(share);
   const account = await db
@@ -91,9 +101,21 @@ export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePaylo
     }
   }
   // Sent before, and the process died before recording it (maybe days ago): record that one.
-  const existing = await provider.findTransfer({ transferGroup: share.order_id, earningId: share.id });
+  const existing = await provider.findTransfer({
+    transferGroup: share.order_id,
+    earningId: share.id,
+  });
   if (existing) {
-    await db.transaction().execute((trx) => recordTransfer(trx, share.id, { transferId: existing.transferId, amountCents: existing.amountCents }, context.now()));
+    await db
+      .transaction()
+      .execute((trx) =>
+        recordTransfer(
+          trx,
+          share.id,
+          { transferId: existing.transferId, amountCents: existing.amountCents },
+          context.now(),
+        ),
+      );
     return;
   }
   const { transferId } = await provider.transfer({
@@ -106,7 +128,11 @@ export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePaylo
     metadata: { order_id: share.order_id, earning_id: share.id, creator_id: share.creator_id },
   });
   crashPoint("transfer-sent");
-  await db.transaction().execute((trx) => recordTransfer(trx, share.id, { transferId, amountCents: share.amount_cents }, context.now()));
+  await db
+    .transaction()
+    .execute((trx) =>
+      recordTransfer(trx, share.id, { transferId, amountCents: share.amount_cents }, context.now()),
+    );
 }
 
 /**
@@ -115,27 +141,53 @@ export async function runTransfer(deps: PayoutJobDeps, { earningId }: SharePaylo
  * refund was undone after its reversal (a failed refund, a dispute won on
  * appeal), sends back what was taken beyond the creator's part now.
  */
-export async function runReversal(deps: PayoutJobDeps, { earningId }: SharePayload, context: Pick<JobRunContext, "db" | "now">): Promise<void> {
+export async function runReversal(
+  deps: PayoutJobDeps,
+  { earningId }: SharePayload,
+  context: Pick<JobRunContext, "db" | "now">,
+): Promise<void> {
   const { db } = context;
   const share = await shareWithOrder(db, earningId);
   // Never sent: the ledger's cancellation is all there is to do.
   if (!share || share.transfer_id === null) return;
   const target = Math.min(share.creator_reversed_cents, share.transferred_cents);
   const giveBack = share.transfer_reversed_cents - target - share.reinstated_cents;
-  if (giveBack > 0) return runReinstatement(deps, share, share.reinstated_cents + giveBack, context);
+  if (giveBack > 0)
+    return runReinstatement(deps, share, share.reinstated_cents + giveBack, context);
   const amountCents = target - share.transfer_reversed_cents;
   if (amountCents <= 0) {
-    if (share.reinstated_cents > 0 && target > share.transfer_reversed_cents - share.reinstated_cents) {
+    if (
+      share.reinstated_cents > 0 &&
+      target > share.transfer_reversed_cents - share.reinstated_cents
+    ) {
       // Taking back money sent by a reinstatement is not automated (Stripe refuses refunds of a disputed charge).
-      console.warn(`Share ${share.id}: ${target} cents to take back after a reinstatement; reverse ${share.reinstatement_transfer_id ?? "the reinstatement"} in Stripe`);
+      console.warn(
+        `Share ${share.id}: ${target} cents to take back after a reinstatement; reverse ${share.reinstatement_transfer_id ?? "the reinstatement"} in Stripe`,
+      );
     }
     return;
   }
   const provider = deps.payoutProvider(shareProvider(share), db);
-  if (!provider) throw new Error(`The ${shareProvider(share)} payout provider is not configured; share ${share.id} cannot be reversed yet`);
-  const existing = await provider.findReversal({ transferId: share.transfer_id, earningId: share.id, reversedTotalCents: target });
+  if (!provider)
+    throw new Error(
+      `The ${shareProvider(share)} payout provider is not configured; share ${share.id} cannot be reversed yet`,
+    );
+  const existing = await provider.findReversal({
+    transferId: share.transfer_id,
+    earningId: share.id,
+    reversedTotalCents: target,
+  });
   if (existing) {
-    await db.transaction().execute((trx) => recordReversal(trx, share.id, { reversalId: existing.reversalId, reversedTotalCents: target }, context.now()));
+    await db
+      .transaction()
+      .execute((trx) =>
+        recordReversal(
+          trx,
+          share.id,
+          { reversalId: existing.reversalId, reversedTotalCents: target },
+          context.now(),
+        ),
+      );
     return;
   }
   const { reversalId } = await provider.reverseTransfer({
@@ -143,10 +195,18 @@ export async function runReversal(deps: PayoutJobDeps, { earningId }: SharePaylo
     amountCents,
     // Named by the total taken back so far: a retry asks for the same reversal, a later refund for a new one.
     idempotencyKey: `${share.id}-reversal-${target}`,
-    metadata: { order_id: share.order_id, earning_id: share.id, reversed_total_cents: String(target) },
+    metadata: {
+      order_id: share.order_id,
+      earning_id: share.id,
+      reversed_total_cents: String(target),
+    },
   });
   crashPoint("transfer-reversal-sent");
-  await db.transaction().execute((trx) => recordReversal(trx, share.id, { reversalId, reversedTotalCents: target }, context.now()));
+  await db
+    .transaction()
+    .execute((trx) =>
+      recordReversal(trx, share.id, { reversalId, reversedTotalCents: target }, context.now()),
+    );
 }
 
 /** Sends a share's creator back what reversals took beyond the ledger's part (reaching `reinstatedTotalCents` in all). */
@@ -159,12 +219,28 @@ async function runReinstatement(
   const { db } = context;
   const providerId = shareProvider(share);
   const provider = deps.payoutProvider(providerId, db);
-  if (!provider) throw new Error(`The ${providerId} payout provider is not configured; share ${share.id} cannot be reinstated yet`);
-  const account = await db.selectFrom("payout_accounts").select("account_id").where("user_id", "=", share.creator_id).where("provider", "=", providerId).where("status", "=", "active").executeTakeFirst();
+  if (!provider)
+    throw new Error(
+      `The ${providerId} payout provider is not configured; share ${share.id} cannot be reinstated yet`,
+    );
+  const account = await db
+    .selectFrom("payout_accounts")
+    .select("account_id")
+    .where("user_id", "=", share.creator_id)
+    .where("provider", "=", providerId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
   // No ready account (or a banned creator): tried again by the job's retries; a ban keeps it owed to the creator.
-  if (!account || share.creator_banned === 1) throw new Error(`Share ${share.id}: no active payout account to send the reinstated ${reinstatedTotalCents} cents to`);
+  if (!account || share.creator_banned === 1)
+    throw new Error(
+      `Share ${share.id}: no active payout account to send the reinstated ${reinstatedTotalCents} cents to`,
+    );
   const kind = `reinstatement-${reinstatedTotalCents}`;
-  const existing = await provider.findTransfer({ transferGroup: share.order_id, earningId: share.id, kind });
+  const existing = await provider.findTransfer({
+    transferGroup: share.order_id,
+    earningId: share.id,
+    kind,
+  });
   const transferId =
     existing?.transferId ??
     (
@@ -175,16 +251,31 @@ async function runReinstatement(
         transferGroup: share.order_id,
         sourceTransaction: null,
         idempotencyKey: `${share.id}-${kind}`,
-        metadata: { order_id: share.order_id, earning_id: share.id, creator_id: share.creator_id, kind },
+        metadata: {
+          order_id: share.order_id,
+          earning_id: share.id,
+          creator_id: share.creator_id,
+          kind,
+        },
       })
     ).transferId;
-  await db.transaction().execute((trx) => recordReinstatement(trx, share.id, { transferId, reinstatedTotalCents }));
+  await db
+    .transaction()
+    .execute((trx) => recordReinstatement(trx, share.id, { transferId, reinstatedTotalCents }));
 }
 
 export function transferJobHandler(deps: PayoutJobDeps): JobHandler<SharePayload> {
-  return { parse: (value) => payload.parse(value), run: (value, context) => runTransfer(deps, value, context), timeoutMs: 2 * 60_000 };
+  return {
+    parse: (value) => payload.parse(value),
+    run: (value, context) => runTransfer(deps, value, context),
+    timeoutMs: 2 * 60_000,
+  };
 }
 
 export function reversalJobHandler(deps: PayoutJobDeps): JobHandler<SharePayload> {
-  return { parse: (value) => payload.parse(value), run: (value, context) => runReversal(deps, value, context), timeoutMs: 2 * 60_000 };
+  return {
+    parse: (value) => payload.parse(value),
+    run: (value, context) => runReversal(deps, value, context),
+    timeoutMs: 2 * 60_000,
+  };
 }

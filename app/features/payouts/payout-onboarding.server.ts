@@ -11,7 +11,10 @@ export async function providerCall<T>(what: string, call: () => Promise<T>): Pro
   } catch (error) {
     if (error instanceof HttpError) throw error;
     console.warn(`${what} failed at the payout provider:`, error);
-    throw new HttpError(502, "The payout provider could not be reached. Nothing was changed; please try again later.");
+    throw new HttpError(
+      502,
+      "The payout provider could not be reached. Nothing was changed; please try again later.",
+    );
   }
 }
 
@@ -50,15 +53,27 @@ export async function startOnboarding(
   const existing = await payoutAccountOf(db, creator.id, provider.id);
   let country = existing?.country ?? platform.country;
   if (!existing) {
-    if (chosenCountry === undefined || chosenCountry.trim() === "") throw badRequest("Choose the country you live in, where your bank account is.", { country: ["Choose your country"] });
+    if (chosenCountry === undefined || chosenCountry.trim() === "")
+      throw badRequest("Choose the country you live in, where your bank account is.", {
+        country: ["Choose your country"],
+      });
     const chosen = normalizeCountry(chosenCountry);
-    if (!chosen) throw badRequest(`${chosenCountry} is not a country code (two letters, such as US or FR).`, { country: ["Not a country code"] });
+    if (!chosen)
+      throw badRequest(`${chosenCountry} is not a country code (two letters, such as US or FR).`, {
+        country: ["Not a country code"],
+      });
     const rule = payoutCountryRule(platform.country, chosen);
-    if (!rule.payable) throw badRequest(`${rule.reason} Nothing was set up.`, { country: [rule.reason] });
+    if (!rule.payable)
+      throw badRequest(`${rule.reason} Nothing was set up.`, { country: [rule.reason] });
     country = chosen;
   }
   return providerCall("Starting payout onboarding", async () => {
-    const account = await ensurePayoutAccount(db, provider, { id: creator.id, email: creator.email, country }, deps.now);
+    const account = await ensurePayoutAccount(
+      db,
+      provider,
+      { id: creator.id, email: creator.email, country },
+      deps.now,
+    );
     const url = await provider.onboardingUrl({
       accountId: account.account_id,
       returnUrl: payoutReturnUrl(deps.origin),

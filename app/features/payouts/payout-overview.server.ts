@@ -3,9 +3,19 @@ import type { PayoutPlatform, PayoutProvider } from "~/infra/payouts/payout-prov
 import { testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
 import { centsToPriceString } from "~/lib/money";
 import type { SalesScope } from "~/features/payouts/earnings.server";
-import { creatorBalance, creatorTransfers, payoutsByCreator, type BalanceCents } from "~/features/payouts/balances.server";
+import {
+  creatorBalance,
+  creatorTransfers,
+  payoutsByCreator,
+  type BalanceCents,
+} from "~/features/payouts/balances.server";
 import { payoutAccountOf } from "~/features/payouts/payout-accounts.server";
-import type { AdminPayoutRow, PayoutAccountView, PayoutBalance, PayoutsOverview } from "~/features/payouts/types";
+import type {
+  AdminPayoutRow,
+  PayoutAccountView,
+  PayoutBalance,
+  PayoutsOverview,
+} from "~/features/payouts/types";
 
 /** What the payout views read: the database, the configured payout provider, the platform, and whether test sales count. */
 export interface PayoutViewDeps {
@@ -27,7 +37,10 @@ export function balanceOf(cents: BalanceCents): PayoutBalance {
 }
 
 /** A creator's account at the configured provider: as screens show it, and its row (none before setup). */
-export async function payoutAccountWithRow(deps: Pick<PayoutViewDeps, "db" | "provider" | "platform">, userId: string) {
+export async function payoutAccountWithRow(
+  deps: Pick<PayoutViewDeps, "db" | "provider" | "platform">,
+  userId: string,
+) {
   const { provider, platform } = deps;
   const row = await payoutAccountOf(deps.db, userId, provider.id);
   const country = row ? (row.country ?? platform.country) : null;
@@ -42,7 +55,10 @@ export async function payoutAccountWithRow(deps: Pick<PayoutViewDeps, "db" | "pr
 }
 
 /** The Payouts overview of a creator: the account, the balance and the transfers (and in test mode, what the test account holds). */
-export async function payoutsOverview(deps: PayoutViewDeps, userId: string): Promise<PayoutsOverview> {
+export async function payoutsOverview(
+  deps: PayoutViewDeps,
+  userId: string,
+): Promise<PayoutsOverview> {
   const { db, platform } = deps;
   const [{ view: account, row }, balance, transfers] = await Promise.all([
     payoutAccountWithRow(deps, userId),
@@ -66,12 +82,16 @@ export async function payoutsOverview(deps: PayoutViewDeps, userId: string): Pro
       createdAt: transfer.createdAt,
       testMode: transfer.testMode,
     })),
-    testAccountBalance: testRow ? centsToPriceString(await testAccountBalanceCents(db, testRow.account_id)) : null,
+    testAccountBalance: testRow
+      ? centsToPriceString(await testAccountBalanceCents(db, testRow.account_id))
+      : null,
   };
 }
 
 /** Every creator's account state and balance at the configured provider, for the admin. */
-export async function adminPayoutRows(deps: Pick<PayoutViewDeps, "db" | "provider" | "scope">): Promise<AdminPayoutRow[]> {
+export async function adminPayoutRows(
+  deps: Pick<PayoutViewDeps, "db" | "provider" | "scope">,
+): Promise<AdminPayoutRow[]> {
   const rows = await payoutsByCreator(deps.db, deps.scope, deps.provider.id);
   return rows.map((row) => ({
     userId: row.userId,

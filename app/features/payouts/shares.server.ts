@@ -32,7 +32,11 @@ export function shareProvider(row: Pick<EarningRow, "test_mode">): PayoutProvide
  * of creators without one stay owed (queueOwedTransfers sends them once the
  * account is ready). Each job names its creator, so a ban calls it off.
  */
-async function queueTransfersWhere(trx: DB, filter: { orderId?: string; creatorId?: string; provider?: PayoutProviderId }, now: Date): Promise<number> {
+async function queueTransfersWhere(
+  trx: DB,
+  filter: { orderId?: string; creatorId?: string; provider?: PayoutProviderId },
+  now: Date,
+): Promise<number> {
   const rows = await trx
     .selectFrom("earnings as e")
     .innerJoin("payout_accounts as a", (join) =>
@@ -53,10 +57,18 @@ async function queueTransfersWhere(trx: DB, filter: { orderId?: string; creatorI
     )
     .$if(filter.orderId !== undefined, (qb) => qb.where("e.order_id", "=", filter.orderId!))
     .$if(filter.creatorId !== undefined, (qb) => qb.where("e.creator_id", "=", filter.creatorId!))
-    .$if(filter.provider !== undefined, (qb) => qb.where("e.test_mode", "=", filter.provider === "test" ? 1 : 0))
+    .$if(filter.provider !== undefined, (qb) =>
+      qb.where("e.test_mode", "=", filter.provider === "test" ? 1 : 0),
+    )
     .execute();
   for (const row of rows) {
-    await enqueueJob(trx, { kind: TRANSFER_JOB, payload: { earningId: row.id }, now, maxAttempts: PAYOUT_JOB_ATTEMPTS, userId: row.creator_id });
+    await enqueueJob(trx, {
+      kind: TRANSFER_JOB,
+      payload: { earningId: row.id },
+      now,
+      maxAttempts: PAYOUT_JOB_ATTEMPTS,
+      userId: row.creator_id,
+    });
   }
   return rows.length;
 }
@@ -67,18 +79,32 @@ export function queueTransfersOfOrder(trx: DB, orderId: string, now: Date): Prom
 }
 
 /** A creator's payout account became ready: every share it owes at that provider. */
-export function queueOwedTransfers(trx: DB, creatorId: string, provider: PayoutProviderId, now: Date): Promise<number> {
+export function queueOwedTransfers(
+  trx: DB,
+  creatorId: string,
+  provider: PayoutProviderId,
+  now: Date,
+): Promise<number> {
   return queueTransfersWhere(trx, { creatorId, provider }, now);
 }
 
 /** A creator's shares at every provider (an unban). */
-export function queueOwedTransfersOfCreator(trx: DB, creatorId: string, now: Date): Promise<number> {
+export function queueOwedTransfersOfCreator(
+  trx: DB,
+  creatorId: string,
+  now: Date,
+): Promise<number> {
   return queueTransfersWhere(trx, { creatorId }, now);
 }
 
 /** A reversal takes money back from the creator: it names no creator, so a ban never calls it off. */
 async function queueReversal(trx: DB, earningId: string, now: Date): Promise<void> {
-  await enqueueJob(trx, { kind: REVERSAL_JOB, payload: { earningId }, now, maxAttempts: PAYOUT_JOB_ATTEMPTS });
+  await enqueueJob(trx, {
+    kind: REVERSAL_JOB,
+    payload: { earningId },
+    now,
+    maxAttempts: PAYOUT_JOB_ATTEMPTS,
+  });
 }
 
 /** numerator / denominator rounded to the nearest integer, ties to the even one (integers only, exact). */
@@ -106,15 +132,21 @@ interface ShareForRefund {
  * item), never more than an item has left. Answers each item's new total.
  */
 export function allocateRefund(shares: ShareForRefund[], deltaCents: number): number[] {
-  const refundedOf = (share: ShareForRefund) => share.creatorReversedCents + share.platformReversedCents;
+  const refundedOf = (share: ShareForRefund) =>
+    share.creatorReversedCents + share.platformReversedCents;
   const left = shares.map((share) => share.priceCents - refundedOf(share));
   const leftTotal = left.reduce((sum, cents) => sum + cents, 0);
-  if (deltaCents > leftTotal) throw new Error(`A refund of ${deltaCents} cents exceeds the ${leftTotal} cents left to refund`);
+  if (deltaCents > leftTotal)
+    throw new Error(
+      `A refund of ${deltaCents} cents exceeds the ${leftTotal} cents left to refund`,
+    );
   if (deltaCents <= 0 || leftTotal === 0) return shares.map(refundedOf);
   const exact = left.map((cents) => (deltaCents * cents) / leftTotal);
   const parts = exact.map(Math.floor);
   let rest = deltaCents - parts.reduce((sum, cents) => sum + cents, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (rest === 0) break;
     if (parts[index] < left[index]) {
@@ -130,7 +162,10 @@ export function allocateRefund(shares: ShareForRefund[], deltaCents: number): nu
  * half to even), all of the share once the whole item is refunded, and never
  * more than the share or less than what the platform's fee cannot cover.
  */
-export function creatorPartOfRefund(share: Pick<ShareForRefund, "priceCents" | "amountCents" | "feeCents">, refundedCents: number): number {
+export function creatorPartOfRefund(
+  share: Pick<ShareForRefund, "priceCents" | "amountCents" | "feeCents">,
+  refundedCents: number,
+): number {
   if (refundedCents >= share.priceCents) return share.amountCents;
   const proportional = roundHalfToEven(refundedCents * CREATOR_SHARE_PERCENT, 100);
   return Math.min(share.amountCents, Math.max(refundedCents - share.feeCents, proportional));
@@ -142,7 +177,12 @@ export function creatorPartOfRefund(share: Pick<ShareForRefund, "priceCents" | "
  * is reversed (cancelled when it was never sent); a transfer that was sent is
  * reversed at the provider by a queued job, for the creator's part only.
  */
-export async function reverseSharesForRefund(trx: DB, orderId: string, refundedTotalCents: number, now: Date): Promise<void> {
+export async function reverseSharesForRefund(
+  trx: DB,
+  orderId: string,
+  refundedTotalCents: number,
+  now: Date,
+): Promise<void> {
   const rows = await trx
     .selectFrom("earnings as e")
     .innerJoin("order_items as i", "i.id", "e.order_item_id")
@@ -168,24 +208,34 @@ export async function reverseSharesForRefund(trx: DB, orderId: string, refundedT
     creatorReversedCents: row.creator_reversed_cents,
     platformReversedCents: row.platform_reversed_cents,
   }));
-  const alreadyRefunded = shares.reduce((sum, share) => sum + share.creatorReversedCents + share.platformReversedCents, 0);
+  const alreadyRefunded = shares.reduce(
+    (sum, share) => sum + share.creatorReversedCents + share.platformReversedCents,
+    0,
+  );
   const totals = allocateRefund(shares, refundedTotalCents - alreadyRefunded);
   const stamp = now.toISOString();
   for (const [index, row] of rows.entries()) {
     const refunded = totals[index];
     const creatorPart = creatorPartOfRefund(shares[index], refunded);
-    if (creatorPart === row.creator_reversed_cents && refunded - creatorPart === row.platform_reversed_cents) continue;
+    if (
+      creatorPart === row.creator_reversed_cents &&
+      refunded - creatorPart === row.platform_reversed_cents
+    )
+      continue;
     const fullyReversed = creatorPart >= row.amount_cents;
     await trx
       .updateTable("earnings")
       .set({
         creator_reversed_cents: creatorPart,
         platform_reversed_cents: refunded - creatorPart,
-        ...(fullyReversed ? { status: "reversed" as const, held_from: null, reversed_at: stamp } : {}),
+        ...(fullyReversed
+          ? { status: "reversed" as const, held_from: null, reversed_at: stamp }
+          : {}),
       })
       .where("id", "=", row.id)
       .execute();
-    if (row.transfer_id !== null && creatorPart > row.creator_reversed_cents) await queueReversal(trx, row.id, now);
+    if (row.transfer_id !== null && creatorPart > row.creator_reversed_cents)
+      await queueReversal(trx, row.id, now);
   }
 }
 
@@ -199,11 +249,25 @@ export async function reverseSharesForRefund(trx: DB, orderId: string, refundedT
  * full is owed or transferred again; where its transfer had already been
  * reversed at the provider, a job sends the difference back.
  */
-export async function restoreSharesForUndoneRefund(trx: DB, orderId: string, refundedTotalCents: number, now: Date): Promise<void> {
+export async function restoreSharesForUndoneRefund(
+  trx: DB,
+  orderId: string,
+  refundedTotalCents: number,
+  now: Date,
+): Promise<void> {
   const rows = await trx
     .selectFrom("earnings as e")
     .innerJoin("order_items as i", "i.id", "e.order_item_id")
-    .select(["e.id", "e.status", "e.transfer_id", "e.amount_cents", "e.platform_fee_cents", "e.creator_reversed_cents", "e.platform_reversed_cents", "i.price_cents"])
+    .select([
+      "e.id",
+      "e.status",
+      "e.transfer_id",
+      "e.amount_cents",
+      "e.platform_fee_cents",
+      "e.creator_reversed_cents",
+      "e.platform_reversed_cents",
+      "i.price_cents",
+    ])
     .where("e.order_id", "=", orderId)
     .orderBy(sql`i.rowid`)
     .execute();
@@ -214,7 +278,9 @@ export async function restoreSharesForUndoneRefund(trx: DB, orderId: string, ref
   const exact = refunded.map((cents) => (giveBack * cents) / total);
   const parts = exact.map(Math.floor);
   let rest = giveBack - parts.reduce((sum, cents) => sum + cents, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (rest === 0) break;
     if (parts[index] < refunded[index]) {
@@ -226,26 +292,53 @@ export async function restoreSharesForUndoneRefund(trx: DB, orderId: string, ref
   for (const [index, row] of rows.entries()) {
     if (parts[index] === 0) continue;
     const left = refunded[index] - parts[index];
-    const creatorPart = left === 0 ? 0 : creatorPartOfRefund({ priceCents: row.price_cents, amountCents: row.amount_cents, feeCents: row.platform_fee_cents }, left);
+    const creatorPart =
+      left === 0
+        ? 0
+        : creatorPartOfRefund(
+            {
+              priceCents: row.price_cents,
+              amountCents: row.amount_cents,
+              feeCents: row.platform_fee_cents,
+            },
+            left,
+          );
     const restored = row.status === "reversed" && creatorPart < row.amount_cents;
-    const status: ShareStatus = restored ? (row.transfer_id === null ? "owed" : "transferred") : row.status;
+    const status: ShareStatus = restored
+      ? row.transfer_id === null
+        ? "owed"
+        : "transferred"
+      : row.status;
     if (status === "owed") owedAgain = true;
     await trx
       .updateTable("earnings")
-      .set({ creator_reversed_cents: creatorPart, platform_reversed_cents: left - creatorPart, status, ...(restored ? { reversed_at: null } : {}) })
+      .set({
+        creator_reversed_cents: creatorPart,
+        platform_reversed_cents: left - creatorPart,
+        status,
+        ...(restored ? { reversed_at: null } : {}),
+      })
       .where("id", "=", row.id)
       .execute();
     // Settles the transfer with the ledger: what was taken back at the provider beyond the new part is sent back.
-    if (row.transfer_id !== null && creatorPart < row.creator_reversed_cents) await queueReversal(trx, row.id, now);
+    if (row.transfer_id !== null && creatorPart < row.creator_reversed_cents)
+      await queueReversal(trx, row.id, now);
   }
   if (owedAgain) await queueTransfersOfOrder(trx, orderId, now);
 }
 
 /** A reversal job sent back `reinstatedTotalCents` in all of what a share's reversals took (its own transaction). */
-export async function recordReinstatement(trx: DB, earningId: string, reinstatement: { transferId: string; reinstatedTotalCents: number }): Promise<void> {
+export async function recordReinstatement(
+  trx: DB,
+  earningId: string,
+  reinstatement: { transferId: string; reinstatedTotalCents: number },
+): Promise<void> {
   await trx
     .updateTable("earnings")
-    .set({ reinstated_cents: reinstatement.reinstatedTotalCents, reinstatement_transfer_id: reinstatement.transferId })
+    .set({
+      reinstated_cents: reinstatement.reinstatedTotalCents,
+      reinstatement_transfer_id: reinstatement.transferId,
+    })
     .where("id", "=", earningId)
     .where("reinstated_cents", "<", reinstatement.reinstatedTotalCents)
     .execute();
@@ -272,7 +365,9 @@ export async function releaseShares(trx: DB, orderId: string, now: Date): Promis
     .set({ status: sql<ShareStatus>`coalesce(held_from, 'owed')`, held_from: null })
     .where("order_id", "=", orderId)
     .where("status", "=", "held")
-    .where(sql<boolean>`not (coalesce(held_from, 'owed') = 'owed' and exists (select 1 from users u where u.id = earnings.creator_id and u.banned = 1))`)
+    .where(
+      sql<boolean>`not (coalesce(held_from, 'owed') = 'owed' and exists (select 1 from users u where u.id = earnings.creator_id and u.banned = 1))`,
+    )
     .execute();
   await queueTransfersOfOrder(trx, orderId, now);
 }
@@ -282,7 +377,12 @@ export async function releaseShares(trx: DB, orderId: string, now: Date): Promis
  * the transfer. When a refund reached the share while the transfer was on its
  * way, the refunded part is reversed at once.
  */
-export async function recordTransfer(trx: DB, earningId: string, transfer: { transferId: string; amountCents: number }, now: Date): Promise<void> {
+export async function recordTransfer(
+  trx: DB,
+  earningId: string,
+  transfer: { transferId: string; amountCents: number },
+  now: Date,
+): Promise<void> {
   const stamp = now.toISOString();
   const updated = await trx
     .updateTable("earnings")
@@ -298,14 +398,24 @@ export async function recordTransfer(trx: DB, earningId: string, transfer: { tra
     .where("transfer_id", "is", null)
     .returning(["creator_reversed_cents", "transfer_reversed_cents"])
     .executeTakeFirst();
-  if (updated && updated.creator_reversed_cents > updated.transfer_reversed_cents) await queueReversal(trx, earningId, now);
+  if (updated && updated.creator_reversed_cents > updated.transfer_reversed_cents)
+    await queueReversal(trx, earningId, now);
 }
 
 /** A reversal job took back `reversedTotalCents` of a share's transfer in all (its own transaction). */
-export async function recordReversal(trx: DB, earningId: string, reversal: { reversalId: string; reversedTotalCents: number }, now: Date): Promise<void> {
+export async function recordReversal(
+  trx: DB,
+  earningId: string,
+  reversal: { reversalId: string; reversedTotalCents: number },
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable("earnings")
-    .set({ transfer_reversed_cents: reversal.reversedTotalCents, reversal_id: reversal.reversalId, reversed_at: now.toISOString() })
+    .set({
+      transfer_reversed_cents: reversal.reversedTotalCents,
+      reversal_id: reversal.reversalId,
+      reversed_at: now.toISOString(),
+    })
     .where("id", "=", earningId)
     .where("transfer_reversed_cents", "<", reversal.reversedTotalCents)
     .execute();

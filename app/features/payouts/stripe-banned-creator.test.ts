@@ -7,7 +7,14 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { sharesOf } from "#tests/setup/payouts";
-import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import {
+  accountUpdatedEvent,
+  chargeRefundedEvent,
+  checkoutEvent,
+  signPayload,
+  stripeHandlers,
+  stripeMock,
+} from "#tests/mocks/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
@@ -39,41 +46,91 @@ afterAll(() => server.close());
 
 /** Runs every queued job that moves money (transfers, reversals, refunds) with the server's own handlers. */
 async function runMoneyJobs() {
-  const handlers = Object.fromEntries(Object.entries(jobHandlers()).filter(([kind]) => kind.startsWith("payouts.") || kind.startsWith("market.")));
-  await new JobWorker({ db: getDb(), handlers, concurrency: 2, backoff: { baseMs: 0, maxMs: 0 }, log: () => {} }).drain();
+  const handlers = Object.fromEntries(
+    Object.entries(jobHandlers()).filter(
+      ([kind]) => kind.startsWith("payouts.") || kind.startsWith("market."),
+    ),
+  );
+  await new JobWorker({
+    db: getDb(),
+    handlers,
+    concurrency: 2,
+    backoff: { baseMs: 0, maxMs: 0 },
+    log: () => {},
+  }).drain();
 }
 
 async function deliver(payload: string, secret = WEBHOOK_SECRET) {
   const response = await callRoute(
     webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, secret) }, origin: "none" }),
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signPayload(payload, secret),
+      },
+      origin: "none",
+    }),
   );
-  return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
+  };
 }
 
 let admin: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
 async function setStatus(userId: string, action: "ban" | "unban") {
   admin ??= await createTestAdmin();
-  const response = await callRoute(statusRoute.action, makeRequest(`/api/admin/users/${userId}/${action}`, { method: "POST", token: admin.token }), { userId, action });
+  const response = await callRoute(
+    statusRoute.action,
+    makeRequest(`/api/admin/users/${userId}/${action}`, { method: "POST", token: admin.token }),
+    { userId, action },
+  );
   expect(response.status).toBe(200);
 }
 
 /** A creator whose Express account exists at Stripe (onboarded when asked). */
 async function creatorWithAccount(onboarded: boolean) {
   const creator = await createTestUser();
-  expect((await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }))).status).toBe(200);
-  const { account_id: accountId } = await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+  expect(
+    (
+      await callRoute(
+        onboardApi,
+        makeRequest("/api/payouts/onboard", {
+          method: "POST",
+          token: creator.token,
+          json: { country: "US" },
+        }),
+      )
+    ).status,
+  ).toBe(200);
+  const { account_id: accountId } = await getDb()
+    .selectFrom("payout_accounts")
+    .select("account_id")
+    .where("user_id", "=", creator.user.id)
+    .executeTakeFirstOrThrow();
   if (onboarded) {
     stripeMock.onboard(accountId);
-    expect((await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET)).body.outcome).toBe("processed");
+    expect((await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET)).body.outcome).toBe(
+      "processed",
+    );
   }
   return { ...creator, accountId };
 }
 
-async function openCheckout(listingIds: string[], email: string): Promise<{ sessionId: string; email: string }> {
+async function openCheckout(
+  listingIds: string[],
+  email: string,
+): Promise<{ sessionId: string; email: string }> {
   const response = await callRoute(
     createSessionApi,
-    makeRequest("/api/create-checkout-session", { json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })), customerInfo: { name: "Sam Stripe", email } } }),
+    makeRequest("/api/create-checkout-session", {
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
+        customerInfo: { name: "Sam Stripe", email },
+      },
+    }),
   );
   expect(response.status).toBe(200);
   return { sessionId: ((await response.json()) as { sessionId: string }).sessionId, email };
@@ -82,23 +139,34 @@ async function openCheckout(listingIds: string[], email: string): Promise<{ sess
 /** The buyer pays on Stripe's page and the platform endpoint hears of it. */
 async function completeCheckout({ sessionId, email }: { sessionId: string; email: string }) {
   const session = stripeMock.complete(sessionId);
-  expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe("processed");
-  const order = await getDb().selectFrom("orders").selectAll().where("customer_email", "=", email).executeTakeFirstOrThrow();
+  expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe(
+    "processed",
+  );
+  const order = await getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("customer_email", "=", email)
+    .executeTakeFirstOrThrow();
   const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge;
   return { order, chargeId };
 }
 
-const requestsTo = (method: string, path: RegExp) => stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const requestsTo = (method: string, path: RegExp) =>
+  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
 
 describe("a banned creator's money with Stripe", () => {
   it("a transfer queued before the ban never reaches Stripe", async () => {
     const creator = await creatorWithAccount(true);
     const { listing } = await createListing(creator.user.id, { price: 25 });
-    const { order } = await completeCheckout(await openCheckout([listing.id], "queued@example.com"));
+    const { order } = await completeCheckout(
+      await openCheckout([listing.id], "queued@example.com"),
+    );
     await setStatus(creator.user.id, "ban");
     await runMoneyJobs();
     expect(requestsTo("POST", /^\/v1\/transfers$/)).toHaveLength(0);
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "held", held_from: "owed", transfer_id: null }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "held", held_from: "owed", transfer_id: null },
+    ]);
   });
 
   it("a checkout open at the ban and completed at Stripe after it is refunded at once, once, and nothing is transferred", async () => {
@@ -109,7 +177,13 @@ describe("a banned creator's money with Stripe", () => {
     const { order, chargeId } = await completeCheckout(checkout);
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 4000 });
     expect(order.payment_intent_id).toMatch(/^pi_/);
-    expect(await getDb().selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute()).toHaveLength(0);
+    expect(
+      await getDb()
+        .selectFrom("download_grants")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .execute(),
+    ).toHaveLength(0);
 
     await runMoneyJobs();
     const refunds = requestsTo("POST", /^\/v1\/refunds$/);
@@ -117,28 +191,45 @@ describe("a banned creator's money with Stripe", () => {
     expect(refunds[0].form.get("payment_intent")).toBe(order.payment_intent_id);
     expect(refunds[0].form.get("amount")).toBe("4000");
     expect(refunds[0].idempotencyKey).toBe(`refund-${order.id}-0`);
-    expect(stripeMock.charges.get(chargeId)).toMatchObject({ amount_refunded: 4000, refunded: true });
+    expect(stripeMock.charges.get(chargeId)).toMatchObject({
+      amount_refunded: 4000,
+      refunded: true,
+    });
     expect(requestsTo("POST", /^\/v1\/transfers$/)).toHaveLength(0);
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "reversed", transfer_id: null, creator_reversed_cents: 3400 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "reversed", transfer_id: null, creator_reversed_cents: 3400 },
+    ]);
 
     // Stripe's echo of the refund records nothing new; the order's refund reason stays the ban's.
     expect((await deliver(chargeRefundedEvent(chargeId))).status).toBe(200);
     await runMoneyJobs();
-    const after = await getDb().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ status: "refunded", refunded_cents: 4000, refund_reason: order.refund_reason });
+    const after = await getDb()
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      status: "refunded",
+      refunded_cents: 4000,
+      refund_reason: order.refund_reason,
+    });
     expect(requestsTo("POST", /^\/v1\/refunds$/)).toHaveLength(1);
   });
 
   it("account.updated for a banned creator releases nothing; the unban sends the held share", async () => {
     const creator = await creatorWithAccount(false);
     const { listing } = await createListing(creator.user.id, { price: 20 });
-    const { order } = await completeCheckout(await openCheckout([listing.id], "owed-at-ban@example.com"));
+    const { order } = await completeCheckout(
+      await openCheckout([listing.id], "owed-at-ban@example.com"),
+    );
     await runMoneyJobs();
     expect(await sharesOf(order.id)).toMatchObject([{ status: "owed" }]);
 
     await setStatus(creator.user.id, "ban");
     stripeMock.onboard(creator.accountId);
-    expect((await deliver(accountUpdatedEvent(creator.accountId), CONNECT_SECRET)).status).toBe(200);
+    expect((await deliver(accountUpdatedEvent(creator.accountId), CONNECT_SECRET)).status).toBe(
+      200,
+    );
     await runMoneyJobs();
     expect(requestsTo("POST", /^\/v1\/transfers$/)).toHaveLength(0);
     expect(await sharesOf(order.id)).toMatchObject([{ status: "held", held_from: "owed" }]);
@@ -148,6 +239,8 @@ describe("a banned creator's money with Stripe", () => {
     const transfers = requestsTo("POST", /^\/v1\/transfers$/);
     expect(transfers).toHaveLength(1);
     expect(transfers[0].form.get("destination")).toBe(creator.accountId);
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", transferred_cents: 1700 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", transferred_cents: 1700 },
+    ]);
   });
 });

@@ -3,12 +3,23 @@ import { http } from "msw";
 import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
-import { StripeCheckoutProvider, createStripeClient } from "~/infra/payments/stripe-checkout.server";
+import {
+  StripeCheckoutProvider,
+  createStripeClient,
+} from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
-import { accountUpdatedEvent, chargeRefundedEvent, checkoutEvent, disputeEvent, signPayload, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import {
+  accountUpdatedEvent,
+  chargeRefundedEvent,
+  checkoutEvent,
+  disputeEvent,
+  signPayload,
+  stripeHandlers,
+  stripeMock,
+} from "#tests/mocks/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
@@ -33,7 +44,9 @@ vi.hoisted(() => {
 });
 
 const server = setupServer(...stripeHandlers);
-const refundHandler = stripeHandlers.find((handler) => handler.info.header === "POST https://api.stripe.com/v1/refunds")!;
+const refundHandler = stripeHandlers.find(
+  (handler) => handler.info.header === "POST https://api.stripe.com/v1/refunds",
+)!;
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(async () => {
   server.resetHandlers();
@@ -42,25 +55,52 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-const deps = () => payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) => new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId));
+const deps = () =>
+  payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) =>
+    new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId),
+  );
 const runJobs = () => runPayoutJobs(deps());
 
 async function deliver(payload: string, secret = WEBHOOK_SECRET) {
   const response = await callRoute(
     webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, secret) }, origin: "none" }),
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signPayload(payload, secret),
+      },
+      origin: "none",
+    }),
   );
-  return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
+  };
 }
 
 /** A creator whose Express account finished onboarding (as Stripe reports it by account.updated). */
 async function onboardedCreator() {
   const creator = await createTestUser();
-  const started = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
+  const started = await callRoute(
+    onboardApi,
+    makeRequest("/api/payouts/onboard", {
+      method: "POST",
+      token: creator.token,
+      json: { country: "US" },
+    }),
+  );
   expect(started.status).toBe(200);
-  const row = await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("payout_accounts")
+    .selectAll()
+    .where("user_id", "=", creator.user.id)
+    .executeTakeFirstOrThrow();
   stripeMock.onboard(row.account_id);
-  expect((await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET)).body.outcome).toBe("processed");
+  expect((await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET)).body.outcome).toBe(
+    "processed",
+  );
   return { ...creator, accountId: row.account_id };
 }
 
@@ -69,13 +109,22 @@ async function paidSale(listingIds: string[], email: string) {
   const response = await callRoute(
     createSessionApi,
     makeRequest("/api/create-checkout-session", {
-      json: { cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })), customerInfo: { name: "Sam Stripe", email } },
+      json: {
+        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })),
+        customerInfo: { name: "Sam Stripe", email },
+      },
     }),
   );
   const { sessionId } = (await response.json()) as { sessionId: string };
   const session = stripeMock.complete(sessionId);
-  expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe("processed");
-  const order = await getDb().selectFrom("orders").selectAll().where("checkout_session_hash", "=", checkoutSessionHash(sessionId)).executeTakeFirstOrThrow();
+  expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe(
+    "processed",
+  );
+  const order = await getDb()
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirstOrThrow();
   const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge as string;
   return { order, chargeId };
 }
@@ -83,12 +132,20 @@ async function paidSale(listingIds: string[], email: string) {
 let admin: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
 const theAdmin = async () => (admin ??= await createTestAdmin());
 
-const requestsTo = (method: string, path: RegExp) => stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const requestsTo = (method: string, path: RegExp) =>
+  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
 
 describe("Stripe Connect payouts", () => {
   it("creates an Express account with the transfers capability, links to Stripe's onboarding, and follows account.updated", async () => {
     const creator = await createTestUser();
-    const first = await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
+    const first = await callRoute(
+      onboardApi,
+      makeRequest("/api/payouts/onboard", {
+        method: "POST",
+        token: creator.token,
+        json: { country: "US" },
+      }),
+    );
     const { url } = (await first.json()) as { url: string };
     expect(url).toMatch(/^https:\/\/connect\.stripe\.com\//);
     const [create] = requestsTo("POST", /^\/v1\/accounts$/);
@@ -104,17 +161,39 @@ describe("Stripe Connect payouts", () => {
     expect(link.form.get("refresh_url")).toBe("http://localhost:3000/payouts/onboard");
 
     // Again: the same account, a fresh link.
-    await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
+    await callRoute(
+      onboardApi,
+      makeRequest("/api/payouts/onboard", {
+        method: "POST",
+        token: creator.token,
+        json: { country: "US" },
+      }),
+    );
     expect(requestsTo("POST", /^\/v1\/accounts$/)).toHaveLength(1);
     expect(requestsTo("POST", /^\/v1\/account_links$/)).toHaveLength(2);
 
-    const payouts = async () => (await (await callRoute(payoutsApi, makeRequest("/api/token-payouts", { token: creator.token }))).json()) as { account: { provider: string; status: string; payoutsEnabled: boolean } };
-    expect((await payouts()).account).toEqual({ provider: "stripe", status: "pending", payoutsEnabled: false, country: "US", crossBorder: false });
+    const payouts = async () =>
+      (await (
+        await callRoute(payoutsApi, makeRequest("/api/token-payouts", { token: creator.token }))
+      ).json()) as { account: { provider: string; status: string; payoutsEnabled: boolean } };
+    expect((await payouts()).account).toEqual({
+      provider: "stripe",
+      status: "pending",
+      payoutsEnabled: false,
+      country: "US",
+      crossBorder: false,
+    });
     const accountId = link.form.get("account")!;
     stripeMock.onboard(accountId);
     // Signed with the Connect endpoint's secret.
     expect((await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET)).status).toBe(200);
-    expect((await payouts()).account).toEqual({ provider: "stripe", status: "active", payoutsEnabled: true, country: "US", crossBorder: false });
+    expect((await payouts()).account).toEqual({
+      provider: "stripe",
+      status: "active",
+      payoutsEnabled: true,
+      country: "US",
+      crossBorder: false,
+    });
     stripeMock.restrict(accountId);
     await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET);
     expect((await payouts()).account.status).toBe("restricted");
@@ -127,7 +206,10 @@ describe("Stripe Connect payouts", () => {
     const dan = await onboardedCreator();
     const a = await createListing(cleo.user.id, { price: 25 });
     const b = await createListing(dan.user.id, { price: 10 });
-    const { order, chargeId } = await paidSale([a.listing.id, b.listing.id], "transfer@example.com");
+    const { order, chargeId } = await paidSale(
+      [a.listing.id, b.listing.id],
+      "transfer@example.com",
+    );
     expect(order.payment_intent_id).toMatch(/^pi_/);
     await runJobs();
     await runJobs();
@@ -139,7 +221,9 @@ describe("Stripe Connect payouts", () => {
       const sent = transfers.find((request) => request.idempotencyKey === share.id)!;
       expect(sent.form.get("amount")).toBe(String(share.amount_cents));
       expect(sent.form.get("currency")).toBe("usd");
-      expect(sent.form.get("destination")).toBe(share.creator_id === cleo.user.id ? cleo.accountId : dan.accountId);
+      expect(sent.form.get("destination")).toBe(
+        share.creator_id === cleo.user.id ? cleo.accountId : dan.accountId,
+      );
       expect(sent.form.get("transfer_group")).toBe(order.id);
       expect(sent.form.get("source_transaction")).toBe(chargeId);
       expect(share).toMatchObject({ status: "transferred", transferred_cents: share.amount_cents });
@@ -154,12 +238,25 @@ describe("Stripe Connect payouts", () => {
     const { order } = await paidSale([listing.id], "owed@example.com");
     await runJobs();
     expect(await sharesOf(order.id)).toMatchObject([{ status: "owed" }]);
-    await callRoute(onboardApi, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
-    const { account_id } = await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).executeTakeFirstOrThrow();
+    await callRoute(
+      onboardApi,
+      makeRequest("/api/payouts/onboard", {
+        method: "POST",
+        token: creator.token,
+        json: { country: "US" },
+      }),
+    );
+    const { account_id } = await getDb()
+      .selectFrom("payout_accounts")
+      .select("account_id")
+      .where("user_id", "=", creator.user.id)
+      .executeTakeFirstOrThrow();
     stripeMock.onboard(account_id);
     await deliver(accountUpdatedEvent(account_id), CONNECT_SECRET);
     await runJobs();
-    expect(await sharesOf(order.id)).toMatchObject([{ status: "transferred", transferred_cents: 1062 }]);
+    expect(await sharesOf(order.id)).toMatchObject([
+      { status: "transferred", transferred_cents: 1062 },
+    ]);
   });
 });
 
@@ -171,9 +268,21 @@ describe("refunds through Stripe", () => {
     const { order, chargeId } = await paidSale([listing.id], "admin-refund@example.com");
     await runJobs();
 
-    const refund = await callRoute(refundApi, makeRequest(`/api/admin/orders/${order.id}/refund`, { json: { reason: "Asked by the buyer" }, token: admin.token }), { orderId: order.id });
+    const refund = await callRoute(
+      refundApi,
+      makeRequest(`/api/admin/orders/${order.id}/refund`, {
+        json: { reason: "Asked by the buyer" },
+        token: admin.token,
+      }),
+      { orderId: order.id },
+    );
     expect(refund.status).toBe(200);
-    expect(await refund.json()).toMatchObject({ id: order.id, status: "refunded", refunded: "20", total: "20" });
+    expect(await refund.json()).toMatchObject({
+      id: order.id,
+      status: "refunded",
+      refunded: "20",
+      total: "20",
+    });
     const [refundRequest] = requestsTo("POST", /^\/v1\/refunds$/);
     expect(refundRequest.form.get("payment_intent")).toBe(order.payment_intent_id);
     expect(refundRequest.form.get("amount")).toBe("2000");
@@ -189,10 +298,17 @@ describe("refunds through Stripe", () => {
     expect(reversals[0].path).toBe(`/v1/transfers/${share.transfer_id}/reversals`);
     expect(reversals[0].form.get("amount")).toBe("1700");
     expect(reversals[0].idempotencyKey).toBe(`${share.id}-reversal-1700`);
-    expect(stripeMock.transfers.get(share.transfer_id!)).toMatchObject({ amount_reversed: 1700, reversed: true });
+    expect(stripeMock.transfers.get(share.transfer_id!)).toMatchObject({
+      amount_reversed: 1700,
+      reversed: true,
+    });
 
     // Refunding again is a conflict, and asks Stripe nothing.
-    const again = await callRoute(refundApi, makeRequest(`/api/admin/orders/${order.id}/refund`, { json: {}, token: admin.token }), { orderId: order.id });
+    const again = await callRoute(
+      refundApi,
+      makeRequest(`/api/admin/orders/${order.id}/refund`, { json: {}, token: admin.token }),
+      { orderId: order.id },
+    );
     expect(again.status).toBe(409);
     expect(requestsTo("POST", /^\/v1\/refunds$/)).toHaveLength(1);
   });
@@ -208,8 +324,19 @@ describe("refunds through Stripe", () => {
     expect((await deliver(chargeRefundedEvent(partial.chargeId))).body.outcome).toBe("processed");
     await runJobs();
     const [kept] = await sharesOf(partial.order.id);
-    expect(kept).toMatchObject({ status: "transferred", creator_reversed_cents: 850, platform_reversed_cents: 150, transfer_reversed_cents: 850 });
-    expect(await getDb().selectFrom("orders").select(["status", "refunded_cents"]).where("id", "=", partial.order.id).executeTakeFirst()).toEqual({ status: "paid", refunded_cents: 1000 });
+    expect(kept).toMatchObject({
+      status: "transferred",
+      creator_reversed_cents: 850,
+      platform_reversed_cents: 150,
+      transfer_reversed_cents: 850,
+    });
+    expect(
+      await getDb()
+        .selectFrom("orders")
+        .select(["status", "refunded_cents"])
+        .where("id", "=", partial.order.id)
+        .executeTakeFirst(),
+    ).toEqual({ status: "paid", refunded_cents: 1000 });
 
     // The rest, later: the order is refunded, and the second reversal takes the rest of the transfer.
     await stripe.refunds.create({ charge: partial.chargeId });
@@ -217,8 +344,13 @@ describe("refunds through Stripe", () => {
     await runJobs();
     const [ended] = await sharesOf(partial.order.id);
     expect(ended).toMatchObject({ status: "reversed", transfer_reversed_cents: 3400 });
-    expect(stripeMock.transfers.get(ended.transfer_id!)).toMatchObject({ amount_reversed: 3400, reversed: true });
-    expect(requestsTo("POST", /\/reversals$/).map((request) => request.form.get("amount"))).toEqual(["850", "2550"]);
+    expect(stripeMock.transfers.get(ended.transfer_id!)).toMatchObject({
+      amount_reversed: 3400,
+      reversed: true,
+    });
+    expect(requestsTo("POST", /\/reversals$/).map((request) => request.form.get("amount"))).toEqual(
+      ["850", "2550"],
+    );
   });
 
   it("the admin's refund and Stripe's charge.refunded at the same moment, many times: one refund, one reversal per share", async () => {
@@ -229,7 +361,10 @@ describe("refunds through Stripe", () => {
     const b = await createListing(dan.user.id, { price: 15 });
     const winners = new Set<string | null>();
     for (let round = 0; round < 8; round++) {
-      const { order, chargeId } = await paidSale([a.listing.id, b.listing.id], `race-${round}@example.com`);
+      const { order, chargeId } = await paidSale(
+        [a.listing.id, b.listing.id],
+        `race-${round}@example.com`,
+      );
       await runJobs();
       // Stripe sends the webhook as soon as the refund exists. In odd rounds it lands while the admin's request
       // is still on its way back; in even rounds Stripe's answer to the admin waits until the webhook was handled.
@@ -244,9 +379,14 @@ describe("refunds through Stripe", () => {
           }),
         );
       }
-      const adminRefund = callRoute(refundApi, makeRequest(`/api/admin/orders/${order.id}/refund`, { json: {}, token: admin.token }), { orderId: order.id });
+      const adminRefund = callRoute(
+        refundApi,
+        makeRequest(`/api/admin/orders/${order.id}/refund`, { json: {}, token: admin.token }),
+        { orderId: order.id },
+      );
       const webhook = (async () => {
-        while (!stripeMock.charges.get(chargeId)?.refunded) await new Promise((resolve) => setImmediate(resolve));
+        while (!stripeMock.charges.get(chargeId)?.refunded)
+          await new Promise((resolve) => setImmediate(resolve));
         const delivered = await deliver(chargeRefundedEvent(chargeId));
         webhookHandled();
         return delivered;
@@ -256,17 +396,44 @@ describe("refunds through Stripe", () => {
       expect(echo.status).toBe(200);
       await Promise.all([runJobs(), runJobs()]);
       server.resetHandlers();
-      winners.add((await getDb().selectFrom("orders").select("refund_reason").where("id", "=", order.id).executeTakeFirstOrThrow()).refund_reason);
+      winners.add(
+        (
+          await getDb()
+            .selectFrom("orders")
+            .select("refund_reason")
+            .where("id", "=", order.id)
+            .executeTakeFirstOrThrow()
+        ).refund_reason,
+      );
 
-      const refunds = [...stripeMock.refunds.values()].filter((refund) => refund.payment_intent === order.payment_intent_id);
+      const refunds = [...stripeMock.refunds.values()].filter(
+        (refund) => refund.payment_intent === order.payment_intent_id,
+      );
       expect(refunds).toHaveLength(1);
       const shares = await sharesOf(order.id);
       for (const share of shares) {
-        expect(share).toMatchObject({ status: "reversed", transfer_reversed_cents: share.amount_cents });
-        expect([...stripeMock.reversals.values()].filter((reversal) => reversal.transfer === share.transfer_id)).toHaveLength(1);
+        expect(share).toMatchObject({
+          status: "reversed",
+          transfer_reversed_cents: share.amount_cents,
+        });
+        expect(
+          [...stripeMock.reversals.values()].filter(
+            (reversal) => reversal.transfer === share.transfer_id,
+          ),
+        ).toHaveLength(1);
       }
-      const notices = await getDb().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute();
-      expect(notices.filter((row) => JSON.parse(row.payload).to === `race-${round}@example.com` && /refunded/.test(JSON.parse(row.payload).subject))).toHaveLength(1);
+      const notices = await getDb()
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", "mail.send")
+        .execute();
+      expect(
+        notices.filter(
+          (row) =>
+            JSON.parse(row.payload).to === `race-${round}@example.com` &&
+            /refunded/.test(JSON.parse(row.payload).subject),
+        ),
+      ).toHaveLength(1);
     }
     // Each side won some rounds: the refund was recorded by the webhook first and by the admin's request first.
     expect(winners).toEqual(new Set(["Refunded in Stripe", "Refunded by the admin"]));
@@ -280,19 +447,50 @@ describe("disputes through Stripe", () => {
     const won = await paidSale([listing.id], "dispute-won@example.com");
     const lost = await paidSale([listing.id], "dispute-lost@example.com");
     await runJobs();
-    const statusOf = async (orderId: string) => (await getDb().selectFrom("orders").select(["status", "dispute_status", "refunded_cents"]).where("id", "=", orderId).executeTakeFirstOrThrow());
+    const statusOf = async (orderId: string) =>
+      await getDb()
+        .selectFrom("orders")
+        .select(["status", "dispute_status", "refunded_cents"])
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
 
     for (const sale of [won, lost]) {
-      expect((await deliver(disputeEvent("charge.dispute.created", { chargeId: sale.chargeId, status: "needs_response" }))).body.outcome).toBe("processed");
-      expect(await statusOf(sale.order.id)).toMatchObject({ status: "disputed", dispute_status: "needs_response" });
-      expect(await sharesOf(sale.order.id)).toMatchObject([{ status: "held", held_from: "transferred" }]);
+      expect(
+        (
+          await deliver(
+            disputeEvent("charge.dispute.created", {
+              chargeId: sale.chargeId,
+              status: "needs_response",
+            }),
+          )
+        ).body.outcome,
+      ).toBe("processed");
+      expect(await statusOf(sale.order.id)).toMatchObject({
+        status: "disputed",
+        dispute_status: "needs_response",
+      });
+      expect(await sharesOf(sale.order.id)).toMatchObject([
+        { status: "held", held_from: "transferred" },
+      ]);
     }
     await deliver(disputeEvent("charge.dispute.closed", { chargeId: won.chargeId, status: "won" }));
-    await deliver(disputeEvent("charge.dispute.closed", { chargeId: lost.chargeId, status: "lost" }));
+    await deliver(
+      disputeEvent("charge.dispute.closed", { chargeId: lost.chargeId, status: "lost" }),
+    );
     await runJobs();
-    expect(await statusOf(won.order.id)).toEqual({ status: "paid", dispute_status: "won", refunded_cents: 0 });
-    expect(await sharesOf(won.order.id)).toMatchObject([{ status: "transferred", transfer_reversed_cents: 0 }]);
-    expect(await statusOf(lost.order.id)).toEqual({ status: "refunded", dispute_status: "lost", refunded_cents: 3000 });
+    expect(await statusOf(won.order.id)).toEqual({
+      status: "paid",
+      dispute_status: "won",
+      refunded_cents: 0,
+    });
+    expect(await sharesOf(won.order.id)).toMatchObject([
+      { status: "transferred", transfer_reversed_cents: 0 },
+    ]);
+    expect(await statusOf(lost.order.id)).toEqual({
+      status: "refunded",
+      dispute_status: "lost",
+      refunded_cents: 3000,
+    });
     const [reversed] = await sharesOf(lost.order.id);
     expect(reversed).toMatchObject({ status: "reversed", transfer_reversed_cents: 2550 });
     expect(requestsTo("POST", /\/reversals$/)).toHaveLength(1);

@@ -4,7 +4,10 @@ import * as privacySettings from "~/routes/_studio+/settings.privacy";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { requestStylization, STYLIZE_JOB } from "~/features/studio/stylized-images.server";
-import { CANCELLED_BY_CONSENT_WITHDRAWAL, FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
+import {
+  CANCELLED_BY_CONSENT_WITHDRAWAL,
+  FACE_CONSENT_VERSION,
+} from "~/features/privacy/face-consent";
 import type { DashboardData } from "~/features/studio/types";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
@@ -22,24 +25,43 @@ beforeEach(async () => {
 });
 
 async function uploadedImage(token: string): Promise<string> {
-  const response = await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
+  const response = await callRoute(
+    upload.action,
+    uploadRequest(fixture("portrait.png"), { token }),
+  );
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 const requestStyle = (imageId: string, token: string) =>
-  callRoute(stylize.action, makeRequest(`/api/token-images/${imageId}/stylize`, { token, json: { style: "cartoon" } }), { id: imageId });
+  callRoute(
+    stylize.action,
+    makeRequest(`/api/token-images/${imageId}/stylize`, { token, json: { style: "cartoon" } }),
+    { id: imageId },
+  );
 
 const consent = (method: "POST" | "DELETE", token: string) =>
   callRoute(
     consentRoute.action,
-    makeRequest("/api/account/consent", { method, token, ...(method === "POST" ? { json: { faceProcessing: true } } : {}) }),
+    makeRequest("/api/account/consent", {
+      method,
+      token,
+      ...(method === "POST" ? { json: { faceProcessing: true } } : {}),
+    }),
   );
 
 async function queuedWork(userId: string) {
   const db = getDb();
-  const styles = await db.selectFrom("stylized_images").select(["status", "error"]).where("user_id", "=", userId).execute();
-  const jobs = await db.selectFrom("jobs").select(["status", "kind"]).where("user_id", "=", userId).execute();
+  const styles = await db
+    .selectFrom("stylized_images")
+    .select(["status", "error"])
+    .where("user_id", "=", userId)
+    .execute();
+  const jobs = await db
+    .selectFrom("jobs")
+    .select(["status", "kind"])
+    .where("user_id", "=", userId)
+    .execute();
   return { styles, jobs };
 }
 
@@ -59,18 +81,35 @@ describe("consent to face processing", () => {
     const imageId = await uploadedImage(token);
     const given = await consent("POST", token);
     expect(given.status).toBe(200);
-    const account = (await given.json()) as { id: string; consent: { faceProcessing: { given: boolean; at: string; version: string } } };
-    expect(account).toMatchObject({ id: user.id, consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } } });
+    const account = (await given.json()) as {
+      id: string;
+      consent: { faceProcessing: { given: boolean; at: string; version: string } };
+    };
+    expect(account).toMatchObject({
+      id: user.id,
+      consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
+    });
     expect(Number.isNaN(Date.parse(account.consent.faceProcessing.at))).toBe(false);
-    const row = await getDb().selectFrom("users").select(["face_consent_version", "face_consent_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ face_consent_version: FACE_CONSENT_VERSION, face_consent_at: account.consent.faceProcessing.at });
+    const row = await getDb()
+      .selectFrom("users")
+      .select(["face_consent_version", "face_consent_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      face_consent_version: FACE_CONSENT_VERSION,
+      face_consent_at: account.consent.faceProcessing.at,
+    });
     expect((await requestStyle(imageId, token)).status).toBe(202);
   });
 
   it("asks again when the text changed: a consent to an earlier version does not count", async () => {
     const { user, token } = await createTestUser();
     const imageId = await uploadedImage(token);
-    await getDb().updateTable("users").set({ face_consent_version: "2000-01-01" }).where("id", "=", user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ face_consent_version: "2000-01-01" })
+      .where("id", "=", user.id)
+      .execute();
     expect((await requestStyle(imageId, token)).status).toBe(409);
     expect(await queuedWork(user.id)).toEqual({ styles: [], jobs: [] });
   });
@@ -78,9 +117,20 @@ describe("consent to face processing", () => {
   it("refuses a style when the consent was withdrawn after the request was admitted (the insert checks it again)", async () => {
     const { user, token } = await createTestUser();
     const imageId = await uploadedImage(token);
-    await getDb().updateTable("users").set({ face_consent_version: null, face_consent_at: null }).where("id", "=", user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ face_consent_version: null, face_consent_at: null })
+      .where("id", "=", user.id)
+      .execute();
     await expect(
-      requestStylization(getDb(), { userId: user.id, imageId, style: "anime", provider: "local", now: new Date(), consentVersion: FACE_CONSENT_VERSION }),
+      requestStylization(getDb(), {
+        userId: user.id,
+        imageId,
+        style: "anime",
+        provider: "local",
+        now: new Date(),
+        consentVersion: FACE_CONSENT_VERSION,
+      }),
     ).rejects.toMatchObject({ status: 409 });
     expect(await queuedWork(user.id)).toEqual({ styles: [], jobs: [] });
   });
@@ -96,7 +146,9 @@ describe("consent to face processing", () => {
 
     const withdrawn = await consent("DELETE", token);
     expect(withdrawn.status).toBe(200);
-    expect(await withdrawn.json()).toMatchObject({ consent: { faceProcessing: { given: false, at: null, version: null } } });
+    expect(await withdrawn.json()).toMatchObject({
+      consent: { faceProcessing: { given: false, at: null, version: null } },
+    });
 
     const mine = await queuedWork(user.id);
     expect(mine.styles).toEqual([
@@ -117,8 +169,13 @@ describe("consent to face processing", () => {
     const engine = testStyleEngine();
     await studioWorker(engine).drain();
     expect(engine.calls).toHaveLength(1);
-    expect((await queuedWork(user.id)).styles.map((style) => style.status)).toEqual(["failed", "failed"]);
-    expect((await queuedWork(other.user.id)).styles).toEqual([{ status: "completed", error: null }]);
+    expect((await queuedWork(user.id)).styles.map((style) => style.status)).toEqual([
+      "failed",
+      "failed",
+    ]);
+    expect((await queuedWork(other.user.id)).styles).toEqual([
+      { status: "completed", error: null },
+    ]);
   });
 
   it("a job a worker takes after the withdrawal measures no face: it ends cancelled", async () => {
@@ -126,11 +183,17 @@ describe("consent to face processing", () => {
     const imageId = await uploadedImage(token);
     expect((await requestStyle(imageId, token)).status).toBe(202);
     // Withdrawn behind the queue's back (as if the job had been claimed a moment before).
-    await getDb().updateTable("users").set({ face_consent_version: null, face_consent_at: null }).where("id", "=", user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ face_consent_version: null, face_consent_at: null })
+      .where("id", "=", user.id)
+      .execute();
     const engine = testStyleEngine();
     await studioWorker(engine).drain();
     expect(engine.calls).toEqual([]);
-    expect((await queuedWork(user.id)).styles).toEqual([{ status: "failed", error: CANCELLED_BY_CONSENT_WITHDRAWAL }]);
+    expect((await queuedWork(user.id)).styles).toEqual([
+      { status: "failed", error: CANCELLED_BY_CONSENT_WITHDRAWAL },
+    ]);
   });
 });
 
@@ -142,22 +205,42 @@ describe("the consent on the screens, without JavaScript", () => {
   it("shows the consent form on the Style step, refuses Generate, and records the consent from the form", async () => {
     const { user, token, cookie } = await createTestUser({ faceConsent: false });
     const imageId = await uploadedImage(token);
-    const page = await callRoute(dashboard.loader, makeRequest(`/dashboard?image=${imageId}&step=style`, { cookie }));
+    const page = await callRoute(
+      dashboard.loader,
+      makeRequest(`/dashboard?image=${imageId}&step=style`, { cookie }),
+    );
     const data = (await page.json()) as DashboardData;
-    expect(data.faceConsent).toEqual({ given: false, paragraphs: expect.arrayContaining([expect.stringContaining("468 points")]) });
+    expect(data.faceConsent).toEqual({
+      given: false,
+      paragraphs: expect.arrayContaining([expect.stringContaining("468 points")]),
+    });
 
-    const generate = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }));
+    const generate = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
+    );
     expect(generate.status).toBe(302);
-    expect(await flashOf(generate)).toMatchObject({ kind: "error", description: expect.stringContaining("consent") });
+    expect(await flashOf(generate)).toMatchObject({
+      kind: "error",
+      description: expect.stringContaining("consent"),
+    });
     expect(await queuedWork(user.id)).toEqual({ styles: [], jobs: [] });
 
     const back = `/dashboard?image=${imageId}&step=style`;
-    const agreed = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "give-consent", back }, { cookie }));
+    const agreed = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "give-consent", back }, { cookie }),
+    );
     expect(agreed.status).toBe(302);
     expect(agreed.headers.get("Location")).toBe(`${back}#pipeline`);
-    const after = (await (await callRoute(dashboard.loader, makeRequest(back, { cookie }))).json()) as DashboardData;
+    const after = (await (
+      await callRoute(dashboard.loader, makeRequest(back, { cookie }))
+    ).json()) as DashboardData;
     expect(after.faceConsent?.given).toBe(true);
-    const styled = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }));
+    const styled = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
+    );
     expect(styled.headers.get("Location")).toMatch(/pending=/);
   });
 
@@ -165,18 +248,40 @@ describe("the consent on the screens, without JavaScript", () => {
     const { user, token, cookie } = await createTestUser();
     const imageId = await uploadedImage(token);
     expect((await requestStyle(imageId, token)).status).toBe(202);
-    const shown = await callRoute(privacySettings.loader, makeRequest("/settings/privacy", { cookie }));
-    expect(await shown.json()).toMatchObject({ given: true, record: { given: true, version: FACE_CONSENT_VERSION } });
+    const shown = await callRoute(
+      privacySettings.loader,
+      makeRequest("/settings/privacy", { cookie }),
+    );
+    expect(await shown.json()).toMatchObject({
+      given: true,
+      record: { given: true, version: FACE_CONSENT_VERSION },
+    });
 
-    const withdrawn = await callRoute(privacySettings.action, formRequest("/settings/privacy", { intent: "withdraw-consent" }, { cookie }));
+    const withdrawn = await callRoute(
+      privacySettings.action,
+      formRequest("/settings/privacy", { intent: "withdraw-consent" }, { cookie }),
+    );
     expect(withdrawn.status).toBe(302);
     expect(withdrawn.headers.get("Location")).toBe("/settings/privacy");
     expect((await queuedWork(user.id)).jobs).toEqual([{ status: "failed", kind: STYLIZE_JOB }]);
-    const after = await callRoute(privacySettings.loader, makeRequest("/settings/privacy", { cookie }));
-    expect(await after.json()).toMatchObject({ given: false, outdated: false, record: { given: false } });
+    const after = await callRoute(
+      privacySettings.loader,
+      makeRequest("/settings/privacy", { cookie }),
+    );
+    expect(await after.json()).toMatchObject({
+      given: false,
+      outdated: false,
+      record: { given: false },
+    });
 
-    await callRoute(privacySettings.action, formRequest("/settings/privacy", { intent: "give-consent" }, { cookie }));
-    const again = await callRoute(privacySettings.loader, makeRequest("/settings/privacy", { cookie }));
+    await callRoute(
+      privacySettings.action,
+      formRequest("/settings/privacy", { intent: "give-consent" }, { cookie }),
+    );
+    const again = await callRoute(
+      privacySettings.loader,
+      makeRequest("/settings/privacy", { cookie }),
+    );
     expect(await again.json()).toMatchObject({ given: true });
   });
 });

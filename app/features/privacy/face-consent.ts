@@ -34,9 +34,13 @@ export const FACE_CONSENT_REQUIRED =
   "Styling needs your consent to face processing: read what it does and agree on the Style step or in Settings, Privacy.";
 
 /** What a creator reads on a style that was waiting when they withdrew their consent. */
-export const CANCELLED_BY_CONSENT_WITHDRAWAL = "Cancelled: you withdrew your consent to face processing.";
+export const CANCELLED_BY_CONSENT_WITHDRAWAL =
+  "Cancelled: you withdrew your consent to face processing.";
 
 /** Whether a user's recorded consent is to the text shown now. */
-export function hasCurrentFaceConsent(user: { face_consent_version: string | null; face_consent_at: string | null }): boolean {
+export function hasCurrentFaceConsent(user: {
+  face_consent_version: string | null;
+  face_consent_at: string | null;
+}): boolean {
   return user.face_consent_at !== null && user.face_consent_version === FACE_CONSENT_VERSION;
 }

@@ -1,7 +1,11 @@
 import type { Config } from "~/infra/config.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
-import { FAL_RETENTION_DOCS, FACE_CONSENT_VERSION, faceConsentText } from "~/features/privacy/face-consent";
+import {
+  FAL_RETENTION_DOCS,
+  FACE_CONSENT_VERSION,
+  faceConsentText,
+} from "~/features/privacy/face-consent";
 
 /** One part of the privacy page: a heading and its sentences. */
 export interface PrivacySection {
@@ -78,7 +82,9 @@ export function privacyFacts(config: Config): PrivacyFacts {
       title: "Platforms you connect",
       paragraphs: [
         ...(config.SHOPIFY_CLIENT_ID
-          ? ["Shopify: when you connect a shop, the images and listing details you publish there are sent to your Shopify store."]
+          ? [
+              "Shopify: when you connect a shop, the images and listing details you publish there are sent to your Shopify store.",
+            ]
           : []),
         `Adobe Stock: when you connect your contributor account, the images you submit are uploaded to ${config.ADOBE_STOCK_SFTP_HOST} over SFTP.`,
         "The credentials of a platform you connect are stored encrypted on this server and removed when you disconnect it.",
@@ -93,7 +99,11 @@ export function privacyFacts(config: Config): PrivacyFacts {
       ],
     },
   ];
-  return { sections, consentVersion: FACE_CONSENT_VERSION, vendorRetentionUrl: engine.kind === "fal" ? FAL_RETENTION_DOCS : null };
+  return {
+    sections,
+    consentVersion: FACE_CONSENT_VERSION,
+    vendorRetentionUrl: engine.kind === "fal" ? FAL_RETENTION_DOCS : null,
+  };
 }
 
 /** The mail server's host name (never the URL: it may hold the password). */

@@ -116,7 +116,13 @@ async function listOnAdobeStock(cookie: string, imageId: string, title: string) 
   expect(response.status).toBe(200);
   return (await response.json()) as {
     ok: true;
-    results: { platform: string; status: string; success: boolean; error?: string; modelReleaseUrl?: string | null }[];
+    results: {
+      platform: string;
+      status: string;
+      success: boolean;
+      error?: string;
+      modelReleaseUrl?: string | null;
+    }[];
   };
 }
 
@@ -210,7 +216,12 @@ async function signRelease(token: string, imageId: string) {
     releaseApi.action,
     makeRequest(`/api/token-stylized-images/${imageId}/model-release`, {
       token,
-      json: { modelName: "Ada Lovelace", signedOn: new Date().toISOString().slice(0, 10), signature: "Ada Lovelace", confirm: true },
+      json: {
+        modelName: "Ada Lovelace",
+        signedOn: new Date().toISOString().slice(0, 10),
+        signature: "Ada Lovelace",
+        confirm: true,
+      },
     }),
     { id: imageId },
   );
@@ -334,13 +345,23 @@ describe("Adobe Stock connection", () => {
 
 describe("listing on Adobe Stock", () => {
   it("is refused with its sentence until the image has a model release (screen and API), and nothing is sent", async () => {
-    const { user, cookie, token } = await createTestUser({ firstName: "Ada", lastName: "Lovelace" });
-    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(302);
+    const { user, cookie, token } = await createTestUser({
+      firstName: "Ada",
+      lastName: "Lovelace",
+    });
+    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
+      302,
+    );
     const { stylized } = await imageOfSize(user.id, 2000);
     const before = Object.keys(sftp.files()).length;
 
     const screen = await listOnAdobeStock(cookie, stylized.id, "Portrait without a release");
-    expect(screen.results[0]).toMatchObject({ platform: "adobestock", success: false, status: "failed", modelReleaseUrl: null });
+    expect(screen.results[0]).toMatchObject({
+      platform: "adobestock",
+      success: false,
+      status: "failed",
+      modelReleaseUrl: null,
+    });
     expect(screen.results[0].error).toBe(
       "Adobe Stock needs a signed model release for this image, because it shows a real person. " +
         "Sign one for yourself or upload the signed release of the person shown (Model release, under the listing), then submit again.",
@@ -349,14 +370,22 @@ describe("listing on Adobe Stock", () => {
       postApi.action,
       makeRequest("/api/marketplace/post", {
         token,
-        json: { imageId: stylized.id, title: "Portrait without a release", description: "A portrait.", price: 30, platforms: ["adobestock"] },
+        json: {
+          imageId: stylized.id,
+          title: "Portrait without a release",
+          description: "A portrait.",
+          price: 30,
+          platforms: ["adobestock"],
+        },
       }),
     );
     expect(api.status).toBe(200);
     const answer = (await api.json()) as { results: { success: boolean; error?: string }[] };
     expect(answer.results[0].success).toBe(false);
     expect(answer.results[0].error).toContain("needs a signed model release");
-    expect(await getDb().selectFrom("jobs").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("jobs").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
     expect(Object.keys(sftp.files())).toHaveLength(before);
 
     // With one, the same request is submitted, and the listing links to the release's PDF.
@@ -364,7 +393,9 @@ describe("listing on Adobe Stock", () => {
     await listOnAdobeStock(cookie, stylized.id, "Portrait with a release");
     const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
     expect(publication.status).toBe("submitted");
-    expect(publication.modelReleaseUrl).toBe(`/api/token-stylized-images/${stylized.id}/model-release`);
+    expect(publication.modelReleaseUrl).toBe(
+      `/api/token-stylized-images/${stylized.id}/model-release`,
+    );
   });
 
   it("uploads the styled file at the pixels the engine made, with one title, no AI wording, and says submitted", async () => {
@@ -377,7 +408,8 @@ describe("listing on Adobe Stock", () => {
     );
     const { stylized, sourceKey } = await imageOfSize(user.id, 2000);
     await signRelease(token, stylized.id);
-    const longTitle = "AI generated anime portrait with soft window light and a calm expression for editorial use";
+    const longTitle =
+      "AI generated anime portrait with soft window light and a calm expression for editorial use";
 
     const response = await callRoute(
       listRoute.action,
@@ -399,7 +431,9 @@ describe("listing on Adobe Stock", () => {
     const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
     expect(publication.status).toBe("submitted");
     expect(publication.error).toBeNull();
-    expect(publication.note).toMatch(/^Sent selfie-studio-.+\.jpg, 2000×2000 JPEG \(4\.0 MP\) as the style engine made it/);
+    expect(publication.note).toMatch(
+      /^Sent selfie-studio-.+\.jpg, 2000×2000 JPEG \(4\.0 MP\) as the style engine made it/,
+    );
 
     const name = `/${submissionFileName(publication.publicationId)}`;
     const uploaded = sftp.files()[name];
@@ -421,7 +455,8 @@ describe("listing on Adobe Stock", () => {
     expect(iim.get("2:5")).toEqual([title]);
     expect(iim.get("2:105")).toEqual([title]);
     expect(xmp.keywords).toEqual(expect.arrayContaining(["Anime", "portrait"]));
-    for (const text of [...xmp.keywords, xmp.title!, xmp.text]) expect(text).not.toMatch(/\bAI\b|generative/i);
+    for (const text of [...xmp.keywords, xmp.title!, xmp.text])
+      expect(text).not.toMatch(/\bAI\b|generative/i);
     expect(xmp.text).toContain("A stylized selfie in the anime style.");
     // The disclosure the styling engine wrote into the source file, carried over.
     expect(xmp.sourceType).toBe(GENERATED);
@@ -441,7 +476,9 @@ describe("listing on Adobe Stock", () => {
 
   it("refuses a 1 MP image with the size the upload needs, never enlarging it (not even with fal.ai's upscaler)", async () => {
     const { user, cookie, token } = await createTestUser();
-    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(302);
+    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
+      302,
+    );
     const { stylized } = await imageOfSize(user.id, 1000);
     await signRelease(token, stylized.id);
     getConfig().FAL_KEY = "fal-test-key";
@@ -460,13 +497,17 @@ describe("listing on Adobe Stock", () => {
 
   it("sends a style the engine enlarged at the pixels it made, and refuses one whose real size is unknown", async () => {
     const { user, cookie, token } = await createTestUser();
-    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(302);
+    expect((await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD })).status).toBe(
+      302,
+    );
     const { stylized } = await imageOfSize(user.id, 2600, 2100);
     await signRelease(token, stylized.id);
     await listOnAdobeStock(cookie, stylized.id, "Enlarged headshot");
     const publication = await waitForState(token, stylized.id, (status) => status !== "queued");
     expect(publication.status).toBe("submitted");
-    const meta = await sharp(sftp.files()[`/${submissionFileName(publication.publicationId)}`]).metadata();
+    const meta = await sharp(
+      sftp.files()[`/${submissionFileName(publication.publicationId)}`],
+    ).metadata();
     expect([meta.width, meta.height]).toEqual([2100, 2100]);
 
     // Enlarged by something that did not say how much (a fal.ai style from before sizes were recorded): refused.
@@ -476,7 +517,9 @@ describe("listing on Adobe Stock", () => {
       .where("id", "=", stylized.id)
       .execute();
     const answer = await listOnAdobeStock(cookie, stylized.id, "Enlarged headshot again");
-    expect(answer.results[0].error).toContain("this style was enlarged after it was made, so its real size is not known");
+    expect(answer.results[0].error).toContain(
+      "this style was enlarged after it was made, so its real size is not known",
+    );
   });
 
   it("a retried upload replaces the file under the same name, never a second copy", async () => {

@@ -17,18 +17,34 @@ import { cancelQueuedPublications } from "~/features/publishing/publication-canc
  * connection still waiting for its callback.
  */
 
-export async function cancelPublicationsOfErasedCreator(trx: DB, userId: string, now: Date): Promise<void> {
+export async function cancelPublicationsOfErasedCreator(
+  trx: DB,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await cancelQueuedPublications(trx, { userId, reason: CANCELLED_BY_ERASURE, now });
 }
 
 /** The erasure job's publishing step (see above). Safe to run again. */
-export async function erasePublishingDataOf(db: DB, store: FileStore, userId: string): Promise<void> {
-  const rows = await db.selectFrom("listing_platforms").select(["id", "artifact_key"]).where("user_id", "=", userId).execute();
+export async function erasePublishingDataOf(
+  db: DB,
+  store: FileStore,
+  userId: string,
+): Promise<void> {
+  const rows = await db
+    .selectFrom("listing_platforms")
+    .select(["id", "artifact_key"])
+    .where("user_id", "=", userId)
+    .execute();
   for (const row of rows) {
     await removeArtifact(store, row.artifact_key);
     await db.deleteFrom("listing_platforms").where("id", "=", row.id).execute();
   }
-  const releases = await db.selectFrom("model_releases").select(["id", "file_key"]).where("user_id", "=", userId).execute();
+  const releases = await db
+    .selectFrom("model_releases")
+    .select(["id", "file_key"])
+    .where("user_id", "=", userId)
+    .execute();
   for (const release of releases) {
     await store.remove(release.file_key);
     await db.deleteFrom("model_releases").where("id", "=", release.id).execute();

@@ -25,9 +25,18 @@ export interface CreatorPublishingExport {
   files: ExportedFile[];
 }
 
-export async function creatorPublishingExport(db: DB, userId: string): Promise<CreatorPublishingExport> {
+export async function creatorPublishingExport(
+  db: DB,
+  userId: string,
+): Promise<CreatorPublishingExport> {
   const [integrations, publications, releases] = await Promise.all([
-    db.selectFrom("integrations").select(["platform"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    db
+      .selectFrom("integrations")
+      .select(["platform"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("listing_platforms")
       .select(["id", "artifact_key"])
@@ -36,12 +45,22 @@ export async function creatorPublishingExport(db: DB, userId: string): Promise<C
       .orderBy("created_at")
       .orderBy("id")
       .execute(),
-    db.selectFrom("model_releases").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    db
+      .selectFrom("model_releases")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
   ]);
   const files: ExportedFile[] = [];
   for (const publication of publications) {
     for (const key of artifactKeys(publication.artifact_key ?? "")) {
-      files.push({ key, name: `kits/${publication.id}.${keyExtension(key)}`, optional: key !== publication.artifact_key });
+      files.push({
+        key,
+        name: `kits/${publication.id}.${keyExtension(key)}`,
+        optional: key !== publication.artifact_key,
+      });
     }
   }
   const modelReleases = releases.map((release) => {
@@ -59,7 +78,9 @@ export async function creatorPublishingExport(db: DB, userId: string): Promise<C
     };
   });
   return {
-    integrations: integrations.map((integration) => ({ platform: findPlatform(integration.platform)?.name ?? integration.platform })),
+    integrations: integrations.map((integration) => ({
+      platform: findPlatform(integration.platform)?.name ?? integration.platform,
+    })),
     modelReleases,
     files,
   };

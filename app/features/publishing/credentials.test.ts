@@ -27,14 +27,19 @@ describe("crypto box (AES-256-GCM at rest)", () => {
     expect(() => open(sealed, "integration:u2:opensea")).toThrow(CryptoBoxError);
     expect(() => open(sealed, "integration:u1:rarible")).toThrow(CryptoBoxError);
     // A different app secret (another installation) cannot open it.
-    expect(() => open(sealed, "integration:u1:opensea", { secret: "x".repeat(64) })).toThrow(CryptoBoxError);
+    expect(() => open(sealed, "integration:u1:opensea", { secret: "x".repeat(64) })).toThrow(
+      CryptoBoxError,
+    );
     // Tampering with any part is detected.
     const parts = sealed.split(".");
     const body = Buffer.from(parts[3], "base64url");
     body[0] ^= 1;
-    expect(() => open([parts[0], parts[1], parts[2], body.toString("base64url")].join("."), "integration:u1:opensea")).toThrow(
-      CryptoBoxError,
-    );
+    expect(() =>
+      open(
+        [parts[0], parts[1], parts[2], body.toString("base64url")].join("."),
+        "integration:u1:opensea",
+      ),
+    ).toThrow(CryptoBoxError);
     expect(() => open("v2.a.b.c", "x")).toThrow(CryptoBoxError);
   });
 });
@@ -45,18 +50,30 @@ describe("integrations API (manual setup)", () => {
     const apiKey = "opensea-PLAINTEXT-api-key-7f3a9c";
     const response = await callRoute(
       tokenIntegrations.action,
-      makeRequest("/api/token-marketplace-integrations", { token, json: { platform: "opensea", apiKey, walletAddress: WALLET } }),
+      makeRequest("/api/token-marketplace-integrations", {
+        token,
+        json: { platform: "opensea", apiKey, walletAddress: WALLET },
+      }),
     );
     expect(response.status).toBe(201);
     const text = await response.text();
     expect(text).not.toContain(apiKey);
     const body = JSON.parse(text);
-    expect(body).toMatchObject({ platform: "opensea", isActive: true, apiKeyLast4: "3a9c", walletAddress: WALLET });
+    expect(body).toMatchObject({
+      platform: "opensea",
+      isActive: true,
+      apiKeyLast4: "3a9c",
+      walletAddress: WALLET,
+    });
     expect(typeof body.id).toBe("string");
     expect(typeof body.createdAt).toBe("string");
 
     // The row holds ciphertext; the connector can open it.
-    const row = await getDb().selectFrom("integrations").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("integrations")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.credentials).not.toContain(apiKey);
     expect((await openIntegration(getDb(), user.id, "opensea"))?.secret).toBe(apiKey);
 
@@ -73,7 +90,10 @@ describe("integrations API (manual setup)", () => {
     expect(fs.readFileSync(file).includes(Buffer.from(WALLET, "utf8"))).toBe(true);
 
     // Listing never carries the key either.
-    const list = await callRoute(tokenIntegrations.loader, makeRequest("/api/token-marketplace-integrations", { token }));
+    const list = await callRoute(
+      tokenIntegrations.loader,
+      makeRequest("/api/token-marketplace-integrations", { token }),
+    );
     const listText = await list.text();
     expect(listText).not.toContain(apiKey);
     expect(JSON.parse(listText)).toEqual([
@@ -83,7 +103,10 @@ describe("integrations API (manual setup)", () => {
       { platform: "eyeem", isActive: true },
       { platform: "clickasnap", isActive: true },
     ]);
-    const names = await callRoute(displayIntegrations.loader, makeRequest("/api/marketplace-integrations", { token }));
+    const names = await callRoute(
+      displayIntegrations.loader,
+      makeRequest("/api/marketplace-integrations", { token }),
+    );
     expect((await names.json()).map((entry: { platform: string }) => entry.platform)).toEqual([
       "Selfie Studio",
       "OpenSea",
@@ -96,7 +119,10 @@ describe("integrations API (manual setup)", () => {
   it("answers 400 for an unknown platform, a missing key, and a missing or malformed wallet", async () => {
     const { token } = await createTestUser();
     const post = (json: unknown) =>
-      callRoute(tokenIntegrations.action, makeRequest("/api/token-marketplace-integrations", { token, json }));
+      callRoute(
+        tokenIntegrations.action,
+        makeRequest("/api/token-marketplace-integrations", { token, json }),
+      );
     const cases: [unknown, string][] = [
       [{ platform: "myspace", apiKey: "k" }, "platform"],
       [{ platform: "opensea", walletAddress: WALLET }, "apiKey"],
@@ -110,16 +136,25 @@ describe("integrations API (manual setup)", () => {
     for (const [json, field] of cases) {
       const response = await post(json);
       expect(response.status, JSON.stringify(json)).toBe(400);
-      expect(Object.keys((await response.json()).fieldErrors ?? {}), JSON.stringify(json)).toContain(field);
+      expect(
+        Object.keys((await response.json()).fieldErrors ?? {}),
+        JSON.stringify(json),
+      ).toContain(field);
     }
     const bad = await callRoute(
       tokenIntegrations.action,
-      makeRequest("/api/token-marketplace-integrations", { token, body: "{oops", headers: { "Content-Type": "application/json" } }),
+      makeRequest("/api/token-marketplace-integrations", {
+        token,
+        body: "{oops",
+        headers: { "Content-Type": "application/json" },
+      }),
     );
     expect(bad.status).toBe(400);
     const signedOut = await callRoute(
       tokenIntegrations.action,
-      makeRequest("/api/token-marketplace-integrations", { json: { platform: "opensea", apiKey: "k", walletAddress: WALLET } }),
+      makeRequest("/api/token-marketplace-integrations", {
+        json: { platform: "opensea", apiKey: "k", walletAddress: WALLET },
+      }),
     );
     expect(signedOut.status).toBe(401);
   });
@@ -134,19 +169,36 @@ describe("integrations API (manual setup)", () => {
         json: { platform: "rarible", apiKey: "rarible-key-0001", walletAddress: WALLET },
       }),
     );
-    const bobs = await callRoute(tokenIntegrations.loader, makeRequest("/api/token-marketplace-integrations", { token: bob.token }));
-    expect((await bobs.json()).map((e: { platform: string }) => e.platform)).not.toContain("rarible");
+    const bobs = await callRoute(
+      tokenIntegrations.loader,
+      makeRequest("/api/token-marketplace-integrations", { token: bob.token }),
+    );
+    expect((await bobs.json()).map((e: { platform: string }) => e.platform)).not.toContain(
+      "rarible",
+    );
 
     const removed = await callRoute(
       deleteIntegration.action,
-      makeRequest("/api/token-marketplace-integrations/rarible", { token: alice.token, method: "DELETE" }),
+      makeRequest("/api/token-marketplace-integrations/rarible", {
+        token: alice.token,
+        method: "DELETE",
+      }),
       { platform: "rarible" },
     );
     expect(removed.status).toBe(204);
-    expect(await getDb().selectFrom("integrations").selectAll().where("user_id", "=", alice.user.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("integrations")
+        .selectAll()
+        .where("user_id", "=", alice.user.id)
+        .execute(),
+    ).toEqual([]);
     const unknown = await callRoute(
       deleteIntegration.action,
-      makeRequest("/api/token-marketplace-integrations/myspace", { token: alice.token, method: "DELETE" }),
+      makeRequest("/api/token-marketplace-integrations/myspace", {
+        token: alice.token,
+        method: "DELETE",
+      }),
       { platform: "myspace" },
     );
     expect(unknown.status).toBe(400);

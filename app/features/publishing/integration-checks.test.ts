@@ -79,7 +79,9 @@ describe("integration checks are throttled per creator", () => {
     );
     expect(api.status).toBe(429);
     expect(Number(api.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await api.json()).message).toMatch(/^Too many connection checks for your account\. Try again in \d+ minutes?\.$/);
+    expect((await api.json()).message).toMatch(
+      /^Too many connection checks for your account\. Try again in \d+ minutes?\.$/,
+    );
 
     expect(sftp.logins()).toHaveLength(loginsBefore);
     expect(await savedRows(user.id)).toEqual([]);
@@ -89,7 +91,11 @@ describe("integration checks are throttled per creator", () => {
       tokenIntegrations.action,
       makeRequest("/api/token-marketplace-integrations", {
         token,
-        json: { platform: "opensea", apiKey: "opensea-key-1234", walletAddress: "0x52908400098527886E0F7030069857D2E4169EE7" },
+        json: {
+          platform: "opensea",
+          apiKey: "opensea-key-1234",
+          walletAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+        },
       }),
     );
     expect(opensea.status).toBe(201);

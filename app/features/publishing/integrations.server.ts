@@ -2,7 +2,13 @@ import type { IntegrationMethod, IntegrationRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { open, seal } from "~/infra/crypto-box.server";
 import { newId } from "~/infra/ids.server";
-import { findPlatform, getPlatform, MARKETPLACE_ID, needsConnection, PLATFORMS } from "~/features/publishing/platforms";
+import {
+  findPlatform,
+  getPlatform,
+  MARKETPLACE_ID,
+  needsConnection,
+  PLATFORMS,
+} from "~/features/publishing/platforms";
 import type { PlatformId } from "~/features/publishing/platforms";
 import type { ManualIntegrationInput } from "~/features/publishing/schemas";
 
@@ -78,10 +84,19 @@ export function integrationJson(row: IntegrationRow): IntegrationJson {
 }
 
 export function integrationRows(db: DB, userId: string): Promise<IntegrationRow[]> {
-  return db.selectFrom("integrations").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+  return db
+    .selectFrom("integrations")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
 }
 
-export function findIntegration(db: DB, userId: string, platform: string): Promise<IntegrationRow | undefined> {
+export function findIntegration(
+  db: DB,
+  userId: string,
+  platform: string,
+): Promise<IntegrationRow | undefined> {
   return db
     .selectFrom("integrations")
     .selectAll()
@@ -101,7 +116,8 @@ export async function platformConnections(db: DB, userId: string): Promise<Platf
   return PLATFORMS.map((platform) => {
     const row = rows.get(platform.id);
     const integration = row ? integrationJson(row) : null;
-    const isActive = !platform.closed && (needsConnection(platform) ? integration?.isActive === true : true);
+    const isActive =
+      !platform.closed && (needsConnection(platform) ? integration?.isActive === true : true);
     return { platform: platform.id, isActive, integration };
   });
 }
@@ -111,7 +127,10 @@ export async function platformConnections(db: DB, userId: string): Promise<Platf
  * the platforms usable without a connection, then the creator's stored
  * connections (active or not).
  */
-export async function integrationList(db: DB, userId: string): Promise<{ platform: PlatformId; isActive: boolean }[]> {
+export async function integrationList(
+  db: DB,
+  userId: string,
+): Promise<{ platform: PlatformId; isActive: boolean }[]> {
   const connections = await platformConnections(db, userId);
   return connections
     .filter(({ platform, integration }) => {
@@ -142,7 +161,10 @@ async function upsertIntegration(
   },
 ): Promise<IntegrationRow> {
   const stamp = values.now.toISOString();
-  const sealed = sealCredential(values.userId, values.platform, { ...values.extra, secret: values.secret });
+  const sealed = sealCredential(values.userId, values.platform, {
+    ...values.extra,
+    secret: values.secret,
+  });
   const fields = {
     method: values.method,
     credentials: sealed,
@@ -159,7 +181,13 @@ async function upsertIntegration(
   };
   return db
     .insertInto("integrations")
-    .values({ id: newId(), user_id: values.userId, platform: values.platform, created_at: stamp, ...fields })
+    .values({
+      id: newId(),
+      user_id: values.userId,
+      platform: values.platform,
+      created_at: stamp,
+      ...fields,
+    })
     .onConflict((conflict) => conflict.columns(["user_id", "platform"]).doUpdateSet(fields))
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -222,7 +250,10 @@ export function saveOAuthIntegration(
  * other creator's connection that holds `shop`, if any. Custom-app tokens
  * (manual setup) are another app's and never count.
  */
-export function shopifyStoreHolder(db: DB, args: { shop: string; exceptUserId: string }): Promise<IntegrationRow | undefined> {
+export function shopifyStoreHolder(
+  db: DB,
+  args: { shop: string; exceptUserId: string },
+): Promise<IntegrationRow | undefined> {
   return db
     .selectFrom("integrations")
     .selectAll()
@@ -241,11 +272,17 @@ export function storeTakenText(shop: string): string {
 
 /** Whether a write failed on the one-connection-per-store index. */
 export function isStoreTakenConflict(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed: integrations\.shop_domain/.test(error.message);
+  return (
+    error instanceof Error &&
+    /UNIQUE constraint failed: integrations\.shop_domain/.test(error.message)
+  );
 }
 
 /** Removes a connection and its secret. Answers whether there was one. */
-export async function disconnectIntegration(db: DB, args: { userId: string; platform: string }): Promise<boolean> {
+export async function disconnectIntegration(
+  db: DB,
+  args: { userId: string; platform: string },
+): Promise<boolean> {
   const result = await db
     .deleteFrom("integrations")
     .where("user_id", "=", args.userId)
@@ -262,7 +299,9 @@ function tokenExtras(args: {
   return {
     ...(args.refreshToken ? { refreshToken: args.refreshToken } : {}),
     ...(args.expiresAt ? { expiresAt: args.expiresAt.toISOString() } : {}),
-    ...(args.refreshTokenExpiresAt ? { refreshTokenExpiresAt: args.refreshTokenExpiresAt.toISOString() } : {}),
+    ...(args.refreshTokenExpiresAt
+      ? { refreshTokenExpiresAt: args.refreshTokenExpiresAt.toISOString() }
+      : {}),
   };
 }
 
@@ -274,11 +313,17 @@ export interface OpenedIntegration {
 
 /** Opens a row's sealed credential (throws CryptoBoxError when it cannot be). */
 export function openCredential(row: IntegrationRow): SealedCredential {
-  return JSON.parse(open(row.credentials, associatedData(row.user_id, row.platform))) as SealedCredential;
+  return JSON.parse(
+    open(row.credentials, associatedData(row.user_id, row.platform)),
+  ) as SealedCredential;
 }
 
 /** The active connection with its secret opened, for a connector; null when there is none. */
-export async function openIntegration(db: DB, userId: string, platform: string): Promise<OpenedIntegration | null> {
+export async function openIntegration(
+  db: DB,
+  userId: string,
+  platform: string,
+): Promise<OpenedIntegration | null> {
   const row = await findIntegration(db, userId, platform);
   if (!row || row.is_active !== 1) return null;
   const credential = openCredential(row);
@@ -301,10 +346,17 @@ export async function replaceOAuthToken(
     now: Date;
   },
 ): Promise<boolean> {
-  const sealed = sealCredential(args.row.user_id, args.row.platform, { ...tokenExtras(args), secret: args.accessToken });
+  const sealed = sealCredential(args.row.user_id, args.row.platform, {
+    ...tokenExtras(args),
+    secret: args.accessToken,
+  });
   const result = await db
     .updateTable("integrations")
-    .set({ credentials: sealed, key_last4: lastFour(args.accessToken), updated_at: args.now.toISOString() })
+    .set({
+      credentials: sealed,
+      key_last4: lastFour(args.accessToken),
+      updated_at: args.now.toISOString(),
+    })
     .where("id", "=", args.row.id)
     .where("credentials", "=", args.row.credentials)
     .where("is_active", "=", 1)

@@ -2,4 +2,7 @@
 export { removePublishingArtifacts } from "~/features/publishing/publications.server";
 export { cancelQueuedPublications } from "~/features/publishing/publication-cancels.server";
 export { OAuthCallbackError } from "~/features/publishing/oauth-connections.server";
-export { cancelPublicationsOfErasedCreator, erasePublishingDataOf } from "~/features/publishing/creator-erasure.server";
+export {
+  cancelPublicationsOfErasedCreator,
+  erasePublishingDataOf,
+} from "~/features/publishing/creator-erasure.server";

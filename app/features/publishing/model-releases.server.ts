@@ -57,7 +57,11 @@ export function modelReleaseJson(row: ModelReleaseRow): ModelReleaseJson {
   };
 }
 
-export function findModelRelease(db: DB, userId: string, stylizedImageId: string): Promise<ModelReleaseRow | undefined> {
+export function findModelRelease(
+  db: DB,
+  userId: string,
+  stylizedImageId: string,
+): Promise<ModelReleaseRow | undefined> {
   return db
     .selectFrom("model_releases")
     .selectAll()
@@ -71,7 +75,12 @@ export async function recentModelReleases(db: DB, userId: string, limit = 20) {
   const rows = await db
     .selectFrom("model_releases")
     .innerJoin("stylized_images", "stylized_images.id", "model_releases.stylized_image_id")
-    .select(["model_releases.stylized_image_id", "model_releases.signed_on", "model_releases.created_at", "stylized_images.style"])
+    .select([
+      "model_releases.stylized_image_id",
+      "model_releases.signed_on",
+      "model_releases.created_at",
+      "stylized_images.style",
+    ])
     .where("model_releases.user_id", "=", userId)
     .orderBy("model_releases.created_at", "desc")
     .limit(limit)
@@ -167,7 +176,12 @@ function settable(font: PDFFont, text: string): string {
 }
 
 /** Draws `text` wrapped to `width`; answers the y below it. */
-function paragraph(page: PDFPage, font: PDFFont, text: string, at: { x: number; y: number; width: number; size: number }): number {
+function paragraph(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  at: { x: number; y: number; width: number; size: number },
+): number {
   const words = settable(font, text).split(/\s+/);
   let line = "";
   let y = at.y;
@@ -217,13 +231,23 @@ export async function releasePdf(args: {
   let y = 780;
   page.drawText("Model Release", { x: left, y, size: 22, font: bold });
   y -= 34;
-  y = paragraph(page, regular, `Model (the person shown): ${args.modelName}`, { x: left, y, width, size: 11 });
-  y = paragraph(page, regular, `Photographer and contributor: ${args.modelName} (the same person; account ${args.accountEmail})`, {
+  y = paragraph(page, regular, `Model (the person shown): ${args.modelName}`, {
     x: left,
     y,
     width,
     size: 11,
   });
+  y = paragraph(
+    page,
+    regular,
+    `Photographer and contributor: ${args.modelName} (the same person; account ${args.accountEmail})`,
+    {
+      x: left,
+      y,
+      width,
+      size: 11,
+    },
+  );
   y = paragraph(page, regular, `Date signed: ${args.signedOn}`, { x: left, y, width, size: 11 });
   y -= 6;
   y = paragraph(
@@ -259,14 +283,30 @@ export async function releasePdf(args: {
   y -= 36;
   page.drawText("Signature of the model:", { x: left, y, size: 10.5, font: regular });
   y -= 30;
-  page.drawText(settable(script, args.signature), { x: left, y, size: 22, font: script, color: rgb(0.05, 0.1, 0.35) });
+  page.drawText(settable(script, args.signature), {
+    x: left,
+    y,
+    size: 22,
+    font: script,
+    color: rgb(0.05, 0.1, 0.35),
+  });
   if (args.drawn) {
     const drawn = await pdf.embedPng(args.drawn);
     const s = Math.min(220 / drawn.width, 70 / drawn.height, 1);
-    page.drawImage(drawn, { x: left + 260, y: y - 10, width: drawn.width * s, height: drawn.height * s });
+    page.drawImage(drawn, {
+      x: left + 260,
+      y: y - 10,
+      width: drawn.width * s,
+      height: drawn.height * s,
+    });
   }
   y -= 12;
-  page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.6, color: rgb(0.5, 0.5, 0.55) });
+  page.drawLine({
+    start: { x: left, y },
+    end: { x: left + width, y },
+    thickness: 0.6,
+    color: rgb(0.5, 0.5, 0.55),
+  });
   y -= 16;
   paragraph(
     page,
@@ -282,7 +322,13 @@ export async function releasePdf(args: {
 export async function signModelRelease(
   db: DB,
   store: FileStore,
-  args: { userId: string; accountEmail: string; image: StylizedImageRow; input: SignedReleaseInput; now: Date },
+  args: {
+    userId: string;
+    accountEmail: string;
+    image: StylizedImageRow;
+    input: SignedReleaseInput;
+    now: Date;
+  },
 ): Promise<ModelReleaseRow> {
   const drawn = drawnSignaturePng(args.input.drawnSignature);
   const imageBytes = await store.read(args.image.file_key!);
@@ -299,7 +345,8 @@ export async function signModelRelease(
       now: args.now,
     });
   } catch (error) {
-    if (drawn && error instanceof Error && !(error instanceof TypeError)) throw unsupportedMedia("The drawn signature could not be read as a PNG image.");
+    if (drawn && error instanceof Error && !(error instanceof TypeError))
+      throw unsupportedMedia("The drawn signature could not be read as a PNG image.");
     throw error;
   }
   const fileKey = newFileKey("releases", "pdf");

@@ -50,7 +50,11 @@ describe("a model release signed in the app", () => {
   it("is kept as a PDF that names the model and the image, and only its owner can download it", async () => {
     const { user, token } = await createTestUser({ firstName: "Zoë", lastName: "Example" });
     const stylized = await createStylizedImage(user.id);
-    const drawn = await sharp({ create: { width: 120, height: 40, channels: 4, background: "#00000000" } }).png().toBuffer();
+    const drawn = await sharp({
+      create: { width: 120, height: 40, channels: 4, background: "#00000000" },
+    })
+      .png()
+      .toBuffer();
 
     const response = await sign(token, stylized.id, {
       modelName: "Zoë Example",
@@ -60,10 +64,22 @@ describe("a model release signed in the app", () => {
       drawnSignature: `data:image/png;base64,${drawn.toString("base64")}`,
     });
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { kind: string; modelName: string; drawnSignature: boolean; downloadUrl: string };
-    expect(body).toMatchObject({ kind: "signed", modelName: "Zoë Example", drawnSignature: true, downloadUrl: path(stylized.id) });
+    const body = (await response.json()) as {
+      kind: string;
+      modelName: string;
+      drawnSignature: boolean;
+      downloadUrl: string;
+    };
+    expect(body).toMatchObject({
+      kind: "signed",
+      modelName: "Zoë Example",
+      drawnSignature: true,
+      downloadUrl: path(stylized.id),
+    });
 
-    const download = await callRoute(releaseApi.loader, makeRequest(path(stylized.id), { token }), { id: stylized.id });
+    const download = await callRoute(releaseApi.loader, makeRequest(path(stylized.id), { token }), {
+      id: stylized.id,
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
     const pdfBytes = Buffer.from(await download.arrayBuffer());
@@ -75,23 +91,38 @@ describe("a model release signed in the app", () => {
     expect(pdfBytes.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(3);
 
     const stranger = await createTestUser();
-    const refused = await callRoute(releaseApi.loader, makeRequest(path(stylized.id), { token: stranger.token }), { id: stylized.id });
+    const refused = await callRoute(
+      releaseApi.loader,
+      makeRequest(path(stylized.id), { token: stranger.token }),
+      { id: stylized.id },
+    );
     expect(refused.status).toBe(404);
-    const anonymous = await callRoute(releaseApi.loader, makeRequest(path(stylized.id)), { id: stylized.id });
+    const anonymous = await callRoute(releaseApi.loader, makeRequest(path(stylized.id)), {
+      id: stylized.id,
+    });
     expect(anonymous.status).toBe(401);
   });
 
   it("refuses bad input with a JSON sentence and keeps nothing", async () => {
     const { user, token } = await createTestUser();
     const stylized = await createStylizedImage(user.id);
-    const good = { modelName: "Ada Lovelace", signedOn: today(), signature: "Ada Lovelace", confirm: true };
+    const good = {
+      modelName: "Ada Lovelace",
+      signedOn: today(),
+      signature: "Ada Lovelace",
+      confirm: true,
+    };
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
       [{ ...good, modelName: "" }, 400, /name of the person shown/],
       [{ ...good, signature: "Someone Else" }, 400, /type your name exactly as above/],
       [{ ...good, confirm: false }, 400, /confirm that you are the person shown/],
       [{ ...good, signedOn: "31/12/2026" }, 400, /YYYY-MM-DD/],
       [{ ...good, signedOn: "2999-01-01" }, 400, /cannot be in the future/],
-      [{ ...good, drawnSignature: "data:text/html;base64,PGI+" }, 415, /drawn signature must be a PNG/],
+      [
+        { ...good, drawnSignature: "data:text/html;base64,PGI+" },
+        415,
+        /drawn signature must be a PNG/,
+      ],
     ];
     for (const [json, status, message] of cases) {
       const response = await sign(token, stylized.id, json);
@@ -101,20 +132,39 @@ describe("a model release signed in the app", () => {
     }
     const notMine = await sign((await createTestUser()).token, stylized.id, good);
     expect(notMine.status).toBe(404);
-    expect(await getDb().selectFrom("model_releases").selectAll().where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("model_releases")
+        .selectAll()
+        .where("user_id", "=", user.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it("works as a plain form without JavaScript: the page shows the form, signing redirects back with the PDF's link", async () => {
     const { user, cookie } = await createTestUser({ firstName: "Grace", lastName: "Hopper" });
     const stylized = await createStylizedImage(user.id);
-    const page = await callRoute(releasePage.loader, makeRequest(`/studio/release?image=${stylized.id}`, { cookie }));
+    const page = await callRoute(
+      releasePage.loader,
+      makeRequest(`/studio/release?image=${stylized.id}`, { cookie }),
+    );
     expect(page.status).toBe(200);
     const state = (await page.json()) as { state: { release: unknown; suggestedName: string } };
     expect(state.state).toMatchObject({ release: null, suggestedName: "Grace Hopper" });
 
     const refused = await callRoute(
       releasePage.action,
-      formRequest(`/studio/release?image=${stylized.id}`, { intent: "sign", id: stylized.id, modelName: "Grace Hopper", signedOn: today(), signature: "Grace Hopper" }, { cookie }),
+      formRequest(
+        `/studio/release?image=${stylized.id}`,
+        {
+          intent: "sign",
+          id: stylized.id,
+          modelName: "Grace Hopper",
+          signedOn: today(),
+          signature: "Grace Hopper",
+        },
+        { cookie },
+      ),
     );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain("confirm that you are the person shown");
@@ -123,13 +173,25 @@ describe("a model release signed in the app", () => {
       releasePage.action,
       formRequest(
         `/studio/release?image=${stylized.id}`,
-        { intent: "sign", id: stylized.id, modelName: "Grace Hopper", signedOn: today(), signature: "Grace Hopper", confirm: "on" },
+        {
+          intent: "sign",
+          id: stylized.id,
+          modelName: "Grace Hopper",
+          signedOn: today(),
+          signature: "Grace Hopper",
+          confirm: "on",
+        },
         { cookie },
       ),
     );
     expect(signed.status).toBe(302);
     expect(signed.headers.get("Location")).toBe(`/studio/release?image=${stylized.id}`);
-    const after = (await (await callRoute(releasePage.loader, makeRequest(`/studio/release?image=${stylized.id}`, { cookie }))).json()) as {
+    const after = (await (
+      await callRoute(
+        releasePage.loader,
+        makeRequest(`/studio/release?image=${stylized.id}`, { cookie }),
+      )
+    ).json()) as {
       state: { release: { downloadUrl: string } | null };
     };
     expect(after.state.release?.downloadUrl).toBe(path(stylized.id));
@@ -141,23 +203,55 @@ describe("an uploaded model release", () => {
     const { user, token } = await createTestUser();
     const stylized = await createStylizedImage(user.id);
     const store = getFileStore();
-    const first = await sign(token, stylized.id, { modelName: "Ada Lovelace", signedOn: today(), signature: "Ada Lovelace", confirm: true });
+    const first = await sign(token, stylized.id, {
+      modelName: "Ada Lovelace",
+      signedOn: today(),
+      signature: "Ada Lovelace",
+      confirm: true,
+    });
     expect(first.status).toBe(201);
-    const firstKey = (await getDb().selectFrom("model_releases").select("file_key").where("stylized_image_id", "=", stylized.id).executeTakeFirstOrThrow()).file_key;
+    const firstKey = (
+      await getDb()
+        .selectFrom("model_releases")
+        .select("file_key")
+        .where("stylized_image_id", "=", stylized.id)
+        .executeTakeFirstOrThrow()
+    ).file_key;
 
-    const notPdf = await upload(token, stylized.id, new Blob(["<html>not a pdf</html>"], { type: "application/pdf" }));
+    const notPdf = await upload(
+      token,
+      stylized.id,
+      new Blob(["<html>not a pdf</html>"], { type: "application/pdf" }),
+    );
     expect(notPdf.status).toBe(415);
     expect(((await notPdf.json()) as { message: string }).message).toContain("must be a PDF");
-    const wrongField = await upload(token, stylized.id, new Blob([new Uint8Array(await aPdf("x"))]), "image");
+    const wrongField = await upload(
+      token,
+      stylized.id,
+      new Blob([new Uint8Array(await aPdf("x"))]),
+      "image",
+    );
     expect(wrongField.status).toBe(400);
     expect(await store.exists(firstKey)).toBe(true);
 
     const signedElsewhere = await aPdf("Signed release of the person shown");
-    const uploaded = await upload(token, stylized.id, new Blob([new Uint8Array(signedElsewhere)], { type: "application/pdf" }));
+    const uploaded = await upload(
+      token,
+      stylized.id,
+      new Blob([new Uint8Array(signedElsewhere)], { type: "application/pdf" }),
+    );
     expect(uploaded.status).toBe(201);
-    expect(await uploaded.json()).toMatchObject({ kind: "uploaded", modelName: null, bytes: signedElsewhere.length });
+    expect(await uploaded.json()).toMatchObject({
+      kind: "uploaded",
+      modelName: null,
+      bytes: signedElsewhere.length,
+    });
     expect(await store.exists(firstKey)).toBe(false);
-    const rows = await getDb().selectFrom("model_releases").selectAll().where("stylized_image_id", "=", stylized.id).execute();
+    const rows = await getDb()
+      .selectFrom("model_releases")
+      .selectAll()
+      .where("stylized_image_id", "=", stylized.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect((await store.read(rows[0].file_key)).equals(signedElsewhere)).toBe(true);
   });
@@ -182,11 +276,23 @@ describe("the release page's upload form (multipart, without JavaScript)", () =>
     const refused = await post(new Blob(["GIF89a not a pdf"], { type: "application/pdf" }));
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/studio/release?image=${stylized.id}`);
-    expect(await getDb().selectFrom("model_releases").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("model_releases")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .execute(),
+    ).toEqual([]);
 
-    const kept = await post(new Blob([new Uint8Array(await aPdf("Signed"))], { type: "application/pdf" }));
+    const kept = await post(
+      new Blob([new Uint8Array(await aPdf("Signed"))], { type: "application/pdf" }),
+    );
     expect(kept.status).toBe(302);
-    const row = await getDb().selectFrom("model_releases").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("model_releases")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: "uploaded", stylized_image_id: stylized.id });
   });
 });
@@ -199,24 +305,51 @@ describe("a model release and the creator's data", () => {
     const kept = await createStylizedImage(user.id);
     const deleted = await createStylizedImage(user.id);
     for (const image of [kept, deleted]) {
-      expect((await sign(token, image.id, { modelName: "Ada Lovelace", signedOn: today(), signature: "Ada Lovelace", confirm: true })).status).toBe(201);
+      expect(
+        (
+          await sign(token, image.id, {
+            modelName: "Ada Lovelace",
+            signedOn: today(),
+            signature: "Ada Lovelace",
+            confirm: true,
+          })
+        ).status,
+      ).toBe(201);
     }
     const keyOf = async (id: string) =>
-      (await db.selectFrom("model_releases").select("file_key").where("stylized_image_id", "=", id).executeTakeFirstOrThrow()).file_key;
+      (
+        await db
+          .selectFrom("model_releases")
+          .select("file_key")
+          .where("stylized_image_id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).file_key;
     const [keptKey, deletedKey] = [await keyOf(kept.id), await keyOf(deleted.id)];
 
     const exported = await creatorPublishingExport(db, user.id);
-    expect(exported.files).toEqual(expect.arrayContaining([{ key: keptKey, name: `releases/${kept.id}.pdf` }]));
-    expect(exported.modelReleases.map((release) => release.stylizedImageId).sort()).toEqual([kept.id, deleted.id].sort());
+    expect(exported.files).toEqual(
+      expect.arrayContaining([{ key: keptKey, name: `releases/${kept.id}.pdf` }]),
+    );
+    expect(exported.modelReleases.map((release) => release.stylizedImageId).sort()).toEqual(
+      [kept.id, deleted.id].sort(),
+    );
 
     // The studio's delete: the PDF goes first, the row with the image.
     await removePublishingArtifacts(db, store, deleted.id);
     await db.deleteFrom("stylized_images").where("id", "=", deleted.id).execute();
     expect(await store.exists(deletedKey)).toBe(false);
-    expect(await db.selectFrom("model_releases").select("id").where("stylized_image_id", "=", deleted.id).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("model_releases")
+        .select("id")
+        .where("stylized_image_id", "=", deleted.id)
+        .execute(),
+    ).toEqual([]);
 
     await erasePublishingDataOf(db, store, user.id);
     expect(await store.exists(keptKey)).toBe(false);
-    expect(await db.selectFrom("model_releases").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("model_releases").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
   });
 });

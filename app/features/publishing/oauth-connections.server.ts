@@ -2,7 +2,12 @@ import type { Config } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import { badRequest } from "~/infra/errors.server";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
-import { exchangeShopifyCode, SHOPIFY_SCOPES, shopifyAuthorizeUrl, verifyShopifyHmac } from "~/infra/shopify/shopify-oauth.server";
+import {
+  exchangeShopifyCode,
+  SHOPIFY_SCOPES,
+  shopifyAuthorizeUrl,
+  verifyShopifyHmac,
+} from "~/infra/shopify/shopify-oauth.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
 import { getPlatform } from "~/features/publishing/platforms";
@@ -24,7 +29,9 @@ import {
  * that checks the state and Shopify's HMAC before exchanging the code.
  */
 
-export function shopifyOAuthConfigured(config: Pick<Config, "SHOPIFY_CLIENT_ID" | "SHOPIFY_CLIENT_SECRET">): boolean {
+export function shopifyOAuthConfigured(
+  config: Pick<Config, "SHOPIFY_CLIENT_ID" | "SHOPIFY_CLIENT_SECRET">,
+): boolean {
   return Boolean(config.SHOPIFY_CLIENT_ID && config.SHOPIFY_CLIENT_SECRET);
 }
 
@@ -57,7 +64,10 @@ export async function startOAuth(
       "Connecting Shopify by OAuth is not set up on this server. Use manual setup with your store's Admin API access token.",
     );
   }
-  if (!args.shop) throw badRequest("Please enter your store's myshopify.com domain", { shop: ["Please enter your store's myshopify.com domain"] });
+  if (!args.shop)
+    throw badRequest("Please enter your store's myshopify.com domain", {
+      shop: ["Please enter your store's myshopify.com domain"],
+    });
   if (await shopifyStoreHolder(db, { shop: args.shop, exceptUserId: args.userId })) {
     throw badRequest(storeTakenText(args.shop), { shop: [storeTakenText(args.shop)] });
   }
@@ -134,7 +144,8 @@ export async function completeOAuth(
 ): Promise<OAuthCompletion> {
   const platform = args.platformId === "shopify" ? getPlatform("shopify") : null;
   const failText = connectFailedText(platform?.name ?? args.platformId);
-  if (!platform || !shopifyOAuthConfigured(args.config)) throw new OAuthCallbackError(failText, "page");
+  if (!platform || !shopifyOAuthConfigured(args.config))
+    throw new OAuthCallbackError(failText, "page");
   const secret = args.config.SHOPIFY_CLIENT_SECRET!;
   const hmacOk = verifyShopifyHmac(args.params, secret);
   const claim = await consumeOAuthState(db, {
@@ -144,7 +155,10 @@ export async function completeOAuth(
     now: args.now,
   });
   if (!claim) {
-    throw new OAuthCallbackError(`${failText}: this connection link has expired or was already used. Please try again.`, "page");
+    throw new OAuthCallbackError(
+      `${failText}: this connection link has expired or was already used. Please try again.`,
+      "page",
+    );
   }
   const shop = args.params.get("shop");
   const code = args.params.get("code");
@@ -169,7 +183,10 @@ export async function completeOAuth(
     throw new OAuthCallbackError(`${failText}: Shopify did not grant access.`, claim.display);
   }
   if (token.scopes.length > 0 && !token.scopes.includes("write_products")) {
-    throw new OAuthCallbackError(`${failText}: the store did not grant product access (${SHOPIFY_SCOPES.join(", ")}).`, claim.display);
+    throw new OAuthCallbackError(
+      `${failText}: the store did not grant product access (${SHOPIFY_SCOPES.join(", ")}).`,
+      claim.display,
+    );
   }
   try {
     await saveOAuthIntegration(db, {
@@ -185,7 +202,8 @@ export async function completeOAuth(
     });
   } catch (error) {
     // Another creator's callback for the same store finished first (the unique index): theirs stands.
-    if (isStoreTakenConflict(error)) throw new OAuthCallbackError(storeTakenText(shop), claim.display);
+    if (isStoreTakenConflict(error))
+      throw new OAuthCallbackError(storeTakenText(shop), claim.display);
     throw error;
   }
   return { platform: platform.id, display: claim.display };
@@ -195,13 +213,19 @@ export async function completeOAuth(
  * Checks a store's custom-app Admin API token before saving it: Shopify must
  * accept it. A refused token is a 400 with the form's field error.
  */
-export async function verifyShopifyToken(shop: string, token: string, fetch?: FetchLike): Promise<void> {
+export async function verifyShopifyToken(
+  shop: string,
+  token: string,
+  fetch?: FetchLike,
+): Promise<void> {
   const client = new ShopifyAdminClient(shop, token, fetch);
   try {
     await client.graphql<{ shop: { name: string } }>("query SelfieStudioShop { shop { name } }");
   } catch (error) {
     if (error instanceof ShopifyAuthError) {
-      throw badRequest("Shopify refused this access token", { apiKey: ["Shopify refused this access token"] });
+      throw badRequest("Shopify refused this access token", {
+        apiKey: ["Shopify refused this access token"],
+      });
     }
     throw badRequest(
       `Could not check the token with Shopify: ${error instanceof Error ? error.message : "unknown error"}`,

@@ -18,7 +18,13 @@ export interface OAuthStateClaim {
 
 export async function createOAuthState(
   db: DB,
-  args: { userId: string; platform: string; shopDomain?: string | null; display?: "popup" | "page"; now: Date },
+  args: {
+    userId: string;
+    platform: string;
+    shopDomain?: string | null;
+    display?: "popup" | "page";
+    now: Date;
+  },
 ): Promise<string> {
   const state = newSecretToken();
   await db
@@ -35,7 +41,10 @@ export async function createOAuthState(
     })
     .execute();
   // Old states are of no use to anyone: sweep them as we go.
-  await db.deleteFrom("oauth_states").where("expires_at", "<", new Date(args.now.getTime() - OAUTH_STATE_TTL_MS).toISOString()).execute();
+  await db
+    .deleteFrom("oauth_states")
+    .where("expires_at", "<", new Date(args.now.getTime() - OAUTH_STATE_TTL_MS).toISOString())
+    .execute();
   return state;
 }
 
@@ -59,5 +68,10 @@ export async function consumeOAuthState(
     .returningAll()
     .executeTakeFirst();
   if (!row || row.user_id !== args.userId || row.platform !== args.platform) return null;
-  return { userId: row.user_id, platform: row.platform, shopDomain: row.shop_domain, display: row.display };
+  return {
+    userId: row.user_id,
+    platform: row.platform,
+    shopDomain: row.shop_domain,
+    display: row.display,
+  };
 }

@@ -30,10 +30,16 @@ export async function ownImage(deps: Pick<CallContext, "db">, user: UserRow, ima
 }
 
 /** The creator's own stylized image once it is complete (400 before). */
-export async function completedImage(deps: Pick<CallContext, "db">, user: UserRow, imageId: string) {
+export async function completedImage(
+  deps: Pick<CallContext, "db">,
+  user: UserRow,
+  imageId: string,
+) {
   const image = await ownImage(deps, user, imageId);
   if (image.status !== "completed" || !image.file_key) {
-    throw badRequest("Only a completed stylized image can be published", { imageId: ["This image is not ready yet"] });
+    throw badRequest("Only a completed stylized image can be published", {
+      imageId: ["This image is not ready yet"],
+    });
   }
   return image;
 }
@@ -45,17 +51,33 @@ export interface PlatformResult extends PublicationJson {
 }
 
 /** Each publication as the API shows it, with a link to reconnect where the platform needs authorizing again. */
-export async function platformResults(deps: PublishingDeps, user: UserRow, rows: ShownPublication[]): Promise<PlatformResult[]> {
+export async function platformResults(
+  deps: PublishingDeps,
+  user: UserRow,
+  rows: ShownPublication[],
+): Promise<PlatformResult[]> {
   const results: PlatformResult[] = [];
   for (const row of rows) {
     const json = publicationJson(row, deps.origin);
     const authUrl =
       json.status === "needs_auth"
-        ? await authUrlFor(deps.db, { config: deps.config, userId: user.id, platform: getPlatform(json.id), origin: deps.origin, now: deps.now })
+        ? await authUrlFor(deps.db, {
+            config: deps.config,
+            userId: user.id,
+            platform: getPlatform(json.id),
+            origin: deps.origin,
+            now: deps.now,
+          })
         : null;
     const stock = getPlatform(json.id).capability === "sftpSubmission";
-    const release = stock ? await findModelRelease(deps.db, user.id, row.stylized_image_id) : undefined;
-    results.push({ ...json, authUrl, ...(stock ? { modelReleaseUrl: release ? modelReleaseJson(release).downloadUrl : null } : {}) });
+    const release = stock
+      ? await findModelRelease(deps.db, user.id, row.stylized_image_id)
+      : undefined;
+    results.push({
+      ...json,
+      authUrl,
+      ...(stock ? { modelReleaseUrl: release ? modelReleaseJson(release).downloadUrl : null } : {}),
+    });
   }
   return results;
 }
@@ -79,7 +101,14 @@ export async function publishToPlatforms(
   args: {
     imageId: string;
     platforms: PlatformId[];
-    content: { title: string; description: string; priceCents: number; tags: string[]; licensingEnabled: boolean; nftEnabled: boolean };
+    content: {
+      title: string;
+      description: string;
+      priceCents: number;
+      tags: string[];
+      licensingEnabled: boolean;
+      nftEnabled: boolean;
+    };
   },
 ): Promise<PlatformResult[]> {
   const image = await completedImage(deps, user, args.imageId);
@@ -88,7 +117,9 @@ export async function publishToPlatforms(
     const platform = getPlatform(id);
     let blocked = await publishBlocker(deps.db, user.id, platform);
     // A stock agency's file needs a model release and 4 MP the engine really made: refused here with the sentence.
-    const refusal = blocked ? null : await stockSubmissionBlocker(deps.db, user.id, image, platform);
+    const refusal = blocked
+      ? null
+      : await stockSubmissionBlocker(deps.db, user.id, image, platform);
     if (refusal) blocked = { status: "failed", error: refusal };
     requests.push({ platform: id, blocked });
   }

@@ -67,7 +67,8 @@ export interface Platform {
   website: string;
 }
 
-const STOCK_NOTICE = "Check the platform's contributor rules on AI-generated images before you upload.";
+const STOCK_NOTICE =
+  "Check the platform's contributor rules on AI-generated images before you upload.";
 
 export const PLATFORMS: readonly Platform[] = [
   {
@@ -111,7 +112,8 @@ export const PLATFORMS: readonly Platform[] = [
     manualFields: ["apiKey", "walletAddress"],
     capability: "mintKit",
     does: "Would prepare a mint kit for Zora.",
-    closed: "Zora stopped minting NFTs in April 2025 (posts there now become coins), so it no longer takes these listings.",
+    closed:
+      "Zora stopped minting NFTs in April 2025 (posts there now become coins), so it no longer takes these listings.",
     website: "https://zora.co",
   },
   {
@@ -229,7 +231,7 @@ export const PLATFORMS: readonly Platform[] = [
     capability: "sftpSubmission",
     does: "Uploads the styled image as a JPEG of 4 MP or more, at the size the style engine made it (never enlarged), with its title, keywords and IPTC digital source type embedded, to your contributor account over SFTP, for Adobe to review. Each image needs a signed model release first.",
     notice:
-      "SFTP upload is for qualified contributor accounts. Adobe reviews each file; in its contributor portal, attach the image's model release and tick \"Created using generative AI tools\" for images a generative model made (the fal.ai styles) before you submit.",
+      'SFTP upload is for qualified contributor accounts. Adobe reviews each file; in its contributor portal, attach the image\'s model release and tick "Created using generative AI tools" for images a generative model made (the fal.ai styles) before you submit.',
     website: "https://contributor.stock.adobe.com",
   },
 ];
@@ -271,7 +273,8 @@ export const MANUAL_FIELD_LABELS: Record<ManualField, string> = {
 /** Field labels of one platform's manual setup form (Shopify's key is its Admin API access token). */
 export function manualFieldLabel(platform: Platform, field: ManualField): string {
   if (platform.id === "shopify" && field === "apiKey") return "Admin API access token";
-  if (platform.capability === "sftpSubmission") return field === "apiKey" ? "SFTP password" : "SFTP username";
+  if (platform.capability === "sftpSubmission")
+    return field === "apiKey" ? "SFTP password" : "SFTP username";
   return MANUAL_FIELD_LABELS[field];
 }
 
@@ -293,6 +296,8 @@ export interface PlatformOption {
 }
 
 /** A list of platform states with each platform's display name in place of its id. */
-export function withPlatformNames<T extends { platform: PlatformId }>(list: readonly T[]): (Omit<T, "platform"> & { platform: string })[] {
+export function withPlatformNames<T extends { platform: PlatformId }>(
+  list: readonly T[],
+): (Omit<T, "platform"> & { platform: string })[] {
   return list.map((item) => ({ ...item, platform: getPlatform(item.platform).name }));
 }

@@ -5,7 +5,10 @@ import type { DB } from "~/infra/db.server";
  * `failed` with `reason`, and their revision moves on, so a publish job
  * already running does not record its outcome over the cancel.
  */
-export async function cancelQueuedPublications(trx: DB, { userId, reason, now }: { userId: string; reason: string; now: Date }): Promise<void> {
+export async function cancelQueuedPublications(
+  trx: DB,
+  { userId, reason, now }: { userId: string; reason: string; now: Date },
+): Promise<void> {
   await trx
     .updateTable("listing_platforms")
     .set((eb) => ({

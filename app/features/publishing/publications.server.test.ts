@@ -15,7 +15,14 @@ beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
 
-const content = { title: "Portrait", description: "", priceCents: 2500, tags: [], licensingEnabled: true, nftEnabled: false };
+const content = {
+  title: "Portrait",
+  description: "",
+  priceCents: 2500,
+  tags: [],
+  licensingEnabled: true,
+  nftEnabled: false,
+};
 
 async function publish(userId: string, platforms: PlatformId[], maxQueuedJobs?: number) {
   const image = await createStylizedImage(userId);
@@ -67,7 +74,8 @@ describe("publishing jobs per creator", () => {
       }),
     ).rejects.toMatchObject({
       status: 429,
-      message: "You can have at most 3 publishing jobs waiting at once, and 2 are waiting now. Please wait for them to finish.",
+      message:
+        "You can have at most 3 publishing jobs waiting at once, and 2 are waiting now. Please wait for them to finish.",
     });
     expectUnchanged(before, await fingerprint(), "a refused publication");
 
@@ -75,7 +83,9 @@ describe("publishing jobs per creator", () => {
     await requestPublications(getDb(), {
       userId: user.id,
       image,
-      requests: [{ platform: "opensea", blocked: { status: "needs_auth", error: "Connect OpenSea first." } }],
+      requests: [
+        { platform: "opensea", blocked: { status: "needs_auth", error: "Connect OpenSea first." } },
+      ],
       content,
       origin: ORIGIN,
       now: new Date(),
@@ -99,12 +109,16 @@ describe("publishing jobs per creator", () => {
     const before = await fingerprint();
     const response = await callRoute(
       launch.action,
-      makeRequest("/api/marketplace/launch", { token, json: { imageId: image.id, title: "One more", price: 25, platforms: ["marketplace"] } }),
+      makeRequest("/api/marketplace/launch", {
+        token,
+        json: { imageId: image.id, title: "One more", price: 25, platforms: ["marketplace"] },
+      }),
     );
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("30");
     expect(await response.json()).toEqual({
-      message: "You can have at most 2 publishing jobs waiting at once, and 2 are waiting now. Please wait for them to finish.",
+      message:
+        "You can have at most 2 publishing jobs waiting at once, and 2 are waiting now. Please wait for them to finish.",
     });
     expectUnchanged(before, await fingerprint(), "a refused launch");
   });

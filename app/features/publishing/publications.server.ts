@@ -6,7 +6,10 @@ import { newId } from "~/infra/ids.server";
 import { deriveKey } from "~/infra/keys.server";
 import { announceJobs, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { tooManyRequests } from "~/infra/errors.server";
-import type { PublishContent, PublishOutcome } from "~/features/publishing/connectors/connector.server";
+import type {
+  PublishContent,
+  PublishOutcome,
+} from "~/features/publishing/connectors/connector.server";
 import { removeArtifact } from "~/infra/artifact-files.server";
 import { findPlatform, needsConnection, PLATFORM_IDS } from "~/features/publishing/platforms";
 import type { Platform, PlatformId } from "~/features/publishing/platforms";
@@ -60,7 +63,11 @@ function downloadSignature(publicationId: string, userId: string, expires: numbe
     .digest("base64url");
 }
 
-export function publicationDownloadUrl(origin: string, row: Pick<ListingPlatformRow, "id" | "user_id">, now = Date.now()): string {
+export function publicationDownloadUrl(
+  origin: string,
+  row: Pick<ListingPlatformRow, "id" | "user_id">,
+  now = Date.now(),
+): string {
   const expires = Math.floor(now / 1000) + DOWNLOAD_TTL_SECONDS;
   const sig = downloadSignature(row.id, row.user_id, expires);
   return `${origin}/api/publications/${encodeURIComponent(row.id)}/download?exp=${expires}&sig=${sig}`;
@@ -89,20 +96,34 @@ export function verifyPublicationDownload(
 /** A row as shown: its stored state, or `withdrawn` (see currentPublications). */
 export type ShownPublication = Omit<ListingPlatformRow, "status"> & { status: PublicationStatus };
 
-export async function currentPublications(db: DB, rows: ListingPlatformRow[]): Promise<ShownPublication[]> {
+export async function currentPublications(
+  db: DB,
+  rows: ListingPlatformRow[],
+): Promise<ShownPublication[]> {
   const listingIds = rows
     .filter((row) => row.platform === "marketplace" && row.status === "live" && row.listing_id)
     .map((row) => row.listing_id!);
   if (listingIds.length === 0) return rows;
   const active = await activeListingIdsAmong(db, listingIds);
   return rows.map((row) =>
-    row.platform === "marketplace" && row.status === "live" && (!row.listing_id || !active.has(row.listing_id))
-      ? { ...row, status: "withdrawn" as const, url: null, last_error: "The listing was taken down." }
+    row.platform === "marketplace" &&
+    row.status === "live" &&
+    (!row.listing_id || !active.has(row.listing_id))
+      ? {
+          ...row,
+          status: "withdrawn" as const,
+          url: null,
+          last_error: "The listing was taken down.",
+        }
       : row,
   );
 }
 
-export function publicationJson(row: ShownPublication, origin: string, now = Date.now()): PublicationJson {
+export function publicationJson(
+  row: ShownPublication,
+  origin: string,
+  now = Date.now(),
+): PublicationJson {
   const platform = findPlatform(row.platform);
   const status = row.status;
   const downloadUrl =
@@ -117,7 +138,12 @@ export function publicationJson(row: ShownPublication, origin: string, now = Dat
     status,
     // A live row's text is a note, not an error.
     error: status === "live" ? null : row.last_error,
-    note: status === "live" ? row.last_error : status === "submitted" ? submissionNote(row.details) : null,
+    note:
+      status === "live"
+        ? row.last_error
+        : status === "submitted"
+          ? submissionNote(row.details)
+          : null,
     downloadUrl,
     publicationId: row.id,
     stylizedImageId: row.stylized_image_id,
@@ -142,7 +168,9 @@ export async function publishBlocker(
   if (integration.is_active !== 1) {
     return {
       status: "needs_auth",
-      error: integration.last_error ?? `${platform.name} refused the stored connection; please connect again.`,
+      error:
+        integration.last_error ??
+        `${platform.name} refused the stored connection; please connect again.`,
     };
   }
   return null;
@@ -230,8 +258,18 @@ export async function requestPublications(
         .returningAll()
         .executeTakeFirstOrThrow();
       if (!request.blocked) {
-        const payload: PublishJobPayload = { publicationId: row.id, revision: row.revision, origin: args.origin };
-        await enqueueJob(trx, { kind: PUBLISH_JOB, payload, now: args.now, maxAttempts: 4, userId: args.userId });
+        const payload: PublishJobPayload = {
+          publicationId: row.id,
+          revision: row.revision,
+          origin: args.origin,
+        };
+        await enqueueJob(trx, {
+          kind: PUBLISH_JOB,
+          payload,
+          now: args.now,
+          maxAttempts: 4,
+          userId: args.userId,
+        });
       }
       saved.push(row);
     }
@@ -257,7 +295,9 @@ export async function waitForPublications(
       ? await db.selectFrom("listing_platforms").selectAll().where("id", "in", ids).execute()
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const ordered = ids.map((id) => byId.get(id)).filter((row): row is ListingPlatformRow => row !== undefined);
+    const ordered = ids
+      .map((id) => byId.get(id))
+      .filter((row): row is ListingPlatformRow => row !== undefined);
     if (!ordered.some((row) => row.status === "queued") || Date.now() >= deadline) return ordered;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
@@ -285,7 +325,9 @@ export async function recordPublicationOutcome(
       ...(outcome.artifactKey !== undefined ? { artifact_key: outcome.artifactKey } : {}),
       ...(outcome.listingId !== undefined ? { listing_id: outcome.listingId } : {}),
       ...(outcome.externalId ? { external_id: outcome.externalId } : {}),
-      ...(outcome.externalId && outcome.externalShop ? { external_shop: outcome.externalShop } : {}),
+      ...(outcome.externalId && outcome.externalShop
+        ? { external_shop: outcome.externalShop }
+        : {}),
       ...(outcome.details !== undefined ? { details: outcome.details } : {}),
       updated_at: args.now.toISOString(),
     })
@@ -293,7 +335,12 @@ export async function recordPublicationOutcome(
     .where("revision", "=", args.revision)
     .executeTakeFirst();
   const recorded = Number(updated.numUpdatedRows) === 1;
-  if (recorded && outcome.artifactKey && before?.artifact_key && before.artifact_key !== outcome.artifactKey) {
+  if (
+    recorded &&
+    outcome.artifactKey &&
+    before?.artifact_key &&
+    before.artifact_key !== outcome.artifactKey
+  ) {
     await removeArtifact(store, before.artifact_key);
   }
   if (!recorded && outcome.artifactKey && outcome.artifactKey !== before?.artifact_key) {
@@ -304,7 +351,12 @@ export async function recordPublicationOutcome(
 }
 
 /** Remembers the platform's id of what was made there as soon as it exists. */
-export async function recordExternalId(db: DB, publicationId: string, externalId: string, externalShop: string | null = null): Promise<void> {
+export async function recordExternalId(
+  db: DB,
+  publicationId: string,
+  externalId: string,
+  externalShop: string | null = null,
+): Promise<void> {
   await db
     .updateTable("listing_platforms")
     .set({ external_id: externalId, external_shop: externalShop })
@@ -313,7 +365,10 @@ export async function recordExternalId(db: DB, publicationId: string, externalId
 }
 
 /** Notes a failed attempt that will be tried again (the row stays queued). */
-export async function notePublicationRetry(db: DB, args: { publicationId: string; revision: number; error: string; now: Date }) {
+export async function notePublicationRetry(
+  db: DB,
+  args: { publicationId: string; revision: number; error: string; now: Date },
+) {
   await db
     .updateTable("listing_platforms")
     .set({ last_error: args.error.slice(0, 500), updated_at: args.now.toISOString() })
@@ -323,16 +378,28 @@ export async function notePublicationRetry(db: DB, args: { publicationId: string
     .execute();
 }
 
-export async function markPublicationFailed(db: DB, args: { publicationId: string; revision: number; error: string; now: Date }) {
+export async function markPublicationFailed(
+  db: DB,
+  args: { publicationId: string; revision: number; error: string; now: Date },
+) {
   await db
     .updateTable("listing_platforms")
-    .set({ status: "failed", url: null, last_error: args.error.slice(0, 500), updated_at: args.now.toISOString() })
+    .set({
+      status: "failed",
+      url: null,
+      last_error: args.error.slice(0, 500),
+      updated_at: args.now.toISOString(),
+    })
     .where("id", "=", args.publicationId)
     .where("revision", "=", args.revision)
     .execute();
 }
 
-export function publicationsOfImage(db: DB, userId: string, stylizedImageId: string): Promise<ShownPublication[]> {
+export function publicationsOfImage(
+  db: DB,
+  userId: string,
+  stylizedImageId: string,
+): Promise<ShownPublication[]> {
   return db
     .selectFrom("listing_platforms")
     .selectAll()
@@ -351,7 +418,11 @@ export function publicationsOfUser(db: DB, userId: string): Promise<ListingPlatf
     .execute();
 }
 
-export function findPublication(db: DB, userId: string, publicationId: string): Promise<ListingPlatformRow | undefined> {
+export function findPublication(
+  db: DB,
+  userId: string,
+  publicationId: string,
+): Promise<ListingPlatformRow | undefined> {
   return db
     .selectFrom("listing_platforms")
     .selectAll()
@@ -373,7 +444,11 @@ function sortByRegistry(rows: ListingPlatformRow[]): ListingPlatformRow[] {
  * the kits, packages and model release of a stylized image. Its rows go with the image
  * (foreign key cascade).
  */
-export async function removePublishingArtifacts(db: DB, store: FileStore, stylizedImageId: string): Promise<void> {
+export async function removePublishingArtifacts(
+  db: DB,
+  store: FileStore,
+  stylizedImageId: string,
+): Promise<void> {
   const rows = await db
     .selectFrom("listing_platforms")
     .select("artifact_key")
@@ -381,7 +456,11 @@ export async function removePublishingArtifacts(db: DB, store: FileStore, styliz
     .execute();
   for (const row of rows) await removeArtifact(store, row.artifact_key);
   // Its model release's PDF (the row goes with the image too).
-  const release = await db.selectFrom("model_releases").select("file_key").where("stylized_image_id", "=", stylizedImageId).executeTakeFirst();
+  const release = await db
+    .selectFrom("model_releases")
+    .select("file_key")
+    .where("stylized_image_id", "=", stylizedImageId)
+    .executeTakeFirst();
   if (release) await store.remove(release.file_key);
 }
 

@@ -9,7 +9,11 @@ import { PermanentPublishError } from "~/features/publishing/connectors/connecto
 import { connectorFor } from "~/features/publishing/connectors/connector-registry.server";
 import type { MarketplaceListing } from "~/features/publishing/connectors/marketplace-connector.server";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
-import { ShopifyAuthError, ShopifyRequestError, ShopifyTransientError } from "~/infra/shopify/shopify-errors.server";
+import {
+  ShopifyAuthError,
+  ShopifyRequestError,
+  ShopifyTransientError,
+} from "~/infra/shopify/shopify-errors.server";
 import { CryptoBoxError } from "~/infra/crypto-box.server";
 import { SftpError } from "~/infra/sftp/sftp-errors.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
@@ -20,8 +24,15 @@ import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import type { ShopifyApp } from "~/features/publishing/shopify-tokens.server";
 import { shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
 import { findPlatform, needsConnection } from "~/features/publishing/platforms";
-import { activeListingForStylizedImage, marketplaceListingUrl, sellableFileKey } from "~/features/market/lends.server";
-import { markIntegrationNeedsAuth, openIntegration } from "~/features/publishing/integrations.server";
+import {
+  activeListingForStylizedImage,
+  marketplaceListingUrl,
+  sellableFileKey,
+} from "~/features/market/lends.server";
+import {
+  markIntegrationNeedsAuth,
+  openIntegration,
+} from "~/features/publishing/integrations.server";
 import { findUserById } from "~/features/accounts/lends.server";
 import type { PublishJobPayload } from "~/features/publishing/publications.server";
 import {
@@ -82,15 +93,25 @@ export function publishErrorMessage(error: unknown): string {
   ) {
     return error.message;
   }
-  if (error instanceof CryptoBoxError) return "The stored connection could not be read; please connect again.";
-  if (error instanceof Error && error.name === "JobTimeoutError") return "The platform took too long to answer.";
+  if (error instanceof CryptoBoxError)
+    return "The stored connection could not be read; please connect again.";
+  if (error instanceof Error && error.name === "JobTimeoutError")
+    return "The platform took too long to answer.";
   return "Something went wrong while publishing; please try again.";
 }
 
-export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPayload, context: JobRunContext): Promise<void> {
+export async function runPublishJob(
+  deps: PublishJobDeps,
+  payload: PublishJobPayload,
+  context: JobRunContext,
+): Promise<void> {
   const db: DB = context.db;
   const store = deps.store;
-  const row = await db.selectFrom("listing_platforms").selectAll().where("id", "=", payload.publicationId).executeTakeFirst();
+  const row = await db
+    .selectFrom("listing_platforms")
+    .selectAll()
+    .where("id", "=", payload.publicationId)
+    .executeTakeFirst();
   // Gone with its image, or replaced by a newer request: nothing to do.
   if (!row || row.revision !== payload.revision) return;
   const fail = (error: string) =>
@@ -112,7 +133,8 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     .where("user_id", "=", row.user_id)
     .executeTakeFirst();
   const fileKey = image && image.status === "completed" ? sellableFileKey(image) : null;
-  if (!image || !fileKey || !image.file_key) return void (await fail("The image is not ready to publish."));
+  if (!image || !fileKey || !image.file_key)
+    return void (await fail("The image is not ready to publish."));
   const user = await findUserById(db, row.user_id);
   if (!user) return;
   if (user.banned) return void (await fail("This account has been suspended."));
@@ -141,7 +163,10 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     method = opened.row.method;
   }
   // A product made in another store (the creator connected a different one since) is not updated: a new one is made.
-  const externalId = row.external_shop && credential?.shopDomain && row.external_shop !== credential.shopDomain ? null : row.external_id;
+  const externalId =
+    row.external_shop && credential?.shopDomain && row.external_shop !== credential.shopDomain
+      ? null
+      : row.external_id;
 
   // A stock agency's file: a model release and 4 MP the engine made, checked again now.
   const stockRefusal = await stockSubmissionBlocker(db, row.user_id, image, platform);
@@ -152,8 +177,17 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     publicationId: row.id,
     platform,
     content: publicationContent(row),
-    image: { id: image.id, style: image.style, fileKey, styledFileKey: image.file_key, native: nativeSize(image) },
-    creator: { id: row.user_id, name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email },
+    image: {
+      id: image.id,
+      style: image.style,
+      fileKey,
+      styledFileKey: image.file_key,
+      native: nativeSize(image),
+    },
+    creator: {
+      id: row.user_id,
+      name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
+    },
     origin: payload.origin,
     credential,
     externalId,
@@ -170,13 +204,26 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
       }
     },
     async onAuthRejected(req, message) {
-      await markIntegrationNeedsAuth(db, { userId: row.user_id, platform: req.platform.id, error: message, now: context.now() });
+      await markIntegrationNeedsAuth(db, {
+        userId: row.user_id,
+        platform: req.platform.id,
+        error: message,
+        now: context.now(),
+      });
     },
     shopifyTokens: () => {
       if (platform.id !== "shopify" || method !== "oauth") return null;
       const config = getConfig();
-      const app = deps.shopifyApp ?? { clientId: config.SHOPIFY_CLIENT_ID, clientSecret: config.SHOPIFY_CLIENT_SECRET };
-      return shopifyTokenSource(db, { userId: row.user_id, app, now: context.now, fetch: deps.fetch });
+      const app = deps.shopifyApp ?? {
+        clientId: config.SHOPIFY_CLIENT_ID,
+        clientSecret: config.SHOPIFY_CLIENT_SECRET,
+      };
+      return shopifyTokenSource(db, {
+        userId: row.user_id,
+        app,
+        now: context.now,
+        fetch: deps.fetch,
+      });
     },
     shopifyMediaPolling: deps.shopifyMediaPolling,
     sftpSubmission: () => ({
@@ -191,9 +238,20 @@ export async function runPublishJob(deps: PublishJobDeps, payload: PublishJobPay
     now: context.now,
     signal: context.signal,
     fetch: deps.fetch,
-    onExternalId: (id) => recordExternalId(db, row.id, id, platform.id === "shopify" ? (credential?.shopDomain ?? null) : null),
+    onExternalId: (id) =>
+      recordExternalId(
+        db,
+        row.id,
+        id,
+        platform.id === "shopify" ? (credential?.shopDomain ?? null) : null,
+      ),
   });
-  await recordPublicationOutcome(db, store, { publicationId: row.id, revision: row.revision, outcome, now: context.now() });
+  await recordPublicationOutcome(db, store, {
+    publicationId: row.id,
+    revision: row.revision,
+    outcome,
+    now: context.now(),
+  });
 }
 
 /** The job handler for PUBLISH_JOB (the worker registers it through app/features/publishing/publishing-job.server.ts). */

@@ -12,7 +12,13 @@ import * as media from "~/routes/_resources+/media.$";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
-import { shopifyHandlers, shopifyMock, signShopifyCallback, SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
+import {
+  shopifyHandlers,
+  shopifyMock,
+  signShopifyCallback,
+  SHOPIFY_TEST_CLIENT_ID,
+  SHOPIFY_TEST_CLIENT_SECRET,
+} from "#tests/mocks/shopify";
 import { apiRoute } from "#tests/setup/api-routes";
 
 const authorize = apiRoute("/api/oauth/{platform}/authorize");
@@ -48,10 +54,15 @@ afterAll(async () => {
 });
 
 /** Connects Shopify the way a browser does: authorize, Shopify's redirect with a signed query, our callback. */
-async function connectShopify(auth: { token: string; cookie: string }, display: "popup" | "page" = "popup") {
+async function connectShopify(
+  auth: { token: string; cookie: string },
+  display: "popup" | "page" = "popup",
+) {
   const response = await callRoute(
     authorize.loader,
-    makeRequest(`/api/oauth/shopify/authorize?shop=Test-Store&display=${display}`, { token: auth.token }),
+    makeRequest(`/api/oauth/shopify/authorize?shop=Test-Store&display=${display}`, {
+      token: auth.token,
+    }),
     { platform: "shopify" },
   );
   expect(response.status).toBe(200);
@@ -69,10 +80,15 @@ async function connectShopify(auth: { token: string; cookie: string }, display: 
 }
 
 async function callCallback(query: URLSearchParams, cookie?: string) {
-  return callRoute(callback.loader, makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie }), { platform: "shopify" }, {
-    clientIp: "203.0.113.7",
-    nonce: "test-nonce",
-  });
+  return callRoute(
+    callback.loader,
+    makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie }),
+    { platform: "shopify" },
+    {
+      clientIp: "203.0.113.7",
+      nonce: "test-nonce",
+    },
+  );
 }
 
 async function connectOpenSea(token: string) {
@@ -105,16 +121,29 @@ describe("Shopify OAuth", () => {
     expect(html).toContain("window.close()");
     // An expiring offline token is asked for; its refresh token and expiries are sealed with it.
     expect(shopifyMock.exchanges).toEqual([
-      { shop: SHOP, clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIENT_SECRET, code: query.get("code"), expiring: 1 },
+      {
+        shop: SHOP,
+        clientId: SHOPIFY_TEST_CLIENT_ID,
+        clientSecret: SHOPIFY_TEST_CLIENT_SECRET,
+        code: query.get("code"),
+        expiring: 1,
+      },
     ]);
 
     const opened = await openIntegration(getDb(), alice.user.id, "shopify");
     expect(opened?.secret).toBe(token);
     expect(shopifyMock.refreshTokens.has(opened!.credential.refreshToken!)).toBe(true);
     expect(Date.parse(opened!.credential.expiresAt!) - Date.now()).toBeGreaterThan(3500_000);
-    expect(Date.parse(opened!.credential.refreshTokenExpiresAt!) - Date.now()).toBeGreaterThan(89 * 24 * 3600_000);
+    expect(Date.parse(opened!.credential.refreshTokenExpiresAt!) - Date.now()).toBeGreaterThan(
+      89 * 24 * 3600_000,
+    );
     expect(opened?.row.credentials).not.toContain(opened!.credential.refreshToken!);
-    expect(opened?.row).toMatchObject({ method: "oauth", shop_domain: SHOP, key_last4: token.slice(-4), is_active: 1 });
+    expect(opened?.row).toMatchObject({
+      method: "oauth",
+      shop_domain: SHOP,
+      key_last4: token.slice(-4),
+      is_active: 1,
+    });
     expect(opened?.row.credentials).not.toContain(token);
 
     // The same callback again (a replayed state): refused, nothing exchanged.
@@ -149,7 +178,11 @@ describe("Shopify OAuth", () => {
     expect(signedOutAnswer.status).toBe(302);
 
     expect(shopifyMock.exchanges).toEqual([]);
-    const stored = await getDb().selectFrom("integrations").selectAll().where("user_id", "in", [alice.user.id, mallory.user.id]).execute();
+    const stored = await getDb()
+      .selectFrom("integrations")
+      .selectAll()
+      .where("user_id", "in", [alice.user.id, mallory.user.id])
+      .execute();
     expect(stored).toEqual([]);
   });
 
@@ -168,7 +201,9 @@ describe("Shopify OAuth", () => {
       callRoute(authorize.loader, makeRequest(path, { token }), { platform });
     expect((await get("/api/oauth/opensea/authorize", "opensea")).status).toBe(400);
     expect((await get("/api/oauth/myspace/authorize", "myspace")).status).toBe(400);
-    expect((await get("/api/oauth/shopify/authorize?shop=evil.com%2Fx", "shopify")).status).toBe(400);
+    expect((await get("/api/oauth/shopify/authorize?shop=evil.com%2Fx", "shopify")).status).toBe(
+      400,
+    );
     expect((await get("/api/oauth/shopify/authorize", "shopify")).status).toBe(400);
     const config = getConfig();
     config.SHOPIFY_CLIENT_SECRET = undefined;
@@ -187,14 +222,24 @@ describe("Shopify OAuth", () => {
     const save = (apiKey: string) =>
       callRoute(
         tokenIntegrations.action,
-        makeRequest("/api/token-marketplace-integrations", { token, json: { platform: "shopify", shopDomain: "test-store", apiKey } }),
+        makeRequest("/api/token-marketplace-integrations", {
+          token,
+          json: { platform: "shopify", shopDomain: "test-store", apiKey },
+        }),
       );
     const refused = await save("shpat_wrong");
     expect(refused.status).toBe(400);
-    expect((await refused.json()).fieldErrors.apiKey).toEqual(["Shopify refused this access token"]);
+    expect((await refused.json()).fieldErrors.apiKey).toEqual([
+      "Shopify refused this access token",
+    ]);
     const saved = await save("shpat_custom_app_token_9999");
     expect(saved.status).toBe(201);
-    expect(await saved.json()).toMatchObject({ platform: "shopify", shopDomain: SHOP, apiKeyLast4: "9999", isActive: true });
+    expect(await saved.json()).toMatchObject({
+      platform: "shopify",
+      shopDomain: SHOP,
+      apiKeyLast4: "9999",
+      isActive: true,
+    });
   });
 });
 
@@ -229,34 +274,63 @@ describe("launch and post", () => {
     expect(body.estimatedEarnings).toBe(1800);
     expect(body.estimate).toBe(true);
     const byId = Object.fromEntries(body.platforms.map((p: { id: string }) => [p.id, p]));
-    expect(body.platforms.map((p: { id: string }) => p.id)).toEqual(["marketplace", "shopify", "opensea", "eyeem"]);
+    expect(body.platforms.map((p: { id: string }) => p.id)).toEqual([
+      "marketplace",
+      "shopify",
+      "opensea",
+      "eyeem",
+    ]);
 
     // The own marketplace: live, at a URL that shows the listing.
-    expect(byId.marketplace).toMatchObject({ name: "Selfie Studio", status: "live", icon: expect.any(String) });
+    expect(byId.marketplace).toMatchObject({
+      name: "Selfie Studio",
+      status: "live",
+      icon: expect.any(String),
+    });
     const listingId = new URL(byId.marketplace.url).pathname.split("/").pop();
     expect(byId.marketplace.url).toBe(`${ORIGIN}/marketplace/${listingId}`);
-    const market = await (await callRoute(marketplaceApi, makeRequest(`/api/marketplace?listing=${listingId}`))).json();
-    expect(market.items.map((item: { id: string; title: string; price: string; tags: string[] }) => [item.id, item.title, item.price, item.tags])).toContainEqual([
-      listingId,
-      "Anime Ada",
-      "30",
-      ["anime", "portrait", "ada"],
-    ]);
+    const market = await (
+      await callRoute(marketplaceApi, makeRequest(`/api/marketplace?listing=${listingId}`))
+    ).json();
+    expect(
+      market.items.map((item: { id: string; title: string; price: string; tags: string[] }) => [
+        item.id,
+        item.title,
+        item.price,
+        item.tags,
+      ]),
+    ).toContainEqual([listingId, "Anime Ada", "30", ["anime", "portrait", "ada"]]);
 
     // Shopify: live with the storefront URL Shopify answered; the product carries the image (a signed URL of ours) and
     // price, and its variant is a digital good (no shipping, inventory not tracked).
     const [product] = [...shopifyMock.products.values()];
-    expect(byId.shopify).toMatchObject({ status: "live", url: `https://${SHOP}/products/${product.handle}`, error: null, note: null });
-    expect(product).toMatchObject({ title: "Anime Ada", price: "30.00", status: "ACTIVE", published: true, requiresShipping: false, tracked: false });
+    expect(byId.shopify).toMatchObject({
+      status: "live",
+      url: `https://${SHOP}/products/${product.handle}`,
+      error: null,
+      note: null,
+    });
+    expect(product).toMatchObject({
+      title: "Anime Ada",
+      price: "30.00",
+      status: "ACTIVE",
+      published: true,
+      requiresShipping: false,
+      tracked: false,
+    });
     expect(product.tags).toEqual(["anime", "portrait", "ada", "AI generated", "Anime"]);
     expect(product.descriptionHtml).toContain("<p>Ada, in anime.</p>");
     const mediaUrl = new URL(product.media[0].originalSource);
     expect(product.media[0].mediaContentType).toBe("IMAGE");
     expect(mediaUrl.origin).toBe(ORIGIN);
     expect(mediaUrl.searchParams.get("sig")).toBeTruthy();
-    const fetched = await callRoute(media.loader, makeRequest(mediaUrl.pathname + mediaUrl.search), {
-      "*": mediaUrl.pathname.replace("/media/", ""),
-    });
+    const fetched = await callRoute(
+      media.loader,
+      makeRequest(mediaUrl.pathname + mediaUrl.search),
+      {
+        "*": mediaUrl.pathname.replace("/media/", ""),
+      },
+    );
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get("Content-Type")).toBe("image/jpeg");
     const operations = shopifyMock.graphql.map((call) => call.operation);
@@ -275,14 +349,22 @@ describe("launch and post", () => {
     expect(byId.opensea.status).toBe("ready_to_mint");
     expect(byId.opensea.url).toBe(byId.opensea.downloadUrl);
     const kitUrl = new URL(byId.opensea.downloadUrl);
-    const kit = await callRoute(download.loader, makeRequest(kitUrl.pathname + kitUrl.search, { cookie: alice.cookie }), {
-      id: byId.opensea.publicationId,
-    });
+    const kit = await callRoute(
+      download.loader,
+      makeRequest(kitUrl.pathname + kitUrl.search, { cookie: alice.cookie }),
+      {
+        id: byId.opensea.publicationId,
+      },
+    );
     expect(kit.status).toBe(200);
     expect(kit.headers.get("Content-Type")).toBe("application/zip");
-    expect(kit.headers.get("Content-Disposition")).toBe('attachment; filename="anime-ada-opensea-mint-kit.zip"');
+    expect(kit.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="anime-ada-opensea-mint-kit.zip"',
+    );
     const kitEntries = readZip(Buffer.from(await kit.arrayBuffer()));
-    const metadata = JSON.parse(kitEntries.find((entry) => entry.name === "metadata.json")!.data.toString("utf8"));
+    const metadata = JSON.parse(
+      kitEntries.find((entry) => entry.name === "metadata.json")!.data.toString("utf8"),
+    );
     expect(metadata).toMatchObject({ name: "Anime Ada", license: `${ORIGIN}/license` });
     // The kit links to the marketplace listing when the image was listed by the time the kit was made
     // (the jobs of one launch run side by side), else to the app.
@@ -291,38 +373,65 @@ describe("launch and post", () => {
     expect(kitEntries.map((entry) => entry.name)).toContain("image.jpg");
     // The image link inside the metadata works.
     const kitImage = new URL(metadata.image);
-    const kitImageAnswer = await callRoute(media.loader, makeRequest(kitImage.pathname + kitImage.search), {
-      "*": kitImage.pathname.replace("/media/", ""),
-    });
+    const kitImageAnswer = await callRoute(
+      media.loader,
+      makeRequest(kitImage.pathname + kitImage.search),
+      {
+        "*": kitImage.pathname.replace("/media/", ""),
+      },
+    );
     expect(kitImageAnswer.status).toBe(200);
 
     // EyeEm: an export package to download.
     expect(byId.eyeem.status).toBe("export_ready");
     const packUrl = new URL(byId.eyeem.downloadUrl);
-    const pack = await callRoute(download.loader, makeRequest(packUrl.pathname + packUrl.search, { token: alice.token }), {
-      id: byId.eyeem.publicationId,
-    });
+    const pack = await callRoute(
+      download.loader,
+      makeRequest(packUrl.pathname + packUrl.search, { token: alice.token }),
+      {
+        id: byId.eyeem.publicationId,
+      },
+    );
     expect(pack.status).toBe(200);
-    expect(readZip(Buffer.from(await pack.arrayBuffer())).map((entry) => entry.name)).toEqual(["anime-ada.jpg", "metadata.csv", "README.txt"]);
+    expect(readZip(Buffer.from(await pack.arrayBuffer())).map((entry) => entry.name)).toEqual([
+      "anime-ada.jpg",
+      "metadata.csv",
+      "README.txt",
+    ]);
 
     // Downloads are the owner's only, through a valid signature.
     const bob = await createTestUser();
-    const asBob = await callRoute(download.loader, makeRequest(kitUrl.pathname + kitUrl.search, { cookie: bob.cookie }), {
-      id: byId.opensea.publicationId,
-    });
+    const asBob = await callRoute(
+      download.loader,
+      makeRequest(kitUrl.pathname + kitUrl.search, { cookie: bob.cookie }),
+      {
+        id: byId.opensea.publicationId,
+      },
+    );
     expect(asBob.status).toBe(404);
-    const signedOut = await callRoute(download.loader, makeRequest(kitUrl.pathname + kitUrl.search), { id: byId.opensea.publicationId });
+    const signedOut = await callRoute(
+      download.loader,
+      makeRequest(kitUrl.pathname + kitUrl.search),
+      { id: byId.opensea.publicationId },
+    );
     expect(signedOut.status).toBe(401);
     const tampered = await callRoute(
       download.loader,
-      makeRequest(`${kitUrl.pathname}?exp=${kitUrl.searchParams.get("exp")}&sig=AAAA`, { cookie: alice.cookie }),
+      makeRequest(`${kitUrl.pathname}?exp=${kitUrl.searchParams.get("exp")}&sig=AAAA`, {
+        cookie: alice.cookie,
+      }),
       { id: byId.opensea.publicationId },
     );
     expect(tampered.status).toBe(403);
 
     // The state is kept: GET /api/publications answers the same.
-    const state = await callRoute(publications.loader, makeRequest(`/api/publications?imageId=${image.id}`, { token: alice.token }));
-    expect((await state.json()).platforms.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+    const state = await callRoute(
+      publications.loader,
+      makeRequest(`/api/publications?imageId=${image.id}`, { token: alice.token }),
+    );
+    expect(
+      (await state.json()).platforms.map((p: { id: string; status: string }) => [p.id, p.status]),
+    ).toEqual([
       ["marketplace", "live"],
       ["opensea", "ready_to_mint"],
       ["eyeem", "export_ready"],
@@ -332,13 +441,22 @@ describe("launch and post", () => {
     // A kit made once the image is listed links to its listing.
     const relaunch = await callRoute(
       launch.action,
-      makeRequest("/api/marketplace/launch", { token: alice.token, json: { imageId: image.id, title: "Anime Ada", price: 50, platforms: ["opensea"] } }),
+      makeRequest("/api/marketplace/launch", {
+        token: alice.token,
+        json: { imageId: image.id, title: "Anime Ada", price: 50, platforms: ["opensea"] },
+      }),
     );
     const rekit = new URL((await relaunch.json()).platforms[0].downloadUrl);
-    const rekitAnswer = await callRoute(download.loader, makeRequest(rekit.pathname + rekit.search, { cookie: alice.cookie }), {
-      id: byId.opensea.publicationId,
-    });
-    const remetadata = JSON.parse(readZip(Buffer.from(await rekitAnswer.arrayBuffer()))[0].data.toString("utf8"));
+    const rekitAnswer = await callRoute(
+      download.loader,
+      makeRequest(rekit.pathname + rekit.search, { cookie: alice.cookie }),
+      {
+        id: byId.opensea.publicationId,
+      },
+    );
+    const remetadata = JSON.parse(
+      readZip(Buffer.from(await rekitAnswer.arrayBuffer()))[0].data.toString("utf8"),
+    );
     expect(remetadata.external_url).toBe(byId.marketplace.url);
 
     // Launching again updates the same Shopify product rather than making another.
@@ -351,7 +469,10 @@ describe("launch and post", () => {
     );
     expect((await again.json()).platforms[0]).toMatchObject({ id: "shopify", status: "live" });
     expect(shopifyMock.products.size).toBe(1);
-    expect([...shopifyMock.products.values()][0]).toMatchObject({ title: "Anime Ada II", price: "35.00" });
+    expect([...shopifyMock.products.values()][0]).toMatchObject({
+      title: "Anime Ada II",
+      price: "35.00",
+    });
   });
 
   it("answers needs_auth (not live) when Shopify refuses the token with 401, and marks the connection for reconnecting", async () => {
@@ -367,7 +488,13 @@ describe("launch and post", () => {
       post.action,
       makeRequest("/api/marketplace/post", {
         token: alice.token,
-        json: { imageId: image.id, platforms: ["shopify", "marketplace"], title: "Anime Style Selfie", description: "", price: 12.5 },
+        json: {
+          imageId: image.id,
+          platforms: ["shopify", "marketplace"],
+          title: "Anime Style Selfie",
+          description: "",
+          price: 12.5,
+        },
       }),
     );
     expect(response.status).toBe(200);
@@ -378,9 +505,16 @@ describe("launch and post", () => {
     expect(new URL(results[0].authUrl).origin).toBe(`https://${SHOP}`);
     expect(results[1]).toMatchObject({ success: true, platform: "marketplace", status: "live" });
     expect(results[0].url).toBeUndefined();
-    const row = await getDb().selectFrom("integrations").selectAll().where("user_id", "=", alice.user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("integrations")
+      .selectAll()
+      .where("user_id", "=", alice.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.is_active).toBe(0);
-    const list = await callRoute(tokenIntegrations.loader, makeRequest("/api/token-marketplace-integrations", { token: alice.token }));
+    const list = await callRoute(
+      tokenIntegrations.loader,
+      makeRequest("/api/token-marketplace-integrations", { token: alice.token }),
+    );
     expect(await list.json()).toContainEqual({ platform: "shopify", isActive: false });
   });
 
@@ -410,13 +544,22 @@ describe("launch and post", () => {
     const image = await createStylizedImage(alice.user.id);
     const response = await callRoute(
       post.action,
-      makeRequest("/api/marketplace/post", { token: alice.token, json: { imageId: image.id, platforms: ["shopify"], title: "T", price: "5" } }),
+      makeRequest("/api/marketplace/post", {
+        token: alice.token,
+        json: { imageId: image.id, platforms: ["shopify"], title: "T", price: "5" },
+      }),
     );
     const { results } = await response.json();
     const [product] = [...shopifyMock.products.values()];
     // No onlineStoreUrl: the address is the primary domain and the product's handle; asked once, no retries.
-    expect(results[0]).toMatchObject({ success: true, status: "live", url: `https://${SHOP}/products/${product.handle}` });
-    expect(shopifyMock.graphql.filter((call) => call.operation === "SelfieStudioProductState")).toHaveLength(1);
+    expect(results[0]).toMatchObject({
+      success: true,
+      status: "live",
+      url: `https://${SHOP}/products/${product.handle}`,
+    });
+    expect(
+      shopifyMock.graphql.filter((call) => call.operation === "SelfieStudioProductState"),
+    ).toHaveLength(1);
     expect(shopifyMock.products.size).toBe(1);
   });
 
@@ -427,7 +570,12 @@ describe("launch and post", () => {
       post.action,
       makeRequest("/api/marketplace/post", {
         token: alice.token,
-        json: { imageId: image.id, platforms: ["rarible", "foundation", "foap"], title: "Anime Style Selfie", price: 20 },
+        json: {
+          imageId: image.id,
+          platforms: ["rarible", "foundation", "foap"],
+          title: "Anime Style Selfie",
+          price: 20,
+        },
       }),
     );
     const { results } = await response.json();
@@ -465,25 +613,65 @@ describe("launch and post", () => {
     const launchWith = (json: unknown, token = alice.token) =>
       callRoute(launch.action, makeRequest("/api/marketplace/launch", { token, json }));
 
-    const noTitle = await launchWith({ imageId: image.id, price: 10, title: " ", platforms: ["marketplace"] });
+    const noTitle = await launchWith({
+      imageId: image.id,
+      price: 10,
+      title: " ",
+      platforms: ["marketplace"],
+    });
     expect(noTitle.status).toBe(400);
-    expect((await noTitle.json()).fieldErrors.title).toEqual(["Please add a title for your content"]);
-    const noPlatforms = await launchWith({ imageId: image.id, price: 10, title: "T", platforms: [] });
+    expect((await noTitle.json()).fieldErrors.title).toEqual([
+      "Please add a title for your content",
+    ]);
+    const noPlatforms = await launchWith({
+      imageId: image.id,
+      price: 10,
+      title: "T",
+      platforms: [],
+    });
     expect(noPlatforms.status).toBe(400);
-    expect((await noPlatforms.json()).fieldErrors.platforms).toEqual(["Choose at least one platform to launch on"]);
+    expect((await noPlatforms.json()).fieldErrors.platforms).toEqual([
+      "Choose at least one platform to launch on",
+    ]);
     expect((await launchWith({ imageId: image.id, price: 10, title: "T" })).status).toBe(400);
-    expect((await launchWith({ imageId: image.id, price: 10, title: "T", platforms: ["myspace"] })).status).toBe(400);
-    expect((await launchWith({ imageId: image.id, title: "T", platforms: "marketplace", price: -3 })).status).toBe(400);
-    expect((await launchWith({ imageId: image.id, price: 10, title: "T", platforms: ["marketplace"] }, bob.token)).status).toBe(404);
-    expect((await launchWith({ imageId: pending.id, price: 10, title: "T", platforms: ["marketplace"] })).status).toBe(400);
+    expect(
+      (await launchWith({ imageId: image.id, price: 10, title: "T", platforms: ["myspace"] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await launchWith({ imageId: image.id, title: "T", platforms: "marketplace", price: -3 }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await launchWith(
+          { imageId: image.id, price: 10, title: "T", platforms: ["marketplace"] },
+          bob.token,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await launchWith({ imageId: pending.id, price: 10, title: "T", platforms: ["marketplace"] }))
+        .status,
+    ).toBe(400);
 
-    const postWith = (json: unknown) => callRoute(post.action, makeRequest("/api/marketplace/post", { token: alice.token, json }));
-    const noPrice = await postWith({ imageId: image.id, title: "T", platforms: ["marketplace"], price: 0 });
+    const postWith = (json: unknown) =>
+      callRoute(post.action, makeRequest("/api/marketplace/post", { token: alice.token, json }));
+    const noPrice = await postWith({
+      imageId: image.id,
+      title: "T",
+      platforms: ["marketplace"],
+      price: 0,
+    });
     expect(noPrice.status).toBe(400);
     expect((await noPrice.json()).fieldErrors.price).toEqual(["Please enter a valid price"]);
     const none = await postWith({ imageId: image.id, title: "T", platforms: [], price: 5 });
-    expect((await none.json()).fieldErrors.platforms).toEqual(["Please select at least one platform"]);
-    expect((await callRoute(launch.action, makeRequest("/api/marketplace/launch", { json: {} }))).status).toBe(401);
+    expect((await none.json()).fieldErrors.platforms).toEqual([
+      "Please select at least one platform",
+    ]);
+    expect(
+      (await callRoute(launch.action, makeRequest("/api/marketplace/launch", { json: {} }))).status,
+    ).toBe(401);
   });
 
   it("never keeps saying live once the creator takes the marketplace listing down", async () => {
@@ -492,13 +680,29 @@ describe("launch and post", () => {
     const launched = await (
       await callRoute(
         launch.action,
-        makeRequest("/api/marketplace/launch", { token: alice.token, json: { imageId: image.id, title: "T", price: 25, platforms: ["marketplace"] } }),
+        makeRequest("/api/marketplace/launch", {
+          token: alice.token,
+          json: { imageId: image.id, title: "T", price: 25, platforms: ["marketplace"] },
+        }),
       )
     ).json();
     expect(launched.platforms[0].status).toBe("live");
-    const listing = await getDb().selectFrom("listings").selectAll().where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
-    await withdrawListing(getDb(), { userId: alice.user.id, listingId: listing.id, now: new Date() });
-    const state = await (await callRoute(publications.loader, makeRequest(`/api/publications?imageId=${image.id}`, { token: alice.token }))).json();
+    const listing = await getDb()
+      .selectFrom("listings")
+      .selectAll()
+      .where("stylized_image_id", "=", image.id)
+      .executeTakeFirstOrThrow();
+    await withdrawListing(getDb(), {
+      userId: alice.user.id,
+      listingId: listing.id,
+      now: new Date(),
+    });
+    const state = await (
+      await callRoute(
+        publications.loader,
+        makeRequest(`/api/publications?imageId=${image.id}`, { token: alice.token }),
+      )
+    ).json();
     expect(state.platforms[0]).toMatchObject({ id: "marketplace", status: "withdrawn", url: null });
   });
 
@@ -510,7 +714,12 @@ describe("launch and post", () => {
         launch.action,
         makeRequest("/api/marketplace/launch", {
           token: alice.token,
-          json: { imageId: image.id, title: "T", platforms: ["marketplace"], ...(price === undefined ? {} : { price }) },
+          json: {
+            imageId: image.id,
+            title: "T",
+            platforms: ["marketplace"],
+            ...(price === undefined ? {} : { price }),
+          },
         }),
       );
     for (const price of [0, "0", "", "abc", undefined, -1, "0.001"]) {
@@ -518,13 +727,22 @@ describe("launch and post", () => {
       expect(refused.status, String(price)).toBe(400);
       expect((await refused.json()).fieldErrors.price).toEqual(["Please enter a valid price"]);
     }
-    expect(await getDb().selectFrom("listings").select("id").where("stylized_image_id", "=", image.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("listings")
+        .select("id")
+        .where("stylized_image_id", "=", image.id)
+        .execute(),
+    ).toEqual([]);
 
     // A typed price is stored rounded to cents, and the answer shows the stored price.
     const body = await (await launchAt("12.345")).json();
     expect(body.price).toBe("12.35");
-    const listing = await getDb().selectFrom("listings").select("price_cents").where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
+    const listing = await getDb()
+      .selectFrom("listings")
+      .select("price_cents")
+      .where("stylized_image_id", "=", image.id)
+      .executeTakeFirstOrThrow();
     expect(listing.price_cents).toBe(1235);
   });
-
 });

@@ -4,7 +4,10 @@ import { plainContext } from "~/infra/call-context.server";
 import { marketplaceListingUrl } from "~/features/market/lends.server";
 import type { PublishJobPayload } from "~/features/publishing/publications.server";
 import type { MarketplaceLister, PublishJobDeps } from "~/features/publishing/publish-job.server";
-import { publishJobHandler as makeHandler, PUBLISH_JOB } from "~/features/publishing/publish-job.server";
+import {
+  publishJobHandler as makeHandler,
+  PUBLISH_JOB,
+} from "~/features/publishing/publish-job.server";
 import { listOnMarketplace } from "~/features/market/procedures/creator-listings.server";
 
 /**
@@ -14,7 +17,12 @@ import { listOnMarketplace } from "~/features/market/procedures/creator-listings
  * with a context of the job's own: no client, no body, and the origin the
  * publish request was made at.
  */
-export const listThroughProcedure: MarketplaceLister = async ({ db, user, request: publish, now }) => {
+export const listThroughProcedure: MarketplaceLister = async ({
+  db,
+  user,
+  request: publish,
+  now,
+}) => {
   const { listing } = await invoke(
     listOnMarketplace,
     user,
@@ -32,7 +40,9 @@ export const listThroughProcedure: MarketplaceLister = async ({ db, user, reques
   return { listingId: listing.id, url: marketplaceListingUrl(publish.origin, listing.id) };
 };
 
-export function publishJobHandler(deps: Omit<PublishJobDeps, "listOnMarketplace">): JobHandler<PublishJobPayload> {
+export function publishJobHandler(
+  deps: Omit<PublishJobDeps, "listOnMarketplace">,
+): JobHandler<PublishJobPayload> {
   return makeHandler({ ...deps, listOnMarketplace: listThroughProcedure });
 }
 

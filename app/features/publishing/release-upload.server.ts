@@ -7,7 +7,10 @@ import { ensureFreeSpace } from "~/infra/disk-space.server";
 import type { UploadBody } from "~/infra/uploads/receive-upload.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
-import { adoptUploadedRelease, MAX_RELEASE_BYTES } from "~/features/publishing/model-releases.server";
+import {
+  adoptUploadedRelease,
+  MAX_RELEASE_BYTES,
+} from "~/features/publishing/model-releases.server";
 
 /** The form field an uploaded release arrives in (multipart/form-data). */
 export const RELEASE_FIELD = "release";
@@ -32,5 +35,10 @@ export async function receiveReleaseUpload(
     messages: RELEASE_UPLOAD_MESSAGES,
     admit: () => ensureFreeSpace(config),
   });
-  return adoptUploadedRelease(db, files, { userId: args.userId, image: args.image, path: upload.path, now: args.now });
+  return adoptUploadedRelease(db, files, {
+    userId: args.userId,
+    image: args.image,
+    path: upload.path,
+    now: args.now,
+  });
 }

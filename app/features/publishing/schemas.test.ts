@@ -21,12 +21,16 @@ describe("tags", () => {
     ["", []],
   ])("splits %j by commas, trims and drops empties", (text, tags) => {
     expect(tagsList.parse(text)).toEqual(tags);
-    expect(listingInputSchema.parse({ stylizedImageId: "s1", title: "T", tags: text }).tags).toEqual(tags);
+    expect(
+      listingInputSchema.parse({ stylizedImageId: "s1", title: "T", tags: text }).tags,
+    ).toEqual(tags);
   });
 
   it("takes arrays with empty items too", () => {
     expect(tagsList.parse(["a, b", "", " c "])).toEqual(["a", "b", "c"]);
-    expect(listingInputSchema.parse({ stylizedImageId: "s1", title: "T", tags: ["a", "", " b "] }).tags).toEqual(["a", "b"]);
+    expect(
+      listingInputSchema.parse({ stylizedImageId: "s1", title: "T", tags: ["a", "", " b "] }).tags,
+    ).toEqual(["a", "b"]);
   });
 
   it("accepts a trailing or doubled comma from a form (the form parser reads empty pieces as missing)", () => {
@@ -34,8 +38,13 @@ describe("tags", () => {
       const submission = parseWithZod(launchForm({ tags }), { schema: launchSchema });
       expect(submission.status).toBe("success");
     }
-    const submission = parseWithZod(launchForm({ tags: "astronaut, portrait," }), { schema: launchSchema });
-    expect(submission.status === "success" && submission.value.tags).toEqual(["astronaut", "portrait"]);
+    const submission = parseWithZod(launchForm({ tags: "astronaut, portrait," }), {
+      schema: launchSchema,
+    });
+    expect(submission.status === "success" && submission.value.tags).toEqual([
+      "astronaut",
+      "portrait",
+    ]);
     const listing = new FormData();
     listing.set("stylizedImageId", "s1");
     listing.set("title", "T");

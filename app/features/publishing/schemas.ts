@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { formBoolean, MAX_TAGS } from "~/features/market/listing-schema";
 import { MAX_PRICE_CENTS } from "~/lib/money";
-import { EVM_ADDRESS, findPlatform, isPlatformId, PLATFORM_IDS, PLATFORMS } from "~/features/publishing/platforms";
+import {
+  EVM_ADDRESS,
+  findPlatform,
+  isPlatformId,
+  PLATFORM_IDS,
+  PLATFORMS,
+} from "~/features/publishing/platforms";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
@@ -19,9 +25,20 @@ const lastValue = (value: unknown) => (Array.isArray(value) ? value[value.length
  */
 function platformList(emptyMessage: string) {
   return z.preprocess(
-    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    (value) =>
+      value === undefined || value === null || value === ""
+        ? []
+        : Array.isArray(value)
+          ? value
+          : [value],
     z
-      .array(z.string("Unknown platform").trim().meta({ enum: [...PLATFORM_IDS] }), emptyMessage)
+      .array(
+        z
+          .string("Unknown platform")
+          .trim()
+          .meta({ enum: [...PLATFORM_IDS] }),
+        emptyMessage,
+      )
       .min(1, emptyMessage)
       .max(20)
       .transform((ids, context) => {
@@ -44,7 +61,12 @@ const title = z
   .trim()
   .min(1, COPY.titleRequired.description)
   .max(120, "Please use at most 120 characters");
-const description = z.string().trim().max(2000, "Please use at most 2000 characters").optional().default("");
+const description = z
+  .string()
+  .trim()
+  .max(2000, "Please use at most 2000 characters")
+  .optional()
+  .default("");
 
 /**
  * Tags: an array or comma-separated text (a form's single field arrives as
@@ -57,11 +79,13 @@ export const tagsList = z.preprocess(
     // Trimmed and without empties before the item check: a trailing comma
     // ("a, b,") or a doubled one ("a,, b") leaves empty pieces, which the
     // form parser would otherwise read as missing values.
-    return values
-      .flatMap((item) => (typeof item === "string" ? item.split(",") : [item]))
-      .map((item) => (typeof item === "string" ? item.trim() : item))
-      // A JSON null stays, and is refused as not text.
-      .filter((item) => item !== "" && item !== undefined);
+    return (
+      values
+        .flatMap((item) => (typeof item === "string" ? item.split(",") : [item]))
+        .map((item) => (typeof item === "string" ? item.trim() : item))
+        // A JSON null stays, and is refused as not text.
+        .filter((item) => item !== "" && item !== undefined)
+    );
   },
   z.array(z.string("Tags are text").max(200)).transform((tags) => {
     const seen = new Set<string>();
@@ -93,7 +117,10 @@ export const salePrice = z
     toNumber,
     z
       .number(COPY.invalidPrice)
-      .refine((dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= 1, COPY.invalidPrice)
+      .refine(
+        (dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= 1,
+        COPY.invalidPrice,
+      )
       .refine((dollars) => dollars <= MAX_PRICE_CENTS / 100, COPY.invalidPrice)
       .transform((dollars) => Math.round(dollars * 100) / 100),
   )
@@ -128,14 +155,23 @@ export type PostInput = z.output<typeof postSchema>;
  * the SFTP `username` beside it).
  */
 /** The platforms the manual setup form connects: open ones that take a key, an address or a login. */
-const MANUAL_PLATFORM_IDS = PLATFORMS.filter((platform) => platform.manualFields.length > 0 && !platform.closed).map(
-  (platform) => platform.id,
-);
+const MANUAL_PLATFORM_IDS = PLATFORMS.filter(
+  (platform) => platform.manualFields.length > 0 && !platform.closed,
+).map((platform) => platform.id);
 
 export const manualIntegrationSchema = z
   .object({
-    platform: z.string("Choose a platform").trim().min(1, "Choose a platform").max(40).meta({ enum: MANUAL_PLATFORM_IDS }),
-    apiKey: z.string("Please enter your API key").trim().max(500, "That key is too long").optional(),
+    platform: z
+      .string("Choose a platform")
+      .trim()
+      .min(1, "Choose a platform")
+      .max(40)
+      .meta({ enum: MANUAL_PLATFORM_IDS }),
+    apiKey: z
+      .string("Please enter your API key")
+      .trim()
+      .max(500, "That key is too long")
+      .optional(),
     walletAddress: z.string().trim().max(100).optional(),
     shopDomain: z.string().trim().max(200).optional(),
     username: z.string().trim().max(200, "That username is too long").optional(),
@@ -143,7 +179,11 @@ export const manualIntegrationSchema = z
   .transform((value, context) => {
     const platform = findPlatform(value.platform);
     if (!platform) {
-      context.addIssue({ code: "custom", path: ["platform"], message: `Unknown platform: ${value.platform.slice(0, 40)}` });
+      context.addIssue({
+        code: "custom",
+        path: ["platform"],
+        message: `Unknown platform: ${value.platform.slice(0, 40)}`,
+      });
       return z.NEVER;
     }
     if (platform.closed) {
@@ -174,13 +214,21 @@ export const manualIntegrationSchema = z
       ok = false;
     }
     if (fields.includes("username") && !value.username) {
-      context.addIssue({ code: "custom", path: ["username"], message: "Please enter your SFTP username" });
+      context.addIssue({
+        code: "custom",
+        path: ["username"],
+        message: "Please enter your SFTP username",
+      });
       ok = false;
     }
     let walletAddress: string | null = null;
     if (fields.includes("walletAddress")) {
       if (!value.walletAddress) {
-        context.addIssue({ code: "custom", path: ["walletAddress"], message: "Please enter your wallet address" });
+        context.addIssue({
+          code: "custom",
+          path: ["walletAddress"],
+          message: "Please enter your wallet address",
+        });
         ok = false;
       } else if (!EVM_ADDRESS.test(value.walletAddress)) {
         context.addIssue({
@@ -237,41 +285,51 @@ export const MAX_DRAWN_SIGNATURE_CHARS = 400_000;
  * JavaScript, a drawn signature as a PNG data URL.
  */
 export const modelReleaseFields = z.object({
-    modelName: z
-      .string("Please enter the name of the person shown")
-      .trim()
-      .min(1, "Please enter the name of the person shown")
-      .max(120, "The name can be at most 120 characters"),
-    signedOn: z
-      .string("Please enter the date you sign")
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date you sign as YYYY-MM-DD")
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date"),
-    signature: z
-      .string("Please type your name to sign")
-      .trim()
-      .min(1, "Please type your name to sign")
-      .max(120, "The signature can be at most 120 characters"),
-    // A ticked box ("on"), or true in JSON; absent or anything else is refused.
-    confirm: z.preprocess(
-      (raw) => {
-        const value = lastValue(raw);
-        return value === true || value === "on" || value === "true";
-      },
-      z.literal(true, { error: "Please confirm that you are the person shown in this image" }),
-    ),
-    drawnSignature: z
-      .string()
-      .max(MAX_DRAWN_SIGNATURE_CHARS, "The drawn signature is too large; please clear it and draw it again")
-      .optional()
-      .transform((value) => value || undefined),
+  modelName: z
+    .string("Please enter the name of the person shown")
+    .trim()
+    .min(1, "Please enter the name of the person shown")
+    .max(120, "The name can be at most 120 characters"),
+  signedOn: z
+    .string("Please enter the date you sign")
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date you sign as YYYY-MM-DD")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date"),
+  signature: z
+    .string("Please type your name to sign")
+    .trim()
+    .min(1, "Please type your name to sign")
+    .max(120, "The signature can be at most 120 characters"),
+  // A ticked box ("on"), or true in JSON; absent or anything else is refused.
+  confirm: z.preprocess(
+    (raw) => {
+      const value = lastValue(raw);
+      return value === true || value === "on" || value === "true";
+    },
+    z.literal(true, { error: "Please confirm that you are the person shown in this image" }),
+  ),
+  drawnSignature: z
+    .string()
+    .max(
+      MAX_DRAWN_SIGNATURE_CHARS,
+      "The drawn signature is too large; please clear it and draw it again",
+    )
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 /** The typed signature is the name given above (any case and spacing). */
-export function signatureMatchesName(value: { modelName: string; signature: string }, context: z.RefinementCtx): void {
+export function signatureMatchesName(
+  value: { modelName: string; signature: string },
+  context: z.RefinementCtx,
+): void {
   const plain = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
   if (value.signature && value.modelName && plain(value.signature) !== plain(value.modelName)) {
-    context.addIssue({ code: "custom", path: ["signature"], message: "To sign, type your name exactly as above" });
+    context.addIssue({
+      code: "custom",
+      path: ["signature"],
+      message: "To sign, type your name exactly as above",
+    });
   }
 }
 

@@ -6,8 +6,16 @@ import { getDb } from "~/infra/db.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { startPublishWorker } from "#tests/setup/publish-worker";
-import { openIntegration, platformConnections, saveOAuthIntegration } from "~/features/publishing/integrations.server";
-import { migrateNonExpiringShopifyTokens, REFRESH_MARGIN_MS, shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
+import {
+  openIntegration,
+  platformConnections,
+  saveOAuthIntegration,
+} from "~/features/publishing/integrations.server";
+import {
+  migrateNonExpiringShopifyTokens,
+  REFRESH_MARGIN_MS,
+  shopifyTokenSource,
+} from "~/features/publishing/shopify-tokens.server";
 import { normalizeShopDomain } from "~/lib/shop-domain";
 import { integrationsScreen } from "~/features/publishing/procedures/integrations.server";
 import { plainContext } from "~/infra/call-context.server";
@@ -401,13 +409,20 @@ describe("one connection per store", () => {
   async function startAuthorize(user: { token: string }) {
     return callRoute(
       authorize.loader,
-      makeRequest(`/api/oauth/shopify/authorize?shop=test-store&display=popup`, { token: user.token }),
+      makeRequest(`/api/oauth/shopify/authorize?shop=test-store&display=popup`, {
+        token: user.token,
+      }),
       { platform: "shopify" },
     );
   }
   async function finishCallback(user: { cookie: string }, authUrl: string) {
     const { code } = shopifyMock.issueCode(SHOP);
-    const query = signShopifyCallback({ code, shop: SHOP, state: new URL(authUrl).searchParams.get("state")!, timestamp: "1795000000" });
+    const query = signShopifyCallback({
+      code,
+      shop: SHOP,
+      state: new URL(authUrl).searchParams.get("state")!,
+      timestamp: "1795000000",
+    });
     const response = await callRoute(
       callback.loader,
       makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie: user.cookie }),
@@ -429,7 +444,9 @@ describe("one connection per store", () => {
     // Starting now is refused at once, with the sentence.
     const refusedStart = await startAuthorize(bob);
     expect(refusedStart.status).toBe(400);
-    expect(JSON.stringify(await refusedStart.json())).toMatch(/already connected to Selfie Studio by another creator/);
+    expect(JSON.stringify(await refusedStart.json())).toMatch(
+      /already connected to Selfie Studio by another creator/,
+    );
 
     // A callback that was already on its way is refused before the code is exchanged.
     const exchangesBefore = shopifyMock.exchanges.length;
@@ -443,16 +460,29 @@ describe("one connection per store", () => {
     const aliceAfter = await openIntegration(getDb(), alice.user.id, "shopify");
     expect(aliceAfter!.row).toEqual(aliceBefore!.row);
     const image = await createStylizedImage(alice.user.id);
-    expect(await publishToShopify(alice.token, image.id)).toMatchObject({ success: true, status: "live" });
+    expect(await publishToShopify(alice.token, image.id)).toMatchObject({
+      success: true,
+      status: "live",
+    });
     expect(shopifyMock.graphql.every((call) => call.token === aliceToken)).toBe(true);
 
     // The integrations screen tells Bob the same when he names the store (and offers no link to Shopify).
-    const bobScreen = await invoke(integrationsScreen, bob.user, { connect: "shopify", shop: "test-store" }, plainContext("http://localhost"));
-    expect(bobScreen.shopError).toMatch(/test-store\.myshopify\.com is already connected to Selfie Studio by another creator/);
+    const bobScreen = await invoke(
+      integrationsScreen,
+      bob.user,
+      { connect: "shopify", shop: "test-store" },
+      plainContext("http://localhost"),
+    );
+    expect(bobScreen.shopError).toMatch(
+      /test-store\.myshopify\.com is already connected to Selfie Studio by another creator/,
+    );
     expect(bobScreen.connectLinks.shopify).toBeUndefined();
     const screen = await callRoute(
       authorize.loader,
-      makeRequest(`/api/oauth/shopify/authorize?shop=${encodeURIComponent("https://admin.shopify.com/store/test-store")}`, { token: bob.token }),
+      makeRequest(
+        `/api/oauth/shopify/authorize?shop=${encodeURIComponent("https://admin.shopify.com/store/test-store")}`,
+        { token: bob.token },
+      ),
       { platform: "shopify" },
     );
     expect(screen.status).toBe(400);
@@ -494,7 +524,10 @@ describe("one connection per store", () => {
 });
 
 describe("non-expiring tokens from before expiring ones", () => {
-  async function legacyConnection(user: { user: { id: string } }, token = `shpat_legacy_${crypto.randomBytes(6).toString("hex")}`) {
+  async function legacyConnection(
+    user: { user: { id: string } },
+    token = `shpat_legacy_${crypto.randomBytes(6).toString("hex")}`,
+  ) {
     shopifyMock.acceptToken(SHOP, token, { appIssued: true });
     await saveOAuthIntegration(getDb(), {
       userId: user.user.id,
@@ -512,7 +545,10 @@ describe("non-expiring tokens from before expiring ones", () => {
     const legacy = await legacyConnection(alice);
     const image = await createStylizedImage(alice.user.id);
 
-    expect(await publishToShopify(alice.token, image.id)).toMatchObject({ success: true, status: "live" });
+    expect(await publishToShopify(alice.token, image.id)).toMatchObject({
+      success: true,
+      status: "live",
+    });
     expect(shopifyMock.migrations).toEqual([{ shop: SHOP, subjectToken: legacy, accepted: true }]);
     expect(shopifyMock.revoked).toEqual([{ shop: SHOP, token: legacy }]);
     const after = await openIntegration(getDb(), alice.user.id, "shopify");
@@ -526,11 +562,17 @@ describe("non-expiring tokens from before expiring ones", () => {
   it("are exchanged by the daily sweep for connections nobody uses; a refused exchange keeps the old token working", async () => {
     const alice = await createTestUser();
     const legacy = await legacyConnection(alice);
-    expect(await migrateNonExpiringShopifyTokens(getDb(), { app: APP, now: () => new Date() })).toBe(1);
-    expect((await openIntegration(getDb(), alice.user.id, "shopify"))!.credential.expiresAt).toBeTruthy();
+    expect(
+      await migrateNonExpiringShopifyTokens(getDb(), { app: APP, now: () => new Date() }),
+    ).toBe(1);
+    expect(
+      (await openIntegration(getDb(), alice.user.id, "shopify"))!.credential.expiresAt,
+    ).toBeTruthy();
     expect(shopifyMock.tokens.has(legacy)).toBe(false);
     // Nothing left to exchange.
-    expect(await migrateNonExpiringShopifyTokens(getDb(), { app: APP, now: () => new Date() })).toBe(0);
+    expect(
+      await migrateNonExpiringShopifyTokens(getDb(), { app: APP, now: () => new Date() }),
+    ).toBe(0);
     expect(shopifyMock.migrations).toHaveLength(1);
 
     // Shopify refuses the exchange (e.g. the app's secret was rotated): the old token is still used, not dropped.
@@ -538,7 +580,11 @@ describe("non-expiring tokens from before expiring ones", () => {
     shopifyMock.reset();
     const bob = await createTestUser();
     const old = await legacyConnection(bob);
-    const source = shopifyTokenSource(getDb(), { userId: bob.user.id, app: { clientId: APP.clientId, clientSecret: "rotated" }, now: () => new Date() });
+    const source = shopifyTokenSource(getDb(), {
+      userId: bob.user.id,
+      app: { clientId: APP.clientId, clientSecret: "rotated" },
+      now: () => new Date(),
+    });
     expect(await source.token()).toBe(old);
     expect(shopifyMock.migrations).toEqual([{ shop: SHOP, subjectToken: old, accepted: false }]);
     expect((await openIntegration(getDb(), bob.user.id, "shopify"))!.secret).toBe(old);

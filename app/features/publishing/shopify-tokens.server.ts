@@ -2,7 +2,11 @@ import type { DB } from "~/infra/db.server";
 import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
-import { migrateShopifyToken, refreshShopifyToken, ShopifyGrantError } from "~/infra/shopify/shopify-oauth.server";
+import {
+  migrateShopifyToken,
+  refreshShopifyToken,
+  ShopifyGrantError,
+} from "~/infra/shopify/shopify-oauth.server";
 import type { OpenedIntegration } from "~/features/publishing/integrations.server";
 import { openIntegration, replaceOAuthToken } from "~/features/publishing/integrations.server";
 
@@ -100,7 +104,10 @@ export function shopifyTokenSource(
           fetch: args.fetch,
         });
       } catch (error) {
-        console.warn(`Shopify token exchange for ${row.shop_domain} failed; using the non-expiring token:`, error instanceof Error ? error.message : error);
+        console.warn(
+          `Shopify token exchange for ${row.shop_domain} failed; using the non-expiring token:`,
+          error instanceof Error ? error.message : error,
+        );
         return credential.secret;
       }
       const stored = await replaceOAuthToken(db, {
@@ -171,7 +178,8 @@ export function shopifyTokenSource(
   return {
     async token() {
       const { credential, row } = await load();
-      if (row.method === "oauth" && !credential.expiresAt && !credential.refreshToken) return migrate(credential.secret);
+      if (row.method === "oauth" && !credential.expiresAt && !credential.refreshToken)
+        return migrate(credential.secret);
       return expiresSoon(credential.expiresAt, args.now())
         ? renew(credential.secret)
         : credential.secret;
@@ -200,7 +208,12 @@ export async function migrateNonExpiringShopifyTokens(
     .execute();
   let migrated = 0;
   for (const row of rows) {
-    const source = shopifyTokenSource(db, { userId: row.user_id, app: args.app, now: args.now, fetch: args.fetch });
+    const source = shopifyTokenSource(db, {
+      userId: row.user_id,
+      app: args.app,
+      now: args.now,
+      fetch: args.fetch,
+    });
     try {
       const before = (await openIntegration(db, row.user_id, "shopify"))?.credential;
       if (!before || before.expiresAt || before.refreshToken) continue;
@@ -208,7 +221,10 @@ export async function migrateNonExpiringShopifyTokens(
       const after = (await openIntegration(db, row.user_id, "shopify"))?.credential;
       if (after?.expiresAt) migrated += 1;
     } catch (error) {
-      console.error(`Shopify token exchange for a connection failed:`, error instanceof Error ? error.message : error);
+      console.error(
+        `Shopify token exchange for a connection failed:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return migrated;

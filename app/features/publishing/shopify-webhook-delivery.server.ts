@@ -38,14 +38,16 @@ export async function receiveShopifyWebhookDelivery(
   now: Date,
 ): Promise<{ received: true; outcome: string }> {
   if (!secret) throw notFound("Shopify webhooks are not configured");
-  if (!verifyShopifyWebhook(delivery.payload, delivery.hmac, secret)) throw unauthorized("Invalid webhook signature");
+  if (!verifyShopifyWebhook(delivery.payload, delivery.hmac, secret))
+    throw unauthorized("Invalid webhook signature");
   let body: unknown;
   try {
     body = JSON.parse(delivery.payload.toString("utf8"));
   } catch {
     throw badRequest("Malformed JSON body");
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The JSON body must be an object");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw badRequest("The JSON body must be an object");
   if (!isShopifyWebhookTopic(delivery.topic)) return { received: true, outcome: "ignored" };
   const topic = delivery.topic;
   const read = readShopifyWebhookBody(topic, body);
@@ -68,6 +70,8 @@ export async function receiveShopifyWebhookDelivery(
   const webhookId = delivery.webhookId || `sha256:${bodySha256}`;
   const result = await handleShopifyWebhook(db, { topic, shop, webhookId, bodySha256, now });
   // The record of compliance requests (also kept in shopify_webhook_receipts).
-  console.info(`Shopify webhook ${result.topic} for ${result.shop}${result.duplicate ? " (again)" : ""}: ${result.outcome}`);
+  console.info(
+    `Shopify webhook ${result.topic} for ${result.shop}${result.duplicate ? " (again)" : ""}: ${result.outcome}`,
+  );
   return { received: true, outcome: result.outcome };
 }

@@ -82,7 +82,10 @@ const PAYLOADS = {
  * The store a signed payload is about, when the payload has the shape of
  * `topic`'s; null when it does not (a body of another topic, or not Shopify's).
  */
-export function readShopifyWebhookBody(topic: ShopifyWebhookTopic, body: unknown): { shop: string } | null {
+export function readShopifyWebhookBody(
+  topic: ShopifyWebhookTopic,
+  body: unknown,
+): { shop: string } | null {
   const parsed = PAYLOADS[topic].safeParse(body);
   if (!parsed.success) return null;
   const fields = parsed.data as { myshopify_domain?: string; shop_domain?: string };
@@ -146,13 +149,21 @@ export async function forgetShopifyStore(
 
 export async function handleShopifyWebhook(
   db: DB,
-  args: { topic: ShopifyWebhookTopic; shop: string; webhookId: string; bodySha256: string; now: Date },
+  args: {
+    topic: ShopifyWebhookTopic;
+    shop: string;
+    webhookId: string;
+    bodySha256: string;
+    now: Date;
+  },
 ): Promise<ShopifyWebhookResult> {
   if (!isShopDomain(args.shop)) throw new Error("Not a myshopify.com domain");
   const seen = await db
     .selectFrom("shopify_webhook_receipts")
     .select("outcome")
-    .where((eb) => eb.or([eb("webhook_id", "=", args.webhookId), eb("body_sha256", "=", args.bodySha256)]))
+    .where((eb) =>
+      eb.or([eb("webhook_id", "=", args.webhookId), eb("body_sha256", "=", args.bodySha256)]),
+    )
     .executeTakeFirst();
   if (seen) return { topic: args.topic, shop: args.shop, outcome: seen.outcome, duplicate: true };
 

@@ -322,7 +322,9 @@ describe("Shopify webhooks", () => {
         if (topic === signedAs) continue;
         const response = await deliver(topic, JSON.stringify(payload));
         expect(response.status, `${signedAs} as ${topic}`).toBe(400);
-        expect((await response.json()).message).toBe(`The body is not a ${topic} payload from Shopify`);
+        expect((await response.json()).message).toBe(
+          `The body is not a ${topic} payload from Shopify`,
+        );
       }
     }
     // Shapes that are not Shopify's for the topic: no store, a store that is not myshopify.com, a customer without id.
@@ -332,7 +334,9 @@ describe("Shopify webhooks", () => {
       ["app/uninstalled", { id: 1, domain: SHOP }],
       ["customers/redact", { ...compliance, customer: {}, orders_to_redact: [] }],
     ] as const) {
-      expect((await deliver(topic, JSON.stringify(payload))).status, JSON.stringify(payload)).toBe(400);
+      expect((await deliver(topic, JSON.stringify(payload))).status, JSON.stringify(payload)).toBe(
+        400,
+      );
     }
     expect(await integrationOf(creator.user.id)).toBeDefined();
     expect(await publicationRow(here.id)).toMatchObject({ status: "live" });
@@ -360,7 +364,9 @@ describe("Shopify webhooks", () => {
       warn.mockRestore();
     }
     for (const triggeredAt of [null, "", "yesterday"]) {
-      const response = await deliver("shop/redact", body, { "X-Shopify-Triggered-At": triggeredAt });
+      const response = await deliver("shop/redact", body, {
+        "X-Shopify-Triggered-At": triggeredAt,
+      });
       expect(response.status, String(triggeredAt)).toBe(400);
     }
     expect(await integrationOf(creator.user.id)).toBeDefined();
@@ -379,7 +385,9 @@ describe("Shopify webhooks", () => {
     expect(await integrationOf(creator.user.id)).toBeUndefined();
     // The store installs the app again; the old uninstall body comes back with a fresh id.
     const again = await connectedCreator();
-    const replay = await deliver("app/uninstalled", body, { "X-Shopify-Webhook-Id": crypto.randomUUID() });
+    const replay = await deliver("app/uninstalled", body, {
+      "X-Shopify-Webhook-Id": crypto.randomUUID(),
+    });
     expect(replay.status).toBe(200);
     expect(await integrationOf(again.creator.user.id)).toBeDefined();
     expect(await publicationRow(again.here.id)).toMatchObject({ status: "live" });

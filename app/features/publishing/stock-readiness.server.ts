@@ -21,10 +21,15 @@ export function releaseRequired(platformName: string): string {
 
 /** The pixels the engine really made: recorded since they were; else the file's size when nothing enlarged it; else unknown. */
 export function nativeSize(
-  image: Pick<StylizedImageRow, "native_width" | "native_height" | "width" | "height" | "upscaled_by">,
+  image: Pick<
+    StylizedImageRow,
+    "native_width" | "native_height" | "width" | "height" | "upscaled_by"
+  >,
 ): { width: number; height: number } | null {
-  if (image.native_width && image.native_height) return { width: image.native_width, height: image.native_height };
-  if (!image.upscaled_by && image.width && image.height) return { width: image.width, height: image.height };
+  if (image.native_width && image.native_height)
+    return { width: image.native_width, height: image.native_height };
+  if (!image.upscaled_by && image.width && image.height)
+    return { width: image.width, height: image.height };
   return null;
 }
 

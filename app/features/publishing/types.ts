@@ -10,11 +10,25 @@
  * `withdrawn` is shown (never stored) for an own-marketplace listing the
  * creator took down after it went live.
  */
-export const PUBLICATION_STATUSES = ["queued", "live", "needs_auth", "ready_to_mint", "export_ready", "submitted", "failed", "withdrawn"] as const;
+export const PUBLICATION_STATUSES = [
+  "queued",
+  "live",
+  "needs_auth",
+  "ready_to_mint",
+  "export_ready",
+  "submitted",
+  "failed",
+  "withdrawn",
+] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
 /** States in which the product did what it can do on the platform. */
-export const DONE_STATUSES: readonly PublicationStatus[] = ["live", "ready_to_mint", "export_ready", "submitted"];
+export const DONE_STATUSES: readonly PublicationStatus[] = [
+  "live",
+  "ready_to_mint",
+  "export_ready",
+  "submitted",
+];
 
 export const STATUS_LABELS: Record<PublicationStatus, string> = {
   queued: "Queued",
@@ -67,7 +81,10 @@ export const COPY = {
   titleRequired: { title: "Title required", description: "Please add a title for your content" },
   /** The title a refused title's toast carries when the title is there but wrong (too long). */
   titleInvalid: "Check the title",
-  selectPlatforms: { title: "Select platforms", description: "Choose at least one platform to launch on" },
+  selectPlatforms: {
+    title: "Select platforms",
+    description: "Choose at least one platform to launch on",
+  },
   launched: { title: "Marketing campaign launched!" },
   launchFailed: { title: "Launch failed" },
   selectOnePlatform: { title: "Error", description: "Please select at least one platform" },
@@ -78,7 +95,10 @@ export const COPY = {
   connectionFailed: { title: "Connection Failed" },
   integrationCreated: { title: "Success", description: "Integration created successfully." },
   integrationFailed: { title: "Error", description: "Failed to create integration." },
-  loginRequired: { title: "Please log in", description: "You need to be logged in to access integrations." },
+  loginRequired: {
+    title: "Please log in",
+    description: "You need to be logged in to access integrations.",
+  },
 } as const;
 
 export function connectFailedText(platformName: string): string {
@@ -96,11 +116,19 @@ export function formatCount(value: number): string {
 
 /** An amount in whole units with the settlement currency's symbol ("$1,234.50"; usd unless told). */
 export function formatDollars(value: number, currency = "usd"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(value);
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+  }).format(value);
 }
 
 /** The toast of a refused title: "Title required" when it is missing, else what is wrong with it (say, too long). */
-export function titleRefusal(message: string | undefined): { kind: "error"; title: string; description: string } {
-  if (!message || message === COPY.titleRequired.description) return { kind: "error", ...COPY.titleRequired };
+export function titleRefusal(message: string | undefined): {
+  kind: "error";
+  title: string;
+  description: string;
+} {
+  if (!message || message === COPY.titleRequired.description)
+    return { kind: "error", ...COPY.titleRequired };
   return { kind: "error", title: COPY.titleInvalid, description: message };
 }

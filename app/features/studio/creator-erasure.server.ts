@@ -16,7 +16,11 @@ import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
  * quota's usage rows go.
  */
 
-export async function cancelStylesOfErasedCreator(trx: DB, userId: string, now: Date): Promise<void> {
+export async function cancelStylesOfErasedCreator(
+  trx: DB,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable("stylized_images")
     .set({ status: "failed", error: CANCELLED_BY_ERASURE, updated_at: now.toISOString() })
@@ -34,7 +38,11 @@ export async function eraseStudioDataOf(
   const removeUnlessBought = async (key: string | null) => {
     if (key && !keep.has(key)) await store.remove(key);
   };
-  const images = await db.selectFrom("images").select(["id", "file_key"]).where("user_id", "=", userId).execute();
+  const images = await db
+    .selectFrom("images")
+    .select(["id", "file_key"])
+    .where("user_id", "=", userId)
+    .execute();
   const styles = await db
     .selectFrom("stylized_images")
     .select(["id", "file_key", "optimized_file_key"])

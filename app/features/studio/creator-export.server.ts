@@ -9,7 +9,13 @@ import { keyExtension, type ExportedFile } from "~/lib/exported-files";
  */
 export async function creatorStudioFiles(db: DB, userId: string): Promise<ExportedFile[]> {
   const [originals, styles] = await Promise.all([
-    db.selectFrom("images").select(["id", "file_key"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    db
+      .selectFrom("images")
+      .select(["id", "file_key"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("stylized_images")
       .select(["id", "file_key", "optimized_file_key"])
@@ -23,9 +29,16 @@ export async function creatorStudioFiles(db: DB, userId: string): Promise<Export
     name: `images/originals/${image.id}.${keyExtension(image.file_key)}`,
   }));
   for (const style of styles) {
-    if (style.file_key) files.push({ key: style.file_key, name: `images/styles/${style.id}.${keyExtension(style.file_key)}` });
+    if (style.file_key)
+      files.push({
+        key: style.file_key,
+        name: `images/styles/${style.id}.${keyExtension(style.file_key)}`,
+      });
     if (style.optimized_file_key) {
-      files.push({ key: style.optimized_file_key, name: `images/optimized/${style.id}.${keyExtension(style.optimized_file_key)}` });
+      files.push({
+        key: style.optimized_file_key,
+        name: `images/optimized/${style.id}.${keyExtension(style.optimized_file_key)}`,
+      });
     }
   }
   return files;

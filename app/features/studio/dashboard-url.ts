@@ -16,11 +16,21 @@ export const PIPELINE_LABELS: Record<PipelineStep, string> = {
   market: "Market",
 };
 
-export const DASHBOARD_PARAMS = ["image", "styled", "step", "pending", "poll", "preset", "panel"] as const;
+export const DASHBOARD_PARAMS = [
+  "image",
+  "styled",
+  "step",
+  "pending",
+  "poll",
+  "preset",
+  "panel",
+] as const;
 export type DashboardParam = (typeof DASHBOARD_PARAMS)[number];
 
 /** A dashboard address (always /dashboard: the index route's actions would be posted to /?index). */
-export function dashboardUrl(state: Partial<Record<DashboardParam, string | number | null | undefined>> = {}): string {
+export function dashboardUrl(
+  state: Partial<Record<DashboardParam, string | number | null | undefined>> = {},
+): string {
   const params = new URLSearchParams();
   for (const key of DASHBOARD_PARAMS) {
     const value = state[key];

@@ -21,7 +21,11 @@ const NOT_AN_IMAGE = { message: "Please select a valid image file (JPG or PNG)."
 
 const send = (request: Request) => callRoute(upload.action, request);
 
-async function uploaded(token: string, data: Uint8Array = fixture("portrait.png"), filename = "portrait.png") {
+async function uploaded(
+  token: string,
+  data: Uint8Array = fixture("portrait.png"),
+  filename = "portrait.png",
+) {
   const response = await send(uploadRequest(data, { token, filename }));
   expect(response.status).toBe(201);
   return response.json();
@@ -103,7 +107,9 @@ describe("POST /api/token-images/upload", () => {
     expect(body).toEqual({
       id: expect.any(String),
       userId: user.id,
-      originalUrl: expect.stringMatching(/^\/media\/originals\/[A-Za-z0-9_-]+\.png\?exp=\d+&sig=[A-Za-z0-9_-]+$/),
+      originalUrl: expect.stringMatching(
+        /^\/media\/originals\/[A-Za-z0-9_-]+\.png\?exp=\d+&sig=[A-Za-z0-9_-]+$/,
+      ),
       width: 512,
       height: 512,
       bytes: expect.any(Number),
@@ -121,7 +127,9 @@ describe("POST /api/token-images/upload", () => {
 
   it("accepts the web session cookie from our own pages, and refuses it cross-site", async () => {
     const { cookie } = await createTestUser();
-    expect((await send(uploadRequest(fixture("rocket.jpg"), { cookie, filename: "rocket.jpg" }))).status).toBe(201);
+    expect(
+      (await send(uploadRequest(fixture("rocket.jpg"), { cookie, filename: "rocket.jpg" }))).status,
+    ).toBe(201);
     const cross = await send(uploadRequest(fixture("rocket.jpg"), { cookie, origin: "cross" }));
     expect(cross.status).toBe(403);
   });
@@ -130,7 +138,9 @@ describe("POST /api/token-images/upload", () => {
     const before = await getDb().selectFrom("images").select("id").execute();
     const signedOut = await send(uploadRequest(fixture("portrait.png")));
     expect(signedOut.status).toBe(401);
-    const badToken = await send(uploadRequest(fixture("portrait.png"), { token: "not-a-real-token" }));
+    const badToken = await send(
+      uploadRequest(fixture("portrait.png"), { token: "not-a-real-token" }),
+    );
     expect(badToken.status).toBe(401);
     expect(await getDb().selectFrom("images").select("id").execute()).toEqual(before);
   });
@@ -158,7 +168,9 @@ describe("POST /api/token-images/upload", () => {
   it("decides by the bytes: a PNG named .jpg is a PNG, a WebP with transparency is stored as PNG", async () => {
     const { token } = await createTestUser();
     expect((await uploaded(token, fixture("cat.png"), "cat.jpg")).mimeType).toBe("image/png");
-    const webp = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 9, g: 9, b: 9, alpha: 0.5 } } })
+    const webp = await sharp({
+      create: { width: 40, height: 30, channels: 4, background: { r: 9, g: 9, b: 9, alpha: 0.5 } },
+    })
       .webp()
       .toBuffer();
     const body = await uploaded(token, webp, "clear.webp");
@@ -168,19 +180,30 @@ describe("POST /api/token-images/upload", () => {
 
   it("answers 400 when the field is missing, the file is empty, or the body is not multipart", async () => {
     const { token } = await createTestUser();
-    const wrongField = await send(uploadRequest(fixture("portrait.png"), { token, field: "photo" }));
+    const wrongField = await send(
+      uploadRequest(fixture("portrait.png"), { token, field: "photo" }),
+    );
     expect(wrongField.status).toBe(400);
     expect((await wrongField.json()).message).toMatch(/form field named "image"/);
 
     const empty = await send(uploadRequest(new Uint8Array(0), { token }));
     expect(empty.status).toBe(400);
 
-    const json = await send(makeRequest("/api/token-images/upload", { token, json: { image: "data:image/png;base64,AAAA" } }));
+    const json = await send(
+      makeRequest("/api/token-images/upload", {
+        token,
+        json: { image: "data:image/png;base64,AAAA" },
+      }),
+    );
     expect(json.status).toBe(400);
     expect((await json.json()).message).toMatch(/multipart\/form-data/);
 
     const noBoundary = await send(
-      makeRequest("/api/token-images/upload", { token, body: "x", headers: { "Content-Type": "multipart/form-data" } }),
+      makeRequest("/api/token-images/upload", {
+        token,
+        body: "x",
+        headers: { "Content-Type": "multipart/form-data" },
+      }),
     );
     expect(noBoundary.status).toBe(400);
 
@@ -197,7 +220,9 @@ describe("POST /api/token-images/upload", () => {
 
   it("answers 413 for an 11 MB file with the File Too Large message, storing nothing", async () => {
     const { user, token } = await createTestUser();
-    const response = await send(uploadRequest(crypto.randomBytes(11 * 1024 * 1024), { token, filename: "huge.jpg" }));
+    const response = await send(
+      uploadRequest(crypto.randomBytes(11 * 1024 * 1024), { token, filename: "huge.jpg" }),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(TOO_LARGE);
     expect(await imagesOf(user.id)).toEqual([]);
@@ -220,7 +245,8 @@ describe("POST /api/token-images/upload", () => {
     }
     segments.push(jpeg.subarray(2));
     let padded = Buffer.concat(segments);
-    if (padded.length < target) padded = Buffer.concat([padded, Buffer.alloc(target - padded.length)]);
+    if (padded.length < target)
+      padded = Buffer.concat([padded, Buffer.alloc(target - padded.length)]);
     expect(padded.length).toBe(target);
     const response = await send(uploadRequest(padded, { token, filename: "exact.jpg" }));
     expect(response.status).toBe(201);
@@ -244,7 +270,8 @@ describe("POST /api/token-images/upload", () => {
     expect(upload.pulled()).toBeLessThan(12 * 1024 * 1024);
     // The rest is thrown away in the background (so a client still sending sees the answer), up to a cap.
     const started = Date.now();
-    while (!upload.cancelled() && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!upload.cancelled() && Date.now() - started < 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(upload.cancelled()).toBe(true);
     expect(upload.pulled()).toBeLessThan(upload.total);
     expect(scratchFiles()).toEqual([]);
@@ -254,11 +281,28 @@ describe("POST /api/token-images/upload", () => {
     const { user, token } = await createTestUser();
     const damaged = { message: DAMAGED_IMAGE.description };
     const cases: [string, Buffer, string, { message: string }][] = [
-      ["text renamed .jpg", Buffer.from("Dear diary, today I took a selfie.\n".repeat(50)), "selfie.jpg", NOT_AN_IMAGE],
+      [
+        "text renamed .jpg",
+        Buffer.from("Dear diary, today I took a selfie.\n".repeat(50)),
+        "selfie.jpg",
+        NOT_AN_IMAGE,
+      ],
       ["truncated JPEG", fixture("truncated.jpg"), "truncated.jpg", damaged],
-      ["truncated PNG", fixture("cat.png").subarray(0, Math.floor(fixture("cat.png").length * 0.6)), "cat.png", damaged],
+      [
+        "truncated PNG",
+        fixture("cat.png").subarray(0, Math.floor(fixture("cat.png").length * 0.6)),
+        "cat.png",
+        damaged,
+      ],
       ["PNG bomb (400 MP)", pngBomb(), "bomb.png", NOT_AN_IMAGE],
-      ["SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>'), "a.png", NOT_AN_IMAGE],
+      [
+        "SVG",
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>',
+        ),
+        "a.png",
+        NOT_AN_IMAGE,
+      ],
     ];
     for (const [what, data, filename, answer] of cases) {
       const response = await send(uploadRequest(data, { token, filename, type: "image/jpeg" }));
@@ -271,7 +315,10 @@ describe("POST /api/token-images/upload", () => {
 
   it("answers a JSON 405 for other methods", async () => {
     const { token } = await createTestUser();
-    const response = await callRoute(upload.loader, makeRequest("/api/token-images/upload", { token }));
+    const response = await callRoute(
+      upload.loader,
+      makeRequest("/api/token-images/upload", { token }),
+    );
     expect(response.status).toBe(405);
   });
 });
@@ -296,7 +343,11 @@ describe("GET /api/token-images and /api/token-images/{id}", () => {
     expect(list[0].stylized).toEqual([]);
     expect(list[0].originalUrl).toMatch(/^\/media\/originals\//);
 
-    const one = await callRoute(image.loader, makeRequest(`/api/token-images/${first.id}`, { token }), { id: first.id });
+    const one = await callRoute(
+      image.loader,
+      makeRequest(`/api/token-images/${first.id}`, { token }),
+      { id: first.id },
+    );
     expect(one.status).toBe(200);
     expect((await one.json()).id).toBe(first.id);
   });
@@ -305,7 +356,11 @@ describe("GET /api/token-images and /api/token-images/{id}", () => {
     const { token } = await createTestUser();
     const other = await createTestUser();
     const theirs = await uploaded(other.token);
-    const response = await callRoute(image.loader, makeRequest(`/api/token-images/${theirs.id}`, { token }), { id: theirs.id });
+    const response = await callRoute(
+      image.loader,
+      makeRequest(`/api/token-images/${theirs.id}`, { token }),
+      { id: theirs.id },
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "Image not found" });
     expect((await callRoute(images.loader, makeRequest("/api/token-images"))).status).toBe(401);
@@ -317,7 +372,11 @@ describe("DELETE /api/token-images/{id}", () => {
     const { user, token } = await createTestUser();
     const body = await uploaded(token);
     const store = getFileStore();
-    const row = await getDb().selectFrom("images").selectAll().where("id", "=", body.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("images")
+      .selectAll()
+      .where("id", "=", body.id)
+      .executeTakeFirstOrThrow();
     // A finished stylized version with an optimized file, written as the worker and optimizer would.
     const styledKey = `styled/${crypto.randomBytes(12).toString("base64url")}.jpg`;
     const optimizedKey = `optimized/${crypto.randomBytes(12).toString("base64url")}.webp`;
@@ -362,18 +421,35 @@ describe("DELETE /api/token-images/{id}", () => {
     );
     expect(foreign.status).toBe(404);
 
-    const response = await callRoute(image.action, makeRequest(`/api/token-images/${body.id}`, { method: "DELETE", token }), {
-      id: body.id,
-    });
+    const response = await callRoute(
+      image.action,
+      makeRequest(`/api/token-images/${body.id}`, { method: "DELETE", token }),
+      {
+        id: body.id,
+      },
+    );
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
-    expect(await getDb().selectFrom("images").select("id").where("id", "=", body.id).execute()).toEqual([]);
-    expect(await getDb().selectFrom("stylized_images").select("id").where("image_id", "=", body.id).execute()).toEqual([]);
-    for (const key of [row.file_key, styledKey, optimizedKey]) expect(await store.exists(key)).toBe(false);
+    expect(
+      await getDb().selectFrom("images").select("id").where("id", "=", body.id).execute(),
+    ).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("stylized_images")
+        .select("id")
+        .where("image_id", "=", body.id)
+        .execute(),
+    ).toEqual([]);
+    for (const key of [row.file_key, styledKey, optimizedKey])
+      expect(await store.exists(key)).toBe(false);
 
-    const again = await callRoute(image.action, makeRequest(`/api/token-images/${body.id}`, { method: "DELETE", token }), {
-      id: body.id,
-    });
+    const again = await callRoute(
+      image.action,
+      makeRequest(`/api/token-images/${body.id}`, { method: "DELETE", token }),
+      {
+        id: body.id,
+      },
+    );
     expect(again.status).toBe(404);
   });
 

@@ -34,7 +34,12 @@ export class NotAnImageError extends Error {
     cause?: unknown,
     readonly problem: "type" | "damaged" = "type",
   ) {
-    super(problem === "damaged" ? "The image is damaged or incomplete" : "The file is not an image we can read", { cause });
+    super(
+      problem === "damaged"
+        ? "The image is damaged or incomplete"
+        : "The file is not an image we can read",
+      { cause },
+    );
     this.name = "NotAnImageError";
   }
 }
@@ -76,7 +81,8 @@ export async function storeUploadedImage(
 ): Promise<ImageRow> {
   const encodedPath = await store.scratchPath();
   try {
-    const input = () => sharp(args.sourcePath, { failOn: "truncated", limitInputPixels: UPLOAD_PIXEL_LIMIT });
+    const input = () =>
+      sharp(args.sourcePath, { failOn: "truncated", limitInputPixels: UPLOAD_PIXEL_LIMIT });
     let format: string | undefined;
     let hasAlpha = false;
     try {
@@ -89,12 +95,17 @@ export async function storeUploadedImage(
     if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnImageError(`format ${format}`);
 
     const asPng = format === "png" || (format !== "jpeg" && hasAlpha);
-    const pipeline = input()
-      .rotate()
-      .resize({ width: ORIGINAL_MAX_EDGE, height: ORIGINAL_MAX_EDGE, fit: "inside", withoutEnlargement: true });
+    const pipeline = input().rotate().resize({
+      width: ORIGINAL_MAX_EDGE,
+      height: ORIGINAL_MAX_EDGE,
+      fit: "inside",
+      withoutEnlargement: true,
+    });
     let info: OutputInfo;
     try {
-      info = await (asPng ? pipeline.png({ compressionLevel: 6 }) : pipeline.jpeg({ quality: 90 })).toFile(encodedPath);
+      info = await (
+        asPng ? pipeline.png({ compressionLevel: 6 }) : pipeline.jpeg({ quality: 90 })
+      ).toFile(encodedPath);
     } catch (error) {
       // Decoding happens here (the header alone proved little): truncated and corrupt files fail now.
       throw new NotAnImageError(error, await problemOf(error, args.sourcePath));
@@ -134,12 +145,22 @@ export async function storeUploadedImage(
 
 /** Every uploaded original with its owner, newest first (the admin's list of images). */
 export async function listEveryImage(db: DB): Promise<ImageJson[]> {
-  const rows = await db.selectFrom("images").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("images")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
   return rows.map(imageJson);
 }
 
 export function findImage(db: DB, userId: string, imageId: string): Promise<ImageRow | undefined> {
-  return db.selectFrom("images").selectAll().where("id", "=", imageId).where("user_id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("images")
+    .selectAll()
+    .where("id", "=", imageId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
 }
 
 /**
@@ -176,7 +197,11 @@ export async function listImagesWithStylized(db: DB, userId: string): Promise<Im
 }
 
 /** One of the user's originals still held, with its stylized versions, or undefined. */
-export async function findImageWithStylized(db: DB, userId: string, imageId: string): Promise<ImageWithStylized | undefined> {
+export async function findImageWithStylized(
+  db: DB,
+  userId: string,
+  imageId: string,
+): Promise<ImageWithStylized | undefined> {
   const image = await findImage(db, userId, imageId);
   if (!image || image.original_removed_at) return undefined;
   const stylized = await db
@@ -186,7 +211,10 @@ export async function findImageWithStylized(db: DB, userId: string, imageId: str
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return { ...imageJson(image), stylized: stylized.map((row) => stylizedImageJson(row, image.file_key)) };
+  return {
+    ...imageJson(image),
+    stylized: stylized.map((row) => stylizedImageJson(row, image.file_key)),
+  };
 }
 
 /**
@@ -208,7 +236,11 @@ export async function deleteImage(
   for (const row of stylized) await args.hooks?.beforeStylizedDelete?.(row.id);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("stylized_images").where("image_id", "=", image.id).execute();
-    await trx.deleteFrom("images").where("id", "=", image.id).where("user_id", "=", args.userId).execute();
+    await trx
+      .deleteFrom("images")
+      .where("id", "=", image.id)
+      .where("user_id", "=", args.userId)
+      .execute();
   });
   await store.remove(image.file_key);
   for (const row of stylized) {

@@ -5,12 +5,22 @@ import { removeExpiredOriginals } from "~/features/studio/original-retention.ser
 
 /** What the studio lends other features and the boot: plain service calls on its tables, not operations of a caller. */
 
-export { cancelOpenStyles, ownStylizedImage, studioCountsOf } from "~/features/studio/stylized-images.server";
+export {
+  cancelOpenStyles,
+  ownStylizedImage,
+  studioCountsOf,
+} from "~/features/studio/stylized-images.server";
 export { listEveryImage } from "~/features/studio/images.server";
-export { cancelStylesOfErasedCreator, eraseStudioDataOf } from "~/features/studio/creator-erasure.server";
+export {
+  cancelStylesOfErasedCreator,
+  eraseStudioDataOf,
+} from "~/features/studio/creator-erasure.server";
 
 /** A withdrawn consent to face processing: the creator's waiting styles end, with `reason`. */
-export function cancelStylesOfCreator(db: DB, args: { userId: string; reason: string; now: Date }): Promise<number> {
+export function cancelStylesOfCreator(
+  db: DB,
+  args: { userId: string; reason: string; now: Date },
+): Promise<number> {
   return cancelOpenStyles(db, args);
 }
 

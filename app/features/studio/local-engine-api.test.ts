@@ -19,7 +19,9 @@ const optimize = apiRoute("/api/images/optimize");
 describe("a fresh install with no keys", () => {
   it("makes all four styles of the portrait with the local engine, and optimizes one", async () => {
     const { token } = await createTestUser();
-    const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
+    const image = await (
+      await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))
+    ).json();
     const ids: string[] = [];
     for (const style of STYLE_IDS) {
       const response = await callRoute(
@@ -30,10 +32,19 @@ describe("a fresh install with no keys", () => {
       expect(response.status).toBe(202);
       ids.push((await response.json()).id);
     }
-    const worker = new JobWorker({ db: getDb(), handlers: jobHandlers(), concurrency: 2, log: () => {} });
+    const worker = new JobWorker({
+      db: getDb(),
+      handlers: jobHandlers(),
+      concurrency: 2,
+      log: () => {},
+    });
     await worker.drain();
 
-    const rows = await getDb().selectFrom("stylized_images").selectAll().where("id", "in", ids).execute();
+    const rows = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "in", ids)
+      .execute();
     expect(rows.map((row) => [row.style, row.status, row.provider]).sort()).toEqual(
       STYLE_IDS.map((style) => [style, "completed", "local"]).sort(),
     );
@@ -49,13 +60,22 @@ describe("a fresh install with no keys", () => {
       optimize.action,
       makeRequest("/api/images/optimize", {
         token,
-        json: { imageId: ids[0], quality: 80, format: "jpg", resolution: "800x800", watermark: true, socialOptimized: true },
+        json: {
+          imageId: ids[0],
+          quality: 80,
+          format: "jpg",
+          resolution: "800x800",
+          watermark: true,
+          socialOptimized: true,
+        },
       }),
     );
     expect(optimized.status).toBe(200);
     const body = await optimized.json();
     expect(Math.max(body.width, body.height)).toBeLessThanOrEqual(800);
     const file = await store.read(body.optimizedUrl.split("?")[0].replace("/media/", ""));
-    expect(digitalSourceTypeIn((await sharp(file).metadata()).xmp)).toBe(DIGITAL_SOURCE_TYPES.local);
+    expect(digitalSourceTypeIn((await sharp(file).metadata()).xmp)).toBe(
+      DIGITAL_SOURCE_TYPES.local,
+    );
   });
 });

@@ -9,9 +9,18 @@ import { apiRoute } from "#tests/setup/api-routes";
 
 const optimize = apiRoute("/api/images/optimize");
 
-const settings = { quality: 80, format: "jpg", resolution: "original", watermark: false, socialOptimized: false };
+const settings = {
+  quality: 80,
+  format: "jpg",
+  resolution: "original",
+  watermark: false,
+  socialOptimized: false,
+};
 const optimizeCall = (token: string, imageId: string) =>
-  callRoute(optimize.action, makeRequest("/api/images/optimize", { token, json: { imageId, ...settings } }));
+  callRoute(
+    optimize.action,
+    makeRequest("/api/images/optimize", { token, json: { imageId, ...settings } }),
+  );
 
 describe("PerKeyLimiter", () => {
   it("holds at most `max` slots per key, and a slot frees once however often it is released", () => {
@@ -39,13 +48,18 @@ describe("optimizations at once", () => {
     const theirs = await createStylizedImage(other.user.id);
 
     // Two optimizations of this creator are running.
-    const running = [runningOptimizations.tryAcquire(user.id, 2)!, runningOptimizations.tryAcquire(user.id, 2)!];
+    const running = [
+      runningOptimizations.tryAcquire(user.id, 2)!,
+      runningOptimizations.tryAcquire(user.id, 2)!,
+    ];
     onTestFinished(() => running.forEach((release) => release()));
 
     const refused = await optimizeCall(token, styled.id);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("5");
-    expect(await refused.json()).toEqual({ message: "You already have 2 optimizations running. Please wait for them to finish." });
+    expect(await refused.json()).toEqual({
+      message: "You already have 2 optimizations running. Please wait for them to finish.",
+    });
     // Another creator is not held up.
     expect((await optimizeCall(other.token, theirs.id)).status).toBe(200);
 

@@ -43,7 +43,11 @@ export function tooSmallToEnlarge(width: number, height: number, longEdge: numbe
 }
 
 /** The pixel size of `width`×`height` enlarged so its long edge is `longEdge`. */
-function enlargedSize(width: number, height: number, longEdge: number): { width: number; height: number } {
+function enlargedSize(
+  width: number,
+  height: number,
+  longEdge: number,
+): { width: number; height: number } {
   const scale = longEdge / Math.max(width, height);
   return {
     width: width >= height ? longEdge : Math.max(1, Math.round(width * scale)),
@@ -53,7 +57,8 @@ function enlargedSize(width: number, height: number, longEdge: number): { width:
 
 /** The creator tool written in an image's XMP, if any. */
 function creatorToolIn(xmp: string): string | undefined {
-  const found = /xmp:CreatorTool="([^"]*)"/.exec(xmp)?.[1] ?? /xmp:CreatorTool>([^<]*)</.exec(xmp)?.[1];
+  const found =
+    /xmp:CreatorTool="([^"]*)"/.exec(xmp)?.[1] ?? /xmp:CreatorTool>([^<]*)</.exec(xmp)?.[1];
   return found?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
@@ -79,39 +84,60 @@ export async function optimizeStylizedImage(
 ): Promise<StylizedImageRow> {
   const { row, settings } = args;
   if (row.status !== "completed" || !row.file_key) {
-    throw badRequest("Only a completed stylized image can be optimized. Wait until its style is ready.", {
-      imageId: ["The stylized image is not completed yet"],
-    });
+    throw badRequest(
+      "Only a completed stylized image can be optimized. Wait until its style is ready.",
+      {
+        imageId: ["The stylized image is not completed yet"],
+      },
+    );
   }
   const sourcePath = store.pathOf(row.file_key);
   const metadata = await sharp(sourcePath).metadata();
   const xmp = disclosureXmp(
-    creatorToolIn(metadata.xmp?.toString("utf8") ?? "") ?? `${PRODUCT_NAME} (${row.provider} engine)`,
+    creatorToolIn(metadata.xmp?.toString("utf8") ?? "") ??
+      `${PRODUCT_NAME} (${row.provider} engine)`,
     digitalSourceTypeOf(row.provider),
   );
 
   let pipeline = sharp(sourcePath).rotate();
   const box = resolutionBox(settings.resolution);
   let upscaledBy: string | null = null;
-  const sourceWidth = (metadata.orientation ?? 1) >= 5 ? (metadata.height ?? 0) : (metadata.width ?? 0);
-  const sourceHeight = (metadata.orientation ?? 1) >= 5 ? (metadata.width ?? 0) : (metadata.height ?? 0);
+  const sourceWidth =
+    (metadata.orientation ?? 1) >= 5 ? (metadata.height ?? 0) : (metadata.width ?? 0);
+  const sourceHeight =
+    (metadata.orientation ?? 1) >= 5 ? (metadata.width ?? 0) : (metadata.height ?? 0);
   const longEdge = box ? Math.max(box.width, box.height) : 0;
-  if (box && ENLARGING_RESOLUTIONS.has(settings.resolution) && Math.max(sourceWidth, sourceHeight) < longEdge) {
+  if (
+    box &&
+    ENLARGING_RESOLUTIONS.has(settings.resolution) &&
+    Math.max(sourceWidth, sourceHeight) < longEdge
+  ) {
     if (longEdge > Math.max(sourceWidth, sourceHeight) * MAX_PRESET_UPSCALE) {
       throw badRequest(tooSmallToEnlarge(sourceWidth, sourceHeight, longEdge), {
         resolution: [`The image is too small to make ${settings.resolution}`],
       });
     }
-    const enlarged = await enlarge(await fsp.readFile(sourcePath), enlargedSize(sourceWidth, sourceHeight, longEdge), args.upscaler);
+    const enlarged = await enlarge(
+      await fsp.readFile(sourcePath),
+      enlargedSize(sourceWidth, sourceHeight, longEdge),
+      args.upscaler,
+    );
     pipeline = sharp(enlarged.data);
     upscaledBy = enlarged.method;
   } else if (box) pipeline = pipeline.resize({ ...box, fit: "inside", withoutEnlargement: true });
   // Work on raw pixels from here, so the watermark can be sized to the final dimensions.
-  const { data, info } = await pipeline.toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
-  let output = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const { data, info } = await pipeline
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let output = sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  });
   if (settings.socialOptimized) output = output.sharpen({ sigma: 0.6 });
   if (settings.watermark) {
-    output = output.composite([{ input: Buffer.from(watermarkSvg(info.width, info.height)), top: 0, left: 0 }]);
+    output = output.composite([
+      { input: Buffer.from(watermarkSvg(info.width, info.height)), top: 0, left: 0 },
+    ]);
   }
   output = output.withXmp(xmp);
   if (settings.socialOptimized) output = output.withIccProfile("srgb");
@@ -125,7 +151,11 @@ export async function optimizeStylizedImage(
       });
       break;
     case "webp":
-      output = output.webp({ quality: settings.quality, smartSubsample: settings.socialOptimized, effort: 4 });
+      output = output.webp({
+        quality: settings.quality,
+        smartSubsample: settings.socialOptimized,
+        effort: 4,
+      });
       break;
     case "png":
       output = output.png({ compressionLevel: 9, adaptiveFiltering: true });
@@ -160,7 +190,8 @@ export async function optimizeStylizedImage(
       await store.remove(key); // deleted while we worked
       throw notFound("Stylized image not found");
     }
-    if (row.optimized_file_key && row.optimized_file_key !== key) await store.remove(row.optimized_file_key);
+    if (row.optimized_file_key && row.optimized_file_key !== key)
+      await store.remove(row.optimized_file_key);
     return updated;
   } finally {
     await fsp.rm(scratch, { force: true });

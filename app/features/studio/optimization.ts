@@ -32,7 +32,10 @@ export const PRESETS = {
   social: { quality: 80, format: "jpg", resolution: "1080x1080" },
   print: { quality: 95, format: "png", resolution: "original" },
   marketplace: { quality: 90, format: "png", resolution: "2048x2048" },
-} as const satisfies Record<string, Pick<OptimizationSettings, "quality" | "format" | "resolution">>;
+} as const satisfies Record<
+  string,
+  Pick<OptimizationSettings, "quality" | "format" | "resolution">
+>;
 export type PresetId = keyof typeof PRESETS;
 
 /** The slider's label: High at 90 and above, Good at 70 and above, otherwise Basic. */

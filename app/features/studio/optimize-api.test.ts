@@ -3,7 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn, disclosureXmp } from "~/engines/styling/ai-disclosure.server";
+import {
+  DIGITAL_SOURCE_TYPES,
+  digitalSourceTypeIn,
+  disclosureXmp,
+} from "~/engines/styling/ai-disclosure.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
@@ -18,19 +22,30 @@ beforeEach(async () => {
 });
 
 /** A completed stylized image of the portrait, made by the test engine (256 x 256). */
-async function completedStylized(token: string, options: { xmp?: string; engine?: "local" | "fal" } = {}) {
-  const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
+async function completedStylized(
+  token: string,
+  options: { xmp?: string; engine?: "local" | "fal" } = {},
+) {
+  const image = await (
+    await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))
+  ).json();
   const { id } = await (
-    await callRoute(stylize.action, makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "cartoon" } }), {
-      id: image.id,
-    })
+    await callRoute(
+      stylize.action,
+      makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "cartoon" } }),
+      {
+        id: image.id,
+      },
+    )
   ).json();
   await studioWorker(testStyleEngine({ xmp: options.xmp, id: options.engine })).drain();
   return id as string;
 }
 
-const optimizeCall = (json: unknown, auth: { token?: string; cookie?: string; origin?: "same" | "cross" }) =>
-  callRoute(optimize.action, makeRequest("/api/images/optimize", { ...auth, json }));
+const optimizeCall = (
+  json: unknown,
+  auth: { token?: string; cookie?: string; origin?: "same" | "cross" },
+) => callRoute(optimize.action, makeRequest("/api/images/optimize", { ...auth, json }));
 
 async function download(url: string): Promise<Buffer> {
   const key = url.split("?")[0].replace("/media/", "");
@@ -44,7 +59,14 @@ describe("POST /api/images/optimize", () => {
     const { token } = await createTestUser();
     const imageId = await completedStylized(token);
     const response = await optimizeCall(
-      { imageId, quality: 80, format: "jpg", resolution: "800x800", watermark: false, socialOptimized: true },
+      {
+        imageId,
+        quality: 80,
+        format: "jpg",
+        resolution: "800x800",
+        watermark: false,
+        socialOptimized: true,
+      },
       { token },
     );
     expect(response.status).toBe(200);
@@ -76,15 +98,26 @@ describe("POST /api/images/optimize", () => {
     const imageId = await completedStylized(token);
     const big = await sharp(fixture("portrait.png")).resize(1600, 1200).jpeg().toBuffer();
     // Replace the styled file by a larger one so the box matters.
-    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", imageId)
+      .executeTakeFirstOrThrow();
     await getFileStore().write(row.file_key!, big);
 
-    const webp = await (await optimizeCall({ imageId, quality: 75, format: "webp", resolution: "1200x1200" }, { token })).json();
+    const webp = await (
+      await optimizeCall(
+        { imageId, quality: 75, format: "webp", resolution: "1200x1200" },
+        { token },
+      )
+    ).json();
     expect([webp.width, webp.height]).toEqual([1200, 900]);
     expect((await sharp(await download(webp.optimizedUrl)).metadata()).format).toBe("webp");
     expect(webp.watermark).toBe(false); // a switch left out is off
 
-    const png = await (await optimizeCall({ imageId, quality: 95, format: "png", resolution: "original" }, { token })).json();
+    const png = await (
+      await optimizeCall({ imageId, quality: 95, format: "png", resolution: "original" }, { token })
+    ).json();
     expect([png.width, png.height]).toEqual([1600, 1200]);
     expect((await sharp(await download(png.optimizedUrl)).metadata()).format).toBe("png");
   });
@@ -92,12 +125,24 @@ describe("POST /api/images/optimize", () => {
   it("draws a visible watermark, strongest in the lower right corner", async () => {
     const { token } = await createTestUser();
     const imageId = await completedStylized(token);
-    const settings = { imageId, quality: 100, format: "png", resolution: "original", socialOptimized: false };
+    const settings = {
+      imageId,
+      quality: 100,
+      format: "png",
+      resolution: "original",
+      socialOptimized: false,
+    };
     const plain = await (await optimizeCall({ ...settings, watermark: false }, { token })).json();
-    const plainPixels = await sharp(await download(plain.optimizedUrl)).removeAlpha().raw().toBuffer();
+    const plainPixels = await sharp(await download(plain.optimizedUrl))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const marked = await (await optimizeCall({ ...settings, watermark: true }, { token })).json();
     expect(marked.watermark).toBe(true);
-    const markedPixels = await sharp(await download(marked.optimizedUrl)).removeAlpha().raw().toBuffer();
+    const markedPixels = await sharp(await download(marked.optimizedUrl))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     expect(markedPixels.length).toBe(plainPixels.length);
     let changed = 0;
     let cornerChanged = 0;
@@ -105,7 +150,9 @@ describe("POST /api/images/optimize", () => {
       const pixel = i / 3;
       const x = pixel % 256;
       const y = Math.floor(pixel / 256);
-      const delta = Math.abs(plainPixels[i] - markedPixels[i]) + Math.abs(plainPixels[i + 1] - markedPixels[i + 1]);
+      const delta =
+        Math.abs(plainPixels[i] - markedPixels[i]) +
+        Math.abs(plainPixels[i + 1] - markedPixels[i + 1]);
       if (delta > 30) {
         changed += 1;
         if (x > 128 && y > 230) cornerChanged += 1;
@@ -118,49 +165,80 @@ describe("POST /api/images/optimize", () => {
 
   it("keeps the AI disclosure: the styled image's tool, with the source type of the engine that made it", async () => {
     const { token } = await createTestUser();
-    const withXmp = await completedStylized(token, { xmp: disclosureXmp("Selfie Studio local engine (test)", DIGITAL_SOURCE_TYPES.local) });
-    const carried = await (await optimizeCall({ imageId: withXmp, format: "webp" }, { token })).json();
-    const carriedXmp = (await sharp(await download(carried.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    const withXmp = await completedStylized(token, {
+      xmp: disclosureXmp("Selfie Studio local engine (test)", DIGITAL_SOURCE_TYPES.local),
+    });
+    const carried = await (
+      await optimizeCall({ imageId: withXmp, format: "webp" }, { token })
+    ).json();
+    const carriedXmp =
+      (await sharp(await download(carried.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
     expect(digitalSourceTypeIn(carriedXmp)).toBe(DIGITAL_SOURCE_TYPES.local);
     expect(carriedXmp).toContain("Selfie Studio local engine (test)");
 
     // A styled file that claims the wrong type (as local files made before this did) is corrected from its row.
-    const mislabelled = await completedStylized(token, { xmp: disclosureXmp("old local engine", DIGITAL_SOURCE_TYPES.fal) });
-    const corrected = await (await optimizeCall({ imageId: mislabelled, format: "png" }, { token })).json();
-    const correctedXmp = (await sharp(await download(corrected.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    const mislabelled = await completedStylized(token, {
+      xmp: disclosureXmp("old local engine", DIGITAL_SOURCE_TYPES.fal),
+    });
+    const corrected = await (
+      await optimizeCall({ imageId: mislabelled, format: "png" }, { token })
+    ).json();
+    const correctedXmp =
+      (await sharp(await download(corrected.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
     expect(digitalSourceTypeIn(correctedXmp)).toBe(DIGITAL_SOURCE_TYPES.local);
 
     const without = await completedStylized(token);
     const added = await (await optimizeCall({ imageId: without, format: "jpg" }, { token })).json();
-    const addedXmp = (await sharp(await download(added.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    const addedXmp =
+      (await sharp(await download(added.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
     expect(digitalSourceTypeIn(addedXmp)).toBe(DIGITAL_SOURCE_TYPES.local);
 
     // An image fal made is trained algorithmic media in its optimized file too.
     const byFal = await completedStylized(token, { engine: "fal" });
-    const falOptimized = await (await optimizeCall({ imageId: byFal, format: "jpg" }, { token })).json();
-    const falXmp = (await sharp(await download(falOptimized.optimizedUrl)).metadata()).xmp?.toString("utf8") ?? "";
+    const falOptimized = await (
+      await optimizeCall({ imageId: byFal, format: "jpg" }, { token })
+    ).json();
+    const falXmp =
+      (await sharp(await download(falOptimized.optimizedUrl)).metadata()).xmp?.toString("utf8") ??
+      "";
     expect(digitalSourceTypeIn(falXmp)).toBe(DIGITAL_SOURCE_TYPES.fal);
   });
 
   it("makes the marketplace's 2048x2048 at 2048 px on the long edge from a 512 px image, and records how it was enlarged", async () => {
     const { token } = await createTestUser();
     const imageId = await completedStylized(token);
-    const small = await sharp(fixture("portrait.png")).resize(512, 384, { fit: "fill" }).jpeg().toBuffer();
-    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+    const small = await sharp(fixture("portrait.png"))
+      .resize(512, 384, { fit: "fill" })
+      .jpeg()
+      .toBuffer();
+    const row = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", imageId)
+      .executeTakeFirstOrThrow();
     await getFileStore().write(row.file_key!, small);
 
-    const response = await optimizeCall({ imageId, quality: 90, format: "png", resolution: "2048x2048" }, { token });
+    const response = await optimizeCall(
+      { imageId, quality: 90, format: "png", resolution: "2048x2048" },
+      { token },
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect([body.width, body.height]).toEqual([2048, 1536]);
     expect(body.upscaledBy).toBe("lanczos3"); // no FAL_KEY in tests: sharp's Lanczos-3
     const file = await sharp(await download(body.optimizedUrl)).metadata();
     expect([file.width, file.height]).toEqual([2048, 1536]);
-    const stored = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+    const stored = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", imageId)
+      .executeTakeFirstOrThrow();
     expect(stored.optimized_upscaled_by).toBe("lanczos3");
 
     // A smaller preset never enlarges, and records nothing.
-    const web = await (await optimizeCall({ imageId, format: "webp", resolution: "800x800" }, { token })).json();
+    const web = await (
+      await optimizeCall({ imageId, format: "webp", resolution: "800x800" }, { token })
+    ).json();
     expect([web.width, web.height]).toEqual([512, 384]);
     expect(web.upscaledBy).toBeNull();
   });
@@ -168,7 +246,10 @@ describe("POST /api/images/optimize", () => {
   it("says plainly why 2048x2048 cannot be made from an image more than 4 times smaller", async () => {
     const { token } = await createTestUser();
     const imageId = await completedStylized(token); // the test engine's 256 px
-    const response = await optimizeCall({ imageId, format: "png", resolution: "2048x2048" }, { token });
+    const response = await optimizeCall(
+      { imageId, format: "png", resolution: "2048x2048" },
+      { token },
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.message).toBe(
@@ -214,20 +295,30 @@ describe("POST /api/images/optimize", () => {
 
   it("answers 400 for a stylized image that is not completed, 404 for another user's, 401 signed out", async () => {
     const { token } = await createTestUser();
-    const image = await (await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))).json();
+    const image = await (
+      await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))
+    ).json();
     const { id } = await (
-      await callRoute(stylize.action, makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "anime" } }), {
-        id: image.id,
-      })
+      await callRoute(
+        stylize.action,
+        makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "anime" } }),
+        {
+          id: image.id,
+        },
+      )
     ).json();
     const pending = await optimizeCall({ imageId: id }, { token });
     expect(pending.status).toBe(400);
-    expect((await pending.json()).fieldErrors).toEqual({ imageId: ["The stylized image is not completed yet"] });
+    expect((await pending.json()).fieldErrors).toEqual({
+      imageId: ["The stylized image is not completed yet"],
+    });
 
     const other = await createTestUser();
     const theirs = await completedStylized(other.token);
     expect((await optimizeCall({ imageId: theirs }, { token })).status).toBe(404);
     expect((await optimizeCall({ imageId: theirs }, {})).status).toBe(401);
-    expect((await optimizeCall({ imageId: theirs }, { cookie: other.cookie, origin: "cross" })).status).toBe(403);
+    expect(
+      (await optimizeCall({ imageId: theirs }, { cookie: other.cookie, origin: "cross" })).status,
+    ).toBe(403);
   });
 });

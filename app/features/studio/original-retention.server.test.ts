@@ -24,7 +24,11 @@ async function uploadedAt(imageId: string, daysAgo: number, now: Date) {
 }
 
 async function imageOf(imageId: string) {
-  return getDb().selectFrom("images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
+  return getDb()
+    .selectFrom("images")
+    .selectAll()
+    .where("id", "=", imageId)
+    .executeTakeFirstOrThrow();
 }
 
 describe("the originals' retention", () => {
@@ -39,7 +43,10 @@ describe("the originals' retention", () => {
     await uploadedAt(busy.image_id, 31, now);
     await uploadedAt(recent.image_id, 29, now);
 
-    const removed = await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 30, now });
+    const removed = await sweepExpiredOriginals(getDb(), getFileStore(), {
+      retentionDays: 30,
+      now,
+    });
     expect(removed).toContain(expired.image_id);
     expect(removed).not.toContain(busy.image_id);
     expect(removed).not.toContain(recent.image_id);
@@ -48,7 +55,11 @@ describe("the originals' retention", () => {
     expect(gone.original_removed_at).toBe(now.toISOString());
     expect(await store.exists(gone.file_key)).toBe(false);
     // The style made from it stays, with its file.
-    const style = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", expired.id).executeTakeFirstOrThrow();
+    const style = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", expired.id)
+      .executeTakeFirstOrThrow();
     expect(style.status).toBe("completed");
     expect(await store.exists(style.file_key!)).toBe(true);
 
@@ -59,14 +70,30 @@ describe("the originals' retention", () => {
     }
 
     // The API no longer offers the removed original (its address would answer 404), as the dashboard does not.
-    const listed = (await (await callRoute(imagesRoute.loader, makeRequest("/api/token-images", { token }))).json()) as { id: string }[];
+    const listed = (await (
+      await callRoute(imagesRoute.loader, makeRequest("/api/token-images", { token }))
+    ).json()) as { id: string }[];
     expect(listed.map((image) => image.id).sort()).toEqual([busy.image_id, recent.image_id].sort());
-    const one = await callRoute(imageRoute.loader, makeRequest(`/api/token-images/${expired.image_id}`, { token }), { id: expired.image_id });
+    const one = await callRoute(
+      imageRoute.loader,
+      makeRequest(`/api/token-images/${expired.image_id}`, { token }),
+      { id: expired.image_id },
+    );
     expect(one.status).toBe(404);
 
     // A removed original cannot be styled any more (404 at the API), and a second sweep changes nothing.
-    expect(await requestStylization(getDb(), { userId: user.id, imageId: expired.image_id, style: "anime", provider: "local", now })).toBeUndefined();
-    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 30, now })).not.toContain(expired.image_id);
+    expect(
+      await requestStylization(getDb(), {
+        userId: user.id,
+        imageId: expired.image_id,
+        style: "anime",
+        provider: "local",
+        now,
+      }),
+    ).toBeUndefined();
+    expect(
+      await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 30, now }),
+    ).not.toContain(expired.image_id);
   });
 
   it("takes an original once the style that needed it is done", async () => {
@@ -75,9 +102,17 @@ describe("the originals' retention", () => {
     const busy = await createStylizedImage(user.id, { status: "processing" });
     await uploadedAt(busy.image_id, 10, now);
     // (The sweep is for every creator: other tests' originals may go too.)
-    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now })).not.toContain(busy.image_id);
-    await getDb().updateTable("stylized_images").set({ status: "failed" }).where("id", "=", busy.id).execute();
-    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now })).toContain(busy.image_id);
+    expect(
+      await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now }),
+    ).not.toContain(busy.image_id);
+    await getDb()
+      .updateTable("stylized_images")
+      .set({ status: "failed" })
+      .where("id", "=", busy.id)
+      .execute();
+    expect(
+      await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now }),
+    ).toContain(busy.image_id);
   });
 
   it("keeps everything when ORIGINALS_RETENTION_DAYS is unset", async () => {
@@ -85,7 +120,9 @@ describe("the originals' retention", () => {
     const now = new Date();
     const old = await createStylizedImage(user.id);
     await uploadedAt(old.image_id, 3650, now);
-    expect(await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: undefined, now })).toEqual([]);
+    expect(
+      await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: undefined, now }),
+    ).toEqual([]);
     expect((await imageOf(old.image_id)).original_removed_at).toBeNull();
     expect(originalRemovalDate(now.toISOString(), undefined)).toBeNull();
     expect(originalRemovalDate("2026-01-01T00:00:00.000Z", 30)).toBe("2026-01-31T00:00:00.000Z");

@@ -12,7 +12,10 @@ import { DAY_MS } from "~/features/studio/quotas.server";
  */
 
 /** When an original uploaded at `createdAt` is removed, or null when originals are kept. */
-export function originalRemovalDate(createdAt: string, retentionDays: number | undefined): string | null {
+export function originalRemovalDate(
+  createdAt: string,
+  retentionDays: number | undefined,
+): string | null {
   if (retentionDays === undefined) return null;
   return new Date(new Date(createdAt).getTime() + retentionDays * DAY_MS).toISOString();
 }

@@ -3,7 +3,13 @@ import * as dashboard from "~/routes/_studio+/dashboard";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
-import { DAY_MS, dailyWaitSeconds, recordUsage, storageUsedBytes, waitPhrase } from "~/features/studio/quotas.server";
+import {
+  DAY_MS,
+  dailyWaitSeconds,
+  recordUsage,
+  storageUsedBytes,
+  waitPhrase,
+} from "~/features/studio/quotas.server";
 import { callRoute, cookiesFrom, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
@@ -16,12 +22,15 @@ const imageRoute = apiRoute("/api/token-images/{id}");
 /** Sets configuration values for one test. */
 function useConfig(values: Partial<ReturnType<typeof getConfig>>) {
   const config = getConfig();
-  const saved = Object.fromEntries(Object.keys(values).map((key) => [key, config[key as keyof typeof config]]));
+  const saved = Object.fromEntries(
+    Object.keys(values).map((key) => [key, config[key as keyof typeof config]]),
+  );
   Object.assign(config, values);
   onTestFinished(() => void Object.assign(config, saved));
 }
 
-const uploadImage = (token: string) => callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
+const uploadImage = (token: string) =>
+  callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
 
 /**
  * An upload whose body sends the start of a file and then nothing more, ever:
@@ -45,7 +54,10 @@ function stalledUpload(token: string): Request {
   });
   return new Request(new URL("/api/token-images/upload", ORIGIN), {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+    },
     body,
     duplex: "half",
   } as RequestInit);
@@ -75,7 +87,11 @@ describe("uploads per day", () => {
     const { token } = await createTestUser();
     const first = await uploadImage(token);
     const { id } = await first.json();
-    const deleted = await callRoute(imageRoute.action, makeRequest(`/api/token-images/${id}`, { method: "DELETE", token }), { id });
+    const deleted = await callRoute(
+      imageRoute.action,
+      makeRequest(`/api/token-images/${id}`, { method: "DELETE", token }),
+      { id },
+    );
     expect(deleted.status).toBeLessThan(300);
     expect((await uploadImage(token)).status).toBe(429);
   });
@@ -85,14 +101,22 @@ describe("uploads per day", () => {
     const { user, token } = await createTestUser();
     const responses = await Promise.all(Array.from({ length: 5 }, () => uploadImage(token)));
     expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 429, 429, 429]);
-    const images = await getDb().selectFrom("images").select("id").where("user_id", "=", user.id).execute();
+    const images = await getDb()
+      .selectFrom("images")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(images).toHaveLength(2);
   });
 
   it("shows the dashboard's upload form the reason", async () => {
     useConfig({ UPLOADS_PER_DAY: 1 });
     const { cookie } = await createTestUser();
-    const send = () => callRoute(dashboard.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }));
+    const send = () =>
+      callRoute(
+        dashboard.action,
+        uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }),
+      );
     expect((await send()).status).toBe(302);
     const refused = await send();
     expect(refused.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
@@ -147,7 +171,11 @@ describe("storage per creator", () => {
     useConfig({ STORAGE_PER_CREATOR_MB: 1 });
     const { user, token } = await createTestUser();
     const image = await (await uploadImage(token)).json();
-    await getDb().updateTable("images").set({ bytes: 1024 * 1024 }).where("id", "=", image.id).execute();
+    await getDb()
+      .updateTable("images")
+      .set({ bytes: 1024 * 1024 })
+      .where("id", "=", image.id)
+      .execute();
 
     const before = await fingerprint();
     const refused = await callRoute(upload.action, stalledUpload(token));
@@ -172,7 +200,9 @@ describe("storage per creator", () => {
     const before = await fingerprint();
     const refused = await uploadImage(token);
     expect(refused.status).toBe(507);
-    expect((await refused.json()).message).toBe("This image would take you past your 1 MB of storage. Delete some images to make room.");
+    expect((await refused.json()).message).toBe(
+      "This image would take you past your 1 MB of storage. Delete some images to make room.",
+    );
     expectUnchanged(before, await fingerprint(), "a refused upload");
   });
 });
@@ -182,14 +212,19 @@ describe("the daily window", () => {
     const { user } = await createTestUser();
     const now = new Date("2026-11-24T12:00:00.000Z");
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 60 * 60 * 1000);
-    for (const hoursAgo of [30, 20, 10, 5]) await recordUsage(getDb(), { userId: user.id, kind: "upload", now: at(hoursAgo) });
+    for (const hoursAgo of [30, 20, 10, 5])
+      await recordUsage(getDb(), { userId: user.id, kind: "upload", now: at(hoursAgo) });
     const args = { userId: user.id, kind: "upload" as const, now };
     // 30 hours ago has left the window (and was forgotten); 3 remain: 20, 10 and 5 hours ago.
     expect(await dailyWaitSeconds(getDb(), { ...args, limit: 4 })).toBe(0);
     expect(await dailyWaitSeconds(getDb(), { ...args, limit: 3 })).toBe(4 * 60 * 60);
     expect(await dailyWaitSeconds(getDb(), { ...args, limit: 2 })).toBe(14 * 60 * 60);
     expect(await dailyWaitSeconds(getDb(), { ...args, kind: "stylize", limit: 1 })).toBe(0);
-    const kept = await getDb().selectFrom("usage_events").select("created_at").where("user_id", "=", user.id).execute();
+    const kept = await getDb()
+      .selectFrom("usage_events")
+      .select("created_at")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(kept).toHaveLength(3);
   });
 

@@ -29,7 +29,13 @@ export async function storageUsedBytes(db: DB, userId: string): Promise<number> 
     .select((eb) =>
       eb.fn
         .coalesce(
-          eb.fn.sum<number>(eb(eb.fn.coalesce("bytes", eb.lit(0)), "+", eb.fn.coalesce("optimized_bytes", eb.lit(0)))),
+          eb.fn.sum<number>(
+            eb(
+              eb.fn.coalesce("bytes", eb.lit(0)),
+              "+",
+              eb.fn.coalesce("optimized_bytes", eb.lit(0)),
+            ),
+          ),
           eb.lit(0),
         )
         .as("total"),
@@ -94,7 +100,10 @@ export function waitPhrase(seconds: number): string {
   return `${Math.round(minutes / 60)} hours`;
 }
 
-const DAILY_NOUNS: Record<UsageKind, [string, string]> = { upload: ["upload", "uploads"], stylize: ["style", "styles"] };
+const DAILY_NOUNS: Record<UsageKind, [string, string]> = {
+  upload: ["upload", "uploads"],
+  stylize: ["style", "styles"],
+};
 
 function dailyMessage(kind: UsageKind, limit: number, wait: string): string {
   const [one, many] = DAILY_NOUNS[kind];
@@ -115,7 +124,10 @@ export function dailyLimitReached(kind: UsageKind, limit: number, waitSeconds: n
 }
 
 /** Counts one upload or style for the daily quota, and forgets the creator's events older than a day. */
-export async function recordUsage(db: DB, args: { userId: string; kind: UsageKind; now: Date }): Promise<void> {
+export async function recordUsage(
+  db: DB,
+  args: { userId: string; kind: UsageKind; now: Date },
+): Promise<void> {
   await db
     .deleteFrom("usage_events")
     .where("user_id", "=", args.userId)

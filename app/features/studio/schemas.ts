@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { IMAGE_FORMATS, OPTIMIZATION_DEFAULTS, QUALITY_MAX, QUALITY_MIN, QUALITY_STEP, RESOLUTIONS } from "~/features/studio/optimization";
+import {
+  IMAGE_FORMATS,
+  OPTIMIZATION_DEFAULTS,
+  QUALITY_MAX,
+  QUALITY_MIN,
+  QUALITY_STEP,
+  RESOLUTIONS,
+} from "~/features/studio/optimization";
 import { STYLE_IDS } from "~/lib/styles";
 
 /**
@@ -31,7 +38,9 @@ export const optimizeSchema = z.object({
     .max(QUALITY_MAX, qualityMessage)
     .multipleOf(QUALITY_STEP, qualityMessage)
     .default(OPTIMIZATION_DEFAULTS.quality),
-  format: z.enum(IMAGE_FORMATS, { error: `Format must be one of ${IMAGE_FORMATS.join(", ")}` }).default(OPTIMIZATION_DEFAULTS.format),
+  format: z
+    .enum(IMAGE_FORMATS, { error: `Format must be one of ${IMAGE_FORMATS.join(", ")}` })
+    .default(OPTIMIZATION_DEFAULTS.format),
   resolution: z
     .enum(RESOLUTIONS, { error: `Resolution must be one of ${RESOLUTIONS.join(", ")}` })
     .default(OPTIMIZATION_DEFAULTS.resolution),

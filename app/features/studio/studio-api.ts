@@ -23,7 +23,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
-    if (!match) throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+    if (!match)
+      throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
     let message = match[2];
     try {
       const parsed = JSON.parse(message) as { message?: unknown };
@@ -45,5 +46,8 @@ export function uploadSelfie(file: File): Promise<ImageJson> {
 /** Where a signed-out visitor goes to sign in again, coming back to the dashboard. */
 export const SIGN_IN_AGAIN_URL = "/api/login?redirectTo=%2Fdashboard";
 /** A 401 on the dashboard says so, then goes to sign in after 500 ms. */
-export const LOGGED_OUT_MESSAGE = { title: "Unauthorized", description: "You are logged out. Logging in again..." };
+export const LOGGED_OUT_MESSAGE = {
+  title: "Unauthorized",
+  description: "You are logged out. Logging in again...",
+};
 export const SIGN_IN_DELAY_MS = 500;

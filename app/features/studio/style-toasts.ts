@@ -8,9 +8,21 @@ export const AI_PROCESSING_FAILED = "AI processing failed";
 export const AI_PROCESSING_TIMED_OUT = "AI processing timed out";
 
 export function styleReadyToast(style: string): FlashMessage {
-  return { kind: "success", title: "AI Style Generated!", description: `Your ${styleName(style)} transformation is complete.` };
+  return {
+    kind: "success",
+    title: "AI Style Generated!",
+    description: `Your ${styleName(style)} transformation is complete.`,
+  };
 }
 
-export const STYLE_FAILED_TOAST: FlashMessage = { kind: "error", title: STYLE_FAILED_TITLE, description: AI_PROCESSING_FAILED };
+export const STYLE_FAILED_TOAST: FlashMessage = {
+  kind: "error",
+  title: STYLE_FAILED_TITLE,
+  description: AI_PROCESSING_FAILED,
+};
 
-export const STYLE_TIMED_OUT_TOAST: FlashMessage = { kind: "error", title: STYLE_FAILED_TITLE, description: AI_PROCESSING_TIMED_OUT };
+export const STYLE_TIMED_OUT_TOAST: FlashMessage = {
+  kind: "error",
+  title: STYLE_FAILED_TITLE,
+  description: AI_PROCESSING_TIMED_OUT,
+};

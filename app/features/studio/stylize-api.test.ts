@@ -22,13 +22,20 @@ beforeEach(async () => {
 });
 
 async function uploadedImage(token: string) {
-  const response = await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
+  const response = await callRoute(
+    upload.action,
+    uploadRequest(fixture("portrait.png"), { token }),
+  );
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; originalUrl: string };
 }
 
 const requestStyle = (imageId: string, json: unknown, auth: { token?: string; cookie?: string }) =>
-  callRoute(stylize.action, makeRequest(`/api/token-images/${imageId}/stylize`, { ...auth, json }), { id: imageId });
+  callRoute(
+    stylize.action,
+    makeRequest(`/api/token-images/${imageId}/stylize`, { ...auth, json }),
+    { id: imageId },
+  );
 
 const poll = (id: string, token: string) =>
   callRoute(stylized.loader, makeRequest(`/api/token-stylized-images/${id}`, { token }), { id });
@@ -42,10 +49,20 @@ describe("POST /api/token-images/{id}/stylize", () => {
     const body = await response.json();
     expect(body).toEqual({ id: expect.any(String), status: "pending" });
 
-    const job = await getDb().selectFrom("jobs").selectAll().where("payload", "like", `%${body.id}%`).executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("payload", "like", `%${body.id}%`)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ kind: "stylize-image", status: "queued", attempts: 0 });
     const pending = await (await poll(body.id, token)).json();
-    expect(pending).toMatchObject({ id: body.id, imageId: image.id, style: "cartoon", status: "pending", styledUrl: null });
+    expect(pending).toMatchObject({
+      id: body.id,
+      imageId: image.id,
+      style: "cartoon",
+      status: "pending",
+      styledUrl: null,
+    });
   });
 
   it("goes pending -> processing -> completed, recording the engine that made it", async () => {
@@ -106,10 +123,21 @@ describe("POST /api/token-images/{id}/stylize", () => {
     const base = testStyleEngine({ id: "fal" });
     await studioWorker({
       id: "fal",
-      stylize: async (input, style, options) => ({ ...(await base.stylize(input, style, options)), upscaledBy: "fal-ai/esrgan" }),
+      stylize: async (input, style, options) => ({
+        ...(await base.stylize(input, style, options)),
+        upscaledBy: "fal-ai/esrgan",
+      }),
     }).drain();
-    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect([row.status, row.provider, row.upscaled_by]).toEqual(["completed", "fal", "fal-ai/esrgan"]);
+    const row = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect([row.status, row.provider, row.upscaled_by]).toEqual([
+      "completed",
+      "fal",
+      "fal-ai/esrgan",
+    ]);
     expect((await (await poll(id, token)).json()).upscaledBy).toBe("fal-ai/esrgan");
   });
 
@@ -118,7 +146,11 @@ describe("POST /api/token-images/{id}/stylize", () => {
     const image = await uploadedImage(token);
     const { id } = await (await requestStyle(image.id, { style: "fantasy" }, { token })).json();
     const engine = testStyleEngine({
-      fail: () => new StyleEngineError("The AI service flagged this photo as unsafe, so no style was made.", false),
+      fail: () =>
+        new StyleEngineError(
+          "The AI service flagged this photo as unsafe, so no style was made.",
+          false,
+        ),
     });
     await studioWorker(engine).drain();
     const body = await (await poll(id, token)).json();
@@ -131,18 +163,31 @@ describe("POST /api/token-images/{id}/stylize", () => {
   it("retries a passing failure (pending again, with backoff) and then completes", async () => {
     const { token } = await createTestUser();
     const image = await uploadedImage(token);
-    const { id } = await (await requestStyle(image.id, { style: "professional" }, { token })).json();
+    const { id } = await (
+      await requestStyle(image.id, { style: "professional" }, { token })
+    ).json();
     const engine = testStyleEngine({
-      fail: (call) => (call === 1 ? new StyleEngineError("The AI service is busy. Trying again shortly.", true) : null),
+      fail: (call) =>
+        call === 1
+          ? new StyleEngineError("The AI service is busy. Trying again shortly.", true)
+          : null,
     });
     const worker = studioWorker(engine);
     await worker.drain();
     expect((await (await poll(id, token)).json()).status).toBe("pending");
-    const job = await getDb().selectFrom("jobs").selectAll().where("payload", "like", `%${id}%`).executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("payload", "like", `%${id}%`)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe("queued");
     expect(job.run_at > job.updated_at).toBe(true); // due later, not at once
     // Make it due now rather than waiting for the backoff.
-    await getDb().updateTable("jobs").set({ run_at: new Date(0).toISOString() }).where("id", "=", job.id).execute();
+    await getDb()
+      .updateTable("jobs")
+      .set({ run_at: new Date(0).toISOString() })
+      .where("id", "=", job.id)
+      .execute();
     await worker.drain();
     const body = await (await poll(id, token)).json();
     expect(body.status).toBe("completed");
@@ -158,7 +203,9 @@ describe("POST /api/token-images/{id}/stylize", () => {
       expect(typeof (await response.json()).message).toBe("string");
     }
     const body = await (await requestStyle(image.id, { style: "watercolor" }, { token })).json();
-    expect(body.fieldErrors.style).toEqual(["Choose one of the styles: professional, cartoon, anime, fantasy"]);
+    expect(body.fieldErrors.style).toEqual([
+      "Choose one of the styles: professional, cartoon, anime, fantasy",
+    ]);
   });
 
   it("answers 404 for another user's image (creating nothing), 401 signed out, 403 cross-site cookie", async () => {
@@ -167,11 +214,21 @@ describe("POST /api/token-images/{id}/stylize", () => {
     const theirs = await uploadedImage(other.token);
     const response = await requestStyle(theirs.id, { style: "cartoon" }, { token });
     expect(response.status).toBe(404);
-    expect(await getDb().selectFrom("stylized_images").select("id").where("image_id", "=", theirs.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("stylized_images")
+        .select("id")
+        .where("image_id", "=", theirs.id)
+        .execute(),
+    ).toEqual([]);
     expect((await requestStyle(theirs.id, { style: "cartoon" }, {})).status).toBe(401);
     const cross = await callRoute(
       stylize.action,
-      makeRequest(`/api/token-images/${theirs.id}/stylize`, { cookie: other.cookie, json: { style: "anime" }, origin: "cross" }),
+      makeRequest(`/api/token-images/${theirs.id}/stylize`, {
+        cookie: other.cookie,
+        json: { style: "anime" },
+        origin: "cross",
+      }),
       { id: theirs.id },
     );
     expect(cross.status).toBe(403);
@@ -202,12 +259,21 @@ describe("GET and DELETE /api/token-stylized-images", () => {
       .execute();
     const second = await (await requestStyle(image.id, { style: "anime" }, { token })).json();
     const theirImage = await uploadedImage(other.token);
-    const theirs = await (await requestStyle(theirImage.id, { style: "anime" }, { token: other.token })).json();
+    const theirs = await (
+      await requestStyle(theirImage.id, { style: "anime" }, { token: other.token })
+    ).json();
 
-    const list = await (await callRoute(stylizedList.loader, makeRequest("/api/token-stylized-images", { token }))).json();
+    const list = await (
+      await callRoute(stylizedList.loader, makeRequest("/api/token-stylized-images", { token }))
+    ).json();
     expect(list.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
-    const nested = await (await callRoute(images.loader, makeRequest("/api/token-images", { token }))).json();
-    expect(nested[0].stylized.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
+    const nested = await (
+      await callRoute(images.loader, makeRequest("/api/token-images", { token }))
+    ).json();
+    expect(nested[0].stylized.map((item: { id: string }) => item.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
 
     expect((await poll(theirs.id, token)).status).toBe(404);
     const foreignDelete = await callRoute(
@@ -224,7 +290,11 @@ describe("GET and DELETE /api/token-stylized-images", () => {
     const image = await uploadedImage(token);
     const { id } = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
     await studioWorker(testStyleEngine()).drain();
-    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(await getFileStore().exists(row.file_key!)).toBe(true);
 
     const response = await callRoute(
@@ -238,13 +308,21 @@ describe("GET and DELETE /api/token-stylized-images", () => {
 
     // A style requested and deleted before the worker ran: the job ends quietly.
     const second = await (await requestStyle(image.id, { style: "anime" }, { token })).json();
-    await callRoute(stylized.action, makeRequest(`/api/token-stylized-images/${second.id}`, { method: "DELETE", token }), {
-      id: second.id,
-    });
+    await callRoute(
+      stylized.action,
+      makeRequest(`/api/token-stylized-images/${second.id}`, { method: "DELETE", token }),
+      {
+        id: second.id,
+      },
+    );
     const engine = testStyleEngine();
     await studioWorker(engine).drain();
     expect(engine.calls).toEqual([]);
-    const job = await getDb().selectFrom("jobs").selectAll().where("payload", "like", `%${second.id}%`).executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("payload", "like", `%${second.id}%`)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe("done");
   });
 });
@@ -255,23 +333,38 @@ describe("the price GET /api/token-stylized-images answers", () => {
     const { listingInputSchema } = await import("~/features/market/listing-schema");
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
-    const listed = await (await requestStyle(image.id, { style: "professional" }, { token })).json();
+    const listed = await (
+      await requestStyle(image.id, { style: "professional" }, { token })
+    ).json();
     const priced = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
     await studioWorker(testStyleEngine()).drain();
     await listStylizedImage(getDb(), getFileStore(), {
       userId: user.id,
-      input: listingInputSchema.parse({ stylizedImageId: listed.id, title: "My selfie", price: 12.5 }),
+      input: listingInputSchema.parse({
+        stylizedImageId: listed.id,
+        title: "My selfie",
+        price: 12.5,
+      }),
       now: new Date(),
     });
-    await getDb().updateTable("stylized_images").set({ price_cents: 999 }).where("id", "=", priced.id).execute();
+    await getDb()
+      .updateTable("stylized_images")
+      .set({ price_cents: 999 })
+      .where("id", "=", priced.id)
+      .execute();
 
     expect((await (await poll(listed.id, token)).json()).price).toBe("12.50");
     expect((await (await poll(priced.id, token)).json()).price).toBe("9.99");
-    const all = (await (await callRoute(stylizedList.loader, makeRequest("/api/token-stylized-images", { token }))).json()) as {
+    const all = (await (
+      await callRoute(stylizedList.loader, makeRequest("/api/token-stylized-images", { token }))
+    ).json()) as {
       id: string;
       price: string;
     }[];
-    expect(Object.fromEntries(all.map((item) => [item.id, item.price]))).toEqual({ [listed.id]: "12.50", [priced.id]: "9.99" });
+    expect(Object.fromEntries(all.map((item) => [item.id, item.price]))).toEqual({
+      [listed.id]: "12.50",
+      [priced.id]: "9.99",
+    });
   });
 });
 
@@ -279,7 +372,9 @@ describe("deleting withdraws marketplace listings", () => {
   it("withdraws the listing of a deleted stylized image, and of every version of a deleted upload", async () => {
     const { listStylizedImage } = await import("~/features/market/listings.server");
     const { listingInputSchema } = await import("~/features/market/listing-schema");
-    const imagesRoute = (await import("#tests/setup/api-routes")).apiRoute("/api/token-images/{id}");
+    const imagesRoute = (await import("#tests/setup/api-routes")).apiRoute(
+      "/api/token-images/{id}",
+    );
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
     const first = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
@@ -294,20 +389,35 @@ describe("deleting withdraws marketplace listings", () => {
         })
       ).listing.id;
     const listingOf = (id: string) =>
-      getDb().selectFrom("listings").select(["status", "stylized_image_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+      getDb()
+        .selectFrom("listings")
+        .select(["status", "stylized_image_id"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
     const firstListing = await list(first.id);
     const secondListing = await list(second.id);
     expect((await listingOf(firstListing)).status).toBe("active");
 
-    await callRoute(stylized.action, makeRequest(`/api/token-stylized-images/${first.id}`, { method: "DELETE", token }), {
-      id: first.id,
-    });
+    await callRoute(
+      stylized.action,
+      makeRequest(`/api/token-stylized-images/${first.id}`, { method: "DELETE", token }),
+      {
+        id: first.id,
+      },
+    );
     expect(await listingOf(firstListing)).toEqual({ status: "withdrawn", stylized_image_id: null });
     expect((await listingOf(secondListing)).status).toBe("active");
 
-    await callRoute(imagesRoute.action, makeRequest(`/api/token-images/${image.id}`, { method: "DELETE", token }), {
-      id: image.id,
+    await callRoute(
+      imagesRoute.action,
+      makeRequest(`/api/token-images/${image.id}`, { method: "DELETE", token }),
+      {
+        id: image.id,
+      },
+    );
+    expect(await listingOf(secondListing)).toEqual({
+      status: "withdrawn",
+      stylized_image_id: null,
     });
-    expect(await listingOf(secondListing)).toEqual({ status: "withdrawn", stylized_image_id: null });
   });
 });

@@ -26,7 +26,11 @@ function startWorkerProcess(env: Record<string, string>) {
   return { child, exited, stderr: () => stderr };
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: () => string, limitMs = 20_000) {
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: () => string,
+  limitMs = 20_000,
+) {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > limitMs) throw new Error(`Timed out waiting for ${what()}`);
@@ -41,7 +45,11 @@ describe("a styling job survives its process being killed", () => {
     const store = getFileStore();
     const source = path.join(dataDir, "portrait-copy.png");
     fs.copyFileSync(path.join(FIXTURES, "portrait.png"), source);
-    const image = await storeUploadedImage(db, store, { userId: user.id, sourcePath: source, now: new Date() });
+    const image = await storeUploadedImage(db, store, {
+      userId: user.id,
+      sourcePath: source,
+      now: new Date(),
+    });
     const stylized = await requestStylization(db, {
       userId: user.id,
       imageId: image.id,
@@ -51,13 +59,19 @@ describe("a styling job survives its process being killed", () => {
     });
     const marker = path.join(dataDir, "worker-marker.log");
     fs.writeFileSync(marker, "");
-    const row = () => db.selectFrom("stylized_images").selectAll().where("id", "=", stylized!.id).executeTakeFirstOrThrow();
+    const row = () =>
+      db
+        .selectFrom("stylized_images")
+        .selectAll()
+        .where("id", "=", stylized!.id)
+        .executeTakeFirstOrThrow();
     const job = () => db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
 
     // The first process takes the job and is killed while the engine works.
     const first = startWorkerProcess({ MARKER_FILE: marker, HANG: "1", LEASE_MS: "1500" });
     onTestFinished(() => {
-      if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill("SIGKILL");
+      if (first.child.exitCode === null && first.child.signalCode === null)
+        first.child.kill("SIGKILL");
     });
     await waitFor(
       () => fs.readFileSync(marker, "utf8").includes("styling cartoon"),
@@ -71,7 +85,8 @@ describe("a styling job survives its process being killed", () => {
     // A fresh process reclaims it once the lease ran out, and finishes it.
     const second = startWorkerProcess({ MARKER_FILE: marker, HANG: "0", LEASE_MS: "1500" });
     onTestFinished(() => {
-      if (second.child.exitCode === null && second.child.signalCode === null) second.child.kill("SIGKILL");
+      if (second.child.exitCode === null && second.child.signalCode === null)
+        second.child.kill("SIGKILL");
     });
     await waitFor(
       async () => (await row()).status === "completed",

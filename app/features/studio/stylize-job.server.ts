@@ -10,7 +10,10 @@ import type { StyleEngine } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
 import { crashPoint } from "~/infra/crash-points.server";
-import { CANCELLED_BY_CONSENT_WITHDRAWAL, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import {
+  CANCELLED_BY_CONSENT_WITHDRAWAL,
+  hasCurrentFaceConsent,
+} from "~/features/privacy/face-consent";
 
 /**
  * The styling job: reads the original, asks the style engine for the look,
@@ -43,7 +46,11 @@ export function stylizeFailureMessage(error: unknown): string {
   return GENERIC_FAILURE;
 }
 
-export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPayload, context: JobRunContext): Promise<void> {
+export async function runStylizeJob(
+  deps: StylizeJobDeps,
+  payload: StylizeJobPayload,
+  context: JobRunContext,
+): Promise<void> {
   const { db } = context;
   const row = await db
     .selectFrom("stylized_images")
@@ -116,13 +123,22 @@ export async function runStylizeJob(deps: StylizeJobDeps, payload: StylizeJobPay
   // Deleted, called off by a ban (or finished elsewhere) while we worked: keep nothing behind.
   if (Number(updated.numUpdatedRows) === 0) {
     await deps.store.remove(key);
-    const owner = await db.selectFrom("users").select(["banned", "erased_at"]).where("id", "=", row.user_id).executeTakeFirst();
+    const owner = await db
+      .selectFrom("users")
+      .select(["banned", "erased_at"])
+      .where("id", "=", row.user_id)
+      .executeTakeFirst();
     if (owner?.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
     if (owner?.erased_at) throw new JobCancelledError(CANCELLED_BY_ERASURE);
   }
 }
 
-export async function markStylizeRetrying(db: DB, payload: StylizeJobPayload, error: unknown, now: Date): Promise<void> {
+export async function markStylizeRetrying(
+  db: DB,
+  payload: StylizeJobPayload,
+  error: unknown,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable("stylized_images")
     .set({ status: "pending", error: stylizeFailureMessage(error), updated_at: now.toISOString() })
@@ -131,7 +147,12 @@ export async function markStylizeRetrying(db: DB, payload: StylizeJobPayload, er
     .execute();
 }
 
-export async function markStylizeFailed(db: DB, payload: StylizeJobPayload, error: unknown, now: Date): Promise<void> {
+export async function markStylizeFailed(
+  db: DB,
+  payload: StylizeJobPayload,
+  error: unknown,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable("stylized_images")
     .set({ status: "failed", error: stylizeFailureMessage(error), updated_at: now.toISOString() })
@@ -145,8 +166,10 @@ export function stylizeJobHandler(deps: StylizeJobDeps): JobHandler<StylizeJobPa
   return {
     parse: (payload) => stylizeJobPayload.parse(payload),
     run: (payload, context) => runStylizeJob(deps, payload, context),
-    onRetry: (payload, error, context) => markStylizeRetrying(context.db, payload, error, context.now()),
-    onFailed: (payload, error, context) => markStylizeFailed(context.db, payload, error, context.now()),
+    onRetry: (payload, error, context) =>
+      markStylizeRetrying(context.db, payload, error, context.now()),
+    onFailed: (payload, error, context) =>
+      markStylizeFailed(context.db, payload, error, context.now()),
     timeoutMs: deps.timeoutMs ?? 3 * 60_000,
   };
 }

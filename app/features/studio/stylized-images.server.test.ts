@@ -20,13 +20,20 @@ beforeEach(async () => {
 });
 
 async function uploadedImage(token: string) {
-  const response = await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
+  const response = await callRoute(
+    upload.action,
+    uploadRequest(fixture("portrait.png"), { token }),
+  );
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string };
 }
 
 const requestStyle = (imageId: string, token: string, style = "cartoon") =>
-  callRoute(stylize.action, makeRequest(`/api/token-images/${imageId}/stylize`, { token, json: { style } }), { id: imageId });
+  callRoute(
+    stylize.action,
+    makeRequest(`/api/token-images/${imageId}/stylize`, { token, json: { style } }),
+    { id: imageId },
+  );
 
 const openCount = async (userId: string) =>
   (
@@ -41,7 +48,9 @@ const openCount = async (userId: string) =>
 /** Sets configuration values for one test. */
 function useConfig(values: Partial<ReturnType<typeof getConfig>>) {
   const config = getConfig();
-  const saved = Object.fromEntries(Object.keys(values).map((key) => [key, config[key as keyof typeof config]]));
+  const saved = Object.fromEntries(
+    Object.keys(values).map((key) => [key, config[key as keyof typeof config]]),
+  );
   Object.assign(config, values);
   onTestFinished(() => void Object.assign(config, saved));
 }
@@ -64,12 +73,21 @@ describe("the open-styles cap", () => {
   it("holds when 30 stylize calls of one creator arrive at once", async () => {
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
-    const ctx = plainContext(ORIGIN, { db: busyDb(), config: getConfig(), clientIp: "203.0.113.7", now: new Date() });
+    const ctx = plainContext(ORIGIN, {
+      db: busyDb(),
+      config: getConfig(),
+      clientIp: "203.0.113.7",
+      now: new Date(),
+    });
 
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 30 }, () => invoke(stylizeImage, user, { id: image.id, style: "cartoon" }, ctx)),
+      Array.from({ length: 30 }, () =>
+        invoke(stylizeImage, user, { id: image.id, style: "cartoon" }, ctx),
+      ),
     );
-    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(MAX_OPEN_STYLIZATIONS);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(
+      MAX_OPEN_STYLIZATIONS,
+    );
     const refused = outcomes.filter((outcome) => outcome.status === "rejected");
     expect(refused).toHaveLength(30 - MAX_OPEN_STYLIZATIONS);
     for (const outcome of refused) {
@@ -81,15 +99,25 @@ describe("the open-styles cap", () => {
       });
     }
     expect(await openCount(user.id)).toBe(MAX_OPEN_STYLIZATIONS);
-    const jobs = await getDb().selectFrom("jobs").select(["user_id"]).where("kind", "=", "stylize-image").execute();
-    expect(jobs).toEqual(Array.from({ length: MAX_OPEN_STYLIZATIONS }, () => ({ user_id: user.id })));
+    const jobs = await getDb()
+      .selectFrom("jobs")
+      .select(["user_id"])
+      .where("kind", "=", "stylize-image")
+      .execute();
+    expect(jobs).toEqual(
+      Array.from({ length: MAX_OPEN_STYLIZATIONS }, () => ({ user_id: user.id })),
+    );
   });
 
   it("answers the API's 30 concurrent stylize requests the same way", async () => {
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
-    const responses = await Promise.all(Array.from({ length: 30 }, () => requestStyle(image.id, token)));
-    expect(responses.filter((response) => response.status === 202)).toHaveLength(MAX_OPEN_STYLIZATIONS);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => requestStyle(image.id, token)),
+    );
+    expect(responses.filter((response) => response.status === 202)).toHaveLength(
+      MAX_OPEN_STYLIZATIONS,
+    );
     for (const response of responses.filter((r) => r.status !== 202)) {
       expect(response.status).toBe(429);
       expect(response.headers.get("Retry-After")).toBe("10");
@@ -123,7 +151,9 @@ describe("styles per day", () => {
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(23 * 60 * 60);
     expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
-    expect((await refused.json()).message).toBe("You have reached your limit of 3 styles a day. Please try again in 24 hours.");
+    expect((await refused.json()).message).toBe(
+      "You have reached your limit of 3 styles a day. Please try again in 24 hours.",
+    );
     expect(await openCount(user.id)).toBe(0);
 
     // A day later the oldest has left the window.
@@ -132,7 +162,11 @@ describe("styles per day", () => {
       .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
       .where("user_id", "=", user.id)
       .where("id", "=", (eb) =>
-        eb.selectFrom("usage_events").select((s) => s.fn.min("id").as("id")).where("user_id", "=", user.id).where("kind", "=", "stylize"),
+        eb
+          .selectFrom("usage_events")
+          .select((s) => s.fn.min("id").as("id"))
+          .where("user_id", "=", user.id)
+          .where("kind", "=", "stylize"),
       )
       .execute();
     expect((await requestStyle(image.id, token)).status).toBe(202);

@@ -12,7 +12,12 @@ import type { StyleId } from "~/lib/styles";
 import type { StylizedImageJson } from "~/features/studio/types";
 import { DEFAULT_PRICE } from "~/lib/styles";
 import type { DeletionHooks } from "~/features/studio/deletion-hooks.server";
-import { DAY_MS, dailyLimitReached, dailyWaitSeconds, recordUsage } from "~/features/studio/quotas.server";
+import {
+  DAY_MS,
+  dailyLimitReached,
+  dailyWaitSeconds,
+  recordUsage,
+} from "~/features/studio/quotas.server";
 
 /**
  * Stylized images: one row per style run of an original. A row is created
@@ -26,8 +31,10 @@ export const STYLIZE_JOB = "stylize-image";
 export const MAX_OPEN_STYLIZATIONS = 8;
 
 export function stylizedImageJson(row: StylizedImageRow, originalKey: string): StylizedImageJson {
-  const styledUrl = row.status === "completed" && row.file_key ? signedMediaUrl(row.file_key) : null;
-  const optimized = row.status === "completed" && row.optimized_file_key ? row.optimized_file_key : null;
+  const styledUrl =
+    row.status === "completed" && row.file_key ? signedMediaUrl(row.file_key) : null;
+  const optimized =
+    row.status === "completed" && row.optimized_file_key ? row.optimized_file_key : null;
   return {
     id: row.id,
     imageId: row.image_id,
@@ -66,7 +73,11 @@ function selectWithOriginal(db: DB) {
     .select("images.file_key as original_file_key");
 }
 
-export function findStylized(db: DB, userId: string, id: string): Promise<StylizedWithOriginal | undefined> {
+export function findStylized(
+  db: DB,
+  userId: string,
+  id: string,
+): Promise<StylizedWithOriginal | undefined> {
   return selectWithOriginal(db)
     .where("stylized_images.id", "=", id)
     .where("stylized_images.user_id", "=", userId)
@@ -83,7 +94,11 @@ export function listStylized(db: DB, userId: string): Promise<StylizedWithOrigin
 }
 
 /** One of the user's own stylized images (undefined for another user's or an unknown id). */
-export function ownStylizedImage(db: DB, userId: string, stylizedImageId: string): Promise<StylizedImageRow | undefined> {
+export function ownStylizedImage(
+  db: DB,
+  userId: string,
+  stylizedImageId: string,
+): Promise<StylizedImageRow | undefined> {
   return db
     .selectFrom("stylized_images")
     .selectAll()
@@ -93,7 +108,10 @@ export function ownStylizedImage(db: DB, userId: string, stylizedImageId: string
 }
 
 /** The creator's studio numbers: originals uploaded (held or not) and completed styles. */
-export async function studioCountsOf(db: DB, userId: string): Promise<{ totalImages: number; totalStylized: number }> {
+export async function studioCountsOf(
+  db: DB,
+  userId: string,
+): Promise<{ totalImages: number; totalStylized: number }> {
   const images = await db
     .selectFrom("images")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -147,7 +165,16 @@ export async function requestStylization(
     const since = new Date(args.now.getTime() - DAY_MS).toISOString();
     const row = await trx
       .insertInto("stylized_images")
-      .columns(["id", "image_id", "user_id", "style", "status", "provider", "created_at", "updated_at"])
+      .columns([
+        "id",
+        "image_id",
+        "user_id",
+        "style",
+        "status",
+        "provider",
+        "created_at",
+        "updated_at",
+      ])
       .expression((eb) =>
         eb
           .selectFrom("images")
@@ -222,10 +249,18 @@ export async function requestStylization(
         if (!consent) throw conflict(FACE_CONSENT_REQUIRED);
       }
       if ((await countOpenStylizations(trx, args.userId)) >= MAX_OPEN_STYLIZATIONS) {
-        throw tooManyRequests(10, `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`);
+        throw tooManyRequests(
+          10,
+          `You already have ${MAX_OPEN_STYLIZATIONS} styles in progress. Please wait for them to finish.`,
+        );
       }
       const limit = args.perDay ?? Infinity;
-      const wait = await dailyWaitSeconds(trx, { userId: args.userId, kind: "stylize", limit, now: args.now });
+      const wait = await dailyWaitSeconds(trx, {
+        userId: args.userId,
+        kind: "stylize",
+        limit,
+        now: args.now,
+      });
       throw dailyLimitReached("stylize", limit, Math.max(1, wait));
     }
     await recordUsage(trx, { userId: args.userId, kind: "stylize", now: args.now });
@@ -249,7 +284,11 @@ export async function deleteStylized(
   const row = await findStylized(db, args.userId, args.id);
   if (!row) return false;
   await args.hooks?.beforeStylizedDelete?.(row.id);
-  await db.deleteFrom("stylized_images").where("id", "=", row.id).where("user_id", "=", args.userId).execute();
+  await db
+    .deleteFrom("stylized_images")
+    .where("id", "=", row.id)
+    .where("user_id", "=", args.userId)
+    .execute();
   await store.remove(row.file_key);
   await store.remove(row.optimized_file_key);
   return true;
@@ -261,9 +300,17 @@ export async function deleteStylized(
  * `reason`. A job a worker already holds finds its style no longer
  * `processing` when it is done, and keeps no file.
  */
-export async function cancelOpenStyles(db: DB, args: { userId: string; reason: string; now: Date }): Promise<number> {
+export async function cancelOpenStyles(
+  db: DB,
+  args: { userId: string; reason: string; now: Date },
+): Promise<number> {
   const stamp = args.now.toISOString();
-  await cancelQueuedJobsOfOwner(db, { userId: args.userId, onlyKinds: [STYLIZE_JOB], reason: args.reason, now: args.now });
+  await cancelQueuedJobsOfOwner(db, {
+    userId: args.userId,
+    onlyKinds: [STYLIZE_JOB],
+    reason: args.reason,
+    now: args.now,
+  });
   const cancelled = await db
     .updateTable("stylized_images")
     .set({ status: "failed", error: args.reason, updated_at: stamp })

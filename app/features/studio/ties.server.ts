@@ -22,11 +22,17 @@ export function tieStudio(ties: StudioTies): void {
 
 /** The ties handed in; a process that never wired them fails loudly rather than skip a cascade. */
 export function studioTies(): StudioTies {
-  if (!tied) throw new Error("The studio's ties to other features are not wired (app/boot/studio-ties.server.ts)");
+  if (!tied)
+    throw new Error(
+      "The studio's ties to other features are not wired (app/boot/studio-ties.server.ts)",
+    );
   return tied;
 }
 
 /** The deletion hooks of a call: every stylized image going runs the other features' part first. */
 export function deletionHooksFor(ctx: CallContext): DeletionHooks {
-  return { beforeStylizedDelete: (stylizedImageId) => studioTies().beforeStylizedDelete(ctx, stylizedImageId) };
+  return {
+    beforeStylizedDelete: (stylizedImageId) =>
+      studioTies().beforeStylizedDelete(ctx, stylizedImageId),
+  };
 }

@@ -2,7 +2,12 @@ import type { PlatformOption } from "~/features/publishing/platforms";
 import type { PublicUser } from "~/lib/accounts";
 import type { CreatorStats } from "~/features/payouts/types";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
-import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "~/features/studio/optimization";
+import type {
+  ImageFormat,
+  OptimizationSettings,
+  PresetId,
+  Resolution,
+} from "~/features/studio/optimization";
 
 /** What the studio's API and screens answer. */
 

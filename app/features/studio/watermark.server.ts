@@ -43,7 +43,13 @@ export function textPath(text: string): { d: string; width: number } {
 /** Shifts every x coordinate of an absolute path made of M, H, V, C, A and Z commands. */
 function translatePath(d: string, dx: number): string {
   return d.replace(/([MHVCAZ])([^MHVCAZ]*)/g, (_, command: string, args: string) => {
-    const numbers = args.trim() === "" ? [] : args.trim().split(/[\s,]+/).map(Number);
+    const numbers =
+      args.trim() === ""
+        ? []
+        : args
+            .trim()
+            .split(/[\s,]+/)
+            .map(Number);
     switch (command) {
       case "H":
         return `H${round(numbers[0] + dx)}`;
@@ -56,7 +62,9 @@ function translatePath(d: string, dx: number): string {
       }
       default: {
         // M and C: x, y pairs
-        const shifted = numbers.map((value, index) => (index % 2 === 0 ? round(value + dx) : value));
+        const shifted = numbers.map((value, index) =>
+          index % 2 === 0 ? round(value + dx) : value,
+        );
         return command + shifted.join(" ");
       }
     }
@@ -82,7 +90,9 @@ export function watermarkSvg(width: number, height: number, text = PRODUCT_NAME)
   for (let y = -diagonal; y <= diagonal; y += rowGap, row += 1) {
     const offset = (row % 2) * (tileWidth / 2);
     for (let x = -diagonal - offset; x <= diagonal; x += tileWidth) {
-      rows.push(`<use href="#mark" transform="translate(${round(x)} ${round(y)}) scale(${round(scale)})"/>`);
+      rows.push(
+        `<use href="#mark" transform="translate(${round(x)} ${round(y)}) scale(${round(scale)})"/>`,
+      );
     }
   }
   // The corner mark: letters about 4.5% of the short side tall, 3% in from the edges.

@@ -15,18 +15,30 @@ beforeEach(async () => {
 async function enqueueMany(owner: string, count: number, start: number) {
   const ids: string[] = [];
   for (let n = 0; n < count; n++) {
-    ids.push(await enqueueJob(getDb(), { kind: KIND, payload: { owner, n }, now: new Date(start + n), userId: owner }));
+    ids.push(
+      await enqueueJob(getDb(), {
+        kind: KIND,
+        payload: { owner, n },
+        now: new Date(start + n),
+        userId: owner,
+      }),
+    );
   }
   return ids;
 }
 
-const claim = (token: string, now: Date) => claimJob(getDb(), { kinds: [KIND], token, leaseMs: 60_000, now });
+const claim = (token: string, now: Date) =>
+  claimJob(getDb(), { kinds: [KIND], token, leaseMs: 60_000, now });
 
 describe("claiming between creators", () => {
   it("records the owner of a job", async () => {
     const { user } = await createTestUser();
     const [id] = await enqueueMany(user.id, 1, Date.parse("2026-11-24T10:00:00.000Z"));
-    const row = await getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(user.id);
     expect(row.claimed_at).toBeNull();
   });
@@ -40,7 +52,8 @@ describe("claiming between creators", () => {
     const now = new Date(start + 1000);
 
     const claimed: string[] = [];
-    for (let n = 0; n < JOB_CONCURRENCY + 1; n++) claimed.push((await claim(`worker-${n}`, now))!.id);
+    for (let n = 0; n < JOB_CONCURRENCY + 1; n++)
+      claimed.push((await claim(`worker-${n}`, now))!.id);
     expect(claimed).toContain(bJob);
   });
 
@@ -56,7 +69,9 @@ describe("claiming between creators", () => {
       const now = new Date(start + 1000 + n * 10);
       const job = (await claim("only-worker", now))!;
       order.push(job.id);
-      expect(await completeJob(getDb(), job.id, "only-worker", new Date(now.getTime() + 5))).toBe(true);
+      expect(await completeJob(getDb(), job.id, "only-worker", new Date(now.getTime() + 5))).toBe(
+        true,
+      );
     }
     expect(order).toEqual([aJobs[0], bJob, aJobs[1]]);
   });
@@ -64,7 +79,8 @@ describe("claiming between creators", () => {
   it("keeps first-in first-out order within one owner and for jobs of nobody", async () => {
     const start = Date.parse("2026-11-24T10:00:00.000Z");
     const ids: string[] = [];
-    for (let n = 0; n < 4; n++) ids.push(await enqueueJob(getDb(), { kind: KIND, payload: { n }, now: new Date(start + n) }));
+    for (let n = 0; n < 4; n++)
+      ids.push(await enqueueJob(getDb(), { kind: KIND, payload: { n }, now: new Date(start + n) }));
     const claimed: string[] = [];
     for (let n = 0; n < 4; n++) {
       const now = new Date(start + 1000 + n);

@@ -112,7 +112,9 @@ export async function claimJob(db: Executor, options: ClaimOptions): Promise<Job
         .orderBy(
           sql`(select count(*) from jobs as busy where busy.user_id is due.user_id and busy.status = 'running' and busy.locked_until >= ${now})`,
         )
-        .orderBy(sql`(select max(served.claimed_at) from jobs as served where served.user_id is due.user_id)`)
+        .orderBy(
+          sql`(select max(served.claimed_at) from jobs as served where served.user_id is due.user_id)`,
+        )
         .orderBy("due.run_at")
         .orderBy("due.created_at")
         .limit(1),
@@ -290,11 +292,23 @@ export async function cancelQueuedJobsOfOwner(
     onlyKinds,
     reason,
     now,
-  }: { userId: string; keepKinds?: readonly string[]; onlyKinds?: readonly string[]; reason: string; now: Date },
+  }: {
+    userId: string;
+    keepKinds?: readonly string[];
+    onlyKinds?: readonly string[];
+    reason: string;
+    now: Date;
+  },
 ): Promise<void> {
   let query = db
     .updateTable("jobs")
-    .set({ status: "failed", locked_until: null, locked_by: null, last_error: reason, updated_at: now.toISOString() })
+    .set({
+      status: "failed",
+      locked_until: null,
+      locked_by: null,
+      last_error: reason,
+      updated_at: now.toISOString(),
+    })
     .where("user_id", "=", userId)
     .where("status", "=", "queued");
   if (keepKinds.length > 0) query = query.where("kind", "not in", keepKinds);
@@ -320,8 +334,16 @@ export async function deleteJobsMentioning(
 }
 
 /** Whether a worker holds a job of the owner right now (other than `exceptJobId`). */
-export async function ownerHasRunningJob(db: Executor, userId: string, exceptJobId?: string): Promise<boolean> {
-  let query = db.selectFrom("jobs").select("id").where("user_id", "=", userId).where("status", "=", "running");
+export async function ownerHasRunningJob(
+  db: Executor,
+  userId: string,
+  exceptJobId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom("jobs")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "=", "running");
   if (exceptJobId) query = query.where("id", "!=", exceptJobId);
   return (await query.executeTakeFirst()) !== undefined;
 }

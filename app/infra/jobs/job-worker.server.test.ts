@@ -46,7 +46,10 @@ function recordingHandler(run: (payload: Payload, attempt: number) => Promise<vo
   return { handler, failed, retried };
 }
 
-function worker(handler: JobHandler<Payload>, options: { clock?: () => Date; concurrency?: number; leaseMs?: number } = {}) {
+function worker(
+  handler: JobHandler<Payload>,
+  options: { clock?: () => Date; concurrency?: number; leaseMs?: number } = {},
+) {
   return new JobWorker({
     db: getDb(),
     handlers: { [KIND]: handler },
@@ -59,7 +62,8 @@ function worker(handler: JobHandler<Payload>, options: { clock?: () => Date; con
   });
 }
 
-const jobRow = (id: string) => getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) =>
+  getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
@@ -69,8 +73,18 @@ describe("the job queue", () => {
   it("claims a due job once, with a lease, counting the attempt", async () => {
     const clock = fakeClock();
     const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 1 }, now: clock.now() });
-    const first = await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 30_000, now: clock.now() });
-    const second = await claimJob(getDb(), { kinds: [KIND], token: "b", leaseMs: 30_000, now: clock.now() });
+    const first = await claimJob(getDb(), {
+      kinds: [KIND],
+      token: "a",
+      leaseMs: 30_000,
+      now: clock.now(),
+    });
+    const second = await claimJob(getDb(), {
+      kinds: [KIND],
+      token: "b",
+      leaseMs: 30_000,
+      now: clock.now(),
+    });
     expect(first?.id).toBe(id);
     expect(first?.status).toBe("running");
     expect(first?.attempts).toBe(1);
@@ -81,11 +95,20 @@ describe("the job queue", () => {
 
   it("does not hand out a job before its time or of another kind", async () => {
     const clock = fakeClock();
-    await enqueueJob(getDb(), { kind: KIND, payload: {}, now: clock.now(), runAt: new Date(clock.now().getTime() + 1000) });
+    await enqueueJob(getDb(), {
+      kind: KIND,
+      payload: {},
+      now: clock.now(),
+      runAt: new Date(clock.now().getTime() + 1000),
+    });
     await enqueueJob(getDb(), { kind: "other", payload: {}, now: clock.now() });
-    expect(await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 1000, now: clock.now() })).toBeNull();
+    expect(
+      await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 1000, now: clock.now() }),
+    ).toBeNull();
     clock.advance(1000);
-    expect(await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 1000, now: clock.now() })).not.toBeNull();
+    expect(
+      await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 1000, now: clock.now() }),
+    ).not.toBeNull();
   });
 
   it("backs off exponentially, capped, with jitter between half and all of the delay", () => {
@@ -102,7 +125,12 @@ describe("the job worker", () => {
     const clock = fakeClock();
     const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 7 }, now: clock.now() });
     // A process claimed it and then died: the row stays 'running' with its lease.
-    const dead = await claimJob(getDb(), { kinds: [KIND], token: "dead-process", leaseMs: 60_000, now: clock.now() });
+    const dead = await claimJob(getDb(), {
+      kinds: [KIND],
+      token: "dead-process",
+      leaseMs: 60_000,
+      now: clock.now(),
+    });
     expect(dead?.status).toBe("running");
 
     const seen: { n: number; attempt: number }[] = [];
@@ -124,7 +152,12 @@ describe("the job worker", () => {
 
   it("retries errors that may pass with exponential backoff, then succeeds", async () => {
     const clock = fakeClock();
-    const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 1 }, now: clock.now(), maxAttempts: 3 });
+    const id = await enqueueJob(getDb(), {
+      kind: KIND,
+      payload: { n: 1 },
+      now: clock.now(),
+      maxAttempts: 3,
+    });
     const attempts: number[] = [];
     const { handler, retried, failed } = recordingHandler(async (_payload, attempt) => {
       attempts.push(attempt);
@@ -154,13 +187,21 @@ describe("the job worker", () => {
     expect(attempts).toEqual([1, 2, 3]);
     row = await jobRow(id);
     expect(row.status).toBe("done");
-    expect(retried.map((r) => r.retryAt.toISOString())).toEqual(["2026-11-22T10:00:05.000Z", "2026-11-22T10:00:15.000Z"]);
+    expect(retried.map((r) => r.retryAt.toISOString())).toEqual([
+      "2026-11-22T10:00:05.000Z",
+      "2026-11-22T10:00:15.000Z",
+    ]);
     expect(failed).toEqual([]);
   });
 
   it("fails for good when the attempts run out, and reports it once", async () => {
     const clock = fakeClock();
-    const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 2 }, now: clock.now(), maxAttempts: 2 });
+    const id = await enqueueJob(getDb(), {
+      kind: KIND,
+      payload: { n: 2 },
+      now: clock.now(),
+      maxAttempts: 2,
+    });
     const { handler, failed } = recordingHandler(async () => {
       throw new Error("still broken");
     });
@@ -194,7 +235,12 @@ describe("the job worker", () => {
 
   it("fails a job whose last allowed attempt died with its worker", async () => {
     const clock = fakeClock();
-    const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 4 }, now: clock.now(), maxAttempts: 1 });
+    const id = await enqueueJob(getDb(), {
+      kind: KIND,
+      payload: { n: 4 },
+      now: clock.now(),
+      maxAttempts: 1,
+    });
     await claimJob(getDb(), { kinds: [KIND], token: "dead", leaseMs: 1000, now: clock.now() });
     const { handler, failed } = recordingHandler(async () => {
       throw new Error("must not run again");
@@ -207,7 +253,11 @@ describe("the job worker", () => {
 
   it("fails a job with a payload its handler refuses, without running it", async () => {
     const clock = fakeClock();
-    const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: "not a number" }, now: clock.now() });
+    const id = await enqueueJob(getDb(), {
+      kind: KIND,
+      payload: { n: "not a number" },
+      now: clock.now(),
+    });
     let ran = false;
     const { handler } = recordingHandler(async () => {
       ran = true;
@@ -221,7 +271,8 @@ describe("the job worker", () => {
 
   it("runs at most `concurrency` jobs at once", async () => {
     const clock = fakeClock();
-    for (let n = 0; n < 6; n++) await enqueueJob(getDb(), { kind: KIND, payload: { n }, now: clock.now() });
+    for (let n = 0; n < 6; n++)
+      await enqueueJob(getDb(), { kind: KIND, payload: { n }, now: clock.now() });
     const gates = Array.from({ length: 6 }, deferred);
     let running = 0;
     let most = 0;
@@ -235,7 +286,11 @@ describe("the job worker", () => {
     expect(await w.tick()).toBe(2);
     expect(await w.tick()).toBe(0); // no free slot
     expect(w.activeCount).toBe(2);
-    const runningRows = await getDb().selectFrom("jobs").select("id").where("status", "=", "running").execute();
+    const runningRows = await getDb()
+      .selectFrom("jobs")
+      .select("id")
+      .where("status", "=", "running")
+      .execute();
     expect(runningRows).toHaveLength(2);
 
     const finished = w.drain();
@@ -245,7 +300,11 @@ describe("the job worker", () => {
     }
     await finished;
     expect(most).toBe(2);
-    const done = await getDb().selectFrom("jobs").select("id").where("status", "=", "done").execute();
+    const done = await getDb()
+      .selectFrom("jobs")
+      .select("id")
+      .where("status", "=", "done")
+      .execute();
     expect(done).toHaveLength(6);
   });
 
@@ -286,7 +345,12 @@ describe("the job worker", () => {
     await new Promise((resolve) => setTimeout(resolve, 400)); // several renewals (every leaseMs / 3)
     const after = (await jobRow(id)).locked_until!;
     expect(after > before).toBe(true);
-    const other = await claimJob(getDb(), { kinds: [KIND], token: "other", leaseMs: 150, now: new Date() });
+    const other = await claimJob(getDb(), {
+      kinds: [KIND],
+      token: "other",
+      leaseMs: 150,
+      now: new Date(),
+    });
     expect(other).toBeNull();
     gate.resolve();
     await w.drain();

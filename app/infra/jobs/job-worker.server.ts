@@ -38,7 +38,11 @@ export interface JobHandler<P = unknown> {
   /** A failed attempt that will be tried again at `retryAt`. */
   onRetry?(payload: P, error: unknown, context: JobRunContext & { retryAt: Date }): Promise<void>;
   /** The job failed for good (no attempts left, or an error that will not pass). Called once. */
-  onFailed?(payload: P, error: unknown, context: { db: DB; jobId: string; now: () => Date }): Promise<void>;
+  onFailed?(
+    payload: P,
+    error: unknown,
+    context: { db: DB; jobId: string; now: () => Date },
+  ): Promise<void>;
   /** How long one attempt may take (default: the worker's). */
   timeoutMs?: number;
   /**
@@ -70,7 +74,12 @@ export interface JobWorkerOptions {
 
 /** An error says whether trying again may help through a boolean `retryable`; anything else is retried. */
 export function isRetryable(error: unknown): boolean {
-  if (error && typeof error === "object" && "retryable" in error && typeof error.retryable === "boolean") {
+  if (
+    error &&
+    typeof error === "object" &&
+    "retryable" in error &&
+    typeof error.retryable === "boolean"
+  ) {
     return error.retryable;
   }
   return true;
@@ -220,7 +229,12 @@ export class JobWorker {
     }
     let started = 0;
     while (!this.stopping && this.active.size < this.concurrency) {
-      const job = await claimJob(this.db, { kinds, token: this.token, leaseMs: this.leaseMs, now: this.clock() });
+      const job = await claimJob(this.db, {
+        kinds,
+        token: this.token,
+        leaseMs: this.leaseMs,
+        now: this.clock(),
+      });
       if (!job) break;
       const controller = new AbortController();
       const done = this.runJob(job, controller).finally(() => {
@@ -239,20 +253,30 @@ export class JobWorker {
     try {
       payload = handler.parse(JSON.parse(job.payload));
     } catch (error) {
-      await failJob(this.db, job.id, this.token, { error: `Invalid payload: ${describe(error)}`, now: this.clock() });
-      this.log(`Job ${job.kind} ${job.id} has an invalid payload and was failed: ${describe(error)}`);
+      await failJob(this.db, job.id, this.token, {
+        error: `Invalid payload: ${describe(error)}`,
+        now: this.clock(),
+      });
+      this.log(
+        `Job ${job.kind} ${job.id} has an invalid payload and was failed: ${describe(error)}`,
+      );
       return;
     }
 
     const timeoutMs = handler.timeoutMs ?? this.timeoutMs;
     const timeout = setTimeout(() => controller.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
-    const heartbeat = setInterval(() => {
-      renewLease(this.db, job.id, this.token, this.leaseMs, this.clock())
-        .then((held) => {
-          if (!held) controller.abort(new LeaseLostError());
-        })
-        .catch((error) => this.log(`Job ${job.id}: could not renew its lease: ${describe(error)}`));
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(this.db, job.id, this.token, this.leaseMs, this.clock())
+          .then((held) => {
+            if (!held) controller.abort(new LeaseLostError());
+          })
+          .catch((error) =>
+            this.log(`Job ${job.id}: could not renew its lease: ${describe(error)}`),
+          );
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     const context: JobRunContext = {
       db: this.db,
       jobId: job.id,
@@ -266,7 +290,9 @@ export class JobWorker {
       await raceAbort(handler.run(payload, context), controller.signal);
       const keepPayload = handler.redactWhenFinished?.(payload) ?? undefined;
       if (!(await completeJob(this.db, job.id, this.token, this.clock(), { keepPayload }))) {
-        this.log(`Job ${job.kind} ${job.id} finished after another worker took it over; its result was kept by that worker.`);
+        this.log(
+          `Job ${job.kind} ${job.id} finished after another worker took it over; its result was kept by that worker.`,
+        );
       }
     } catch (caught) {
       const error = controller.signal.aborted ? (controller.signal.reason ?? caught) : caught;
@@ -280,17 +306,31 @@ export class JobWorker {
         const retryAt = new Date(
           now.getTime() + backoffDelayMs(job.attempts, { ...this.backoff, random: this.random }),
         );
-        if (await retryJob(this.db, job.id, this.token, { runAt: retryAt, error: describe(error), now })) {
-          this.log(`Job ${job.kind} ${job.id} attempt ${job.attempts} failed (${describe(error)}); retrying at ${retryAt.toISOString()}`);
-          await handler.onRetry?.(payload, error, { ...context, retryAt }).catch((hookError) =>
-            this.log(`Job ${job.id}: onRetry failed: ${describe(hookError)}`),
+        if (
+          await retryJob(this.db, job.id, this.token, {
+            runAt: retryAt,
+            error: describe(error),
+            now,
+          })
+        ) {
+          this.log(
+            `Job ${job.kind} ${job.id} attempt ${job.attempts} failed (${describe(error)}); retrying at ${retryAt.toISOString()}`,
           );
+          await handler
+            .onRetry?.(payload, error, { ...context, retryAt })
+            .catch((hookError) =>
+              this.log(`Job ${job.id}: onRetry failed: ${describe(hookError)}`),
+            );
         }
         return;
       }
       const keepPayload = handler.redactWhenFinished?.(payload) ?? undefined;
-      if (await failJob(this.db, job.id, this.token, { error: describe(error), now, keepPayload })) {
-        this.log(`Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${describe(error)}`);
+      if (
+        await failJob(this.db, job.id, this.token, { error: describe(error), now, keepPayload })
+      ) {
+        this.log(
+          `Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${describe(error)}`,
+        );
         await this.reportFailure(job, error, payload);
       }
     } finally {
@@ -333,4 +373,3 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-

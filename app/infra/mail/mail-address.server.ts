@@ -11,7 +11,8 @@ export interface Mailbox {
 }
 
 /** local@domain: no spaces or specials in the local part; the domain is dot-separated labels (`localhost` included). */
-const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const ADDRESS =
+  /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** Whether `address` is a bare address this app sends from or to. */
 export function isMailAddress(address: string): boolean {

@@ -20,7 +20,11 @@ describe("the outbox transport", () => {
     const dir = tempDir();
     const lines: string[] = [];
     const at = new Date("2026-11-22T10:15:30.123Z");
-    const transport = createOutboxTransport({ dir, now: () => at, log: (line) => lines.push(line) });
+    const transport = createOutboxTransport({
+      dir,
+      now: () => at,
+      log: (line) => lines.push(line),
+    });
 
     const sent = await transport.send({ ...message, headers: { "X-Selfie-Kind": "receipt" } });
 
@@ -45,7 +49,9 @@ describe("the outbox transport", () => {
     expect(parsed.headers.get("x-selfie-kind")).toBe("receipt");
     expect(parsed.messageId).toBe(sent.messageId);
 
-    expect(lines).toEqual([`Mail to ${message.to} (${JSON.stringify(message.subject)}) written to ${files[0]}`]);
+    expect(lines).toEqual([
+      `Mail to ${message.to} (${JSON.stringify(message.subject)}) written to ${files[0]}`,
+    ]);
   });
 
   it("gives every message its own file, even at the same instant", async () => {
@@ -53,11 +59,15 @@ describe("the outbox transport", () => {
     const at = new Date("2026-11-22T10:15:30.000Z");
     const transport = createOutboxTransport({ dir, now: () => at, log: () => {} });
     await Promise.all([transport.send(message), transport.send({ ...message, subject: "Second" })]);
-    const subjects = await Promise.all(outboxFiles(dir).map(async (file) => (await readEml(file)).subject));
+    const subjects = await Promise.all(
+      outboxFiles(dir).map(async (file) => (await readEml(file)).subject),
+    );
     expect(subjects.sort()).toEqual(["Second", message.subject].sort());
   });
 
   it("names files by time so a directory listing is in order, with no ':' in the name", () => {
-    expect(outboxFileName(new Date("2026-01-02T03:04:05.006Z"), "abc")).toBe("2026-01-02T03-04-05.006Z-abc.eml");
+    expect(outboxFileName(new Date("2026-01-02T03:04:05.006Z"), "abc")).toBe(
+      "2026-01-02T03-04-05.006Z-abc.eml",
+    );
   });
 });

@@ -27,7 +27,11 @@ export function outboxFileName(at: Date, id: string): string {
 export function createOutboxTransport(options: OutboxOptions): MailTransport {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(line));
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+  });
   return {
     id: "outbox",
     async send(message: MailMessage, sendOptions: { signal?: AbortSignal } = {}) {
@@ -43,7 +47,8 @@ export function createOutboxTransport(options: OutboxOptions): MailTransport {
         signal: sendOptions.signal,
       });
       const data = info.message;
-      if (!Buffer.isBuffer(data)) throw new Error("The outbox expected the composed message as a buffer");
+      if (!Buffer.isBuffer(data))
+        throw new Error("The outbox expected the composed message as a buffer");
       await fsp.mkdir(options.dir, { recursive: true, mode: 0o700 });
       const name = outboxFileName(at, newId());
       const file = path.join(options.dir, name);

@@ -43,7 +43,9 @@ describe("the SMTP transport", () => {
   it("speaks TLS from the start with smtps://", async () => {
     server = await startSmtpServer({ options: { secure: true } });
     // The test server presents smtp-server's built-in certificate, which no one vouches for.
-    const transport = createSmtpTransport(`smtps://127.0.0.1:${server.port}?tls.rejectUnauthorized=false`);
+    const transport = createSmtpTransport(
+      `smtps://127.0.0.1:${server.port}?tls.rejectUnauthorized=false`,
+    );
     await transport.send(message);
     const mail = await server.nextMail();
     expect(mail.secure).toBe(true);
@@ -71,17 +73,23 @@ describe("the SMTP transport", () => {
   it("reports a wrong password without repeating it", async () => {
     server = await startSmtpServer({ credentials: { user: "studio", pass: "right" } });
     const transport = createSmtpTransport(`smtp://studio:wrong-secret@127.0.0.1:${server.port}`);
-    const error = (await transport.send(message).catch((caught: unknown) => caught)) as MailDeliveryError;
+    const error = (await transport
+      .send(message)
+      .catch((caught: unknown) => caught)) as MailDeliveryError;
     expect(error).toBeInstanceOf(MailDeliveryError);
     // A setup problem (every message would fail alike): said first, and final.
-    expect(error.message).toMatch(/^The mail server refused the login \(SMTP_URL's user and password\): SMTP: /);
+    expect(error.message).toMatch(
+      /^The mail server refused the login \(SMTP_URL's user and password\): SMTP: /,
+    );
     expect(error).toMatchObject({ setup: "auth", retryable: false });
     expect(error.message).not.toContain("wrong-secret");
   });
 
   it("may try again when no server answers", async () => {
     const transport = createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`);
-    const error = (await transport.send(message).catch((caught: unknown) => caught)) as MailDeliveryError;
+    const error = (await transport
+      .send(message)
+      .catch((caught: unknown) => caught)) as MailDeliveryError;
     expect(error).toBeInstanceOf(MailDeliveryError);
     expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/^SMTP: .*ECONNREFUSED/);
@@ -94,7 +102,9 @@ describe("the SMTP transport", () => {
     const { port } = silent.address() as AddressInfo;
     try {
       const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, { greetingTimeout: 200 });
-      const error = (await transport.send(message).catch((caught: unknown) => caught)) as MailDeliveryError;
+      const error = (await transport
+        .send(message)
+        .catch((caught: unknown) => caught)) as MailDeliveryError;
       expect(error).toBeInstanceOf(MailDeliveryError);
       expect(error.retryable).toBe(true);
       expect(error.message).toMatch(/greeting/i);
@@ -115,8 +125,12 @@ describe("the SMTP transport", () => {
   it("refuses to log in over a connection the server will not encrypt", async () => {
     server = await startSmtpServer({ credentials: { user: "studio", pass: "secret" } });
     // The test server offers no STARTTLS; requireTLS (what credentials for another machine get) is forced through the URL.
-    const transport = createSmtpTransport(`smtp://studio:secret@127.0.0.1:${server.port}?requireTLS=true`);
-    const error = (await transport.send(message).catch((caught: unknown) => caught)) as MailDeliveryError;
+    const transport = createSmtpTransport(
+      `smtp://studio:secret@127.0.0.1:${server.port}?requireTLS=true`,
+    );
+    const error = (await transport
+      .send(message)
+      .catch((caught: unknown) => caught)) as MailDeliveryError;
     expect(error).toBeInstanceOf(MailDeliveryError);
     expect(error.message).toMatch(/^SMTP: .*STARTTLS/i);
     expect(server.received).toEqual([]);

@@ -30,7 +30,10 @@ export const SMTP_TIMEOUTS: SmtpTimeouts = {
  * here is a trickle: receipts, resets). nodemailer's own logging stays off, so
  * nothing it would print (the AUTH exchange included) reaches the logs.
  */
-export function createSmtpTransport(url: string, timeouts: Partial<SmtpTimeouts> = {}): MailTransport {
+export function createSmtpTransport(
+  url: string,
+  timeouts: Partial<SmtpTimeouts> = {},
+): MailTransport {
   const transporter = nodemailer.createTransport(smtpOptions(url, timeouts));
   return {
     id: "smtp",
@@ -69,7 +72,8 @@ export function smtpOptions(url: string, timeouts: Partial<SmtpTimeouts> = {}) {
 }
 
 /** Words a provider uses when it refuses the sender rather than a recipient or the message. */
-const SENDER_REFUSAL = /sender|from address|mail from|not verified|unverified|sendasdenied|not (?:allowed|authori[sz]ed|permitted) to send|send as/i;
+const SENDER_REFUSAL =
+  /sender|from address|mail from|not verified|unverified|sendasdenied|not (?:allowed|authori[sz]ed|permitted) to send|send as/i;
 
 /**
  * nodemailer's error as a MailDeliveryError: a 5xx answer is final, anything
@@ -80,13 +84,26 @@ const SENDER_REFUSAL = /sender|from address|mail from|not verified|unverified|se
  */
 function deliveryError(error: unknown): MailDeliveryError {
   if (!(error instanceof Error)) return new MailDeliveryError(`SMTP: ${String(error)}`, true);
-  const { responseCode, code, command } = error as Error & { responseCode?: number; code?: string; command?: string };
+  const { responseCode, code, command } = error as Error & {
+    responseCode?: number;
+    code?: string;
+    command?: string;
+  };
   const refused = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
   const text = `SMTP: ${error.message}`;
   const authRefused =
-    code === "EAUTH" || responseCode === 535 || responseCode === 534 || responseCode === 538 || (refused && /^AUTH\b/i.test(command ?? ""));
-  if (authRefused) return new MailDeliveryError(`${MAIL_SETUP_PREFIX.auth}: ${text}`, false, "auth");
-  const senderRefused = refused && !/^RCPT\b/i.test(command ?? "") && (/^MAIL\b/i.test(command ?? "") || SENDER_REFUSAL.test(error.message));
-  if (senderRefused) return new MailDeliveryError(`${MAIL_SETUP_PREFIX.sender}: ${text}`, false, "sender");
+    code === "EAUTH" ||
+    responseCode === 535 ||
+    responseCode === 534 ||
+    responseCode === 538 ||
+    (refused && /^AUTH\b/i.test(command ?? ""));
+  if (authRefused)
+    return new MailDeliveryError(`${MAIL_SETUP_PREFIX.auth}: ${text}`, false, "auth");
+  const senderRefused =
+    refused &&
+    !/^RCPT\b/i.test(command ?? "") &&
+    (/^MAIL\b/i.test(command ?? "") || SENDER_REFUSAL.test(error.message));
+  if (senderRefused)
+    return new MailDeliveryError(`${MAIL_SETUP_PREFIX.sender}: ${text}`, false, "sender");
   return new MailDeliveryError(text, !refused);
 }

@@ -6,7 +6,9 @@ import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 
 /** The provider new checkouts use: Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout. */
 export function checkoutProvider(config: Pick<Config, "STRIPE_SECRET_KEY">): PaymentProvider {
-  return config.STRIPE_SECRET_KEY ? new StripeCheckoutProvider(config.STRIPE_SECRET_KEY) : new TestCheckoutProvider();
+  return config.STRIPE_SECRET_KEY
+    ? new StripeCheckoutProvider(config.STRIPE_SECRET_KEY)
+    : new TestCheckoutProvider();
 }
 
 /**
@@ -20,7 +22,11 @@ export function testSalesCount(config: Pick<Config, "isProduction">): boolean {
 }
 
 /** The provider that made an existing order, or null when it is no longer configured. */
-export function providerFor(id: PaymentProviderId, config: Pick<Config, "STRIPE_SECRET_KEY">): PaymentProvider | null {
-  if (id === "stripe") return config.STRIPE_SECRET_KEY ? new StripeCheckoutProvider(config.STRIPE_SECRET_KEY) : null;
+export function providerFor(
+  id: PaymentProviderId,
+  config: Pick<Config, "STRIPE_SECRET_KEY">,
+): PaymentProvider | null {
+  if (id === "stripe")
+    return config.STRIPE_SECRET_KEY ? new StripeCheckoutProvider(config.STRIPE_SECRET_KEY) : null;
   return new TestCheckoutProvider();
 }

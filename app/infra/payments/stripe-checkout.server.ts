@@ -1,5 +1,11 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider, RefundRequest, RemoteSessionState } from "~/infra/payments/payment-provider.server";
+import type {
+  CheckoutRequest,
+  CheckoutSessionHandle,
+  PaymentProvider,
+  RefundRequest,
+  RemoteSessionState,
+} from "~/infra/payments/payment-provider.server";
 import { cancelUrl, successUrl } from "~/infra/payments/payment-provider.server";
 import { styleName } from "~/lib/styles";
 
@@ -61,7 +67,8 @@ export class StripeCheckoutProvider implements PaymentProvider {
 
   /** A refund of (part of) the order's PaymentIntent; the idempotency key makes a retried request refund once. */
   async refund(request: RefundRequest): Promise<{ refundId: string }> {
-    if (!request.paymentIntentId) throw new Error(`Order ${request.orderId} has no Stripe PaymentIntent to refund`);
+    if (!request.paymentIntentId)
+      throw new Error(`Order ${request.orderId} has no Stripe PaymentIntent to refund`);
     const refund = await this.stripe.refunds.create(
       {
         payment_intent: request.paymentIntentId,
@@ -95,6 +102,9 @@ export function remoteStateOf(session: Stripe.Checkout.Session): RemoteSessionSt
     paymentStatus: session.payment_status as RemoteSessionState["paymentStatus"],
     amountTotal: session.amount_total ?? null,
     currency: session.currency ?? null,
-    paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+    paymentIntentId:
+      typeof session.payment_intent === "string"
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null),
   };
 }

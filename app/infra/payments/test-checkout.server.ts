@@ -1,5 +1,10 @@
 import { newId, newSecretToken } from "~/infra/ids.server";
-import type { CheckoutRequest, CheckoutSessionHandle, PaymentProvider, RefundRequest } from "~/infra/payments/payment-provider.server";
+import type {
+  CheckoutRequest,
+  CheckoutSessionHandle,
+  PaymentProvider,
+  RefundRequest,
+} from "~/infra/payments/payment-provider.server";
 
 /**
  * The built-in test checkout: with no Stripe key configured, the app plays the

@@ -95,13 +95,19 @@ export interface PayoutProvider {
   transfer(request: TransferRequest): Promise<{ transferId: string }>;
   reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string }>;
   /** A transfer already made for the share (metadata earning_id, optionally of a given kind), or null. */
-  findTransfer(lookup: ShareTransferLookup & { kind?: string }): Promise<{ transferId: string; amountCents: number } | null>;
+  findTransfer(
+    lookup: ShareTransferLookup & { kind?: string },
+  ): Promise<{ transferId: string; amountCents: number } | null>;
   /** A reversal already made of the share's transfer reaching that total, or null. */
   findReversal(lookup: ShareReversalLookup): Promise<{ reversalId: string } | null>;
 }
 
 /** The state of an account from its three facts (shared by both providers). */
-export function payoutAccountStatus(facts: { detailsSubmitted: boolean; transfersEnabled: boolean; disabledReason?: string | null }): PayoutAccountStatus {
+export function payoutAccountStatus(facts: {
+  detailsSubmitted: boolean;
+  transfersEnabled: boolean;
+  disabledReason?: string | null;
+}): PayoutAccountStatus {
   if (facts.transfersEnabled && !facts.disabledReason) return "active";
   if (!facts.detailsSubmitted) return "pending";
   return "restricted";

@@ -46,7 +46,9 @@ export class StripeConnectProvider implements PayoutProvider {
         country: account.country,
         email: account.email,
         capabilities: { transfers: { requested: true } },
-        ...(rule.serviceAgreement === "recipient" ? { tos_acceptance: { service_agreement: "recipient" } } : {}),
+        ...(rule.serviceAgreement === "recipient"
+          ? { tos_acceptance: { service_agreement: "recipient" } }
+          : {}),
         metadata: { user_id: account.userId, country: account.country },
       },
       { idempotencyKey: `payout-account-${account.userId}-${account.country}` },
@@ -83,7 +85,9 @@ export class StripeConnectProvider implements PayoutProvider {
         destination: request.accountId,
         transfer_group: request.transferGroup,
         // Tied to the charge, the transfer can go out before the charge's funds are available.
-        ...(request.sourceTransaction !== null ? { source_transaction: request.sourceTransaction } : {}),
+        ...(request.sourceTransaction !== null
+          ? { source_transaction: request.sourceTransaction }
+          : {}),
         metadata: request.metadata,
       },
       { idempotencyKey: request.idempotencyKey },
@@ -101,8 +105,13 @@ export class StripeConnectProvider implements PayoutProvider {
   }
 
   /** The order's transfers (transfer_group), the share's one by its metadata (Stripe forgets idempotency keys after 24 hours). */
-  async findTransfer(lookup: ShareTransferLookup & { kind?: string }): Promise<{ transferId: string; amountCents: number } | null> {
-    for await (const transfer of this.stripe.transfers.list({ transfer_group: lookup.transferGroup, limit: 100 })) {
+  async findTransfer(
+    lookup: ShareTransferLookup & { kind?: string },
+  ): Promise<{ transferId: string; amountCents: number } | null> {
+    for await (const transfer of this.stripe.transfers.list({
+      transfer_group: lookup.transferGroup,
+      limit: 100,
+    })) {
       if (transfer.metadata?.earning_id !== lookup.earningId) continue;
       if ((transfer.metadata?.kind ?? "share") !== (lookup.kind ?? "share")) continue;
       return { transferId: transfer.id, amountCents: transfer.amount };
@@ -111,8 +120,13 @@ export class StripeConnectProvider implements PayoutProvider {
   }
 
   async findReversal(lookup: ShareReversalLookup): Promise<{ reversalId: string } | null> {
-    for await (const reversal of this.stripe.transfers.listReversals(lookup.transferId, { limit: 100 })) {
-      if (reversal.metadata?.earning_id === lookup.earningId && reversal.metadata?.reversed_total_cents === String(lookup.reversedTotalCents)) {
+    for await (const reversal of this.stripe.transfers.listReversals(lookup.transferId, {
+      limit: 100,
+    })) {
+      if (
+        reversal.metadata?.earning_id === lookup.earningId &&
+        reversal.metadata?.reversed_total_cents === String(lookup.reversedTotalCents)
+      ) {
         return { reversalId: reversal.id };
       }
     }
@@ -126,7 +140,11 @@ export function accountStateOf(account: Stripe.Account): PayoutAccountState {
   const detailsSubmitted = account.details_submitted === true;
   return {
     accountId: account.id,
-    status: payoutAccountStatus({ detailsSubmitted, transfersEnabled, disabledReason: account.requirements?.disabled_reason ?? null }),
+    status: payoutAccountStatus({
+      detailsSubmitted,
+      transfersEnabled,
+      disabledReason: account.requirements?.disabled_reason ?? null,
+    }),
     payoutsEnabled: account.payouts_enabled === true,
     transfersEnabled,
     detailsSubmitted,

@@ -44,13 +44,24 @@ export class TestPayoutProvider implements PayoutProvider {
     const id = `${TEST_ACCOUNT_PREFIX}${newId()}`;
     await this.db
       .insertInto("test_payout_accounts")
-      .values({ id, email: account.email, onboarded_at: null, created_at: new Date().toISOString(), country: account.country, service_agreement: rule.serviceAgreement })
+      .values({
+        id,
+        email: account.email,
+        onboarded_at: null,
+        created_at: new Date().toISOString(),
+        country: account.country,
+        service_agreement: rule.serviceAgreement,
+      })
       .execute();
     return this.retrieveAccount(id);
   }
 
   async retrieveAccount(accountId: string): Promise<PayoutAccountState> {
-    const row = await this.db.selectFrom("test_payout_accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("test_payout_accounts")
+      .selectAll()
+      .where("id", "=", accountId)
+      .executeTakeFirst();
     if (!row) throw new Error(`No such test payout account: ${accountId}`);
     const onboarded = row.onboarded_at !== null;
     return {
@@ -72,13 +83,27 @@ export class TestPayoutProvider implements PayoutProvider {
   }
 
   async transfer(request: TransferRequest): Promise<{ transferId: string }> {
-    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new Error(`Not a transfer amount: ${request.amountCents}`);
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
+      throw new Error(`Not a transfer amount: ${request.amountCents}`);
     const account = await this.retrieveAccount(request.accountId);
-    if (!account.transfersEnabled) throw new Error(`Test payout account ${request.accountId} cannot receive transfers yet`);
-    if (request.currency !== this.platform.currency) throw new Error(`The platform holds no ${request.currency}: transfers are in ${this.platform.currency}`);
-    const row = await this.db.selectFrom("test_payout_accounts").select(["country", "service_agreement"]).where("id", "=", request.accountId).executeTakeFirstOrThrow();
-    if ((row.country ?? this.platform.country) !== this.platform.country && row.service_agreement !== "recipient") {
-      throw new Error(`Funds can't be sent to test payout account ${request.accountId} in ${row.country}: it is not under the recipient service agreement`);
+    if (!account.transfersEnabled)
+      throw new Error(`Test payout account ${request.accountId} cannot receive transfers yet`);
+    if (request.currency !== this.platform.currency)
+      throw new Error(
+        `The platform holds no ${request.currency}: transfers are in ${this.platform.currency}`,
+      );
+    const row = await this.db
+      .selectFrom("test_payout_accounts")
+      .select(["country", "service_agreement"])
+      .where("id", "=", request.accountId)
+      .executeTakeFirstOrThrow();
+    if (
+      (row.country ?? this.platform.country) !== this.platform.country &&
+      row.service_agreement !== "recipient"
+    ) {
+      throw new Error(
+        `Funds can't be sent to test payout account ${request.accountId} in ${row.country}: it is not under the recipient service agreement`,
+      );
     }
     const id = `test_tr_${newId()}`;
     await this.db
@@ -114,8 +139,13 @@ export class TestPayoutProvider implements PayoutProvider {
       .where("kind", "=", "reversal")
       .where("idempotency_key", "!=", request.idempotencyKey)
       .executeTakeFirstOrThrow();
-    if (request.amountCents <= 0 || Number(reversed.cents) + request.amountCents > transfer.amount_cents) {
-      throw new Error(`A reversal of ${request.amountCents} cents exceeds what is left of transfer ${transfer.id}`);
+    if (
+      request.amountCents <= 0 ||
+      Number(reversed.cents) + request.amountCents > transfer.amount_cents
+    ) {
+      throw new Error(
+        `A reversal of ${request.amountCents} cents exceeds what is left of transfer ${transfer.id}`,
+      );
     }
     await this.db
       .insertInto("test_payout_movements")
@@ -136,7 +166,9 @@ export class TestPayoutProvider implements PayoutProvider {
   }
 
   /** The test provider keeps idempotency keys for ever; a share's transfer is the one made with its key. */
-  async findTransfer(lookup: ShareTransferLookup & { kind?: string }): Promise<{ transferId: string; amountCents: number } | null> {
+  async findTransfer(
+    lookup: ShareTransferLookup & { kind?: string },
+  ): Promise<{ transferId: string; amountCents: number } | null> {
     const key = lookup.kind ? `${lookup.earningId}-${lookup.kind}` : lookup.earningId;
     const row = await this.db
       .selectFrom("test_payout_movements")
@@ -159,18 +191,35 @@ export class TestPayoutProvider implements PayoutProvider {
   }
 
   private movementByKey(key: string) {
-    return this.db.selectFrom("test_payout_movements").selectAll().where("idempotency_key", "=", key).executeTakeFirstOrThrow();
+    return this.db
+      .selectFrom("test_payout_movements")
+      .selectAll()
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
   }
 }
 
 /** The creator finished the test onboarding form: the account can receive transfers. */
 export async function completeTestOnboarding(db: DB, accountId: string, now: Date): Promise<void> {
-  await db.updateTable("test_payout_accounts").set({ onboarded_at: now.toISOString() }).where("id", "=", accountId).where("onboarded_at", "is", null).execute();
+  await db
+    .updateTable("test_payout_accounts")
+    .set({ onboarded_at: now.toISOString() })
+    .where("id", "=", accountId)
+    .where("onboarded_at", "is", null)
+    .execute();
 }
 
 /** The account holder was erased: the test account's own record forgets their email (`erased-<user id>@invalid`). */
-export async function forgetTestAccountEmail(db: DB, accountId: string, userId: string): Promise<void> {
-  await db.updateTable("test_payout_accounts").set({ email: sql<string>`'erased-' || ${userId} || '@invalid'` }).where("id", "=", accountId).execute();
+export async function forgetTestAccountEmail(
+  db: DB,
+  accountId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .updateTable("test_payout_accounts")
+    .set({ email: sql<string>`'erased-' || ${userId} || '@invalid'` })
+    .where("id", "=", accountId)
+    .execute();
 }
 
 /** What the test payout account holds: transfers minus reversals, in cents. */

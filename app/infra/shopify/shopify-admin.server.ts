@@ -47,7 +47,12 @@ export class ShopifyAdminClient {
     return `https://${this.shop}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
   }
 
-  private async post(accessToken: string, query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
+  private async post(
+    accessToken: string,
+    query: string,
+    variables: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     try {
       return await this.fetchImpl(this.endpoint, {
         method: "POST",
@@ -57,33 +62,57 @@ export class ShopifyAdminClient {
           "X-Shopify-Access-Token": accessToken,
         },
         body: JSON.stringify({ query, variables }),
-        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(30_000)])
+          : AbortSignal.timeout(30_000),
       });
     } catch (error) {
-      throw new ShopifyTransientError(`Could not reach Shopify: ${networkFailureReason(error)}. Please try again in a few minutes.`);
+      throw new ShopifyTransientError(
+        `Could not reach Shopify: ${networkFailureReason(error)}. Please try again in a few minutes.`,
+      );
     }
   }
 
-  async graphql<T>(query: string, variables: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+  async graphql<T>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    signal?: AbortSignal,
+  ): Promise<T> {
     const accessToken = this.tokens ? await this.tokens.token() : this.fixedToken;
     let response = await this.post(accessToken, query, variables, signal);
     if (response.status === 401 && this.tokens) {
       // Expired or revoked early: renew once and try again; a second 401 is final.
       await response.text().catch(() => "");
-      response = await this.post(await this.tokens.refreshAfterRejection(accessToken), query, variables, signal);
+      response = await this.post(
+        await this.tokens.refreshAfterRejection(accessToken),
+        query,
+        variables,
+        signal,
+      );
     }
     if (!response.ok) throw await shopifyHttpError(response, "Admin API");
-    const body = (await response.json().catch(() => null)) as { data?: T; errors?: GraphqlError[] | string } | null;
+    const body = (await response.json().catch(() => null)) as {
+      data?: T;
+      errors?: GraphqlError[] | string;
+    } | null;
     if (!body) throw new ShopifyTransientError("Shopify answered something that is not JSON");
     if (body.errors) {
       const errors = Array.isArray(body.errors) ? body.errors : [{ message: String(body.errors) }];
       const codes = errors.map((error) => error.extensions?.code);
-      const text = errors.map((error) => error.message ?? "error").join("; ").slice(0, 300);
-      if (codes.includes("THROTTLED")) throw new ShopifyTransientError(`Shopify is throttling requests: ${text}`);
+      const text = errors
+        .map((error) => error.message ?? "error")
+        .join("; ")
+        .slice(0, 300);
+      if (codes.includes("THROTTLED"))
+        throw new ShopifyTransientError(`Shopify is throttling requests: ${text}`);
       if (codes.includes("ACCESS_DENIED")) {
-        throw new ShopifyAuthError(403, `Shopify denied access (${text}); please connect Shopify again and grant product and publication access`);
+        throw new ShopifyAuthError(
+          403,
+          `Shopify denied access (${text}); please connect Shopify again and grant product and publication access`,
+        );
       }
-      if (codes.includes("INTERNAL_SERVER_ERROR")) throw new ShopifyTransientError(`Shopify had an internal error: ${text}`);
+      if (codes.includes("INTERNAL_SERVER_ERROR"))
+        throw new ShopifyTransientError(`Shopify had an internal error: ${text}`);
       throw new ShopifyRequestError(`Shopify refused the request: ${text}`);
     }
     if (!body.data) throw new ShopifyTransientError("Shopify's answer had no data");

@@ -38,9 +38,14 @@ export const defaultFetch: FetchLike = (input, init) => fetch(input, init);
 /** Turns a non-ok answer into the right error. */
 export async function shopifyHttpError(response: Response, what: string): Promise<Error> {
   const text = (await response.text().catch(() => "")).slice(0, 300);
-  if (response.status === 401 || response.status === 403) return new ShopifyAuthError(response.status);
+  if (response.status === 401 || response.status === 403)
+    return new ShopifyAuthError(response.status);
   if (response.status === 429 || response.status >= 500) {
-    return new ShopifyTransientError(`${what}: Shopify answered ${response.status}; will try again`);
+    return new ShopifyTransientError(
+      `${what}: Shopify answered ${response.status}; will try again`,
+    );
   }
-  return new ShopifyRequestError(`${what}: Shopify answered ${response.status}${text ? `: ${text}` : ""}`);
+  return new ShopifyRequestError(
+    `${what}: Shopify answered ${response.status}${text ? `: ${text}` : ""}`,
+  );
 }

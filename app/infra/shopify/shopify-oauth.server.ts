@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
 import { isShopDomain } from "~/lib/shop-domain";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
-import { defaultFetch, shopifyHttpError, ShopifyRequestError, ShopifyTransientError } from "~/infra/shopify/shopify-errors.server";
+import {
+  defaultFetch,
+  shopifyHttpError,
+  ShopifyRequestError,
+  ShopifyTransientError,
+} from "~/infra/shopify/shopify-errors.server";
 import { networkFailureReason } from "~/infra/network-failure.server";
 
 /**
@@ -15,7 +20,12 @@ import { networkFailureReason } from "~/infra/network-failure.server";
 /** Products to create and update, publications to put them on the Online Store. */
 export const SHOPIFY_SCOPES = ["write_products", "write_publications"] as const;
 
-export function shopifyAuthorizeUrl(args: { shop: string; clientId: string; redirectUri: string; state: string }): string {
+export function shopifyAuthorizeUrl(args: {
+  shop: string;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+}): string {
   if (!isShopDomain(args.shop)) throw new Error("Not a myshopify.com domain");
   const url = new URL(`https://${args.shop}/admin/oauth/authorize`);
   url.searchParams.set("client_id", args.clientId);
@@ -37,8 +47,14 @@ export function shopifyHmacMessage(params: URLSearchParams): string {
 export function verifyShopifyHmac(params: URLSearchParams, clientSecret: string): boolean {
   const given = params.get("hmac") ?? "";
   if (!/^[0-9a-f]{64}$/i.test(given)) return false;
-  const expected = crypto.createHmac("sha256", clientSecret).update(shopifyHmacMessage(params)).digest("hex");
-  return crypto.timingSafeEqual(Buffer.from(given.toLowerCase(), "utf8"), Buffer.from(expected, "utf8"));
+  const expected = crypto
+    .createHmac("sha256", clientSecret)
+    .update(shopifyHmacMessage(params))
+    .digest("hex");
+  return crypto.timingSafeEqual(
+    Buffer.from(given.toLowerCase(), "utf8"),
+    Buffer.from(expected, "utf8"),
+  );
 }
 
 /**
@@ -65,7 +81,12 @@ export class ShopifyGrantError extends Error {
   }
 }
 
-async function postTokenEndpoint(shop: string, body: Record<string, unknown>, doFetch: FetchLike, now: Date): Promise<ShopifyToken> {
+async function postTokenEndpoint(
+  shop: string,
+  body: Record<string, unknown>,
+  doFetch: FetchLike,
+  now: Date,
+): Promise<ShopifyToken> {
   let response: Response;
   try {
     response = await doFetch(`https://${shop}/admin/oauth/access_token`, {
@@ -75,13 +96,21 @@ async function postTokenEndpoint(shop: string, body: Record<string, unknown>, do
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
-    throw new ShopifyTransientError(`Could not reach Shopify: ${networkFailureReason(error)}. Please try again in a few minutes.`);
+    throw new ShopifyTransientError(
+      `Could not reach Shopify: ${networkFailureReason(error)}. Please try again in a few minutes.`,
+    );
   }
   if (response.status === 400 || response.status === 401) {
     // OAuth's error answer, e.g. {"error":"invalid_grant","error_description":"..."}.
-    const error = (await response.json().catch(() => null)) as { error?: unknown; error_description?: unknown } | null;
+    const error = (await response.json().catch(() => null)) as {
+      error?: unknown;
+      error_description?: unknown;
+    } | null;
     const code = typeof error?.error === "string" ? error.error : `HTTP ${response.status}`;
-    const description = typeof error?.error_description === "string" ? `: ${error.error_description.slice(0, 200)}` : "";
+    const description =
+      typeof error?.error_description === "string"
+        ? `: ${error.error_description.slice(0, 200)}`
+        : "";
     throw new ShopifyGrantError(`Shopify refused the grant (${code}${description})`);
   }
   if (!response.ok) throw await shopifyHttpError(response, "Token endpoint");
@@ -89,15 +118,26 @@ async function postTokenEndpoint(shop: string, body: Record<string, unknown>, do
   if (!answer || typeof answer.access_token !== "string" || answer.access_token.length === 0) {
     throw new ShopifyRequestError("Shopify's token answer had no access token");
   }
-  const seconds = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null);
+  const seconds = (value: unknown) =>
+    typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
   const expiresIn = seconds(answer.expires_in);
   const refreshExpiresIn = seconds(answer.refresh_token_expires_in);
   return {
     accessToken: answer.access_token,
-    scopes: typeof answer.scope === "string" ? answer.scope.split(",").map((s) => s.trim()).filter(Boolean) : [],
-    refreshToken: typeof answer.refresh_token === "string" && answer.refresh_token.length > 0 ? answer.refresh_token : null,
+    scopes:
+      typeof answer.scope === "string"
+        ? answer.scope
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    refreshToken:
+      typeof answer.refresh_token === "string" && answer.refresh_token.length > 0
+        ? answer.refresh_token
+        : null,
     expiresAt: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000),
-    refreshTokenExpiresAt: refreshExpiresIn === null ? null : new Date(now.getTime() + refreshExpiresIn * 1000),
+    refreshTokenExpiresAt:
+      refreshExpiresIn === null ? null : new Date(now.getTime() + refreshExpiresIn * 1000),
   };
 }
 
@@ -135,7 +175,12 @@ export async function refreshShopifyToken(args: {
   if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
   return postTokenEndpoint(
     args.shop,
-    { client_id: args.clientId, client_secret: args.clientSecret, grant_type: "refresh_token", refresh_token: args.refreshToken },
+    {
+      client_id: args.clientId,
+      client_secret: args.clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: args.refreshToken,
+    },
     args.fetch ?? defaultFetch,
     args.now ?? new Date(),
   );

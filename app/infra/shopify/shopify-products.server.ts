@@ -121,7 +121,12 @@ export const ONLINE_STORE_TITLE = "Online Store";
 
 function failOnUserErrors(step: string, errors: UserError[] | undefined) {
   if (errors && errors.length > 0) {
-    throw new ShopifyRequestError(`${step}: ${errors.map((error) => error.message).join("; ").slice(0, 300)}`);
+    throw new ShopifyRequestError(
+      `${step}: ${errors
+        .map((error) => error.message)
+        .join("; ")
+        .slice(0, 300)}`,
+    );
   }
 }
 
@@ -137,15 +142,26 @@ interface MediaNode {
   mediaErrors?: { code?: string; details?: string | null; message?: string }[];
 }
 
-async function productMedia(client: ShopifyAdminClient, productId: string, signal?: AbortSignal): Promise<MediaNode[]> {
-  const data = await client.graphql<{ product: { media: { nodes: MediaNode[] } } | null }>(PRODUCT_MEDIA, { id: productId }, signal);
+async function productMedia(
+  client: ShopifyAdminClient,
+  productId: string,
+  signal?: AbortSignal,
+): Promise<MediaNode[]> {
+  const data = await client.graphql<{ product: { media: { nodes: MediaNode[] } } | null }>(
+    PRODUCT_MEDIA,
+    { id: productId },
+    signal,
+  );
   return data.product?.media.nodes ?? [];
 }
 
 function mediaErrorText(nodes: MediaNode[]): string {
   const errors = nodes.flatMap((node) => node.mediaErrors ?? []);
   const text = errors
-    .map((error) => [error.message, error.details].filter(Boolean).join(": ") || error.code || "unknown error")
+    .map(
+      (error) =>
+        [error.message, error.details].filter(Boolean).join(": ") || error.code || "unknown error",
+    )
     .join("; ")
     .slice(0, 300);
   return `Shopify could not process the image${text ? ` (${text})` : ""}; the product was not put on sale.`;
@@ -175,7 +191,8 @@ export async function awaitProductMedia(
   for (let attempt = 1; ; attempt++) {
     const nodes = await productMedia(client, productId, signal);
     if (nodes.some((node) => node.status === "READY")) return "ready";
-    if (nodes.length === 0 || nodes.every((node) => node.status === "FAILED")) throw new ShopifyMediaError(mediaErrorText(nodes));
+    if (nodes.length === 0 || nodes.every((node) => node.status === "FAILED"))
+      throw new ShopifyMediaError(mediaErrorText(nodes));
     if (attempt >= Math.max(1, polling.attempts)) return "processing";
     await sleep(polling.delayMs, signal);
   }
@@ -202,14 +219,18 @@ export async function upsertShopifyProduct(
     tags: input.tags,
     status: "ACTIVE",
   };
-  const media = [{ originalSource: input.imageUrl, mediaContentType: "IMAGE", alt: input.imageAlt }];
+  const media = [
+    { originalSource: input.imageUrl, mediaContentType: "IMAGE", alt: input.imageAlt },
+  ];
 
   let product: ProductNode | null = null;
   if (options.existingProductId) {
     // An image that failed before (or was deleted) is attached again.
     const existingMedia = await productMedia(client, options.existingProductId, options.signal);
     const hasImage = existingMedia.some((node) => node.status !== "FAILED");
-    const data = await client.graphql<{ productUpdate: { product: ProductNode | null; userErrors: UserError[] } }>(
+    const data = await client.graphql<{
+      productUpdate: { product: ProductNode | null; userErrors: UserError[] };
+    }>(
       PRODUCT_UPDATE,
       { product: { id: options.existingProductId, ...fields }, media: hasImage ? null : media },
       options.signal,
@@ -221,13 +242,19 @@ export async function upsertShopifyProduct(
     }
   }
   if (!product) {
-    const data = await client.graphql<{ productCreate: { product: ProductNode | null; userErrors: UserError[] } }>(
+    const data = await client.graphql<{
+      productCreate: { product: ProductNode | null; userErrors: UserError[] };
+    }>(
       PRODUCT_CREATE,
-      { product: { ...fields, productType: "Digital art", vendor: "Selfie Studio creator" }, media },
+      {
+        product: { ...fields, productType: "Digital art", vendor: "Selfie Studio creator" },
+        media,
+      },
       options.signal,
     );
     failOnUserErrors("Creating the product", data.productCreate.userErrors);
-    if (!data.productCreate.product) throw new ShopifyRequestError("Shopify did not create the product");
+    if (!data.productCreate.product)
+      throw new ShopifyRequestError("Shopify did not create the product");
     product = data.productCreate.product;
     await options.onCreated?.(product.id);
   }
@@ -239,22 +266,35 @@ export async function upsertShopifyProduct(
     VARIANT_PRICE,
     {
       productId: product.id,
-      variants: [{ id: variantId, price: input.price, inventoryItem: { requiresShipping: false, tracked: false } }],
+      variants: [
+        {
+          id: variantId,
+          price: input.price,
+          inventoryItem: { requiresShipping: false, tracked: false },
+        },
+      ],
     },
     options.signal,
   );
   failOnUserErrors("Setting the price", priced.productVariantsBulkUpdate.userErrors);
 
-  const mediaState = await awaitProductMedia(client, product.id, options.mediaPolling ?? DEFAULT_MEDIA_POLLING, options.signal);
-
-  const publications = await client.graphql<{ publications: { nodes: { id: string; catalog: { title: string } | null }[] } }>(
-    PUBLICATIONS,
-    {},
+  const mediaState = await awaitProductMedia(
+    client,
+    product.id,
+    options.mediaPolling ?? DEFAULT_MEDIA_POLLING,
     options.signal,
   );
-  const onlineStore = publications.publications.nodes.find((publication) => publication.catalog?.title === ONLINE_STORE_TITLE);
+
+  const publications = await client.graphql<{
+    publications: { nodes: { id: string; catalog: { title: string } | null }[] };
+  }>(PUBLICATIONS, {}, options.signal);
+  const onlineStore = publications.publications.nodes.find(
+    (publication) => publication.catalog?.title === ONLINE_STORE_TITLE,
+  );
   if (!onlineStore) {
-    throw new ShopifyRequestError("The store has no Online Store sales channel, so the product cannot be shown to buyers");
+    throw new ShopifyRequestError(
+      "The store has no Online Store sales channel, so the product cannot be shown to buyers",
+    );
   }
   const published = await client.graphql<{ publishablePublish: { userErrors: UserError[] } }>(
     PUBLISH,
@@ -270,24 +310,44 @@ export async function upsertShopifyProduct(
   }>(PRODUCT_STATE, { id: product.id }, options.signal);
   const handle = state.product?.handle ?? product.handle;
   const given = state.product?.onlineStoreUrl;
-  const url = given && /^https:\/\//.test(given) ? given : `https://${state.shop.primaryDomain.host}/products/${encodeURIComponent(handle)}`;
+  const url =
+    given && /^https:\/\//.test(given)
+      ? given
+      : `https://${state.shop.primaryDomain.host}/products/${encodeURIComponent(handle)}`;
   const passwordProtected = await storefrontPasswordProtected(client, options.signal);
-  const note = passwordProtected ? PASSWORD_PROTECTED_NOTE : mediaState === "processing" ? MEDIA_PROCESSING_NOTE : null;
-  return { productId: product.id, adminUrl: shopifyAdminProductUrl(client.shop, product.id), url, passwordProtected, note };
+  const note = passwordProtected
+    ? PASSWORD_PROTECTED_NOTE
+    : mediaState === "processing"
+      ? MEDIA_PROCESSING_NOTE
+      : null;
+  return {
+    productId: product.id,
+    adminUrl: shopifyAdminProductUrl(client.shop, product.id),
+    url,
+    passwordProtected,
+    note,
+  };
 }
 
 /** Whether the Online Store has its password page on; null when Shopify would not say (e.g. a scope it wants). */
-export async function storefrontPasswordProtected(client: ShopifyAdminClient, signal?: AbortSignal): Promise<boolean | null> {
+export async function storefrontPasswordProtected(
+  client: ShopifyAdminClient,
+  signal?: AbortSignal,
+): Promise<boolean | null> {
   try {
-    const data = await client.graphql<{ onlineStore: { passwordProtection: { enabled: boolean } } | null }>(
-      STOREFRONT_PASSWORD,
-      {},
-      signal,
-    );
-    return typeof data.onlineStore?.passwordProtection?.enabled === "boolean" ? data.onlineStore.passwordProtection.enabled : null;
+    const data = await client.graphql<{
+      onlineStore: { passwordProtection: { enabled: boolean } } | null;
+    }>(STOREFRONT_PASSWORD, {}, signal);
+    return typeof data.onlineStore?.passwordProtection?.enabled === "boolean"
+      ? data.onlineStore.passwordProtection.enabled
+      : null;
   } catch (error) {
     // Only a refusal of this one field is tolerated; a dead token or an outage is not.
-    if (error instanceof ShopifyRequestError || (error instanceof ShopifyAuthError && error.status === 403)) return null;
+    if (
+      error instanceof ShopifyRequestError ||
+      (error instanceof ShopifyAuthError && error.status === 403)
+    )
+      return null;
     throw error;
   }
 }

@@ -53,7 +53,10 @@ interface ScratchFile extends ReceivedFile {
   handle: fsp.FileHandle;
 }
 
-export async function receiveFileUpload(request: UploadBody, options: ReceiveOptions): Promise<ReceivedFile> {
+export async function receiveFileUpload(
+  request: UploadBody,
+  options: ReceiveOptions,
+): Promise<ReceivedFile> {
   const overhead = options.overheadBytes ?? DEFAULT_OVERHEAD;
   const maxBodyBytes = options.maxFileBytes + overhead;
   const drainBytes = options.drainBytes ?? DEFAULT_DRAIN;
@@ -83,7 +86,10 @@ export async function receiveFileUpload(request: UploadBody, options: ReceiveOpt
   parser.on("fieldsLimit", () => fail(badRequest("Too many parts in the multipart body")));
 
   // Set by the 'file' handler: the kept part's scratch file, and the writing of it.
-  const kept: { file: ScratchFile | null; writing: Promise<void> | null } = { file: null, writing: null };
+  const kept: { file: ScratchFile | null; writing: Promise<void> | null } = {
+    file: null,
+    writing: null,
+  };
   parser.on("file", (name: string | undefined, stream: Readable, info: FileInfo) => {
     stream.on("error", () => {}); // reported through busboy's own error, or to the writer below
     if (kept.writing || name !== options.field) {
@@ -94,7 +100,13 @@ export async function receiveFileUpload(request: UploadBody, options: ReceiveOpt
     kept.writing = (async () => {
       const path = await options.scratchPath();
       const handle = await fsp.open(path, "wx", 0o600);
-      const file: ScratchFile = { path, handle, bytes: 0, filename: info.filename ?? null, declaredType: info.mimeType || null };
+      const file: ScratchFile = {
+        path,
+        handle,
+        bytes: 0,
+        filename: info.filename ?? null,
+        declaredType: info.mimeType || null,
+      };
       kept.file = file;
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         file.bytes += chunk.byteLength;
@@ -141,7 +153,12 @@ export async function receiveFileUpload(request: UploadBody, options: ReceiveOpt
     if (!file || file.bytes === 0) throw badRequest(options.messages.missing);
     await file.handle.close();
     succeeded = true;
-    return { path: file.path, bytes: file.bytes, filename: file.filename, declaredType: file.declaredType };
+    return {
+      path: file.path,
+      bytes: file.bytes,
+      filename: file.filename,
+      declaredType: file.declaredType,
+    };
   } catch (error) {
     // Stops busboy and ends the file stream, so the writer settles.
     parser.destroy();
@@ -218,8 +235,10 @@ function writeChunk(parser: Busboy, chunk: Uint8Array): Promise<void> {
 
 /** The answer for a body busboy could not parse. */
 function multipartMessage(error: Error): string {
-  if (/^Unexpected end of (form|file)/.test(error.message)) return "The multipart body ended before it was complete";
-  if (error.message === "Malformed part header") return "Multipart part headers are malformed or too large";
+  if (/^Unexpected end of (form|file)/.test(error.message))
+    return "The multipart body ended before it was complete";
+  if (error.message === "Malformed part header")
+    return "Multipart part headers are malformed or too large";
   return "Malformed multipart body";
 }
 

@@ -9,7 +9,11 @@ import path from "node:path";
 export const SCRATCH_MAX_AGE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-export async function sweepStaleScratchFiles(dir: string, now = Date.now(), maxAgeMs = SCRATCH_MAX_AGE_MS): Promise<number> {
+export async function sweepStaleScratchFiles(
+  dir: string,
+  now = Date.now(),
+  maxAgeMs = SCRATCH_MAX_AGE_MS,
+): Promise<number> {
   let names: string[];
   try {
     names = await fsp.readdir(dir);

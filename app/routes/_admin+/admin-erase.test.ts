@@ -10,17 +10,36 @@ import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 beforeEach(emptyDatabase);
 
 const flashOf = async (response: Response) =>
-  (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }))).flash;
+  (
+    await takeFlash(
+      new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }),
+    )
+  ).flash;
 const erasedAt = async (userId: string) =>
-  (await getDb().selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirstOrThrow()).erased_at;
+  (
+    await getDb()
+      .selectFrom("users")
+      .select("erased_at")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow()
+  ).erased_at;
 
 describe("/admin erasure", () => {
   it("opens the confirmation only for a user who can be erased", async () => {
     const admin = await createTestAdmin();
     const creator = await createTestUser({ email: "cora@example.com" });
-    const load = async (url: string) => (await (await callRoute(adminRoute.loader, makeRequest(url, { cookie: admin.cookie }))).json()).eraseTarget;
+    const load = async (url: string) =>
+      (
+        await (
+          await callRoute(adminRoute.loader, makeRequest(url, { cookie: admin.cookie }))
+        ).json()
+      ).eraseTarget;
     expect(await load("/admin")).toBeNull();
-    expect(await load(`/admin?erase=${creator.user.id}`)).toMatchObject({ id: creator.user.id, email: "cora@example.com", erasedAt: null });
+    expect(await load(`/admin?erase=${creator.user.id}`)).toMatchObject({
+      id: creator.user.id,
+      email: "cora@example.com",
+      erasedAt: null,
+    });
     expect(await load("/admin?erase=nobody")).toBeNull();
     expect(await load("/admin?erase=super-admin")).toBeNull();
   });
@@ -30,28 +49,61 @@ describe("/admin erasure", () => {
     const creator = await createTestUser({ email: "cora@example.com" });
     const response = await callRoute(
       adminRoute.action,
-      formRequest(`/admin?q=cora&erase=${creator.user.id}`, { intent: "erase-user", userId: creator.user.id }, { cookie: admin.cookie }),
+      formRequest(
+        `/admin?q=cora&erase=${creator.user.id}`,
+        { intent: "erase-user", userId: creator.user.id },
+        { cookie: admin.cookie },
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?q=cora");
     expect(await flashOf(response)).toMatchObject({ kind: "success", title: "Account erased" });
     expect(await erasedAt(creator.user.id)).not.toBeNull();
-    expect((await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie }))).status).toBe(302);
-    const audit = await getDb().selectFrom("audit_log").select(["actor_id", "action"]).where("subject_id", "=", creator.user.id).execute();
+    expect(
+      (await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie })))
+        .status,
+    ).toBe(302);
+    const audit = await getDb()
+      .selectFrom("audit_log")
+      .select(["actor_id", "action"])
+      .where("subject_id", "=", creator.user.id)
+      .execute();
     expect(audit).toEqual([{ actor_id: "super-admin", action: "user.erase" }]);
     // Erased: no second confirmation.
-    const again = await (await callRoute(adminRoute.loader, makeRequest(`/admin?erase=${creator.user.id}`, { cookie: admin.cookie }))).json();
+    const again = await (
+      await callRoute(
+        adminRoute.loader,
+        makeRequest(`/admin?erase=${creator.user.id}`, { cookie: admin.cookie }),
+      )
+    ).json();
     expect(again.eraseTarget).toBeNull();
   });
 
   it("refuses the super admin's own account with a message, and a creator's post", async () => {
     const admin = await createTestAdmin();
-    const refused = await callRoute(adminRoute.action, formRequest("/admin", { intent: "erase-user", userId: "super-admin" }, { cookie: admin.cookie }));
-    expect(await flashOf(refused)).toMatchObject({ kind: "error", title: "The account was not erased" });
+    const refused = await callRoute(
+      adminRoute.action,
+      formRequest(
+        "/admin",
+        { intent: "erase-user", userId: "super-admin" },
+        { cookie: admin.cookie },
+      ),
+    );
+    expect(await flashOf(refused)).toMatchObject({
+      kind: "error",
+      title: "The account was not erased",
+    });
     expect(await erasedAt("super-admin")).toBeNull();
     const creator = await createTestUser();
     const victim = await createTestUser();
-    const forbidden = await callRoute(adminRoute.action, formRequest("/admin", { intent: "erase-user", userId: victim.user.id }, { cookie: creator.cookie }));
+    const forbidden = await callRoute(
+      adminRoute.action,
+      formRequest(
+        "/admin",
+        { intent: "erase-user", userId: victim.user.id },
+        { cookie: creator.cookie },
+      ),
+    );
     expect(forbidden.status).toBe(403);
     expect(await erasedAt(victim.user.id)).toBeNull();
   });

@@ -32,7 +32,15 @@ const ORDER = {
   refundedAt: null,
   refundReason: null,
   disputeStatus: null,
-  items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "u1", price: "25" }],
+  items: [
+    {
+      saleReference: "sale-l1",
+      listingId: "l1",
+      title: "Sunset Portrait",
+      creatorId: "u1",
+      price: "25",
+    },
+  ],
 };
 
 const zero = { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" };
@@ -49,20 +57,56 @@ function renderPortal() {
           users: [USER],
           q: "",
           viewUser: null,
-          undelivered: [{ id: 1, to: "cora@example.com", subject: "Welcome", error: "refused", createdAt: "2026-03-04T12:00:00.000Z" }],
+          undelivered: [
+            {
+              id: 1,
+              to: "cora@example.com",
+              subject: "Welcome",
+              error: "refused",
+              createdAt: "2026-03-04T12:00:00.000Z",
+            },
+          ],
           orders: [ORDER],
           orderSearch: "",
           orderStatus: "",
-          payouts: [{ userId: "u1", email: USER.email, firstName: "Cora", lastName: "Creator", account: { status: "active" }, ...zero }],
+          payouts: [
+            {
+              userId: "u1",
+              email: USER.email,
+              firstName: "Cora",
+              lastName: "Creator",
+              account: { status: "active" },
+              ...zero,
+            },
+          ],
           audit: {
-            entries: [{ id: 1, actorId: "admin", actorEmail: "root@example.com", action: "user.ban", subjectId: "u1", detail: null, createdAt: "2026-03-04T12:00:00.000Z" }],
+            entries: [
+              {
+                id: 1,
+                actorId: "admin",
+                actorEmail: "root@example.com",
+                action: "user.ban",
+                subjectId: "u1",
+                detail: null,
+                createdAt: "2026-03-04T12:00:00.000Z",
+              },
+            ],
             nextCursor: "1",
           },
           refundTarget: null,
           banTarget: null,
           eraseTarget: null,
           waitlist: {
-            entries: [{ id: "w1", email: "wait@example.com", joinedAt: "2026-03-04T12:00:00.000Z", state: "waiting", invitedAt: null, inviteExpiresAt: null }],
+            entries: [
+              {
+                id: "w1",
+                email: "wait@example.com",
+                joinedAt: "2026-03-04T12:00:00.000Z",
+                state: "waiting",
+                invitedAt: null,
+                inviteExpiresAt: null,
+              },
+            ],
             spots: { total: 10, left: 9 },
           },
         }),
@@ -78,15 +122,25 @@ describe("Admin Portal landmarks", () => {
     for (const role of ["region", "navigation", "search", "form", "banner"] as const) {
       const names = screen.queryAllByRole(role).map((landmark) => {
         const labelledBy = landmark.getAttribute("aria-labelledby");
-        return labelledBy ? document.getElementById(labelledBy)?.textContent?.trim() : landmark.getAttribute("aria-label");
+        return labelledBy
+          ? document.getElementById(labelledBy)?.textContent?.trim()
+          : landmark.getAttribute("aria-label");
       });
       expect(new Set(names).size, `${role}: ${names.join(" | ")}`).toBe(names.length);
     }
     // The sections are named by their headings; the scrolling tables inside them say they are tables.
-    expect(screen.getByRole("region", { name: "Orders" })).toContainElement(screen.getByRole("region", { name: "Orders table" }));
-    expect(screen.getByRole("region", { name: "Payouts" })).toContainElement(screen.getByRole("region", { name: "Payouts table" }));
-    expect(screen.getByRole("region", { name: "Audit log" })).toContainElement(screen.getByRole("region", { name: "Audit log table" }));
-    expect(screen.getByRole("region", { name: "User Management" })).toContainElement(screen.getByRole("region", { name: "Users table" }));
+    expect(screen.getByRole("region", { name: "Orders" })).toContainElement(
+      screen.getByRole("region", { name: "Orders table" }),
+    );
+    expect(screen.getByRole("region", { name: "Payouts" })).toContainElement(
+      screen.getByRole("region", { name: "Payouts table" }),
+    );
+    expect(screen.getByRole("region", { name: "Audit log" })).toContainElement(
+      screen.getByRole("region", { name: "Audit log table" }),
+    );
+    expect(screen.getByRole("region", { name: "User Management" })).toContainElement(
+      screen.getByRole("region", { name: "Users table" }),
+    );
     expect(screen.getByRole("search", { name: "Search users" })).toBeInTheDocument();
     expect(screen.getByRole("search", { name: "Search orders" })).toBeInTheDocument();
   });

@@ -9,7 +9,11 @@ import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixt
 beforeEach(emptyDatabase);
 
 const flashOf = async (response: Response) =>
-  (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }))).flash;
+  (
+    await takeFlash(
+      new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }),
+    )
+  ).flash;
 
 describe("/admin loader", () => {
   it("sends a signed-out visitor to sign in, coming back to /admin", async () => {
@@ -22,7 +26,10 @@ describe("/admin loader", () => {
     await createTestAdmin();
     const creator = await createTestUser({ email: "creator@example.com" });
     await createTestUser({ email: "someone-else@example.com" });
-    const response = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie }));
+    const response = await callRoute(
+      adminRoute.loader,
+      makeRequest("/admin", { cookie: creator.cookie }),
+    );
     expect(response.status).toBe(403);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ message: "You don't have permission to view this page." });
@@ -31,7 +38,11 @@ describe("/admin loader", () => {
 
   it("gives the super admin the stats, the users (filtered by ?q=) and the viewed user", async () => {
     const admin = await createTestAdmin();
-    const creator = await createTestUser({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
+    const creator = await createTestUser({
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+    });
     await createTestUser({ email: "grace@example.com", firstName: "Grace" });
     await insertImage(creator.user.id);
     await insertSale(creator.user.id, { amountCents: 4250, feeCents: 750 });
@@ -39,19 +50,35 @@ describe("/admin loader", () => {
     const all = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: admin.cookie }));
     expect(all.status).toBe(200);
     const data = await all.json();
-    expect(data.stats).toEqual({ totalUsers: 3, activeUsers: 3, totalImages: 1, platformRevenue: 7.5 });
+    expect(data.stats).toEqual({
+      totalUsers: 3,
+      activeUsers: 3,
+      totalImages: 1,
+      platformRevenue: 7.5,
+    });
     expect(data.users).toHaveLength(3);
     expect(data.viewUser).toBeNull();
 
     const filtered = await (
-      await callRoute(adminRoute.loader, makeRequest(`/admin?q=LOVE&view=${creator.user.id}`, { cookie: admin.cookie }))
+      await callRoute(
+        adminRoute.loader,
+        makeRequest(`/admin?q=LOVE&view=${creator.user.id}`, { cookie: admin.cookie }),
+      )
     ).json();
     expect(filtered.q).toBe("LOVE");
     expect(filtered.users.map((u: { email: string }) => u.email)).toEqual(["ada@example.com"]);
-    expect(filtered.viewUser).toMatchObject({ id: creator.user.id, imageCount: 1, earnings: 42.5, banned: false });
+    expect(filtered.viewUser).toMatchObject({
+      id: creator.user.id,
+      imageCount: 1,
+      earnings: 42.5,
+      banned: false,
+    });
 
     const unknownView = await (
-      await callRoute(adminRoute.loader, makeRequest("/admin?view=nobody", { cookie: admin.cookie }))
+      await callRoute(
+        adminRoute.loader,
+        makeRequest("/admin?view=nobody", { cookie: admin.cookie }),
+      )
     ).json();
     expect(unknownView.viewUser).toBeNull();
   });
@@ -60,13 +87,24 @@ describe("/admin loader", () => {
     const admin = await createTestAdmin();
     const creator = await createTestUser({ email: "cora@example.com", firstName: "Cora" });
     const load = async (url: string) =>
-      (await (await callRoute(adminRoute.loader, makeRequest(url, { cookie: admin.cookie }))).json()).banTarget;
+      (
+        await (
+          await callRoute(adminRoute.loader, makeRequest(url, { cookie: admin.cookie }))
+        ).json()
+      ).banTarget;
 
     expect(await load("/admin")).toBeNull();
-    expect(await load(`/admin?ban=${creator.user.id}`)).toMatchObject({ id: creator.user.id, email: "cora@example.com" });
+    expect(await load(`/admin?ban=${creator.user.id}`)).toMatchObject({
+      id: creator.user.id,
+      email: "cora@example.com",
+    });
     expect(await load("/admin?ban=nobody")).toBeNull();
     expect(await load("/admin?ban=super-admin")).toBeNull();
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", creator.user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ banned: 1 })
+      .where("id", "=", creator.user.id)
+      .execute();
     expect(await load(`/admin?ban=${creator.user.id}`)).toBeNull();
   });
 
@@ -75,34 +113,71 @@ describe("/admin loader", () => {
     const creator = await createTestUser({ email: "cora@example.com" });
     const response = await callRoute(
       adminRoute.action,
-      formRequest(`/admin?q=cora&ban=${creator.user.id}`, { intent: "ban", userId: creator.user.id }, { cookie: admin.cookie }),
+      formRequest(
+        `/admin?q=cora&ban=${creator.user.id}`,
+        { intent: "ban", userId: creator.user.id },
+        { cookie: admin.cookie },
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?q=cora");
     expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
-    expect((await getDb().selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(1);
+    expect(
+      (
+        await getDb()
+          .selectFrom("users")
+          .select("banned")
+          .where("id", "=", creator.user.id)
+          .executeTakeFirstOrThrow()
+      ).banned,
+    ).toBe(1);
   });
 });
 
 describe("/admin action", () => {
   it("bans from a plain form post: the creator is signed out and the admin sees a toast", async () => {
     const admin = await createTestAdmin();
-    const creator = await createTestUser({ email: "creator@example.com", firstName: "Cora", lastName: "Creator" });
+    const creator = await createTestUser({
+      email: "creator@example.com",
+      firstName: "Cora",
+      lastName: "Creator",
+    });
     const response = await callRoute(
       adminRoute.action,
-      formRequest("/admin?q=cora&view=" + creator.user.id, { intent: "ban", userId: creator.user.id }, { cookie: admin.cookie }),
+      formRequest(
+        "/admin?q=cora&view=" + creator.user.id,
+        { intent: "ban", userId: creator.user.id },
+        { cookie: admin.cookie },
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin?q=cora&view=${creator.user.id}`);
     expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
 
     const db = getDb();
-    expect((await db.selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(1);
-    expect(await db.selectFrom("sessions").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
+    expect(
+      (
+        await db
+          .selectFrom("users")
+          .select("banned")
+          .where("id", "=", creator.user.id)
+          .executeTakeFirstOrThrow()
+      ).banned,
+    ).toBe(1);
+    expect(
+      await db.selectFrom("sessions").selectAll().where("user_id", "=", creator.user.id).execute(),
+    ).toEqual([]);
     // Their next page load is signed out.
-    const after = await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie }));
+    const after = await callRoute(
+      adminRoute.loader,
+      makeRequest("/admin", { cookie: creator.cookie }),
+    );
     expect(after.status).toBe(302);
-    const audit = await db.selectFrom("audit_log").select(["actor_id", "action"]).where("subject_id", "=", creator.user.id).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["actor_id", "action"])
+      .where("subject_id", "=", creator.user.id)
+      .execute();
     expect(audit).toEqual([{ actor_id: "super-admin", action: "user.ban" }]);
 
     const unban = await callRoute(
@@ -111,17 +186,40 @@ describe("/admin action", () => {
     );
     expect(unban.headers.get("Location")).toBe("/admin");
     expect(await flashOf(unban)).toMatchObject({ kind: "success", title: "User unbanned" });
-    expect((await db.selectFrom("users").select("banned").where("id", "=", creator.user.id).executeTakeFirstOrThrow()).banned).toBe(0);
+    expect(
+      (
+        await db
+          .selectFrom("users")
+          .select("banned")
+          .where("id", "=", creator.user.id)
+          .executeTakeFirstOrThrow()
+      ).banned,
+    ).toBe(0);
   });
 
   it("answers the 'Failed to update user status.' toast when the status cannot change (super admin, unknown user)", async () => {
     const admin = await createTestAdmin();
     for (const userId of ["super-admin", "no-such-user", ""]) {
-      const response = await callRoute(adminRoute.action, formRequest("/admin", { intent: "ban", userId }, { cookie: admin.cookie }));
+      const response = await callRoute(
+        adminRoute.action,
+        formRequest("/admin", { intent: "ban", userId }, { cookie: admin.cookie }),
+      );
       expect(response.status).toBe(302);
-      expect(await flashOf(response)).toEqual({ kind: "error", title: "Error", description: "Failed to update user status." });
+      expect(await flashOf(response)).toEqual({
+        kind: "error",
+        title: "Error",
+        description: "Failed to update user status.",
+      });
     }
-    expect((await getDb().selectFrom("users").select("banned").where("id", "=", "super-admin").executeTakeFirstOrThrow()).banned).toBe(0);
+    expect(
+      (
+        await getDb()
+          .selectFrom("users")
+          .select("banned")
+          .where("id", "=", "super-admin")
+          .executeTakeFirstOrThrow()
+      ).banned,
+    ).toBe(0);
   });
 
   it("refuses a creator (403) and a signed-out visitor (to sign in), changing nothing", async () => {
@@ -133,30 +231,62 @@ describe("/admin action", () => {
       formRequest("/admin", { intent: "ban", userId: victim.user.id }, { cookie: creator.cookie }),
     );
     expect(denied.status).toBe(403);
-    const anonymous = await callRoute(adminRoute.action, formRequest("/admin", { intent: "ban", userId: victim.user.id }));
+    const anonymous = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", { intent: "ban", userId: victim.user.id }),
+    );
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
     // Even the admin's own cookie does nothing when the form comes from another site.
     const crossSite = await callRoute(
       adminRoute.action,
-      formRequest("/admin", { intent: "ban", userId: victim.user.id }, { cookie: admin.cookie, origin: "cross" }),
+      formRequest(
+        "/admin",
+        { intent: "ban", userId: victim.user.id },
+        { cookie: admin.cookie, origin: "cross" },
+      ),
     );
     expect(await flashOf(crossSite)).toMatchObject({ kind: "error", title: "Error" });
-    expect((await getDb().selectFrom("users").select("banned").where("id", "=", victim.user.id).executeTakeFirstOrThrow()).banned).toBe(0);
+    expect(
+      (
+        await getDb()
+          .selectFrom("users")
+          .select("banned")
+          .where("id", "=", victim.user.id)
+          .executeTakeFirstOrThrow()
+      ).banned,
+    ).toBe(0);
   });
 
   it("creates a user from the form, and shows field errors without JavaScript", async () => {
     const admin = await createTestAdmin();
-    const fields = { intent: "create-user", firstName: "Nia", lastName: "New", email: "Nia@Example.com", password: "secret-99" };
-    const created = await callRoute(adminRoute.action, formRequest("/admin", fields, { cookie: admin.cookie }));
+    const fields = {
+      intent: "create-user",
+      firstName: "Nia",
+      lastName: "New",
+      email: "Nia@Example.com",
+      password: "secret-99",
+    };
+    const created = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", fields, { cookie: admin.cookie }),
+    );
     expect(created.status).toBe(302);
-    const row = await getDb().selectFrom("users").selectAll().where("email", "=", "nia@example.com").executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "nia@example.com")
+      .executeTakeFirstOrThrow();
     expect(created.headers.get("Location")).toBe(`/admin?view=${row.id}`);
     expect(await flashOf(created)).toMatchObject({ kind: "success", title: "User created" });
 
     const invalid = await callRoute(
       adminRoute.action,
-      formRequest("/admin", { intent: "create-user", firstName: "", lastName: "X", email: "nope", password: "123" }, { cookie: admin.cookie }),
+      formRequest(
+        "/admin",
+        { intent: "create-user", firstName: "", lastName: "X", email: "nope", password: "123" },
+        { cookie: admin.cookie },
+      ),
     );
     expect(invalid.status).toBe(400);
     const reply = await invalid.json();
@@ -168,8 +298,13 @@ describe("/admin action", () => {
     // The password is never sent back.
     expect(JSON.stringify(reply)).not.toContain("123");
 
-    const duplicate = await callRoute(adminRoute.action, formRequest("/admin", fields, { cookie: admin.cookie }));
+    const duplicate = await callRoute(
+      adminRoute.action,
+      formRequest("/admin", fields, { cookie: admin.cookie }),
+    );
     expect(duplicate.status).toBe(409);
-    expect((await duplicate.json()).error[""]).toEqual(["An account with this email already exists"]);
+    expect((await duplicate.json()).error[""]).toEqual([
+      "An account with this email already exists",
+    ]);
   });
 });

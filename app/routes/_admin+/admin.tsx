@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -40,9 +45,21 @@ import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { userStatusSchema } from "~/features/admin/schemas";
-import { ACCESS_DENIED, ADMIN_SUBTITLE, BAN_PARAM, ERASE_PARAM, fullName, STATUS_UPDATE_FAILED } from "~/features/admin/types";
+import {
+  ACCESS_DENIED,
+  ADMIN_SUBTITLE,
+  BAN_PARAM,
+  ERASE_PARAM,
+  fullName,
+  STATUS_UPDATE_FAILED,
+} from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import { adminAuditLog, adminStats, adminUndeliveredMail, adminMailSetupAlert } from "~/features/admin/procedures/stats-and-audit.server";
+import {
+  adminAuditLog,
+  adminStats,
+  adminUndeliveredMail,
+  adminMailSetupAlert,
+} from "~/features/admin/procedures/stats-and-audit.server";
 import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
 import { changeUserStatus } from "~/features/admin/procedures/bans.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -65,7 +82,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const viewId = url.searchParams.get("view");
-  const orderSearch = (url.searchParams.get(ORDER_SEARCH_PARAM) ?? "").trim().slice(0, ORDER_SEARCH_MAX);
+  const orderSearch = (url.searchParams.get(ORDER_SEARCH_PARAM) ?? "")
+    .trim()
+    .slice(0, ORDER_SEARCH_MAX);
   const statusParam = url.searchParams.get(ORDER_STATUS_PARAM) ?? "";
   // An unknown status in the URL shows every status rather than an error page.
   const orderStatus = isAdminOrderStatus(statusParam) ? statusParam : "";
@@ -75,7 +94,20 @@ export async function loader(args: LoaderFunctionArgs) {
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
-  const [stats, users, viewUser, undelivered, orders, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert, waitlist] = await Promise.all([
+  const [
+    stats,
+    users,
+    viewUser,
+    undelivered,
+    orders,
+    payouts,
+    audit,
+    refundTarget,
+    banTarget,
+    eraseTarget,
+    mailAlert,
+    waitlist,
+  ] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
     viewId
@@ -86,13 +118,19 @@ export async function loader(args: LoaderFunctionArgs) {
         })
       : null,
     loadProcedure(adminUndeliveredMail, args, {}, admin),
-    loadProcedure(adminOrders, args, { q: orderSearch || undefined, status: orderStatus || undefined }, admin),
+    loadProcedure(
+      adminOrders,
+      args,
+      { q: orderSearch || undefined, status: orderStatus || undefined },
+      admin,
+    ),
     loadProcedure(adminPayouts, args, {}, admin),
     loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
     // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
     refundId && refundId.length <= 100
       ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
-          (found) => found.find((order) => order.id === refundId && order.status === "paid") ?? null,
+          (found) =>
+            found.find((order) => order.id === refundId && order.status === "paid") ?? null,
         )
       : null,
     // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
@@ -166,7 +204,11 @@ export async function action(args: ActionFunctionArgs) {
                 title: "User banned",
                 description: `${fullName(user)} was signed out everywhere and their listings are hidden from the marketplace.`,
               }
-            : { kind: "success", title: "User unbanned", description: `${fullName(user)} can sign in again.` },
+            : {
+                kind: "success",
+                title: "User unbanned",
+                description: `${fullName(user)} can sign in again.`,
+              },
         ),
     });
   const waitlistBack = `${adminHref(here, {})}#waitlist`;
@@ -189,7 +231,8 @@ export async function action(args: ActionFunctionArgs) {
           redirectWithFlash(adminHref(here, { [ERASE_PARAM]: null, view: null }), {
             kind: "success",
             title: "Account erased",
-            description: "The user is signed out and their listings are gone; their files and personal data are being deleted.",
+            description:
+              "The user is signed out and their listings are gone; their files and personal data are being deleted.",
           }),
       }),
       "create-user": intent({
@@ -236,8 +279,23 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminPortal() {
-  const { stats, users, q, viewUser, undelivered, orders, orderSearch, orderStatus, payouts, audit, refundTarget, banTarget, eraseTarget, mailAlert, waitlist } =
-    useLoaderData<typeof loader>();
+  const {
+    stats,
+    users,
+    q,
+    viewUser,
+    undelivered,
+    orders,
+    orderSearch,
+    orderStatus,
+    payouts,
+    audit,
+    refundTarget,
+    banTarget,
+    eraseTarget,
+    mailAlert,
+    waitlist,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
@@ -298,11 +356,26 @@ export default function AdminPortal() {
       </div>
 
       {refundTarget ? (
-        <RefundConfirmation order={refundTarget} closeHref={adminHref(location.search, { [REFUND_PARAM]: null })} />
+        <RefundConfirmation
+          order={refundTarget}
+          closeHref={adminHref(location.search, { [REFUND_PARAM]: null })}
+        />
       ) : null}
-      {banTarget ? <BanConfirmation user={banTarget} closeHref={adminHref(location.search, { [BAN_PARAM]: null })} /> : null}
-      {eraseTarget ? <EraseUserConfirmation user={eraseTarget} closeHref={adminHref(location.search, { [ERASE_PARAM]: null })} /> : null}
-      {viewUser ? <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} /> : null}
+      {banTarget ? (
+        <BanConfirmation
+          user={banTarget}
+          closeHref={adminHref(location.search, { [BAN_PARAM]: null })}
+        />
+      ) : null}
+      {eraseTarget ? (
+        <EraseUserConfirmation
+          user={eraseTarget}
+          closeHref={adminHref(location.search, { [ERASE_PARAM]: null })}
+        />
+      ) : null}
+      {viewUser ? (
+        <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} />
+      ) : null}
     </div>
   );
 }

@@ -13,20 +13,29 @@ const loginForm = (fields: Record<string, string>, options = {}) =>
 describe("/auth", () => {
   it("signs in with the form: a database session, a cookie holding only its id, a flash, a redirect", async () => {
     const { user } = await createTestUser({ email: "web@example.com" });
-    const response = await callRoute(auth.action, loginForm({ email: "web@example.com", password: TEST_PASSWORD }));
+    const response = await callRoute(
+      auth.action,
+      loginForm({ email: "web@example.com", password: TEST_PASSWORD }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
     const cookie = cookiesFrom(response);
     expect(cookie).toMatch(/__session=/);
     expect(cookie).not.toContain(user.id);
-    const setCookie = response.headers.getSetCookie().find((line) => line.startsWith("__session="))!;
+    const setCookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("__session="))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
     const home = await callRoute(root.loader, makeRequest("/dashboard", { cookie }));
     const data = await home.json();
     expect(data.user.email).toBe("web@example.com");
-    expect(data.flash).toEqual({ kind: "success", title: "Welcome back!", description: "You've been logged in successfully." });
+    expect(data.flash).toEqual({
+      kind: "success",
+      title: "Welcome back!",
+      description: "You've been logged in successfully.",
+    });
 
     // Signed in, /auth sends the visitor on to the dashboard.
     const again = await callRoute(auth.loader, makeRequest("/auth", { cookie }));
@@ -37,7 +46,11 @@ describe("/auth", () => {
     expect(out.headers.get("Location")).toBe("/");
     const after = await callRoute(root.loader, makeRequest("/dashboard", { cookie }));
     expect((await after.json()).user).toBeNull();
-    const rows = await getDb().selectFrom("sessions").select("user_id").where("user_id", "=", user.id).execute();
+    const rows = await getDb()
+      .selectFrom("sessions")
+      .select("user_id")
+      .where("user_id", "=", user.id)
+      .execute();
     // Only the session the test fixture opened for itself remains.
     expect(rows).toHaveLength(1);
   });
@@ -46,12 +59,20 @@ describe("/auth", () => {
     await createTestUser({ email: "redirect@example.com" });
     const good = await callRoute(
       auth.action,
-      loginForm({ email: "redirect@example.com", password: TEST_PASSWORD, redirectTo: "/marketplace?style=anime" }),
+      loginForm({
+        email: "redirect@example.com",
+        password: TEST_PASSWORD,
+        redirectTo: "/marketplace?style=anime",
+      }),
     );
     expect(good.headers.get("Location")).toBe("/marketplace?style=anime");
     const evil = await callRoute(
       auth.action,
-      loginForm({ email: "redirect@example.com", password: TEST_PASSWORD, redirectTo: "https://evil.example" }),
+      loginForm({
+        email: "redirect@example.com",
+        password: TEST_PASSWORD,
+        redirectTo: "https://evil.example",
+      }),
     );
     expect(evil.headers.get("Location")).toBe("/dashboard");
   });
@@ -67,7 +88,10 @@ describe("/auth", () => {
     expect(body.initialValue.password).toBeUndefined();
 
     await createTestUser({ email: "wrong@example.com" });
-    const wrong = await callRoute(auth.action, loginForm({ email: "wrong@example.com", password: "wrong-password" }));
+    const wrong = await callRoute(
+      auth.action,
+      loginForm({ email: "wrong@example.com", password: "wrong-password" }),
+    );
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).error[""]).toEqual(["Invalid email or password"]);
   });
@@ -86,10 +110,19 @@ describe("/auth", () => {
     const before = await getDb().selectFrom("users").select("id").execute();
     const response = await callRoute(
       auth.action,
-      formRequest("/auth", { intent: "register", firstName: "N", lastName: "M", email: "n@example.com", password: "nia-secret-1" }),
+      formRequest("/auth", {
+        intent: "register",
+        firstName: "N",
+        lastName: "M",
+        email: "n@example.com",
+        password: "nia-secret-1",
+      }),
     );
     expect(response.status).toBe(302);
-    const next = await callRoute(root.loader, makeRequest("/auth", { cookie: cookiesFrom(response) }));
+    const next = await callRoute(
+      root.loader,
+      makeRequest("/auth", { cookie: cookiesFrom(response) }),
+    );
     expect((await next.json()).flash).toEqual({
       kind: "error",
       title: "Registration",
@@ -102,7 +135,14 @@ describe("/auth", () => {
     const config = getConfig() as { REGISTRATION: string };
     config.REGISTRATION = "open";
     try {
-      const invalid = await callRoute(auth.action, formRequest("/auth", { intent: "register", email: "x@example.com", password: "nia-secret-1" }));
+      const invalid = await callRoute(
+        auth.action,
+        formRequest("/auth", {
+          intent: "register",
+          email: "x@example.com",
+          password: "nia-secret-1",
+        }),
+      );
       expect(invalid.status).toBe(400);
       expect((await invalid.json()).error).toEqual({
         firstName: ["First name is required"],
@@ -110,12 +150,21 @@ describe("/auth", () => {
       });
       const created = await callRoute(
         auth.action,
-        formRequest("/auth", { intent: "register", firstName: "Nia", lastName: "New", email: "nia@example.com", password: "nia-secret-1" }),
+        formRequest("/auth", {
+          intent: "register",
+          firstName: "Nia",
+          lastName: "New",
+          email: "nia@example.com",
+          password: "nia-secret-1",
+        }),
       );
       // Nobody is signed in yet: the mailed link creates the account (registration.test.ts).
       expect(created.status).toBe(302);
       expect(created.headers.get("Location")).toBe("/auth");
-      const next = await callRoute(root.loader, makeRequest("/auth", { cookie: cookiesFrom(created) }));
+      const next = await callRoute(
+        root.loader,
+        makeRequest("/auth", { cookie: cookiesFrom(created) }),
+      );
       const page = await next.json();
       expect(page.user).toBeNull();
       expect(page.flash).toMatchObject({ kind: "info", title: "Check your email" });

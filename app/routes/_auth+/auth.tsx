@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -11,7 +16,11 @@ import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { invitationStatus, joinWaitlist, registerInvited } from "~/features/accounts/procedures/waitlist.server";
+import {
+  invitationStatus,
+  joinWaitlist,
+  registerInvited,
+} from "~/features/accounts/procedures/waitlist.server";
 import { register, signInOptions } from "~/features/accounts/procedures/sign-in.server";
 import { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
 import { webAuthenticator } from "~/web/authenticator.server";
@@ -25,8 +34,10 @@ import { readFormData } from "~/web/http.server";
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
 const loadRegisterSchema = () =>
   import("~/features/accounts/schemas").then((m) => m.registerSchema);
-const loadWaitlistSchema = () => import("~/features/accounts/schemas").then((m) => m.waitlistJoinSchema);
-const loadInvitedSchema = () => import("~/features/accounts/schemas").then((m) => m.invitedRegisterSchema);
+const loadWaitlistSchema = () =>
+  import("~/features/accounts/schemas").then((m) => m.waitlistJoinSchema);
+const loadInvitedSchema = () =>
+  import("~/features/accounts/schemas").then((m) => m.invitedRegisterSchema);
 
 /** An invitation's page carries a live token in its URL: never cached, never sent to another site as a referrer. */
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
@@ -57,12 +68,18 @@ export async function loader(args: LoaderFunctionArgs) {
   if (await requireScreenUser(args.request, { access: "optional" })) throw redirect(redirectTo);
   const { registrationOpen } = await loadProcedure(signInOptions, args, {}, null);
   const invite = url.searchParams.get("invite");
-  const invitation = invite === null ? null : { token: invite.slice(0, 500), ...(await checkInvitation(invite.slice(0, 500), args)) };
+  const invitation =
+    invite === null
+      ? null
+      : { token: invite.slice(0, 500), ...(await checkInvitation(invite.slice(0, 500), args)) };
   const waitlistParam = url.searchParams.get("waitlist");
   const waitlist = WAITLIST_OUTCOMES.find((outcome) => outcome === waitlistParam) ?? null;
   return json(
     {
-      tab: url.searchParams.get("tab") === "register" || invitation ? ("register" as const) : ("login" as const),
+      tab:
+        url.searchParams.get("tab") === "register" || invitation
+          ? ("register" as const)
+          : ("login" as const),
       redirectTo,
       registrationOpen,
       invitation,
@@ -83,8 +100,15 @@ async function checkInvitation(token: string, args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const form = await readFormData(args.request);
   const redirectTo = safeRedirect(form.get("redirectTo"), "/dashboard");
-  const welcome = (user: Parameters<typeof startWebSession>[0], title: string, description: string, to: string) =>
-    startWebSession(user, args.request).then((cookie) => redirectWithFlash(to, { kind: "success", title, description }, { "Set-Cookie": cookie }));
+  const welcome = (
+    user: Parameters<typeof startWebSession>[0],
+    title: string,
+    description: string,
+    to: string,
+  ) =>
+    startWebSession(user, args.request).then((cookie) =>
+      redirectWithFlash(to, { kind: "success", title, description }, { "Set-Cookie": cookie }),
+    );
   return screenAction(args, {
     user: null,
     form,
@@ -92,7 +116,12 @@ export async function action(args: ActionFunctionArgs) {
     unknownIntent: async () => {
       const outcome = await webAuthenticator(args).authenticate("form", args.request);
       if (!outcome.ok) return outcome.response;
-      return welcome(outcome.result, "Welcome back!", "You've been logged in successfully.", redirectTo);
+      return welcome(
+        outcome.result,
+        "Welcome back!",
+        "You've been logged in successfully.",
+        redirectTo,
+      );
     },
     intents: {
       waitlist: intent({
@@ -106,12 +135,16 @@ export async function action(args: ActionFunctionArgs) {
       "register-invited": intent({
         procedure: registerInvited,
         reply: "form",
-        onSuccess: ({ result }) => welcome(result, "Welcome!", "Your account has been created.", "/dashboard"),
+        onSuccess: ({ result }) =>
+          welcome(result, "Welcome!", "Your account has been created.", "/dashboard"),
       }),
       register: intent({
         procedure: register,
         reply: async (refusal, asForm) => {
-          if (refusal.status === 403 && !(await loadProcedure(signInOptions, args, {}, null)).registrationOpen) {
+          if (
+            refusal.status === 403 &&
+            !(await loadProcedure(signInOptions, args, {}, null)).registrationOpen
+          ) {
             return redirectWithFlash(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
               kind: "error",
               title: "Registration",
@@ -121,14 +154,20 @@ export async function action(args: ActionFunctionArgs) {
           return asForm();
         },
         // The same notice whether or not the email has an account: the mail says what comes next.
-        onSuccess: ({ result }) => redirectWithFlash("/auth", { kind: "info", title: "Check your email", description: result.message }),
+        onSuccess: ({ result }) =>
+          redirectWithFlash("/auth", {
+            kind: "info",
+            title: "Check your email",
+            description: result.message,
+          }),
       }),
     },
   });
 }
 
 export default function AuthScreen() {
-  const { tab, redirectTo, registrationOpen, invitation, waitlist } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, registrationOpen, invitation, waitlist } =
+    useLoaderData<typeof loader>();
   const tabHref = (name: string) =>
     `?tab=${name}${redirectTo !== "/dashboard" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   const tabClass = (selected: boolean) =>
@@ -288,7 +327,9 @@ function RegisterCard({ redirectTo }: { redirectTo: string }) {
   return (
     <div>
       <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
-      <p className="mt-1 text-sm text-slate-600">Join the beta and start earning from your selfies.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Join the beta and start earning from your selfies.
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -318,7 +359,13 @@ function RegisterCard({ redirectTo }: { redirectTo: string }) {
  * one field. Joining (or finding the address on the list already) comes back
  * here with the answer in the address (?waitlist=), so it shows without JavaScript.
  */
-function WaitlistCard({ outcome, invitationProblem }: { outcome: WaitlistOutcome | null; invitationProblem: string | null }) {
+function WaitlistCard({
+  outcome,
+  invitationProblem,
+}: {
+  outcome: WaitlistOutcome | null;
+  invitationProblem: string | null;
+}) {
   const lastResult = useIntentResult("waitlist");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "waitlist";
@@ -338,26 +385,50 @@ function WaitlistCard({ outcome, invitationProblem }: { outcome: WaitlistOutcome
         Registration is closed during the beta. Please use the login form with existing credentials.
       </p>
       {invitationProblem ? (
-        <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="invitation-invalid">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="invitation-invalid"
+        >
           {invitationProblem}
         </p>
       ) : null}
-      <section id="waitlist" aria-labelledby="waitlist-heading" className="mt-6 scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50/60 p-4">
+      <section
+        id="waitlist"
+        aria-labelledby="waitlist-heading"
+        className="mt-6 scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50/60 p-4"
+      >
         <h3 id="waitlist-heading" className="font-semibold text-slate-900">
           Join the waitlist
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          Leave your email and we&apos;ll send you an invitation to create your account when a beta spot opens.
+          Leave your email and we&apos;ll send you an invitation to create your account when a beta
+          spot opens.
         </p>
         {outcome ? (
-          <p role="status" className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="waitlist-outcome">
+          <p
+            role="status"
+            className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+            data-testid="waitlist-outcome"
+          >
             {outcome === "joined" ? WAITLIST_JOINED : WAITLIST_ALREADY}
           </p>
         ) : null}
-        <Form method="post" action="/auth?tab=register" {...getFormProps(form)} className="mt-4 space-y-4">
+        <Form
+          method="post"
+          action="/auth?tab=register"
+          {...getFormProps(form)}
+          className="mt-4 space-y-4"
+        >
           <input type="hidden" name="intent" value="waitlist" />
           <FormErrors errors={form.errors} id={form.errorId} />
-          <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+          <TextField
+            field={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? "Joining..." : "Join the waitlist"}
           </button>
@@ -371,7 +442,8 @@ function WaitlistCard({ outcome, invitationProblem }: { outcome: WaitlistOutcome
 function InvitedRegisterCard({ token, email }: { token: string; email: string }) {
   const lastResult = useIntentResult("register-invited");
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register-invited";
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "register-invited";
   const validate = useDeferredValidation(loadInvitedSchema);
   const [form, fields] = useForm({
     id: "register-invited",
@@ -384,17 +456,32 @@ function InvitedRegisterCard({ token, email }: { token: string; email: string })
     <div data-testid="invited-register">
       <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
       <p className="mt-1 text-sm text-slate-600">
-        You&apos;re invited to the beta. This invitation creates the account for <strong className="wrap-anywhere">{email}</strong>.
+        You&apos;re invited to the beta. This invitation creates the account for{" "}
+        <strong className="wrap-anywhere">{email}</strong>.
       </p>
-      <Form method="post" action={`/auth?tab=register&invite=${encodeURIComponent(token)}`} {...getFormProps(form)} className="mt-6 space-y-4">
+      <Form
+        method="post"
+        action={`/auth?tab=register&invite=${encodeURIComponent(token)}`}
+        {...getFormProps(form)}
+        className="mt-6 space-y-4"
+      >
         <input type="hidden" name="intent" value="register-invited" />
         <input type="hidden" name="invite" value={token} />
-        <FormErrors errors={[...(form.errors ?? []), ...(fields.invite.errors ?? [])]} id={form.errorId} />
+        <FormErrors
+          errors={[...(form.errors ?? []), ...(fields.invite.errors ?? [])]}
+          id={form.errorId}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
           <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
         </div>
-        <TextField field={fields.password} label="Password" type="password" placeholder="Minimum 8 characters" autoComplete="new-password" />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          placeholder="Minimum 8 characters"
+          autoComplete="new-password"
+        />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Creating account..." : "Create Account"}
         </button>

@@ -4,12 +4,18 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormErrors } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { PRODUCT_NAME } from "~/lib/product";
-import { confirmRegistration, registrationLinkStatus } from "~/features/accounts/procedures/sign-in.server";
+import {
+  confirmRegistration,
+  registrationLinkStatus,
+} from "~/features/accounts/procedures/sign-in.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";
 
-export const meta: MetaFunction = () => [{ title: `Create your account | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Create your account | ${PRODUCT_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The page carries a live token in its URL: never cached, never sent to another site as a referrer (same-origin keeps the form's Origin). */
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
@@ -25,7 +31,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const outcome = await attemptProcedure(registrationLinkStatus, args, { token }, null);
   if (!outcome.ok && outcome.refusal.status !== 400) throw outcome.refusal.error;
-  const status: { valid: boolean; email: string | null; firstName: string | null; message: string | null } = outcome.ok ? outcome.result : { valid: false, email: null, firstName: null, message: outcome.refusal.message };
+  const status: {
+    valid: boolean;
+    email: string | null;
+    firstName: string | null;
+    message: string | null;
+  } = outcome.ok
+    ? outcome.result
+    : { valid: false, email: null, firstName: null, message: outcome.refusal.message };
   return json({ token, ...status }, { headers: PRIVATE });
 }
 
@@ -54,12 +67,26 @@ export default function ConfirmRegistration() {
         {valid ? (
           <>
             <p className="mt-2 text-sm text-slate-600">
-              {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is one click away.
+              {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is
+              one click away.
             </p>
-            <FormErrors errors={failed?.error ? Object.values(failed.error).flat().filter((line): line is string => typeof line === "string") : undefined} />
+            <FormErrors
+              errors={
+                failed?.error
+                  ? Object.values(failed.error)
+                      .flat()
+                      .filter((line): line is string => typeof line === "string")
+                  : undefined
+              }
+            />
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={token} />
-              <button type="submit" className="btn-primary w-full" disabled={pending} data-testid="confirm-registration">
+              <button
+                type="submit"
+                className="btn-primary w-full"
+                disabled={pending}
+                data-testid="confirm-registration"
+              >
                 {pending ? "Creating account..." : "Create my account"}
               </button>
             </Form>

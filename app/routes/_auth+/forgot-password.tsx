@@ -6,7 +6,10 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { PRODUCT_NAME } from "~/lib/product";
-import { RESET_REQUESTED, requestPasswordReset } from "~/features/accounts/procedures/password-reset.server";
+import {
+  RESET_REQUESTED,
+  requestPasswordReset,
+} from "~/features/accounts/procedures/password-reset.server";
 import { submitForm } from "~/web/screen-action.server";
 
 /** The form's schema, loaded after the page rendered. */
@@ -45,7 +48,10 @@ export default function ForgotPassword() {
 function Sent({ message }: { message: string }) {
   return (
     <div data-testid="reset-requested">
-      <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+      <p
+        role="status"
+        className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+      >
         {message}
       </p>
       <p className="mt-4 text-sm text-slate-600">
@@ -82,9 +88,20 @@ function RequestForm() {
       <p className="mt-1 text-sm text-slate-600">
         Enter the email you sign in with and we will send you a link to choose a new password.
       </p>
-      <Form method="post" action="/forgot-password" {...getFormProps(form)} className="mt-6 space-y-4">
+      <Form
+        method="post"
+        action="/forgot-password"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4"
+      >
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Sending..." : "Send reset link"}
         </button>

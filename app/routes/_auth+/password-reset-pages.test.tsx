@@ -31,7 +31,11 @@ describe("the password reset pages", () => {
   });
 
   it("/reset-password with a live link: the token rides a hidden field", async () => {
-    renderAt("/reset-password?token=abc", ResetPassword, { token: "abc", valid: true, message: null });
+    renderAt("/reset-password?token=abc", ResetPassword, {
+      token: "abc",
+      valid: true,
+      message: null,
+    });
     const button = await screen.findByRole("button", { name: "Set new password" });
     const form = button.closest("form")!;
     expect(form.querySelector('input[type="hidden"][name="token"]')).toHaveValue("abc");
@@ -39,9 +43,16 @@ describe("the password reset pages", () => {
   });
 
   it("/reset-password with a dead link: the error and a way to ask again", async () => {
-    renderAt("/reset-password?token=x", ResetPassword, { token: "x", valid: false, message: "This link has expired." });
+    renderAt("/reset-password?token=x", ResetPassword, {
+      token: "x",
+      valid: false,
+      message: "This link has expired.",
+    });
     expect(await screen.findByRole("alert")).toHaveTextContent("This link has expired.");
-    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
     expect(screen.queryByRole("button")).toBeNull();
   });
 });

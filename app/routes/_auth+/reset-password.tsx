@@ -6,7 +6,10 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { PRODUCT_NAME } from "~/lib/product";
-import { resetLinkStatus, resetPassword } from "~/features/accounts/procedures/password-reset.server";
+import {
+  resetLinkStatus,
+  resetPassword,
+} from "~/features/accounts/procedures/password-reset.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 
@@ -29,7 +32,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const outcome = await attemptProcedure(resetLinkStatus, args, { token }, null);
   if (!outcome.ok && outcome.refusal.status !== 400) throw outcome.refusal.error;
-  const status: { valid: boolean; message: string | null } = outcome.ok ? outcome.result : { valid: false, message: outcome.refusal.message };
+  const status: { valid: boolean; message: string | null } = outcome.ok
+    ? outcome.result
+    : { valid: false, message: outcome.refusal.message };
   return json({ token, ...status }, { headers: PRIVATE });
 }
 
@@ -96,11 +101,16 @@ function NewPasswordForm({ token }: { token: string }) {
   });
   // A token refused when the form was sent (used meanwhile, or expired) is the form's error.
   const tokenErrors = fields.token.errors ?? [];
-  const errors = [...(form.errors ?? []), ...tokenErrors.filter((error) => !form.errors?.includes(error))];
+  const errors = [
+    ...(form.errors ?? []),
+    ...tokenErrors.filter((error) => !form.errors?.includes(error)),
+  ];
 
   return (
     <>
-      <p className="mt-1 text-sm text-slate-600">Enter a new password for your account (at least 8 characters, not a common one).</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Enter a new password for your account (at least 8 characters, not a common one).
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
         <FormErrors errors={errors} id={form.errorId} />

@@ -107,7 +107,9 @@ export default function TokenTest() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <PageHeader title="Token Test" subtitle="A developer page for the bearer-token API." />
       {hydrated ? null : (
-        <p className="mt-6 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">This developer page needs JavaScript.</p>
+        <p className="mt-6 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          This developer page needs JavaScript.
+        </p>
       )}
       {user ? (
         <div className="card mt-6 space-y-4 p-6" data-testid="token-user">
@@ -154,7 +156,13 @@ export default function TokenTest() {
             <label htmlFor="token-email" className="field-label">
               Email
             </label>
-            <input id="token-email" type="email" className="field-input" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id="token-email"
+              type="email"
+              className="field-input"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div>
             <label htmlFor="token-password" className="field-label">

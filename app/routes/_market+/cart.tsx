@@ -11,7 +11,11 @@ import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { checkout, countCartAdd, viewCart } from "~/features/market/procedures/cart-and-checkout.server";
+import {
+  checkout,
+  countCartAdd,
+  viewCart,
+} from "~/features/market/procedures/cart-and-checkout.server";
 import { customerInfoSchema } from "~/features/market/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -25,8 +29,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const ids = await readCart(args.request);
   const cart = await loadProcedure(viewCart, args, { listingIds: ids }, null);
   const headers = new Headers();
-  if (cart.unavailable.length > 0) headers.append("Set-Cookie", await cartHeader(cart.items.map((item) => item.id)));
-  return json({ items: cart.items, totalCents: cart.totalCents, unavailable: cart.unavailable.length }, { headers });
+  if (cart.unavailable.length > 0)
+    headers.append("Set-Cookie", await cartHeader(cart.items.map((item) => item.id)));
+  return json(
+    { items: cart.items, totalCents: cart.totalCents, unavailable: cart.unavailable.length },
+    { headers },
+  );
 }
 
 /**
@@ -42,9 +50,11 @@ export async function action(args: ActionFunctionArgs) {
   const changeCart = (intent: "add" | "remove") =>
     plainIntent(async (formData) => {
       const listingId = String(formData.get("listingId") ?? "");
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(listingId)) return json({ message: "Unknown cart action" }, { status: 400 });
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(listingId))
+        return json({ message: "Unknown cart action" }, { status: 400 });
       const before = await readCart(request);
-      const after = intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
+      const after =
+        intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
       const full = intent === "add" && after === before && !before.includes(listingId);
       // The creator's analytics: an add counts once per visitor, listing and day.
       if (intent === "add" && !full) await loadProcedure(countCartAdd, args, { listingId });
@@ -52,12 +62,29 @@ export async function action(args: ActionFunctionArgs) {
       const anchor = String(formData.get("anchor") ?? "");
       // Without JavaScript, back to the same card: the page scrolls to #listing-<id>.
       const back = safeRedirect(formData.get("redirectTo"), "/marketplace");
-      const redirectTo = /^listing-[A-Za-z0-9_-]{1,64}$/.test(anchor) ? `${back.split("#")[0]}#${anchor}` : back;
+      const redirectTo = /^listing-[A-Za-z0-9_-]{1,64}$/.test(anchor)
+        ? `${back.split("#")[0]}#${anchor}`
+        : back;
       if (formData.get("enhanced") === "1") {
-        return json({ ok: !full, count: after.length, message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null }, { headers });
+        return json(
+          {
+            ok: !full,
+            count: after.length,
+            message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null,
+          },
+          { headers },
+        );
       }
       if (full) {
-        return redirectWithFlash(redirectTo, { kind: "error", title: "Cart full", description: `Your cart holds at most ${MAX_CART_ITEMS} images.` }, headers);
+        return redirectWithFlash(
+          redirectTo,
+          {
+            kind: "error",
+            title: "Cart full",
+            description: `Your cart holds at most ${MAX_CART_ITEMS} images.`,
+          },
+          headers,
+        );
       }
       return redirect(redirectTo, { headers });
     });
@@ -69,7 +96,10 @@ export async function action(args: ActionFunctionArgs) {
       checkout: intent({
         procedure: checkout,
         fields: customerInfoSchema,
-        input: (customerInfo) => ({ cartItems: cart.map((imageId) => ({ imageId })), customerInfo }),
+        input: (customerInfo) => ({
+          cartItems: cart.map((imageId) => ({ imageId })),
+          customerInfo,
+        }),
         reply: "form",
         onSuccess: ({ result }) => redirect(result.url),
       }),
@@ -94,8 +124,12 @@ export default function CartPage() {
         }
       />
       {unavailable > 0 ? (
-        <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {unavailable === 1 ? "An image" : "Some images"} in your cart {unavailable === 1 ? "is" : "are"} no longer for sale and{" "}
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {unavailable === 1 ? "An image" : "Some images"} in your cart{" "}
+          {unavailable === 1 ? "is" : "are"} no longer for sale and{" "}
           {unavailable === 1 ? "was" : "were"} removed.
         </p>
       ) : null}
@@ -113,22 +147,37 @@ export default function CartPage() {
         ) : (
           <ul className="mt-3 divide-y divide-slate-200">
             {items.map((item) => (
-              <li key={item.id} className="flex items-start gap-3 py-3 sm:gap-4" data-testid="cart-line">
+              <li
+                key={item.id}
+                className="flex items-start gap-3 py-3 sm:gap-4"
+                data-testid="cart-line"
+              >
                 <PreviewThumbnail src={item.previewUrl} size={64} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    <StyleBadge style={item.style} /> <span className="min-w-0 wrap-anywhere">by {item.creatorFirstName}</span>
+                    <StyleBadge style={item.style} />{" "}
+                    <span className="min-w-0 wrap-anywhere">by {item.creatorFirstName}</span>
                   </p>
                   <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
                     <span className="font-semibold text-slate-900" data-testid="cart-line-price">
                       {formatMoney(item.priceCents)}
                     </span>
-                    <PixelSize width={item.width} height={item.height} className="text-sm text-slate-600" />
+                    <PixelSize
+                      width={item.width}
+                      height={item.height}
+                      className="text-sm text-slate-600"
+                    />
                   </p>
                 </div>
                 <div className="shrink-0">
-                  <CartButton listingId={item.id} title={item.title} inCart redirectTo="/cart" compact />
+                  <CartButton
+                    listingId={item.id}
+                    title={item.title}
+                    inCart
+                    redirectTo="/cart"
+                    compact
+                  />
                 </div>
               </li>
             ))}

@@ -27,10 +27,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const { creator, page } = await loadProcedure(
     viewStorefront,
     args,
-    { handle: args.params.handle ?? "", style: param("style"), q: param("q"), cursor: param("cursor") },
+    {
+      handle: args.params.handle ?? "",
+      style: param("style"),
+      q: param("q"),
+      cursor: param("cursor"),
+    },
     user,
   );
-  const cart = await loadProcedure(viewCart, args, { listingIds: await readCart(args.request) }, user);
+  const cart = await loadProcedure(
+    viewCart,
+    args,
+    { listingIds: await readCart(args.request) },
+    user,
+  );
   const here = new URL(url);
   here.searchParams.delete("_data");
   const withoutCursor = new URLSearchParams(here.searchParams);
@@ -49,7 +59,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Page Not Found | ${PRODUCT_NAME}` }];
   const { creator } = data;
   const name = creator.name || creator.handle || "A creator";
-  const description = creator.bio?.trim() || `AI-styled portraits by ${name} on ${PRODUCT_NAME}, each with a standard commercial license.`;
+  const description =
+    creator.bio?.trim() ||
+    `AI-styled portraits by ${name} on ${PRODUCT_NAME}, each with a standard commercial license.`;
   const first = data.page.items[0];
   return shareMetaTags({
     title: `${name} (@${creator.handle}) | ${PRODUCT_NAME}`,
@@ -58,7 +70,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     url: creator.storefrontUrl ?? "",
     type: "profile",
     image: first
-      ? { url: `${new URL(creator.storefrontUrl ?? "http://localhost").origin}${first.previewUrl}`, width: first.previewWidth, height: Math.round((first.height * first.previewWidth) / Math.max(1, first.width)), alt: `${first.title} (watermarked preview)` }
+      ? {
+          url: `${new URL(creator.storefrontUrl ?? "http://localhost").origin}${first.previewUrl}`,
+          width: first.previewWidth,
+          height: Math.round((first.height * first.previewWidth) / Math.max(1, first.width)),
+          alt: `${first.title} (watermarked preview)`,
+        }
       : null,
   });
 };
@@ -82,7 +99,10 @@ export default function Storefront() {
           <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">{name}</h1>
           <p className="text-sm text-slate-600">@{creator.handle}</p>
           {creator.bio ? (
-            <p className="mt-2 max-w-2xl whitespace-pre-line text-slate-700" data-testid="creator-bio">
+            <p
+              className="mt-2 max-w-2xl whitespace-pre-line text-slate-700"
+              data-testid="creator-bio"
+            >
               {creator.bio}
             </p>
           ) : null}
@@ -93,7 +113,9 @@ export default function Storefront() {
         {data.page.items.length === 0 ? (
           <div className="card p-10 text-center" data-testid="marketplace-empty">
             <p className="font-medium text-slate-900">
-              {filtered || data.filters.cursor ? "No images match your search." : `${name} has no images for sale yet.`}
+              {filtered || data.filters.cursor
+                ? "No images match your search."
+                : `${name} has no images for sale yet.`}
             </p>
             {filtered ? (
               <p className="mt-1 text-sm">
@@ -108,16 +130,28 @@ export default function Storefront() {
             <h2 id="listings-heading" className="sr-only">
               Images for sale by {name}
             </h2>
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="listings-heading">
+            <ul
+              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+              aria-labelledby="listings-heading"
+            >
               {data.page.items.map((item, index) => (
                 <li key={item.id} className="flex">
-                  <ListingCard listing={item} inCart={inCart.has(item.id)} redirectTo={data.redirectTo} priority={index === 0} />
+                  <ListingCard
+                    listing={item}
+                    inCart={inCart.has(item.id)}
+                    redirectTo={data.redirectTo}
+                    priority={index === 0}
+                  />
                 </li>
               ))}
             </ul>
           </>
         )}
-        <PageLinks firstHref={firstHref} nextHref={nextHref} pastFirst={Boolean(data.filters.cursor)} />
+        <PageLinks
+          firstHref={firstHref}
+          nextHref={nextHref}
+          pastFirst={Boolean(data.filters.cursor)}
+        />
       </div>
     </div>
   );
@@ -126,8 +160,24 @@ export default function Storefront() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPanel eyebrow="404" title="Page Not Found" detail="The page you are looking for does not exist or has moved." />;
+    return (
+      <ErrorPanel
+        eyebrow="404"
+        title="Page Not Found"
+        detail="The page you are looking for does not exist or has moved."
+      />
+    );
   }
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "This storefront could not be loaded. Please try again.";
-  return <ErrorPanel title="Storefront" detail={message} linkTo="/marketplace" linkLabel="Back to the marketplace" />;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "This storefront could not be loaded. Please try again.";
+  return (
+    <ErrorPanel
+      title="Storefront"
+      detail={message}
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
+  );
 }

@@ -20,7 +20,13 @@ export interface LibraryQuery {
 export function libraryPageView(library: Library | null, query: LibraryQuery) {
   const shelf = library
     ? { valid: true as const, ...library }
-    : { valid: false as const, email: null, expiresAt: null, orders: [] as Library["orders"], ratings: {} as Library["ratings"] };
+    : {
+        valid: false as const,
+        email: null,
+        expiresAt: null,
+        orders: [] as Library["orders"],
+        ratings: {} as Library["ratings"],
+      };
   return {
     ...shelf,
     token: library ? query.token : "",

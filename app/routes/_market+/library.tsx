@@ -4,14 +4,21 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
-import { buyerLibrary, rateLibraryItem, requestLibraryLink } from "~/features/market/procedures/downloads-and-library.server";
+import {
+  buyerLibrary,
+  rateLibraryItem,
+  requestLibraryLink,
+} from "~/features/market/procedures/downloads-and-library.server";
 import { RATING_TEXT_MAX } from "~/features/market/library-schema";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { readFormData } from "~/web/http.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { libraryPageView } from "~/routes/_market+/library.server";
 
-export const meta: MetaFunction = () => [{ title: `Your library | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Your library | ${PRODUCT_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 export const headers = forwardLoaderHeaders;
 
 /**
@@ -25,19 +32,21 @@ export async function loader(args: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
   const sent = url.searchParams.get("sent") === "1";
   const rated = url.searchParams.get("rated");
-  const library = await loadProcedure(buyerLibrary, args, { token: token.slice(0, 1000) || undefined }, null);
-  return json(
-    libraryPageView(library, { token, rated, sent }),
-    {
-      headers: {
-        "Cache-Control": "private, no-store",
-        "X-Robots-Tag": "noindex",
-        // The page's address holds the token: never send it to another site
-        // (same-origin, not no-referrer, so its form still posts with its Origin).
-        "Referrer-Policy": "same-origin",
-      },
-    },
+  const library = await loadProcedure(
+    buyerLibrary,
+    args,
+    { token: token.slice(0, 1000) || undefined },
+    null,
   );
+  return json(libraryPageView(library, { token, rated, sent }), {
+    headers: {
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+      // The page's address holds the token: never send it to another site
+      // (same-origin, not no-referrer, so its form still posts with its Origin).
+      "Referrer-Policy": "same-origin",
+    },
+  });
 }
 
 /** The library link form (the same confirmation for every email), and the rating form of a purchased item. */
@@ -48,7 +57,9 @@ export async function action(args: ActionFunctionArgs) {
     if (!outcome.ok) return outcome.response;
     const itemId = String(formData.get("orderItemId"));
     const token = String(formData.get("token"));
-    return redirect(`/library?token=${encodeURIComponent(token)}&rated=${encodeURIComponent(itemId)}#rating-${itemId}`);
+    return redirect(
+      `/library?token=${encodeURIComponent(token)}&rated=${encodeURIComponent(itemId)}#rating-${itemId}`,
+    );
   }
   const outcome = await submitForm(requestLibraryLink, args, { formData, user: null });
   if (!outcome.ok) return outcome.response;
@@ -56,7 +67,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 export default function LibraryPage() {
@@ -69,24 +85,37 @@ export default function LibraryPage() {
         <h1 className="mt-1 text-3xl font-bold text-slate-900">Your library</h1>
         {library.valid ? (
           <p className="mt-2 text-slate-600">
-            Purchases of <span className="font-medium text-slate-900">{library.email}</span>. Opening this page does not
-            use a download; this link works until {formatDate(library.expiresAt)}.
+            Purchases of <span className="font-medium text-slate-900">{library.email}</span>.
+            Opening this page does not use a download; this link works until{" "}
+            {formatDate(library.expiresAt)}.
           </p>
         ) : null}
       </header>
       {library.valid ? (
-        <Orders orders={library.orders} ratings={library.ratings} token={library.token} rated={library.rated} />
+        <Orders
+          orders={library.orders}
+          ratings={library.ratings}
+          token={library.token}
+          rated={library.rated}
+        />
       ) : (
         <section className="card mt-6 p-6" aria-labelledby="library-ask">
           <h2 id="library-ask" className="text-xl font-semibold text-slate-900">
             Get a link to your library
           </h2>
           {library.sent ? (
-            <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="library-link-sent">
+            <p
+              role="status"
+              className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+              data-testid="library-link-sent"
+            >
               {library.sentMessage}
             </p>
           ) : library.hadToken ? (
-            <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            >
               This library link is not valid or has expired. Ask for a new one below.
             </p>
           ) : null}
@@ -130,25 +159,39 @@ function Orders({
           </div>
           <p className="text-sm text-slate-600">
             Order <code className="break-all text-xs">{order.orderId}</code>
-            {order.testMode ? <span className="ml-2 font-medium text-amber-800">TEST MODE: no payment was taken.</span> : null}
+            {order.testMode ? (
+              <span className="ml-2 font-medium text-amber-800">
+                TEST MODE: no payment was taken.
+              </span>
+            ) : null}
           </p>
           {order.refunded ? (
-            <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800" data-testid="library-order-refunded">
+            <p
+              className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800"
+              data-testid="library-order-refunded"
+            >
               Refunded: this order&apos;s downloads and license ended with the refund.
             </p>
           ) : null}
           <ul className="mt-3 divide-y divide-slate-200">
             {order.items.map((item) => (
-              <li key={item.orderItemId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="library-item">
+              <li
+                key={item.orderItemId}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="library-item"
+              >
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">{item.title}</p>
                   <p className="text-sm text-slate-600">
                     {styleName(item.style)} style · {item.price}
-                    {item.downloadUrl ? ` · ${item.downloadsLeft} downloads left until ${formatDate(item.expiresAt)}` : ""}
+                    {item.downloadUrl
+                      ? ` · ${item.downloadsLeft} downloads left until ${formatDate(item.expiresAt)}`
+                      : ""}
                   </p>
                   {!item.downloadUrl && item.renewableAt ? (
                     <p className="text-sm text-amber-800">
-                      This item&apos;s downloads are used up for now; a fresh link appears here after {formatDate(item.renewableAt)}.
+                      This item&apos;s downloads are used up for now; a fresh link appears here
+                      after {formatDate(item.renewableAt)}.
                     </p>
                   ) : null}
                 </div>
@@ -157,7 +200,12 @@ function Orders({
                     License
                   </a>
                   {item.downloadUrl ? (
-                    <a href={item.downloadUrl} className="btn-primary" data-testid="download-link" aria-label={`Download ${item.filename}`}>
+                    <a
+                      href={item.downloadUrl}
+                      className="btn-primary"
+                      data-testid="download-link"
+                      aria-label={`Download ${item.filename}`}
+                    >
                       Download
                     </a>
                   ) : null}
@@ -199,13 +247,29 @@ function RatingForm({
 }) {
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("orderItemId") === orderItemId;
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("orderItemId") === orderItemId;
   const mine =
-    reply && typeof reply === "object" && "initialValue" in reply && reply.initialValue?.orderItemId === orderItemId ? reply : null;
-  const errors = mine?.error ? Object.values(mine.error).flat().filter((line): line is string => typeof line === "string") : [];
+    reply &&
+    typeof reply === "object" &&
+    "initialValue" in reply &&
+    reply.initialValue?.orderItemId === orderItemId
+      ? reply
+      : null;
+  const errors = mine?.error
+    ? Object.values(mine.error)
+        .flat()
+        .filter((line): line is string => typeof line === "string")
+    : [];
   const typed = typeof mine?.initialValue?.text === "string" ? mine.initialValue.text : null;
   return (
-    <Form method="post" className="w-full rounded-lg bg-slate-50 p-3" id={`rating-${orderItemId}`} data-testid="rating-form" aria-label={`Rate ${title}`}>
+    <Form
+      method="post"
+      className="w-full rounded-lg bg-slate-50 p-3"
+      id={`rating-${orderItemId}`}
+      data-testid="rating-form"
+      aria-label={`Rate ${title}`}
+    >
       <input type="hidden" name="intent" value="rate" />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="orderItemId" value={orderItemId} />
@@ -216,7 +280,14 @@ function RatingForm({
         <div className="mt-1 flex flex-wrap gap-3">
           {[1, 2, 3, 4, 5].map((stars) => (
             <label key={stars} className="inline-flex items-center gap-1 text-sm text-slate-700">
-              <input type="radio" name="stars" value={stars} defaultChecked={current?.stars === stars} required className="accent-amber-500" />
+              <input
+                type="radio"
+                name="stars"
+                value={stars}
+                defaultChecked={current?.stars === stars}
+                required
+                className="accent-amber-500"
+              />
               <span aria-hidden="true" className="text-amber-500">
                 {"★".repeat(stars)}
               </span>

@@ -18,7 +18,8 @@ export default function StandardLicense() {
         <p className="text-sm font-medium tracking-wide text-brand-700 uppercase">{PRODUCT_NAME}</p>
         <h1 className="mt-1 text-3xl font-bold text-slate-900">{LICENSE_NAME}</h1>
         <p className="mt-2 text-slate-600">
-          The terms every image bought on {PRODUCT_NAME} carries. The licensee is the buyer named on their order&apos;s license.
+          The terms every image bought on {PRODUCT_NAME} carries. The licensee is the buyer named on
+          their order&apos;s license.
         </p>
       </header>
       <section className="mt-8 space-y-4" aria-label="Terms">

@@ -12,7 +12,10 @@ import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
 export const meta: MetaFunction = () => [
   { title: `License | ${PRODUCT_NAME}` },
-  { name: "description", content: "The standard commercial license of an image bought on the marketplace." },
+  {
+    name: "description",
+    content: "The standard commercial license of an image bought on the marketplace.",
+  },
 ];
 export const headers = forwardLoaderHeaders;
 
@@ -22,13 +25,23 @@ export const headers = forwardLoaderHeaders;
  * which creators also see, is not found here (docs/decisions/034).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const license = await loadProcedure(orderLicense, args, { licenseId: args.params.licenseId ?? "" }, null);
+  const license = await loadProcedure(
+    orderLicense,
+    args,
+    { licenseId: args.params.licenseId ?? "" },
+    null,
+  );
   // A certificate the buyer shows to others (docs/decisions/029): no robots ban, but never kept by a shared cache.
   return json(license, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 export default function LicensePage() {
@@ -44,21 +57,40 @@ export default function LicensePage() {
           </p>
         ) : null}
         {license.revokedAt ? (
-          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800" data-testid="license-revoked">
-            This license was revoked on {formatDate(license.revokedAt)} because the order was refunded. The images may no longer be used under it.
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+            data-testid="license-revoked"
+          >
+            This license was revoked on {formatDate(license.revokedAt)} because the order was
+            refunded. The images may no longer be used under it.
           </p>
         ) : null}
         {license.suspended ? (
-          <p role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800" data-testid="license-suspended">
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800"
+            data-testid="license-suspended"
+          >
             This license is suspended while a payment dispute on the order is open.
           </p>
         ) : null}
       </header>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <Detail term="Order ID" value={license.orderId} mono />
-        <Detail term="Licensee" value={license.buyer.company ? `${license.buyer.name}, ${license.buyer.company}` : license.buyer.name} />
+        <Detail
+          term="Licensee"
+          value={
+            license.buyer.company
+              ? `${license.buyer.name}, ${license.buyer.company}`
+              : license.buyer.name
+          }
+        />
         <Detail term="Date of purchase" value={formatDate(license.purchasedAt)} />
-        <Detail term="Price paid" value={`${formatAmount(Number(license.total), license.currency)} ${license.currency.toUpperCase()}`} />
+        <Detail
+          term="Price paid"
+          value={`${formatAmount(Number(license.total), license.currency)} ${license.currency.toUpperCase()}`}
+        />
       </dl>
       <section className="mt-8" aria-labelledby="licensed-images">
         <h2 id="licensed-images" className="text-lg font-semibold text-slate-900">
@@ -66,7 +98,10 @@ export default function LicensePage() {
         </h2>
         <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {license.items.map((item) => (
-            <li key={item.listingId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <li
+              key={item.listingId}
+              className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+            >
               <span>
                 <span className="font-medium text-slate-900">{item.title}</span>{" "}
                 <span className="text-sm text-slate-600">
@@ -97,7 +132,11 @@ function Detail({ term, value, mono }: { term: string; value: string; mono?: boo
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-600">{term}</dt>
-      <dd className={`mt-1 font-medium break-all text-slate-900 ${mono ? "font-mono text-sm" : ""}`}>{value}</dd>
+      <dd
+        className={`mt-1 font-medium break-all text-slate-900 ${mono ? "font-mono text-sm" : ""}`}
+      >
+        {value}
+      </dd>
     </div>
   );
 }

@@ -48,10 +48,16 @@ export async function loader(args: LoaderFunctionArgs) {
     { countsViews: isFreshView(request) },
   );
   // A visitor's copy of this page may serve other visitors for a moment; each of them counts these views too.
-  if (args.context.pageNotes) args.context.pageNotes.shownListings = page.items.map((item) => item.id);
+  if (args.context.pageNotes)
+    args.context.pageNotes.shownListings = page.items.map((item) => item.id);
 
   // Buyers' ratings replace a card's illustrative stars wherever a listing has any.
-  const ratings = await loadProcedure(listingRatings, args, { listingIds: page.items.map((item) => item.id) }, null);
+  const ratings = await loadProcedure(
+    listingRatings,
+    args,
+    { listingIds: page.items.map((item) => item.id) },
+    null,
+  );
 
   const headers = new Headers();
   let cartIds = await readCart(request);
@@ -150,14 +156,13 @@ export default function Marketplace() {
         subtitle="AI-styled portraits by our creators. Every purchase includes the full-resolution file and a standard commercial license."
         actions={
           // The cart from the top of the page (on a phone it sits below the images): jumps to it, Checkout included.
-          <a
-            href="#cart"
-            className="btn-secondary gap-2"
-            data-testid="cart-jump"
-          >
+          <a href="#cart" className="btn-secondary gap-2" data-testid="cart-jump">
             {/* Named by what it shows ("Cart 2 items"), so a voice user can say the visible text. */}
             Cart{" "}
-            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="cart-badge">
+            <span
+              className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white"
+              data-testid="cart-badge"
+            >
               {cartItems.length}
             </span>{" "}
             <span className="sr-only">{cartItems.length === 1 ? "item" : "items"}</span>
@@ -227,7 +232,11 @@ export default function Marketplace() {
               </ul>
             </>
           )}
-          <PageLinks firstHref={firstHref} nextHref={nextHref} pastFirst={Boolean(data.filters.cursor)} />
+          <PageLinks
+            firstHref={firstHref}
+            nextHref={nextHref}
+            pastFirst={Boolean(data.filters.cursor)}
+          />
         </div>
         <div className="lg:sticky lg:top-20 lg:self-start">
           <CartPanel items={cartItems} redirectTo={data.redirectTo} />

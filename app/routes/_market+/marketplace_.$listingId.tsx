@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { countMarketplaceViews, viewListingPage } from "~/features/market/procedures/catalog.server";
+import {
+  countMarketplaceViews,
+  viewListingPage,
+} from "~/features/market/procedures/catalog.server";
 import { viewCart } from "~/features/market/procedures/cart-and-checkout.server";
 import { CartButton } from "~/features/market/components/cart-button";
 import { ListingCard } from "~/features/market/components/listing-card";
@@ -33,11 +36,22 @@ const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "optional" });
-  const page = await loadProcedure(viewListingPage, args, { listingId: args.params.listingId ?? "" }, user);
+  const page = await loadProcedure(
+    viewListingPage,
+    args,
+    { listingId: args.params.listingId ?? "" },
+    user,
+  );
   // The listing counts as viewed, once per visitor and day, as on the marketplace; a copy from the visitors' cache counts too.
-  if (isFreshView(args.request)) await loadProcedure(countMarketplaceViews, args, { listingIds: [page.listing.id] }, user);
+  if (isFreshView(args.request))
+    await loadProcedure(countMarketplaceViews, args, { listingIds: [page.listing.id] }, user);
   if (args.context.pageNotes) args.context.pageNotes.shownListings = [page.listing.id];
-  const cart = await loadProcedure(viewCart, args, { listingIds: await readCart(args.request) }, user);
+  const cart = await loadProcedure(
+    viewCart,
+    args,
+    { listingIds: await readCart(args.request) },
+    user,
+  );
   return json({ ...page, inCart: cart.items.map((item) => item.id) });
 }
 
@@ -49,12 +63,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     description: describe(data.listing.description, data.listing.style),
     url: data.url,
     type: "product",
-    image: { url: data.socialCard.url, width: data.socialCard.width, height: data.socialCard.height, alt: `${data.listing.title} (watermarked preview)` },
+    image: {
+      url: data.socialCard.url,
+      width: data.socialCard.width,
+      height: data.socialCard.height,
+      alt: `${data.listing.title} (watermarked preview)`,
+    },
   });
 };
 
 function describe(description: string, style: string): string {
-  const text = description.trim() || `A ${styleName(style).toLowerCase()} style portrait with a standard commercial license.`;
+  const text =
+    description.trim() ||
+    `A ${styleName(style).toLowerCase()} style portrait with a standard commercial license.`;
   const chars = Array.from(text);
   return chars.length > 200 ? `${chars.slice(0, 199).join("").trimEnd()}…` : text;
 }
@@ -65,7 +86,9 @@ export default function ListingPage() {
   const currency = useCurrency();
   const inCart = new Set(data.inCart);
   const here = `/marketplace/${listing.id}`;
-  const previewHeight = Math.round((listing.height * listing.previewWidth) / Math.max(1, listing.width));
+  const previewHeight = Math.round(
+    (listing.height * listing.previewWidth) / Math.max(1, listing.width),
+  );
   const creatorName = creator.name || "a creator";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -85,7 +108,11 @@ export default function ListingPage() {
             price: (listing.priceCents / 100).toFixed(2),
             priceCurrency: currency.toUpperCase(),
             availability: "https://schema.org/InStock",
-            seller: { "@type": "Person", name: creatorName, ...(creator.storefrontUrl ? { url: creator.storefrontUrl } : {}) },
+            seller: {
+              "@type": "Person",
+              name: creatorName,
+              ...(creator.storefrontUrl ? { url: creator.storefrontUrl } : {}),
+            },
           },
         }}
       />
@@ -116,7 +143,10 @@ export default function ListingPage() {
               <StyleBadge style={listing.style} />
               <PixelSize width={listing.width} height={listing.height} />
             </div>
-            <h1 className="mt-2 text-3xl font-bold wrap-anywhere text-slate-900" data-testid="listing-title">
+            <h1
+              className="mt-2 text-3xl font-bold wrap-anywhere text-slate-900"
+              data-testid="listing-title"
+            >
               {listing.title}
             </h1>
             <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="listing-page-price">
@@ -124,7 +154,9 @@ export default function ListingPage() {
             </p>
           </div>
           <CreatorLine creator={creator} name={creatorName} />
-          {listing.description ? <p className="whitespace-pre-line text-slate-700">{listing.description}</p> : null}
+          {listing.description ? (
+            <p className="whitespace-pre-line text-slate-700">{listing.description}</p>
+          ) : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium text-slate-900">Style</dt>
             <dd className="text-slate-700">{styleName(listing.style)}</dd>
@@ -138,7 +170,10 @@ export default function ListingPage() {
                 <dd>
                   <ul className="flex flex-wrap gap-1" aria-label="Tags">
                     {listing.tags.map((tag) => (
-                      <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                      <li
+                        key={tag}
+                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+                      >
                         {tag}
                       </li>
                     ))}
@@ -148,15 +183,20 @@ export default function ListingPage() {
             ) : null}
           </dl>
           <p className="text-sm text-slate-700" data-testid="license-sentence">
-            Buying gets you the full-resolution file with the {LICENSE_NAME}: use it in personal and commercial
-            projects, ads and products, but not resell it as a file.{" "}
+            Buying gets you the full-resolution file with the {LICENSE_NAME}: use it in personal and
+            commercial projects, ads and products, but not resell it as a file.{" "}
             <Link to="/license" className="font-medium text-brand-700 underline">
               Read the license terms
             </Link>
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <div className="sm:flex-1">
-              <CartButton listingId={listing.id} title={listing.title} inCart={inCart.has(listing.id)} redirectTo={here} />
+              <CartButton
+                listingId={listing.id}
+                title={listing.title}
+                inCart={inCart.has(listing.id)}
+                redirectTo={here}
+              />
             </div>
             {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
             <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
@@ -184,7 +224,10 @@ export default function ListingPage() {
           </ul>
           {creator.handle ? (
             <p className="mt-4">
-              <Link to={`/creators/${creator.handle}`} className="font-medium text-brand-700 underline">
+              <Link
+                to={`/creators/${creator.handle}`}
+                className="font-medium text-brand-700 underline"
+              >
                 See all of {creatorName}&apos;s images
               </Link>
             </p>
@@ -195,7 +238,13 @@ export default function ListingPage() {
   );
 }
 
-function CreatorLine({ creator, name }: { creator: { handle: string | null; avatarUrl: string | null }; name: string }) {
+function CreatorLine({
+  creator,
+  name,
+}: {
+  creator: { handle: string | null; avatarUrl: string | null };
+  name: string;
+}) {
   const face = (
     <>
       <Avatar src={creator.avatarUrl} name={name} size="h-10 w-10" />
@@ -205,7 +254,11 @@ function CreatorLine({ creator, name }: { creator: { handle: string | null; avat
     </>
   );
   return creator.handle ? (
-    <Link to={`/creators/${creator.handle}`} className="inline-flex items-center gap-3 text-slate-700 hover:underline" data-testid="creator-link">
+    <Link
+      to={`/creators/${creator.handle}`}
+      className="inline-flex items-center gap-3 text-slate-700 hover:underline"
+      data-testid="creator-link"
+    >
       {face}
     </Link>
   ) : (
@@ -216,7 +269,20 @@ function CreatorLine({ creator, name }: { creator: { handle: string | null; avat
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPanel eyebrow="404" title="Page Not Found" detail="The page you are looking for does not exist or has moved." />;
+    return (
+      <ErrorPanel
+        eyebrow="404"
+        title="Page Not Found"
+        detail="The page you are looking for does not exist or has moved."
+      />
+    );
   }
-  return <ErrorPanel title="Marketplace" detail="This image could not be loaded. Please try again." linkTo="/marketplace" linkLabel="Back to the marketplace" />;
+  return (
+    <ErrorPanel
+      title="Marketplace"
+      detail="This image could not be loaded. Please try again."
+      linkTo="/marketplace"
+      linkLabel="Back to the marketplace"
+    />
+  );
 }

@@ -13,7 +13,13 @@ import {
 import type { MonitoredPayment } from "~/features/market/components/payment-monitor-cards";
 import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/components/library-link-form";
-import { PAYMENT_MONITOR_NOT_FOUND, PAYMENT_MONITOR_TRY_AGAIN, PAYMENT_POLL_INTERVAL_MS, PAYMENT_SUCCESSFUL, shouldKeepPolling } from "~/features/market/types";
+import {
+  PAYMENT_MONITOR_NOT_FOUND,
+  PAYMENT_MONITOR_TRY_AGAIN,
+  PAYMENT_POLL_INTERVAL_MS,
+  PAYMENT_SUCCESSFUL,
+  shouldKeepPolling,
+} from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import { myRecentSales } from "~/features/market/procedures/creator-insights.server";
 import { paymentStatus } from "~/features/market/procedures/payment-status.server";
@@ -58,7 +64,10 @@ export async function loader(args: LoaderFunctionArgs) {
     }
   }
   const sales = await loadProcedure(myRecentSales, args, {}, user);
-  return json({ sessionId, result, failed, notFound, sales }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { sessionId, result, failed, notFound, sales },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function PaymentMonitor() {
@@ -91,10 +100,12 @@ export default function PaymentMonitor() {
         setFailed(true);
         return;
       }
-      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      if (!response.ok)
+        throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
       const next = (await response.json()) as MonitoredPayment;
       setResult((previous) => {
-        if (next.success && !previous?.success) toast({ kind: "success", title: PAYMENT_SUCCESSFUL.title });
+        if (next.success && !previous?.success)
+          toast({ kind: "success", title: PAYMENT_SUCCESSFUL.title });
         return next;
       });
       setFailed(false);
@@ -117,7 +128,10 @@ export default function PaymentMonitor() {
   const refreshHref = `/payment-monitor?session_id=${encodeURIComponent(loaded.sessionId)}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <PageHeader title="Payment Monitor" subtitle="Look up a checkout session and watch its payment until it completes." />
+      <PageHeader
+        title="Payment Monitor"
+        subtitle="Look up a checkout session and watch its payment until it completes."
+      />
       <Form method="get" className="card mt-6 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="session-id" className="field-label">
@@ -144,12 +158,18 @@ export default function PaymentMonitor() {
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="monitor-result">
           <div className="min-w-0 space-y-6">
             {failed ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="monitor-error">
+              <p
+                role="alert"
+                className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+                data-testid="monitor-error"
+              >
                 {notFound ? PAYMENT_MONITOR_NOT_FOUND : PAYMENT_MONITOR_TRY_AGAIN}
               </p>
             ) : null}
             <PaymentStatusCard result={result} />
-            {result?.success && result.downloads.length > 0 ? <AvailableDownloadsCard result={result} /> : null}
+            {result?.success && result.downloads.length > 0 ? (
+              <AvailableDownloadsCard result={result} />
+            ) : null}
           </div>
           <div className="min-w-0 space-y-6">
             <SessionDetailsCard sessionId={loaded.sessionId} result={result} />
@@ -166,7 +186,9 @@ export default function PaymentMonitor() {
               >
                 {checking ? "Refreshing..." : "Refresh Status"}
               </Link>
-              {polling && hydrated ? <span className="text-sm text-slate-500">Checking every 5 seconds</span> : null}
+              {polling && hydrated ? (
+                <span className="text-sm text-slate-500">Checking every 5 seconds</span>
+              ) : null}
             </div>
             <HowToUseCard />
             <LibraryCard email={result?.customerEmail ?? null} />

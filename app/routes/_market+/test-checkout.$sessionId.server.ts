@@ -11,6 +11,11 @@ export function testCheckoutView(session: ProcedureResult<typeof testCheckoutSes
     customer: session.customer,
     total: centsToPriceString(session.totalCents),
     totalCents: session.totalCents,
-    items: session.items.map((item) => ({ id: item.id, title: item.title, style: item.style, price: centsToPriceString(item.priceCents) })),
+    items: session.items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      style: item.style,
+      price: centsToPriceString(item.priceCents),
+    })),
   };
 }

@@ -1,17 +1,32 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { StyleBadge } from "~/features/market/components/style-badge";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
-import { cancelTestCheckout, payTestCheckout, testCheckoutSession } from "~/features/market/procedures/cart-and-checkout.server";
+import {
+  cancelTestCheckout,
+  payTestCheckout,
+  testCheckoutSession,
+} from "~/features/market/procedures/cart-and-checkout.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";
 import { testCheckoutView } from "~/routes/_market+/test-checkout.$sessionId.server";
 
-export const meta: MetaFunction = () => [{ title: `Test checkout | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Test checkout | ${PRODUCT_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 export const headers = forwardLoaderHeaders;
 
 /**
@@ -22,8 +37,15 @@ export const headers = forwardLoaderHeaders;
  */
 export async function loader(args: LoaderFunctionArgs) {
   // Public: the session id (a long random secret) is the key, as on Stripe's page.
-  const session = await loadProcedure(testCheckoutSession, args, { sessionId: args.params.sessionId ?? "" }, null);
-  return json(testCheckoutView(session), { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  const session = await loadProcedure(
+    testCheckoutSession,
+    args,
+    { sessionId: args.params.sessionId ?? "" },
+    null,
+  );
+  return json(testCheckoutView(session), {
+    headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" },
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -57,8 +79,9 @@ export default function TestCheckout() {
       >
         <p className="text-lg font-bold tracking-wide">TEST MODE</p>
         <p className="text-sm">
-          This is {PRODUCT_NAME}&apos;s built-in test checkout, shown because no payment provider is configured. No card is
-          charged and no money moves. Paying here completes the order exactly as a real payment would.
+          This is {PRODUCT_NAME}&apos;s built-in test checkout, shown because no payment provider is
+          configured. No card is charged and no money moves. Paying here completes the order exactly
+          as a real payment would.
         </p>
       </div>
       <section className="card p-6" aria-labelledby="test-checkout-title">
@@ -91,12 +114,19 @@ export default function TestCheckout() {
           </span>
         </div>
         {error ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
             {error}
           </p>
         ) : null}
         {session.closedReason ? (
-          <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="test-checkout-closed">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            data-testid="test-checkout-closed"
+          >
             {session.closedReason}
           </p>
         ) : null}
@@ -117,9 +147,7 @@ export default function TestCheckout() {
           </div>
         ) : (
           <div className="mt-6 space-y-3 text-sm text-slate-700">
-            <p>
-              This checkout session is {session.status === "paid" ? "already paid" : "closed"}.
-            </p>
+            <p>This checkout session is {session.status === "paid" ? "already paid" : "closed"}.</p>
             {session.status === "paid" ? (
               <Link
                 to={`/marketplace?session_id=${encodeURIComponent(session.sessionId)}&success=true`}
@@ -145,7 +173,11 @@ export function ErrorBoundary() {
   return (
     <ErrorPanel
       title={notFound ? "Checkout session not found" : "Something went wrong"}
-      detail={notFound ? "This checkout link is not valid. Start again from your cart." : "Please try again."}
+      detail={
+        notFound
+          ? "This checkout link is not valid. Start again from your cart."
+          : "Please try again."
+      }
       linkTo="/marketplace"
       linkLabel="Back to the marketplace"
     />

@@ -45,6 +45,11 @@ export default function Home() {
       <DashboardPage data={data} />
     </Suspense>
   ) : (
-    <LandingPage samples={data.samples} registrationOpen={registrationOpen} beta={data.beta} renderedAt={data.renderedAt} />
+    <LandingPage
+      samples={data.samples}
+      registrationOpen={registrationOpen}
+      beta={data.beta}
+      renderedAt={data.renderedAt}
+    />
   );
 }

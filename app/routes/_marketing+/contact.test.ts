@@ -35,12 +35,18 @@ describe("SUPPORT_EMAIL", () => {
   const base = { DATA_DIR: getConfig().dataDir };
   it("defaults to ADMIN_EMAIL's value", () => {
     expect(parseConfig(base).SUPPORT_EMAIL).toBe("admin@selfie.studio");
-    expect(parseConfig({ ...base, ADMIN_EMAIL: "Owner@Shop.example" }).SUPPORT_EMAIL).toBe("owner@shop.example");
-    expect(parseConfig({ ...base, ADMIN_EMAIL: "owner@shop.example", SUPPORT_EMAIL: "" }).SUPPORT_EMAIL).toBe("owner@shop.example");
+    expect(parseConfig({ ...base, ADMIN_EMAIL: "Owner@Shop.example" }).SUPPORT_EMAIL).toBe(
+      "owner@shop.example",
+    );
+    expect(
+      parseConfig({ ...base, ADMIN_EMAIL: "owner@shop.example", SUPPORT_EMAIL: "" }).SUPPORT_EMAIL,
+    ).toBe("owner@shop.example");
   });
 
   it("takes an address of its own and refuses anything else", () => {
-    expect(parseConfig({ ...base, SUPPORT_EMAIL: " Help@Shop.example " }).SUPPORT_EMAIL).toBe("help@shop.example");
+    expect(parseConfig({ ...base, SUPPORT_EMAIL: " Help@Shop.example " }).SUPPORT_EMAIL).toBe(
+      "help@shop.example",
+    );
     for (const bad of ["help", "help@", "mailto:help@shop.example"]) {
       expect(() => parseConfig({ ...base, SUPPORT_EMAIL: bad })).toThrow(/SUPPORT_EMAIL/);
     }

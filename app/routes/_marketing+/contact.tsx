@@ -9,7 +9,10 @@ import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: `Contact | ${PRODUCT_NAME}` },
-  { name: "description", content: `How to reach ${PRODUCT_NAME} for help with an order, a refund, an account or a listing.` },
+  {
+    name: "description",
+    content: `How to reach ${PRODUCT_NAME} for help with an order, a refund, an account or a listing.`,
+  },
 ];
 
 /** /contact: public; the support address from SUPPORT_EMAIL (ADMIN_EMAIL without it). */
@@ -26,7 +29,12 @@ export default function Contact() {
       testId="contact-page"
       eyebrow="Support"
       title="Contact us"
-      intro={<p>Write to us about an order, a refund, your account or a listing. A person reads every message.</p>}
+      intro={
+        <p>
+          Write to us about an order, a refund, your account or a listing. A person reads every
+          message.
+        </p>
+      }
     >
       <InfoSection id="email" title="Email">
         <p className="text-lg">
@@ -35,8 +43,8 @@ export default function Contact() {
           </a>
         </p>
         <p>
-          About an order, write from the email address you gave at checkout and say which image it is about, so we can
-          find it. Never send a card number or a password.
+          About an order, write from the email address you gave at checkout and say which image it
+          is about, so we can find it. Never send a card number or a password.
         </p>
       </InfoSection>
       <InfoSection id="first" title="Before you write">
@@ -45,8 +53,8 @@ export default function Contact() {
           <Link to="/help" className={INFO_LINK}>
             Help Center
           </Link>
-          : where your downloads are, what the license allows, how refunds and payouts work. Creators starting out will
-          find the steps in the{" "}
+          : where your downloads are, what the license allows, how refunds and payouts work.
+          Creators starting out will find the steps in the{" "}
           <Link to="/creator-guide" className={INFO_LINK}>
             Creator Guide
           </Link>

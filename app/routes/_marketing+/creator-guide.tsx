@@ -9,7 +9,10 @@ import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: `Creator Guide | ${PRODUCT_NAME}` },
-  { name: "description", content: "From selfie to sale in five steps: upload, style, optimize, list and get paid." },
+  {
+    name: "description",
+    content: "From selfie to sale in five steps: upload, style, optimize, list and get paid.",
+  },
 ];
 
 /** /creator-guide: public; the five steps from a selfie to a sale, each linking to the screen where it happens. */
@@ -41,27 +44,30 @@ export default function CreatorGuide() {
           <Link to="/dashboard" className={INFO_LINK}>
             dashboard
           </Link>
-          , drop a JPG or PNG up to 10MB on Step 1, Upload. Use your own face, or one you have the right to use (see the{" "}
+          , drop a JPG or PNG up to 10MB on Step 1, Upload. Use your own face, or one you have the
+          right to use (see the{" "}
           <Link to="/terms#uploads" className={INFO_LINK}>
             rules
           </Link>
           ). Face the light and keep the background plain.
         </Step>
         <Step number={2} id="style" title="Choose a style">
-          Step 2 offers {STYLES.map((style) => style.name).join(", ")}. The first time, agree to face processing (you can
-          withdraw it in{" "}
+          Step 2 offers {STYLES.map((style) => style.name).join(", ")}. The first time, agree to
+          face processing (you can withdraw it in{" "}
           <Link to="/settings/privacy" className={INFO_LINK}>
             Settings
           </Link>
           ), then press Generate and watch the card&apos;s progress.
         </Step>
         <Step number={3} id="optimize" title="Optimize">
-          Step 3 makes your own download and a file sized for external platforms, with a preset, a format and an optional
-          watermark. Buyers on the Marketplace get the styled image itself, so you can skip this step with Market Now.
+          Step 3 makes your own download and a file sized for external platforms, with a preset, a
+          format and an optional watermark. Buyers on the Marketplace get the styled image itself,
+          so you can skip this step with Market Now.
         </Step>
         <Step number={4} id="list" title="List it for sale">
-          In Step 4, Market, choose List for Sale: a title, a price and where to list it. Suggested prices: professional $
-          {suggestedPrice("professional")}, fantasy ${suggestedPrice("fantasy")}, anime ${suggestedPrice("anime")}, cartoon $
+          In Step 4, Market, choose List for Sale: a title, a price and where to list it. Suggested
+          prices: professional ${suggestedPrice("professional")}, fantasy $
+          {suggestedPrice("fantasy")}, anime ${suggestedPrice("anime")}, cartoon $
           {suggestedPrice("cartoon")} (an image without a price sells for ${DEFAULT_PRICE}). Your{" "}
           <Link to="/listings" className={INFO_LINK}>
             listings
@@ -77,19 +83,32 @@ export default function CreatorGuide() {
           <Link to="/payouts" className={INFO_LINK}>
             Payouts
           </Link>
-          . You keep {CREATOR_SHARE_PERCENT}% of every sale; each share is sent to your account once it is ready, and
-          the page shows your balance and every transfer.
+          . You keep {CREATOR_SHARE_PERCENT}% of every sale; each share is sent to your account once
+          it is ready, and the page shows your balance and every transfer.
         </Step>
       </ol>
     </InfoPage>
   );
 }
 
-function Step({ number, id, title, children }: { number: number; id: string; title: string; children: ReactNode }) {
+function Step({
+  number,
+  id,
+  title,
+  children,
+}: {
+  number: number;
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <li id={id} className="card scroll-mt-20 p-6" data-testid={`step-${id}`}>
       <div className="flex items-center gap-3">
-        <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" aria-hidden="true">
+        <span
+          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+          aria-hidden="true"
+        >
           {number}
         </span>
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>

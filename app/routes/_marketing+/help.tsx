@@ -12,7 +12,8 @@ export const meta: MetaFunction = () => [
   { title: `Help Center | ${PRODUCT_NAME}` },
   {
     name: "description",
-    content: "Answers to what buyers and creators ask first: buying, downloads, the license, refunds, uploading, styles, listing and payouts.",
+    content:
+      "Answers to what buyers and creators ask first: buying, downloads, the license, refunds, uploading, styles, listing and payouts.",
   },
 ];
 
@@ -41,34 +42,35 @@ export default function Help() {
           <Link to="/marketplace" className={INFO_LINK}>
             Marketplace
           </Link>
-          , add the images you want to the cart and check out with your name and email address. You pay by card on the
-          payment provider&apos;s hosted checkout; no account is needed.
+          , add the images you want to the cart and check out with your name and email address. You
+          pay by card on the payment provider&apos;s hosted checkout; no account is needed.
         </Question>
         <Question title="Where are my downloads?">
-          When the payment is through, the purchase-complete window lists your downloads, and the receipt we email you
-          links to your{" "}
+          When the payment is through, the purchase-complete window lists your downloads, and the
+          receipt we email you links to your{" "}
           <Link to="/library" className={INFO_LINK}>
             library
           </Link>
-          : every paid order of your email address, with a Download and a License link for each image. Lost the email?
-          Ask for a new library link on the library page; it is valid for 24 hours.
+          : every paid order of your email address, with a Download and a License link for each
+          image. Lost the email? Ask for a new library link on the library page; it is valid for 24
+          hours.
         </Question>
         <Question title="What may I do with an image I bought?">
           Every purchase carries the{" "}
           <Link to="/license" className={INFO_LINK}>
             {LICENSE_NAME}
           </Link>
-          : personal and commercial use, worldwide and without time limit, edits allowed. You may not resell or give away
-          the file itself, use it in a logo, or use it to train machine-learning models. Your order&apos;s own license page
-          names you as the licensee.
+          : personal and commercial use, worldwide and without time limit, edits allowed. You may
+          not resell or give away the file itself, use it in a logo, or use it to train
+          machine-learning models. Your order&apos;s own license page names you as the licensee.
         </Question>
         <Question title="Can I get a refund?">
           Yes:{" "}
           <Link to="/contact" className={INFO_LINK}>
             contact us
           </Link>{" "}
-          from the email address you bought with. The admin refunds the paid order and you get a refund notice by email.
-          A refund ends the order&apos;s downloads and its license. See the{" "}
+          from the email address you bought with. The admin refunds the paid order and you get a
+          refund notice by email. A refund ends the order&apos;s downloads and its license. See the{" "}
           <Link to="/terms#refunds" className={INFO_LINK}>
             terms
           </Link>
@@ -82,19 +84,20 @@ export default function Help() {
           <Link to="/dashboard" className={INFO_LINK}>
             dashboard
           </Link>
-          . Step 1, Upload, takes a JPG or PNG up to 10MB. Upload only your own face, or one you have the right to use.
+          . Step 1, Upload, takes a JPG or PNG up to 10MB. Upload only your own face, or one you
+          have the right to use.
         </Question>
         <Question title="Which styles are there?">
-          Four: {STYLES.map((style) => style.name).join(", ")}. Pick one in Step 2, Style, and press Generate;
-          before your first style you agree to face processing (see the{" "}
+          Four: {STYLES.map((style) => style.name).join(", ")}. Pick one in Step 2, Style, and press
+          Generate; before your first style you agree to face processing (see the{" "}
           <Link to="/privacy" className={INFO_LINK}>
             Privacy Policy
           </Link>
           ). Each result stays in your studio until you delete it.
         </Question>
         <Question title="How do I list an image for sale?">
-          In Step 4, Market, choose List for Sale: give it a title and a price and pick where to list it (the Marketplace
-          is always offered). Your{" "}
+          In Step 4, Market, choose List for Sale: give it a title and a price and pick where to
+          list it (the Marketplace is always offered). Your{" "}
           <Link to="/listings" className={INFO_LINK}>
             listings
           </Link>{" "}
@@ -109,8 +112,8 @@ export default function Help() {
           <Link to="/payouts" className={INFO_LINK}>
             Payouts
           </Link>{" "}
-          page; each share is sent to it once it is ready, and shares earned before that wait for you. The page shows
-          your balance and every transfer.
+          page; each share is sent to it once it is ready, and shares earned before that wait for
+          you. The page shows your balance and every transfer.
         </Question>
       </InfoSection>
     </InfoPage>

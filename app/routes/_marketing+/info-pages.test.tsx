@@ -18,7 +18,11 @@ import { FOOTER_LINKS } from "~/features/landing/components/landing-footer";
 afterEach(cleanup);
 
 /** The page under a root route whose data says who is signed in, as in the app. */
-function renderPage(path: string, Component: () => JSX.Element, options: { user?: { id: string } | null; data?: unknown } = {}) {
+function renderPage(
+  path: string,
+  Component: () => JSX.Element,
+  options: { user?: { id: string } | null; data?: unknown } = {},
+) {
   const Stub = createRemixStub([
     {
       id: "root",
@@ -34,15 +38,27 @@ function renderPage(path: string, Component: () => JSX.Element, options: { user?
 function metaOf(meta: MetaFunction): { title?: string; description?: string } {
   const tags = (meta as unknown as () => MetaDescriptor[])();
   const title = tags.find((tag) => "title" in tag) as { title: string } | undefined;
-  const description = tags.find((tag) => "name" in tag && tag.name === "description") as { content: string } | undefined;
+  const description = tags.find((tag) => "name" in tag && tag.name === "description") as
+    { content: string } | undefined;
   return { title: title?.title, description: description?.content };
 }
 
 const PAGES = [
   { path: "/terms", Component: Terms, meta: termsMeta, heading: "Terms of Service" },
-  { path: "/contact", Component: Contact, meta: contactMeta, heading: "Contact us", data: { email: "help@studio.example" } },
+  {
+    path: "/contact",
+    Component: Contact,
+    meta: contactMeta,
+    heading: "Contact us",
+    data: { email: "help@studio.example" },
+  },
   { path: "/help", Component: Help, meta: helpMeta, heading: "Help Center" },
-  { path: "/creator-guide", Component: CreatorGuide, meta: guideMeta, heading: "From selfie to sale" },
+  {
+    path: "/creator-guide",
+    Component: CreatorGuide,
+    meta: guideMeta,
+    heading: "From selfie to sale",
+  },
   { path: "/pricing", Component: Pricing, meta: pricingMeta, heading: "Pricing" },
 ];
 
@@ -53,7 +69,9 @@ describe("the footer's information pages", () => {
       expect(title).toMatch(/\| Selfie Studio$/);
       expect(description?.length).toBeGreaterThan(30);
       renderPage(page.path, page.Component, { data: page.data });
-      expect(await screen.findByRole("heading", { level: 1, name: page.heading })).toBeInTheDocument();
+      expect(
+        await screen.findByRole("heading", { level: 1, name: page.heading }),
+      ).toBeInTheDocument();
       expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
       expect(screen.getByTestId("landing-footer")).toBeInTheDocument();
     });
@@ -68,7 +86,10 @@ describe("the footer's information pages", () => {
 
   it("offers a signed-in creator Back to Dashboard", async () => {
     renderPage("/help", Help, { user: { id: "u1" } });
-    expect(await screen.findByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(await screen.findByRole("link", { name: "Back to Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
   });
 });
 
@@ -81,14 +102,18 @@ describe("/terms", () => {
     expect(uploads).toHaveTextContent("No impersonation");
     const license = screen.getByTestId("section-license");
     expect(license).toHaveTextContent("Standard Commercial License");
-    expect(within(license).getByRole("link", { name: "Read the full Standard Commercial License" })).toHaveAttribute("href", "/license");
+    expect(
+      within(license).getByRole("link", { name: "Read the full Standard Commercial License" }),
+    ).toHaveAttribute("href", "/license");
     const refunds = screen.getByTestId("section-refunds");
     expect(refunds).toHaveTextContent("Refunds are made by the admin");
     expect(refunds).toHaveTextContent("its download links stop working and its license is revoked");
     expect(screen.getByTestId("terms-split")).toHaveTextContent(
       `the creator keeps ${CREATOR_SHARE_PERCENT}% and Selfie Studio keeps ${100 - CREATOR_SHARE_PERCENT}%`,
     );
-    expect(metaOf(termsMeta).description).toContain(`${CREATOR_SHARE_PERCENT}/${100 - CREATOR_SHARE_PERCENT}`);
+    expect(metaOf(termsMeta).description).toContain(
+      `${CREATOR_SHARE_PERCENT}/${100 - CREATOR_SHARE_PERCENT}`,
+    );
   });
 });
 
@@ -98,7 +123,9 @@ describe("/contact", () => {
     const link = await screen.findByTestId("support-email");
     expect(link).toHaveTextContent("help@studio.example");
     expect(link).toHaveAttribute("href", "mailto:help@studio.example");
-    expect(within(screen.getByTestId("section-first")).getByRole("link", { name: "Help Center" })).toHaveAttribute("href", "/help");
+    expect(
+      within(screen.getByTestId("section-first")).getByRole("link", { name: "Help Center" }),
+    ).toHaveAttribute("href", "/help");
   });
 });
 
@@ -106,18 +133,35 @@ describe("/help", () => {
   it("answers a buyer's and a creator's first questions, linking to the screens", async () => {
     renderPage("/help", Help);
     const buyers = within(await screen.findByTestId("section-buyers"));
-    for (const question of ["How do I buy an image?", "Where are my downloads?", "What may I do with an image I bought?", "Can I get a refund?"]) {
+    for (const question of [
+      "How do I buy an image?",
+      "Where are my downloads?",
+      "What may I do with an image I bought?",
+      "Can I get a refund?",
+    ]) {
       expect(buyers.getByRole("heading", { level: 3, name: question })).toBeInTheDocument();
     }
     expect(buyers.getByRole("link", { name: "library" })).toHaveAttribute("href", "/library");
-    expect(buyers.getByRole("link", { name: "Standard Commercial License" })).toHaveAttribute("href", "/license");
+    expect(buyers.getByRole("link", { name: "Standard Commercial License" })).toHaveAttribute(
+      "href",
+      "/license",
+    );
     expect(buyers.getByRole("link", { name: "terms" })).toHaveAttribute("href", "/terms#refunds");
     const creators = within(screen.getByTestId("section-creators"));
-    for (const question of ["How do I upload a selfie?", "Which styles are there?", "How do I list an image for sale?", "How do I get paid?"]) {
+    for (const question of [
+      "How do I upload a selfie?",
+      "Which styles are there?",
+      "How do I list an image for sale?",
+      "How do I get paid?",
+    ]) {
       expect(creators.getByRole("heading", { level: 3, name: question })).toBeInTheDocument();
     }
-    expect(screen.getByTestId("section-creators")).toHaveTextContent("Professional, Cartoon, Anime, Fantasy");
-    expect(screen.getByTestId("section-creators")).toHaveTextContent(`You keep ${CREATOR_SHARE_PERCENT}% of every sale`);
+    expect(screen.getByTestId("section-creators")).toHaveTextContent(
+      "Professional, Cartoon, Anime, Fantasy",
+    );
+    expect(screen.getByTestId("section-creators")).toHaveTextContent(
+      `You keep ${CREATOR_SHARE_PERCENT}% of every sale`,
+    );
     expect(creators.getByRole("link", { name: "Payouts" })).toHaveAttribute("href", "/payouts");
     expect(creators.getByRole("link", { name: "listings" })).toHaveAttribute("href", "/listings");
   });
@@ -127,19 +171,29 @@ describe("/creator-guide", () => {
   it("walks from selfie to sale in five steps, each linking to its screen", async () => {
     renderPage("/creator-guide", CreatorGuide);
     const guide = within(await screen.findByTestId("creator-guide-page"));
-    expect(guide.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual([
-      "Upload a selfie",
-      "Choose a style",
-      "Optimize",
-      "List it for sale",
-      "Get paid",
-    ]);
-    const steps = ["upload", "style", "optimize", "list", "payouts"].map((id) => screen.getByTestId(`step-${id}`));
-    expect(within(steps[0]).getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/dashboard");
-    expect(within(steps[1]).getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings/privacy");
+    expect(
+      guide.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(["Upload a selfie", "Choose a style", "Optimize", "List it for sale", "Get paid"]);
+    const steps = ["upload", "style", "optimize", "list", "payouts"].map((id) =>
+      screen.getByTestId(`step-${id}`),
+    );
+    expect(within(steps[0]).getByRole("link", { name: "dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+    expect(within(steps[1]).getByRole("link", { name: "Settings" })).toHaveAttribute(
+      "href",
+      "/settings/privacy",
+    );
     expect(steps[3]).toHaveTextContent("professional $75");
-    expect(within(steps[3]).getByRole("link", { name: "Integrations" })).toHaveAttribute("href", "/integrations");
-    expect(within(steps[4]).getByRole("link", { name: "Payouts" })).toHaveAttribute("href", "/payouts");
+    expect(within(steps[3]).getByRole("link", { name: "Integrations" })).toHaveAttribute(
+      "href",
+      "/integrations",
+    );
+    expect(within(steps[4]).getByRole("link", { name: "Payouts" })).toHaveAttribute(
+      "href",
+      "/payouts",
+    );
     expect(steps[4]).toHaveTextContent(`You keep ${CREATOR_SHARE_PERCENT}% of every sale`);
   });
 });
@@ -147,11 +201,16 @@ describe("/creator-guide", () => {
 describe("/pricing", () => {
   it("shows the three plans: the beta free and keeping CREATOR_SHARE_PERCENT, the others coming soon", async () => {
     renderPage("/pricing", Pricing);
-    expect(await screen.findByRole("heading", { level: 2, name: "Beta Access" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Beta Access" }),
+    ).toBeInTheDocument();
     const beta = screen.getByTestId("plan-beta");
     expect(beta).toHaveTextContent("Free");
     expect(beta).toHaveTextContent(`Keep ${CREATOR_SHARE_PERCENT}% of every sale`);
-    for (const id of ["plan-regular", "plan-premium"]) expect(screen.getByTestId(id)).toHaveTextContent("Coming Soon");
-    expect(screen.getByTestId("section-sale")).toHaveTextContent(`the creator keeps ${CREATOR_SHARE_PERCENT}%`);
+    for (const id of ["plan-regular", "plan-premium"])
+      expect(screen.getByTestId(id)).toHaveTextContent("Coming Soon");
+    expect(screen.getByTestId("section-sale")).toHaveTextContent(
+      `the creator keeps ${CREATOR_SHARE_PERCENT}%`,
+    );
   });
 });

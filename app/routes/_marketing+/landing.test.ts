@@ -15,7 +15,12 @@ describe("landing page samples", () => {
     expect(created.sort()).toEqual(["anime", "cartoon", "fantasy", "professional"]);
 
     const after = await (await callRoute(landing.loader, makeRequest("/landing"))).json();
-    expect(Object.keys(after.samples.urls).sort()).toEqual(["anime", "cartoon", "fantasy", "professional"]);
+    expect(Object.keys(after.samples.urls).sort()).toEqual([
+      "anime",
+      "cartoon",
+      "fantasy",
+      "professional",
+    ]);
     for (const [style, url] of Object.entries(after.samples.urls as Record<string, string>)) {
       expect(url).toBe(`/media/${styleSampleKey(style as "anime")}`);
       expect(url).not.toMatch(/sig=/);
@@ -33,6 +38,8 @@ describe("landing page samples", () => {
 
     // One missing file: no samples rather than a broken image.
     await getFileStore().remove(styleSampleKey("anime"));
-    expect(await (await callRoute(landing.loader, makeRequest("/landing"))).json()).toMatchObject({ samples: null });
+    expect(await (await callRoute(landing.loader, makeRequest("/landing"))).json()).toMatchObject({
+      samples: null,
+    });
   });
 });

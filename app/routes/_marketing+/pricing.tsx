@@ -27,8 +27,8 @@ export default function Pricing() {
       title="Pricing"
       intro={
         <p>
-          Beta access is free: every feature, and you keep {CREATOR_SHARE_PERCENT}% of every sale. Regular and Premium
-          are coming soon. Buyers pay only the price of each image.
+          Beta access is free: every feature, and you keep {CREATOR_SHARE_PERCENT}% of every sale.
+          Regular and Premium are coming soon. Buyers pay only the price of each image.
         </p>
       }
     >
@@ -37,8 +37,8 @@ export default function Pricing() {
       </div>
       <InfoSection id="sale" title="What a sale pays">
         <p>
-          Of every sale the creator keeps {CREATOR_SHARE_PERCENT}% and {PRODUCT_NAME} keeps {100 - CREATOR_SHARE_PERCENT}%
-          (see the{" "}
+          Of every sale the creator keeps {CREATOR_SHARE_PERCENT}% and {PRODUCT_NAME} keeps{" "}
+          {100 - CREATOR_SHARE_PERCENT}% (see the{" "}
           <Link to="/terms#split" className={INFO_LINK}>
             terms
           </Link>

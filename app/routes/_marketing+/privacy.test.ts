@@ -25,12 +25,25 @@ async function page(): Promise<{ text: Record<string, string>; facts: Facts }> {
   const response = await callRoute(privacy.loader, makeRequest("/privacy"));
   expect(response.status).toBe(200);
   const facts = (await response.json()) as Facts;
-  return { facts, text: Object.fromEntries(facts.sections.map((section) => [section.id, `${section.title}\n${section.paragraphs.join("\n")}`])) };
+  return {
+    facts,
+    text: Object.fromEntries(
+      facts.sections.map((section) => [
+        section.id,
+        `${section.title}\n${section.paragraphs.join("\n")}`,
+      ]),
+    ),
+  };
 }
 
 describe("GET /privacy", () => {
   it("is public and describes the local engine, the outbox, the test checkout and originals kept, by default", async () => {
-    configure({ FAL_KEY: undefined, ORIGINALS_RETENTION_DAYS: undefined, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined });
+    configure({
+      FAL_KEY: undefined,
+      ORIGINALS_RETENTION_DAYS: undefined,
+      SMTP_URL: undefined,
+      STRIPE_SECRET_KEY: undefined,
+    });
     const { text, facts } = await page();
     expect(text.styling).toContain("computed on this server");
     expect(text.styling).toContain("does not leave this server");
@@ -39,7 +52,9 @@ describe("GET /privacy", () => {
     expect(text.originals).toContain("kept until you delete them or your account");
     expect(text.mail).toContain("outbox");
     expect(text.payments).toContain("test checkout");
-    expect(text.backups).toContain("A backup taken before you delete an image or your account still holds that data");
+    expect(text.backups).toContain(
+      "A backup taken before you delete an image or your account still holds that data",
+    );
   });
 
   it("names fal.ai and its retention when FAL_KEY is set", async () => {
@@ -76,10 +91,16 @@ describe("ORIGINALS_RETENTION_DAYS", () => {
   it("is unset by default (kept), a whole number of days when set, and refused otherwise", () => {
     const base = { DATA_DIR: getConfig().dataDir };
     expect(parseConfig(base).ORIGINALS_RETENTION_DAYS).toBeUndefined();
-    expect(parseConfig({ ...base, ORIGINALS_RETENTION_DAYS: "" }).ORIGINALS_RETENTION_DAYS).toBeUndefined();
-    expect(parseConfig({ ...base, ORIGINALS_RETENTION_DAYS: "90" }).ORIGINALS_RETENTION_DAYS).toBe(90);
+    expect(
+      parseConfig({ ...base, ORIGINALS_RETENTION_DAYS: "" }).ORIGINALS_RETENTION_DAYS,
+    ).toBeUndefined();
+    expect(parseConfig({ ...base, ORIGINALS_RETENTION_DAYS: "90" }).ORIGINALS_RETENTION_DAYS).toBe(
+      90,
+    );
     for (const bad of ["0", "-3", "1.5", "forever"]) {
-      expect(() => parseConfig({ ...base, ORIGINALS_RETENTION_DAYS: bad })).toThrow(/ORIGINALS_RETENTION_DAYS/);
+      expect(() => parseConfig({ ...base, ORIGINALS_RETENTION_DAYS: bad })).toThrow(
+        /ORIGINALS_RETENTION_DAYS/,
+      );
     }
   });
 });

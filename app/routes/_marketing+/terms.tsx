@@ -25,29 +25,36 @@ export default function Terms() {
       testId="terms-page"
       eyebrow={PRODUCT_NAME}
       title="Terms of Service"
-      intro={<p>The rules for creators who sell on {PRODUCT_NAME} and for buyers who pay for their images.</p>}
+      intro={
+        <p>
+          The rules for creators who sell on {PRODUCT_NAME} and for buyers who pay for their images.
+        </p>
+      }
     >
       <InfoSection id="uploads" title="What you may upload">
         <p>
-          Upload only a photo of your own face, or of a person who has given you the right to use their photo and to
-          sell images made from it. You confirm that right when you agree to face processing before your first style.
+          Upload only a photo of your own face, or of a person who has given you the right to use
+          their photo and to sell images made from it. You confirm that right when you agree to face
+          processing before your first style.
         </p>
         <p>
-          No impersonation: do not upload someone else&apos;s face as your own, and do not present an image as showing,
-          or endorsed by, a person who did not agree to it. Nothing unlawful, hateful or sexual.
+          No impersonation: do not upload someone else&apos;s face as your own, and do not present
+          an image as showing, or endorsed by, a person who did not agree to it. Nothing unlawful,
+          hateful or sexual.
         </p>
         <p>
-          The admin may remove an image or suspend an account that breaks these rules. A suspended creator is paid
-          nothing while the suspension lasts.
+          The admin may remove an image or suspend an account that breaks these rules. A suspended
+          creator is paid nothing while the suspension lasts.
         </p>
       </InfoSection>
 
       <InfoSection id="license" title="The license buyers get">
         <p>
-          Every image bought on the marketplace carries the {LICENSE_NAME}: the buyer may use it in personal and
-          commercial projects, worldwide and without time limit, but may not resell or give away the file itself, use it
-          in a logo or trademark, or use it to train machine-learning models. The creator keeps the copyright and may
-          license the same image to others.
+          Every image bought on the marketplace carries the {LICENSE_NAME}: the buyer may use it in
+          personal and commercial projects, worldwide and without time limit, but may not resell or
+          give away the file itself, use it in a logo or trademark, or use it to train
+          machine-learning models. The creator keeps the copyright and may license the same image to
+          others.
         </p>
         <p>
           <Link to="/license" className={INFO_LINK}>
@@ -63,27 +70,28 @@ export default function Terms() {
           <Link to="/contact" className={INFO_LINK}>
             contact us
           </Link>{" "}
-          with the order&apos;s email address. Refunds are made by the admin, who refunds a paid order in full; the
-          buyer gets a refund notice by email.
+          with the order&apos;s email address. Refunds are made by the admin, who refunds a paid
+          order in full; the buyer gets a refund notice by email.
         </p>
         <p>
-          A refund ends the order: its download links stop working and its license is revoked (the license page says
-          when). The creator&apos;s share of a refunded sale is taken back.
+          A refund ends the order: its download links stop working and its license is revoked (the
+          license page says when). The creator&apos;s share of a refunded sale is taken back.
         </p>
       </InfoSection>
 
       <InfoSection id="split" title="How a sale is split">
         <p data-testid="terms-split">
-          Of every sale, the creator keeps {CREATOR_SHARE_PERCENT}% and {PRODUCT_NAME} keeps {PLATFORM_SHARE_PERCENT}%.
-          The creator&apos;s share is rounded to the cent and paid out to the payout account the creator sets up on the{" "}
+          Of every sale, the creator keeps {CREATOR_SHARE_PERCENT}% and {PRODUCT_NAME} keeps{" "}
+          {PLATFORM_SHARE_PERCENT}%. The creator&apos;s share is rounded to the cent and paid out to
+          the payout account the creator sets up on the{" "}
           <Link to="/payouts" className={INFO_LINK}>
             Payouts
           </Link>{" "}
           page; until that account is ready the share is kept for them.
         </p>
         <p>
-          Prices are set by the creator. Buyers pay through a card payment provider&apos;s hosted checkout; {PRODUCT_NAME}{" "}
-          never sees card numbers. See the{" "}
+          Prices are set by the creator. Buyers pay through a card payment provider&apos;s hosted
+          checkout; {PRODUCT_NAME} never sees card numbers. See the{" "}
           <Link to="/privacy" className={INFO_LINK}>
             Privacy Policy
           </Link>{" "}

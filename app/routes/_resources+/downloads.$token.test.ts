@@ -7,7 +7,11 @@ const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/
 
 describe("GET /downloads/{token} refused", () => {
   it("answers a browser 403 with a page that explains and links to the library", async () => {
-    const response = await callRoute(downloadRoute, makeRequest(`/downloads/${TOKEN}`, { headers: { Accept: BROWSER_ACCEPT } }), { token: TOKEN });
+    const response = await callRoute(
+      downloadRoute,
+      makeRequest(`/downloads/${TOKEN}`, { headers: { Accept: BROWSER_ACCEPT } }),
+      { token: TOKEN },
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
     const html = await response.text();
@@ -17,7 +21,11 @@ describe("GET /downloads/{token} refused", () => {
   });
 
   it("keeps the JSON answer for other clients", async () => {
-    const response = await callRoute(downloadRoute, makeRequest(`/downloads/${TOKEN}`, { headers: { Accept: "application/json" } }), { token: TOKEN });
+    const response = await callRoute(
+      downloadRoute,
+      makeRequest(`/downloads/${TOKEN}`, { headers: { Accept: "application/json" } }),
+      { token: TOKEN },
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get("Content-Type")).toMatch(/json/);
     expect(await response.json()).toMatchObject({ message: "This download link is not valid." });

@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attemptProcedure } from "~/web/screen-action.server";
 import { storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
-import { RefundedDownloadError, downloadPurchase } from "~/features/market/procedures/downloads-and-library.server";
+import {
+  RefundedDownloadError,
+  downloadPurchase,
+} from "~/features/market/procedures/downloads-and-library.server";
 import { refundedDownloadPage } from "~/web/refunded-download-page.server";
 import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server";
 
@@ -19,12 +22,18 @@ import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   try {
-    const outcome = await attemptProcedure(downloadPurchase, args, { token: params.token ?? "", count: request.method !== "HEAD" }, null);
+    const outcome = await attemptProcedure(
+      downloadPurchase,
+      args,
+      { token: params.token ?? "", count: request.method !== "HEAD" },
+      null,
+    );
     if (!outcome.ok) {
       const { error } = outcome.refusal;
       if (error instanceof RefundedDownloadError) return refundedDownloadPage(error.refundedAt);
       // A browser gets a page with the way forward; other clients keep the JSON answer.
-      if (error.status === 403 && request.method !== "HEAD" && wantsHtml(request)) return deniedDownloadPage(error.message, error.status);
+      if (error.status === 403 && request.method !== "HEAD" && wantsHtml(request))
+        return deniedDownloadPage(error.message, error.status);
       return errorResponse(error);
     }
     const file = outcome.result;

@@ -6,5 +6,10 @@ import { SEO_FILE_CACHE_CONTROL } from "~/web/seo-files.server";
 /** GET /robots.txt: what crawlers may read, and where the sitemap is. */
 export async function loader(args: LoaderFunctionArgs) {
   const text = await loadProcedure(readRobots, args, {}, null);
-  return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": SEO_FILE_CACHE_CONTROL } });
+  return new Response(text, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": SEO_FILE_CACHE_CONTROL,
+    },
+  });
 }

@@ -27,14 +27,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const asked = url.searchParams.get("days");
   const known = asked === null || asked === "" || isAnalyticsRange(asked);
-  const range: AnalyticsRange = known && asked ? (Number(asked) as AnalyticsRange) : DEFAULT_ANALYTICS_RANGE;
+  const range: AnalyticsRange =
+    known && asked ? (Number(asked) as AnalyticsRange) : DEFAULT_ANALYTICS_RANGE;
   const notice = known
     ? null
     : `There is no ${asked.slice(0, 20)}-day range: choose ${ANALYTICS_RANGES.join(", ").replace(/, (\d+)$/, " or $1")} days. Showing the last ${DEFAULT_ANALYTICS_RANGE} days.`;
   const report = await loadProcedure(creatorAnalytics, args, { days: String(range) }, user);
   const order = listingOrder(url.searchParams.get("sort"), url.searchParams.get("dir"));
   return json(
-    { range, notice, order, report: { ...report, listings: sortListings(report.listings, order.sort, order.dir) } },
+    {
+      range,
+      notice,
+      order,
+      report: { ...report, listings: sortListings(report.listings, order.sort, order.dir) },
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -6,13 +6,23 @@ import type { FlashMessage } from "~/lib/flash";
 import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
 import { idSchema, optimizeSchema, stylizeSchema } from "~/features/studio/schemas";
-import type { DashboardData, DashboardView, ImageJson, MarketState, StylizedImageJson } from "~/features/studio/types";
+import type {
+  DashboardData,
+  DashboardView,
+  ImageJson,
+  MarketState,
+  StylizedImageJson,
+} from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import { atPipeline, dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
 import type { OptimizationSettings } from "~/features/studio/optimization";
 import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimization";
-import { STYLE_FAILED_TOAST, STYLE_TIMED_OUT_TOAST, styleReadyToast } from "~/features/studio/style-toasts";
+import {
+  STYLE_FAILED_TOAST,
+  STYLE_TIMED_OUT_TOAST,
+  styleReadyToast,
+} from "~/features/studio/style-toasts";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { giveFaceConsent } from "~/features/privacy/procedures/face-consent.server";
 import { deleteImage, uploadImage } from "~/features/studio/procedures/images.server";
@@ -48,7 +58,9 @@ export const dashboardQuery = z.object({
   step: optional(z.enum(PIPELINE_STEPS)),
   pending: optional(z.string().min(1).max(64)),
   poll: optional(z.coerce.number().int().min(0).max(1000)),
-  preset: optional(z.enum(Object.keys(PRESETS) as [keyof typeof PRESETS, ...(keyof typeof PRESETS)[]])),
+  preset: optional(
+    z.enum(Object.keys(PRESETS) as [keyof typeof PRESETS, ...(keyof typeof PRESETS)[]]),
+  ),
   panel: optional(z.enum(["launch", "sell"])),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
@@ -64,7 +76,8 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
 export async function signedInDashboard(args: LoaderFunctionArgs, user: CallerFor<"user">) {
   const query = dashboardQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const result = await dashboardData(args, user, query);
-  if (result.outcome === "redirect") throw await redirectWithFlash(atPipeline(result.redirect), result.flash);
+  if (result.outcome === "redirect")
+    throw await redirectWithFlash(atPipeline(result.redirect), result.flash);
   const { outcome: _outcome, ...data } = result;
   // The Payouts card: the payout account's state and the balance.
   const payouts = await loadProcedure(creatorPayouts, args, {}, user);
@@ -76,7 +89,11 @@ export async function signedInDashboard(args: LoaderFunctionArgs, user: CallerFo
  * creator's numbers, the market state of each finished style and, in the
  * market step's panels, the publishing platforms.
  */
-async function dashboardData(args: LoaderFunctionArgs, user: CallerFor<"user">, input: DashboardQuery) {
+async function dashboardData(
+  args: LoaderFunctionArgs,
+  user: CallerFor<"user">,
+  input: DashboardQuery,
+) {
   const workspace = await loadProcedure(studioWorkspace, args, {}, user);
   const { images, stylized } = workspace;
   const stats = await loadProcedure(creatorStats, args, {}, user);
@@ -102,16 +119,27 @@ async function dashboardData(args: LoaderFunctionArgs, user: CallerFor<"user">, 
         flash: styleReadyToast(pending.style),
       };
     }
-    return { outcome: "redirect" as const, redirect: dashboardUrl({ image: image?.id, step: "style" }), flash: STYLE_FAILED_TOAST };
+    return {
+      outcome: "redirect" as const,
+      redirect: dashboardUrl({ image: image?.id, step: "style" }),
+      flash: STYLE_FAILED_TOAST,
+    };
   }
   const poll = input.poll ?? 0;
   if (pending && poll >= STYLE_POLL_MAX_ATTEMPTS) {
-    return { outcome: "redirect" as const, redirect: dashboardUrl({ image: image?.id, step: "style" }), flash: STYLE_TIMED_OUT_TOAST };
+    return {
+      outcome: "redirect" as const,
+      redirect: dashboardUrl({ image: image?.id, step: "style" }),
+      flash: STYLE_TIMED_OUT_TOAST,
+    };
   }
 
   const step = pipelineStep(input, { image, styled });
   // The market step's panels offer the creator's platforms, connected or not.
-  const platforms = step === "market" && styled && input.panel ? await loadProcedure(publishingPlatforms, args, {}, user) : [];
+  const platforms =
+    step === "market" && styled && input.panel
+      ? await loadProcedure(publishingPlatforms, args, {}, user)
+      : [];
   const view: DashboardView = {
     step,
     image,
@@ -122,9 +150,14 @@ async function dashboardData(args: LoaderFunctionArgs, user: CallerFor<"user">, 
     preset: input.preset ?? null,
     optimization: startingSettings(styled, input.preset),
     refreshUrl:
-      stylized.some(isInProgress) && poll < STYLE_POLL_MAX_ATTEMPTS ? dashboardUrl({ ...input, poll: poll + 1 }) : null,
+      stylized.some(isInProgress) && poll < STYLE_POLL_MAX_ATTEMPTS
+        ? dashboardUrl({ ...input, poll: poll + 1 })
+        : null,
   };
-  const market = marketStates(workspace.askingPrices, await loadProcedure(myListings, args, {}, user));
+  const market = marketStates(
+    workspace.askingPrices,
+    await loadProcedure(myListings, args, {}, user),
+  );
   const engine = workspace.styleEngine;
   const data: DashboardData = {
     user: toPublicUser(user),
@@ -146,12 +179,23 @@ async function dashboardData(args: LoaderFunctionArgs, user: CallerFor<"user">, 
  */
 function marketStates(
   askingPrices: Record<string, string>,
-  listings: { stylizedImageId: string | null; price: string; status: string; platforms: { url: string | null }[] }[],
+  listings: {
+    stylizedImageId: string | null;
+    price: string;
+    status: string;
+    platforms: { url: string | null }[];
+  }[],
 ): Record<string, MarketState> {
   const market: Record<string, MarketState> = {};
   for (const [id, asking] of Object.entries(askingPrices)) {
-    const listing = listings.find((item) => item.stylizedImageId === id && item.status === "active");
-    market[id] = { price: listing?.price ?? asking, listed: Boolean(listing), url: listing ? (listing.platforms[0]?.url ?? null) : null };
+    const listing = listings.find(
+      (item) => item.stylizedImageId === id && item.status === "active",
+    );
+    market[id] = {
+      price: listing?.price ?? asking,
+      listed: Boolean(listing),
+      url: listing ? (listing.platforms[0]?.url ?? null) : null,
+    };
   }
   return market;
 }
@@ -177,7 +221,10 @@ export function pipelineStep(
 }
 
 /** The optimization panel's starting values: the held style's last settings (else the defaults), with a preset on top. */
-function startingSettings(styled: StylizedImageJson | null, preset: keyof typeof PRESETS | undefined): OptimizationSettings {
+function startingSettings(
+  styled: StylizedImageJson | null,
+  preset: keyof typeof PRESETS | undefined,
+): OptimizationSettings {
   const base: OptimizationSettings =
     styled?.optimizedUrl && styled.format && styled.quality !== null && styled.resolution
       ? {
@@ -207,7 +254,11 @@ const UPLOAD_FAILURES: Record<number, FlashMessage> = {
 /** What the creator is told when a dashboard form is refused, by the form's intent. */
 function refusedToast(intent: string, refusal: Refusal): FlashMessage {
   const title =
-    intent === "stylize" || intent === "give-consent" ? "Generation Failed" : intent === "optimize" ? "Optimization failed" : "Delete Failed";
+    intent === "stylize" || intent === "give-consent"
+      ? "Generation Failed"
+      : intent === "optimize"
+        ? "Optimization failed"
+        : "Delete Failed";
   const description =
     intent.startsWith("delete") && refusal.status === 404
       ? "Could not delete the image"
@@ -243,7 +294,11 @@ export async function dashboardAction(args: ActionFunctionArgs) {
           atPipeline(dashboardUrl({ step: "upload" })),
           refusal.message === DAMAGED_IMAGE.description
             ? { kind: "error", ...DAMAGED_IMAGE }
-            : (UPLOAD_FAILURES[refusal.status] ?? { kind: "error", title: "Upload Failed", description: refusal.message }),
+            : (UPLOAD_FAILURES[refusal.status] ?? {
+                kind: "error",
+                title: "Upload Failed",
+                description: refusal.message,
+              }),
         ),
     });
   }
@@ -251,8 +306,10 @@ export async function dashboardAction(args: ActionFunctionArgs) {
   const form = await readFormData(request);
   const back = String(form.get("back") ?? "");
   const returnTo = back.startsWith("/dashboard") ? safeRedirect(back, "/dashboard") : "/dashboard";
-  const refused = (intent: string) => (refusal: Refusal) => redirectWithFlash(atPipeline(returnTo), refusedToast(intent, refusal));
-  const deleted = (to: string) => redirectWithFlash(atPipeline(to), { kind: "success", title: "Image Deleted" });
+  const refused = (intent: string) => (refusal: Refusal) =>
+    redirectWithFlash(atPipeline(returnTo), refusedToast(intent, refusal));
+  const deleted = (to: string) =>
+    redirectWithFlash(atPipeline(to), { kind: "success", title: "Image Deleted" });
 
   return screenAction(args, {
     user,
@@ -265,7 +322,8 @@ export async function dashboardAction(args: ActionFunctionArgs) {
           redirectWithFlash(atPipeline(returnTo), {
             kind: "success",
             title: "Thank you",
-            description: "You can now generate styles. You can withdraw your consent in Settings, Privacy.",
+            description:
+              "You can now generate styles. You can withdraw your consent in Settings, Privacy.",
           }),
         reply: refused("give-consent"),
       }),
@@ -274,7 +332,11 @@ export async function dashboardAction(args: ActionFunctionArgs) {
         fields: stylizeSchema,
         // The page waits for the style by its URL (useStyleInProgress with JavaScript, a <noscript> refresh without).
         onSuccess: ({ result: stylized }) =>
-          redirect(atPipeline(dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }))),
+          redirect(
+            atPipeline(
+              dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }),
+            ),
+          ),
         reply: refused("stylize"),
       }),
       optimize: intent({
@@ -300,6 +362,11 @@ export async function dashboardAction(args: ActionFunctionArgs) {
         reply: refused("delete-image"),
       }),
     },
-    unknownIntent: () => redirectWithFlash(atPipeline(returnTo), { kind: "error", title: "Error", description: "Unknown action." }),
+    unknownIntent: () =>
+      redirectWithFlash(atPipeline(returnTo), {
+        kind: "error",
+        title: "Error",
+        description: "Unknown action.",
+      }),
   });
 }

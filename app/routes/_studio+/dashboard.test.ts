@@ -26,12 +26,16 @@ async function view(path: string, cookie: string) {
   const response = await callRoute(dashboard.loader, makeRequest(path, { cookie }));
   return {
     response,
-    data: (response.status === 200 ? await response.json() : null) as (DashboardData & { signedIn: true; payouts: PayoutsOverview }) | null,
+    data: (response.status === 200 ? await response.json() : null) as
+      (DashboardData & { signedIn: true; payouts: PayoutsOverview }) | null,
   };
 }
 
 async function uploadThroughForm(cookie: string, data: Uint8Array = fixture("portrait.png")) {
-  const response = await callRoute(dashboard.action, uploadRequest(data, { cookie, url: "/dashboard" }));
+  const response = await callRoute(
+    dashboard.action,
+    uploadRequest(data, { cookie, url: "/dashboard" }),
+  );
   expect(response.status).toBe(302);
   return response;
 }
@@ -45,7 +49,10 @@ describe("/dashboard without JavaScript", () => {
     const response = await callRoute(dashboard.loader, makeRequest("/dashboard"));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ signedIn: false });
-    const post = await callRoute(dashboard.action, formRequest("/dashboard", { intent: "delete-image", id: "x" }));
+    const post = await callRoute(
+      dashboard.action,
+      formRequest("/dashboard", { intent: "delete-image", id: "x" }),
+    );
     expect(post.status).toBe(302);
     expect(post.headers.get("Location")).toBe("/api/login?redirectTo=%2Fdashboard");
   });
@@ -65,14 +72,28 @@ describe("/dashboard without JavaScript", () => {
     });
     expect(data!.view.refreshUrl).toBeNull();
     // The Payouts card: no payout account yet, nothing earned.
-    expect(data!.payouts.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false });
-    expect(data!.payouts.balance).toEqual({ earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" });
+    expect(data!.payouts.account).toEqual({
+      provider: "test",
+      status: "not_connected",
+      payoutsEnabled: false,
+      country: null,
+      crossBorder: false,
+    });
+    expect(data!.payouts.balance).toEqual({
+      earned: "0",
+      owed: "0",
+      transferred: "0",
+      held: "0",
+      reversed: "0",
+    });
   });
 
   it("uploads with a plain multipart form post, then shows the success state with the image held", async () => {
     const { cookie } = await createTestUser();
     const response = await uploadThroughForm(cookie);
-    expect(response.headers.get("Location")).toMatch(/^\/dashboard\?image=[A-Za-z0-9_-]+&step=upload#pipeline$/);
+    expect(response.headers.get("Location")).toMatch(
+      /^\/dashboard\?image=[A-Za-z0-9_-]+&step=upload#pipeline$/,
+    );
     expect(await flashOf(response)).toEqual({
       kind: "success",
       title: "Upload Successful",
@@ -112,23 +133,35 @@ describe("/dashboard without JavaScript", () => {
     );
     expect(posted.status).toBe(302);
     const waitingAt = posted.headers.get("Location")!;
-    expect(waitingAt).toMatch(new RegExp(`^/dashboard\\?image=${imageId}&step=style&pending=[A-Za-z0-9_-]+#pipeline$`));
+    expect(waitingAt).toMatch(
+      new RegExp(`^/dashboard\\?image=${imageId}&step=style&pending=[A-Za-z0-9_-]+#pipeline$`),
+    );
     // The page a browser without JavaScript refreshes (it keeps the #pipeline fragment itself).
     const waiting = waitingAt.replace(/#pipeline$/, "");
     const pendingId = new URL(waiting, "http://localhost").searchParams.get("pending")!;
 
     const { data } = await view(waiting, cookie);
     expect(data!.view.step).toBe("style");
-    expect(data!.view.pending).toMatchObject({ id: pendingId, status: "pending", style: "cartoon" });
+    expect(data!.view.pending).toMatchObject({
+      id: pendingId,
+      status: "pending",
+      style: "cartoon",
+    });
     expect(data!.view.refreshUrl).toBe(`${waiting}&poll=1`);
     // A reload or a new visit to the image's style step (no `pending` in the address) still shows the style in progress.
     const { data: revisited } = await view(`/dashboard?image=${imageId}&step=style`, cookie);
-    expect(revisited!.view.pending).toMatchObject({ id: pendingId, status: "pending", style: "cartoon" });
+    expect(revisited!.view.pending).toMatchObject({
+      id: pendingId,
+      status: "pending",
+      style: "cartoon",
+    });
 
     await studioWorker(testStyleEngine()).drain();
     const done = await callRoute(dashboard.loader, makeRequest(`${waiting}&poll=3`, { cookie }));
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(`/dashboard?styled=${pendingId}&step=optimize#pipeline`);
+    expect(done.headers.get("Location")).toBe(
+      `/dashboard?styled=${pendingId}&step=optimize#pipeline`,
+    );
     expect(await flashOf(done)).toEqual({
       kind: "success",
       title: "AI Style Generated!",
@@ -152,13 +185,24 @@ describe("/dashboard without JavaScript", () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     const post = () =>
-      callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }));
+      callRoute(
+        dashboard.action,
+        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }),
+      );
 
     const failing = (await post()).headers.get("Location")!;
-    await studioWorker(testStyleEngine({ fail: () => new StyleEngineError("The model could not read this photo.", false) })).drain();
+    await studioWorker(
+      testStyleEngine({
+        fail: () => new StyleEngineError("The model could not read this photo.", false),
+      }),
+    ).drain();
     const failed = await callRoute(dashboard.loader, makeRequest(failing, { cookie }));
     expect(failed.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
-    expect(await flashOf(failed)).toEqual({ kind: "error", title: "Generation Failed", description: "AI processing failed" });
+    expect(await flashOf(failed)).toEqual({
+      kind: "error",
+      title: "Generation Failed",
+      description: "AI processing failed",
+    });
 
     const slow = (await post()).headers.get("Location")!.replace(/#pipeline$/, "");
     const stillRefreshing = await view(`${slow}&poll=29`, cookie);
@@ -177,7 +221,11 @@ describe("/dashboard without JavaScript", () => {
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     const response = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "stylize", id: imageId, style: "watercolor" }, { cookie }),
+      formRequest(
+        "/dashboard",
+        { intent: "stylize", id: imageId, style: "watercolor" },
+        { cookie },
+      ),
     );
     expect(await flashOf(response)).toEqual({
       kind: "error",
@@ -190,7 +238,10 @@ describe("/dashboard without JavaScript", () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     const pending = (
-      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "fantasy" }, { cookie }))
+      await callRoute(
+        dashboard.action,
+        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "fantasy" }, { cookie }),
+      )
     ).headers.get("Location")!;
     await studioWorker(testStyleEngine()).drain();
     const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
@@ -199,15 +250,36 @@ describe("/dashboard without JavaScript", () => {
       dashboard.action,
       formRequest(
         "/dashboard",
-        { intent: "optimize", imageId: styledId, quality: "90", format: "png", resolution: "800x800", watermark: "on" },
+        {
+          intent: "optimize",
+          imageId: styledId,
+          quality: "90",
+          format: "png",
+          resolution: "800x800",
+          watermark: "on",
+        },
         { cookie },
       ),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/dashboard?styled=${styledId}&step=market#pipeline`);
-    expect(await flashOf(response)).toEqual({ kind: "success", title: "Image optimized successfully" });
-    const row = await getDb().selectFrom("stylized_images").selectAll().where("id", "=", styledId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ optimized_format: "png", optimized_quality: 90, watermark: 1, social_optimized: 0 });
+    expect(response.headers.get("Location")).toBe(
+      `/dashboard?styled=${styledId}&step=market#pipeline`,
+    );
+    expect(await flashOf(response)).toEqual({
+      kind: "success",
+      title: "Image optimized successfully",
+    });
+    const row = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", styledId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      optimized_format: "png",
+      optimized_quality: 90,
+      watermark: 1,
+      social_optimized: 0,
+    });
 
     const { data } = await view(response.headers.get("Location")!, cookie);
     expect(data!.view.step).toBe("market");
@@ -222,11 +294,19 @@ describe("/dashboard without JavaScript", () => {
       socialOptimized: false,
     });
     const preset = await view(`/dashboard?styled=${styledId}&step=optimize&preset=social`, cookie);
-    expect(preset.data!.view.optimization).toMatchObject({ quality: 80, format: "jpg", resolution: "1080x1080" });
+    expect(preset.data!.view.optimization).toMatchObject({
+      quality: 80,
+      format: "jpg",
+      resolution: "1080x1080",
+    });
 
     const bad = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "optimize", imageId: styledId, quality: "73" }, { cookie }),
+      formRequest(
+        "/dashboard",
+        { intent: "optimize", imageId: styledId, quality: "73" },
+        { cookie },
+      ),
     );
     expect(await flashOf(bad)).toMatchObject({ kind: "error", title: "Optimization failed" });
   });
@@ -236,55 +316,93 @@ describe("/dashboard without JavaScript", () => {
     const other = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     const pending = (
-      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }))
+      await callRoute(
+        dashboard.action,
+        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
+      )
     ).headers.get("Location")!;
     await studioWorker(testStyleEngine()).drain();
     const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
 
     const foreign = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "delete-stylized", id: styledId }, { cookie: other.cookie }),
+      formRequest(
+        "/dashboard",
+        { intent: "delete-stylized", id: styledId },
+        { cookie: other.cookie },
+      ),
     );
-    expect(await flashOf(foreign)).toEqual({ kind: "error", title: "Delete Failed", description: "Could not delete the image" });
+    expect(await flashOf(foreign)).toEqual({
+      kind: "error",
+      title: "Delete Failed",
+      description: "Could not delete the image",
+    });
 
     const deleted = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` }, { cookie }),
+      formRequest(
+        "/dashboard",
+        { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` },
+        { cookie },
+      ),
     );
     expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
 
     // Deleting the stylized image the page holds goes back to styling its original.
     const pendingAgain = (
-      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }))
+      await callRoute(
+        dashboard.action,
+        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }),
+      )
     ).headers.get("Location")!;
     await studioWorker(testStyleEngine()).drain();
     const heldId = new URL(pendingAgain, "http://localhost").searchParams.get("pending")!;
     const held = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "delete-stylized", id: heldId, back: `/dashboard?image=${imageId}&styled=${heldId}&step=market` }, { cookie }),
+      formRequest(
+        "/dashboard",
+        {
+          intent: "delete-stylized",
+          id: heldId,
+          back: `/dashboard?image=${imageId}&styled=${heldId}&step=market`,
+        },
+        { cookie },
+      ),
     );
     expect(held.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
 
     const offsite = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "delete-image", id: imageId, back: "https://evil.example/" }, { cookie }),
+      formRequest(
+        "/dashboard",
+        { intent: "delete-image", id: imageId, back: "https://evil.example/" },
+        { cookie },
+      ),
     );
     expect(offsite.headers.get("Location")).toBe("/dashboard#pipeline");
-    expect(await getDb().selectFrom("images").select("id").where("id", "=", imageId).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("images").select("id").where("id", "=", imageId).execute(),
+    ).toEqual([]);
   });
 
   it("opens the delete confirmation from ?confirmDelete= (the page stays as it was) and deletes with the panel's form", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     const pending = (
-      await callRoute(dashboard.action, formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }))
+      await callRoute(
+        dashboard.action,
+        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
+      )
     ).headers.get("Location")!;
     await studioWorker(testStyleEngine()).drain();
     const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
 
     // The confirmation is rendered by the grid from the URL (see server-html.test.tsx); the loader answers the same page.
-    const confirming = await view(`/dashboard?image=${imageId}&step=style&confirmDelete=${styledId}`, cookie);
+    const confirming = await view(
+      `/dashboard?image=${imageId}&step=style&confirmDelete=${styledId}`,
+      cookie,
+    );
     expect(confirming.response.status).toBe(200);
     expect(confirming.data!.view.step).toBe("style");
     expect(confirming.data!.stylized.map((item) => item.id)).toContain(styledId);
@@ -292,7 +410,11 @@ describe("/dashboard without JavaScript", () => {
     // The panel's form: intent, id and the page to return to (without ?confirmDelete=).
     const deleted = await callRoute(
       dashboard.action,
-      formRequest("/dashboard", { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` }, { cookie }),
+      formRequest(
+        "/dashboard",
+        { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` },
+        { cookie },
+      ),
     );
     expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
@@ -312,9 +434,13 @@ describe("/dashboard without JavaScript", () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
     expect((await view(`/dashboard?step=optimize`, cookie)).data!.view.step).toBe("upload");
-    expect((await view(`/dashboard?image=${imageId}&step=market`, cookie)).data!.view.step).toBe("style");
+    expect((await view(`/dashboard?image=${imageId}&step=market`, cookie)).data!.view.step).toBe(
+      "style",
+    );
     expect((await view(`/dashboard?image=${imageId}`, cookie)).data!.view.step).toBe("style");
-    expect((await view(`/dashboard?step=nonsense&poll=abc`, cookie)).data!.view.step).toBe("upload");
+    expect((await view(`/dashboard?step=nonsense&poll=abc`, cookie)).data!.view.step).toBe(
+      "upload",
+    );
     const other = await createTestUser();
     expect((await view(`/dashboard?image=${imageId}`, other.cookie)).data!.view.image).toBeNull();
   });

@@ -3,7 +3,11 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { createIntegration, deleteIntegration, integrationsScreen } from "~/features/publishing/procedures/integrations.server";
+import {
+  createIntegration,
+  deleteIntegration,
+  integrationsScreen,
+} from "~/features/publishing/procedures/integrations.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -21,7 +25,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const screen = await loadProcedure(
     integrationsScreen,
     args,
-    { connect: url.searchParams.get("connect") ?? undefined, shop: url.searchParams.get("shop") ?? undefined },
+    {
+      connect: url.searchParams.get("connect") ?? undefined,
+      shop: url.searchParams.get("shop") ?? undefined,
+    },
     user,
   );
   return json({ signedIn: true as const, screen });
@@ -33,7 +40,11 @@ export async function action(args: ActionFunctionArgs) {
   const manual = intent({
     procedure: createIntegration,
     reply: "form",
-    onSuccess: ({ result }) => redirectWithFlash(`/integrations#${result.platform}`, { kind: "success", ...COPY.integrationCreated }),
+    onSuccess: ({ result }) =>
+      redirectWithFlash(`/integrations#${result.platform}`, {
+        kind: "success",
+        ...COPY.integrationCreated,
+      }),
   });
   return screenAction(args, {
     user,
@@ -45,7 +56,11 @@ export async function action(args: ActionFunctionArgs) {
         reply: "form",
         onSuccess: ({ form }) => {
           const name = findPlatform(String(form.get("platform") ?? ""))?.name ?? "The platform";
-          return redirectWithFlash("/integrations", { kind: "success", title: "Disconnected", description: `${name} is disconnected.` });
+          return redirectWithFlash("/integrations", {
+            kind: "success",
+            title: "Disconnected",
+            description: `${name} is disconnected.`,
+          });
         },
       }),
     },
@@ -55,22 +70,41 @@ export async function action(args: ActionFunctionArgs) {
 export default function Integrations() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  return data.signedIn ? <IntegrationsScreen data={data.screen} lastResult={actionData} /> : <AuthenticationRequired />;
+  return data.signedIn ? (
+    <IntegrationsScreen data={data.screen} lastResult={actionData} />
+  ) : (
+    <AuthenticationRequired />
+  );
 }
 
 function AuthenticationRequired() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="integrations-signed-out">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+      data-testid="integrations-signed-out"
+    >
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-        <svg viewBox="0 0 20 20" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <rect x="4" y="9" width="12" height="8" rx="1.5" />
           <path d="M7 9V6.5a3 3 0 016 0V9" />
         </svg>
       </span>
       <h1 className="mt-5 text-3xl font-bold text-slate-900">Authentication Required</h1>
-      <div role="status" className="mt-4 rounded-xl border border-slate-200 bg-white px-5 py-4 text-left shadow-sm">
+      <div
+        role="status"
+        className="mt-4 rounded-xl border border-slate-200 bg-white px-5 py-4 text-left shadow-sm"
+      >
         <p className="font-semibold text-slate-900">Please log in</p>
-        <p className="mt-1 text-sm text-slate-600">You need to be logged in to access integrations.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          You need to be logged in to access integrations.
+        </p>
       </div>
       <Link to="/auth?redirectTo=%2Fintegrations" className="btn-primary mt-8 px-6">
         Sign In

@@ -6,7 +6,12 @@ import { ListOnMarketplaceForm } from "~/features/market/components/list-on-mark
 import { MyListings } from "~/features/market/components/my-listings";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { listOnMarketplace, listingFormDefaults, myListings, withdrawMyListing } from "~/features/market/procedures/creator-listings.server";
+import {
+  listOnMarketplace,
+  listingFormDefaults,
+  myListings,
+  withdrawMyListing,
+} from "~/features/market/procedures/creator-listings.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
@@ -23,7 +28,9 @@ export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
   const stylizedImageId = new URL(args.request.url).searchParams.get("stylizedImageId");
-  const form = stylizedImageId ? await loadProcedure(listingFormDefaults, args, { stylizedImageId }, user) : null;
+  const form = stylizedImageId
+    ? await loadProcedure(listingFormDefaults, args, { stylizedImageId }, user)
+    : null;
   const listings = await loadProcedure(myListings, args, {}, user);
   return json({ form, listings });
 }
@@ -38,7 +45,11 @@ export async function action(args: ActionFunctionArgs) {
     const outcome = await submitForm(withdrawMyListing, args, { formData, user });
     if (!outcome.ok) return outcome.response;
     if (enhanced) return json({ ok: true as const, withdrawn: outcome.result.id });
-    return redirectWithFlash(redirectTo, { kind: "success", title: "Listing withdrawn", description: "It is no longer for sale." });
+    return redirectWithFlash(redirectTo, {
+      kind: "success",
+      title: "Listing withdrawn",
+      description: "It is no longer for sale.",
+    });
   }
 
   const outcome = await submitForm(listOnMarketplace, args, { formData, user });
@@ -60,7 +71,11 @@ export default function Listings() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageHeader
         title={form ? "List on Marketplace" : "My Listings"}
-        subtitle={form ? "Set the title, price and license of this image on the marketplace." : "Your images for sale on the marketplace."}
+        subtitle={
+          form
+            ? "Set the title, price and license of this image on the marketplace."
+            : "Your images for sale on the marketplace."
+        }
         actions={
           <>
             <Link to="/dashboard" className="btn-secondary">
@@ -74,11 +89,19 @@ export default function Listings() {
       />
       {form ? (
         <section className="card mt-6 grid gap-6 p-6 md:grid-cols-[12rem_1fr]">
-          {form.imageUrl ? <img src={form.imageUrl} alt="The styled image to list" className="max-h-72 w-48 self-start rounded-lg bg-slate-100 object-contain" /> : null}
+          {form.imageUrl ? (
+            <img
+              src={form.imageUrl}
+              alt="The styled image to list"
+              className="max-h-72 w-48 self-start rounded-lg bg-slate-100 object-contain"
+            />
+          ) : null}
           {form.ready ? (
             <ListOnMarketplaceForm defaults={form} redirectTo="/listings" pageResult={actionData} />
           ) : (
-            <p className="text-slate-700">This image is not ready yet. Once its style has been generated, you can list it.</p>
+            <p className="text-slate-700">
+              This image is not ready yet. Once its style has been generated, you can list it.
+            </p>
           )}
         </section>
       ) : null}

@@ -63,7 +63,10 @@ describe("signed out", () => {
       [payouts.action, "/payouts"],
       [testOnboarding.action, "/payouts/test-onboarding"],
     ] as const) {
-      const response = await callRoute(handler, formRequest(path, { intent: "onboard", country: "US" }));
+      const response = await callRoute(
+        handler,
+        formRequest(path, { intent: "onboard", country: "US" }),
+      );
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     }
@@ -75,99 +78,201 @@ describe("/payouts in test mode", () => {
   it("onboards end to end: set up, complete the test onboarding, and the owed share of an earlier sale is queued for transfer", async () => {
     const db = getDb();
     const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id, { price: 10, title: "Harbour at Dusk" });
+    const { listing } = await createListing(creator.user.id, {
+      price: 10,
+      title: "Harbour at Dusk",
+    });
     const orderId = await testCheckoutSale(listing.id);
 
     // Before: no account, the share is owed.
     const before = await page("/payouts", creator.cookie);
-    expect(before.overview.account).toEqual({ provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false });
-    expect(before.overview.balance).toEqual({ earned: "8.50", owed: "8.50", transferred: "0", held: "0", reversed: "0" });
+    expect(before.overview.account).toEqual({
+      provider: "test",
+      status: "not_connected",
+      payoutsEnabled: false,
+      country: null,
+      crossBorder: false,
+    });
+    expect(before.overview.balance).toEqual({
+      earned: "8.50",
+      owed: "8.50",
+      transferred: "0",
+      held: "0",
+      reversed: "0",
+    });
     expect(before.overview.testAccountBalance).toBeNull();
     expect(before.notice).toBeNull();
 
     // Set up payouts: to the in-app test onboarding page.
-    const started = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
+    const started = await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }),
+    );
     expect(started.status).toBe(302);
     expect(started.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
 
-    const onboardingPage = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
+    const onboardingPage = await callRoute(
+      testOnboarding.loader,
+      makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }),
+    );
     expect(onboardingPage.status).toBe(200);
     const state = await onboardingPage.json();
-    expect(state).toEqual({ accountId: expect.stringMatching(/^tacct_/), email: creator.user.email, status: "pending" });
+    expect(state).toEqual({
+      accountId: expect.stringMatching(/^tacct_/),
+      email: creator.user.email,
+      status: "pending",
+    });
 
     const pending = await page("/payouts", creator.cookie);
     expect(pending.overview.account.status).toBe("pending");
     expect(pending.overview.testAccountBalance).toBe("0");
 
     // Nothing is queued before the account is ready.
-    const transferJobs = () => db.selectFrom("jobs").select(["kind", "payload", "status"]).where("kind", "=", "payouts.transfer").execute();
+    const transferJobs = () =>
+      db
+        .selectFrom("jobs")
+        .select(["kind", "payload", "status"])
+        .where("kind", "=", "payouts.transfer")
+        .execute();
     expect(await transferJobs()).toEqual([]);
 
     // Complete: back to /payouts, which reads the account's new state.
-    const completed = await callRoute(testOnboarding.action, formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }));
+    const completed = await callRoute(
+      testOnboarding.action,
+      formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }),
+    );
     expect(completed.status).toBe(302);
     expect(completed.headers.get("Location")).toBe("/payouts?onboarding=return");
     const back = await page("/payouts?onboarding=return", creator.cookie);
-    expect(back.overview.account).toEqual({ provider: "test", status: "active", payoutsEnabled: true, country: "US", crossBorder: false });
+    expect(back.overview.account).toEqual({
+      provider: "test",
+      status: "active",
+      payoutsEnabled: true,
+      country: "US",
+      crossBorder: false,
+    });
     expect(back.notice).toMatchObject({ kind: "success", title: "Payout account updated" });
 
     // The sale made before onboarding is queued as a transfer job.
-    const earning = await db.selectFrom("earnings").select(["id", "status", "order_item_id"]).where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const earning = await db
+      .selectFrom("earnings")
+      .select(["id", "status", "order_item_id"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
     const jobs = await transferJobs();
     expect(jobs).toHaveLength(1);
     expect(JSON.parse(jobs[0].payload)).toEqual({ earningId: earning.id });
 
     // Run it: the share is sent to the test payout account and listed as a transfer.
-    await runTransfer({ payoutProvider: (id, given) => payoutProviderById(id, getConfig(), given), chargeOf: async () => null }, { earningId: earning.id }, { db, now: () => new Date() });
+    await runTransfer(
+      {
+        payoutProvider: (id, given) => payoutProviderById(id, getConfig(), given),
+        chargeOf: async () => null,
+      },
+      { earningId: earning.id },
+      { db, now: () => new Date() },
+    );
     const after = await page("/payouts", creator.cookie);
-    expect(after.overview.balance).toEqual({ earned: "8.50", owed: "0", transferred: "8.50", held: "0", reversed: "0" });
+    expect(after.overview.balance).toEqual({
+      earned: "8.50",
+      owed: "0",
+      transferred: "8.50",
+      held: "0",
+      reversed: "0",
+    });
     expect(after.overview.testAccountBalance).toBe("8.50");
     expect(after.overview.transfers).toEqual([
-      { id: expect.any(String), title: "Harbour at Dusk", saleReference: earning.order_item_id, amount: "8.50", reversed: "0", status: "transferred", createdAt: expect.any(String), testMode: true },
+      {
+        id: expect.any(String),
+        title: "Harbour at Dusk",
+        saleReference: earning.order_item_id,
+        amount: "8.50",
+        reversed: "0",
+        status: "transferred",
+        createdAt: expect.any(String),
+        testMode: true,
+      },
     ]);
 
     // The dashboard's Payouts card has the same numbers.
-    const board = await (await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: creator.cookie }))).json();
+    const board = await (
+      await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: creator.cookie }))
+    ).json();
     expect(board.payouts.account.status).toBe("active");
     expect(board.payouts.balance.transferred).toBe("8.50");
   });
 
   it("says so when the creator comes back without finishing, and /payouts/onboard makes a fresh link", async () => {
     const creator = await createTestUser();
-    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
+    await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }),
+    );
     const back = await page("/payouts?onboarding=return", creator.cookie);
     expect(back.overview.account.status).toBe("pending");
-    expect(back.notice).toMatchObject({ kind: "info", description: expect.stringContaining("Continue setup") });
+    expect(back.notice).toMatchObject({
+      kind: "info",
+      description: expect.stringContaining("Continue setup"),
+    });
 
     // Stripe's refresh_url is opened with a GET: a page with a Continue button, whose POST makes the fresh link.
-    const refreshPage = await callRoute(onboard.loader, makeRequest("/payouts/onboard", { cookie: creator.cookie }));
+    const refreshPage = await callRoute(
+      onboard.loader,
+      makeRequest("/payouts/onboard", { cookie: creator.cookie }),
+    );
     expect(refreshPage.status).toBe(200);
-    const fresh = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie }));
+    const fresh = await callRoute(
+      onboard.action,
+      formRequest("/payouts/onboard", {}, { cookie: creator.cookie }),
+    );
     expect(fresh.status).toBe(302);
     expect(fresh.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
-    expect(await getDb().selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).execute()).toHaveLength(1);
+    expect(
+      await getDb()
+        .selectFrom("payout_accounts")
+        .select("account_id")
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it("changes nothing on a GET of /payouts/onboard or /api/payouts/onboard, nor on a cross-site POST", async () => {
     const creator = await createTestUser();
     const db = getDb();
-    const accounts = () => db.selectFrom("payout_accounts").select("account_id").where("user_id", "=", creator.user.id).execute();
+    const accounts = () =>
+      db
+        .selectFrom("payout_accounts")
+        .select("account_id")
+        .where("user_id", "=", creator.user.id)
+        .execute();
 
-    const get = await callRoute(onboard.loader, makeRequest("/payouts/onboard", { cookie: creator.cookie }));
+    const get = await callRoute(
+      onboard.loader,
+      makeRequest("/payouts/onboard", { cookie: creator.cookie }),
+    );
     expect(get.status).toBe(200);
     expect(get.headers.get("Location")).toBeNull();
     expect(await accounts()).toEqual([]);
 
-    const apiGet = await callRoute(onboardApi.loader, makeRequest("/api/payouts/onboard", { token: creator.token }));
+    const apiGet = await callRoute(
+      onboardApi.loader,
+      makeRequest("/api/payouts/onboard", { token: creator.token }),
+    );
     expect(apiGet.status).toBe(405);
     expect(await accounts()).toEqual([]);
 
-    const crossSite = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie, origin: "cross" }));
+    const crossSite = await callRoute(
+      onboard.action,
+      formRequest("/payouts/onboard", {}, { cookie: creator.cookie, origin: "cross" }),
+    );
     expect(crossSite.status).toBe(403);
     expect(await accounts()).toEqual([]);
 
     // No account yet: the Payouts page asks the country first; nothing is made here.
-    const post = await callRoute(onboard.action, formRequest("/payouts/onboard", {}, { cookie: creator.cookie }));
+    const post = await callRoute(
+      onboard.action,
+      formRequest("/payouts/onboard", {}, { cookie: creator.cookie }),
+    );
     expect(post.status).toBe(302);
     expect(post.headers.get("Location")).toBe("/payouts");
     expect(await accounts()).toEqual([]);
@@ -175,49 +280,110 @@ describe("/payouts in test mode", () => {
 
   it("shows a refused action on the page instead of failing", async () => {
     const creator = await createTestUser();
-    const dashboardLink = await callRoute(payouts.action, formRequest("/payouts", { intent: "dashboard" }, { cookie: creator.cookie }));
+    const dashboardLink = await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "dashboard" }, { cookie: creator.cookie }),
+    );
     expect(dashboardLink.status).toBe(409);
     expect(await dashboardLink.json()).toEqual({ error: "Finish setting up payouts first" });
 
-    const unknown = await callRoute(payouts.action, formRequest("/payouts", { intent: "nonsense" }, { cookie: creator.cookie }));
+    const unknown = await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "nonsense" }, { cookie: creator.cookie }),
+    );
     expect(unknown.status).toBe(400);
 
-    const crossSite = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie, origin: "cross" }));
+    const crossSite = await callRoute(
+      payouts.action,
+      formRequest(
+        "/payouts",
+        { intent: "onboard", country: "US" },
+        { cookie: creator.cookie, origin: "cross" },
+      ),
+    );
     expect(crossSite.status).toBe(403);
-    expect(await getDb().selectFrom("payout_accounts").select("user_id").where("user_id", "=", creator.user.id).execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("payout_accounts")
+        .select("user_id")
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([]);
 
     // A provider that cannot be reached is a message too, never a 500.
     vi.spyOn(console, "warn").mockImplementation(() => {});
     (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = "sk_test_unreachable";
     const { StripeConnectProvider } = await import("~/infra/payouts/stripe-connect.server");
-    vi.spyOn(StripeConnectProvider.prototype, "createAccount").mockRejectedValue(new Error("connect ECONNREFUSED"));
-    const failed = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
+    vi.spyOn(StripeConnectProvider.prototype, "createAccount").mockRejectedValue(
+      new Error("connect ECONNREFUSED"),
+    );
+    const failed = await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }),
+    );
     expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual({ error: "The payout provider could not be reached. Nothing was changed; please try again later." });
+    expect(await failed.json()).toEqual({
+      error:
+        "The payout provider could not be reached. Nothing was changed; please try again later.",
+    });
   });
 
   it("tells a creator in a country Stripe cannot pay so on the page, before anything is set up", async () => {
     const creator = await createTestUser();
-    const refused = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "NG" }, { cookie: creator.cookie }));
+    const refused = await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "onboard", country: "NG" }, { cookie: creator.cookie }),
+    );
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Stripe cannot pay creators in Nigeria from this platform: .* Nothing was set up\.$/);
-    const missing = await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }));
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Stripe cannot pay creators in Nigeria from this platform: .* Nothing was set up\.$/,
+    );
+    const missing = await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "onboard" }, { cookie: creator.cookie }),
+    );
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: string }).error).toBe("Choose the country you live in, where your bank account is.");
-    expect(await getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", creator.user.id).execute()).toEqual([]);
-    expect(await getDb().selectFrom("test_payout_accounts").selectAll().where("email", "=", creator.user.email).execute()).toEqual([]);
+    expect(((await missing.json()) as { error: string }).error).toBe(
+      "Choose the country you live in, where your bank account is.",
+    );
+    expect(
+      await getDb()
+        .selectFrom("payout_accounts")
+        .selectAll()
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("test_payout_accounts")
+        .selectAll()
+        .where("email", "=", creator.user.email)
+        .execute(),
+    ).toEqual([]);
   });
 
   it("answers the test onboarding page with a 404 before payouts are set up, and when Stripe is configured", async () => {
     const creator = await createTestUser();
-    const early = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
+    const early = await callRoute(
+      testOnboarding.loader,
+      makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }),
+    );
     expect(early.status).toBe(404);
-    const earlyPost = await callRoute(testOnboarding.action, formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }));
+    const earlyPost = await callRoute(
+      testOnboarding.action,
+      formRequest("/payouts/test-onboarding", {}, { cookie: creator.cookie }),
+    );
     expect(earlyPost.status).toBe(404);
 
-    await callRoute(payouts.action, formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }));
+    await callRoute(
+      payouts.action,
+      formRequest("/payouts", { intent: "onboard", country: "US" }, { cookie: creator.cookie }),
+    );
     (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = "sk_test_configured";
-    const withStripe = await callRoute(testOnboarding.loader, makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }));
+    const withStripe = await callRoute(
+      testOnboarding.loader,
+      makeRequest("/payouts/test-onboarding", { cookie: creator.cookie }),
+    );
     expect(withStripe.status).toBe(404);
   });
 });
@@ -225,29 +391,67 @@ describe("/payouts in test mode", () => {
 describe("the payouts /api routes", () => {
   it("GET /api/token-payouts answers a fresh creator's empty account and balance", async () => {
     const creator = await createTestUser();
-    const response = await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts", { token: creator.token }));
+    const response = await callRoute(
+      tokenPayouts.loader,
+      makeRequest("/api/token-payouts", { token: creator.token }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      account: { provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false },
+      account: {
+        provider: "test",
+        status: "not_connected",
+        payoutsEnabled: false,
+        country: null,
+        crossBorder: false,
+      },
       platformCountry: "US",
       currency: "usd",
       balance: { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" },
       transfers: [],
       testAccountBalance: null,
     });
-    expect((await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts"))).status).toBe(401);
+    expect((await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts"))).status).toBe(
+      401,
+    );
   });
 
   it("POST /api/payouts/onboard answers the onboarding link, the same account every time", async () => {
     const creator = await createTestUser();
     for (let i = 0; i < 2; i++) {
-      const response = await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST", token: creator.token, json: { country: "US" } }));
+      const response = await callRoute(
+        onboardApi.action,
+        makeRequest("/api/payouts/onboard", {
+          method: "POST",
+          token: creator.token,
+          json: { country: "US" },
+        }),
+      );
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ url: `${ORIGIN}/payouts/test-onboarding` });
     }
-    expect(await getDb().selectFrom("payout_accounts").select("provider").where("user_id", "=", creator.user.id).execute()).toEqual([{ provider: "test" }]);
-    const status = await (await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts", { token: creator.token }))).json();
-    expect(status.account).toEqual({ provider: "test", status: "pending", payoutsEnabled: false, country: "US", crossBorder: false });
-    expect((await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST" }))).status).toBe(401);
+    expect(
+      await getDb()
+        .selectFrom("payout_accounts")
+        .select("provider")
+        .where("user_id", "=", creator.user.id)
+        .execute(),
+    ).toEqual([{ provider: "test" }]);
+    const status = await (
+      await callRoute(
+        tokenPayouts.loader,
+        makeRequest("/api/token-payouts", { token: creator.token }),
+      )
+    ).json();
+    expect(status.account).toEqual({
+      provider: "test",
+      status: "pending",
+      payoutsEnabled: false,
+      country: "US",
+      crossBorder: false,
+    });
+    expect(
+      (await callRoute(onboardApi.action, makeRequest("/api/payouts/onboard", { method: "POST" })))
+        .status,
+    ).toBe(401);
   });
 });

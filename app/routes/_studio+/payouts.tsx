@@ -4,7 +4,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FlashMessage } from "~/lib/flash";
 import { PRODUCT_NAME } from "~/lib/product";
 import { creatorPayouts } from "~/features/payouts/procedures/earnings.server";
-import { payoutDashboardLink, refreshMyPayoutAccount, startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
+import {
+  payoutDashboardLink,
+  refreshMyPayoutAccount,
+  startPayoutOnboarding,
+} from "~/features/payouts/procedures/accounts-and-onboarding.server";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
 import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
@@ -24,9 +28,15 @@ export async function loader(args: LoaderFunctionArgs) {
     const title = "Could not update your payout account";
     try {
       const outcome = await attemptProcedure(refreshMyPayoutAccount, args, {}, user);
-      notice = outcome.ok ? returnNotice(outcome.result) : { kind: "error", title, description: outcome.refusal.message };
+      notice = outcome.ok
+        ? returnNotice(outcome.result)
+        : { kind: "error", title, description: outcome.refusal.message };
     } catch (error) {
-      notice = { kind: "error", title, description: providerUnreachable(error, "Refreshing a payout account").message };
+      notice = {
+        kind: "error",
+        title,
+        description: providerUnreachable(error, "Refreshing a payout account").message,
+      };
     }
   }
   const overview = await loadProcedure(creatorPayouts, args, {}, user);
@@ -54,7 +64,8 @@ export async function action(args: ActionFunctionArgs) {
         procedure: payoutDashboardLink,
         rawInput: () => ({}),
         reply: failedPost,
-        unexpected: (error) => failedPost(providerUnreachable(error, "Opening the Stripe dashboard")),
+        unexpected: (error) =>
+          failedPost(providerUnreachable(error, "Opening the Stripe dashboard")),
         onSuccess: ({ result }) => redirect(result.url),
       }),
     },

@@ -7,7 +7,10 @@ import { screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
 
-export const meta: MetaFunction = () => [{ title: `Payout setup | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Payout setup | ${PRODUCT_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * /payouts/onboard: where an expired or already used onboarding link leads
@@ -41,9 +44,14 @@ export default function PayoutsOnboard() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Continue payout setup</h1>
-      <p className="mt-3 text-slate-600">Your setup link has expired or was already used. Continue to get a fresh one.</p>
+      <p className="mt-3 text-slate-600">
+        Your setup link has expired or was already used. Continue to get a fresh one.
+      </p>
       {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
           {actionData.error}
         </p>
       ) : null}
@@ -52,7 +60,12 @@ export default function PayoutsOnboard() {
           Back to Payouts
         </Link>
         <Form method="post">
-          <button type="submit" className="btn-primary" disabled={busy} data-testid="continue-payout-setup">
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={busy}
+            data-testid="continue-payout-setup"
+          >
             {busy ? "Continuing..." : "Continue setup"}
           </button>
         </Form>

@@ -1,15 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { completeTestOnboarding, testOnboardingState } from "~/features/payouts/procedures/accounts-and-onboarding.server";
+import {
+  completeTestOnboarding,
+  testOnboardingState,
+} from "~/features/payouts/procedures/accounts-and-onboarding.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
 import { ErrorPanel } from "~/ui/error-panel";
 import { loadProcedure, screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
 
-export const meta: MetaFunction = () => [{ title: `Test payout onboarding | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Test payout onboarding | ${PRODUCT_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * /payouts/test-onboarding: the in-app stand-in for Stripe's hosted
@@ -20,7 +34,9 @@ export const meta: MetaFunction = () => [{ title: `Test payout onboarding | ${PR
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
   const state = await loadProcedure(testOnboardingState, args, {}, user);
-  return json(state, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  return json(state, {
+    headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" },
+  });
 }
 
 /** Completes the test onboarding and goes back to /payouts, which reads the account's new state. */
@@ -43,11 +59,16 @@ export default function TestOnboarding() {
   const done = state.status === "active";
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <div className="mb-6 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900" role="note" data-testid="test-mode-banner">
+      <div
+        className="mb-6 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900"
+        role="note"
+        data-testid="test-mode-banner"
+      >
         <p className="text-2xl font-bold tracking-wide">TEST MODE</p>
         <p className="text-sm">
-          This page stands in for Stripe&apos;s hosted onboarding, because no Stripe account is configured on this server. Nothing you
-          do here reaches a bank and no money moves: your share of each sale is recorded as sent to a test payout account.
+          This page stands in for Stripe&apos;s hosted onboarding, because no Stripe account is
+          configured on this server. Nothing you do here reaches a bank and no money moves: your
+          share of each sale is recorded as sent to a test payout account.
         </p>
       </div>
       <section className="card p-6" aria-labelledby="test-onboarding-title">
@@ -69,7 +90,10 @@ export default function TestOnboarding() {
           <dd className="text-slate-900">{ACCOUNT_STATES[state.status].label}</dd>
         </dl>
         {actionData?.error ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
             {actionData.error}
           </p>
         ) : null}
@@ -83,7 +107,12 @@ export default function TestOnboarding() {
             Cancel
           </Link>
           <Form method="post">
-            <button type="submit" className="btn-primary" disabled={busy} data-testid="complete-test-onboarding">
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={busy}
+              data-testid="complete-test-onboarding"
+            >
               {busy ? "Completing..." : "Complete test onboarding"}
             </button>
           </Form>

@@ -16,7 +16,13 @@ const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 let worker: JobWorker;
 
 beforeAll(() => {
-  worker = new JobWorker({ db: getDb(), handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }) }, concurrency: 2, pollMs: 20, log: () => {} });
+  worker = new JobWorker({
+    db: getDb(),
+    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }) },
+    concurrency: 2,
+    pollMs: 20,
+    log: () => {},
+  });
   worker.start();
 });
 afterAll(() => worker.stop());
@@ -25,7 +31,8 @@ afterAll(() => worker.stop());
 async function flashOf(response: Response) {
   const { takeFlash } = await import("~/web/flash.server");
   const cookie = cookiesFrom(response);
-  return (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).flash;
+  return (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookie } })))
+    .flash;
 }
 
 describe("/integrations (signed in)", () => {
@@ -34,7 +41,12 @@ describe("/integrations (signed in)", () => {
     const response = await callRoute(integrations.loader, makeRequest("/integrations", { cookie }));
     const data = await response.json();
     expect(data.signedIn).toBe(true);
-    expect(data.screen.platforms.map((p: { platform: string; isActive: boolean }) => [p.platform, p.isActive])).toEqual([
+    expect(
+      data.screen.platforms.map((p: { platform: string; isActive: boolean }) => [
+        p.platform,
+        p.isActive,
+      ]),
+    ).toEqual([
       ["marketplace", true],
       ["opensea", false],
       ["zora", false],
@@ -57,36 +69,75 @@ describe("/integrations (signed in)", () => {
     const { user, cookie } = await createTestUser();
     const saved = await callRoute(
       integrations.action,
-      formRequest("/integrations", { intent: "manual", platform: "opensea", apiKey: "key-from-form-1234", walletAddress: WALLET }, { cookie }),
+      formRequest(
+        "/integrations",
+        {
+          intent: "manual",
+          platform: "opensea",
+          apiKey: "key-from-form-1234",
+          walletAddress: WALLET,
+        },
+        { cookie },
+      ),
     );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/integrations#opensea");
-    expect(await flashOf(saved)).toEqual({ kind: "success", title: "Success", description: "Integration created successfully." });
-    const after = await (await callRoute(integrations.loader, makeRequest("/integrations", { cookie }))).json();
-    const opensea = after.screen.platforms.find((p: { platform: string }) => p.platform === "opensea");
-    expect(opensea).toMatchObject({ isActive: true, integration: { apiKeyLast4: "1234", walletAddress: WALLET, method: "apiKey" } });
+    expect(await flashOf(saved)).toEqual({
+      kind: "success",
+      title: "Success",
+      description: "Integration created successfully.",
+    });
+    const after = await (
+      await callRoute(integrations.loader, makeRequest("/integrations", { cookie }))
+    ).json();
+    const opensea = after.screen.platforms.find(
+      (p: { platform: string }) => p.platform === "opensea",
+    );
+    expect(opensea).toMatchObject({
+      isActive: true,
+      integration: { apiKeyLast4: "1234", walletAddress: WALLET, method: "apiKey" },
+    });
     expect(JSON.stringify(after)).not.toContain("key-from-form-1234");
 
-    const removed = await callRoute(integrations.action, formRequest("/integrations", { intent: "disconnect", platform: "opensea" }, { cookie }));
+    const removed = await callRoute(
+      integrations.action,
+      formRequest("/integrations", { intent: "disconnect", platform: "opensea" }, { cookie }),
+    );
     expect(removed.status).toBe(302);
     expect((await flashOf(removed))?.title).toBe("Disconnected");
-    expect(await getDb().selectFrom("integrations").selectAll().where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("integrations").selectAll().where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
   });
 
   it("answers the form's errors (400) without echoing the key, for missing fields and a malformed wallet", async () => {
     const { cookie } = await createTestUser();
     const response = await callRoute(
       integrations.action,
-      formRequest("/integrations", { intent: "manual", platform: "rarible", apiKey: "secret-typed-key-5678", walletAddress: "0xnothex" }, { cookie }),
+      formRequest(
+        "/integrations",
+        {
+          intent: "manual",
+          platform: "rarible",
+          apiKey: "secret-typed-key-5678",
+          walletAddress: "0xnothex",
+        },
+        { cookie },
+      ),
     );
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text).not.toContain("secret-typed-key-5678");
     const reply = JSON.parse(text);
-    expect(reply.error.walletAddress).toEqual(["Please enter a valid wallet address (0x followed by 40 hexadecimal characters)"]);
+    expect(reply.error.walletAddress).toEqual([
+      "Please enter a valid wallet address (0x followed by 40 hexadecimal characters)",
+    ]);
     expect(reply.initialValue.platform).toBe("rarible");
 
-    const missing = await callRoute(integrations.action, formRequest("/integrations", { intent: "manual", platform: "mintable" }, { cookie }));
+    const missing = await callRoute(
+      integrations.action,
+      formRequest("/integrations", { intent: "manual", platform: "mintable" }, { cookie }),
+    );
     expect(missing.status).toBe(400);
     const missingReply = await missing.json();
     expect(missingReply.error.apiKey).toEqual(["Please enter your API key"]);
@@ -94,7 +145,11 @@ describe("/integrations (signed in)", () => {
 
     const crossSite = await callRoute(
       integrations.action,
-      formRequest("/integrations", { intent: "manual", platform: "opensea", apiKey: "k", walletAddress: WALLET }, { cookie, origin: "cross" }),
+      formRequest(
+        "/integrations",
+        { intent: "manual", platform: "opensea", apiKey: "k", walletAddress: WALLET },
+        { cookie, origin: "cross" },
+      ),
     );
     expect(crossSite.status).toBe(403);
   });
@@ -106,14 +161,26 @@ describe("/integrations (signed in)", () => {
     config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
     try {
       const data = await (
-        await callRoute(integrations.loader, makeRequest("/integrations?connect=shopify&shop=my-store", { cookie }))
+        await callRoute(
+          integrations.loader,
+          makeRequest("/integrations?connect=shopify&shop=my-store", { cookie }),
+        )
       ).json();
       const link = new URL(data.screen.connectLinks.shopify);
       expect(link.origin).toBe("https://my-store.myshopify.com");
       expect(link.pathname).toBe("/admin/oauth/authorize");
-      const state = await getDb().selectFrom("oauth_states").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      const state = await getDb()
+        .selectFrom("oauth_states")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow();
       expect(state.display).toBe("page");
-      const bad = await (await callRoute(integrations.loader, makeRequest("/integrations?connect=shopify&shop=evil.com", { cookie }))).json();
+      const bad = await (
+        await callRoute(
+          integrations.loader,
+          makeRequest("/integrations?connect=shopify&shop=evil.com", { cookie }),
+        )
+      ).json();
       expect(bad.screen.connectLinks).toEqual({});
       expect(bad.screen.shopError).toMatch(/myshopify\.com/);
     } finally {
@@ -127,7 +194,12 @@ describe("/studio/launch and /studio/list", () => {
   it("launch works without JavaScript: post, redirect to the result page with 'Marketing campaign launched!'", async () => {
     const { user, cookie } = await createTestUser();
     const image = await createStylizedImage(user.id, { style: "cartoon" });
-    const form = await (await callRoute(launchPage.loader, makeRequest(`/studio/launch?image=${image.id}`, { cookie }))).json();
+    const form = await (
+      await callRoute(
+        launchPage.loader,
+        makeRequest(`/studio/launch?image=${image.id}`, { cookie }),
+      )
+    ).json();
     expect(form.mode).toBe("form");
     expect(form.defaults).toMatchObject({ title: "Cartoon Style Selfie", ready: true });
 
@@ -155,16 +227,32 @@ describe("/studio/launch and /studio/list", () => {
     expect(posted.status).toBe(302);
     const location = posted.headers.get("Location")!;
     expect(location).toBe(`/studio/launch?image=${image.id}&platforms=marketplace,eyeem`);
-    expect(await flashOf(posted)).toEqual({ kind: "success", title: "Marketing campaign launched!" });
+    expect(await flashOf(posted)).toEqual({
+      kind: "success",
+      title: "Marketing campaign launched!",
+    });
 
-    const result = await (await callRoute(launchPage.loader, makeRequest(location, { cookie }))).json();
+    const result = await (
+      await callRoute(launchPage.loader, makeRequest(location, { cookie }))
+    ).json();
     expect(result.mode).toBe("result");
-    expect(result.result).toMatchObject({ platformsLaunched: 2, viewsGenerated: 300_000, price: "25", estimatedEarnings: 750 });
-    expect(result.result.platforms.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+    expect(result.result).toMatchObject({
+      platformsLaunched: 2,
+      viewsGenerated: 300_000,
+      price: "25",
+      estimatedEarnings: 750,
+    });
+    expect(
+      result.result.platforms.map((p: { id: string; status: string }) => [p.id, p.status]),
+    ).toEqual([
       ["marketplace", "live"],
       ["eyeem", "export_ready"],
     ]);
-    const listing = await getDb().selectFrom("listings").selectAll().where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
+    const listing = await getDb()
+      .selectFrom("listings")
+      .selectAll()
+      .where("stylized_image_id", "=", image.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(listing.tags)).toEqual(["fun", "cartoon"]);
     expect(listing.licensing_enabled).toBe(1);
     expect(listing.nft_enabled).toBe(0);
@@ -173,7 +261,10 @@ describe("/studio/launch and /studio/list", () => {
   it("launch answers the form's errors (400) without JavaScript and JSON with it", async () => {
     const { user, cookie } = await createTestUser();
     const image = await createStylizedImage(user.id);
-    const invalid = await callRoute(launchPage.action, formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "" }, { cookie }));
+    const invalid = await callRoute(
+      launchPage.action,
+      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "" }, { cookie }),
+    );
     expect(invalid.status).toBe(400);
     const reply = await invalid.json();
     expect(reply.error.title).toEqual(["Please add a title for your content"]);
@@ -181,7 +272,11 @@ describe("/studio/launch and /studio/list", () => {
 
     const withJs = await callRoute(
       launchPage.action,
-      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "T", price: "12.5", platforms: "marketplace", _js: "1" }, { cookie }),
+      formRequest(
+        `/studio/launch?image=${image.id}`,
+        { imageId: image.id, title: "T", price: "12.5", platforms: "marketplace", _js: "1" },
+        { cookie },
+      ),
     );
     expect(withJs.status).toBe(200);
     const json = await withJs.json();
@@ -189,45 +284,84 @@ describe("/studio/launch and /studio/list", () => {
     expect(json.result.price).toBe("12.50");
     expect(json.result.platforms[0]).toMatchObject({ id: "marketplace", status: "live" });
     // The form's price goes through both the form parse and the procedure's without being scaled twice.
-    const listing = await getDb().selectFrom("listings").selectAll().where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
+    const listing = await getDb()
+      .selectFrom("listings")
+      .selectAll()
+      .where("stylized_image_id", "=", image.id)
+      .executeTakeFirstOrThrow();
     expect(listing.price_cents).toBe(1250);
   });
 
   it("without JavaScript: tags with a trailing comma launch; a refused post sends back what was typed, and the page shows the image", async () => {
     const { user, cookie } = await createTestUser();
     const image = await createStylizedImage(user.id, { style: "professional" });
-    const form = await (await callRoute(launchPage.loader, makeRequest(`/studio/launch?image=${image.id}`, { cookie }))).json();
+    const form = await (
+      await callRoute(
+        launchPage.loader,
+        makeRequest(`/studio/launch?image=${image.id}`, { cookie }),
+      )
+    ).json();
     expect(form.defaults.previewUrl).toMatch(/^\/media\/.+\?exp=\d+&sig=/);
 
     const refused = await callRoute(
       launchPage.action,
-      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "", description: "Mine", price: "35", tags: "astronaut, portrait,", platforms: "marketplace" }, { cookie }),
+      formRequest(
+        `/studio/launch?image=${image.id}`,
+        {
+          imageId: image.id,
+          title: "",
+          description: "Mine",
+          price: "35",
+          tags: "astronaut, portrait,",
+          platforms: "marketplace",
+        },
+        { cookie },
+      ),
     );
     expect(refused.status).toBe(400);
     const reply = await refused.json();
     expect(Object.keys(reply.error)).toEqual(["title"]);
-    expect(reply.initialValue).toMatchObject({ description: "Mine", tags: "astronaut, portrait,", platforms: "marketplace" });
+    expect(reply.initialValue).toMatchObject({
+      description: "Mine",
+      tags: "astronaut, portrait,",
+      platforms: "marketplace",
+    });
 
     const posted = await callRoute(
       launchPage.action,
-      formRequest(`/studio/launch?image=${image.id}`, { imageId: image.id, title: "Astronaut", price: "35", tags: "astronaut,, portrait,", platforms: "marketplace" }, { cookie }),
+      formRequest(
+        `/studio/launch?image=${image.id}`,
+        {
+          imageId: image.id,
+          title: "Astronaut",
+          price: "35",
+          tags: "astronaut,, portrait,",
+          platforms: "marketplace",
+        },
+        { cookie },
+      ),
     );
     expect(posted.status).toBe(302);
-    const listing = await getDb().selectFrom("listings").selectAll().where("stylized_image_id", "=", image.id).executeTakeFirstOrThrow();
+    const listing = await getDb()
+      .selectFrom("listings")
+      .selectAll()
+      .where("stylized_image_id", "=", image.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(listing.tags)).toEqual(["astronaut", "portrait"]);
   });
 
   it("list for sale works without JavaScript: 'Marketplace Posting Complete' with the successes out of the total", async () => {
     const { user, cookie } = await createTestUser();
     const image = await createStylizedImage(user.id, { style: "fantasy", priceCents: 6000 });
-    const page = await (await callRoute(listPage.loader, makeRequest(`/studio/list?image=${image.id}`, { cookie }))).json();
+    const page = await (
+      await callRoute(listPage.loader, makeRequest(`/studio/list?image=${image.id}`, { cookie }))
+    ).json();
     expect(page.defaults).toMatchObject({ title: "Fantasy Style Selfie", price: "60" });
-    expect(page.defaults.platforms.filter((p: { connected: boolean }) => p.connected).map((p: { id: string }) => p.id)).toEqual([
-      "marketplace",
-      "foap",
-      "eyeem",
-      "clickasnap",
-    ]);
+    expect(
+      page.defaults.platforms
+        .filter((p: { connected: boolean }) => p.connected)
+        .map((p: { id: string }) => p.id),
+    ).toEqual(["marketplace", "foap", "eyeem", "clickasnap"]);
 
     const body = new URLSearchParams([
       ["imageId", image.id],
@@ -253,30 +387,57 @@ describe("/studio/launch and /studio/list", () => {
       description: "Successfully posted to 1 of 2 platforms.",
     });
     const location = posted.headers.get("Location")!;
-    const after = await (await callRoute(listPage.loader, makeRequest(location, { cookie }))).json();
-    expect(after.results.map((r: { id: string; status: string; authUrl: string | null }) => [r.id, r.status, r.authUrl])).toEqual([
+    const after = await (
+      await callRoute(listPage.loader, makeRequest(location, { cookie }))
+    ).json();
+    expect(
+      after.results.map((r: { id: string; status: string; authUrl: string | null }) => [
+        r.id,
+        r.status,
+        r.authUrl,
+      ]),
+    ).toEqual([
       ["marketplace", "live", null],
       ["opensea", "needs_auth", "http://localhost:3000/integrations?connect=opensea#opensea"],
     ]);
 
     const noPrice = await callRoute(
       listPage.action,
-      formRequest(`/studio/list?image=${image.id}`, { imageId: image.id, title: "T", price: "0", platforms: "marketplace" }, { cookie }),
+      formRequest(
+        `/studio/list?image=${image.id}`,
+        { imageId: image.id, title: "T", price: "0", platforms: "marketplace" },
+        { cookie },
+      ),
     );
     expect(noPrice.status).toBe(400);
     expect((await noPrice.json()).error.price).toEqual(["Please enter a valid price"]);
-    const noPlatform = await callRoute(listPage.action, formRequest(`/studio/list?image=${image.id}`, { imageId: image.id, title: "T", price: "5" }, { cookie }));
-    expect((await noPlatform.json()).error.platforms).toEqual(["Please select at least one platform"]);
+    const noPlatform = await callRoute(
+      listPage.action,
+      formRequest(
+        `/studio/list?image=${image.id}`,
+        { imageId: image.id, title: "T", price: "5" },
+        { cookie },
+      ),
+    );
+    expect((await noPlatform.json()).error.platforms).toEqual([
+      "Please select at least one platform",
+    ]);
   });
 
   it("sends a signed-out visitor to sign in, and hides another creator's image", async () => {
     const alice = await createTestUser();
     const bob = await createTestUser();
     const image = await createStylizedImage(alice.user.id);
-    const signedOut = await callRoute(launchPage.loader, makeRequest(`/studio/launch?image=${image.id}`));
+    const signedOut = await callRoute(
+      launchPage.loader,
+      makeRequest(`/studio/launch?image=${image.id}`),
+    );
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
-    const notYours = await callRoute(listPage.loader, makeRequest(`/studio/list?image=${image.id}`, { cookie: bob.cookie }));
+    const notYours = await callRoute(
+      listPage.loader,
+      makeRequest(`/studio/list?image=${image.id}`, { cookie: bob.cookie }),
+    );
     expect(notYours.status).toBe(404);
   });
 });

@@ -12,7 +12,14 @@ import { fixture, uploadRequest } from "#tests/setup/studio";
 
 const userRow = async (id: string) => (await findUserById(getDb(), id))!;
 
-const profileForm = (fields: Record<string, string>) => ({ intent: "profile", firstName: "Cora", lastName: "Creator", handle: "", bio: "", ...fields });
+const profileForm = (fields: Record<string, string>) => ({
+  intent: "profile",
+  firstName: "Cora",
+  lastName: "Creator",
+  handle: "",
+  bio: "",
+  ...fields,
+});
 
 type Reply = { status: string; error?: Record<string, string[] | null> };
 
@@ -25,7 +32,9 @@ describe("the Profile tab without JavaScript", () => {
     const { user, cookie } = await createTestUser({ firstName: "Cora", lastName: "Creator" });
     const page = await callRoute(profileTab.loader, makeRequest("/settings", { cookie }));
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ account: { id: user.id, firstName: "Cora", email: user.email, handle: null } });
+    expect(await page.json()).toMatchObject({
+      account: { id: user.id, firstName: "Cora", email: user.email, handle: null },
+    });
     const signedOut = await callRoute(profileTab.loader, makeRequest("/settings"));
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe("/auth?redirectTo=%2Fsettings");
@@ -33,11 +42,18 @@ describe("the Profile tab without JavaScript", () => {
 
   it("saves names, handle and bio and redirects with a flash", async () => {
     const { user, cookie } = await createTestUser();
-    const saved = await post(profileForm({ firstName: "Coralie", handle: "Coralie-Pix", bio: "Portraits." }), cookie);
+    const saved = await post(
+      profileForm({ firstName: "Coralie", handle: "Coralie-Pix", bio: "Portraits." }),
+      cookie,
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/settings");
     expect(saved.headers.get("Set-Cookie")).toMatch(/flash/);
-    expect(await userRow(user.id)).toMatchObject({ first_name: "Coralie", handle: "coralie-pix", bio: "Portraits." });
+    expect(await userRow(user.id)).toMatchObject({
+      first_name: "Coralie",
+      handle: "coralie-pix",
+      bio: "Portraits.",
+    });
     // Emptied handle and bio are cleared.
     await post(profileForm({ firstName: "Coralie" }), cookie);
     expect(await userRow(user.id)).toMatchObject({ handle: null, bio: null });
@@ -51,7 +67,9 @@ describe("the Profile tab without JavaScript", () => {
 
     const taken = await post(profileForm({ firstName: "After", handle: "house-style" }), cookie);
     expect(taken.status).toBe(409);
-    expect(((await taken.json()) as Reply).error?.handle).toEqual(["This handle is taken. Choose another one."]);
+    expect(((await taken.json()) as Reply).error?.handle).toEqual([
+      "This handle is taken. Choose another one.",
+    ]);
     const reserved = await post(profileForm({ handle: "admin" }), cookie);
     expect(reserved.status).toBe(400);
     expect(((await reserved.json()) as Reply).error?.handle?.[0]).toMatch(/reserved/);
@@ -64,16 +82,25 @@ describe("the Profile tab without JavaScript", () => {
 
   it("uploads a photo as a multipart post, and refuses a file that is not an image with the uploads' message", async () => {
     const { user, cookie } = await createTestUser();
-    const uploaded = await callRoute(profileTab.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/settings" }));
+    const uploaded = await callRoute(
+      profileTab.action,
+      uploadRequest(fixture("portrait.png"), { cookie, url: "/settings" }),
+    );
     expect(uploaded.status).toBe(302);
     expect((await userRow(user.id)).profile_image_url).toMatch(/^\/media\/avatars\//);
 
     const before = await userRow(user.id);
-    const refused = await callRoute(profileTab.action, uploadRequest(Buffer.from("not an image"), { cookie, url: "/settings" }));
+    const refused = await callRoute(
+      profileTab.action,
+      uploadRequest(Buffer.from("not an image"), { cookie, url: "/settings" }),
+    );
     expect(refused.status).toBe(302);
     expect(decodeURIComponent(refused.headers.get("Set-Cookie") ?? "")).not.toBe("");
     expect(await userRow(user.id)).toEqual(before);
-    const crossSite = await callRoute(profileTab.action, uploadRequest(fixture("portrait.png"), { cookie, url: "/settings", origin: "cross" }));
+    const crossSite = await callRoute(
+      profileTab.action,
+      uploadRequest(fixture("portrait.png"), { cookie, url: "/settings", origin: "cross" }),
+    );
     expect(crossSite.status).toBe(403);
     expect(await userRow(user.id)).toEqual(before);
   });
@@ -81,18 +108,39 @@ describe("the Profile tab without JavaScript", () => {
   it("asks for an email change with the password; a wrong one or an address in use is the field's message", async () => {
     const { user, cookie } = await createTestUser();
     const other = await createTestUser();
-    const wrong = await post({ intent: "email", email: "next@example.com", password: "wrong-password" }, cookie);
+    const wrong = await post(
+      { intent: "email", email: "next@example.com", password: "wrong-password" },
+      cookie,
+    );
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as Reply).error?.password).toEqual(["The password is not correct"]);
-    const inUse = await post({ intent: "email", email: other.user.email, password: TEST_PASSWORD }, cookie);
+    expect(((await wrong.json()) as Reply).error?.password).toEqual([
+      "The password is not correct",
+    ]);
+    const inUse = await post(
+      { intent: "email", email: other.user.email, password: TEST_PASSWORD },
+      cookie,
+    );
     expect(inUse.status).toBe(409);
-    expect(((await inUse.json()) as Reply).error?.email).toEqual(["An account with this email already exists"]);
-    expect(await getDb().selectFrom("email_changes").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(((await inUse.json()) as Reply).error?.email).toEqual([
+      "An account with this email already exists",
+    ]);
+    expect(
+      await getDb()
+        .selectFrom("email_changes")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .execute(),
+    ).toEqual([]);
 
-    const asked = await post({ intent: "email", email: "next@example.com", password: TEST_PASSWORD }, cookie);
+    const asked = await post(
+      { intent: "email", email: "next@example.com", password: TEST_PASSWORD },
+      cookie,
+    );
     expect(asked.status).toBe(302);
     expect((await userRow(user.id)).email).toBe(user.email);
-    const page = (await (await callRoute(profileTab.loader, makeRequest("/settings", { cookie }))).json()) as { account: { pendingEmail: string } };
+    const page = (await (
+      await callRoute(profileTab.loader, makeRequest("/settings", { cookie }))
+    ).json()) as { account: { pendingEmail: string } };
     expect(page.account.pendingEmail).toBe("next@example.com");
   });
 });
@@ -100,8 +148,14 @@ describe("the Profile tab without JavaScript", () => {
 describe("the email change link's page", () => {
   async function linkFor(cookie: string, email: string) {
     await post({ intent: "email", email, password: TEST_PASSWORD }, cookie);
-    const jobs = await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute();
-    const mail = jobs.map((row) => JSON.parse(row.payload) as { to: string; text: string }).find((message) => message.to === email)!;
+    const jobs = await getDb()
+      .selectFrom("jobs")
+      .select("payload")
+      .where("kind", "=", MAIL_JOB)
+      .execute();
+    const mail = jobs
+      .map((row) => JSON.parse(row.payload) as { to: string; text: string })
+      .find((message) => message.to === email)!;
     return new URL(/http:\/\/\S+\/settings\/confirm-email\?token=\S+/.exec(mail.text)![0]);
   }
 
@@ -121,12 +175,17 @@ describe("the email change link's page", () => {
     expect(confirmed.headers.get("Location")).toBe("/settings");
     expect((await userRow(user.id)).email).toBe("confirmed@example.com");
     // The same session still works after the change.
-    expect((await callRoute(profileTab.loader, makeRequest("/settings", { cookie }))).status).toBe(200);
+    expect((await callRoute(profileTab.loader, makeRequest("/settings", { cookie }))).status).toBe(
+      200,
+    );
 
     const again = await callRoute(confirmPage.action, formRequest(path, { token }, { cookie }));
     expect(again.status).toBe(400);
     const reopened = await callRoute(confirmPage.loader, makeRequest(path, { cookie }));
-    expect(await reopened.json()).toMatchObject({ valid: false, message: expect.stringMatching(/not valid or was already used/) });
+    expect(await reopened.json()).toMatchObject({
+      valid: false,
+      message: expect.stringMatching(/not valid or was already used/),
+    });
   });
 
   it("needs the owner signed in: a visitor is sent to sign in, another account's session cannot use it", async () => {
@@ -135,9 +194,14 @@ describe("the email change link's page", () => {
     const path = `${link.pathname}${link.search}`;
     const visitor = await callRoute(confirmPage.loader, makeRequest(path));
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirectTo=%2Fsettings%2Fconfirm-email/);
+    expect(visitor.headers.get("Location")).toMatch(
+      /^\/auth\?redirectTo=%2Fsettings%2Fconfirm-email/,
+    );
     const stranger = await createTestUser();
-    const refused = await callRoute(confirmPage.action, formRequest(path, { token: link.searchParams.get("token")! }, { cookie: stranger.cookie }));
+    const refused = await callRoute(
+      confirmPage.action,
+      formRequest(path, { token: link.searchParams.get("token")! }, { cookie: stranger.cookie }),
+    );
     expect(refused.status).toBe(400);
     expect((await userRow(user.id)).email).toBe(user.email);
     expect((await userRow(stranger.user.id)).email).toBe(stranger.user.email);

@@ -3,17 +3,32 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProfileSettings } from "~/features/accounts/components/profile-settings";
 import { profileFormSchema } from "~/features/accounts/profile-schemas";
-import { account, EMAIL_CHANGE_REQUESTED, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures/profile.server";
+import {
+  account,
+  EMAIL_CHANGE_REQUESTED,
+  requestEmailChange,
+  updateAccount,
+  uploadAvatar,
+} from "~/features/accounts/procedures/profile.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import type { FlashMessage } from "~/lib/flash";
 import { redirectWithFlash } from "~/web/flash.server";
-import { flashRefusal, intent, loadProcedure, screenAction, screenCall } from "~/web/screen-action.server";
+import {
+  flashRefusal,
+  intent,
+  loadProcedure,
+  screenAction,
+  screenCall,
+} from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 
 /** /settings (the Profile tab): the signed-in person's photo, names, handle, bio and email. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
-  return json({ account: await loadProcedure(account, args, {}, user) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { account: await loadProcedure(account, args, {}, user) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const PHOTO_FAILURES: Record<number, FlashMessage> = {
@@ -36,23 +51,42 @@ export async function action(args: ActionFunctionArgs) {
       input: {},
       user,
       onSuccess: () => redirectWithFlash("/settings", { kind: "success", title: "Photo updated" }),
-      reply: flashRefusal("/settings", (refusal) => PHOTO_FAILURES[refusal.status] ?? { kind: "error", title: "Upload Failed", description: refusal.message }),
+      reply: flashRefusal(
+        "/settings",
+        (refusal) =>
+          PHOTO_FAILURES[refusal.status] ?? {
+            kind: "error",
+            title: "Upload Failed",
+            description: refusal.message,
+          },
+      ),
     });
   }
   return screenAction(args, {
     user,
-    unknownIntent: () => redirectWithFlash("/settings", { kind: "error", title: "Error", description: "Unknown action." }),
+    unknownIntent: () =>
+      redirectWithFlash("/settings", {
+        kind: "error",
+        title: "Error",
+        description: "Unknown action.",
+      }),
     intents: {
       profile: intent({
         procedure: updateAccount,
         fields: profileFormSchema,
         reply: "form",
-        onSuccess: () => redirectWithFlash("/settings", { kind: "success", title: "Profile saved" }),
+        onSuccess: () =>
+          redirectWithFlash("/settings", { kind: "success", title: "Profile saved" }),
       }),
       email: intent({
         procedure: requestEmailChange,
         reply: "form",
-        onSuccess: () => redirectWithFlash("/settings", { kind: "success", title: "Check your new inbox", description: EMAIL_CHANGE_REQUESTED }),
+        onSuccess: () =>
+          redirectWithFlash("/settings", {
+            kind: "success",
+            title: "Check your new inbox",
+            description: EMAIL_CHANGE_REQUESTED,
+          }),
       }),
     },
   });

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { confirmEmailChange, emailChangeLinkStatus } from "~/features/accounts/procedures/profile.server";
+import {
+  confirmEmailChange,
+  emailChangeLinkStatus,
+} from "~/features/accounts/procedures/profile.server";
 import { FormErrors } from "~/ui/form-field";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
@@ -22,7 +25,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const outcome = await attemptProcedure(emailChangeLinkStatus, args, { token }, user);
   if (!outcome.ok && outcome.refusal.status !== 400) throw outcome.refusal.error;
-  const status: { valid: boolean; newEmail: string | null; message: string | null } = outcome.ok ? outcome.result : { valid: false, newEmail: null, message: outcome.refusal.message };
+  const status: { valid: boolean; newEmail: string | null; message: string | null } = outcome.ok
+    ? outcome.result
+    : { valid: false, newEmail: null, message: outcome.refusal.message };
   return json({ token, ...status }, { headers: PRIVATE });
 }
 
@@ -30,14 +35,22 @@ export async function action(args: ActionFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
   const outcome = await submitForm(confirmEmailChange, args, { user });
   if (!outcome.ok) return outcome.response;
-  return redirectWithFlash("/settings", { kind: "success", title: "Email changed", description: `You now sign in with ${outcome.result.email}.` });
+  return redirectWithFlash("/settings", {
+    kind: "success",
+    title: "Email changed",
+    description: `You now sign in with ${outcome.result.email}.`,
+  });
 }
 
 export default function ConfirmEmailChange() {
   const { token, valid, newEmail, message } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const pending = useNavigation().state !== "idle";
-  const errors = failed?.error ? Object.values(failed.error).flat().filter((line): line is string => typeof line === "string") : undefined;
+  const errors = failed?.error
+    ? Object.values(failed.error)
+        .flat()
+        .filter((line): line is string => typeof line === "string")
+    : undefined;
   return (
     <section className="space-y-4" data-testid="confirm-email">
       <h2 className="text-lg font-semibold text-slate-900">Confirm your new email</h2>
@@ -49,7 +62,12 @@ export default function ConfirmEmailChange() {
           <FormErrors errors={errors ? [...new Set(errors)] : undefined} />
           <Form method="post">
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="btn-primary" disabled={pending} data-testid="confirm-email-change">
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={pending}
+              data-testid="confirm-email-change"
+            >
               {pending ? "Confirming..." : "Confirm"}
             </button>
           </Form>

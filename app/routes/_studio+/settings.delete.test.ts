@@ -9,14 +9,26 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 /** The Delete account tab as a browser without JavaScript uses it: a form post, then a redirect. */
 describe("/settings/delete", () => {
   const erasedAt = async (userId: string) =>
-    (await getDb().selectFrom("users").select("erased_at").where("id", "=", userId).executeTakeFirstOrThrow()).erased_at;
+    (
+      await getDb()
+        .selectFrom("users")
+        .select("erased_at")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow()
+    ).erased_at;
 
   it("refuses a wrong password or an unticked box with the field's message, and changes nothing", async () => {
     const { user, cookie } = await createTestUser();
-    const wrong = await callRoute(action, formRequest("/settings/delete?confirm=1", { password: "not-it", confirm: "on" }, { cookie }));
+    const wrong = await callRoute(
+      action,
+      formRequest("/settings/delete?confirm=1", { password: "not-it", confirm: "on" }, { cookie }),
+    );
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(await wrong.json())).toContain(WRONG_PASSWORD);
-    const unticked = await callRoute(action, formRequest("/settings/delete?confirm=1", { password: TEST_PASSWORD }, { cookie }));
+    const unticked = await callRoute(
+      action,
+      formRequest("/settings/delete?confirm=1", { password: TEST_PASSWORD }, { cookie }),
+    );
     expect(unticked.status).toBe(400);
     expect(JSON.stringify(await unticked.json())).toContain(ERASE_CONFIRMATION_REQUIRED);
     expect(await erasedAt(user.id)).toBeNull();
@@ -25,7 +37,14 @@ describe("/settings/delete", () => {
 
   it("erases the account, clears the session cookie and lands on the home page; the old cookie is signed out", async () => {
     const { user, cookie } = await createTestUser();
-    const response = await callRoute(action, formRequest("/settings/delete?confirm=1", { password: TEST_PASSWORD, confirm: "on" }, { cookie }));
+    const response = await callRoute(
+      action,
+      formRequest(
+        "/settings/delete?confirm=1",
+        { password: TEST_PASSWORD, confirm: "on" },
+        { cookie },
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
@@ -37,7 +56,14 @@ describe("/settings/delete", () => {
 
   it("refuses a cross-site post", async () => {
     const { user, cookie } = await createTestUser();
-    const response = await callRoute(action, formRequest("/settings/delete?confirm=1", { password: TEST_PASSWORD, confirm: "on" }, { cookie, origin: "cross" }));
+    const response = await callRoute(
+      action,
+      formRequest(
+        "/settings/delete?confirm=1",
+        { password: TEST_PASSWORD, confirm: "on" },
+        { cookie, origin: "cross" },
+      ),
+    );
     expect(response.status).toBe(403);
     expect(await erasedAt(user.id)).toBeNull();
   });

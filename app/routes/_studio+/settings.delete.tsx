@@ -16,18 +16,28 @@ export const meta: MetaFunction = () => [{ title: `Delete account | ${PRODUCT_NA
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireScreenUser(request, { access: "user" });
   const confirmOpen = new URL(request.url).searchParams.get("confirm") === "1";
-  return json({ email: user.email, confirmOpen }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { email: user.email, confirmOpen },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** Erases the account (eraseMyAccount): the session ends with it, and the browser lands on the home page with a notice. */
 export async function action(args: ActionFunctionArgs) {
   await requireScreenUser(args.request, { access: "user" });
-  const outcome = await submitFormAs(eraseMyAccount, args, { schema: eraseAccountFormSchema, toInput: ({ password }) => ({ password }) });
+  const outcome = await submitFormAs(eraseMyAccount, args, {
+    schema: eraseAccountFormSchema,
+    toInput: ({ password }) => ({ password }),
+  });
   if (!outcome.ok) return outcome.response;
   const clear = await endWebSession(args.request);
   return redirectWithFlash(
     "/",
-    { kind: "success", title: "Account deleted", description: "Your account is closed; your files and personal data are being deleted." },
+    {
+      kind: "success",
+      title: "Account deleted",
+      description: "Your account is closed; your files and personal data are being deleted.",
+    },
     { "Set-Cookie": clear },
   );
 }
@@ -35,5 +45,11 @@ export async function action(args: ActionFunctionArgs) {
 export default function SettingsDelete() {
   const { email, confirmOpen } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  return <DeleteAccountPanel email={email} confirmOpen={confirmOpen || Boolean(lastResult)} lastResult={lastResult} />;
+  return (
+    <DeleteAccountPanel
+      email={email}
+      confirmOpen={confirmOpen || Boolean(lastResult)}
+      lastResult={lastResult}
+    />
+  );
 }

@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { accountExportScreen, requestAccountExport } from "~/features/accounts/procedures/export.server";
+import {
+  accountExportScreen,
+  requestAccountExport,
+} from "~/features/accounts/procedures/export.server";
 import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
@@ -31,13 +34,18 @@ export async function action(args: ActionFunctionArgs) {
         rawInput: () => ({}),
         reply: (refusal) => {
           if (refusal.status >= 500) throw refusal.error;
-          return redirectWithFlash(HERE, { kind: "error", title: "No new export yet", description: refusal.message });
+          return redirectWithFlash(HERE, {
+            kind: "error",
+            title: "No new export yet",
+            description: refusal.message,
+          });
         },
         onSuccess: () =>
           redirectWithFlash(HERE, {
             kind: "success",
             title: "Export on its way",
-            description: "We are preparing your data. We will email you a link when it is ready; it also shows here.",
+            description:
+              "We are preparing your data. We will email you a link when it is ready; it also shows here.",
           }),
       }),
     },

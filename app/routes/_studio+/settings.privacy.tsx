@@ -5,7 +5,11 @@ import type { Refusal } from "~/web/screen-action.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { faceConsentScreen, giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
+import {
+  faceConsentScreen,
+  giveFaceConsent,
+  withdrawFaceConsentProcedure,
+} from "~/features/privacy/procedures/face-consent.server";
 import { PrivacySettings } from "~/features/privacy/components/privacy-settings";
 
 const HERE = "/settings/privacy";
@@ -26,13 +30,19 @@ export async function action(args: ActionFunctionArgs) {
   };
   return screenAction(args, {
     user,
-    unknownIntent: () => redirectWithFlash(HERE, { kind: "error", title: "Error", description: "Unknown action." }),
+    unknownIntent: () =>
+      redirectWithFlash(HERE, { kind: "error", title: "Error", description: "Unknown action." }),
     intents: {
       "give-consent": intent({
         procedure: giveFaceConsent,
         rawInput: () => ({ faceProcessing: true }),
         reply: unexpected,
-        onSuccess: () => redirectWithFlash(HERE, { kind: "success", title: "Consent given", description: "You can now generate styles." }),
+        onSuccess: () =>
+          redirectWithFlash(HERE, {
+            kind: "success",
+            title: "Consent given",
+            description: "You can now generate styles.",
+          }),
       }),
       "withdraw-consent": intent({
         procedure: withdrawFaceConsentProcedure,
@@ -42,7 +52,8 @@ export async function action(args: ActionFunctionArgs) {
           redirectWithFlash(HERE, {
             kind: "success",
             title: "Consent withdrawn",
-            description: "No face of yours is processed any more; styles that were waiting are cancelled.",
+            description:
+              "No face of yours is processed any more; styles that were waiting are cancelled.",
           }),
       }),
     },

@@ -9,12 +9,16 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 
 /** The Security tab without JavaScript: its loader and its form posts, as a browser sends them. */
 
-const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0";
+const FIREFOX_ON_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0";
 
 type PageData = { sessions: SessionView[]; confirming: string | null };
 
 async function page(cookie: string, search = ""): Promise<PageData> {
-  const response = await callRoute(security.loader, makeRequest(`/settings/security${search}`, { cookie }));
+  const response = await callRoute(
+    security.loader,
+    makeRequest(`/settings/security${search}`, { cookie }),
+  );
   expect(response.status).toBe(200);
   expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   return (await response.json()) as PageData;
@@ -23,7 +27,8 @@ async function page(cookie: string, search = ""): Promise<PageData> {
 const post = (cookie: string, fields: Record<string, string>, origin: "same" | "cross" = "same") =>
   callRoute(security.action, formRequest("/settings/security", fields, { cookie, origin }));
 
-const signedIn = async (cookie: string) => (await getWebUser(makeRequest("/settings", { cookie }))) !== null;
+const signedIn = async (cookie: string) =>
+  (await getWebUser(makeRequest("/settings", { cookie }))) !== null;
 
 async function secondBrowser(userId: string) {
   const { secret } = await createWebSession(getDb(), userId, 30, new Date(), FIREFOX_ON_WINDOWS);
@@ -34,8 +39,13 @@ describe("/settings/security without JavaScript", () => {
   it("sends a signed-out visitor to sign in and back", async () => {
     const response = await callRoute(security.loader, makeRequest("/settings/security"));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/settings/security")}`);
-    const posted = await callRoute(security.action, formRequest("/settings/security", { intent: "sign-out-others" }));
+    expect(response.headers.get("Location")).toBe(
+      `/auth?redirectTo=${encodeURIComponent("/settings/security")}`,
+    );
+    const posted = await callRoute(
+      security.action,
+      formRequest("/settings/security", { intent: "sign-out-others" }),
+    );
     expect(posted.status).toBe(302);
   });
 
@@ -49,7 +59,9 @@ describe("/settings/security without JavaScript", () => {
       ["web", true],
     ]);
     expect(sessions[0].current).toBe(true);
-    expect(sessions.find((entry) => entry.kind === "web" && !entry.current)?.userAgent).toBe(FIREFOX_ON_WINDOWS);
+    expect(sessions.find((entry) => entry.kind === "web" && !entry.current)?.userAgent).toBe(
+      FIREFOX_ON_WINDOWS,
+    );
     expect(confirming).toBeNull();
     expect((await page(cookie, `?revoke=${sessions[1].id}`)).confirming).toBe(sessions[1].id);
   });
@@ -57,14 +69,19 @@ describe("/settings/security without JavaScript", () => {
   it("Revoke signs the other browser out at its next request and comes back with a notice", async () => {
     const { user, cookie } = await createTestUser();
     const other = await secondBrowser(user.id);
-    const target = (await page(cookie)).sessions.find((entry) => entry.kind === "web" && !entry.current)!;
+    const target = (await page(cookie)).sessions.find(
+      (entry) => entry.kind === "web" && !entry.current,
+    )!;
     const response = await post(cookie, { intent: "revoke", id: target.id });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings/security");
     expect(await signedIn(other)).toBe(false);
     expect(await signedIn(cookie)).toBe(true);
     // The revoked browser's next page goes to sign-in.
-    const next = await callRoute(security.loader, makeRequest("/settings/security", { cookie: other }));
+    const next = await callRoute(
+      security.loader,
+      makeRequest("/settings/security", { cookie: other }),
+    );
     expect(next.status).toBe(302);
     expect(next.headers.get("Location")).toMatch(/^\/auth\?/);
   });
@@ -89,7 +106,9 @@ describe("/settings/security without JavaScript", () => {
     expect(await refused.json()).toEqual({ revokeError: "No such session or token" });
     expect(await signedIn(stranger.cookie)).toBe(true);
 
-    const target = (await page(cookie)).sessions.find((entry) => entry.kind === "web" && !entry.current)!;
+    const target = (await page(cookie)).sessions.find(
+      (entry) => entry.kind === "web" && !entry.current,
+    )!;
     expect((await post(cookie, { intent: "revoke", id: target.id }, "cross")).status).toBe(403);
     expect((await post(cookie, { intent: "sign-out-others" }, "cross")).status).toBe(403);
     expect(await signedIn(other)).toBe(true);
@@ -101,15 +120,27 @@ describe("/settings/security without JavaScript", () => {
     const response = await post(cookie, { intent: "sign-out-others" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings/security");
-    expect((await page(cookie)).sessions.map((entry) => [entry.kind, entry.current])).toEqual([["web", true]]);
-    expect(await getDb().selectFrom("api_tokens").select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect((await page(cookie)).sessions.map((entry) => [entry.kind, entry.current])).toEqual([
+      ["web", true],
+    ]);
+    expect(
+      await getDb()
+        .selectFrom("api_tokens")
+        .select("user_id")
+        .where("user_id", "=", user.id)
+        .execute(),
+    ).toEqual([]);
     expect(token).toBeTruthy();
   });
 
   it("changes the password: this browser stays signed in, the other one and the token end", async () => {
     const { user, cookie } = await createTestUser();
     const other = await secondBrowser(user.id);
-    const response = await post(cookie, { intent: "change-password", currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-secret" });
+    const response = await post(cookie, {
+      intent: "change-password",
+      currentPassword: TEST_PASSWORD,
+      newPassword: "a-brand-new-secret",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings/security");
     expect(await signedIn(cookie)).toBe(true);
@@ -121,18 +152,44 @@ describe("/settings/security without JavaScript", () => {
     const db = getDb();
     const { user, cookie } = await createTestUser();
     const other = await secondBrowser(user.id);
-    const before = (await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow()).password_hash;
-    const response = await post(cookie, { intent: "change-password", currentPassword: "not-my-password", newPassword: "a-brand-new-secret" });
+    const before = (
+      await db
+        .selectFrom("users")
+        .select("password_hash")
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+    const response = await post(cookie, {
+      intent: "change-password",
+      currentPassword: "not-my-password",
+      newPassword: "a-brand-new-secret",
+    });
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(JSON.parse(text).error).toMatchObject({ currentPassword: ["The current password is not correct"] });
+    expect(JSON.parse(text).error).toMatchObject({
+      currentPassword: ["The current password is not correct"],
+    });
     expect(text).not.toContain("not-my-password");
     expect(text).not.toContain("a-brand-new-secret");
-    expect((await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow()).password_hash).toBe(before);
+    expect(
+      (
+        await db
+          .selectFrom("users")
+          .select("password_hash")
+          .where("id", "=", user.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash,
+    ).toBe(before);
     expect(await signedIn(other)).toBe(true);
 
-    const short = await post(cookie, { intent: "change-password", currentPassword: TEST_PASSWORD, newPassword: "short" });
+    const short = await post(cookie, {
+      intent: "change-password",
+      currentPassword: TEST_PASSWORD,
+      newPassword: "short",
+    });
     expect(short.status).toBe(400);
-    expect((await short.json()).error).toMatchObject({ newPassword: ["Password must be at least 8 characters"] });
+    expect((await short.json()).error).toMatchObject({
+      newPassword: ["Password must be at least 8 characters"],
+    });
   });
 });

@@ -2,7 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { changePassword, mySessions, revokeSession, signOutEverywhereElse } from "~/features/accounts/procedures/security.server";
+import {
+  changePassword,
+  mySessions,
+  revokeSession,
+  signOutEverywhereElse,
+} from "~/features/accounts/procedures/security.server";
 import { SECURITY_PATH, SecurityTab } from "~/features/accounts/components/security-tab";
 import { REVOKE_PARAM } from "~/features/accounts/session-types";
 import { readSessionSecret } from "~/web/auth.server";
@@ -33,7 +38,8 @@ export async function action(args: ActionFunctionArgs) {
   const user = await requireScreenUser(request, { access: "user" });
   const handedOver = { webSessionSecret: await readSessionSecret(request) };
   // A refused revoke shows its message above the sessions list.
-  const revokeRefused = (refusal: Refusal) => json({ revokeError: refusal.message }, { status: refusal.status });
+  const revokeRefused = (refusal: Refusal) =>
+    json({ revokeError: refusal.message }, { status: refusal.status });
   return screenAction<SubmissionResult<string[]> | { revokeError: string }>(args, {
     user,
     handedOver,
@@ -68,10 +74,18 @@ export async function action(args: ActionFunctionArgs) {
           result.current
             ? redirectWithFlash(
                 "/auth",
-                { kind: "info", title: "Signed out", description: "You revoked this browser's session." },
+                {
+                  kind: "info",
+                  title: "Signed out",
+                  description: "You revoked this browser's session.",
+                },
                 { "Set-Cookie": await endWebSession(request) },
               )
-            : redirectWithFlash(SECURITY_PATH, { kind: "success", title: "Revoked", description: "It is signed out from its next request." }),
+            : redirectWithFlash(SECURITY_PATH, {
+                kind: "success",
+                title: "Revoked",
+                description: "It is signed out from its next request.",
+              }),
       }),
     },
   });
@@ -81,6 +95,14 @@ export default function SettingsSecurity() {
   const { sessions, confirming } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const revokeError = answer && "revokeError" in answer ? answer.revokeError : null;
-  const passwordResult = answer && !("revokeError" in answer) ? (answer as SubmissionResult<string[]>) : undefined;
-  return <SecurityTab sessions={sessions} confirming={confirming} passwordResult={passwordResult} revokeError={revokeError} />;
+  const passwordResult =
+    answer && !("revokeError" in answer) ? (answer as SubmissionResult<string[]>) : undefined;
+  return (
+    <SecurityTab
+      sessions={sessions}
+      confirming={confirming}
+      passwordResult={passwordResult}
+      revokeError={revokeError}
+    />
+  );
 }

@@ -7,7 +7,11 @@ import { LaunchForm } from "~/features/publishing/components/launch-form";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY } from "~/features/publishing/types";
-import { launchMarketing, launchResult, publishFormDefaults } from "~/features/publishing/procedures/launch.server";
+import {
+  launchMarketing,
+  launchResult,
+  publishFormDefaults,
+} from "~/features/publishing/procedures/launch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
@@ -27,9 +31,15 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!imageId) throw redirect("/dashboard");
   const launched = url.searchParams.get("platforms");
   if (launched) {
-    return json({ mode: "result" as const, result: await loadProcedure(launchResult, args, { imageId, platforms: launched }, user) });
+    return json({
+      mode: "result" as const,
+      result: await loadProcedure(launchResult, args, { imageId, platforms: launched }, user),
+    });
   }
-  return json({ mode: "form" as const, defaults: await loadProcedure(publishFormDefaults, args, { imageId }, user) });
+  return json({
+    mode: "form" as const,
+    defaults: await loadProcedure(publishFormDefaults, args, { imageId }, user),
+  });
 }
 
 /** The launch form posts here: JSON for the in-place form (JavaScript), else post/redirect/get to the result. */
@@ -40,10 +50,13 @@ export async function action(args: ActionFunctionArgs) {
   if (!outcome.ok) return outcome.response;
   if (formData.get("_js") === "1") return json({ ok: true as const, result: outcome.result });
   const platforms = outcome.result.platforms.map((platform) => platform.id).join(",");
-  return redirectWithFlash(`/studio/launch?image=${encodeURIComponent(outcome.result.imageId)}&platforms=${platforms}`, {
-    kind: "success",
-    ...COPY.launched,
-  });
+  return redirectWithFlash(
+    `/studio/launch?image=${encodeURIComponent(outcome.result.imageId)}&platforms=${platforms}`,
+    {
+      kind: "success",
+      ...COPY.launched,
+    },
+  );
 }
 
 export default function LaunchPage() {
@@ -64,7 +77,9 @@ export default function LaunchPage() {
         {data.mode === "result" ? (
           <LaunchResult result={data.result} />
         ) : !data.defaults.ready ? (
-          <p className="text-slate-700">This image is not ready yet: launch it once its style has been generated.</p>
+          <p className="text-slate-700">
+            This image is not ready yet: launch it once its style has been generated.
+          </p>
         ) : (
           <>
             <ListingPreview src={data.defaults.previewUrl} style={data.defaults.style} />

@@ -7,7 +7,11 @@ import { ListForSaleForm } from "~/features/publishing/components/list-for-sale"
 import { PublicationList } from "~/features/publishing/components/publication-status";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY, postingCompleteText } from "~/features/publishing/types";
-import { imagePublications, postToMarketplaces, publishFormDefaults } from "~/features/publishing/procedures/launch.server";
+import {
+  imagePublications,
+  postToMarketplaces,
+  publishFormDefaults,
+} from "~/features/publishing/procedures/launch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
@@ -27,8 +31,13 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!imageId) throw redirect("/dashboard");
   const posted = (url.searchParams.get("posted") ?? "").split(",").filter(Boolean);
   const defaults = await loadProcedure(publishFormDefaults, args, { imageId }, user);
-  const state = posted.length ? await loadProcedure(imagePublications, args, { imageId }, user) : null;
-  return json({ defaults, results: state ? state.platforms.filter((platform) => posted.includes(platform.id)) : null });
+  const state = posted.length
+    ? await loadProcedure(imagePublications, args, { imageId }, user)
+    : null;
+  return json({
+    defaults,
+    results: state ? state.platforms.filter((platform) => posted.includes(platform.id)) : null,
+  });
 }
 
 /** The dialog posts here: JSON for the dialog (JavaScript), else post/redirect/get with 'Marketplace Posting Complete'. */
@@ -41,11 +50,14 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("_js") === "1") return json({ ok: true as const, results });
   const imageId = String(formData.get("imageId"));
   const successes = results.filter((result) => result.success).length;
-  return redirectWithFlash(`/studio/list?image=${encodeURIComponent(imageId)}&posted=${results.map((r) => r.platform).join(",")}`, {
-    kind: "success",
-    ...COPY.postingComplete,
-    description: postingCompleteText(successes, results.length),
-  });
+  return redirectWithFlash(
+    `/studio/list?image=${encodeURIComponent(imageId)}&posted=${results.map((r) => r.platform).join(",")}`,
+    {
+      kind: "success",
+      ...COPY.postingComplete,
+      description: postingCompleteText(successes, results.length),
+    },
+  );
 }
 
 export default function ListForSalePage() {
@@ -65,15 +77,23 @@ export default function ListForSalePage() {
         {results ? (
           <div className="space-y-4" data-testid="list-for-sale-results">
             <p className="text-sm text-slate-700">
-              {postingCompleteText(results.filter((r) => r.status !== "failed" && r.status !== "needs_auth").length, results.length)}
+              {postingCompleteText(
+                results.filter((r) => r.status !== "failed" && r.status !== "needs_auth").length,
+                results.length,
+              )}
             </p>
             <PublicationList publications={results} />
-            <Link to={`/studio/list?image=${encodeURIComponent(defaults.imageId)}`} className="btn-secondary">
+            <Link
+              to={`/studio/list?image=${encodeURIComponent(defaults.imageId)}`}
+              className="btn-secondary"
+            >
               List again
             </Link>
           </div>
         ) : !defaults.ready ? (
-          <p className="text-slate-700">This image is not ready yet: list it once its style has been generated.</p>
+          <p className="text-slate-700">
+            This image is not ready yet: list it once its style has been generated.
+          </p>
         ) : (
           <>
             <ListingPreview src={defaults.previewUrl} style={defaults.style} />

@@ -3,8 +3,15 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import { ListingPreview } from "~/features/studio/components/listing-preview";
-import { ModelReleasePanel, releaseAction } from "~/features/publishing/components/model-release-form";
-import { modelReleaseState, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures/model-releases.server";
+import {
+  ModelReleasePanel,
+  releaseAction,
+} from "~/features/publishing/components/model-release-form";
+import {
+  modelReleaseState,
+  signModelReleaseProcedure,
+  uploadModelRelease,
+} from "~/features/publishing/procedures/model-releases.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { flashRefusal, loadProcedure, screenCall, submitForm } from "~/web/screen-action.server";
@@ -40,13 +47,26 @@ export async function action(args: ActionFunctionArgs) {
       procedure: uploadModelRelease,
       input: { id: imageId },
       user,
-      onSuccess: () => redirectWithFlash(back, { kind: "success", title: "Model release saved", description: "The signed release is kept with this image." }),
-      reply: flashRefusal(back, (refusal) => ({ kind: "error", title: "Release not saved", description: refusal.message })),
+      onSuccess: () =>
+        redirectWithFlash(back, {
+          kind: "success",
+          title: "Model release saved",
+          description: "The signed release is kept with this image.",
+        }),
+      reply: flashRefusal(back, (refusal) => ({
+        kind: "error",
+        title: "Release not saved",
+        description: refusal.message,
+      })),
     });
   }
   const outcome = await submitForm(signModelReleaseProcedure, args, { user });
   if (!outcome.ok) return outcome.response;
-  return redirectWithFlash(back, { kind: "success", title: "Model release signed", description: "The PDF is kept with this image." });
+  return redirectWithFlash(back, {
+    kind: "success",
+    title: "Model release signed",
+    description: "The PDF is kept with this image.",
+  });
 }
 
 export default function ModelReleasePage() {
@@ -57,7 +77,10 @@ export default function ModelReleasePage() {
       <PageHeader
         title="Model release"
         actions={
-          <Link to={`/studio/list?image=${encodeURIComponent(state.imageId)}`} className="btn-secondary">
+          <Link
+            to={`/studio/list?image=${encodeURIComponent(state.imageId)}`}
+            className="btn-secondary"
+          >
             Back to the listing
           </Link>
         }

@@ -7,21 +7,60 @@ import { fileDownload } from "~/routes/api+/file-download.server";
 import { loginRedirect } from "~/routes/api+/login-redirect.server";
 import { oauthCallback } from "~/routes/api+/oauth-callback.server";
 import { serveOpenApiDocument } from "~/routes/api+/openapi-document.server";
-import { adminAuditLog, adminImages, adminStats } from "~/features/admin/procedures/stats-and-audit.server";
+import {
+  adminAuditLog,
+  adminImages,
+  adminStats,
+} from "~/features/admin/procedures/stats-and-audit.server";
 import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
 import { changeUserStatus } from "~/features/admin/procedures/bans.server";
 import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures/erasure.server";
 import { accountExport, requestAccountExport } from "~/features/accounts/procedures/export.server";
-import { account, confirmEmailChange, requestEmailChange, updateAccount, uploadAvatar } from "~/features/accounts/procedures/profile.server";
-import { currentUser, endTokenSession, register, signIn } from "~/features/accounts/procedures/sign-in.server";
-import { requestPasswordReset, resetPassword } from "~/features/accounts/procedures/password-reset.server";
-import { changePassword, mySessions, revokeSession } from "~/features/accounts/procedures/security.server";
-import { completeOAuthConnection, createIntegration, deleteIntegration, oauthAuthorize, creatorIntegrations } from "~/features/publishing/procedures/integrations.server";
-import { imagePublications, launchMarketing, postToMarketplaces } from "~/features/publishing/procedures/launch.server";
+import {
+  account,
+  confirmEmailChange,
+  requestEmailChange,
+  updateAccount,
+  uploadAvatar,
+} from "~/features/accounts/procedures/profile.server";
+import {
+  currentUser,
+  endTokenSession,
+  register,
+  signIn,
+} from "~/features/accounts/procedures/sign-in.server";
+import {
+  requestPasswordReset,
+  resetPassword,
+} from "~/features/accounts/procedures/password-reset.server";
+import {
+  changePassword,
+  mySessions,
+  revokeSession,
+} from "~/features/accounts/procedures/security.server";
+import {
+  completeOAuthConnection,
+  createIntegration,
+  deleteIntegration,
+  oauthAuthorize,
+  creatorIntegrations,
+} from "~/features/publishing/procedures/integrations.server";
+import {
+  imagePublications,
+  launchMarketing,
+  postToMarketplaces,
+} from "~/features/publishing/procedures/launch.server";
 import { publicationDownload } from "~/features/publishing/procedures/publications.server";
-import { modelReleaseDownload, signModelReleaseProcedure, uploadModelRelease } from "~/features/publishing/procedures/model-releases.server";
+import {
+  modelReleaseDownload,
+  signModelReleaseProcedure,
+  uploadModelRelease,
+} from "~/features/publishing/procedures/model-releases.server";
 import { receiveShopifyWebhook } from "~/features/publishing/procedures/shopify-webhooks.server";
-import { giveFaceConsent, withdrawFaceConsentProcedure } from "~/features/privacy/procedures/face-consent.server";
+import {
+  giveFaceConsent,
+  withdrawFaceConsentProcedure,
+} from "~/features/privacy/procedures/face-consent.server";
 import { adminOrders, refundOrder } from "~/features/market/procedures/admin-orders.server";
 import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
 import { checkout } from "~/features/market/procedures/cart-and-checkout.server";
@@ -31,10 +70,24 @@ import { browseMarketplace } from "~/features/market/procedures/catalog.server";
 import { myListings } from "~/features/market/procedures/creator-listings.server";
 import { requestLibraryLink } from "~/features/market/procedures/downloads-and-library.server";
 import { creatorAnalytics } from "~/features/market/procedures/creator-insights.server";
-import { creatorEarnings, creatorPayouts, creatorStats } from "~/features/payouts/procedures/earnings.server";
+import {
+  creatorEarnings,
+  creatorPayouts,
+  creatorStats,
+} from "~/features/payouts/procedures/earnings.server";
 import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
-import { deleteImage, getImage, listImages, uploadImage } from "~/features/studio/procedures/images.server";
-import { deleteStylizedImage, getStylizedImage, listStylizedImages, stylizeImage } from "~/features/studio/procedures/styles.server";
+import {
+  deleteImage,
+  getImage,
+  listImages,
+  uploadImage,
+} from "~/features/studio/procedures/images.server";
+import {
+  deleteStylizedImage,
+  getStylizedImage,
+  listStylizedImages,
+  stylizeImage,
+} from "~/features/studio/procedures/styles.server";
 import { optimizeImage } from "~/features/studio/procedures/optimize.server";
 
 /**
@@ -267,7 +320,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     input: "json",
     status: 202,
     errors: [404, 409, 429, 507],
-    respond: (stylized) => jsonResponse({ id: stylized.id, status: stylized.status }, { status: 202 }),
+    respond: (stylized) =>
+      jsonResponse({ id: stylized.id, status: stylized.status }, { status: 202 }),
   }),
   {
     method: "GET",
@@ -589,11 +643,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "PUT",
     path: "/api/token-stylized-images/{id}/model-release",
-    summary: "Upload the signed model release of the person shown (multipart, one PDF in the field `release`, at most 10 MB), replacing any before.",
+    summary:
+      "Upload the signed model release of the person shown (multipart, one PDF in the field `release`, at most 10 MB), replacing any before.",
     procedure: uploadModelRelease,
     auth: "bearer-or-cookie",
     input: "multipart",
-    uploadField: { name: "release", contentType: "application/pdf", description: "The signed model release, a PDF of at most 10 MB." },
+    uploadField: {
+      name: "release",
+      contentType: "application/pdf",
+      description: "The signed model release, a PDF of at most 10 MB.",
+    },
     status: 201,
     errors: [404, 415, 507],
   },
@@ -651,7 +710,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "DELETE",
     path: "/api/admin/users/{userId}",
-    summary: "Erase a user's account, as DELETE /api/account does (super admin only; 400 for the super admin's own account).",
+    summary:
+      "Erase a user's account, as DELETE /api/account does (super admin only; 400 for the super admin's own account).",
     procedure: eraseUser,
     auth: "bearer-or-cookie",
     input: "none",
@@ -661,7 +721,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "POST",
     path: "/api/admin/users/{userId}/{action}",
-    summary: "Ban or unban a user; a ban ends their sessions and tokens (super admin only). 409 for an erased account.",
+    summary:
+      "Ban or unban a user; a ban ends their sessions and tokens (super admin only). 409 for an erased account.",
     procedure: changeUserStatus,
     auth: "bearer-or-cookie",
     input: "none",
@@ -680,7 +741,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "GET",
     path: "/api/admin/orders",
-    summary: "Orders, newest first, with their items; `q` matches a buyer email in part, or an order id or an item's sale reference (what its creator is shown) exactly, `status` narrows to one status (super admin only).",
+    summary:
+      "Orders, newest first, with their items; `q` matches a buyer email in part, or an order id or an item's sale reference (what its creator is shown) exactly, `status` narrows to one status (super admin only).",
     procedure: adminOrders,
     auth: "bearer-or-cookie",
     input: "query",
@@ -700,7 +762,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "GET",
     path: "/api/admin/payouts",
-    summary: "Every creator's payout account state and balance: earned, owed, transferred, held and reversed (super admin only).",
+    summary:
+      "Every creator's payout account state and balance: earned, owed, transferred, held and reversed (super admin only).",
     procedure: adminPayouts,
     auth: "bearer-or-cookie",
     input: "query",
@@ -754,7 +817,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "DELETE",
     path: "/api/account/consent",
-    summary: "Withdraw the consent to face processing: new styling stops and the caller's waiting styles are cancelled; answers the account.",
+    summary:
+      "Withdraw the consent to face processing: new styling stops and the caller's waiting styles are cancelled; answers the account.",
     procedure: withdrawFaceConsentProcedure,
     auth: "bearer-or-cookie",
     input: "none",

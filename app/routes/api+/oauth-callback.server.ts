@@ -38,7 +38,11 @@ export async function oauthCallback({ request, params, context }: ApiCall): Prom
         nonce: context.nonce,
       });
     }
-    return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: error.message });
+    return redirectWithFlash("/integrations", {
+      kind: "error",
+      ...COPY.connectionFailed,
+      description: error.message,
+    });
   }
   if (!outcome.ok) {
     // A query the procedure refuses outright (say, a platform id far too long) is a failed connection too, not a 500.
@@ -47,12 +51,26 @@ export async function oauthCallback({ request, params, context }: ApiCall): Prom
   }
   const description = `${name} is connected.`;
   if (outcome.result.display === "popup") {
-    return oauthResultPage({ ok: true, platform: platformId, title: COPY.connectionComplete.title, description, nonce: context.nonce });
+    return oauthResultPage({
+      ok: true,
+      platform: platformId,
+      title: COPY.connectionComplete.title,
+      description,
+      nonce: context.nonce,
+    });
   }
-  return redirectWithFlash("/integrations", { kind: "success", ...COPY.connectionComplete, description });
+  return redirectWithFlash("/integrations", {
+    kind: "success",
+    ...COPY.connectionComplete,
+    description,
+  });
 }
 
 /** The connection failed for a reason the creator cannot act on here: back to Integrations with the failure. */
 function failedConnection(name: string) {
-  return redirectWithFlash("/integrations", { kind: "error", ...COPY.connectionFailed, description: connectFailedText(name) });
+  return redirectWithFlash("/integrations", {
+    kind: "error",
+    ...COPY.connectionFailed,
+    description: connectFailedText(name),
+  });
 }

@@ -7,8 +7,19 @@ import { escapeHtml } from "~/lib/html";
  * opener link) and closes itself. If it cannot close, it links back and moves
  * on to /integrations after a few seconds.
  */
-export function oauthResultPage(args: { ok: boolean; platform: string; title: string; description: string; nonce?: string }): Response {
-  const message = JSON.stringify({ ok: args.ok, platform: args.platform, title: args.title, description: args.description })
+export function oauthResultPage(args: {
+  ok: boolean;
+  platform: string;
+  title: string;
+  description: string;
+  nonce?: string;
+}): Response {
+  const message = JSON.stringify({
+    ok: args.ok,
+    platform: args.platform,
+    title: args.title,
+    description: args.description,
+  })
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e");
   const html = `<!doctype html>

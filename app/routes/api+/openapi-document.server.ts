@@ -64,7 +64,10 @@ const RETRY_AFTER = {
   },
 };
 
-const cached = new WeakMap<readonly ApiRoute[], { cookieName: string; document: OpenApiDocument }>();
+const cached = new WeakMap<
+  readonly ApiRoute[],
+  { cookieName: string; document: OpenApiDocument }
+>();
 
 /** The document of a route table (built once per session cookie name, which depends on the environment). */
 export function openApiDocumentOf(routes: readonly ApiRoute[]): OpenApiDocument {
@@ -273,7 +276,10 @@ function requestBody(route: ApiRoute, rest: ReturnType<typeof withoutPathFields>
         required: [field.name],
       };
       const content = {
-        "multipart/form-data": { schema, encoding: { [field.name]: { contentType: field.contentType } } },
+        "multipart/form-data": {
+          schema,
+          encoding: { [field.name]: { contentType: field.contentType } },
+        },
       };
       return { requestBody: { required: true, content } };
     }

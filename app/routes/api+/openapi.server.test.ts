@@ -150,7 +150,9 @@ describe("the OpenAPI document", () => {
 });
 
 /** Every schema of a request (parameters and JSON bodies) with the name it goes by, nested ones too. */
-function namedRequestSchemas(operation: Operation): { name: string; schema: Record<string, unknown> }[] {
+function namedRequestSchemas(
+  operation: Operation,
+): { name: string; schema: Record<string, unknown> }[] {
   const found: { name: string; schema: Record<string, unknown> }[] = [];
   const walk = (name: string, schema: Record<string, unknown>) => {
     found.push({ name, schema });
@@ -179,7 +181,8 @@ describe("the OpenAPI document says what the routes accept", () => {
 
   it("gives platform lists at least one item, each a known platform id", () => {
     for (const template of ["/api/marketplace/launch", "/api/marketplace/post"]) {
-      const body = operationOf("POST", template).requestBody!.content["application/json"].schema as {
+      const body = operationOf("POST", template).requestBody!.content["application/json"]
+        .schema as {
         properties: Record<string, Record<string, unknown>>;
       };
       expect(body.properties.platforms, template).toMatchObject({
@@ -192,18 +195,23 @@ describe("the OpenAPI document says what the routes accept", () => {
       ["DELETE", "/api/token-marketplace-integrations/{platform}"],
       ["GET", "/api/oauth/{platform}/authorize"],
     ]) {
-      const platform = operationOf(method, template).parameters!.find((parameter) => parameter.name === "platform");
+      const platform = operationOf(method, template).parameters!.find(
+        (parameter) => parameter.name === "platform",
+      );
       expect(platform?.schema, `${method} ${template}`).toMatchObject({ enum: [...PLATFORM_IDS] });
     }
-    const connect = operationOf("POST", "/api/token-marketplace-integrations").requestBody!.content["application/json"]
-      .schema as { properties: { platform: { enum: string[] } } };
+    const connect = operationOf("POST", "/api/token-marketplace-integrations").requestBody!.content[
+      "application/json"
+    ].schema as { properties: { platform: { enum: string[] } } };
     expect(connect.properties.platform.enum).toContain("opensea");
     expect(connect.properties.platform.enum).not.toContain("zora"); // closed
     expect(connect.properties.platform.enum).not.toContain("marketplace"); // needs no connection
   });
 
   it("gives a sale price its bounds", () => {
-    const post = operationOf("POST", "/api/marketplace/post").requestBody!.content["application/json"].schema as {
+    const post = operationOf("POST", "/api/marketplace/post").requestBody!.content[
+      "application/json"
+    ].schema as {
       properties: { price: Record<string, unknown> };
     };
     expect(post.properties.price).toMatchObject({ type: "number", minimum: 0.01, maximum: 10_000 });
@@ -244,10 +252,18 @@ describe("the /api router", () => {
     const router = markedRouter();
     const problems: string[] = [];
     for (const entry of API_ROUTES) {
-      const response = await callRoute(router.action, makeRequest(concrete(entry.path), { method: entry.method }));
+      const response = await callRoute(
+        router.action,
+        makeRequest(concrete(entry.path), { method: entry.method }),
+      );
       const body = (await response.json()) as { chose?: string; params?: Record<string, string> };
-      const params = Object.fromEntries([...entry.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `p-${name}`]));
-      if (body.chose !== `${entry.method} ${entry.path}` || JSON.stringify(body.params) !== JSON.stringify(params))
+      const params = Object.fromEntries(
+        [...entry.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `p-${name}`]),
+      );
+      if (
+        body.chose !== `${entry.method} ${entry.path}` ||
+        JSON.stringify(body.params) !== JSON.stringify(params)
+      )
         problems.push(`${entry.method} ${entry.path}: ${response.status} ${JSON.stringify(body)}`);
     }
     expect(problems).toEqual([]);
@@ -258,22 +274,36 @@ describe("the /api router", () => {
     const answer = async (path: string, method = "GET") =>
       callRoute(router.loader, makeRequest(path, { method })).then((response) => response.json());
     expect(await answer("/API/Token-User/")).toMatchObject({ chose: "GET /api/token-user" });
-    expect(await answer("/api/token-images/a%20b")).toEqual({ chose: "GET /api/token-images/{id}", params: { id: "a b" } });
-    expect(await answer("/api/token-images/upload", "POST")).toMatchObject({ chose: "POST /api/token-images/upload" });
+    expect(await answer("/api/token-images/a%20b")).toEqual({
+      chose: "GET /api/token-images/{id}",
+      params: { id: "a b" },
+    });
+    expect(await answer("/api/token-images/upload", "POST")).toMatchObject({
+      chose: "POST /api/token-images/upload",
+    });
     expect(await answer("/api/account", "HEAD")).toMatchObject({ chose: "GET /api/account" });
   });
 
   it("answers a JSON 404 for a path the table does not have, and a JSON 405 with Allow for a method the path does not take", async () => {
-    for (const path of ["/api", "/api/no-such-endpoint", "/api/token-images/x/y/z", "/api/token-user/extra"]) {
+    for (const path of [
+      "/api",
+      "/api/no-such-endpoint",
+      "/api/token-images/x/y/z",
+      "/api/token-user/extra",
+    ]) {
       const response = await callRoute(apiSplatRoute.loader, makeRequest(path));
       expect(response.status, path).toBe(404);
       expect(response.headers.get("Content-Type")).toMatch(/^application\/json\b/);
       expect(await response.json()).toEqual({ message: "Not found" });
     }
     const byPath = new Map<string, string[]>();
-    for (const entry of API_ROUTES) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry.method]);
+    for (const entry of API_ROUTES)
+      byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry.method]);
     for (const [path, methods] of byPath) {
-      const response = await callRoute(apiSplatRoute.action, makeRequest(concrete(path), { method: "PROPFIND" }));
+      const response = await callRoute(
+        apiSplatRoute.action,
+        makeRequest(concrete(path), { method: "PROPFIND" }),
+      );
       expect(response.status, path).toBe(405);
       expect(response.headers.get("Allow"), path).toBe(methods.join(", "));
       expect(await response.json()).toEqual({ message: "Method not allowed" });

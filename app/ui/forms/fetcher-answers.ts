@@ -12,5 +12,10 @@ export function isSubmissionResult(value: unknown): value is SubmissionResult<st
 
 /** The action's success answer, `{ ok: true, ... }`. */
 export function isOkAnswer<T extends object>(value: unknown): value is { ok: true } & T {
-  return typeof value === "object" && value !== null && "ok" in value && (value as { ok: unknown }).ok === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "ok" in value &&
+    (value as { ok: unknown }).ok === true
+  );
 }

@@ -34,7 +34,13 @@ export function ListImageForm<Schema extends Record<string, unknown>>({
 }) {
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className={className} data-testid={testId}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className={className}
+      data-testid={testId}
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

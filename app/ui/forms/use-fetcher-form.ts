@@ -10,9 +10,14 @@ import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import type { SchemaLoader } from "~/ui/forms/use-deferred-validation";
 
 /** The form's fields (what the schema takes in) and the parsed value (what it answers). */
-type FormFields<Schema extends z.ZodType> = z.input<Schema> extends Record<string, unknown> ? z.input<Schema> : never;
+type FormFields<Schema extends z.ZodType> =
+  z.input<Schema> extends Record<string, unknown> ? z.input<Schema> : never;
 type FormValue<Schema extends z.ZodType> = z.output<Schema>;
-type FormSubmission<Schema extends z.ZodType> = Submission<FormFields<Schema>, string[], FormValue<Schema>>;
+type FormSubmission<Schema extends z.ZodType> = Submission<
+  FormFields<Schema>,
+  string[],
+  FormValue<Schema>
+>;
 
 export interface FetcherFormOptions<Schema extends z.ZodType> {
   /** The form's id (conform derives the fields' ids from it). */
@@ -57,7 +62,8 @@ export function useFetcherForm<Schema extends z.ZodType>({
   const fetched = isSubmissionResult(fetcher.data) ? fetcher.data : undefined;
   const lastResult = fetched ?? (isSubmissionResult(pageResult) ? pageResult : undefined);
 
-  const validate = useDeferredValidation(loadSchema) as ((formData: FormData) => FormSubmission<Schema>) | undefined;
+  const validate = useDeferredValidation(loadSchema) as
+    ((formData: FormData) => FormSubmission<Schema>) | undefined;
   const [form, fields] = useForm<FormFields<Schema>, FormValue<Schema>>({
     id,
     lastResult,

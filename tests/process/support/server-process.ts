@@ -203,7 +203,9 @@ export function inspectDataDir(dataDir: string): Consistency {
         .filter((key) => !fs.existsSync(path.join(filesDir, key))),
       unreferencedFiles: onDisk.filter(
         (key) =>
-          !named.has(key) && !(key.startsWith("kits/") && named.has(kitOf(key))) && !variantOfNamed(key),
+          !named.has(key) &&
+          !(key.startsWith("kits/") && named.has(kitOf(key))) &&
+          !variantOfNamed(key),
       ),
       integrity: String(db.pragma("integrity_check", { simple: true })),
     };

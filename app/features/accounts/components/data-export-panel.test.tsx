@@ -25,7 +25,11 @@ function renderPanel(props: Parameters<typeof DataExportPanel>[0]) {
 /** The form a button submits, as plain HTML would post it. */
 function formOf(button: HTMLElement) {
   const form = button.closest("form")!;
-  return { method: form.getAttribute("method"), action: form.getAttribute("action"), fields: Object.fromEntries(new FormData(form)) };
+  return {
+    method: form.getAttribute("method"),
+    action: form.getAttribute("action"),
+    fields: Object.fromEntries(new FormData(form)),
+  };
 }
 
 describe("DataExportPanel", () => {
@@ -34,14 +38,25 @@ describe("DataExportPanel", () => {
     expect(screen.getByRole("heading", { name: "Download your data" })).toBeInTheDocument();
     expect(screen.getByTestId("data-export-panel")).toHaveTextContent("account.json");
     expect(screen.getByTestId("data-export-panel")).toHaveTextContent("never a key");
-    expect(screen.getByTestId("data-export-state")).toHaveTextContent("You have not asked for an export yet.");
+    expect(screen.getByTestId("data-export-state")).toHaveTextContent(
+      "You have not asked for an export yet.",
+    );
     const ask = screen.getByRole("button", { name: "Ask for an export" });
-    expect(formOf(ask)).toEqual({ method: "post", action: "/settings/export", fields: { intent: "export" } });
+    expect(formOf(ask)).toEqual({
+      method: "post",
+      action: "/settings/export",
+      fields: { intent: "export" },
+    });
   });
 
   it("shows a pending export without a button, and refreshes the page without JavaScript", () => {
-    renderPanel({ latest: { ...READY, status: "pending", url: null, expiresAt: null, bytes: null }, nextAllowedAt: null });
-    expect(screen.getByTestId("data-export-state")).toHaveTextContent("Your export is being prepared.");
+    renderPanel({
+      latest: { ...READY, status: "pending", url: null, expiresAt: null, bytes: null },
+      nextAllowedAt: null,
+    });
+    expect(screen.getByTestId("data-export-state")).toHaveTextContent(
+      "Your export is being prepared.",
+    );
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     expect(document.querySelector("noscript")).not.toBeNull();
   });
@@ -50,19 +65,37 @@ describe("DataExportPanel", () => {
     renderPanel({ latest: READY, nextAllowedAt: "2026-11-26T12:58:00.000Z" });
     const link = screen.getByRole("link", { name: "Download your data (zip)" });
     expect(link).toHaveAttribute("href", READY.url);
-    expect(screen.getByTestId("data-export-state")).toHaveTextContent("Your export is ready (3.0 MB)");
-    expect(screen.getByTestId("data-export-state")).toHaveTextContent("The link works until 27 Nov 2026, 12:00 UTC.");
-    expect(screen.getByTestId("data-export-wait")).toHaveTextContent("the next one from 26 Nov 2026, 12:58 UTC");
+    expect(screen.getByTestId("data-export-state")).toHaveTextContent(
+      "Your export is ready (3.0 MB)",
+    );
+    expect(screen.getByTestId("data-export-state")).toHaveTextContent(
+      "The link works until 27 Nov 2026, 12:00 UTC.",
+    );
+    expect(screen.getByTestId("data-export-wait")).toHaveTextContent(
+      "the next one from 26 Nov 2026, 12:58 UTC",
+    );
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 
   it("says an expired or failed export is gone, and offers a new one", () => {
     renderPanel({ latest: { ...READY, url: null }, nextAllowedAt: null });
-    expect(screen.getByTestId("data-export-state")).toHaveTextContent("Your latest export has expired");
+    expect(screen.getByTestId("data-export-state")).toHaveTextContent(
+      "Your latest export has expired",
+    );
     expect(screen.queryByRole("link", { name: /Download/ })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Ask for a new export" })).toBeInTheDocument();
     cleanup();
-    renderPanel({ latest: { ...READY, status: "failed", url: null, error: "The export could not be built. Please ask for it again." }, nextAllowedAt: null });
-    expect(screen.getByTestId("data-export-state")).toHaveTextContent("Your export failed. The export could not be built.");
+    renderPanel({
+      latest: {
+        ...READY,
+        status: "failed",
+        url: null,
+        error: "The export could not be built. Please ask for it again.",
+      },
+      nextAllowedAt: null,
+    });
+    expect(screen.getByTestId("data-export-state")).toHaveTextContent(
+      "Your export failed. The export could not be built.",
+    );
   });
 });

@@ -1,7 +1,10 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AccountExportView } from "~/features/accounts/account-export-types";
-import { EXPORT_INTERVAL_MINUTES, EXPORT_LINK_HOURS } from "~/features/accounts/account-export-types";
+import {
+  EXPORT_INTERVAL_MINUTES,
+  EXPORT_LINK_HOURS,
+} from "~/features/accounts/account-export-types";
 
 /** How often the tab looks again while an export is being built (with JavaScript; without, the page refreshes itself). */
 export const EXPORT_POLL_INTERVAL_MS = 2000;
@@ -12,8 +15,17 @@ const NO_SCRIPT_REFRESH_SECONDS = 3;
 /** A moment in words that read the same on the server and in the browser (UTC). */
 function when(iso: string): string {
   const date = new Date(iso);
-  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  const day = date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const time = date.toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
   return `${day}, ${time} UTC`;
 }
 
@@ -42,7 +54,11 @@ export function DataExportPanel({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
   return (
-    <section aria-labelledby="data-export-heading" className="space-y-5" data-testid="data-export-panel">
+    <section
+      aria-labelledby="data-export-heading"
+      className="space-y-5"
+      data-testid="data-export-panel"
+    >
       {pending ? (
         <noscript>
           <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
@@ -53,16 +69,22 @@ export function DataExportPanel({
           Download your data
         </h2>
         <p className="text-sm text-slate-600">
-          One zip file with everything of yours that we keep. We build it in the background and email you a link when it is ready; the link
-          works for {EXPORT_LINK_HOURS} hours, then the file is deleted.
+          One zip file with everything of yours that we keep. We build it in the background and
+          email you a link when it is ready; the link works for {EXPORT_LINK_HOURS} hours, then the
+          file is deleted.
         </p>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
           <li>
-            <code>account.json</code>: your profile, your consent record and the platforms you connected (by name only, never a key)
+            <code>account.json</code>: your profile, your consent record and the platforms you
+            connected (by name only, never a key)
           </li>
-          <li>every image of yours, exactly as stored: your uploads, styles, optimized versions, the files you sell and their previews</li>
           <li>
-            <code>listings.json</code>, <code>sales.json</code> (no buyer&apos;s personal data) and <code>payouts.json</code>
+            every image of yours, exactly as stored: your uploads, styles, optimized versions, the
+            files you sell and their previews
+          </li>
+          <li>
+            <code>listings.json</code>, <code>sales.json</code> (no buyer&apos;s personal data) and{" "}
+            <code>payouts.json</code>
           </li>
         </ul>
       </div>
@@ -79,7 +101,9 @@ export function DataExportPanel({
           <button type="submit" className="btn-primary" disabled={submitting}>
             {submitting ? "Asking…" : latest ? "Ask for a new export" : "Ask for an export"}
           </button>
-          <p className="mt-2 text-xs text-slate-500">One export an hour ({EXPORT_INTERVAL_MINUTES} minutes between two).</p>
+          <p className="mt-2 text-xs text-slate-500">
+            One export an hour ({EXPORT_INTERVAL_MINUTES} minutes between two).
+          </p>
         </Form>
       )}
     </section>
@@ -96,10 +120,16 @@ function LatestExport({ latest }: { latest: AccountExportView | null }) {
   }
   const asked = `Asked for ${when(latest.createdAt)}.`;
   return (
-    <div className="rounded-lg border border-slate-200 p-4" data-testid="data-export-state" role="status" aria-live="polite">
+    <div
+      className="rounded-lg border border-slate-200 p-4"
+      data-testid="data-export-state"
+      role="status"
+      aria-live="polite"
+    >
       {latest.status === "pending" ? (
         <p className="text-sm text-slate-700">
-          <span className="font-medium">Your export is being prepared.</span> {asked} We will email you when it is ready.
+          <span className="font-medium">Your export is being prepared.</span> {asked} We will email
+          you when it is ready.
         </p>
       ) : latest.status === "failed" ? (
         <p className="text-sm text-red-700">
@@ -108,16 +138,23 @@ function LatestExport({ latest }: { latest: AccountExportView | null }) {
       ) : latest.url && latest.expiresAt ? (
         <div className="space-y-2 text-sm text-slate-700">
           <p>
-            <span className="font-medium">Your export is ready</span> ({size(latest.bytes)}). {asked}
+            <span className="font-medium">Your export is ready</span> ({size(latest.bytes)}).{" "}
+            {asked}
           </p>
-          <a href={latest.url} className="btn-secondary inline-flex" download data-testid="data-export-download">
+          <a
+            href={latest.url}
+            className="btn-secondary inline-flex"
+            download
+            data-testid="data-export-download"
+          >
             Download your data (zip)
           </a>
           <p className="text-xs text-slate-500">The link works until {when(latest.expiresAt)}.</p>
         </div>
       ) : (
         <p className="text-sm text-slate-700">
-          <span className="font-medium">Your latest export has expired</span> and its file was deleted. {asked}
+          <span className="font-medium">Your latest export has expired</span> and its file was
+          deleted. {asked}
         </p>
       )}
     </div>

@@ -24,9 +24,16 @@ const ACCOUNT: Account = {
 };
 
 function renderTab(account: Account = ACCOUNT, lastResult?: SubmissionResult<string[]>) {
-  return renderWithRemix([
-    { path: "/settings", Component: () => <ProfileSettings account={account} lastResult={lastResult} />, action: () => null },
-  ], { url: "/settings" });
+  return renderWithRemix(
+    [
+      {
+        path: "/settings",
+        Component: () => <ProfileSettings account={account} lastResult={lastResult} />,
+        action: () => null,
+      },
+    ],
+    { url: "/settings" },
+  );
 }
 
 describe("ProfileSettings", () => {
@@ -36,7 +43,10 @@ describe("ProfileSettings", () => {
     expect(screen.getByLabelText("Last name")).toHaveValue("Creator");
     expect(screen.getByLabelText("Public handle")).toHaveValue("cora");
     expect(screen.getByLabelText("Bio")).toHaveValue("Portraits, styled.");
-    expect(screen.getByTestId("profile-photo").querySelector("img")).toHaveAttribute("src", "/media/avatars/cora-photo-1.jpg");
+    expect(screen.getByTestId("profile-photo").querySelector("img")).toHaveAttribute(
+      "src",
+      "/media/avatars/cora-photo-1.jpg",
+    );
     expect(screen.getByTestId("current-email")).toHaveTextContent("cora@example.com");
     expect(screen.queryByTestId("pending-email")).toBeNull();
     // Plain posts: each form works without JavaScript.
@@ -55,13 +65,17 @@ describe("ProfileSettings", () => {
     const input = (await screen.findByLabelText("Choose a photo")) as HTMLInputElement;
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(input, new File(["%PDF-1.4"], "cv.pdf", { type: "application/pdf" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid File Type: Please select a valid image file (JPG or PNG).");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Invalid File Type: Please select a valid image file (JPG or PNG).",
+    );
     expect(screen.getByRole("button", { name: "Upload photo" })).toBeDisabled();
 
     const big = new File([new Uint8Array(8)], "big.png", { type: "image/png" });
     Object.defineProperty(big, "size", { value: 10 * 1024 * 1024 + 1 });
     await user.upload(input, big);
-    expect(await screen.findByRole("alert")).toHaveTextContent("File Too Large: Please select a file smaller than 10MB.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "File Too Large: Please select a file smaller than 10MB.",
+    );
 
     await user.upload(input, new File([new Uint8Array(8)], "me.png", { type: "image/png" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Upload photo" })).toBeEnabled());
@@ -71,14 +85,25 @@ describe("ProfileSettings", () => {
   it("shows a refused handle under its field, and only in the form it came from", async () => {
     const taken: SubmissionResult<string[]> = {
       status: "error",
-      initialValue: { intent: "profile", firstName: "Cora", lastName: "Creator", handle: "house-style", bio: "" },
-      error: { "": ["This handle is taken. Choose another one."], handle: ["This handle is taken. Choose another one."] },
+      initialValue: {
+        intent: "profile",
+        firstName: "Cora",
+        lastName: "Creator",
+        handle: "house-style",
+        bio: "",
+      },
+      error: {
+        "": ["This handle is taken. Choose another one."],
+        handle: ["This handle is taken. Choose another one."],
+      },
     };
     renderTab(ACCOUNT, taken);
     const handle = await screen.findByLabelText("Public handle");
     expect(handle).toHaveAttribute("aria-invalid", "true");
     expect(handle).toHaveValue("house-style");
-    expect(screen.getAllByText("This handle is taken. Choose another one.").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("This handle is taken. Choose another one.").length).toBeGreaterThan(
+      0,
+    );
     expect(screen.getByLabelText("New email")).not.toHaveAttribute("aria-invalid");
   });
 });

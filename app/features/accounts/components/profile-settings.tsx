@@ -10,8 +10,10 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 
 /** The forms' schemas, loaded after the page rendered. */
-const loadProfileSchema = () => import("~/features/accounts/profile-schemas").then((m) => m.profileFormSchema);
-const loadEmailSchema = () => import("~/features/accounts/profile-schemas").then((m) => m.emailChangeSchema);
+const loadProfileSchema = () =>
+  import("~/features/accounts/profile-schemas").then((m) => m.profileFormSchema);
+const loadEmailSchema = () =>
+  import("~/features/accounts/profile-schemas").then((m) => m.emailChangeSchema);
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -37,7 +39,8 @@ export function ProfileSettings({ account, lastResult }: { account: Account; las
   );
 }
 
-const displayName = (account: Account) => `${account.firstName} ${account.lastName}`.trim() || account.email;
+const displayName = (account: Account) =>
+  `${account.firstName} ${account.lastName}`.trim() || account.email;
 
 function PhotoForm({ account }: { account: Account }) {
   const navigation = useNavigation();
@@ -50,9 +53,19 @@ function PhotoForm({ account }: { account: Account }) {
       </h2>
       <div className="mt-3 flex flex-wrap items-center gap-4">
         <span data-testid="profile-photo">
-          <Avatar src={account.profileImageUrl} name={displayName(account)} size="h-20 w-20 text-lg" />
+          <Avatar
+            src={account.profileImageUrl}
+            name={displayName(account)}
+            size="h-20 w-20 text-lg"
+          />
         </span>
-        <Form method="post" action="/settings?index" encType="multipart/form-data" className="flex flex-wrap items-center gap-3" data-testid="photo-form">
+        <Form
+          method="post"
+          action="/settings?index"
+          encType="multipart/form-data"
+          className="flex flex-wrap items-center gap-3"
+          data-testid="photo-form"
+        >
           <label htmlFor="profile-photo-file" className="sr-only">
             Choose a photo
           </label>
@@ -80,7 +93,9 @@ function PhotoForm({ account }: { account: Account }) {
           {problem.title}: {problem.description}
         </p>
       ) : (
-        <p className="mt-2 text-sm text-slate-500">JPG or PNG, at most 10MB. It is cropped to a square and shown with your name.</p>
+        <p className="mt-2 text-sm text-slate-500">
+          JPG or PNG, at most 10MB. It is cropped to a square and shown with your name.
+        </p>
       )}
     </section>
   );
@@ -90,10 +105,18 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
   const validate = useDeferredValidation(loadProfileSchema);
-  const [form, fields] = useForm<{ firstName: string; lastName: string; handle: string; bio: string }, { firstName: string; lastName: string; handle: string | null; bio: string | null }>({
+  const [form, fields] = useForm<
+    { firstName: string; lastName: string; handle: string; bio: string },
+    { firstName: string; lastName: string; handle: string | null; bio: string | null }
+  >({
     id: "profile",
     lastResult,
-    defaultValue: { firstName: account.firstName, lastName: account.lastName, handle: account.handle ?? "", bio: account.bio ?? "" },
+    defaultValue: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      handle: account.handle ?? "",
+      bio: account.bio ?? "",
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: validate && (({ formData }) => validate(formData)),
@@ -103,7 +126,13 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
         Profile
       </h2>
-      <Form method="post" action="/settings?index" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="profile-form">
+      <Form
+        method="post"
+        action="/settings?index"
+        {...getFormProps(form)}
+        className="mt-3 grid gap-4 sm:grid-cols-2"
+        data-testid="profile-form"
+      >
         <input type="hidden" name="intent" value="profile" />
         <div className="sm:col-span-2">
           <FormErrors errors={form.errors} id={form.errorId} />
@@ -111,9 +140,15 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
         <div className="sm:col-span-2">
-          <TextField field={fields.handle} label="Public handle" autoComplete="off" placeholder="your-name" />
+          <TextField
+            field={fields.handle}
+            label="Public handle"
+            autoComplete="off"
+            placeholder="your-name"
+          />
           <p className="mt-1 text-xs text-slate-500">
-            {HANDLE_MIN}–{HANDLE_MAX} characters: lower-case letters, digits and &quot;-&quot;. It names your public page.
+            {HANDLE_MIN}–{HANDLE_MAX} characters: lower-case letters, digits and &quot;-&quot;. It
+            names your public page.
           </p>
         </div>
         <div className="sm:col-span-2">
@@ -162,21 +197,36 @@ function EmailForm({ account, lastResult }: { account: Account; lastResult: Resu
         Email
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        You sign in with <strong data-testid="current-email">{account.email}</strong>. A new address is used once you open the link we
-        mail to it (within 24 hours).
+        You sign in with <strong data-testid="current-email">{account.email}</strong>. A new address
+        is used once you open the link we mail to it (within 24 hours).
       </p>
       {account.pendingEmail ? (
-        <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="pending-email">
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="pending-email"
+        >
           Waiting for you to open the link sent to <strong>{account.pendingEmail}</strong>.
         </p>
       ) : null}
-      <Form method="post" action="/settings?index" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="email-form">
+      <Form
+        method="post"
+        action="/settings?index"
+        {...getFormProps(form)}
+        className="mt-3 grid gap-4 sm:grid-cols-2"
+        data-testid="email-form"
+      >
         <input type="hidden" name="intent" value="email" />
         <div className="sm:col-span-2">
           <FormErrors errors={form.errors} id={form.errorId} />
         </div>
         <TextField field={fields.email} label="New email" type="email" autoComplete="email" />
-        <TextField field={fields.password} label="Current password" type="password" autoComplete="current-password" />
+        <TextField
+          field={fields.password}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-secondary" disabled={pending}>
             {pending ? "Sending..." : "Send confirmation link"}

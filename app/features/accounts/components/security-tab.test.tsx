@@ -16,7 +16,8 @@ const SESSIONS: SessionView[] = [
     kind: "web",
     createdAt: "2026-11-20T09:00:00.000Z",
     lastUsedAt: "2026-11-26T10:00:00.000Z",
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
     current: true,
   },
   {
@@ -24,25 +25,39 @@ const SESSIONS: SessionView[] = [
     kind: "web",
     createdAt: "2026-11-21T09:00:00.000Z",
     lastUsedAt: "2026-11-25T10:00:00.000Z",
-    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1",
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1",
     current: false,
   },
-  { id: "script", kind: "token", createdAt: "2026-11-22T09:00:00.000Z", lastUsedAt: null, userAgent: "curl/8.4.0", current: false },
+  {
+    id: "script",
+    kind: "token",
+    createdAt: "2026-11-22T09:00:00.000Z",
+    lastUsedAt: null,
+    userAgent: "curl/8.4.0",
+    current: false,
+  },
 ];
 
-function renderTab(action: (args: { request: Request }) => Promise<unknown> = async () => null, entry = "/settings/security") {
-  return renderWithRemix([
-    {
-      path: "/settings/security",
-      loader: () => ({ sessions: SESSIONS }),
-      action,
-      Component: function SecurityStub() {
-        const { sessions } = useLoaderData() as { sessions: SessionView[] };
-        const [params] = useSearchParams();
-        return <SecurityTab sessions={sessions} confirming={params.get("revoke")} />;
+function renderTab(
+  action: (args: { request: Request }) => Promise<unknown> = async () => null,
+  entry = "/settings/security",
+) {
+  return renderWithRemix(
+    [
+      {
+        path: "/settings/security",
+        loader: () => ({ sessions: SESSIONS }),
+        action,
+        Component: function SecurityStub() {
+          const { sessions } = useLoaderData() as { sessions: SessionView[] };
+          const [params] = useSearchParams();
+          return <SecurityTab sessions={sessions} confirming={params.get("revoke")} />;
+        },
       },
-    },
-  ], { url: entry });
+    ],
+    { url: entry },
+  );
 }
 
 describe("SecurityTab", () => {
@@ -66,8 +81,12 @@ describe("SecurityTab", () => {
       posted = true;
       return null;
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Revoke Safari on iOS (web session)" }));
-    const dialog = await screen.findByRole("dialog", { name: "Revoke Safari on iOS (web session)?" });
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Revoke Safari on iOS (web session)" }),
+    );
+    const dialog = await screen.findByRole("dialog", {
+      name: "Revoke Safari on iOS (web session)?",
+    });
     expect(dialog).toHaveTextContent("signed out at its next request");
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -95,7 +114,9 @@ describe("SecurityTab", () => {
       received = await request.formData();
       return null;
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Revoke Chrome on Linux (web session)" }));
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Revoke Chrome on Linux (web session)" }),
+    );
     expect(await screen.findByRole("dialog")).toHaveTextContent("you will be signed out here");
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
 
@@ -108,7 +129,9 @@ describe("SecurityTab", () => {
 
   it("opens the confirmation the address asks for (?revoke=<id>), as a page without JavaScript would", async () => {
     renderTab(undefined, "/settings/security?revoke=phone");
-    expect(await screen.findByRole("dialog", { name: "Revoke Safari on iOS (web session)?" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("dialog", { name: "Revoke Safari on iOS (web session)?" }),
+    ).toBeInTheDocument();
   });
 
   it("the password form has the current and the new password, and says what a change does", async () => {

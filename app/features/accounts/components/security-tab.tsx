@@ -53,14 +53,17 @@ export function SecurityTab({
     <div className="space-y-10" data-testid="security-tab">
       <PasswordChangeForm lastResult={passwordResult} />
       <SessionsList sessions={sessions} onOpen={setOpen} error={revokeError ?? null} />
-      {open ? <RevokeConfirmation sessions={sessions} target={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <RevokeConfirmation sessions={sessions} target={open} onClose={() => setOpen(null)} />
+      ) : null}
     </div>
   );
 }
 
 function PasswordChangeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
   const validate = useDeferredValidation(loadSchema);
   const [form, fields] = useForm({
     id: "change-password",
@@ -75,12 +78,24 @@ function PasswordChangeForm({ lastResult }: { lastResult?: SubmissionResult<stri
         Password
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Changing your password signs out every other browser and ends every API token; this browser stays signed in.
+        Changing your password signs out every other browser and ends every API token; this browser
+        stays signed in.
       </p>
-      <Form method="post" action={SECURITY_PATH} {...getFormProps(form)} className="mt-4 max-w-md space-y-4" data-testid="password-form">
+      <Form
+        method="post"
+        action={SECURITY_PATH}
+        {...getFormProps(form)}
+        className="mt-4 max-w-md space-y-4"
+        data-testid="password-form"
+      >
         <input type="hidden" name="intent" value="change-password" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
+        <TextField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <TextField
           field={fields.newPassword}
           label="New password"
@@ -119,29 +134,45 @@ function SessionsList({
         Sessions and API tokens
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Where you are signed in. Revoke one you do not recognize: it is signed out at its next request.
+        Where you are signed in. Revoke one you do not recognize: it is signed out at its next
+        request.
       </p>
       <div className="mt-4">
         <FormErrors errors={error ? [error] : undefined} />
       </div>
-      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="sessions-list">
+      <ul
+        className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200"
+        data-testid="sessions-list"
+      >
         {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="session-row">
+          <li
+            key={session.id}
+            className="flex flex-wrap items-center justify-between gap-3 p-4"
+            data-testid="session-row"
+          >
             <div className="min-w-0">
               <p className="font-medium text-slate-900">
                 {browserName(session.userAgent)}
                 {session.current ? (
-                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800" data-testid="current-session">
+                  <span
+                    className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800"
+                    data-testid="current-session"
+                  >
                     {session.kind === "web" ? "This browser" : "This token"}
                   </span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-600">
-                {KIND_LABEL[session.kind]} · created <DateTime iso={session.createdAt} /> · last used{" "}
-                {session.lastUsedAt ? <DateTime iso={session.lastUsedAt} /> : "never"}
+                {KIND_LABEL[session.kind]} · created <DateTime iso={session.createdAt} /> · last
+                used {session.lastUsedAt ? <DateTime iso={session.lastUsedAt} /> : "never"}
               </p>
             </div>
-            <RevokeTrigger target={session.id} label={`Revoke ${sessionLabel(session)}`} onOpen={onOpen} className="btn-secondary">
+            <RevokeTrigger
+              target={session.id}
+              label={`Revoke ${sessionLabel(session)}`}
+              onOpen={onOpen}
+              className="btn-secondary"
+            >
               Revoke
             </RevokeTrigger>
           </li>
@@ -149,7 +180,12 @@ function SessionsList({
       </ul>
       {others > 0 ? (
         <div className="mt-4">
-          <RevokeTrigger target={REVOKE_OTHERS} label="Sign out everywhere else" onOpen={onOpen} className="btn-secondary">
+          <RevokeTrigger
+            target={REVOKE_OTHERS}
+            label="Sign out everywhere else"
+            onOpen={onOpen}
+            className="btn-secondary"
+          >
             Sign out everywhere else
           </RevokeTrigger>
         </div>
@@ -187,7 +223,15 @@ function RevokeTrigger({
 }
 
 /** "Revoke …?" or "Sign out everywhere else?": the form posts the intent; Cancel closes. */
-function RevokeConfirmation({ sessions, target, onClose }: { sessions: SessionView[]; target: string; onClose: () => void }) {
+function RevokeConfirmation({
+  sessions,
+  target,
+  onClose,
+}: {
+  sessions: SessionView[];
+  target: string;
+  onClose: () => void;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const everywhereElse = target === REVOKE_OTHERS;
@@ -204,15 +248,29 @@ function RevokeConfirmation({ sessions, target, onClose }: { sessions: SessionVi
         ? "That browser is signed out at its next request."
         : "Calls with that token are refused from the next one.";
   return (
-    <UrlDialog title={title} titleId="revoke-confirmation-title" testId="revoke-confirmation" closeHref={SECURITY_PATH} onClose={onClose}>
+    <UrlDialog
+      title={title}
+      titleId="revoke-confirmation-title"
+      testId="revoke-confirmation"
+      closeHref={SECURITY_PATH}
+      onClose={onClose}
+    >
       {(cancel) => (
         <Form method="post" action={SECURITY_PATH} preventScrollReset className="mt-4">
-          <input type="hidden" name="intent" value={everywhereElse ? "sign-out-others" : "revoke"} />
+          <input
+            type="hidden"
+            name="intent"
+            value={everywhereElse ? "sign-out-others" : "revoke"}
+          />
           {everywhereElse ? null : <input type="hidden" name="id" value={target} />}
           <p className="text-sm text-slate-700">{consequence}</p>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             {cancel}
-            <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60" disabled={pending}>
+            <button
+              type="submit"
+              className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
+              disabled={pending}
+            >
               {pending ? "Working..." : everywhereElse ? "Sign out everywhere else" : "Revoke"}
             </button>
           </div>
@@ -228,7 +286,10 @@ function RevokeConfirmation({ sessions, target, onClose }: { sessions: SessionVi
  */
 function DateTime({ iso }: { iso: string }) {
   const date = new Date(iso);
-  const [text, setText] = useState(() => `${date.toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`);
+  const [text, setText] = useState(
+    () =>
+      `${date.toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`,
+  );
   useEffect(() => {
     setText(new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
   }, [iso]);

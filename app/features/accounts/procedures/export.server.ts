@@ -34,7 +34,11 @@ export const accountExport = defineProcedure({
   access: "user",
   input: z.object({ id: z.string().min(1, "Required").max(64, "Not an export id") }),
   async run({ input, user, ctx }): Promise<AccountExportView> {
-    return accountExportView(await ownAccountExport(ctx.db, user.id, input.id), ctx.now, ctx.origin);
+    return accountExportView(
+      await ownAccountExport(ctx.db, user.id, input.id),
+      ctx.now,
+      ctx.origin,
+    );
   },
 });
 
@@ -43,11 +47,17 @@ export const accountExportScreen = defineProcedure({
   name: "accountExportScreen",
   access: "user",
   input: z.object({}),
-  async run({ user, ctx }): Promise<{ latest: AccountExportView | null; nextAllowedAt: string | null }> {
+  async run({
+    user,
+    ctx,
+  }): Promise<{ latest: AccountExportView | null; nextAllowedAt: string | null }> {
     const [latest, nextAllowedAt] = await Promise.all([
       latestAccountExportOf(ctx.db, user.id),
       nextExportAllowedAt(ctx.db, user.id, ctx.now),
     ]);
-    return { latest: latest ? accountExportView(latest, ctx.now, ctx.origin) : null, nextAllowedAt };
+    return {
+      latest: latest ? accountExportView(latest, ctx.now, ctx.origin) : null,
+      nextAllowedAt,
+    };
   },
 });

@@ -1,7 +1,15 @@
 import { defineProcedure } from "~/infra/procedure.server";
 import { HttpError } from "~/infra/errors.server";
-import { forgotPasswordSchema, resetLinkSchema, resetPasswordSchema } from "~/features/accounts/schemas";
-import { resetPasswordWithToken, throttleResetRequest, verifyResetToken } from "~/features/accounts/password-reset.server";
+import {
+  forgotPasswordSchema,
+  resetLinkSchema,
+  resetPasswordSchema,
+} from "~/features/accounts/schemas";
+import {
+  resetPasswordWithToken,
+  throttleResetRequest,
+  verifyResetToken,
+} from "~/features/accounts/password-reset.server";
 import { mailPasswordResetLink } from "~/features/accounts/password-reset-request.server";
 
 /** The answer to every accepted reset request, whether or not the email has an account. */
@@ -51,7 +59,8 @@ export const resetLinkStatus = defineProcedure({
       await verifyResetToken(ctx.db, ctx.config.appSecret, input.token, ctx.now);
       return { valid: true as const, message: null };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) return { valid: false as const, message: error.message };
+      if (error instanceof HttpError && error.status === 400)
+        return { valid: false as const, message: error.message };
       throw error;
     }
   },

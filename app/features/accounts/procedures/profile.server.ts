@@ -2,7 +2,11 @@ import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { HttpError, unauthorized } from "~/infra/errors.server";
 import { accountOf } from "~/features/accounts/account.server";
-import { accountPatchSchema, emailChangeSchema, emailChangeTokenSchema } from "~/features/accounts/profile-schemas";
+import {
+  accountPatchSchema,
+  emailChangeSchema,
+  emailChangeTokenSchema,
+} from "~/features/accounts/profile-schemas";
 import { updateProfile } from "~/features/accounts/profile.server";
 import { receiveAvatarUpload } from "~/features/accounts/avatar-upload.server";
 import {
@@ -50,7 +54,11 @@ export const uploadAvatar = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }) {
     if (!ctx.upload) throw new Error("uploadAvatar is called with the request body (ctx.upload)");
-    await receiveAvatarUpload(ctx.db, ctx.files, ctx.config, { userId: user.id, upload: ctx.upload, now: ctx.now });
+    await receiveAvatarUpload(ctx.db, ctx.files, ctx.config, {
+      userId: user.id,
+      upload: ctx.upload,
+      now: ctx.now,
+    });
     const updated = await findUserById(ctx.db, user.id);
     if (!updated) throw unauthorized();
     return accountOf(ctx.db, updated, ctx.now);
@@ -71,7 +79,11 @@ export const requestEmailChange = defineProcedure({
   access: "user",
   input: emailChangeSchema,
   async run({ input, user, ctx }) {
-    await mailEmailChangeLink(ctx.db, ctx.config, user, { email: input.email, password: input.password, now: ctx.now });
+    await mailEmailChangeLink(ctx.db, ctx.config, user, {
+      email: input.email,
+      password: input.password,
+      now: ctx.now,
+    });
     return { message: EMAIL_CHANGE_REQUESTED };
   },
 });
@@ -86,7 +98,8 @@ export const emailChangeLinkStatus = defineProcedure({
       const change = await findEmailChange(ctx.db, user, input.token, ctx.now);
       return { valid: true as const, newEmail: change.new_email, message: null };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) return { valid: false as const, newEmail: null, message: error.message };
+      if (error instanceof HttpError && error.status === 400)
+        return { valid: false as const, newEmail: null, message: error.message };
       throw error;
     }
   },

@@ -54,7 +54,13 @@ export const mySessions = defineProcedure({
   access: "user",
   input: z.object({}),
   run: ({ user, ctx }) =>
-    listSessionsAndTokens(ctx.db, user.id, callerCredentials(ctx), ctx.now, ctx.config.SESSION_IDLE_DAYS),
+    listSessionsAndTokens(
+      ctx.db,
+      user.id,
+      callerCredentials(ctx),
+      ctx.now,
+      ctx.config.SESSION_IDLE_DAYS,
+    ),
 });
 
 export const NO_SUCH_SESSION = "No such session or token";

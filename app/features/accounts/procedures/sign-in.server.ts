@@ -25,7 +25,12 @@ export const signIn = defineProcedure({
   access: "public",
   input: loginSchema,
   run: ({ input, ctx }) =>
-    signInWithPassword(ctx.db, { email: input.email, password: input.password, clientIp: ctx.clientIp, now: ctx.now }),
+    signInWithPassword(ctx.db, {
+      email: input.email,
+      password: input.password,
+      clientIp: ctx.clientIp,
+      now: ctx.now,
+    }),
 });
 
 /** The answer to every accepted registration, whether or not the email has an account. */
@@ -61,7 +66,8 @@ export const registrationLinkStatus = defineProcedure({
       const { email, firstName } = openRegistration(ctx.config.appSecret, input.token, ctx.now);
       return { valid: true as const, email, firstName, message: null };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) return { valid: false as const, email: null, firstName: null, message: error.message };
+      if (error instanceof HttpError && error.status === 400)
+        return { valid: false as const, email: null, firstName: null, message: error.message };
       throw error;
     }
   },

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { HttpError } from "~/infra/errors.server";
 import { REGISTRATION_RATE_LIMIT, throttle, WAITLIST_RATE_LIMIT } from "~/infra/rate-limit.server";
-import { invitationLinkSchema, invitedRegisterSchema, waitlistEntrySchema, waitlistJoinSchema } from "~/features/accounts/schemas";
+import {
+  invitationLinkSchema,
+  invitedRegisterSchema,
+  waitlistEntrySchema,
+  waitlistJoinSchema,
+} from "~/features/accounts/schemas";
 import { hashPassword } from "~/features/accounts/passwords.server";
 import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
 import {
@@ -13,7 +18,10 @@ import {
   WAITLIST_ALREADY,
   WAITLIST_JOINED,
 } from "~/features/accounts/waitlist.server";
-import { inviteWithMail, joinWaitlistWithConfirmation } from "~/features/accounts/waitlist-requests.server";
+import {
+  inviteWithMail,
+  joinWaitlistWithConfirmation,
+} from "~/features/accounts/waitlist-requests.server";
 
 // The beta's waitlist (waitlist.server.ts).
 
@@ -30,7 +38,9 @@ export const joinWaitlist = defineProcedure({
   async run({ input, ctx }) {
     throttle(ctx, WAITLIST_RATE_LIMIT);
     const added = await joinWaitlistWithConfirmation(ctx.db, input.email, ctx.now);
-    return added ? { joined: true as const, message: WAITLIST_JOINED } : { joined: false as const, message: WAITLIST_ALREADY };
+    return added
+      ? { joined: true as const, message: WAITLIST_JOINED }
+      : { joined: false as const, message: WAITLIST_ALREADY };
   },
 });
 
@@ -57,7 +67,8 @@ export const invitationStatus = defineProcedure({
       const entry = await findInvitation(ctx.db, input.invite, ctx.now);
       return { valid: true as const, email: entry.email, message: null };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) return { valid: false as const, email: null, message: error.message };
+      if (error instanceof HttpError && error.status === 400)
+        return { valid: false as const, email: null, message: error.message };
       throw error;
     }
   },
@@ -78,7 +89,13 @@ export const registerInvited = defineProcedure({
     assertAcceptableNewPassword(input.password);
     await findInvitation(ctx.db, input.invite, ctx.now);
     const passwordHash = await hashPassword(input.password);
-    return registerWithInvitation(ctx.db, { token: input.invite, firstName: input.firstName, lastName: input.lastName, passwordHash, now: ctx.now });
+    return registerWithInvitation(ctx.db, {
+      token: input.invite,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      now: ctx.now,
+    });
   },
 });
 
@@ -88,7 +105,10 @@ export const adminWaitlist = defineProcedure({
   access: "admin",
   input: z.object({}),
   async run({ ctx }) {
-    const [entries, spots] = await Promise.all([listWaitlist(ctx.db, ctx.now), betaSpotsLeft(ctx.db, ctx.config.BETA_SPOTS, ctx.now)]);
+    const [entries, spots] = await Promise.all([
+      listWaitlist(ctx.db, ctx.now),
+      betaSpotsLeft(ctx.db, ctx.config.BETA_SPOTS, ctx.now),
+    ]);
     return { entries, spots };
   },
 });
@@ -103,5 +123,6 @@ export const inviteFromWaitlist = defineProcedure({
   name: "inviteFromWaitlist",
   access: "admin",
   input: waitlistEntrySchema,
-  run: ({ input, user, ctx }) => inviteWithMail(ctx.db, ctx.config, { entryId: input.entryId, adminId: user.id, now: ctx.now }),
+  run: ({ input, user, ctx }) =>
+    inviteWithMail(ctx.db, ctx.config, { entryId: input.entryId, adminId: user.id, now: ctx.now }),
 });

@@ -10,16 +10,29 @@ import { ACCESS_DENIED, ADMIN_REDIRECT_DELAY_MS } from "~/features/admin/types";
 export function AccessDenied() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate("/", { replace: true }), ADMIN_REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () => navigate("/", { replace: true }),
+      ADMIN_REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="access-denied">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
+      data-testid="access-denied"
+    >
       <noscript>
         <meta httpEquiv="refresh" content={`${ADMIN_REDIRECT_DELAY_MS / 1000};url=/`} />
       </noscript>
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700">
-        <svg viewBox="0 0 20 20" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <rect x="4" y="9" width="12" height="8" rx="1.5" />
           <path d="M7 9V6.5a3 3 0 016 0V9" />
         </svg>

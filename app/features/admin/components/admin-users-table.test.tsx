@@ -18,15 +18,46 @@ const base: Omit<AdminUser, "id" | "email" | "firstName" | "lastName"> = {
 };
 const USERS: AdminUser[] = [
   { ...base, id: "super-admin", email: "root@example.com", firstName: "Super", lastName: "Admin" },
-  { ...base, id: "u1", email: "cora@example.com", firstName: "Cora", lastName: "Creator", imageCount: 3, earnings: 1234.5, profileImageUrl: "/media/avatars/cora.jpg" },
-  { ...base, id: "u2", email: "bad@example.com", firstName: "Bad", lastName: "Actor", banned: true, createdAt: "not a date" },
-  { ...base, id: "u3", email: "erased-u3@deleted.invalid", firstName: "Deleted", lastName: "user", erasedAt: "2026-11-20T10:00:00.000Z" },
+  {
+    ...base,
+    id: "u1",
+    email: "cora@example.com",
+    firstName: "Cora",
+    lastName: "Creator",
+    imageCount: 3,
+    earnings: 1234.5,
+    profileImageUrl: "/media/avatars/cora.jpg",
+  },
+  {
+    ...base,
+    id: "u2",
+    email: "bad@example.com",
+    firstName: "Bad",
+    lastName: "Actor",
+    banned: true,
+    createdAt: "not a date",
+  },
+  {
+    ...base,
+    id: "u3",
+    email: "erased-u3@deleted.invalid",
+    firstName: "Deleted",
+    lastName: "user",
+    erasedAt: "2026-11-20T10:00:00.000Z",
+  },
 ];
 
 function renderTable(action?: (args: { request: Request }) => Promise<unknown>) {
-  return renderWithRemix([
-    { path: "/admin", Component: () => <AdminUsersTable users={USERS} q="" />, action: action ?? (() => null) },
-  ], { url: "/admin" });
+  return renderWithRemix(
+    [
+      {
+        path: "/admin",
+        Component: () => <AdminUsersTable users={USERS} q="" />,
+        action: action ?? (() => null),
+      },
+    ],
+    { url: "/admin" },
+  );
 }
 
 const row = (id: string) => document.querySelector(`[data-user-id="${id}"]`) as HTMLElement;
@@ -37,7 +68,11 @@ describe("AdminUsersTable", () => {
     const email = within(row("u1")).getByText("cora@example.com");
     const cell = email.closest("td")!;
     // Nothing between the text and its cell keeps it on one line (truncate's nowrap overflowed the cell).
-    for (let node: HTMLElement | null = email; node && node !== cell.parentElement; node = node.parentElement) {
+    for (
+      let node: HTMLElement | null = email;
+      node && node !== cell.parentElement;
+      node = node.parentElement
+    ) {
       expect(node.className).not.toMatch(/\b(truncate|whitespace-nowrap|text-nowrap)\b/);
     }
     expect(email.className).toMatch(/\[overflow-wrap:anywhere\]|break-all/);
@@ -63,7 +98,9 @@ describe("AdminUsersTable", () => {
     expect(cora.getByText("cora@example.com")).toBeInTheDocument();
     expect(cora.getByText("3")).toBeInTheDocument();
     expect(cora.getByText("$1,234.50")).toBeInTheDocument();
-    expect(row("u1").querySelector("time")?.getAttribute("datetime")).toBe("2026-03-04T12:00:00.000Z");
+    expect(row("u1").querySelector("time")?.getAttribute("datetime")).toBe(
+      "2026-03-04T12:00:00.000Z",
+    );
 
     const bad = within(row("u2"));
     expect(bad.getByText("Banned")).toBeInTheDocument();
@@ -74,12 +111,16 @@ describe("AdminUsersTable", () => {
   it("hides the ban toggle for the super admin and offers Ban (asking first) / Unban to others", () => {
     renderTable();
     expect(within(row("super-admin")).queryByTestId("user-status-toggle")).toBeNull();
-    expect(within(row("super-admin")).getByRole("link", { name: "View Super Admin" })).toHaveAttribute("href", "/admin?view=super-admin");
+    expect(
+      within(row("super-admin")).getByRole("link", { name: "View Super Admin" }),
+    ).toHaveAttribute("href", "/admin?view=super-admin");
     // Ban opens the confirmation (?ban=<id>); it does not post by itself.
     const ban = within(row("u1")).getByRole("link", { name: "Ban Cora Creator" });
     expect(ban).toHaveTextContent("Ban");
     expect(ban).toHaveAttribute("href", "/admin?ban=u1");
-    expect(within(row("u2")).getByRole("button", { name: "Unban Bad Actor" })).toHaveTextContent("Unban");
+    expect(within(row("u2")).getByRole("button", { name: "Unban Bad Actor" })).toHaveTextContent(
+      "Unban",
+    );
     // An erased account has neither: it says so.
     expect(within(row("u3")).queryByTestId("user-status-toggle")).toBeNull();
     expect(within(row("u3")).getByText("Erased")).toBeInTheDocument();
@@ -99,7 +140,9 @@ describe("AdminUsersTable", () => {
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe("/admin");
     await userEvent.click(button);
-    expect(await within(row("u2")).findByRole("button", { name: "Unban Bad Actor" })).toBeDisabled();
+    expect(
+      await within(row("u2")).findByRole("button", { name: "Unban Bad Actor" }),
+    ).toBeDisabled();
     expect(within(row("u2")).getByTestId("user-status-toggle")).toHaveTextContent("Unbanning...");
     // Other rows stay usable.
     expect(within(row("u1")).getByRole("link", { name: "Ban Cora Creator" })).toBeInTheDocument();
@@ -117,13 +160,21 @@ describe("AdminUsersTable", () => {
     expect(table.className).toContain("sm:table");
     for (const tr of document.querySelectorAll<HTMLElement>("[data-testid=user-row]")) {
       const cells = Array.from(tr.querySelectorAll("td"));
-      expect(cells.slice(1, -1).map((td) => td.getAttribute("data-label"))).toEqual(["Email", "Joined", "Images", "Earnings", "Status"]);
+      expect(cells.slice(1, -1).map((td) => td.getAttribute("data-label"))).toEqual([
+        "Email",
+        "Joined",
+        "Images",
+        "Earnings",
+        "Status",
+      ]);
       expect(within(tr).getByTestId("view-user")).toBeInTheDocument();
     }
   });
 
   it("says so when no user matches the search", () => {
-    renderWithRemix([{ path: "/admin", Component: () => <AdminUsersTable users={[]} q="zzz" /> }], { url: "/admin?q=zzz" });
+    renderWithRemix([{ path: "/admin", Component: () => <AdminUsersTable users={[]} q="zzz" /> }], {
+      url: "/admin?q=zzz",
+    });
     expect(screen.getByTestId("no-users")).toHaveTextContent('No users match "zzz".');
   });
 });

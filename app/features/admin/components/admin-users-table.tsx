@@ -31,13 +31,27 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
         <caption className="sr-only">Users{q ? ` matching "${q}"` : ""}</caption>
         <thead className={t.head}>
           <tr>
-            <th scope="col" className={HEAD}>User</th>
-            <th scope="col" className={HEAD}>Email</th>
-            <th scope="col" className={HEAD}>Joined</th>
-            <th scope="col" className={`${HEAD} text-right`}>Images</th>
-            <th scope="col" className={`${HEAD} text-right`}>Earnings</th>
-            <th scope="col" className={HEAD}>Status</th>
-            <th scope="col" className={`${HEAD} text-right`}>Actions</th>
+            <th scope="col" className={HEAD}>
+              User
+            </th>
+            <th scope="col" className={HEAD}>
+              Email
+            </th>
+            <th scope="col" className={HEAD}>
+              Joined
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Images
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Earnings
+            </th>
+            <th scope="col" className={HEAD}>
+              Status
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className={t.body}>
@@ -82,7 +96,14 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
                       aria-label={`View ${name}`}
                       data-testid="view-user"
                     >
-                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.7" aria-hidden="true">
+                      <svg
+                        viewBox="0 0 20 20"
+                        className="h-4 w-4"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.7"
+                        aria-hidden="true"
+                      >
                         <path d="M1.5 10S4.5 4 10 4s8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6z" />
                         <circle cx="10" cy="10" r="2.5" />
                       </svg>

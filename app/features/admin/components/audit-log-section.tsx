@@ -26,7 +26,10 @@ function actor(entry: AuditEntry): string {
 function detailText(entry: AuditEntry): string {
   const detail = entry.detail;
   if (!detail) return "";
-  if ((entry.action === "order.refund" || entry.action === "order.refund_undone") && typeof detail.amountCents === "number") {
+  if (
+    (entry.action === "order.refund" || entry.action === "order.refund_undone") &&
+    typeof detail.amountCents === "number"
+  ) {
     const amount = (detail.amountCents / 100).toFixed(2);
     return `$${amount}${typeof detail.reason === "string" ? `: ${detail.reason}` : ""}`;
   }
@@ -42,12 +45,19 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
   const location = useLocation();
   const paged = new URLSearchParams(location.search).has(AUDIT_CURSOR_PARAM);
   return (
-    <section aria-labelledby="audit-heading" className="card mt-8 overflow-hidden" data-testid="audit-section" id="audit">
+    <section
+      aria-labelledby="audit-heading"
+      className="card mt-8 overflow-hidden"
+      data-testid="audit-section"
+      id="audit"
+    >
       <div className="border-b border-slate-200 p-5">
         <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
           Audit log
         </h2>
-        <p className="text-sm text-slate-600">Who banned, unbanned or created a user and who refunded an order, newest first.</p>
+        <p className="text-sm text-slate-600">
+          Who banned, unbanned or created a user and who refunded an order, newest first.
+        </p>
       </div>
       {page.entries.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm text-slate-600" data-testid="no-audit-entries">
@@ -59,18 +69,30 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
             <caption className="sr-only">Audit log, newest first</caption>
             <thead className={t.head}>
               <tr>
-                <th scope="col" className={HEAD}>When (UTC)</th>
-                <th scope="col" className={HEAD}>Who</th>
-                <th scope="col" className={HEAD}>What</th>
-                <th scope="col" className={HEAD}>Subject</th>
-                <th scope="col" className={HEAD}>Detail</th>
+                <th scope="col" className={HEAD}>
+                  When (UTC)
+                </th>
+                <th scope="col" className={HEAD}>
+                  Who
+                </th>
+                <th scope="col" className={HEAD}>
+                  What
+                </th>
+                <th scope="col" className={HEAD}>
+                  Subject
+                </th>
+                <th scope="col" className={HEAD}>
+                  Detail
+                </th>
               </tr>
             </thead>
             <tbody className={t.body}>
               {page.entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-row" className={t.row}>
                   <td className={`${t.lead} sm:align-middle tabular-nums`}>
-                    <time dateTime={entry.createdAt}>{entry.createdAt.slice(0, 16).replace("T", " ")}</time>
+                    <time dateTime={entry.createdAt}>
+                      {entry.createdAt.slice(0, 16).replace("T", " ")}
+                    </time>
                   </td>
                   <td className={CELL} data-label="Who">
                     <span className="truncate">{actor(entry)}</span>
@@ -91,14 +113,24 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
         </div>
       )}
       {page.nextCursor || paged ? (
-        <nav aria-label="Audit log pages" className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 text-sm">
+        <nav
+          aria-label="Audit log pages"
+          className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 text-sm"
+        >
           {paged ? (
-            <Link to={`${adminHref(location.search, { [AUDIT_CURSOR_PARAM]: null })}#audit`} className="btn-secondary">
+            <Link
+              to={`${adminHref(location.search, { [AUDIT_CURSOR_PARAM]: null })}#audit`}
+              className="btn-secondary"
+            >
               Newest
             </Link>
           ) : null}
           {page.nextCursor ? (
-            <Link to={`${adminHref(location.search, { [AUDIT_CURSOR_PARAM]: page.nextCursor })}#audit`} className="btn-secondary" data-testid="audit-older">
+            <Link
+              to={`${adminHref(location.search, { [AUDIT_CURSOR_PARAM]: page.nextCursor })}#audit`}
+              className="btn-secondary"
+              data-testid="audit-older"
+            >
               Older entries
             </Link>
           ) : null}

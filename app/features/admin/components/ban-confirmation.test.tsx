@@ -22,22 +22,29 @@ const CORA: AdminUser = {
   earnings: 0,
 };
 
-function renderConfirmation(action: (args: { request: Request }) => Promise<unknown> = async () => null) {
-  return renderWithRemix([
-    {
-      path: "/admin",
-      action,
-      Component: function AdminStub() {
-        const [params] = useSearchParams();
-        return (
-          <>
-            <p>Users, search {params.get("q")}</p>
-            {params.get("ban") === CORA.id ? <BanConfirmation user={CORA} closeHref="/admin?q=cora" /> : null}
-          </>
-        );
+function renderConfirmation(
+  action: (args: { request: Request }) => Promise<unknown> = async () => null,
+) {
+  return renderWithRemix(
+    [
+      {
+        path: "/admin",
+        action,
+        Component: function AdminStub() {
+          const [params] = useSearchParams();
+          return (
+            <>
+              <p>Users, search {params.get("q")}</p>
+              {params.get("ban") === CORA.id ? (
+                <BanConfirmation user={CORA} closeHref="/admin?q=cora" />
+              ) : null}
+            </>
+          );
+        },
       },
-    },
-  ], { url: "/admin?q=cora&ban=u1" });
+    ],
+    { url: "/admin?q=cora&ban=u1" },
+  );
 }
 
 describe("BanConfirmation", () => {

@@ -8,13 +8,17 @@ import { CreateUserForm } from "~/features/admin/components/create-user-form";
 afterEach(cleanup);
 
 function renderForm(registrationOpen?: boolean) {
-  renderWithRemix(<CreateUserForm lastResult={undefined} registrationOpen={registrationOpen} />, { url: "/admin" });
+  renderWithRemix(<CreateUserForm lastResult={undefined} registrationOpen={registrationOpen} />, {
+    url: "/admin",
+  });
 }
 
 describe("CreateUserForm", () => {
   it("says registration is closed while it is", async () => {
     renderForm(false);
-    expect(await screen.findByTestId("create-user-intro")).toHaveTextContent("Registration is closed");
+    expect(await screen.findByTestId("create-user-intro")).toHaveTextContent(
+      "Registration is closed",
+    );
   });
 
   it("does not claim registration is closed when it is open", async () => {

@@ -6,7 +6,8 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 
 /** The form's schema, loaded after the page rendered. */
-const loadCreateUserSchema = () => import("~/features/admin/schemas").then((m) => m.adminCreateUserSchema);
+const loadCreateUserSchema = () =>
+  import("~/features/admin/schemas").then((m) => m.adminCreateUserSchema);
 
 /**
  * The admin creates accounts here (the only way in while registration is
@@ -20,7 +21,8 @@ export function CreateUserForm({
   registrationOpen?: boolean;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
   const validate = useDeferredValidation(loadCreateUserSchema);
   const [form, fields] = useForm({
     id: "create-user",
@@ -51,7 +53,13 @@ export function CreateUserForm({
           ? "Creators can also register themselves; create an account for someone here. They sign in with this email and password."
           : "Registration is closed, so new creators get their account here. They sign in with this email and password."}
       </p>
-      <Form method="post" action="/admin" {...getFormProps(form)} className="mt-5 grid gap-4 sm:grid-cols-2" data-testid="create-user-form">
+      <Form
+        method="post"
+        action="/admin"
+        {...getFormProps(form)}
+        className="mt-5 grid gap-4 sm:grid-cols-2"
+        data-testid="create-user-form"
+      >
         <input type="hidden" name="intent" value="create-user" />
         <div className="sm:col-span-2">
           <FormErrors errors={form.errors} id={form.errorId} />
@@ -59,7 +67,13 @@ export function CreateUserForm({
         <TextField field={fields.firstName} label="First Name" autoComplete="off" />
         <TextField field={fields.lastName} label="Last Name" autoComplete="off" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
-        <TextField field={fields.password} label="Password" type="password" placeholder="Minimum 8 characters" autoComplete="new-password" />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          placeholder="Minimum 8 characters"
+          autoComplete="new-password"
+        />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={pending}>
             {pending ? "Creating..." : "Create User"}

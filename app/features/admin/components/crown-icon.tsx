@@ -1,7 +1,13 @@
 /** The crown beside the super admin's name. */
 export function CrownIcon({ className = "h-4 w-4" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 20 20" className={`${className} shrink-0 text-amber-500`} role="img" aria-label="Super admin" data-testid="super-admin-crown">
+    <svg
+      viewBox="0 0 20 20"
+      className={`${className} shrink-0 text-amber-500`}
+      role="img"
+      aria-label="Super admin"
+      data-testid="super-admin-crown"
+    >
       <title>Super admin</title>
       <path
         fill="currentColor"

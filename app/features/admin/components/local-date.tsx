@@ -12,7 +12,9 @@ function parse(iso: string | null | undefined): Date | null {
  * once hydrated the browser's own locale and time zone take over.
  */
 export function LocalDate({ iso }: { iso: string | null | undefined }) {
-  const [text, setText] = useState(() => parse(iso)?.toLocaleDateString("en-US", { timeZone: "UTC" }) ?? "N/A");
+  const [text, setText] = useState(
+    () => parse(iso)?.toLocaleDateString("en-US", { timeZone: "UTC" }) ?? "N/A",
+  );
   useEffect(() => {
     setText(parse(iso)?.toLocaleDateString() ?? "N/A");
   }, [iso]);

@@ -11,7 +11,12 @@ describe("the admin's mail warnings", () => {
   it("a refused sender is an alert that names MAIL_FROM and the server's answer", () => {
     render(
       <MailSetupBanner
-        alert={{ problem: "sender", reason: "The mail server refused the sender (MAIL_FROM): SMTP: 553 Sender address not verified", failedAt: "2026-11-26T10:00:00.000Z" }}
+        alert={{
+          problem: "sender",
+          reason:
+            "The mail server refused the sender (MAIL_FROM): SMTP: 553 Sender address not verified",
+          failedAt: "2026-11-26T10:00:00.000Z",
+        }}
       />,
     );
     const alert = screen.getByRole("alert");
@@ -21,7 +26,11 @@ describe("the admin's mail warnings", () => {
   });
 
   it("a refused login names SMTP_URL; no alert when mail is not blocked", () => {
-    const { rerender } = render(<MailSetupBanner alert={{ problem: "auth", reason: "r", failedAt: "2026-11-26T10:00:00.000Z" }} />);
+    const { rerender } = render(
+      <MailSetupBanner
+        alert={{ problem: "auth", reason: "r", failedAt: "2026-11-26T10:00:00.000Z" }}
+      />,
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("Check the user and password in SMTP_URL");
     rerender(<MailSetupBanner alert={null} />);
     expect(screen.queryByRole("alert")).toBeNull();
@@ -31,8 +40,24 @@ describe("the admin's mail warnings", () => {
     render(
       <UndeliveredMailList
         messages={[
-          { id: "1", to: "a@example.com", subject: "Receipt", reason: "The mail server refused the sender (MAIL_FROM): SMTP: 553", problem: "sender", attempts: 1, failedAt: "2026-11-26T10:00:00.000Z" },
-          { id: "2", to: "b@example.com", subject: "Receipt", reason: "SMTP: 550 No such mailbox", problem: null, attempts: 1, failedAt: "2026-11-26T10:00:00.000Z" },
+          {
+            id: "1",
+            to: "a@example.com",
+            subject: "Receipt",
+            reason: "The mail server refused the sender (MAIL_FROM): SMTP: 553",
+            problem: "sender",
+            attempts: 1,
+            failedAt: "2026-11-26T10:00:00.000Z",
+          },
+          {
+            id: "2",
+            to: "b@example.com",
+            subject: "Receipt",
+            reason: "SMTP: 550 No such mailbox",
+            problem: null,
+            attempts: 1,
+            failedAt: "2026-11-26T10:00:00.000Z",
+          },
         ]}
       />,
     );

@@ -17,11 +17,16 @@ export function MailSetupBanner({ alert }: { alert: MailSetupAlert | null }) {
   if (!alert) return null;
   const text = WHAT_TO_DO[alert.problem];
   return (
-    <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900" data-testid="mail-setup-banner">
+    <div
+      role="alert"
+      className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+      data-testid="mail-setup-banner"
+    >
       <p className="font-semibold">{text.title}</p>
       <p className="mt-1 text-sm">{text.fix}</p>
       <p className="mt-2 break-words text-sm text-red-800">
-        Last refusal (<LocalDate iso={alert.failedAt} />): {alert.reason}
+        Last refusal (<LocalDate iso={alert.failedAt} />
+        ): {alert.reason}
       </p>
     </div>
   );

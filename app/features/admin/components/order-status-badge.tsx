@@ -14,7 +14,10 @@ const COLOURS: Record<AdminOrderStatus, { badge: string; dot: string }> = {
 export function OrderStatusBadge({ status }: { status: AdminOrderStatus }) {
   const colours = COLOURS[status] ?? COLOURS.expired;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours.badge}`} data-testid="order-status">
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours.badge}`}
+      data-testid="order-status"
+    >
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${colours.dot}`} />
       {ORDER_STATUS_LABELS[status] ?? status}
     </span>

@@ -25,8 +25,22 @@ const ORDERS: AdminOrder[] = [
     refundReason: null,
     disputeStatus: null,
     items: [
-      { saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", creatorName: "Cora Creator", price: "25" },
-      { saleReference: "sale-l2", listingId: "l2", title: "Noir Portrait", creatorId: "creator-2", creatorName: "Deleted creator", price: "12.50" },
+      {
+        saleReference: "sale-l1",
+        listingId: "l1",
+        title: "Sunset Portrait",
+        creatorId: "creator-1",
+        creatorName: "Cora Creator",
+        price: "25",
+      },
+      {
+        saleReference: "sale-l2",
+        listingId: "l2",
+        title: "Noir Portrait",
+        creatorId: "creator-2",
+        creatorName: "Deleted creator",
+        price: "12.50",
+      },
     ],
   },
   {
@@ -42,25 +56,44 @@ const ORDERS: AdminOrder[] = [
     refundedAt: null,
     refundReason: null,
     disputeStatus: null,
-    items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", creatorName: "Cora Creator", price: "25" }],
+    items: [
+      {
+        saleReference: "sale-l1",
+        listingId: "l1",
+        title: "Sunset Portrait",
+        creatorId: "creator-1",
+        creatorName: "Cora Creator",
+        price: "25",
+      },
+    ],
   },
 ];
 
-function renderSection(url: string, props: { orders?: AdminOrder[]; orderSearch?: string; orderStatus?: string } = {}) {
-  return renderWithRemix([
-    {
-      path: "/admin",
-      Component: function AdminStub() {
-        const location = useLocation();
-        return (
-          <>
-            <p data-testid="location">{location.search}</p>
-            <OrdersSection orders={props.orders ?? ORDERS} orderSearch={props.orderSearch ?? ""} orderStatus={props.orderStatus ?? ""} />
-          </>
-        );
+function renderSection(
+  url: string,
+  props: { orders?: AdminOrder[]; orderSearch?: string; orderStatus?: string } = {},
+) {
+  return renderWithRemix(
+    [
+      {
+        path: "/admin",
+        Component: function AdminStub() {
+          const location = useLocation();
+          return (
+            <>
+              <p data-testid="location">{location.search}</p>
+              <OrdersSection
+                orders={props.orders ?? ORDERS}
+                orderSearch={props.orderSearch ?? ""}
+                orderStatus={props.orderStatus ?? ""}
+              />
+            </>
+          );
+        },
       },
-    },
-  ], { url: url });
+    ],
+    { url: url },
+  );
 }
 
 const row = (id: string) => document.querySelector(`[data-order-id="${id}"]`) as HTMLElement;
@@ -69,11 +102,21 @@ describe("OrdersSection", () => {
   it("shows each order: id, date, buyer, status, provider, total, refunded and items", () => {
     renderSection("/admin");
     expect(screen.getByRole("heading", { name: "Orders" })).toBeInTheDocument();
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Order", "Buyer", "Status", "Total", "Refunded", "Items", "Actions"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+      "Order",
+      "Buyer",
+      "Status",
+      "Total",
+      "Refunded",
+      "Items",
+      "Actions",
+    ]);
 
     const paid = within(row("ord_paid_1"));
     expect(paid.getByText("ord_paid_1")).toHaveClass("font-mono");
-    expect(row("ord_paid_1").querySelector("time")?.getAttribute("datetime")).toBe("2026-03-04T12:00:00.000Z");
+    expect(row("ord_paid_1").querySelector("time")?.getAttribute("datetime")).toBe(
+      "2026-03-04T12:00:00.000Z",
+    );
     expect(paid.getByText("Bea Buyer")).toBeInTheDocument();
     expect(paid.getByText("bea@example.com")).toBeInTheDocument();
     expect(paid.getByTestId("order-status")).toHaveTextContent("Paid");
@@ -82,7 +125,10 @@ describe("OrdersSection", () => {
     expect(paid.getByText("Noir Portrait")).toBeInTheDocument();
     expect(paid.getByText("$12.50")).toBeInTheDocument();
     // Each item names its creator (first and last name as stored; an erased one reads "Deleted creator"), never by id.
-    expect(paid.getAllByTestId("order-item-creator").map((line) => line.textContent)).toEqual(["Creator: Cora Creator", "Creator: Deleted creator"]);
+    expect(paid.getAllByTestId("order-item-creator").map((line) => line.textContent)).toEqual([
+      "Creator: Cora Creator",
+      "Creator: Deleted creator",
+    ]);
     expect(row("ord_paid_1")).not.toHaveTextContent("creator-1");
     expect(row("ord_paid_1")).not.toHaveTextContent("creator-2");
 
@@ -108,20 +154,18 @@ describe("OrdersSection", () => {
     expect(form).toHaveAttribute("method", "get");
     expect(form).toHaveAttribute("action", "/admin");
     const select = screen.getByLabelText("Order status");
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "All statuses",
-      "Pending",
-      "Paid",
-      "Refunded",
-      "Disputed",
-      "Failed",
-      "Expired",
-    ]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["All statuses", "Pending", "Paid", "Refunded", "Disputed", "Failed", "Expired"]);
     await userEvent.type(screen.getByLabelText("Buyer email or order ID"), "bea");
     await userEvent.selectOptions(select, "refunded");
     await userEvent.click(screen.getByRole("button", { name: "Search orders" }));
     await vi.waitFor(() =>
-      expect(Object.fromEntries(new URLSearchParams(screen.getByTestId("location").textContent ?? ""))).toEqual({
+      expect(
+        Object.fromEntries(new URLSearchParams(screen.getByTestId("location").textContent ?? "")),
+      ).toEqual({
         q: "cora",
         orderSearch: "bea",
         orderStatus: "refunded",

@@ -26,12 +26,25 @@ const KEPT_PARAMS = ["q"];
  * Refund… link that opens the confirmation (?refund=<id>), so the whole
  * flow works without JavaScript.
  */
-export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: AdminOrder[]; orderSearch: string; orderStatus: string }) {
+export function OrdersSection({
+  orders,
+  orderSearch,
+  orderStatus,
+}: {
+  orders: AdminOrder[];
+  orderSearch: string;
+  orderStatus: string;
+}) {
   const location = useLocation();
   const current = new URLSearchParams(location.search);
   const filtered = Boolean(orderSearch || orderStatus);
   return (
-    <section id="orders" aria-labelledby="orders-heading" className="card mt-8 overflow-hidden" data-testid="orders-section">
+    <section
+      id="orders"
+      aria-labelledby="orders-heading"
+      className="card mt-8 overflow-hidden"
+      data-testid="orders-section"
+    >
       <div className="flex flex-col gap-4 border-b border-slate-200 p-5 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h2 id="orders-heading" className="text-lg font-semibold text-slate-900">
@@ -42,7 +55,14 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
             {filtered ? " match" : ""}, newest first
           </p>
         </div>
-        <Form method="get" action="/admin" role="search" aria-label="Search orders" className="flex w-full flex-col gap-2 sm:flex-row lg:w-auto" preventScrollReset>
+        <Form
+          method="get"
+          action="/admin"
+          role="search"
+          aria-label="Search orders"
+          className="flex w-full flex-col gap-2 sm:flex-row lg:w-auto"
+          preventScrollReset
+        >
           {KEPT_PARAMS.map((name) => {
             const value = current.get(name);
             return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
@@ -63,7 +83,12 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
           <label htmlFor="admin-order-status" className="sr-only">
             Order status
           </label>
-          <select id="admin-order-status" name={ORDER_STATUS_PARAM} defaultValue={orderStatus} className="field-input mt-0 sm:w-40">
+          <select
+            id="admin-order-status"
+            name={ORDER_STATUS_PARAM}
+            defaultValue={orderStatus}
+            className="field-input mt-0 sm:w-40"
+          >
             <option value="">All statuses</option>
             {ADMIN_ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -75,7 +100,15 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
             Search orders
           </button>
           {filtered ? (
-            <Link to={adminHref(location.search, { [ORDER_SEARCH_PARAM]: null, [ORDER_STATUS_PARAM]: null, [REFUND_PARAM]: null })} className="btn-ghost" preventScrollReset>
+            <Link
+              to={adminHref(location.search, {
+                [ORDER_SEARCH_PARAM]: null,
+                [ORDER_STATUS_PARAM]: null,
+                [REFUND_PARAM]: null,
+              })}
+              className="btn-ghost"
+              preventScrollReset
+            >
               Clear
             </Link>
           ) : null}
@@ -92,18 +125,37 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
             <caption className="sr-only">Orders, newest first</caption>
             <thead className={t.head}>
               <tr>
-                <th scope="col" className={HEAD}>Order</th>
-                <th scope="col" className={HEAD}>Buyer</th>
-                <th scope="col" className={HEAD}>Status</th>
-                <th scope="col" className={`${HEAD} text-right`}>Total</th>
-                <th scope="col" className={`${HEAD} text-right`}>Refunded</th>
-                <th scope="col" className={HEAD}>Items</th>
-                <th scope="col" className={`${HEAD} text-right`}>Actions</th>
+                <th scope="col" className={HEAD}>
+                  Order
+                </th>
+                <th scope="col" className={HEAD}>
+                  Buyer
+                </th>
+                <th scope="col" className={HEAD}>
+                  Status
+                </th>
+                <th scope="col" className={`${HEAD} text-right`}>
+                  Total
+                </th>
+                <th scope="col" className={`${HEAD} text-right`}>
+                  Refunded
+                </th>
+                <th scope="col" className={HEAD}>
+                  Items
+                </th>
+                <th scope="col" className={`${HEAD} text-right`}>
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className={t.body}>
               {orders.map((order) => (
-                <tr key={order.id} data-testid="order-row" data-order-id={order.id} className={t.row}>
+                <tr
+                  key={order.id}
+                  data-testid="order-row"
+                  data-order-id={order.id}
+                  className={t.row}
+                >
                   <td className={`${t.lead} sm:align-top`}>
                     <p className="font-mono text-xs break-all text-slate-900">{order.id}</p>
                     <p className="mt-1 text-xs text-slate-500">
@@ -121,7 +173,11 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
                   <td className={CELL} data-label="Status">
                     <div className="flex flex-wrap items-center justify-end gap-1.5 sm:justify-start">
                       <OrderStatusBadge status={order.status} />
-                      {order.provider === "test" ? <TestModeBadge /> : <span className="text-xs text-slate-500">Stripe</span>}
+                      {order.provider === "test" ? (
+                        <TestModeBadge />
+                      ) : (
+                        <span className="text-xs text-slate-500">Stripe</span>
+                      )}
                     </div>
                   </td>
                   <td className={`${CELL} sm:text-right tabular-nums`} data-label="Total">
@@ -135,15 +191,23 @@ export function OrdersSection({ orders, orderSearch, orderStatus }: { orders: Ad
                       {order.items.map((item) => (
                         <li key={item.listingId} className="text-xs">
                           <span className="font-medium text-slate-900">{item.title}</span>{" "}
-                          <span className="tabular-nums text-slate-700">{formatDollarString(item.price)}</span>
-                          <span className="block [overflow-wrap:anywhere] text-slate-600" data-testid="order-item-creator" data-creator-id={item.creatorId}>
+                          <span className="tabular-nums text-slate-700">
+                            {formatDollarString(item.price)}
+                          </span>
+                          <span
+                            className="block [overflow-wrap:anywhere] text-slate-600"
+                            data-testid="order-item-creator"
+                            data-creator-id={item.creatorId}
+                          >
                             Creator: {item.creatorName}
                           </span>
                         </li>
                       ))}
                     </ul>
                   </td>
-                  <td className={`${order.status === "paid" ? t.actions : "hidden sm:table-cell sm:px-4 sm:py-3"} sm:text-right sm:align-top`}>
+                  <td
+                    className={`${order.status === "paid" ? t.actions : "hidden sm:table-cell sm:px-4 sm:py-3"} sm:text-right sm:align-top`}
+                  >
                     {order.status === "paid" ? (
                       <Link
                         to={adminHref(location.search, { [REFUND_PARAM]: order.id })}

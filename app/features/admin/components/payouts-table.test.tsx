@@ -9,10 +9,44 @@ afterEach(cleanup);
 
 const zero = { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" };
 const ROWS: AdminPayoutRow[] = [
-  { userId: "u1", email: "cora@example.com", firstName: "Cora", lastName: "Creator", account: { status: "active" }, earned: "1234.5", owed: "0", transferred: "1200", held: "34.50", reversed: "21.25" },
-  { userId: "u2", email: "nia@example.com", firstName: "", lastName: "", account: { status: "not_connected" }, ...zero, earned: "8.50", owed: "8.50" },
-  { userId: "u3", email: "pat@example.com", firstName: "Pat", lastName: "Pending", account: { status: "pending" }, ...zero },
-  { userId: "u4", email: "rae@example.com", firstName: "Rae", lastName: "Restricted", account: { status: "restricted" }, ...zero },
+  {
+    userId: "u1",
+    email: "cora@example.com",
+    firstName: "Cora",
+    lastName: "Creator",
+    account: { status: "active" },
+    earned: "1234.5",
+    owed: "0",
+    transferred: "1200",
+    held: "34.50",
+    reversed: "21.25",
+  },
+  {
+    userId: "u2",
+    email: "nia@example.com",
+    firstName: "",
+    lastName: "",
+    account: { status: "not_connected" },
+    ...zero,
+    earned: "8.50",
+    owed: "8.50",
+  },
+  {
+    userId: "u3",
+    email: "pat@example.com",
+    firstName: "Pat",
+    lastName: "Pending",
+    account: { status: "pending" },
+    ...zero,
+  },
+  {
+    userId: "u4",
+    email: "rae@example.com",
+    firstName: "Rae",
+    lastName: "Restricted",
+    account: { status: "restricted" },
+    ...zero,
+  },
 ];
 
 const row = (id: string) => within(document.querySelector(`[data-user-id="${id}"]`) as HTMLElement);
@@ -49,7 +83,9 @@ describe("PayoutsTable", () => {
 
   it("says so when no creator has anything yet", () => {
     render(<PayoutsTable rows={[]} />);
-    expect(screen.getByTestId("no-payouts")).toHaveTextContent("No creator has a sale or a payout account yet.");
+    expect(screen.getByTestId("no-payouts")).toHaveTextContent(
+      "No creator has a sale or a payout account yet.",
+    );
   });
 
   it("stacks into labelled cards on phones (every amount named), a table from sm up", () => {

@@ -28,13 +28,18 @@ const AMOUNTS = [
  */
 export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
   return (
-    <section aria-labelledby="payouts-heading" className="card mt-8 overflow-hidden" data-testid="payouts-section">
+    <section
+      aria-labelledby="payouts-heading"
+      className="card mt-8 overflow-hidden"
+      data-testid="payouts-section"
+    >
       <div className="border-b border-slate-200 p-5">
         <h2 id="payouts-heading" className="text-lg font-semibold text-slate-900">
           Payouts
         </h2>
         <p className="text-sm text-slate-600">
-          Each creator&apos;s payout account and shares. Owed shares are sent once the account is active; held shares wait on a disputed order.
+          Each creator&apos;s payout account and shares. Owed shares are sent once the account is
+          active; held shares wait on a disputed order.
         </p>
       </div>
       {rows.length === 0 ? (
@@ -48,8 +53,12 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
             <caption className="sr-only">Payouts by creator</caption>
             <thead className={t.head}>
               <tr>
-                <th scope="col" className={HEAD}>Creator</th>
-                <th scope="col" className={HEAD}>Payout account</th>
+                <th scope="col" className={HEAD}>
+                  Creator
+                </th>
+                <th scope="col" className={HEAD}>
+                  Payout account
+                </th>
                 {AMOUNTS.map(([key, label]) => (
                   <th key={key} scope="col" className={`${HEAD} text-right`}>
                     {label}
@@ -59,7 +68,12 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
             </thead>
             <tbody className={t.body}>
               {rows.map((row) => (
-                <tr key={row.userId} data-testid="payout-row" data-user-id={row.userId} className={t.row}>
+                <tr
+                  key={row.userId}
+                  data-testid="payout-row"
+                  data-user-id={row.userId}
+                  className={t.row}
+                >
                   <td className={`${t.lead} sm:max-w-[18rem] sm:align-middle`}>
                     <p className="truncate font-medium text-slate-900">{fullName(row)}</p>
                     <p className="truncate text-xs text-slate-600" title={row.email}>
@@ -75,7 +89,12 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
                     </span>
                   </td>
                   {AMOUNTS.map(([key, label]) => (
-                    <td key={key} className={`${CELL} sm:text-right tabular-nums`} data-label={label} data-testid={`payout-${key}`}>
+                    <td
+                      key={key}
+                      className={`${CELL} sm:text-right tabular-nums`}
+                      data-label={label}
+                      data-testid={`payout-${key}`}
+                    >
                       {formatDollarString(row[key])}
                     </td>
                   ))}

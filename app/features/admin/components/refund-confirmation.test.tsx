@@ -23,25 +23,41 @@ const ORDER: AdminOrder = {
   refundedAt: null,
   refundReason: null,
   disputeStatus: null,
-  items: [{ saleReference: "sale-l1", listingId: "l1", title: "Sunset Portrait", creatorId: "creator-1", creatorName: "Cora Creator", price: "37.50" }],
+  items: [
+    {
+      saleReference: "sale-l1",
+      listingId: "l1",
+      title: "Sunset Portrait",
+      creatorId: "creator-1",
+      creatorName: "Cora Creator",
+      price: "37.50",
+    },
+  ],
 };
 
-function renderConfirmation(action: (args: { request: Request }) => Promise<unknown> = async () => null) {
-  return renderWithRemix([
-    {
-      path: "/admin",
-      action,
-      Component: function AdminStub() {
-        const [params] = useSearchParams();
-        return (
-          <>
-            <p>Orders, status {params.get("orderStatus")}</p>
-            {params.get("refund") === ORDER.id ? <RefundConfirmation order={ORDER} closeHref="/admin?orderStatus=paid" /> : null}
-          </>
-        );
+function renderConfirmation(
+  action: (args: { request: Request }) => Promise<unknown> = async () => null,
+) {
+  return renderWithRemix(
+    [
+      {
+        path: "/admin",
+        action,
+        Component: function AdminStub() {
+          const [params] = useSearchParams();
+          return (
+            <>
+              <p>Orders, status {params.get("orderStatus")}</p>
+              {params.get("refund") === ORDER.id ? (
+                <RefundConfirmation order={ORDER} closeHref="/admin?orderStatus=paid" />
+              ) : null}
+            </>
+          );
+        },
       },
-    },
-  ], { url: "/admin?orderStatus=paid&refund=ord_123" });
+    ],
+    { url: "/admin?orderStatus=paid&refund=ord_123" },
+  );
 }
 
 describe("RefundConfirmation", () => {
@@ -92,9 +108,17 @@ describe("RefundConfirmation", () => {
   });
 
   it("refunds only what is left of a partly refunded order", async () => {
-    renderWithRemix([
-      { path: "/admin", Component: () => <RefundConfirmation order={{ ...ORDER, refunded: "12.5" }} closeHref="/admin" /> },
-    ], { url: "/admin" });
+    renderWithRemix(
+      [
+        {
+          path: "/admin",
+          Component: () => (
+            <RefundConfirmation order={{ ...ORDER, refunded: "12.5" }} closeHref="/admin" />
+          ),
+        },
+      ],
+      { url: "/admin" },
+    );
     expect(await screen.findByRole("button", { name: "Refund $25.00" })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
@@ -17,7 +21,12 @@ async function serverHtml(url: string, element: ReactNode) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+  return renderToString(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+    />,
+  );
 }
 
 const CORA: AdminUser = {
@@ -34,7 +43,10 @@ const CORA: AdminUser = {
 
 describe("server HTML", () => {
   it("renders the User Details dialog as a plain modal with a Close link", async () => {
-    const html = await serverHtml("/admin?view=u1", <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />);
+    const html = await serverHtml(
+      "/admin?view=u1",
+      <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />,
+    );
     expect(html).toContain('role="dialog"');
     expect(html).toContain('aria-modal="true"');
     expect(html).toMatch(/aria-labelledby="user-details-title"/);
@@ -60,10 +72,17 @@ describe("server HTML", () => {
       disputeStatus: null,
       items: [],
     };
-    const html = await serverHtml("/admin?orderStatus=paid&refund=ord_123", <RefundConfirmation order={order} closeHref="/admin?orderStatus=paid" />);
+    const html = await serverHtml(
+      "/admin?orderStatus=paid&refund=ord_123",
+      <RefundConfirmation order={order} closeHref="/admin?orderStatus=paid" />,
+    );
     expect(html).toContain('role="dialog"');
-    expect(html).toMatch(/<h2 id="refund-title"[^>]*>Refund order <span[^>]*>ord_123<\/span>\?<\/h2>/);
-    expect(html).toMatch(/<form method="post" action="\/admin\?orderStatus=paid&amp;refund=ord_123"/);
+    expect(html).toMatch(
+      /<h2 id="refund-title"[^>]*>Refund order <span[^>]*>ord_123<\/span>\?<\/h2>/,
+    );
+    expect(html).toMatch(
+      /<form method="post" action="\/admin\?orderStatus=paid&amp;refund=ord_123"/,
+    );
     expect(html).toContain('<input type="hidden" name="intent" value="refund-order"/>');
     expect(html).toContain('<input type="hidden" name="orderId" value="ord_123"/>');
     expect(html).toMatch(/<textarea[^>]*name="reason"/);
@@ -73,7 +92,10 @@ describe("server HTML", () => {
   });
 
   it("renders the ban confirmation as a plain modal: a POST form with the ban intent and a Cancel link", async () => {
-    const html = await serverHtml("/admin?q=cora&ban=u1", <BanConfirmation user={CORA} closeHref="/admin?q=cora" />);
+    const html = await serverHtml(
+      "/admin?q=cora&ban=u1",
+      <BanConfirmation user={CORA} closeHref="/admin?q=cora" />,
+    );
     expect(html).toContain('role="dialog"');
     expect(html).toMatch(/<h2 id="ban-title"[^>]*>Ban <span[^>]*>Cora Creator<\/span>\?<\/h2>/);
     expect(html).toMatch(/<form method="post" action="\/admin\?q=cora&amp;ban=u1"/);

@@ -8,23 +8,36 @@ import { LocalDate } from "~/features/admin/components/local-date";
 export function UndeliveredMailList({ messages }: { messages: readonly UndeliveredMail[] }) {
   if (messages.length === 0) return null;
   return (
-    <section aria-labelledby="undelivered-mail-heading" className="card mt-8 overflow-hidden" data-testid="undelivered-mail">
+    <section
+      aria-labelledby="undelivered-mail-heading"
+      className="card mt-8 overflow-hidden"
+      data-testid="undelivered-mail"
+    >
       <div className="border-b border-slate-200 p-5">
         <h2 id="undelivered-mail-heading" className="text-lg font-semibold text-slate-900">
           Undelivered mail
         </h2>
         <p className="text-sm text-slate-600">
-          Messages that could not be sent after every attempt, newest first. Check SMTP_URL and MAIL_FROM.
+          Messages that could not be sent after every attempt, newest first. Check SMTP_URL and
+          MAIL_FROM.
         </p>
       </div>
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium">Failed</th>
-              <th scope="col" className="px-5 py-3 font-medium">To</th>
-              <th scope="col" className="px-5 py-3 font-medium">Subject</th>
-              <th scope="col" className="px-5 py-3 font-medium">Reason</th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Failed
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                To
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Subject
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Reason
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -38,10 +51,13 @@ export function UndeliveredMailList({ messages }: { messages: readonly Undeliver
                 <td className="px-5 py-3 text-slate-700">
                   {message.problem ? (
                     <strong className="mr-1 font-semibold text-red-800">
-                      {message.problem === "sender" ? "Sender refused (check MAIL_FROM):" : "Login refused (check SMTP_URL):"}
+                      {message.problem === "sender"
+                        ? "Sender refused (check MAIL_FROM):"
+                        : "Login refused (check SMTP_URL):"}
                     </strong>
                   ) : null}
-                  {message.reason} ({message.attempts} {message.attempts === 1 ? "attempt" : "attempts"})
+                  {message.reason} ({message.attempts}{" "}
+                  {message.attempts === 1 ? "attempt" : "attempts"})
                 </td>
               </tr>
             ))}

@@ -28,20 +28,25 @@ const CORA: AdminUser = {
 
 describe("UserDetailsDialog", () => {
   function renderDialog() {
-    return renderWithRemix([
-      {
-        path: "/admin",
-        Component: function AdminStub() {
-          const [params] = useSearchParams();
-          return (
-            <>
-              <p>Admin page, search {params.get("q")}</p>
-              {params.get("view") === "u1" ? <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" /> : null}
-            </>
-          );
+    return renderWithRemix(
+      [
+        {
+          path: "/admin",
+          Component: function AdminStub() {
+            const [params] = useSearchParams();
+            return (
+              <>
+                <p>Admin page, search {params.get("q")}</p>
+                {params.get("view") === "u1" ? (
+                  <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />
+                ) : null}
+              </>
+            );
+          },
         },
-      },
-    ], { url: "/admin?q=cora&view=u1" });
+      ],
+      { url: "/admin?q=cora&view=u1" },
+    );
   }
 
   it("shows the User Details fields in an accessible dialog", async () => {
@@ -78,10 +83,13 @@ describe("UserDetailsDialog", () => {
 describe("AccessDenied", () => {
   it("shows Access Denied and sends the visitor to / after 1000 ms", async () => {
     vi.useFakeTimers();
-    renderWithRemix([
-      { path: "/admin", Component: AccessDenied },
-      { path: "/", Component: () => <p>Home page</p> },
-    ], { url: "/admin" });
+    renderWithRemix(
+      [
+        { path: "/admin", Component: AccessDenied },
+        { path: "/", Component: () => <p>Home page</p> },
+      ],
+      { url: "/admin" },
+    );
     expect(screen.getByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to view this page.")).toBeInTheDocument();
     await act(async () => {

@@ -53,7 +53,9 @@ function UserDetails({ user }: { user: AdminUser }) {
           <p className="truncate text-sm text-slate-600">{user.email}</p>
           <div className="mt-1">
             {user.erasedAt ? (
-              <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Erased</span>
+              <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
+                Erased
+              </span>
             ) : (
               <StatusBadge banned={user.banned} />
             )}

@@ -28,8 +28,18 @@ export function UserSearchForm({ q }: { q: string }) {
         Search users
       </label>
       <div className="relative flex-1 sm:w-72">
-        <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true">
-          <path d="M9 15a6 6 0 100-12 6 6 0 000 12zm4.5-1.5L17 17" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        <svg
+          viewBox="0 0 20 20"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        >
+          <path
+            d="M9 15a6 6 0 100-12 6 6 0 000 12zm4.5-1.5L17 17"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
         <input
           ref={input}
@@ -44,7 +54,10 @@ export function UserSearchForm({ q }: { q: string }) {
           onChange={(event) => {
             const form = event.currentTarget.form;
             window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+            timer.current = window.setTimeout(
+              () => submit(form, { replace: true, preventScrollReset: true }),
+              300,
+            );
           }}
         />
       </div>

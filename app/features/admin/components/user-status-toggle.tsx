@@ -5,7 +5,8 @@ import { isSuperAdmin } from "~/lib/accounts";
 import { adminHref } from "~/features/admin/components/admin-links";
 
 const BAN_CLASS = "btn border border-red-300 bg-white px-3 py-1.5 text-red-700 hover:bg-red-50";
-const UNBAN_CLASS = "btn border border-emerald-300 bg-white px-3 py-1.5 text-emerald-800 hover:bg-emerald-50";
+const UNBAN_CLASS =
+  "btn border border-emerald-300 bg-white px-3 py-1.5 text-emerald-800 hover:bg-emerald-50";
 
 /**
  * Ban / Unban. Ban asks first: it links to ?ban=<id>, which opens the ban

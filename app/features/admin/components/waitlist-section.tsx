@@ -32,15 +32,23 @@ export function WaitlistSection({
   spots: { total: number; left: number } | null;
 }) {
   return (
-    <section id="waitlist" aria-labelledby="waitlist-heading" className="card mt-8 scroll-mt-24 overflow-hidden" data-testid="admin-waitlist">
+    <section
+      id="waitlist"
+      aria-labelledby="waitlist-heading"
+      className="card mt-8 scroll-mt-24 overflow-hidden"
+      data-testid="admin-waitlist"
+    >
       <div className="border-b border-slate-200 p-5">
         <h2 id="waitlist-heading" className="text-lg font-semibold text-slate-900">
           Waitlist
         </h2>
         <p className="text-sm text-slate-600" data-testid="waitlist-summary">
-          {entries.length} {entries.length === 1 ? "request" : "requests"}, oldest first. An invitation mails a link that opens
-          registration for that address only, once, within 7 days.
-          {spots ? ` Beta spots left: ${spots.left} of ${spots.total}.` : " BETA_SPOTS is not set: invitations are not counted."}
+          {entries.length} {entries.length === 1 ? "request" : "requests"}, oldest first. An
+          invitation mails a link that opens registration for that address only, once, within 7
+          days.
+          {spots
+            ? ` Beta spots left: ${spots.left} of ${spots.total}.`
+            : " BETA_SPOTS is not set: invitations are not counted."}
         </p>
       </div>
       {entries.length === 0 ? (
@@ -48,11 +56,16 @@ export function WaitlistSection({
       ) : (
         <ul className="divide-y divide-slate-100">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="waitlist-entry">
+            <li
+              key={entry.id}
+              className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="waitlist-entry"
+            >
               <div className="min-w-0">
                 <p className="font-medium wrap-anywhere text-slate-900">{entry.email}</p>
                 <p className="text-sm text-slate-600">
-                  Asked <LocalDate iso={entry.joinedAt} /> · <span data-testid="waitlist-state">{STATE_TEXT[entry.state]}</span>
+                  Asked <LocalDate iso={entry.joinedAt} /> ·{" "}
+                  <span data-testid="waitlist-state">{STATE_TEXT[entry.state]}</span>
                   {entry.state === "invited" ? (
                     <>
                       {" "}
@@ -61,11 +74,17 @@ export function WaitlistSection({
                   ) : null}
                 </p>
               </div>
-              {entry.state === "waiting" || entry.state === "invited" || entry.state === "expired" ? (
+              {entry.state === "waiting" ||
+              entry.state === "invited" ||
+              entry.state === "expired" ? (
                 <Form method="post" action="/admin">
                   <input type="hidden" name="intent" value="invite-waitlist" />
                   <input type="hidden" name="entryId" value={entry.id} />
-                  <button type="submit" className={entry.state === "waiting" ? "btn-primary" : "btn-secondary"} aria-label={`${entry.state === "waiting" ? "Invite" : "Invite again"} ${entry.email}`}>
+                  <button
+                    type="submit"
+                    className={entry.state === "waiting" ? "btn-primary" : "btn-secondary"}
+                    aria-label={`${entry.state === "waiting" ? "Invite" : "Invite again"} ${entry.email}`}
+                  >
                     {entry.state === "waiting" ? "Invite" : "Invite again"}
                   </button>
                 </Form>

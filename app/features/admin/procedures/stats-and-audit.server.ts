@@ -52,5 +52,8 @@ export const adminAuditLog = defineProcedure({
   access: "admin",
   input: auditQuerySchema,
   run: ({ input, ctx }) =>
-    listAuditEntries(ctx.db, { before: input.cursor ? Number(input.cursor) : undefined, limit: input.limit ?? AUDIT_PAGE_SIZE }),
+    listAuditEntries(ctx.db, {
+      before: input.cursor ? Number(input.cursor) : undefined,
+      limit: input.limit ?? AUDIT_PAGE_SIZE,
+    }),
 });

@@ -19,7 +19,8 @@ export const adminUsers = defineProcedure({
   name: "adminUsers",
   access: "admin",
   input: adminUserSearchSchema,
-  run: ({ input, ctx }) => listUsersForAdmin(ctx.db, { q: input.q, includeTestSales: testSalesCount(ctx.config) }),
+  run: ({ input, ctx }) =>
+    listUsersForAdmin(ctx.db, { q: input.q, includeTestSales: testSalesCount(ctx.config) }),
 });
 
 export const adminUser = defineProcedure({
@@ -27,7 +28,9 @@ export const adminUser = defineProcedure({
   access: "admin",
   input: z.object({ userId: z.string().trim().min(1).max(200) }),
   async run({ input, ctx }) {
-    const user = await findUserForAdmin(ctx.db, input.userId, { includeTestSales: testSalesCount(ctx.config) });
+    const user = await findUserForAdmin(ctx.db, input.userId, {
+      includeTestSales: testSalesCount(ctx.config),
+    });
     if (!user) throw notFound("User not found");
     return user;
   },
@@ -37,5 +40,6 @@ export const adminCreateUser = defineProcedure({
   name: "adminCreateUser",
   access: "admin",
   input: adminCreateUserSchema,
-  run: ({ input, user, ctx }) => createUserAsAdmin(ctx.db, { actorId: user.id, input, now: ctx.now }),
+  run: ({ input, user, ctx }) =>
+    createUserAsAdmin(ctx.db, { actorId: user.id, input, now: ctx.now }),
 });

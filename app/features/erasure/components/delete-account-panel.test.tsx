@@ -9,18 +9,30 @@ import { DeleteAccountPanel } from "~/features/erasure/components/delete-account
 
 afterEach(cleanup);
 
-function renderPanel(action: (args: { request: Request }) => Promise<unknown> = async () => null, entry = "/settings/delete") {
-  return renderWithRemix([
-    {
-      path: "/settings/delete",
-      action,
-      Component: function DeleteStub() {
-        const [params] = useSearchParams();
-        const lastResult = useActionData() as never;
-        return <DeleteAccountPanel email="cora@example.com" confirmOpen={params.get("confirm") === "1" || Boolean(lastResult)} lastResult={lastResult} />;
+function renderPanel(
+  action: (args: { request: Request }) => Promise<unknown> = async () => null,
+  entry = "/settings/delete",
+) {
+  return renderWithRemix(
+    [
+      {
+        path: "/settings/delete",
+        action,
+        Component: function DeleteStub() {
+          const [params] = useSearchParams();
+          const lastResult = useActionData() as never;
+          return (
+            <DeleteAccountPanel
+              email="cora@example.com"
+              confirmOpen={params.get("confirm") === "1" || Boolean(lastResult)}
+              lastResult={lastResult}
+            />
+          );
+        },
       },
-    },
-  ], { url: entry });
+    ],
+    { url: entry },
+  );
 }
 
 describe("DeleteAccountPanel", () => {
@@ -50,7 +62,11 @@ describe("DeleteAccountPanel", () => {
 
   it("shows the server's refusal of a wrong password in the open confirmation", async () => {
     renderPanel(
-      async () => ({ status: "error", initialValue: {}, error: { password: ["The password is not correct"] } }),
+      async () => ({
+        status: "error",
+        initialValue: {},
+        error: { password: ["The password is not correct"] },
+      }),
       "/settings/delete?confirm=1",
     );
     await userEvent.type(await screen.findByLabelText("Password"), "wrong-password");

@@ -27,23 +27,42 @@ export const ERASURE_KEPT = [
  * opens the confirmation (?confirm=1). Without JavaScript the confirmation is
  * a plain panel rendered by the server; with it, a dialog.
  */
-export function DeleteAccountPanel({ email, confirmOpen, lastResult }: { email: string; confirmOpen: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+export function DeleteAccountPanel({
+  email,
+  confirmOpen,
+  lastResult,
+}: {
+  email: string;
+  confirmOpen: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   return (
     <section aria-labelledby="delete-account-title" data-testid="delete-account">
       <h2 id="delete-account-title" className="text-lg font-semibold text-slate-900">
         Delete your account
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        This deletes the account <span className="break-all font-medium text-slate-800">{email}</span>. It cannot be undone.
+        This deletes the account{" "}
+        <span className="break-all font-medium text-slate-800">{email}</span>. It cannot be undone.
       </p>
       <Consequences />
       <div className="mt-6">
-        <Link to={CONFIRM_HREF} className="btn bg-red-600 text-white hover:bg-red-700" preventScrollReset data-testid="open-delete-account">
+        <Link
+          to={CONFIRM_HREF}
+          className="btn bg-red-600 text-white hover:bg-red-700"
+          preventScrollReset
+          data-testid="open-delete-account"
+        >
           Delete my account…
         </Link>
       </div>
       {confirmOpen ? (
-        <UrlDialog title="Delete your account?" titleId="delete-account-confirm-title" testId="delete-account-confirmation" closeHref={DELETE_ACCOUNT_PATH}>
+        <UrlDialog
+          title="Delete your account?"
+          titleId="delete-account-confirm-title"
+          testId="delete-account-confirmation"
+          closeHref={DELETE_ACCOUNT_PATH}
+        >
           {(cancel) => <DeleteAccountForm cancel={cancel} lastResult={lastResult} />}
         </UrlDialog>
       ) : null}
@@ -74,20 +93,46 @@ function Consequences() {
   );
 }
 
-function DeleteAccountForm({ cancel, lastResult }: { cancel: ReactNode; lastResult?: SubmissionResult<string[]> | null }) {
+function DeleteAccountForm({
+  cancel,
+  lastResult,
+}: {
+  cancel: ReactNode;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith(DELETE_ACCOUNT_PATH) === true;
-  const [form, fields] = useForm<{ password: string; confirm: string }>({ id: "delete-account", lastResult, shouldValidate: "onSubmit" });
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith(DELETE_ACCOUNT_PATH) === true;
+  const [form, fields] = useForm<{ password: string; confirm: string }>({
+    id: "delete-account",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
   const confirm = fields.confirm;
   return (
     <Form method="post" action={CONFIRM_HREF} {...getFormProps(form)} className="mt-4 space-y-4">
       <FormErrors errors={form.errors} id={form.errorId} />
-      <p className="text-sm text-slate-700">Your account and everything listed on this page go for good. Enter your password to confirm.</p>
-      <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+      <p className="text-sm text-slate-700">
+        Your account and everything listed on this page go for good. Enter your password to confirm.
+      </p>
+      <TextField
+        field={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <div>
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input {...getInputProps(confirm, { type: "checkbox", ariaAttributes: true })} key={confirm.key} className="mt-0.5" />
-          <span>I understand that my account and my files will be deleted and that this cannot be undone.</span>
+          <input
+            {...getInputProps(confirm, { type: "checkbox", ariaAttributes: true })}
+            key={confirm.key}
+            className="mt-0.5"
+          />
+          <span>
+            I understand that my account and my files will be deleted and that this cannot be
+            undone.
+          </span>
         </label>
         {confirm.errors?.length ? (
           <p id={confirm.errorId} className="field-error">
@@ -97,7 +142,12 @@ function DeleteAccountForm({ cancel, lastResult }: { cancel: ReactNode; lastResu
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         {cancel}
-        <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60" disabled={pending} data-testid="confirm-delete-account">
+        <button
+          type="submit"
+          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
+          disabled={pending}
+          data-testid="confirm-delete-account"
+        >
           {pending ? "Deleting..." : "Delete my account"}
         </button>
       </div>

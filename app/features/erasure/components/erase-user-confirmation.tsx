@@ -11,7 +11,13 @@ export const ADMIN_ERASURE_CONSEQUENCES =
  * the server renders it as a plain panel whose form posts intent=erase-user;
  * with it, a dialog.
  */
-export function EraseUserConfirmation({ user, closeHref }: { user: { id: string; email: string }; closeHref: string }) {
+export function EraseUserConfirmation({
+  user,
+  closeHref,
+}: {
+  user: { id: string; email: string };
+  closeHref: string;
+}) {
   return (
     <UrlDialog
       title={
@@ -31,7 +37,8 @@ export function EraseUserConfirmation({ user, closeHref }: { user: { id: string;
 function EraseUserForm({ user, cancel }: { user: { id: string }; cancel: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "erase-user";
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "erase-user";
   return (
     <Form method="post" action={`/admin${location.search}`} preventScrollReset className="mt-4">
       <input type="hidden" name="intent" value="erase-user" />
@@ -39,7 +46,12 @@ function EraseUserForm({ user, cancel }: { user: { id: string }; cancel: ReactNo
       <p className="text-sm text-slate-700">{ADMIN_ERASURE_CONSEQUENCES}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         {cancel}
-        <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60" disabled={pending} data-testid="confirm-erase-user">
+        <button
+          type="submit"
+          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
+          disabled={pending}
+          data-testid="confirm-erase-user"
+        >
           {pending ? "Erasing..." : "Erase account"}
         </button>
       </div>

@@ -31,7 +31,11 @@ export const eraseUser = defineProcedure({
   access: "admin",
   input: z.object({ userId: z.string().trim().min(1).max(200) }),
   async run({ input, user, ctx }) {
-    const started = await beginErasure(ctx.db, { actorId: user.id, userId: input.userId, now: ctx.now });
+    const started = await beginErasure(ctx.db, {
+      actorId: user.id,
+      userId: input.userId,
+      now: ctx.now,
+    });
     announceJobs();
     return started;
   },

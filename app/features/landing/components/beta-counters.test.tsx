@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { BetaSection } from "~/features/landing/components/beta-section";
-import { closedUntilYear, formatCountdown, illustrativeDeadline, nextSpots } from "~/features/landing/components/beta-counters";
+import {
+  closedUntilYear,
+  formatCountdown,
+  illustrativeDeadline,
+  nextSpots,
+} from "~/features/landing/components/beta-counters";
 
 /** 00:14:30 UTC: 23:45:30 before the next midnight, the spec's starting figure. */
 const RENDERED_AT = "2026-11-26T00:14:30.000Z";
@@ -22,7 +27,8 @@ const advance = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 const countdown = () => screen.getByTestId("beta-countdown").textContent;
-const spots = () => Number(screen.getByTestId("beta-spots").querySelector(".tabular-nums")!.textContent);
+const spots = () =>
+  Number(screen.getByTestId("beta-spots").querySelector(".tabular-nums")!.textContent);
 
 describe("beta counter rules", () => {
   it("formats seconds as HH:MM:SS and never below zero", () => {
@@ -35,9 +41,15 @@ describe("beta counter rules", () => {
   });
 
   it("the illustrative countdown runs to the next midnight UTC; 'closed until' is the beta's end's year, else next year", () => {
-    expect(illustrativeDeadline(new Date("2026-11-26T00:14:30Z")).toISOString()).toBe("2026-11-27T00:00:00.000Z");
-    expect(illustrativeDeadline(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    expect(closedUntilYear("2028-03-01T00:00:00.000Z", new Date("2026-11-26T00:00:00Z"))).toBe(2028);
+    expect(illustrativeDeadline(new Date("2026-11-26T00:14:30Z")).toISOString()).toBe(
+      "2026-11-27T00:00:00.000Z",
+    );
+    expect(illustrativeDeadline(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
+    expect(closedUntilYear("2028-03-01T00:00:00.000Z", new Date("2026-11-26T00:00:00Z"))).toBe(
+      2028,
+    );
     expect(closedUntilYear(null, new Date("2026-11-26T00:00:00Z"))).toBe(2027);
   });
 
@@ -66,9 +78,15 @@ describe("<BetaSection>", () => {
     expect(spots()).toBe(127);
     expect(screen.getByRole("timer")).toBeInTheDocument();
     expect(screen.getAllByTestId("illustrative")).toHaveLength(2);
-    expect(screen.getByText("Offer ends in").querySelector("[data-testid=illustrative]")).toHaveTextContent("Illustrative");
-    expect(screen.getByText("Spots remaining").querySelector("[data-testid=illustrative]")).toHaveTextContent("Illustrative");
-    expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent("Illustrative: it counts to midnight UTC, not to a real deadline.");
+    expect(
+      screen.getByText("Offer ends in").querySelector("[data-testid=illustrative]"),
+    ).toHaveTextContent("Illustrative");
+    expect(
+      screen.getByText("Spots remaining").querySelector("[data-testid=illustrative]"),
+    ).toHaveTextContent("Illustrative");
+    expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent(
+      "Illustrative: it counts to midnight UTC, not to a real deadline.",
+    );
   });
 
   it("does not restart on a reload: a page rendered 10 seconds later shows 10 seconds less", () => {
@@ -80,11 +98,15 @@ describe("<BetaSection>", () => {
     const figures = { endsAt: "2026-12-01T00:00:00.000Z", spots: { total: 20, left: 7 } };
     render(<BetaSection renderedAt={RENDERED_AT} figures={figures} registrationOpen={false} />);
     expect(countdown()).toBe("4d 23:45:30");
-    expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent("Counts down to the end of the beta, December 1, 2026.");
+    expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent(
+      "Counts down to the end of the beta, December 1, 2026.",
+    );
     expect(screen.getByTestId("beta-registration")).toHaveTextContent("closed until 2026");
     expect(spots()).toBe(7);
     expect(screen.getByTestId("beta-spots")).toHaveTextContent("7 of 20");
-    expect(screen.getByTestId("beta-spots-note")).toHaveTextContent("13 spots are taken by invitations sent.");
+    expect(screen.getByTestId("beta-spots-note")).toHaveTextContent(
+      "13 spots are taken by invitations sent.",
+    );
     expect(screen.queryByTestId("illustrative")).toBeNull();
     await advance(30_000 * 10);
     expect(spots()).toBe(7);
@@ -93,7 +115,10 @@ describe("<BetaSection>", () => {
 
   it("leads to sign-in while registration is open", () => {
     render(<BetaSection renderedAt={RENDERED_AT} registrationOpen />);
-    expect(screen.getByRole("link", { name: "Claim Your Beta Spot" })).toHaveAttribute("href", "/api/login");
+    expect(screen.getByRole("link", { name: "Claim Your Beta Spot" })).toHaveAttribute(
+      "href",
+      "/api/login",
+    );
   });
 
   it("counts down one second at a time", async () => {

@@ -30,7 +30,12 @@ export function formatCountdown(totalSeconds: number): string {
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 
-export function splitCountdown(totalSeconds: number): { days: number; hh: number; mm: number; ss: number } {
+export function splitCountdown(totalSeconds: number): {
+  days: number;
+  hh: number;
+  mm: number;
+  ss: number;
+} {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return {
     days: Math.floor(seconds / 86_400),
@@ -91,7 +96,10 @@ export function useBetaCounters({
   const realSpots = figures.spots;
   useEffect(() => {
     if (realSpots) return;
-    const timer = window.setInterval(() => setIllustrativeSpots((s) => nextSpots(s, random())), BETA_SPOTS_INTERVAL_MS);
+    const timer = window.setInterval(
+      () => setIllustrativeSpots((s) => nextSpots(s, random())),
+      BETA_SPOTS_INTERVAL_MS,
+    );
     return () => window.clearInterval(timer);
   }, [random, realSpots]);
 

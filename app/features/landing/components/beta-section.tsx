@@ -1,12 +1,22 @@
 import { WAITLIST_HREF } from "~/lib/accounts";
 import { Illustrative } from "~/ui/illustrative";
 import type { BetaFigures } from "~/features/landing/components/beta-counters";
-import { closedUntilYear, formatCountdown, splitCountdown, useBetaCounters } from "~/features/landing/components/beta-counters";
+import {
+  closedUntilYear,
+  formatCountdown,
+  splitCountdown,
+  useBetaCounters,
+} from "~/features/landing/components/beta-counters";
 
 const NO_FIGURES: BetaFigures = { spots: null, endsAt: null };
 
 function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /**
@@ -26,7 +36,11 @@ export function BetaSection({
   /** When the server rendered the page (ISO): where the counters start. */
   renderedAt: string;
 }) {
-  const { secondsLeft, spotsLeft, spotsTotal, spotsAreReal } = useBetaCounters({ figures, renderedAt, random });
+  const { secondsLeft, spotsLeft, spotsTotal, spotsAreReal } = useBetaCounters({
+    figures,
+    renderedAt,
+    random,
+  });
   const taken = spotsTotal - spotsLeft;
   const { days, hh, mm, ss } = splitCountdown(secondsLeft);
   const pad = (n: number) => String(n).padStart(2, "0");
@@ -38,10 +52,21 @@ export function BetaSection({
   ];
   const closedUntil = closedUntilYear(figures.endsAt, new Date(renderedAt));
   return (
-    <section aria-labelledby="beta-heading" className="bg-slate-950 py-20 text-white" data-testid="landing-beta">
+    <section
+      aria-labelledby="beta-heading"
+      className="bg-slate-950 py-20 text-white"
+      data-testid="landing-beta"
+    >
       <div className="mx-auto max-w-4xl px-4 text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-pink-200">
-          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <circle cx="10" cy="11" r="7" />
             <path d="M10 7.5V11l2.5 1.5M8 2h4" strokeLinecap="round" />
           </svg>
@@ -78,7 +103,9 @@ export function BetaSection({
                   {index > 0 ? <span className="text-3xl font-bold text-slate-500">:</span> : null}
                   <div className="w-16 rounded-xl bg-white/10 px-2 py-3 ring-1 ring-white/15 sm:w-20">
                     <p className="font-mono text-2xl font-bold tabular-nums sm:text-4xl">{value}</p>
-                    <p className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">{label}</p>
+                    <p className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+                      {label}
+                    </p>
                   </div>
                 </div>
               ))}
@@ -99,7 +126,10 @@ export function BetaSection({
               <span className="tabular-nums">{spotsLeft}</span>
               <span className="text-lg font-semibold text-slate-400"> of {spotsTotal}</span>
             </p>
-            <div className="mt-3 h-2.5 w-full overflow-hidden rounded-full bg-white/10" aria-hidden="true">
+            <div
+              className="mt-3 h-2.5 w-full overflow-hidden rounded-full bg-white/10"
+              aria-hidden="true"
+            >
               <div
                 className="h-full rounded-full bg-gradient-to-r from-brand-500 to-pink-500"
                 style={{ width: `${(taken / spotsTotal) * 100}%` }}
@@ -113,7 +143,10 @@ export function BetaSection({
           </div>
         </div>
 
-        <a href={registrationOpen ? "/api/login" : WAITLIST_HREF} className="btn mt-10 bg-white px-8 py-3 text-base text-slate-900 hover:bg-pink-50">
+        <a
+          href={registrationOpen ? "/api/login" : WAITLIST_HREF}
+          className="btn mt-10 bg-white px-8 py-3 text-base text-slate-900 hover:bg-pink-50"
+        >
           Claim Your Beta Spot
         </a>
       </div>

@@ -33,7 +33,13 @@ export interface HeroSamples {
  * made from one bundled public-domain portrait. Until they exist the tiles
  * show each style's name and earning range instead of a picture.
  */
-export function HeroSection({ samples, registrationOpen = false }: { samples: HeroSamples | null; registrationOpen?: boolean }) {
+export function HeroSection({
+  samples,
+  registrationOpen = false,
+}: {
+  samples: HeroSamples | null;
+  registrationOpen?: boolean;
+}) {
   return (
     <section
       aria-labelledby="hero-heading"
@@ -77,7 +83,11 @@ export function HeroSection({ samples, registrationOpen = false }: { samples: He
             </a>
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-3 gap-4">
-            <HeroFigure label="Average earnings" value={`$${AVERAGE_MONTHLY_EARNINGS}/mo`} illustrative />
+            <HeroFigure
+              label="Average earnings"
+              value={`$${AVERAGE_MONTHLY_EARNINGS}/mo`}
+              illustrative
+            />
             <HeroFigure label="AI styles" value="4" />
             <HeroFigure label="You keep" value="85%" />
           </dl>
@@ -138,11 +148,22 @@ export function HeroSection({ samples, registrationOpen = false }: { samples: He
   );
 }
 
-function HeroFigure({ label, value, illustrative = false }: { label: string; value: string; illustrative?: boolean }) {
+function HeroFigure({
+  label,
+  value,
+  illustrative = false,
+}: {
+  label: string;
+  value: string;
+  illustrative?: boolean;
+}) {
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-xl font-bold text-slate-900 sm:text-2xl" data-testid={illustrative ? "hero-average-earnings" : undefined}>
+      <dd
+        className="text-xl font-bold text-slate-900 sm:text-2xl"
+        data-testid={illustrative ? "hero-average-earnings" : undefined}
+      >
         {value}
         {illustrative ? (
           <span className="block">

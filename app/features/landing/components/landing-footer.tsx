@@ -35,12 +35,17 @@ export function LandingFooter() {
         <div className="grid grid-cols-3 gap-6 lg:col-span-3">
           {COLUMNS.map((column) => (
             <div key={column.title}>
-              <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{column.title}</h2>
+              <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+                {column.title}
+              </h2>
               <ul className="mt-4 space-y-2 text-sm text-slate-400">
                 {column.items.map((item) => (
                   <li key={item}>
                     {FOOTER_LINKS[item] ? (
-                      <a href={FOOTER_LINKS[item]} className="text-slate-300 underline hover:text-white">
+                      <a
+                        href={FOOTER_LINKS[item]}
+                        className="text-slate-300 underline hover:text-white"
+                      >
                         {item}
                       </a>
                     ) : (

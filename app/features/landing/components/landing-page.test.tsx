@@ -123,7 +123,9 @@ describe("<LandingPage>", () => {
   it("shows the static earnings claims and the three steps", () => {
     render(<LandingPage />);
     expect(screen.getByTestId("earnings-box-average")).toHaveTextContent("$347Illustrative figure");
-    expect(screen.getByText("average earnings per month (illustrative, not live data)")).toBeInTheDocument();
+    expect(
+      screen.getByText("average earnings per month (illustrative, not live data)"),
+    ).toBeInTheDocument();
     const steps = within(screen.getByTestId("landing-how-it-works")).getAllByRole("heading", {
       level: 3,
     });
@@ -185,9 +187,13 @@ describe("<LandingPage>", () => {
 
   it("labels every figure that is not a fact beside it: the average earnings, the testimonials, the countdown and the spots", () => {
     render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" />);
-    expect(screen.getByTestId("hero-average-earnings")).toHaveTextContent("$347/moIllustrative figure");
+    expect(screen.getByTestId("hero-average-earnings")).toHaveTextContent(
+      "$347/moIllustrative figure",
+    );
     const testimonials = within(screen.getByTestId("landing-testimonials"));
-    expect(screen.getByTestId("testimonials-note")).toHaveTextContent("not real creators or real earnings");
+    expect(screen.getByTestId("testimonials-note")).toHaveTextContent(
+      "not real creators or real earnings",
+    );
     for (const name of ["Maya R.", "Jordan T.", "Priya K."]) {
       expect(testimonials.getByText(name)).toHaveTextContent(`${name}Illustrative example`);
     }
@@ -196,8 +202,15 @@ describe("<LandingPage>", () => {
     expect(beta.getAllByTestId("illustrative")).toHaveLength(2);
     cleanup();
     // Real figures (BETA_SPOTS, BETA_ENDS_AT) carry no such label.
-    render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" beta={{ spots: { total: 50, left: 49 }, endsAt: "2027-01-31" }} />);
-    expect(within(screen.getByTestId("landing-beta")).queryAllByTestId("illustrative")).toHaveLength(0);
+    render(
+      <LandingPage
+        renderedAt="2026-11-26T12:00:00.000Z"
+        beta={{ spots: { total: 50, left: 49 }, endsAt: "2027-01-31" }}
+      />,
+    );
+    expect(
+      within(screen.getByTestId("landing-beta")).queryAllByTestId("illustrative"),
+    ).toHaveLength(0);
   });
 
   it("has a footer with Product, Support and Company columns; the entries with a page link to it, the others are text", () => {
@@ -208,7 +221,9 @@ describe("<LandingPage>", () => {
       "Support",
       "Company",
     ]);
-    const links = Object.fromEntries(footer.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]));
+    const links = Object.fromEntries(
+      footer.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]),
+    );
     expect(links).toEqual({
       Pricing: "/pricing",
       Marketplace: "/marketplace",
@@ -224,7 +239,12 @@ describe("<LandingPage>", () => {
   });
 
   it("says registration is closed only while it is", () => {
-    render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" beta={{ spots: null, endsAt: "2027-03-01T00:00:00.000Z" }} />);
+    render(
+      <LandingPage
+        renderedAt="2026-11-26T12:00:00.000Z"
+        beta={{ spots: null, endsAt: "2027-03-01T00:00:00.000Z" }}
+      />,
+    );
     expect(screen.getByTestId("beta-registration")).toHaveTextContent(
       "Public registration is closed until 2027: join the waitlist for an invitation.",
     );

@@ -29,7 +29,11 @@ export function LandingPage({
       <MarketplaceStrip />
       <TestimonialsSection />
       <HowItWorksSection />
-      <BetaSection registrationOpen={registrationOpen} figures={beta} renderedAt={renderedAt ?? new Date().toISOString()} />
+      <BetaSection
+        registrationOpen={registrationOpen}
+        figures={beta}
+        renderedAt={renderedAt ?? new Date().toISOString()}
+      />
       <PricingSection registrationOpen={registrationOpen} />
       <LandingFooter />
     </div>

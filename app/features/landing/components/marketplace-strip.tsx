@@ -17,14 +17,25 @@ const WORDMARK_STYLES: Record<ExternalMarketplace["id"], string> = {
 /** 2. The strip of nine external marketplaces. */
 export function MarketplaceStrip() {
   return (
-    <section aria-labelledby="marketplaces-heading" className="border-y border-slate-200 bg-white py-12" data-testid="landing-marketplaces">
+    <section
+      aria-labelledby="marketplaces-heading"
+      className="border-y border-slate-200 bg-white py-12"
+      data-testid="landing-marketplaces"
+    >
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="marketplaces-heading" className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        <h2
+          id="marketplaces-heading"
+          className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase"
+        >
           Sell on our marketplace and on nine more platforms
         </h2>
         <ul className="mt-8 grid grid-cols-3 items-center gap-x-6 gap-y-6 sm:grid-cols-5 lg:grid-cols-9">
           {EXTERNAL_MARKETPLACES.map((market) => (
-            <li key={market.id} className="flex min-w-0 flex-col items-center text-center" data-testid="marketplace-wordmark">
+            <li
+              key={market.id}
+              className="flex min-w-0 flex-col items-center text-center"
+              data-testid="marketplace-wordmark"
+            >
               <span className={`leading-none ${WORDMARK_STYLES[market.id]}`}>{market.name}</span>
               <span className="mt-1.5 text-[11px] font-medium text-slate-500">{market.kind}</span>
             </li>

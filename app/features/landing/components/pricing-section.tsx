@@ -4,10 +4,17 @@ import { WAITLIST_HREF } from "~/lib/accounts";
 /** 6. Pricing with three plans (app/features/landing/pricing-plans.ts); Regular and Premium are coming soon. */
 export function PricingSection({ registrationOpen = false }: { registrationOpen?: boolean }) {
   return (
-    <section aria-labelledby="pricing-heading" className="bg-slate-50 py-20" data-testid="landing-pricing">
+    <section
+      aria-labelledby="pricing-heading"
+      className="bg-slate-50 py-20"
+      data-testid="landing-pricing"
+    >
       <div className="mx-auto max-w-7xl px-4">
         <div className="mx-auto max-w-2xl text-center">
-          <h2 id="pricing-heading" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          <h2
+            id="pricing-heading"
+            className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl"
+          >
             Simple pricing
           </h2>
           <p className="mt-3 text-slate-600">Join free during the beta. Paid plans arrive later.</p>
@@ -38,7 +45,9 @@ export function PricingPlanList({
           key={plan.id}
           data-testid={`plan-${plan.id}`}
           className={`relative flex flex-col rounded-2xl bg-white p-7 shadow-sm ${
-            plan.popular ? "ring-2 ring-brand-600 lg:-my-3 lg:py-10 shadow-xl" : "ring-1 ring-slate-200"
+            plan.popular
+              ? "ring-2 ring-brand-600 lg:-my-3 lg:py-10 shadow-xl"
+              : "ring-1 ring-slate-200"
           }`}
         >
           {plan.popular ? (
@@ -49,12 +58,16 @@ export function PricingPlanList({
           <div className="flex items-center justify-between gap-2">
             <PlanHeading className="text-lg font-semibold text-slate-900">{plan.name}</PlanHeading>
             {plan.comingSoon ? (
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Coming Soon</span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                Coming Soon
+              </span>
             ) : null}
           </div>
           <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
           <p className="mt-6 flex items-baseline gap-2">
-            <span className="text-4xl font-extrabold tracking-tight text-slate-900">{plan.price}</span>
+            <span className="text-4xl font-extrabold tracking-tight text-slate-900">
+              {plan.price}
+            </span>
             {plan.period ? <span className="text-slate-600">{plan.period}</span> : null}
             {plan.originalPrice ? (
               <span className="text-lg text-slate-500 line-through">
@@ -63,21 +76,33 @@ export function PricingPlanList({
               </span>
             ) : null}
           </p>
-          {plan.savings ? <p className="mt-1 text-sm font-semibold text-emerald-700">{plan.savings}</p> : null}
+          {plan.savings ? (
+            <p className="mt-1 text-sm font-semibold text-emerald-700">{plan.savings}</p>
+          ) : null}
           <p className="mt-4 inline-flex w-fit rounded-lg bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
             {plan.earnings} of every sale
           </p>
           <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
             {plan.features.map((feature) => (
               <li key={feature} className="flex gap-2">
-                <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+                <svg
+                  viewBox="0 0 20 20"
+                  className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  aria-hidden="true"
+                >
                   <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {feature}
               </li>
             ))}
           </ul>
-          <a href={registrationOpen ? "/api/login" : WAITLIST_HREF} className={`mt-8 w-full ${plan.comingSoon ? "btn-secondary" : "btn-primary"} py-3`}>
+          <a
+            href={registrationOpen ? "/api/login" : WAITLIST_HREF}
+            className={`mt-8 w-full ${plan.comingSoon ? "btn-secondary" : "btn-primary"} py-3`}
+          >
             {plan.buttonText}
           </a>
         </li>

@@ -4,7 +4,12 @@ import { formatMoney } from "~/lib/money";
 
 /** An axis label in the settlement currency: "$5", "€2.5". */
 function axisMoney(value: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 /**
@@ -30,7 +35,11 @@ const WIDTH = 720;
 
 /** "26 Nov" */
 export function shortDate(date: string): string {
-  return new Date(`${date}T00:00:00.000Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  return new Date(`${date}T00:00:00.000Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
 }
 
 /** A round top for the axis: 1, 2, 5, 10, 20, 50, ... at least `max`. */
@@ -45,7 +54,15 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function Axis({ top, width, format }: { top: number; width: number; format: (value: number) => string }) {
+function Axis({
+  top,
+  width,
+  format,
+}: {
+  top: number;
+  width: number;
+  format: (value: number) => string;
+}) {
   const plot = HEIGHT - TOP - BOTTOM;
   return (
     <g className="text-slate-500" aria-hidden="true">
@@ -71,7 +88,14 @@ function DateLabels({ days, slot }: { days: AnalyticsDay[]; slot: number }) {
     <g aria-hidden="true">
       {days.map((day, i) =>
         (days.length - 1 - i) % every === 0 ? (
-          <text key={day.date} x={LEFT + i * slot + slot / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={11} className="fill-slate-500">
+          <text
+            key={day.date}
+            x={LEFT + i * slot + slot / 2}
+            y={HEIGHT - 6}
+            textAnchor="middle"
+            fontSize={11}
+            className="fill-slate-500"
+          >
             {shortDate(day.date)}
           </text>
         ) : null,
@@ -86,7 +110,9 @@ export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
   const width = WIDTH;
   const slot = (WIDTH - LEFT) / days.length;
   const column = (slot * 0.8) / shown.length;
-  const top = niceTop(Math.max(...days.map((day) => Math.max(...shown.map((series) => day[series.key])))));
+  const top = niceTop(
+    Math.max(...days.map((day) => Math.max(...shown.map((series) => day[series.key])))),
+  );
   const plot = HEIGHT - TOP - BOTTOM;
   const totals = SERIES.map((series) => days.reduce((sum, day) => sum + day[series.key], 0));
   const name =
@@ -151,7 +177,13 @@ export function EarningsChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
   const currency = useCurrency();
   const name = `Earnings per day over ${rangeLabel}: ${formatMoney(total, currency)} in all.`;
   return (
-    <svg role="img" aria-label={name} viewBox={`0 0 ${width} ${HEIGHT}`} className="h-auto w-full" data-testid="earnings-chart">
+    <svg
+      role="img"
+      aria-label={name}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      className="h-auto w-full"
+      data-testid="earnings-chart"
+    >
       <Axis top={top} width={width} format={(value) => axisMoney(value, currency)} />
       {days.map((day, i) => {
         const height = (cents[i]! / 100 / top) * plot;

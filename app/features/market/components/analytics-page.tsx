@@ -9,7 +9,11 @@ import {
   type ListingSort,
   type SortDirection,
 } from "~/features/market/analytics";
-import { ActivityChart, EarningsChart, shortDate } from "~/features/market/components/analytics-chart";
+import {
+  ActivityChart,
+  EarningsChart,
+  shortDate,
+} from "~/features/market/components/analytics-chart";
 import { useCurrency } from "~/ui/currency";
 import { formatAmount, formatMoney } from "~/lib/money";
 
@@ -28,7 +32,6 @@ const COLUMNS: { sort: ListingSort; label: string; numeric: boolean }[] = [
   { sort: "conversion", label: "Conversion", numeric: true },
   { sort: "earnings", label: "Earnings", numeric: true },
 ];
-
 
 function rangeHref(range: number, order: AnalyticsPageProps["order"]) {
   return `?days=${range}&sort=${order.sort}&dir=${order.dir}`;
@@ -53,7 +56,9 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
     { label: "Sales", value: String(totals.sales) },
     { label: "Conversion", value: formatConversion(conversionOf(totals.sales, totals.views)) },
     { label: "Earnings", value: formatMoney(totals.cents, currency) },
-    ...(totals.testSales > 0 ? [{ label: "Test sales (no money moved)", value: String(totals.testSales) }] : []),
+    ...(totals.testSales > 0
+      ? [{ label: "Test sales (no money moved)", value: String(totals.testSales) }]
+      : []),
   ];
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -67,7 +72,11 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
         }
       />
       {notice ? (
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="analytics-notice">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="analytics-notice"
+        >
           {notice}
         </p>
       ) : null}
@@ -83,7 +92,10 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
           </Link>
         ))}
       </nav>
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="analytics-totals">
+      <dl
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
+        data-testid="analytics-totals"
+      >
         {cards.map((card) => (
           <div key={card.label} className="card p-4">
             <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
@@ -93,7 +105,8 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
       </dl>
       {totals.testSales > 0 ? (
         <p className="text-sm text-slate-700" data-testid="analytics-test-sales">
-          Test sales were made in the built-in test checkout: no money moved, so they are not in your sales or earnings.
+          Test sales were made in the built-in test checkout: no money moved, so they are not in
+          your sales or earnings.
         </p>
       ) : null}
 
@@ -103,7 +116,9 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
         </h2>
         <div className="grid gap-6 lg:grid-cols-2">
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-slate-700">Views, add-to-carts and sales</h3>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">
+              Views, add-to-carts and sales
+            </h3>
             <ActivityChart days={days} rangeLabel={rangeLabel} />
           </div>
           <div>
@@ -111,21 +126,43 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
             <EarningsChart days={days} rangeLabel={rangeLabel} />
           </div>
         </div>
-        <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-labelledby="analytics-days-caption">
+        <div
+          className="max-h-96 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="analytics-days-caption"
+        >
           <table className="w-full text-left text-sm" data-testid="analytics-days">
-            <caption id="analytics-days-caption" className="mb-2 text-left text-sm font-semibold text-slate-700">
+            <caption
+              id="analytics-days-caption"
+              className="mb-2 text-left text-sm font-semibold text-slate-700"
+            >
               The numbers per day (UTC), newest first
             </caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">Day</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Views</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Add-to-carts</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Sales</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Conversion</th>
-                <th scope="col" className="py-2 text-right font-medium">Earnings</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Views
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Add-to-carts
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Sales
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Conversion
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Earnings
+                </th>
                 {totals.testSales > 0 ? (
-                  <th scope="col" className="py-2 pl-4 text-right font-medium">Test sales</th>
+                  <th scope="col" className="py-2 pl-4 text-right font-medium">
+                    Test sales
+                  </th>
                 ) : null}
               </tr>
             </thead>
@@ -138,9 +175,13 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                   <td className="py-1.5 pr-4 text-right tabular-nums">{day.views}</td>
                   <td className="py-1.5 pr-4 text-right tabular-nums">{day.addsToCart}</td>
                   <td className="py-1.5 pr-4 text-right tabular-nums">{day.sales}</td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">{formatConversion(day.conversion)}</td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">
+                    {formatConversion(day.conversion)}
+                  </td>
                   <td className="py-1.5 text-right tabular-nums">{dollars(day.earnings)}</td>
-                  {totals.testSales > 0 ? <td className="py-1.5 pl-4 text-right tabular-nums">{day.testSales}</td> : null}
+                  {totals.testSales > 0 ? (
+                    <td className="py-1.5 pl-4 text-right tabular-nums">{day.testSales}</td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -167,18 +208,33 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                 <tr className="border-b border-slate-200 text-slate-600">
                   {COLUMNS.map((column) => {
                     const sorted = order.sort === column.sort;
-                    const next: SortDirection = sorted ? (order.dir === "asc" ? "desc" : "asc") : column.numeric ? "desc" : "asc";
+                    const next: SortDirection = sorted
+                      ? order.dir === "asc"
+                        ? "desc"
+                        : "asc"
+                      : column.numeric
+                        ? "desc"
+                        : "asc";
                     return (
                       <th
                         key={column.sort}
                         scope="col"
-                        aria-sort={sorted ? (order.dir === "asc" ? "ascending" : "descending") : "none"}
+                        aria-sort={
+                          sorted ? (order.dir === "asc" ? "ascending" : "descending") : "none"
+                        }
                         className={`py-2 pr-4 font-medium ${column.numeric ? "text-right" : ""}`}
                       >
-                        <Link to={`?days=${range}&sort=${column.sort}&dir=${next}`} className="text-brand-700 underline-offset-2 hover:underline">
+                        <Link
+                          to={`?days=${range}&sort=${column.sort}&dir=${next}`}
+                          className="text-brand-700 underline-offset-2 hover:underline"
+                        >
                           {column.label}
-                          <span className="sr-only">, sort {next === "asc" ? "ascending" : "descending"}</span>
-                          {sorted ? <span aria-hidden="true"> {order.dir === "asc" ? "▲" : "▼"}</span> : null}
+                          <span className="sr-only">
+                            , sort {next === "asc" ? "ascending" : "descending"}
+                          </span>
+                          {sorted ? (
+                            <span aria-hidden="true"> {order.dir === "asc" ? "▲" : "▼"}</span>
+                          ) : null}
                         </Link>
                       </th>
                     );
@@ -187,14 +243,22 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
               </thead>
               <tbody>
                 {listings.map((listing) => (
-                  <tr key={listing.listingId} className="border-b border-slate-100" data-listing-id={listing.listingId}>
+                  <tr
+                    key={listing.listingId}
+                    className="border-b border-slate-100"
+                    data-listing-id={listing.listingId}
+                  >
                     <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
                       {listing.title}
                     </th>
                     <td className="py-1.5 pr-4 text-right tabular-nums">{listing.views}</td>
                     <td className="py-1.5 pr-4 text-right tabular-nums">{listing.sales}</td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">{formatConversion(listing.conversion)}</td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">{dollars(listing.earnings)}</td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">
+                      {formatConversion(listing.conversion)}
+                    </td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">
+                      {dollars(listing.earnings)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -41,13 +41,23 @@ export function CheckoutDialog({
           data-testid="checkout-dialog"
         >
           <DialogTitle className="text-lg font-semibold text-slate-900">Checkout</DialogTitle>
-          <p className="mt-1 mb-4 text-sm text-slate-600">Enter your details to pay and receive your download links.</p>
-          <ul className="mb-4 space-y-2" aria-label="Images in this order" data-testid="checkout-lines">
+          <p className="mt-1 mb-4 text-sm text-slate-600">
+            Enter your details to pay and receive your download links.
+          </p>
+          <ul
+            className="mb-4 space-y-2"
+            aria-label="Images in this order"
+            data-testid="checkout-lines"
+          >
             {items.map((item) => (
               <li key={item.id} className="flex items-center gap-3">
                 <PreviewThumbnail src={item.previewUrl} size={48} />
-                <span className="min-w-0 flex-1 text-sm font-medium wrap-anywhere text-slate-900">{item.title}</span>
-                <span className="shrink-0 text-sm font-semibold text-slate-900">{formatMoney(item.priceCents, currency)}</span>
+                <span className="min-w-0 flex-1 text-sm font-medium wrap-anywhere text-slate-900">
+                  {item.title}
+                </span>
+                <span className="shrink-0 text-sm font-semibold text-slate-900">
+                  {formatMoney(item.priceCents, currency)}
+                </span>
               </li>
             ))}
           </ul>

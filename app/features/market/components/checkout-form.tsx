@@ -3,14 +3,21 @@ import { getFormProps } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
-import { CHECK_YOUR_DETAILS, CHECKOUT_FAILED, INVALID_EMAIL, MISSING_INFORMATION, checkoutRefusal } from "~/features/market/types";
+import {
+  CHECK_YOUR_DETAILS,
+  CHECKOUT_FAILED,
+  INVALID_EMAIL,
+  MISSING_INFORMATION,
+  checkoutRefusal,
+} from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
 import { isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 
 /** The form's schema, loaded after the page rendered. */
-const loadCustomerInfoSchema = () => import("~/features/market/checkout-schema").then((m) => m.customerInfoSchema);
+const loadCustomerInfoSchema = () =>
+  import("~/features/market/checkout-schema").then((m) => m.customerInfoSchema);
 
 /**
  * The checkout form: name and email required, company
@@ -40,12 +47,17 @@ export function CheckoutForm({
     onAnswer: (answer) => {
       if (!isSubmissionResult(answer)) return;
       const formErrors = answer.error?.[""];
-      if (formErrors?.length) return { kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] };
-      if (answer.error && Object.keys(answer.error).length) return { kind: "error", ...checkoutRefusal(answer.error) };
+      if (formErrors?.length)
+        return { kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] };
+      if (answer.error && Object.keys(answer.error).length)
+        return { kind: "error", ...checkoutRefusal(answer.error) };
     },
   });
   const formProps = getFormProps(form);
-  const summary = fields.name.errors?.length || fields.email.errors?.length ? checkoutRefusal({ name: fields.name.errors, email: fields.email.errors }) : null;
+  const summary =
+    fields.name.errors?.length || fields.email.errors?.length
+      ? checkoutRefusal({ name: fields.name.errors, email: fields.email.errors })
+      : null;
   // conform stops an invalid submit itself (and never calls useForm's onSubmit then): toast it here.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
@@ -53,12 +65,23 @@ export function CheckoutForm({
   };
 
   return (
-    <fetcher.Form method="post" action="/cart" {...formProps} onSubmit={onSubmit} className="space-y-4" data-testid="checkout-form">
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      {...formProps}
+      onSubmit={onSubmit}
+      className="space-y-4"
+      data-testid="checkout-form"
+    >
       <input type="hidden" name="intent" value="checkout" />
       <FormErrors errors={form.errors} id={form.errorId} />
       {/* One summary beside the field errors: this box without JavaScript, the toast with it. */}
       {!hydrated && summary ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="missing-information">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="missing-information"
+        >
           <p className="font-semibold">{summary.title}</p>
           <p>{summary.description}</p>
         </div>
@@ -92,5 +115,7 @@ export function CheckoutForm({
 function refusalOfForm(form: HTMLFormElement): { title: string; description: string } {
   const data = new FormData(form);
   const filled = ["name", "email"].every((name) => String(data.get(name) ?? "").trim() !== "");
-  return filled ? { title: CHECK_YOUR_DETAILS.title, description: INVALID_EMAIL } : MISSING_INFORMATION;
+  return filled
+    ? { title: CHECK_YOUR_DETAILS.title, description: INVALID_EMAIL }
+    : MISSING_INFORMATION;
 }

@@ -10,8 +10,12 @@ export interface DownloadItem {
 }
 
 /** Why a download link no longer works, or null while it does. */
-export function spentLinkReason(download: Pick<DownloadItem, "expiresAt" | "downloadsLeft">, now = Date.now()): string | null {
-  if (download.downloadsLeft !== undefined && download.downloadsLeft <= 0) return "Download limit reached";
+export function spentLinkReason(
+  download: Pick<DownloadItem, "expiresAt" | "downloadsLeft">,
+  now = Date.now(),
+): string | null {
+  if (download.downloadsLeft !== undefined && download.downloadsLeft <= 0)
+    return "Download limit reached";
   if (download.expiresAt && Date.parse(download.expiresAt) <= now) return "Link expired";
   return null;
 }
@@ -25,7 +29,10 @@ export function DownloadList({ downloads, now }: { downloads: DownloadItem[]; no
   return (
     <ul className="divide-y divide-slate-200" data-testid="downloads">
       {downloads.map((download) => (
-        <li key={download.downloadUrl} className="flex flex-wrap items-center justify-between gap-3 py-3">
+        <li
+          key={download.downloadUrl}
+          className="flex flex-wrap items-center justify-between gap-3 py-3"
+        >
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900" data-testid="download-filename">
               {download.filename}

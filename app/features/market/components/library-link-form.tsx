@@ -4,7 +4,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 
-const loadSchema = () => import("~/features/market/library-schema").then((m) => m.libraryLinkSchema);
+const loadSchema = () =>
+  import("~/features/market/library-schema").then((m) => m.libraryLinkSchema);
 
 /**
  * Ask for a link to the buyer's library by email: a plain form posting to
@@ -39,7 +40,13 @@ export function LibraryLinkForm({
       <p className="text-sm text-slate-600">{intro}</p>
       <Form method="post" action="/library" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
         <button type="submit" className="btn-secondary" disabled={pending}>
           {pending ? "Sending..." : "Email me my library link"}
         </button>

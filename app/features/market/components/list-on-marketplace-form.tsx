@@ -5,7 +5,8 @@ import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 import { useCurrency } from "~/ui/currency";
 
 /** The form's schema, loaded after the page rendered. */
-const loadListingSchema = () => import("~/features/market/listing-schema").then((m) => m.listingInputSchema);
+const loadListingSchema = () =>
+  import("~/features/market/listing-schema").then((m) => m.listingInputSchema);
 
 export interface ListingFormDefaults {
   stylizedImageId: string;
@@ -76,8 +77,15 @@ export function ListOnMarketplaceForm({
         <label htmlFor={fieldId("title")} className="field-label">
           Title
         </label>
-        <input {...getInputProps(fields.title, { type: "text", ariaAttributes: true })} id={fieldId("title")} key={fields.title.key} className="field-input" />
-        {fields.title.errors?.length ? <p className="field-error">{fields.title.errors[0]}</p> : null}
+        <input
+          {...getInputProps(fields.title, { type: "text", ariaAttributes: true })}
+          id={fieldId("title")}
+          key={fields.title.key}
+          className="field-input"
+        />
+        {fields.title.errors?.length ? (
+          <p className="field-error">{fields.title.errors[0]}</p>
+        ) : null}
       </div>
       <div>
         <label htmlFor={fieldId("description")} className="field-label">
@@ -90,7 +98,9 @@ export function ListOnMarketplaceForm({
           rows={3}
           className="field-input"
         />
-        {fields.description.errors?.length ? <p className="field-error">{fields.description.errors[0]}</p> : null}
+        {fields.description.errors?.length ? (
+          <p className="field-error">{fields.description.errors[0]}</p>
+        ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -106,14 +116,23 @@ export function ListOnMarketplaceForm({
             inputMode="decimal"
             className="field-input"
           />
-          {fields.price.errors?.length ? <p className="field-error">{fields.price.errors[0]}</p> : null}
+          {fields.price.errors?.length ? (
+            <p className="field-error">{fields.price.errors[0]}</p>
+          ) : null}
         </div>
         <div>
           <label htmlFor={fieldId("tags")} className="field-label">
             Tags (comma separated)
           </label>
-          <input {...getInputProps(fields.tags, { type: "text", ariaAttributes: true })} id={fieldId("tags")} key={fields.tags.key} className="field-input" />
-          {fields.tags.errors?.length ? <p className="field-error">{fields.tags.errors[0]}</p> : null}
+          <input
+            {...getInputProps(fields.tags, { type: "text", ariaAttributes: true })}
+            id={fieldId("tags")}
+            key={fields.tags.key}
+            className="field-input"
+          />
+          {fields.tags.errors?.length ? (
+            <p className="field-error">{fields.tags.errors[0]}</p>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center gap-2">
@@ -130,7 +149,12 @@ export function ListOnMarketplaceForm({
           Offer a standard commercial license
         </label>
       </div>
-      <button type="submit" className="btn-primary" disabled={pending} data-testid="list-on-marketplace">
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={pending}
+        data-testid="list-on-marketplace"
+      >
         {pending ? "Saving..." : defaults.listed ? "Update Listing" : "List on Marketplace"}
       </button>
     </ListImageForm>

@@ -82,7 +82,11 @@ export function ListingCard({
             className="min-w-0 scroll-mt-24 font-semibold wrap-anywhere text-slate-900"
           >
             {/* The listing's own page: shareable, with the image large and the details. */}
-            <Link to={`/marketplace/${listing.id}`} className="block hover:underline" data-testid="listing-link">
+            <Link
+              to={`/marketplace/${listing.id}`}
+              className="block hover:underline"
+              data-testid="listing-link"
+            >
               {listing.title}
             </Link>
           </h3>
@@ -101,7 +105,10 @@ export function ListingCard({
               </span>
             </span>
           ) : (
-            <span className="flex flex-wrap items-center justify-end" data-testid="illustrative-rating">
+            <span
+              className="flex flex-wrap items-center justify-end"
+              data-testid="illustrative-rating"
+            >
               <RatingStars rating={cosmeticRating(listing.id)} />
               <Illustrative />
             </span>

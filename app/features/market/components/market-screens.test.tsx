@@ -63,19 +63,22 @@ function renderMarketplace(
   cartAction: CartAction = vi.fn(async () => json({ ok: true })),
 ) {
   let current = data;
-  renderWithRemix([
-    {
-      path: "/marketplace",
-      Component: () => (
-        <ToastProvider flash={null}>
-          <Marketplace />
-          <Where />
-        </ToastProvider>
-      ),
-      loader: () => json(current),
-    },
-    { path: "/cart", action: cartAction },
-  ], { url: url });
+  renderWithRemix(
+    [
+      {
+        path: "/marketplace",
+        Component: () => (
+          <ToastProvider flash={null}>
+            <Marketplace />
+            <Where />
+          </ToastProvider>
+        ),
+        loader: () => json(current),
+      },
+      { path: "/cart", action: cartAction },
+    ],
+    { url: url },
+  );
   return { setData: (next: ReturnType<typeof marketplaceData>) => (current = next), cartAction };
 }
 
@@ -88,7 +91,9 @@ describe("/marketplace", () => {
     expect(card).toHaveTextContent("by Ada");
     expect(card).toHaveTextContent("$25.00");
     // No buyer has rated it: the stars are the illustrative ones, and say so beside them.
-    expect(within(card).getByTestId("illustrative-rating")).toHaveTextContent(/Rated [45]\.\d out of 5Illustrative$/);
+    expect(within(card).getByTestId("illustrative-rating")).toHaveTextContent(
+      /Rated [45]\.\d out of 5Illustrative$/,
+    );
     expect(within(card).queryByTestId("buyer-rating")).toBeNull();
     expect(screen.getByLabelText("Style")).toBeInTheDocument();
     expect(screen.getByLabelText("Search")).toBeInTheDocument();
@@ -97,7 +102,9 @@ describe("/marketplace", () => {
   it("shows the buyers' average and count in place of the illustrative stars once a listing has ratings", async () => {
     renderMarketplace(marketplaceData({ ratings: { [LISTING.id]: { average: 3.5, count: 2 } } }));
     const card = await screen.findByTestId("listing-card");
-    expect(within(card).getByTestId("buyer-rating")).toHaveTextContent("Rated 3.5 out of 5(2 ratings)");
+    expect(within(card).getByTestId("buyer-rating")).toHaveTextContent(
+      "Rated 3.5 out of 5(2 ratings)",
+    );
     expect(within(card).queryByTestId("illustrative-rating")).toBeNull();
     expect(within(card).queryByTestId("illustrative")).toBeNull();
   });
@@ -117,9 +124,7 @@ describe("/marketplace", () => {
   });
 
   it("draws a cart line's thumbnail from the small variants, at the 48 px it is shown", async () => {
-    renderMarketplace(
-      marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }),
-    );
+    renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     const line = await screen.findByTestId("cart-line");
     const picture = line.querySelector("picture");
     expect(picture).not.toBeNull();
@@ -201,7 +206,9 @@ describe("/marketplace", () => {
     setData(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     await act(async () => release());
     await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Remove from Cart: Neon Dream" })).toBeInTheDocument(),
+      expect(
+        screen.getByRole("button", { name: "Remove from Cart: Neon Dream" }),
+      ).toBeInTheDocument(),
     );
     expect(screen.getByRole("button", { name: "Remove: Neon Dream" })).toBeInTheDocument();
     expect(cartAction).toHaveBeenCalledTimes(1);
@@ -350,10 +357,9 @@ describe("/marketplace", () => {
     // The payment's reference travels in the monitor's link; the buyer never reads a raw session id.
     expect(dialog).not.toHaveTextContent("cs_test_123");
     expect(dialog).not.toHaveTextContent(/session id/i);
-    expect(within(dialog).getByRole("link", { name: "This payment on the Payment Monitor" })).toHaveAttribute(
-      "href",
-      "/payment-monitor?session_id=cs_test_123",
-    );
+    expect(
+      within(dialog).getByRole("link", { name: "This payment on the Payment Monitor" }),
+    ).toHaveAttribute("href", "/payment-monitor?session_id=cs_test_123");
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent(/^\/marketplace$/),
@@ -363,10 +369,17 @@ describe("/marketplace", () => {
 
 describe("/payment-monitor", () => {
   function renderMonitor(data: Record<string, unknown>, url: string) {
-    renderWithRemix([
-      // The page's data always carries the signed-in user's recent sales (none here).
-      { path: "/payment-monitor", Component: PaymentMonitor, loader: () => json({ sales: [], ...data }) },
-    ], { url: url });
+    renderWithRemix(
+      [
+        // The page's data always carries the signed-in user's recent sales (none here).
+        {
+          path: "/payment-monitor",
+          Component: PaymentMonitor,
+          loader: () => json({ sales: [], ...data }),
+        },
+      ],
+      { url: url },
+    );
   }
 
   it("disables Monitor while the session id is empty", async () => {
@@ -434,13 +447,17 @@ describe("/payment-monitor", () => {
 
 describe("/payment-monitor, unknown session", () => {
   it("says the payment could not be found", async () => {
-    renderWithRemix([
-      {
-        path: "/payment-monitor",
-        Component: PaymentMonitor,
-        loader: () => json({ sessionId: "cs_nope", result: null, failed: true, notFound: true, sales: [] }),
-      },
-    ], { url: "/payment-monitor?session_id=cs_nope" });
+    renderWithRemix(
+      [
+        {
+          path: "/payment-monitor",
+          Component: PaymentMonitor,
+          loader: () =>
+            json({ sessionId: "cs_nope", result: null, failed: true, notFound: true, sales: [] }),
+        },
+      ],
+      { url: "/payment-monitor?session_id=cs_nope" },
+    );
     expect(await screen.findByTestId("monitor-error")).toHaveTextContent(
       "We could not find that payment. Check the session ID and try again.",
     );
@@ -461,9 +478,10 @@ describe("/test-checkout/:sessionId", () => {
         { id: "i2", title: "Cartoon", style: "cartoon", price: "12.5" },
       ],
     };
-    renderWithRemix([
-      { path: "/test-checkout/:sessionId", Component: TestCheckout, loader: () => json(session) },
-    ], { url: "/test-checkout/cs_test_1" });
+    renderWithRemix(
+      [{ path: "/test-checkout/:sessionId", Component: TestCheckout, loader: () => json(session) }],
+      { url: "/test-checkout/cs_test_1" },
+    );
     const prices = await screen.findAllByTestId("test-checkout-price");
     expect(prices.map((price) => price.textContent)).toEqual(["$75.00", "$12.50"]);
     expect(screen.getByTestId("test-checkout-total")).toHaveTextContent("$87.50");

@@ -6,10 +6,23 @@ import { MARKETPLACE_MAX_QUERY } from "~/features/market/types";
  * The style filter and search box: a GET form, so it works without JavaScript
  * (Apply) and the URL says what is shown. With JavaScript a new style applies at once.
  */
-export function MarketplaceFilters({ style, q, action = "/marketplace" }: { style: string; q: string; action?: string }) {
+export function MarketplaceFilters({
+  style,
+  q,
+  action = "/marketplace",
+}: {
+  style: string;
+  q: string;
+  action?: string;
+}) {
   const submit = useSubmit();
   return (
-    <Form method="get" action={action} role="search" className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end"
+    >
       <div className="sm:w-56">
         <label htmlFor="market-style" className="field-label">
           Style

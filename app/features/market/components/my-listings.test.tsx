@@ -3,7 +3,11 @@ import "@testing-library/jest-dom/vitest";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
@@ -23,21 +27,34 @@ const LIVE: MyListing = {
   views: 3,
   platforms: [{ platform: "marketplace", status: "live", url: "/marketplace?listing=l1" }],
 };
-const WITHDRAWN: MyListing = { ...LIVE, id: "l2", title: "Old Portrait", status: "withdrawn", platforms: [] };
+const WITHDRAWN: MyListing = {
+  ...LIVE,
+  id: "l2",
+  title: "Old Portrait",
+  status: "withdrawn",
+  platforms: [],
+};
 
 /** What the server sends: the page as a browser without JavaScript gets it. */
 async function serverHtml(element: ReactNode, url: string) {
   const handler = createStaticHandler([{ path: "/listings", element }]);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
-  const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+  const html = renderToString(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+    />,
+  );
   return html.replaceAll("<!-- -->", "");
 }
 
 describe("My listings: Withdraw asks first", () => {
   it("without JavaScript, Withdraw is a link to ?confirmWithdraw=<id>, and nothing on the list posts a withdrawal", async () => {
     const html = await serverHtml(<MyListings listings={[LIVE, WITHDRAWN]} />, "/listings");
-    expect(html).toMatch(/<a[^>]*href="\/listings\?confirmWithdraw=l1"[^>]*>Withdraw… <span class="sr-only">“Harbour at Dusk”<\/span><\/a>/);
+    expect(html).toMatch(
+      /<a[^>]*href="\/listings\?confirmWithdraw=l1"[^>]*>Withdraw… <span class="sr-only">“Harbour at Dusk”<\/span><\/a>/,
+    );
     expect(html).not.toContain('value="withdraw"');
     expect(html).not.toContain('role="dialog"');
     // A withdrawn listing offers no Withdraw.
@@ -45,7 +62,10 @@ describe("My listings: Withdraw asks first", () => {
   });
 
   it("without JavaScript, ?confirmWithdraw=<id> shows a panel whose button posts the withdrawal and whose Cancel is a link back", async () => {
-    const html = await serverHtml(<MyListings listings={[LIVE, WITHDRAWN]} />, "/listings?confirmWithdraw=l1");
+    const html = await serverHtml(
+      <MyListings listings={[LIVE, WITHDRAWN]} />,
+      "/listings?confirmWithdraw=l1",
+    );
     const panel = html.slice(html.indexOf('role="dialog"'));
     expect(html).toContain('role="dialog"');
     expect(panel).toContain("Withdraw “Harbour at Dusk”?");
@@ -59,31 +79,37 @@ describe("My listings: Withdraw asks first", () => {
 
   it("an unknown or already withdrawn listing in ?confirmWithdraw= shows no panel", async () => {
     for (const id of ["nope", "l2"]) {
-      const html = await serverHtml(<MyListings listings={[LIVE, WITHDRAWN]} />, `/listings?confirmWithdraw=${id}`);
+      const html = await serverHtml(
+        <MyListings listings={[LIVE, WITHDRAWN]} />,
+        `/listings?confirmWithdraw=${id}`,
+      );
       expect(html).not.toContain('role="dialog"');
     }
   });
 
   it("with JavaScript, Withdraw opens a dialog: Cancel closes it, and only its button posts the withdrawal", async () => {
     const posted: Record<string, FormDataEntryValue>[] = [];
-    renderWithRemix([
-      {
-        path: "/listings",
-        Component: function ListingsStub() {
-          const location = useLocation();
-          return (
-            <>
-              <p data-testid="location">{location.search}</p>
-              <MyListings listings={[LIVE, WITHDRAWN]} />
-            </>
-          );
+    renderWithRemix(
+      [
+        {
+          path: "/listings",
+          Component: function ListingsStub() {
+            const location = useLocation();
+            return (
+              <>
+                <p data-testid="location">{location.search}</p>
+                <MyListings listings={[LIVE, WITHDRAWN]} />
+              </>
+            );
+          },
+          action: async ({ request }) => {
+            posted.push(Object.fromEntries(await request.formData()));
+            return null;
+          },
         },
-        action: async ({ request }) => {
-          posted.push(Object.fromEntries(await request.formData()));
-          return null;
-        },
-      },
-    ], { url: "/listings" });
+      ],
+      { url: "/listings" },
+    );
     const user = userEvent.setup();
 
     await user.click(screen.getByRole("link", { name: "Withdraw… “Harbour at Dusk”" }));
@@ -100,6 +126,8 @@ describe("My listings: Withdraw asks first", () => {
     await user.click(screen.getByRole("link", { name: "Withdraw… “Harbour at Dusk”" }));
     dialog = await screen.findByRole("dialog", { name: "Withdraw “Harbour at Dusk”?" });
     await user.click(within(dialog).getByRole("button", { name: "Withdraw" }));
-    await waitFor(() => expect(posted).toEqual([{ intent: "withdraw", listingId: "l1", redirectTo: "/listings" }]));
+    await waitFor(() =>
+      expect(posted).toEqual([{ intent: "withdraw", listingId: "l1", redirectTo: "/listings" }]),
+    );
   });
 });

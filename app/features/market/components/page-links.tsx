@@ -1,7 +1,15 @@
 import { Link } from "@remix-run/react";
 
 /** The listings' pages, newest first: "Back to newest" once past the first page, and "Next page" while there is one. */
-export function PageLinks({ firstHref, nextHref, pastFirst }: { firstHref: string; nextHref: string | null; pastFirst: boolean }) {
+export function PageLinks({
+  firstHref,
+  nextHref,
+  pastFirst,
+}: {
+  firstHref: string;
+  nextHref: string | null;
+  pastFirst: boolean;
+}) {
   return (
     <nav aria-label="Pages" className="flex justify-between">
       {pastFirst ? (

@@ -39,7 +39,11 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
 /** Below sm each figure stacks under its label and a long email breaks, so the card never outgrows a phone. */
 export function PaymentStatusCard({ result }: { result: MonitoredPayment | null }) {
   return (
-    <section className="card min-w-0 p-6" aria-labelledby="payment-status-title" data-testid="payment-status-card">
+    <section
+      className="card min-w-0 p-6"
+      aria-labelledby="payment-status-title"
+      data-testid="payment-status-card"
+    >
       <h2 id="payment-status-title" className="text-lg font-semibold text-slate-900">
         Payment Status
       </h2>
@@ -52,7 +56,10 @@ export function PaymentStatusCard({ result }: { result: MonitoredPayment | null 
         </div>
         <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <dt className="text-slate-600">Customer email</dt>
-          <dd className="max-w-full min-w-0 font-medium break-all text-slate-900 sm:text-right" data-testid="payment-email">
+          <dd
+            className="max-w-full min-w-0 font-medium break-all text-slate-900 sm:text-right"
+            data-testid="payment-email"
+          >
             {result?.customerEmail || "N/A"}
           </dd>
         </div>
@@ -63,7 +70,11 @@ export function PaymentStatusCard({ result }: { result: MonitoredPayment | null 
           </dd>
         </div>
       </dl>
-      {result?.testMode ? <p className="mt-4 text-xs font-medium text-amber-700">TEST MODE order (built-in test checkout)</p> : null}
+      {result?.testMode ? (
+        <p className="mt-4 text-xs font-medium text-amber-700">
+          TEST MODE order (built-in test checkout)
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -78,7 +89,10 @@ export function AvailableDownloadsCard({ result }: { result: MonitoredPayment })
         <DownloadList downloads={result.downloads} />
       </div>
       {result.licenseUrl ? (
-        <a href={result.licenseUrl} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+        <a
+          href={result.licenseUrl}
+          className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+        >
           View the license for this order
         </a>
       ) : null}
@@ -86,7 +100,13 @@ export function AvailableDownloadsCard({ result }: { result: MonitoredPayment })
   );
 }
 
-export function SessionDetailsCard({ sessionId, result }: { sessionId: string; result: MonitoredPayment | null }) {
+export function SessionDetailsCard({
+  sessionId,
+  result,
+}: {
+  sessionId: string;
+  result: MonitoredPayment | null;
+}) {
   return (
     <section className="card p-6" aria-labelledby="session-details-title">
       <h2 id="session-details-title" className="text-lg font-semibold text-slate-900">
@@ -129,11 +149,19 @@ export function HowToUseCard() {
         How to Use
       </h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
-        <li>Copy the checkout session id from your payment return link (the session_id in the address).</li>
+        <li>
+          Copy the checkout session id from your payment return link (the session_id in the
+          address).
+        </li>
         <li>Paste it into the Checkout session ID box above.</li>
         <li>Press Monitor to look the payment up.</li>
-        <li>The status refreshes every 5 seconds until the payment is completed; Refresh Status checks at once.</li>
-        <li>Once it is completed, download your images and open the license from Available Downloads.</li>
+        <li>
+          The status refreshes every 5 seconds until the payment is completed; Refresh Status checks
+          at once.
+        </li>
+        <li>
+          Once it is completed, download your images and open the license from Available Downloads.
+        </li>
       </ol>
     </section>
   );

@@ -5,7 +5,10 @@ export function RatingStars({ rating }: { rating: number }) {
     <span className="inline-flex items-center gap-1 text-xs text-slate-600" data-testid="rating">
       <span className="relative inline-block leading-none" aria-hidden="true">
         <span className="text-slate-300">★★★★★</span>
-        <span className="absolute inset-0 overflow-hidden text-amber-400" style={{ width: `${percent}%` }}>
+        <span
+          className="absolute inset-0 overflow-hidden text-amber-400"
+          style={{ width: `${percent}%` }}
+        >
           ★★★★★
         </span>
       </span>

@@ -20,7 +20,11 @@ const SALE: CreatorSale = {
 
 describe("RecentSales", () => {
   it("shows each sale's image, day, price in its currency and payment state", () => {
-    render(<RecentSales sales={[SALE, { ...SALE, id: "item2", state: "disputed", testCheckout: true }]} />);
+    render(
+      <RecentSales
+        sales={[SALE, { ...SALE, id: "item2", state: "disputed", testCheckout: true }]}
+      />,
+    );
     const section = screen.getByRole("region", { name: "Your recent sales" });
     const rows = within(section).getAllByTestId("recent-sale");
     expect(rows).toHaveLength(2);

@@ -24,24 +24,51 @@ const STATE_LABEL: Record<CreatorSaleState, string> = {
  */
 export function RecentSales({ sales }: { sales: CreatorSale[] }) {
   return (
-    <section className="card mt-6 min-w-0 p-6" aria-labelledby="recent-sales-title" data-testid="recent-sales">
+    <section
+      className="card mt-6 min-w-0 p-6"
+      aria-labelledby="recent-sales-title"
+      data-testid="recent-sales"
+    >
       <h2 id="recent-sales-title" className="text-lg font-semibold text-slate-900">
         Your recent sales
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        The payments for your images, newest first. A refund or a dispute shows here as soon as the payment provider reports it.
+        The payments for your images, newest first. A refund or a dispute shows here as soon as the
+        payment provider reports it.
       </p>
       {sales.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No sales yet. When a buyer pays for one of your images, it shows here.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          No sales yet. When a buyer pays for one of your images, it shows here.
+        </p>
       ) : (
         <div className={`mt-4 ${t.region}`}>
           <table className={t.table("sm:min-w-[36rem]")}>
             <thead className={t.head}>
               <tr>
-                <th scope="col" className="px-4 py-2 text-left text-xs font-semibold text-slate-600">Image</th>
-                <th scope="col" className="px-4 py-2 text-left text-xs font-semibold text-slate-600">Paid</th>
-                <th scope="col" className="px-4 py-2 text-left text-xs font-semibold text-slate-600">Price</th>
-                <th scope="col" className="px-4 py-2 text-left text-xs font-semibold text-slate-600">Payment</th>
+                <th
+                  scope="col"
+                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
+                >
+                  Image
+                </th>
+                <th
+                  scope="col"
+                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
+                >
+                  Paid
+                </th>
+                <th
+                  scope="col"
+                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
+                >
+                  Price
+                </th>
+                <th
+                  scope="col"
+                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
+                >
+                  Payment
+                </th>
               </tr>
             </thead>
             <tbody className={t.body}>
@@ -58,10 +85,17 @@ export function RecentSales({ sales }: { sales: CreatorSale[] }) {
                   </td>
                   <td className={t.cell} data-label="Payment">
                     <span>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[sale.state]}`} data-testid="sale-state">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[sale.state]}`}
+                        data-testid="sale-state"
+                      >
                         {STATE_LABEL[sale.state]}
                       </span>
-                      {sale.testCheckout ? <span className="ml-2 text-xs text-slate-500">test checkout, no money moved</span> : null}
+                      {sale.testCheckout ? (
+                        <span className="ml-2 text-xs text-slate-500">
+                          test checkout, no money moved
+                        </span>
+                      ) : null}
                     </span>
                   </td>
                 </tr>

@@ -20,26 +20,42 @@ export function confirmWithdrawHref(search: string, id: string | null): string {
  * Withdraw button posts intent=withdraw, which redirects to `closeHref`, so the
  * confirmation closes with the withdrawal.
  */
-export function WithdrawConfirmation({ listing, closeHref }: { listing: { id: string; title: string }; closeHref: string }) {
+export function WithdrawConfirmation({
+  listing,
+  closeHref,
+}: {
+  listing: { id: string; title: string };
+  closeHref: string;
+}) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "withdraw" &&
     navigation.formData?.get("listingId") === listing.id;
   return (
-    <UrlDialog title={`Withdraw “${listing.title}”?`} titleId="withdraw-confirmation-title" testId="withdraw-confirmation" closeHref={closeHref}>
+    <UrlDialog
+      title={`Withdraw “${listing.title}”?`}
+      titleId="withdraw-confirmation-title"
+      testId="withdraw-confirmation"
+      closeHref={closeHref}
+    >
       {(cancel) => (
         <Form method="post" action="/listings" preventScrollReset className="mt-4">
           <input type="hidden" name="intent" value="withdraw" />
           <input type="hidden" name="listingId" value={listing.id} />
           <input type="hidden" name="redirectTo" value={closeHref} />
           <p className="text-sm text-slate-700">
-            It leaves the marketplace at once and can no longer be bought. Buyers who already bought it keep their downloads and
-            licenses. You can list the image again later from your dashboard.
+            It leaves the marketplace at once and can no longer be bought. Buyers who already bought
+            it keep their downloads and licenses. You can list the image again later from your
+            dashboard.
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             {cancel}
-            <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60" disabled={pending}>
+            <button
+              type="submit"
+              className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
+              disabled={pending}
+            >
               {pending ? "Withdrawing..." : "Withdraw"}
             </button>
           </div>

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { providerFor } from "~/infra/payments/select-provider.server";
-import { ORDER_STATUSES, searchOrders, type AdminOrderView } from "~/features/market/admin-orders.server";
+import {
+  ORDER_STATUSES,
+  searchOrders,
+  type AdminOrderView,
+} from "~/features/market/admin-orders.server";
 import { refundPaidOrder } from "~/features/market/order-refund.server";
 
 /** The admin's Orders: finding orders and refunding a paid one. */

@@ -35,7 +35,12 @@ export const countCartAdd = defineProcedure({
   access: "public",
   input: z.object({ listingId: z.string().min(1).max(64) }),
   async run({ input, user, ctx }) {
-    const visitor = visitorOf({ user, clientIp: ctx.clientIp, userAgent: ctx.userAgent, now: ctx.now });
+    const visitor = visitorOf({
+      user,
+      clientIp: ctx.clientIp,
+      userAgent: ctx.userAgent,
+      now: ctx.now,
+    });
     return { counted: await recordCartAdd(ctx.db, input.listingId, visitor, ctx.now) };
   },
 });
@@ -70,7 +75,9 @@ export const checkout = defineProcedure({
   }),
   async run({ input, ctx }) {
     if (!input.customerInfo) {
-      throw badRequest(MISSING_INFORMATION.description, { customerInfo: [MISSING_INFORMATION.description] });
+      throw badRequest(MISSING_INFORMATION.description, {
+        customerInfo: [MISSING_INFORMATION.description],
+      });
     }
     throttle(ctx, CHECKOUT_RATE_LIMIT);
     const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
@@ -108,10 +115,20 @@ export const testCheckoutSession = defineProcedure({
       sessionId: input.sessionId,
       status: order.status,
       /** Why a pending session cannot be paid here, or null. */
-      closedReason: order.status === "pending" && testCheckoutClosed(ctx) ? TEST_CHECKOUT_CLOSED : null,
-      customer: { name: order.customer_name, email: order.customer_email, company: order.customer_company },
+      closedReason:
+        order.status === "pending" && testCheckoutClosed(ctx) ? TEST_CHECKOUT_CLOSED : null,
+      customer: {
+        name: order.customer_name,
+        email: order.customer_email,
+        company: order.customer_company,
+      },
       totalCents: order.total_cents,
-      items: items.map((item) => ({ id: item.id, title: item.title, style: item.style, priceCents: item.price_cents })),
+      items: items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        style: item.style,
+        priceCents: item.price_cents,
+      })),
     };
   },
 });

@@ -5,13 +5,24 @@ import { notFound } from "~/infra/errors.server";
 import { SEARCH_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
 import { configuredOrigin } from "~/infra/configured-origin.server";
 import { STYLE_IDS } from "~/lib/styles";
-import { MARKETPLACE_MAX_LIMIT, MARKETPLACE_MAX_QUERY, MARKETPLACE_PAGE_SIZE } from "~/features/market/types";
+import {
+  MARKETPLACE_MAX_LIMIT,
+  MARKETPLACE_MAX_QUERY,
+  MARKETPLACE_PAGE_SIZE,
+} from "~/features/market/types";
 import { browseMarketplace as browse } from "~/features/market/marketplace-search.server";
 import { countListingViews } from "~/features/market/listing-visitors.server";
 import { marketplaceListingUrl } from "~/features/market/listings.server";
 import { creatorByHandle, listingPage } from "~/features/market/listing-page.server";
 import { ensureSocialCard } from "~/features/market/social-card.server";
-import { cachedSitemap, robotsTxt, sitemapIndexXml, sitemapPartXml, sitemapParts, type SitemapPart } from "~/features/market/sitemap.server";
+import {
+  cachedSitemap,
+  robotsTxt,
+  sitemapIndexXml,
+  sitemapPartXml,
+  sitemapParts,
+  type SitemapPart,
+} from "~/features/market/sitemap.server";
 import { ratingsOfListings } from "~/features/market/ratings.server";
 
 /** The public marketplace: browsing and search, a listing's page, a creator's storefront, the sitemap and robots.txt, ratings for the cards. */
@@ -25,7 +36,11 @@ export const marketplaceQuerySchema = z.object({
   style: z.preprocess(emptyToUndefined, z.enum(STYLE_IDS, "Unknown style").optional()),
   q: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(MARKETPLACE_MAX_QUERY, `Search is at most ${MARKETPLACE_MAX_QUERY} characters`).optional(),
+    z
+      .string()
+      .trim()
+      .max(MARKETPLACE_MAX_QUERY, `Search is at most ${MARKETPLACE_MAX_QUERY} characters`)
+      .optional(),
   ),
   cursor: z.preprocess(
     emptyToUndefined,
@@ -33,7 +48,10 @@ export const marketplaceQuerySchema = z.object({
       .string()
       .max(300, "Invalid cursor")
       .regex(BASE64URL, "Invalid cursor")
-      .meta({ description: "The `nextCursor` of the page before, sent back as it came: an opaque base64url token." })
+      .meta({
+        description:
+          "The `nextCursor` of the page before, sent back as it came: an opaque base64url token.",
+      })
       .optional(),
   ),
   limit: z.preprocess(
@@ -49,7 +67,12 @@ export const marketplaceQuerySchema = z.object({
 });
 
 /** Who is looking at listings, for the once-a-day view counts. */
-const visitOf = (ctx: CallContext, user: { id: string } | null) => ({ user, clientIp: ctx.clientIp, userAgent: ctx.userAgent, now: ctx.now });
+const visitOf = (ctx: CallContext, user: { id: string } | null) => ({
+  user,
+  clientIp: ctx.clientIp,
+  userAgent: ctx.userAgent,
+  now: ctx.now,
+});
 
 /**
  * GET /api/marketplace and the /marketplace page: a page of public listings.
@@ -73,10 +96,18 @@ export const browseMarketplace = defineProcedure({
       limit: input.limit,
       listingId: input.listing,
     });
-    if (ctx.countsViews) await countListingViews(ctx.db, visitOf(ctx, user), page.items.map((item) => item.id));
+    if (ctx.countsViews)
+      await countListingViews(
+        ctx.db,
+        visitOf(ctx, user),
+        page.items.map((item) => item.id),
+      );
     // Each item's own page, absolute, for clients that link to it.
     const origin = pagesOrigin(ctx);
-    return { ...page, items: page.items.map((item) => ({ ...item, url: marketplaceListingUrl(origin, item.id) })) };
+    return {
+      ...page,
+      items: page.items.map((item) => ({ ...item, url: marketplaceListingUrl(origin, item.id) })),
+    };
   },
 });
 
@@ -104,14 +135,22 @@ export const viewListingPage = defineProcedure({
   access: "public",
   input: z.object({ listingId: z.string() }),
   async run({ input, ctx }) {
-    const page = PUBLIC_NAME.test(input.listingId) ? await listingPage(ctx.db, input.listingId, pagesOrigin(ctx)) : null;
+    const page = PUBLIC_NAME.test(input.listingId)
+      ? await listingPage(ctx.db, input.listingId, pagesOrigin(ctx))
+      : null;
     if (!page) throw notFound("Listing not found");
     const { listing, socialCard } = page;
     try {
-      await ensureSocialCard(ctx.files, { previewKey: socialCard.previewKey, title: listing.title, priceCents: listing.priceCents });
+      await ensureSocialCard(ctx.files, {
+        previewKey: socialCard.previewKey,
+        title: listing.title,
+        priceCents: listing.priceCents,
+      });
     } catch (error) {
       // The page stands without its card; the next visit tries again.
-      console.warn(`Could not make the social card of listing ${listing.id}: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `Could not make the social card of listing ${listing.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return page;
   },
@@ -128,7 +167,9 @@ export const viewStorefront = defineProcedure({
   input: marketplaceQuerySchema.omit({ listing: true }).extend({ handle: z.string() }),
   async run({ input, ctx }) {
     const origin = pagesOrigin(ctx);
-    const creator = PUBLIC_NAME.test(input.handle) ? await creatorByHandle(ctx.db, input.handle, origin) : null;
+    const creator = PUBLIC_NAME.test(input.handle)
+      ? await creatorByHandle(ctx.db, input.handle, origin)
+      : null;
     if (!creator) throw notFound("Creator not found");
     if (input.q) throttle(ctx, SEARCH_RATE_LIMIT);
     const page = await browse(ctx.db, {
@@ -149,12 +190,19 @@ export const readSitemap = defineProcedure({
   input: z.object({ kind: z.string().optional(), part: z.string().optional() }),
   async run({ input, ctx }) {
     const origin = pagesOrigin(ctx);
-    const parts = await cachedSitemap("parts", async () => JSON.stringify(await sitemapParts(ctx.db)));
+    const parts = await cachedSitemap("parts", async () =>
+      JSON.stringify(await sitemapParts(ctx.db)),
+    );
     const known: SitemapPart[] = JSON.parse(parts ?? "[]");
-    if (input.kind === undefined) return cachedSitemap(`index\n${origin}`, async () => sitemapIndexXml(origin, known));
-    const part = known.find((candidate) => candidate.kind === input.kind && `${candidate.start}.xml` === input.part);
+    if (input.kind === undefined)
+      return cachedSitemap(`index\n${origin}`, async () => sitemapIndexXml(origin, known));
+    const part = known.find(
+      (candidate) => candidate.kind === input.kind && `${candidate.start}.xml` === input.part,
+    );
     if (!part) return null;
-    return cachedSitemap(`${part.kind}\n${part.start}\n${origin}`, () => sitemapPartXml(ctx.db, origin, part.kind, part.start));
+    return cachedSitemap(`${part.kind}\n${part.start}\n${origin}`, () =>
+      sitemapPartXml(ctx.db, origin, part.kind, part.start),
+    );
   },
 });
 

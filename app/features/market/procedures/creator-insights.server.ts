@@ -4,7 +4,11 @@ import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { recentSalesOf } from "~/features/market/creator-sales.server";
 import { creatorMarketExport } from "~/features/market/creator-export.server";
 import { creatorAnalytics as analyticsOf } from "~/features/market/analytics.server";
-import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from "~/features/market/analytics";
+import {
+  ANALYTICS_RANGES,
+  DEFAULT_ANALYTICS_RANGE,
+  type AnalyticsRange,
+} from "~/features/market/analytics";
 
 /** What a creator sees of their own sales: the recent sales of the payment monitor, the analytics, and the market part of their data export. */
 
@@ -20,13 +24,15 @@ const RANGE_MESSAGE = `days must be ${ANALYTICS_RANGES.slice(0, -1).join(", ")} 
 
 export const analyticsQuerySchema = z.object({
   days: z.preprocess(
-    (value) => (value === "" || value === null || value === undefined ? String(DEFAULT_ANALYTICS_RANGE) : String(value)),
+    (value) =>
+      value === "" || value === null || value === undefined
+        ? String(DEFAULT_ANALYTICS_RANGE)
+        : String(value),
     z
-      .enum(
-        ANALYTICS_RANGES.map((range) => String(range)) as [string, ...string[]],
-        RANGE_MESSAGE,
-      )
-      .meta({ description: `The range in days ending today (UTC): ${ANALYTICS_RANGES.join(", ")}; ${DEFAULT_ANALYTICS_RANGE} when left out.` }),
+      .enum(ANALYTICS_RANGES.map((range) => String(range)) as [string, ...string[]], RANGE_MESSAGE)
+      .meta({
+        description: `The range in days ending today (UTC): ${ANALYTICS_RANGES.join(", ")}; ${DEFAULT_ANALYTICS_RANGE} when left out.`,
+      }),
   ),
 });
 

@@ -5,7 +5,11 @@ import { notFound } from "~/infra/errors.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { DEFAULT_PRICE, styleName, suggestedPrice } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
-import { listingInputSchema, defaultListingDescription, defaultListingTitle } from "~/features/market/listing-schema";
+import {
+  listingInputSchema,
+  defaultListingDescription,
+  defaultListingTitle,
+} from "~/features/market/listing-schema";
 import {
   activeListingForStylizedImage,
   ownStylizedImage,
@@ -45,7 +49,9 @@ export const myListings = defineProcedure({
   access: "user",
   input: z.object({}),
   async run({ user, ctx }) {
-    return (await listingsOfCreator(ctx.db, user.id)).map((row) => toCreatorListing(row, ctx.origin));
+    return (await listingsOfCreator(ctx.db, user.id)).map((row) =>
+      toCreatorListing(row, ctx.origin),
+    );
   },
 });
 
@@ -86,7 +92,9 @@ export const listingFormDefaults = defineProcedure({
       listingId: listing?.id ?? null,
       title: listing?.title ?? defaultListingTitle(name),
       description: listing?.description ?? defaultListingDescription(name),
-      price: centsToPriceString(listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100),
+      price: centsToPriceString(
+        listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100,
+      ),
       tags: listing ? parseTags(listing.tags).join(", ") : `${image.style}, portrait, ai art`,
       licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
       defaultPrice: DEFAULT_PRICE,

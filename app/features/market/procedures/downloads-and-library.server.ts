@@ -1,16 +1,29 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { HttpError, badRequest, forbidden, notFound } from "~/infra/errors.server";
-import { LIBRARY_LINK_EMAIL_RATE_LIMIT, LIBRARY_LINK_RATE_LIMIT, throttle, throttleQuietly } from "~/infra/rate-limit.server";
+import {
+  LIBRARY_LINK_EMAIL_RATE_LIMIT,
+  LIBRARY_LINK_RATE_LIMIT,
+  throttle,
+  throttleQuietly,
+} from "~/infra/rate-limit.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { redeemDownload } from "~/features/market/download-grants.server";
 import { licenseByLicenseId } from "~/features/market/licenses.server";
 import { hasPaidOrders, libraryOf } from "~/features/market/library.server";
-import { libraryUrl, normalizeEmail, verifyLibraryToken } from "~/features/market/library-token.server";
+import {
+  libraryUrl,
+  normalizeEmail,
+  verifyLibraryToken,
+} from "~/features/market/library-token.server";
 import { renderLibraryLinkMail } from "~/features/market/library-link-mail.server";
-import { LIBRARY_LINK_SENT, libraryLinkSchema, ratingSchema } from "~/features/market/library-schema";
+import {
+  LIBRARY_LINK_SENT,
+  libraryLinkSchema,
+  ratingSchema,
+} from "~/features/market/library-schema";
 import { rateItem, ratingsOfItems } from "~/features/market/ratings.server";
 
 /** Buyers' downloads, license pages and library (public: the download token, the license id or the library link is the key). */
@@ -69,10 +82,17 @@ export const requestLibraryLink = defineProcedure({
   async run({ input, ctx }) {
     throttle(ctx, LIBRARY_LINK_RATE_LIMIT);
     const email = normalizeEmail(input.email);
-    if (throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) && (await hasPaidOrders(ctx.db, email))) {
+    if (
+      throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) &&
+      (await hasPaidOrders(ctx.db, email))
+    ) {
       const origin = mailLinkOrigin(ctx.config, "A library link mail");
       if (origin) {
-        await queueMailWithinRecipientLimit(ctx.db, { to: email, ...renderLibraryLinkMail({ libraryUrl: libraryUrl(origin, email, ctx.now) }), now: ctx.now });
+        await queueMailWithinRecipientLimit(ctx.db, {
+          to: email,
+          ...renderLibraryLinkMail({ libraryUrl: libraryUrl(origin, email, ctx.now) }),
+          now: ctx.now,
+        });
         announceJobs();
       }
     }
@@ -106,7 +126,8 @@ export const buyerLibrary = defineProcedure({
   },
 });
 
-export const LIBRARY_LINK_INVALID = "This library link is not valid or has expired. Ask for a new one below.";
+export const LIBRARY_LINK_INVALID =
+  "This library link is not valid or has expired. Ask for a new one below.";
 
 /**
  * The library's rating form: the buyer (proved by the library link's token)
@@ -121,6 +142,12 @@ export const rateLibraryItem = defineProcedure({
   async run({ input, ctx }) {
     const verified = verifyLibraryToken(input.token, ctx.now);
     if (!verified) throw badRequest(LIBRARY_LINK_INVALID);
-    return rateItem(ctx.db, { email: verified.email, orderItemId: input.orderItemId, stars: input.stars, text: input.text, now: ctx.now });
+    return rateItem(ctx.db, {
+      email: verified.email,
+      orderItemId: input.orderItemId,
+      stars: input.stars,
+      text: input.text,
+      now: ctx.now,
+    });
   },
 });

@@ -16,7 +16,11 @@ const paymentStatusRead = (name: string, force: boolean) =>
     input: sessionIdSchema,
     async run({ input, ctx }) {
       throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
-      const deps = { db: ctx.db, now: ctx.now, providerOf: (id: Parameters<typeof providerFor>[0]) => providerFor(id, ctx.config) };
+      const deps = {
+        db: ctx.db,
+        now: ctx.now,
+        providerOf: (id: Parameters<typeof providerFor>[0]) => providerFor(id, ctx.config),
+      };
       const { order, synced } = await refreshOrderOfSession(deps, input.sessionId, force);
       // The receipt, queued when this call fulfilled the order: sent now rather than at the worker's next poll.
       if (synced) announceJobs();

@@ -19,7 +19,10 @@ export const receiveStripeWebhook = defineProcedure({
   input: z.object({ payload: z.string(), signature: z.string().optional() }),
   async run({ input, ctx }) {
     const settings = {
-      secrets: { platform: ctx.config.STRIPE_WEBHOOK_SECRET, connect: ctx.config.STRIPE_CONNECT_WEBHOOK_SECRET },
+      secrets: {
+        platform: ctx.config.STRIPE_WEBHOOK_SECRET,
+        connect: ctx.config.STRIPE_CONNECT_WEBHOOK_SECRET,
+      },
       liveServer: isLiveStripeKey(ctx.config.STRIPE_SECRET_KEY),
     };
     const { event, endpoint } = checkStripeWebhook(settings, input.payload, input.signature);

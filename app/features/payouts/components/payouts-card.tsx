@@ -1,12 +1,22 @@
 import { Link } from "@remix-run/react";
 import type { PayoutsOverview } from "~/features/payouts/types";
-import { BalanceList, StateBadge, TestModeBadge, accountExplanation } from "~/features/payouts/components/payout-words";
+import {
+  BalanceList,
+  StateBadge,
+  TestModeBadge,
+  accountExplanation,
+} from "~/features/payouts/components/payout-words";
 
 /**
  * The dashboard's Payouts card: the payout account's state in words, the
  * balance, and the way to the Payouts page (to set payouts up, or manage them).
  */
-export function PayoutsCard({ payouts }: { payouts: Pick<PayoutsOverview, "account" | "balance"> & Partial<Pick<PayoutsOverview, "currency">> }) {
+export function PayoutsCard({
+  payouts,
+}: {
+  payouts: Pick<PayoutsOverview, "account" | "balance"> &
+    Partial<Pick<PayoutsOverview, "currency">>;
+}) {
   const { account, balance } = payouts;
   const notSetUp = account.status === "not_connected";
   return (

@@ -44,17 +44,28 @@ export function PayoutsPage({
       />
       {notice ? <Notice message={notice} /> : null}
       {error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="payouts-error">
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="payouts-error"
+        >
           {error}
         </p>
       ) : null}
-      {account.provider === "test" ? <TestModeNotice testAccountBalance={overview.testAccountBalance} currency={overview.currency} /> : null}
+      {account.provider === "test" ? (
+        <TestModeNotice
+          testAccountBalance={overview.testAccountBalance}
+          currency={overview.currency}
+        />
+      ) : null}
       <AccountSection account={account} platformCountry={overview.platformCountry} />
       <section className="card p-6" aria-labelledby="payouts-balance-title">
         <h2 id="payouts-balance-title" className="text-xl font-semibold text-slate-900">
           Balance
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Earned is everything you are owed, have been sent, or is held.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Earned is everything you are owed, have been sent, or is held.
+        </p>
         <div className="mt-4">
           <BalanceList balance={balance} currency={overview.currency} />
         </div>
@@ -67,15 +78,25 @@ export function PayoutsPage({
         <dl className="mt-3 space-y-3 text-sm text-slate-700">
           <div>
             <dt className="font-semibold text-slate-900">Owed</dt>
-            <dd>Your share of a paid sale that has not been sent yet, because your payout account is not ready. It is sent as soon as it is.</dd>
+            <dd>
+              Your share of a paid sale that has not been sent yet, because your payout account is
+              not ready. It is sent as soon as it is.
+            </dd>
           </div>
           <div>
             <dt className="font-semibold text-slate-900">Held</dt>
-            <dd>The buyer disputed the payment with their bank. Your share stays where it is until the dispute is settled: if it is won, it goes on as before; if it is lost, it is taken back.</dd>
+            <dd>
+              The buyer disputed the payment with their bank. Your share stays where it is until the
+              dispute is settled: if it is won, it goes on as before; if it is lost, it is taken
+              back.
+            </dd>
           </div>
           <div>
             <dt className="font-semibold text-slate-900">Reversed</dt>
-            <dd>The sale was refunded, so your share of the refunded amount was taken back (or never sent).</dd>
+            <dd>
+              The sale was refunded, so your share of the refunded amount was taken back (or never
+              sent).
+            </dd>
           </div>
         </dl>
       </section>
@@ -91,20 +112,34 @@ function Notice({ message }: { message: FlashMessage }) {
         ? "border-emerald-200 bg-emerald-50 text-emerald-900"
         : "border-slate-200 bg-slate-50 text-slate-800";
   return (
-    <div role={message.kind === "error" ? "alert" : "status"} className={`rounded-lg border p-3 text-sm ${tone}`} data-testid="payouts-notice">
+    <div
+      role={message.kind === "error" ? "alert" : "status"}
+      className={`rounded-lg border p-3 text-sm ${tone}`}
+      data-testid="payouts-notice"
+    >
       <p className="font-semibold">{message.title}</p>
       {message.description ? <p className="mt-0.5">{message.description}</p> : null}
     </div>
   );
 }
 
-function TestModeNotice({ testAccountBalance, currency }: { testAccountBalance: string | null; currency: string }) {
+function TestModeNotice({
+  testAccountBalance,
+  currency,
+}: {
+  testAccountBalance: string | null;
+  currency: string;
+}) {
   return (
-    <div className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900" role="note" data-testid="payouts-test-notice">
+    <div
+      className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900"
+      role="note"
+      data-testid="payouts-test-notice"
+    >
       <p className="text-lg font-bold tracking-wide">TEST MODE</p>
       <p className="text-sm">
-        No Stripe account is configured on this server, so your share of each sale goes to a built-in test payout account. No money
-        moves: transfers and refunds are only recorded.
+        No Stripe account is configured on this server, so your share of each sale goes to a
+        built-in test payout account. No money moves: transfers and refunds are only recorded.
       </p>
       <p className="mt-2 text-sm font-medium" data-testid="test-account-balance">
         {testAccountBalance === null
@@ -115,11 +150,23 @@ function TestModeNotice({ testAccountBalance, currency }: { testAccountBalance: 
   );
 }
 
-function AccountSection({ account, platformCountry }: { account: PayoutsOverview["account"]; platformCountry: string }) {
+function AccountSection({
+  account,
+  platformCountry,
+}: {
+  account: PayoutsOverview["account"];
+  platformCountry: string;
+}) {
   const canContinue = account.status === "pending" || account.status === "restricted";
-  const stripeDashboard = account.provider === "stripe" && (account.status === "active" || account.status === "restricted");
+  const stripeDashboard =
+    account.provider === "stripe" &&
+    (account.status === "active" || account.status === "restricted");
   return (
-    <section className="card p-6" aria-labelledby="payouts-account-title" data-testid="payout-account">
+    <section
+      className="card p-6"
+      aria-labelledby="payouts-account-title"
+      data-testid="payout-account"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="payouts-account-title" className="text-xl font-semibold text-slate-900">
           Payout account
@@ -132,7 +179,9 @@ function AccountSection({ account, platformCountry }: { account: PayoutsOverview
       </p>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-600">Provider</dt>
-        <dd className="text-slate-900">{account.provider === "stripe" ? "Stripe Connect" : "Test payouts (built in)"}</dd>
+        <dd className="text-slate-900">
+          {account.provider === "stripe" ? "Stripe Connect" : "Test payouts (built in)"}
+        </dd>
         <dt className="font-medium text-slate-600">Withdrawals to your bank</dt>
         <dd className="text-slate-900">{account.payoutsEnabled ? "Enabled" : "Not enabled yet"}</dd>
         {account.country ? (
@@ -146,8 +195,9 @@ function AccountSection({ account, platformCountry }: { account: PayoutsOverview
       </dl>
       {account.crossBorder ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="payout-cross-border">
-          Your account is outside {countryName(platformCountry)}, where this marketplace is based: Stripe pays you under its recipient
-          agreement, and each share reaches your Stripe balance 24 hours after it is sent.
+          Your account is outside {countryName(platformCountry)}, where this marketplace is based:
+          Stripe pays you under its recipient agreement, and each share reaches your Stripe balance
+          24 hours after it is sent.
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
@@ -157,7 +207,13 @@ function AccountSection({ account, platformCountry }: { account: PayoutsOverview
             {account.status === "not_connected" ? (
               <label className="flex flex-col text-sm font-medium text-slate-700">
                 Country you live in (where your bank account is)
-                <select name="country" defaultValue={platformCountry} className="field-input mt-1" data-testid="payouts-country" required>
+                <select
+                  name="country"
+                  defaultValue={platformCountry}
+                  className="field-input mt-1"
+                  data-testid="payouts-country"
+                  required
+                >
                   {countryChoices().map((choice) => (
                     <option key={choice.code} value={choice.code}>
                       {choice.name}
@@ -187,7 +243,12 @@ function AccountSection({ account, platformCountry }: { account: PayoutsOverview
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "N/A";
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
@@ -199,7 +260,13 @@ const CELL = `${t.cell} sm:align-top`;
  * value labelled; wider: a table scrolling sideways inside a focusable region
  * until it fits.
  */
-function TransfersSection({ transfers, currency }: { transfers: PayoutTransferView[]; currency: string }) {
+function TransfersSection({
+  transfers,
+  currency,
+}: {
+  transfers: PayoutTransferView[];
+  currency: string;
+}) {
   return (
     <section className="card overflow-hidden" aria-labelledby="payouts-transfers-title">
       <h2 id="payouts-transfers-title" className="px-6 pt-6 text-xl font-semibold text-slate-900">
@@ -210,17 +277,34 @@ function TransfersSection({ transfers, currency }: { transfers: PayoutTransferVi
           No transfers yet. Each share sent to your payout account will be listed here.
         </p>
       ) : (
-        <div className={`${t.region} mt-4 border-t border-slate-200`} role="region" aria-label="Transfers to your payout account" tabIndex={0}>
+        <div
+          className={`${t.region} mt-4 border-t border-slate-200`}
+          role="region"
+          aria-label="Transfers to your payout account"
+          tabIndex={0}
+        >
           <table className={t.table("sm:min-w-[44rem]")} data-testid="transfers-table">
             <caption className="sr-only">Transfers to your payout account, newest first</caption>
             <thead className={t.head}>
               <tr>
-                <th scope="col" className={HEAD}>Image sold</th>
-                <th scope="col" className={`${HEAD} text-right`}>Amount</th>
-                <th scope="col" className={`${HEAD} text-right`}>Reversed</th>
-                <th scope="col" className={HEAD}>Status</th>
-                <th scope="col" className={HEAD}>Date</th>
-                <th scope="col" className={HEAD}>Transfer</th>
+                <th scope="col" className={HEAD}>
+                  Image sold
+                </th>
+                <th scope="col" className={`${HEAD} text-right`}>
+                  Amount
+                </th>
+                <th scope="col" className={`${HEAD} text-right`}>
+                  Reversed
+                </th>
+                <th scope="col" className={HEAD}>
+                  Status
+                </th>
+                <th scope="col" className={HEAD}>
+                  Date
+                </th>
+                <th scope="col" className={HEAD}>
+                  Transfer
+                </th>
               </tr>
             </thead>
             <tbody className={t.body}>
@@ -229,28 +313,45 @@ function TransfersSection({ transfers, currency }: { transfers: PayoutTransferVi
                 return (
                   <tr key={transfer.id} data-testid="transfer-row" className={t.row}>
                     <td className={`${t.lead} sm:max-w-[18rem] sm:align-top`}>
-                      <p className="font-medium [overflow-wrap:anywhere] text-slate-900" data-testid="transfer-title">
+                      <p
+                        className="font-medium [overflow-wrap:anywhere] text-slate-900"
+                        data-testid="transfer-title"
+                      >
                         {transfer.title}
-                        {transfer.testMode ? <span className="ml-2 text-xs font-semibold text-amber-800">Test</span> : null}
+                        {transfer.testMode ? (
+                          <span className="ml-2 text-xs font-semibold text-amber-800">Test</span>
+                        ) : null}
                       </p>
-                      <p className="mt-0.5 text-xs break-all text-slate-500" data-testid="transfer-sale-reference">
+                      <p
+                        className="mt-0.5 text-xs break-all text-slate-500"
+                        data-testid="transfer-sale-reference"
+                      >
                         Sale ref. <code>{transfer.saleReference}</code>
                       </p>
                     </td>
-                    <td className={`${CELL} sm:text-right font-medium text-slate-900 tabular-nums`} data-label="Amount">
+                    <td
+                      className={`${CELL} sm:text-right font-medium text-slate-900 tabular-nums`}
+                      data-label="Amount"
+                    >
                       {dollars(transfer.amount, currency)}
                     </td>
                     <td className={`${CELL} sm:text-right tabular-nums`} data-label="Reversed">
                       {dollars(transfer.reversed, currency)}
                     </td>
                     <td className={CELL} data-label="Status">
-                      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
+                      <span
+                        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}
+                      >
+                        {status.label}
+                      </span>
                     </td>
                     <td className={CELL} data-label="Date">
                       {formatDate(transfer.createdAt)}
                     </td>
                     <td className={CELL} data-label="Transfer">
-                      <code className="min-w-0 text-xs break-all text-slate-500">{transfer.id}</code>
+                      <code className="min-w-0 text-xs break-all text-slate-500">
+                        {transfer.id}
+                      </code>
                     </td>
                   </tr>
                 );

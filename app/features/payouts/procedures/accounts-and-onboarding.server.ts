@@ -13,7 +13,11 @@ import type { PayoutAccountView } from "~/features/payouts/types";
 /** A creator's payout account: onboarding at the provider, coming back from it, the test onboarding, the provider's dashboard. */
 
 async function accountView(ctx: CallContext, userId: string): Promise<PayoutAccountView> {
-  const deps = { db: ctx.db, provider: payoutProvider(ctx.config, ctx.db), platform: platformOf(ctx.config) };
+  const deps = {
+    db: ctx.db,
+    provider: payoutProvider(ctx.config, ctx.db),
+    platform: platformOf(ctx.config),
+  };
   return (await payoutAccountWithRow(deps, userId)).view;
 }
 
@@ -30,7 +34,13 @@ export const startPayoutOnboarding = defineProcedure({
   input: z.object({ country: z.string().max(64).optional() }),
   run: ({ user, input, ctx }): Promise<{ url: string }> =>
     startOnboarding(
-      { db: ctx.db, provider: payoutProvider(ctx.config, ctx.db), platform: platformOf(ctx.config), now: ctx.now, origin: ctx.origin },
+      {
+        db: ctx.db,
+        provider: payoutProvider(ctx.config, ctx.db),
+        platform: platformOf(ctx.config),
+        now: ctx.now,
+        origin: ctx.origin,
+      },
       user,
       input.country,
     ),
@@ -43,7 +53,9 @@ export const refreshMyPayoutAccount = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }): Promise<PayoutAccountView> {
     const provider = payoutProvider(ctx.config, ctx.db);
-    await providerCall("Refreshing the payout account", () => refreshPayoutAccount(ctx.db, provider, user.id, ctx.now));
+    await providerCall("Refreshing the payout account", () =>
+      refreshPayoutAccount(ctx.db, provider, user.id, ctx.now),
+    );
     announceJobs();
     return accountView(ctx, user.id);
   },
@@ -54,9 +66,13 @@ export const testOnboardingState = defineProcedure({
   name: "testOnboardingState",
   access: "user",
   input: z.object({}),
-  async run({ user, ctx }): Promise<{ accountId: string; email: string; status: PayoutAccountView["status"] }> {
+  async run({
+    user,
+    ctx,
+  }): Promise<{ accountId: string; email: string; status: PayoutAccountView["status"] }> {
     const provider = payoutProvider(ctx.config, ctx.db);
-    if (provider.id !== "test") throw notFound("Test payout accounts exist only when Stripe is not configured");
+    if (provider.id !== "test")
+      throw notFound("Test payout accounts exist only when Stripe is not configured");
     const row = await payoutAccountOf(ctx.db, user.id, "test");
     if (!row) throw notFound("Set up payouts first");
     return { accountId: row.account_id, email: user.email, status: row.status };
@@ -70,7 +86,8 @@ export const completeTestOnboarding = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }): Promise<PayoutAccountView> {
     const provider = payoutProvider(ctx.config, ctx.db);
-    if (provider.id !== "test") throw notFound("Test payout accounts exist only when Stripe is not configured");
+    if (provider.id !== "test")
+      throw notFound("Test payout accounts exist only when Stripe is not configured");
     const row = await payoutAccountOf(ctx.db, user.id, "test");
     if (!row) throw notFound("Set up payouts first");
     await completeAtTestProvider(ctx.db, row.account_id, ctx.now);
@@ -89,7 +106,9 @@ export const payoutDashboardLink = defineProcedure({
     const provider = payoutProvider(ctx.config, ctx.db);
     const row = await payoutAccountOf(ctx.db, user.id, provider.id);
     if (!row || row.details_submitted !== 1) throw conflict("Finish setting up payouts first");
-    const url = await providerCall("Opening the Stripe dashboard", () => provider.dashboardUrl(row.account_id));
+    const url = await providerCall("Opening the Stripe dashboard", () =>
+      provider.dashboardUrl(row.account_id),
+    );
     if (!url) throw conflict("Test payout accounts have no Stripe dashboard");
     return { url };
   },

@@ -11,5 +11,9 @@ export const adminPayouts = defineProcedure({
   access: "admin",
   input: z.object({}),
   run: ({ ctx }): Promise<AdminPayoutRow[]> =>
-    adminPayoutRows({ db: ctx.db, provider: payoutProvider(ctx.config, ctx.db), scope: { includeTestSales: testSalesCount(ctx.config) } }),
+    adminPayoutRows({
+      db: ctx.db,
+      provider: payoutProvider(ctx.config, ctx.db),
+      scope: { includeTestSales: testSalesCount(ctx.config) },
+    }),
 });

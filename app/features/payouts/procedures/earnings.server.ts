@@ -17,7 +17,8 @@ export const creatorEarnings = defineProcedure({
   name: "creatorEarnings",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => earningsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
+  run: ({ user, ctx }) =>
+    earningsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
 /** The caller's studio and sales numbers (GET /api/token-stats and the dashboard's stat cards). */
@@ -25,7 +26,8 @@ export const creatorStats = defineProcedure({
   name: "creatorStats",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
+  run: ({ user, ctx }) =>
+    statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
 /** GET /api/token-payouts, the dashboard's Payouts card and the Payouts page: the account, the balance and the transfers. */

@@ -24,16 +24,30 @@ const IMAGE: ImageJson = {
 };
 
 function renderAt(path: string, element: ReactNode) {
-  renderWithRemix([{ path: path.split("?")[0], Component: () => <ToastProvider flash={null}>{element}</ToastProvider> }], { url: path });
+  renderWithRemix(
+    [
+      {
+        path: path.split("?")[0],
+        Component: () => <ToastProvider flash={null}>{element}</ToastProvider>,
+      },
+    ],
+    { url: path },
+  );
 }
 
 describe("the Style step without consent", () => {
   it("shows the consent form, with the text and a link to the privacy page, instead of Generate", () => {
     const paragraphs = faceConsentText({ kind: "local" });
-    renderAt("/dashboard", <StyleGenerator image={IMAGE} pending={null} consent={{ given: false, paragraphs }} />);
+    renderAt(
+      "/dashboard",
+      <StyleGenerator image={IMAGE} pending={null} consent={{ given: false, paragraphs }} />,
+    );
     const form = screen.getByTestId("face-consent-form");
     expect(within(form).getByText(/468 points/)).toBeInTheDocument();
-    expect(within(form).getByRole("link", { name: "privacy page" })).toHaveAttribute("href", "/privacy");
+    expect(within(form).getByRole("link", { name: "privacy page" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
     const agree = within(form).getByRole("button", { name: /I agree/ });
     const post = agree.closest("form")!;
     expect(post).toHaveAttribute("action", "/dashboard");
@@ -46,16 +60,25 @@ describe("the Style step without consent", () => {
   it("shows Generate once consent is given, and says when the upload will be removed", () => {
     renderAt(
       "/dashboard",
-      <StyleGenerator image={{ ...IMAGE, removesAt: "2026-12-22T10:00:00.000Z" }} pending={null} consent={{ given: true, paragraphs: [] }} />,
+      <StyleGenerator
+        image={{ ...IMAGE, removesAt: "2026-12-22T10:00:00.000Z" }}
+        pending={null}
+        consent={{ given: true, paragraphs: [] }}
+      />,
     );
     expect(screen.queryByTestId("face-consent-form")).toBeNull();
     expect(screen.getByRole("button", { name: /Generate/ })).toBeInTheDocument();
-    expect(screen.getByTestId("original-removal")).toHaveTextContent("This upload is removed on 22 December 2026");
+    expect(screen.getByTestId("original-removal")).toHaveTextContent(
+      "This upload is removed on 22 December 2026",
+    );
   });
 
   it("names fal.ai and its expiry when fal.ai styles", () => {
     const paragraphs = faceConsentText({ kind: "fal", photoExpirySeconds: 180 });
-    renderAt("/dashboard", <StyleGenerator image={IMAGE} pending={null} consent={{ given: false, paragraphs }} />);
+    renderAt(
+      "/dashboard",
+      <StyleGenerator image={IMAGE} pending={null} consent={{ given: false, paragraphs }} />,
+    );
     expect(screen.getByText(/sent to fal\.ai/)).toBeInTheDocument();
     expect(screen.getByText(/expiry of 180 seconds/)).toBeInTheDocument();
   });
@@ -66,10 +89,17 @@ describe("Settings, Privacy", () => {
     renderAt(
       "/settings/privacy",
       <PrivacySettings
-        screen={{ given: true, outdated: false, record: { given: true, at: "2026-11-26T09:30:00.000Z", version: "v1" }, paragraphs: ["Text."] }}
+        screen={{
+          given: true,
+          outdated: false,
+          record: { given: true, at: "2026-11-26T09:30:00.000Z", version: "v1" },
+          paragraphs: ["Text."],
+        }}
       />,
     );
-    expect(screen.getByTestId("consent-state")).toHaveTextContent("You agreed to face processing on 26 November 2026 at 09:30 UTC (text version v1).");
+    expect(screen.getByTestId("consent-state")).toHaveTextContent(
+      "You agreed to face processing on 26 November 2026 at 09:30 UTC (text version v1).",
+    );
     const withdraw = screen.getByRole("button", { name: "Withdraw consent" }).closest("form")!;
     expect(new FormData(withdraw).get("intent")).toBe("withdraw-consent");
   });
@@ -77,10 +107,20 @@ describe("Settings, Privacy", () => {
   it("asks again when the text changed", () => {
     renderAt(
       "/settings/privacy",
-      <PrivacySettings screen={{ given: false, outdated: true, record: { given: false, at: null, version: null }, paragraphs: ["Text."] }} />,
+      <PrivacySettings
+        screen={{
+          given: false,
+          outdated: true,
+          record: { given: false, at: null, version: null },
+          paragraphs: ["Text."],
+        }}
+      />,
     );
     expect(screen.getByTestId("consent-state")).toHaveTextContent("has changed since you agreed");
-    expect(screen.getByRole("button", { name: /I agree/ }).closest("form")).toHaveAttribute("action", "/settings/privacy");
+    expect(screen.getByRole("button", { name: /I agree/ }).closest("form")).toHaveAttribute(
+      "action",
+      "/settings/privacy",
+    );
   });
 });
 
@@ -97,6 +137,9 @@ describe("the privacy page", () => {
       />,
     );
     expect(screen.getByRole("heading", { name: "Styling: fal.ai" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "fal.ai data retention" })).toHaveAttribute("href", expect.stringContaining("docs.fal.ai"));
+    expect(screen.getByRole("link", { name: "fal.ai data retention" })).toHaveAttribute(
+      "href",
+      expect.stringContaining("docs.fal.ai"),
+    );
   });
 });

@@ -18,7 +18,11 @@ export function FaceConsentForm({
   back?: string;
 }) {
   return (
-    <section aria-labelledby="face-consent-heading" className="rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="face-consent-form">
+    <section
+      aria-labelledby="face-consent-heading"
+      className="rounded-xl border border-brand-200 bg-brand-50 p-4"
+      data-testid="face-consent-form"
+    >
       <h3 id="face-consent-heading" className="text-base font-semibold text-slate-900">
         Before your first style: how your photo is used
       </h3>

@@ -13,11 +13,16 @@ export function PrivacyPage({ facts }: { facts: PrivacyPageFacts }) {
     <article className="mx-auto max-w-3xl px-4 py-10" data-testid="privacy-page">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Privacy</h1>
       <p className="mt-3 text-slate-600">
-        What {PRODUCT_NAME} stores about you, where and for how long. This page is made from the settings this server
-        runs with, so it describes what it does now.
+        What {PRODUCT_NAME} stores about you, where and for how long. This page is made from the
+        settings this server runs with, so it describes what it does now.
       </p>
       {facts.sections.map((section) => (
-        <section key={section.id} aria-labelledby={`privacy-${section.id}`} className="mt-8" data-testid={`privacy-${section.id}`}>
+        <section
+          key={section.id}
+          aria-labelledby={`privacy-${section.id}`}
+          className="mt-8"
+          data-testid={`privacy-${section.id}`}
+        >
           <h2 id={`privacy-${section.id}`} className="text-xl font-semibold text-slate-900">
             {section.title}
           </h2>
@@ -29,7 +34,11 @@ export function PrivacyPage({ facts }: { facts: PrivacyPageFacts }) {
           {section.id === "styling" && facts.vendorRetentionUrl ? (
             <p className="mt-2 text-sm text-slate-600">
               fal.ai describes how long it keeps requests and files in its documentation:{" "}
-              <a href={facts.vendorRetentionUrl} className="font-medium text-brand-700 underline" rel="noreferrer">
+              <a
+                href={facts.vendorRetentionUrl}
+                className="font-medium text-brand-700 underline"
+                rel="noreferrer"
+              >
                 fal.ai data retention
               </a>
               .

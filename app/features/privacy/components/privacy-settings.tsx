@@ -11,14 +11,19 @@ export interface FaceConsentScreen {
 /** Settings, Privacy: whether the creator consents to face processing, since when, and Give or Withdraw. */
 export function PrivacySettings({ screen }: { screen: FaceConsentScreen }) {
   return (
-    <section aria-labelledby="privacy-settings-heading" className="space-y-4" data-testid="privacy-settings">
+    <section
+      aria-labelledby="privacy-settings-heading"
+      className="space-y-4"
+      data-testid="privacy-settings"
+    >
       <h2 id="privacy-settings-heading" className="text-lg font-semibold text-slate-900">
         Face processing
       </h2>
       {screen.given ? (
         <>
           <p className="text-sm text-slate-700" data-testid="consent-state">
-            You agreed to face processing on {formatMoment(screen.record.at)} (text version {screen.record.version}).
+            You agreed to face processing on {formatMoment(screen.record.at)} (text version{" "}
+            {screen.record.version}).
           </p>
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
             {screen.paragraphs.map((paragraph) => (
@@ -32,7 +37,8 @@ export function PrivacySettings({ screen }: { screen: FaceConsentScreen }) {
             </button>
           </Form>
           <p className="text-xs text-slate-500">
-            Withdrawing stops new styling at once and cancels styles that are waiting. Styles already made stay.
+            Withdrawing stops new styling at once and cancels styles that are waiting. Styles
+            already made stay.
           </p>
         </>
       ) : (
@@ -56,5 +62,11 @@ export function PrivacySettings({ screen }: { screen: FaceConsentScreen }) {
 
 function formatMoment(iso: string | null): string {
   if (!iso) return "an unknown date";
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  return (
+    new Date(iso).toLocaleString("en-GB", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }) + " UTC"
+  );
 }

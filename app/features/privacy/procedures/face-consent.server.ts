@@ -3,7 +3,11 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { accountOf } from "~/features/accounts/lends.server";
 import { cancelStylesOfCreator } from "~/features/studio/lends.server";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
-import { CANCELLED_BY_CONSENT_WITHDRAWAL, faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import {
+  CANCELLED_BY_CONSENT_WITHDRAWAL,
+  faceConsentText,
+  hasCurrentFaceConsent,
+} from "~/features/privacy/face-consent";
 import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";
 
 /**
@@ -13,7 +17,9 @@ import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-
  */
 
 export const giveFaceConsentSchema = z.object({
-  faceProcessing: z.literal(true, { error: "Send faceProcessing: true to agree to face processing" }),
+  faceProcessing: z.literal(true, {
+    error: "Send faceProcessing: true to agree to face processing",
+  }),
 });
 
 /** Records the consent to the current text, with its time and version; answers the account. */
@@ -34,7 +40,11 @@ export const withdrawFaceConsentProcedure = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }) {
     const updated = await withdrawFaceConsent(ctx.db, user.id, ctx.now, (trx) =>
-      cancelStylesOfCreator(trx, { userId: user.id, reason: CANCELLED_BY_CONSENT_WITHDRAWAL, now: ctx.now }),
+      cancelStylesOfCreator(trx, {
+        userId: user.id,
+        reason: CANCELLED_BY_CONSENT_WITHDRAWAL,
+        now: ctx.now,
+      }),
     );
     return accountOf(ctx.db, updated, ctx.now);
   },

@@ -12,9 +12,10 @@ import { getPlatform } from "~/features/publishing/platforms";
 afterEach(cleanup);
 
 function renderAt(node: ReactNode) {
-  return renderWithRemix([
-    { path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> },
-  ], { url: "/" });
+  return renderWithRemix(
+    [{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }],
+    { url: "/" },
+  );
 }
 
 describe("Adobe Stock on the screens", () => {
@@ -97,30 +98,69 @@ describe("Adobe Stock on the screens", () => {
         oauthAvailable={false}
         connectLink={null}
         modelReleases={[
-          { stylizedImageId: "img1", style: "anime", signedOn: "2026-11-26", createdAt: "2026-11-26T10:00:00Z", downloadUrl: "/api/token-stylized-images/img1/model-release" },
+          {
+            stylizedImageId: "img1",
+            style: "anime",
+            signedOn: "2026-11-26",
+            createdAt: "2026-11-26T10:00:00Z",
+            downloadUrl: "/api/token-stylized-images/img1/model-release",
+          },
         ]}
       />,
     );
-    expect(await screen.findByTestId("adobe-release-steps")).toHaveTextContent("does not take releases over SFTP");
-    expect(screen.getByTestId("adobe-release-steps")).toHaveTextContent("Recognizable people or property?");
-    expect(screen.getByRole("link", { name: "Anime image, signed 2026-11-26 (PDF)" })).toHaveAttribute(
-      "href",
-      "/api/token-stylized-images/img1/model-release",
+    expect(await screen.findByTestId("adobe-release-steps")).toHaveTextContent(
+      "does not take releases over SFTP",
     );
+    expect(screen.getByTestId("adobe-release-steps")).toHaveTextContent(
+      "Recognizable people or property?",
+    );
+    expect(
+      screen.getByRole("link", { name: "Anime image, signed 2026-11-26 (PDF)" }),
+    ).toHaveAttribute("href", "/api/token-stylized-images/img1/model-release");
   });
 
   it("links a submission's row to its model release, or to the page that makes one", async () => {
-    const row = { id: "adobestock" as const, name: "Adobe Stock", icon: "", url: null, error: null, downloadUrl: null, authUrl: null, stylizedImageId: "img1" };
+    const row = {
+      id: "adobestock" as const,
+      name: "Adobe Stock",
+      icon: "",
+      url: null,
+      error: null,
+      downloadUrl: null,
+      authUrl: null,
+      stylizedImageId: "img1",
+    };
     renderAt(
       <PublicationList
         publications={[
-          { ...row, status: "submitted", modelReleaseUrl: "/api/token-stylized-images/img1/model-release" },
+          {
+            ...row,
+            status: "submitted",
+            modelReleaseUrl: "/api/token-stylized-images/img1/model-release",
+          },
         ]}
       />,
     );
-    expect(await screen.findByRole("link", { name: "Model release (PDF)" })).toHaveAttribute("href", "/api/token-stylized-images/img1/model-release");
+    expect(await screen.findByRole("link", { name: "Model release (PDF)" })).toHaveAttribute(
+      "href",
+      "/api/token-stylized-images/img1/model-release",
+    );
     cleanup();
-    renderAt(<PublicationList publications={[{ ...row, status: "failed", error: "Adobe Stock needs a signed model release", modelReleaseUrl: null }]} />);
-    expect(await screen.findByRole("link", { name: "Add a model release" })).toHaveAttribute("href", "/studio/release?image=img1");
+    renderAt(
+      <PublicationList
+        publications={[
+          {
+            ...row,
+            status: "failed",
+            error: "Adobe Stock needs a signed model release",
+            modelReleaseUrl: null,
+          },
+        ]}
+      />,
+    );
+    expect(await screen.findByRole("link", { name: "Add a model release" })).toHaveAttribute(
+      "href",
+      "/studio/release?image=img1",
+    );
   });
 });

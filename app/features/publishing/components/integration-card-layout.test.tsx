@@ -14,7 +14,10 @@ afterEach(cleanup);
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 function renderAt(node: ReactNode) {
-  return renderWithRemix([{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }], { url: "/" });
+  return renderWithRemix(
+    [{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }],
+    { url: "/" },
+  );
 }
 
 const refused = (error: Record<string, string[]>): SubmissionResult<string[]> => ({
@@ -29,7 +32,14 @@ describe("IntegrationCard on a phone", () => {
       <IntegrationCard
         platform={getPlatform("opensea")}
         isActive
-        integration={{ apiKeyLast4: "1234", method: "apiKey", walletAddress: WALLET, shopDomain: null, isActive: true, lastError: null }}
+        integration={{
+          apiKeyLast4: "1234",
+          method: "apiKey",
+          walletAddress: WALLET,
+          shopDomain: null,
+          isActive: true,
+          lastError: null,
+        }}
         oauthAvailable={false}
         connectLink={null}
       />,
@@ -51,7 +61,10 @@ describe("ManualSetupForm's answers", () => {
         integration={null}
         oauthAvailable={false}
         connectLink={null}
-        lastResult={refused({ apiKey: ["Please enter your API key"], walletAddress: ["Please enter your wallet address"] })}
+        lastResult={refused({
+          apiKey: ["Please enter your API key"],
+          walletAddress: ["Please enter your wallet address"],
+        })}
       />,
     );
     const card = await screen.findByTestId("integration-card-opensea");

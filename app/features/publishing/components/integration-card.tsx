@@ -43,7 +43,16 @@ export interface IntegrationCardProps {
 }
 
 /** One platform's card on /integrations: its fee, what the product does there, and how to connect. */
-export function IntegrationCard({ platform, isActive, integration, oauthAvailable, connectLink, lastResult, onConnect, modelReleases }: IntegrationCardProps) {
+export function IntegrationCard({
+  platform,
+  isActive,
+  integration,
+  oauthAvailable,
+  connectLink,
+  lastResult,
+  onConnect,
+  modelReleases,
+}: IntegrationCardProps) {
   const status = platform.closed
     ? "No longer takes listings"
     : !needsConnection(platform)
@@ -79,7 +88,10 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
           </h2>
           <p className="text-xs text-slate-500">{platform.kind}</p>
         </div>
-        <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusClass}`} data-testid="integration-status">
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusClass}`}
+          data-testid="integration-status"
+        >
           {status}
         </span>
       </header>
@@ -98,13 +110,18 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
       </dl>
 
       {platform.closed ? (
-        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700" data-testid="integration-closed">
+        <p
+          className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700"
+          data-testid="integration-closed"
+        >
           {platform.closed}
         </p>
       ) : (
         <p className="text-sm text-slate-600">{platform.does}</p>
       )}
-      {platform.notice && !platform.closed ? <p className="text-xs text-slate-500">{platform.notice}</p> : null}
+      {platform.notice && !platform.closed ? (
+        <p className="text-xs text-slate-500">{platform.notice}</p>
+      ) : null}
       {platform.capability === "sftpSubmission" && !platform.closed ? (
         <>
           <AdobeReleaseSteps />
@@ -115,7 +132,11 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
                 {modelReleases.map((release) => (
                   <li key={release.stylizedImageId}>
                     <a href={release.downloadUrl} download className="text-brand-700 underline">
-                      {styleName(release.style)} image, {release.signedOn ? `signed ${release.signedOn}` : `uploaded ${release.createdAt.slice(0, 10)}`} (PDF)
+                      {styleName(release.style)} image,{" "}
+                      {release.signedOn
+                        ? `signed ${release.signedOn}`
+                        : `uploaded ${release.createdAt.slice(0, 10)}`}{" "}
+                      (PDF)
                     </a>
                   </li>
                 ))}
@@ -126,8 +147,13 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
       ) : null}
 
       {integration ? (
-        <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="integration-details">
-          {integration.shopDomain ? <p className="break-all">Store: {integration.shopDomain}</p> : null}
+        <div
+          className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
+          data-testid="integration-details"
+        >
+          {integration.shopDomain ? (
+            <p className="break-all">Store: {integration.shopDomain}</p>
+          ) : null}
           {integration.accountName ? (
             <>
               <p className="break-all" data-testid="integration-username">
@@ -137,8 +163,12 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
             </>
           ) : (
             <p>
-              {integration.method === "oauth" ? "Access token" : platform.id === "shopify" ? "Admin API token" : "API key"} ending in{" "}
-              <span className="font-mono">{integration.apiKeyLast4}</span>
+              {integration.method === "oauth"
+                ? "Access token"
+                : platform.id === "shopify"
+                  ? "Admin API token"
+                  : "API key"}{" "}
+              ending in <span className="font-mono">{integration.apiKeyLast4}</span>
             </p>
           )}
           {integration.walletAddress ? (
@@ -149,25 +179,39 @@ export function IntegrationCard({ platform, isActive, integration, oauthAvailabl
               </span>
             </p>
           ) : null}
-          {!integration.isActive && integration.lastError ? <p className="mt-1 text-orange-800">{integration.lastError}</p> : null}
+          {!integration.isActive && integration.lastError ? (
+            <p className="mt-1 text-orange-800">{integration.lastError}</p>
+          ) : null}
         </div>
       ) : null}
 
       {!platform.closed && platform.connect === "oauth" ? (
         oauthAvailable ? (
-          <OAuthConnect platform={platform} connectLink={connectLink} reconnect={Boolean(integration)} shop={integration?.shopDomain ?? ""} onConnect={onConnect} />
+          <OAuthConnect
+            platform={platform}
+            connectLink={connectLink}
+            reconnect={Boolean(integration)}
+            shop={integration?.shopDomain ?? ""}
+            onConnect={onConnect}
+          />
         ) : (
           <p className="text-xs text-slate-500">
-            Connecting by OAuth is not set up on this server; use your store&apos;s custom-app Admin API token below.
+            Connecting by OAuth is not set up on this server; use your store&apos;s custom-app Admin
+            API token below.
           </p>
         )
       ) : null}
 
-      {!platform.closed && platform.manualFields.length > 0 && (platform.connect === "apiKey" || platform.id === "shopify") ? (
+      {!platform.closed &&
+      platform.manualFields.length > 0 &&
+      (platform.connect === "apiKey" || platform.id === "shopify") ? (
         platform.connect === "apiKey" && !integration ? (
           <ManualSetupForm platform={platform} lastResult={lastResult} />
         ) : (
-          <details className="rounded-lg border border-slate-200 p-3" open={Boolean(lastResult) || (!oauthAvailable && !integration)}>
+          <details
+            className="rounded-lg border border-slate-200 p-3"
+            open={Boolean(lastResult) || (!oauthAvailable && !integration)}
+          >
             <summary className="cursor-pointer text-sm font-semibold text-slate-800">
               {integration ? "Update connection" : "Set up manually"}
             </summary>
@@ -252,7 +296,11 @@ function OAuthConnect({
             autoComplete="off"
           />
         </div>
-        <button type="submit" className={connectLink ? "btn-secondary" : "btn-primary"} data-testid={`connect-${platform.id}`}>
+        <button
+          type="submit"
+          className={connectLink ? "btn-secondary" : "btn-primary"}
+          data-testid={`connect-${platform.id}`}
+        >
           {connectLink ? "Use this store" : label}
         </button>
       </Form>

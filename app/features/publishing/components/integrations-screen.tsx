@@ -3,7 +3,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { PageHeader } from "~/ui/page-header";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { getPlatform } from "~/features/publishing/platforms";
-import type { CardIntegration, CardModelRelease } from "~/features/publishing/components/integration-card";
+import type {
+  CardIntegration,
+  CardModelRelease,
+} from "~/features/publishing/components/integration-card";
 import { IntegrationCard } from "~/features/publishing/components/integration-card";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useOAuthPopup } from "~/features/publishing/components/use-oauth-popup";
@@ -20,7 +23,13 @@ export interface IntegrationsScreenData {
 }
 
 /** The signed-in /integrations screen: a card per platform with its fee. */
-export function IntegrationsScreen({ data, lastResult }: { data: IntegrationsScreenData; lastResult?: SubmissionResult<string[]> }) {
+export function IntegrationsScreen({
+  data,
+  lastResult,
+}: {
+  data: IntegrationsScreenData;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const hydrated = useHydrated();
   const { connect } = useOAuthPopup({
     isConnected: (platform) => data.platforms.some((p) => p.platform === platform && p.isActive),
@@ -39,7 +48,10 @@ export function IntegrationsScreen({ data, lastResult }: { data: IntegrationsScr
         }
       />
       {data.shopError ? (
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
           {data.shopError}
         </p>
       ) : null}

@@ -7,7 +7,15 @@ import { styleName, suggestedPrice } from "~/lib/styles";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
 import { ReleaseHint } from "~/features/publishing/components/release-hint";
 import { LaunchResult } from "~/features/publishing/components/launch-result";
-import { DescriptionField, FieldError, PriceField, startChecked, startValue, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
+import {
+  DescriptionField,
+  FieldError,
+  PriceField,
+  startChecked,
+  startValue,
+  TitleField,
+  wasSentBack,
+} from "~/features/publishing/components/listing-fields";
 import type { PlatformOption } from "~/features/publishing/platforms";
 import type { LaunchResultData } from "~/features/publishing/components/types";
 import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
@@ -40,7 +48,14 @@ export const LAUNCH_ACTION = "/studio/launch";
 
 export interface LaunchFormProps {
   image: { id: string; style: string };
-  defaults: { title: string; description: string; price: string; licensingEnabled: boolean; nftEnabled: boolean; tags?: string };
+  defaults: {
+    title: string;
+    description: string;
+    price: string;
+    licensingEnabled: boolean;
+    nftEnabled: boolean;
+    tags?: string;
+  };
   platforms: PlatformOption[];
   /** The action's answer when the form was posted without JavaScript. */
   pageResult?: unknown;
@@ -56,7 +71,14 @@ export interface LaunchFormProps {
  * posts in place and the result view replaces it; without, it posts to
  * /studio/launch, which redirects to the result page.
  */
-export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onLaunched }: LaunchFormProps) {
+export function LaunchForm({
+  image,
+  defaults,
+  platforms,
+  pageResult,
+  onDone,
+  onLaunched,
+}: LaunchFormProps) {
   const [result, setResult] = useState<LaunchResultData | null>(null);
   const { fetcher, form, fields, pending } = useFetcherForm({
     id: `launch-${image.id}`,
@@ -66,7 +88,11 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
     invalidSubmitToast: (errors) => {
       if (errors.title?.length) return titleRefusal(errors.title[0]);
       if (errors.platforms?.length) return { kind: "error", ...COPY.selectPlatforms };
-      return { kind: "error", title: COPY.launchFailed.title, description: Object.values(errors).flat()[0] ?? undefined };
+      return {
+        kind: "error",
+        title: COPY.launchFailed.title,
+        description: Object.values(errors).flat()[0] ?? undefined,
+      };
     },
     answerWhenIdle: true,
     onAnswer: (answer) => {
@@ -109,7 +135,12 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
     >
       <TitleField field={fields.title} defaultValue={defaults.title} sentBack={sentBack} />
 
-      <DescriptionField field={fields.description} defaultValue={defaults.description} showError sentBack={sentBack} />
+      <DescriptionField
+        field={fields.description}
+        defaultValue={defaults.description}
+        showError
+        sentBack={sentBack}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <PriceField field={fields.price} defaultValue={defaults.price} sentBack={sentBack} />
@@ -124,7 +155,11 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
             placeholder="anime, portrait, ai art"
             className="field-input"
             aria-invalid={fields.tags.errors?.length ? true : undefined}
-            aria-describedby={fields.tags.errors?.length ? `${fields.tags.id}-hint ${fields.tags.errorId}` : `${fields.tags.id}-hint`}
+            aria-describedby={
+              fields.tags.errors?.length
+                ? `${fields.tags.id}-hint ${fields.tags.errorId}`
+                : `${fields.tags.id}-hint`
+            }
           />
           <p id={`${fields.tags.id}-hint`} className="mt-1 text-xs text-slate-500">
             Separate tags with commas.
@@ -133,7 +168,9 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
         </div>
       </div>
 
-      <fieldset aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}>
+      <fieldset
+        aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}
+      >
         <legend className="field-label">Platforms</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {open.map((platform) => {
@@ -142,14 +179,21 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
               <label
                 key={platform.id}
                 className={`flex items-center gap-3 rounded-lg border p-2.5 text-sm ${
-                  platform.connected ? "border-slate-200 bg-white" : "border-dashed border-slate-200 bg-slate-50 text-slate-500"
+                  platform.connected
+                    ? "border-slate-200 bg-white"
+                    : "border-dashed border-slate-200 bg-slate-50 text-slate-500"
                 }`}
               >
                 <input
                   type="checkbox"
                   name="platforms"
                   value={platform.id}
-                  defaultChecked={startChecked(fields.platforms, platform.id, platform.id === "marketplace", sentBack)}
+                  defaultChecked={startChecked(
+                    fields.platforms,
+                    platform.id,
+                    platform.id === "marketplace",
+                    sentBack,
+                  )}
                   disabled={!platform.connected}
                   className="h-4 w-4 rounded border-slate-300 text-brand-600"
                 />
@@ -208,7 +252,17 @@ export function LaunchForm({ image, defaults, platforms, pageResult, onDone, onL
  * An on/off setting that works without JavaScript: a hidden "false" then the
  * checkbox's "true" (the last value wins), styled as a switch.
  */
-function SwitchField({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+function SwitchField({
+  name,
+  label,
+  hint,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  defaultChecked: boolean;
+}) {
   const id = `switch-${name}`;
   return (
     <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3">

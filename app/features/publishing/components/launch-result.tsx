@@ -23,7 +23,13 @@ import { useCurrency } from "~/ui/currency";
  * queued, the view checks again every 2 s with JavaScript, or the page
  * refreshes itself without.
  */
-export function LaunchResult({ result, onDone }: { result: LaunchResultData; onDone?: () => void }) {
+export function LaunchResult({
+  result,
+  onDone,
+}: {
+  result: LaunchResultData;
+  onDone?: () => void;
+}) {
   const hydrated = useHydrated();
   const currency = useCurrency();
   const poll = useFetcher<{ platforms: PublicationView[] }>();
@@ -36,12 +42,16 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
 
   useEffect(() => {
     if (!hydrated || !pending || poll.state !== "idle") return;
-    const timer = setTimeout(() => poll.load(`/api/publications?imageId=${encodeURIComponent(result.imageId)}`), PUBLISH_POLL_INTERVAL_MS);
+    const timer = setTimeout(
+      () => poll.load(`/api/publications?imageId=${encodeURIComponent(result.imageId)}`),
+      PUBLISH_POLL_INTERVAL_MS,
+    );
     return () => clearTimeout(timer);
   }, [hydrated, pending, poll, result.imageId]);
 
   // The product's own marketplace, once live: its listing page is the link to share.
-  const ownPage = platforms.find((p) => p.id === "marketplace" && p.status === "live" && p.url)?.url ?? null;
+  const ownPage =
+    platforms.find((p) => p.id === "marketplace" && p.status === "live" && p.url)?.url ?? null;
   const launched = platforms.filter((p) => DONE_STATUSES.includes(p.status)).length;
   const views = estimatedViews(launched);
   const earnings = estimatedEarnings(views, Number(result.price));
@@ -56,7 +66,8 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
       <div>
         <h3 className="text-lg font-semibold text-slate-900">Marketing campaign launched!</h3>
         <p className="mt-1 text-sm text-slate-600">
-          Here is where your image stands on each platform. Only listings a platform confirmed are marked live.
+          Here is where your image stands on each platform. Only listings a platform confirmed are
+          marked live.
         </p>
         <p className="mt-1 text-sm font-medium text-slate-900" data-testid="launch-price">
           Price: {formatDollars(Number(result.price), currency)}
@@ -66,7 +77,8 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-xs font-medium text-slate-500">Platforms launched</dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="platforms-launched">
-            {launched} <span className="text-sm font-normal text-slate-500">of {platforms.length}</span>
+            {launched}{" "}
+            <span className="text-sm font-normal text-slate-500">of {platforms.length}</span>
           </dd>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
@@ -87,20 +99,27 @@ export function LaunchResult({ result, onDone }: { result: LaunchResultData; onD
         </div>
       </dl>
       <p className="text-sm text-slate-600" data-testid="launch-estimate-note">
-        Estimates, not measurements: {formatCount(ESTIMATED_REACH_PER_PLATFORM)} potential viewers per platform launched, and one sale per
-        10,000 views at {formatDollars(Number(result.price), currency)}.
+        Estimates, not measurements: {formatCount(ESTIMATED_REACH_PER_PLATFORM)} potential viewers
+        per platform launched, and one sale per 10,000 views at{" "}
+        {formatDollars(Number(result.price), currency)}.
       </p>
       <PublicationList publications={platforms} />
       {ownPage ? (
         <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid="launch-share">
           <h4 className="font-semibold text-slate-900">Share your listing</h4>
-          <p className="mt-1 text-sm text-slate-600">Its own page shows the image, the price and Add to cart, and looks right when posted.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Its own page shows the image, the price and Add to cart, and looks right when posted.
+          </p>
           <div className="mt-3">
             <ShareLinks url={ownPage} title="My new portrait" />
           </div>
         </div>
       ) : null}
-      {pending ? <p className="text-sm text-slate-600">Some platforms are still working; this updates by itself.</p> : null}
+      {pending ? (
+        <p className="text-sm text-slate-600">
+          Some platforms are still working; this updates by itself.
+        </p>
+      ) : null}
       {onDone ? (
         <div className="flex justify-end">
           <button type="button" className="btn-primary" onClick={onDone}>

@@ -7,7 +7,14 @@ import type { PlatformId, PlatformOption } from "~/features/publishing/platforms
 import type { PublicationStatus } from "~/features/publishing/types";
 import { COPY, postingCompleteText, titleRefusal } from "~/features/publishing/types";
 import { styleName } from "~/lib/styles";
-import { DescriptionField, FieldError, PriceField, startChecked, TitleField, wasSentBack } from "~/features/publishing/components/listing-fields";
+import {
+  DescriptionField,
+  FieldError,
+  PriceField,
+  startChecked,
+  TitleField,
+  wasSentBack,
+} from "~/features/publishing/components/listing-fields";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
 import { ReleaseHint } from "~/features/publishing/components/release-hint";
 import { PublicationList } from "~/features/publishing/components/publication-status";
@@ -37,7 +44,10 @@ export interface PostResult {
   modelReleaseUrl?: string | null;
 }
 
-export function postResultViews(results: PostResult[], stylizedImageId?: string): PublicationView[] {
+export function postResultViews(
+  results: PostResult[],
+  stylizedImageId?: string,
+): PublicationView[] {
   return results.map((result) => {
     const kit = result.status === "ready_to_mint" || result.status === "export_ready";
     return {
@@ -91,7 +101,8 @@ export function ListForSaleForm({
     pageResult,
     invalidSubmitToast: (errors) => {
       if (errors.platforms?.length) return { kind: "error", ...COPY.selectOnePlatform };
-      if (errors.price?.length) return { kind: "error", title: "Error", description: COPY.invalidPrice };
+      if (errors.price?.length)
+        return { kind: "error", title: "Error", description: COPY.invalidPrice };
       if (errors.title?.length) return titleRefusal(errors.title[0]);
     },
     answerWhenIdle: true,
@@ -99,9 +110,14 @@ export function ListForSaleForm({
       if (isOkAnswer<{ results: PostResult[] }>(answer)) {
         setResults(answer.results);
         const successes = answer.results.filter((r) => r.success).length;
-        return { kind: "success", ...COPY.postingComplete, description: postingCompleteText(successes, answer.results.length) };
+        return {
+          kind: "success",
+          ...COPY.postingComplete,
+          description: postingCompleteText(successes, answer.results.length),
+        };
       }
-      if (isSubmissionResult(answer) && answer.error?.[""]?.length) return { kind: "error", ...COPY.postFailed };
+      if (isSubmissionResult(answer) && answer.error?.[""]?.length)
+        return { kind: "error", ...COPY.postFailed };
     },
   });
 
@@ -134,16 +150,26 @@ export function ListForSaleForm({
       className="space-y-4"
       testId="list-for-sale-form"
     >
-      <fieldset aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}>
+      <fieldset
+        aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}
+      >
         <legend className="field-label">Platforms</legend>
         <div className="mt-2 space-y-2">
           {connected.map((platform) => (
-            <label key={platform.id} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm">
+            <label
+              key={platform.id}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm"
+            >
               <input
                 type="checkbox"
                 name="platforms"
                 value={platform.id}
-                defaultChecked={startChecked(fields.platforms, platform.id, platform.id === "marketplace", sentBack)}
+                defaultChecked={startChecked(
+                  fields.platforms,
+                  platform.id,
+                  platform.id === "marketplace",
+                  sentBack,
+                )}
                 className="h-4 w-4 rounded border-slate-300 text-brand-600"
               />
               <PlatformBadge platformId={platform.id} size="sm" />
@@ -157,17 +183,34 @@ export function ListForSaleForm({
         </div>
         <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
         <p className="mt-2 text-xs text-slate-600">
-          {externalConnected ? "Only connected platforms are shown. " : "No other platforms are connected yet. "}
+          {externalConnected
+            ? "Only connected platforms are shown. "
+            : "No other platforms are connected yet. "}
           {/* A new tab, so this form keeps what was typed. */}
-          <Link to="/integrations" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-            {externalConnected ? "Manage integrations" : "Connect platforms on the Integrations page"}
+          <Link
+            to="/integrations"
+            target="_blank"
+            rel="noopener"
+            className="font-semibold text-brand-700 underline"
+          >
+            {externalConnected
+              ? "Manage integrations"
+              : "Connect platforms on the Integrations page"}
             <span className="sr-only"> (opens in a new tab)</span>
           </Link>
         </p>
       </fieldset>
 
-      <TitleField field={fields.title} defaultValue={defaultListingTitle(name)} sentBack={sentBack} />
-      <DescriptionField field={fields.description} defaultValue={defaultListingDescription(name)} sentBack={sentBack} />
+      <TitleField
+        field={fields.title}
+        defaultValue={defaultListingTitle(name)}
+        sentBack={sentBack}
+      />
+      <DescriptionField
+        field={fields.description}
+        defaultValue={defaultListingDescription(name)}
+        sentBack={sentBack}
+      />
       <PriceField field={fields.price} defaultValue={image.price} sentBack={sentBack} />
       <div className="flex justify-end gap-2">
         {onClose ? (
@@ -219,8 +262,12 @@ export function ListForSale({
         <div className="fixed inset-0 overflow-y-auto p-4">
           <div className="flex min-h-full items-center justify-center">
             <DialogPanel className="card w-full max-w-lg p-6" data-testid="list-for-sale-dialog">
-              <DialogTitle className="text-lg font-semibold text-slate-900">List for Sale</DialogTitle>
-              <p className="mt-1 mb-4 text-sm text-slate-600">Choose where to sell this {styleName(image.style).toLowerCase()} image.</p>
+              <DialogTitle className="text-lg font-semibold text-slate-900">
+                List for Sale
+              </DialogTitle>
+              <p className="mt-1 mb-4 text-sm text-slate-600">
+                Choose where to sell this {styleName(image.style).toLowerCase()} image.
+              </p>
               <ListForSaleForm image={image} platforms={platforms} onClose={() => setOpen(false)} />
             </DialogPanel>
           </div>

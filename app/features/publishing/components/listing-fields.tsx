@@ -20,19 +20,34 @@ interface ListingField {
  * A field's starting text: what was submitted when the server sent the form
  * back with errors (so nothing typed is lost), else the given default.
  */
-export function startValue(field: Pick<ListingField, "initialValue">, fallback: string, sentBack = false): string {
-  const value = Array.isArray(field.initialValue) ? field.initialValue[field.initialValue.length - 1] : field.initialValue;
+export function startValue(
+  field: Pick<ListingField, "initialValue">,
+  fallback: string,
+  sentBack = false,
+): string {
+  const value = Array.isArray(field.initialValue)
+    ? field.initialValue[field.initialValue.length - 1]
+    : field.initialValue;
   // A form sent back leaves out the fields that were left empty.
   return typeof value === "string" ? value : sentBack ? "" : fallback;
 }
 
 /** Whether the server sent the form back (its submitted values are the starting values). */
 export function wasSentBack(form: { initialValue?: unknown }): boolean {
-  return Boolean(form.initialValue && typeof form.initialValue === "object" && Object.keys(form.initialValue).length > 0);
+  return Boolean(
+    form.initialValue &&
+    typeof form.initialValue === "object" &&
+    Object.keys(form.initialValue).length > 0,
+  );
 }
 
 /** Whether a checkbox with `value` was ticked in what the server sent back; `fallback` when nothing was. */
-export function startChecked(field: Pick<ListingField, "initialValue">, value: string, fallback: boolean, sentBack = false): boolean {
+export function startChecked(
+  field: Pick<ListingField, "initialValue">,
+  value: string,
+  fallback: boolean,
+  sentBack = false,
+): boolean {
   const submitted = field.initialValue;
   if (submitted === undefined || submitted === null) return sentBack ? false : fallback;
   const values = Array.isArray(submitted) ? submitted : [submitted];
@@ -48,7 +63,15 @@ export function FieldError({ errors, id }: { errors: string[] | undefined; id: s
   ) : null;
 }
 
-export function TitleField({ field, defaultValue, sentBack }: { field: ListingField; defaultValue: string; sentBack?: boolean }) {
+export function TitleField({
+  field,
+  defaultValue,
+  sentBack,
+}: {
+  field: ListingField;
+  defaultValue: string;
+  sentBack?: boolean;
+}) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -84,14 +107,28 @@ export function DescriptionField({
       <label htmlFor={field.id} className="field-label">
         Description
       </label>
-      <textarea id={field.id} name={field.name} defaultValue={startValue(field, defaultValue, sentBack)} rows={3} className="field-input" />
+      <textarea
+        id={field.id}
+        name={field.name}
+        defaultValue={startValue(field, defaultValue, sentBack)}
+        rows={3}
+        className="field-input"
+      />
       {showError ? <FieldError errors={field.errors} id={field.errorId} /> : null}
     </div>
   );
 }
 
 /** The price in dollars; `min` differs: the launch form takes 0 ("keep the price"), a listing needs more than 0. */
-export function PriceField({ field, defaultValue, sentBack }: { field: ListingField; defaultValue: string; sentBack?: boolean }) {
+export function PriceField({
+  field,
+  defaultValue,
+  sentBack,
+}: {
+  field: ListingField;
+  defaultValue: string;
+  sentBack?: boolean;
+}) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">

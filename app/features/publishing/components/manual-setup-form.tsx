@@ -10,7 +10,8 @@ import { COPY } from "~/features/publishing/types";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 
 /** The form's schema, loaded after the page rendered. */
-const loadManualIntegrationSchema = () => import("~/features/publishing/schemas").then((m) => m.manualIntegrationSchema);
+const loadManualIntegrationSchema = () =>
+  import("~/features/publishing/schemas").then((m) => m.manualIntegrationSchema);
 
 const PLACEHOLDERS: Record<ManualField, string> = {
   apiKey: "Paste your key",
@@ -30,7 +31,13 @@ function hasFieldErrors(error: Record<string, string[] | null>): boolean {
  * SFTP username and generated password. Every shown field is
  * required. Posts to /integrations (post/redirect/get with a flash message).
  */
-export function ManualSetupForm({ platform, lastResult }: { platform: Platform; lastResult?: SubmissionResult<string[]> }) {
+export function ManualSetupForm({
+  platform,
+  lastResult,
+}: {
+  platform: Platform;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const toast = useToast();
   const navigation = useNavigation();
   const validate = useDeferredValidation(loadManualIntegrationSchema);
@@ -47,10 +54,14 @@ export function ManualSetupForm({ platform, lastResult }: { platform: Platform; 
     if (!lastResult || shown.current === lastResult || !lastResult.error) return;
     shown.current = lastResult;
     // Only a refusal no field explains (e.g. the server could not save) gets the toast.
-    if (Object.keys(lastResult.error).length && !hasFieldErrors(lastResult.error)) toast({ kind: "error", ...COPY.integrationFailed });
+    if (Object.keys(lastResult.error).length && !hasFieldErrors(lastResult.error))
+      toast({ kind: "error", ...COPY.integrationFailed });
   }, [lastResult, toast]);
 
-  const pending = navigation.state !== "idle" && navigation.formData?.get("platform") === platform.id && navigation.formData?.get("intent") === "manual";
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("platform") === platform.id &&
+    navigation.formData?.get("intent") === "manual";
   const byName: Record<ManualField, (typeof fields)["apiKey"]> = {
     apiKey: fields.apiKey,
     walletAddress: fields.walletAddress,
@@ -58,7 +69,13 @@ export function ManualSetupForm({ platform, lastResult }: { platform: Platform; 
     username: fields.username,
   };
   return (
-    <Form method="post" action="/integrations" {...getFormProps(form)} className="space-y-3" data-testid={`manual-setup-${platform.id}`}>
+    <Form
+      method="post"
+      action="/integrations"
+      {...getFormProps(form)}
+      className="space-y-3"
+      data-testid={`manual-setup-${platform.id}`}
+    >
       <input type="hidden" name="intent" value="manual" />
       <input type="hidden" name="platform" value={platform.id} />
       <FormErrors errors={form.errors} id={form.errorId} />
@@ -77,7 +94,11 @@ export function ManualSetupForm({ platform, lastResult }: { platform: Platform; 
               spellCheck={false}
               required
               pattern={name === "walletAddress" ? "^0x[0-9a-fA-F]{40}$" : undefined}
-              placeholder={name === "apiKey" && platform.capability === "sftpSubmission" ? "Paste the generated password" : PLACEHOLDERS[name] || undefined}
+              placeholder={
+                name === "apiKey" && platform.capability === "sftpSubmission"
+                  ? "Paste the generated password"
+                  : PLACEHOLDERS[name] || undefined
+              }
               className="field-input font-mono"
               aria-invalid={field.errors?.length ? true : undefined}
               aria-describedby={field.errors?.length ? field.errorId : undefined}

@@ -7,7 +7,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 
 /** The form's schema, loaded after the page rendered. */
-const loadModelReleaseSchema = () => import("~/features/publishing/schemas").then((m) => m.modelReleaseSchema);
+const loadModelReleaseSchema = () =>
+  import("~/features/publishing/schemas").then((m) => m.modelReleaseSchema);
 
 export interface ModelReleaseView {
   kind: "signed" | "uploaded";
@@ -36,16 +37,27 @@ export function releaseAction(imageId: string): string {
 /** How the creator attaches a release in Adobe Stock's portal (Adobe takes none over SFTP). */
 export function AdobeReleaseSteps() {
   return (
-    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="adobe-release-steps">
+    <div
+      className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
+      data-testid="adobe-release-steps"
+    >
       <p className="font-semibold text-slate-900">Model releases in Adobe Stock</p>
       <p className="mt-1">
-        Adobe needs a signed model release for every image that shows a real person, and it does not take releases over SFTP. Make
-        the release here (Model release, under the image&apos;s listing), download the PDF, then in Adobe&apos;s contributor portal:
+        Adobe needs a signed model release for every image that shows a real person, and it does not
+        take releases over SFTP. Make the release here (Model release, under the image&apos;s
+        listing), download the PDF, then in Adobe&apos;s contributor portal:
       </p>
       <ol className="mt-1 list-decimal space-y-0.5 pl-5">
         <li>in the Uploaded Files tab, select the file we sent;</li>
-        <li>in the right panel, choose Yes under &ldquo;Recognizable people or property?&rdquo;, then Create a new release and Bulk upload scanned releases (or Search for an existing release you uploaded before);</li>
-        <li>upload the PDF and enter the model&apos;s first and last name, email address, the release language, the date signed and your role;</li>
+        <li>
+          in the right panel, choose Yes under &ldquo;Recognizable people or property?&rdquo;, then
+          Create a new release and Bulk upload scanned releases (or Search for an existing release
+          you uploaded before);
+        </li>
+        <li>
+          upload the PDF and enter the model&apos;s first and last name, email address, the release
+          language, the date signed and your role;
+        </li>
         <li>complete the file&apos;s details and submit it for review.</li>
       </ol>
     </div>
@@ -61,12 +73,20 @@ function CurrentRelease({ release }: { release: ModelReleaseView }) {
         }`
       : `Uploaded on ${release.createdAt.slice(0, 10)}`;
   return (
-    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="model-release-current">
+    <div
+      className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+      data-testid="model-release-current"
+    >
       <p className="font-semibold">Model release on file</p>
       <p>
         {what}; PDF, {Math.max(1, Math.round(release.bytes / 1024))} KB.
       </p>
-      <a href={release.downloadUrl} download className="mt-2 inline-block font-semibold text-brand-700 underline" data-testid="model-release-download">
+      <a
+        href={release.downloadUrl}
+        download
+        className="mt-2 inline-block font-semibold text-brand-700 underline"
+        data-testid="model-release-download"
+      >
         Download the model release (PDF)
       </a>
     </div>
@@ -141,7 +161,13 @@ function DrawnSignature() {
 }
 
 /** Sign a release for yourself: your name, the date, the same name typed as the signature, and the confirmation. */
-function SignReleaseForm({ state, lastResult }: { state: ModelReleaseState; lastResult?: SubmissionResult<string[]> }) {
+function SignReleaseForm({
+  state,
+  lastResult,
+}: {
+  state: ModelReleaseState;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const validate = useDeferredValidation(loadModelReleaseSchema);
@@ -159,9 +185,16 @@ function SignReleaseForm({ state, lastResult }: { state: ModelReleaseState; last
         {field.errors[0]}
       </p>
     ) : null;
-  const described = (field: { errors?: string[]; errorId: string }) => (field.errors?.length ? field.errorId : undefined);
+  const described = (field: { errors?: string[]; errorId: string }) =>
+    field.errors?.length ? field.errorId : undefined;
   return (
-    <Form method="post" action={releaseAction(state.imageId)} {...getFormProps(form)} className="space-y-3" data-testid="model-release-sign">
+    <Form
+      method="post"
+      action={releaseAction(state.imageId)}
+      {...getFormProps(form)}
+      className="space-y-3"
+      data-testid="model-release-sign"
+    >
       <input type="hidden" name="intent" value="sign" />
       <input type="hidden" name="id" value={state.imageId} />
       <FormErrors errors={form.errors} id={form.errorId} />
@@ -228,7 +261,8 @@ function SignReleaseForm({ state, lastResult }: { state: ModelReleaseState; last
           aria-describedby={described(fields.confirm)}
         />
         <label htmlFor={fields.confirm.id} className="text-sm text-slate-700">
-          I am the person shown in this image, I am at least 18, and I release it for stock use (the release printed on the PDF).
+          I am the person shown in this image, I am at least 18, and I release it for stock use (the
+          release printed on the PDF).
         </label>
       </div>
       {error(fields.confirm)}
@@ -255,7 +289,14 @@ function UploadReleaseForm({ imageId }: { imageId: string }) {
         <label htmlFor="release-file" className="field-label">
           Signed release (PDF, at most 10 MB)
         </label>
-        <input id="release-file" name="release" type="file" accept="application/pdf,.pdf" required className="field-input" />
+        <input
+          id="release-file"
+          name="release"
+          type="file"
+          accept="application/pdf,.pdf"
+          required
+          className="field-input"
+        />
       </div>
       <button type="submit" className="btn-secondary w-full" disabled={pending}>
         {pending ? "Uploading…" : "Upload the signed release"}
@@ -265,19 +306,32 @@ function UploadReleaseForm({ imageId }: { imageId: string }) {
 }
 
 /** The release page's body: the release on file, the two ways to make one, and how Adobe takes it. */
-export function ModelReleasePanel({ state, lastResult }: { state: ModelReleaseState; lastResult?: SubmissionResult<string[]> }) {
+export function ModelReleasePanel({
+  state,
+  lastResult,
+}: {
+  state: ModelReleaseState;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   if (!state.ready) {
-    return <p className="text-slate-700">This image is not ready yet: add its release once its style has been generated.</p>;
+    return (
+      <p className="text-slate-700">
+        This image is not ready yet: add its release once its style has been generated.
+      </p>
+    );
   }
   return (
     <div className="space-y-6" data-testid="model-release-panel">
       <p className="text-sm text-slate-700">
-        A styled selfie shows a real, identifiable person, so Adobe Stock takes it only with a model release signed by that person.
-        Nothing is submitted to Adobe Stock until this image has one.
+        A styled selfie shows a real, identifiable person, so Adobe Stock takes it only with a model
+        release signed by that person. Nothing is submitted to Adobe Stock until this image has one.
       </p>
       {state.release ? <CurrentRelease release={state.release} /> : null}
       {state.sizeRefusal ? (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="model-release-size">
+        <p
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="model-release-size"
+        >
           {state.sizeRefusal}
         </p>
       ) : null}

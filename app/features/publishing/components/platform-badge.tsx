@@ -5,7 +5,13 @@ import { findPlatform } from "~/features/publishing/platforms";
  * written beside it). Letters, not the registry's emoji, so it renders the same
  * on machines without an emoji font.
  */
-export function PlatformBadge({ platformId, size = "md" }: { platformId: string; size?: "sm" | "md" }) {
+export function PlatformBadge({
+  platformId,
+  size = "md",
+}: {
+  platformId: string;
+  size?: "sm" | "md";
+}) {
   const platform = findPlatform(platformId);
   const box = size === "sm" ? "h-7 w-7 text-sm" : "h-10 w-10 text-xl";
   return (

@@ -6,13 +6,23 @@ import { findPlatform } from "~/features/publishing/platforms";
 
 /** A stock agency's row: its model release (download it, or add one), which the agency needs before a submission. */
 function ReleaseLinks({ publication }: { publication: PublicationView }) {
-  if (findPlatform(publication.id)?.capability !== "sftpSubmission" || publication.modelReleaseUrl === undefined) return null;
-  const page = publication.stylizedImageId ? `/studio/release?image=${encodeURIComponent(publication.stylizedImageId)}` : null;
+  if (
+    findPlatform(publication.id)?.capability !== "sftpSubmission" ||
+    publication.modelReleaseUrl === undefined
+  )
+    return null;
+  const page = publication.stylizedImageId
+    ? `/studio/release?image=${encodeURIComponent(publication.stylizedImageId)}`
+    : null;
   return (
     <p className="text-xs text-slate-600" data-testid="publication-release">
       {publication.modelReleaseUrl ? (
         <>
-          <a href={publication.modelReleaseUrl} download className="font-semibold text-brand-700 underline">
+          <a
+            href={publication.modelReleaseUrl}
+            download
+            className="font-semibold text-brand-700 underline"
+          >
             Model release (PDF)
           </a>
           {" · attach it to the file in the contributor portal (Releases). "}
@@ -46,7 +56,10 @@ const PILL: Record<PublicationStatus, string> = {
 
 export function StatusPill({ status }: { status: PublicationStatus }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PILL[status]}`} data-testid="publication-status">
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PILL[status]}`}
+      data-testid="publication-status"
+    >
       {STATUS_LABELS[status]}
     </span>
   );
@@ -57,7 +70,12 @@ function NextStep({ publication }: { publication: PublicationView }) {
   switch (publication.status) {
     case "live":
       return publication.url ? (
-        <a href={publication.url} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5 text-xs">
+        <a
+          href={publication.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-secondary px-3 py-1.5 text-xs"
+        >
           View listing
         </a>
       ) : null;
@@ -87,7 +105,10 @@ function NextStep({ publication }: { publication: PublicationView }) {
 /** One row per platform: its name, honest state, and the next step (view, download, connect). */
 export function PublicationList({ publications }: { publications: PublicationView[] }) {
   return (
-    <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="publication-list">
+    <ul
+      className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+      data-testid="publication-list"
+    >
       {publications.map((publication) => (
         <li
           key={publication.id}
@@ -99,14 +120,18 @@ export function PublicationList({ publications }: { publications: PublicationVie
           <div className="min-w-0 flex-1">
             <p className="text-sm font-medium text-slate-900">{publication.name}</p>
             {publication.status === "queued" ? (
-              <p className="text-xs text-slate-500">Working on it…{publication.error ? ` ${publication.error}` : ""}</p>
-            ) : publication.error && (publication.status === "failed" || publication.status === "needs_auth") ? (
+              <p className="text-xs text-slate-500">
+                Working on it…{publication.error ? ` ${publication.error}` : ""}
+              </p>
+            ) : publication.error &&
+              (publication.status === "failed" || publication.status === "needs_auth") ? (
               <p className="text-xs text-red-700">{publication.error}</p>
             ) : publication.status === "submitted" ? (
               <p className="text-xs text-slate-600" data-testid="publication-submitted">
-                Uploaded to your contributor account; {publication.name} reviews it before it goes on sale. In the contributor portal,
-                attach the model release to the file, tick &ldquo;Created using generative AI tools&rdquo; if a generative model made it,
-                then submit it.
+                Uploaded to your contributor account; {publication.name} reviews it before it goes
+                on sale. In the contributor portal, attach the model release to the file, tick
+                &ldquo;Created using generative AI tools&rdquo; if a generative model made it, then
+                submit it.
               </p>
             ) : null}
             {publication.note ? (

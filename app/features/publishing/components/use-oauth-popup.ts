@@ -2,7 +2,14 @@ import { useCallback, useEffect, useRef } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { useToast } from "~/ui/toaster";
 import { findPlatform } from "~/features/publishing/platforms";
-import { COPY, connectFailedText, OAUTH_CHANNEL, OAUTH_POPUP_CHECK_MS, OAUTH_POPUP_HEIGHT, OAUTH_POPUP_WIDTH } from "~/features/publishing/types";
+import {
+  COPY,
+  connectFailedText,
+  OAUTH_CHANNEL,
+  OAUTH_POPUP_CHECK_MS,
+  OAUTH_POPUP_HEIGHT,
+  OAUTH_POPUP_WIDTH,
+} from "~/features/publishing/types";
 
 interface Attempt {
   platform: string;
@@ -31,8 +38,18 @@ export function useOAuthPopup({ isConnected }: { isConnected: (platform: string)
       if (!current || current.announced) return;
       current.announced = true;
       const name = findPlatform(current.platform)?.name ?? current.platform;
-      if (message.ok) toast({ kind: "success", title: COPY.connectionComplete.title, description: message.description ?? `${name} is connected.` });
-      else toast({ kind: "error", title: COPY.connectionFailed.title, description: message.description ?? connectFailedText(name) });
+      if (message.ok)
+        toast({
+          kind: "success",
+          title: COPY.connectionComplete.title,
+          description: message.description ?? `${name} is connected.`,
+        });
+      else
+        toast({
+          kind: "error",
+          title: COPY.connectionFailed.title,
+          description: message.description ?? connectFailedText(name),
+        });
     },
     [toast],
   );
@@ -41,7 +58,9 @@ export function useOAuthPopup({ isConnected }: { isConnected: (platform: string)
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(OAUTH_CHANNEL);
-    channel.onmessage = (event: MessageEvent<{ ok: boolean; platform: string; title: string; description: string }>) => {
+    channel.onmessage = (
+      event: MessageEvent<{ ok: boolean; platform: string; title: string; description: string }>,
+    ) => {
       if (!attempt.current || event.data?.platform !== attempt.current.platform) return;
       revalidator.revalidate();
       finish(event.data);
@@ -56,35 +75,60 @@ export function useOAuthPopup({ isConnected }: { isConnected: (platform: string)
     if (connectedRef.current(current.platform)) finish({ ok: true });
   });
 
-  useEffect(() => () => {
-    if (attempt.current) clearInterval(attempt.current.timer);
-  }, []);
+  useEffect(
+    () => () => {
+      if (attempt.current) clearInterval(attempt.current.timer);
+    },
+    [],
+  );
 
   /** Opens the popup at once (so no blocker stops it), then points it at the provider. Answers false if it could not open. */
   const connect = useCallback(
     async (platform: string, query: Record<string, string> = {}) => {
       const name = findPlatform(platform)?.name ?? platform;
-      const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - OAUTH_POPUP_WIDTH) / 2));
-      const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - OAUTH_POPUP_HEIGHT) / 2));
-      const popup = window.open("about:blank", `oauth-${platform}`, `width=${OAUTH_POPUP_WIDTH},height=${OAUTH_POPUP_HEIGHT},left=${left},top=${top}`);
+      const left = Math.max(
+        0,
+        Math.round(window.screenX + (window.outerWidth - OAUTH_POPUP_WIDTH) / 2),
+      );
+      const top = Math.max(
+        0,
+        Math.round(window.screenY + (window.outerHeight - OAUTH_POPUP_HEIGHT) / 2),
+      );
+      const popup = window.open(
+        "about:blank",
+        `oauth-${platform}`,
+        `width=${OAUTH_POPUP_WIDTH},height=${OAUTH_POPUP_HEIGHT},left=${left},top=${top}`,
+      );
       if (!popup) {
-        toast({ kind: "error", title: COPY.connectionFailed.title, description: `${connectFailedText(name)}: please allow pop-ups for this site.` });
+        toast({
+          kind: "error",
+          title: COPY.connectionFailed.title,
+          description: `${connectFailedText(name)}: please allow pop-ups for this site.`,
+        });
         return false;
       }
       if (attempt.current) clearInterval(attempt.current.timer);
       const params = new URLSearchParams({ ...query, display: "popup" });
       let authUrl: string;
       try {
-        const response = await fetch(`/api/oauth/${platform}/authorize?${params}`, { credentials: "include", headers: { Accept: "application/json" } });
-        const body = (await response.json().catch(() => ({}))) as { authUrl?: string; message?: string };
-        if (!response.ok || !body.authUrl) throw new Error(body.message ?? `${response.status}: ${response.statusText}`);
+        const response = await fetch(`/api/oauth/${platform}/authorize?${params}`, {
+          credentials: "include",
+          headers: { Accept: "application/json" },
+        });
+        const body = (await response.json().catch(() => ({}))) as {
+          authUrl?: string;
+          message?: string;
+        };
+        if (!response.ok || !body.authUrl)
+          throw new Error(body.message ?? `${response.status}: ${response.statusText}`);
         authUrl = body.authUrl;
       } catch (error) {
         popup.close();
         toast({
           kind: "error",
           title: COPY.connectionFailed.title,
-          description: error instanceof Error && error.message ? error.message : connectFailedText(name),
+          description:
+            error instanceof Error && error.message ? error.message : connectFailedText(name),
         });
         return false;
       }

@@ -24,7 +24,11 @@ export interface ConnectorHooks {
 }
 
 /** The connector of a platform, by what the registry says the product can do there. */
-export function connectorFor(platform: Platform, request: PublishRequest, hooks: ConnectorHooks): Connector {
+export function connectorFor(
+  platform: Platform,
+  request: PublishRequest,
+  hooks: ConnectorHooks,
+): Connector {
   switch (platform.capability) {
     case "mintKit":
       return mintKitConnector;
@@ -33,7 +37,10 @@ export function connectorFor(platform: Platform, request: PublishRequest, hooks:
     case "sftpSubmission": {
       const setup = hooks.sftpSubmission?.();
       if (!setup) break;
-      return sftpSubmissionConnector({ ...setup, onAuthRejected: (message) => hooks.onAuthRejected(request, message) });
+      return sftpSubmissionConnector({
+        ...setup,
+        onAuthRejected: (message) => hooks.onAuthRejected(request, message),
+      });
     }
     case "liveListing":
       if (platform.id === "marketplace") return marketplaceConnector(hooks.listOnMarketplace);

@@ -1,7 +1,10 @@
 import sharp from "sharp";
 import { styleName } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
-import { digitalSourceTypeCode, digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server";
+import {
+  digitalSourceTypeCode,
+  digitalSourceTypeOfFile,
+} from "~/engines/styling/ai-disclosure.server";
 import { writeZip } from "~/features/publishing/connectors/zip-archive.server";
 
 /**
@@ -57,7 +60,8 @@ export function exportXmp(fields: {
   /** The IPTC digital source type of the exported image (digitalSourceTypeOfFile of its bytes). */
   sourceType: string;
 }): string {
-  const alt = (value: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(value)}</rdf:li></rdf:Alt>`;
+  const alt = (value: string) =>
+    `<rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(value)}</rdf:li></rdf:Alt>`;
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
@@ -124,14 +128,24 @@ function readme(input: ExportPackageInput, fileName: string, sourceType: string)
 
 export async function buildExportPackage(input: ExportPackageInput): Promise<ExportPackage> {
   const style = styleName(input.style);
-  const description = input.description.trim() || `An AI-stylized selfie in the ${style.toLowerCase()} style.`;
+  const description =
+    input.description.trim() || `An AI-stylized selfie in the ${style.toLowerCase()} style.`;
   const keywords = exportKeywords(input.tags, input.style);
   const copyright = `© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`;
   const sourceType = digitalSourceTypeOfFile(input.source);
   const jpeg = await sharp(input.source, { failOn: "error" })
     .rotate()
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" })
-    .withXmp(exportXmp({ title: input.title, description, keywords, copyright, creator: input.creatorName, sourceType }))
+    .withXmp(
+      exportXmp({
+        title: input.title,
+        description,
+        keywords,
+        copyright,
+        creator: input.creatorName,
+        sourceType,
+      }),
+    )
     .toBuffer();
   const fileName = `${slug(input.title)}.jpg`;
   const csv = exportCsv({

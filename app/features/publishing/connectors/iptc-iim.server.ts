@@ -16,7 +16,14 @@ export interface IimFields {
 }
 
 /** The longest value IIM allows in each field, in bytes (callers cut their text to these first, so it reads the same everywhere). */
-export const IIM_LIMITS = { title: 64, headline: 256, caption: 2000, keyword: 64, byline: 32, copyright: 128 } as const;
+export const IIM_LIMITS = {
+  title: 64,
+  headline: 256,
+  caption: 2000,
+  keyword: 64,
+  byline: 32,
+  copyright: 128,
+} as const;
 
 /** Bytes of `value` in UTF-8, cut to at most `max` without splitting a character. */
 function utf8(value: string, max: number): Buffer {

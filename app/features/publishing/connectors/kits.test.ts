@@ -56,21 +56,32 @@ describe("zip archives", () => {
 describe("the NFT mint kit", () => {
   it("holds ERC-721 metadata (style, AI-generated, license) and the image", async () => {
     // As the fal.ai engine writes it: its digital source type in the file's XMP, which the kit carries.
-    const image = await sharp(fixture("portrait.png")).png().withXmp(disclosureXmp("fal.ai test", DIGITAL_SOURCE_TYPES.fal)).toBuffer();
+    const image = await sharp(fixture("portrait.png"))
+      .png()
+      .withXmp(disclosureXmp("fal.ai test", DIGITAL_SOURCE_TYPES.fal))
+      .toBuffer();
     const { metadata, zip } = buildMintKit({
       platformName: "OpenSea",
       title: "Anime Style Selfie",
       description: "Me, in anime.",
       style: "anime",
       tags: ["anime", "portrait"],
-      image: { data: image, extension: "png", url: "https://selfie.example/media/kits/abc.png?exp=1&sig=x" },
+      image: {
+        data: image,
+        extension: "png",
+        url: "https://selfie.example/media/kits/abc.png?exp=1&sig=x",
+      },
       externalUrl: "https://selfie.example/marketplace?listing=L1",
       licenseUrl: "https://selfie.example/license",
       walletAddress: WALLET,
       createdAt: new Date("2026-11-22T10:00:00Z"),
     });
     const entries = readZip(zip);
-    expect(entries.map((entry) => entry.name)).toEqual(["metadata.json", "image.png", "README.txt"]);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      "metadata.json",
+      "image.png",
+      "README.txt",
+    ]);
     const parsed: unknown = JSON.parse(entries[0].data.toString("utf8"));
     expectErc721Shape(parsed);
     expect(parsed).toEqual(metadata);
@@ -113,20 +124,32 @@ describe("the stock export package", () => {
       createdAt: new Date("2026-11-22T10:00:00Z"),
     });
     const entries = readZip(pack.zip);
-    expect(entries.map((entry) => entry.name)).toEqual(["fantasy-hero-selfie.jpg", "metadata.csv", "README.txt"]);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      "fantasy-hero-selfie.jpg",
+      "metadata.csv",
+      "README.txt",
+    ]);
     const jpeg = entries[0].data;
 
     const metadata = await sharp(jpeg).metadata();
     expect(metadata.format).toBe("jpeg");
     expect([metadata.width, metadata.height]).toEqual([1024, 1024]);
     const xmp = metadata.xmp!.toString("utf8");
-    expect(xmp).toContain('Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia"');
-    expect(xmp).toMatch(/<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Fantasy &#34;Hero&#34; Selfie<\/rdf:li>/);
-    expect(xmp).toMatch(/<dc:description><rdf:Alt><rdf:li xml:lang="x-default">A dramatic portrait &#38; more<\/rdf:li>/);
+    expect(xmp).toContain(
+      'Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia"',
+    );
+    expect(xmp).toMatch(
+      /<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Fantasy &#34;Hero&#34; Selfie<\/rdf:li>/,
+    );
+    expect(xmp).toMatch(
+      /<dc:description><rdf:Alt><rdf:li xml:lang="x-default">A dramatic portrait &#38; more<\/rdf:li>/,
+    );
     expect(xmp).toContain("<rdf:li>hero</rdf:li>");
     expect(xmp).toContain("<rdf:li>Fantasy</rdf:li>");
     expect(xmp).toContain("<rdf:li>AI generated</rdf:li>");
-    expect(xmp).toMatch(/<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">© 2026 Ada Lovelace<\/rdf:li>/);
+    expect(xmp).toMatch(
+      /<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">© 2026 Ada Lovelace<\/rdf:li>/,
+    );
     expect(xmp).toContain("<dc:creator><rdf:Seq><rdf:li>Ada Lovelace</rdf:li>");
 
     const csv = entries[1].data.toString("utf8");
@@ -146,7 +169,10 @@ describe("the stock export package", () => {
       tags: [],
       creatorName: "Ada Lovelace",
       priceCents: 2500,
-      source: await sharp(fixture("portrait.png")).png().withXmp(disclosureXmp("local test", DIGITAL_SOURCE_TYPES.local)).toBuffer(),
+      source: await sharp(fixture("portrait.png"))
+        .png()
+        .withXmp(disclosureXmp("local test", DIGITAL_SOURCE_TYPES.local))
+        .toBuffer(),
       createdAt: new Date("2026-11-22T10:00:00Z"),
     });
     expect((await sharp(local.jpeg).metadata()).xmp!.toString("utf8")).toContain(

@@ -11,7 +11,9 @@ export interface MarketplaceListing {
  * selling side's listing service (passed in, so there is one implementation of
  * listings) and answers `live` with its /marketplace URL.
  */
-export function marketplaceConnector(list: (request: PublishRequest) => Promise<MarketplaceListing>): Connector {
+export function marketplaceConnector(
+  list: (request: PublishRequest) => Promise<MarketplaceListing>,
+): Connector {
   return {
     async publish(request) {
       const listing = await list(request);

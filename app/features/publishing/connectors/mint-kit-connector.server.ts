@@ -1,6 +1,11 @@
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import type { Connector } from "~/features/publishing/connectors/connector.server";
-import { artifactImageKey, artifactZipKey, imageForKit, newArtifactId } from "~/infra/artifact-files.server";
+import {
+  artifactImageKey,
+  artifactZipKey,
+  imageForKit,
+  newArtifactId,
+} from "~/infra/artifact-files.server";
 import { buildMintKit } from "~/features/publishing/connectors/mint-kit.server";
 import { LICENSE_PATH } from "~/features/publishing/types";
 

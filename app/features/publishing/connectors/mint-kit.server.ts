@@ -2,7 +2,10 @@ import crypto from "node:crypto";
 import { styleName } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
 import { LICENSE_NAME } from "~/lib/license-terms";
-import { digitalSourceTypeCode, digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server";
+import {
+  digitalSourceTypeCode,
+  digitalSourceTypeOfFile,
+} from "~/engines/styling/ai-disclosure.server";
 import { writeZip } from "~/features/publishing/connectors/zip-archive.server";
 
 /**
@@ -101,11 +104,11 @@ function readme(input: MintKitInput): string {
     `1. Sign in to ${input.platformName} with your own wallet${input.walletAddress ? ` (${input.walletAddress})` : ""}.`,
     `2. Create a new item, upload image.${input.image.extension}, and copy the name, description and`,
     "   attributes (traits) from metadata.json.",
-    "3. If you mint with your own contract, pin the image to IPFS and replace the \"image\" value",
+    '3. If you mint with your own contract, pin the image to IPFS and replace the "image" value',
     "   in metadata.json with its ipfs:// URI (the link in it is ours and expires after a year).",
     "",
     `${PRODUCT_NAME} never holds your keys: you sign and pay any network fee yourself.`,
-    "The image is AI-generated; keep the \"AI Generated\" attribute so collectors know.",
+    'The image is AI-generated; keep the "AI Generated" attribute so collectors know.',
     "",
   ].join("\n");
 }
@@ -115,7 +118,10 @@ export function buildMintKit(input: MintKitInput): { metadata: Erc721Metadata; z
   const metadata = mintKitMetadata(input);
   const zip = writeZip(
     [
-      { name: "metadata.json", data: Buffer.from(JSON.stringify(metadata, null, 2) + "\n", "utf8") },
+      {
+        name: "metadata.json",
+        data: Buffer.from(JSON.stringify(metadata, null, 2) + "\n", "utf8"),
+      },
       { name: `image.${input.image.extension}`, data: input.image.data },
       { name: "README.txt", data: Buffer.from(readme(input), "utf8") },
     ],

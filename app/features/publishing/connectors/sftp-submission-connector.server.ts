@@ -1,6 +1,10 @@
 import type { Connector } from "~/features/publishing/connectors/connector.server";
 import { PermanentPublishError } from "~/features/publishing/connectors/connector.server";
-import { buildStockSubmission, stockSizeRefusal, StockSubmissionRefused } from "~/features/publishing/connectors/stock-submission.server";
+import {
+  buildStockSubmission,
+  stockSizeRefusal,
+  StockSubmissionRefused,
+} from "~/features/publishing/connectors/stock-submission.server";
 import type { SftpServerAddress } from "~/features/publishing/sftp-connections.server";
 import { connectSftp } from "~/infra/sftp/sftp-client.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";

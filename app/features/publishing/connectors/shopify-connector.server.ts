@@ -18,7 +18,9 @@ export function shopifyDescriptionHtml(description: string, style: string): stri
     .map((text) => text.trim())
     .filter(Boolean)
     .map((text) => `<p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>`);
-  paragraphs.push(`<p>AI-generated image in the ${escapeHtml(styleName(style).toLowerCase())} style.</p>`);
+  paragraphs.push(
+    `<p>AI-generated image in the ${escapeHtml(styleName(style).toLowerCase())} style.</p>`,
+  );
   return paragraphs.join("");
 }
 
@@ -42,21 +44,36 @@ export function shopifyConnector(hooks: {
         return { status: "needs_auth", url: null, error: "Connect your Shopify store first." };
       }
       // Shopify takes PNG, GIF and JPEG media: an optimized WebP goes as the styled file instead.
-      const mediaKey = /\.(jpg|png)$/.test(request.image.fileKey) ? request.image.fileKey : request.image.styledFileKey;
-      if (!/\.(jpg|png)$/.test(mediaKey)) throw new PermanentPublishError("Shopify takes JPEG or PNG images only");
-      const client = new ShopifyAdminClient(credential.shopDomain, hooks.tokens ?? credential.secret, deps.fetch);
+      const mediaKey = /\.(jpg|png)$/.test(request.image.fileKey)
+        ? request.image.fileKey
+        : request.image.styledFileKey;
+      if (!/\.(jpg|png)$/.test(mediaKey))
+        throw new PermanentPublishError("Shopify takes JPEG or PNG images only");
+      const client = new ShopifyAdminClient(
+        credential.shopDomain,
+        hooks.tokens ?? credential.secret,
+        deps.fetch,
+      );
       try {
         const product = await upsertShopifyProduct(
           client,
           {
             title: request.content.title,
-            descriptionHtml: shopifyDescriptionHtml(request.content.description, request.image.style),
+            descriptionHtml: shopifyDescriptionHtml(
+              request.content.description,
+              request.image.style,
+            ),
             tags: [...request.content.tags, "AI generated", styleName(request.image.style)],
             price: (request.content.priceCents / 100).toFixed(2),
             imageUrl: `${request.origin}${signedMediaUrl(mediaKey, MEDIA_URL_TTL_SECONDS, deps.now().getTime())}`,
             imageAlt: request.content.title,
           },
-          { existingProductId: request.externalId, onCreated: deps.onExternalId, signal: deps.signal, mediaPolling: hooks.mediaPolling },
+          {
+            existingProductId: request.externalId,
+            onCreated: deps.onExternalId,
+            signal: deps.signal,
+            mediaPolling: hooks.mediaPolling,
+          },
         );
         return {
           status: "live",

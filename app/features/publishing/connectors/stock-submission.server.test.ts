@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cutAtWord, mentionsAi, neededSize, stockSizeRefusal, submissionText, withoutAiWording } from "~/features/publishing/connectors/stock-submission.server";
+import {
+  cutAtWord,
+  mentionsAi,
+  neededSize,
+  stockSizeRefusal,
+  submissionText,
+  withoutAiWording,
+} from "~/features/publishing/connectors/stock-submission.server";
 
 describe("a stock submission's text", () => {
   it("cuts at a word boundary within the byte limit, never inside a word or a character", () => {
@@ -11,7 +18,9 @@ describe("a stock submission's text", () => {
   });
 
   it("drops AI wording and mends the article", () => {
-    expect(withoutAiWording("An AI-stylized selfie in the anime style.")).toBe("A stylized selfie in the anime style.");
+    expect(withoutAiWording("An AI-stylized selfie in the anime style.")).toBe(
+      "A stylized selfie in the anime style.",
+    );
     expect(withoutAiWording("AI generated portrait")).toBe("portrait");
     expect(withoutAiWording("Made with generative AI, an image")).toBe("Made with, an image");
     expect(withoutAiWording("A hair portrait")).toBe("A hair portrait");
@@ -42,7 +51,9 @@ describe("the size Adobe Stock takes", () => {
     const size = neededSize(768, 1024);
     expect(size.width * size.height).toBeGreaterThanOrEqual(4_000_000);
     expect(size.width / size.height).toBeCloseTo(0.75, 2);
-    expect(stockSizeRefusal({ width: 768, height: 1024 })).toContain(`at least ${size.width} × ${size.height} px`);
+    expect(stockSizeRefusal({ width: 768, height: 1024 })).toContain(
+      `at least ${size.width} × ${size.height} px`,
+    );
     expect(stockSizeRefusal(null)).toContain("its real size is not known");
   });
 });

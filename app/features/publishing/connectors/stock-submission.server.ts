@@ -130,11 +130,16 @@ export function stockSizeRefusal(
 }
 
 /** Title, caption and keywords as they go into both the XMP and the IIM (the same text in each). */
-export function submissionText(input: Pick<StockSubmissionInput, "title" | "description" | "style" | "tags">) {
+export function submissionText(
+  input: Pick<StockSubmissionInput, "title" | "description" | "style" | "tags">,
+) {
   const style = styleName(input.style);
-  const title = cutAtWord(withoutAiWording(input.title), IIM_LIMITS.title) || cutAtWord(`${style} style portrait`, IIM_LIMITS.title);
+  const title =
+    cutAtWord(withoutAiWording(input.title), IIM_LIMITS.title) ||
+    cutAtWord(`${style} style portrait`, IIM_LIMITS.title);
   const description =
-    cutAtWord(withoutAiWording(input.description), IIM_LIMITS.caption) || `A portrait in the ${style.toLowerCase()} style.`;
+    cutAtWord(withoutAiWording(input.description), IIM_LIMITS.caption) ||
+    `A portrait in the ${style.toLowerCase()} style.`;
   const keywords = exportKeywords(input.tags, input.style)
     .filter((keyword) => !mentionsAi(keyword))
     .map((keyword) => cutAtWord(keyword, IIM_LIMITS.keyword))
@@ -159,12 +164,18 @@ export async function buildStockSubmission(input: StockSubmissionInput): Promise
   let pipeline = sharp(input.source, { failOn: "error" }).rotate();
   // The engine enlarged what it made: back to the pixels it made (a reduction, never an enlargement).
   if (input.native.width < stored.width || input.native.height < stored.height) {
-    pipeline = pipeline.resize(input.native.width, input.native.height, { fit: "fill", kernel: "lanczos3" });
+    pipeline = pipeline.resize(input.native.width, input.native.height, {
+      fit: "fill",
+      kernel: "lanczos3",
+    });
   }
 
   const { title, description, keywords } = submissionText(input);
   const creator = cutAtWord(input.creatorName, IIM_LIMITS.byline);
-  const copyright = cutAtWord(`© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`, IIM_LIMITS.copyright);
+  const copyright = cutAtWord(
+    `© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`,
+    IIM_LIMITS.copyright,
+  );
   const { data, info } = await pipeline
     .flatten({ background: "#ffffff" })
     .toColourspace("srgb")

@@ -23,14 +23,18 @@ describe("zip archives", () => {
 
   it("refuse unsafe, repeated and all-digit names", () => {
     for (const name of ["../evil", "/abs", "a//b", "a/./b", "späße.txt", ""]) {
-      expect(() => writeZip([{ name, data: Buffer.alloc(1) }]), name).toThrow(/Unsafe zip entry name/);
+      expect(() => writeZip([{ name, data: Buffer.alloc(1) }]), name).toThrow(
+        /Unsafe zip entry name/,
+      );
     }
     expect(() => writeZip([entries[0], entries[0]])).toThrow(/Duplicate/);
     expect(() => writeZip([{ name: "2026", data: Buffer.alloc(1) }])).toThrow(/non-digit/);
   });
 
   it("read only stored entries", () => {
-    const compressed = Buffer.from(zipSync({ "a.txt": Buffer.from("hello hello hello") }, { level: 6 }));
+    const compressed = Buffer.from(
+      zipSync({ "a.txt": Buffer.from("hello hello hello") }, { level: 6 }),
+    );
     expect(() => readZip(compressed)).toThrow(/compressed/);
     expect(() => readZip(Buffer.from("not a zip at all, just some text"))).toThrow();
   });

@@ -36,13 +36,18 @@ export function writeZip(entries: ZipEntry[], modified = new Date()): Buffer {
   const files: Zippable = {};
   for (const entry of entries) {
     const segments = entry.name.split("/");
-    if (!/^[A-Za-z0-9._/-]{1,200}$/.test(entry.name) || segments.some((part) => part === "" || part === "." || part === "..")) {
+    if (
+      !/^[A-Za-z0-9._/-]{1,200}$/.test(entry.name) ||
+      segments.some((part) => part === "" || part === "." || part === "..")
+    ) {
       throw new Error(`Unsafe zip entry name: ${entry.name}`);
     }
     // fflate takes the entries as an object: a repeated name would replace an entry, and a name
     // that is an integer would be moved to the front.
-    if (Object.hasOwn(files, entry.name)) throw new Error(`Duplicate zip entry name: ${entry.name}`);
-    if (/^\d+$/.test(entry.name)) throw new Error(`Zip entry names need a non-digit: ${entry.name}`);
+    if (Object.hasOwn(files, entry.name))
+      throw new Error(`Duplicate zip entry name: ${entry.name}`);
+    if (/^\d+$/.test(entry.name))
+      throw new Error(`Zip entry names need a non-digit: ${entry.name}`);
     if (entry.data.length >= 0xffffffff) throw new Error("Entry too large for a zip without zip64");
     files[entry.name] = entry.data;
   }

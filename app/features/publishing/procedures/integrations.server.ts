@@ -2,7 +2,12 @@ import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { badRequest } from "~/infra/errors.server";
 import { INVALID_SHOP_DOMAIN, normalizeShopDomain } from "~/lib/shop-domain";
-import { getPlatform, isPlatformId, MARKETPLACE_ID, PLATFORM_IDS } from "~/features/publishing/platforms";
+import {
+  getPlatform,
+  isPlatformId,
+  MARKETPLACE_ID,
+  PLATFORM_IDS,
+} from "~/features/publishing/platforms";
 import type { PlatformId } from "~/features/publishing/platforms";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
 import { recentModelReleases } from "~/features/publishing/model-releases.server";
@@ -15,7 +20,11 @@ import {
   storeTakenText,
 } from "~/features/publishing/integrations.server";
 import { connectManually } from "~/features/publishing/manual-connections.server";
-import { completeOAuth, shopifyOAuthConfigured, startOAuth } from "~/features/publishing/oauth-connections.server";
+import {
+  completeOAuth,
+  shopifyOAuthConfigured,
+  startOAuth,
+} from "~/features/publishing/oauth-connections.server";
 
 // The creator's connections to the platforms: set up by hand or through OAuth, and the /integrations screen.
 
@@ -49,7 +58,10 @@ export const createIntegration = defineProcedure({
   access: "user",
   input: z.preprocess(
     (value) =>
-      value && typeof value === "object" && "platform" in value && typeof value.platform === "string"
+      value &&
+      typeof value === "object" &&
+      "platform" in value &&
+      typeof value.platform === "string"
         ? { ...value, platform: value.platform.toLowerCase() }
         : value,
     manualIntegrationSchema,
@@ -76,8 +88,12 @@ export const deleteIntegration = defineProcedure({
   access: "user",
   input: z.object({ platform: platformParam }),
   async run({ input, user, ctx }) {
-    if (input.platform === MARKETPLACE_ID) throw badRequest(`${getPlatform(MARKETPLACE_ID).name} is always connected`);
-    const removed = await disconnectIntegration(ctx.db, { userId: user.id, platform: input.platform });
+    if (input.platform === MARKETPLACE_ID)
+      throw badRequest(`${getPlatform(MARKETPLACE_ID).name} is always connected`);
+    const removed = await disconnectIntegration(ctx.db, {
+      userId: user.id,
+      platform: input.platform,
+    });
     return { platform: input.platform, removed };
   },
 });
@@ -95,9 +111,12 @@ export const oauthAuthorize = defineProcedure({
     const platform = getPlatform(input.platform);
     const shop = input.shop === undefined ? null : normalizeShopDomain(input.shop);
     if (input.shop !== undefined && input.shop !== "" && !shop) {
-      throw badRequest("Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com", {
-        shop: ["Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com"],
-      });
+      throw badRequest(
+        "Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com",
+        {
+          shop: ["Please enter your store's myshopify.com domain, e.g. my-store.myshopify.com"],
+        },
+      );
     }
     const authUrl = await startOAuth(ctx.db, {
       config: ctx.config,
@@ -122,7 +141,13 @@ export const completeOAuthConnection = defineProcedure({
   access: "user",
   input: z.object({ platform: z.string().trim().max(40), query: z.instanceof(URLSearchParams) }),
   run: ({ input, user, ctx }) =>
-    completeOAuth(ctx.db, { config: ctx.config, userId: user.id, platformId: input.platform, params: input.query, now: ctx.now }),
+    completeOAuth(ctx.db, {
+      config: ctx.config,
+      userId: user.id,
+      platformId: input.platform,
+      params: input.query,
+      now: ctx.now,
+    }),
 });
 
 /**
@@ -142,9 +167,12 @@ export const integrationsScreen = defineProcedure({
     let shopError: string | null = null;
     if (oauth) {
       const shopify = connections.find((c) => c.platform === "shopify");
-      const asked = input.connect === "shopify" && input.shop ? normalizeShopDomain(input.shop) : null;
+      const asked =
+        input.connect === "shopify" && input.shop ? normalizeShopDomain(input.shop) : null;
       if (input.connect === "shopify" && input.shop && !asked) shopError = INVALID_SHOP_DOMAIN;
-      const shop = asked ?? (shopify?.integration && !shopify.isActive ? shopify.integration.shopDomain : null);
+      const shop =
+        asked ??
+        (shopify?.integration && !shopify.isActive ? shopify.integration.shopDomain : null);
       if (shop && (await shopifyStoreHolder(ctx.db, { shop, exceptUserId: user.id }))) {
         shopError = storeTakenText(shop);
       } else if (shop) {
@@ -199,4 +227,3 @@ export const publishingPlatforms = defineProcedure({
     }));
   },
 });
-

@@ -82,7 +82,9 @@ export const postToMarketplaces = defineProcedure({
         ...(platform.authUrl ? { authUrl: platform.authUrl } : {}),
         ...(platform.error && failedStatus(platform.status) ? { error: platform.error } : {}),
         ...(platform.note ? { note: platform.note } : {}),
-        ...(platform.modelReleaseUrl !== undefined ? { modelReleaseUrl: platform.modelReleaseUrl } : {}),
+        ...(platform.modelReleaseUrl !== undefined
+          ? { modelReleaseUrl: platform.modelReleaseUrl }
+          : {}),
       })),
     };
   },
@@ -123,7 +125,9 @@ export const launchResult = defineProcedure({
     const state = await imagePublications.run({ input: { imageId: input.imageId }, user, ctx });
     const platforms = state.platforms.filter((platform) => input.platforms.includes(platform.id));
     const rows = await publicationsOfImage(ctx.db, user.id, input.imageId);
-    const priceCents = rows.find((row) => input.platforms.includes(row.platform as PlatformId))?.price_cents ?? DEFAULT_PRICE * 100;
+    const priceCents =
+      rows.find((row) => input.platforms.includes(row.platform as PlatformId))?.price_cents ??
+      DEFAULT_PRICE * 100;
     return {
       imageId: input.imageId,
       ...launchFigures(platforms, priceCents),
@@ -153,7 +157,9 @@ export const publishFormDefaults = defineProcedure({
           : null,
       title: listing?.title ?? defaultListingTitle(name),
       description: listing?.description ?? defaultListingDescription(name),
-      price: centsToPriceString(listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100),
+      price: centsToPriceString(
+        listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100,
+      ),
       licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
       nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
       platforms: PLATFORMS.map((platform) => {
@@ -168,4 +174,3 @@ export const publishFormDefaults = defineProcedure({
     };
   },
 });
-

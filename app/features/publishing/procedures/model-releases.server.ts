@@ -4,7 +4,11 @@ import { badRequest, notFound } from "~/infra/errors.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { modelReleaseFields, signatureMatchesName } from "~/features/publishing/schemas";
-import { findModelRelease, modelReleaseJson, signModelRelease } from "~/features/publishing/model-releases.server";
+import {
+  findModelRelease,
+  modelReleaseJson,
+  signModelRelease,
+} from "~/features/publishing/model-releases.server";
 import { receiveReleaseUpload } from "~/features/publishing/release-upload.server";
 import { nativeSize } from "~/features/publishing/stock-readiness.server";
 import { stockSizeRefusal } from "~/features/publishing/connectors/stock-submission.server";
@@ -50,14 +54,21 @@ export const signModelReleaseProcedure = defineProcedure({
   async run({ input, user, ctx }) {
     const image = await completedImage(ctx, user, input.id);
     if (input.signedOn > ctx.now.toISOString().slice(0, 10)) {
-      throw badRequest("The date signed cannot be in the future", { signedOn: ["The date signed cannot be in the future"] });
+      throw badRequest("The date signed cannot be in the future", {
+        signedOn: ["The date signed cannot be in the future"],
+      });
     }
     await ensureFreeSpace(ctx.config);
     const row = await signModelRelease(ctx.db, ctx.files, {
       userId: user.id,
       accountEmail: user.email,
       image,
-      input: { modelName: input.modelName, signedOn: input.signedOn, signature: input.signature, drawnSignature: input.drawnSignature },
+      input: {
+        modelName: input.modelName,
+        signedOn: input.signedOn,
+        signature: input.signature,
+        drawnSignature: input.drawnSignature,
+      },
       now: ctx.now,
     });
     return modelReleaseJson(row);
@@ -70,9 +81,15 @@ export const uploadModelRelease = defineProcedure({
   access: "user",
   input: imageIdInput,
   async run({ input, user, ctx }) {
-    if (!ctx.upload) throw new Error("uploadModelRelease is called with the request body (ctx.upload)");
+    if (!ctx.upload)
+      throw new Error("uploadModelRelease is called with the request body (ctx.upload)");
     const image = await completedImage(ctx, user, input.id);
-    const row = await receiveReleaseUpload(ctx.db, ctx.files, ctx.config, { userId: user.id, image, upload: ctx.upload, now: ctx.now });
+    const row = await receiveReleaseUpload(ctx.db, ctx.files, ctx.config, {
+      userId: user.id,
+      image,
+      upload: ctx.upload,
+      now: ctx.now,
+    });
     return modelReleaseJson(row);
   },
 });
@@ -86,7 +103,8 @@ export const modelReleaseDownload = defineProcedure({
     const image = await ownImage(ctx, user, input.id);
     const release = await findModelRelease(ctx.db, user.id, image.id);
     const store = ctx.files;
-    if (!release || !(await store.exists(release.file_key))) throw notFound("This image has no model release yet");
+    if (!release || !(await store.exists(release.file_key)))
+      throw notFound("This image has no model release yet");
     return {
       fileName: `model-release-${image.id.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`,
       size: await store.size(release.file_key),
@@ -94,4 +112,3 @@ export const modelReleaseDownload = defineProcedure({
     };
   },
 });
-

@@ -26,5 +26,6 @@ export const receiveShopifyWebhook = defineProcedure({
     webhookId: z.string().max(255).optional(),
     triggeredAt: z.string().max(100).optional(),
   }),
-  run: ({ input, ctx }) => receiveShopifyWebhookDelivery(ctx.db, ctx.config.SHOPIFY_CLIENT_SECRET, input, ctx.now),
+  run: ({ input, ctx }) =>
+    receiveShopifyWebhookDelivery(ctx.db, ctx.config.SHOPIFY_CLIENT_SECRET, input, ctx.now),
 });

@@ -27,7 +27,11 @@ const IMAGE: ImageJson = {
   createdAt: "2026-11-22T10:00:00.000Z",
 };
 
-const done = (id: string, style: string, extra: Partial<StylizedImageJson> = {}): StylizedImageJson => ({
+const done = (
+  id: string,
+  style: string,
+  extra: Partial<StylizedImageJson> = {},
+): StylizedImageJson => ({
   id,
   imageId: "img1",
   style,
@@ -59,11 +63,32 @@ type PageData = Parameters<typeof DashboardPage>[0]["data"];
 function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[]): PageData {
   return {
     payouts: {
-      account: { provider: "test", status: "not_connected", payoutsEnabled: false, country: null, crossBorder: false },
+      account: {
+        provider: "test",
+        status: "not_connected",
+        payoutsEnabled: false,
+        country: null,
+        crossBorder: false,
+      },
       balance: { earned: "17", owed: "17", transferred: "0", held: "0", reversed: "0" },
     },
-    user: { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "L", profileImageUrl: null, createdAt: "", isAdmin: false },
-    stats: { totalImages: 1, totalStylized: 2, totalListed: 0, totalSales: 0, totalEarnings: 0, totalViews: 0 },
+    user: {
+      id: "u1",
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "L",
+      profileImageUrl: null,
+      createdAt: "",
+      isAdmin: false,
+    },
+    stats: {
+      totalImages: 1,
+      totalStylized: 2,
+      totalListed: 0,
+      totalSales: 0,
+      totalEarnings: 0,
+      totalViews: 0,
+    },
     images: [IMAGE],
     stylized,
     view: {
@@ -82,23 +107,35 @@ function data(view: Partial<DashboardData["view"]>, stylized: StylizedImageJson[
 }
 
 function renderPage(page: PageData) {
-  renderWithRemix([
-    {
-      path: "/dashboard",
-      Component: () => (
-        <ToastProvider flash={null}>
-          <DashboardPage data={page} />
-        </ToastProvider>
-      ),
-    },
-  ], { url: "/dashboard" });
+  renderWithRemix(
+    [
+      {
+        path: "/dashboard",
+        Component: () => (
+          <ToastProvider flash={null}>
+            <DashboardPage data={page} />
+          </ToastProvider>
+        ),
+      },
+    ],
+    { url: "/dashboard" },
+  );
 }
 
 describe("DashboardPage", () => {
   const grid = [
-    done("a1", "cartoon", { optimizedUrl: "/media/optimized/a1aaaaaaaa.webp?exp=1&sig=z", format: "webp", quality: 85 }),
+    done("a1", "cartoon", {
+      optimizedUrl: "/media/optimized/a1aaaaaaaa.webp?exp=1&sig=z",
+      format: "webp",
+      quality: 85,
+    }),
     done("b2", "fantasy", { provider: "fal" }),
-    done("c3", "anime", { status: "failed", styledUrl: null, stylizedUrl: null, error: "The model could not read this photo." }),
+    done("c3", "anime", {
+      status: "failed",
+      styledUrl: null,
+      stylizedUrl: null,
+      error: "The model could not read this photo.",
+    }),
     done("d4", "professional", { status: "processing", styledUrl: null, stylizedUrl: null }),
   ];
 
@@ -123,23 +160,32 @@ describe("DashboardPage", () => {
       { id: "marketplace" as const, name: "Selfie Studio", connected: true },
       { id: "opensea" as const, name: "OpenSea", connected: false },
     ];
-    renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "sell", platforms }, grid));
+    renderPage(
+      data({ step: "market", image: IMAGE, styled: grid[0], panel: "sell", platforms }, grid),
+    );
     expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 4 of 4: Market");
     const sell = screen.getByTestId("market-panel");
     expect(within(sell).getByRole("button", { name: "List for Sale" })).toBeInTheDocument();
     expect(within(sell).getByLabelText("Title")).toHaveValue("Cartoon Style Selfie");
     cleanup();
 
-    renderPage(data({ step: "market", image: IMAGE, styled: grid[0], panel: "launch", platforms }, grid));
+    renderPage(
+      data({ step: "market", image: IMAGE, styled: grid[0], panel: "launch", platforms }, grid),
+    );
     const launch = screen.getByTestId("market-panel");
     expect(within(launch).getByRole("button", { name: "Launch Marketing" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute("href", "/dashboard?step=upload#pipeline");
+    expect(screen.getByRole("link", { name: "Start over with a new selfie" })).toHaveAttribute(
+      "href",
+      "/dashboard?step=upload#pipeline",
+    );
   });
 
   it("names each card's links after its image, keeping the visible text, so no two cards' links share a name", () => {
     const twoCartoons = [done("a1", "cartoon"), done("b2", "cartoon"), done("c3", "anime")];
     renderPage(data({ step: "upload" }, twoCartoons));
-    const links = screen.getAllByTestId("creation").flatMap((card) => within(card).getAllByRole("link"));
+    const links = screen
+      .getAllByTestId("creation")
+      .flatMap((card) => within(card).getAllByRole("link"));
     expect(links.map((link) => visibleText(link))).toEqual([
       ...["Optimize", "Launch Marketing", "List for Sale"],
       ...["Optimize", "Launch Marketing", "List for Sale"],
@@ -158,20 +204,40 @@ describe("DashboardPage", () => {
       "href",
       "/dashboard?styled=b2&step=market&panel=sell#pipeline",
     );
-    const deletes = screen.getAllByRole("button", { name: /^Delete the / }).map((button) => button.getAttribute("aria-label"));
-    expect(deletes).toEqual(["Delete the Cartoon image 1", "Delete the Cartoon image 2", "Delete the Anime image"]);
+    const deletes = screen
+      .getAllByRole("button", { name: /^Delete the / })
+      .map((button) => button.getAttribute("aria-label"));
+    expect(deletes).toEqual([
+      "Delete the Cartoon image 1",
+      "Delete the Cartoon image 2",
+      "Delete the Anime image",
+    ]);
   });
 
   it("lists the stylized images with their state, engine and actions", () => {
     renderPage(data({ step: "upload" }, grid));
     const cards = screen.getAllByTestId("creation");
-    expect(cards.map((card) => card.getAttribute("data-status"))).toEqual(["completed", "completed", "failed", "processing"]);
+    expect(cards.map((card) => card.getAttribute("data-status"))).toEqual([
+      "completed",
+      "completed",
+      "failed",
+      "processing",
+    ]);
     const first = within(cards[0]);
     expect(first.getByText("Optimized")).toBeInTheDocument();
     expect(first.getByRole("img")).toHaveAttribute("src", grid[0].optimizedUrl);
-    expect(first.getByRole("link", { name: "Optimize: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=optimize#pipeline");
-    expect(first.getByRole("link", { name: "Launch Marketing: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=launch#pipeline");
-    expect(first.getByRole("link", { name: "List for Sale: Cartoon image" })).toHaveAttribute("href", "/dashboard?styled=a1&step=market&panel=sell#pipeline");
+    expect(first.getByRole("link", { name: "Optimize: Cartoon image" })).toHaveAttribute(
+      "href",
+      "/dashboard?styled=a1&step=optimize#pipeline",
+    );
+    expect(first.getByRole("link", { name: "Launch Marketing: Cartoon image" })).toHaveAttribute(
+      "href",
+      "/dashboard?styled=a1&step=market&panel=launch#pipeline",
+    );
+    expect(first.getByRole("link", { name: "List for Sale: Cartoon image" })).toHaveAttribute(
+      "href",
+      "/dashboard?styled=a1&step=market&panel=sell#pipeline",
+    );
     expect(first.getByRole("button", { name: "Delete the Cartoon image" })).toBeInTheDocument();
     expect(within(cards[1]).getByText("Styled with fal.ai")).toBeInTheDocument();
     expect(within(cards[0]).getByText("Styled by Selfie Studio")).toBeInTheDocument();
@@ -181,25 +247,40 @@ describe("DashboardPage", () => {
   });
 
   it("lets a returning creator reach earlier uploads in one click from /dashboard", () => {
-    const older: ImageJson = { ...IMAGE, id: "img0", originalUrl: "/media/originals/olderolderol.png?exp=1&sig=x" };
+    const older: ImageJson = {
+      ...IMAGE,
+      id: "img0",
+      originalUrl: "/media/originals/olderolderol.png?exp=1&sig=x",
+    };
     renderPage({ ...data({ step: "upload" }, []), images: [IMAGE, older] });
     const strip = within(screen.getByTestId("uploads-strip"));
     const links = strip.getAllByRole("link");
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/dashboard?image=img1&step=style#pipeline", "/dashboard?image=img0&step=style#pipeline"]);
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/dashboard?image=img1&step=style#pipeline",
+      "/dashboard?image=img0&step=style#pipeline",
+    ]);
     // The Style step is a link too, to the newest upload.
     const pipeline = within(screen.getByRole("navigation", { name: "Pipeline" }));
-    expect(pipeline.getByRole("link", { name: /Style/ })).toHaveAttribute("href", "/dashboard?image=img1&step=style#pipeline");
+    expect(pipeline.getByRole("link", { name: /Style/ })).toHaveAttribute(
+      "href",
+      "/dashboard?image=img1&step=style#pipeline",
+    );
     cleanup();
 
     // On the style step with no upload chosen, the uploads come before the "upload first" note.
     renderPage({ ...data({ step: "style" }, []), images: [IMAGE, older] });
     const strip2 = screen.getByTestId("uploads-strip");
     const generator = screen.getByTestId("style-generator");
-    expect(strip2.compareDocumentPosition(generator) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      strip2.compareDocumentPosition(generator) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it("shows each creation's real price and whether it is live on the marketplace", () => {
-    const page = { ...data({ step: "upload" }, grid), market: { a1: { price: "75", listed: true }, b2: { price: "60", listed: false } } };
+    const page = {
+      ...data({ step: "upload" }, grid),
+      market: { a1: { price: "75", listed: true }, b2: { price: "60", listed: false } },
+    };
     renderPage(page);
     const cards = screen.getAllByTestId("creation");
     expect(within(cards[0]).getByTestId("creation-market")).toHaveTextContent("$75");
@@ -210,7 +291,10 @@ describe("DashboardPage", () => {
 
   it("opens List for Sale as a dialog at the image's price, with the own marketplace ticked and focus on the first field", async () => {
     const platforms = [{ id: "marketplace" as const, name: "Selfie Studio", connected: true }];
-    const page = { ...data({ step: "market", image: IMAGE, styled: grid[1], panel: "sell", platforms }, grid), market: { b2: { price: "60", listed: false } } };
+    const page = {
+      ...data({ step: "market", image: IMAGE, styled: grid[1], panel: "sell", platforms }, grid),
+      market: { b2: { price: "60", listed: false } },
+    };
     renderPage(page);
     const dialog = await screen.findByRole("dialog", { name: "List for Sale" });
     const panel = within(dialog);
@@ -222,7 +306,10 @@ describe("DashboardPage", () => {
 
   it("has the Manage Integrations button and the Back to Home link", () => {
     renderPage(data({}, []));
-    expect(screen.getByRole("link", { name: "Manage Integrations" })).toHaveAttribute("href", "/integrations");
+    expect(screen.getByRole("link", { name: "Manage Integrations" })).toHaveAttribute(
+      "href",
+      "/integrations",
+    );
     expect(screen.getByRole("link", { name: "Back to Home" })).toBeInTheDocument();
     expect(screen.getByText("Total Images").nextSibling).toHaveTextContent("1");
   });
@@ -277,19 +364,29 @@ describe("DashboardPage keeps the open step on screen", () => {
     expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 1 of 4: Upload");
     expect(scrolled).toEqual([]);
 
-    await user.click(within(screen.getByRole("navigation", { name: "Pipeline" })).getByRole("link", { name: /Style/ }));
-    await waitFor(() => expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 2 of 4: Style"));
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Pipeline" })).getByRole("link", {
+        name: /Style/,
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 2 of 4: Style"),
+    );
     expect(scrolled).toEqual([document.getElementById("pipeline")]);
 
     // Another upload on the same step: the page stays where it is.
     await user.click(screen.getByRole("link", { name: "Upload 1: style this selfie" }));
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("?image=img1&step=style"));
+    await waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent("?image=img1&step=style"),
+    );
     expect(scrolled).toHaveLength(1);
 
     // Back and Forward keep the position the browser restores.
     await user.click(screen.getByRole("button", { name: "Back" }));
     await user.click(screen.getByRole("button", { name: "Back" }));
-    await waitFor(() => expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 1 of 4: Upload"));
+    await waitFor(() =>
+      expect(screen.getByTestId("pipeline-position")).toHaveTextContent("Step 1 of 4: Upload"),
+    );
     expect(scrolled).toHaveLength(1);
   });
 

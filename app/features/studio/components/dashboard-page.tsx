@@ -4,7 +4,11 @@ import { displayName } from "~/lib/accounts";
 import { atPipeline, dashboardUrl, PIPELINE_ANCHOR } from "~/features/studio/dashboard-url";
 import { useScrollToStep } from "~/features/studio/components/use-scroll-to-step";
 import { useStyleInProgress } from "~/features/studio/components/use-style-in-progress";
-import { LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL, SIGN_IN_DELAY_MS } from "~/features/studio/studio-api";
+import {
+  LOGGED_OUT_MESSAGE,
+  SIGN_IN_AGAIN_URL,
+  SIGN_IN_DELAY_MS,
+} from "~/features/studio/studio-api";
 import type { DashboardData } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { PageHeader } from "~/ui/page-header";
@@ -29,7 +33,11 @@ import { UploadsStrip } from "~/features/studio/components/uploads-strip";
  * Every step change opens the page at the pipeline (#pipeline in the links
  * and redirects; with JavaScript, useScrollToStep too).
  */
-export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> } }) {
+export function DashboardPage({
+  data,
+}: {
+  data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> };
+}) {
   const { user, stats, images, stylized, view } = data;
   const revalidator = useRevalidator();
   useStyleInProgress(view, stylized.some(isInProgress));
@@ -70,7 +78,11 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
         <PipelineSteps step={view.step} links={stepLinks(view, images)} />
         {view.step === "upload" ? (
           <>
-            <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} onUploaded={() => revalidator.revalidate()} />
+            <UploadWidget
+              key={view.image?.id ?? "new"}
+              uploaded={view.image}
+              onUploaded={() => revalidator.revalidate()}
+            />
             <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
           </>
         ) : null}
@@ -78,7 +90,13 @@ export function DashboardPage({ data }: { data: DashboardData & { payouts?: Pick
           <>
             {/* With no upload chosen, the uploads come first: pick one to style. */}
             {view.image ? null : <UploadsStrip images={images} selectedId={null} />}
-            <StyleGenerator key={view.image?.id ?? "none"} image={view.image} pending={view.pending} consent={data.faceConsent} engine={data.styleEngine} />
+            <StyleGenerator
+              key={view.image?.id ?? "none"}
+              image={view.image}
+              pending={view.pending}
+              consent={data.faceConsent}
+              engine={data.styleEngine}
+            />
             {view.image ? <UploadsStrip images={images} selectedId={view.image.id} /> : null}
           </>
         ) : null}
@@ -112,19 +130,29 @@ function stepLinks(view: DashboardData["view"], images: DashboardData["images"])
   return {
     upload: atPipeline(dashboardUrl({ step: "upload" })),
     style: imageId ? atPipeline(dashboardUrl({ image: imageId, step: "style" })) : null,
-    optimize: styledReady ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "optimize" })) : null,
-    market: styledReady ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "market" })) : null,
+    optimize: styledReady
+      ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "optimize" }))
+      : null,
+    market: styledReady
+      ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "market" }))
+      : null,
   };
 }
 
 /** A signed-out visitor on the dashboard is told so, then sent to sign in. */
 export function LoggedOutNotice() {
   useEffect(() => {
-    const timer = window.setTimeout(() => window.location.assign(SIGN_IN_AGAIN_URL), SIGN_IN_DELAY_MS);
+    const timer = window.setTimeout(
+      () => window.location.assign(SIGN_IN_AGAIN_URL),
+      SIGN_IN_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, []);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" role="alert">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
+      role="alert"
+    >
       <noscript>
         <meta httpEquiv="refresh" content={`1;url=${SIGN_IN_AGAIN_URL}`} />
       </noscript>

@@ -14,7 +14,13 @@ export const TYPICAL_STYLE_TIME = {
 } as const;
 
 /** The progress overlay while a style is made (its progress is fixed at 33). */
-export function GeneratingOverlay({ style, engine = "local" }: { style: string; engine?: keyof typeof TYPICAL_STYLE_TIME }) {
+export function GeneratingOverlay({
+  style,
+  engine = "local",
+}: {
+  style: string;
+  engine?: keyof typeof TYPICAL_STYLE_TIME;
+}) {
   return (
     <div
       role="status"
@@ -23,7 +29,9 @@ export function GeneratingOverlay({ style, engine = "local" }: { style: string; 
       className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-4 rounded-2xl bg-white/90 p-6 text-center backdrop-blur-sm"
     >
       <Spinner className="h-10 w-10" />
-      <p className="text-lg font-semibold text-slate-900">Generating your {styleName(style)} style…</p>
+      <p className="text-lg font-semibold text-slate-900">
+        Generating your {styleName(style)} style…
+      </p>
       <div
         role="progressbar"
         aria-label="Generation progress"
@@ -32,7 +40,10 @@ export function GeneratingOverlay({ style, engine = "local" }: { style: string; 
         aria-valuenow={GENERATING_PROGRESS}
         className="h-2 w-64 max-w-full overflow-hidden rounded-full bg-brand-100"
       >
-        <div className="h-full rounded-full bg-brand-600" style={{ width: `${GENERATING_PROGRESS}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600"
+          style={{ width: `${GENERATING_PROGRESS}%` }}
+        />
       </div>
       <p className="text-sm text-slate-600">{TYPICAL_STYLE_TIME[engine]}</p>
     </div>

@@ -48,21 +48,24 @@ const STYLED: StylizedImageJson = {
 };
 
 function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[] = []) {
-  return renderWithRemix([
-    {
-      path: "/dashboard",
-      action: async ({ request }) => {
-        posted.push(await request.formData());
-        return null;
+  return renderWithRemix(
+    [
+      {
+        path: "/dashboard",
+        action: async ({ request }) => {
+          posted.push(await request.formData());
+          return null;
+        },
+        Component: () => (
+          <>
+            <ImageGrid images={[STYLED]} back="/dashboard?step=upload" market={market} />
+            <UploadsStrip images={[IMAGE]} selectedId={null} />
+          </>
+        ),
       },
-      Component: () => (
-        <>
-          <ImageGrid images={[STYLED]} back="/dashboard?step=upload" market={market} />
-          <UploadsStrip images={[IMAGE]} selectedId={null} />
-        </>
-      ),
-    },
-  ], { url: "/dashboard?step=upload" });
+    ],
+    { url: "/dashboard?step=upload" },
+  );
 }
 
 describe("deleting from the dashboard, with JavaScript", () => {

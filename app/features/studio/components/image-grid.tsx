@@ -136,7 +136,11 @@ export function ImageGrid({
                       Share<span className="sr-only">: {names.get(image.id)}</span>
                     </summary>
                     <div className="mt-2">
-                      <ShareLinks url={market[image.id]!.url!} title={names.get(image.id) ?? "My portrait"} name={names.get(image.id)} />
+                      <ShareLinks
+                        url={market[image.id]!.url!}
+                        title={names.get(image.id) ?? "My portrait"}
+                        name={names.get(image.id)}
+                      />
                     </div>
                   </details>
                 ) : null}
@@ -151,14 +155,18 @@ export function ImageGrid({
                         <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
-                        to={atPipeline(dashboardUrl({ styled: image.id, step: "market", panel: "launch" }))}
+                        to={atPipeline(
+                          dashboardUrl({ styled: image.id, step: "market", panel: "launch" }),
+                        )}
                         className="btn-secondary px-3 py-1.5"
                       >
                         Launch Marketing
                         <span className="sr-only">: {names.get(image.id)}</span>
                       </Link>
                       <Link
-                        to={atPipeline(dashboardUrl({ styled: image.id, step: "market", panel: "sell" }))}
+                        to={atPipeline(
+                          dashboardUrl({ styled: image.id, step: "market", panel: "sell" }),
+                        )}
                         className="btn-secondary px-3 py-1.5"
                       >
                         List for Sale

@@ -31,12 +31,15 @@ export function MarketStep({
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const startPrice = price ?? image.price;
-  const closeSell = () => navigate(dashboardUrl({ styled: image.id, step: "market" }), { preventScrollReset: true });
+  const closeSell = () =>
+    navigate(dashboardUrl({ styled: image.id, step: "market" }), { preventScrollReset: true });
   // Opening a panel moves focus to its first field.
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!panel) return;
-    panelRef.current?.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), textarea, select")?.focus();
+    panelRef.current
+      ?.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), textarea, select")
+      ?.focus();
   }, [panel, image.id, hydrated]);
   return (
     <section aria-labelledby="market-heading" className="card p-6" data-testid="market-step">
@@ -57,13 +60,22 @@ export function MarketStep({
               : "Using the styled image as it is. You can still optimize it first."}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
-            <Link to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })} className="btn-primary">
+            <Link
+              to={dashboardUrl({ styled: image.id, step: "market", panel: "launch" })}
+              className="btn-primary"
+            >
               Launch Marketing
             </Link>
-            <Link to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })} className="btn-secondary">
+            <Link
+              to={dashboardUrl({ styled: image.id, step: "market", panel: "sell" })}
+              className="btn-secondary"
+            >
               List for Sale
             </Link>
-            <Link to={atPipeline(dashboardUrl({ styled: image.id, step: "optimize" }))} className="btn-ghost">
+            <Link
+              to={atPipeline(dashboardUrl({ styled: image.id, step: "optimize" }))}
+              className="btn-ghost"
+            >
               Back to Optimize
             </Link>
           </div>
@@ -79,13 +91,21 @@ export function MarketStep({
               {(close) => (
                 <div ref={panelRef} className="mt-4">
                   {/* The form comes first, so the dialog's first focus is its first field. */}
-                  <ListForSaleForm key={image.id} image={{ id: image.id, style: image.style, price: startPrice }} platforms={platforms} />
+                  <ListForSaleForm
+                    key={image.id}
+                    image={{ id: image.id, style: image.style, price: startPrice }}
+                    platforms={platforms}
+                  />
                   <div className="mt-4 flex justify-end">{close}</div>
                 </div>
               )}
             </UrlDialog>
           ) : panel ? (
-            <div ref={panelRef} className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="market-panel">
+            <div
+              ref={panelRef}
+              className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4"
+              data-testid="market-panel"
+            >
               {panel === "launch" ? (
                 <LaunchForm
                   key={image.id}
@@ -105,7 +125,10 @@ export function MarketStep({
           ) : null}
           <p className="mt-6 text-sm text-slate-600">
             Done with this one?{" "}
-            <Link to={atPipeline(dashboardUrl({ step: "upload" }))} className="font-medium text-brand-700 hover:underline">
+            <Link
+              to={atPipeline(dashboardUrl({ step: "upload" }))}
+              className="font-medium text-brand-700 hover:underline"
+            >
               Start over with a new selfie
             </Link>
           </p>

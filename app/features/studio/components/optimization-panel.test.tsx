@@ -36,19 +36,31 @@ const STYLED = {
 } satisfies StylizedImageJson;
 
 function renderPanel() {
-  renderWithRemix([
-    {
-      path: "/dashboard",
-      Component: () => <OptimizationPanel image={STYLED} initial={OPTIMIZATION_DEFAULTS} preset={null} />,
-    },
-  ], { url: "/dashboard?styled=sty1&step=optimize" });
+  renderWithRemix(
+    [
+      {
+        path: "/dashboard",
+        Component: () => (
+          <OptimizationPanel image={STYLED} initial={OPTIMIZATION_DEFAULTS} preset={null} />
+        ),
+      },
+    ],
+    { url: "/dashboard?styled=sty1&step=optimize" },
+  );
   const form = screen.getByRole("button", { name: "Optimize Image" }).closest("form")!;
   return { form, values: () => new FormData(form) };
 }
 
 describe("the quality label", () => {
   it("is High at 90 and above, Good at 70 and above, otherwise Basic", () => {
-    expect([50, 65, 70, 85, 90, 100].map(qualityLabel)).toEqual(["Basic", "Basic", "Good", "Good", "High", "High"]);
+    expect([50, 65, 70, 85, 90, 100].map(qualityLabel)).toEqual([
+      "Basic",
+      "Basic",
+      "Good",
+      "Good",
+      "High",
+      "High",
+    ]);
   });
 });
 
@@ -80,7 +92,10 @@ describe("OptimizationPanel", () => {
     expect(screen.getByTestId("optimize-purpose")).toHaveTextContent(
       "Optimize makes your own copy: the file you download and the one sent to the other platforms you publish to. Marketplace buyers always get the full-size styled image, never this copy.",
     );
-    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute("aria-checked", "false");
+    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
     expect(values().get("watermark")).toBeNull();
   });
 
@@ -88,14 +103,22 @@ describe("OptimizationPanel", () => {
     const user = userEvent.setup();
     const { values } = renderPanel();
     await user.click(screen.getByRole("button", { name: "Marketplace" }));
-    expect(screen.getByRole("button", { name: "Marketplace" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Marketplace" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     expect(screen.getByTestId("quality-readout")).toHaveTextContent("90% · High");
     expect(screen.getByLabelText("Format")).toHaveValue("png");
     expect(screen.getByLabelText("Resolution")).toHaveValue("2048x2048");
-    expect(screen.getByText("PNG is lossless: quality applies to WebP and JPG.")).toBeInTheDocument();
+    expect(
+      screen.getByText("PNG is lossless: quality applies to WebP and JPG."),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole("switch", { name: "Watermark" }));
-    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     const posted = values();
     expect(posted.get("watermark")).toBe("on");
     expect(posted.get("socialOptimized")).toBe("on");
@@ -111,6 +134,9 @@ describe("OptimizationPanel", () => {
 
   it("offers Market Now for a completed image", () => {
     renderPanel();
-    expect(screen.getByRole("link", { name: "Market Now" })).toHaveAttribute("href", "/dashboard?styled=sty1&step=market#pipeline");
+    expect(screen.getByRole("link", { name: "Market Now" })).toHaveAttribute(
+      "href",
+      "/dashboard?styled=sty1&step=market#pipeline",
+    );
   });
 });

@@ -2,7 +2,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { MouseEvent } from "react";
 import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
-import type { ImageFormat, OptimizationSettings, PresetId, Resolution } from "~/features/studio/optimization";
+import type {
+  ImageFormat,
+  OptimizationSettings,
+  PresetId,
+  Resolution,
+} from "~/features/studio/optimization";
 import {
   IMAGE_FORMATS,
   PRESETS,
@@ -26,7 +31,12 @@ const RESOLUTION_LABELS: Record<Resolution, string> = {
   "1080x1080": "1080 × 1080",
   "800x800": "800 × 800",
 };
-const PRESET_LABELS: Record<PresetId, string> = { web: "Web", social: "Social", print: "Print", marketplace: "Marketplace" };
+const PRESET_LABELS: Record<PresetId, string> = {
+  web: "Web",
+  social: "Social",
+  print: "Print",
+  marketplace: "Marketplace",
+};
 
 /** "85% · Good" — the slider's label. */
 export function QualityReadout({ quality }: { quality: number }) {
@@ -95,7 +105,8 @@ export function OptimizationPanel({
   const navigation = useNavigation();
   const [settings, setSettings] = useState<OptimizationSettings>(initial);
   const [activePreset, setActivePreset] = useState<PresetId | null>(preset);
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "optimize";
+  const submitting =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "optimize";
   const update = (change: Partial<OptimizationSettings>) => {
     setSettings((current) => ({ ...current, ...change }));
     setActivePreset(null);
@@ -109,15 +120,20 @@ export function OptimizationPanel({
   const back = dashboardUrl({ styled: image.id, step: "optimize" });
 
   return (
-    <section aria-labelledby="optimize-heading" className="card p-6" data-testid="optimization-panel">
+    <section
+      aria-labelledby="optimize-heading"
+      className="card p-6"
+      data-testid="optimization-panel"
+    >
       <div className="flex flex-col gap-6 lg:flex-row">
         <div className="lg:w-64">
           <h2 id="optimize-heading" className="text-lg font-semibold text-slate-900">
             Optimize your {styleName(image.style)} image
           </h2>
           <p className="mt-2 text-sm text-slate-600" data-testid="optimize-purpose">
-            Optimize makes your own copy: the file you download and the one sent to the other platforms you publish to.
-            Marketplace buyers always get the full-size styled image, never this copy.
+            Optimize makes your own copy: the file you download and the one sent to the other
+            platforms you publish to. Marketplace buyers always get the full-size styled image,
+            never this copy.
           </p>
           <StudioImage
             src={image.optimizedUrl ?? image.styledUrl}
@@ -127,8 +143,8 @@ export function OptimizationPanel({
           />
           {image.optimizedUrl ? (
             <p className="mt-2 text-xs text-slate-600" data-testid="optimized-summary">
-              Optimized: {image.format?.toUpperCase()} · quality {image.quality} · {image.width} × {image.height} px ·{" "}
-              {Math.max(1, Math.round((image.bytes ?? 0) / 1024))} KB
+              Optimized: {image.format?.toUpperCase()} · quality {image.quality} · {image.width} ×{" "}
+              {image.height} px · {Math.max(1, Math.round((image.bytes ?? 0) / 1024))} KB
             </p>
           ) : (
             <p className="mt-2 text-xs text-slate-500">Not optimized yet.</p>
@@ -178,7 +194,9 @@ export function OptimizationPanel({
                 className="mt-2 w-full accent-brand-600"
               />
               {settings.format === "png" ? (
-                <p className="mt-1 text-xs text-slate-500">PNG is lossless: quality applies to WebP and JPG.</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  PNG is lossless: quality applies to WebP and JPG.
+                </p>
               ) : null}
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -220,7 +238,10 @@ export function OptimizationPanel({
                 {submitting ? "Optimizing…" : "Optimize Image"}
               </button>
               {image.optimizedUrl || image.status === "completed" ? (
-                <Link to={atPipeline(dashboardUrl({ styled: image.id, step: "market" }))} className="btn-secondary">
+                <Link
+                  to={atPipeline(dashboardUrl({ styled: image.id, step: "market" }))}
+                  className="btn-secondary"
+                >
                   Market Now
                 </Link>
               ) : null}

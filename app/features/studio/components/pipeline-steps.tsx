@@ -37,7 +37,9 @@ export function PipelineSteps({
               >
                 {state === "done" ? "✓" : index + 1}
               </span>
-              <span className={`text-xs font-medium sm:text-sm ${state === "upcoming" ? "text-slate-500" : "text-slate-900"}`}>
+              <span
+                className={`text-xs font-medium sm:text-sm ${state === "upcoming" ? "text-slate-500" : "text-slate-900"}`}
+              >
                 {PIPELINE_LABELS[id]}
                 {state === "done" ? <span className="sr-only"> (done)</span> : null}
               </span>
@@ -47,7 +49,10 @@ export function PipelineSteps({
           return (
             <li key={id} aria-current={state === "current" ? "step" : undefined}>
               {href ? (
-                <Link to={href} className="flex flex-col items-center gap-1 rounded-lg p-1 text-center hover:bg-slate-50">
+                <Link
+                  to={href}
+                  className="flex flex-col items-center gap-1 rounded-lg p-1 text-center hover:bg-slate-50"
+                >
                   {content}
                 </Link>
               ) : (

@@ -15,7 +15,11 @@ export function StatCards({ stats }: { stats: StudioStats }) {
     { label: "Total Images", value: String(stats.totalImages), hint: "Selfies uploaded" },
     { label: "AI Styles", value: String(stats.totalStylized), hint: "Stylized images ready" },
     { label: "Listed", value: String(stats.totalListed), hint: "On the marketplace" },
-    { label: "Earnings", value: formatAmount(stats.totalEarnings, currency), hint: "Your share of sales" },
+    {
+      label: "Earnings",
+      value: formatAmount(stats.totalEarnings, currency),
+      hint: "Your share of sales",
+    },
   ];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">

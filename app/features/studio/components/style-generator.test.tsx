@@ -33,23 +33,26 @@ function Where() {
 function renderGenerator(pending: StylizedImageJson | null = null) {
   const posts: Record<string, FormDataEntryValue>[] = [];
   let answerPost: (() => void) | null = null;
-  renderWithRemix([
-    {
-      path: "/dashboard",
-      Component: () => (
-        <ToastProvider flash={null}>
-          <StyleGenerator image={IMAGE} pending={pending} />
-          <Where />
-        </ToastProvider>
-      ),
-      // The dashboard's action: the style is asked for, and the page then waits for it by URL.
-      action: async ({ request }) => {
-        posts.push(Object.fromEntries(await request.formData()));
-        await new Promise<void>((resolve) => (answerPost = resolve));
-        return redirect("/dashboard?image=img1&step=style&pending=sty9#pipeline");
+  renderWithRemix(
+    [
+      {
+        path: "/dashboard",
+        Component: () => (
+          <ToastProvider flash={null}>
+            <StyleGenerator image={IMAGE} pending={pending} />
+            <Where />
+          </ToastProvider>
+        ),
+        // The dashboard's action: the style is asked for, and the page then waits for it by URL.
+        action: async ({ request }) => {
+          posts.push(Object.fromEntries(await request.formData()));
+          await new Promise<void>((resolve) => (answerPost = resolve));
+          return redirect("/dashboard?image=img1&step=style&pending=sty9#pipeline");
+        },
       },
-    },
-  ], { url: "/dashboard?image=img1&step=style" });
+    ],
+    { url: "/dashboard?image=img1&step=style" },
+  );
   return { posts, answer: () => answerPost?.() };
 }
 
@@ -101,8 +104,21 @@ describe("StyleGenerator with JavaScript", () => {
     expect(await screen.findByTestId("generating-overlay")).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/dashboard?image=img1&step=style");
     answer();
-    await waitFor(() => expect(posts).toEqual([{ intent: "stylize", id: "img1", back: "/dashboard?image=img1&step=style", style: "cartoon" }]));
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard?image=img1&step=style&pending=sty9"));
+    await waitFor(() =>
+      expect(posts).toEqual([
+        {
+          intent: "stylize",
+          id: "img1",
+          back: "/dashboard?image=img1&step=style",
+          style: "cartoon",
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent(
+        "/dashboard?image=img1&step=style&pending=sty9",
+      ),
+    );
   });
 
   it("shows the overlay for a style the page waits for, and Generate stays off", () => {

@@ -99,7 +99,13 @@ export function StyleGenerator({
             <input type="hidden" name="intent" value="stylize" />
             <input type="hidden" name="id" value={image.id} />
             {/* With JavaScript, a refusal comes back to this step (without, to the dashboard as before). */}
-            {hydrated ? <input type="hidden" name="back" value={dashboardUrl({ image: image.id, step: "style" })} /> : null}
+            {hydrated ? (
+              <input
+                type="hidden"
+                name="back"
+                value={dashboardUrl({ image: image.id, step: "style" })}
+              />
+            ) : null}
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">
                 Pick one style to generate

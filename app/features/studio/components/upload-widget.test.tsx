@@ -24,20 +24,25 @@ const IMAGE: ImageJson = {
 };
 
 function renderWidget(uploaded: ImageJson | null = null) {
-  renderWithRemix([
-    {
-      path: "/dashboard",
-      Component: () => (
-        <ToastProvider flash={null}>
-          <UploadWidget uploaded={uploaded} />
-        </ToastProvider>
-      ),
-    },
-  ], { url: "/dashboard" });
+  renderWithRemix(
+    [
+      {
+        path: "/dashboard",
+        Component: () => (
+          <ToastProvider flash={null}>
+            <UploadWidget uploaded={uploaded} />
+          </ToastProvider>
+        ),
+      },
+    ],
+    { url: "/dashboard" },
+  );
   return {
     widget: screen.getByTestId("upload-widget"),
     input: screen.getByLabelText("Choose a selfie to upload") as HTMLInputElement,
-    dropZone: screen.getByText(/Drag and drop your selfie here, or click to browse/).closest("label")!,
+    dropZone: screen
+      .getByText(/Drag and drop your selfie here, or click to browse/)
+      .closest("label")!,
   };
 }
 
@@ -48,7 +53,10 @@ const file = (name: string, type: string, size: number) => {
 };
 
 function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 const toast = () => screen.findByTestId("toast");
@@ -69,7 +77,9 @@ describe("UploadWidget", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const { widget, input } = renderWidget();
-    await userEvent.setup({ applyAccept: false }).upload(input, file("notes.txt", "text/plain", 11 * 1024 * 1024));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, file("notes.txt", "text/plain", 11 * 1024 * 1024));
     expect(widget).toHaveAttribute("data-state", "error");
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("File Too Large");
@@ -82,10 +92,14 @@ describe("UploadWidget", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const { widget, input } = renderWidget();
-    await userEvent.setup({ applyAccept: false }).upload(input, file("notes.txt", "text/plain", 1000));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, file("notes.txt", "text/plain", 1000));
     expect(widget).toHaveAttribute("data-state", "error");
     expect(screen.getByRole("alert")).toHaveTextContent("Invalid File Type");
-    expect(screen.getByRole("alert")).toHaveTextContent("Please select a valid image file (JPG or PNG).");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please select a valid image file (JPG or PNG).",
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -110,8 +124,13 @@ describe("UploadWidget", () => {
     await waitFor(() => expect(widget).toHaveAttribute("data-state", "success"));
     const shown = await toast();
     expect(within(shown).getByText("Upload Successful")).toBeInTheDocument();
-    expect(within(shown).getByText("Your selfie has been uploaded successfully!")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute("href", "/dashboard?image=img1&step=style#pipeline");
+    expect(
+      within(shown).getByText("Your selfie has been uploaded successfully!"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute(
+      "href",
+      "/dashboard?image=img1&step=style#pipeline",
+    );
   });
 
   it("uses only the first of several dropped files", async () => {
@@ -130,7 +149,9 @@ describe("UploadWidget", () => {
   it("shows the server's refusal: 'Invalid File Type' for 415, 'Upload Failed' with the message otherwise", async () => {
     const fetch = vi
       .fn()
-      .mockResolvedValueOnce(answer(415, { message: "Please select a valid image file (JPG or PNG)." }))
+      .mockResolvedValueOnce(
+        answer(415, { message: "Please select a valid image file (JPG or PNG)." }),
+      )
       .mockResolvedValueOnce(answer(500, { message: "Something went wrong. Please try again." }));
     vi.stubGlobal("fetch", fetch);
     const { widget, input } = renderWidget();
@@ -148,6 +169,9 @@ describe("UploadWidget", () => {
   it("opens in the success state for an image just uploaded by the form without JavaScript", () => {
     const { widget } = renderWidget(IMAGE);
     expect(widget).toHaveAttribute("data-state", "success");
-    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute("href", "/dashboard?image=img1&step=style#pipeline");
+    expect(screen.getByRole("link", { name: "Choose Style" })).toHaveAttribute(
+      "href",
+      "/dashboard?image=img1&step=style#pipeline",
+    );
   });
 });

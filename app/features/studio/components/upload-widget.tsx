@@ -66,7 +66,11 @@ export function UploadWidget({
       const stored = await uploadSelfie(file);
       setImage(stored);
       setState("success");
-      toast({ kind: "success", title: "Upload Successful", description: "Your selfie has been uploaded successfully!" });
+      toast({
+        kind: "success",
+        title: "Upload Successful",
+        description: "Your selfie has been uploaded successfully!",
+      });
       onUploaded?.(stored);
     } catch (error) {
       if (signInAgain(error)) {
@@ -76,7 +80,8 @@ export function UploadWidget({
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : String(error);
       if (status === 413) fail(FILE_TOO_LARGE);
-      else if (status === 415) fail(message === DAMAGED_IMAGE.description ? DAMAGED_IMAGE : INVALID_FILE_TYPE);
+      else if (status === 415)
+        fail(message === DAMAGED_IMAGE.description ? DAMAGED_IMAGE : INVALID_FILE_TYPE);
       else fail({ title: "Upload Failed", description: message });
     }
   }
@@ -94,7 +99,12 @@ export function UploadWidget({
   };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="card p-6" data-testid="upload-widget" data-state={state}>
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      className="card p-6"
+      data-testid="upload-widget"
+      data-state={state}
+    >
       <h2 id={`${inputId}-heading`} className="text-lg font-semibold text-slate-900">
         Upload your selfie
       </h2>
@@ -140,7 +150,9 @@ export function UploadWidget({
                 />
               </svg>
               <span className="mt-3 font-medium text-slate-900">
-                {state === "dragging" ? "Drop your selfie here" : "Drag and drop your selfie here, or click to browse"}
+                {state === "dragging"
+                  ? "Drop your selfie here"
+                  : "Drag and drop your selfie here, or click to browse"}
               </span>
               <span className="mt-1 text-sm text-slate-600">JPG and PNG up to 10MB</span>
             </>
@@ -168,7 +180,10 @@ export function UploadWidget({
       </Form>
 
       {state === "error" && problem ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
           <p className="font-semibold">{problem.title}</p>
           <p>{problem.description}</p>
         </div>
@@ -176,14 +191,21 @@ export function UploadWidget({
 
       {state === "success" && image ? (
         <div className="mt-4 flex flex-wrap items-center gap-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3">
-          <StudioImage src={image.originalUrl} alt="Your uploaded selfie" className="h-16 w-16 rounded-lg object-cover" />
+          <StudioImage
+            src={image.originalUrl}
+            alt="Your uploaded selfie"
+            className="h-16 w-16 rounded-lg object-cover"
+          />
           <div className="flex-1">
             <p className="font-semibold text-emerald-900">Upload complete</p>
             <p className="text-sm text-emerald-800">
               {image.width} × {image.height} px. Next, pick one of the four AI styles.
             </p>
           </div>
-          <Link to={atPipeline(dashboardUrl({ image: image.id, step: "style" }))} className="btn-primary">
+          <Link
+            to={atPipeline(dashboardUrl({ image: image.id, step: "style" }))}
+            className="btn-primary"
+          >
             Choose Style
           </Link>
         </div>

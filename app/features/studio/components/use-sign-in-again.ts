@@ -1,6 +1,11 @@
 import { useCallback } from "react";
 import { useToast } from "~/ui/toaster";
-import { ApiError, LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL, SIGN_IN_DELAY_MS } from "~/features/studio/studio-api";
+import {
+  ApiError,
+  LOGGED_OUT_MESSAGE,
+  SIGN_IN_AGAIN_URL,
+  SIGN_IN_DELAY_MS,
+} from "~/features/studio/studio-api";
 
 /**
  * A 401 anywhere on the dashboard shows 'Unauthorized' /

@@ -12,7 +12,10 @@ import { STYLE_POLL_INTERVAL_MS, STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
  * asked to give up on it (`poll` at the limit), and says it timed out.
  * Without JavaScript the page's <noscript> refresh does the same by URL.
  */
-export function useStyleInProgress(view: Pick<DashboardView, "step" | "image" | "pending">, inProgress: boolean) {
+export function useStyleInProgress(
+  view: Pick<DashboardView, "step" | "image" | "pending">,
+  inProgress: boolean,
+) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -43,10 +46,20 @@ export function useStyleInProgress(view: Pick<DashboardView, "step" | "image" | 
       }
       window.clearInterval(timer);
       if (onStyleStep && pendingId) {
-        navigate(atPipeline(dashboardUrl({ image: imageId, step: "style", pending: pendingId, poll: STYLE_POLL_MAX_ATTEMPTS })), {
-          replace: true,
-          preventScrollReset: true,
-        });
+        navigate(
+          atPipeline(
+            dashboardUrl({
+              image: imageId,
+              step: "style",
+              pending: pendingId,
+              poll: STYLE_POLL_MAX_ATTEMPTS,
+            }),
+          ),
+          {
+            replace: true,
+            preventScrollReset: true,
+          },
+        );
       }
     }, STYLE_POLL_INTERVAL_MS);
     return () => window.clearInterval(timer);

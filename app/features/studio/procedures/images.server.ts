@@ -5,7 +5,13 @@ import { notFound, unsupportedMedia } from "~/infra/errors.server";
 import { receiveFileUpload } from "~/infra/uploads/receive-upload.server";
 import { sweepScratchSoon } from "~/infra/uploads/scratch-sweep.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
-import { DAMAGED_IMAGE, INVALID_FILE_TYPE, MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MESSAGES } from "~/lib/limits";
+import {
+  DAMAGED_IMAGE,
+  INVALID_FILE_TYPE,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FIELD,
+  UPLOAD_MESSAGES,
+} from "~/lib/limits";
 import { idSchema } from "~/features/studio/schemas";
 import {
   deleteImage as deleteImageRows,
@@ -15,7 +21,11 @@ import {
   NotAnImageError,
   storeUploadedImage,
 } from "~/features/studio/images.server";
-import { ensureDailyAllowance, ensureStorageLeft, recordUsage } from "~/features/studio/quotas.server";
+import {
+  ensureDailyAllowance,
+  ensureStorageLeft,
+  recordUsage,
+} from "~/features/studio/quotas.server";
 import { deletionHooksFor } from "~/features/studio/ties.server";
 
 /**
@@ -35,8 +45,14 @@ export const uploadImage = defineProcedure({
   async run({ user, ctx }) {
     const store = ctx.files;
     sweepScratchSoon(path.join(store.root, "tmp"));
-    const daily = { userId: user.id, kind: "upload" as const, limit: ctx.config.UPLOADS_PER_DAY, now: ctx.now };
-    if (!ctx.upload) throw new Error("studio.uploadImage is called with the request body (ctx.upload)");
+    const daily = {
+      userId: user.id,
+      kind: "upload" as const,
+      limit: ctx.config.UPLOADS_PER_DAY,
+      now: ctx.now,
+    };
+    if (!ctx.upload)
+      throw new Error("studio.uploadImage is called with the request body (ctx.upload)");
     const upload = await receiveFileUpload(ctx.upload, {
       field: UPLOAD_FIELD,
       maxFileBytes: MAX_UPLOAD_BYTES,
@@ -57,13 +73,20 @@ export const uploadImage = defineProcedure({
         // Checked again where the row is inserted, so uploads sent at the same time cannot pass together.
         admit: async (trx, image) => {
           await ensureDailyAllowance(trx, daily);
-          await ensureStorageLeft(trx, { userId: user.id, config: ctx.config, addingBytes: image.bytes });
+          await ensureStorageLeft(trx, {
+            userId: user.id,
+            config: ctx.config,
+            addingBytes: image.bytes,
+          });
           await recordUsage(trx, { userId: user.id, kind: "upload", now: ctx.now });
         },
       });
       return imageJson(row);
     } catch (error) {
-      if (error instanceof NotAnImageError) throw unsupportedMedia((error.problem === "damaged" ? DAMAGED_IMAGE : INVALID_FILE_TYPE).description);
+      if (error instanceof NotAnImageError)
+        throw unsupportedMedia(
+          (error.problem === "damaged" ? DAMAGED_IMAGE : INVALID_FILE_TYPE).description,
+        );
       throw error;
     }
   },

@@ -7,7 +7,11 @@ import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 import { centsToPriceString } from "~/lib/money";
 import { suggestedPrice } from "~/lib/styles";
-import { FACE_CONSENT_REQUIRED, FACE_CONSENT_VERSION, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import {
+  FACE_CONSENT_REQUIRED,
+  FACE_CONSENT_VERSION,
+  hasCurrentFaceConsent,
+} from "~/features/privacy/face-consent";
 import { idSchema, stylizeSchema } from "~/features/studio/schemas";
 import { findImage } from "~/features/studio/images.server";
 import {
@@ -83,7 +87,10 @@ export function askingPrice(row: { style: string; price_cents: number | null }):
 }
 
 /** A stylized image as the API answers it, with the price the creator sees: its live listing's, else its asking price. */
-async function stylizedImageAnswer(ctx: CallContext, row: StylizedWithOriginal): Promise<StylizedImageJson> {
+async function stylizedImageAnswer(
+  ctx: CallContext,
+  row: StylizedWithOriginal,
+): Promise<StylizedImageJson> {
   const listed = await studioTies().listedPriceCents(ctx, row.id);
   const price = listed === null ? askingPrice(row) : centsToPriceString(listed);
   return { ...stylizedImageJson(row, row.original_file_key), price };

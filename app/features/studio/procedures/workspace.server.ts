@@ -26,7 +26,8 @@ export const studioWorkspace = defineProcedure({
       .execute();
     const stylizedRows = await listStylized(ctx.db, user.id);
     const askingPrices: Record<string, string> = {};
-    for (const row of stylizedRows) if (row.status === "completed") askingPrices[row.id] = askingPrice(row);
+    for (const row of stylizedRows)
+      if (row.status === "completed") askingPrices[row.id] = askingPrice(row);
     return {
       images: imageRows.map((row) => ({
         ...imageJson(row),
