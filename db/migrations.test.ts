@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrations } from "./migrations/index";
+import { allMigrations as migrations } from "./migrations/index";
 import { getDb } from "~/infra/db.server";
 
 const folder = path.join(__dirname, "migrations");

@@ -244,6 +244,8 @@ export interface OrderItemsTable {
   file_key: string;
   file_mime_type: string;
   created_at: string;
+  /** The item's place in its order: the cart's order (migration 0032). */
+  position: Generated<number>;
 }
 
 export interface EarningsTable {

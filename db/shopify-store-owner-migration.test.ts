@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { Migrator } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrations } from "./migrations/index";
+import { migrationsFor } from "./migrations/index";
+
+const migrations = migrationsFor("sqlite");
 import { openDatabase } from "~/infra/db.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0027-"));

@@ -155,9 +155,40 @@ const mailFrom = optionalText.pipe(
     .optional(),
 );
 
+const DATABASE_URL_EXAMPLE = "postgres://user:pass@db.example.com:5432/selfie";
+
+/**
+ * DATABASE_URL / DATABASE_DIRECT_URL: a PostgreSQL connection URL. The value is
+ * never repeated in a message: it may hold the password.
+ */
+const postgresUrl = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be a URL such as ${DATABASE_URL_EXAMPLE}` });
+    return z.NEVER;
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    ctx.addIssue({
+      code: "custom",
+      message: `must start with postgres:// or postgresql://, such as ${DATABASE_URL_EXAMPLE}`,
+    });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** PostgreSQL instead of the SQLite file under DATA_DIR (unset: SQLite). */
+  DATABASE_URL: postgresUrl,
+  /** A direct (not pooled) URL for migrations when DATABASE_URL goes through PgBouncer (default: DATABASE_URL). */
+  DATABASE_DIRECT_URL: postgresUrl,
+  /** Connections each process keeps open to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
@@ -314,6 +345,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const expected = SETTLEMENT_CURRENCY[values.STRIPE_PLATFORM_COUNTRY];
     throw new ConfigError([
       `CURRENCY: a platform in ${values.STRIPE_PLATFORM_COUNTRY} settles in ${expected}, not ${values.CURRENCY}; set CURRENCY=${expected} (or the STRIPE_PLATFORM_COUNTRY of the platform's Stripe account)`,
+    ]);
+  }
+  if (values.DATABASE_DIRECT_URL && !values.DATABASE_URL) {
+    throw new ConfigError([
+      "DATABASE_DIRECT_URL: is only used with DATABASE_URL (the pooled PostgreSQL URL); set both, or neither for SQLite",
     ]);
   }
   const productionProblems = productionRequirements(values);

@@ -27,12 +27,19 @@ import * as listingPages from "./2026-11-26-0028-listing-pages";
 import * as analyticsEvents from "./2026-11-26-0029-analytics-events";
 import * as waitlist from "./2026-11-26-0030-waitlist";
 import * as ratings from "./2026-11-26-0031-ratings";
+import * as postgresBaseline from "./2026-11-26-0031-postgres-baseline";
+import * as orderItemPositions from "./2026-11-26-0032-order-item-positions";
 
 /**
- * Every migration, by name. Names sort by date; a test checks that each file in
- * this folder is listed here. (A static list, so the server bundle carries them.)
+ * The migrations, by name; names sort by date. A test checks that each file in
+ * this folder is listed here. (Static lists, so the server bundle carries them.)
+ *
+ * SQLite runs its own history up to 2026-11-26-0031; PostgreSQL starts from a
+ * baseline equal to that schema. Every migration after it is in
+ * `bothEngines`: it runs on SQLite and PostgreSQL alike, and where the two
+ * spell something differently the migration says so itself.
  */
-export const migrations: Record<string, Migration> = {
+const sqliteHistory: Record<string, Migration> = {
   "2026-11-22-0001-accounts": accounts,
   "2026-11-22-0002-images": images,
   "2026-11-22-0003-selling": selling,
@@ -61,4 +68,24 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0029-analytics-events": analyticsEvents,
   "2026-11-26-0030-waitlist": waitlist,
   "2026-11-26-0031-ratings": ratings,
+};
+
+const postgresHistory: Record<string, Migration> = {
+  "2026-11-26-0031-postgres-baseline": postgresBaseline,
+};
+
+const bothEngines: Record<string, Migration> = {
+  "2026-11-26-0032-order-item-positions": orderItemPositions,
+};
+
+/** The migrations an engine runs, in name order. */
+export function migrationsFor(engine: "sqlite" | "postgres"): Record<string, Migration> {
+  return { ...(engine === "postgres" ? postgresHistory : sqliteHistory), ...bothEngines };
+}
+
+/** Every migration file's module, by name (both engines). */
+export const allMigrations: Record<string, Migration> = {
+  ...sqliteHistory,
+  ...postgresHistory,
+  ...bothEngines,
 };

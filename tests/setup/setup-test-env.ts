@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { testPostgresDatabase } from "./test-postgres";
 
 // Each test file gets its own data directory, database and files.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-test-"));
@@ -22,7 +23,15 @@ for (const name of [
   delete process.env[name];
 }
 
+// With TEST_DATABASE_URL (a PostgreSQL server), the file runs on a fresh
+// PostgreSQL database of its own instead of an SQLite file, dropped at the end.
+const postgres = testPostgresDatabase(process.env.TEST_DATABASE_URL);
+if (postgres) process.env.DATABASE_URL = postgres.url;
+else delete process.env.DATABASE_URL;
+delete process.env.DATABASE_DIRECT_URL;
+
 beforeAll(async () => {
+  if (postgres) await postgres.create();
   const { getDb, migrateToLatest } = await import("~/infra/db.server");
   await migrateToLatest(getDb());
   // What boot() wires before serving: the studio's ties to the market and publishing.
@@ -34,6 +43,7 @@ afterAll(async () => {
   const { getDb } = await import("~/infra/db.server");
   await getDb().destroy();
   (globalThis as { __selfieStudioDb?: unknown }).__selfieStudioDb = undefined;
+  if (postgres) await postgres.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -29,7 +29,7 @@ export async function toAdminOrderViews(db: DB, orders: OrderRow[]): Promise<Adm
       "in",
       orders.map((order) => order.id),
     )
-    .orderBy(sql`i.rowid`)
+    .orderBy("i.position")
     .execute();
   return orders.map((order) => ({
     id: order.id,

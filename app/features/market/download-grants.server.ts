@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import crypto from "node:crypto";
 import type { OrderItemRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
@@ -79,8 +78,8 @@ export async function downloadsOfOrder(
       "i.file_key",
     ])
     .where("g.order_id", "=", orderId)
-    // Items in the order they were bought (the cart's order): rowid is insertion order.
-    .orderBy(sql`i.rowid`)
+    // Items in the order they were bought (the cart's order): their positions.
+    .orderBy("i.position")
     .execute();
   return rows.map((row) => ({
     orderItemId: row.item_id,

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { OrderItemRow, OrderRow } from "#db/schema";
 import { formatMoney } from "~/lib/money";
@@ -80,7 +79,7 @@ export async function libraryOf(
       .selectFrom("order_items")
       .selectAll()
       .where("order_id", "=", order.id)
-      .orderBy(sql`rowid`)
+      .orderBy("position")
       .execute();
     const licenseUrl = licenseUrlOf(origin, order);
     if (order.status === "refunded") {

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { centsToPriceString } from "~/lib/money";
@@ -44,8 +43,8 @@ export async function licenseByLicenseId(db: DB, licenseId: string): Promise<Ord
     .innerJoin("users as u", "u.id", "i.creator_id")
     .select(["i.title", "i.style", "i.price_cents", "i.listing_id", "u.first_name"])
     .where("i.order_id", "=", orderId)
-    // Items in the order they were bought (the cart's order): rowid is insertion order.
-    .orderBy(sql`i.rowid`)
+    // Items in the order they were bought (the cart's order): their positions.
+    .orderBy("i.position")
     .execute();
   return {
     licenseName: LICENSE_NAME,

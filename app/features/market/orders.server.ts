@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { ListingRow, OrderItemRow, OrderRow, PaymentProviderId } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { badRequest } from "~/infra/errors.server";
@@ -105,8 +104,9 @@ export async function createPendingOrder(
       dispute_lost_cents: 0,
     };
     await trx.insertInto("orders").values(order).execute();
-    const items: OrderItemRow[] = listings.map((listing) => ({
+    const items: OrderItemRow[] = listings.map((listing, position) => ({
       id: newId(),
+      position,
       order_id: order.id,
       listing_id: listing.id,
       creator_id: listing.user_id,
@@ -166,12 +166,12 @@ export function findOrderById(db: DB, orderId: string): Promise<OrderRow | undef
 }
 
 export function itemsOfOrder(db: DB, orderId: string): Promise<OrderItemRow[]> {
-  // In the order they were bought (the cart's order): rowid is insertion order.
+  // In the order they were bought (the cart's order).
   return db
     .selectFrom("order_items")
     .selectAll()
     .where("order_id", "=", orderId)
-    .orderBy(sql`rowid`)
+    .orderBy("position")
     .execute();
 }
 

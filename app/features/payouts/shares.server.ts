@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { EarningRow, PayoutProviderId, ShareStatus } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { jsonTextField } from "~/infra/sql-dialect.server";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 
 /**
@@ -53,7 +54,7 @@ async function queueTransfersWhere(
     .where(sql<boolean>`e.amount_cents > e.creator_reversed_cents`)
     // Not when a transfer of the share is already waiting or running.
     .where(
-      sql<boolean>`not exists (select 1 from jobs j where j.kind = ${TRANSFER_JOB} and j.status in ('queued', 'running') and json_extract(j.payload, '$.earningId') = e.id)`,
+      sql<boolean>`not exists (select 1 from jobs j where j.kind = ${TRANSFER_JOB} and j.status in ('queued', 'running') and ${jsonTextField(trx, sql.ref("j.payload"), "earningId")} = e.id)`,
     )
     .$if(filter.orderId !== undefined, (qb) => qb.where("e.order_id", "=", filter.orderId!))
     .$if(filter.creatorId !== undefined, (qb) => qb.where("e.creator_id", "=", filter.creatorId!))
@@ -198,7 +199,7 @@ export async function reverseSharesForRefund(
       "i.price_cents",
     ])
     .where("e.order_id", "=", orderId)
-    .orderBy(sql`i.rowid`)
+    .orderBy("i.position")
     .execute();
   const shares: ShareForRefund[] = rows.map((row) => ({
     id: row.id,
@@ -269,7 +270,7 @@ export async function restoreSharesForUndoneRefund(
       "i.price_cents",
     ])
     .where("e.order_id", "=", orderId)
-    .orderBy(sql`i.rowid`)
+    .orderBy("i.position")
     .execute();
   const refunded = rows.map((row) => row.creator_reversed_cents + row.platform_reversed_cents);
   const total = refunded.reduce((sum, cents) => sum + cents, 0);

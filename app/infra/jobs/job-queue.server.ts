@@ -2,6 +2,7 @@ import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
+import { greaterOf, lockedRows, sameValue } from "~/infra/sql-dialect.server";
 
 /**
  * The durable job queue: rows in the `jobs` table.
@@ -98,26 +99,35 @@ export async function claimJob(db: Executor, options: ClaimOptions): Promise<Job
       updated_at: now,
     })
     .where("id", "=", (eb) =>
-      eb
-        .selectFrom("jobs as due")
-        .select("due.id")
-        .where("due.kind", "in", options.kinds)
-        .where(sql<boolean>`due.attempts < due.max_attempts`)
-        .where((w) =>
-          w.or([
-            w.and([w("due.status", "=", "queued"), w("due.run_at", "<=", now)]),
-            w.and([w("due.status", "=", "running"), w("due.locked_until", "<", now)]),
-          ]),
-        )
-        .orderBy(
-          sql`(select count(*) from jobs as busy where busy.user_id is due.user_id and busy.status = 'running' and busy.locked_until >= ${now})`,
-        )
-        .orderBy(
-          sql`(select max(served.claimed_at) from jobs as served where served.user_id is due.user_id)`,
-        )
-        .orderBy("due.run_at")
-        .orderBy("due.created_at")
-        .limit(1),
+      // On PostgreSQL the chosen row is locked and rows other workers are
+      // claiming are passed over (FOR UPDATE SKIP LOCKED); SQLite's single
+      // writer makes the claim atomic by itself.
+      lockedRows(
+        db,
+        eb
+          .selectFrom("jobs as due")
+          .select("due.id")
+          .where("due.kind", "in", options.kinds)
+          .where(sql<boolean>`due.attempts < due.max_attempts`)
+          .where((w) =>
+            w.or([
+              w.and([w("due.status", "=", "queued"), w("due.run_at", "<=", now)]),
+              w.and([w("due.status", "=", "running"), w("due.locked_until", "<", now)]),
+            ]),
+          )
+          .orderBy(
+            sql`(select count(*) from jobs as busy where ${sameValue(db, sql.ref("busy.user_id"), sql.ref("due.user_id"))} and busy.status = 'running' and busy.locked_until >= ${now})`,
+          )
+          .orderBy(
+            sql`(select max(served.claimed_at) from jobs as served where ${sameValue(db, sql.ref("served.user_id"), sql.ref("due.user_id"))})`,
+            // Never served first (SQLite puts nulls first by itself; PostgreSQL last).
+            (order) => order.asc().nullsFirst(),
+          )
+          .orderBy("due.run_at")
+          .orderBy("due.created_at")
+          .limit(1),
+        { skipLocked: true },
+      ),
     )
     .returningAll()
     .executeTakeFirst();
@@ -220,7 +230,7 @@ export async function releaseJob(
 ): Promise<boolean> {
   return updateHeldJob(db, id, token, {
     status: "queued",
-    attempts: sql`max(attempts - 1, 0)`,
+    attempts: greaterOf(db, sql`attempts - 1`, sql.lit(0)),
     run_at: now.toISOString(),
     locked_until: null,
     locked_by: null,

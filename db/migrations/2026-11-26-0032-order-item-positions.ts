@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// An order's items keep the cart's order in an explicit column. SQLite's
+// rowid gave it for free; PostgreSQL has no insertion order. Existing rows on
+// SQLite take their rowid, which is the order they were inserted in.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("order_items")
+    .addColumn("position", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await sql`update order_items set position = rowid`.execute(db);
+  }
+}
