@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { AccountExportRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
@@ -196,23 +195,17 @@ export async function sweepExpiredExports(db: DB, store: FileStore, now: Date): 
   return removed;
 }
 
-/**
- * An account erasure's step: the account's export packages, their files and
- * rows. Read by name, so an erasure works whether or not the export's table
- * exists in this database yet.
- */
+/** An account erasure's step: the account's export packages, their files and rows. */
 export async function eraseAccountExportsOf(
   db: DB,
   store: FileStore,
   userId: string,
 ): Promise<void> {
-  const table = await sql<{
-    name: string;
-  }>`select name from sqlite_master where type = 'table' and name = 'account_exports'`.execute(db);
-  if (table.rows.length === 0) return;
-  const rows = await sql<{
-    file_key: string | null;
-  }>`select file_key from account_exports where user_id = ${userId}`.execute(db);
-  for (const row of rows.rows) await store.remove(row.file_key);
-  await sql`delete from account_exports where user_id = ${userId}`.execute(db);
+  const rows = await db
+    .selectFrom("account_exports")
+    .select("file_key")
+    .where("user_id", "=", userId)
+    .execute();
+  for (const row of rows) await store.remove(row.file_key);
+  await db.deleteFrom("account_exports").where("user_id", "=", userId).execute();
 }
