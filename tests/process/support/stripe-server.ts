@@ -15,7 +15,16 @@ export const WEBHOOK_SECRET = "whsec_process_tests";
 export interface StripeWorld {
   mockDir: string;
   sessions: DirectoryMap<MockSession>;
-  start: (options: { seed: boolean; env?: Record<string, string> }) => Promise<RunningServer>;
+  /**
+   * A server on the world's port and data directory, or on others given here (several servers
+   * sharing one Stripe mock, each with its own port).
+   */
+  start: (options: {
+    seed: boolean;
+    env?: Record<string, string>;
+    port?: number;
+    dataDir?: string;
+  }) => Promise<RunningServer>;
 }
 
 export function stripeWorld(scratch: string, port: number): StripeWorld {
@@ -23,10 +32,10 @@ export function stripeWorld(scratch: string, port: number): StripeWorld {
   return {
     mockDir,
     sessions: new DirectoryMap<MockSession>(path.join(mockDir, "sessions")),
-    start: ({ seed, env }) =>
+    start: ({ seed, env, port: serverPort = port, dataDir = path.join(scratch, "data") }) =>
       startServer({
-        dataDir: path.join(scratch, "data"),
-        port,
+        dataDir,
+        port: serverPort,
         seed,
         nodeArgs: [
           "--import",
@@ -38,7 +47,7 @@ export function stripeWorld(scratch: string, port: number): StripeWorld {
           STRIPE_SECRET_KEY: "sk_test_process",
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           STRIPE_MOCK_DIR: mockDir,
-          PUBLIC_URL: `http://localhost:${port}`,
+          PUBLIC_URL: `http://localhost:${serverPort}`,
           ...env,
         },
       }),
