@@ -8,9 +8,10 @@ import { greaterOf, lockedRows, sameValue } from "~/infra/sql-dialect.server";
  * The durable job queue: rows in the `jobs` table.
  *
  * A job is queued -> running -> done | failed. A worker claims one with a
- * single UPDATE (atomic in SQLite, across processes too) that sets a lease
- * (`locked_until`) and the worker's lease token (`locked_by`), and counts the
- * attempt. A job whose lease ran out is claimable again: that is how work of a
+ * single UPDATE that sets a lease (`locked_until`) and the worker's lease
+ * token (`locked_by`), and counts the attempt: atomic in SQLite, across
+ * processes too; on PostgreSQL the row it picks is locked and rows other
+ * claims hold are passed over (FOR UPDATE SKIP LOCKED). A job whose lease ran out is claimable again: that is how work of a
  * process that died is picked up after a restart. Every later change (renew,
  * done, retry, fail) names the lease token, so a worker that lost its lease
  * cannot overwrite the new owner's outcome.
