@@ -2,7 +2,13 @@ import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
-import { greaterOf, lockedRows, sameValue } from "~/infra/sql-dialect.server";
+import {
+  containsText,
+  greaterOf,
+  jsonTextField,
+  lockedRows,
+  sameValue,
+} from "~/infra/sql-dialect.server";
 
 /**
  * The durable job queue: rows in the `jobs` table.
@@ -328,19 +334,23 @@ export async function cancelQueuedJobsOfOwner(
 }
 
 /**
- * Deletes the jobs of `kind` whose payload's text field `field` (a JSON path
- * such as `$.to`), lower-cased, contains `text`, sent or waiting; a job a
- * worker is running at this moment is left to finish.
+ * Deletes the jobs of `kind` whose payload's text field `field` (a top-level
+ * JSON path such as `$.to`), lower-cased, contains `text`, sent or waiting; a
+ * job a worker is running at this moment is left to finish.
  */
 export async function deleteJobsMentioning(
   db: Executor,
   { kind, field, text }: { kind: string; field: string; text: string },
 ): Promise<void> {
+  const name = /^\$\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(field)?.[1];
+  if (!name) throw new Error(`not a top-level JSON path: ${field}`);
+  const value = jsonTextField(db, sql.ref("payload"), name);
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   await db
     .deleteFrom("jobs")
     .where("kind", "=", kind)
     .where("status", "!=", "running")
-    .where(sql<boolean>`instr(lower(coalesce(json_extract(payload, ${field}), '')), ${text}) > 0`)
+    .where(containsText(db, sql`lower(coalesce(${value}, ''))`, pattern))
     .execute();
 }
 
