@@ -2,13 +2,7 @@ import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
-import {
-  containsText,
-  greaterOf,
-  jsonTextField,
-  lockedRows,
-  sameValue,
-} from "~/infra/sql-dialect.server";
+import { containsText, greaterOf, jsonTextField, lockedRows } from "~/infra/sql-dialect.server";
 
 /**
  * The durable job queue: rows in the `jobs` table.
@@ -122,11 +116,20 @@ export async function claimJob(db: Executor, options: ClaimOptions): Promise<Job
               w.and([w("due.status", "=", "running"), w("due.locked_until", "<", now)]),
             ]),
           )
+          // Each owner's figures, with the job of nobody apart: `user_id = due.user_id`
+          // and `user_id is null` both use the owner indexes (a null-safe comparison
+          // of the two columns does not, on PostgreSQL).
           .orderBy(
-            sql`(select count(*) from jobs as busy where ${sameValue(db, sql.ref("busy.user_id"), sql.ref("due.user_id"))} and busy.status = 'running' and busy.locked_until >= ${now})`,
+            sql`(case when due.user_id is null
+              then (select count(*) from jobs as busy where busy.user_id is null and busy.status = 'running' and busy.locked_until >= ${now})
+              else (select count(*) from jobs as busy where busy.user_id = due.user_id and busy.status = 'running' and busy.locked_until >= ${now})
+            end)`,
           )
           .orderBy(
-            sql`(select max(served.claimed_at) from jobs as served where ${sameValue(db, sql.ref("served.user_id"), sql.ref("due.user_id"))})`,
+            sql`(case when due.user_id is null
+              then (select max(served.claimed_at) from jobs as served where served.user_id is null)
+              else (select max(served.claimed_at) from jobs as served where served.user_id = due.user_id)
+            end)`,
             // Never served first (SQLite puts nulls first by itself; PostgreSQL last).
             (order) => order.asc().nullsFirst(),
           )
