@@ -80,6 +80,31 @@ export function lockedRows<QB extends SelectQueryBuilder<any, any, any>>(
   return (options.skipLocked ? locked.skipLocked() : locked) as QB;
 }
 
+/**
+ * Runs `work` with the rows `lock` selects held against other writers until
+ * it ends: for work that reads rows, waits on another service (a token
+ * refresh over HTTP) and stores what it answered. On PostgreSQL, `work` gets
+ * a transaction that first locked the rows (FOR UPDATE): a caller in another
+ * process waits at the lock, then reads what `work` stored. On SQLite, `work`
+ * runs on `db` outside any transaction: a transaction would hold the one
+ * connection every other query of the process goes through for the whole
+ * call, and there the single writer leaves only the final write to guard (a
+ * compare-and-swap UPDATE).
+ */
+export async function whileRowsLocked<D extends AnyDb, T>(
+  db: D,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  lock: (trx: D) => SelectQueryBuilder<any, any, any>,
+  work: (db: D) => Promise<T>,
+): Promise<T> {
+  if (engineOf(db) !== "postgres") return work(db);
+  return db.transaction().execute(async (trx) => {
+    const held = trx as unknown as D;
+    await lockedRows(held, lock(held)).execute();
+    return work(held);
+  });
+}
+
 /** Case-insensitive substring match (`like` is case-insensitive for ASCII on SQLite, `ilike` on PostgreSQL). */
 export function containsText(
   db: AnyDb,

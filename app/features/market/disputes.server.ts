@@ -1,6 +1,6 @@
 import type { DB } from "~/infra/db.server";
 import { holdShares, releaseShares } from "~/features/payouts/lends.server";
-import { recordRefund, undoRefund } from "~/features/market/refunds.server";
+import { lockOrderForRefund, recordRefund, undoRefund } from "~/features/market/refunds.server";
 
 /**
  * Disputes (chargebacks) from Stripe's webhooks. While one is open the
@@ -58,11 +58,8 @@ export async function closeDispute(
   now: Date,
 ): Promise<void> {
   const stamp = now.toISOString();
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  // Held until the transaction ends: the loss is added to the refunded total as it stands.
+  const order = await lockOrderForRefund(trx, orderId);
   if (!order) return;
   await trx
     .updateTable("orders")

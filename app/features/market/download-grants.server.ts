@@ -115,7 +115,10 @@ export type Redemption =
 
 /**
  * Spends one download of a grant. The check and the count are one UPDATE, so
- * parallel requests cannot spend more than the grant allows. A refunded
+ * parallel requests cannot spend more than the grant allows: SQLite runs one
+ * at a time, and PostgreSQL makes a concurrent UPDATE of the row wait for
+ * the one before and check `downloads_used < max_downloads` again against
+ * what it stored. A refunded
  * order's grants are gone for good; a disputed order's are suspended until the
  * dispute closes. `count: false`
  * (for HEAD) checks without spending.

@@ -79,9 +79,13 @@ describe("fulfillment", () => {
     const creator = await createTestUser();
     const a = await createListing(creator.user.id, { price: 10 });
     const b = await createListing(creator.user.id, { price: 20 });
-    // Four more connections to the same file; no busy waiting, so contention shows up as SQLITE_BUSY.
-    const others = Array.from({ length: 4 }, () => openDatabase(getConfig().databaseFile));
-    for (const db of others) await sql`pragma busy_timeout = 0`.execute(db);
+    // Four more connections to the same database. On SQLite, with no busy waiting, so contention
+    // shows up as SQLITE_BUSY; on PostgreSQL, each a pool of its own, whose writers wait for row locks.
+    const postgresUrl = getConfig().DATABASE_URL;
+    const others = Array.from({ length: 4 }, () =>
+      openDatabase(postgresUrl ?? getConfig().databaseFile),
+    );
+    if (!postgresUrl) for (const db of others) await sql`pragma busy_timeout = 0`.execute(db);
     try {
       for (let round = 0; round < 5; round++) {
         const { order } = await createPendingOrder(getDb(), {
@@ -156,7 +160,7 @@ describe("fulfillment", () => {
           created_at: now,
         })
         .execute(),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|unique constraint/);
     await expect(
       getDb()
         .insertInto("download_grants")
@@ -171,6 +175,6 @@ describe("fulfillment", () => {
           created_at: now,
         })
         .execute(),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|unique constraint/);
   });
 });

@@ -23,7 +23,12 @@ import {
  *    (`... WHERE status IN ('pending', 'failed', 'expired')`: a paid, refunded
  *    or disputed order never moves back). SQLite runs one write transaction at a
  *    time, so of any number of concurrent or replayed calls exactly one sees
- *    the row change; the others see 0 rows and stop.
+ *    the row change; the others see 0 rows and stop. On PostgreSQL the UPDATE
+ *    waits for the row lock of a transaction that changed the order and, once
+ *    that one committed, checks its WHERE again against the row as committed:
+ *    the same one call sees the change. (A webhook event delivered many times
+ *    at once stops earlier still: its id's insert into webhook_events waits
+ *    for the first delivery's and then finds it.)
  * 2. The same transaction issues the download grants and writes the ledger.
  *    earnings.order_item_id and download_grants.order_item_id are UNIQUE, and
  *    the inserts are ON CONFLICT DO NOTHING, so even a second writer could not

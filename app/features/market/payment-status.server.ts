@@ -102,7 +102,11 @@ export async function paymentStatusOf(
  * interval; in between they answer from the database (which the webhook also
  * keeps current). Concurrent polls share the lookup in flight. The buyer's
  * return from the payment page always asks (`force`), since the payment has
- * usually just happened. Kept in memory: after a restart the first poll asks.
+ * usually just happened. Kept in memory, per process, on purpose: after a
+ * restart the first poll asks, and with several processes each asks at most
+ * once per interval (a few more lookups, never a second fulfilment: that
+ * rests on the database, fulfillment.server.ts). The schedule only spares the
+ * provider; nothing is correct or wrong by it.
  */
 export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
 

@@ -9,6 +9,7 @@ import {
 } from "~/features/payouts/lends.server";
 import { itemsOfOrder } from "~/features/market/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
+import { lockedRows } from "~/infra/sql-dialect.server";
 
 /**
  * Refunds, whichever way they come: the admin's refund button (the provider
@@ -19,6 +20,14 @@ import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.ser
  * total`): of two callers with the same total (the admin's request and the
  * webhook, at the same moment) exactly one records it, and a replay records
  * nothing.
+ *
+ * Every change of an order's refunded total (recording a refund, undoing
+ * one, a dispute's loss or its reversal) first reads the order through
+ * lockOrderForRefund, which holds its row until the transaction ends
+ * (FOR UPDATE on PostgreSQL; SQLite runs one writing transaction at a time):
+ * so the amount each one records, and what the refund notice, the audit log
+ * and the shares say, is counted from the total the one before stored, never
+ * from a total another transaction was about to change.
  *
  * In the transaction that records it: the order's refunded total, its status
  * ('refunded' once the whole total came back, which ends its downloads and
@@ -41,16 +50,20 @@ export type RefundOutcome =
 /** Statuses whose payment can be refunded: paid, disputed (Stripe's dashboard, a lost dispute), and refunded in part. */
 const REFUNDABLE: OrderRow["status"][] = ["paid", "disputed", "refunded"];
 
+/** The order, its row held by the caller's transaction until it ends (see above). */
+export function lockOrderForRefund(trx: DB, orderId: string): Promise<OrderRow | undefined> {
+  return lockedRows(
+    trx,
+    trx.selectFrom("orders").selectAll().where("id", "=", orderId),
+  ).executeTakeFirst();
+}
+
 export async function recordRefund(
   trx: DB,
   orderId: string,
   record: RefundRecord,
 ): Promise<RefundOutcome> {
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  const order = await lockOrderForRefund(trx, orderId);
   if (!order || !REFUNDABLE.includes(order.status)) return { applied: false, order };
   const target = Math.min(Math.max(0, Math.floor(record.refundedTotalCents)), order.total_cents);
   const stamp = record.now.toISOString();
@@ -123,11 +136,7 @@ export async function undoRefund(
   orderId: string,
   undo: { amountCents: number; reason: string; now: Date },
 ): Promise<number> {
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  const order = await lockOrderForRefund(trx, orderId);
   if (!order) return 0;
   const amount = Math.min(order.refunded_cents, Math.max(0, Math.floor(undo.amountCents)));
   if (amount === 0) return 0;

@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { whileRowsLocked } from "~/infra/sql-dialect.server";
 import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
@@ -15,9 +16,13 @@ import { openIntegration, replaceOAuthToken } from "~/features/publishing/integr
  * expiring offline token (an hour) is renewed with its refresh token when it
  * has less than REFRESH_MARGIN_MS left, and once more if Shopify refuses it
  * anyway (401). Shopify rotates the refresh token on every use, so two jobs
- * must never both renew: renewals of one shop wait for the one in flight, and
- * a renewal that finds the stored token already replaced (by another process)
- * uses that one. A refused refresh (invalid_grant, or an expired refresh
+ * must never both renew: in a process, renewals of one shop wait for the one
+ * in flight; across processes, a renewal holds the connection's row
+ * (whileRowsLocked: FOR UPDATE on PostgreSQL) from its read until it stored
+ * the new pair, and reads the row again once it holds it, so a renewal that
+ * waited finds the stored token already replaced and uses that one. (On
+ * SQLite the row is not held; the store is a compare-and-swap, and a renewal
+ * that lost it uses what the winner stored.) A refused refresh (invalid_grant, or an expired refresh
  * token) is final: ShopifyReconnectError, which the connector turns into the
  * connection's "reconnect" state. A custom app's token (manual setup) has no
  * expiry and is used as it is. A non-expiring token this app got by OAuth
@@ -45,8 +50,14 @@ export interface ShopifyApp {
   clientSecret: string | null | undefined;
 }
 
-/** Renewals in flight, by shop and creator: the rest wait for the one. */
-const inFlight = new Map<string, Promise<string>>();
+/** Renewals in flight through a database handle (one a process), by shop and creator: the rest wait for the one. */
+const inFlightByDb = new WeakMap<DB, Map<string, Promise<string>>>();
+
+function inFlightOf(db: DB): Map<string, Promise<string>> {
+  let inFlight = inFlightByDb.get(db);
+  if (!inFlight) inFlightByDb.set(db, (inFlight = new Map()));
+  return inFlight;
+}
 
 function expiresSoon(iso: string | undefined, now: Date): boolean {
   if (!iso) return false;
@@ -64,20 +75,33 @@ export function shopifyTokenSource(
   db: DB,
   args: { userId: string; app: ShopifyApp; now: () => Date; fetch?: FetchLike },
 ): ShopifyTokenSource {
-  const load = async (): Promise<OpenedIntegration> => {
-    const opened = await openIntegration(db, args.userId, "shopify");
+  const load = async (on: DB = db): Promise<OpenedIntegration> => {
+    const opened = await openIntegration(on, args.userId, "shopify");
     if (!opened?.row.shop_domain)
       throw new ShopifyReconnectError("The Shopify connection was removed; connect Shopify again.");
     return opened;
   };
 
-  /** Runs `work` once per shop and creator at a time: the rest wait for the one. */
-  const guarded = async (work: () => Promise<string>): Promise<string> => {
+  /**
+   * Runs `work` once per shop and creator at a time: in this process the rest
+   * wait for the one; another process's renewal waits for the connection's row.
+   */
+  const guarded = async (work: (held: DB) => Promise<string>): Promise<string> => {
     const opened = await load();
     const key = `${opened.row.shop_domain}:${args.userId}`;
+    const inFlight = inFlightOf(db);
     const running = inFlight.get(key);
     if (running) return running;
-    const task = work();
+    const task = whileRowsLocked(
+      db,
+      (trx) =>
+        trx
+          .selectFrom("integrations")
+          .select("id")
+          .where("user_id", "=", args.userId)
+          .where("platform", "=", "shopify"),
+      work,
+    );
     inFlight.set(key, task);
     try {
       return await task;
@@ -88,8 +112,8 @@ export function shopifyTokenSource(
 
   /** A non-expiring OAuth token: exchanged for an expiring pair (on failure, the old token is used as it is). */
   const migrate = (old: string): Promise<string> =>
-    guarded(async () => {
-      const { credential, row } = await load();
+    guarded(async (held) => {
+      const { credential, row } = await load(held);
       if (credential.secret !== old || credential.expiresAt) return credential.secret;
       if (!args.app.clientId || !args.app.clientSecret) return credential.secret;
       const now = args.now();
@@ -110,7 +134,7 @@ export function shopifyTokenSource(
         );
         return credential.secret;
       }
-      const stored = await replaceOAuthToken(db, {
+      const stored = await replaceOAuthToken(held, {
         row,
         accessToken: token.accessToken,
         refreshToken: token.refreshToken,
@@ -120,13 +144,13 @@ export function shopifyTokenSource(
       });
       // Lost a race (a reconnect, or a removal): use what is there now. (Shopify answers the same pair
       // to the same original token again for a few days, so another process's exchange is not lost.)
-      return stored ? token.accessToken : (await load()).secret;
+      return stored ? token.accessToken : (await load(held)).secret;
     });
 
   const renew = (stale: string): Promise<string> =>
-    guarded(async () => {
+    guarded(async (held) => {
       // Read again inside the guard: another renewal may have stored a fresh token meanwhile.
-      const current = await load();
+      const current = await load(held);
       const { credential, row } = current;
       if (credential.secret !== stale && !expiresSoon(credential.expiresAt, args.now()))
         return credential.secret;
@@ -155,7 +179,7 @@ export function shopifyTokenSource(
         if (error instanceof ShopifyGrantError) throw new ShopifyReconnectError();
         throw error;
       }
-      const stored = await replaceOAuthToken(db, {
+      const stored = await replaceOAuthToken(held, {
         row,
         accessToken: token.accessToken,
         // Shopify rotates it; should an answer carry none, the old one is kept.
@@ -170,7 +194,7 @@ export function shopifyTokenSource(
       });
       if (!stored) {
         // The row changed under us (a reconnect, or a removal): use what is there now, if anything.
-        return (await load()).secret;
+        return (await load(held)).secret;
       }
       return token.accessToken;
     });

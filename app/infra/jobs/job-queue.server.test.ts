@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { claimJob, completeJob, enqueueJob } from "~/infra/jobs/job-queue.server";
+import {
+  claimJob,
+  completeJob,
+  deleteJobsMentioning,
+  enqueueJob,
+} from "~/infra/jobs/job-queue.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { createTestUser } from "#tests/setup/accounts";
 
@@ -115,5 +120,37 @@ describe("claiming between creators", () => {
     await worker.drain();
     expect(started).toHaveLength(21);
     expect(started.slice(0, JOB_CONCURRENCY + 1)).toContain(b);
+  });
+});
+
+describe("deleting the jobs that mention a text", () => {
+  it("deletes those whose payload field contains it, in any case, wildcards taken literally, and leaves a running one", async () => {
+    const now = new Date("2026-11-24T10:00:00.000Z");
+    const job = (to: string, kind = KIND) =>
+      enqueueJob(getDb(), { kind, payload: { to, subject: "x" }, now });
+    const exact = await job("Ann_Lee%@Example.com");
+    const inside = await job("copy-ann_lee%@example.com");
+    const wildcard = await job("annXlee@example.com");
+    const other = await job("someone@example.com");
+    const otherKind = await job("ann_lee%@example.com", "other-kind");
+    const running = await job("ann_lee%@example.com");
+    const noField = await enqueueJob(getDb(), { kind: KIND, payload: { n: 1 }, now });
+    await getDb()
+      .updateTable("jobs")
+      .set({ status: "running" })
+      .where("id", "=", running)
+      .execute();
+
+    await deleteJobsMentioning(getDb(), {
+      kind: KIND,
+      field: "$.to",
+      text: "ann_lee%@example.com",
+    });
+
+    const left = (await getDb().selectFrom("jobs").select("id").execute()).map((row) => row.id);
+    expect(left).not.toContain(exact);
+    expect(left).not.toContain(inside);
+    expect(left).toEqual(expect.arrayContaining([wildcard, other, otherKind, running, noField]));
+    expect(left).toHaveLength(5);
   });
 });

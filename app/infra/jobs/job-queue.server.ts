@@ -2,15 +2,16 @@ import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
-import { greaterOf, lockedRows, sameValue } from "~/infra/sql-dialect.server";
+import { containsText, greaterOf, jsonTextField, lockedRows } from "~/infra/sql-dialect.server";
 
 /**
  * The durable job queue: rows in the `jobs` table.
  *
  * A job is queued -> running -> done | failed. A worker claims one with a
- * single UPDATE (atomic in SQLite, across processes too) that sets a lease
- * (`locked_until`) and the worker's lease token (`locked_by`), and counts the
- * attempt. A job whose lease ran out is claimable again: that is how work of a
+ * single UPDATE that sets a lease (`locked_until`) and the worker's lease
+ * token (`locked_by`), and counts the attempt: atomic in SQLite, across
+ * processes too; on PostgreSQL the row it picks is locked and rows other
+ * claims hold are passed over (FOR UPDATE SKIP LOCKED). A job whose lease ran out is claimable again: that is how work of a
  * process that died is picked up after a restart. Every later change (renew,
  * done, retry, fail) names the lease token, so a worker that lost its lease
  * cannot overwrite the new owner's outcome.
@@ -115,11 +116,20 @@ export async function claimJob(db: Executor, options: ClaimOptions): Promise<Job
               w.and([w("due.status", "=", "running"), w("due.locked_until", "<", now)]),
             ]),
           )
+          // Each owner's figures, with the job of nobody apart: `user_id = due.user_id`
+          // and `user_id is null` both use the owner indexes (a null-safe comparison
+          // of the two columns does not, on PostgreSQL).
           .orderBy(
-            sql`(select count(*) from jobs as busy where ${sameValue(db, sql.ref("busy.user_id"), sql.ref("due.user_id"))} and busy.status = 'running' and busy.locked_until >= ${now})`,
+            sql`(case when due.user_id is null
+              then (select count(*) from jobs as busy where busy.user_id is null and busy.status = 'running' and busy.locked_until >= ${now})
+              else (select count(*) from jobs as busy where busy.user_id = due.user_id and busy.status = 'running' and busy.locked_until >= ${now})
+            end)`,
           )
           .orderBy(
-            sql`(select max(served.claimed_at) from jobs as served where ${sameValue(db, sql.ref("served.user_id"), sql.ref("due.user_id"))})`,
+            sql`(case when due.user_id is null
+              then (select max(served.claimed_at) from jobs as served where served.user_id is null)
+              else (select max(served.claimed_at) from jobs as served where served.user_id = due.user_id)
+            end)`,
             // Never served first (SQLite puts nulls first by itself; PostgreSQL last).
             (order) => order.asc().nullsFirst(),
           )
@@ -327,19 +337,23 @@ export async function cancelQueuedJobsOfOwner(
 }
 
 /**
- * Deletes the jobs of `kind` whose payload's text field `field` (a JSON path
- * such as `$.to`), lower-cased, contains `text`, sent or waiting; a job a
- * worker is running at this moment is left to finish.
+ * Deletes the jobs of `kind` whose payload's text field `field` (a top-level
+ * JSON path such as `$.to`), lower-cased, contains `text`, sent or waiting; a
+ * job a worker is running at this moment is left to finish.
  */
 export async function deleteJobsMentioning(
   db: Executor,
   { kind, field, text }: { kind: string; field: string; text: string },
 ): Promise<void> {
+  const name = /^\$\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(field)?.[1];
+  if (!name) throw new Error(`not a top-level JSON path: ${field}`);
+  const value = jsonTextField(db, sql.ref("payload"), name);
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   await db
     .deleteFrom("jobs")
     .where("kind", "=", kind)
     .where("status", "!=", "running")
-    .where(sql<boolean>`instr(lower(coalesce(json_extract(payload, ${field}), '')), ${text}) > 0`)
+    .where(containsText(db, sql`lower(coalesce(${value}, ''))`, pattern))
     .execute();
 }
 
