@@ -10,6 +10,8 @@ import { HttpError } from "~/infra/errors.server";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { MAX_ATTEMPTS_PER_EMAIL_AND_ADDRESS } from "~/features/accounts/login-throttle.server";
 import { startAccountExport } from "~/features/accounts/account-exports.server";
+import { addToWaitlist } from "~/features/accounts/waitlist.server";
+import { inviteWithMail } from "~/features/accounts/waitlist-requests.server";
 import {
   MAX_OPEN_STYLIZATIONS,
   requestStylization,
@@ -266,5 +268,37 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
       .where("user_id", "=", user.id)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it("invites exactly BETA_SPOTS of 12 waitlist entries invited at once", async () => {
+    const spots = 3;
+    const { user: admin } = await createTestUser();
+    const now = new Date();
+    const entryIds: string[] = [];
+    for (let n = 0; n < 12; n++) {
+      const email = `beta-${n}-${admin.id}@example.com`;
+      await addToWaitlist(getDb(), email, now);
+      const entry = await getDb()
+        .selectFrom("waitlist")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      entryIds.push(entry.id);
+    }
+    const config = { ...getConfig(), BETA_SPOTS: spots };
+    const outcomes = outcomesOf(
+      await all(12, (index) =>
+        inviteWithMail(getDb(), config, { entryId: entryIds[index], adminId: admin.id, now }),
+      ),
+    );
+    expect(countOf(outcomes, "ok")).toBe(spots);
+    expect(countOf(outcomes, 409)).toBe(12 - spots);
+    const invited = await getDb()
+      .selectFrom("waitlist")
+      .select("id")
+      .where("id", "in", entryIds)
+      .where("invited_at", "is not", null)
+      .execute();
+    expect(invited).toHaveLength(spots);
   });
 });
