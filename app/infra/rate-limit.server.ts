@@ -5,9 +5,14 @@ import { tooManyRequests } from "~/infra/errors.server";
 /**
  * Per-address limits on public operations that cost something (an account, an
  * order and a payment session, a status lookup that may ask Stripe). Sliding
- * windows kept in memory: the app is one process, and a restart only forgets
- * the last window. (Sign-in throttling is kept in the database instead:
- * login-throttle.server.ts.)
+ * windows kept in this process's memory, on purpose, on SQLite and PostgreSQL
+ * alike: one process serves one data folder (docs/configuration.md), the
+ * counters are synchronous (two requests cannot both take the last slot) and
+ * cost no query, and a restart only forgets the last window. Each process
+ * counts alone: were several processes to serve one database, an address
+ * could make up to that many times a limit (docs/decisions/058). Sign-in
+ * throttling, which guards passwords, is kept in the database instead
+ * (login-throttle.server.ts), under a lock per email and per address.
  */
 export interface RateLimitRule {
   name: string;

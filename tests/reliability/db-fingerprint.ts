@@ -5,9 +5,10 @@ import { expect } from "vitest";
 import { sql } from "kysely";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
+import { engineOf } from "~/infra/sql-dialect.server";
 
 /**
- * A checksum of every table in the database (found from sqlite_master, so new
+ * A checksum of every table in the database (found from the catalogue, so new
  * tables are covered) and of the file store's files, to show that a refused
  * request changed nothing.
  */
@@ -21,9 +22,12 @@ const READ_STAMPS: Record<string, readonly string[]> = { api_tokens: ["last_used
 
 export async function fingerprint(): Promise<Fingerprint> {
   const db = getDb();
-  const tables = await sql<{
-    name: string;
-  }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
+  const tables = await (
+    engineOf(db) === "postgres"
+      ? sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`
+      : sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`
+  ).execute(db);
   const result: Fingerprint = {};
   for (const { name } of tables.rows) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);

@@ -6,6 +6,7 @@ import { enqueueJob } from "~/infra/jobs/job-queue.server";
 import { notFound, tooManyRequests } from "~/infra/errors.server";
 import { waitText } from "~/infra/rate-limit.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 import type { AccountExportView } from "~/features/accounts/account-export-types";
 import {
   EXPORT_INTERVAL_MINUTES,
@@ -35,8 +36,8 @@ export interface AccountExportJobPayload {
 
 /**
  * The caller's pending export, or a new one with its job queued (in one
- * transaction: a second request waits for the first and then finds its
- * export). Throws 429 when the latest export that did not fail was asked for
+ * transaction holding the user's export lock, lockForTransaction: a second
+ * request waits for the first and then finds its export, on PostgreSQL too). Throws 429 when the latest export that did not fail was asked for
  * less than EXPORT_INTERVAL_MINUTES ago.
  */
 export async function startAccountExport(
@@ -45,6 +46,7 @@ export async function startAccountExport(
   now: Date,
 ): Promise<AccountExportRow> {
   return db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, `account-export:${userId}`);
     const pending = await trx
       .selectFrom("account_exports")
       .selectAll()

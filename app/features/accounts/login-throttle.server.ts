@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/infra/db.server";
 import { sha256 } from "~/infra/ids.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 
 /**
  * Sign-in throttling (docs/decisions/012-sign-in-throttles.md), kept in the
@@ -9,7 +10,11 @@ import { sha256 } from "~/infra/ids.server";
  * An attempt is reserved before its password is checked, in one transaction
  * that reads the limits and writes the reservation (login_attempts), so
  * concurrent attempts count at once. A failure moves it to auth_failures; a
- * success removes it, so successful sign-ins never count.
+ * success removes it, so successful sign-ins never count. Reserving and
+ * recording a failure first take the email's lock, then the address's
+ * (lockForTransaction; always in that order, so two never wait on each other):
+ * on PostgreSQL, where transactions run side by side, attempts on one email or
+ * from one address are still counted one after the other.
  *
  * Limits, over a sliding window of 15 minutes:
  * - 5 passwords checked per email and client address;
@@ -73,10 +78,16 @@ export function slowdownMs(emailWideCount: number): number {
   return Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** doublings);
 }
 
+/** Holds the email's, then the address's, sign-in count until the transaction ends. */
+async function lockCounts(trx: DB, emailKey: string, addressKey: string): Promise<void> {
+  await lockForTransaction(trx, `sign-in-email:${emailKey}`);
+  await lockForTransaction(trx, `sign-in-address:${addressKey}`);
+}
+
 /**
  * Reserves one password check for this email from this address, or says how
- * many seconds to wait. Reads and writes in one transaction: the process's one
- * connection runs nothing else meanwhile, so concurrent attempts see each other.
+ * many seconds to wait. Reads and writes in one transaction holding the
+ * email's and the address's locks, so concurrent attempts see each other.
  */
 export function reserveLoginAttempt(
   db: DB,
@@ -90,6 +101,7 @@ export function reserveLoginAttempt(
   const since = new Date(nowMs - LOGIN_WINDOW_MS).toISOString();
 
   return db.transaction().execute(async (trx) => {
+    await lockCounts(trx, emailKey, addressKey);
     const failuresIn = (name: string, limit: number) =>
       trx
         .selectFrom("auth_failures")
@@ -186,6 +198,8 @@ export function recordLoginFailure(
   const bucket = buckets(reservation.emailKey, reservation.addressKey);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    // The move from login_attempts to auth_failures is seen whole by a reservation counting both.
+    await lockCounts(trx, reservation.emailKey, reservation.addressKey);
     await trx.deleteFrom("login_attempts").where("id", "=", reservation.id).execute();
     const names = [
       bucket.email,

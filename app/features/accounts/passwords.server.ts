@@ -12,7 +12,10 @@ const MAX_MEMORY = 64 * 1024 * 1024;
  * scrypt runs on libuv's thread pool, which sharp's image work shares. At most
  * half the cores hash at once (at least one); a bounded number of hashes wait,
  * and beyond that a sign-in, registration or password change answers 503 with
- * Retry-After instead of queueing without end.
+ * Retry-After instead of queueing without end. The gate is per process on
+ * purpose: it protects this machine's cores, whatever the database
+ * (docs/decisions/058). How many passwords are checked per email and address
+ * is counted in the database (login-throttle.server.ts).
  */
 export const HASH_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
 export const HASH_QUEUE_LIMIT = 32 * HASH_CONCURRENCY;

@@ -3,6 +3,7 @@ import type { UserRow, WaitlistRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { badRequest, conflict, notFound } from "~/infra/errors.server";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { findUserByEmail, insertUser } from "~/features/accounts/users.server";
 
 /**
@@ -118,12 +119,15 @@ export async function betaSpotsLeft(
  * Makes a new invitation for one entry and answers its token and address. Refused
  * (409) when the address has an account or joined already, or when BETA_SPOTS
  * is set and every spot is taken (re-inviting someone whose invitation is still
- * waiting takes no new spot). Call it in a transaction with the mail.
+ * waiting takes no new spot). Call it in a transaction with the mail: it first
+ * takes the beta-spots lock (lockForTransaction), so invitations made at the
+ * same time are counted one after the other and cannot pass BETA_SPOTS together.
  */
 export async function inviteEntry(
   db: DB,
   args: { entryId: string; adminId: string; spots: number | undefined; now: Date },
 ): Promise<{ email: string; token: string; expiresAt: string }> {
+  await lockForTransaction(db, "beta-spots:all");
   const entry = await db
     .selectFrom("waitlist")
     .selectAll()

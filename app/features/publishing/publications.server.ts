@@ -6,6 +6,7 @@ import { newId } from "~/infra/ids.server";
 import { deriveKey } from "~/infra/keys.server";
 import { announceJobs, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { tooManyRequests } from "~/infra/errors.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 import type {
   PublishContent,
   PublishOutcome,
@@ -187,7 +188,9 @@ export interface PublicationRequest {
  * blocked, in one transaction; then wakes the worker. Answers the rows in the
  * order asked. With `maxQueuedJobs`, a request that would leave the user more
  * publishing jobs queued or running than that is refused whole (429), in the
- * same transaction, and changes nothing.
+ * same transaction, and changes nothing. The transaction first takes the
+ * user's publishing lock (lockForTransaction), so requests sent at the same
+ * time count each other's jobs, on PostgreSQL too.
  */
 export async function requestPublications(
   db: DB,
@@ -203,6 +206,7 @@ export async function requestPublications(
 ): Promise<ListingPlatformRow[]> {
   const stamp = args.now.toISOString();
   const rows = await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, `publish:${args.userId}`);
     const adding = args.requests.filter((request) => !request.blocked).length;
     if (args.maxQueuedJobs !== undefined && adding > 0) {
       const waiting = await trx

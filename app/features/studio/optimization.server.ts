@@ -62,7 +62,13 @@ function creatorToolIn(xmp: string): string | undefined {
   return found?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
-/** Optimizations running in this process, per creator (the optimize procedure holds a slot while it works). */
+/**
+ * Optimizations running in this process, per creator (the optimize procedure
+ * holds a slot while it works). Per process on purpose: the slots share out
+ * this machine's cores and memory among sharp's work, which is what they
+ * protect; nothing is stored, so nothing needs a database lock
+ * (docs/decisions/058).
+ */
 export const runningOptimizations = new PerKeyLimiter();
 
 export function resolutionBox(resolution: Resolution): { width: number; height: number } | null {

@@ -1,6 +1,7 @@
 import type { Config } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import { insufficientStorage, tooManyRequests } from "~/infra/errors.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 
 /**
  * Per-creator quotas (docs/decisions/013-creator-quotas.md):
@@ -138,4 +139,35 @@ export async function recordUsage(
     .insertInto("usage_events")
     .values({ user_id: args.userId, kind: args.kind, created_at: args.now.toISOString() })
     .execute();
+}
+
+/**
+ * Admits one upload of `bytes` in the transaction that inserts its row: takes
+ * the creator's upload lock (lockForTransaction), then checks today's uploads
+ * and the storage left, and counts the upload. Uploads that arrive at the same
+ * time are admitted one after the other, so together they cannot pass
+ * UPLOADS_PER_DAY or STORAGE_PER_CREATOR_MB, on PostgreSQL too.
+ */
+export async function admitUpload(
+  trx: DB,
+  args: {
+    userId: string;
+    config: Pick<Config, "UPLOADS_PER_DAY" | "STORAGE_PER_CREATOR_MB">;
+    bytes: number;
+    now: Date;
+  },
+): Promise<void> {
+  await lockForTransaction(trx, `upload:${args.userId}`);
+  await ensureDailyAllowance(trx, {
+    userId: args.userId,
+    kind: "upload",
+    limit: args.config.UPLOADS_PER_DAY,
+    now: args.now,
+  });
+  await ensureStorageLeft(trx, {
+    userId: args.userId,
+    config: args.config,
+    addingBytes: args.bytes,
+  });
+  await recordUsage(trx, { userId: args.userId, kind: "upload", now: args.now });
 }

@@ -4,6 +4,7 @@ import type { FileStore } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { conflict, tooManyRequests } from "~/infra/errors.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { FACE_CONSENT_REQUIRED } from "~/features/privacy/face-consent";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
@@ -142,8 +143,10 @@ export async function countOpenStylizations(db: DB, userId: string): Promise<num
  *
  * The row is inserted by one guarded INSERT ... SELECT that also counts the
  * user's open styles (at most MAX_OPEN_STYLIZATIONS) and, when `perDay` is
- * given, their styles of the last 24 hours: requests sent at the same time
- * cannot pass a limit together. Past either, it throws a 429 and changes nothing.
+ * given, their styles of the last 24 hours. The transaction first takes the
+ * user's style lock (lockForTransaction), so requests sent at the same time are
+ * counted one after the other and cannot pass a limit together, on PostgreSQL
+ * too. Past either, it throws a 429 and changes nothing.
  * (Call announceJobs() afterwards so this process's worker starts at once.)
  */
 export async function requestStylization(
@@ -161,6 +164,7 @@ export async function requestStylization(
   },
 ): Promise<StylizedImageRow | undefined> {
   return db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, `stylize:${args.userId}`);
     const now = args.now.toISOString();
     const since = new Date(args.now.getTime() - DAY_MS).toISOString();
     const row = await trx

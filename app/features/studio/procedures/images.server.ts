@@ -22,9 +22,9 @@ import {
   storeUploadedImage,
 } from "~/features/studio/images.server";
 import {
+  admitUpload,
   ensureDailyAllowance,
   ensureStorageLeft,
-  recordUsage,
 } from "~/features/studio/quotas.server";
 import { deletionHooksFor } from "~/features/studio/ties.server";
 
@@ -71,15 +71,13 @@ export const uploadImage = defineProcedure({
         sourcePath: upload.path,
         now: ctx.now,
         // Checked again where the row is inserted, so uploads sent at the same time cannot pass together.
-        admit: async (trx, image) => {
-          await ensureDailyAllowance(trx, daily);
-          await ensureStorageLeft(trx, {
+        admit: (trx, image) =>
+          admitUpload(trx, {
             userId: user.id,
             config: ctx.config,
-            addingBytes: image.bytes,
-          });
-          await recordUsage(trx, { userId: user.id, kind: "upload", now: ctx.now });
-        },
+            bytes: image.bytes,
+            now: ctx.now,
+          }),
       });
       return imageJson(row);
     } catch (error) {
