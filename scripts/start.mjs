@@ -24,7 +24,8 @@ let config;
 try {
   ({ config } = await boot({ seedDemo: process.argv.includes("--seed") }));
 } catch (error) {
-  if (error && error.name === "ConfigError") {
+  // A configuration mistake or a database that cannot be reached: one clear line, no stack.
+  if (error && (error.name === "ConfigError" || error.name === "StartupError")) {
     console.error(error.message);
     process.exit(1);
   }
