@@ -44,7 +44,7 @@ function dataDirWithFiles() {
 async function script(name: string, args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(tsx, [`scripts/${name}.ts`, ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", ...env },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
