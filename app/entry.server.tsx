@@ -76,7 +76,9 @@ export function handleError(
   if (request.signal.aborted) return;
   // An unreachable database is an outage, not a bug: one line, and the answer becomes a 503 (database-outage.server.ts).
   if (noteDatabaseOutage(context, error)) {
-    console.warn(`${request.method} ${new URL(request.url).pathname}: ${databaseUnavailableLine(error)}`);
+    console.warn(
+      `${request.method} ${new URL(request.url).pathname}: ${databaseUnavailableLine(error)}`,
+    );
     return;
   }
   console.error(error);

@@ -9,7 +9,8 @@ import { CopyMismatch, copySqliteToPostgres, formatCopyReport } from "~/infra/da
 import { isPostgresUrl, openDatabase } from "~/infra/db.server";
 import { readArgs, runCommand } from "./cli-args";
 
-const USAGE = "Usage: npm run db:copy -- --from sqlite:<file> --to postgres://user:pass@host:5432/db";
+const USAGE =
+  "Usage: npm run db:copy -- --from sqlite:<file> --to postgres://user:pass@host:5432/db";
 
 await runCommand(async () => {
   const { options } = readArgs();

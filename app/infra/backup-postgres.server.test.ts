@@ -44,7 +44,12 @@ function dataDirWithFiles() {
 async function script(name: string, args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(tsx, [`scripts/${name}.ts`, ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "development",
+        ...env,
+      },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
@@ -83,7 +88,9 @@ describe("backup and restore on PostgreSQL", () => {
     expect(databaseStep).toMatch(/database was NOT restored/);
     expect(databaseStep).toMatch(/pg_restore .*--dbname="\$DATABASE_DIRECT_URL"/);
     expect(fs.readFileSync(path.join(fresh, "files/stylized/b2.png"), "utf8")).toBe("styled");
-    expect(fs.readFileSync(path.join(fresh, "app-secret"), "utf8")).toBe("the-secret-of-this-data-directory-0123456789");
+    expect(fs.readFileSync(path.join(fresh, "app-secret"), "utf8")).toBe(
+      "the-secret-of-this-data-directory-0123456789",
+    );
     // Files already there are replaced only on purpose.
     await expect(restoreFilesOnly(backup, fresh)).rejects.toThrow(/already holds files/);
     await restoreFilesOnly(backup, fresh, { force: true });

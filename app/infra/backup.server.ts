@@ -146,7 +146,9 @@ export async function restoreFilesOnly(
   const sqliteCopy = path.join(backupDir, DATABASE_FILE);
   const note = path.join(backupDir, POSTGRES_NOTE_FILE);
   if (!fs.existsSync(sqliteCopy) && !fs.existsSync(note))
-    throw new Error(`${backupDir} holds neither ${DATABASE_FILE} nor ${POSTGRES_NOTE_FILE}: not a backup.`);
+    throw new Error(
+      `${backupDir} holds neither ${DATABASE_FILE} nor ${POSTGRES_NOTE_FILE}: not a backup.`,
+    );
   const targetFiles = path.join(dataDir, "files");
   if (hasLiveFiles(targetFiles) && !options.force) {
     throw new Error(
@@ -171,7 +173,9 @@ function hasLiveFiles(filesDir: string): boolean {
   if (!fs.existsSync(filesDir)) return false;
   return fs
     .readdirSync(filesDir)
-    .some((name) => name !== "tmp" && name !== DELETED_DIR && countFiles(path.join(filesDir, name)) > 0);
+    .some(
+      (name) => name !== "tmp" && name !== DELETED_DIR && countFiles(path.join(filesDir, name)) > 0,
+    );
 }
 
 /** Copies the files folder but tmp/, .deleted/ and half-written files. */

@@ -104,7 +104,10 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<TableC
           (t) => t.sourceRows !== t.targetRows || t.sourceChecksum !== t.targetChecksum,
         );
         if (different.length > 0) {
-          throw new CopyMismatch(report, different.map((t) => t.table));
+          throw new CopyMismatch(
+            report,
+            different.map((t) => t.table),
+          );
         }
         return report;
       });
@@ -267,7 +270,10 @@ async function copyTable(
   const flush = async () => {
     if (batch.length === 0) return;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await trx.insertInto(table.name as any).values(batch).execute();
+    await trx
+      .insertInto(table.name as any)
+      .values(batch)
+      .execute();
     copied += batch.length;
     batch = [];
   };
@@ -323,9 +329,9 @@ async function compareTable(
   const targetHash = crypto.createHash("sha256");
   let targetRows = 0;
   for (let offset = 0; ; offset += CHECKSUM_PAGE) {
-    const { rows } = await sql<Record<string, unknown>>`${sql.raw(selectAll(table))} limit ${CHECKSUM_PAGE} offset ${offset}`.execute(
-      trx,
-    );
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`${sql.raw(selectAll(table))} limit ${CHECKSUM_PAGE} offset ${offset}`.execute(trx);
     for (const row of rows) {
       targetHash.update(canonicalRow(table.columns.map((c) => row[c])) + "\n");
       targetRows += 1;

@@ -68,7 +68,11 @@ export function databaseUnavailableLine(error: unknown): string {
 
 function firstMessage(error: unknown): string {
   if (typeof error !== "object" || error === null) return String(error ?? "");
-  const { message, code, errors } = error as { message?: unknown; code?: unknown; errors?: unknown };
+  const { message, code, errors } = error as {
+    message?: unknown;
+    code?: unknown;
+    errors?: unknown;
+  };
   if (typeof message === "string" && message.trim() !== "") return message.trim();
   if (Array.isArray(errors) && errors.length > 0) return firstMessage(errors[0]);
   return typeof code === "string" ? code : "";
