@@ -181,7 +181,10 @@ test("a PostgreSQL that is down at start, goes away while serving and comes back
       expect(rows.length).toBe(buyers);
       for (const row of rows) {
         expect(row.checkouts, row.email).toBe(1);
-        expect(row.items.every((count) => count === 1), row.email).toBe(true);
+        expect(
+          row.items.every((count) => count === 1),
+          row.email,
+        ).toBe(true);
       }
       const { rows: paid } = await client.query(
         `select id from orders where checkout_session_hash is null and status = 'paid'`,
