@@ -7,6 +7,7 @@
 import path from "node:path";
 import { CopyMismatch, copySqliteToPostgres, formatCopyReport } from "~/infra/database-copy.server";
 import { isPostgresUrl, openDatabase } from "~/infra/db.server";
+import { databaseUnavailableLine, isDatabaseUnavailable } from "~/infra/database-errors.server";
 import { readArgs, runCommand } from "./cli-args";
 
 const USAGE =
@@ -29,6 +30,8 @@ await runCommand(async () => {
     );
   } catch (error) {
     if (error instanceof CopyMismatch) console.log(formatCopyReport(error.report));
+    if (isDatabaseUnavailable(error))
+      throw new Error(databaseUnavailableLine(error, "the --to URL"));
     throw error;
   } finally {
     await target.destroy();

@@ -61,9 +61,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /** One line for an operator: what failed and the cause, without a stack. */
-export function databaseUnavailableLine(error: unknown): string {
+export function databaseUnavailableLine(error: unknown, setting = "DATABASE_URL"): string {
   const detail = firstMessage(error);
-  return `The database is unreachable${detail ? ` (${detail})` : ""}. Check DATABASE_URL and that the database server is running.`;
+  return `The database is unreachable${detail ? ` (${detail})` : ""}. Check ${setting} and that the database server is running.`;
 }
 
 function firstMessage(error: unknown): string {
