@@ -12,6 +12,7 @@ import { databaseUnavailableLine } from "~/infra/database-errors.server";
 export { boot, shutdown } from "~/boot/boot.server";
 export { applyServerTimeouts } from "./web/http-app.server";
 export { createSiteApp } from "~/boot/site-app.server";
+export { databaseUnavailableLine, isDatabaseUnavailable } from "~/infra/database-errors.server";
 
 const ABORT_DELAY = 5_000;
 
