@@ -31,6 +31,7 @@ process.on("unhandledRejection", (reason) => {
   }
   throw reason;
 });
+
 let config;
 try {
   ({ config } = await boot({ seedDemo: process.argv.includes("--seed") }));

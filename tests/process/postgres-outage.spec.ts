@@ -31,10 +31,17 @@ function databaseProxy() {
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
         const db = net.connect(Number(upstream.port || 5432), upstream.hostname);
-        for (const socket of [client, db]) {
+        // Either side ending or failing ends the other, as a real connection would.
+        for (const [socket, other] of [
+          [client, db],
+          [db, client],
+        ] as const) {
           sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => undefined);
+          socket.on("error", () => other.destroy());
+          socket.on("close", () => {
+            sockets.delete(socket);
+            other.destroy();
+          });
         }
         client.pipe(db).pipe(client);
       });
