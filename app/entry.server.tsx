@@ -6,10 +6,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/ui/nonce";
 import { applyDocumentCacheControl } from "~/web/document-cache.server";
+import { noteDatabaseOutage } from "~/web/database-outage.server";
+import { databaseUnavailableLine } from "~/infra/database-errors.server";
 
 export { boot, shutdown } from "~/boot/boot.server";
 export { applyServerTimeouts } from "./web/http-app.server";
 export { createSiteApp } from "~/boot/site-app.server";
+export { databaseUnavailableLine, isDatabaseUnavailable } from "~/infra/database-errors.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -67,7 +70,17 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context?: AppLoadContext },
+) {
   if (request.signal.aborted) return;
+  // An unreachable database is an outage, not a bug: one line, and the answer becomes a 503 (database-outage.server.ts).
+  if (noteDatabaseOutage(context, error)) {
+    console.warn(
+      `${request.method} ${new URL(request.url).pathname}: ${databaseUnavailableLine(error)}`,
+    );
+    return;
+  }
   console.error(error);
 }

@@ -19,12 +19,25 @@ try {
   process.exit(1);
 }
 
-const { boot } = build.entry.module;
+const { boot, isDatabaseUnavailable, databaseUnavailableLine } = build.entry.module;
+
+// Background work (the job worker, sweeps) that fails because the database is
+// unreachable must not end the process: the pool reconnects when the database
+// returns. Any other unhandled rejection still ends it, as Node would.
+process.on("unhandledRejection", (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    console.warn(`Background work stopped: ${databaseUnavailableLine(reason)}`);
+    return;
+  }
+  throw reason;
+});
+
 let config;
 try {
   ({ config } = await boot({ seedDemo: process.argv.includes("--seed") }));
 } catch (error) {
-  if (error && error.name === "ConfigError") {
+  // A configuration mistake or a database that cannot be reached: one clear line, no stack.
+  if (error && (error.name === "ConfigError" || error.name === "StartupError")) {
     console.error(error.message);
     process.exit(1);
   }

@@ -11,6 +11,7 @@ import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 import { sweepExpiredOriginals } from "~/features/studio/lends.server";
 import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
 import type { Config } from "~/infra/config.server";
+import { startupRefusal } from "~/infra/database-errors.server";
 import { migrateNonExpiringShopifyTokens } from "~/features/publishing/shopify-tokens.server";
 
 export interface BootOptions {
@@ -32,7 +33,10 @@ export async function boot(options: BootOptions = {}) {
   const startedAt = new Date();
   const config = getConfig();
   const db = getDb();
-  const applied = await migrateToLatest(db);
+  // The first contact with the database: unreachable or refused, the server does not start (one line, no stack).
+  const applied = await migrateToLatest(db).catch((error: unknown) => {
+    throw startupRefusal(error) ?? error;
+  });
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   const orphans = await sweepOrphanFiles(db, config.filesDir, startedAt);
   if (orphans.removed.length + orphans.partials > 0) {

@@ -13,7 +13,7 @@ import {
 } from "~/infra/owner-only-files.server";
 
 /**
- * A consistent copy of a data directory while the server runs: first the
+ * SQLite: a consistent copy of a data directory while the server runs: first the
  * database through SQLite's online backup API (a transactionally consistent
  * snapshot, WAL included), then the files and the app secret. Files written
  * after the snapshot may be copied too (harmless extras, which the restored
@@ -54,17 +54,7 @@ export async function backupDataDir(
   let files = 0;
   let recovered = 0;
   if (fs.existsSync(filesDir)) {
-    const skipped = ["tmp", DELETED_DIR];
-    await fsp.cp(filesDir, path.join(destination, "files"), {
-      recursive: true,
-      filter: (from) => {
-        const relative = path.relative(filesDir, from);
-        return (
-          !skipped.some((dir) => relative === dir || relative.startsWith(`${dir}${path.sep}`)) &&
-          !from.endsWith(".partial")
-        );
-      },
-    });
+    await copyLiveFiles(filesDir, path.join(destination, "files"));
     recovered = await copyFilesDeletedSinceSnapshot(
       path.join(destination, DATABASE_FILE),
       filesDir,
@@ -75,6 +65,158 @@ export async function backupDataDir(
   const secret = path.join(dataDir, "app-secret");
   if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(destination, "app-secret"));
   return { database: path.join(destination, DATABASE_FILE), files, recovered };
+}
+
+/**
+ * On PostgreSQL the database lives on the database server, not in DATA_DIR,
+ * and this command does not copy it: the provider's backups (Fly Managed
+ * Postgres keeps daily snapshots and point-in-time recovery) or `pg_dump`
+ * do. What it copies is the rest of the data directory: the files and the
+ * app secret, into a folder that says in DATABASE-NOT-INCLUDED.txt how to
+ * dump and restore the database.
+ */
+export const POSTGRES_NOTE_FILE = "DATABASE-NOT-INCLUDED.txt";
+export const POSTGRES_DUMP_FILE = "selfie-studio.dump";
+
+/** The exact commands that dump and restore the PostgreSQL database (the direct URL: a pooler in transaction mode breaks pg_dump). */
+export function postgresDumpCommands(dumpFile = POSTGRES_DUMP_FILE) {
+  return {
+    dump: `pg_dump --format=custom --no-owner --no-privileges --file=${dumpFile} "$DATABASE_DIRECT_URL"`,
+    restore: `pg_restore --no-owner --no-privileges --single-transaction --exit-on-error --dbname="$DATABASE_DIRECT_URL" ${dumpFile}`,
+  };
+}
+
+/** What the backup folder and the command's output say about the database on PostgreSQL. */
+export function postgresBackupNote(): string[] {
+  const { dump, restore } = postgresDumpCommands();
+  return [
+    "The database is on PostgreSQL (DATABASE_URL): this backup does NOT contain it.",
+    "It holds the files and the app secret only. Back the database up with your provider's",
+    "backups (Fly Managed Postgres: daily snapshots and point-in-time recovery), or dump it,",
+    "first, then run `npm run backup` for the files (a file removed after the dump is still",
+    "taken from the deleted files kept for 15 minutes):",
+    `  ${dump}`,
+    "Restore: into an EMPTY database, then `npm run restore -- <this folder>` for the files:",
+    `  ${restore}`,
+    "(DATABASE_DIRECT_URL is the direct, unpooled URL; use DATABASE_URL when there is no pooler.)",
+  ];
+}
+
+/**
+ * The PostgreSQL installation's backup: the files and the app secret, and the
+ * note above; no database. Files removed meanwhile and still kept under
+ * .deleted/ are copied too, so a dump taken just before names no missing
+ * file (the restored server's orphan sweep removes the extras).
+ */
+export async function backupFilesOnly(dataDir: string, destination: string) {
+  if (fs.existsSync(destination) && fs.readdirSync(destination).length > 0) {
+    throw new Error(`The backup folder ${destination} is not empty.`);
+  }
+  ensureOwnerOnlyDir(destination);
+  await fsp.writeFile(
+    path.join(destination, POSTGRES_NOTE_FILE),
+    postgresBackupNote().join("\n") + "\n",
+    { mode: OWNER_ONLY_FILE },
+  );
+  const filesDir = path.join(dataDir, "files");
+  const copyDir = path.join(destination, "files");
+  let files = 0;
+  let recovered = 0;
+  if (fs.existsSync(filesDir)) {
+    await copyLiveFiles(filesDir, copyDir);
+    recovered = await copyKeptDeletedFiles(filesDir, copyDir);
+    files = countFiles(copyDir);
+  }
+  const secret = path.join(dataDir, "app-secret");
+  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(destination, "app-secret"));
+  return { files, recovered };
+}
+
+/**
+ * On PostgreSQL: puts a backup's files and app secret into the data directory
+ * and says what to do for the database, which this does not restore. A backup
+ * taken on SQLite holds its database file: `npm run db:copy` moves it into
+ * PostgreSQL. A data directory that already has files is replaced only with force.
+ */
+export async function restoreFilesOnly(
+  backupDir: string,
+  dataDir: string,
+  options: { force?: boolean } = {},
+): Promise<{ databaseStep: string }> {
+  const sqliteCopy = path.join(backupDir, DATABASE_FILE);
+  const note = path.join(backupDir, POSTGRES_NOTE_FILE);
+  if (!fs.existsSync(sqliteCopy) && !fs.existsSync(note))
+    throw new Error(
+      `${backupDir} holds neither ${DATABASE_FILE} nor ${POSTGRES_NOTE_FILE}: not a backup.`,
+    );
+  const targetFiles = path.join(dataDir, "files");
+  if (hasLiveFiles(targetFiles) && !options.force) {
+    throw new Error(
+      `${dataDir} already holds files. Stop the server and pass --force to replace them.`,
+    );
+  }
+  await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const files = path.join(backupDir, "files");
+  if (fs.existsSync(files)) {
+    await fsp.rm(targetFiles, { recursive: true, force: true });
+    await fsp.cp(files, targetFiles, { recursive: true });
+  }
+  const secret = path.join(backupDir, "app-secret");
+  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(dataDir, "app-secret"));
+  const databaseStep = fs.existsSync(sqliteCopy)
+    ? `The database was NOT restored: this backup holds an SQLite database. Copy it into the (empty) PostgreSQL database with:\n  npm run db:copy -- --from sqlite:${sqliteCopy} --to "$DATABASE_URL"`
+    : `The database was NOT restored: this backup holds none. Restore your provider's backup, or a dump into an EMPTY database with:\n  ${postgresDumpCommands().restore}`;
+  return { databaseStep };
+}
+
+function hasLiveFiles(filesDir: string): boolean {
+  if (!fs.existsSync(filesDir)) return false;
+  return fs
+    .readdirSync(filesDir)
+    .some(
+      (name) => name !== "tmp" && name !== DELETED_DIR && countFiles(path.join(filesDir, name)) > 0,
+    );
+}
+
+/** Copies the files folder but tmp/, .deleted/ and half-written files. */
+async function copyLiveFiles(filesDir: string, copyDir: string) {
+  const skipped = ["tmp", DELETED_DIR];
+  await fsp.cp(filesDir, copyDir, {
+    recursive: true,
+    filter: (from) => {
+      const relative = path.relative(filesDir, from);
+      return (
+        !skipped.some((dir) => relative === dir || relative.startsWith(`${dir}${path.sep}`)) &&
+        !from.endsWith(".partial")
+      );
+    },
+  });
+}
+
+/** Every file kept under .deleted/ that the copy lacks, put back at its key. */
+async function copyKeptDeletedFiles(filesDir: string, copyDir: string): Promise<number> {
+  const kept = path.join(filesDir, DELETED_DIR);
+  if (!fs.existsSync(kept)) return 0;
+  let recovered = 0;
+  for (const key of listKeys(kept)) {
+    if (!isValidFileKey(key)) continue;
+    const target = path.join(copyDir, key);
+    if (fs.existsSync(target)) continue;
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.copyFile(path.join(kept, key), target);
+    recovered += 1;
+  }
+  return recovered;
+}
+
+function listKeys(dir: string, prefix = ""): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listKeys(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    );
 }
 
 /** Puts a backup into a data directory that holds no database yet (or, with force, replaces it). */

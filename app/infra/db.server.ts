@@ -78,6 +78,10 @@ function openPostgres(url: string, poolSize = 10): DB {
   // A connection that breaks while idle (the server restarted) is dropped from
   // the pool and replaced on next use; without a listener it would end the process.
   pool.on("error", () => undefined);
+  // So must one that breaks while checked out (pg emits 'error' on the client
+  // as well as failing its query): the query's failure reaches the caller, the
+  // broken client is not queryable and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -81,6 +81,7 @@ const REFUSAL_TITLES: Record<number, string> = {
   405: "Method not allowed",
   413: "Request too large",
   500: "Something went wrong",
+  503: "Back in a moment",
 };
 
 /** A refusal in the route's language: JSON on /api, a short page elsewhere. */

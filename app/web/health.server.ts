@@ -1,14 +1,49 @@
 import { sql } from "kysely";
 import { getDb } from "~/infra/db.server";
+import type { DB } from "~/infra/db.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/infra/database-errors.server";
 import { jsonResponse } from "~/web/http.server";
 
-/** The container's health check: the process answers and the database reads. */
-export async function healthResponse(): Promise<Response> {
+/** How long the database gets to answer `select 1` before the check says it is down. */
+export const HEALTH_DATABASE_TIMEOUT_MS = 3_000;
+
+/**
+ * The container's health check: the process answers and the database reads
+ * (`select 1` through the pool, on SQLite or PostgreSQL). A database that does
+ * not answer within HEALTH_DATABASE_TIMEOUT_MS (a server that is down, a
+ * network that drops packets) is reported unhealthy, 503, rather than leaving
+ * the check hanging past the platform's own timeout.
+ */
+export async function healthResponse(
+  db: DB = getDb(),
+  timeoutMs = HEALTH_DATABASE_TIMEOUT_MS,
+): Promise<Response> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer from the database within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
   try {
-    await sql`select 1`.execute(getDb());
+    await Promise.race([sql`select 1`.execute(db), timedOut]);
     return jsonResponse({ status: "ok" });
   } catch (error) {
-    console.error("Health check failed:", error);
-    return jsonResponse({ status: "error", message: "Database unavailable" }, { status: 503 });
+    console.warn(
+      "Health check failed: database unavailable:",
+      error instanceof Error ? error.message : String(error),
+    );
+    return jsonResponse(
+      { status: "error", message: "Database unavailable" },
+      {
+        status: 503,
+        headers: {
+          "Cache-Control": "no-store",
+          "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+        },
+      },
+    );
+  } finally {
+    clearTimeout(timer);
   }
 }

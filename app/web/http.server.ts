@@ -1,5 +1,10 @@
 import { readCapped } from "~/infra/capped-read.server";
 import { HttpError, payloadTooLarge } from "~/infra/errors.server";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "~/infra/database-errors.server";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -8,6 +13,14 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
   headers.set("Content-Type", JSON_TYPE);
   headers.set("Cache-Control", headers.get("Cache-Control") ?? "no-store");
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** 503 with Retry-After: the database cannot be reached for the moment (database-errors.server.ts). */
+export function databaseUnavailableJson(): Response {
+  return jsonResponse(
+    { message: DATABASE_UNAVAILABLE_MESSAGE },
+    { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
+  );
 }
 
 /** An error as the API's JSON body (`message`, and `fieldErrors` when there are any); unexpected errors say nothing about internals. */
@@ -28,6 +41,7 @@ export function errorResponse(error: unknown): Response {
       { status: error.status },
     );
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailableJson();
   console.error("Unexpected error in API handler:", error);
   return jsonResponse({ message: "Something went wrong. Please try again." }, { status: 500 });
 }

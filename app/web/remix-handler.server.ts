@@ -12,6 +12,7 @@ import { payloadTooLarge } from "~/infra/errors.server";
 import type { BodyLimit } from "./body-limits.server";
 import { bodyLimitFor, hasBody } from "./body-limits.server";
 import { settleUnreadBody } from "./unread-body.server";
+import { answerForOutage } from "./database-outage.server";
 
 /** Answers one request the way Remix does; tests hand in their own. */
 export type HandleRequest = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -43,7 +44,10 @@ export function remixBridge(
         if (!finished) controller.abort();
       });
       const request = toFetchRequest(req, readBodyOf(res) ?? counted, controller.signal);
-      const response = await handle(request, loadContext(req, res));
+      const context = loadContext(req, res);
+      const answered = await handle(request, context);
+      // A loader or action that failed on an unreachable database: 503 with Retry-After, not the 500 page.
+      const response = answerForOutage(context, request.url, answered) ?? answered;
       if (res.headersSent) return;
       if (counted) {
         // What is left of the upload is the edge's to drain (or the connection's to close), not the route's.
