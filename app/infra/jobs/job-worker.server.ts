@@ -237,10 +237,16 @@ export class JobWorker {
       });
       if (!job) break;
       const controller = new AbortController();
-      const done = this.runJob(job, controller).finally(() => {
-        this.active.delete(job.id);
-        if (this.running) this.wake();
-      });
+      const done = this.runJob(job, controller)
+        // Its outcome could not be written (the database went away): the job
+        // keeps its lease, and once the lease runs out a worker takes it again.
+        .catch((error) =>
+          this.log(`Job ${job.id}: could not record its outcome: ${describe(error)}`),
+        )
+        .finally(() => {
+          this.active.delete(job.id);
+          if (this.running) this.wake();
+        });
       this.active.set(job.id, { controller, done });
       started += 1;
     }
