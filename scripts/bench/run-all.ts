@@ -12,7 +12,9 @@ import path from "node:path";
 import url from "node:url";
 import sharp from "sharp";
 import { benchClientBundles } from "./client-bundle";
-import { passes, printTable, type BenchRow } from "./measure";
+import { passes, printTable, row, type BenchRow } from "./measure";
+import { LOCAL_POSTGRES_URL, probePostgres, withoutPassword } from "../postgres-probe.mjs";
+import { testPostgresDatabase } from "../../tests/setup/test-postgres";
 import { benchSearch } from "./search";
 import { benchMarketplace, benchOptimize, benchUploadMemory } from "./server-bench";
 import { benchStyleEngine } from "./style-engine";
@@ -61,11 +63,62 @@ const step = async (part: string, title: string, work: () => Promise<BenchRow[]>
   }
 };
 
+/**
+ * The marketplace rows again with the server on PostgreSQL (a fresh database
+ * on BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server), each beside
+ * the same figure on SQLite. Without a reachable server: one line, no rows.
+ */
+async function benchMarketplaceOnPostgres(
+  scratchDir: string,
+  port: number,
+  seconds: number,
+  sqliteRows: BenchRow[],
+): Promise<BenchRow[]> {
+  const server =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || LOCAL_POSTGRES_URL;
+  const problem = await probePostgres(server);
+  if (problem) {
+    process.stdout.write(`skipped: no usable PostgreSQL at ${withoutPassword(server)} (${problem}) `);
+    return [];
+  }
+  const database = testPostgresDatabase(server)!;
+  await database.create();
+  try {
+    const measured = await benchMarketplace(scratchDir, port, seconds, database.url);
+    const sqliteOf = new Map(sqliteRows.map((bench) => [bench.name, bench]));
+    return measured.flatMap((bench) => {
+      const sqlite = sqliteOf.get(bench.name);
+      const own = { ...bench, name: `[PostgreSQL] ${bench.name}` };
+      if (!sqlite || bench.name.startsWith("bare node:http")) return [own];
+      return [
+        own,
+        row({
+          name: `[PostgreSQL beside SQLite] ${bench.name}`,
+          value: bench.value,
+          baseline: sqlite.value,
+          unit: bench.unit,
+          limit: null,
+          limitOf: "ratio",
+          atLeast: bench.atLeast,
+          against: "the same figure on SQLite",
+        }),
+      ];
+    });
+  } finally {
+    await database.drop();
+  }
+}
+
 try {
   await step("styles", "local style engine", () => benchStyleEngine(quick ? 5 : 21));
   await step("optimize", "optimize over HTTP", () => benchOptimize(scratch, PORT, quick ? 8 : 20));
-  await step("marketplace", "marketplace load at 1k and 100k listings", () =>
-    benchMarketplace(scratch, PORT + 1, quick ? 2 : 5),
+  const onSqlite: BenchRow[] = [];
+  await step("marketplace", "marketplace load at 1k and 100k listings", async () => {
+    onSqlite.push(...(await benchMarketplace(scratch, PORT + 1, quick ? 2 : 5)));
+    return onSqlite;
+  });
+  await step("marketplace", "the same on PostgreSQL", () =>
+    benchMarketplaceOnPostgres(scratch, PORT + 1, quick ? 2 : 5, onSqlite),
   );
   await step("search", "search at 100k listings", () => benchSearch(scratch, PORT + 1, quick));
   await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));

@@ -6,7 +6,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import sharp from "sharp";
+import { sql } from "kysely";
 import { DEMO_CREATOR } from "#db/demo-account";
+import { openDatabase } from "~/infra/db.server";
 import {
   startServer,
   type RunningServer,
@@ -48,7 +50,9 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
     ...options,
     env: { ADMIN_EMAIL: "admin@bench.test", ADMIN_PASSWORD: "bench-admin-pass", ...options.env },
   });
-  if (!fs.existsSync(path.join(options.dataDir, "selfie-studio.sqlite"))) {
+  // On PostgreSQL the data directory holds no database file, but the app secret the server made.
+  const made = options.env?.DATABASE_URL ? "app-secret" : "selfie-studio.sqlite";
+  if (!fs.existsSync(path.join(options.dataDir, made))) {
     await server.kill();
     throw new Error(
       `Something else answered on port ${options.port} while the bench server was starting.`,
@@ -213,11 +217,17 @@ export async function benchMarketplace(
   scratch: string,
   port: number,
   seconds = 5,
+  /** A fresh PostgreSQL database to run the server on instead of SQLite (the same data is copied in). */
+  postgresUrl?: string,
 ): Promise<BenchRow[]> {
-  const dataDir = path.join(scratch, "marketplace");
+  const dataDir = path.join(scratch, postgresUrl ? "marketplace-postgres" : "marketplace");
+  const env: Record<string, string> = postgresUrl ? { DATABASE_URL: postgresUrl } : {};
+  // The bench data is made in an SQLite file (and copied to PostgreSQL when that is measured).
+  const seedDir = path.join(scratch, postgresUrl ? "marketplace-postgres-seed" : "marketplace");
   // Migrate (and make the super admin) once, then add the bench data while no server runs.
-  await (await startBenchServer({ dataDir, port })).stop();
-  const database = path.join(dataDir, "selfie-studio.sqlite");
+  await (await startBenchServer({ dataDir: seedDir, port })).stop();
+  if (postgresUrl) await (await startBenchServer({ dataDir, port, env })).stop();
+  const database = path.join(seedDir, "selfie-studio.sqlite");
   const creators = seedCreators(database, 500);
   giveHandle(database, creators[1], STOREFRONT_HANDLE);
   const rows: BenchRow[] = [];
@@ -228,7 +238,8 @@ export async function benchMarketplace(
   ] as const) {
     seedListings(database, seeded, count, creators);
     seeded = count;
-    const server = await startBenchServer({ dataDir, port });
+    if (postgresUrl) await copyBenchData(database, postgresUrl);
+    const server = await startBenchServer({ dataDir, port, env });
     try {
       const first = (await (await server.fetch("/api/marketplace")).json()) as { items: unknown[] };
       if (first.items.length === 0)
@@ -363,6 +374,31 @@ export async function benchMarketplace(
 
 /** The creator whose storefront the bench loads. */
 const STOREFRONT_HANDLE = "bench-creator";
+
+/** The bench's creators and listings, from the SQLite file into PostgreSQL (rows already there are kept). */
+async function copyBenchData(file: string, postgresUrl: string): Promise<void> {
+  const sqlite = new SQLite(file, { readonly: true });
+  const target = openDatabase({ url: postgresUrl, poolSize: 1 });
+  try {
+    for (const table of ["users", "listings"] as const) {
+      const rows = sqlite.prepare(`select * from ${table} order by rowid`).all() as Record<
+        string,
+        unknown
+      >[];
+      for (let i = 0; i < rows.length; i += 1_000) {
+        await target
+          .insertInto(table)
+          .values(rows.slice(i, i + 1_000) as never)
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+      }
+    }
+    await sql`analyze`.execute(target);
+  } finally {
+    sqlite.close();
+    await target.destroy();
+  }
+}
 
 function giveHandle(file: string, userId: string, handle: string) {
   const sqlite = new SQLite(file);
