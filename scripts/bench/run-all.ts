@@ -64,27 +64,27 @@ const step = async (part: string, title: string, work: () => Promise<BenchRow[]>
 };
 
 /**
- * The marketplace rows again with the server on PostgreSQL (a fresh database
- * on BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server), each beside
- * the same figure on SQLite. Without a reachable server: one line, no rows.
+ * A part's rows again with the server on PostgreSQL (a fresh database on
+ * BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server), each beside the
+ * same figure on SQLite. Without a reachable server: one line, no rows.
  */
-async function benchMarketplaceOnPostgres(
-  scratchDir: string,
-  port: number,
-  seconds: number,
+async function onPostgres(
   sqliteRows: BenchRow[],
+  bench: (databaseUrl: string) => Promise<BenchRow[]>,
 ): Promise<BenchRow[]> {
   const server =
     process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || LOCAL_POSTGRES_URL;
   const problem = await probePostgres(server);
   if (problem) {
-    process.stdout.write(`skipped: no usable PostgreSQL at ${withoutPassword(server)} (${problem}) `);
+    process.stdout.write(
+      `skipped: no usable PostgreSQL at ${withoutPassword(server)} (${problem}) `,
+    );
     return [];
   }
   const database = testPostgresDatabase(server)!;
   await database.create();
   try {
-    const measured = await benchMarketplace(scratchDir, port, seconds, database.url);
+    const measured = await bench(database.url);
     const sqliteOf = new Map(sqliteRows.map((bench) => [bench.name, bench]));
     return measured.flatMap((bench) => {
       const sqlite = sqliteOf.get(bench.name);
@@ -118,9 +118,16 @@ try {
     return onSqlite;
   });
   await step("marketplace", "the same on PostgreSQL", () =>
-    benchMarketplaceOnPostgres(scratch, PORT + 1, quick ? 2 : 5, onSqlite),
+    onPostgres(onSqlite, (url) => benchMarketplace(scratch, PORT + 1, quick ? 2 : 5, url)),
   );
-  await step("search", "search at 100k listings", () => benchSearch(scratch, PORT + 1, quick));
+  const searchOnSqlite: BenchRow[] = [];
+  await step("search", "search at 100k listings", async () => {
+    searchOnSqlite.push(...(await benchSearch(scratch, PORT + 1, quick)));
+    return searchOnSqlite;
+  });
+  await step("search", "the same on PostgreSQL", () =>
+    onPostgres(searchOnSqlite, (url) => benchSearch(scratch, PORT + 1, quick, url)),
+  );
   await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
   await step("bundle", "client JavaScript", () => benchClientBundles(root));
 } finally {

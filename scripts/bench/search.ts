@@ -1,9 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import type { RunningServer } from "../../tests/process/support/server-process";
 import { row, type BenchRow } from "./measure";
 import { seedCreators, seedListings } from "./seed-listings";
-import { startBenchServer } from "./server-bench";
+import { copyBenchData, startBenchServer } from "./server-bench";
 
 /**
  * Marketplace search at 100,000 listings, on the real server (production
@@ -47,17 +48,27 @@ export async function benchSearch(
   scratch: string,
   port: number,
   quick = false,
+  /** A fresh PostgreSQL database to run the server on instead of SQLite (the same listings are copied in). */
+  postgresUrl?: string,
 ): Promise<BenchRow[]> {
-  const dataDir = path.join(scratch, "search");
+  const seedDir = path.join(scratch, "search");
+  const dataDir = postgresUrl ? path.join(scratch, "search-postgres") : seedDir;
+  const env: Record<string, string> = postgresUrl ? { DATABASE_URL: postgresUrl } : {};
   // Migrate once, then seed 100,000 listings while no server runs (the triggers index them).
-  await (await startBenchServer({ dataDir, port })).stop();
-  const database = path.join(dataDir, "selfie-studio.sqlite");
-  seedListings(database, 0, 100_000, seedCreators(database, 500));
+  const database = path.join(seedDir, "selfie-studio.sqlite");
+  if (!fs.existsSync(database)) {
+    await (await startBenchServer({ dataDir: seedDir, port })).stop();
+    seedListings(database, 0, 100_000, seedCreators(database, 500));
+  }
+  if (postgresUrl) {
+    await (await startBenchServer({ dataDir, port, env })).stop();
+    await copyBenchData(database, postgresUrl);
+  }
 
   const server = await startBenchServer({
     dataDir,
     port,
-    env: { SEARCHES_PER_ADDRESS: "1000000" },
+    env: { ...env, SEARCHES_PER_ADDRESS: "1000000" },
   });
   try {
     const runs = quick ? 300 : 1000;

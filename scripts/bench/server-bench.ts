@@ -376,7 +376,7 @@ export async function benchMarketplace(
 const STOREFRONT_HANDLE = "bench-creator";
 
 /** The bench's creators and listings, from the SQLite file into PostgreSQL (rows already there are kept). */
-async function copyBenchData(file: string, postgresUrl: string): Promise<void> {
+export async function copyBenchData(file: string, postgresUrl: string): Promise<void> {
   const sqlite = new SQLite(file, { readonly: true });
   const target = openDatabase({ url: postgresUrl, poolSize: 1 });
   try {
