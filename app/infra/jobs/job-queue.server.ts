@@ -2,7 +2,13 @@ import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
-import { greaterOf, lockedRows, sameValue } from "~/infra/sql-dialect.server";
+import {
+  containsSubstring,
+  greaterOf,
+  jsonTextField,
+  lockedRows,
+  sameValue,
+} from "~/infra/sql-dialect.server";
 
 /**
  * The durable job queue: rows in the `jobs` table.
@@ -327,8 +333,8 @@ export async function cancelQueuedJobsOfOwner(
 }
 
 /**
- * Deletes the jobs of `kind` whose payload's text field `field` (a JSON path
- * such as `$.to`), lower-cased, contains `text`, sent or waiting; a job a
+ * Deletes the jobs of `kind` whose payload's text field `field` (a top-level
+ * JSON field name such as `to`), lower-cased, contains `text`, sent or waiting; a job a
  * worker is running at this moment is left to finish.
  */
 export async function deleteJobsMentioning(
@@ -339,7 +345,13 @@ export async function deleteJobsMentioning(
     .deleteFrom("jobs")
     .where("kind", "=", kind)
     .where("status", "!=", "running")
-    .where(sql<boolean>`instr(lower(coalesce(json_extract(payload, ${field}), '')), ${text}) > 0`)
+    .where(
+      containsSubstring(
+        db,
+        sql`lower(coalesce(${jsonTextField(db, sql.ref("payload"), field)}, ''))`,
+        text,
+      ),
+    )
     .execute();
 }
 
