@@ -252,12 +252,15 @@ describe("erasing an account", () => {
     ).json()) as { items: { id: string }[] };
     expect(market.items.map((item) => item.id)).not.toContain(sold.id);
     expect(market.items.map((item) => item.id)).not.toContain(unsold.id);
-    const searchEntries = await db
-      .selectFrom("listing_search_entries")
-      .select("listing_id")
-      .where("listing_id", "in", [sold.id, unsold.id])
-      .execute();
-    expect(searchEntries).toEqual([]);
+    // The search index's entries are gone too, where the engine keeps them in a table of their own (SQLite).
+    if ((await tableNames(db)).includes("listing_search_entries")) {
+      const searchEntries = await db
+        .selectFrom("listing_search_entries")
+        .select("listing_id")
+        .where("listing_id", "in", [sold.id, unsold.id])
+        .execute();
+      expect(searchEntries).toEqual([]);
+    }
     expect(
       await db
         .selectFrom("audit_log")
