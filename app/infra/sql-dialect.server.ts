@@ -115,3 +115,13 @@ export function containsText(
     ? sql<boolean>`(${column} ilike ${pattern} escape '\\')`
     : sql<boolean>`(${column} like ${pattern} escape '\\')`;
 }
+
+/** Whether `haystack` contains `needle` as is (case-sensitive, no wildcards): instr on SQLite, strpos on PostgreSQL. */
+export function containsSubstring(
+  db: AnyDb,
+  haystack: Expression<unknown>,
+  needle: Expression<unknown> | string,
+): RawBuilder<boolean> {
+  const position = engineOf(db) === "postgres" ? sql.raw("strpos") : sql.raw("instr");
+  return sql<boolean>`(${position}(${haystack}, ${needle}) > 0)`;
+}

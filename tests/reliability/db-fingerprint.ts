@@ -5,11 +5,11 @@ import { expect } from "vitest";
 import { sql } from "kysely";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { engineOf } from "~/infra/sql-dialect.server";
+import { tableNames } from "#tests/setup/db-tables";
 
 /**
- * A checksum of every table in the database (found from the catalogue, so new
- * tables are covered) and of the file store's files, to show that a refused
+ * A checksum of every table in the database (listed from the engine's catalog,
+ * so new tables are covered) and of the file store's files, to show that a refused
  * request changed nothing.
  */
 export type Fingerprint = Record<string, string>;
@@ -22,16 +22,10 @@ const READ_STAMPS: Record<string, readonly string[]> = { api_tokens: ["last_used
 
 export async function fingerprint(): Promise<Fingerprint> {
   const db = getDb();
-  const tables = await (
-    engineOf(db) === "postgres"
-      ? sql<{ name: string }>`select table_name as name from information_schema.tables
-          where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`
-      : sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`
-  ).execute(db);
   const result: Fingerprint = {};
-  for (const { name } of tables.rows) {
+  for (const name of await tableNames(db)) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
-    // Every row's content, in a stable order (WITHOUT ROWID tables have no rowid to order by).
+    // Every row's content, sorted here: a stable order on either engine, whatever the table's keys.
     const stamps = READ_STAMPS[name] ?? [];
     const lines = rows.rows
       .map((row) =>

@@ -72,6 +72,8 @@ export async function listUsersForAdmin(
   { q, ...scope }: { q?: string } & SalesScope,
 ): Promise<AdminUser[]> {
   let query = adminUserQuery(db, scope);
+  // No stored text holds a NUL character (PostgreSQL's text cannot), so a term with one finds nothing.
+  if (q?.includes("\0")) return [];
   const term = q?.trim().toLowerCase();
   if (term) {
     const pattern = `%${escapeLike(term)}%`;

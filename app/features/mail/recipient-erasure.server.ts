@@ -11,7 +11,7 @@ import { MAIL_JOB } from "~/features/mail/mail-job.server";
 export async function forgetMailTo(trx: DB, email: string): Promise<void> {
   await deleteJobsMentioning(trx, {
     kind: MAIL_JOB,
-    field: "$.to",
+    field: "to",
     text: email.trim().toLowerCase(),
   });
 }

@@ -67,6 +67,8 @@ export async function searchOrders(
   db: DB,
   filter: { q?: string; status?: OrderStatus },
 ): Promise<AdminOrderView[]> {
+  // No stored text holds a NUL character (PostgreSQL's text cannot), so a term with one finds nothing.
+  if (filter.q?.includes("\0")) return [];
   const q = filter.q?.trim().toLowerCase();
   const rows = await db
     .selectFrom("orders")

@@ -42,7 +42,12 @@ export async function countOnListingDays(
     .expression(
       db
         .selectFrom("listings")
-        .select(["id", "user_id", sql<string>`${day}`.as("day"), sql<number>`1`.as(counter)])
+        .select([
+          "id",
+          "user_id",
+          sql<string>`cast(${day} as text)`.as("day"),
+          sql<number>`1`.as(counter),
+        ])
         .where("id", "in", listingIds),
     )
     .onConflict((oc) =>
@@ -77,8 +82,8 @@ export async function recordCartAdd(
           .selectFrom("listings")
           .select([
             "id",
-            sql<string>`${viewer.visitorHash}`.as("visitor_hash"),
-            sql<string>`${day}`.as("day"),
+            sql<string>`cast(${viewer.visitorHash} as text)`.as("visitor_hash"),
+            sql<string>`cast(${day} as text)`.as("day"),
           ])
           .where("id", "=", listingId)
           .where("status", "=", "active")
@@ -129,7 +134,7 @@ export async function creatorAnalytics(
       .where("day", ">=", from)
       .where("day", "<=", to);
   // Outside the scope (a production server), a test-checkout sale is no sale and no earnings; it is counted apart.
-  const outside = scope.includeTestSales ? sql<number>`0` : sql<number>`test_mode = 1`;
+  const outside = scope.includeTestSales ? sql<boolean>`(1 = 0)` : sql<boolean>`(test_mode = 1)`;
   const salesSums = [
     sql<number>`coalesce(sum(case when status = 'reversed' or ${outside} then 0 else 1 end), 0)`.as(
       "sales",

@@ -143,7 +143,7 @@ describe("deleting the jobs that mention a text", () => {
 
     await deleteJobsMentioning(getDb(), {
       kind: KIND,
-      field: "$.to",
+      field: "to",
       text: "ann_lee%@example.com",
     });
 

@@ -2,7 +2,12 @@ import type { Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
-import { containsText, greaterOf, jsonTextField, lockedRows } from "~/infra/sql-dialect.server";
+import {
+  containsSubstring,
+  greaterOf,
+  jsonTextField,
+  lockedRows,
+} from "~/infra/sql-dialect.server";
 
 /**
  * The durable job queue: rows in the `jobs` table.
@@ -338,22 +343,24 @@ export async function cancelQueuedJobsOfOwner(
 
 /**
  * Deletes the jobs of `kind` whose payload's text field `field` (a top-level
- * JSON path such as `$.to`), lower-cased, contains `text`, sent or waiting; a
- * job a worker is running at this moment is left to finish.
+ * JSON field name such as `to`), lower-cased, contains `text`, sent or waiting; a job a
+ * worker is running at this moment is left to finish.
  */
 export async function deleteJobsMentioning(
   db: Executor,
   { kind, field, text }: { kind: string; field: string; text: string },
 ): Promise<void> {
-  const name = /^\$\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(field)?.[1];
-  if (!name) throw new Error(`not a top-level JSON path: ${field}`);
-  const value = jsonTextField(db, sql.ref("payload"), name);
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   await db
     .deleteFrom("jobs")
     .where("kind", "=", kind)
     .where("status", "!=", "running")
-    .where(containsText(db, sql`lower(coalesce(${value}, ''))`, pattern))
+    .where(
+      containsSubstring(
+        db,
+        sql`lower(coalesce(${jsonTextField(db, sql.ref("payload"), field)}, ''))`,
+        text.toLowerCase(),
+      ),
+    )
     .execute();
 }
 
