@@ -6,7 +6,9 @@ import { insufficientStorage } from "~/infra/errors.server";
  * The free-space floor of the data volume. Anything that writes files
  * (uploads, styles, optimizations, publishing) asks first and is refused with
  * a 507 while the volume holds less than MIN_FREE_DISK_MB, instead of failing
- * halfway through a write.
+ * halfway through a write. Only DATA_DIR's volume is measured: with SQLite it
+ * holds the database file too; with PostgreSQL (DATABASE_URL) the database
+ * lives on its own server and its space is that server's to watch.
  */
 
 export const OUT_OF_STORAGE = "The server is out of storage space. Please try again later.";

@@ -72,7 +72,7 @@ export async function listWaitlist(db: DB, now: Date): Promise<WaitlistEntry[]> 
     .selectFrom("waitlist")
     .selectAll("waitlist")
     .select(
-      sql<number>`exists (select 1 from users where users.email = waitlist.email)`.as(
+      sql<number>`case when exists (select 1 from users where users.email = waitlist.email) then 1 else 0 end`.as(
         "has_account",
       ),
     )

@@ -88,7 +88,7 @@ export async function creatorMarketExport(db: DB, userId: string): Promise<Creat
       ])
       .where("i.creator_id", "=", userId)
       .where("o.status", "in", SOLD_STATUSES)
-      .orderBy("o.paid_at")
+      .orderBy("o.paid_at", (order) => order.asc().nullsFirst())
       .orderBy("i.id")
       .execute(),
   ]);

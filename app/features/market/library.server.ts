@@ -69,7 +69,7 @@ export async function libraryOf(
     .selectAll()
     .where("customer_email", "=", normalizeEmail(email))
     .where("status", "in", ["paid", "refunded"])
-    .orderBy("paid_at", "desc")
+    .orderBy("paid_at", (order) => order.desc().nullsLast())
     .orderBy("created_at", "desc")
     .execute();
   const stamp = now.toISOString();

@@ -94,7 +94,7 @@ export async function creatorTransfers(db: DB, userId: string): Promise<ShareTra
     ])
     .where("e.creator_id", "=", userId)
     .where("e.transfer_id", "is not", null)
-    .orderBy("e.transferred_at", "desc")
+    .orderBy("e.transferred_at", (order) => order.desc().nullsLast())
     .orderBy("e.id", "desc")
     .execute();
   return rows.map((row) => ({

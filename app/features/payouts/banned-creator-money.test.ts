@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
+import { jsonTextField } from "~/infra/sql-dialect.server";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { closeDispute, openDispute } from "~/features/market/disputes.server";
 import { TRANSFER_JOB } from "~/features/payouts/shares.server";
@@ -70,7 +71,7 @@ const transferJobsOf = (earningId: string) =>
     .selectFrom("jobs")
     .selectAll()
     .where("kind", "=", TRANSFER_JOB)
-    .where(({ fn, val }) => fn("json_extract", ["payload", val("$.earningId")]), "=", earningId)
+    .where(({ ref }) => jsonTextField(getDb(), ref("payload"), "earningId"), "=", earningId)
     .execute();
 
 describe("a banned creator's money (test checkout and test payouts)", () => {

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import net from "node:net";
-import { sql } from "kysely";
 import { setupServer } from "msw/node";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +23,7 @@ import { startSftpServer } from "#tests/setup/sftp-server";
 import type { SftpTestServer } from "#tests/setup/sftp-server";
 import { createFalMock } from "#tests/mocks/fal";
 import { apiRoute } from "#tests/setup/api-routes";
+import { storedDatabaseBytes } from "#tests/setup/stored-bytes";
 
 const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
 const publicationsApi = apiRoute("/api/publications");
@@ -290,12 +290,8 @@ describe("Adobe Stock connection", () => {
     });
     expect(row.credentials).not.toContain(PASSWORD);
     expect((await openIntegration(db, user.id, "adobestock"))?.secret).toBe(PASSWORD);
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-    const file = getConfig().databaseFile;
-    for (const path of [file, `${file}-wal`]) {
-      if (fs.existsSync(path))
-        expect(fs.readFileSync(path).includes(Buffer.from(PASSWORD)), path).toBe(false);
-    }
+    for (const { where, bytes } of await storedDatabaseBytes())
+      expect(bytes.includes(Buffer.from(PASSWORD)), where).toBe(false);
 
     // The screen shows the username, never the password.
     const screen = await callRoute(

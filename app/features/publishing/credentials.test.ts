@@ -1,13 +1,11 @@
-import fs from "node:fs";
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { CryptoBoxError, open, seal } from "~/infra/crypto-box.server";
 import { openIntegration } from "~/features/publishing/integrations.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
+import { storedDatabaseBytes } from "#tests/setup/stored-bytes";
 
 const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
 const displayIntegrations = apiRoute("/api/marketplace-integrations");
@@ -77,17 +75,14 @@ describe("integrations API (manual setup)", () => {
     expect(row.credentials).not.toContain(apiKey);
     expect((await openIntegration(getDb(), user.id, "opensea"))?.secret).toBe(apiKey);
 
-    // Scan the database file itself (and its WAL) for the plaintext key.
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(getDb());
-    const file = getConfig().databaseFile;
-    for (const path of [file, `${file}-wal`]) {
-      if (!fs.existsSync(path)) continue;
-      const bytes = fs.readFileSync(path);
-      expect(bytes.includes(Buffer.from(apiKey, "utf8")), path).toBe(false);
-      expect(bytes.includes(Buffer.from("PLAINTEXT", "utf8")), path).toBe(false);
+    // Scan what the database stores (SQLite: the file and its WAL) for the plaintext key.
+    const stored = await storedDatabaseBytes();
+    for (const { where, bytes } of stored) {
+      expect(bytes.includes(Buffer.from(apiKey, "utf8")), where).toBe(false);
+      expect(bytes.includes(Buffer.from("PLAINTEXT", "utf8")), where).toBe(false);
     }
     // ...while the scan would find it were it there (the check can fail).
-    expect(fs.readFileSync(file).includes(Buffer.from(WALLET, "utf8"))).toBe(true);
+    expect(stored.some(({ bytes }) => bytes.includes(Buffer.from(WALLET, "utf8")))).toBe(true);
 
     // Listing never carries the key either.
     const list = await callRoute(
