@@ -82,7 +82,7 @@ function marketplaceRows(db: DB, q: string | undefined): ReturnType<typeof allRo
   // CROSS JOIN keeps the matches as SQLite's outer loop: each is looked up by
   // id, instead of every active listing being checked against them.
   const searched = db
-    .selectFrom(matchingListings(q))
+    .selectFrom(matchingListings(db, q))
     .crossJoin("listings as l")
     .whereRef("l.id", "=", "matches.listing_id")
     .innerJoin("users as u", "u.id", "l.user_id");
