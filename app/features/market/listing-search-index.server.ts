@@ -14,9 +14,10 @@ import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from 
  * of three or more characters is a substring match found through the index.
  *
  * PostgreSQL: listing_search_entries holds the same listings' text itself,
- * kept in step by triggers (the baseline migration), with pg_trgm GIN indexes
- * on each column; `ilike '%text%'` of three or more characters is found
- * through them.
+ * kept in step by triggers (the baseline migration), with a pg_trgm GIN index
+ * on the three texts joined by newlines: `ilike '%text%'` of three or more
+ * characters finds its candidates through it, and each column is then tested
+ * on its own (a match never spans two columns, as in FTS5).
  *
  * Trigrams cannot match one or two characters: such a search (or one with a
  * NUL character) reads the SHORT_SEARCH_WINDOW newest entries with LIKE
@@ -42,9 +43,12 @@ export function matchingListings(
       return sql<{ listing_id: string }>`(
         select listing_id
         from listing_search_entries
-        where title ilike ${pattern} escape '\\'
-          or description ilike ${pattern} escape '\\'
-          or tags ilike ${pattern} escape '\\'
+        where (title || E'\\n' || description || E'\\n' || tags) ilike ${pattern} escape '\\'
+          and (
+            title ilike ${pattern} escape '\\'
+            or description ilike ${pattern} escape '\\'
+            or tags ilike ${pattern} escape '\\'
+          )
         order by id desc
         limit ${SEARCH_MATCH_CAP}
       )`.as("matches");
