@@ -148,6 +148,8 @@ const SEARCHES = [
   "É",
   "1",
   "edited neon 3",
+  "37\nretouched",
+  "neon\n",
 ];
 
 describe.skipIf(!onPostgres)("marketplace search on SQLite and PostgreSQL", () => {

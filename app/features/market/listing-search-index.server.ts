@@ -16,8 +16,8 @@ import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from 
  * PostgreSQL: listing_search_entries holds the same listings' text itself,
  * kept in step by triggers (the baseline migration), with a pg_trgm GIN index
  * on the three texts joined by newlines: `ilike '%text%'` of three or more
- * characters finds its candidates through it, and each column is then tested
- * on its own (a match never spans two columns, as in FTS5).
+ * characters is found through it (a text with a newline is then tested
+ * against each column on its own: a match never spans two columns, as in FTS5).
  *
  * Trigrams cannot match one or two characters: such a search (or one with a
  * NUL character) reads the SHORT_SEARCH_WINDOW newest entries with LIKE
@@ -39,19 +39,27 @@ export function matchingListings(
       return sql<{ listing_id: string }>`(
         select listing_id from listing_search_entries where false
       )`.as("matches");
-    if (indexed)
+    if (indexed) {
+      // A match that spans two columns contains the newline between them: only
+      // a text with a newline needs each column tested on its own. (Without it
+      // the planner sees one condition, estimates its matches well, and walks
+      // the newest entries instead of collecting every match of a common word.)
+      const eachColumn = text.includes("\n")
+        ? sql`and (
+            title ilike ${pattern} escape '\\'
+            or description ilike ${pattern} escape '\\'
+            or tags ilike ${pattern} escape '\\'
+          )`
+        : sql``;
       return sql<{ listing_id: string }>`(
         select listing_id
         from listing_search_entries
         where (title || E'\\n' || description || E'\\n' || tags) ilike ${pattern} escape '\\'
-          and (
-            title ilike ${pattern} escape '\\'
-            or description ilike ${pattern} escape '\\'
-            or tags ilike ${pattern} escape '\\'
-          )
+          ${eachColumn}
         order by id desc
         limit ${SEARCH_MATCH_CAP}
       )`.as("matches");
+    }
     return sql<{ listing_id: string }>`(
       select s.listing_id
       from (
