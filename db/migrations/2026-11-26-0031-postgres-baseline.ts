@@ -472,9 +472,10 @@ const statements = [
  * its creator's deletion); a creator banned (their listings leave) or unbanned
  * (their active listings come back, oldest first).
  *
- * A trigram GIN index (pg_trgm) over the three columns together serves
- * `ilike '%text%'` for three or more characters. The copies use the database's default
- * collation, not "C": ILIKE then folds case as pg_trgm does (Unicode letters
+ * `folded` is the three texts joined by newlines and lowercased, under a
+ * trigram GIN index (pg_trgm) that serves `like '%text%'` for three or more
+ * characters. The copies use the database's default
+ * collation, not "C": lower() and ILIKE then fold case as pg_trgm does (Unicode letters
  * too, as SQLite's trigram tokenizer does), so index and recheck agree.
  */
 function listingSearch() {
@@ -489,13 +490,15 @@ function listingSearch() {
         "listing_id" text collate "C" not null unique,
         "title" text collate "default" not null,
         "description" text collate "default" not null,
-        "tags" text collate "default" not null
+        "tags" text collate "default" not null,
+        "folded" text collate "default" generated always as (lower("title" || E'\\n' || "description" || E'\\n' || "tags")) stored
       )`,
-    // One trigram index over the three texts (the query rechecks each column),
-    // updated in place on each write (fastupdate off: no pending list for the
-    // planner to shy away from or a search to read through).
+    // One trigram index over the three texts lowercased together (the query
+    // rechecks each column when it must), updated in place on each write
+    // (fastupdate off: no pending list for the planner to shy away from or a
+    // search to read through).
     sql`create index "listing_search_entries_text" on "listing_search_entries"
-      using gin (("title" || E'\\n' || "description" || E'\\n' || "tags") gin_trgm_ops)
+      using gin ("folded" gin_trgm_ops)
       with (fastupdate = off)`,
     // An edit keeps the listing's entry (its place in the newest-first walk); a
     // listing that stops being shown loses it; one that starts being shown gets a new one.

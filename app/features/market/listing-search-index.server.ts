@@ -14,9 +14,10 @@ import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from 
  * of three or more characters is a substring match found through the index.
  *
  * PostgreSQL: listing_search_entries holds the same listings' text itself,
- * kept in step by triggers (the baseline migration), with a pg_trgm GIN index
- * on the three texts joined by newlines: `ilike '%text%'` of three or more
- * characters is found through it (a text with a newline is then tested
+ * kept in step by triggers (the baseline migration), and `folded`, the three
+ * texts joined by newlines and lowercased, under a pg_trgm GIN index: a
+ * search of three or more characters is `folded like lower('%text%')`, found
+ * through it (a text with a newline is then tested
  * against each column on its own: a match never spans two columns, as in FTS5).
  *
  * Trigrams cannot match one or two characters: such a search (or one with a
@@ -54,7 +55,7 @@ export function matchingListings(
       return sql<{ listing_id: string }>`(
         select listing_id
         from listing_search_entries
-        where (title || E'\\n' || description || E'\\n' || tags) ilike ${pattern} escape '\\'
+        where folded like lower(${pattern}) escape '\\'
           ${eachColumn}
         order by id desc
         limit ${SEARCH_MATCH_CAP}
