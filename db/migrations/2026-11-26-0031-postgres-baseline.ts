@@ -457,76 +457,92 @@ const statements = [
   sql`create index "usage_events_user_id_kind_created_at" on "usage_events" ("user_id", "kind", "created_at")`,
   sql`create unique index users_handle on users (handle) where handle is not null`,
   sql`create index "waitlist_created" on "waitlist" ("created_at")`,
-  sql`end`,
-  sql`end`,
-  sql`end`,
-  sql`end`,
+  ...listingSearch(),
 ];
 
-// The marketplace's search index, PostgreSQL's own (SQLite's is an FTS5 table):
-// listing_search_entries holds the text of exactly the listings the
-// marketplace shows (active, by a creator who is not banned), numbered in the
-// order they enter the index, with trigram (pg_trgm) GIN indexes so a
-// case-insensitive substring search (ILIKE '%text%') is found through the
-// index. Its text columns keep the database's own collation, so ILIKE folds
-// case beyond ASCII ("CAFÉ" finds "Café"). Triggers keep it in step with every writer, as SQLite's do: a
-// listing inserted, edited, withdrawn or re-activated, moved or deleted; a
-// creator banned or unbanned.
-const VISIBLE = (alias: string) =>
-  `${alias}.status = 'active' and exists (select 1 from users where users.id = ${alias}.user_id and users.banned = 0)`;
-
-const searchIndex = [
-  sql`create extension if not exists pg_trgm`,
-  sql`create table "listing_search_entries" (
-    "id" bigint generated always as identity primary key,
-    "listing_id" text collate "C" not null unique,
-    "title" text not null,
-    "description" text not null,
-    "tags" text not null
-  )`,
-  sql`create index "listing_search_entries_title" on "listing_search_entries" using gin ("title" gin_trgm_ops)`,
-  sql`create index "listing_search_entries_description" on "listing_search_entries" using gin ("description" gin_trgm_ops)`,
-  sql`create index "listing_search_entries_tags" on "listing_search_entries" using gin ("tags" gin_trgm_ops)`,
-  sql.raw(`create function listing_search_after_listing_change() returns trigger language plpgsql as $$
-  begin
-    if tg_op in ('UPDATE', 'DELETE') then
-      -- An edit keeps the entry (its place in the newest-first walk); a listing that stops being shown loses it.
-      if tg_op = 'DELETE' or not (old.id = new.id and ${VISIBLE("new")}) then
-        delete from listing_search_entries where listing_id = old.id;
-      end if;
-    end if;
-    if tg_op in ('INSERT', 'UPDATE') and ${VISIBLE("new")} then
-      insert into listing_search_entries (listing_id, title, description, tags)
-        values (new.id, new.title, new.description, new.tags)
-        on conflict (listing_id) do update
-          set title = excluded.title, description = excluded.description, tags = excluded.tags;
-    end if;
-    return null;
-  end
-  $$`),
-  sql`create trigger listing_search_after_insert after insert on listings
-    for each row execute function listing_search_after_listing_change()`,
-  sql`create trigger listing_search_after_update after update of id, user_id, title, description, tags, status on listings
-    for each row execute function listing_search_after_listing_change()`,
-  sql`create trigger listing_search_after_delete after delete on listings
-    for each row execute function listing_search_after_listing_change()`,
-  sql.raw(`create function listing_search_after_ban() returns trigger language plpgsql as $$
-  begin
-    delete from listing_search_entries where listing_id in (select id from listings where user_id = new.id);
-    if new.banned = 0 then
-      insert into listing_search_entries (listing_id, title, description, tags)
-        select id, title, description, tags from listings
-        where user_id = new.id and status = 'active'
-        order by created_at, id;
-    end if;
-    return null;
-  end
-  $$`),
-  sql`create trigger listing_search_after_ban after update of banned on users
-    for each row when (old.banned is distinct from new.banned) execute function listing_search_after_ban()`,
-];
+/**
+ * The marketplace's search index (SQLite: the FTS5 table listing_search and
+ * listing_search_entries, migration 0013). Here one plain table,
+ * listing_search_entries, holds a copy of the title, description and tags of
+ * exactly the listings the marketplace shows (active, by a creator who is not
+ * banned), each under an id numbered in the order listings enter it, so "id
+ * descending" is "newest indexed first". Triggers keep it in step with every
+ * writer, as SQLite's do: a listing inserted, edited, withdrawn or
+ * re-activated, moved to another creator or deleted (also by the cascade from
+ * its creator's deletion); a creator banned (their listings leave) or unbanned
+ * (their active listings come back, oldest first).
+ *
+ * `folded` is the three texts joined by newlines and lowercased, under a
+ * trigram GIN index (pg_trgm) that serves `like '%text%'` for three or more
+ * characters. The copies use the database's default
+ * collation, not "C": lower() and ILIKE then fold case as pg_trgm does (Unicode letters
+ * too, as SQLite's trigram tokenizer does), so index and recheck agree.
+ */
+function listingSearch() {
+  const visible = (row: "new" | "l") =>
+    sql.raw(
+      `${row}.status = 'active' and exists (select 1 from users where users.id = ${row}.user_id and users.banned = 0)`,
+    );
+  return [
+    sql`create extension if not exists pg_trgm`,
+    sql`create table "listing_search_entries" (
+        "id" bigint generated always as identity primary key,
+        "listing_id" text collate "C" not null unique,
+        "title" text collate "default" not null,
+        "description" text collate "default" not null,
+        "tags" text collate "default" not null,
+        "folded" text collate "default" generated always as (lower("title" || E'\\n' || "description" || E'\\n' || "tags")) stored
+      )`,
+    // One trigram index over the three texts lowercased together (the query
+    // rechecks each column when it must), updated in place on each write
+    // (fastupdate off: no pending list for the planner to shy away from or a
+    // search to read through).
+    sql`create index "listing_search_entries_text" on "listing_search_entries"
+      using gin ("folded" gin_trgm_ops)
+      with (fastupdate = off)`,
+    // An edit keeps the listing's entry (its place in the newest-first walk); a
+    // listing that stops being shown loses it; one that starts being shown gets a new one.
+    sql`create function listing_search_on_listing() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from listing_search_entries
+            where listing_id = old.id
+              and not (tg_op = 'UPDATE' and old.id = new.id and ${visible("new")});
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') and ${visible("new")} then
+          insert into listing_search_entries (listing_id, title, description, tags)
+            values (new.id, new.title, new.description, new.tags)
+            on conflict (listing_id) do update
+              set title = excluded.title, description = excluded.description, tags = excluded.tags;
+        end if;
+        return null;
+      end
+    $$`,
+    sql`create trigger listing_search_after_insert after insert on listings
+      for each row execute function listing_search_on_listing()`,
+    sql`create trigger listing_search_after_update after update of id, user_id, title, description, tags, status on listings
+      for each row execute function listing_search_on_listing()`,
+    sql`create trigger listing_search_after_delete after delete on listings
+      for each row execute function listing_search_on_listing()`,
+    // A ban takes the creator's listings out; an unban puts the active ones back (oldest first, so newest-indexed stays newest).
+    sql`create function listing_search_on_ban() returns trigger language plpgsql as $$
+      begin
+        delete from listing_search_entries
+          where listing_id in (select id from listings where user_id = new.id);
+        insert into listing_search_entries (listing_id, title, description, tags)
+          select id, title, description, tags from listings
+          where user_id = new.id and status = 'active' and new.banned = 0
+          order by created_at, id;
+        return null;
+      end
+    $$`,
+    sql`create trigger listing_search_after_ban after update of banned on users
+      for each row when (old.banned is distinct from new.banned)
+      execute function listing_search_on_ban()`,
+  ];
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const statement of [...statements, ...searchIndex]) await statement.execute(db);
+  for (const statement of statements) await statement.execute(db);
 }

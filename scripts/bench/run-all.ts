@@ -5,6 +5,9 @@
  *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|search|memory|bundle ...]
  *   (--quick: fewer runs, shorter loads; --port: the first of the three ports the
  *   servers use, 4150-4152 by default; names: only those parts)
+ * The marketplace part also runs in-process on SQLite and, when a PostgreSQL
+ * server answers at BENCH_DATABASE_URL (else TEST_DATABASE_URL), on a fresh
+ * database there with the same data, and prints the two side by side.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +15,12 @@ import path from "node:path";
 import url from "node:url";
 import sharp from "sharp";
 import { benchClientBundles } from "./client-bundle";
+import {
+  marketplaceEngineRows,
+  measureMarketplaceEngines,
+  printMarketplaceComparison,
+  type MarketplaceComparison,
+} from "./marketplace";
 import { passes, printTable, row, type BenchRow } from "./measure";
 import { LOCAL_POSTGRES_URL, probePostgres, withoutPassword } from "../postgres-probe.mjs";
 import { testPostgresDatabase } from "../../tests/setup/test-postgres";
@@ -47,6 +56,8 @@ console.log(
 
 const rows: BenchRow[] = [];
 const failed: string[] = [];
+/** The marketplace on both engines (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL answers). */
+let engines: MarketplaceComparison | undefined;
 /** One part of the bench; a part that throws is reported and the others still run. */
 const step = async (part: string, title: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
   if (only.length > 0 && !only.includes(part)) return;
@@ -128,6 +139,10 @@ try {
   await step("search", "the same on PostgreSQL", () =>
     onPostgres(searchOnSqlite, (url) => benchSearch(scratch, PORT + 1, quick, url)),
   );
+  await step("marketplace", "marketplace in-process on SQLite and PostgreSQL", async () => {
+    engines = await measureMarketplaceEngines(quick);
+    return marketplaceEngineRows(engines);
+  });
   await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
   await step("bundle", "client JavaScript", () => benchClientBundles(root));
 } finally {
@@ -140,6 +155,10 @@ console.log(
     .map((n) => n.toFixed(2))
     .join(" ")} (1, 5, 15 min)\n`,
 );
+if (engines) {
+  printMarketplaceComparison(engines);
+  console.log("");
+}
 printTable(rows);
 const over = rows.filter((bench) => !passes(bench));
 console.log(

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { engineOf } from "~/infra/sql-dialect.server";
 import { getDb } from "~/infra/db.server";
+import { engineOf } from "~/infra/sql-dialect.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { browseMarketplace } from "~/features/market/marketplace-search.server";
 import { listStylizedImage, withdrawListing } from "~/features/market/listings.server";
@@ -46,10 +46,10 @@ async function expectIndexInStep() {
     .orderBy("l.id")
     .execute();
   if (engineOf(db) === "postgres") {
-    // PostgreSQL's index is a plain table the triggers keep.
+    // The entries hold the text themselves.
     const indexed = await sql<{ id: string; title: string; description: string; tags: string }>`
-      select listing_id as id, title, description, tags from listing_search_entries
-      order by listing_id collate "C"`.execute(db);
+      select listing_id as id, title, description, tags
+      from listing_search_entries order by listing_id collate "C"`.execute(db);
     expect(indexed.rows).toEqual(shown);
     return;
   }
@@ -245,34 +245,5 @@ describe("the marketplace search index", () => {
     expect(await allIdsFor("zq")).toEqual([newest.id]);
     // Three characters go through the index, which holds every listing shown.
     expect(await allIdsFor("zqx")).toEqual([newest.id, oldest.id]);
-  });
-});
-
-describe.skipIf(engineOf(getDb()) !== "postgres")("the search index on PostgreSQL", () => {
-  it("can answer a search of three or more characters from the trigram indexes", async () => {
-    const db = getDb();
-    const { user } = await createTestUser();
-    await insertListings(
-      user.id,
-      3000,
-      (i) => `Seascape number ${i} ${i % 97 === 0 ? "lighthouse" : "cove"}`,
-    );
-    await sql`analyze listing_search_entries`.execute(db);
-    // With whole-table and id-order walks priced out, the plan shows the indexes can answer the
-    // search; on a table this small the planner would rightly read it whole.
-    const plan = await db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      await sql`set local enable_indexscan = off`.execute(trx);
-      return sql<{
-        "QUERY PLAN": string;
-      }>`explain select e.listing_id from listing_search_entries e
-        where e.title ilike '%lighthouse%' or e.description ilike '%lighthouse%' or e.tags ilike '%lighthouse%'
-        order by e.id desc limit 500`.execute(trx);
-    });
-    const text = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
-    for (const column of ["title", "description", "tags"])
-      expect(text).toContain(`Bitmap Index Scan on listing_search_entries_${column}`);
-    expect(text).not.toMatch(/Seq Scan/);
-    expect(await titlesFor("lighthouse")).toHaveLength(31);
   });
 });
