@@ -57,8 +57,16 @@ export class CopyRefused extends Error {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTables = Kysely<any>;
 
-/** Tables the migrator keeps for itself; the target's own migration created them. */
-const MIGRATOR_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Tables not copied: the migrator's own (the target's migration made them),
+ * and the marketplace's search index, which each engine keeps its own way;
+ * PostgreSQL's triggers fill its index as the listings are copied in.
+ */
+const TABLES_NOT_COPIED = new Set([
+  "kysely_migration",
+  "kysely_migration_lock",
+  "listing_search_entries",
+]);
 const MAX_PARAMETERS = 65_000;
 const CHECKSUM_PAGE = 5_000;
 
@@ -186,7 +194,7 @@ async function targetTables(db: DB): Promise<TableShape[]> {
     where f.contype = 'f'`.execute(db);
   return tables.rows
     .map(({ name }) => name)
-    .filter((name) => !MIGRATOR_TABLES.has(name))
+    .filter((name) => !TABLES_NOT_COPIED.has(name))
     .map((name) => {
       const own = columns.rows.filter((c) => c.table === name);
       const key = keys.rows.filter((k) => k.table === name).map((k) => k.column);
