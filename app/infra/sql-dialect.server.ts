@@ -41,17 +41,6 @@ export function greaterOf(
     : sql<number>`max(${a}, ${b})`;
 }
 
-/** Equality where null equals null: `is` on SQLite, `is not distinct from` on PostgreSQL. */
-export function sameValue(
-  db: AnyDb,
-  a: Expression<unknown>,
-  b: Expression<unknown>,
-): RawBuilder<boolean> {
-  return engineOf(db) === "postgres"
-    ? sql<boolean>`(${a} is not distinct from ${b})`
-    : sql<boolean>`(${a} is ${b})`;
-}
-
 /**
  * Serializes writers that share `key` (an owner's id and what they are capped
  * on) until the transaction ends. SQLite already runs one writing transaction
@@ -103,17 +92,6 @@ export async function whileRowsLocked<D extends AnyDb, T>(
     await lockedRows(held, lock(held)).execute();
     return work(held);
   });
-}
-
-/** Case-insensitive substring match (`like` is case-insensitive for ASCII on SQLite, `ilike` on PostgreSQL). */
-export function containsText(
-  db: AnyDb,
-  column: Expression<unknown>,
-  pattern: string,
-): RawBuilder<boolean> {
-  return engineOf(db) === "postgres"
-    ? sql<boolean>`(${column} ilike ${pattern} escape '\\')`
-    : sql<boolean>`(${column} like ${pattern} escape '\\')`;
 }
 
 /** Whether `haystack` contains `needle` as is (case-sensitive, no wildcards): instr on SQLite, strpos on PostgreSQL. */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { engineOf } from "~/infra/sql-dialect.server";
 import { getDb } from "~/infra/db.server";
+import { tableNames } from "#tests/setup/db-tables";
 
 /** Rows for admin tests: uploaded originals and sold items in the earnings ledger. */
 
@@ -106,13 +107,9 @@ export async function insertSale(
 export async function emptyDatabase() {
   const db = getDb();
   if (engineOf(db) === "postgres") {
-    const tables = await sql<{
-      name: string;
-    }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'`.execute(
-      db,
-    );
+    const tables = (await tableNames(db)).filter((name) => !name.startsWith("kysely_"));
     // One statement, so foreign keys between the emptied tables hold throughout.
-    await sql`truncate ${sql.join(tables.rows.map(({ name }) => sql.table(name)))}`.execute(db);
+    await sql`truncate ${sql.join(tables.map((name) => sql.table(name)))}`.execute(db);
     return;
   }
   // Ordinary and virtual tables; a virtual table's shadow tables are its own business (emptying the search index's would break it).
