@@ -10,6 +10,7 @@ import { noteDatabaseOutage } from "~/web/database-outage.server";
 import { databaseUnavailableLine } from "~/infra/database-errors.server";
 
 export { boot, shutdown } from "~/boot/boot.server";
+export { routeConsoleThroughLogger } from "~/infra/logger.server";
 export { applyServerTimeouts } from "./web/http-app.server";
 export { createSiteApp } from "~/boot/site-app.server";
 export { databaseUnavailableLine, isDatabaseUnavailable } from "~/infra/database-errors.server";

@@ -98,6 +98,8 @@ export interface JobsTable {
   user_id: string | null;
   /** When a worker last took the job (migration 0007). */
   claimed_at: string | null;
+  /** The id of the request (or job) that queued it, for the worker's log lines (migration 0034). */
+  request_id: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;

@@ -19,7 +19,12 @@ try {
   process.exit(1);
 }
 
-const { boot, isDatabaseUnavailable, databaseUnavailableLine } = build.entry.module;
+const { boot, isDatabaseUnavailable, databaseUnavailableLine, routeConsoleThroughLogger } =
+  build.entry.module;
+
+// LOG_FORMAT=json (the default in production): every console line from here on is one JSON
+// object with the time, level and the request id of the request (or job) it was written for.
+routeConsoleThroughLogger();
 
 // Background work (the job worker, sweeps) that fails because the database is
 // unreachable must not end the process: the pool reconnects when the database

@@ -2,7 +2,8 @@ import { getConfig } from "~/infra/config.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
-import type { JobHandlers } from "~/infra/jobs/job-worker.server";
+import type { JobHandler, JobHandlers } from "~/infra/jobs/job-worker.server";
+import { countMailFailure, countPayoutFailure, type FailureOutcome } from "~/infra/metrics.server";
 import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
 import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
@@ -68,12 +69,19 @@ export function jobHandlers(): JobHandlers {
       store: getFileStore(),
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
-    [MAIL_JOB]: mailJobHandler({
-      transport: () => selectMailTransport(getConfig()),
-      from: () => getConfig().MAIL_FROM,
-    }),
-    [TRANSFER_JOB]: transferJobHandler(payouts),
-    [REVERSAL_JOB]: reversalJobHandler(payouts),
+    [MAIL_JOB]: countingFailures(
+      mailJobHandler({
+        transport: () => selectMailTransport(getConfig()),
+        from: () => getConfig().MAIL_FROM,
+      }),
+      countMailFailure,
+    ),
+    [TRANSFER_JOB]: countingFailures(transferJobHandler(payouts), (outcome) =>
+      countPayoutFailure(TRANSFER_JOB, outcome),
+    ),
+    [REVERSAL_JOB]: countingFailures(reversalJobHandler(payouts), (outcome) =>
+      countPayoutFailure(REVERSAL_JOB, outcome),
+    ),
     [REFUND_PAYMENT_JOB]: refundPaymentJobHandler({
       paymentProvider: (id) => providerFor(id, getConfig()),
     }),
@@ -89,5 +97,23 @@ export function jobHandlers(): JobHandlers {
       payouts,
       log: console.log,
     }),
+  };
+}
+
+/** The handler, counting each failed attempt (tried again later, or failed for good) in a metric of its own. */
+function countingFailures<P>(
+  handler: JobHandler<P>,
+  count: (outcome: FailureOutcome) => void,
+): JobHandler<P> {
+  return {
+    ...handler,
+    async onRetry(payload, error, context) {
+      count("retry");
+      await handler.onRetry?.(payload, error, context);
+    },
+    async onFailed(payload, error, context) {
+      count("final");
+      await handler.onFailed?.(payload, error, context);
+    },
   };
 }

@@ -256,6 +256,16 @@ const schema = z.object({
   SEARCHES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** How long, in milliseconds, a visitor's copy of a public page (/, /landing, /training, /marketplace) is served to other visitors (0 turns the cache off). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * The bearer token a scraper sends for GET /metrics (`Authorization: Bearer <token>`);
+   * unset: /metrics is off (404). At least 16 characters.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().min(16, "must be at least 16 characters").max(200).optional(),
+  ),
+  /** How log lines are written: one JSON object a line (`json`), or plain lines (`text`). Default: json in production, text otherwise. */
+  LOG_FORMAT: z.enum(["json", "text"]).optional(),
   /** Days an uploaded selfie (original) is kept before a daily sweep removes it, styles made from it staying; unset: kept. */
   ORIGINALS_RETENTION_DAYS: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

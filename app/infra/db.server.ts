@@ -82,7 +82,16 @@ function openPostgres(url: string, poolSize = 10): DB {
   // as well as failing its query): the query's failure reaches the caller, the
   // broken client is not queryable and the pool drops it on release.
   pool.on("connect", (client) => client.on("error", () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<DB, pg.Pool>();
+
+/** The connection pool under a PostgreSQL database opened here (the metrics read its counts); undefined for SQLite. */
+export function postgresPoolOf(db: DB): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /**

@@ -8,6 +8,9 @@ import { bodyGuard } from "./body-guard.server";
 import { clientAddress, expressTrustSetting } from "./client-address.server";
 import { lastErrorHandler } from "./last-error-handler.server";
 import { methodGuard } from "./method-guard.server";
+import { metricsEndpoint } from "./metrics-endpoint.server";
+import { requestObservation } from "./request-observation.server";
+import { getDb } from "~/infra/db.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
@@ -53,8 +56,10 @@ export const CACHED_VISITOR_ANSWERS: Readonly<Record<string, readonly string[]>>
 const NAMES_A_FILE = /\.[\w-]+$/;
 
 /**
- * The one HTTP front of the process: security headers, the methods served
- * (405 for any other), the client's address, the body guard, static files,
+ * The one HTTP front of the process: the request id and the request's
+ * metrics, security headers, the methods served
+ * (405 for any other), the client's address, the body guard, /metrics (with
+ * METRICS_TOKEN), static files,
  * then Remix behind the visitors' page cache; last, an error handler that
  * logs a failure and never shows its stack.
  */
@@ -68,9 +73,11 @@ export function createHttpApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
+  app.use(requestObservation());
   app.use(securityHeaders(config));
   app.use(methodGuard());
   app.use(bodyGuard());
+  app.use(metricsEndpoint({ token: config.METRICS_TOKEN, db: getDb }));
   app.use(compression());
   // Fingerprinted client assets can be cached forever; everything else briefly.
   app.use(

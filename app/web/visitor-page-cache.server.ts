@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { countPageCache } from "~/infra/metrics.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { nobodySignedIn, reportingRender } from "./render-report.server";
 import { carriesAppCookie } from "./request-cookies.server";
@@ -115,6 +116,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
       await options.replay(copy.notes, request, context);
     const headers = new Headers(copy.headers);
     headers.set(CACHE_STATUS_HEADER, "hit");
+    countPageCache("hit");
     const body = request.method === "HEAD" ? null : joinParts(copy.parts, context.nonce ?? "");
     return new Response(body, { status: copy.status, headers });
   };
@@ -159,6 +161,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
       settle(made);
       const headers = new Headers(response.headers);
       headers.set(CACHE_STATUS_HEADER, "miss");
+      countPageCache("miss");
       return new Response(asBody(bytes), { status: response.status, headers });
     } catch (error) {
       settle(null);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { observeStyling } from "~/infra/metrics.server";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newFileKey } from "~/infra/file-store.server";
@@ -93,7 +94,18 @@ export async function runStylizeJob(
     .execute();
 
   const original = await deps.store.read(row.original_key);
-  const result = await engine.stylize(original, row.style, { signal: context.signal });
+  // Styling time per style (a fixed set of ids, checked above) for the metrics, whether it made the look or failed.
+  const startedAt = performance.now();
+  const result = await engine.stylize(original, row.style, { signal: context.signal }).then(
+    (made) => {
+      observeStyling(row.style, "done", (performance.now() - startedAt) / 1000);
+      return made;
+    },
+    (error: unknown) => {
+      observeStyling(row.style, "failed", (performance.now() - startedAt) / 1000);
+      throw error;
+    },
+  );
   context.signal.throwIfAborted();
 
   const key = newFileKey("styled", result.format);

@@ -1,7 +1,8 @@
-import type { Kysely, UpdateObject } from "kysely";
+import type { ExpressionBuilder, Kysely, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
+import { currentRequestId } from "~/infra/log-context.server";
 import {
   containsSubstring,
   greaterOf,
@@ -45,6 +46,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** The creator the job works for: the queue takes turns between owners, and a ban cancels their queued jobs. */
   userId?: string | null;
+  /** The request the job was asked for in (default: the request or job being served now), for the worker's log lines. */
+  requestId?: string | null;
 }
 
 /** Adds a job. Pass a transaction to enqueue together with the rows the job works on. */
@@ -65,6 +68,7 @@ export async function enqueueJob(db: Executor, options: EnqueueOptions): Promise
       last_error: null,
       user_id: options.userId ?? null,
       claimed_at: null,
+      request_id: options.requestId ?? currentRequestId() ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -377,4 +381,160 @@ export async function ownerHasRunningJob(
     .where("status", "=", "running");
   if (exceptJobId) query = query.where("id", "!=", exceptJobId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Why the admin's retry or cancel changed nothing: no such job, or a job in a state the operation does not apply to. */
+export type AdminJobRefusal = "not-found" | "not-failed" | "running" | "finished";
+
+/**
+ * Queues a failed job again, due now, with its attempts counted from zero
+ * (the admin's Retry). Only a failed job: one UPDATE guarded by its status,
+ * so two admins retrying at once queue it once, and a job a worker holds is
+ * never touched.
+ */
+export async function requeueFailedJob(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<{ ok: true; job: JobRow } | { ok: false; reason: AdminJobRefusal }> {
+  const at = now.toISOString();
+  const row = await db
+    .updateTable("jobs")
+    .set({
+      status: "queued",
+      attempts: 0,
+      run_at: at,
+      locked_until: null,
+      locked_by: null,
+      updated_at: at,
+    })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, job: row };
+  return { ok: false, reason: await refusalFor(db, id, "failed") };
+}
+
+export const CANCELLED_BY_ADMIN = "Cancelled by the admin";
+
+/**
+ * Calls off a queued or failed job (the admin's Cancel): it ends failed with
+ * "Cancelled by the admin" and is never claimed again (its attempts are used
+ * up). A running job is refused: the UPDATE names the states it may change,
+ * so a worker's claim between the admin's look and the click wins, and the
+ * worker's outcome is never overwritten underneath it.
+ */
+export async function cancelJob(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<{ ok: true; job: JobRow } | { ok: false; reason: AdminJobRefusal }> {
+  const at = now.toISOString();
+  const row = await db
+    .updateTable("jobs")
+    .set({
+      status: "failed",
+      attempts: sql`max_attempts`,
+      locked_until: null,
+      locked_by: null,
+      last_error: CANCELLED_BY_ADMIN,
+      updated_at: at,
+    })
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "queued"),
+        eb.and([eb("status", "=", "failed"), notCancelledByAdmin(eb)]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, job: row };
+  return { ok: false, reason: await refusalFor(db, id, "cancel") };
+}
+
+function notCancelledByAdmin(eb: ExpressionBuilder<Database, "jobs">) {
+  return eb.or([eb("last_error", "is", null), eb("last_error", "!=", CANCELLED_BY_ADMIN)]);
+}
+
+async function refusalFor(
+  db: Executor,
+  id: string,
+  wanted: "failed" | "cancel",
+): Promise<AdminJobRefusal> {
+  const row = await db.selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirst();
+  if (!row) return "not-found";
+  if (row.status === "running") return "running";
+  if (row.status === "done") return "finished";
+  return wanted === "failed" ? "not-failed" : "finished";
+}
+
+export interface JobProblem {
+  id: string;
+  kind: string;
+  status: "queued" | "running" | "failed";
+  /** failed; stuck-running (its lease ran out); stuck-queued (due longer than `queuedTooLongMs`). */
+  problem: "failed" | "stuck-running" | "stuck-queued";
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  requestId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The jobs an operator should look at, newest first, at most `limit`: failed
+ * ones (not those the admin cancelled), running ones whose lease ran out (their worker is gone), and queued
+ * ones due for longer than `queuedTooLongMs`.
+ */
+export async function listJobProblems(
+  db: Executor,
+  { now, queuedTooLongMs, limit }: { now: Date; queuedTooLongMs: number; limit: number },
+): Promise<JobProblem[]> {
+  const at = now.toISOString();
+  const dueBefore = new Date(now.getTime() - queuedTooLongMs).toISOString();
+  const rows = await db
+    .selectFrom("jobs")
+    .select([
+      "id",
+      "kind",
+      "status",
+      "attempts",
+      "max_attempts",
+      "last_error",
+      "request_id",
+      "locked_until",
+      "created_at",
+      "updated_at",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "failed"), notCancelledByAdmin(eb)]),
+        eb.and([eb("status", "=", "running"), eb("locked_until", "<", at)]),
+        eb.and([eb("status", "=", "queued"), eb("run_at", "<", dueBefore)]),
+      ]),
+    )
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status as JobProblem["status"],
+    problem:
+      row.status === "failed"
+        ? "failed"
+        : row.status === "running"
+          ? "stuck-running"
+          : "stuck-queued",
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    lastError: row.last_error,
+    requestId: row.request_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
 }

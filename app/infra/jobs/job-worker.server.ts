@@ -1,6 +1,8 @@
 import type { JobRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { newSecretToken } from "~/infra/ids.server";
+import { withLogContext, withoutLogContext } from "~/infra/log-context.server";
+import { countJobFailure } from "~/infra/metrics.server";
 import {
   backoffDelayMs,
   claimJob,
@@ -211,20 +213,25 @@ export class JobWorker {
   private wake(): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.tick()
-        .catch((error) => this.log(`Job worker: could not claim jobs: ${describe(error)}`))
-        .finally(() => {
-          if (this.running && !this.timer) this.timer = setTimeout(() => this.wake(), this.pollMs);
-        });
-    }, 0);
+    // An enqueue in a request wakes the worker: its claims belong to no request.
+    this.timer = withoutLogContext(() =>
+      setTimeout(() => {
+        this.timer = null;
+        this.tick()
+          .catch((error) => this.log(`Job worker: could not claim jobs: ${describe(error)}`))
+          .finally(() => {
+            if (this.running && !this.timer)
+              this.timer = setTimeout(() => this.wake(), this.pollMs);
+          });
+      }, 0),
+    );
   }
 
   private async claimAndStart(): Promise<number> {
     if (this.stopping) return 0;
     const kinds = this.kinds;
     for (const job of await failAbandonedJobs(this.db, { kinds, now: this.clock() })) {
+      countJobFailure(job.kind, "final");
       await this.reportFailure(job, new Error(job.last_error ?? "The job was abandoned"));
     }
     let started = 0;
@@ -237,7 +244,11 @@ export class JobWorker {
       });
       if (!job) break;
       const controller = new AbortController();
-      const done = this.runJob(job, controller)
+      // The job's lines carry the id of the request that queued it, and the job's own id and kind.
+      const done = withLogContext(
+        { requestId: job.request_id ?? undefined, jobId: job.id, jobKind: job.kind },
+        () => this.runJob(job, controller),
+      )
         // Its outcome could not be written (the database went away): the job
         // keeps its lease, and once the lease runs out a worker takes it again.
         .catch((error) =>
@@ -319,6 +330,7 @@ export class JobWorker {
             now,
           })
         ) {
+          countJobFailure(job.kind, "retry");
           this.log(
             `Job ${job.kind} ${job.id} attempt ${job.attempts} failed (${describe(error)}); retrying at ${retryAt.toISOString()}`,
           );
@@ -334,6 +346,7 @@ export class JobWorker {
       if (
         await failJob(this.db, job.id, this.token, { error: describe(error), now, keepPayload })
       ) {
+        countJobFailure(job.kind, "final");
         this.log(
           `Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${describe(error)}`,
         );

@@ -1,0 +1,116 @@
+import type { RequestHandler } from "express";
+import { countRequest } from "~/infra/metrics.server";
+import { requestIdFrom, withLogContext } from "~/infra/log-context.server";
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** The first path segments that are route families of their own; anything else counts as `other`. */
+const PAGE_FAMILIES = new Set([
+  "admin",
+  "analytics",
+  "build",
+  "cart",
+  "confirm-registration",
+  "contact",
+  "creator-guide",
+  "creators",
+  "dashboard",
+  "downloads",
+  "forgot-password",
+  "healthz",
+  "help",
+  "integrations",
+  "landing",
+  "library",
+  "license",
+  "licenses",
+  "listings",
+  "login",
+  "logout",
+  "marketplace",
+  "media",
+  "metrics",
+  "payment-monitor",
+  "payouts",
+  "pricing",
+  "privacy",
+  "register",
+  "reset-password",
+  "robots.txt",
+  "settings",
+  "sitemap.xml",
+  "sitemaps",
+  "studio",
+  "terms",
+  "test-checkout",
+  "training",
+]);
+
+/** The /api resources that are route families of their own (`api/<name>`); any other is `api/other`. */
+const API_FAMILIES = new Set([
+  "account",
+  "admin",
+  "create-checkout-session",
+  "forgot-password",
+  "images",
+  "library-link",
+  "login",
+  "marketplace",
+  "marketplace-integrations",
+  "marketplace-listings",
+  "oauth",
+  "openapi",
+  "payment-status",
+  "payouts",
+  "publications",
+  "register",
+  "reset-password",
+  "token-analytics",
+  "token-earnings",
+  "token-images",
+  "token-login",
+  "token-logout",
+  "token-marketplace-integrations",
+  "token-marketplace-listings",
+  "token-payouts",
+  "token-stats",
+  "token-stylized-images",
+  "token-user",
+  "webhooks",
+]);
+
+/**
+ * The route family a path counts under in the metrics: a fixed, small set
+ * (`home`, the first path segment when it is a known one, `api/<resource>`,
+ * else `other`), so a scraper never sees a raw path, an id or a token.
+ */
+export function routeFamily(pathname: string): string {
+  const segments = pathname.split("/").filter(Boolean);
+  if (segments.length === 0) return "home";
+  const [first, second] = segments;
+  if (first === "api") return second && API_FAMILIES.has(second) ? `api/${second}` : "api/other";
+  return PAGE_FAMILIES.has(first) ? first : "other";
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * The first middleware: gives the request its id (the caller's well-formed
+ * `X-Request-Id`, or a new one), echoes it in the response's `X-Request-Id`,
+ * serves the rest of the request inside that log context (every line logged
+ * meanwhile carries it, and jobs enqueued keep it), and counts the request
+ * and its time in the metrics once the response ended.
+ */
+export function requestObservation(): RequestHandler {
+  return (req, res, next) => {
+    const startedAt = process.hrtime.bigint();
+    const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+      const method = METHODS.has(req.method) ? req.method : "OTHER";
+      countRequest(routeFamily(req.path), method, res.statusCode, seconds);
+    });
+    withLogContext({ requestId }, () => next());
+  };
+}

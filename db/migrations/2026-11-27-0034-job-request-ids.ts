@@ -1,0 +1,11 @@
+import type { Kysely } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// A job remembers the id of the request that queued it (or of the job that
+// did), so the worker's log lines for the job carry the same request id.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("jobs").addColumn("request_id", "text").execute();
+}
