@@ -7,6 +7,7 @@ import type {
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
+  Link,
   useActionData,
   useLoaderData,
   useLocation,
@@ -318,6 +319,13 @@ export default function AdminPortal() {
           </div>
           <p className="mt-1 text-slate-600">{ADMIN_SUBTITLE}</p>
         </div>
+        <Link
+          to="/admin/jobs"
+          className="btn border border-slate-300 bg-white px-4 py-2 text-slate-800 hover:bg-slate-50"
+          data-testid="admin-jobs-link"
+        >
+          Jobs
+        </Link>
       </header>
 
       <MailSetupBanner alert={mailAlert} />

@@ -14,6 +14,7 @@ import {
 } from "~/features/admin/procedures/stats-and-audit.server";
 import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
 import { changeUserStatus } from "~/features/admin/procedures/bans.server";
+import { adminCancelJob, adminJobs, adminRetryJob } from "~/features/admin/procedures/jobs.server";
 import { eraseMyAccount, eraseUser } from "~/features/erasure/procedures/erasure.server";
 import { accountExport, requestAccountExport } from "~/features/accounts/procedures/export.server";
 import {
@@ -778,6 +779,39 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
+  },
+
+  {
+    method: "GET",
+    path: "/api/admin/jobs",
+    summary:
+      "The background jobs to look at, newest first (super admin only): failed ones and stuck ones (running past their lease, or queued for more than 15 minutes), each with its kind, attempts, last error and the request id that queued it.",
+    procedure: adminJobs,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/jobs/{jobId}/retry",
+    summary:
+      "Queue a failed job again, due now, with fresh attempts (super admin only); 409 for a job that is not failed.",
+    procedure: adminRetryJob,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+    errors: [404, 409],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/jobs/{jobId}/cancel",
+    summary:
+      'Call off a queued or failed job: it ends failed, "Cancelled by the admin", and is never run (super admin only); 409 for a job a worker is running or one that finished.',
+    procedure: adminCancelJob,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+    errors: [404, 409],
   },
 
   // The account: the export of the creator's own data

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { defineProcedure } from "~/infra/procedure.server";
+import { conflict, notFound } from "~/infra/errors.server";
+import type { AdminJobRefusal } from "~/infra/jobs/job-queue.server";
+import {
+  announceJobs,
+  cancelJob,
+  listJobProblems,
+  requeueFailedJob,
+} from "~/infra/jobs/job-queue.server";
+import type { AdminJob } from "~/features/admin/jobs-types";
+import { JOBS_LIST_LIMIT, QUEUED_TOO_LONG_MS } from "~/features/admin/jobs-types";
+
+/**
+ * The admin's Jobs view and its /api/admin/jobs routes: the jobs an operator
+ * should look at (failed, and stuck: running past their lease or queued too
+ * long), Retry for a failed job and Cancel for a queued or failed one. Only
+ * the super admin may call them.
+ */
+
+const jobIdSchema = z.object({
+  jobId: z.string({ error: "jobId is required" }).trim().min(1, "jobId is required").max(100),
+});
+
+export const adminJobs = defineProcedure({
+  name: "adminJobs",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ ctx }): Promise<AdminJob[]> =>
+    listJobProblems(ctx.db, {
+      now: ctx.now,
+      queuedTooLongMs: QUEUED_TOO_LONG_MS,
+      limit: JOBS_LIST_LIMIT,
+    }),
+});
+
+function refused(reason: AdminJobRefusal, what: "retried" | "cancelled"): never {
+  if (reason === "not-found") throw notFound("No such job");
+  if (reason === "running")
+    throw conflict(`A worker is running this job right now; it cannot be ${what}.`);
+  if (reason === "not-failed") throw conflict("Only a failed job can be retried.");
+  throw conflict(`This job is finished; it cannot be ${what}.`);
+}
+
+/** Queues a failed job again, due now, with fresh attempts (409 unless it is failed). */
+export const adminRetryJob = defineProcedure({
+  name: "adminRetryJob",
+  access: "admin",
+  input: jobIdSchema,
+  async run({ input, ctx }) {
+    const result = await requeueFailedJob(ctx.db, input.jobId, ctx.now);
+    if (!result.ok) refused(result.reason, "retried");
+    announceJobs();
+    return { id: result.job.id, kind: result.job.kind, status: result.job.status };
+  },
+});
+
+/** Calls off a queued or failed job (409 for a running or finished one). */
+export const adminCancelJob = defineProcedure({
+  name: "adminCancelJob",
+  access: "admin",
+  input: jobIdSchema,
+  async run({ input, ctx }) {
+    const result = await cancelJob(ctx.db, input.jobId, ctx.now);
+    if (!result.ok) refused(result.reason, "cancelled");
+    return { id: result.job.id, kind: result.job.kind, status: result.job.status };
+  },
+});
