@@ -37,11 +37,14 @@ const SECRET_NAMES =
   /^(authorization|cookie|set-cookie|password|passphrase|secret|token|api[-_]?key|access[-_]?token|refresh[-_]?token|aws[-_]?secret[-_]?access[-_]?key|aws[-_]?session[-_]?token|x-amz-security-token|x-amz-signature|private[-_]?key)$/i;
 
 const SECRET_PATTERNS: [RegExp, string][] = [
-  // Header lines or JSON fields: Authorization, Cookie, Set-Cookie.
+  // Header lines or JSON fields: Authorization (its scheme and credentials), Cookie and Set-Cookie (every pair).
   [
-    /\b(authorization|proxy-authorization|cookie|set-cookie)(["']?\s*[:=]\s*["']?)[^"'\r\n]*/gi,
+    /\b(authorization|proxy-authorization)(["']?\s*[:=]\s*["']?)(?:[A-Za-z0-9-]+\s+)?[^\s"',]+/gi,
     "$1$2[redacted]",
   ],
+  [/\b(cookie|set-cookie)(["']?\s*[:=]\s*["']?)(?:[^\s;"']+; ?)*[^\s;"']+/gi, "$1$2[redacted]"],
+  // AWS signature v4 parts (an Authorization header's or a presigned URL's).
+  [/\b(Credential|Signature)=[^\s,&"']+/g, "$1=[redacted]"],
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi, "$1 [redacted]"],
   // Secrets in URLs and query strings (presigned URLs, reset links).
   [
