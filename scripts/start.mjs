@@ -42,8 +42,9 @@ try {
   ({ config } = await boot({ seedDemo: process.argv.includes("--seed") }));
 } catch (error) {
   // A configuration mistake or a database that cannot be reached: one clear line, no stack.
+  // Written as plain text whatever LOG_FORMAT says: the operator reads it at the terminal.
   if (error && (error.name === "ConfigError" || error.name === "StartupError")) {
-    console.error(error.message);
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
   throw error;
