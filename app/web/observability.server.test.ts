@@ -8,6 +8,7 @@ import { getConfig } from "~/infra/config.server";
 import type { Config } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
+import { engineOf } from "~/infra/sql-dialect.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { getLogger, Logger, redactSecrets, setLogger } from "~/infra/logger.server";
 import { createHttpApp } from "./http-app.server";
@@ -118,6 +119,9 @@ describe("/metrics", () => {
     const after = await scrape(base);
     expect(value(after, "selfie_http_requests_total", home)).toBe(counted + 1);
     expect(value(after, "selfie_jobs_queued", { kind: JOB_KIND })).toBe(1);
+    // PostgreSQL's pool is counted; SQLite has no pool and no such series.
+    if (engineOf(getDb()) === "postgres")
+      expect(value(after, "selfie_db_pool_connections", { state: "total" })).toBeGreaterThan(0);
     // Labels are route families: never a raw path, an id or a query.
     const text = await (
       await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })

@@ -69,6 +69,11 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
       ],
     },
   },
+  "/admin/jobs": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Access Denied", "You don't have permission to view this page."] },
+    admin: { copy: ["Jobs", "Background jobs that failed, and stuck ones"] },
+  },
   "/payouts": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },
     creator: { copy: ["Payouts", "You keep 85% of each sale", "How your share moves"] },
