@@ -274,6 +274,7 @@ export class JobWorker {
         error: `Invalid payload: ${describe(error)}`,
         now: this.clock(),
       });
+      countJobFailure(job.kind, "final");
       this.log(
         `Job ${job.kind} ${job.id} has an invalid payload and was failed: ${describe(error)}`,
       );
