@@ -34,7 +34,13 @@ beforeEach(async () => {
 
 afterEach(async () => {
   setLogger(undefined);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(
+    servers.map((server) => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      return closed;
+    }),
+  );
   servers = [];
 });
 
