@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The production entry: migrate, make sure the super admin exists, then serve.
+// ROLE (all, web or worker) says whether this process also runs the jobs and the
+// periodic work (boot) and whether it serves pages or only its health checks (the HTTP app).
 // `--seed` also creates the demo data (what `npm start` does for local use).
 // The container runs exactly this file.
 import path from "node:path";
@@ -53,7 +55,11 @@ const app = build.entry.module.createSiteApp({
 });
 
 const server = app.listen(config.PORT, () => {
-  console.log(`Selfie Studio is serving http://localhost:${config.PORT}`);
+  console.log(
+    config.ROLE === "worker"
+      ? `Selfie Studio worker: /healthz and /readyz on http://localhost:${config.PORT}`
+      : `Selfie Studio is serving http://localhost:${config.PORT}`,
+  );
   if (process.env.REMIX_DEV_ORIGIN) {
     import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
   }

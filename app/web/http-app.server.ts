@@ -11,6 +11,7 @@ import { methodGuard } from "./method-guard.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
+import { workerProbesOnly } from "./worker-probes-only.server";
 import type { ReplayNotes } from "./visitor-page-cache.server";
 import { visitorPageCache } from "./visitor-page-cache.server";
 
@@ -56,7 +57,8 @@ const NAMES_A_FILE = /\.[\w-]+$/;
  * The one HTTP front of the process: security headers, the methods served
  * (405 for any other), the client's address, the body guard, static files,
  * then Remix behind the visitors' page cache; last, an error handler that
- * logs a failure and never shows its stack.
+ * logs a failure and never shows its stack. A worker process (ROLE=worker)
+ * answers only /healthz and /readyz; any other path is 404.
  */
 export function createHttpApp({
   config,
@@ -70,6 +72,7 @@ export function createHttpApp({
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
   app.use(securityHeaders(config));
   app.use(methodGuard());
+  if (config.ROLE === "worker") app.use(workerProbesOnly());
   app.use(bodyGuard());
   app.use(compression());
   // Fingerprinted client assets can be cached forever; everything else briefly.
