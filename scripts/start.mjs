@@ -7,6 +7,10 @@
 import path from "node:path";
 import url from "node:url";
 
+// `--role=web` (or worker, all) stands for ROLE, for platforms that give each process group its own command (fly.toml).
+const roleArgument = process.argv.find((arg) => arg.startsWith("--role="));
+if (roleArgument) process.env.ROLE = roleArgument.slice("--role=".length);
+
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const buildPath = path.join(root, "build", "index.js");
 

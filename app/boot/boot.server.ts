@@ -15,6 +15,9 @@ import { startupRefusal } from "~/infra/database-errors.server";
 import { migrateNonExpiringShopifyTokens } from "~/features/publishing/shopify-tokens.server";
 import { runPeriodically, stopPeriodicTasks } from "~/infra/run-periodically.server";
 
+/** How old a file without a row must be before a web or worker process's start-time sweep removes it. */
+const SHARED_VOLUME_GRACE_MS = 60 * 1000;
+
 export interface BootOptions {
   /** Also create the demo data (local use; `npm start`). */
   seedDemo?: boolean;
@@ -41,7 +44,12 @@ export async function boot(options: BootOptions = {}) {
     throw startupRefusal(error) ?? error;
   });
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
-  const orphans = await sweepOrphanFiles(db, config.filesDir, startedAt);
+  // Alone on its volume (ROLE=all) no work is in flight before this start. A web or worker
+  // process may share the volume with the other role, which may have written a file a moment ago
+  // and not yet committed the row naming it: only files older than a minute are taken for orphans.
+  const sweepBefore =
+    config.ROLE === "all" ? startedAt : new Date(startedAt.getTime() - SHARED_VOLUME_GRACE_MS);
+  const orphans = await sweepOrphanFiles(db, config.filesDir, sweepBefore);
   if (orphans.removed.length + orphans.partials > 0) {
     log(
       `Removed ${orphans.removed.length} files no row referred to and ${orphans.partials} half-written files, left by an earlier process.`,
