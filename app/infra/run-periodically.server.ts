@@ -33,6 +33,8 @@ export interface PeriodicRunner {
 /** This process, in every lease it holds (a run adds its own id). */
 const PROCESS_HOLDER = `${os.hostname()}:${process.pid}`;
 const runners = new Set<PeriodicRunner>();
+/** The runners on the process's own database, by task name: a task is started once per process. */
+const onProcessDb = new Map<string, PeriodicRunner>();
 
 export function runPeriodically(
   name: string,
@@ -40,6 +42,9 @@ export function runPeriodically(
   task: () => Promise<unknown>,
   options: PeriodicOptions = {},
 ): PeriodicRunner {
+  // Asked twice in one process (a second boot): the task already runs here.
+  const existing = options.db ? undefined : onProcessDb.get(name);
+  if (existing) return existing;
   const db = () => options.db ?? getDb();
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
@@ -84,12 +89,14 @@ export function runPeriodically(
       stopped = true;
       clearInterval(timer);
       runners.delete(runner);
+      if (onProcessDb.get(name) === runner) onProcessDb.delete(name);
       if (current) {
         await releaseLease(db(), { name, holder: current.holder, now: clock() }).catch(() => {});
       }
     },
   };
   runners.add(runner);
+  if (!options.db) onProcessDb.set(name, runner);
   return runner;
 }
 
