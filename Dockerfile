@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# Selfie Studio: one process, one volume (/data). Multi-stage: build with dev
+# Selfie Studio: one image for every role. By default one process serves and runs the jobs
+# (ROLE=all) with one volume (/data); ROLE=web or ROLE=worker (or the command
+# `node scripts/start.mjs --role=web|worker`) runs one side only. Multi-stage: build with dev
 # dependencies, run with production dependencies only, as a non-root user.
 
 ARG NODE_VERSION=24
@@ -37,7 +39,9 @@ COPY --chown=node:node db ./db
 USER node
 VOLUME /data
 EXPOSE 3000
+# Liveness in every role: a worker listens on PORT too, for /healthz and /readyz only.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://localhost:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrates, makes sure the super admin exists (printing a generated password once), then serves.
+# Migrates, makes sure the super admin exists (printing a generated password once), then serves
+# and works as ROLE says.
 CMD ["node", "scripts/start.mjs"]

@@ -588,6 +588,15 @@ export interface Database {
   model_releases: ModelReleasesTable;
   waitlist: WaitlistTable;
   ratings: RatingsTable;
+  periodic_leases: PeriodicLeasesTable;
+}
+
+/** Who runs a periodic task now (migration 0035): app/infra/periodic-leases.server.ts. */
+export interface PeriodicLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+  updated_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -54,8 +54,9 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   listing_platforms: "publishing",
   shopify_webhook_receipts: "publishing",
   model_releases: "publishing",
-  // The floor: the job queue and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
+  // The floor: the job queue, the periodic tasks' leases and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
   jobs: "infra",
+  periodic_leases: "infra",
   test_payout_accounts: "infra",
   test_payout_movements: "infra",
 };

@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 // The production entry: migrate, make sure the super admin exists, then serve.
+// ROLE (all, web or worker) says whether this process also runs the jobs and the
+// periodic work (boot) and whether it serves pages or only its health checks (the HTTP app).
 // `--seed` also creates the demo data (what `npm start` does for local use).
 // The container runs exactly this file.
 import path from "node:path";
 import url from "node:url";
+
+// `--role=web` (or worker, all) stands for ROLE, for platforms that give each process group its own command (fly.toml).
+const roleArgument = process.argv.find((arg) => arg.startsWith("--role="));
+if (roleArgument) process.env.ROLE = roleArgument.slice("--role=".length);
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const buildPath = path.join(root, "build", "index.js");
@@ -59,7 +65,11 @@ const app = build.entry.module.createSiteApp({
 });
 
 const server = app.listen(config.PORT, () => {
-  console.log(`Selfie Studio is serving http://localhost:${config.PORT}`);
+  console.log(
+    config.ROLE === "worker"
+      ? `Selfie Studio worker: /healthz and /readyz on http://localhost:${config.PORT}`
+      : `Selfie Studio is serving http://localhost:${config.PORT}`,
+  );
   if (process.env.REMIX_DEV_ORIGIN) {
     import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
   }

@@ -13,18 +13,24 @@ import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
 import { migrateNonExpiringShopifyTokens } from "~/features/publishing/shopify-tokens.server";
+import { runPeriodically, stopPeriodicTasks } from "~/infra/run-periodically.server";
+
+/** How old a file without a row must be before a web or worker process's start-time sweep removes it. */
+const SHARED_VOLUME_GRACE_MS = 60 * 1000;
 
 export interface BootOptions {
   /** Also create the demo data (local use; `npm start`). */
   seedDemo?: boolean;
   log?: (line: string) => void;
-  /** Start the background job worker (default true; off for one-off commands). */
+  /** Start the job worker and the periodic work as ROLE says (default true; false for one-off commands: neither runs, whatever ROLE says). */
   worker?: boolean;
 }
 
 /**
  * Everything the process does once before serving: migrate, make sure the
- * super admin exists, optionally seed demo data, start background work.
+ * super admin exists, optionally seed demo data, then start what its ROLE
+ * runs: the job worker and the periodic work in `all` and `worker`, neither
+ * in `web` (another process, sharing the database, runs them).
  */
 export async function boot(options: BootOptions = {}) {
   const log = options.log ?? console.log;
@@ -38,7 +44,12 @@ export async function boot(options: BootOptions = {}) {
     throw startupRefusal(error) ?? error;
   });
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
-  const orphans = await sweepOrphanFiles(db, config.filesDir, startedAt);
+  // Alone on its volume (ROLE=all) no work is in flight before this start. A web or worker
+  // process may share the volume with the other role, which may have written a file a moment ago
+  // and not yet committed the row naming it: only files older than a minute are taken for orphans.
+  const sweepBefore =
+    config.ROLE === "all" ? startedAt : new Date(startedAt.getTime() - SHARED_VOLUME_GRACE_MS);
+  const orphans = await sweepOrphanFiles(db, config.filesDir, sweepBefore);
   if (orphans.removed.length + orphans.partials > 0) {
     log(
       `Removed ${orphans.removed.length} files no row referred to and ${orphans.partials} half-written files, left by an earlier process.`,
@@ -50,84 +61,96 @@ export async function boot(options: BootOptions = {}) {
   await warmSampleVariants(getFileStore());
   await ensureSuperAdmin(db, config, log);
   if (options.seedDemo) await seedDemo(db, log);
-  await deleteExpiredCredentials(db);
-  if (options.worker !== false) {
+  if (options.worker === false) return { config };
+  if (config.ROLE !== "web") {
     startJobWorker(config, log);
-    startDeletedFilesPurge(config.filesDir);
-    startOriginalsRetention(config, log);
-    startShopifyTokenMigration(config, log);
+    startPeriodicWork(config, log);
   }
+  log(`Role: ${describeRole(config.ROLE)}.`);
   return { config };
 }
 
-const PURGE_EVERY_MS = 5 * 60 * 1000;
-let purgeTimer: NodeJS.Timeout | undefined;
-
-/** Removed files are kept briefly for backups (file-store.server.ts); this purges them, now and every 5 minutes. */
-function startDeletedFilesPurge(filesDir: string) {
-  const purge = () =>
-    void purgeDeletedFiles(filesDir).catch((error) =>
-      console.error("Purging deleted files:", error),
-    );
-  purge();
-  purgeTimer ??= setInterval(purge, PURGE_EVERY_MS).unref();
+function describeRole(role: Config["ROLE"]): string {
+  if (role === "web")
+    return "web (serves requests; another process runs the jobs and periodic work)";
+  if (role === "worker")
+    return "worker (runs the jobs and periodic work; answers only /healthz and /readyz)";
+  return "all (serves requests, runs the jobs and periodic work)";
 }
 
-const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
-let retentionTimer: NodeJS.Timeout | undefined;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
- * ORIGINALS_RETENTION_DAYS: removes the originals older than that, now and
- * once a day (original-retention.server.ts). Nothing runs when it is unset.
- * Several processes sweeping at once is harmless: each original is marked by
- * one guarded UPDATE, and only the process that marked it removes its file.
+ * Everything this process runs on a timer, each under its database lease
+ * (app/infra/run-periodically.server.ts): with several worker processes each
+ * task runs once per period, in whichever process takes its lease. Each runs
+ * at start too (when no other process ran it within its period).
+ */
+function startPeriodicWork(config: Config, log: (line: string) => void) {
+  startDeletedFilesPurge(config.filesDir);
+  startExpiredCredentialsSweep();
+  startOriginalsRetention(config, log);
+  startShopifyTokenMigration(config, log);
+  startPeriodicProbe(config, log);
+}
+
+/** Removed files are kept briefly for backups (file-store.server.ts); this purges them every 5 minutes. */
+function startDeletedFilesPurge(filesDir: string) {
+  runPeriodically("purge-deleted-files", 5 * MINUTE_MS, () => purgeDeletedFiles(filesDir));
+}
+
+/** Sessions, tokens and links past their expiry are deleted once an hour. */
+function startExpiredCredentialsSweep() {
+  runPeriodically("delete-expired-credentials", 60 * MINUTE_MS, () =>
+    deleteExpiredCredentials(getDb()),
+  );
+}
+
+/**
+ * ORIGINALS_RETENTION_DAYS: removes the originals older than that once a day
+ * (original-retention.server.ts). Nothing runs when it is unset. Should two
+ * sweeps ever overlap, each original is still marked by one guarded UPDATE,
+ * and only the process that marked it removes its file.
  */
 function startOriginalsRetention(config: Config, log: (line: string) => void) {
   if (config.ORIGINALS_RETENTION_DAYS === undefined) return;
-  const sweep = () =>
-    void sweepExpiredOriginals(getDb(), getFileStore(), {
-      retentionDays: config.ORIGINALS_RETENTION_DAYS,
+  const retentionDays = config.ORIGINALS_RETENTION_DAYS;
+  runPeriodically("originals-retention", DAY_MS, async () => {
+    const removed = await sweepExpiredOriginals(getDb(), getFileStore(), {
+      retentionDays,
       now: new Date(),
-    })
-      .then((removed) => {
-        if (removed.length > 0)
-          log(
-            `Removed ${removed.length} originals older than ${config.ORIGINALS_RETENTION_DAYS} days.`,
-          );
-      })
-      .catch((error) => console.error("Removing expired originals:", error));
-  sweep();
-  retentionTimer ??= setInterval(sweep, RETENTION_EVERY_MS).unref();
+    });
+    if (removed.length > 0)
+      log(`Removed ${removed.length} originals older than ${retentionDays} days.`);
+  });
 }
-
-let shopifyMigrationTimer: NodeJS.Timeout | undefined;
 
 /**
  * Shopify stops accepting non-expiring offline tokens on 2027-01-01: connections
- * still on one are exchanged for expiring tokens, now and once a day (they are
- * also exchanged on first use). Nothing runs without the app's credentials.
+ * still on one are exchanged for expiring tokens once a day (they are also
+ * exchanged on first use). Nothing runs without the app's credentials.
  */
 function startShopifyTokenMigration(config: Config, log: (line: string) => void) {
   if (!config.SHOPIFY_CLIENT_ID || !config.SHOPIFY_CLIENT_SECRET) return;
   const app = { clientId: config.SHOPIFY_CLIENT_ID, clientSecret: config.SHOPIFY_CLIENT_SECRET };
-  const sweep = () =>
-    void migrateNonExpiringShopifyTokens(getDb(), { app, now: () => new Date() })
-      .then((count) => {
-        if (count > 0) log(`Exchanged ${count} non-expiring Shopify tokens for expiring ones.`);
-      })
-      .catch((error) => console.error("Exchanging non-expiring Shopify tokens:", error));
-  sweep();
-  shopifyMigrationTimer ??= setInterval(sweep, RETENTION_EVERY_MS).unref();
+  runPeriodically("shopify-token-migration", DAY_MS, async () => {
+    const count = await migrateNonExpiringShopifyTokens(getDb(), { app, now: () => new Date() });
+    if (count > 0) log(`Exchanged ${count} non-expiring Shopify tokens for expiring ones.`);
+  });
 }
 
-/** Before the process exits: hand running jobs back to the queue and close the database. */
+/** PERIODIC_PROBE_SECONDS: a task that only logs a line, to see that periodic work runs once across the workers. */
+function startPeriodicProbe(config: Config, log: (line: string) => void) {
+  if (config.PERIODIC_PROBE_SECONDS === undefined) return;
+  runPeriodically("periodic-probe", config.PERIODIC_PROBE_SECONDS * 1000, async () => {
+    log(`Periodic probe ran at ${new Date().toISOString()} in process ${process.pid}.`);
+  });
+}
+
+/** Before the process exits: stop the periodic work, hand running jobs back to the queue and close the database. */
 export async function shutdown() {
-  clearInterval(purgeTimer);
-  purgeTimer = undefined;
-  clearInterval(retentionTimer);
-  retentionTimer = undefined;
-  clearInterval(shopifyMigrationTimer);
-  shopifyMigrationTimer = undefined;
+  await stopPeriodicTasks();
   await stopJobWorker();
   await getDb().destroy();
 }

@@ -85,6 +85,23 @@ describe("parseConfig", () => {
     }
   });
 
+  it("runs every role by default, takes web or worker, and refuses any other role", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).ROLE).toBe("all");
+    expect(parseConfig({ DATA_DIR: tempDir(), ROLE: "" }).ROLE).toBe("all");
+    expect(parseConfig({ DATA_DIR: tempDir(), ROLE: "web" }).ROLE).toBe("web");
+    expect(parseConfig({ DATA_DIR: tempDir(), ROLE: " Worker " }).ROLE).toBe("worker");
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ROLE: "scheduler" })).toThrow(
+      /ROLE: must be all, web or worker/,
+    );
+    expect(parseConfig({ DATA_DIR: tempDir() }).PERIODIC_PROBE_SECONDS).toBeUndefined();
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), PERIODIC_PROBE_SECONDS: "2" }).PERIODIC_PROBE_SECONDS,
+    ).toBe(2);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), PERIODIC_PROBE_SECONDS: "0" })).toThrow(
+      /PERIODIC_PROBE_SECONDS:/,
+    );
+  });
+
   it("reads the platform's country and settlement currency, and refuses a currency the country does not settle in", () => {
     expect(parseConfig({ DATA_DIR: tempDir() })).toMatchObject({
       STRIPE_PLATFORM_COUNTRY: "US",

@@ -213,6 +213,20 @@ const schema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyTrust,
+  /**
+   * What this process does: `all` serves requests and runs the job worker and
+   * the periodic work; `web` only serves requests; `worker` runs the jobs and
+   * the periodic work and answers only /healthz and /readyz.
+   */
+  ROLE: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+    z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
+  ),
+  /** A periodic task that only logs a line every this many seconds (checks that several workers run periodic work once); unset: none. */
+  PERIODIC_PROBE_SECONDS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number of seconds").min(1).max(86_400).optional(),
+  ),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** How long a running job's lease lasts (renewed while it runs); after a crash its job is taken up again this long after. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),

@@ -137,6 +137,17 @@ export class FileStore {
     return path.join(this.root, DELETED_DIR, key);
   }
 
+  /** Whether the store can be used now (the readiness check): the volume's folder exists, or can be made, and may be read and written. */
+  async isReachable(): Promise<boolean> {
+    try {
+      await fsp.mkdir(this.root, { recursive: true });
+      await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** A scratch path on the same volume (same filesystem, so adopt() is a rename). */
   async scratchPath(): Promise<string> {
     const dir = path.join(this.root, "tmp");

@@ -8,7 +8,11 @@ import { jsonResponse } from "~/web/http.server";
 export const HEALTH_DATABASE_TIMEOUT_MS = 3_000;
 
 /**
- * The container's health check: the process answers and the database reads
+ * Liveness, the container's health check, in every role: the process answers
+ * and the database reads (without it no role can do anything; the pool
+ * reconnects by itself, so this is also what tells the database came back).
+ * It does not ask the file store: a store that is down makes the process
+ * unready (`/readyz`, readiness.server.ts), not dead. The database is read
  * (`select 1` through the pool, on SQLite or PostgreSQL). A database that does
  * not answer within HEALTH_DATABASE_TIMEOUT_MS (a server that is down, a
  * network that drops packets) is reported unhealthy, 503, rather than leaving

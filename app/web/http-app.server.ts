@@ -14,6 +14,7 @@ import { getDb } from "~/infra/db.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
+import { workerProbesOnly } from "./worker-probes-only.server";
 import type { ReplayNotes } from "./visitor-page-cache.server";
 import { visitorPageCache } from "./visitor-page-cache.server";
 
@@ -61,7 +62,8 @@ const NAMES_A_FILE = /\.[\w-]+$/;
  * (405 for any other), the client's address, the body guard, /metrics (with
  * METRICS_TOKEN), static files,
  * then Remix behind the visitors' page cache; last, an error handler that
- * logs a failure and never shows its stack.
+ * logs a failure and never shows its stack. A worker process (ROLE=worker)
+ * answers only /healthz and /readyz; any other path is 404.
  */
 export function createHttpApp({
   config,
@@ -76,6 +78,7 @@ export function createHttpApp({
   app.use(requestObservation());
   app.use(securityHeaders(config));
   app.use(methodGuard());
+  if (config.ROLE === "worker") app.use(workerProbesOnly());
   app.use(bodyGuard());
   app.use(metricsEndpoint({ token: config.METRICS_TOKEN, db: getDb }));
   app.use(compression());

@@ -30,6 +30,7 @@ import * as ratings from "./2026-11-26-0031-ratings";
 import * as postgresBaseline from "./2026-11-26-0031-postgres-baseline";
 import * as orderItemPositions from "./2026-11-26-0032-order-item-positions";
 import * as jobRequestIds from "./2026-11-27-0034-job-request-ids";
+import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -78,6 +79,7 @@ const postgresHistory: Record<string, Migration> = {
 const bothEngines: Record<string, Migration> = {
   "2026-11-26-0032-order-item-positions": orderItemPositions,
   "2026-11-27-0034-job-request-ids": jobRequestIds,
+  "2026-11-27-0035-periodic-leases": periodicLeases,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -62,6 +62,7 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   "official",
   "payouts",
   "privacy",
+  "readyz",
   "register",
   "reset-password",
   "root",

@@ -1,4 +1,4 @@
 import { healthResponse } from "~/web/health.server";
 
-/** GET /healthz: the container's health check (app/web/health.server.ts). */
+/** GET /healthz: liveness, the container's health check (app/web/health.server.ts). */
 export const loader = () => healthResponse();

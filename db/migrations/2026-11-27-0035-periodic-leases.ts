@@ -1,0 +1,24 @@
+import type { Kysely } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// One row per periodic task (the deleted-files purge, the originals
+// retention...): the worker process that holds the row's lease runs the task,
+// so with several workers each task runs once per period. `holder` names the
+// process and run, `expires_at` (ISO text, as every time in this schema) is
+// when another process may take the lease over. On PostgreSQL text columns
+// compare byte by byte (collation "C"), as SQLite's do.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  const text =
+    db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : sql`text`;
+  await db.schema
+    .createTable("periodic_leases")
+    .addColumn("name", text, (col) => col.primaryKey())
+    .addColumn("holder", text, (col) => col.notNull())
+    .addColumn("expires_at", text, (col) => col.notNull())
+    .addColumn("updated_at", text, (col) => col.notNull())
+    .execute();
+}
