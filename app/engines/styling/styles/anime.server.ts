@@ -104,7 +104,9 @@ export const renderAnime: StyleRender = async (scene) => {
       const l = grey.data[k];
       const rel = l / Math.max(0.04, surround.data[k]);
       const level =
-        0.74 + 0.26 * smoothstep(0.9, 0.93, rel) + 0.24 * smoothstep(1.1, 1.13, rel) * smoothstep(0.45, 0.6, l);
+        0.74 +
+        0.26 * smoothstep(0.9, 0.93, rel) +
+        0.24 * smoothstep(1.1, 1.13, rel) * smoothstep(0.45, 0.6, l);
       const fl = lumaAt(flat.data, i);
       for (let c = 0; c < 3; c++) {
         const v = flat.data[i + c];

@@ -137,7 +137,9 @@ export const renderCartoon: StyleRender = async (scene) => {
       const dot = 1 - smoothstep(radius - 0.06, radius + 0.06, Math.sqrt(du * du + dv * dv));
       const a = mask.data[k];
       // Ink: the lines over the whole person (face included), the eyes' rims and the silhouette.
-      const drawn = faceLines ? lines.data[k] + (faceLines.data[k] - lines.data[k]) * f : lines.data[k];
+      const drawn = faceLines
+        ? lines.data[k] + (faceLines.data[k] - lines.data[k]) * f
+        : lines.data[k];
       const inner = drawn * smoothstep(0.4, 0.8, a);
       const rim = smoothstep(0.05, 0.25, eyes.data[k]) * (1 - smoothstep(0.55, 0.8, eyes.data[k]));
       const outline = outlined

@@ -66,7 +66,11 @@ export const renderFantasy: StyleRender = async (scene) => {
 
   // The scene first: the nebula, with darker lanes from the finer noise, and an aurora curtain in the upper half.
   const backdrop = newRgb(width, height);
-  const b = new Uint8ClampedArray(backdrop.data.buffer, backdrop.data.byteOffset, backdrop.data.length);
+  const b = new Uint8ClampedArray(
+    backdrop.data.buffer,
+    backdrop.data.byteOffset,
+    backdrop.data.length,
+  );
   const sky = new Float32Array(3);
   for (let y = 0, k = 0; y < height; y++) {
     const t = y / Math.max(1, height - 1);
@@ -123,7 +127,12 @@ export const renderFantasy: StyleRender = async (scene) => {
       o[i + c] = back + (light[c] - back) * a;
     }
     if (wrap > 0.01) {
-      screen(out.data, i, [Math.min(255, ar * 1.8), Math.min(255, ag * 1.8), Math.min(255, ab * 1.8)], Math.min(1, wrap));
+      screen(
+        out.data,
+        i,
+        [Math.min(255, ar * 1.8), Math.min(255, ag * 1.8), Math.min(255, ab * 1.8)],
+        Math.min(1, wrap),
+      );
       screen(out.data, i, RIM, Math.min(1, wrap) * 0.35);
     }
     const glow = outer.data[k] * (1 - a) * 0.6;

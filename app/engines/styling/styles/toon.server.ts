@@ -72,7 +72,10 @@ export function paletteWithin(image: Rgb, mask: Plane, size: number): Palette {
     kept++;
   }
   return kept >= 64
-    ? medianCutPalette({ data: sampled.subarray(0, kept * 3), width: kept, height: 1, channels: 3 }, size)
+    ? medianCutPalette(
+        { data: sampled.subarray(0, kept * 3), width: kept, height: 1, channels: 3 },
+        size,
+      )
     : medianCutPalette({ ...image, channels: 3 }, size);
 }
 
@@ -168,7 +171,11 @@ export function meanColourWithin(image: Rgb, where: Plane, unless?: Plane): numb
  * (well inside the edge, so no hair or background), away from the eyes,
  * brows and lips (`features`); null when there is no such skin.
  */
-export async function skinColour(paint: Rgb, faces: Face[], features: Plane): Promise<number[] | null> {
+export async function skinColour(
+  paint: Rgb,
+  faces: Face[],
+  features: Plane,
+): Promise<number[] | null> {
   const { width, height } = paint;
   const long = Math.max(width, height);
   const [oval, away] = await Promise.all([
