@@ -11,6 +11,7 @@ import {
   faceParts,
   greyOf,
   inkLines,
+  inTurn,
   meanColourWithin,
   paintOf,
   skinColour,
@@ -50,22 +51,28 @@ export const renderAnime: StyleRender = async (scene) => {
   const picture = { data: scene.rgb, width, height };
   const hasFace = scene.faces.length > 0;
   const parts = faceParts(width, height, scene.faces);
-  const [paint, clouds, silhouette, face, eyes, lips] = await Promise.all([
-    paintOf(picture, { median: long / 150, sigma: Math.max(1.5, long / 200), keep: 34, passes: 2 }),
-    smoothNoise(width, height, random, 4, 4),
-    blurred(mask, Math.max(0.8, long / 600)),
-    blurred(ovalPlane(width, height, scene.faces), Math.max(0.8, long / 500)),
-    blurred(parts.eyes, Math.max(0.5, long / 1400)),
-    blurred(parts.lips, Math.max(0.5, long / 900)),
-  ]);
+  const [paint, clouds, silhouette, face, eyes, lips] = await inTurn([
+    () =>
+      paintOf(picture, {
+        median: long / 150,
+        sigma: Math.max(1.5, long / 200),
+        keep: 34,
+        passes: 2,
+      }),
+    () => smoothNoise(width, height, random, 4, 4),
+    () => blurred(mask, Math.max(0.8, long / 600)),
+    () => blurred(ovalPlane(width, height, scene.faces), Math.max(0.8, long / 500)),
+    () => blurred(parts.eyes, Math.max(0.5, long / 1400)),
+    () => blurred(parts.lips, Math.max(0.5, long / 900)),
+  ] as const);
   const grey = greyOf(paint);
-  const [flat, lines, surround] = await Promise.all([
-    quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 140),
+  const [flat, lines, surround] = await inTurn([
+    () => quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 140),
     // Thin lines: a fine difference of Gaussians, not thickened.
-    inkLines(grey, Math.max(0.7, long / 900), 4.5, 0),
+    () => inkLines(grey, Math.max(0.7, long / 900), 4.5, 0),
     // The light around each pixel, for its cel: the paint's brightness broadly blurred.
-    blurRgb(paint, Math.max(3, long / 45)).then(greyOf),
-  ]);
+    () => blurRgb(paint, Math.max(3, long / 45)).then(greyOf),
+  ] as const);
 
   // The skin: the oval's paint without the eyes, brows and lips, made lighter and rosier.
   const features = newPlane(width, height);

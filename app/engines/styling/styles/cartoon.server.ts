@@ -4,6 +4,7 @@ import {
   faceParts,
   greyOf,
   inkLines,
+  inTurn,
   meanColourWithin,
   paintOf,
   skinColour,
@@ -39,23 +40,30 @@ export const renderCartoon: StyleRender = async (scene) => {
   const picture = { data: scene.rgb, width, height };
   const hasFace = scene.faces.length > 0;
   const parts = faceParts(width, height, scene.faces);
-  const [paint, soft, face, eyes, brows, lips, silhouette] = await Promise.all([
-    paintOf(picture, { median: long / 170, sigma: Math.max(1.2, long / 260), keep: 30, passes: 2 }),
-    blurRgb(picture, Math.max(2, long / 60)),
-    blurred(ovalPlane(width, height, scene.faces), Math.max(0.8, long / 500)),
-    blurred(parts.eyes, Math.max(0.5, long / 1400)),
-    blurred(parts.brows, Math.max(0.5, long / 1000)),
-    blurred(parts.lips, Math.max(0.5, long / 1000)),
-    blurred(mask, Math.max(1, long / 400)),
-  ]);
+  const [paint, soft, face, eyes, brows, lips, silhouette] = await inTurn([
+    () =>
+      paintOf(picture, {
+        median: long / 170,
+        sigma: Math.max(1.2, long / 260),
+        keep: 30,
+        passes: 2,
+      }),
+    () => blurRgb(picture, Math.max(2, long / 60)),
+    () => blurred(ovalPlane(width, height, scene.faces), Math.max(0.8, long / 500)),
+    () => blurred(parts.eyes, Math.max(0.5, long / 1400)),
+    () => blurred(parts.brows, Math.max(0.5, long / 1000)),
+    () => blurred(parts.lips, Math.max(0.5, long / 1000)),
+    () => blurred(mask, Math.max(1, long / 400)),
+  ] as const);
   const grey = greyOf(paint);
   const lineSigma = Math.max(0.8, long / 520);
-  const [flat, lines, faceLines] = await Promise.all([
-    quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 150),
-    inkLines(grey, lineSigma, 3.5, Math.max(0.6, long / 900)),
+  const [flat, lines, faceLines] = await inTurn([
+    () => quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 150),
+    () => inkLines(grey, lineSigma, 3.5, Math.max(0.6, long / 900)),
     // Fewer, surer lines on the face: its main shapes, not every crease.
-    hasFace ? inkLines(grey, lineSigma, 7, Math.max(0.6, long / 900)) : Promise.resolve(null),
-  ]);
+    () =>
+      hasFace ? inkLines(grey, lineSigma, 7, Math.max(0.6, long / 900)) : Promise.resolve(null),
+  ] as const);
 
   // The face's colours: skin (the oval without its parts), lips and brows, from the paint.
   const features = newPlane(width, height);

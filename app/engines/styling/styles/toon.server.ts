@@ -28,6 +28,20 @@ import { blurred, newPlane, smoothstep, type Plane } from "~/engines/styling/vis
  * lips) as planes, so the face is drawn in the style like the rest.
  */
 
+/**
+ * Runs the passes one after another (not side by side): libvips passes run
+ * together spread their buffers over more of the allocator's arenas, which
+ * the process keeps after the work is done (a resident memory cost with no
+ * gain in CPU time, which is what the limits count).
+ */
+export async function inTurn<T extends readonly unknown[]>(passes: {
+  [K in keyof T]: () => Promise<T[K]> | T[K];
+}): Promise<T> {
+  const results: unknown[] = [];
+  for (const pass of passes) results.push(await pass());
+  return results as unknown as T;
+}
+
 /** The nearest odd whole number at least 3 (median filter sizes). */
 export function oddSize(size: number): number {
   const whole = Math.max(3, Math.round(size));
@@ -45,19 +59,43 @@ export async function medianRgb(image: Rgb, size: number): Promise<Rgb> {
   return { ...image, data };
 }
 
+/** The long edge the paint is made at, at most: paint has no fine detail to lose, and a big median is dear. */
+export const PAINT_EDGE = 1280;
+
 /**
  * A photo flattened into paint: a median pass (removes texture: pores,
- * wrinkles, fabric) and `passes` rounds of edge-preserving smoothing.
+ * wrinkles, fabric) and `passes` rounds of edge-preserving smoothing, sized
+ * for the picture's long edge (`median` and `sigma` in its pixels). A picture
+ * longer than PAINT_EDGE is painted at that size and enlarged again.
  */
 export async function paintOf(
   picture: Rgb,
   options: { median: number; sigma: number; keep: number; passes: number },
 ): Promise<Rgb> {
-  let paint = await medianRgb(picture, options.median);
-  for (let pass = 0; pass < options.passes; pass++) {
-    paint = await smoothRgb(paint, options.sigma, options.keep);
+  const { width, height } = picture;
+  const scale = Math.min(1, PAINT_EDGE / Math.max(width, height));
+  let paint = picture;
+  if (scale < 1) {
+    const smallWidth = Math.max(1, Math.round(width * scale));
+    const smallHeight = Math.max(1, Math.round(height * scale));
+    const data = await sharp(picture.data, { raw: { width, height, channels: 3 } })
+      .resize(smallWidth, smallHeight, { fit: "fill" })
+      .raw()
+      .toBuffer();
+    paint = { data, width: smallWidth, height: smallHeight };
   }
-  return paint;
+  paint = await medianRgb(paint, options.median * scale);
+  for (let pass = 0; pass < options.passes; pass++) {
+    paint = await smoothRgb(paint, Math.max(1, options.sigma * scale), options.keep);
+  }
+  if (scale === 1) return paint;
+  const data = await sharp(paint.data, {
+    raw: { width: paint.width, height: paint.height, channels: 3 },
+  })
+    .resize(width, height, { fit: "fill", kernel: "cubic" })
+    .raw()
+    .toBuffer();
+  return { data, width, height };
 }
 
 /** The palette of the pixels where `mask` is at least a half (all pixels when too few are). */
@@ -85,6 +123,8 @@ export function paletteWithin(image: Rgb, mask: Plane, size: number): Palette {
  * regions with clean borders.
  */
 export async function quantised(image: Rgb, palette: Palette, clean: number): Promise<Rgb> {
+  // The clean-up's size is capped: past it a median costs much and changes little.
+  clean = Math.min(clean, 9);
   const out = newRgb(image.width, image.height);
   const table = nearestColourTable();
   const s = image.data;
@@ -119,7 +159,10 @@ export async function inkLines(
   threshold: number,
   weight: number,
 ): Promise<Plane> {
-  const [fine, coarse] = await Promise.all([blurred(grey, sigma), blurred(grey, sigma * 1.6)]);
+  const [fine, coarse] = await inTurn([
+    () => blurred(grey, sigma),
+    () => blurred(grey, sigma * 1.6),
+  ] as const);
   const lines = newPlane(grey.width, grey.height);
   for (let k = 0; k < lines.data.length; k++) {
     const edge = (coarse.data[k] - fine.data[k]) * 255;
@@ -178,10 +221,10 @@ export async function skinColour(
 ): Promise<number[] | null> {
   const { width, height } = paint;
   const long = Math.max(width, height);
-  const [oval, away] = await Promise.all([
-    blurred(ovalPlane(width, height, faces), Math.max(1, long / 60)),
-    blurred(features, Math.max(1, long / 200)),
-  ]);
+  const [oval, away] = await inTurn([
+    () => blurred(ovalPlane(width, height, faces), Math.max(1, long / 60)),
+    () => blurred(features, Math.max(1, long / 200)),
+  ] as const);
   const core = newPlane(width, height);
   for (let k = 0; k < core.data.length; k++) core.data[k] = oval.data[k] > 0.85 ? 1 : 0;
   return meanColourWithin(paint, core, away) ?? meanColourWithin(paint, oval, away);
