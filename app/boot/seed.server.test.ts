@@ -1,9 +1,16 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { verifyPassword } from "~/features/accounts/passwords.server";
 import { findUserByEmail, findUserById } from "~/features/accounts/users.server";
-import { DEMO_CREATOR, demoDescription, ensureSuperAdmin, seedDemo } from "./seed.server";
+import {
+  DEMO_CREATOR,
+  DEMO_LONG_EDGE,
+  demoDescription,
+  ensureSuperAdmin,
+  seedDemo,
+} from "./seed.server";
 
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
@@ -55,6 +62,21 @@ describe("seed", () => {
       .execute();
     expect(listings).toHaveLength(4);
     expect(listings.every((listing) => listing.status === "active")).toBe(true);
+    // What a buyer gets for the price: the sold file at least 1024 px on its long edge, and
+    // honest about the enlargement of the 512 px portrait it was made from.
+    expect(DEMO_LONG_EDGE).toBeGreaterThanOrEqual(1024);
+    for (const listing of listings) {
+      const meta = await sharp(await getFileStore().read(listing.file_key)).metadata();
+      expect(
+        Math.max(meta.width!, meta.height!),
+        `${listing.title} ($${listing.price_cents / 100})`,
+      ).toBeGreaterThanOrEqual(1024);
+    }
+    for (const row of styled) {
+      expect(Math.max(row.width!, row.height!)).toBeGreaterThanOrEqual(1024);
+      expect(row.upscaled_by).toBe("lanczos3");
+      expect(Math.max(row.native_width!, row.native_height!)).toBeLessThanOrEqual(512);
+    }
   });
 
   it("gives each demo description the right article", () => {

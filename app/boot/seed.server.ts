@@ -4,6 +4,7 @@ import type { Config } from "~/infra/config.server";
 import { recordFaceConsent } from "~/features/privacy/face-consent.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import fsp from "node:fs/promises";
+import sharp from "sharp";
 import { DEMO_CREATOR } from "#db/demo-account";
 import { createUser, findUserByEmail, findUserById } from "~/features/accounts/users.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
@@ -53,10 +54,16 @@ export async function ensureSuperAdmin(
   return { created: true as const };
 }
 
+/** The long edge of the demo listings' files, in pixels: what a buyer should get for $35-$75. */
+export const DEMO_LONG_EDGE = 1024;
+
 /**
  * Demo data for local use: a creator account with a known password, and the
  * bundled public-domain portrait styled four ways by the local engine and
  * listed on the marketplace, so a fresh local install has something to browse and buy.
+ * The portrait is 512 px: it is enlarged (Lanczos-3) to DEMO_LONG_EDGE before
+ * styling, so the styles are drawn at the size a buyer gets; each file records
+ * that enlargement and the pixels the portrait really had.
  */
 export async function seedDemo(db: DB, log: (line: string) => void = console.log) {
   if (await findUserByEmail(db, DEMO_CREATOR.email)) return;
@@ -74,7 +81,16 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
     sourcePath: scratch,
     now,
   });
-  const input = await store.read(original.file_key);
+  const stored = await store.read(original.file_key);
+  const source = await sharp(stored).metadata();
+  const enlargement = DEMO_LONG_EDGE / Math.max(source.width ?? 1, source.height ?? 1);
+  const input =
+    enlargement > 1
+      ? await sharp(stored)
+          .resize(DEMO_LONG_EDGE, DEMO_LONG_EDGE, { fit: "inside", kernel: "lanczos3" })
+          .png()
+          .toBuffer()
+      : stored;
   const engine = createLocalEngine();
   for (const style of STYLES) {
     const result = await engine.stylize(input, style.id);
@@ -94,6 +110,11 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
         width: result.width,
         height: result.height,
         bytes: result.data.length,
+        upscaled_by: enlargement > 1 ? "lanczos3" : (result.upscaledBy ?? null),
+        native_width: Math.round((result.native?.width ?? result.width) / Math.max(1, enlargement)),
+        native_height: Math.round(
+          (result.native?.height ?? result.height) / Math.max(1, enlargement),
+        ),
         error: null,
         price_cents: null,
         optimized_file_key: null,

@@ -4,7 +4,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import sharp from "sharp";
 import { STYLE_IDS, type StyleId } from "~/lib/styles";
-import { createLocalEngine } from "~/engines/styling/local-engine.server";
+import { createLocalEngine, LOCAL_ENGINE_VERSION } from "~/engines/styling/local-engine.server";
 import { median, pairedMedianMs, row, type BenchRow } from "./measure";
 
 /**
@@ -83,7 +83,7 @@ export async function benchStyleEngine(runs = 15): Promise<BenchRow[]> {
     const cpu = await medianCpuMs(work, Math.max(3, Math.round(runs / 3)));
     rows.push(
       row({
-        name: `local engine v3: ${style}, wall`,
+        name: `local engine v${LOCAL_ENGINE_VERSION}: ${style}, wall`,
         value,
         baseline,
         unit: "ms",
@@ -92,7 +92,7 @@ export async function benchStyleEngine(runs = 15): Promise<BenchRow[]> {
         against: "bare sharp decode+resize+encode",
       }),
       row({
-        name: `local engine v3: ${style}, CPU (one core)`,
+        name: `local engine v${LOCAL_ENGINE_VERSION}: ${style}, CPU (one core)`,
         value: cpu,
         baseline: CPU_LIMIT_MS,
         unit: "ms",
@@ -114,7 +114,7 @@ export async function benchStyleEngine(runs = 15): Promise<BenchRow[]> {
   const loaded = await settledRss();
   rows.push(
     row({
-      name: "local engine v3: first call (loads the models)",
+      name: `local engine v${LOCAL_ENGINE_VERSION}: first call (loads the models)`,
       value: firstMs,
       baseline: CPU_LIMIT_MS,
       unit: "ms",
@@ -123,7 +123,7 @@ export async function benchStyleEngine(runs = 15): Promise<BenchRow[]> {
       against: "shown only",
     }),
     row({
-      name: "local engine v3: memory with the models loaded, above idle",
+      name: `local engine v${LOCAL_ENGINE_VERSION}: memory with the models loaded, above idle`,
       value: (loaded - idle) / 1024 ** 2,
       baseline: MEMORY_LIMIT_MB,
       unit: "MB",
@@ -132,7 +132,7 @@ export async function benchStyleEngine(runs = 15): Promise<BenchRow[]> {
       against: "resident memory before the first call, both after a full GC (the limit)",
     }),
     row({
-      name: "local engine v3: peak memory while styling, above idle",
+      name: `local engine v${LOCAL_ENGINE_VERSION}: peak memory while styling, above idle`,
       value: (peak - idle) / 1024 ** 2,
       baseline: MEMORY_LIMIT_MB,
       unit: "MB",
@@ -170,7 +170,7 @@ export async function benchTwelveMegapixels(runs = 3): Promise<BenchRow[]> {
     }, runs);
     rows.push(
       row({
-        name: `local engine v3: ${style} on 12 MP, wall (${size})`,
+        name: `local engine v${LOCAL_ENGINE_VERSION}: ${style} on 12 MP, wall (${size})`,
         value: median(walls),
         baseline: CPU_LIMIT_MS,
         unit: "ms",
@@ -179,7 +179,7 @@ export async function benchTwelveMegapixels(runs = 3): Promise<BenchRow[]> {
         against: "shown only",
       }),
       row({
-        name: `local engine v3: ${style} on 12 MP, CPU (one core)`,
+        name: `local engine v${LOCAL_ENGINE_VERSION}: ${style} on 12 MP, CPU (one core)`,
         value: cpu,
         baseline: CPU_LIMIT_MS,
         unit: "ms",

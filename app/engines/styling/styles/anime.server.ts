@@ -1,32 +1,45 @@
 import { seededRandom } from "~/engines/styling/seeded-random.server";
 import {
+  blurRgb,
   drawDisc,
   lumaAt,
   newRgb,
   smoothNoise,
-  smoothRgb,
 } from "~/engines/styling/styles/compose.server";
 import type { StyleRender } from "~/engines/styling/styles/style-render.server";
 import {
-  fillPolygon,
-  LEFT_EYE,
-  pointsOf,
-  RIGHT_EYE,
-} from "~/engines/styling/vision/face-regions.server";
+  faceParts,
+  greyOf,
+  inkLines,
+  inTurn,
+  meanColourWithin,
+  paintOf,
+  skinColour,
+  paletteWithin,
+  quantised,
+} from "~/engines/styling/styles/toon.server";
+import { ovalPlane } from "~/engines/styling/vision/face-regions.server";
 import { blurred, newPlane, smoothstep } from "~/engines/styling/vision/planes.server";
 
 /**
- * Anime: the person cel-shaded (smoothed colour, brightness in three flat
- * bands with thin soft steps, livelier colour) with fine warm-brown line art
- * on the person only, over a painted sky: a blue-to-peach gradient with soft
- * clouds from seeded noise. The eyes are brightened inside the iris and get
- * two catchlights, placed from the iris landmarks.
+ * Anime: the person cel-shaded. The photo is flattened and quantised to a
+ * few colours, then lit in flat cels: each pixel is the shadow, base or
+ * highlight tone of its colour, by how much brighter or darker it is than
+ * its surroundings (hard steps, large bright highlights). The face is one
+ * smooth skin tone with a single shadow cel, blush-free and pore-free; the
+ * eyes are drawn (a dark iris, white, two big catchlights), the lips a small
+ * flat tint. Thin clean warm-brown line art runs over the whole person, the
+ * face included, over a painted sky: a blue-to-peach gradient with soft
+ * clouds from seeded noise.
  */
 
 const SKY_TOP = [58, 112, 206];
 const SKY_MIDDLE = [132, 190, 240];
 const SKY_LOW = [255, 218, 196];
 const LINE = [62, 36, 40];
+const PALETTE_SIZE = 12;
+const EYE_WHITE = [250, 248, 246];
+const IRIS_DARK = [52, 34, 44];
 
 export const renderAnime: StyleRender = async (scene) => {
   const { width, height } = scene;
@@ -36,18 +49,45 @@ export const renderAnime: StyleRender = async (scene) => {
   const long = Math.max(width, height);
   const random = seededRandom(scene.rgb);
   const picture = { data: scene.rgb, width, height };
-  const [smooth, clouds, silhouette] = await Promise.all([
-    smoothRgb(picture, Math.max(1.5, long / 220), 34).then((once) =>
-      smoothRgb(once, Math.max(1.5, long / 220), 34),
-    ),
-    smoothNoise(width, height, random, 4, 4),
-    blurred(mask, Math.max(0.8, long / 600)),
-  ]);
-  const grey = newPlane(width, height);
-  for (let k = 0, i = 0; k < grey.data.length; k++, i += 3)
-    grey.data[k] = lumaAt(smooth.data, i) / 255;
-  const sigma = Math.max(0.7, long / 900);
-  const [fine, coarse] = await Promise.all([blurred(grey, sigma), blurred(grey, sigma * 1.7)]);
+  const hasFace = scene.faces.length > 0;
+  const parts = faceParts(width, height, scene.faces);
+  const [paint, clouds, silhouette, face, eyes, lips] = await inTurn([
+    () =>
+      paintOf(picture, {
+        median: long / 150,
+        sigma: Math.max(1.5, long / 200),
+        keep: 34,
+        passes: 2,
+      }),
+    () => smoothNoise(width, height, random, 4, 4),
+    () => blurred(mask, Math.max(0.8, long / 600)),
+    () => blurred(ovalPlane(width, height, scene.faces), Math.max(0.8, long / 500)),
+    () => blurred(parts.eyes, Math.max(0.5, long / 1400)),
+    () => blurred(parts.lips, Math.max(0.5, long / 900)),
+  ] as const);
+  const grey = greyOf(paint);
+  const [flat, lines, surround] = await inTurn([
+    () => quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 140),
+    // Thin lines: a fine difference of Gaussians, not thickened.
+    () => inkLines(grey, Math.max(0.7, long / 900), 4.5, 0),
+    // The light around each pixel, for its cel: the paint's brightness broadly blurred.
+    () => blurRgb(paint, Math.max(3, long / 45)).then(greyOf),
+  ] as const);
+
+  // The skin: the oval's paint without the eyes, brows and lips, made lighter and rosier.
+  const features = newPlane(width, height);
+  for (let k = 0; k < features.data.length; k++) {
+    features.data[k] = Math.min(1, parts.eyes.data[k] + parts.brows.data[k] + parts.lips.data[k]);
+  }
+  const skin = hasFace ? await skinColour(paint, scene.faces, features) : null;
+  const skinLuma = skin ? 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2] : 1;
+  const skinLight = skin
+    ? skin.map((c, n) => Math.min(255, (skinLuma + (c - skinLuma) * 1.2) * 1.12 + [10, 2, 0][n]))
+    : [0, 0, 0];
+  const skinShadow = skinLight.map((c, n) => c * [0.86, 0.76, 0.8][n]);
+  const lipTint = skinLight.map((c, n) => c * [0.95, 0.66, 0.7][n]);
+  const eyeMean = meanColourWithin(paint, parts.eyes);
+  const eyeLuma = eyeMean ? 0.299 * eyeMean[0] + 0.587 * eyeMean[1] + 0.114 * eyeMean[2] : 100;
 
   const out = newRgb(width, height);
   const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
@@ -67,28 +107,39 @@ export const renderAnime: StyleRender = async (scene) => {
       const n = clouds.data[k];
       const cloud = smoothstep(0.5, 0.62, n) * (1 - 0.5 * t);
       const cloudShade = 0.9 + 0.1 * smoothstep(0.55, 0.75, n);
-      // Cel shading: brightness in three bands, hue and colour from the smoothed picture.
-      const l = lumaAt(smooth.data, i);
-      // Shadows keep their own depth; mid-tones, lights and highlights each become one flat tone.
-      const shadow = 0.7 * l + 6;
-      const tone =
-        shadow +
-        (128 - shadow) * smoothstep(66, 76, l) +
-        (196 - 128) * smoothstep(150, 160, l) +
-        (238 - 196) * smoothstep(218, 228, l);
-      const level = tone / Math.max(8, l);
+      // Cels: the flat colour in its shadow, base or highlight tone, by the light around it.
+      const l = grey.data[k];
+      const rel = l / Math.max(0.04, surround.data[k]);
+      const level =
+        0.74 +
+        0.26 * smoothstep(0.9, 0.93, rel) +
+        0.24 * smoothstep(1.1, 1.13, rel) * smoothstep(0.45, 0.6, l);
+      const fl = lumaAt(flat.data, i);
       for (let c = 0; c < 3; c++) {
-        const v = smooth.data[i + c];
-        cel[c] = (l + (v - l) * 1.12) * level;
+        const v = flat.data[i + c];
+        cel[c] = (fl + (v - fl) * 1.25) * level;
       }
-      const edge = (coarse.data[k] - fine.data[k]) * 255;
+      const f = face.data[k];
+      if (skin && f > 0) {
+        // The face: one smooth skin tone with a single shadow cel; drawn eyes; a tint for the lips.
+        const shade = smoothstep(0.8, 0.84, (l * 255) / skinLuma);
+        const e = eyes.data[k];
+        const dark = 1 - smoothstep(0.8, 0.9, (l * 255) / eyeLuma);
+        for (let c = 0; c < 3; c++) {
+          let colour = skinShadow[c] + (skinLight[c] - skinShadow[c]) * shade;
+          colour += (lipTint[c] - colour) * lips.data[k] * 0.8;
+          const eye = EYE_WHITE[c] + (IRIS_DARK[c] - EYE_WHITE[c]) * dark;
+          colour += (eye - colour) * e;
+          cel[c] += (colour - cel[c]) * f;
+        }
+      }
       const a = mask.data[k];
       const line = Math.max(
-        smoothstep(2, 5, edge) * smoothstep(0.6, 0.95, a) * 0.85,
+        lines.data[k] * smoothstep(0.6, 0.95, a) * 0.9,
         outlined
           ? smoothstep(0.2, 0.35, silhouette.data[k]) *
               (1 - smoothstep(0.65, 0.8, silhouette.data[k])) *
-              0.8
+              0.85
           : 0,
       );
       for (let c = 0; c < 3; c++) {
@@ -99,39 +150,12 @@ export const renderAnime: StyleRender = async (scene) => {
     }
   }
 
-  // Eyes: brighter, more colourful irises with a dark rim, and two catchlights each.
-  for (const face of scene.faces) {
-    const eyes = newPlane(width, height);
-    fillPolygon(eyes, pointsOf(face, LEFT_EYE));
-    fillPolygon(eyes, pointsOf(face, RIGHT_EYE));
-    const eyeClip = await blurred(eyes, Math.max(0.5, long / 1500));
-    for (const iris of face.irises) {
+  // Eyes: big catchlights, placed from the iris landmarks, clipped to the eye.
+  for (const found of scene.faces) {
+    for (const iris of found.irises) {
       const r = Math.max(1, iris.radius);
-      const left = Math.max(0, Math.floor(iris.x - r - 1));
-      const right = Math.min(width - 1, Math.ceil(iris.x + r + 1));
-      const top = Math.max(0, Math.floor(iris.y - r - 1));
-      const bottom = Math.min(height - 1, Math.ceil(iris.y + r + 1));
-      for (let y = top; y <= bottom; y++) {
-        for (let x = left; x <= right; x++) {
-          const k = y * width + x;
-          const d = Math.hypot(x + 0.5 - iris.x, y + 0.5 - iris.y) / r;
-          const inside = (1 - smoothstep(0.9, 1.05, d)) * eyeClip.data[k];
-          if (inside <= 0) continue;
-          const i = k * 3;
-          const l = lumaAt(out.data, i);
-          // Lighter towards the bottom of the iris, a dark rim at its edge.
-          const lift = 1.25 + 0.35 * smoothstep(-0.2, 0.8, (y + 0.5 - iris.y) / r);
-          const rim = smoothstep(0.7, 0.95, d) * 0.6;
-          for (let c = 0; c < 3; c++) {
-            const v = out.data[i + c];
-            const lively = (l + (v - l) * 1.5) * lift;
-            const target = lively * (1 - rim);
-            o[i + c] = v + (target - v) * inside;
-          }
-        }
-      }
-      drawDisc(out, iris.x - r * 0.35, iris.y - r * 0.38, r * 0.3, [255, 255, 255], 0.95, eyeClip);
-      drawDisc(out, iris.x + r * 0.32, iris.y + r * 0.3, r * 0.14, [255, 255, 255], 0.85, eyeClip);
+      drawDisc(out, iris.x - r * 0.3, iris.y - r * 0.35, r * 0.42, [255, 255, 255], 1, eyes);
+      drawDisc(out, iris.x + r * 0.35, iris.y + r * 0.32, r * 0.2, [255, 255, 255], 0.9, eyes);
     }
   }
   return { image: out };

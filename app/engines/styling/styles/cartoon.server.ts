@@ -1,27 +1,35 @@
-import {
-  medianCutPalette,
-  nearestColourTable,
-  nearestEntry,
-  UNKNOWN_ENTRY,
-} from "~/engines/styling/palette.server";
-import { blurRgb, lumaAt, newRgb, smoothRgb } from "~/engines/styling/styles/compose.server";
+import { blurRgb, lumaAt, newRgb } from "~/engines/styling/styles/compose.server";
 import type { StyleRender } from "~/engines/styling/styles/style-render.server";
-import { featurePlane, ovalPlane } from "~/engines/styling/vision/face-regions.server";
+import {
+  faceParts,
+  greyOf,
+  inkLines,
+  inTurn,
+  meanColourWithin,
+  paintOf,
+  skinColour,
+  paletteWithin,
+  quantised,
+} from "~/engines/styling/styles/toon.server";
+import { ovalPlane } from "~/engines/styling/vision/face-regions.server";
 import { blurred, newPlane, smoothstep } from "~/engines/styling/vision/planes.server";
 
 /**
- * Cartoon: the person in flat colours (edge-preserving smoothing, then the
- * person's own palette by median cut, made more vivid) with clean bold
- * outlines (a difference of Gaussians on the person only, and a heavier line
- * along the silhouette). The face is drawn in three clean skin tones instead
- * of palette blotches, with eyes, brows and lips kept crisp from the photo.
- * The background becomes a flat pastel field of halftone dots, their size
+ * Cartoon: the whole person, face included, drawn as flat paint with bold
+ * ink. The photo is flattened (a median pass and edge-preserving smoothing),
+ * quantised to the person's own few colours (median cut) with the speckles
+ * cleaned away, and made more vivid. The face is filled with two or three
+ * flat skin tones; the eyes become ink and white, the brows and lips flat
+ * colours. Bold dark outlines from a difference of Gaussians run over all of
+ * it (the face too), with a heavier line along the silhouette. The
+ * background becomes a flat pastel field of halftone dots, their size
  * following the old background's shadows.
  */
 
-const PALETTE_SIZE = 16;
-const SATURATION = 1.15;
+const PALETTE_SIZE = 10;
+const SATURATION = 1.3;
 const INK = [20, 16, 28];
+const EYE_WHITE = [246, 244, 240];
 
 export const renderCartoon: StyleRender = async (scene) => {
   const { width, height } = scene;
@@ -30,69 +38,53 @@ export const renderCartoon: StyleRender = async (scene) => {
   const outlined = scene.subject === "person";
   const long = Math.max(width, height);
   const picture = { data: scene.rgb, width, height };
-  const [smooth, soft, face, features, silhouette] = await Promise.all([
-    smoothRgb(picture, Math.max(1.2, long / 300), 30).then((once) =>
-      smoothRgb(once, Math.max(1.2, long / 300), 30),
-    ),
-    blurRgb(picture, Math.max(2, long / 60)),
-    scene.faces.length > 0
-      ? blurred(ovalPlane(width, height, scene.faces), Math.max(1, long / 400))
-      : Promise.resolve(null),
-    scene.faces.length > 0
-      ? blurred(featurePlane(width, height, scene.faces), Math.max(0.8, long / 700))
-      : Promise.resolve(null),
-    blurred(mask, Math.max(1, long / 400)),
-  ]);
-  // Outlines: a difference of Gaussians of the smoothed brightness.
-  const grey = newPlane(width, height);
-  for (let k = 0, i = 0; k < grey.data.length; k++, i += 3)
-    grey.data[k] = lumaAt(smooth.data, i) / 255;
-  const sigma = Math.max(0.8, long / 700);
-  const [fine, coarse] = await Promise.all([blurred(grey, sigma), blurred(grey, sigma * 1.8)]);
+  const hasFace = scene.faces.length > 0;
+  const parts = faceParts(width, height, scene.faces);
+  const [paint, soft, face, eyes, brows, lips, silhouette] = await inTurn([
+    () =>
+      paintOf(picture, {
+        median: long / 170,
+        sigma: Math.max(1.2, long / 260),
+        keep: 30,
+        passes: 2,
+      }),
+    () => blurRgb(picture, Math.max(2, long / 60)),
+    () => blurred(ovalPlane(width, height, scene.faces), Math.max(0.8, long / 500)),
+    () => blurred(parts.eyes, Math.max(0.5, long / 1400)),
+    () => blurred(parts.brows, Math.max(0.5, long / 1000)),
+    () => blurred(parts.lips, Math.max(0.5, long / 1000)),
+    () => blurred(mask, Math.max(1, long / 400)),
+  ] as const);
+  const grey = greyOf(paint);
+  const lineSigma = Math.max(0.8, long / 520);
+  const [flat, lines, faceLines] = await inTurn([
+    () => quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 150),
+    () => inkLines(grey, lineSigma, 3.5, Math.max(0.6, long / 900)),
+    // Fewer, surer lines on the face: its main shapes, not every crease.
+    () =>
+      hasFace ? inkLines(grey, lineSigma, 7, Math.max(0.6, long / 900)) : Promise.resolve(null),
+  ] as const);
 
-  // The person's palette (from the smoothed pixels inside the mask), made vivid.
-  const sampled = newRgb(width, height);
-  let kept = 0;
-  for (let k = 0, i = 0; k < mask.data.length; k++, i += 3) {
-    if (mask.data[k] < 0.5) continue;
-    sampled.data[kept * 3] = smooth.data[i];
-    sampled.data[kept * 3 + 1] = smooth.data[i + 1];
-    sampled.data[kept * 3 + 2] = smooth.data[i + 2];
-    kept++;
+  // The face's colours: skin (the oval without its parts), lips and brows, from the paint.
+  const features = newPlane(width, height);
+  for (let k = 0; k < features.data.length; k++) {
+    features.data[k] = Math.min(1, parts.eyes.data[k] + parts.brows.data[k] + parts.lips.data[k]);
   }
-  const palette =
-    kept >= 16
-      ? medianCutPalette(
-          { data: sampled.data.subarray(0, kept * 3), width: kept, height: 1, channels: 3 },
-          PALETTE_SIZE,
-        )
-      : medianCutPalette({ data: smooth.data, width, height, channels: 3 }, PALETTE_SIZE);
-  const nearest = nearestColourTable();
-
-  // The face's skin colour: the mean inside the oval, away from the features.
-  let skinR = 0;
-  let skinG = 0;
-  let skinB = 0;
-  let skinN = 0;
-  let skinLuma = 0;
-  if (face && features) {
-    for (let k = 0, i = 0; k < face.data.length; k++, i += 3) {
-      if (face.data[k] < 0.9 || features.data[k] > 0.05) continue;
-      skinR += smooth.data[i];
-      skinG += smooth.data[i + 1];
-      skinB += smooth.data[i + 2];
-      skinLuma += lumaAt(smooth.data, i);
-      skinN++;
-    }
-  }
-  if (skinN > 0) {
-    skinLuma /= skinN;
-    // The skin's mean colour, a little warmer and more saturated (drawn skin is never grey).
-    const [r, g, b] = [skinR / skinN, skinG / skinN, skinB / skinN];
-    skinR = skinLuma + (r - skinLuma) * 1.15 + 5;
-    skinG = skinLuma + (g - skinLuma) * 1.15;
-    skinB = skinLuma + (b - skinLuma) * 1.15 - 3;
-  }
+  const skin = hasFace ? await skinColour(paint, scene.faces, features) : null;
+  const skinLuma = skin ? 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2] : 1;
+  const vivid = (colour: number[], amount: number) => {
+    const y = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2];
+    return colour.map((c) => y + (c - y) * amount);
+  };
+  const skinTone = skin ? vivid(skin, 1.35).map((c) => c * 1.04) : [0, 0, 0];
+  const lipTone = vivid(meanColourWithin(paint, parts.lips) ?? [190, 90, 90], 1.5).map(
+    (c) => c * 0.92,
+  );
+  const browTone = (meanColourWithin(paint, parts.brows) ?? [70, 50, 40]).map((c) => c * 0.55);
+  const eyeLuma = (() => {
+    const mean = meanColourWithin(paint, parts.eyes);
+    return mean ? 0.299 * mean[0] + 0.587 * mean[1] + 0.114 * mean[2] : 100;
+  })();
 
   // The background field: a pale version of the background's own mean colour.
   let bgR = 0;
@@ -115,36 +107,32 @@ export const renderCartoon: StyleRender = async (scene) => {
 
   const out = newRgb(width, height);
   const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
-  const vivid = new Float32Array(3);
+  const person = new Float32Array(3);
   for (let y = 0, k = 0; y < height; y++) {
     for (let x = 0; x < width; x++, k++) {
       const i = k * 3;
-      // The person: the nearest palette colour, made vivid.
-      const sr = smooth.data[i];
-      const sg = smooth.data[i + 1];
-      const sb = smooth.data[i + 2];
-      const index = ((sr >> 3) << 10) | ((sg >> 3) << 5) | (sb >> 3);
-      let entry = nearest[index];
-      if (entry === UNKNOWN_ENTRY) entry = nearestEntry(palette, nearest, index);
-      const pr = palette[entry * 3];
-      const pg = palette[entry * 3 + 1];
-      const pb = palette[entry * 3 + 2];
-      const py = 0.299 * pr + 0.587 * pg + 0.114 * pb;
-      vivid[0] = py + (pr - py) * SATURATION;
-      vivid[1] = py + (pg - py) * SATURATION;
-      vivid[2] = py + (pb - py) * SATURATION;
-      if (face && features && skinN > 0 && face.data[k] > 0) {
-        // Skin in three clean tones; the features from the photo, sharpened by contrast.
-        const rel = lumaAt(smooth.data, i) / skinLuma;
-        const level = 0.8 + 0.13 * smoothstep(0.8, 0.84, rel) + 0.12 * smoothstep(1.06, 1.1, rel);
-        const f = Math.min(1, features.data[k] * 1.5);
-        const a = face.data[k];
+      // The person: flat paint, made vivid.
+      const fr = flat.data[i];
+      const fg = flat.data[i + 1];
+      const fb = flat.data[i + 2];
+      const fy = 0.299 * fr + 0.587 * fg + 0.114 * fb;
+      person[0] = fy + (fr - fy) * SATURATION;
+      person[1] = fy + (fg - fy) * SATURATION;
+      person[2] = fy + (fb - fy) * SATURATION;
+      const f = face.data[k];
+      if (skin && f > 0) {
+        // The face: skin in flat tones (shadow, skin, light) by the paint's brightness.
+        const rel = lumaAt(paint.data, i) / skinLuma;
+        const level = 0.78 + 0.22 * smoothstep(0.8, 0.83, rel) + 0.08 * smoothstep(1.12, 1.15, rel);
+        const e = eyes.data[k];
+        const dark = 1 - smoothstep(0.78, 0.86, lumaAt(paint.data, i) / eyeLuma);
         for (let c = 0; c < 3; c++) {
-          const skin = [skinR, skinG, skinB][c] * level * 1.04;
-          const photo = scene.rgb[i + c];
-          const featureColour = (photo - 128) * 1.2 + 128;
-          const faceColour = skin + (featureColour - skin) * f;
-          vivid[c] += (faceColour - vivid[c]) * a;
+          let colour = skinTone[c] * level;
+          colour += (browTone[c] - colour) * brows.data[k];
+          colour += (lipTone[c] * (0.85 + 0.15 * level) - colour) * lips.data[k];
+          const eye = EYE_WHITE[c] + (INK[c] - EYE_WHITE[c]) * dark;
+          colour += (eye - colour) * e;
+          person[c] += (colour - person[c]) * f;
         }
       }
       // The background: halftone dots on a flat field (a 45-degree screen).
@@ -156,18 +144,20 @@ export const renderCartoon: StyleRender = async (scene) => {
       const radius = 0.12 + 0.38 * darkness;
       const dot = 1 - smoothstep(radius - 0.06, radius + 0.06, Math.sqrt(du * du + dv * dv));
       const a = mask.data[k];
-      // Ink: the person's inner lines (not inside the features, which keep their own) and the silhouette.
-      const edge = (coarse.data[k] - fine.data[k]) * 255;
-      const inner =
-        smoothstep(2.5, 6, edge) * smoothstep(0.5, 0.9, a) * (features ? 1 - features.data[k] : 1);
+      // Ink: the lines over the whole person (face included), the eyes' rims and the silhouette.
+      const drawn = faceLines
+        ? lines.data[k] + (faceLines.data[k] - lines.data[k]) * f
+        : lines.data[k];
+      const inner = drawn * smoothstep(0.4, 0.8, a);
+      const rim = smoothstep(0.05, 0.25, eyes.data[k]) * (1 - smoothstep(0.55, 0.8, eyes.data[k]));
       const outline = outlined
         ? smoothstep(0.12, 0.3, silhouette.data[k]) *
           (1 - smoothstep(0.7, 0.88, silhouette.data[k]))
         : 0;
-      const ink = Math.min(1, Math.max(inner * 0.9, outline));
+      const ink = Math.min(1, Math.max(inner, rim * f, outline));
       for (let c = 0; c < 3; c++) {
         const back = field[c] + (dots[c] - field[c]) * dot;
-        const colour = back + (vivid[c] - back) * a;
+        const colour = back + (person[c] - back) * a;
         o[i + c] = colour + (INK[c] - colour) * ink;
       }
     }

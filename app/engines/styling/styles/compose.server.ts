@@ -169,3 +169,26 @@ export function overBy(front: Rgb, back: Rgb, mask: Plane): Rgb {
 export function lumaAt(data: Buffer, i: number): number {
   return 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
 }
+
+/**
+ * An RGB image blurred by a wide `sigma` cheaply: made small enough that the
+ * blur is a few pixels, blurred there and enlarged again (bilinear-smooth,
+ * fine for light and glow, which have no edges to keep).
+ */
+export async function wideBlurRgb(image: Rgb, sigma: number): Promise<Rgb> {
+  const { width, height } = image;
+  const factor = Math.max(1, Math.floor(sigma / 3));
+  if (factor === 1) return blurRgb(image, sigma);
+  const smallWidth = Math.max(1, Math.round(width / factor));
+  const smallHeight = Math.max(1, Math.round(height / factor));
+  const small = await sharp(image.data, { raw: { width, height, channels: 3 } })
+    .resize(smallWidth, smallHeight, { fit: "fill", kernel: "linear" })
+    .blur(Math.max(0.3, sigma / factor))
+    .raw()
+    .toBuffer();
+  const data = await sharp(small, { raw: { width: smallWidth, height: smallHeight, channels: 3 } })
+    .resize(width, height, { fit: "fill", kernel: "cubic" })
+    .raw()
+    .toBuffer();
+  return { data, width, height };
+}

@@ -5,6 +5,7 @@ import {
   newRgb,
   screen,
   smoothNoise,
+  wideBlurRgb,
 } from "~/engines/styling/styles/compose.server";
 import type { StyleRender } from "~/engines/styling/styles/style-render.server";
 import { ovalBounds } from "~/engines/styling/vision/face-regions.server";
@@ -63,39 +64,79 @@ export const renderFantasy: StyleRender = async (scene) => {
     smoothNoise(width, height, seeded("aurora"), 6, 2),
   ]);
 
-  const out = newRgb(width, height);
-  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
+  // The scene first: the nebula, with darker lanes from the finer noise, and an aurora curtain in the upper half.
+  const backdrop = newRgb(width, height);
+  const b = new Uint8ClampedArray(
+    backdrop.data.buffer,
+    backdrop.data.byteOffset,
+    backdrop.data.length,
+  );
   const sky = new Float32Array(3);
-  const s = scene.rgb;
   for (let y = 0, k = 0; y < height; y++) {
     const t = y / Math.max(1, height - 1);
     for (let x = 0; x < width; x++, k++) {
       const i = k * 3;
-      // The nebula, with darker lanes from the finer noise, and an aurora curtain in the upper half.
       const value = cloud.data[k] * 0.8 + wisps.data[k] * 0.35 - 0.1;
       nebula(Math.min(1, Math.max(0, (value - 0.2) * 1.6)), sky);
       const curtain =
         Math.exp(-(((t - 0.3 - 0.12 * (aurora.data[k] - 0.5)) / 0.12) ** 2)) *
         smoothstep(0.4, 0.7, aurora.data[k]);
-      sky[0] += (60 - sky[0]) * curtain * 0.6;
-      sky[1] += (230 - sky[1]) * curtain * 0.6;
-      sky[2] += (170 - sky[2]) * curtain * 0.6;
-      // The person: cooler, a little darker in the shadows, lit along the rim.
-      const a = mask.data[k];
-      const l = lumaAt(s, i);
-      const shadow = 0.82 + 0.25 * smoothstep(30, 200, l);
-      const rim = Math.max(0, a - inner.data[k]) * 2.4;
-      const pr = (s[i] * 0.92 + l * 0.08) * shadow - 4;
-      const pg = (s[i + 1] * 0.92 + l * 0.08) * shadow;
-      const pb = (s[i + 2] * 0.92 + l * 0.08) * shadow + 10;
-      for (let c = 0; c < 3; c++) {
-        const person = [pr, pg, pb][c];
-        o[i + c] = sky[c] + (person - sky[c]) * a;
-      }
-      if (rim > 0.01) screen(out.data, i, RIM, Math.min(1, rim));
-      const glow = outer.data[k] * (1 - a) * 0.75;
-      if (glow > 0.01) screen(out.data, i, GLOW, glow);
+      b[i] = sky[0] + (60 - sky[0]) * curtain * 0.6;
+      b[i + 1] = sky[1] + (230 - sky[1]) * curtain * 0.6;
+      b[i + 2] = sky[2] + (170 - sky[2]) * curtain * 0.6;
     }
+  }
+  // The scene's light where the person stands: the backdrop widely blurred (it tints, wraps and rims them).
+  const ambient = await wideBlurRgb(backdrop, long / 14);
+  let meanR = 0;
+  let meanG = 0;
+  let meanB = 0;
+  for (let i = 0; i < ambient.data.length; i += 3) {
+    meanR += ambient.data[i];
+    meanG += ambient.data[i + 1];
+    meanB += ambient.data[i + 2];
+  }
+  const pixels = Math.max(1, width * height);
+  const sceneMean = [meanR / pixels, meanG / pixels, meanB / pixels];
+  const sceneLuma = Math.max(1, 0.299 * sceneMean[0] + 0.587 * sceneMean[1] + 0.114 * sceneMean[2]);
+
+  const out = newRgb(width, height);
+  const o = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.length);
+  const s = scene.rgb;
+  const light = new Float32Array(3);
+  for (let k = 0, i = 0; k < mask.data.length; k++, i += 3) {
+    // The person graded into the scene: a little less saturated and darker, lit by the
+    // colour of the nebula behind them (multiplied in), shadows sinking into its violet.
+    const a = mask.data[k];
+    const l = lumaAt(s, i);
+    const ar = ambient.data[i];
+    const ag = ambient.data[i + 1];
+    const ab = ambient.data[i + 2];
+    const al = Math.max(1, 0.299 * ar + 0.587 * ag + 0.114 * ab);
+    const sink = (1 - smoothstep(0, 170, l)) * 0.45;
+    for (let c = 0; c < 3; c++) {
+      const ambientTint = ([ar, ag, ab][c] / al) * 0.5 + (sceneMean[c] / sceneLuma) * 0.5;
+      const grey = l + (s[i + c] - l) * 0.75;
+      const lit = grey * (0.55 + 0.45 * ambientTint) * 0.92;
+      light[c] = lit + ([26, 14, 58][c] - lit) * sink;
+    }
+    // Light wrap: along the inside of the silhouette the scene's light spills over the person.
+    const wrap = Math.max(0, a - inner.data[k]) * 2.2;
+    for (let c = 0; c < 3; c++) {
+      const back = backdrop.data[i + c];
+      o[i + c] = back + (light[c] - back) * a;
+    }
+    if (wrap > 0.01) {
+      screen(
+        out.data,
+        i,
+        [Math.min(255, ar * 1.8), Math.min(255, ag * 1.8), Math.min(255, ab * 1.8)],
+        Math.min(1, wrap),
+      );
+      screen(out.data, i, RIM, Math.min(1, wrap) * 0.35);
+    }
+    const glow = outer.data[k] * (1 - a) * 0.6;
+    if (glow > 0.01) screen(out.data, i, GLOW, glow);
   }
 
   // Stars in the background.
@@ -137,6 +178,28 @@ export const renderFantasy: StyleRender = async (scene) => {
     }
     drawSparkle(out, x, y, radius, tint);
     placed++;
+  }
+
+  // One light over everything: bloom (the bright parts, blurred, screened back on) and a vignette.
+  const bright = newRgb(width, height);
+  for (let i = 0; i < out.data.length; i += 3) {
+    const over = smoothstep(150, 235, lumaAt(out.data, i));
+    bright.data[i] = out.data[i] * over;
+    bright.data[i + 1] = out.data[i + 1] * over;
+    bright.data[i + 2] = out.data[i + 2] * over;
+  }
+  const bloom = await wideBlurRgb(bright, long / 60);
+  for (let y = 0, k = 0; y < height; y++) {
+    const dy = (y + 0.5) / height - 0.5;
+    for (let x = 0; x < width; x++, k++) {
+      const i = k * 3;
+      const dx = (x + 0.5) / width - 0.5;
+      const vignette = 1 - 0.55 * smoothstep(0.3, 0.75, Math.sqrt(dx * dx + dy * dy) * 1.2);
+      for (let c = 0; c < 3; c++) {
+        const lit = 255 - ((255 - out.data[i + c]) * (255 - bloom.data[i + c] * 0.7)) / 255;
+        o[i + c] = lit * vignette;
+      }
+    }
   }
   return { image: out };
 };
