@@ -60,6 +60,7 @@ export async function runStylizeJob(
       "stylized_images.id",
       "stylized_images.style",
       "stylized_images.status",
+      "stylized_images.seed",
       "stylized_images.user_id",
       "images.file_key as original_key",
       "users.banned",
@@ -93,7 +94,10 @@ export async function runStylizeJob(
     .execute();
 
   const original = await deps.store.read(row.original_key);
-  const result = await engine.stylize(original, row.style, { signal: context.signal });
+  const result = await engine.stylize(original, row.style, {
+    signal: context.signal,
+    seed: row.seed ?? undefined,
+  });
   context.signal.throwIfAborted();
 
   const key = newFileKey("styled", result.format);
