@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import {
+  chooseUpload,
+  expect,
+  expectAccessible,
+  PORTRAIT,
+  signIn,
+  tap,
+  test,
+  uploadPortrait,
+} from "./fixtures";
+
+/**
+ * The creators' speed-ups in the browser, with JavaScript on and off: several
+ * selfies in one upload, All four styles, and Re-roll, tapped as a finger does.
+ */
+
+const cards = (page: Page) => page.getByTestId("creation");
+
+/** Waits (reloading, as a creator would) until no card is still being made. */
+async function untilAllDone(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page
+          .locator(
+            '[data-testid="creation"][data-status="pending"], [data-testid="creation"][data-status="processing"]',
+          )
+          .count();
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(0);
+}
+
+test.describe("creators' speed-ups", () => {
+  test("uploads several selfies at once", async ({ page, javaScriptOn }) => {
+    await signIn(page, "creator");
+    await page.goto("/dashboard?step=upload");
+    await expect(page.getByTestId("upload-widget")).toContainText("Up to 10 selfies at once");
+    await chooseUpload(page, [PORTRAIT, "tests/fixtures/portrait-hopper.jpg"], javaScriptOn);
+    await expect(page.getByTestId("toast")).toContainText("2 of 2 selfies uploaded.");
+    await expect(page.getByTestId("upload-widget")).toHaveAttribute("data-state", "success");
+  });
+
+  test("All four styles, then Re-roll one, each card with its progress", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, "creator");
+    await uploadPortrait(page, javaScriptOn);
+    await expectAccessible(page, javaScriptOn);
+    // The creator's styles so far, as the server counts them (the grid shows them all).
+    const before = (
+      (await (await page.request.get("/api/token-stylized-images")).json()) as unknown[]
+    ).length;
+
+    await tap(page, page.getByRole("button", { name: "All four styles" }));
+    await expect(page).toHaveURL(/[?&]pending=/);
+    await expect(cards(page)).toHaveCount(before + 4);
+    // Each new card says how far it is until it is done.
+    await expect(
+      page
+        .locator(
+          '[data-testid="creation"][data-status="pending"], [data-testid="creation"][data-status="processing"]',
+        )
+        .first(),
+    ).toContainText(/Waiting to start…|Generating…/);
+    await untilAllDone(page);
+    await expect(cards(page)).toHaveCount(before + 4);
+
+    // Re-roll the newest card's style: a new card with a new seed beside it.
+    const newest = cards(page).first();
+    const id = await newest.getAttribute("data-id");
+    const seed = await newest.getByTestId("creation-seed").textContent();
+    await tap(page, newest.getByRole("button", { name: /^Re-roll/ }));
+    await expect(page).toHaveURL(/[?&]pending=/);
+    await untilAllDone(page);
+    await expect(cards(page)).toHaveCount(before + 5);
+    await expect(page.locator(`[data-testid="creation"][data-id="${id}"]`)).toHaveCount(1);
+    const rerolled = cards(page).first();
+    expect(await rerolled.getAttribute("data-id")).not.toBe(id);
+    await expect(rerolled).toHaveAttribute("data-status", "completed");
+    expect(await rerolled.getByTestId("creation-seed").textContent()).not.toBe(seed);
+    await expectAccessible(page, javaScriptOn);
+  });
+});
