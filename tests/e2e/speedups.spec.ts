@@ -70,6 +70,21 @@ test.describe("creators' speed-ups", () => {
     ).toContainText(/Waiting to start…|Generating…/);
     await untilAllDone(page);
     await expect(cards(page)).toHaveCount(before + 4);
+    // The professional headshot is 4:5: its picture stays in the card's square, the grid row as tall as the others.
+    const frames = await page
+      .locator('[data-testid="creation"] > div:first-child')
+      .evaluateAll((elements) =>
+        elements.slice(0, 4).map((element) => {
+          const box = element.getBoundingClientRect();
+          return { width: Math.round(box.width), height: Math.round(box.height) };
+        }),
+      );
+    expect(frames).toHaveLength(4);
+    for (const frame of frames) expect(frame.height).toBe(frame.width);
+    const heights = await cards(page).evaluateAll((elements) =>
+      elements.slice(0, 4).map((element) => Math.round(element.getBoundingClientRect().height)),
+    );
+    expect(new Set(heights).size, `card heights ${heights.join(", ")}`).toBe(1);
 
     // Re-roll the newest card's style: a new card with a new seed beside it.
     const newest = cards(page).first();

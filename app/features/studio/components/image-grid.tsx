@@ -79,7 +79,9 @@ export function ImageGrid({
                     src={image.optimizedUrl ?? image.styledUrl}
                     fallbackSrc={image.originalUrl}
                     alt={`${styleName(image.style)} style`}
-                    className="h-full w-full object-cover"
+                    // Fills the square frame whatever the picture's shape (the professional headshot is 4:5):
+                    // laid out by its own width and height, a taller picture would make the grid row taller.
+                    className="absolute inset-0 h-full w-full object-cover"
                     sizes={CREATION_SIZES}
                     width={image.width}
                     height={image.height}
