@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const navigation = useNavigation();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -75,7 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <ToastProvider flash={data?.flash ?? null} page={location.pathname}>
+        <ToastProvider
+          flash={data?.flash ?? null}
+          page={location.pathname}
+          submitting={navigation.state === "submitting"}
+        >
           <SiteNav user={data?.user ?? null} registrationOpen={data?.registrationOpen ?? false} />
           <main id="main" className="flex-1">
             <CurrencyProvider currency={data?.currency ?? "usd"}>{children}</CurrencyProvider>

@@ -62,6 +62,22 @@ describe("ToastProvider", () => {
     expect(screen.getByTestId("toast")).not.toHaveTextContent("Payment failed");
   });
 
+  it("closes the toast showing when a form is sent, so it never sits beside the next form's answer", () => {
+    const { rerender } = render(
+      <ToastProvider flash={null} page="/integrations">
+        <Trigger message={{ kind: "error", title: "Integration failed" }} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "show" }));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Integration failed");
+    rerender(
+      <ToastProvider flash={null} page="/integrations" submitting>
+        <Trigger message={{ kind: "error", title: "Integration failed" }} />
+      </ToastProvider>,
+    );
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
   it("keeps an error a little longer", () => {
     render(
       <ToastProvider flash={{ kind: "error", title: "Login failed" }}>
