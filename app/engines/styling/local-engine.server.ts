@@ -80,9 +80,10 @@ export function createLocalEngine(): StyleEngine {
 }
 
 /**
- * A seeded run's small deterministic variation: a slight warmth and brightness
- * shift picked by the seed (nine steps each way, under 2%), so a re-roll gives
- * a visibly different file that the same seed makes again. No seed: unchanged.
+ * A seeded run's small deterministic variation: a brightness shift (one of nine
+ * steps within ±2 %) and a hue turn (one of nine within ±4°) picked by the seed,
+ * so a re-roll usually gives a different file (two seeds share both steps one
+ * time in 81) and the same seed makes the same bytes again. No seed: unchanged.
  */
 function withSeed(pixels: Sharp, seed: number | undefined): Sharp {
   if (seed === undefined) return pixels;
