@@ -8,6 +8,8 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -57,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const navigation = useNavigation();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -73,7 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <ToastProvider flash={data?.flash ?? null}>
+        <ToastProvider
+          flash={data?.flash ?? null}
+          page={location.pathname}
+          submitting={navigation.state === "submitting"}
+        >
           <SiteNav user={data?.user ?? null} registrationOpen={data?.registrationOpen ?? false} />
           <main id="main" className="flex-1">
             <CurrencyProvider currency={data?.currency ?? "usd"}>{children}</CurrencyProvider>

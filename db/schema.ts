@@ -162,6 +162,8 @@ export interface StylizedImagesTable {
   /** The pixels the style engine really made, before any enlargement (migration 0026); null on older styles. */
   native_width: number | null;
   native_height: number | null;
+  /** The seed the engine was asked to make it with (0 to 2^31 - 1; migration 0036); null on older styles. */
+  seed: number | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;

@@ -13,10 +13,13 @@ export const INVALID_FILE_TYPE = {
 };
 /** The multipart field every image upload (a selfie, a profile photo) arrives in, and the upload's refusals. */
 export const UPLOAD_FIELD = "image";
+/** Most selfies one upload takes (each checked and stored on its own). */
+export const MAX_UPLOAD_FILES = 10;
 export const UPLOAD_MESSAGES = {
   tooLarge: FILE_TOO_LARGE.description,
   missing: `Choose an image to upload (a file in the form field named "${UPLOAD_FIELD}").`,
   notMultipart: `Send the image as multipart/form-data, in a form field named "${UPLOAD_FIELD}".`,
+  tooMany: `Please select at most ${MAX_UPLOAD_FILES} images at once.`,
 };
 /** A JPG or PNG whose bytes stop short or are corrupt: the type is right, the file is not. */
 export const DAMAGED_IMAGE = {

@@ -36,6 +36,48 @@ describe("ToastProvider", () => {
     expect(screen.queryByTestId("toast")).toBeNull();
   });
 
+  it("closes the toast of the page before when the page changes, and shows a flash that comes with the new page", () => {
+    const { rerender } = render(
+      <ToastProvider flash={null} page="/checkout">
+        <Trigger message={{ kind: "error", title: "Payment failed" }} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "show" }));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Payment failed");
+    // Another page: the checkout's toast does not follow the buyer there.
+    rerender(
+      <ToastProvider flash={null} page="/marketplace">
+        <Trigger message={{ kind: "error", title: "Payment failed" }} />
+      </ToastProvider>,
+    );
+    expect(screen.queryByTestId("toast")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "show" }));
+    // Back to the checkout with a flash of its own: that one shows, not the old one.
+    rerender(
+      <ToastProvider flash={{ kind: "success", title: "Added to cart" }} page="/checkout">
+        <Trigger message={{ kind: "error", title: "Payment failed" }} />
+      </ToastProvider>,
+    );
+    expect(screen.getByTestId("toast")).toHaveTextContent("Added to cart");
+    expect(screen.getByTestId("toast")).not.toHaveTextContent("Payment failed");
+  });
+
+  it("closes the toast showing when a form is sent, so it never sits beside the next form's answer", () => {
+    const { rerender } = render(
+      <ToastProvider flash={null} page="/integrations">
+        <Trigger message={{ kind: "error", title: "Integration failed" }} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "show" }));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Integration failed");
+    rerender(
+      <ToastProvider flash={null} page="/integrations" submitting>
+        <Trigger message={{ kind: "error", title: "Integration failed" }} />
+      </ToastProvider>,
+    );
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
   it("keeps an error a little longer", () => {
     render(
       <ToastProvider flash={{ kind: "error", title: "Login failed" }}>

@@ -10,6 +10,14 @@ import { useHydrated } from "~/ui/use-hydrated";
  * screens add their own through useToast(), the close button works and every
  * toast closes by itself after a few seconds (an error a little later).
  *
+ * A toast belongs to the page it was shown on: when the page changes (`page`,
+ * the path), the toast showing closes, so a cart or payment message does not
+ * follow the buyer to another page or back to the checkout; a flash that
+ * comes with the new page still shows. Sending a form (`submitting`) closes
+ * it too: the answer to the new form is what the creator reads next, not the
+ * earlier one's toast beside it (e.g. one platform's failure beside another
+ * platform's field error).
+ *
  * It sits at the top, under the header on phones and top-right on wider
  * screens, and only the toast itself takes pointer events, so it never covers
  * a page's buttons at the bottom of the screen.
@@ -29,14 +37,30 @@ interface ShownToast {
 
 export function ToastProvider({
   flash,
+  page,
+  submitting = false,
   children,
 }: {
   flash: FlashMessage | null;
+  /** The page shown (its path): a change closes the toast of the page before. */
+  page?: string;
+  /** A form is being sent: the toast showing closes. */
+  submitting?: boolean;
   children: ReactNode;
 }) {
   const next = useRef(1);
   const [toast, setToast] = useState<ShownToast | null>(flash ? { id: 0, message: flash } : null);
   const show = useCallback<ShowToast>((message) => setToast({ id: next.current++, message }), []);
+  const shownOn = useRef(page);
+  // Before the flash effect below: a flash arriving with the new page is shown after this clears.
+  useEffect(() => {
+    if (shownOn.current === page) return;
+    shownOn.current = page;
+    setToast(null);
+  }, [page]);
+  useEffect(() => {
+    if (submitting) setToast(null);
+  }, [submitting]);
   const first = useRef(true);
   useEffect(() => {
     // The first flash is already in the initial state.

@@ -31,6 +31,7 @@ import * as postgresBaseline from "./2026-11-26-0031-postgres-baseline";
 import * as orderItemPositions from "./2026-11-26-0032-order-item-positions";
 import * as jobRequestIds from "./2026-11-27-0034-job-request-ids";
 import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
+import * as styleSeeds from "./2026-11-27-0036-style-seeds";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -80,6 +81,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-26-0032-order-item-positions": orderItemPositions,
   "2026-11-27-0034-job-request-ids": jobRequestIds,
   "2026-11-27-0035-periodic-leases": periodicLeases,
+  "2026-11-27-0036-style-seeds": styleSeeds,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -93,12 +93,12 @@ export function testStyleEngine(
     xmp?: string;
   } = {},
 ) {
-  const calls: { style: StyleId; bytes: number }[] = [];
+  const calls: { style: StyleId; bytes: number; seed?: number }[] = [];
   const engine: StyleEngine & { calls: typeof calls } = {
     id: options.id ?? "local",
     calls,
     async stylize(input, style, stylizeOptions) {
-      calls.push({ style, bytes: input.byteLength });
+      calls.push({ style, bytes: input.byteLength, seed: stylizeOptions?.seed });
       const failure = options.fail?.(calls.length);
       if (failure) throw failure;
       if (options.gate) await options.gate;

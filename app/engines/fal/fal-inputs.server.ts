@@ -16,12 +16,14 @@ export type KontextInput = EndpointTypeMap[typeof KONTEXT_MODEL]["input"];
 export type KontextOptions = Omit<KontextInput, "prompt" | "image_url">;
 export type EsrganInput = EndpointTypeMap[typeof ESRGAN_MODEL]["input"];
 
+/** Kontext's input; `seed` (fal: "the same seed and the same prompt ... will output the same image") when one is given. */
 export function kontextInput(
   options: KontextOptions,
   prompt: string,
   imageUrl: string,
+  seed?: number,
 ): KontextInput {
-  return { ...options, prompt, image_url: imageUrl };
+  return { ...options, prompt, image_url: imageUrl, ...(seed === undefined ? {} : { seed }) };
 }
 
 /** Real-ESRGAN's general x4 model, asked for `scale` (2 to 4), answering a PNG. */

@@ -92,7 +92,7 @@ export function createFalEngine(options: FalEngineOptions): StyleEngine {
   return {
     id: "fal",
     stylize: (input, style, callOptions) =>
-      stylizeWithFal(options, input, style, callOptions?.signal),
+      stylizeWithFal(options, input, style, callOptions?.signal, callOptions?.seed),
   };
 }
 
@@ -101,6 +101,7 @@ async function stylizeWithFal(
   input: Buffer,
   style: StyleId,
   signal: AbortSignal | undefined,
+  seed: number | undefined,
 ): Promise<StyleResult> {
   const entry = options.styles[style];
   if (!entry) throw new StyleEngineError("This style is not available.", false);
@@ -111,6 +112,7 @@ async function stylizeWithFal(
         entry,
         input,
         options.upscaler === undefined ? FAL_UPSCALER_MODEL : options.upscaler,
+        seed,
       ),
     );
   } catch (error) {
@@ -123,6 +125,7 @@ async function runRequest(
   entry: FalStyleModel,
   input: Buffer,
   upscaler: typeof FAL_UPSCALER_MODEL | null,
+  seed: number | undefined,
 ): Promise<StyleResult> {
   const photo = await sharp(input)
     .rotate()
@@ -141,10 +144,11 @@ async function runRequest(
       await runQueued(call, KONTEXT_MODEL, (options) =>
         call.client.queue.submit(KONTEXT_MODEL, {
           ...options,
-          input: kontextInput(kontext, entry.prompt, imageUrl),
+          input: kontextInput(kontext, entry.prompt, imageUrl, seed),
         }),
       )
-    : // A model or input the operator configured (FAL_MODEL, FAL_STYLES): sent as configured.
+    : // A model or input the operator configured (FAL_MODEL, FAL_STYLES): sent as configured
+      // (no seed: not every model takes one; the style still records the seed it was asked with).
       await runQueued(call, entry.model, (options) =>
         call.client.queue.submit(entry.model, {
           ...options,

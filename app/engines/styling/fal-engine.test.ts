@@ -168,6 +168,15 @@ describe("fal.ai style engine", () => {
     });
   });
 
+  it("sends the seed it is given to Kontext (fal's `seed` input), and none when not given", async () => {
+    const engine = falEngine();
+    await engine.stylize(portrait, "cartoon", { seed: 1234567 });
+    await engine.stylize(portrait, "cartoon");
+    expect(fal.state.requests[0].model).toBe(DEFAULT_FAL_MODEL);
+    expect(fal.state.requests[0].input).toMatchObject({ seed: 1234567 });
+    expect(fal.state.requests[1].input).not.toHaveProperty("seed");
+  });
+
   it("enlarges a result smaller than the upload with fal's upscaler, and records it", async () => {
     fal.setResultSize(384, 288); // the upload is 512 px
     const result = await falEngine().stylize(portrait, "anime");

@@ -1,7 +1,11 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { StyleId } from "~/lib/styles";
 import { encodeStyledImage } from "~/engines/styling/ai-disclosure.server";
-import type { StyleEngine, StyleResult } from "~/engines/styling/style-engine.server";
+import type {
+  StyleEngine,
+  StyleResult,
+  StylizeOptions,
+} from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { renderAnime } from "~/engines/styling/styles/anime.server";
 import { renderCartoon } from "~/engines/styling/styles/cartoon.server";
@@ -39,11 +43,7 @@ const RENDERERS: Record<StyleId, StyleRender> = {
 export function createLocalEngine(): StyleEngine {
   return {
     id: "local",
-    async stylize(
-      input: Buffer,
-      style: StyleId,
-      options?: { signal?: AbortSignal },
-    ): Promise<StyleResult> {
+    async stylize(input: Buffer, style: StyleId, options?: StylizeOptions): Promise<StyleResult> {
       const render = RENDERERS[style];
       if (!render) throw new StyleEngineError("This style is not available.", false);
       if (options?.signal?.aborted) throw new StyleEngineError("Styling was cancelled.", true);
@@ -63,17 +63,30 @@ export function createLocalEngine(): StyleEngine {
         ),
         maxEdge: LOCAL_MAX_EDGE,
       });
-      const pixels = sharp(image.data, {
-        raw: { width: image.width, height: image.height, channels: 3 },
-      });
+      const pixels = withSeed(
+        sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }),
+        options?.seed,
+      );
       // The local engine's images are made on the server's own CPU: it skips the JPEG
       // optimisation pass (see encodeStyledImage), worth a little file size, not look.
       const encoded = await encodeStyledImage(
         pixels,
-        `Selfie Studio local style engine v${LOCAL_ENGINE_VERSION} (${style}), guided by MediaPipe person segmentation and face landmarks${method ? `; ${method}` : ""}`,
+        `Selfie Studio local style engine v${LOCAL_ENGINE_VERSION} (${style}${options?.seed === undefined ? "" : `, seed ${options.seed}`}), guided by MediaPipe person segmentation and face landmarks${method ? `; ${method}` : ""}`,
         { optimiseCoding: false },
       );
       return { ...encoded, native: native ?? { width: encoded.width, height: encoded.height } };
     },
   };
+}
+
+/**
+ * A seeded run's small deterministic variation: a brightness shift (one of nine
+ * steps within ±2 %) and a hue turn (one of nine within ±4°) picked by the seed,
+ * so a re-roll usually gives a different file (two seeds share both steps one
+ * time in 81) and the same seed makes the same bytes again. No seed: unchanged.
+ */
+function withSeed(pixels: Sharp, seed: number | undefined): Sharp {
+  if (seed === undefined) return pixels;
+  const step = (n: number) => ((n % 9) - 4) / 200;
+  return pixels.modulate({ brightness: 1 + step(seed), hue: Math.round(step(seed >>> 4) * 200) });
 }

@@ -20,5 +20,11 @@ export interface StyleResult {
 export interface StyleEngine {
   readonly id: "local" | "fal";
   /** input: any image buffer sharp can read (the stored original: upright, metadata already stripped). */
-  stylize(input: Buffer, style: StyleId, options?: { signal?: AbortSignal }): Promise<StyleResult>;
+  stylize(input: Buffer, style: StyleId, options?: StylizeOptions): Promise<StyleResult>;
+}
+
+export interface StylizeOptions {
+  signal?: AbortSignal;
+  /** Makes a run reproducible: the same input, style and seed give the same result (a re-roll asks with a new one). */
+  seed?: number;
 }

@@ -43,6 +43,23 @@ export function uploadSelfie(file: File): Promise<ImageJson> {
   return call<ImageJson>("POST", "/api/token-images/upload", body);
 }
 
+/** A file of a several-file upload the server did not store, and why. */
+export interface RefusedUpload {
+  index: number;
+  filename: string | null;
+  status: number;
+  message: string;
+}
+
+/** Several selfies in one request (up to 10): the images stored and the files refused, each with its reason. */
+export function uploadSelfies(
+  files: File[],
+): Promise<{ images: ImageJson[]; refused: RefusedUpload[] }> {
+  const body = new FormData();
+  for (const file of files) body.append("image", file);
+  return call("POST", "/api/token-images/upload", body);
+}
+
 /** Where a signed-out visitor goes to sign in again, coming back to the dashboard. */
 export const SIGN_IN_AGAIN_URL = "/api/login?redirectTo=%2Fdashboard";
 /** A 401 on the dashboard says so, then goes to sign in after 500 ms. */

@@ -108,8 +108,9 @@ describe("POST /api/token-images/{id}/stylize", () => {
       completedAt: expect.any(String),
       error: null,
       provider: "fal",
+      seed: expect.any(Number),
     });
-    expect(engine.calls).toEqual([{ style: "anime", bytes: expect.any(Number) }]);
+    expect(engine.calls).toEqual([{ style: "anime", bytes: expect.any(Number), seed: body.seed }]);
     const key = body.styledUrl.split("?")[0].replace("/media/", "");
     const file = await callRoute(media.loader, makeRequest(body.styledUrl), { "*": key });
     expect(file.status).toBe(200);

@@ -61,6 +61,7 @@ export async function runStylizeJob(
       "stylized_images.id",
       "stylized_images.style",
       "stylized_images.status",
+      "stylized_images.seed",
       "stylized_images.user_id",
       "images.file_key as original_key",
       "users.banned",
@@ -96,16 +97,18 @@ export async function runStylizeJob(
   const original = await deps.store.read(row.original_key);
   // Styling time per style (a fixed set of ids, checked above) for the metrics, whether it made the look or failed.
   const startedAt = performance.now();
-  const result = await engine.stylize(original, row.style, { signal: context.signal }).then(
-    (made) => {
-      observeStyling(row.style, "done", (performance.now() - startedAt) / 1000);
-      return made;
-    },
-    (error: unknown) => {
-      observeStyling(row.style, "failed", (performance.now() - startedAt) / 1000);
-      throw error;
-    },
-  );
+  const result = await engine
+    .stylize(original, row.style, { signal: context.signal, seed: row.seed ?? undefined })
+    .then(
+      (made) => {
+        observeStyling(row.style, "done", (performance.now() - startedAt) / 1000);
+        return made;
+      },
+      (error: unknown) => {
+        observeStyling(row.style, "failed", (performance.now() - startedAt) / 1000);
+        throw error;
+      },
+    );
   context.signal.throwIfAborted();
 
   const key = newFileKey("styled", result.format);

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { StylizedImageRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
@@ -61,6 +62,7 @@ export function stylizedImageJson(row: StylizedImageRow, originalKey: string): S
     completedAt: row.completed_at,
     error: row.status === "failed" ? (row.error ?? "The style could not be generated.") : null,
     provider: row.provider === "fal" ? "fal" : "local",
+    seed: row.seed,
   };
 }
 
@@ -151,20 +153,65 @@ export async function countOpenStylizations(db: DB, userId: string): Promise<num
  */
 export async function requestStylization(
   db: DB,
-  args: {
-    userId: string;
-    imageId: string;
+  args: StylizationRequest & {
     style: StyleId;
-    provider: "local" | "fal";
-    now: Date;
-    /** Styles the user may ask for in any 24 hours (no daily limit when absent). */
-    perDay?: number;
-    /** The version of the face-processing consent the user must hold when the row is inserted (a withdrawal meanwhile refuses with 409). */
-    consentVersion?: string;
+    /** The seed to make it with (a fresh random one when absent). */
+    seed?: number;
   },
 ): Promise<StylizedImageRow | undefined> {
+  const rows = await requestStylizations(db, {
+    ...args,
+    styles: [{ style: args.style, seed: args.seed }],
+  });
+  return rows?.[0];
+}
+
+interface StylizationRequest {
+  userId: string;
+  imageId: string;
+  provider: "local" | "fal";
+  now: Date;
+  /** Styles the user may ask for in any 24 hours (no daily limit when absent). */
+  perDay?: number;
+  /** The version of the face-processing consent the user must hold when the row is inserted (a withdrawal meanwhile refuses with 409). */
+  consentVersion?: string;
+}
+
+/** A seed for a new style: a whole number from 0 to 2^31 - 1 (what every engine and column takes). */
+export function newSeed(): number {
+  return crypto.randomInt(0, 2 ** 31 - 1);
+}
+
+/**
+ * Several styles of one original in one go ("All four styles"), each its own
+ * row, seed and job, all or nothing: the rows are inserted one after another
+ * under the user's style lock in one transaction, each by the guarded insert
+ * below, so a batch that would pass the open-styles cap or the daily quota
+ * throws that 429 and none of it is kept. Answers undefined when the user
+ * has no such original.
+ */
+export async function requestStylizations(
+  db: DB,
+  args: StylizationRequest & { styles: { style: StyleId; seed?: number }[] },
+): Promise<StylizedImageRow[] | undefined> {
   return db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, `stylize:${args.userId}`);
+    const rows: StylizedImageRow[] = [];
+    for (const { style, seed } of args.styles) {
+      const row = await insertGuarded(trx, { ...args, style, seed: seed ?? newSeed() });
+      if (!row) return undefined;
+      rows.push(row);
+    }
+    return rows;
+  });
+}
+
+/** One guarded insert (see requestStylization), inside the caller's transaction that holds the style lock. */
+async function insertGuarded(
+  trx: DB,
+  args: StylizationRequest & { style: StyleId; seed: number },
+): Promise<StylizedImageRow | undefined> {
+  {
     const now = args.now.toISOString();
     const since = new Date(args.now.getTime() - DAY_MS).toISOString();
     const row = await trx
@@ -176,6 +223,7 @@ export async function requestStylization(
         "style",
         "status",
         "provider",
+        "seed",
         "created_at",
         "updated_at",
       ])
@@ -189,6 +237,7 @@ export async function requestStylization(
             eb.val(args.style).as("style"),
             eb.val("pending").as("status"),
             eb.val(args.provider).as("provider"),
+            eb.val(args.seed).as("seed"),
             eb.val(now).as("created_at"),
             eb.val(now).as("updated_at"),
           ])
@@ -276,7 +325,7 @@ export async function requestStylization(
       userId: args.userId,
     });
     return row;
-  });
+  }
 }
 
 /** Deletes one stylized image (row, styled and optimized files). False when the user has no such image. */

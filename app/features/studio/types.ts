@@ -62,6 +62,8 @@ export interface StylizedImageJson {
   error: string | null;
   /** The engine that makes (or made) it. */
   provider: "local" | "fal";
+  /** The seed the style was made with (a re-roll makes the same photo and style with a new one); null on older styles. */
+  seed: number | null;
 }
 
 export type ImageWithStylized = ImageJson & { stylized: StylizedImageJson[] };

@@ -57,8 +57,23 @@ export async function receiveFileUpload(
   request: UploadBody,
   options: ReceiveOptions,
 ): Promise<ReceivedFile> {
+  const [file] = await receiveFileUploads(request, { ...options, maxFiles: 1 });
+  return file!;
+}
+
+/**
+ * Several files of the same field, in the order sent, each under
+ * `maxFileBytes` (the body under `maxFiles` times that, plus overhead). With
+ * `maxFiles` 1 a later file is ignored; otherwise one more than `maxFiles` is
+ * refused (400 `messages.tooMany`) and nothing is kept. Empty parts (a form
+ * sent without a file) are left out; none at all is `messages.missing`.
+ */
+export async function receiveFileUploads(
+  request: UploadBody,
+  options: ReceiveOptions & { maxFiles: number; messages: { tooMany?: string } },
+): Promise<ReceivedFile[]> {
   const overhead = options.overheadBytes ?? DEFAULT_OVERHEAD;
-  const maxBodyBytes = options.maxFileBytes + overhead;
+  const maxBodyBytes = options.maxFileBytes * options.maxFiles + overhead;
   const drainBytes = options.drainBytes ?? DEFAULT_DRAIN;
   if (options.admit) {
     try {
@@ -85,19 +100,28 @@ export async function receiveFileUpload(
   parser.on("partsLimit", () => fail(badRequest("Too many parts in the multipart body")));
   parser.on("fieldsLimit", () => fail(badRequest("Too many parts in the multipart body")));
 
-  // Set by the 'file' handler: the kept part's scratch file, and the writing of it.
-  const kept: { file: ScratchFile | null; writing: Promise<void> | null } = {
-    file: null,
+  // Set by the 'file' handler: the kept parts' scratch files, and the writing of them (one after another, as they arrive).
+  const kept: { files: ScratchFile[]; parts: number; writing: Promise<void> | null } = {
+    files: [],
+    parts: 0,
     writing: null,
   };
   parser.on("file", (name: string | undefined, stream: Readable, info: FileInfo) => {
     stream.on("error", () => {}); // reported through busboy's own error, or to the writer below
-    if (kept.writing || name !== options.field) {
+    if (name !== options.field || (options.maxFiles === 1 && kept.parts === 1)) {
       stream.resume(); // a later file, or another field's: read through and thrown away
       return;
     }
+    kept.parts += 1;
+    if (kept.parts > options.maxFiles) {
+      stream.resume();
+      fail(badRequest(options.messages.tooMany ?? "Too many files"));
+      return;
+    }
     stream.on("limit", () => fail(payloadTooLarge(options.messages.tooLarge)));
+    const before = kept.writing ?? Promise.resolve();
     kept.writing = (async () => {
+      await before;
       const path = await options.scratchPath();
       const handle = await fsp.open(path, "wx", 0o600);
       const file: ScratchFile = {
@@ -107,7 +131,7 @@ export async function receiveFileUpload(
         filename: info.filename ?? null,
         declaredType: info.mimeType || null,
       };
-      kept.file = file;
+      kept.files.push(file);
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         file.bytes += chunk.byteLength;
         if (file.bytes > options.maxFileBytes) throw payloadTooLarge(options.messages.tooLarge);
@@ -148,17 +172,19 @@ export async function receiveFileUpload(
     parser.end();
     await orFailure(finished);
     await orFailure(kept.writing ?? Promise.resolve());
-    const { file } = kept;
+    for (const file of kept.files) await file.handle.close();
     // A form submitted without choosing a file sends an empty part: that is a missing file too.
-    if (!file || file.bytes === 0) throw badRequest(options.messages.missing);
-    await file.handle.close();
+    const empty = kept.files.filter((file) => file.bytes === 0);
+    const files = kept.files.filter((file) => file.bytes > 0);
+    if (files.length === 0) throw badRequest(options.messages.missing);
+    for (const file of empty) await fsp.rm(file.path, { force: true });
     succeeded = true;
-    return {
+    return files.map((file) => ({
       path: file.path,
       bytes: file.bytes,
       filename: file.filename,
       declaredType: file.declaredType,
-    };
+    }));
   } catch (error) {
     // Stops busboy and ends the file stream, so the writer settles.
     parser.destroy();
@@ -171,9 +197,9 @@ export async function receiveFileUpload(
   } finally {
     if (!succeeded) {
       await kept.writing?.catch(() => {});
-      if (kept.file) {
-        await kept.file.handle.close().catch(() => {});
-        await fsp.rm(kept.file.path, { force: true });
+      for (const file of kept.files) {
+        await file.handle.close().catch(() => {});
+        await fsp.rm(file.path, { force: true });
       }
     }
   }

@@ -26,7 +26,13 @@ import {
 import { safeRedirect } from "~/lib/safe-redirect";
 import { giveFaceConsent } from "~/features/privacy/procedures/face-consent.server";
 import { deleteImage, uploadImage } from "~/features/studio/procedures/images.server";
-import { deleteStylizedImage, stylizeImage } from "~/features/studio/procedures/styles.server";
+import {
+  deleteStylizedImage,
+  rerollStyle,
+  stylizeAllStyles,
+  stylizeImage,
+} from "~/features/studio/procedures/styles.server";
+import type { UploadOutcome } from "~/features/studio/procedures/images.server";
 import { optimizeImage } from "~/features/studio/procedures/optimize.server";
 import { studioWorkspace } from "~/features/studio/procedures/workspace.server";
 import { publishingPlatforms } from "~/features/publishing/procedures/integrations.server";
@@ -251,10 +257,34 @@ const UPLOAD_FAILURES: Record<number, FlashMessage> = {
   415: { kind: "error", ...INVALID_FILE_TYPE },
 };
 
+/** What the creator is told after an upload that stored at least one selfie (several: how many, and each refused file's reason). */
+export function uploadToast(outcome: UploadOutcome): FlashMessage {
+  if (outcome.files === 1)
+    return {
+      kind: "success",
+      title: "Upload Successful",
+      description: "Your selfie has been uploaded successfully!",
+    };
+  const stored = `${outcome.images.length} of ${outcome.files} selfies uploaded.`;
+  if (outcome.refused.length === 0)
+    return { kind: "success", title: "Upload Successful", description: stored };
+  const reasons = outcome.refused
+    .map((file) => `${file.filename ?? `File ${file.index + 1}`}: ${file.message}`)
+    .join(" ");
+  return {
+    kind: "error",
+    title: "Some files were not uploaded",
+    description: `${stored} ${reasons}`,
+  };
+}
+
 /** What the creator is told when a dashboard form is refused, by the form's intent. */
 function refusedToast(intent: string, refusal: Refusal): FlashMessage {
   const title =
-    intent === "stylize" || intent === "give-consent"
+    intent === "stylize" ||
+    intent === "stylize-all" ||
+    intent === "reroll" ||
+    intent === "give-consent"
       ? "Generation Failed"
       : intent === "optimize"
         ? "Optimization failed"
@@ -283,12 +313,11 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       procedure: uploadImage,
       input: {},
       user,
-      onSuccess: ({ result: image }) =>
-        redirectWithFlash(atPipeline(dashboardUrl({ image: image.id, step: "upload" })), {
-          kind: "success",
-          title: "Upload Successful",
-          description: "Your selfie has been uploaded successfully!",
-        }),
+      onSuccess: ({ result: outcome }) =>
+        redirectWithFlash(
+          atPipeline(dashboardUrl({ image: outcome.images[0]!.id, step: "upload" })),
+          uploadToast(outcome),
+        ),
       reply: (refusal) =>
         redirectWithFlash(
           atPipeline(dashboardUrl({ step: "upload" })),
@@ -338,6 +367,34 @@ export async function dashboardAction(args: ActionFunctionArgs) {
             ),
           ),
         reply: refused("stylize"),
+      }),
+      // All four styles: the page waits for the last one asked for; each card shows its own progress.
+      "stylize-all": intent({
+        procedure: stylizeAllStyles,
+        fields: idSchema,
+        onSuccess: ({ result }) =>
+          redirect(
+            atPipeline(
+              dashboardUrl({
+                image: result[0]!.imageId,
+                step: "style",
+                pending: result.at(-1)!.id,
+              }),
+            ),
+          ),
+        reply: refused("stylize-all"),
+      }),
+      // Re-roll: a new style of the same photo and style with a new seed; the earlier one stays.
+      reroll: intent({
+        procedure: rerollStyle,
+        fields: idSchema,
+        onSuccess: ({ result: stylized }) =>
+          redirect(
+            atPipeline(
+              dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }),
+            ),
+          ),
+        reply: refused("reroll"),
       }),
       optimize: intent({
         procedure: optimizeImage,

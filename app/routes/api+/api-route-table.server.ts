@@ -87,6 +87,8 @@ import {
   deleteStylizedImage,
   getStylizedImage,
   listStylizedImages,
+  rerollStyle,
+  stylizeAllStyles,
   stylizeImage,
 } from "~/features/studio/procedures/styles.server";
 import { optimizeImage } from "~/features/studio/procedures/optimize.server";
@@ -272,16 +274,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
 
   // Studio: originals and styles
-  {
+  responding({
     method: "POST",
     path: "/api/token-images/upload",
-    summary: "Upload an original image (multipart, one file field `image`, at most 10 MB).",
+    summary:
+      "Upload an original image (multipart, file field `image`, at most 10 MB a file). One file answers the image. Up to 10 files (the field repeated) are each checked and stored on their own, in order: the answer is `{images, refused}`, the images stored and, for each file not stored, `{index, filename, status, message}` (not an image: 415; past today's uploads or the storage room: 429). When every file is refused the first refusal is the answer; 400 for an 11th file (nothing stored).",
     procedure: uploadImage,
     auth: "bearer-or-cookie",
     input: "multipart",
     status: 201,
     errors: [415, 429, 507],
-  },
+    respond: (outcome) =>
+      outcome.files === 1
+        ? jsonResponse(outcome.images[0], { status: 201 })
+        : jsonResponse({ images: outcome.images, refused: outcome.refused }, { status: 201 }),
+  }),
   {
     method: "GET",
     path: "/api/token-images",
@@ -324,6 +331,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     respond: (stylized) =>
       jsonResponse({ id: stylized.id, status: stylized.status }, { status: 202 }),
   }),
+  {
+    method: "POST",
+    path: "/api/token-images/{id}/stylize-all",
+    summary:
+      "Ask for all four styles of an original at once; answers the four new stylized images (each `pending`, with its `seed`) while jobs do the work. All or nothing: 429 when the four would pass the styles in progress or today's styles, and none is asked for.",
+    procedure: stylizeAllStyles,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 202,
+    errors: [404, 409, 429, 507],
+  },
+  {
+    method: "POST",
+    path: "/api/token-stylized-images/{id}/reroll",
+    summary:
+      "Re-roll a style: the same original and style again with a new seed, as a new stylized image (answered `pending`, with its `seed`); the earlier one stays until deleted. 404 when the original is no longer held.",
+    procedure: rerollStyle,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 202,
+    errors: [404, 409, 429, 507],
+  },
   {
     method: "GET",
     path: "/api/token-stylized-images",

@@ -55,6 +55,7 @@ const done = (
   completedAt: "2026-11-22T10:00:05.000Z",
   error: null,
   provider: "local",
+  seed: null,
   ...extra,
 });
 

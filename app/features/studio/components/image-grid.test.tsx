@@ -45,6 +45,7 @@ const STYLED: StylizedImageJson = {
   completedAt: "2026-11-22T10:01:05.000Z",
   error: null,
   provider: "local",
+  seed: null,
 };
 
 function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[] = []) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { Spinner } from "~/ui/navigation-progress";
 import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
 import type { MarketState, StylizedImageJson } from "~/features/studio/types";
@@ -79,7 +79,9 @@ export function ImageGrid({
                     src={image.optimizedUrl ?? image.styledUrl}
                     fallbackSrc={image.originalUrl}
                     alt={`${styleName(image.style)} style`}
-                    className="h-full w-full object-cover"
+                    // Fills the square frame whatever the picture's shape (the professional headshot is 4:5):
+                    // laid out by its own width and height, a taller picture would make the grid row taller.
+                    className="absolute inset-0 h-full w-full object-cover"
                     sizes={CREATION_SIZES}
                     width={image.width}
                     height={image.height}
@@ -110,7 +112,12 @@ export function ImageGrid({
                 ) : null}
               </div>
               <div className="flex flex-1 flex-col gap-3 p-4">
-                <p className="text-xs text-slate-500">{ENGINE_NAMES[image.provider]}</p>
+                <p className="text-xs text-slate-500">
+                  {ENGINE_NAMES[image.provider]}
+                  {image.seed === null ? null : (
+                    <span data-testid="creation-seed"> · Seed {image.seed}</span>
+                  )}
+                </p>
                 {image.status === "completed" ? (
                   <p
                     className="flex flex-wrap items-center gap-2 text-sm"
@@ -174,6 +181,18 @@ export function ImageGrid({
                       </Link>
                     </>
                   ) : null}
+                  {isInProgress(image) ? null : (
+                    // A new seed of the same photo and style, as a new card; this one stays.
+                    <Form method="post" action="/dashboard" className="contents">
+                      <input type="hidden" name="intent" value="reroll" />
+                      <input type="hidden" name="id" value={image.id} />
+                      <input type="hidden" name="back" value={`/dashboard${location.search}`} />
+                      <button type="submit" className="btn-secondary px-3 py-1.5">
+                        Re-roll
+                        <span className="sr-only">: {names.get(image.id)}, with a new seed</span>
+                      </button>
+                    </Form>
+                  )}
                   {isInProgress(image) ? null : (
                     <DeleteTrigger
                       id={image.id}

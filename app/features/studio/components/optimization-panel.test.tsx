@@ -33,6 +33,7 @@ const STYLED = {
   completedAt: "2026-11-22T10:00:05.000Z",
   error: null,
   provider: "local",
+  seed: null,
 } satisfies StylizedImageJson;
 
 function renderPanel() {

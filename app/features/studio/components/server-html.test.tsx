@@ -66,6 +66,7 @@ const STYLED: StylizedImageJson = {
   completedAt: "2026-11-22T10:01:05.000Z",
   error: null,
   provider: "local",
+  seed: null,
 };
 
 describe("the dashboard without JavaScript", () => {

@@ -80,6 +80,7 @@ const PENDING: StylizedImageJson = {
   completedAt: null,
   error: null,
   provider: "local",
+  seed: null,
 };
 
 async function generateCartoon() {

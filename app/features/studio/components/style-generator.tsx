@@ -95,59 +95,83 @@ export function StyleGenerator({
             />
           </div>
         ) : (
-          <styling.Form method="post" action="/dashboard" className="flex-1">
-            <input type="hidden" name="intent" value="stylize" />
-            <input type="hidden" name="id" value={image.id} />
-            {/* With JavaScript, a refusal comes back to this step (without, to the dashboard as before). */}
-            {hydrated ? (
-              <input
-                type="hidden"
-                name="back"
-                value={dashboardUrl({ image: image.id, step: "style" })}
-              />
-            ) : null}
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-700">
-                Pick one style to generate
-              </legend>
-              <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                {STYLES.map((style) => (
-                  <label
-                    key={style.id}
-                    className="relative flex cursor-pointer flex-col gap-2 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-                  >
-                    <span className="flex items-center gap-2">
-                      <input
-                        type="radio"
-                        name="style"
-                        value={style.id}
-                        required
-                        onChange={() => setSelected(style.id)}
-                        className="h-4 w-4 text-brand-600 focus:ring-brand-500"
-                      />
-                      <span className="font-semibold text-slate-900">{style.name}</span>
-                    </span>
-                    <span className="text-sm text-slate-600">{style.description}</span>
-                    <span className="flex flex-wrap gap-2">
-                      <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                        Earn {style.earningRange}
+          <div className="flex-1">
+            <styling.Form method="post" action="/dashboard">
+              <input type="hidden" name="intent" value="stylize" />
+              <input type="hidden" name="id" value={image.id} />
+              {/* With JavaScript, a refusal comes back to this step (without, to the dashboard as before). */}
+              {hydrated ? (
+                <input
+                  type="hidden"
+                  name="back"
+                  value={dashboardUrl({ image: image.id, step: "style" })}
+                />
+              ) : null}
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-700">
+                  Pick one style to generate
+                </legend>
+                <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                  {STYLES.map((style) => (
+                    <label
+                      key={style.id}
+                      className="relative flex cursor-pointer flex-col gap-2 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+                    >
+                      <span className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          name="style"
+                          value={style.id}
+                          required
+                          onChange={() => setSelected(style.id)}
+                          className="h-4 w-4 text-brand-600 focus:ring-brand-500"
+                        />
+                        <span className="font-semibold text-slate-900">{style.name}</span>
                       </span>
-                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-                        {style.demand} demand
+                      <span className="text-sm text-slate-600">{style.description}</span>
+                      <span className="flex flex-wrap gap-2">
+                        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                          Earn {style.earningRange}
+                        </span>
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                          {style.demand} demand
+                        </span>
                       </span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <button
-              type="submit"
-              className="btn-primary mt-4 w-full sm:w-auto"
-              disabled={Boolean(inProgress) || (hydrated && !selected)}
-            >
-              {selected ? `Generate ${styleName(selected)} Style` : "Generate"}
-            </button>
-          </styling.Form>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <button
+                type="submit"
+                className="btn-primary mt-4 w-full sm:w-auto"
+                disabled={Boolean(inProgress) || (hydrated && !selected)}
+              >
+                {selected ? `Generate ${styleName(selected)} Style` : "Generate"}
+              </button>
+            </styling.Form>
+            {/* All four at once: four styles, four cards, each with its own progress below. */}
+            <styling.Form method="post" action="/dashboard" className="mt-3">
+              <input type="hidden" name="intent" value="stylize-all" />
+              <input type="hidden" name="id" value={image.id} />
+              {hydrated ? (
+                <input
+                  type="hidden"
+                  name="back"
+                  value={dashboardUrl({ image: image.id, step: "style" })}
+                />
+              ) : null}
+              <button
+                type="submit"
+                className="btn-secondary w-full sm:w-auto"
+                disabled={Boolean(inProgress) || styling.state !== "idle"}
+              >
+                All four styles
+              </button>
+              <p className="mt-1 text-xs text-slate-500">
+                Makes one image in each style; counts as four styles today.
+              </p>
+            </styling.Form>
+          </div>
         )}
       </div>
       <aside className="mt-6 rounded-xl bg-slate-50 p-4" aria-labelledby="pro-tips-heading">

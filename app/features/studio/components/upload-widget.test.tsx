@@ -133,17 +133,57 @@ describe("UploadWidget", () => {
     );
   });
 
-  it("uses only the first of several dropped files", async () => {
-    const fetch = vi.fn(async () => answer(201, IMAGE));
+  it("sends several dropped files in one request, checking each first, and names each refused one", async () => {
+    const second = { ...IMAGE, id: "img2" };
+    const fetch = vi.fn(async () =>
+      answer(201, {
+        images: [IMAGE, second],
+        refused: [
+          {
+            index: 2,
+            filename: "broken.jpg",
+            status: 415,
+            message: "Please select a valid image file (JPG or PNG).",
+          },
+        ],
+      }),
+    );
     vi.stubGlobal("fetch", fetch);
     const { widget, dropZone } = renderWidget();
-    const first = file("first.jpg", "image/jpeg", 1000);
-    const second = file("second.jpg", "image/jpeg", 1000);
-    fireEvent.drop(dropZone, { dataTransfer: { files: [first, second] } });
+    const files = [
+      file("first.jpg", "image/jpeg", 1000),
+      file("second.jpg", "image/jpeg", 1000),
+      file("broken.jpg", "image/jpeg", 1000),
+      file("huge.jpg", "image/jpeg", 11 * 1024 * 1024),
+    ];
+    fireEvent.drop(dropZone, { dataTransfer: { files } });
     await waitFor(() => expect(widget).toHaveAttribute("data-state", "success"));
     expect(fetch).toHaveBeenCalledTimes(1);
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect((init.body as FormData).getAll("image")).toEqual([first]);
+    // The file over 10 MB never leaves the browser; the other three go in one request.
+    expect((init.body as FormData).getAll("image")).toEqual(files.slice(0, 3));
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("2 of 4 selfies uploaded.");
+    expect(alert).toHaveTextContent("broken.jpg: Please select a valid image file (JPG or PNG).");
+    expect(alert).toHaveTextContent("huge.jpg: Please select a file smaller than 10MB.");
+    expect(within(await toast()).getByText("Some files were not uploaded")).toBeInTheDocument();
+  });
+
+  it("refuses more than 10 files at once without sending any", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const { widget, dropZone } = renderWidget();
+    const files = Array.from({ length: 11 }, (_, i) => file(`s${i}.jpg`, "image/jpeg", 1000));
+    fireEvent.drop(dropZone, { dataTransfer: { files } });
+    await waitFor(() => expect(widget).toHaveAttribute("data-state", "error"));
+    expect(screen.getByRole("alert")).toHaveTextContent("Please select at most 10 images at once.");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("lets the file input take several files", () => {
+    const { input } = renderWidget();
+    expect(input.multiple).toBe(true);
+    expect(screen.getByText("Up to 10 selfies at once")).toBeInTheDocument();
   });
 
   it("shows the server's refusal: 'Invalid File Type' for 415, 'Upload Failed' with the message otherwise", async () => {

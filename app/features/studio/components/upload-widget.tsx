@@ -4,8 +4,14 @@ import type { DragEvent, FormEvent } from "react";
 import { Spinner } from "~/ui/navigation-progress";
 import { useToast } from "~/ui/toaster";
 import { atPipeline, dashboardUrl } from "~/features/studio/dashboard-url";
-import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
-import { ApiError, uploadSelfie } from "~/features/studio/studio-api";
+import {
+  DAMAGED_IMAGE,
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE,
+  MAX_UPLOAD_FILES,
+  UPLOAD_MESSAGES,
+} from "~/lib/limits";
+import { ApiError, uploadSelfie, uploadSelfies } from "~/features/studio/studio-api";
 import type { ImageJson } from "~/features/studio/types";
 import { checkUploadFile } from "~/features/studio/upload-validation";
 import { StudioImage } from "~/features/studio/components/studio-image";
@@ -20,10 +26,11 @@ interface Problem {
 }
 
 /**
- * The upload widget: drag and drop or click to browse; idle,
- * dragging, processing, success and error; one file used when several are
- * dropped; the size checked before the type. Without JavaScript it is a plain
- * multipart form posted to the dashboard, which runs the same upload.
+ * The upload widget: drag and drop or click to browse; idle, dragging,
+ * processing, success and error; up to MAX_UPLOAD_FILES selfies at once (each
+ * file's size checked before its type, the files that pass sent in one
+ * request, and each refused one named with its reason). Without JavaScript it
+ * is a plain multipart form posted to the dashboard, which runs the same upload.
  */
 export function UploadWidget({
   uploaded,
@@ -41,6 +48,8 @@ export function UploadWidget({
   const [state, setState] = useState<UploadState>(uploaded ? "success" : "idle");
   const [image, setImage] = useState<ImageJson | null>(uploaded);
   const [problem, setProblem] = useState<Problem | null>(null);
+  /** How many selfies the upload in progress sends. */
+  const [sending, setSending] = useState(1);
 
   function fail(next: Problem) {
     setProblem(next);
@@ -48,9 +57,11 @@ export function UploadWidget({
     toast({ kind: "error", ...next });
   }
 
-  async function upload(files: FileList | null | undefined) {
-    const file = files?.[0]; // only one file is used when several are dropped
+  async function upload(list: FileList | null | undefined) {
+    const files = Array.from(list ?? []);
     if (input.current) input.current.value = "";
+    if (files.length > 1) return uploadSeveral(files);
+    const file = files[0];
     if (!file) {
       setState(image ? "success" : "idle");
       return;
@@ -61,6 +72,7 @@ export function UploadWidget({
       return;
     }
     setProblem(null);
+    setSending(1);
     setState("processing");
     try {
       const stored = await uploadSelfie(file);
@@ -83,6 +95,55 @@ export function UploadWidget({
       else if (status === 415)
         fail(message === DAMAGED_IMAGE.description ? DAMAGED_IMAGE : INVALID_FILE_TYPE);
       else fail({ title: "Upload Failed", description: message });
+    }
+  }
+
+  async function uploadSeveral(files: File[]) {
+    if (files.length > MAX_UPLOAD_FILES) {
+      fail({ title: "Too many files", description: UPLOAD_MESSAGES.tooMany });
+      return;
+    }
+    // Checked here first (size, then type); only the files that pass are sent.
+    const early = files.flatMap((file, index) => {
+      const invalid = checkUploadFile(file);
+      return invalid ? [{ index, filename: file.name, message: invalid.description }] : [];
+    });
+    const sent = files.filter((_, index) => !early.some((item) => item.index === index));
+    if (sent.length === 0) {
+      fail({ title: "Upload Failed", description: reasons(early) });
+      return;
+    }
+    setProblem(null);
+    setSending(sent.length);
+    setState("processing");
+    try {
+      const outcome = await uploadSelfies(sent);
+      const refused = [
+        ...early,
+        ...outcome.refused.map((item) => ({ ...item, filename: item.filename ?? "a file" })),
+      ];
+      const last = outcome.images.at(-1) ?? null;
+      setImage(last);
+      setState("success");
+      const stored = `${outcome.images.length} of ${files.length} selfies uploaded.`;
+      if (refused.length === 0)
+        toast({ kind: "success", title: "Upload Successful", description: stored });
+      else {
+        const next = {
+          title: "Some files were not uploaded",
+          description: `${stored} ${reasons(refused)}`,
+        };
+        setProblem(next);
+        toast({ kind: "error", ...next });
+      }
+      if (last) onUploaded?.(last);
+    } catch (error) {
+      if (signInAgain(error)) {
+        setState("idle");
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      fail({ title: "Upload Failed", description: `${message} ${reasons(early)}`.trim() });
     }
   }
 
@@ -135,7 +196,9 @@ export function UploadWidget({
           {state === "processing" ? (
             <span className="flex flex-col items-center gap-3" role="status">
               <Spinner className="h-8 w-8" />
-              <span className="font-medium text-slate-800">Uploading your selfie…</span>
+              <span className="font-medium text-slate-800">
+                {sending > 1 ? `Uploading ${sending} selfies…` : "Uploading your selfie…"}
+              </span>
             </span>
           ) : (
             <>
@@ -155,6 +218,9 @@ export function UploadWidget({
                   : "Drag and drop your selfie here, or click to browse"}
               </span>
               <span className="mt-1 text-sm text-slate-600">JPG and PNG up to 10MB</span>
+              <span className="text-sm text-slate-600">
+                Up to {MAX_UPLOAD_FILES} selfies at once
+              </span>
             </>
           )}
         </label>
@@ -165,6 +231,7 @@ export function UploadWidget({
             type="file"
             name="image"
             accept="image/*"
+            multiple
             aria-label="Choose a selfie to upload"
             required
             disabled={state === "processing"}
@@ -179,7 +246,7 @@ export function UploadWidget({
         </div>
       </Form>
 
-      {state === "error" && problem ? (
+      {problem && (state === "error" || state === "success") ? (
         <div
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
@@ -212,4 +279,9 @@ export function UploadWidget({
       ) : null}
     </section>
   );
+}
+
+/** Each refused file with its reason, in one sentence list. */
+function reasons(files: { filename: string | null; message: string }[]): string {
+  return files.map((file) => `${file.filename ?? "A file"}: ${file.message}`).join(" ");
 }

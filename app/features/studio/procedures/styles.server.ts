@@ -6,7 +6,7 @@ import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 import { centsToPriceString } from "~/lib/money";
-import { suggestedPrice } from "~/lib/styles";
+import { isStyleId, STYLE_IDS, suggestedPrice } from "~/lib/styles";
 import {
   FACE_CONSENT_REQUIRED,
   FACE_CONSENT_VERSION,
@@ -18,7 +18,9 @@ import {
   deleteStylized as deleteStylizedRow,
   findStylized,
   listStylized,
+  newSeed,
   requestStylization,
+  requestStylizations,
   stylizedImageJson,
 } from "~/features/studio/stylized-images.server";
 import type { StylizedWithOriginal } from "~/features/studio/stylized-images.server";
@@ -59,6 +61,75 @@ export const stylizeImage = defineProcedure({
     return stylizedImageJson(row, image.file_key);
   },
 });
+
+/**
+ * "All four styles": one style of each kind of the original, each with its own
+ * seed and job, all or nothing (a batch that would pass the open-styles cap or
+ * today's quota is refused with that 429 and asks for none).
+ */
+export const stylizeAllStyles = defineProcedure({
+  name: "studio.stylizeAllStyles",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+    const image = await findImage(ctx.db, user.id, input.id);
+    if (!image) throw notFound("Image not found");
+    await ensureFreeSpace(ctx.config);
+    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    const rows = await requestStylizations(ctx.db, {
+      userId: user.id,
+      imageId: image.id,
+      styles: STYLE_IDS.map((style) => ({ style })),
+      provider: getStyleEngine(ctx.config).id,
+      now: ctx.now,
+      perDay: ctx.config.STYLIZATIONS_PER_DAY,
+      consentVersion: FACE_CONSENT_VERSION,
+    });
+    if (!rows) throw notFound("Image not found");
+    announceJobs();
+    return rows.map((row) => stylizedImageJson(row, image.file_key));
+  },
+});
+
+/**
+ * Re-roll: the same original and style again with a new seed, as a new style
+ * beside the earlier one (which stays until the creator deletes it). Counts
+ * as a style against the caps, like any other.
+ */
+export const rerollStyle = defineProcedure({
+  name: "studio.rerollStyle",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+    const earlier = await findStylized(ctx.db, user.id, input.id);
+    if (!earlier) throw notFound("Stylized image not found");
+    if (!isStyleId(earlier.style)) throw notFound("Stylized image not found");
+    await ensureFreeSpace(ctx.config);
+    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    const row = await requestStylization(ctx.db, {
+      userId: user.id,
+      imageId: earlier.image_id,
+      style: earlier.style,
+      provider: getStyleEngine(ctx.config).id,
+      now: ctx.now,
+      perDay: ctx.config.STYLIZATIONS_PER_DAY,
+      consentVersion: FACE_CONSENT_VERSION,
+      seed: newSeedUnlike(earlier.seed),
+    });
+    // The original was removed (its styles kept, e.g. once sold): nothing to style again.
+    if (!row) throw notFound("The original of this style is no longer held");
+    announceJobs();
+    return stylizedImageJson(row, earlier.original_file_key);
+  },
+});
+
+/** A new seed, never the one the earlier run had. */
+function newSeedUnlike(earlier: number | null): number {
+  const seed = newSeed();
+  return seed === earlier ? (seed + 1) % (2 ** 31 - 1) : seed;
+}
 
 export const listStylizedImages = defineProcedure({
   name: "studio.listStylizedImages",
