@@ -551,6 +551,14 @@ export interface RatingsTable {
   updated_at: string;
 }
 
+/** A key an object is (about to be) stored under, or removed from, in object storage (app/infra/file-intents.server.ts). */
+export interface FileIntentsTable {
+  file_key: string;
+  created_at: string;
+  /** When set: the object is removed and may go after this time, unless a row names the key again. */
+  remove_after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -586,6 +594,7 @@ export interface Database {
   model_releases: ModelReleasesTable;
   waitlist: WaitlistTable;
   ratings: RatingsTable;
+  file_intents: FileIntentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -56,6 +56,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   model_releases: "publishing",
   // The floor: the job queue and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
   jobs: "infra",
+  file_intents: "infra",
   test_payout_accounts: "infra",
   test_payout_movements: "infra",
 };

@@ -29,6 +29,7 @@ import * as waitlist from "./2026-11-26-0030-waitlist";
 import * as ratings from "./2026-11-26-0031-ratings";
 import * as postgresBaseline from "./2026-11-26-0031-postgres-baseline";
 import * as orderItemPositions from "./2026-11-26-0032-order-item-positions";
+import * as fileIntents from "./2026-11-27-0033-file-intents";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -76,6 +77,7 @@ const postgresHistory: Record<string, Migration> = {
 
 const bothEngines: Record<string, Migration> = {
   "2026-11-26-0032-order-item-positions": orderItemPositions,
+  "2026-11-27-0033-file-intents": fileIntents,
 };
 
 /** The migrations an engine runs, in name order. */

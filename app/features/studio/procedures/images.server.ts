@@ -1,4 +1,3 @@
-import path from "node:path";
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { notFound, unsupportedMedia } from "~/infra/errors.server";
@@ -44,7 +43,7 @@ export const uploadImage = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }) {
     const store = ctx.files;
-    sweepScratchSoon(path.join(store.root, "tmp"));
+    sweepScratchSoon(await store.scratchDir());
     const daily = {
       userId: user.id,
       kind: "upload" as const,
