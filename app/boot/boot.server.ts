@@ -1,7 +1,8 @@
 import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
-import { getFileStore, purgeDeletedFiles } from "~/infra/file-store.server";
+import { getFileStore, getObjectStore, purgeDeletedFiles } from "~/infra/file-store.server";
+import { sweepObjectStore } from "~/infra/file-intents.server";
 import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
@@ -54,6 +55,7 @@ export async function boot(options: BootOptions = {}) {
   if (options.worker !== false) {
     startJobWorker(config, log);
     startDeletedFilesPurge(config.filesDir);
+    startObjectStoreSweep(log);
     startOriginalsRetention(config, log);
     startShopifyTokenMigration(config, log);
   }
@@ -71,6 +73,30 @@ function startDeletedFilesPurge(filesDir: string) {
     );
   purge();
   purgeTimer ??= setInterval(purge, PURGE_EVERY_MS).unref();
+}
+
+let objectSweepTimer: NodeJS.Timeout | undefined;
+
+/**
+ * With object storage: deletes orphaned objects and carries out due removals
+ * (file-intents.server.ts), now and every 5 minutes. Nothing to do without it.
+ */
+function startObjectStoreSweep(log: (line: string) => void) {
+  const store = getObjectStore();
+  if (!store) return;
+  const sweep = () =>
+    void sweepObjectStore(getDb(), store)
+      .then(({ deleted }) => {
+        if (deleted.length > 0) log(`Deleted ${deleted.length} objects no row refers to.`);
+      })
+      .catch((error: unknown) =>
+        console.error(
+          "Sweeping the object store:",
+          error instanceof Error ? error.message : String(error),
+        ),
+      );
+  sweep();
+  objectSweepTimer ??= setInterval(sweep, PURGE_EVERY_MS).unref();
 }
 
 const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -124,6 +150,8 @@ function startShopifyTokenMigration(config: Config, log: (line: string) => void)
 export async function shutdown() {
   clearInterval(purgeTimer);
   purgeTimer = undefined;
+  clearInterval(objectSweepTimer);
+  objectSweepTimer = undefined;
   clearInterval(retentionTimer);
   retentionTimer = undefined;
   clearInterval(shopifyMigrationTimer);

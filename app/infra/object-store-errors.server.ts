@@ -1,3 +1,5 @@
+import { HttpError } from "~/infra/errors.server";
+
 /**
  * What object storage failures become: errors that say what failed and never
  * carry the SDK's request (its headers hold the signature and access key id).
@@ -6,11 +8,14 @@
 export const OBJECT_STORE_RETRY_AFTER_SECONDS = 10;
 
 /** The object store could not be reached or answered 5xx: try again shortly (503 with Retry-After). */
-export class ObjectStoreUnavailableError extends Error {
-  readonly status = 503;
-  readonly retryAfterSeconds = OBJECT_STORE_RETRY_AFTER_SECONDS;
+export class ObjectStoreUnavailableError extends HttpError {
   constructor(operation: string) {
-    super(`File storage is unavailable right now (${operation}); please try again shortly`);
+    super(
+      503,
+      `File storage is unavailable right now (${operation}); please try again shortly`,
+      undefined,
+      { "Retry-After": String(OBJECT_STORE_RETRY_AFTER_SECONDS) },
+    );
     this.name = "ObjectStoreUnavailableError";
   }
 }

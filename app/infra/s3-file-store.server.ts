@@ -87,7 +87,10 @@ export class S3FileStore implements FileStore {
     const extension = key.slice(key.lastIndexOf(".") + 1);
     return {
       ContentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
-      ...(isPublicKey(key) ? { CacheControl: PUBLIC_CACHE_CONTROL } : {}),
+      // A social card is made again under its key when the title or price changes: cached an hour, not for ever.
+      ...(isPublicKey(key)
+        ? { CacheControl: key.endsWith("_card.jpg") ? "public, max-age=3600" : PUBLIC_CACHE_CONTROL }
+        : {}),
     };
   }
 

@@ -1,5 +1,27 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { getFileStore } from "~/infra/file-store.server";
+import { getFileStore, type S3FileStore } from "~/infra/file-store.server";
+
+/** How long a purchased download's presigned URL stays valid. */
+export const DOWNLOAD_URL_SECONDS = 60;
+
+/**
+ * A purchased download from object storage: a redirect to a presigned URL
+ * valid a minute, which the store answers as an attachment under the file's name.
+ */
+export async function presignedDownloadRedirect(
+  store: S3FileStore,
+  fileKey: string,
+  filename: string,
+): Promise<Response> {
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: await store.presignedUrl(fileKey, DOWNLOAD_URL_SECONDS, filename),
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
 
 /**
  * A stored file as a response: its bytes streamed from the file store (none for

@@ -91,7 +91,14 @@ export async function listingPage(
     more: others.items.filter((item) => item.id !== row.id).slice(0, MORE_FROM_CREATOR),
     url: marketplaceListingUrl(origin, row.id),
     socialCard: {
-      url: `${origin}${socialCardPath({ previewKey: row.preview_key, title: row.title, priceCents: row.price_cents })}`,
+      url: new URL(
+        socialCardPath({
+          previewKey: row.preview_key,
+          title: row.title,
+          priceCents: row.price_cents,
+        }),
+        origin,
+      ).href,
       width: SOCIAL_CARD_WIDTH,
       height: SOCIAL_CARD_HEIGHT,
       previewKey: row.preview_key,
