@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 
 /**
@@ -56,10 +57,14 @@ export function isPublicKey(key: string): boolean {
  */
 export interface FileStore {
   readonly kind: "local" | "s3";
-  /** Stores bytes under a key. */
-  write(key: string, data: Buffer | Uint8Array): Promise<void>;
+  /**
+   * Stores bytes under a key. `within`: the transaction the caller is in, if
+   * any (object storage records the key in the database first, and SQLite has
+   * one connection: outside the caller's transaction it would wait for it).
+   */
+  write(key: string, data: Buffer | Uint8Array, within?: DB): Promise<void>;
   /** Stores a scratch file (from scratchPath()) under a key; the scratch file is gone afterwards. */
-  putFile(key: string, scratchPath: string): Promise<void>;
+  putFile(key: string, scratchPath: string, within?: DB): Promise<void>;
   read(key: string): Promise<Buffer>;
   /** The bytes as a stream (an error, such as a missing key, is emitted on the stream). */
   stream(key: string): Readable;

@@ -3,9 +3,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import {
-  DeleteObjectsCommand,
   GetObjectCommand,
-  HeadBucketCommand,
+  DeleteObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -16,7 +15,7 @@ import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
 import { recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
-import { objectStoreError } from "~/infra/object-store-errors.server";
+import { isMissingObject, objectStoreError } from "~/infra/object-store-errors.server";
 import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
 
 /** A public object never changes under its key: any cache may keep it for a year. */
@@ -57,6 +56,9 @@ export function s3Client(settings: S3Settings): S3Client {
       secretAccessKey: settings.secretAccessKey,
     },
     maxAttempts: 2,
+    // Checksums only where S3 requires them: what R2, MinIO and other S3-compatible servers accept.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
   });
 }
@@ -89,14 +91,16 @@ export class S3FileStore implements FileStore {
       ContentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
       // A social card is made again under its key when the title or price changes: cached an hour, not for ever.
       ...(isPublicKey(key)
-        ? { CacheControl: key.endsWith("_card.jpg") ? "public, max-age=3600" : PUBLIC_CACHE_CONTROL }
+        ? {
+            CacheControl: key.endsWith("_card.jpg") ? "public, max-age=3600" : PUBLIC_CACHE_CONTROL,
+          }
         : {}),
     };
   }
 
-  async write(key: string, data: Buffer | Uint8Array): Promise<void> {
+  async write(key: string, data: Buffer | Uint8Array, within?: DB): Promise<void> {
     const Bucket = this.bucketOf(key);
-    await recordFileIntent(this.db, key);
+    await recordFileIntent(within ?? this.db, key);
     try {
       await this.client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: data, ...this.objectHeaders(key) }),
@@ -107,10 +111,10 @@ export class S3FileStore implements FileStore {
   }
 
   /** A multipart upload streamed from the scratch file, which is removed afterwards (stored or not). */
-  async putFile(key: string, scratchPath: string): Promise<void> {
+  async putFile(key: string, scratchPath: string, within?: DB): Promise<void> {
     const Bucket = this.bucketOf(key);
     try {
-      await recordFileIntent(this.db, key);
+      await recordFileIntent(within ?? this.db, key);
       const upload = new Upload({
         client: this.client,
         params: {
@@ -157,7 +161,9 @@ export class S3FileStore implements FileStore {
 
   private async head(key: string) {
     try {
-      return await this.client.send(new HeadObjectCommand({ Bucket: this.bucketOf(key), Key: key }));
+      return await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucketOf(key), Key: key }),
+      );
     } catch (error) {
       throw objectStoreError("looking up a file", key, error);
     }
@@ -201,17 +207,13 @@ export class S3FileStore implements FileStore {
       const bucket = this.bucketOf(key);
       byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), key]);
     }
+    // One request per key: DeleteObjects needs a body checksum that not every S3-compatible server checks alike.
     for (const [Bucket, bucketKeys] of byBucket) {
-      for (let i = 0; i < bucketKeys.length; i += 1000) {
+      for (const Key of bucketKeys) {
         try {
-          await this.client.send(
-            new DeleteObjectsCommand({
-              Bucket,
-              Delete: { Objects: bucketKeys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-            }),
-          );
+          await this.client.send(new DeleteObjectCommand({ Bucket, Key }));
         } catch (error) {
-          throw objectStoreError("deleting files", bucketKeys[i], error);
+          if (!isMissingObject(error)) throw objectStoreError("deleting files", Key, error);
         }
       }
     }
@@ -227,10 +229,17 @@ export class S3FileStore implements FileStore {
     return path.join(await this.scratchDir(), `${newId()}.upload`);
   }
 
+  /** Both buckets answer a signed request (a missing probe key is an answer: 404). */
   async isReachable(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
-      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.publicBucket }));
+      for (const Bucket of [this.settings.bucket, this.settings.publicBucket]) {
+        await this.client
+          .send(new HeadObjectCommand({ Bucket, Key: "tmp/reachability-probe.bin" }))
+          .catch((error: unknown) => {
+            if (!isMissingObject(error) || (error as { name?: string }).name === "NoSuchBucket")
+              throw error;
+          });
+      }
       return true;
     } catch {
       return false;
@@ -246,12 +255,13 @@ export class S3FileStore implements FileStore {
    * A presigned GET URL valid `ttlSeconds`; with `attachmentName`, the store
    * answers with Content-Disposition: attachment under that name.
    */
-  async presignedUrl(
-    key: string,
-    ttlSeconds: number,
-    attachmentName?: string,
-  ): Promise<string> {
+  async presignedUrl(key: string, ttlSeconds: number, attachmentName?: string): Promise<string> {
     const ascii = attachmentName?.replace(/[^\x20-\x7e]|"/g, "_");
+    // The UTF-8 name only when the ASCII one lost something.
+    const utf8 =
+      attachmentName && ascii !== attachmentName
+        ? `; filename*=UTF-8''${encodeURIComponent(attachmentName)}`
+        : "";
     return getSignedUrl(
       this.client,
       new GetObjectCommand({
@@ -259,7 +269,7 @@ export class S3FileStore implements FileStore {
         Key: key,
         ...(attachmentName
           ? {
-              ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachmentName)}`,
+              ResponseContentDisposition: `attachment; filename="${ascii}"${utf8}`,
             }
           : {}),
       }),
