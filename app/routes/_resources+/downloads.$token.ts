@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attemptProcedure } from "~/web/screen-action.server";
 import { presignedDownloadRedirect, storedFileResponse } from "~/web/stored-file.server";
-import { getObjectStore } from "~/infra/file-store.server";
 import { errorResponse } from "~/web/http.server";
 import {
   RefundedDownloadError,
@@ -39,9 +38,10 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     const file = outcome.result;
     // With object storage the bytes come from the store: the download was counted, the link lives a minute.
-    const objectStore = getObjectStore();
-    if (objectStore && request.method !== "HEAD")
-      return await presignedDownloadRedirect(objectStore, file.fileKey, file.filename);
+    if (request.method !== "HEAD") {
+      const redirect = await presignedDownloadRedirect(file.fileKey, file.filename);
+      if (redirect) return redirect;
+    }
     const ascii = file.filename.replace(/[^\x20-\x7e]|"/g, "_");
     return await storedFileResponse(
       file.fileKey,
