@@ -308,7 +308,10 @@ const schema = z.object({
   MAIL_FROM: mailFrom,
   /** S3-compatible object storage for files (all unset: files on the local volume). */
   AWS_ENDPOINT_URL_S3: optionalText.pipe(
-    z.string().url("must be the object store's URL, such as https://fly.storage.tigris.dev").optional(),
+    z
+      .string()
+      .url("must be the object store's URL, such as https://fly.storage.tigris.dev")
+      .optional(),
   ),
   AWS_REGION: optionalText,
   AWS_ACCESS_KEY_ID: optionalText,

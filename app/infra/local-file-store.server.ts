@@ -3,11 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { newId } from "~/infra/ids.server";
-import {
-  DELETED_FILES_KEPT_MS,
-  isValidFileKey,
-  type FileStore,
-} from "~/infra/file-keys.server";
+import { DELETED_FILES_KEPT_MS, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
 import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
 
 /**

@@ -51,9 +51,7 @@ interface SdkErrorShape {
 /** Whether an SDK error says the object is not there (404 / NoSuchKey / NotFound). */
 export function isMissingObject(error: unknown): boolean {
   const e = error as SdkErrorShape;
-  return (
-    e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404
-  );
+  return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 }
 
 /** The SDK's error as one of ours: only its name and status survive, never its request. */
@@ -61,7 +59,14 @@ export function objectStoreError(operation: string, key: string, error: unknown)
   if (isMissingObject(error)) return new StoredFileMissingError(key);
   const e = error as SdkErrorShape;
   const status = e?.$metadata?.httpStatusCode;
-  const networkCodes = ["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN", "EPIPE"];
+  const networkCodes = [
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ENOTFOUND",
+    "ETIMEDOUT",
+    "EAI_AGAIN",
+    "EPIPE",
+  ];
   if (
     status === undefined ||
     status >= 500 ||
