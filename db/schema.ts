@@ -555,6 +555,14 @@ export interface RatingsTable {
   updated_at: string;
 }
 
+/** A key an object is (about to be) stored under, or removed from, in object storage (app/infra/file-intents.server.ts). */
+export interface FileIntentsTable {
+  file_key: string;
+  created_at: string;
+  /** When set: the object is removed and may go after this time, unless a row names the key again. */
+  remove_after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -591,6 +599,7 @@ export interface Database {
   waitlist: WaitlistTable;
   ratings: RatingsTable;
   periodic_leases: PeriodicLeasesTable;
+  file_intents: FileIntentsTable;
 }
 
 /** Who runs a periodic task now (migration 0035): app/infra/periodic-leases.server.ts. */

@@ -57,6 +57,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   // The floor: the job queue, the periodic tasks' leases and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
   jobs: "infra",
   periodic_leases: "infra",
+  file_intents: "infra",
   test_payout_accounts: "infra",
   test_payout_movements: "infra",
 };

@@ -1,7 +1,8 @@
 import { ensureSuperAdmin, seedDemo } from "~/boot/seed.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
-import { getFileStore, purgeDeletedFiles } from "~/infra/file-store.server";
+import { getFileStore, getObjectStore, purgeDeletedFiles } from "~/infra/file-store.server";
+import { sweepObjectStore } from "~/infra/file-intents.server";
 import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
@@ -89,6 +90,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  */
 function startPeriodicWork(config: Config, log: (line: string) => void) {
   startDeletedFilesPurge(config.filesDir);
+  startObjectStoreSweep(log);
   startExpiredCredentialsSweep();
   startOriginalsRetention(config, log);
   startShopifyTokenMigration(config, log);
@@ -98,6 +100,19 @@ function startPeriodicWork(config: Config, log: (line: string) => void) {
 /** Removed files are kept briefly for backups (file-store.server.ts); this purges them every 5 minutes. */
 function startDeletedFilesPurge(filesDir: string) {
   runPeriodically("purge-deleted-files", 5 * MINUTE_MS, () => purgeDeletedFiles(filesDir));
+}
+
+/**
+ * With object storage: deletes orphaned objects and carries out due removals
+ * (file-intents.server.ts) every 5 minutes. Nothing to do without it.
+ */
+function startObjectStoreSweep(log: (line: string) => void) {
+  const store = getObjectStore();
+  if (!store) return;
+  runPeriodically("object-store-sweep", 5 * MINUTE_MS, async () => {
+    const { deleted } = await sweepObjectStore(getDb(), store);
+    if (deleted.length > 0) log(`Deleted ${deleted.length} objects no row refers to.`);
+  });
 }
 
 /** Sessions, tokens and links past their expiry are deleted once an hour. */

@@ -8,7 +8,7 @@ import { getDb, migrateToLatest, openDatabase } from "~/infra/db.server";
 import {
   DELETED_DIR,
   DELETED_FILES_KEPT_MS,
-  getFileStore,
+  getLocalFileStore,
   newFileKey,
   purgeDeletedFiles,
 } from "~/infra/file-store.server";
@@ -30,7 +30,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("backup and restore", () => {
       lastName: "P",
     });
     const key = newFileKey("originals", "png");
-    await getFileStore().write(key, Buffer.from("image bytes"));
+    await getLocalFileStore().write(key, Buffer.from("image bytes"));
     // Writes still in the WAL are part of the snapshot.
     const backupDir = path.join(temp(), "backup");
     const { files } = await backupDataDir(getConfig().dataDir, backupDir);
@@ -64,7 +64,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("backup and restore", () => {
   it("keeps a file the snapshot names although it was deleted before the copy reached it", async () => {
     const { user } = await createTestUser();
     const stylized = await createStylizedImage(user.id);
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const backupDir = path.join(temp(), "backup");
     const { recovered } = await backupDataDir(getConfig().dataDir, backupDir, {
       // The creator deletes the styled image between the database snapshot and the copy of the files.
@@ -80,7 +80,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("backup and restore", () => {
   });
 
   it("purges deleted files once they were kept long enough", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const key = newFileKey("originals", "png");
     await store.write(key, Buffer.from("bytes"));
     await store.remove(key);

@@ -2,7 +2,7 @@ import type { Config } from "./config.server";
 import { getConfig } from "./config.server";
 import type { DB } from "./db.server";
 import { getDb } from "./db.server";
-import { FileStore } from "./file-store.server";
+import { getFileStore, type FileStore } from "./file-store.server";
 import { publicOrigin } from "./payments/public-origin.server";
 import type { UploadBody } from "./uploads/receive-upload.server";
 
@@ -64,7 +64,7 @@ export function plainContext(
   return {
     db: getDb(),
     config,
-    files: values.files ?? new FileStore(config.filesDir),
+    files: values.files ?? getFileStore(config),
     now: new Date(),
     clientIp: "unknown",
     userAgent: "",

@@ -330,6 +330,26 @@ const schema = z.object({
   SMTP_URL: smtpUrl,
   /** The sender of every message (default: the product name at no-reply@ the host of PUBLIC_URL). */
   MAIL_FROM: mailFrom,
+  /** S3-compatible object storage for files (all unset: files on the local volume). */
+  AWS_ENDPOINT_URL_S3: optionalText.pipe(
+    z
+      .string()
+      .url("must be the object store's URL, such as https://fly.storage.tigris.dev")
+      .optional(),
+  ),
+  AWS_REGION: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  /** The private bucket (originals, styled and optimized images, listings, kits, exports, releases). */
+  FILES_S3_BUCKET: optionalText,
+  /** The public bucket (marketplace previews and their variants, landing samples, profile photos). */
+  FILES_S3_PUBLIC_BUCKET: optionalText,
+  /** The address public files are served from: the CDN or the public bucket's address. */
+  FILES_PUBLIC_BASE_URL: optionalText.pipe(
+    z.string().url("must be an absolute URL, such as https://cdn.example.com").optional(),
+  ),
+  /** Path-style bucket addressing (endpoint/bucket/key); default: on with AWS_ENDPOINT_URL_S3, off on AWS itself. */
+  FILES_S3_FORCE_PATH_STYLE: z.enum(["true", "false", ""]).optional(),
 });
 
 export type Config = Omit<z.output<typeof schema>, "APP_SECRET" | "MAIL_FROM" | "SUPPORT_EMAIL"> & {
@@ -376,6 +396,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "DATABASE_DIRECT_URL: is only used with DATABASE_URL (the pooled PostgreSQL URL); set both, or neither for SQLite",
     ]);
   }
+  const storageProblem = objectStorageProblem(values);
+  if (storageProblem) throw new ConfigError([storageProblem]);
   const productionProblems = productionRequirements(values);
   if (productionProblems.length > 0) throw new ConfigError(productionProblems);
   const dataDir = path.resolve(values.DATA_DIR);
@@ -410,6 +432,31 @@ function defaultMailFrom(publicUrl: string | undefined): string {
  * asks for the test checkout on purpose (a demo), and with SMTP a sender
  * (MAIL_FROM) the provider has verified, never the made-up no-reply@ default.
  */
+const OBJECT_STORAGE_SETTINGS = [
+  "AWS_ENDPOINT_URL_S3",
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "FILES_S3_BUCKET",
+  "FILES_S3_PUBLIC_BUCKET",
+  "FILES_PUBLIC_BASE_URL",
+] as const;
+
+/** Object storage is all or nothing: one line naming what is missing when half configured. */
+function objectStorageProblem(values: z.output<typeof schema>): string | undefined {
+  const given = OBJECT_STORAGE_SETTINGS.filter((name) => values[name]);
+  if (given.length === 0) return undefined;
+  const required = [
+    "FILES_S3_BUCKET",
+    "FILES_S3_PUBLIC_BUCKET",
+    "FILES_PUBLIC_BASE_URL",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+  ] as const;
+  const missing = required.filter((name) => !values[name]);
+  if (missing.length === 0) return undefined;
+  return `${missing.join(", ")}: object storage is half configured (${given.join(", ")} set); set all of FILES_S3_BUCKET, FILES_S3_PUBLIC_BUCKET, FILES_PUBLIC_BASE_URL, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (with AWS_ENDPOINT_URL_S3 and AWS_REGION as the provider says), or none for files on the local volume`;
+}
+
 function productionRequirements(values: z.output<typeof schema>): string[] {
   if (values.NODE_ENV !== "production") return [];
   const problems: string[] = [];

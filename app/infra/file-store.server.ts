@@ -1,189 +1,61 @@
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import path from "node:path";
-import { getConfig } from "~/infra/config.server";
-import { newId } from "~/infra/ids.server";
-import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
+import { getConfig, type Config } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import type { FileStore } from "~/infra/file-keys.server";
+import { LocalFileStore } from "~/infra/local-file-store.server";
+import { S3FileStore, s3Client, type S3Settings } from "~/infra/s3-file-store.server";
 
-/**
- * Files live on the data volume under DATA_DIR/files, named by generated keys
- * such as "styled/3kP9....png" (never by user input). Writes go to a temporary
- * name first and are renamed into place, so a crash never leaves half a file
- * under a real key.
- */
-/** Removed files wait here (outside every area) until purgeDeletedFiles. */
-export const DELETED_DIR = ".deleted";
-export const DELETED_FILES_KEPT_MS = 15 * 60 * 1000;
+export {
+  DELETED_FILES_KEPT_MS,
+  isPublicKey,
+  isValidFileKey,
+  newFileKey,
+  PUBLIC_AREAS,
+  type FileArea,
+  type FileStore,
+} from "~/infra/file-keys.server";
+export { DELETED_DIR, LocalFileStore, purgeDeletedFiles } from "~/infra/local-file-store.server";
+export { S3FileStore } from "~/infra/s3-file-store.server";
 
-export type FileArea =
-  | "originals"
-  | "styled"
-  | "optimized"
-  | "previews"
-  | "listings"
-  | "kits"
-  | "samples"
-  | "avatars"
-  | "tmp"
-  | "exports"
-  | "releases";
-
-const KEY_PATTERN =
-  /^(originals|styled|optimized|previews|listings|kits|samples|avatars|tmp|exports|releases)\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|avif|json|zip|bin|pdf)$/;
-
-export function newFileKey(
-  area: FileArea,
-  extension: "png" | "jpg" | "webp" | "json" | "zip" | "bin" | "pdf",
-): string {
-  return `${area}/${newId()}.${extension}`;
+/** The object storage settings, or null for files on the local volume (config.server.ts checked they are whole). */
+export function objectStorageSettings(config: Config): S3Settings | null {
+  if (!config.FILES_S3_BUCKET) return null;
+  return {
+    endpoint: config.AWS_ENDPOINT_URL_S3,
+    region: config.AWS_REGION,
+    accessKeyId: config.AWS_ACCESS_KEY_ID!,
+    secretAccessKey: config.AWS_SECRET_ACCESS_KEY!,
+    // Path style (endpoint/bucket/key) for S3-compatible servers; AWS itself takes bucket.host.
+    forcePathStyle:
+      config.FILES_S3_FORCE_PATH_STYLE === undefined || config.FILES_S3_FORCE_PATH_STYLE === ""
+        ? Boolean(config.AWS_ENDPOINT_URL_S3)
+        : config.FILES_S3_FORCE_PATH_STYLE === "true",
+    bucket: config.FILES_S3_BUCKET,
+    publicBucket: config.FILES_S3_PUBLIC_BUCKET!,
+    publicBaseUrl: config.FILES_PUBLIC_BASE_URL!,
+  };
 }
 
-export function isValidFileKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+let cached: { config: Config; store: S3FileStore } | undefined;
+
+/** The store the settings choose: object storage when FILES_S3_BUCKET is set, else the local volume. */
+export function getFileStore(config = getConfig()): FileStore {
+  return getObjectStore(config) ?? new LocalFileStore(config.filesDir);
 }
 
-export class FileStore {
-  constructor(public readonly root: string) {}
-
-  /** The absolute path of a key; refuses anything that is not a key we made. */
-  pathOf(key: string): string {
-    if (!isValidFileKey(key)) throw new Error(`Not a file key: ${key}`);
-    return path.join(this.root, key);
-  }
-
-  async write(key: string, data: Buffer | Uint8Array): Promise<void> {
-    const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
-    await fsp.writeFile(temporary, data);
-    await fsp.rename(temporary, target);
-  }
-
-  /** Moves a file already on the volume (e.g. a streamed upload) under a key. */
-  async adopt(key: string, sourcePath: string): Promise<void> {
-    const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(sourcePath, target);
-  }
-
-  read(key: string): Promise<Buffer> {
-    return fsp.readFile(this.pathOf(key));
-  }
-
-  stream(key: string): fs.ReadStream {
-    return fs.createReadStream(this.pathOf(key));
-  }
-
-  async exists(key: string): Promise<boolean> {
-    try {
-      await fsp.access(this.pathOf(key));
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async size(key: string): Promise<number> {
-    return (await fsp.stat(this.pathOf(key))).size;
-  }
-
-  /**
-   * Removes a file from its key; a file already gone is not an error. The
-   * bytes are kept under .deleted/ for DELETED_FILES_KEPT_MS, so a backup
-   * whose database snapshot still names the file can copy it
-   * (docs/decisions/010-deleted-files-kept-briefly.md); then they are purged.
-   */
-  async remove(key: string | null | undefined): Promise<void> {
-    if (!key) return;
-    await this.moveToDeleted(key);
-    // An image's variants (smaller and AVIF/WebP copies, app/lib/image-variants.ts) go with it.
-    if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) {
-      await Promise.all(
-        variantKeysOf(key)
-          .filter(isValidFileKey)
-          .map((variant) => this.moveToDeleted(variant)),
-      );
-    }
-    // A listing preview's social card goes with it too.
-    if (
-      key.startsWith("previews/") &&
-      key.endsWith(".jpg") &&
-      !isVariantKey(key) &&
-      !key.endsWith("_card.jpg")
-    ) {
-      const card = socialCardKey(key);
-      // With its own variants, should anyone have asked for one.
-      if (isValidFileKey(card)) await this.remove(card);
-    }
-  }
-
-  private async moveToDeleted(key: string): Promise<void> {
-    const from = this.pathOf(key);
-    const to = this.deletedPathOf(key);
-    await fsp.mkdir(path.dirname(to), { recursive: true });
-    try {
-      await fsp.rename(from, to);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    const now = new Date();
-    await fsp.utimes(to, now, now); // the purge counts from the deletion
-  }
-
-  /** Where a removed file waits for its purge. */
-  deletedPathOf(key: string): string {
-    this.pathOf(key); // the same key check
-    return path.join(this.root, DELETED_DIR, key);
-  }
-
-  /** Whether the store can be used now (the readiness check): the volume's folder exists, or can be made, and may be read and written. */
-  async isReachable(): Promise<boolean> {
-    try {
-      await fsp.mkdir(this.root, { recursive: true });
-      await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** A scratch path on the same volume (same filesystem, so adopt() is a rename). */
-  async scratchPath(): Promise<string> {
-    const dir = path.join(this.root, "tmp");
-    await fsp.mkdir(dir, { recursive: true });
-    return path.join(dir, `${newId()}.upload`);
-  }
+/** The local volume under DATA_DIR/files (also where scratch files live with either store). */
+export function getLocalFileStore(): LocalFileStore {
+  return new LocalFileStore(getConfig().filesDir);
 }
 
-/** Purges removed files kept longer than `keptMs`. Answers how many went. */
-export async function purgeDeletedFiles(
-  root: string,
-  now = Date.now(),
-  keptMs = DELETED_FILES_KEPT_MS,
-): Promise<number> {
-  const dir = path.join(root, DELETED_DIR);
-  let entries: fs.Dirent[];
-  try {
-    entries = await fsp.readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return 0; // nothing removed yet
+/** The object store when one is configured (for presigned and public URLs), else null. */
+export function getObjectStore(config = getConfig()): S3FileStore | null {
+  const settings = objectStorageSettings(config);
+  if (!settings) return null;
+  if (cached?.config !== config) {
+    cached = {
+      config,
+      store: new S3FileStore(s3Client(settings), settings, getDb(), config.filesDir),
+    };
   }
-  let purged = 0;
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    try {
-      if (now - (await fsp.stat(file)).mtimeMs < keptMs) continue;
-      await fsp.rm(file, { force: true });
-      purged += 1;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return purged;
-}
-
-export function getFileStore(): FileStore {
-  return new FileStore(getConfig().filesDir);
+  return cached.store;
 }

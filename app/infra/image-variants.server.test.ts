@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { getFileStore, newFileKey } from "~/infra/file-store.server";
+import { getLocalFileStore, newFileKey } from "~/infra/file-store.server";
 import {
   enableVariantWarmUp,
   ensureVariant,
@@ -24,13 +24,13 @@ async function storedJpeg(width: number, height: number): Promise<string> {
     .jpeg()
     .toBuffer();
   const key = newFileKey("previews", "jpg");
-  await getFileStore().write(key, noise);
+  await getLocalFileStore().write(key, noise);
   return key;
 }
 
 describe("image variants", () => {
   it("makes AVIF, WebP and JPEG copies at a width, never wider than the image", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const key = await storedJpeg(640, 400);
     for (const [format, expected] of [
       ["avif", "heif"],
@@ -50,7 +50,7 @@ describe("image variants", () => {
   });
 
   it("encodes a variant once: a second call, or a call while it is being made, reuses it", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const key = await storedJpeg(800, 800);
     const write = vi.spyOn(store, "write");
     const [first, second] = await Promise.all([
@@ -66,12 +66,12 @@ describe("image variants", () => {
 
   it("answers null for an image that is gone", async () => {
     expect(
-      await ensureVariant(getFileStore(), "previews/missingmissing.jpg", 320, "webp"),
+      await ensureVariant(getLocalFileStore(), "previews/missingmissing.jpg", 320, "webp"),
     ).toBeNull();
   });
 
   it("makes the variants a picture asks for ahead of time, only when warm-up is on", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const key = await storedJpeg(640, 640);
     const wanted = pictureVariants(key, 640);
     warmVariants(store, key, wanted); // off: nothing happens
@@ -92,7 +92,7 @@ describe("image variants", () => {
   });
 
   it("makes a visitor's variant before background warm-ups still waiting", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const warmed = await Promise.all([
       storedJpeg(640, 640),
       storedJpeg(640, 640),
@@ -127,7 +127,7 @@ describe("image variants", () => {
   });
 
   it("removes an image's variants with it", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const key = await storedJpeg(640, 640);
     const variant = (await ensureVariant(store, key, 320, "webp"))!;
     await store.remove(key);

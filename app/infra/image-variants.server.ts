@@ -202,6 +202,8 @@ export async function makeVariantsAhead(
   variants: readonly { width: VariantWidth; format: VariantFormat }[],
   log: (line: string) => void = console.warn,
 ): Promise<string[]> {
+  // Object storage serves variants from the CDN only: they are made now, whatever the setting, and a failure fails the caller.
+  if (store.kind === "s3") return makeVariants(store, key, variants);
   if (!aheadEnabled) return [];
   try {
     return await makeVariants(store, key, variants);

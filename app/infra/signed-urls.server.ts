@@ -1,12 +1,17 @@
 import crypto from "node:crypto";
 import { deriveKey } from "~/infra/keys.server";
+import { getObjectStore, isPublicKey, PUBLIC_AREAS } from "~/infra/file-store.server";
+
+export { PUBLIC_AREAS };
 
 /**
  * Private files are served at /media/<key>?exp=<unix seconds>&sig=<hmac>.
  * Public marketplace previews (keys under previews/ and samples/) and profile
  * photos (avatars/, shown wherever the person's name is) need no signature.
+ * With object storage, a public file's URL is FILES_PUBLIC_BASE_URL/<key> (the
+ * CDN), and /media answers a signed private URL with a redirect to a
+ * short-lived presigned URL of the object (app/web/media.server.ts).
  */
-export const PUBLIC_AREAS = ["previews/", "samples/", "avatars/"];
 const DEFAULT_TTL_SECONDS = 60 * 60;
 
 function signature(key: string, expires: number): string {
@@ -26,14 +31,13 @@ export function signedMediaUrl(
 }
 
 export function publicMediaUrl(key: string): string {
-  if (!PUBLIC_AREAS.some((area) => key.startsWith(area)))
-    throw new Error(`Not a public file: ${key}`);
-  return `/media/${key}`;
+  if (!isPublicKey(key)) throw new Error(`Not a public file: ${key}`);
+  return getObjectStore()?.publicUrl(key) ?? `/media/${key}`;
 }
 
 /** Whether a request for a key may be served: public, or signed and not expired. */
 export function verifyMediaRequest(key: string, url: URL, now = Date.now()): boolean {
-  if (PUBLIC_AREAS.some((area) => key.startsWith(area))) return true;
+  if (isPublicKey(key)) return true;
   const expires = Number(url.searchParams.get("exp"));
   const sig = url.searchParams.get("sig") ?? "";
   if (!Number.isInteger(expires) || expires * 1000 < now) return false;

@@ -73,8 +73,16 @@ export function keyStem(key: string): string {
   return splitKey(key).stem;
 }
 
-/** The URL of one variant: the image's URL (signed or public) with `w` and `fmt` added. */
+/**
+ * The URL of one variant: the image's URL (signed or public) with `w` and `fmt`
+ * added; for a file served by object storage (an absolute URL), the variant's
+ * own key under the same address (made when the image was, nothing encodes on request).
+ */
 export function variantUrl(url: string, width: VariantWidth, format: VariantFormat): string {
+  if (/^https?:\/\//.test(url)) {
+    const [address, query] = url.split("?") as [string, string | undefined];
+    return `${variantKey(address, width, format)}${query ? `?${query}` : ""}`;
+  }
   return `${url}${url.includes("?") ? "&" : "?"}w=${width}&fmt=${format}`;
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { getFileStore } from "~/infra/file-store.server";
+import { getLocalFileStore } from "~/infra/file-store.server";
 import {
   ensureVariant,
   MAX_WAITING_VISITOR_ENCODES,
@@ -91,7 +91,7 @@ describe("image variants (?w=&fmt=)", () => {
   it("makes a variant of a preview stored before variants existed on its first request, and keeps it", async () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id); // no warm-up in tests: like an old preview
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const key = variantKey(listing.preview_key, 480, "avif");
     expect(await store.exists(key)).toBe(false);
     expect((await get(`/media/${listing.preview_key}?w=480&fmt=avif`)).status).toBe(200);
@@ -132,7 +132,7 @@ describe("image variants (?w=&fmt=)", () => {
 
   it("while the visitors' encodes waiting are at their cap, a variant is answered with the image itself, kept by no cache, and nothing more is queued", async () => {
     const creator = await createTestUser();
-    const store = getFileStore();
+    const store = getLocalFileStore();
     // Old previews (no variants made at listing in unit tests): each first request would be an encode.
     const previews = await Promise.all(
       Array.from({ length: MAX_WAITING_VISITOR_ENCODES + 2 }, () =>

@@ -1,5 +1,11 @@
 import crypto from "node:crypto";
-import { getFileStore, isValidFileKey } from "~/infra/file-store.server";
+import {
+  getFileStore,
+  getObjectStore,
+  isPublicKey,
+  isValidFileKey,
+  type S3FileStore,
+} from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
 import { jsonResponse } from "~/web/http.server";
 import { storedFileResponse } from "~/web/stored-file.server";
@@ -8,6 +14,7 @@ import {
   isVariantFormat,
   isVariantKey,
   isVariantWidth,
+  variantKey,
   type VariantFormat,
   type VariantWidth,
 } from "~/lib/image-variants";
@@ -42,6 +49,8 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   }
   const variant = requestedVariant(key, url);
   if (variant === "invalid") return jsonResponse({ message: "Not found" }, { status: 404 });
+  const objectStore = getObjectStore();
+  if (objectStore) return objectStoreRedirect(objectStore, key, variant, url);
   const store = getFileStore();
   // A variant is served from its own stored key (made on its first request if the image predates it).
   const servedKey = variant ? await variantOrImage(key, variant) : key;
@@ -67,6 +76,44 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
     ...(key.startsWith("exports/")
       ? { "Content-Disposition": `attachment; filename="${EXPORT_FILE_NAME}"` }
       : {}),
+  });
+}
+
+/** How long the presigned URL a /media redirect hands out stays valid, at most. */
+const PRESIGNED_REDIRECT_SECONDS = 5 * 60;
+
+/**
+ * With object storage no bytes pass through here: a public file (or its
+ * variant, made when the file was) is at its public address, and a private
+ * file's signed /media URL answers with a presigned URL of the object, valid
+ * for what is left of the signature (at most five minutes).
+ */
+async function objectStoreRedirect(
+  store: S3FileStore,
+  key: string,
+  variant: { width: VariantWidth; format: VariantFormat } | null,
+  url: URL,
+): Promise<Response> {
+  if (isPublicKey(key)) {
+    const publicKey = variant ? variantKey(key, variant.width, variant.format) : key;
+    return new Response(null, {
+      status: 301,
+      headers: { Location: store.publicUrl(publicKey), "Cache-Control": "public, max-age=86400" },
+    });
+  }
+  // A private image's variant (a creator's own view) is still made on its first request.
+  const servedKey = variant ? await variantOrImage(key, variant) : key;
+  if (!servedKey) return jsonResponse({ message: "Not found" }, { status: 404 });
+  const secondsLeft = Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000);
+  const ttl = Math.max(1, Math.min(secondsLeft, PRESIGNED_REDIRECT_SECONDS));
+  const location = await store.presignedUrl(
+    servedKey,
+    ttl,
+    key.startsWith("exports/") ? EXPORT_FILE_NAME : undefined,
+  );
+  return new Response(null, {
+    status: 302,
+    headers: { Location: location, "Cache-Control": "private, no-store" },
   });
 }
 

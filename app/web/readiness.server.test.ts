@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb, openDatabase } from "~/infra/db.server";
-import { FileStore } from "~/infra/file-store.server";
+import { LocalFileStore, type FileStore } from "~/infra/file-store.server";
 import { loader as readyzLoader } from "~/routes/_resources+/readyz";
 import { loader as healthzLoader } from "~/routes/_resources+/healthz";
 import { createHttpApp } from "./http-app.server";
@@ -25,7 +25,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 function unreachableStore(): FileStore {
   const blocker = path.join(scratch, "not-a-folder");
   fs.writeFileSync(blocker, "");
-  return new FileStore(path.join(blocker, "files"));
+  return new LocalFileStore(path.join(blocker, "files"));
 }
 
 /** A PostgreSQL address where nothing listens. */
@@ -63,7 +63,7 @@ describe("/readyz", () => {
     try {
       const response = await readinessResponse({
         db,
-        store: new FileStore(getConfig().filesDir),
+        store: new LocalFileStore(getConfig().filesDir),
       });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { STYLE_IDS } from "~/lib/styles";
-import { getFileStore } from "~/infra/file-store.server";
+import { getLocalFileStore } from "~/infra/file-store.server";
 import { verifyMediaRequest } from "~/infra/signed-urls.server";
 import { DIGITAL_SOURCE_TYPE } from "~/engines/styling/ai-disclosure.server";
 import { LOCAL_ENGINE_VERSION } from "~/engines/styling/local-engine.server";
@@ -12,7 +12,7 @@ import {
 
 describe("landing page style samples", () => {
   it("are made once from the bundled portrait by the local engine, then left alone", async () => {
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const lines: string[] = [];
     const first = await ensureStyleSamples({ log: (line) => lines.push(line) });
     expect(first.created).toEqual([...STYLE_IDS]);
@@ -48,7 +48,7 @@ describe("landing page style samples", () => {
     for (const style of STYLE_IDS) {
       expect(urls[style]).toBe(`/media/samples/${style}_sample_v${LOCAL_ENGINE_VERSION}.jpg`);
       // pathOf() refuses anything that is not a valid key.
-      expect(() => getFileStore().pathOf(styleSampleKey(style))).not.toThrow();
+      expect(() => getLocalFileStore().pathOf(styleSampleKey(style))).not.toThrow();
       expect(
         verifyMediaRequest(styleSampleKey(style), new URL(`http://localhost${urls[style]}`)),
       ).toBe(true);

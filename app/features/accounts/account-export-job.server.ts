@@ -152,7 +152,7 @@ async function buildExport(
     });
     const bytes = (await fsp.stat(scratch)).size;
     key = newFileKey("exports", "zip");
-    await deps.store.adopt(key, scratch);
+    await deps.store.putFile(key, scratch);
     await markReady(db, deps, { exportId: row.id, user, key, bytes, now: context.now() });
     key = null;
   } finally {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
-import { getFileStore, newFileKey } from "~/infra/file-store.server";
+import { getLocalFileStore, newFileKey } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { mediaResponse } from "~/web/media.server";
 import {
@@ -37,7 +37,7 @@ function exportWorker() {
     db: getDb(),
     handlers: {
       [ACCOUNT_EXPORT_JOB]: accountExportJobHandler({
-        store: getFileStore(),
+        store: getLocalFileStore(),
         config: getConfig,
         sources: ACCOUNT_EXPORT_SOURCES,
       }),
@@ -147,7 +147,7 @@ describe("the export of a creator's data", () => {
     const creator = await createTestUser({ firstName: "Ada", lastName: "Exporter" });
     const other = await createTestUser();
     const db = getDb();
-    const store = getFileStore();
+    const store = getLocalFileStore();
 
     // An integration connected with a key: the key must not be in the export.
     const apiKey = `sentinel-opensea-key-${crypto.randomBytes(12).toString("hex")}`;
@@ -320,9 +320,9 @@ describe("the export of a creator's data", () => {
     }
 
     // Not before its time; then the file is gone and the row lets go of it.
-    expect(await sweepExpiredExports(db, getFileStore(), new Date())).toBe(0);
-    expect(await sweepExpiredExports(db, getFileStore(), later)).toBeGreaterThanOrEqual(1);
-    expect(await getFileStore().exists(key)).toBe(false);
+    expect(await sweepExpiredExports(db, getLocalFileStore(), new Date())).toBe(0);
+    expect(await sweepExpiredExports(db, getLocalFileStore(), later)).toBeGreaterThanOrEqual(1);
+    expect(await getLocalFileStore().exists(key)).toBe(false);
     const swept = await db
       .selectFrom("account_exports")
       .selectAll()
@@ -367,7 +367,7 @@ describe("the export of a creator's data", () => {
       .where("user_id", "=", creator.user.id)
       .executeTakeFirstOrThrow();
     expect(job.status).toBe("done");
-    const exportsDir = path.join(getFileStore().root, "exports");
+    const exportsDir = path.join(getLocalFileStore().root, "exports");
     const rows = await getDb()
       .selectFrom("account_exports")
       .select("file_key")

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Config } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
@@ -21,7 +20,7 @@ export async function receiveAvatarUpload(
   config: Config,
   args: { userId: string; upload: UploadBody; now: Date },
 ): Promise<void> {
-  sweepScratchSoon(path.join(files.root, "tmp"));
+  sweepScratchSoon(await files.scratchDir());
   const upload = await receiveFileUpload(args.upload, {
     field: UPLOAD_FIELD,
     maxFileBytes: MAX_UPLOAD_BYTES,

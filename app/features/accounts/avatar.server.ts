@@ -78,7 +78,7 @@ export async function storeAvatar(
 
     const key = newFileKey("avatars", "jpg");
     const url = publicMediaUrl(key);
-    await store.adopt(key, encodedPath);
+    await store.putFile(key, encodedPath);
     let previous: string | null;
     try {
       previous = await db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { getFileStore } from "~/infra/file-store.server";
+import { getLocalFileStore } from "~/infra/file-store.server";
 import { claimJob } from "~/infra/jobs/job-queue.server";
 import { STYLIZE_JOB, requestStylization } from "~/features/studio/stylized-images.server";
 import { requestPublications } from "~/features/publishing/publications.server";
@@ -65,7 +65,7 @@ async function busyCreator(styles = 2) {
   return { user, stylized, publication };
 }
 
-const styledFiles = () => fs.readdirSync(path.join(getFileStore().root, "styled"));
+const styledFiles = () => fs.readdirSync(path.join(getLocalFileStore().root, "styled"));
 
 const stylizedRow = (id: string) =>
   getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { getFileStore } from "~/infra/file-store.server";
+import { getLocalFileStore } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { payTestOrder, startCheckout } from "~/features/market/checkout.server";
@@ -46,7 +46,7 @@ async function runErasureJobs() {
     db: getDb(),
     handlers: {
       [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({
-        store: getFileStore(),
+        store: getLocalFileStore(),
         payouts: payoutDeps(),
         log: () => {},
       }),
@@ -121,7 +121,7 @@ async function cellsContaining(needles: string[]): Promise<string[]> {
 
 /** Every file in the store (not the removed ones waiting for their purge). */
 function storedKeys(): Set<string> {
-  const root = getFileStore().root;
+  const root = getLocalFileStore().root;
   const keys = new Set<string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { STYLE_IDS } from "~/lib/styles";
 import { pictureVariants } from "~/lib/image-variants";
 import type { FileStore } from "~/infra/file-store.server";
-import { warmVariants } from "~/infra/image-variants.server";
+import { makeVariants, warmVariants } from "~/infra/image-variants.server";
 import { styleSampleKey } from "~/engines/styling/style-samples.server";
 
 /**
@@ -33,6 +33,9 @@ export async function warmSampleVariants(store: FileStore): Promise<void> {
   for (const style of STYLE_IDS) {
     const key = styleSampleKey(style);
     if (!(await store.exists(key))) continue;
-    warmVariants(store, key, pictureVariants(key, await sampleWidth(store, key)));
+    const variants = pictureVariants(key, await sampleWidth(store, key));
+    // Object storage serves them from the CDN only, never made on a first request: made before serving.
+    if (store.kind === "s3") await makeVariants(store, key, variants);
+    else warmVariants(store, key, variants);
   }
 }

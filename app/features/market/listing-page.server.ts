@@ -91,7 +91,14 @@ export async function listingPage(
     more: others.items.filter((item) => item.id !== row.id).slice(0, MORE_FROM_CREATOR),
     url: marketplaceListingUrl(origin, row.id),
     socialCard: {
-      url: `${origin}${socialCardPath({ previewKey: row.preview_key, title: row.title, priceCents: row.price_cents })}`,
+      url: siteUrl(
+        origin,
+        socialCardPath({
+          previewKey: row.preview_key,
+          title: row.title,
+          priceCents: row.price_cents,
+        }),
+      ),
       width: SOCIAL_CARD_WIDTH,
       height: SOCIAL_CARD_HEIGHT,
       previewKey: row.preview_key,
@@ -121,4 +128,9 @@ export async function creatorByHandle(
     bio: row.bio,
     storefrontUrl: storefrontUrl(origin, row.handle),
   };
+}
+
+/** A site-relative path on the origin; an absolute URL (a file on the CDN) as it is. */
+function siteUrl(origin: string, pathOrUrl: string): string {
+  return pathOrUrl.startsWith("/") ? `${origin}${pathOrUrl}` : pathOrUrl;
 }

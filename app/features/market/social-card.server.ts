@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import type { FileStore } from "~/infra/file-store.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { socialCardKey } from "~/lib/image-variants";
@@ -45,7 +46,7 @@ export function socialCardVersion(
 
 /** The card's URL (site-relative): the stored file under /media with its version. */
 export function socialCardPath(listing: SocialCardListing): string {
-  return `/media/${socialCardKey(listing.previewKey)}?v=${socialCardVersion(listing)}`;
+  return `${publicMediaUrl(socialCardKey(listing.previewKey))}?v=${socialCardVersion(listing)}`;
 }
 
 /** Text as SVG character data or an attribute value: markup, quotes and ampersands are entities. */

@@ -388,7 +388,7 @@ export async function adoptUploadedRelease(
     throw unsupportedMedia(NOT_A_PDF);
   }
   const fileKey = newFileKey("releases", "pdf");
-  await store.adopt(fileKey, args.path);
+  await store.putFile(fileKey, args.path);
   return saveRelease(db, store, {
     userId: args.userId,
     image: args.image,

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { StylizedImageRow } from "#db/schema";
 import type { Config } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
@@ -27,7 +26,7 @@ export async function receiveReleaseUpload(
   config: Config,
   args: { userId: string; image: StylizedImageRow; upload: UploadBody; now: Date },
 ) {
-  sweepScratchSoon(path.join(files.root, "tmp"));
+  sweepScratchSoon(await files.scratchDir());
   const upload = await receiveFileUpload(args.upload, {
     field: RELEASE_FIELD,
     maxFileBytes: MAX_RELEASE_BYTES,

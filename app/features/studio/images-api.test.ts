@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as media from "~/routes/_resources+/media.$";
 import { getDb } from "~/infra/db.server";
-import { getFileStore } from "~/infra/file-store.server";
+import { getLocalFileStore } from "~/infra/file-store.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/setup/studio";
@@ -41,7 +41,7 @@ const imagesOf = (userId: string) =>
   getDb().selectFrom("images").select("id").where("user_id", "=", userId).execute();
 
 function scratchFiles(): string[] {
-  const dir = path.join(getFileStore().root, "tmp");
+  const dir = path.join(getLocalFileStore().root, "tmp");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
@@ -372,7 +372,7 @@ describe("DELETE /api/token-images/{id}", () => {
   it("removes the image, its stylized and optimized versions and their files; 404 afterwards", async () => {
     const { user, token } = await createTestUser();
     const body = await uploaded(token);
-    const store = getFileStore();
+    const store = getLocalFileStore();
     const row = await getDb()
       .selectFrom("images")
       .selectAll()

@@ -128,7 +128,7 @@ export async function storeUploadedImage(
     try {
       await db.transaction().execute(async (trx) => {
         await args.admit?.(trx, row);
-        await store.adopt(key, encodedPath);
+        await store.putFile(key, encodedPath, trx);
         adopted = true;
         await trx.insertInto("images").values(row).execute();
       });

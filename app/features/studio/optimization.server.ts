@@ -97,15 +97,15 @@ export async function optimizeStylizedImage(
       },
     );
   }
-  const sourcePath = store.pathOf(row.file_key);
-  const metadata = await sharp(sourcePath).metadata();
+  const source = await store.read(row.file_key);
+  const metadata = await sharp(source).metadata();
   const xmp = disclosureXmp(
     creatorToolIn(metadata.xmp?.toString("utf8") ?? "") ??
       `${PRODUCT_NAME} (${row.provider} engine)`,
     digitalSourceTypeOf(row.provider),
   );
 
-  let pipeline = sharp(sourcePath).rotate();
+  let pipeline = sharp(source).rotate();
   const box = resolutionBox(settings.resolution);
   let upscaledBy: string | null = null;
   const sourceWidth =
@@ -124,7 +124,7 @@ export async function optimizeStylizedImage(
       });
     }
     const enlarged = await enlarge(
-      await fsp.readFile(sourcePath),
+      source,
       enlargedSize(sourceWidth, sourceHeight, longEdge),
       args.upscaler,
     );
@@ -172,7 +172,7 @@ export async function optimizeStylizedImage(
   const scratch = await store.scratchPath();
   try {
     const written = await output.toFile(scratch);
-    await store.adopt(key, scratch);
+    await store.putFile(key, scratch);
     const updated = await db
       .updateTable("stylized_images")
       .set({

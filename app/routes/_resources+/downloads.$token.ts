@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attemptProcedure } from "~/web/screen-action.server";
-import { storedFileResponse } from "~/web/stored-file.server";
+import { presignedDownloadRedirect, storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
 import {
   RefundedDownloadError,
@@ -37,6 +37,11 @@ export async function loader(args: LoaderFunctionArgs) {
       return errorResponse(error);
     }
     const file = outcome.result;
+    // With object storage the bytes come from the store: the download was counted, the link lives a minute.
+    if (request.method !== "HEAD") {
+      const redirect = await presignedDownloadRedirect(file.fileKey, file.filename);
+      if (redirect) return redirect;
+    }
     const ascii = file.filename.replace(/[^\x20-\x7e]|"/g, "_");
     return await storedFileResponse(
       file.fileKey,

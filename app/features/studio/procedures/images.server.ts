@@ -1,5 +1,4 @@
 import fsp from "node:fs/promises";
-import path from "node:path";
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { HttpError, notFound, unsupportedMedia } from "~/infra/errors.server";
@@ -73,7 +72,7 @@ export const uploadImage = defineProcedure({
   input: z.object({}),
   async run({ user, ctx }) {
     const store = ctx.files;
-    sweepScratchSoon(path.join(store.root, "tmp"));
+    sweepScratchSoon(await store.scratchDir());
     const daily = {
       userId: user.id,
       kind: "upload" as const,

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { newId } from "~/infra/ids.server";
+import { DELETED_FILES_KEPT_MS, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
+import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
+
+/**
+ * Files on the data volume under DATA_DIR/files, one file per key. Writes go
+ * to a temporary name first and are renamed into place, so a crash never
+ * leaves half a file under a real key.
+ */
+/** Removed files wait here (outside every area) until purgeDeletedFiles. */
+export const DELETED_DIR = ".deleted";
+
+export class LocalFileStore implements FileStore {
+  readonly kind = "local";
+  constructor(public readonly root: string) {}
+
+  /** The absolute path of a key; refuses anything that is not a key we made. */
+  pathOf(key: string): string {
+    if (!isValidFileKey(key)) throw new Error(`Not a file key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async write(key: string, data: Buffer | Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
+    await fsp.writeFile(temporary, data);
+    await fsp.rename(temporary, target);
+  }
+
+  /** Moves a scratch file (on the same volume) under a key: a rename. */
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(sourcePath, target);
+  }
+
+  read(key: string): Promise<Buffer> {
+    return fsp.readFile(this.pathOf(key));
+  }
+
+  stream(key: string): Readable {
+    return fs.createReadStream(this.pathOf(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fsp.access(this.pathOf(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async size(key: string): Promise<number> {
+    return (await fsp.stat(this.pathOf(key))).size;
+  }
+
+  /**
+   * Removes a file from its key; a file already gone is not an error. The
+   * bytes are kept under .deleted/ for DELETED_FILES_KEPT_MS, so a backup
+   * whose database snapshot still names the file can copy it
+   * (docs/decisions/010-deleted-files-kept-briefly.md); then they are purged.
+   */
+  async remove(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    await this.moveToDeleted(key);
+    // An image's variants (smaller and AVIF/WebP copies, app/lib/image-variants.ts) go with it.
+    if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) {
+      await Promise.all(
+        variantKeysOf(key)
+          .filter(isValidFileKey)
+          .map((variant) => this.moveToDeleted(variant)),
+      );
+    }
+    // A listing preview's social card goes with it too.
+    if (
+      key.startsWith("previews/") &&
+      key.endsWith(".jpg") &&
+      !isVariantKey(key) &&
+      !key.endsWith("_card.jpg")
+    ) {
+      const card = socialCardKey(key);
+      // With its own variants, should anyone have asked for one.
+      if (isValidFileKey(card)) await this.remove(card);
+    }
+  }
+
+  private async moveToDeleted(key: string): Promise<void> {
+    const from = this.pathOf(key);
+    const to = this.deletedPathOf(key);
+    await fsp.mkdir(path.dirname(to), { recursive: true });
+    try {
+      await fsp.rename(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    const now = new Date();
+    await fsp.utimes(to, now, now); // the purge counts from the deletion
+  }
+
+  /** Where a removed file waits for its purge. */
+  deletedPathOf(key: string): string {
+    this.pathOf(key); // the same key check
+    return path.join(this.root, DELETED_DIR, key);
+  }
+
+  /** Scratch files live on the same volume (same filesystem, so putFile() is a rename). */
+  async scratchDir(): Promise<string> {
+    const dir = path.join(this.root, "tmp");
+    await fsp.mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  async scratchPath(): Promise<string> {
+    return path.join(await this.scratchDir(), `${newId()}.upload`);
+  }
+
+  async isReachable(): Promise<boolean> {
+    try {
+      await fsp.access(this.root, fs.constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Purges removed files kept longer than `keptMs`. Answers how many went. */
+export async function purgeDeletedFiles(
+  root: string,
+  now = Date.now(),
+  keptMs = DELETED_FILES_KEPT_MS,
+): Promise<number> {
+  const dir = path.join(root, DELETED_DIR);
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0; // nothing removed yet
+  }
+  let purged = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    try {
+      if (now - (await fsp.stat(file)).mtimeMs < keptMs) continue;
+      await fsp.rm(file, { force: true });
+      purged += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return purged;
+}

@@ -1,0 +1,78 @@
+import { HttpError } from "~/infra/errors.server";
+
+/**
+ * What object storage failures become: errors that say what failed and never
+ * carry the SDK's request (its headers hold the signature and access key id).
+ */
+
+export const OBJECT_STORE_RETRY_AFTER_SECONDS = 10;
+
+/** The object store could not be reached or answered 5xx: try again shortly (503 with Retry-After). */
+export class ObjectStoreUnavailableError extends HttpError {
+  constructor(operation: string) {
+    super(
+      503,
+      `File storage is unavailable right now (${operation}); please try again shortly`,
+      undefined,
+      { "Retry-After": String(OBJECT_STORE_RETRY_AFTER_SECONDS) },
+    );
+    this.name = "ObjectStoreUnavailableError";
+  }
+}
+
+/** The object store refused a request (a wrong bucket or credentials: a setting to fix). */
+export class ObjectStoreError extends Error {
+  constructor(operation: string, reason: string) {
+    super(`File storage refused ${operation}: ${reason}`);
+    this.name = "ObjectStoreError";
+  }
+}
+
+/** A key with no object; `code` is ENOENT as for a missing file on the local volume. */
+export class StoredFileMissingError extends Error {
+  readonly code = "ENOENT";
+  constructor(key: string) {
+    super(`No stored file under ${key}`);
+    this.name = "StoredFileMissingError";
+  }
+}
+
+export function isObjectStoreUnavailable(error: unknown): error is ObjectStoreUnavailableError {
+  return error instanceof ObjectStoreUnavailableError;
+}
+
+interface SdkErrorShape {
+  name?: string;
+  code?: string;
+  $metadata?: { httpStatusCode?: number };
+  $fault?: string;
+}
+
+/** Whether an SDK error says the object is not there (404 / NoSuchKey / NotFound). */
+export function isMissingObject(error: unknown): boolean {
+  const e = error as SdkErrorShape;
+  return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** The SDK's error as one of ours: only its name and status survive, never its request. */
+export function objectStoreError(operation: string, key: string, error: unknown): Error {
+  if (isMissingObject(error)) return new StoredFileMissingError(key);
+  const e = error as SdkErrorShape;
+  const status = e?.$metadata?.httpStatusCode;
+  const networkCodes = [
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ENOTFOUND",
+    "ETIMEDOUT",
+    "EAI_AGAIN",
+    "EPIPE",
+  ];
+  if (
+    status === undefined ||
+    status >= 500 ||
+    networkCodes.includes(e?.code ?? "") ||
+    e?.name === "TimeoutError"
+  )
+    return new ObjectStoreUnavailableError(operation);
+  return new ObjectStoreError(operation, `${String(e?.name ?? "error")} (HTTP ${status})`);
+}

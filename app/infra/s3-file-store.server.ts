@@ -1,0 +1,279 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { PassThrough, type Readable } from "node:stream";
+import {
+  GetObjectCommand,
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { DB } from "~/infra/db.server";
+import { newId } from "~/infra/ids.server";
+import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
+import { recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
+import { isMissingObject, objectStoreError } from "~/infra/object-store-errors.server";
+import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
+
+/** A public object never changes under its key: any cache may keep it for a year. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  avif: "image/avif",
+  json: "application/json",
+  zip: "application/zip",
+  pdf: "application/pdf",
+  bin: "application/octet-stream",
+};
+
+export interface S3Settings {
+  endpoint?: string;
+  region?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  bucket: string;
+  publicBucket: string;
+  publicBaseUrl: string;
+}
+
+/** An S3 client that gives up quickly (an upload answers 503 rather than hanging). */
+export function s3Client(settings: S3Settings): S3Client {
+  // The SDK's notice about future Node versions is not this app's to act on at every start.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  return new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region ?? "auto",
+    forcePathStyle: settings.forcePathStyle,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    maxAttempts: 2,
+    // Checksums only where S3 requires them: what R2, MinIO and other S3-compatible servers accept.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+  });
+}
+
+/**
+ * Files in S3-compatible object storage: public areas (previews, samples,
+ * avatars) in the public bucket with year-long immutable caching, the rest in
+ * the private bucket, reached through presigned URLs. A key is recorded in
+ * file_intents before its object is written, and a removal is a row that
+ * sweepObjectStore carries out after DELETED_FILES_KEPT_MS.
+ */
+export class S3FileStore implements FileStore {
+  readonly kind = "s3";
+
+  constructor(
+    private readonly client: S3Client,
+    readonly settings: S3Settings,
+    private readonly db: DB,
+    private readonly scratchRoot: string,
+  ) {}
+
+  bucketOf(key: string): string {
+    if (!isValidFileKey(key)) throw new Error(`Not a file key: ${key}`);
+    return isPublicKey(key) ? this.settings.publicBucket : this.settings.bucket;
+  }
+
+  private objectHeaders(key: string) {
+    const extension = key.slice(key.lastIndexOf(".") + 1);
+    return {
+      ContentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
+      // A social card is made again under its key when the title or price changes: cached an hour, not for ever.
+      ...(isPublicKey(key)
+        ? {
+            CacheControl: key.endsWith("_card.jpg") ? "public, max-age=3600" : PUBLIC_CACHE_CONTROL,
+          }
+        : {}),
+    };
+  }
+
+  async write(key: string, data: Buffer | Uint8Array, within?: DB): Promise<void> {
+    const Bucket = this.bucketOf(key);
+    await recordFileIntent(within ?? this.db, key);
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: data, ...this.objectHeaders(key) }),
+      );
+    } catch (error) {
+      throw objectStoreError("storing a file", key, error);
+    }
+  }
+
+  /** A multipart upload streamed from the scratch file, which is removed afterwards (stored or not). */
+  async putFile(key: string, scratchPath: string, within?: DB): Promise<void> {
+    const Bucket = this.bucketOf(key);
+    try {
+      await recordFileIntent(within ?? this.db, key);
+      const upload = new Upload({
+        client: this.client,
+        params: {
+          Bucket,
+          Key: key,
+          Body: fs.createReadStream(scratchPath),
+          ...this.objectHeaders(key),
+        },
+        queueSize: 2,
+        partSize: 5 * 1024 * 1024,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+    } catch (error) {
+      throw objectStoreError("storing a file", key, error);
+    } finally {
+      await fsp.rm(scratchPath, { force: true });
+    }
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucketOf(key), Key: key }),
+      );
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    } catch (error) {
+      throw objectStoreError("reading a file", key, error);
+    }
+  }
+
+  stream(key: string): Readable {
+    const out = new PassThrough();
+    this.client
+      .send(new GetObjectCommand({ Bucket: this.bucketOf(key), Key: key }))
+      .then((answer) => {
+        const body = answer.Body as Readable;
+        body.on("error", (error) => out.destroy(objectStoreError("reading a file", key, error)));
+        body.pipe(out);
+      })
+      .catch((error: unknown) => out.destroy(objectStoreError("reading a file", key, error)));
+    return out;
+  }
+
+  private async head(key: string) {
+    try {
+      return await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucketOf(key), Key: key }),
+      );
+    } catch (error) {
+      throw objectStoreError("looking up a file", key, error);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.head(key);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === "ENOENT") return false;
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number> {
+    return (await this.head(key)).ContentLength ?? 0;
+  }
+
+  /** Records the removal (with the image's variants and social card); sweepObjectStore deletes the objects later. */
+  async remove(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    const keys = [key];
+    if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) keys.push(...variantKeysOf(key));
+    if (
+      key.startsWith("previews/") &&
+      key.endsWith(".jpg") &&
+      !isVariantKey(key) &&
+      !key.endsWith("_card.jpg")
+    ) {
+      const card = socialCardKey(key);
+      keys.push(card, ...variantKeysOf(card));
+    }
+    await recordFileRemoval(this.db, keys.filter(isValidFileKey));
+  }
+
+  /** Deletes objects now (the sweep's last step). Missing objects are not an error. */
+  async deleteNow(keys: string[]): Promise<void> {
+    const byBucket = new Map<string, string[]>();
+    for (const key of keys) {
+      const bucket = this.bucketOf(key);
+      byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), key]);
+    }
+    // One request per key: DeleteObjects needs a body checksum that not every S3-compatible server checks alike.
+    for (const [Bucket, bucketKeys] of byBucket) {
+      for (const Key of bucketKeys) {
+        try {
+          await this.client.send(new DeleteObjectCommand({ Bucket, Key }));
+        } catch (error) {
+          if (!isMissingObject(error)) throw objectStoreError("deleting files", Key, error);
+        }
+      }
+    }
+  }
+
+  async scratchDir(): Promise<string> {
+    const dir = path.join(this.scratchRoot, "tmp");
+    await fsp.mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  async scratchPath(): Promise<string> {
+    return path.join(await this.scratchDir(), `${newId()}.upload`);
+  }
+
+  /** Both buckets answer a signed request (a missing probe key is an answer: 404). */
+  async isReachable(): Promise<boolean> {
+    try {
+      for (const Bucket of [this.settings.bucket, this.settings.publicBucket]) {
+        await this.client
+          .send(new HeadObjectCommand({ Bucket, Key: "tmp/reachability-probe.bin" }))
+          .catch((error: unknown) => {
+            if (!isMissingObject(error) || (error as { name?: string }).name === "NoSuchBucket")
+              throw error;
+          });
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The address of a public file: FILES_PUBLIC_BASE_URL/<key>. */
+  publicUrl(key: string): string {
+    return `${this.settings.publicBaseUrl.replace(/\/+$/, "")}/${key}`;
+  }
+
+  /**
+   * A presigned GET URL valid `ttlSeconds`; with `attachmentName`, the store
+   * answers with Content-Disposition: attachment under that name.
+   */
+  async presignedUrl(key: string, ttlSeconds: number, attachmentName?: string): Promise<string> {
+    const ascii = attachmentName?.replace(/[^\x20-\x7e]|"/g, "_");
+    // The UTF-8 name only when the ASCII one lost something.
+    const utf8 =
+      attachmentName && ascii !== attachmentName
+        ? `; filename*=UTF-8''${encodeURIComponent(attachmentName)}`
+        : "";
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucketOf(key),
+        Key: key,
+        ...(attachmentName
+          ? {
+              ResponseContentDisposition: `attachment; filename="${ascii}"${utf8}`,
+            }
+          : {}),
+      }),
+      { expiresIn: Math.max(1, Math.floor(ttlSeconds)) },
+    );
+  }
+}
