@@ -11,6 +11,8 @@ export const CRASH_POINTS = [
   "webhook-event-recorded",
   /** Fulfillment: the order is marked paid in the transaction, no grants or ledger rows yet. */
   "order-marked-paid",
+  /** Upload: the original is stored, its row is not committed yet. */
+  "original-stored",
   /** Styling job: the styled file is stored, its row does not name it yet. */
   "styled-file-stored",
   /** Publishing job: the connector's files are stored, the publication row does not name them yet. */

@@ -7,6 +7,7 @@ import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
+import { crashPoint } from "~/infra/crash-points.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import type { ImageJson, ImageWithStylized } from "~/features/studio/types";
 import { stylizedImageJson } from "~/features/studio/stylized-images.server";
@@ -130,6 +131,7 @@ export async function storeUploadedImage(
         await args.admit?.(trx, row);
         await store.putFile(key, encodedPath, trx);
         adopted = true;
+        crashPoint("original-stored");
         await trx.insertInto("images").values(row).execute();
       });
     } catch (error) {

@@ -12,7 +12,9 @@ export interface CreatorSession {
   stylize: (imageId: string, style: string) => Promise<{ id: string; status: string }>;
 }
 
-export async function signInCreator(server: RunningServer): Promise<CreatorSession> {
+export async function signInCreator(
+  server: Pick<RunningServer, "fetch">,
+): Promise<CreatorSession> {
   const login = await server.fetch("/api/token-login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
