@@ -2,9 +2,9 @@
  * npm run bench (after npm run build): every benchmark in one run,
  * each figure next to what it is compared with and its limit, as a ratio.
  * Measures and prints; asserts nothing. Figures go in docs/performance.md.
- *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|search|memory|bundle ...]
+ *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|search|media|memory|bundle ...]
  *   (--quick: fewer runs, shorter loads; --port: the first of the three ports the
- *   servers use, 4150-4152 by default; names: only those parts)
+ *   servers use, 4150-4152 by default, and the object store the first + 10; names: only those parts)
  * The marketplace part also runs in-process on SQLite and, when a PostgreSQL
  * server answers at BENCH_DATABASE_URL (else TEST_DATABASE_URL), on a fresh
  * database there with the same data, and prints the two side by side.
@@ -27,6 +27,7 @@ import { testPostgresDatabase } from "../../tests/setup/test-postgres";
 import { benchSearch } from "./search";
 import { benchMarketplace, benchOptimize, benchUploadMemory } from "./server-bench";
 import { benchStyleEngine } from "./style-engine";
+import { benchMediaStore } from "./media-store";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../..");
 if (!fs.existsSync(path.join(root, "build", "index.js"))) {
@@ -143,6 +144,9 @@ try {
     engines = await measureMarketplaceEngines(quick);
     return marketplaceEngineRows(engines);
   });
+  await step("media", "page views with images from the object store", () =>
+    benchMediaStore(scratch, PORT, quick ? 2 : 5),
+  );
   await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
   await step("bundle", "client JavaScript", () => benchClientBundles(root));
 } finally {
