@@ -7,7 +7,15 @@ import { eventually, signInCreator, type CreatorSession } from "./support/creato
 import { ROOT, startServer, type RunningServer } from "./support/server-process";
 import { createProcessPostgres, type ProcessPostgres } from "./support/shared-postgres";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./support/round-robin-proxy";
-import { startS3Server, type TestS3Server } from "../setup/s3-server";
+import {
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type ListObjectsV2CommandOutput,
+} from "@aws-sdk/client-s3";
+import { openDatabase } from "~/infra/db.server";
+import { sweepObjectStore } from "~/infra/file-intents.server";
+import { startS3Server, type S3TestServer } from "../setup/s3-server";
 
 /**
  * The product past one machine: two web processes (ROLE=web) behind a
@@ -30,6 +38,8 @@ import { startS3Server, type TestS3Server } from "../setup/s3-server";
 interface Deployment {
   /** Settings every process of the deployment gets (database, secret, store). */
   env: Record<string, string>;
+  /** The database file or URL, for the test's own connection. */
+  databaseAddress: string;
   /** Where each process keeps its local files (scratch; the SQLite file when shared). */
   dataDirOf: (name: string) => string;
   query: <T>(sql: string) => Promise<T[]>;
@@ -45,6 +55,7 @@ async function sqliteDeployment(scratch: string): Promise<Deployment> {
   const dataDir = path.join(scratch, "shared-data");
   return {
     env: {},
+    databaseAddress: path.join(dataDir, "selfie-studio.sqlite"),
     dataDirOf: () => dataDir,
     query: async <T>(sql: string) => {
       const db = new SQLite(path.join(dataDir, "selfie-studio.sqlite"), {
@@ -65,6 +76,7 @@ async function postgresDeployment(scratch: string, postgres: ProcessPostgres): P
   return {
     // One APP_SECRET for every process, as machines behind one address share it.
     env: { DATABASE_URL: postgres.url, APP_SECRET: crypto.randomBytes(32).toString("hex") },
+    databaseAddress: postgres.url,
     dataDirOf: (name) => path.join(scratch, name),
     query: (sql) => postgres.query(sql),
     close: () => postgres.drop(),
@@ -108,14 +120,14 @@ interface StoreReport {
  */
 async function compareRowsWithStore(
   deployment: Deployment,
-  s3: TestS3Server,
+  s3: S3TestServer,
 ): Promise<StoreReport> {
   const live = (await deployment.query<{ key: string }>(LIVE_KEYS)).map((row) => row.key);
   const named = new Set((await deployment.query<{ key: string }>(NAMED_KEYS)).map((r) => r.key));
   const waiting = new Set(
     (await deployment.query<{ key: string }>(PENDING_KEYS)).map((row) => row.key),
   );
-  const objects = new Set(await s3.listAllKeys());
+  const objects = new Set(await objectKeys(s3));
   const stems = new Set([...named].map((key) => key.replace(/\.[a-z0-9]+$/, "")));
   const belongsToNamed = (key: string) => {
     // An image's smaller copies and social card, and a kit beside its image.
@@ -132,8 +144,36 @@ async function compareRowsWithStore(
   };
 }
 
-/** Keys the store is waiting on: written but not yet named, or removed and kept for the delay. */
-const PENDING_KEYS = `select key from file_intents union select key from file_removals`;
+/** Keys the store is waiting on: written and not yet named, or removed and kept for the delay. */
+const PENDING_KEYS = `select file_key as key from file_intents`;
+
+/** The test's own S3 client for the server (its one key pair). */
+function s3Client(s3: S3TestServer): S3Client {
+  return new S3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+}
+
+/** Every object in both buckets, listed by the test itself. */
+async function objectKeys(s3: S3TestServer): Promise<string[]> {
+  const client = s3Client(s3);
+  const keys: string[] = [];
+  for (const bucket of [s3.bucket, s3.publicBucket]) {
+    let token: string | undefined;
+    do {
+      const page: ListObjectsV2CommandOutput = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+      );
+      keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+      token = page.NextContinuationToken;
+    } while (token);
+  }
+  client.destroy();
+  return keys;
+}
 
 async function runJourney(
   kind: "sqlite" | "postgres",
@@ -304,7 +344,8 @@ async function runJourney(
     expect(before.missing).toEqual([]);
     expect(before.orphans).toEqual([]);
     expect(before.pending.length, "the two interrupted writes").toBeGreaterThanOrEqual(2);
-    await sweepAsIfLater(worker, deployment);
+    const swept = await sweepAsIfLater(deployment, s3);
+    expect(swept.sort()).toEqual(before.pending.sort());
     const after = await compareRowsWithStore(deployment, s3);
     expect(after).toEqual({ missing: [], orphans: [], pending: [] });
   } finally {
@@ -341,11 +382,37 @@ async function completed(creator: CreatorSession, id: string): Promise<StylizedJ
   );
 }
 
-/** Runs the store's sweep as it would run once the delays have passed. */
-async function sweepAsIfLater(worker: RunningServer, deployment: Deployment): Promise<void> {
-  void worker;
-  void deployment;
-  throw new Error("to be wired to the store's sweep");
+/**
+ * The worker's periodic object-store sweep, run here as it will run once the
+ * delays have passed (an hour for an unnamed write, 15 minutes for a removal):
+ * the app's own sweep over the same database, deleting through the test's
+ * client.
+ */
+async function sweepAsIfLater(deployment: Deployment, s3: S3TestServer): Promise<string[]> {
+  const db = openDatabase(deployment.databaseAddress);
+  const client = s3Client(s3);
+  try {
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const swept = await sweepObjectStore(
+      db,
+      {
+        deleteNow: async (keys) => {
+          for (const bucket of [s3.bucket, s3.publicBucket])
+            await client.send(
+              new DeleteObjectsCommand({
+                Bucket: bucket,
+                Delete: { Objects: keys.map((Key) => ({ Key })) },
+              }),
+            );
+        },
+      },
+      later,
+    );
+    return swept.deleted;
+  } finally {
+    client.destroy();
+    await db.destroy();
+  }
 }
 
 test.describe.configure({ mode: "serial" });
