@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 
 /**
@@ -58,13 +57,15 @@ export function isPublicKey(key: string): boolean {
 export interface FileStore {
   readonly kind: "local" | "s3";
   /**
-   * Stores bytes under a key. `within`: the transaction the caller is in, if
-   * any (object storage records the key in the database first, and SQLite has
-   * one connection: outside the caller's transaction it would wait for it).
+   * Stores bytes under a key. Never inside a database transaction: object
+   * storage first commits the key as an intent (so a crash after the write
+   * leaves an object the sweep can find), which a transaction would take back
+   * with it; and on SQLite, whose one connection the transaction holds, it
+   * would wait for ever. Store the file, then commit the row that names it.
    */
-  write(key: string, data: Buffer | Uint8Array, within?: DB): Promise<void>;
-  /** Stores a scratch file (from scratchPath()) under a key; the scratch file is gone afterwards. */
-  putFile(key: string, scratchPath: string, within?: DB): Promise<void>;
+  write(key: string, data: Buffer | Uint8Array): Promise<void>;
+  /** Stores a scratch file (from scratchPath()) under a key; the scratch file is gone afterwards. Not inside a transaction either. */
+  putFile(key: string, scratchPath: string): Promise<void>;
   read(key: string): Promise<Buffer>;
   /** The bytes as a stream (an error, such as a missing key, is emitted on the stream). */
   stream(key: string): Readable;

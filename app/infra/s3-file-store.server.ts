@@ -98,9 +98,9 @@ export class S3FileStore implements FileStore {
     };
   }
 
-  async write(key: string, data: Buffer | Uint8Array, within?: DB): Promise<void> {
+  async write(key: string, data: Buffer | Uint8Array): Promise<void> {
     const Bucket = this.bucketOf(key);
-    await recordFileIntent(within ?? this.db, key);
+    await recordFileIntent(this.db, key);
     try {
       await this.client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: data, ...this.objectHeaders(key) }),
@@ -111,10 +111,10 @@ export class S3FileStore implements FileStore {
   }
 
   /** A multipart upload streamed from the scratch file, which is removed afterwards (stored or not). */
-  async putFile(key: string, scratchPath: string, within?: DB): Promise<void> {
+  async putFile(key: string, scratchPath: string): Promise<void> {
     const Bucket = this.bucketOf(key);
     try {
-      await recordFileIntent(within ?? this.db, key);
+      await recordFileIntent(this.db, key);
       const upload = new Upload({
         client: this.client,
         params: {

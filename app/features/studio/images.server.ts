@@ -125,17 +125,17 @@ export async function storeUploadedImage(
       created_at: args.now.toISOString(),
       original_removed_at: null,
     };
-    let adopted = false;
+    // The file first, then the row that names it (never the reverse, never inside the transaction):
+    // a crash between the two leaves a file no row names, which the sweeps remove.
+    await store.putFile(key, encodedPath);
+    crashPoint("original-stored");
     try {
       await db.transaction().execute(async (trx) => {
         await args.admit?.(trx, row);
-        await store.putFile(key, encodedPath, trx);
-        adopted = true;
-        crashPoint("original-stored");
         await trx.insertInto("images").values(row).execute();
       });
     } catch (error) {
-      if (adopted) await store.remove(key);
+      await store.remove(key);
       throw error;
     }
     return row;

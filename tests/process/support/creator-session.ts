@@ -12,9 +12,7 @@ export interface CreatorSession {
   stylize: (imageId: string, style: string) => Promise<{ id: string; status: string }>;
 }
 
-export async function signInCreator(
-  server: Pick<RunningServer, "fetch">,
-): Promise<CreatorSession> {
+export async function signInCreator(server: Pick<RunningServer, "fetch">): Promise<CreatorSession> {
   const login = await server.fetch("/api/token-login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
