@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { FileStore } from "~/infra/file-store.server";
+import type { FileStore } from "~/infra/file-keys.server";
 import { newId } from "~/infra/ids.server";
 
 /**
