@@ -29,6 +29,11 @@ export async function recordFileIntent(db: DB, key: string, now = new Date()): P
     .execute();
 }
 
+/** Forgets a key's intent: its object was deleted at once (FileStore.discard). */
+export async function dropFileIntent(db: DB, key: string): Promise<void> {
+  await db.deleteFrom("file_intents").where("file_key", "=", key).execute();
+}
+
 export async function recordFileRemoval(
   db: DB,
   keys: string[],

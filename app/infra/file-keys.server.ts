@@ -73,6 +73,12 @@ export interface FileStore {
   size(key: string): Promise<number>;
   /** Removes a key (with its variants and social card); kept DELETED_FILES_KEPT_MS before the bytes go. */
   remove(key: string | null | undefined): Promise<void>;
+  /**
+   * Deletes at once a file just stored whose row was never committed (its
+   * transaction refused it): no row, and so no backup, ever named it, so it
+   * does not wait like a removal. A file already gone is not an error.
+   */
+  discard(key: string): Promise<void>;
   /** A fresh path for a scratch file on this machine's local disk. */
   scratchPath(): Promise<string>;
   /** The local directory scratch files are made in (swept of stale ones by the upload procedures). */

@@ -66,6 +66,10 @@ export class LocalFileStore implements FileStore {
    * whose database snapshot still names the file can copy it
    * (docs/decisions/010-deleted-files-kept-briefly.md); then they are purged.
    */
+  async discard(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
   async remove(key: string | null | undefined): Promise<void> {
     if (!key) return;
     await this.moveToDeleted(key);

@@ -14,7 +14,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
 import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
-import { recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
+import { dropFileIntent, recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
 import { isMissingObject, objectStoreError } from "~/infra/object-store-errors.server";
 import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
 
@@ -201,6 +201,11 @@ export class S3FileStore implements FileStore {
   }
 
   /** Deletes objects now (the sweep's last step). Missing objects are not an error. */
+  async discard(key: string): Promise<void> {
+    await this.deleteNow([key]);
+    await dropFileIntent(this.db, key);
+  }
+
   async deleteNow(keys: string[]): Promise<void> {
     const byBucket = new Map<string, string[]>();
     for (const key of keys) {

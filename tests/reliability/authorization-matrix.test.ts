@@ -18,6 +18,7 @@ import { startEmailChange } from "~/features/accounts/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { PDFDocument } from "pdf-lib";
 import { getFileStore } from "~/infra/file-store.server";
+import { failedTestJob, TEST_JOB_ERROR } from "#tests/setup/jobs";
 import { signModelRelease } from "~/features/publishing/model-releases.server";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
@@ -134,6 +135,42 @@ const portrait = fixture("portrait.png");
 /** A completed stylized image of Alice's (with its original), made for one call. */
 async function freshStylized(w: World) {
   return createStylizedImage(w.alice.user.id);
+}
+
+/** The admin's Retry or Cancel of a failed job: only the admin's call changes it. */
+function adminJobAction(action: "retry" | "cancel", statusAfter: string) {
+  return {
+    kind: "admin" as const,
+    ok: 200,
+    prepare: async (): Promise<Prepared> => {
+      const jobId = await failedTestJob();
+      return {
+        call: { path: `/api/admin/jobs/${jobId}/${action}`, params: { jobId } },
+        data: { id: jobId },
+      };
+    },
+    check: async ({
+      role,
+      body,
+      prepared,
+    }: {
+      role: string;
+      body: unknown;
+      prepared: Prepared;
+    }) => {
+      const job = await getDb()
+        .selectFrom("jobs")
+        .select(["status", "last_error"])
+        .where("id", "=", prepared.data!.id as string)
+        .executeTakeFirstOrThrow();
+      if (role === "admin") {
+        expect(body).toMatchObject({ id: prepared.data!.id, status: statusAfter });
+        expect(job.status).toBe(statusAfter);
+      } else {
+        expect(job).toEqual({ status: "failed", last_error: TEST_JOB_ERROR });
+      }
+    },
+  };
 }
 
 function rows(body: unknown): Record<string, unknown>[] {
@@ -517,6 +554,17 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
+  "api.admin.jobs": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      check: ({ role, body }) => {
+        if (role === "admin") expect(Array.isArray(body)).toBe(true);
+      },
+    },
+  },
+  "api.admin.jobs.$jobId.retry": { POST: adminJobAction("retry", "queued") },
+  "api.admin.jobs.$jobId.cancel": { POST: adminJobAction("cancel", "failed") },
   "api.admin.audit": {
     GET: {
       kind: "admin",
@@ -1161,6 +1209,47 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
       check: ({ role, body }) => {
         if (role === "owner") expect(body).toEqual({ id: expect.any(String), status: "pending" });
+      },
+    },
+  },
+  "api.token-images.$id.stylize-all": {
+    POST: {
+      kind: "resource",
+      ok: 202,
+      prepare: async (w) => {
+        const stylized = await freshStylized(w);
+        return {
+          call: {
+            path: `/api/token-images/${stylized.image_id}/stylize-all`,
+            params: { id: stylized.image_id },
+          },
+          bogus: { path: `/api/token-images/${bogusId}/stylize-all`, params: { id: bogusId } },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner") expect(rows(body)).toHaveLength(4);
+      },
+    },
+  },
+  "api.token-stylized-images.$id.reroll": {
+    POST: {
+      kind: "resource",
+      ok: 202,
+      prepare: async (w) => {
+        const stylized = await freshStylized(w);
+        return {
+          call: {
+            path: `/api/token-stylized-images/${stylized.id}/reroll`,
+            params: { id: stylized.id },
+          },
+          bogus: {
+            path: `/api/token-stylized-images/${bogusId}/reroll`,
+            params: { id: bogusId },
+          },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "owner") expect(body).toMatchObject({ id: expect.any(String) });
       },
     },
   },

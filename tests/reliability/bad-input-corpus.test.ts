@@ -45,6 +45,7 @@ import type { World } from "./world";
 import { startAccountExport } from "~/features/accounts/account-exports.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { failedTestJob } from "#tests/setup/jobs";
 
 const listingsRoute = apiRoute("/api/marketplace-listings");
 
@@ -776,6 +777,25 @@ const TARGETS: Target[] = [
     ],
   },
   {
+    route: "api.admin.jobs",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/jobs" }),
+  },
+  ...(["retry", "cancel"] as const).map((action) => ({
+    route: `api.admin.jobs.$jobId.${action}`,
+    method: "POST" as const,
+    as: "admin" as const,
+    // A failed job of its own, which the base call retries or cancels: every case after it names no job.
+    baseStatus: 200,
+    base: async () => ({
+      path: `/api/admin/jobs/:jobId/${action}`,
+      params: { jobId: await failedTestJob() },
+    }),
+    params: { jobId: BOGUS_IDS },
+  })),
+  {
     route: "api.admin.orders.$orderId.refund",
     method: "POST",
     as: "admin",
@@ -950,6 +970,25 @@ const TARGETS: Target[] = [
     required: ["style"],
     fields: {
       style: [...WRONG_TYPES, "", "unknown", "ANIME", "anime ", SQL, SCRIPT, ["anime"], LONG],
+    },
+    params: { id: BOGUS_IDS },
+  },
+  {
+    route: "api.token-images.$id.stylize-all",
+    method: "POST",
+    as: "alice",
+    baseStatus: 202,
+    base: () => ({ path: "/api/token-images/:id/stylize-all", params: { id: images.stylize } }),
+    params: { id: BOGUS_IDS },
+  },
+  {
+    route: "api.token-stylized-images.$id.reroll",
+    method: "POST",
+    as: "alice",
+    baseStatus: 202,
+    base: async () => {
+      const { id } = await createStylizedImage(w.alice.user.id);
+      return { path: "/api/token-stylized-images/:id/reroll", params: { id } };
     },
     params: { id: BOGUS_IDS },
   },
@@ -1465,9 +1504,10 @@ describe("bad-input corpus", () => {
           { "Content-Type": multipart },
         ],
         [
-          "a declared length of 50 MB",
+          // Up to ten files of 10 MB each may come in one upload: a body declared past that is refused unread.
+          "a declared length of 200 MB",
           Buffer.concat([part(fileHeaders(), png), close]),
-          { "Content-Type": multipart, "Content-Length": String(50 * 1024 * 1024) },
+          { "Content-Type": multipart, "Content-Length": String(200 * 1024 * 1024) },
         ],
         [
           "JSON instead of multipart",

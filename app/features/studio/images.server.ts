@@ -135,7 +135,7 @@ export async function storeUploadedImage(
         await trx.insertInto("images").values(row).execute();
       });
     } catch (error) {
-      await store.remove(key);
+      await store.discard(key);
       throw error;
     }
     return row;
