@@ -30,6 +30,28 @@ import type { StylizedImageJson } from "~/features/studio/types";
 
 /** The creator's styles: ask for one, list, poll, delete. */
 
+/** Every request for a style needs the creator's consent to face processing (409 without it). */
+function refuseWithoutConsent(user: Parameters<typeof hasCurrentFaceConsent>[0]) {
+  if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+}
+
+/** Room for the result: on the disk, and in the creator's storage. */
+async function ensureRoomToStyle(ctx: CallContext, userId: string): Promise<void> {
+  await ensureFreeSpace(ctx.config);
+  await ensureStorageLeft(ctx.db, { userId, config: ctx.config });
+}
+
+/** The fields a style request carries besides the image and style: the engine, the day's cap and the consent. */
+function styleRequestOf(ctx: CallContext, userId: string) {
+  return {
+    userId,
+    provider: getStyleEngine(ctx.config).id,
+    now: ctx.now,
+    perDay: ctx.config.STYLIZATIONS_PER_DAY,
+    consentVersion: FACE_CONSENT_VERSION,
+  };
+}
+
 /**
  * Creates a pending stylized image and its durable job; the worker does the
  * rest. Without the creator's consent to face processing (to the text shown
@@ -41,20 +63,15 @@ export const stylizeImage = defineProcedure({
   access: "user",
   input: stylizeSchema,
   async run({ input, user, ctx }) {
-    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+    refuseWithoutConsent(user);
     const image = await findImage(ctx.db, user.id, input.id);
     if (!image) throw notFound("Image not found");
-    await ensureFreeSpace(ctx.config);
-    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    await ensureRoomToStyle(ctx, user.id);
     // The open-styles cap and the daily quota are checked by the insert itself (429 past either).
     const row = await requestStylization(ctx.db, {
-      userId: user.id,
+      ...styleRequestOf(ctx, user.id),
       imageId: image.id,
       style: input.style,
-      provider: getStyleEngine(ctx.config).id,
-      now: ctx.now,
-      perDay: ctx.config.STYLIZATIONS_PER_DAY,
-      consentVersion: FACE_CONSENT_VERSION,
     });
     if (!row) throw notFound("Image not found");
     announceJobs();
@@ -72,19 +89,14 @@ export const stylizeAllStyles = defineProcedure({
   access: "user",
   input: idSchema,
   async run({ input, user, ctx }) {
-    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+    refuseWithoutConsent(user);
     const image = await findImage(ctx.db, user.id, input.id);
     if (!image) throw notFound("Image not found");
-    await ensureFreeSpace(ctx.config);
-    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    await ensureRoomToStyle(ctx, user.id);
     const rows = await requestStylizations(ctx.db, {
-      userId: user.id,
+      ...styleRequestOf(ctx, user.id),
       imageId: image.id,
       styles: STYLE_IDS.map((style) => ({ style })),
-      provider: getStyleEngine(ctx.config).id,
-      now: ctx.now,
-      perDay: ctx.config.STYLIZATIONS_PER_DAY,
-      consentVersion: FACE_CONSENT_VERSION,
     });
     if (!rows) throw notFound("Image not found");
     announceJobs();
@@ -102,20 +114,15 @@ export const rerollStyle = defineProcedure({
   access: "user",
   input: idSchema,
   async run({ input, user, ctx }) {
-    if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+    refuseWithoutConsent(user);
     const earlier = await findStylized(ctx.db, user.id, input.id);
     if (!earlier) throw notFound("Stylized image not found");
     if (!isStyleId(earlier.style)) throw notFound("Stylized image not found");
-    await ensureFreeSpace(ctx.config);
-    await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
+    await ensureRoomToStyle(ctx, user.id);
     const row = await requestStylization(ctx.db, {
-      userId: user.id,
+      ...styleRequestOf(ctx, user.id),
       imageId: earlier.image_id,
       style: earlier.style,
-      provider: getStyleEngine(ctx.config).id,
-      now: ctx.now,
-      perDay: ctx.config.STYLIZATIONS_PER_DAY,
-      consentVersion: FACE_CONSENT_VERSION,
       seed: newSeedUnlike(earlier.seed),
     });
     // The original was removed (its styles kept, e.g. once sold): nothing to style again.
