@@ -108,3 +108,26 @@ export function startupRefusal(error: unknown): StartupError | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether a statement was refused by a unique index: SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY ("UNIQUE constraint failed: table.column")
+ * or PostgreSQL's 23505 (with `table` and `detail` "Key (column)=(…) already
+ * exists"). With `on`, only a violation on that table's column counts, so a
+ * caller that expects one race does not swallow another.
+ */
+export function isUniqueViolation(error: unknown, on?: { table: string; column: string }): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message, table, detail, constraint } = error as Record<string, unknown>;
+  const text = typeof message === "string" ? message : "";
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return !on || text.includes(`${on.table}.${on.column}`);
+  }
+  if (code === "23505") {
+    if (!on) return true;
+    if (typeof table === "string" && table !== on.table) return false;
+    const keyText = `${typeof detail === "string" ? detail : ""} ${typeof constraint === "string" ? constraint : ""}`;
+    return new RegExp(`\\b${on.column}\\b`).test(keyText);
+  }
+  return false;
+}

@@ -13,6 +13,7 @@ import {
   requestEmailChange,
 } from "~/features/accounts/procedures/profile.server";
 import { userForApiToken } from "~/features/accounts/sessions.server";
+import { EMAIL_IN_USE } from "~/features/accounts/email-change.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { AVATAR_SIZE, avatarKeyOf } from "~/features/accounts/avatar.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
@@ -165,6 +166,21 @@ describe("PATCH /api/account", () => {
     expect((await patch({ handle: "taken-one", bio: "Mine" }, { token: owner.token })).status).toBe(
       200,
     );
+  });
+
+  it("of two accounts asking for the same handle at once, one gets it and the other a 409", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const handle = `race-${round}-${Date.now() % 100000}`;
+      const people = [await createTestUser(), await createTestUser()];
+      const answers = await Promise.all(people.map(({ token }) => patch({ handle }, { token })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const holders = await db()
+        .selectFrom("users")
+        .select("id")
+        .where("handle", "=", handle)
+        .execute();
+      expect(holders).toHaveLength(1);
+    }
   });
 
   it("refuses a cross-site cookie call and a malformed body without a 500", async () => {
@@ -372,6 +388,35 @@ describe("email change", () => {
           .executeTakeFirstOrThrow()
       ).used_at,
     ).toBeNull();
+  });
+
+  it("of two accounts confirming the same new address at once, one gets it and the other a 409, never a 500", async () => {
+    const ctx = plainContext("http://localhost:3000");
+    for (let round = 0; round < 5; round += 1) {
+      const address = `contested-${round}-${Date.now()}@example.com`;
+      const people = [await createTestUser(), await createTestUser()];
+      const links: string[] = [];
+      for (const { user } of people) {
+        await invoke(requestEmailChange, user, { email: address, password: TEST_PASSWORD }, ctx);
+        links.push(tokenIn((await mailTo(address)).at(-1)!.text));
+      }
+      const outcomes = await Promise.allSettled(
+        people.map(({ user }, index) =>
+          invoke(confirmEmailChange, user, { token: links[index] }, ctx),
+        ),
+      );
+      const refused = outcomes.filter((outcome) => outcome.status === "rejected");
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      const reason = (refused[0] as PromiseRejectedResult).reason as HttpError;
+      expect([reason.status, reason.message]).toEqual([409, EMAIL_IN_USE]);
+      const holders = await db()
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", address)
+        .execute();
+      expect(holders).toHaveLength(1);
+    }
   });
 
   it("a newer request replaces the link of an older one", async () => {

@@ -1,6 +1,7 @@
 import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { badRequest, HttpError } from "~/infra/errors.server";
+import { isUniqueViolation } from "~/infra/database-errors.server";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
 
@@ -86,7 +87,7 @@ export async function findEmailChange(db: DB, user: UserRow, token: string, now:
 /**
  * Uses a link: marks it used and sets the new address, in one transaction
  * (of two uses at once exactly one changes anything). An address another
- * account took meanwhile is a 409 and changes nothing. The user's web
+ * account took meanwhile, even at the same moment, is a 409 and changes nothing. The user's web
  * sessions and API tokens keep working: the person and the password are the same.
  */
 export async function confirmEmailChange(
@@ -96,6 +97,21 @@ export async function confirmEmailChange(
   now: Date,
 ): Promise<UserRow> {
   const change = await findEmailChange(db, user, token, now);
+  try {
+    return await applyEmailChange(db, user, change, now);
+  } catch (error) {
+    // Another account took the address between the check and the update (two confirmations at once).
+    if (isUniqueViolation(error, { table: "users", column: "email" })) throw emailInUse();
+    throw error;
+  }
+}
+
+async function applyEmailChange(
+  db: DB,
+  user: UserRow,
+  change: Awaited<ReturnType<typeof findEmailChange>>,
+  now: Date,
+): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable("email_changes")

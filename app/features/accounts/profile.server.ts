@@ -1,5 +1,6 @@
 import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
+import { isUniqueViolation } from "~/infra/database-errors.server";
 import { HttpError } from "~/infra/errors.server";
 import type { AccountPatch } from "~/features/accounts/profile-schemas";
 import { HANDLE_TAKEN_MESSAGE } from "~/features/accounts/profile-schemas";
@@ -8,14 +9,8 @@ import { HANDLE_TAKEN_MESSAGE } from "~/features/accounts/profile-schemas";
 export const handleTaken = () =>
   new HttpError(409, HANDLE_TAKEN_MESSAGE, { handle: [HANDLE_TAKEN_MESSAGE] });
 
-function isHandleUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    code === "SQLITE_CONSTRAINT_UNIQUE" &&
-    typeof message === "string" &&
-    message.includes("users.handle")
-  );
-}
+const isHandleUniqueViolation = (error: unknown) =>
+  isUniqueViolation(error, { table: "users", column: "handle" });
 
 /**
  * Changes the fields given (the others stay as they are) and answers the

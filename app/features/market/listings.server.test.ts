@@ -141,6 +141,29 @@ describe("listing a stylized image on the marketplace", () => {
     expect(Number(count.n)).toBe(1);
   });
 
+  it("listing one image twice at once makes one listing, and both calls answer it", async () => {
+    const { user } = await createTestUser();
+    const stylized = await createStylizedImage(user.id);
+    const list = (title: string) =>
+      listStylizedImage(db(), getFileStore(), {
+        userId: user.id,
+        input: listingInputSchema.parse({ stylizedImageId: stylized.id, title, price: "30" }),
+        now: new Date(),
+      });
+    const [one, two] = await Promise.all([list("First"), list("Second")]);
+    expect(one.listing.id).toBe(two.listing.id);
+    expect([one.created, two.created].sort()).toEqual([false, true]);
+    const rows = await db()
+      .selectFrom("listings")
+      .select(["id", "preview_key", "file_key"])
+      .where("stylized_image_id", "=", stylized.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const store = getFileStore();
+    expect(await store.exists(rows[0].file_key)).toBe(true);
+    expect(await store.exists(rows[0].preview_key!)).toBe(true);
+  });
+
   it("prices a listing without a price at the image's price, else 25 dollars", async () => {
     const { user } = await createTestUser();
     const plain = await createStylizedImage(user.id);

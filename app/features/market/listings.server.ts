@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { ListingRow, StylizedImageRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
+import { isUniqueViolation } from "~/infra/database-errors.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
@@ -140,7 +141,7 @@ export async function listStylizedImage(
     return { listing, created: true };
   } catch (error) {
     // Lost a race with a concurrent listing of the same image: the other one stands, update it.
-    if (!existing && isUniqueViolation(error)) {
+    if (!existing && isUniqueViolation(error, { table: "listings", column: "stylized_image_id" })) {
       if (snapshot)
         await Promise.all([store.remove(snapshot.fileKey), store.remove(snapshot.previewKey)]);
       return listStylizedImage(db, store, args);
@@ -151,10 +152,6 @@ export async function listStylizedImage(
 
 function boolFlag(value: boolean | undefined, fallback: number): number {
   return value === undefined ? (fallback ? 1 : 0) : value ? 1 : 0;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 }
 
 interface Snapshot {

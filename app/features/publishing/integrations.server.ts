@@ -1,5 +1,6 @@
 import type { IntegrationMethod, IntegrationRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
+import { isUniqueViolation } from "~/infra/database-errors.server";
 import { open, seal } from "~/infra/crypto-box.server";
 import { newId } from "~/infra/ids.server";
 import {
@@ -272,10 +273,7 @@ export function storeTakenText(shop: string): string {
 
 /** Whether a write failed on the one-connection-per-store index. */
 export function isStoreTakenConflict(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /UNIQUE constraint failed: integrations\.shop_domain/.test(error.message)
-  );
+  return isUniqueViolation(error, { table: "integrations", column: "shop_domain" });
 }
 
 /** Removes a connection and its secret. Answers whether there was one. */

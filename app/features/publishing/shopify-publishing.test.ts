@@ -7,6 +7,7 @@ import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { startPublishWorker } from "#tests/setup/publish-worker";
 import {
+  isStoreTakenConflict,
   openIntegration,
   platformConnections,
   saveOAuthIntegration,
@@ -431,6 +432,28 @@ describe("one connection per store", () => {
     );
     return { response, html: await response.text() };
   }
+
+  it("a second connection saved to the same store is refused by the unique index, which the callback knows as 'store taken'", async () => {
+    const alice = await createTestUser();
+    const bob = await createTestUser();
+    const save = (userId: string) =>
+      saveOAuthIntegration(getDb(), {
+        userId,
+        platform: "shopify",
+        accessToken: `shpat_${userId}`,
+        scopes: ["write_products"],
+        shopDomain: "race-store.myshopify.com",
+        now: new Date(),
+      });
+    await save(alice.user.id);
+    const refused = await save(bob.user.id).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isStoreTakenConflict(refused)).toBe(true);
+    expect(isStoreTakenConflict(new Error("something else"))).toBe(false);
+    expect(await openIntegration(getDb(), bob.user.id, "shopify")).toBeNull();
+  });
 
   it("refuses a second creator's connection to a connected store, and the first creator keeps publishing", async () => {
     const alice = await createTestUser();
