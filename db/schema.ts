@@ -563,6 +563,13 @@ export interface FileIntentsTable {
   remove_after: string | null;
 }
 
+/** One hit on a rate limit counted in the database (when several processes count): `bucket` is the rule and its key. */
+export interface RateLimitHitsTable {
+  id: string;
+  bucket: string;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -600,6 +607,7 @@ export interface Database {
   ratings: RatingsTable;
   periodic_leases: PeriodicLeasesTable;
   file_intents: FileIntentsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 /** Who runs a periodic task now (migration 0035): app/infra/periodic-leases.server.ts. */

@@ -54,10 +54,11 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   listing_platforms: "publishing",
   shopify_webhook_receipts: "publishing",
   model_releases: "publishing",
-  // The floor: the job queue, the periodic tasks' leases and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
+  // The floor: the job queue, the periodic tasks' leases, the shared rate-limit counts and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
   jobs: "infra",
   periodic_leases: "infra",
   file_intents: "infra",
+  rate_limit_hits: "infra",
   test_payout_accounts: "infra",
   test_payout_movements: "infra",
 };

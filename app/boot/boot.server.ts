@@ -4,6 +4,8 @@ import { getDb, migrateToLatest } from "~/infra/db.server";
 import { getFileStore, getObjectStore, purgeDeletedFiles } from "~/infra/file-store.server";
 import { sweepObjectStore } from "~/infra/file-intents.server";
 import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
+import { forgetOldSignInCounts } from "~/features/accounts/login-throttle.server";
+import { forgetOldRateLimitHits } from "~/infra/shared-rate-limits.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
@@ -120,6 +122,12 @@ function startExpiredCredentialsSweep() {
   runPeriodically("delete-expired-credentials", 60 * MINUTE_MS, () =>
     deleteExpiredCredentials(getDb()),
   );
+  // The abuse counts (hashed addresses and emails) are forgotten past their window, hourly.
+  runPeriodically("forget-old-request-counts", 60 * MINUTE_MS, async () => {
+    const now = new Date();
+    await forgetOldSignInCounts(getDb(), now);
+    await forgetOldRateLimitHits(getDb(), now);
+  });
 }
 
 /**

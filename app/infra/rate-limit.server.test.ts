@@ -5,11 +5,17 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { sha256 } from "~/infra/ids.server";
+import type { HttpError } from "~/infra/errors.server";
 import {
   CHECKOUT_RATE_LIMIT,
+  countsInDatabase,
   limitOf,
   PAYMENT_STATUS_RATE_LIMIT,
+  SEARCH_RATE_LIMIT,
   SlidingWindowLimiter,
+  throttle,
 } from "~/infra/rate-limit.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
@@ -112,5 +118,53 @@ describe("per-address throttles", () => {
     );
     expect(await monitor.json()).toMatchObject({ result: null, failed: true });
     expect((await poll("192.0.2.42")).status).toBe(200);
+  });
+});
+
+describe("where limits are counted", () => {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  // Stored, a bucket names the rule and the hash of its key (an address here).
+  const hits = (bucket: string) => {
+    const [rule, key] = bucket.split(":");
+    return getDb()
+      .selectFrom("rate_limit_hits")
+      .select("id")
+      .where("bucket", "=", `${rule}:${sha256(key)}`)
+      .execute();
+  };
+
+  it("in this process alone on SQLite with one process (ROLE=all); in the database on PostgreSQL or with web processes apart", async () => {
+    const db = getDb();
+    const now = new Date();
+    expect(countsInDatabase({ db, now, config: { ROLE: "all" } })).toBe(onPostgres);
+    expect(countsInDatabase({ db, now, config: { ROLE: "web" } })).toBe(true);
+
+    // A web process counts in the database, where the other web processes see the same hits.
+    const web = {
+      db,
+      now,
+      config: { ...getConfig(), ROLE: "web" as const },
+      clientIp: "192.0.2.90",
+    };
+    for (let i = 0; i < limitOf(SEARCH_RATE_LIMIT, web.config); i++)
+      await throttle(web, SEARCH_RATE_LIMIT);
+    expect(await hits("search:192.0.2.90")).toHaveLength(limitOf(SEARCH_RATE_LIMIT, web.config));
+    const refused = await throttle(web, SEARCH_RATE_LIMIT).then(
+      () => null,
+      (error: unknown) => error as HttpError,
+    );
+    expect(refused?.status).toBe(429);
+    expect(refused?.message).toMatch(
+      /^Too many searches from your network\. Try again in \d+ (second|minute)s?\.$/,
+    );
+
+    // One process on SQLite counts in memory and writes nothing.
+    const alone = {
+      ...web,
+      config: { ...getConfig(), ROLE: "all" as const },
+      clientIp: "192.0.2.91",
+    };
+    await throttle(alone, SEARCH_RATE_LIMIT);
+    expect(await hits("search:192.0.2.91")).toHaveLength(onPostgres ? 1 : 0);
   });
 });

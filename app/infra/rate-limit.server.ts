@@ -1,17 +1,25 @@
 import type { Config } from "~/infra/config.server";
+import { getConfig } from "~/infra/config.server";
 import type { CallContext } from "~/infra/call-context.server";
+import type { DB } from "~/infra/db.server";
 import { tooManyRequests } from "~/infra/errors.server";
+import { sha256 } from "~/infra/ids.server";
+import { engineOf } from "~/infra/sql-dialect.server";
+import { takeSharedHit } from "~/infra/shared-rate-limits.server";
 
 /**
  * Per-address limits on public operations that cost something (an account, an
- * order and a payment session, a status lookup that may ask Stripe). Sliding
- * windows kept in this process's memory, on purpose, on SQLite and PostgreSQL
- * alike: one process serves one data folder (docs/configuration.md), the
- * counters are synchronous (two requests cannot both take the last slot) and
- * cost no query, and a restart only forgets the last window. Each process
- * counts alone: were several processes to serve one database, an address
- * could make up to that many times a limit (docs/decisions/058). Sign-in
- * throttling, which guards passwords, is kept in the database instead
+ * order and a payment session, a status lookup that may ask Stripe), and
+ * per-key limits (an email, a creator). Sliding windows, counted where every
+ * process that serves the database sees them:
+ * - one process on SQLite (ROLE=all, the default): in this process's memory,
+ *   synchronously (two requests cannot both take the last slot), at no query's
+ *   cost; a restart only forgets the last window;
+ * - PostgreSQL, or web processes apart from the worker (ROLE=web): in the
+ *   database (shared-rate-limits.server.ts; the key hashed, for a day at
+ *   most), so several web processes behind a load balancer count one address
+ *   together instead of each allowing it the whole limit.
+ * Sign-in throttling, which guards passwords, is always kept in the database
  * (login-throttle.server.ts), under a lock per email and per address.
  */
 export interface RateLimitRule {
@@ -131,6 +139,32 @@ export class SlidingWindowLimiter {
 
 const limiter = new SlidingWindowLimiter();
 
+/** What a count needs: the database (a transaction joins it) and the time; the settings when the caller has them. */
+export interface CountingContext {
+  db: DB;
+  now: Date;
+  config?: Pick<Config, "ROLE">;
+}
+
+/** Whether limits are counted in the database: several processes may serve it (PostgreSQL, or ROLE=web). */
+export function countsInDatabase(ctx: CountingContext): boolean {
+  return engineOf(ctx.db) === "postgres" || (ctx.config ?? getConfig()).ROLE === "web";
+}
+
+/** Counts one hit on `bucket` where this deployment counts (see the top of this file); the wait in ms, 0 when counted. */
+async function take(
+  ctx: CountingContext,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+): Promise<number> {
+  if (!countsInDatabase(ctx)) return limiter.take(bucket, limit, windowMs, ctx.now.getTime());
+  // Stored, the key (an address, an email) is kept as a hash, as the sign-in throttle keeps it.
+  const separator = bucket.indexOf(":");
+  const stored = `${bucket.slice(0, separator)}:${sha256(bucket.slice(separator + 1))}`;
+  return takeSharedHit(ctx.db, stored, limit, windowMs, ctx.now);
+}
+
 /** "2 minutes", "1 second": a wait as people say it. */
 export function waitText(seconds: number): string {
   const [amount, unit] = seconds < 60 ? [seconds, "second"] : [Math.ceil(seconds / 60), "minute"];
@@ -143,11 +177,11 @@ export function waitText(seconds: number): string {
  * an IPv6 client's /64 (app/web/client-address.server.ts), so one network's
  * many IPv6 addresses share one count.
  */
-export function throttle(
-  ctx: Pick<CallContext, "clientIp" | "now" | "config">,
+export async function throttle(
+  ctx: Pick<CallContext, "clientIp" | "now" | "config" | "db">,
   rule: RateLimitRule,
-): void {
-  throttleKey(ctx.now, { ...rule, limit: limitOf(rule, ctx.config) }, ctx.clientIp);
+): Promise<void> {
+  await throttleKey(ctx, { ...rule, limit: limitOf(rule, ctx.config) }, ctx.clientIp);
 }
 
 /** A fixed limit counted on any key (an address, a hashed email), told to the caller when reached. */
@@ -160,8 +194,12 @@ export interface KeyRateLimitRule {
 }
 
 /** Counts this call against the rule for `key`, or throws 429 with Retry-After. */
-export function throttleKey(now: Date, rule: KeyRateLimitRule, key: string): void {
-  const waitMs = limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, now.getTime());
+export async function throttleKey(
+  ctx: CountingContext,
+  rule: KeyRateLimitRule,
+  key: string,
+): Promise<void> {
+  const waitMs = await take(ctx, `${rule.name}:${key}`, rule.limit, rule.windowMs);
   if (waitMs > 0) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw tooManyRequests(seconds, `${rule.message} Try again in ${waitText(seconds)}.`);
@@ -169,12 +207,12 @@ export function throttleKey(now: Date, rule: KeyRateLimitRule, key: string): voi
 }
 
 /** Counts this call against the rule for `key`; answers false (counting nothing) past the limit. */
-export function throttleQuietly(
-  ctx: Pick<CallContext, "now">,
+export async function throttleQuietly(
+  ctx: CountingContext,
   rule: QuietRateLimitRule,
   key: string,
-): boolean {
-  return limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, ctx.now.getTime()) === 0;
+): Promise<boolean> {
+  return (await take(ctx, `${rule.name}:${key}`, rule.limit, rule.windowMs)) === 0;
 }
 
 /** How many calls one address may make in the rule's window, as configured. */

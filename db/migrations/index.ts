@@ -32,6 +32,7 @@ import * as orderItemPositions from "./2026-11-26-0032-order-item-positions";
 import * as jobRequestIds from "./2026-11-27-0034-job-request-ids";
 import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
 import * as styleSeeds from "./2026-11-27-0036-style-seeds";
+import * as rateLimitHits from "./2026-11-28-0037-rate-limit-hits";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 
 /**
@@ -84,6 +85,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-27-0035-periodic-leases": periodicLeases,
   "2026-11-27-0036-style-seeds": styleSeeds,
   "2026-11-27-0033-file-intents": fileIntents,
+  "2026-11-28-0037-rate-limit-hits": rateLimitHits,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import {
   EMAIL_SLOWDOWN_AFTER,
+  forgetOldSignInCounts,
   LOGIN_WINDOW_MS,
   MAX_ATTEMPTS_PER_EMAIL_AND_ADDRESS,
   MAX_FAILURES_PER_ADDRESS,
@@ -193,4 +194,27 @@ describe("reserveLoginAttempt", () => {
     expect(checks).toBeLessThanOrEqual(50);
     expect(ownerWaits).toBeLessThan(15);
   }, 180_000);
+});
+
+describe("forgetOldSignInCounts", () => {
+  it("forgets failures and attempts past the window, and keeps those within it", async () => {
+    const db = getDb();
+    const base = new Date("2026-11-27T08:00:00.000Z");
+    await fail("quiet@example.com", "198.51.100.70", base);
+    await reserveLoginAttempt(db, "quiet@example.com", "198.51.100.71", base);
+    const later = at(base, LOGIN_WINDOW_MS - 1000);
+    await fail("quiet@example.com", "198.51.100.72", later);
+    const counts = async () => ({
+      failures: (await db.selectFrom("auth_failures").select("created_at").execute()).length,
+      attempts: (await db.selectFrom("login_attempts").select("created_at").execute()).length,
+    });
+    const before = await counts();
+    expect(before.attempts).toBe(1);
+
+    await forgetOldSignInCounts(db, at(base, LOGIN_WINDOW_MS + 1));
+    const left = await db.selectFrom("auth_failures").select("created_at").execute();
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((row) => row.created_at === later.toISOString())).toBe(true);
+    expect((await counts()).attempts).toBe(0);
+  });
 });

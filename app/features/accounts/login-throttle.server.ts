@@ -222,3 +222,10 @@ export function recordLoginFailure(
 export async function releaseLoginAttempt(db: DB, reservation: LoginReservation): Promise<void> {
   await db.deleteFrom("login_attempts").where("id", "=", reservation.id).execute();
 }
+
+/** Forgets sign-in counts past their window: each failure does so too, and this runs hourly for the quiet times. */
+export async function forgetOldSignInCounts(db: DB, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  await db.deleteFrom("auth_failures").where("created_at", "<", before).execute();
+  await db.deleteFrom("login_attempts").where("created_at", "<", before).execute();
+}

@@ -4,7 +4,7 @@ import type { DB } from "~/infra/db.server";
 import { deriveKey } from "~/infra/keys.server";
 import { badRequest } from "~/infra/errors.server";
 import { sha256 } from "~/infra/ids.server";
-import { throttleKey } from "~/infra/rate-limit.server";
+import { throttleKey, type CountingContext } from "~/infra/rate-limit.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { hashPassword } from "~/features/accounts/passwords.server";
 import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
@@ -130,8 +130,8 @@ export async function resetPasswordWithToken(
 /**
  * How often a reset may be asked for: per email (whether or not it has an
  * account, so the answer tells nothing) and per client address, over an
- * hour. Kept in memory like the other public limits (rate-limit.server.ts):
- * a restart forgets the last hour.
+ * hour. Counted like the other public limits (rate-limit.server.ts): in
+ * memory on one SQLite process, in the database when several processes serve.
  */
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const RESETS_PER_EMAIL = 5;
@@ -139,19 +139,22 @@ export const RESETS_PER_ADDRESS = 20;
 
 const RESET_MESSAGE = "Too many password reset requests.";
 
-export function throttleResetRequest(email: string, clientIp: string, now: Date): void {
-  throttleKey(
-    now,
+export async function throttleResetRequest(
+  ctx: CountingContext & { clientIp: string },
+  email: string,
+): Promise<void> {
+  await throttleKey(
+    ctx,
     {
       name: "reset-address",
       limit: RESETS_PER_ADDRESS,
       windowMs: RESET_WINDOW_MS,
       message: RESET_MESSAGE,
     },
-    clientIp,
+    ctx.clientIp,
   );
-  throttleKey(
-    now,
+  await throttleKey(
+    ctx,
     {
       name: "reset-email",
       limit: RESETS_PER_EMAIL,

@@ -52,14 +52,15 @@ export async function queueMail(db: DB, input: QueueMailInput): Promise<string> 
  * MAIL_PER_RECIPIENT_RATE_LIMIT of these to one recipient, whatever the kind
  * and whoever asks. Past it nothing is queued and the answer is null; the
  * caller answers its own caller the same either way, so the limit tells
- * nothing about the address. Counted in memory, like the other public limits:
- * a restart forgets the last hour.
+ * nothing about the address. Counted like the other public limits
+ * (rate-limit.server.ts), in the caller's transaction when it counts in the database.
  */
 export async function queueMailWithinRecipientLimit(
   db: DB,
   input: QueueMailInput,
 ): Promise<string | null> {
   const recipient = sha256((parseMailbox(input.to)?.address ?? input.to).trim().toLowerCase());
-  if (!throttleQuietly({ now: input.now }, MAIL_PER_RECIPIENT_RATE_LIMIT, recipient)) return null;
+  if (!(await throttleQuietly({ db, now: input.now }, MAIL_PER_RECIPIENT_RATE_LIMIT, recipient)))
+    return null;
   return queueMail(db, input);
 }

@@ -1,4 +1,8 @@
-import { throttleKey, type KeyRateLimitRule } from "~/infra/rate-limit.server";
+import {
+  throttleKey,
+  type CountingContext,
+  type KeyRateLimitRule,
+} from "~/infra/rate-limit.server";
 
 /**
  * Saving a Shopify token or an Adobe Stock SFTP login checks it against the
@@ -17,6 +21,6 @@ export const INTEGRATION_CHECK_RATE_LIMIT: KeyRateLimitRule = {
 };
 
 /** Counts one vendor check for the creator, or throws 429 (with when to try again) past the limit. */
-export function countIntegrationCheck(now: Date, userId: string): void {
-  throttleKey(now, INTEGRATION_CHECK_RATE_LIMIT, userId);
+export async function countIntegrationCheck(ctx: CountingContext, userId: string): Promise<void> {
+  await throttleKey(ctx, INTEGRATION_CHECK_RATE_LIMIT, userId);
 }

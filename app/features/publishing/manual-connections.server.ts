@@ -24,7 +24,7 @@ export async function connectManually(
   const platform = getPlatform(input.platform);
   const checksShopify = input.platform === "shopify" && Boolean(input.shopDomain);
   const checksSftp = platform.capability === "sftpSubmission" && Boolean(input.username);
-  if (checksShopify || checksSftp) countIntegrationCheck(now, userId);
+  if (checksShopify || checksSftp) await countIntegrationCheck({ db, config, now }, userId);
   if (checksShopify && input.shopDomain) {
     await verifyShopifyToken(input.shopDomain, input.apiKey);
   }

@@ -28,7 +28,7 @@ export const requestPasswordReset = defineProcedure({
   access: "public",
   input: forgotPasswordSchema,
   async run({ input, ctx }) {
-    throttleResetRequest(input.email, ctx.clientIp, ctx.now);
+    await throttleResetRequest(ctx, input.email);
     await mailPasswordResetLink(ctx.db, ctx.config, input.email, ctx.now);
     return { message: RESET_REQUESTED };
   },

@@ -50,7 +50,7 @@ export const register = defineProcedure({
   input: registerSchema,
   async run({ input, ctx }) {
     if (ctx.config.REGISTRATION !== "open") throw forbidden("Registration is closed");
-    throttle(ctx, REGISTRATION_RATE_LIMIT);
+    await throttle(ctx, REGISTRATION_RATE_LIMIT);
     await requestRegistration(ctx.db, ctx.config, input, ctx.now);
     return { message: REGISTRATION_REQUESTED };
   },

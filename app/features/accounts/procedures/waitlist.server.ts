@@ -36,7 +36,7 @@ export const joinWaitlist = defineProcedure({
   access: "public",
   input: waitlistJoinSchema,
   async run({ input, ctx }) {
-    throttle(ctx, WAITLIST_RATE_LIMIT);
+    await throttle(ctx, WAITLIST_RATE_LIMIT);
     const added = await joinWaitlistWithConfirmation(ctx.db, input.email, ctx.now);
     return added
       ? { joined: true as const, message: WAITLIST_JOINED }
@@ -85,7 +85,7 @@ export const registerInvited = defineProcedure({
   access: "public",
   input: invitedRegisterSchema,
   async run({ input, ctx }) {
-    throttle(ctx, REGISTRATION_RATE_LIMIT);
+    await throttle(ctx, REGISTRATION_RATE_LIMIT);
     assertAcceptableNewPassword(input.password);
     await findInvitation(ctx.db, input.invite, ctx.now);
     const passwordHash = await hashPassword(input.password);

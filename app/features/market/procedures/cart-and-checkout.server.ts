@@ -79,7 +79,7 @@ export const checkout = defineProcedure({
         customerInfo: [MISSING_INFORMATION.description],
       });
     }
-    throttle(ctx, CHECKOUT_RATE_LIMIT);
+    await throttle(ctx, CHECKOUT_RATE_LIMIT);
     const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
       listingIds: input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
       customer: input.customerInfo,

@@ -88,7 +88,7 @@ export const browseMarketplace = defineProcedure({
   access: "public",
   input: marketplaceQuerySchema,
   async run({ input, user, ctx }) {
-    if (input.q) throttle(ctx, SEARCH_RATE_LIMIT);
+    if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
     const page = await browse(ctx.db, {
       style: input.style,
       q: input.q,
@@ -171,7 +171,7 @@ export const viewStorefront = defineProcedure({
       ? await creatorByHandle(ctx.db, input.handle, origin)
       : null;
     if (!creator) throw notFound("Creator not found");
-    if (input.q) throttle(ctx, SEARCH_RATE_LIMIT);
+    if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
     const page = await browse(ctx.db, {
       style: input.style,
       q: input.q,

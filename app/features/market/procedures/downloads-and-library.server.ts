@@ -80,10 +80,10 @@ export const requestLibraryLink = defineProcedure({
   access: "public",
   input: libraryLinkSchema,
   async run({ input, ctx }) {
-    throttle(ctx, LIBRARY_LINK_RATE_LIMIT);
+    await throttle(ctx, LIBRARY_LINK_RATE_LIMIT);
     const email = normalizeEmail(input.email);
     if (
-      throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email) &&
+      (await throttleQuietly(ctx, LIBRARY_LINK_EMAIL_RATE_LIMIT, email)) &&
       (await hasPaidOrders(ctx.db, email))
     ) {
       const origin = mailLinkOrigin(ctx.config, "A library link mail");

@@ -15,7 +15,7 @@ const paymentStatusRead = (name: string, force: boolean) =>
     access: "public",
     input: sessionIdSchema,
     async run({ input, ctx }) {
-      throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
+      await throttle(ctx, PAYMENT_STATUS_RATE_LIMIT);
       const deps = {
         db: ctx.db,
         now: ctx.now,

@@ -1,0 +1,73 @@
+import type { DB } from "./db.server";
+import { newId } from "./ids.server";
+import { lockForTransaction } from "./sql-dialect.server";
+
+/**
+ * Sliding-window counts kept in the database (rate_limit_hits), for when
+ * several processes serve one database and each would otherwise count alone:
+ * the same answers as the in-memory SlidingWindowLimiter, shared by them all.
+ *
+ * A take records its hit first, so on SQLite the transaction holds the write
+ * lock before it counts (processes sharing the file count one after another),
+ * and takes a lock on the bucket on PostgreSQL; past the limit the hit is
+ * deleted again, so a refused call counts nothing. Called inside a
+ * transaction it joins it (the hit stands or falls with the caller's work).
+ */
+
+/** The longest window any limit uses; hits older than this are deleted as others arrive. */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Every this many takes of a process, hits past the longest window are deleted, whatever their bucket. */
+const PRUNE_EVERY = 500;
+let takes = 0;
+
+/** Deletes the hits past the longest window (run hourly, so no address is kept longer than a day). */
+export async function forgetOldRateLimitHits(db: DB, now: Date): Promise<void> {
+  await db
+    .deleteFrom("rate_limit_hits")
+    .where("at", "<", new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString())
+    .execute();
+}
+
+/** Counts one hit on `bucket`, or answers the milliseconds until one would be allowed (nothing is counted then). */
+export async function takeSharedHit(
+  db: DB,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<number> {
+  const run = (trx: DB) => takeWithin(trx, bucket, limit, windowMs, now);
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+async function takeWithin(
+  trx: DB,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<number> {
+  await lockForTransaction(trx, `rate-limit:${bucket}`);
+  const id = newId();
+  const nowMs = now.getTime();
+  await trx.insertInto("rate_limit_hits").values({ id, bucket, at: now.toISOString() }).execute();
+  await trx
+    .deleteFrom("rate_limit_hits")
+    .where("bucket", "=", bucket)
+    .where("at", "<=", new Date(nowMs - windowMs).toISOString())
+    .execute();
+  if (++takes % PRUNE_EVERY === 0) await forgetOldRateLimitHits(trx, now);
+  const earlier = await trx
+    .selectFrom("rate_limit_hits")
+    .select("at")
+    .where("bucket", "=", bucket)
+    .where("id", "!=", id)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  if (earlier.length < limit) return 0;
+  await trx.deleteFrom("rate_limit_hits").where("id", "=", id).execute();
+  const opens = Date.parse(earlier[earlier.length - limit].at) + windowMs;
+  return Math.max(1, opens - nowMs);
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// The per-address and per-key limits' hits, when more than one process may
+// count them (PostgreSQL, or web processes apart from the worker): one row a
+// hit, `bucket` is the rule's name and its key (an address, a hashed email),
+// `at` the ISO time of the hit. A limit counts its bucket's rows within its
+// window; rows past the longest window are deleted as hits arrive.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
+  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  await db.schema
+    .createTable("rate_limit_hits")
+    .addColumn("id", text, (col) => col.primaryKey())
+    .addColumn("bucket", text, (col) => col.notNull())
+    .addColumn("at", text, (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex("rate_limit_hits_by_bucket_and_time")
+    .on("rate_limit_hits")
+    .columns(["bucket", "at"])
+    .execute();
+  await db.schema
+    .createIndex("rate_limit_hits_by_time")
+    .on("rate_limit_hits")
+    .column("at")
+    .execute();
+}
