@@ -138,6 +138,7 @@ describe("where limits are counted", () => {
     const now = new Date();
     expect(countsInDatabase({ db, now, config: { ROLE: "all" } })).toBe(onPostgres);
     expect(countsInDatabase({ db, now, config: { ROLE: "web" } })).toBe(true);
+    expect(countsInDatabase({ db, now, config: { ROLE: "worker" } })).toBe(true);
 
     // A web process counts in the database, where the other web processes see the same hits.
     const web = {

@@ -15,7 +15,7 @@ import { takeSharedHit } from "~/infra/shared-rate-limits.server";
  * - one process on SQLite (ROLE=all, the default): in this process's memory,
  *   synchronously (two requests cannot both take the last slot), at no query's
  *   cost; a restart only forgets the last window;
- * - PostgreSQL, or web processes apart from the worker (ROLE=web): in the
+ * - PostgreSQL, or web and worker processes apart (ROLE=web or worker): in the
  *   database (shared-rate-limits.server.ts; the key hashed, for a day at
  *   most), so several web processes behind a load balancer count one address
  *   together instead of each allowing it the whole limit.
@@ -146,9 +146,9 @@ export interface CountingContext {
   config?: Pick<Config, "ROLE">;
 }
 
-/** Whether limits are counted in the database: several processes may serve it (PostgreSQL, or ROLE=web). */
+/** Whether limits are counted in the database: several processes may serve it (PostgreSQL, or ROLE other than all). */
 export function countsInDatabase(ctx: CountingContext): boolean {
-  return engineOf(ctx.db) === "postgres" || (ctx.config ?? getConfig()).ROLE === "web";
+  return engineOf(ctx.db) === "postgres" || (ctx.config ?? getConfig()).ROLE !== "all";
 }
 
 /** Counts one hit on `bucket` where this deployment counts (see the top of this file); the wait in ms, 0 when counted. */
