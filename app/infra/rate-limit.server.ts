@@ -151,18 +151,17 @@ export function countsInDatabase(ctx: CountingContext): boolean {
   return engineOf(ctx.db) === "postgres" || (ctx.config ?? getConfig()).ROLE !== "all";
 }
 
-/** Counts one hit on `bucket` where this deployment counts (see the top of this file); the wait in ms, 0 when counted. */
+/** Counts one hit on the rule's `key` where this deployment counts (see the top of this file); the wait in ms, 0 when counted. */
 async function take(
   ctx: CountingContext,
-  bucket: string,
-  limit: number,
-  windowMs: number,
+  rule: { name: string; limit: number; windowMs: number },
+  key: string,
 ): Promise<number> {
-  if (!countsInDatabase(ctx)) return limiter.take(bucket, limit, windowMs, ctx.now.getTime());
+  if (!countsInDatabase(ctx))
+    return limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, ctx.now.getTime());
   // Stored, the key (an address, an email) is kept as a hash, as the sign-in throttle keeps it.
-  const separator = bucket.indexOf(":");
-  const stored = `${bucket.slice(0, separator)}:${sha256(bucket.slice(separator + 1))}`;
-  return takeSharedHit(ctx.db, stored, limit, windowMs, ctx.now);
+  const bucket = `${rule.name}:${sha256(key)}`;
+  return takeSharedHit(ctx.db, bucket, rule.limit, rule.windowMs, ctx.now);
 }
 
 /** "2 minutes", "1 second": a wait as people say it. */
@@ -199,7 +198,7 @@ export async function throttleKey(
   rule: KeyRateLimitRule,
   key: string,
 ): Promise<void> {
-  const waitMs = await take(ctx, `${rule.name}:${key}`, rule.limit, rule.windowMs);
+  const waitMs = await take(ctx, rule, key);
   if (waitMs > 0) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw tooManyRequests(seconds, `${rule.message} Try again in ${waitText(seconds)}.`);
@@ -212,7 +211,7 @@ export async function throttleQuietly(
   rule: QuietRateLimitRule,
   key: string,
 ): Promise<boolean> {
-  return (await take(ctx, `${rule.name}:${key}`, rule.limit, rule.windowMs)) === 0;
+  return (await take(ctx, rule, key)) === 0;
 }
 
 /** How many calls one address may make in the rule's window, as configured. */

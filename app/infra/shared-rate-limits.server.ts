@@ -14,12 +14,8 @@ import { lockForTransaction } from "./sql-dialect.server";
  * transaction it joins it (the hit stands or falls with the caller's work).
  */
 
-/** The longest window any limit uses; hits older than this are deleted as others arrive. */
+/** Longer than any limit's window: hits older than this are deleted by the hourly forgetOldRateLimitHits. */
 export const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** Every this many takes of a process, hits past the longest window are deleted, whatever their bucket. */
-const PRUNE_EVERY = 500;
-let takes = 0;
 
 /** Deletes the hits past the longest window (run hourly, so no address is kept longer than a day). */
 export async function forgetOldRateLimitHits(db: DB, now: Date): Promise<void> {
@@ -57,7 +53,6 @@ async function takeWithin(
     .where("bucket", "=", bucket)
     .where("at", "<=", new Date(nowMs - windowMs).toISOString())
     .execute();
-  if (++takes % PRUNE_EVERY === 0) await forgetOldRateLimitHits(trx, now);
   const earlier = await trx
     .selectFrom("rate_limit_hits")
     .select("at")
