@@ -20,7 +20,7 @@ describe("isUniqueViolation", () => {
     const second = await createTestUser();
     await db
       .updateTable("users")
-      .set({ handle: "same-handle" })
+      .set({ handle: "email" })
       .where("id", "=", first.user.id)
       .execute();
 
@@ -36,13 +36,9 @@ describe("isUniqueViolation", () => {
     expect(isUniqueViolation(email, { table: "users", column: "handle" })).toBe(false);
     expect(isUniqueViolation(email, { table: "waitlist", column: "email" })).toBe(false);
 
-    // A partial unique index (handles are unique where set).
+    // A partial unique index (handles are unique where set), whose value is a column's name.
     const handle = await refusal(() =>
-      db
-        .updateTable("users")
-        .set({ handle: "same-handle" })
-        .where("id", "=", second.user.id)
-        .execute(),
+      db.updateTable("users").set({ handle: "email" }).where("id", "=", second.user.id).execute(),
     );
     expect(isUniqueViolation(handle, { table: "users", column: "handle" })).toBe(true);
     expect(isUniqueViolation(handle, { table: "users", column: "email" })).toBe(false);

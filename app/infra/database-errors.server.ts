@@ -118,7 +118,7 @@ export function startupRefusal(error: unknown): StartupError | undefined {
  */
 export function isUniqueViolation(error: unknown, on?: { table: string; column: string }): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code, message, table, detail, constraint } = error as Record<string, unknown>;
+  const { code, message, table, detail } = error as Record<string, unknown>;
   const text = typeof message === "string" ? message : "";
   if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
     return !on || text.includes(`${on.table}.${on.column}`);
@@ -126,8 +126,10 @@ export function isUniqueViolation(error: unknown, on?: { table: string; column: 
   if (code === "23505") {
     if (!on) return true;
     if (typeof table === "string" && table !== on.table) return false;
-    const keyText = `${typeof detail === "string" ? detail : ""} ${typeof constraint === "string" ? constraint : ""}`;
-    return new RegExp(`\\b${on.column}\\b`).test(keyText);
+    // The key's columns only ("Key (column)=(value) …"): a value may contain any word.
+    const key =
+      typeof detail === "string" ? detail.slice(0, Math.max(0, detail.indexOf(")=("))) : "";
+    return new RegExp(`\\b${on.column}\\b`).test(key);
   }
   return false;
 }
