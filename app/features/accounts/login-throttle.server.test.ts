@@ -199,6 +199,10 @@ describe("reserveLoginAttempt", () => {
 describe("forgetOldSignInCounts", () => {
   it("forgets failures and attempts past the window, and keeps those within it", async () => {
     const db = getDb();
+    // Its own table state: the cases above wrote rows at the real clock's time, which a fixed
+    // date is before or after depending on the day the suite runs.
+    await db.deleteFrom("auth_failures").execute();
+    await db.deleteFrom("login_attempts").execute();
     const base = new Date("2026-11-27T08:00:00.000Z");
     await fail("quiet@example.com", "198.51.100.70", base);
     await reserveLoginAttempt(db, "quiet@example.com", "198.51.100.71", base);
