@@ -6,7 +6,12 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { viewDay, visitorHash } from "~/features/market/marketplace-search.server";
-import { flushListingViews, noteListingViews } from "~/features/market/listing-view-counts.server";
+import {
+  flushAllListingViews,
+  flushListingViews,
+  noteListingViews,
+  VIEW_FLUSH_MS,
+} from "~/features/market/listing-view-counts.server";
 import { forgetOldVisitorDays, VISITOR_DAYS_KEPT } from "~/features/market/listing-visitors.server";
 
 const KEY = crypto.randomBytes(32);
@@ -127,5 +132,32 @@ describe("listing views", () => {
     expect(await viewsOf(listing.id)).toBe(0);
     expect(await flushListingViews(db)).toBe(1);
     expect(await viewsOf(listing.id)).toBe(1);
+  });
+
+  it("noted views are written by the timer after VIEW_FLUSH_MS, and by flushAllListingViews when the process stops", async () => {
+    const db = getDb();
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id);
+    const now = new Date();
+    const viewer = (clientIp: string) => ({
+      userId: null,
+      visitorHash: visitorHash(KEY, { clientIp }, viewDay(now)),
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      noteListingViews(db, [listing.id], viewer("192.0.2.31"), now);
+      await vi.advanceTimersByTimeAsync(VIEW_FLUSH_MS - 1);
+      expect(await viewsOf(listing.id)).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The write the timer started is under way: waiting for the batch waits for it.
+    await flushListingViews(db);
+    expect(await viewsOf(listing.id)).toBe(1);
+
+    noteListingViews(db, [listing.id], viewer("192.0.2.32"), now);
+    await flushAllListingViews();
+    expect(await viewsOf(listing.id)).toBe(2);
   });
 });
