@@ -88,6 +88,9 @@ export default defineConfig({
         // A production server needs PUBLIC_URL, and without Stripe runs the test checkout only when told to.
         PUBLIC_URL: `http://localhost:${port}`,
         ALLOW_TEST_CHECKOUT: "true",
+        // One proxy in front: a request's X-Forwarded-For names its client (the analytics test's visitor has an
+        // address of its own); without the header the client is the socket's peer, as before.
+        TRUST_PROXY: "1",
         ADOBE_STOCK_SFTP_HOST: "127.0.0.1",
         ADOBE_STOCK_SFTP_PORT: String(E2E_SFTP.port),
       },

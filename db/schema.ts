@@ -351,21 +351,23 @@ export interface ListingDaysTable {
   cart_adds: Generated<number>;
 }
 
-/** One row per listing, visitor and day a visitor added the listing to a cart; recent days only. */
+/** One row per day, visitor and listing a visitor added to a cart; today and yesterday only (primary key in that order). */
 export interface ListingCartAddsTable {
-  listing_id: string;
-  /** HMAC of the day and the visitor, as in listing_views. */
-  visitor_hash: string;
   /** YYYY-MM-DD (UTC). */
   day: string;
+  /** HMAC of the day and the visitor, as in listing_views. */
+  visitor_hash: string;
+  /** The listing (no foreign key: the rows last a day or two). */
+  listing_id: string;
 }
 
 export interface ListingViewsTable {
-  listing_id: string;
-  /** HMAC of the day and the visitor (a user id, or the client address and user agent). */
-  visitor_hash: string;
   /** YYYY-MM-DD (UTC). */
   day: string;
+  /** HMAC of the day and the visitor (a user id, or the client address: IPv4, or an IPv6 /64). */
+  visitor_hash: string;
+  /** The listing (no foreign key: the rows last a day or two). */
+  listing_id: string;
 }
 
 /**

@@ -6,6 +6,8 @@ import { sweepObjectStore } from "~/infra/file-intents.server";
 import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
 import { forgetOldSignInCounts } from "~/features/accounts/login-throttle.server";
 import { forgetOldRateLimitHits } from "~/infra/shared-rate-limits.server";
+import { forgetOldVisitorDays } from "~/features/market/listing-visitors.server";
+import { flushAllListingViews } from "~/features/market/listing-view-counts.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
@@ -127,6 +129,8 @@ function startExpiredCredentialsSweep() {
     const now = new Date();
     await forgetOldSignInCounts(getDb(), now);
     await forgetOldRateLimitHits(getDb(), now);
+    // The listings' visitors (hashes) of the days before yesterday; their counts stay.
+    await forgetOldVisitorDays(getDb(), now);
   });
 }
 
@@ -171,8 +175,14 @@ function startPeriodicProbe(config: Config, log: (line: string) => void) {
   });
 }
 
-/** Before the process exits: stop the periodic work, hand running jobs back to the queue and close the database. */
+/**
+ * Before the process exits: write the listings' views still in memory, stop
+ * the periodic work, hand running jobs back to the queue and close the database.
+ */
 export async function shutdown() {
+  await flushAllListingViews().catch((error: unknown) =>
+    console.error("Could not write the listings' last views:", error),
+  );
   await stopPeriodicTasks();
   await stopJobWorker();
   await getDb().destroy();

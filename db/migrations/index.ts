@@ -34,6 +34,7 @@ import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
 import * as styleSeeds from "./2026-11-27-0036-style-seeds";
 import * as rateLimitHits from "./2026-11-28-0037-rate-limit-hits";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
+import * as visitorDays from "./2026-11-28-0039-visitor-days";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -86,6 +87,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-27-0036-style-seeds": styleSeeds,
   "2026-11-27-0033-file-intents": fileIntents,
   "2026-11-28-0037-rate-limit-hits": rateLimitHits,
+  "2026-11-28-0039-visitor-days": visitorDays,
 };
 
 /** The migrations an engine runs, in name order. */

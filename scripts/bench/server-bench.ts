@@ -411,7 +411,7 @@ function giveHandle(file: string, userId: string, handle: string) {
  * not exist, so this one gets a real preview: its page makes its social card
  * from it once, as a real listing's would.
  */
-async function benchListingPage(server: RunningServer, dataDir: string): Promise<string> {
+export async function benchListingPage(server: RunningServer, dataDir: string): Promise<string> {
   const page = (await (await server.fetch("/api/marketplace?limit=1")).json()) as {
     items: { id: string; previewUrl: string }[];
   };

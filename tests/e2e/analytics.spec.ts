@@ -43,10 +43,14 @@ test.describe("a creator's analytics", () => {
       .getAttribute("id"))!.slice("listing-".length);
     const before = await todayOf(page, listingId);
 
-    // A visitor (a browser of its own, so a new visitor today) sees the listing, adds it to the cart and buys it.
+    // A visitor (a browser at an address of its own, so a new visitor today) sees the listing, adds it to the
+    // cart and buys it. The server believes one proxy in front (TRUST_PROXY=1), so the address is this header's.
     const visitor = await browser.newContext({
       javaScriptEnabled: javaScriptOn,
       userAgent: `Analytics visitor ${tag}`,
+      extraHTTPHeaders: {
+        "X-Forwarded-For": `198.51.100.${javaScriptOn ? 1 : 2}${Date.now() % 10}`,
+      },
     });
     const shopper = await visitor.newPage();
     await shopper.goto("/marketplace");
@@ -71,6 +75,10 @@ test.describe("a creator's analytics", () => {
 
     // The same counts on the API: one more view, add-to-cart and sale today. This server runs in
     // production with the test checkout allowed, so the sale is a test sale: counted apart, no earnings.
+    // Views are written in batches (every 10 s): wait for this one.
+    await expect
+      .poll(async () => (await todayOf(page, listingId)).listing?.views ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(before.listing?.views ?? 0);
     const after = await todayOf(page, listingId);
     // The marketplace showed the visitor every listing of the creator's on its page: each counts one view.
     expect(after.today.views - before.today.views).toBeGreaterThanOrEqual(1);

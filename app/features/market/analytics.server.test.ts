@@ -11,17 +11,10 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { insertSale } from "#tests/setup/ledger-fixtures";
-import {
-  recordListingViews,
-  viewDay,
-  visitorHash,
-} from "~/features/market/marketplace-search.server";
-import {
-  CART_ADD_DAYS_KEPT,
-  creatorAnalytics,
-  rangeDays,
-  recordCartAdd,
-} from "~/features/market/analytics.server";
+import { viewDay, visitorHash } from "~/features/market/marketplace-search.server";
+import { flushListingViews, noteListingViews } from "~/features/market/listing-view-counts.server";
+import { forgetOldVisitorDays, VISITOR_DAYS_KEPT } from "~/features/market/listing-visitors.server";
+import { creatorAnalytics, rangeDays, recordCartAdd } from "~/features/market/analytics.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
 const { loader: analyticsApi } = apiRoute("/api/token-analytics");
@@ -30,6 +23,7 @@ const KEY = crypto.randomBytes(32);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function dayRow(listingId: string, day: string) {
+  await flushListingViews(getDb());
   const row = await getDb()
     .selectFrom("listing_days")
     .select(["views", "cart_adds", "creator_id"])
@@ -44,9 +38,9 @@ describe("views per day", () => {
     const db = getDb();
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
-    const browser = { clientIp: "198.51.100.9", userAgent: "Firefox" };
-    const view = (at: Date, visitor: { clientIp: string; userAgent: string } = browser) =>
-      recordListingViews(
+    const browser = { clientIp: "198.51.100.9" };
+    const view = (at: Date, visitor: { clientIp: string } = browser) =>
+      noteListingViews(
         db,
         [listing.id],
         { userId: null, visitorHash: visitorHash(KEY, visitor, viewDay(at)) },
@@ -54,18 +48,18 @@ describe("views per day", () => {
       );
 
     const monday = new Date("2026-11-23T23:59:00.000Z");
-    await view(monday);
-    await view(new Date(monday.getTime() + 30_000));
+    view(monday);
+    view(new Date(monday.getTime() + 30_000));
     expect(await dayRow(listing.id, "2026-11-23")).toEqual({
       views: 1,
       cart_adds: 0,
       creator_id: creator.user.id,
     });
-    await view(monday, { ...browser, userAgent: "Safari" });
+    view(monday, { clientIp: "198.51.100.10" });
     expect((await dayRow(listing.id, "2026-11-23"))?.views).toBe(2);
 
     // Two minutes later it is Tuesday in UTC: the same visitor counts again, on Tuesday's row.
-    await view(new Date(monday.getTime() + 120_000));
+    view(new Date(monday.getTime() + 120_000));
     expect((await dayRow(listing.id, "2026-11-24"))?.views).toBe(1);
     expect((await dayRow(listing.id, "2026-11-23"))?.views).toBe(2);
   });
@@ -98,17 +92,20 @@ describe("views per day", () => {
     expect((await dayRow(listing.id, today))?.views).toBe(2);
     expect((await visit("Browser B", "203.0.113.22")).cache).toBe("hit");
     expect((await dayRow(listing.id, today))?.views).toBe(2);
+    // Another browser at the same address is the same visitor.
+    expect((await visit("Browser C", "203.0.113.22")).cache).toBe("hit");
+    expect((await dayRow(listing.id, today))?.views).toBe(2);
   });
 });
 
 describe("add-to-carts per day", () => {
-  it("count once per visitor and day from the cart's add, never the creator's own or an unknown listing", async () => {
+  it("count once per visitor (address) and day from the cart's add, never the creator's own or an unknown listing", async () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
     const today = viewDay(new Date());
     const add = (
       headers: Record<string, string>,
-      options: { cookie?: string; listingId?: string } = {},
+      options: { cookie?: string; listingId?: string; clientIp?: string } = {},
     ) =>
       callRoute(
         cartAction,
@@ -118,12 +115,13 @@ describe("add-to-carts per day", () => {
           { headers, cookie: options.cookie },
         ),
         {},
-        { clientIp: "203.0.113.31", nonce: "n" },
+        { clientIp: options.clientIp ?? "203.0.113.31", nonce: "n" },
       );
     expect((await add({ "User-Agent": "Firefox" })).status).toBe(302);
     await add({ "User-Agent": "Firefox" });
-    expect((await dayRow(listing.id, today))?.cart_adds).toBe(1);
     await add({ "User-Agent": "Safari" });
+    expect((await dayRow(listing.id, today))?.cart_adds).toBe(1);
+    await add({ "User-Agent": "Firefox" }, { clientIp: "203.0.113.32" });
     expect((await dayRow(listing.id, today))?.cart_adds).toBe(2);
     // The creator adding their own listing does not count.
     await add({ "User-Agent": "Firefox" }, { cookie: creator.cookie });
@@ -145,7 +143,7 @@ describe("add-to-carts per day", () => {
     const db = getDb();
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
-    const visitor = { clientIp: "198.51.100.77", userAgent: "Edge" };
+    const visitor = { clientIp: "198.51.100.77" };
     const add = (at: Date) =>
       recordCartAdd(
         db,
@@ -162,8 +160,9 @@ describe("add-to-carts per day", () => {
       (await dayRow(listing.id, "2026-11-20"))?.cart_adds,
       (await dayRow(listing.id, "2026-11-21"))?.cart_adds,
     ]).toEqual([1, 1]);
-    const later = new Date(day2.getTime() + CART_ADD_DAYS_KEPT * DAY_MS);
+    const later = new Date(day2.getTime() + VISITOR_DAYS_KEPT * DAY_MS);
     await add(later);
+    await forgetOldVisitorDays(db, later);
     const kept = await db
       .selectFrom("listing_cart_adds")
       .select("day")

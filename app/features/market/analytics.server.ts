@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { centsToPriceString } from "~/lib/money";
 import {
   conversionOf,
@@ -28,12 +29,13 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Adds one to a counter of the listings' day row (made on the day's first count). */
+/** Adds `amount` (one by default) to a counter of the listings' day rows (made on the day's first count). */
 export async function countOnListingDays(
   db: DB,
   listingIds: string[],
   day: string,
   counter: "views" | "cart_adds",
+  amount = 1,
 ): Promise<void> {
   if (listingIds.length === 0) return;
   await db
@@ -46,24 +48,29 @@ export async function countOnListingDays(
           "id",
           "user_id",
           sql<string>`cast(${day} as text)`.as("day"),
-          sql<number>`1`.as(counter),
+          sql<number>`cast(${amount} as integer)`.as(counter),
         ])
         .where("id", "in", listingIds),
     )
     .onConflict((oc) =>
       oc
         .columns(["listing_id", "day"])
-        .doUpdateSet((eb) => ({ [counter]: eb(`listing_days.${counter}`, "+", 1) })),
+        .doUpdateSet((eb) => ({ [counter]: eb(`listing_days.${counter}`, "+", amount) })),
     )
     .execute();
 }
 
-/** Days of listing_cart_adds kept (today and the days before); older rows go as new adds are recorded. */
-export const CART_ADD_DAYS_KEPT = 3;
+/**
+ * Listings one visitor's adds to carts count for on one day (a full cart is
+ * MAX_CART_ITEMS); past it, that visitor's adds count nothing until the next day.
+ */
+export const CART_ADDS_COUNTED_PER_VISITOR_DAY = 50;
 
 /**
  * Counts an add-to-cart of a live listing, once per visitor, listing and UTC
- * day, never the creator's own. True when it counted.
+ * day, never the creator's own, and at most CART_ADDS_COUNTED_PER_VISITOR_DAY
+ * listings per visitor and day. True when it counted. Old days are forgotten
+ * by the hourly forgetOldVisitorDays, not here.
  */
 export async function recordCartAdd(
   db: DB,
@@ -72,29 +79,31 @@ export async function recordCartAdd(
   now: Date,
 ): Promise<boolean> {
   const day = utcDay(now);
-  const oldestKept = utcDay(new Date(now.getTime() - (CART_ADD_DAYS_KEPT - 1) * DAY_MS));
   return db.transaction().execute(async (trx) => {
+    const listing = await trx
+      .selectFrom("listings")
+      .select("user_id")
+      .where("id", "=", listingId)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (!listing || listing.user_id === viewer.userId) return false;
+    // One visitor's adds one after another (two processes could otherwise both pass the cap).
+    await lockForTransaction(trx, `cart-adds:${viewer.visitorHash}`);
+    const { count } = await trx
+      .selectFrom("listing_cart_adds")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("day", "=", day)
+      .where("visitor_hash", "=", viewer.visitorHash)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= CART_ADDS_COUNTED_PER_VISITOR_DAY) return false;
     const fresh = await trx
       .insertInto("listing_cart_adds")
-      .columns(["listing_id", "visitor_hash", "day"])
-      .expression(
-        trx
-          .selectFrom("listings")
-          .select([
-            "id",
-            sql<string>`cast(${viewer.visitorHash} as text)`.as("visitor_hash"),
-            sql<string>`cast(${day} as text)`.as("day"),
-          ])
-          .where("id", "=", listingId)
-          .where("status", "=", "active")
-          .$if(viewer.userId !== null, (qb) => qb.where("user_id", "!=", viewer.userId!)),
-      )
+      .values({ day, visitor_hash: viewer.visitorHash, listing_id: listingId })
       .onConflict((oc) => oc.doNothing())
       .returning("listing_id")
       .execute();
     if (fresh.length === 0) return false;
     await countOnListingDays(trx, [listingId], day, "cart_adds");
-    await trx.deleteFrom("listing_cart_adds").where("day", "<", oldestKept).execute();
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
+import { flushListingViews } from "~/features/market/listing-view-counts.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { socialCardKey } from "~/lib/image-variants";
 import { jsonForScript } from "~/lib/html";
@@ -90,14 +91,18 @@ describe("GET /marketplace/{listingId}", () => {
   it("counts a view of the listing for its creator's analytics, once per visitor and day", async () => {
     const { user } = await createTestUser();
     const { listing } = await createListing(user.id, { title: "Counted" });
-    const views = async () =>
-      (
-        await getDb()
-          .selectFrom("listing_days")
-          .select("views")
-          .where("listing_id", "=", listing.id)
-          .executeTakeFirst()
-      )?.views ?? 0;
+    const views = async () => {
+      await flushListingViews(getDb());
+      return (
+        (
+          await getDb()
+            .selectFrom("listing_days")
+            .select("views")
+            .where("listing_id", "=", listing.id)
+            .executeTakeFirst()
+        )?.views ?? 0
+      );
+    };
     expect((await page(listing.id)).status).toBe(200);
     expect(await views()).toBe(1);
     expect((await page(listing.id)).status).toBe(200);

@@ -7,7 +7,6 @@ import { centsToPriceString } from "~/lib/money";
 import { parseTags } from "~/features/market/listings.server";
 import { previewWidthOf } from "~/features/market/listing-preview.server";
 import { matchingListings } from "~/features/market/listing-search-index.server";
-import { countOnListingDays } from "~/features/market/analytics.server";
 
 /**
  * Browsing the public marketplace: active listings of creators who are not
@@ -165,14 +164,8 @@ export function toMarketplaceItem(row: {
   };
 }
 
-/** Days of listing_views kept (today and the days before); older rows are purged as views are recorded. */
-export const LISTING_VIEW_DAYS_KEPT = 3;
-
-/** The day this process last purged old listing_views on. */
-let purgedOn: string | null = null;
-
-/** Who looks at the marketplace: a signed-in user, else an address and user agent (never stored as such). */
-export type MarketplaceVisitor = { userId: string } | { clientIp: string; userAgent: string };
+/** Who looks at the marketplace: a signed-in user, else the client's address (an IPv4 address or an IPv6 /64; never stored as such). */
+export type MarketplaceVisitor = { userId: string } | { clientIp: string };
 
 /** The UTC day of `now`, YYYY-MM-DD. */
 export function viewDay(now: Date): string {
@@ -183,95 +176,10 @@ export function viewDay(now: Date): string {
  * The stored form of a visitor on a day: an HMAC under a key of the app's, so
  * a row says nothing about who looked (an address cannot be guessed back
  * without the key) and the same visitor on two days leaves unrelated hashes.
+ * A visitor without an account is their address alone: what a client says of
+ * itself (its User-Agent) would let one client be as many visitors as it likes.
  */
 export function visitorHash(key: Buffer, visitor: MarketplaceVisitor, day: string): string {
-  const who =
-    "userId" in visitor
-      ? `user\n${visitor.userId}`
-      : `address\n${visitor.clientIp}\n${visitor.userAgent}`;
+  const who = "userId" in visitor ? `user\n${visitor.userId}` : `address\n${visitor.clientIp}`;
   return crypto.createHmac("sha256", key).update(`${day}\n${who}`).digest("base64url");
-}
-
-/**
- * Counts a view for each listing shown (the creators' "views" stat), once per
- * visitor, listing and day (UTC), never the viewer's own listings. In one
- * transaction: the new (listing, visitor, day) rows, the counts of the
- * listings that got one, their day's count (listing_days, the analytics), and
- * the purge of days older than LISTING_VIEW_DAYS_KEPT.
- */
-export async function recordListingViews(
-  db: DB,
-  listingIds: string[],
-  viewer: { userId: string | null; visitorHash: string },
-  now: Date,
-): Promise<void> {
-  const day = viewDay(now);
-  // What this process already recorded needs no write: a visitor paging back and forth, or served a cached page again.
-  const memo = (id: string) => `${day}\n${viewer.visitorHash}\n${id}`;
-  const unseen = listingIds.filter((id) => !recordedViews.has(memo(id)));
-  if (unseen.length === 0) return;
-  await insertListingViews(db, unseen, viewer, now, day);
-  for (const id of unseen) rememberView(memo(id));
-}
-
-/** (day, visitor, listing) triples this process has recorded (or found recorded), newest last; bounded. */
-const recordedViews = new Set<string>();
-const RECORDED_VIEWS_KEPT = 50_000;
-function rememberView(key: string) {
-  recordedViews.add(key);
-  if (recordedViews.size > RECORDED_VIEWS_KEPT)
-    recordedViews.delete(recordedViews.values().next().value as string);
-}
-
-async function insertListingViews(
-  db: DB,
-  listingIds: string[],
-  viewer: { userId: string | null; visitorHash: string },
-  now: Date,
-  day: string,
-): Promise<void> {
-  const oldestKept = viewDay(
-    new Date(now.getTime() - (LISTING_VIEW_DAYS_KEPT - 1) * 24 * 60 * 60 * 1000),
-  );
-  const purge = purgedOn !== day;
-  const purged = await db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto("listing_views")
-      .columns(["listing_id", "visitor_hash", "day"])
-      .expression(
-        trx
-          .selectFrom("listings")
-          .select([
-            "id",
-            sql<string>`${viewer.visitorHash}`.as("visitor_hash"),
-            sql<string>`${day}`.as("day"),
-          ])
-          .where("id", "in", listingIds)
-          .$if(viewer.userId !== null, (qb) => qb.where("user_id", "!=", viewer.userId!)),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .returning("listing_id")
-      .execute();
-    if (fresh.length === 0) return false;
-    await trx
-      .updateTable("listings")
-      .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-      .where(
-        "id",
-        "in",
-        fresh.map((row) => row.listing_id),
-      )
-      .execute();
-    // The same views by day, for the creator's analytics.
-    await countOnListingDays(
-      trx,
-      fresh.map((row) => row.listing_id),
-      day,
-      "views",
-    );
-    // Older days go once a day per process, with the day's first new view, not on every page.
-    if (purge) await trx.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
-    return purge;
-  });
-  if (purged) purgedOn = day;
 }

@@ -27,20 +27,16 @@ export const viewCart = defineProcedure({
 
 /**
  * POST /cart's add: a live listing added to a cart counts for its creator's
- * analytics once per visitor, listing and day (UTC), as views do; never the
- * creator's own. Unknown or withdrawn listings count nothing.
+ * analytics once per visitor (the signed-in user, else the client address),
+ * listing and day (UTC), as views do, at most CART_ADDS_COUNTED_PER_VISITOR_DAY
+ * listings per visitor and day; never the creator's own. Unknown or withdrawn listings count nothing.
  */
 export const countCartAdd = defineProcedure({
   name: "countCartAdd",
   access: "public",
   input: z.object({ listingId: z.string().min(1).max(64) }),
   async run({ input, user, ctx }) {
-    const visitor = visitorOf({
-      user,
-      clientIp: ctx.clientIp,
-      userAgent: ctx.userAgent,
-      now: ctx.now,
-    });
+    const visitor = visitorOf({ user, clientIp: ctx.clientIp, now: ctx.now });
     return { counted: await recordCartAdd(ctx.db, input.listingId, visitor, ctx.now) };
   },
 });

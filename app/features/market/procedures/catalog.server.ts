@@ -70,7 +70,6 @@ export const marketplaceQuerySchema = z.object({
 const visitOf = (ctx: CallContext, user: { id: string } | null) => ({
   user,
   clientIp: ctx.clientIp,
-  userAgent: ctx.userAgent,
   now: ctx.now,
 });
 
@@ -79,7 +78,8 @@ const visitOf = (ctx: CallContext, user: { id: string } | null) => ({
  * When the page says the load is a fresh view (ctx.countsViews), each listing
  * shown counts as a view for its creator, once per visitor and day (not the
  * viewer's own listings). A visitor is the signed-in user, else the client
- * address with the user agent, kept only as a keyed hash. A search (?q=)
+ * address (an IPv6 client's /64), kept only as a keyed hash; the views are
+ * written in batches (listing-view-counts.server.ts). A search (?q=)
  * counts against the caller's address (SEARCHES_PER_ADDRESS a minute; past
  * it 429 with Retry-After); browsing without one does not.
  */
@@ -97,7 +97,7 @@ export const browseMarketplace = defineProcedure({
       listingId: input.listing,
     });
     if (ctx.countsViews)
-      await countListingViews(
+      countListingViews(
         ctx.db,
         visitOf(ctx, user),
         page.items.map((item) => item.id),
@@ -223,9 +223,7 @@ export const countMarketplaceViews = defineProcedure({
   name: "countMarketplaceViews",
   access: "public",
   input: z.object({ listingIds: z.array(z.string().min(1).max(64)).max(MARKETPLACE_MAX_LIMIT) }),
-  async run({ input, user, ctx }) {
-    await countListingViews(ctx.db, visitOf(ctx, user), input.listingIds);
-  },
+  run: ({ input, user, ctx }) => countListingViews(ctx.db, visitOf(ctx, user), input.listingIds),
 });
 
 /** The buyers' ratings of marketplace listings (average and count), for the cards; listings without any are left out. */
