@@ -8,6 +8,9 @@ import type { FileStore } from "~/infra/file-store.server";
 import { newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { unsupportedMedia } from "~/infra/errors.server";
+import { drawnSignaturePng } from "~/features/publishing/drawn-signature.server";
+import { checkReleasePdf } from "~/features/publishing/release-pdf-check.server";
+import type { ReleasePdfCheck } from "~/features/publishing/release-pdf-check.server";
 import { styleName } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
 
@@ -25,6 +28,9 @@ import { PRODUCT_NAME } from "~/lib/product";
 
 export const MAX_RELEASE_BYTES = 10 * 1024 * 1024;
 export const NOT_A_PDF = "The release must be a PDF file (a signed model release, at most 10 MB).";
+export const UNREADABLE_PDF =
+  "The release could not be read as a PDF: it is damaged, or too complex to open in time. " +
+  "Please save or print the signed release as a new PDF (at most 10 MB) and upload that.";
 
 export interface ModelReleaseJson {
   id: string;
@@ -146,17 +152,6 @@ export interface SignedReleaseInput {
   drawnSignature?: string;
 }
 
-/** A drawn signature's PNG bytes, or null when there is none; throws for anything that is not a PNG data URL. */
-export function drawnSignaturePng(dataUrl: string | undefined): Buffer | null {
-  if (!dataUrl) return null;
-  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
-  const bytes = match ? Buffer.from(match[1], "base64") : null;
-  if (!bytes || bytes.length < 8 || bytes.readUInt32BE(0) !== 0x89504e47) {
-    throw unsupportedMedia("The drawn signature must be a PNG image.");
-  }
-  return bytes;
-}
-
 /** Text a standard PDF font can set: characters outside its encoding lose their accents, else become "?". */
 function settable(font: PDFFont, text: string): string {
   let out = "";
@@ -210,6 +205,7 @@ export async function releasePdf(args: {
   modelName: string;
   signedOn: string;
   signature: string;
+  /** The drawn signature, as drawnSignaturePng makes it (small, already decoded once). */
   drawn: Buffer | null;
   accountEmail: string;
   image: { id: string; style: string; createdAt: string };
@@ -330,25 +326,18 @@ export async function signModelRelease(
     now: Date;
   },
 ): Promise<ModelReleaseRow> {
-  const drawn = drawnSignaturePng(args.input.drawnSignature);
+  const drawn = await drawnSignaturePng(args.input.drawnSignature);
   const imageBytes = await store.read(args.image.file_key!);
-  let bytes: Buffer;
-  try {
-    bytes = await releasePdf({
-      modelName: args.input.modelName,
-      signedOn: args.input.signedOn,
-      signature: args.input.signature,
-      drawn,
-      accountEmail: args.accountEmail,
-      image: { id: args.image.id, style: args.image.style, createdAt: args.image.created_at },
-      imageBytes,
-      now: args.now,
-    });
-  } catch (error) {
-    if (drawn && error instanceof Error && !(error instanceof TypeError))
-      throw unsupportedMedia("The drawn signature could not be read as a PNG image.");
-    throw error;
-  }
+  const bytes = await releasePdf({
+    modelName: args.input.modelName,
+    signedOn: args.input.signedOn,
+    signature: args.input.signature,
+    drawn,
+    accountEmail: args.accountEmail,
+    image: { id: args.image.id, style: args.image.style, createdAt: args.image.created_at },
+    imageBytes,
+    now: args.now,
+  });
   const fileKey = newFileKey("releases", "pdf");
   await store.write(fileKey, bytes);
   return saveRelease(db, store, {
@@ -365,27 +354,27 @@ export async function signModelRelease(
   });
 }
 
-/** Whether the bytes are a PDF pdf-lib can open (encrypted or signed ones included). */
-export async function isReadablePdf(bytes: Buffer): Promise<boolean> {
-  if (bytes.length < 8 || bytes.subarray(0, 5).toString("latin1") !== "%PDF-") return false;
-  try {
-    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    return pdf.getPageCount() > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Keeps an uploaded, signed release (a scratch file on the volume) for an image; a file that is not a PDF is refused (415). */
+/**
+ * Keeps an uploaded, signed release (a scratch file on the volume) for an
+ * image. A file that is not a PDF, or one pdf-lib cannot open (with no page,
+ * or past the check's limits: release-pdf-check.server.ts) is refused (415).
+ */
 export async function adoptUploadedRelease(
   db: DB,
   store: FileStore,
   args: { userId: string; image: StylizedImageRow; path: string; now: Date },
 ): Promise<ModelReleaseRow> {
   const bytes = await fsp.readFile(args.path);
-  if (!(await isReadablePdf(bytes))) {
+  let check: ReleasePdfCheck;
+  try {
+    check = await checkReleasePdf(bytes);
+  } catch (error) {
     await fsp.rm(args.path, { force: true });
-    throw unsupportedMedia(NOT_A_PDF);
+    throw error;
+  }
+  if (!check.readable) {
+    await fsp.rm(args.path, { force: true });
+    throw unsupportedMedia(check.reason === "not-a-pdf" ? NOT_A_PDF : UNREADABLE_PDF);
   }
   const fileKey = newFileKey("releases", "pdf");
   await store.putFile(fileKey, args.path);

@@ -277,6 +277,9 @@ export const shopDomainInput = z
 
 /** Most bytes of a drawn signature's PNG data URL (a canvas of a few hundred pixels is far less). */
 export const MAX_DRAWN_SIGNATURE_CHARS = 400_000;
+/** Why a drawn signature is refused for its size: too many bytes here, too many pixels on the server (drawn-signature.server.ts). */
+export const DRAWN_SIGNATURE_TOO_LARGE =
+  "The drawn signature is too large; please clear it and draw it again";
 
 /**
  * A model release the creator signs for themselves (the release page's form
@@ -310,10 +313,7 @@ export const modelReleaseFields = z.object({
   ),
   drawnSignature: z
     .string()
-    .max(
-      MAX_DRAWN_SIGNATURE_CHARS,
-      "The drawn signature is too large; please clear it and draw it again",
-    )
+    .max(MAX_DRAWN_SIGNATURE_CHARS, DRAWN_SIGNATURE_TOO_LARGE)
     .optional()
     .transform((value) => value || undefined),
 });

@@ -663,7 +663,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/token-stylized-images/{id}/model-release",
     summary:
-      "Sign a model release for yourself for a stylized image (your name, the date, the same name typed as the signature, confirm); kept as a PDF, replacing any before. Adobe Stock submissions need one.",
+      "Sign a model release for yourself for a stylized image (your name, the date, the same name typed as the signature, confirm, and optionally `drawnSignature`: a PNG data URL of at most 2000 pixels a side and 1,000,000 in all, else 400); kept as a PDF, replacing any before. Adobe Stock submissions need one.",
     procedure: signModelReleaseProcedure,
     auth: "bearer-or-cookie",
     input: "json",
@@ -674,7 +674,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "PUT",
     path: "/api/token-stylized-images/{id}/model-release",
     summary:
-      "Upload the signed model release of the person shown (multipart, one PDF in the field `release`, at most 10 MB), replacing any before.",
+      "Upload the signed model release of the person shown (multipart, one PDF in the field `release`, at most 10 MB), replacing any before. The PDF is opened apart from the server, within limits (1.25 s, and what its streams unpack to): one that cannot be opened within them is refused (415); while other uploads are being checked, 503.",
     procedure: uploadModelRelease,
     auth: "bearer-or-cookie",
     input: "multipart",
@@ -684,7 +684,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       description: "The signed model release, a PDF of at most 10 MB.",
     },
     status: 201,
-    errors: [404, 415, 507],
+    errors: [404, 415, 503, 507],
   },
 
   // Admin

@@ -49,7 +49,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: "Not found (another user's resource answers the same).",
   409: "Conflicts with what exists (an email already in use).",
   413: "The body is too large.",
-  415: "Not a supported image type.",
+  415: "Not a file of a type the endpoint takes (an image; a PNG drawn signature; a PDF release), or one that cannot be read within its limits.",
   429: "Too many requests; `Retry-After` says when to try again.",
   500: "An unexpected error; the message says nothing about it.",
   502: "The payment provider could not start the checkout.",
