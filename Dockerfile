@@ -26,7 +26,8 @@ FROM base AS runtime
 ENV DATA_DIR=/data \
     PORT=3000 \
     TRUST_PROXY=1
-RUN mkdir -p /data && chown node:node /data
+# The volume is the server user's alone (the database, the stored files and the outbox inside are too).
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public

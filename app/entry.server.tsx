@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/ui/nonce";
@@ -76,6 +76,8 @@ export function handleError(
   { request, context }: { request: Request; context?: AppLoadContext },
 ) {
   if (request.signal.aborted) return;
+  // A path no route matches (one holding a line break, say) is the 404 page, not a failure: no stack.
+  if (isRouteErrorResponse(error) && error.status === 404) return;
   // An unreachable database is an outage, not a bug: one line, and the answer becomes a 503 (database-outage.server.ts).
   if (noteDatabaseOutage(context, error)) {
     console.warn(

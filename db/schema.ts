@@ -22,7 +22,7 @@ export interface UsersTable {
   erased_at: Generated<string | null>;
 }
 
-/** An email change waiting for the link mailed to the new address (only the token's hash is kept). */
+/** An email change waiting for the link mailed to the new address (only the token's hash is kept), or used (kept until the account's erasure). */
 export interface EmailChangesTable {
   id: string;
   user_id: string;
@@ -31,6 +31,8 @@ export interface EmailChangesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The address the change replaced, once used (migration 0041): an erasure forgets mail to every address the account had. */
+  previous_email: Generated<string | null>;
 }
 
 export interface SessionsTable {

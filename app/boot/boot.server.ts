@@ -10,6 +10,7 @@ import { forgetOldVisitorDays } from "~/features/market/listing-visitors.server"
 import { flushAllListingViews } from "~/features/market/listing-view-counts.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
+import { closeFilesToOthers } from "~/infra/local-file-store.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
@@ -54,6 +55,8 @@ export async function boot(options: BootOptions = {}) {
   // and not yet committed the row naming it: only files older than a minute are taken for orphans.
   const sweepBefore =
     config.ROLE === "all" ? startedAt : new Date(startedAt.getTime() - SHARED_VOLUME_GRACE_MS);
+  // Files an older version stored readable to others (0644 in 0755 folders) are closed to them.
+  closeFilesToOthers(config.filesDir, log);
   const orphans = await sweepOrphanFiles(db, config.filesDir, sweepBefore);
   if (orphans.removed.length + orphans.partials > 0) {
     log(

@@ -94,6 +94,7 @@ export function jobHandlers(): JobHandlers {
     [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),
     [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({
       store: getFileStore(),
+      outboxDir: getConfig().outboxDir,
       payouts,
       log: console.log,
     }),

@@ -404,7 +404,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   // A new data directory is owner-only; the database and the app secret in it are 0600 whatever it is.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const filesDir = path.join(dataDir, "files");
-  fs.mkdirSync(filesDir, { recursive: true });
+  fs.mkdirSync(filesDir, { recursive: true, mode: 0o700 });
   const { APP_SECRET, ...rest } = values;
   return {
     ...rest,

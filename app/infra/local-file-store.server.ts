@@ -5,11 +5,21 @@ import type { Readable } from "node:stream";
 import { newId } from "~/infra/ids.server";
 import { DELETED_FILES_KEPT_MS, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
 import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
+import {
+  ensureOwnerOnlyDir,
+  makeOwnerOnlyDir,
+  OWNER_ONLY_FILE,
+} from "~/infra/owner-only-files.server";
 
 /**
  * Files on the data volume under DATA_DIR/files, one file per key. Writes go
  * to a temporary name first and are renamed into place, so a crash never
  * leaves half a file under a real key.
+ *
+ * Selfies are faces, and listings' files are paid for: every file is the
+ * server user's alone (0600) and every folder too (0700), whatever the
+ * process's umask, as the database and the exports are. The server serves
+ * /media itself, so nobody else needs to read them.
  */
 /** Removed files wait here (outside every area) until purgeDeletedFiles. */
 export const DELETED_DIR = ".deleted";
@@ -26,16 +36,17 @@ export class LocalFileStore implements FileStore {
 
   async write(key: string, data: Buffer | Uint8Array): Promise<void> {
     const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await makeOwnerOnlyDir(path.dirname(target));
     const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
-    await fsp.writeFile(temporary, data);
+    await fsp.writeFile(temporary, data, { mode: OWNER_ONLY_FILE });
     await fsp.rename(temporary, target);
   }
 
-  /** Moves a scratch file (on the same volume) under a key: a rename. */
+  /** Moves a scratch file (on the same volume) under a key: a rename; the file becomes owner-only, however it was made. */
   async putFile(key: string, sourcePath: string): Promise<void> {
     const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await makeOwnerOnlyDir(path.dirname(target));
+    await fsp.chmod(sourcePath, OWNER_ONLY_FILE);
     await fsp.rename(sourcePath, target);
   }
 
@@ -97,7 +108,7 @@ export class LocalFileStore implements FileStore {
   private async moveToDeleted(key: string): Promise<void> {
     const from = this.pathOf(key);
     const to = this.deletedPathOf(key);
-    await fsp.mkdir(path.dirname(to), { recursive: true });
+    await makeOwnerOnlyDir(path.dirname(to));
     try {
       await fsp.rename(from, to);
     } catch (error) {
@@ -106,6 +117,7 @@ export class LocalFileStore implements FileStore {
     }
     const now = new Date();
     await fsp.utimes(to, now, now); // the purge counts from the deletion
+    await fsp.chmod(to, OWNER_ONLY_FILE); // a file stored before files were owner-only
   }
 
   /** Where a removed file waits for its purge. */
@@ -117,7 +129,7 @@ export class LocalFileStore implements FileStore {
   /** Scratch files live on the same volume (same filesystem, so putFile() is a rename). */
   async scratchDir(): Promise<string> {
     const dir = path.join(this.root, "tmp");
-    await fsp.mkdir(dir, { recursive: true });
+    await makeOwnerOnlyDir(dir);
     return dir;
   }
 
@@ -132,6 +144,24 @@ export class LocalFileStore implements FileStore {
     } catch {
       return false;
     }
+  }
+}
+
+/**
+ * At start: the files folder becomes owner-only (0700), so files and folders
+ * an older version made readable to others (0644 in 0755) are out of
+ * everyone else's reach too (a folder no one else may enter hides all beneath it).
+ * A folder the server's user does not own is left as it is, with a warning.
+ */
+export function closeFilesToOthers(
+  root: string,
+  warn: (line: string) => void = (line) => console.warn(line),
+): void {
+  try {
+    ensureOwnerOnlyDir(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+    warn(`${root} belongs to another user: it could not be made owner-only (0700).`);
   }
 }
 

@@ -136,6 +136,7 @@ export class Logger {
       level,
       msg: text,
       ...(context?.requestId ? { requestId: context.requestId } : {}),
+      ...(context?.callerRequestId ? { callerRequestId: context.callerRequestId } : {}),
       ...(context?.jobId ? { jobId: context.jobId, jobKind: context.jobKind } : {}),
       ...cleanFields(fields),
     };

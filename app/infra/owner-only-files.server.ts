@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 
 /**
- * The database, its WAL and shared-memory side files, and backups hold every
- * buyer's and creator's data: they are readable and writable by the owner of
+ * The database, its WAL and shared-memory side files, backups and the stored
+ * files hold every buyer's and creator's data: they are readable and writable by the owner of
  * the server process only (0600; folders 0700), whatever the process's umask.
  */
 export const OWNER_ONLY_FILE = 0o600;
@@ -27,4 +28,9 @@ export function restrictExistingFile(file: string): void {
 export function ensureOwnerOnlyDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: OWNER_ONLY_DIR });
   fs.chmodSync(dir, OWNER_ONLY_DIR);
+}
+
+/** Creates a folder, and any missing parent, owner-only (an existing one is left as it is). */
+export async function makeOwnerOnlyDir(dir: string): Promise<void> {
+  await fsp.mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR });
 }

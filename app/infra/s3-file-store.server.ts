@@ -13,6 +13,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
+import { makeOwnerOnlyDir } from "~/infra/owner-only-files.server";
 import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
 import { dropFileIntent, recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
 import { isMissingObject, objectStoreError } from "~/infra/object-store-errors.server";
@@ -226,7 +227,7 @@ export class S3FileStore implements FileStore {
 
   async scratchDir(): Promise<string> {
     const dir = path.join(this.scratchRoot, "tmp");
-    await fsp.mkdir(dir, { recursive: true });
+    await makeOwnerOnlyDir(dir);
     return dir;
   }
 

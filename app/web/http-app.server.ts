@@ -14,6 +14,7 @@ import { getDb } from "~/infra/db.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
+import { answeringUnroutableApiPaths } from "./unroutable-api-paths.server";
 import { workerProbesOnly } from "./worker-probes-only.server";
 import type { ReplayNotes } from "./visitor-page-cache.server";
 import { visitorPageCache } from "./visitor-page-cache.server";
@@ -92,7 +93,10 @@ export function createHttpApp({
   const publicFiles = express.static(publicDir, { maxAge: "1h" });
   app.use((req, res, next) => (NAMES_A_FILE.test(req.path) ? publicFiles(req, res, next) : next()));
   const handler = visitorPageCache(
-    handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV),
+    // An /api path Remix cannot route (a line break in it) is the JSON 404 too, never the page.
+    answeringUnroutableApiPaths(
+      handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV),
+    ),
     {
       ttlMs: config.PAGE_CACHE_MS,
       pages: CACHED_VISITOR_PAGES,
@@ -100,8 +104,9 @@ export function createHttpApp({
       replay: replayPageNotes,
     },
   );
-  app.all(
-    "*",
+  // `use`, not `all("*")`: a path with a broken escape (`%ZZ`) must reach the app, not fail
+  // Express's decoding of a route parameter.
+  app.use(
     remixBridge(handler, (req, res) => ({
       nonce: res.locals.nonce,
       clientIp: clientAddress(req, config.TRUST_PROXY),

@@ -16,8 +16,9 @@ import { routeFamily } from "./request-observation.server";
 
 /**
  * The operator's view over real sockets: /metrics behind METRICS_TOKEN, the
- * request id (echoed, carried by every log line and by the jobs a request
- * queued), with a stand-in for Remix behind the real HTTP front.
+ * request id (our own, answered, carried by every log line and by the jobs a
+ * request queued; a caller's id only logged beside it), with a stand-in for
+ * Remix behind the real HTTP front.
  */
 
 const TOKEN = "metrics-token-for-tests-0123456789";
@@ -155,30 +156,52 @@ describe("/metrics", () => {
 });
 
 describe("request ids", () => {
-  it("answers a new id when none or a malformed one comes, and echoes a well-formed one", async () => {
+  it("always answers an id of its own; a caller's well-formed X-Request-Id is only logged beside it", async () => {
     const base = await start(undefined);
     const fresh = (await fetch(`${base}/`)).headers.get("x-request-id");
     expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await fetch(`${base}/`, { headers: { "X-Request-Id": "edge-proxy-42.abc" } });
-    expect(kept.headers.get("x-request-id")).toBe("edge-proxy-42.abc");
+    const served = lines.find((line) => line.msg === "serving a page");
+    expect(served?.requestId).toBe(fresh);
+    expect(served).not.toHaveProperty("callerRequestId");
+
+    lines = [];
+    const chosen = await fetch(`${base}/`, { headers: { "X-Request-Id": "edge-proxy-42.abc" } });
+    const ours = chosen.headers.get("x-request-id");
+    expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ours).not.toBe(fresh);
+    expect(lines.find((line) => line.msg === "serving a page")).toMatchObject({
+      requestId: ours,
+      callerRequestId: "edge-proxy-42.abc",
+    });
+
     for (const bad of ["short", "x".repeat(200), 'inject"} {"level":"error', "has spaces here"]) {
+      lines = [];
       const replaced = await fetch(`${base}/`, { headers: { "X-Request-Id": bad } });
-      const id = replaced.headers.get("x-request-id");
-      expect(id, bad).not.toBe(bad);
-      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      const line = lines.find((entry) => entry.msg === "serving a page");
+      expect(line, bad).not.toHaveProperty("callerRequestId");
+      expect(JSON.stringify(lines)).not.toContain(bad);
     }
   });
 
-  it("every line written while serving carries it, and so do the worker's lines for a job the request queued", async () => {
+  it("every line written while serving carries it, and so do the worker's lines for a job the request queued; the job never stores the caller's id", async () => {
     const base = await start(undefined);
     const response = await fetch(`${base}/enqueue`, {
       headers: { "X-Request-Id": "req-0123456789" },
     });
-    expect(response.headers.get("x-request-id")).toBe("req-0123456789");
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.find((line) => line.msg === "serving a page")).toMatchObject({
       level: "info",
-      requestId: "req-0123456789",
+      requestId,
+      callerRequestId: "req-0123456789",
     });
+    const queued = await getDb()
+      .selectFrom("jobs")
+      .select("request_id")
+      .where("kind", "=", JOB_KIND)
+      .executeTakeFirstOrThrow();
+    expect(queued.request_id).toBe(requestId);
 
     const worker = new JobWorker({
       db: getDb(),
@@ -201,7 +224,8 @@ describe("request ids", () => {
       expect.stringContaining("failed for good"),
     ]);
     for (const line of jobLines) {
-      expect(line.requestId).toBe("req-0123456789");
+      expect(line.requestId).toBe(requestId);
+      expect(line).not.toHaveProperty("callerRequestId");
       expect(typeof line.time).toBe("string");
     }
   });

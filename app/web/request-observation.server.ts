@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { countRequest } from "~/infra/metrics.server";
-import { requestIdFrom, withLogContext } from "~/infra/log-context.server";
+import { callerRequestIdFrom, newRequestId, withLogContext } from "~/infra/log-context.server";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -95,22 +95,26 @@ export function routeFamily(pathname: string): string {
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
- * The first middleware: gives the request its id (the caller's well-formed
- * `X-Request-Id`, or a new one), echoes it in the response's `X-Request-Id`,
- * serves the rest of the request inside that log context (every line logged
- * meanwhile carries it, and jobs enqueued keep it), and counts the request
- * and its time in the metrics once the response ended.
+ * The first middleware: gives the request an id of our own (a UUID, whatever
+ * the caller sent), answers it in the response's `X-Request-Id`, serves the
+ * rest of the request inside that log context (every line logged meanwhile
+ * carries it, and jobs enqueued keep it), and counts the request and its time
+ * in the metrics once the response ended. A caller's well-formed
+ * `X-Request-Id` (a proxy's) is logged beside ours as `callerRequestId`, to
+ * find the request by the proxy's id; it is never stored with a job, so no
+ * caller can give its jobs another request's id (docs/decisions/071).
  */
 export function requestObservation(): RequestHandler {
   return (req, res, next) => {
     const startedAt = process.hrtime.bigint();
-    const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
+    const requestId = newRequestId();
+    const callerRequestId = callerRequestIdFrom(req.get(REQUEST_ID_HEADER));
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
       const method = METHODS.has(req.method) ? req.method : "OTHER";
       countRequest(routeFamily(req.path), method, res.statusCode, seconds);
     });
-    withLogContext({ requestId }, () => next());
+    withLogContext({ requestId, callerRequestId }, () => next());
   };
 }

@@ -34,6 +34,8 @@ export async function assertOwnPassword(db: DB, userId: string, password: string
 export interface ClosedAccount {
   /** The address the account had, for the other features to forget (mail queued to it, purchases made with it). */
   email: string;
+  /** The addresses it had before, by its email changes (each once; the current one not among them). */
+  formerEmails: string[];
   /** The profile photo's address before the erasure, whose file the erasure job removes. */
   profileImageUrl: string | null;
   /** True when the account had been erased before (nothing was changed now). */
@@ -42,7 +44,8 @@ export interface ClosedAccount {
 
 /**
  * The accounts' part of an erasure, in the caller's transaction: every web
- * session and API token ends, email changes waiting for their link go, and
+ * session and API token ends, the email changes go (waiting ones, and used
+ * ones, whose addresses are answered for the other features to forget), and
  * the row becomes a tombstone at once: the email is replaced by
  * `erased-<id>@invalid` (so the address can register again), the names by
  * "Deleted creator", the password by one nothing matches, and the handle, bio,
@@ -63,13 +66,15 @@ export async function closeAccountForErasure(
     .executeTakeFirst();
   if (!user) throw notFound("User not found");
   await revokeAllCredentials(trx, userId);
+  const formerEmails = await formerEmailsOf(trx, userId, user.email);
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
   // The waitlist keeps the address: its entry goes with the account.
   await trx
     .deleteFrom("waitlist")
     .where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)]))
     .execute();
-  if (user.erased_at) return { email: user.email, profileImageUrl: null, alreadyErased: true };
+  if (user.erased_at)
+    return { email: user.email, formerEmails, profileImageUrl: null, alreadyErased: true };
   const stamp = now.toISOString();
   await trx
     .updateTable("users")
@@ -88,5 +93,27 @@ export async function closeAccountForErasure(
     })
     .where("id", "=", userId)
     .execute();
-  return { email: user.email, profileImageUrl: user.profile_image_url, alreadyErased: false };
+  return {
+    email: user.email,
+    formerEmails,
+    profileImageUrl: user.profile_image_url,
+    alreadyErased: false,
+  };
+}
+
+/**
+ * Every address the account had besides `current`: those its used email
+ * changes replaced (recorded since migration 0041) and those they set.
+ */
+async function formerEmailsOf(trx: DB, userId: string, current: string): Promise<string[]> {
+  const changes = await trx
+    .selectFrom("email_changes")
+    .select(["new_email", "previous_email"])
+    .where("user_id", "=", userId)
+    .where("used_at", "is not", null)
+    .execute();
+  const addresses = new Set(changes.flatMap((change) => [change.previous_email, change.new_email]));
+  addresses.delete(current);
+  addresses.delete(null);
+  return [...addresses] as string[];
 }

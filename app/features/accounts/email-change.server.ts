@@ -115,7 +115,11 @@ async function applyEmailChange(
   return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable("email_changes")
-      .set({ used_at: now.toISOString() })
+      // The address it replaces stays known until the account's erasure, which forgets its mail too.
+      .set((eb) => ({
+        used_at: now.toISOString(),
+        previous_email: eb.selectFrom("users").select("email").where("id", "=", user.id),
+      }))
       .where("id", "=", change.id)
       .where("used_at", "is", null)
       .executeTakeFirst();

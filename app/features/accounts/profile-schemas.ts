@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 
 /**
  * The profile's rules, for the Profile tab's forms (in the browser, with
@@ -102,13 +103,15 @@ const firstName = z
   .trim()
   .min(1, "First name is required")
   .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`)
-  .refine(noControl, CONTROL_MESSAGE("First name"));
+  .refine(noControl, CONTROL_MESSAGE("First name"))
+  .refine(holdsOnlyXmlText, nonXmlTextMessage("First name"));
 const lastName = z
   .string({ error: "Last name is required" })
   .trim()
   .min(1, "Last name is required")
   .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
-  .refine(noControl, CONTROL_MESSAGE("Last name"));
+  .refine(noControl, CONTROL_MESSAGE("Last name"))
+  .refine(holdsOnlyXmlText, nonXmlTextMessage("Last name"));
 
 /** A handle as typed: spaces around it dropped and lower-cased; an empty one clears it (null). */
 const handle = z
@@ -130,6 +133,7 @@ const bio = z
   .trim()
   .max(BIO_MAX, `A bio is at most ${BIO_MAX} characters`)
   .refine(noControl, CONTROL_MESSAGE("A bio"))
+  .refine(holdsOnlyXmlText, nonXmlTextMessage("A bio"))
   .nullable()
   .transform((value) => (value ? value : null));
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import {
   MIN_PASSWORD_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
@@ -38,12 +39,14 @@ export const registerSchema = z.object({
     .string({ error: "First name is required" })
     .trim()
     .min(1, "First name is required")
-    .max(100),
+    .max(100)
+    .refine(holdsOnlyXmlText, nonXmlTextMessage("First name")),
   lastName: z
     .string({ error: "Last name is required" })
     .trim()
     .min(1, "Last name is required")
-    .max(100),
+    .max(100)
+    .refine(holdsOnlyXmlText, nonXmlTextMessage("Last name")),
   email,
   password: newPassword,
   redirectTo: z.string().max(2000).optional(),

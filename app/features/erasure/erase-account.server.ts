@@ -3,7 +3,7 @@ import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.serv
 import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
 import { closeAccountForErasure } from "~/features/accounts/lends.server";
 import { cancelPublicationsOfErasedCreator } from "~/features/publishing/lends.server";
-import { forgetMailTo } from "~/features/mail/lends.server";
+import { forgetMailTo, outboxRecipientKeys } from "~/features/mail/lends.server";
 import { recordAuditEntry } from "~/features/admin/lends.server";
 import {
   forgetBuyerDetails,
@@ -30,11 +30,12 @@ export interface ErasureStarted {
  *   email is free to register again; nobody can sign in as it);
  * - market: the listings are withdrawn (out of the marketplace and its search
  *   index; a checkout open on one of them is refunded when paid: fulfilment
- *   refuses a gone seller), purchases made with the person's address forget it;
+ *   refuses a gone seller), purchases made with any address the account had forget it;
  * - studio and publishing: styles and queued publications are called off, and
  *   so are the user's queued jobs, except transfers;
  * - payouts: owed shares are queued for transfer to an active account;
- * - mail: messages to the person's address are forgotten;
+ * - mail: messages to any address the account had (its current one and those
+ *   its email changes replaced) are forgotten; the job removes the outbox's;
  * - the audit log records `user.erase` by the actor;
  * - the erasure job (erasure-job.server.ts) is queued for the rest.
  * Erasing an erased account again changes nothing and answers the same.
@@ -57,10 +58,16 @@ export async function beginErasure(
       now,
     });
     await queueTransfersOfErasedCreator(trx, userId, now);
-    await forgetBuyerDetails(trx, { userId, email: closed.email, now });
-    await forgetMailTo(trx, closed.email);
+    // Every address the account had: the current one and those its email changes replaced.
+    const emails = [closed.email, ...closed.formerEmails];
+    for (const email of emails) await forgetBuyerDetails(trx, { userId, email, now });
+    await forgetMailTo(trx, emails);
     await recordAuditEntry(trx, { actorId, action: "user.erase", subjectId: userId, now });
-    const payload: EraseAccountPayload = { userId, profileImageUrl: closed.profileImageUrl };
+    const payload: EraseAccountPayload = {
+      userId,
+      profileImageUrl: closed.profileImageUrl,
+      outboxRecipients: outboxRecipientKeys(emails),
+    };
     // Named by no owner: a ban's cancellation must never call the erasure off.
     await enqueueJob(trx, {
       kind: ERASE_ACCOUNT_JOB,

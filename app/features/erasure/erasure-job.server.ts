@@ -7,6 +7,7 @@ import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/mark
 import { eraseStudioDataOf } from "~/features/studio/lends.server";
 import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/lends.server";
 import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/lends.server";
+import { forgetOutboxMailTo } from "~/features/mail/lends.server";
 
 /** The background half of an account erasure. */
 export const ERASE_ACCOUNT_JOB = "accounts.erase";
@@ -18,12 +19,16 @@ const eraseAccountPayload = z
     userId: z.string().min(1),
     /** The profile photo's address before the erasure (its file goes too). */
     profileImageUrl: z.string().nullable(),
+    /** The sha256 of each address the account had, to find its messages in the outbox by (outboxRecipientKeys); emptied once the job ends. */
+    outboxRecipients: z.array(z.string()).default([]),
   })
   .strict();
-export type EraseAccountPayload = z.infer<typeof eraseAccountPayload>;
+export type EraseAccountPayload = z.input<typeof eraseAccountPayload>;
 
 export interface EraseAccountJobDeps {
   store: FileStore;
+  /** Where the outbox keeps the messages written while SMTP_URL was unset (DATA_DIR/outbox). */
+  outboxDir: string;
   payouts: PayoutJobDeps;
   log?: (line: string) => void;
 }
@@ -40,7 +45,8 @@ class CreatorWorkStillRunning extends Error {
  * Deletes what the account leaves behind, each feature's part through its
  * face, in an order that lets go of rows before their files: publications
  * and integrations, then listings, then originals and styles, then the
- * export packages and the profile photo, then the money (sent first, else
+ * export packages, the profile photo and the outbox's messages to the
+ * person, then the money (sent first, else
  * held) and the payout account link. Files a buyer paid for stay (their
  * download reads the order item's file). Every step works on what is left,
  * so an attempt that dies halfway is finished by the next.
@@ -69,6 +75,7 @@ export async function runEraseAccountJob(
   await eraseStudioDataOf(db, deps.store, { userId, keep });
   await eraseAccountExportsOf(db, deps.store, userId);
   await removeProfilePhoto(deps.store, payload.profileImageUrl);
+  await forgetOutboxMailTo(deps.outboxDir, payload.outboxRecipients ?? []);
   await settlePayoutsOfErasedCreator(deps.payouts, db, { userId, now: context.now, log: deps.log });
 }
 
@@ -84,5 +91,7 @@ export function eraseAccountJobHandler(deps: EraseAccountJobDeps): JobHandler<Er
   return {
     parse: (payload) => eraseAccountPayload.parse(payload),
     run: (payload, context) => runEraseAccountJob(deps, payload, context),
+    // The addresses' keys are kept no longer than the job needs them.
+    redactWhenFinished: (payload) => ({ ...payload, outboxRecipients: [] }),
   };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getLocalFileStore } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
@@ -47,6 +48,7 @@ async function runErasureJobs() {
     handlers: {
       [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({
         store: getLocalFileStore(),
+        outboxDir: getConfig().outboxDir,
         payouts: payoutDeps(),
         log: () => {},
       }),

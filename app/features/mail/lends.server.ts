@@ -6,4 +6,8 @@ export {
 } from "~/features/mail/mail-queue.server";
 export { MAIL_JOB } from "~/features/mail/mail-job.server";
 export { mailSetupAlert, undeliveredMail } from "~/features/mail/undelivered-mail.server";
-export { forgetMailTo } from "~/features/mail/recipient-erasure.server";
+export {
+  forgetMailTo,
+  forgetOutboxMailTo,
+  outboxRecipientKeys,
+} from "~/features/mail/recipient-erasure.server";

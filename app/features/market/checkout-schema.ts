@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import { INVALID_EMAIL, MISSING_INFORMATION } from "~/features/market/types";
 
 /**
@@ -10,7 +11,8 @@ export const customerInfoSchema = z.object({
     .string(MISSING_INFORMATION.description)
     .trim()
     .min(1, MISSING_INFORMATION.description)
-    .max(120, "Please use at most 120 characters."),
+    .max(120, "Please use at most 120 characters.")
+    .refine(holdsOnlyXmlText, nonXmlTextMessage("The name")),
   email: z
     .string(MISSING_INFORMATION.description)
     .trim()
@@ -22,6 +24,7 @@ export const customerInfoSchema = z.object({
     .string()
     .trim()
     .max(120, "Please use at most 120 characters.")
+    .refine(holdsOnlyXmlText, nonXmlTextMessage("The company"))
     .optional()
     .transform((value) => (value ? value : undefined)),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dollarsToCents } from "~/lib/money";
+import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 
 /**
  * Listing an image on the product's own marketplace: one schema for the
@@ -78,7 +79,9 @@ export const listingInputSchema = z.object({
     .string(TITLE_REQUIRED)
     .trim()
     .min(1, TITLE_REQUIRED)
-    .max(120, "Please use at most 120 characters"),
+    .max(120, "Please use at most 120 characters")
+    // The title is drawn into the listing's social card (SVG).
+    .refine(holdsOnlyXmlText, nonXmlTextMessage("The title")),
   description: z
     .string()
     .trim()

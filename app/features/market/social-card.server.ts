@@ -5,6 +5,7 @@ import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { socialCardKey } from "~/lib/image-variants";
+import { withoutNonXmlText } from "~/lib/xml-text";
 
 /**
  * A listing's social card: the 1200×630 picture a shared link shows in chats
@@ -64,8 +65,10 @@ export function wrapTitle(
   perLine = TITLE_LINE_CHARS,
   lines = TITLE_LINES,
 ): string[] {
-  // Control characters have no place in an SVG text node (and some are not valid XML at all).
-  const printable = Array.from(title, (char) =>
+  // Control characters have no place in an SVG text node, and code points XML cannot hold
+  // at all (U+FFFE, U+FFFF, a lone surrogate) in a title stored before they were refused would
+  // keep the card from ever drawing: they are left out.
+  const printable = Array.from(withoutNonXmlText(title), (char) =>
     char.charCodeAt(0) < 32 || char === "\u007f" ? " " : char,
   ).join("");
   const words = printable.trim().split(/\s+/).filter(Boolean);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formBoolean, MAX_TAGS } from "~/features/market/listing-schema";
 import { MAX_PRICE_CENTS } from "~/lib/money";
+import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import {
   EVM_ADDRESS,
   findPlatform,
@@ -60,7 +61,9 @@ const title = z
   .string(COPY.titleRequired.description)
   .trim()
   .min(1, COPY.titleRequired.description)
-  .max(120, "Please use at most 120 characters");
+  .max(120, "Please use at most 120 characters")
+  // The title is drawn into the listing's social card (SVG).
+  .refine(holdsOnlyXmlText, nonXmlTextMessage("The title"));
 const description = z
   .string()
   .trim()

@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import {
   claimJob,
   completeJob,
-  deleteJobsMentioning,
+  deleteJobsByField,
   enqueueJob,
 } from "~/infra/jobs/job-queue.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
@@ -123,8 +123,8 @@ describe("claiming between creators", () => {
   });
 });
 
-describe("deleting the jobs that mention a text", () => {
-  it("deletes those whose payload field contains it, in any case, wildcards taken literally, and leaves a running one", async () => {
+describe("deleting the jobs by a payload field", () => {
+  it("reads those whose field contains a given text (any case, wildcards taken literally), deletes those the caller accepts, and leaves a running one", async () => {
     const now = new Date("2026-11-24T10:00:00.000Z");
     const job = (to: string, kind = KIND) =>
       enqueueJob(getDb(), { kind, payload: { to, subject: "x" }, now });
@@ -141,16 +141,24 @@ describe("deleting the jobs that mention a text", () => {
       .where("id", "=", running)
       .execute();
 
-    await deleteJobsMentioning(getDb(), {
+    const seen: string[] = [];
+    const deleted = await deleteJobsByField(getDb(), {
       kind: KIND,
       field: "to",
-      text: "ann_lee%@example.com",
+      containing: ["ann_lee%@example.com"],
+      matches: (to) => {
+        seen.push(to);
+        return to.toLowerCase() === "ann_lee%@example.com";
+      },
     });
 
+    expect(deleted).toBe(1);
+    expect(seen.sort()).toEqual(["Ann_Lee%@Example.com", "copy-ann_lee%@example.com"]);
     const left = (await getDb().selectFrom("jobs").select("id").execute()).map((row) => row.id);
     expect(left).not.toContain(exact);
-    expect(left).not.toContain(inside);
-    expect(left).toEqual(expect.arrayContaining([wildcard, other, otherKind, running, noField]));
-    expect(left).toHaveLength(5);
+    expect(left).toEqual(
+      expect.arrayContaining([inside, wildcard, other, otherKind, running, noField]),
+    );
+    expect(left).toHaveLength(6);
   });
 });

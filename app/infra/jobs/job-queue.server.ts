@@ -347,25 +347,52 @@ export async function cancelQueuedJobsOfOwner(
 
 /**
  * Deletes the jobs of `kind` whose payload's text field `field` (a top-level
- * JSON field name such as `to`), lower-cased, contains `text`, sent or waiting; a job a
- * worker is running at this moment is left to finish.
+ * JSON field name such as `to`) `matches` accepts, sent or waiting; a job a
+ * worker is running at this moment is left to finish. Answers how many went.
+ *
+ * Only jobs whose field, lower-cased, contains one of `containing` (lower-case
+ * text every accepted value holds, taken literally) are read and put to
+ * `matches`: the database narrows, the caller decides exactly (a substring
+ * alone would take `joann@example.com` for `ann@example.com`).
  */
-export async function deleteJobsMentioning(
+export async function deleteJobsByField(
   db: Executor,
-  { kind, field, text }: { kind: string; field: string; text: string },
-): Promise<void> {
-  await db
-    .deleteFrom("jobs")
+  {
+    kind,
+    field,
+    containing,
+    matches,
+  }: {
+    kind: string;
+    field: string;
+    containing: readonly string[];
+    matches: (value: string) => boolean;
+  },
+): Promise<number> {
+  if (containing.length === 0) return 0;
+  const value = sql<string>`lower(coalesce(${jsonTextField(db, sql.ref("payload"), field)}, ''))`;
+  const candidates = await db
+    .selectFrom("jobs")
+    .select(["id", jsonTextField(db, sql.ref("payload"), field).as("value")])
     .where("kind", "=", kind)
     .where("status", "!=", "running")
-    .where(
-      containsSubstring(
-        db,
-        sql`lower(coalesce(${jsonTextField(db, sql.ref("payload"), field)}, ''))`,
-        text.toLowerCase(),
-      ),
+    .where((eb) =>
+      eb.or(containing.map((text) => containsSubstring(db, value, text.toLowerCase()))),
     )
     .execute();
+  const ids = candidates
+    .filter((row) => typeof row.value === "string" && matches(row.value))
+    .map((row) => row.id);
+  let deleted = 0;
+  for (let at = 0; at < ids.length; at += 500) {
+    const result = await db
+      .deleteFrom("jobs")
+      .where("id", "in", ids.slice(at, at + 500))
+      .where("status", "!=", "running")
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
 }
 
 /** Whether a worker holds a job of the owner right now (other than `exceptJobId`). */

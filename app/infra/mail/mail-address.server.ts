@@ -28,3 +28,12 @@ export function parseMailbox(text: string): Mailbox | null {
   if (entry.group !== undefined || !isMailAddress(entry.address)) return null;
   return { name: entry.name, address: entry.address };
 }
+
+/**
+ * The address a message's recipient (`to`: one mailbox, with or without a
+ * display name) is counted and forgotten by: the address alone, trimmed and
+ * lower-cased. Text that is not one mailbox is taken whole, the same way.
+ */
+export function recipientAddressOf(to: string): string {
+  return (parseMailbox(to)?.address ?? to).trim().toLowerCase();
+}

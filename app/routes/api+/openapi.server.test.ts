@@ -227,6 +227,25 @@ describe("the OpenAPI document says what the routes accept", () => {
     for (const bad of ["not a cursor", "a+b/c=", ""]) expect(pattern.test(bad), bad).toBe(false);
   });
 
+  it("calls a query parameter required only when leaving it out is refused, and gives a defaulted one its default", () => {
+    const problems: string[] = [];
+    for (const entry of API_ROUTES) {
+      if (entry.input !== "query" || !entry.procedure) continue;
+      const { error } = entry.procedure.input.safeParse({});
+      const refused = new Set(error?.issues.map((issue) => String(issue.path[0])) ?? []);
+      for (const parameter of operationOf(entry.method, entry.path).parameters ?? []) {
+        if (parameter.in !== "query") continue;
+        if (parameter.required !== refused.has(String(parameter.name)))
+          problems.push(`${entry.method} ${entry.path} ${parameter.name}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const days = operationOf("GET", "/api/token-analytics").parameters!.find(
+      (parameter) => parameter.name === "days",
+    );
+    expect(days).toMatchObject({ required: false, schema: { default: "30" } });
+  });
+
   it("takes a bearer token or the session cookie: two alternatives, anonymous a third on public routes", () => {
     const problems: string[] = [];
     for (const entry of API_ROUTES) {

@@ -22,18 +22,26 @@ export const myRecentSales = defineProcedure({
 
 const RANGE_MESSAGE = `days must be ${ANALYTICS_RANGES.slice(0, -1).join(", ")} or ${ANALYTICS_RANGES[ANALYTICS_RANGES.length - 1]}`;
 
+/** `days`: optional (the OpenAPI document says so, with its default); an empty value counts as left out. */
 export const analyticsQuerySchema = z.object({
-  days: z.preprocess(
-    (value) =>
-      value === "" || value === null || value === undefined
-        ? String(DEFAULT_ANALYTICS_RANGE)
-        : String(value),
-    z
-      .enum(ANALYTICS_RANGES.map((range) => String(range)) as [string, ...string[]], RANGE_MESSAGE)
-      .meta({
-        description: `The range in days ending today (UTC): ${ANALYTICS_RANGES.join(", ")}; ${DEFAULT_ANALYTICS_RANGE} when left out.`,
-      }),
-  ),
+  days: z
+    .preprocess(
+      (value) =>
+        value === "" || value === null || value === undefined
+          ? String(DEFAULT_ANALYTICS_RANGE)
+          : String(value),
+      z
+        .enum(
+          ANALYTICS_RANGES.map((range) => String(range)) as [string, ...string[]],
+          RANGE_MESSAGE,
+        )
+        .meta({
+          description: `The range in days ending today (UTC): ${ANALYTICS_RANGES.join(", ")}; ${DEFAULT_ANALYTICS_RANGE} when left out.`,
+          // The document shows the input side of the pipe: the default is said here.
+          default: String(DEFAULT_ANALYTICS_RANGE),
+        }),
+    )
+    .default(String(DEFAULT_ANALYTICS_RANGE)),
 });
 
 /**
