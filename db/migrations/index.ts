@@ -36,6 +36,7 @@ import * as rateLimitHits from "./2026-11-28-0037-rate-limit-hits";
 import * as emailChangePreviousAddress from "./2026-11-28-0041-email-change-previous-address";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 import * as visitorDays from "./2026-11-28-0039-visitor-days";
+import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -44,7 +45,9 @@ import * as visitorDays from "./2026-11-28-0039-visitor-days";
  * SQLite runs its own history up to 2026-11-26-0031; PostgreSQL starts from a
  * baseline equal to that schema. Every migration after it is in
  * `bothEngines`: it runs on SQLite and PostgreSQL alike, and where the two
- * spell something differently the migration says so itself.
+ * spell something differently the migration says so itself. A migration
+ * of something only one engine has (PostgreSQL's search entries, whose
+ * SQLite counterpart is FTS5) is in that engine's history alone.
  */
 const sqliteHistory: Record<string, Migration> = {
   "2026-11-22-0001-accounts": accounts,
@@ -79,6 +82,7 @@ const sqliteHistory: Record<string, Migration> = {
 
 const postgresHistory: Record<string, Migration> = {
   "2026-11-26-0031-postgres-baseline": postgresBaseline,
+  "2026-11-28-0042-search-entry-order-keys": searchEntryOrderKeys,
 };
 
 const bothEngines: Record<string, Migration> = {

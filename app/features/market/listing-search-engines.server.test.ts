@@ -3,7 +3,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { engineOf } from "~/infra/sql-dialect.server";
-import { browseMarketplace } from "~/features/market/marketplace-search.server";
+import {
+  browseMarketplace,
+  marketplacePageQuery,
+  type MarketplaceQuery,
+} from "~/features/market/marketplace-search.server";
 import { matchingListings } from "~/features/market/listing-search-index.server";
 import { SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from "~/lib/limits";
 
@@ -102,12 +106,23 @@ async function seed(db: DB) {
     .execute();
 }
 
-/** Every id a search answers, over all its pages (100 a page). */
-async function allIds(db: DB, q: string, style?: string): Promise<string[]> {
+/** Every id a search answers, over all its pages (100 a page unless told). */
+async function allIds(
+  db: DB,
+  q: string,
+  style?: string,
+  more: { creatorId?: string; limit?: number } = {},
+): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 100; pages++) {
-    const page = await browseMarketplace(db, { q, style, cursor, limit: 100 });
+    const page = await browseMarketplace(db, {
+      q,
+      style,
+      cursor,
+      limit: more.limit ?? 100,
+      creatorId: more.creatorId,
+    });
     ids.push(...page.items.map((item) => item.id));
     if (!page.nextCursor) return ids;
     cursor = page.nextCursor;
@@ -150,7 +165,20 @@ const SEARCHES = [
   "edited neon 3",
   "37\nretouched",
   "neon\n",
+  // The bench's kinds (scripts/bench/search.ts): common words, a word and a number.
+  "portrait",
+  "seeded",
+  "golden 1",
 ];
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Loops": number;
+  "Actual Rows": number;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 describe.skipIf(!onPostgres)("marketplace search on SQLite and PostgreSQL", () => {
   let sqlite: DB;
@@ -185,6 +213,14 @@ describe.skipIf(!onPostgres)("marketplace search on SQLite and PostgreSQL", () =
     const pages = await allIds(sqlite, q);
     expect(await allIds(getDb(), q)).toEqual(pages);
     expect(await allIds(getDb(), q, "anime")).toEqual(await allIds(sqlite, q, "anime"));
+    // A creator's storefront search, and pages of the bench's size.
+    const storefront = { creatorId: creatorId(1), limit: 24 };
+    expect(await allIds(getDb(), q, undefined, storefront)).toEqual(
+      await allIds(sqlite, q, undefined, storefront),
+    );
+    expect(await allIds(getDb(), q, "fantasy", { limit: 24 })).toEqual(
+      await allIds(sqlite, q, "fantasy", { limit: 24 }),
+    );
   });
 
   it("some searches hit the cap, some find a few, some nothing", async () => {
@@ -194,6 +230,30 @@ describe.skipIf(!onPostgres)("marketplace search on SQLite and PostgreSQL", () =
     expect(await matches(getDb(), "qzv")).toEqual([]);
     expect((await matches(getDb(), "café")).length).toBeGreaterThan(0);
     expect(await matches(getDb(), "été")).toEqual(await matches(getDb(), "ÉTÉ"));
+  });
+
+  it("PostgreSQL looks up only a page's own listings, not every capped match", async () => {
+    const db = getDb();
+    await sql`analyze`.execute(db);
+    const pages: MarketplaceQuery[] = [
+      { q: "portrait", limit: 24 },
+      { q: "seeded", limit: 30, style: "anime" },
+      { q: "golden", limit: 24, style: "anime" },
+      { q: "ne", limit: 24 },
+    ];
+    for (const query of pages) {
+      expect((await matches(db, query.q!)).length, query.q).toBeGreaterThan(query.limit * 4);
+      const compiled = marketplacePageQuery(db, query).compile();
+      const plan = await db.executeQuery<{ "QUERY PLAN": [{ Plan: PlanNode }] }>({
+        ...compiled,
+        sql: `explain (analyze, format json) ${compiled.sql}`,
+      });
+      // Rows read from listings (each lookup by id is one loop): at most the page and one more.
+      const listingsRead = nodesOf(plan.rows[0]["QUERY PLAN"][0].Plan)
+        .filter((node) => node["Relation Name"] === "listings")
+        .reduce((sum, node) => sum + node["Actual Loops"] * Math.max(1, node["Actual Rows"]), 0);
+      expect(listingsRead, JSON.stringify(query)).toBeLessThanOrEqual(query.limit + 1);
+    }
   });
 
   it("PostgreSQL finds a search of three or more characters through the trigram index", async () => {

@@ -1,6 +1,53 @@
-import { sql, type AliasedRawBuilder, type Kysely } from "kysely";
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder } from "kysely";
 import { engineOf } from "~/infra/sql-dialect.server";
 import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from "~/lib/limits";
+
+/** What a PostgreSQL search entry holds of its listing to choose a page by (migration 0042): its order and filters. */
+const PAGE_KEYS = sql.raw("listing_id, created_at, style, user_id");
+
+/** What a marketplace page asks of a search's matches besides the text. */
+export interface SearchPageFilters {
+  style?: string;
+  creatorId?: string;
+  listingId?: string;
+  /** Only matches before this (created_at, id) in the newest-first order (a page's cursor). */
+  before?: [createdAt: string, id: string];
+  /** How many rows the page reads at most. */
+  size: number;
+}
+
+/**
+ * The matches a marketplace page can show: on PostgreSQL, each entry carries
+ * its listing's created_at, style and creator, so the page is chosen among
+ * the (capped) matches the walk has already read, and the caller looks up
+ * only these `size` listings instead of every match, up to SEARCH_MATCH_CAP
+ * of them, to learn their dates (decision 072). On SQLite, the matches
+ * themselves (the caller filters, orders and limits them, as it must anyway).
+ * Either way the same rows as the caller's filters over matchingListings.
+ */
+export function searchPageMatches(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  text: string,
+  filters: SearchPageFilters,
+): AliasedRawBuilder<{ listing_id: string }, "matches"> {
+  if (engineOf(db) !== "postgres") return matchingListings(db, text);
+  const conditions = [sql`true`];
+  if (filters.style) conditions.push(sql`m.style = ${filters.style}`);
+  if (filters.creatorId) conditions.push(sql`m.user_id = ${filters.creatorId}`);
+  if (filters.listingId) conditions.push(sql`m.listing_id = ${filters.listingId}`);
+  if (filters.before)
+    conditions.push(
+      sql`(m.created_at, m.listing_id) < (${filters.before[0]}, ${filters.before[1]})`,
+    );
+  return sql<{ listing_id: string }>`(
+    select m.listing_id
+    from ${matchingQuery(db, text)} as m
+    where ${sql.join(conditions, sql` and `)}
+    order by m.created_at desc, m.listing_id desc
+    limit ${filters.size}
+  )`.as("matches");
+}
 
 /**
  * The database-specific half of marketplace search, kept here alone: which
@@ -24,12 +71,26 @@ import { SEARCH_INDEXED_MIN_CHARS, SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from 
  * NUL character) reads the SHORT_SEARCH_WINDOW newest entries with LIKE
  * instead, a bounded scan, case-insensitive for ASCII letters only on both
  * engines (SQLite's LIKE; ILIKE under the "C" collation).
+ *
+ * On PostgreSQL each entry also holds its listing's created_at, style and
+ * creator (migration 0042), and the rows here carry them (PAGE_KEYS), so that
+ * searchPageMatches can choose a page among the matches without looking up
+ * every one of them.
  */
 export function matchingListings(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   text: string,
 ): AliasedRawBuilder<{ listing_id: string }, "matches"> {
+  return matchingQuery(db, text).as("matches");
+}
+
+/** matchingListings' query; on PostgreSQL its rows also hold the entries' PAGE_KEYS. */
+function matchingQuery(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  text: string,
+): RawBuilder<{ listing_id: string }> {
   const postgres = engineOf(db) === "postgres";
   // FTS5's query parser ends a string at a NUL character (and PostgreSQL text cannot hold one), so such a text takes the bounded scan too.
   const indexed = [...text].length >= SEARCH_INDEXED_MIN_CHARS && !text.includes("\u0000");
@@ -38,8 +99,8 @@ export function matchingListings(
     // PostgreSQL text cannot hold a NUL, so no stored text contains one.
     if (text.includes("\u0000"))
       return sql<{ listing_id: string }>`(
-        select listing_id from listing_search_entries where false
-      )`.as("matches");
+        select ${PAGE_KEYS} from listing_search_entries where false
+      )`;
     if (indexed) {
       // A match that spans two columns contains the newline between them: only
       // a text with a newline needs each column tested on its own. (Without it
@@ -53,18 +114,18 @@ export function matchingListings(
           )`
         : sql``;
       return sql<{ listing_id: string }>`(
-        select listing_id
+        select ${PAGE_KEYS}
         from listing_search_entries
         where folded like lower(${pattern}) escape '\\'
           ${eachColumn}
         order by id desc
         limit ${SEARCH_MATCH_CAP}
-      )`.as("matches");
+      )`;
     }
     return sql<{ listing_id: string }>`(
-      select s.listing_id
+      select ${PAGE_KEYS}
       from (
-        select id, listing_id, title, description, tags
+        select id, ${PAGE_KEYS}, title, description, tags
         from listing_search_entries order by id desc limit ${SHORT_SEARCH_WINDOW}
       ) s
       where s.title collate "C" ilike ${pattern} escape '\\'
@@ -72,7 +133,7 @@ export function matchingListings(
         or s.tags collate "C" ilike ${pattern} escape '\\'
       order by s.id desc
       limit ${SEARCH_MATCH_CAP}
-    )`.as("matches");
+    )`;
   }
   if (indexed) {
     const phrase = `"${text.replace(/"/g, '""')}"`;
@@ -83,7 +144,7 @@ export function matchingListings(
       where listing_search match ${phrase}
       order by s.rowid desc
       limit ${SEARCH_MATCH_CAP}
-    )`.as("matches");
+    )`;
   }
   return sql<{ listing_id: string }>`(
     select e.listing_id
@@ -96,5 +157,5 @@ export function matchingListings(
       or s.tags like ${pattern} escape '\\'
     order by s.rowid desc
     limit ${SEARCH_MATCH_CAP}
-  )`.as("matches");
+  )`;
 }

@@ -6,7 +6,10 @@ import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 import { parseTags } from "~/features/market/listings.server";
 import { previewWidthOf } from "~/features/market/listing-preview.server";
-import { matchingListings } from "~/features/market/listing-search-index.server";
+import {
+  searchPageMatches,
+  type SearchPageFilters,
+} from "~/features/market/listing-search-index.server";
 
 /**
  * Browsing the public marketplace: active listings of creators who are not
@@ -75,13 +78,20 @@ export function decodeCursor(cursor: string): [string, string] {
 const allRows = (db: DB) =>
   db.selectFrom("listings as l").innerJoin("users as u", "u.id", "l.user_id");
 
-/** The rows a page is taken from: every listing, or with a search only its (capped) matches. */
-function marketplaceRows(db: DB, q: string | undefined): ReturnType<typeof allRows> {
+/**
+ * The rows a page is taken from: every listing, or with a search only its
+ * (capped) matches, on PostgreSQL already narrowed to the page (searchPageMatches).
+ */
+function marketplaceRows(
+  db: DB,
+  q: string | undefined,
+  page: SearchPageFilters,
+): ReturnType<typeof allRows> {
   if (!q) return allRows(db);
   // CROSS JOIN keeps the matches as SQLite's outer loop: each is looked up by
   // id, instead of every active listing being checked against them.
   const searched = db
-    .selectFrom(matchingListings(db, q))
+    .selectFrom(searchPageMatches(db, q, page))
     .crossJoin("listings as l")
     .whereRef("l.id", "=", "matches.listing_id")
     .innerJoin("users as u", "u.id", "l.user_id");
@@ -90,28 +100,41 @@ function marketplaceRows(db: DB, q: string | undefined): ReturnType<typeof allRo
 }
 
 export async function browseMarketplace(db: DB, query: MarketplaceQuery): Promise<MarketplacePage> {
-  let select = marketplaceRows(db, query.q?.trim())
+  const rows = await marketplacePageQuery(db, query).execute();
+  const shown = rows.slice(0, query.limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map(toMarketplaceItem),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/** The query of a page: its rows and one more (which tells whether a next page exists). */
+export function marketplacePageQuery(db: DB, query: MarketplaceQuery) {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // The same filters again below: a search's page of matches is narrowed by them on PostgreSQL only.
+  const page: SearchPageFilters = {
+    style: query.style,
+    creatorId: query.creatorId,
+    listingId: query.listingId,
+    before,
+    size: query.limit + 1,
+  };
+  let select = marketplaceRows(db, query.q?.trim(), page)
     .select(MARKETPLACE_ITEM_COLUMNS)
     .where("l.status", "=", "active")
     .where("u.banned", "=", 0);
   if (query.listingId) select = select.where("l.id", "=", query.listingId);
   if (query.creatorId) select = select.where("l.user_id", "=", query.creatorId);
   if (query.style) select = select.where("l.style", "=", query.style);
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
+  if (before) {
+    const [createdAt, id] = before;
     select = select.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id})`);
   }
-  const rows = await select
+  return select
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
-    .limit(query.limit + 1)
-    .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toMarketplaceItem),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
-  };
+    .limit(query.limit + 1);
 }
 
 /** The columns a marketplace item is made from (listings as l joined with users as u). */
