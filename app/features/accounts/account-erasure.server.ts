@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
-import { verifyPassword } from "~/features/accounts/passwords.server";
+import { checkCurrentPassword } from "~/features/accounts/current-password.server";
 
 /** The names an erased account shows wherever its sales are listed (the admin's tables, old audit entries). */
 export const ERASED_FIRST_NAME = "Deleted";
@@ -19,16 +19,32 @@ const NO_PASSWORD = "erased";
 export const WRONG_PASSWORD = "The password is not correct";
 export const SUPER_ADMIN_NOT_ERASABLE = "The super admin's account cannot be erased";
 
-/** The user's own password, checked before they erase their account; 400 with a field error when it does not match. */
-export async function assertOwnPassword(db: DB, userId: string, password: string): Promise<void> {
+/**
+ * The user's own password, checked before they erase their account: 400 with a
+ * field error when it does not match, and counted as a sign-in attempt
+ * (checkCurrentPassword: 429 past the sign-in limits).
+ */
+export async function assertOwnPassword(
+  db: DB,
+  check: { userId: string; password: string; clientIp: string; now: Date },
+): Promise<void> {
   const row = await db
     .selectFrom("users")
-    .select("password_hash")
-    .where("id", "=", userId)
+    .select(["email", "password_hash"])
+    .where("id", "=", check.userId)
     .executeTakeFirst();
-  if (!row || !(await verifyPassword(password, row.password_hash))) {
-    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-  }
+  if (!row) throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  await checkCurrentPassword(
+    db,
+    {
+      email: row.email,
+      passwordHash: row.password_hash,
+      password: check.password,
+      clientIp: check.clientIp,
+      now: check.now,
+    },
+    { message: WRONG_PASSWORD, field: "password" },
+  );
 }
 
 export interface ClosedAccount {

@@ -1,11 +1,10 @@
 import type { UserRow } from "#db/schema";
 import type { Config } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
-import { badRequest } from "~/infra/errors.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
-import { verifyPassword } from "~/features/accounts/passwords.server";
+import { checkCurrentPassword } from "~/features/accounts/current-password.server";
 import { WRONG_PASSWORD } from "~/features/accounts/account-erasure.server";
 import {
   assertEmailAvailable,
@@ -19,7 +18,7 @@ import {
 
 /**
  * Starts a change of the user's email: with the current password (400 when
- * wrong), to an address no account uses (409), mails the new address a link
+ * wrong, counted as a sign-in attempt: 429 past the sign-in limits), to an address no account uses (409), mails the new address a link
  * that makes the change and the old one a notice. Nothing is mailed without
  * a configured origin for the links.
  */
@@ -27,11 +26,19 @@ export async function mailEmailChangeLink(
   db: DB,
   config: Config,
   user: UserRow,
-  request: { email: string; password: string; now: Date },
+  request: { email: string; password: string; clientIp: string; now: Date },
 ): Promise<void> {
-  if (!(await verifyPassword(request.password, user.password_hash))) {
-    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-  }
+  await checkCurrentPassword(
+    db,
+    {
+      email: user.email,
+      passwordHash: user.password_hash,
+      password: request.password,
+      clientIp: request.clientIp,
+      now: request.now,
+    },
+    { message: WRONG_PASSWORD, field: "password" },
+  );
   await assertEmailAvailable(db, user, request.email);
   const origin = mailLinkOrigin(config, "An email change mail");
   if (!origin) return;

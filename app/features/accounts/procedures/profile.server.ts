@@ -82,6 +82,7 @@ export const requestEmailChange = defineProcedure({
     await mailEmailChangeLink(ctx.db, ctx.config, user, {
       email: input.email,
       password: input.password,
+      clientIp: ctx.clientIp,
       now: ctx.now,
     });
     return { message: EMAIL_CHANGE_REQUESTED };
