@@ -1,6 +1,6 @@
 import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
 import { EMAIL_CHANGE_LINK_HOURS } from "~/features/accounts/email-change.server";
 
 /** The two messages of an email change, each a plain-text part and an HTML part in the shared layout, every value escaped. */
@@ -11,7 +11,11 @@ export interface EmailChangeMail {
   html: string;
 }
 
-const greetingOf = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hi,");
+/** The account's name is its owner's choice and goes to an address they typed: one short line (typedText). */
+const greetingOf = (firstName: string) => {
+  const name = typedText(firstName);
+  return name ? `Hi ${name},` : "Hi,";
+};
 
 /** To the new address: the link that makes the change. */
 export function renderConfirmEmailChangeMail(input: {

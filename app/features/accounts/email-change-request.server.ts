@@ -3,6 +3,7 @@ import type { Config } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
+import { type KeyRateLimitRule, throttleKey } from "~/infra/rate-limit.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
 import { checkCurrentPassword } from "~/features/accounts/current-password.server";
 import { WRONG_PASSWORD } from "~/features/accounts/account-erasure.server";
@@ -16,11 +17,23 @@ import {
   renderEmailChangeNoticeMail,
 } from "~/features/accounts/email-change-mail.server";
 
+/** Email change requests one account may make in an hour (each mails two addresses). */
+export const EMAIL_CHANGES_PER_ACCOUNT = 5;
+
+const EMAIL_CHANGE_RATE_LIMIT: KeyRateLimitRule = {
+  name: "email-change",
+  limit: EMAIL_CHANGES_PER_ACCOUNT,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many email change requests.",
+};
+
 /**
  * Starts a change of the user's email: with the current password (400 when
- * wrong, counted as a sign-in attempt: 429 past the sign-in limits), to an address no account uses (409), mails the new address a link
- * that makes the change and the old one a notice. Nothing is mailed without
- * a configured origin for the links.
+ * wrong, counted as a sign-in attempt: 429 past the sign-in limits), at most
+ * EMAIL_CHANGES_PER_ACCOUNT an hour per account (429), to an address no
+ * account uses (409), mails the new address a link that makes the change and
+ * the old one a notice. Nothing is mailed without a configured origin for
+ * the links.
  */
 export async function mailEmailChangeLink(
   db: DB,
@@ -39,6 +52,8 @@ export async function mailEmailChangeLink(
     },
     { message: WRONG_PASSWORD, field: "password" },
   );
+  // Counted per account, wherever it asks from: each request mails two addresses.
+  await throttleKey({ db, now: request.now, config }, EMAIL_CHANGE_RATE_LIMIT, user.id);
   await assertEmailAvailable(db, user, request.email);
   const origin = mailLinkOrigin(config, "An email change mail");
   if (!origin) return;
