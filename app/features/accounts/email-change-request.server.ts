@@ -8,13 +8,15 @@ import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.
 import { checkCurrentPassword } from "~/features/accounts/current-password.server";
 import { WRONG_PASSWORD } from "~/features/accounts/account-erasure.server";
 import {
-  assertEmailAvailable,
+  assertNotOwnEmail,
   emailChangeLink,
+  holderOfEmail,
   startEmailChange,
 } from "~/features/accounts/email-change.server";
 import {
   renderConfirmEmailChangeMail,
   renderEmailChangeNoticeMail,
+  renderEmailTakenNoticeMail,
 } from "~/features/accounts/email-change-mail.server";
 
 /** Email change requests one account may make in an hour (each mails two addresses). */
@@ -30,10 +32,12 @@ const EMAIL_CHANGE_RATE_LIMIT: KeyRateLimitRule = {
 /**
  * Starts a change of the user's email: with the current password (400 when
  * wrong, counted as a sign-in attempt: 429 past the sign-in limits), at most
- * EMAIL_CHANGES_PER_ACCOUNT an hour per account (429), to an address no
- * account uses (409), mails the new address a link that makes the change and
- * the old one a notice. Nothing is mailed without a configured origin for
- * the links.
+ * EMAIL_CHANGES_PER_ACCOUNT an hour per account (429), records the waiting
+ * change, mails the new address a link that makes the change and the old one
+ * a notice. An address another account has is answered and recorded the same
+ * (nothing tells which addresses have accounts), but it is mailed a notice
+ * that someone tried instead of the link; a link is checked again when used
+ * (409). Nothing is mailed without a configured origin for the links.
  */
 export async function mailEmailChangeLink(
   db: DB,
@@ -52,21 +56,28 @@ export async function mailEmailChangeLink(
     },
     { message: WRONG_PASSWORD, field: "password" },
   );
+  assertNotOwnEmail(user, request.email);
   // Counted per account, wherever it asks from: each request mails two addresses.
   await throttleKey({ db, now: request.now, config }, EMAIL_CHANGE_RATE_LIMIT, user.id);
-  await assertEmailAvailable(db, user, request.email);
+  const holder = await holderOfEmail(db, request.email);
   const origin = mailLinkOrigin(config, "An email change mail");
   if (!origin) return;
   const { now } = request;
   await db.transaction().execute(async (trx) => {
     const token = await startEmailChange(trx, user, request.email, now);
-    const confirm = renderConfirmEmailChangeMail({
-      firstName: user.first_name,
-      newEmail: request.email,
-      link: emailChangeLink(origin, token),
-    });
+    const message = holder
+      ? renderEmailTakenNoticeMail({
+          firstName: holder.first_name,
+          signInLink: `${origin}/auth`,
+          resetLink: `${origin}/forgot-password`,
+        })
+      : renderConfirmEmailChangeMail({
+          firstName: user.first_name,
+          newEmail: request.email,
+          link: emailChangeLink(origin, token),
+        });
     // The new address is typed by the caller: it counts toward that recipient's limit of such mail.
-    await queueMailWithinRecipientLimit(trx, { to: request.email, ...confirm, now });
+    await queueMailWithinRecipientLimit(trx, { to: request.email, ...message, now });
     const notice = renderEmailChangeNoticeMail({
       firstName: user.first_name,
       newEmail: request.email,

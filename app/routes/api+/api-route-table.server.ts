@@ -254,12 +254,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/account/email",
     summary:
-      "Ask to change the email, with the current password (400 when wrong; a wrong one counts toward the sign-in limits, 429 past them; 409 for an address another account has; 429 past 5 requests an hour from one account): 202, a single-use link valid for 24 hours goes to the new address and a notice to the old one. The email changes only when the link is used.",
+      "Ask to change the email, with the current password (400 when wrong; a wrong one counts toward the sign-in limits, 429 past them; 429 past 5 requests an hour from one account): 202, a single-use link valid for 24 hours goes to the new address and a notice to the old one. An address another account has gets the same answer, and a notice that someone tried instead of the link. The email changes only when the link is used.",
     procedure: requestEmailChange,
     auth: "bearer-or-cookie",
     input: "json",
     status: 202,
-    errors: [409, 429],
+    errors: [429],
   },
   {
     method: "POST",
