@@ -33,6 +33,7 @@ import * as jobRequestIds from "./2026-11-27-0034-job-request-ids";
 import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
 import * as styleSeeds from "./2026-11-27-0036-style-seeds";
 import * as rateLimitHits from "./2026-11-28-0037-rate-limit-hits";
+import * as registrationLinks from "./2026-11-28-0040-registration-links";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 
 /**
@@ -86,6 +87,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-27-0036-style-seeds": styleSeeds,
   "2026-11-27-0033-file-intents": fileIntents,
   "2026-11-28-0037-rate-limit-hits": rateLimitHits,
+  "2026-11-28-0040-registration-links": registrationLinks,
 };
 
 /** The migrations an engine runs, in name order. */

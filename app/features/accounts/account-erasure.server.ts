@@ -3,6 +3,7 @@ import { badRequest, notFound } from "~/infra/errors.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
 import { checkCurrentPassword } from "~/features/accounts/current-password.server";
+import { forgetRegistrationLinksTo } from "~/features/accounts/registration-links.server";
 
 /** The names an erased account shows wherever its sales are listed (the admin's tables, old audit entries). */
 export const ERASED_FIRST_NAME = "Deleted";
@@ -58,7 +59,8 @@ export interface ClosedAccount {
 
 /**
  * The accounts' part of an erasure, in the caller's transaction: every web
- * session and API token ends, email changes waiting for their link go, and
+ * session and API token ends, email changes and registration links waiting
+ * for the address go, and
  * the row becomes a tombstone at once: the email is replaced by
  * `erased-<id>@invalid` (so the address can register again), the names by
  * "Deleted creator", the password by one nothing matches, and the handle, bio,
@@ -80,6 +82,8 @@ export async function closeAccountForErasure(
   if (!user) throw notFound("User not found");
   await revokeAllCredentials(trx, userId);
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
+  // A registration link mailed before the erasure must not make the account again.
+  await forgetRegistrationLinksTo(trx, user.email);
   // The waitlist keeps the address: its entry goes with the account.
   await trx
     .deleteFrom("waitlist")

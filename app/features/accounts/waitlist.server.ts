@@ -171,6 +171,34 @@ export async function findInvitation(db: DB, token: string, now: Date): Promise<
   return entry;
 }
 
+/** The waitlist entry whose invitation `email` holds and may still use (sent, unused, not expired). */
+export async function waitingInvitationOf(
+  db: DB,
+  email: string,
+  now: Date,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom("waitlist")
+    .select("id")
+    .where("email", "=", email.trim().toLowerCase())
+    .where("invited_at", "is not", null)
+    .where("invite_used_at", "is", null)
+    .where("invite_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Marks an entry's invitation used by the account just made (in the transaction that makes it). */
+export async function spendInvitation(
+  trx: DB,
+  args: { entryId: string; userId: string; now: Date },
+): Promise<void> {
+  await trx
+    .updateTable("waitlist")
+    .set({ invite_used_at: args.now.toISOString(), user_id: args.userId })
+    .where("id", "=", args.entryId)
+    .execute();
+}
+
 /**
  * Creates the account an invitation opens, for the invitation's address only,
  * and spends the invitation, in one transaction: of two concurrent uses, one
