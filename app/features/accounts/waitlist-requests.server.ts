@@ -11,23 +11,22 @@ import {
 } from "~/features/accounts/waitlist-mail.server";
 
 /**
- * Puts an address on the waitlist once and mails it a confirmation; answers
- * whether it was added (a second request changes nothing and sends nothing).
+ * Puts an address on the waitlist once and mails it a confirmation. A second
+ * request for an address on the list does the same work and mails the same
+ * confirmation (which is true either way), so neither the answer nor the
+ * mail tells whether the address was on the list.
  */
 export async function joinWaitlistWithConfirmation(
   db: DB,
   email: string,
   now: Date,
-): Promise<boolean> {
-  const added = await db.transaction().execute(async (trx) => {
-    const { added } = await addToWaitlist(trx, email, now);
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await addToWaitlist(trx, email, now);
     // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
-    if (added)
-      await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
-    return added;
+    await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
   });
-  if (added) announceJobs();
-  return added;
+  announceJobs();
 }
 
 /**

@@ -8,7 +8,7 @@ import { findUserByEmail, insertUser } from "~/features/accounts/users.server";
 
 /**
  * The beta's waitlist. An address joins once (the table's unique email): a
- * second request changes nothing and is told it is on the list already. The
+ * second request changes nothing in the list and is answered the same. The
  * admin invites from the list: an invitation is a random token whose sha256
  * is kept, mailed as a link valid INVITATION_DAYS, that lets that address,
  * and only that one, register while registration is closed. Registering
@@ -24,7 +24,7 @@ import { findUserByEmail, insertUser } from "~/features/accounts/users.server";
 export const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
-export { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
+export { WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
 export const INVITATION_INVALID =
   "This invitation link is not valid or was already used. Ask for a new invitation.";
 export const INVITATION_EXPIRED = "This invitation has expired. Ask for a new invitation.";
