@@ -4,6 +4,7 @@ import { badRequest, HttpError } from "~/infra/errors.server";
 import { isUniqueViolation } from "~/infra/database-errors.server";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 
 /**
  * Email changes by a link mailed to the new address. Asking stores only the
@@ -139,6 +140,13 @@ async function applyEmailChange(
       .where("user_id", "=", user.id)
       .where("used_at", "is", null)
       .execute();
+    // The log names the account, not the addresses (an erasure must not leave them behind).
+    await recordAuditEntry(trx, {
+      actorId: user.id,
+      action: "user.email_change",
+      subjectId: user.id,
+      now,
+    });
     return trx
       .updateTable("users")
       .set({ email: change.new_email, updated_at: now.toISOString() })

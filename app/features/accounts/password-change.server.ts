@@ -5,6 +5,7 @@ import { COMMON_PASSWORD } from "~/lib/accounts";
 import { hashPassword } from "~/features/accounts/passwords.server";
 import { isCommonPassword } from "~/features/accounts/common-passwords.server";
 import { checkCurrentPassword } from "~/features/accounts/current-password.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import {
   type CallerCredentials,
   endOtherSessionsAndTokens,
@@ -17,7 +18,8 @@ export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
  * current one must be right (checkCurrentPassword: a wrong one counts toward
  * the sign-in limits of the account's email).
  * Then every other web session and API token of the user ends; the caller's
- * own (`caller`) keeps working. A refused change changes nothing.
+ * own (`caller`) keeps working; the audit log records the change. A refused
+ * change changes nothing.
  */
 export async function changeOwnPassword(
   db: DB,
@@ -51,5 +53,11 @@ export async function changeOwnPassword(
       .where("id", "=", user.id)
       .execute();
     await endOtherSessionsAndTokens(trx, user.id, change.caller);
+    await recordAuditEntry(trx, {
+      actorId: user.id,
+      action: "user.password_change",
+      subjectId: user.id,
+      now: change.now,
+    });
   });
 }

@@ -4,6 +4,7 @@ import { HttpError } from "~/infra/errors.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import { addToWaitlist, invitationLink, inviteEntry } from "~/features/accounts/waitlist.server";
 import {
   renderInvitationMail,
@@ -31,7 +32,8 @@ export async function joinWaitlistWithConfirmation(
 
 /**
  * Invites a waitlist entry and mails its address the invitation's link
- * (409 without a configured origin for the link, or as inviteEntry refuses).
+ * (409 without a configured origin for the link, or as inviteEntry refuses);
+ * the audit log records it.
  */
 export async function inviteWithMail(
   db: DB,
@@ -51,6 +53,12 @@ export async function inviteWithMail(
     await queueMail(trx, {
       to: made.email,
       ...renderInvitationMail({ link: invitationLink(origin, made.token) }),
+      now: invite.now,
+    });
+    await recordAuditEntry(trx, {
+      actorId: invite.adminId,
+      action: "waitlist.invite",
+      subjectId: invite.entryId,
       now: invite.now,
     });
     return made;

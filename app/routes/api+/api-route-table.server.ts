@@ -804,7 +804,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/admin/audit",
     summary:
-      "The audit log, newest first (super admin only): bans, unbans, created users and refunds, each with who, what, to whom and when; `nextCursor` pages to older entries.",
+      "The audit log, newest first (super admin only): bans, unbans, created users, erasures, refunds, job retries and cancels, waitlist invitations, and users' own password and email changes and ended sessions, each with who, what, to whom and when; `nextCursor` pages to older entries.",
     procedure: adminAuditLog,
     auth: "bearer-or-cookie",
     input: "query",
