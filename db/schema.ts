@@ -35,6 +35,16 @@ export interface EmailChangesTable {
   previous_email: Generated<string | null>;
 }
 
+/** A registration link still waiting (the registration itself is sealed in the link). */
+export interface RegistrationLinksTable {
+  /** sha256 of the link's random nonce. */
+  nonce_hash: string;
+  /** HMAC of the lower-cased address (registration-links.server.ts). */
+  email_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface SessionsTable {
   id_hash: string;
   user_id: string;
@@ -579,6 +589,7 @@ export interface Database {
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   email_changes: EmailChangesTable;
+  registration_links: RegistrationLinksTable;
   auth_failures: AuthFailuresTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;

@@ -21,6 +21,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   sessions: "accounts",
   api_tokens: "accounts",
   email_changes: "accounts",
+  registration_links: "accounts",
   /** The sign-in throttle's failures (login-throttle.server.ts), not the floor's generic rate limiter (which keeps no rows). */
   auth_failures: "accounts",
   login_attempts: "accounts",

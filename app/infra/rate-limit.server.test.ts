@@ -7,6 +7,7 @@ import { createListing } from "#tests/setup/market";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { sha256 } from "~/infra/ids.server";
+import { countedKeyHash } from "~/infra/counted-keys.server";
 import type { HttpError } from "~/infra/errors.server";
 import {
   CHECKOUT_RATE_LIMIT,
@@ -123,15 +124,35 @@ describe("per-address throttles", () => {
 
 describe("where limits are counted", () => {
   const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  // Stored, a bucket names the rule and the hash of its key (an address here).
+  // Stored, a bucket names the rule and the keyed hash of its key (an address here).
   const hits = (bucket: string) => {
     const [rule, key] = bucket.split(":");
     return getDb()
       .selectFrom("rate_limit_hits")
       .select("id")
-      .where("bucket", "=", `${rule}:${sha256(key)}`)
+      .where("bucket", "=", `${rule}:${countedKeyHash(key)}`)
       .execute();
   };
+
+  it("stores an address as an HMAC under a key of the app secret, never as its plain SHA-256", async () => {
+    const web = {
+      db: getDb(),
+      now: new Date(),
+      config: { ...getConfig(), ROLE: "web" as const },
+      clientIp: "192.0.2.92",
+    };
+    await throttle(web, SEARCH_RATE_LIMIT);
+    const stored = await getDb()
+      .selectFrom("rate_limit_hits")
+      .select("bucket")
+      .where("bucket", "like", "search:%")
+      .execute();
+    const buckets = stored.map((row) => row.bucket);
+    // Hashing every IPv4 address finds a plain SHA-256; the keyed hash needs the secret.
+    expect(buckets).not.toContain(`search:${sha256("192.0.2.92")}`);
+    expect(buckets).toContain(`search:${countedKeyHash("192.0.2.92")}`);
+    expect(countedKeyHash("192.0.2.92", "another secret")).not.toBe(countedKeyHash("192.0.2.92"));
+  });
 
   it("in this process alone on SQLite with one process (ROLE=all); in the database on PostgreSQL or with web processes apart", async () => {
     const db = getDb();

@@ -3,7 +3,7 @@ import { getConfig } from "~/infra/config.server";
 import type { CallContext } from "~/infra/call-context.server";
 import type { DB } from "~/infra/db.server";
 import { tooManyRequests } from "~/infra/errors.server";
-import { sha256 } from "~/infra/ids.server";
+import { countedKeyHash } from "~/infra/counted-keys.server";
 import { engineOf } from "~/infra/sql-dialect.server";
 import { takeSharedHit } from "~/infra/shared-rate-limits.server";
 
@@ -16,8 +16,8 @@ import { takeSharedHit } from "~/infra/shared-rate-limits.server";
  *   synchronously (two requests cannot both take the last slot), at no query's
  *   cost; a restart only forgets the last window;
  * - PostgreSQL, or web and worker processes apart (ROLE=web or worker): in the
- *   database (shared-rate-limits.server.ts; the key hashed, for a day at
- *   most), so several web processes behind a load balancer count one address
+ *   database (shared-rate-limits.server.ts; the key as an HMAC under a key
+ *   derived from the app secret, counted-keys.server.ts, for a day at most), so several web processes behind a load balancer count one address
  *   together instead of each allowing it the whole limit.
  * Sign-in throttling, which guards passwords, is always kept in the database
  * (login-throttle.server.ts), under a lock per email and per address.
@@ -159,8 +159,8 @@ async function take(
 ): Promise<number> {
   if (!countsInDatabase(ctx))
     return limiter.take(`${rule.name}:${key}`, rule.limit, rule.windowMs, ctx.now.getTime());
-  // Stored, the key (an address, an email) is kept as a hash, as the sign-in throttle keeps it.
-  const bucket = `${rule.name}:${sha256(key)}`;
+  // Stored, the key (an address, an email) is kept as a keyed hash, as the sign-in throttle keeps it.
+  const bucket = `${rule.name}:${countedKeyHash(key)}`;
   return takeSharedHit(ctx.db, bucket, rule.limit, rule.windowMs, ctx.now);
 }
 

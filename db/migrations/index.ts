@@ -34,6 +34,7 @@ import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
 import * as styleSeeds from "./2026-11-27-0036-style-seeds";
 import * as rateLimitHits from "./2026-11-28-0037-rate-limit-hits";
 import * as emailChangePreviousAddress from "./2026-11-28-0041-email-change-previous-address";
+import * as registrationLinks from "./2026-11-28-0040-registration-links";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 import * as visitorDays from "./2026-11-28-0039-visitor-days";
 import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys";
@@ -93,6 +94,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-27-0033-file-intents": fileIntents,
   "2026-11-28-0037-rate-limit-hits": rateLimitHits,
   "2026-11-28-0039-visitor-days": visitorDays,
+  "2026-11-28-0040-registration-links": registrationLinks,
   "2026-11-28-0041-email-change-previous-address": emailChangePreviousAddress,
 };
 

@@ -59,14 +59,14 @@ test.describe("the waitlist", () => {
       "beta waitlist",
     );
 
-    // Once per address: asking again says so and sends nothing more.
+    // Asking again is answered the same: the answer never tells whether an address was on the list.
     await page.locator("form#waitlist-form").getByLabel("Email").fill(email.toUpperCase());
     await page
       .locator("form#waitlist-form")
       .getByRole("button", { name: "Join the waitlist" })
       .click();
     await expect(page.getByTestId("waitlist-outcome")).toHaveText(
-      "This address is already on the waitlist. We'll email it an invitation when a spot opens.",
+      "You're on the waitlist. We sent a confirmation to that address, and we'll email you an invitation when a spot opens.",
     );
 
     // The admin invites the address from the portal's Waitlist.

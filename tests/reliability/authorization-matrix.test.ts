@@ -239,8 +239,9 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 204,
       notJson: true,
-      // The caller's own password (the same one again, so the world's passwords stay), and their other sessions end.
-      othersMayChange: ["users", "sessions", "api_tokens"],
+      // The caller's own password (the same one again, so the world's passwords stay), and their other
+      // sessions end; the audit log records the change.
+      othersMayChange: ["users", "sessions", "api_tokens", "audit_log", "sqlite_sequence"],
       prepare: () => ({
         call: {
           path: "/api/account/password",
@@ -418,7 +419,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       // The link of the caller's own waiting change (here to the address they have, so the world keeps its emails).
       kind: "own",
       ok: 200,
-      othersMayChange: ["users", "email_changes"],
+      // The audit log records the change.
+      othersMayChange: ["users", "email_changes", "audit_log", "sqlite_sequence"],
       prepare: async (w, role) => {
         const owner = accountOwner(w, role);
         const token = await getDb()

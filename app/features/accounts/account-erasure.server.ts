@@ -2,7 +2,8 @@ import type { DB } from "~/infra/db.server";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { revokeAllCredentials } from "~/features/accounts/sessions.server";
-import { verifyPassword } from "~/features/accounts/passwords.server";
+import { checkCurrentPassword } from "~/features/accounts/current-password.server";
+import { forgetRegistrationLinksTo } from "~/features/accounts/registration-links.server";
 
 /** The names an erased account shows wherever its sales are listed (the admin's tables, old audit entries). */
 export const ERASED_FIRST_NAME = "Deleted";
@@ -19,16 +20,32 @@ const NO_PASSWORD = "erased";
 export const WRONG_PASSWORD = "The password is not correct";
 export const SUPER_ADMIN_NOT_ERASABLE = "The super admin's account cannot be erased";
 
-/** The user's own password, checked before they erase their account; 400 with a field error when it does not match. */
-export async function assertOwnPassword(db: DB, userId: string, password: string): Promise<void> {
+/**
+ * The user's own password, checked before they erase their account: 400 with a
+ * field error when it does not match, and counted as a sign-in attempt
+ * (checkCurrentPassword: 429 past the sign-in limits).
+ */
+export async function assertOwnPassword(
+  db: DB,
+  check: { userId: string; password: string; clientIp: string; now: Date },
+): Promise<void> {
   const row = await db
     .selectFrom("users")
-    .select("password_hash")
-    .where("id", "=", userId)
+    .select(["email", "password_hash"])
+    .where("id", "=", check.userId)
     .executeTakeFirst();
-  if (!row || !(await verifyPassword(password, row.password_hash))) {
-    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-  }
+  if (!row) throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  await checkCurrentPassword(
+    db,
+    {
+      email: row.email,
+      passwordHash: row.password_hash,
+      password: check.password,
+      clientIp: check.clientIp,
+      now: check.now,
+    },
+    { message: WRONG_PASSWORD, field: "password" },
+  );
 }
 
 export interface ClosedAccount {
@@ -45,7 +62,8 @@ export interface ClosedAccount {
 /**
  * The accounts' part of an erasure, in the caller's transaction: every web
  * session and API token ends, the email changes go (waiting ones, and used
- * ones, whose addresses are answered for the other features to forget), and
+ * ones, whose addresses are answered for the other features to forget), the
+ * registration links waiting for the address go, and
  * the row becomes a tombstone at once: the email is replaced by
  * `erased-<id>@invalid` (so the address can register again), the names by
  * "Deleted creator", the password by one nothing matches, and the handle, bio,
@@ -68,6 +86,8 @@ export async function closeAccountForErasure(
   await revokeAllCredentials(trx, userId);
   const formerEmails = await formerEmailsOf(trx, userId, user.email);
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
+  // A registration link mailed before the erasure must not make the account again.
+  await forgetRegistrationLinksTo(trx, user.email);
   // The waitlist keeps the address: its entry goes with the account.
   await trx
     .deleteFrom("waitlist")

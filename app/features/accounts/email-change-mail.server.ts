@@ -1,9 +1,9 @@
 import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
 import { EMAIL_CHANGE_LINK_HOURS } from "~/features/accounts/email-change.server";
 
-/** The two messages of an email change, each a plain-text part and an HTML part in the shared layout, every value escaped. */
+/** The messages of an email change, each a plain-text part and an HTML part in the shared layout, every value escaped. */
 
 export interface EmailChangeMail {
   subject: string;
@@ -11,7 +11,11 @@ export interface EmailChangeMail {
   html: string;
 }
 
-const greetingOf = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hi,");
+/** The account's name is its owner's choice and goes to an address they typed: one short line (typedText). */
+const greetingOf = (firstName: string) => {
+  const name = typedText(firstName);
+  return name ? `Hi ${name},` : "Hi,";
+};
 
 /** To the new address: the link that makes the change. */
 export function renderConfirmEmailChangeMail(input: {
@@ -88,6 +92,53 @@ export function renderEmailChangeNoticeMail(input: {
       `<p>${escapeHtml(when)}</p>`,
       `<p>${escapeHtml(notYou)}</p>`,
       htmlButton(input.resetLink, "Reset my password"),
+    ].join("\n"),
+  );
+  return { subject, text, html };
+}
+
+/**
+ * To an address another account already has, instead of the link: someone
+ * asked to move their account to it, nothing changed. It names neither the
+ * asker nor anything they typed.
+ */
+export function renderEmailTakenNoticeMail(input: {
+  firstName: string;
+  signInLink: string;
+  resetLink: string;
+}): EmailChangeMail {
+  const greeting = greetingOf(input.firstName);
+  const subject = `Someone tried to use your email for another ${PRODUCT_NAME} account`;
+  const tried = `Someone signed in to another ${PRODUCT_NAME} account asked to change its email to this address. This address already has an account, so nothing changed and no link was sent.`;
+  const yours = "Your account is not affected. To use it, sign in:";
+  const reset = "Forgot your password? Reset it here:";
+  const ignore = "If you did not expect this, you can ignore this email.";
+  const text = [
+    greeting,
+    "",
+    tried,
+    "",
+    yours,
+    input.signInLink,
+    "",
+    reset,
+    input.resetLink,
+    "",
+    ignore,
+    "",
+    PRODUCT_NAME,
+    "",
+  ].join("\n");
+  const html = htmlMessage(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(tried)}</p>`,
+      `<p>${escapeHtml(yours)}</p>`,
+      htmlButton(input.signInLink, "Sign in"),
+      `<p>${escapeHtml(reset)}</p>`,
+      htmlButton(input.resetLink, "Reset my password"),
+      `<p>${escapeHtml(ignore)}</p>`,
     ].join("\n"),
   );
   return { subject, text, html };

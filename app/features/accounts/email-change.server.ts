@@ -4,6 +4,7 @@ import { badRequest, HttpError } from "~/infra/errors.server";
 import { isUniqueViolation } from "~/infra/database-errors.server";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 
 /**
  * Email changes by a link mailed to the new address. Asking stores only the
@@ -28,11 +29,18 @@ export function emailChangeLink(origin: string, token: string): string {
   return `${origin}/settings/confirm-email?token=${encodeURIComponent(token)}`;
 }
 
-/** Refuses an address that is the user's own already or another account's (409). */
-export async function assertEmailAvailable(db: DB, user: UserRow, email: string): Promise<void> {
+/** Refuses the user's own address (400): nothing to change. */
+export function assertNotOwnEmail(user: UserRow, email: string): void {
   if (email === user.email) throw badRequest(EMAIL_UNCHANGED, { email: [EMAIL_UNCHANGED] });
-  const holder = await findUserByEmail(db, email);
-  if (holder) throw emailInUse();
+}
+
+/**
+ * The account that has `email`, if any. Asking for a change to it is answered
+ * as for a free address (the answer must not tell which addresses have
+ * accounts); only using a link checks again and answers 409.
+ */
+export async function holderOfEmail(db: DB, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
 }
 
 /** 409 for an address another account has: the API's `{message}`, and the form's field error. */
@@ -136,6 +144,13 @@ async function applyEmailChange(
       .where("user_id", "=", user.id)
       .where("used_at", "is", null)
       .execute();
+    // The log names the account, not the addresses (an erasure must not leave them behind).
+    await recordAuditEntry(trx, {
+      actorId: user.id,
+      action: "user.email_change",
+      subjectId: user.id,
+      now,
+    });
     return trx
       .updateTable("users")
       .set({ email: change.new_email, updated_at: now.toISOString() })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
+import { sha256 } from "~/infra/ids.server";
 import {
   EMAIL_SLOWDOWN_AFTER,
   forgetOldSignInCounts,
@@ -194,6 +195,36 @@ describe("reserveLoginAttempt", () => {
     expect(checks).toBeLessThanOrEqual(50);
     expect(ownerWaits).toBeLessThan(15);
   }, 180_000);
+});
+
+describe("what the throttle stores", () => {
+  it("keeps the email and the address as HMACs under a key of the app secret, never as their plain SHA-256", async () => {
+    const now = new Date();
+    const reserved = await reserveLoginAttempt(getDb(), "Keyed@Example.com", "192.0.2.77", now);
+    if (!reserved.ok) throw new Error("the first attempt is let through");
+    const row = await getDb()
+      .selectFrom("login_attempts")
+      .selectAll()
+      .where("id", "=", reserved.reservation.id)
+      .executeTakeFirstOrThrow();
+    await recordLoginFailure(getDb(), reserved.reservation, now);
+    // Hashing every IPv4 address (or a list of emails) finds a plain SHA-256; the keyed hash needs the secret.
+    expect(row.address_hash).not.toBe(sha256("192.0.2.77"));
+    expect(row.email_hash).not.toBe(sha256("keyed@example.com"));
+    const keys = loginKeysOf("keyed@example.com", "192.0.2.77");
+    expect({ email: row.email_hash, address: row.address_hash }).toEqual({
+      email: keys.emailKey,
+      address: keys.addressKey,
+    });
+    const buckets = await getDb()
+      .selectFrom("auth_failures")
+      .select("bucket")
+      .where("created_at", "=", now.toISOString())
+      .execute();
+    const stored = buckets.map((bucket) => bucket.bucket).join(" ");
+    expect(stored).not.toContain(sha256("192.0.2.77"));
+    expect(stored).not.toContain(sha256("keyed@example.com"));
+  });
 });
 
 describe("forgetOldSignInCounts", () => {

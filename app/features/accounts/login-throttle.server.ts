@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/infra/db.server";
 import { sha256 } from "~/infra/ids.server";
+import { countedKeyHash } from "~/infra/counted-keys.server";
 import { lockForTransaction } from "~/infra/sql-dialect.server";
 
 /**
@@ -35,10 +36,10 @@ export const SLOWDOWN_BASE_MS = 1000;
 export const SLOWDOWN_MAX_MS = LOGIN_WINDOW_MS;
 export const NEWCOMER_SPACING_MS = 5000;
 
-const emailKeyOf = (email: string) => sha256(email.trim().toLowerCase());
-const addressKeyOf = (address: string) => sha256(address);
+const emailKeyOf = (email: string) => countedKeyHash(`email:${email.trim().toLowerCase()}`);
+const addressKeyOf = (address: string) => countedKeyHash(`address:${address}`);
 
-/** The hashed keys an email and a client address are counted under. */
+/** The keyed hashes (counted-keys.server.ts) an email and a client address are counted under. */
 export function loginKeysOf(email: string, address: string) {
   return { emailKey: emailKeyOf(email), addressKey: addressKeyOf(address) };
 }

@@ -1,15 +1,11 @@
 import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
-import { badRequest, tooManyRequests } from "~/infra/errors.server";
-import { waitText } from "~/infra/rate-limit.server";
+import { badRequest } from "~/infra/errors.server";
 import { COMMON_PASSWORD } from "~/lib/accounts";
-import { hashPassword, verifyPassword } from "~/features/accounts/passwords.server";
+import { hashPassword } from "~/features/accounts/passwords.server";
 import { isCommonPassword } from "~/features/accounts/common-passwords.server";
-import {
-  recordLoginFailure,
-  releaseLoginAttempt,
-  reserveLoginAttempt,
-} from "~/features/accounts/login-throttle.server";
+import { checkCurrentPassword } from "~/features/accounts/current-password.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import {
   type CallerCredentials,
   endOtherSessionsAndTokens,
@@ -19,10 +15,11 @@ export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
 
 /**
  * Changes a user's password: the new one follows the new-password rules, the
- * current one must be right (a wrong one counts toward the sign-in limits of
- * the account's email, so a stolen session cannot guess on without end).
+ * current one must be right (checkCurrentPassword: a wrong one counts toward
+ * the sign-in limits of the account's email).
  * Then every other web session and API token of the user ends; the caller's
- * own (`caller`) keeps working. A refused change changes nothing.
+ * own (`caller`) keeps working; the audit log records the change. A refused
+ * change changes nothing.
  */
 export async function changeOwnPassword(
   db: DB,
@@ -37,24 +34,17 @@ export async function changeOwnPassword(
 ): Promise<void> {
   if (isCommonPassword(change.newPassword))
     throw badRequest(COMMON_PASSWORD, { newPassword: [COMMON_PASSWORD] });
-  const reserved = await reserveLoginAttempt(db, user.email, change.clientIp, change.now);
-  if (!reserved.ok) {
-    throw tooManyRequests(
-      reserved.retryAfterSeconds,
-      `Too many wrong passwords. Try again in ${waitText(reserved.retryAfterSeconds)}.`,
-    );
-  }
-  const { reservation } = reserved;
-  let failed = false;
-  try {
-    if (!(await verifyPassword(change.currentPassword, user.password_hash))) {
-      failed = true;
-      await recordLoginFailure(db, reservation, change.now);
-      throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
-    }
-  } finally {
-    if (!failed) await releaseLoginAttempt(db, reservation);
-  }
+  await checkCurrentPassword(
+    db,
+    {
+      email: user.email,
+      passwordHash: user.password_hash,
+      password: change.currentPassword,
+      clientIp: change.clientIp,
+      now: change.now,
+    },
+    { message: WRONG_CURRENT_PASSWORD, field: "currentPassword" },
+  );
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -63,5 +53,11 @@ export async function changeOwnPassword(
       .where("id", "=", user.id)
       .execute();
     await endOtherSessionsAndTokens(trx, user.id, change.caller);
+    await recordAuditEntry(trx, {
+      actorId: user.id,
+      action: "user.password_change",
+      subjectId: user.id,
+      now: change.now,
+    });
   });
 }

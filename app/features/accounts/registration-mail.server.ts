@@ -1,12 +1,14 @@
 import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
 import { REGISTRATION_LINK_HOURS } from "~/features/accounts/registration-links.server";
 
 /**
  * The two messages a registration sends: to a new address, the link that
  * creates the account; to an address that has an account already, a notice
  * that someone tried, with the ways in. Plain text and HTML, every value escaped.
+ * Anyone can type the address and the name, so the name is repeated only as
+ * one short line (typedText, as receipts do) and never in a subject.
  */
 
 export interface RegistrationMail {
@@ -17,11 +19,16 @@ export interface RegistrationMail {
 
 const IGNORE = "If you did not ask for this, you can ignore this email.";
 
+const greetingOf = (firstName: string) => {
+  const name = typedText(firstName);
+  return name ? `Hi ${name},` : "Hi,";
+};
+
 export function renderCreateAccountMail(input: {
   firstName: string;
   link: string;
 }): RegistrationMail {
-  const greeting = `Hi ${input.firstName.trim()},`;
+  const greeting = greetingOf(input.firstName);
   const subject = `Finish creating your ${PRODUCT_NAME} account`;
   const asked = `Someone, hopefully you, registered this email address at ${PRODUCT_NAME}.`;
   const validity = `Open this link within ${REGISTRATION_LINK_HOURS} hours to create your account and sign in:`;
@@ -56,7 +63,7 @@ export function renderAlreadyRegisteredMail(input: {
   signInLink: string;
   resetLink: string;
 }): RegistrationMail {
-  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : "Hi,";
+  const greeting = greetingOf(input.firstName);
   const subject = `Someone tried to create an account with your email at ${PRODUCT_NAME}`;
   const tried = `Someone tried to register a new ${PRODUCT_NAME} account with this email address, which already has an account. No new account was made.`;
   const signIn = "If it was you, sign in instead:";

@@ -15,7 +15,7 @@ import {
 /**
  * Takes a registration: every accepted one does the same work (the password
  * rules, one scrypt hash, one mail queued), so nothing tells which emails have
- * accounts. A new email is mailed a link that creates the account
+ * accounts. A new email is mailed a link that creates the account, once
  * (registration-links.server.ts); an email that has an account is mailed a
  * notice that someone tried, with the ways to sign in or reset the password.
  * Nothing is mailed without a configured origin for the links.
@@ -31,33 +31,36 @@ export async function requestRegistration(
   const existing = await findUserByEmail(db, registration.email);
   const origin = mailLinkOrigin(config, "A registration mail");
   if (!origin) return;
-  const message = existing
-    ? renderAlreadyRegisteredMail({
-        firstName: existing.first_name,
-        signInLink: `${origin}/auth`,
-        resetLink: `${origin}/forgot-password`,
-      })
-    : renderCreateAccountMail({
-        firstName: registration.firstName,
-        link: registrationLink(
-          origin,
-          sealRegistration(
-            config.appSecret,
-            {
-              email: registration.email,
-              firstName: registration.firstName,
-              lastName: registration.lastName,
-              passwordHash,
-            },
-            now,
+  await db.transaction().execute(async (trx) => {
+    const message = existing
+      ? renderAlreadyRegisteredMail({
+          firstName: existing.first_name,
+          signInLink: `${origin}/auth`,
+          resetLink: `${origin}/forgot-password`,
+        })
+      : renderCreateAccountMail({
+          firstName: registration.firstName,
+          link: registrationLink(
+            origin,
+            await sealRegistration(
+              trx,
+              config.appSecret,
+              {
+                email: registration.email,
+                firstName: registration.firstName,
+                lastName: registration.lastName,
+                passwordHash,
+              },
+              now,
+            ),
           ),
-        ),
-      });
-  // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
-  await queueMailWithinRecipientLimit(db, {
-    to: existing?.email ?? registration.email,
-    ...message,
-    now,
+        });
+    // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
+    await queueMailWithinRecipientLimit(trx, {
+      to: existing?.email ?? registration.email,
+      ...message,
+      now,
+    });
   });
   announceJobs();
 }

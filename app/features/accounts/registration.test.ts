@@ -9,6 +9,9 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestUser } from "#tests/setup/accounts";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { apiRoute } from "#tests/setup/api-routes";
+import { beginErasure } from "~/features/erasure/erase-account.server";
+import { inviteEntry } from "~/features/accounts/waitlist.server";
+import { registrationEmailHash } from "~/features/accounts/registration-links.server";
 
 const registerApi = apiRoute("/api/register");
 
@@ -137,6 +140,88 @@ describe("/auth Register and the mailed link", () => {
       confirm.action,
       formRequest(path, { token: new URL(link).searchParams.get("token")! }),
     );
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(400);
+  });
+});
+
+describe("registration links", () => {
+  /** Registers `email` over the API and answers the mailed link's token. */
+  async function linkFor(email: string) {
+    expect((await apiRegister(person(email))).status).toBe(202);
+    const mails = await queuedMailTo(email);
+    return new URL(linkIn(mails.at(-1)!.text)!).searchParams.get("token")!;
+  }
+  const use = (token: string) =>
+    callRoute(confirm.action, formRequest("/confirm-registration", { token }));
+  const accountsOf = async (email: string) =>
+    getDb().selectFrom("users").select("id").where("email", "=", email).execute();
+
+  it("work once: a used link no longer creates an account, not even after that account was erased", async () => {
+    const token = await linkFor("once@example.com");
+    expect((await use(token)).status).toBe(302);
+    const [account] = await accountsOf("once@example.com");
+    await beginErasure(getDb(), { actorId: account.id, userId: account.id, now: new Date() });
+    expect(await accountsOf("once@example.com")).toEqual([]);
+
+    const reused = await use(token);
+    expect(reused.status).toBe(400);
+    expect(await accountsOf("once@example.com")).toEqual([]);
+    // Only a hash of the link's nonce was stored, and it is gone once used.
+    expect(
+      await getDb()
+        .selectFrom("registration_links")
+        .selectAll()
+        .where("email_hash", "=", registrationEmailHash("once@example.com"))
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("a link made before the address's account was erased is refused after the erasure", async () => {
+    const older = await linkFor("twice@example.com");
+    const newer = await linkFor("twice@example.com");
+    expect((await use(newer)).status).toBe(302);
+    const [account] = await accountsOf("twice@example.com");
+    await beginErasure(getDb(), { actorId: account.id, userId: account.id, now: new Date() });
+    expect((await use(older)).status).toBe(400);
+    expect(await accountsOf("twice@example.com")).toEqual([]);
+  });
+
+  it("create nothing once registration is closed, unless the address holds a waiting invitation", async () => {
+    const token = await linkFor("late@example.com");
+    const invited = await linkFor("invited@example.com");
+    (getConfig() as { REGISTRATION: string }).REGISTRATION = "closed";
+    const refused = await use(token);
+    expect(refused.status).toBe(403);
+    expect(await accountsOf("late@example.com")).toEqual([]);
+    const status = await callRoute(
+      confirm.loader,
+      makeRequest(`/confirm-registration?token=${encodeURIComponent(token)}`),
+    );
+    expect(await status.json()).toMatchObject({ valid: false });
+
+    // An invitation opens registration for its address: the link works and spends it.
+    const { id: adminId } = (await createTestUser()).user;
+    await getDb()
+      .insertInto("waitlist")
+      .values({
+        id: "late-entry",
+        email: "invited@example.com",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await inviteEntry(getDb(), {
+      entryId: "late-entry",
+      adminId,
+      spots: undefined,
+      now: new Date(),
+    });
+    expect((await use(invited)).status).toBe(302);
+    const entry = await getDb()
+      .selectFrom("waitlist")
+      .select(["invite_used_at", "user_id"])
+      .where("id", "=", "late-entry")
+      .executeTakeFirstOrThrow();
+    expect(entry.invite_used_at).not.toBeNull();
+    expect(entry.user_id).toBe((await accountsOf("invited@example.com"))[0].id);
   });
 });

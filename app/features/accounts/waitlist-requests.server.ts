@@ -4,6 +4,7 @@ import { HttpError } from "~/infra/errors.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/lends.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import { addToWaitlist, invitationLink, inviteEntry } from "~/features/accounts/waitlist.server";
 import {
   renderInvitationMail,
@@ -11,28 +12,28 @@ import {
 } from "~/features/accounts/waitlist-mail.server";
 
 /**
- * Puts an address on the waitlist once and mails it a confirmation; answers
- * whether it was added (a second request changes nothing and sends nothing).
+ * Puts an address on the waitlist once and mails it a confirmation. A second
+ * request for an address on the list does the same work and mails the same
+ * confirmation (which is true either way), so neither the answer nor the
+ * mail tells whether the address was on the list.
  */
 export async function joinWaitlistWithConfirmation(
   db: DB,
   email: string,
   now: Date,
-): Promise<boolean> {
-  const added = await db.transaction().execute(async (trx) => {
-    const { added } = await addToWaitlist(trx, email, now);
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await addToWaitlist(trx, email, now);
     // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
-    if (added)
-      await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
-    return added;
+    await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
   });
-  if (added) announceJobs();
-  return added;
+  announceJobs();
 }
 
 /**
  * Invites a waitlist entry and mails its address the invitation's link
- * (409 without a configured origin for the link, or as inviteEntry refuses).
+ * (409 without a configured origin for the link, or as inviteEntry refuses);
+ * the audit log records it.
  */
 export async function inviteWithMail(
   db: DB,
@@ -52,6 +53,12 @@ export async function inviteWithMail(
     await queueMail(trx, {
       to: made.email,
       ...renderInvitationMail({ link: invitationLink(origin, made.token) }),
+      now: invite.now,
+    });
+    await recordAuditEntry(trx, {
+      actorId: invite.adminId,
+      action: "waitlist.invite",
+      subjectId: invite.entryId,
       now: invite.now,
     });
     return made;

@@ -8,7 +8,7 @@ import { findUserByEmail, insertUser } from "~/features/accounts/users.server";
 
 /**
  * The beta's waitlist. An address joins once (the table's unique email): a
- * second request changes nothing and is told it is on the list already. The
+ * second request changes nothing in the list and is answered the same. The
  * admin invites from the list: an invitation is a random token whose sha256
  * is kept, mailed as a link valid INVITATION_DAYS, that lets that address,
  * and only that one, register while registration is closed. Registering
@@ -24,7 +24,7 @@ import { findUserByEmail, insertUser } from "~/features/accounts/users.server";
 export const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
-export { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
+export { WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
 export const INVITATION_INVALID =
   "This invitation link is not valid or was already used. Ask for a new invitation.";
 export const INVITATION_EXPIRED = "This invitation has expired. Ask for a new invitation.";
@@ -169,6 +169,34 @@ export async function findInvitation(db: DB, token: string, now: Date): Promise<
     throw badRequest(INVITATION_EXPIRED, { invite: [INVITATION_EXPIRED] });
   }
   return entry;
+}
+
+/** The waitlist entry whose invitation `email` holds and may still use (sent, unused, not expired). */
+export async function waitingInvitationOf(
+  db: DB,
+  email: string,
+  now: Date,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom("waitlist")
+    .select("id")
+    .where("email", "=", email.trim().toLowerCase())
+    .where("invited_at", "is not", null)
+    .where("invite_used_at", "is", null)
+    .where("invite_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Marks an entry's invitation used by the account just made (in the transaction that makes it). */
+export async function spendInvitation(
+  trx: DB,
+  args: { entryId: string; userId: string; now: Date },
+): Promise<void> {
+  await trx
+    .updateTable("waitlist")
+    .set({ invite_used_at: args.now.toISOString(), user_id: args.userId })
+    .where("id", "=", args.entryId)
+    .execute();
 }
 
 /**

@@ -8,6 +8,25 @@ import { createListing } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { apiRoute } from "#tests/setup/api-routes";
+import { failedTestJob } from "#tests/setup/jobs";
+import { TEST_PASSWORD } from "#tests/setup/accounts";
+import { type CallContext, plainContext } from "~/infra/call-context.server";
+import { invoke } from "~/infra/procedure.server";
+import { sha256 } from "~/infra/ids.server";
+import { createWebSession } from "~/features/accounts/sessions.server";
+import { findUserById } from "~/features/accounts/users.server";
+import { MAIL_JOB } from "~/features/mail/lends.server";
+import { adminCancelJob, adminRetryJob } from "~/features/admin/procedures/jobs.server";
+import { inviteFromWaitlist } from "~/features/accounts/procedures/waitlist.server";
+import {
+  changePassword,
+  revokeSession,
+  signOutEverywhereElse,
+} from "~/features/accounts/procedures/security.server";
+import {
+  confirmEmailChange,
+  requestEmailChange,
+} from "~/features/accounts/procedures/profile.server";
 
 const auditRoute = apiRoute("/api/admin/audit");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -132,5 +151,99 @@ describe("the audit log", () => {
     for (const query of ["?cursor=abc", "?cursor=-1", "?limit=0", "?limit=1000", "?limit=x"]) {
       expect((await audit({ token: admin.token }, query)).status, query).toBe(400);
     }
+  });
+});
+
+describe("the audit log, beyond bans and refunds", () => {
+  it("records the admin's job retry and cancel and waitlist invitations, and a user's password change, email change and session revocations", async () => {
+    const admin = await createTestAdmin();
+    const ctx = (values: Partial<CallContext> = {}) =>
+      plainContext("http://localhost:3000", { clientIp: "192.0.2.60", ...values });
+
+    // The admin: Retry and Cancel on failed jobs, an invitation from the waitlist.
+    const retried = await failedTestJob();
+    const cancelled = await failedTestJob();
+    await invoke(adminRetryJob, admin.user, { jobId: retried }, ctx());
+    await invoke(adminCancelJob, admin.user, { jobId: cancelled }, ctx());
+    await getDb()
+      .insertInto("waitlist")
+      .values({
+        id: "audit-entry",
+        email: "wait@example.com",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await invoke(inviteFromWaitlist, admin.user, { entryId: "audit-entry" }, ctx());
+
+    // A user: the password, the email, one session ended and every other one.
+    const { user, token } = await createTestUser({ email: "sec@example.com" });
+    await invoke(
+      changePassword,
+      user,
+      { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-secret" },
+      ctx({ bearerToken: token }),
+    );
+    // The row as it is now (its password hash changed).
+    const current = (await findUserById(getDb(), user.id))!;
+    await invoke(
+      requestEmailChange,
+      current,
+      { email: "sec.new@example.com", password: "a-brand-new-secret" },
+      ctx(),
+    );
+    const [link] = (
+      await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute()
+    )
+      .map((row) => JSON.parse(row.payload) as { to: string; text: string })
+      .filter((mail) => mail.to === "sec.new@example.com");
+    const linkToken = new URL(
+      /http:\/\/\S+confirm-email\?token=\S+/.exec(link.text)![0],
+    ).searchParams.get("token")!;
+    await invoke(confirmEmailChange, user, { token: linkToken }, ctx());
+    const { secret } = await createWebSession(getDb(), user.id, 30);
+    const { public_id: sessionId } = await getDb()
+      .selectFrom("sessions")
+      .select("public_id")
+      .where("id_hash", "=", sha256(secret))
+      .executeTakeFirstOrThrow();
+    await invoke(revokeSession, user, { id: sessionId }, ctx({ bearerToken: token }));
+    await invoke(signOutEverywhereElse, user, {}, ctx({ bearerToken: token }));
+
+    const { body } = await audit({ token: admin.token });
+    const recorded = body.entries
+      .map((entry) => ({
+        actorId: entry.actorId,
+        action: entry.action,
+        subjectId: entry.subjectId,
+        detail: entry.detail,
+      }))
+      .reverse();
+    expect(recorded).toEqual([
+      {
+        actorId: admin.user.id,
+        action: "job.retry",
+        subjectId: retried,
+        detail: { kind: expect.any(String) },
+      },
+      {
+        actorId: admin.user.id,
+        action: "job.cancel",
+        subjectId: cancelled,
+        detail: { kind: expect.any(String) },
+      },
+      { actorId: admin.user.id, action: "waitlist.invite", subjectId: "audit-entry", detail: null },
+      { actorId: user.id, action: "user.password_change", subjectId: user.id, detail: null },
+      { actorId: user.id, action: "user.email_change", subjectId: user.id, detail: null },
+      {
+        actorId: user.id,
+        action: "user.session_revoke",
+        subjectId: user.id,
+        detail: { kind: "web" },
+      },
+      { actorId: user.id, action: "user.sign_out_elsewhere", subjectId: user.id, detail: null },
+    ]);
+    // The log stores people by id only: no address is written into it (the list joins today's).
+    const stored = await getDb().selectFrom("audit_log").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toMatch(/sec(\.new)?@example\.com|wait@example\.com/);
   });
 });

@@ -4,12 +4,29 @@ import type { AuditEntry, AuditPage } from "~/features/admin/types";
 /**
  * What was done to accounts and money, recorded in audit_log: who, what, to
  * whom, when. Bans, unbans and user creation (the admin), refunds (the admin,
- * or `stripe` for a refund Stripe reported: its dashboard, a lost dispute).
- * `user.erase` is ready for account erasure. Rows are only ever added; the
- * admin reads them newest first (GET /api/admin/audit, the portal's Audit log).
+ * or `stripe` for a refund Stripe reported: its dashboard, a lost dispute),
+ * account erasure; the admin's Retry and Cancel of a job (which start or stop
+ * transfers and refunds; the subject is the job, the detail its kind) and
+ * waitlist invitations (the subject is the entry); a user's own password
+ * change, email change (when the link is used) and ended sessions (one, or
+ * every other). Entries name people by id, never by address. Rows are only
+ * ever added; the admin reads them newest first (GET /api/admin/audit, the
+ * portal's Audit log).
  */
 export type AuditAction =
-  "user.ban" | "user.unban" | "user.create" | "user.erase" | "order.refund" | "order.refund_undone";
+  | "user.ban"
+  | "user.unban"
+  | "user.create"
+  | "user.erase"
+  | "user.password_change"
+  | "user.email_change"
+  | "user.session_revoke"
+  | "user.sign_out_elsewhere"
+  | "order.refund"
+  | "order.refund_undone"
+  | "job.retry"
+  | "job.cancel"
+  | "waitlist.invite";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";

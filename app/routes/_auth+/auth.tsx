@@ -22,7 +22,7 @@ import {
   registerInvited,
 } from "~/features/accounts/procedures/waitlist.server";
 import { register, signInOptions } from "~/features/accounts/procedures/sign-in.server";
-import { WAITLIST_ALREADY, WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
+import { WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
 import { webAuthenticator } from "~/web/authenticator.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
@@ -50,8 +50,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return result;
 };
 
-/** What ?waitlist= says after the waitlist form: joined now, or on the list already. */
-const WAITLIST_OUTCOMES = ["joined", "already"] as const;
+/** What ?waitlist= says after the waitlist form (one answer: it must not tell whether the address was on the list). */
+const WAITLIST_OUTCOMES = ["joined"] as const;
 type WaitlistOutcome = (typeof WAITLIST_OUTCOMES)[number];
 
 export const meta: MetaFunction = () => [
@@ -127,8 +127,8 @@ export async function action(args: ActionFunctionArgs) {
       waitlist: intent({
         procedure: joinWaitlist,
         reply: "form",
-        onSuccess: ({ result }) => {
-          const answer: WaitlistOutcome = result.joined ? "joined" : "already";
+        onSuccess: () => {
+          const answer: WaitlistOutcome = "joined";
           return redirect(`/auth?tab=register&waitlist=${answer}#waitlist`);
         },
       }),
@@ -411,7 +411,7 @@ function WaitlistCard({
             className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
             data-testid="waitlist-outcome"
           >
-            {outcome === "joined" ? WAITLIST_JOINED : WAITLIST_ALREADY}
+            {WAITLIST_JOINED}
           </p>
         ) : null}
         <Form

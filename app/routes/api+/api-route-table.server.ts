@@ -254,12 +254,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/account/email",
     summary:
-      "Ask to change the email, with the current password (400 when wrong; 409 for an address another account has): 202, a single-use link valid for 24 hours goes to the new address and a notice to the old one. The email changes only when the link is used.",
+      "Ask to change the email, with the current password (400 when wrong; a wrong one counts toward the sign-in limits, 429 past them; 429 past 5 requests an hour from one account): 202, a single-use link valid for 24 hours goes to the new address and a notice to the old one. An address another account has gets the same answer, and a notice that someone tried instead of the link. The email changes only when the link is used.",
     procedure: requestEmailChange,
     auth: "bearer-or-cookie",
     input: "json",
     status: 202,
-    errors: [409],
+    errors: [429],
   },
   {
     method: "POST",
@@ -731,11 +731,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "DELETE",
     path: "/api/account",
     summary:
-      "Erase the caller's account, with their password. At once every session and token of the user answers 401 and their listings leave the marketplace; then their files that no buyer paid for are deleted and their personal data removed. Buyers' downloads and licenses of what they bought keep working; the email can register again. 400 for a wrong password (nothing changes).",
+      "Erase the caller's account, with their password. At once every session and token of the user answers 401 and their listings leave the marketplace; then their files that no buyer paid for are deleted and their personal data removed. Buyers' downloads and licenses of what they bought keep working; the email can register again. 400 for a wrong password (nothing changes); a wrong password counts toward the sign-in limits of the account's email, and past them the answer is 429 with Retry-After.",
     procedure: eraseMyAccount,
     auth: "bearer-or-cookie",
     input: "json",
     status: 202,
+    errors: [429],
   },
   {
     method: "DELETE",
@@ -803,7 +804,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/admin/audit",
     summary:
-      "The audit log, newest first (super admin only): bans, unbans, created users and refunds, each with who, what, to whom and when; `nextCursor` pages to older entries.",
+      "The audit log, newest first (super admin only): bans, unbans, created users, erasures, refunds, job retries and cancels, waitlist invitations, and users' own password and email changes and ended sessions, each with who, what, to whom and when; `nextCursor` pages to older entries.",
     procedure: adminAuditLog,
     auth: "bearer-or-cookie",
     input: "query",

@@ -69,10 +69,11 @@ export const EMAIL_CHANGE_REQUESTED = `We sent a link to the new address. Your e
 
 /**
  * POST /api/account/email and the Profile tab's email form: with the current
- * password (400 when wrong), to an address no account uses (409), mails the
- * new address a link that makes the change and the old one a notice
- * (email-change-request.server.ts). Nothing changes until the link is used
- * (confirmEmailChange).
+ * password (400 when wrong; counted by the sign-in throttle), mails the new
+ * address a link that makes the change and the old one a notice
+ * (email-change-request.server.ts). An address another account has gets the
+ * same answer (202) and a notice instead of the link. Nothing changes until
+ * the link is used (confirmEmailChange).
  */
 export const requestEmailChange = defineProcedure({
   name: "requestEmailChange",
@@ -82,6 +83,7 @@ export const requestEmailChange = defineProcedure({
     await mailEmailChangeLink(ctx.db, ctx.config, user, {
       email: input.email,
       password: input.password,
+      clientIp: ctx.clientIp,
       now: ctx.now,
     });
     return { message: EMAIL_CHANGE_REQUESTED };

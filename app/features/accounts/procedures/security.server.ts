@@ -4,6 +4,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { notFound } from "~/infra/errors.server";
 import { changePasswordSchema, sessionIdSchema } from "~/features/accounts/schemas";
 import { changeOwnPassword } from "~/features/accounts/password-change.server";
+import { recordAuditEntry } from "~/features/admin/lends.server";
 import {
   type CallerCredentials,
   endOtherSessionsAndTokens,
@@ -70,16 +71,25 @@ export const NO_SUCH_SESSION = "No such session or token";
  * /api/account/sessions/{id}, Revoke on the Security tab): it answers 401, or
  * goes to sign-in, from its next request. 404 for an id that is not the
  * user's. Answers whether it was the one the call was made with (the screen
- * then signs out).
+ * then signs out). The audit log records it (and "Sign out everywhere else").
  */
 export const revokeSession = defineProcedure({
   name: "revokeSession",
   access: "user",
   input: sessionIdSchema,
   async run({ input, user, ctx }) {
-    const ended = await endSessionOrToken(ctx.db, user.id, input.id, callerCredentials(ctx));
-    if (!ended) throw notFound(NO_SUCH_SESSION);
-    return { current: ended.current };
+    return ctx.db.transaction().execute(async (trx) => {
+      const ended = await endSessionOrToken(trx, user.id, input.id, callerCredentials(ctx));
+      if (!ended) throw notFound(NO_SUCH_SESSION);
+      await recordAuditEntry(trx, {
+        actorId: user.id,
+        action: "user.session_revoke",
+        subjectId: user.id,
+        detail: { kind: ended.kind },
+        now: ctx.now,
+      });
+      return { current: ended.current };
+    });
   },
 });
 
@@ -89,7 +99,15 @@ export const signOutEverywhereElse = defineProcedure({
   access: "user",
   input: z.object({}),
   async run({ user, ctx }) {
-    await endOtherSessionsAndTokens(ctx.db, user.id, callerCredentials(ctx));
+    await ctx.db.transaction().execute(async (trx) => {
+      await endOtherSessionsAndTokens(trx, user.id, callerCredentials(ctx));
+      await recordAuditEntry(trx, {
+        actorId: user.id,
+        action: "user.sign_out_elsewhere",
+        subjectId: user.id,
+        now: ctx.now,
+      });
+    });
     return null;
   },
 });

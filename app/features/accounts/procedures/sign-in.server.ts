@@ -5,10 +5,15 @@ import { REGISTRATION_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
 import { loginSchema, registerSchema, registrationLinkSchema } from "~/features/accounts/schemas";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { requestRegistration } from "~/features/accounts/registration-request.server";
-import { openRegistration } from "~/features/accounts/registration-links.server";
-import { insertUser, toPublicUser } from "~/features/accounts/users.server";
+import { assertLinkWaiting, openRegistration } from "~/features/accounts/registration-links.server";
+import {
+  createAccountFromLink,
+  REGISTRATION_CLOSED,
+} from "~/features/accounts/registration-confirm.server";
+import { toPublicUser } from "~/features/accounts/users.server";
 import { deleteApiToken } from "~/features/accounts/sessions.server";
 import { tokenTestPrefill } from "~/features/accounts/token-test-prefill.server";
+import { waitingInvitationOf } from "~/features/accounts/waitlist.server";
 
 export { INVALID_LOGIN } from "~/features/accounts/sign-in.server";
 
@@ -63,25 +68,34 @@ export const registrationLinkStatus = defineProcedure({
   input: registrationLinkSchema,
   async run({ input, ctx }) {
     try {
-      const { email, firstName } = openRegistration(ctx.config.appSecret, input.token, ctx.now);
+      const registration = openRegistration(ctx.config.appSecret, input.token, ctx.now);
+      await assertLinkWaiting(ctx.db, registration);
+      if (
+        ctx.config.REGISTRATION !== "open" &&
+        !(await waitingInvitationOf(ctx.db, registration.email, ctx.now))
+      )
+        throw forbidden(REGISTRATION_CLOSED);
+      const { email, firstName } = registration;
       return { valid: true as const, email, firstName, message: null };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400)
+      if (error instanceof HttpError && (error.status === 400 || error.status === 403))
         return { valid: false as const, email: null, firstName: null, message: error.message };
       throw error;
     }
   },
 });
 
-/** The mailed link's button: creates the account the link carries (409 once it exists); the page then signs in. */
+/**
+ * The mailed link's button: creates the account the link carries, once (400
+ * for a used link; 403 once registration closed, unless the address holds a
+ * waiting invitation; 409 when the address has an account by now:
+ * registration-confirm.server.ts); the page then signs in.
+ */
 export const confirmRegistration = defineProcedure({
   name: "confirmRegistration",
   access: "public",
   input: registrationLinkSchema,
-  async run({ input, ctx }) {
-    const registration = openRegistration(ctx.config.appSecret, input.token, ctx.now);
-    return insertUser(ctx.db, registration, ctx.now);
-  },
+  run: ({ input, ctx }) => createAccountFromLink(ctx.db, ctx.config, input.token, ctx.now),
 });
 
 /** What the sign-in screen offers: whether the operator has opened registration. */

@@ -15,7 +15,6 @@ import {
   findInvitation,
   listWaitlist,
   registerWithInvitation,
-  WAITLIST_ALREADY,
   WAITLIST_JOINED,
 } from "~/features/accounts/waitlist.server";
 import {
@@ -27,9 +26,9 @@ import {
 
 /**
  * The Register tab's waitlist form while registration is closed: records the
- * address once (limited per client address) and mails it a confirmation. A
- * second request for the same address changes nothing, sends nothing and says
- * it is on the list already; nothing more (an invitation, an account) is told.
+ * address once (limited per client address) and mails it a confirmation. Every
+ * request answers the same, whether the address was on the list already or
+ * not (waitlist-requests.server.ts); nothing (an invitation, an account) is told.
  */
 export const joinWaitlist = defineProcedure({
   name: "joinWaitlist",
@@ -37,10 +36,8 @@ export const joinWaitlist = defineProcedure({
   input: waitlistJoinSchema,
   async run({ input, ctx }) {
     await throttle(ctx, WAITLIST_RATE_LIMIT);
-    const added = await joinWaitlistWithConfirmation(ctx.db, input.email, ctx.now);
-    return added
-      ? { joined: true as const, message: WAITLIST_JOINED }
-      : { joined: false as const, message: WAITLIST_ALREADY };
+    await joinWaitlistWithConfirmation(ctx.db, input.email, ctx.now);
+    return { joined: true as const, message: WAITLIST_JOINED };
   },
 });
 

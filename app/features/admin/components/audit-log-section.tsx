@@ -16,6 +16,13 @@ const ACTION_LABELS: Record<string, string> = {
   "user.erase": "Erased an account",
   "order.refund": "Refunded an order",
   "order.refund_undone": "Gave back a refund (failed, or a dispute won on appeal)",
+  "user.password_change": "Changed their password",
+  "user.email_change": "Changed their email",
+  "user.session_revoke": "Ended one of their sessions",
+  "user.sign_out_elsewhere": "Signed out everywhere else",
+  "job.retry": "Retried a job",
+  "job.cancel": "Cancelled a job",
+  "waitlist.invite": "Invited from the waitlist",
 };
 
 function actor(entry: AuditEntry): string {

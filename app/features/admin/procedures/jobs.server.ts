@@ -9,6 +9,7 @@ import {
   requeueFailedJob,
 } from "~/infra/jobs/job-queue.server";
 import type { AdminJob } from "~/features/admin/jobs-types";
+import { recordAuditEntry } from "~/features/admin/audit.server";
 import { JOBS_LIST_LIMIT, QUEUED_TOO_LONG_MS } from "~/features/admin/jobs-types";
 
 /**
@@ -42,27 +43,47 @@ function refused(reason: AdminJobRefusal, what: "retried" | "cancelled"): never 
   throw conflict(`This job is finished; it cannot be ${what}.`);
 }
 
-/** Queues a failed job again, due now, with fresh attempts (409 unless it is failed). */
+/** Queues a failed job again, due now, with fresh attempts (409 unless it is failed); the audit log records it. */
 export const adminRetryJob = defineProcedure({
   name: "adminRetryJob",
   access: "admin",
   input: jobIdSchema,
-  async run({ input, ctx }) {
-    const result = await requeueFailedJob(ctx.db, input.jobId, ctx.now);
-    if (!result.ok) refused(result.reason, "retried");
+  async run({ input, user, ctx }) {
+    const job = await ctx.db.transaction().execute(async (trx) => {
+      const result = await requeueFailedJob(trx, input.jobId, ctx.now);
+      if (!result.ok) refused(result.reason, "retried");
+      await recordAuditEntry(trx, {
+        actorId: user.id,
+        action: "job.retry",
+        subjectId: result.job.id,
+        detail: { kind: result.job.kind },
+        now: ctx.now,
+      });
+      return result.job;
+    });
     announceJobs();
-    return { id: result.job.id, kind: result.job.kind, status: result.job.status };
+    return { id: job.id, kind: job.kind, status: job.status };
   },
 });
 
-/** Calls off a queued or failed job (409 for a running or finished one). */
+/** Calls off a queued or failed job (409 for a running or finished one); the audit log records it. */
 export const adminCancelJob = defineProcedure({
   name: "adminCancelJob",
   access: "admin",
   input: jobIdSchema,
-  async run({ input, ctx }) {
-    const result = await cancelJob(ctx.db, input.jobId, ctx.now);
-    if (!result.ok) refused(result.reason, "cancelled");
-    return { id: result.job.id, kind: result.job.kind, status: result.job.status };
+  async run({ input, user, ctx }) {
+    const job = await ctx.db.transaction().execute(async (trx) => {
+      const result = await cancelJob(trx, input.jobId, ctx.now);
+      if (!result.ok) refused(result.reason, "cancelled");
+      await recordAuditEntry(trx, {
+        actorId: user.id,
+        action: "job.cancel",
+        subjectId: result.job.id,
+        detail: { kind: result.job.kind },
+        now: ctx.now,
+      });
+      return result.job;
+    });
+    return { id: job.id, kind: job.kind, status: job.status };
   },
 });

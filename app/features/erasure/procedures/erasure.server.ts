@@ -18,8 +18,13 @@ export const eraseMyAccount = defineProcedure({
   access: "user",
   input: eraseMyAccountSchema,
   async run({ input, user, ctx }) {
-    // A wrong password is a 400 and changes nothing.
-    await assertOwnPassword(ctx.db, user.id, input.password);
+    // A wrong password is a 400 and changes nothing; it counts toward the sign-in limits (429 past them).
+    await assertOwnPassword(ctx.db, {
+      userId: user.id,
+      password: input.password,
+      clientIp: ctx.clientIp,
+      now: ctx.now,
+    });
     const started = await beginErasure(ctx.db, { actorId: user.id, userId: user.id, now: ctx.now });
     announceJobs();
     return started;

@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Registration links waiting to be used: the registration itself stays sealed
+// in the mailed link; a row holds only the sha256 of the link's random nonce
+// (so a link works once: using it deletes the row), a keyed hash of the
+// address (so erasing an account, or creating it, deletes every link still
+// waiting for that address) and when it expires.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
+  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  await db.schema
+    .createTable("registration_links")
+    .addColumn("nonce_hash", text, (col) => col.primaryKey())
+    .addColumn("email_hash", text, (col) => col.notNull())
+    .addColumn("created_at", text, (col) => col.notNull())
+    .addColumn("expires_at", text, (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex("registration_links_by_email")
+    .on("registration_links")
+    .column("email_hash")
+    .execute();
+  await db.schema
+    .createIndex("registration_links_by_expiry")
+    .on("registration_links")
+    .column("expires_at")
+    .execute();
+}
