@@ -156,7 +156,8 @@ export function apiRouter(routes: readonly ApiRoute[]): ApiRouter {
     compilePath(path, pathRoute(entries, routes)),
   );
   const dispatch: Handler = async (args) => {
-    const pathname = decodePath(new URL(args.request.url).pathname);
+    const encoded = new URL(args.request.url).pathname;
+    const pathname = decodedAsRemixDecodes(encoded) ?? encoded;
     let best: { path: CompiledPath; params: Record<string, string> } | undefined;
     for (const path of compiled) {
       const match = path.matcher.exec(pathname);
@@ -228,14 +229,14 @@ function compilePath(path: string, route: ApiPathRoute): CompiledPath {
   return { path, matcher: new RegExp(`^${source}\\/*$`, "i"), names, score, route };
 }
 
-/** Each segment decoded as Remix decodes the path before matching (an encoded slash stays `%2F`). */
-function decodePath(pathname: string): string {
+/** Each segment decoded as Remix decodes the path before matching (an encoded slash stays `%2F`); null when one does not decode. */
+export function decodedAsRemixDecodes(pathname: string): string | null {
   try {
     return pathname
       .split("/")
       .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
       .join("/");
   } catch {
-    return pathname;
+    return null;
   }
 }

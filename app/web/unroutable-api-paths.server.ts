@@ -1,4 +1,5 @@
 import { apiNotFound } from "./api-adapter.server";
+import { decodedAsRemixDecodes } from "./api-router.server";
 import type { HandleRequest } from "./remix-handler.server";
 
 /**
@@ -31,16 +32,4 @@ export function answeringUnroutableApiPaths(handle: HandleRequest): HandleReques
     isUnroutableApiPath(new URL(request.url).pathname)
       ? Promise.resolve(apiNotFound())
       : handle(request, context);
-}
-
-/** Each segment decoded, as Remix decodes the path before matching; null when one does not decode. */
-function decodedAsRemixDecodes(pathname: string): string | null {
-  try {
-    return pathname
-      .split("/")
-      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
-      .join("/");
-  } catch {
-    return null;
-  }
 }

@@ -1,21 +1,16 @@
 import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
+import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import {
+  greetingOf,
+  renderAddressInUseMail,
+  type AccountMail,
+} from "~/features/accounts/account-mail-parts.server";
 import { EMAIL_CHANGE_LINK_HOURS } from "~/features/accounts/email-change.server";
 
 /** The messages of an email change, each a plain-text part and an HTML part in the shared layout, every value escaped. */
 
-export interface EmailChangeMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The account's name is its owner's choice and goes to an address they typed: one short line (typedText). */
-const greetingOf = (firstName: string) => {
-  const name = typedText(firstName);
-  return name ? `Hi ${name},` : "Hi,";
-};
+export type EmailChangeMail = AccountMail;
 
 /** To the new address: the link that makes the change. */
 export function renderConfirmEmailChangeMail(input: {
@@ -107,39 +102,11 @@ export function renderEmailTakenNoticeMail(input: {
   signInLink: string;
   resetLink: string;
 }): EmailChangeMail {
-  const greeting = greetingOf(input.firstName);
-  const subject = `Someone tried to use your email for another ${PRODUCT_NAME} account`;
-  const tried = `Someone signed in to another ${PRODUCT_NAME} account asked to change its email to this address. This address already has an account, so nothing changed and no link was sent.`;
-  const yours = "Your account is not affected. To use it, sign in:";
-  const reset = "Forgot your password? Reset it here:";
-  const ignore = "If you did not expect this, you can ignore this email.";
-  const text = [
-    greeting,
-    "",
-    tried,
-    "",
-    yours,
-    input.signInLink,
-    "",
-    reset,
-    input.resetLink,
-    "",
-    ignore,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
-    subject,
-    [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(tried)}</p>`,
-      `<p>${escapeHtml(yours)}</p>`,
-      htmlButton(input.signInLink, "Sign in"),
-      `<p>${escapeHtml(reset)}</p>`,
-      htmlButton(input.resetLink, "Reset my password"),
-      `<p>${escapeHtml(ignore)}</p>`,
-    ].join("\n"),
-  );
-  return { subject, text, html };
+  return renderAddressInUseMail({
+    ...input,
+    subject: `Someone tried to use your email for another ${PRODUCT_NAME} account`,
+    tried: `Someone signed in to another ${PRODUCT_NAME} account asked to change its email to this address. This address already has an account, so nothing changed and no link was sent.`,
+    signIn: "Your account is not affected. To use it, sign in:",
+    ignore: "If you did not expect this, you can ignore this email.",
+  });
 }

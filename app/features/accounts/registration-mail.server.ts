@@ -1,6 +1,11 @@
 import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
+import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import {
+  greetingOf,
+  renderAddressInUseMail,
+  type AccountMail,
+} from "~/features/accounts/account-mail-parts.server";
 import { REGISTRATION_LINK_HOURS } from "~/features/accounts/registration-links.server";
 
 /**
@@ -11,18 +16,9 @@ import { REGISTRATION_LINK_HOURS } from "~/features/accounts/registration-links.
  * one short line (typedText, as receipts do) and never in a subject.
  */
 
-export interface RegistrationMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type RegistrationMail = AccountMail;
 
 const IGNORE = "If you did not ask for this, you can ignore this email.";
-
-const greetingOf = (firstName: string) => {
-  const name = typedText(firstName);
-  return name ? `Hi ${name},` : "Hi,";
-};
 
 export function renderCreateAccountMail(input: {
   firstName: string;
@@ -63,38 +59,11 @@ export function renderAlreadyRegisteredMail(input: {
   signInLink: string;
   resetLink: string;
 }): RegistrationMail {
-  const greeting = greetingOf(input.firstName);
-  const subject = `Someone tried to create an account with your email at ${PRODUCT_NAME}`;
-  const tried = `Someone tried to register a new ${PRODUCT_NAME} account with this email address, which already has an account. No new account was made.`;
-  const signIn = "If it was you, sign in instead:";
-  const reset = "Forgot your password? Reset it here:";
-  const text = [
-    greeting,
-    "",
-    tried,
-    "",
-    signIn,
-    input.signInLink,
-    "",
-    reset,
-    input.resetLink,
-    "",
-    IGNORE,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
-    subject,
-    [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(tried)}</p>`,
-      `<p>${escapeHtml(signIn)}</p>`,
-      htmlButton(input.signInLink, "Sign in"),
-      `<p>${escapeHtml(reset)}</p>`,
-      htmlButton(input.resetLink, "Reset my password"),
-      `<p>${escapeHtml(IGNORE)}</p>`,
-    ].join("\n"),
-  );
-  return { subject, text, html };
+  return renderAddressInUseMail({
+    ...input,
+    subject: `Someone tried to create an account with your email at ${PRODUCT_NAME}`,
+    tried: `Someone tried to register a new ${PRODUCT_NAME} account with this email address, which already has an account. No new account was made.`,
+    signIn: "If it was you, sign in instead:",
+    ignore: IGNORE,
+  });
 }

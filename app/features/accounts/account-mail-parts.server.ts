@@ -1,0 +1,68 @@
+import { escapeHtml } from "~/lib/html";
+import { PRODUCT_NAME } from "~/lib/product";
+import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
+
+/**
+ * What the accounts' messages share. A name is its owner's choice and goes to
+ * an address someone typed, so it is repeated only as one short line
+ * (typedText, as receipts do) and never in a subject.
+ */
+
+export interface AccountMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const greetingOf = (firstName: string) => {
+  const name = typedText(firstName);
+  return name ? `Hi ${name},` : "Hi,";
+};
+
+/**
+ * To an address that already has an account, when someone tried to take it
+ * (a registration, an email change): what was tried, the way in, the
+ * password reset. It names neither the person who tried nor anything they typed
+ * but the greeting's name.
+ */
+export function renderAddressInUseMail(input: {
+  firstName: string;
+  subject: string;
+  tried: string;
+  signIn: string;
+  ignore: string;
+  signInLink: string;
+  resetLink: string;
+}): AccountMail {
+  const greeting = greetingOf(input.firstName);
+  const reset = "Forgot your password? Reset it here:";
+  const text = [
+    greeting,
+    "",
+    input.tried,
+    "",
+    input.signIn,
+    input.signInLink,
+    "",
+    reset,
+    input.resetLink,
+    "",
+    input.ignore,
+    "",
+    PRODUCT_NAME,
+    "",
+  ].join("\n");
+  const html = htmlMessage(
+    input.subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(input.tried)}</p>`,
+      `<p>${escapeHtml(input.signIn)}</p>`,
+      htmlButton(input.signInLink, "Sign in"),
+      `<p>${escapeHtml(reset)}</p>`,
+      htmlButton(input.resetLink, "Reset my password"),
+      `<p>${escapeHtml(input.ignore)}</p>`,
+    ].join("\n"),
+  );
+  return { subject: input.subject, text, html };
+}
