@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "~/infra/errors.server";
@@ -69,17 +72,56 @@ describe("checkReleasePdf", () => {
     expect(await checkReleasePdf(file)).toEqual({ readable: false, reason: "too-complex" });
   });
 
-  it("ends the worker at the deadline, and at the heap limit", async () => {
-    const heavy = pdfWithManyObjects(50_000);
-    const started = performance.now();
-    expect(await checkReleasePdf(heavy)).toEqual({ readable: false, reason: "timed-out" });
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(RELEASE_PDF_LIMITS.deadlineMs - 5);
-    expect(elapsed).toBeLessThan(RELEASE_PDF_LIMITS.deadlineMs + 1500);
-    // Four times the objects for the heap: 50,000 sometimes fit in 16 MB, as the collector allows.
+  it("refuses a file of more objects than the limit by counting them, however long the deadline", async () => {
+    const generous = { ...RELEASE_PDF_LIMITS, deadlineMs: 60_000 };
+    expect(await checkReleasePdf(pdfWithManyObjects(50_000), generous)).toEqual({
+      readable: false,
+      reason: "too-complex",
+    });
+    // The page, its tree and the catalog are three more: just under the limit opens.
+    const justUnder = pdfWithManyObjects(RELEASE_PDF_LIMITS.maxObjects - 3);
+    expect(await checkReleasePdf(justUnder, generous)).toEqual({ readable: true, pages: 1 });
+    const justOver = pdfWithManyObjects(RELEASE_PDF_LIMITS.maxObjects - 2);
+    expect(await checkReleasePdf(justOver, generous)).toEqual({
+      readable: false,
+      reason: "too-complex",
+    });
+  });
+
+  it("ends a worker that is still opening the file at the deadline", async () => {
+    // A worker that says it is ready and then never answers: the deadline alone ends it.
+    const folder = await mkdtemp(path.join(tmpdir(), "release-pdf-worker-"));
+    const silent = path.join(folder, "never-answers.mjs");
+    await writeFile(
+      silent,
+      'import { parentPort } from "node:worker_threads";\n' +
+        'parentPort.on("message", () => {});\n' +
+        "parentPort.postMessage({ ready: true });\n",
+    );
+    try {
+      const started = performance.now();
+      expect(await checkReleasePdf(await aPdf(1), RELEASE_PDF_LIMITS, silent)).toEqual({
+        readable: false,
+        reason: "timed-out",
+      });
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(RELEASE_PDF_LIMITS.deadlineMs - 5);
+      expect(elapsed).toBeLessThan(RELEASE_PDF_LIMITS.deadlineMs + 1500);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("ends the worker at the heap limit", async () => {
+    // Uncounted objects, 200,000 of them: 50,000 sometimes fit in 16 MB, as the collector allows.
     const heavier = pdfWithManyObjects(200_000);
     expect(
-      await checkReleasePdf(heavier, { ...RELEASE_PDF_LIMITS, deadlineMs: 60_000, heapMb: 16 }),
+      await checkReleasePdf(heavier, {
+        ...RELEASE_PDF_LIMITS,
+        deadlineMs: 60_000,
+        heapMb: 16,
+        maxObjects: Number.POSITIVE_INFINITY,
+      }),
     ).toEqual({ readable: false, reason: "out-of-memory" });
   });
 

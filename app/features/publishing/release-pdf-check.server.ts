@@ -8,8 +8,8 @@ import { serviceUnavailable } from "~/infra/errors.server";
  * has, without letting a crafted file hold the server. pdf-lib opens it in a
  * worker thread of its own (release-pdf-worker.mjs), started for this one file
  * and ended after it: with a heap limit, a limit on what its streams may
- * unpack to, and a deadline for the whole check, past which the worker is
- * ended and the file refused. One file is checked at a time; a few more wait, and beyond those
+ * unpack to, on how many objects it may hold, and a deadline for the whole
+ * check, past which the worker is ended and the file refused. One file is checked at a time; a few more wait, and beyond those
  * the upload is answered 503 at once (docs/decisions/068).
  */
 
@@ -26,12 +26,20 @@ export interface ReleasePdfLimits {
   heapMb: number;
   /** All the file's object and cross-reference streams together, unpacked. */
   maxUnpackedBytes: number;
+  /**
+   * Indirect objects, those inside object streams included: a signed release
+   * of a few pages holds tens to a few hundred. Counted as they are read, so
+   * a file of many small objects is refused the same on a fast machine and a
+   * slow one, not left to the deadline.
+   */
+  maxObjects: number;
 }
 
 export const RELEASE_PDF_LIMITS: ReleasePdfLimits = {
   deadlineMs: 1_250,
   heapMb: 128,
   maxUnpackedBytes: 16 * 1024 * 1024,
+  maxObjects: 10_000,
 };
 
 export type ReleasePdfCheck =
@@ -49,24 +57,33 @@ const checks = new BoundedGate(1, 4);
 
 const BUSY = "Other releases are being checked right now; please try again in a few seconds.";
 
+/**
+ * `workerScript` is the worker's file, release-pdf-worker.mjs unless a test
+ * stands another in (one that never answers, to reach the deadline).
+ */
 export async function checkReleasePdf(
   bytes: Uint8Array,
   limits: ReleasePdfLimits = RELEASE_PDF_LIMITS,
+  workerScript: string = findAppSourceFile(RELEASE_PDF_WORKER),
 ): Promise<ReleasePdfCheck> {
   if (bytes.length < 8 || Buffer.from(bytes.subarray(0, 5)).toString("latin1") !== "%PDF-")
     return { readable: false, reason: "not-a-pdf" };
   try {
-    return await checks.run(() => openInWorker(bytes, limits));
+    return await checks.run(() => openInWorker(bytes, limits, workerScript));
   } catch (error) {
     if (error instanceof GateFullError) throw serviceUnavailable(5, BUSY);
     throw error;
   }
 }
 
-function openInWorker(bytes: Uint8Array, limits: ReleasePdfLimits): Promise<ReleasePdfCheck> {
+function openInWorker(
+  bytes: Uint8Array,
+  limits: ReleasePdfLimits,
+  workerScript: string,
+): Promise<ReleasePdfCheck> {
   return new Promise<ReleasePdfCheck>((resolve, reject) => {
     // Plain JavaScript: none of the parent's loader flags (tsx, test preloads) apply to it.
-    const worker = new Worker(findAppSourceFile(RELEASE_PDF_WORKER), {
+    const worker = new Worker(workerScript, {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
     });
@@ -93,9 +110,14 @@ function openInWorker(bytes: Uint8Array, limits: ReleasePdfLimits): Promise<Rele
         opening = true;
         // A copy the worker owns: the caller's buffer stays usable.
         const copy = new Uint8Array(bytes);
-        worker.postMessage({ bytes: copy, maxUnpackedBytes: limits.maxUnpackedBytes }, [
-          copy.buffer,
-        ]);
+        worker.postMessage(
+          {
+            bytes: copy,
+            maxUnpackedBytes: limits.maxUnpackedBytes,
+            maxObjects: limits.maxObjects,
+          },
+          [copy.buffer],
+        );
         return;
       }
       settle(() =>

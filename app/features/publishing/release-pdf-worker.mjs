@@ -4,7 +4,7 @@
 // under the heap limit and the deadline the main thread sets
 // (release-pdf-check.server.ts), which ends the worker when either is passed.
 //   out: { ready: true } once pdf-lib is loaded, then one answer:
-//   in:  { bytes: Uint8Array, maxUnpackedBytes: number }
+//   in:  { bytes: Uint8Array, maxUnpackedBytes: number, maxObjects: number }
 //   out: { pages: number } | { refused: "too-complex" } | { refused: "unreadable" }
 //
 // pdf-lib unpacks the file's object and cross-reference streams in JavaScript
@@ -13,6 +13,11 @@
 // of `maxUnpackedBytes`); one that would pass it, or packed in another way
 // than Flate, makes the file too complex. A stream zlib cannot unpack is
 // skipped, as pdf-lib skips an object it cannot read.
+//
+// Every indirect object pdf-lib reads, from the file or from an object stream,
+// is counted as it is stored; the one past `maxObjects` makes the file too
+// complex, so a file of many small objects is refused by its count, the same
+// on any machine, rather than by the deadline.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -23,6 +28,7 @@ const require = createRequire(import.meta.url);
 // The single-file build: it loads in a fraction of the time of the package's ~500 modules.
 const {
   PDFArray,
+  PDFContext,
   PDFDocument,
   PDFName,
   PDFObjectStreamParser,
@@ -34,6 +40,7 @@ console.log = () => {};
 console.warn = () => {};
 
 let unpackedLeft = 0;
+let objectsLeft = 0;
 let tooComplex = false;
 
 class TooComplex extends Error {}
@@ -70,6 +77,16 @@ for (const Parser of [PDFObjectStreamParser, PDFXRefStreamParser]) {
   };
 }
 
+const assign = PDFContext.prototype.assign;
+PDFContext.prototype.assign = function counted(ref, object) {
+  objectsLeft -= 1;
+  if (objectsLeft < 0) {
+    tooComplex = true;
+    throw new TooComplex("too many objects");
+  }
+  return assign.call(this, ref, object);
+};
+
 /**
  * On Linux, this thread alone yields to the process's other threads (the event
  * loop answering requests) when they compete for a core: nice 10. Elsewhere,
@@ -84,9 +101,10 @@ function yieldToTheEventLoop() {
   }
 }
 
-parentPort.once("message", async ({ bytes, maxUnpackedBytes }) => {
+parentPort.once("message", async ({ bytes, maxUnpackedBytes, maxObjects }) => {
   yieldToTheEventLoop();
   unpackedLeft = maxUnpackedBytes;
+  objectsLeft = maxObjects;
   let answer;
   try {
     const pdf = await PDFDocument.load(bytes, {
