@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import { getDb, openDatabase } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
+import { engineOf } from "~/infra/sql-dialect.server";
 import { SlidingWindowLimiter } from "~/infra/rate-limit.server";
 import {
   forgetOldRateLimitHits,
@@ -60,6 +62,31 @@ describe("limits counted in the database", () => {
     expect(await hitsOf(bucket)).toEqual([]);
     expect(await takeSharedHit(db(), bucket, 1, 60_000, at(1))).toBe(0);
     expect(await takeSharedHit(db(), bucket, 1, 60_000, at(2))).toBeGreaterThan(0);
+  });
+
+  it("on PostgreSQL, commit alone without waiting for the disk, and leave a caller's transaction as it is", async () => {
+    const postgres = engineOf(db()) === "postgres";
+    const statements: string[] = [];
+    const watched = db().withPlugin({
+      transformQuery: (args) => {
+        statements.push(db().getExecutor().compileQuery(args.node, args.queryId).sql);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    await takeSharedHit(watched, `alone:${newId()}`, 5, 60_000, at(0));
+    const relaxed = statements.filter((statement) => statement.includes("synchronous_commit"));
+    expect(relaxed).toHaveLength(postgres ? 1 : 0);
+
+    const setting = await watched.transaction().execute(async (trx) => {
+      await takeSharedHit(trx, `joined:${newId()}`, 5, 60_000, at(0));
+      if (!postgres) return "on";
+      const { rows } = await sql<{
+        value: string;
+      }>`select current_setting('synchronous_commit') as value`.execute(trx);
+      return rows[0].value;
+    });
+    expect(setting).toBe("on");
   });
 
   it("are one count for several processes: 40 calls, 7 allowed", async () => {

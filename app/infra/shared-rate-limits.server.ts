@@ -1,6 +1,6 @@
 import type { DB } from "./db.server";
 import { newId } from "./ids.server";
-import { lockForTransaction } from "./sql-dialect.server";
+import { commitWithoutWaitingForDisk, lockForTransaction } from "./sql-dialect.server";
 
 /**
  * Sliding-window counts kept in the database (rate_limit_hits), for when
@@ -11,7 +11,10 @@ import { lockForTransaction } from "./sql-dialect.server";
  * lock before it counts (processes sharing the file count one after another),
  * and takes a lock on the bucket on PostgreSQL; past the limit the hit is
  * deleted again, so a refused call counts nothing. Called inside a
- * transaction it joins it (the hit stands or falls with the caller's work).
+ * transaction it joins it (the hit stands or falls with the caller's work);
+ * in a transaction of its own, on PostgreSQL, its commit does not wait for
+ * the disk: a crash may forget the last hits, which only lets an address make
+ * a few more calls after the restart.
  */
 
 /** Longer than any limit's window: hits older than this are deleted by the hourly forgetOldRateLimitHits. */
@@ -34,7 +37,11 @@ export async function takeSharedHit(
   now: Date,
 ): Promise<number> {
   const run = (trx: DB) => takeWithin(trx, bucket, limit, windowMs, now);
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  if (db.isTransaction) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await commitWithoutWaitingForDisk(trx);
+    return run(trx);
+  });
 }
 
 async function takeWithin(
