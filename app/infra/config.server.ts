@@ -15,7 +15,8 @@ import {
 /**
  * The one place configuration is read. Every setting is parsed once by zod and
  * exported as a typed object; a bad value stops the start with a message that
- * names the variable. docs/configuration.md lists every setting.
+ * names the variable. Each setting is described in setting-descriptions.server.ts,
+ * from which the reference in docs/configuration.md is written.
  */
 
 const optionalText = z
@@ -351,6 +352,12 @@ const schema = z.object({
   /** Path-style bucket addressing (endpoint/bucket/key); default: on with AWS_ENDPOINT_URL_S3, off on AWS itself. */
   FILES_S3_FORCE_PATH_STYLE: z.enum(["true", "false", ""]).optional(),
 });
+
+/** Every setting's name, as the environment spells it. */
+export type SettingName = keyof typeof schema.shape;
+
+/** The settings the server reads, in the order of the schema. */
+export const SETTING_NAMES = Object.keys(schema.shape) as SettingName[];
 
 export type Config = Omit<z.output<typeof schema>, "APP_SECRET" | "MAIL_FROM" | "SUPPORT_EMAIL"> & {
   /** The address the contact page gives: SUPPORT_EMAIL, or ADMIN_EMAIL without it. */
