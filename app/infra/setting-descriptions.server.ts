@@ -294,13 +294,13 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     group: "payments",
     default: "unset",
     meaning:
-      "Verifies Stripe webhooks at `/api/webhooks/stripe` (subscribe to `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `charge.refund.updated`, `refund.failed`, `charge.dispute.created`, `charge.dispute.updated`, `charge.dispute.closed`, `charge.dispute.funds_reinstated`). Without it (and without the Connect secret) the endpoint answers 404; paid orders are still fulfilled on the buyer's return and on status checks, but refunds made in Stripe's dashboard and disputes are not seen. An event verified by this secret must be the platform's own (it names no connected account), and its mode must be the server's: with a live key (`sk_live_…` or `rk_live_…`) only live-mode events are taken, with a test key only test-mode ones; anything else answers 400 and changes nothing.",
+      "Verifies Stripe webhooks at `/api/webhooks/stripe` (subscribe to `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `charge.refund.updated`, `refund.failed`, `charge.dispute.created`, `charge.dispute.updated`, `charge.dispute.closed`, `charge.dispute.funds_reinstated`). Without it (and without the Connect secret) the endpoint answers 404; paid orders are still fulfilled on the buyer's return and on status checks, but refunds made in Stripe's dashboard and disputes are not seen. An event verified by this secret must be the platform's own (no connected account named), else 400, nothing changed; one of the other mode than the server's (live with a `sk_live_…`/`rk_live_…` key, else test) answers 200 `ignored`. API version: [integrations.md](integrations.md#stripe-rules).",
   },
   STRIPE_CONNECT_WEBHOOK_SECRET: {
     group: "payments",
     default: "unset",
     meaning:
-      "The signing secret of a second, **Connect** webhook endpoint (\"events on connected accounts\") pointing at the same `/api/webhooks/stripe`, subscribed to `account.updated`: it keeps each creator's payout account state current. Without it the state is still refreshed when a creator comes back from Stripe's onboarding. An event verified by this secret must name its connected account (and `account.updated` must describe that account); otherwise 400, nothing changed.",
+      "The signing secret of a second, **Connect** webhook endpoint (\"events on connected accounts\") pointing at the same `/api/webhooks/stripe`, subscribed to `account.updated`: it keeps each creator's payout account state current. Without it the state is still refreshed when a creator comes back from Stripe's onboarding. An event verified by this secret must name its connected account (and `account.updated` must describe that account); otherwise 400, nothing changed. Test-mode events (Stripe sends them to live Connect endpoints too) on a live server answer 200 `ignored`.",
   },
   STRIPE_PLATFORM_COUNTRY: {
     group: "payments",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  PAYOUT_COUNTRY_SOURCE,
+  PAYOUT_COUNTRY_TABLE,
   PLATFORM_COUNTRIES,
   SETTLEMENT_CURRENCY,
   countryChoices,
@@ -9,6 +11,32 @@ import {
 } from "~/lib/payout-countries";
 
 describe("payout countries (Stripe's cross-border payout rules)", () => {
+  it("is one table that names its source and the date it was read", () => {
+    expect(PAYOUT_COUNTRY_SOURCE).toEqual({
+      title: expect.stringContaining("Cross-border payouts"),
+      url: "https://docs.stripe.com/connect/cross-border-payouts",
+      read: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const row = (country: string) => PAYOUT_COUNTRY_TABLE.find((r) => r.country === country);
+    expect(row("US")).toEqual({ country: "US", settlementCurrency: "usd", region: "US" });
+    expect(row("GB")).toEqual({ country: "GB", settlementCurrency: "gbp", region: "UK" });
+    expect(row("NO")).toEqual({ country: "NO", settlementCurrency: "nok", region: "EEA" });
+    expect(row("BG")).toEqual({ country: "BG", settlementCurrency: "eur", region: "EEA" });
+    expect(row("AU")).toEqual({ country: "AU", settlementCurrency: "aud", region: null });
+    // Stripe opens no accounts in Iceland; Japan and India are outside the cross-border regions.
+    for (const country of ["IS", "JP", "IN", "NG", "BR"]) expect(row(country)).toBeUndefined();
+    expect(new Set(PAYOUT_COUNTRY_TABLE.map((r) => r.country)).size).toBe(
+      PAYOUT_COUNTRY_TABLE.length,
+    );
+    // Everything else is read from the table.
+    expect(PLATFORM_COUNTRIES).toEqual(PAYOUT_COUNTRY_TABLE.map((r) => r.country));
+    for (const { country, settlementCurrency, region } of PAYOUT_COUNTRY_TABLE) {
+      expect(SETTLEMENT_CURRENCY[country]).toBe(settlementCurrency);
+      expect(payoutCountryRule("US", country).payable).toBe(region !== null);
+      expect(payoutCountryRule(country, "US").payable).toBe(region !== null);
+    }
+  });
+
   it("pays at home under the full agreement, across the region under the recipient agreement", () => {
     expect(payoutCountryRule("US", "US")).toEqual({
       payable: true,

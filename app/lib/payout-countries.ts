@@ -1,12 +1,12 @@
 /**
  * Where creators can be paid from this platform, by Stripe's rules (the
- * built-in test payouts apply the same ones).
+ * built-in test payouts and the tests' Stripe mock apply the same ones): one
+ * table, PAYOUT_COUNTRY_TABLE, with its source and the date it was read.
  *
- * Sources (Stripe's documentation, read November 2026):
- * - Cross-border payouts, https://docs.stripe.com/connect/cross-border-payouts:
- *   platforms based in the United States, the United Kingdom, the EEA, Canada
- *   and Switzerland can transfer funds to connected accounts located in any of
- *   these same regions; no self-serve cross-border payouts elsewhere.
+ * - Cross-border payouts (PAYOUT_COUNTRY_SOURCE): platforms based in the
+ *   United States, the United Kingdom, the EEA, Canada and Switzerland can
+ *   transfer funds to connected accounts in any of these same regions;
+ *   Stripe offers no self-serve cross-border payouts to other countries.
  * - Service agreement types, https://docs.stripe.com/connect/service-agreement-types:
  *   cross-border payouts work with accounts under the `recipient` service
  *   agreement, created with their country passed explicitly; transfers to
@@ -15,92 +15,89 @@
  *   settles in its country's currency (other settlement currencies have to be
  *   enabled at Stripe first). Zero-decimal currencies (JPY, ...) are left out:
  *   every amount here is in hundredths.
+ *
+ * Stripe has the last word: when it refuses an account or an onboarding link
+ * all the same, the creator is shown Stripe's own reason
+ * (app/infra/payouts/stripe-connect.server.ts).
  */
+export const PAYOUT_COUNTRY_SOURCE = {
+  title: "Stripe, Cross-border payouts (Availability)",
+  url: "https://docs.stripe.com/connect/cross-border-payouts",
+  read: "2026-11-29",
+} as const;
 
-/** EEA countries where Stripe accounts can be opened (Iceland is not one). */
-const EEA = [
-  "AT",
-  "BE",
-  "BG",
-  "HR",
-  "CY",
-  "CZ",
-  "DK",
-  "EE",
-  "FI",
-  "FR",
-  "DE",
-  "GR",
-  "HU",
-  "IE",
-  "IT",
-  "LV",
-  "LI",
-  "LT",
-  "LU",
-  "MT",
-  "NL",
-  "NO",
-  "PL",
-  "PT",
-  "RO",
-  "SK",
-  "SI",
-  "ES",
-  "SE",
-] as const;
+/** Stripe's cross-border regions: a platform in one pays creators in any of them. */
+export type CrossBorderRegion = "US" | "UK" | "EEA" | "CA" | "CH";
 
-/** The cross-border region: a platform here pays accounts anywhere here. */
-export const CROSS_BORDER_COUNTRIES: readonly string[] = ["US", "GB", "CA", "CH", ...EEA];
+export interface PayoutCountryRow {
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** The currency a platform in this country settles in (lowercase, as Stripe's API writes it). */
+  settlementCurrency: string;
+  /** Its cross-border region; null: a platform here pays creators in its own country only. */
+  region: CrossBorderRegion | null;
+}
 
-const EURO = [
-  "AT",
-  "BE",
-  "BG",
-  "HR",
-  "CY",
-  "EE",
-  "FI",
-  "FR",
-  "DE",
-  "GR",
-  "IE",
-  "IT",
-  "LV",
-  "LT",
-  "LU",
-  "MT",
-  "NL",
-  "PT",
-  "SK",
-  "SI",
-  "ES",
+/**
+ * The countries a platform can be in (STRIPE_PLATFORM_COUNTRY), each with its
+ * settlement currency and cross-border region. The EEA rows are the EEA
+ * countries where Stripe opens accounts (Iceland is not one).
+ */
+export const PAYOUT_COUNTRY_TABLE: readonly PayoutCountryRow[] = [
+  { country: "US", settlementCurrency: "usd", region: "US" },
+  { country: "GB", settlementCurrency: "gbp", region: "UK" },
+  { country: "CA", settlementCurrency: "cad", region: "CA" },
+  { country: "CH", settlementCurrency: "chf", region: "CH" },
+  { country: "AT", settlementCurrency: "eur", region: "EEA" },
+  { country: "BE", settlementCurrency: "eur", region: "EEA" },
+  { country: "BG", settlementCurrency: "eur", region: "EEA" },
+  { country: "HR", settlementCurrency: "eur", region: "EEA" },
+  { country: "CY", settlementCurrency: "eur", region: "EEA" },
+  { country: "CZ", settlementCurrency: "czk", region: "EEA" },
+  { country: "DK", settlementCurrency: "dkk", region: "EEA" },
+  { country: "EE", settlementCurrency: "eur", region: "EEA" },
+  { country: "FI", settlementCurrency: "eur", region: "EEA" },
+  { country: "FR", settlementCurrency: "eur", region: "EEA" },
+  { country: "DE", settlementCurrency: "eur", region: "EEA" },
+  { country: "GR", settlementCurrency: "eur", region: "EEA" },
+  { country: "HU", settlementCurrency: "huf", region: "EEA" },
+  { country: "IE", settlementCurrency: "eur", region: "EEA" },
+  { country: "IT", settlementCurrency: "eur", region: "EEA" },
+  { country: "LV", settlementCurrency: "eur", region: "EEA" },
+  { country: "LI", settlementCurrency: "chf", region: "EEA" },
+  { country: "LT", settlementCurrency: "eur", region: "EEA" },
+  { country: "LU", settlementCurrency: "eur", region: "EEA" },
+  { country: "MT", settlementCurrency: "eur", region: "EEA" },
+  { country: "NL", settlementCurrency: "eur", region: "EEA" },
+  { country: "NO", settlementCurrency: "nok", region: "EEA" },
+  { country: "PL", settlementCurrency: "pln", region: "EEA" },
+  { country: "PT", settlementCurrency: "eur", region: "EEA" },
+  { country: "RO", settlementCurrency: "ron", region: "EEA" },
+  { country: "SK", settlementCurrency: "eur", region: "EEA" },
+  { country: "SI", settlementCurrency: "eur", region: "EEA" },
+  { country: "ES", settlementCurrency: "eur", region: "EEA" },
+  { country: "SE", settlementCurrency: "sek", region: "EEA" },
+  // Outside the cross-border regions: creators in the platform's own country only.
+  { country: "AU", settlementCurrency: "aud", region: null },
+  { country: "NZ", settlementCurrency: "nzd", region: null },
+  { country: "SG", settlementCurrency: "sgd", region: null },
+  { country: "HK", settlementCurrency: "hkd", region: null },
 ];
 
-/** Each supported platform country's settlement currency (lowercase, as Stripe's API writes it). */
-export const SETTLEMENT_CURRENCY: Readonly<Record<string, string>> = {
-  US: "usd",
-  GB: "gbp",
-  CA: "cad",
-  CH: "chf",
-  ...Object.fromEntries(EURO.map((country) => [country, "eur"])),
-  DK: "dkk",
-  SE: "sek",
-  NO: "nok",
-  PL: "pln",
-  CZ: "czk",
-  HU: "huf",
-  RO: "ron",
-  LI: "chf",
-  // Outside the cross-border region: creators in the platform's own country only.
-  AU: "aud",
-  NZ: "nzd",
-  SG: "sgd",
-  HK: "hkd",
-};
+const rowOf = (country: string) => PAYOUT_COUNTRY_TABLE.find((row) => row.country === country);
+
+/** The countries of the cross-border regions: a platform here pays accounts anywhere here. */
+export const CROSS_BORDER_COUNTRIES: readonly string[] = PAYOUT_COUNTRY_TABLE.filter(
+  (row) => row.region !== null,
+).map((row) => row.country);
+
+/** Each supported platform country's settlement currency. */
+export const SETTLEMENT_CURRENCY: Readonly<Record<string, string>> = Object.fromEntries(
+  PAYOUT_COUNTRY_TABLE.map((row) => [row.country, row.settlementCurrency]),
+);
 
 /** The platform countries this app supports (STRIPE_PLATFORM_COUNTRY). */
-export const PLATFORM_COUNTRIES: readonly string[] = Object.keys(SETTLEMENT_CURRENCY);
+export const PLATFORM_COUNTRIES: readonly string[] = PAYOUT_COUNTRY_TABLE.map((row) => row.country);
 
 /** Every ISO 3166-1 alpha-2 country a creator may say they live in (the onboarding select). */
 const ALL_COUNTRIES = (
@@ -155,13 +152,13 @@ export function payoutCountryRule(
     return { payable: true, serviceAgreement: "full", crossBorder: false };
   const creator = countryName(creatorCountry);
   const platform = countryName(platformCountry);
-  if (!CROSS_BORDER_COUNTRIES.includes(platformCountry)) {
+  if (!rowOf(platformCountry)?.region) {
     return {
       payable: false,
       reason: `Stripe cannot pay creators in ${creator} from this platform: a platform in ${platform} can only pay creators in ${platform}.`,
     };
   }
-  if (!CROSS_BORDER_COUNTRIES.includes(creatorCountry)) {
+  if (!rowOf(creatorCountry)?.region) {
     return {
       payable: false,
       reason: `Stripe cannot pay creators in ${creator} from this platform: it pays creators in the United States, the United Kingdom, the EEA, Canada and Switzerland only.`,

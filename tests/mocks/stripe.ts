@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
 import { http, HttpResponse } from "msw";
 import Stripe from "stripe";
-import { CROSS_BORDER_COUNTRIES, SETTLEMENT_CURRENCY } from "~/lib/payout-countries";
+import {
+  CROSS_BORDER_COUNTRIES,
+  SETTLEMENT_CURRENCY,
+  payoutCountryRule,
+} from "~/lib/payout-countries";
 
 /**
  * api.stripe.com for tests: enough of Checkout Sessions, PaymentIntents,
@@ -20,7 +24,7 @@ import { CROSS_BORDER_COUNTRIES, SETTLEMENT_CURRENCY } from "~/lib/payout-countr
  * Like Stripe, saved responses are kept 24 hours (of `stripeMock.clock`, a
  * clock tests can move): after that the same key runs the request again.
  *
- * Connect follows Stripe's country rules (app/lib/payout-countries.ts): an
+ * Connect follows Stripe's country rules (the table in app/lib/payout-countries.ts): an
  * account in another country than the platform (`stripeMock.platform`) needs
  * the `recipient` service agreement, which only a platform in the
  * cross-border region may use, for a country in that region; a transfer to a
@@ -607,17 +611,13 @@ function createAccount(form: URLSearchParams): Outcome {
       { code: "parameter_invalid_string", param: "tos_acceptance[service_agreement]" },
     );
   }
-  if (country !== platform.country) {
-    if (
-      !CROSS_BORDER_COUNTRIES.includes(platform.country) ||
-      !CROSS_BORDER_COUNTRIES.includes(country)
-    ) {
-      return refused(
-        400,
-        `Connected accounts in ${country} cannot be created by platforms in ${platform.country}.`,
-        { code: "country_unsupported", param: "country" },
-      );
-    }
+  if (!payoutCountryRule(platform.country, country).payable) {
+    // Stripe's own words for it (as creators of other platforms have been shown them).
+    return refused(
+      400,
+      `Connected accounts in ${country} cannot be created by platforms in ${platform.country}. Please contact us via https://support.stripe.com/contact if you need further assistance.`,
+      { param: "country" },
+    );
   }
   if (agreement === "recipient") {
     if (!CROSS_BORDER_COUNTRIES.includes(platform.country)) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { badRequest, notFound } from "~/infra/errors.server";
 import {
   endpointOfEvent,
+  otherModeReason,
   verifyStripeEvent,
   type StripeEndpoint,
   type StripeWebhookSecrets,
@@ -29,24 +30,32 @@ export interface StripeWebhookSettings {
   liveServer: boolean;
 }
 
+/** A checked webhook call: an event to act on, or one acknowledged and ignored (of the other mode than the server's). */
+export type CheckedStripeWebhook =
+  { event: Stripe.Event; endpoint: StripeEndpoint; ignored?: undefined } | { ignored: string };
+
 /**
  * The checks a Stripe webhook call passes before anything is read from its
  * body: 404 when no webhook secret is configured, 400 without a signature,
  * with a signature no secret verifies, with a body that is not an event, or
- * with an event that does not fit the endpoint whose secret verified it or
- * the server's mode (stripe-webhook-routing.server.ts). Answers the event and
+ * with an event that does not fit the endpoint whose secret verified it
+ * (stripe-webhook-routing.server.ts). A verified event of the other mode than
+ * the server's is answered as ignored, with the reason. Answers the event and
  * its endpoint.
  */
 export function checkStripeWebhook(
   settings: StripeWebhookSettings,
   payload: string,
   signature: string | undefined,
-): { event: Stripe.Event; endpoint: StripeEndpoint } {
+): CheckedStripeWebhook {
   const { secrets } = settings;
   if (!secrets.platform && !secrets.connect) throw notFound("Stripe webhooks are not configured");
   if (!signature) throw badRequest("Missing Stripe-Signature header");
   const { event, verifiedBy } = verifyStripeEvent(payload, signature, secrets);
   // Signed is not the same as well formed: anything but an event object is refused, not a 500.
   if (!stripeEventShape.safeParse(event).success) throw badRequest("Malformed Stripe event");
-  return { event, endpoint: endpointOfEvent(event, verifiedBy, settings.liveServer) };
+  const endpoint = endpointOfEvent(event, verifiedBy);
+  const otherMode = otherModeReason(event, settings.liveServer);
+  if (otherMode) return { ignored: otherMode };
+  return { event, endpoint };
 }

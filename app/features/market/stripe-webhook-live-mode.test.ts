@@ -1,23 +1,47 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
+import { getConfig } from "~/infra/config.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { signPayload, stripeEvent } from "#tests/mocks/stripe";
+import { createListing } from "#tests/setup/market";
+import { signPayload, stripeEvent, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 
+const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
 
 /**
- * A live server (its STRIPE_SECRET_KEY is a live key, sk_live_ or rk_live_)
- * takes only live-mode events: a test-mode event, even one signed with the
- * right secret, is refused (400) and changes nothing.
+ * Stripe sends both live and test-mode events of connected accounts to a live
+ * Connect endpoint, and disables an endpoint that keeps failing. So a server
+ * acts only on events of its own mode (a live STRIPE_SECRET_KEY, sk_live_ or
+ * rk_live_, makes a live server) and answers any other verified event 200
+ * "ignored", changing nothing; the signature is still checked first. Real
+ * signatures, made by the stripe library.
  */
+const LIVE_KEY = "sk_live_selfie_studio_live_server";
+const TEST_KEY = "sk_test_selfie_studio_test_server";
+const PLATFORM_SECRET = "whsec_live_platform";
 const CONNECT_SECRET = "whsec_live_connect";
 vi.hoisted(() => {
   process.env.STRIPE_SECRET_KEY = "sk_live_selfie_studio_live_server";
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_live_platform";
   process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_live_connect";
 });
+
+const server = setupServer(...stripeHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  stripeMock.reset();
+  serverKey(LIVE_KEY);
+});
+afterAll(() => server.close());
+
+/** The server's Stripe key, which makes it a live or a test server. */
+function serverKey(key: string) {
+  (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = key;
+}
 
 async function deliver(payload: string, secret: string) {
   const response = await callRoute(
@@ -34,10 +58,50 @@ async function deliver(payload: string, secret: string) {
   );
   return {
     status: response.status,
-    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
+    body: (await response.json()) as {
+      received?: boolean;
+      outcome?: string;
+      reason?: string;
+      message?: string;
+    },
   };
 }
 
+/** The same event in the given mode. */
+function inMode(payload: string, livemode: boolean): string {
+  return JSON.stringify({ ...(JSON.parse(payload) as object), livemode });
+}
+
+/** A creator's connected account, not yet onboarded, as this app recorded it. */
+async function pendingPayoutAccount(accountId: string) {
+  const creator = await createTestUser();
+  const stamp = new Date().toISOString();
+  await getDb()
+    .insertInto("payout_accounts")
+    .values({
+      user_id: creator.user.id,
+      provider: "stripe",
+      account_id: accountId,
+      status: "pending",
+      payouts_enabled: 0,
+      transfers_enabled: 0,
+      details_submitted: 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+}
+
+const payoutStatus = async (accountId: string) =>
+  (
+    await getDb()
+      .selectFrom("payout_accounts")
+      .select("status")
+      .where("account_id", "=", accountId)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+/** account.updated of an onboarded account, delivered to the Connect endpoint. */
 function accountUpdated(accountId: string, livemode: boolean): string {
   const account = {
     id: accountId,
@@ -49,51 +113,138 @@ function accountUpdated(accountId: string, livemode: boolean): string {
     capabilities: { transfers: "active" },
     requirements: { currently_due: [], past_due: [], disabled_reason: null },
   };
-  return JSON.stringify({
-    ...JSON.parse(stripeEvent("account.updated", account, undefined, { account: accountId })),
+  return inMode(
+    stripeEvent("account.updated", account, undefined, { account: accountId }),
     livemode,
-  });
+  );
 }
 
-describe("a live server and test-mode events", () => {
-  it("refuses a test-mode event with 400 and takes the same event in live mode", async () => {
-    const creator = await createTestUser();
-    const accountId = "acct_1LiveCreator000000000";
-    const stamp = new Date().toISOString();
+/** A Stripe checkout of one listing, paid at Stripe; its webhook not yet delivered. */
+let buyers = 0;
+async function paidSession() {
+  const email = `live-mode-${++buyers}@example.com`;
+  const creator = await createTestUser();
+  const { listing } = await createListing(creator.user.id, { price: 20 });
+  const response = await callRoute(
+    createSessionApi,
+    makeRequest("/api/create-checkout-session", {
+      json: {
+        cartItems: [{ imageId: listing.id, licenseType: "standard" }],
+        customerInfo: { name: "Sam", email },
+      },
+    }),
+  );
+  const body = (await response.json()) as { sessionId: string };
+  expect(body).toMatchObject({ sessionId: expect.any(String) });
+  const { sessionId } = body;
+  return { session: stripeMock.complete(sessionId), email };
+}
+
+const orderStatus = async (email: string) =>
+  (
     await getDb()
-      .insertInto("payout_accounts")
-      .values({
-        user_id: creator.user.id,
-        provider: "stripe",
-        account_id: accountId,
-        status: "pending",
-        payouts_enabled: 0,
-        transfers_enabled: 0,
-        details_submitted: 0,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-    const status = async () =>
-      (
-        await getDb()
-          .selectFrom("payout_accounts")
-          .select("status")
-          .where("account_id", "=", accountId)
-          .executeTakeFirstOrThrow()
-      ).status;
+      .selectFrom("orders")
+      .select("status")
+      .where("customer_email", "=", email)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+const eventsRecorded = async () =>
+  (await getDb().selectFrom("webhook_events").select("id").execute()).length;
+
+describe("webhook events of the other mode than the server's", () => {
+  it("a live server answers a test-mode Connect event 200 ignored, changes nothing, and takes the live one", async () => {
+    const accountId = "acct_1LiveCreator000000000";
+    await pendingPayoutAccount(accountId);
+    const before = await eventsRecorded();
 
     expect(await deliver(accountUpdated(accountId, false), CONNECT_SECRET)).toEqual({
-      status: 400,
-      body: { message: expect.stringMatching(/test-mode event.*live/i) },
+      status: 200,
+      body: {
+        received: true,
+        outcome: "ignored",
+        reason: expect.stringMatching(/test-mode event.*live/i),
+      },
     });
-    expect(await status()).toBe("pending");
-    expect(await getDb().selectFrom("webhook_events").selectAll().execute()).toHaveLength(0);
+    expect(await payoutStatus(accountId)).toBe("pending");
+    expect(await eventsRecorded()).toBe(before);
 
     expect(await deliver(accountUpdated(accountId, true), CONNECT_SECRET)).toEqual({
       status: 200,
       body: { received: true, outcome: "processed" },
     });
-    expect(await status()).toBe("active");
+    expect(await payoutStatus(accountId)).toBe("active");
+  });
+
+  it("a live server answers a test-mode platform event 200 ignored and leaves the order unpaid", async () => {
+    // The Stripe mock takes test keys only: the checkout is made by a test server.
+    serverKey(TEST_KEY);
+    const { session, email } = await paidSession();
+    serverKey(LIVE_KEY);
+    const before = await eventsRecorded();
+    const completed = stripeEvent("checkout.session.completed", session);
+
+    expect(await deliver(inMode(completed, false), PLATFORM_SECRET)).toMatchObject({
+      status: 200,
+      body: { received: true, outcome: "ignored" },
+    });
+    expect(await orderStatus(email)).toBe("pending");
+    expect(await eventsRecorded()).toBe(before);
+
+    expect(await deliver(inMode(completed, true), PLATFORM_SECRET)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "processed" },
+    });
+    expect(await orderStatus(email)).toBe("paid");
+  });
+
+  it("a test server answers a live Connect event 200 ignored and changes nothing", async () => {
+    serverKey(TEST_KEY);
+    const accountId = "acct_1TestServerCreator0000";
+    await pendingPayoutAccount(accountId);
+    const before = await eventsRecorded();
+
+    expect(await deliver(accountUpdated(accountId, true), CONNECT_SECRET)).toEqual({
+      status: 200,
+      body: {
+        received: true,
+        outcome: "ignored",
+        reason: expect.stringMatching(/live-mode event.*test mode/i),
+      },
+    });
+    expect(await payoutStatus(accountId)).toBe("pending");
+    expect(await eventsRecorded()).toBe(before);
+
+    expect(await deliver(accountUpdated(accountId, false), CONNECT_SECRET)).toMatchObject({
+      status: 200,
+      body: { outcome: "processed" },
+    });
+    expect(await payoutStatus(accountId)).toBe("active");
+  });
+
+  it("checks the signature first: an event of the other mode with a bad signature is still a 400", async () => {
+    const accountId = "acct_1BadSignature00000000";
+    await pendingPayoutAccount(accountId);
+    const before = await eventsRecorded();
+    for (const livemode of [false, true]) {
+      expect(
+        await deliver(accountUpdated(accountId, livemode), "whsec_not_the_endpoints_secret"),
+      ).toEqual({ status: 400, body: { message: "Invalid webhook signature" } });
+    }
+    expect(await payoutStatus(accountId)).toBe("pending");
+    expect(await eventsRecorded()).toBe(before);
+  });
+
+  it("still refuses a verified event that does not say its mode", async () => {
+    const accountId = "acct_1NoModeCreator00000000";
+    await pendingPayoutAccount(accountId);
+    const { livemode: _livemode, ...withoutMode } = JSON.parse(accountUpdated(accountId, true)) as {
+      livemode: boolean;
+    };
+    expect(await deliver(JSON.stringify(withoutMode), CONNECT_SECRET)).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(/live or test mode/) },
+    });
+    expect(await payoutStatus(accountId)).toBe("pending");
   });
 });

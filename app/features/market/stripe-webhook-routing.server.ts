@@ -14,9 +14,12 @@ import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server"
  *   `account` (account.updated).
  *
  * An event that does not fit the endpoint that signed it is refused (400,
- * nothing recorded). So is an event of the other mode: a live server (a live
- * secret key) takes only live-mode events, any other server only test-mode
- * ones; an event that does not say its mode is refused too.
+ * nothing recorded), and so is an event that does not say its mode. An event
+ * of the other mode is acknowledged and ignored (200, nothing recorded): a
+ * live server (a live secret key) acts only on live-mode events, any other
+ * server only on test-mode ones. Stripe sends both live and test-mode events
+ * of connected accounts to a live Connect endpoint, and disables an endpoint
+ * that keeps failing, so refusing them would cost the live events too.
  */
 export type StripeEndpoint = "platform" | "connect";
 
@@ -59,14 +62,9 @@ export function verifyStripeEvent(
 export function endpointOfEvent(
   event: Pick<Stripe.Event, "account" | "livemode">,
   verifiedBy: Set<StripeEndpoint>,
-  liveServer: boolean,
 ): StripeEndpoint {
   if (typeof event.livemode !== "boolean")
     throw badRequest("The Stripe event does not say whether it is live or test mode");
-  if (liveServer && !event.livemode)
-    throw badRequest("A test-mode event was refused: this server takes live Stripe events only");
-  if (!liveServer && event.livemode)
-    throw badRequest("A live-mode event was refused: this server uses Stripe in test mode");
   const namesAccount = typeof event.account === "string" && event.account.length > 0;
   if (namesAccount) {
     if (verifiedBy.has("connect")) return "connect";
@@ -74,4 +72,16 @@ export function endpointOfEvent(
   }
   if (verifiedBy.has("platform")) return "platform";
   throw badRequest("An event signed for the Connect endpoint must name its connected account");
+}
+
+/** Why a verified event of the other mode than the server's is ignored, or null when its mode is the server's. */
+export function otherModeReason(
+  event: Pick<Stripe.Event, "livemode">,
+  liveServer: boolean,
+): string | null {
+  if (liveServer && !event.livemode)
+    return "A test-mode event, ignored: this server acts on live Stripe events only";
+  if (!liveServer && event.livemode)
+    return "A live-mode event, ignored: this server uses Stripe in test mode";
+  return null;
 }

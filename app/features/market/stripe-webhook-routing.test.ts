@@ -34,7 +34,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-async function deliver(payload: string, secret: string) {
+/** Delivers a payload signed with `secret` (at `signedAt`, Unix seconds; now by default). */
+async function deliver(payload: string, secret: string, signedAt?: number) {
   const response = await callRoute(
     webhookRoute,
     makeRequest("/api/webhooks/stripe", {
@@ -42,7 +43,7 @@ async function deliver(payload: string, secret: string) {
       body: payload,
       headers: {
         "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret),
+        "Stripe-Signature": signPayload(payload, secret, signedAt),
       },
       origin: "none",
     }),
@@ -180,17 +181,39 @@ describe("POST /api/webhooks/stripe routes each event by the secret that verifie
     expect(await accountStatus(accountId)).toBe("active");
   });
 
-  it("a live-mode event on a test server is refused and changes nothing", async () => {
+  it("a signature made more than Stripe's 5-minute tolerance ago is refused; one within it is taken", async () => {
+    const { session, email } = await paidSession();
+    const event = stripeEvent("checkout.session.completed", session);
+    const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+    expect(await deliver(event, WEBHOOK_SECRET, secondsAgo(6 * 60))).toEqual({
+      status: 400,
+      body: { message: "Invalid webhook signature" },
+    });
+    expect(await orderStatus(email)).toBe("pending");
+    expect(await deliver(event, WEBHOOK_SECRET, secondsAgo(4 * 60))).toEqual({
+      status: 200,
+      body: { received: true, outcome: "processed" },
+    });
+    expect(await orderStatus(email)).toBe("paid");
+  });
+
+  it("a live-mode event on a test server is acknowledged as ignored and changes nothing", async () => {
     const { session, email } = await paidSession();
     const live = JSON.stringify({
       ...JSON.parse(stripeEvent("checkout.session.completed", session)),
       livemode: true,
     });
+    const before = await eventsRecorded();
     expect(await deliver(live, WEBHOOK_SECRET)).toEqual({
-      status: 400,
-      body: { message: expect.stringMatching(/live-mode event.*test/i) },
+      status: 200,
+      body: {
+        received: true,
+        outcome: "ignored",
+        reason: expect.stringMatching(/live-mode event.*test mode/i),
+      },
     });
     expect(await orderStatus(email)).toBe("pending");
+    expect(await eventsRecorded()).toBe(before);
     const unsaid = JSON.parse(stripeEvent("checkout.session.completed", session));
     delete unsaid.livemode;
     expect((await deliver(JSON.stringify(unsaid), WEBHOOK_SECRET)).status).toBe(400);

@@ -1,20 +1,37 @@
 import type { DB } from "~/infra/db.server";
 import { HttpError, badRequest } from "~/infra/errors.server";
-import type { PayoutPlatform, PayoutProvider } from "~/infra/payouts/payout-provider.server";
+import {
+  PayoutProviderRefusal,
+  type PayoutPlatform,
+  type PayoutProvider,
+} from "~/infra/payouts/payout-provider.server";
 import { normalizeCountry, payoutCountryRule } from "~/lib/payout-countries";
 import { ensurePayoutAccount, payoutAccountOf } from "~/features/payouts/payout-accounts.server";
 
-/** A call to the payout provider: its failure (Stripe unreachable or refusing) is a 502 with a message, never a 500. */
+const PROVIDER_UNREACHABLE =
+  "The payout provider could not be reached. Nothing was changed; please try again later.";
+
+/**
+ * A call to the payout provider, whose failure is an answer with a message,
+ * never a 500: when the provider refused what was asked (Stripe's
+ * invalid_request_error), a 422 with its own reason; when it refused the
+ * platform itself (its key or permissions), a 502 that says so without
+ * Stripe's words; when it could not be reached or failed on its side, a 502.
+ */
 export async function providerCall<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof HttpError) throw error;
     console.warn(`${what} failed at the payout provider:`, error);
-    throw new HttpError(
-      502,
-      "The payout provider could not be reached. Nothing was changed; please try again later.",
-    );
+    if (error instanceof PayoutProviderRefusal && error.kind === "request")
+      throw new HttpError(422, `${error.provider} refused this: ${error.reason}`);
+    if (error instanceof PayoutProviderRefusal)
+      throw new HttpError(
+        502,
+        `${error.provider} refused this platform's request (its settings need the team's attention). Nothing was changed; please try again later.`,
+      );
+    throw new HttpError(502, PROVIDER_UNREACHABLE);
   }
 }
 
@@ -42,7 +59,8 @@ export interface OnboardingDeps {
  * the country the creator chose) and a one-time link to its onboarding:
  * Stripe's hosted pages, or the in-app test onboarding page. A country the
  * platform cannot pay is refused with a sentence that says so (400), before
- * anything is created; a provider failure is a 502.
+ * anything is created; a refusal by the provider is a 422 with its reason, a
+ * provider that cannot be reached a 502 (providerCall).
  */
 export async function startOnboarding(
   deps: OnboardingDeps,

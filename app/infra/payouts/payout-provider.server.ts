@@ -19,6 +19,28 @@ import type { PayoutAccountStatus, PayoutProviderId } from "#db/schema";
  * agreement when that is not the platform's country.
  */
 
+/**
+ * The provider answered and refused a call. `request`: it refused what was
+ * asked (Stripe's invalid_request_error: a country it will not open an
+ * account in, an account it will not link), and `reason` is its own sentence,
+ * safe to show the creator. `platform`: it refused the platform itself (its
+ * key, its permissions, its rate limit), which the creator can do nothing
+ * about; `reason` is then for the log only (it may quote part of the key).
+ * A provider that cannot be reached, or fails on its side (5xx), throws
+ * anything else.
+ */
+export class PayoutProviderRefusal extends Error {
+  constructor(
+    readonly provider: string,
+    readonly kind: "request" | "platform",
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${provider} refused the call (${kind}): ${reason}`, options);
+    this.name = "PayoutProviderRefusal";
+  }
+}
+
 /** The platform's Stripe account: its country (STRIPE_PLATFORM_COUNTRY) and settlement currency (CURRENCY). */
 export interface PayoutPlatform {
   country: string;

@@ -128,10 +128,12 @@ describe("StripeConnectProvider (the real stripe library against msw)", () => {
     expect(requestsTo("GET", `/v1/accounts/${accountId}`)).toHaveLength(3);
   });
 
-  it("rejects an account Stripe does not know", async () => {
+  it("rejects an account Stripe does not know, with Stripe's reason", async () => {
     await expect(connect().retrieveAccount("acct_unknown")).rejects.toMatchObject({
-      type: "StripeInvalidRequestError",
-      statusCode: 404,
+      name: "PayoutProviderRefusal",
+      kind: "request",
+      reason: "No such account: 'acct_unknown'",
+      cause: { type: "StripeInvalidRequestError", statusCode: 404 },
     });
   });
 
@@ -163,7 +165,9 @@ describe("StripeConnectProvider (the real stripe library against msw)", () => {
       country: "US",
     });
     await expect(connect().dashboardUrl(accountId)).rejects.toMatchObject({
-      type: "StripeInvalidRequestError",
+      name: "PayoutProviderRefusal",
+      kind: "request",
+      reason: expect.stringContaining("has not completed onboarding"),
     });
     stripeMock.onboard(accountId);
     expect(await connect().dashboardUrl(accountId)).toMatch(

@@ -1,4 +1,4 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { createStripeClient } from "~/infra/payments/stripe-checkout.server";
 import type {
   NewPayoutAccount,
@@ -11,7 +11,7 @@ import type {
   TransferRequest,
   TransferReversalRequest,
 } from "~/infra/payouts/payout-provider.server";
-import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
+import { PayoutProviderRefusal, payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
 import { payoutCountryRule } from "~/lib/payout-countries";
 
 /**
@@ -20,6 +20,11 @@ import { payoutCountryRule } from "~/lib/payout-countries";
  * transfer to the creator's connected account, tied to the order's charge
  * (source_transaction) and grouped by the order id (transfer_group). A refund
  * or a lost dispute takes a share back with a transfer reversal.
+ *
+ * A refusal of an account, an onboarding or a dashboard link is thrown as a
+ * PayoutProviderRefusal (stripeRefusalOf): the creator sees Stripe's own
+ * reason for refusing what was asked; only a connection failure or an error
+ * on Stripe's side reads as "could not be reached".
  */
 export class StripeConnectProvider implements PayoutProvider {
   readonly id = "stripe" as const;
@@ -39,41 +44,45 @@ export class StripeConnectProvider implements PayoutProvider {
    */
   async createAccount(account: NewPayoutAccount): Promise<PayoutAccountState> {
     const rule = payoutCountryRule(this.platform.country, account.country);
-    if (!rule.payable) throw new Error(rule.reason);
-    const created = await this.stripe.accounts.create(
-      {
-        type: "express",
-        country: account.country,
-        email: account.email,
-        capabilities: { transfers: { requested: true } },
-        ...(rule.serviceAgreement === "recipient"
-          ? { tos_acceptance: { service_agreement: "recipient" } }
-          : {}),
-        metadata: { user_id: account.userId, country: account.country },
-      },
-      { idempotencyKey: `payout-account-${account.userId}-${account.country}` },
+    if (!rule.payable) throw new PayoutProviderRefusal("Stripe", "request", rule.reason);
+    const created = await refusalsOf(() =>
+      this.stripe.accounts.create(
+        {
+          type: "express",
+          country: account.country,
+          email: account.email,
+          capabilities: { transfers: { requested: true } },
+          ...(rule.serviceAgreement === "recipient"
+            ? { tos_acceptance: { service_agreement: "recipient" } }
+            : {}),
+          metadata: { user_id: account.userId, country: account.country },
+        },
+        { idempotencyKey: `payout-account-${account.userId}-${account.country}` },
+      ),
     );
     return accountStateOf(created);
   }
 
   async retrieveAccount(accountId: string): Promise<PayoutAccountState> {
-    return accountStateOf(await this.stripe.accounts.retrieve(accountId));
+    return accountStateOf(await refusalsOf(() => this.stripe.accounts.retrieve(accountId)));
   }
 
   /** A one-time link to Stripe's hosted onboarding (it expires after a few minutes; refreshUrl makes a new one). */
   async onboardingUrl(request: OnboardingLinkRequest): Promise<string> {
-    const link = await this.stripe.accountLinks.create({
-      account: request.accountId,
-      type: "account_onboarding",
-      return_url: request.returnUrl,
-      refresh_url: request.refreshUrl,
-    });
+    const link = await refusalsOf(() =>
+      this.stripe.accountLinks.create({
+        account: request.accountId,
+        type: "account_onboarding",
+        return_url: request.returnUrl,
+        refresh_url: request.refreshUrl,
+      }),
+    );
     return link.url;
   }
 
   /** A one-time login link to the creator's Express Dashboard. */
   async dashboardUrl(accountId: string): Promise<string> {
-    const link = await this.stripe.accounts.createLoginLink(accountId);
+    const link = await refusalsOf(() => this.stripe.accounts.createLoginLink(accountId));
     return link.url;
   }
 
@@ -131,6 +140,39 @@ export class StripeConnectProvider implements PayoutProvider {
       }
     }
     return null;
+  }
+}
+
+/**
+ * What a Stripe error says about a call, as the payout provider's refusal.
+ * Stripe's invalid_request_error answered 400 or 404 (the library's
+ * StripeInvalidRequestError) refused what was asked, for the reason in its
+ * message. An authentication (401, whose type is also invalid_request_error
+ * and whose message quotes part of the key), permission (403), rate-limit or
+ * idempotency error refused the platform. Null for a connection failure or an
+ * error on Stripe's side (5xx, StripeAPIError), and for anything that is not
+ * a Stripe error: the provider could not be reached (or this is a bug).
+ */
+export function stripeRefusalOf(error: unknown): PayoutProviderRefusal | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    return new PayoutProviderRefusal("Stripe", "request", error.message, { cause: error });
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    error instanceof Stripe.errors.StripeIdempotencyError
+  )
+    return new PayoutProviderRefusal("Stripe", "platform", error.message, { cause: error });
+  return null;
+}
+
+/** Runs a call to Stripe, throwing its refusal as a PayoutProviderRefusal (stripeRefusalOf). */
+async function refusalsOf<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw stripeRefusalOf(error) ?? error;
   }
 }
 

@@ -434,12 +434,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/payouts/onboard",
     summary:
-      "Set up payouts: the creator's payout account (made at the provider the first time, in `country`: the creator's two-letter country code, required then) and a one-time link to its onboarding (Stripe's hosted pages, or the in-app test onboarding page when Stripe is not configured). A country the platform cannot pay is a 400 whose message says so; nothing is created.",
+      "Set up payouts: the creator's payout account (made at the provider the first time, in `country`: the creator's two-letter country code, required then) and a one-time link to its onboarding (Stripe's hosted pages, or the in-app test onboarding page when Stripe is not configured). A country the platform cannot pay is a 400 whose message says so; nothing is created. When Stripe itself refuses the account or the link, a 422 whose message is Stripe's own reason; 502 when it cannot be reached.",
     procedure: startPayoutOnboarding,
     auth: "bearer-or-cookie",
     input: "json",
     status: 200,
-    errors: [400, 502],
+    errors: [400, 422, 502],
   },
 
   // Marketplace and checkout

@@ -50,9 +50,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflicts with what exists (an email already in use).",
   413: "The body is too large.",
   415: "Not a file of a type the endpoint takes (an image; a PNG drawn signature; a PDF release), or one that cannot be read within its limits.",
+  422: "A vendor refused what was asked (Stripe, setting up payouts); the message is its own reason.",
   429: "Too many requests; `Retry-After` says when to try again.",
   500: "An unexpected error; the message says nothing about it.",
-  502: "The payment provider could not start the checkout.",
+  502: "The payment or payout provider could not be reached, or refused the platform's request.",
   503: "The server is busy; `Retry-After` says when to try again.",
   507: "No storage left for what the request would store.",
 };

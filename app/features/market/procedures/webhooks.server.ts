@@ -9,8 +9,9 @@ import { checkStripeWebhook } from "~/features/market/stripe-webhook-intake.serv
  * POST /api/webhooks/stripe: the raw body is verified against
  * STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET before anything is
  * read from it; the secret that verified it says which endpoint's event it is
- * (stripe-webhook-routing.server.ts), and an event that does not fit that
- * endpoint or the server's mode (live or test) is refused with a 400
+ * (stripe-webhook-routing.server.ts); an event that does not fit that
+ * endpoint is refused with a 400, and one of the other mode than the server's
+ * (live or test) is answered 200 "ignored" and changes nothing
  * (stripe-webhook-intake.server.ts).
  */
 export const receiveStripeWebhook = defineProcedure({
@@ -25,7 +26,10 @@ export const receiveStripeWebhook = defineProcedure({
       },
       liveServer: isLiveStripeKey(ctx.config.STRIPE_SECRET_KEY),
     };
-    const { event, endpoint } = checkStripeWebhook(settings, input.payload, input.signature);
+    const checked = checkStripeWebhook(settings, input.payload, input.signature);
+    if (checked.ignored !== undefined)
+      return { received: true, outcome: "ignored" as const, reason: checked.ignored };
+    const { event, endpoint } = checked;
     const outcome = await handleStripeEvent(ctx.db, event, { endpoint, now: ctx.now });
     if (outcome === "processed") announceJobs();
     return { received: true, outcome };
