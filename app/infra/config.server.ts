@@ -453,8 +453,19 @@ function objectStorageProblem(values: z.output<typeof schema>): string | undefin
     "AWS_SECRET_ACCESS_KEY",
   ] as const;
   const missing = required.filter((name) => !values[name]);
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0) return awsRegionProblem(values);
   return `${missing.join(", ")}: object storage is half configured (${given.join(", ")} set); set all of FILES_S3_BUCKET, FILES_S3_PUBLIC_BUCKET, FILES_PUBLIC_BASE_URL, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (with AWS_ENDPOINT_URL_S3 and AWS_REGION as the provider says), or none for files on the local volume`;
+}
+
+/**
+ * Without AWS_ENDPOINT_URL_S3 the requests go to AWS S3 itself, which signs
+ * and routes by the buckets' region: the `auto` that R2 and Tigris take (the
+ * default with an endpoint) is refused there, so every request would fail.
+ */
+function awsRegionProblem(values: z.output<typeof schema>): string | undefined {
+  if (values.AWS_ENDPOINT_URL_S3) return undefined;
+  if (values.AWS_REGION && values.AWS_REGION.toLowerCase() !== "auto") return undefined;
+  return `AWS_REGION: ${values.AWS_REGION ? "auto is not a region of AWS S3" : "is required"} when AWS_ENDPOINT_URL_S3 is unset (the files go to AWS S3 itself); set it to the buckets' region, such as eu-west-1, or set AWS_ENDPOINT_URL_S3 for R2, Tigris or MinIO (AWS_REGION then defaults to auto)`;
 }
 
 function productionRequirements(values: z.output<typeof schema>): string[] {
