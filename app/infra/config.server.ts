@@ -155,6 +155,13 @@ const mailFrom = optionalText.pipe(
     .optional(),
 );
 
+/**
+ * How long a PostgreSQL connection is kept at most, by default: well below the
+ * 10 minutes after which Fly.io's proxy cuts the connections it still holds
+ * when it restarts, so the pool replaces them before they are cut.
+ */
+export const DEFAULT_DATABASE_MAX_LIFETIME_SECONDS = 300;
+
 const DATABASE_URL_EXAMPLE = "postgres://user:pass@db.example.com:5432/selfie";
 
 /**
@@ -189,6 +196,16 @@ const schema = z.object({
   DATABASE_DIRECT_URL: postgresUrl,
   /** Connections each process keeps open to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** The longest a PostgreSQL connection is kept before it is replaced (below Fly.io's 10-minute proxy cut). */
+  DATABASE_MAX_LIFETIME_SECONDS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number()
+      .int("must be a whole number of seconds")
+      .min(10)
+      .max(86_400)
+      .default(DEFAULT_DATABASE_MAX_LIFETIME_SECONDS),
+  ),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
