@@ -22,6 +22,7 @@ import {
   isMissingObject,
   objectStoreError,
 } from "~/infra/object-store-errors.server";
+import { attachmentDisposition } from "~/lib/content-disposition";
 import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
 
 /** A public object never changes under its key: any cache may keep it for a year. */
@@ -301,21 +302,13 @@ export class S3FileStore implements FileStore {
    * answers with Content-Disposition: attachment under that name.
    */
   async presignedUrl(key: string, ttlSeconds: number, attachmentName?: string): Promise<string> {
-    const ascii = attachmentName?.replace(/[^\x20-\x7e]|"/g, "_");
-    // The UTF-8 name only when the ASCII one lost something.
-    const utf8 =
-      attachmentName && ascii !== attachmentName
-        ? `; filename*=UTF-8''${encodeURIComponent(attachmentName)}`
-        : "";
     return getSignedUrl(
       this.client,
       new GetObjectCommand({
         Bucket: this.bucketOf(key),
         Key: key,
         ...(attachmentName
-          ? {
-              ResponseContentDisposition: `attachment; filename="${ascii}"${utf8}`,
-            }
+          ? { ResponseContentDisposition: attachmentDisposition(attachmentName) }
           : {}),
       }),
       { expiresIn: Math.max(1, Math.floor(ttlSeconds)) },
