@@ -73,6 +73,7 @@ export function jobHandlers(): JobHandlers {
       mailJobHandler({
         transport: () => selectMailTransport(getConfig()),
         from: () => getConfig().MAIL_FROM,
+        replyTo: () => getConfig().SUPPORT_EMAIL,
       }),
       countMailFailure,
     ),

@@ -320,3 +320,43 @@ describe("the app-secret file", () => {
     }
   });
 });
+
+describe("object storage settings", () => {
+  const whole = {
+    AWS_ACCESS_KEY_ID: "AKIAIOSFODNN7EXAMPLE",
+    AWS_SECRET_ACCESS_KEY: "secret",
+    FILES_S3_BUCKET: "selfie-files",
+    FILES_S3_PUBLIC_BUCKET: "selfie-public",
+    FILES_PUBLIC_BASE_URL: "https://cdn.selfie.example",
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig({ DATA_DIR: tempDir(), ...env });
+      return [];
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it("refuses AWS S3 itself (no AWS_ENDPOINT_URL_S3) without AWS_REGION, or with auto, which AWS refuses", () => {
+    expect(problemsOf(whole)).toEqual([
+      "AWS_REGION: is required when AWS_ENDPOINT_URL_S3 is unset (the files go to AWS S3 itself); set it to the buckets' region, such as eu-west-1, or set AWS_ENDPOINT_URL_S3 for R2, Tigris or MinIO (AWS_REGION then defaults to auto)",
+    ]);
+    expect(problemsOf({ ...whole, AWS_REGION: "auto" })).toEqual([
+      expect.stringMatching(/^AWS_REGION: auto is not a region of AWS S3 when AWS_ENDPOINT_URL_S3/),
+    ]);
+  });
+
+  it("takes AWS S3 with its region, and R2, Tigris or MinIO with an endpoint and no region", () => {
+    expect(parseConfig({ DATA_DIR: tempDir(), ...whole, AWS_REGION: "eu-west-1" }).AWS_REGION).toBe(
+      "eu-west-1",
+    );
+    const r2 = parseConfig({
+      DATA_DIR: tempDir(),
+      ...whole,
+      AWS_ENDPOINT_URL_S3: "https://0123456789abcdef.r2.cloudflarestorage.com",
+    });
+    expect(r2.AWS_REGION).toBeUndefined();
+  });
+});

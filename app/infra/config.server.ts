@@ -156,6 +156,13 @@ const mailFrom = optionalText.pipe(
     .optional(),
 );
 
+/**
+ * How long a PostgreSQL connection is kept at most, by default: well below the
+ * 10 minutes after which Fly.io's proxy cuts the connections it still holds
+ * when it restarts, so the pool replaces them before they are cut.
+ */
+export const DEFAULT_DATABASE_MAX_LIFETIME_SECONDS = 300;
+
 const DATABASE_URL_EXAMPLE = "postgres://user:pass@db.example.com:5432/selfie";
 
 /**
@@ -190,6 +197,16 @@ const schema = z.object({
   DATABASE_DIRECT_URL: postgresUrl,
   /** Connections each process keeps open to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** The longest a PostgreSQL connection is kept before it is replaced (below Fly.io's 10-minute proxy cut). */
+  DATABASE_MAX_LIFETIME_SECONDS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number()
+      .int("must be a whole number of seconds")
+      .min(10)
+      .max(86_400)
+      .default(DEFAULT_DATABASE_MAX_LIFETIME_SECONDS),
+  ),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
@@ -460,8 +477,19 @@ function objectStorageProblem(values: z.output<typeof schema>): string | undefin
     "AWS_SECRET_ACCESS_KEY",
   ] as const;
   const missing = required.filter((name) => !values[name]);
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0) return awsRegionProblem(values);
   return `${missing.join(", ")}: object storage is half configured (${given.join(", ")} set); set all of FILES_S3_BUCKET, FILES_S3_PUBLIC_BUCKET, FILES_PUBLIC_BASE_URL, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (with AWS_ENDPOINT_URL_S3 and AWS_REGION as the provider says), or none for files on the local volume`;
+}
+
+/**
+ * Without AWS_ENDPOINT_URL_S3 the requests go to AWS S3 itself, which signs
+ * and routes by the buckets' region: the `auto` that R2 and Tigris take (the
+ * default with an endpoint) is refused there, so every request would fail.
+ */
+function awsRegionProblem(values: z.output<typeof schema>): string | undefined {
+  if (values.AWS_ENDPOINT_URL_S3) return undefined;
+  if (values.AWS_REGION && values.AWS_REGION.toLowerCase() !== "auto") return undefined;
+  return `AWS_REGION: ${values.AWS_REGION ? "auto is not a region of AWS S3" : "is required"} when AWS_ENDPOINT_URL_S3 is unset (the files go to AWS S3 itself); set it to the buckets' region, such as eu-west-1, or set AWS_ENDPOINT_URL_S3 for R2, Tigris or MinIO (AWS_REGION then defaults to auto)`;
 }
 
 function productionRequirements(values: z.output<typeof schema>): string[] {

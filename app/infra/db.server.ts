@@ -3,14 +3,24 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/schema";
 import { migrationsFor } from "#db/migrations/index";
-import { getConfig } from "~/infra/config.server";
+import {
+  ConfigError,
+  DEFAULT_DATABASE_MAX_LIFETIME_SECONDS,
+  getConfig,
+  type Config,
+} from "~/infra/config.server";
 import { ensureOwnerOnlyFile, restrictExistingFile } from "~/infra/owner-only-files.server";
 import { engineOf } from "~/infra/sql-dialect.server";
+import { pooledMigrationProblem, poolerSignOf } from "~/infra/postgres-pooler.server";
 
 export type DB = Kysely<Database>;
 
-/** Where the database lives: an SQLite file (or ":memory:") or a PostgreSQL URL. */
-export type DatabaseTarget = { file: string } | { url: string; poolSize?: number };
+/**
+ * Where the database lives: an SQLite file (or ":memory:") or a PostgreSQL URL,
+ * with the pool's size and the longest a connection is kept (seconds).
+ */
+export type DatabaseTarget =
+  { file: string } | { url: string; poolSize?: number; maxLifetimeSeconds?: number };
 
 /** Whether `text` is a PostgreSQL connection URL rather than an SQLite file name. */
 export function isPostgresUrl(text: string): boolean {
@@ -30,7 +40,7 @@ export function openDatabase(target: string | DatabaseTarget): DB {
         : { file: target }
       : target;
   return "url" in resolved
-    ? openPostgres(resolved.url, resolved.poolSize)
+    ? openPostgres(resolved.url, resolved.poolSize, resolved.maxLifetimeSeconds)
     : openSqlite(resolved.file);
 }
 
@@ -67,13 +77,19 @@ const numberTypes = {
   },
 } as pg.CustomTypesConfig;
 
-function openPostgres(url: string, poolSize = 10): DB {
+function openPostgres(
+  url: string,
+  poolSize = 10,
+  maxLifetimeSeconds = DEFAULT_DATABASE_MAX_LIFETIME_SECONDS,
+): DB {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: numberTypes,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // A connection older than this is closed when idle (or when released) and replaced on next use.
+    maxLifetimeSeconds,
   });
   // A connection that breaks while idle (the server restarted) is dropped from
   // the pool and replaced on next use; without a listener it would end the process.
@@ -84,10 +100,13 @@ function openPostgres(url: string, poolSize = 10): DB {
   pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  urls.set(db, url);
   return db;
 }
 
 const pools = new WeakMap<DB, pg.Pool>();
+/** The URL each PostgreSQL database was opened with (migrateToLatest compares it with DATABASE_URL). */
+const urls = new WeakMap<DB, string>();
 
 /** The connection pool under a PostgreSQL database opened here (the metrics read its counts); undefined for SQLite. */
 export function postgresPoolOf(db: DB): pg.Pool | undefined {
@@ -95,16 +114,29 @@ export function postgresPoolOf(db: DB): pg.Pool | undefined {
 }
 
 /**
- * Brings the schema up to date, under Kysely's migration lock (an advisory
- * lock on PostgreSQL), so servers starting together migrate once. On
- * PostgreSQL with DATABASE_DIRECT_URL set, the migration runs over that direct
- * connection (a pooler in transaction mode cannot hold the lock).
+ * Brings the schema up to date, under Kysely's migration lock (a session-level
+ * advisory lock on PostgreSQL), so servers starting together migrate once. The
+ * database opened from DATABASE_URL migrates over DATABASE_DIRECT_URL when it
+ * is set; without it, a DATABASE_URL that looks pooled is refused (a
+ * ConfigError naming DATABASE_DIRECT_URL) before anything runs, since a pooler
+ * in transaction mode can leave the lock held (postgres-pooler.server.ts).
  */
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  const config = getConfig();
+export async function migrateToLatest(
+  db: DB,
+  config: Pick<
+    Config,
+    "DATABASE_URL" | "DATABASE_DIRECT_URL" | "DATABASE_MAX_LIFETIME_SECONDS"
+  > = getConfig(),
+): Promise<string[]> {
+  const opened = urls.get(db);
+  const configured = opened !== undefined && opened === config.DATABASE_URL;
+  if (configured && !config.DATABASE_DIRECT_URL) {
+    const sign = poolerSignOf(opened);
+    if (sign) throw new ConfigError([pooledMigrationProblem(sign)]);
+  }
   const direct =
-    engineOf(db) === "postgres" && config.DATABASE_DIRECT_URL && db === processDb()
-      ? openPostgres(config.DATABASE_DIRECT_URL, 1)
+    configured && config.DATABASE_DIRECT_URL
+      ? openPostgres(config.DATABASE_DIRECT_URL, 1, config.DATABASE_MAX_LIFETIME_SECONDS)
       : undefined;
   try {
     const target = direct ?? db;
@@ -122,10 +154,6 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
 
 const globalForDb = globalThis as unknown as { __selfieStudioDb?: { target: string; db: DB } };
 
-function processDb(): DB | undefined {
-  return globalForDb.__selfieStudioDb?.db;
-}
-
 /** The process's database: PostgreSQL when DATABASE_URL is set, else the SQLite file under DATA_DIR (opened on first use). */
 export function getDb(): DB {
   const config = getConfig();
@@ -133,7 +161,11 @@ export function getDb(): DB {
   const existing = globalForDb.__selfieStudioDb;
   if (existing && existing.target === target) return existing.db;
   const db = config.DATABASE_URL
-    ? openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+    ? openDatabase({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        maxLifetimeSeconds: config.DATABASE_MAX_LIFETIME_SECONDS,
+      })
     : openDatabase({ file: config.databaseFile });
   globalForDb.__selfieStudioDb = { target, db };
   return db;

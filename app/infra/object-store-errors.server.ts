@@ -48,10 +48,37 @@ interface SdkErrorShape {
   $fault?: string;
 }
 
-/** Whether an SDK error says the object is not there (404 / NoSuchKey / NotFound). */
+/**
+ * Whether an SDK error says the object is not there (404 / NoSuchKey /
+ * NotFound). A missing bucket (NoSuchBucket, when the answer has a body to say
+ * so) is a setting to fix, not a missing file.
+ */
 export function isMissingObject(error: unknown): boolean {
   const e = error as SdkErrorShape;
+  if (e?.name === "NoSuchBucket") return false;
   return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Whether a HEAD answered 403. A HEAD answer has no body, so a 403 says no
+ * more than "forbidden": AWS S3 answers it for a key with no object when the
+ * credentials lack s3:ListBucket, but also for a wrong access key or signature.
+ * The S3 store asks again with a GET, whose answer names the reason
+ * (isAccessDenied).
+ */
+export function isForbidden(error: unknown): boolean {
+  return (error as SdkErrorShape)?.$metadata?.httpStatusCode === 403;
+}
+
+/**
+ * Whether a GET's 403 is AccessDenied (the policy's refusal), not a refusal of
+ * the credentials (InvalidAccessKeyId, SignatureDoesNotMatch,
+ * RequestTimeTooSkewed...). For a key the policy lets us read, AWS answers
+ * AccessDenied when no object is there and s3:ListBucket is not granted.
+ */
+export function isAccessDenied(error: unknown): boolean {
+  const e = error as SdkErrorShape;
+  return e?.$metadata?.httpStatusCode === 403 && e?.name === "AccessDenied";
 }
 
 /** The SDK's error as one of ours: only its name and status survive, never its request. */

@@ -16,7 +16,13 @@ import { newId } from "~/infra/ids.server";
 import { makeOwnerOnlyDir } from "~/infra/owner-only-files.server";
 import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
 import { dropFileIntent, recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
-import { isMissingObject, objectStoreError } from "~/infra/object-store-errors.server";
+import {
+  isAccessDenied,
+  isForbidden,
+  isMissingObject,
+  objectStoreError,
+} from "~/infra/object-store-errors.server";
+import { attachmentDisposition } from "~/lib/content-disposition";
 import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
 
 /** A public object never changes under its key: any cache may keep it for a year. */
@@ -170,12 +176,51 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  /**
+   * Whether an object is under the key. Missing is a 404, or on AWS S3 without
+   * s3:ListBucket a 403 that a GET confirms is AccessDenied (see
+   * isMissingToUs); any other refusal (wrong credentials) is an error.
+   */
   async exists(key: string): Promise<boolean> {
     try {
-      await this.head(key);
+      return await this.isThere(this.bucketOf(key), key);
+    } catch (error) {
+      throw objectStoreError("looking up a file", key, error);
+    }
+  }
+
+  /** A HEAD, and only when it answers 403, the GET that tells why (the SDK's errors are thrown as they are). */
+  private async isThere(Bucket: string, Key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket, Key }));
       return true;
     } catch (error) {
-      if ((error as { code?: string }).code === "ENOENT") return false;
+      if (isMissingObject(error)) return false;
+      if (isForbidden(error) && (await this.isMissingToUs(Bucket, Key))) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * After a HEAD answered 403 (no body, so no reason): AWS S3 answers 403 for
+   * a missing key when the credentials lack s3:ListBucket (R2, Tigris and
+   * MinIO answer 404), and also for a wrong access key or signature. A GET of
+   * the key's first byte carries the reason: AccessDenied (or NoSuchKey) means
+   * there is nothing we may see under our own key, so it is missing to us; a
+   * refusal of the credentials is thrown; an answer with bytes means the HEAD
+   * was refused for a reason of its own, and its 403 stays an error.
+   * Only existence checks ask this: a GET or PUT of content that must be
+   * there keeps its 403 as an error.
+   */
+  private async isMissingToUs(Bucket: string, Key: string): Promise<boolean> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket, Key, Range: "bytes=0-0" }),
+      );
+      (answer.Body as Readable | undefined)?.destroy();
+      return false;
+    } catch (error) {
+      if (isAccessDenied(error) || isMissingObject(error)) return true;
       throw error;
     }
   }
@@ -235,16 +280,11 @@ export class S3FileStore implements FileStore {
     return path.join(await this.scratchDir(), `${newId()}.upload`);
   }
 
-  /** Both buckets answer a signed request (a missing probe key is an answer: 404). */
+  /** Both buckets answer a signed request (a missing probe key is an answer: 404, or AWS's 403 AccessDenied). */
   async isReachable(): Promise<boolean> {
     try {
       for (const Bucket of [this.settings.bucket, this.settings.publicBucket]) {
-        await this.client
-          .send(new HeadObjectCommand({ Bucket, Key: "tmp/reachability-probe.bin" }))
-          .catch((error: unknown) => {
-            if (!isMissingObject(error) || (error as { name?: string }).name === "NoSuchBucket")
-              throw error;
-          });
+        await this.isThere(Bucket, "tmp/reachability-probe.bin");
       }
       return true;
     } catch {
@@ -262,21 +302,13 @@ export class S3FileStore implements FileStore {
    * answers with Content-Disposition: attachment under that name.
    */
   async presignedUrl(key: string, ttlSeconds: number, attachmentName?: string): Promise<string> {
-    const ascii = attachmentName?.replace(/[^\x20-\x7e]|"/g, "_");
-    // The UTF-8 name only when the ASCII one lost something.
-    const utf8 =
-      attachmentName && ascii !== attachmentName
-        ? `; filename*=UTF-8''${encodeURIComponent(attachmentName)}`
-        : "";
     return getSignedUrl(
       this.client,
       new GetObjectCommand({
         Bucket: this.bucketOf(key),
         Key: key,
         ...(attachmentName
-          ? {
-              ResponseContentDisposition: `attachment; filename="${ascii}"${utf8}`,
-            }
+          ? { ResponseContentDisposition: attachmentDisposition(attachmentName) }
           : {}),
       }),
       { expiresIn: Math.max(1, Math.floor(ttlSeconds)) },

@@ -124,13 +124,19 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     group: "database",
     default: "`DATABASE_URL`",
     meaning:
-      "The direct (unpooled) URL of the same database, used only to migrate (the migration holds a lock a pooler in transaction mode cannot keep). Only with `DATABASE_URL`: set alone, it stops the start.",
+      "The direct (unpooled) URL of the same database, used only to migrate (the migration holds a session-level lock a pooler in transaction mode can leave held). Only with `DATABASE_URL`: set alone, it stops the start. **Required** when `DATABASE_URL` looks pooled (port 6432 or 6543, `pgbouncer=true`, a host naming `pgbouncer` or a `pooler`): without it the server refuses to migrate, so does not start; behind a pooler in session mode it may be the same URL.",
   },
   DATABASE_POOL_SIZE: {
     group: "database",
     default: "`10`",
     meaning:
       "Connections each server process keeps open to PostgreSQL (1–100). Every process (each machine, plus the release command and operator commands while they run) opens up to this many: keep `DATABASE_POOL_SIZE × processes` within the connection limit of the database plan (or of its pooler).",
+  },
+  DATABASE_MAX_LIFETIME_SECONDS: {
+    group: "database",
+    default: "`300`",
+    meaning:
+      "The longest a PostgreSQL connection is kept (10–86400 s): an older one is closed when it is next idle and replaced on the next query. Keep it below any proxy's cut: Fly.io's proxy closes the connections it still holds 10 minutes after it starts restarting, and a connection cut mid-query answers 503.",
   },
   ADMIN_EMAIL: {
     group: "accounts",
@@ -147,7 +153,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     group: "accounts",
     default: "the `ADMIN_EMAIL` value",
     meaning:
-      "The address `/contact` gives visitors, buyers and creators for help (a `mailto:` link).",
+      "The address `/contact` gives visitors, buyers and creators for help (a `mailto:` link), and the `Reply-To` of every message the server sends, so a reply to a receipt or a reset reaches someone (the sender, `MAIL_FROM`, is often a no-reply address).",
   },
   REGISTRATION: {
     group: "accounts",
@@ -363,9 +369,9 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
   },
   AWS_REGION: {
     group: "files",
-    default: "`auto`",
+    default: "`auto` with `AWS_ENDPOINT_URL_S3`; **required** without it",
     meaning:
-      "The region the requests are signed for (`auto` for Tigris and R2, e.g. `eu-west-1` for AWS).",
+      "The region the requests are signed for (`auto` for Tigris and R2, the buckets' region such as `eu-west-1` for AWS S3). Without `AWS_ENDPOINT_URL_S3` (AWS S3 itself) the server refuses to start when it is unset or `auto`, which AWS refuses.",
   },
   AWS_ACCESS_KEY_ID: {
     group: "files",

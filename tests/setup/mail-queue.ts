@@ -19,6 +19,7 @@ export async function deliverQueuedMail(): Promise<string[]> {
       [MAIL_JOB]: mailJobHandler({
         transport: () => selectMailTransport(config, { log: () => {} }),
         from: () => config.MAIL_FROM,
+        replyTo: () => config.SUPPORT_EMAIL,
       }),
     },
     concurrency: 1,

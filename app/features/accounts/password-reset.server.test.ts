@@ -40,6 +40,7 @@ function mailWorker() {
       [MAIL_JOB]: mailJobHandler({
         transport: () => selectMailTransport(getConfig(), { log: () => {} }),
         from: () => "Selfie Studio <studio@example.com>",
+        replyTo: () => "help@example.com",
       }),
     },
     concurrency: 1,

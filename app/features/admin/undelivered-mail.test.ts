@@ -34,6 +34,7 @@ const brokenMailWorker = () => {
       [MAIL_JOB]: mailJobHandler({
         transport: () => refusing,
         from: () => "Studio <studio@example.com>",
+        replyTo: () => "help@example.com",
       }),
     },
     concurrency: 1,
@@ -105,6 +106,7 @@ describe("mail blocked by its setup", () => {
               }),
             ),
           from: () => "Selfie Studio <no-reply@unverified.example>",
+          replyTo: () => "help@example.com",
         }),
       },
       concurrency: 1,

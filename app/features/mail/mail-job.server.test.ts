@@ -1,15 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import { getDb } from "~/infra/db.server";
-import { parseConfig } from "~/infra/config.server";
+import { getConfig, parseConfig } from "~/infra/config.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { MailMessage, MailTransport } from "~/infra/mail/mail-transport.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_ATTEMPTS, MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { queueMail } from "~/features/mail/lends.server";
+import { jobHandlers } from "~/boot/job-kinds.server";
 import type { TestSmtpServer } from "#tests/setup/mail";
 import { addressesOf, outboxFiles, readEml, startSmtpServer } from "#tests/setup/mail";
 
@@ -21,10 +22,16 @@ const receipt = {
 };
 
 /** A worker over the test database that runs only mail jobs, retrying at once (no backoff wait). */
-function mailWorker(transport: () => MailTransport, from = "Selfie Studio <studio@example.com>") {
+function mailWorker(
+  transport: () => MailTransport,
+  from = "Selfie Studio <studio@example.com>",
+  replyTo = "help@example.com",
+) {
   return new JobWorker({
     db: getDb(),
-    handlers: { [MAIL_JOB]: mailJobHandler({ transport, from: () => from }) },
+    handlers: {
+      [MAIL_JOB]: mailJobHandler({ transport, from: () => from, replyTo: () => replyTo }),
+    },
     concurrency: 1,
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
@@ -132,6 +139,49 @@ describe("the mail.send job", () => {
     expect(mail.parsed.subject).toBe(receipt.subject);
     expect(mail.parsed.html).toBe(receipt.html);
     expect(outboxFiles(config.outboxDir)).toEqual([]);
+  });
+
+  it("sets Reply-To to SUPPORT_EMAIL on a message over SMTP, the sender staying MAIL_FROM", async () => {
+    server = await startSmtpServer();
+    const config = configWith({
+      SMTP_URL: `smtp://127.0.0.1:${server.port}`,
+      MAIL_FROM: "Studio <no-reply@selfie.example>",
+      SUPPORT_EMAIL: "help@selfie.example",
+    });
+    await queueMail(getDb(), { ...receipt, now: new Date() });
+
+    await mailWorker(
+      () => selectMailTransport(config),
+      config.MAIL_FROM,
+      config.SUPPORT_EMAIL,
+    ).drain();
+    const mail = await server.nextMail();
+
+    expect(addressesOf(mail.parsed.replyTo)).toEqual(["help@selfie.example"]);
+    expect(addressesOf(mail.parsed.from)).toEqual(["no-reply@selfie.example"]);
+    expect(mail.envelope.from).toBe("no-reply@selfie.example");
+  });
+
+  it("the job the server registers sets Reply-To to SUPPORT_EMAIL (ADMIN_EMAIL without it) in the outbox", async () => {
+    const config = getConfig();
+    expect(config.SMTP_URL).toBeUndefined();
+    await queueMail(getDb(), { ...receipt, now: new Date() });
+    const before = outboxFiles(config.outboxDir);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    await new JobWorker({
+      db: getDb(),
+      handlers: { [MAIL_JOB]: jobHandlers()[MAIL_JOB] },
+      concurrency: 1,
+      backoff: { baseMs: 0, maxMs: 0 },
+      log: () => {},
+    }).drain();
+
+    const written = outboxFiles(config.outboxDir).filter((file) => !before.includes(file));
+    expect(written).toHaveLength(1);
+    const parsed = await readEml(written[0]);
+    expect(addressesOf(parsed.replyTo)).toEqual([config.SUPPORT_EMAIL]);
+    expect(config.SUPPORT_EMAIL).toBe("admin@example.com");
   });
 
   it("tries a message that keeps failing a few times, then ends it failed with the reason", async () => {

@@ -6,8 +6,9 @@ import type { MailTransport } from "~/infra/mail/mail-transport.server";
 /**
  * The sending job: one queued message, sent through the configured transport
  * (SMTP, or the outbox when SMTP_URL is unset). The payload is the rendered
- * message itself, without its sender: `from` is MAIL_FROM at the time of
- * sending. A failed attempt is tried again with the queue's backoff; a message
+ * message itself, without its sender: `from` is MAIL_FROM and Reply-To is
+ * SUPPORT_EMAIL at the time of sending (no-reply senders are common, and a
+ * reply to a receipt or a reset should reach someone). A failed attempt is tried again with the queue's backoff; a message
  * that keeps failing, or that the mail server refuses for good (5xx), ends
  * `failed` with its reason in jobs.last_error.
  *
@@ -49,6 +50,8 @@ export interface MailJobDeps {
   transport: () => MailTransport;
   /** The sender (MAIL_FROM). */
   from: () => string;
+  /** Where replies go, on every message (SUPPORT_EMAIL). */
+  replyTo: () => string;
   /** How long one attempt may take (default 2 minutes, above the SMTP transport's own timeouts). */
   timeoutMs?: number;
 }
@@ -58,7 +61,9 @@ export async function runMailJob(
   payload: MailPayload,
   context: JobRunContext,
 ): Promise<void> {
-  await deps.transport().send({ from: deps.from(), ...payload }, { signal: context.signal });
+  await deps
+    .transport()
+    .send({ from: deps.from(), replyTo: deps.replyTo(), ...payload }, { signal: context.signal });
 }
 
 /** The job handler the worker registers for MAIL_JOB. */

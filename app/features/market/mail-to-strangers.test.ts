@@ -47,6 +47,7 @@ async function deliverOverSmtp() {
       [MAIL_JOB]: mailJobHandler({
         transport: () => selectMailTransport(config, { log: () => {} }),
         from: () => config.MAIL_FROM,
+        replyTo: () => config.SUPPORT_EMAIL,
       }),
     },
     concurrency: 1,

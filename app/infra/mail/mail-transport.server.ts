@@ -9,6 +9,8 @@ export interface MailMessage {
   from: string;
   /** One RFC 5322 mailbox. */
   to: string;
+  /** Where a reply goes (Reply-To, one mailbox): the support address, since the sender takes no mail. */
+  replyTo?: string;
   subject: string;
   /** The plain-text part. */
   text: string;

@@ -39,6 +39,7 @@ export function createOutboxTransport(options: OutboxOptions): MailTransport {
       const info = await composer.sendMail({
         from: message.from,
         to: message.to,
+        replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,

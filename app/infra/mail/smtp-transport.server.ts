@@ -42,6 +42,7 @@ export function createSmtpTransport(
         const info = await transporter.sendMail({
           from: message.from,
           to: message.to,
+          replyTo: message.replyTo,
           subject: message.subject,
           text: message.text,
           html: message.html,

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attemptProcedure } from "~/web/screen-action.server";
 import { presignedDownloadRedirect, storedFileResponse } from "~/web/stored-file.server";
 import { errorResponse } from "~/web/http.server";
+import { attachmentDisposition } from "~/lib/content-disposition";
 import {
   RefundedDownloadError,
   downloadPurchase,
@@ -42,12 +43,11 @@ export async function loader(args: LoaderFunctionArgs) {
       const redirect = await presignedDownloadRedirect(file.fileKey, file.filename);
       if (redirect) return redirect;
     }
-    const ascii = file.filename.replace(/[^\x20-\x7e]|"/g, "_");
     return await storedFileResponse(
       file.fileKey,
       {
         "Content-Type": file.mimeType,
-        "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        "Content-Disposition": attachmentDisposition(file.filename),
         "Cache-Control": "private, no-store",
         "X-Downloads-Left": String(file.downloadsLeft),
         "Content-Security-Policy": "default-src 'none'; sandbox",
