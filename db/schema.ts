@@ -534,6 +534,12 @@ export interface ModelReleasesTable {
   signature: string | null;
   /** 1 when a drawn signature was added to the typed one. */
   drawn_signature: Generated<number>;
+  /**
+   * 1 when a release signed in the app names a photographer other than the
+   * model, whose signature its PDF still waits for (migration 0047): no stock
+   * agency is sent the image until a signed copy is uploaded.
+   */
+  awaiting_photographer: Generated<number>;
   file_key: string;
   bytes: number;
   created_at: string;

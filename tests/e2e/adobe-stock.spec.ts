@@ -117,6 +117,10 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   );
   const sign = page.getByTestId("model-release-sign");
   await sign.getByLabel("Your full name (the person shown)").fill("Casey Creator");
+  await sign.getByLabel("Date of birth").fill("1990-05-01");
+  await sign.getByLabel("Postal address").fill("12 Example Street, Manchester M1 1AA");
+  await sign.getByLabel("Phone").fill("+44 161 496 0000");
+  await sign.getByLabel("Date the photo was taken").fill("2024-05-01");
   await sign.getByLabel("Signature: type your name again").fill("Casey Creator");
   if (javaScriptOn) {
     const pad = page.getByTestId("drawn-signature");
@@ -184,6 +188,12 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   const smallId = await makeStyledImage(page, "cartoon");
   const signed = await page.request.post(`/api/token-stylized-images/${smallId}/model-release`, {
     data: {
+      dateOfBirth: "1990-05-01",
+      address: "12 Example Street, Manchester M1 1AA",
+      email: "casey@example.com",
+      phone: "+44 161 496 0000",
+      shootDate: "2024-05-01",
+      selfTaken: true,
       modelName: "Casey Creator",
       signedOn: new Date().toISOString().slice(0, 10),
       signature: "Casey Creator",

@@ -50,6 +50,7 @@ async function aliceExportId(w: World): Promise<string> {
 }
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { RELEASE_DETAILS } from "#tests/setup/model-releases";
 
 const authorizeRoute = apiRoute("/api/oauth/{platform}/authorize");
 const tokenUserRoute = apiRoute("/api/token-user");
@@ -1595,6 +1596,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
             accountEmail: w.alice.email,
             image: w.listed.stylized,
             input: {
+              ...RELEASE_DETAILS,
+              photographerName: null,
               modelName: "Alice Example",
               signedOn: "2026-11-26",
               signature: "Alice Example",
@@ -1621,6 +1624,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: (w) => {
         const id = w.listed.stylized.id;
         const json = {
+          ...RELEASE_DETAILS,
           modelName: "Alice Example",
           signedOn: "2026-11-26",
           signature: "Alice Example",

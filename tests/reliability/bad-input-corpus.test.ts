@@ -47,6 +47,7 @@ import { startAccountExport } from "~/features/accounts/account-exports.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { failedTestJob } from "#tests/setup/jobs";
+import { RELEASE_DETAILS } from "#tests/setup/model-releases";
 
 const listingsRoute = apiRoute("/api/marketplace-listings");
 
@@ -1388,6 +1389,7 @@ const TARGETS: Target[] = [
       path: "/api/token-stylized-images/:id/model-release",
       params: { id: w.listed.stylized.id },
       json: {
+        ...RELEASE_DETAILS,
         modelName: "Alice Example",
         signedOn: "2026-11-26",
         signature: "Alice Example",
@@ -1395,9 +1397,27 @@ const TARGETS: Target[] = [
       },
     }),
     params: { id: BOGUS_IDS },
-    required: ["modelName", "signedOn", "signature", "confirm"],
+    required: [
+      "modelName",
+      "dateOfBirth",
+      "address",
+      "email",
+      "phone",
+      "shootDate",
+      "signedOn",
+      "signature",
+      "confirm",
+    ],
     fields: {
       modelName: ["", " ", LONG, 42, null, ["Alice"]],
+      dateOfBirth: ["", "1990-02-30", "2020-01-01", "1899-12-31", SQL, 19900501],
+      address: ["", " ", "x".repeat(301), 42, null],
+      email: ["", "not an address", LONG, 42],
+      phone: ["", "call me", "+1 2", LONG, SCRIPT, 441614960000],
+      shootDate: ["", "2024-13-01", "2999-01-01", SQL],
+      shootLocation: [LONG, 42],
+      selfTaken: [false, "no", 0, null],
+      photographerName: [LONG, 42],
       signedOn: ["", "2026-13-45", "31/12/2026", "2999-01-01", SQL, 20261126],
       signature: ["", "Someone Else", LONG, SCRIPT],
       confirm: [false, "no", 0, null],
@@ -1425,7 +1445,13 @@ const TARGETS: Target[] = [
           userId: w.alice.user.id,
           accountEmail: w.alice.email,
           image: w.listed.stylized,
-          input: { modelName: "Alice Example", signedOn: "2026-11-26", signature: "Alice Example" },
+          input: {
+            ...RELEASE_DETAILS,
+            photographerName: null,
+            modelName: "Alice Example",
+            signedOn: "2026-11-26",
+            signature: "Alice Example",
+          },
           now: new Date(),
         });
       }

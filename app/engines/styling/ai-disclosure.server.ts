@@ -30,6 +30,24 @@ export function digitalSourceTypeOf(provider: string): DigitalSourceType {
   return provider === "fal" ? DIGITAL_SOURCE_TYPES.fal : DIGITAL_SOURCE_TYPES.local;
 }
 
+/**
+ * The IPTC terms that say a generative model made the image or an element of
+ * it: `trainedAlgorithmicMedia` (made by a model trained on sampled content)
+ * and `compositeWithTrainedAlgorithmicMedia` (a composite with generated
+ * elements, IPTC's examples being inpainting and outpainting). What stock
+ * sites call "AI generated" (Adobe's "Created using generative AI tools");
+ * every other term (the local engine's `composite` among them) is not.
+ */
+const GENERATIVE_SOURCE_TYPES: readonly string[] = [
+  `${IPTC_DIGITAL_SOURCE_TYPE}trainedAlgorithmicMedia`,
+  `${IPTC_DIGITAL_SOURCE_TYPE}compositeWithTrainedAlgorithmicMedia`,
+];
+
+/** Whether an image of this digital source type is AI generated (a generative model made it or part of it). */
+export function isGenerativeSourceType(sourceType: string): boolean {
+  return GENERATIVE_SOURCE_TYPES.includes(sourceType);
+}
+
 /** The built-in (local) engine's value: what encodeStyledImage writes unless told otherwise. */
 export const DIGITAL_SOURCE_TYPE: DigitalSourceType = DIGITAL_SOURCE_TYPES.local;
 

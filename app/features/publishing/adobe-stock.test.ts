@@ -24,6 +24,7 @@ import type { SftpTestServer } from "#tests/setup/sftp-server";
 import { createFalMock } from "#tests/mocks/fal";
 import { apiRoute } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
+import { RELEASE_DETAILS } from "#tests/setup/model-releases";
 
 const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
 const publicationsApi = apiRoute("/api/publications");
@@ -217,6 +218,7 @@ async function signRelease(token: string, imageId: string) {
     makeRequest(`/api/token-stylized-images/${imageId}/model-release`, {
       token,
       json: {
+        ...RELEASE_DETAILS,
         modelName: "Ada Lovelace",
         signedOn: new Date().toISOString().slice(0, 10),
         signature: "Ada Lovelace",

@@ -19,6 +19,7 @@ export interface CreatorPublishingExport {
     signedOn: string | null;
     signature: string | null;
     drawnSignature: boolean;
+    awaitingPhotographer: boolean;
     createdAt: string;
     file: string;
   }>;
@@ -73,6 +74,7 @@ export async function creatorPublishingExport(
       signedOn: release.signed_on,
       signature: release.signature,
       drawnSignature: release.drawn_signature === 1,
+      awaitingPhotographer: release.awaiting_photographer === 1,
       createdAt: release.created_at,
       file: name,
     };

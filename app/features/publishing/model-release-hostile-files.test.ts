@@ -14,6 +14,7 @@ import * as releasePage from "~/routes/_studio+/studio.release";
 import { apiRoute } from "#tests/setup/api-routes";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
+import { RELEASE_DETAILS, RELEASE_FORM_DETAILS } from "#tests/setup/model-releases";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import {
   pdfWithManyObjects,
@@ -150,6 +151,7 @@ function signWith(token: string, imageId: string, drawnSignature: string) {
       "Content-Type": "application/json",
     },
     body: JSON.stringify({
+      ...RELEASE_DETAILS,
       modelName: "Ada Lovelace",
       signedOn: today(),
       signature: "Ada Lovelace",
@@ -191,6 +193,7 @@ describe("a hostile drawn signature", () => {
         {
           intent: "sign",
           id: image.id,
+          ...RELEASE_FORM_DETAILS,
           modelName: "Ada Lovelace",
           signedOn: today(),
           signature: "Ada Lovelace",

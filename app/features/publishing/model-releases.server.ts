@@ -18,12 +18,24 @@ import { PRODUCT_NAME } from "~/lib/product";
  * Model releases. A styled selfie shows a real, identifiable person, and a
  * stock agency (Adobe Stock) takes such an image only with a release signed by
  * that person. One release per stylized image, stored as a PDF under
- * releases/: either signed here by the creator for themselves (their name,
- * the date, a typed signature and, with JavaScript, a drawn one, with the
- * image it covers printed on it), or a signed release for the person shown
- * that the creator uploads. A new one replaces the old. The agency takes the
- * PDF in its own portal (Adobe: Releases, then attached to the file), never
- * over SFTP, so the app keeps it for the creator to download.
+ * releases/: either signed here by the creator for themselves, or a signed
+ * release for the person shown that the creator uploads. A new one replaces
+ * the old. The agency takes the PDF in its own portal (Adobe: Releases, then
+ * attached to the file), never over SFTP, so the app keeps it for the
+ * creator to download.
+ *
+ * A release signed here carries what Adobe's own release form asks (Adobe
+ * takes other forms "substantially similar" to its own): the model's name
+ * (printed in capitals), date of birth, postal address, email and phone; the
+ * photographer's name and signature block; the shoot date (and place, if
+ * given); each signature with its date; the grant; and the image it covers.
+ * For a self-portrait the model signs as photographer too (Adobe's rule);
+ * when someone else took the photo, their block is left for them to sign,
+ * and the release waits for the signed copy (`awaiting_photographer`). The
+ * model is an adult on the shoot date (schemas.ts refuses a minor: the form
+ * has no guardian block). The contact details and date of birth are printed
+ * on the PDF only; the row keeps the name, the date signed and the typed
+ * signature, as before.
  */
 
 export const MAX_RELEASE_BYTES = 10 * 1024 * 1024;
@@ -39,6 +51,8 @@ export interface ModelReleaseJson {
   modelName: string | null;
   signedOn: string | null;
   drawnSignature: boolean;
+  /** The PDF names a photographer other than the model who has yet to sign it (no stock agency is sent the image until a signed copy is uploaded). */
+  awaitingPhotographer: boolean;
   bytes: number;
   createdAt: string;
   /** The PDF (owner only). */
@@ -57,6 +71,7 @@ export function modelReleaseJson(row: ModelReleaseRow): ModelReleaseJson {
     modelName: row.model_name,
     signedOn: row.signed_on,
     drawnSignature: row.drawn_signature === 1,
+    awaitingPhotographer: row.awaiting_photographer === 1,
     bytes: row.bytes,
     createdAt: row.created_at,
     downloadUrl: modelReleaseDownloadPath(row.stylized_image_id),
@@ -114,6 +129,7 @@ async function saveRelease(
     signedOn: string | null;
     signature: string | null;
     drawn: boolean;
+    awaitingPhotographer: boolean;
     now: Date;
   },
 ): Promise<ModelReleaseRow> {
@@ -124,6 +140,7 @@ async function saveRelease(
     signed_on: args.signedOn,
     signature: args.signature,
     drawn_signature: args.drawn ? 1 : 0,
+    awaiting_photographer: args.awaitingPhotographer ? 1 : 0,
     file_key: args.fileKey,
     bytes: args.bytes,
     created_at: args.now.toISOString(),
@@ -146,6 +163,16 @@ async function saveRelease(
 
 export interface SignedReleaseInput {
   modelName: string;
+  /** The model's date of birth, YYYY-MM-DD (an adult on the shoot date). */
+  dateOfBirth: string;
+  address: string;
+  email: string;
+  phone: string;
+  /** The day the photo was taken, YYYY-MM-DD, and where (optional). */
+  shootDate: string;
+  shootLocation?: string;
+  /** Who took the photo when it was not the model (null: the model did, and signs as photographer too). */
+  photographerName: string | null;
   signedOn: string;
   signature: string;
   /** A drawn signature, as a PNG data URL (from the page's canvas, with JavaScript). */
@@ -196,15 +223,25 @@ function paragraph(
   return y - at.size * 0.5;
 }
 
+/** A name as the release prints it: in capital letters (Adobe's rule, for legibility). */
+export function printedName(name: string): string {
+  return name.toLocaleUpperCase("en");
+}
+
+/** What releasePdf prints (a signed release, as SignedReleaseInput, without the drawn signature's data URL). */
+export type ReleasePdfFields = Omit<SignedReleaseInput, "drawnSignature">;
+
 /**
- * The PDF of a release the creator signs for themselves: who, when, the
- * grant, the image it covers (printed, with its id), the typed signature and
- * the drawn one if given.
+ * The PDF of a release the creator signs for themselves, laid out as Adobe's
+ * own release form is: the grant; the model (name in capitals, date of birth,
+ * address, email, phone); the photographer (the model, for a self-portrait,
+ * or the person named); the shoot (date, place) and the image it covers
+ * (printed, with its id); then the model's signature (typed, and drawn if
+ * given) with its date, and the photographer's: the same signature for a
+ * self-portrait, else an empty line and date for them to sign.
  */
 export async function releasePdf(args: {
-  modelName: string;
-  signedOn: string;
-  signature: string;
+  release: ReleasePdfFields;
   /** The drawn signature, as drawnSignaturePng makes it (small, already decoded once). */
   drawn: Buffer | null;
   accountEmail: string;
@@ -212,9 +249,13 @@ export async function releasePdf(args: {
   imageBytes: Buffer;
   now: Date;
 }): Promise<Buffer> {
+  const release = args.release;
+  const model = printedName(release.modelName);
+  const photographer = release.photographerName ? printedName(release.photographerName) : model;
+  const selfPortrait = release.photographerName === null;
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Model release: ${args.modelName}`);
-  pdf.setAuthor(args.modelName);
+  pdf.setTitle(`Model release: ${release.modelName}`);
+  pdf.setAuthor(release.modelName);
   pdf.setCreator(PRODUCT_NAME);
   pdf.setProducer(PRODUCT_NAME);
   pdf.setCreationDate(args.now);
@@ -224,47 +265,27 @@ export async function releasePdf(args: {
   const script = await pdf.embedFont(StandardFonts.TimesRomanItalic);
   const left = 56;
   const width = 595.28 - 2 * left;
-  let y = 780;
-  page.drawText("Model Release", { x: left, y, size: 22, font: bold });
-  y -= 34;
-  y = paragraph(page, regular, `Model (the person shown): ${args.modelName}`, {
-    x: left,
-    y,
-    width,
-    size: 11,
-  });
+  const grey = rgb(0.5, 0.5, 0.55);
+  let y = 786;
+  page.drawText("Model Release", { x: left, y, size: 20, font: bold });
+  y -= 26;
+  const photographed = selfPortrait
+    ? "which I photographed myself (a self-portrait: I sign below as both the model and the photographer)"
+    : `which was photographed by ${photographer} (the photographer, who signs below)`;
   y = paragraph(
     page,
     regular,
-    `Photographer and contributor: ${args.modelName} (the same person; account ${args.accountEmail})`,
-    {
-      x: left,
-      y,
-      width,
-      size: 11,
-    },
+    `I, ${model}, am the person shown in the image described below, ${photographed}, and I styled it with ${PRODUCT_NAME}. ` +
+      `For value received, I grant ${selfPortrait ? "myself as its photographer and contributor" : "the photographer, myself as its contributor,"} ` +
+      "and the stock agencies and their customers to which it is licensed (including Adobe Stock), the irrevocable, worldwide " +
+      "right to use, reproduce, adapt, publish and license this image and works made from it, in any media, for any lawful purpose, " +
+      "including commercial use and advertising, without further approval or payment. I waive any right to inspect or approve the " +
+      "finished uses. I am at least 18 years old, and I have read this release and understood it before signing it. It covers the " +
+      "image below and every version made from the same photograph.",
+    { x: left, y, width, size: 9.5 },
   );
-  y = paragraph(page, regular, `Date signed: ${args.signedOn}`, { x: left, y, width, size: 11 });
-  y -= 6;
-  y = paragraph(
-    page,
-    regular,
-    `I, ${args.modelName}, am at least 18 years old and am the person shown in the image below, which I photographed myself and ` +
-      `styled with ${PRODUCT_NAME}. For value received, I grant myself as its contributor, and the stock agencies and their customers ` +
-      "to which I license it (including Adobe Stock), the irrevocable, worldwide right to use, reproduce, adapt, publish and license " +
-      "this image and works made from it, in any media, for any lawful purpose, including commercial use and advertising, without " +
-      "further approval or payment. I waive any right to inspect or approve the finished uses. This release covers the image below " +
-      "and every version made from the same photograph.",
-    { x: left, y, width, size: 10.5 },
-  );
-  y -= 4;
-  y = paragraph(
-    page,
-    bold,
-    `The image it covers: ${styleName(args.image.style)} style, image ${args.image.id}, made ${args.image.createdAt.slice(0, 10)}`,
-    { x: left, y, width, size: 10.5 },
-  );
-  // The image itself, small, so the release shows whom it covers.
+
+  // The three blocks (model, photographer, shoot), beside the image they cover.
   const thumbnail = await sharp(args.imageBytes, { failOn: "error" })
     .rotate()
     .resize(360, 360, { fit: "inside" })
@@ -272,44 +293,92 @@ export async function releasePdf(args: {
     .jpeg({ quality: 80 })
     .toBuffer();
   const embedded = await pdf.embedJpg(thumbnail);
-  const scale = Math.min(200 / embedded.width, 200 / embedded.height);
+  const scale = Math.min(140 / embedded.width, 140 / embedded.height);
   const shown = { width: embedded.width * scale, height: embedded.height * scale };
-  y -= shown.height;
-  page.drawImage(embedded, { x: left, y, ...shown });
-  y -= 36;
-  page.drawText("Signature of the model:", { x: left, y, size: 10.5, font: regular });
-  y -= 30;
-  page.drawText(settable(script, args.signature), {
-    x: left,
-    y,
-    size: 22,
-    font: script,
-    color: rgb(0.05, 0.1, 0.35),
-  });
-  if (args.drawn) {
-    const drawn = await pdf.embedPng(args.drawn);
-    const s = Math.min(220 / drawn.width, 70 / drawn.height, 1);
-    page.drawImage(drawn, {
-      x: left + 260,
-      y: y - 10,
-      width: drawn.width * s,
-      height: drawn.height * s,
+  const top = y;
+  page.drawImage(embedded, { x: left + width - shown.width, y: top - shown.height, ...shown });
+  const column = { x: left, width: width - shown.width - 16 };
+  const heading = (text: string) => {
+    y -= 4;
+    page.drawText(text, { x: left, y, size: 10, font: bold });
+    y -= 15;
+  };
+  const field = (label: string, value: string) => {
+    y = paragraph(page, regular, `${label}: ${value}`, { ...column, y, size: 9.5 }) + 4;
+  };
+  heading("THE MODEL");
+  field("Name (printed)", model);
+  field("Date of birth", release.dateOfBirth);
+  field("Address", release.address);
+  field("Email", release.email);
+  field("Phone", release.phone);
+  heading("THE PHOTOGRAPHER");
+  field(
+    "Name (printed)",
+    selfPortrait ? `${photographer} (the model: a self-portrait)` : photographer,
+  );
+  field("Contributor's account", args.accountEmail);
+  heading("THE SHOOT");
+  field("Date the photo was taken", release.shootDate);
+  if (release.shootLocation) field("Place", release.shootLocation);
+  field(
+    "The image it covers",
+    `${styleName(args.image.style)} style, image ${args.image.id}, made ${args.image.createdAt.slice(0, 10)}`,
+  );
+  y = Math.min(y, top - shown.height) - 14;
+
+  // The signatures: the model's, then the photographer's (the same for a self-portrait).
+  const drawn = args.drawn ? await pdf.embedPng(args.drawn) : null;
+  const signatureBlock = (role: string, name: string, signed: boolean) => {
+    page.drawText(`Signature of the ${role}:`, { x: left, y, size: 9.5, font: regular });
+    y -= 26;
+    if (signed) {
+      page.drawText(settable(script, release.signature), {
+        x: left,
+        y,
+        size: 20,
+        font: script,
+        color: rgb(0.05, 0.1, 0.35),
+      });
+      if (drawn) {
+        const s = Math.min(200 / drawn.width, 56 / drawn.height, 1);
+        page.drawImage(drawn, {
+          x: left + 250,
+          y: y - 8,
+          width: drawn.width * s,
+          height: drawn.height * s,
+        });
+      }
+    }
+    y -= 10;
+    page.drawLine({
+      start: { x: left, y },
+      end: { x: left + width, y },
+      thickness: 0.6,
+      color: grey,
     });
-  }
-  y -= 12;
-  page.drawLine({
-    start: { x: left, y },
-    end: { x: left + width, y },
-    thickness: 0.6,
-    color: rgb(0.5, 0.5, 0.55),
-  });
-  y -= 16;
+    y -= 13;
+    page.drawText(signed ? `Date signed: ${release.signedOn}` : "Date signed: ____________", {
+      x: left + width - 140,
+      y,
+      size: 9.5,
+      font: regular,
+    });
+    const printed = `${role === "model" ? "Model" : "Photographer"} (printed): ${name}`;
+    y = paragraph(page, regular, printed, { x: left, y, width: width - 150, size: 9.5 }) - 6;
+  };
+  signatureBlock("model", model, true);
+  signatureBlock("photographer", photographer, selfPortrait);
+
   paragraph(
     page,
     regular,
-    `Signed electronically in ${PRODUCT_NAME} on ${args.signedOn} by typing the name above${args.drawn ? " and drawing the signature" : ""}; ` +
+    `Signed electronically in ${PRODUCT_NAME} on ${release.signedOn} by typing the name above${args.drawn ? " and drawing the signature" : ""}` +
+      (selfPortrait
+        ? ", as the model and as the photographer; "
+        : `, as the model; the photographer, ${photographer}, signs on the line above; `) +
       `recorded ${args.now.toISOString()}.`,
-    { x: left, y, width, size: 9 },
+    { x: left, y, width, size: 8.5 },
   );
   return Buffer.from(await pdf.save());
 }
@@ -328,10 +397,9 @@ export async function signModelRelease(
 ): Promise<ModelReleaseRow> {
   const drawn = await drawnSignaturePng(args.input.drawnSignature);
   const imageBytes = await store.read(args.image.file_key!);
+  const { drawnSignature: _drawn, ...release } = args.input;
   const bytes = await releasePdf({
-    modelName: args.input.modelName,
-    signedOn: args.input.signedOn,
-    signature: args.input.signature,
+    release,
     drawn,
     accountEmail: args.accountEmail,
     image: { id: args.image.id, style: args.image.style, createdAt: args.image.created_at },
@@ -350,6 +418,7 @@ export async function signModelRelease(
     signedOn: args.input.signedOn,
     signature: args.input.signature,
     drawn: drawn !== null,
+    awaitingPhotographer: args.input.photographerName !== null,
     now: args.now,
   });
 }
@@ -388,6 +457,7 @@ export async function adoptUploadedRelease(
     signedOn: null,
     signature: null,
     drawn: false,
+    awaitingPhotographer: false,
     now: args.now,
   });
 }

@@ -11,6 +11,9 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { pdfText, RELEASE_DETAILS, RELEASE_FORM_DETAILS } from "#tests/setup/model-releases";
+import { findPlatform } from "~/features/publishing/platforms";
+import { stockSubmissionBlocker } from "~/features/publishing/stock-readiness.server";
 
 const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
 
@@ -57,6 +60,8 @@ describe("a model release signed in the app", () => {
       .toBuffer();
 
     const response = await sign(token, stylized.id, {
+      ...RELEASE_DETAILS,
+      shootLocation: "Manchester, United Kingdom",
       modelName: "Zoë Example",
       signedOn: today(),
       signature: "zoë  example",
@@ -89,6 +94,46 @@ describe("a model release signed in the app", () => {
     expect(pdf.getPageCount()).toBe(1);
     // The image it covers is printed on it, with the drawn signature (a PNG with its alpha mask): three images.
     expect(pdfBytes.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(3);
+    // What Adobe's release form asks, read back from the page: the model's details, the names in
+    // capitals, the shoot, and a self-portrait signed as both model and photographer.
+    const lines = await pdfText(pdfBytes);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "THE MODEL",
+        "Name (printed): ZOË EXAMPLE",
+        "Date of birth: 1990-05-01",
+        "Address: 12 Example Street, Manchester M1 1AA, United Kingdom",
+        "Email: model@example.com",
+        "Phone: +44 161 496 0000",
+        "THE PHOTOGRAPHER",
+        "Name (printed): ZOË EXAMPLE (the model: a self-portrait)",
+        "THE SHOOT",
+        "Date the photo was taken: 2024-05-01",
+        "Place: Manchester, United Kingdom",
+        "Signature of the model:",
+        "Model (printed): ZOË EXAMPLE",
+        "Signature of the photographer:",
+        "Photographer (printed): ZOË EXAMPLE",
+      ]),
+    );
+    // The typed signature is set twice (model and photographer), each with its date.
+    expect(lines.filter((line) => line === "zoë  example")).toHaveLength(2);
+    expect(lines.filter((line) => line === `Date signed: ${today()}`)).toHaveLength(2);
+    expect(body).toMatchObject({ awaitingPhotographer: false });
+    // The model's contact details and birth date are on the PDF only, not in the row.
+    const row = await getDb()
+      .selectFrom("model_releases")
+      .selectAll()
+      .where("stylized_image_id", "=", stylized.id)
+      .executeTakeFirstOrThrow();
+    for (const detail of [
+      "1990-05-01",
+      "Example Street",
+      "model@example.com",
+      "161 496",
+      "Manchester",
+    ])
+      expect(JSON.stringify(row)).not.toContain(detail);
 
     const stranger = await createTestUser();
     const refused = await callRoute(
@@ -107,12 +152,25 @@ describe("a model release signed in the app", () => {
     const { user, token } = await createTestUser();
     const stylized = await createStylizedImage(user.id);
     const good = {
+      ...RELEASE_DETAILS,
       modelName: "Ada Lovelace",
       signedOn: today(),
       signature: "Ada Lovelace",
       confirm: true,
     };
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+      [{ ...good, dateOfBirth: undefined }, 400, /enter your date of birth/],
+      [{ ...good, dateOfBirth: "1990-02-30" }, 400, /real date/],
+      // One day short of 18 on the shoot date: a minor, refused (no guardian block here).
+      [{ ...good, shootDate: "2020-06-01", dateOfBirth: "2002-06-02" }, 400, /18 or older/],
+      [{ ...good, dateOfBirth: "2024-05-02" }, 400, /before the date the photo was taken/],
+      [{ ...good, address: " " }, 400, /postal address/],
+      [{ ...good, email: "not an address" }, 400, /valid email address/],
+      [{ ...good, phone: "call me" }, 400, /phone number/],
+      [{ ...good, phone: "+1 2" }, 400, /phone number/],
+      [{ ...good, shootDate: undefined }, 400, /date the photo was taken/],
+      [{ ...good, shootDate: "2999-01-01" }, 400, /photo was taken cannot be in the future/],
+      [{ ...good, selfTaken: false }, 400, /photographer's name, or tick/],
       [{ ...good, modelName: "" }, 400, /name of the person shown/],
       [{ ...good, signature: "Someone Else" }, 400, /type your name exactly as above/],
       [{ ...good, confirm: false }, 400, /confirm that you are the person shown/],
@@ -159,6 +217,7 @@ describe("a model release signed in the app", () => {
         {
           intent: "sign",
           id: stylized.id,
+          ...RELEASE_FORM_DETAILS,
           modelName: "Grace Hopper",
           signedOn: today(),
           signature: "Grace Hopper",
@@ -167,7 +226,15 @@ describe("a model release signed in the app", () => {
       ),
     );
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toContain("confirm that you are the person shown");
+    const sentBack = (await refused.json()) as { initialValue: Record<string, unknown> };
+    expect(JSON.stringify(sentBack)).toContain("confirm that you are the person shown");
+    // The form comes back with what was typed, so nothing is typed twice.
+    expect(sentBack.initialValue).toMatchObject({
+      address: RELEASE_DETAILS.address,
+      dateOfBirth: RELEASE_DETAILS.dateOfBirth,
+      phone: RELEASE_DETAILS.phone,
+      selfTaken: "on",
+    });
 
     const signed = await callRoute(
       releasePage.action,
@@ -176,6 +243,7 @@ describe("a model release signed in the app", () => {
         {
           intent: "sign",
           id: stylized.id,
+          ...RELEASE_FORM_DETAILS,
           modelName: "Grace Hopper",
           signedOn: today(),
           signature: "Grace Hopper",
@@ -198,12 +266,71 @@ describe("a model release signed in the app", () => {
   });
 });
 
+describe("a model release naming another photographer", () => {
+  it("prints their name in capitals with an empty line for their signature, and Adobe Stock waits for the signed copy", async () => {
+    const { user, token } = await createTestUser();
+    const stylized = await createStylizedImage(user.id);
+    await getDb()
+      .updateTable("stylized_images")
+      .set({ native_width: 2000, native_height: 2000 })
+      .where("id", "=", stylized.id)
+      .execute();
+    const adobe = findPlatform("adobestock")!;
+    const response = await sign(token, stylized.id, {
+      ...RELEASE_DETAILS,
+      selfTaken: false,
+      photographerName: "Grace Hopper",
+      modelName: "Ada Lovelace",
+      signedOn: today(),
+      signature: "Ada Lovelace",
+      confirm: true,
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ kind: "signed", awaitingPhotographer: true });
+
+    const download = await callRoute(releaseApi.loader, makeRequest(path(stylized.id), { token }), {
+      id: stylized.id,
+    });
+    const lines = await pdfText(Buffer.from(await download.arrayBuffer()));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Name (printed): GRACE HOPPER",
+        "Signature of the photographer:",
+        "Photographer (printed): GRACE HOPPER",
+        "Date signed: ____________",
+        "Model (printed): ADA LOVELACE",
+      ]),
+    );
+    // The model's signature only: the photographer's line is left for them.
+    expect(lines.filter((line) => line === "Ada Lovelace")).toHaveLength(1);
+    expect(lines.join(" ")).toContain("photographed by GRACE HOPPER");
+
+    const image = await getDb()
+      .selectFrom("stylized_images")
+      .selectAll()
+      .where("id", "=", stylized.id)
+      .executeTakeFirstOrThrow();
+    expect(await stockSubmissionBlocker(getDb(), user.id, image, adobe)).toContain(
+      "needs the photographer's signature on this image's model release",
+    );
+    // The copy the photographer signed, uploaded, replaces it: nothing blocks the image then.
+    const signedCopy = await upload(
+      token,
+      stylized.id,
+      new Blob([new Uint8Array(await aPdf("Signed by both"))], { type: "application/pdf" }),
+    );
+    expect(signedCopy.status).toBe(201);
+    expect(await stockSubmissionBlocker(getDb(), user.id, image, adobe)).toBeNull();
+  });
+});
+
 describe("an uploaded model release", () => {
   it("keeps a PDF, replacing the release before and its file; refuses anything that is not a PDF", async () => {
     const { user, token } = await createTestUser();
     const stylized = await createStylizedImage(user.id);
     const store = getFileStore();
     const first = await sign(token, stylized.id, {
+      ...RELEASE_DETAILS,
       modelName: "Ada Lovelace",
       signedOn: today(),
       signature: "Ada Lovelace",
@@ -308,6 +435,7 @@ describe("a model release and the creator's data", () => {
       expect(
         (
           await sign(token, image.id, {
+            ...RELEASE_DETAILS,
             modelName: "Ada Lovelace",
             signedOn: today(),
             signature: "Ada Lovelace",

@@ -188,6 +188,7 @@ export async function runPublishJob(
       id: row.user_id,
       name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
     },
+    currency: getConfig().CURRENCY,
     origin: payload.origin,
     credential,
     externalId,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { launchSchema, postSchema, tagsList } from "~/features/publishing/schemas";
+import {
+  hasTurned,
+  launchSchema,
+  modelReleaseSchema,
+  postSchema,
+  tagsList,
+} from "~/features/publishing/schemas";
+import { RELEASE_DETAILS } from "#tests/setup/model-releases";
 import { listingInputSchema } from "~/features/market/listing-schema";
 
 function launchForm(fields: Record<string, string>) {
@@ -56,5 +63,66 @@ describe("tags", () => {
   it("the sell form still needs a price above 0", () => {
     const submission = parseWithZod(launchForm({ price: "0" }), { schema: postSchema });
     expect(submission.status).toBe("error");
+  });
+});
+
+describe("a model release's model is an adult on the shoot date and the date signed", () => {
+  it("counts 18 years to the birthday, and one born on 29 February turns 18 on 1 March of a year without it", () => {
+    expect(hasTurned("2002-06-01", "2020-06-01", 18)).toBe(true);
+    expect(hasTurned("2002-06-02", "2020-06-01", 18)).toBe(false);
+    expect(hasTurned("2000-02-29", "2018-02-28", 18)).toBe(false);
+    expect(hasTurned("2000-02-29", "2018-03-01", 18)).toBe(true);
+    expect(hasTurned("2000-02-29", "2018-03-01", 19)).toBe(false);
+  });
+
+  it("takes a model who turned 18 on the shoot date; refuses one who was 17 then or when signing", () => {
+    const release = {
+      ...RELEASE_DETAILS,
+      modelName: "Ada Lovelace",
+      signature: "Ada Lovelace",
+      confirm: true,
+      shootDate: "2020-06-01",
+      signedOn: "2020-06-01",
+    };
+    expect(modelReleaseSchema.safeParse({ ...release, dateOfBirth: "2002-06-01" }).success).toBe(
+      true,
+    );
+    const minor = modelReleaseSchema.safeParse({ ...release, dateOfBirth: "2002-06-02" });
+    expect(minor.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["dateOfBirth"],
+        message: expect.stringMatching(/^You must be 18 or older .* parent or guardian/),
+      }),
+    ]);
+    // Signed before the 18th birthday, though the shoot was after it: refused too.
+    expect(
+      modelReleaseSchema.safeParse({
+        ...release,
+        dateOfBirth: "2002-06-01",
+        shootDate: "2020-07-01",
+        signedOn: "2020-05-31",
+      }).success,
+    ).toBe(false);
+  });
+
+  it("names a photographer: the model, ticking that they took it, or someone else", () => {
+    const release = {
+      ...RELEASE_DETAILS,
+      modelName: "Ada Lovelace",
+      signature: "Ada Lovelace",
+      confirm: true,
+      signedOn: "2024-05-02",
+    };
+    expect(modelReleaseSchema.parse(release)).toMatchObject({ selfTaken: true });
+    expect(
+      modelReleaseSchema.parse({
+        ...release,
+        selfTaken: false,
+        photographerName: " Grace Hopper ",
+      }),
+    ).toMatchObject({ selfTaken: false, photographerName: "Grace Hopper" });
+    expect(
+      modelReleaseSchema.safeParse({ ...release, selfTaken: undefined }).error?.issues[0],
+    ).toMatchObject({ path: ["photographerName"] });
   });
 });

@@ -284,11 +284,55 @@ export const MAX_DRAWN_SIGNATURE_CHARS = 400_000;
 export const DRAWN_SIGNATURE_TOO_LARGE =
   "The drawn signature is too large; please clear it and draw it again";
 
+/** A day written YYYY-MM-DD that exists on the calendar (not 2023-02-30). */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function day(missing: string, format: string) {
+  return z
+    .string(missing)
+    .trim()
+    .min(1, missing)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, format)
+    .refine(isCalendarDay, "Please enter a real date");
+}
+
+/** A ticked box ("on"), or true in JSON; anything else is not ticked. */
+const ticked = z.preprocess((raw) => {
+  const value = lastValue(raw);
+  return value === true || value === "on" || value === "true";
+}, z.boolean());
+
+/** The age a model must have reached on the shoot date and on the date signed (a minor's release needs a guardian's signature). */
+export const MIN_MODEL_AGE = 18;
+export const MINOR_REFUSED =
+  "You must be 18 or older on the shoot date and the date you sign. A minor's release must be " +
+  "signed by a parent or guardian: use Adobe's release form (its guardian section) or Adobe Sign, " +
+  "then upload the signed release below.";
+
+/**
+ * Whether someone born on `birth` had turned `years` by `on` (all YYYY-MM-DD):
+ * the birthday in the year they turn it, and someone born on 29 February
+ * turns it on 1 March of a year that has none.
+ */
+export function hasTurned(birth: string, on: string, years: number): boolean {
+  const [by, bm, bd] = birth.split("-").map(Number);
+  const [y, m, d] = on.split("-").map(Number);
+  const age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return age >= years;
+}
+
 /**
  * A model release the creator signs for themselves (the release page's form
- * and POST /api/token-stylized-images/{id}/model-release): the name of the
- * person shown, the day, the typed signature (the same name), and, with
- * JavaScript, a drawn signature as a PNG data URL.
+ * and POST /api/token-stylized-images/{id}/model-release), with what Adobe's
+ * own release form asks: the model (the person shown: name, date of birth,
+ * postal address, email and phone), the shoot (its date, and where, if they
+ * wish), the photographer (the model themselves, ticking selfTaken, or
+ * someone else by name, who then signs the PDF), the day, the typed signature
+ * (the same name), and, with JavaScript, a drawn signature as a PNG data URL.
+ * The model's contact details and birth date go onto the PDF only.
  */
 export const modelReleaseFields = z.object({
   modelName: z
@@ -296,11 +340,50 @@ export const modelReleaseFields = z.object({
     .trim()
     .min(1, "Please enter the name of the person shown")
     .max(120, "The name can be at most 120 characters"),
-  signedOn: z
-    .string("Please enter the date you sign")
+  dateOfBirth: day(
+    "Please enter your date of birth",
+    "Please enter your date of birth as YYYY-MM-DD",
+  ).refine((value) => value >= "1900-01-01", "Please enter your real date of birth"),
+  address: z
+    .string("Please enter your postal address")
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date you sign as YYYY-MM-DD")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date"),
+    .min(1, "Please enter your postal address")
+    .max(300, "The address can be at most 300 characters"),
+  email: z
+    .string("Please enter your email address")
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address"))
+    .meta({ format: "email" }),
+  phone: z
+    .string("Please enter your phone number")
+    .trim()
+    .min(1, "Please enter your phone number")
+    .max(40, "The phone number can be at most 40 characters")
+    .refine(
+      (value) => /^\+?[0-9 ()./-]+$/.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 5,
+      "Please enter a phone number (digits, with + and the country code if abroad)",
+    ),
+  shootDate: day(
+    "Please enter the date the photo was taken",
+    "Please enter the date the photo was taken as YYYY-MM-DD",
+  ),
+  shootLocation: z
+    .string()
+    .trim()
+    .max(120, "The place can be at most 120 characters")
+    .optional()
+    .transform((value) => value || undefined),
+  // Ticked: the model took the photo and signs as photographer too (a self-portrait).
+  selfTaken: ticked,
+  photographerName: z
+    .string()
+    .trim()
+    .max(120, "The photographer's name can be at most 120 characters")
+    .optional()
+    .transform((value) => value || undefined),
+  signedOn: day("Please enter the date you sign", "Please enter the date you sign as YYYY-MM-DD"),
   signature: z
     .string("Please type your name to sign")
     .trim()
@@ -321,11 +404,18 @@ export const modelReleaseFields = z.object({
     .transform((value) => value || undefined),
 });
 
-/** The typed signature is the name given above (any case and spacing). */
-export function signatureMatchesName(
-  value: { modelName: string; signature: string },
-  context: z.RefinementCtx,
-): void {
+type ModelReleaseValues = Pick<
+  z.output<typeof modelReleaseFields>,
+  "modelName" | "signature" | "dateOfBirth" | "shootDate" | "signedOn" | "selfTaken"
+> & { photographerName?: string };
+
+/**
+ * The rules between fields: the typed signature is the name given above (any
+ * case and spacing); a photographer is named unless the model took the photo;
+ * the model was born before the shoot and was an adult on the shoot date and
+ * on the date signed.
+ */
+export function modelReleaseRules(value: ModelReleaseValues, context: z.RefinementCtx): void {
   const plain = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
   if (value.signature && value.modelName && plain(value.signature) !== plain(value.modelName)) {
     context.addIssue({
@@ -334,7 +424,28 @@ export function signatureMatchesName(
       message: "To sign, type your name exactly as above",
     });
   }
+  if (!value.selfTaken && !value.photographerName) {
+    context.addIssue({
+      code: "custom",
+      path: ["photographerName"],
+      message: "Please enter the photographer's name, or tick that you took this photo yourself",
+    });
+  }
+  if (value.dateOfBirth && value.shootDate) {
+    if (value.dateOfBirth >= value.shootDate) {
+      context.addIssue({
+        code: "custom",
+        path: ["dateOfBirth"],
+        message: "The date of birth must be before the date the photo was taken",
+      });
+    } else if (
+      !hasTurned(value.dateOfBirth, value.shootDate, MIN_MODEL_AGE) ||
+      (value.signedOn && !hasTurned(value.dateOfBirth, value.signedOn, MIN_MODEL_AGE))
+    ) {
+      context.addIssue({ code: "custom", path: ["dateOfBirth"], message: MINOR_REFUSED });
+    }
+  }
 }
 
-export const modelReleaseSchema = modelReleaseFields.superRefine(signatureMatchesName);
+export const modelReleaseSchema = modelReleaseFields.superRefine(modelReleaseRules);
 export type ModelReleaseInput = z.output<typeof modelReleaseSchema>;

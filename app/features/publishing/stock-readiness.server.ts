@@ -19,6 +19,14 @@ export function releaseRequired(platformName: string): string {
   );
 }
 
+/** The sentence when the image's release still waits for the photographer's signature. */
+export function photographerSignatureRequired(platformName: string): string {
+  return (
+    `${platformName} needs the photographer's signature on this image's model release too: it names someone else as the photographer. ` +
+    `Have them sign the PDF as photographer, then upload the signed copy (Model release, under the listing) and submit again.`
+  );
+}
+
 /** The pixels the engine really made: recorded since they were; else the file's size when nothing enlarged it; else unknown. */
 export function nativeSize(
   image: Pick<
@@ -43,5 +51,6 @@ export async function stockSubmissionBlocker(
   if (platform.capability !== "sftpSubmission") return null;
   const release = await findModelRelease(db, userId, image.id);
   if (!release) return releaseRequired(platform.name);
+  if (release.awaiting_photographer === 1) return photographerSignatureRequired(platform.name);
   return stockSizeRefusal(nativeSize(image), platform.name);
 }

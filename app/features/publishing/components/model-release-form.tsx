@@ -5,6 +5,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { FormErrors } from "~/ui/form-field";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import {
+  startChecked,
+  startValue,
+  wasSentBack,
+} from "~/features/publishing/components/listing-fields";
 
 /** The form's schema, loaded after the page rendered. */
 const loadModelReleaseSchema = () =>
@@ -15,6 +20,7 @@ export interface ModelReleaseView {
   modelName: string | null;
   signedOn: string | null;
   drawnSignature: boolean;
+  awaitingPhotographer: boolean;
   bytes: number;
   createdAt: string;
   downloadUrl: string;
@@ -26,6 +32,7 @@ export interface ModelReleaseState {
   release: ModelReleaseView | null;
   sizeRefusal: string | null;
   suggestedName: string;
+  suggestedEmail: string;
   today: string;
 }
 
@@ -81,6 +88,12 @@ function CurrentRelease({ release }: { release: ModelReleaseView }) {
       <p>
         {what}; PDF, {Math.max(1, Math.round(release.bytes / 1024))} KB.
       </p>
+      {release.awaitingPhotographer ? (
+        <p className="mt-1 font-semibold" data-testid="model-release-awaiting-photographer">
+          It names someone else as the photographer: have them sign the PDF as photographer, then
+          upload the signed copy below. Until then, Adobe Stock is not sent this image.
+        </p>
+      ) : null}
       <a
         href={release.downloadUrl}
         download
@@ -160,7 +173,71 @@ function DrawnSignature() {
   );
 }
 
-/** Sign a release for yourself: your name, the date, the same name typed as the signature, and the confirmation. */
+type FieldMeta = {
+  id: string;
+  name: string;
+  errors?: string[];
+  errorId: string;
+  initialValue?: unknown;
+};
+
+/**
+ * One labelled input of the release form, with its message when refused; it
+ * starts from what was submitted when the server sent the form back (a post
+ * without JavaScript), else from `fallback`.
+ */
+function ReleaseField({
+  field,
+  label,
+  hint,
+  fallback = "",
+  sentBack,
+  ...input
+}: {
+  field: FieldMeta;
+  label: string;
+  hint?: string;
+  fallback?: string;
+  sentBack: boolean;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
+  const hintId = `${field.id}-hint`;
+  const described =
+    [hint ? hintId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") ||
+    undefined;
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={field.id}
+        name={field.name}
+        className="field-input"
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={described}
+        defaultValue={startValue(field, fallback, sentBack)}
+        {...input}
+      />
+      {field.errors?.length ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Sign a release for yourself, with what Adobe's own release form asks: you
+ * (the model: name, date of birth, address, email, phone), the shoot (date,
+ * place), the photographer (you, ticked, or someone else by name), the date,
+ * the same name typed as the signature, and the confirmation.
+ */
 function SignReleaseForm({
   state,
   lastResult,
@@ -179,6 +256,7 @@ function SignReleaseForm({
     onValidate: validate && (({ formData }) => validate(formData)),
   });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign";
+  const sentBack = wasSentBack(form);
   const error = (field: { errors?: string[]; errorId: string }) =>
     field.errors?.length ? (
       <p id={field.errorId} className="field-error">
@@ -198,40 +276,114 @@ function SignReleaseForm({
       <input type="hidden" name="intent" value="sign" />
       <input type="hidden" name="id" value={state.imageId} />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <div>
-        <label htmlFor={fields.modelName.id} className="field-label">
-          Your full name (the person shown)
-        </label>
-        <input
-          id={fields.modelName.id}
-          name={fields.modelName.name}
-          defaultValue={state.suggestedName}
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">You, the person shown</legend>
+        <ReleaseField
+          field={fields.modelName}
+          label="Your full name (the person shown)"
+          hint="As on your ID; the release prints it in capital letters."
+          fallback={state.suggestedName}
+          sentBack={sentBack}
           required
           maxLength={120}
           autoComplete="name"
-          className="field-input"
-          aria-invalid={fields.modelName.errors?.length ? true : undefined}
-          aria-describedby={described(fields.modelName)}
         />
-        {error(fields.modelName)}
-      </div>
-      <div>
-        <label htmlFor={fields.signedOn.id} className="field-label">
-          Date signed
-        </label>
-        <input
-          id={fields.signedOn.id}
-          name={fields.signedOn.name}
+        <ReleaseField
+          field={fields.dateOfBirth}
+          sentBack={sentBack}
+          label="Date of birth"
+          hint="You must be 18 or older on the day the photo was taken."
           type="date"
-          defaultValue={state.today}
           max={state.today}
           required
-          className="field-input"
-          aria-invalid={fields.signedOn.errors?.length ? true : undefined}
-          aria-describedby={described(fields.signedOn)}
+          autoComplete="bday"
         />
-        {error(fields.signedOn)}
-      </div>
+        <div>
+          <label htmlFor={fields.address.id} className="field-label">
+            Postal address
+          </label>
+          <textarea
+            id={fields.address.id}
+            name={fields.address.name}
+            required
+            maxLength={300}
+            rows={2}
+            autoComplete="street-address"
+            defaultValue={startValue(fields.address, "", sentBack)}
+            className="field-input"
+            aria-invalid={fields.address.errors?.length ? true : undefined}
+            aria-describedby={described(fields.address)}
+          />
+          {error(fields.address)}
+        </div>
+        <ReleaseField
+          field={fields.email}
+          label="Email"
+          type="email"
+          fallback={state.suggestedEmail}
+          sentBack={sentBack}
+          required
+          maxLength={254}
+          autoComplete="email"
+        />
+        <ReleaseField
+          field={fields.phone}
+          sentBack={sentBack}
+          label="Phone"
+          type="tel"
+          required
+          maxLength={40}
+          autoComplete="tel"
+        />
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">The photo</legend>
+        <ReleaseField
+          field={fields.shootDate}
+          sentBack={sentBack}
+          label="Date the photo was taken"
+          type="date"
+          max={state.today}
+          required
+        />
+        <ReleaseField
+          field={fields.shootLocation}
+          sentBack={sentBack}
+          label="Where it was taken (optional)"
+          hint="A city and country is enough."
+          maxLength={120}
+        />
+        <div className="flex items-start gap-2">
+          <input
+            id={fields.selfTaken.id}
+            name={fields.selfTaken.name}
+            type="checkbox"
+            value="on"
+            defaultChecked={startChecked(fields.selfTaken, "on", true, sentBack)}
+            className="mt-1 h-4 w-4 rounded border-slate-300"
+          />
+          <label htmlFor={fields.selfTaken.id} className="text-sm text-slate-700">
+            I took this photo myself (a selfie): I sign as both the model and the photographer.
+          </label>
+        </div>
+        <ReleaseField
+          field={fields.photographerName}
+          sentBack={sentBack}
+          label="Or the photographer's full name, if someone else took it"
+          hint="Untick the box above. They then sign the PDF as photographer, and you upload the signed copy below."
+          maxLength={120}
+          autoComplete="off"
+        />
+      </fieldset>
+      <ReleaseField
+        field={fields.signedOn}
+        label="Date signed"
+        type="date"
+        fallback={state.today}
+        sentBack={sentBack}
+        max={state.today}
+        required
+      />
       <div>
         <label htmlFor={fields.signature.id} className="field-label">
           Signature: type your name again
@@ -242,6 +394,7 @@ function SignReleaseForm({
           required
           maxLength={120}
           autoComplete="off"
+          defaultValue={startValue(fields.signature, "", sentBack)}
           className="field-input font-serif italic"
           aria-invalid={fields.signature.errors?.length ? true : undefined}
           aria-describedby={described(fields.signature)}
@@ -305,6 +458,32 @@ function UploadReleaseForm({ imageId }: { imageId: string }) {
   );
 }
 
+/** What the release keeps of the model's personal data, where, and why (shown beside the form). */
+function ReleasePrivacy() {
+  return (
+    <div
+      className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
+      data-testid="model-release-privacy"
+    >
+      <p className="font-semibold text-slate-900">What the release keeps, and why</p>
+      <p className="mt-1">
+        Adobe accepts a release only when it holds what its own release form asks: the model&apos;s
+        name, date of birth, address, email and phone, the photographer, the shoot date and both
+        signatures. Your date of birth, address, email and phone are printed on the release PDF and
+        kept nowhere else: not on your profile, not in your listings, not sent to Adobe by us. The
+        PDF is kept with this image for you to download and attach in Adobe&apos;s portal; it is in
+        your data export, and it is deleted with the image or with your account.
+      </p>
+      <p className="mt-1">
+        Prefer Adobe&apos;s own form? In Adobe&apos;s contributor portal, Create a new release, then
+        Adobe Sign, sends Adobe&apos;s release for electronic signature (also the way for a model
+        under 18, whose parent or guardian signs). Download the signed PDF and upload it below, so
+        this image can be sent.
+      </p>
+    </div>
+  );
+}
+
 /** The release page's body: the release on file, the two ways to make one, and how Adobe takes it. */
 export function ModelReleasePanel({
   state,
@@ -326,6 +505,7 @@ export function ModelReleasePanel({
         A styled selfie shows a real, identifiable person, so Adobe Stock takes it only with a model
         release signed by that person. Nothing is submitted to Adobe Stock until this image has one.
       </p>
+      <ReleasePrivacy />
       {state.release ? <CurrentRelease release={state.release} /> : null}
       {state.sizeRefusal ? (
         <p

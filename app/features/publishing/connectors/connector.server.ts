@@ -36,6 +36,8 @@ export interface PublishRequest {
     native?: { width: number; height: number } | null;
   };
   creator: { id: string; name: string };
+  /** The platform's settlement currency (CURRENCY, lowercase ISO code), which `content.priceCents` is in. */
+  currency: string;
   /** Absolute origin of the app, for URLs that leave it (e.g. https://selfie.example). */
   origin: string;
   /** The opened credential of an active connection, when the platform needs one. */

@@ -17,6 +17,7 @@ export const exportPackageConnector: Connector = {
       tags: request.content.tags,
       creatorName: request.creator.name,
       priceCents: request.content.priceCents,
+      currency: request.currency,
       source,
       createdAt: deps.now(),
     });

@@ -4,14 +4,19 @@ import { PRODUCT_NAME } from "~/lib/product";
 import {
   digitalSourceTypeCode,
   digitalSourceTypeOfFile,
+  isGenerativeSourceType,
 } from "~/engines/styling/ai-disclosure.server";
 import { writeZip } from "~/features/publishing/connectors/zip-archive.server";
 
 /**
  * The stock-photo export package: the full-resolution JPEG with its title,
- * description, keywords, copyright and the AI disclosure embedded as XMP
- * (what stock sites read on upload), plus the same metadata as a CSV for
- * sites that take a spreadsheet, and a README.
+ * description, keywords, copyright and its IPTC digital source type embedded
+ * as XMP (what stock sites read on upload), plus the same metadata as a CSV
+ * for sites that take a spreadsheet, and a README. Whether the package calls
+ * the image AI generated (a keyword, the CSV's "AI Generated" column, the
+ * README's advice) follows the digital source type the file itself declares:
+ * yes for what a generative model made (the fal.ai styles), no for the local
+ * engine's composites. The price column names the platform's currency.
  */
 
 export interface ExportPackageInput {
@@ -22,6 +27,8 @@ export interface ExportPackageInput {
   tags: string[];
   creatorName: string;
   priceCents: number;
+  /** The platform's settlement currency (CURRENCY, lowercase ISO code): the price is in it. */
+  currency: string;
   source: Buffer;
   createdAt: Date;
 }
@@ -41,10 +48,15 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Keywords: the creator's tags, then the style and the disclosure (deduplicated, at most 50). */
-export function exportKeywords(tags: string[], style: string): string[] {
+/**
+ * Keywords: the creator's tags, then the style, "AI generated" when the image
+ * is (its digital source type says a generative model made it: see
+ * isGenerativeSourceType), "portrait" and "selfie" (deduplicated, at most 50).
+ */
+export function exportKeywords(tags: string[], style: string, aiGenerated: boolean): string[] {
   const seen = new Map<string, string>();
-  for (const word of [...tags, styleName(style), "AI generated", "portrait", "selfie"]) {
+  const disclosure = aiGenerated ? ["AI generated"] : [];
+  for (const word of [...tags, styleName(style), ...disclosure, "portrait", "selfie"]) {
     const trimmed = word.trim();
     if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
   }
@@ -110,29 +122,41 @@ function slug(value: string): string {
 }
 
 function readme(input: ExportPackageInput, fileName: string, sourceType: string): string {
+  const disclosure = isGenerativeSourceType(sourceType)
+    ? [
+        "This image was made by a generative AI model: mark it as AI generated where the site asks.",
+        "Keep the disclosure: most stock sites require AI-generated images to be marked as such,",
+        "and some do not accept them at all; check their contributor rules first.",
+      ]
+    : [
+        "No generative AI model made this image: it is your photo combined with backgrounds and",
+        "effects drawn by code (IPTC: composite). Do not mark it as AI generated; where a site asks",
+        "how it was made, say it is an edited photo (a composite). Check its contributor rules first.",
+      ];
   return [
     `Export package for ${input.platformName}: "${input.title}"`,
     "",
     "What is inside",
     `- ${fileName}: the image at full resolution. Its title, description, keywords, copyright`,
-    `  and the AI disclosure (IPTC Digital Source Type: ${digitalSourceTypeCode(sourceType)}) are embedded as XMP,`,
+    `  and how it was made (IPTC Digital Source Type: ${digitalSourceTypeCode(sourceType)}) are embedded as XMP,`,
     "  which stock sites read when you upload.",
     "- metadata.csv: the same metadata, for sites that take a spreadsheet.",
     "",
     `How to publish: sign in to ${input.platformName}, upload ${fileName} and check the prefilled fields.`,
-    "Keep the AI disclosure: most stock sites require AI-generated images to be marked as such,",
-    "and some do not accept them at all; check their contributor rules first.",
+    ...disclosure,
     "",
   ].join("\n");
 }
 
 export async function buildExportPackage(input: ExportPackageInput): Promise<ExportPackage> {
   const style = styleName(input.style);
-  const description =
-    input.description.trim() || `An AI-stylized selfie in the ${style.toLowerCase()} style.`;
-  const keywords = exportKeywords(input.tags, input.style);
-  const copyright = `© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`;
   const sourceType = digitalSourceTypeOfFile(input.source);
+  const generative = isGenerativeSourceType(sourceType);
+  const description =
+    input.description.trim() ||
+    `${generative ? "An AI-stylized" : "A stylized"} selfie in the ${style.toLowerCase()} style.`;
+  const keywords = exportKeywords(input.tags, input.style, generative);
+  const copyright = `© ${input.createdAt.getUTCFullYear()} ${input.creatorName}`;
   const jpeg = await sharp(input.source, { failOn: "error" })
     .rotate()
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" })
@@ -155,10 +179,10 @@ export async function buildExportPackage(input: ExportPackageInput): Promise<Exp
     Keywords: keywords.join(", "),
     Copyright: copyright,
     Creator: input.creatorName,
-    "AI Generated": "Yes",
+    "AI Generated": generative ? "Yes" : "No",
     "Digital Source Type": digitalSourceTypeCode(sourceType),
     Style: style,
-    "Price (USD)": (input.priceCents / 100).toFixed(2),
+    [`Price (${input.currency.toUpperCase()})`]: (input.priceCents / 100).toFixed(2),
   });
   const zip = writeZip(
     [

@@ -120,6 +120,7 @@ describe("the stock export package", () => {
       tags: ["hero", "=cmd", "portrait"],
       creatorName: "Ada Lovelace",
       priceCents: 4250,
+      currency: "usd",
       source,
       createdAt: new Date("2026-11-22T10:00:00Z"),
     });
@@ -169,6 +170,7 @@ describe("the stock export package", () => {
       tags: [],
       creatorName: "Ada Lovelace",
       priceCents: 2500,
+      currency: "usd",
       source: await sharp(fixture("portrait.png"))
         .png()
         .withXmp(disclosureXmp("local test", DIGITAL_SOURCE_TYPES.local))

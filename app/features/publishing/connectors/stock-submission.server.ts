@@ -140,7 +140,8 @@ export function submissionText(
   const description =
     cutAtWord(withoutAiWording(input.description), IIM_LIMITS.caption) ||
     `A portrait in the ${style.toLowerCase()} style.`;
-  const keywords = exportKeywords(input.tags, input.style)
+  // Adobe labels generative AI with its own checkbox, never by keyword: no "AI generated" keyword here.
+  const keywords = exportKeywords(input.tags, input.style, false)
     .filter((keyword) => !mentionsAi(keyword))
     .map((keyword) => cutAtWord(keyword, IIM_LIMITS.keyword))
     .filter(Boolean)

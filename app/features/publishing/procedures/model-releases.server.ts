@@ -3,7 +3,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
-import { modelReleaseFields, signatureMatchesName } from "~/features/publishing/schemas";
+import { modelReleaseFields, modelReleaseRules } from "~/features/publishing/schemas";
 import {
   findModelRelease,
   modelReleaseJson,
@@ -41,23 +41,29 @@ export const modelReleaseState = defineProcedure({
       /** Why Adobe Stock would refuse the image's size (null when it is big enough). */
       sizeRefusal: ready ? stockSizeRefusal(nativeSize(image)) : null,
       suggestedName: [user.first_name, user.last_name].filter(Boolean).join(" "),
+      suggestedEmail: user.email,
       today: ctx.now.toISOString().slice(0, 10),
     };
   },
 });
 
-/** POST /api/token-stylized-images/{id}/model-release and the release page's form: the creator signs a release for themselves. */
+/**
+ * POST /api/token-stylized-images/{id}/model-release and the release page's form: the creator
+ * signs a release for themselves (schemas.ts: what it asks, an adult model, a photographer).
+ */
 export const signModelReleaseProcedure = defineProcedure({
   name: "signModelRelease",
   access: "user",
-  input: modelReleaseFields.extend(imageIdInput.shape).superRefine(signatureMatchesName),
+  input: modelReleaseFields.extend(imageIdInput.shape).superRefine(modelReleaseRules),
   async run({ input, user, ctx }) {
     const image = await completedImage(ctx, user, input.id);
-    if (input.signedOn > ctx.now.toISOString().slice(0, 10)) {
-      throw badRequest("The date signed cannot be in the future", {
-        signedOn: ["The date signed cannot be in the future"],
-      });
-    }
+    const today = ctx.now.toISOString().slice(0, 10);
+    const future: Record<string, string[]> = {};
+    if (input.shootDate > today)
+      future.shootDate = ["The date the photo was taken cannot be in the future"];
+    if (input.signedOn > today) future.signedOn = ["The date signed cannot be in the future"];
+    const [first] = Object.values(future);
+    if (first) throw badRequest(first[0], future);
     await ensureFreeSpace(ctx.config);
     const row = await signModelRelease(ctx.db, ctx.files, {
       userId: user.id,
@@ -65,6 +71,14 @@ export const signModelReleaseProcedure = defineProcedure({
       image,
       input: {
         modelName: input.modelName,
+        dateOfBirth: input.dateOfBirth,
+        address: input.address,
+        email: input.email,
+        phone: input.phone,
+        shootDate: input.shootDate,
+        shootLocation: input.shootLocation,
+        // A self-portrait names no other photographer (a name typed beside the ticked box is not used).
+        photographerName: input.selfTaken ? null : (input.photographerName ?? null),
         signedOn: input.signedOn,
         signature: input.signature,
         drawnSignature: input.drawnSignature,
