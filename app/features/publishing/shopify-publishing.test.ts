@@ -659,11 +659,9 @@ describe("the product's media", () => {
     expect(listing.preview_key).toBe(key);
 
     // Fetched as Shopify fetches it: through the /media route, with no signature.
-    const served = await callRoute(
-      media.loader,
-      makeRequest(source.pathname, { origin: "none" }),
-      { "*": key },
-    );
+    const served = await callRoute(media.loader, makeRequest(source.pathname, { origin: "none" }), {
+      "*": key,
+    });
     expect(served.status).toBe(200);
     const bytes = Buffer.from(await served.arrayBuffer());
     const meta = await sharp(bytes).metadata();

@@ -165,9 +165,9 @@ export function IntegrationCard({
             ? "1 paid Shopify order line was"
             : `${shopifyUndelivered.count} paid Shopify order lines were`}{" "}
           not delivered: Shopify sent the order without the buyer&apos;s email, so Selfie Studio
-          could not send the file. Attach a digital delivery app to these products in your
-          Shopify admin, or ask the server&apos;s operator to have the app granted access to
-          customer emails (protected customer data) in Shopify&apos;s Partner Dashboard.
+          could not send the file. Attach a digital delivery app to these products in your Shopify
+          admin, or ask the server&apos;s operator to have the app granted access to customer emails
+          (protected customer data) in Shopify&apos;s Partner Dashboard.
           {shopifyUndelivered.latestAt
             ? ` Latest: ${shopifyUndelivered.latestAt.slice(0, 10)}.`
             : null}
