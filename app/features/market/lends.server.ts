@@ -24,9 +24,6 @@ export {
 export { recordChargeOfOrder } from "~/features/market/orders.server";
 export {
   forgetShopifyBuyer,
-  recordShopifySale,
   shopifyOrdersHeld,
   undeliveredShopifySales,
-  type ShopifyPaidOrder,
-  type ShopifySaleLine,
-} from "~/features/market/shopify-sales.server";
+} from "~/features/market/shopify-buyers.server";

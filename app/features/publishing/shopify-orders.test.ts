@@ -9,6 +9,8 @@ import { plainContext } from "~/infra/call-context.server";
 import { creatorBalance } from "~/features/payouts/balances.server";
 import { creatorTotals } from "~/features/payouts/earnings.server";
 import { integrationsScreen } from "~/features/publishing/procedures/integrations.server";
+import { refundPaidOrder } from "~/features/market/order-refund.server";
+import { providerFor } from "~/infra/payments/select-provider.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -254,6 +256,23 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
     expect(text).toContain(`Order: ${ours.id}`);
     const libraryLink = /https?:\/\/\S+\/library\S*/.exec(text)?.[0];
     expect(libraryLink).toBeTruthy();
+
+    // The store took the payment: the admin cannot refund it here (409, nothing changes).
+    await expect(
+      refundPaidOrder(
+        { db: getDb(), now: new Date(), providerOf: (id) => providerFor(id, getConfig()) },
+        { orderId: ours.id, reason: undefined, actorId: "admin" },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(
+      (
+        await getDb()
+          .selectFrom("orders")
+          .select("status")
+          .where("id", "=", ours.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("paid");
   });
 
   it("without the buyer's email (no protected customer data access): recorded, nothing mailed, and the Shopify card says a delivery app must be attached or the access granted", async () => {

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { DB } from "~/infra/db.server";
 import { isShopDomain } from "~/lib/shop-domain";
-import {
-  forgetShopifyBuyer,
-  recordShopifySale,
-  shopifyOrdersHeld,
-  type ShopifySaleLine,
-} from "~/features/market/lends.server";
+import { plainContext } from "~/infra/call-context.server";
+import { invokeParsed } from "~/infra/procedure.server";
+import { forgetShopifyBuyer, shopifyOrdersHeld } from "~/features/market/lends.server";
+import { deliverShopifySale } from "~/features/market/procedures/shopify-sales.server";
+
+type ShopifySaleLine = Parameters<typeof deliverShopifySale.run>[0]["input"]["lines"][number];
 
 /**
  * What the app does with each webhook Shopify sends it (after the signature
@@ -247,20 +247,20 @@ async function deliverPaidOrder(
   if (lines.length === 0) return "No line of this order is a Selfie Studio publication.";
   const name =
     [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(" ") || null;
-  const result = await db.transaction().execute((trx) =>
-    recordShopifySale(
-      trx,
-      {
-        shop,
-        shopifyOrderId: String(order.id),
-        orderName: order.name ?? null,
-        buyerEmail: buyerEmailOf(order),
-        buyerName: name,
-        currency: order.currency,
-        lines,
-      },
-      now,
-    ),
+  const result = await invokeParsed(
+    deliverShopifySale,
+    null,
+    {
+      shop,
+      shopifyOrderId: String(order.id),
+      orderName: order.name ?? null,
+      buyerEmail: buyerEmailOf(order),
+      buyerName: name,
+      currency: order.currency,
+      lines,
+    },
+    // No request of a visitor stands behind it: no client, and the procedure builds no URL of its own.
+    plainContext("http://localhost", { db, now }),
   );
   const { delivered, no_buyer_email, no_listing, already } = result.counts;
   const parts = [
