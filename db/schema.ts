@@ -213,7 +213,8 @@ export interface ListingsTable {
 }
 
 export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";
-export type PaymentProviderId = "stripe" | "test";
+/** `shopify`: a sale made in a creator's own Shopify store and delivered by us (migration 0043); no payment of ours. */
+export type PaymentProviderId = "stripe" | "test" | "shopify";
 
 export interface OrdersTable {
   id: string;
@@ -298,8 +299,11 @@ export interface EarningsTable {
   reinstatement_transfer_id: Generated<string | null>;
 }
 
-/** owed: not sent yet; transferred: sent to the creator's payout account; held: a dispute is open; reversed: taken back in full. */
-export type ShareStatus = "owed" | "transferred" | "held" | "reversed";
+/**
+ * owed: not sent yet; transferred: sent to the creator's payout account; held: a dispute is open; reversed: taken back in full;
+ * elsewhere: a sale made in the creator's own Shopify store, paid to them there: nothing is owed through us (docs/decisions/073).
+ */
+export type ShareStatus = "owed" | "transferred" | "held" | "reversed" | "elsewhere";
 
 export type PayoutProviderId = "stripe" | "test";
 /** pending: onboarding not finished; active: transfers can be sent; restricted: the provider needs more from the creator. */
@@ -441,6 +445,8 @@ export interface IntegrationsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** When the credentials were last saved by connecting (never by a token renewal) (migration 0043). */
+  connected_at: Generated<string | null>;
 }
 
 export interface OauthStatesTable {
@@ -494,6 +500,26 @@ export interface ShopifyWebhookReceiptsTable {
   received_at: string;
   /** SHA-256 (hex) of the raw signed body: one body is acted on once, whatever its (unsigned) webhook id. Null on receipts from before it was kept. */
   body_sha256: string | null;
+}
+
+/** delivered: the receipt, download and licence went to the buyer; otherwise why not. */
+export type ShopifySaleOutcome = "delivered" | "no_buyer_email" | "no_listing";
+
+/** One line of a paid Shopify order whose product is one of our publications (migration 0043). */
+export interface ShopifySalesTable {
+  id: string;
+  shop_domain: string;
+  /** Shopify's order id (its numeric id, as text). */
+  shopify_order_id: string;
+  /** Shopify's line item id: one row per line, whatever the deliveries. */
+  line_item_id: string;
+  creator_id: string;
+  /** The marketplace listing whose file was delivered (null when none was). */
+  listing_id: string | null;
+  /** Our order (provider shopify) holding the receipt, grant and licence; null when not delivered. */
+  order_id: string | null;
+  outcome: ShopifySaleOutcome;
+  created_at: string;
 }
 
 export type AccountExportStatus = "pending" | "ready" | "failed";
@@ -618,6 +644,7 @@ export interface Database {
   listing_search_entries: ListingSearchEntriesTable;
   listing_search: ListingSearchTable;
   shopify_webhook_receipts: ShopifyWebhookReceiptsTable;
+  shopify_sales: ShopifySalesTable;
   payout_accounts: PayoutAccountsTable;
   test_payout_accounts: TestPayoutAccountsTable;
   test_payout_movements: TestPayoutMovementsTable;

@@ -46,6 +46,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   listing_search: "market",
   undone_refunds: "market",
   ratings: "market",
+  shopify_sales: "market",
   // Payouts: the ledger of creators' shares and their payout accounts.
   earnings: "payouts",
   payout_accounts: "payouts",

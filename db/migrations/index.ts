@@ -34,6 +34,7 @@ import * as periodicLeases from "./2026-11-27-0035-periodic-leases";
 import * as styleSeeds from "./2026-11-27-0036-style-seeds";
 import * as rateLimitHits from "./2026-11-28-0037-rate-limit-hits";
 import * as emailChangePreviousAddress from "./2026-11-28-0041-email-change-previous-address";
+import * as shopifySales from "./2026-11-29-0043-shopify-sales";
 import * as registrationLinks from "./2026-11-28-0040-registration-links";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 import * as visitorDays from "./2026-11-28-0039-visitor-days";
@@ -97,6 +98,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-28-0039-visitor-days": visitorDays,
   "2026-11-28-0040-registration-links": registrationLinks,
   "2026-11-28-0041-email-change-previous-address": emailChangePreviousAddress,
+  "2026-11-29-0043-shopify-sales": shopifySales,
   "2026-11-29-0047-release-photographer": releasePhotographer,
 };
 

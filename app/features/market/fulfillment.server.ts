@@ -152,11 +152,13 @@ export async function fulfillOrderInTransaction(
   return { outcome: "fulfilled", order: paid };
 }
 
-async function queueReceipt(
+/** Queues the buyer's receipt (also for a sale made in a creator's Shopify store, `soldIn` naming it). */
+export async function queueReceipt(
   trx: DB,
   order: OrderRow,
   items: OrderItemRow[],
   now: Date,
+  options: { soldIn?: string } = {},
 ): Promise<void> {
   const base = mailLinkOrigin(getConfig(), `Order ${order.id}: the receipt`);
   if (!base) return;
@@ -172,6 +174,7 @@ async function queueReceipt(
     totalCents: order.total_cents,
     testMode: order.provider === "test",
     libraryUrl: libraryUrl(base, order.customer_email, now),
+    soldIn: options.soldIn,
   });
   // The address is whatever the buyer typed: the receipt counts toward the recipient's limit of such mail.
   await queueUnlessRefused(

@@ -3,7 +3,8 @@
  * are not operations of their own. Publishing and the studio look up and
  * withdraw a stylized image's listing; erasure withdraws an erased creator's
  * listings, finds the files buyers still own and forgets a buyer's details;
- * payouts records the charge that paid an order.
+ * payouts records the charge that paid an order; publishing delivers what a
+ * creator's Shopify store sold and answers Shopify's requests about its buyers.
  */
 export {
   activeListingForStylizedImage,
@@ -21,3 +22,8 @@ export {
   withdrawListingsOfErasedCreator,
 } from "~/features/market/creator-erasure.server";
 export { recordChargeOfOrder } from "~/features/market/orders.server";
+export {
+  forgetShopifyBuyer,
+  shopifyOrdersHeld,
+  undeliveredShopifySales,
+} from "~/features/market/shopify-buyers.server";

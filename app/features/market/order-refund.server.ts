@@ -33,6 +33,10 @@ export async function refundPaidOrder(
   if (!order) throw notFound("Order not found");
   if (order.status !== "paid")
     throw conflict(`Only a paid order can be refunded; this one is ${order.status}.`);
+  if (order.provider === "shopify")
+    throw conflict(
+      "This order was paid in the creator's Shopify store, not here: it is refunded in that store.",
+    );
   const provider = deps.providerOf(order.provider);
   if (!provider)
     throw conflict("This order was paid through Stripe, which is not configured on this server.");

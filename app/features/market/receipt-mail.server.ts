@@ -20,6 +20,8 @@ export interface ReceiptMailInput {
   totalCents: number;
   testMode: boolean;
   libraryUrl: string;
+  /** Where it was bought when not on our marketplace ("the Shopify store x.myshopify.com (order #1001)"): that store took the payment. */
+  soldIn?: string;
 }
 
 export function receiptSubject(): string {
@@ -38,7 +40,9 @@ export function renderReceiptMail(input: ReceiptMailInput): {
   const text = [
     `Hello ${name},`,
     "",
-    `Thank you for your purchase from ${PRODUCT_NAME}.`,
+    input.soldIn
+      ? `Thank you for your purchase in ${input.soldIn}. The payment was taken there; ${PRODUCT_NAME} delivers your image and its licence.`
+      : `Thank you for your purchase from ${PRODUCT_NAME}.`,
     ...(input.testMode
       ? ["", "TEST MODE: this order was paid in the built-in test checkout; no payment was taken."]
       : []),
@@ -69,6 +73,9 @@ export function renderReceiptMail(input: ReceiptMailInput): {
   const body = [
     `<h1 style="margin:0 0 16px;font-size:24px">Thank you for your purchase</h1>`,
     `<p style="margin:0 0 16px">Hello ${escapeHtml(name)},</p>`,
+    input.soldIn
+      ? `<p style="margin:0 0 16px">Thank you for your purchase in ${escapeHtml(input.soldIn)}. The payment was taken there; ${escapeHtml(PRODUCT_NAME)} delivers your image and its licence.</p>`
+      : "",
     input.testMode
       ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">TEST MODE: this order was paid in the built-in test checkout; no payment was taken.</p>`
       : "",

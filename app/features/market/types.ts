@@ -113,7 +113,8 @@ export function cosmeticRating(listingId: string): number {
 export interface AdminOrderView {
   id: string;
   status: (typeof ORDER_STATUSES)[number];
-  provider: "stripe" | "test";
+  /** `shopify`: sold in a creator's Shopify store and delivered by us (refunded in that store, not here). */
+  provider: "stripe" | "test" | "shopify";
   customerEmail: string;
   customerName: string;
   /** Dollars paid (or to pay). */

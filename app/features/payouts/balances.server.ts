@@ -24,12 +24,16 @@ function balanceColumns() {
   const net = sql<number>`e.amount_cents - e.creator_reversed_cents`;
   const when = (status: ShareStatus) =>
     sql<number>`coalesce(sum(case when e.status = ${status} then ${net} else 0 end), 0)`;
+  // A sale made in the creator's own Shopify store ('elsewhere') was paid to them there: no balance of ours.
+  const throughUs = sql<boolean>`e.status <> 'elsewhere'`;
   return [
-    sql<number>`coalesce(sum(${net}), 0)`.as("earned"),
+    sql<number>`coalesce(sum(case when ${throughUs} then ${net} else 0 end), 0)`.as("earned"),
     when("owed").as("owed"),
     when("transferred").as("transferred"),
     when("held").as("held"),
-    sql<number>`coalesce(sum(e.creator_reversed_cents), 0)`.as("reversed"),
+    sql<number>`coalesce(sum(case when ${throughUs} then e.creator_reversed_cents else 0 end), 0)`.as(
+      "reversed",
+    ),
   ] as const;
 }
 

@@ -40,11 +40,28 @@ export interface SoldItem {
  */
 export async function recordSale(
   trx: DB,
-  { items, testMode, now }: { items: readonly SoldItem[]; testMode: boolean; now: Date },
+  {
+    items,
+    testMode,
+    soldElsewhere = false,
+    now,
+  }: {
+    items: readonly SoldItem[];
+    testMode: boolean;
+    /**
+     * A sale made in the creator's own Shopify store: the buyer paid the
+     * creator there, so the whole price is the creator's, no fee is ours and
+     * nothing is owed through us (status `elsewhere`; docs/decisions/073).
+     */
+    soldElsewhere?: boolean;
+    now: Date;
+  },
 ): Promise<void> {
   const stamp = now.toISOString();
   for (const item of items) {
-    const { creatorCents, platformCents } = splitSale(item.price_cents);
+    const { creatorCents, platformCents } = soldElsewhere
+      ? { creatorCents: item.price_cents, platformCents: 0 }
+      : splitSale(item.price_cents);
     await trx
       .insertInto("earnings")
       .values({
@@ -57,6 +74,7 @@ export async function recordSale(
         platform_fee_cents: platformCents,
         test_mode: testMode ? 1 : 0,
         created_at: stamp,
+        ...(soldElsewhere ? { status: "elsewhere" as const } : {}),
       })
       .onConflict((oc) => oc.column("order_item_id").doNothing())
       .execute();

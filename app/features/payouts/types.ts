@@ -43,7 +43,7 @@ export interface PayoutTransferView {
   amount: string;
   /** Dollars taken back since by refunds. */
   reversed: string;
-  status: "owed" | "transferred" | "held" | "reversed";
+  status: "owed" | "transferred" | "held" | "reversed" | "elsewhere";
   createdAt: string;
   testMode: boolean;
 }

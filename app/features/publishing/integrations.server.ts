@@ -179,6 +179,8 @@ async function upsertIntegration(
     is_active: 1,
     last_error: null,
     updated_at: stamp,
+    // When this connection was made: a late app/uninstalled triggered before it is not about it.
+    connected_at: stamp,
   };
   return db
     .insertInto("integrations")

@@ -20,6 +20,7 @@ import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
 import { sftpServerFor } from "~/features/publishing/sftp-connections.server";
 import { nativeSize, stockSubmissionBlocker } from "~/features/publishing/stock-readiness.server";
 import { getConfig } from "~/infra/config.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
 import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import type { ShopifyApp } from "~/features/publishing/shopify-tokens.server";
 import { shopifyTokenSource } from "~/features/publishing/shopify-tokens.server";
@@ -193,6 +194,13 @@ export async function runPublishJob(
     credential,
     externalId,
     marketplaceUrl: listing ? marketplaceListingUrl(payload.origin, listing.id) : null,
+    marketplaceListing: listing
+      ? {
+          listingId: listing.id,
+          url: marketplaceListingUrl(payload.origin, listing.id),
+          previewUrl: publicMediaUrl(listing.preview_key),
+        }
+      : null,
   };
 
   const connector = connectorFor(platform, request, {

@@ -109,7 +109,7 @@ describe("Shopify OAuth", () => {
     expect(authUrl.origin).toBe(`https://${SHOP}`);
     expect(authUrl.pathname).toBe("/admin/oauth/authorize");
     expect(authUrl.searchParams.get("client_id")).toBe(SHOPIFY_TEST_CLIENT_ID);
-    expect(authUrl.searchParams.get("scope")).toBe("write_products,write_publications");
+    expect(authUrl.searchParams.get("scope")).toBe("write_products,write_publications,read_orders");
     expect(authUrl.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/api/oauth/shopify/callback`);
 
     const done = await callCallback(query, alice.cookie);
@@ -301,7 +301,7 @@ describe("launch and post", () => {
       ]),
     ).toContainEqual([listingId, "Anime Ada", "30", ["anime", "portrait", "ada"]]);
 
-    // Shopify: live with the storefront URL Shopify answered; the product carries the image (a signed URL of ours) and
+    // Shopify: live with the storefront URL Shopify answered; the product carries the listing's public watermarked preview and
     // price, and its variant is a digital good (no shipping, inventory not tracked).
     const [product] = [...shopifyMock.products.values()];
     expect(byId.shopify).toMatchObject({
@@ -323,7 +323,8 @@ describe("launch and post", () => {
     const mediaUrl = new URL(product.media[0].originalSource);
     expect(product.media[0].mediaContentType).toBe("IMAGE");
     expect(mediaUrl.origin).toBe(ORIGIN);
-    expect(mediaUrl.searchParams.get("sig")).toBeTruthy();
+    expect(mediaUrl.searchParams.has("sig")).toBe(false);
+    expect(mediaUrl.pathname).toMatch(/^\/media\/previews\//);
     const fetched = await callRoute(
       media.loader,
       makeRequest(mediaUrl.pathname + mediaUrl.search),

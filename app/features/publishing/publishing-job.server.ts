@@ -37,7 +37,12 @@ export const listThroughProcedure: MarketplaceLister = async ({
     },
     plainContext(publish.origin, { db, clientIp: "job", now }),
   );
-  return { listingId: listing.id, url: marketplaceListingUrl(publish.origin, listing.id) };
+  if (!listing.previewUrl) throw new Error(`Listing ${listing.id} is not active after listing it`);
+  return {
+    listingId: listing.id,
+    url: marketplaceListingUrl(publish.origin, listing.id),
+    previewUrl: listing.previewUrl,
+  };
 };
 
 export function publishJobHandler(

@@ -22,6 +22,9 @@ import { integrationsScreen } from "~/features/publishing/procedures/integration
 import { plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
 import crypto from "node:crypto";
+import sharp from "sharp";
+import * as media from "~/routes/_resources+/media.$";
+import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
@@ -613,5 +616,62 @@ describe("non-expiring tokens from before expiring ones", () => {
     expect(await source.token()).toBe(old);
     expect(shopifyMock.migrations).toEqual([{ shop: SHOP, subjectToken: old, accepted: false }]);
     expect((await openIntegration(getDb(), bob.user.id, "shopify"))!.secret).toBe(old);
+  });
+});
+
+describe("the product's media", () => {
+  it("is the marketplace listing's watermarked preview (at most 1,200 px), never the clean file: read from what reached Shopify's GraphQL endpoint", async () => {
+    const alice = await createTestUser();
+    await connect(alice);
+    const image = await createStylizedImage(alice.user.id);
+    // A large clean file, as a real style is: 2400 x 1600.
+    const clean = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: { r: 200, g: 120, b: 60 } },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const cleanKey = newFileKey("styled", "jpg");
+    await getFileStore().write(cleanKey, clean);
+    await getDb()
+      .updateTable("stylized_images")
+      .set({ file_key: cleanKey, width: 2400, height: 1600 })
+      .where("id", "=", image.id)
+      .execute();
+
+    const result = await publishToShopify(alice.token, image.id, "Media Portrait");
+    expect(result).toMatchObject({ success: true, status: "live" });
+
+    // What the connector sent Shopify as the product's media (productCreate's variables, through msw).
+    const [product] = [...shopifyMock.products.values()];
+    expect(product.media).toHaveLength(1);
+    const source = new URL(product.media[0].originalSource);
+    expect(source.searchParams.has("sig")).toBe(false); // public, as Shopify's CDN will be
+    const key = decodeURIComponent(source.pathname.replace(/^\/media\//, ""));
+    expect(key).toMatch(/^previews\//);
+    expect(key).not.toBe(cleanKey);
+    // It is the image's marketplace listing's preview (listed for the occasion: Shopify buyers are delivered from it).
+    const listing = await getDb()
+      .selectFrom("listings")
+      .selectAll()
+      .where("stylized_image_id", "=", image.id)
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow();
+    expect(listing.preview_key).toBe(key);
+
+    // Fetched as Shopify fetches it: through the /media route, with no signature.
+    const served = await callRoute(media.loader, makeRequest(source.pathname, { origin: "none" }), {
+      "*": key,
+    });
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1200);
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThan(2400);
+    // Watermarked: not the clean pixels scaled down (the flat colour is crossed by the tiled word).
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const distinct = new Set<number>();
+    for (let i = 0; i < data.length; i += info.channels * 97) distinct.add(data[i]);
+    expect(distinct.size).toBeGreaterThan(8);
+    expect(bytes.equals(clean)).toBe(false);
   });
 });

@@ -17,8 +17,8 @@ import { networkFailureReason } from "~/infra/network-failure.server";
  * renewed with a refresh token, as Shopify requires of public apps).
  */
 
-/** Products to create and update, publications to put them on the Online Store. */
-export const SHOPIFY_SCOPES = ["write_products", "write_publications"] as const;
+/** Products to create and update, publications to put them on the Online Store, paid orders to deliver (orders/paid). */
+export const SHOPIFY_SCOPES = ["write_products", "write_publications", "read_orders"] as const;
 
 export function shopifyAuthorizeUrl(args: {
   shop: string;

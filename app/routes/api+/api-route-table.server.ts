@@ -519,7 +519,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/webhooks/shopify",
     summary:
-      "The Shopify app's webhooks (app/uninstalled, customers/data_request, customers/redact, shop/redact; the topic in X-Shopify-Topic). 401 unless X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body under the app's client secret.",
+      "The Shopify app's webhooks (app/uninstalled, orders/paid, customers/data_request, customers/redact, shop/redact; the topic in X-Shopify-Topic). 401 unless X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body under the app's client secret.",
     procedure: receiveShopifyWebhook,
     auth: "none",
     input: "signed-json",

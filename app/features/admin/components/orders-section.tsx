@@ -176,7 +176,9 @@ export function OrdersSection({
                       {order.provider === "test" ? (
                         <TestModeBadge />
                       ) : (
-                        <span className="text-xs text-slate-500">Stripe</span>
+                        <span className="text-xs text-slate-500">
+                          {order.provider === "shopify" ? "Shopify store" : "Stripe"}
+                        </span>
                       )}
                     </div>
                   </td>
@@ -208,7 +210,7 @@ export function OrdersSection({
                   <td
                     className={`${order.status === "paid" ? t.actions : "hidden sm:table-cell sm:px-4 sm:py-3"} sm:text-right sm:align-top`}
                   >
-                    {order.status === "paid" ? (
+                    {order.status === "paid" && order.provider !== "shopify" ? (
                       <Link
                         to={adminHref(location.search, { [REFUND_PARAM]: order.id })}
                         preventScrollReset

@@ -55,6 +55,8 @@ export const TRANSFER_STATUSES: Record<
   transferred: { label: "Transferred", tone: "bg-emerald-100 text-emerald-800" },
   held: { label: "Held", tone: "bg-amber-100 text-amber-900" },
   reversed: { label: "Reversed", tone: "bg-red-100 text-red-800" },
+  // Never a transfer (the buyer paid the creator's own Shopify store); listed for completeness of the type.
+  elsewhere: { label: "Paid in your store", tone: "bg-slate-100 text-slate-700" },
 };
 
 /** The balance's five lines, in the order they are shown. */

@@ -40,6 +40,14 @@ export interface IntegrationCardProps {
   onConnect?: (platform: Platform, query: Record<string, string>) => Promise<boolean>;
   /** The creator's model releases (shown on a stock agency's card, with their PDFs). */
   modelReleases?: CardModelRelease[];
+  /** Shopify: lines of paid orders that could not be delivered because Shopify sent no buyer email. */
+  shopifyUndelivered?: ShopifyUndelivered | null;
+}
+
+/** Paid Shopify order lines not delivered for want of the buyer's email (protected customer data). */
+export interface ShopifyUndelivered {
+  count: number;
+  latestAt: string | null;
 }
 
 /** One platform's card on /integrations: its fee, what the product does there, and how to connect. */
@@ -52,6 +60,7 @@ export function IntegrationCard({
   lastResult,
   onConnect,
   modelReleases,
+  shopifyUndelivered,
 }: IntegrationCardProps) {
   const status = platform.closed
     ? "No longer takes listings"
@@ -144,6 +153,25 @@ export function IntegrationCard({
             </div>
           ) : null}
         </>
+      ) : null}
+
+      {platform.id === "shopify" && shopifyUndelivered && shopifyUndelivered.count > 0 ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-900"
+          data-testid="shopify-undelivered"
+        >
+          {shopifyUndelivered.count === 1
+            ? "1 paid Shopify order line was"
+            : `${shopifyUndelivered.count} paid Shopify order lines were`}{" "}
+          not delivered: Shopify sent the order without the buyer&apos;s email, so Selfie Studio
+          could not send the file. Attach a digital delivery app to these products in your Shopify
+          admin, or ask the server&apos;s operator to have the app granted access to customer emails
+          (protected customer data) in Shopify&apos;s Partner Dashboard.
+          {shopifyUndelivered.latestAt
+            ? ` Latest: ${shopifyUndelivered.latestAt.slice(0, 10)}.`
+            : null}
+        </p>
       ) : null}
 
       {integration ? (

@@ -6,6 +6,7 @@ import { getPlatform } from "~/features/publishing/platforms";
 import type {
   CardIntegration,
   CardModelRelease,
+  ShopifyUndelivered,
 } from "~/features/publishing/components/integration-card";
 import { IntegrationCard } from "~/features/publishing/components/integration-card";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -20,6 +21,8 @@ export interface IntegrationsScreenData {
   connectLinks: Partial<Record<PlatformId, string>>;
   /** The creator's model releases (newest first), for the stock agency's card. */
   modelReleases?: CardModelRelease[];
+  /** Paid Shopify order lines not delivered for want of the buyer's email. */
+  shopifyUndelivered?: ShopifyUndelivered | null;
 }
 
 /** The signed-in /integrations screen: a card per platform with its fee. */
@@ -67,6 +70,7 @@ export function IntegrationsScreen({
             lastResult={resultPlatform === platform ? lastResult : undefined}
             onConnect={hydrated ? (entry, query) => connect(entry.id, query) : undefined}
             modelReleases={data.modelReleases}
+            shopifyUndelivered={data.shopifyUndelivered}
           />
         ))}
       </div>

@@ -46,6 +46,7 @@ export function connectorFor(
       if (platform.id === "marketplace") return marketplaceConnector(hooks.listOnMarketplace);
       if (platform.id === "shopify") {
         return shopifyConnector({
+          listOnMarketplace: () => hooks.listOnMarketplace(request),
           onAuthRejected: (message) => hooks.onAuthRejected(request, message),
           tokens: hooks.shopifyTokens?.() ?? null,
           mediaPolling: hooks.shopifyMediaPolling,

@@ -3,6 +3,15 @@ import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
 import type { Platform } from "~/features/publishing/platforms";
 import type { PublicationStatus } from "~/features/publishing/types";
 
+/** The own marketplace's listing of an image, as the publishing side knows it. */
+export interface MarketplaceListing {
+  listingId: string;
+  /** Where the listing is reachable on /marketplace (absolute). */
+  url: string;
+  /** Its public watermarked preview (a /media path or the public bucket's absolute URL). */
+  previewUrl: string;
+}
+
 /**
  * One interface for every platform connector. A connector gets everything it
  * needs in the request (the content, the image's file, the creator, the opened
@@ -53,6 +62,12 @@ export interface PublishRequest {
   externalId: string | null;
   /** The own marketplace's listing URL of this image, when it is listed there. */
   marketplaceUrl: string | null;
+  /**
+   * The image's active listing on the own marketplace, when it has one: what a
+   * Shopify buyer is delivered, and its public watermarked preview (the only
+   * picture of it that leaves for another platform's public pages).
+   */
+  marketplaceListing?: MarketplaceListing | null;
 }
 
 export interface PublishDeps {

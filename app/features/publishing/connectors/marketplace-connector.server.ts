@@ -1,10 +1,10 @@
-import type { Connector, PublishRequest } from "~/features/publishing/connectors/connector.server";
+import type {
+  Connector,
+  MarketplaceListing,
+  PublishRequest,
+} from "~/features/publishing/connectors/connector.server";
 
-export interface MarketplaceListing {
-  listingId: string;
-  /** Where the listing is reachable on /marketplace (absolute). */
-  url: string;
-}
+export type { MarketplaceListing };
 
 /**
  * The product's own marketplace: creates or updates the listing through the

@@ -1,16 +1,19 @@
-import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { escapeHtml } from "~/lib/html";
 import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
 import { ShopifyAuthError } from "~/infra/shopify/shopify-errors.server";
 import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import { upsertShopifyProduct } from "~/infra/shopify/shopify-products.server";
-import type { Connector } from "~/features/publishing/connectors/connector.server";
-import { PermanentPublishError } from "~/features/publishing/connectors/connector.server";
+import type {
+  Connector,
+  MarketplaceListing,
+} from "~/features/publishing/connectors/connector.server";
 import { styleName } from "~/lib/styles";
 
-/** Shopify fetches product media some time after the mutation: the link works for a day. */
-const MEDIA_URL_TTL_SECONDS = 24 * 60 * 60;
+/** An absolute URL Shopify can fetch: the public bucket's own, or ours at the app's origin. */
+function absoluteUrl(url: string, origin: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}
 
 export function shopifyDescriptionHtml(description: string, style: string): string {
   const paragraphs = description
@@ -30,8 +33,17 @@ export function shopifyDescriptionHtml(description: string, style: string): stri
  * Store, with its storefront URL and a note when buyers meet a password page.
  * A token Shopify refuses (401/403), or one that can no longer be renewed,
  * answers `needs_auth` and puts the connection in its "reconnect" state.
+ *
+ * Shopify serves product media publicly from its CDN, so the product's image
+ * is the marketplace listing's watermarked preview (640 px on the long edge,
+ * listing-preview.server.ts), never the clean file. What a Shopify buyer pays
+ * for is delivered from that listing when Shopify reports the order paid
+ * (orders/paid, shopify-orders.server.ts): an image not yet listed on the
+ * marketplace is listed first (docs/decisions/073).
  */
 export function shopifyConnector(hooks: {
+  /** Lists the image on the own marketplace (when it is not listed yet). */
+  listOnMarketplace: () => Promise<MarketplaceListing>;
   onAuthRejected: (message: string) => Promise<void>;
   /** The OAuth connection's renewing token; without it the stored secret is used as it is (a custom app's token). */
   tokens?: ShopifyTokenSource | null;
@@ -43,12 +55,7 @@ export function shopifyConnector(hooks: {
       if (!credential?.shopDomain) {
         return { status: "needs_auth", url: null, error: "Connect your Shopify store first." };
       }
-      // Shopify takes PNG, GIF and JPEG media: an optimized WebP goes as the styled file instead.
-      const mediaKey = /\.(jpg|png)$/.test(request.image.fileKey)
-        ? request.image.fileKey
-        : request.image.styledFileKey;
-      if (!/\.(jpg|png)$/.test(mediaKey))
-        throw new PermanentPublishError("Shopify takes JPEG or PNG images only");
+      const listing = request.marketplaceListing ?? (await hooks.listOnMarketplace());
       const client = new ShopifyAdminClient(
         credential.shopDomain,
         hooks.tokens ?? credential.secret,
@@ -65,7 +72,7 @@ export function shopifyConnector(hooks: {
             ),
             tags: [...request.content.tags, "AI generated", styleName(request.image.style)],
             price: (request.content.priceCents / 100).toFixed(2),
-            imageUrl: `${request.origin}${signedMediaUrl(mediaKey, MEDIA_URL_TTL_SECONDS, deps.now().getTime())}`,
+            imageUrl: absoluteUrl(listing.previewUrl, request.origin),
             imageAlt: request.content.title,
           },
           {

@@ -11,6 +11,7 @@ import {
 import type { PlatformId } from "~/features/publishing/platforms";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
 import { recentModelReleases } from "~/features/publishing/model-releases.server";
+import { undeliveredShopifySales } from "~/features/market/lends.server";
 import {
   disconnectIntegration,
   integrationJson,
@@ -188,7 +189,9 @@ export const integrationsScreen = defineProcedure({
       }
     }
     const releases = await recentModelReleases(ctx.db, user.id);
+    const undelivered = await undeliveredShopifySales(ctx.db, user.id);
     return {
+      shopifyUndelivered: undelivered.count > 0 ? undelivered : null,
       shopifyOAuth: oauth,
       shopError,
       connectLinks,

@@ -9,11 +9,12 @@ import { receiveShopifyWebhookDelivery } from "~/features/publishing/shopify-web
  * 401 when it is missing or wrong. A signed body that is not a JSON object is
  * a 400; a signed topic the app does not subscribe to is acknowledged and ignored.
  * The headers are not signed, so nothing in them is taken on trust: the store
- * is the one the body names (400 when X-Shopify-Shop-Domain names another),
- * the body must have its topic's shape (400 otherwise), a delivery triggered
- * more than a few minutes ago (X-Shopify-Triggered-At) is acknowledged but
- * not acted on, and a body already acted on is not acted on again whatever
- * its webhook id (shopify-webhook-delivery.server.ts).
+ * is the one the body names (400 when X-Shopify-Shop-Domain names another; an
+ * order names none, its products are matched in the header's store), the
+ * body must have its topic's shape (400 otherwise), a late delivery is acted
+ * on (X-Shopify-Triggered-At only tells an uninstall from before a reinstall),
+ * and a body already acted on is not acted on again whatever its webhook id
+ * (shopify-webhook-delivery.server.ts).
  */
 export const receiveShopifyWebhook = defineProcedure({
   name: "receiveShopifyWebhook",

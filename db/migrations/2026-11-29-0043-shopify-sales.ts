@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Selling on Shopify delivers the file with the order (docs/decisions/073):
+// - shopify_sales: one row per line of a paid Shopify order whose product is
+//   one of our publications, unique by the store and Shopify's line item id,
+//   so a retried or repeated orders/paid delivery acts once per line. It says
+//   what was done (`delivered`, or why not: `no_buyer_email`, `no_listing`)
+//   and, when delivered, the order of ours the buyer's receipt, download
+//   grant and licence belong to (an `orders` row with provider `shopify`).
+// - integrations.connected_at: when the connection's credentials were last
+//   saved by connecting (not by a token renewal), so a late app/uninstalled
+//   triggered before a reinstall is told apart from one after it. Existing
+//   rows take their updated_at.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("shopify_sales")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("shop_domain", "text", (c) => c.notNull())
+    .addColumn("shopify_order_id", "text", (c) => c.notNull())
+    .addColumn("line_item_id", "text", (c) => c.notNull())
+    .addColumn("creator_id", "text", (c) => c.notNull())
+    .addColumn("listing_id", "text")
+    .addColumn("order_id", "text")
+    .addColumn("outcome", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("shopify_sales_line")
+    .on("shopify_sales")
+    .columns(["shop_domain", "line_item_id"])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex("shopify_sales_creator")
+    .on("shopify_sales")
+    .columns(["creator_id", "outcome"])
+    .execute();
+  await db.schema
+    .createIndex("shopify_sales_order")
+    .on("shopify_sales")
+    .columns(["shop_domain", "shopify_order_id"])
+    .execute();
+  await db.schema.alterTable("integrations").addColumn("connected_at", "text").execute();
+  await sql`update integrations set connected_at = updated_at`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("integrations").dropColumn("connected_at").execute();
+  await db.schema.dropTable("shopify_sales").execute();
+}
