@@ -38,6 +38,7 @@ import * as registrationLinks from "./2026-11-28-0040-registration-links";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 import * as visitorDays from "./2026-11-28-0039-visitor-days";
 import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys";
+import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -96,6 +97,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-28-0039-visitor-days": visitorDays,
   "2026-11-28-0040-registration-links": registrationLinks,
   "2026-11-28-0041-email-change-previous-address": emailChangePreviousAddress,
+  "2026-11-29-0044-shopify-installs": shopifyInstalls,
 };
 
 /** The migrations an engine runs, in name order. */
