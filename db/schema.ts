@@ -449,6 +449,25 @@ export interface IntegrationsTable {
   connected_at: Generated<string | null>;
 }
 
+/**
+ * An install started from a store's Shopify admin by someone not signed in
+ * (migration 0044): its OAuth state (hashed, used once), then the access
+ * Shopify granted, sealed, until a signed-in creator claims it with the claim
+ * token the installing browser holds (hashed), or it expires.
+ */
+export interface ShopifyInstallsTable {
+  id: string;
+  shop_domain: string;
+  state_hash: string;
+  state_used_at: string | null;
+  /** The granted token (sealed, bound to the row's id), once the callback exchanged the code. */
+  credentials: string | null;
+  claim_hash: string | null;
+  created_at: string;
+  /** Ten minutes after the install for the callback; an hour after the callback for the claim. */
+  expires_at: string;
+}
+
 export interface OauthStatesTable {
   state_hash: string;
   user_id: string;
@@ -637,6 +656,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   integrations: IntegrationsTable;
   oauth_states: OauthStatesTable;
+  shopify_installs: ShopifyInstallsTable;
   listing_platforms: ListingPlatformsTable;
   listing_views: ListingViewsTable;
   listing_days: ListingDaysTable;

@@ -53,6 +53,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   // Publishing: connections to other platforms, publications and model releases.
   integrations: "publishing",
   oauth_states: "publishing",
+  shopify_installs: "publishing",
   listing_platforms: "publishing",
   shopify_webhook_receipts: "publishing",
   model_releases: "publishing",

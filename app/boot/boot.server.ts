@@ -18,7 +18,10 @@ import { sweepExpiredOriginals } from "~/features/studio/lends.server";
 import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
-import { migrateNonExpiringShopifyTokens } from "~/features/publishing/shopify-tokens.server";
+import {
+  migrateNonExpiringShopifyTokens,
+  refreshShopifyPairsNearExpiry,
+} from "~/features/publishing/shopify-tokens.server";
 import { runPeriodically, stopPeriodicTasks } from "~/infra/run-periodically.server";
 
 /** How old a file without a row must be before a web or worker process's start-time sweep removes it. */
@@ -159,7 +162,9 @@ function startOriginalsRetention(config: Config, log: (line: string) => void) {
 /**
  * Shopify stops accepting non-expiring offline tokens on 2027-01-01: connections
  * still on one are exchanged for expiring tokens once a day (they are also
- * exchanged on first use). Nothing runs without the app's credentials.
+ * exchanged on first use). Once a day too, the pairs whose refresh token runs
+ * out within a week are renewed (a refresh token lasts 90 days and is only
+ * replaced when used). Nothing runs without the app's credentials.
  */
 function startShopifyTokenMigration(config: Config, log: (line: string) => void) {
   if (!config.SHOPIFY_CLIENT_ID || !config.SHOPIFY_CLIENT_SECRET) return;
@@ -167,6 +172,16 @@ function startShopifyTokenMigration(config: Config, log: (line: string) => void)
   runPeriodically("shopify-token-migration", DAY_MS, async () => {
     const count = await migrateNonExpiringShopifyTokens(getDb(), { app, now: () => new Date() });
     if (count > 0) log(`Exchanged ${count} non-expiring Shopify tokens for expiring ones.`);
+  });
+  runPeriodically("shopify-token-refresh", DAY_MS, async () => {
+    const { renewed, reconnect } = await refreshShopifyPairsNearExpiry(getDb(), {
+      app,
+      now: () => new Date(),
+    });
+    if (renewed + reconnect > 0)
+      log(
+        `Renewed ${renewed} Shopify connections whose refresh token was running out; ${reconnect} need reconnecting.`,
+      );
   });
 }
 

@@ -343,7 +343,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     group: "selling",
     default: "unset",
     meaning:
-      "The Shopify app's client ID and client secret (see [Selling on Shopify](integrations.md#selling-on-shopify)). They enable \"Connect\" for Shopify through OAuth, renew its expiring tokens, and verify its webhooks at `/api/webhooks/shopify` (without the secret that endpoint answers 404). Without them a creator can still connect a store with a custom app's Admin API token (manual setup).",
+      "The Shopify app's client ID and client secret (see [Selling on Shopify](integrations.md#selling-on-shopify)). They enable \"Connect\" for Shopify through OAuth, renew its expiring tokens, and verify its webhooks at `/api/webhooks/shopify` (without the secret that endpoint answers 404). The App URL to set in Shopify is `/api/oauth/shopify/install`. Without them a creator can still connect a store with a custom app's Admin API token (manual setup), but only a store that made its custom app before 1 January 2026: since then Shopify lets no one create new ones.",
   },
   SHOPIFY_CLIENT_SECRET: {
     group: "selling",

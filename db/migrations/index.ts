@@ -39,6 +39,7 @@ import * as registrationLinks from "./2026-11-28-0040-registration-links";
 import * as fileIntents from "./2026-11-27-0033-file-intents";
 import * as visitorDays from "./2026-11-28-0039-visitor-days";
 import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys";
+import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
 
 /**
@@ -99,6 +100,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-28-0040-registration-links": registrationLinks,
   "2026-11-28-0041-email-change-previous-address": emailChangePreviousAddress,
   "2026-11-29-0043-shopify-sales": shopifySales,
+  "2026-11-29-0044-shopify-installs": shopifyInstalls,
   "2026-11-29-0047-release-photographer": releasePhotographer,
 };
 

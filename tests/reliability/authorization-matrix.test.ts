@@ -922,6 +922,29 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
 
+  "api.oauth.shopify.install": {
+    GET: {
+      // The Shopify app's App URL: a signed request from Shopify, answered with a redirect; a
+      // signed-in creator's install starts their own OAuth state, anyone else's is kept aside.
+      kind: "none",
+      ok: 302,
+      notJson: true,
+      ownerVia: "cookie",
+      othersMayChange: ["oauth_states", "shopify_installs"],
+      prepare: () => {
+        const query = signShopifyCallback({
+          shop: "matrix-install.myshopify.com",
+          timestamp: String(Math.floor(Date.now() / 1000)),
+        });
+        return { call: { path: `/api/oauth/shopify/install?${query}` } };
+      },
+      check: ({ response }) =>
+        expect(response.headers.get("Location")).toMatch(
+          /^https:\/\/matrix-install\.myshopify\.com\/admin\/oauth\/authorize\?/,
+        ),
+    },
+  },
+
   "api.openapi[.]json": {
     GET: {
       kind: "public",

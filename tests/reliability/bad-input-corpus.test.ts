@@ -1895,6 +1895,9 @@ const COVERED = new Set([
   "POST api.webhooks.stripe",
   "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
+  // Shopify's install request (a bad HMAC, store or timestamp, repeated parameters):
+  // app/features/publishing/shopify-install.test.ts, and the junk test above.
+  "GET api.oauth.shopify.install",
   // An uploaded model release's multipart body (not a PDF, the wrong field, not multipart, another's image):
   // app/features/publishing/model-releases.test.ts, and the junk test above.
   "PUT api.token-stylized-images.$id.model-release",

@@ -278,6 +278,18 @@ export function manualFieldLabel(platform: Platform, field: ManualField): string
   return MANUAL_FIELD_LABELS[field];
 }
 
+/**
+ * Shopify's manual setup takes a token of a custom app made in the store's
+ * admin, which Shopify no longer lets anyone create since 1 January 2026
+ * (those made before keep working): said beside the form.
+ */
+export const SHOPIFY_CUSTOM_APP_NOTE =
+  "Since 1 January 2026 Shopify no longer lets stores create custom apps in their admin, so this works only with the Admin API access token of a custom app your store made before then. Otherwise connect with Shopify above.";
+
+/** The same, where this server has no Shopify app to connect with. */
+export const SHOPIFY_CUSTOM_APP_ONLY_NOTE =
+  "Connecting by OAuth is not set up on this server, so only a custom app's Admin API access token works below. Since 1 January 2026 Shopify no longer lets stores create custom apps in their admin: a store without one made before then cannot connect here until the server's operator sets up the Shopify app.";
+
 export const CAPABILITY_LABELS: Record<Capability, string> = {
   liveListing: "Live listing",
   mintKit: "Mint kit",

@@ -9,7 +9,12 @@ import {
   ShopifyGrantError,
 } from "~/infra/shopify/shopify-oauth.server";
 import type { OpenedIntegration } from "~/features/publishing/integrations.server";
-import { openIntegration, replaceOAuthToken } from "~/features/publishing/integrations.server";
+import {
+  markIntegrationNeedsAuth,
+  openCredential,
+  openIntegration,
+  replaceOAuthToken,
+} from "~/features/publishing/integrations.server";
 
 /**
  * A creator's Shopify access token for the Admin API client, kept fresh. An
@@ -29,10 +34,16 @@ import { openIntegration, replaceOAuthToken } from "~/features/publishing/integr
  * before it asked for expiring ones is exchanged for an expiring pair on its
  * first use (Shopify stops accepting those on 2027-01-01), and the daily
  * `migrateNonExpiringShopifyTokens` does the same for connections nobody
- * uses; should the exchange fail, the old token is used as it is.
+ * uses; should the exchange fail, the old token is used as it is. A refresh
+ * token lasts 90 days and is only replaced when used, so the daily
+ * `refreshShopifyPairsNearExpiry` renews the pairs of connections nobody used
+ * for 83 days, before their refresh token runs out.
  */
 
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+
+/** A refresh token that runs out within this is renewed by the daily sweep (seven chances before it does). */
+export const REFRESH_TOKEN_RENEWAL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const RECONNECT_MESSAGE =
   "Shopify no longer accepts this connection (its access could not be renewed): please connect Shopify again on the Integrations page, then publish again.";
@@ -71,10 +82,15 @@ function expired(iso: string | undefined, now: Date): boolean {
   return !Number.isFinite(at) || at <= now.getTime();
 }
 
+/** The token source, and `renew`: renews the pair now unless another renewal already replaced `stale`. */
+export interface RenewingShopifyTokenSource extends ShopifyTokenSource {
+  renew(stale: string): Promise<string>;
+}
+
 export function shopifyTokenSource(
   db: DB,
   args: { userId: string; app: ShopifyApp; now: () => Date; fetch?: FetchLike },
-): ShopifyTokenSource {
+): RenewingShopifyTokenSource {
   const load = async (on: DB = db): Promise<OpenedIntegration> => {
     const opened = await openIntegration(on, args.userId, "shopify");
     if (!opened?.row.shop_domain)
@@ -209,6 +225,7 @@ export function shopifyTokenSource(
         : credential.secret;
     },
     refreshAfterRejection: (rejected) => renew(rejected),
+    renew,
   };
 }
 
@@ -252,4 +269,61 @@ export async function migrateNonExpiringShopifyTokens(
     }
   }
   return migrated;
+}
+
+/**
+ * Renews, through the same guarded renewal as a publication, the pair of
+ * every active Shopify OAuth connection whose refresh token runs out within
+ * REFRESH_TOKEN_RENEWAL_WINDOW_MS (the boot's daily sweep): Shopify replaces
+ * the refresh token, good for another 90 days, so a store nobody publishes to
+ * stays connected. A connection Shopify refuses to renew (invalid_grant: the
+ * app was uninstalled, or the refresh token already ran out) is put in its
+ * "reconnect" state, as a publication that meets the refusal does; anything
+ * else (Shopify unreachable) is logged and tried again the next day. Answers
+ * how many pairs were renewed and how many connections need reconnecting.
+ */
+export async function refreshShopifyPairsNearExpiry(
+  db: DB,
+  args: { app: ShopifyApp; now: () => Date; fetch?: FetchLike },
+): Promise<{ renewed: number; reconnect: number }> {
+  const outcome = { renewed: 0, reconnect: 0 };
+  if (!args.app.clientId || !args.app.clientSecret) return outcome;
+  const rows = await db
+    .selectFrom("integrations")
+    .selectAll()
+    .where("platform", "=", "shopify")
+    .where("method", "=", "oauth")
+    .where("is_active", "=", 1)
+    .execute();
+  for (const row of rows) {
+    try {
+      const credential = openCredential(row);
+      if (!credential.refreshToken || !credential.refreshTokenExpiresAt) continue;
+      const runsOutAt = Date.parse(credential.refreshTokenExpiresAt);
+      if (runsOutAt - args.now().getTime() > REFRESH_TOKEN_RENEWAL_WINDOW_MS) continue;
+      const source = shopifyTokenSource(db, {
+        userId: row.user_id,
+        app: args.app,
+        now: args.now,
+        fetch: args.fetch,
+      });
+      if ((await source.renew(credential.secret)) !== credential.secret) outcome.renewed += 1;
+    } catch (error) {
+      if (error instanceof ShopifyReconnectError) {
+        await markIntegrationNeedsAuth(db, {
+          userId: row.user_id,
+          platform: "shopify",
+          error: error.message,
+          now: args.now(),
+        });
+        outcome.reconnect += 1;
+        continue;
+      }
+      console.error(
+        `Renewing the Shopify connection to ${row.shop_domain} failed; trying again tomorrow:`,
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
+  return outcome;
 }

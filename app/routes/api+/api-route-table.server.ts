@@ -6,6 +6,7 @@ import { withPlatformNames } from "~/features/publishing/platforms";
 import { fileDownload } from "~/routes/api+/file-download.server";
 import { loginRedirect } from "~/routes/api+/login-redirect.server";
 import { oauthCallback } from "~/routes/api+/oauth-callback.server";
+import { shopifyInstall } from "~/routes/api+/shopify-install.server";
 import { serveOpenApiDocument } from "~/routes/api+/openapi-document.server";
 import {
   adminAuditLog,
@@ -58,6 +59,7 @@ import {
   uploadModelRelease,
 } from "~/features/publishing/procedures/model-releases.server";
 import { receiveShopifyWebhook } from "~/features/publishing/procedures/shopify-webhooks.server";
+import { startShopifyInstallation } from "~/features/publishing/procedures/shopify-installs.server";
 import {
   giveFaceConsent,
   withdrawFaceConsentProcedure,
@@ -604,6 +606,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     status: 200,
     answer: "page-or-redirect",
     handle: oauthCallback,
+  },
+  {
+    method: "GET",
+    path: "/api/oauth/shopify/install",
+    summary:
+      "The Shopify app's App URL, where Shopify sends a merchant who installs or opens the app from their admin: a redirect to Shopify's authorize page (or to /integrations for a store connected already). 400 unless `hmac` is the hex HMAC-SHA256 under the app's client secret of the other parameters sorted by name, `shop` a myshopify.com domain and `timestamp` within 90 seconds.",
+    procedure: startShopifyInstallation,
+    auth: "cookie",
+    input: "provider-query",
+    status: 302,
+    answer: "redirect",
+    errors: [400],
+    handle: shopifyInstall,
   },
   {
     method: "POST",

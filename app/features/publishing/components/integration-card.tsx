@@ -1,7 +1,12 @@
 import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Platform } from "~/features/publishing/platforms";
-import { CAPABILITY_LABELS, needsConnection } from "~/features/publishing/platforms";
+import {
+  CAPABILITY_LABELS,
+  needsConnection,
+  SHOPIFY_CUSTOM_APP_NOTE,
+  SHOPIFY_CUSTOM_APP_ONLY_NOTE,
+} from "~/features/publishing/platforms";
 import { ManualSetupForm } from "~/features/publishing/components/manual-setup-form";
 import { PlatformBadge } from "~/features/publishing/components/platform-badge";
 import { styleName } from "~/lib/styles";
@@ -223,9 +228,8 @@ export function IntegrationCard({
             onConnect={onConnect}
           />
         ) : (
-          <p className="text-xs text-slate-500">
-            Connecting by OAuth is not set up on this server; use your store&apos;s custom-app Admin
-            API token below.
+          <p className="text-xs text-slate-500" data-testid="shopify-custom-app-note">
+            {SHOPIFY_CUSTOM_APP_ONLY_NOTE}
           </p>
         )
       ) : null}
@@ -244,6 +248,11 @@ export function IntegrationCard({
               {integration ? "Update connection" : "Set up manually"}
             </summary>
             <div className="mt-3">
+              {platform.id === "shopify" && oauthAvailable ? (
+                <p className="mb-3 text-xs text-slate-500" data-testid="shopify-custom-app-note">
+                  {SHOPIFY_CUSTOM_APP_NOTE}
+                </p>
+              ) : null}
               <ManualSetupForm platform={platform} lastResult={lastResult} />
             </div>
           </details>

@@ -482,6 +482,38 @@ describe("IntegrationCard", () => {
     );
   });
 
+  it("for Shopify: says beside the token form that stores can no longer make custom apps (since 1 January 2026)", async () => {
+    renderAt(
+      <IntegrationCard
+        platform={getPlatform("shopify")}
+        isActive={false}
+        integration={null}
+        oauthAvailable
+        connectLink={null}
+      />,
+    );
+    const card = await screen.findByTestId("integration-card-shopify");
+    expect(within(card).getByTestId("shopify-custom-app-note")).toHaveTextContent(
+      "Since 1 January 2026 Shopify no longer lets stores create custom apps in their admin",
+    );
+    cleanup();
+
+    // Without the server's Shopify app, the token is the only way: the note says what that means.
+    renderAt(
+      <IntegrationCard
+        platform={getPlatform("shopify")}
+        isActive={false}
+        integration={null}
+        oauthAvailable={false}
+        connectLink={null}
+      />,
+    );
+    const manualOnly = await screen.findByTestId("integration-card-shopify");
+    expect(within(manualOnly).getByTestId("shopify-custom-app-note")).toHaveTextContent(
+      /only a custom app's Admin API access token works below\. Since 1 January 2026 Shopify no longer lets stores create custom apps/,
+    );
+  });
+
   it("opens the OAuth popup at 600x700 from the Connect form", async () => {
     const user = userEvent.setup();
     const popup = { closed: false, close: vi.fn(), location: { href: "" } };

@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
+
+// Frozen: a migration never imports app code and never changes once landed.
+//
+// Installs started from a store's Shopify admin while nobody was signed in
+// here: the sha256 of the OAuth state sent to Shopify (used once), the store,
+// and once Shopify sent the merchant back, the access it granted (sealed)
+// and the sha256 of the claim token the merchant's browser holds, until a
+// signed-in creator claims it or it expires (an hour; ten minutes before the
+// callback).
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
+  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  await db.schema
+    .createTable("shopify_installs")
+    .addColumn("id", text, (col) => col.primaryKey())
+    .addColumn("shop_domain", text, (col) => col.notNull())
+    .addColumn("state_hash", text, (col) => col.notNull().unique())
+    .addColumn("state_used_at", text)
+    .addColumn("credentials", text)
+    .addColumn("claim_hash", text, (col) => col.unique())
+    .addColumn("created_at", text, (col) => col.notNull())
+    .addColumn("expires_at", text, (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex("shopify_installs_by_expiry")
+    .on("shopify_installs")
+    .column("expires_at")
+    .execute();
+}
