@@ -135,7 +135,9 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
       /^data:image\/png;base64,/,
     );
   }
-  await sign.getByRole("checkbox").check();
+  // A self-portrait: the creator took it, so they sign as the photographer too (ticked by default).
+  await expect(sign.getByRole("checkbox", { name: /I took this photo myself/ })).toBeChecked();
+  await sign.getByRole("checkbox", { name: /I am the person shown in this/ }).check();
   await sign.getByRole("button", { name: "Sign the model release" }).click();
   const current = page.getByTestId("model-release-current");
   await expect(current).toContainText("Signed here by Casey Creator", { timeout: 20_000 });
