@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -17,17 +17,19 @@ import { sql } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
+  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
   await db.schema
     .createTable("shopify_sales")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("shop_domain", "text", (c) => c.notNull())
-    .addColumn("shopify_order_id", "text", (c) => c.notNull())
-    .addColumn("line_item_id", "text", (c) => c.notNull())
-    .addColumn("creator_id", "text", (c) => c.notNull())
-    .addColumn("listing_id", "text")
-    .addColumn("order_id", "text")
-    .addColumn("outcome", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("id", text, (c) => c.primaryKey())
+    .addColumn("shop_domain", text, (c) => c.notNull())
+    .addColumn("shopify_order_id", text, (c) => c.notNull())
+    .addColumn("line_item_id", text, (c) => c.notNull())
+    .addColumn("creator_id", text, (c) => c.notNull())
+    .addColumn("listing_id", text)
+    .addColumn("order_id", text)
+    .addColumn("outcome", text, (c) => c.notNull())
+    .addColumn("created_at", text, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex("shopify_sales_line")
@@ -45,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("shopify_sales")
     .columns(["shop_domain", "shopify_order_id"])
     .execute();
-  await db.schema.alterTable("integrations").addColumn("connected_at", "text").execute();
+  await db.schema.alterTable("integrations").addColumn("connected_at", text).execute();
   await sql`update integrations set connected_at = updated_at`.execute(db);
 }
 
