@@ -72,7 +72,7 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   browser,
   javaScriptOn,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const port = javaScriptOn ? 3664 : 3665;
   const scratch = path.join(ROOT, "tests", ".tmp", `e2e-payouts-${port}`);
   fs.rmSync(scratch, { recursive: true, force: true });

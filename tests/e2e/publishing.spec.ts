@@ -6,6 +6,8 @@ test("a creator connects OpenSea by key and launches to the marketplace, OpenSea
   page,
   javaScriptOn,
 }) => {
+  // Styles an image and publishes it to three platforms: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, "creator");
 
   // Connect OpenSea with an API key and a wallet address.
