@@ -192,7 +192,8 @@ async function visit(
 
 for (const viewer of ["visitor", "creator", "admin"] as const) {
   test(`every route of the route table, as the ${viewer}`, async ({ page, javaScriptOn }) => {
-    test.setTimeout(180_000);
+    // Every route, checked with axe and photographed twice: minutes on a busy machine.
+    test.setTimeout(300_000);
     if (viewer !== "visitor") await signIn(page, viewer);
     for (const [route, byViewer] of Object.entries(TABLE)) {
       await visit(page, route, viewer, byViewer[viewer], javaScriptOn);
