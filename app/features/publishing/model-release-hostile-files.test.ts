@@ -30,7 +30,7 @@ import {
  * never held for 1 s. Before the fix pdf-lib decoded both on the request
  * thread: the 8000 × 8000 PNG (62 KB) held it about 7 s, the PDFs 2-5 s. The
  * bounds leave room for a machine busy with other work (on a quiet one the
- * refusals take 0.05-0.6 s and /healthz under 50 ms: the figures are in each
+ * refusals take 0.05-0.9 s and /healthz under 200 ms: the figures are in each
  * assertion's message); docs/performance.md is where speed is measured.
  */
 
