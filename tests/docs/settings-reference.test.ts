@@ -28,7 +28,10 @@ describe("the settings reference", () => {
     const start = document.indexOf(START_MARKER);
     const end = document.indexOf(END_MARKER);
     expect(start, "the settings markers").toBeGreaterThanOrEqual(0);
-    expect(document.slice(start, end + END_MARKER.length)).toBe(renderSettingsReference());
+    expect(
+      document.slice(start, end + END_MARKER.length),
+      "docs/configuration.md's settings differ from the descriptions: run `npm run docs:settings`",
+    ).toBe(renderSettingsReference());
   });
 
   it("names each setting once, as a list item under its part of the product", () => {

@@ -64,6 +64,19 @@ export interface NewOrder {
   items: OrderItemRow[];
 }
 
+/** An order's payment, refund and dispute fields before Stripe (or a shop) has told anything of them. */
+export const NO_PAYMENT_EVENTS_YET = {
+  payment_intent_id: null,
+  charge_id: null,
+  refunded_cents: 0,
+  refunded_at: null,
+  refund_reason: null,
+  dispute_id: null,
+  dispute_status: null,
+  disputed_at: null,
+  dispute_lost_cents: 0,
+} satisfies Partial<OrderRow>;
+
 /** Writes a pending order and its items in one transaction, re-reading the listings inside it. */
 export async function createPendingOrder(
   db: DB,
@@ -93,15 +106,7 @@ export async function createPendingOrder(
       created_at: stamp,
       updated_at: stamp,
       paid_at: null,
-      payment_intent_id: null,
-      charge_id: null,
-      refunded_cents: 0,
-      refunded_at: null,
-      refund_reason: null,
-      dispute_id: null,
-      dispute_status: null,
-      disputed_at: null,
-      dispute_lost_cents: 0,
+      ...NO_PAYMENT_EVENTS_YET,
     };
     await trx.insertInto("orders").values(order).execute();
     const items: OrderItemRow[] = listings.map((listing, position) => ({

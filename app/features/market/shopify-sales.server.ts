@@ -4,6 +4,7 @@ import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "~/features/market/download-grants.server";
 import { queueReceipt } from "~/features/market/fulfillment.server";
 import { activeListingForStylizedImage } from "~/features/market/listings.server";
+import { NO_PAYMENT_EVENTS_YET } from "~/features/market/orders.server";
 import { recordSale } from "~/features/payouts/lends.server";
 
 /**
@@ -121,15 +122,7 @@ export async function recordShopifySale(
     created_at: stamp,
     updated_at: stamp,
     paid_at: stamp,
-    payment_intent_id: null,
-    charge_id: null,
-    refunded_cents: 0,
-    refunded_at: null,
-    refund_reason: null,
-    dispute_id: null,
-    dispute_status: null,
-    disputed_at: null,
-    dispute_lost_cents: 0,
+    ...NO_PAYMENT_EVENTS_YET,
   };
   await trx.insertInto("orders").values(order).execute();
   const items: OrderItemRow[] = deliver.map(({ line, listing }, position) => ({

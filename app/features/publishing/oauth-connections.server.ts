@@ -169,25 +169,15 @@ export async function completeOAuth(
   if (await shopifyStoreHolder(db, { shop, exceptUserId: args.userId })) {
     throw new OAuthCallbackError(storeTakenText(shop), claim.display);
   }
-  let token;
-  try {
-    token = await exchangeShopifyCode({
-      shop,
-      code,
-      clientId: args.config.SHOPIFY_CLIENT_ID!,
-      clientSecret: secret,
-      now: args.now,
-      fetch: args.fetch,
-    });
-  } catch {
-    throw new OAuthCallbackError(`${failText}: Shopify did not grant access.`, claim.display);
-  }
-  if (token.scopes.length > 0 && !token.scopes.includes("write_products")) {
-    throw new OAuthCallbackError(
-      `${failText}: the store did not grant product access (${SHOPIFY_SCOPES.join(", ")}).`,
-      claim.display,
-    );
-  }
+  const token = await grantedShopifyToken({
+    shop,
+    code,
+    config: args.config,
+    now: args.now,
+    fetch: args.fetch,
+    failText,
+    display: claim.display,
+  });
   try {
     await saveOAuthIntegration(db, {
       userId: args.userId,
@@ -207,6 +197,42 @@ export async function completeOAuth(
     throw error;
   }
   return { platform: platform.id, display: claim.display };
+}
+
+/**
+ * Exchanges an OAuth callback's code for the store's token pair and checks the
+ * store granted product access: anything else is an OAuthCallbackError worded
+ * with `failText`, shown as `display`.
+ */
+export async function grantedShopifyToken(args: {
+  shop: string;
+  code: string;
+  config: Pick<Config, "SHOPIFY_CLIENT_ID" | "SHOPIFY_CLIENT_SECRET">;
+  now: Date;
+  fetch?: FetchLike;
+  failText: string;
+  display: "popup" | "page";
+}) {
+  let token;
+  try {
+    token = await exchangeShopifyCode({
+      shop: args.shop,
+      code: args.code,
+      clientId: args.config.SHOPIFY_CLIENT_ID!,
+      clientSecret: args.config.SHOPIFY_CLIENT_SECRET!,
+      now: args.now,
+      fetch: args.fetch,
+    });
+  } catch {
+    throw new OAuthCallbackError(`${args.failText}: Shopify did not grant access.`, args.display);
+  }
+  if (token.scopes.length > 0 && !token.scopes.includes("write_products")) {
+    throw new OAuthCallbackError(
+      `${args.failText}: the store did not grant product access (${SHOPIFY_SCOPES.join(", ")}).`,
+      args.display,
+    );
+  }
+  return token;
 }
 
 /**

@@ -4,12 +4,7 @@ import { open, seal } from "~/infra/crypto-box.server";
 import { badRequest } from "~/infra/errors.server";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
 import type { FetchLike } from "~/infra/shopify/shopify-errors.server";
-import {
-  exchangeShopifyCode,
-  SHOPIFY_SCOPES,
-  shopifyAuthorizeUrl,
-  verifyShopifyHmac,
-} from "~/infra/shopify/shopify-oauth.server";
+import { shopifyAuthorizeUrl, verifyShopifyHmac } from "~/infra/shopify/shopify-oauth.server";
 import { isShopDomain } from "~/lib/shop-domain";
 import { getPlatform } from "~/features/publishing/platforms";
 import { connectFailedText, OAUTH_STATE_TTL_MS } from "~/features/publishing/types";
@@ -20,6 +15,7 @@ import {
   storeTakenText,
 } from "~/features/publishing/integrations.server";
 import {
+  grantedShopifyToken,
   OAuthCallbackError,
   oauthCallbackUrl,
   shopifyOAuthConfigured,
@@ -211,25 +207,15 @@ export async function keepShopifyInstallGrant(
   if (!verifyShopifyHmac(args.params, secret) || shop !== install.shop_domain || !code) {
     throw new OAuthCallbackError(`${failText}: the answer could not be verified.`, "page");
   }
-  let token;
-  try {
-    token = await exchangeShopifyCode({
-      shop,
-      code,
-      clientId: args.config.SHOPIFY_CLIENT_ID!,
-      clientSecret: secret,
-      now: args.now,
-      fetch: args.fetch,
-    });
-  } catch {
-    throw new OAuthCallbackError(`${failText}: Shopify did not grant access.`, "page");
-  }
-  if (token.scopes.length > 0 && !token.scopes.includes("write_products")) {
-    throw new OAuthCallbackError(
-      `${failText}: the store did not grant product access (${SHOPIFY_SCOPES.join(", ")}).`,
-      "page",
-    );
-  }
+  const token = await grantedShopifyToken({
+    shop,
+    code,
+    config: args.config,
+    now: args.now,
+    fetch: args.fetch,
+    failText,
+    display: "page",
+  });
   const kept: KeptGrant = {
     accessToken: token.accessToken,
     refreshToken: token.refreshToken,
