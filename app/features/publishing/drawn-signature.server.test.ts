@@ -45,9 +45,10 @@ describe("drawnSignaturePng", () => {
       expect(error.message).toMatch(/drawn signature is too large/);
       expect(error.fieldErrors).toEqual({ drawnSignature: [error.message] });
     }
+    // Decoding 8000 × 8000 pixels takes about 7 s: the header alone is read well within 3 s, even on a busy machine.
     const started = performance.now();
     await refusal(pngDataUrl(pngDeclaring(8000, 8000)));
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it("refuses what is not a PNG, and a PNG that does not decode (415)", async () => {
