@@ -112,7 +112,9 @@ describe("the App URL (GET /api/oauth/shopify/install)", () => {
     const location = new URL(response.headers.get("Location")!);
     expect(location.origin + location.pathname).toBe(`https://${SHOP}/admin/oauth/authorize`);
     expect(location.searchParams.get("client_id")).toBe(SHOPIFY_TEST_CLIENT_ID);
-    expect(location.searchParams.get("scope")).toBe("write_products,write_publications,read_orders");
+    expect(location.searchParams.get("scope")).toBe(
+      "write_products,write_publications,read_orders",
+    );
     expect(location.searchParams.get("redirect_uri")).toBe(
       "http://localhost:3000/api/oauth/shopify/callback",
     );
