@@ -48,6 +48,8 @@ test.describe("the creator studio", () => {
   });
 
   test("upload, style, optimize with a preset, and delete", async ({ page, javaScriptOn }) => {
+    // Styles and optimizes on the server's CPU: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     await signIn(page, "creator");
     const imageId = await uploadPortrait(page, javaScriptOn);
 
