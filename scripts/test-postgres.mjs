@@ -21,8 +21,21 @@ if (problem) {
 }
 
 console.log(`PostgreSQL suite on ${withoutPassword(url)}`);
-const child = spawn("npx", ["vitest", "run", ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
+// Components and feature-free UI pieces render with Testing Library and never
+// touch the database: the SQLite pass runs them; here they would only cost a
+// database each.
+const withoutDatabase = ["app/**/components/**/*.test.tsx", "app/ui/**/*.test.tsx"];
+const child = spawn(
+  "npx",
+  [
+    "vitest",
+    "run",
+    ...withoutDatabase.flatMap((glob) => ["--exclude", glob]),
+    ...process.argv.slice(2),
+  ],
+  {
+    stdio: "inherit",
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  },
+);
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
