@@ -64,20 +64,39 @@ describe("limits counted in the database", () => {
     expect(await takeSharedHit(db(), bucket, 1, 60_000, at(2))).toBeGreaterThan(0);
   });
 
-  it("on PostgreSQL, commit alone without waiting for the disk, and leave a caller's transaction as it is", async () => {
+  it("on PostgreSQL, take in one statement that commits alone without waiting for the disk, and leave a caller's transaction as it is", async () => {
     const postgres = engineOf(db()) === "postgres";
-    const statements: string[] = [];
+    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
     const watched = db().withPlugin({
       transformQuery: (args) => {
-        statements.push(db().getExecutor().compileQuery(args.node, args.queryId).sql);
+        statements.push(db().getExecutor().compileQuery(args.node, args.queryId));
         return args.node;
       },
       transformResult: async (args) => args.result,
     });
     await takeSharedHit(watched, `alone:${newId()}`, 5, 60_000, at(0));
-    const relaxed = statements.filter((statement) => statement.includes("synchronous_commit"));
-    expect(relaxed).toHaveLength(postgres ? 1 : 0);
+    if (postgres) {
+      // One round trip: no begin, lock, insert, delete, count and commit of their own.
+      expect(statements).toHaveLength(1);
+      expect(statements[0].sql).toContain("take_rate_limit_hit(");
+      expect(statements[0].parameters.at(-1)).toBe(false);
+      // Asked not to wait, the function relaxes the commit of the transaction it runs in.
+      const relaxed = await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select take_rate_limit_hit(${`relaxed:${newId()}`}, ${newId()}, ${at(0).toISOString()}, ${at(-60_000).toISOString()}, 5, false)`.execute(
+            trx,
+          );
+          return (
+            await sql<{
+              value: string;
+            }>`select current_setting('synchronous_commit') as value`.execute(trx)
+          ).rows[0].value;
+        });
+      expect(relaxed).toBe("off");
+    }
 
+    statements.length = 0;
     const setting = await watched.transaction().execute(async (trx) => {
       await takeSharedHit(trx, `joined:${newId()}`, 5, 60_000, at(0));
       if (!postgres) return "on";
@@ -87,6 +106,7 @@ describe("limits counted in the database", () => {
       return rows[0].value;
     });
     expect(setting).toBe("on");
+    if (postgres) expect(statements[0].parameters.at(-1)).toBe(true);
   });
 
   it("are one count for several processes: 40 calls, 7 allowed", async () => {

@@ -1,20 +1,23 @@
+import { sql } from "kysely";
 import type { DB } from "./db.server";
 import { newId } from "./ids.server";
-import { commitWithoutWaitingForDisk, lockForTransaction } from "./sql-dialect.server";
+import { engineOf } from "./sql-dialect.server";
 
 /**
  * Sliding-window counts kept in the database (rate_limit_hits), for when
  * several processes serve one database and each would otherwise count alone:
  * the same answers as the in-memory SlidingWindowLimiter, shared by them all.
  *
- * A take records its hit first, so on SQLite the transaction holds the write
- * lock before it counts (processes sharing the file count one after another),
- * and takes a lock on the bucket on PostgreSQL; past the limit the hit is
- * deleted again, so a refused call counts nothing. Called inside a
- * transaction it joins it (the hit stands or falls with the caller's work);
- * in a transaction of its own, on PostgreSQL, its commit does not wait for
- * the disk: a crash may forget the last hits, which only lets an address make
- * a few more calls after the restart.
+ * On SQLite a take records its hit first, so the transaction holds the write
+ * lock before it counts (processes sharing the file count one after another);
+ * past the limit the hit is deleted again, so a refused call counts nothing.
+ * On PostgreSQL a take is one statement, the database's take_rate_limit_hit
+ * (migration 0048): it locks the bucket, forgets hits past the window, counts
+ * and records the hit only when it is allowed, in one round trip (a throttled
+ * search paid seven before). Called inside a transaction a take joins it (the
+ * hit stands or falls with the caller's work); on its own, on PostgreSQL, its
+ * commit does not wait for the disk: a crash may forget the last hits, which
+ * only lets an address make a few more calls after the restart.
  */
 
 /** Longer than any limit's window: hits older than this are deleted by the hourly forgetOldRateLimitHits. */
@@ -36,14 +39,31 @@ export async function takeSharedHit(
   windowMs: number,
   now: Date,
 ): Promise<number> {
+  if (engineOf(db) === "postgres") return takeInOneStatement(db, bucket, limit, windowMs, now);
   const run = (trx: DB) => takeWithin(trx, bucket, limit, windowMs, now);
-  if (db.isTransaction) return run(db);
-  return db.transaction().execute(async (trx) => {
-    await commitWithoutWaitingForDisk(trx);
-    return run(trx);
-  });
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+async function takeInOneStatement(
+  db: DB,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<number> {
+  const nowMs = now.getTime();
+  const windowStart = new Date(nowMs - windowMs).toISOString();
+  // Its own transaction (the statement's) need not wait for the disk; a caller's keeps its setting.
+  const waitForDisk = db.isTransaction;
+  const { rows } = await sql<{ opener: string | null }>`select take_rate_limit_hit(
+      ${bucket}, ${newId()}, ${now.toISOString()}, ${windowStart},
+      ${limit}::integer, ${waitForDisk}::boolean
+    ) as opener`.execute(db);
+  const opener = rows[0]?.opener;
+  return opener ? Math.max(1, Date.parse(opener) + windowMs - nowMs) : 0;
+}
+
+/** SQLite: record, forget past the window, count; undo the hit past the limit. */
 async function takeWithin(
   trx: DB,
   bucket: string,
@@ -51,7 +71,6 @@ async function takeWithin(
   windowMs: number,
   now: Date,
 ): Promise<number> {
-  await lockForTransaction(trx, `rate-limit:${bucket}`);
   const id = newId();
   const nowMs = now.getTime();
   await trx.insertInto("rate_limit_hits").values({ id, bucket, at: now.toISOString() }).execute();

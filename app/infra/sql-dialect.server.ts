@@ -42,18 +42,6 @@ export function greaterOf(
 }
 
 /**
- * For a transaction whose writes may be lost in a crash without harm (a rate
- * limit's hit): on PostgreSQL its commit returns without waiting for the
- * write-ahead log to reach the disk (`synchronous_commit` off for this
- * transaction only; a crash can forget its last fraction of a second, never
- * corrupt or half-apply it). SQLite commits as it always does.
- */
-export async function commitWithoutWaitingForDisk(trx: AnyDb): Promise<void> {
-  if (engineOf(trx) !== "postgres") return;
-  await sql`select set_config('synchronous_commit', 'off', true)`.execute(trx);
-}
-
-/**
  * Serializes writers that share `key` (an owner's id and what they are capped
  * on) until the transaction ends. SQLite already runs one writing transaction
  * at a time, so there it does nothing; on PostgreSQL it takes a transaction

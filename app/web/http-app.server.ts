@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/infra/config.server";
 import { bodyGuard } from "./body-guard.server";
 import { clientAddress, expressTrustSetting } from "./client-address.server";
+import { apiRequestsFirst } from "./api-requests.server";
 import { lastErrorHandler } from "./last-error-handler.server";
 import { methodGuard } from "./method-guard.server";
 import { metricsEndpoint } from "./metrics-endpoint.server";
@@ -94,9 +95,7 @@ export function createHttpApp({
   app.use((req, res, next) => (NAMES_A_FILE.test(req.path) ? publicFiles(req, res, next) : next()));
   const handler = visitorPageCache(
     // An /api path Remix cannot route (a line break in it) is the JSON 404 too, never the page.
-    answeringUnroutableApiPaths(
-      handle ?? remixRequestHandler(requireBuild(build), config.NODE_ENV),
-    ),
+    answeringUnroutableApiPaths(handle ?? remixWithApiFirst(requireBuild(build), config.NODE_ENV)),
     {
       ttlMs: config.PAGE_CACHE_MS,
       pages: CACHED_VISITOR_PAGES,
@@ -114,6 +113,10 @@ export function createHttpApp({
   );
   app.use(lastErrorHandler());
   return app;
+}
+
+function remixWithApiFirst(build: ServerBuild, mode: string): HandleRequest {
+  return apiRequestsFirst(build, remixRequestHandler(build, mode));
 }
 
 function requireBuild(build: ServerBuild | undefined): ServerBuild {

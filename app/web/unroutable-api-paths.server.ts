@@ -15,7 +15,7 @@ import type { HandleRequest } from "./remix-handler.server";
  */
 
 /** An /api path, as Remix matches it (case-insensitive; `/api` itself or under it). */
-const API_PATH = /^\/api(?:\/|$)/i;
+export const API_PATH = /^\/api(?:\/|$)/i;
 /** What the /api splat route (`api/*`) matches, as Remix compiles it. */
 const API_SPLAT = /^\/api(?:\/(.+)|\/*)$/i;
 

@@ -41,6 +41,7 @@ import * as visitorDays from "./2026-11-28-0039-visitor-days";
 import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys";
 import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
+import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -87,6 +88,7 @@ const sqliteHistory: Record<string, Migration> = {
 const postgresHistory: Record<string, Migration> = {
   "2026-11-26-0031-postgres-baseline": postgresBaseline,
   "2026-11-28-0042-search-entry-order-keys": searchEntryOrderKeys,
+  "2026-11-29-0048-rate-limit-take-function": rateLimitTakeFunction,
 };
 
 const bothEngines: Record<string, Migration> = {
