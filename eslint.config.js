@@ -31,6 +31,14 @@ const allow = (from, to) => ({
   allow: { to: { element: { types: { anyOf: to } } } },
 });
 
+/** A route never runs a procedure itself (decision 081). */
+const NO_INVOKE = {
+  group: ["~/infra/procedure.server", "**/infra/procedure.server"],
+  importNames: ["invoke", "invokeParsed"],
+  message:
+    "A route runs a procedure through app/web/screen-action.server.ts (screenAction, loadProcedure, attemptProcedure), never invoke itself.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,6 +69,55 @@ export default tseslint.config(
     // Playwright fixtures call `use`, which is not a React hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    // Three doors for a screen (docs/architecture.md, "A screen"; decision 081): an action
+    // through `screenAction` (or `submitForm`, `screenCall`), a loader through `loadProcedure`,
+    // or `attemptProcedure` where the page shows a refusal. No route runs a procedure
+    // itself, nor catches the Response `loadProcedure` throws.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [NO_INVOKE] }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name='Response']",
+          message:
+            "A route does not catch the Response loadProcedure throws: use attemptProcedure where the page shows a refusal.",
+        },
+        {
+          // An action that reads the form's intent switches on it by hand.
+          selector:
+            ":matches(FunctionDeclaration[id.name=/^(action|[a-z]\\w*Action)$/], VariableDeclarator[id.name=/^(action|[a-z]\\w*Action)$/]) CallExpression[callee.property.name='get'][arguments.0.value='intent']",
+          message:
+            "An action with several intents is one screenAction with an intent per value (an unknown one gets unknownIntent).",
+        },
+      ],
+    },
+  },
+  {
+    // A screen's guard is requireScreenUser (its "optional" access for a page that may be signed
+    // out). /api handlers are not screens: the OAuth callback and the Shopify install read the
+    // session themselves.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: ["**/*.test.{ts,tsx}", "app/routes/api+/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_INVOKE,
+            {
+              group: ["~/web/auth.server", "**/web/auth.server"],
+              importNames: ["getWebUser"],
+              message:
+                'A screen\'s guard is requireScreenUser (app/web/screen-guards.server.ts), with access "optional" where a visitor may be signed out.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The floor plan: which folder may import which (docs/architecture.md).

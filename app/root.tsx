@@ -21,12 +21,12 @@ import { useNonce } from "~/ui/nonce";
 import { SiteNav } from "~/ui/site-nav";
 import { ToastProvider } from "~/ui/toaster";
 import { PRODUCT_NAME } from "~/lib/product";
-import { getWebUser } from "~/web/auth.server";
 import { takeFlash } from "~/web/flash.server";
 import { signInOptions } from "~/features/accounts/procedures/sign-in.server";
 import { toPublicUser } from "~/features/accounts/lends.server";
-import { invoke } from "~/infra/procedure.server";
-import { callContext } from "~/web/request-context.server";
+import { getConfig } from "~/infra/config.server";
+import { loadProcedure } from "~/web/screen-action.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { CurrencyProvider } from "~/ui/currency";
 
 export const links: LinksFunction = () => [
@@ -39,18 +39,18 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Transform your selfies into AI art and earn money" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getWebUser(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const user = await requireScreenUser(request, { access: "optional" });
   const { flash, clear } = await takeFlash(request);
   // What the sign-up links and copy follow (the nav's Get Started, the landing, the admin's Create User).
-  const ctx = callContext(request, context);
-  const { registrationOpen } = await invoke(signInOptions, null, {}, ctx);
+  const { registrationOpen } = await loadProcedure(signInOptions, args, {}, null);
   return json(
     {
       user: user ? toPublicUser(user) : null,
       flash,
       registrationOpen,
-      currency: ctx.config.CURRENCY,
+      currency: getConfig().CURRENCY,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

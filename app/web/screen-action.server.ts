@@ -26,8 +26,10 @@ import { readFormData } from "~/web/http.server";
  *   (an upload) or takes no fields;
  * - `submitForm` / `submitFormAs` for an action with one form;
  * - `loadProcedure` for a loader (a refusal becomes a thrown Response for the
- *   ErrorBoundary), `attemptProcedure` for a loader that shows a refusal.
- * Routes never catch HttpError themselves. A post from another site is
+ *   ErrorBoundary), `attemptProcedure` for a loader that shows a refusal
+ *   (`refusalResponse` throws one it does not show as `loadProcedure` would).
+ * Routes never catch HttpError themselves, nor the Response `loadProcedure`
+ * throws, and never `invoke` a procedure (the linter holds them to it). A post from another site is
  * refused in front of every route (`body-guard.server.ts`); one that reaches
  * an action anyway (a test calling it directly) is refused here as well,
  * answered like the intent's other refusals.
@@ -359,10 +361,17 @@ export async function loadProcedure<A extends Access, S extends z.ZodType, R>(
 ): Promise<Awaited<R>> {
   const outcome = await attemptProcedure(procedure, args, input, user, handedOver);
   if (outcome.ok) return outcome.result;
-  throw json(
-    { message: outcome.refusal.message },
-    { status: outcome.refusal.status, headers: outcome.refusal.headers },
-  );
+  throw refusalResponse(outcome.refusal);
+}
+
+/**
+ * The Response a loader throws for a refusal its page does not show (the
+ * ErrorBoundary does): what `loadProcedure` throws. For a page that shows
+ * some refusals from `attemptProcedure` and leaves the rest (a 5xx, say) to
+ * its ErrorBoundary.
+ */
+export function refusalResponse(refusal: Refusal): Response {
+  return json({ message: refusal.message }, { status: refusal.status, headers: refusal.headers });
 }
 
 /** Runs a procedure for a screen that shows a refusal itself (say, a link that has expired). */

@@ -64,7 +64,14 @@ import {
 import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
 import { changeUserStatus } from "~/features/admin/procedures/bans.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { flashRefusal, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import {
+  attemptProcedure,
+  flashRefusal,
+  intent,
+  loadProcedure,
+  refusalResponse,
+  screenAction,
+} from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { ErrorPage } from "~/root";
 import type { loader as rootLoader } from "~/root";
@@ -95,6 +102,13 @@ export async function loader(args: LoaderFunctionArgs) {
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
+  /** The user an id in the address names; one it names no one by (a refusal under 500) is null, the rest go to the ErrorBoundary. */
+  const namedUser = async (userId: string) => {
+    const outcome = await attemptProcedure(adminUser, args, { userId }, admin);
+    if (outcome.ok) return outcome.result;
+    if (outcome.refusal.status >= 500) throw refusalResponse(outcome.refusal);
+    return null;
+  };
   const [
     stats,
     users,
@@ -111,13 +125,8 @@ export async function loader(args: LoaderFunctionArgs) {
   ] = await Promise.all([
     loadProcedure(adminStats, args, {}, admin),
     loadProcedure(adminUsers, args, { q }, admin),
-    viewId
-      ? loadProcedure(adminUser, args, { userId: viewId }, admin).catch((error) => {
-          // An unknown id in ?view= just shows no dialog.
-          if (error instanceof Response && error.status < 500) return null;
-          throw error;
-        })
-      : null,
+    // An unknown id in ?view= just shows no dialog.
+    viewId ? namedUser(viewId) : null,
     loadProcedure(adminUndeliveredMail, args, {}, admin),
     loadProcedure(
       adminOrders,
@@ -136,23 +145,11 @@ export async function loader(args: LoaderFunctionArgs) {
       : null,
     // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
     banId && banId.length <= 200 && !isSuperAdmin({ id: banId })
-      ? loadProcedure(adminUser, args, { userId: banId }, admin).then(
-          (found) => (found.banned ? null : found),
-          (error) => {
-            if (error instanceof Response && error.status < 500) return null;
-            throw error;
-          },
-        )
+      ? namedUser(banId).then((found) => (found?.banned ? null : found))
       : null,
     // ?erase=<id> opens the erasure confirmation, but only for a user who can be erased (not erased yet, not the super admin).
     eraseId && eraseId.length <= 200 && !isSuperAdmin({ id: eraseId })
-      ? loadProcedure(adminUser, args, { userId: eraseId }, admin).then(
-          (found) => (found.erasedAt ? null : found),
-          (error) => {
-            if (error instanceof Response && error.status < 500) return null;
-            throw error;
-          },
-        )
+      ? namedUser(eraseId).then((found) => (found?.erasedAt ? null : found))
       : null,
     loadProcedure(adminMailSetupAlert, args, {}, admin),
     loadProcedure(adminWaitlist, args, {}, admin),

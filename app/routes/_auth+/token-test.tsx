@@ -6,8 +6,7 @@ import { PageHeader } from "~/ui/page-header";
 import type { PublicUser } from "~/lib/accounts";
 import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/features/accounts/api-client";
 import { PRODUCT_NAME } from "~/lib/product";
-import { invoke } from "~/infra/procedure.server";
-import { callContext } from "~/web/request-context.server";
+import { loadProcedure } from "~/web/screen-action.server";
 import { tokenTestDefaults } from "~/features/accounts/procedures/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}` }];
@@ -17,8 +16,8 @@ export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}`
  * seeded, otherwise with the admin's email only; anywhere else it starts empty
  * (app/features/accounts/token-test-prefill.server.ts).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await invoke(tokenTestDefaults, null, {}, callContext(request, context)));
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await loadProcedure(tokenTestDefaults, args, {}, null));
 }
 
 export default function TokenTest() {

@@ -10,8 +10,7 @@ import {
   requestLibraryLink,
 } from "~/features/market/procedures/downloads-and-library.server";
 import { RATING_TEXT_MAX } from "~/features/market/library-schema";
-import { loadProcedure, submitForm } from "~/web/screen-action.server";
-import { readFormData } from "~/web/http.server";
+import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { libraryPageView } from "~/routes/_market+/library.server";
 
@@ -51,19 +50,29 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** The library link form (the same confirmation for every email), and the rating form of a purchased item. */
 export async function action(args: ActionFunctionArgs) {
-  const formData = await readFormData(args.request);
-  if (formData.get("intent") === "rate") {
-    const outcome = await submitForm(rateLibraryItem, args, { formData, user: null });
-    if (!outcome.ok) return outcome.response;
-    const itemId = String(formData.get("orderItemId"));
-    const token = String(formData.get("token"));
-    return redirect(
-      `/library?token=${encodeURIComponent(token)}&rated=${encodeURIComponent(itemId)}#rating-${itemId}`,
-    );
-  }
-  const outcome = await submitForm(requestLibraryLink, args, { formData, user: null });
-  if (!outcome.ok) return outcome.response;
-  return redirect("/library?sent=1");
+  const linkForm = intent({
+    procedure: requestLibraryLink,
+    reply: "form",
+    onSuccess: () => redirect("/library?sent=1"),
+  });
+  return screenAction(args, {
+    user: null,
+    intents: {
+      rate: intent({
+        procedure: rateLibraryItem,
+        reply: "form",
+        onSuccess: ({ form }) => {
+          const itemId = String(form.get("orderItemId"));
+          const token = String(form.get("token"));
+          return redirect(
+            `/library?token=${encodeURIComponent(token)}&rated=${encodeURIComponent(itemId)}#rating-${itemId}`,
+          );
+        },
+      }),
+    },
+    // The link form posts no intent.
+    unknownIntent: linkForm,
+  });
 }
 
 function formatDate(iso: string): string {

@@ -24,7 +24,7 @@ import { checkoutReturnStatus } from "~/features/market/procedures/payment-statu
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";
-import { loadProcedure } from "~/web/screen-action.server";
+import { attemptProcedure, loadProcedure, refusalResponse } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 
 export const meta: MetaFunction = () => [
@@ -65,11 +65,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const sessionId = url.searchParams.get("session_id");
   const returned = Boolean(sessionId) && url.searchParams.get("success") === "true";
   if (returned && sessionId) {
-    try {
-      purchase = await loadProcedure(checkoutReturnStatus, args, { sessionId }, user);
-    } catch (thrown) {
-      if (!(thrown instanceof Response && thrown.status < 500)) throw thrown;
-    }
+    // A session it cannot find (a refusal under 500) shows no purchase; the rest go to the ErrorBoundary.
+    const outcome = await attemptProcedure(checkoutReturnStatus, args, { sessionId }, user);
+    if (outcome.ok) purchase = outcome.result;
+    else if (outcome.refusal.status >= 500) throw refusalResponse(outcome.refusal);
     // Paid: the cart has done its job.
     if (purchase?.success && cartIds.length > 0) {
       cartIds = [];

@@ -24,7 +24,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { myRecentSales } from "~/features/market/procedures/creator-insights.server";
 import { paymentStatus } from "~/features/market/procedures/payment-status.server";
 import { RecentSales } from "~/features/market/components/recent-sales";
-import { loadProcedure } from "~/web/screen-action.server";
+import { attemptProcedure, loadProcedure, refusalResponse } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
@@ -44,8 +44,9 @@ export async function loader(args: LoaderFunctionArgs) {
   let failed = false;
   let notFound = false;
   if (sessionId) {
-    try {
-      const status = await loadProcedure(paymentStatus, args, { sessionId }, user);
+    const outcome = await attemptProcedure(paymentStatus, args, { sessionId }, user);
+    if (outcome.ok) {
+      const status = outcome.result;
       result = {
         success: status.success,
         paymentStatus: status.paymentStatus,
@@ -57,10 +58,11 @@ export async function loader(args: LoaderFunctionArgs) {
         testMode: status.testMode,
         downloads: status.downloads,
       };
-    } catch (thrown) {
-      if (!(thrown instanceof Response) || thrown.status >= 500) throw thrown;
+    } else {
+      // A refusal under 500 is shown on the page; the rest go to the ErrorBoundary.
+      if (outcome.refusal.status >= 500) throw refusalResponse(outcome.refusal);
       failed = true;
-      notFound = thrown.status === 404 || thrown.status === 400;
+      notFound = outcome.refusal.status === 404 || outcome.refusal.status === 400;
     }
   }
   const sales = await loadProcedure(myRecentSales, args, {}, user);

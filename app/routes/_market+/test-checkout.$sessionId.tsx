@@ -17,7 +17,7 @@ import {
   payTestCheckout,
   testCheckoutSession,
 } from "~/features/market/procedures/cart-and-checkout.server";
-import { loadProcedure, submitForm } from "~/web/screen-action.server";
+import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";
@@ -50,17 +50,29 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const sessionId = args.params.sessionId ?? "";
-  const formData = await readFormData(args.request);
-  formData.set("sessionId", sessionId);
-  const intent = formData.get("intent");
-  if (intent === "cancel") {
-    const outcome = await submitForm(cancelTestCheckout, args, { formData, user: null });
-    if (!outcome.ok) return outcome.response;
-    return redirect("/marketplace?checkout=cancelled");
-  }
-  const outcome = await submitForm(payTestCheckout, args, { formData, user: null });
-  if (!outcome.ok) return outcome.response;
-  return redirect(`/marketplace?session_id=${encodeURIComponent(sessionId)}&success=true`);
+  // The session is the page's address, not a field of its forms.
+  const form = await readFormData(args.request);
+  form.set("sessionId", sessionId);
+  const pay = intent({
+    procedure: payTestCheckout,
+    reply: "form",
+    onSuccess: () =>
+      redirect(`/marketplace?session_id=${encodeURIComponent(sessionId)}&success=true`),
+  });
+  return screenAction(args, {
+    user: null,
+    form,
+    intents: {
+      pay,
+      cancel: intent({
+        procedure: cancelTestCheckout,
+        reply: "form",
+        onSuccess: () => redirect("/marketplace?checkout=cancelled"),
+      }),
+    },
+    // Pay is the page's main button: any other intent pays, as before.
+    unknownIntent: pay,
+  });
 }
 
 export default function TestCheckout() {

@@ -6,7 +6,7 @@ import { lazy, Suspense } from "react";
 import { ServerDashboardPage } from "./home-dashboard.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
-import { getWebUser } from "~/web/auth.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { landingSamples } from "~/features/landing/procedures/landing.server";
 import { betaStatus } from "~/features/accounts/procedures/waitlist.server";
 import { loadProcedure } from "~/web/screen-action.server";
@@ -26,7 +26,7 @@ const DashboardPage =
 
 /** Home: the dashboard when signed in, otherwise the landing page. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await getWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "optional" });
   if (!user)
     return json({
       signedIn: false as const,

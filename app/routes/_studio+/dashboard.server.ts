@@ -16,6 +16,7 @@ import type {
 import { isInProgress } from "~/features/studio/types";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import { atPipeline, dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
+import { SIGN_IN_AGAIN_URL } from "~/features/studio/studio-api";
 import type { OptimizationSettings } from "~/features/studio/optimization";
 import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimization";
 import {
@@ -40,7 +41,7 @@ import { toPublicUser } from "~/features/accounts/lends.server";
 import { myListings } from "~/features/market/procedures/creator-listings.server";
 import { creatorPayouts, creatorStats } from "~/features/payouts/procedures/earnings.server";
 import { faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
-import { getWebUser } from "~/web/auth.server";
+import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
 import type { Refusal } from "~/web/screen-action.server";
@@ -73,7 +74,7 @@ export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /** The dashboard's loader: a signed-out visitor is told so (the page then sends them to sign in). */
 export async function dashboardLoader(args: LoaderFunctionArgs) {
-  const user = await getWebUser(args.request);
+  const user = await requireScreenUser(args.request, { access: "optional" });
   if (!user) return json({ signedIn: false as const }, { status: 401 });
   return signedInDashboard(args, user);
 }
@@ -304,8 +305,7 @@ function refusedToast(intent: string, refusal: Refusal): FlashMessage {
  */
 export async function dashboardAction(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await getWebUser(request);
-  if (!user) throw redirect(`/api/login?redirectTo=${encodeURIComponent("/dashboard")}`);
+  const user = await requireScreenUser(request, { access: "user", signIn: SIGN_IN_AGAIN_URL });
 
   // The upload streams: the body is read by the procedure itself, never buffered here.
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {

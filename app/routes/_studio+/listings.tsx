@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import { ListOnMarketplaceForm } from "~/features/market/components/list-on-marketplace-form";
@@ -13,9 +14,8 @@ import {
   withdrawMyListing,
 } from "~/features/market/procedures/creator-listings.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { loadProcedure, submitForm } from "~/web/screen-action.server";
+import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
-import { readFormData } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 
@@ -37,30 +37,50 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
-  const formData = await readFormData(args.request);
-  const redirectTo = safeRedirect(formData.get("redirectTo"), "/listings");
-  const enhanced = formData.get("enhanced") === "1";
-
-  if (formData.get("intent") === "withdraw") {
-    const outcome = await submitForm(withdrawMyListing, args, { formData, user });
-    if (!outcome.ok) return outcome.response;
-    if (enhanced) return json({ ok: true as const, withdrawn: outcome.result.id });
-    return redirectWithFlash(redirectTo, {
-      kind: "success",
-      title: "Listing withdrawn",
-      description: "It is no longer for sale.",
-    });
-  }
-
-  const outcome = await submitForm(listOnMarketplace, args, { formData, user });
-  if (!outcome.ok) return outcome.response;
-  const { listing, created } = outcome.result;
-  const listingUrl = listing.platforms[0]?.url ?? null;
-  if (enhanced) return json({ ok: true as const, created, listingUrl });
-  return redirectWithFlash(redirectTo, {
-    kind: "success",
-    title: created ? "Listed on the marketplace" : "Listing updated",
-    description: `"${listing.title}" is for sale at $${listing.price}.`,
+  /** Where the form goes back to, and whether it was sent by the page's script (which wants JSON). */
+  const backOf = ({ form }: { form: FormData }) => ({
+    redirectTo: safeRedirect(form.get("redirectTo"), "/listings"),
+    enhanced: form.get("enhanced") === "1",
+  });
+  const list = intent({
+    procedure: listOnMarketplace,
+    reply: "form",
+    onSuccess: (done) => {
+      const { redirectTo, enhanced } = backOf(done);
+      const { listing, created } = done.result;
+      const listingUrl = listing.platforms[0]?.url ?? null;
+      if (enhanced) return json({ ok: true as const, created, listingUrl });
+      return redirectWithFlash(redirectTo, {
+        kind: "success",
+        title: created ? "Listed on the marketplace" : "Listing updated",
+        description: `"${listing.title}" is for sale at $${listing.price}.`,
+      });
+    },
+  });
+  return screenAction<
+    | SubmissionResult<string[]>
+    | { ok: true; withdrawn: string }
+    | { ok: true; created: boolean; listingUrl: string | null }
+  >(args, {
+    user,
+    intents: {
+      list,
+      withdraw: intent({
+        procedure: withdrawMyListing,
+        reply: "form",
+        onSuccess: (done) => {
+          const { redirectTo, enhanced } = backOf(done);
+          if (enhanced) return json({ ok: true as const, withdrawn: done.result.id });
+          return redirectWithFlash(redirectTo, {
+            kind: "success",
+            title: "Listing withdrawn",
+            description: "It is no longer for sale.",
+          });
+        },
+      }),
+    },
+    // The list form posts no intent (it is the page's one form).
+    unknownIntent: list,
   });
 }
 
