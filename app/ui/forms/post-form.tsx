@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import type { FormMetadata } from "@conform-to/react";
 import { FormErrors } from "~/ui/form-field";
@@ -8,7 +9,8 @@ import { FormErrors } from "~/ui/form-field";
  * A conform form posted to `action` (it works without JavaScript): its hidden
  * inputs (the `intent` first, as a rule), the form's errors (wrapped in a div
  * of `errorsClassName` when given, e.g. a grid's full row), then the fields
- * and buttons given as children.
+ * and buttons given as children. `fetcher` sends it through a fetcher instead
+ * of a navigation.
  */
 export function PostForm<Schema extends Record<string, unknown>>({
   form,
@@ -17,6 +19,7 @@ export function PostForm<Schema extends Record<string, unknown>>({
   className,
   testId,
   errorsClassName,
+  fetcher,
   children,
 }: {
   form: FormMetadata<Schema, string[]>;
@@ -26,11 +29,13 @@ export function PostForm<Schema extends Record<string, unknown>>({
   className: string;
   testId?: string;
   errorsClassName?: string;
+  fetcher?: Pick<FetcherWithComponents<unknown>, "Form">;
   children: ReactNode;
 }) {
+  const FormElement = fetcher ? fetcher.Form : Form;
   const errors = <FormErrors errors={form.errors} id={form.errorId} />;
   return (
-    <Form
+    <FormElement
       method="post"
       action={action}
       {...getFormProps(form)}
@@ -42,7 +47,7 @@ export function PostForm<Schema extends Record<string, unknown>>({
       ))}
       {errorsClassName ? <div className={errorsClassName}>{errors}</div> : errors}
       {children}
-    </Form>
+    </FormElement>
   );
 }
 
