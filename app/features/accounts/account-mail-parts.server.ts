@@ -1,6 +1,5 @@
-import { escapeHtml } from "~/lib/html";
-import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layout";
+import { htmlButton, htmlParagraph, mailMessage, typedText } from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
 
 /**
  * What the accounts' messages share. A name is its owner's choice and goes to
@@ -8,11 +7,7 @@ import { htmlButton, htmlMessage, typedText } from "~/features/mail/message-layo
  * (typedText, as receipts do) and never in a subject.
  */
 
-export interface AccountMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type AccountMail = MailMessage;
 
 export const greetingOf = (firstName: string) => {
   const name = typedText(firstName);
@@ -36,33 +31,29 @@ export function renderAddressInUseMail(input: {
 }): AccountMail {
   const greeting = greetingOf(input.firstName);
   const reset = "Forgot your password? Reset it here:";
-  const text = [
-    greeting,
-    "",
-    input.tried,
-    "",
-    input.signIn,
-    input.signInLink,
-    "",
-    reset,
-    input.resetLink,
-    "",
-    input.ignore,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     input.subject,
     [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(input.tried)}</p>`,
-      `<p>${escapeHtml(input.signIn)}</p>`,
+      greeting,
+      "",
+      input.tried,
+      "",
+      input.signIn,
+      input.signInLink,
+      "",
+      reset,
+      input.resetLink,
+      "",
+      input.ignore,
+    ],
+    [
+      htmlParagraph(greeting),
+      htmlParagraph(input.tried),
+      htmlParagraph(input.signIn),
       htmlButton(input.signInLink, "Sign in"),
-      `<p>${escapeHtml(reset)}</p>`,
+      htmlParagraph(reset),
       htmlButton(input.resetLink, "Reset my password"),
-      `<p>${escapeHtml(input.ignore)}</p>`,
-    ].join("\n"),
+      htmlParagraph(input.ignore),
+    ],
   );
-  return { subject: input.subject, text, html };
 }

@@ -1,6 +1,5 @@
-import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
 import {
   greetingOf,
   renderAddressInUseMail,
@@ -25,31 +24,17 @@ export function renderConfirmEmailChangeMail(input: {
     "Open this link and press Confirm to make the change (you will be asked to sign in if you are not):";
   const validity = `The link works once and is valid for ${EMAIL_CHANGE_LINK_HOURS} hours.`;
   const ignore = "If you did not ask for this, ignore this email: nothing changes.";
-  const text = [
-    greeting,
-    "",
-    asked,
-    open,
-    "",
-    input.link,
-    "",
-    validity,
-    ignore,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     subject,
+    [greeting, "", asked, open, "", input.link, "", validity, ignore],
     [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(asked)}</p>`,
+      htmlParagraph(greeting),
+      htmlParagraph(asked),
       htmlButton(input.link, "Confirm my new email"),
-      `<p>${escapeHtml(validity)}</p>`,
-      `<p>${escapeHtml(ignore)}</p>`,
-    ].join("\n"),
+      htmlParagraph(validity),
+      htmlParagraph(ignore),
+    ],
   );
-  return { subject, text, html };
 }
 
 /** To the old address: a notice that a change was asked for, and what to do if it was not you. */
@@ -65,31 +50,27 @@ export function renderEmailChangeNoticeMail(input: {
   const when = `The change happens only if the link sent to that address is opened within ${EMAIL_CHANGE_LINK_HOURS} hours.`;
   const notYou =
     "If this was not you, change your password now; your settings show the change waiting.";
-  const text = [
-    greeting,
-    "",
-    asked,
-    when,
-    "",
-    notYou,
-    "",
-    `Settings: ${input.settingsLink}`,
-    `Reset your password: ${input.resetLink}`,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     subject,
     [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(asked)}</p>`,
-      `<p>${escapeHtml(when)}</p>`,
-      `<p>${escapeHtml(notYou)}</p>`,
+      greeting,
+      "",
+      asked,
+      when,
+      "",
+      notYou,
+      "",
+      `Settings: ${input.settingsLink}`,
+      `Reset your password: ${input.resetLink}`,
+    ],
+    [
+      htmlParagraph(greeting),
+      htmlParagraph(asked),
+      htmlParagraph(when),
+      htmlParagraph(notYou),
       htmlButton(input.resetLink, "Reset my password"),
-    ].join("\n"),
+    ],
   );
-  return { subject, text, html };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
 import {
   greetingOf,
   renderAddressInUseMail,
@@ -28,30 +27,17 @@ export function renderCreateAccountMail(input: {
   const subject = `Finish creating your ${PRODUCT_NAME} account`;
   const asked = `Someone, hopefully you, registered this email address at ${PRODUCT_NAME}.`;
   const validity = `Open this link within ${REGISTRATION_LINK_HOURS} hours to create your account and sign in:`;
-  const text = [
-    greeting,
-    "",
-    asked,
-    validity,
-    "",
-    input.link,
-    "",
-    IGNORE,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     subject,
+    [greeting, "", asked, validity, "", input.link, "", IGNORE],
     [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(asked)}</p>`,
-      `<p>${escapeHtml(validity)}</p>`,
+      htmlParagraph(greeting),
+      htmlParagraph(asked),
+      htmlParagraph(validity),
       htmlButton(input.link, "Create my account"),
-      `<p>${escapeHtml(IGNORE)}</p>`,
-    ].join("\n"),
+      htmlParagraph(IGNORE),
+    ],
   );
-  return { subject, text, html };
 }
 
 export function renderAlreadyRegisteredMail(input: {

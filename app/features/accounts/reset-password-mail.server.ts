@@ -1,15 +1,11 @@
-import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
 import { RESET_LINK_MINUTES } from "~/features/accounts/password-reset.server";
 
 /** The password reset message: a plain-text part and an HTML part in the messages' shared layout, every value escaped. */
 
-export interface ResetMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type ResetMail = MailMessage;
 
 export function renderResetPasswordMail(input: { firstName: string; link: string }): ResetMail {
   const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : "Hi,";
@@ -18,29 +14,25 @@ export function renderResetPasswordMail(input: { firstName: string; link: string
   const validity = `The link works once and is valid for ${RESET_LINK_MINUTES} minutes.`;
   const ignore =
     "If you did not ask for this, you can ignore this email: your password stays as it is.";
-  const text = [
-    greeting,
-    "",
-    asked,
-    "Open this link to choose a new password:",
-    "",
-    input.link,
-    "",
-    validity,
-    ignore,
-    "",
-    `${PRODUCT_NAME}`,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     subject,
     [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(asked)}</p>`,
+      greeting,
+      "",
+      asked,
+      "Open this link to choose a new password:",
+      "",
+      input.link,
+      "",
+      validity,
+      ignore,
+    ],
+    [
+      htmlParagraph(greeting),
+      htmlParagraph(asked),
       htmlButton(input.link, "Choose a new password"),
-      `<p>${escapeHtml(validity)}</p>`,
-      `<p>${escapeHtml(ignore)}</p>`,
-    ].join("\n"),
+      htmlParagraph(validity),
+      htmlParagraph(ignore),
+    ],
   );
-  return { subject, text, html };
 }

@@ -1,6 +1,6 @@
-import { escapeHtml } from "~/lib/html";
 import { PRODUCT_NAME } from "~/lib/product";
-import { htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import { htmlButton, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
 import { INVITATION_DAYS } from "~/features/accounts/waitlist.server";
 
 /**
@@ -9,11 +9,7 @@ import { INVITATION_DAYS } from "~/features/accounts/waitlist.server";
  * Plain text and HTML, every value escaped.
  */
 
-export interface WaitlistMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type WaitlistMail = MailMessage;
 
 const IGNORE = "If you did not ask for this, you can ignore this email.";
 
@@ -21,45 +17,26 @@ export function renderWaitlistJoinedMail(): WaitlistMail {
   const subject = `You're on the ${PRODUCT_NAME} waitlist`;
   const joined = `This address is on the ${PRODUCT_NAME} beta waitlist. Registration is closed while the beta is full; when a spot opens we'll email this address an invitation with a link to create your account.`;
   const nothing = "There is nothing else to do until then.";
-  const text = ["Hi,", "", joined, nothing, "", IGNORE, "", PRODUCT_NAME, ""].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     subject,
-    [
-      `<p>Hi,</p>`,
-      `<p>${escapeHtml(joined)}</p>`,
-      `<p>${escapeHtml(nothing)}</p>`,
-      `<p>${escapeHtml(IGNORE)}</p>`,
-    ].join("\n"),
+    ["Hi,", "", joined, nothing, "", IGNORE],
+    [htmlParagraph("Hi,"), htmlParagraph(joined), htmlParagraph(nothing), htmlParagraph(IGNORE)],
   );
-  return { subject, text, html };
 }
 
 export function renderInvitationMail(input: { link: string }): WaitlistMail {
   const subject = `Your invitation to ${PRODUCT_NAME}`;
   const invited = `A spot in the ${PRODUCT_NAME} beta is yours. The link below opens registration for this address.`;
   const validity = `It works once, within ${INVITATION_DAYS} days:`;
-  const text = [
-    "Hi,",
-    "",
-    invited,
-    validity,
-    "",
-    input.link,
-    "",
-    IGNORE,
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const html = htmlMessage(
+  return mailMessage(
     subject,
+    ["Hi,", "", invited, validity, "", input.link, "", IGNORE],
     [
-      `<p>Hi,</p>`,
-      `<p>${escapeHtml(invited)}</p>`,
-      `<p>${escapeHtml(validity)}</p>`,
+      htmlParagraph("Hi,"),
+      htmlParagraph(invited),
+      htmlParagraph(validity),
       htmlButton(input.link, "Create my account"),
-      `<p>${escapeHtml(IGNORE)}</p>`,
-    ].join("\n"),
+      htmlParagraph(IGNORE),
+    ],
   );
-  return { subject, text, html };
 }

@@ -64,6 +64,50 @@ export function typedText(value: string, max = TYPED_NAME_MAX_CHARS): string {
         .trimEnd()}…`;
 }
 
+/** A message as the mail queue takes it: its subject, its plain-text part and its HTML part. */
+export interface MailMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * One message from its two parts, the builder every template uses: the
+ * plain-text lines (a blank line and the product's name sign them off) and the
+ * pieces of the HTML body (already escaped; empty ones are left out), laid out
+ * by htmlMessage under the subject as its title.
+ */
+export function mailMessage(
+  subject: string,
+  textLines: readonly string[],
+  htmlPieces: readonly string[],
+): MailMessage {
+  return {
+    subject,
+    text: [...textLines, "", PRODUCT_NAME, ""].join("\n"),
+    html: htmlMessage(subject, htmlPieces.filter(Boolean).join("\n")),
+  };
+}
+
+/** The looks of a paragraph: the client's own spacing, the receipts' and notices' spacing, quieter small print (a link's validity, a note), a highlighted warning (a test-checkout notice). */
+const PARAGRAPH_STYLES = {
+  plain: "",
+  spaced: "margin:0 0 16px",
+  small: "margin:0 0 16px;font-size:14px;color:#475569",
+  notice: "margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold",
+} as const;
+
+/** A paragraph of plain text, escaped, in one of the paragraph looks. */
+export function htmlParagraph(text: string, look: keyof typeof PARAGRAPH_STYLES = "plain"): string {
+  const style = PARAGRAPH_STYLES[look];
+  return `<p${style ? ` style="${style}"` : ""}>${escapeHtml(text)}</p>`;
+}
+
+/** The message's heading, escaped. */
+export function htmlHeading(text: string): string {
+  return `<h1 style="margin:0 0 16px;font-size:24px">${escapeHtml(text)}</h1>`;
+}
+
 /** A link styled as a button, with its address also written out for clients that hide links. */
 export function htmlButton(href: string, label: string): string {
   return (

@@ -1,8 +1,15 @@
 import { PRODUCT_NAME } from "~/lib/product";
-import { styleName } from "~/lib/styles";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
-import { formatDay, htmlMessage, typedText } from "~/features/mail/message-layout";
+import {
+  formatDay,
+  htmlHeading,
+  htmlParagraph,
+  mailMessage,
+  typedText,
+} from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
+import { itemHtml, itemText } from "~/features/market/order-mail-parts.server";
 
 /**
  * The refund notice to the buyer: how much came back and, when the whole
@@ -27,11 +34,7 @@ export function refundNoticeSubject(full: boolean): string {
     : `A partial refund of your ${PRODUCT_NAME} order`;
 }
 
-export function renderRefundNoticeMail(input: RefundNoticeInput): {
-  subject: string;
-  text: string;
-  html: string;
-} {
+export function renderRefundNoticeMail(input: RefundNoticeInput): MailMessage {
   const full = input.refundedTotalCents >= input.totalCents;
   const subject = refundNoticeSubject(full);
   const amount = formatMoney(input.amountCents);
@@ -43,34 +46,25 @@ export function renderRefundNoticeMail(input: RefundNoticeInput): {
   const returnNote = input.testMode
     ? ""
     : "The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.";
+  const hello = `Hello ${typedText(input.customerName)},`;
   const text = [
-    `Hello ${typedText(input.customerName)},`,
+    hello,
     "",
     `We refunded ${amount} of your order ${input.orderId} on ${formatDay(input.refundedAt)}.`,
     ...(input.testMode ? ["", testNote] : []),
     "",
-    ...input.items.map((item) => `- ${item.title} (${styleName(item.style)} style)`),
+    ...input.items.map((item) => `- ${itemText(item)}`),
     "",
     consequence,
     ...(returnNote ? ["", returnNote] : []),
-    "",
-    PRODUCT_NAME,
-    "",
-  ].join("\n");
-  const body = [
-    `<h1 style="margin:0 0 16px;font-size:24px">${full ? "Your order was refunded" : "A partial refund of your order"}</h1>`,
-    `<p style="margin:0 0 16px">Hello ${escapeHtml(typedText(input.customerName))},</p>`,
+  ];
+  return mailMessage(subject, text, [
+    htmlHeading(full ? "Your order was refunded" : "A partial refund of your order"),
+    htmlParagraph(hello, "spaced"),
     `<p style="margin:0 0 16px">We refunded <strong>${escapeHtml(amount)}</strong> of your order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span> on ${escapeHtml(formatDay(input.refundedAt))}.</p>`,
-    input.testMode
-      ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(testNote)}</p>`
-      : "",
-    `<ul style="margin:0 0 16px;padding-left:20px">${input.items.map((item) => `<li>${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span></li>`).join("")}</ul>`,
-    `<p style="margin:0 0 16px">${escapeHtml(consequence)}</p>`,
-    returnNote
-      ? `<p style="margin:0 0 16px;font-size:14px;color:#475569">${escapeHtml(returnNote)}</p>`
-      : "",
-  ]
-    .filter(Boolean)
-    .join("\n");
-  return { subject, text, html: htmlMessage(subject, body) };
+    input.testMode ? htmlParagraph(testNote, "notice") : "",
+    `<ul style="margin:0 0 16px;padding-left:20px">${input.items.map((item) => `<li>${itemHtml(item)}</li>`).join("")}</ul>`,
+    htmlParagraph(consequence, "spaced"),
+    returnNote ? htmlParagraph(returnNote, "small") : "",
+  ]);
 }

@@ -1,9 +1,16 @@
 import { PRODUCT_NAME } from "~/lib/product";
-import { styleName } from "~/lib/styles";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
-import { formatDay, htmlButton, htmlMessage } from "~/features/mail/message-layout";
+import {
+  formatDay,
+  htmlButton,
+  htmlHeading,
+  htmlParagraph,
+  mailMessage,
+} from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
+import { itemHtml, itemText } from "~/features/market/order-mail-parts.server";
 
 /**
  * The sale notice to a creator: which of their listings sold in one order, at
@@ -42,11 +49,7 @@ function testNotice(input: SaleNoticeMailInput): string | null {
     : "TEST SALE: this order was paid in the built-in test checkout. No money moved.";
 }
 
-export function renderSaleNoticeMail(input: SaleNoticeMailInput): {
-  subject: string;
-  text: string;
-  html: string;
-} {
+export function renderSaleNoticeMail(input: SaleNoticeMailInput): MailMessage {
   const subject = saleNoticeSubject();
   const totalShare = input.items.reduce((sum, item) => sum + item.shareCents, 0);
   const intro =
@@ -55,7 +58,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): {
       : `Good news: ${input.items.length} of your listings sold on ${PRODUCT_NAME}.`;
   const notice = testNotice(input);
   const itemLine = (item: SaleNoticeMailInput["items"][number]) =>
-    `${item.title} (${styleName(item.style)} style): sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)} (sale ${item.saleReference})`;
+    `${itemText(item)}: sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)} (sale ${item.saleReference})`;
   const text = [
     `Hello ${input.creatorName},`,
     "",
@@ -70,29 +73,24 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): {
     "",
     "See your earnings on your dashboard:",
     input.dashboardUrl,
-    "",
-    `${PRODUCT_NAME}`,
-    "",
-  ].join("\n");
+  ];
 
   const cell = "padding:8px 0;border-bottom:1px solid #e2e8f0";
   const rows = input.items
     .map(
       (item) =>
-        `<tr><td style="${cell}">${escapeHtml(item.title)} <span style="color:#475569">(${escapeHtml(styleName(item.style))} style)</span>` +
+        `<tr><td style="${cell}">${itemHtml(item)}` +
         `<br><span style="font-size:14px;color:#475569">Sale <span style="font-family:monospace">${escapeHtml(item.saleReference)}</span></span></td>` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td>` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.shareCents))}</td></tr>`,
     )
     .join("\n");
-  const body = [
-    `<h1 style="margin:0 0 16px;font-size:24px">You made a sale</h1>`,
-    `<p style="margin:0 0 16px">Hello ${escapeHtml(input.creatorName)},</p>`,
-    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>`,
-    notice
-      ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-weight:bold">${escapeHtml(notice)}</p>`
-      : "",
-    `<p style="margin:0 0 16px">Sold on ${escapeHtml(formatDay(input.paidAt))}</p>`,
+  return mailMessage(subject, text, [
+    htmlHeading("You made a sale"),
+    htmlParagraph(`Hello ${input.creatorName},`, "spaced"),
+    htmlParagraph(intro, "spaced"),
+    notice ? htmlParagraph(notice, "notice") : "",
+    htmlParagraph(`Sold on ${formatDay(input.paidAt)}`, "spaced"),
     `<table style="width:100%;border-collapse:collapse">`,
     `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">What sold</caption>`,
     `<thead><tr><th scope="col" style="text-align:left;padding:8px 0;border-bottom:1px solid #e2e8f0">Item</th>` +
@@ -106,8 +104,5 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): {
     `</table>`,
     `<p style="margin:24px 0 0">Your earnings are on your dashboard.</p>`,
     htmlButton(input.dashboardUrl, "See your earnings"),
-  ]
-    .filter(Boolean)
-    .join("\n");
-  return { subject, text, html: htmlMessage(subject, body) };
+  ]);
 }

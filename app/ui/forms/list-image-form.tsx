@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
 import type { FormMetadata } from "@conform-to/react";
-import { FormErrors } from "~/ui/form-field";
+import { PostForm } from "~/ui/forms/post-form";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**
@@ -34,19 +33,15 @@ export function ListImageForm<Schema extends Record<string, unknown>>({
 }) {
   const hydrated = useHydrated();
   return (
-    <fetcher.Form
-      method="post"
+    <PostForm
+      fetcher={fetcher}
+      form={form}
       action={action}
-      {...getFormProps(form)}
+      hidden={hydrated ? { ...hidden, [jsMarker]: "1" } : hidden}
       className={className}
-      data-testid={testId}
+      testId={testId}
     >
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {hydrated ? <input type="hidden" name={jsMarker} value="1" /> : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
       {children}
-    </fetcher.Form>
+    </PostForm>
   );
 }

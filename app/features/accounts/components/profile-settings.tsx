@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getTextareaProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -6,8 +6,9 @@ import type { Account } from "~/features/accounts/account-types";
 import { BIO_MAX, HANDLE_MAX, HANDLE_MIN } from "~/features/accounts/profile-schemas";
 import { checkUploadFile } from "~/features/studio/upload-validation";
 import { Avatar } from "~/ui/avatar";
-import { FormErrors, TextField } from "~/ui/form-field";
+import { TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The forms' schemas, loaded after the page rendered. */
 const loadProfileSchema = () =>
@@ -126,17 +127,14 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
         Profile
       </h2>
-      <Form
-        method="post"
+      <PostForm
+        form={form}
         action="/settings?index"
-        {...getFormProps(form)}
+        hidden={{ intent: "profile" }}
         className="mt-3 grid gap-4 sm:grid-cols-2"
-        data-testid="profile-form"
+        testId="profile-form"
+        errorsClassName="sm:col-span-2"
       >
-        <input type="hidden" name="intent" value="profile" />
-        <div className="sm:col-span-2">
-          <FormErrors errors={form.errors} id={form.errorId} />
-        </div>
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
         <div className="sm:col-span-2">
@@ -171,11 +169,9 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
           )}
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={pending}>
-            {pending ? "Saving..." : "Save profile"}
-          </button>
+          <SubmitButton pending={pending} pendingLabel="Saving..." label="Save profile" />
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }
@@ -209,17 +205,14 @@ function EmailForm({ account, lastResult }: { account: Account; lastResult: Resu
           Waiting for you to open the link sent to <strong>{account.pendingEmail}</strong>.
         </p>
       ) : null}
-      <Form
-        method="post"
+      <PostForm
+        form={form}
         action="/settings?index"
-        {...getFormProps(form)}
+        hidden={{ intent: "email" }}
         className="mt-3 grid gap-4 sm:grid-cols-2"
-        data-testid="email-form"
+        testId="email-form"
+        errorsClassName="sm:col-span-2"
       >
-        <input type="hidden" name="intent" value="email" />
-        <div className="sm:col-span-2">
-          <FormErrors errors={form.errors} id={form.errorId} />
-        </div>
         <TextField field={fields.email} label="New email" type="email" autoComplete="email" />
         <TextField
           field={fields.password}
@@ -232,7 +225,7 @@ function EmailForm({ account, lastResult }: { account: Account; lastResult: Resu
             {pending ? "Sending..." : "Send confirmation link"}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { UrlDialog } from "~/ui/url-dialog";
@@ -8,6 +8,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { browserName } from "~/features/accounts/browser-name";
 import { REVOKE_OTHERS, REVOKE_PARAM, type SessionView } from "~/features/accounts/session-types";
+import { ConfirmActions } from "~/ui/confirm-actions";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /**
  * The Security tab of /settings: the password change, and the user's web
@@ -81,15 +83,13 @@ function PasswordChangeForm({ lastResult }: { lastResult?: SubmissionResult<stri
         Changing your password signs out every other browser and ends every API token; this browser
         stays signed in.
       </p>
-      <Form
-        method="post"
+      <PostForm
+        form={form}
         action={SECURITY_PATH}
-        {...getFormProps(form)}
+        hidden={{ intent: "change-password" }}
         className="mt-4 max-w-md space-y-4"
-        data-testid="password-form"
+        testId="password-form"
       >
-        <input type="hidden" name="intent" value="change-password" />
-        <FormErrors errors={form.errors} id={form.errorId} />
         <TextField
           field={fields.currentPassword}
           label="Current password"
@@ -103,10 +103,8 @@ function PasswordChangeForm({ lastResult }: { lastResult?: SubmissionResult<stri
           placeholder="Minimum 8 characters"
           autoComplete="new-password"
         />
-        <button type="submit" className="btn-primary" disabled={pending}>
-          {pending ? "Saving..." : "Change password"}
-        </button>
-      </Form>
+        <SubmitButton pending={pending} pendingLabel="Saving..." label="Change password" />
+      </PostForm>
     </section>
   );
 }
@@ -264,16 +262,12 @@ function RevokeConfirmation({
           />
           {everywhereElse ? null : <input type="hidden" name="id" value={target} />}
           <p className="text-sm text-slate-700">{consequence}</p>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            {cancel}
-            <button
-              type="submit"
-              className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-              disabled={pending}
-            >
-              {pending ? "Working..." : everywhereElse ? "Sign out everywhere else" : "Revoke"}
-            </button>
-          </div>
+          <ConfirmActions
+            cancel={cancel}
+            pending={pending}
+            pendingLabel="Working..."
+            label={everywhereElse ? "Sign out everywhere else" : "Revoke"}
+          />
         </Form>
       )}
     </UrlDialog>

@@ -9,8 +9,8 @@ import { LocalDate } from "~/features/admin/components/local-date";
 import { StatusBadge } from "~/features/admin/components/status-badge";
 import { UserStatusToggle } from "~/features/admin/components/user-status-toggle";
 import { stackedTable as t } from "~/ui/stacked-table";
+import { right, StackedTable } from "~/ui/data-table";
 
-const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const CELL = `${t.cell} sm:align-middle`;
 
 /** The User Management table: one row per user. */
@@ -26,98 +26,81 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
   return (
     // Phones: one card per user (every column labelled). Wider: a table that scrolls sideways
     // until it fits, focusable so keyboard users can scroll it too.
-    <div className={t.region} role="region" aria-label="Users table" tabIndex={0}>
-      <table className={t.table("sm:min-w-[56rem]")}>
-        <caption className="sr-only">Users{q ? ` matching "${q}"` : ""}</caption>
-        <thead className={t.head}>
-          <tr>
-            <th scope="col" className={HEAD}>
-              User
-            </th>
-            <th scope="col" className={HEAD}>
-              Email
-            </th>
-            <th scope="col" className={HEAD}>
-              Joined
-            </th>
-            <th scope="col" className={`${HEAD} text-right`}>
-              Images
-            </th>
-            <th scope="col" className={`${HEAD} text-right`}>
-              Earnings
-            </th>
-            <th scope="col" className={HEAD}>
-              Status
-            </th>
-            <th scope="col" className={`${HEAD} text-right`}>
-              Actions
-            </th>
+    <StackedTable
+      label="Users table"
+      minWidth="sm:min-w-[56rem]"
+      caption={<>Users{q ? ` matching "${q}"` : ""}</>}
+      columns={[
+        "User",
+        "Email",
+        "Joined",
+        right("Images"),
+        right("Earnings"),
+        "Status",
+        right("Actions"),
+      ]}
+      hintUntil="lg"
+    >
+      {users.map((user) => {
+        const name = fullName(user);
+        return (
+          <tr key={user.id} data-testid="user-row" data-user-id={user.id} className={t.row}>
+            <td className={`${t.lead} sm:align-middle`}>
+              <div className="flex items-center gap-3">
+                <Avatar src={user.profileImageUrl} name={name} size="h-10 w-10" />
+                <div className="min-w-0">
+                  <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+                    <span className="truncate">{name}</span>
+                    {isSuperAdmin(user) ? <CrownIcon /> : null}
+                  </p>
+                  <p className="font-mono text-xs break-all text-slate-500">ID: {user.id}</p>
+                </div>
+              </div>
+            </td>
+            <td className={`${CELL} sm:max-w-[16rem]`} data-label="Email">
+              {/* Wrapped, not truncated: a one-line email ran out of its cell under the Joined column. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
+            </td>
+            <td className={`${CELL} whitespace-nowrap`} data-label="Joined">
+              <LocalDate iso={user.createdAt} />
+            </td>
+            <td className={`${CELL} sm:text-right tabular-nums`} data-label="Images">
+              {user.imageCount.toLocaleString("en-US")}
+            </td>
+            <td className={`${CELL} sm:text-right tabular-nums`} data-label="Earnings">
+              {formatDollars(user.earnings)}
+            </td>
+            <td className={CELL} data-label="Status">
+              <StatusBadge banned={user.banned} />
+            </td>
+            <td className={`${t.actions} sm:align-middle`}>
+              <div className="flex items-center gap-2 sm:justify-end">
+                <Link
+                  to={adminHref(location.search, { view: user.id })}
+                  preventScrollReset
+                  className="btn-ghost px-2.5 py-1.5"
+                  aria-label={`View ${name}`}
+                  data-testid="view-user"
+                >
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="h-4 w-4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.7"
+                    aria-hidden="true"
+                  >
+                    <path d="M1.5 10S4.5 4 10 4s8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6z" />
+                    <circle cx="10" cy="10" r="2.5" />
+                  </svg>
+                  <span>View</span>
+                </Link>
+                <UserStatusToggle user={user} />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className={t.body}>
-          {users.map((user) => {
-            const name = fullName(user);
-            return (
-              <tr key={user.id} data-testid="user-row" data-user-id={user.id} className={t.row}>
-                <td className={`${t.lead} sm:align-middle`}>
-                  <div className="flex items-center gap-3">
-                    <Avatar src={user.profileImageUrl} name={name} size="h-10 w-10" />
-                    <div className="min-w-0">
-                      <p className="flex items-center gap-1.5 font-semibold text-slate-900">
-                        <span className="truncate">{name}</span>
-                        {isSuperAdmin(user) ? <CrownIcon /> : null}
-                      </p>
-                      <p className="font-mono text-xs break-all text-slate-500">ID: {user.id}</p>
-                    </div>
-                  </div>
-                </td>
-                <td className={`${CELL} sm:max-w-[16rem]`} data-label="Email">
-                  {/* Wrapped, not truncated: a one-line email ran out of its cell under the Joined column. */}
-                  <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
-                </td>
-                <td className={`${CELL} whitespace-nowrap`} data-label="Joined">
-                  <LocalDate iso={user.createdAt} />
-                </td>
-                <td className={`${CELL} sm:text-right tabular-nums`} data-label="Images">
-                  {user.imageCount.toLocaleString("en-US")}
-                </td>
-                <td className={`${CELL} sm:text-right tabular-nums`} data-label="Earnings">
-                  {formatDollars(user.earnings)}
-                </td>
-                <td className={CELL} data-label="Status">
-                  <StatusBadge banned={user.banned} />
-                </td>
-                <td className={`${t.actions} sm:align-middle`}>
-                  <div className="flex items-center gap-2 sm:justify-end">
-                    <Link
-                      to={adminHref(location.search, { view: user.id })}
-                      preventScrollReset
-                      className="btn-ghost px-2.5 py-1.5"
-                      aria-label={`View ${name}`}
-                      data-testid="view-user"
-                    >
-                      <svg
-                        viewBox="0 0 20 20"
-                        className="h-4 w-4"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.7"
-                        aria-hidden="true"
-                      >
-                        <path d="M1.5 10S4.5 4 10 4s8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6z" />
-                        <circle cx="10" cy="10" r="2.5" />
-                      </svg>
-                      <span>View</span>
-                    </Link>
-                    <UserStatusToggle user={user} />
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <p className={`${t.hint} lg:hidden`}>Scroll sideways to see every column.</p>
-    </div>
+        );
+      })}
+    </StackedTable>
   );
 }

@@ -2,8 +2,8 @@ import { Link, useLocation } from "@remix-run/react";
 import type { AuditEntry, AuditPage } from "~/features/admin/types";
 import { adminHref } from "~/features/admin/components/admin-links";
 import { stackedTable as t } from "~/ui/stacked-table";
+import { StackedTable } from "~/ui/data-table";
 
-const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const CELL = `${t.cell} sm:align-middle`;
 
 /** The URL parameter that pages the Audit log (?audit=<cursor>). */
@@ -71,53 +71,34 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
           Nothing recorded yet.
         </p>
       ) : (
-        <div className={t.region} role="region" aria-label="Audit log table" tabIndex={0}>
-          <table className={t.table("sm:min-w-[48rem]")}>
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead className={t.head}>
-              <tr>
-                <th scope="col" className={HEAD}>
-                  When (UTC)
-                </th>
-                <th scope="col" className={HEAD}>
-                  Who
-                </th>
-                <th scope="col" className={HEAD}>
-                  What
-                </th>
-                <th scope="col" className={HEAD}>
-                  Subject
-                </th>
-                <th scope="col" className={HEAD}>
-                  Detail
-                </th>
-              </tr>
-            </thead>
-            <tbody className={t.body}>
-              {page.entries.map((entry) => (
-                <tr key={entry.id} data-testid="audit-row" className={t.row}>
-                  <td className={`${t.lead} sm:align-middle tabular-nums`}>
-                    <time dateTime={entry.createdAt}>
-                      {entry.createdAt.slice(0, 16).replace("T", " ")}
-                    </time>
-                  </td>
-                  <td className={CELL} data-label="Who">
-                    <span className="truncate">{actor(entry)}</span>
-                  </td>
-                  <td className={CELL} data-label="What">
-                    {ACTION_LABELS[entry.action] ?? entry.action}
-                  </td>
-                  <td className={CELL} data-label="Subject">
-                    <code className="break-all text-xs">{entry.subjectId ?? ""}</code>
-                  </td>
-                  <td className={CELL} data-label="Detail">
-                    <span className="break-words">{detailText(entry)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          label="Audit log table"
+          minWidth="sm:min-w-[48rem]"
+          caption="Audit log, newest first"
+          columns={["When (UTC)", "Who", "What", "Subject", "Detail"]}
+        >
+          {page.entries.map((entry) => (
+            <tr key={entry.id} data-testid="audit-row" className={t.row}>
+              <td className={`${t.lead} sm:align-middle tabular-nums`}>
+                <time dateTime={entry.createdAt}>
+                  {entry.createdAt.slice(0, 16).replace("T", " ")}
+                </time>
+              </td>
+              <td className={CELL} data-label="Who">
+                <span className="truncate">{actor(entry)}</span>
+              </td>
+              <td className={CELL} data-label="What">
+                {ACTION_LABELS[entry.action] ?? entry.action}
+              </td>
+              <td className={CELL} data-label="Subject">
+                <code className="break-all text-xs">{entry.subjectId ?? ""}</code>
+              </td>
+              <td className={CELL} data-label="Detail">
+                <span className="break-words">{detailText(entry)}</span>
+              </td>
+            </tr>
+          ))}
+        </StackedTable>
       )}
       {page.nextCursor || paged ? (
         <nav

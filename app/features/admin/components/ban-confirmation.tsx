@@ -3,6 +3,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { AdminUser } from "~/features/admin/types";
 import { BAN_CONSEQUENCES, fullName } from "~/features/admin/types";
 import { UrlDialog } from "~/ui/url-dialog";
+import { ConfirmActions } from "~/ui/confirm-actions";
 
 /**
  * "Ban <name>?": addressed by the URL (?ban=<id>). Without JavaScript the
@@ -39,17 +40,13 @@ function BanForm({ user, cancel }: { user: AdminUser; cancel: ReactNode }) {
         {user.email}
       </p>
       <p className="mt-3 text-sm text-slate-700">{BAN_CONSEQUENCES}</p>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button
-          type="submit"
-          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-          disabled={pending}
-          data-testid="confirm-ban"
-        >
-          {pending ? "Banning..." : "Ban user"}
-        </button>
-      </div>
+      <ConfirmActions
+        cancel={cancel}
+        pending={pending}
+        pendingLabel="Banning..."
+        label="Ban user"
+        testId="confirm-ban"
+      />
     </Form>
   );
 }

@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FormErrors, TextField } from "~/ui/form-field";
+import { TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
 const loadCreateUserSchema = () =>
@@ -53,17 +54,14 @@ export function CreateUserForm({
           ? "Creators can also register themselves; create an account for someone here. They sign in with this email and password."
           : "Registration is closed, so new creators get their account here. They sign in with this email and password."}
       </p>
-      <Form
-        method="post"
+      <PostForm
+        form={form}
         action="/admin"
-        {...getFormProps(form)}
+        hidden={{ intent: "create-user" }}
         className="mt-5 grid gap-4 sm:grid-cols-2"
-        data-testid="create-user-form"
+        testId="create-user-form"
+        errorsClassName="sm:col-span-2"
       >
-        <input type="hidden" name="intent" value="create-user" />
-        <div className="sm:col-span-2">
-          <FormErrors errors={form.errors} id={form.errorId} />
-        </div>
         <TextField field={fields.firstName} label="First Name" autoComplete="off" />
         <TextField field={fields.lastName} label="Last Name" autoComplete="off" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
@@ -75,11 +73,9 @@ export function CreateUserForm({
           autoComplete="new-password"
         />
         <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={pending}>
-            {pending ? "Creating..." : "Create User"}
-          </button>
+          <SubmitButton pending={pending} pendingLabel="Creating..." label="Create User" />
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }

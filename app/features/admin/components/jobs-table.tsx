@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import type { AdminJob } from "~/features/admin/jobs-types";
+import { HeaderCells } from "~/ui/data-table";
 
 const PROBLEM_LABEL: Record<AdminJob["problem"], string> = {
   failed: "Failed",
@@ -86,21 +87,10 @@ export function JobsTable({ jobs, now }: { jobs: readonly AdminJob[]; now: strin
               <table className="min-w-full divide-y divide-slate-200 text-sm">
                 <thead className="text-left text-slate-600">
                   <tr>
-                    <th scope="col" className="px-5 py-3 font-medium">
-                      State
-                    </th>
-                    <th scope="col" className="px-5 py-3 font-medium">
-                      Last error
-                    </th>
-                    <th scope="col" className="px-5 py-3 font-medium">
-                      Attempts
-                    </th>
-                    <th scope="col" className="px-5 py-3 font-medium">
-                      Age
-                    </th>
-                    <th scope="col" className="px-5 py-3 font-medium">
-                      Actions
-                    </th>
+                    <HeaderCells
+                      className="px-5 py-3 font-medium"
+                      columns={["State", "Last error", "Attempts", "Age", "Actions"]}
+                    />
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">

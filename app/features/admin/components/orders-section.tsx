@@ -13,8 +13,8 @@ import { adminHref } from "~/features/admin/components/admin-links";
 import { LocalDate } from "~/features/admin/components/local-date";
 import { OrderStatusBadge, TestModeBadge } from "~/features/admin/components/order-status-badge";
 import { stackedTable as t } from "~/ui/stacked-table";
+import { right, StackedTable } from "~/ui/data-table";
 
-const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const CELL = `${t.cell} sm:align-top`;
 
 /** The parameters of the rest of the page that a new order search keeps (the user search). */
@@ -120,114 +120,92 @@ export function OrdersSection({
         </p>
       ) : (
         // Phones: one card per order (every column labelled); wider: a table scrolling sideways until it fits.
-        <div className={t.region} role="region" aria-label="Orders table" tabIndex={0}>
-          <table className={t.table("sm:min-w-[64rem]")}>
-            <caption className="sr-only">Orders, newest first</caption>
-            <thead className={t.head}>
-              <tr>
-                <th scope="col" className={HEAD}>
-                  Order
-                </th>
-                <th scope="col" className={HEAD}>
-                  Buyer
-                </th>
-                <th scope="col" className={HEAD}>
-                  Status
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Total
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Refunded
-                </th>
-                <th scope="col" className={HEAD}>
-                  Items
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className={t.body}>
-              {orders.map((order) => (
-                <tr
-                  key={order.id}
-                  data-testid="order-row"
-                  data-order-id={order.id}
-                  className={t.row}
-                >
-                  <td className={`${t.lead} sm:align-top`}>
-                    <p className="font-mono text-xs break-all text-slate-900">{order.id}</p>
-                    <p className="mt-1 text-xs text-slate-500">
-                      <LocalDate iso={order.createdAt} />
-                    </p>
-                  </td>
-                  <td className={`${CELL} sm:max-w-[16rem]`} data-label="Buyer">
-                    <div className="min-w-0 text-right sm:text-left">
-                      <p className="truncate font-medium text-slate-900">{order.customerName}</p>
-                      <p className="truncate text-xs text-slate-600" title={order.customerEmail}>
-                        {order.customerEmail}
-                      </p>
-                    </div>
-                  </td>
-                  <td className={CELL} data-label="Status">
-                    <div className="flex flex-wrap items-center justify-end gap-1.5 sm:justify-start">
-                      <OrderStatusBadge status={order.status} />
-                      {order.provider === "test" ? (
-                        <TestModeBadge />
-                      ) : (
-                        <span className="text-xs text-slate-500">
-                          {order.provider === "shopify" ? "Shopify store" : "Stripe"}
-                        </span>
-                      )}
-                    </div>
-                  </td>
-                  <td className={`${CELL} sm:text-right tabular-nums`} data-label="Total">
-                    {formatDollarString(order.total)}
-                  </td>
-                  <td className={`${CELL} sm:text-right tabular-nums`} data-label="Refunded">
-                    {Number(order.refunded) > 0 ? formatDollarString(order.refunded) : "—"}
-                  </td>
-                  <td className={CELL} data-label="Items">
-                    <ul className="min-w-0 space-y-1 text-right sm:text-left">
-                      {order.items.map((item) => (
-                        <li key={item.listingId} className="text-xs">
-                          <span className="font-medium text-slate-900">{item.title}</span>{" "}
-                          <span className="tabular-nums text-slate-700">
-                            {formatDollarString(item.price)}
-                          </span>
-                          <span
-                            className="block [overflow-wrap:anywhere] text-slate-600"
-                            data-testid="order-item-creator"
-                            data-creator-id={item.creatorId}
-                          >
-                            Creator: {item.creatorName}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td
-                    className={`${order.status === "paid" ? t.actions : "hidden sm:table-cell sm:px-4 sm:py-3"} sm:text-right sm:align-top`}
-                  >
-                    {order.status === "paid" && order.provider !== "shopify" ? (
-                      <Link
-                        to={adminHref(location.search, { [REFUND_PARAM]: order.id })}
-                        preventScrollReset
-                        className="btn border border-red-300 bg-white px-3 py-1.5 whitespace-nowrap text-red-700 hover:bg-red-50"
-                        aria-label={`Refund order ${order.id}`}
-                        data-testid="refund-link"
+        <StackedTable
+          label="Orders table"
+          minWidth="sm:min-w-[64rem]"
+          caption="Orders, newest first"
+          columns={[
+            "Order",
+            "Buyer",
+            "Status",
+            right("Total"),
+            right("Refunded"),
+            "Items",
+            right("Actions"),
+          ]}
+          hintUntil="xl"
+        >
+          {orders.map((order) => (
+            <tr key={order.id} data-testid="order-row" data-order-id={order.id} className={t.row}>
+              <td className={`${t.lead} sm:align-top`}>
+                <p className="font-mono text-xs break-all text-slate-900">{order.id}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  <LocalDate iso={order.createdAt} />
+                </p>
+              </td>
+              <td className={`${CELL} sm:max-w-[16rem]`} data-label="Buyer">
+                <div className="min-w-0 text-right sm:text-left">
+                  <p className="truncate font-medium text-slate-900">{order.customerName}</p>
+                  <p className="truncate text-xs text-slate-600" title={order.customerEmail}>
+                    {order.customerEmail}
+                  </p>
+                </div>
+              </td>
+              <td className={CELL} data-label="Status">
+                <div className="flex flex-wrap items-center justify-end gap-1.5 sm:justify-start">
+                  <OrderStatusBadge status={order.status} />
+                  {order.provider === "test" ? (
+                    <TestModeBadge />
+                  ) : (
+                    <span className="text-xs text-slate-500">
+                      {order.provider === "shopify" ? "Shopify store" : "Stripe"}
+                    </span>
+                  )}
+                </div>
+              </td>
+              <td className={`${CELL} sm:text-right tabular-nums`} data-label="Total">
+                {formatDollarString(order.total)}
+              </td>
+              <td className={`${CELL} sm:text-right tabular-nums`} data-label="Refunded">
+                {Number(order.refunded) > 0 ? formatDollarString(order.refunded) : "—"}
+              </td>
+              <td className={CELL} data-label="Items">
+                <ul className="min-w-0 space-y-1 text-right sm:text-left">
+                  {order.items.map((item) => (
+                    <li key={item.listingId} className="text-xs">
+                      <span className="font-medium text-slate-900">{item.title}</span>{" "}
+                      <span className="tabular-nums text-slate-700">
+                        {formatDollarString(item.price)}
+                      </span>
+                      <span
+                        className="block [overflow-wrap:anywhere] text-slate-600"
+                        data-testid="order-item-creator"
+                        data-creator-id={item.creatorId}
                       >
-                        Refund…
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className={`${t.hint} xl:hidden`}>Scroll sideways to see every column.</p>
-        </div>
+                        Creator: {item.creatorName}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td
+                className={`${order.status === "paid" ? t.actions : "hidden sm:table-cell sm:px-4 sm:py-3"} sm:text-right sm:align-top`}
+              >
+                {order.status === "paid" && order.provider !== "shopify" ? (
+                  <Link
+                    to={adminHref(location.search, { [REFUND_PARAM]: order.id })}
+                    preventScrollReset
+                    className="btn border border-red-300 bg-white px-3 py-1.5 whitespace-nowrap text-red-700 hover:bg-red-50"
+                    aria-label={`Refund order ${order.id}`}
+                    data-testid="refund-link"
+                  >
+                    Refund…
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StackedTable>
       )}
     </section>
   );

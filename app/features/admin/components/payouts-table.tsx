@@ -2,8 +2,8 @@ import type { AdminPayoutRow } from "~/features/admin/sales-types";
 import { formatDollarString, PAYOUT_ACCOUNT_LABELS } from "~/features/admin/sales-types";
 import { fullName } from "~/features/admin/types";
 import { stackedTable as t } from "~/ui/stacked-table";
+import { right, StackedTable } from "~/ui/data-table";
 
-const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const CELL = `${t.cell} sm:align-middle`;
 
 const ACCOUNT_COLOURS: Record<string, string | undefined> = {
@@ -48,62 +48,47 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
         </p>
       ) : (
         // Phones: one card per creator (every amount labelled); wider: a table scrolling sideways until it fits.
-        <div className={t.region} role="region" aria-label="Payouts table" tabIndex={0}>
-          <table className={t.table("sm:min-w-[56rem]")}>
-            <caption className="sr-only">Payouts by creator</caption>
-            <thead className={t.head}>
-              <tr>
-                <th scope="col" className={HEAD}>
-                  Creator
-                </th>
-                <th scope="col" className={HEAD}>
-                  Payout account
-                </th>
-                {AMOUNTS.map(([key, label]) => (
-                  <th key={key} scope="col" className={`${HEAD} text-right`}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className={t.body}>
-              {rows.map((row) => (
-                <tr
-                  key={row.userId}
-                  data-testid="payout-row"
-                  data-user-id={row.userId}
-                  className={t.row}
+        <StackedTable
+          label="Payouts table"
+          minWidth="sm:min-w-[56rem]"
+          caption="Payouts by creator"
+          columns={["Creator", "Payout account", ...AMOUNTS.map(([, label]) => right(label))]}
+          hintUntil="lg"
+        >
+          {rows.map((row) => (
+            <tr
+              key={row.userId}
+              data-testid="payout-row"
+              data-user-id={row.userId}
+              className={t.row}
+            >
+              <td className={`${t.lead} sm:max-w-[18rem] sm:align-middle`}>
+                <p className="truncate font-medium text-slate-900">{fullName(row)}</p>
+                <p className="truncate text-xs text-slate-600" title={row.email}>
+                  {row.email}
+                </p>
+              </td>
+              <td className={CELL} data-label="Payout account">
+                <span
+                  className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${ACCOUNT_COLOURS[row.account.status] ?? ACCOUNT_COLOURS.not_connected}`}
+                  data-testid="payout-account-status"
                 >
-                  <td className={`${t.lead} sm:max-w-[18rem] sm:align-middle`}>
-                    <p className="truncate font-medium text-slate-900">{fullName(row)}</p>
-                    <p className="truncate text-xs text-slate-600" title={row.email}>
-                      {row.email}
-                    </p>
-                  </td>
-                  <td className={CELL} data-label="Payout account">
-                    <span
-                      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${ACCOUNT_COLOURS[row.account.status] ?? ACCOUNT_COLOURS.not_connected}`}
-                      data-testid="payout-account-status"
-                    >
-                      {PAYOUT_ACCOUNT_LABELS[row.account.status] ?? row.account.status}
-                    </span>
-                  </td>
-                  {AMOUNTS.map(([key, label]) => (
-                    <td
-                      key={key}
-                      className={`${CELL} sm:text-right tabular-nums`}
-                      data-label={label}
-                      data-testid={`payout-${key}`}
-                    >
-                      {formatDollarString(row[key])}
-                    </td>
-                  ))}
-                </tr>
+                  {PAYOUT_ACCOUNT_LABELS[row.account.status] ?? row.account.status}
+                </span>
+              </td>
+              {AMOUNTS.map(([key, label]) => (
+                <td
+                  key={key}
+                  className={`${CELL} sm:text-right tabular-nums`}
+                  data-label={label}
+                  data-testid={`payout-${key}`}
+                >
+                  {formatDollarString(row[key])}
+                </td>
               ))}
-            </tbody>
-          </table>
-          <p className={`${t.hint} lg:hidden`}>Scroll sideways to see every column.</p>
-        </div>
+            </tr>
+          ))}
+        </StackedTable>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import {
   refundConsequences,
 } from "~/features/admin/sales-types";
 import { UrlDialog } from "~/ui/url-dialog";
+import { ConfirmActions } from "~/ui/confirm-actions";
 
 /**
  * "Refund order <id>?": addressed by the URL (?refund=<id>). Without
@@ -75,17 +76,13 @@ function RefundForm({ order, cancel }: { order: AdminOrder; cancel: ReactNode })
         maxLength={REFUND_REASON_MAX}
         className="field-input"
       />
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button
-          type="submit"
-          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-          disabled={pending}
-          data-testid="confirm-refund"
-        >
-          {pending ? "Refunding..." : `Refund ${formatDollarString(amount)}`}
-        </button>
-      </div>
+      <ConfirmActions
+        cancel={cancel}
+        pending={pending}
+        pendingLabel="Refunding..."
+        label={`Refund ${formatDollarString(amount)}`}
+        testId="confirm-refund"
+      />
     </Form>
   );
 }

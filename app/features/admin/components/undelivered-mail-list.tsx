@@ -1,5 +1,6 @@
 import type { UndeliveredMail } from "~/features/mail/types";
 import { LocalDate } from "~/features/admin/components/local-date";
+import { HeaderCells } from "~/ui/data-table";
 
 /**
  * The messages the mail queue gave up on, so an operator sees a broken mail
@@ -26,18 +27,10 @@ export function UndeliveredMailList({ messages }: { messages: readonly Undeliver
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium">
-                Failed
-              </th>
-              <th scope="col" className="px-5 py-3 font-medium">
-                To
-              </th>
-              <th scope="col" className="px-5 py-3 font-medium">
-                Subject
-              </th>
-              <th scope="col" className="px-5 py-3 font-medium">
-                Reason
-              </th>
+              <HeaderCells
+                className="px-5 py-3 font-medium"
+                columns={["Failed", "To", "Subject", "Reason"]}
+              />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { UrlDialog } from "~/ui/url-dialog";
+import { ConfirmActions } from "~/ui/confirm-actions";
 
 export const DELETE_ACCOUNT_PATH = "/settings/delete";
 const CONFIRM_HREF = `${DELETE_ACCOUNT_PATH}?confirm=1`;
@@ -140,17 +141,14 @@ function DeleteAccountForm({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button
-          type="submit"
-          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-          disabled={pending}
-          data-testid="confirm-delete-account"
-        >
-          {pending ? "Deleting..." : "Delete my account"}
-        </button>
-      </div>
+      <ConfirmActions
+        cancel={cancel}
+        pending={pending}
+        pendingLabel="Deleting..."
+        label="Delete my account"
+        testId="confirm-delete-account"
+        className="flex flex-wrap justify-end gap-2"
+      />
     </Form>
   );
 }

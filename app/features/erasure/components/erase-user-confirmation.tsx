@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { UrlDialog } from "~/ui/url-dialog";
+import { ConfirmActions } from "~/ui/confirm-actions";
 
 /** What the admin's confirmation says an erasure does. */
 export const ADMIN_ERASURE_CONSEQUENCES =
@@ -44,17 +45,13 @@ function EraseUserForm({ user, cancel }: { user: { id: string }; cancel: ReactNo
       <input type="hidden" name="intent" value="erase-user" />
       <input type="hidden" name="userId" value={user.id} />
       <p className="text-sm text-slate-700">{ADMIN_ERASURE_CONSEQUENCES}</p>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button
-          type="submit"
-          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-          disabled={pending}
-          data-testid="confirm-erase-user"
-        >
-          {pending ? "Erasing..." : "Erase account"}
-        </button>
-      </div>
+      <ConfirmActions
+        cancel={cancel}
+        pending={pending}
+        pendingLabel="Erasing..."
+        label="Erase account"
+        testId="confirm-erase-user"
+      />
     </Form>
   );
 }

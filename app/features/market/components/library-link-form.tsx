@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { FormErrors, TextField } from "~/ui/form-field";
+import { TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { PostForm } from "~/ui/forms/post-form";
 
 const loadSchema = () =>
   import("~/features/market/library-schema").then((m) => m.libraryLinkSchema);
@@ -38,8 +39,7 @@ export function LibraryLinkForm({
   return (
     <div data-testid="library-link-form">
       <p className="text-sm text-slate-600">{intro}</p>
-      <Form method="post" action="/library" {...getFormProps(form)} className="mt-3 space-y-3">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <PostForm form={form} action="/library" className="mt-3 space-y-3">
         <TextField
           field={fields.email}
           label="Email"
@@ -50,7 +50,7 @@ export function LibraryLinkForm({
         <button type="submit" className="btn-secondary" disabled={pending}>
           {pending ? "Sending..." : "Email me my library link"}
         </button>
-      </Form>
+      </PostForm>
     </div>
   );
 }

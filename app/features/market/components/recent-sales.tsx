@@ -2,6 +2,7 @@ import type { CreatorSale, CreatorSaleState } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { styleName } from "~/lib/styles";
 import { stackedTable as t } from "~/ui/stacked-table";
+import { HeaderCells } from "~/ui/data-table";
 
 const STATE_CLASS: Record<CreatorSaleState, string> = {
   paid: "bg-emerald-100 text-emerald-800",
@@ -45,30 +46,10 @@ export function RecentSales({ sales }: { sales: CreatorSale[] }) {
           <table className={t.table("sm:min-w-[36rem]")}>
             <thead className={t.head}>
               <tr>
-                <th
-                  scope="col"
+                <HeaderCells
                   className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
-                >
-                  Image
-                </th>
-                <th
-                  scope="col"
-                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
-                >
-                  Paid
-                </th>
-                <th
-                  scope="col"
-                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
-                >
-                  Price
-                </th>
-                <th
-                  scope="col"
-                  className="px-4 py-2 text-left text-xs font-semibold text-slate-600"
-                >
-                  Payment
-                </th>
+                  columns={["Image", "Paid", "Price", "Payment"]}
+                />
               </tr>
             </thead>
             <tbody className={t.body}>

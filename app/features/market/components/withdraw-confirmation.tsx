@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { UrlDialog } from "~/ui/url-dialog";
+import { ConfirmActions } from "~/ui/confirm-actions";
 
 /** The query parameter that opens the withdraw confirmation (?confirmWithdraw=<listing id>), with or without JavaScript. */
 export const CONFIRM_WITHDRAW_PARAM = "confirmWithdraw";
@@ -49,16 +50,12 @@ export function WithdrawConfirmation({
             it keep their downloads and licenses. You can list the image again later from your
             dashboard.
           </p>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            {cancel}
-            <button
-              type="submit"
-              className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-              disabled={pending}
-            >
-              {pending ? "Withdrawing..." : "Withdraw"}
-            </button>
-          </div>
+          <ConfirmActions
+            cancel={cancel}
+            pending={pending}
+            pendingLabel="Withdrawing..."
+            label="Withdraw"
+          />
         </Form>
       )}
     </UrlDialog>

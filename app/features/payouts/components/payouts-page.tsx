@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { FlashMessage } from "~/lib/flash";
 import { PageHeader } from "~/ui/page-header";
 import { stackedTable as t } from "~/ui/stacked-table";
+import { right, StackedTable } from "~/ui/data-table";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import type { PayoutsOverview, PayoutTransferView } from "~/features/payouts/types";
 import { countryChoices, countryName } from "~/lib/payout-countries";
@@ -251,7 +252,6 @@ function formatDate(iso: string): string {
   });
 }
 
-const HEAD = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const CELL = `${t.cell} sm:align-top`;
 
 /**
@@ -277,89 +277,62 @@ function TransfersSection({
           No transfers yet. Each share sent to your payout account will be listed here.
         </p>
       ) : (
-        <div
-          className={`${t.region} mt-4 border-t border-slate-200`}
-          role="region"
-          aria-label="Transfers to your payout account"
-          tabIndex={0}
+        <StackedTable
+          label="Transfers to your payout account"
+          minWidth="sm:min-w-[44rem]"
+          caption="Transfers to your payout account, newest first"
+          columns={["Image sold", right("Amount"), right("Reversed"), "Status", "Date", "Transfer"]}
+          regionClassName="mt-4 border-t border-slate-200"
+          testId="transfers-table"
+          hintUntil="lg"
         >
-          <table className={t.table("sm:min-w-[44rem]")} data-testid="transfers-table">
-            <caption className="sr-only">Transfers to your payout account, newest first</caption>
-            <thead className={t.head}>
-              <tr>
-                <th scope="col" className={HEAD}>
-                  Image sold
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Amount
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Reversed
-                </th>
-                <th scope="col" className={HEAD}>
-                  Status
-                </th>
-                <th scope="col" className={HEAD}>
-                  Date
-                </th>
-                <th scope="col" className={HEAD}>
-                  Transfer
-                </th>
+          {transfers.map((transfer) => {
+            const status = TRANSFER_STATUSES[transfer.status];
+            return (
+              <tr key={transfer.id} data-testid="transfer-row" className={t.row}>
+                <td className={`${t.lead} sm:max-w-[18rem] sm:align-top`}>
+                  <p
+                    className="font-medium [overflow-wrap:anywhere] text-slate-900"
+                    data-testid="transfer-title"
+                  >
+                    {transfer.title}
+                    {transfer.testMode ? (
+                      <span className="ml-2 text-xs font-semibold text-amber-800">Test</span>
+                    ) : null}
+                  </p>
+                  <p
+                    className="mt-0.5 text-xs break-all text-slate-500"
+                    data-testid="transfer-sale-reference"
+                  >
+                    Sale ref. <code>{transfer.saleReference}</code>
+                  </p>
+                </td>
+                <td
+                  className={`${CELL} sm:text-right font-medium text-slate-900 tabular-nums`}
+                  data-label="Amount"
+                >
+                  {dollars(transfer.amount, currency)}
+                </td>
+                <td className={`${CELL} sm:text-right tabular-nums`} data-label="Reversed">
+                  {dollars(transfer.reversed, currency)}
+                </td>
+                <td className={CELL} data-label="Status">
+                  <span
+                    className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}
+                  >
+                    {status.label}
+                  </span>
+                </td>
+                <td className={CELL} data-label="Date">
+                  {formatDate(transfer.createdAt)}
+                </td>
+                <td className={CELL} data-label="Transfer">
+                  <code className="min-w-0 text-xs break-all text-slate-500">{transfer.id}</code>
+                </td>
               </tr>
-            </thead>
-            <tbody className={t.body}>
-              {transfers.map((transfer) => {
-                const status = TRANSFER_STATUSES[transfer.status];
-                return (
-                  <tr key={transfer.id} data-testid="transfer-row" className={t.row}>
-                    <td className={`${t.lead} sm:max-w-[18rem] sm:align-top`}>
-                      <p
-                        className="font-medium [overflow-wrap:anywhere] text-slate-900"
-                        data-testid="transfer-title"
-                      >
-                        {transfer.title}
-                        {transfer.testMode ? (
-                          <span className="ml-2 text-xs font-semibold text-amber-800">Test</span>
-                        ) : null}
-                      </p>
-                      <p
-                        className="mt-0.5 text-xs break-all text-slate-500"
-                        data-testid="transfer-sale-reference"
-                      >
-                        Sale ref. <code>{transfer.saleReference}</code>
-                      </p>
-                    </td>
-                    <td
-                      className={`${CELL} sm:text-right font-medium text-slate-900 tabular-nums`}
-                      data-label="Amount"
-                    >
-                      {dollars(transfer.amount, currency)}
-                    </td>
-                    <td className={`${CELL} sm:text-right tabular-nums`} data-label="Reversed">
-                      {dollars(transfer.reversed, currency)}
-                    </td>
-                    <td className={CELL} data-label="Status">
-                      <span
-                        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}
-                      >
-                        {status.label}
-                      </span>
-                    </td>
-                    <td className={CELL} data-label="Date">
-                      {formatDate(transfer.createdAt)}
-                    </td>
-                    <td className={CELL} data-label="Transfer">
-                      <code className="min-w-0 text-xs break-all text-slate-500">
-                        {transfer.id}
-                      </code>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <p className={`${t.hint} lg:hidden`}>Scroll sideways to see every column.</p>
-        </div>
+            );
+          })}
+        </StackedTable>
       )}
     </section>
   );

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { FormErrors } from "~/ui/form-field";
+import { useForm } from "@conform-to/react";
 import { useToast } from "~/ui/toaster";
 import type { ManualField, Platform } from "~/features/publishing/platforms";
 import { manualFieldLabel } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { PostForm } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
 const loadManualIntegrationSchema = () =>
@@ -69,16 +69,13 @@ export function ManualSetupForm({
     username: fields.username,
   };
   return (
-    <Form
-      method="post"
+    <PostForm
+      form={form}
       action="/integrations"
-      {...getFormProps(form)}
+      hidden={{ intent: "manual", platform: platform.id }}
       className="space-y-3"
-      data-testid={`manual-setup-${platform.id}`}
+      testId={`manual-setup-${platform.id}`}
     >
-      <input type="hidden" name="intent" value="manual" />
-      <input type="hidden" name="platform" value={platform.id} />
-      <FormErrors errors={form.errors} id={form.errorId} />
       {platform.manualFields.map((name) => {
         const field = byName[name];
         return (
@@ -114,6 +111,6 @@ export function ManualSetupForm({
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending ? "Saving…" : "Save connection"}
       </button>
-    </Form>
+    </PostForm>
   );
 }

@@ -1,8 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { FormErrors } from "~/ui/form-field";
+import { useForm } from "@conform-to/react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import {
@@ -10,6 +9,7 @@ import {
   startValue,
   wasSentBack,
 } from "~/features/publishing/components/listing-fields";
+import { PostForm } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
 const loadModelReleaseSchema = () =>
@@ -266,16 +266,13 @@ function SignReleaseForm({
   const described = (field: { errors?: string[]; errorId: string }) =>
     field.errors?.length ? field.errorId : undefined;
   return (
-    <Form
-      method="post"
+    <PostForm
+      form={form}
       action={releaseAction(state.imageId)}
-      {...getFormProps(form)}
+      hidden={{ intent: "sign", id: state.imageId }}
       className="space-y-3"
-      data-testid="model-release-sign"
+      testId="model-release-sign"
     >
-      <input type="hidden" name="intent" value="sign" />
-      <input type="hidden" name="id" value={state.imageId} />
-      <FormErrors errors={form.errors} id={form.errorId} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">You, the person shown</legend>
         <ReleaseField
@@ -422,7 +419,7 @@ function SignReleaseForm({
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending ? "Signing…" : "Sign the model release"}
       </button>
-    </Form>
+    </PostForm>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { UrlDialog } from "~/ui/url-dialog";
+import { ConfirmActions } from "~/ui/confirm-actions";
 
 /** The query parameter that opens a delete confirmation without JavaScript (?confirmDelete=<id>). */
 export const CONFIRM_DELETE_PARAM = "confirmDelete";
@@ -123,16 +124,7 @@ function DeleteForm({
       <input type="hidden" name="id" value={id} />
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="text-sm text-slate-700">{consequences}</div>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button
-          type="submit"
-          className="btn bg-red-600 text-white hover:bg-red-700 disabled:opacity-60"
-          disabled={pending}
-        >
-          {pending ? "Deleting..." : "Delete"}
-        </button>
-      </div>
+      <ConfirmActions cancel={cancel} pending={pending} pendingLabel="Deleting..." label="Delete" />
     </Form>
   );
 }
