@@ -17,9 +17,7 @@ import { sha256 } from "~/infra/ids.server";
 import { startEmailChange } from "~/features/accounts/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { PDFDocument } from "pdf-lib";
-import { getFileStore } from "~/infra/file-store.server";
 import { failedTestJob, TEST_JOB_ERROR } from "#tests/setup/jobs";
-import { signModelRelease } from "~/features/publishing/model-releases.server";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
@@ -50,7 +48,7 @@ async function aliceExportId(w: World): Promise<string> {
 }
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
-import { RELEASE_DETAILS } from "#tests/setup/model-releases";
+import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 
 const authorizeRoute = apiRoute("/api/oauth/{platform}/authorize");
 const tokenUserRoute = apiRoute("/api/token-user");
@@ -124,6 +122,34 @@ interface Entry {
 }
 
 const bogusId = "no-such-id-0000";
+
+/** Alice's own calls, by bearer token or by session cookie. */
+const isOwner = (role: Role) => role === "owner" || role === "ownerCookie";
+
+/**
+ * DELETE of a fresh one of Alice's resources at `path(id)` (a row of `table`):
+ * only the owner's bearer call removes it.
+ */
+function deleteOwnRow(
+  path: (id: string) => string,
+  table: "images" | "stylized_images",
+  id: (w: World) => Promise<string>,
+): Entry {
+  return {
+    kind: "resource",
+    ok: 204,
+    notJson: true,
+    prepare: byParam(path, "id", id),
+    check: async ({ role, prepared }) => {
+      const row = await getDb()
+        .selectFrom(table)
+        .select("id")
+        .where("id", "=", prepared.data!.id)
+        .executeTakeFirst();
+      expect(Boolean(row)).toBe(role !== "owner");
+    },
+  };
+}
 
 /** Whose own account a role's call is about (Alice's for the callers who are refused). */
 function accountOwner(w: World, role: Role) {
@@ -762,7 +788,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       check: ({ role, body }) => {
         const names = rows(body).map((row) => row.platform);
-        if (role === "owner" || role === "ownerCookie")
+        if (isOwner(role))
           expect(rows(body)).toContainEqual({ platform: "OpenSea", isActive: true });
         else expect(names).not.toContain("OpenSea");
       },
@@ -773,8 +799,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
+        if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
       },
     },
   },
@@ -783,8 +808,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
+        if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
       },
     },
   },
@@ -985,8 +1009,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: ({ role, response }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(response.headers.get("Content-Type")).toBe("application/zip");
+        if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/zip");
       },
     },
   },
@@ -999,7 +1022,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         bogus: { path: `/api/publications?imageId=${bogusId}` },
       }),
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie") {
+        if (isOwner(role)) {
           expect(
             (body as { platforms: { id: string; status: string }[] }).platforms,
           ).toContainEqual(expect.objectContaining({ id: "opensea", status: "ready_to_mint" }));
@@ -1093,8 +1116,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       check: ({ role, body, w }) => {
         const { records } = body as { records: { id: string }[]; totalEarnings: string };
-        if (role === "owner" || role === "ownerCookie")
-          expect(records.map((record) => record.id)).toContain(w.sale.earningId);
+        if (isOwner(role)) expect(records.map((record) => record.id)).toContain(w.sale.earningId);
         else expect(records).toEqual([]);
       },
     },
@@ -1111,8 +1133,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
         expect(payouts.account.provider).toBe("test");
         // Alice's sale is hers alone; nobody else is shown a share of it.
-        if (role === "owner" || role === "ownerCookie")
-          expect(Number(payouts.balance.earned)).toBeGreaterThan(0);
+        if (isOwner(role)) expect(Number(payouts.balance.earned)).toBeGreaterThan(0);
         else
           expect(payouts.balance).toEqual({
             earned: "0",
@@ -1161,7 +1182,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         (w) => aliceExportId(w),
       ),
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie")
+        if (isOwner(role))
           expect(body).toMatchObject({ id: expect.any(String), status: "pending" });
       },
     },
@@ -1200,7 +1221,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       check: ({ role, body }) => {
         const stats = body as Record<string, number | string>;
-        if (role === "owner" || role === "ownerCookie") {
+        if (isOwner(role)) {
           expect(stats).toMatchObject({ totalImages: expect.any(Number), totalSales: 1 });
           expect(Number(stats.totalListed)).toBeGreaterThan(0);
         } else {
@@ -1289,37 +1310,23 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         (w) => w.listed.imageId,
       ),
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie") {
+        if (isOwner(role)) {
           expect(body).toMatchObject({ id: w.listed.imageId, userId: w.alice.user.id });
         }
       },
     },
-    DELETE: {
-      kind: "resource",
-      ok: 204,
-      notJson: true,
-      prepare: byParam(
-        (id) => `/api/token-images/${id}`,
-        "id",
-        async (w) => (await freshStylized(w)).image_id,
-      ),
-      check: async ({ role, prepared }) => {
-        const row = await getDb()
-          .selectFrom("images")
-          .select("id")
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirst();
-        expect(Boolean(row)).toBe(role !== "owner");
-      },
-    },
+    DELETE: deleteOwnRow(
+      (id) => `/api/token-images/${id}`,
+      "images",
+      async (w) => (await freshStylized(w)).image_id,
+    ),
   },
   "api.token-images": {
     GET: {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(rows(body).map((image) => image.id)).toContain(w.listed.imageId);
+        if (isOwner(role)) expect(rows(body).map((image) => image.id)).toContain(w.listed.imageId);
       },
     },
   },
@@ -1421,7 +1428,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie")
+        if (isOwner(role))
           expect(rows(body)).toContainEqual({ platform: "opensea", isActive: true });
         else expect(rows(body).map((row) => row.platform)).not.toContain("opensea");
       },
@@ -1461,36 +1468,22 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         (w) => w.listed.stylized.id,
       ),
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie")
+        if (isOwner(role))
           expect(body).toMatchObject({ id: w.listed.stylized.id, status: "completed" });
       },
     },
-    DELETE: {
-      kind: "resource",
-      ok: 204,
-      notJson: true,
-      prepare: byParam(
-        (id) => `/api/token-stylized-images/${id}`,
-        "id",
-        async (w) => (await freshStylized(w)).id,
-      ),
-      check: async ({ role, prepared }) => {
-        const row = await getDb()
-          .selectFrom("stylized_images")
-          .select("id")
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirst();
-        expect(Boolean(row)).toBe(role !== "owner");
-      },
-    },
+    DELETE: deleteOwnRow(
+      (id) => `/api/token-stylized-images/${id}`,
+      "stylized_images",
+      async (w) => (await freshStylized(w)).id,
+    ),
   },
   "api.token-stylized-images": {
     GET: {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(rows(body).map((row) => row.id)).toContain(w.listed.stylized.id);
+        if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(w.listed.stylized.id);
       },
     },
   },
@@ -1591,7 +1584,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
         expect(days).toHaveLength(30);
         const sold = days.reduce((sum, day) => sum + day.sales, 0);
-        if (role === "owner" || role === "ownerCookie") expect(sold).toBeGreaterThan(0);
+        if (isOwner(role)) expect(sold).toBeGreaterThan(0);
         else {
           expect(sold).toBe(0);
           expect(listings.every((listing) => listing.sales === 0)).toBe(true);
@@ -1608,26 +1601,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       prepare: async (w) => {
         const id = w.listed.stylized.id;
-        const existing = await getDb()
-          .selectFrom("model_releases")
-          .select("id")
-          .where("stylized_image_id", "=", id)
-          .executeTakeFirst();
-        if (!existing) {
-          await signModelRelease(getDb(), getFileStore(), {
-            userId: w.alice.user.id,
-            accountEmail: w.alice.email,
-            image: w.listed.stylized,
-            input: {
-              ...RELEASE_DETAILS,
-              photographerName: null,
-              modelName: "Alice Example",
-              signedOn: "2026-11-26",
-              signature: "Alice Example",
-            },
-            now: new Date(),
-          });
-        }
+        await ensureModelRelease(w.alice, w.listed.stylized);
         return {
           call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id } },
           bogus: {
@@ -1637,8 +1611,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: ({ role, response }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(response.headers.get("Content-Type")).toBe("application/pdf");
+        if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/pdf");
       },
     },
     POST: {
@@ -1663,7 +1636,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie")
+        if (isOwner(role))
           expect(body).toMatchObject({ kind: "signed", modelName: "Alice Example" });
       },
     },
@@ -1694,8 +1667,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: ({ role, body }) => {
-        if (role === "owner" || role === "ownerCookie")
-          expect(body).toMatchObject({ kind: "uploaded" });
+        if (isOwner(role)) expect(body).toMatchObject({ kind: "uploaded" });
       },
     },
   },
@@ -1725,7 +1697,7 @@ function expectedStatus(entry: Entry, role: Role): number {
       return role === "anonymous" || banned ? 401 : entry.ok;
     case "resource":
       if (role === "anonymous" || banned) return 401;
-      return role === "owner" || role === "ownerCookie" ? entry.ok : 404;
+      return isOwner(role) ? entry.ok : 404;
     case "admin":
       if (role === "anonymous" || banned) return 401;
       return role === "admin" ? entry.ok : 403;
@@ -1734,13 +1706,13 @@ function expectedStatus(entry: Entry, role: Role): number {
 
 /** The caller whose call is allowed to change things freely (the owner, or the admin on admin routes). */
 function isPrivileged(entry: Entry, role: Role) {
-  return entry.kind === "admin" ? role === "admin" : role === "owner" || role === "ownerCookie";
+  return entry.kind === "admin" ? role === "admin" : isOwner(role);
 }
 
 /** Whether this answer may show Alice's data: her own, the admin's portal, and public pages. */
 function mayShowAlice(entry: Entry, role: Role, status: number) {
   if (status >= 400) return false;
-  if (role === "owner" || role === "ownerCookie") return true;
+  if (isOwner(role)) return true;
   return (
     entry.kind === "public" || entry.kind === "none" || (entry.kind === "admin" && role === "admin")
   );

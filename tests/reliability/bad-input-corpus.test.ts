@@ -14,9 +14,7 @@ import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
 import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
-import { getFileStore } from "~/infra/file-store.server";
 import { EMAIL_CHANGE_REQUESTED } from "~/features/accounts/procedures/profile.server";
-import { signModelRelease } from "~/features/publishing/model-releases.server";
 import type { HttpMethod } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
 import type { Fingerprint } from "./db-fingerprint";
@@ -47,7 +45,7 @@ import { startAccountExport } from "~/features/accounts/account-exports.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { failedTestJob } from "#tests/setup/jobs";
-import { RELEASE_DETAILS } from "#tests/setup/model-releases";
+import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 
 const listingsRoute = apiRoute("/api/marketplace-listings");
 
@@ -388,6 +386,24 @@ async function problemWith(response: Response, text: string): Promise<string | n
     )
   )
     return `leaks internals: ${text.slice(0, 200)}`;
+  return null;
+}
+
+/**
+ * Calls the route, then why its answer breaks the API's error rules or what
+ * it changed that it must not (`name: why`), or null.
+ */
+async function problemOfCall(name: string, call: () => Promise<Response>): Promise<string | null> {
+  const before = await fingerprint();
+  const response = await call();
+  const answer = await response.text();
+  const problem = await problemWith(response, answer);
+  if (problem) return `${name}: ${problem}`;
+  try {
+    expectUnchanged(before, await fingerprint(), name);
+  } catch (error) {
+    return `${name}: ${String(error).split("\n")[0]}`;
+  }
   return null;
 }
 
@@ -1435,26 +1451,7 @@ const TARGETS: Target[] = [
     as: "alice",
     baseStatus: 200,
     base: async () => {
-      const existing = await getDb()
-        .selectFrom("model_releases")
-        .select("id")
-        .where("stylized_image_id", "=", w.listed.stylized.id)
-        .executeTakeFirst();
-      if (!existing) {
-        await signModelRelease(getDb(), getFileStore(), {
-          userId: w.alice.user.id,
-          accountEmail: w.alice.email,
-          image: w.listed.stylized,
-          input: {
-            ...RELEASE_DETAILS,
-            photographerName: null,
-            modelName: "Alice Example",
-            signedOn: "2026-11-26",
-            signature: "Alice Example",
-          },
-          now: new Date(),
-        });
-      }
+      await ensureModelRelease(w.alice, w.listed.stylized);
       return {
         path: "/api/token-stylized-images/:id/model-release",
         params: { id: w.listed.stylized.id },
@@ -1584,21 +1581,10 @@ describe("bad-input corpus", () => {
       const problems: string[] = [];
       for (const [name, body, headers] of bodies) {
         const { token } = await freshCredentials(w.alice.user.id);
-        const before = await fingerprint();
-        const response = await callApiRoute(
-          module,
-          makeRequest(uploadPath, { method: "POST", token, body, headers }),
+        const problem = await problemOfCall(name, () =>
+          callApiRoute(module, makeRequest(uploadPath, { method: "POST", token, body, headers })),
         );
-        const answer = await response.text();
-        const problem = await problemWith(response, answer);
-        if (problem) problems.push(`${name}: ${problem}`);
-        else {
-          try {
-            expectUnchanged(before, await fingerprint(), name);
-          } catch (error) {
-            problems.push(`${name}: ${String(error).split("\n")[0]}`);
-          }
-        }
+        if (problem) problems.push(problem);
       }
       expect(problems).toEqual([]);
     });
@@ -1677,26 +1663,18 @@ describe("bad-input corpus", () => {
     ];
     const problems: string[] = [];
     for (const [name, payload, headers] of cases) {
-      const before = await fingerprint();
-      const response = await callApiRoute(
-        module,
-        makeRequest("/api/webhooks/stripe", {
-          method: "POST",
-          body: payload,
-          headers: { "Content-Type": "application/json", ...headers },
-          origin: "none",
-        }),
+      const problem = await problemOfCall(name, () =>
+        callApiRoute(
+          module,
+          makeRequest("/api/webhooks/stripe", {
+            method: "POST",
+            body: payload,
+            headers: { "Content-Type": "application/json", ...headers },
+            origin: "none",
+          }),
+        ),
       );
-      const answer = await response.text();
-      const problem = await problemWith(response, answer);
-      if (problem) problems.push(`${name}: ${problem}`);
-      else {
-        try {
-          expectUnchanged(before, await fingerprint(), name);
-        } catch (error) {
-          problems.push(`${name}: ${String(error).split("\n")[0]}`);
-        }
-      }
+      if (problem) problems.push(problem);
     }
     expect(problems).toEqual([]);
   });
@@ -1772,26 +1750,18 @@ describe("bad-input corpus", () => {
       ];
       const problems: string[] = [];
       for (const [name, payload, topic, headers] of cases) {
-        const before = await fingerprint();
-        const response = await callApiRoute(
-          module,
-          makeRequest("/api/webhooks/shopify", {
-            method: "POST",
-            body: payload,
-            headers: { "Content-Type": "application/json", "X-Shopify-Topic": topic, ...headers },
-            origin: "none",
-          }),
+        const problem = await problemOfCall(name, () =>
+          callApiRoute(
+            module,
+            makeRequest("/api/webhooks/shopify", {
+              method: "POST",
+              body: payload,
+              headers: { "Content-Type": "application/json", "X-Shopify-Topic": topic, ...headers },
+              origin: "none",
+            }),
+          ),
         );
-        const answer = await response.text();
-        const problem = await problemWith(response, answer);
-        if (problem) problems.push(`${name}: ${problem}`);
-        else {
-          try {
-            expectUnchanged(before, await fingerprint(), name);
-          } catch (error) {
-            problems.push(`${name}: ${String(error).split("\n")[0]}`);
-          }
-        }
+        if (problem) problems.push(problem);
       }
       expect(problems).toEqual([]);
     } finally {

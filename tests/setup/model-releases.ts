@@ -1,5 +1,9 @@
 import zlib from "node:zlib";
 import { PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
+import type { StylizedImageRow } from "#db/schema";
+import { getDb } from "~/infra/db.server";
+import { getFileStore } from "~/infra/file-store.server";
+import { signModelRelease } from "~/features/publishing/model-releases.server";
 
 /**
  * What a model release signed in the app asks besides the name, the date
@@ -15,6 +19,32 @@ export const RELEASE_DETAILS = {
   shootDate: "2024-05-01",
   selfTaken: true,
 } as const;
+
+/** The image's model release, signed by its owner as "Alice Example" unless it has one already. */
+export async function ensureModelRelease(
+  owner: { user: { id: string }; email: string },
+  image: StylizedImageRow,
+): Promise<void> {
+  const existing = await getDb()
+    .selectFrom("model_releases")
+    .select("id")
+    .where("stylized_image_id", "=", image.id)
+    .executeTakeFirst();
+  if (existing) return;
+  await signModelRelease(getDb(), getFileStore(), {
+    userId: owner.user.id,
+    accountEmail: owner.email,
+    image,
+    input: {
+      ...RELEASE_DETAILS,
+      photographerName: null,
+      modelName: "Alice Example",
+      signedOn: "2026-11-26",
+      signature: "Alice Example",
+    },
+    now: new Date(),
+  });
+}
 
 /** The same, as the release page's form posts them (the ticked box sends "on"). */
 export const RELEASE_FORM_DETAILS = { ...RELEASE_DETAILS, selfTaken: "on" } as const;

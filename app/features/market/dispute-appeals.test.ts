@@ -1,28 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import {
-  accountUpdatedEvent,
   chargeRefundedEvent,
-  checkoutEvent,
   disputeEvent,
   refundFailedEvent,
-  signPayload,
-  stripeHandlers,
   stripeMock,
 } from "#tests/mocks/stripe";
-import { checkoutSessionHash } from "~/features/market/orders.server";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
-const { action: onboardApi } = apiRoute("/api/payouts/onboard");
+import {
+  creatorWithStripeAccount,
+  deliverStripeWebhook,
+  paidStripeSale,
+  setUpStripeMock,
+} from "#tests/setup/stripe";
 
 /**
  * Disputes and refunds as Stripe has them now, through signed webhooks and the
@@ -34,20 +27,12 @@ const { action: onboardApi } = apiRoute("/api/payouts/onboard");
 const KEY = "sk_test_selfie_appeals";
 const WEBHOOK_SECRET = "whsec_platform_appeals";
 const CONNECT_SECRET = "whsec_connect_appeals";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_appeals";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_platform_appeals";
-  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_connect_appeals";
+setUpStripeMock({
+  key: KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  connectSecret: CONNECT_SECRET,
+  afterEach: () => getDb().deleteFrom("jobs").execute(),
 });
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(async () => {
-  server.resetHandlers();
-  stripeMock.reset();
-  await getDb().deleteFrom("jobs").execute();
-});
-afterAll(() => server.close());
 
 const runJobs = () =>
   runPayoutJobs(
@@ -59,69 +44,19 @@ const requestsTo = (method: string, path: RegExp) =>
   stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
 
 async function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret),
-      },
-      origin: "none",
-    }),
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { outcome?: string }).outcome;
+  const { status, body } = await deliverStripeWebhook(payload, secret);
+  expect(status).toBe(200);
+  return body.outcome;
 }
 
-async function onboardedCreator() {
-  const creator = await createTestUser();
-  expect(
-    (
-      await callRoute(
-        onboardApi,
-        makeRequest("/api/payouts/onboard", {
-          method: "POST",
-          token: creator.token,
-          json: { country: "US" },
-        }),
-      )
-    ).status,
-  ).toBe(200);
-  const row = await getDb()
-    .selectFrom("payout_accounts")
-    .selectAll()
-    .where("user_id", "=", creator.user.id)
-    .executeTakeFirstOrThrow();
-  stripeMock.onboard(row.account_id);
-  await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET);
-  return { ...creator, accountId: row.account_id };
-}
+const onboardedCreator = () => creatorWithStripeAccount({ connectSecret: CONNECT_SECRET });
 
 /** A paid Stripe sale of one 30-dollar image whose share (25.50) was transferred. */
 async function transferredSale(email: string) {
   const creator = await onboardedCreator();
   const { listing } = await createListing(creator.user.id, { price: 30 });
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: listing.id, licenseType: "standard", price: 1 }],
-        customerInfo: { name: "Sam Stripe", email },
-      },
-    }),
-  );
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  const session = stripeMock.complete(sessionId);
-  await deliver(checkoutEvent("checkout.session.completed", session));
+  const { session, order, chargeId } = await paidStripeSale([listing.id], email, WEBHOOK_SECRET);
   await runJobs();
-  const order = await getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
-  const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge;
   expect(await sharesOf(order.id)).toMatchObject([
     { status: "transferred", transferred_cents: 2550 },
   ]);

@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import { getDb, openDatabase } from "~/infra/db.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import {
-  checkoutEvent,
-  signPayload,
-  stripeEvent,
-  stripeHandlers,
-  stripeMock,
-} from "#tests/mocks/stripe";
+import { checkoutEvent, stripeEvent, stripeMock } from "#tests/mocks/stripe";
+import { createCheckoutSession, deliverStripeWebhook, setUpStripeMock } from "#tests/setup/stripe";
 import { MAIL_JOB } from "~/features/mail/lends.server";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { grantToken, redeemDownload } from "~/features/market/download-grants.server";
-import { apiRoute } from "#tests/setup/api-routes";
 
 /**
  * What SQLite's single writer gave the market for free, shown on PostgreSQL
@@ -31,41 +23,19 @@ import { apiRoute } from "#tests/setup/api-routes";
  * - A grant gives exactly the downloads it has left (one conditional UPDATE).
  */
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
-
 const WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_studio";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";
-});
+setUpStripeMock({ key: "sk_test_selfie_studio", webhookSecret: WEBHOOK_SECRET });
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-});
-afterAll(() => server.close());
 
 async function paidCheckout(buyerEmail: string, prices: number[]) {
   const creator = await createTestUser();
   const listings = await Promise.all(
     prices.map((price) => createListing(creator.user.id, { price })),
   );
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listings.map(({ listing }) => ({
-          imageId: listing.id,
-          licenseType: "standard",
-          price: 1,
-        })),
-        customerInfo: { name: "Concurrent Buyer", email: buyerEmail },
-      },
-    }),
+  const response = await createCheckoutSession(
+    listings.map(({ listing }) => ({ imageId: listing.id, licenseType: "standard", price: 1 })),
+    { name: "Concurrent Buyer", email: buyerEmail },
   );
   expect(response.status).toBe(200);
   const { sessionId } = (await response.json()) as { sessionId: string };
@@ -80,20 +50,8 @@ async function paidCheckout(buyerEmail: string, prices: number[]) {
 }
 
 async function deliver(payload: string): Promise<{ status: number; outcome?: string }> {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET),
-      },
-      origin: "none",
-    }),
-  );
-  const body = (await response.json()) as { outcome?: string };
-  return { status: response.status, outcome: body.outcome };
+  const { status, body } = await deliverStripeWebhook(payload, WEBHOOK_SECRET);
+  return { status, outcome: body.outcome };
 }
 
 async function mailsTo(email: string): Promise<number> {

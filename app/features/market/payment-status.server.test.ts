@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { paymentStatus } from "~/features/market/procedures/payment-status.server";
 import { callContext } from "~/web/request-context.server";
@@ -7,38 +6,23 @@ import { invoke } from "~/infra/procedure.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { stripeHandlers, stripeMock } from "#tests/mocks/stripe";
+import { stripeMock } from "#tests/mocks/stripe";
+import { createCheckoutSession, setUpStripeMock } from "#tests/setup/stripe";
 import { PROVIDER_CHECK_INTERVAL_MS } from "~/features/market/payment-status.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_studio";
-});
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-});
-afterAll(() => server.close());
+setUpStripeMock({ key: "sk_test_selfie_studio" });
 
 /** A pending order with a Stripe Checkout Session (the real stripe library, answered by msw). */
 async function stripeOrder() {
   const creator = await createTestUser();
   const { listing } = await createListing(creator.user.id);
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: listing.id }],
-        customerInfo: { name: "Pat Poller", email: "pat@example.com" },
-      },
-    }),
-  );
+  const response = await createCheckoutSession([{ imageId: listing.id }], {
+    name: "Pat Poller",
+    email: "pat@example.com",
+  });
   expect(response.status).toBe(200);
   return (await response.json()).sessionId as string;
 }

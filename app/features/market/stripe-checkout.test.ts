@@ -1,62 +1,33 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction } from "~/routes/_market+/cart";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import {
-  checkoutEvent,
-  lineItemsOf,
-  signPayload,
-  stripeHandlers,
-  stripeMock,
-} from "#tests/mocks/stripe";
+import { checkoutEvent, lineItemsOf, signPayload, stripeMock } from "#tests/mocks/stripe";
+import { createCheckoutSession, postStripeWebhook, setUpStripeMock } from "#tests/setup/stripe";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_studio";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_selfie_studio";
-});
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-});
-afterAll(() => server.close());
+setUpStripeMock({ key: "sk_test_selfie_studio", webhookSecret: WEBHOOK_SECRET });
 
 const buyer = { name: "Sam Stripe", email: "sam@example.com" };
 
 async function checkout(listingIds: string[], extra: Record<string, unknown> = {}) {
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })),
-        customerInfo: buyer,
-        ...extra,
-      },
-    }),
+  const response = await createCheckoutSession(
+    listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })),
+    buyer,
+    extra,
   );
   return { status: response.status, body: await response.json() };
 }
 
 async function postWebhook(payload: string, signature?: string | null) {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (signature) headers["Stripe-Signature"] = signature;
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", { method: "POST", body: payload, headers, origin: "none" }),
-  );
+  const response = await postStripeWebhook(payload, signature);
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   return { status: response.status, body: await response.json() };
 }

@@ -1,15 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
-import { signPayload, stripeEvent, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
+import { stripeEvent } from "#tests/mocks/stripe";
+import {
+  deliverStripeWebhook as deliver,
+  orderStatusByEmail as orderStatus,
+  paidStripeSession,
+  payoutAccountStatus as payoutStatus,
+  setUpStripeMock,
+  webhookEventsRecorded as eventsRecorded,
+} from "#tests/setup/stripe";
 
 /**
  * Stripe sends both live and test-mode events of connected accounts to a live
@@ -23,48 +24,16 @@ const LIVE_KEY = "sk_live_selfie_studio_live_server";
 const TEST_KEY = "sk_test_selfie_studio_test_server";
 const PLATFORM_SECRET = "whsec_live_platform";
 const CONNECT_SECRET = "whsec_live_connect";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_live_selfie_studio_live_server";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_live_platform";
-  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_live_connect";
+setUpStripeMock({
+  key: LIVE_KEY,
+  webhookSecret: PLATFORM_SECRET,
+  connectSecret: CONNECT_SECRET,
+  afterEach: () => serverKey(LIVE_KEY),
 });
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-  serverKey(LIVE_KEY);
-});
-afterAll(() => server.close());
 
 /** The server's Stripe key, which makes it a live or a test server. */
 function serverKey(key: string) {
   (getConfig() as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY = key;
-}
-
-async function deliver(payload: string, secret: string) {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret),
-      },
-      origin: "none",
-    }),
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      received?: boolean;
-      outcome?: string;
-      reason?: string;
-      message?: string;
-    },
-  };
 }
 
 /** The same event in the given mode. */
@@ -92,15 +61,6 @@ async function pendingPayoutAccount(accountId: string) {
     .execute();
 }
 
-const payoutStatus = async (accountId: string) =>
-  (
-    await getDb()
-      .selectFrom("payout_accounts")
-      .select("status")
-      .where("account_id", "=", accountId)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 /** account.updated of an onboarded account, delivered to the Connect endpoint. */
 function accountUpdated(accountId: string, livemode: boolean): string {
   const account = {
@@ -121,36 +81,7 @@ function accountUpdated(accountId: string, livemode: boolean): string {
 
 /** A Stripe checkout of one listing, paid at Stripe; its webhook not yet delivered. */
 let buyers = 0;
-async function paidSession() {
-  const email = `live-mode-${++buyers}@example.com`;
-  const creator = await createTestUser();
-  const { listing } = await createListing(creator.user.id, { price: 20 });
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: listing.id, licenseType: "standard" }],
-        customerInfo: { name: "Sam", email },
-      },
-    }),
-  );
-  const body = (await response.json()) as { sessionId: string };
-  expect(body).toMatchObject({ sessionId: expect.any(String) });
-  const { sessionId } = body;
-  return { session: stripeMock.complete(sessionId), email };
-}
-
-const orderStatus = async (email: string) =>
-  (
-    await getDb()
-      .selectFrom("orders")
-      .select("status")
-      .where("customer_email", "=", email)
-      .executeTakeFirstOrThrow()
-  ).status;
-
-const eventsRecorded = async () =>
-  (await getDb().selectFrom("webhook_events").select("id").execute()).length;
+const paidSession = () => paidStripeSession(`live-mode-${++buyers}@example.com`);
 
 describe("webhook events of the other mode than the server's", () => {
   it("a live server answers a test-mode Connect event 200 ignored, changes nothing, and takes the live one", async () => {

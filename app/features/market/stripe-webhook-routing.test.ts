@@ -1,15 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
-import { getDb } from "~/infra/db.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
-import { signPayload, stripeEvent, stripeHandlers, stripeMock } from "#tests/mocks/stripe";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
-const { action: onboardApi } = apiRoute("/api/payouts/onboard");
+import { describe, expect, it } from "vitest";
+import { stripeEvent, stripeMock } from "#tests/mocks/stripe";
+import {
+  deliverStripeWebhook as deliver,
+  orderStatusByEmail as orderStatus,
+  paidStripeSession,
+  payoutAccountStatus as accountStatus,
+  startStripeOnboarding,
+  stripeAccountOf,
+  setUpStripeMock,
+  webhookEventsRecorded as eventsRecorded,
+} from "#tests/setup/stripe";
 
 /**
  * Each Stripe event is taken for what the secret that verified it says it is:
@@ -20,96 +20,21 @@ const { action: onboardApi } = apiRoute("/api/payouts/onboard");
  */
 const WEBHOOK_SECRET = "whsec_routing_platform";
 const CONNECT_SECRET = "whsec_routing_connect";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_routing";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_routing_platform";
-  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_routing_connect";
+setUpStripeMock({
+  key: "sk_test_selfie_routing",
+  webhookSecret: WEBHOOK_SECRET,
+  connectSecret: CONNECT_SECRET,
 });
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-});
-afterAll(() => server.close());
-
-/** Delivers a payload signed with `secret` (at `signedAt`, Unix seconds; now by default). */
-async function deliver(payload: string, secret: string, signedAt?: number) {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret, signedAt),
-      },
-      origin: "none",
-    }),
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
-  };
-}
 
 /** A Stripe checkout of one listing, paid at Stripe; its webhook not yet delivered. */
 let buyers = 0;
-async function paidSession() {
-  const email = `routing-${++buyers}@example.com`;
-  const creator = await createTestUser();
-  const { listing } = await createListing(creator.user.id, { price: 20 });
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: listing.id, licenseType: "standard" }],
-        customerInfo: { name: "Sam", email },
-      },
-    }),
-  );
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  return { session: stripeMock.complete(sessionId), email };
-}
-
-const orderStatus = async (email: string) =>
-  (
-    await getDb()
-      .selectFrom("orders")
-      .select("status")
-      .where("customer_email", "=", email)
-      .executeTakeFirstOrThrow()
-  ).status;
+const paidSession = () => paidStripeSession(`routing-${++buyers}@example.com`);
 
 /** A creator's Express account, created at Stripe and not yet onboarded. */
 async function pendingAccount() {
-  const creator = await createTestUser();
-  await callRoute(
-    onboardApi,
-    makeRequest("/api/payouts/onboard", {
-      method: "POST",
-      token: creator.token,
-      json: { country: "US" },
-    }),
-  );
-  const { account_id: accountId } = await getDb()
-    .selectFrom("payout_accounts")
-    .select("account_id")
-    .where("user_id", "=", creator.user.id)
-    .executeTakeFirstOrThrow();
-  return accountId;
+  const { creator } = await startStripeOnboarding();
+  return stripeAccountOf(creator.user.id);
 }
-const accountStatus = async (accountId: string) =>
-  (
-    await getDb()
-      .selectFrom("payout_accounts")
-      .select("status")
-      .where("account_id", "=", accountId)
-      .executeTakeFirstOrThrow()
-  ).status;
-const eventsRecorded = async () =>
-  (await getDb().selectFrom("webhook_events").select("id").execute()).length;
 
 describe("POST /api/webhooks/stripe routes each event by the secret that verified it", () => {
   it("the platform secret: an event naming a connected account is refused and changes nothing", async () => {

@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
@@ -9,24 +8,20 @@ import {
   createStripeClient,
 } from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { payoutDeps, sharesOf } from "#tests/setup/payouts";
+import { stripeMock } from "#tests/mocks/stripe";
 import {
-  accountUpdatedEvent,
-  checkoutEvent,
-  signPayload,
-  stripeHandlers,
-  stripeMock,
-} from "#tests/mocks/stripe";
-import { checkoutSessionHash } from "~/features/market/orders.server";
+  creatorWithStripeAccount,
+  paidStripeSale,
+  postPayoutOnboarding,
+  startStripeOnboarding,
+  setUpStripeMock,
+} from "#tests/setup/stripe";
 import { runReversal, runTransfer } from "~/features/payouts/payout-jobs.server";
 import type { PayoutsOverview } from "~/features/payouts/types";
 import { apiRoute } from "#tests/setup/api-routes";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
-const { action: onboardApi } = apiRoute("/api/payouts/onboard");
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 
 /**
@@ -38,20 +33,12 @@ const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 const KEY = "sk_test_selfie_cross_border";
 const WEBHOOK_SECRET = "whsec_platform_cross_border";
 const CONNECT_SECRET = "whsec_connect_cross_border";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_cross_border";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_platform_cross_border";
-  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_connect_cross_border";
+setUpStripeMock({
+  key: KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  connectSecret: CONNECT_SECRET,
+  afterEach: () => getDb().deleteFrom("jobs").execute(),
 });
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(async () => {
-  server.resetHandlers();
-  stripeMock.reset();
-  await getDb().deleteFrom("jobs").execute();
-});
-afterAll(() => server.close());
 
 const DAY_MS = 24 * 3600 * 1000;
 const connect = () => new StripeConnectProvider(KEY, { country: "US", currency: "usd" });
@@ -63,72 +50,14 @@ const context = () => ({ db: getDb(), now: () => new Date(stripeMock.clock()) })
 const requestsTo = (method: string, path: RegExp) =>
   stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
 
-async function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret),
-      },
-      origin: "none",
-    }),
-  );
-  return (await response.json()) as { outcome?: string };
-}
-
-async function onboard(country: string) {
-  const creator = await createTestUser();
-  const response = await callRoute(
-    onboardApi,
-    makeRequest("/api/payouts/onboard", {
-      method: "POST",
-      token: creator.token,
-      json: { country },
-    }),
-  );
-  return { creator, response };
-}
+const onboard = startStripeOnboarding;
 
 /** A creator in `country` who finished Stripe's onboarding (as account.updated reports it). */
-async function onboardedCreator(country: string) {
-  const { creator, response } = await onboard(country);
-  expect(response.status).toBe(200);
-  const row = await getDb()
-    .selectFrom("payout_accounts")
-    .selectAll()
-    .where("user_id", "=", creator.user.id)
-    .executeTakeFirstOrThrow();
-  stripeMock.onboard(row.account_id);
-  expect((await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET)).outcome).toBe(
-    "processed",
-  );
-  return { ...creator, accountId: row.account_id };
-}
+const onboardedCreator = (country: string) =>
+  creatorWithStripeAccount({ country, connectSecret: CONNECT_SECRET });
 
-async function paidSale(listingIds: string[], email: string) {
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })),
-        customerInfo: { name: "Sam Stripe", email },
-      },
-    }),
-  );
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  const session = stripeMock.complete(sessionId);
-  expect((await deliver(checkoutEvent("checkout.session.completed", session))).outcome).toBe(
-    "processed",
-  );
-  return getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
-}
+const paidSale = async (listingIds: string[], email: string) =>
+  (await paidStripeSale(listingIds, email, WEBHOOK_SECRET)).order;
 
 describe("payouts to creators in other countries", () => {
   it("a creator in France onboards under the recipient service agreement and is paid in the platform's currency", async () => {
@@ -183,14 +112,7 @@ describe("payouts to creators in other countries", () => {
 
     // No country, or not a country: a clear refusal too.
     for (const country of ["", "XX"]) {
-      const refused = await callRoute(
-        onboardApi,
-        makeRequest("/api/payouts/onboard", {
-          method: "POST",
-          token: creator.token,
-          json: { country },
-        }),
-      );
+      const refused = await postPayoutOnboarding(creator.token, country);
       expect(refused.status).toBe(400);
     }
     expect(stripeMock.accounts.size).toBe(0);

@@ -1,25 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
+import { createTestAdmin } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { sharesOf } from "#tests/setup/payouts";
+import { accountUpdatedEvent, chargeRefundedEvent, stripeMock } from "#tests/mocks/stripe";
 import {
-  accountUpdatedEvent,
-  chargeRefundedEvent,
-  checkoutEvent,
-  signPayload,
-  stripeHandlers,
-  stripeMock,
-} from "#tests/mocks/stripe";
+  createCheckoutSession,
+  creatorWithStripeAccount,
+  deliverStripeWebhook,
+  payStripeSession,
+  setUpStripeMock,
+} from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
-const { action: onboardApi } = apiRoute("/api/payouts/onboard");
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
 /**
@@ -29,20 +25,12 @@ const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
  */
 const WEBHOOK_SECRET = "whsec_platform_endpoint_ban";
 const CONNECT_SECRET = "whsec_connect_endpoint_ban";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_bans";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_platform_endpoint_ban";
-  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_connect_endpoint_ban";
+setUpStripeMock({
+  key: "sk_test_selfie_bans",
+  webhookSecret: WEBHOOK_SECRET,
+  connectSecret: CONNECT_SECRET,
+  afterEach: () => getDb().deleteFrom("jobs").execute(),
 });
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(async () => {
-  server.resetHandlers();
-  stripeMock.reset();
-  await getDb().deleteFrom("jobs").execute();
-});
-afterAll(() => server.close());
 
 /** Runs every queued job that moves money (transfers, reversals, refunds) with the server's own handlers. */
 async function runMoneyJobs() {
@@ -60,24 +48,7 @@ async function runMoneyJobs() {
   }).drain();
 }
 
-async function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret),
-      },
-      origin: "none",
-    }),
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
-  };
-}
+const deliver = (payload: string, secret = WEBHOOK_SECRET) => deliverStripeWebhook(payload, secret);
 
 let admin: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
 async function setStatus(userId: string, action: "ban" | "unban") {
@@ -91,65 +62,24 @@ async function setStatus(userId: string, action: "ban" | "unban") {
 }
 
 /** A creator whose Express account exists at Stripe (onboarded when asked). */
-async function creatorWithAccount(onboarded: boolean) {
-  const creator = await createTestUser();
-  expect(
-    (
-      await callRoute(
-        onboardApi,
-        makeRequest("/api/payouts/onboard", {
-          method: "POST",
-          token: creator.token,
-          json: { country: "US" },
-        }),
-      )
-    ).status,
-  ).toBe(200);
-  const { account_id: accountId } = await getDb()
-    .selectFrom("payout_accounts")
-    .select("account_id")
-    .where("user_id", "=", creator.user.id)
-    .executeTakeFirstOrThrow();
-  if (onboarded) {
-    stripeMock.onboard(accountId);
-    expect((await deliver(accountUpdatedEvent(accountId), CONNECT_SECRET)).body.outcome).toBe(
-      "processed",
-    );
-  }
-  return { ...creator, accountId };
-}
+const creatorWithAccount = (onboarded: boolean) =>
+  creatorWithStripeAccount(onboarded ? { connectSecret: CONNECT_SECRET } : {});
 
 async function openCheckout(
   listingIds: string[],
   email: string,
 ): Promise<{ sessionId: string; email: string }> {
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
-        customerInfo: { name: "Sam Stripe", email },
-      },
-    }),
+  const response = await createCheckoutSession(
+    listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
+    { name: "Sam Stripe", email },
   );
   expect(response.status).toBe(200);
   return { sessionId: ((await response.json()) as { sessionId: string }).sessionId, email };
 }
 
 /** The buyer pays on Stripe's page and the platform endpoint hears of it. */
-async function completeCheckout({ sessionId, email }: { sessionId: string; email: string }) {
-  const session = stripeMock.complete(sessionId);
-  expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe(
-    "processed",
-  );
-  const order = await getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("customer_email", "=", email)
-    .executeTakeFirstOrThrow();
-  const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge;
-  return { order, chargeId };
-}
+const completeCheckout = ({ sessionId }: { sessionId: string }) =>
+  payStripeSession(sessionId, WEBHOOK_SECRET);
 
 const requestsTo = (method: string, path: RegExp) =>
   stripeMock.requests.filter((request) => request.method === method && path.test(request.path));

@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { http } from "msw";
-import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import {
@@ -14,18 +13,19 @@ import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import {
   accountUpdatedEvent,
   chargeRefundedEvent,
-  checkoutEvent,
   disputeEvent,
-  signPayload,
   stripeHandlers,
   stripeMock,
 } from "#tests/mocks/stripe";
-import { checkoutSessionHash } from "~/features/market/orders.server";
+import {
+  creatorWithStripeAccount,
+  deliverStripeWebhook,
+  paidStripeSale,
+  postPayoutOnboarding,
+  setUpStripeMock,
+} from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { action: webhookRoute } = apiRoute("/api/webhooks/stripe");
-const { action: onboardApi } = apiRoute("/api/payouts/onboard");
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 const { action: refundApi } = apiRoute("/api/admin/orders/{orderId}/refund");
 
@@ -37,23 +37,15 @@ const { action: refundApi } = apiRoute("/api/admin/orders/{orderId}/refund");
 const KEY = "sk_test_selfie_payouts";
 const WEBHOOK_SECRET = "whsec_platform_endpoint";
 const CONNECT_SECRET = "whsec_connect_endpoint";
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_payouts";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_platform_endpoint";
-  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_connect_endpoint";
+const server = setUpStripeMock({
+  key: KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  connectSecret: CONNECT_SECRET,
+  afterEach: () => getDb().deleteFrom("jobs").execute(),
 });
-
-const server = setupServer(...stripeHandlers);
 const refundHandler = stripeHandlers.find(
   (handler) => handler.info.header === "POST https://api.stripe.com/v1/refunds",
 )!;
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(async () => {
-  server.resetHandlers();
-  stripeMock.reset();
-  await getDb().deleteFrom("jobs").execute();
-});
-afterAll(() => server.close());
 
 const deps = () =>
   payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) =>
@@ -61,73 +53,14 @@ const deps = () =>
   );
 const runJobs = () => runPayoutJobs(deps());
 
-async function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  const response = await callRoute(
-    webhookRoute,
-    makeRequest("/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": signPayload(payload, secret),
-      },
-      origin: "none",
-    }),
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as { received?: boolean; outcome?: string; message?: string },
-  };
-}
+const deliver = (payload: string, secret = WEBHOOK_SECRET) => deliverStripeWebhook(payload, secret);
 
 /** A creator whose Express account finished onboarding (as Stripe reports it by account.updated). */
-async function onboardedCreator() {
-  const creator = await createTestUser();
-  const started = await callRoute(
-    onboardApi,
-    makeRequest("/api/payouts/onboard", {
-      method: "POST",
-      token: creator.token,
-      json: { country: "US" },
-    }),
-  );
-  expect(started.status).toBe(200);
-  const row = await getDb()
-    .selectFrom("payout_accounts")
-    .selectAll()
-    .where("user_id", "=", creator.user.id)
-    .executeTakeFirstOrThrow();
-  stripeMock.onboard(row.account_id);
-  expect((await deliver(accountUpdatedEvent(row.account_id), CONNECT_SECRET)).body.outcome).toBe(
-    "processed",
-  );
-  return { ...creator, accountId: row.account_id };
-}
+const onboardedCreator = () => creatorWithStripeAccount({ connectSecret: CONNECT_SECRET });
 
 /** A Stripe sale of the listings, paid at Stripe and fulfilled by its webhook; answers the order and its charge. */
-async function paidSale(listingIds: string[], email: string) {
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard", price: 1 })),
-        customerInfo: { name: "Sam Stripe", email },
-      },
-    }),
-  );
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  const session = stripeMock.complete(sessionId);
-  expect((await deliver(checkoutEvent("checkout.session.completed", session))).body.outcome).toBe(
-    "processed",
-  );
-  const order = await getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
-  const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge as string;
-  return { order, chargeId };
-}
+const paidSale = (listingIds: string[], email: string) =>
+  paidStripeSale(listingIds, email, WEBHOOK_SECRET);
 
 let admin: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
 const theAdmin = async () => (admin ??= await createTestAdmin());
@@ -138,14 +71,7 @@ const requestsTo = (method: string, path: RegExp) =>
 describe("Stripe Connect payouts", () => {
   it("creates an Express account with the transfers capability, links to Stripe's onboarding, and follows account.updated", async () => {
     const creator = await createTestUser();
-    const first = await callRoute(
-      onboardApi,
-      makeRequest("/api/payouts/onboard", {
-        method: "POST",
-        token: creator.token,
-        json: { country: "US" },
-      }),
-    );
+    const first = await postPayoutOnboarding(creator.token);
     const { url } = (await first.json()) as { url: string };
     expect(url).toMatch(/^https:\/\/connect\.stripe\.com\//);
     const [create] = requestsTo("POST", /^\/v1\/accounts$/);
@@ -161,14 +87,7 @@ describe("Stripe Connect payouts", () => {
     expect(link.form.get("refresh_url")).toBe("http://localhost:3000/payouts/onboard");
 
     // Again: the same account, a fresh link.
-    await callRoute(
-      onboardApi,
-      makeRequest("/api/payouts/onboard", {
-        method: "POST",
-        token: creator.token,
-        json: { country: "US" },
-      }),
-    );
+    await postPayoutOnboarding(creator.token);
     expect(requestsTo("POST", /^\/v1\/accounts$/)).toHaveLength(1);
     expect(requestsTo("POST", /^\/v1\/account_links$/)).toHaveLength(2);
 
@@ -238,14 +157,7 @@ describe("Stripe Connect payouts", () => {
     const { order } = await paidSale([listing.id], "owed@example.com");
     await runJobs();
     expect(await sharesOf(order.id)).toMatchObject([{ status: "owed" }]);
-    await callRoute(
-      onboardApi,
-      makeRequest("/api/payouts/onboard", {
-        method: "POST",
-        token: creator.token,
-        json: { country: "US" },
-      }),
-    );
+    await postPayoutOnboarding(creator.token);
     const { account_id } = await getDb()
       .selectFrom("payout_accounts")
       .select("account_id")

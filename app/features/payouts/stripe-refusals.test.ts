@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
 import * as payouts from "~/routes/_studio+/payouts";
 import * as onboard from "~/routes/_studio+/payouts_.onboard";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
-import { stripeHandlers, stripeMock } from "#tests/mocks/stripe";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { action: onboardApi } = apiRoute("/api/payouts/onboard");
+import { callRoute, formRequest } from "#tests/setup/requests";
+import { stripeMock } from "#tests/mocks/stripe";
+import { startStripeOnboarding, setUpStripeMock } from "#tests/setup/stripe";
 
 /**
  * When Stripe refuses to open a creator's account or an onboarding link, the
@@ -18,20 +14,11 @@ const { action: onboardApi } = apiRoute("/api/payouts/onboard");
  * `stripe` library talks to api.stripe.com through msw; the refusals are
  * shaped as Stripe answers them ({error: {type, message, param}}).
  */
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_selfie_stripe_refusals";
-  process.env.STRIPE_PLATFORM_COUNTRY = "US";
-  process.env.CURRENCY = "usd";
+const server = setUpStripeMock({
+  key: "sk_test_selfie_stripe_refusals",
+  env: { STRIPE_PLATFORM_COUNTRY: "US", CURRENCY: "usd" },
+  afterEach: () => vi.restoreAllMocks(),
 });
-
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 /** Stripe's answer refusing a country: its real wording for a pair it does not support. */
 const COUNTRY_REFUSAL =
@@ -43,15 +30,7 @@ const stripeRefuses = (path: string, status: number, type: string, message: stri
   );
 
 async function onboardByApi(country: string) {
-  const creator = await createTestUser();
-  const response = await callRoute(
-    onboardApi,
-    makeRequest("/api/payouts/onboard", {
-      method: "POST",
-      token: creator.token,
-      json: { country },
-    }),
-  );
+  const { creator, response } = await startStripeOnboarding(country);
   return {
     creator,
     status: response.status,

@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
 import type Stripe from "stripe";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { accountStateOf, StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
@@ -8,19 +7,13 @@ import {
   accountUpdatedEvent,
   chargeRefundedEvent,
   disputeEvent,
-  stripeHandlers,
   stripeMock,
 } from "#tests/mocks/stripe";
+import { setUpStripeMock } from "#tests/setup/stripe";
 
 const SECRET_KEY = "sk_test_selfie_studio";
 
-const server = setupServer(...stripeHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  stripeMock.reset();
-});
-afterAll(() => server.close());
+setUpStripeMock();
 
 const connect = () => new StripeConnectProvider(SECRET_KEY);
 

@@ -7,7 +7,13 @@ import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import type { DashboardData } from "~/features/studio/types";
 import type { PayoutsOverview } from "~/features/payouts/types";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import {
+  callRoute,
+  cookiesFrom,
+  formRequest,
+  makeRequest,
+  type RequestOptions,
+} from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 
@@ -23,7 +29,7 @@ async function flashOf(response: Response) {
 }
 
 async function view(path: string, cookie: string) {
-  const response = await callRoute(dashboard.loader, makeRequest(path, { cookie }));
+  const response = await load(path, cookie);
   return {
     response,
     data: (response.status === 200 ? await response.json() : null) as
@@ -40,6 +46,25 @@ async function uploadThroughForm(cookie: string, data: Uint8Array = fixture("por
   return response;
 }
 
+/** A form post to /dashboard (as the user whose cookie is given). */
+function postForm(fields: Record<string, string>, options: RequestOptions = {}) {
+  return callRoute(dashboard.action, formRequest("/dashboard", fields, options));
+}
+
+/** The dashboard page (a loader call) at `path`. */
+function load(path: string, cookie: string) {
+  return callRoute(dashboard.loader, makeRequest(path, { cookie }));
+}
+
+/** Styles the image with a form post and runs the worker: the stylized image's id. */
+async function styledImage(cookie: string, imageId: string, style: string): Promise<string> {
+  const pending = (
+    await postForm({ intent: "stylize", id: imageId, style }, { cookie })
+  ).headers.get("Location")!;
+  await studioWorker(testStyleEngine()).drain();
+  return new URL(pending, "http://localhost").searchParams.get("pending")!;
+}
+
 function imageIdFrom(response: Response): string {
   return new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("image")!;
 }
@@ -49,10 +74,7 @@ describe("/dashboard without JavaScript", () => {
     const response = await callRoute(dashboard.loader, makeRequest("/dashboard"));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ signedIn: false });
-    const post = await callRoute(
-      dashboard.action,
-      formRequest("/dashboard", { intent: "delete-image", id: "x" }),
-    );
+    const post = await postForm({ intent: "delete-image", id: "x" });
     expect(post.status).toBe(302);
     expect(post.headers.get("Location")).toBe("/api/login?redirectTo=%2Fdashboard");
   });
@@ -127,10 +149,7 @@ describe("/dashboard without JavaScript", () => {
   it("styles with a form post; the page refreshes itself while pending, then moves to optimize", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
-    const posted = await callRoute(
-      dashboard.action,
-      formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
-    );
+    const posted = await postForm({ intent: "stylize", id: imageId, style: "cartoon" }, { cookie });
     expect(posted.status).toBe(302);
     const waitingAt = posted.headers.get("Location")!;
     expect(waitingAt).toMatch(
@@ -157,7 +176,7 @@ describe("/dashboard without JavaScript", () => {
     });
 
     await studioWorker(testStyleEngine()).drain();
-    const done = await callRoute(dashboard.loader, makeRequest(`${waiting}&poll=3`, { cookie }));
+    const done = await load(`${waiting}&poll=3`, cookie);
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(
       `/dashboard?styled=${pendingId}&step=optimize#pipeline`,
@@ -184,11 +203,7 @@ describe("/dashboard without JavaScript", () => {
   it("reports a failed style, and gives up after 30 refreshes with the timeout message", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
-    const post = () =>
-      callRoute(
-        dashboard.action,
-        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }),
-      );
+    const post = () => postForm({ intent: "stylize", id: imageId, style: "anime" }, { cookie });
 
     const failing = (await post()).headers.get("Location")!;
     await studioWorker(
@@ -196,7 +211,7 @@ describe("/dashboard without JavaScript", () => {
         fail: () => new StyleEngineError("The model could not read this photo.", false),
       }),
     ).drain();
-    const failed = await callRoute(dashboard.loader, makeRequest(failing, { cookie }));
+    const failed = await load(failing, cookie);
     expect(failed.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(failed)).toEqual({
       kind: "error",
@@ -207,7 +222,7 @@ describe("/dashboard without JavaScript", () => {
     const slow = (await post()).headers.get("Location")!.replace(/#pipeline$/, "");
     const stillRefreshing = await view(`${slow}&poll=29`, cookie);
     expect(stillRefreshing.data!.view.refreshUrl).toBe(`${slow}&poll=30`);
-    const timedOut = await callRoute(dashboard.loader, makeRequest(`${slow}&poll=30`, { cookie }));
+    const timedOut = await load(`${slow}&poll=30`, cookie);
     expect(timedOut.status).toBe(302);
     expect(await flashOf(timedOut)).toEqual({
       kind: "error",
@@ -219,13 +234,9 @@ describe("/dashboard without JavaScript", () => {
   it("refuses an unknown style with 'Generation Failed' and the reason", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
-    const response = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        { intent: "stylize", id: imageId, style: "watercolor" },
-        { cookie },
-      ),
+    const response = await postForm(
+      { intent: "stylize", id: imageId, style: "watercolor" },
+      { cookie },
     );
     expect(await flashOf(response)).toEqual({
       kind: "error",
@@ -237,29 +248,18 @@ describe("/dashboard without JavaScript", () => {
   it("optimizes with a form post (checkboxes as on/absent) and moves to market", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
-    const pending = (
-      await callRoute(
-        dashboard.action,
-        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "fantasy" }, { cookie }),
-      )
-    ).headers.get("Location")!;
-    await studioWorker(testStyleEngine()).drain();
-    const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
+    const styledId = await styledImage(cookie, imageId, "fantasy");
 
-    const response = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        {
-          intent: "optimize",
-          imageId: styledId,
-          quality: "90",
-          format: "png",
-          resolution: "800x800",
-          watermark: "on",
-        },
-        { cookie },
-      ),
+    const response = await postForm(
+      {
+        intent: "optimize",
+        imageId: styledId,
+        quality: "90",
+        format: "png",
+        resolution: "800x800",
+        watermark: "on",
+      },
+      { cookie },
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(
@@ -300,13 +300,9 @@ describe("/dashboard without JavaScript", () => {
       resolution: "1080x1080",
     });
 
-    const bad = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        { intent: "optimize", imageId: styledId, quality: "73" },
-        { cookie },
-      ),
+    const bad = await postForm(
+      { intent: "optimize", imageId: styledId, quality: "73" },
+      { cookie },
     );
     expect(await flashOf(bad)).toMatchObject({ kind: "error", title: "Optimization failed" });
   });
@@ -315,22 +311,11 @@ describe("/dashboard without JavaScript", () => {
     const { cookie } = await createTestUser();
     const other = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
-    const pending = (
-      await callRoute(
-        dashboard.action,
-        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
-      )
-    ).headers.get("Location")!;
-    await studioWorker(testStyleEngine()).drain();
-    const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
+    const styledId = await styledImage(cookie, imageId, "cartoon");
 
-    const foreign = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        { intent: "delete-stylized", id: styledId },
-        { cookie: other.cookie },
-      ),
+    const foreign = await postForm(
+      { intent: "delete-stylized", id: styledId },
+      { cookie: other.cookie },
     );
     expect(await flashOf(foreign)).toEqual({
       kind: "error",
@@ -338,47 +323,28 @@ describe("/dashboard without JavaScript", () => {
       description: "Could not delete the image",
     });
 
-    const deleted = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` },
-        { cookie },
-      ),
+    const deleted = await postForm(
+      { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` },
+      { cookie },
     );
     expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
 
     // Deleting the stylized image the page holds goes back to styling its original.
-    const pendingAgain = (
-      await callRoute(
-        dashboard.action,
-        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "anime" }, { cookie }),
-      )
-    ).headers.get("Location")!;
-    await studioWorker(testStyleEngine()).drain();
-    const heldId = new URL(pendingAgain, "http://localhost").searchParams.get("pending")!;
-    const held = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        {
-          intent: "delete-stylized",
-          id: heldId,
-          back: `/dashboard?image=${imageId}&styled=${heldId}&step=market`,
-        },
-        { cookie },
-      ),
+    const heldId = await styledImage(cookie, imageId, "anime");
+    const held = await postForm(
+      {
+        intent: "delete-stylized",
+        id: heldId,
+        back: `/dashboard?image=${imageId}&styled=${heldId}&step=market`,
+      },
+      { cookie },
     );
     expect(held.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
 
-    const offsite = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        { intent: "delete-image", id: imageId, back: "https://evil.example/" },
-        { cookie },
-      ),
+    const offsite = await postForm(
+      { intent: "delete-image", id: imageId, back: "https://evil.example/" },
+      { cookie },
     );
     expect(offsite.headers.get("Location")).toBe("/dashboard#pipeline");
     expect(
@@ -389,14 +355,7 @@ describe("/dashboard without JavaScript", () => {
   it("opens the delete confirmation from ?confirmDelete= (the page stays as it was) and deletes with the panel's form", async () => {
     const { cookie } = await createTestUser();
     const imageId = imageIdFrom(await uploadThroughForm(cookie));
-    const pending = (
-      await callRoute(
-        dashboard.action,
-        formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
-      )
-    ).headers.get("Location")!;
-    await studioWorker(testStyleEngine()).drain();
-    const styledId = new URL(pending, "http://localhost").searchParams.get("pending")!;
+    const styledId = await styledImage(cookie, imageId, "cartoon");
 
     // The confirmation is rendered by the grid from the URL (see server-html.test.tsx); the loader answers the same page.
     const confirming = await view(
@@ -408,13 +367,9 @@ describe("/dashboard without JavaScript", () => {
     expect(confirming.data!.stylized.map((item) => item.id)).toContain(styledId);
 
     // The panel's form: intent, id and the page to return to (without ?confirmDelete=).
-    const deleted = await callRoute(
-      dashboard.action,
-      formRequest(
-        "/dashboard",
-        { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` },
-        { cookie },
-      ),
+    const deleted = await postForm(
+      { intent: "delete-stylized", id: styledId, back: `/dashboard?image=${imageId}&step=style` },
+      { cookie },
     );
     expect(deleted.headers.get("Location")).toBe(`/dashboard?image=${imageId}&step=style#pipeline`);
     expect(await flashOf(deleted)).toEqual({ kind: "success", title: "Image Deleted" });
@@ -423,9 +378,9 @@ describe("/dashboard without JavaScript", () => {
 
   it("refuses a form post from another site", async () => {
     const { cookie } = await createTestUser();
-    const response = await callRoute(
-      dashboard.action,
-      formRequest("/dashboard", { intent: "delete-image", id: "x" }, { cookie, origin: "cross" }),
+    const response = await postForm(
+      { intent: "delete-image", id: "x" },
+      { cookie, origin: "cross" },
     );
     expect(response.status).toBe(403);
   });

@@ -8,20 +8,11 @@ import { StyleGenerator } from "~/features/studio/components/style-generator";
 import { PrivacySettings } from "~/features/privacy/components/privacy-settings";
 import { PrivacyPage } from "~/features/privacy/components/privacy-page";
 import { faceConsentText } from "~/features/privacy/face-consent";
-import type { ImageJson } from "~/features/studio/types";
+import { TEST_IMAGE } from "#tests/setup/studio-json";
 
 afterEach(cleanup);
 
-const IMAGE: ImageJson = {
-  id: "img1",
-  userId: "u1",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  width: 512,
-  height: 512,
-  bytes: 1234,
-  mimeType: "image/png",
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const IMAGE = TEST_IMAGE;
 
 function renderAt(path: string, element: ReactNode) {
   renderWithRemix(

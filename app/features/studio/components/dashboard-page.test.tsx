@@ -10,54 +10,30 @@ import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimization";
 import type { PipelineStep } from "~/features/studio/dashboard-url";
 import type { DashboardData, ImageJson, StylizedImageJson } from "~/features/studio/types";
 import { visibleText } from "#tests/setup/visible-text";
+import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const IMAGE: ImageJson = {
-  id: "img1",
-  userId: "u1",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  width: 512,
-  height: 512,
-  bytes: 1234,
-  mimeType: "image/png",
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const IMAGE = TEST_IMAGE;
 
 const done = (
   id: string,
   style: string,
   extra: Partial<StylizedImageJson> = {},
-): StylizedImageJson => ({
-  id,
-  imageId: "img1",
-  style,
-  status: "completed",
-  styledUrl: `/media/styled/${id}aaaaaaaa.jpg?exp=1&sig=y`,
-  stylizedUrl: `/media/styled/${id}aaaaaaaa.jpg?exp=1&sig=y`,
-  originalUrl: IMAGE.originalUrl,
-  optimizedUrl: null,
-  format: null,
-  quality: null,
-  resolution: null,
-  watermark: null,
-  socialOptimized: null,
-  width: 1024,
-  height: 1024,
-  bytes: 1000,
-  price: "25",
-  licensingEnabled: true,
-  nftEnabled: false,
-  createdAt: "2026-11-22T10:00:00.000Z",
-  completedAt: "2026-11-22T10:00:05.000Z",
-  error: null,
-  provider: "local",
-  seed: null,
-  ...extra,
-});
+): StylizedImageJson =>
+  stylizedJson({
+    id,
+    style,
+    styledUrl: `/media/styled/${id}aaaaaaaa.jpg?exp=1&sig=y`,
+    stylizedUrl: `/media/styled/${id}aaaaaaaa.jpg?exp=1&sig=y`,
+    bytes: 1000,
+    createdAt: "2026-11-22T10:00:00.000Z",
+    completedAt: "2026-11-22T10:00:05.000Z",
+    ...extra,
+  });
 
 type PageData = Parameters<typeof DashboardPage>[0]["data"];
 

@@ -6,47 +6,14 @@ import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
 import { ImageGrid } from "~/features/studio/components/image-grid";
 import { UploadsStrip } from "~/features/studio/components/uploads-strip";
-import type { ImageJson, MarketState, StylizedImageJson } from "~/features/studio/types";
+import type { MarketState } from "~/features/studio/types";
+import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
 
 afterEach(cleanup);
 
-const IMAGE: ImageJson = {
-  id: "img1",
-  userId: "u1",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  width: 512,
-  height: 512,
-  bytes: 1234,
-  mimeType: "image/png",
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const IMAGE = TEST_IMAGE;
 
-const STYLED: StylizedImageJson = {
-  id: "sty1",
-  imageId: "img1",
-  style: "professional",
-  status: "completed",
-  styledUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
-  stylizedUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
-  originalUrl: IMAGE.originalUrl,
-  optimizedUrl: null,
-  format: null,
-  quality: null,
-  resolution: null,
-  watermark: null,
-  socialOptimized: null,
-  width: 1024,
-  height: 1024,
-  bytes: 100_000,
-  price: "25",
-  licensingEnabled: true,
-  nftEnabled: false,
-  createdAt: "2026-11-22T10:01:00.000Z",
-  completedAt: "2026-11-22T10:01:05.000Z",
-  error: null,
-  provider: "local",
-  seed: null,
-};
+const STYLED = stylizedJson();
 
 function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[] = []) {
   return renderWithRemix(

@@ -5,36 +5,16 @@ import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
 import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
 import { OPTIMIZATION_DEFAULTS, qualityLabel } from "~/features/studio/optimization";
-import type { StylizedImageJson } from "~/features/studio/types";
+import { stylizedJson } from "#tests/setup/studio-json";
 
 afterEach(cleanup);
 
-const STYLED = {
-  id: "sty1",
-  imageId: "img1",
+const STYLED = stylizedJson({
   style: "anime",
-  status: "completed",
-  styledUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
-  stylizedUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  optimizedUrl: null,
-  format: null,
-  quality: null,
-  resolution: null,
-  watermark: null,
-  socialOptimized: null,
-  width: 1024,
-  height: 1024,
   bytes: 1000,
-  price: "25",
-  licensingEnabled: true,
-  nftEnabled: false,
   createdAt: "2026-11-22T10:00:00.000Z",
   completedAt: "2026-11-22T10:00:05.000Z",
-  error: null,
-  provider: "local",
-  seed: null,
-} satisfies StylizedImageJson;
+});
 
 function renderPanel() {
   renderWithRemix(

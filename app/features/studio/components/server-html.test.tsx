@@ -13,7 +13,8 @@ import { OptimizationPanel } from "~/features/studio/components/optimization-pan
 import { StyleGenerator } from "~/features/studio/components/style-generator";
 import { UploadWidget } from "~/features/studio/components/upload-widget";
 import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimization";
-import type { DashboardData, ImageJson, StylizedImageJson } from "~/features/studio/types";
+import type { DashboardData } from "~/features/studio/types";
+import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
 
 /** What the server sends: the dashboard as a browser without JavaScript gets it. */
 
@@ -31,43 +32,9 @@ async function serverHtml(element: ReactNode, url = "/dashboard") {
   return html.replaceAll("<!-- -->", ""); // React's markers between adjacent text pieces
 }
 
-const IMAGE: ImageJson = {
-  id: "img1",
-  userId: "u1",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  width: 512,
-  height: 512,
-  bytes: 1234,
-  mimeType: "image/png",
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const IMAGE = TEST_IMAGE;
 
-const STYLED: StylizedImageJson = {
-  id: "sty1",
-  imageId: "img1",
-  style: "cartoon",
-  status: "completed",
-  styledUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
-  stylizedUrl: "/media/styled/abcdefghijkl.jpg?exp=1&sig=y",
-  originalUrl: IMAGE.originalUrl,
-  optimizedUrl: null,
-  format: null,
-  quality: null,
-  resolution: null,
-  watermark: null,
-  socialOptimized: null,
-  width: 1024,
-  height: 1024,
-  bytes: 100_000,
-  price: "25",
-  licensingEnabled: true,
-  nftEnabled: false,
-  createdAt: "2026-11-22T10:01:00.000Z",
-  completedAt: "2026-11-22T10:01:05.000Z",
-  error: null,
-  provider: "local",
-  seed: null,
-};
+const STYLED = stylizedJson({ style: "cartoon" });
 
 describe("the dashboard without JavaScript", () => {
   it("uploads through a multipart form posted to /dashboard, with a visible file input and Upload button", async () => {

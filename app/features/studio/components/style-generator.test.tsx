@@ -7,23 +7,15 @@ import { useLocation } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
 import { ToastProvider } from "~/ui/toaster";
 import { StyleGenerator } from "~/features/studio/components/style-generator";
-import type { ImageJson, StylizedImageJson } from "~/features/studio/types";
+import type { StylizedImageJson } from "~/features/studio/types";
+import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const IMAGE: ImageJson = {
-  id: "img1",
-  userId: "u1",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  width: 512,
-  height: 512,
-  bytes: 1234,
-  mimeType: "image/png",
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const IMAGE = TEST_IMAGE;
 
 function Where() {
   const location = useLocation();
@@ -56,32 +48,18 @@ function renderGenerator(pending: StylizedImageJson | null = null) {
   return { posts, answer: () => answerPost?.() };
 }
 
-const PENDING: StylizedImageJson = {
+const PENDING = stylizedJson({
   id: "sty9",
-  imageId: "img1",
   style: "cartoon",
   status: "processing",
   styledUrl: null,
   stylizedUrl: null,
-  originalUrl: IMAGE.originalUrl,
-  optimizedUrl: null,
-  format: null,
-  quality: null,
-  resolution: null,
-  watermark: null,
-  socialOptimized: null,
   width: null,
   height: null,
   bytes: null,
-  price: "25",
-  licensingEnabled: true,
-  nftEnabled: false,
   createdAt: "2026-11-22T10:00:00.000Z",
   completedAt: null,
-  error: null,
-  provider: "local",
-  seed: null,
-};
+});
 
 async function generateCartoon() {
   const user = userEvent.setup();

@@ -6,22 +6,14 @@ import userEvent from "@testing-library/user-event";
 import { ToastProvider } from "~/ui/toaster";
 import { UploadWidget } from "~/features/studio/components/upload-widget";
 import type { ImageJson } from "~/features/studio/types";
+import { TEST_IMAGE } from "#tests/setup/studio-json";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const IMAGE: ImageJson = {
-  id: "img1",
-  userId: "u1",
-  originalUrl: "/media/originals/abcdefghijkl.png?exp=1&sig=x",
-  width: 512,
-  height: 512,
-  bytes: 1234,
-  mimeType: "image/png",
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const IMAGE = TEST_IMAGE;
 
 function renderWidget(uploaded: ImageJson | null = null) {
   renderWithRemix(
