@@ -15,6 +15,7 @@ const FEATURES = fs
 const featureParts = (name) => [
   `${name}-procedures`,
   `${name}-lends`,
+  `${name}-api`,
   `${name}-public`,
   `${name}-components`,
   `${name}-inside`,
@@ -134,11 +135,11 @@ export default tseslint.config(
       "boundaries/elements": [
         { type: "db", pattern: "db" },
         { type: "lib", pattern: "app/lib" },
-        // The procedure kit (declare, invoke, domain errors, the call context): the
-        // part of the floor that routes use to run procedures.
+        // The procedure kit (declare, invoke, domain errors, the call context, the /api
+        // entry's type): the part of the floor that routes use to run procedures.
         {
           type: "kit",
-          pattern: "app/infra/{procedure,errors,call-context}.server.ts",
+          pattern: "app/infra/{procedure,errors,call-context,api-entry}.server.ts",
           mode: "full",
         },
         { type: "infra", pattern: "app/infra" },
@@ -161,6 +162,8 @@ export default tseslint.config(
           },
           // What it lends other features (service calls that are not operations of their own).
           { type: `${name}-lends`, pattern: `app/features/${name}/lends.server.ts`, mode: "full" },
+          // Its /api endpoints, entries of the route table (app/routes/api+/api-route-table.server.ts).
+          { type: `${name}-api`, pattern: `app/features/${name}/api.server.ts`, mode: "full" },
           {
             type: `${name}-inside`,
             pattern: `app/features/${name}/*.server.{ts,tsx}`,
@@ -209,6 +212,9 @@ export default tseslint.config(
                   ...floor,
                   ...others.flatMap(facesOf),
                 ]),
+                // Its /api entries name its own procedures (and the kit's entry type); only
+                // the route table imports them.
+                allow(`${name}-api`, [...featureParts(name), ...floor, ...others.flatMap(facesOf)]),
                 allow(`${name}-inside`, [
                   ...featureParts(name),
                   ...floor,
@@ -231,7 +237,8 @@ export default tseslint.config(
                 ]),
               ];
             }),
-            // Routes (and root.tsx, the root route) use the edge and the features' faces.
+            // Routes (and root.tsx, the root route) use the edge and the features' faces;
+            // the /api route table gathers the features' /api entries.
             allow("routes", [
               "routes",
               "entry",
@@ -240,6 +247,7 @@ export default tseslint.config(
               "ui",
               "lib",
               ...FEATURES.flatMap(facesOf),
+              ...FEATURES.map((name) => `${name}-api`),
             ]),
             allow("entry", [
               "entry",

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import SQLite from "better-sqlite3";
@@ -38,6 +39,7 @@ beforeAll(async () => {
     PAGE_CACHE_MS: 60_000,
   };
   const app = createHttpApp({
+    apiRoutes: API_ROUTES,
     config,
     publicDir: os.tmpdir(),
     // The listing page's loader, its data standing in for the HTML (the cache keeps HTML only).

@@ -6,6 +6,7 @@ import type { Caller } from "~/web/auth.server";
 import { resolveCaller } from "~/web/auth.server";
 import { callContext } from "~/web/request-context.server";
 import type { CallContext } from "~/infra/call-context.server";
+import type { RawBody } from "~/infra/api-entry.server";
 import { badRequest, forbidden } from "~/infra/errors.server";
 import { errorResponse, jsonResponse, readBytesLimited, readTextLimited } from "~/web/http.server";
 import { isCrossSiteMutation } from "~/web/same-origin.server";
@@ -76,16 +77,7 @@ export const apiNotFound = () => jsonResponse({ message: "Not found" }, { status
 export const apiMethodNotAllowed = (allowed: string) =>
   jsonResponse({ message: "Method not allowed" }, { status: 405, headers: { Allow: allowed } });
 
-/**
- * A signed webhook's body: read raw (at most `maxBytes`, as text or bytes) so
- * the signature check sees it untouched, with the named headers as input
- * fields beside it (the first of several names that is present).
- */
-export interface RawBody {
-  maxBytes: number;
-  as: "text" | "bytes";
-  headers: Record<string, string | readonly string[]>;
-}
+export type { RawBody } from "~/infra/api-entry.server";
 
 /**
  * Turns a webhook's procedure into an /api handler: no caller (a sender's

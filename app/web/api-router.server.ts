@@ -1,115 +1,30 @@
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import type { Access, AnyProcedure } from "~/infra/procedure.server";
-import type { CallContext } from "~/infra/call-context.server";
-import type { Caller } from "~/web/auth.server";
-import type { RawBody } from "~/web/api-adapter.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ApiRoute, Respond, Shape } from "~/infra/api-entry.server";
 import {
   apiHandler,
   apiMethodNotAllowed,
   apiNotFound,
   rawBodyHandler,
 } from "~/web/api-adapter.server";
+import { fileDownload } from "~/web/file-download.server";
+import { jsonResponse } from "~/web/http.server";
+import { apiPathPattern } from "~/web/api-paths.server";
 
 /**
- * The /api route table's entry: everything the router needs to answer an
- * endpoint and the OpenAPI document needs to describe it. One entry is one
- * method on one path; the table (app/routes/api+/api-route-table.server.ts)
- * is the only place an endpoint is declared.
+ * The router over the /api route table. The entry's type lives in the
+ * procedure kit (app/infra/api-entry.server.ts), where the features that
+ * declare entries may name it; it is re-exported here for the edge.
  */
-
-export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/**
- * Where an endpoint's input comes from besides its path parameters:
- * - `query`: the procedure's other input fields, as query parameters;
- * - `json`: the procedure's other input fields, as a JSON object body;
- * - `multipart`: a multipart/form-data body with one file in the field `image` (or the route's `uploadField`);
- * - `signed-json`: a JSON body read as raw bytes for its signature (`signature` names the header; Stripe's unless said);
- * - `provider-query`: query parameters chosen by the OAuth provider, passed on as they are;
- * - `none`: nothing else.
- */
-export type ApiInput = "none" | "query" | "json" | "multipart" | "signed-json" | "provider-query";
-
-/**
- * How the endpoint knows its caller: a bearer token or the session cookie (a
- * bearer token that is sent but not valid is a 401), the session cookie only,
- * or not at all.
- */
-export type ApiAuth = "bearer-or-cookie" | "cookie" | "none";
-
-/** What a successful answer carries: JSON (nothing for a 204), a zip file, a PDF, a redirect, or a small page or a redirect. */
-export type ApiAnswer = "json" | "zip" | "pdf" | "redirect" | "page-or-redirect";
-
-/** Turns a procedure's result into the answer, when it is not plain JSON of the result. */
-export type Respond<R> = (
-  result: R,
-  caller: Caller,
-  ctx: CallContext,
-) => Response | Promise<Response>;
-
-/** What a hand-written endpoint gets: the request, its path parameters, and the table it was found in. */
-export interface ApiCall {
-  request: Request;
-  context: AppLoadContext;
-  params: Record<string, string | undefined>;
-  routes: readonly ApiRoute[];
-}
-
-export interface ApiRoute {
-  method: ApiMethod;
-  /** The path in OpenAPI form, e.g. `/api/token-images/{id}/stylize`; `{name}` is a path parameter. */
-  path: string;
-  summary: string;
-  /** The procedure the endpoint calls, when it calls one. */
-  procedure?: AnyProcedure;
-  /** The operation's name when it is not the procedure's (a procedure behind two endpoints, or none). */
-  operationId?: string;
-  /** Who may call it, for an endpoint without a procedure (the procedure's access otherwise). */
-  access?: Access;
-  auth: ApiAuth;
-  input: ApiInput;
-  /** The status of a successful answer; a 204 sends no body. */
-  status: number;
-  /** JSON unless said. */
-  answer?: ApiAnswer;
-  /** For `signed-json`: the header carrying the signature and what signed the body (Stripe's `Stripe-Signature` unless said). */
-  signature?: { header: string; description: string; body: string };
-  /** For `signed-json`: how much of the raw body is read, as text or bytes, and which headers go along as input fields. */
-  rawBody?: RawBody;
-  /** For `multipart`: the file's field when it is not the image upload's `image` (its name, media type and what it is). */
-  uploadField?: { name: string; contentType: string; description: string };
-  /** Query parameters of an endpoint without a procedure to read them from. */
-  query?: { name: string; description: string }[];
-  /**
-   * Error statuses particular to this endpoint; the ones that follow from its
-   * auth, input and access (400, 401, 403, 413, 500) are added by the document.
-   */
-  errors?: number[];
-  /** Turns the procedure's result into the answer (see `responding` for a typed one). */
-  respond?: Respond<never>;
-  /** Answers the endpoint by hand: a redirect, a page, or what no procedure gives. */
-  handle?: (call: ApiCall) => Response | Promise<Response>;
-}
-
-/** Who may call an endpoint: its procedure's access, or the table's for one without a procedure. */
-export function routeAccess(route: ApiRoute): Access {
-  const access = route.procedure?.access ?? route.access;
-  if (!access)
-    throw new Error(`${route.method} ${route.path} has neither a procedure nor an access`);
-  return access;
-}
-
-type ProcedureResult<P> = P extends { run: (...args: never[]) => infer R } ? Awaited<R> : never;
-
-/** A table entry whose `respond` reads its procedure's result, checked against that result's type. */
-export function responding<P extends AnyProcedure>(
-  route: Omit<ApiRoute, "procedure" | "respond"> & {
-    procedure: P;
-    respond: Respond<ProcedureResult<P>>;
-  },
-): ApiRoute {
-  return route as ApiRoute;
-}
+export type {
+  ApiAnswer,
+  ApiAuth,
+  ApiCall,
+  ApiInput,
+  ApiMethod,
+  ApiRoute,
+  Respond,
+} from "~/infra/api-entry.server";
+export { responding, routeAccess, shaping } from "~/infra/api-entry.server";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 type Handler = (args: Args) => Promise<Response>;
@@ -173,6 +88,7 @@ export function apiRouter(routes: readonly ApiRoute[]): ApiRouter {
     return best.path.route.loader({ ...args, params: best.params });
   };
   const paths = new Map(compiled.map((path) => [path.path, path.route]));
+  TABLES.set(dispatch, routes);
   return {
     loader: dispatch,
     action: dispatch,
@@ -201,32 +117,46 @@ function handlerOf(route: ApiRoute, routes: readonly ApiRoute[]): Handler {
   const { handle, procedure } = route;
   if (handle)
     return async ({ request, context, params }) => handle({ request, context, params, routes });
+  if (route.answer === "redirect" || route.answer === "page-or-redirect")
+    throw new Error(`${route.method} ${route.path} answers a ${route.answer} but has no handler`);
   if (!procedure)
     throw new Error(`${route.method} ${route.path} has neither a procedure nor a handler`);
   if (route.rawBody) return rawBodyHandler(procedure, route.rawBody);
   return apiHandler(procedure, {
     body: route.input === "json" ? "json" : "none",
     status: route.status,
-    respond: route.respond as Respond<unknown> | undefined,
+    respond: responderOf(route),
   });
+}
+
+const FILE_TYPES: Partial<Record<NonNullable<ApiRoute["answer"]>, string>> = {
+  zip: "application/zip",
+  pdf: "application/pdf",
+};
+
+/** The entry's own `respond`; JSON of its `shape` with its status; a file for a zip or PDF answer. */
+function responderOf(route: ApiRoute): Respond<unknown> | undefined {
+  if (route.respond) return route.respond as Respond<unknown>;
+  const shape = route.shape as Shape<unknown> | undefined;
+  if (shape)
+    return async (result, caller, ctx) =>
+      jsonResponse(await shape(result, caller, ctx), { status: route.status });
+  const fileType = route.answer && FILE_TYPES[route.answer];
+  if (fileType) return fileDownload(fileType) as Respond<unknown>;
+  return undefined;
+}
+
+/** The table each router's loader and action answer from (the edge reads it from the server build). */
+const TABLES = new WeakMap<Handler, readonly ApiRoute[]>();
+
+/** The route table a router's loader or action answers from, or undefined for any other function. */
+export function routeTableOf(handler: unknown): readonly ApiRoute[] | undefined {
+  return typeof handler === "function" ? TABLES.get(handler as Handler) : undefined;
 }
 
 /** `/api/token-images/{id}/stylize` as a matcher, the way Remix compiles `/api/token-images/:id/stylize`. */
 function compilePath(path: string, route: ApiPathRoute): CompiledPath {
-  const names: string[] = [];
-  const segments = path.split("/").filter(Boolean);
-  const source = segments
-    .map((segment) => {
-      const parameter = /^\{(\w+)\}$/.exec(segment);
-      if (parameter) {
-        names.push(parameter[1]);
-        return "\\/([^\\/]+)";
-      }
-      return `\\/${segment.replace(/[\\.*+^${}|()[\]]/g, "\\$&")}`;
-    })
-    .join("");
-  const score = segments.reduce((total, segment) => total + (segment.startsWith("{") ? 3 : 10), 0);
-  return { path, matcher: new RegExp(`^${source}\\/*$`, "i"), names, score, route };
+  return { path, ...apiPathPattern(path), route };
 }
 
 /** Each segment decoded as Remix decodes the path before matching (an encoded slash stays `%2F`); null when one does not decode. */

@@ -1,3 +1,4 @@
+import type { Caller } from "~/infra/api-entry.server";
 import type { Cookie } from "@remix-run/node";
 import type { UserRow } from "#db/schema";
 import { getConfig } from "~/infra/config.server";
@@ -38,14 +39,8 @@ export async function readSessionSecret(request: Request): Promise<string | null
   return secret;
 }
 
-export interface Caller {
-  user: UserRow | null;
-  via: "bearer" | "cookie" | null;
-  /** The bearer token, when the caller used one. */
-  token?: string;
-  /** The web session secret, when the caller was signed in by the session cookie. */
-  sessionSecret?: string;
-}
+/** Who is calling (the type lives in the procedure kit, beside the /api entry that names it). */
+export type { Caller } from "~/infra/api-entry.server";
 
 /**
  * Who is calling: a bearer token wins over the cookie. A bearer header that is

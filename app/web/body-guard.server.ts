@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE } from "~/lib/limits";
-import { isCrossSite, isExemptFromSameOrigin, isSafeMethod } from "~/web/same-origin.server";
-import { bodyLimitFor, declaredLength, hasBody } from "./body-limits.server";
+import type { SameOriginExemption } from "~/web/same-origin.server";
+import { isCrossSite, isSafeMethod } from "~/web/same-origin.server";
+import type { BodyLimitFor } from "./body-limits.server";
+import { declaredLength, hasBody } from "./body-limits.server";
 import { requestHost } from "./remix-handler.server";
 import { closeAfterAnswer, settleUnreadBody } from "./unread-body.server";
 import { shortPageHtml } from "~/web/short-page.server";
@@ -16,14 +18,15 @@ import { shortPageHtml } from "~/web/short-page.server";
  *    when chunked), and handed to the route as `res.locals.body`.
  * Upload bodies pass on as a stream (the bridge counts them). Refusals are JSON
  * on /api and a short page elsewhere; the connection is left usable or closed
- * cleanly (unread-body.server.ts).
+ * cleanly (unread-body.server.ts). The limits and the exemption are the site's,
+ * from its /api route table (http-app.server.ts).
  */
-export function bodyGuard() {
+export function bodyGuard(bodyLimitFor: BodyLimitFor, isExemptFromSameOrigin: SameOriginExemption) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req) && isSafeMethod(req.method)) return next();
     const limit = bodyLimitFor(req.path, req.get("Content-Type"));
 
-    const exempt = isExemptFromSameOrigin(req.path, req.get("Authorization") ?? null);
+    const exempt = isExemptFromSameOrigin(req.method, req.path, req.get("Authorization") ?? null);
     if (
       !exempt &&
       isCrossSite({

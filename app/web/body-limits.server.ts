@@ -1,5 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { MAX_UPLOAD_BYTES } from "~/lib/limits";
+import type { ApiRoute } from "~/infra/api-entry.server";
+import { apiPathMatcher } from "./api-paths.server";
 
 /**
  * How much body each request may carry, decided from its path and type before
@@ -7,30 +9,25 @@ import { MAX_UPLOAD_BYTES } from "~/lib/limits";
  *
  * - Everything is held to 1 MB and read in full at the edge before the route
  *   runs, so a route never answers with the client still sending.
- * - The upload routes (an original: the API's and the dashboard's; a profile
- *   photo: the API's and the Profile tab's; a model release's PDF: the API's and
- *   the release page's) take multipart bodies up to 10 MB
- *   plus the multipart overhead, and stream them to the route (which writes the file to disk as it
- *   arrives). The edge only counts: past the limit the stream fails with a 413.
+ * - The upload routes take multipart bodies up to 10 MB plus the multipart
+ *   overhead, and stream them to the route (which writes the file to disk as
+ *   it arrives). The edge only counts: past the limit the stream fails with a
+ *   413. On /api they are the route table's entries whose `input` is
+ *   `multipart` (an original, a profile photo, a model release's PDF), matched
+ *   as the router matches them; the screens' are named below (the dashboard's
+ *   originals, the Profile tab's photo, the release page's PDF).
  */
 export const FORM_BODY_LIMIT = 1024 * 1024;
 /** Room for boundaries, part headers and small fields around the file, and a little slack past the route's own limit. */
 export const MULTIPART_OVERHEAD = 128 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
 
-/** The routes that receive an image upload as a multipart stream. */
-export const UPLOAD_PATHS: ReadonlySet<string> = new Set([
-  "/api/token-images/upload",
+/** The screens that receive an upload as a multipart stream (the /api ones come from the route table). */
+export const SCREEN_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/dashboard",
-  "/api/account/avatar",
   "/settings",
   "/studio/release",
 ]);
-
-/** Upload routes with a path parameter (a stylized image's model release, a PDF). */
-export const UPLOAD_PATH_PATTERNS: readonly RegExp[] = [
-  /^\/api\/token-stylized-images\/[^/]+\/model-release$/,
-];
 
 export interface BodyLimit {
   bytes: number;
@@ -38,16 +35,25 @@ export interface BodyLimit {
   streamed: boolean;
 }
 
-export function bodyLimitFor(path: string, contentType: string | undefined): BodyLimit {
-  const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
-  const bare = stripTrailingSlash(path);
-  if (
-    multipart &&
-    (UPLOAD_PATHS.has(bare) || UPLOAD_PATH_PATTERNS.some((pattern) => pattern.test(bare)))
-  ) {
-    return { bytes: UPLOAD_BODY_LIMIT, streamed: true };
-  }
-  return { bytes: FORM_BODY_LIMIT, streamed: false };
+/** The body limit of a request, from its path and Content-Type. */
+export type BodyLimitFor = (path: string, contentType: string | undefined) => BodyLimit;
+
+/** The body limits of the site whose /api endpoints are `apiRoutes` (the route table). */
+export function bodyLimits(apiRoutes: readonly ApiRoute[]): BodyLimitFor {
+  const apiUploads = apiRoutes
+    .filter((route) => route.input === "multipart")
+    .map((route) => apiPathMatcher(route.path));
+  return (path, contentType) => {
+    const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
+    if (
+      multipart &&
+      (SCREEN_UPLOAD_PATHS.has(stripTrailingSlash(path)) ||
+        apiUploads.some((matcher) => matcher.test(path)))
+    ) {
+      return { bytes: UPLOAD_BODY_LIMIT, streamed: true };
+    }
+    return { bytes: FORM_BODY_LIMIT, streamed: false };
+  };
 }
 
 /** The declared Content-Length, or undefined for a chunked body (or none). */

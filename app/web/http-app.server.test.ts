@@ -1,4 +1,5 @@
 import http from "node:http";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
@@ -32,6 +33,7 @@ async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = 
   const seen: Seen = { calls: 0 };
   const config: Config = { ...getConfig(), TRUST_PROXY: trust };
   const app = createHttpApp({
+    apiRoutes: API_ROUTES,
     config,
     publicDir,
     handle: async (request, context) => {

@@ -6,7 +6,10 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/infra/config.server";
 import { bodyGuard } from "./body-guard.server";
 import { clientAddress, expressTrustSetting } from "./client-address.server";
-import { apiRequestsFirst } from "./api-requests.server";
+import { apiRequestsFirst, apiRouteTableOf } from "./api-requests.server";
+import type { ApiRoute } from "~/infra/api-entry.server";
+import { bodyLimits } from "./body-limits.server";
+import { sameOriginExemption } from "./same-origin.server";
 import { lastErrorHandler } from "./last-error-handler.server";
 import { methodGuard } from "./method-guard.server";
 import { metricsEndpoint } from "./metrics-endpoint.server";
@@ -27,6 +30,12 @@ export interface HttpAppOptions {
   /** The Remix server build; or `handle` instead (tests). */
   build?: ServerBuild;
   handle?: HandleRequest;
+  /**
+   * The /api route table, for the /api upload paths (entries whose input is
+   * multipart) and the signed webhooks (entries with a raw body): read from
+   * the build's /api route; given with `handle` (tests).
+   */
+  apiRoutes?: readonly ApiRoute[];
   /** Repeats, for each visitor served a cached page, what its render did (the listings' view counts). */
   replayPageNotes?: ReplayNotes;
 }
@@ -72,8 +81,11 @@ export function createHttpApp({
   publicDir,
   build,
   handle,
+  apiRoutes,
   replayPageNotes,
 }: HttpAppOptions) {
+  const table = apiRoutes ?? apiRouteTableOf(requireBuild(build));
+  const bodyLimitFor = bodyLimits(table);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
@@ -81,7 +93,7 @@ export function createHttpApp({
   app.use(securityHeaders(config));
   app.use(methodGuard());
   if (config.ROLE === "worker") app.use(workerProbesOnly());
-  app.use(bodyGuard());
+  app.use(bodyGuard(bodyLimitFor, sameOriginExemption(table)));
   app.use(metricsEndpoint({ token: config.METRICS_TOKEN, db: getDb }));
   app.use(compression());
   // Fingerprinted client assets can be cached forever; everything else briefly.
@@ -106,10 +118,14 @@ export function createHttpApp({
   // `use`, not `all("*")`: a path with a broken escape (`%ZZ`) must reach the app, not fail
   // Express's decoding of a route parameter.
   app.use(
-    remixBridge(handler, (req, res) => ({
-      nonce: res.locals.nonce,
-      clientIp: clientAddress(req, config.TRUST_PROXY),
-    })),
+    remixBridge(
+      handler,
+      (req, res) => ({
+        nonce: res.locals.nonce,
+        clientIp: clientAddress(req, config.TRUST_PROXY),
+      }),
+      bodyLimitFor,
+    ),
   );
   app.use(lastErrorHandler());
   return app;
@@ -120,7 +136,10 @@ function remixWithApiFirst(build: ServerBuild, mode: string): HandleRequest {
 }
 
 function requireBuild(build: ServerBuild | undefined): ServerBuild {
-  if (!build) throw new Error("createHttpApp needs the server build (or a handle function)");
+  if (!build)
+    throw new Error(
+      "createHttpApp needs the server build (or a handle function and the apiRoutes)",
+    );
   return build;
 }
 

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -48,6 +49,7 @@ afterEach(async () => {
 async function start(metricsToken: string | undefined) {
   const config: Config = { ...getConfig(), METRICS_TOKEN: metricsToken };
   const app = createHttpApp({
+    apiRoutes: API_ROUTES,
     config,
     publicDir: os.tmpdir(),
     handle: async (request) => {

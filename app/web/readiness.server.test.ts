@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -105,6 +106,7 @@ describe("a worker process's HTTP front (ROLE=worker)", () => {
   it("answers /healthz and /readyz and 404 for every other path, before any route runs", async () => {
     const reached: string[] = [];
     const app = createHttpApp({
+      apiRoutes: API_ROUTES,
       config: { ...getConfig(), ROLE: "worker" },
       publicDir: scratch,
       handle: async (request) => {
@@ -134,6 +136,7 @@ describe("a worker process's HTTP front (ROLE=worker)", () => {
   it("serves every path in the other roles", async () => {
     for (const role of ["all", "web"] as const) {
       const app = createHttpApp({
+        apiRoutes: API_ROUTES,
         config: { ...getConfig(), ROLE: role },
         publicDir: scratch,
         handle: async () => Response.json({ status: "ok" }),

@@ -9,8 +9,8 @@ import {
 } from "@remix-run/node";
 import { FILE_TOO_LARGE } from "~/lib/limits";
 import { payloadTooLarge } from "~/infra/errors.server";
-import type { BodyLimit } from "./body-limits.server";
-import { bodyLimitFor, hasBody } from "./body-limits.server";
+import type { BodyLimit, BodyLimitFor } from "./body-limits.server";
+import { hasBody } from "./body-limits.server";
 import { settleUnreadBody } from "./unread-body.server";
 import { answerForOutage } from "./database-outage.server";
 
@@ -31,6 +31,7 @@ export function remixRequestHandler(build: ServerBuild, mode: string): HandleReq
 export function remixBridge(
   handle: HandleRequest,
   loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+  bodyLimitFor: BodyLimitFor,
 ) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {

@@ -46,8 +46,12 @@ const PAGE_FAMILIES = new Set([
   "training",
 ]);
 
-/** The /api resources that are route families of their own (`api/<name>`); any other is `api/other`. */
-const API_FAMILIES = new Set([
+/**
+ * The /api resources that are route families of their own (`api/<name>`, the
+ * first segment after /api of the route table's paths); any other is
+ * `api/other`. Each names a resource the table has (edge-lists.server.test.ts).
+ */
+export const API_FAMILIES: ReadonlySet<string> = new Set([
   "account",
   "admin",
   "create-checkout-session",
@@ -59,7 +63,7 @@ const API_FAMILIES = new Set([
   "marketplace-integrations",
   "marketplace-listings",
   "oauth",
-  "openapi",
+  "openapi.json",
   "payment-status",
   "payouts",
   "publications",

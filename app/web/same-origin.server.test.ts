@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteMutation, isExemptFromSameOrigin } from "~/web/same-origin.server";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
+import { isCrossSiteMutation, sameOriginExemption } from "~/web/same-origin.server";
 
 const request = (method: string, headers: Record<string, string>) =>
   new Request("http://localhost:3000/dashboard", { method, headers });
@@ -21,13 +22,24 @@ describe("isCrossSiteMutation", () => {
   });
 });
 
-describe("isExemptFromSameOrigin", () => {
+describe("sameOriginExemption", () => {
+  const isExemptFromSameOrigin = sameOriginExemption(API_ROUTES);
+
   it("exempts a bearer call and the signed webhooks, nothing else", () => {
-    expect(isExemptFromSameOrigin("/api/token-images", "Bearer abc")).toBe(true);
-    expect(isExemptFromSameOrigin("/api/webhooks/stripe", null)).toBe(true);
-    expect(isExemptFromSameOrigin("/api/webhooks/shopify", null)).toBe(true);
-    expect(isExemptFromSameOrigin("/dashboard", null)).toBe(false);
-    expect(isExemptFromSameOrigin("/api/webhooksx", null)).toBe(false);
-    expect(isExemptFromSameOrigin("/api/account", "Basic abc")).toBe(false);
+    expect(isExemptFromSameOrigin("POST", "/api/token-images", "Bearer abc")).toBe(true);
+    expect(isExemptFromSameOrigin("POST", "/api/webhooks/stripe", null)).toBe(true);
+    expect(isExemptFromSameOrigin("POST", "/api/webhooks/shopify", null)).toBe(true);
+    expect(isExemptFromSameOrigin("POST", "/dashboard", null)).toBe(false);
+    expect(isExemptFromSameOrigin("POST", "/api/webhooksx", null)).toBe(false);
+    expect(isExemptFromSameOrigin("POST", "/api/account", "Basic abc")).toBe(false);
+  });
+
+  it("exempts a webhook's own method and path only, as the router matches the path", () => {
+    expect(isExemptFromSameOrigin("post", "/API/Webhooks/Stripe/", null)).toBe(true);
+    expect(isExemptFromSameOrigin("PUT", "/api/webhooks/stripe", null)).toBe(false);
+    expect(isExemptFromSameOrigin("DELETE", "/api/webhooks/shopify", null)).toBe(false);
+    expect(isExemptFromSameOrigin("POST", "/api/webhooks/other", null)).toBe(false);
+    expect(isExemptFromSameOrigin("POST", "/api/webhooks/stripe/more", null)).toBe(false);
+    expect(isExemptFromSameOrigin("POST", "/dashboard/api/webhooks/stripe", null)).toBe(false);
   });
 });

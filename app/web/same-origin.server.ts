@@ -1,3 +1,6 @@
+import type { ApiRoute } from "~/infra/api-entry.server";
+import { apiPathMatcher } from "./api-paths.server";
+
 /**
  * Cookie-authenticated mutations must come from our own pages. Browsers send
  * Origin (and Sec-Fetch-Site) on every POST; a request without either is not
@@ -34,10 +37,24 @@ export function isCrossSite({ method, header, host }: MutationFacts): boolean {
 /**
  * Requests the same-origin rule does not apply to, as they carry no cookie
  * authority: a call with an `Authorization: Bearer` token, and the signed
- * webhooks under /api/webhooks/ (each checks its own signature).
+ * webhooks (each checks its own signature and knows no caller): the route
+ * table's entries with a `rawBody`, by method and path as the router matches
+ * them.
  */
-export function isExemptFromSameOrigin(path: string, authorization: string | null): boolean {
-  return /^bearer\s/i.test(authorization ?? "") || path.startsWith("/api/webhooks/");
+export type SameOriginExemption = (
+  method: string,
+  path: string,
+  authorization: string | null,
+) => boolean;
+
+/** The exemption of the site whose /api endpoints are `apiRoutes` (the route table). */
+export function sameOriginExemption(apiRoutes: readonly ApiRoute[]): SameOriginExemption {
+  const signed = apiRoutes
+    .filter((route) => route.rawBody)
+    .map((route) => ({ method: route.method, matcher: apiPathMatcher(route.path) }));
+  return (method, path, authorization) =>
+    /^bearer\s/i.test(authorization ?? "") ||
+    signed.some((route) => route.method === method.toUpperCase() && route.matcher.test(path));
 }
 
 export function isCrossSiteMutation(request: Request): boolean {

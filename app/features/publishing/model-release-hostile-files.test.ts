@@ -1,4 +1,5 @@
 import http from "node:http";
+import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -49,6 +50,7 @@ beforeAll(async () => {
   // The real HTTP front (body limits, request ids, the error handler) with the
   // two routes this file needs: /healthz and the release endpoint.
   const app = createHttpApp({
+    apiRoutes: API_ROUTES,
     config: getConfig(),
     publicDir: os.tmpdir(),
     handle: async (request, context) => {

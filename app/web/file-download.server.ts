@@ -1,16 +1,9 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import type { Readable } from "node:stream";
-
-/** A stored file handed to its owner: a procedure's result that the answer streams. */
-interface DownloadFile {
-  stream(): Readable;
-  size: number;
-  fileName: string;
-}
+import type { DownloadFile } from "~/infra/api-entry.server";
 
 /**
  * The answer to a private file download (a publication's zip, a model
- * release's PDF): streamed as an attachment, never cached or sniffed, and
+ * release's PDF: an /api entry whose `answer` is `zip` or `pdf`): streamed as an attachment, never cached or sniffed, and
  * not embeddable by other sites.
  */
 export function fileDownload(contentType: string) {
