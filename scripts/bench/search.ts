@@ -15,30 +15,28 @@ import { copyBenchData, startBenchServer } from "./server-bench";
  * index, the throttle is a second line.
  */
 
-const SEARCH_KINDS = [
-  "common word",
-  "rare word",
-  "nothing",
-  "one or two characters",
-  "style and word",
+/** The kinds of search the bench mixes, each with its query for the i-th search (each text distinct: nothing is answered from a cache). */
+const SEARCH_KINDS: { name: string; query: (i: number) => string }[] = [
+  // Thousands of matches: the walk stops at the cap.
+  {
+    name: "common word",
+    query: (i) =>
+      `q=${["neon", "portrait", "selfie", "golden city", "studio"][i % 5]}&limit=${24 + (i % 7)}`,
+  },
+  // A few matches far apart.
+  { name: "rare word", query: (i) => `q=aurora ${i % 100}` },
+  { name: "nothing", query: (i) => `q=qzv${i}` },
+  // The bounded scan of the newest listings.
+  {
+    name: "one or two characters",
+    query: (i) => `q=${["n", "zz", "x", "ne"][i % 4]}&limit=${24 + (i % 7)}`,
+  },
+  { name: "style and word", query: (i) => `style=anime&q=golden ${i % 10}` },
 ];
 
-/** Searches of every kind, each text distinct (nothing is answered from a cache). */
+/** The i-th search: the kinds in turn. */
 function searchPath(i: number): string {
-  const kinds = [
-    // Common: thousands of matches, the walk stops at the cap.
-    () =>
-      `q=${["neon", "portrait", "selfie", "golden city", "studio"][i % 5]}&limit=${24 + (i % 7)}`,
-    // Rare: a few matches far apart.
-    () => `q=aurora ${i % 100}`,
-    // Nothing matches.
-    () => `q=qzv${i}`,
-    // One or two characters: the bounded scan of the newest listings.
-    () => `q=${["n", "zz", "x", "ne"][i % 4]}&limit=${24 + (i % 7)}`,
-    // With a style filter.
-    () => `style=anime&q=golden ${i % 10}`,
-  ];
-  return `/api/marketplace?${kinds[i % kinds.length]()}`;
+  return `/api/marketplace?${SEARCH_KINDS[i % SEARCH_KINDS.length].query(i)}`;
 }
 
 async function timedGet(server: RunningServer, pathname: string): Promise<number> {
@@ -97,7 +95,7 @@ export async function benchSearch(
     for (const [k, times] of byKind.entries()) {
       times.sort((a, b) => a - b);
       console.log(
-        `  ${postgresUrl ? "[PostgreSQL] " : ""}${SEARCH_KINDS[k].padEnd(22)} p50 ${percentile(times, 0.5).toFixed(2)} ms  p90 ${percentile(times, 0.9).toFixed(2)} ms  max ${times[times.length - 1].toFixed(2)} ms  (${times.length} searches)`,
+        `  ${postgresUrl ? "[PostgreSQL] " : ""}${SEARCH_KINDS[k].name.padEnd(22)} p50 ${percentile(times, 0.5).toFixed(2)} ms  p90 ${percentile(times, 0.9).toFixed(2)} ms  max ${times[times.length - 1].toFixed(2)} ms  (${times.length} searches)`,
       );
     }
 
