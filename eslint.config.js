@@ -14,16 +14,16 @@ const FEATURES = fs
 /** Every part of a feature. */
 const featureParts = (name) => [
   `${name}-procedures`,
-  `${name}-lends`,
+  `${name}-public-calls`,
   `${name}-api`,
   `${name}-public`,
   `${name}-components`,
   `${name}-inside`,
 ];
-/** What others may use of a feature: its procedures, what it lends other features, public types and schemas, and components. */
+/** What others may use of a feature: its procedures, what it hands other features (public.server.ts), public types and schemas, and components. */
 const facesOf = (name) => [
   `${name}-procedures`,
-  `${name}-lends`,
+  `${name}-public-calls`,
   `${name}-public`,
   `${name}-components`,
 ];
@@ -149,33 +149,38 @@ export default tseslint.config(
         ...FEATURES.flatMap((name) => [
           // A feature's face: its procedures (and what it hands other features), its
           // isomorphic modules (types, schemas, copy, browser helpers) and its components.
+          // A feature keeps a room per sub-area (market/catalog/, market/checkout/, ...),
+          // each holding its procedures, services, components and tests.
           {
+            // Its procedures: procedures.server.ts, or <what>.procedures.server.ts, in the
+            // feature's folder or a sub-area's (a small feature: procedures/<what>.server.ts).
             type: `${name}-procedures`,
-            pattern: `app/features/${name}/procedures.server.ts`,
+            pattern: [
+              `app/features/${name}/**/{procedures,*.procedures}.server.ts`,
+              `app/features/${name}/procedures/*.server.ts`,
+            ],
             mode: "full",
           },
-          // Its procedures, one file per sub-area (procedures/catalog.server.ts, ...).
+          // What it hands other features (service calls that are not operations of their own).
           {
-            type: `${name}-procedures`,
-            pattern: `app/features/${name}/procedures/*.server.ts`,
+            type: `${name}-public-calls`,
+            pattern: `app/features/${name}/public.server.ts`,
             mode: "full",
           },
-          // What it lends other features (service calls that are not operations of their own).
-          { type: `${name}-lends`, pattern: `app/features/${name}/lends.server.ts`, mode: "full" },
           // Its /api endpoints, entries of the route table (app/routes/api+/api-route-table.server.ts).
           { type: `${name}-api`, pattern: `app/features/${name}/api.server.ts`, mode: "full" },
           {
             type: `${name}-inside`,
-            pattern: `app/features/${name}/*.server.{ts,tsx}`,
+            pattern: `app/features/${name}/**/*.server.{ts,tsx}`,
             mode: "full",
           },
-          { type: `${name}-public`, pattern: `app/features/${name}/*.{ts,tsx}`, mode: "full" },
           {
             type: `${name}-components`,
-            pattern: `app/features/${name}/components/**`,
+            pattern: `app/features/${name}/**/components/**`,
             mode: "full",
           },
-          // Everything else in the feature (its .server modules, connectors/) is its own business.
+          { type: `${name}-public`, pattern: `app/features/${name}/**/*.{ts,tsx}`, mode: "full" },
+          // Everything else in the feature (connectors/, a worker script) is its own business.
           { type: `${name}-inside`, pattern: `app/features/${name}`, mode: "folder" },
         ]),
         { type: "routes", pattern: "app/routes" },
@@ -207,7 +212,7 @@ export default tseslint.config(
                   ...floor,
                   ...others.flatMap(facesOf),
                 ]),
-                allow(`${name}-lends`, [
+                allow(`${name}-public-calls`, [
                   ...featureParts(name),
                   ...floor,
                   ...others.flatMap(facesOf),

@@ -4,7 +4,7 @@ import type { Database } from "./schema";
  * Who owns each table: the one feature (a folder under app/features) whose
  * modules write it, or "infra" for the floor's own tables (the job queue, the
  * built-in test payout provider's books). Every other part of the app asks the
- * owner: a feature calls what the owner lends (app/features/<owner>/lends.server.ts),
+ * owner: a feature calls what the owner hands out (app/features/<owner>/public.server.ts),
  * and reads another feature's table only where the allow-list of
  * tests/architecture/table-owners.test.ts says why. That test enforces this map.
  *

@@ -2,7 +2,7 @@
 // Sets a new password (random and printed once without --password) and signs the user out everywhere.
 import crypto from "node:crypto";
 import { getDb, migrateToLatest } from "~/infra/db.server";
-import { revokeAllCredentials } from "~/features/accounts/sessions.server";
+import { revokeAllCredentials } from "~/features/accounts/sessions/sessions.server";
 import { findUserByEmail, setPassword } from "~/features/accounts/users.server";
 import { readArgs, runCommand } from "./cli-args";
 

@@ -3,25 +3,25 @@ import { getConfig } from "~/infra/config.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
 import { getFileStore, getObjectStore, purgeDeletedFiles } from "~/infra/file-store.server";
 import { sweepObjectStore } from "~/infra/file-intents.server";
-import { deleteExpiredCredentials } from "~/features/accounts/sessions.server";
-import { forgetOldSignInCounts } from "~/features/accounts/login-throttle.server";
+import { deleteExpiredCredentials } from "~/features/accounts/sessions/sessions.server";
+import { forgetOldSignInCounts } from "~/features/accounts/sessions/login-throttle.server";
 import { forgetOldRateLimitHits } from "~/infra/shared-rate-limits.server";
-import { forgetOldVisitorDays } from "~/features/market/listing-visitors.server";
-import { flushAllListingViews } from "~/features/market/listing-view-counts.server";
+import { forgetOldVisitorDays } from "~/features/market/analytics/listing-visitors.server";
+import { flushAllListingViews } from "~/features/market/analytics/listing-view-counts.server";
 import { startJobWorker, stopJobWorker } from "~/boot/start-worker.server";
 import { sweepOrphanFiles } from "~/infra/orphan-files.server";
 import { closeFilesToOthers } from "~/infra/local-file-store.server";
 import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
-import { sweepExpiredOriginals } from "~/features/studio/lends.server";
+import { sweepExpiredOriginals } from "~/features/studio/public.server";
 import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
 import {
   migrateNonExpiringShopifyTokens,
   refreshShopifyPairsNearExpiry,
-} from "~/features/publishing/shopify-tokens.server";
+} from "~/features/publishing/shopify/shopify-tokens.server";
 import { runPeriodically, stopPeriodicTasks } from "~/infra/run-periodically.server";
 
 /** How old a file without a row must be before a web or worker process's start-time sweep removes it. */

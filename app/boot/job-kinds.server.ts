@@ -4,35 +4,38 @@ import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 import type { JobHandler, JobHandlers } from "~/infra/jobs/job-worker.server";
 import { countMailFailure, countPayoutFailure, type FailureOutcome } from "~/infra/metrics.server";
-import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
-import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
+import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
+import {
+  PUBLISH_JOB,
+  publishJobHandler,
+} from "~/features/publishing/publications/publishing-job.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
-import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
+import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/ledger/shares.server";
 import {
   reversalJobHandler,
   transferJobHandler,
   type PayoutJobDeps,
-} from "~/features/payouts/payout-jobs.server";
+} from "~/features/payouts/transfers/payout-jobs.server";
 import { payoutProviderById } from "~/infra/payouts/select-payout-provider.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { providerFor } from "~/infra/payments/select-provider.server";
 import {
   REFUND_PAYMENT_JOB,
   refundPaymentJobHandler,
-} from "~/features/market/suspended-seller-refunds.server";
+} from "~/features/market/orders/suspended-seller-refunds.server";
 import {
   ACCOUNT_EXPORT_JOB,
   accountExportJobHandler,
   EXPORT_SWEEP_JOB,
   exportSweepJobHandler,
   type AccountExportSources,
-} from "~/features/accounts/account-export-job.server";
-import { creatorPublishingExportProcedure } from "~/features/publishing/procedures/creator-export.server";
-import { creatorStudioExport } from "~/features/studio/procedures/exports.server";
-import { creatorMarketExportProcedure } from "~/features/market/procedures/creator-insights.server";
-import { creatorPayouts } from "~/features/payouts/procedures/earnings.server";
+} from "~/features/accounts/exports/account-export-job.server";
+import { creatorPublishingExportProcedure } from "~/features/publishing/creator-export.procedures.server";
+import { creatorStudioExport } from "~/features/studio/creator-export.procedures.server";
+import { creatorMarketExportProcedure } from "~/features/market/analytics/procedures.server";
+import { creatorPayouts } from "~/features/payouts/ledger/procedures.server";
 
 /** What a creator's data export gathers: each feature's own rows and files, through its face. */
 export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { verifyPassword } from "~/features/accounts/passwords.server";
+import { verifyPassword } from "~/features/accounts/passwords/passwords.server";
 import { findUserByEmail, findUserById } from "~/features/accounts/users.server";
 import {
   DEMO_CREATOR,

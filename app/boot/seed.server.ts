@@ -10,9 +10,9 @@ import { createUser, findUserByEmail, findUserById } from "~/features/accounts/u
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { STYLES, suggestedPrice } from "~/lib/styles";
-import { listingInputSchema } from "~/features/market/listing-schema";
-import { storeUploadedImage } from "~/features/studio/images.server";
-import { listStylizedImage } from "~/features/market/listings.server";
+import { listingInputSchema } from "~/features/market/catalog/listing-schema";
+import { storeUploadedImage } from "~/features/studio/images/images.server";
+import { listStylizedImage } from "~/features/market/catalog/listings.server";
 import { createLocalEngine } from "~/engines/styling/local-engine.server";
 import { findSampleSource } from "~/engines/styling/style-samples.server";
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { flushListingViews } from "~/features/market/listing-view-counts.server";
+import { flushListingViews } from "~/features/market/analytics/listing-view-counts.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { visitorPageCache } from "~/web/visitor-page-cache.server";
 import { CACHED_VISITOR_PAGES } from "~/web/http-app.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { invoke } from "~/infra/procedure.server";
-import { countMarketplaceViews } from "~/features/market/procedures/catalog.server";
+import { countMarketplaceViews } from "~/features/market/catalog/procedures.server";
 import type { HttpAppOptions } from "~/web/http-app.server";
 import { createHttpApp } from "~/web/http-app.server";
 import { isFreshView } from "~/web/fresh-view.server";

@@ -2,8 +2,8 @@ import { tieStudio } from "~/features/studio/ties.server";
 import {
   activeListingForStylizedImage,
   withdrawListingsForStylizedImage,
-} from "~/features/market/lends.server";
-import { removePublishingArtifacts } from "~/features/publishing/lends.server";
+} from "~/features/market/public.server";
+import { removePublishingArtifacts } from "~/features/publishing/public.server";
 
 /**
  * The studio's ties to the market and publishing: a stylized image that goes

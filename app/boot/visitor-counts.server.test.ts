@@ -10,13 +10,13 @@ import { getDb } from "~/infra/db.server";
 import { loader as listingPage } from "~/routes/_market+/marketplace_.$listingId";
 import { action as cartAction } from "~/routes/_market+/cart";
 import { createHttpApp } from "~/web/http-app.server";
-import { viewDay } from "~/features/market/marketplace-search.server";
-import { visitorOf } from "~/features/market/listing-visitors.server";
+import { viewDay } from "~/features/market/catalog/marketplace-search.server";
+import { visitorOf } from "~/features/market/analytics/listing-visitors.server";
 import {
   LISTINGS_COUNTED_PER_VISITOR_DAY,
   flushListingViews,
-} from "~/features/market/listing-view-counts.server";
-import { CART_ADDS_COUNTED_PER_VISITOR_DAY } from "~/features/market/analytics.server";
+} from "~/features/market/analytics/listing-view-counts.server";
+import { CART_ADDS_COUNTED_PER_VISITOR_DAY } from "~/features/market/analytics/analytics.server";
 import { callRoute, formRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";

@@ -13,7 +13,7 @@ import {
   purgeDeletedFiles,
 } from "~/infra/file-store.server";
 import { createUser, findUserByEmail } from "~/features/accounts/users.server";
-import { verifyPassword } from "~/features/accounts/passwords.server";
+import { verifyPassword } from "~/features/accounts/passwords/passwords.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 

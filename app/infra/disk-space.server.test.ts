@@ -13,10 +13,13 @@ import {
   setFreeBytesProbe,
   statfsFreeBytes,
 } from "~/infra/disk-space.server";
-import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
-import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
-import { requestPublications } from "~/features/publishing/publications.server";
+import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
+import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
+import {
+  PUBLISH_JOB,
+  publishJobHandler,
+} from "~/features/publishing/publications/publishing-job.server";
+import { requestPublications } from "~/features/publishing/publications/publications.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";

@@ -5,8 +5,11 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import { formatMoney } from "~/lib/money";
 import { CurrencyProvider } from "~/ui/currency";
-import type { AnalyticsDay } from "~/features/market/analytics";
-import { ListingCard, type ListingCardData } from "~/features/market/components/listing-card";
+import type { AnalyticsDay } from "~/features/market/analytics/analytics";
+import {
+  ListingCard,
+  type ListingCardData,
+} from "~/features/market/catalog/components/listing-card";
 
 afterEach(cleanup);
 
@@ -58,7 +61,7 @@ describe("prices in the platform's settlement currency", () => {
 
 describe("the creator's figures in the settlement currency", () => {
   it("shows the dashboard's earnings and the price field's label in the currency the root provides", async () => {
-    const { StatCards } = await import("~/features/studio/components/stat-cards");
+    const { StatCards } = await import("~/features/studio/workspace/components/stat-cards");
     render(
       <CurrencyProvider currency="eur">
         <StatCards
@@ -77,7 +80,8 @@ describe("the creator's figures in the settlement currency", () => {
   });
 
   it("draws the analytics earnings chart's name and axis in the currency", async () => {
-    const { EarningsChart } = await import("~/features/market/components/analytics-chart");
+    const { EarningsChart } =
+      await import("~/features/market/analytics/components/analytics-chart");
     const days: AnalyticsDay[] = [
       {
         date: "2026-11-25",

@@ -7,7 +7,7 @@ import { appCookie } from "~/web/cookie.server";
 import { reportRead } from "~/web/render-report.server";
 import { getDb } from "~/infra/db.server";
 import { unauthorized } from "~/infra/errors.server";
-import { userForApiToken, userForWebSession } from "~/features/accounts/sessions.server";
+import { userForApiToken, userForWebSession } from "~/features/accounts/sessions/sessions.server";
 
 /**
  * The web session cookie carries only the random session secret (signed). In

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema";
-import { signIn } from "~/features/accounts/procedures/sign-in.server";
+import { signIn } from "~/features/accounts/sessions/procedures.server";
 import type { FormOutcome } from "~/web/screen-action.server";
 import { submitForm } from "~/web/screen-action.server";
 

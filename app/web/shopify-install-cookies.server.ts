@@ -4,7 +4,7 @@ import { appCookie } from "~/web/cookie.server";
 
 /**
  * The two cookies of an install from a store's Shopify admin made while
- * nobody is signed in here (app/features/publishing/shopify-installs.server.ts):
+ * nobody is signed in here (app/features/publishing/shopify/shopify-installs.server.ts):
  * the OAuth state the install sent to Shopify, so only the browser that
  * started it can finish it (ten minutes); then the claim token of the access
  * Shopify granted, so only that browser's creator can claim it (an hour).

@@ -1,5 +1,5 @@
 import type { UserRow } from "#db/schema";
-import { createWebSession, deleteWebSession } from "~/features/accounts/sessions.server";
+import { createWebSession, deleteWebSession } from "~/features/accounts/sessions/sessions.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { readSessionSecret, sessionCookie } from "~/web/auth.server";

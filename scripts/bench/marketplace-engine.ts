@@ -34,7 +34,7 @@ else delete process.env.DATABASE_URL;
 
 const { getConfig } = await import("~/infra/config.server");
 const { getDb, migrateToLatest } = await import("~/infra/db.server");
-const { encodeCursor } = await import("~/features/market/marketplace-search.server");
+const { encodeCursor } = await import("~/features/market/catalog/marketplace-search.server");
 const api = await import("~/routes/api+/$");
 const page = await import("~/routes/_market+/marketplace");
 

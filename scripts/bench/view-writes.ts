@@ -1,6 +1,6 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { VIEW_FLUSH_MS } from "~/features/market/listing-view-counts.server";
+import { VIEW_FLUSH_MS } from "~/features/market/analytics/listing-view-counts.server";
 import { row, type BenchRow } from "./measure";
 import { seedCreators, seedListings } from "./seed-listings";
 import { benchListingPage, startBenchServer } from "./server-bench";

@@ -11,7 +11,7 @@ import { TABLE_OWNERS, type TableName, type TableOwner } from "#db/table-owners"
  *
  * - app/features/<f>: writes only the tables f owns; reads another feature's
  *   (or the floor's) table only where READS_ACROSS_FEATURES says why. Anything
- *   else is a call on the owner, through app/features/<owner>/lends.server.ts.
+ *   else is a call on the owner, through app/features/<owner>/public.server.ts.
  * - app/web: the edge knows who is calling, so it may read the accounts
  *   feature's tables, and nothing else, and writes none.
  * - app/engines, app/routes, app/ui, app/lib: name no table at all.
@@ -203,7 +203,7 @@ function ownershipViolations(
     const askOwner =
       owner === "infra"
         ? "call the floor's function for it (app/infra)"
-        : `call ${owner} (its lends.server.ts)`;
+        : `call ${owner} (its public.server.ts)`;
     switch (area.kind) {
       case "feature": {
         if (owner === area.name) break;
@@ -350,7 +350,7 @@ describe("table owners", () => {
           'await trx.updateTable("stylized_images").set({ status: "failed" })',
         ),
       ).toEqual([
-        'app/features/admin/user-status.server.ts:1 updateTable("stylized_images"): admin writes a table of studio; call studio (its lends.server.ts) instead',
+        'app/features/admin/user-status.server.ts:1 updateTable("stylized_images"): admin writes a table of studio; call studio (its public.server.ts) instead',
       ]);
       expect(
         ownershipViolations(

@@ -21,7 +21,7 @@ import { getVariableValues } from "graphql/execution/values";
 import { ShopifyAdminClient, SHOPIFY_API_VERSION } from "~/infra/shopify/shopify-admin.server";
 import { SHOPIFY_SCOPES } from "~/infra/shopify/shopify-oauth.server";
 import * as products from "~/infra/shopify/shopify-products.server";
-import { verifyShopifyToken } from "~/features/publishing/oauth-connections.server";
+import { verifyShopifyToken } from "~/features/publishing/integrations/oauth-connections.server";
 import { shopifyHandlers, shopifyMock } from "#tests/mocks/shopify";
 import {
   ADMIN_SCHEMA_VERSION,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { STYLE_IDS } from "~/lib/styles";
-import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
+import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import { eventually, signInCreator } from "./support/creator-session";
 import { ROOT, startServer, type RunningServer } from "./support/server-process";
 

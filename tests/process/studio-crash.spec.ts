@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { STYLE_IDS } from "~/lib/styles";
-import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server";
+import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/styles/stylized-images.server";
 import { eventually, signInCreator, type CreatorSession } from "./support/creator-session";
 import { ROOT, startServer, type RunningServer } from "./support/server-process";
 

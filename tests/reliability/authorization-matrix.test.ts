@@ -3,18 +3,18 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
-import { RESET_REQUESTED } from "~/features/accounts/procedures/password-reset.server";
-import { signResetToken } from "~/features/accounts/password-reset.server";
+import { RESET_REQUESTED } from "~/features/accounts/passwords/procedures.server";
+import { signResetToken } from "~/features/accounts/passwords/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
-import { saveManualIntegration } from "~/features/publishing/integrations.server";
+import { saveManualIntegration } from "~/features/publishing/integrations/integrations.server";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
 import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
 import { recordFaceConsent } from "~/features/privacy/face-consent.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
-import { createWebSession } from "~/features/accounts/sessions.server";
+import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
-import { startEmailChange } from "~/features/accounts/email-change.server";
+import { startEmailChange } from "~/features/accounts/profile/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { PDFDocument } from "pdf-lib";
 import { failedTestJob, TEST_JOB_ERROR } from "#tests/setup/jobs";
@@ -40,13 +40,13 @@ import {
   WALLET,
 } from "./world";
 import type { World } from "./world";
-import { startAccountExport } from "~/features/accounts/account-exports.server";
+import { startAccountExport } from "~/features/accounts/exports/account-exports.server";
 
 /** Alice's export of her data (the pending one when there is one). */
 async function aliceExportId(w: World): Promise<string> {
   return (await startAccountExport(getDb(), w.alice.user.id, new Date())).id;
 }
-import { checkoutSessionHash } from "~/features/market/orders.server";
+import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 
@@ -904,7 +904,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       notJson: true,
       ownerVia: "cookie",
       expect: { owner: 200 },
-      // Another user's attempt uses up the state (app/features/publishing/oauth-states.server.test.ts) and changes nothing else.
+      // Another user's attempt uses up the state (app/features/publishing/integrations/oauth-states.server.test.ts) and changes nothing else.
       othersMayChange: ["oauth_states"],
       prepare: async (w) => {
         const { token } = await freshCredentials(w.alice.user.id);

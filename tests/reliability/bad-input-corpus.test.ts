@@ -2,19 +2,19 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
-import { signResetToken } from "~/features/accounts/password-reset.server";
+import { signResetToken } from "~/features/accounts/passwords/password-reset.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
-import { startEmailChange } from "~/features/accounts/email-change.server";
-import { createWebSession } from "~/features/accounts/sessions.server";
+import { startEmailChange } from "~/features/accounts/profile/email-change.server";
+import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
 import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
-import { EMAIL_CHANGE_REQUESTED } from "~/features/accounts/procedures/profile.server";
+import { EMAIL_CHANGE_REQUESTED } from "~/features/accounts/profile/procedures.server";
 import type { HttpMethod } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
 import type { Fingerprint } from "./db-fingerprint";
@@ -41,8 +41,8 @@ import {
   WALLET,
 } from "./world";
 import type { World } from "./world";
-import { startAccountExport } from "~/features/accounts/account-exports.server";
-import { checkoutSessionHash } from "~/features/market/orders.server";
+import { startAccountExport } from "~/features/accounts/exports/account-exports.server";
+import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { failedTestJob } from "#tests/setup/jobs";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
@@ -1866,10 +1866,10 @@ const COVERED = new Set([
   "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
   // Shopify's install request (a bad HMAC, store or timestamp, repeated parameters):
-  // app/features/publishing/shopify-install.test.ts, and the junk test above.
+  // app/features/publishing/shopify/shopify-install.test.ts, and the junk test above.
   "GET api.oauth.shopify.install",
   // An uploaded model release's multipart body (not a PDF, the wrong field, not multipart, another's image):
-  // app/features/publishing/model-releases.test.ts, and the junk test above.
+  // app/features/publishing/releases/model-releases.test.ts, and the junk test above.
   "PUT api.token-stylized-images.$id.model-release",
 ]);
 /** Routes whose only input is who is calling: the junk test above covers them. */

@@ -7,18 +7,21 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { HttpError } from "~/infra/errors.server";
-import { signInWithPassword } from "~/features/accounts/sign-in.server";
-import { MAX_ATTEMPTS_PER_EMAIL_AND_ADDRESS } from "~/features/accounts/login-throttle.server";
-import { startAccountExport } from "~/features/accounts/account-exports.server";
-import { addToWaitlist } from "~/features/accounts/waitlist.server";
-import { inviteWithMail } from "~/features/accounts/waitlist-requests.server";
+import { signInWithPassword } from "~/features/accounts/sessions/sign-in.server";
+import { MAX_ATTEMPTS_PER_EMAIL_AND_ADDRESS } from "~/features/accounts/sessions/login-throttle.server";
+import { startAccountExport } from "~/features/accounts/exports/account-exports.server";
+import { addToWaitlist } from "~/features/accounts/registration/waitlist.server";
+import { inviteWithMail } from "~/features/accounts/registration/waitlist-requests.server";
 import {
   MAX_OPEN_STYLIZATIONS,
   requestStylization,
-} from "~/features/studio/stylized-images.server";
-import { storeUploadedImage } from "~/features/studio/images.server";
-import { admitUpload, DAY_MS } from "~/features/studio/quotas.server";
-import { PUBLISH_JOB, requestPublications } from "~/features/publishing/publications.server";
+} from "~/features/studio/styles/stylized-images.server";
+import { storeUploadedImage } from "~/features/studio/images/images.server";
+import { admitUpload, DAY_MS } from "~/features/studio/styles/quotas.server";
+import {
+  PUBLISH_JOB,
+  requestPublications,
+} from "~/features/publishing/publications/publications.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { ORIGIN } from "#tests/setup/requests";

@@ -11,7 +11,7 @@ import { DEMO_CREATOR } from "#db/demo-account";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { checkoutSessionHash } from "~/features/market/orders.server";
+import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");

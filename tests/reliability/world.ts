@@ -6,10 +6,13 @@ import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { sessionCookie } from "~/web/auth.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
-import { createApiToken, createWebSession } from "~/features/accounts/sessions.server";
-import { payTestOrder } from "~/features/market/checkout.server";
-import { findOrderBySessionId } from "~/features/market/orders.server";
+import {
+  PUBLISH_JOB,
+  publishJobHandler,
+} from "~/features/publishing/publications/publishing-job.server";
+import { createApiToken, createWebSession } from "~/features/accounts/sessions/sessions.server";
+import { payTestOrder } from "~/features/market/checkout/checkout.server";
+import { findOrderBySessionId } from "~/features/market/orders/orders.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";

@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { listingInputSchema } from "~/features/market/listing-schema";
-import { customerInfoSchema } from "~/features/market/checkout-schema";
+import { listingInputSchema } from "~/features/market/catalog/listing-schema";
+import { customerInfoSchema } from "~/features/market/checkout/checkout-schema";
 import { launchSchema, postSchema } from "~/features/publishing/schemas";
 import { invitedRegisterSchema, registerSchema } from "~/features/accounts/schemas";
-import { accountPatchSchema, profileFormSchema } from "~/features/accounts/profile-schemas";
+import { accountPatchSchema, profileFormSchema } from "~/features/accounts/profile/profile-schemas";
 import { adminCreateUserSchema } from "~/features/admin/schemas";
-import { socialCardSvg } from "~/features/market/social-card.server";
+import { socialCardSvg } from "~/features/market/catalog/social-card.server";
 
 /**
  * A title, bio or name is drawn into SVG (the listing's social card) and

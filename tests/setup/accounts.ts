@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { getDb } from "~/infra/db.server";
 import { createUser } from "~/features/accounts/users.server";
 import { recordFaceConsent } from "~/features/privacy/face-consent.server";
-import { createApiToken, createWebSession } from "~/features/accounts/sessions.server";
+import { createApiToken, createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sessionCookie } from "~/web/auth.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 

@@ -6,8 +6,8 @@ import sharp from "sharp";
 import type { ListingRow, StylizedImageRow } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
-import { listStylizedImage } from "~/features/market/listings.server";
-import { listingInputSchema } from "~/features/market/listing-schema";
+import { listStylizedImage } from "~/features/market/catalog/listings.server";
+import { listingInputSchema } from "~/features/market/catalog/listing-schema";
 
 /** Test data for the selling side: completed stylized images and their listings. */
 

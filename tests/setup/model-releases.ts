@@ -3,7 +3,7 @@ import { PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import type { StylizedImageRow } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { signModelRelease } from "~/features/publishing/model-releases.server";
+import { signModelRelease } from "~/features/publishing/releases/model-releases.server";
 
 /**
  * What a model release signed in the app asks besides the name, the date

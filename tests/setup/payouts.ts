@@ -5,18 +5,18 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { TestPayoutProvider, completeTestOnboarding } from "~/infra/payouts/test-payouts.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
-import { payTestOrder, startCheckout } from "~/features/market/checkout.server";
-import { findOrderBySessionId } from "~/features/market/orders.server";
-import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/shares.server";
+import { payTestOrder, startCheckout } from "~/features/market/checkout/checkout.server";
+import { findOrderBySessionId } from "~/features/market/orders/orders.server";
+import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/ledger/shares.server";
 import {
   reversalJobHandler,
   transferJobHandler,
   type PayoutJobDeps,
-} from "~/features/payouts/payout-jobs.server";
+} from "~/features/payouts/transfers/payout-jobs.server";
 import {
   ensurePayoutAccount,
   refreshPayoutAccount,
-} from "~/features/payouts/payout-accounts.server";
+} from "~/features/payouts/transfers/payout-accounts.server";
 
 /** Payout tests over the test database (vitest only). */
 

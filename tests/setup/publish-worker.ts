@@ -1,7 +1,10 @@
 import { getFileStore } from "~/infra/file-store.server";
 import { getDb } from "~/infra/db.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import {
+  PUBLISH_JOB,
+  publishJobHandler,
+} from "~/features/publishing/publications/publishing-job.server";
 
 /**
  * A running job worker for the publishing tests: the real publish-job

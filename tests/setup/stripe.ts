@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { setupServer, type SetupServer } from "msw/node";
 import { getDb } from "~/infra/db.server";
-import { checkoutSessionHash } from "~/features/market/orders.server";
+import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import {
   accountUpdatedEvent,
   checkoutEvent,

@@ -7,8 +7,8 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { StyleEngine } from "~/engines/styling/style-engine.server";
-import { STYLIZE_JOB } from "~/features/studio/stylized-images.server";
-import { stylizeJobHandler } from "~/features/studio/stylize-job.server";
+import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
+import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
 import type { StyleId } from "~/lib/styles";
 import { makeRequest, type RequestOptions } from "./requests";
 

@@ -7,15 +7,15 @@ import { plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
 import { HttpError } from "~/infra/errors.server";
 import { sha256 } from "~/infra/ids.server";
-import { MAIL_JOB } from "~/features/mail/lends.server";
+import { MAIL_JOB } from "~/features/mail/public.server";
 import {
   confirmEmailChange,
   requestEmailChange,
-} from "~/features/accounts/procedures/profile.server";
-import { userForApiToken } from "~/features/accounts/sessions.server";
-import { EMAIL_IN_USE } from "~/features/accounts/email-change.server";
+} from "~/features/accounts/profile/procedures.server";
+import { userForApiToken } from "~/features/accounts/sessions/sessions.server";
+import { EMAIL_IN_USE } from "~/features/accounts/profile/email-change.server";
 import { findUserById } from "~/features/accounts/users.server";
-import { AVATAR_SIZE, avatarKeyOf } from "~/features/accounts/avatar.server";
+import { AVATAR_SIZE, avatarKeyOf } from "~/features/accounts/profile/avatar.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { fixture, jpegWithGpsAndRotation, uploadRequest } from "#tests/setup/studio";

@@ -1,9 +1,9 @@
 import type { DB } from "~/infra/db.server";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
-import { revokeAllCredentials } from "~/features/accounts/sessions.server";
-import { checkCurrentPassword } from "~/features/accounts/current-password.server";
-import { forgetRegistrationLinksTo } from "~/features/accounts/registration-links.server";
+import { revokeAllCredentials } from "~/features/accounts/sessions/sessions.server";
+import { checkCurrentPassword } from "~/features/accounts/passwords/current-password.server";
+import { forgetRegistrationLinksTo } from "~/features/accounts/registration/registration-links.server";
 
 /** The names an erased account shows wherever its sales are listed (the admin's tables, old audit entries). */
 export const ERASED_FIRST_NAME = "Deleted";

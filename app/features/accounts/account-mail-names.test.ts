@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { TYPED_NAME_MAX_CHARS } from "~/features/mail/message-layout";
-import { EMAIL_CHANGES_PER_ACCOUNT } from "~/features/accounts/email-change-request.server";
+import { EMAIL_CHANGES_PER_ACCOUNT } from "~/features/accounts/profile/email-change-request.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { queuedMailTo } from "#tests/setup/mail-queue";

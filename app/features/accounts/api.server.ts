@@ -1,30 +1,30 @@
 import type { ApiRoute } from "~/infra/api-entry.server";
 import { shaping } from "~/infra/api-entry.server";
-import { createApiToken } from "~/features/accounts/sessions.server";
+import { createApiToken } from "~/features/accounts/sessions/sessions.server";
 import { toPublicUser } from "~/features/accounts/users.server";
-import { accountExport, requestAccountExport } from "~/features/accounts/procedures/export.server";
+import { accountExport, requestAccountExport } from "~/features/accounts/exports/procedures.server";
 import {
   account,
   confirmEmailChange,
   requestEmailChange,
   updateAccount,
   uploadAvatar,
-} from "~/features/accounts/procedures/profile.server";
+} from "~/features/accounts/profile/procedures.server";
 import {
   currentUser,
   endTokenSession,
   register,
   signIn,
-} from "~/features/accounts/procedures/sign-in.server";
+} from "~/features/accounts/sessions/procedures.server";
 import {
   requestPasswordReset,
   resetPassword,
-} from "~/features/accounts/procedures/password-reset.server";
+} from "~/features/accounts/passwords/procedures.server";
 import {
   changePassword,
   mySessions,
   revokeSession,
-} from "~/features/accounts/procedures/security.server";
+} from "~/features/accounts/sessions/security.procedures.server";
 
 /**
  * The /api endpoints of accounts: sign-in, registration and password reset, the password change

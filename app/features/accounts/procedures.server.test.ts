@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import * as auth from "~/routes/_auth+/auth";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { loginKeysOf, recordLoginFailure } from "~/features/accounts/login-throttle.server";
+import {
+  loginKeysOf,
+  recordLoginFailure,
+} from "~/features/accounts/sessions/login-throttle.server";
 import { limitOf, REGISTRATION_RATE_LIMIT } from "~/infra/rate-limit.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";

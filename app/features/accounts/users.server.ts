@@ -4,8 +4,8 @@ import { newId } from "~/infra/ids.server";
 import { conflict } from "~/infra/errors.server";
 import type { PublicUser } from "~/lib/accounts";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
-import { hashPassword } from "~/features/accounts/passwords.server";
-import { assertAcceptableNewPassword } from "~/features/accounts/common-passwords.server";
+import { hashPassword } from "~/features/accounts/passwords/passwords.server";
+import { assertAcceptableNewPassword } from "~/features/accounts/passwords/common-passwords.server";
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {

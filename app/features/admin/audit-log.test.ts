@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
 import { getDb } from "~/infra/db.server";
-import { recordRefund } from "~/features/market/refunds.server";
+import { recordRefund } from "~/features/market/orders/refunds.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -13,20 +13,20 @@ import { TEST_PASSWORD } from "#tests/setup/accounts";
 import { type CallContext, plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
 import { sha256 } from "~/infra/ids.server";
-import { createWebSession } from "~/features/accounts/sessions.server";
+import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { findUserById } from "~/features/accounts/users.server";
-import { MAIL_JOB } from "~/features/mail/lends.server";
+import { MAIL_JOB } from "~/features/mail/public.server";
 import { adminCancelJob, adminRetryJob } from "~/features/admin/procedures/jobs.server";
-import { inviteFromWaitlist } from "~/features/accounts/procedures/waitlist.server";
+import { inviteFromWaitlist } from "~/features/accounts/registration/waitlist.procedures.server";
 import {
   changePassword,
   revokeSession,
   signOutEverywhereElse,
-} from "~/features/accounts/procedures/security.server";
+} from "~/features/accounts/sessions/security.procedures.server";
 import {
   confirmEmailChange,
   requestEmailChange,
-} from "~/features/accounts/procedures/profile.server";
+} from "~/features/accounts/profile/procedures.server";
 
 const auditRoute = apiRoute("/api/admin/audit");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");

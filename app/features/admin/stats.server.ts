@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { AdminStats } from "~/features/admin/types";
 import { centsToDollarAmount } from "~/lib/money";
-import type { SalesScope } from "~/features/payouts/lends.server";
+import type { SalesScope } from "~/features/payouts/public.server";
 
 /**
  * The Admin Portal's stat cards: users, users not banned, all uploaded

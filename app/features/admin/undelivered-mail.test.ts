@@ -13,7 +13,7 @@ import { invoke } from "~/infra/procedure.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { MailTransport } from "~/infra/mail/mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
-import { queueMail } from "~/features/mail/lends.server";
+import { queueMail } from "~/features/mail/public.server";
 import {
   adminMailSetupAlert,
   adminUndeliveredMail,

@@ -2,10 +2,10 @@ import type { DB } from "~/infra/db.server";
 import type { AdminUser, UserStatusAction } from "~/features/admin/types";
 import { CANCELLED_BY_SUSPENSION, SUPER_ADMIN_ID } from "~/lib/accounts";
 import { badRequest, conflict, notFound } from "~/infra/errors.server";
-import { revokeAllCredentials } from "~/features/accounts/lends.server";
-import { setUserBanned } from "~/features/accounts/lends.server";
-import { cancelOpenStyles } from "~/features/studio/lends.server";
-import { cancelQueuedPublications } from "~/features/publishing/lends.server";
+import { revokeAllCredentials } from "~/features/accounts/public.server";
+import { setUserBanned } from "~/features/accounts/public.server";
+import { cancelOpenStyles } from "~/features/studio/public.server";
+import { cancelQueuedPublications } from "~/features/publishing/public.server";
 import { cancelQueuedJobsOfOwner } from "~/infra/jobs/job-queue.server";
 import { recordAuditEntry } from "~/features/admin/audit.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
@@ -13,7 +13,7 @@ import {
   holdSharesOfBannedCreator,
   releaseSharesOfUnbannedCreator,
   type SalesScope,
-} from "~/features/payouts/lends.server";
+} from "~/features/payouts/public.server";
 
 /**
  * Calls off a user's waiting work: their queued jobs fail (the worker will not

@@ -3,7 +3,7 @@ import type { RawBuilder, SqlBool } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { AdminUser } from "~/features/admin/types";
 import { centsToDollarAmount } from "~/lib/money";
-import type { SalesScope } from "~/features/payouts/lends.server";
+import type { SalesScope } from "~/features/payouts/public.server";
 
 /**
  * The User Management table: every user with the count of originals they

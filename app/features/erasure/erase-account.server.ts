@@ -1,16 +1,16 @@
 import type { DB } from "~/infra/db.server";
 import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.server";
 import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
-import { closeAccountForErasure } from "~/features/accounts/lends.server";
-import { cancelPublicationsOfErasedCreator } from "~/features/publishing/lends.server";
-import { forgetMailTo, outboxRecipientKeys } from "~/features/mail/lends.server";
-import { recordAuditEntry } from "~/features/admin/lends.server";
+import { closeAccountForErasure } from "~/features/accounts/public.server";
+import { cancelPublicationsOfErasedCreator } from "~/features/publishing/public.server";
+import { forgetMailTo, outboxRecipientKeys } from "~/features/mail/public.server";
+import { recordAuditEntry } from "~/features/admin/public.server";
 import {
   forgetBuyerDetails,
   withdrawListingsOfErasedCreator,
-} from "~/features/market/lends.server";
-import { cancelStylesOfErasedCreator } from "~/features/studio/lends.server";
-import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/lends.server";
+} from "~/features/market/public.server";
+import { cancelStylesOfErasedCreator } from "~/features/studio/public.server";
+import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/public.server";
 import {
   ERASE_ACCOUNT_ATTEMPTS,
   ERASE_ACCOUNT_JOB,

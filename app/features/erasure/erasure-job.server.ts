@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { FileStore } from "~/infra/file-store.server";
 import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
-import { erasePublishingDataOf } from "~/features/publishing/lends.server";
-import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/lends.server";
-import { eraseStudioDataOf } from "~/features/studio/lends.server";
-import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/lends.server";
-import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/lends.server";
-import { forgetOutboxMailTo } from "~/features/mail/lends.server";
+import { erasePublishingDataOf } from "~/features/publishing/public.server";
+import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/public.server";
+import { eraseStudioDataOf } from "~/features/studio/public.server";
+import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/public.server";
+import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/public.server";
+import { forgetOutboxMailTo } from "~/features/mail/public.server";
 
 /** The background half of an account erasure. */
 export const ERASE_ACCOUNT_JOB = "accounts.erase";

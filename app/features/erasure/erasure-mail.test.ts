@@ -6,8 +6,11 @@ import { getDb } from "~/infra/db.server";
 import { getLocalFileStore } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { createOutboxTransport } from "~/infra/mail/outbox-transport.server";
-import { MAIL_JOB, queueMail } from "~/features/mail/lends.server";
-import { confirmEmailChange, startEmailChange } from "~/features/accounts/email-change.server";
+import { MAIL_JOB, queueMail } from "~/features/mail/public.server";
+import {
+  confirmEmailChange,
+  startEmailChange,
+} from "~/features/accounts/profile/email-change.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { beginErasure } from "~/features/erasure/erase-account.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";

@@ -9,7 +9,7 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { MailMessage, MailTransport } from "~/infra/mail/mail-transport.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_ATTEMPTS, MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
-import { queueMail } from "~/features/mail/lends.server";
+import { queueMail } from "~/features/mail/public.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
 import type { TestSmtpServer } from "#tests/setup/mail";
 import { addressesOf, outboxFiles, readEml, startSmtpServer } from "#tests/setup/mail";

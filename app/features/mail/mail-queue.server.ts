@@ -7,7 +7,7 @@ import type { MailPayload } from "~/features/mail/mail-job.server";
 import { MAIL_ATTEMPTS, MAIL_JOB, mailPayload } from "~/features/mail/mail-job.server";
 
 /**
- * Queuing mail: other features send mail only through queueMail (lent in lends.server.ts).
+ * Queuing mail: other features send mail only through queueMail (handed out by its public.server.ts).
  * Mail is never sent inside a request: it is a durable job (mail.send), so a
  * slow or unreachable mail server delays a message without failing the
  * operation that wrote it, and a restart loses nothing.

@@ -3,22 +3,22 @@ import { describe, expect, it } from "vitest";
 import {
   renderInvitationMail,
   renderWaitlistJoinedMail,
-} from "~/features/accounts/waitlist-mail.server";
+} from "~/features/accounts/registration/waitlist-mail.server";
 import {
   renderConfirmEmailChangeMail,
   renderEmailChangeNoticeMail,
   renderEmailTakenNoticeMail,
-} from "~/features/accounts/email-change-mail.server";
-import { renderExportReadyMail } from "~/features/accounts/account-export-mail.server";
-import { renderResetPasswordMail } from "~/features/accounts/reset-password-mail.server";
+} from "~/features/accounts/profile/email-change-mail.server";
+import { renderExportReadyMail } from "~/features/accounts/exports/account-export-mail.server";
+import { renderResetPasswordMail } from "~/features/accounts/passwords/reset-password-mail.server";
 import {
   renderAlreadyRegisteredMail,
   renderCreateAccountMail,
-} from "~/features/accounts/registration-mail.server";
-import { renderLibraryLinkMail } from "~/features/market/library-link-mail.server";
-import { renderSaleNoticeMail } from "~/features/market/sale-notice-mail.server";
-import { renderRefundNoticeMail } from "~/features/market/refund-notice-mail.server";
-import { renderReceiptMail } from "~/features/market/receipt-mail.server";
+} from "~/features/accounts/registration/registration-mail.server";
+import { renderLibraryLinkMail } from "~/features/market/library/library-link-mail.server";
+import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
+import { renderRefundNoticeMail } from "~/features/market/orders/refund-notice-mail.server";
+import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
 
 /**
  * Every mail template, rendered with fixed inputs (each branch of each), must

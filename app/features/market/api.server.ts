@@ -1,12 +1,12 @@
 import type { ApiRoute } from "~/infra/api-entry.server";
-import { adminOrders, refundOrder } from "~/features/market/procedures/admin-orders.server";
-import { checkout } from "~/features/market/procedures/cart-and-checkout.server";
-import { paymentStatus } from "~/features/market/procedures/payment-status.server";
-import { receiveStripeWebhook } from "~/features/market/procedures/webhooks.server";
-import { browseMarketplace } from "~/features/market/procedures/catalog.server";
-import { myListings } from "~/features/market/procedures/creator-listings.server";
-import { requestLibraryLink } from "~/features/market/procedures/downloads-and-library.server";
-import { creatorAnalytics } from "~/features/market/procedures/creator-insights.server";
+import { adminOrders, refundOrder } from "~/features/market/orders/admin.procedures.server";
+import { checkout } from "~/features/market/checkout/procedures.server";
+import { paymentStatus } from "~/features/market/checkout/payment-status.procedures.server";
+import { receiveStripeWebhook } from "~/features/market/webhooks/procedures.server";
+import { browseMarketplace } from "~/features/market/catalog/procedures.server";
+import { myListings } from "~/features/market/catalog/creator-listings.procedures.server";
+import { requestLibraryLink } from "~/features/market/library/procedures.server";
+import { creatorAnalytics } from "~/features/market/analytics/procedures.server";
 
 /**
  * The /api endpoints of market: the creator's analytics and listings, the marketplace, checkout,

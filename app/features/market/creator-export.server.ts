@@ -1,7 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import { centsToPriceString } from "~/lib/money";
 import { keyExtension, type ExportedFile } from "~/lib/exported-files";
-import { parseTags } from "~/features/market/listings.server";
+import { parseTags } from "~/features/market/catalog/listings.server";
 
 /**
  * The creator's own marketplace data for their data export: their listings

@@ -1,11 +1,11 @@
 import type { ApiRoute } from "~/infra/api-entry.server";
-import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
+import { adminPayouts } from "~/features/payouts/transfers/admin.procedures.server";
 import {
   creatorEarnings,
   creatorPayouts,
   creatorStats,
-} from "~/features/payouts/procedures/earnings.server";
-import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
+} from "~/features/payouts/ledger/procedures.server";
+import { startPayoutOnboarding } from "~/features/payouts/transfers/procedures.server";
 
 /**
  * The /api endpoints of payouts: the creator's stats, earnings and payout account, and the admin's

@@ -1,7 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import { forgetTestAccountEmail } from "~/infra/payouts/test-payouts.server";
-import { runTransfer, type PayoutJobDeps } from "~/features/payouts/payout-jobs.server";
-import { queueOwedTransfersOfCreator } from "~/features/payouts/shares.server";
+import { runTransfer, type PayoutJobDeps } from "~/features/payouts/transfers/payout-jobs.server";
+import { queueOwedTransfersOfCreator } from "~/features/payouts/ledger/shares.server";
 
 /**
  * Payouts' part of an account erasure: money owed to the creator is sent

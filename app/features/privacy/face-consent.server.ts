@@ -2,7 +2,7 @@ import type { UserRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { notFound } from "~/infra/errors.server";
 import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
-import { setFaceConsent } from "~/features/accounts/lends.server";
+import { setFaceConsent } from "~/features/accounts/public.server";
 
 /**
  * Records the user's consent to face processing: the version of the text they

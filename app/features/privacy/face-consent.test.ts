@@ -3,7 +3,7 @@ import * as dashboard from "~/routes/_studio+/dashboard";
 import * as privacySettings from "~/routes/_studio+/settings.privacy";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
-import { requestStylization, STYLIZE_JOB } from "~/features/studio/stylized-images.server";
+import { requestStylization, STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import {
   CANCELLED_BY_CONSENT_WITHDRAWAL,
   FACE_CONSENT_VERSION,

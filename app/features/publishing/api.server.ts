@@ -7,20 +7,20 @@ import {
   deleteIntegration,
   oauthAuthorize,
   creatorIntegrations,
-} from "~/features/publishing/procedures/integrations.server";
+} from "~/features/publishing/integrations/procedures.server";
 import {
   imagePublications,
   launchMarketing,
   postToMarketplaces,
-} from "~/features/publishing/procedures/launch.server";
-import { publicationDownload } from "~/features/publishing/procedures/publications.server";
+} from "~/features/publishing/publications/launch.procedures.server";
+import { publicationDownload } from "~/features/publishing/publications/procedures.server";
 import {
   modelReleaseDownload,
   signModelReleaseProcedure,
   uploadModelRelease,
-} from "~/features/publishing/procedures/model-releases.server";
-import { receiveShopifyWebhook } from "~/features/publishing/procedures/shopify-webhooks.server";
-import { startShopifyInstallation } from "~/features/publishing/procedures/shopify-installs.server";
+} from "~/features/publishing/releases/procedures.server";
+import { receiveShopifyWebhook } from "~/features/publishing/shopify/webhooks.procedures.server";
+import { startShopifyInstallation } from "~/features/publishing/shopify/installs.procedures.server";
 
 /**
  * The /api endpoints of publishing: Shopify's webhook, integrations and OAuth, launching and

@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { removeArtifact } from "~/infra/artifact-files.server";
 import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
-import { cancelQueuedPublications } from "~/features/publishing/publication-cancels.server";
+import { cancelQueuedPublications } from "~/features/publishing/publications/publication-cancels.server";
 
 /**
  * Publishing's part of an account erasure.

@@ -8,7 +8,7 @@ import {
   tagsList,
 } from "~/features/publishing/schemas";
 import { RELEASE_DETAILS } from "#tests/setup/model-releases";
-import { listingInputSchema } from "~/features/market/listing-schema";
+import { listingInputSchema } from "~/features/market/catalog/listing-schema";
 
 function launchForm(fields: Record<string, string>) {
   const formData = new FormData();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formBoolean, MAX_TAGS } from "~/features/market/listing-schema";
+import { formBoolean, MAX_TAGS } from "~/features/market/catalog/listing-schema";
 import { MAX_PRICE_CENTS } from "~/lib/money";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import {

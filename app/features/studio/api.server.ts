@@ -5,7 +5,7 @@ import {
   getImage,
   listImages,
   uploadImage,
-} from "~/features/studio/procedures/images.server";
+} from "~/features/studio/images/procedures.server";
 import {
   deleteStylizedImage,
   getStylizedImage,
@@ -13,8 +13,8 @@ import {
   rerollStyle,
   stylizeAllStyles,
   stylizeImage,
-} from "~/features/studio/procedures/styles.server";
-import { optimizeImage } from "~/features/studio/procedures/optimize.server";
+} from "~/features/studio/styles/procedures.server";
+import { optimizeImage } from "~/features/studio/optimize/procedures.server";
 
 /**
  * The /api endpoints of studio: originals and their styles, and optimization. The table

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkUploadFile } from "~/features/studio/upload-validation";
-import { dashboardUrl } from "~/features/studio/dashboard-url";
+import { checkUploadFile } from "~/features/studio/images/upload-validation";
+import { dashboardUrl } from "~/features/studio/workspace/dashboard-url";
 
 describe("checkUploadFile", () => {
   it("checks the size first (over 10 MB), then that the type starts with image/", () => {

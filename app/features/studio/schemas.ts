@@ -6,7 +6,7 @@ import {
   QUALITY_MIN,
   QUALITY_STEP,
   RESOLUTIONS,
-} from "~/features/studio/optimization";
+} from "~/features/studio/optimize/optimization";
 import { STYLE_IDS } from "~/lib/styles";
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/stylized-images.server";
+import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/styles/stylized-images.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";

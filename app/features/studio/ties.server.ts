@@ -1,5 +1,5 @@
 import type { CallContext } from "~/infra/call-context.server";
-import type { DeletionHooks } from "~/features/studio/deletion-hooks.server";
+import type { DeletionHooks } from "~/features/studio/images/deletion-hooks.server";
 
 /**
  * What other features hold of the studio's stylized images, asked through

@@ -1,13 +1,13 @@
 import type { PlatformOption } from "~/features/publishing/platforms";
 import type { PublicUser } from "~/lib/accounts";
 import type { CreatorStats } from "~/features/payouts/types";
-import type { PipelineStep } from "~/features/studio/dashboard-url";
+import type { PipelineStep } from "~/features/studio/workspace/dashboard-url";
 import type {
   ImageFormat,
   OptimizationSettings,
   PresetId,
   Resolution,
-} from "~/features/studio/optimization";
+} from "~/features/studio/optimize/optimization";
 
 /** What the studio's API and screens answer. */
 

@@ -24,7 +24,10 @@ import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { MailSetupBanner } from "~/features/admin/components/mail-setup-banner";
 import { WaitlistSection } from "~/features/admin/components/waitlist-section";
-import { adminWaitlist, inviteFromWaitlist } from "~/features/accounts/procedures/waitlist.server";
+import {
+  adminWaitlist,
+  inviteFromWaitlist,
+} from "~/features/accounts/registration/waitlist.procedures.server";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import { PayoutsTable } from "~/features/admin/components/payouts-table";
 import { AUDIT_CURSOR_PARAM, AuditLogSection } from "~/features/admin/components/audit-log-section";
@@ -41,8 +44,8 @@ import {
   REFUND_PARAM,
   refundedNotice,
 } from "~/features/admin/sales-types";
-import { adminOrders, refundOrder } from "~/features/market/procedures/admin-orders.server";
-import { adminPayouts } from "~/features/payouts/procedures/admin-payouts.server";
+import { adminOrders, refundOrder } from "~/features/market/orders/admin.procedures.server";
+import { adminPayouts } from "~/features/payouts/transfers/admin.procedures.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
 import { userStatusSchema } from "~/features/admin/schemas";

@@ -20,9 +20,9 @@ import {
   invitationStatus,
   joinWaitlist,
   registerInvited,
-} from "~/features/accounts/procedures/waitlist.server";
-import { register, signInOptions } from "~/features/accounts/procedures/sign-in.server";
-import { WAITLIST_JOINED } from "~/features/accounts/waitlist-copy";
+} from "~/features/accounts/registration/waitlist.procedures.server";
+import { register, signInOptions } from "~/features/accounts/sessions/procedures.server";
+import { WAITLIST_JOINED } from "~/features/accounts/registration/waitlist-copy";
 import { webAuthenticator } from "~/web/authenticator.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/screen-action.server";

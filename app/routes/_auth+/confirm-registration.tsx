@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import {
   confirmRegistration,
   registrationLinkStatus,
-} from "~/features/accounts/procedures/sign-in.server";
+} from "~/features/accounts/sessions/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";

@@ -9,7 +9,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import {
   RESET_REQUESTED,
   requestPasswordReset,
-} from "~/features/accounts/procedures/password-reset.server";
+} from "~/features/accounts/passwords/procedures.server";
 import { submitForm } from "~/web/screen-action.server";
 
 /** The form's schema, loaded after the page rendered. */

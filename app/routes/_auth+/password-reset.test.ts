@@ -4,10 +4,13 @@ import * as reset from "~/routes/_auth+/reset-password";
 import * as root from "~/root";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { RESET_REQUESTED } from "~/features/accounts/procedures/password-reset.server";
-import { RESET_LINK_INVALID, signResetToken } from "~/features/accounts/password-reset.server";
-import { userForApiToken } from "~/features/accounts/sessions.server";
-import { verifyPassword } from "~/features/accounts/passwords.server";
+import { RESET_REQUESTED } from "~/features/accounts/passwords/procedures.server";
+import {
+  RESET_LINK_INVALID,
+  signResetToken,
+} from "~/features/accounts/passwords/password-reset.server";
+import { userForApiToken } from "~/features/accounts/sessions/sessions.server";
+import { verifyPassword } from "~/features/accounts/passwords/passwords.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";

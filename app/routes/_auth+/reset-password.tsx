@@ -6,10 +6,7 @@ import { FormErrors, TextField } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
 import { PRODUCT_NAME } from "~/lib/product";
-import {
-  resetLinkStatus,
-  resetPassword,
-} from "~/features/accounts/procedures/password-reset.server";
+import { resetLinkStatus, resetPassword } from "~/features/accounts/passwords/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 

@@ -7,14 +7,14 @@ import type { PublicUser } from "~/lib/accounts";
 import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/features/accounts/api-client";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadProcedure } from "~/web/screen-action.server";
-import { tokenTestDefaults } from "~/features/accounts/procedures/sign-in.server";
+import { tokenTestDefaults } from "~/features/accounts/sessions/procedures.server";
 
 export const meta: MetaFunction = () => [{ title: `Token Test | ${PRODUCT_NAME}` }];
 
 /**
  * On a development server, prefilled with the local demo account when it was
  * seeded, otherwise with the admin's email only; anywhere else it starts empty
- * (app/features/accounts/token-test-prefill.server.ts).
+ * (app/features/accounts/sessions/token-test-prefill.server.ts).
  */
 export async function loader(args: LoaderFunctionArgs) {
   return json(await loadProcedure(tokenTestDefaults, args, {}, null));

@@ -2,21 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { CartButton } from "~/features/market/components/cart-button";
-import { CheckoutForm } from "~/features/market/components/checkout-form";
-import { PixelSize } from "~/features/market/components/pixel-size";
-import { PreviewThumbnail } from "~/features/market/components/preview-thumbnail";
-import { StyleBadge } from "~/features/market/components/style-badge";
+import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { CheckoutForm } from "~/features/market/checkout/components/checkout-form";
+import { PixelSize } from "~/features/market/catalog/components/pixel-size";
+import { PreviewThumbnail } from "~/features/market/catalog/components/preview-thumbnail";
+import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
-import {
-  checkout,
-  countCartAdd,
-  viewCart,
-} from "~/features/market/procedures/cart-and-checkout.server";
-import { customerInfoSchema } from "~/features/market/checkout-schema";
+import { checkout, countCartAdd, viewCart } from "~/features/market/checkout/procedures.server";
+import { customerInfoSchema } from "~/features/market/checkout/checkout-schema";
 import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, plainIntent, screenAction } from "~/web/screen-action.server";

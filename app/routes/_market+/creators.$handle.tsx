@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { viewCart } from "~/features/market/procedures/cart-and-checkout.server";
-import { viewStorefront } from "~/features/market/procedures/catalog.server";
-import { ListingCard } from "~/features/market/components/listing-card";
-import { PageLinks } from "~/features/market/components/page-links";
-import { MarketplaceFilters } from "~/features/market/components/marketplace-filters";
+import { viewCart } from "~/features/market/checkout/procedures.server";
+import { viewStorefront } from "~/features/market/catalog/procedures.server";
+import { ListingCard } from "~/features/market/catalog/components/listing-card";
+import { PageLinks } from "~/features/market/catalog/components/page-links";
+import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { Avatar } from "~/ui/avatar";
 import { ErrorPanel } from "~/ui/error-panel";
 import { shareMetaTags } from "~/ui/share-meta";

@@ -1,6 +1,6 @@
 import type { ProcedureResult } from "~/infra/procedure.server";
-import type { buyerLibrary } from "~/features/market/procedures/downloads-and-library.server";
-import { LIBRARY_LINK_SENT } from "~/features/market/library-schema";
+import type { buyerLibrary } from "~/features/market/library/procedures.server";
+import { LIBRARY_LINK_SENT } from "~/features/market/library/library-schema";
 
 type Library = NonNullable<ProcedureResult<typeof buyerLibrary>>;
 

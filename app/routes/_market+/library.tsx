@@ -3,13 +3,13 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
-import { LibraryLinkForm } from "~/features/market/components/library-link-form";
+import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
 import {
   buyerLibrary,
   rateLibraryItem,
   requestLibraryLink,
-} from "~/features/market/procedures/downloads-and-library.server";
-import { RATING_TEXT_MAX } from "~/features/market/library-schema";
+} from "~/features/market/library/procedures.server";
+import { RATING_TEXT_MAX } from "~/features/market/library/library-schema";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { libraryPageView } from "~/routes/_market+/library.server";

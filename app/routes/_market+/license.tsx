@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LICENSE_NAME } from "~/lib/license-terms";
-import { LicenseTermsList } from "~/features/market/components/license-terms-list";
+import { LicenseTermsList } from "~/features/market/orders/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 
 export const meta: MetaFunction = () => [{ title: `${LICENSE_NAME} | ${PRODUCT_NAME}` }];

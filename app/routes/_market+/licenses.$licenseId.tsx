@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { LicenseTermsList } from "~/features/market/components/license-terms-list";
+import { LicenseTermsList } from "~/features/market/orders/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { formatAmount } from "~/lib/money";
-import { orderLicense } from "~/features/market/procedures/downloads-and-library.server";
+import { orderLicense } from "~/features/market/library/procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";

@@ -4,12 +4,12 @@ import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "
 import {
   countMarketplaceViews,
   viewListingPage,
-} from "~/features/market/procedures/catalog.server";
-import { viewCart } from "~/features/market/procedures/cart-and-checkout.server";
-import { CartButton } from "~/features/market/components/cart-button";
-import { ListingCard } from "~/features/market/components/listing-card";
-import { PixelSize } from "~/features/market/components/pixel-size";
-import { StyleBadge } from "~/features/market/components/style-badge";
+} from "~/features/market/catalog/procedures.server";
+import { viewCart } from "~/features/market/checkout/procedures.server";
+import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { ListingCard } from "~/features/market/catalog/components/listing-card";
+import { PixelSize } from "~/features/market/catalog/components/pixel-size";
+import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { Avatar } from "~/ui/avatar";
 import { ErrorPanel } from "~/ui/error-panel";
 import { JsonLd, shareMetaTags } from "~/ui/share-meta";

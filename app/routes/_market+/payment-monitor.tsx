@@ -9,10 +9,10 @@ import {
   HowToUseCard,
   PaymentStatusCard,
   SessionDetailsCard,
-} from "~/features/market/components/payment-monitor-cards";
-import type { MonitoredPayment } from "~/features/market/components/payment-monitor-cards";
+} from "~/features/market/checkout/components/payment-monitor-cards";
+import type { MonitoredPayment } from "~/features/market/checkout/components/payment-monitor-cards";
 import { useHydrated } from "~/ui/use-hydrated";
-import { LibraryLinkForm } from "~/features/market/components/library-link-form";
+import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
 import {
   PAYMENT_MONITOR_NOT_FOUND,
   PAYMENT_MONITOR_TRY_AGAIN,
@@ -21,9 +21,9 @@ import {
   shouldKeepPolling,
 } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
-import { myRecentSales } from "~/features/market/procedures/creator-insights.server";
-import { paymentStatus } from "~/features/market/procedures/payment-status.server";
-import { RecentSales } from "~/features/market/components/recent-sales";
+import { myRecentSales } from "~/features/market/analytics/procedures.server";
+import { paymentStatus } from "~/features/market/checkout/payment-status.procedures.server";
+import { RecentSales } from "~/features/market/analytics/components/recent-sales";
 import { attemptProcedure, loadProcedure, refusalResponse } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";

@@ -1,6 +1,6 @@
 import { centsToPriceString } from "~/lib/money";
 import type { ProcedureResult } from "~/infra/procedure.server";
-import type { testCheckoutSession } from "~/features/market/procedures/cart-and-checkout.server";
+import type { testCheckoutSession } from "~/features/market/checkout/procedures.server";
 
 /** The test checkout page's session: the order's total and each item's price also as dollar strings ("12.00"). */
 export function testCheckoutView(session: ProcedureResult<typeof testCheckoutSession>) {

@@ -9,14 +9,14 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { StyleBadge } from "~/features/market/components/style-badge";
+import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   cancelTestCheckout,
   payTestCheckout,
   testCheckoutSession,
-} from "~/features/market/procedures/cart-and-checkout.server";
+} from "~/features/market/checkout/procedures.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";

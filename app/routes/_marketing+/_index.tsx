@@ -8,7 +8,7 @@ import { LandingPage } from "~/features/landing/components/landing-page";
 import { signedInDashboard } from "~/routes/_studio+/dashboard.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { landingSamples } from "~/features/landing/procedures/landing.server";
-import { betaStatus } from "~/features/accounts/procedures/waitlist.server";
+import { betaStatus } from "~/features/accounts/registration/waitlist.procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
 
 /**
@@ -19,7 +19,7 @@ import { loadProcedure } from "~/web/screen-action.server";
 const DashboardPage =
   ServerDashboardPage ??
   lazy(() =>
-    import("~/features/studio/components/dashboard-page").then((module) => ({
+    import("~/features/studio/workspace/components/dashboard-page").then((module) => ({
       default: module.DashboardPage,
     })),
   );

@@ -4,4 +4,4 @@
  * (the landing page) download none of the studio, and a signed-in browser
  * loads it as a separate chunk when it hydrates (see _index.tsx).
  */
-export { DashboardPage as ServerDashboardPage } from "~/features/studio/components/dashboard-page";
+export { DashboardPage as ServerDashboardPage } from "~/features/studio/workspace/components/dashboard-page";

@@ -4,7 +4,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { landingSamples } from "~/features/landing/procedures/landing.server";
-import { betaStatus } from "~/features/accounts/procedures/waitlist.server";
+import { betaStatus } from "~/features/accounts/registration/waitlist.procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
 
 /** /landing: the landing page for everyone (the logo's link target). */

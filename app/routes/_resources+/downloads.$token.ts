@@ -6,7 +6,7 @@ import { attachmentDisposition } from "~/lib/content-disposition";
 import {
   RefundedDownloadError,
   downloadPurchase,
-} from "~/features/market/procedures/downloads-and-library.server";
+} from "~/features/market/library/procedures.server";
 import { refundedDownloadPage } from "~/web/refunded-download-page.server";
 import { deniedDownloadPage, wantsHtml } from "~/web/denied-download-page.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readRobots } from "~/features/market/procedures/catalog.server";
+import { readRobots } from "~/features/market/catalog/procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { SEO_FILE_CACHE_CONTROL } from "~/web/seo-files.server";
 

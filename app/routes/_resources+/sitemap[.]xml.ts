@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readSitemap } from "~/features/market/procedures/catalog.server";
+import { readSitemap } from "~/features/market/catalog/procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { xmlResponse } from "~/web/seo-files.server";
 

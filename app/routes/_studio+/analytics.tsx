@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { creatorAnalytics } from "~/features/market/procedures/creator-insights.server";
+import { creatorAnalytics } from "~/features/market/analytics/procedures.server";
 import {
   ANALYTICS_RANGES,
   DEFAULT_ANALYTICS_RANGE,
@@ -10,8 +10,8 @@ import {
   listingOrder,
   sortListings,
   type AnalyticsRange,
-} from "~/features/market/analytics";
-import { AnalyticsPage } from "~/features/market/components/analytics-page";
+} from "~/features/market/analytics/analytics";
+import { AnalyticsPage } from "~/features/market/analytics/components/analytics-page";
 import { loadProcedure } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 

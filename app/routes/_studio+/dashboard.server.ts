@@ -14,32 +14,36 @@ import type {
   StylizedImageJson,
 } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
-import type { PipelineStep } from "~/features/studio/dashboard-url";
-import { atPipeline, dashboardUrl, PIPELINE_STEPS } from "~/features/studio/dashboard-url";
+import type { PipelineStep } from "~/features/studio/workspace/dashboard-url";
+import {
+  atPipeline,
+  dashboardUrl,
+  PIPELINE_STEPS,
+} from "~/features/studio/workspace/dashboard-url";
 import { SIGN_IN_AGAIN_URL } from "~/features/studio/studio-api";
-import type { OptimizationSettings } from "~/features/studio/optimization";
-import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimization";
+import type { OptimizationSettings } from "~/features/studio/optimize/optimization";
+import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimize/optimization";
 import {
   STYLE_FAILED_TOAST,
   STYLE_TIMED_OUT_TOAST,
   styleReadyToast,
-} from "~/features/studio/style-toasts";
+} from "~/features/studio/styles/style-toasts";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { giveFaceConsent } from "~/features/privacy/procedures/face-consent.server";
-import { deleteImage, uploadImage } from "~/features/studio/procedures/images.server";
+import { deleteImage, uploadImage } from "~/features/studio/images/procedures.server";
 import {
   deleteStylizedImage,
   rerollStyle,
   stylizeAllStyles,
   stylizeImage,
-} from "~/features/studio/procedures/styles.server";
-import type { UploadOutcome } from "~/features/studio/procedures/images.server";
-import { optimizeImage } from "~/features/studio/procedures/optimize.server";
-import { studioWorkspace } from "~/features/studio/procedures/workspace.server";
-import { publishingPlatforms } from "~/features/publishing/procedures/integrations.server";
-import { toPublicUser } from "~/features/accounts/lends.server";
-import { myListings } from "~/features/market/procedures/creator-listings.server";
-import { creatorPayouts, creatorStats } from "~/features/payouts/procedures/earnings.server";
+} from "~/features/studio/styles/procedures.server";
+import type { UploadOutcome } from "~/features/studio/images/procedures.server";
+import { optimizeImage } from "~/features/studio/optimize/procedures.server";
+import { studioWorkspace } from "~/features/studio/workspace/procedures.server";
+import { publishingPlatforms } from "~/features/publishing/integrations/procedures.server";
+import { toPublicUser } from "~/features/accounts/public.server";
+import { myListings } from "~/features/market/catalog/creator-listings.procedures.server";
+import { creatorPayouts, creatorStats } from "~/features/payouts/ledger/procedures.server";
 import { faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -52,7 +56,7 @@ import { intent, loadProcedure, screenAction, screenCall } from "~/web/screen-ac
  * who is calling, the form posts, flash messages and redirects. The page's
  * data is composed here from the studio's, the market's, publishing's and
  * payouts' procedures; every operation is one of the studio's procedures.
- * Its state is in the URL (see ~/features/studio/dashboard-url), so it works
+ * Its state is in the URL (see ~/features/studio/workspace/dashboard-url), so it works
  * without JavaScript.
  */
 

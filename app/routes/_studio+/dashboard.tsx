@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardPage, LoggedOutNotice } from "~/features/studio/components/dashboard-page";
+import {
+  DashboardPage,
+  LoggedOutNotice,
+} from "~/features/studio/workspace/components/dashboard-page";
 import { PRODUCT_NAME } from "~/lib/product";
 import { dashboardAction, dashboardLoader } from "~/routes/_studio+/dashboard.server";
 

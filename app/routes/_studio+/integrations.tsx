@@ -7,13 +7,13 @@ import {
   createIntegration,
   deleteIntegration,
   integrationsScreen,
-} from "~/features/publishing/procedures/integrations.server";
+} from "~/features/publishing/integrations/procedures.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { findPlatform } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
-import { IntegrationsScreen } from "~/features/publishing/components/integrations-screen";
+import { IntegrationsScreen } from "~/features/publishing/integrations/components/integrations-screen";
 
 export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
 

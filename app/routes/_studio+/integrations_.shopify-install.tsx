@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import {
   claimShopifyInstallation,
   waitingShopifyInstallation,
-} from "~/features/publishing/procedures/shopify-installs.server";
+} from "~/features/publishing/shopify/installs.procedures.server";
 import { COPY } from "~/features/publishing/types";
 import { flashRefusal, loadProcedure, screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { ListOnMarketplaceForm } from "~/features/market/components/list-on-marketplace-form";
-import { MyListings } from "~/features/market/components/my-listings";
+import { ListOnMarketplaceForm } from "~/features/market/catalog/components/list-on-marketplace-form";
+import { MyListings } from "~/features/market/catalog/components/my-listings";
 import { PRODUCT_NAME } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
@@ -12,7 +12,7 @@ import {
   listingFormDefaults,
   myListings,
   withdrawMyListing,
-} from "~/features/market/procedures/creator-listings.server";
+} from "~/features/market/catalog/creator-listings.procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

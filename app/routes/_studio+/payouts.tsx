@@ -3,12 +3,12 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FlashMessage } from "~/lib/flash";
 import { PRODUCT_NAME } from "~/lib/product";
-import { creatorPayouts } from "~/features/payouts/procedures/earnings.server";
+import { creatorPayouts } from "~/features/payouts/ledger/procedures.server";
 import {
   payoutDashboardLink,
   refreshMyPayoutAccount,
   startPayoutOnboarding,
-} from "~/features/payouts/procedures/accounts-and-onboarding.server";
+} from "~/features/payouts/transfers/procedures.server";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
 import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
-import { startPayoutOnboarding } from "~/features/payouts/procedures/accounts-and-onboarding.server";
+import { startPayoutOnboarding } from "~/features/payouts/transfers/procedures.server";
 import { screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";

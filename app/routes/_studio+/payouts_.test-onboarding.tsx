@@ -13,7 +13,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import {
   completeTestOnboarding,
   testOnboardingState,
-} from "~/features/payouts/procedures/accounts-and-onboarding.server";
+} from "~/features/payouts/transfers/procedures.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
 import { ErrorPanel } from "~/ui/error-panel";
 import { loadProcedure, screenCall } from "~/web/screen-action.server";

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { PUBLISH_JOB, publishJobHandler } from "~/features/publishing/publishing-job.server";
+import {
+  PUBLISH_JOB,
+  publishJobHandler,
+} from "~/features/publishing/publications/publishing-job.server";
 import * as integrations from "~/routes/_studio+/integrations";
 import * as launchPage from "~/routes/_studio+/studio.launch";
 import * as listPage from "~/routes/_studio+/studio.list";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { MAIL_JOB } from "~/features/mail/lends.server";
+import { MAIL_JOB } from "~/features/mail/public.server";
 import { findUserById } from "~/features/accounts/users.server";
 import * as profileTab from "~/routes/_studio+/settings._index";
 import * as confirmPage from "~/routes/_studio+/settings.confirm-email";

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ProfileSettings } from "~/features/accounts/components/profile-settings";
-import { profileFormSchema } from "~/features/accounts/profile-schemas";
+import { ProfileSettings } from "~/features/accounts/profile/components/profile-settings";
+import { profileFormSchema } from "~/features/accounts/profile/profile-schemas";
 import {
   account,
   EMAIL_CHANGE_REQUESTED,
   requestEmailChange,
   updateAccount,
   uploadAvatar,
-} from "~/features/accounts/procedures/profile.server";
+} from "~/features/accounts/profile/procedures.server";
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import type { FlashMessage } from "~/lib/flash";
 import { redirectWithFlash } from "~/web/flash.server";

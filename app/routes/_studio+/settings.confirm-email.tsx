@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import {
   confirmEmailChange,
   emailChangeLinkStatus,
-} from "~/features/accounts/procedures/profile.server";
+} from "~/features/accounts/profile/procedures.server";
 import { FormErrors } from "~/ui/form-field";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";

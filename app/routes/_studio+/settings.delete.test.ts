@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { action, loader } from "~/routes/_studio+/settings.delete";
 import { ERASE_CONFIRMATION_REQUIRED } from "~/features/erasure/schemas";
-import { WRONG_PASSWORD } from "~/features/accounts/lends.server";
+import { WRONG_PASSWORD } from "~/features/accounts/public.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 

@@ -5,8 +5,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import {
   accountExportScreen,
   requestAccountExport,
-} from "~/features/accounts/procedures/export.server";
-import { DataExportPanel } from "~/features/accounts/components/data-export-panel";
+} from "~/features/accounts/exports/procedures.server";
+import { DataExportPanel } from "~/features/accounts/exports/components/data-export-panel";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as security from "~/routes/_studio+/settings.security";
-import { createWebSession } from "~/features/accounts/sessions.server";
-import type { SessionView } from "~/features/accounts/session-types";
+import { createWebSession } from "~/features/accounts/sessions/sessions.server";
+import type { SessionView } from "~/features/accounts/sessions/session-types";
 import { getDb } from "~/infra/db.server";
 import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";

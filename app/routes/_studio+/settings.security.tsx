@@ -7,9 +7,9 @@ import {
   mySessions,
   revokeSession,
   signOutEverywhereElse,
-} from "~/features/accounts/procedures/security.server";
-import { SECURITY_PATH, SecurityTab } from "~/features/accounts/components/security-tab";
-import { REVOKE_PARAM } from "~/features/accounts/session-types";
+} from "~/features/accounts/sessions/security.procedures.server";
+import { SECURITY_PATH, SecurityTab } from "~/features/accounts/sessions/components/security-tab";
+import { REVOKE_PARAM } from "~/features/accounts/sessions/session-types";
 import { readSessionSecret } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import type { Refusal } from "~/web/screen-action.server";

@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { ListingPreview } from "~/features/studio/components/listing-preview";
-import { LaunchForm } from "~/features/publishing/components/launch-form";
-import { LaunchResult } from "~/features/publishing/components/launch-result";
+import { ListingPreview } from "~/features/studio/optimize/components/listing-preview";
+import { LaunchForm } from "~/features/publishing/publications/components/launch-form";
+import { LaunchResult } from "~/features/publishing/publications/components/launch-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY } from "~/features/publishing/types";
 import {
   launchMarketing,
   launchResult,
   publishFormDefaults,
-} from "~/features/publishing/procedures/launch.server";
+} from "~/features/publishing/publications/launch.procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { ListingPreview } from "~/features/studio/components/listing-preview";
-import { ListForSaleForm } from "~/features/publishing/components/list-for-sale";
-import { PublicationList } from "~/features/publishing/components/publication-status";
+import { ListingPreview } from "~/features/studio/optimize/components/listing-preview";
+import { ListForSaleForm } from "~/features/publishing/publications/components/list-for-sale";
+import { PublicationList } from "~/features/publishing/publications/components/publication-status";
 import { PRODUCT_NAME } from "~/lib/product";
 import { COPY, postingCompleteText } from "~/features/publishing/types";
 import {
   imagePublications,
   postToMarketplaces,
   publishFormDefaults,
-} from "~/features/publishing/procedures/launch.server";
+} from "~/features/publishing/publications/launch.procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loadProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";

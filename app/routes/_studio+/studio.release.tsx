@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { ListingPreview } from "~/features/studio/components/listing-preview";
+import { ListingPreview } from "~/features/studio/optimize/components/listing-preview";
 import {
   ModelReleasePanel,
   releaseAction,
-} from "~/features/publishing/components/model-release-form";
+} from "~/features/publishing/releases/components/model-release-form";
 import {
   modelReleaseState,
   signModelReleaseProcedure,
   uploadModelRelease,
-} from "~/features/publishing/procedures/model-releases.server";
+} from "~/features/publishing/releases/procedures.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { flashRefusal, loadProcedure, screenCall, submitForm } from "~/web/screen-action.server";

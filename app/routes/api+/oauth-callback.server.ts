@@ -2,12 +2,12 @@ import type { ApiCall } from "~/web/api-router.server";
 import { getWebUser } from "~/web/auth.server";
 import { attemptProcedure } from "~/web/screen-action.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { completeOAuthConnection } from "~/features/publishing/procedures/integrations.server";
-import { OAuthCallbackError } from "~/features/publishing/lends.server";
+import { completeOAuthConnection } from "~/features/publishing/integrations/procedures.server";
+import { OAuthCallbackError } from "~/features/publishing/public.server";
 import { oauthResultPage } from "~/routes/api+/oauth-result-page.server";
 import { findPlatform } from "~/features/publishing/platforms";
 import { COPY, connectFailedText } from "~/features/publishing/types";
-import { keepShopifyInstallation } from "~/features/publishing/procedures/shopify-installs.server";
+import { keepShopifyInstallation } from "~/features/publishing/shopify/installs.procedures.server";
 import {
   clearInstallStateHeader,
   installClaimHeader,

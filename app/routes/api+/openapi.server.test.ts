@@ -6,7 +6,7 @@ import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import { apiRouter } from "~/web/api-router.server";
 import { openApiDocument } from "~/routes/api+/openapi.server";
 import { PLATFORM_IDS } from "~/features/publishing/platforms";
-import { encodeCursor } from "~/features/market/marketplace-search.server";
+import { encodeCursor } from "~/features/market/catalog/marketplace-search.server";
 import type { Operation } from "~/routes/api+/openapi.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";

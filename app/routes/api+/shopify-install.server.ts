@@ -5,7 +5,7 @@ import { attemptProcedure } from "~/web/screen-action.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { jsonResponse } from "~/web/http.server";
 import { installStateHeader } from "~/web/shopify-install-cookies.server";
-import { startShopifyInstallation } from "~/features/publishing/procedures/shopify-installs.server";
+import { startShopifyInstallation } from "~/features/publishing/shopify/installs.procedures.server";
 
 /**
  * GET /api/oauth/shopify/install, the Shopify app's App URL: where Shopify

@@ -4,7 +4,7 @@ import type { ZodValidator } from "~/ui/forms/zod-validator";
 
 /**
  * Loads a form's zod schema with a dynamic `import()`, e.g.
- * `() => import("~/features/market/checkout-schema").then((m) => m.customerInfoSchema)`.
+ * `() => import("~/features/market/checkout/checkout-schema").then((m) => m.customerInfoSchema)`.
  * Define it at module level: a new loader on every render would load the
  * schema again each time.
  */

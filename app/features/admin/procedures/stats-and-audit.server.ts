@@ -5,7 +5,7 @@ import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { platformStats } from "~/features/admin/stats.server";
 import { listAllImages } from "~/features/admin/images.server";
 import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/admin/audit.server";
-import { mailSetupAlert, undeliveredMail } from "~/features/mail/lends.server";
+import { mailSetupAlert, undeliveredMail } from "~/features/mail/public.server";
 
 /**
  * The Admin Portal's operations serve both the /admin screen and its

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
-import { assertOwnPassword } from "~/features/accounts/lends.server";
+import { assertOwnPassword } from "~/features/accounts/public.server";
 import { beginErasure } from "~/features/erasure/erase-account.server";
 import { eraseMyAccountSchema } from "~/features/erasure/schemas";
 

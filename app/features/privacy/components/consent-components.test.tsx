@@ -4,7 +4,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/ui/toaster";
-import { StyleGenerator } from "~/features/studio/components/style-generator";
+import { StyleGenerator } from "~/features/studio/styles/components/style-generator";
 import { PrivacySettings } from "~/features/privacy/components/privacy-settings";
 import { PrivacyPage } from "~/features/privacy/components/privacy-page";
 import { faceConsentText } from "~/features/privacy/face-consent";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
-import { accountOf } from "~/features/accounts/lends.server";
-import { cancelStylesOfCreator } from "~/features/studio/lends.server";
+import { accountOf } from "~/features/accounts/public.server";
+import { cancelStylesOfCreator } from "~/features/studio/public.server";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
 import {
   CANCELLED_BY_CONSENT_WITHDRAWAL,

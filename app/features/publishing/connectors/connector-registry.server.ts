@@ -8,7 +8,7 @@ import { shopifyConnector } from "~/features/publishing/connectors/shopify-conne
 import type { ShopifyTokenSource } from "~/infra/shopify/shopify-admin.server";
 import type { MediaPolling } from "~/infra/shopify/shopify-products.server";
 import { sftpSubmissionConnector } from "~/features/publishing/connectors/sftp-submission-connector.server";
-import type { SftpServerAddress } from "~/features/publishing/sftp-connections.server";
+import type { SftpServerAddress } from "~/features/publishing/integrations/sftp-connections.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
 
 export interface ConnectorHooks {

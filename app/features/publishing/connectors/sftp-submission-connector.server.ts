@@ -5,7 +5,7 @@ import {
   stockSizeRefusal,
   StockSubmissionRefused,
 } from "~/features/publishing/connectors/stock-submission.server";
-import type { SftpServerAddress } from "~/features/publishing/sftp-connections.server";
+import type { SftpServerAddress } from "~/features/publishing/integrations/sftp-connections.server";
 import { connectSftp } from "~/infra/sftp/sftp-client.server";
 import type { SftpConnect } from "~/infra/sftp/sftp-client.server";
 import { SftpError } from "~/infra/sftp/sftp-errors.server";

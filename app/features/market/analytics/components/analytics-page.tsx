@@ -1,0 +1,271 @@
+import { Link } from "@remix-run/react";
+import { PageHeader } from "~/ui/page-header";
+import {
+  ANALYTICS_RANGES,
+  conversionOf,
+  formatConversion,
+  type AnalyticsRange,
+  type CreatorAnalytics,
+  type ListingSort,
+  type SortDirection,
+} from "~/features/market/analytics/analytics";
+import {
+  ActivityChart,
+  EarningsChart,
+  shortDate,
+} from "~/features/market/analytics/components/analytics-chart";
+import { useCurrency } from "~/ui/currency";
+import { formatAmount, formatMoney } from "~/lib/money";
+
+export interface AnalyticsPageProps {
+  range: AnalyticsRange;
+  /** Said when the address asked for a range that does not exist. */
+  notice: string | null;
+  report: CreatorAnalytics;
+  order: { sort: ListingSort; dir: SortDirection };
+}
+
+const COLUMNS: { sort: ListingSort; label: string; numeric: boolean }[] = [
+  { sort: "title", label: "Listing", numeric: false },
+  { sort: "views", label: "Views", numeric: true },
+  { sort: "sales", label: "Sales", numeric: true },
+  { sort: "conversion", label: "Conversion", numeric: true },
+  { sort: "earnings", label: "Earnings", numeric: true },
+];
+
+function rangeHref(range: number, order: AnalyticsPageProps["order"]) {
+  return `?days=${range}&sort=${order.sort}&dir=${order.dir}`;
+}
+
+/** /analytics: a creator's views, add-to-carts, sales, conversion and earnings per day, and per listing. Works without JavaScript. */
+export function AnalyticsPage({ range, notice, report, order }: AnalyticsPageProps) {
+  const { days, listings } = report;
+  const currency = useCurrency();
+  const dollars = (amount: string) => formatAmount(Number(amount), currency);
+  const rangeLabel = `the last ${range} days`;
+  const totals = {
+    views: days.reduce((sum, day) => sum + day.views, 0),
+    addsToCart: days.reduce((sum, day) => sum + day.addsToCart, 0),
+    sales: days.reduce((sum, day) => sum + day.sales, 0),
+    cents: days.reduce((sum, day) => sum + Math.round(Number(day.earnings) * 100), 0),
+    testSales: days.reduce((sum, day) => sum + day.testSales, 0),
+  };
+  const cards = [
+    { label: "Views", value: String(totals.views) },
+    { label: "Add-to-carts", value: String(totals.addsToCart) },
+    { label: "Sales", value: String(totals.sales) },
+    { label: "Conversion", value: formatConversion(conversionOf(totals.sales, totals.views)) },
+    { label: "Earnings", value: formatMoney(totals.cents, currency) },
+    ...(totals.testSales > 0
+      ? [{ label: "Test sales (no money moved)", value: String(totals.testSales) }]
+      : []),
+  ];
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <PageHeader
+        title="Analytics"
+        subtitle="How often your listings were seen, added to carts and sold, day by day (UTC). A visitor counts once a day."
+        actions={
+          <Link to="/dashboard" className="btn-ghost">
+            Back to Dashboard
+          </Link>
+        }
+      />
+      {notice ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="analytics-notice"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <nav aria-label="Range" className="flex flex-wrap gap-2">
+        {ANALYTICS_RANGES.map((option) => (
+          <Link
+            key={option}
+            to={rangeHref(option, order)}
+            aria-current={option === range ? "page" : undefined}
+            className={option === range ? "btn-primary" : "btn-secondary"}
+          >
+            {option} days
+          </Link>
+        ))}
+      </nav>
+      <dl
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
+        data-testid="analytics-totals"
+      >
+        {cards.map((card) => (
+          <div key={card.label} className="card p-4">
+            <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900">{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {totals.testSales > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="analytics-test-sales">
+          Test sales were made in the built-in test checkout: no money moved, so they are not in
+          your sales or earnings.
+        </p>
+      ) : null}
+
+      <section className="card space-y-4 p-6" aria-labelledby="analytics-days-title">
+        <h2 id="analytics-days-title" className="text-xl font-semibold text-slate-900">
+          Per day, {rangeLabel}
+        </h2>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">
+              Views, add-to-carts and sales
+            </h3>
+            <ActivityChart days={days} rangeLabel={rangeLabel} />
+          </div>
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Earnings</h3>
+            <EarningsChart days={days} rangeLabel={rangeLabel} />
+          </div>
+        </div>
+        <div
+          className="max-h-96 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="analytics-days-caption"
+        >
+          <table className="w-full text-left text-sm" data-testid="analytics-days">
+            <caption
+              id="analytics-days-caption"
+              className="mb-2 text-left text-sm font-semibold text-slate-700"
+            >
+              The numbers per day (UTC), newest first
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Views
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Add-to-carts
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Sales
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Conversion
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Earnings
+                </th>
+                {totals.testSales > 0 ? (
+                  <th scope="col" className="py-2 pl-4 text-right font-medium">
+                    Test sales
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {[...days].reverse().map((day) => (
+                <tr key={day.date} className="border-b border-slate-100" data-date={day.date}>
+                  <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
+                    <time dateTime={day.date}>{shortDate(day.date)}</time>
+                  </th>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.views}</td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.addsToCart}</td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.sales}</td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">
+                    {formatConversion(day.conversion)}
+                  </td>
+                  <td className="py-1.5 text-right tabular-nums">{dollars(day.earnings)}</td>
+                  {totals.testSales > 0 ? (
+                    <td className="py-1.5 pl-4 text-right tabular-nums">{day.testSales}</td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="card p-6" aria-labelledby="analytics-listings-title">
+        <h2 id="analytics-listings-title" className="text-xl font-semibold text-slate-900">
+          Per listing, {rangeLabel}
+        </h2>
+        {listings.length === 0 ? (
+          <p className="mt-2 text-slate-600">
+            Nothing listed yet.{" "}
+            <Link to="/dashboard" className="text-brand-700 underline">
+              List an image from the dashboard
+            </Link>
+            .
+          </p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="analytics-listings">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  {COLUMNS.map((column) => {
+                    const sorted = order.sort === column.sort;
+                    const next: SortDirection = sorted
+                      ? order.dir === "asc"
+                        ? "desc"
+                        : "asc"
+                      : column.numeric
+                        ? "desc"
+                        : "asc";
+                    return (
+                      <th
+                        key={column.sort}
+                        scope="col"
+                        aria-sort={
+                          sorted ? (order.dir === "asc" ? "ascending" : "descending") : "none"
+                        }
+                        className={`py-2 pr-4 font-medium ${column.numeric ? "text-right" : ""}`}
+                      >
+                        <Link
+                          to={`?days=${range}&sort=${column.sort}&dir=${next}`}
+                          className="text-brand-700 underline-offset-2 hover:underline"
+                        >
+                          {column.label}
+                          <span className="sr-only">
+                            , sort {next === "asc" ? "ascending" : "descending"}
+                          </span>
+                          {sorted ? (
+                            <span aria-hidden="true"> {order.dir === "asc" ? "▲" : "▼"}</span>
+                          ) : null}
+                        </Link>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {listings.map((listing) => (
+                  <tr
+                    key={listing.listingId}
+                    className="border-b border-slate-100"
+                    data-listing-id={listing.listingId}
+                  >
+                    <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
+                      {listing.title}
+                    </th>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">{listing.views}</td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">{listing.sales}</td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">
+                      {formatConversion(listing.conversion)}
+                    </td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">
+                      {dollars(listing.earnings)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
+import { ListImageForm } from "~/ui/forms/list-image-form";
+import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
+import { useCurrency } from "~/ui/currency";
+
+/** The form's schema, loaded after the page rendered. */
+const loadListingSchema = () =>
+  import("~/features/market/catalog/listing-schema").then((m) => m.listingInputSchema);
+
+export interface ListingFormDefaults {
+  stylizedImageId: string;
+  title: string;
+  description: string;
+  /** Dollars, as text ("75", "12.50"). */
+  price: string;
+  /** Comma-separated. */
+  tags: string;
+  licensingEnabled: boolean;
+  listed: boolean;
+}
+
+/**
+ * Lists a stylized image on the product's own marketplace, or updates its
+ * listing. A plain form posting to /listings: without JavaScript the action
+ * redirects back to `redirectTo` with a flash message (or shows the /listings
+ * page with the errors); with JavaScript it posts through a fetcher and
+ * toasts the outcome. Embed it anywhere a completed stylized image is shown.
+ */
+export function ListOnMarketplaceForm({
+  defaults,
+  redirectTo,
+  pageResult,
+}: {
+  defaults: ListingFormDefaults;
+  redirectTo: string;
+  /** The /listings action's answer after a no-JS post (the /listings page passes it). */
+  pageResult?: unknown;
+}) {
+  const { fetcher, form, fields, pending } = useFetcherForm({
+    id: `list-on-marketplace-${defaults.stylizedImageId}`,
+    fetcherKey: `list-${defaults.stylizedImageId}`,
+    loadSchema: loadListingSchema,
+    pageResult,
+    defaultValue: {
+      title: defaults.title,
+      description: defaults.description,
+      price: defaults.price,
+      tags: defaults.tags,
+    },
+    onAnswer: (answer) => {
+      if (isOkAnswer<{ created: boolean }>(answer)) {
+        return {
+          kind: "success",
+          title: answer.created ? "Listed on the marketplace" : "Listing updated",
+          description: "Your image is for sale on the marketplace.",
+        };
+      }
+      if (isSubmissionResult(answer) && answer.error?.[""]?.length) {
+        return { kind: "error", title: "Listing failed", description: answer.error[""][0] };
+      }
+    },
+  });
+
+  const fieldId = (name: string) => `${form.id}-${name}`;
+  return (
+    <ListImageForm
+      fetcher={fetcher}
+      form={form}
+      action="/listings"
+      hidden={{ intent: "list", stylizedImageId: defaults.stylizedImageId, redirectTo }}
+      jsMarker="enhanced"
+      className="space-y-4"
+      testId="list-on-marketplace-form"
+    >
+      <div>
+        <label htmlFor={fieldId("title")} className="field-label">
+          Title
+        </label>
+        <input
+          {...getInputProps(fields.title, { type: "text", ariaAttributes: true })}
+          id={fieldId("title")}
+          key={fields.title.key}
+          className="field-input"
+        />
+        {fields.title.errors?.length ? (
+          <p className="field-error">{fields.title.errors[0]}</p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={fieldId("description")} className="field-label">
+          Description
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description, { ariaAttributes: true })}
+          id={fieldId("description")}
+          key={fields.description.key}
+          rows={3}
+          className="field-input"
+        />
+        {fields.description.errors?.length ? (
+          <p className="field-error">{fields.description.errors[0]}</p>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fieldId("price")} className="field-label">
+            Price ({useCurrency().toUpperCase()})
+          </label>
+          <input
+            {...getInputProps(fields.price, { type: "number", ariaAttributes: true })}
+            id={fieldId("price")}
+            key={fields.price.key}
+            min="0.01"
+            step="0.01"
+            inputMode="decimal"
+            className="field-input"
+          />
+          {fields.price.errors?.length ? (
+            <p className="field-error">{fields.price.errors[0]}</p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={fieldId("tags")} className="field-label">
+            Tags (comma separated)
+          </label>
+          <input
+            {...getInputProps(fields.tags, { type: "text", ariaAttributes: true })}
+            id={fieldId("tags")}
+            key={fields.tags.key}
+            className="field-input"
+          />
+          {fields.tags.errors?.length ? (
+            <p className="field-error">{fields.tags.errors[0]}</p>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex items-center gap-2">
+        <input type="hidden" name="licensingEnabled" value="false" />
+        <input
+          type="checkbox"
+          id={fieldId("licensing")}
+          name="licensingEnabled"
+          value="true"
+          defaultChecked={defaults.licensingEnabled}
+          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
+        <label htmlFor={fieldId("licensing")} className="text-sm text-slate-800">
+          Offer a standard commercial license
+        </label>
+      </div>
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={pending}
+        data-testid="list-on-marketplace"
+      >
+        {pending ? "Saving..." : defaults.listed ? "Update Listing" : "List on Marketplace"}
+      </button>
+    </ListImageForm>
+  );
+}

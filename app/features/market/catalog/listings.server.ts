@@ -1,0 +1,363 @@
+import sharp from "sharp";
+import type { ListingRow, StylizedImageRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { isUniqueViolation } from "~/infra/database-errors.server";
+import type { FileStore } from "~/infra/file-store.server";
+import { newFileKey } from "~/infra/file-store.server";
+import { newId } from "~/infra/ids.server";
+import { badRequest, notFound } from "~/infra/errors.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
+import { DEFAULT_PRICE } from "~/lib/styles";
+import { centsToPriceString } from "~/lib/money";
+import type { ListingInput } from "~/features/market/catalog/listing-schema";
+import { makeListingPreview } from "~/features/market/catalog/listing-preview.server";
+import { forgetSocialCard } from "~/features/market/catalog/social-card.server";
+import { socialCardKey } from "~/lib/image-variants";
+import { makeVariantsAhead } from "~/infra/image-variants.server";
+import { pictureVariants } from "~/lib/image-variants";
+import { ownStylizedImage } from "~/features/studio/public.server";
+
+/**
+ * Listings on the product's own marketplace. A listing snapshots the clean file
+ * it sells (under listings/) and its public watermarked preview (under
+ * previews/) when it is made, so the creator may later delete or re-optimize
+ * the stylized image while buyers keep what they paid for.
+ */
+
+const MIME_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+/**
+ * The file published to the other platforms (Shopify, Adobe Stock…): the
+ * optimized version when it was made without a watermark (the creator's
+ * chosen final form), otherwise the clean styled image. The product's own
+ * marketplace always sells the full-size styled image (listStylizedImage).
+ */
+export function sellableFileKey(image: StylizedImageRow): string | null {
+  if (image.optimized_file_key && !image.watermark) return image.optimized_file_key;
+  return image.file_key;
+}
+
+export interface ListOutcome {
+  listing: ListingRow;
+  created: boolean;
+}
+
+/**
+ * Creates the marketplace listing of a completed stylized image, or updates
+ * the active one in place (one active listing per stylized image).
+ */
+export async function listStylizedImage(
+  db: DB,
+  store: FileStore,
+  args: { userId: string; input: ListingInput; now: Date },
+): Promise<ListOutcome> {
+  const { userId, input, now } = args;
+  const image = await ownStylizedImage(db, userId, input.stylizedImageId);
+  if (!image) throw notFound("Stylized image not found");
+  // Buyers get the full-size styled image; the optimized copy is the creator's (their download, the other platforms).
+  const sourceKey = image.status === "completed" ? image.file_key : null;
+  if (!sourceKey) throw badRequest("Only a completed stylized image can be listed");
+
+  const existing = await activeListingForStylizedImage(db, image.id);
+  const snapshot =
+    existing && existing.source_file_key === sourceKey
+      ? null
+      : await snapshotFiles(store, sourceKey).catch((error: unknown) => {
+          if (error && typeof error === "object" && "code" in error && error.code === "ENOENT") {
+            throw badRequest("The image file is missing; please generate the style again");
+          }
+          throw error;
+        });
+
+  const stamp = now.toISOString();
+  const fields = {
+    title: input.title,
+    description: input.description,
+    price_cents:
+      (input.price !== undefined ? Math.round(input.price * 100) : undefined) ??
+      existing?.price_cents ??
+      image.price_cents ??
+      DEFAULT_PRICE * 100,
+    tags: JSON.stringify(input.tags),
+    licensing_enabled: boolFlag(
+      input.licensingEnabled,
+      existing?.licensing_enabled ?? image.licensing_enabled,
+    ),
+    nft_enabled: boolFlag(input.nftEnabled, existing?.nft_enabled ?? image.nft_enabled),
+    style: image.style,
+    updated_at: stamp,
+    ...(snapshot
+      ? {
+          file_key: snapshot.fileKey,
+          file_mime_type: snapshot.mimeType,
+          source_file_key: sourceKey,
+          width: snapshot.width,
+          height: snapshot.height,
+          preview_key: snapshot.previewKey,
+        }
+      : {}),
+  };
+
+  try {
+    if (existing) {
+      const listing = await db
+        .updateTable("listings")
+        .set(fields)
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (snapshot) await removeReplacedFiles(db, store, existing);
+      else if (listing.title !== existing.title || listing.price_cents !== existing.price_cents) {
+        // The social card shows the title and price: the old one goes, the listing page makes the new one.
+        await store.remove(socialCardKey(existing.preview_key));
+        forgetSocialCard(existing.preview_key);
+      }
+      return { listing, created: false };
+    }
+    if (!snapshot) throw new Error("A new listing needs its files");
+    const listing = await db
+      .insertInto("listings")
+      .values({
+        id: newId(),
+        user_id: userId,
+        stylized_image_id: image.id,
+        status: "active",
+        view_count: 0,
+        created_at: stamp,
+        ...fields,
+        file_key: snapshot.fileKey,
+        file_mime_type: snapshot.mimeType,
+        source_file_key: sourceKey,
+        width: snapshot.width,
+        height: snapshot.height,
+        preview_key: snapshot.previewKey,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { listing, created: true };
+  } catch (error) {
+    // Lost a race with a concurrent listing of the same image: the other one stands, update it.
+    if (!existing && isUniqueViolation(error, { table: "listings", column: "stylized_image_id" })) {
+      if (snapshot)
+        await Promise.all([store.remove(snapshot.fileKey), store.remove(snapshot.previewKey)]);
+      return listStylizedImage(db, store, args);
+    }
+    throw error;
+  }
+}
+
+function boolFlag(value: boolean | undefined, fallback: number): number {
+  return value === undefined ? (fallback ? 1 : 0) : value ? 1 : 0;
+}
+
+interface Snapshot {
+  fileKey: string;
+  previewKey: string;
+  mimeType: string;
+  width: number;
+  height: number;
+}
+
+/** Copies the clean file byte for byte (its AI disclosure included) and makes the preview and its variants. */
+async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snapshot> {
+  const bytes = await store.read(sourceKey);
+  const extension = sourceKey.slice(sourceKey.lastIndexOf(".") + 1) as "jpg" | "png" | "webp";
+  const metadata = await sharp(bytes).metadata();
+  const preview = await makeListingPreview(bytes);
+  const fileKey = newFileKey("listings", extension);
+  const previewKey = newFileKey("previews", "jpg");
+  await store.write(fileKey, bytes);
+  await store.write(previewKey, preview.data);
+  // Its AVIF, WebP and smaller JPEG copies for the marketplace's <picture>, made now: no visitor waits for an encode.
+  await makeVariantsAhead(store, previewKey, pictureVariants(previewKey, preview.width));
+  const rotated = (metadata.orientation ?? 1) >= 5;
+  return {
+    fileKey,
+    previewKey,
+    mimeType: MIME_TYPES[extension] ?? "application/octet-stream",
+    width: (rotated ? metadata.height : metadata.width) ?? 0,
+    height: (rotated ? metadata.width : metadata.height) ?? 0,
+  };
+}
+
+/** Removes a listing's old preview, and its old clean file unless an order refers to it. */
+async function removeReplacedFiles(
+  db: DB,
+  store: FileStore,
+  old: Pick<ListingRow, "file_key" | "preview_key">,
+) {
+  await store.remove(old.preview_key);
+  const sold = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("file_key", "=", old.file_key)
+    .executeTakeFirst();
+  const stillListed = await db
+    .selectFrom("listings")
+    .select("id")
+    .where("file_key", "=", old.file_key)
+    .executeTakeFirst();
+  if (!sold && !stillListed) await store.remove(old.file_key);
+}
+
+/** One of the user's own stylized images (undefined for another user's or an unknown id): the studio answers. */
+export { ownStylizedImage };
+
+/** Which of these listings are active (on the marketplace). */
+export async function activeListingIdsAmong(
+  db: DB,
+  listingIds: readonly string[],
+): Promise<Set<string>> {
+  if (listingIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("listings")
+    .select("id")
+    .where("id", "in", listingIds)
+    .where("status", "=", "active")
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export function activeListingForStylizedImage(
+  db: DB,
+  stylizedImageId: string,
+): Promise<ListingRow | undefined> {
+  return db
+    .selectFrom("listings")
+    .selectAll()
+    .where("stylized_image_id", "=", stylizedImageId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+}
+
+/**
+ * Withdraws the listings of a stylized image (for the studio's delete). The
+ * public preview goes at once; the clean file stays while any order refers to
+ * it, so buyers (also those mid-checkout) can still download what they bought.
+ * Call it before deleting the stylized image row. Returns how many were withdrawn.
+ */
+export async function withdrawListingsForStylizedImage(
+  db: DB,
+  stylizedImageId: string,
+  options: { store?: FileStore; now?: Date } = {},
+): Promise<number> {
+  const listings = await db
+    .updateTable("listings")
+    .set({ status: "withdrawn", updated_at: (options.now ?? new Date()).toISOString() })
+    .where("stylized_image_id", "=", stylizedImageId)
+    .where("status", "=", "active")
+    .returning(["id", "file_key", "preview_key"])
+    .execute();
+  if (options.store) {
+    for (const listing of listings) await removeWithdrawnFiles(db, options.store, listing);
+  }
+  return listings.length;
+}
+
+/** Withdraws one of the creator's own listings; another user's listing is a 404. */
+export async function withdrawListing(
+  db: DB,
+  args: { userId: string; listingId: string; now: Date; store?: FileStore },
+): Promise<ListingRow> {
+  const listing = await db
+    .updateTable("listings")
+    .set({ status: "withdrawn", updated_at: args.now.toISOString() })
+    .where("id", "=", args.listingId)
+    .where("user_id", "=", args.userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!listing) throw notFound("Listing not found");
+  if (args.store) await removeWithdrawnFiles(db, args.store, listing);
+  return listing;
+}
+
+async function removeWithdrawnFiles(
+  db: DB,
+  store: FileStore,
+  listing: Pick<ListingRow, "file_key" | "preview_key">,
+) {
+  await store.remove(listing.preview_key);
+  const sold = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("file_key", "=", listing.file_key)
+    .executeTakeFirst();
+  if (!sold) await store.remove(listing.file_key);
+}
+
+/** A listing as its creator sees it, with its state on each platform (only the own marketplace here). */
+export interface CreatorListing {
+  id: string;
+  stylizedImageId: string | null;
+  title: string;
+  description: string;
+  style: string;
+  price: string;
+  tags: string[];
+  licensingEnabled: boolean;
+  nftEnabled: boolean;
+  status: ListingRow["status"];
+  previewUrl: string | null;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  platforms: { platform: string; status: "live" | "withdrawn"; url: string | null }[];
+}
+
+/** A listing's own page (/marketplace/{listingId}): the link a creator shares. */
+export function marketplaceListingUrl(origin: string, listingId: string): string {
+  return `${origin}/marketplace/${encodeURIComponent(listingId)}`;
+}
+
+export function parseTags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value)
+      ? value.filter((tag): tag is string => typeof tag === "string")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toCreatorListing(row: ListingRow, origin: string): CreatorListing {
+  const live = row.status === "active";
+  return {
+    id: row.id,
+    stylizedImageId: row.stylized_image_id,
+    title: row.title,
+    description: row.description,
+    style: row.style,
+    price: centsToPriceString(row.price_cents),
+    tags: parseTags(row.tags),
+    licensingEnabled: row.licensing_enabled === 1,
+    nftEnabled: row.nft_enabled === 1,
+    status: row.status,
+    previewUrl: live ? publicMediaUrl(row.preview_key) : null,
+    views: row.view_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    platforms: [
+      {
+        platform: "marketplace",
+        status: live ? "live" : "withdrawn",
+        url: live ? marketplaceListingUrl(origin, row.id) : null,
+      },
+    ],
+  };
+}
+
+/** The creator's listings, newest first (active and withdrawn). */
+export function listingsOfCreator(db: DB, userId: string): Promise<ListingRow[]> {
+  return db
+    .selectFrom("listings")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}

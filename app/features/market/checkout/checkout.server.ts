@@ -1,0 +1,146 @@
+import type { OrderRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { HttpError, badRequest } from "~/infra/errors.server";
+import type { PaymentProvider, RemoteSessionState } from "~/infra/payments/payment-provider.server";
+import { publicMediaUrl } from "~/infra/signed-urls.server";
+import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
+import { CHECKOUT_FAILED, STRIPE_MINIMUM_CENTS } from "~/features/market/types";
+import { MAX_CART_ITEMS } from "~/lib/limits";
+import { formatMoney } from "~/lib/money";
+import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
+import {
+  attachCheckoutSession,
+  createPendingOrder,
+  markOrderExpired,
+  markOrderFailed,
+} from "~/features/market/orders/orders.server";
+
+/**
+ * Starting a checkout: a pending order priced from the database, then a
+ * session at the provider (Stripe's hosted page or the built-in test page).
+ */
+export interface StartedCheckout {
+  orderId: string;
+  sessionId: string;
+  url: string;
+}
+
+export async function startCheckout(
+  db: DB,
+  provider: PaymentProvider,
+  args: {
+    listingIds: string[];
+    customer: CustomerInfo;
+    origin: string;
+    now: Date;
+    currency?: string;
+  },
+): Promise<StartedCheckout> {
+  const ids = [...new Set(args.listingIds)];
+  if (ids.length > MAX_CART_ITEMS) {
+    throw badRequest(`A cart holds at most ${MAX_CART_ITEMS} images`, {
+      cartItems: [`At most ${MAX_CART_ITEMS} images`],
+    });
+  }
+  const { order, items } = await createPendingOrder(db, {
+    provider: provider.id,
+    customer: args.customer,
+    listingIds: ids,
+    now: args.now,
+    currency: args.currency ?? "usd",
+  });
+  if (provider.id === "stripe" && order.total_cents < STRIPE_MINIMUM_CENTS) {
+    await markOrderFailed(db, order.id, "The total is below the card minimum", args.now);
+    throw badRequest(
+      `Card payments need a total of at least ${formatMoney(STRIPE_MINIMUM_CENTS, order.currency)}.`,
+    );
+  }
+  const previewsArePublic = args.origin.startsWith("https://");
+  const previewKeys = await db
+    .selectFrom("listings")
+    .select(["id", "preview_key"])
+    .where(
+      "id",
+      "in",
+      items.map((item) => item.listing_id),
+    )
+    .execute();
+  const previewOf = new Map(previewKeys.map((row) => [row.id, row.preview_key]));
+  try {
+    const session = await provider.createCheckoutSession({
+      orderId: order.id,
+      customerEmail: order.customer_email,
+      currency: order.currency,
+      origin: args.origin,
+      items: items.map((item) => {
+        const preview = previewOf.get(item.listing_id);
+        return {
+          title: item.title,
+          style: item.style,
+          priceCents: item.price_cents,
+          ...(previewsArePublic && preview
+            ? { imageUrl: `${args.origin}${publicMediaUrl(preview)}` }
+            : {}),
+        };
+      }),
+    });
+    await attachCheckoutSession(db, order.id, session, args.now);
+    return { orderId: order.id, sessionId: session.sessionId, url: session.url };
+  } catch (error) {
+    await markOrderFailed(db, order.id, "The payment page could not be created", args.now);
+    console.warn(
+      `Checkout session for order ${order.id} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    throw new HttpError(502, CHECKOUT_FAILED.description);
+  }
+}
+
+/**
+ * Brings an order in line with what the provider says about its session
+ * (the success return and the payment status call this; the webhook does the
+ * same from the event). Paid → fulfilled, exactly once; expired → expired.
+ */
+export async function syncOrderWithProvider(
+  db: DB,
+  order: OrderRow,
+  remote: RemoteSessionState,
+  now: Date,
+): Promise<void> {
+  if (remote.orderId && remote.orderId !== order.id) return;
+  if (remote.paymentStatus === "paid" || remote.paymentStatus === "no_payment_required") {
+    await fulfillOrder(
+      db,
+      order.id,
+      {
+        amountCents: remote.amountTotal,
+        currency: remote.currency,
+        paymentIntentId: remote.paymentIntentId,
+      },
+      now,
+    );
+  } else if (remote.status === "expired") {
+    await markOrderExpired(db, order.id, "The checkout session expired", now);
+  }
+}
+
+/** A test checkout session stays open as long as a Stripe one does by default. */
+export const TEST_SESSION_HOURS = 24;
+
+/** The built-in test checkout's Pay button: only a pending test order can be paid. */
+export async function payTestOrder(db: DB, order: OrderRow, now: Date): Promise<void> {
+  if (order.provider !== "test") throw badRequest("This order is not a test checkout");
+  if (order.status === "paid") return;
+  if (order.status !== "pending") throw badRequest("This checkout session is no longer open");
+  if (now.getTime() - Date.parse(order.created_at) > TEST_SESSION_HOURS * 60 * 60 * 1000) {
+    await markOrderExpired(db, order.id, "The checkout session expired", now);
+    throw badRequest("This checkout session is no longer open");
+  }
+  await fulfillOrder(db, order.id, {}, now);
+}
+
+/** The test checkout's Cancel button: the session closes, like an expired Stripe session. */
+export async function cancelTestOrder(db: DB, order: OrderRow, now: Date): Promise<void> {
+  if (order.provider !== "test") throw badRequest("This order is not a test checkout");
+  await markOrderExpired(db, order.id, "The buyer cancelled the checkout", now);
+}

@@ -1,0 +1,124 @@
+import { lazy, Suspense, useState } from "react";
+import { Link } from "@remix-run/react";
+import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/ui/currency";
+import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { PixelSize } from "~/features/market/catalog/components/pixel-size";
+import { PreviewThumbnail } from "~/features/market/catalog/components/preview-thumbnail";
+import { StyleBadge } from "~/features/market/catalog/components/style-badge";
+import { useHydrated } from "~/ui/use-hydrated";
+
+/** The checkout dialog's code (a dialog and form library) arrives when a buyer heads for Checkout, not with the page. */
+const loadCheckoutDialog = () => import("~/features/market/checkout/components/checkout-dialog");
+const CheckoutDialog = lazy(() =>
+  loadCheckoutDialog().then((module) => ({ default: module.CheckoutDialog })),
+);
+
+export interface CartPanelItem {
+  id: string;
+  title: string;
+  style: string;
+  priceCents: number;
+  previewUrl: string;
+  /** The pixel size of the file a buyer gets, when known. */
+  width?: number | null;
+  height?: number | null;
+}
+
+/**
+ * The cart: its images, the total and Checkout. Checkout opens the dialog with
+ * JavaScript; without it, it is a link to the /cart page with the same form.
+ */
+export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redirectTo: string }) {
+  const hydrated = useHydrated();
+  const currency = useCurrency();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const total = items.reduce((sum, item) => sum + item.priceCents, 0);
+  return (
+    <aside
+      id="cart"
+      className="card min-w-0 scroll-mt-24 p-4"
+      aria-labelledby="cart-heading"
+      data-testid="cart"
+    >
+      <h2
+        id="cart-heading"
+        className="flex items-center justify-between text-lg font-semibold text-slate-900"
+      >
+        <span>Cart</span>
+        <span
+          className="rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-700"
+          data-testid="cart-count"
+        >
+          {items.length} {items.length === 1 ? "item" : "items"}
+        </span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          Your cart is empty. Add an image to buy its full-resolution file and license.
+        </p>
+      ) : (
+        <>
+          <ul className="mt-3 divide-y divide-slate-200">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
+                <PreviewThumbnail src={item.previewUrl} size={48} />
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium wrap-anywhere text-slate-900">{item.title}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+                    <StyleBadge style={item.style} />
+                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                      {formatMoney(item.priceCents, currency)}
+                    </span>
+                    <PixelSize width={item.width} height={item.height} />
+                  </div>
+                </div>
+                <div className="shrink-0">
+                  <CartButton
+                    listingId={item.id}
+                    title={item.title}
+                    inCart
+                    redirectTo={redirectTo}
+                    compact
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex items-center justify-between border-t border-slate-200 pt-3">
+            <span className="text-sm text-slate-600">Total</span>
+            <span className="text-lg font-bold text-slate-900" data-testid="cart-total">
+              {formatMoney(total, currency)}
+            </span>
+          </div>
+          <Link
+            to="/cart"
+            className="btn-primary mt-3 w-full"
+            data-testid="checkout-button"
+            onPointerEnter={() => void loadCheckoutDialog()}
+            onFocus={() => void loadCheckoutDialog()}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setWanted(true);
+              setOpen(true);
+            }}
+          >
+            Checkout
+          </Link>
+          {wanted ? (
+            <Suspense fallback={null}>
+              <CheckoutDialog
+                open={open}
+                onClose={() => setOpen(false)}
+                items={items}
+                totalCents={total}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      )}
+    </aside>
+  );
+}

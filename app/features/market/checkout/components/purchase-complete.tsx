@@ -1,0 +1,131 @@
+import { Link, useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { lazy, Suspense } from "react";
+import {
+  DOWNLOAD_GRANT_DAYS,
+  DOWNLOAD_GRANT_MAX_DOWNLOADS,
+  PAYMENT_STATUS_UNKNOWN,
+  PAYMENT_SUCCESSFUL,
+} from "~/features/market/types";
+import { DownloadList } from "~/features/market/library/components/download-list";
+import type { DownloadItem } from "~/features/market/library/components/download-list";
+import { useHydrated } from "~/ui/use-hydrated";
+import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
+
+const PurchaseCompleteDialog = lazy(() =>
+  import("~/features/market/checkout/components/purchase-complete-dialog").then((module) => ({
+    default: module.PurchaseCompleteDialog,
+  })),
+);
+
+export interface PurchaseResult {
+  success: boolean;
+  paymentStatus: string;
+  customerEmail: string | null;
+  sessionId: string;
+  licenseUrl: string | null;
+  testMode: boolean;
+  downloads: DownloadItem[];
+}
+
+/**
+ * The purchase-complete dialog after the return from payment
+ * (?session_id=...&success=true). Closing it clears the query string. Without
+ * JavaScript (and while the dialog's code loads) it is a panel at the top of
+ * the page with a Close link.
+ */
+export function PurchaseComplete({ result }: { result: PurchaseResult | null }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const close = () => navigate("/marketplace", { replace: true, preventScrollReset: true });
+  const title = result?.success
+    ? PAYMENT_SUCCESSFUL.title
+    : result?.paymentStatus === "processing"
+      ? "Payment Processing"
+      : PAYMENT_STATUS_UNKNOWN.title;
+  const body = <PurchaseBody result={result} />;
+
+  const panel = (
+    <section
+      className="card mb-6 p-6"
+      aria-labelledby="purchase-complete-title"
+      data-testid="purchase-complete"
+    >
+      <h2 id="purchase-complete-title" className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {body}
+      <div className="mt-4 flex justify-end">
+        <Link to="/marketplace" replace className="btn-secondary">
+          Close
+        </Link>
+      </div>
+    </section>
+  );
+  if (!hydrated) return panel;
+  // The panel stays until the dialog's code has arrived.
+  return (
+    <Suspense fallback={panel}>
+      <PurchaseCompleteDialog title={title} onClose={close}>
+        {body}
+      </PurchaseCompleteDialog>
+    </Suspense>
+  );
+}
+
+function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode {
+  if (!result) {
+    return <p className="mt-2 text-slate-600">{PAYMENT_STATUS_UNKNOWN.description}</p>;
+  }
+  const monitor = `/payment-monitor?session_id=${encodeURIComponent(result.sessionId)}`;
+  if (!result.success) {
+    return (
+      <div className="mt-2 space-y-2 text-slate-600">
+        <p>
+          {result.paymentStatus === "processing"
+            ? "Your payment is still being confirmed. Your download links appear as soon as it is."
+            : PAYMENT_STATUS_UNKNOWN.description}
+        </p>
+        <p>
+          Check it any time on the{" "}
+          <a href={monitor} className="font-medium text-brand-700 underline">
+            Payment Monitor
+          </a>
+          : the link carries this payment&apos;s reference.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-2 space-y-3">
+      {result.testMode ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
+          TEST MODE: no real payment was taken.
+        </p>
+      ) : null}
+      <p className="text-slate-600">
+        Thank you{result.customerEmail ? `, ${result.customerEmail}` : ""}. Your images are ready.
+        Each link works for {DOWNLOAD_GRANT_DAYS} days and {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
+      </p>
+      <DownloadList downloads={result.downloads} />
+      <p className="text-sm text-slate-600">
+        {result.licenseUrl ? (
+          <a href={result.licenseUrl} className="font-medium text-brand-700 underline">
+            View your license
+          </a>
+        ) : null}{" "}
+        ·{" "}
+        <a href={monitor} className="font-medium text-brand-700 underline">
+          This payment on the Payment Monitor
+        </a>
+      </p>
+      <div className="border-t border-slate-200 pt-3">
+        <LibraryLinkForm
+          id="purchase-library-link"
+          defaultEmail={result.customerEmail}
+          intro="Your receipt is on its way by email with a link to your library. Need the link again later? Ask for it here."
+        />
+      </div>
+    </div>
+  );
+}

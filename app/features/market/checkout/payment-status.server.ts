@@ -1,0 +1,149 @@
+import {
+  SELLER_ACCOUNT_CLOSED_REFUND_REASON,
+  SELLER_SUSPENDED_REFUND_REASON,
+} from "~/features/market/orders/suspended-seller-refunds.server";
+import type { OrderRow } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import type { PaymentStatusValue } from "~/features/market/types";
+import { centsToDollarAmount } from "~/lib/money";
+import { downloadsOfOrder } from "~/features/market/orders/download-grants.server";
+
+/**
+ * GET /api/payment-status/{sessionId}, also behind the payment
+ * monitor and the purchase-complete dialog. Downloads appear only once the
+ * order is paid.
+ */
+export interface PaymentStatusDownload {
+  style: string;
+  filename: string;
+  downloadUrl: string;
+  title: string;
+  licenseUrl: string;
+  expiresAt: string;
+  downloadsLeft: number;
+}
+
+export interface PaymentStatusResult {
+  success: boolean;
+  paymentStatus: PaymentStatusValue;
+  customerEmail: string | null;
+  /** Dollars. */
+  total: number;
+  currency: string;
+  sessionId: string;
+  orderId: string;
+  error: string | null;
+  licenseUrl: string | null;
+  testMode: boolean;
+  downloads: PaymentStatusDownload[];
+}
+
+const STATUS_OF: Record<OrderRow["status"], PaymentStatusValue> = {
+  paid: "completed",
+  pending: "processing",
+  failed: "failed",
+  expired: "expired",
+  refunded: "refunded",
+  disputed: "disputed",
+};
+
+/** The license page of an order: keyed by the order's own license id, which only the buyer's surfaces carry (never the order id, which creators see). */
+export function licenseUrlOf(origin: string, order: Pick<OrderRow, "license_id">): string {
+  return `${origin}/licenses/${order.license_id}`;
+}
+
+/** Why a payment was given back at once instead of delivering (a seller banned or gone since the checkout began), or null. */
+function refusedSaleReason(order: OrderRow): string | null {
+  const reason = order.refund_reason;
+  return order.status === "refunded" &&
+    (reason === SELLER_SUSPENDED_REFUND_REASON || reason === SELLER_ACCOUNT_CLOSED_REFUND_REASON)
+    ? reason
+    : null;
+}
+
+/** The status of the order found by `sessionId` (only its hash is stored, so the caller's id is echoed back). */
+export async function paymentStatusOf(
+  db: DB,
+  order: OrderRow,
+  sessionId: string,
+  origin: string,
+): Promise<PaymentStatusResult> {
+  const paid = order.status === "paid";
+  const licenseUrl = paid ? licenseUrlOf(origin, order) : null;
+  const downloads = paid ? await downloadsOfOrder(db, order.id, origin) : [];
+  return {
+    success: paid,
+    paymentStatus: STATUS_OF[order.status],
+    customerEmail: order.customer_email || null,
+    total: centsToDollarAmount(order.total_cents),
+    currency: order.currency,
+    sessionId,
+    orderId: order.id,
+    error:
+      order.status === "failed" || order.status === "expired"
+        ? order.failure_reason
+        : refusedSaleReason(order),
+    licenseUrl,
+    testMode: order.provider === "test",
+    downloads: downloads.map((download) => ({
+      style: download.style,
+      filename: download.filename,
+      downloadUrl: download.downloadUrl,
+      title: download.title,
+      licenseUrl: licenseUrl!,
+      expiresAt: download.expiresAt,
+      downloadsLeft: download.downloadsLeft,
+    })),
+  };
+}
+
+/**
+ * Status polls of a pending order ask the payment provider at most once per
+ * interval; in between they answer from the database (which the webhook also
+ * keeps current). Concurrent polls share the lookup in flight. The buyer's
+ * return from the payment page always asks (`force`), since the payment has
+ * usually just happened. Kept in memory, per process, on purpose: after a
+ * restart the first poll asks, and with several processes each asks at most
+ * once per interval (a few more lookups, never a second fulfilment: that
+ * rests on the database, fulfillment.server.ts). The schedule only spares the
+ * provider; nothing is correct or wrong by it.
+ */
+export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
+
+export class ProviderCheckSchedule {
+  private readonly lastAsked = new Map<string, number>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(private readonly intervalMs = PROVIDER_CHECK_INTERVAL_MS) {}
+
+  /** Runs `ask` for this order unless a poll asked within the interval or a lookup is running (then waits for it). */
+  async check(
+    orderId: string,
+    nowMs: number,
+    ask: () => Promise<void>,
+    options: { force?: boolean } = {},
+  ): Promise<void> {
+    if (!options.force) {
+      const running = this.inFlight.get(orderId);
+      if (running) return running;
+      const last = this.lastAsked.get(orderId);
+      if (last !== undefined && Math.abs(nowMs - last) < this.intervalMs) return;
+    }
+    this.forgetOld(nowMs);
+    this.lastAsked.set(orderId, nowMs);
+    const run = ask().finally(() => {
+      if (this.inFlight.get(orderId) === run) this.inFlight.delete(orderId);
+    });
+    this.inFlight.set(orderId, run);
+    return run;
+  }
+
+  private forgetOld(nowMs: number) {
+    if (this.lastAsked.size < 10_000) return;
+    for (const [orderId, at] of this.lastAsked) {
+      if (Math.abs(nowMs - at) >= this.intervalMs) this.lastAsked.delete(orderId);
+    }
+  }
+}
+
+export const providerChecks = new ProviderCheckSchedule();

@@ -1,0 +1,56 @@
+import { useNavigation } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { TextField } from "~/ui/form-field";
+import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { PostForm } from "~/ui/forms/post-form";
+
+const loadSchema = () =>
+  import("~/features/market/library/library-schema").then((m) => m.libraryLinkSchema);
+
+/**
+ * Ask for a link to the buyer's library by email: a plain form posting to
+ * /library (works without JavaScript), which answers the same confirmation
+ * for every email. Used on /library, the purchase-complete dialog and the
+ * payment monitor.
+ */
+export function LibraryLinkForm({
+  id = "library-link",
+  lastResult,
+  defaultEmail,
+  intro = "Enter the email you bought with and we will send you a link to your library: every purchase with its Download and License links.",
+}: {
+  id?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultEmail?: string | null;
+  intro?: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/library";
+  const validate = useDeferredValidation(loadSchema);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  return (
+    <div data-testid="library-link-form">
+      <p className="text-sm text-slate-600">{intro}</p>
+      <PostForm form={form} action="/library" className="mt-3 space-y-3">
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <button type="submit" className="btn-secondary" disabled={pending}>
+          {pending ? "Sending..." : "Email me my library link"}
+        </button>
+      </PostForm>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import type { ListingRow, OrderItemRow, OrderRow, PaymentProviderId } from "#db/schema";
+import type { DB } from "~/infra/db.server";
+import { badRequest } from "~/infra/errors.server";
+import { newId, sha256 } from "~/infra/ids.server";
+import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
+
+/**
+ * Orders and their items. An order is made from listings read from the
+ * database in the same transaction that writes it: the price charged is the
+ * listing's price, whatever a client claimed.
+ */
+
+export type PurchasableListing = Pick<
+  ListingRow,
+  | "id"
+  | "user_id"
+  | "title"
+  | "style"
+  | "price_cents"
+  | "file_key"
+  | "file_mime_type"
+  | "preview_key"
+>;
+
+/** The listings of a cart, all active and by creators who are not banned; otherwise a 400 naming the problem. */
+export async function purchasableListings(
+  db: DB,
+  listingIds: string[],
+): Promise<PurchasableListing[]> {
+  const ids = [...new Set(listingIds)];
+  if (ids.length === 0)
+    throw badRequest("Your cart is empty", { cartItems: ["Your cart is empty"] });
+  const rows = await db
+    .selectFrom("listings as l")
+    .innerJoin("users as u", "u.id", "l.user_id")
+    .select([
+      "l.id",
+      "l.user_id",
+      "l.title",
+      "l.style",
+      "l.price_cents",
+      "l.file_key",
+      "l.file_mime_type",
+      "l.preview_key",
+    ])
+    .where("l.id", "in", ids)
+    .where("l.status", "=", "active")
+    .where("u.banned", "=", 0)
+    .execute();
+  const found = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const message =
+      missing.length === 1
+        ? "An image in your cart is no longer available. Please remove it and try again."
+        : "Some images in your cart are no longer available. Please remove them and try again.";
+    throw badRequest(message, { cartItems: missing.map((id) => `Not available: ${id}`) });
+  }
+  return ids.map((id) => found.get(id)!);
+}
+
+export interface NewOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** An order's payment, refund and dispute fields before Stripe (or a shop) has told anything of them. */
+export const NO_PAYMENT_EVENTS_YET = {
+  payment_intent_id: null,
+  charge_id: null,
+  refunded_cents: 0,
+  refunded_at: null,
+  refund_reason: null,
+  dispute_id: null,
+  dispute_status: null,
+  disputed_at: null,
+  dispute_lost_cents: 0,
+} satisfies Partial<OrderRow>;
+
+/** Writes a pending order and its items in one transaction, re-reading the listings inside it. */
+export async function createPendingOrder(
+  db: DB,
+  args: {
+    provider: PaymentProviderId;
+    customer: CustomerInfo;
+    listingIds: string[];
+    now: Date;
+    /** The platform's settlement currency (CURRENCY). */ currency?: string;
+  },
+): Promise<NewOrder> {
+  return db.transaction().execute(async (trx) => {
+    const listings = await purchasableListings(trx, args.listingIds);
+    const stamp = args.now.toISOString();
+    const order: OrderRow = {
+      id: newId(),
+      checkout_session_hash: null,
+      license_id: newId(),
+      provider: args.provider,
+      status: "pending",
+      customer_name: args.customer.name,
+      customer_email: args.customer.email.toLowerCase(),
+      customer_company: args.customer.company ?? null,
+      total_cents: listings.reduce((sum, listing) => sum + listing.price_cents, 0),
+      currency: args.currency ?? "usd",
+      failure_reason: null,
+      created_at: stamp,
+      updated_at: stamp,
+      paid_at: null,
+      ...NO_PAYMENT_EVENTS_YET,
+    };
+    await trx.insertInto("orders").values(order).execute();
+    const items: OrderItemRow[] = listings.map((listing, position) => ({
+      id: newId(),
+      position,
+      order_id: order.id,
+      listing_id: listing.id,
+      creator_id: listing.user_id,
+      title: listing.title,
+      style: listing.style,
+      price_cents: listing.price_cents,
+      file_key: listing.file_key,
+      file_mime_type: listing.file_mime_type,
+      created_at: stamp,
+    }));
+    await trx.insertInto("order_items").values(items).execute();
+    return { order, items };
+  });
+}
+
+/**
+ * A checkout session id is a bearer key (the payment-status API answers the
+ * order's downloads for it), so only its SHA-256 is stored, and orders are
+ * found by that hash. The id itself, and the checkout address that contains
+ * it, go to the buyer and are never written down.
+ */
+export function checkoutSessionHash(sessionId: string): string {
+  return sha256(sessionId);
+}
+
+export async function attachCheckoutSession(
+  db: DB,
+  orderId: string,
+  session: { sessionId: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({
+      checkout_session_hash: checkoutSessionHash(session.sessionId),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+export function findOrderBySessionId(db: DB, sessionId: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
+    .executeTakeFirst();
+}
+
+/** The order whose license page this is (its own random id, not the order id). */
+export function findOrderByLicenseId(db: DB, licenseId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("license_id", "=", licenseId).executeTakeFirst();
+}
+
+export function findOrderById(db: DB, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
+export function itemsOfOrder(db: DB, orderId: string): Promise<OrderItemRow[]> {
+  // In the order they were bought (the cart's order).
+  return db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("position")
+    .execute();
+}
+
+/** A payment that failed: the order says why. A paid order never goes back. */
+export async function markOrderFailed(
+  db: DB,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "failed", failure_reason: reason, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "in", ["pending"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A checkout that was abandoned, cancelled or timed out. Only a pending order expires. */
+export async function markOrderExpired(
+  db: DB,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "expired", failure_reason: reason, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Keeps the charge that paid the order (a transfer's source transaction), once: a charge already kept stays. */
+export async function recordChargeOfOrder(
+  db: DB,
+  orderId: string,
+  chargeId: string,
+): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ charge_id: chargeId })
+    .where("id", "=", orderId)
+    .where("charge_id", "is", null)
+    .execute();
+}

@@ -1,0 +1,91 @@
+import { PRODUCT_NAME } from "~/lib/product";
+import { LIBRARY_LINK_HOURS } from "~/features/market/library/library-token.server";
+import { escapeHtml } from "~/lib/html";
+import { formatMoney } from "~/lib/money";
+import {
+  formatDay,
+  htmlButton,
+  htmlHeading,
+  htmlParagraph,
+  mailMessage,
+  typedText,
+} from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
+import { itemHtml, itemText } from "~/features/market/orders/order-mail-parts.server";
+
+/**
+ * The purchase receipt: the items and the total, and a link to the buyer's
+ * library (never a /downloads link: a mail scanner that follows links must
+ * not spend a download). The address and the name are what the buyer typed,
+ * so the name is kept out of the subject and repeated only as one short line
+ * (typedText), escaped in the HTML part.
+ */
+export interface ReceiptMailInput {
+  customerName: string;
+  orderId: string;
+  paidAt: string;
+  items: { title: string; style: string; priceCents: number }[];
+  totalCents: number;
+  testMode: boolean;
+  libraryUrl: string;
+  /** Where it was bought when not on our marketplace ("the Shopify store x.myshopify.com (order #1001)"): that store took the payment. */
+  soldIn?: string;
+}
+
+export function receiptSubject(): string {
+  return `Your ${PRODUCT_NAME} receipt`;
+}
+
+export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
+  const subject = receiptSubject();
+  const name = typedText(input.customerName);
+  const itemLine = (item: ReceiptMailInput["items"][number]) =>
+    `${itemText(item)}: ${formatMoney(item.priceCents)}`;
+  const soldIn = input.soldIn
+    ? `Thank you for your purchase in ${input.soldIn}. The payment was taken there; ${PRODUCT_NAME} delivers your image and its licence.`
+    : null;
+  const testNote =
+    "TEST MODE: this order was paid in the built-in test checkout; no payment was taken.";
+  const validity = `This link works for ${LIBRARY_LINK_HOURS} hours. Opening it does not use a download. After that, ask for a new one on the library page.`;
+  const text = [
+    `Hello ${name},`,
+    "",
+    soldIn ?? `Thank you for your purchase from ${PRODUCT_NAME}.`,
+    ...(input.testMode ? ["", testNote] : []),
+    "",
+    `Order: ${input.orderId}`,
+    `Date: ${formatDay(input.paidAt)}`,
+    "",
+    ...input.items.map((item) => `- ${itemLine(item)}`),
+    "",
+    `Total: ${formatMoney(input.totalCents)}`,
+    "",
+    "Your downloads and licenses are in your library:",
+    input.libraryUrl,
+    "",
+    validity,
+  ];
+
+  const rows = input.items
+    .map(
+      (item) =>
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0">${itemHtml(item)}</td>` +
+        `<td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td></tr>`,
+    )
+    .join("\n");
+  return mailMessage(subject, text, [
+    htmlHeading("Thank you for your purchase"),
+    htmlParagraph(`Hello ${name},`, "spaced"),
+    soldIn ? htmlParagraph(soldIn, "spaced") : "",
+    input.testMode ? htmlParagraph(testNote, "notice") : "",
+    `<p style="margin:0 0 16px">Order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span>, ${escapeHtml(formatDay(input.paidAt))}</p>`,
+    `<table role="presentation" style="width:100%;border-collapse:collapse">`,
+    `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">Your items</caption>`,
+    rows,
+    `<tr><td style="padding:8px 0;font-weight:bold">Total</td><td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(input.totalCents))}</td></tr>`,
+    `</table>`,
+    `<p style="margin:24px 0 0">Your downloads and licenses are in your library.</p>`,
+    htmlButton(input.libraryUrl, "Open your library"),
+    htmlParagraph(validity, "small"),
+  ]);
+}

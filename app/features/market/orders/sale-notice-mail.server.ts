@@ -1,0 +1,108 @@
+import { PRODUCT_NAME } from "~/lib/product";
+import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
+import { escapeHtml } from "~/lib/html";
+import { formatMoney } from "~/lib/money";
+import {
+  formatDay,
+  htmlButton,
+  htmlHeading,
+  htmlParagraph,
+  mailMessage,
+} from "~/features/mail/message-layout";
+import type { MailMessage } from "~/features/mail/message-layout";
+import { itemHtml, itemText } from "~/features/market/orders/order-mail-parts.server";
+
+/**
+ * The sale notice to a creator: which of their listings sold in one order, at
+ * what price, their share of each sale as the earnings ledger recorded it, and
+ * a link to the dashboard where their earnings are. A sale in the built-in test
+ * checkout says so; on a production server it also says that it is not counted
+ * in their earnings. Each sold item is named by its sale reference (as the
+ * earnings and payouts show it), never by the order id: the order and its
+ * license belong to the buyer.
+ */
+export interface SaleNoticeMailInput {
+  creatorName: string;
+  paidAt: string;
+  items: {
+    saleReference: string;
+    title: string;
+    style: string;
+    priceCents: number;
+    shareCents: number;
+  }[];
+  /** A sale in the built-in test checkout (earnings.test_mode): no money moved. */
+  testMode: boolean;
+  /** Whether test-checkout sales are left out of the creator's earnings (a production server). */
+  testSalesExcluded: boolean;
+  dashboardUrl: string;
+}
+
+export function saleNoticeSubject(): string {
+  return `You made a sale on ${PRODUCT_NAME}`;
+}
+
+function testNotice(input: SaleNoticeMailInput): string | null {
+  if (!input.testMode) return null;
+  return input.testSalesExcluded
+    ? "TEST SALE: this order was paid in the built-in test checkout. No money moved, and this sale is not counted in your earnings."
+    : "TEST SALE: this order was paid in the built-in test checkout. No money moved.";
+}
+
+export function renderSaleNoticeMail(input: SaleNoticeMailInput): MailMessage {
+  const subject = saleNoticeSubject();
+  const totalShare = input.items.reduce((sum, item) => sum + item.shareCents, 0);
+  const intro =
+    input.items.length === 1
+      ? `Good news: one of your listings sold on ${PRODUCT_NAME}.`
+      : `Good news: ${input.items.length} of your listings sold on ${PRODUCT_NAME}.`;
+  const notice = testNotice(input);
+  const itemLine = (item: SaleNoticeMailInput["items"][number]) =>
+    `${itemText(item)}: sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)} (sale ${item.saleReference})`;
+  const text = [
+    `Hello ${input.creatorName},`,
+    "",
+    intro,
+    ...(notice ? ["", notice] : []),
+    "",
+    `Date: ${formatDay(input.paidAt)}`,
+    "",
+    ...input.items.map((item) => `- ${itemLine(item)}`),
+    "",
+    `Your share: ${formatMoney(totalShare)} (you keep ${CREATOR_SHARE_PERCENT}% of each sale)`,
+    "",
+    "See your earnings on your dashboard:",
+    input.dashboardUrl,
+  ];
+
+  const cell = "padding:8px 0;border-bottom:1px solid #e2e8f0";
+  const rows = input.items
+    .map(
+      (item) =>
+        `<tr><td style="${cell}">${itemHtml(item)}` +
+        `<br><span style="font-size:14px;color:#475569">Sale <span style="font-family:monospace">${escapeHtml(item.saleReference)}</span></span></td>` +
+        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td>` +
+        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.shareCents))}</td></tr>`,
+    )
+    .join("\n");
+  return mailMessage(subject, text, [
+    htmlHeading("You made a sale"),
+    htmlParagraph(`Hello ${input.creatorName},`, "spaced"),
+    htmlParagraph(intro, "spaced"),
+    notice ? htmlParagraph(notice, "notice") : "",
+    htmlParagraph(`Sold on ${formatDay(input.paidAt)}`, "spaced"),
+    `<table style="width:100%;border-collapse:collapse">`,
+    `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">What sold</caption>`,
+    `<thead><tr><th scope="col" style="text-align:left;padding:8px 0;border-bottom:1px solid #e2e8f0">Item</th>` +
+      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Price</th>` +
+      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Your share</th></tr></thead>`,
+    `<tbody>`,
+    rows,
+    `<tr><td style="padding:8px 0;font-weight:bold" colspan="2">Your share (you keep ${CREATOR_SHARE_PERCENT}% of each sale)</td>` +
+      `<td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(totalShare))}</td></tr>`,
+    `</tbody>`,
+    `</table>`,
+    `<p style="margin:24px 0 0">Your earnings are on your dashboard.</p>`,
+    htmlButton(input.dashboardUrl, "See your earnings"),
+  ]);
+}

@@ -1,0 +1,29 @@
+/**
+ * What the market hands other features: plain service calls on its tables that
+ * are not operations of their own. Publishing and the studio look up and
+ * withdraw a stylized image's listing; erasure withdraws an erased creator's
+ * listings, finds the files buyers still own and forgets a buyer's details;
+ * payouts records the charge that paid an order; publishing delivers what a
+ * creator's Shopify store sold and answers Shopify's requests about its buyers.
+ */
+export {
+  activeListingForStylizedImage,
+  activeListingIdsAmong,
+  marketplaceListingUrl,
+  ownStylizedImage,
+  parseTags,
+  sellableFileKey,
+  withdrawListingsForStylizedImage,
+} from "~/features/market/catalog/listings.server";
+export {
+  boughtFileKeysOfCreator,
+  eraseListingsOfCreator,
+  forgetBuyerDetails,
+  withdrawListingsOfErasedCreator,
+} from "~/features/market/creator-erasure.server";
+export { recordChargeOfOrder } from "~/features/market/orders/orders.server";
+export {
+  forgetShopifyBuyer,
+  shopifyOrdersHeld,
+  undeliveredShopifySales,
+} from "~/features/market/webhooks/shopify-buyers.server";

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
+import { conflict, notFound } from "~/infra/errors.server";
+import { ensureFreeSpace } from "~/infra/disk-space.server";
+import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
+import { centsToPriceString } from "~/lib/money";
+import { isStyleId, STYLE_IDS, suggestedPrice } from "~/lib/styles";
+import {
+  FACE_CONSENT_REQUIRED,
+  FACE_CONSENT_VERSION,
+  hasCurrentFaceConsent,
+} from "~/features/privacy/face-consent";
+import { idSchema, stylizeSchema } from "~/features/studio/schemas";
+import { findImage } from "~/features/studio/images/images.server";
+import {
+  deleteStylized as deleteStylizedRow,
+  findStylized,
+  listStylized,
+  newSeed,
+  requestStylization,
+  requestStylizations,
+  stylizedImageJson,
+} from "~/features/studio/styles/stylized-images.server";
+import type { StylizedWithOriginal } from "~/features/studio/styles/stylized-images.server";
+import { ensureStorageLeft } from "~/features/studio/styles/quotas.server";
+import { deletionHooksFor, studioTies } from "~/features/studio/ties.server";
+import type { StylizedImageJson } from "~/features/studio/types";
+
+/** The creator's styles: ask for one, list, poll, delete. */
+
+/** Every request for a style needs the creator's consent to face processing (409 without it). */
+function refuseWithoutConsent(user: Parameters<typeof hasCurrentFaceConsent>[0]) {
+  if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+}
+
+/** Room for the result: on the disk, and in the creator's storage. */
+async function ensureRoomToStyle(ctx: CallContext, userId: string): Promise<void> {
+  await ensureFreeSpace(ctx.config);
+  await ensureStorageLeft(ctx.db, { userId, config: ctx.config });
+}
+
+/** The fields a style request carries besides the image and style: the engine, the day's cap and the consent. */
+function styleRequestOf(ctx: CallContext, userId: string) {
+  return {
+    userId,
+    provider: getStyleEngine(ctx.config).id,
+    now: ctx.now,
+    perDay: ctx.config.STYLIZATIONS_PER_DAY,
+    consentVersion: FACE_CONSENT_VERSION,
+  };
+}
+
+/**
+ * Creates a pending stylized image and its durable job; the worker does the
+ * rest. Without the creator's consent to face processing (to the text shown
+ * now) it answers 409 and queues nothing; the insert checks the consent again,
+ * so a withdrawal at the same moment wins.
+ */
+export const stylizeImage = defineProcedure({
+  name: "studio.stylizeImage",
+  access: "user",
+  input: stylizeSchema,
+  async run({ input, user, ctx }) {
+    refuseWithoutConsent(user);
+    const image = await findImage(ctx.db, user.id, input.id);
+    if (!image) throw notFound("Image not found");
+    await ensureRoomToStyle(ctx, user.id);
+    // The open-styles cap and the daily quota are checked by the insert itself (429 past either).
+    const row = await requestStylization(ctx.db, {
+      ...styleRequestOf(ctx, user.id),
+      imageId: image.id,
+      style: input.style,
+    });
+    if (!row) throw notFound("Image not found");
+    announceJobs();
+    return stylizedImageJson(row, image.file_key);
+  },
+});
+
+/**
+ * "All four styles": one style of each kind of the original, each with its own
+ * seed and job, all or nothing (a batch that would pass the open-styles cap or
+ * today's quota is refused with that 429 and asks for none).
+ */
+export const stylizeAllStyles = defineProcedure({
+  name: "studio.stylizeAllStyles",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    refuseWithoutConsent(user);
+    const image = await findImage(ctx.db, user.id, input.id);
+    if (!image) throw notFound("Image not found");
+    await ensureRoomToStyle(ctx, user.id);
+    const rows = await requestStylizations(ctx.db, {
+      ...styleRequestOf(ctx, user.id),
+      imageId: image.id,
+      styles: STYLE_IDS.map((style) => ({ style })),
+    });
+    if (!rows) throw notFound("Image not found");
+    announceJobs();
+    return rows.map((row) => stylizedImageJson(row, image.file_key));
+  },
+});
+
+/**
+ * Re-roll: the same original and style again with a new seed, as a new style
+ * beside the earlier one (which stays until the creator deletes it). Counts
+ * as a style against the caps, like any other.
+ */
+export const rerollStyle = defineProcedure({
+  name: "studio.rerollStyle",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    refuseWithoutConsent(user);
+    const earlier = await findStylized(ctx.db, user.id, input.id);
+    if (!earlier) throw notFound("Stylized image not found");
+    if (!isStyleId(earlier.style)) throw notFound("Stylized image not found");
+    await ensureRoomToStyle(ctx, user.id);
+    const row = await requestStylization(ctx.db, {
+      ...styleRequestOf(ctx, user.id),
+      imageId: earlier.image_id,
+      style: earlier.style,
+      seed: newSeedUnlike(earlier.seed),
+    });
+    // The original was removed (its styles kept, e.g. once sold): nothing to style again.
+    if (!row) throw notFound("The original of this style is no longer held");
+    announceJobs();
+    return stylizedImageJson(row, earlier.original_file_key);
+  },
+});
+
+/** A new seed, never the one the earlier run had. */
+function newSeedUnlike(earlier: number | null): number {
+  const seed = newSeed();
+  return seed === earlier ? (seed + 1) % (2 ** 31 - 1) : seed;
+}
+
+export const listStylizedImages = defineProcedure({
+  name: "studio.listStylizedImages",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const rows = await listStylized(ctx.db, user.id);
+    return Promise.all(rows.map((row) => stylizedImageAnswer(ctx, row)));
+  },
+});
+
+export const getStylizedImage = defineProcedure({
+  name: "studio.getStylizedImage",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    const row = await findStylized(ctx.db, user.id, input.id);
+    if (!row) throw notFound("Stylized image not found");
+    return stylizedImageAnswer(ctx, row);
+  },
+});
+
+/** The price a stylized image is offered at before any listing: its own, else its style's suggested price (dollars). */
+export function askingPrice(row: { style: string; price_cents: number | null }): string {
+  return centsToPriceString(row.price_cents ?? suggestedPrice(row.style) * 100);
+}
+
+/** A stylized image as the API answers it, with the price the creator sees: its live listing's, else its asking price. */
+async function stylizedImageAnswer(
+  ctx: CallContext,
+  row: StylizedWithOriginal,
+): Promise<StylizedImageJson> {
+  const listed = await studioTies().listedPriceCents(ctx, row.id);
+  const price = listed === null ? askingPrice(row) : centsToPriceString(listed);
+  return { ...stylizedImageJson(row, row.original_file_key), price };
+}
+
+/** Deletes a style; its ties in other features go first (app/boot/studio-ties.server.ts). */
+export const deleteStylizedImage = defineProcedure({
+  name: "studio.deleteStylizedImage",
+  access: "user",
+  input: idSchema,
+  async run({ input, user, ctx }) {
+    const deleted = await deleteStylizedRow(ctx.db, ctx.files, {
+      userId: user.id,
+      id: input.id,
+      hooks: deletionHooksFor(ctx),
+    });
+    if (!deleted) throw notFound("Stylized image not found");
+    return { id: input.id };
+  },
+});

@@ -1,0 +1,170 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { displayName } from "~/lib/accounts";
+import {
+  atPipeline,
+  dashboardUrl,
+  PIPELINE_ANCHOR,
+} from "~/features/studio/workspace/dashboard-url";
+import { useScrollToStep } from "~/features/studio/workspace/components/use-scroll-to-step";
+import { useStyleInProgress } from "~/features/studio/styles/components/use-style-in-progress";
+import {
+  LOGGED_OUT_MESSAGE,
+  SIGN_IN_AGAIN_URL,
+  SIGN_IN_DELAY_MS,
+} from "~/features/studio/studio-api";
+import type { DashboardData } from "~/features/studio/types";
+import { isInProgress } from "~/features/studio/types";
+import { PageHeader } from "~/ui/page-header";
+import { ImageGrid } from "~/features/studio/images/components/image-grid";
+import { MarketStep } from "~/features/studio/optimize/components/market-step";
+import { OptimizationPanel } from "~/features/studio/optimize/components/optimization-panel";
+import { PipelineSteps } from "~/features/studio/workspace/components/pipeline-steps";
+import { StatCards } from "~/features/studio/workspace/components/stat-cards";
+import { PayoutsCard } from "~/features/payouts/components/payouts-card";
+import type { PayoutsOverview } from "~/features/payouts/types";
+import { StyleGenerator } from "~/features/studio/styles/components/style-generator";
+import { UploadWidget } from "~/features/studio/images/components/upload-widget";
+import { UploadsStrip } from "~/features/studio/images/components/uploads-strip";
+
+/**
+ * The creator dashboard: the 4-step pipeline (upload, style,
+ * optimize, market), the stat cards, the grid of stylized images and the
+ * links to integrations and home. Works without JavaScript: every step is a
+ * URL and every action a form; while a style is being made, the page reloads
+ * itself every 2 s (only when JavaScript is off; with it, useStyleInProgress
+ * reloads its data).
+ * Every step change opens the page at the pipeline (#pipeline in the links
+ * and redirects; with JavaScript, useScrollToStep too).
+ */
+export function DashboardPage({
+  data,
+}: {
+  data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> };
+}) {
+  const { user, stats, images, stylized, view } = data;
+  const revalidator = useRevalidator();
+  useStyleInProgress(view, stylized.some(isInProgress));
+  useScrollToStep(view.step);
+  const here = dashboardUrl({
+    image: view.image?.id,
+    styled: view.styled?.id,
+    step: view.step,
+  });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      {view.refreshUrl ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`2;url=${atPipeline(view.refreshUrl)}`} />
+        </noscript>
+      ) : null}
+      <PageHeader
+        title={`Welcome, ${displayName(user)}`}
+        subtitle="Upload a selfie, style it, optimize it and put it on the market."
+        actions={
+          <>
+            <Link to="/analytics" className="btn-secondary">
+              View Analytics
+            </Link>
+            <Link to="/integrations" className="btn-secondary">
+              Manage Integrations
+            </Link>
+            <Link to="/landing" className="btn-ghost">
+              Back to Home
+            </Link>
+          </>
+        }
+      />
+      <StatCards stats={stats} />
+      {data.payouts ? <PayoutsCard payouts={data.payouts} /> : null}
+      <div id={PIPELINE_ANCHOR} className="scroll-mt-4 space-y-4">
+        <PipelineSteps step={view.step} links={stepLinks(view, images)} />
+        {view.step === "upload" ? (
+          <>
+            <UploadWidget
+              key={view.image?.id ?? "new"}
+              uploaded={view.image}
+              onUploaded={() => revalidator.revalidate()}
+            />
+            <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
+          </>
+        ) : null}
+        {view.step === "style" ? (
+          <>
+            {/* With no upload chosen, the uploads come first: pick one to style. */}
+            {view.image ? null : <UploadsStrip images={images} selectedId={null} />}
+            <StyleGenerator
+              key={view.image?.id ?? "none"}
+              image={view.image}
+              pending={view.pending}
+              consent={data.faceConsent}
+              engine={data.styleEngine}
+            />
+            {view.image ? <UploadsStrip images={images} selectedId={view.image.id} /> : null}
+          </>
+        ) : null}
+        {view.step === "optimize" && view.styled ? (
+          <OptimizationPanel
+            key={`${view.styled.id}:${view.preset ?? ""}:${view.styled.optimizedUrl ?? ""}`}
+            image={view.styled}
+            initial={view.optimization}
+            preset={view.preset}
+          />
+        ) : null}
+        {view.step === "market" && view.styled ? (
+          <MarketStep
+            image={view.styled}
+            price={data.market?.[view.styled.id]?.price}
+            panel={view.panel}
+            platforms={view.platforms}
+          />
+        ) : null}
+      </div>
+      <ImageGrid images={stylized} back={here} market={data.market} />
+    </div>
+  );
+}
+
+/** The steps the held images allow going to. */
+function stepLinks(view: DashboardData["view"], images: DashboardData["images"]) {
+  const styledReady = view.styled?.status === "completed" ? view.styled : null;
+  // A returning creator can go back to style an earlier upload (the newest one first).
+  const imageId = view.image?.id ?? styledReady?.imageId ?? images[0]?.id ?? null;
+  return {
+    upload: atPipeline(dashboardUrl({ step: "upload" })),
+    style: imageId ? atPipeline(dashboardUrl({ image: imageId, step: "style" })) : null,
+    optimize: styledReady
+      ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "optimize" }))
+      : null,
+    market: styledReady
+      ? atPipeline(dashboardUrl({ styled: styledReady.id, step: "market" }))
+      : null,
+  };
+}
+
+/** A signed-out visitor on the dashboard is told so, then sent to sign in. */
+export function LoggedOutNotice() {
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => window.location.assign(SIGN_IN_AGAIN_URL),
+      SIGN_IN_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
+      role="alert"
+    >
+      <noscript>
+        <meta httpEquiv="refresh" content={`1;url=${SIGN_IN_AGAIN_URL}`} />
+      </noscript>
+      <h1 className="text-2xl font-bold text-slate-900">{LOGGED_OUT_MESSAGE.title}</h1>
+      <p className="mt-3 text-slate-600">{LOGGED_OUT_MESSAGE.description}</p>
+      <a href={SIGN_IN_AGAIN_URL} className="btn-primary mt-8">
+        Sign in
+      </a>
+    </section>
+  );
+}

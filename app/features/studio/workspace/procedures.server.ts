@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineProcedure } from "~/infra/procedure.server";
+import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
+import { imageJson } from "~/features/studio/images/images.server";
+import { listStylized, stylizedImageJson } from "~/features/studio/styles/stylized-images.server";
+import { originalRemovalDate } from "~/features/studio/images/original-retention.server";
+import { askingPrice } from "~/features/studio/styles/procedures.server";
+
+/**
+ * The creator's studio at a glance, for the dashboard: the originals still
+ * kept (newest first, each with the day retention removes it), every style,
+ * the asking price of each completed one, and the engine that styles now.
+ */
+export const studioWorkspace = defineProcedure({
+  name: "studio.workspace",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    const imageRows = await ctx.db
+      .selectFrom("images")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .where("original_removed_at", "is", null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    const stylizedRows = await listStylized(ctx.db, user.id);
+    const askingPrices: Record<string, string> = {};
+    for (const row of stylizedRows)
+      if (row.status === "completed") askingPrices[row.id] = askingPrice(row);
+    return {
+      images: imageRows.map((row) => ({
+        ...imageJson(row),
+        removesAt: originalRemovalDate(row.created_at, ctx.config.ORIGINALS_RETENTION_DAYS),
+      })),
+      stylized: stylizedRows.map((row) => stylizedImageJson(row, row.original_file_key)),
+      askingPrices,
+      styleEngine: styleEngineInUse(ctx.config),
+    };
+  },
+});
