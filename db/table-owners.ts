@@ -12,7 +12,7 @@ import type { Database } from "./schema";
  * each owner names a feature folder).
  */
 export type TableOwner =
-  "accounts" | "admin" | "market" | "payouts" | "publishing" | "studio" | "infra";
+  "accounts" | "admin" | "audit" | "market" | "payouts" | "publishing" | "studio" | "infra";
 export type TableName = keyof Database;
 
 export const TABLE_OWNERS: Record<TableName, TableOwner> = {
@@ -27,8 +27,8 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   login_attempts: "accounts",
   account_exports: "accounts",
   waitlist: "accounts",
-  // Admin: what admins (and Stripe) did.
-  audit_log: "admin",
+  // Audit: what admins, users and Stripe did to accounts and money.
+  audit_log: "audit",
   // Studio: uploads, styles and the daily quotas that count them.
   usage_events: "studio",
   images: "studio",

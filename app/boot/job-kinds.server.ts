@@ -44,6 +44,7 @@ export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
   publishing: creatorPublishingExportProcedure,
   payouts: creatorPayouts,
 };
+import { recordChargeOfOrder } from "~/features/market/public.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 
 /**
@@ -59,6 +60,7 @@ export function jobHandlers(): JobHandlers {
       const key = getConfig().STRIPE_SECRET_KEY;
       return key ? new StripeCheckoutProvider(key).chargeOf(paymentIntentId) : null;
     },
+    rememberCharge: recordChargeOfOrder,
   };
   return {
     [STYLIZE_JOB]: stylizeJobHandler({

@@ -46,7 +46,13 @@ const READS_ACROSS_FEATURES: readonly AllowedRead[] = [
     reader: "admin",
     table: "users",
     reason:
-      "The admin's user table, stats and audit log page and sort users joined with their counts and the audit actor's email in one query.",
+      "The admin's user table and stats page and sort users joined with their counts in one query.",
+  },
+  {
+    reader: "audit",
+    table: "users",
+    reason:
+      "The audit log's pages show each actor's email, while the actor exists, joined in the same paged query.",
   },
   {
     reader: "admin",

@@ -6,7 +6,7 @@ import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { buildOpenApiDocument, openApiDocument } from "~/routes/api+/openapi.server";
 import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import { sessionCookie } from "~/web/auth.server";
-import { creatorStats } from "~/features/payouts/ledger/procedures.server";
+import { creatorStats } from "~/features/studio/workspace/procedures.server";
 import { jsonResponse } from "~/web/http.server";
 import { fixture } from "#tests/setup/studio";
 import { apiPaths, callApiRoute, loadRoute } from "./api-routes";

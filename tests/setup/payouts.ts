@@ -7,6 +7,7 @@ import { TestPayoutProvider, completeTestOnboarding } from "~/infra/payouts/test
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { payTestOrder, startCheckout } from "~/features/market/checkout/checkout.server";
 import { findOrderBySessionId } from "~/features/market/orders/orders.server";
+import { recordChargeOfOrder } from "~/features/market/public.server";
 import { REVERSAL_JOB, TRANSFER_JOB } from "~/features/payouts/ledger/shares.server";
 import {
   reversalJobHandler,
@@ -29,6 +30,7 @@ export function payoutDeps(
   return {
     payoutProvider: (id: PayoutProviderId, db: DB) => (id === "test" ? test(db) : (stripe ?? null)),
     chargeOf,
+    rememberCharge: recordChargeOfOrder,
   };
 }
 

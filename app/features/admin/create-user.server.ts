@@ -2,7 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { AdminUser } from "~/features/admin/types";
 import type { AdminCreateUserInput } from "~/features/admin/schemas";
 import { createUser } from "~/features/accounts/public.server";
-import { recordAuditEntry } from "~/features/admin/audit.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
 
 /**

@@ -7,7 +7,7 @@ import { setUserBanned } from "~/features/accounts/public.server";
 import { cancelOpenStyles } from "~/features/studio/public.server";
 import { cancelQueuedPublications } from "~/features/publishing/public.server";
 import { cancelQueuedJobsOfOwner } from "~/infra/jobs/job-queue.server";
-import { recordAuditEntry } from "~/features/admin/audit.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import { findUserForAdmin } from "~/features/admin/users.server";
 import {
   holdSharesOfBannedCreator,

@@ -4,7 +4,7 @@ import { CANCELLED_BY_ERASURE } from "~/lib/accounts";
 import { closeAccountForErasure } from "~/features/accounts/public.server";
 import { cancelPublicationsOfErasedCreator } from "~/features/publishing/public.server";
 import { forgetMailTo, outboxRecipientKeys } from "~/features/mail/public.server";
-import { recordAuditEntry } from "~/features/admin/public.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import {
   forgetBuyerDetails,
   withdrawListingsOfErasedCreator,

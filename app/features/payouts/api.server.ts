@@ -1,28 +1,15 @@
 import type { ApiRoute } from "~/infra/api-entry.server";
 import { adminPayouts } from "~/features/payouts/transfers/admin.procedures.server";
-import {
-  creatorEarnings,
-  creatorPayouts,
-  creatorStats,
-} from "~/features/payouts/ledger/procedures.server";
+import { creatorEarnings, creatorPayouts } from "~/features/payouts/ledger/procedures.server";
 import { startPayoutOnboarding } from "~/features/payouts/transfers/procedures.server";
 
 /**
- * The /api endpoints of payouts: the creator's stats, earnings and payout account, and the admin's
+ * The /api endpoints of payouts: the creator's earnings and payout account, and the admin's
  * payouts view. The table (app/routes/api+/api-route-table.server.ts) puts every feature's entries
  * together, in a fixed order of features; the router answers from it and the OpenAPI document
  * describes it.
  */
 export const PAYOUTS_API: readonly ApiRoute[] = [
-  {
-    method: "GET",
-    path: "/api/token-stats",
-    summary: "The signed-in creator's studio and sales numbers.",
-    procedure: creatorStats,
-    auth: "bearer-or-cookie",
-    input: "query",
-    status: 200,
-  },
   {
     method: "GET",
     path: "/api/token-earnings",

@@ -9,7 +9,7 @@ import { applyAccountState } from "~/features/payouts/transfers/payout-accounts.
  * operations of their own. The market records a sale's shares, holds,
  * releases and reverses them with its orders' disputes and refunds, and hands
  * Connect's account events over; the admin holds a banned creator's shares and
- * counts sales in the same scope; erasure settles an erased creator's money.
+ * counts sales in the same scope; the studio's numbers take the sales ones; erasure settles an erased creator's money.
  */
 
 /** A Connect `account.updated` event (in the webhook's transaction): the account's new state. */
@@ -18,6 +18,7 @@ export function applyStripeAccountUpdate(trx: DB, account: Stripe.Account, now: 
 }
 
 export type { SalesScope } from "~/features/payouts/ledger/earnings.server";
+export { marketStats } from "~/features/payouts/ledger/market-stats.server";
 export { recordSale, splitSale, type SoldItem } from "~/features/payouts/ledger/earnings.server";
 export {
   holdShares,

@@ -15,9 +15,10 @@ import {
   stylizeImage,
 } from "~/features/studio/styles/procedures.server";
 import { optimizeImage } from "~/features/studio/optimize/procedures.server";
+import { creatorStats } from "~/features/studio/workspace/procedures.server";
 
 /**
- * The /api endpoints of studio: originals and their styles, and optimization. The table
+ * The /api endpoints of studio: originals and their styles, optimization, and the creator's numbers. The table
  * (app/routes/api+/api-route-table.server.ts) puts every feature's entries together, in a fixed
  * order of features; the router answers from it and the OpenAPI document describes it.
  */
@@ -138,5 +139,14 @@ export const STUDIO_API: readonly ApiRoute[] = [
     input: "json",
     status: 200,
     errors: [404, 429, 507],
+  },
+  {
+    method: "GET",
+    path: "/api/token-stats",
+    summary: "The signed-in creator's studio and sales numbers.",
+    procedure: creatorStats,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
   },
 ];

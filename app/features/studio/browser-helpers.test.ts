@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkUploadFile } from "~/features/studio/images/upload-validation";
+import { checkUploadFile } from "~/lib/upload-check";
 import { dashboardUrl } from "~/features/studio/workspace/dashboard-url";
 
 describe("checkUploadFile", () => {

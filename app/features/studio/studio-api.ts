@@ -1,4 +1,4 @@
-import { apiRequest } from "~/features/accounts/api-client";
+import { apiRequest } from "~/ui/api-client";
 import type { ImageJson } from "~/features/studio/types";
 
 /**

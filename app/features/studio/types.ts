@@ -1,6 +1,5 @@
 import type { PlatformOption } from "~/features/publishing/platforms";
 import type { PublicUser } from "~/lib/accounts";
-import type { CreatorStats } from "~/features/payouts/types";
 import type { PipelineStep } from "~/features/studio/workspace/dashboard-url";
 import type {
   ImageFormat,
@@ -120,4 +119,15 @@ export interface DashboardData {
   faceConsent?: { given: boolean; paragraphs: string[] };
   /** The engine that styles on this server now, for how long a style is said to take. */
   styleEngine?: "local" | "fal";
+}
+
+/** A creator's numbers: the dashboard's stat cards and GET /api/token-stats. */
+export interface CreatorStats {
+  totalImages: number;
+  totalStylized: number;
+  totalListed: number;
+  totalSales: number;
+  /** Dollars: the creator's share of every sale. */
+  totalEarnings: number;
+  totalViews: number;
 }

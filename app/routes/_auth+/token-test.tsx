@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "~/ui/page-header";
 import type { PublicUser } from "~/lib/accounts";
-import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/features/accounts/api-client";
+import { apiRequest, AUTH_TOKEN_KEY, storedToken } from "~/ui/api-client";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadProcedure } from "~/web/screen-action.server";
 import { tokenTestDefaults } from "~/features/accounts/sessions/procedures.server";

@@ -39,11 +39,11 @@ import {
 } from "~/features/studio/styles/procedures.server";
 import type { UploadOutcome } from "~/features/studio/images/procedures.server";
 import { optimizeImage } from "~/features/studio/optimize/procedures.server";
-import { studioWorkspace } from "~/features/studio/workspace/procedures.server";
+import { creatorStats, studioWorkspace } from "~/features/studio/workspace/procedures.server";
 import { publishingPlatforms } from "~/features/publishing/integrations/procedures.server";
 import { toPublicUser } from "~/features/accounts/public.server";
 import { myListings } from "~/features/market/catalog/creator-listings.procedures.server";
-import { creatorPayouts, creatorStats } from "~/features/payouts/ledger/procedures.server";
+import { creatorPayouts } from "~/features/payouts/ledger/procedures.server";
 import { faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -168,6 +168,7 @@ describe("/payouts in test mode", () => {
       {
         payoutProvider: (id, given) => payoutProviderById(id, getConfig(), given),
         chargeOf: async () => null,
+        rememberCharge: async () => {},
       },
       { earningId: earning.id },
       { db, now: () => new Date() },

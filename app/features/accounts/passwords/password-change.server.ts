@@ -5,7 +5,7 @@ import { COMMON_PASSWORD } from "~/lib/accounts";
 import { hashPassword } from "~/features/accounts/passwords/passwords.server";
 import { isCommonPassword } from "~/features/accounts/passwords/common-passwords.server";
 import { checkCurrentPassword } from "~/features/accounts/passwords/current-password.server";
-import { recordAuditEntry } from "~/features/admin/public.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import {
   type CallerCredentials,
   endOtherSessionsAndTokens,

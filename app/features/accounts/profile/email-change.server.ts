@@ -4,7 +4,7 @@ import { badRequest, HttpError } from "~/infra/errors.server";
 import { isUniqueViolation } from "~/infra/database-errors.server";
 import { newId, newSecretToken, sha256 } from "~/infra/ids.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
-import { recordAuditEntry } from "~/features/admin/public.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 
 /**
  * Email changes by a link mailed to the new address. Asking stores only the

@@ -4,7 +4,7 @@ import { HttpError } from "~/infra/errors.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/public.server";
-import { recordAuditEntry } from "~/features/admin/public.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import {
   addToWaitlist,
   invitationLink,

@@ -4,7 +4,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { notFound } from "~/infra/errors.server";
 import { changePasswordSchema, sessionIdSchema } from "~/features/accounts/schemas";
 import { changeOwnPassword } from "~/features/accounts/passwords/password-change.server";
-import { recordAuditEntry } from "~/features/admin/public.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import {
   type CallerCredentials,
   endOtherSessionsAndTokens,

@@ -9,7 +9,7 @@ import {
   requeueFailedJob,
 } from "~/infra/jobs/job-queue.server";
 import type { AdminJob } from "~/features/admin/jobs-types";
-import { recordAuditEntry } from "~/features/admin/audit.server";
+import { recordAuditEntry } from "~/features/audit/public.server";
 import { JOBS_LIST_LIMIT, QUEUED_TOO_LONG_MS } from "~/features/admin/jobs-types";
 
 /**

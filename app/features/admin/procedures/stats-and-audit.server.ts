@@ -4,7 +4,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { platformStats } from "~/features/admin/stats.server";
 import { listAllImages } from "~/features/admin/images.server";
-import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/admin/audit.server";
+import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/audit/public.server";
 import { mailSetupAlert, undeliveredMail } from "~/features/mail/public.server";
 
 /**

@@ -2,7 +2,7 @@ import { ZodError } from "zod";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { queueMail } from "~/features/mail/public.server";
-import { recordAuditEntry, STRIPE_ACTOR } from "~/features/admin/public.server";
+import { recordAuditEntry, STRIPE_ACTOR } from "~/features/audit/public.server";
 import {
   restoreSharesForUndoneRefund,
   reverseSharesForRefund,

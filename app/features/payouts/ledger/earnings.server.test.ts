@@ -6,7 +6,7 @@ import { createListing } from "#tests/setup/market";
 import { platformStats } from "~/features/admin/stats.server";
 import { findUserForAdmin, listUsersForAdmin } from "~/features/admin/users.server";
 import { payTestOrder, startCheckout } from "~/features/market/checkout/checkout.server";
-import { creatorStats } from "~/features/payouts/ledger/creator-stats.server";
+import { creatorStats } from "~/features/studio/workspace/creator-stats.server";
 import { creatorEarnings, creatorTotals } from "~/features/payouts/ledger/earnings.server";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import { createPendingOrder, findOrderBySessionId } from "~/features/market/orders/orders.server";

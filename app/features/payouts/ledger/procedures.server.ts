@@ -3,11 +3,10 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { payoutProvider, platformOf } from "~/infra/payouts/select-payout-provider.server";
 import { creatorEarnings as earningsOf } from "~/features/payouts/ledger/earnings.server";
-import { creatorStats as statsOf } from "~/features/payouts/ledger/creator-stats.server";
 import { payoutsOverview } from "~/features/payouts/transfers/payout-overview.server";
 import type { PayoutsOverview } from "~/features/payouts/types";
 
-/** A creator's money from the ledger: their share of each sale, their numbers, and the Payouts overview (balance and transfers). */
+/** A creator's money from the ledger: their share of each sale and the Payouts overview (balance and transfers). */
 
 /**
  * The caller's share of each sale, from the ledger (GET /api/token-earnings).
@@ -19,15 +18,6 @@ export const creatorEarnings = defineProcedure({
   input: z.object({}),
   run: ({ user, ctx }) =>
     earningsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
-});
-
-/** The caller's studio and sales numbers (GET /api/token-stats and the dashboard's stat cards). */
-export const creatorStats = defineProcedure({
-  name: "creatorStats",
-  access: "user",
-  input: z.object({}),
-  run: ({ user, ctx }) =>
-    statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });
 
 /** GET /api/token-payouts, the dashboard's Payouts card and the Payouts page: the account, the balance and the transfers. */

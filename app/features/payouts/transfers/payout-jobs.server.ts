@@ -10,7 +10,6 @@ import {
   recordTransfer,
   shareProvider,
 } from "~/features/payouts/ledger/shares.server";
-import { recordChargeOfOrder } from "~/features/market/public.server";
 
 /**
  * The jobs that move shares (queued by shares.server.ts): one transfer per
@@ -32,6 +31,8 @@ export interface PayoutJobDeps {
   payoutProvider: (id: PayoutProviderId, db: DB) => PayoutProvider | null;
   /** The charge behind a Stripe PaymentIntent (the transfer's source_transaction). */
   chargeOf: (paymentIntentId: string) => Promise<string | null>;
+  /** Keeps the charge found for an order, so its other shares need not ask again (the market's orders). */
+  rememberCharge: (db: DB, orderId: string, chargeId: string) => Promise<void>;
 }
 
 const payload = z.object({ earningId: z.string().min(1) }).strict();
@@ -97,7 +98,7 @@ export async function runTransfer(
     sourceTransaction = share.charge_id;
     if (!sourceTransaction && share.payment_intent_id) {
       sourceTransaction = await deps.chargeOf(share.payment_intent_id);
-      if (sourceTransaction) await recordChargeOfOrder(db, share.order_id, sourceTransaction);
+      if (sourceTransaction) await deps.rememberCharge(db, share.order_id, sourceTransaction);
     }
   }
   // Sent before, and the process died before recording it (maybe days ago): record that one.

@@ -5,6 +5,8 @@ import { imageJson } from "~/features/studio/images/images.server";
 import { listStylized, stylizedImageJson } from "~/features/studio/styles/stylized-images.server";
 import { originalRemovalDate } from "~/features/studio/images/original-retention.server";
 import { askingPrice } from "~/features/studio/styles/procedures.server";
+import { creatorStats as statsOf } from "~/features/studio/workspace/creator-stats.server";
+import { testSalesCount } from "~/infra/payments/select-provider.server";
 
 /**
  * The creator's studio at a glance, for the dashboard: the originals still
@@ -38,4 +40,13 @@ export const studioWorkspace = defineProcedure({
       styleEngine: styleEngineInUse(ctx.config),
     };
   },
+});
+
+/** The caller's studio and sales numbers (GET /api/token-stats and the dashboard's stat cards). */
+export const creatorStats = defineProcedure({
+  name: "creatorStats",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) =>
+    statsOf(ctx.db, user.id, { includeTestSales: testSalesCount(ctx.config) }),
 });

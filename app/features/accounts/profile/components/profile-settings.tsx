@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Account } from "~/features/accounts/account-types";
 import { BIO_MAX, HANDLE_MAX, HANDLE_MIN } from "~/features/accounts/profile/profile-schemas";
-import { checkUploadFile } from "~/features/studio/images/upload-validation";
+import { checkUploadFile } from "~/lib/upload-check";
 import { Avatar } from "~/ui/avatar";
 import { TextField } from "~/ui/form-field";
 import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";

@@ -13,7 +13,7 @@ import {
 } from "~/lib/limits";
 import { ApiError, uploadSelfie, uploadSelfies } from "~/features/studio/studio-api";
 import type { ImageJson } from "~/features/studio/types";
-import { checkUploadFile } from "~/features/studio/images/upload-validation";
+import { checkUploadFile } from "~/lib/upload-check";
 import { StudioImage } from "~/features/studio/images/components/studio-image";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useSignInAgain } from "~/features/studio/workspace/components/use-sign-in-again";

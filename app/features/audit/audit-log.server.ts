@@ -1,5 +1,5 @@
 import type { DB } from "~/infra/db.server";
-import type { AuditEntry, AuditPage } from "~/features/admin/types";
+import type { AuditEntry, AuditPage } from "~/features/audit/types";
 
 /**
  * What was done to accounts and money, recorded in audit_log: who, what, to
