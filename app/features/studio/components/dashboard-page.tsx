@@ -12,6 +12,7 @@ import {
 import type { DashboardData } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { PageHeader } from "~/ui/page-header";
+import { NoScriptRefresh } from "~/ui/no-script-refresh";
 import { ImageGrid } from "~/features/studio/components/image-grid";
 import { MarketStep } from "~/features/studio/components/market-step";
 import { OptimizationPanel } from "~/features/studio/components/optimization-panel";
@@ -50,11 +51,7 @@ export function DashboardPage({
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-      {view.refreshUrl ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`2;url=${atPipeline(view.refreshUrl)}`} />
-        </noscript>
-      ) : null}
+      {view.refreshUrl ? <NoScriptRefresh seconds={2} url={atPipeline(view.refreshUrl)} /> : null}
       <PageHeader
         title={`Welcome, ${displayName(user)}`}
         subtitle="Upload a selfie, style it, optimize it and put it on the market."
@@ -153,9 +150,7 @@ export function LoggedOutNotice() {
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
       role="alert"
     >
-      <noscript>
-        <meta httpEquiv="refresh" content={`1;url=${SIGN_IN_AGAIN_URL}`} />
-      </noscript>
+      <NoScriptRefresh seconds={1} url={SIGN_IN_AGAIN_URL} />
       <h1 className="text-2xl font-bold text-slate-900">{LOGGED_OUT_MESSAGE.title}</h1>
       <p className="mt-3 text-slate-600">{LOGGED_OUT_MESSAGE.description}</p>
       <a href={SIGN_IN_AGAIN_URL} className="btn-primary mt-8">
