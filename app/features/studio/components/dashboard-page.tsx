@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { displayName } from "~/lib/accounts";
 import { atPipeline, dashboardUrl, PIPELINE_ANCHOR } from "~/features/studio/dashboard-url";
@@ -40,7 +40,6 @@ export function DashboardPage({
   data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> };
 }) {
   const { user, stats, images, stylized, view } = data;
-  const revalidator = useRevalidator();
   useStyleInProgress(view, stylized.some(isInProgress));
   useScrollToStep(view.step);
   const here = dashboardUrl({
@@ -75,11 +74,7 @@ export function DashboardPage({
         <PipelineSteps step={view.step} links={stepLinks(view, images)} />
         {view.step === "upload" ? (
           <>
-            <UploadWidget
-              key={view.image?.id ?? "new"}
-              uploaded={view.image}
-              onUploaded={() => revalidator.revalidate()}
-            />
+            <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} />
             <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
           </>
         ) : null}
