@@ -214,6 +214,18 @@ describe("UploadWidget", () => {
     expect(within(await toast()).getByText("Upload Failed")).toBeInTheDocument();
   });
 
+  it("says a signed-out creator is logged out when the action answers 401", async () => {
+    answerWith = () =>
+      answer(401, { ok: false, status: 401, message: "You are logged out. Logging in again..." });
+    const { widget, input } = renderWidget();
+    await userEvent.setup().upload(input, file("me.png", "image/png", 1000));
+    const shown = await toast();
+    expect(within(shown).getByText("Unauthorized")).toBeInTheDocument();
+    expect(within(shown).getByText("You are logged out. Logging in again...")).toBeInTheDocument();
+    expect(widget).toHaveAttribute("data-state", "idle");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("opens in the success state for an image just uploaded by the form without JavaScript", () => {
     const { widget } = renderWidget(IMAGE);
     expect(widget).toHaveAttribute("data-state", "success");
