@@ -12,6 +12,7 @@ import {
 } from "~/features/market/checkout/components/payment-monitor-cards";
 import type { MonitoredPayment } from "~/features/market/checkout/components/payment-monitor-cards";
 import { useHydrated } from "~/ui/use-hydrated";
+import { useRevalidateWhile } from "~/ui/use-revalidate-while";
 import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
 import {
   PAYMENT_MONITOR_NOT_FOUND,
@@ -121,11 +122,10 @@ export default function PaymentMonitor() {
   }, [loaded.sessionId, toast]);
 
   const polling = Boolean(loaded.sessionId) && !failed && shouldKeepPolling(result);
-  useEffect(() => {
-    if (!polling) return;
-    const timer = window.setInterval(refresh, PAYMENT_POLL_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [polling, refresh]);
+  useRevalidateWhile(polling, {
+    intervalMs: PAYMENT_POLL_INTERVAL_MS,
+    reload: { run: () => void refresh(), busy: checking },
+  });
 
   const refreshHref = `/payment-monitor?session_id=${encodeURIComponent(loaded.sessionId)}`;
   return (

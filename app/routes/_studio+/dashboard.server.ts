@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { CallerFor } from "~/infra/procedure.server";
 import type { FlashMessage } from "~/lib/flash";
-import { DAMAGED_IMAGE, FILE_TOO_LARGE, INVALID_FILE_TYPE } from "~/lib/limits";
 import { STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
 import { idSchema, optimizeSchema, stylizeSchema } from "~/features/studio/schemas";
 import type {
@@ -20,7 +19,13 @@ import {
   dashboardUrl,
   PIPELINE_STEPS,
 } from "~/features/studio/workspace/dashboard-url";
-import { SIGN_IN_AGAIN_URL } from "~/features/studio/studio-api";
+import { LOGGED_OUT_MESSAGE, SIGN_IN_AGAIN_URL } from "~/features/studio/studio-api";
+import type { UploadAnswer } from "~/features/studio/images/upload-toasts";
+import {
+  UPLOAD_FETCHER_PARAM,
+  uploadRefusedToast,
+  uploadToast,
+} from "~/features/studio/images/upload-toasts";
 import type { OptimizationSettings } from "~/features/studio/optimize/optimization";
 import { OPTIMIZATION_DEFAULTS, PRESETS } from "~/features/studio/optimize/optimization";
 import {
@@ -37,7 +42,6 @@ import {
   stylizeAllStyles,
   stylizeImage,
 } from "~/features/studio/styles/procedures.server";
-import type { UploadOutcome } from "~/features/studio/images/procedures.server";
 import { optimizeImage } from "~/features/studio/optimize/procedures.server";
 import { creatorStats, studioWorkspace } from "~/features/studio/workspace/procedures.server";
 import { publishingPlatforms } from "~/features/publishing/integrations/procedures.server";
@@ -257,32 +261,6 @@ function withoutHeld(url: string, deletedId: string): string {
   return dashboardUrl({ image: state.image, step: state.image ? "style" : undefined });
 }
 
-const UPLOAD_FAILURES: Record<number, FlashMessage> = {
-  413: { kind: "error", ...FILE_TOO_LARGE },
-  415: { kind: "error", ...INVALID_FILE_TYPE },
-};
-
-/** What the creator is told after an upload that stored at least one selfie (several: how many, and each refused file's reason). */
-export function uploadToast(outcome: UploadOutcome): FlashMessage {
-  if (outcome.files === 1)
-    return {
-      kind: "success",
-      title: "Upload Successful",
-      description: "Your selfie has been uploaded successfully!",
-    };
-  const stored = `${outcome.images.length} of ${outcome.files} selfies uploaded.`;
-  if (outcome.refused.length === 0)
-    return { kind: "success", title: "Upload Successful", description: stored };
-  const reasons = outcome.refused
-    .map((file) => `${file.filename ?? `File ${file.index + 1}`}: ${file.message}`)
-    .join(" ");
-  return {
-    kind: "error",
-    title: "Some files were not uploaded",
-    description: `${stored} ${reasons}`,
-  };
-}
-
 /** What the creator is told when a dashboard form is refused, by the form's intent. */
 function refusedToast(intent: string, refusal: Refusal): FlashMessage {
   const title =
@@ -309,30 +287,44 @@ function refusedToast(intent: string, refusal: Refusal): FlashMessage {
  */
 export async function dashboardAction(args: ActionFunctionArgs) {
   const { request } = args;
-  const user = await requireScreenUser(request, { access: "user", signIn: SIGN_IN_AGAIN_URL });
+  const upload = (request.headers.get("Content-Type") ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
+  // The upload widget's fetcher (with JavaScript) is answered with data, the form without it with a redirect.
+  const toFetcher = upload && new URL(request.url).searchParams.get(UPLOAD_FETCHER_PARAM) === "1";
+  const answer = (body: UploadAnswer, status = 200) => json(body, { status });
+  const user = await requireScreenUser(request, { access: "optional" });
+  if (!user) {
+    // The widget says the creator is logged out and sends them to sign in, as the page's forms do.
+    if (toFetcher)
+      return answer({ ok: false, status: 401, message: LOGGED_OUT_MESSAGE.description }, 401);
+    throw redirect(SIGN_IN_AGAIN_URL);
+  }
 
   // The upload streams: the body is read by the procedure itself, never buffered here.
-  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+  if (upload) {
     return screenCall(args, {
       procedure: uploadImage,
       input: {},
       user,
       onSuccess: ({ result: outcome }) =>
-        redirectWithFlash(
-          atPipeline(dashboardUrl({ image: outcome.images[0]!.id, step: "upload" })),
-          uploadToast(outcome),
-        ),
-      reply: (refusal) =>
-        redirectWithFlash(
-          atPipeline(dashboardUrl({ step: "upload" })),
-          refusal.message === DAMAGED_IMAGE.description
-            ? { kind: "error", ...DAMAGED_IMAGE }
-            : (UPLOAD_FAILURES[refusal.status] ?? {
-                kind: "error",
-                title: "Upload Failed",
-                description: refusal.message,
+        toFetcher
+          ? answer({ ok: true, images: outcome.images, refused: outcome.refused })
+          : redirectWithFlash(
+              atPipeline(dashboardUrl({ image: outcome.images[0]!.id, step: "upload" })),
+              uploadToast({
+                files: outcome.files,
+                stored: outcome.images.length,
+                refused: outcome.refused,
               }),
-        ),
+            ),
+      reply: (refusal) =>
+        toFetcher
+          ? answer({ ok: false, status: refusal.status, message: refusal.message }, refusal.status)
+          : redirectWithFlash(
+              atPipeline(dashboardUrl({ step: "upload" })),
+              uploadRefusedToast(refusal),
+            ),
     });
   }
 

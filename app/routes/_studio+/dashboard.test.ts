@@ -6,6 +6,8 @@ import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import type { DashboardData } from "~/features/studio/types";
+import type { UploadAnswer } from "~/features/studio/upload-toasts";
+import { UPLOAD_FETCHER_ACTION } from "~/features/studio/upload-toasts";
 import type { PayoutsOverview } from "~/features/payouts/types";
 import {
   callRoute,
@@ -409,5 +411,60 @@ describe("/ (Home)", () => {
     const signedOut = await callRoute(home.loader, makeRequest("/"));
     expect(signedOut.status).toBe(200);
     expect(await signedOut.json()).toMatchObject({ signedIn: false });
+  });
+});
+
+describe("/dashboard's upload with JavaScript (the upload widget's fetcher)", () => {
+  /** The widget's post: the same multipart form, to the dashboard's action marked `_js=1`. */
+  function uploadThroughFetcher(cookie: string | undefined, data: Uint8Array) {
+    return callRoute(dashboard.action, uploadRequest(data, { cookie, url: UPLOAD_FETCHER_ACTION }));
+  }
+
+  it("answers the images stored as data, with no redirect and no flash message", async () => {
+    const { cookie } = await createTestUser();
+    const response = await uploadThroughFetcher(cookie, fixture("portrait.png"));
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as UploadAnswer;
+    expect(answer).toMatchObject({ ok: true, refused: [] });
+    const images = answer.ok ? answer.images : [];
+    expect(images).toHaveLength(1);
+    expect(await flashOf(response)).toBeNull();
+    const { data } = await view("/dashboard", cookie);
+    expect(data!.images.map((image) => image.id)).toEqual([images[0]!.id]);
+  });
+
+  it("answers a refused upload with its status and the server's sentence", async () => {
+    const { cookie } = await createTestUser();
+    const tooLarge = await uploadThroughFetcher(cookie, crypto.randomBytes(11 * 1024 * 1024));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({
+      ok: false,
+      status: 413,
+      message: "Please select a file smaller than 10MB.",
+    });
+    const notAnImage = await uploadThroughFetcher(cookie, Buffer.from("just some text"));
+    expect(notAnImage.status).toBe(415);
+    expect(await notAnImage.json()).toEqual({
+      ok: false,
+      status: 415,
+      message: "Please select a valid image file (JPG or PNG).",
+    });
+    expect(await flashOf(notAnImage)).toBeNull();
+  });
+
+  it("tells a signed-out visitor they are logged out (401); the form without JavaScript is sent to sign in", async () => {
+    const response = await uploadThroughFetcher(undefined, fixture("portrait.png"));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      ok: false,
+      status: 401,
+      message: "You are logged out. Logging in again...",
+    });
+    const form = await callRoute(
+      dashboard.action,
+      uploadRequest(fixture("portrait.png"), { url: "/dashboard" }),
+    );
+    expect(form.status).toBe(302);
+    expect(form.headers.get("Location")).toBe("/api/login?redirectTo=%2Fdashboard");
   });
 });

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { ACCESS_DENIED, ADMIN_REDIRECT_DELAY_MS } from "~/features/admin/types";
+import { NoScriptRefresh } from "~/ui/no-script-refresh";
 
 /**
  * What a signed-in non-admin sees at /admin: the page
@@ -21,9 +22,7 @@ export function AccessDenied() {
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
       data-testid="access-denied"
     >
-      <noscript>
-        <meta httpEquiv="refresh" content={`${ADMIN_REDIRECT_DELAY_MS / 1000};url=/`} />
-      </noscript>
+      <NoScriptRefresh seconds={ADMIN_REDIRECT_DELAY_MS / 1000} url="/" />
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700">
         <svg
           viewBox="0 0 20 20"

@@ -1,10 +1,11 @@
-import { Form, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { AccountExportView } from "~/features/accounts/exports/account-export-types";
 import {
   EXPORT_INTERVAL_MINUTES,
   EXPORT_LINK_HOURS,
 } from "~/features/accounts/exports/account-export-types";
+import { NoScriptRefresh } from "~/ui/no-script-refresh";
+import { useRevalidateWhile } from "~/ui/use-revalidate-while";
 
 /** How often the tab looks again while an export is being built (with JavaScript; without, the page refreshes itself). */
 export const EXPORT_POLL_INTERVAL_MS = 2000;
@@ -59,11 +60,7 @@ export function DataExportPanel({
       className="space-y-5"
       data-testid="data-export-panel"
     >
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
-        </noscript>
-      ) : null}
+      {pending ? <NoScriptRefresh seconds={NO_SCRIPT_REFRESH_SECONDS} /> : null}
       <div className="space-y-2">
         <h2 id="data-export-heading" className="text-lg font-semibold text-slate-900">
           Download your data
@@ -161,19 +158,11 @@ function LatestExport({ latest }: { latest: AccountExportView | null }) {
   );
 }
 
-/** With JavaScript: look again every 2 s while the export is being built. */
+/** With JavaScript: look again every 2 s while the export is being built, up to EXPORT_POLL_MAX_ATTEMPTS times. */
 function useRefreshWhilePending(pending: boolean) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    if (!pending) return;
-    let count = 0;
-    const timer = window.setInterval(() => {
-      count += 1;
-      if (count > EXPORT_POLL_MAX_ATTEMPTS) window.clearInterval(timer);
-      else if (latest.current.state === "idle") latest.current.revalidate();
-    }, EXPORT_POLL_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [pending]);
+  useRevalidateWhile(pending, {
+    intervalMs: EXPORT_POLL_INTERVAL_MS,
+    // It stops on the tick after the last look.
+    limit: EXPORT_POLL_MAX_ATTEMPTS + 1,
+  });
 }

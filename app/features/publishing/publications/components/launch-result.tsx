@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { Illustrative } from "~/ui/illustrative";
 import { useFetcher } from "@remix-run/react";
 import {
@@ -13,6 +13,8 @@ import {
 import { PublicationList } from "~/features/publishing/publications/components/publication-status";
 import type { LaunchResultData, PublicationView } from "~/features/publishing/components/types";
 import { useHydrated } from "~/ui/use-hydrated";
+import { NoScriptRefresh } from "~/ui/no-script-refresh";
+import { useRevalidateWhile } from "~/ui/use-revalidate-while";
 import { ShareLinks } from "~/ui/share-links";
 import { useCurrency } from "~/ui/currency";
 
@@ -40,14 +42,13 @@ export function LaunchResult({
   }, [poll.data, result.platforms, launchedIds]);
   const pending = platforms.some((p) => p.status === "queued");
 
-  useEffect(() => {
-    if (!hydrated || !pending || poll.state !== "idle") return;
-    const timer = setTimeout(
-      () => poll.load(`/api/publications?imageId=${encodeURIComponent(result.imageId)}`),
-      PUBLISH_POLL_INTERVAL_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [hydrated, pending, poll, result.imageId]);
+  useRevalidateWhile(hydrated && pending, {
+    intervalMs: PUBLISH_POLL_INTERVAL_MS,
+    reload: {
+      run: () => poll.load(`/api/publications?imageId=${encodeURIComponent(result.imageId)}`),
+      busy: poll.state !== "idle",
+    },
+  });
 
   // The product's own marketplace, once live: its listing page is the link to share.
   const ownPage =
@@ -58,11 +59,7 @@ export function LaunchResult({
 
   return (
     <section className="space-y-5" data-testid="launch-result" aria-live="polite">
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="3" />
-        </noscript>
-      ) : null}
+      {pending ? <NoScriptRefresh seconds={3} /> : null}
       <div>
         <h3 className="text-lg font-semibold text-slate-900">Marketing campaign launched!</h3>
         <p className="mt-1 text-sm text-slate-600">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
@@ -10,16 +10,35 @@ import { TEST_IMAGE } from "#tests/setup/studio-json";
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const IMAGE = TEST_IMAGE;
+
+/** The dashboard's action as the widget's fetcher reaches it: each post recorded, answered by `answerWith`. */
+type Posted = { url: URL; method: string; form: FormData };
+const posted: Posted[] = [];
+let answerWith: (post: Posted) => Response | Promise<Response> = () => answer(500, {});
+const action = vi.fn(async ({ request }: { request: Request }) => {
+  const post = {
+    url: new URL(request.url),
+    method: request.method,
+    form: await request.formData(),
+  };
+  posted.push(post);
+  return answerWith(post);
+});
+
+beforeEach(() => {
+  posted.length = 0;
+  action.mockClear();
+});
 
 function renderWidget(uploaded: ImageJson | null = null) {
   renderWithRemix(
     [
       {
         path: "/dashboard",
+        action,
         Component: () => (
           <ToastProvider flash={null}>
             <UploadWidget uploaded={uploaded} />
@@ -39,7 +58,8 @@ function renderWidget(uploaded: ImageJson | null = null) {
 }
 
 const file = (name: string, type: string, size: number) => {
-  const f = new File(["x"], name, { type });
+  // Its name is its content too: the router's Request keeps a file's bytes, not its name, in this test environment.
+  const f = new File([name], name, { type });
   Object.defineProperty(f, "size", { value: size });
   return f;
 };
@@ -66,8 +86,6 @@ describe("UploadWidget", () => {
   });
 
   it("refuses a file over 10 MB with 'File Too Large', checking the size before the type", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
     const { widget, input } = renderWidget();
     await userEvent
       .setup({ applyAccept: false })
@@ -77,12 +95,10 @@ describe("UploadWidget", () => {
     expect(alert).toHaveTextContent("File Too Large");
     expect(alert).toHaveTextContent("Please select a file smaller than 10MB.");
     expect(within(await toast()).getByText("File Too Large")).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(action).not.toHaveBeenCalled();
   });
 
   it("refuses a file that is not an image with 'Invalid File Type'", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
     const { widget, input } = renderWidget();
     await userEvent
       .setup({ applyAccept: false })
@@ -92,27 +108,26 @@ describe("UploadWidget", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(
       "Please select a valid image file (JPG or PNG).",
     );
-    expect(fetch).not.toHaveBeenCalled();
+    expect(action).not.toHaveBeenCalled();
   });
 
   it("uploads: processing, then success with the toast and a Choose Style button", async () => {
     let finish!: (response: Response) => void;
-    const fetch = vi.fn(() => new Promise<Response>((resolve) => (finish = resolve)));
-    vi.stubGlobal("fetch", fetch);
+    answerWith = () => new Promise<Response>((resolve) => (finish = resolve));
     const { widget, input } = renderWidget();
     const selfie = file("me.png", "image/png", 200_000);
     await userEvent.setup().upload(input, selfie);
 
     expect(widget).toHaveAttribute("data-state", "processing");
     expect(screen.getByText("Uploading your selfie…")).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/token-images/upload");
-    expect(init.method).toBe("POST");
-    expect(init.credentials).toBe("include");
-    expect((init.body as FormData).get("image")).toBe(selfie);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    // The dashboard's own action, marked so it answers the fetcher with data.
+    const [{ url, method, form }] = posted;
+    expect(`${url.pathname}${url.search}`).toBe("/dashboard?_js=1");
+    expect(method).toBe("POST");
+    expect(await (form.get("image") as Blob).text()).toBe(selfie.name);
 
-    finish(answer(201, IMAGE));
+    finish(answer(200, { ok: true, images: [IMAGE], refused: [] }));
     await waitFor(() => expect(widget).toHaveAttribute("data-state", "success"));
     const shown = await toast();
     expect(within(shown).getByText("Upload Successful")).toBeInTheDocument();
@@ -127,8 +142,9 @@ describe("UploadWidget", () => {
 
   it("sends several dropped files in one request, checking each first, and names each refused one", async () => {
     const second = { ...IMAGE, id: "img2" };
-    const fetch = vi.fn(async () =>
-      answer(201, {
+    answerWith = () =>
+      answer(200, {
+        ok: true,
         images: [IMAGE, second],
         refused: [
           {
@@ -138,9 +154,7 @@ describe("UploadWidget", () => {
             message: "Please select a valid image file (JPG or PNG).",
           },
         ],
-      }),
-    );
-    vi.stubGlobal("fetch", fetch);
+      });
     const { widget, dropZone } = renderWidget();
     const files = [
       file("first.jpg", "image/jpeg", 1000),
@@ -150,10 +164,12 @@ describe("UploadWidget", () => {
     ];
     fireEvent.drop(dropZone, { dataTransfer: { files } });
     await waitFor(() => expect(widget).toHaveAttribute("data-state", "success"));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(action).toHaveBeenCalledTimes(1);
     // The file over 10 MB never leaves the browser; the other three go in one request.
-    expect((init.body as FormData).getAll("image")).toEqual(files.slice(0, 3));
+    const sent = await Promise.all(
+      posted[0]!.form.getAll("image").map((part) => (part as Blob).text()),
+    );
+    expect(sent).toEqual(files.slice(0, 3).map((chosen) => chosen.name));
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("2 of 4 selfies uploaded.");
     expect(alert).toHaveTextContent("broken.jpg: Please select a valid image file (JPG or PNG).");
@@ -162,14 +178,12 @@ describe("UploadWidget", () => {
   });
 
   it("refuses more than 10 files at once without sending any", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
     const { widget, dropZone } = renderWidget();
     const files = Array.from({ length: 11 }, (_, i) => file(`s${i}.jpg`, "image/jpeg", 1000));
     fireEvent.drop(dropZone, { dataTransfer: { files } });
     await waitFor(() => expect(widget).toHaveAttribute("data-state", "error"));
     expect(screen.getByRole("alert")).toHaveTextContent("Please select at most 10 images at once.");
-    expect(fetch).not.toHaveBeenCalled();
+    expect(action).not.toHaveBeenCalled();
   });
 
   it("lets the file input take several files", () => {
@@ -179,13 +193,15 @@ describe("UploadWidget", () => {
   });
 
   it("shows the server's refusal: 'Invalid File Type' for 415, 'Upload Failed' with the message otherwise", async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(
-        answer(415, { message: "Please select a valid image file (JPG or PNG)." }),
-      )
-      .mockResolvedValueOnce(answer(500, { message: "Something went wrong. Please try again." }));
-    vi.stubGlobal("fetch", fetch);
+    const answers = [
+      answer(415, {
+        ok: false,
+        status: 415,
+        message: "Please select a valid image file (JPG or PNG).",
+      }),
+      answer(500, { ok: false, status: 500, message: "Something went wrong. Please try again." }),
+    ];
+    answerWith = () => answers.shift()!;
     const { widget, input } = renderWidget();
     const user = userEvent.setup();
     await user.upload(input, file("fake.png", "image/png", 1000));
@@ -196,6 +212,18 @@ describe("UploadWidget", () => {
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Upload Failed"));
     expect(screen.getByRole("alert")).toHaveTextContent("Something went wrong. Please try again.");
     expect(within(await toast()).getByText("Upload Failed")).toBeInTheDocument();
+  });
+
+  it("says a signed-out creator is logged out when the action answers 401", async () => {
+    answerWith = () =>
+      answer(401, { ok: false, status: 401, message: "You are logged out. Logging in again..." });
+    const { widget, input } = renderWidget();
+    await userEvent.setup().upload(input, file("me.png", "image/png", 1000));
+    const shown = await toast();
+    expect(within(shown).getByText("Unauthorized")).toBeInTheDocument();
+    expect(within(shown).getByText("You are logged out. Logging in again...")).toBeInTheDocument();
+    expect(widget).toHaveAttribute("data-state", "idle");
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("opens in the success state for an image just uploaded by the form without JavaScript", () => {

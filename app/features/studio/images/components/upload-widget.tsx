@@ -1,17 +1,18 @@
-import { Form, Link } from "@remix-run/react";
-import { useId, useRef, useState } from "react";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { DragEvent, FormEvent } from "react";
 import { Spinner } from "~/ui/navigation-progress";
 import { useToast } from "~/ui/toaster";
 import { atPipeline, dashboardUrl } from "~/features/studio/workspace/dashboard-url";
+import { MAX_UPLOAD_FILES, UPLOAD_FIELD, UPLOAD_MESSAGES } from "~/lib/limits";
+import { ApiError } from "~/features/studio/studio-api";
+import type { RefusedFile, UploadAnswer } from "~/features/studio/images/upload-toasts";
 import {
-  DAMAGED_IMAGE,
-  FILE_TOO_LARGE,
-  INVALID_FILE_TYPE,
-  MAX_UPLOAD_FILES,
-  UPLOAD_MESSAGES,
-} from "~/lib/limits";
-import { ApiError, uploadSelfie, uploadSelfies } from "~/features/studio/studio-api";
+  severalRefusedToast,
+  UPLOAD_FETCHER_ACTION,
+  uploadRefusedToast,
+  uploadToast,
+} from "~/features/studio/upload-toasts";
 import type { ImageJson } from "~/features/studio/types";
 import { checkUploadFile } from "~/lib/upload-check";
 import { StudioImage } from "~/features/studio/images/components/studio-image";
@@ -34,11 +35,9 @@ interface Problem {
  */
 export function UploadWidget({
   uploaded,
-  onUploaded,
 }: {
   /** An image just uploaded (e.g. by the form without JavaScript): shown in the success state. */
   uploaded: ImageJson | null;
-  onUploaded?: (image: ImageJson) => void;
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
@@ -50,55 +49,30 @@ export function UploadWidget({
   const [problem, setProblem] = useState<Problem | null>(null);
   /** How many selfies the upload in progress sends. */
   const [sending, setSending] = useState(1);
+  const uploading = useFetcher<UploadAnswer>();
+  /** The upload sent last: how many files were chosen, the ones refused before sending, and each sent file's place among them. */
+  const asked = useRef<{ files: number; early: RefusedFile[]; sentIndexes: number[] }>({
+    files: 1,
+    early: [],
+    sentIndexes: [],
+  });
 
-  function fail(next: Problem) {
-    setProblem(next);
-    setState("error");
-    toast({ kind: "error", ...next });
-  }
+  const fail = useCallback(
+    (next: { title: string; description?: string }) => {
+      setProblem({ title: next.title, description: next.description ?? "" });
+      setState("error");
+      toast({ kind: "error", title: next.title, description: next.description });
+    },
+    [toast],
+  );
 
-  async function upload(list: FileList | null | undefined) {
+  function upload(list: FileList | null | undefined) {
     const files = Array.from(list ?? []);
     if (input.current) input.current.value = "";
-    if (files.length > 1) return uploadSeveral(files);
-    const file = files[0];
-    if (!file) {
+    if (files.length === 0) {
       setState(image ? "success" : "idle");
       return;
     }
-    const invalid = checkUploadFile(file);
-    if (invalid) {
-      fail(invalid);
-      return;
-    }
-    setProblem(null);
-    setSending(1);
-    setState("processing");
-    try {
-      const stored = await uploadSelfie(file);
-      setImage(stored);
-      setState("success");
-      toast({
-        kind: "success",
-        title: "Upload Successful",
-        description: "Your selfie has been uploaded successfully!",
-      });
-      onUploaded?.(stored);
-    } catch (error) {
-      if (signInAgain(error)) {
-        setState("idle");
-        return;
-      }
-      const status = error instanceof ApiError ? error.status : 0;
-      const message = error instanceof Error ? error.message : String(error);
-      if (status === 413) fail(FILE_TOO_LARGE);
-      else if (status === 415)
-        fail(message === DAMAGED_IMAGE.description ? DAMAGED_IMAGE : INVALID_FILE_TYPE);
-      else fail({ title: "Upload Failed", description: message });
-    }
-  }
-
-  async function uploadSeveral(files: File[]) {
     if (files.length > MAX_UPLOAD_FILES) {
       fail({ title: "Too many files", description: UPLOAD_MESSAGES.tooMany });
       return;
@@ -108,44 +82,53 @@ export function UploadWidget({
       const invalid = checkUploadFile(file);
       return invalid ? [{ index, filename: file.name, message: invalid.description }] : [];
     });
-    const sent = files.filter((_, index) => !early.some((item) => item.index === index));
+    const sent = files.flatMap((file, index) =>
+      early.some((item) => item.index === index) ? [] : [{ file, index }],
+    );
     if (sent.length === 0) {
-      fail({ title: "Upload Failed", description: reasons(early) });
+      if (files.length === 1) fail(checkUploadFile(files[0]!)!);
+      else fail(severalRefusedToast(null, early));
       return;
     }
+    const body = new FormData();
+    for (const { file } of sent) body.append(UPLOAD_FIELD, file);
+    asked.current = { files: files.length, early, sentIndexes: sent.map((item) => item.index) };
     setProblem(null);
     setSending(sent.length);
     setState("processing");
-    try {
-      const outcome = await uploadSelfies(sent);
-      const refused = [
-        ...early,
-        ...outcome.refused.map((item) => ({ ...item, filename: item.filename ?? "a file" })),
-      ];
-      const last = outcome.images.at(-1) ?? null;
-      setImage(last);
-      setState("success");
-      const stored = `${outcome.images.length} of ${files.length} selfies uploaded.`;
-      if (refused.length === 0)
-        toast({ kind: "success", title: "Upload Successful", description: stored });
-      else {
-        const next = {
-          title: "Some files were not uploaded",
-          description: `${stored} ${reasons(refused)}`,
-        };
-        setProblem(next);
-        toast({ kind: "error", ...next });
-      }
-      if (last) onUploaded?.(last);
-    } catch (error) {
-      if (signInAgain(error)) {
-        setState("idle");
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      fail({ title: "Upload Failed", description: `${message} ${reasons(early)}`.trim() });
-    }
+    uploading.submit(body, {
+      method: "post",
+      action: UPLOAD_FETCHER_ACTION,
+      encType: "multipart/form-data",
+    });
   }
+
+  // The action's answer, once (the page's data is reloaded with it).
+  const answered = useRef<UploadAnswer | null>(null);
+  useEffect(() => {
+    const answer = uploading.data;
+    if (uploading.state !== "idle" || !answer || answered.current === answer) return;
+    answered.current = answer;
+    const { files, early, sentIndexes } = asked.current;
+    if (!answer.ok) {
+      if (signInAgain(new ApiError(answer.status, answer.message))) setState("idle");
+      else if (files === 1) fail(uploadRefusedToast(answer));
+      else fail(severalRefusedToast(answer.message, early));
+      return;
+    }
+    const refused = [
+      ...early,
+      // The server counts the files it was sent; the creator counts the files they chose.
+      ...answer.refused.map((item) => ({ ...item, index: sentIndexes[item.index] ?? item.index })),
+    ];
+    const told = uploadToast({ files, stored: answer.images.length, refused });
+    setImage(answer.images.at(-1) ?? null);
+    setState("success");
+    setProblem(
+      told.kind === "error" ? { title: told.title, description: told.description ?? "" } : null,
+    );
+    toast(told);
+  }, [uploading.data, uploading.state, toast, signInAgain, fail]);
 
   const onDrag = (event: DragEvent, over: boolean) => {
     event.preventDefault();
@@ -156,7 +139,7 @@ export function UploadWidget({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
-    void upload(input.current?.files);
+    upload(input.current?.files);
   };
 
   return (
@@ -183,7 +166,7 @@ export function UploadWidget({
           onDragLeave={(event) => onDrag(event, false)}
           onDrop={(event) => {
             event.preventDefault();
-            if (state !== "processing") void upload(event.dataTransfer.files);
+            if (state !== "processing") upload(event.dataTransfer.files);
           }}
           className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors ${
             state === "dragging"
@@ -235,7 +218,7 @@ export function UploadWidget({
             aria-label="Choose a selfie to upload"
             required
             disabled={state === "processing"}
-            onChange={(event) => void upload(event.currentTarget.files)}
+            onChange={(event) => upload(event.currentTarget.files)}
             className="text-sm"
           />
           {hydrated ? null : (
@@ -279,9 +262,4 @@ export function UploadWidget({
       ) : null}
     </section>
   );
-}
-
-/** Each refused file with its reason, in one sentence list. */
-function reasons(files: { filename: string | null; message: string }[]): string {
-  return files.map((file) => `${file.filename ?? "A file"}: ${file.message}`).join(" ");
 }

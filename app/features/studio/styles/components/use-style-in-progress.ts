@@ -1,8 +1,9 @@
-import { useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { atPipeline, dashboardUrl } from "~/features/studio/workspace/dashboard-url";
 import type { DashboardView } from "~/features/studio/types";
 import { STYLE_POLL_INTERVAL_MS, STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
+import { useRevalidateWhile } from "~/ui/use-revalidate-while";
 
 /**
  * The one way the dashboard waits for a style, with JavaScript: while any
@@ -10,17 +11,14 @@ import { STYLE_POLL_INTERVAL_MS, STYLE_POLL_MAX_ATTEMPTS } from "~/lib/styles";
  * style the page waits for is named in its URL (`pending`), so the loader
  * moves on when it ends, with its toast; after the last reload the loader is
  * asked to give up on it (`poll` at the limit), and says it timed out.
- * Without JavaScript the page's <noscript> refresh does the same by URL.
+ * Without JavaScript the page's <NoScriptRefresh> does the same by URL.
  */
 export function useStyleInProgress(
   view: Pick<DashboardView, "step" | "image" | "pending">,
   inProgress: boolean,
 ) {
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
   const named = params.get("pending");
   const pendingId = view.pending?.id ?? null;
   const imageId = view.image?.id;
@@ -35,33 +33,27 @@ export function useStyleInProgress(
     });
   }, [onStyleStep, pendingId, named, imageId, navigate]);
 
-  useEffect(() => {
-    if (!inProgress) return;
-    let count = 0;
-    const timer = window.setInterval(() => {
-      count += 1;
-      if (count < STYLE_POLL_MAX_ATTEMPTS) {
-        if (latest.current.state === "idle") latest.current.revalidate();
-        return;
-      }
-      window.clearInterval(timer);
-      if (onStyleStep && pendingId) {
-        navigate(
-          atPipeline(
-            dashboardUrl({
-              image: imageId,
-              step: "style",
-              pending: pendingId,
-              poll: STYLE_POLL_MAX_ATTEMPTS,
-            }),
-          ),
-          {
-            replace: true,
-            preventScrollReset: true,
-          },
-        );
-      }
-    }, STYLE_POLL_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [inProgress, onStyleStep, pendingId, imageId, navigate]);
+  useRevalidateWhile(inProgress, {
+    intervalMs: STYLE_POLL_INTERVAL_MS,
+    limit: STYLE_POLL_MAX_ATTEMPTS,
+    // A new style waited for (or another photo, or another step) starts the count over.
+    round: `${onStyleStep}:${pendingId ?? ""}:${imageId ?? ""}`,
+    onGiveUp: () => {
+      if (!onStyleStep || !pendingId) return;
+      navigate(
+        atPipeline(
+          dashboardUrl({
+            image: imageId,
+            step: "style",
+            pending: pendingId,
+            poll: STYLE_POLL_MAX_ATTEMPTS,
+          }),
+        ),
+        {
+          replace: true,
+          preventScrollReset: true,
+        },
+      );
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { displayName } from "~/lib/accounts";
 import {
@@ -16,6 +16,7 @@ import {
 import type { DashboardData } from "~/features/studio/types";
 import { isInProgress } from "~/features/studio/types";
 import { PageHeader } from "~/ui/page-header";
+import { NoScriptRefresh } from "~/ui/no-script-refresh";
 import { ImageGrid } from "~/features/studio/images/components/image-grid";
 import { MarketStep } from "~/features/studio/optimize/components/market-step";
 import { OptimizationPanel } from "~/features/studio/optimize/components/optimization-panel";
@@ -43,7 +44,6 @@ export function DashboardPage({
   data: DashboardData & { payouts?: Pick<PayoutsOverview, "account" | "balance"> };
 }) {
   const { user, stats, images, stylized, view } = data;
-  const revalidator = useRevalidator();
   useStyleInProgress(view, stylized.some(isInProgress));
   useScrollToStep(view.step);
   const here = dashboardUrl({
@@ -54,11 +54,7 @@ export function DashboardPage({
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-      {view.refreshUrl ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`2;url=${atPipeline(view.refreshUrl)}`} />
-        </noscript>
-      ) : null}
+      {view.refreshUrl ? <NoScriptRefresh seconds={2} url={atPipeline(view.refreshUrl)} /> : null}
       <PageHeader
         title={`Welcome, ${displayName(user)}`}
         subtitle="Upload a selfie, style it, optimize it and put it on the market."
@@ -82,11 +78,7 @@ export function DashboardPage({
         <PipelineSteps step={view.step} links={stepLinks(view, images)} />
         {view.step === "upload" ? (
           <>
-            <UploadWidget
-              key={view.image?.id ?? "new"}
-              uploaded={view.image}
-              onUploaded={() => revalidator.revalidate()}
-            />
+            <UploadWidget key={view.image?.id ?? "new"} uploaded={view.image} />
             <UploadsStrip images={images} selectedId={view.image?.id ?? null} />
           </>
         ) : null}
@@ -157,9 +149,7 @@ export function LoggedOutNotice() {
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
       role="alert"
     >
-      <noscript>
-        <meta httpEquiv="refresh" content={`1;url=${SIGN_IN_AGAIN_URL}`} />
-      </noscript>
+      <NoScriptRefresh seconds={1} url={SIGN_IN_AGAIN_URL} />
       <h1 className="text-2xl font-bold text-slate-900">{LOGGED_OUT_MESSAGE.title}</h1>
       <p className="mt-3 text-slate-600">{LOGGED_OUT_MESSAGE.description}</p>
       <a href={SIGN_IN_AGAIN_URL} className="btn-primary mt-8">
