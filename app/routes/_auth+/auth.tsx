@@ -6,12 +6,12 @@ import type {
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { LinkTabs } from "~/ui/link-tabs";
 import { LogoMark } from "~/ui/logo";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
@@ -257,13 +257,10 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   const toast = useToast();
   const hydrated = useHydrated();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  const validate = useDeferredValidation(loadLoginSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "login",
+    loadSchema: loadLoginSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   useEffect(() => {
     if (lastResult?.error?.[""]?.length) {
@@ -315,13 +312,10 @@ function RegisterCard({ redirectTo }: { redirectTo: string }) {
   const lastResult = useIntentResult("register");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
-  const validate = useDeferredValidation(loadRegisterSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "register",
+    loadSchema: loadRegisterSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
 
   return (
@@ -369,14 +363,11 @@ function WaitlistCard({
   const lastResult = useIntentResult("waitlist");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "waitlist";
-  const validate = useDeferredValidation(loadWaitlistSchema);
   // Not "waitlist": that id is the section's, the anchor the sign-up buttons lead to (an input's form= would find the section).
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "waitlist-form",
+    loadSchema: loadWaitlistSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <div>
@@ -444,13 +435,10 @@ function InvitedRegisterCard({ token, email }: { token: string; email: string })
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "register-invited";
-  const validate = useDeferredValidation(loadInvitedSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "register-invited",
+    loadSchema: loadInvitedSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <div data-testid="invited-register">

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { LogoMark } from "~/ui/logo";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   resetLinkStatus,
@@ -91,13 +91,10 @@ function NewPasswordForm({ token }: { token: string }) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const validate = useDeferredValidation(loadSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "reset-password",
+    loadSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   // A token refused when the form was sent (used meanwhile, or expired) is the form's error.
   const tokenErrors = fields.token.errors ?? [];

@@ -1,16 +1,19 @@
-import { getTextareaProps, useForm } from "@conform-to/react";
+import { getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Account } from "~/features/accounts/account-types";
 import { BIO_MAX, HANDLE_MAX, HANDLE_MIN } from "~/features/accounts/profile-schemas";
+import type { emailChangeSchema, profileFormSchema } from "~/features/accounts/profile-schemas";
 import { checkUploadFile } from "~/features/studio/upload-validation";
 import { Avatar } from "~/ui/avatar";
 import { TextField } from "~/ui/form-field";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The forms' schemas, loaded after the page rendered. */
+type ProfileFormSchema = typeof profileFormSchema;
+type EmailChangeSchema = typeof emailChangeSchema;
 const loadProfileSchema = () =>
   import("~/features/accounts/profile-schemas").then((m) => m.profileFormSchema);
 const loadEmailSchema = () =>
@@ -105,12 +108,13 @@ function PhotoForm({ account }: { account: Account }) {
 function ProfileForm({ account, lastResult }: { account: Account; lastResult: Result }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
-  const validate = useDeferredValidation(loadProfileSchema);
-  const [form, fields] = useForm<
+  const [form, fields] = useScreenForm<
+    ProfileFormSchema,
     { firstName: string; lastName: string; handle: string; bio: string },
     { firstName: string; lastName: string; handle: string | null; bio: string | null }
   >({
     id: "profile",
+    loadSchema: loadProfileSchema,
     lastResult,
     defaultValue: {
       firstName: account.firstName,
@@ -118,9 +122,6 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
       handle: account.handle ?? "",
       bio: account.bio ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <section aria-labelledby="profile-heading">
@@ -179,13 +180,10 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
 function EmailForm({ account, lastResult }: { account: Account; lastResult: Result }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "email";
-  const validate = useDeferredValidation(loadEmailSchema);
-  const [form, fields] = useForm<{ email: string; password: string }>({
+  const [form, fields] = useScreenForm<EmailChangeSchema, { email: string; password: string }>({
     id: "email-change",
+    loadSchema: loadEmailSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <section aria-labelledby="email-heading">

@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TextField } from "~/ui/form-field";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
@@ -24,13 +23,10 @@ export function CreateUserForm({
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
-  const validate = useDeferredValidation(loadCreateUserSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "create-user",
+    loadSchema: loadCreateUserSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
 
   // Empty the form after a successful creation (the action redirects, so no result comes back).

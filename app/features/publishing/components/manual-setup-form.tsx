@@ -1,12 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useForm } from "@conform-to/react";
 import { useToast } from "~/ui/toaster";
 import type { ManualField, Platform } from "~/features/publishing/platforms";
 import { manualFieldLabel } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
@@ -40,14 +39,11 @@ export function ManualSetupForm({
 }) {
   const toast = useToast();
   const navigation = useNavigation();
-  const validate = useDeferredValidation(loadManualIntegrationSchema);
-  const [form, fields] = useForm({
+  // A refused field says so beside the field, and nothing else does.
+  const [form, fields] = useScreenForm({
     id: `manual-${platform.id}`,
+    loadSchema: loadManualIntegrationSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    // A refused field says so beside the field, and nothing else does.
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   const shown = useRef<unknown>(null);
   useEffect(() => {

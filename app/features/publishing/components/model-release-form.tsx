@@ -1,9 +1,8 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useForm } from "@conform-to/react";
 import { useHydrated } from "~/ui/use-hydrated";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import {
   startChecked,
   startValue,
@@ -247,13 +246,10 @@ function SignReleaseForm({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const validate = useDeferredValidation(loadModelReleaseSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: `model-release-${state.imageId}`,
+    loadSchema: loadModelReleaseSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign";
   const sentBack = wasSentBack(form);
