@@ -10,6 +10,7 @@ import { Avatar } from "~/ui/avatar";
 import { TextField } from "~/ui/form-field";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 
 /** The forms' schemas, loaded after the page rendered. */
 type ProfileFormSchema = typeof profileFormSchema;
@@ -106,8 +107,7 @@ function PhotoForm({ account }: { account: Account }) {
 }
 
 function ProfileForm({ account, lastResult }: { account: Account; lastResult: Result }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
+  const pending = useIntentPending("profile");
   const [form, fields] = useScreenForm<
     ProfileFormSchema,
     { firstName: string; lastName: string; handle: string; bio: string },
@@ -178,8 +178,7 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
 }
 
 function EmailForm({ account, lastResult }: { account: Account; lastResult: Result }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "email";
+  const pending = useIntentPending("email");
   const [form, fields] = useScreenForm<EmailChangeSchema, { email: string; password: string }>({
     id: "email-change",
     loadSchema: loadEmailSchema,

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TextField } from "~/ui/form-field";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 
 /** The form's schema, loaded after the page rendered. */
 const loadCreateUserSchema = () =>
@@ -20,9 +20,7 @@ export function CreateUserForm({
   lastResult: SubmissionResult<string[]> | undefined;
   registrationOpen?: boolean;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
+  const pending = useIntentPending("create-user");
   const [form, fields] = useScreenForm({
     id: "create-user",
     loadSchema: loadCreateUserSchema,

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { TextField } from "~/ui/form-field";
+import { EmailField } from "~/ui/form-field";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm } from "~/ui/forms/post-form";
 
@@ -36,13 +36,7 @@ export function LibraryLinkForm({
     <div data-testid="library-link-form">
       <p className="text-sm text-slate-600">{intro}</p>
       <PostForm form={form} action="/library" className="mt-3 space-y-3">
-        <TextField
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField field={fields.email} />
         <button type="submit" className="btn-secondary" disabled={pending}>
           {pending ? "Sending..." : "Email me my library link"}
         </button>

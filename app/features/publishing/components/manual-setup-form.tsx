@@ -6,7 +6,7 @@ import type { ManualField, Platform } from "~/features/publishing/platforms";
 import { manualFieldLabel } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
-import { PostForm } from "~/ui/forms/post-form";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
 const loadManualIntegrationSchema = () =>
@@ -104,9 +104,7 @@ export function ManualSetupForm({
           </div>
         );
       })}
-      <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? "Saving…" : "Save connection"}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Saving…" label="Save connection" wide />
     </PostForm>
   );
 }

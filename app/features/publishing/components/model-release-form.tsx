@@ -8,7 +8,8 @@ import {
   startValue,
   wasSentBack,
 } from "~/features/publishing/components/listing-fields";
-import { PostForm } from "~/ui/forms/post-form";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 
 /** The form's schema, loaded after the page rendered. */
 const loadModelReleaseSchema = () =>
@@ -245,13 +246,12 @@ function SignReleaseForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [form, fields] = useScreenForm({
     id: `model-release-${state.imageId}`,
     loadSchema: loadModelReleaseSchema,
     lastResult,
   });
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign";
+  const pending = useIntentPending("sign");
   const sentBack = wasSentBack(form);
   const error = (field: { errors?: string[]; errorId: string }) =>
     field.errors?.length ? (
@@ -412,9 +412,7 @@ function SignReleaseForm({
         </label>
       </div>
       {error(fields.confirm)}
-      <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? "Signing…" : "Sign the model release"}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Signing…" label="Sign the model release" wide />
     </PostForm>
   );
 }
