@@ -14,6 +14,7 @@ import {
   accountExplanation,
   dollars,
 } from "~/features/payouts/components/payout-words";
+import { AlertMessage } from "~/ui/alert-message";
 
 /**
  * The body of /payouts: the payout account and what to do next, the balance,
@@ -44,15 +45,7 @@ export function PayoutsPage({
         }
       />
       {notice ? <Notice message={notice} /> : null}
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          data-testid="payouts-error"
-        >
-          {error}
-        </p>
-      ) : null}
+      {error ? <AlertMessage testId="payouts-error">{error}</AlertMessage> : null}
       {account.provider === "test" ? (
         <TestModeNotice
           testAccountBalance={overview.testAccountBalance}

@@ -11,6 +11,7 @@ import type {
 import { IntegrationCard } from "~/features/publishing/components/integration-card";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useOAuthPopup } from "~/features/publishing/components/use-oauth-popup";
+import { AlertMessage } from "~/ui/alert-message";
 
 export interface IntegrationsScreenData {
   shopifyOAuth: boolean;
@@ -50,14 +51,7 @@ export function IntegrationsScreen({
           </Link>
         }
       />
-      {data.shopError ? (
-        <p
-          role="alert"
-          className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {data.shopError}
-        </p>
-      ) : null}
+      {data.shopError ? <AlertMessage margin="mt-6">{data.shopError}</AlertMessage> : null}
       <div className="mt-8 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
         {data.platforms.map(({ platform, isActive, integration }) => (
           <IntegrationCard
