@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { FlashMessage } from "~/lib/flash";
 import { PageHeader } from "~/ui/page-header";
 import { stackedTable as t } from "~/ui/stacked-table";
@@ -38,11 +38,7 @@ export function PayoutsPage({
       <PageHeader
         title="Payouts"
         subtitle={`You keep ${CREATOR_SHARE_PERCENT}% of each sale. This is where your share goes.`}
-        actions={
-          <Link to="/dashboard" className="btn-ghost">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-ghost" }}
       />
       {notice ? <Notice message={notice} /> : null}
       {error ? <AlertMessage testId="payouts-error">{error}</AlertMessage> : null}

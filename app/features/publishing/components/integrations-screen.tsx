@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { PageHeader } from "~/ui/page-header";
 import type { PlatformId } from "~/features/publishing/platforms";
@@ -45,11 +44,7 @@ export function IntegrationsScreen({
       <PageHeader
         title="Integrations"
         subtitle="Connect the platforms you sell on. Fees are each platform's own."
-        actions={
-          <Link to="/dashboard" className="btn-secondary">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-secondary" }}
       />
       {data.shopError ? <AlertMessage margin="mt-6">{data.shopError}</AlertMessage> : null}
       <div className="mt-8 grid gap-5 md:grid-cols-2 xl:grid-cols-3">

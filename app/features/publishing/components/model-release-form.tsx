@@ -377,23 +377,15 @@ function SignReleaseForm({
         max={state.today}
         required
       />
-      <div>
-        <label htmlFor={fields.signature.id} className="field-label">
-          Signature: type your name again
-        </label>
-        <input
-          id={fields.signature.id}
-          name={fields.signature.name}
-          required
-          maxLength={120}
-          autoComplete="off"
-          defaultValue={startValue(fields.signature, "", sentBack)}
-          className="field-input font-serif italic"
-          aria-invalid={fields.signature.errors?.length ? true : undefined}
-          aria-describedby={described(fields.signature)}
-        />
-        {error(fields.signature)}
-      </div>
+      <ReleaseField
+        field={fields.signature}
+        sentBack={sentBack}
+        label="Signature: type your name again"
+        required
+        maxLength={120}
+        autoComplete="off"
+        className="field-input font-serif italic"
+      />
       {hydrated ? <DrawnSignature /> : null}
       <div className="flex items-start gap-2">
         <input
