@@ -33,6 +33,7 @@ import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/scr
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { startWebSession } from "~/web/web-session.server";
 import { readFormData } from "~/web/http.server";
+import { LinkLine } from "~/ui/link-line";
 
 /** The forms' schemas, loaded after the page rendered. */
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
@@ -312,11 +313,9 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
         />
         <SubmitButton pending={pending} pendingLabel="Logging in..." label="Login" wide />
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
-          Forgot password?
-        </Link>
-      </p>
+      <LinkLine to="/forgot-password" className="mt-4 text-center text-sm">
+        Forgot password?
+      </LinkLine>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Link } from "@remix-run/react";
 import { TextField } from "~/ui/form-field";
+import { LinkLine } from "~/ui/link-line";
 
 /** The first and last name, side by side on a wide screen (the registration forms). */
 export function NameFields({
@@ -40,10 +40,8 @@ export function NewPasswordField({
 /** The link back to the sign-in page, under a card's form or message. */
 export function BackToSignIn() {
   return (
-    <p className="mt-6 text-sm">
-      <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-        Back to sign in
-      </Link>
-    </p>
+    <LinkLine to="/auth" className="mt-6 text-sm">
+      Back to sign in
+    </LinkLine>
   );
 }
