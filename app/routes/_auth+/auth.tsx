@@ -16,6 +16,8 @@ import { NameFields, NewPasswordField } from "~/features/accounts/components/aut
 import { LinkTabs } from "~/ui/link-tabs";
 import { LogoMark } from "~/ui/logo";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
+import type { SchemaLoader } from "~/ui/forms/use-deferred-validation";
+import type { z } from "zod";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
@@ -276,15 +278,29 @@ function useIntentResult(intent: string) {
   return actionData.initialValue?.intent === intent ? actionData : undefined;
 }
 
+/** The form of one intent: its own answer from the action, whether it is being sent, and conform's wiring. */
+function useIntentForm<Schema extends z.ZodType>({
+  intent,
+  id = intent,
+  loadSchema,
+}: {
+  intent: string;
+  /** The form's id; the intent when not given. */
+  id?: string;
+  loadSchema: SchemaLoader<Schema>;
+}) {
+  const lastResult = useIntentResult(intent);
+  const pending = useIntentPending(intent);
+  const [form, fields] = useScreenForm({ id, loadSchema, lastResult });
+  return { lastResult, pending, form, fields };
+}
+
 function LoginCard({ redirectTo }: { redirectTo: string }) {
-  const lastResult = useIntentResult("login");
   const toast = useToast();
   const hydrated = useHydrated();
-  const pending = useIntentPending("login");
-  const [form, fields] = useScreenForm({
-    id: "login",
+  const { lastResult, pending, form, fields } = useIntentForm({
+    intent: "login",
     loadSchema: loadLoginSchema,
-    lastResult,
   });
   useEffect(() => {
     if (lastResult?.error?.[""]?.length) {
@@ -322,12 +338,9 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
 
 /** The Register tab while registration is open (closed: WaitlistCard). */
 function RegisterCard({ redirectTo }: { redirectTo: string }) {
-  const lastResult = useIntentResult("register");
-  const pending = useIntentPending("register");
-  const [form, fields] = useScreenForm({
-    id: "register",
+  const { pending, form, fields } = useIntentForm({
+    intent: "register",
     loadSchema: loadRegisterSchema,
-    lastResult,
   });
 
   return (
@@ -365,13 +378,11 @@ function WaitlistCard({
   outcome: WaitlistOutcome | null;
   invitationProblem: string | null;
 }) {
-  const lastResult = useIntentResult("waitlist");
-  const pending = useIntentPending("waitlist");
   // Not "waitlist": that id is the section's, the anchor the sign-up buttons lead to (an input's form= would find the section).
-  const [form, fields] = useScreenForm({
+  const { pending, form, fields } = useIntentForm({
+    intent: "waitlist",
     id: "waitlist-form",
     loadSchema: loadWaitlistSchema,
-    lastResult,
   });
   return (
     <div>
@@ -431,12 +442,9 @@ function WaitlistCard({
 
 /** The Register tab opened by an invitation's link: the invited address is fixed; names and a password create the account. */
 function InvitedRegisterCard({ token, email }: { token: string; email: string }) {
-  const lastResult = useIntentResult("register-invited");
-  const pending = useIntentPending("register-invited");
-  const [form, fields] = useScreenForm({
-    id: "register-invited",
+  const { pending, form, fields } = useIntentForm({
+    intent: "register-invited",
     loadSchema: loadInvitedSchema,
-    lastResult,
   });
   return (
     <div data-testid="invited-register">
