@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ErrorPanel } from "~/ui/error-panel";
+import { ErrorPanel, PAGE_NOT_FOUND } from "~/ui/error-panel";
 
 export const meta: MetaFunction = () => [{ title: "Page Not Found | Selfie Studio" }];
 
@@ -13,11 +13,5 @@ export default function NotFound() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <ErrorPanel
-      eyebrow="404"
-      title="Page Not Found"
-      detail="The page you are looking for does not exist or has moved."
-    />
-  );
+  return <ErrorPanel {...PAGE_NOT_FOUND} />;
 }

@@ -1,4 +1,12 @@
-import { Link } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+
+export interface ErrorPanelProps {
+  title: string;
+  detail: string;
+  linkTo?: string;
+  linkLabel?: string;
+  eyebrow?: string;
+}
 
 /** The body of an error or not-found page: a title, a sentence and one way on. */
 export function ErrorPanel({
@@ -7,13 +15,7 @@ export function ErrorPanel({
   linkTo = "/",
   linkLabel = "Go Home",
   eyebrow,
-}: {
-  title: string;
-  detail: string;
-  linkTo?: string;
-  linkLabel?: string;
-  eyebrow?: string;
-}) {
+}: ErrorPanelProps) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       {eyebrow ? <p className="text-sm font-semibold text-brand-600">{eyebrow}</p> : null}
@@ -24,4 +26,45 @@ export function ErrorPanel({
       </Link>
     </section>
   );
+}
+
+/** A missing page's words, where the page has nothing more to say about it. */
+export const PAGE_NOT_FOUND = {
+  eyebrow: "404",
+  title: "Page Not Found",
+  detail: "The page you are looking for does not exist or has moved.",
+} as const;
+
+/** Any other error's words (the link on is the page's own). */
+export const SOMETHING_WENT_WRONG = {
+  title: "Something went wrong",
+  detail: "Please try again.",
+} as const;
+
+/**
+ * A route's error boundary: the `notFound` panel for a 404, `otherwise` (or
+ * what it answers for the error) for anything else.
+ */
+export function RouteErrorPanel({
+  notFound,
+  otherwise,
+}: {
+  notFound: ErrorPanelProps;
+  otherwise: ErrorPanelProps | ((error: unknown) => ErrorPanelProps);
+}) {
+  const error = useRouteError();
+  const props =
+    isRouteErrorResponse(error) && error.status === 404
+      ? notFound
+      : typeof otherwise === "function"
+        ? otherwise(error)
+        : otherwise;
+  return <ErrorPanel {...props} />;
+}
+
+/** The message a loader's error response carries, or `fallback`. */
+export function routeErrorMessage(error: unknown, fallback: string): string {
+  return isRouteErrorResponse(error) && typeof error.data?.message === "string"
+    ? error.data.message
+    : fallback;
 }

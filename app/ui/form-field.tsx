@@ -37,6 +37,19 @@ export function TextField({
   );
 }
 
+/** A labelled email input (with an example address as its placeholder) wired to a conform field. */
+export function EmailField({ field }: { field: FieldMetadata<string> }) {
+  return (
+    <TextField
+      field={field}
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+    />
+  );
+}
+
 /** The errors of a whole form (e.g. wrong credentials), as an alert box. */
 export function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
   if (!errors?.length) return null;

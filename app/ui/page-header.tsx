@@ -1,21 +1,39 @@
 import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+
+/** The link back a page header offers (e.g. to the dashboard), as a secondary or a ghost button. */
+export interface HeaderBackLink {
+  to: string;
+  label: string;
+  look: "btn-secondary" | "btn-ghost";
+}
 
 export function PageHeader({
   title,
   subtitle,
   actions,
+  back,
 }: {
   title: string;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  /** The header's one action when it is only a link back (instead of `actions`). */
+  back?: HeaderBackLink;
 }) {
+  const shown = back ? (
+    <Link to={back.to} className={back.look}>
+      {back.label}
+    </Link>
+  ) : (
+    actions
+  );
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
         {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {shown ? <div className="flex flex-wrap gap-2">{shown}</div> : null}
     </div>
   );
 }

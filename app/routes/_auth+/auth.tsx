@@ -5,13 +5,19 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { FormErrors, TextField } from "~/ui/form-field";
+import type { ReactNode } from "react";
+import { EmailField, FormErrors, TextField } from "~/ui/form-field";
+import { SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
+import { NameFields, NewPasswordField } from "~/features/accounts/components/auth-fields";
 import { LinkTabs } from "~/ui/link-tabs";
 import { LogoMark } from "~/ui/logo";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
+import type { SchemaLoader } from "~/ui/forms/use-deferred-validation";
+import type { z } from "zod";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
@@ -29,6 +35,7 @@ import { attemptProcedure, intent, loadProcedure, screenAction } from "~/web/scr
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { startWebSession } from "~/web/web-session.server";
 import { readFormData } from "~/web/http.server";
+import { LinkLine } from "~/ui/link-line";
 
 /** The forms' schemas, loaded after the page rendered. */
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
@@ -245,25 +252,55 @@ function SidePoint({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** A tab's heading and the line under it. */
+function CardIntro({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600" data-testid={testId}>
+        {children}
+      </p>
+    </>
+  );
+}
+
 function useIntentResult(intent: string) {
   const actionData = useActionData<typeof action>();
   if (!actionData || typeof actionData !== "object" || !("status" in actionData)) return undefined;
   return actionData.initialValue?.intent === intent ? actionData : undefined;
 }
 
+/** The form of one intent: its own answer from the action, whether it is being sent, and conform's wiring. */
+function useIntentForm<Schema extends z.ZodType>({
+  intent,
+  id = intent,
+  loadSchema,
+}: {
+  intent: string;
+  /** The form's id; the intent when not given. */
+  id?: string;
+  loadSchema: SchemaLoader<Schema>;
+}) {
+  const lastResult = useIntentResult(intent);
+  const pending = useIntentPending(intent);
+  const [form, fields] = useScreenForm({ id, loadSchema, lastResult });
+  return { lastResult, pending, form, fields };
+}
+
 function LoginCard({ redirectTo }: { redirectTo: string }) {
-  const lastResult = useIntentResult("login");
-  const navigation = useNavigation();
   const toast = useToast();
   const hydrated = useHydrated();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  const validate = useDeferredValidation(loadLoginSchema);
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+  const { lastResult, pending, form, fields } = useIntentForm({
+    intent: "login",
+    loadSchema: loadLoginSchema,
   });
   useEffect(() => {
     if (lastResult?.error?.[""]?.length) {
@@ -277,78 +314,53 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
 
   return (
     <div>
-      <h2 className="text-xl font-semibold text-slate-900">Welcome back</h2>
-      <p className="mt-1 text-sm text-slate-600">Enter your credentials to access your account</p>
+      <CardIntro title="Welcome back">Enter your credentials to access your account</CardIntro>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {/* One summary of a refused sign-in: the toast with JavaScript, this box without. */}
         {hydrated ? null : <FormErrors errors={form.errors} id={form.errorId} />}
-        <TextField
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField field={fields.email} />
         <TextField
           field={fields.password}
           label="Password"
           type="password"
           autoComplete="current-password"
         />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Logging in..." : "Login"}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Logging in..." label="Login" wide />
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
-          Forgot password?
-        </Link>
-      </p>
+      <LinkLine to="/forgot-password" className="mt-4 text-center text-sm">
+        Forgot password?
+      </LinkLine>
     </div>
   );
 }
 
 /** The Register tab while registration is open (closed: WaitlistCard). */
 function RegisterCard({ redirectTo }: { redirectTo: string }) {
-  const lastResult = useIntentResult("register");
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
-  const validate = useDeferredValidation(loadRegisterSchema);
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+  const { pending, form, fields } = useIntentForm({
+    intent: "register",
+    loadSchema: loadRegisterSchema,
   });
 
   return (
     <div>
-      <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
-      <p className="mt-1 text-sm text-slate-600">
+      <CardIntro title="Create account">
         Join the beta and start earning from your selfies.
-      </p>
+      </CardIntro>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
-          <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
-        </div>
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
-          label="Password"
-          type="password"
-          placeholder="Minimum 8 characters"
-          autoComplete="new-password"
+        <NewPasswordField field={fields.password} />
+        <SubmitButton
+          pending={pending}
+          pendingLabel="Creating account..."
+          label="Create Account"
+          wide
         />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Creating account..." : "Create Account"}
-        </button>
       </Form>
     </div>
   );
@@ -366,24 +378,17 @@ function WaitlistCard({
   outcome: WaitlistOutcome | null;
   invitationProblem: string | null;
 }) {
-  const lastResult = useIntentResult("waitlist");
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "waitlist";
-  const validate = useDeferredValidation(loadWaitlistSchema);
   // Not "waitlist": that id is the section's, the anchor the sign-up buttons lead to (an input's form= would find the section).
-  const [form, fields] = useForm({
+  const { pending, form, fields } = useIntentForm({
+    intent: "waitlist",
     id: "waitlist-form",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    loadSchema: loadWaitlistSchema,
   });
   return (
     <div>
-      <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
-      <p className="mt-1 text-sm text-slate-600" data-testid="registration-closed">
+      <CardIntro title="Create account" testId="registration-closed">
         Registration is closed during the beta. Please use the login form with existing credentials.
-      </p>
+      </CardIntro>
       {invitationProblem ? (
         <p
           role="alert"
@@ -422,16 +427,13 @@ function WaitlistCard({
         >
           <input type="hidden" name="intent" value="waitlist" />
           <FormErrors errors={form.errors} id={form.errorId} />
-          <TextField
-            field={fields.email}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
+          <EmailField field={fields.email} />
+          <SubmitButton
+            pending={pending}
+            pendingLabel="Joining..."
+            label="Join the waitlist"
+            wide
           />
-          <button type="submit" className="btn-primary w-full" disabled={pending}>
-            {pending ? "Joining..." : "Join the waitlist"}
-          </button>
         </Form>
       </section>
     </div>
@@ -440,25 +442,16 @@ function WaitlistCard({
 
 /** The Register tab opened by an invitation's link: the invited address is fixed; names and a password create the account. */
 function InvitedRegisterCard({ token, email }: { token: string; email: string }) {
-  const lastResult = useIntentResult("register-invited");
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "register-invited";
-  const validate = useDeferredValidation(loadInvitedSchema);
-  const [form, fields] = useForm({
-    id: "register-invited",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+  const { pending, form, fields } = useIntentForm({
+    intent: "register-invited",
+    loadSchema: loadInvitedSchema,
   });
   return (
     <div data-testid="invited-register">
-      <h2 className="text-xl font-semibold text-slate-900">Create account</h2>
-      <p className="mt-1 text-sm text-slate-600">
+      <CardIntro title="Create account">
         You&apos;re invited to the beta. This invitation creates the account for{" "}
         <strong className="wrap-anywhere">{email}</strong>.
-      </p>
+      </CardIntro>
       <Form
         method="post"
         action={`/auth?tab=register&invite=${encodeURIComponent(token)}`}
@@ -471,20 +464,14 @@ function InvitedRegisterCard({ token, email }: { token: string; email: string })
           errors={[...(form.errors ?? []), ...(fields.invite.errors ?? [])]}
           id={form.errorId}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
-          <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
-        </div>
-        <TextField
-          field={fields.password}
-          label="Password"
-          type="password"
-          placeholder="Minimum 8 characters"
-          autoComplete="new-password"
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+        <NewPasswordField field={fields.password} />
+        <SubmitButton
+          pending={pending}
+          pendingLabel="Creating account..."
+          label="Create Account"
+          wide
         />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Creating account..." : "Create Account"}
-        </button>
       </Form>
     </div>
   );

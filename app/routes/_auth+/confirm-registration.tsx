@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/ui/form-field";
-import { LogoMark } from "~/ui/logo";
+import { BrandCardPage } from "~/ui/brand-card-page";
+import { BackToSignIn } from "~/features/accounts/components/auth-fields";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   confirmRegistration,
@@ -57,51 +58,40 @@ export default function ConfirmRegistration() {
   const failed = useActionData<typeof action>();
   const pending = useNavigation().state !== "idle";
   return (
-    <div className="mx-auto max-w-md px-4 py-10 lg:py-16">
-      <div className="mb-6 flex items-center gap-3">
-        <LogoMark className="h-10 w-10" />
-        <p className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</p>
-      </div>
-      <section className="card p-6">
-        <h1 className="text-xl font-semibold text-slate-900">Create your account</h1>
-        {valid ? (
-          <>
-            <p className="mt-2 text-sm text-slate-600">
-              {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is
-              one click away.
-            </p>
-            <FormErrors
-              errors={
-                failed?.error
-                  ? Object.values(failed.error)
-                      .flat()
-                      .filter((line): line is string => typeof line === "string")
-                  : undefined
-              }
-            />
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="token" value={token} />
-              <button
-                type="submit"
-                className="btn-primary w-full"
-                disabled={pending}
-                data-testid="confirm-registration"
-              >
-                {pending ? "Creating account..." : "Create my account"}
-              </button>
-            </Form>
-          </>
-        ) : (
-          <div data-testid="registration-link-invalid">
-            <FormErrors errors={[message ?? ""]} />
-          </div>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-            Back to sign in
-          </Link>
-        </p>
-      </section>
-    </div>
+    <BrandCardPage title="Create your account">
+      {valid ? (
+        <>
+          <p className="mt-2 text-sm text-slate-600">
+            {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is one
+            click away.
+          </p>
+          <FormErrors
+            errors={
+              failed?.error
+                ? Object.values(failed.error)
+                    .flat()
+                    .filter((line): line is string => typeof line === "string")
+                : undefined
+            }
+          />
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="token" value={token} />
+            <button
+              type="submit"
+              className="btn-primary w-full"
+              disabled={pending}
+              data-testid="confirm-registration"
+            >
+              {pending ? "Creating account..." : "Create my account"}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <div data-testid="registration-link-invalid">
+          <FormErrors errors={[message ?? ""]} />
+        </div>
+      )}
+      <BackToSignIn />
+    </BrandCardPage>
   );
 }

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { FormErrors, TextField } from "~/ui/form-field";
-import { LogoMark } from "~/ui/logo";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { getFormProps } from "@conform-to/react";
+import { BrandCardPage } from "~/ui/brand-card-page";
+import { EmailField, FormErrors } from "~/ui/form-field";
+import { SubmitButton } from "~/ui/forms/post-form";
+import { BackToSignIn } from "~/features/accounts/components/auth-fields";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   RESET_REQUESTED,
@@ -32,16 +34,9 @@ export async function action(args: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sent, message } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-md px-4 py-10 lg:py-16">
-      <div className="mb-6 flex items-center gap-3">
-        <LogoMark className="h-10 w-10" />
-        <p className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</p>
-      </div>
-      <section className="card p-6">
-        <h1 className="text-xl font-semibold text-slate-900">Forgot password?</h1>
-        {sent ? <Sent message={message ?? ""} /> : <RequestForm />}
-      </section>
-    </div>
+    <BrandCardPage title="Forgot password?">
+      {sent ? <Sent message={message ?? ""} /> : <RequestForm />}
+    </BrandCardPage>
   );
 }
 
@@ -61,11 +56,7 @@ function Sent({ message }: { message: string }) {
         </Link>
         .
       </p>
-      <p className="mt-6 text-sm">
-        <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </div>
   );
 }
@@ -74,13 +65,10 @@ function RequestForm() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
-  const validate = useDeferredValidation(loadSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "forgot-password",
+    loadSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
 
   return (
@@ -95,22 +83,10 @@ function RequestForm() {
         className="mt-6 space-y-4"
       >
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Sending..." : "Send reset link"}
-        </button>
+        <EmailField field={fields.email} />
+        <SubmitButton pending={pending} pendingLabel="Sending..." label="Send reset link" wide />
       </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/auth" className="font-medium text-brand-700 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { FormErrors, TextField } from "~/ui/form-field";
-import { LogoMark } from "~/ui/logo";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { getFormProps } from "@conform-to/react";
+import { BrandCardPage } from "~/ui/brand-card-page";
+import { FormErrors } from "~/ui/form-field";
+import { SubmitButton } from "~/ui/forms/post-form";
+import { NewPasswordField } from "~/features/accounts/components/auth-fields";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PRODUCT_NAME } from "~/lib/product";
 import { resetLinkStatus, resetPassword } from "~/features/accounts/passwords/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -48,16 +50,9 @@ export async function action(args: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, valid, message } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-md px-4 py-10 lg:py-16">
-      <div className="mb-6 flex items-center gap-3">
-        <LogoMark className="h-10 w-10" />
-        <p className="text-3xl font-bold text-slate-900">{PRODUCT_NAME}</p>
-      </div>
-      <section className="card p-6">
-        <h1 className="text-xl font-semibold text-slate-900">Choose a new password</h1>
-        {valid ? <NewPasswordForm token={token} /> : <BadLink message={message ?? ""} />}
-      </section>
-    </div>
+    <BrandCardPage title="Choose a new password">
+      {valid ? <NewPasswordForm token={token} /> : <BadLink message={message ?? ""} />}
+    </BrandCardPage>
   );
 }
 
@@ -88,13 +83,10 @@ function NewPasswordForm({ token }: { token: string }) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const validate = useDeferredValidation(loadSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "reset-password",
+    loadSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   // A token refused when the form was sent (used meanwhile, or expired) is the form's error.
   const tokenErrors = fields.token.errors ?? [];
@@ -111,16 +103,8 @@ function NewPasswordForm({ token }: { token: string }) {
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
         <FormErrors errors={errors} id={form.errorId} />
-        <TextField
-          field={fields.password}
-          label="New password"
-          type="password"
-          placeholder="Minimum 8 characters"
-          autoComplete="new-password"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Saving..." : "Set new password"}
-        </button>
+        <NewPasswordField field={fields.password} label="New password" />
+        <SubmitButton pending={pending} pendingLabel="Saving..." label="Set new password" wide />
       </Form>
       {errors.length > 0 ? <AskAgain /> : null}
     </>

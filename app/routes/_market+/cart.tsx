@@ -113,11 +113,7 @@ export default function CartPage() {
       <PageHeader
         title="Checkout"
         subtitle="Your cart and your details. You pay on the next page."
-        actions={
-          <Link to="/marketplace" className="btn-ghost">
-            Back to Marketplace
-          </Link>
-        }
+        back={{ to: "/marketplace", label: "Back to Marketplace", look: "btn-ghost" }}
       />
       {unavailable > 0 ? (
         <p

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { viewCart } from "~/features/market/checkout/procedures.server";
 import { viewStorefront } from "~/features/market/catalog/procedures.server";
 import { ListingCard } from "~/features/market/catalog/components/listing-card";
 import { PageLinks } from "~/features/market/catalog/components/page-links";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { Avatar } from "~/ui/avatar";
-import { ErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel, routeErrorMessage } from "~/ui/error-panel";
 import { shareMetaTags } from "~/ui/share-meta";
 import { PRODUCT_NAME } from "~/lib/product";
 import { requireScreenUser } from "~/web/screen-guards.server";
@@ -158,26 +158,15 @@ export default function Storefront() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPanel
-        eyebrow="404"
-        title="Page Not Found"
-        detail="The page you are looking for does not exist or has moved."
-      />
-    );
-  }
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "This storefront could not be loaded. Please try again.";
   return (
-    <ErrorPanel
-      title="Storefront"
-      detail={message}
-      linkTo="/marketplace"
-      linkLabel="Back to the marketplace"
+    <RouteErrorPanel
+      notFound={PAGE_NOT_FOUND}
+      otherwise={(error) => ({
+        title: "Storefront",
+        detail: routeErrorMessage(error, "This storefront could not be loaded. Please try again."),
+        linkTo: "/marketplace",
+        linkLabel: "Back to the marketplace",
+      })}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
@@ -13,6 +13,7 @@ import { RATING_TEXT_MAX } from "~/features/market/library/library-schema";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { libraryPageView } from "~/routes/_market+/library.server";
+import { LinkLine } from "~/ui/link-line";
 
 export const meta: MetaFunction = () => [
   { title: `Your library | ${PRODUCT_NAME}` },
@@ -133,11 +134,9 @@ export default function LibraryPage() {
           </div>
         </section>
       )}
-      <p className="mt-8 text-sm">
-        <Link to="/marketplace" className="font-medium text-brand-700 hover:underline">
-          Back to the marketplace
-        </Link>
-      </p>
+      <LinkLine to="/marketplace" className="mt-8 text-sm">
+        Back to the marketplace
+      </LinkLine>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { LicenseTermsList } from "~/features/market/orders/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { formatAmount } from "~/lib/money";
 import { orderLicense } from "~/features/market/library/procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
-import { ErrorPanel } from "~/ui/error-panel";
+import { RouteErrorPanel, SOMETHING_WENT_WRONG } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 
 export const meta: MetaFunction = () => [
@@ -142,18 +142,20 @@ function Detail({ term, value, mono }: { term: string; value: string; mono?: boo
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <ErrorPanel
-      title={notFound ? "License not found" : "Something went wrong"}
-      detail={
-        notFound
-          ? "There is no license at this address. License links sent before November 26, 2026 no longer work: your library has the current link to each of your licenses."
-          : "Please try again."
-      }
-      linkTo={notFound ? "/library" : "/marketplace"}
-      linkLabel={notFound ? "Open your library" : "Back to the marketplace"}
+    <RouteErrorPanel
+      notFound={{
+        title: "License not found",
+        detail:
+          "There is no license at this address. License links sent before November 26, 2026 no longer work: your library has the current link to each of your licenses.",
+        linkTo: "/library",
+        linkLabel: "Open your library",
+      }}
+      otherwise={{
+        ...SOMETHING_WENT_WRONG,
+        linkTo: "/marketplace",
+        linkLabel: "Back to the marketplace",
+      }}
     />
   );
 }

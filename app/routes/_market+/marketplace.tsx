@@ -1,12 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Link,
-  isRouteErrorResponse,
-  useFetchers,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { Link, useFetchers, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { PageHeader } from "~/ui/page-header";
 import { useToast } from "~/ui/toaster";
@@ -25,7 +19,7 @@ import { requireScreenUser } from "~/web/screen-guards.server";
 import { cartHeader, readCart } from "~/web/cart.server";
 import { isFreshView } from "~/web/fresh-view.server";
 import { attemptProcedure, loadProcedure, refusalResponse } from "~/web/screen-action.server";
-import { ErrorPanel } from "~/ui/error-panel";
+import { ErrorPanel, routeErrorMessage } from "~/ui/error-panel";
 
 export const meta: MetaFunction = () => [
   { title: `Marketplace | ${PRODUCT_NAME}` },
@@ -269,14 +263,10 @@ function useOptimisticCart(
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "The marketplace could not be loaded. Please try again.";
   return (
     <ErrorPanel
       title="Marketplace"
-      detail={message}
+      detail={routeErrorMessage(error, "The marketplace could not be loaded. Please try again.")}
       linkTo="/marketplace"
       linkLabel="Back to the marketplace"
     />

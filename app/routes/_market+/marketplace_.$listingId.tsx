@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import {
   countMarketplaceViews,
   viewListingPage,
@@ -11,7 +11,7 @@ import { ListingCard } from "~/features/market/catalog/components/listing-card";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { Avatar } from "~/ui/avatar";
-import { ErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
 import { JsonLd, shareMetaTags } from "~/ui/share-meta";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 import { LICENSE_NAME } from "~/lib/license-terms";
@@ -267,22 +267,15 @@ function CreatorLine({
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPanel
-        eyebrow="404"
-        title="Page Not Found"
-        detail="The page you are looking for does not exist or has moved."
-      />
-    );
-  }
   return (
-    <ErrorPanel
-      title="Marketplace"
-      detail="This image could not be loaded. Please try again."
-      linkTo="/marketplace"
-      linkLabel="Back to the marketplace"
+    <RouteErrorPanel
+      notFound={PAGE_NOT_FOUND}
+      otherwise={{
+        title: "Marketplace",
+        detail: "This image could not be loaded. Please try again.",
+        linkTo: "/marketplace",
+        linkLabel: "Back to the marketplace",
+      }}
     />
   );
 }

@@ -28,6 +28,7 @@ import { RecentSales } from "~/features/market/analytics/components/recent-sales
 import { attemptProcedure, loadProcedure, refusalResponse } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
+import { AlertMessage } from "~/ui/alert-message";
 
 export const meta: MetaFunction = () => [{ title: `Payment Monitor | ${PRODUCT_NAME}` }];
 export const headers = forwardLoaderHeaders;
@@ -160,13 +161,9 @@ export default function PaymentMonitor() {
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="monitor-result">
           <div className="min-w-0 space-y-6">
             {failed ? (
-              <p
-                role="alert"
-                className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-                data-testid="monitor-error"
-              >
+              <AlertMessage testId="monitor-error">
                 {notFound ? PAYMENT_MONITOR_NOT_FOUND : PAYMENT_MONITOR_TRY_AGAIN}
-              </p>
+              </AlertMessage>
             ) : null}
             <PaymentStatusCard result={result} />
             {result?.success && result.downloads.length > 0 ? (

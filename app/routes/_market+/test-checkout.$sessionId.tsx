@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -18,10 +10,11 @@ import {
   testCheckoutSession,
 } from "~/features/market/checkout/procedures.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
-import { ErrorPanel } from "~/ui/error-panel";
+import { RouteErrorPanel, SOMETHING_WENT_WRONG } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";
 import { testCheckoutView } from "~/routes/_market+/test-checkout.$sessionId.server";
+import { AlertMessage } from "~/ui/alert-message";
 
 export const meta: MetaFunction = () => [
   { title: `Test checkout | ${PRODUCT_NAME}` },
@@ -125,14 +118,7 @@ export default function TestCheckout() {
             {formatMoney(session.totalCents)}
           </span>
         </div>
-        {error ? (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          >
-            {error}
-          </p>
-        ) : null}
+        {error ? <AlertMessage margin="mt-4">{error}</AlertMessage> : null}
         {session.closedReason ? (
           <p
             role="alert"
@@ -180,18 +166,19 @@ export default function TestCheckout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <ErrorPanel
-      title={notFound ? "Checkout session not found" : "Something went wrong"}
-      detail={
-        notFound
-          ? "This checkout link is not valid. Start again from your cart."
-          : "Please try again."
-      }
-      linkTo="/marketplace"
-      linkLabel="Back to the marketplace"
+    <RouteErrorPanel
+      notFound={{
+        title: "Checkout session not found",
+        detail: "This checkout link is not valid. Start again from your cart.",
+        linkTo: "/marketplace",
+        linkLabel: "Back to the marketplace",
+      }}
+      otherwise={{
+        ...SOMETHING_WENT_WRONG,
+        linkTo: "/marketplace",
+        linkLabel: "Back to the marketplace",
+      }}
     />
   );
 }

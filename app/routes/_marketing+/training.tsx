@@ -5,6 +5,7 @@ import { BackLink } from "~/ui/back-link";
 import { PRODUCT_NAME } from "~/lib/product";
 import { DEFAULT_PRICE, STYLES, suggestedPrice } from "~/lib/styles";
 import type { loader as rootLoader } from "~/root";
+import { LineIcon } from "~/ui/line-icon";
 
 export const meta: MetaFunction = () => [
   { title: `Training | ${PRODUCT_NAME}` },
@@ -42,17 +43,10 @@ export default function Training() {
         className="mt-6 flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
         data-testid="upload-note"
       >
-        <svg
-          viewBox="0 0 20 20"
-          className="mt-0.5 h-5 w-5 shrink-0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
+        <LineIcon className="mt-0.5 h-5 w-5 shrink-0">
           <circle cx="10" cy="10" r="8" />
           <path d="M10 9v5M10 6.5v.01" strokeLinecap="round" />
-        </svg>
+        </LineIcon>
         <p>
           <strong>Upload requirements:</strong> selfies should be JPG or PNG up to 10MB.
         </p>

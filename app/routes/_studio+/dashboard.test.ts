@@ -6,8 +6,8 @@ import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import type { DashboardData } from "~/features/studio/types";
-import type { UploadAnswer } from "~/features/studio/upload-toasts";
-import { UPLOAD_FETCHER_ACTION } from "~/features/studio/upload-toasts";
+import type { UploadAnswer } from "~/features/studio/images/upload-toasts";
+import { UPLOAD_FETCHER_ACTION } from "~/features/studio/images/upload-toasts";
 import type { PayoutsOverview } from "~/features/payouts/types";
 import {
   callRoute,

@@ -14,6 +14,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { findPlatform } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { IntegrationsScreen } from "~/features/publishing/integrations/components/integrations-screen";
+import { LineIcon } from "~/ui/line-icon";
 
 export const meta: MetaFunction = () => [{ title: `Integrations | ${PRODUCT_NAME}` }];
 
@@ -84,17 +85,10 @@ function AuthenticationRequired() {
       data-testid="integrations-signed-out"
     >
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-        <svg
-          viewBox="0 0 20 20"
-          className="h-7 w-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
+        <LineIcon className="h-7 w-7">
           <rect x="4" y="9" width="12" height="8" rx="1.5" />
           <path d="M7 9V6.5a3 3 0 016 0V9" />
-        </svg>
+        </LineIcon>
       </span>
       <h1 className="mt-5 text-3xl font-bold text-slate-900">Authentication Required</h1>
       <div

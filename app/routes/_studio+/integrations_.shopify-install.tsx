@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   claimShopifyInstallation,
@@ -11,6 +11,7 @@ import { flashRefusal, loadProcedure, screenCall } from "~/web/screen-action.ser
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { clearInstallClaimHeader, readInstallClaim } from "~/web/shopify-install-cookies.server";
+import { BackAndSubmit } from "~/ui/back-and-submit";
 
 export const meta: MetaFunction = () => [
   { title: `Connect your Shopify store | ${PRODUCT_NAME}` },
@@ -75,21 +76,15 @@ export default function ShopifyInstallClaim() {
             waiting to be connected to your account. Once connected, you can list your images for
             sale there.
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-2">
-            <Link to="/integrations" className="btn-secondary">
-              Not now
-            </Link>
-            <Form method="post">
-              <button
-                type="submit"
-                className="btn-primary"
-                disabled={busy}
-                data-testid="claim-shopify-store"
-              >
-                {busy ? "Connecting..." : `Connect ${shop}`}
-              </button>
-            </Form>
-          </div>
+          <BackAndSubmit
+            className="mt-8 flex flex-wrap justify-center gap-2"
+            backTo="/integrations"
+            backLabel="Not now"
+            pending={busy}
+            label={`Connect ${shop}`}
+            pendingLabel="Connecting..."
+            testId="claim-shopify-store"
+          />
         </>
       ) : (
         <>

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import { startPayoutOnboarding } from "~/features/payouts/transfers/procedures.server";
 import { screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
+import { AlertMessage } from "~/ui/alert-message";
+import { BackAndSubmit } from "~/ui/back-and-submit";
 
 export const meta: MetaFunction = () => [
   { title: `Payout setup | ${PRODUCT_NAME}` },
@@ -47,29 +49,16 @@ export default function PayoutsOnboard() {
       <p className="mt-3 text-slate-600">
         Your setup link has expired or was already used. Continue to get a fresh one.
       </p>
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
-      <div className="mt-8 flex flex-wrap justify-center gap-2">
-        <Link to="/payouts" className="btn-secondary">
-          Back to Payouts
-        </Link>
-        <Form method="post">
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={busy}
-            data-testid="continue-payout-setup"
-          >
-            {busy ? "Continuing..." : "Continue setup"}
-          </button>
-        </Form>
-      </div>
+      {actionData?.error ? <AlertMessage margin="mt-4">{actionData.error}</AlertMessage> : null}
+      <BackAndSubmit
+        className="mt-8 flex flex-wrap justify-center gap-2"
+        backTo="/payouts"
+        backLabel="Back to Payouts"
+        pending={busy}
+        label="Continue setup"
+        pendingLabel="Continuing..."
+        testId="continue-payout-setup"
+      />
     </section>
   );
 }

@@ -1,24 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   completeTestOnboarding,
   testOnboardingState,
 } from "~/features/payouts/transfers/procedures.server";
 import { ACCOUNT_STATES } from "~/features/payouts/components/payout-words";
-import { ErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel, SOMETHING_WENT_WRONG } from "~/ui/error-panel";
 import { loadProcedure, screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
+import { AlertMessage } from "~/ui/alert-message";
+import { BackAndSubmit } from "~/ui/back-and-submit";
 
 export const meta: MetaFunction = () => [
   { title: `Test payout onboarding | ${PRODUCT_NAME}` },
@@ -89,53 +83,37 @@ export default function TestOnboarding() {
           <dt className="font-medium text-slate-600">State</dt>
           <dd className="text-slate-900">{ACCOUNT_STATES[state.status].label}</dd>
         </dl>
-        {actionData?.error ? (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          >
-            {actionData.error}
-          </p>
-        ) : null}
+        {actionData?.error ? <AlertMessage margin="mt-4">{actionData.error}</AlertMessage> : null}
         <p className="mt-4 text-sm text-slate-700">
           {done
             ? "This test payout account is already set up. Completing again changes nothing."
             : "Completing makes this account ready at once, and every share you are owed is sent to it."}
         </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Link to="/payouts" className="btn-secondary">
-            Cancel
-          </Link>
-          <Form method="post">
-            <button
-              type="submit"
-              className="btn-primary"
-              disabled={busy}
-              data-testid="complete-test-onboarding"
-            >
-              {busy ? "Completing..." : "Complete test onboarding"}
-            </button>
-          </Form>
-        </div>
+        <BackAndSubmit
+          className="mt-6 flex flex-wrap justify-end gap-2"
+          backTo="/payouts"
+          backLabel="Cancel"
+          pending={busy}
+          label="Complete test onboarding"
+          pendingLabel="Completing..."
+          testId="complete-test-onboarding"
+        />
       </section>
     </div>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <ErrorPanel
-      eyebrow={notFound ? "404" : undefined}
-      title={notFound ? "Page Not Found" : "Something went wrong"}
-      detail={
-        notFound
-          ? "Test payout onboarding is only there when Stripe is not configured, after you start setting up payouts."
-          : "Please try again."
-      }
-      linkTo="/payouts"
-      linkLabel="Back to Payouts"
+    <RouteErrorPanel
+      notFound={{
+        ...PAGE_NOT_FOUND,
+        detail:
+          "Test payout onboarding is only there when Stripe is not configured, after you start setting up payouts.",
+        linkTo: "/payouts",
+        linkLabel: "Back to Payouts",
+      }}
+      otherwise={{ ...SOMETHING_WENT_WRONG, linkTo: "/payouts", linkLabel: "Back to Payouts" }}
     />
   );
 }

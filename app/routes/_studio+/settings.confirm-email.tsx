@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   confirmEmailChange,
   emailChangeLinkStatus,
@@ -9,6 +9,7 @@ import { FormErrors } from "~/ui/form-field";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
+import { LinkLine } from "~/ui/link-line";
 
 /** The page carries a live token in its URL: never cached, never sent to another site as a referrer. */
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
@@ -77,11 +78,9 @@ export default function ConfirmEmailChange() {
           <FormErrors errors={[message ?? ""]} />
         </div>
       )}
-      <p className="text-sm">
-        <Link to="/settings" className="font-medium text-brand-700 hover:underline">
-          Back to your profile
-        </Link>
-      </p>
+      <LinkLine to="/settings" className="text-sm">
+        Back to your profile
+      </LinkLine>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import { ListingPreview } from "~/features/studio/optimize/components/listing-preview";
 import { LaunchForm } from "~/features/publishing/publications/components/launch-form";
@@ -67,11 +67,7 @@ export default function LaunchPage() {
       <PageHeader
         title="Launch marketing"
         subtitle="Publish your image to the marketplace and the platforms you connected."
-        actions={
-          <Link to="/dashboard" className="btn-secondary">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-secondary" }}
       />
       <div className="card mt-6 p-6">
         {data.mode === "result" ? (

@@ -67,11 +67,7 @@ export default function ListForSalePage() {
     <div className="mx-auto max-w-xl px-4 py-8">
       <PageHeader
         title="List for Sale"
-        actions={
-          <Link to="/dashboard" className="btn-secondary">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-secondary" }}
       />
       <div className="card mt-6 p-6">
         {results ? (

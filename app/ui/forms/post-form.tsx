@@ -51,18 +51,27 @@ export function PostForm<Schema extends Record<string, unknown>>({
   );
 }
 
-/** A form's primary submit button: disabled, and saying `pendingLabel`, while the form is sent. */
+/**
+ * A form's primary submit button: disabled, and saying `pendingLabel`, while
+ * the form is sent; `wide` spans the form's width.
+ */
 export function SubmitButton({
   pending,
   label,
   pendingLabel,
+  wide = false,
 }: {
   pending: boolean;
   label: string;
   pendingLabel: string;
+  wide?: boolean;
 }) {
   return (
-    <button type="submit" className="btn-primary" disabled={pending}>
+    <button
+      type="submit"
+      className={wide ? "btn-primary w-full" : "btn-primary"}
+      disabled={pending}
+    >
       {pending ? pendingLabel : label}
     </button>
   );

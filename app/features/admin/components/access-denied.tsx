@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { ACCESS_DENIED, ADMIN_REDIRECT_DELAY_MS } from "~/features/admin/types";
+import { LineIcon } from "~/ui/line-icon";
 import { NoScriptRefresh } from "~/ui/no-script-refresh";
 
 /**
@@ -24,17 +25,10 @@ export function AccessDenied() {
     >
       <NoScriptRefresh seconds={ADMIN_REDIRECT_DELAY_MS / 1000} url="/" />
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700">
-        <svg
-          viewBox="0 0 20 20"
-          className="h-7 w-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
+        <LineIcon className="h-7 w-7">
           <rect x="4" y="9" width="12" height="8" rx="1.5" />
           <path d="M7 9V6.5a3 3 0 016 0V9" />
-        </svg>
+        </LineIcon>
       </span>
       <h1 className="mt-5 text-3xl font-bold text-slate-900">{ACCESS_DENIED.title}</h1>
       <p className="mt-3 text-slate-600">{ACCESS_DENIED.description}</p>

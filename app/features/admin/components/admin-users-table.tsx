@@ -10,6 +10,7 @@ import { StatusBadge } from "~/features/admin/components/status-badge";
 import { UserStatusToggle } from "~/features/admin/components/user-status-toggle";
 import { stackedTable as t } from "~/ui/stacked-table";
 import { right, StackedTable } from "~/ui/data-table";
+import { LineIcon } from "~/ui/line-icon";
 
 const CELL = `${t.cell} sm:align-middle`;
 
@@ -82,17 +83,10 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
                   aria-label={`View ${name}`}
                   data-testid="view-user"
                 >
-                  <svg
-                    viewBox="0 0 20 20"
-                    className="h-4 w-4"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.7"
-                    aria-hidden="true"
-                  >
+                  <LineIcon className="h-4 w-4" strokeWidth="1.7">
                     <path d="M1.5 10S4.5 4 10 4s8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6z" />
                     <circle cx="10" cy="10" r="2.5" />
-                  </svg>
+                  </LineIcon>
                   <span>View</span>
                 </Link>
                 <UserStatusToggle user={user} />

@@ -1,10 +1,9 @@
-import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TextField } from "~/ui/form-field";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 
 /** The form's schema, loaded after the page rendered. */
 const loadCreateUserSchema = () =>
@@ -21,16 +20,11 @@ export function CreateUserForm({
   lastResult: SubmissionResult<string[]> | undefined;
   registrationOpen?: boolean;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "create-user";
-  const validate = useDeferredValidation(loadCreateUserSchema);
-  const [form, fields] = useForm({
+  const pending = useIntentPending("create-user");
+  const [form, fields] = useScreenForm({
     id: "create-user",
+    loadSchema: loadCreateUserSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
 
   // Empty the form after a successful creation (the action redirects, so no result comes back).

@@ -7,6 +7,7 @@ import {
   splitCountdown,
   useBetaCounters,
 } from "~/features/landing/components/beta-counters";
+import { LineIcon } from "~/ui/line-icon";
 
 const NO_FIGURES: BetaFigures = { spots: null, endsAt: null };
 
@@ -59,17 +60,10 @@ export function BetaSection({
     >
       <div className="mx-auto max-w-4xl px-4 text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-pink-200">
-          <svg
-            viewBox="0 0 20 20"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
+          <LineIcon className="h-4 w-4">
             <circle cx="10" cy="11" r="7" />
             <path d="M10 7.5V11l2.5 1.5M8 2h4" strokeLinecap="round" />
-          </svg>
+          </LineIcon>
           Limited beta
         </p>
         <h2 id="beta-heading" className="mt-5 text-3xl font-extrabold tracking-tight sm:text-4xl">

@@ -1,5 +1,6 @@
 import { PRICING_PLANS } from "~/features/landing/pricing-plans";
 import { WAITLIST_HREF } from "~/lib/accounts";
+import { LineIcon } from "~/ui/line-icon";
 
 /** 6. Pricing with three plans (app/features/landing/pricing-plans.ts); Regular and Premium are coming soon. */
 export function PricingSection({ registrationOpen = false }: { registrationOpen?: boolean }) {
@@ -85,16 +86,9 @@ export function PricingPlanList({
           <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
             {plan.features.map((feature) => (
               <li key={feature} className="flex gap-2">
-                <svg
-                  viewBox="0 0 20 20"
-                  className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.2"
-                  aria-hidden="true"
-                >
+                <LineIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" strokeWidth="2.2">
                   <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                </LineIcon>
                 {feature}
               </li>
             ))}

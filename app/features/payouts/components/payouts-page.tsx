@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { FlashMessage } from "~/lib/flash";
 import { PageHeader } from "~/ui/page-header";
 import { stackedTable as t } from "~/ui/stacked-table";
@@ -14,6 +14,7 @@ import {
   accountExplanation,
   dollars,
 } from "~/features/payouts/components/payout-words";
+import { AlertMessage } from "~/ui/alert-message";
 
 /**
  * The body of /payouts: the payout account and what to do next, the balance,
@@ -37,22 +38,10 @@ export function PayoutsPage({
       <PageHeader
         title="Payouts"
         subtitle={`You keep ${CREATOR_SHARE_PERCENT}% of each sale. This is where your share goes.`}
-        actions={
-          <Link to="/dashboard" className="btn-ghost">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-ghost" }}
       />
       {notice ? <Notice message={notice} /> : null}
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          data-testid="payouts-error"
-        >
-          {error}
-        </p>
-      ) : null}
+      {error ? <AlertMessage testId="payouts-error">{error}</AlertMessage> : null}
       {account.provider === "test" ? (
         <TestModeNotice
           testAccountBalance={overview.testAccountBalance}

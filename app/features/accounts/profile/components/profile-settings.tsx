@@ -1,16 +1,23 @@
-import { getTextareaProps, useForm } from "@conform-to/react";
+import { getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Account } from "~/features/accounts/account-types";
 import { BIO_MAX, HANDLE_MAX, HANDLE_MIN } from "~/features/accounts/profile/profile-schemas";
+import type {
+  emailChangeSchema,
+  profileFormSchema,
+} from "~/features/accounts/profile/profile-schemas";
 import { checkUploadFile } from "~/lib/upload-check";
 import { Avatar } from "~/ui/avatar";
 import { TextField } from "~/ui/form-field";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 
 /** The forms' schemas, loaded after the page rendered. */
+type ProfileFormSchema = typeof profileFormSchema;
+type EmailChangeSchema = typeof emailChangeSchema;
 const loadProfileSchema = () =>
   import("~/features/accounts/profile/profile-schemas").then((m) => m.profileFormSchema);
 const loadEmailSchema = () =>
@@ -103,14 +110,14 @@ function PhotoForm({ account }: { account: Account }) {
 }
 
 function ProfileForm({ account, lastResult }: { account: Account; lastResult: Result }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
-  const validate = useDeferredValidation(loadProfileSchema);
-  const [form, fields] = useForm<
+  const pending = useIntentPending("profile");
+  const [form, fields] = useScreenForm<
+    ProfileFormSchema,
     { firstName: string; lastName: string; handle: string; bio: string },
     { firstName: string; lastName: string; handle: string | null; bio: string | null }
   >({
     id: "profile",
+    loadSchema: loadProfileSchema,
     lastResult,
     defaultValue: {
       firstName: account.firstName,
@@ -118,9 +125,6 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
       handle: account.handle ?? "",
       bio: account.bio ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <section aria-labelledby="profile-heading">
@@ -177,15 +181,11 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
 }
 
 function EmailForm({ account, lastResult }: { account: Account; lastResult: Result }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "email";
-  const validate = useDeferredValidation(loadEmailSchema);
-  const [form, fields] = useForm<{ email: string; password: string }>({
+  const pending = useIntentPending("email");
+  const [form, fields] = useScreenForm<EmailChangeSchema, { email: string; password: string }>({
     id: "email-change",
+    loadSchema: loadEmailSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <section aria-labelledby="email-heading">

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { UrlDialog } from "~/ui/url-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { browserName } from "~/features/accounts/sessions/browser-name";
 import {
   REVOKE_OTHERS,
@@ -70,13 +69,10 @@ function PasswordChangeForm({ lastResult }: { lastResult?: SubmissionResult<stri
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
-  const validate = useDeferredValidation(loadSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: "change-password",
+    loadSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <section aria-labelledby="password-heading">

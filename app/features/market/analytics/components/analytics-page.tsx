@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import {
@@ -65,11 +66,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
       <PageHeader
         title="Analytics"
         subtitle="How often your listings were seen, added to carts and sold, day by day (UTC). A visitor counts once a day."
-        actions={
-          <Link to="/dashboard" className="btn-ghost">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-ghost" }}
       />
       {notice ? (
         <p
@@ -141,28 +138,14 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
             </caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Views
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Add-to-carts
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Sales
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Conversion
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Earnings
-                </th>
+                <ColumnHead className="py-2 pr-4 font-medium">Day</ColumnHead>
+                <ColumnHead>Views</ColumnHead>
+                <ColumnHead>Add-to-carts</ColumnHead>
+                <ColumnHead>Sales</ColumnHead>
+                <ColumnHead>Conversion</ColumnHead>
+                <ColumnHead className="py-2 text-right font-medium">Earnings</ColumnHead>
                 {totals.testSales > 0 ? (
-                  <th scope="col" className="py-2 pl-4 text-right font-medium">
-                    Test sales
-                  </th>
+                  <ColumnHead className="py-2 pl-4 text-right font-medium">Test sales</ColumnHead>
                 ) : null}
               </tr>
             </thead>
@@ -172,15 +155,17 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                   <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
                     <time dateTime={day.date}>{shortDate(day.date)}</time>
                   </th>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.views}</td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.addsToCart}</td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.sales}</td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">
-                    {formatConversion(day.conversion)}
-                  </td>
-                  <td className="py-1.5 text-right tabular-nums">{dollars(day.earnings)}</td>
+                  <NumberCell>{day.views}</NumberCell>
+                  <NumberCell>{day.addsToCart}</NumberCell>
+                  <NumberCell>{day.sales}</NumberCell>
+                  <NumberCell>{formatConversion(day.conversion)}</NumberCell>
+                  <NumberCell className="py-1.5 text-right tabular-nums">
+                    {dollars(day.earnings)}
+                  </NumberCell>
                   {totals.testSales > 0 ? (
-                    <td className="py-1.5 pl-4 text-right tabular-nums">{day.testSales}</td>
+                    <NumberCell className="py-1.5 pl-4 text-right tabular-nums">
+                      {day.testSales}
+                    </NumberCell>
                   ) : null}
                 </tr>
               ))}
@@ -251,14 +236,10 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                     <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
                       {listing.title}
                     </th>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">{listing.views}</td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">{listing.sales}</td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">
-                      {formatConversion(listing.conversion)}
-                    </td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">
-                      {dollars(listing.earnings)}
-                    </td>
+                    <NumberCell>{listing.views}</NumberCell>
+                    <NumberCell>{listing.sales}</NumberCell>
+                    <NumberCell>{formatConversion(listing.conversion)}</NumberCell>
+                    <NumberCell>{dollars(listing.earnings)}</NumberCell>
                   </tr>
                 ))}
               </tbody>
@@ -268,4 +249,30 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
       </section>
     </div>
   );
+}
+
+/** A column heading of the per-day table: a number's, set right, unless `className` says otherwise. */
+function ColumnHead({
+  className = "py-2 pr-4 text-right font-medium",
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <th scope="col" className={className}>
+      {children}
+    </th>
+  );
+}
+
+/** A number in the tables, set right in tabular figures. */
+function NumberCell({
+  className = "py-1.5 pr-4 text-right tabular-nums",
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return <td className={className}>{children}</td>;
 }

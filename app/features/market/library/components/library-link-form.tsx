@@ -1,8 +1,7 @@
 import { useNavigation } from "@remix-run/react";
-import { useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { TextField } from "~/ui/form-field";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { EmailField } from "~/ui/form-field";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import { PostForm } from "~/ui/forms/post-form";
 
 const loadSchema = () =>
@@ -27,26 +26,17 @@ export function LibraryLinkForm({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/library";
-  const validate = useDeferredValidation(loadSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id,
+    loadSchema,
     lastResult,
     defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <div data-testid="library-link-form">
       <p className="text-sm text-slate-600">{intro}</p>
       <PostForm form={form} action="/library" className="mt-3 space-y-3">
-        <TextField
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField field={fields.email} />
         <button type="submit" className="btn-secondary" disabled={pending}>
           {pending ? "Sending..." : "Email me my library link"}
         </button>

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { PageHeader } from "~/ui/page-header";
 import type { PlatformId } from "~/features/publishing/platforms";
@@ -11,6 +10,7 @@ import type {
 import { IntegrationCard } from "~/features/publishing/integrations/components/integration-card";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useOAuthPopup } from "~/features/publishing/integrations/components/use-oauth-popup";
+import { AlertMessage } from "~/ui/alert-message";
 
 export interface IntegrationsScreenData {
   shopifyOAuth: boolean;
@@ -44,20 +44,9 @@ export function IntegrationsScreen({
       <PageHeader
         title="Integrations"
         subtitle="Connect the platforms you sell on. Fees are each platform's own."
-        actions={
-          <Link to="/dashboard" className="btn-secondary">
-            Back to Dashboard
-          </Link>
-        }
+        back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-secondary" }}
       />
-      {data.shopError ? (
-        <p
-          role="alert"
-          className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {data.shopError}
-        </p>
-      ) : null}
+      {data.shopError ? <AlertMessage margin="mt-6">{data.shopError}</AlertMessage> : null}
       <div className="mt-8 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
         {data.platforms.map(({ platform, isActive, integration }) => (
           <IntegrationCard

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useForm } from "@conform-to/react";
 import { useToast } from "~/ui/toaster";
 import type { ManualField, Platform } from "~/features/publishing/platforms";
 import { manualFieldLabel } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
-import { PostForm } from "~/ui/forms/post-form";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
 const loadManualIntegrationSchema = () =>
@@ -40,14 +39,11 @@ export function ManualSetupForm({
 }) {
   const toast = useToast();
   const navigation = useNavigation();
-  const validate = useDeferredValidation(loadManualIntegrationSchema);
-  const [form, fields] = useForm({
+  // A refused field says so beside the field, and nothing else does.
+  const [form, fields] = useScreenForm({
     id: `manual-${platform.id}`,
+    loadSchema: loadManualIntegrationSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    // A refused field says so beside the field, and nothing else does.
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
   const shown = useRef<unknown>(null);
   useEffect(() => {
@@ -108,9 +104,7 @@ export function ManualSetupForm({
           </div>
         );
       })}
-      <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? "Saving…" : "Save connection"}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Saving…" label="Save connection" wide />
     </PostForm>
   );
 }

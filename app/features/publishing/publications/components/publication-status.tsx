@@ -80,15 +80,10 @@ function NextStep({ publication }: { publication: PublicationView }) {
         </a>
       ) : null;
     case "ready_to_mint":
-      return publication.downloadUrl ? (
-        <a href={publication.downloadUrl} download className="btn-secondary px-3 py-1.5 text-xs">
-          Download mint kit
-        </a>
-      ) : null;
     case "export_ready":
       return publication.downloadUrl ? (
         <a href={publication.downloadUrl} download className="btn-secondary px-3 py-1.5 text-xs">
-          Download export package
+          {publication.status === "ready_to_mint" ? "Download mint kit" : "Download export package"}
         </a>
       ) : null;
     case "needs_auth":

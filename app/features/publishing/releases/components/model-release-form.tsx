@@ -1,15 +1,15 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useForm } from "@conform-to/react";
 import { useHydrated } from "~/ui/use-hydrated";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useScreenForm } from "~/ui/forms/use-screen-form";
 import {
   startChecked,
   startValue,
   wasSentBack,
 } from "~/features/publishing/publications/components/listing-fields";
-import { PostForm } from "~/ui/forms/post-form";
+import { PostForm, SubmitButton } from "~/ui/forms/post-form";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 
 /** The form's schema, loaded after the page rendered. */
 const loadModelReleaseSchema = () =>
@@ -246,16 +246,12 @@ function SignReleaseForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const validate = useDeferredValidation(loadModelReleaseSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useScreenForm({
     id: `model-release-${state.imageId}`,
+    loadSchema: loadModelReleaseSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
   });
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign";
+  const pending = useIntentPending("sign");
   const sentBack = wasSentBack(form);
   const error = (field: { errors?: string[]; errorId: string }) =>
     field.errors?.length ? (
@@ -381,23 +377,15 @@ function SignReleaseForm({
         max={state.today}
         required
       />
-      <div>
-        <label htmlFor={fields.signature.id} className="field-label">
-          Signature: type your name again
-        </label>
-        <input
-          id={fields.signature.id}
-          name={fields.signature.name}
-          required
-          maxLength={120}
-          autoComplete="off"
-          defaultValue={startValue(fields.signature, "", sentBack)}
-          className="field-input font-serif italic"
-          aria-invalid={fields.signature.errors?.length ? true : undefined}
-          aria-describedby={described(fields.signature)}
-        />
-        {error(fields.signature)}
-      </div>
+      <ReleaseField
+        field={fields.signature}
+        sentBack={sentBack}
+        label="Signature: type your name again"
+        required
+        maxLength={120}
+        autoComplete="off"
+        className="field-input font-serif italic"
+      />
       {hydrated ? <DrawnSignature /> : null}
       <div className="flex items-start gap-2">
         <input
@@ -416,9 +404,7 @@ function SignReleaseForm({
         </label>
       </div>
       {error(fields.confirm)}
-      <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? "Signing…" : "Sign the model release"}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Signing…" label="Sign the model release" wide />
     </PostForm>
   );
 }

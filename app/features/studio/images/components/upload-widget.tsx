@@ -12,7 +12,7 @@ import {
   UPLOAD_FETCHER_ACTION,
   uploadRefusedToast,
   uploadToast,
-} from "~/features/studio/upload-toasts";
+} from "~/features/studio/images/upload-toasts";
 import type { ImageJson } from "~/features/studio/types";
 import { checkUploadFile } from "~/lib/upload-check";
 import { StudioImage } from "~/features/studio/images/components/studio-image";

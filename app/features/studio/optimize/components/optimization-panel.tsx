@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useIntentPending } from "~/ui/forms/use-intent-pending";
 import { useState } from "react";
 import type { MouseEvent } from "react";
 import { atPipeline, dashboardUrl } from "~/features/studio/workspace/dashboard-url";
@@ -102,11 +103,9 @@ export function OptimizationPanel({
   preset: PresetId | null;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [settings, setSettings] = useState<OptimizationSettings>(initial);
   const [activePreset, setActivePreset] = useState<PresetId | null>(preset);
-  const submitting =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "optimize";
+  const submitting = useIntentPending("optimize");
   const update = (change: Partial<OptimizationSettings>) => {
     setSettings((current) => ({ ...current, ...change }));
     setActivePreset(null);
