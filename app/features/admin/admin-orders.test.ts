@@ -38,6 +38,16 @@ const flashOf = async (response: Response) =>
   (await takeFlash(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(response) } })))
     .flash;
 
+/** The order's stored status. */
+async function orderStatus(orderId: string) {
+  const row = await getDb()
+    .selectFrom("orders")
+    .select("status")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /** A creator with a $20 listing, and the super admin. */
 async function setup() {
   const admin = await createTestAdmin();
@@ -201,15 +211,7 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
 
     // A creator may not refund.
     expect((await refund(orderId, { token: creator.token })).status).toBe(403);
-    expect(
-      (
-        await db
-          .selectFrom("orders")
-          .select("status")
-          .where("id", "=", orderId)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe("paid");
+    expect(await orderStatus(orderId)).toBe("paid");
 
     const response = await refund(orderId, { token: admin.token });
     expect(response.status).toBe(200);
@@ -436,14 +438,6 @@ describe("/admin Orders and Payouts", () => {
       ),
     );
     expect(await flashOf(crossSite)).toMatchObject({ kind: "error", title: "Refund failed" });
-    expect(
-      (
-        await getDb()
-          .selectFrom("orders")
-          .select("status")
-          .where("id", "=", orderId)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe("paid");
+    expect(await orderStatus(orderId)).toBe("paid");
   });
 });
