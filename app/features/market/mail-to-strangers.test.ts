@@ -8,14 +8,13 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { renderReceiptMail, receiptSubject } from "~/features/market/receipt-mail.server";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { apiRoute } from "#tests/setup/api-routes";
+import { buyAtTestCheckout } from "#tests/setup/test-checkout";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
 const { action: forgotPasswordApi } = apiRoute("/api/forgot-password");
 
@@ -64,25 +63,7 @@ async function buyAs(
   customerInfo: { name: string; email: string; company?: string },
   clientIp: string,
 ) {
-  const created = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: { cartItems: [{ imageId: listingId }], customerInfo },
-    }),
-    {},
-    from(clientIp),
-  );
-  expect(created.status).toBe(200);
-  const { sessionId } = (await created.json()) as { sessionId: string };
-  expect(
-    (
-      await callRoute(
-        testCheckoutAction,
-        formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-        { sessionId },
-      )
-    ).status,
-  ).toBe(302);
+  await buyAtTestCheckout([listingId], customerInfo, { context: from(clientIp) });
 }
 
 describe("mail a stranger can make us send", () => {

@@ -15,6 +15,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { payTestCheckout as pay } from "#tests/setup/test-checkout";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
@@ -49,14 +50,6 @@ async function status(sessionId: string) {
   );
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   return { status: response.status, body: await response.json() };
-}
-
-async function pay(sessionId: string) {
-  return callRoute(
-    testCheckoutAction,
-    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-    { sessionId },
-  );
 }
 
 describe("POST /api/create-checkout-session (built-in test checkout)", () => {
@@ -385,13 +378,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
       cartItems: [{ imageId: listing.id }],
       customerInfo: buyer,
     });
-    const response = await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${body.sessionId}`, { intent: "pay" }, { origin: "cross" }),
-      {
-        sessionId: body.sessionId,
-      },
-    );
+    const response = await pay(body.sessionId, { origin: "cross" });
     expect(response.status).toBe(403);
     expect((await status(body.sessionId)).body.paymentStatus).toBe("processing");
   });
