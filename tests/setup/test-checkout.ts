@@ -1,7 +1,15 @@
 import { expect } from "vitest";
+import { getDb } from "~/infra/db.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { callRoute, formRequest, makeRequest, type RequestOptions } from "#tests/setup/requests";
+import { action as cartAction } from "~/routes/_market+/cart";
+import {
+  callRoute,
+  cookiesFrom,
+  formRequest,
+  makeRequest,
+  type RequestOptions,
+} from "#tests/setup/requests";
 import { apiRoute } from "#tests/setup/api-routes";
 
 /** Purchases through the built-in test checkout, the way a browser makes them (vitest only). */
@@ -67,4 +75,24 @@ export function paymentStatusOf(sessionId: string): Promise<Response> {
   return callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), {
     sessionId,
   });
+}
+
+/** The download grants an order was given (one a paid item). */
+export function downloadGrantsOf(orderId: string) {
+  return getDb()
+    .selectFrom("download_grants")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .execute();
+}
+
+/** The ledger's earnings rows of an order (one a creator's share). */
+export function earningsOf(orderId: string) {
+  return getDb().selectFrom("earnings").selectAll().where("order_id", "=", orderId).execute();
+}
+
+/** Adds the listing to a fresh cookie cart with the no-JavaScript form; answers the cart's cookie. */
+export async function cartCookieWith(listingId: string): Promise<string> {
+  const added = await callRoute(cartAction, formRequest("/cart", { intent: "add", listingId }));
+  return cookiesFrom(added);
 }

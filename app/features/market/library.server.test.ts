@@ -17,7 +17,7 @@ import { readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
-import { buyAtTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
+import { buyAtTestCheckout, downloadGrantsOf, payTestCheckout } from "#tests/setup/test-checkout";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
@@ -180,8 +180,7 @@ describe("the buyer's library", () => {
       { orderId: refunded.id },
     );
     expect(answer.status).toBe(200);
-    const grantsOf = (orderId: string) =>
-      getDb().selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute();
+    const grantsOf = (orderId: string) => downloadGrantsOf(orderId);
     const grantsBefore = await grantsOf(refunded.id);
 
     const library = await openLibrary(`/library?token=${createLibraryToken(email, new Date())}`);

@@ -4,15 +4,13 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { parseConfig } from "~/infra/config.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
-import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { renderReceiptMail, receiptSubject } from "~/features/market/receipt-mail.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { apiRoute } from "#tests/setup/api-routes";
+import { drainMailJobs } from "#tests/setup/mail-queue";
 import { buyAtTestCheckout } from "#tests/setup/test-checkout";
 
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
@@ -36,23 +34,12 @@ afterEach(async () => {
 /** Sends every queued message through a real SMTP server; answers what it received. */
 async function deliverOverSmtp() {
   smtp = await startSmtpServer();
-  const config = parseConfig({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  });
-  await new JobWorker({
-    db: getDb(),
-    handlers: {
-      [MAIL_JOB]: mailJobHandler({
-        transport: () => selectMailTransport(config, { log: () => {} }),
-        from: () => config.MAIL_FROM,
-        replyTo: () => config.SUPPORT_EMAIL,
-      }),
-    },
-    concurrency: 1,
-    backoff: { baseMs: 0, maxMs: 0 },
-    log: () => {},
-  }).drain();
+  await drainMailJobs(
+    parseConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    }),
+  );
   return smtp.received;
 }
 

@@ -15,7 +15,12 @@ import {
   testCheckoutSale,
 } from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
-import { openTestCheckout, payTestCheckout, paymentStatusOf } from "#tests/setup/test-checkout";
+import {
+  downloadGrantsOf,
+  openTestCheckout,
+  paymentStatusOf,
+  payTestCheckout,
+} from "#tests/setup/test-checkout";
 
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
@@ -135,13 +140,7 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const order = await orderOfBuyer("open-checkout@example.com");
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 4000 });
     expect(order.refund_reason).toMatch(/suspended/i);
-    expect(
-      await getDb()
-        .selectFrom("download_grants")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await downloadGrantsOf(order.id)).toHaveLength(0);
     const shares = await sharesOf(order.id);
     expect(shares).toHaveLength(2);
     for (const share of shares)
