@@ -4,6 +4,7 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 import { apiRoute } from "#tests/setup/api-routes";
+import { bannedFlag } from "#tests/setup/user-state";
 
 const statsRoute = apiRoute("/api/admin/stats");
 const usersRoute = apiRoute("/api/admin/users");
@@ -14,16 +15,6 @@ const tokenUser = apiRoute("/api/token-user");
 const marketplaceRoute = apiRoute("/api/marketplace");
 
 beforeEach(emptyDatabase);
-
-/** The user's stored `banned` flag (0 or 1). */
-async function bannedFlag(userId: string) {
-  const row = await getDb()
-    .selectFrom("users")
-    .select("banned")
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return row.banned;
-}
 
 /** The status GET /api/token-user answers with these credentials. */
 async function tokenUserStatus(auth: { token?: string; cookie?: string }) {

@@ -7,14 +7,14 @@ import { downloadsOfOrder } from "~/features/market/download-grants.server";
 import { startCheckout } from "~/features/market/checkout.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { MAIL_JOB } from "~/features/mail/mail-job.server";
-import { takeFlash } from "~/web/flash.server";
-import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/account-erasure.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { flashOf } from "#tests/setup/flash";
 
 const ordersRoute = apiRoute("/api/admin/orders");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -33,10 +33,6 @@ type OrderView = {
   refunded: string;
   items: { title: string; creatorId: string; creatorName: string }[];
 };
-
-const flashOf = async (response: Response) =>
-  (await takeFlash(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(response) } })))
-    .flash;
 
 /** The order's stored status. */
 async function orderStatus(orderId: string) {
