@@ -21,3 +21,8 @@ export async function erasedAt(userId: string) {
     .executeTakeFirstOrThrow();
   return row.erased_at;
 }
+
+/** The user's payout account rows (none before onboarding starts). */
+export function payoutAccountsOf(userId: string) {
+  return getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", userId).execute();
+}
