@@ -10,23 +10,11 @@ import {
   ListingCard,
   type ListingCardData,
 } from "~/features/market/catalog/components/listing-card";
+import { NEON_LISTING } from "~/features/market/catalog/components/test-support";
 
 afterEach(cleanup);
 
-const LISTING = {
-  id: "lst1",
-  title: "Neon Dream",
-  description: "A neon anime portrait",
-  style: "anime",
-  price: "25",
-  priceCents: 2500,
-  previewUrl: "/media/previews/abcdefgh.jpg",
-  previewWidth: 640,
-  creator: { id: "u1", firstName: "Ada" },
-  tags: ["neon"],
-  licensingEnabled: true,
-  createdAt: "2026-11-22T10:00:00.000Z",
-} as unknown as ListingCardData;
+const LISTING = NEON_LISTING as unknown as ListingCardData;
 
 function renderCard(currency?: string) {
   const card = <ListingCard listing={LISTING} inCart={false} redirectTo="/marketplace" />;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getDb } from "~/infra/db.server";
-import { parseConfig } from "~/infra/config.server";
+import { parseConfig, type Config } from "~/infra/config.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
@@ -13,6 +13,12 @@ import { outboxFiles } from "#tests/setup/mail";
 /** Runs every queued mail job into a fresh outbox and answers its .eml files. */
 export async function deliverQueuedMail(): Promise<string[]> {
   const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")) });
+  await drainMailJobs(config);
+  return outboxFiles(config.outboxDir);
+}
+
+/** Runs every queued mail job through the transport `config` selects (an outbox, or SMTP_URL). */
+export async function drainMailJobs(config: Config): Promise<void> {
   await new JobWorker({
     db: getDb(),
     handlers: {
@@ -26,7 +32,6 @@ export async function deliverQueuedMail(): Promise<string[]> {
     backoff: { baseMs: 0, maxMs: 0 },
     log: () => {},
   }).drain();
-  return outboxFiles(config.outboxDir);
 }
 
 /** The queued (not yet sent) messages to `email`. */

@@ -4,6 +4,7 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 import { apiRoute } from "#tests/setup/api-routes";
+import { bannedFlag } from "#tests/setup/user-state";
 
 const statsRoute = apiRoute("/api/admin/stats");
 const usersRoute = apiRoute("/api/admin/users");
@@ -14,6 +15,11 @@ const tokenUser = apiRoute("/api/token-user");
 const marketplaceRoute = apiRoute("/api/marketplace");
 
 beforeEach(emptyDatabase);
+
+/** The status GET /api/token-user answers with these credentials. */
+async function tokenUserStatus(auth: { token?: string; cookie?: string }) {
+  return (await callRoute(tokenUser.loader, makeRequest("/api/token-user", auth))).status;
+}
 
 type Who = "anonymous" | "creator" | "admin";
 
@@ -71,12 +77,7 @@ describe("admin API authorization", () => {
       expect(byCreator.status).toBe(403);
     }
     // The creator was never banned by those attempts.
-    const row = await getDb()
-      .selectFrom("users")
-      .select("banned")
-      .where("id", "=", creator.user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.banned).toBe(0);
+    expect(await bannedFlag(creator.user.id)).toBe(0);
   });
 
   it("refuses a cookie-authenticated ban from another site", async () => {
@@ -91,12 +92,7 @@ describe("admin API authorization", () => {
       { userId: creator.user.id, action: "ban" },
     );
     expect(response.status).toBe(403);
-    const row = await getDb()
-      .selectFrom("users")
-      .select("banned")
-      .where("id", "=", creator.user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.banned).toBe(0);
+    expect(await bannedFlag(creator.user.id)).toBe(0);
   });
 
   it("answers JSON 405 for the wrong method", async () => {
@@ -304,23 +300,10 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
         .selectAll()
         .execute(),
     ).toEqual([]);
-    expect(
-      (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: creator.token })))
-        .status,
-    ).toBe(401);
-    expect(
-      (
-        await callRoute(
-          tokenUser.loader,
-          makeRequest("/api/token-user", { cookie: creator.cookie }),
-        )
-      ).status,
-    ).toBe(401);
+    expect(await tokenUserStatus({ token: creator.token })).toBe(401);
+    expect(await tokenUserStatus({ cookie: creator.cookie })).toBe(401);
     // The admin's own credentials are untouched.
-    expect(
-      (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: admin.token })))
-        .status,
-    ).toBe(200);
+    expect(await tokenUserStatus({ token: admin.token })).toBe(200);
 
     const audit = await db
       .selectFrom("audit_log")
@@ -382,16 +365,8 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
       expect(response.status).toBe(400);
       expect((await response.json()).message).toMatch(/super admin cannot be/);
     }
-    const row = await getDb()
-      .selectFrom("users")
-      .select("banned")
-      .where("id", "=", "super-admin")
-      .executeTakeFirstOrThrow();
-    expect(row.banned).toBe(0);
-    expect(
-      (await callRoute(tokenUser.loader, makeRequest("/api/token-user", { token: admin.token })))
-        .status,
-    ).toBe(200);
+    expect(await bannedFlag("super-admin")).toBe(0);
+    expect(await tokenUserStatus({ token: admin.token })).toBe(200);
     expect(await getDb().selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 

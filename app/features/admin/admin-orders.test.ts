@@ -7,14 +7,14 @@ import { downloadsOfOrder } from "~/features/market/orders/download-grants.serve
 import { startCheckout } from "~/features/market/checkout/checkout.server";
 import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { MAIL_JOB } from "~/features/mail/mail-job.server";
-import { takeFlash } from "~/web/flash.server";
-import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/account-erasure.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { flashOf } from "#tests/setup/flash";
 
 const ordersRoute = apiRoute("/api/admin/orders");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -34,9 +34,15 @@ type OrderView = {
   items: { title: string; creatorId: string; creatorName: string }[];
 };
 
-const flashOf = async (response: Response) =>
-  (await takeFlash(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(response) } })))
-    .flash;
+/** The order's stored status. */
+async function orderStatus(orderId: string) {
+  const row = await getDb()
+    .selectFrom("orders")
+    .select("status")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
 
 /** A creator with a $20 listing, and the super admin. */
 async function setup() {
@@ -201,15 +207,7 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
 
     // A creator may not refund.
     expect((await refund(orderId, { token: creator.token })).status).toBe(403);
-    expect(
-      (
-        await db
-          .selectFrom("orders")
-          .select("status")
-          .where("id", "=", orderId)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe("paid");
+    expect(await orderStatus(orderId)).toBe("paid");
 
     const response = await refund(orderId, { token: admin.token });
     expect(response.status).toBe(200);
@@ -436,14 +434,6 @@ describe("/admin Orders and Payouts", () => {
       ),
     );
     expect(await flashOf(crossSite)).toMatchObject({ kind: "error", title: "Refund failed" });
-    expect(
-      (
-        await getDb()
-          .selectFrom("orders")
-          .select("status")
-          .where("id", "=", orderId)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe("paid");
+    expect(await orderStatus(orderId)).toBe("paid");
   });
 });

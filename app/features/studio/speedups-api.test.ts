@@ -1,12 +1,12 @@
-import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { getConfig } from "~/infra/config.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/styles/stylized-images.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { fixture, studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoute } from "#tests/setup/api-routes";
+import { useConfig, uploadedImage } from "#tests/setup/studio-api";
 
 /**
  * The creators' speed-ups through the API: several selfies in one upload,
@@ -23,15 +23,6 @@ const stylizedList = apiRoute("/api/token-stylized-images");
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
-
-function useConfig(values: Partial<ReturnType<typeof getConfig>>) {
-  const config = getConfig();
-  const saved = Object.fromEntries(
-    Object.keys(values).map((key) => [key, config[key as keyof typeof config]]),
-  );
-  Object.assign(config, values);
-  onTestFinished(() => void Object.assign(config, saved));
-}
 
 /** One multipart body with each file in the `image` field, in order. */
 function multiUpload(files: { data: Uint8Array; name: string }[], token: string): Request {
@@ -51,15 +42,6 @@ async function imageCount(userId: string): Promise<number> {
     .where("user_id", "=", userId)
     .execute();
   return rows.length;
-}
-
-async function uploadedImage(token: string): Promise<{ id: string }> {
-  const response = await callRoute(
-    upload.action,
-    uploadRequest(fixture("portrait.png"), { token }),
-  );
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string };
 }
 
 describe("several selfies in one upload", () => {

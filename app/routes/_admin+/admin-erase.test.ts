@@ -1,28 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
-import { takeFlash } from "~/web/flash.server";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
+import { flashOf } from "#tests/setup/flash";
+import { erasedAt } from "#tests/setup/user-state";
 
 /** The admin portal's erasure: ?erase=<id> opens the confirmation; its form post erases. */
 beforeEach(emptyDatabase);
-
-const flashOf = async (response: Response) =>
-  (
-    await takeFlash(
-      new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }),
-    )
-  ).flash;
-const erasedAt = async (userId: string) =>
-  (
-    await getDb()
-      .selectFrom("users")
-      .select("erased_at")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow()
-  ).erased_at;
 
 describe("/admin erasure", () => {
   it("opens the confirmation only for a user who can be erased", async () => {

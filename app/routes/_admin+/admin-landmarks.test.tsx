@@ -4,44 +4,13 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
 import { json } from "@remix-run/node";
 import AdminPortal from "~/routes/_admin+/admin";
+import { adminOrder, adminOrderItem, adminUser } from "~/features/admin/components/test-support";
 
 afterEach(cleanup);
 
-const USER = {
-  id: "u1",
-  email: "cora@example.com",
-  firstName: "Cora",
-  lastName: "Creator",
-  profileImageUrl: null,
-  createdAt: "2026-03-04T12:00:00.000Z",
-  banned: false,
-  imageCount: 3,
-  earnings: 12.5,
-};
+const USER = adminUser({ imageCount: 3, earnings: 12.5 });
 
-const ORDER = {
-  id: "ord_1",
-  status: "paid",
-  provider: "test",
-  customerEmail: "bea@example.com",
-  customerName: "Bea Buyer",
-  total: "25",
-  refunded: "0",
-  createdAt: "2026-03-04T12:00:00.000Z",
-  paidAt: null,
-  refundedAt: null,
-  refundReason: null,
-  disputeStatus: null,
-  items: [
-    {
-      saleReference: "sale-l1",
-      listingId: "l1",
-      title: "Sunset Portrait",
-      creatorId: "u1",
-      price: "25",
-    },
-  ],
-};
+const ORDER = adminOrder({ id: "ord_1", items: [adminOrderItem({ creatorId: "u1" })] });
 
 const zero = { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" };
 

@@ -1,19 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
-import { takeFlash } from "~/web/flash.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
+import { bannedFlag } from "#tests/setup/user-state";
+import { flashOf } from "#tests/setup/flash";
 
 beforeEach(emptyDatabase);
-
-const flashOf = async (response: Response) =>
-  (
-    await takeFlash(
-      new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(response) } }),
-    )
-  ).flash;
 
 describe("/admin loader", () => {
   it("sends a signed-out visitor to sign in, coming back to /admin", async () => {
@@ -122,15 +116,7 @@ describe("/admin loader", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?q=cora");
     expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
-    expect(
-      (
-        await getDb()
-          .selectFrom("users")
-          .select("banned")
-          .where("id", "=", creator.user.id)
-          .executeTakeFirstOrThrow()
-      ).banned,
-    ).toBe(1);
+    expect(await bannedFlag(creator.user.id)).toBe(1);
   });
 });
 
@@ -155,15 +141,7 @@ describe("/admin action", () => {
     expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
 
     const db = getDb();
-    expect(
-      (
-        await db
-          .selectFrom("users")
-          .select("banned")
-          .where("id", "=", creator.user.id)
-          .executeTakeFirstOrThrow()
-      ).banned,
-    ).toBe(1);
+    expect(await bannedFlag(creator.user.id)).toBe(1);
     expect(
       await db.selectFrom("sessions").selectAll().where("user_id", "=", creator.user.id).execute(),
     ).toEqual([]);
@@ -186,15 +164,7 @@ describe("/admin action", () => {
     );
     expect(unban.headers.get("Location")).toBe("/admin");
     expect(await flashOf(unban)).toMatchObject({ kind: "success", title: "User unbanned" });
-    expect(
-      (
-        await db
-          .selectFrom("users")
-          .select("banned")
-          .where("id", "=", creator.user.id)
-          .executeTakeFirstOrThrow()
-      ).banned,
-    ).toBe(0);
+    expect(await bannedFlag(creator.user.id)).toBe(0);
   });
 
   it("answers the 'Failed to update user status.' toast when the status cannot change (super admin, unknown user)", async () => {
@@ -247,15 +217,7 @@ describe("/admin action", () => {
       ),
     );
     expect(await flashOf(crossSite)).toMatchObject({ kind: "error", title: "Error" });
-    expect(
-      (
-        await getDb()
-          .selectFrom("users")
-          .select("banned")
-          .where("id", "=", victim.user.id)
-          .executeTakeFirstOrThrow()
-      ).banned,
-    ).toBe(0);
+    expect(await bannedFlag(victim.user.id)).toBe(0);
   });
 
   it("creates a user from the form, and shows field errors without JavaScript", async () => {

@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as contact from "~/routes/_marketing+/contact";
 import { getConfig, parseConfig } from "~/infra/config.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
+import { restoringConfigure } from "#tests/setup/configure";
 
 /** /contact gives the address of the running configuration: SUPPORT_EMAIL, or ADMIN_EMAIL without it. */
 
-const saved: Record<string, unknown> = {};
-function configure(values: Record<string, unknown>) {
-  const config = getConfig() as unknown as Record<string, unknown>;
-  for (const key of Object.keys(values)) if (!(key in saved)) saved[key] = config[key];
-  Object.assign(config, values);
-}
-afterEach(() => {
-  Object.assign(getConfig() as unknown as Record<string, unknown>, saved);
-  for (const key of Object.keys(saved)) delete saved[key];
-});
+const configure = restoringConfigure();
 
 async function contactAddress(): Promise<string> {
   const response = await callRoute(contact.loader, makeRequest("/contact"));

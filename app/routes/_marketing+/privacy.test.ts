@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as privacy from "~/routes/_marketing+/privacy";
 import { getConfig, parseConfig } from "~/infra/config.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
+import { restoringConfigure } from "#tests/setup/configure";
 
 /** /privacy is made from the running configuration: a changed setting changes the page, no code involved. */
 
-const saved: Record<string, unknown> = {};
-function configure(values: Record<string, unknown>) {
-  const config = getConfig() as unknown as Record<string, unknown>;
-  for (const key of Object.keys(values)) if (!(key in saved)) saved[key] = config[key];
-  Object.assign(config, values);
-}
-afterEach(() => {
-  Object.assign(getConfig() as unknown as Record<string, unknown>, saved);
-  for (const key of Object.keys(saved)) delete saved[key];
-});
+const configure = restoringConfigure();
 
 interface Facts {
   sections: { id: string; title: string; paragraphs: string[] }[];

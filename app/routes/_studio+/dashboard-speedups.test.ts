@@ -1,21 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import { getDb } from "~/infra/db.server";
-import { takeFlash } from "~/web/flash.server";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { flashOf } from "#tests/setup/flash";
 
 /** The creators' speed-ups on the dashboard without JavaScript: form posts and redirects. */
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
-
-async function flashOf(response: Response) {
-  const cookie = cookiesFrom(response);
-  return (await takeFlash(makeRequest("/dashboard", { cookie }))).flash;
-}
 
 function severalSelfies(cookie: string, names: string[], bad?: string): Request {
   const form = new FormData();

@@ -3,32 +3,21 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import * as home from "~/routes/_marketing+/_index";
 import { getDb } from "~/infra/db.server";
-import { takeFlash } from "~/web/flash.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import type { DashboardData } from "~/features/studio/types";
 import type { UploadAnswer } from "~/features/studio/images/upload-toasts";
 import { UPLOAD_FETCHER_ACTION } from "~/features/studio/images/upload-toasts";
 import type { PayoutsOverview } from "~/features/payouts/types";
-import {
-  callRoute,
-  cookiesFrom,
-  formRequest,
-  makeRequest,
-  type RequestOptions,
-} from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest, type RequestOptions } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { flashOf } from "#tests/setup/flash";
 
 /** The dashboard without JavaScript: every step is a page, every action a form post and a redirect. */
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
-
-async function flashOf(response: Response) {
-  const cookie = cookiesFrom(response);
-  return (await takeFlash(makeRequest("/dashboard", { cookie }))).flash;
-}
 
 async function view(path: string, cookie: string) {
   const response = await load(path, cookie);

@@ -16,6 +16,8 @@ import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/reques
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { payoutAccountsOf } from "#tests/setup/user-state";
+import { newCreatorOverview } from "~/features/payouts/test-support";
 
 const tokenPayouts = apiRoute("/api/token-payouts");
 const onboardApi = apiRoute("/api/payouts/onboard");
@@ -347,13 +349,7 @@ describe("/payouts in test mode", () => {
     expect(((await missing.json()) as { error: string }).error).toBe(
       "Choose the country you live in, where your bank account is.",
     );
-    expect(
-      await getDb()
-        .selectFrom("payout_accounts")
-        .selectAll()
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await payoutAccountsOf(creator.user.id)).toEqual([]);
     expect(
       await getDb()
         .selectFrom("test_payout_accounts")
@@ -397,20 +393,7 @@ describe("the payouts /api routes", () => {
       makeRequest("/api/token-payouts", { token: creator.token }),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      account: {
-        provider: "test",
-        status: "not_connected",
-        payoutsEnabled: false,
-        country: null,
-        crossBorder: false,
-      },
-      platformCountry: "US",
-      currency: "usd",
-      balance: { earned: "0", owed: "0", transferred: "0", held: "0", reversed: "0" },
-      transfers: [],
-      testAccountBalance: null,
-    });
+    expect(await response.json()).toEqual(newCreatorOverview());
     expect((await callRoute(tokenPayouts.loader, makeRequest("/api/token-payouts"))).status).toBe(
       401,
     );

@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/infra/db.server";
 import { action, loader } from "~/routes/_studio+/settings.delete";
 import { ERASE_CONFIRMATION_REQUIRED } from "~/features/erasure/schemas";
 import { WRONG_PASSWORD } from "~/features/accounts/public.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { erasedAt } from "#tests/setup/user-state";
 
 /** The Delete account tab as a browser without JavaScript uses it: a form post, then a redirect. */
 describe("/settings/delete", () => {
-  const erasedAt = async (userId: string) =>
-    (
-      await getDb()
-        .selectFrom("users")
-        .select("erased_at")
-        .where("id", "=", userId)
-        .executeTakeFirstOrThrow()
-    ).erased_at;
-
   it("refuses a wrong password or an unticked box with the field's message, and changes nothing", async () => {
     const { user, cookie } = await createTestUser();
     const wrong = await callRoute(

@@ -2,49 +2,24 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
-import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { useSearchParams } from "@remix-run/react";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
-import type { AdminUser } from "~/features/admin/types";
+import { adminUser, renderAdminDialog } from "~/features/admin/components/test-support";
 
 afterEach(cleanup);
 
-const CORA: AdminUser = {
-  id: "u1",
-  email: "cora@example.com",
-  firstName: "Cora",
-  lastName: "Creator",
-  profileImageUrl: null,
-  createdAt: "2026-03-04T12:00:00.000Z",
-  banned: false,
-  imageCount: 0,
-  earnings: 0,
-};
+const CORA = adminUser();
 
-function renderConfirmation(
-  action: (args: { request: Request }) => Promise<unknown> = async () => null,
-) {
-  return renderWithRemix(
-    [
-      {
-        path: "/admin",
-        action,
-        Component: function AdminStub() {
-          const [params] = useSearchParams();
-          return (
-            <>
-              <p>Users, search {params.get("q")}</p>
-              {params.get("ban") === CORA.id ? (
-                <BanConfirmation user={CORA} closeHref="/admin?q=cora" />
-              ) : null}
-            </>
-          );
-        },
-      },
-    ],
-    { url: "/admin?q=cora&ban=u1" },
-  );
+function renderConfirmation(action?: (args: { request: Request }) => Promise<unknown>) {
+  return renderAdminDialog({
+    url: "/admin?q=cora&ban=u1",
+    page: (params) => `Users, search ${params.get("q")}`,
+    dialog: (params) =>
+      params.get("ban") === CORA.id ? (
+        <BanConfirmation user={CORA} closeHref="/admin?q=cora" />
+      ) : null,
+    action,
+  });
 }
 
 describe("BanConfirmation", () => {

@@ -7,66 +7,35 @@ import userEvent from "@testing-library/user-event";
 import { useLocation } from "@remix-run/react";
 import { OrdersSection } from "~/features/admin/components/orders-section";
 import type { AdminOrder } from "~/features/admin/sales-types";
+import { adminOrder, adminOrderItem } from "~/features/admin/components/test-support";
 
 afterEach(cleanup);
 
 const ORDERS: AdminOrder[] = [
-  {
+  adminOrder({
     id: "ord_paid_1",
-    status: "paid",
-    provider: "test",
-    customerEmail: "bea@example.com",
-    customerName: "Bea Buyer",
     total: "37.5",
-    refunded: "0",
-    createdAt: "2026-03-04T12:00:00.000Z",
-    paidAt: null,
-    refundedAt: null,
-    refundReason: null,
-    disputeStatus: null,
     items: [
-      {
-        saleReference: "sale-l1",
-        listingId: "l1",
-        title: "Sunset Portrait",
-        creatorId: "creator-1",
-        creatorName: "Cora Creator",
-        price: "25",
-      },
-      {
+      adminOrderItem(),
+      adminOrderItem({
         saleReference: "sale-l2",
         listingId: "l2",
         title: "Noir Portrait",
         creatorId: "creator-2",
         creatorName: "Deleted creator",
         price: "12.50",
-      },
+      }),
     ],
-  },
-  {
+  }),
+  adminOrder({
     id: "ord_refunded_2",
     status: "refunded",
     provider: "stripe",
     customerEmail: "dan@example.com",
     customerName: "Dan Doe",
-    total: "25",
-    refunded: "25",
     createdAt: "2026-03-01T12:00:00.000Z",
-    paidAt: null,
-    refundedAt: null,
-    refundReason: null,
-    disputeStatus: null,
-    items: [
-      {
-        saleReference: "sale-l1",
-        listingId: "l1",
-        title: "Sunset Portrait",
-        creatorId: "creator-1",
-        creatorName: "Cora Creator",
-        price: "25",
-      },
-    ],
-  },
+    refunded: "25",
+  }),
 ];
 
 function renderSection(

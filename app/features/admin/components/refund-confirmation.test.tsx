@@ -4,60 +4,27 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { useSearchParams } from "@remix-run/react";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
-import type { AdminOrder } from "~/features/admin/sales-types";
+import {
+  adminOrder,
+  adminOrderItem,
+  renderAdminDialog,
+} from "~/features/admin/components/test-support";
 
 afterEach(cleanup);
 
-const ORDER: AdminOrder = {
-  id: "ord_123",
-  status: "paid",
-  provider: "test",
-  customerEmail: "bea@example.com",
-  customerName: "Bea Buyer",
-  total: "37.5",
-  refunded: "0",
-  createdAt: "2026-03-04T12:00:00.000Z",
-  paidAt: null,
-  refundedAt: null,
-  refundReason: null,
-  disputeStatus: null,
-  items: [
-    {
-      saleReference: "sale-l1",
-      listingId: "l1",
-      title: "Sunset Portrait",
-      creatorId: "creator-1",
-      creatorName: "Cora Creator",
-      price: "37.50",
-    },
-  ],
-};
+const ORDER = adminOrder({ total: "37.5", items: [adminOrderItem({ price: "37.50" })] });
 
-function renderConfirmation(
-  action: (args: { request: Request }) => Promise<unknown> = async () => null,
-) {
-  return renderWithRemix(
-    [
-      {
-        path: "/admin",
-        action,
-        Component: function AdminStub() {
-          const [params] = useSearchParams();
-          return (
-            <>
-              <p>Orders, status {params.get("orderStatus")}</p>
-              {params.get("refund") === ORDER.id ? (
-                <RefundConfirmation order={ORDER} closeHref="/admin?orderStatus=paid" />
-              ) : null}
-            </>
-          );
-        },
-      },
-    ],
-    { url: "/admin?orderStatus=paid&refund=ord_123" },
-  );
+function renderConfirmation(action?: (args: { request: Request }) => Promise<unknown>) {
+  return renderAdminDialog({
+    url: "/admin?orderStatus=paid&refund=ord_123",
+    page: (params) => `Orders, status ${params.get("orderStatus")}`,
+    dialog: (params) =>
+      params.get("refund") === ORDER.id ? (
+        <RefundConfirmation order={ORDER} closeHref="/admin?orderStatus=paid" />
+      ) : null,
+    action,
+  });
 }
 
 describe("RefundConfirmation", () => {

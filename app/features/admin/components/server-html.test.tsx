@@ -10,8 +10,7 @@ import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
 import { BanConfirmation } from "~/features/admin/components/ban-confirmation";
-import type { AdminOrder } from "~/features/admin/sales-types";
-import type { AdminUser } from "~/features/admin/types";
+import { adminOrder, adminUser } from "~/features/admin/components/test-support";
 
 /** What the server sends: the no-JavaScript versions of the admin screens' dynamic parts. */
 
@@ -29,17 +28,7 @@ async function serverHtml(url: string, element: ReactNode) {
   );
 }
 
-const CORA: AdminUser = {
-  id: "u1",
-  email: "cora@example.com",
-  firstName: "Cora",
-  lastName: "Creator",
-  profileImageUrl: null,
-  createdAt: "2026-03-04T12:00:00.000Z",
-  banned: false,
-  imageCount: 7,
-  earnings: 42.5,
-};
+const CORA = adminUser({ imageCount: 7, earnings: 42.5 });
 
 describe("server HTML", () => {
   it("renders the User Details dialog as a plain modal with a Close link", async () => {
@@ -57,21 +46,7 @@ describe("server HTML", () => {
   });
 
   it("renders the refund confirmation as a plain modal: a POST form to the same page and a Cancel link", async () => {
-    const order: AdminOrder = {
-      id: "ord_123",
-      status: "paid",
-      provider: "stripe",
-      customerEmail: "bea@example.com",
-      customerName: "Bea Buyer",
-      total: "25",
-      refunded: "0",
-      createdAt: "2026-03-04T12:00:00.000Z",
-      paidAt: null,
-      refundedAt: null,
-      refundReason: null,
-      disputeStatus: null,
-      items: [],
-    };
+    const order = adminOrder({ provider: "stripe", items: [] });
     const html = await serverHtml(
       "/admin?orderStatus=paid&refund=ord_123",
       <RefundConfirmation order={order} closeHref="/admin?orderStatus=paid" />,

@@ -4,49 +4,27 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, screen } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
-import { useSearchParams } from "@remix-run/react";
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
-import type { AdminUser } from "~/features/admin/types";
+import { adminUser, renderAdminDialog } from "~/features/admin/components/test-support";
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
 
-const CORA: AdminUser = {
-  id: "u1",
-  email: "cora@example.com",
-  firstName: "Cora",
-  lastName: "Creator",
-  profileImageUrl: null,
-  createdAt: "2026-03-04T12:00:00.000Z",
-  banned: true,
-  imageCount: 7,
-  earnings: 42.5,
-};
+const CORA = adminUser({ banned: true, imageCount: 7, earnings: 42.5 });
 
 describe("UserDetailsDialog", () => {
   function renderDialog() {
-    return renderWithRemix(
-      [
-        {
-          path: "/admin",
-          Component: function AdminStub() {
-            const [params] = useSearchParams();
-            return (
-              <>
-                <p>Admin page, search {params.get("q")}</p>
-                {params.get("view") === "u1" ? (
-                  <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />
-                ) : null}
-              </>
-            );
-          },
-        },
-      ],
-      { url: "/admin?q=cora&view=u1" },
-    );
+    return renderAdminDialog({
+      url: "/admin?q=cora&view=u1",
+      page: (params) => `Admin page, search ${params.get("q")}`,
+      dialog: (params) =>
+        params.get("view") === "u1" ? (
+          <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />
+        ) : null,
+    });
   }
 
   it("shows the User Details fields in an accessible dialog", async () => {

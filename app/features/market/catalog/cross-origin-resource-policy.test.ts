@@ -6,15 +6,13 @@ import { publicMediaUrl, signedMediaUrl } from "~/infra/signed-urls.server";
 import { publicationDownloadUrl } from "~/features/publishing/publications/publications.server";
 import { loader as mediaRoute } from "~/routes/_resources+/media.$";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { openTestCheckout, payTestCheckout, paymentStatusOf } from "#tests/setup/test-checkout";
 
 const { loader: publicationDownloadRoute } = apiRoute("/api/publications/{id}/download");
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
 const CORP = "Cross-Origin-Resource-Policy";
 
@@ -37,26 +35,12 @@ describe("Cross-Origin-Resource-Policy", () => {
     expect(preview.status).toBe(200);
     expect(preview.headers.get(CORP)).toBe("cross-origin");
 
-    const created = await callRoute(
-      createSessionApi,
-      makeRequest("/api/create-checkout-session", {
-        json: {
-          cartItems: [{ imageId: listing.id }],
-          customerInfo: { name: "Bea", email: "bea@example.com" },
-        },
-      }),
-    );
-    const { sessionId } = await created.json();
-    await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-      { sessionId },
-    );
-    const status = await (
-      await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), {
-        sessionId,
-      })
-    ).json();
+    const sessionId = await openTestCheckout([listing.id], {
+      name: "Bea",
+      email: "bea@example.com",
+    });
+    await payTestCheckout(sessionId);
+    const status = await (await paymentStatusOf(sessionId)).json();
     const token = status.downloads[0].downloadUrl.split("/").pop();
     for (const method of ["HEAD", "GET"]) {
       const download = await callRoute(

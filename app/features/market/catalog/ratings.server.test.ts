@@ -4,15 +4,12 @@ import { getDb } from "~/infra/db.server";
 import { createLibraryToken } from "~/features/market/library/library-token.server";
 import { NOT_RATEABLE, ratingsOfListings } from "~/features/market/catalog/ratings.server";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { action as libraryAction, loader as libraryPage } from "~/routes/_market+/library";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+import { openTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
 
 /**
  * Buyers' ratings: only a buyer who paid rates, from the library, once per
@@ -24,22 +21,12 @@ const newEmail = () => `rater-${crypto.randomBytes(5).toString("hex")}@example.c
 
 /** Buys the listings in the built-in test checkout, as a browser would; answers the order. */
 async function buy(email: string, listingIds: string[], pay = true) {
-  const created = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
-        customerInfo: { name: "Rae Rater", email },
-      },
-    }),
+  const sessionId = await openTestCheckout(
+    listingIds,
+    { name: "Rae Rater", email },
+    { licenseType: "standard" },
   );
-  const { sessionId } = (await created.json()) as { sessionId: string };
-  if (pay)
-    await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-      { sessionId },
-    );
+  if (pay) await payTestCheckout(sessionId);
   const order = await getDb()
     .selectFrom("orders")
     .selectAll()

@@ -10,6 +10,7 @@ import {
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { downloadGrantsOf, earningsOf } from "#tests/setup/test-checkout";
 import { TEST_CHECKOUT_CLOSED } from "~/features/market/checkout/procedures.server";
 
 // This server takes real payments: Stripe is configured.
@@ -47,12 +48,8 @@ async function snapshot(orderId: string) {
       .selectAll()
       .where("id", "=", orderId)
       .executeTakeFirstOrThrow(),
-    earnings: await db.selectFrom("earnings").selectAll().where("order_id", "=", orderId).execute(),
-    grants: await db
-      .selectFrom("download_grants")
-      .selectAll()
-      .where("order_id", "=", orderId)
-      .execute(),
+    earnings: await earningsOf(orderId),
+    grants: await downloadGrantsOf(orderId),
   };
 }
 

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction } from "~/routes/_market+/cart";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutEvent, lineItemsOf, signPayload, stripeMock } from "#tests/mocks/stripe";
 import { createCheckoutSession, postStripeWebhook, setUpStripeMock } from "#tests/setup/stripe";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { cartCookieWith, downloadGrantsOf, earningsOf } from "#tests/setup/test-checkout";
 
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
@@ -36,8 +37,8 @@ async function ledgerOf(orderId: string) {
   const db = getDb();
   const [order, grants, earnings] = await Promise.all([
     db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
-    db.selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute(),
-    db.selectFrom("earnings").selectAll().where("order_id", "=", orderId).execute(),
+    downloadGrantsOf(orderId),
+    earningsOf(orderId),
   ]);
   return { order, grants, earnings };
 }
@@ -115,11 +116,7 @@ describe("Stripe Checkout (the real stripe library against msw)", () => {
   it("the no-JS checkout form redirects the browser to Stripe's page", async () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
-    const added = await callRoute(
-      cartAction,
-      formRequest("/cart", { intent: "add", listingId: listing.id }),
-    );
-    const cookie = cookiesFrom(added);
+    const cookie = await cartCookieWith(listing.id);
     const response = await callRoute(
       cartAction,
       formRequest(

@@ -15,6 +15,12 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import {
+  cartCookieWith,
+  downloadGrantsOf,
+  earningsOf,
+  payTestCheckout as pay,
+} from "#tests/setup/test-checkout";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
@@ -49,14 +55,6 @@ async function status(sessionId: string) {
   );
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   return { status: response.status, body: await response.json() };
-}
-
-async function pay(sessionId: string) {
-  return callRoute(
-    testCheckoutAction,
-    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-    { sessionId },
-  );
 }
 
 describe("POST /api/create-checkout-session (built-in test checkout)", () => {
@@ -213,16 +211,8 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
 
     // Paying twice changes nothing.
     expect((await pay(sessionId)).status).toBe(302);
-    expect(
-      await getDb().selectFrom("earnings").selectAll().where("order_id", "=", order.id).execute(),
-    ).toHaveLength(2);
-    expect(
-      await getDb()
-        .selectFrom("download_grants")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .execute(),
-    ).toHaveLength(2);
+    expect(await earningsOf(order.id)).toHaveLength(2);
+    expect(await downloadGrantsOf(order.id)).toHaveLength(2);
 
     // The download: the clean, full-resolution file as an attachment with a readable name.
     const token = after.body.downloads[0].downloadUrl.split("/").pop();
@@ -385,13 +375,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
       cartItems: [{ imageId: listing.id }],
       customerInfo: buyer,
     });
-    const response = await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${body.sessionId}`, { intent: "pay" }, { origin: "cross" }),
-      {
-        sessionId: body.sessionId,
-      },
-    );
+    const response = await pay(body.sessionId, { origin: "cross" });
     expect(response.status).toBe(403);
     expect((await status(body.sessionId)).body.paymentStatus).toBe("processing");
   });
@@ -497,11 +481,7 @@ describe("the cookie cart and the checkout form, without JavaScript", () => {
   it("drops listings that were withdrawn from the cart cookie", async () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
-    const added = await callRoute(
-      cartAction,
-      formRequest("/cart", { intent: "add", listingId: listing.id }),
-    );
-    const cookie = cookiesFrom(added);
+    const cookie = await cartCookieWith(listing.id);
     await getDb()
       .updateTable("listings")
       .set({ status: "withdrawn" })

@@ -14,7 +14,6 @@ import {
 } from "~/features/market/orders/download-grants.server";
 import { DOWNLOAD_GRANT_MAX_DOWNLOADS } from "~/features/market/types";
 import { LIBRARY_LINK_SENT } from "~/features/market/library/library-schema";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { action as libraryAction, loader as libraryPage } from "~/routes/_market+/library";
 import { loader as downloadRoute } from "~/routes/_resources+/downloads.$token";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
@@ -24,6 +23,7 @@ import { readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { buyAtTestCheckout, downloadGrantsOf, payTestCheckout } from "#tests/setup/test-checkout";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
@@ -34,24 +34,7 @@ const newEmail = () => `buyer-${crypto.randomBytes(5).toString("hex")}@example.c
 
 /** Buys the listings through the built-in test checkout, as a browser would; answers the session id. */
 async function buy(email: string, listingIds: string[]): Promise<string> {
-  const created = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
-        customerInfo: { name: "Bea <Buyer>", email },
-      },
-    }),
-  );
-  expect(created.status).toBe(200);
-  const { sessionId } = (await created.json()) as { sessionId: string };
-  const paid = await callRoute(
-    testCheckoutAction,
-    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-    { sessionId },
-  );
-  expect(paid.status).toBe(302);
-  return sessionId;
+  return buyAtTestCheckout(listingIds, { name: "Bea <Buyer>", email }, { licenseType: "standard" });
 }
 
 const orderOf = (sessionId: string) =>
@@ -203,8 +186,7 @@ describe("the buyer's library", () => {
       { orderId: refunded.id },
     );
     expect(answer.status).toBe(200);
-    const grantsOf = (orderId: string) =>
-      getDb().selectFrom("download_grants").selectAll().where("order_id", "=", orderId).execute();
+    const grantsOf = (orderId: string) => downloadGrantsOf(orderId);
     const grantsBefore = await grantsOf(refunded.id);
 
     const library = await openLibrary(`/library?token=${createLibraryToken(email, new Date())}`);
@@ -289,11 +271,7 @@ describe("the receipt", () => {
     const order = await orderOf(sessionId);
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
-    await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-      { sessionId },
-    );
+    await payTestCheckout(sessionId);
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("already-paid");
     expect(await queuedMailTo(email)).toHaveLength(1);
 

@@ -63,6 +63,21 @@ async function transferredSale(email: string) {
   return { creator, order, chargeId, paymentIntentId: session.payment_intent! };
 }
 
+/** The order's refund and dispute columns: its status, its dispute's, and `cents` both refunded and lost. */
+async function expectOrderState(
+  orderId: string,
+  status: string,
+  disputeStatus: string,
+  cents: number,
+) {
+  expect(await orderState(orderId)).toEqual({
+    status,
+    dispute_status: disputeStatus,
+    refunded_cents: cents,
+    dispute_lost_cents: cents,
+  });
+}
+
 const orderState = (orderId: string) =>
   getDb()
     .selectFrom("orders")
@@ -72,18 +87,41 @@ const orderState = (orderId: string) =>
 const transfersTo = (accountId: string) =>
   [...stripeMock.transfers.values()].filter((transfer) => transfer.destination === accountId);
 
+type DisputeStatus = Parameters<typeof disputeEvent>[1]["status"];
+
+/** A dispute opened on the charge (needs response), then closed with `status`. */
+async function disputeClosed(chargeId: string, status: DisputeStatus) {
+  await deliver(disputeEvent("charge.dispute.created", { chargeId, status: "needs_response" }));
+  await deliver(disputeEvent("charge.dispute.closed", { chargeId, status }));
+}
+
+/** Refunds `amountCents` of a transferred sale through Stripe, under its own idempotency key. */
+const refundSale = (
+  sale: { order: { id: string }; paymentIntentId: string },
+  amountCents: number,
+  idempotencyKey = `refund-${sale.order.id}`,
+) =>
+  new StripeCheckoutProvider(KEY).refund({
+    orderId: sale.order.id,
+    paymentIntentId: sale.paymentIntentId,
+    amountCents,
+    idempotencyKey,
+  });
+
+/** A transferred sale refunded by `amountCents`, the refund reported by Stripe (charge.refunded). */
+async function refundedSale(email: string, amountCents: number) {
+  const sale = await transferredSale(email);
+  const { refundId } = await refundSale(sale, amountCents);
+  await deliver(chargeRefundedEvent(sale.chargeId));
+  return { ...sale, refundId };
+}
+
 describe("a dispute's appeal", () => {
   it("keeps the funds withheld while appealed; won on appeal, the order and the share come back once, however often Stripe says so", async () => {
     const { creator, order, chargeId } = await transferredSale("appeal@example.com");
-    await deliver(disputeEvent("charge.dispute.created", { chargeId, status: "needs_response" }));
-    await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "lost" }));
+    await disputeClosed(chargeId, "lost");
     await runJobs();
-    expect(await orderState(order.id)).toEqual({
-      status: "refunded",
-      dispute_status: "lost",
-      refunded_cents: 3000,
-      dispute_lost_cents: 3000,
-    });
+    await expectOrderState(order.id, "refunded", "lost", 3000);
     expect(await sharesOf(order.id)).toMatchObject([
       { status: "reversed", creator_reversed_cents: 2550, transfer_reversed_cents: 2550 },
     ]);
@@ -94,12 +132,7 @@ describe("a dispute's appeal", () => {
         "processed",
       );
       await runJobs();
-      expect(await orderState(order.id)).toEqual({
-        status: "refunded",
-        dispute_status: status,
-        refunded_cents: 3000,
-        dispute_lost_cents: 3000,
-      });
+      await expectOrderState(order.id, "refunded", status, 3000);
       expect(await sharesOf(order.id)).toMatchObject([
         { status: "reversed", creator_reversed_cents: 2550 },
       ]);
@@ -110,12 +143,7 @@ describe("a dispute's appeal", () => {
     const reinstated = disputeEvent("charge.dispute.funds_reinstated", { chargeId, status: "won" });
     expect(await deliver(reinstated)).toBe("processed");
     await runJobs();
-    expect(await orderState(order.id)).toEqual({
-      status: "paid",
-      dispute_status: "won",
-      refunded_cents: 0,
-      dispute_lost_cents: 0,
-    });
+    await expectOrderState(order.id, "paid", "won", 0);
     expect(await sharesOf(order.id)).toMatchObject([
       {
         status: "transferred",
@@ -156,10 +184,7 @@ describe("a dispute's appeal", () => {
 
   it("an appeal status on a dispute still open releases nothing", async () => {
     const { order, chargeId } = await transferredSale("appeal-open@example.com");
-    await deliver(disputeEvent("charge.dispute.created", { chargeId, status: "needs_response" }));
-    await deliver(
-      disputeEvent("charge.dispute.closed", { chargeId, status: "appeal_under_review" }),
-    );
+    await disputeClosed(chargeId, "appeal_under_review");
     expect(await orderState(order.id)).toMatchObject({
       status: "disputed",
       dispute_status: "appeal_under_review",
@@ -170,16 +195,10 @@ describe("a dispute's appeal", () => {
 
   it("funds reinstated after a dispute won outright give nothing back twice", async () => {
     const { creator, order, chargeId } = await transferredSale("won-outright@example.com");
-    await deliver(disputeEvent("charge.dispute.created", { chargeId, status: "needs_response" }));
-    await deliver(disputeEvent("charge.dispute.closed", { chargeId, status: "won" }));
+    await disputeClosed(chargeId, "won");
     await deliver(disputeEvent("charge.dispute.funds_reinstated", { chargeId, status: "won" }));
     await runJobs();
-    expect(await orderState(order.id)).toEqual({
-      status: "paid",
-      dispute_status: "won",
-      refunded_cents: 0,
-      dispute_lost_cents: 0,
-    });
+    await expectOrderState(order.id, "paid", "won", 0);
     expect(await sharesOf(order.id)).toMatchObject([
       { status: "transferred", reinstated_cents: 0 },
     ]);
@@ -189,16 +208,7 @@ describe("a dispute's appeal", () => {
 
 describe("a refund that fails afterwards", () => {
   it("is undone once: the order is paid again and the reversed share is sent back once", async () => {
-    const { creator, order, chargeId, paymentIntentId } = await transferredSale(
-      "refund-fails@example.com",
-    );
-    const { refundId } = await new StripeCheckoutProvider(KEY).refund({
-      orderId: order.id,
-      paymentIntentId,
-      amountCents: 3000,
-      idempotencyKey: `refund-${order.id}`,
-    });
-    await deliver(chargeRefundedEvent(chargeId));
+    const { creator, order, refundId } = await refundedSale("refund-fails@example.com", 3000);
     await runJobs();
     expect(await orderState(order.id)).toMatchObject({ status: "refunded", refunded_cents: 3000 });
     expect(await sharesOf(order.id)).toMatchObject([
@@ -226,16 +236,7 @@ describe("a refund that fails afterwards", () => {
   });
 
   it("failing before its reversal ran, takes nothing back and sends nothing back", async () => {
-    const { creator, order, chargeId, paymentIntentId } = await transferredSale(
-      "refund-fails-early@example.com",
-    );
-    const { refundId } = await new StripeCheckoutProvider(KEY).refund({
-      orderId: order.id,
-      paymentIntentId,
-      amountCents: 1000,
-      idempotencyKey: `refund-${order.id}`,
-    });
-    await deliver(chargeRefundedEvent(chargeId));
+    const { creator, order, refundId } = await refundedSale("refund-fails-early@example.com", 1000);
     expect(await sharesOf(order.id)).toMatchObject([
       { status: "transferred", creator_reversed_cents: 850 },
     ]);
@@ -256,20 +257,10 @@ describe("a refund that fails afterwards", () => {
   });
 
   it("one of two partial refunds failing, reported twice, gives back that refund only", async () => {
-    const { order, chargeId, paymentIntentId } = await transferredSale("two-refunds@example.com");
-    const checkout = new StripeCheckoutProvider(KEY);
-    const first = await checkout.refund({
-      orderId: order.id,
-      paymentIntentId,
-      amountCents: 1000,
-      idempotencyKey: `refund-${order.id}-1`,
-    });
-    await checkout.refund({
-      orderId: order.id,
-      paymentIntentId,
-      amountCents: 1000,
-      idempotencyKey: `refund-${order.id}-2`,
-    });
+    const sale = await transferredSale("two-refunds@example.com");
+    const { order, chargeId } = sale;
+    const first = await refundSale(sale, 1000, `refund-${order.id}-1`);
+    await refundSale(sale, 1000, `refund-${order.id}-2`);
     await deliver(chargeRefundedEvent(chargeId));
     expect(await orderState(order.id)).toMatchObject({ refunded_cents: 2000 });
     await deliver(refundFailedEvent(first.refundId));

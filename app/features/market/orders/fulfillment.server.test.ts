@@ -7,6 +7,7 @@ import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import { createPendingOrder } from "~/features/market/orders/orders.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { downloadGrantsOf, earningsOf } from "#tests/setup/test-checkout";
 
 describe("the revenue split", () => {
   it("always adds up to the price, in whole cents, within half a cent of 85% (property over many prices)", () => {
@@ -48,21 +49,13 @@ describe("fulfillment", () => {
     });
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("fulfilled");
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("already-paid");
-    const earnings = await getDb()
-      .selectFrom("earnings")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .execute();
+    const earnings = await earningsOf(order.id);
     expect(earnings).toHaveLength(3);
     expect(earnings.reduce((sum, row) => sum + row.amount_cents + row.platform_fee_cents, 0)).toBe(
       order.total_cents,
     );
     expect(order.total_cents).toBe(700 + 1234 + 99);
-    const grants = await getDb()
-      .selectFrom("download_grants")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .execute();
+    const grants = await downloadGrantsOf(order.id);
     expect(grants).toHaveLength(3);
     for (const grant of grants) {
       expect(grant.max_downloads).toBe(5);
@@ -117,16 +110,8 @@ describe("fulfillment", () => {
         expect(outcomes.filter((outcome) => outcome === "already-paid")).toHaveLength(
           outcomes.length - 1,
         );
-        const earnings = await getDb()
-          .selectFrom("earnings")
-          .selectAll()
-          .where("order_id", "=", order.id)
-          .execute();
-        const grants = await getDb()
-          .selectFrom("download_grants")
-          .selectAll()
-          .where("order_id", "=", order.id)
-          .execute();
+        const earnings = await earningsOf(order.id);
+        const grants = await downloadGrantsOf(order.id);
         expect(earnings).toHaveLength(2);
         expect(grants).toHaveLength(2);
       }

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { MAIL_JOB } from "~/features/mail/public.server";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as licensePage } from "~/routes/_market+/licenses.$licenseId";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { onboardTestPayouts, runPayoutJobs } from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
+import { buyAtTestCheckout } from "#tests/setup/test-checkout";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 const { loader: earningsApi } = apiRoute("/api/token-earnings");
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
@@ -30,25 +29,7 @@ async function buyFromTwoCreators() {
   await onboardTestPayouts(alice.user);
   const a = await createListing(alice.user.id, { title: "Alice Portrait" });
   const b = await createListing(bob.user.id, { title: "Bob Portrait" });
-  const created = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: a.listing.id }, { imageId: b.listing.id }],
-        customerInfo: buyer,
-      },
-    }),
-  );
-  const { sessionId } = (await created.json()) as { sessionId: string };
-  expect(
-    (
-      await callRoute(
-        testCheckoutAction,
-        formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-        { sessionId },
-      )
-    ).status,
-  ).toBe(302);
+  const sessionId = await buyAtTestCheckout([a.listing.id, b.listing.id], buyer);
   await runPayoutJobs();
   const order = await getDb()
     .selectFrom("orders")

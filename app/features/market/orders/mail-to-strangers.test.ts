@@ -4,18 +4,15 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { parseConfig } from "~/infra/config.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
-import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { renderReceiptMail, receiptSubject } from "~/features/market/orders/receipt-mail.server";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { apiRoute } from "#tests/setup/api-routes";
+import { drainMailJobs } from "#tests/setup/mail-queue";
+import { buyAtTestCheckout } from "#tests/setup/test-checkout";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
 const { action: forgotPasswordApi } = apiRoute("/api/forgot-password");
 
@@ -37,23 +34,12 @@ afterEach(async () => {
 /** Sends every queued message through a real SMTP server; answers what it received. */
 async function deliverOverSmtp() {
   smtp = await startSmtpServer();
-  const config = parseConfig({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  });
-  await new JobWorker({
-    db: getDb(),
-    handlers: {
-      [MAIL_JOB]: mailJobHandler({
-        transport: () => selectMailTransport(config, { log: () => {} }),
-        from: () => config.MAIL_FROM,
-        replyTo: () => config.SUPPORT_EMAIL,
-      }),
-    },
-    concurrency: 1,
-    backoff: { baseMs: 0, maxMs: 0 },
-    log: () => {},
-  }).drain();
+  await drainMailJobs(
+    parseConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    }),
+  );
   return smtp.received;
 }
 
@@ -64,25 +50,7 @@ async function buyAs(
   customerInfo: { name: string; email: string; company?: string },
   clientIp: string,
 ) {
-  const created = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: { cartItems: [{ imageId: listingId }], customerInfo },
-    }),
-    {},
-    from(clientIp),
-  );
-  expect(created.status).toBe(200);
-  const { sessionId } = (await created.json()) as { sessionId: string };
-  expect(
-    (
-      await callRoute(
-        testCheckoutAction,
-        formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-        { sessionId },
-      )
-    ).status,
-  ).toBe(302);
+  await buyAtTestCheckout([listingId], customerInfo, { context: from(clientIp) });
 }
 
 describe("mail a stranger can make us send", () => {

@@ -2,39 +2,20 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
+import { openTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
 async function startPurchase(email: string, listingIds: string[]): Promise<string> {
-  const created = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
-        customerInfo: { name: "Bea Buyer", email },
-      },
-    }),
-  );
-  expect(created.status).toBe(200);
-  return ((await created.json()) as { sessionId: string }).sessionId;
+  return openTestCheckout(listingIds, { name: "Bea Buyer", email }, { licenseType: "standard" });
 }
 
 async function pay(sessionId: string) {
-  const paid = await callRoute(
-    testCheckoutAction,
-    formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-    { sessionId },
-  );
-  expect(paid.status).toBe(302);
+  expect((await payTestCheckout(sessionId)).status).toBe(302);
 }
 
 beforeEach(async () => {
@@ -65,11 +46,7 @@ describe("the sale notice", () => {
       .executeTakeFirstOrThrow();
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
-    await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-      { sessionId },
-    );
+    await payTestCheckout(sessionId);
     expect((await fulfillOrder(getDb(), order.id, {}, new Date())).outcome).toBe("already-paid");
     expect(await queuedMailTo(cleo.user.email)).toHaveLength(1);
     expect(await queuedMailTo(dan.user.email)).toHaveLength(1);

@@ -10,6 +10,7 @@ import {
   setUpStripeMock,
   webhookEventsRecorded as eventsRecorded,
 } from "#tests/setup/stripe";
+import { WEBHOOK_PROCESSED, webhookIgnored, webhookRefused } from "~/features/market/test-support";
 
 /**
  * Each Stripe event is taken for what the secret that verified it says it is:
@@ -43,38 +44,30 @@ describe("POST /api/webhooks/stripe routes each event by the secret that verifie
     const named = stripeEvent("checkout.session.completed", session, undefined, {
       account: "acct_1SomeCreator0000000000",
     });
-    expect(await deliver(named, WEBHOOK_SECRET)).toEqual({
-      status: 400,
-      body: { message: expect.stringMatching(/platform endpoint.*connected account/i) },
-    });
+    expect(await deliver(named, WEBHOOK_SECRET)).toEqual(
+      webhookRefused(expect.stringMatching(/platform endpoint.*connected account/i)),
+    );
     expect(await orderStatus(email)).toBe("pending");
     expect(await eventsRecorded()).toBe(before);
 
     const own = stripeEvent("checkout.session.completed", session);
-    expect(await deliver(own, WEBHOOK_SECRET)).toEqual({
-      status: 200,
-      body: { received: true, outcome: "processed" },
-    });
+    expect(await deliver(own, WEBHOOK_SECRET)).toEqual(WEBHOOK_PROCESSED);
     expect(await orderStatus(email)).toBe("paid");
   });
 
   it("the Connect secret: an event without a connected account is refused, and a connected account's checkout is not ours", async () => {
     const { session, email } = await paidSession();
     const unnamed = stripeEvent("checkout.session.completed", session);
-    expect(await deliver(unnamed, CONNECT_SECRET)).toEqual({
-      status: 400,
-      body: { message: expect.stringMatching(/connect endpoint.*connected account/i) },
-    });
+    expect(await deliver(unnamed, CONNECT_SECRET)).toEqual(
+      webhookRefused(expect.stringMatching(/connect endpoint.*connected account/i)),
+    );
     expect(await orderStatus(email)).toBe("pending");
 
     // A session on a creator's own account, whatever its metadata says, does not pay the platform's order.
     const theirs = stripeEvent("checkout.session.completed", session, undefined, {
       account: "acct_1SomeCreator0000000000",
     });
-    expect(await deliver(theirs, CONNECT_SECRET)).toEqual({
-      status: 200,
-      body: { received: true, outcome: "ignored" },
-    });
+    expect(await deliver(theirs, CONNECT_SECRET)).toEqual(webhookIgnored());
     expect(await orderStatus(email)).toBe("pending");
   });
 
@@ -83,26 +76,21 @@ describe("POST /api/webhooks/stripe routes each event by the secret that verifie
     const account = stripeMock.onboard(accountId);
 
     // From the platform endpoint it is the platform's own account: acknowledged, nothing changes.
-    expect(await deliver(stripeEvent("account.updated", account), WEBHOOK_SECRET)).toEqual({
-      status: 200,
-      body: { received: true, outcome: "ignored" },
-    });
+    expect(await deliver(stripeEvent("account.updated", account), WEBHOOK_SECRET)).toEqual(
+      webhookIgnored(),
+    );
     expect(await accountStatus(accountId)).toBe("pending");
     // Sent by one connected account about another: refused.
     const other = stripeEvent("account.updated", account, undefined, {
       account: "acct_1AnotherAccount00000000",
     });
-    expect(await deliver(other, CONNECT_SECRET)).toMatchObject({
-      status: 400,
-      body: { message: expect.stringMatching(/another account/i) },
-    });
+    expect(await deliver(other, CONNECT_SECRET)).toMatchObject(
+      webhookRefused(expect.stringMatching(/another account/i)),
+    );
     expect(await accountStatus(accountId)).toBe("pending");
 
     const own = stripeEvent("account.updated", account, undefined, { account: accountId });
-    expect(await deliver(own, CONNECT_SECRET)).toEqual({
-      status: 200,
-      body: { received: true, outcome: "processed" },
-    });
+    expect(await deliver(own, CONNECT_SECRET)).toEqual(WEBHOOK_PROCESSED);
     expect(await accountStatus(accountId)).toBe("active");
   });
 
@@ -110,15 +98,11 @@ describe("POST /api/webhooks/stripe routes each event by the secret that verifie
     const { session, email } = await paidSession();
     const event = stripeEvent("checkout.session.completed", session);
     const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
-    expect(await deliver(event, WEBHOOK_SECRET, secondsAgo(6 * 60))).toEqual({
-      status: 400,
-      body: { message: "Invalid webhook signature" },
-    });
+    expect(await deliver(event, WEBHOOK_SECRET, secondsAgo(6 * 60))).toEqual(
+      webhookRefused("Invalid webhook signature"),
+    );
     expect(await orderStatus(email)).toBe("pending");
-    expect(await deliver(event, WEBHOOK_SECRET, secondsAgo(4 * 60))).toEqual({
-      status: 200,
-      body: { received: true, outcome: "processed" },
-    });
+    expect(await deliver(event, WEBHOOK_SECRET, secondsAgo(4 * 60))).toEqual(WEBHOOK_PROCESSED);
     expect(await orderStatus(email)).toBe("paid");
   });
 
@@ -129,14 +113,9 @@ describe("POST /api/webhooks/stripe routes each event by the secret that verifie
       livemode: true,
     });
     const before = await eventsRecorded();
-    expect(await deliver(live, WEBHOOK_SECRET)).toEqual({
-      status: 200,
-      body: {
-        received: true,
-        outcome: "ignored",
-        reason: expect.stringMatching(/live-mode event.*test mode/i),
-      },
-    });
+    expect(await deliver(live, WEBHOOK_SECRET)).toEqual(
+      webhookIgnored(expect.stringMatching(/live-mode event.*test mode/i)),
+    );
     expect(await orderStatus(email)).toBe("pending");
     expect(await eventsRecorded()).toBe(before);
     const unsaid = JSON.parse(stripeEvent("checkout.session.completed", session));

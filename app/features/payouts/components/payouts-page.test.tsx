@@ -5,23 +5,11 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
 import type { PayoutsOverview } from "~/features/payouts/types";
+import { newCreatorOverview } from "~/features/payouts/test-support";
 
 afterEach(cleanup);
 
-const FRESH: PayoutsOverview = {
-  account: {
-    provider: "test",
-    status: "not_connected",
-    payoutsEnabled: false,
-    country: null,
-    crossBorder: false,
-  },
-  platformCountry: "US",
-  currency: "usd",
-  balance: { earned: "17", owed: "17", transferred: "0", held: "0", reversed: "0" },
-  transfers: [],
-  testAccountBalance: null,
-};
+const FRESH = newCreatorOverview({ earned: "17", owed: "17" });
 
 function renderPage(
   overview: PayoutsOverview,

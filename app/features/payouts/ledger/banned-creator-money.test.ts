@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { jsonTextField } from "~/infra/sql-dialect.server";
-import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { closeDispute, openDispute } from "~/features/market/orders/disputes.server";
 import { TRANSFER_JOB } from "~/features/payouts/ledger/shares.server";
 import { testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import {
@@ -16,9 +15,13 @@ import {
   testCheckoutSale,
 } from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
+import {
+  downloadGrantsOf,
+  openTestCheckout,
+  paymentStatusOf,
+  payTestCheckout,
+} from "#tests/setup/test-checkout";
 
-const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
-const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
 /**
@@ -46,17 +49,12 @@ async function setStatus(userId: string, action: "ban" | "unban") {
 
 /** A checkout of the listings in the built-in test checkout, left open on its payment page. */
 async function openCheckout(listingIds: string[], email: string) {
-  const response = await callRoute(
-    createSessionApi,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: listingIds.map((imageId) => ({ imageId, licenseType: "standard" })),
-        customerInfo: { name: "Bea Buyer", email },
-      },
-    }),
+  const sessionId = await openTestCheckout(
+    listingIds,
+    { name: "Bea Buyer", email },
+    { licenseType: "standard" },
   );
-  expect(response.status).toBe(200);
-  return (await response.json()) as { sessionId: string };
+  return { sessionId };
 }
 
 /** The order of a buyer (each test's buyers have addresses of their own). */
@@ -135,24 +133,14 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     );
 
     await setStatus(banned.user.id, "ban");
-    const paid = await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-      { sessionId },
-    );
+    const paid = await payTestCheckout(sessionId);
     expect(paid.status).toBe(302);
     await runPayoutJobs();
 
     const order = await orderOfBuyer("open-checkout@example.com");
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 4000 });
     expect(order.refund_reason).toMatch(/suspended/i);
-    expect(
-      await getDb()
-        .selectFrom("download_grants")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await downloadGrantsOf(order.id)).toHaveLength(0);
     const shares = await sharesOf(order.id);
     expect(shares).toHaveLength(2);
     for (const share of shares)
@@ -163,11 +151,7 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
       });
     expect(await movementsOf(bannedAccount)).toHaveLength(0);
     expect(await movementsOf(otherAccount)).toHaveLength(0);
-    const status = await (
-      await callRoute(paymentStatusApi, makeRequest(`/api/payment-status/${sessionId}`), {
-        sessionId,
-      })
-    ).json();
+    const status = await (await paymentStatusOf(sessionId)).json();
     expect(status).toMatchObject({ success: false, paymentStatus: "refunded", downloads: [] });
     // The buyer is told, and gets no receipt; the banned creator gets no sale notice.
     const mails = (
@@ -187,11 +171,7 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const disputed = await testCheckoutSale([listing.id], "disputed@example.com");
     const { sessionId } = await openCheckout([listing.id], "late@example.com");
     await setStatus(creator.user.id, "ban");
-    await callRoute(
-      testCheckoutAction,
-      formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),
-      { sessionId },
-    );
+    await payTestCheckout(sessionId);
     await getDb()
       .transaction()
       .execute((trx) =>

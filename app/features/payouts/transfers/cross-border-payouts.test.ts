@@ -21,6 +21,7 @@ import {
 import { runReversal, runTransfer } from "~/features/payouts/transfers/payout-jobs.server";
 import type { PayoutsOverview } from "~/features/payouts/types";
 import { apiRoute } from "#tests/setup/api-routes";
+import { payoutAccountsOf } from "#tests/setup/user-state";
 
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 
@@ -102,13 +103,7 @@ describe("payouts to creators in other countries", () => {
     const body = (await response.json()) as { message: string };
     expect(body.message).toContain("Stripe cannot pay creators in Nigeria");
     expect(requestsTo("POST", /^\/v1\/accounts$/)).toEqual([]);
-    expect(
-      await getDb()
-        .selectFrom("payout_accounts")
-        .selectAll()
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await payoutAccountsOf(creator.user.id)).toEqual([]);
 
     // No country, or not a country: a clear refusal too.
     for (const country of ["", "XX"]) {

@@ -15,6 +15,7 @@ import {
   setUpStripeMock,
 } from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
+import { downloadGrantsOf } from "#tests/setup/test-checkout";
 
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
@@ -107,13 +108,7 @@ describe("a banned creator's money with Stripe", () => {
     const { order, chargeId } = await completeCheckout(checkout);
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 4000 });
     expect(order.payment_intent_id).toMatch(/^pi_/);
-    expect(
-      await getDb()
-        .selectFrom("download_grants")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await downloadGrantsOf(order.id)).toHaveLength(0);
 
     await runMoneyJobs();
     const refunds = requestsTo("POST", /^\/v1\/refunds$/);

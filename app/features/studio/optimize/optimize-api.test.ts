@@ -10,11 +10,10 @@ import {
 } from "~/engines/styling/ai-disclosure.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { fixture, studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { stylizeRequest, uploadPortrait } from "#tests/setup/studio-api";
 
-const upload = apiRoute("/api/token-images/upload");
-const stylize = apiRoute("/api/token-images/{id}/stylize");
 const optimize = apiRoute("/api/images/optimize");
 
 beforeEach(async () => {
@@ -26,18 +25,8 @@ async function completedStylized(
   token: string,
   options: { xmp?: string; engine?: "local" | "fal" } = {},
 ) {
-  const image = await (
-    await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))
-  ).json();
-  const { id } = await (
-    await callRoute(
-      stylize.action,
-      makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "cartoon" } }),
-      {
-        id: image.id,
-      },
-    )
-  ).json();
+  const image = await (await uploadPortrait(token)).json();
+  const { id } = await (await stylizeRequest(image.id, { style: "cartoon" }, { token })).json();
   await studioWorker(testStyleEngine({ xmp: options.xmp, id: options.engine })).drain();
   return id as string;
 }
@@ -295,18 +284,8 @@ describe("POST /api/images/optimize", () => {
 
   it("answers 400 for a stylized image that is not completed, 404 for another user's, 401 signed out", async () => {
     const { token } = await createTestUser();
-    const image = await (
-      await callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }))
-    ).json();
-    const { id } = await (
-      await callRoute(
-        stylize.action,
-        makeRequest(`/api/token-images/${image.id}/stylize`, { token, json: { style: "anime" } }),
-        {
-          id: image.id,
-        },
-      )
-    ).json();
+    const image = await (await uploadPortrait(token)).json();
+    const { id } = await (await stylizeRequest(image.id, { style: "anime" }, { token })).json();
     const pending = await optimizeCall({ imageId: id }, { token });
     expect(pending.status).toBe(400);
     expect((await pending.json()).fieldErrors).toEqual({

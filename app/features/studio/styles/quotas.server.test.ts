@@ -1,6 +1,5 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/_studio+/dashboard";
-import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { takeFlash } from "~/web/flash.server";
 import {
@@ -15,22 +14,12 @@ import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoute } from "#tests/setup/api-routes";
+import { uploadPortrait, useConfig } from "#tests/setup/studio-api";
 
 const upload = apiRoute("/api/token-images/upload");
 const imageRoute = apiRoute("/api/token-images/{id}");
 
-/** Sets configuration values for one test. */
-function useConfig(values: Partial<ReturnType<typeof getConfig>>) {
-  const config = getConfig();
-  const saved = Object.fromEntries(
-    Object.keys(values).map((key) => [key, config[key as keyof typeof config]]),
-  );
-  Object.assign(config, values);
-  onTestFinished(() => void Object.assign(config, saved));
-}
-
-const uploadImage = (token: string) =>
-  callRoute(upload.action, uploadRequest(fixture("portrait.png"), { token }));
+const uploadImage = uploadPortrait;
 
 /**
  * An upload whose body sends the start of a file and then nothing more, ever:

@@ -7,10 +7,10 @@ import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/styles/stylized-images.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { stylizeRequest, uploadedImage } from "#tests/setup/studio-api";
 
-const upload = apiRoute("/api/token-images/upload");
 const images = apiRoute("/api/token-images");
 const stylize = apiRoute("/api/token-images/{id}/stylize");
 const stylizedList = apiRoute("/api/token-stylized-images");
@@ -21,21 +21,7 @@ beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
 
-async function uploadedImage(token: string) {
-  const response = await callRoute(
-    upload.action,
-    uploadRequest(fixture("portrait.png"), { token }),
-  );
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; originalUrl: string };
-}
-
-const requestStyle = (imageId: string, json: unknown, auth: { token?: string; cookie?: string }) =>
-  callRoute(
-    stylize.action,
-    makeRequest(`/api/token-images/${imageId}/stylize`, { ...auth, json }),
-    { id: imageId },
-  );
+const requestStyle = stylizeRequest;
 
 const poll = (id: string, token: string) =>
   callRoute(stylized.loader, makeRequest(`/api/token-stylized-images/${id}`, { token }), { id });

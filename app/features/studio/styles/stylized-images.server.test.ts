@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { HttpError } from "~/infra/errors.server";
@@ -8,32 +8,17 @@ import { stylizeImage } from "~/features/studio/styles/procedures.server";
 import { MAX_OPEN_STYLIZATIONS } from "~/features/studio/styles/stylized-images.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { fixture, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { stylizeRequest, useConfig, uploadedImage } from "#tests/setup/studio-api";
 
-const upload = apiRoute("/api/token-images/upload");
-const stylize = apiRoute("/api/token-images/{id}/stylize");
 const stylizedRoute = apiRoute("/api/token-stylized-images/{id}");
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
 
-async function uploadedImage(token: string) {
-  const response = await callRoute(
-    upload.action,
-    uploadRequest(fixture("portrait.png"), { token }),
-  );
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string };
-}
-
 const requestStyle = (imageId: string, token: string, style = "cartoon") =>
-  callRoute(
-    stylize.action,
-    makeRequest(`/api/token-images/${imageId}/stylize`, { token, json: { style } }),
-    { id: imageId },
-  );
+  stylizeRequest(imageId, { style }, { token });
 
 const openCount = async (userId: string) =>
   (
@@ -44,16 +29,6 @@ const openCount = async (userId: string) =>
       .where("status", "in", ["pending", "processing"])
       .execute()
   ).length;
-
-/** Sets configuration values for one test. */
-function useConfig(values: Partial<ReturnType<typeof getConfig>>) {
-  const config = getConfig();
-  const saved = Object.fromEntries(
-    Object.keys(values).map((key) => [key, config[key as keyof typeof config]]),
-  );
-  Object.assign(config, values);
-  onTestFinished(() => void Object.assign(config, saved));
-}
 
 /**
  * The database as a server sees it under load: every query answers a moment

@@ -13,6 +13,7 @@ import { ToastProvider } from "~/ui/toaster";
 import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { visibleText } from "#tests/setup/visible-text";
 import { PaymentStatusCard } from "~/features/market/checkout/components/payment-monitor-cards";
+import { NEON_LISTING, paymentResult } from "~/features/market/catalog/components/test-support";
 
 afterEach(() => {
   cleanup();
@@ -20,20 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const LISTING = {
-  id: "lst1",
-  title: "Neon Dream",
-  description: "A neon anime portrait",
-  style: "anime",
-  price: "25",
-  priceCents: 2500,
-  previewUrl: "/media/previews/abcdefgh.jpg",
-  previewWidth: 640,
-  creator: { id: "u1", firstName: "Ada" },
-  tags: ["neon"],
-  licensingEnabled: true,
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const LISTING = NEON_LISTING;
 
 function marketplaceData(overrides: Record<string, unknown> = {}) {
   return {
@@ -394,17 +382,7 @@ describe("/payment-monitor", () => {
 
   it("polls every 5 seconds without an auth header and stops once completed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const processing = {
-      success: false,
-      paymentStatus: "processing",
-      customerEmail: "a@example.com",
-      total: 25,
-      sessionId: "cs_1",
-      error: null,
-      licenseUrl: null,
-      testMode: false,
-      downloads: [],
-    };
+    const processing = paymentResult({});
     const completed = {
       ...processing,
       success: true,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { DownloadList, spentLinkReason } from "~/features/market/library/components/download-list";
 import { AvailableDownloadsCard } from "~/features/market/checkout/components/payment-monitor-cards";
+import { paymentResult } from "~/features/market/catalog/components/test-support";
 
 afterEach(cleanup);
 
@@ -41,17 +42,11 @@ describe("DownloadList", () => {
   );
 
   it("the payment monitor's downloads follow the same rule", () => {
-    const result = {
+    const result = paymentResult({
       success: true,
       paymentStatus: "completed",
-      customerEmail: "a@example.com",
-      total: 25,
-      sessionId: "cs_1",
-      error: null,
-      licenseUrl: null,
-      testMode: false,
       downloads: [{ ...item, downloadsLeft: 0 }],
-    };
+    });
     render(<AvailableDownloadsCard result={result} />);
     expect(screen.getByText("Download limit reached")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Download a.jpg" })).toBeNull();
