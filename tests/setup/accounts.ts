@@ -46,3 +46,13 @@ export function createTestAdmin() {
     lastName: "Admin",
   });
 }
+
+/** The password hash stored for the user now (to show a refused change left it alone). */
+export async function storedPasswordHash(userId: string): Promise<string> {
+  const row = await getDb()
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}

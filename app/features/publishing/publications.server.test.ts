@@ -5,7 +5,7 @@ import type { PlatformId } from "~/features/publishing/platforms";
 import { requestPublications, PUBLISH_JOB } from "~/features/publishing/publications.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createStylizedImage } from "#tests/setup/market";
+import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoute } from "#tests/setup/api-routes";
 
@@ -15,14 +15,7 @@ beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
 
-const content = {
-  title: "Portrait",
-  description: "",
-  priceCents: 2500,
-  tags: [],
-  licensingEnabled: true,
-  nftEnabled: false,
-};
+const content = listingContent();
 
 async function publish(userId: string, platforms: PlatformId[], maxQueuedJobs?: number) {
   const image = await createStylizedImage(userId);
