@@ -22,15 +22,17 @@ import {
 import { requestPublications } from "~/features/publishing/publications/publications.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createStylizedImage } from "#tests/setup/market";
+import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 
-const upload = apiRoute("/api/token-images/upload");
-const stylize = apiRoute("/api/token-images/{id}/stylize");
-const optimize = apiRoute("/api/images/optimize");
-const launch = apiRoute("/api/marketplace/launch");
+const { upload, stylize, optimize, launch } = apiRoutes({
+  upload: "/api/token-images/upload",
+  stylize: "/api/token-images/{id}/stylize",
+  optimize: "/api/images/optimize",
+  launch: "/api/marketplace/launch",
+});
 
 const MB = 1024 * 1024;
 
@@ -199,14 +201,7 @@ describe("a nearly full data volume", () => {
       userId: user.id,
       image: styled,
       requests: [{ platform: "marketplace", blocked: null }],
-      content: {
-        title: "Later",
-        description: "",
-        priceCents: 2500,
-        tags: [],
-        licensingEnabled: true,
-        nftEnabled: false,
-      },
+      content: listingContent("Later"),
       origin: ORIGIN,
       now: new Date(),
     });

@@ -489,6 +489,22 @@ function invalidAmount(): Outcome {
   });
 }
 
+/**
+ * The amount the form asks to take back of what is `left` (all of it without one), or the
+ * refusal of an invalid one or of one over what is left (`tooLarge` words it).
+ */
+function amountToTakeBack(
+  form: URLSearchParams,
+  left: number,
+  tooLarge: (amount: number) => string,
+): number | Outcome {
+  const requested = form.get("amount");
+  const amount = requested === null ? left : positiveAmount(requested);
+  if (amount === null) return invalidAmount();
+  if (amount > left) return refused(400, tooLarge(amount), { param: "amount" });
+  return amount;
+}
+
 /** An amount as Stripe words it in messages, e.g. $12.50 for 1250 usd. */
 function money(cents: number, currency: string): string {
   return currency === "usd"
@@ -802,16 +818,13 @@ function createReversal(transferId: string, form: URLSearchParams): Outcome {
     return refused(400, `Transfer ${transferId} has already been fully reversed.`, {
       param: "amount",
     });
-  const requested = form.get("amount");
-  const amount = requested === null ? left : positiveAmount(requested);
-  if (amount === null) return invalidAmount();
-  if (amount > left) {
-    return refused(
-      400,
-      `Reversal amount (${money(amount, transfer.currency)}) is greater than the unreversed amount on the transfer (${money(left, transfer.currency)})`,
-      { param: "amount" },
-    );
-  }
+  const amount = amountToTakeBack(
+    form,
+    left,
+    (asked) =>
+      `Reversal amount (${money(asked, transfer.currency)}) is greater than the unreversed amount on the transfer (${money(left, transfer.currency)})`,
+  );
+  if (typeof amount !== "number") return amount;
   const reversal: MockTransferReversal = {
     id: stripeId("trr_"),
     object: "transfer_reversal",
@@ -860,16 +873,13 @@ function createRefund(form: URLSearchParams): Outcome {
     return refused(400, `Charge ${charge.id} has already been refunded.`, {
       code: "charge_already_refunded",
     });
-  const requested = form.get("amount");
-  const amount = requested === null ? left : positiveAmount(requested);
-  if (amount === null) return invalidAmount();
-  if (amount > left) {
-    return refused(
-      400,
-      `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`,
-      { param: "amount" },
-    );
-  }
+  const amount = amountToTakeBack(
+    form,
+    left,
+    (asked) =>
+      `Refund amount (${money(asked, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`,
+  );
+  if (typeof amount !== "number") return amount;
   const refund: MockRefund = {
     id: stripeId("re_"),
     object: "refund",

@@ -5,7 +5,6 @@ import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { RESET_REQUESTED } from "~/features/accounts/passwords/procedures.server";
 import { signResetToken } from "~/features/accounts/passwords/password-reset.server";
-import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { saveManualIntegration } from "~/features/publishing/integrations/integrations.server";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
 import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
@@ -15,7 +14,7 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
-import { createListing, createStylizedImage } from "#tests/setup/market";
+import { createStylizedImage } from "#tests/setup/market";
 import { PDFDocument } from "pdf-lib";
 import { failedTestJob, TEST_JOB_ERROR } from "#tests/setup/jobs";
 import { testCheckoutSale } from "#tests/setup/payouts";
@@ -31,15 +30,8 @@ import {
 import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
 import type { ApiPath, HttpMethod, RouteModule } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
-import {
-  buildWorld,
-  configure,
-  freshCredentials,
-  publishJobsIdle,
-  startPublishWorker,
-  WALLET,
-} from "./world";
-import type { World } from "./world";
+import { freshCredentials, publishJobsIdle, startWorld, refundableListing, WALLET } from "./world";
+import type { Account, World } from "./world";
 import { startAccountExport } from "~/features/accounts/exports/account-exports.server";
 
 /** Alice's export of her data (the pending one when there is one). */
@@ -47,12 +39,14 @@ async function aliceExportId(w: World): Promise<string> {
   return (await startAccountExport(getDb(), w.alice.user.id, new Date())).id;
 }
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 
-const authorizeRoute = apiRoute("/api/oauth/{platform}/authorize");
-const tokenUserRoute = apiRoute("/api/token-user");
-const tokenLoginRoute = apiRoute("/api/token-login");
+const { authorizeRoute, tokenUserRoute, tokenLoginRoute } = apiRoutes({
+  authorizeRoute: "/api/oauth/{platform}/authorize",
+  tokenUserRoute: "/api/token-user",
+  tokenLoginRoute: "/api/token-login",
+});
 
 /**
  * Every /api route (found from app/routes, so a route or a method without an
@@ -153,9 +147,18 @@ function deleteOwnRow(
 
 /** Whose own account a role's call is about (Alice's for the callers who are refused). */
 function accountOwner(w: World, role: Role) {
-  if (role === "otherToken" || role === "otherCookie") return w.bob;
-  if (role === "admin") return w.admin;
-  return w.alice;
+  return callerOf(w, role) ?? w.alice;
+}
+/** The account a signed-in caller acts as (none for the anonymous and the banned). */
+function callerOf(w: World, role: Role) {
+  const callers: Partial<Record<Role, Account>> = {
+    owner: w.alice,
+    ownerCookie: w.alice,
+    otherToken: w.bob,
+    otherCookie: w.bob,
+    admin: w.admin,
+  };
+  return callers[role];
 }
 const portrait = fixture("portrait.png");
 
@@ -212,22 +215,56 @@ function byParam(
 ) {
   return async (w: World): Promise<Prepared> => {
     const value = await id(w);
-    return {
-      call: { path: path(value), params: { [param]: value } },
-      bogus: { path: path(bogusId), params: { [param]: bogusId } },
-      data: { id: value },
-    };
+    return { ...idAndBogus(path, value, {}, param), data: { id: value } };
   };
 }
 
-let refundListingId: string | undefined;
-/** A listing of a creator of its own, whose sales the refund calls use (Alice's and Bob's numbers stay as the world made them). */
-async function refundableListing(): Promise<string> {
-  if (!refundListingId)
-    refundListingId = (
-      await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })
-    ).listing.id;
-  return refundListingId;
+/** The call on `value` at `path(value)` (with `extra`), and the same call on an id that does not exist. */
+function idAndBogus(
+  path: (id: string) => string,
+  value: string,
+  extra: Omit<Call, "path" | "params"> = {},
+  param = "id",
+): Prepared {
+  return {
+    call: { path: path(value), params: { [param]: value }, ...extra },
+    bogus: { path: path(bogusId), params: { [param]: bogusId }, ...extra },
+  };
+}
+
+/** A list of the caller's own: the owner's shows `id(w)` (each other caller sees their own). */
+function ownList(id: (w: World) => string): Entry {
+  return {
+    kind: "own",
+    ok: 200,
+    check: ({ role, body, w }) => {
+      if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(id(w));
+    },
+  };
+}
+
+/** An admin's read: only the admin's call goes through, and `check` looks at what the admin is shown. */
+function adminGet(
+  check: (args: { body: unknown; w: World }) => void,
+  prepare?: Entry["prepare"],
+): Entry {
+  return {
+    kind: "admin",
+    ok: 200,
+    prepare,
+    check: ({ role, body, w }) => {
+      if (role === "admin") check({ body, w });
+    },
+  };
+}
+
+/** A multipart body with one file, `bytes` as `field` named `name`. */
+function fileForm(field: string, bytes: Uint8Array, type: string, name: string) {
+  return () => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+    return form;
+  };
 }
 
 /** Alice has a Rarible connection (so that B's disconnect would show if it reached hers). */
@@ -243,6 +280,7 @@ async function ensureAliceRarible(w: World) {
   });
 }
 
+const modelReleasePath = (id: string) => `/api/token-stylized-images/${id}/model-release`;
 const OTHER_WALLET = "0x0000000000000000000000000000000000c0ffee";
 const WEBHOOK_SECRET = "whsec_reliability_matrix_secret";
 
@@ -294,13 +332,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: async ({ role, body, w }) => {
         const entries = rows(body);
         expect(entries.filter((entry) => entry.current)).toHaveLength(1);
-        const owner = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string]!;
+        const owner = callerOf(w, role)!;
         const ids = [
           ...(await getDb()
             .selectFrom("sessions")
@@ -330,11 +362,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           .select("public_id")
           .where("id_hash", "=", sha256(secret))
           .executeTakeFirstOrThrow();
-        return {
-          call: { path: `/api/account/sessions/${id}`, params: { id } },
-          bogus: { path: `/api/account/sessions/${bogusId}`, params: { id: bogusId } },
-          data: { id },
-        };
+        return { ...idAndBogus((id) => `/api/account/sessions/${id}`, id), data: { id } };
       },
       check: async ({ role, prepared }) => {
         const row = await getDb()
@@ -405,15 +433,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: () => ({
         call: {
           path: "/api/account/avatar",
-          body: () => {
-            const form = new FormData();
-            form.append(
-              "image",
-              new Blob([new Uint8Array(portrait)], { type: "image/png" }),
-              "me.png",
-            );
-            return form;
-          },
+          body: fileForm("image", portrait, "image/png", "me.png"),
         },
       }),
       check: ({ role, body, w }) => {
@@ -472,13 +492,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["users"],
       prepare: () => ({ call: { path: "/api/account/consent", json: { faceProcessing: true } } }),
       check: ({ role, body, w }) => {
-        const self = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string];
+        const self = callerOf(w, role);
         expect(body).toMatchObject({
           id: self!.user.id,
           consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
@@ -490,13 +504,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       othersMayChange: ["users", "jobs", "stylized_images"],
       check: async ({ role, body, w }) => {
-        const self = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string];
+        const self = callerOf(w, role);
         expect(body).toMatchObject({
           id: self!.user.id,
           consent: { faceProcessing: { given: false, at: null, version: null } },
@@ -507,16 +515,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
   "api.admin.images": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (role === "admin")
-          expect(rows(body)).toContainEqual(
-            expect.objectContaining({ id: w.listed.imageId, userId: w.alice.user.id }),
-          );
-      },
-    },
+    GET: adminGet(({ body, w }) => {
+      expect(rows(body)).toContainEqual(
+        expect.objectContaining({ id: w.listed.imageId, userId: w.alice.user.id }),
+      );
+    }),
   },
   "api.admin.orders": {
     GET: {
@@ -568,53 +571,34 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
   "api.admin.payouts": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (role === "admin") {
-          const alice = rows(body).find((row) => row.userId === w.alice.user.id);
-          expect(alice).toMatchObject({
-            email: w.alice.email,
-            account: { status: expect.any(String) },
-          });
-          expect(Number(alice!.earned)).toBeGreaterThan(0);
-        }
-      },
-    },
+    GET: adminGet(({ body, w }) => {
+      const alice = rows(body).find((row) => row.userId === w.alice.user.id);
+      expect(alice).toMatchObject({
+        email: w.alice.email,
+        account: { status: expect.any(String) },
+      });
+      expect(Number(alice!.earned)).toBeGreaterThan(0);
+    }),
   },
   "api.admin.jobs": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      check: ({ role, body }) => {
-        if (role === "admin") expect(Array.isArray(body)).toBe(true);
-      },
-    },
+    GET: adminGet(({ body }) => {
+      expect(Array.isArray(body)).toBe(true);
+    }),
   },
   "api.admin.jobs.$jobId.retry": { POST: adminJobAction("retry", "queued") },
   "api.admin.jobs.$jobId.cancel": { POST: adminJobAction("cancel", "failed") },
   "api.admin.audit": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      check: ({ role, body }) => {
-        if (role === "admin") expect(body).toMatchObject({ entries: expect.any(Array) });
-      },
-    },
+    GET: adminGet(({ body }) => {
+      expect(body).toMatchObject({ entries: expect.any(Array) });
+    }),
   },
   "api.admin.stats": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      check: ({ role, body }) => {
-        if (role === "admin")
-          expect(body).toMatchObject({
-            totalUsers: expect.any(Number),
-            totalImages: expect.any(Number),
-          });
-      },
-    },
+    GET: adminGet(({ body }) => {
+      expect(body).toMatchObject({
+        totalUsers: expect.any(Number),
+        totalImages: expect.any(Number),
+      });
+    }),
   },
   "api.admin.users.$userId.$action": {
     POST: {
@@ -641,17 +625,14 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
   "api.admin.users.$userId": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      prepare: (w) => ({
+    GET: adminGet(
+      ({ body, w }) => {
+        expect(body).toMatchObject({ id: w.alice.user.id, email: w.alice.email });
+      },
+      (w) => ({
         call: { path: `/api/admin/users/${w.alice.user.id}`, params: { userId: w.alice.user.id } },
       }),
-      check: ({ role, body, w }) => {
-        if (role === "admin")
-          expect(body).toMatchObject({ id: w.alice.user.id, email: w.alice.email });
-      },
-    },
+    ),
     DELETE: {
       kind: "admin",
       ok: 202,
@@ -674,13 +655,9 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
   "api.admin.users": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (role === "admin") expect(rows(body).map((user) => user.email)).toContain(w.alice.email);
-      },
-    },
+    GET: adminGet(({ body, w }) => {
+      expect(rows(body).map((user) => user.email)).toContain(w.alice.email);
+    }),
     POST: {
       kind: "admin",
       ok: 201,
@@ -794,24 +771,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
-  "api.marketplace-listings": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
-      },
-    },
-  },
-  "api.token-marketplace-listings": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(w.listed.listing.id);
-      },
-    },
-  },
+  "api.marketplace-listings": { GET: ownList((w) => w.listed.listing.id) },
+  "api.token-marketplace-listings": { GET: ownList((w) => w.listed.listing.id) },
 
   "api.marketplace.launch": {
     POST: {
@@ -1154,13 +1115,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["account_exports", "jobs"],
       check: async ({ role, body, w }) => {
         expect(body).toMatchObject({ id: expect.any(String), status: "pending", url: null });
-        const owner = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string];
+        const owner = callerOf(w, role);
         if (owner) {
           const row = await getDb()
             .selectFrom("account_exports")
@@ -1197,13 +1152,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: () => ({ call: { path: "/api/payouts/onboard", json: { country: "US" } } }),
       check: async ({ role, body, w }) => {
         expect((body as { url: string }).url).toBe("http://localhost:3000/payouts/test-onboarding");
-        const owner = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string];
+        const owner = callerOf(w, role);
         if (owner) {
           const accounts = await getDb()
             .selectFrom("payout_accounts")
@@ -1241,18 +1190,9 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 202,
       prepare: async (w) => {
         const stylized = await freshStylized(w);
-        return {
-          call: {
-            path: `/api/token-images/${stylized.image_id}/stylize`,
-            params: { id: stylized.image_id },
-            json: { style: "cartoon" },
-          },
-          bogus: {
-            path: `/api/token-images/${bogusId}/stylize`,
-            params: { id: bogusId },
-            json: { style: "cartoon" },
-          },
-        };
+        return idAndBogus((id) => `/api/token-images/${id}/stylize`, stylized.image_id, {
+          json: { style: "cartoon" },
+        });
       },
       check: ({ role, body }) => {
         if (role === "owner") expect(body).toEqual({ id: expect.any(String), status: "pending" });
@@ -1265,13 +1205,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 202,
       prepare: async (w) => {
         const stylized = await freshStylized(w);
-        return {
-          call: {
-            path: `/api/token-images/${stylized.image_id}/stylize-all`,
-            params: { id: stylized.image_id },
-          },
-          bogus: { path: `/api/token-images/${bogusId}/stylize-all`, params: { id: bogusId } },
-        };
+        return idAndBogus((id) => `/api/token-images/${id}/stylize-all`, stylized.image_id);
       },
       check: ({ role, body }) => {
         if (role === "owner") expect(rows(body)).toHaveLength(4);
@@ -1284,16 +1218,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 202,
       prepare: async (w) => {
         const stylized = await freshStylized(w);
-        return {
-          call: {
-            path: `/api/token-stylized-images/${stylized.id}/reroll`,
-            params: { id: stylized.id },
-          },
-          bogus: {
-            path: `/api/token-stylized-images/${bogusId}/reroll`,
-            params: { id: bogusId },
-          },
-        };
+        return idAndBogus((id) => `/api/token-stylized-images/${id}/reroll`, stylized.id);
       },
       check: ({ role, body }) => {
         if (role === "owner") expect(body).toMatchObject({ id: expect.any(String) });
@@ -1321,15 +1246,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       async (w) => (await freshStylized(w)).image_id,
     ),
   },
-  "api.token-images": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (isOwner(role)) expect(rows(body).map((image) => image.id)).toContain(w.listed.imageId);
-      },
-    },
-  },
+  "api.token-images": { GET: ownList((w) => w.listed.imageId) },
   "api.token-images.upload": {
     POST: {
       kind: "own",
@@ -1338,25 +1255,11 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       prepare: () => ({
         call: {
           path: "/api/token-images/upload",
-          body: () => {
-            const form = new FormData();
-            form.append(
-              "image",
-              new Blob([new Uint8Array(portrait)], { type: "image/png" }),
-              "selfie.png",
-            );
-            return form;
-          },
+          body: fileForm("image", portrait, "image/png", "selfie.png"),
         },
       }),
       check: ({ role, body, w }) => {
-        const owner = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string];
+        const owner = callerOf(w, role);
         if (owner) expect(body).toMatchObject({ userId: owner.user.id, mimeType: "image/png" });
       },
     },
@@ -1478,27 +1381,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       async (w) => (await freshStylized(w)).id,
     ),
   },
-  "api.token-stylized-images": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(w.listed.stylized.id);
-      },
-    },
-  },
+  "api.token-stylized-images": { GET: ownList((w) => w.listed.stylized.id) },
   "api.token-user": {
     GET: {
       kind: "own",
       ok: 200,
       check: ({ role, body, w }) => {
-        const expected = {
-          owner: w.alice,
-          ownerCookie: w.alice,
-          otherToken: w.bob,
-          otherCookie: w.bob,
-          admin: w.admin,
-        }[role as string];
+        const expected = callerOf(w, role);
         if (expected)
           expect(body).toMatchObject({
             id: expected.user.id,
@@ -1600,15 +1489,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 200,
       notJson: true,
       prepare: async (w) => {
-        const id = w.listed.stylized.id;
         await ensureModelRelease(w.alice, w.listed.stylized);
-        return {
-          call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id } },
-          bogus: {
-            path: `/api/token-stylized-images/${bogusId}/model-release`,
-            params: { id: bogusId },
-          },
-        };
+        return idAndBogus(modelReleasePath, w.listed.stylized.id);
       },
       check: ({ role, response }) => {
         if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/pdf");
@@ -1618,7 +1500,6 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "resource",
       ok: 201,
       prepare: (w) => {
-        const id = w.listed.stylized.id;
         const json = {
           ...RELEASE_DETAILS,
           modelName: "Alice Example",
@@ -1626,14 +1507,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           signature: "Alice Example",
           confirm: true,
         };
-        return {
-          call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id }, json },
-          bogus: {
-            path: `/api/token-stylized-images/${bogusId}/model-release`,
-            params: { id: bogusId },
-            json,
-          },
-        };
+        return idAndBogus(modelReleasePath, w.listed.stylized.id, { json });
       },
       check: ({ role, body }) => {
         if (isOwner(role))
@@ -1644,27 +1518,10 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "resource",
       ok: 201,
       prepare: async (w) => {
-        const id = w.listed.stylized.id;
         const pdf = await PDFDocument.create();
         pdf.addPage();
-        const bytes = await pdf.save();
-        const body = () => {
-          const form = new FormData();
-          form.append(
-            "release",
-            new Blob([new Uint8Array(bytes)], { type: "application/pdf" }),
-            "release.pdf",
-          );
-          return form;
-        };
-        return {
-          call: { path: `/api/token-stylized-images/${id}/model-release`, params: { id }, body },
-          bogus: {
-            path: `/api/token-stylized-images/${bogusId}/model-release`,
-            params: { id: bogusId },
-            body,
-          },
-        };
+        const body = fileForm("release", await pdf.save(), "application/pdf", "release.pdf");
+        return idAndBogus(modelReleasePath, w.listed.stylized.id, { body });
       },
       check: ({ role, body }) => {
         if (isOwner(role)) expect(body).toMatchObject({ kind: "uploaded" });
@@ -1719,24 +1576,20 @@ function mayShowAlice(entry: Entry, role: Role, status: number) {
 }
 
 let w: World;
-let worker: JobWorker;
+let stopWorld: () => Promise<void>;
 const server = setupServer(...shopifyHandlers);
-let restoreConfig: () => void;
 
 beforeAll(async () => {
-  restoreConfig = configure({
+  server.listen({ onUnhandledRequest: "error" });
+  ({ w, stop: stopWorld } = await startWorld({
     SHOPIFY_CLIENT_ID: SHOPIFY_TEST_CLIENT_ID,
     SHOPIFY_CLIENT_SECRET: SHOPIFY_TEST_CLIENT_SECRET,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  server.listen({ onUnhandledRequest: "error" });
-  worker = startPublishWorker();
-  w = await buildWorld();
+  }));
 });
 afterAll(async () => {
-  await worker.stop();
+  await stopWorld();
   server.close();
-  restoreConfig();
 });
 
 async function credentialsFor(

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { signResetToken } from "~/features/accounts/passwords/password-reset.server";
-import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
-import { createListing, createStylizedImage } from "#tests/setup/market";
+import { createStylizedImage } from "#tests/setup/market";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
@@ -33,11 +32,11 @@ import {
   WRONG_TYPES,
 } from "./payloads";
 import {
-  buildWorld,
   configure,
   freshCredentials,
   publishJobsIdle,
-  startPublishWorker,
+  startWorld,
+  refundableListing,
   WALLET,
 } from "./world";
 import type { World } from "./world";
@@ -117,8 +116,7 @@ interface Case {
 }
 
 let w: World;
-let worker: JobWorker;
-let restoreConfig: () => void;
+let stopWorld: () => Promise<void>;
 /** Alice's completed stylized images for the requests that need one: optimize, launch, post. */
 const images: Record<"optimize" | "launch" | "post" | "stylize", string> = {
   optimize: "",
@@ -129,9 +127,7 @@ const images: Record<"optimize" | "launch" | "post" | "stylize", string> = {
 let pendingStylizedId = "";
 
 beforeAll(async () => {
-  restoreConfig = configure({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-  worker = startPublishWorker();
-  w = await buildWorld();
+  ({ w, stop: stopWorld } = await startWorld({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
   for (const key of ["optimize", "launch", "post"] as const)
     images[key] = (await createStylizedImage(w.alice.user.id)).id;
   images.stylize = (await createStylizedImage(w.alice.user.id)).image_id;
@@ -139,19 +135,8 @@ beforeAll(async () => {
   await publishJobsIdle();
 });
 afterAll(async () => {
-  await worker.stop();
-  restoreConfig();
+  await stopWorld();
 });
-
-let refundListingId: string | undefined;
-/** A listing of a creator of its own, whose sales the refund target uses (Alice's numbers stay as the world made them). */
-async function refundableListing(): Promise<string> {
-  if (!refundListingId)
-    refundListingId = (
-      await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })
-    ).listing.id;
-  return refundListingId;
-}
 
 /** Stands for the id of Alice's stylized image that is not completed yet (made in beforeAll). */
 const PENDING = "<pending stylized image>";
@@ -511,6 +496,22 @@ const EMAIL_FIELD = [
   `${LONE_SURROGATE}@example.com`,
 ];
 const PASSWORD_FIELD = [...WRONG_TYPES, "", "12345", LONG];
+/** A new account's fields (register, the admin's new user): each one required. */
+const PERSON_FIELDS = {
+  email: EMAIL_FIELD,
+  password: PASSWORD_FIELD,
+  firstName: STRING_FIELD,
+  lastName: STRING_FIELD,
+};
+/** Text the answer gives back as it was sent, in its `field`. */
+function echoes(field: string, values: unknown[]): Accept {
+  return {
+    in: "json",
+    field,
+    values,
+    check: (value, body) => expect((body as Record<string, unknown>)[field]).toBe(value),
+  };
+}
 const newEmail = () => `new-${crypto.randomBytes(4).toString("hex")}@example.com`;
 
 const TARGETS: Target[] = [
@@ -544,13 +545,8 @@ const TARGETS: Target[] = [
       path: "/api/register",
       json: { email: newEmail(), password: "long-enough", firstName: "New", lastName: "Person" },
     }),
-    required: ["email", "password", "firstName", "lastName"],
-    fields: {
-      email: EMAIL_FIELD,
-      password: PASSWORD_FIELD,
-      firstName: STRING_FIELD,
-      lastName: STRING_FIELD,
-    },
+    required: Object.keys(PERSON_FIELDS),
+    fields: PERSON_FIELDS,
     fresh: () => ({ email: newEmail() }),
   },
   {
@@ -620,20 +616,7 @@ const TARGETS: Target[] = [
       ],
       bio: [...WRONG_TYPES.filter((value) => value !== null), "b".repeat(281), NUL, LONG],
     },
-    accepts: [
-      {
-        in: "json",
-        field: "bio",
-        values: HOSTILE_TEXT,
-        check: (value, body) => expect((body as { bio: string }).bio).toBe(value),
-      },
-      {
-        in: "json",
-        field: "firstName",
-        values: HOSTILE_TEXT,
-        check: (value, body) => expect((body as { firstName: string }).firstName).toBe(value),
-      },
-    ],
+    accepts: [echoes("bio", HOSTILE_TEXT), echoes("firstName", HOSTILE_TEXT)],
   },
   {
     route: "api.account.email",
@@ -697,22 +680,10 @@ const TARGETS: Target[] = [
       path: "/api/admin/users",
       json: { email: newEmail(), password: "long-enough", firstName: "Made", lastName: "ByAdmin" },
     }),
-    required: ["email", "password", "firstName", "lastName"],
-    fields: {
-      email: EMAIL_FIELD,
-      password: PASSWORD_FIELD,
-      firstName: STRING_FIELD,
-      lastName: STRING_FIELD,
-    },
+    required: Object.keys(PERSON_FIELDS),
+    fields: PERSON_FIELDS,
     fresh: () => ({ email: newEmail() }),
-    accepts: [
-      {
-        in: "json",
-        field: "firstName",
-        values: HOSTILE_TEXT,
-        check: (value, body) => expect((body as { firstName: string }).firstName).toBe(value),
-      },
-    ],
+    accepts: [echoes("firstName", HOSTILE_TEXT)],
   },
   {
     route: "api.admin.users",

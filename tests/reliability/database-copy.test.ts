@@ -9,12 +9,10 @@ import { engineOf } from "~/infra/sql-dialect.server";
 import { backupDataDir, restoreDataDir, DATABASE_FILE } from "~/infra/backup.server";
 import * as testCheckoutRoute from "~/routes/_market+/test-checkout.$sessionId";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
+import { newListingCheckout } from "#tests/setup/stripe";
 
-const checkoutRoute = apiRoute("/api/create-checkout-session");
 const paymentStatusRoute = apiRoute("/api/payment-status/{sessionId}");
 
 /**
@@ -26,19 +24,7 @@ const paymentStatusRoute = apiRoute("/api/payment-status/{sessionId}");
  */
 
 async function paidTestOrder(): Promise<string> {
-  const creator = await createTestUser();
-  const { listing } = await createListing(creator.user.id);
-  const checkout = await callRoute(
-    checkoutRoute.action,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: listing.id }],
-        customerInfo: { name: "Copy Buyer", email: "copy@example.com" },
-      },
-    }),
-  );
-  expect(checkout.status).toBe(200);
-  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  const sessionId = await newListingCheckout({ name: "Copy Buyer", email: "copy@example.com" });
   const paid = await callRoute(
     testCheckoutRoute.action,
     formRequest(`/test-checkout/${sessionId}`, { intent: "pay" }),

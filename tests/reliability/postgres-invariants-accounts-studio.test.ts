@@ -23,7 +23,7 @@ import {
   requestPublications,
 } from "~/features/publishing/publications/publications.server";
 import { createTestUser } from "#tests/setup/accounts";
-import { createStylizedImage } from "#tests/setup/market";
+import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { ORIGIN } from "#tests/setup/requests";
 
 /**
@@ -57,8 +57,34 @@ async function usedEarlier(userId: string, kind: "upload" | "stylize", n: number
     .execute();
 }
 
+/** How many calls went through (`ok`) and how many were refused with each status: all of them. */
+function expectOutcomes(outcomes: (number | "ok")[], counts: Record<number | "ok", number>) {
+  for (const [value, count] of Object.entries(counts))
+    expect(countOf(outcomes, value === "ok" ? "ok" : Number(value)), value).toBe(count);
+}
+
 const all = <T>(n: number, call: (index: number) => Promise<T>) =>
   Promise.allSettled(Array.from({ length: n }, (_, index) => call(index)));
+
+/** The user's rows in `table` (their ids). */
+const rowsOf = (table: "images" | "jobs" | "account_exports", userId: string) =>
+  getDb().selectFrom(table).select("id").where("user_id", "=", userId).execute();
+
+/** 30 requests at once to style the user's image as a cartoon: each one's outcome. */
+async function cartoonsAtOnce(userId: string, imageId: string, now: Date, perDay: number) {
+  return outcomesOf(
+    await all(30, () =>
+      requestStylization(getDb(), {
+        userId,
+        imageId,
+        style: "cartoon",
+        provider: "local",
+        now,
+        perDay,
+      }),
+    ),
+  );
+}
 
 describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABASE_URL)", () => {
   it("checks the password of 50 concurrent wrong sign-ins for one email exactly 5 times", async () => {
@@ -85,20 +111,8 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
     const { user } = await createTestUser();
     const { image_id: imageId } = await createStylizedImage(user.id);
     const now = new Date();
-    const outcomes = outcomesOf(
-      await all(30, () =>
-        requestStylization(getDb(), {
-          userId: user.id,
-          imageId,
-          style: "cartoon",
-          provider: "local",
-          now,
-          perDay: getConfig().STYLIZATIONS_PER_DAY,
-        }),
-      ),
-    );
-    expect(countOf(outcomes, "ok")).toBe(MAX_OPEN_STYLIZATIONS);
-    expect(countOf(outcomes, 429)).toBe(30 - MAX_OPEN_STYLIZATIONS);
+    const outcomes = await cartoonsAtOnce(user.id, imageId, now, getConfig().STYLIZATIONS_PER_DAY);
+    expectOutcomes(outcomes, { ok: MAX_OPEN_STYLIZATIONS, 429: 30 - MAX_OPEN_STYLIZATIONS });
     const open = await getDb()
       .selectFrom("stylized_images")
       .select("id")
@@ -106,11 +120,7 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
       .where("status", "in", ["pending", "processing"])
       .execute();
     expect(open).toHaveLength(MAX_OPEN_STYLIZATIONS);
-    const jobs = await getDb()
-      .selectFrom("jobs")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const jobs = await rowsOf("jobs", user.id);
     expect(jobs).toHaveLength(MAX_OPEN_STYLIZATIONS);
   });
 
@@ -121,20 +131,8 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
     const now = new Date();
     // 3 left today, fewer than the open-styles cap.
     await usedEarlier(user.id, "stylize", perDay - 3, now);
-    const outcomes = outcomesOf(
-      await all(30, () =>
-        requestStylization(getDb(), {
-          userId: user.id,
-          imageId,
-          style: "cartoon",
-          provider: "local",
-          now,
-          perDay,
-        }),
-      ),
-    );
-    expect(countOf(outcomes, "ok")).toBe(3);
-    expect(countOf(outcomes, 429)).toBe(27);
+    const outcomes = await cartoonsAtOnce(user.id, imageId, now, perDay);
+    expectOutcomes(outcomes, { ok: 3, 429: 27 });
     const today = await getDb()
       .selectFrom("usage_events")
       .select("id")
@@ -178,13 +176,8 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
     await usedEarlier(user.id, "upload", perDay - 5, now);
     const files = await sourceFiles(30);
     const outcomes = outcomesOf(await all(30, (index) => upload(user.id, files[index], now)));
-    expect(countOf(outcomes, "ok")).toBe(5);
-    expect(countOf(outcomes, 429)).toBe(25);
-    const images = await getDb()
-      .selectFrom("images")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    expectOutcomes(outcomes, { ok: 5, 429: 25 });
+    const images = await rowsOf("images", user.id);
     expect(images).toHaveLength(5);
   });
 
@@ -209,8 +202,7 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
       })
       .execute();
     const outcomes = outcomesOf(await all(30, (index) => upload(user.id, files[index], now)));
-    expect(countOf(outcomes, "ok")).toBe(2);
-    expect(countOf(outcomes, 507)).toBe(28);
+    expectOutcomes(outcomes, { ok: 2, 507: 28 });
     const stored = await getDb()
       .selectFrom("images")
       .select((eb) => eb.fn.sum<number>("bytes").as("total"))
@@ -231,22 +223,14 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
           userId: user.id,
           image: images[index],
           requests: [{ platform: "marketplace", blocked: null }],
-          content: {
-            title: "Portrait",
-            description: "",
-            priceCents: 2500,
-            tags: [],
-            licensingEnabled: true,
-            nftEnabled: false,
-          },
+          content: listingContent(),
           origin: ORIGIN,
           now,
           maxQueuedJobs: cap,
         }),
       ),
     );
-    expect(countOf(outcomes, "ok")).toBe(cap);
-    expect(countOf(outcomes, 429)).toBe(30 - cap);
+    expectOutcomes(outcomes, { ok: cap, 429: 30 - cap });
     const jobs = await getDb()
       .selectFrom("jobs")
       .select("id")
@@ -265,11 +249,7 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
       settled.map((outcome) => (outcome.status === "fulfilled" ? outcome.value.id : null)),
     );
     expect(ids.size).toBe(1);
-    const rows = await getDb()
-      .selectFrom("account_exports")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const rows = await rowsOf("account_exports", user.id);
     expect(rows).toHaveLength(1);
   });
 
@@ -294,8 +274,7 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
         inviteWithMail(getDb(), config, { entryId: entryIds[index], adminId: admin.id, now }),
       ),
     );
-    expect(countOf(outcomes, "ok")).toBe(spots);
-    expect(countOf(outcomes, 409)).toBe(12 - spots);
+    expectOutcomes(outcomes, { ok: spots, 409: 12 - spots });
     const invited = await getDb()
       .selectFrom("waitlist")
       .select("id")

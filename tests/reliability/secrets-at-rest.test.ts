@@ -12,15 +12,19 @@ import { createListing } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
 import { startSftpServer } from "#tests/setup/sftp-server";
 import { configure, WALLET } from "./world";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
+import { connectOpenSeaByKey } from "#tests/setup/integrations";
+import { createCheckoutSession } from "#tests/setup/stripe";
 
-const adminUsersRoute = apiRoute("/api/admin/users");
-const tokenLoginRoute = apiRoute("/api/token-login");
-const integrationsRoute = apiRoute("/api/token-marketplace-integrations");
-const authorizeRoute = apiRoute("/api/oauth/{platform}/authorize");
-const checkoutRoute = apiRoute("/api/create-checkout-session");
-const paymentStatusRoute = apiRoute("/api/payment-status/{sessionId}");
+const { adminUsersRoute, tokenLoginRoute, integrationsRoute, authorizeRoute, paymentStatusRoute } =
+  apiRoutes({
+    adminUsersRoute: "/api/admin/users",
+    tokenLoginRoute: "/api/token-login",
+    integrationsRoute: "/api/token-marketplace-integrations",
+    authorizeRoute: "/api/oauth/{platform}/authorize",
+    paymentStatusRoute: "/api/payment-status/{sessionId}",
+  });
 
 /**
  * After accounts, bearer tokens, web sessions, platform keys, OAuth tokens
@@ -87,14 +91,7 @@ describe("secrets at rest", () => {
       // Platform credentials: a key typed into the API, a token an OAuth exchange gave.
       const apiKey = sentinel("opensea-api-key");
       secrets["an OpenSea API key"] = apiKey;
-      const connected = await callRoute(
-        integrationsRoute.action,
-        makeRequest("/api/token-marketplace-integrations", {
-          token: creator.token,
-          json: { platform: "opensea", apiKey, walletAddress: WALLET },
-        }),
-      );
-      expect(connected.status).toBe(201);
+      await connectOpenSeaByKey(creator.token, apiKey, WALLET);
       // An Adobe Stock SFTP password, checked against a real SFTP server before it is saved.
       const sftpPassword = sentinel("sftp-password");
       secrets["an Adobe Stock SFTP password"] = sftpPassword;
@@ -147,15 +144,10 @@ describe("secrets at rest", () => {
 
       // A buyer's download link: its token is a bearer secret as well.
       const { listing } = await createListing(creator.user.id);
-      const checkout = await callRoute(
-        checkoutRoute.action,
-        makeRequest("/api/create-checkout-session", {
-          json: {
-            cartItems: [{ imageId: listing.id }],
-            customerInfo: { name: "Bea Buyer", email: "bea@example.com" },
-          },
-        }),
-      );
+      const checkout = await createCheckoutSession([{ imageId: listing.id }], {
+        name: "Bea Buyer",
+        email: "bea@example.com",
+      });
       const { sessionId } = (await checkout.json()) as { sessionId: string };
       await payTestOrder(db, (await findOrderBySessionId(db, sessionId))!, new Date());
       const status = await callRoute(

@@ -1,27 +1,25 @@
-import { getFileStore } from "~/infra/file-store.server";
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { ListingRow, StylizedImageRow, UserRow } from "#db/schema";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { sessionCookie } from "~/web/auth.server";
-import { JobWorker } from "~/infra/jobs/job-worker.server";
-import {
-  PUBLISH_JOB,
-  publishJobHandler,
-} from "~/features/publishing/publications/publishing-job.server";
+import { PUBLISH_JOB } from "~/features/publishing/publications/publishing-job.server";
 import { createApiToken, createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { payTestOrder } from "~/features/market/checkout/checkout.server";
 import { findOrderBySessionId } from "~/features/market/orders/orders.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
+import { startPublishWorker } from "#tests/setup/publish-worker";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
+import { connectOpenSeaByKey } from "#tests/setup/integrations";
+import { createCheckoutSession } from "#tests/setup/stripe";
 
-const banRoute = apiRoute("/api/admin/users/{userId}/{action}");
-const checkoutRoute = apiRoute("/api/create-checkout-session");
-const integrationsRoute = apiRoute("/api/token-marketplace-integrations");
-const launchRoute = apiRoute("/api/marketplace/launch");
+const { banRoute, launchRoute } = apiRoutes({
+  banRoute: "/api/admin/users/{userId}/{action}",
+  launchRoute: "/api/marketplace/launch",
+});
 
 /**
  * The people and data the reliability tests work on: creator A (Alice) with a
@@ -76,18 +74,7 @@ async function account(made: Awaited<ReturnType<typeof createTestUser>>): Promis
 }
 
 /** A worker that runs the publishing jobs (launch and post wait for them). */
-export function startPublishWorker(): JobWorker {
-  const worker = new JobWorker({
-    db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }) },
-    concurrency: 2,
-    pollMs: 20,
-    backoff: { baseMs: 10, maxMs: 40 },
-    log: () => {},
-  });
-  worker.start();
-  return worker;
-}
+export { startPublishWorker };
 
 /** Waits until no publishing job is queued or running, so the database is at rest. */
 export async function publishJobsIdle(timeoutMs = 10_000): Promise<void> {
@@ -127,14 +114,7 @@ export async function buildWorld(): Promise<World> {
   await createListing(banned.user.id, { title: "Mallory Portrait", style: "anime" });
 
   const apiKey = `alice-opensea-${crypto.randomBytes(12).toString("hex")}`;
-  const connected = await callRoute(
-    integrationsRoute.action,
-    makeRequest("/api/token-marketplace-integrations", {
-      token: alice.token,
-      json: { platform: "opensea", apiKey, walletAddress: WALLET },
-    }),
-  );
-  expect(connected.status).toBe(201);
+  const connected = await connectOpenSeaByKey(alice.token, apiKey, WALLET);
   const integration = (await connected.json()) as { id: string };
 
   const launched = await callRoute(
@@ -152,15 +132,10 @@ export async function buildWorld(): Promise<World> {
   ).platforms[0];
   expect(kit.status).toBe("ready_to_mint");
 
-  const checkout = await callRoute(
-    checkoutRoute.action,
-    makeRequest("/api/create-checkout-session", {
-      json: {
-        cartItems: [{ imageId: listing.id, licenseType: "standard" }],
-        customerInfo: { name: "Bea Buyer", email: "bea@example.com" },
-      },
-    }),
-  );
+  const checkout = await createCheckoutSession([{ imageId: listing.id, licenseType: "standard" }], {
+    name: "Bea Buyer",
+    email: "bea@example.com",
+  });
   expect(checkout.status).toBe(200);
   const { sessionId } = (await checkout.json()) as { sessionId: string };
   const order = (await findOrderBySessionId(db, sessionId))!;
@@ -218,4 +193,35 @@ export function configure(values: Partial<ReturnType<typeof getConfig>>): () => 
   const saved = Object.fromEntries(Object.keys(values).map((key) => [key, config[key]]));
   Object.assign(config, values);
   return () => Object.assign(config, saved);
+}
+
+let refundListingId: string | undefined;
+/**
+ * A listing of a creator of its own, made once, whose sales the refund calls use (Alice's and
+ * Bob's numbers stay as the world made them).
+ */
+export async function refundableListing(): Promise<string> {
+  refundListingId ??= (
+    await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })
+  ).listing.id;
+  return refundListingId;
+}
+
+/**
+ * A test file's world: `values` in the config, a publish worker and the built world; `stop`
+ * ends the worker and puts the config back (for afterAll).
+ */
+export async function startWorld(
+  values: Partial<ReturnType<typeof getConfig>>,
+): Promise<{ w: World; stop: () => Promise<void> }> {
+  const restoreConfig = configure(values);
+  const worker = startPublishWorker();
+  const w = await buildWorld();
+  return {
+    w,
+    stop: async () => {
+      await worker.stop();
+      restoreConfig();
+    },
+  };
 }

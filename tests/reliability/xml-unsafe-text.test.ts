@@ -26,6 +26,14 @@ function fieldErrors(schema: z.ZodType, input: Record<string, unknown>): string[
   return result.success ? [] : result.error.issues.map((issue) => issue.path.join("."));
 }
 
+/** A new account's fields, valid. */
+const NEW_PERSON = {
+  firstName: "Ann",
+  lastName: "Lee",
+  email: "ann@example.com",
+  password: "a-long-password-1",
+};
+
 const cases: {
   name: string;
   schema: z.ZodType;
@@ -53,12 +61,7 @@ const cases: {
   {
     name: "a registration",
     schema: registerSchema,
-    base: {
-      firstName: "Ann",
-      lastName: "Lee",
-      email: "ann@example.com",
-      password: "a-long-password-1",
-    },
+    base: NEW_PERSON,
     fields: ["firstName", "lastName"],
   },
   {
@@ -70,12 +73,7 @@ const cases: {
   {
     name: "the admin's new user",
     schema: adminCreateUserSchema,
-    base: {
-      firstName: "Ann",
-      lastName: "Lee",
-      email: "ann@example.com",
-      password: "a-long-password-1",
-    },
+    base: NEW_PERSON,
     fields: ["firstName", "lastName"],
   },
   {

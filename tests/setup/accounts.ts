@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { getDb } from "~/infra/db.server";
-import { createUser } from "~/features/accounts/users.server";
+import { createUser, findUserById } from "~/features/accounts/users.server";
 import { recordFaceConsent } from "~/features/privacy/face-consent.server";
 import { createApiToken, createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sessionCookie } from "~/web/auth.server";
@@ -45,4 +45,11 @@ export function createTestAdmin() {
     firstName: "Super",
     lastName: "Admin",
   });
+}
+
+/** The password hash stored for the user now (to show a refused change left it alone). */
+export async function storedPasswordHash(userId: string): Promise<string> {
+  const user = await findUserById(getDb(), userId);
+  if (!user) throw new Error(`No user ${userId}`);
+  return user.password_hash;
 }

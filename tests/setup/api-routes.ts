@@ -13,3 +13,14 @@ const router = apiRouter(API_ROUTES);
 export function apiRoute(path: string): ApiPathRoute {
   return router.forPath(path);
 }
+
+/**
+ * Several paths' routes at once, under the names the test calls them by:
+ * `const { upload, stylize } = apiRoutes({ upload: "/api/token-images/upload", stylize: … })`.
+ */
+export function apiRoutes<Name extends string>(
+  paths: Record<Name, string>,
+): Record<Name, ApiPathRoute> {
+  const routes = Object.entries<string>(paths).map(([name, path]) => [name, apiRoute(path)]);
+  return Object.fromEntries(routes) as Record<Name, ApiPathRoute>;
+}

@@ -93,3 +93,15 @@ export async function createListing(
   });
   return { listing, stylized };
 }
+
+/** What a creator fills in to publish an image (a $25 listing with licensing); `title` as given. */
+export function listingContent(title = "Portrait") {
+  return {
+    title,
+    description: "",
+    priceCents: 2500,
+    tags: [] as string[],
+    licensingEnabled: true,
+    nftEnabled: false,
+  };
+}

@@ -151,6 +151,15 @@ export function createCheckoutSession(
   );
 }
 
+/** A checkout of one new listing of a new creator's by `buyer`, started (200): its session id. */
+export async function newListingCheckout(buyer: { name: string; email: string }): Promise<string> {
+  const { user } = await createTestUser();
+  const { listing } = await createListing(user.id);
+  const started = await createCheckoutSession([{ imageId: listing.id }], buyer);
+  expect(started.status).toBe(200);
+  return ((await started.json()) as { sessionId: string }).sessionId;
+}
+
 /** The status of the order the buyer with this email placed. */
 export async function orderStatusByEmail(email: string): Promise<string> {
   const { status } = await getDb()

@@ -5,7 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { plainContext } from "~/infra/call-context.server";
 import { invoke } from "~/infra/procedure.server";
-import { HttpError } from "~/infra/errors.server";
+import type { HttpError } from "~/infra/errors.server";
 import { sha256 } from "~/infra/ids.server";
 import { MAIL_JOB } from "~/features/mail/public.server";
 import {
@@ -19,12 +19,15 @@ import { AVATAR_SIZE, avatarKeyOf } from "~/features/accounts/profile/avatar.ser
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { fixture, jpegWithGpsAndRotation, uploadRequest } from "#tests/setup/studio";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
+import { httpFailure } from "#tests/setup/errors";
 
-const accountRoute = apiRoute("/api/account");
-const avatarRoute = apiRoute("/api/account/avatar");
-const emailRoute = apiRoute("/api/account/email");
-const confirmRoute = apiRoute("/api/account/email/confirm");
+const { accountRoute, avatarRoute, emailRoute, confirmRoute } = apiRoutes({
+  accountRoute: "/api/account",
+  avatarRoute: "/api/account/avatar",
+  emailRoute: "/api/account/email",
+  confirmRoute: "/api/account/email/confirm",
+});
 
 const db = () => getDb();
 const userRow = async (id: string) => (await findUserById(db(), id))!;
@@ -63,15 +66,6 @@ const tokenIn = (text: string) =>
   new URL(/http:\/\/\S+\/settings\/confirm-email\?token=\S+/.exec(text)![0]).searchParams.get(
     "token",
   )!;
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
 
 describe("GET /api/account", () => {
   it("answers the caller's own account in the documented shape, and 401 signed out", async () => {
@@ -375,7 +369,7 @@ describe("email change", () => {
     );
     const linkToken = tokenIn((await mailTo("later@example.com")).at(-1)!.text);
 
-    const expired = await failure(
+    const expired = await httpFailure(
       invoke(
         confirmEmailChange,
         user,
@@ -384,11 +378,11 @@ describe("email change", () => {
       ),
     );
     expect([expired.status, expired.message]).toEqual([400, expect.stringMatching(/expired/)]);
-    const notTheirs = await failure(
+    const notTheirs = await httpFailure(
       invoke(confirmEmailChange, stranger.user, { token: linkToken }, ctx(now)),
     );
     expect(notTheirs.status).toBe(400);
-    const unknown = await failure(
+    const unknown = await httpFailure(
       invoke(confirmEmailChange, user, { token: "x".repeat(43) }, ctx(now)),
     );
     expect(unknown.status).toBe(400);
@@ -398,7 +392,9 @@ describe("email change", () => {
       .set({ email: "later@example.com" })
       .where("id", "=", stranger.user.id)
       .execute();
-    const taken = await failure(invoke(confirmEmailChange, user, { token: linkToken }, ctx(now)));
+    const taken = await httpFailure(
+      invoke(confirmEmailChange, user, { token: linkToken }, ctx(now)),
+    );
     expect(taken.status).toBe(409);
     expect((await userRow(user.id)).email).toBe(user.email);
     expect(

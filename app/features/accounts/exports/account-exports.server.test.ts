@@ -23,11 +23,13 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { queuedMailTo } from "#tests/setup/mail-queue";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
+import { connectOpenSeaByKey } from "#tests/setup/integrations";
 
-const exportRoute = apiRoute("/api/account/export");
-const exportStatusRoute = apiRoute("/api/account/export/{id}");
-const integrationsRoute = apiRoute("/api/token-marketplace-integrations");
+const { exportRoute, exportStatusRoute } = apiRoutes({
+  exportRoute: "/api/account/export",
+  exportStatusRoute: "/api/account/export/{id}",
+});
 
 const WALLET = "0x00000000000000000000000000000000000a11ce";
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -48,20 +50,23 @@ function exportWorker() {
   });
 }
 
+/** An export's status and its view, as the export routes answer them. */
+async function exportAnswer(response: Response) {
+  const body = (await response.json()) as {
+    id: string;
+    status: string;
+    url: string | null;
+    expiresAt: string | null;
+  };
+  return { status: response.status, body };
+}
+
 async function askForExport(token: string) {
   const response = await callRoute(
     exportRoute.action,
     makeRequest("/api/account/export", { method: "POST", token }),
   );
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      id: string;
-      status: string;
-      url: string | null;
-      expiresAt: string | null;
-    },
-  };
+  return exportAnswer(response);
 }
 
 async function exportStatus(token: string, id: string) {
@@ -70,15 +75,7 @@ async function exportStatus(token: string, id: string) {
     makeRequest(`/api/account/export/${id}`, { token }),
     { id },
   );
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      id: string;
-      status: string;
-      url: string | null;
-      expiresAt: string | null;
-    },
-  };
+  return exportAnswer(response);
 }
 
 /** A paid order of a buyer's for the listing, with the creator's share in the ledger. */
@@ -151,14 +148,7 @@ describe("the export of a creator's data", () => {
 
     // An integration connected with a key: the key must not be in the export.
     const apiKey = `sentinel-opensea-key-${crypto.randomBytes(12).toString("hex")}`;
-    const connected = await callRoute(
-      integrationsRoute.action,
-      makeRequest("/api/token-marketplace-integrations", {
-        token: creator.token,
-        json: { platform: "opensea", apiKey, walletAddress: WALLET },
-      }),
-    );
-    expect(connected.status).toBe(201);
+    await connectOpenSeaByKey(creator.token, apiKey, WALLET);
 
     // An original, its style (with an optimized version), the listing's sold file and preview, and a sale.
     const { listing, stylized } = await createListing(creator.user.id, {

@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import { MAX_ATTEMPTS_PER_EMAIL_AND_ADDRESS } from "~/features/accounts/sessions/login-throttle.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 
 /**
  * Every check of the current password (the password change, the email
@@ -11,9 +11,11 @@ import { apiRoute } from "#tests/setup/api-routes";
  * of the account's email: a stolen session cannot guess on without end.
  */
 
-const accountRoute = apiRoute("/api/account");
-const emailRoute = apiRoute("/api/account/email");
-const passwordRoute = apiRoute("/api/account/password");
+const { accountRoute, emailRoute, passwordRoute } = apiRoutes({
+  accountRoute: "/api/account",
+  emailRoute: "/api/account/email",
+  passwordRoute: "/api/account/password",
+});
 
 const clientOf = (address: string) => ({ clientIp: address, nonce: "test" });
 

@@ -10,7 +10,7 @@ import { signResetToken } from "~/features/accounts/passwords/password-reset.ser
 import { createUser, setPassword } from "~/features/accounts/users.server";
 import { adminCreateUser } from "~/features/admin/procedures/users.server";
 import { COMMON_PASSWORD, NEW_PASSWORD_TOO_SHORT } from "~/lib/accounts";
-import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
+import { createTestAdmin, createTestUser, storedPasswordHash } from "#tests/setup/accounts";
 
 /** Every way a new password is chosen refuses one under 8 characters and one from the list of common passwords; signing in checks nothing new. */
 
@@ -70,12 +70,7 @@ describe("new passwords", () => {
       (await refusal(invoke(resetPassword, null, { token, password: "football" }, ctx())))
         .fieldErrors,
     ).toEqual({ password: [COMMON_PASSWORD] });
-    const row = await getDb()
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.password_hash).toBe(user.password_hash);
+    expect(await storedPasswordHash(user.id)).toBe(user.password_hash);
   });
 
   it("the admin's Create user refuses them", async () => {

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { plainContext } from "~/infra/call-context.server";
-import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
@@ -24,8 +23,9 @@ import {
 import { userForApiToken, userForWebSession } from "~/features/accounts/sessions/sessions.server";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { renderResetPasswordMail } from "~/features/accounts/passwords/reset-password-mail.server";
-import { createTestUser } from "#tests/setup/accounts";
+import { createTestUser, storedPasswordHash } from "#tests/setup/accounts";
 import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
+import { httpFailure } from "#tests/setup/errors";
 
 const ORIGIN = "https://selfie.example";
 let address = 0;
@@ -59,15 +59,6 @@ async function sendQueued(): Promise<string[]> {
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 const linkIn = (text: string) =>
   /https:\/\/selfie\.example\/reset-password\?token=\S+/.exec(text)?.[0];
-
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
 
 const queuedMail = () =>
   getDb().selectFrom("jobs").selectAll().where("kind", "=", MAIL_JOB).execute();
@@ -119,7 +110,7 @@ describe("requestPasswordReset", () => {
   });
 
   it("refuses a malformed email with 400 and queues nothing", async () => {
-    const error = await failure(
+    const error = await httpFailure(
       invoke(requestPasswordReset, null, { email: "not-an-email" }, ctxAt()),
     );
     expect(error.status).toBe(400);
@@ -140,7 +131,7 @@ describe("requestPasswordReset", () => {
           ctxAt(new Date(start.getTime() + i * 1000)),
         );
       }
-      const refused = await failure(
+      const refused = await httpFailure(
         invoke(requestPasswordReset, null, { email }, ctxAt(new Date(start.getTime() + 10_000))),
       );
       expect(refused.status).toBe(429);
@@ -171,7 +162,7 @@ describe("requestPasswordReset", () => {
         ctxAt(now, ip),
       );
     }
-    const refused = await failure(
+    const refused = await httpFailure(
       invoke(requestPasswordReset, null, { email: "spread-last@example.com" }, ctxAt(now, ip)),
     );
     expect(refused.status).toBe(429);
@@ -211,12 +202,12 @@ describe("resetPassword", () => {
       ctxAt(),
     );
     expect(signedIn.id).toBe(user.id);
-    const old = await failure(
+    const old = await httpFailure(
       invoke(signIn, null, { email: user.email, password: "correct-horse" }, ctxAt()),
     );
     expect(old.status).toBe(401);
 
-    const again = await failure(
+    const again = await httpFailure(
       invoke(resetPassword, null, { token: tokenOf(link), password: "another-pass" }, ctxAt()),
     );
     expect(again.status).toBe(400);
@@ -235,7 +226,7 @@ describe("resetPassword", () => {
     const { user } = await createTestUser();
     const made = new Date("2026-11-03T10:00:00.000Z");
     const token = signResetToken(getConfig().appSecret, user, made);
-    const late = await failure(
+    const late = await httpFailure(
       invoke(
         resetPassword,
         null,
@@ -262,7 +253,7 @@ describe("resetPassword", () => {
       invoke(resetPassword, null, { token: second, password: "racer-two" }, ctxAt()),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    const stale = await failure(
+    const stale = await httpFailure(
       invoke(resetPassword, null, { token: first, password: "late-comer" }, ctxAt()),
     );
     expect(stale.message).toBe(RESET_LINK_INVALID);
@@ -281,28 +272,23 @@ describe("resetPassword", () => {
       `${id}.zzzzzzzzzzzz.${signature}`,
       "a.b.c",
     ]) {
-      const error = await failure(
+      const error = await httpFailure(
         invoke(resetPassword, null, { token, password: "whatever-pass" }, ctxAt()),
       );
       expect(error.status, token).toBe(400);
     }
-    const short = await failure(
+    const short = await httpFailure(
       invoke(resetPassword, null, { token: valid, password: "12345" }, ctxAt()),
     );
     expect(short.status).toBe(400);
     expect(short.fieldErrors).toEqual({ password: ["Password must be at least 8 characters"] });
 
     await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
-    const banned = await failure(
+    const banned = await httpFailure(
       invoke(resetPassword, null, { token: valid, password: "whatever-pass" }, ctxAt()),
     );
     expect(banned.message).toBe(RESET_LINK_INVALID);
-    const row = await getDb()
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.password_hash).toBe(user.password_hash);
+    expect(await storedPasswordHash(user.id)).toBe(user.password_hash);
   });
 });
 

@@ -7,13 +7,15 @@ import { createApiToken, createWebSession } from "~/features/accounts/sessions/s
 import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 
-const accountPassword = apiRoute("/api/account/password");
-const accountSessions = apiRoute("/api/account/sessions");
-const accountSession = apiRoute("/api/account/sessions/{id}");
-const tokenLogin = apiRoute("/api/token-login");
-const tokenUser = apiRoute("/api/token-user");
+const { accountPassword, accountSessions, accountSession, tokenLogin, tokenUser } = apiRoutes({
+  accountPassword: "/api/account/password",
+  accountSessions: "/api/account/sessions",
+  accountSession: "/api/account/sessions/{id}",
+  tokenLogin: "/api/token-login",
+  tokenUser: "/api/token-user",
+});
 
 /** The password change and the sessions list with Revoke, through their /api routes, on a temporary database. */
 

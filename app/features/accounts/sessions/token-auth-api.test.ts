@@ -3,13 +3,15 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions/sessions.server";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 
-const tokenLogin = apiRoute("/api/token-login");
-const tokenUser = apiRoute("/api/token-user");
-const tokenLogout = apiRoute("/api/token-logout");
-const register = apiRoute("/api/register");
-const apiLogin = apiRoute("/api/login");
+const { tokenLogin, tokenUser, tokenLogout, register, apiLogin } = apiRoutes({
+  tokenLogin: "/api/token-login",
+  tokenUser: "/api/token-user",
+  tokenLogout: "/api/token-logout",
+  register: "/api/register",
+  apiLogin: "/api/login",
+});
 
 const login = (json: unknown, ip = "198.51.100.1") =>
   callRoute(tokenLogin.action, makeRequest("/api/token-login", { json }), {}, { clientIp: ip });

@@ -4,12 +4,14 @@ import { CryptoBoxError, open, seal } from "~/infra/crypto-box.server";
 import { openIntegration } from "~/features/publishing/integrations/integrations.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
 
-const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
-const displayIntegrations = apiRoute("/api/marketplace-integrations");
-const deleteIntegration = apiRoute("/api/token-marketplace-integrations/{platform}");
+const { tokenIntegrations, displayIntegrations, deleteIntegration } = apiRoutes({
+  tokenIntegrations: "/api/token-marketplace-integrations",
+  displayIntegrations: "/api/marketplace-integrations",
+  deleteIntegration: "/api/token-marketplace-integrations/{platform}",
+});
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 

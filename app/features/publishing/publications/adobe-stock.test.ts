@@ -22,14 +22,16 @@ import { createStylizedImage } from "#tests/setup/market";
 import { startSftpServer } from "#tests/setup/sftp-server";
 import type { SftpTestServer } from "#tests/setup/sftp-server";
 import { createFalMock } from "#tests/mocks/fal";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
 import { RELEASE_DETAILS } from "#tests/setup/model-releases";
 
-const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
-const publicationsApi = apiRoute("/api/publications");
-const postApi = apiRoute("/api/marketplace/post");
-const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
+const { tokenIntegrations, publicationsApi, postApi, releaseApi } = apiRoutes({
+  tokenIntegrations: "/api/token-marketplace-integrations",
+  publicationsApi: "/api/publications",
+  postApi: "/api/marketplace/post",
+  releaseApi: "/api/token-stylized-images/{id}/model-release",
+});
 
 /**
  * Adobe Stock over SFTP end to end, against a real SFTP server (the ssh2

@@ -8,7 +8,7 @@ import {
 } from "~/features/publishing/publications/publications.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createStylizedImage } from "#tests/setup/market";
+import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoute } from "#tests/setup/api-routes";
 
@@ -18,14 +18,7 @@ beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
 
-const content = {
-  title: "Portrait",
-  description: "",
-  priceCents: 2500,
-  tags: [],
-  licensingEnabled: true,
-  nftEnabled: false,
-};
+const content = listingContent();
 
 async function publish(userId: string, platforms: PlatformId[], maxQueuedJobs?: number) {
   const image = await createStylizedImage(userId);

@@ -1,11 +1,8 @@
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
+import { describe, expect, it } from "vitest";
+import { withShopifyMock } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { readZip } from "~/features/publishing/connectors/zip-archive.server";
-import { startPublishWorker } from "#tests/setup/publish-worker";
 import { openIntegration } from "~/features/publishing/integrations/integrations.server";
 import { withdrawListing } from "~/features/market/catalog/listings.server";
 import * as media from "~/routes/_resources+/media.$";
@@ -13,45 +10,29 @@ import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import {
-  shopifyHandlers,
   shopifyMock,
   signShopifyCallback,
   SHOPIFY_TEST_CLIENT_ID,
   SHOPIFY_TEST_CLIENT_SECRET,
 } from "#tests/mocks/shopify";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoute, apiRoutes } from "#tests/setup/api-routes";
+import { connectOpenSeaByKey } from "#tests/setup/integrations";
 
-const authorize = apiRoute("/api/oauth/{platform}/authorize");
-const callback = apiRoute("/api/oauth/{platform}/callback");
-const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
-const launch = apiRoute("/api/marketplace/launch");
-const post = apiRoute("/api/marketplace/post");
-const publications = apiRoute("/api/publications");
-const download = apiRoute("/api/publications/{id}/download");
+const { authorize, callback, tokenIntegrations, launch, post, publications, download } = apiRoutes({
+  authorize: "/api/oauth/{platform}/authorize",
+  callback: "/api/oauth/{platform}/callback",
+  tokenIntegrations: "/api/token-marketplace-integrations",
+  launch: "/api/marketplace/launch",
+  post: "/api/marketplace/post",
+  publications: "/api/publications",
+  download: "/api/publications/{id}/download",
+});
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 const SHOP = "test-store.myshopify.com";
 
-const server = setupServer(...shopifyHandlers);
-let worker: JobWorker;
-
-beforeAll(() => {
-  const config = getConfig();
-  config.SHOPIFY_CLIENT_ID = SHOPIFY_TEST_CLIENT_ID;
-  config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
-  server.listen({ onUnhandledRequest: "error" });
-  worker = startPublishWorker();
-});
-afterEach(async () => {
-  server.resetHandlers();
-  shopifyMock.reset();
-  await forgetShopifyConnections();
-});
-afterAll(async () => {
-  await worker.stop();
-  server.close();
-});
+withShopifyMock({ app: true, worker: true });
 
 /** Connects Shopify the way a browser does: authorize, Shopify's redirect with a signed query, our callback. */
 async function connectShopify(
@@ -91,15 +72,20 @@ async function callCallback(query: URLSearchParams, cookie?: string) {
   );
 }
 
+/** A new creator with Shopify connected through the OAuth flow. */
+async function creatorWithShopify() {
+  const alice = await createTestUser();
+  const { query } = await connectShopify(alice);
+  await callCallback(query, alice.cookie);
+  return alice;
+}
+
+/** POST /api/marketplace/post with `json`, as the holder of `token`. */
+const postAs = (token: string, json: unknown) =>
+  callRoute(post.action, makeRequest("/api/marketplace/post", { token, json }));
+
 async function connectOpenSea(token: string) {
-  const response = await callRoute(
-    tokenIntegrations.action,
-    makeRequest("/api/token-marketplace-integrations", {
-      token,
-      json: { platform: "opensea", apiKey: "opensea-key-abcd", walletAddress: WALLET },
-    }),
-  );
-  expect(response.status).toBe(201);
+  await connectOpenSeaByKey(token, "opensea-key-abcd", WALLET);
 }
 
 describe("Shopify OAuth", () => {
@@ -477,27 +463,19 @@ describe("launch and post", () => {
   });
 
   it("answers needs_auth (not live) when Shopify refuses the token with 401, and marks the connection for reconnecting", async () => {
-    const alice = await createTestUser();
-    const { query } = await connectShopify(alice);
-    await callCallback(query, alice.cookie);
+    const alice = await creatorWithShopify();
     const image = await createStylizedImage(alice.user.id);
     // The merchant uninstalled the app: the access token and the refresh token both stop working.
     shopifyMock.tokens.clear();
     shopifyMock.refreshTokens.clear();
 
-    const response = await callRoute(
-      post.action,
-      makeRequest("/api/marketplace/post", {
-        token: alice.token,
-        json: {
-          imageId: image.id,
-          platforms: ["shopify", "marketplace"],
-          title: "Anime Style Selfie",
-          description: "",
-          price: 12.5,
-        },
-      }),
-    );
+    const response = await postAs(alice.token, {
+      imageId: image.id,
+      platforms: ["shopify", "marketplace"],
+      title: "Anime Style Selfie",
+      description: "",
+      price: 12.5,
+    });
     expect(response.status).toBe(200);
     const { results } = await response.json();
     expect(results[0]).toMatchObject({ success: false, platform: "shopify", status: "needs_auth" });
@@ -520,36 +498,30 @@ describe("launch and post", () => {
   });
 
   it("fails honestly when the store has no Online Store channel (after retries), never claiming live", async () => {
-    const alice = await createTestUser();
-    const { query } = await connectShopify(alice);
-    await callCallback(query, alice.cookie);
+    const alice = await creatorWithShopify();
     shopifyMock.noOnlineStore = true;
     const image = await createStylizedImage(alice.user.id);
-    const response = await callRoute(
-      post.action,
-      makeRequest("/api/marketplace/post", {
-        token: alice.token,
-        json: { imageId: image.id, platforms: ["shopify"], title: "T", price: "5" },
-      }),
-    );
+    const response = await postAs(alice.token, {
+      imageId: image.id,
+      platforms: ["shopify"],
+      title: "T",
+      price: "5",
+    });
     const { results } = await response.json();
     expect(results[0]).toMatchObject({ success: false, status: "failed" });
     expect(results[0].error).toMatch(/no Online Store/);
   });
 
   it("counts the product as published once publishablePublish succeeded, without waiting for a storefront URL", async () => {
-    const alice = await createTestUser();
-    const { query } = await connectShopify(alice);
-    await callCallback(query, alice.cookie);
+    const alice = await creatorWithShopify();
     shopifyMock.withholdStorefrontUrl = true;
     const image = await createStylizedImage(alice.user.id);
-    const response = await callRoute(
-      post.action,
-      makeRequest("/api/marketplace/post", {
-        token: alice.token,
-        json: { imageId: image.id, platforms: ["shopify"], title: "T", price: "5" },
-      }),
-    );
+    const response = await postAs(alice.token, {
+      imageId: image.id,
+      platforms: ["shopify"],
+      title: "T",
+      price: "5",
+    });
     const { results } = await response.json();
     const [product] = [...shopifyMock.products.values()];
     // No onlineStoreUrl: the address is the primary domain and the product's handle; asked once, no retries.
@@ -567,18 +539,12 @@ describe("launch and post", () => {
   it("answers success:false with an authUrl for a platform that is not connected, and refuses closed platforms", async () => {
     const alice = await createTestUser();
     const image = await createStylizedImage(alice.user.id);
-    const response = await callRoute(
-      post.action,
-      makeRequest("/api/marketplace/post", {
-        token: alice.token,
-        json: {
-          imageId: image.id,
-          platforms: ["rarible", "foundation", "foap"],
-          title: "Anime Style Selfie",
-          price: 20,
-        },
-      }),
-    );
+    const response = await postAs(alice.token, {
+      imageId: image.id,
+      platforms: ["rarible", "foundation", "foap"],
+      title: "Anime Style Selfie",
+      price: 20,
+    });
     const { results } = await response.json();
     expect(results).toEqual([
       {
@@ -656,8 +622,7 @@ describe("launch and post", () => {
         .status,
     ).toBe(400);
 
-    const postWith = (json: unknown) =>
-      callRoute(post.action, makeRequest("/api/marketplace/post", { token: alice.token, json }));
+    const postWith = (json: unknown) => postAs(alice.token, json);
     const noPrice = await postWith({
       imageId: image.id,
       title: "T",

@@ -210,21 +210,25 @@ describe("a model release signed in the app", () => {
     const state = (await page.json()) as { state: { release: unknown; suggestedName: string } };
     expect(state.state).toMatchObject({ release: null, suggestedName: "Grace Hopper" });
 
-    const refused = await callRoute(
-      releasePage.action,
-      formRequest(
-        `/studio/release?image=${stylized.id}`,
-        {
-          intent: "sign",
-          id: stylized.id,
-          ...RELEASE_FORM_DETAILS,
-          modelName: "Grace Hopper",
-          signedOn: today(),
-          signature: "Grace Hopper",
-        },
-        { cookie },
-      ),
-    );
+    /** Grace's release signed on the page, with the confirmation box ticked or not. */
+    const sign = (confirm: Record<string, string>) =>
+      callRoute(
+        releasePage.action,
+        formRequest(
+          `/studio/release?image=${stylized.id}`,
+          {
+            intent: "sign",
+            id: stylized.id,
+            ...RELEASE_FORM_DETAILS,
+            modelName: "Grace Hopper",
+            signedOn: today(),
+            signature: "Grace Hopper",
+            ...confirm,
+          },
+          { cookie },
+        ),
+      );
+    const refused = await sign({});
     expect(refused.status).toBe(400);
     const sentBack = (await refused.json()) as { initialValue: Record<string, unknown> };
     expect(JSON.stringify(sentBack)).toContain("confirm that you are the person shown");
@@ -236,22 +240,7 @@ describe("a model release signed in the app", () => {
       selfTaken: "on",
     });
 
-    const signed = await callRoute(
-      releasePage.action,
-      formRequest(
-        `/studio/release?image=${stylized.id}`,
-        {
-          intent: "sign",
-          id: stylized.id,
-          ...RELEASE_FORM_DETAILS,
-          modelName: "Grace Hopper",
-          signedOn: today(),
-          signature: "Grace Hopper",
-          confirm: "on",
-        },
-        { cookie },
-      ),
-    );
+    const signed = await sign({ confirm: "on" });
     expect(signed.status).toBe(302);
     expect(signed.headers.get("Location")).toBe(`/studio/release?image=${stylized.id}`);
     const after = (await (

@@ -1,12 +1,8 @@
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { withShopifyMock, saveIssuedShopifyPair } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import {
-  openIntegration,
-  saveOAuthIntegration,
-} from "~/features/publishing/integrations/integrations.server";
+import { openIntegration } from "~/features/publishing/integrations/integrations.server";
 import {
   claimShopifyInstall,
   INSTALL_GONE_TEXT,
@@ -16,7 +12,6 @@ import {
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import {
-  shopifyHandlers,
   shopifyMock,
   signShopifyCallback,
   SHOPIFY_TEST_CLIENT_ID,
@@ -38,22 +33,11 @@ import * as claimPage from "~/routes/_studio+/integrations_.shopify-install";
 const SHOP = "install-store.myshopify.com";
 const install = apiRoute("/api/oauth/shopify/install");
 const callback = apiRoute("/api/oauth/{platform}/callback");
-const server = setupServer(...shopifyHandlers);
-
-beforeAll(() => {
-  const config = getConfig();
-  config.SHOPIFY_CLIENT_ID = SHOPIFY_TEST_CLIENT_ID;
-  config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
-  server.listen({ onUnhandledRequest: "error" });
-});
+withShopifyMock({ app: true });
 afterEach(async () => {
   vi.useRealTimers();
-  server.resetHandlers();
-  shopifyMock.reset();
-  await forgetShopifyConnections();
   await getDb().deleteFrom("shopify_installs").execute();
 });
-afterAll(() => server.close());
 
 /** What Shopify sends to the App URL when the merchant installs or opens the app. */
 function installQuery(
@@ -188,18 +172,7 @@ describe("the App URL (GET /api/oauth/shopify/install)", () => {
 
   it("sends a store connected already to /integrations instead of through OAuth again", async () => {
     const { user } = await createTestUser();
-    const issued = shopifyMock.issueExpiring(SHOP);
-    await saveOAuthIntegration(getDb(), {
-      userId: user.id,
-      platform: "shopify",
-      accessToken: issued.access_token,
-      refreshToken: issued.refresh_token,
-      expiresAt: new Date(Date.now() + 3600_000),
-      refreshTokenExpiresAt: new Date(Date.now() + 90 * 24 * 3600_000),
-      scopes: ["write_products", "write_publications"],
-      shopDomain: SHOP,
-      now: new Date(),
-    });
+    await saveIssuedShopifyPair(user.id, SHOP);
 
     const response = await openAppUrl(installQuery());
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
+import { forgetShopifyConnections, shopifyWebhookRequest } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
@@ -11,7 +11,7 @@ import { creatorTotals } from "~/features/payouts/ledger/earnings.server";
 import { integrationsScreen } from "~/features/publishing/integrations/procedures.server";
 import { refundPaidOrder } from "~/features/market/orders/order-refund.server";
 import { providerFor } from "~/infra/payments/select-provider.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
+import { callRoute } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { addressesOf, readEml } from "#tests/setup/mail";
@@ -30,26 +30,16 @@ const webhook = apiRoute("/api/webhooks/shopify");
 
 const SECRET = `shpss_${crypto.randomBytes(16).toString("hex")}`;
 const SHOP = "order-store.myshopify.com";
-const sign = (body: string) => crypto.createHmac("sha256", SECRET).update(body).digest("base64");
 const shopifyId = () => crypto.randomInt(1, 2 ** 47);
 
-function deliver(body: string, headers: Record<string, string> = {}) {
+function deliver(body: string, headers: Record<string, string | null> = {}) {
   return callRoute(
     webhook.action,
-    makeRequest("/api/webhooks/shopify", {
-      method: "POST",
-      body,
-      origin: "none",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Shopify-Topic": "orders/paid",
-        "X-Shopify-Shop-Domain": SHOP,
-        "X-Shopify-Webhook-Id": crypto.randomUUID(),
-        "X-Shopify-Event-Id": crypto.randomUUID(),
-        "X-Shopify-Triggered-At": new Date().toISOString(),
-        "X-Shopify-Hmac-Sha256": sign(body),
-        ...headers,
-      },
+    shopifyWebhookRequest(body, {
+      topic: "orders/paid",
+      shop: SHOP,
+      secret: SECRET,
+      headers: { "X-Shopify-Event-Id": crypto.randomUUID(), ...headers },
     }),
   );
 }
@@ -336,20 +326,11 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
     const buyer = "dee@example.com";
     const order = paidOrder([{ productId, price: "12.50" }], { email: buyer });
     const body = JSON.stringify(order);
-    const bare = await callRoute(
-      webhook.action,
-      makeRequest("/api/webhooks/shopify", {
-        method: "POST",
-        body,
-        origin: "none",
-        headers: {
-          "Content-Type": "application/json",
-          "X-Shopify-Topic": "orders/paid",
-          "X-Shopify-Triggered-At": new Date().toISOString(),
-          "X-Shopify-Hmac-Sha256": sign(body),
-        },
-      }),
-    );
+    const bare = await deliver(body, {
+      "X-Shopify-Shop-Domain": null,
+      "X-Shopify-Webhook-Id": null,
+      "X-Shopify-Event-Id": null,
+    });
     expect(bare.status).toBe(400);
     const elsewhere = await deliver(body, { "X-Shopify-Shop-Domain": "other.myshopify.com" });
     expect(elsewhere.status).toBe(200);

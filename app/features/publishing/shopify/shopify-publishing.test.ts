@@ -1,11 +1,11 @@
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
-import { getConfig } from "~/infra/config.server";
+import { describe, expect, it } from "vitest";
+import {
+  forgetShopifyConnections,
+  withShopifyMock,
+  shopifyWebhookRequest,
+} from "#tests/setup/shopify";
 import { getDb } from "~/infra/db.server";
-import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { ShopifyAdminClient } from "~/infra/shopify/shopify-admin.server";
-import { startPublishWorker } from "#tests/setup/publish-worker";
 import {
   isStoreTakenConflict,
   openIntegration,
@@ -29,19 +29,20 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import {
-  shopifyHandlers,
   shopifyMock,
   signShopifyCallback,
   SHOPIFY_TEST_CLIENT_ID,
   SHOPIFY_TEST_CLIENT_SECRET,
 } from "#tests/mocks/shopify";
-import { apiRoute } from "#tests/setup/api-routes";
+import { apiRoutes } from "#tests/setup/api-routes";
 
-const authorize = apiRoute("/api/oauth/{platform}/authorize");
-const callback = apiRoute("/api/oauth/{platform}/callback");
-const post = apiRoute("/api/marketplace/post");
-const publications = apiRoute("/api/publications");
-const webhook = apiRoute("/api/webhooks/shopify");
+const { authorize, callback, post, publications, webhook } = apiRoutes({
+  authorize: "/api/oauth/{platform}/authorize",
+  callback: "/api/oauth/{platform}/callback",
+  post: "/api/marketplace/post",
+  publications: "/api/publications",
+  webhook: "/api/webhooks/shopify",
+});
 
 /**
  * Shopify as a real store behaves, through msw at Shopify's HTTP edge:
@@ -54,25 +55,7 @@ const webhook = apiRoute("/api/webhooks/shopify");
 
 const SHOP = "test-store.myshopify.com";
 const APP = { clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIENT_SECRET };
-const server = setupServer(...shopifyHandlers);
-let worker: JobWorker;
-
-beforeAll(() => {
-  const config = getConfig();
-  config.SHOPIFY_CLIENT_ID = SHOPIFY_TEST_CLIENT_ID;
-  config.SHOPIFY_CLIENT_SECRET = SHOPIFY_TEST_CLIENT_SECRET;
-  server.listen({ onUnhandledRequest: "error" });
-  worker = startPublishWorker({ shopifyMediaPolling: { attempts: 3, delayMs: 1 } });
-});
-afterEach(async () => {
-  server.resetHandlers();
-  shopifyMock.reset();
-  await forgetShopifyConnections();
-});
-afterAll(async () => {
-  await worker.stop();
-  server.close();
-});
+withShopifyMock({ app: true, worker: { shopifyMediaPolling: { attempts: 3, delayMs: 1 } } });
 
 /** Connects Shopify through the app's own authorize and callback routes; answers the access token Shopify issued. */
 async function connect(
@@ -357,23 +340,13 @@ describe("uninstalling the app", () => {
     const image = await createStylizedImage(alice.user.id);
     expect((await publishToShopify(alice.token, image.id)).status).toBe("live");
     const body = JSON.stringify({ id: 1, myshopify_domain: SHOP });
-    const hmac = crypto
-      .createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET)
-      .update(body)
-      .digest("base64");
     const answer = await callRoute(
       webhook.action,
-      makeRequest("/api/webhooks/shopify", {
-        method: "POST",
-        body,
-        origin: "none",
-        headers: {
-          "Content-Type": "application/json",
-          "X-Shopify-Topic": "app/uninstalled",
-          "X-Shopify-Shop-Domain": SHOP,
-          "X-Shopify-Triggered-At": new Date().toISOString(),
-          "X-Shopify-Hmac-Sha256": hmac,
-        },
+      shopifyWebhookRequest(body, {
+        topic: "app/uninstalled",
+        shop: SHOP,
+        secret: SHOPIFY_TEST_CLIENT_SECRET,
+        headers: { "X-Shopify-Webhook-Id": null },
       }),
     );
     expect(answer.status).toBe(200);

@@ -1,16 +1,15 @@
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
+import { describe, expect, it } from "vitest";
+import {
+  forgetShopifyConnections,
+  withShopifyMock,
+  saveIssuedShopifyPair,
+} from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb, openDatabase } from "~/infra/db.server";
-import {
-  openIntegration,
-  saveOAuthIntegration,
-} from "~/features/publishing/integrations/integrations.server";
+import { openIntegration } from "~/features/publishing/integrations/integrations.server";
 import { shopifyTokenSource } from "~/features/publishing/shopify/shopify-tokens.server";
 import { createTestUser } from "#tests/setup/accounts";
 import {
-  shopifyHandlers,
   shopifyMock,
   SHOPIFY_TEST_CLIENT_ID,
   SHOPIFY_TEST_CLIENT_SECRET,
@@ -27,15 +26,7 @@ import {
 const SHOP = "test-store.myshopify.com";
 const APP = { clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIENT_SECRET };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const server = setupServer(...shopifyHandlers);
-
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(async () => {
-  server.resetHandlers();
-  shopifyMock.reset();
-  await forgetShopifyConnections();
-});
-afterAll(() => server.close());
+withShopifyMock();
 
 describe.skipIf(!onPostgres)("Shopify token renewal between processes (PostgreSQL)", () => {
   it("renews once when two processes find the token expiring at the same moment, and both use the new pair", async () => {
@@ -46,18 +37,10 @@ describe.skipIf(!onPostgres)("Shopify token renewal between processes (PostgreSQ
         await forgetShopifyConnections();
         shopifyMock.refreshDelayMs = 30;
         const { user } = await createTestUser();
-        const issued = shopifyMock.issueExpiring(SHOP);
-        await saveOAuthIntegration(getDb(), {
-          userId: user.id,
-          platform: "shopify",
-          accessToken: issued.access_token,
-          refreshToken: issued.refresh_token,
+        const issued = await saveIssuedShopifyPair(user.id, SHOP, {
           // Inside the five-minute margin: every caller renews (the renewed token lasts an hour).
           expiresAt: new Date(Date.now() + 60_000),
-          refreshTokenExpiresAt: new Date(Date.now() + 90 * 24 * 3600_000),
           scopes: ["write_products"],
-          shopDomain: SHOP,
-          now: new Date(),
         });
 
         const tokens = await Promise.all(

@@ -1,12 +1,10 @@
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
+import { describe, expect, it } from "vitest";
+import { withShopifyMock, saveIssuedShopifyPair } from "#tests/setup/shopify";
 import { getDb } from "~/infra/db.server";
 import {
   findIntegration,
   integrationJson,
   openIntegration,
-  saveOAuthIntegration,
 } from "~/features/publishing/integrations/integrations.server";
 import {
   RECONNECT_MESSAGE,
@@ -14,7 +12,6 @@ import {
 } from "~/features/publishing/shopify/shopify-tokens.server";
 import { createTestUser } from "#tests/setup/accounts";
 import {
-  shopifyHandlers,
   shopifyMock,
   SHOPIFY_TEST_CLIENT_ID,
   SHOPIFY_TEST_CLIENT_SECRET,
@@ -32,32 +29,13 @@ const APP = { clientId: SHOPIFY_TEST_CLIENT_ID, clientSecret: SHOPIFY_TEST_CLIEN
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When the pairs of these tests were issued (any fixed day: nothing reads the machine's clock). */
 const ISSUED_AT = Date.parse("2027-02-01T09:00:00.000Z");
-const server = setupServer(...shopifyHandlers);
-
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(async () => {
-  server.resetHandlers();
-  shopifyMock.reset();
-  await forgetShopifyConnections();
-});
-afterAll(() => server.close());
+withShopifyMock();
 
 /** A creator connected at ISSUED_AT with a pair the store issued then (access 1 h, refresh 90 days). */
 async function connectedAtIssue() {
   const { user } = await createTestUser();
   shopifyMock.now = () => ISSUED_AT;
-  const issued = shopifyMock.issueExpiring(SHOP);
-  await saveOAuthIntegration(getDb(), {
-    userId: user.id,
-    platform: "shopify",
-    accessToken: issued.access_token,
-    refreshToken: issued.refresh_token,
-    expiresAt: new Date(ISSUED_AT + issued.expires_in * 1000),
-    refreshTokenExpiresAt: new Date(ISSUED_AT + issued.refresh_token_expires_in * 1000),
-    scopes: ["write_products", "write_publications"],
-    shopDomain: SHOP,
-    now: new Date(ISSUED_AT),
-  });
+  const issued = await saveIssuedShopifyPair(user.id, SHOP, { now: ISSUED_AT });
   return { user, issued };
 }
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgetShopifyConnections } from "#tests/setup/shopify";
+import { forgetShopifyConnections, shopifyWebhookRequest } from "#tests/setup/shopify";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
@@ -9,7 +9,7 @@ import {
   NO_CUSTOMER_DATA,
   UNINSTALL_BEFORE_RECONNECT,
 } from "~/features/publishing/shopify/shopify-webhooks.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
+import { callRoute } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
@@ -32,21 +32,10 @@ const sign = (body: string | Buffer, secret = SECRET) =>
   crypto.createHmac("sha256", secret).update(body).digest("base64");
 
 function deliver(topic: string, body: string, headers: Record<string, string | null> = {}) {
-  const all: Record<string, string> = {};
-  const defaults: Record<string, string | null> = {
-    "Content-Type": "application/json",
-    "X-Shopify-Topic": topic,
-    "X-Shopify-Shop-Domain": SHOP,
-    "X-Shopify-Webhook-Id": crypto.randomUUID(),
-    "X-Shopify-Triggered-At": new Date().toISOString(),
-    "X-Shopify-Hmac-Sha256": sign(body),
-    ...headers,
-  };
-  for (const [name, value] of Object.entries(defaults)) if (value !== null) all[name] = value;
   // Shopify's servers send no Origin or cookies: the route needs no same-origin exemption beyond that.
   return callRoute(
     webhook.action,
-    makeRequest("/api/webhooks/shopify", { method: "POST", body, headers: all, origin: "none" }),
+    shopifyWebhookRequest(body, { topic, shop: SHOP, secret: SECRET, headers }),
   );
 }
 

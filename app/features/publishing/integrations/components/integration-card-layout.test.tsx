@@ -2,23 +2,12 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
-import { renderWithRemix } from "#tests/setup/render-route";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
-import { ToastProvider } from "~/ui/toaster";
-import { IntegrationCard } from "~/features/publishing/integrations/components/integration-card";
-import { getPlatform } from "~/features/publishing/platforms";
+import { renderIntegrationCard } from "~/features/publishing/components/test-support";
 
 afterEach(cleanup);
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
-
-function renderAt(node: ReactNode) {
-  return renderWithRemix(
-    [{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }],
-    { url: "/" },
-  );
-}
 
 const refused = (error: Record<string, string[]>): SubmissionResult<string[]> => ({
   status: "error",
@@ -28,23 +17,17 @@ const refused = (error: Record<string, string[]>): SubmissionResult<string[]> =>
 
 describe("IntegrationCard on a phone", () => {
   it("breaks a saved wallet address instead of widening the page, with the whole address as its title", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("opensea")}
-        isActive
-        integration={{
-          apiKeyLast4: "1234",
-          method: "apiKey",
-          walletAddress: WALLET,
-          shopDomain: null,
-          isActive: true,
-          lastError: null,
-        }}
-        oauthAvailable={false}
-        connectLink={null}
-      />,
-    );
-    const card = await screen.findByTestId("integration-card-opensea");
+    const card = await renderIntegrationCard("opensea", {
+      isActive: true,
+      integration: {
+        apiKeyLast4: "1234",
+        method: "apiKey",
+        walletAddress: WALLET,
+        shopDomain: null,
+        isActive: true,
+        lastError: null,
+      },
+    });
     expect(card.className).toContain("min-w-0");
     const address = within(screen.getByTestId("integration-wallet")).getByText(WALLET);
     expect(address.className).toContain("break-all");
@@ -54,20 +37,12 @@ describe("IntegrationCard on a phone", () => {
 
 describe("ManualSetupForm's answers", () => {
   it("shows the server's field errors beside the fields, and no toast over them", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("opensea")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-        lastResult={refused({
-          apiKey: ["Please enter your API key"],
-          walletAddress: ["Please enter your wallet address"],
-        })}
-      />,
-    );
-    const card = await screen.findByTestId("integration-card-opensea");
+    const card = await renderIntegrationCard("opensea", {
+      lastResult: refused({
+        apiKey: ["Please enter your API key"],
+        walletAddress: ["Please enter your wallet address"],
+      }),
+    });
     expect(within(card).getByText("Please enter your API key")).toBeInTheDocument();
     expect(within(card).getByText("Please enter your wallet address")).toBeInTheDocument();
     expect(screen.queryByTestId("toast")).toBeNull();
@@ -75,16 +50,9 @@ describe("ManualSetupForm's answers", () => {
   });
 
   it("says 'Error' / 'Failed to create integration.' for a refusal no field explains", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("opensea")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-        lastResult={refused({ "": ["Could not save the connection"] })}
-      />,
-    );
+    await renderIntegrationCard("opensea", {
+      lastResult: refused({ "": ["Could not save the connection"] }),
+    });
     expect(await screen.findByTestId("toast")).toHaveTextContent("Failed to create integration.");
   });
 });

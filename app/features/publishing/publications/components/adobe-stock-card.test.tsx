@@ -2,33 +2,19 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
-import { renderWithRemix } from "#tests/setup/render-route";
-import type { ReactNode } from "react";
-import { ToastProvider } from "~/ui/toaster";
-import { IntegrationCard } from "~/features/publishing/integrations/components/integration-card";
+import type { PublicationView } from "~/features/publishing/components/types";
 import { PublicationList } from "~/features/publishing/publications/components/publication-status";
-import { getPlatform } from "~/features/publishing/platforms";
+import {
+  publicationRow,
+  renderAt,
+  renderIntegrationCard,
+} from "~/features/publishing/components/test-support";
 
 afterEach(cleanup);
 
-function renderAt(node: ReactNode) {
-  return renderWithRemix(
-    [{ path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> }],
-    { url: "/" },
-  );
-}
-
 describe("Adobe Stock on the screens", () => {
   it("asks for the SFTP username and password (the password hidden), with the royalty and what is done there", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("adobestock")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-      />,
-    );
+    await renderIntegrationCard("adobestock");
     expect(await screen.findByLabelText("SFTP username")).toHaveAttribute("type", "text");
     expect(screen.getByLabelText("SFTP password")).toHaveAttribute("type", "password");
     expect(screen.getByTestId("integration-fee")).toHaveTextContent("33% royalty to you");
@@ -36,23 +22,18 @@ describe("Adobe Stock on the screens", () => {
   });
 
   it("shows a saved connection by its username, never part of the password", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("adobestock")}
-        isActive
-        integration={{
-          apiKeyLast4: "",
-          method: "apiKey",
-          walletAddress: null,
-          shopDomain: null,
-          accountName: "208412345",
-          isActive: true,
-          lastError: null,
-        }}
-        oauthAvailable={false}
-        connectLink={null}
-      />,
-    );
+    await renderIntegrationCard("adobestock", {
+      isActive: true,
+      integration: {
+        apiKeyLast4: "",
+        method: "apiKey",
+        walletAddress: null,
+        shopDomain: null,
+        accountName: "208412345",
+        isActive: true,
+        lastError: null,
+      },
+    });
     expect(await screen.findByTestId("integration-username")).toHaveTextContent(
       "SFTP username: 208412345",
     );
@@ -63,17 +44,12 @@ describe("Adobe Stock on the screens", () => {
     renderAt(
       <PublicationList
         publications={[
-          {
+          publicationRow({
             id: "adobestock",
             name: "Adobe Stock",
-            icon: "",
-            url: null,
             status: "submitted",
-            error: null,
-            downloadUrl: null,
-            authUrl: null,
             note: "Sent selfie-studio-x.jpg, 2000×2000 JPEG (4.0 MP).",
-          },
+          }),
         ]}
       />,
     );
@@ -90,24 +66,17 @@ describe("Adobe Stock on the screens", () => {
   });
 
   it("tells how to attach a model release in Adobe's portal, and lists the creator's releases with their PDFs", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("adobestock")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-        modelReleases={[
-          {
-            stylizedImageId: "img1",
-            style: "anime",
-            signedOn: "2026-11-26",
-            createdAt: "2026-11-26T10:00:00Z",
-            downloadUrl: "/api/token-stylized-images/img1/model-release",
-          },
-        ]}
-      />,
-    );
+    await renderIntegrationCard("adobestock", {
+      modelReleases: [
+        {
+          stylizedImageId: "img1",
+          style: "anime",
+          signedOn: "2026-11-26",
+          createdAt: "2026-11-26T10:00:00Z",
+          downloadUrl: "/api/token-stylized-images/img1/model-release",
+        },
+      ],
+    });
     expect(await screen.findByTestId("adobe-release-steps")).toHaveTextContent(
       "does not take releases over SFTP",
     );
@@ -120,24 +89,15 @@ describe("Adobe Stock on the screens", () => {
   });
 
   it("links a submission's row to its model release, or to the page that makes one", async () => {
-    const row = {
-      id: "adobestock" as const,
-      name: "Adobe Stock",
-      icon: "",
-      url: null,
-      error: null,
-      downloadUrl: null,
-      authUrl: null,
-      stylizedImageId: "img1",
-    };
+    const row = (fields: Pick<PublicationView, "status"> & Partial<PublicationView>) =>
+      publicationRow({ id: "adobestock", name: "Adobe Stock", stylizedImageId: "img1", ...fields });
     renderAt(
       <PublicationList
         publications={[
-          {
-            ...row,
+          row({
             status: "submitted",
             modelReleaseUrl: "/api/token-stylized-images/img1/model-release",
-          },
+          }),
         ]}
       />,
     );
@@ -149,12 +109,11 @@ describe("Adobe Stock on the screens", () => {
     renderAt(
       <PublicationList
         publications={[
-          {
-            ...row,
+          row({
             status: "failed",
             error: "Adobe Stock needs a signed model release",
             modelReleaseUrl: null,
-          },
+          }),
         ]}
       />,
     );

@@ -4,12 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { launchSchema } from "~/features/publishing/schemas";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
-import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
 import { json } from "@remix-run/node";
-import type { ActionFunction } from "@remix-run/node";
-import type { ReactNode } from "react";
-import { ToastProvider } from "~/ui/toaster";
 import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { LaunchForm } from "~/features/publishing/publications/components/launch-form";
 import { LaunchResult } from "~/features/publishing/publications/components/launch-result";
@@ -17,9 +13,13 @@ import {
   ListForSale,
   ListForSaleForm,
 } from "~/features/publishing/publications/components/list-for-sale";
-import { IntegrationCard } from "~/features/publishing/integrations/components/integration-card";
 import type { PlatformOption } from "~/features/publishing/platforms";
-import { getPlatform, PLATFORMS } from "~/features/publishing/platforms";
+import { PLATFORMS } from "~/features/publishing/platforms";
+import {
+  publicationRow,
+  renderAt,
+  renderIntegrationCard,
+} from "~/features/publishing/components/test-support";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 
 afterEach(() => {
@@ -33,16 +33,6 @@ const OPTIONS: PlatformOption[] = PLATFORMS.map((platform) => ({
   connected: ["marketplace", "eyeem", "opensea"].includes(platform.id),
   closed: Boolean(platform.closed),
 }));
-
-function renderAt(node: ReactNode, actions: Record<string, ActionFunction> = {}) {
-  return renderWithRemix(
-    [
-      { path: "/", Component: () => <ToastProvider flash={null}>{node}</ToastProvider> },
-      ...Object.entries(actions).map(([path, action]) => ({ path, action, Component: () => null })),
-    ],
-    { url: "/" },
-  );
-}
 
 const IMAGE = { id: "img1", style: "anime" };
 const DEFAULTS = {
@@ -174,26 +164,17 @@ describe("LaunchForm", () => {
             estimatedEarnings: 375,
             price: "25",
             platforms: [
-              {
+              publicationRow({
                 id: "marketplace",
                 name: "Selfie Studio",
-                icon: "",
                 url: "http://x/marketplace?listing=L",
                 status: "live",
-                error: null,
-                downloadUrl: null,
-                authUrl: null,
-              },
-              {
+              }),
+              publicationRow({
                 id: "eyeem",
                 name: "EyeEm",
-                icon: "",
-                url: null,
                 status: "queued",
-                error: null,
-                downloadUrl: null,
-                authUrl: null,
-              },
+              }),
             ],
           },
         });
@@ -239,36 +220,27 @@ describe("LaunchResult", () => {
           estimatedEarnings: 1500,
           price: "50",
           platforms: [
-            {
+            publicationRow({
               id: "opensea",
               name: "OpenSea",
-              icon: "",
               url: "/dl",
               status: "ready_to_mint",
-              error: null,
               downloadUrl: "/dl",
-              authUrl: null,
-            },
-            {
+            }),
+            publicationRow({
               id: "rarible",
               name: "Rarible",
-              icon: "",
-              url: null,
               status: "needs_auth",
               error: "Connect Rarible first.",
-              downloadUrl: null,
               authUrl: "/integrations?connect=rarible#rarible",
-            },
-            {
+            }),
+            publicationRow({
               id: "foap",
               name: "Foap",
-              icon: "",
               url: "/pkg",
               status: "export_ready",
-              error: null,
               downloadUrl: "/pkg",
-              authUrl: null,
-            },
+            }),
           ],
         }}
       />,
@@ -421,16 +393,7 @@ describe("List for sale", () => {
 describe("IntegrationCard", () => {
   it("shows the fee and the manual setup fields; a malformed wallet is refused beside the field only (no toast over it)", async () => {
     const user = userEvent.setup();
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("opensea")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-      />,
-    );
-    const card = await screen.findByTestId("integration-card-opensea");
+    const card = await renderIntegrationCard("opensea");
     expect(within(card).getByTestId("integration-fee")).toHaveTextContent("2.5%");
     expect(within(card).getByText("Mint kit")).toBeInTheDocument();
     await user.type(within(card).getByLabelText("API key"), "my-key");
@@ -445,16 +408,7 @@ describe("IntegrationCard", () => {
   });
 
   it("says so when a platform no longer takes listings, and offers no setup", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("foundation")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-      />,
-    );
-    const card = await screen.findByTestId("integration-card-foundation");
+    const card = await renderIntegrationCard("foundation");
     expect(within(card).getByTestId("integration-fee")).toHaveTextContent("15%");
     expect(within(card).getByTestId("integration-closed")).toHaveTextContent(
       "no longer takes listings",
@@ -463,16 +417,10 @@ describe("IntegrationCard", () => {
   });
 
   it("for Shopify: a plain link to the provider when one is ready; the stores's token form otherwise", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("shopify")}
-        isActive={false}
-        integration={null}
-        oauthAvailable
-        connectLink="https://s.myshopify.com/admin/oauth/authorize?state=x"
-      />,
-    );
-    const card = await screen.findByTestId("integration-card-shopify");
+    const card = await renderIntegrationCard("shopify", {
+      oauthAvailable: true,
+      connectLink: "https://s.myshopify.com/admin/oauth/authorize?state=x",
+    });
     expect(within(card).getByTestId("connect-link-shopify")).toHaveAttribute(
       "href",
       "https://s.myshopify.com/admin/oauth/authorize?state=x",
@@ -486,32 +434,14 @@ describe("IntegrationCard", () => {
   });
 
   it("for Shopify: says beside the token form that stores can no longer make custom apps (since 1 January 2026)", async () => {
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("shopify")}
-        isActive={false}
-        integration={null}
-        oauthAvailable
-        connectLink={null}
-      />,
-    );
-    const card = await screen.findByTestId("integration-card-shopify");
+    const card = await renderIntegrationCard("shopify", { oauthAvailable: true });
     expect(within(card).getByTestId("shopify-custom-app-note")).toHaveTextContent(
       "Since 1 January 2026 Shopify no longer lets stores create custom apps in their admin",
     );
     cleanup();
 
     // Without the server's Shopify app, the token is the only way: the note says what that means.
-    renderAt(
-      <IntegrationCard
-        platform={getPlatform("shopify")}
-        isActive={false}
-        integration={null}
-        oauthAvailable={false}
-        connectLink={null}
-      />,
-    );
-    const manualOnly = await screen.findByTestId("integration-card-shopify");
+    const manualOnly = await renderIntegrationCard("shopify");
     expect(within(manualOnly).getByTestId("shopify-custom-app-note")).toHaveTextContent(
       /only a custom app's Admin API access token works below\. Since 1 January 2026 Shopify no longer lets stores create custom apps/,
     );
