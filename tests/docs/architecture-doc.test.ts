@@ -22,7 +22,25 @@ const COUNT = new RegExp(
 
 const countsIn = (text: string) => [...text.matchAll(COUNT)].map((match) => match[0]);
 
+/** The paths the page names in backticks, from the repository's root (no placeholders). */
+const PATH = /`((?:app|db|tests|scripts|public|docs)\/[^`\s<>*{}]+)`/g;
+const ROOT = path.resolve(__dirname, "../..");
+const missingPaths = (text: string) =>
+  [...new Set([...text.matchAll(PATH)].map((match) => match[1].replace(/[.,:]$/, "")))].filter(
+    (named) => !fs.existsSync(path.join(ROOT, named)),
+  );
+
 describe("docs/architecture.md", () => {
+  it("names only paths that exist (a moved file is renamed in the page too)", () => {
+    expect(missingPaths(ARCHITECTURE)).toEqual([]);
+  });
+
+  it("finds a path that does not exist", () => {
+    expect(missingPaths("`app/features/market/lends.server.ts` and `app/root.tsx`")).toEqual([
+      "app/features/market/lends.server.ts",
+    ]);
+  });
+
   it("names no count of files, modules, routes or folders", () => {
     expect(countsIn(ARCHITECTURE)).toEqual([]);
   });
