@@ -4,7 +4,16 @@ import sharp from "sharp";
 import { E2E_SFTP } from "../../playwright.config";
 import type { Page } from "@playwright/test";
 import ExifReader from "exifreader";
-import { expect, expectAccessible, makeStyledImage, signIn, tap, test } from "./fixtures";
+import {
+  disconnectIntegration,
+  expect,
+  expectAccessible,
+  makeStyledImage,
+  signIn,
+  stylizeAndWait,
+  tap,
+  test,
+} from "./fixtures";
 
 /** A 5.8 MP upload (2400×2400 JPEG) styled as a cartoon, which keeps the upload's size: big enough for Adobe Stock. */
 async function makeLargeStyledImage(page: Page): Promise<string> {
@@ -17,19 +26,7 @@ async function makeLargeStyledImage(page: Page): Promise<string> {
   });
   expect(upload.status()).toBe(201);
   const image = await upload.json();
-  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, {
-    data: { style: "cartoon" },
-  });
-  expect(stylize.status()).toBe(202);
-  const { id } = await stylize.json();
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status,
-      { timeout: 90_000 },
-    )
-    .toBe("completed");
-  return id;
+  return stylizeAndWait(page, image.id, "cartoon", 90_000);
 }
 
 /** Launches the image on Adobe Stock from the dashboard's launch form; answers the result's Adobe Stock row. */
@@ -217,13 +214,5 @@ test("a creator connects Adobe Stock over SFTP and submits an image to it", asyn
   expect(smallAnswer.results[0].error).toContain("Upload a photo of at least 2000 × 2000 px");
 
   // Disconnect again so the next project starts from scratch.
-  await page.goto("/integrations");
-  await page
-    .getByTestId("integration-card-adobestock")
-    .getByRole("button", { name: "Disconnect" })
-    .click();
-  await expect(page.getByTestId("integration-card-adobestock")).toHaveAttribute(
-    "data-connected",
-    "false",
-  );
+  await disconnectIntegration(page, "adobestock");
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { captureScreen, expect, expectAccessible, signIn, test } from "./fixtures";
+import { captureScreen, expect, expectAccessible, runTag, signIn, test } from "./fixtures";
 
 interface Day {
   date: string;
@@ -31,7 +31,7 @@ test.describe("a creator's analytics", () => {
     javaScriptOn,
   }) => {
     test.setTimeout(120_000);
-    const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
+    const tag = runTag(javaScriptOn);
 
     // The demo creator's numbers before (one of the listings the seed put on the marketplace).
     await signIn(page, "creator");

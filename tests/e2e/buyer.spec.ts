@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   generateStyle,
+  runTag,
   signIn,
   signOut,
   test,
@@ -49,7 +50,7 @@ test.describe("a buyer", () => {
     javaScriptOn,
   }) => {
     test.setTimeout(120_000);
-    const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
+    const tag = runTag(javaScriptOn);
     const title = `E2E Anime ${tag}`;
     const buyer = { name: "Bea Buyer", email: `bea-${tag}@example.com` };
 

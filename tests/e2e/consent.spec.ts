@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
-  ACCOUNTS,
+  createAccount,
   expect,
   expectAccessible,
   generateStyle,
+  signIn,
   test,
   uploadPortrait,
 } from "./fixtures";
@@ -18,30 +19,12 @@ import {
  */
 
 async function newCreator(request: APIRequestContext) {
-  const login = await request.post("/api/token-login", {
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
   const creator = {
     email: `consent-${crypto.randomBytes(4).toString("hex")}@example.com`,
     password: "consent-e2e-password",
   };
-  const made = await request.post("/api/admin/users", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { ...creator, firstName: "Nora", lastName: "New" },
-  });
-  expect(made.status()).toBe(201);
+  await createAccount(request, { ...creator, firstName: "Nora", lastName: "New" });
   return creator;
-}
-
-async function signInAs(page: Page, creator: { email: string; password: string }) {
-  await page.goto("/auth");
-  const form = page.locator("form#login");
-  await form.getByLabel("Email").fill(creator.email);
-  await form.getByLabel("Password").fill(creator.password);
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test("a new creator agrees to face processing on the Style step, then generates; withdrawing asks again", async ({
@@ -51,7 +34,7 @@ test("a new creator agrees to face processing on the Style step, then generates;
 }) => {
   test.setTimeout(120_000);
   const creator = await newCreator(request);
-  await signInAs(page, creator);
+  await signIn(page, creator);
   await uploadPortrait(page, javaScriptOn);
 
   const generator = page.getByTestId("style-generator");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, makeStyledImage, signIn, tap, test } from "./fixtures";
+import { TAP_DEVICES, expect, signInWithStyledImage, tap, test } from "./fixtures";
 
 /**
  * The product's dialogs driven by a real pointer: each field and button is
@@ -7,10 +7,7 @@ import { expect, makeStyledImage, signIn, tap, test } from "./fixtures";
  * JavaScript these are Headless UI dialogs over a backdrop; without it the same
  * forms are panels in the page, tapped the same way.
  */
-for (const device of [
-  { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-]) {
+for (const device of TAP_DEVICES) {
   test.describe(`dialogs tapped on a ${device.name}`, () => {
     test.use(device.use);
 
@@ -19,8 +16,7 @@ for (const device of [
       javaScriptOn,
     }) => {
       test.setTimeout(120_000);
-      await signIn(page, "creator");
-      const styledId = await makeStyledImage(page, "cartoon");
+      const styledId = await signInWithStyledImage(page, "cartoon");
       await page.goto(`/dashboard?styled=${styledId}&step=market&panel=sell`);
       const panel = page.getByTestId("market-panel");
       if (javaScriptOn)

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_ADMIN } from "../../playwright.config";
@@ -14,22 +14,88 @@ export const ACCOUNTS = {
 
 export type Role = keyof typeof ACCOUNTS;
 
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The two screens the tapping specs run on: a desktop, and a phone with touch. */
+export const TAP_DEVICES = [
+  { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
+  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+];
+
+/** A tag of this run (JavaScript on or off, and the time), for names that must be new each run. */
+export function runTag(javaScriptOn: boolean) {
+  return `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
+}
+
 export const test = base.extend<{ javaScriptOn: boolean }>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled);
   },
 });
 
-/** Signs in through the real /auth form (works with JavaScript on and off). */
-export async function signIn(page: Page, role: Role, redirectTo?: string) {
-  const { email, password } = ACCOUNTS[role];
-  await page.goto(redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth");
+/**
+ * Opens /auth (on `origin`, this run's server unless given; with `redirectTo`
+ * when given), fills the sign-in form with these credentials and presses
+ * Login; where it lands is for the caller to check.
+ */
+export async function submitSignIn(
+  page: Page,
+  { email, password }: Credentials,
+  redirectTo?: string,
+  origin = "",
+) {
+  await page.goto(
+    `${origin}${redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}`,
+  );
   const form = page.locator("form#login");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Login" }).click();
+}
+
+/** Signs in through the real /auth form (works with JavaScript on and off). */
+export async function signIn(page: Page, who: Role | Credentials, redirectTo?: string) {
+  await submitSignIn(page, typeof who === "string" ? ACCOUNTS[who] : who, redirectTo);
   await expect(page).toHaveURL(
     redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/,
+  );
+}
+
+/** A bearer token from /api/token-login for these credentials. */
+export async function tokenFor(request: APIRequestContext, credentials: Credentials) {
+  const login = await request.post("/api/token-login", {
+    data: { email: credentials.email, password: credentials.password },
+  });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** A new account, made by the admin through /api/admin/users (registration is closed in e2e). */
+export async function createAccount(
+  request: APIRequestContext,
+  account: Credentials & { firstName: string; lastName: string },
+) {
+  const token = await tokenFor(request, ACCOUNTS.admin);
+  const made = await request.post("/api/admin/users", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: account,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+}
+
+/** Disconnects a marketplace integration on /integrations and waits until its card says so. */
+export async function disconnectIntegration(page: Page, platform: string) {
+  await page.goto("/integrations");
+  await page
+    .getByTestId(`integration-card-${platform}`)
+    .getByRole("button", { name: "Disconnect" })
+    .click();
+  await expect(page.getByTestId(`integration-card-${platform}`)).toHaveAttribute(
+    "data-connected",
+    "false",
   );
 }
 
@@ -139,7 +205,26 @@ export async function makeStyledImage(page: Page, style: string): Promise<string
   });
   expect(upload.status()).toBe(201);
   const image = await upload.json();
-  const stylize = await page.request.post(`/api/token-images/${image.id}/stylize`, {
+  return stylizeAndWait(page, image.id, style, 60_000);
+}
+
+/** Signs in as the demo creator and makes a completed stylized image through the JSON API. */
+export async function signInWithStyledImage(page: Page, style: string): Promise<string> {
+  await signIn(page, "creator");
+  return makeStyledImage(page, style);
+}
+
+/**
+ * Asks for a style of one of the signed-in creator's uploads through the JSON
+ * API and waits (up to `timeout` ms) until it is completed; returns its id.
+ */
+export async function stylizeAndWait(
+  page: Page,
+  imageId: string,
+  style: string,
+  timeout: number,
+): Promise<string> {
+  const stylize = await page.request.post(`/api/token-images/${imageId}/stylize`, {
     data: { style },
   });
   expect(stylize.status()).toBe(202);
@@ -148,7 +233,7 @@ export async function makeStyledImage(page: Page, style: string): Promise<string
     .poll(
       async () =>
         (await (await page.request.get(`/api/token-stylized-images/${id}`)).json()).status,
-      { timeout: 60_000 },
+      { timeout },
     )
     .toBe("completed");
   return id;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { addressesOf, outboxFiles, readEml } from "../setup/mail";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, runTag, test } from "./fixtures";
 
 /**
  * The receipt and the buyer's library, with JavaScript on and off: a buyer
@@ -44,7 +44,7 @@ test.describe("the buyer's library", () => {
     javaScriptOn,
   }) => {
     test.setTimeout(120_000);
-    const tag = `${javaScriptOn ? "js" : "nojs"}-${Date.now().toString(36)}`;
+    const tag = runTag(javaScriptOn);
     const buyer = { name: "Lib Buyer", email: `lib-${tag}@example.com` };
 
     // A seeded listing into the cart.

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { ACCOUNTS, expect, expectAccessible, signIn, tap, test } from "./fixtures";
+import { ACCOUNTS, expect, expectAccessible, signIn, tap, test, tokenFor } from "./fixtures";
 
 /**
  * A listing's own page and a creator's storefront, with JavaScript on and off:
@@ -15,9 +15,7 @@ const HANDLE = "demo-dana";
 
 /** The demo creator gets a public handle (the same one in both runs). */
 async function giveDemoCreatorAHandle(request: APIRequestContext) {
-  const login = await request.post("/api/token-login", { data: ACCOUNTS.creator });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  const token = await tokenFor(request, ACCOUNTS.creator);
   const patched = await request.patch("/api/account", {
     headers: { Authorization: `Bearer ${token}` },
     data: { handle: HANDLE, bio: 'I make portraits <b>with</b> "care".' },

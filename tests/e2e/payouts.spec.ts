@@ -4,7 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { DEMO_CREATOR } from "../../db/demo-account";
 import { ROOT, startServer, type RunningServer } from "../process/support/server-process";
 import { E2E_ADMIN } from "../../playwright.config";
-import { captureScreen, expect, expectAccessible, test } from "./fixtures";
+import { captureScreen, expect, expectAccessible, submitSignIn, test } from "./fixtures";
 
 /**
  * Money reaches the creator, and a refund takes it back, on a server as
@@ -30,11 +30,7 @@ async function signInAt(
   password: string,
   redirectTo: string,
 ) {
-  await page.goto(`${origin}/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const form = page.locator("form#login");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Login" }).click();
+  await submitSignIn(page, { email, password }, redirectTo, origin);
   await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
 }
 
@@ -121,6 +117,11 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await expect(creator.getByTestId("payout-account-country")).toHaveText("France");
   await expect(creator.getByTestId("payout-cross-border")).toContainText("24 hours");
   const before = await balanceOn(creator);
+  /** One figure of the creator's balance, read afresh from /payouts. */
+  const payoutsSay = async (key: keyof Balance) => {
+    await creator.goto(`${origin}/payouts`);
+    return (await balanceOn(creator))[key];
+  };
 
   // A buyer pays for one of the creator's images in the test checkout.
   const buyer = await newPage(browser, javaScriptOn);
@@ -145,12 +146,7 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   expect((await buyer.request.head(new URL(downloadHref, origin).toString())).status()).toBe(200);
 
   // The share goes to the creator's test payout account (a background job).
-  await expect
-    .poll(async () => {
-      await creator.goto(`${origin}/payouts`);
-      return (await balanceOn(creator)).transferred;
-    })
-    .toBe(before.transferred + shareCents);
+  await expect.poll(() => payoutsSay("transferred")).toBe(before.transferred + shareCents);
   const paid = await balanceOn(creator);
   expect(paid).toEqual({
     ...before,
@@ -200,12 +196,7 @@ test("a creator is paid through a test payout account, and the admin's refund ta
   await expect(buyer.getByTestId("license-revoked")).toContainText("This license was revoked on");
 
   // The creator's share was reversed, and every screen says the same.
-  await expect
-    .poll(async () => {
-      await creator.goto(`${origin}/payouts`);
-      return (await balanceOn(creator)).reversed;
-    })
-    .toBe(paid.reversed + shareCents);
+  await expect.poll(() => payoutsSay("reversed")).toBe(paid.reversed + shareCents);
   const refunded = await balanceOn(creator);
   expect(refunded).toEqual({
     ...paid,

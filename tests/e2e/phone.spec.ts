@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, generateStyle, makeStyledImage, signIn, test, uploadPortrait } from "./fixtures";
+import {
+  expect,
+  generateStyle,
+  signIn,
+  signInWithStyledImage,
+  test,
+  uploadPortrait,
+} from "./fixtures";
 
 /**
  * The journeys on a phone (390 × 844, touch), with JavaScript on and off:
@@ -135,8 +142,7 @@ test("one long word (a title, a buyer's name) wraps on every page it reaches", a
 }) => {
   test.setTimeout(180_000);
   const word = `Unbroken${javaScriptOn ? "Js" : "NoJs"}${Date.now().toString(36)}`.padEnd(120, "x");
-  await signIn(page, "creator");
-  const styledId = await makeStyledImage(page, "anime");
+  const styledId = await signInWithStyledImage(page, "anime");
   const listed = await page.request.post("/api/marketplace/post", {
     data: {
       imageId: styledId,

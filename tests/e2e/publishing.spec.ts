@@ -1,4 +1,12 @@
-import { captureScreen, expect, expectAccessible, makeStyledImage, signIn, test } from "./fixtures";
+import {
+  captureScreen,
+  disconnectIntegration,
+  expect,
+  expectAccessible,
+  makeStyledImage,
+  signIn,
+  test,
+} from "./fixtures";
 
 const WALLET = "0x" + "ab12".repeat(10);
 
@@ -96,13 +104,5 @@ test("a creator connects OpenSea by key and launches to the marketplace, OpenSea
   }
 
   // Disconnect again so the next project starts from scratch.
-  await page.goto("/integrations");
-  await page
-    .getByTestId("integration-card-opensea")
-    .getByRole("button", { name: "Disconnect" })
-    .click();
-  await expect(page.getByTestId("integration-card-opensea")).toHaveAttribute(
-    "data-connected",
-    "false",
-  );
+  await disconnectIntegration(page, "opensea");
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, expectAccessible, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { createAccount, expect, expectAccessible, submitSignIn, test } from "./fixtures";
 
 /**
  * Settings → Delete account, with JavaScript on and off: a throwaway creator
@@ -9,31 +9,14 @@ import { ACCOUNTS, expect, expectAccessible, test } from "./fixtures";
  */
 
 async function throwawayCreator(request: APIRequestContext) {
-  const login = await request.post("/api/token-login", {
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
   const account = {
     email: `erase-${crypto.randomBytes(4).toString("hex")}@e2e.test`,
     password: "throwaway-pass-42",
     firstName: "Thea",
     lastName: "Throwaway",
   };
-  const created = await request.post("/api/admin/users", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: account,
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createAccount(request, account);
   return account;
-}
-
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto("/auth");
-  const form = page.locator("form#login");
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password").fill(account.password);
-  await form.getByRole("button", { name: "Login" }).click();
 }
 
 test("a creator deletes their own account from Settings", async ({
@@ -42,7 +25,7 @@ test("a creator deletes their own account from Settings", async ({
   javaScriptOn,
 }) => {
   const account = await throwawayCreator(request);
-  await signInAs(page, account);
+  await submitSignIn(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto("/settings/delete");
@@ -81,7 +64,7 @@ test("a creator deletes their own account from Settings", async ({
   // Signed out for good: the settings send to sign-in, and the old password no longer works.
   await page.goto("/settings/delete");
   await expect(page).toHaveURL(/\/auth/);
-  await signInAs(page, account);
+  await submitSignIn(page, account);
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByText("Invalid email or password").first()).toBeVisible();
 });

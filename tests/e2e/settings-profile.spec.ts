@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, expectAccessible, PORTRAIT, test } from "./fixtures";
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  PORTRAIT,
+  submitSignIn,
+  test,
+  tokenFor,
+} from "./fixtures";
 
 /**
  * The Profile tab, with JavaScript on and off: a creator of its own (made by
@@ -10,38 +18,19 @@ import { ACCOUNTS, expect, expectAccessible, PORTRAIT, test } from "./fixtures";
 
 const PASSWORD = "profile-e2e-password";
 
-async function tokenFor(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<string> {
-  const login = await request.post("/api/token-login", { data: { email, password } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
 /** A new creator, made by the admin; answers its email. */
 async function newCreator(
   request: APIRequestContext,
   label: string,
   firstName: string,
 ): Promise<string> {
-  const admin = await tokenFor(request, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const made = await request.post("/api/admin/users", {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { email, password: PASSWORD, firstName, lastName: "Profile" },
-  });
-  expect(made.status()).toBe(201);
+  await createAccount(request, { email, password: PASSWORD, firstName, lastName: "Profile" });
   return email;
 }
 
 async function signInAs(page: Page, email: string) {
-  await page.goto("/auth?redirectTo=%2Fdashboard");
-  const form = page.locator("form#login");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Login" }).click();
+  await submitSignIn(page, { email, password: PASSWORD }, "/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -54,7 +43,7 @@ test("a creator changes name and photo in Settings, and a taken handle is refuse
   // Another creator holds the handle first.
   const holder = await newCreator(request, `${label}-holder`, "Holder");
   const takenHandle = `taken-${label}-${Date.now() % 1e6}`;
-  const holderToken = await tokenFor(request, holder, PASSWORD);
+  const holderToken = await tokenFor(request, { email: holder, password: PASSWORD });
   const claimed = await request.patch("/api/account", {
     headers: { Authorization: `Bearer ${holderToken}` },
     data: { handle: takenHandle },

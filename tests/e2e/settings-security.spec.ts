@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, expectAccessible, test } from "./fixtures";
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  submitSignIn,
+  test,
+  type Credentials,
+} from "./fixtures";
 
 /**
  * The Security tab of /settings, with JavaScript on and off: a creator of the
@@ -10,30 +17,17 @@ import { ACCOUNTS, expect, expectAccessible, test } from "./fixtures";
  * (this browser stays signed in; the new password signs in, the old one does not).
  */
 
-type Creator = { email: string; password: string };
-
-async function newCreator(request: APIRequestContext): Promise<Creator> {
-  const login = await request.post("/api/token-login", { data: ACCOUNTS.admin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+async function newCreator(request: APIRequestContext): Promise<Credentials> {
   const creator = {
     email: `security-${crypto.randomBytes(4).toString("hex")}@e2e.test`,
     password: "first-password-42",
   };
-  const made = await request.post("/api/admin/users", {
-    data: { ...creator, firstName: "Sam", lastName: "Secure" },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(made.status()).toBe(201);
+  await createAccount(request, { ...creator, firstName: "Sam", lastName: "Secure" });
   return creator;
 }
 
-async function signInAs(page: Page, creator: Creator, password = creator.password) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent("/settings/security")}`);
-  const form = page.locator("form#login");
-  await form.getByLabel("Email").fill(creator.email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Login" }).click();
+async function signInAs(page: Page, creator: Credentials, password = creator.password) {
+  await submitSignIn(page, { email: creator.email, password }, "/settings/security");
 }
 
 test.describe("settings: security", () => {

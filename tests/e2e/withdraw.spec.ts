@@ -1,4 +1,11 @@
-import { expect, expectAccessible, makeStyledImage, signIn, tap, test } from "./fixtures";
+import {
+  TAP_DEVICES,
+  expect,
+  expectAccessible,
+  signInWithStyledImage,
+  tap,
+  test,
+} from "./fixtures";
 
 /**
  * Withdraw on /listings asks first: a link to ?confirmWithdraw=<id> that shows
@@ -6,10 +13,7 @@ import { expect, expectAccessible, makeStyledImage, signIn, tap, test } from "./
  * Cancel leaves the listing live, and only the confirmation's Withdraw button
  * takes it off the marketplace. Tapped as a finger does, desktop and phone.
  */
-for (const device of [
-  { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-]) {
+for (const device of TAP_DEVICES) {
   test.describe(`withdrawing a listing on a ${device.name}`, () => {
     test.use(device.use);
 
@@ -18,8 +22,7 @@ for (const device of [
       javaScriptOn,
     }) => {
       test.setTimeout(120_000);
-      await signIn(page, "creator");
-      const styledId = await makeStyledImage(page, "cartoon");
+      const styledId = await signInWithStyledImage(page, "cartoon");
       const title = `Withdrawn ${device.name} ${javaScriptOn ? "js" : "nojs"} ${Date.now()}`;
       await page.goto(`/listings?stylizedImageId=${encodeURIComponent(styledId)}`);
       const form = page.getByTestId("list-on-marketplace-form");

@@ -1,9 +1,14 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { ROOT, PROCESS_ADMIN, startServer, type RunningServer } from "./support/server-process";
+import {
+  ROOT,
+  PROCESS_ADMIN,
+  startRefused,
+  startServer,
+  type RunningServer,
+} from "./support/server-process";
 
 /**
  * The production server under hostile and unlucky traffic, over real sockets:
@@ -265,30 +270,9 @@ test("behind one proxy, a forged X-Forwarded-For does not move the sign-in throt
 });
 
 test("a production start without Stripe is refused, naming ALLOW_TEST_CHECKOUT", async () => {
-  const dataDir = path.join(scratch, "refused");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "3642",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://selfie.example",
-      ADMIN_PASSWORD: "process-admin-pass",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => {
-    child.once("exit", resolve);
-    // A server that starts serving instead has failed the test: stop it rather than wait.
-    child.stdout.on("data", () => {
-      if (output.includes("is serving")) child.kill("SIGKILL");
-    });
+  const { code, output } = await startRefused({
+    dataDir: path.join(scratch, "refused"),
+    port: 3642,
   });
   expect(code).toBe(1);
   expect(output).toContain("STRIPE_SECRET_KEY");

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { outboxFiles, startSmtpServer, addressesOf, type TestSmtpServer } from "../setup/mail";
 import { eventually } from "./support/creator-session";
-import { ROOT, startServer, type RunningServer } from "./support/server-process";
+import { payInTestCheckout } from "./support/purchases";
+import { ROOT, startRefused, startServer, type RunningServer } from "./support/server-process";
 
 /**
  * With SMTP_URL set, a production server sends a purchase's receipt through a
@@ -66,13 +66,7 @@ test("a purchase's receipt goes out through SMTP and its library link leads to t
   });
   expect(created.status, await created.clone().text()).toBe(200);
   const { sessionId } = (await created.json()) as { sessionId: string };
-  const paid = await app.fetch(`/test-checkout/${encodeURIComponent(sessionId)}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: "intent=pay",
-    redirect: "manual",
-  });
-  expect(paid.status).toBe(302);
+  await payInTestCheckout(app, sessionId);
 
   // The mail worker delivers the receipt to the SMTP server.
   const mail = await eventually(
@@ -135,32 +129,10 @@ test("a purchase's receipt goes out through SMTP and its library link leads to t
 });
 
 test("a production start with SMTP_URL but without MAIL_FROM is refused, saying why", async () => {
-  const dataDir = path.join(scratch, "refused");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "3400",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://selfie.example",
-      ALLOW_TEST_CHECKOUT: "true",
-      SMTP_URL: "smtp://127.0.0.1:2525",
-      ADMIN_PASSWORD: "process-admin-pass",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => {
-    child.once("exit", resolve);
-    // A server that starts serving instead has failed the test: stop it rather than wait.
-    child.stdout.on("data", () => {
-      if (output.includes("is serving")) child.kill("SIGKILL");
-    });
+  const { code, output } = await startRefused({
+    dataDir: path.join(scratch, "refused"),
+    port: 3400,
+    env: { ALLOW_TEST_CHECKOUT: "true", SMTP_URL: "smtp://127.0.0.1:2525" },
   });
   expect(code).toBe(1);
   expect(output).toContain("MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set");

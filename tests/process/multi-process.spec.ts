@@ -4,6 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { eventually, signInCreator, type CreatorSession } from "./support/creator-session";
+import { payInTestCheckout } from "./support/purchases";
 import { ROOT, startServer, type RunningServer } from "./support/server-process";
 import { createProcessPostgres, type ProcessPostgres } from "./support/shared-postgres";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./support/round-robin-proxy";
@@ -268,13 +269,7 @@ async function runJourney(
     });
     expect(created.status).toBe(200);
     const { sessionId } = (await created.json()) as { sessionId: string };
-    const paid = await site.fetch(`/test-checkout/${encodeURIComponent(sessionId)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "intent=pay",
-      redirect: "manual",
-    });
-    expect(paid.status).toBe(302);
+    await payInTestCheckout(site, sessionId);
     const status = (await (
       await site.fetch(`/api/payment-status/${encodeURIComponent(sessionId)}`)
     ).json()) as { success: boolean; downloads: Array<{ downloadUrl: string }> };

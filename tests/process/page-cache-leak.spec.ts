@@ -44,18 +44,23 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs in through the form, as a browser without JavaScript does; answers the session cookie and the flash cookie. */
-async function signIn(email: string, password: string) {
-  const response = await server.fetch("/auth", {
+/** Posts a form as a browser without JavaScript does, not following the redirect it answers. */
+function postForm(pathname: string, fields: Record<string, string>) {
+  return server.fetch(pathname, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "login",
-      email,
-      password,
-      redirectTo: "/dashboard",
-    }).toString(),
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Signs in through the form, as a browser without JavaScript does; answers the session cookie and the flash cookie. */
+async function signIn(email: string, password: string) {
+  const response = await postForm("/auth", {
+    intent: "login",
+    email,
+    password,
+    redirectTo: "/dashboard",
   });
   expect(response.status).toBe(302);
   const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]!);
@@ -84,15 +89,10 @@ test("no visitor ever receives another person's page, and each response has its 
     items: { id: string; title: string }[];
   };
   expect(listings.items.length).toBeGreaterThan(0);
-  const added = await server.fetch("/cart", {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "add",
-      listingId: listings.items[0]!.id,
-      redirectTo: "/marketplace",
-    }).toString(),
+  const added = await postForm("/cart", {
+    intent: "add",
+    listingId: listings.items[0]!.id,
+    redirectTo: "/marketplace",
   });
   const cart = added.headers
     .getSetCookie()

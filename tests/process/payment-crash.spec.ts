@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { CrashPoint } from "~/infra/crash-points.server";
+import { expectPaidOrdersWhole } from "./support/purchases";
 import { ROOT } from "./support/server-process";
 import {
   deliverEvent,
@@ -117,12 +118,7 @@ for (const variant of variants) {
       }
       expect(after.ledger).toBe(after.revenue);
       expect(after.items).toBe(after.revenue);
-      const consistency = server.inspect();
-      expect(consistency.paidOrdersWithoutLedger).toBe(0);
-      expect(consistency.paidOrdersWithoutGrants).toBe(0);
-      expect(consistency.missingFiles).toEqual([]);
-      expect(consistency.unreferencedFiles).toEqual([]);
-      expect(consistency.integrity).toBe("ok");
+      expectPaidOrdersWhole(server);
     } finally {
       await server.stop();
     }

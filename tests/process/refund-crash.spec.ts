@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import type { CrashPoint } from "~/infra/crash-points.server";
 import { DEMO_CREATOR } from "../../db/demo-account";
 import { eventually, signInCreator } from "./support/creator-session";
+import { payInTestCheckout } from "./support/purchases";
 import { PROCESS_ADMIN, ROOT, startServer, type RunningServer } from "./support/server-process";
 
 /**
@@ -98,13 +99,7 @@ for (const variant of variants) {
         "select id from orders where checkout_session_hash = ?",
         crypto.createHash("sha256").update(sessionId).digest("hex"),
       )[0].id;
-      const paid = await server.fetch(`/test-checkout/${encodeURIComponent(sessionId)}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: "intent=pay",
-        redirect: "manual",
-      });
-      expect(paid.status).toBe(302);
+      await payInTestCheckout(server, sessionId);
       const sharesOf = () =>
         server.query<ShareRow>("select * from earnings where order_id = ?", orderId);
       await eventually("both shares transferred", () => {

@@ -54,6 +54,17 @@ export interface RunningServer {
   inspect: () => Consistency;
 }
 
+/** What every server process here starts from: of this shell's environment, only PATH and HOME. */
+function productionEnv(port: number, dataDir: string) {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production" as const,
+  };
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const origin = `http://localhost:${options.port}`;
   let output = "";
@@ -67,11 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     {
       cwd: ROOT,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        PORT: String(options.port),
-        DATA_DIR: options.dataDir,
-        NODE_ENV: "production",
+        ...productionEnv(options.port, options.dataDir),
         ADMIN_EMAIL: PROCESS_ADMIN.email,
         ADMIN_PASSWORD: PROCESS_ADMIN.password,
         REGISTRATION: "closed",
@@ -148,6 +155,42 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     query,
     inspect: () => inspectDataDir(options.dataDir),
   };
+}
+
+/**
+ * A production start that should be refused: `node scripts/start.mjs` on a
+ * fresh data directory with only the environment given here (besides PATH,
+ * HOME, PORT, DATA_DIR, NODE_ENV=production, PUBLIC_URL and the admin
+ * password). Answers the exit code and everything it printed; a server that
+ * starts serving instead is killed rather than waited for.
+ */
+export async function startRefused(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<{ code: number | null; output: string }> {
+  fs.rmSync(options.dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+    cwd: ROOT,
+    env: {
+      ...productionEnv(options.port, options.dataDir),
+      PUBLIC_URL: "https://selfie.example",
+      ...options.env,
+      ADMIN_PASSWORD: "process-admin-pass",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => {
+    child.once("exit", resolve);
+    // A server that starts serving instead has failed the test: stop it rather than wait.
+    child.stdout.on("data", () => {
+      if (output.includes("is serving")) child.kill("SIGKILL");
+    });
+  });
+  return { code, output };
 }
 
 /**
