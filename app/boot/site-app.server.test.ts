@@ -1,11 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/infra/db.server";
-import { flushListingViews } from "~/features/market/analytics/listing-view-counts.server";
-import { loader as marketplacePage } from "~/routes/_market+/marketplace";
-import { visitorPageCache } from "~/web/visitor-page-cache.server";
-import { CACHED_VISITOR_PAGES } from "~/web/http-app.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
+import { makeRequest } from "#tests/setup/requests";
+import { cachedMarketplacePage, flushedViewCount } from "#tests/setup/marketplace-views";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { replayMarketplaceViews } from "./site-app.server";
@@ -14,27 +10,10 @@ describe("a marketplace page served from the visitors' cache", () => {
   it("counts the views of each visitor it is served to, once a day, as a rendered page would", async () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id, { title: "Seen" });
-    const views = async () => {
-      // The views noted, written as the next batch would.
-      await flushListingViews(getDb());
-      return (
-        await getDb()
-          .selectFrom("listings")
-          .select("view_count")
-          .where("id", "=", listing.id)
-          .executeTakeFirstOrThrow()
-      ).view_count;
-    };
+    // The views noted, written as the next batch would.
+    const views = () => flushedViewCount(listing.id);
     // The marketplace route's loader, answering as the page would, behind the real cache.
-    const page = visitorPageCache(
-      async (request, context) => {
-        const response = await callRoute(marketplacePage, request, {}, context);
-        return new Response(JSON.stringify(await response.json()), {
-          headers: { "Content-Type": "text/html" },
-        });
-      },
-      { ttlMs: 60_000, pages: CACHED_VISITOR_PAGES, replay: replayMarketplaceViews },
-    );
+    const page = cachedMarketplacePage();
     const visit = async (userAgent: string, clientIp: string, referer?: string) => {
       const context: AppLoadContext = { clientIp, nonce: "n" };
       const headers: Record<string, string> = {

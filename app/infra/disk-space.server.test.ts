@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { flashOf } from "#tests/setup/flash";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import * as listings from "~/routes/_studio+/listings";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { takeFlash } from "~/web/flash.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import {
@@ -20,7 +20,7 @@ import {
   publishJobHandler,
 } from "~/features/publishing/publications/publishing-job.server";
 import { requestPublications } from "~/features/publishing/publications/publications.server";
-import { callRoute, cookiesFrom, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
@@ -90,9 +90,7 @@ describe("a nearly full data volume", () => {
       uploadRequest(fixture("portrait.png"), { cookie, url: "/dashboard" }),
     );
     expect(form.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
-    expect(
-      (await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(form) }))).flash,
-    ).toEqual({
+    expect(await flashOf(form)).toEqual({
       kind: "error",
       title: "Upload Failed",
       description: OUT_OF_STORAGE,

@@ -12,6 +12,10 @@ import {
 import { apiRoute } from "#tests/setup/api-routes";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { payoutDeps } from "#tests/setup/payouts";
+import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
+import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
+import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 
 /**
@@ -57,6 +61,42 @@ export function setUpStripeMock(options: StripeTestOptions = {}): SetupServer {
   });
   afterAll(() => server.close());
   return server;
+}
+
+/**
+ * setUpStripeMock for a file whose tests queue payout jobs (the jobs are
+ * deleted after each test), with settings named for the file: the key
+ * sk_test_selfie_<name>, the secrets whsec_platform_<name> and
+ * whsec_connect_<name>. Answers the settings and the msw server.
+ */
+export function setUpStripePayoutMock(name: string) {
+  const secrets = {
+    key: `sk_test_selfie_${name}`,
+    webhookSecret: `whsec_platform_${name}`,
+    connectSecret: `whsec_connect_${name}`,
+  };
+  const server = setUpStripeMock({
+    ...secrets,
+    afterEach: () => getDb().deleteFrom("jobs").execute(),
+  });
+  return { ...secrets, server };
+}
+
+/** The payout jobs' dependencies with Stripe: the Connect provider (by default of `key`) and charges read with `key`. */
+export function stripePayoutDeps(
+  key: string,
+  provider: PayoutProvider = new StripeConnectProvider(key),
+) {
+  return payoutDeps(provider, (paymentIntentId) =>
+    new StripeCheckoutProvider(key).chargeOf(paymentIntentId),
+  );
+}
+
+/** The requests the Stripe mock heard with this method to a path that matches. */
+export function stripeRequestsTo(method: string, path: RegExp) {
+  return stripeMock.requests.filter(
+    (request) => request.method === method && path.test(request.path),
+  );
 }
 
 const webhookRoute = apiRoute("/api/webhooks/stripe");

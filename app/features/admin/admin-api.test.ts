@@ -21,6 +21,16 @@ async function tokenUserStatus(auth: { token?: string; cookie?: string }) {
   return (await callRoute(tokenUser.loader, makeRequest("/api/token-user", auth))).status;
 }
 
+/** A GET of the route as the holder of `token`. */
+function getAs(
+  handler: Parameters<typeof callRoute>[0],
+  path: string,
+  token: string,
+  params: Record<string, string> = {},
+) {
+  return callRoute(handler, makeRequest(path, { token }), params);
+}
+
 type Who = "anonymous" | "creator" | "admin";
 
 async function callers() {
@@ -108,10 +118,7 @@ describe("admin API authorization", () => {
 describe("GET /api/admin/stats", () => {
   it("counts users, active users, images and sums the platform's fees", async () => {
     const { admin, creator } = await callers();
-    const empty = await callRoute(
-      statsRoute.loader,
-      makeRequest("/api/admin/stats", { token: admin.token }),
-    );
+    const empty = await getAs(statsRoute.loader, "/api/admin/stats", admin.token);
     expect(await empty.json()).toEqual({
       totalUsers: 2,
       activeUsers: 2,
@@ -126,10 +133,7 @@ describe("GET /api/admin/stats", () => {
     await insertImage(other.user.id);
     await insertSale(creator.user.id, { amountCents: 2125, feeCents: 375 });
     await insertSale(creator.user.id, { amountCents: 6375, feeCents: 1125 });
-    const response = await callRoute(
-      statsRoute.loader,
-      makeRequest("/api/admin/stats", { token: admin.token }),
-    );
+    const response = await getAs(statsRoute.loader, "/api/admin/stats", admin.token);
     expect(await response.json()).toEqual({
       totalUsers: 3,
       activeUsers: 2,
@@ -146,10 +150,7 @@ describe("GET /api/admin/users", () => {
     await insertImage(creator.user.id);
     await insertSale(creator.user.id, { amountCents: 2125, feeCents: 375 });
     await insertSale(creator.user.id, { amountCents: 1000, feeCents: 250 });
-    const response = await callRoute(
-      usersRoute.loader,
-      makeRequest("/api/admin/users", { token: admin.token }),
-    );
+    const response = await getAs(usersRoute.loader, "/api/admin/users", admin.token);
     expect(response.status).toBe(200);
     const users = await response.json();
     expect(users).toHaveLength(2);
@@ -183,9 +184,10 @@ describe("GET /api/admin/users", () => {
     await createTestUser({ email: "under_score@example.com", firstName: "Una", lastName: "Der" });
     await createTestUser({ email: "underxscore@example.com", firstName: "Unx", lastName: "Der" });
     const search = async (q: string) => {
-      const response = await callRoute(
+      const response = await getAs(
         usersRoute.loader,
-        makeRequest(`/api/admin/users?q=${encodeURIComponent(q)}`, { token: admin.token }),
+        `/api/admin/users?q=${encodeURIComponent(q)}`,
+        admin.token,
       );
       expect(response.status).toBe(200);
       return ((await response.json()) as { email: string }[]).map((u) => u.email).sort();
@@ -206,9 +208,10 @@ describe("GET /api/admin/users", () => {
 
   it("answers 400 for an overlong search", async () => {
     const { admin } = await callers();
-    const response = await callRoute(
+    const response = await getAs(
       usersRoute.loader,
-      makeRequest(`/api/admin/users?q=${"x".repeat(201)}`, { token: admin.token }),
+      `/api/admin/users?q=${"x".repeat(201)}`,
+      admin.token,
     );
     expect(response.status).toBe(400);
   });
@@ -217,21 +220,16 @@ describe("GET /api/admin/users", () => {
 describe("GET /api/admin/users/{userId}", () => {
   it("answers the user, or 404", async () => {
     const { admin, creator } = await callers();
-    const found = await callRoute(
+    const found = await getAs(
       userRoute.loader,
-      makeRequest(`/api/admin/users/${creator.user.id}`, { token: admin.token }),
-      {
-        userId: creator.user.id,
-      },
+      `/api/admin/users/${creator.user.id}`,
+      admin.token,
+      { userId: creator.user.id },
     );
     expect((await found.json()).email).toBe("creator@example.com");
-    const missing = await callRoute(
-      userRoute.loader,
-      makeRequest("/api/admin/users/nope", { token: admin.token }),
-      {
-        userId: "nope",
-      },
-    );
+    const missing = await getAs(userRoute.loader, "/api/admin/users/nope", admin.token, {
+      userId: "nope",
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -241,10 +239,7 @@ describe("GET /api/admin/images", () => {
     const { admin, creator } = await callers();
     const first = await insertImage(creator.user.id, "2026-01-01T00:00:00.000Z");
     const second = await insertImage(admin.user.id, "2026-02-01T00:00:00.000Z");
-    const response = await callRoute(
-      imagesRoute.loader,
-      makeRequest("/api/admin/images", { token: admin.token }),
-    );
+    const response = await getAs(imagesRoute.loader, "/api/admin/images", admin.token);
     const images = await response.json();
     expect(images.map((i: { id: string; userId: string }) => [i.id, i.userId])).toEqual([
       [second, admin.user.id],
@@ -273,10 +268,7 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
 
   it("bans at once: sessions and tokens end, the user is marked banned, an audit row is written", async () => {
     const { admin, creator } = await callers();
-    const before = await callRoute(
-      tokenUser.loader,
-      makeRequest("/api/token-user", { token: creator.token }),
-    );
+    const before = await getAs(tokenUser.loader, "/api/token-user", creator.token);
     expect(before.status).toBe(200);
 
     const response = await post(creator.user.id, "ban", admin.token);
@@ -318,10 +310,7 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
     });
     expect(Number.isNaN(Date.parse(audit[0].created_at))).toBe(false);
 
-    const stats = await callRoute(
-      statsRoute.loader,
-      makeRequest("/api/admin/stats", { token: admin.token }),
-    );
+    const stats = await getAs(statsRoute.loader, "/api/admin/stats", admin.token);
     expect((await stats.json()).activeUsers).toBe(1);
   });
 

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { flashOf } from "#tests/setup/flash";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import * as privacySettings from "~/routes/_studio+/settings.privacy";
 import { getDb } from "~/infra/db.server";
-import { takeFlash } from "~/web/flash.server";
 import { requestStylization, STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import {
   CANCELLED_BY_CONSENT_WITHDRAWAL,
   FACE_CONSENT_VERSION,
 } from "~/features/privacy/face-consent";
 import type { DashboardData } from "~/features/studio/types";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
@@ -198,10 +198,6 @@ describe("consent to face processing", () => {
 });
 
 describe("the consent on the screens, without JavaScript", () => {
-  async function flashOf(response: Response) {
-    return (await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(response) }))).flash;
-  }
-
   it("shows the consent form on the Style step, refuses Generate, and records the consent from the form", async () => {
     const { user, token, cookie } = await createTestUser({ faceConsent: false });
     const imageId = await uploadedImage(token);

@@ -1,5 +1,6 @@
 import { getFileStore } from "~/infra/file-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flashOf } from "#tests/setup/flash";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
@@ -10,7 +11,7 @@ import {
 import * as integrations from "~/routes/_studio+/integrations";
 import * as launchPage from "~/routes/_studio+/studio.launch";
 import * as listPage from "~/routes/_studio+/studio.list";
-import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
@@ -29,14 +30,6 @@ beforeAll(() => {
   worker.start();
 });
 afterAll(() => worker.stop());
-
-/** The flash message a redirect carries (the root loader would render it). */
-async function flashOf(response: Response) {
-  const { takeFlash } = await import("~/web/flash.server");
-  const cookie = cookiesFrom(response);
-  return (await takeFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookie } })))
-    .flash;
-}
 
 describe("/integrations (signed in)", () => {
   it("lists every platform with its state, the own marketplace first", async () => {

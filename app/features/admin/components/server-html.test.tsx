@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
+import { serverHtml } from "#tests/setup/server-html";
 import { AccessDenied } from "~/features/admin/components/access-denied";
 import { UserDetailsDialog } from "~/features/admin/components/user-details-dialog";
 import { RefundConfirmation } from "~/features/admin/components/refund-confirmation";
@@ -14,27 +8,13 @@ import { adminOrder, adminUser } from "~/features/admin/components/test-support"
 
 /** What the server sends: the no-JavaScript versions of the admin screens' dynamic parts. */
 
-/** Renders an element at a URL the way the server does (a static router, no effects run). */
-async function serverHtml(url: string, element: ReactNode) {
-  const routes = [{ path: "/admin", element }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
-  );
-}
-
 const CORA = adminUser({ imageCount: 7, earnings: 42.5 });
 
 describe("server HTML", () => {
   it("renders the User Details dialog as a plain modal with a Close link", async () => {
     const html = await serverHtml(
-      "/admin?view=u1",
       <UserDetailsDialog user={CORA} closeHref="/admin?q=cora" />,
+      "/admin?view=u1",
     );
     expect(html).toContain('role="dialog"');
     expect(html).toContain('aria-modal="true"');
@@ -48,8 +28,8 @@ describe("server HTML", () => {
   it("renders the refund confirmation as a plain modal: a POST form to the same page and a Cancel link", async () => {
     const order = adminOrder({ provider: "stripe", items: [] });
     const html = await serverHtml(
-      "/admin?orderStatus=paid&refund=ord_123",
       <RefundConfirmation order={order} closeHref="/admin?orderStatus=paid" />,
+      "/admin?orderStatus=paid&refund=ord_123",
     );
     expect(html).toContain('role="dialog"');
     expect(html).toMatch(
@@ -68,8 +48,8 @@ describe("server HTML", () => {
 
   it("renders the ban confirmation as a plain modal: a POST form with the ban intent and a Cancel link", async () => {
     const html = await serverHtml(
-      "/admin?q=cora&ban=u1",
       <BanConfirmation user={CORA} closeHref="/admin?q=cora" />,
+      "/admin?q=cora&ban=u1",
     );
     expect(html).toContain('role="dialog"');
     expect(html).toMatch(/<h2 id="ban-title"[^>]*>Ban <span[^>]*>Cora Creator<\/span>\?<\/h2>/);
@@ -82,7 +62,7 @@ describe("server HTML", () => {
   });
 
   it("gives Access Denied a meta refresh to / for browsers without JavaScript", async () => {
-    const html = await serverHtml("/admin", <AccessDenied />);
+    const html = await serverHtml(<AccessDenied />, "/admin");
     expect(html).toContain("Access Denied");
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="1;url=\/"\/?><\/noscript>/);
   });

@@ -1,12 +1,9 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { cachedMarketplacePage } from "#tests/setup/marketplace-views";
 import { getDb } from "~/infra/db.server";
-import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { action as cartAction } from "~/routes/_market+/cart";
-import { replayMarketplaceViews } from "~/boot/site-app.server";
-import { visitorPageCache } from "~/web/visitor-page-cache.server";
-import { CACHED_VISITOR_PAGES } from "~/web/http-app.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -77,15 +74,7 @@ describe("views per day", () => {
   it("a marketplace page served from the visitors' cache counts on the day too", async () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id, { title: "Cached and counted" });
-    const page = visitorPageCache(
-      async (request, context) => {
-        const response = await callRoute(marketplacePage, request, {}, context);
-        return new Response(JSON.stringify(await response.json()), {
-          headers: { "Content-Type": "text/html" },
-        });
-      },
-      { ttlMs: 60_000, pages: CACHED_VISITOR_PAGES, replay: replayMarketplaceViews },
-    );
+    const page = cachedMarketplacePage();
     const visit = async (userAgent: string, clientIp: string) => {
       const context: AppLoadContext = { clientIp, nonce: "n" };
       const response = await page(

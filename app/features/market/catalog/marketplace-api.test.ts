@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { flushedViewCount } from "#tests/setup/marketplace-views";
 import { getDb } from "~/infra/db.server";
-import { flushListingViews } from "~/features/market/analytics/listing-view-counts.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
@@ -147,16 +147,7 @@ describe("the /marketplace page", () => {
     const creator = await createTestUser();
     const visitor = await createTestUser();
     const { listing } = await createListing(creator.user.id, { title: "Counted" });
-    const views = async () => {
-      await flushListingViews(getDb());
-      return (
-        await getDb()
-          .selectFrom("listings")
-          .select("view_count")
-          .where("id", "=", listing.id)
-          .executeTakeFirstOrThrow()
-      ).view_count;
-    };
+    const views = () => flushedViewCount(listing.id);
 
     const page = await callRoute(
       marketplacePage,

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
+import { viewCountOf } from "#tests/setup/marketplace-views";
 import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
@@ -20,14 +21,7 @@ import {
 const KEY = crypto.randomBytes(32);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function viewsOf(listingId: string) {
-  const row = await getDb()
-    .selectFrom("listings")
-    .select("view_count")
-    .where("id", "=", listingId)
-    .executeTakeFirstOrThrow();
-  return row.view_count;
-}
+const viewsOf = viewCountOf;
 
 describe("listing views", () => {
   it("count once per visitor, listing and day, never the creator's own", async () => {

@@ -4,28 +4,15 @@ import { paymentStatus } from "~/features/market/checkout/payment-status.procedu
 import { callContext } from "~/web/request-context.server";
 import { invoke } from "~/infra/procedure.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
-import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
 import { stripeMock } from "#tests/mocks/stripe";
-import { createCheckoutSession, setUpStripeMock } from "#tests/setup/stripe";
+import { newListingCheckout, setUpStripeMock } from "#tests/setup/stripe";
 import { PROVIDER_CHECK_INTERVAL_MS } from "~/features/market/checkout/payment-status.server";
-import { apiRoute } from "#tests/setup/api-routes";
-
-const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
+import { paymentStatusOf } from "#tests/setup/test-checkout";
 
 setUpStripeMock({ key: "sk_test_selfie_studio" });
 
 /** A pending order with a Stripe Checkout Session (the real stripe library, answered by msw). */
-async function stripeOrder() {
-  const creator = await createTestUser();
-  const { listing } = await createListing(creator.user.id);
-  const response = await createCheckoutSession([{ imageId: listing.id }], {
-    name: "Pat Poller",
-    email: "pat@example.com",
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).sessionId as string;
-}
+const stripeOrder = () => newListingCheckout({ name: "Pat Poller", email: "pat@example.com" });
 
 const retrievesOf = (sessionId: string) =>
   stripeMock.requests.filter(
@@ -33,11 +20,7 @@ const retrievesOf = (sessionId: string) =>
   ).length;
 
 const poll = async (sessionId: string) => {
-  const response = await callRoute(
-    paymentStatusApi,
-    makeRequest(`/api/payment-status/${sessionId}`),
-    { sessionId },
-  );
+  const response = await paymentStatusOf(sessionId);
   expect(response.status).toBe(200);
   return (await response.json()) as { paymentStatus: string; success: boolean };
 };

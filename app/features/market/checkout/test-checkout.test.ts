@@ -47,6 +47,17 @@ async function createSession(
   return { status: response.status, body: await response.json() };
 }
 
+/** A checkout by the buyer of one new listing of a new creator's: the listing and the answer's body. */
+async function newListingSession() {
+  const creator = await createTestUser();
+  const { listing } = await createListing(creator.user.id);
+  const { body } = await createSession({
+    cartItems: [{ imageId: listing.id }],
+    customerInfo: buyer,
+  });
+  return { listing, body };
+}
+
 async function status(sessionId: string) {
   const response = await callRoute(
     paymentStatusApi,
@@ -310,12 +321,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
 
   it("answers 404 for an unknown session and has no license or downloads before payment", async () => {
     expect((await status("cs_unknown")).status).toBe(404);
-    const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id);
-    const { body } = await createSession({
-      cartItems: [{ imageId: listing.id }],
-      customerInfo: buyer,
-    });
+    const { body } = await newListingSession();
     const order = await getDb()
       .selectFrom("orders")
       .selectAll()
@@ -338,12 +344,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
   });
 
   it("cancel closes the session: it reads as expired and can no longer be paid", async () => {
-    const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id);
-    const { body } = await createSession({
-      cartItems: [{ imageId: listing.id }],
-      customerInfo: buyer,
-    });
+    const { listing, body } = await newListingSession();
     const cancelled = await callRoute(
       testCheckoutAction,
       formRequest(`/test-checkout/${body.sessionId}`, { intent: "cancel" }),
@@ -369,12 +370,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
   });
 
   it("refuses a cross-site pay (403) like every cookie-carrying form", async () => {
-    const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id);
-    const { body } = await createSession({
-      cartItems: [{ imageId: listing.id }],
-      customerInfo: buyer,
-    });
+    const { body } = await newListingSession();
     const response = await pay(body.sessionId, { origin: "cross" });
     expect(response.status).toBe(403);
     expect((await status(body.sessionId)).body.paymentStatus).toBe("processing");
@@ -518,12 +514,7 @@ describe("/payment-monitor", () => {
       notFound: true,
     });
 
-    const creator = await createTestUser();
-    const { listing } = await createListing(creator.user.id);
-    const { body } = await createSession({
-      cartItems: [{ imageId: listing.id }],
-      customerInfo: buyer,
-    });
+    const { body } = await newListingSession();
     await pay(body.sessionId);
     const found = await (
       await callRoute(

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { createListing } from "#tests/setup/market";
-import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
+import { runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import {
   chargeRefundedEvent,
   disputeEvent,
@@ -14,7 +13,9 @@ import {
   creatorWithStripeAccount,
   deliverStripeWebhook,
   paidStripeSale,
-  setUpStripeMock,
+  setUpStripePayoutMock,
+  stripePayoutDeps,
+  stripeRequestsTo,
 } from "#tests/setup/stripe";
 
 /**
@@ -24,24 +25,14 @@ import {
  * order and the shares come back once; a refund that fails afterwards
  * (charge.refund.updated, status failed) is undone once.
  */
-const KEY = "sk_test_selfie_appeals";
-const WEBHOOK_SECRET = "whsec_platform_appeals";
-const CONNECT_SECRET = "whsec_connect_appeals";
-setUpStripeMock({
+const {
   key: KEY,
   webhookSecret: WEBHOOK_SECRET,
   connectSecret: CONNECT_SECRET,
-  afterEach: () => getDb().deleteFrom("jobs").execute(),
-});
+} = setUpStripePayoutMock("appeals");
 
-const runJobs = () =>
-  runPayoutJobs(
-    payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) =>
-      new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId),
-    ),
-  );
-const requestsTo = (method: string, path: RegExp) =>
-  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const runJobs = () => runPayoutJobs(stripePayoutDeps(KEY));
+const requestsTo = stripeRequestsTo;
 
 async function deliver(payload: string, secret = WEBHOOK_SECRET) {
   const { status, body } = await deliverStripeWebhook(payload, secret);

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
+import { formOf } from "#tests/setup/form-of";
 import { PayoutsPage } from "~/features/payouts/components/payouts-page";
 import type { PayoutsOverview } from "~/features/payouts/types";
 import { newCreatorOverview } from "~/features/payouts/test-support";
@@ -19,16 +20,6 @@ function renderPage(
     [{ path: "/payouts", Component: () => <PayoutsPage overview={overview} {...extra} /> }],
     { url: "/payouts" },
   );
-}
-
-/** The form a button submits, as plain HTML would post it. */
-function formOf(button: HTMLElement) {
-  const form = button.closest("form")!;
-  return {
-    method: form.getAttribute("method"),
-    action: form.getAttribute("action"),
-    fields: Object.fromEntries(new FormData(form)),
-  };
 }
 
 describe("PayoutsPage", () => {

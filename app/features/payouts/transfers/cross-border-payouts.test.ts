@@ -3,20 +3,19 @@ import { getDb } from "~/infra/db.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { TestPayoutProvider } from "~/infra/payouts/test-payouts.server";
-import {
-  StripeCheckoutProvider,
-  createStripeClient,
-} from "~/infra/payments/stripe-checkout.server";
+import { createStripeClient } from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createListing } from "#tests/setup/market";
-import { payoutDeps, sharesOf } from "#tests/setup/payouts";
+import { sharesOf } from "#tests/setup/payouts";
 import { stripeMock } from "#tests/mocks/stripe";
 import {
   creatorWithStripeAccount,
   paidStripeSale,
   postPayoutOnboarding,
   startStripeOnboarding,
-  setUpStripeMock,
+  setUpStripePayoutMock,
+  stripePayoutDeps,
+  stripeRequestsTo,
 } from "#tests/setup/stripe";
 import { runReversal, runTransfer } from "~/features/payouts/transfers/payout-jobs.server";
 import type { PayoutsOverview } from "~/features/payouts/types";
@@ -31,25 +30,17 @@ const { loader: payoutsApi } = apiRoute("/api/token-payouts");
  * service agreement and settlement currency rules and keeps idempotency keys
  * for 24 hours of its clock. The platform is in the US and settles in usd.
  */
-const KEY = "sk_test_selfie_cross_border";
-const WEBHOOK_SECRET = "whsec_platform_cross_border";
-const CONNECT_SECRET = "whsec_connect_cross_border";
-setUpStripeMock({
+const {
   key: KEY,
   webhookSecret: WEBHOOK_SECRET,
   connectSecret: CONNECT_SECRET,
-  afterEach: () => getDb().deleteFrom("jobs").execute(),
-});
+} = setUpStripePayoutMock("cross_border");
 
 const DAY_MS = 24 * 3600 * 1000;
 const connect = () => new StripeConnectProvider(KEY, { country: "US", currency: "usd" });
-const deps = (provider: PayoutProvider = connect()) =>
-  payoutDeps(provider, (paymentIntentId) =>
-    new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId),
-  );
+const deps = (provider: PayoutProvider = connect()) => stripePayoutDeps(KEY, provider);
 const context = () => ({ db: getDb(), now: () => new Date(stripeMock.clock()) });
-const requestsTo = (method: string, path: RegExp) =>
-  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const requestsTo = stripeRequestsTo;
 
 const onboard = startStripeOnboarding;
 

@@ -12,7 +12,8 @@ import {
   creatorWithStripeAccount,
   deliverStripeWebhook,
   payStripeSession,
-  setUpStripeMock,
+  setUpStripePayoutMock,
+  stripeRequestsTo,
 } from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 import { downloadGrantsOf } from "#tests/setup/test-checkout";
@@ -24,14 +25,8 @@ const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
  * webhooks signed as Stripe signs them and delivered to the real route, and
  * the app's own job handlers moving the money.
  */
-const WEBHOOK_SECRET = "whsec_platform_endpoint_ban";
-const CONNECT_SECRET = "whsec_connect_endpoint_ban";
-setUpStripeMock({
-  key: "sk_test_selfie_bans",
-  webhookSecret: WEBHOOK_SECRET,
-  connectSecret: CONNECT_SECRET,
-  afterEach: () => getDb().deleteFrom("jobs").execute(),
-});
+const { webhookSecret: WEBHOOK_SECRET, connectSecret: CONNECT_SECRET } =
+  setUpStripePayoutMock("bans");
 
 /** Runs every queued job that moves money (transfers, reversals, refunds) with the server's own handlers. */
 async function runMoneyJobs() {
@@ -82,8 +77,7 @@ async function openCheckout(
 const completeCheckout = ({ sessionId }: { sessionId: string }) =>
   payStripeSession(sessionId, WEBHOOK_SECRET);
 
-const requestsTo = (method: string, path: RegExp) =>
-  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const requestsTo = stripeRequestsTo;
 
 describe("a banned creator's money with Stripe", () => {
   it("a transfer queued before the ban never reaches Stripe", async () => {

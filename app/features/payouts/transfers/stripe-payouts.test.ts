@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { http } from "msw";
 import { getDb } from "~/infra/db.server";
-import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
-import {
-  StripeCheckoutProvider,
-  createStripeClient,
-} from "~/infra/payments/stripe-checkout.server";
+import { createStripeClient } from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { payoutDeps, runPayoutJobs, sharesOf } from "#tests/setup/payouts";
+import { runPayoutJobs, sharesOf } from "#tests/setup/payouts";
 import {
   accountUpdatedEvent,
   chargeRefundedEvent,
@@ -22,7 +18,9 @@ import {
   deliverStripeWebhook,
   paidStripeSale,
   postPayoutOnboarding,
-  setUpStripeMock,
+  setUpStripePayoutMock,
+  stripePayoutDeps,
+  stripeRequestsTo,
 } from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 
@@ -34,23 +32,17 @@ const { action: refundApi } = apiRoute("/api/admin/orders/{orderId}/refund");
  * against msw at api.stripe.com, webhooks signed as Stripe signs them and
  * delivered to the real route.
  */
-const KEY = "sk_test_selfie_payouts";
-const WEBHOOK_SECRET = "whsec_platform_endpoint";
-const CONNECT_SECRET = "whsec_connect_endpoint";
-const server = setUpStripeMock({
+const {
   key: KEY,
   webhookSecret: WEBHOOK_SECRET,
   connectSecret: CONNECT_SECRET,
-  afterEach: () => getDb().deleteFrom("jobs").execute(),
-});
+  server,
+} = setUpStripePayoutMock("payouts");
 const refundHandler = stripeHandlers.find(
   (handler) => handler.info.header === "POST https://api.stripe.com/v1/refunds",
 )!;
 
-const deps = () =>
-  payoutDeps(new StripeConnectProvider(KEY), (paymentIntentId) =>
-    new StripeCheckoutProvider(KEY).chargeOf(paymentIntentId),
-  );
+const deps = () => stripePayoutDeps(KEY);
 const runJobs = () => runPayoutJobs(deps());
 
 const deliver = (payload: string, secret = WEBHOOK_SECRET) => deliverStripeWebhook(payload, secret);
@@ -65,8 +57,7 @@ const paidSale = (listingIds: string[], email: string) =>
 let admin: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
 const theAdmin = async () => (admin ??= await createTestAdmin());
 
-const requestsTo = (method: string, path: RegExp) =>
-  stripeMock.requests.filter((request) => request.method === method && path.test(request.path));
+const requestsTo = stripeRequestsTo;
 
 describe("Stripe Connect payouts", () => {
   it("creates an Express account with the transfers capability, links to Stripe's onboarding, and follows account.updated", async () => {

@@ -84,6 +84,18 @@ async function creatorWithShopify() {
 const postAs = (token: string, json: unknown) =>
   callRoute(post.action, makeRequest("/api/marketplace/post", { token, json }));
 
+/** Posts a new stylized image of the user's to Shopify (title "T", price 5): the answer's body. */
+async function postNewImageToShopify(user: { user: { id: string }; token: string }) {
+  const image = await createStylizedImage(user.user.id);
+  const response = await postAs(user.token, {
+    imageId: image.id,
+    platforms: ["shopify"],
+    title: "T",
+    price: "5",
+  });
+  return response.json();
+}
+
 async function connectOpenSea(token: string) {
   await connectOpenSeaByKey(token, "opensea-key-abcd", WALLET);
 }
@@ -500,14 +512,7 @@ describe("launch and post", () => {
   it("fails honestly when the store has no Online Store channel (after retries), never claiming live", async () => {
     const alice = await creatorWithShopify();
     shopifyMock.noOnlineStore = true;
-    const image = await createStylizedImage(alice.user.id);
-    const response = await postAs(alice.token, {
-      imageId: image.id,
-      platforms: ["shopify"],
-      title: "T",
-      price: "5",
-    });
-    const { results } = await response.json();
+    const { results } = await postNewImageToShopify(alice);
     expect(results[0]).toMatchObject({ success: false, status: "failed" });
     expect(results[0].error).toMatch(/no Online Store/);
   });
@@ -515,14 +520,7 @@ describe("launch and post", () => {
   it("counts the product as published once publishablePublish succeeded, without waiting for a storefront URL", async () => {
     const alice = await creatorWithShopify();
     shopifyMock.withholdStorefrontUrl = true;
-    const image = await createStylizedImage(alice.user.id);
-    const response = await postAs(alice.token, {
-      imageId: image.id,
-      platforms: ["shopify"],
-      title: "T",
-      price: "5",
-    });
-    const { results } = await response.json();
+    const { results } = await postNewImageToShopify(alice);
     const [product] = [...shopifyMock.products.values()];
     // No onlineStoreUrl: the address is the primary domain and the product's handle; asked once, no retries.
     expect(results[0]).toMatchObject({

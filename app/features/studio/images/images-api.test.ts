@@ -198,21 +198,20 @@ describe("POST /api/token-images/upload", () => {
     expect(json.status).toBe(400);
     expect((await json.json()).message).toMatch(/multipart\/form-data/);
 
-    const noBoundary = await send(
-      makeRequest("/api/token-images/upload", {
-        token,
-        body: "x",
-        headers: { "Content-Type": "multipart/form-data" },
-      }),
-    );
+    const rawUpload = (body: string, contentType: string) =>
+      send(
+        makeRequest("/api/token-images/upload", {
+          token,
+          body,
+          headers: { "Content-Type": contentType },
+        }),
+      );
+    const noBoundary = await rawUpload("x", "multipart/form-data");
     expect(noBoundary.status).toBe(400);
 
-    const cutShort = await send(
-      makeRequest("/api/token-images/upload", {
-        token,
-        body: '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nhalf',
-        headers: { "Content-Type": "multipart/form-data; boundary=b" },
-      }),
+    const cutShort = await rawUpload(
+      '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nhalf',
+      "multipart/form-data; boundary=b",
     );
     expect(cutShort.status).toBe(400);
     expect(scratchFiles()).toEqual([]);

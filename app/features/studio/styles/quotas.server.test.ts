@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { flashOf } from "#tests/setup/flash";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import { getDb } from "~/infra/db.server";
-import { takeFlash } from "~/web/flash.server";
 import {
   DAY_MS,
   dailyWaitSeconds,
@@ -9,7 +9,7 @@ import {
   storageUsedBytes,
   waitPhrase,
 } from "~/features/studio/styles/quotas.server";
-import { callRoute, cookiesFrom, makeRequest, ORIGIN } from "#tests/setup/requests";
+import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
@@ -109,7 +109,7 @@ describe("uploads per day", () => {
     expect((await send()).status).toBe(302);
     const refused = await send();
     expect(refused.headers.get("Location")).toBe("/dashboard?step=upload#pipeline");
-    const { flash } = await takeFlash(makeRequest("/dashboard", { cookie: cookiesFrom(refused) }));
+    const flash = await flashOf(refused);
     expect(flash).toEqual({
       kind: "error",
       title: "Upload Failed",

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
+import { formOf } from "#tests/setup/form-of";
 import { DataExportPanel } from "~/features/accounts/exports/components/data-export-panel";
 import type { AccountExportView } from "~/features/accounts/exports/account-export-types";
 
@@ -20,16 +21,6 @@ const READY: AccountExportView = {
 
 function renderPanel(props: Parameters<typeof DataExportPanel>[0]) {
   renderWithRemix(<DataExportPanel {...props} />, { url: "/settings/export" });
-}
-
-/** The form a button submits, as plain HTML would post it. */
-function formOf(button: HTMLElement) {
-  const form = button.closest("form")!;
-  return {
-    method: form.getAttribute("method"),
-    action: form.getAttribute("action"),
-    fields: Object.fromEntries(new FormData(form)),
-  };
 }
 
 describe("DataExportPanel", () => {

@@ -2,12 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
+import { serverHtml as staticHtml } from "#tests/setup/server-html";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
@@ -36,17 +31,8 @@ const WITHDRAWN: MyListing = {
 };
 
 /** What the server sends: the page as a browser without JavaScript gets it. */
-async function serverHtml(element: ReactNode, url: string) {
-  const handler = createStaticHandler([{ path: "/listings", element }]);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const html = renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
-  );
-  return html.replaceAll("<!-- -->", "");
+function serverHtml(element: ReactNode, url: string) {
+  return staticHtml(element, url, { withoutTextMarkers: true });
 }
 
 describe("My listings: Withdraw asks first", () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
+import { serverHtml as staticHtml } from "#tests/setup/server-html";
 import {
   DashboardPage,
   LoggedOutNotice,
@@ -21,18 +16,8 @@ import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
 
 /** What the server sends: the dashboard as a browser without JavaScript gets it. */
 
-async function serverHtml(element: ReactNode, url = "/dashboard") {
-  const routes = [{ path: "/dashboard", element }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const html = renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
-  );
-  return html.replaceAll("<!-- -->", ""); // React's markers between adjacent text pieces
+function serverHtml(element: ReactNode, url = "/dashboard") {
+  return staticHtml(element, url, { withoutTextMarkers: true });
 }
 
 const IMAGE = TEST_IMAGE;
