@@ -76,6 +76,7 @@ import {
   screenAction,
 } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
+import { flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-intents.server";
 import { ErrorPage } from "~/root";
 import type { loader as rootLoader } from "~/root";
 
@@ -215,26 +216,23 @@ export async function action(args: ActionFunctionArgs) {
   const waitlistBack = `${adminHref(here, {})}#waitlist`;
   return screenAction(args, {
     user: admin,
-    unknownIntent: () => {
-      throw json({ message: "Unknown action" }, { status: 400 });
-    },
+    unknownIntent: unknownAdminIntent,
     intents: {
       ban: banOrUnban("ban"),
       unban: banOrUnban("unban"),
-      "erase-user": intent({
+      "erase-user": flashIntent({
         procedure: eraseUser,
-        reply: flashRefusal(adminHref(here, { [ERASE_PARAM]: null }), (refusal) => ({
-          kind: "error",
+        refusedAt: adminHref(here, { [ERASE_PARAM]: null }),
+        refused: {
           title: "The account was not erased",
-          description: refusal.message || "The account could not be erased.",
-        })),
-        onSuccess: () =>
-          redirectWithFlash(adminHref(here, { [ERASE_PARAM]: null, view: null }), {
-            kind: "success",
-            title: "Account erased",
-            description:
-              "The user is signed out and their listings are gone; their files and personal data are being deleted.",
-          }),
+          otherwise: "The account could not be erased.",
+        },
+        doneAt: adminHref(here, { [ERASE_PARAM]: null, view: null }),
+        done: () => ({
+          title: "Account erased",
+          description:
+            "The user is signed out and their listings are gone; their files and personal data are being deleted.",
+        }),
       }),
       "create-user": intent({
         procedure: adminCreateUser,
@@ -246,57 +244,29 @@ export async function action(args: ActionFunctionArgs) {
             description: `${result.email} can now sign in.`,
           }),
       }),
-      "invite-waitlist": intent({
+      "invite-waitlist": flashIntent({
         procedure: inviteFromWaitlist,
-        reply: flashRefusal(waitlistBack, (refusal) => ({
-          kind: "error",
-          title: "No invitation sent",
-          description: refusal.message || "The invitation could not be sent.",
-        })),
-        onSuccess: ({ result }) =>
-          redirectWithFlash(waitlistBack, {
-            kind: "success",
-            title: "Invitation sent",
-            description: `${result.email} can create an account with the mailed link until ${new Date(result.expiresAt).toUTCString()}.`,
-          }),
+        refusedAt: waitlistBack,
+        refused: { title: "No invitation sent", otherwise: "The invitation could not be sent." },
+        done: (invitation) => ({
+          title: "Invitation sent",
+          description: `${invitation.email} can create an account with the mailed link until ${new Date(invitation.expiresAt).toUTCString()}.`,
+        }),
       }),
-      "refund-order": intent({
+      // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
+      "refund-order": flashIntent({
         procedure: refundOrder,
-        // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
-        reply: flashRefusal(adminHref(here, {}), (refusal) => ({
-          kind: "error",
-          title: REFUND_FAILED_TITLE,
-          description: refusal.message || "The order could not be refunded.",
-        })),
-        onSuccess: ({ result }) =>
-          redirectWithFlash(adminHref(here, { [REFUND_PARAM]: null }), {
-            kind: "success",
-            title: "Order refunded",
-            description: refundedNotice(result.id),
-          }),
+        refusedAt: adminHref(here, {}),
+        refused: { title: REFUND_FAILED_TITLE, otherwise: "The order could not be refunded." },
+        doneAt: adminHref(here, { [REFUND_PARAM]: null }),
+        done: (order) => ({ title: "Order refunded", description: refundedNotice(order.id) }),
       }),
     },
   });
 }
 
 export default function AdminPortal() {
-  const {
-    stats,
-    users,
-    q,
-    viewUser,
-    undelivered,
-    orders,
-    orderSearch,
-    orderStatus,
-    payouts,
-    audit,
-    refundTarget,
-    banTarget,
-    eraseTarget,
-    mailAlert,
-    waitlist,
-  } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
@@ -328,10 +298,10 @@ export default function AdminPortal() {
         </Link>
       </header>
 
-      <MailSetupBanner alert={mailAlert} />
+      <MailSetupBanner alert={data.mailAlert} />
 
       <div className="mt-8">
-        <AdminStatCards stats={stats} />
+        <AdminStatCards stats={data.stats} />
       </div>
 
       <section aria-labelledby="user-management-heading" className="card mt-8 overflow-hidden">
@@ -341,48 +311,57 @@ export default function AdminPortal() {
               User Management
             </h2>
             <p className="text-sm text-slate-600" data-testid="user-count">
-              {q ? `${users.length} of ${stats.totalUsers} users` : `${users.length} users`}
+              {data.q
+                ? `${data.users.length} of ${data.stats.totalUsers} users`
+                : `${data.users.length} users`}
             </p>
           </div>
-          <UserSearchForm q={q} />
+          <UserSearchForm q={data.q} />
         </div>
-        <AdminUsersTable users={users} q={q} />
+        <AdminUsersTable users={data.users} q={data.q} />
       </section>
 
-      <WaitlistSection entries={waitlist.entries} spots={waitlist.spots} />
+      <WaitlistSection entries={data.waitlist.entries} spots={data.waitlist.spots} />
 
-      <UndeliveredMailList messages={undelivered} />
+      <UndeliveredMailList messages={data.undelivered} />
 
-      <OrdersSection orders={orders} orderSearch={orderSearch} orderStatus={orderStatus} />
+      <OrdersSection
+        orders={data.orders}
+        orderSearch={data.orderSearch}
+        orderStatus={data.orderStatus}
+      />
 
-      <PayoutsTable rows={payouts} />
+      <PayoutsTable rows={data.payouts} />
 
-      <AuditLogSection page={audit} />
+      <AuditLogSection page={data.audit} />
 
       <div className="mt-8 max-w-3xl">
         <CreateUserForm lastResult={actionData ?? undefined} registrationOpen={registrationOpen} />
       </div>
 
-      {refundTarget ? (
+      {data.refundTarget ? (
         <RefundConfirmation
-          order={refundTarget}
+          order={data.refundTarget}
           closeHref={adminHref(location.search, { [REFUND_PARAM]: null })}
         />
       ) : null}
-      {banTarget ? (
+      {data.banTarget ? (
         <BanConfirmation
-          user={banTarget}
+          user={data.banTarget}
           closeHref={adminHref(location.search, { [BAN_PARAM]: null })}
         />
       ) : null}
-      {eraseTarget ? (
+      {data.eraseTarget ? (
         <EraseUserConfirmation
-          user={eraseTarget}
+          user={data.eraseTarget}
           closeHref={adminHref(location.search, { [ERASE_PARAM]: null })}
         />
       ) : null}
-      {viewUser ? (
-        <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} />
+      {data.viewUser ? (
+        <UserDetailsDialog
+          user={data.viewUser}
+          closeHref={adminHref(location.search, { view: null })}
+        />
       ) : null}
     </div>
   );

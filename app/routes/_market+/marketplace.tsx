@@ -6,8 +6,7 @@ import { PageHeader } from "~/ui/page-header";
 import { useToast } from "~/ui/toaster";
 import { CartPanel } from "~/features/market/checkout/components/cart-panel";
 import type { CartPanelItem } from "~/features/market/checkout/components/cart-panel";
-import { ListingCard } from "~/features/market/catalog/components/listing-card";
-import { PageLinks } from "~/features/market/catalog/components/page-links";
+import { ListingGrid } from "~/features/market/catalog/components/listing-grid";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { PurchaseComplete } from "~/features/market/checkout/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
@@ -184,51 +183,35 @@ export default function Marketplace() {
               </Link>
             </p>
           ) : null}
-          {data.page.items.length === 0 ? (
-            <div className="card p-10 text-center" data-testid="marketplace-empty">
-              <p className="font-medium text-slate-900">
-                {filtered || data.filters.cursor
-                  ? "No images match your search."
-                  : "No images are for sale yet."}
-              </p>
-              <p className="mt-1 text-sm text-slate-600">
-                {filtered ? (
-                  <Link to="/marketplace" className="text-brand-700 underline">
-                    Clear the filters
-                  </Link>
-                ) : (
-                  "Creators list their styled selfies here. Check back soon."
-                )}
-              </p>
-            </div>
-          ) : (
-            <>
-              {/* The cards' titles are h3: their section has its h2, so the headings descend one level at a time. */}
-              <h2 id="listings-heading" className="sr-only">
-                Images for sale
-              </h2>
-              <ul
-                className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-                aria-labelledby="listings-heading"
-              >
-                {data.page.items.map((item, index) => (
-                  <li key={item.id} className="flex">
-                    <ListingCard
-                      listing={item}
-                      rating={data.ratings[item.id] ?? null}
-                      inCart={inCart.has(item.id)}
-                      redirectTo={data.redirectTo}
-                      priority={index === 0}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <PageLinks
-            firstHref={firstHref}
-            nextHref={nextHref}
-            pastFirst={Boolean(data.filters.cursor)}
+          <ListingGrid
+            heading="Images for sale"
+            listings={data.page.items}
+            ratings={data.ratings}
+            inCart={inCart}
+            redirectTo={data.redirectTo}
+            empty={
+              <div className="card p-10 text-center" data-testid="marketplace-empty">
+                <p className="font-medium text-slate-900">
+                  {filtered || data.filters.cursor
+                    ? "No images match your search."
+                    : "No images are for sale yet."}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {filtered ? (
+                    <Link to="/marketplace" className="text-brand-700 underline">
+                      Clear the filters
+                    </Link>
+                  ) : (
+                    "Creators list their styled selfies here. Check back soon."
+                  )}
+                </p>
+              </div>
+            }
+            pages={{
+              firstHref,
+              nextHref,
+              pastFirst: Boolean(data.filters.cursor),
+            }}
           />
         </div>
         <div className="lg:sticky lg:top-20 lg:self-start">
