@@ -269,6 +269,8 @@ export default function AdminPortal() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
+  /** This page without the dialog that `param` opens. */
+  const closing = (param: string) => adminHref(location.search, { [param]: null });
   const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -340,28 +342,16 @@ export default function AdminPortal() {
       </div>
 
       {data.refundTarget ? (
-        <RefundConfirmation
-          order={data.refundTarget}
-          closeHref={adminHref(location.search, { [REFUND_PARAM]: null })}
-        />
+        <RefundConfirmation order={data.refundTarget} closeHref={closing(REFUND_PARAM)} />
       ) : null}
       {data.banTarget ? (
-        <BanConfirmation
-          user={data.banTarget}
-          closeHref={adminHref(location.search, { [BAN_PARAM]: null })}
-        />
+        <BanConfirmation user={data.banTarget} closeHref={closing(BAN_PARAM)} />
       ) : null}
       {data.eraseTarget ? (
-        <EraseUserConfirmation
-          user={data.eraseTarget}
-          closeHref={adminHref(location.search, { [ERASE_PARAM]: null })}
-        />
+        <EraseUserConfirmation user={data.eraseTarget} closeHref={closing(ERASE_PARAM)} />
       ) : null}
       {data.viewUser ? (
-        <UserDetailsDialog
-          user={data.viewUser}
-          closeHref={adminHref(location.search, { view: null })}
-        />
+        <UserDetailsDialog user={data.viewUser} closeHref={closing("view")} />
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { viewCart } from "~/features/market/checkout/procedures.server";
 import { viewStorefront } from "~/features/market/catalog/procedures.server";
-import { ListingGrid } from "~/features/market/catalog/components/listing-grid";
+import { ListingGrid, ListingsEmpty } from "~/features/market/catalog/components/listing-grid";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { Avatar } from "~/ui/avatar";
 import { PAGE_NOT_FOUND, RouteErrorPanel, routeErrorMessage } from "~/ui/error-panel";
@@ -115,12 +115,10 @@ export default function Storefront() {
           inCart={inCart}
           redirectTo={data.redirectTo}
           empty={
-            <div className="card p-10 text-center" data-testid="marketplace-empty">
-              <p className="font-medium text-slate-900">
-                {filtered || data.filters.cursor
-                  ? "No images match your search."
-                  : `${name} has no images for sale yet.`}
-              </p>
+            <ListingsEmpty
+              searched={filtered || Boolean(data.filters.cursor)}
+              none={`${name} has no images for sale yet.`}
+            >
               {filtered ? (
                 <p className="mt-1 text-sm">
                   <Link to={base} className="text-brand-700 underline">
@@ -128,7 +126,7 @@ export default function Storefront() {
                   </Link>
                 </p>
               ) : null}
-            </div>
+            </ListingsEmpty>
           }
           pages={{
             firstHref,

@@ -6,7 +6,7 @@ import { PageHeader } from "~/ui/page-header";
 import { useToast } from "~/ui/toaster";
 import { CartPanel } from "~/features/market/checkout/components/cart-panel";
 import type { CartPanelItem } from "~/features/market/checkout/components/cart-panel";
-import { ListingGrid } from "~/features/market/catalog/components/listing-grid";
+import { ListingGrid, ListingsEmpty } from "~/features/market/catalog/components/listing-grid";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { PurchaseComplete } from "~/features/market/checkout/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
@@ -190,12 +190,10 @@ export default function Marketplace() {
             inCart={inCart}
             redirectTo={data.redirectTo}
             empty={
-              <div className="card p-10 text-center" data-testid="marketplace-empty">
-                <p className="font-medium text-slate-900">
-                  {filtered || data.filters.cursor
-                    ? "No images match your search."
-                    : "No images are for sale yet."}
-                </p>
+              <ListingsEmpty
+                searched={filtered || Boolean(data.filters.cursor)}
+                none="No images are for sale yet."
+              >
                 <p className="mt-1 text-sm text-slate-600">
                   {filtered ? (
                     <Link to="/marketplace" className="text-brand-700 underline">
@@ -205,7 +203,7 @@ export default function Marketplace() {
                     "Creators list their styled selfies here. Check back soon."
                   )}
                 </p>
-              </div>
+              </ListingsEmpty>
             }
             pages={{
               firstHref,

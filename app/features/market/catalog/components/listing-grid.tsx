@@ -59,3 +59,23 @@ export function ListingGrid({
     </>
   );
 }
+
+/** What a listing page says when it has no listings: `none` unless a search (or a later page) found nothing; `children` below. */
+export function ListingsEmpty({
+  searched,
+  none,
+  children,
+}: {
+  searched: boolean;
+  none: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="card p-10 text-center" data-testid="marketplace-empty">
+      <p className="font-medium text-slate-900">
+        {searched ? "No images match your search." : none}
+      </p>
+      {children}
+    </div>
+  );
+}
