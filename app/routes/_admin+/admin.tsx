@@ -76,7 +76,7 @@ import {
   screenAction,
 } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
-import { flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-intents.server";
+import { allOf, flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
 import { ErrorPage } from "~/root";
 import type { loader as rootLoader } from "~/root";
 
@@ -113,67 +113,45 @@ export async function loader(args: LoaderFunctionArgs) {
     if (outcome.refusal.status >= 500) throw refusalResponse(outcome.refusal);
     return null;
   };
-  const [
-    stats,
-    users,
-    viewUser,
-    undelivered,
-    orders,
-    payouts,
-    audit,
-    refundTarget,
-    banTarget,
-    eraseTarget,
-    mailAlert,
-    waitlist,
-  ] = await Promise.all([
-    loadProcedure(adminStats, args, {}, admin),
-    loadProcedure(adminUsers, args, { q }, admin),
-    // An unknown id in ?view= just shows no dialog.
-    viewId ? namedUser(viewId) : null,
-    loadProcedure(adminUndeliveredMail, args, {}, admin),
-    loadProcedure(
-      adminOrders,
-      args,
-      { q: orderSearch || undefined, status: orderStatus || undefined },
-      admin,
-    ),
-    loadProcedure(adminPayouts, args, {}, admin),
-    loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
-    // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
-    refundId && refundId.length <= 100
-      ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
-          (found) =>
-            found.find((order) => order.id === refundId && order.status === "paid") ?? null,
-        )
-      : null,
-    // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
-    banId && banId.length <= 200 && !isSuperAdmin({ id: banId })
-      ? namedUser(banId).then((found) => (found?.banned ? null : found))
-      : null,
-    // ?erase=<id> opens the erasure confirmation, but only for a user who can be erased (not erased yet, not the super admin).
-    eraseId && eraseId.length <= 200 && !isSuperAdmin({ id: eraseId })
-      ? namedUser(eraseId).then((found) => (found?.erasedAt ? null : found))
-      : null,
-    loadProcedure(adminMailSetupAlert, args, {}, admin),
-    loadProcedure(adminWaitlist, args, {}, admin),
-  ]);
   return json({
-    waitlist,
-    stats,
-    users,
     q,
-    viewUser,
-    undelivered,
-    orders,
     orderSearch,
     orderStatus,
-    payouts,
-    audit,
-    refundTarget,
-    banTarget,
-    eraseTarget,
-    mailAlert,
+    ...(await allOf({
+      stats: loadProcedure(adminStats, args, {}, admin),
+      users: loadProcedure(adminUsers, args, { q }, admin),
+      // An unknown id in ?view= just shows no dialog.
+      viewUser: viewId ? namedUser(viewId) : null,
+      undelivered: loadProcedure(adminUndeliveredMail, args, {}, admin),
+      orders: loadProcedure(
+        adminOrders,
+        args,
+        { q: orderSearch || undefined, status: orderStatus || undefined },
+        admin,
+      ),
+      payouts: loadProcedure(adminPayouts, args, {}, admin),
+      audit: loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
+      // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
+      refundTarget:
+        refundId && refundId.length <= 100
+          ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
+              (found) =>
+                found.find((order) => order.id === refundId && order.status === "paid") ?? null,
+            )
+          : null,
+      // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
+      banTarget:
+        banId && banId.length <= 200 && !isSuperAdmin({ id: banId })
+          ? namedUser(banId).then((found) => (found?.banned ? null : found))
+          : null,
+      // ?erase=<id> opens the erasure confirmation, but only for a user who can be erased (not erased yet, not the super admin).
+      eraseTarget:
+        eraseId && eraseId.length <= 200 && !isSuperAdmin({ id: eraseId })
+          ? namedUser(eraseId).then((found) => (found?.erasedAt ? null : found))
+          : null,
+      mailAlert: loadProcedure(adminMailSetupAlert, args, {}, admin),
+      waitlist: loadProcedure(adminWaitlist, args, {}, admin),
+    })),
   });
 }
 

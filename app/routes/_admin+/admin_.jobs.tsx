@@ -13,7 +13,7 @@ import { ACCESS_DENIED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import { BackLink } from "~/ui/back-link";
 import { loadProcedure, screenAction } from "~/web/screen-action.server";
-import { flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-intents.server";
+import { flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { ErrorPage } from "~/root";
 

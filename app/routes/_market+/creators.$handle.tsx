@@ -85,10 +85,6 @@ export default function Storefront() {
   const name = creator.name || creator.handle || "A creator";
   const inCart = new Set(data.inCart);
   const base = `/creators/${creator.handle}`;
-  const nextHref = data.page.nextCursor
-    ? `${base}?${new URLSearchParams([...new URLSearchParams(data.baseQuery), ["cursor", data.page.nextCursor]])}`
-    : null;
-  const firstHref = `${base}${data.baseQuery ? `?${data.baseQuery}` : ""}`;
   const filtered = Boolean(data.filters.style || data.filters.q);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -129,9 +125,10 @@ export default function Storefront() {
             </ListingsEmpty>
           }
           pages={{
-            firstHref,
-            nextHref,
-            pastFirst: Boolean(data.filters.cursor),
+            path: base,
+            baseQuery: data.baseQuery,
+            nextCursor: data.page.nextCursor,
+            cursor: data.filters.cursor,
           }}
         />
       </div>

@@ -135,10 +135,6 @@ export default function Marketplace() {
     }
   }, [data.returned, data.purchase, data.cancelled, toast]);
 
-  const nextHref = data.page.nextCursor
-    ? `/marketplace?${new URLSearchParams([...new URLSearchParams(data.baseQuery), ["cursor", data.page.nextCursor]])}`
-    : null;
-  const firstHref = `/marketplace${data.baseQuery ? `?${data.baseQuery}` : ""}`;
   const filtered = Boolean(data.filters.style || data.filters.q);
 
   return (
@@ -206,9 +202,10 @@ export default function Marketplace() {
               </ListingsEmpty>
             }
             pages={{
-              firstHref,
-              nextHref,
-              pastFirst: Boolean(data.filters.cursor),
+              path: "/marketplace",
+              baseQuery: data.baseQuery,
+              nextCursor: data.page.nextCursor,
+              cursor: data.filters.cursor,
             }}
           />
         </div>

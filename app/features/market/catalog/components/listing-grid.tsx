@@ -26,8 +26,13 @@ export function ListingGrid({
   redirectTo: string;
   /** What the page says when it has no listings. */
   empty: ReactNode;
-  pages: Parameters<typeof PageLinks>[0];
+  /** Where the pages are: the page's path, its query without the cursor, the next page's cursor (null on the last) and this page's. */
+  pages: { path: string; baseQuery: string; nextCursor: string | null; cursor: string };
 }) {
+  const { path, baseQuery, nextCursor, cursor } = pages;
+  const nextHref = nextCursor
+    ? `${path}?${new URLSearchParams([...new URLSearchParams(baseQuery), ["cursor", nextCursor]])}`
+    : null;
   return (
     <>
       {listings.length === 0 ? (
@@ -55,7 +60,11 @@ export function ListingGrid({
           </ul>
         </>
       )}
-      <PageLinks {...pages} />
+      <PageLinks
+        firstHref={`${path}${baseQuery ? `?${baseQuery}` : ""}`}
+        nextHref={nextHref}
+        pastFirst={Boolean(cursor)}
+      />
     </>
   );
 }

@@ -33,3 +33,13 @@ export function flashIntent<A extends Access, S extends z.ZodType, R>(spec: {
       redirectWithFlash(spec.doneAt ?? spec.refusedAt, { kind: "success", ...spec.done(result) }),
   });
 }
+
+/** Awaits every value of `pending` at once (as Promise.all), answering them under the same names. */
+export async function allOf<T extends Record<string, unknown>>(
+  pending: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const entries = await Promise.all(
+    Object.entries(pending).map(async ([name, value]) => [name, await value] as const),
+  );
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> };
+}
