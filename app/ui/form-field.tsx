@@ -51,6 +51,15 @@ export function EmailField({ field }: { field: FieldMetadata<string> }) {
 }
 
 /** The errors of a whole form (e.g. wrong credentials), as an alert box. */
+/** The messages of a form reply's error record (conform's field name → messages), flattened. */
+export function replyErrorLines(error: Record<string, unknown> | null | undefined): string[] {
+  return error
+    ? Object.values(error)
+        .flat()
+        .filter((line): line is string => typeof line === "string")
+    : [];
+}
+
 export function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
   if (!errors?.length) return null;
   return (

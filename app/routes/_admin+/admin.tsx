@@ -76,6 +76,7 @@ import {
   screenAction,
 } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
+import { allOf, flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
 import { ErrorPage } from "~/root";
 import type { loader as rootLoader } from "~/root";
 
@@ -112,67 +113,45 @@ export async function loader(args: LoaderFunctionArgs) {
     if (outcome.refusal.status >= 500) throw refusalResponse(outcome.refusal);
     return null;
   };
-  const [
-    stats,
-    users,
-    viewUser,
-    undelivered,
-    orders,
-    payouts,
-    audit,
-    refundTarget,
-    banTarget,
-    eraseTarget,
-    mailAlert,
-    waitlist,
-  ] = await Promise.all([
-    loadProcedure(adminStats, args, {}, admin),
-    loadProcedure(adminUsers, args, { q }, admin),
-    // An unknown id in ?view= just shows no dialog.
-    viewId ? namedUser(viewId) : null,
-    loadProcedure(adminUndeliveredMail, args, {}, admin),
-    loadProcedure(
-      adminOrders,
-      args,
-      { q: orderSearch || undefined, status: orderStatus || undefined },
-      admin,
-    ),
-    loadProcedure(adminPayouts, args, {}, admin),
-    loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
-    // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
-    refundId && refundId.length <= 100
-      ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
-          (found) =>
-            found.find((order) => order.id === refundId && order.status === "paid") ?? null,
-        )
-      : null,
-    // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
-    banId && banId.length <= 200 && !isSuperAdmin({ id: banId })
-      ? namedUser(banId).then((found) => (found?.banned ? null : found))
-      : null,
-    // ?erase=<id> opens the erasure confirmation, but only for a user who can be erased (not erased yet, not the super admin).
-    eraseId && eraseId.length <= 200 && !isSuperAdmin({ id: eraseId })
-      ? namedUser(eraseId).then((found) => (found?.erasedAt ? null : found))
-      : null,
-    loadProcedure(adminMailSetupAlert, args, {}, admin),
-    loadProcedure(adminWaitlist, args, {}, admin),
-  ]);
   return json({
-    waitlist,
-    stats,
-    users,
     q,
-    viewUser,
-    undelivered,
-    orders,
     orderSearch,
     orderStatus,
-    payouts,
-    audit,
-    refundTarget,
-    banTarget,
-    eraseTarget,
-    mailAlert,
+    ...(await allOf({
+      stats: loadProcedure(adminStats, args, {}, admin),
+      users: loadProcedure(adminUsers, args, { q }, admin),
+      // An unknown id in ?view= just shows no dialog.
+      viewUser: viewId ? namedUser(viewId) : null,
+      undelivered: loadProcedure(adminUndeliveredMail, args, {}, admin),
+      orders: loadProcedure(
+        adminOrders,
+        args,
+        { q: orderSearch || undefined, status: orderStatus || undefined },
+        admin,
+      ),
+      payouts: loadProcedure(adminPayouts, args, {}, admin),
+      audit: loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
+      // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
+      refundTarget:
+        refundId && refundId.length <= 100
+          ? loadProcedure(adminOrders, args, { q: refundId }, admin).then(
+              (found) =>
+                found.find((order) => order.id === refundId && order.status === "paid") ?? null,
+            )
+          : null,
+      // ?ban=<id> opens the ban confirmation, but only for a user who can be banned (not banned yet, not the super admin).
+      banTarget:
+        banId && banId.length <= 200 && !isSuperAdmin({ id: banId })
+          ? namedUser(banId).then((found) => (found?.banned ? null : found))
+          : null,
+      // ?erase=<id> opens the erasure confirmation, but only for a user who can be erased (not erased yet, not the super admin).
+      eraseTarget:
+        eraseId && eraseId.length <= 200 && !isSuperAdmin({ id: eraseId })
+          ? namedUser(eraseId).then((found) => (found?.erasedAt ? null : found))
+          : null,
+      mailAlert: loadProcedure(adminMailSetupAlert, args, {}, admin),
+      waitlist: loadProcedure(adminWaitlist, args, {}, admin),
+    })),
   });
 }
 
@@ -215,26 +194,23 @@ export async function action(args: ActionFunctionArgs) {
   const waitlistBack = `${adminHref(here, {})}#waitlist`;
   return screenAction(args, {
     user: admin,
-    unknownIntent: () => {
-      throw json({ message: "Unknown action" }, { status: 400 });
-    },
+    unknownIntent: unknownAdminIntent,
     intents: {
       ban: banOrUnban("ban"),
       unban: banOrUnban("unban"),
-      "erase-user": intent({
+      "erase-user": flashIntent({
         procedure: eraseUser,
-        reply: flashRefusal(adminHref(here, { [ERASE_PARAM]: null }), (refusal) => ({
-          kind: "error",
+        refusedAt: adminHref(here, { [ERASE_PARAM]: null }),
+        refused: {
           title: "The account was not erased",
-          description: refusal.message || "The account could not be erased.",
-        })),
-        onSuccess: () =>
-          redirectWithFlash(adminHref(here, { [ERASE_PARAM]: null, view: null }), {
-            kind: "success",
-            title: "Account erased",
-            description:
-              "The user is signed out and their listings are gone; their files and personal data are being deleted.",
-          }),
+          otherwise: "The account could not be erased.",
+        },
+        doneAt: adminHref(here, { [ERASE_PARAM]: null, view: null }),
+        done: () => ({
+          title: "Account erased",
+          description:
+            "The user is signed out and their listings are gone; their files and personal data are being deleted.",
+        }),
       }),
       "create-user": intent({
         procedure: adminCreateUser,
@@ -246,59 +222,33 @@ export async function action(args: ActionFunctionArgs) {
             description: `${result.email} can now sign in.`,
           }),
       }),
-      "invite-waitlist": intent({
+      "invite-waitlist": flashIntent({
         procedure: inviteFromWaitlist,
-        reply: flashRefusal(waitlistBack, (refusal) => ({
-          kind: "error",
-          title: "No invitation sent",
-          description: refusal.message || "The invitation could not be sent.",
-        })),
-        onSuccess: ({ result }) =>
-          redirectWithFlash(waitlistBack, {
-            kind: "success",
-            title: "Invitation sent",
-            description: `${result.email} can create an account with the mailed link until ${new Date(result.expiresAt).toUTCString()}.`,
-          }),
+        refusedAt: waitlistBack,
+        refused: { title: "No invitation sent", otherwise: "The invitation could not be sent." },
+        done: (invitation) => ({
+          title: "Invitation sent",
+          description: `${invitation.email} can create an account with the mailed link until ${new Date(invitation.expiresAt).toUTCString()}.`,
+        }),
       }),
-      "refund-order": intent({
+      // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
+      "refund-order": flashIntent({
         procedure: refundOrder,
-        // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
-        reply: flashRefusal(adminHref(here, {}), (refusal) => ({
-          kind: "error",
-          title: REFUND_FAILED_TITLE,
-          description: refusal.message || "The order could not be refunded.",
-        })),
-        onSuccess: ({ result }) =>
-          redirectWithFlash(adminHref(here, { [REFUND_PARAM]: null }), {
-            kind: "success",
-            title: "Order refunded",
-            description: refundedNotice(result.id),
-          }),
+        refusedAt: adminHref(here, {}),
+        refused: { title: REFUND_FAILED_TITLE, otherwise: "The order could not be refunded." },
+        doneAt: adminHref(here, { [REFUND_PARAM]: null }),
+        done: (order) => ({ title: "Order refunded", description: refundedNotice(order.id) }),
       }),
     },
   });
 }
 
 export default function AdminPortal() {
-  const {
-    stats,
-    users,
-    q,
-    viewUser,
-    undelivered,
-    orders,
-    orderSearch,
-    orderStatus,
-    payouts,
-    audit,
-    refundTarget,
-    banTarget,
-    eraseTarget,
-    mailAlert,
-    waitlist,
-  } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
+  /** This page without the dialog that `param` opens. */
+  const closing = (param: string) => adminHref(location.search, { [param]: null });
   const registrationOpen = useRouteLoaderData<typeof rootLoader>("root")?.registrationOpen ?? false;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -328,10 +278,10 @@ export default function AdminPortal() {
         </Link>
       </header>
 
-      <MailSetupBanner alert={mailAlert} />
+      <MailSetupBanner alert={data.mailAlert} />
 
       <div className="mt-8">
-        <AdminStatCards stats={stats} />
+        <AdminStatCards stats={data.stats} />
       </div>
 
       <section aria-labelledby="user-management-heading" className="card mt-8 overflow-hidden">
@@ -341,48 +291,45 @@ export default function AdminPortal() {
               User Management
             </h2>
             <p className="text-sm text-slate-600" data-testid="user-count">
-              {q ? `${users.length} of ${stats.totalUsers} users` : `${users.length} users`}
+              {data.q
+                ? `${data.users.length} of ${data.stats.totalUsers} users`
+                : `${data.users.length} users`}
             </p>
           </div>
-          <UserSearchForm q={q} />
+          <UserSearchForm q={data.q} />
         </div>
-        <AdminUsersTable users={users} q={q} />
+        <AdminUsersTable users={data.users} q={data.q} />
       </section>
 
-      <WaitlistSection entries={waitlist.entries} spots={waitlist.spots} />
+      <WaitlistSection entries={data.waitlist.entries} spots={data.waitlist.spots} />
 
-      <UndeliveredMailList messages={undelivered} />
+      <UndeliveredMailList messages={data.undelivered} />
 
-      <OrdersSection orders={orders} orderSearch={orderSearch} orderStatus={orderStatus} />
+      <OrdersSection
+        orders={data.orders}
+        orderSearch={data.orderSearch}
+        orderStatus={data.orderStatus}
+      />
 
-      <PayoutsTable rows={payouts} />
+      <PayoutsTable rows={data.payouts} />
 
-      <AuditLogSection page={audit} />
+      <AuditLogSection page={data.audit} />
 
       <div className="mt-8 max-w-3xl">
         <CreateUserForm lastResult={actionData ?? undefined} registrationOpen={registrationOpen} />
       </div>
 
-      {refundTarget ? (
-        <RefundConfirmation
-          order={refundTarget}
-          closeHref={adminHref(location.search, { [REFUND_PARAM]: null })}
-        />
+      {data.refundTarget ? (
+        <RefundConfirmation order={data.refundTarget} closeHref={closing(REFUND_PARAM)} />
       ) : null}
-      {banTarget ? (
-        <BanConfirmation
-          user={banTarget}
-          closeHref={adminHref(location.search, { [BAN_PARAM]: null })}
-        />
+      {data.banTarget ? (
+        <BanConfirmation user={data.banTarget} closeHref={closing(BAN_PARAM)} />
       ) : null}
-      {eraseTarget ? (
-        <EraseUserConfirmation
-          user={eraseTarget}
-          closeHref={adminHref(location.search, { [ERASE_PARAM]: null })}
-        />
+      {data.eraseTarget ? (
+        <EraseUserConfirmation user={data.eraseTarget} closeHref={closing(ERASE_PARAM)} />
       ) : null}
-      {viewUser ? (
-        <UserDetailsDialog user={viewUser} closeHref={adminHref(location.search, { view: null })} />
+      {data.viewUser ? (
+        <UserDetailsDialog user={data.viewUser} closeHref={closing("view")} />
       ) : null}
     </div>
   );

@@ -12,8 +12,8 @@ import { adminCancelJob, adminJobs, adminRetryJob } from "~/features/admin/proce
 import { ACCESS_DENIED } from "~/features/admin/types";
 import { PRODUCT_NAME } from "~/lib/product";
 import { BackLink } from "~/ui/back-link";
-import { redirectWithFlash } from "~/web/flash.server";
-import { flashRefusal, intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { loadProcedure, screenAction } from "~/web/screen-action.server";
+import { flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { ErrorPage } from "~/root";
 
@@ -38,37 +38,28 @@ export async function action(args: ActionFunctionArgs) {
   const admin = await requireScreenUser(args.request, { access: "admin" });
   return screenAction(args, {
     user: admin,
-    unknownIntent: () => {
-      throw json({ message: "Unknown action" }, { status: 400 });
-    },
+    unknownIntent: unknownAdminIntent,
     intents: {
-      retry: intent({
+      retry: flashIntent({
         procedure: adminRetryJob,
-        reply: flashRefusal(HERE, (refusal) => ({
-          kind: "error",
-          title: "The job was not retried",
-          description: refusal.message || "The job could not be retried.",
-        })),
-        onSuccess: ({ result }) =>
-          redirectWithFlash(HERE, {
-            kind: "success",
-            title: "Job queued again",
-            description: `The ${result.kind} job will run again shortly.`,
-          }),
+        refusedAt: HERE,
+        refused: { title: "The job was not retried", otherwise: "The job could not be retried." },
+        done: (job) => ({
+          title: "Job queued again",
+          description: `The ${job.kind} job will run again shortly.`,
+        }),
       }),
-      cancel: intent({
+      cancel: flashIntent({
         procedure: adminCancelJob,
-        reply: flashRefusal(HERE, (refusal) => ({
-          kind: "error",
+        refusedAt: HERE,
+        refused: {
           title: "The job was not cancelled",
-          description: refusal.message || "The job could not be cancelled.",
-        })),
-        onSuccess: ({ result }) =>
-          redirectWithFlash(HERE, {
-            kind: "success",
-            title: "Job cancelled",
-            description: `The ${result.kind} job will not run.`,
-          }),
+          otherwise: "The job could not be cancelled.",
+        },
+        done: (job) => ({
+          title: "Job cancelled",
+          description: `The ${job.kind} job will not run.`,
+        }),
       }),
     },
   });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "~/ui/form-field";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { replyErrorLines } from "~/ui/form-field";
+import { TokenConfirmation } from "~/ui/token-confirmation";
 import { BrandCardPage } from "~/ui/brand-card-page";
 import { BackToSignIn } from "~/features/accounts/components/auth-fields";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -56,41 +57,25 @@ export async function action(args: ActionFunctionArgs) {
 export default function ConfirmRegistration() {
   const { token, valid, email, firstName, message } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const pending = useNavigation().state !== "idle";
   return (
     <BrandCardPage title="Create your account">
-      {valid ? (
-        <>
-          <p className="mt-2 text-sm text-slate-600">
-            {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is one
-            click away.
-          </p>
-          <FormErrors
-            errors={
-              failed?.error
-                ? Object.values(failed.error)
-                    .flat()
-                    .filter((line): line is string => typeof line === "string")
-                : undefined
-            }
-          />
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="token" value={token} />
-            <button
-              type="submit"
-              className="btn-primary w-full"
-              disabled={pending}
-              data-testid="confirm-registration"
-            >
-              {pending ? "Creating account..." : "Create my account"}
-            </button>
-          </Form>
-        </>
-      ) : (
-        <div data-testid="registration-link-invalid">
-          <FormErrors errors={[message ?? ""]} />
-        </div>
-      )}
+      <TokenConfirmation
+        valid={valid}
+        token={token}
+        message={message}
+        invalidTestId="registration-link-invalid"
+        errors={replyErrorLines(failed?.error)}
+        formClassName="mt-6"
+        buttonClassName="btn-primary w-full"
+        buttonTestId="confirm-registration"
+        label="Create my account"
+        pendingLabel="Creating account..."
+      >
+        <p className="mt-2 text-sm text-slate-600">
+          {firstName ? `${firstName}, your` : "Your"} account for <strong>{email}</strong> is one
+          click away.
+        </p>
+      </TokenConfirmation>
       <BackToSignIn />
     </BrandCardPage>
   );

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
-import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { CartLines } from "~/features/market/checkout/components/cart-lines";
 import { CheckoutForm } from "~/features/market/checkout/components/checkout-form";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
-import { PreviewThumbnail } from "~/features/market/catalog/components/preview-thumbnail";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
@@ -137,43 +136,31 @@ export default function CartPage() {
             </Link>
           </p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-200">
-            {items.map((item) => (
-              <li
-                key={item.id}
-                className="flex items-start gap-3 py-3 sm:gap-4"
-                data-testid="cart-line"
-              >
-                <PreviewThumbnail src={item.previewUrl} size={64} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    <StyleBadge style={item.style} />{" "}
-                    <span className="min-w-0 wrap-anywhere">by {item.creatorFirstName}</span>
-                  </p>
-                  <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
-                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
-                      {formatMoney(item.priceCents)}
-                    </span>
-                    <PixelSize
-                      width={item.width}
-                      height={item.height}
-                      className="text-sm text-slate-600"
-                    />
-                  </p>
-                </div>
-                <div className="shrink-0">
-                  <CartButton
-                    listingId={item.id}
-                    title={item.title}
-                    inCart
-                    redirectTo="/cart"
-                    compact
+          <CartLines
+            items={items}
+            lineClassName="flex items-start gap-3 py-3 sm:gap-4"
+            thumbnailSize={64}
+            redirectTo="/cart"
+            details={(item) => (
+              <>
+                <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
+                <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                  <StyleBadge style={item.style} />{" "}
+                  <span className="min-w-0 wrap-anywhere">by {item.creatorFirstName}</span>
+                </p>
+                <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+                  <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                    {formatMoney(item.priceCents)}
+                  </span>
+                  <PixelSize
+                    width={item.width}
+                    height={item.height}
+                    className="text-sm text-slate-600"
                   />
-                </div>
-              </li>
-            ))}
-          </ul>
+                </p>
+              </>
+            )}
+          />
         )}
       </section>
       {items.length > 0 ? (

@@ -3,8 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { viewCart } from "~/features/market/checkout/procedures.server";
 import { viewStorefront } from "~/features/market/catalog/procedures.server";
-import { ListingCard } from "~/features/market/catalog/components/listing-card";
-import { PageLinks } from "~/features/market/catalog/components/page-links";
+import { ListingGrid, ListingsEmpty } from "~/features/market/catalog/components/listing-grid";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { Avatar } from "~/ui/avatar";
 import { PAGE_NOT_FOUND, RouteErrorPanel, routeErrorMessage } from "~/ui/error-panel";
@@ -86,10 +85,6 @@ export default function Storefront() {
   const name = creator.name || creator.handle || "A creator";
   const inCart = new Set(data.inCart);
   const base = `/creators/${creator.handle}`;
-  const nextHref = data.page.nextCursor
-    ? `${base}?${new URLSearchParams([...new URLSearchParams(data.baseQuery), ["cursor", data.page.nextCursor]])}`
-    : null;
-  const firstHref = `${base}${data.baseQuery ? `?${data.baseQuery}` : ""}`;
   const filtered = Boolean(data.filters.style || data.filters.q);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -110,47 +105,31 @@ export default function Storefront() {
       </header>
       <div className="mt-8 space-y-6">
         <MarketplaceFilters style={data.filters.style} q={data.filters.q} action={base} />
-        {data.page.items.length === 0 ? (
-          <div className="card p-10 text-center" data-testid="marketplace-empty">
-            <p className="font-medium text-slate-900">
-              {filtered || data.filters.cursor
-                ? "No images match your search."
-                : `${name} has no images for sale yet.`}
-            </p>
-            {filtered ? (
-              <p className="mt-1 text-sm">
-                <Link to={base} className="text-brand-700 underline">
-                  Clear the filters
-                </Link>
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <>
-            <h2 id="listings-heading" className="sr-only">
-              Images for sale by {name}
-            </h2>
-            <ul
-              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-              aria-labelledby="listings-heading"
+        <ListingGrid
+          heading={<>Images for sale by {name}</>}
+          listings={data.page.items}
+          inCart={inCart}
+          redirectTo={data.redirectTo}
+          empty={
+            <ListingsEmpty
+              searched={filtered || Boolean(data.filters.cursor)}
+              none={`${name} has no images for sale yet.`}
             >
-              {data.page.items.map((item, index) => (
-                <li key={item.id} className="flex">
-                  <ListingCard
-                    listing={item}
-                    inCart={inCart.has(item.id)}
-                    redirectTo={data.redirectTo}
-                    priority={index === 0}
-                  />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <PageLinks
-          firstHref={firstHref}
-          nextHref={nextHref}
-          pastFirst={Boolean(data.filters.cursor)}
+              {filtered ? (
+                <p className="mt-1 text-sm">
+                  <Link to={base} className="text-brand-700 underline">
+                    Clear the filters
+                  </Link>
+                </p>
+              ) : null}
+            </ListingsEmpty>
+          }
+          pages={{
+            path: base,
+            baseQuery: data.baseQuery,
+            nextCursor: data.page.nextCursor,
+            cursor: data.filters.cursor,
+          }}
         />
       </div>
     </div>

@@ -14,6 +14,7 @@ import { intent, loadProcedure, screenAction } from "~/web/screen-action.server"
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { libraryPageView } from "~/routes/_market+/library.server";
 import { LinkLine } from "~/ui/link-line";
+import { replyErrorLines } from "~/ui/form-field";
 
 export const meta: MetaFunction = () => [
   { title: `Your library | ${PRODUCT_NAME}` },
@@ -264,11 +265,7 @@ function RatingForm({
     reply.initialValue?.orderItemId === orderItemId
       ? reply
       : null;
-  const errors = mine?.error
-    ? Object.values(mine.error)
-        .flat()
-        .filter((line): line is string => typeof line === "string")
-    : [];
+  const errors = replyErrorLines(mine?.error);
   const typed = typeof mine?.initialValue?.text === "string" ? mine.initialValue.text : null;
   return (
     <Form

@@ -6,8 +6,7 @@ import { PageHeader } from "~/ui/page-header";
 import { useToast } from "~/ui/toaster";
 import { CartPanel } from "~/features/market/checkout/components/cart-panel";
 import type { CartPanelItem } from "~/features/market/checkout/components/cart-panel";
-import { ListingCard } from "~/features/market/catalog/components/listing-card";
-import { PageLinks } from "~/features/market/catalog/components/page-links";
+import { ListingGrid, ListingsEmpty } from "~/features/market/catalog/components/listing-grid";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { PurchaseComplete } from "~/features/market/checkout/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
@@ -136,10 +135,6 @@ export default function Marketplace() {
     }
   }, [data.returned, data.purchase, data.cancelled, toast]);
 
-  const nextHref = data.page.nextCursor
-    ? `/marketplace?${new URLSearchParams([...new URLSearchParams(data.baseQuery), ["cursor", data.page.nextCursor]])}`
-    : null;
-  const firstHref = `/marketplace${data.baseQuery ? `?${data.baseQuery}` : ""}`;
   const filtered = Boolean(data.filters.style || data.filters.q);
 
   return (
@@ -184,51 +179,34 @@ export default function Marketplace() {
               </Link>
             </p>
           ) : null}
-          {data.page.items.length === 0 ? (
-            <div className="card p-10 text-center" data-testid="marketplace-empty">
-              <p className="font-medium text-slate-900">
-                {filtered || data.filters.cursor
-                  ? "No images match your search."
-                  : "No images are for sale yet."}
-              </p>
-              <p className="mt-1 text-sm text-slate-600">
-                {filtered ? (
-                  <Link to="/marketplace" className="text-brand-700 underline">
-                    Clear the filters
-                  </Link>
-                ) : (
-                  "Creators list their styled selfies here. Check back soon."
-                )}
-              </p>
-            </div>
-          ) : (
-            <>
-              {/* The cards' titles are h3: their section has its h2, so the headings descend one level at a time. */}
-              <h2 id="listings-heading" className="sr-only">
-                Images for sale
-              </h2>
-              <ul
-                className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-                aria-labelledby="listings-heading"
+          <ListingGrid
+            heading="Images for sale"
+            listings={data.page.items}
+            ratings={data.ratings}
+            inCart={inCart}
+            redirectTo={data.redirectTo}
+            empty={
+              <ListingsEmpty
+                searched={filtered || Boolean(data.filters.cursor)}
+                none="No images are for sale yet."
               >
-                {data.page.items.map((item, index) => (
-                  <li key={item.id} className="flex">
-                    <ListingCard
-                      listing={item}
-                      rating={data.ratings[item.id] ?? null}
-                      inCart={inCart.has(item.id)}
-                      redirectTo={data.redirectTo}
-                      priority={index === 0}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <PageLinks
-            firstHref={firstHref}
-            nextHref={nextHref}
-            pastFirst={Boolean(data.filters.cursor)}
+                <p className="mt-1 text-sm text-slate-600">
+                  {filtered ? (
+                    <Link to="/marketplace" className="text-brand-700 underline">
+                      Clear the filters
+                    </Link>
+                  ) : (
+                    "Creators list their styled selfies here. Check back soon."
+                  )}
+                </p>
+              </ListingsEmpty>
+            }
+            pages={{
+              path: "/marketplace",
+              baseQuery: data.baseQuery,
+              nextCursor: data.page.nextCursor,
+              cursor: data.filters.cursor,
+            }}
           />
         </div>
         <div className="lg:sticky lg:top-20 lg:self-start">

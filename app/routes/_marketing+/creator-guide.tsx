@@ -6,6 +6,7 @@ import { DEFAULT_PRICE, STYLES, suggestedPrice } from "~/lib/styles";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { INFO_LINK, InfoPage } from "~/features/landing/components/info-page";
 import type { loader as rootLoader } from "~/root";
+import { NumberedTitle } from "~/ui/numbered-title";
 
 export const meta: MetaFunction = () => [
   { title: `Creator Guide | ${PRODUCT_NAME}` },
@@ -104,15 +105,7 @@ function Step({
 }) {
   return (
     <li id={id} className="card scroll-mt-20 p-6" data-testid={`step-${id}`}>
-      <div className="flex items-center gap-3">
-        <span
-          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-          aria-hidden="true"
-        >
-          {number}
-        </span>
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      </div>
+      <NumberedTitle number={number} title={title} keepBadgeWidth />
       <p className="mt-3 text-sm leading-6 text-slate-600">{children}</p>
     </li>
   );

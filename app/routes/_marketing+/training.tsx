@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { DEFAULT_PRICE, STYLES, suggestedPrice } from "~/lib/styles";
 import type { loader as rootLoader } from "~/root";
 import { LineIcon } from "~/ui/line-icon";
+import { NumberedTitle } from "~/ui/numbered-title";
 
 export const meta: MetaFunction = () => [
   { title: `Training | ${PRODUCT_NAME}` },
@@ -117,15 +118,7 @@ export default function Training() {
 function Tip({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
     <li className="card p-6">
-      <div className="flex items-center gap-3">
-        <span
-          className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-          aria-hidden="true"
-        >
-          {number}
-        </span>
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      </div>
+      <NumberedTitle number={number} title={title} />
       <div className="mt-3 text-sm leading-6 text-slate-600">{children}</div>
     </li>
   );

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   confirmEmailChange,
   emailChangeLinkStatus,
 } from "~/features/accounts/profile/procedures.server";
-import { FormErrors } from "~/ui/form-field";
+import { replyErrorLines } from "~/ui/form-field";
+import { TokenConfirmation } from "~/ui/token-confirmation";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
@@ -46,38 +47,24 @@ export async function action(args: ActionFunctionArgs) {
 export default function ConfirmEmailChange() {
   const { token, valid, newEmail, message } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const pending = useNavigation().state !== "idle";
-  const errors = failed?.error
-    ? Object.values(failed.error)
-        .flat()
-        .filter((line): line is string => typeof line === "string")
-    : undefined;
   return (
     <section className="space-y-4" data-testid="confirm-email">
       <h2 className="text-lg font-semibold text-slate-900">Confirm your new email</h2>
-      {valid ? (
-        <>
-          <p className="text-sm text-slate-600">
-            Use <strong>{newEmail}</strong> to sign in from now on?
-          </p>
-          <FormErrors errors={errors ? [...new Set(errors)] : undefined} />
-          <Form method="post">
-            <input type="hidden" name="token" value={token} />
-            <button
-              type="submit"
-              className="btn-primary"
-              disabled={pending}
-              data-testid="confirm-email-change"
-            >
-              {pending ? "Confirming..." : "Confirm"}
-            </button>
-          </Form>
-        </>
-      ) : (
-        <div data-testid="email-link-invalid">
-          <FormErrors errors={[message ?? ""]} />
-        </div>
-      )}
+      <TokenConfirmation
+        valid={valid}
+        token={token}
+        message={message}
+        invalidTestId="email-link-invalid"
+        errors={[...new Set(replyErrorLines(failed?.error))]}
+        buttonClassName="btn-primary"
+        buttonTestId="confirm-email-change"
+        label="Confirm"
+        pendingLabel="Confirming..."
+      >
+        <p className="text-sm text-slate-600">
+          Use <strong>{newEmail}</strong> to sign in from now on?
+        </p>
+      </TokenConfirmation>
       <LinkLine to="/settings" className="text-sm">
         Back to your profile
       </LinkLine>

@@ -2,9 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
-import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { CartLines } from "~/features/market/checkout/components/cart-lines";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
-import { PreviewThumbnail } from "~/features/market/catalog/components/preview-thumbnail";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -60,32 +59,24 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
         </p>
       ) : (
         <>
-          <ul className="mt-3 divide-y divide-slate-200">
-            {items.map((item) => (
-              <li key={item.id} className="flex items-start gap-3 py-3" data-testid="cart-line">
-                <PreviewThumbnail src={item.previewUrl} size={48} />
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium wrap-anywhere text-slate-900">{item.title}</p>
-                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-                    <StyleBadge style={item.style} />
-                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
-                      {formatMoney(item.priceCents, currency)}
-                    </span>
-                    <PixelSize width={item.width} height={item.height} />
-                  </div>
+          <CartLines
+            items={items}
+            lineClassName="flex items-start gap-3 py-3"
+            thumbnailSize={48}
+            redirectTo={redirectTo}
+            details={(item) => (
+              <>
+                <p className="text-sm font-medium wrap-anywhere text-slate-900">{item.title}</p>
+                <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+                  <StyleBadge style={item.style} />
+                  <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                    {formatMoney(item.priceCents, currency)}
+                  </span>
+                  <PixelSize width={item.width} height={item.height} />
                 </div>
-                <div className="shrink-0">
-                  <CartButton
-                    listingId={item.id}
-                    title={item.title}
-                    inCart
-                    redirectTo={redirectTo}
-                    compact
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
           <div className="mt-3 flex items-center justify-between border-t border-slate-200 pt-3">
             <span className="text-sm text-slate-600">Total</span>
             <span className="text-lg font-bold text-slate-900" data-testid="cart-total">

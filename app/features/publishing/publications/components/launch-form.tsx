@@ -13,6 +13,8 @@ import { LaunchResult } from "~/features/publishing/publications/components/laun
 import {
   DescriptionField,
   FieldError,
+  PlatformCheckbox,
+  PlatformsFieldset,
   PriceField,
   startChecked,
   startValue,
@@ -171,61 +173,48 @@ export function LaunchForm({
         </div>
       </div>
 
-      <fieldset
-        aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}
-      >
-        <legend className="field-label">Platforms</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {open.map((platform) => {
-            const entry = findPlatform(platform.id);
-            return (
-              <label
-                key={platform.id}
-                className={`flex items-center gap-3 rounded-lg border p-2.5 text-sm ${
-                  platform.connected
-                    ? "border-slate-200 bg-white"
-                    : "border-dashed border-slate-200 bg-slate-50 text-slate-500"
-                }`}
-              >
-                <input
-                  type="checkbox"
-                  name="platforms"
-                  value={platform.id}
-                  defaultChecked={startChecked(
-                    fields.platforms,
-                    platform.id,
-                    platform.id === "marketplace",
-                    sentBack,
-                  )}
-                  disabled={!platform.connected}
-                  className="h-4 w-4 rounded border-slate-300 text-brand-600"
-                />
-                <PlatformBadge platformId={platform.id} size="sm" />
-                <span className="flex-1">
-                  <span className="block font-medium text-slate-900">{platform.name}</span>
-                  <span className="block text-xs text-slate-500">
-                    {platform.connected ? entry?.fee && `Fee ${entry.fee}` : "Not connected"}
-                  </span>
-                  <ReleaseHint platformId={platform.id} imageId={image.id} />
+      <PlatformsFieldset field={fields.platforms} listClassName="mt-2 grid gap-2 sm:grid-cols-2">
+        {open.map((platform) => {
+          const entry = findPlatform(platform.id);
+          return (
+            <label
+              key={platform.id}
+              className={`flex items-center gap-3 rounded-lg border p-2.5 text-sm ${
+                platform.connected
+                  ? "border-slate-200 bg-white"
+                  : "border-dashed border-slate-200 bg-slate-50 text-slate-500"
+              }`}
+            >
+              <PlatformCheckbox
+                field={fields.platforms}
+                platformId={platform.id}
+                sentBack={sentBack}
+                disabled={!platform.connected}
+              />
+              <PlatformBadge platformId={platform.id} size="sm" />
+              <span className="flex-1">
+                <span className="block font-medium text-slate-900">{platform.name}</span>
+                <span className="block text-xs text-slate-500">
+                  {platform.connected ? entry?.fee && `Fee ${entry.fee}` : "Not connected"}
                 </span>
-                {!platform.connected ? (
-                  // A new tab, so this form keeps what was typed.
-                  <Link
-                    to={`/integrations?connect=${platform.id}#${platform.id}`}
-                    target="_blank"
-                    rel="noopener"
-                    className="text-xs font-semibold text-brand-700 underline"
-                  >
-                    Connect
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </Link>
-                ) : null}
-              </label>
-            );
-          })}
-        </div>
-        <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
-      </fieldset>
+                <ReleaseHint platformId={platform.id} imageId={image.id} />
+              </span>
+              {!platform.connected ? (
+                // A new tab, so this form keeps what was typed.
+                <Link
+                  to={`/integrations?connect=${platform.id}#${platform.id}`}
+                  target="_blank"
+                  rel="noopener"
+                  className="text-xs font-semibold text-brand-700 underline"
+                >
+                  Connect
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </Link>
+              ) : null}
+            </label>
+          );
+        })}
+      </PlatformsFieldset>
 
       <div className="grid gap-3 sm:grid-cols-2">
         <SwitchField

@@ -12,9 +12,9 @@ import { COPY, postingCompleteText, titleRefusal } from "~/features/publishing/t
 import { styleName } from "~/lib/styles";
 import {
   DescriptionField,
-  FieldError,
+  PlatformCheckbox,
+  PlatformsFieldset,
   PriceField,
-  startChecked,
   TitleField,
   wasSentBack,
 } from "~/features/publishing/publications/components/listing-fields";
@@ -153,56 +153,48 @@ export function ListForSaleForm({
       className="space-y-4"
       testId="list-for-sale-form"
     >
-      <fieldset
-        aria-describedby={fields.platforms.errors?.length ? fields.platforms.errorId : undefined}
-      >
-        <legend className="field-label">Platforms</legend>
-        <div className="mt-2 space-y-2">
-          {connected.map((platform) => (
-            <label
-              key={platform.id}
-              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm"
-            >
-              <input
-                type="checkbox"
-                name="platforms"
-                value={platform.id}
-                defaultChecked={startChecked(
-                  fields.platforms,
-                  platform.id,
-                  platform.id === "marketplace",
-                  sentBack,
-                )}
-                className="h-4 w-4 rounded border-slate-300 text-brand-600"
-              />
-              <PlatformBadge platformId={platform.id} size="sm" />
-              <span className="flex-1 font-medium text-slate-900">
-                {platform.name}
-                <ReleaseHint platformId={platform.id} imageId={image.id} />
-              </span>
-              <span className="text-xs text-slate-500">Fee {findPlatform(platform.id)?.fee}</span>
-            </label>
-          ))}
-        </div>
-        <FieldError errors={fields.platforms.errors} id={fields.platforms.errorId} />
-        <p className="mt-2 text-xs text-slate-600">
-          {externalConnected
-            ? "Only connected platforms are shown. "
-            : "No other platforms are connected yet. "}
-          {/* A new tab, so this form keeps what was typed. */}
-          <Link
-            to="/integrations"
-            target="_blank"
-            rel="noopener"
-            className="font-semibold text-brand-700 underline"
-          >
+      <PlatformsFieldset
+        field={fields.platforms}
+        listClassName="mt-2 space-y-2"
+        footer={
+          <p className="mt-2 text-xs text-slate-600">
             {externalConnected
-              ? "Manage integrations"
-              : "Connect platforms on the Integrations page"}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </Link>
-        </p>
-      </fieldset>
+              ? "Only connected platforms are shown. "
+              : "No other platforms are connected yet. "}
+            {/* A new tab, so this form keeps what was typed. */}
+            <Link
+              to="/integrations"
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-brand-700 underline"
+            >
+              {externalConnected
+                ? "Manage integrations"
+                : "Connect platforms on the Integrations page"}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+          </p>
+        }
+      >
+        {connected.map((platform) => (
+          <label
+            key={platform.id}
+            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 text-sm"
+          >
+            <PlatformCheckbox
+              field={fields.platforms}
+              platformId={platform.id}
+              sentBack={sentBack}
+            />
+            <PlatformBadge platformId={platform.id} size="sm" />
+            <span className="flex-1 font-medium text-slate-900">
+              {platform.name}
+              <ReleaseHint platformId={platform.id} imageId={image.id} />
+            </span>
+            <span className="text-xs text-slate-500">Fee {findPlatform(platform.id)?.fee}</span>
+          </label>
+        ))}
+      </PlatformsFieldset>
 
       <TitleField
         field={fields.title}

@@ -1,9 +1,10 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useCurrency } from "~/ui/currency";
 
 /**
  * The pieces the launch form and the list-for-sale form share: the title,
- * description and price fields (same labels, ids and error wiring) and a
- * field's first error.
+ * description and price fields (same labels, ids and error wiring), the
+ * platforms fieldset and its checkboxes, and a field's first error.
  */
 
 /** What a field needs from conform's field metadata. */
@@ -63,23 +64,36 @@ export function FieldError({ errors, id }: { errors: string[] | undefined; id: s
   ) : null;
 }
 
-export function TitleField({
-  field,
-  defaultValue,
-  sentBack,
-}: {
+/** What each listing field takes: its conform field, its starting value, whether the server sent the form back (see startValue). */
+interface ListingFieldProps {
   field: ListingField;
   defaultValue: string;
   sentBack?: boolean;
-}) {
+}
+
+export function TitleField({ field, defaultValue, sentBack }: ListingFieldProps) {
+  return (
+    <ListingInput field={field} label="Title" defaultValue={defaultValue} sentBack={sentBack} />
+  );
+}
+
+/** A labelled one-line input with its error under it; `input` adds attributes (a type, bounds). */
+function ListingInput({
+  field,
+  label,
+  defaultValue,
+  sentBack,
+  input,
+}: ListingFieldProps & { label: ReactNode; input?: InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
-        Title
+        {label}
       </label>
       <input
         id={field.id}
         name={field.name}
+        {...input}
         defaultValue={startValue(field, defaultValue, sentBack)}
         className="field-input"
         aria-invalid={field.errors?.length ? true : undefined}
@@ -96,12 +110,7 @@ export function DescriptionField({
   defaultValue,
   showError = false,
   sentBack,
-}: {
-  field: ListingField;
-  defaultValue: string;
-  showError?: boolean;
-  sentBack?: boolean;
-}) {
+}: ListingFieldProps & { showError?: boolean }) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -120,33 +129,60 @@ export function DescriptionField({
 }
 
 /** The price in dollars; `min` differs: the launch form takes 0 ("keep the price"), a listing needs more than 0. */
-export function PriceField({
+export function PriceField({ field, defaultValue, sentBack }: ListingFieldProps) {
+  return (
+    <ListingInput
+      field={field}
+      label={<>Price ({useCurrency().toUpperCase()})</>}
+      defaultValue={defaultValue}
+      sentBack={sentBack}
+      input={{ type: "number", inputMode: "decimal", min: "0.01", step: "0.01" }}
+    />
+  );
+}
+
+/** The platforms to post to: the caller's platform rows (see PlatformCheckbox), the field's error, then `footer`. */
+export function PlatformsFieldset({
   field,
-  defaultValue,
-  sentBack,
+  listClassName,
+  footer,
+  children,
 }: {
   field: ListingField;
-  defaultValue: string;
-  sentBack?: boolean;
+  listClassName: string;
+  footer?: ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        Price ({useCurrency().toUpperCase()})
-      </label>
-      <input
-        id={field.id}
-        name={field.name}
-        type="number"
-        inputMode="decimal"
-        min="0.01"
-        step="0.01"
-        defaultValue={startValue(field, defaultValue, sentBack)}
-        className="field-input"
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={field.errors?.length ? field.errorId : undefined}
-      />
+    <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend className="field-label">Platforms</legend>
+      <div className={listClassName}>{children}</div>
       <FieldError errors={field.errors} id={field.errorId} />
-    </div>
+      {footer}
+    </fieldset>
+  );
+}
+
+/** A platform's checkbox: ticked for the marketplace unless the server sent the form back without it. */
+export function PlatformCheckbox({
+  field,
+  platformId,
+  sentBack,
+  disabled,
+}: {
+  field: ListingField;
+  platformId: string;
+  sentBack: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <input
+      type="checkbox"
+      name="platforms"
+      value={platformId}
+      defaultChecked={startChecked(field, platformId, platformId === "marketplace", sentBack)}
+      disabled={disabled}
+      className="h-4 w-4 rounded border-slate-300 text-brand-600"
+    />
   );
 }
