@@ -70,6 +70,9 @@ function renderMarketplace(
   return { setData: (next: ReturnType<typeof marketplaceData>) => (current = next), cartAction };
 }
 
+/** The checkout dialog is loaded on first use: on a busy machine its module takes more than findBy's default second. */
+const LAZY_DIALOG = { timeout: 10_000 };
+
 describe("/marketplace", () => {
   it("shows cards with the watermarked preview, creator's first name, price and a rating", async () => {
     renderMarketplace(marketplaceData());
@@ -264,7 +267,7 @@ describe("/marketplace", () => {
   it("shows in the checkout dialog what is being bought: each image's thumbnail, title and price", async () => {
     renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     await userEvent.setup().click(await screen.findByTestId("checkout-button"));
-    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" }, LAZY_DIALOG);
     const lines = within(dialog).getByRole("list", { name: "Images in this order" });
     const [line] = within(lines).getAllByRole("listitem");
     expect(line).toHaveTextContent(LISTING.title);
@@ -275,7 +278,7 @@ describe("/marketplace", () => {
   it("puts the first focus of the checkout dialog in the Name field", async () => {
     renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     await userEvent.setup().click(await screen.findByTestId("checkout-button"));
-    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" }, LAZY_DIALOG);
     await waitFor(() => expect(within(dialog).getByLabelText("Name")).toHaveFocus());
   });
 
@@ -283,7 +286,7 @@ describe("/marketplace", () => {
     renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     const user = userEvent.setup();
     await user.click(await screen.findByTestId("checkout-button"));
-    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" }, LAZY_DIALOG);
     expect(within(dialog).getByLabelText("Name")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Email")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Company (optional)")).toBeInTheDocument();
@@ -302,7 +305,7 @@ describe("/marketplace", () => {
     renderMarketplace(marketplaceData({ cart: [{ ...LISTING, creatorFirstName: "Ada" }] }));
     const user = userEvent.setup();
     await user.click(await screen.findByTestId("checkout-button"));
-    const dialog = await screen.findByRole("dialog", { name: "Checkout" });
+    const dialog = await screen.findByRole("dialog", { name: "Checkout" }, LAZY_DIALOG);
     await clientValidationLoaded();
     await user.type(within(dialog).getByLabelText("Name"), "Bea Buyer");
     await user.type(within(dialog).getByLabelText("Email"), "bea-at-example");
