@@ -72,8 +72,25 @@ function fingerprintOf(privateKeyText: string): string {
   return `SHA256:${crypto.createHash("sha256").update(blob).digest("base64").replace(/=+$/, "")}`;
 }
 
+/**
+ * A fresh ed25519 host key. ssh2's generator strips the leading zero bytes of
+ * the public key, so about one key in 256 comes out malformed and the server
+ * refuses it ("Malformed OpenSSH private key", mscdex/ssh2 issue 1513): a key
+ * that does not parse back is drawn again.
+ */
+function newHostKey(): string {
+  for (;;) {
+    const pair = utils.generateKeyPairSync("ed25519");
+    if (
+      !(utils.parseKey(pair.private) instanceof Error) &&
+      !(utils.parseKey(pair.public) instanceof Error)
+    )
+      return pair.private;
+  }
+}
+
 export async function startSftpServer(options: SftpServerOptions): Promise<SftpTestServer> {
-  const hostKeyText = options.hostKey ?? utils.generateKeyPairSync("ed25519").private;
+  const hostKeyText = options.hostKey ?? newHostKey();
   const memory = new Map<string, Buffer>();
   const opens = new Map<string, number>();
   const signedIn: string[] = [];
