@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -25,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("sessions_user_id").on("sessions").column("user_id").execute();
+  await index(db, "sessions_user_id", "sessions", ["user_id"]).execute();
 
   await db.schema
     .createTable("api_tokens")
@@ -35,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("last_used_at", "text")
     .execute();
-  await db.schema.createIndex("api_tokens_user_id").on("api_tokens").column("user_id").execute();
+  await index(db, "api_tokens_user_id", "api_tokens", ["user_id"]).execute();
 
   await db.schema
     .createTable("auth_failures")
@@ -43,11 +44,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("bucket", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("auth_failures_bucket_created_at")
-    .on("auth_failures")
-    .columns(["bucket", "created_at"])
-    .execute();
+  await index(db, "auth_failures_bucket_created_at", "auth_failures", [
+    "bucket",
+    "created_at",
+  ]).execute();
 
   await db.schema
     .createTable("audit_log")
@@ -73,11 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("jobs_status_run_at")
-    .on("jobs")
-    .columns(["status", "run_at"])
-    .execute();
+  await index(db, "jobs_status_run_at", "jobs", ["status", "run_at"]).execute();
 
   await sql`select 1`.execute(db);
 }

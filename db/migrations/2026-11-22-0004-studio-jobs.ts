@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -8,11 +9,7 @@ import type { Kysely } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("jobs").addColumn("locked_by", "text").execute();
-  await db.schema
-    .createIndex("jobs_status_locked_until")
-    .on("jobs")
-    .columns(["status", "locked_until"])
-    .execute();
+  await index(db, "jobs_status_locked_until", "jobs", ["status", "locked_until"]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

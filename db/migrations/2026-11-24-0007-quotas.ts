@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -26,16 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       select user_id from listing_platforms where id = json_extract(jobs.payload, '$.publicationId')
     ) where kind = 'publish-to-platform' and json_valid(payload)
   `.execute(db);
-  await db.schema
-    .createIndex("jobs_user_id_status")
-    .on("jobs")
-    .columns(["user_id", "status"])
-    .execute();
-  await db.schema
-    .createIndex("jobs_user_id_claimed_at")
-    .on("jobs")
-    .columns(["user_id", "claimed_at"])
-    .execute();
+  await index(db, "jobs_user_id_status", "jobs", ["user_id", "status"]).execute();
+  await index(db, "jobs_user_id_claimed_at", "jobs", ["user_id", "claimed_at"]).execute();
 
   await db.schema
     .createTable("usage_events")
@@ -45,11 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("usage_events_user_id_kind_created_at")
-    .on("usage_events")
-    .columns(["user_id", "kind", "created_at"])
-    .execute();
+  await index(db, "usage_events_user_id_kind_created_at", "usage_events", [
+    "user_id",
+    "kind",
+    "created_at",
+  ]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -31,7 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("listing_views_pk", ["listing_id", "visitor_hash", "day"])
     .execute();
   // The purge of old days.
-  await db.schema.createIndex("listing_views_day").on("listing_views").column("day").execute();
+  await index(db, "listing_views_day", "listing_views", ["day"]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -69,17 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("orders").addColumn("dispute_id", "text").execute();
   await db.schema.alterTable("orders").addColumn("dispute_status", "text").execute();
   await db.schema.alterTable("orders").addColumn("disputed_at", "text").execute();
-  await db.schema
-    .createIndex("orders_payment_intent_id")
-    .on("orders")
-    .column("payment_intent_id")
-    .execute();
-  await db.schema.createIndex("orders_charge_id").on("orders").column("charge_id").execute();
-  await db.schema
-    .createIndex("orders_customer_email")
-    .on("orders")
-    .column("customer_email")
-    .execute();
+  await index(db, "orders_payment_intent_id", "orders", ["payment_intent_id"]).execute();
+  await index(db, "orders_charge_id", "orders", ["charge_id"]).execute();
+  await index(db, "orders_customer_email", "orders", ["customer_email"]).execute();
 
   await db.schema
     .alterTable("earnings")
@@ -106,12 +99,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable("earnings").addColumn("reversal_id", "text").execute();
   await db.schema.alterTable("earnings").addColumn("reversed_at", "text").execute();
-  await db.schema
-    .createIndex("earnings_creator_id_status")
-    .on("earnings")
-    .columns(["creator_id", "status"])
-    .execute();
-  await db.schema.createIndex("earnings_order_id").on("earnings").column("order_id").execute();
+  await index(db, "earnings_creator_id_status", "earnings", ["creator_id", "status"]).execute();
+  await index(db, "earnings_order_id", "earnings", ["order_id"]).execute();
   // Shares of sales made before payouts existed are owed like any other.
   await sql`update earnings set status = 'owed'`.execute(db);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -20,11 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update listing_platforms set external_shop = (
       select i.shop_domain from integrations i where i.user_id = listing_platforms.user_id and i.platform = 'shopify'
     ) where platform = 'shopify' and external_id is not null`.execute(db);
-  await db.schema
-    .createIndex("listing_platforms_external_shop")
-    .on("listing_platforms")
-    .columns(["external_shop"])
-    .execute();
+  await index(db, "listing_platforms_external_shop", "listing_platforms", [
+    "external_shop",
+  ]).execute();
 
   await db.schema
     .createTable("shopify_webhook_receipts")
@@ -35,11 +34,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("outcome", "text", (c) => c.notNull())
     .addColumn("received_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("shopify_webhook_receipts_shop")
-    .on("shopify_webhook_receipts")
-    .columns(["shop_domain", "received_at"])
-    .execute();
+  await index(db, "shopify_webhook_receipts_shop", "shopify_webhook_receipts", [
+    "shop_domain",
+    "received_at",
+  ]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -40,12 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where("id", "=", order.id)
       .execute();
   }
-  await db.schema
-    .createIndex("orders_license_id_unique")
-    .on("orders")
-    .column("license_id")
-    .unique()
-    .execute();
+  await index(db, "orders_license_id_unique", "orders", ["license_id"]).unique().execute();
   await sql`pragma secure_delete = off`.execute(db);
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -14,10 +15,7 @@ import type { Kysely } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("shopify_webhook_receipts").addColumn("body_sha256", "text").execute();
-  await db.schema
-    .createIndex("shopify_webhook_receipts_body")
-    .on("shopify_webhook_receipts")
-    .columns(["body_sha256"])
+  await index(db, "shopify_webhook_receipts_body", "shopify_webhook_receipts", ["body_sha256"])
     .unique()
     .execute();
 }

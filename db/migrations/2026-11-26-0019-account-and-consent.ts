@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -30,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema.createIndex("email_changes_user").on("email_changes").column("user_id").execute();
+  await index(db, "email_changes_user", "email_changes", ["user_id"]).execute();
 
   await db.schema.alterTable("sessions").addColumn("user_agent", "text").execute();
   await db.schema.alterTable("api_tokens").addColumn("user_agent", "text").execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -26,11 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("ready_at", "text")
     .addColumn("expires_at", "text")
     .execute();
-  await db.schema
-    .createIndex("account_exports_user")
-    .on("account_exports")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "account_exports_user", "account_exports", ["user_id", "created_at"]).execute();
   // One export per user at a time: at most one pending row each.
   await sql`create unique index account_exports_one_pending on account_exports (user_id) where status = 'pending'`.execute(
     db,

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -34,11 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("bytes", "integer", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("model_releases_user")
-    .on("model_releases")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "model_releases_user", "model_releases", ["user_id", "created_at"]).execute();
   await db.schema.alterTable("stylized_images").addColumn("native_width", "integer").execute();
   await db.schema.alterTable("stylized_images").addColumn("native_height", "integer").execute();
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,16 +14,13 @@ import type { Kysely } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex("listings_user_id_status_created_at_id")
-    .on("listings")
-    .columns(["user_id", "status", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("listings_status_id")
-    .on("listings")
-    .columns(["status", "id"])
-    .execute();
+  await index(db, "listings_user_id_status_created_at_id", "listings", [
+    "user_id",
+    "status",
+    "created_at",
+    "id",
+  ]).execute();
+  await index(db, "listings_status_id", "listings", ["status", "id"]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

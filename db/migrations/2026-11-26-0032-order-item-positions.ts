@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { onPostgres } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("order_items")
     .addColumn("position", "integer", (col) => col.notNull().defaultTo(0))
     .execute();
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!onPostgres(db)) {
     await sql`update order_items set position = rowid`.execute(db);
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { byteText, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,16 +10,12 @@ import { PostgresAdapter, sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   await db.schema
     .createTable("file_intents")
     .addColumn("file_key", text, (col) => col.primaryKey())
     .addColumn("created_at", text, (col) => col.notNull())
     .addColumn("remove_after", text)
     .execute();
-  await db.schema
-    .createIndex("file_intents_by_created_at")
-    .on("file_intents")
-    .column("created_at")
-    .execute();
+  await index(db, "file_intents_by_created_at", "file_intents", ["created_at"]).execute();
 }

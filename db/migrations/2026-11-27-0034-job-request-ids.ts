@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { onPostgres } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,7 +10,7 @@ import { PostgresAdapter, sql } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = onPostgres(db);
   await db.schema
     .alterTable("jobs")
     .addColumn("request_id", postgres ? sql`text collate "C"` : "text")

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { byteText } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -12,8 +12,7 @@ import { PostgresAdapter, sql } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const text =
-    db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : sql`text`;
+  const text = byteText(db);
   await db.schema
     .createTable("periodic_leases")
     .addColumn("name", text, (col) => col.primaryKey())

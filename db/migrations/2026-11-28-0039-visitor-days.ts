@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { byteText } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -17,7 +18,7 @@ const TABLES = ["listing_views", "listing_cart_adds"] as const;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   for (const table of TABLES) {
     const next = `${table}_by_visitor`;
     await db.schema

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { byteText, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -12,7 +12,7 @@ import { PostgresAdapter, sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   await db.schema
     .createTable("registration_links")
     .addColumn("nonce_hash", text, (col) => col.primaryKey())
@@ -20,14 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", text, (col) => col.notNull())
     .addColumn("expires_at", text, (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("registration_links_by_email")
-    .on("registration_links")
-    .column("email_hash")
-    .execute();
-  await db.schema
-    .createIndex("registration_links_by_expiry")
-    .on("registration_links")
-    .column("expires_at")
-    .execute();
+  await index(db, "registration_links_by_email", "registration_links", ["email_hash"]).execute();
+  await index(db, "registration_links_by_expiry", "registration_links", ["expires_at"]).execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { byteText, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -18,7 +19,7 @@ import { PostgresAdapter, sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   await db.schema
     .createTable("shopify_sales")
     .addColumn("id", text, (c) => c.primaryKey())
@@ -31,22 +32,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("outcome", text, (c) => c.notNull())
     .addColumn("created_at", text, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("shopify_sales_line")
-    .on("shopify_sales")
-    .columns(["shop_domain", "line_item_id"])
+  await index(db, "shopify_sales_line", "shopify_sales", ["shop_domain", "line_item_id"])
     .unique()
     .execute();
-  await db.schema
-    .createIndex("shopify_sales_creator")
-    .on("shopify_sales")
-    .columns(["creator_id", "outcome"])
-    .execute();
-  await db.schema
-    .createIndex("shopify_sales_order")
-    .on("shopify_sales")
-    .columns(["shop_domain", "shopify_order_id"])
-    .execute();
+  await index(db, "shopify_sales_creator", "shopify_sales", ["creator_id", "outcome"]).execute();
+  await index(db, "shopify_sales_order", "shopify_sales", [
+    "shop_domain",
+    "shopify_order_id",
+  ]).execute();
   await db.schema.alterTable("integrations").addColumn("connected_at", text).execute();
   await sql`update integrations set connected_at = updated_at`.execute(db);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { byteText, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,7 +13,7 @@ import { PostgresAdapter, sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   await db.schema
     .createTable("shopify_installs")
     .addColumn("id", text, (col) => col.primaryKey())
@@ -25,9 +25,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", text, (col) => col.notNull())
     .addColumn("expires_at", text, (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("shopify_installs_by_expiry")
-    .on("shopify_installs")
-    .column("expires_at")
-    .execute();
+  await index(db, "shopify_installs_by_expiry", "shopify_installs", ["expires_at"]).execute();
 }
