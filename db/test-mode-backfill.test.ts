@@ -1,30 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
-import { migrationsFor } from "./migrations/index";
+import { describe, expect, it } from "vitest";
+import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
 
-const migrations = migrationsFor("sqlite");
-import { openDatabase } from "~/infra/db.server";
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0008-"));
-const db = openDatabase(path.join(dir, "old.sqlite"));
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const BEFORE = "2026-11-24-0008-test-orders-and-views";
+const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
+  "2026-11-24-0008-test-orders-and-views",
+);
 
 describe("migration 0008 on a database with sales", () => {
   it("marks the ledger rows of test-checkout orders test_mode = 1 and the others 0", async () => {
-    const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < BEFORE));
-    const first = await new Migrator({
-      db,
-      provider: { getMigrations: async () => older },
-    }).migrateToLatest();
-    expect(first.error).toBeUndefined();
+    await migrateToBefore();
 
     const now = new Date().toISOString();
     await db
@@ -110,11 +93,7 @@ describe("migration 0008 on a database with sales", () => {
         .execute();
     }
 
-    const rest = await new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-    }).migrateToLatest();
-    expect(rest.error).toBeUndefined();
+    await migrateRest();
     const rows = await db
       .selectFrom("earnings")
       .select(["order_id", "test_mode"])

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull, nullable, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -15,25 +15,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("profile_image_url", "text")
     .addColumn("banned", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
 
   await db.schema
     .createTable("sessions")
     .addColumn("id_hash", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("expires_at", "text", (c) => c.notNull())
+    .$call(ownedBy("user_id", "users.id"))
+    .$call(notNull("text", "created_at", "expires_at"))
     .execute();
   await index(db, "sessions_user_id", "sessions", ["user_id"]).execute();
 
   await db.schema
     .createTable("api_tokens")
     .addColumn("token_hash", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("expires_at", "text", (c) => c.notNull())
+    .$call(ownedBy("user_id", "users.id"))
+    .$call(notNull("text", "created_at", "expires_at"))
     .addColumn("last_used_at", "text")
     .execute();
   await index(db, "api_tokens_user_id", "api_tokens", ["user_id"]).execute();
@@ -41,8 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("auth_failures")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("bucket", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "bucket", "created_at"))
     .execute();
   await index(db, "auth_failures_bucket_created_at", "auth_failures", [
     "bucket",
@@ -52,26 +48,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("audit_log")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("actor_id", "text", (c) => c.notNull())
-    .addColumn("action", "text", (c) => c.notNull())
-    .addColumn("subject_id", "text")
-    .addColumn("detail", "text")
+    .$call(notNull("text", "actor_id", "action"))
+    .$call(nullable("text", "subject_id", "detail"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("jobs")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("payload", "text", (c) => c.notNull())
+    .$call(notNull("text", "kind", "payload"))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("max_attempts", "integer", (c) => c.notNull().defaultTo(3))
     .addColumn("run_at", "text", (c) => c.notNull())
-    .addColumn("locked_until", "text")
-    .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(nullable("text", "locked_until", "last_error"))
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
   await index(db, "jobs_status_run_at", "jobs", ["status", "run_at"]).execute();
 

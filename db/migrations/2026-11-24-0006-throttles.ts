@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index } from "./helpers";
+import { index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -14,8 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("login_attempts")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("email_hash", "text", (c) => c.notNull())
-    .addColumn("address_hash", "text", (c) => c.notNull())
+    .$call(notNull("text", "email_hash", "address_hash"))
     // 1 when the address had no failure for this email in the window when the attempt began.
     .addColumn("newcomer", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())

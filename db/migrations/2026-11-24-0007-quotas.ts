@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -33,10 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("usage_events")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     // "upload" or "stylize".
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "kind", "created_at"))
     .execute();
   await index(db, "usage_events_user_id_kind_created_at", "usage_events", [
     "user_id",

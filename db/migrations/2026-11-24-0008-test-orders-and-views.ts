@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -23,9 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("listing_views")
-    .addColumn("listing_id", "text", (c) =>
-      c.notNull().references("listings.id").onDelete("cascade"),
-    )
+    .$call(ownedBy("listing_id", "listings.id"))
     .addColumn("visitor_hash", "text", (c) => c.notNull())
     // YYYY-MM-DD (UTC).
     .addColumn("day", "text", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull, nullable, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -25,15 +25,14 @@ import { index } from "./helpers";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("payout_accounts")
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("account_id", "text", (c) => c.notNull().unique())
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
     .addColumn("payouts_enabled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("transfers_enabled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("details_submitted", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .addPrimaryKeyConstraint("payout_accounts_pk", ["user_id", "provider"])
     .execute();
 
@@ -47,14 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("test_payout_movements")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("account_id", "text", (c) =>
-      c.notNull().references("test_payout_accounts.id").onDelete("cascade"),
-    )
+    .$call(ownedBy("account_id", "test_payout_accounts.id"))
     // 'transfer' (to the account) or 'reversal' (of a transfer, back to the platform).
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("amount_cents", "integer", (c) => c.notNull())
-    .addColumn("transfer_id", "text")
-    .addColumn("transfer_group", "text")
+    .$call(nullable("text", "transfer_id", "transfer_group"))
     .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();

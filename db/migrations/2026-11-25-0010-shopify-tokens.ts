@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -28,11 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("shopify_webhook_receipts")
     .addColumn("webhook_id", "text", (c) => c.primaryKey())
-    .addColumn("topic", "text", (c) => c.notNull())
-    .addColumn("shop_domain", "text", (c) => c.notNull())
+    .$call(notNull("text", "topic", "shop_domain"))
     // What the app did, in a sentence (e.g. "removed 1 connection and 3 product links").
-    .addColumn("outcome", "text", (c) => c.notNull())
-    .addColumn("received_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "outcome", "received_at"))
     .execute();
   await index(db, "shopify_webhook_receipts_shop", "shopify_webhook_receipts", [
     "shop_domain",

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -24,11 +24,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("email_changes")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("new_email", "text", (col) => col.notNull())
     .addColumn("token_hash", "text", (col) => col.notNull().unique())
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("expires_at", "text", (col) => col.notNull())
+    .$call(notNull("text", "created_at", "expires_at"))
     .addColumn("used_at", "text")
     .execute();
   await index(db, "email_changes_user", "email_changes", ["user_id"]).execute();

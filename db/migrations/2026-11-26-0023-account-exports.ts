@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull, nullable, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -16,16 +16,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("account_exports")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("status", "text", (col) => col.notNull().defaultTo("pending"))
-    .addColumn("job_id", "text")
-    .addColumn("file_key", "text")
+    .$call(nullable("text", "job_id", "file_key"))
     .addColumn("bytes", "integer")
     .addColumn("error", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
-    .addColumn("ready_at", "text")
-    .addColumn("expires_at", "text")
+    .$call(notNull("text", "created_at", "updated_at"))
+    .$call(nullable("text", "ready_at", "expires_at"))
     .execute();
   await index(db, "account_exports_user", "account_exports", ["user_id", "created_at"]).execute();
   // One export per user at a time: at most one pending row each.

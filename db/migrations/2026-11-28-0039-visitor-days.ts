@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { byteText } from "./helpers";
+import { byteText, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -24,9 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema
       .createTable(next)
       // YYYY-MM-DD (UTC).
-      .addColumn("day", text, (c) => c.notNull())
-      .addColumn("visitor_hash", text, (c) => c.notNull())
-      .addColumn("listing_id", text, (c) => c.notNull())
+      .$call(notNull(text, "day", "visitor_hash", "listing_id"))
       .addPrimaryKeyConstraint(`${table}_by_visitor_pk`, ["day", "visitor_hash", "listing_id"])
       .execute();
     await sql`insert into ${sql.table(next)} (day, visitor_hash, listing_id)
@@ -42,11 +40,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     const previous = `${table}_by_listing`;
     await db.schema
       .createTable(previous)
-      .addColumn("listing_id", "text", (c) =>
-        c.notNull().references("listings.id").onDelete("cascade"),
-      )
-      .addColumn("visitor_hash", "text", (c) => c.notNull())
-      .addColumn("day", "text", (c) => c.notNull())
+      .$call(ownedBy("listing_id", "listings.id"))
+      .$call(notNull("text", "visitor_hash", "day"))
       .addPrimaryKeyConstraint(`${table}_pk`, ["listing_id", "visitor_hash", "day"])
       .execute();
     await sql`insert into ${sql.table(previous)} (listing_id, visitor_hash, day)

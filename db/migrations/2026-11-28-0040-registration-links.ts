@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { byteText, index } from "./helpers";
+import { byteText, index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -16,9 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("registration_links")
     .addColumn("nonce_hash", text, (col) => col.primaryKey())
-    .addColumn("email_hash", text, (col) => col.notNull())
-    .addColumn("created_at", text, (col) => col.notNull())
-    .addColumn("expires_at", text, (col) => col.notNull())
+    .$call(notNull(text, "email_hash", "created_at", "expires_at"))
     .execute();
   await index(db, "registration_links_by_email", "registration_links", ["email_hash"]).execute();
   await index(db, "registration_links_by_expiry", "registration_links", ["expires_at"]).execute();

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { byteText, index } from "./helpers";
+import { byteText, index, notNull, nullable } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -23,14 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("shopify_sales")
     .addColumn("id", text, (c) => c.primaryKey())
-    .addColumn("shop_domain", text, (c) => c.notNull())
-    .addColumn("shopify_order_id", text, (c) => c.notNull())
-    .addColumn("line_item_id", text, (c) => c.notNull())
-    .addColumn("creator_id", text, (c) => c.notNull())
-    .addColumn("listing_id", text)
-    .addColumn("order_id", text)
-    .addColumn("outcome", text, (c) => c.notNull())
-    .addColumn("created_at", text, (c) => c.notNull())
+    .$call(notNull(text, "shop_domain", "shopify_order_id", "line_item_id", "creator_id"))
+    .$call(nullable(text, "listing_id", "order_id"))
+    .$call(notNull(text, "outcome", "created_at"))
     .execute();
   await index(db, "shopify_sales_line", "shopify_sales", ["shop_domain", "line_item_id"])
     .unique()

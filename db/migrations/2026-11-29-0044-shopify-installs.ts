@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { byteText, index } from "./helpers";
+import { byteText, index, notNull, nullable } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -19,11 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", text, (col) => col.primaryKey())
     .addColumn("shop_domain", text, (col) => col.notNull())
     .addColumn("state_hash", text, (col) => col.notNull().unique())
-    .addColumn("state_used_at", text)
-    .addColumn("credentials", text)
+    .$call(nullable(text, "state_used_at", "credentials"))
     .addColumn("claim_hash", text, (col) => col.unique())
-    .addColumn("created_at", text, (col) => col.notNull())
-    .addColumn("expires_at", text, (col) => col.notNull())
+    .$call(notNull(text, "created_at", "expires_at"))
     .execute();
   await index(db, "shopify_installs_by_expiry", "shopify_installs", ["expires_at"]).execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { CreateTableBuilder, Kysely } from "kysely";
 import { PostgresAdapter, sql } from "kysely";
 
 // Shared spellings of the migrations. A deployed database has already run what
@@ -7,6 +7,8 @@ import { PostgresAdapter, sql } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Table = CreateTableBuilder<any, any>;
 
 /** Whether the migration runs on PostgreSQL (else SQLite). */
 export function onPostgres(db: Db): boolean {
@@ -21,4 +23,35 @@ export function byteText(db: Db) {
 /** `create index name on table (columns)`, to be executed (after `.unique()` or `.where(…)` where wanted). */
 export function index(db: Db, name: string, table: string, columns: string[]) {
   return db.schema.createIndex(name).on(table).columns(columns);
+}
+
+type ColumnType = Parameters<Table["addColumn"]>[1];
+
+/** Columns of one type that may be null, in order. */
+export function nullable(type: ColumnType, ...names: string[]) {
+  return (table: Table) => names.reduce((t, name) => t.addColumn(name, type), table);
+}
+
+/** Columns of one type that may not be null, in order. */
+export function notNull(type: ColumnType, ...names: string[]) {
+  return (table: Table) =>
+    names.reduce((t, name) => t.addColumn(name, type, (c) => c.notNull()), table);
+}
+
+/** A text column that must name a row of `target` ("table.column") and goes when that row goes. */
+export function ownedBy(name: string, target: string) {
+  return (table: Table) =>
+    table.addColumn(name, "text", (c) => c.notNull().references(target).onDelete("cascade"));
+}
+
+/** Adds columns to an existing table, one statement each (SQLite adds one column at a time). */
+export async function addColumns(
+  db: Db,
+  table: string,
+  type: ColumnType,
+  names: string[],
+  build?: Parameters<Table["addColumn"]>[2],
+) {
+  for (const name of names)
+    await db.schema.alterTable(table).addColumn(name, type, build).execute();
 }
