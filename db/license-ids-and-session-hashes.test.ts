@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
+import { paidOrderBefore0015, sqliteBeforeMigration } from "#tests/setup/migration-steps";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-26-0015-license-ids-and-session-hashes",
@@ -14,22 +14,15 @@ describe("migration 0015 on a database with orders", () => {
     for (const [index, session] of sessions.entries()) {
       await db
         .insertInto("orders")
-        .values({
-          id: `o${index}`,
-          checkout_session_id: session,
-          provider: "test",
-          status: "paid",
-          customer_name: "B",
-          customer_email: "b@example.com",
-          customer_company: null,
-          total_cents: 1000,
-          checkout_url: session ? `http://localhost:3000/test-checkout/${session}` : null,
-          failure_reason: null,
-          created_at: now,
-          updated_at: now,
-          paid_at: now,
-          // The columns of the time.
-        } as never)
+        .values(
+          paidOrderBefore0015({
+            id: `o${index}`,
+            provider: "test",
+            checkout_session_id: session,
+            checkout_url: session ? `http://localhost:3000/test-checkout/${session}` : null,
+            at: now,
+          }),
+        )
         .execute();
     }
 

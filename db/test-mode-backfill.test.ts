@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
+import { paidOrderBefore0015, sqliteBeforeMigration } from "#tests/setup/migration-steps";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-24-0008-test-orders-and-views",
@@ -45,22 +45,15 @@ describe("migration 0008 on a database with sales", () => {
       const orderId = `o-${provider}`;
       await db
         .insertInto("orders")
-        .values({
-          id: orderId,
-          checkout_session_id: `cs-${provider}`,
-          provider,
-          status: "paid",
-          customer_name: "B",
-          customer_email: "b@example.com",
-          customer_company: null,
-          total_cents: 1000,
-          checkout_url: null,
-          failure_reason: null,
-          created_at: now,
-          updated_at: now,
-          paid_at: now,
-          // Written as the code of the time did (migration 0015 renamed and dropped columns since).
-        } as never)
+        .values(
+          paidOrderBefore0015({
+            id: orderId,
+            provider,
+            checkout_session_id: `cs-${provider}`,
+            checkout_url: null,
+            at: now,
+          }),
+        )
         .execute();
       await db
         .insertInto("order_items")

@@ -1,14 +1,12 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, nullable, ownedBy } from "./helpers";
+import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "users")
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("last_name", "text", (c) => c.notNull().defaultTo(""))
@@ -53,9 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("jobs")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "jobs")
     .$call(notNull("text", "kind", "payload"))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))

@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
-import { index, notNull, nullable, ownedBy } from "./helpers";
+import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("images")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "images")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("file_key", "text", (c) => c.notNull())
     .$call(notNull("integer", "width", "height", "bytes"))
@@ -15,9 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await index(db, "images_user_id_created_at", "images", ["user_id", "created_at"]).execute();
 
-  await db.schema
-    .createTable("stylized_images")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "stylized_images")
     .$call(ownedBy("image_id", "images.id"))
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("style", "text", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, nullable, ownedBy } from "./helpers";
+import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,9 +11,7 @@ import { index, notNull, nullable, ownedBy } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("listings")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "listings")
     .$call(ownedBy("user_id", "users.id"))
     // Deleting the stylized image withdraws the listing (the service does that),
     // but the row and its snapshotted files stay so sold copies remain downloadable.
@@ -59,9 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref("status"), "=", "active")
     .execute();
 
-  await db.schema
-    .createTable("orders")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "orders")
     .addColumn("checkout_session_id", "text", (c) => c.unique())
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
@@ -75,9 +71,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await index(db, "orders_status_created_at", "orders", ["status", "created_at"]).execute();
 
-  await db.schema
-    .createTable("order_items")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "order_items")
     .$call(ownedBy("order_id", "orders.id"))
     .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id"))
     .$call(ownedBy("creator_id", "users.id"))
@@ -89,9 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index(db, "order_items_listing_id", "order_items", ["listing_id"]).execute();
   await index(db, "order_items_creator_id", "order_items", ["creator_id"]).execute();
 
-  await db.schema
-    .createTable("earnings")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "earnings")
     .addColumn("order_item_id", "text", (c) =>
       c.notNull().unique().references("order_items.id").onDelete("cascade"),
     )
@@ -106,9 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     "created_at",
   ]).execute();
 
-  await db.schema
-    .createTable("download_grants")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "download_grants")
     // One grant per purchased item: issuing twice is a constraint violation.
     .addColumn("order_item_id", "text", (c) =>
       c.notNull().unique().references("order_items.id").onDelete("cascade"),
@@ -123,9 +113,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await index(db, "download_grants_order_id", "download_grants", ["order_id"]).execute();
 
-  await db.schema
-    .createTable("webhook_events")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "webhook_events")
     .$call(notNull("text", "type", "processed_at"))
     .execute();
 }

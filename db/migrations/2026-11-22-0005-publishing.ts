@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index, notNull, nullable, ownedBy } from "./helpers";
+import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,9 +10,7 @@ import { index, notNull, nullable, ownedBy } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("integrations")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "integrations")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("platform", "text", (c) => c.notNull())
     // "oauth" or "apiKey": how the credential was obtained.
@@ -40,9 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await index(db, "oauth_states_expires_at", "oauth_states", ["expires_at"]).execute();
 
-  await db.schema
-    .createTable("listing_platforms")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "listing_platforms")
     .$call(ownedBy("user_id", "users.id"))
     .$call(ownedBy("stylized_image_id", "stylized_images.id"))
     // The own marketplace's listing, when the platform is `marketplace`.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index, notNull } from "./helpers";
+import { index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,9 +11,7 @@ import { index, notNull } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("login_attempts")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "login_attempts")
     .$call(notNull("text", "email_hash", "address_hash"))
     // 1 when the address had no failure for this email in the window when the attempt began.
     .addColumn("newcomer", "integer", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, ownedBy } from "./helpers";
+import { addColumns, index, notNull, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -13,17 +13,13 @@ import { index, notNull, ownedBy } from "./helpers";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("handle", "text").execute();
-  await db.schema.alterTable("users").addColumn("bio", "text").execute();
-  await db.schema.alterTable("users").addColumn("face_consent_version", "text").execute();
-  await db.schema.alterTable("users").addColumn("face_consent_at", "text").execute();
+  const consent = ["face_consent_version", "face_consent_at"];
+  await addColumns(db, "users", "text", ["handle", "bio", ...consent]);
   await sql`create unique index users_handle on users (handle) where handle is not null`.execute(
     db,
   );
 
-  await db.schema
-    .createTable("email_changes")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await tableWithId(db, "email_changes")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("new_email", "text", (col) => col.notNull())
     .addColumn("token_hash", "text", (col) => col.notNull().unique())

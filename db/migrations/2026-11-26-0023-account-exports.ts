@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, nullable, ownedBy } from "./helpers";
+import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -13,9 +13,7 @@ import { index, notNull, nullable, ownedBy } from "./helpers";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("account_exports")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await tableWithId(db, "account_exports")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("status", "text", (col) => col.notNull().defaultTo("pending"))
     .$call(nullable("text", "job_id", "file_key"))

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addColumns, notNullDefault } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -16,21 +17,18 @@ import type { Kysely } from "kysely";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("payout_accounts").addColumn("country", "text").execute();
-  await db.schema.alterTable("test_payout_accounts").addColumn("country", "text").execute();
-  await db.schema
-    .alterTable("test_payout_accounts")
-    .addColumn("service_agreement", "text", (col) => col.notNull().defaultTo("full"))
-    .execute();
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("reinstated_cents", "integer", (col) => col.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable("earnings").addColumn("reinstatement_transfer_id", "text").execute();
-  await db.schema
-    .alterTable("orders")
-    .addColumn("dispute_lost_cents", "integer", (col) => col.notNull().defaultTo(0))
-    .execute();
+  await addColumns(db, "payout_accounts", "text", ["country"]);
+  await addColumns(db, "test_payout_accounts", "text", ["country"]);
+  await addColumns(
+    db,
+    "test_payout_accounts",
+    "text",
+    ["service_agreement"],
+    notNullDefault("full"),
+  );
+  await addColumns(db, "earnings", "integer", ["reinstated_cents"], notNullDefault(0));
+  await addColumns(db, "earnings", "text", ["reinstatement_transfer_id"]);
+  await addColumns(db, "orders", "integer", ["dispute_lost_cents"], notNullDefault(0));
   await db.schema
     .createTable("undone_refunds")
     .addColumn("refund_id", "text", (col) => col.primaryKey())

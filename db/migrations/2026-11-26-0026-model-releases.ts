@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index, nullable, ownedBy } from "./helpers";
+import { addColumns, index, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -19,9 +19,7 @@ import { index, nullable, ownedBy } from "./helpers";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("model_releases")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await tableWithId(db, "model_releases")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("stylized_image_id", "text", (col) =>
       col.notNull().unique().references("stylized_images.id").onDelete("cascade"),
@@ -34,8 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
   await index(db, "model_releases_user", "model_releases", ["user_id", "created_at"]).execute();
-  await db.schema.alterTable("stylized_images").addColumn("native_width", "integer").execute();
-  await db.schema.alterTable("stylized_images").addColumn("native_height", "integer").execute();
+  await addColumns(db, "stylized_images", "integer", ["native_width", "native_height"]);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

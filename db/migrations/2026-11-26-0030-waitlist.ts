@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { index, nullable } from "./helpers";
+import { index, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -12,9 +12,7 @@ import { index, nullable } from "./helpers";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("waitlist")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await tableWithId(db, "waitlist")
     .addColumn("email", "text", (col) => col.notNull().unique())
     .addColumn("created_at", "text", (col) => col.notNull())
     .$call(nullable("text", "invited_at", "invited_by"))

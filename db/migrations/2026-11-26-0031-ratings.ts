@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull } from "./helpers";
+import { index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -13,9 +13,7 @@ import { index, notNull } from "./helpers";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("ratings")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await tableWithId(db, "ratings")
     .addColumn("order_item_id", "text", (col) =>
       col.notNull().unique().references("order_items.id").onDelete("cascade"),
     )

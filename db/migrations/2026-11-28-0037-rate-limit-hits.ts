@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { byteText, index, notNull } from "./helpers";
+import { byteText, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,9 +13,7 @@ import { byteText, index, notNull } from "./helpers";
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
-  await db.schema
-    .createTable("rate_limit_hits")
-    .addColumn("id", text, (col) => col.primaryKey())
+  await tableWithId(db, "rate_limit_hits", text)
     .$call(notNull(text, "bucket", "at"))
     .execute();
   await index(db, "rate_limit_hits_by_bucket_and_time", "rate_limit_hits", [

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { byteText, index, notNull, nullable } from "./helpers";
+import { byteText, index, notNull, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -20,9 +20,7 @@ import { byteText, index, notNull, nullable } from "./helpers";
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
-  await db.schema
-    .createTable("shopify_sales")
-    .addColumn("id", text, (c) => c.primaryKey())
+  await tableWithId(db, "shopify_sales", text)
     .$call(notNull(text, "shop_domain", "shopify_order_id", "line_item_id", "creator_id"))
     .$call(nullable(text, "listing_id", "order_id"))
     .$call(notNull(text, "outcome", "created_at"))

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { byteText, index, notNull, nullable } from "./helpers";
+import { byteText, index, notNull, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -14,9 +14,7 @@ import { byteText, index, notNull, nullable } from "./helpers";
 export async function up(db: Kysely<any>): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
-  await db.schema
-    .createTable("shopify_installs")
-    .addColumn("id", text, (col) => col.primaryKey())
+  await tableWithId(db, "shopify_installs", text)
     .addColumn("shop_domain", text, (col) => col.notNull())
     .addColumn("state_hash", text, (col) => col.notNull().unique())
     .$call(nullable(text, "state_used_at", "credentials"))

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from "kysely";
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from "kysely";
 import { PostgresAdapter, sql } from "kysely";
 
 // Shared spellings of the migrations. A deployed database has already run what
@@ -27,6 +27,11 @@ export function index(db: Db, name: string, table: string, columns: string[]) {
 
 type ColumnType = Parameters<Table["addColumn"]>[1];
 
+/** `create table name` beginning with the primary key `id` (text unless said otherwise), to add the rest to. */
+export function tableWithId(db: Db, name: string, type: ColumnType = "text") {
+  return db.schema.createTable(name).addColumn("id", type, (c) => c.primaryKey());
+}
+
 /** Columns of one type that may be null, in order. */
 export function nullable(type: ColumnType, ...names: string[]) {
   return (table: Table) => names.reduce((t, name) => t.addColumn(name, type), table);
@@ -42,6 +47,11 @@ export function notNull(type: ColumnType, ...names: string[]) {
 export function ownedBy(name: string, target: string) {
   return (table: Table) =>
     table.addColumn(name, "text", (c) => c.notNull().references(target).onDelete("cascade"));
+}
+
+/** A column that may not be null and starts at `value`. */
+export function notNullDefault(value: string | number) {
+  return (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(value);
 }
 
 /** Adds columns to an existing table, one statement each (SQLite adds one column at a time). */
