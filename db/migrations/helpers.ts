@@ -65,3 +65,22 @@ export async function addColumns(
   for (const name of names)
     await db.schema.alterTable(table).addColumn(name, type, build).execute();
 }
+
+/** A listing the marketplace shows, as the PostgreSQL search triggers test the row `new`. */
+const shown = sql.raw(
+  `new.status = 'active' and exists (select 1 from users where users.id = new.user_id and users.banned = 0)`,
+);
+
+/**
+ * The start of the body of PostgreSQL's listing_search_on_listing() (the
+ * baseline's and 2026-11-28-0042's): an edit keeps the listing's entry, a
+ * listing that stops being shown loses it; then `if` the listing is shown,
+ * whose `then` branch (and `end if`) the caller writes.
+ */
+export const listingSearchEntryKeptWhileShown = sql`begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from listing_search_entries
+            where listing_id = old.id
+              and not (tg_op = 'UPDATE' and old.id = new.id and ${shown});
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') and ${shown} then`;
