@@ -1,11 +1,9 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "users")
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
@@ -65,8 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of ["jobs", "audit_log", "auth_failures", "api_tokens", "sessions", "users"]) {
     await db.schema.dropTable(table).execute();
   }

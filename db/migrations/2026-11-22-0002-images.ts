@@ -1,10 +1,8 @@
-import type { Kysely } from "kysely";
-import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "images")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("file_key", "text", (c) => c.notNull())
@@ -49,8 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index(db, "stylized_images_image_id", "stylized_images", ["image_id"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("stylized_images").execute();
   await db.schema.dropTable("images").execute();
 }

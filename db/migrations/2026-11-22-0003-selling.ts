@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,8 +8,7 @@ import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 // fulfillment rests on the unique constraints here (earnings.order_item_id,
 // download_grants.order_item_id, webhook_events.id) together with a transaction.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "listings")
     .$call(ownedBy("user_id", "users.id"))
     // Deleting the stylized image withdraws the listing (the service does that),
@@ -118,8 +116,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("webhook_events").execute();
   await db.schema.dropTable("download_grants").execute();
   await db.schema.dropTable("earnings").execute();

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -8,8 +7,7 @@ import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 // one row per stylized image and platform holding what was sent there, its
 // state, URL and last error.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "integrations")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("platform", "text", (c) => c.notNull())
@@ -71,8 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("listing_platforms").execute();
   await db.schema.dropTable("oauth_states").execute();
   await db.schema.dropTable("integrations").execute();

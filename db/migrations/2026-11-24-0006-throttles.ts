@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { index, notNull, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,8 +8,7 @@ import { index, notNull, tableWithId } from "./helpers";
 // Keys are SHA-256 hashes of the normalized email and of the client address.
 // No AUTOINCREMENT: a reserved and released attempt leaves no trace.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "login_attempts")
     .$call(notNull("text", "email_hash", "address_hash"))
     // 1 when the address had no failure for this email in the window when the attempt began.
@@ -27,7 +25,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("login_attempts").execute();
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, ownedBy } from "./helpers";
+import { type AnyDb, index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,8 +12,7 @@ import { index, notNull, ownedBy } from "./helpers";
 // - usage_events keeps one row per upload and per style asked for, so the daily
 //   quotas count work done even when its images were deleted since.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("jobs").addColumn("user_id", "text").execute();
   await db.schema.alterTable("jobs").addColumn("claimed_at", "text").execute();
   await sql`
@@ -44,8 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("usage_events").execute();
   await db.schema.dropIndex("jobs_user_id_claimed_at").execute();
   await db.schema.dropIndex("jobs_user_id_status").execute();

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, ownedBy } from "./helpers";
+import { type AnyDb, index, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,8 +10,7 @@ import { index, ownedBy } from "./helpers";
 // - listing_views keeps one row per listing, visitor and day (UTC), so a
 //   visitor counts once a day; the visitor is a keyed hash, never an address.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable("earnings")
     .addColumn("test_mode", "integer", (c) => c.notNull().defaultTo(0))
@@ -33,8 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index(db, "listing_views_day", "listing_views", ["day"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("listing_views").execute();
   await db.schema.alterTable("earnings").dropColumn("test_mode").execute();
 }

@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import {
+  type AnyDb,
   addColumns,
   index,
   notNull,
@@ -29,8 +29,7 @@ import {
 //   is the item's part of the order's refunds, and transfer_reversed_cents is
 //   what has actually been reversed at the provider.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable("payout_accounts")
     .$call(ownedBy("user_id", "users.id"))
@@ -88,8 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update earnings set status = 'owed'`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("earnings_order_id").execute();
   await db.schema.dropIndex("earnings_creator_id_status").execute();
   for (const column of [

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull } from "./helpers";
+import { type AnyDb, index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -15,8 +14,7 @@ import { index, notNull } from "./helpers";
 //   X-Shopify-Webhook-Id, so a redelivery is recognised), its topic, shop and
 //   what was done; the record of compliance requests.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("listing_platforms").addColumn("external_shop", "text").execute();
   await sql`update listing_platforms set external_shop = (
       select i.shop_domain from integrations i where i.user_id = listing_platforms.user_id and i.platform = 'shopify'
@@ -38,8 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("shopify_webhook_receipts").execute();
   await db.schema.dropIndex("listing_platforms_external_shop").execute();
   await db.schema.alterTable("listing_platforms").dropColumn("external_shop").execute();

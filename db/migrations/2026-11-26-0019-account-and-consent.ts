@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { addColumns, index, notNull, ownedBy, tableWithId } from "./helpers";
+import { addColumns, type AnyDb, index, notNull, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -11,8 +10,7 @@ import { addColumns, index, notNull, ownedBy, tableWithId } from "./helpers";
  * mailed link (only a hash of the link's token is kept); and the browser each
  * web session and API token was made from, for the sessions list.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   const consent = ["face_consent_version", "face_consent_at"];
   await addColumns(db, "users", "text", ["handle", "bio", ...consent]);
   await sql`create unique index users_handle on users (handle) where handle is not null`.execute(
@@ -32,8 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("api_tokens").addColumn("user_agent", "text").execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("api_tokens").dropColumn("user_agent").execute();
   await db.schema.alterTable("sessions").dropColumn("user_agent").execute();
   await db.schema.dropTable("email_changes").execute();

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -11,8 +10,7 @@ import { index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
  * with the time its download link stops working. An erasure removes these
  * rows and their files with the account.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "account_exports")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("status", "text", (col) => col.notNull().defaultTo("pending"))
@@ -29,7 +27,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("account_exports").execute();
 }

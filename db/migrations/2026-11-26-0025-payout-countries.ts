@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { addColumns, notNullDefault } from "./helpers";
+import { addColumns, type AnyDb, notNullDefault } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -15,8 +14,7 @@ import { addColumns, notNullDefault } from "./helpers";
  *   refund), given back once if the dispute is won on appeal;
  * - undone_refunds: each refund that failed after it was recorded, undone once.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await addColumns(db, "payout_accounts", "text", ["country"]);
   await addColumns(db, "test_payout_accounts", "text", ["country"]);
   await addColumns(
@@ -38,8 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("undone_refunds").execute();
   await db.schema.alterTable("orders").dropColumn("dispute_lost_cents").execute();
   await db.schema.alterTable("earnings").dropColumn("reinstatement_transfer_id").execute();

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { addColumns, index, nullable, ownedBy, tableWithId } from "./helpers";
+import { addColumns, type AnyDb, index, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -17,8 +16,7 @@ import { addColumns, index, nullable, ownedBy, tableWithId } from "./helpers";
  * submission is sent at that size, never enlarged. Null on styles made before
  * it was recorded.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "model_releases")
     .$call(ownedBy("user_id", "users.id"))
     .addColumn("stylized_image_id", "text", (col) =>
@@ -35,8 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addColumns(db, "stylized_images", "integer", ["native_width", "native_height"]);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("stylized_images").dropColumn("native_height").execute();
   await db.schema.alterTable("stylized_images").dropColumn("native_width").execute();
   await db.schema.dropTable("model_releases").execute();

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { index } from "./helpers";
+import { type AnyDb, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -12,8 +11,7 @@ import { index } from "./helpers";
 //   (status, id), so a part is a range of the index, not a sort of every
 //   active listing.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await index(db, "listings_user_id_status_created_at_id", "listings", [
     "user_id",
     "status",
@@ -23,8 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index(db, "listings_status_id", "listings", ["status", "id"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("listings_status_id").execute();
   await db.schema.dropIndex("listings_user_id_status_created_at_id").execute();
 }

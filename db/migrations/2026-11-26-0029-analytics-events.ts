@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, ownedBy } from "./helpers";
+import { type AnyDb, index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -14,8 +13,7 @@ import { index, notNull, ownedBy } from "./helpers";
 //   days are purged as new ones are recorded.
 // The views of the days listing_views still holds are carried over.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable("listing_days")
     .$call(ownedBy("listing_id", "listings.id"))
@@ -41,8 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     group by v.listing_id, v.day`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("listing_cart_adds").execute();
   await db.schema.dropTable("listing_days").execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { index, nullable, tableWithId } from "./helpers";
+import { type AnyDb, index, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -10,8 +9,7 @@ import { index, nullable, tableWithId } from "./helpers";
  * sent and when it stops working, and is spent (`invite_used_at`, the
  * account made in `user_id`) by registering through it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "waitlist")
     .addColumn("email", "text", (col) => col.notNull().unique())
     .addColumn("created_at", "text", (col) => col.notNull())
@@ -23,7 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index(db, "waitlist_created", "waitlist", ["created_at"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("waitlist").execute();
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { listingSearchEntryKeptWhileShown } from "./helpers";
+import { type AnyDb, listingSearchEntryKeptWhileShown } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -532,7 +531,6 @@ function listingSearch() {
   ];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }

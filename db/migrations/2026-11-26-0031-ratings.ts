@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { index, notNull, tableWithId } from "./helpers";
+import { type AnyDb, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -11,8 +10,7 @@ import { index, notNull, tableWithId } from "./helpers";
  * A rating made before its order was refunded stays in the table but is not
  * counted (the query joins the paid orders).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await tableWithId(db, "ratings")
     .addColumn("order_item_id", "text", (col) =>
       col.notNull().unique().references("order_items.id").onDelete("cascade"),
@@ -25,7 +23,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index(db, "ratings_listing", "ratings", ["listing_id"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("ratings").execute();
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { onPostgres } from "./helpers";
+import { type AnyDb, onPostgres } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -8,8 +7,7 @@ import { onPostgres } from "./helpers";
 // rowid gave it for free; PostgreSQL has no insertion order. Existing rows on
 // SQLite take their rowid, which is the order they were inserted in.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable("order_items")
     .addColumn("position", "integer", (col) => col.notNull().defaultTo(0))

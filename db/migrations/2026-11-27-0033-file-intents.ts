@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { byteText, index } from "./helpers";
+import { type AnyDb, byteText, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -7,8 +6,7 @@ import { byteText, index } from "./helpers";
 // in flight: a row is written before an object is stored under its key
 // (remove_after null), and a removal is a row with the time its object may go.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
   await db.schema

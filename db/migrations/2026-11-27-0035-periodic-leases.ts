@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { byteText, notNull } from "./helpers";
+import { type AnyDb, byteText, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,8 +9,7 @@ import { byteText, notNull } from "./helpers";
 // when another process may take the lease over. On PostgreSQL text columns
 // compare byte by byte (collation "C"), as SQLite's do.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   const text = byteText(db);
   await db.schema
     .createTable("periodic_leases")

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { byteText, index, notNull, tableWithId } from "./helpers";
+import { type AnyDb, byteText, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,8 +8,7 @@ import { byteText, index, notNull, tableWithId } from "./helpers";
 // `at` the ISO time of the hit. A limit counts its bucket's rows within its
 // window; rows past the longest window are deleted as hits arrive.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
   await tableWithId(db, "rate_limit_hits", text)

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { byteText, notNull, ownedBy } from "./helpers";
+import { type AnyDb, byteText, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -15,8 +14,7 @@ import { byteText, notNull, ownedBy } from "./helpers";
 
 const TABLES = ["listing_views", "listing_cart_adds"] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
   for (const table of TABLES) {
@@ -34,8 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     const previous = `${table}_by_listing`;
     await db.schema

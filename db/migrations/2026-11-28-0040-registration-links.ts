@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { byteText, index, notNull } from "./helpers";
+import { type AnyDb, byteText, index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,8 +8,7 @@ import { byteText, index, notNull } from "./helpers";
 // address (so erasing an account, or creating it, deletes every link still
 // waiting for that address) and when it expires.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
   await db.schema

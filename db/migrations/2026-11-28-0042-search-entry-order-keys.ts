@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { listingSearchEntryKeptWhileShown } from "./helpers";
+import { type AnyDb, listingSearchEntryKeptWhileShown } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -12,8 +11,7 @@ import { listingSearchEntryKeptWhileShown } from "./helpers";
 // learn their dates). The triggers of the baseline write the three copies,
 // and an edit of a listing's style or date reaches its entry too.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   for (const statement of [
     sql`alter table "listing_search_entries"
       add column "created_at" text collate "C",

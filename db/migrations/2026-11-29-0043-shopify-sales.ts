@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { byteText, index, notNull, nullable, tableWithId } from "./helpers";
+import { type AnyDb, byteText, index, notNull, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -16,8 +15,7 @@ import { byteText, index, notNull, nullable, tableWithId } from "./helpers";
 //   triggered before a reinstall is told apart from one after it. Existing
 //   rows take their updated_at.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
   await tableWithId(db, "shopify_sales", text)
@@ -37,8 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update integrations set connected_at = updated_at`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("integrations").dropColumn("connected_at").execute();
   await db.schema.dropTable("shopify_sales").execute();
 }

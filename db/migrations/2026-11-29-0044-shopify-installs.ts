@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { byteText, index, notNull, nullable, tableWithId } from "./helpers";
+import { type AnyDb, byteText, index, notNull, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,8 +9,7 @@ import { byteText, index, notNull, nullable, tableWithId } from "./helpers";
 // signed-in creator claims it or it expires (an hour; ten minutes before the
 // callback).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
   const text = byteText(db);
   await tableWithId(db, "shopify_installs", text)

@@ -5,8 +5,10 @@ import { PostgresAdapter, sql } from "kysely";
 // they produced, so none of these may ever change what it builds: a new
 // spelling is a new helper. Like the migrations, this file imports no app code.
 
+/** The database a migration gets (of no particular schema: each migration knows its own moment's). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
+export type AnyDb = Kysely<any>;
+type Db = AnyDb;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Table = CreateTableBuilder<any, any>;
 
