@@ -8,29 +8,28 @@ import { PostgresAdapter, sql } from "kysely";
 /** The database a migration gets (of no particular schema: each migration knows its own moment's). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
-type Db = AnyDb;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Table = CreateTableBuilder<any, any>;
 
 /** Whether the migration runs on PostgreSQL (else SQLite). */
-export function onPostgres(db: Db): boolean {
+export function onPostgres(db: AnyDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Text compared byte by byte: `text collate "C"` on PostgreSQL, as SQLite compares its `text`. */
-export function byteText(db: Db) {
+export function byteText(db: AnyDb) {
   return onPostgres(db) ? sql`text collate "C"` : "text";
 }
 
 /** `create index name on table (columns)`, to be executed (after `.unique()` or `.where(…)` where wanted). */
-export function index(db: Db, name: string, table: string, columns: string[]) {
+export function index(db: AnyDb, name: string, table: string, columns: string[]) {
   return db.schema.createIndex(name).on(table).columns(columns);
 }
 
 type ColumnType = Parameters<Table["addColumn"]>[1];
 
 /** `create table name` beginning with the primary key `id` (text unless said otherwise), to add the rest to. */
-export function tableWithId(db: Db, name: string, type: ColumnType = "text") {
+export function tableWithId(db: AnyDb, name: string, type: ColumnType = "text") {
   return db.schema.createTable(name).addColumn("id", type, (c) => c.primaryKey());
 }
 
@@ -58,7 +57,7 @@ export function notNullDefault(value: string | number) {
 
 /** Adds columns to an existing table, one statement each (SQLite adds one column at a time). */
 export async function addColumns(
-  db: Db,
+  db: AnyDb,
   table: string,
   type: ColumnType,
   names: string[],
