@@ -1,62 +1,32 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
-import { migrationsFor } from "./migrations/index";
+import { describe, expect, it } from "vitest";
+import { paidOrderBefore0015, sqliteBeforeMigration } from "#tests/setup/migration-steps";
 
-const migrations = migrationsFor("sqlite");
-import { openDatabase } from "~/infra/db.server";
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0015-"));
-const db = openDatabase(path.join(dir, "old.sqlite"));
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const MIGRATION = "2026-11-26-0015-license-ids-and-session-hashes";
+const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
+  "2026-11-26-0015-license-ids-and-session-hashes",
+);
 
 describe("migration 0015 on a database with orders", () => {
   it("gives each order its own license id and keeps only the hash of its checkout session id", async () => {
-    const older = Object.fromEntries(
-      Object.entries(migrations).filter(([name]) => name < MIGRATION),
-    );
-    const first = await new Migrator({
-      db,
-      provider: { getMigrations: async () => older },
-    }).migrateToLatest();
-    expect(first.error).toBeUndefined();
+    await migrateToBefore();
     const now = new Date().toISOString();
     const sessions = ["cs_test_a1b2c3", "cs_testmode_secret-session", null];
     for (const [index, session] of sessions.entries()) {
       await db
         .insertInto("orders")
-        .values({
-          id: `o${index}`,
-          checkout_session_id: session,
-          provider: "test",
-          status: "paid",
-          customer_name: "B",
-          customer_email: "b@example.com",
-          customer_company: null,
-          total_cents: 1000,
-          checkout_url: session ? `http://localhost:3000/test-checkout/${session}` : null,
-          failure_reason: null,
-          created_at: now,
-          updated_at: now,
-          paid_at: now,
-          // The columns of the time.
-        } as never)
+        .values(
+          paidOrderBefore0015({
+            id: `o${index}`,
+            provider: "test",
+            checkout_session_id: session,
+            checkout_url: session ? `http://localhost:3000/test-checkout/${session}` : null,
+            at: now,
+          }),
+        )
         .execute();
     }
 
-    const rest = await new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-    }).migrateToLatest();
-    expect(rest.error).toBeUndefined();
+    await migrateRest();
     const orders = await db
       .selectFrom("orders")
       .select(["id", "license_id", "checkout_session_hash"])

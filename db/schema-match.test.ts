@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, migrateToLatest, type DB } from "~/infra/db.server";
 import { testPostgresDatabase } from "#tests/setup/test-postgres";
@@ -25,6 +25,10 @@ type Schema = {
   checks: string[];
 };
 
+function emptySchema(): Schema {
+  return { tables: {}, primaryKeys: {}, uniques: [], indexes: [], foreignKeys: [], checks: [] };
+}
+
 function family(type: string): string {
   const t = type.toLowerCase();
   if (/int/.test(t)) return "integer";
@@ -34,32 +38,31 @@ function family(type: string): string {
   return t;
 }
 
+async function rowsOf<T>(db: DB, query: RawBuilder<unknown>): Promise<T[]> {
+  return (await query.execute(db)).rows as T[];
+}
+
+/** The rows of one of SQLite's table-valued pragma functions, e.g. `pragma_table_info(table)`. */
+function pragma<T>(db: DB, fn: string, argument: string): Promise<T[]> {
+  return rowsOf<T>(db, sql`select * from ${sql.raw(fn)}(${argument})`);
+}
+
 async function sqliteSchema(db: DB): Promise<Schema> {
   const tables = (
-    await sql<{
-      name: string;
-    }>`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not like 'listing_search%'`.execute(
+    await rowsOf<{ name: string }>(
       db,
+      sql`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not like 'listing_search%'`,
     )
-  ).rows.map((r) => r.name);
-  const schema: Schema = {
-    tables: {},
-    primaryKeys: {},
-    uniques: [],
-    indexes: [],
-    foreignKeys: [],
-    checks: [],
-  };
+  ).map((r) => r.name);
+  const schema = emptySchema();
   for (const table of tables) {
-    const columns = (
-      await sql<{
-        name: string;
-        type: string;
-        notnull: number;
-        dflt_value: string | null;
-        pk: number;
-      }>`select * from pragma_table_info(${table})`.execute(db)
-    ).rows;
+    const columns = await pragma<{
+      name: string;
+      type: string;
+      notnull: number;
+      dflt_value: string | null;
+      pk: number;
+    }>(db, "pragma_table_info", table);
     schema.tables[table] = Object.fromEntries(
       columns.map((c) => [
         c.name,
@@ -76,22 +79,13 @@ async function sqliteSchema(db: DB): Promise<Schema> {
       .sort((a, b) => a.pk - b.pk)
       .map((c) => c.name);
     schema.primaryKeys[table] = pk.join(",");
-    const indexes = (
-      await sql<{
-        name: string;
-        unique: number;
-        origin: string;
-        partial: number;
-      }>`select * from pragma_index_list(${table})`.execute(db)
-    ).rows;
+    type Index = { name: string; unique: number; origin: string; partial: number };
+    const indexes = await pragma<Index>(db, "pragma_index_list", table);
     for (const index of indexes) {
       if (index.origin === "pk") continue;
       const cols = (
-        await sql<{
-          name: string;
-          seqno: number;
-        }>`select * from pragma_index_info(${index.name})`.execute(db)
-      ).rows
+        await pragma<{ name: string; seqno: number }>(db, "pragma_index_info", index.name)
+      )
         .sort((a, b) => a.seqno - b.seqno)
         .map((c) => c.name)
         .join(",");
@@ -101,16 +95,8 @@ async function sqliteSchema(db: DB): Promise<Schema> {
           `${index.name} on ${table}(${cols})${index.unique ? " unique" : ""}${index.partial ? " partial" : ""}`,
         );
     }
-    const fks = (
-      await sql<{
-        id: number;
-        seq: number;
-        table: string;
-        from: string;
-        to: string;
-        on_delete: string;
-      }>`select * from pragma_foreign_key_list(${table})`.execute(db)
-    ).rows;
+    type ForeignKey = { table: string; from: string; to: string; on_delete: string };
+    const fks = await pragma<ForeignKey>(db, "pragma_foreign_key_list", table);
     for (const fk of fks) {
       schema.foreignKeys.push(
         `${table}.${fk.from} -> ${fk.table}.${fk.to} on delete ${fk.on_delete.toLowerCase()}`,
@@ -130,27 +116,14 @@ async function sqliteSchema(db: DB): Promise<Schema> {
 
 async function postgresSchema(db: DB): Promise<Schema & { collations: string[] }> {
   const columns = (
-    await sql<{
-      table_name: string;
-      column_name: string;
-      data_type: string;
-      is_nullable: string;
-      column_default: string | null;
-      is_identity: string;
-      collation_name: string | null;
-    }>`select table_name, column_name, data_type, is_nullable, column_default, is_identity, collation_name
+    await sql<
+      Record<"table_name" | "column_name" | "data_type" | "is_nullable" | "is_identity", string> &
+        Record<"column_default" | "collation_name", string | null>
+    >`select table_name, column_name, data_type, is_nullable, column_default, is_identity, collation_name
        from information_schema.columns
        where table_schema = 'public' and table_name not like 'kysely_%'`.execute(db)
   ).rows.filter((c) => !ENGINE_SPECIFIC.postgres.includes(c.table_name));
-  const schema: Schema & { collations: string[] } = {
-    tables: {},
-    primaryKeys: {},
-    uniques: [],
-    indexes: [],
-    foreignKeys: [],
-    checks: [],
-    collations: [],
-  };
+  const schema = { ...emptySchema(), collations: [] as string[] };
   for (const c of columns) {
     schema.tables[c.table_name] ??= {};
     schema.tables[c.table_name][c.column_name] = {
@@ -162,15 +135,10 @@ async function postgresSchema(db: DB): Promise<Schema & { collations: string[] }
       schema.collations.push(`${c.table_name}.${c.column_name}: ${c.collation_name ?? "default"}`);
   }
   const indexes = (
-    await sql<{
-      table: string;
-      name: string;
-      unique: boolean;
-      primary: boolean;
-      partial: boolean;
-      columns: string;
-      constraint: string | null;
-    }>`select t.relname as table, i.relname as name, x.indisunique as unique, x.indisprimary as primary,
+    await sql<
+      Record<"table" | "name" | "columns", string> &
+        Record<"unique" | "primary" | "partial", boolean> & { constraint: string | null }
+    >`select t.relname as table, i.relname as name, x.indisunique as unique, x.indisprimary as primary,
          x.indpred is not null as partial,
          array_to_string(array(select a.attname::text from unnest(x.indkey) with ordinality k(attnum, n)
                join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.n), ',') as columns,
@@ -190,13 +158,9 @@ async function postgresSchema(db: DB): Promise<Schema & { collations: string[] }
   }
   for (const table of Object.keys(schema.tables)) schema.primaryKeys[table] ??= "";
   const fks = (
-    await sql<{
-      table: string;
-      column: string;
-      ref_table: string;
-      ref_column: string;
-      on_delete: string;
-    }>`select tc.table_name as table, kcu.column_name as column, ccu.table_name as ref_table,
+    await sql<
+      Record<"table" | "column" | "ref_table" | "ref_column" | "on_delete", string>
+    >`select tc.table_name as table, kcu.column_name as column, ccu.table_name as ref_table,
          ccu.column_name as ref_column, rc.delete_rule as on_delete
        from information_schema.table_constraints tc
        join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema

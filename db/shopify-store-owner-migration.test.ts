@@ -1,31 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
-import { migrationsFor } from "./migrations/index";
+import { describe, expect, it } from "vitest";
+import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
 
-const migrations = migrationsFor("sqlite");
-import { openDatabase } from "~/infra/db.server";
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0027-"));
-const db = openDatabase(path.join(dir, "old.sqlite"));
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const MIGRATION = "2026-11-26-0027-shopify-store-owner";
+const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
+  "2026-11-26-0027-shopify-store-owner",
+);
 
 describe("migration 0027 on a database where two creators had connected one store", () => {
   it("keeps the later OAuth connection, marks the earlier one for reconnecting with why, and leaves others alone", async () => {
-    const older = Object.fromEntries(
-      Object.entries(migrations).filter(([name]) => name < MIGRATION),
-    );
-    expect(
-      (await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest())
-        .error,
-    ).toBeUndefined();
+    await migrateToBefore();
 
     const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, "0")}:00.000Z`;
     for (const id of ["u1", "u2", "u3", "u4"]) {
@@ -69,14 +51,7 @@ describe("migration 0027 on a database where two creators had connected one stor
       ])
       .execute();
 
-    expect(
-      (
-        await new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations },
-        }).migrateToLatest()
-      ).error,
-    ).toBeUndefined();
+    await migrateRest();
     const rows = Object.fromEntries(
       (await db.selectFrom("integrations").select(["id", "is_active", "last_error"]).execute()).map(
         (r) => [r.id, r],

@@ -1,30 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
-import { migrationsFor } from "./migrations/index";
+import { describe, expect, it } from "vitest";
+import { paidOrderBefore0015, sqliteBeforeMigration } from "#tests/setup/migration-steps";
 
-const migrations = migrationsFor("sqlite");
-import { openDatabase } from "~/infra/db.server";
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "selfie-migration-0008-"));
-const db = openDatabase(path.join(dir, "old.sqlite"));
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const BEFORE = "2026-11-24-0008-test-orders-and-views";
+const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
+  "2026-11-24-0008-test-orders-and-views",
+);
 
 describe("migration 0008 on a database with sales", () => {
   it("marks the ledger rows of test-checkout orders test_mode = 1 and the others 0", async () => {
-    const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < BEFORE));
-    const first = await new Migrator({
-      db,
-      provider: { getMigrations: async () => older },
-    }).migrateToLatest();
-    expect(first.error).toBeUndefined();
+    await migrateToBefore();
 
     const now = new Date().toISOString();
     await db
@@ -62,22 +45,15 @@ describe("migration 0008 on a database with sales", () => {
       const orderId = `o-${provider}`;
       await db
         .insertInto("orders")
-        .values({
-          id: orderId,
-          checkout_session_id: `cs-${provider}`,
-          provider,
-          status: "paid",
-          customer_name: "B",
-          customer_email: "b@example.com",
-          customer_company: null,
-          total_cents: 1000,
-          checkout_url: null,
-          failure_reason: null,
-          created_at: now,
-          updated_at: now,
-          paid_at: now,
-          // Written as the code of the time did (migration 0015 renamed and dropped columns since).
-        } as never)
+        .values(
+          paidOrderBefore0015({
+            id: orderId,
+            provider,
+            checkout_session_id: `cs-${provider}`,
+            checkout_url: null,
+            at: now,
+          }),
+        )
         .execute();
       await db
         .insertInto("order_items")
@@ -110,11 +86,7 @@ describe("migration 0008 on a database with sales", () => {
         .execute();
     }
 
-    const rest = await new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-    }).migrateToLatest();
-    expect(rest.error).toBeUndefined();
+    await migrateRest();
     const rows = await db
       .selectFrom("earnings")
       .select(["order_id", "test_mode"])

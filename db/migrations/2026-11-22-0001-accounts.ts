@@ -1,89 +1,69 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "users")
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("last_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("profile_image_url", "text")
     .addColumn("banned", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
 
   await db.schema
     .createTable("sessions")
     .addColumn("id_hash", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("expires_at", "text", (c) => c.notNull())
+    .$call(ownedBy("user_id", "users.id"))
+    .$call(notNull("text", "created_at", "expires_at"))
     .execute();
-  await db.schema.createIndex("sessions_user_id").on("sessions").column("user_id").execute();
+  await index(db, "sessions_user_id", "sessions", ["user_id"]).execute();
 
   await db.schema
     .createTable("api_tokens")
     .addColumn("token_hash", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("expires_at", "text", (c) => c.notNull())
+    .$call(ownedBy("user_id", "users.id"))
+    .$call(notNull("text", "created_at", "expires_at"))
     .addColumn("last_used_at", "text")
     .execute();
-  await db.schema.createIndex("api_tokens_user_id").on("api_tokens").column("user_id").execute();
+  await index(db, "api_tokens_user_id", "api_tokens", ["user_id"]).execute();
 
   await db.schema
     .createTable("auth_failures")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("bucket", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "bucket", "created_at"))
     .execute();
-  await db.schema
-    .createIndex("auth_failures_bucket_created_at")
-    .on("auth_failures")
-    .columns(["bucket", "created_at"])
-    .execute();
+  await index(db, "auth_failures_bucket_created_at", "auth_failures", [
+    "bucket",
+    "created_at",
+  ]).execute();
 
   await db.schema
     .createTable("audit_log")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("actor_id", "text", (c) => c.notNull())
-    .addColumn("action", "text", (c) => c.notNull())
-    .addColumn("subject_id", "text")
-    .addColumn("detail", "text")
+    .$call(notNull("text", "actor_id", "action"))
+    .$call(nullable("text", "subject_id", "detail"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("jobs")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("payload", "text", (c) => c.notNull())
+  await tableWithId(db, "jobs")
+    .$call(notNull("text", "kind", "payload"))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("max_attempts", "integer", (c) => c.notNull().defaultTo(3))
     .addColumn("run_at", "text", (c) => c.notNull())
-    .addColumn("locked_until", "text")
-    .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(nullable("text", "locked_until", "last_error"))
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
-  await db.schema
-    .createIndex("jobs_status_run_at")
-    .on("jobs")
-    .columns(["status", "run_at"])
-    .execute();
+  await index(db, "jobs_status_run_at", "jobs", ["status", "run_at"]).execute();
 
   await sql`select 1`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of ["jobs", "audit_log", "auth_failures", "api_tokens", "sessions", "users"]) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -8,19 +8,15 @@ import { sql } from "kysely";
 // fulfillment rests on the unique constraints here (earnings.order_item_id,
 // download_grants.order_item_id, webhook_events.id) together with a transaction.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("listings")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "listings")
+    .$call(ownedBy("user_id", "users.id"))
     // Deleting the stylized image withdraws the listing (the service does that),
     // but the row and its snapshotted files stay so sold copies remain downloadable.
     .addColumn("stylized_image_id", "text", (c) =>
       c.references("stylized_images.id").onDelete("set null"),
     )
-    .addColumn("style", "text", (c) => c.notNull())
-    .addColumn("title", "text", (c) => c.notNull())
+    .$call(notNull("text", "style", "title"))
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("price_cents", "integer", (c) => c.notNull())
     .addColumn("tags", "text", (c) => c.notNull().defaultTo("[]"))
@@ -28,34 +24,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("nft_enabled", "integer", (c) => c.notNull().defaultTo(0))
     // Snapshots taken at listing time: the clean file sold to buyers (under listings/)
     // and the public watermarked preview (under previews/).
-    .addColumn("file_key", "text", (c) => c.notNull())
-    .addColumn("file_mime_type", "text", (c) => c.notNull())
+    .$call(notNull("text", "file_key", "file_mime_type"))
     // The stylized image's file the snapshot was copied from (to re-snapshot only on change).
     .addColumn("source_file_key", "text", (c) => c.notNull())
-    .addColumn("width", "integer", (c) => c.notNull())
-    .addColumn("height", "integer", (c) => c.notNull())
+    .$call(notNull("integer", "width", "height"))
     .addColumn("preview_key", "text", (c) => c.notNull())
     .addColumn("view_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("active"))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
   // Marketplace pages: newest first, keyset on (created_at, id).
-  await db.schema
-    .createIndex("listings_status_created_at_id")
-    .on("listings")
-    .columns(["status", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("listings_status_style_created_at_id")
-    .on("listings")
-    .columns(["status", "style", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("listings_user_id_created_at")
-    .on("listings")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "listings_status_created_at_id", "listings", [
+    "status",
+    "created_at",
+    "id",
+  ]).execute();
+  await index(db, "listings_status_style_created_at_id", "listings", [
+    "status",
+    "style",
+    "created_at",
+    "id",
+  ]).execute();
+  await index(db, "listings_user_id_created_at", "listings", ["user_id", "created_at"]).execute();
   // One active listing per stylized image (updated in place).
   await db.schema
     .createIndex("listings_active_stylized_image_id")
@@ -65,109 +55,68 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref("status"), "=", "active")
     .execute();
 
-  await db.schema
-    .createTable("orders")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "orders")
     .addColumn("checkout_session_id", "text", (c) => c.unique())
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
-    .addColumn("customer_name", "text", (c) => c.notNull())
-    .addColumn("customer_email", "text", (c) => c.notNull())
+    .$call(notNull("text", "customer_name", "customer_email"))
     .addColumn("customer_company", "text")
     .addColumn("total_cents", "integer", (c) => c.notNull())
     .addColumn("currency", "text", (c) => c.notNull().defaultTo("usd"))
-    .addColumn("checkout_url", "text")
-    .addColumn("failure_reason", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(nullable("text", "checkout_url", "failure_reason"))
+    .$call(notNull("text", "created_at", "updated_at"))
     .addColumn("paid_at", "text")
     .execute();
-  await db.schema
-    .createIndex("orders_status_created_at")
-    .on("orders")
-    .columns(["status", "created_at"])
-    .execute();
+  await index(db, "orders_status_created_at", "orders", ["status", "created_at"]).execute();
 
-  await db.schema
-    .createTable("order_items")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+  await tableWithId(db, "order_items")
+    .$call(ownedBy("order_id", "orders.id"))
     .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id"))
-    .addColumn("creator_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("title", "text", (c) => c.notNull())
-    .addColumn("style", "text", (c) => c.notNull())
+    .$call(ownedBy("creator_id", "users.id"))
+    .$call(notNull("text", "title", "style"))
     .addColumn("price_cents", "integer", (c) => c.notNull())
-    .addColumn("file_key", "text", (c) => c.notNull())
-    .addColumn("file_mime_type", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "file_key", "file_mime_type", "created_at"))
     .execute();
-  await db.schema
-    .createIndex("order_items_order_id")
-    .on("order_items")
-    .column("order_id")
-    .execute();
-  await db.schema
-    .createIndex("order_items_listing_id")
-    .on("order_items")
-    .column("listing_id")
-    .execute();
-  await db.schema
-    .createIndex("order_items_creator_id")
-    .on("order_items")
-    .column("creator_id")
-    .execute();
+  await index(db, "order_items_order_id", "order_items", ["order_id"]).execute();
+  await index(db, "order_items_listing_id", "order_items", ["listing_id"]).execute();
+  await index(db, "order_items_creator_id", "order_items", ["creator_id"]).execute();
 
-  await db.schema
-    .createTable("earnings")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "earnings")
     .addColumn("order_item_id", "text", (c) =>
       c.notNull().unique().references("order_items.id").onDelete("cascade"),
     )
-    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
-    .addColumn("creator_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("order_id", "orders.id"))
+    .$call(ownedBy("creator_id", "users.id"))
     .addColumn("listing_id", "text", (c) => c.notNull().references("listings.id"))
-    .addColumn("amount_cents", "integer", (c) => c.notNull())
-    .addColumn("platform_fee_cents", "integer", (c) => c.notNull())
+    .$call(notNull("integer", "amount_cents", "platform_fee_cents"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("earnings_creator_id_created_at")
-    .on("earnings")
-    .columns(["creator_id", "created_at"])
-    .execute();
+  await index(db, "earnings_creator_id_created_at", "earnings", [
+    "creator_id",
+    "created_at",
+  ]).execute();
 
-  await db.schema
-    .createTable("download_grants")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "download_grants")
     // One grant per purchased item: issuing twice is a constraint violation.
     .addColumn("order_item_id", "text", (c) =>
       c.notNull().unique().references("order_items.id").onDelete("cascade"),
     )
-    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .$call(ownedBy("order_id", "orders.id"))
     // Only the hash of the download token is stored (the token is an HMAC of the
     // grant's random id under a key derived from the app secret).
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("max_downloads", "integer", (c) => c.notNull())
     .addColumn("downloads_used", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("expires_at", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "expires_at", "created_at"))
     .execute();
-  await db.schema
-    .createIndex("download_grants_order_id")
-    .on("download_grants")
-    .column("order_id")
-    .execute();
+  await index(db, "download_grants_order_id", "download_grants", ["order_id"]).execute();
 
-  await db.schema
-    .createTable("webhook_events")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("type", "text", (c) => c.notNull())
-    .addColumn("processed_at", "text", (c) => c.notNull())
+  await tableWithId(db, "webhook_events")
+    .$call(notNull("text", "type", "processed_at"))
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("webhook_events").execute();
   await db.schema.dropTable("download_grants").execute();
   await db.schema.dropTable("earnings").execute();

@@ -1,22 +1,16 @@
-import type { Kysely } from "kysely";
+import { type AnyDb, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
 // Job leases carry the claimant's token, so a worker whose lease expired (and
 // whose job another worker reclaimed) can no longer complete or fail it.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("jobs").addColumn("locked_by", "text").execute();
-  await db.schema
-    .createIndex("jobs_status_locked_until")
-    .on("jobs")
-    .columns(["status", "locked_until"])
-    .execute();
+  await index(db, "jobs_status_locked_until", "jobs", ["status", "locked_until"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("jobs_status_locked_until").execute();
   await db.schema.alterTable("jobs").dropColumn("locked_by").execute();
 }

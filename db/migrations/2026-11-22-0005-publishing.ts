@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -7,25 +7,18 @@ import type { Kysely } from "kysely";
 // one row per stylized image and platform holding what was sent there, its
 // state, URL and last error.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("integrations")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "integrations")
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("platform", "text", (c) => c.notNull())
     // "oauth" or "apiKey": how the credential was obtained.
     .addColumn("method", "text", (c) => c.notNull())
     // Sealed (AES-256-GCM) JSON of the secret; never stored or sent in the clear.
-    .addColumn("credentials", "text", (c) => c.notNull())
-    .addColumn("key_last4", "text", (c) => c.notNull())
-    .addColumn("wallet_address", "text")
-    .addColumn("shop_domain", "text")
-    .addColumn("scopes", "text")
+    .$call(notNull("text", "credentials", "key_last4"))
+    .$call(nullable("text", "wallet_address", "shop_domain", "scopes"))
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .addUniqueConstraint("integrations_user_id_platform", ["user_id", "platform"])
     .execute();
 
@@ -33,34 +26,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("oauth_states")
     // Only the hash of the state travels into the database.
     .addColumn("state_hash", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("platform", "text", (c) => c.notNull())
     .addColumn("shop_domain", "text")
     // "popup": the callback answers a page that closes itself; "page": it redirects to /integrations.
     .addColumn("display", "text", (c) => c.notNull().defaultTo("page"))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("expires_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "expires_at"))
     .addColumn("used_at", "text")
     .execute();
-  await db.schema
-    .createIndex("oauth_states_expires_at")
-    .on("oauth_states")
-    .column("expires_at")
-    .execute();
+  await index(db, "oauth_states_expires_at", "oauth_states", ["expires_at"]).execute();
 
-  await db.schema
-    .createTable("listing_platforms")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("stylized_image_id", "text", (c) =>
-      c.notNull().references("stylized_images.id").onDelete("cascade"),
-    )
+  await tableWithId(db, "listing_platforms")
+    .$call(ownedBy("user_id", "users.id"))
+    .$call(ownedBy("stylized_image_id", "stylized_images.id"))
     // The own marketplace's listing, when the platform is `marketplace`.
     .addColumn("listing_id", "text", (c) => c.references("listings.id").onDelete("set null"))
     .addColumn("platform", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
-    .addColumn("url", "text")
-    .addColumn("last_error", "text")
+    .$call(nullable("text", "url", "last_error"))
     // What was sent: title, description, price, tags, switches.
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
@@ -74,22 +57,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("artifact_key", "text")
     // Bumped on every new request, so an older job never overwrites a newer one.
     .addColumn("revision", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .addUniqueConstraint("listing_platforms_stylized_image_id_platform", [
       "stylized_image_id",
       "platform",
     ])
     .execute();
-  await db.schema
-    .createIndex("listing_platforms_user_id_updated_at")
-    .on("listing_platforms")
-    .columns(["user_id", "updated_at"])
-    .execute();
+  await index(db, "listing_platforms_user_id_updated_at", "listing_platforms", [
+    "user_id",
+    "updated_at",
+  ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("listing_platforms").execute();
   await db.schema.dropTable("oauth_states").execute();
   await db.schema.dropTable("integrations").execute();

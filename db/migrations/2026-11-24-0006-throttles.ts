@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type AnyDb, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -8,30 +8,23 @@ import type { Kysely } from "kysely";
 // Keys are SHA-256 hashes of the normalized email and of the client address.
 // No AUTOINCREMENT: a reserved and released attempt leaves no trace.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("login_attempts")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("email_hash", "text", (c) => c.notNull())
-    .addColumn("address_hash", "text", (c) => c.notNull())
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "login_attempts")
+    .$call(notNull("text", "email_hash", "address_hash"))
     // 1 when the address had no failure for this email in the window when the attempt began.
     .addColumn("newcomer", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("login_attempts_email_hash_created_at")
-    .on("login_attempts")
-    .columns(["email_hash", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("login_attempts_address_hash_created_at")
-    .on("login_attempts")
-    .columns(["address_hash", "created_at"])
-    .execute();
+  await index(db, "login_attempts_email_hash_created_at", "login_attempts", [
+    "email_hash",
+    "created_at",
+  ]).execute();
+  await index(db, "login_attempts_address_hash_created_at", "login_attempts", [
+    "address_hash",
+    "created_at",
+  ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("login_attempts").execute();
 }

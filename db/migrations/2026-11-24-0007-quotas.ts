@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -12,8 +12,7 @@ import { sql } from "kysely";
 // - usage_events keeps one row per upload and per style asked for, so the daily
 //   quotas count work done even when its images were deleted since.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("jobs").addColumn("user_id", "text").execute();
   await db.schema.alterTable("jobs").addColumn("claimed_at", "text").execute();
   await sql`
@@ -26,34 +25,24 @@ export async function up(db: Kysely<any>): Promise<void> {
       select user_id from listing_platforms where id = json_extract(jobs.payload, '$.publicationId')
     ) where kind = 'publish-to-platform' and json_valid(payload)
   `.execute(db);
-  await db.schema
-    .createIndex("jobs_user_id_status")
-    .on("jobs")
-    .columns(["user_id", "status"])
-    .execute();
-  await db.schema
-    .createIndex("jobs_user_id_claimed_at")
-    .on("jobs")
-    .columns(["user_id", "claimed_at"])
-    .execute();
+  await index(db, "jobs_user_id_status", "jobs", ["user_id", "status"]).execute();
+  await index(db, "jobs_user_id_claimed_at", "jobs", ["user_id", "claimed_at"]).execute();
 
   await db.schema
     .createTable("usage_events")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     // "upload" or "stylize".
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "kind", "created_at"))
     .execute();
-  await db.schema
-    .createIndex("usage_events_user_id_kind_created_at")
-    .on("usage_events")
-    .columns(["user_id", "kind", "created_at"])
-    .execute();
+  await index(db, "usage_events_user_id_kind_created_at", "usage_events", [
+    "user_id",
+    "kind",
+    "created_at",
+  ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("usage_events").execute();
   await db.schema.dropIndex("jobs_user_id_claimed_at").execute();
   await db.schema.dropIndex("jobs_user_id_status").execute();

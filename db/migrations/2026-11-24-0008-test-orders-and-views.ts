@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,8 +10,7 @@ import { sql } from "kysely";
 // - listing_views keeps one row per listing, visitor and day (UTC), so a
 //   visitor counts once a day; the visitor is a keyed hash, never an address.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable("earnings")
     .addColumn("test_mode", "integer", (c) => c.notNull().defaultTo(0))
@@ -22,20 +21,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("listing_views")
-    .addColumn("listing_id", "text", (c) =>
-      c.notNull().references("listings.id").onDelete("cascade"),
-    )
+    .$call(ownedBy("listing_id", "listings.id"))
     .addColumn("visitor_hash", "text", (c) => c.notNull())
     // YYYY-MM-DD (UTC).
     .addColumn("day", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("listing_views_pk", ["listing_id", "visitor_hash", "day"])
     .execute();
   // The purge of old days.
-  await db.schema.createIndex("listing_views_day").on("listing_views").column("day").execute();
+  await index(db, "listing_views_day", "listing_views", ["day"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("listing_views").execute();
   await db.schema.alterTable("earnings").dropColumn("test_mode").execute();
 }

@@ -1,5 +1,14 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import {
+  type AnyDb,
+  addColumns,
+  index,
+  notNull,
+  notNullDefault,
+  nullable,
+  ownedBy,
+  tableWithId,
+} from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -20,104 +29,65 @@ import { sql } from "kysely";
 //   is the item's part of the order's refunds, and transfer_reversed_cents is
 //   what has actually been reversed at the provider.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable("payout_accounts")
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("account_id", "text", (c) => c.notNull().unique())
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
     .addColumn("payouts_enabled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("transfers_enabled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("details_submitted", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .addPrimaryKeyConstraint("payout_accounts_pk", ["user_id", "provider"])
     .execute();
 
-  await db.schema
-    .createTable("test_payout_accounts")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await tableWithId(db, "test_payout_accounts")
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("onboarded_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable("test_payout_movements")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("account_id", "text", (c) =>
-      c.notNull().references("test_payout_accounts.id").onDelete("cascade"),
-    )
+  await tableWithId(db, "test_payout_movements")
+    .$call(ownedBy("account_id", "test_payout_accounts.id"))
     // 'transfer' (to the account) or 'reversal' (of a transfer, back to the platform).
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("amount_cents", "integer", (c) => c.notNull())
-    .addColumn("transfer_id", "text")
-    .addColumn("transfer_group", "text")
+    .$call(nullable("text", "transfer_id", "transfer_group"))
     .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema.alterTable("orders").addColumn("payment_intent_id", "text").execute();
-  await db.schema.alterTable("orders").addColumn("charge_id", "text").execute();
-  await db.schema
-    .alterTable("orders")
-    .addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable("orders").addColumn("refunded_at", "text").execute();
-  await db.schema.alterTable("orders").addColumn("refund_reason", "text").execute();
-  await db.schema.alterTable("orders").addColumn("dispute_id", "text").execute();
-  await db.schema.alterTable("orders").addColumn("dispute_status", "text").execute();
-  await db.schema.alterTable("orders").addColumn("disputed_at", "text").execute();
-  await db.schema
-    .createIndex("orders_payment_intent_id")
-    .on("orders")
-    .column("payment_intent_id")
-    .execute();
-  await db.schema.createIndex("orders_charge_id").on("orders").column("charge_id").execute();
-  await db.schema
-    .createIndex("orders_customer_email")
-    .on("orders")
-    .column("customer_email")
-    .execute();
+  const zero = notNullDefault(0);
+  await addColumns(db, "orders", "text", ["payment_intent_id", "charge_id"]);
+  await addColumns(db, "orders", "integer", ["refunded_cents"], zero);
+  const disputes = ["dispute_id", "dispute_status", "disputed_at"];
+  await addColumns(db, "orders", "text", ["refunded_at", "refund_reason", ...disputes]);
+  await index(db, "orders_payment_intent_id", "orders", ["payment_intent_id"]).execute();
+  await index(db, "orders_charge_id", "orders", ["charge_id"]).execute();
+  await index(db, "orders_customer_email", "orders", ["customer_email"]).execute();
 
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("owed"))
-    .execute();
-  await db.schema.alterTable("earnings").addColumn("held_from", "text").execute();
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("creator_reversed_cents", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("platform_reversed_cents", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable("earnings").addColumn("transfer_id", "text").execute();
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("transferred_cents", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable("earnings").addColumn("transferred_at", "text").execute();
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("transfer_reversed_cents", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable("earnings").addColumn("reversal_id", "text").execute();
-  await db.schema.alterTable("earnings").addColumn("reversed_at", "text").execute();
-  await db.schema
-    .createIndex("earnings_creator_id_status")
-    .on("earnings")
-    .columns(["creator_id", "status"])
-    .execute();
-  await db.schema.createIndex("earnings_order_id").on("earnings").column("order_id").execute();
+  await addColumns(db, "earnings", "text", ["status"], notNullDefault("owed"));
+  await addColumns(db, "earnings", "text", ["held_from"]);
+  await addColumns(
+    db,
+    "earnings",
+    "integer",
+    ["creator_reversed_cents", "platform_reversed_cents"],
+    zero,
+  );
+  await addColumns(db, "earnings", "text", ["transfer_id"]);
+  await addColumns(db, "earnings", "integer", ["transferred_cents"], zero);
+  await addColumns(db, "earnings", "text", ["transferred_at"]);
+  await addColumns(db, "earnings", "integer", ["transfer_reversed_cents"], zero);
+  await addColumns(db, "earnings", "text", ["reversal_id", "reversed_at"]);
+  await index(db, "earnings_creator_id_status", "earnings", ["creator_id", "status"]).execute();
+  await index(db, "earnings_order_id", "earnings", ["order_id"]).execute();
   // Shares of sales made before payouts existed are owed like any other.
   await sql`update earnings set status = 'owed'`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("earnings_order_id").execute();
   await db.schema.dropIndex("earnings_creator_id_status").execute();
   for (const column of [

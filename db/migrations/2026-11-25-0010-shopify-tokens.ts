@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -14,36 +14,29 @@ import { sql } from "kysely";
 //   X-Shopify-Webhook-Id, so a redelivery is recognised), its topic, shop and
 //   what was done; the record of compliance requests.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("listing_platforms").addColumn("external_shop", "text").execute();
   await sql`update listing_platforms set external_shop = (
       select i.shop_domain from integrations i where i.user_id = listing_platforms.user_id and i.platform = 'shopify'
     ) where platform = 'shopify' and external_id is not null`.execute(db);
-  await db.schema
-    .createIndex("listing_platforms_external_shop")
-    .on("listing_platforms")
-    .columns(["external_shop"])
-    .execute();
+  await index(db, "listing_platforms_external_shop", "listing_platforms", [
+    "external_shop",
+  ]).execute();
 
   await db.schema
     .createTable("shopify_webhook_receipts")
     .addColumn("webhook_id", "text", (c) => c.primaryKey())
-    .addColumn("topic", "text", (c) => c.notNull())
-    .addColumn("shop_domain", "text", (c) => c.notNull())
+    .$call(notNull("text", "topic", "shop_domain"))
     // What the app did, in a sentence (e.g. "removed 1 connection and 3 product links").
-    .addColumn("outcome", "text", (c) => c.notNull())
-    .addColumn("received_at", "text", (c) => c.notNull())
+    .$call(notNull("text", "outcome", "received_at"))
     .execute();
-  await db.schema
-    .createIndex("shopify_webhook_receipts_shop")
-    .on("shopify_webhook_receipts")
-    .columns(["shop_domain", "received_at"])
-    .execute();
+  await index(db, "shopify_webhook_receipts_shop", "shopify_webhook_receipts", [
+    "shop_domain",
+    "received_at",
+  ]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("shopify_webhook_receipts").execute();
   await db.schema.dropIndex("listing_platforms_external_shop").execute();
   await db.schema.alterTable("listing_platforms").dropColumn("external_shop").execute();

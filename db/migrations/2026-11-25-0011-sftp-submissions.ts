@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,15 +13,13 @@ import type { Kysely } from "kysely";
 // listing_platforms.status is plain text, so the new `submitted` state needs
 // no change here.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("integrations").addColumn("account_name", "text").execute();
   await db.schema.alterTable("integrations").addColumn("host_key", "text").execute();
   await db.schema.alterTable("listing_platforms").addColumn("details", "text").execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("listing_platforms").dropColumn("details").execute();
   await db.schema.alterTable("integrations").dropColumn("host_key").execute();
   await db.schema.alterTable("integrations").dropColumn("account_name").execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -12,8 +12,7 @@ import type { Kysely } from "kysely";
 // The engine that made each image is stylized_images.provider already; its
 // IPTC digital source type follows from it.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("stylized_images").addColumn("upscaled_by", "text").execute();
   await db.schema
     .alterTable("stylized_images")
@@ -21,8 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("stylized_images").dropColumn("optimized_upscaled_by").execute();
   await db.schema.alterTable("stylized_images").dropColumn("upscaled_by").execute();
 }

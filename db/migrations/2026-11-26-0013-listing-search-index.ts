@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -26,8 +26,7 @@ const VISIBLE = (alias: "new" | "l") =>
     `${alias}.status = 'active' and exists (select 1 from users where users.id = ${alias}.user_id and users.banned = 0)`,
   );
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await sql`create table listing_search_entries (
     id integer primary key,
     listing_id text not null unique
@@ -87,8 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     from listing_search_entries e join listings l on l.id = e.listing_id`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const trigger of [
     "listing_search_after_ban",
     "listing_search_after_delete",

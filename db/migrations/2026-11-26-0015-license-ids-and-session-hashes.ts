@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import { type AnyDb, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -19,8 +20,7 @@ import { sql, type Kysely } from "kysely";
 const newLicenseId = () => crypto.randomBytes(16).toString("base64url");
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await sql`pragma secure_delete = on`.execute(db);
   await db.schema.alterTable("orders").addColumn("license_id", "text").execute();
   const orders = await db.selectFrom("orders").select(["id", "checkout_session_id"]).execute();
@@ -40,17 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where("id", "=", order.id)
       .execute();
   }
-  await db.schema
-    .createIndex("orders_license_id_unique")
-    .on("orders")
-    .column("license_id")
-    .unique()
-    .execute();
+  await index(db, "orders_license_id_unique", "orders", ["license_id"]).unique().execute();
   await sql`pragma secure_delete = off`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   // The clear session ids cannot come back: the column keeps the hashes under its old name.
   await db.schema.dropIndex("orders_license_id_unique").execute();
   await db.schema.alterTable("orders").dropColumn("license_id").execute();

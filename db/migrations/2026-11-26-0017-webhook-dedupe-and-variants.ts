@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type AnyDb, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,19 +11,14 @@ import type { Kysely } from "kysely";
 // (Listing previews' variants need no column: they are files named after the
 // preview, made when the listing is.)
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("shopify_webhook_receipts").addColumn("body_sha256", "text").execute();
-  await db.schema
-    .createIndex("shopify_webhook_receipts_body")
-    .on("shopify_webhook_receipts")
-    .columns(["body_sha256"])
+  await index(db, "shopify_webhook_receipts_body", "shopify_webhook_receipts", ["body_sha256"])
     .unique()
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("shopify_webhook_receipts_body").execute();
   await db.schema.alterTable("shopify_webhook_receipts").dropColumn("body_sha256").execute();
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { addColumns, type AnyDb, index, notNull, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -10,34 +10,27 @@ import { sql } from "kysely";
  * mailed link (only a hash of the link's token is kept); and the browser each
  * web session and API token was made from, for the sessions list.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("handle", "text").execute();
-  await db.schema.alterTable("users").addColumn("bio", "text").execute();
-  await db.schema.alterTable("users").addColumn("face_consent_version", "text").execute();
-  await db.schema.alterTable("users").addColumn("face_consent_at", "text").execute();
+export async function up(db: AnyDb): Promise<void> {
+  const consent = ["face_consent_version", "face_consent_at"];
+  await addColumns(db, "users", "text", ["handle", "bio", ...consent]);
   await sql`create unique index users_handle on users (handle) where handle is not null`.execute(
     db,
   );
 
-  await db.schema
-    .createTable("email_changes")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await tableWithId(db, "email_changes")
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("new_email", "text", (col) => col.notNull())
     .addColumn("token_hash", "text", (col) => col.notNull().unique())
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("expires_at", "text", (col) => col.notNull())
+    .$call(notNull("text", "created_at", "expires_at"))
     .addColumn("used_at", "text")
     .execute();
-  await db.schema.createIndex("email_changes_user").on("email_changes").column("user_id").execute();
+  await index(db, "email_changes_user", "email_changes", ["user_id"]).execute();
 
   await db.schema.alterTable("sessions").addColumn("user_agent", "text").execute();
   await db.schema.alterTable("api_tokens").addColumn("user_agent", "text").execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("api_tokens").dropColumn("user_agent").execute();
   await db.schema.alterTable("sessions").dropColumn("user_agent").execute();
   await db.schema.dropTable("email_changes").execute();

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,8 +11,7 @@ import type { Kysely } from "kysely";
 
 const newPublicId = () => crypto.randomBytes(16).toString("base64url");
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   for (const [table, key] of [
     ["sessions", "id_hash"],
     ["api_tokens", "token_hash"],
@@ -35,8 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of ["sessions", "api_tokens"] as const) {
     await db.schema.dropIndex(`${table}_public_id`).execute();
     await db.schema.alterTable(table).dropColumn("public_id").execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -7,7 +7,6 @@ import type { Kysely } from "kysely";
  * was removed keeps its row, so the styles made from it stay, and records when
  * its file went.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("images").addColumn("original_removed_at", "text").execute();
 }

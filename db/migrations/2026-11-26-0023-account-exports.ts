@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -10,34 +10,23 @@ import { sql } from "kysely";
  * with the time its download link stops working. An erasure removes these
  * rows and their files with the account.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("account_exports")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "account_exports")
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("status", "text", (col) => col.notNull().defaultTo("pending"))
-    .addColumn("job_id", "text")
-    .addColumn("file_key", "text")
+    .$call(nullable("text", "job_id", "file_key"))
     .addColumn("bytes", "integer")
     .addColumn("error", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
-    .addColumn("ready_at", "text")
-    .addColumn("expires_at", "text")
+    .$call(notNull("text", "created_at", "updated_at"))
+    .$call(nullable("text", "ready_at", "expires_at"))
     .execute();
-  await db.schema
-    .createIndex("account_exports_user")
-    .on("account_exports")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await index(db, "account_exports_user", "account_exports", ["user_id", "created_at"]).execute();
   // One export per user at a time: at most one pending row each.
   await sql`create unique index account_exports_one_pending on account_exports (user_id) where status = 'pending'`.execute(
     db,
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("account_exports").execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { addColumns, type AnyDb, notNullDefault } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -14,23 +14,19 @@ import type { Kysely } from "kysely";
  *   refund), given back once if the dispute is won on appeal;
  * - undone_refunds: each refund that failed after it was recorded, undone once.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("payout_accounts").addColumn("country", "text").execute();
-  await db.schema.alterTable("test_payout_accounts").addColumn("country", "text").execute();
-  await db.schema
-    .alterTable("test_payout_accounts")
-    .addColumn("service_agreement", "text", (col) => col.notNull().defaultTo("full"))
-    .execute();
-  await db.schema
-    .alterTable("earnings")
-    .addColumn("reinstated_cents", "integer", (col) => col.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable("earnings").addColumn("reinstatement_transfer_id", "text").execute();
-  await db.schema
-    .alterTable("orders")
-    .addColumn("dispute_lost_cents", "integer", (col) => col.notNull().defaultTo(0))
-    .execute();
+export async function up(db: AnyDb): Promise<void> {
+  await addColumns(db, "payout_accounts", "text", ["country"]);
+  await addColumns(db, "test_payout_accounts", "text", ["country"]);
+  await addColumns(
+    db,
+    "test_payout_accounts",
+    "text",
+    ["service_agreement"],
+    notNullDefault("full"),
+  );
+  await addColumns(db, "earnings", "integer", ["reinstated_cents"], notNullDefault(0));
+  await addColumns(db, "earnings", "text", ["reinstatement_transfer_id"]);
+  await addColumns(db, "orders", "integer", ["dispute_lost_cents"], notNullDefault(0));
   await db.schema
     .createTable("undone_refunds")
     .addColumn("refund_id", "text", (col) => col.primaryKey())
@@ -40,8 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("undone_refunds").execute();
   await db.schema.alterTable("orders").dropColumn("dispute_lost_cents").execute();
   await db.schema.alterTable("earnings").dropColumn("reinstatement_transfer_id").execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { addColumns, type AnyDb, index, nullable, ownedBy, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -16,35 +16,24 @@ import type { Kysely } from "kysely";
  * submission is sent at that size, never enlarged. Null on styles made before
  * it was recorded.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("model_releases")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "model_releases")
+    .$call(ownedBy("user_id", "users.id"))
     .addColumn("stylized_image_id", "text", (col) =>
       col.notNull().unique().references("stylized_images.id").onDelete("cascade"),
     )
     .addColumn("kind", "text", (col) => col.notNull())
-    .addColumn("model_name", "text")
-    .addColumn("signed_on", "text")
-    .addColumn("signature", "text")
+    .$call(nullable("text", "model_name", "signed_on", "signature"))
     .addColumn("drawn_signature", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("file_key", "text", (col) => col.notNull())
     .addColumn("bytes", "integer", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("model_releases_user")
-    .on("model_releases")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema.alterTable("stylized_images").addColumn("native_width", "integer").execute();
-  await db.schema.alterTable("stylized_images").addColumn("native_height", "integer").execute();
+  await index(db, "model_releases_user", "model_releases", ["user_id", "created_at"]).execute();
+  await addColumns(db, "stylized_images", "integer", ["native_width", "native_height"]);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("stylized_images").dropColumn("native_height").execute();
   await db.schema.alterTable("stylized_images").dropColumn("native_width").execute();
   await db.schema.dropTable("model_releases").execute();

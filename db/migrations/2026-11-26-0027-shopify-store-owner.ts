@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -15,8 +15,7 @@ import { sql } from "kysely";
 const SUPERSEDED =
   "Another creator connected this Shopify store to Selfie Studio after you, and Shopify keeps only one connection per store and app, so yours stopped working. Ask them to disconnect it, then connect again.";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await sql`
     UPDATE integrations SET is_active = 0, last_error = ${SUPERSEDED}
     WHERE platform = 'shopify' AND method = 'oauth' AND is_active = 1 AND shop_domain IS NOT NULL
@@ -39,7 +38,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("integrations_one_shopify_connection_per_store").execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type AnyDb, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,22 +11,17 @@ import type { Kysely } from "kysely";
 //   (status, id), so a part is a range of the index, not a sort of every
 //   active listing.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex("listings_user_id_status_created_at_id")
-    .on("listings")
-    .columns(["user_id", "status", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("listings_status_id")
-    .on("listings")
-    .columns(["status", "id"])
-    .execute();
+export async function up(db: AnyDb): Promise<void> {
+  await index(db, "listings_user_id_status_created_at_id", "listings", [
+    "user_id",
+    "status",
+    "created_at",
+    "id",
+  ]).execute();
+  await index(db, "listings_status_id", "listings", ["status", "id"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("listings_status_id").execute();
   await db.schema.dropIndex("listings_user_id_status_created_at_id").execute();
 }

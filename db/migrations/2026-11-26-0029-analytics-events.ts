@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -13,13 +13,10 @@ import { sql } from "kysely";
 //   days are purged as new ones are recorded.
 // The views of the days listing_views still holds are carried over.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable("listing_days")
-    .addColumn("listing_id", "text", (c) =>
-      c.notNull().references("listings.id").onDelete("cascade"),
-    )
+    .$call(ownedBy("listing_id", "listings.id"))
     .addColumn("creator_id", "text", (c) => c.notNull())
     // YYYY-MM-DD (UTC).
     .addColumn("day", "text", (c) => c.notNull())
@@ -27,34 +24,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("cart_adds", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("listing_days_pk", ["listing_id", "day"])
     .execute();
-  await db.schema
-    .createIndex("listing_days_creator_id_day")
-    .on("listing_days")
-    .columns(["creator_id", "day"])
-    .execute();
+  await index(db, "listing_days_creator_id_day", "listing_days", ["creator_id", "day"]).execute();
 
   await db.schema
     .createTable("listing_cart_adds")
-    .addColumn("listing_id", "text", (c) =>
-      c.notNull().references("listings.id").onDelete("cascade"),
-    )
-    .addColumn("visitor_hash", "text", (c) => c.notNull())
-    .addColumn("day", "text", (c) => c.notNull())
+    .$call(ownedBy("listing_id", "listings.id"))
+    .$call(notNull("text", "visitor_hash", "day"))
     .addPrimaryKeyConstraint("listing_cart_adds_pk", ["listing_id", "visitor_hash", "day"])
     .execute();
-  await db.schema
-    .createIndex("listing_cart_adds_day")
-    .on("listing_cart_adds")
-    .column("day")
-    .execute();
+  await index(db, "listing_cart_adds_day", "listing_cart_adds", ["day"]).execute();
 
   await sql`insert into listing_days (listing_id, creator_id, day, views)
     select v.listing_id, l.user_id, v.day, count(*) from listing_views v join listings l on l.id = v.listing_id
     group by v.listing_id, v.day`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("listing_cart_adds").execute();
   await db.schema.dropTable("listing_days").execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type AnyDb, index, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -9,24 +9,18 @@ import type { Kysely } from "kysely";
  * sent and when it stops working, and is spent (`invite_used_at`, the
  * account made in `user_id`) by registering through it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("waitlist")
-    .addColumn("id", "text", (col) => col.primaryKey())
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "waitlist")
     .addColumn("email", "text", (col) => col.notNull().unique())
     .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("invited_at", "text")
-    .addColumn("invited_by", "text")
+    .$call(nullable("text", "invited_at", "invited_by"))
     .addColumn("invite_token_hash", "text", (col) => col.unique())
-    .addColumn("invite_expires_at", "text")
-    .addColumn("invite_used_at", "text")
+    .$call(nullable("text", "invite_expires_at", "invite_used_at"))
     .addColumn("user_id", "text", (col) => col.references("users.id").onDelete("set null"))
     .execute();
-  await db.schema.createIndex("waitlist_created").on("waitlist").column("created_at").execute();
+  await index(db, "waitlist_created", "waitlist", ["created_at"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("waitlist").execute();
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, listingSearchEntryKeptWhileShown } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -16,6 +16,29 @@ import { sql } from "kysely";
 // - text columns use the "C" collation: byte order, as SQLite compares, so
 //   ordering and keyset pages (created_at, id) agree on both engines whatever
 //   the database's default locale.
+
+/** What a listing offers, on the marketplace (listings) and as sent to a platform (listing_platforms). */
+const listingTerms = sql`"title" text collate "C" not null,
+      "description" text collate "C" default '' not null,
+      "price_cents" bigint not null,
+      "tags" text collate "C" default '[]' not null,
+      "licensing_enabled" bigint default 1 not null,
+      "nft_enabled" bigint default 0 not null`;
+
+/** The keys of a row there is at most one of per item sold (a download grant, an earning). */
+const onePerOrderItem = sql`"id" text collate "C" primary key,
+      "order_item_id" text collate "C" not null unique references "order_items" ("id") on delete cascade,
+      "order_id" text collate "C" not null references "orders" ("id") on delete cascade`;
+
+/** A table of the listings a visitor (by hash) saw or added to a cart, once a day each. */
+function visitorDays(table: "listing_views" | "listing_cart_adds") {
+  return sql`create table ${sql.id(table)} (
+      "listing_id" text collate "C" not null references "listings" ("id") on delete cascade,
+      "visitor_hash" text collate "C" not null,
+      "day" text collate "C" not null,
+      constraint ${sql.id(`${table}_pk`)} primary key ("listing_id", "visitor_hash", "day")
+    )`;
+}
 
 const statements = [
   sql`create table "audit_log" (
@@ -279,12 +302,7 @@ const statements = [
       "user_id" text collate "C" not null references "users" ("id") on delete cascade,
       "stylized_image_id" text collate "C" references "stylized_images" ("id") on delete set null,
       "style" text collate "C" not null,
-      "title" text collate "C" not null,
-      "description" text collate "C" default '' not null,
-      "price_cents" bigint not null,
-      "tags" text collate "C" default '[]' not null,
-      "licensing_enabled" bigint default 1 not null,
-      "nft_enabled" bigint default 0 not null,
+      ${listingTerms},
       "file_key" text collate "C" not null,
       "file_mime_type" text collate "C" not null,
       "source_file_key" text collate "C" not null,
@@ -309,12 +327,7 @@ const statements = [
       "bytes" bigint not null,
       "created_at" text collate "C" not null
     )`,
-  sql`create table "listing_cart_adds" (
-      "listing_id" text collate "C" not null references "listings" ("id") on delete cascade,
-      "visitor_hash" text collate "C" not null,
-      "day" text collate "C" not null,
-      constraint "listing_cart_adds_pk" primary key ("listing_id", "visitor_hash", "day")
-    )`,
+  visitorDays("listing_cart_adds"),
   sql`create table "listing_days" (
       "listing_id" text collate "C" not null references "listings" ("id") on delete cascade,
       "creator_id" text collate "C" not null,
@@ -332,12 +345,7 @@ const statements = [
       "status" text collate "C" default 'queued' not null,
       "url" text collate "C",
       "last_error" text collate "C",
-      "title" text collate "C" not null,
-      "description" text collate "C" default '' not null,
-      "price_cents" bigint not null,
-      "tags" text collate "C" default '[]' not null,
-      "licensing_enabled" bigint default 1 not null,
-      "nft_enabled" bigint default 0 not null,
+      ${listingTerms},
       "external_id" text collate "C",
       "artifact_key" text collate "C",
       "revision" bigint default 1 not null,
@@ -347,12 +355,7 @@ const statements = [
       "details" text collate "C",
       constraint "listing_platforms_stylized_image_id_platform" unique ("stylized_image_id", "platform")
     )`,
-  sql`create table "listing_views" (
-      "listing_id" text collate "C" not null references "listings" ("id") on delete cascade,
-      "visitor_hash" text collate "C" not null,
-      "day" text collate "C" not null,
-      constraint "listing_views_pk" primary key ("listing_id", "visitor_hash", "day")
-    )`,
+  visitorDays("listing_views"),
   sql`create table "order_items" (
       "id" text collate "C" primary key,
       "order_id" text collate "C" not null references "orders" ("id") on delete cascade,
@@ -366,9 +369,7 @@ const statements = [
       "created_at" text collate "C" not null
     )`,
   sql`create table "download_grants" (
-      "id" text collate "C" primary key,
-      "order_item_id" text collate "C" not null unique references "order_items" ("id") on delete cascade,
-      "order_id" text collate "C" not null references "orders" ("id") on delete cascade,
+      ${onePerOrderItem},
       "token_hash" text collate "C" not null unique,
       "max_downloads" bigint not null,
       "downloads_used" bigint default 0 not null,
@@ -376,9 +377,7 @@ const statements = [
       "created_at" text collate "C" not null
     )`,
   sql`create table "earnings" (
-      "id" text collate "C" primary key,
-      "order_item_id" text collate "C" not null unique references "order_items" ("id") on delete cascade,
-      "order_id" text collate "C" not null references "orders" ("id") on delete cascade,
+      ${onePerOrderItem},
       "creator_id" text collate "C" not null references "users" ("id") on delete cascade,
       "listing_id" text collate "C" not null references "listings" ("id"),
       "amount_cents" bigint not null,
@@ -479,10 +478,6 @@ const statements = [
  * too, as SQLite's trigram tokenizer does), so index and recheck agree.
  */
 function listingSearch() {
-  const visible = (row: "new" | "l") =>
-    sql.raw(
-      `${row}.status = 'active' and exists (select 1 from users where users.id = ${row}.user_id and users.banned = 0)`,
-    );
   return [
     sql`create extension if not exists pg_trgm`,
     sql`create table "listing_search_entries" (
@@ -503,13 +498,7 @@ function listingSearch() {
     // An edit keeps the listing's entry (its place in the newest-first walk); a
     // listing that stops being shown loses it; one that starts being shown gets a new one.
     sql`create function listing_search_on_listing() returns trigger language plpgsql as $$
-      begin
-        if tg_op in ('UPDATE', 'DELETE') then
-          delete from listing_search_entries
-            where listing_id = old.id
-              and not (tg_op = 'UPDATE' and old.id = new.id and ${visible("new")});
-        end if;
-        if tg_op in ('INSERT', 'UPDATE') and ${visible("new")} then
+      ${listingSearchEntryKeptWhileShown}
           insert into listing_search_entries (listing_id, title, description, tags)
             values (new.id, new.title, new.description, new.tags)
             on conflict (listing_id) do update
@@ -542,7 +531,6 @@ function listingSearch() {
   ];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }

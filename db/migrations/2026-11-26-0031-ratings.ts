@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 
@@ -10,25 +10,19 @@ import { sql } from "kysely";
  * A rating made before its order was refunded stays in the table but is not
  * counted (the query joins the paid orders).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("ratings")
-    .addColumn("id", "text", (col) => col.primaryKey())
+export async function up(db: AnyDb): Promise<void> {
+  await tableWithId(db, "ratings")
     .addColumn("order_item_id", "text", (col) =>
       col.notNull().unique().references("order_items.id").onDelete("cascade"),
     )
-    .addColumn("order_id", "text", (col) => col.notNull())
-    .addColumn("listing_id", "text", (col) => col.notNull())
+    .$call(notNull("text", "order_id", "listing_id"))
     .addColumn("stars", "integer", (col) => col.notNull().check(sql`stars between 1 and 5`))
     .addColumn("text", "text", (col) => col.notNull().defaultTo(""))
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(notNull("text", "created_at", "updated_at"))
     .execute();
-  await db.schema.createIndex("ratings_listing").on("ratings").column("listing_id").execute();
+  await index(db, "ratings_listing", "ratings", ["listing_id"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("ratings").execute();
 }

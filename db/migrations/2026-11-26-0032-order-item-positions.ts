@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { type AnyDb, onPostgres } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -7,13 +7,12 @@ import { PostgresAdapter, sql } from "kysely";
 // rowid gave it for free; PostgreSQL has no insertion order. Existing rows on
 // SQLite take their rowid, which is the order they were inserted in.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable("order_items")
     .addColumn("position", "integer", (col) => col.notNull().defaultTo(0))
     .execute();
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!onPostgres(db)) {
     await sql`update order_items set position = rowid`.execute(db);
   }
 }

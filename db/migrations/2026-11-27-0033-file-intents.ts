@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText, index } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -7,19 +6,14 @@ import { PostgresAdapter, sql } from "kysely";
 // in flight: a row is written before an object is stored under its key
 // (remove_after null), and a removal is a row with the time its object may go.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   await db.schema
     .createTable("file_intents")
     .addColumn("file_key", text, (col) => col.primaryKey())
     .addColumn("created_at", text, (col) => col.notNull())
     .addColumn("remove_after", text)
     .execute();
-  await db.schema
-    .createIndex("file_intents_by_created_at")
-    .on("file_intents")
-    .column("created_at")
-    .execute();
+  await index(db, "file_intents_by_created_at", "file_intents", ["created_at"]).execute();
 }

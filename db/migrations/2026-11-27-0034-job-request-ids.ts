@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -7,11 +6,6 @@ import { PostgresAdapter, sql } from "kysely";
 // did), so the worker's log lines for the job carry the same request id.
 // On PostgreSQL the column compares byte by byte ("C"), as SQLite's text does.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .alterTable("jobs")
-    .addColumn("request_id", postgres ? sql`text collate "C"` : "text")
-    .execute();
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable("jobs").addColumn("request_id", byteText(db)).execute();
 }

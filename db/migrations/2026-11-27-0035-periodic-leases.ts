@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,15 +9,11 @@ import { PostgresAdapter, sql } from "kysely";
 // when another process may take the lease over. On PostgreSQL text columns
 // compare byte by byte (collation "C"), as SQLite's do.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  const text =
-    db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : sql`text`;
+export async function up(db: AnyDb): Promise<void> {
+  const text = byteText(db);
   await db.schema
     .createTable("periodic_leases")
     .addColumn("name", text, (col) => col.primaryKey())
-    .addColumn("holder", text, (col) => col.notNull())
-    .addColumn("expires_at", text, (col) => col.notNull())
-    .addColumn("updated_at", text, (col) => col.notNull())
+    .$call(notNull(text, "holder", "expires_at", "updated_at"))
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -6,7 +6,6 @@ import type { Kysely } from "kysely";
 // and style with a new seed) is reproducible and the creator can see which
 // run is which. Older styles have none (null).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("stylized_images").addColumn("seed", "integer").execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText, index, notNull, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,24 +8,15 @@ import { PostgresAdapter, sql } from "kysely";
 // `at` the ISO time of the hit. A limit counts its bucket's rows within its
 // window; rows past the longest window are deleted as hits arrive.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
-  await db.schema
-    .createTable("rate_limit_hits")
-    .addColumn("id", text, (col) => col.primaryKey())
-    .addColumn("bucket", text, (col) => col.notNull())
-    .addColumn("at", text, (col) => col.notNull())
+  const text = byteText(db);
+  await tableWithId(db, "rate_limit_hits", text)
+    .$call(notNull(text, "bucket", "at"))
     .execute();
-  await db.schema
-    .createIndex("rate_limit_hits_by_bucket_and_time")
-    .on("rate_limit_hits")
-    .columns(["bucket", "at"])
-    .execute();
-  await db.schema
-    .createIndex("rate_limit_hits_by_time")
-    .on("rate_limit_hits")
-    .column("at")
-    .execute();
+  await index(db, "rate_limit_hits_by_bucket_and_time", "rate_limit_hits", [
+    "bucket",
+    "at",
+  ]).execute();
+  await index(db, "rate_limit_hits_by_time", "rate_limit_hits", ["at"]).execute();
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { type AnyDb, byteText, notNull, ownedBy } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -14,18 +14,15 @@ import { PostgresAdapter, sql } from "kysely";
 
 const TABLES = ["listing_views", "listing_cart_adds"] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   for (const table of TABLES) {
     const next = `${table}_by_visitor`;
     await db.schema
       .createTable(next)
       // YYYY-MM-DD (UTC).
-      .addColumn("day", text, (c) => c.notNull())
-      .addColumn("visitor_hash", text, (c) => c.notNull())
-      .addColumn("listing_id", text, (c) => c.notNull())
+      .$call(notNull(text, "day", "visitor_hash", "listing_id"))
       .addPrimaryKeyConstraint(`${table}_by_visitor_pk`, ["day", "visitor_hash", "listing_id"])
       .execute();
     await sql`insert into ${sql.table(next)} (day, visitor_hash, listing_id)
@@ -35,17 +32,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     const previous = `${table}_by_listing`;
     await db.schema
       .createTable(previous)
-      .addColumn("listing_id", "text", (c) =>
-        c.notNull().references("listings.id").onDelete("cascade"),
-      )
-      .addColumn("visitor_hash", "text", (c) => c.notNull())
-      .addColumn("day", "text", (c) => c.notNull())
+      .$call(ownedBy("listing_id", "listings.id"))
+      .$call(notNull("text", "visitor_hash", "day"))
       .addPrimaryKeyConstraint(`${table}_pk`, ["listing_id", "visitor_hash", "day"])
       .execute();
     await sql`insert into ${sql.table(previous)} (listing_id, visitor_hash, day)

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText, index, notNull } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,25 +8,14 @@ import { PostgresAdapter, sql } from "kysely";
 // address (so erasing an account, or creating it, deletes every link still
 // waiting for that address) and when it expires.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
+  const text = byteText(db);
   await db.schema
     .createTable("registration_links")
     .addColumn("nonce_hash", text, (col) => col.primaryKey())
-    .addColumn("email_hash", text, (col) => col.notNull())
-    .addColumn("created_at", text, (col) => col.notNull())
-    .addColumn("expires_at", text, (col) => col.notNull())
+    .$call(notNull(text, "email_hash", "created_at", "expires_at"))
     .execute();
-  await db.schema
-    .createIndex("registration_links_by_email")
-    .on("registration_links")
-    .column("email_hash")
-    .execute();
-  await db.schema
-    .createIndex("registration_links_by_expiry")
-    .on("registration_links")
-    .column("expires_at")
-    .execute();
+  await index(db, "registration_links_by_email", "registration_links", ["email_hash"]).execute();
+  await index(db, "registration_links_by_expiry", "registration_links", ["expires_at"]).execute();
 }

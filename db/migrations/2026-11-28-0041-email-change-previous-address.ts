@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -9,11 +8,6 @@ import { PostgresAdapter, sql } from "kysely";
 // for changes used before this migration. The rows go with the erasure.
 // On PostgreSQL the column compares byte by byte ("C"), as SQLite's text does.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .alterTable("email_changes")
-    .addColumn("previous_email", postgres ? sql`text collate "C"` : "text")
-    .execute();
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable("email_changes").addColumn("previous_email", byteText(db)).execute();
 }

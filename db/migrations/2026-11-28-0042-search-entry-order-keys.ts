@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { type AnyDb, listingSearchEntryKeptWhileShown } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,13 +11,7 @@ import { sql } from "kysely";
 // learn their dates). The triggers of the baseline write the three copies,
 // and an edit of a listing's style or date reaches its entry too.
 
-const visible = (row: "new" | "l") =>
-  sql.raw(
-    `${row}.status = 'active' and exists (select 1 from users where users.id = ${row}.user_id and users.banned = 0)`,
-  );
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   for (const statement of [
     sql`alter table "listing_search_entries"
       add column "created_at" text collate "C",
@@ -31,13 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       alter column "style" set not null,
       alter column "user_id" set not null`,
     sql`create or replace function listing_search_on_listing() returns trigger language plpgsql as $$
-      begin
-        if tg_op in ('UPDATE', 'DELETE') then
-          delete from listing_search_entries
-            where listing_id = old.id
-              and not (tg_op = 'UPDATE' and old.id = new.id and ${visible("new")});
-        end if;
-        if tg_op in ('INSERT', 'UPDATE') and ${visible("new")} then
+      ${listingSearchEntryKeptWhileShown}
           insert into listing_search_entries (listing_id, title, description, tags, created_at, style, user_id)
             values (new.id, new.title, new.description, new.tags, new.created_at, new.style, new.user_id)
             on conflict (listing_id) do update

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
+import { type AnyDb, byteText, index, notNull, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -15,44 +15,27 @@ import { PostgresAdapter, sql } from "kysely";
 //   triggered before a reinstall is told apart from one after it. Existing
 //   rows take their updated_at.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
-  await db.schema
-    .createTable("shopify_sales")
-    .addColumn("id", text, (c) => c.primaryKey())
-    .addColumn("shop_domain", text, (c) => c.notNull())
-    .addColumn("shopify_order_id", text, (c) => c.notNull())
-    .addColumn("line_item_id", text, (c) => c.notNull())
-    .addColumn("creator_id", text, (c) => c.notNull())
-    .addColumn("listing_id", text)
-    .addColumn("order_id", text)
-    .addColumn("outcome", text, (c) => c.notNull())
-    .addColumn("created_at", text, (c) => c.notNull())
+  const text = byteText(db);
+  await tableWithId(db, "shopify_sales", text)
+    .$call(notNull(text, "shop_domain", "shopify_order_id", "line_item_id", "creator_id"))
+    .$call(nullable(text, "listing_id", "order_id"))
+    .$call(notNull(text, "outcome", "created_at"))
     .execute();
-  await db.schema
-    .createIndex("shopify_sales_line")
-    .on("shopify_sales")
-    .columns(["shop_domain", "line_item_id"])
+  await index(db, "shopify_sales_line", "shopify_sales", ["shop_domain", "line_item_id"])
     .unique()
     .execute();
-  await db.schema
-    .createIndex("shopify_sales_creator")
-    .on("shopify_sales")
-    .columns(["creator_id", "outcome"])
-    .execute();
-  await db.schema
-    .createIndex("shopify_sales_order")
-    .on("shopify_sales")
-    .columns(["shop_domain", "shopify_order_id"])
-    .execute();
+  await index(db, "shopify_sales_creator", "shopify_sales", ["creator_id", "outcome"]).execute();
+  await index(db, "shopify_sales_order", "shopify_sales", [
+    "shop_domain",
+    "shopify_order_id",
+  ]).execute();
   await db.schema.alterTable("integrations").addColumn("connected_at", text).execute();
   await sql`update integrations set connected_at = updated_at`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("integrations").dropColumn("connected_at").execute();
   await db.schema.dropTable("shopify_sales").execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { type AnyDb, byteText, index, notNull, nullable, tableWithId } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -10,24 +9,15 @@ import { PostgresAdapter, sql } from "kysely";
 // signed-in creator claims it or it expires (an hour; ten minutes before the
 // callback).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   // On PostgreSQL, text compares byte by byte ("C"), as on SQLite.
-  const text = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : "text";
-  await db.schema
-    .createTable("shopify_installs")
-    .addColumn("id", text, (col) => col.primaryKey())
+  const text = byteText(db);
+  await tableWithId(db, "shopify_installs", text)
     .addColumn("shop_domain", text, (col) => col.notNull())
     .addColumn("state_hash", text, (col) => col.notNull().unique())
-    .addColumn("state_used_at", text)
-    .addColumn("credentials", text)
+    .$call(nullable(text, "state_used_at", "credentials"))
     .addColumn("claim_hash", text, (col) => col.unique())
-    .addColumn("created_at", text, (col) => col.notNull())
-    .addColumn("expires_at", text, (col) => col.notNull())
+    .$call(notNull(text, "created_at", "expires_at"))
     .execute();
-  await db.schema
-    .createIndex("shopify_installs_by_expiry")
-    .on("shopify_installs")
-    .column("expires_at")
-    .execute();
+  await index(db, "shopify_installs_by_expiry", "shopify_installs", ["expires_at"]).execute();
 }

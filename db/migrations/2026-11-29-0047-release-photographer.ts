@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -11,15 +11,13 @@ import type { Kysely } from "kysely";
 // one). The model's contact details and date of birth are printed on the PDF
 // and kept nowhere else: no column holds them.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable("model_releases")
     .addColumn("awaiting_photographer", "integer", (col) => col.notNull().defaultTo(0))
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable("model_releases").dropColumn("awaiting_photographer").execute();
 }

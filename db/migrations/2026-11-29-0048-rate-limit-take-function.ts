@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import type { AnyDb } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -15,8 +15,7 @@ import { sql } from "kysely";
 // With wait_for_disk false (a take in a transaction of its own) its commit
 // does not wait for the write-ahead log to reach the disk.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await sql`create or replace function take_rate_limit_hit(
       take_bucket text, take_id text, take_at text, window_start text,
       hit_limit integer, wait_for_disk boolean
@@ -39,8 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await sql`drop function if exists take_rate_limit_hit(text, text, text, text, integer, boolean)`.execute(
     db,
   );
