@@ -15,7 +15,6 @@ import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 import { sweepExpiredOriginals } from "~/features/studio/public.server";
-import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
 import {
@@ -43,8 +42,6 @@ export interface BootOptions {
  */
 export async function boot(options: BootOptions = {}) {
   const log = options.log ?? console.log;
-  // The studio imports no other feature: what the market and publishing hold of its images is handed in here.
-  tieStudioToOtherFeatures();
   const startedAt = new Date();
   const config = getConfig();
   const db = getDb();

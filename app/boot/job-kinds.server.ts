@@ -45,6 +45,7 @@ export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
   payouts: creatorPayouts,
 };
 import { recordChargeOfOrder } from "~/features/market/public.server";
+import { featureTies } from "~/boot/studio-ties.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 
 /**
@@ -62,6 +63,8 @@ export function jobHandlers(): JobHandlers {
     },
     rememberCharge: recordChargeOfOrder,
   };
+  // What features hand each other, for the contexts of the procedures the jobs run.
+  const ties = featureTies();
   return {
     [STYLIZE_JOB]: stylizeJobHandler({
       store: getFileStore(),
@@ -72,6 +75,7 @@ export function jobHandlers(): JobHandlers {
     }),
     [PUBLISH_JOB]: publishJobHandler({
       store: getFileStore(),
+      ties,
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
     [MAIL_JOB]: countingFailures(
@@ -95,6 +99,7 @@ export function jobHandlers(): JobHandlers {
       store: getFileStore(),
       config: getConfig,
       sources: ACCOUNT_EXPORT_SOURCES,
+      ties,
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
     [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),

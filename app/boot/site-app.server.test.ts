@@ -5,6 +5,7 @@ import { cachedMarketplacePage, flushedViewCount } from "#tests/setup/marketplac
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { replayMarketplaceViews } from "./site-app.server";
+import { testTies } from "#tests/setup/ties";
 
 describe("a marketplace page served from the visitors' cache", () => {
   it("counts the views of each visitor it is served to, once a day, as a rendered page would", async () => {
@@ -15,7 +16,7 @@ describe("a marketplace page served from the visitors' cache", () => {
     // The marketplace route's loader, answering as the page would, behind the real cache.
     const page = cachedMarketplacePage();
     const visit = async (userAgent: string, clientIp: string, referer?: string) => {
-      const context: AppLoadContext = { clientIp, nonce: "n" };
+      const context: AppLoadContext = { clientIp, nonce: "n", ties: testTies };
       const headers: Record<string, string> = {
         "User-Agent": userAgent,
         ...(referer ? { Referer: referer } : {}),
@@ -41,7 +42,10 @@ describe("a marketplace page served from the visitors' cache", () => {
 
   it("ignores notes without listings", async () => {
     await expect(
-      replayMarketplaceViews({}, makeRequest("/marketplace"), { clientIp: "203.0.113.1" }),
+      replayMarketplaceViews({}, makeRequest("/marketplace"), {
+        ties: testTies,
+        clientIp: "203.0.113.1",
+      }),
     ).resolves.toBeUndefined();
   });
 });

@@ -21,6 +21,7 @@ import { callRoute, formRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { replayMarketplaceViews } from "./site-app.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * The creators' view and add-to-cart counts as the network sees a visitor:
@@ -39,6 +40,7 @@ beforeAll(async () => {
     PAGE_CACHE_MS: 60_000,
   };
   const app = createHttpApp({
+    ties: testTies,
     apiRoutes: API_ROUTES,
     config,
     publicDir: os.tmpdir(),
@@ -211,7 +213,7 @@ describe("a listing's adds to carts", () => {
         { headers: { "User-Agent": userAgent } },
       ),
       {},
-      { clientIp, nonce: "n" },
+      { ties: testTies, clientIp, nonce: "n" },
     );
 
   it("20 adds with 20 User-Agents from one address add at most one", async () => {

@@ -7,6 +7,15 @@ import { publicOrigin } from "./payments/public-origin.server";
 import type { UploadBody } from "./uploads/receive-upload.server";
 
 /**
+ * What features hand each other, built once at boot (app/boot/studio-ties.server.ts)
+ * and carried by every call: each feature that is handed something names its
+ * part by augmenting this interface (the studio: features/studio/ties.server.ts),
+ * so a context built without it does not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' augmentations
+export interface FeatureTies {}
+
+/**
  * What every procedure receives besides its input and caller: plain values,
  * never the Request. The adapters compute them from the request
  * (`callContext`); a job builds them itself (`plainContext`).
@@ -44,6 +53,8 @@ export interface CallContext {
   webSessionSecret?: string | null;
   /** The request body, unread, with its Content-Type and Content-Length (the upload procedure streams it); null without one. */
   upload: UploadBody | null;
+  /** What other features hand this call (per process, built at boot): the studio's ties to the market and publishing. */
+  ties: FeatureTies;
   /** Whether this load is a fresh view of a page that counts listing views (the /marketplace page says so; a revalidation is not one). */
   countsViews?: boolean;
 }
@@ -54,11 +65,12 @@ export type HandedOver = Pick<CallContext, "countsViews" | "webSessionSecret">;
 /**
  * A context for a call that no request carries (the job worker, tests): no
  * client, body or cookies. `madeAt` is the URL or origin the call stands for;
- * PUBLIC_URL wins over it, as it does for a request.
+ * PUBLIC_URL wins over it, as it does for a request. The features' ties are
+ * always handed in (the worker's from boot, a test's its own).
  */
 export function plainContext(
   madeAt: string,
-  values: Partial<Omit<CallContext, "origin">> = {},
+  values: Partial<Omit<CallContext, "origin" | "ties">> & Pick<CallContext, "ties">,
 ): CallContext {
   const config = values.config ?? getConfig();
   return {

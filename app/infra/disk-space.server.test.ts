@@ -26,6 +26,7 @@ import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoutes } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { upload, stylize, optimize, launch } = apiRoutes({
   upload: "/api/token-images/upload",
@@ -209,6 +210,7 @@ describe("a nearly full data volume", () => {
       handlers: {
         [PUBLISH_JOB]: publishJobHandler({
           store: getFileStore(),
+          ties: testTies,
           ensureSpace: () => ensureFreeSpace(getConfig()),
         }),
       },

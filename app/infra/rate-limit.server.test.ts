@@ -19,6 +19,7 @@ import {
   throttle,
 } from "~/infra/rate-limit.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
@@ -48,7 +49,7 @@ describe("per-address throttles", () => {
           json: { cartItems: [{ imageId: listing.id }], customerInfo: buyer },
         }),
         {},
-        { clientIp: ip },
+        { ties: testTies, clientIp: ip },
       );
     for (let i = 0; i < limitOf(CHECKOUT_RATE_LIMIT, getConfig()); i++)
       expect((await start("192.0.2.30")).status).toBe(200);
@@ -70,7 +71,7 @@ describe("per-address throttles", () => {
         cartAction,
         formRequest("/cart", { intent: "checkout", ...buyer }, { cookie }),
         {},
-        { clientIp: ip },
+        { ties: testTies, clientIp: ip },
       );
     const formLimited = await form("192.0.2.30");
     expect(formLimited.status).toBe(429);
@@ -91,7 +92,7 @@ describe("per-address throttles", () => {
         json: { cartItems: [{ imageId: listing.id }], customerInfo: buyer },
       }),
       {},
-      { clientIp: "192.0.2.40" },
+      { ties: testTies, clientIp: "192.0.2.40" },
     );
     const { sessionId } = await created.json();
     const poll = (ip: string) =>
@@ -99,7 +100,7 @@ describe("per-address throttles", () => {
         paymentStatusApi,
         makeRequest(`/api/payment-status/${sessionId}`),
         { sessionId },
-        { clientIp: ip },
+        { ties: testTies, clientIp: ip },
       );
     for (let i = 0; i < limitOf(PAYMENT_STATUS_RATE_LIMIT, getConfig()); i++)
       expect((await poll("192.0.2.41")).status).toBe(200);
@@ -115,7 +116,7 @@ describe("per-address throttles", () => {
       monitorPage,
       makeRequest(`/payment-monitor?session_id=${sessionId}`, { cookie }),
       {},
-      { clientIp: "192.0.2.41" },
+      { ties: testTies, clientIp: "192.0.2.41" },
     );
     expect(await monitor.json()).toMatchObject({ result: null, failed: true });
     expect((await poll("192.0.2.42")).status).toBe(200);

@@ -85,3 +85,64 @@ export function StackedTable({
     </div>
   );
 }
+
+/**
+ * A plain table scrolling sideways when it is wider than the screen: its
+ * column headings (in `headClassName`'s head) and `children` as its body rows.
+ */
+export function ScrollingTable({
+  columns,
+  headClassName,
+  children,
+}: {
+  columns: readonly HeaderColumn[];
+  headClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className={headClassName}>
+          <tr>
+            <HeaderCells className="px-5 py-3 font-medium" columns={columns} />
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A card of a page's sections named by its heading: the heading and what
+ * `description` says of it above a rule, then `children`.
+ */
+export function SectionCard({
+  id,
+  headingId,
+  heading,
+  description,
+  className = "card mt-8 overflow-hidden",
+  testId,
+  children,
+}: {
+  id?: string;
+  headingId: string;
+  heading: ReactNode;
+  description: ReactNode;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={headingId} className={className} data-testid={testId}>
+      <div className="border-b border-slate-200 p-5">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {heading}
+        </h2>
+        {description}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -8,6 +8,7 @@ import { Logger, setLogger } from "~/infra/logger.server";
 import * as apiSplatRoute from "~/routes/api+/$";
 import { handleError } from "~/entry.server";
 import { createHttpApp } from "./http-app.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * Unmatched /api paths over a real socket, through the real HTTP front and
@@ -82,7 +83,12 @@ afterEach(async () => {
 });
 
 async function start(): Promise<number> {
-  const app = createHttpApp({ config: getConfig(), publicDir: os.tmpdir(), build: remixBuild() });
+  const app = createHttpApp({
+    ties: testTies,
+    config: getConfig(),
+    publicDir: os.tmpdir(),
+    build: remixBuild(),
+  });
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;

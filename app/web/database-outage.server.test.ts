@@ -10,6 +10,7 @@ import { HttpError } from "~/infra/errors.server";
 import { healthResponse } from "~/web/health.server";
 import { errorResponse } from "~/web/http.server";
 import { answerForOutage, noteDatabaseOutage } from "~/web/database-outage.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * An unreachable database is an outage, not a bug: the health check says so
@@ -57,7 +58,7 @@ describe("answers during an outage", () => {
   });
 
   it("swaps a screen's 500 for a short 503 page when the request failed on the database", async () => {
-    const context = {};
+    const context = { ties: testTies };
     const failed = new Response("error page", { status: 500 });
     expect(answerForOutage(context, "http://localhost/dashboard", failed)).toBeUndefined();
     expect(noteDatabaseOutage(context, new Error("a bug"))).toBe(false);

@@ -10,6 +10,7 @@ import { getConfig } from "~/infra/config.server";
 import type { Config, ProxyTrust } from "~/infra/config.server";
 import { applyServerTimeouts, createHttpApp } from "./http-app.server";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limits.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * The HTTP front over real sockets, with a stand-in for Remix that answers the
@@ -33,6 +34,7 @@ async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = 
   const seen: Seen = { calls: 0 };
   const config: Config = { ...getConfig(), TRUST_PROXY: trust };
   const app = createHttpApp({
+    ties: testTies,
     apiRoutes: API_ROUTES,
     config,
     publicDir,

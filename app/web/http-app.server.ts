@@ -4,6 +4,7 @@ import express from "express";
 import compression from "compression";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/infra/config.server";
+import type { FeatureTies } from "~/infra/call-context.server";
 import { bodyGuard } from "./body-guard.server";
 import { clientAddress, expressTrustSetting } from "./client-address.server";
 import { apiRequestsFirst, apiRouteTableOf } from "./api-requests.server";
@@ -36,6 +37,8 @@ export interface HttpAppOptions {
    * the build's /api route; given with `handle` (tests).
    */
   apiRoutes?: readonly ApiRoute[];
+  /** What features hand each other (app/boot/studio-ties.server.ts), carried by every request's context. */
+  ties: FeatureTies;
   /** Repeats, for each visitor served a cached page, what its render did (the listings' view counts). */
   replayPageNotes?: ReplayNotes;
 }
@@ -83,6 +86,7 @@ export function createHttpApp({
   handle,
   apiRoutes,
   replayPageNotes,
+  ties,
 }: HttpAppOptions) {
   const table = apiRoutes ?? apiRouteTableOf(requireBuild(build));
   const bodyLimitFor = bodyLimits(table);
@@ -123,6 +127,7 @@ export function createHttpApp({
       (req, res) => ({
         nonce: res.locals.nonce,
         clientIp: clientAddress(req, config.TRUST_PROXY),
+        ties,
       }),
       bodyLimitFor,
     ),

@@ -14,6 +14,7 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { getLogger, Logger, redactSecrets, setLogger } from "~/infra/logger.server";
 import { createHttpApp } from "./http-app.server";
 import { routeFamily } from "./request-observation.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * The operator's view over real sockets: /metrics behind METRICS_TOKEN, the
@@ -49,6 +50,7 @@ afterEach(async () => {
 async function start(metricsToken: string | undefined) {
   const config: Config = { ...getConfig(), METRICS_TOKEN: metricsToken };
   const app = createHttpApp({
+    ties: testTies,
     apiRoutes: API_ROUTES,
     config,
     publicDir: os.tmpdir(),

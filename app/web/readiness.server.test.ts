@@ -13,6 +13,7 @@ import { loader as readyzLoader } from "~/routes/_resources+/readyz";
 import { loader as healthzLoader } from "~/routes/_resources+/healthz";
 import { createHttpApp } from "./http-app.server";
 import { readinessResponse } from "./readiness.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * Readiness (/readyz) apart from liveness (/healthz): the database and the
@@ -106,6 +107,7 @@ describe("a worker process's HTTP front (ROLE=worker)", () => {
   it("answers /healthz and /readyz and 404 for every other path, before any route runs", async () => {
     const reached: string[] = [];
     const app = createHttpApp({
+      ties: testTies,
       apiRoutes: API_ROUTES,
       config: { ...getConfig(), ROLE: "worker" },
       publicDir: scratch,
@@ -136,6 +138,7 @@ describe("a worker process's HTTP front (ROLE=worker)", () => {
   it("serves every path in the other roles", async () => {
     for (const role of ["all", "web"] as const) {
       const app = createHttpApp({
+        ties: testTies,
         apiRoutes: API_ROUTES,
         config: { ...getConfig(), ROLE: role },
         publicDir: scratch,

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { CallContext, HandedOver } from "~/infra/call-context.server";
+import type { CallContext, FeatureTies, HandedOver } from "~/infra/call-context.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
@@ -12,13 +12,15 @@ declare module "@remix-run/node" {
     nonce?: string;
     /** The client's address as the server saw it (honouring TRUST_PROXY); an IPv6 client's /64 (client-address.server.ts). */
     clientIp?: string;
+    /** What features hand each other, built at boot (app/boot/studio-ties.server.ts); every call carries it. */
+    ties: FeatureTies;
   }
 }
 
 /** The plain values a procedure gets, read from the request by the adapters. */
 export function callContext(
   request: Request,
-  context?: AppLoadContext,
+  context: AppLoadContext,
   handedOver: HandedOver = {},
 ): CallContext {
   const config = getConfig();
@@ -28,9 +30,10 @@ export function callContext(
     files: getFileStore(),
     now: new Date(),
     origin: publicOrigin(config, request.url),
-    clientIp: context?.clientIp ?? "unknown",
+    clientIp: context.clientIp ?? "unknown",
     userAgent: request.headers.get("User-Agent") ?? "",
     bearerToken: bearerTokenOf(request),
+    ties: context.ties,
     upload: { headers: contentHeaders(request.headers), body: request.body },
     ...handedOver,
   };

@@ -5,6 +5,7 @@ import { createSessionCookie, readSessionSecret } from "./auth.server";
 import { reportRead } from "./render-report.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { cacheKey, visitorPageCache } from "./visitor-page-cache.server";
+import { testTies } from "#tests/setup/ties";
 
 const PAGES = { "/": [], "/marketplace": ["style", "q", "cursor", "listing"] } as const;
 
@@ -43,6 +44,7 @@ let nonces = 0;
 const context = (): AppLoadContext => ({
   nonce: `nonce-${++nonces}-abcdefghijklmnop`,
   clientIp: "203.0.113.9",
+  ties: testTies,
 });
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://shop.test${path}`, { method, headers });
@@ -101,7 +103,9 @@ describe("the visitors' page cache", () => {
     expect(hit.headers.get("X-Page-Cache")).toBe("hit");
     expect(await hit.text()).toBe(page(second.nonce ?? ""));
     // A context without a nonce (never the case behind the security headers) gets the page without one.
-    expect(await (await cached(get("/"), { clientIp: "203.0.113.9" })).text()).toBe(page(""));
+    expect(await (await cached(get("/"), { ties: testTies, clientIp: "203.0.113.9" })).text()).toBe(
+      page(""),
+    );
   });
 
   it("keeps one copy per path and listed query, and none for other paths", async () => {

@@ -37,6 +37,8 @@ const { getDb, migrateToLatest } = await import("~/infra/db.server");
 const { encodeCursor } = await import("~/features/market/catalog/marketplace-search.server");
 const api = await import("~/routes/api+/$");
 const page = await import("~/routes/_market+/marketplace");
+const { featureTies } = await import("~/boot/studio-ties.server");
+const ties = featureTies();
 
 const WARMUP = 30;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -73,7 +75,7 @@ function call(
     const result = (await (module.loader as (args: unknown) => Promise<unknown>)({
       request,
       params: {},
-      context: { clientIp: "bench" },
+      context: { clientIp: "bench", ties },
     })) as Response;
     if (result.status !== 200) throw new Error(`${url} answered ${result.status}`);
     await result.text();

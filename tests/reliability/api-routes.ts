@@ -3,6 +3,7 @@ import { API_ROUTES } from "~/routes/api+/api-route-table.server";
 import * as splat from "~/routes/api+/$";
 import { apiRoute } from "#tests/setup/api-routes";
 import { callRoute } from "#tests/setup/requests";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * The /api paths as the router answers them: found from the route table
@@ -74,6 +75,7 @@ export async function callApiRoute(
     );
   }
   return callRoute(handler, request, params, {
+    ties: testTies,
     clientIp: "203.0.113.7",
     nonce: "test",
     ...context,

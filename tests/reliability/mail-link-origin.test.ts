@@ -11,6 +11,7 @@ import { attachCheckoutSession, createPendingOrder } from "~/features/market/ord
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { queuedMailTo } from "#tests/setup/mail-queue";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * Links in mail point only at the origin the server is configured with: a
@@ -25,7 +26,7 @@ const FORGED = "http://evil.example:4444";
 let address = 0;
 /** A call made at the forged host, as a request with that Host header would be. */
 const forgedCall = (config = getConfig()) =>
-  plainContext(FORGED, { config, clientIp: `198.51.100.${++address}` });
+  plainContext(FORGED, { ties: testTies, config, clientIp: `198.51.100.${++address}` });
 
 const linksIn = (text: string) =>
   [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((match) => match[0]);

@@ -5,6 +5,7 @@ import {
   PUBLISH_JOB,
   publishJobHandler,
 } from "~/features/publishing/publications/publishing-job.server";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * A running job worker for the publishing tests: the real publish-job
@@ -16,7 +17,9 @@ export function startPublishWorker(
 ): JobWorker {
   const worker = new JobWorker({
     db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ...options }) },
+    handlers: {
+      [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ties: testTies, ...options }),
+    },
     concurrency: 2,
     pollMs: 20,
     backoff: { baseMs: 10, maxMs: 40 },

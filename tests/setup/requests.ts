@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { testTies } from "#tests/setup/ties";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -52,7 +53,7 @@ export async function callRoute(
   handler: Handler,
   request: Request,
   params: Record<string, string> = {},
-  context: AppLoadContext = { clientIp: "203.0.113.7", nonce: "test" },
+  context: AppLoadContext = { clientIp: "203.0.113.7", nonce: "test", ties: testTies },
 ): Promise<Response> {
   try {
     const result = await handler({ request, params, context });

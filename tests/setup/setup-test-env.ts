@@ -34,9 +34,6 @@ beforeAll(async () => {
   if (postgres) await postgres.create();
   const { getDb, migrateToLatest } = await import("~/infra/db.server");
   await migrateToLatest(getDb());
-  // What boot() wires before serving: the studio's ties to the market and publishing.
-  const { tieStudioToOtherFeatures } = await import("~/boot/studio-ties.server");
-  tieStudioToOtherFeatures();
 });
 
 afterAll(async () => {

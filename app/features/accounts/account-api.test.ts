@@ -21,6 +21,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { fixture, jpegWithGpsAndRotation, uploadRequest } from "#tests/setup/studio";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { httpFailure } from "#tests/setup/errors";
+import { testTies } from "#tests/setup/ties";
 
 const { accountRoute, avatarRoute, emailRoute, confirmRoute } = apiRoutes({
   accountRoute: "/api/account",
@@ -360,7 +361,7 @@ describe("email change", () => {
     const { user } = await createTestUser({ firstName: "Exp" });
     const stranger = await createTestUser();
     const now = new Date("2026-11-26T10:00:00.000Z");
-    const ctx = (at: Date) => plainContext("http://localhost:3000", { now: at });
+    const ctx = (at: Date) => plainContext("http://localhost:3000", { ties: testTies, now: at });
     await invoke(
       requestEmailChange,
       user,
@@ -409,7 +410,7 @@ describe("email change", () => {
   });
 
   it("of two accounts confirming the same new address at once, one gets it and the other a 409, never a 500", async () => {
-    const ctx = plainContext("http://localhost:3000");
+    const ctx = plainContext("http://localhost:3000", { ties: testTies });
     for (let round = 0; round < 5; round += 1) {
       const address = `contested-${round}-${Date.now()}@example.com`;
       const people = [await createTestUser(), await createTestUser()];

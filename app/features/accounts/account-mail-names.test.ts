@@ -7,6 +7,7 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * Registration and email-change mail goes to any address someone types, and
@@ -89,7 +90,7 @@ describe("email change requests per account", () => {
         makeRequest("/api/account/email", { json: { email, password: TEST_PASSWORD }, token }),
         {},
         // Other addresses each time: the limit is the account's, wherever it asks from.
-        { clientIp, nonce: "test" },
+        { ties: testTies, clientIp, nonce: "test" },
       );
     for (let i = 0; i < EMAIL_CHANGES_PER_ACCOUNT; i++)
       expect((await ask(`flood-${i}@example.com`, `192.0.2.${100 + i}`)).status).toBe(202);

@@ -11,6 +11,7 @@ import { limitOf, REGISTRATION_RATE_LIMIT } from "~/infra/rate-limit.server";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const tokenLogin = apiRoute("/api/token-login");
 const registerApi = apiRoute("/api/register");
@@ -27,14 +28,19 @@ function countPasswordChecks() {
 }
 
 const tokenLoginFrom = (ip: string, json: unknown) =>
-  callRoute(tokenLogin.action, makeRequest("/api/token-login", { json }), {}, { clientIp: ip });
+  callRoute(
+    tokenLogin.action,
+    makeRequest("/api/token-login", { json }),
+    {},
+    { ties: testTies, clientIp: ip },
+  );
 
 const webLoginFrom = (ip: string, fields: Record<string, string>) =>
   callRoute(
     auth.action,
     formRequest("/auth", { intent: "login", redirectTo: "/dashboard", ...fields }),
     {},
-    { clientIp: ip },
+    { ties: testTies, clientIp: ip },
   );
 
 describe("sign-in throttling", () => {
@@ -173,7 +179,7 @@ describe("registration throttling (REGISTRATION=open)", () => {
           registerApi.action,
           makeRequest("/api/register", { json: person(`api${i}@example.com`) }),
           {},
-          { clientIp: "192.0.2.20" },
+          { ties: testTies, clientIp: "192.0.2.20" },
         );
         expect(response.status).toBe(202);
       }
@@ -181,7 +187,7 @@ describe("registration throttling (REGISTRATION=open)", () => {
         registerApi.action,
         makeRequest("/api/register", { json: person("api-extra@example.com") }),
         {},
-        { clientIp: "192.0.2.20" },
+        { ties: testTies, clientIp: "192.0.2.20" },
       );
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(3000);
@@ -193,7 +199,7 @@ describe("registration throttling (REGISTRATION=open)", () => {
         registerApi.action,
         makeRequest("/api/register", { json: person("api-other@example.com") }),
         {},
-        { clientIp: "192.0.2.21" },
+        { ties: testTies, clientIp: "192.0.2.21" },
       );
       expect(other.status).toBe(202);
     } finally {
@@ -209,7 +215,7 @@ describe("registration throttling (REGISTRATION=open)", () => {
           auth.action,
           formRequest("/auth", { intent: "register", redirectTo: "/dashboard", ...person(email) }),
           {},
-          { clientIp: "192.0.2.22" },
+          { ties: testTies, clientIp: "192.0.2.22" },
         );
       for (let i = 0; i < limitOf(REGISTRATION_RATE_LIMIT, getConfig()); i++) {
         expect((await registerForm(`web${i}@example.com`)).status).toBe(302);

@@ -27,6 +27,7 @@ import {
   confirmEmailChange,
   requestEmailChange,
 } from "~/features/accounts/profile/procedures.server";
+import { testTies } from "#tests/setup/ties";
 
 const auditRoute = apiRoute("/api/admin/audit");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -158,7 +159,7 @@ describe("the audit log, beyond bans and refunds", () => {
   it("records the admin's job retry and cancel and waitlist invitations, and a user's password change, email change and session revocations", async () => {
     const admin = await createTestAdmin();
     const ctx = (values: Partial<CallContext> = {}) =>
-      plainContext("http://localhost:3000", { clientIp: "192.0.2.60", ...values });
+      plainContext("http://localhost:3000", { ties: testTies, clientIp: "192.0.2.60", ...values });
 
     // The admin: Retry and Cancel on failed jobs, an invitation from the waitlist.
     const retried = await failedTestJob();

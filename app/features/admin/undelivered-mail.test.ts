@@ -19,6 +19,7 @@ import {
   adminUndeliveredMail,
 } from "~/features/admin/procedures/stats-and-audit.server";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
+import { testTies } from "#tests/setup/ties";
 
 /** A worker whose mail server always refuses the connection, retrying at once. */
 const brokenMailWorker = () => {
@@ -54,7 +55,7 @@ beforeEach(async () => {
 describe("the admin's undelivered mail", () => {
   it("lists the messages the queue gave up on, with whom they were for and why, and nothing of their text", async () => {
     const { user: admin } = await theAdmin();
-    const ctx = plainContext("http://localhost");
+    const ctx = plainContext("http://localhost", { ties: testTies });
     expect(await invoke(adminUndeliveredMail, admin, {}, ctx)).toEqual([]);
 
     await queueMail(getDb(), {
@@ -81,7 +82,12 @@ describe("the admin's undelivered mail", () => {
   it("is for the super admin only", async () => {
     const { user: creator } = await createTestUser();
     await expect(
-      invoke(adminUndeliveredMail, creator, {}, plainContext("http://localhost")),
+      invoke(
+        adminUndeliveredMail,
+        creator,
+        {},
+        plainContext("http://localhost", { ties: testTies }),
+      ),
     ).rejects.toSatisfy((error) => error instanceof HttpError && error.status === 403);
   });
 });
@@ -124,7 +130,7 @@ describe("mail blocked by its setup", () => {
 
   it("a real SMTP server refusing the sender (553 not verified) is listed as a sender refusal and raises the banner, until mail goes out again", async () => {
     const { user: admin } = await theAdmin();
-    const ctx = plainContext("http://localhost");
+    const ctx = plainContext("http://localhost", { ties: testTies });
     let refuse = true;
     smtp = await startSmtpServer({
       options: {
@@ -199,7 +205,7 @@ describe("mail blocked by its setup", () => {
 
   it("a refused login (535) is listed as a login refusal and raises the banner", async () => {
     const { user: admin } = await theAdmin();
-    const ctx = plainContext("http://localhost");
+    const ctx = plainContext("http://localhost", { ties: testTies });
     smtp = await startSmtpServer({ credentials: { user: "studio", pass: "right" } });
     await queueReceipt();
     await smtpWorker(`smtp://studio:wrong@127.0.0.1:${smtp.port}`).drain();

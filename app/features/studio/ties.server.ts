@@ -3,8 +3,9 @@ import type { DeletionHooks } from "~/features/studio/images/deletion-hooks.serv
 
 /**
  * What other features hold of the studio's stylized images, asked through
- * functions they hand in (app/boot/studio-ties.server.ts wires them): the
- * studio itself imports no other feature.
+ * functions they hand in (app/boot/studio-ties.server.ts builds them, every
+ * call carries them as `ctx.ties.studio`): the studio itself imports no other
+ * feature.
  */
 export interface StudioTies {
   /** Runs before a stylized image's rows go (withdraw its listings, remove what publishing made of it). */
@@ -13,26 +14,17 @@ export interface StudioTies {
   listedPriceCents: (ctx: CallContext, stylizedImageId: string) => Promise<number | null>;
 }
 
-let tied: StudioTies | null = null;
-
-/** Hands the studio its ties (once per process; a second call replaces the first). */
-export function tieStudio(ties: StudioTies): void {
-  tied = ties;
-}
-
-/** The ties handed in; a process that never wired them fails loudly rather than skip a cascade. */
-export function studioTies(): StudioTies {
-  if (!tied)
-    throw new Error(
-      "The studio's ties to other features are not wired (app/boot/studio-ties.server.ts)",
-    );
-  return tied;
+declare module "~/infra/call-context.server" {
+  interface FeatureTies {
+    /** The studio's ties to the market and publishing. */
+    studio: StudioTies;
+  }
 }
 
 /** The deletion hooks of a call: every stylized image going runs the other features' part first. */
 export function deletionHooksFor(ctx: CallContext): DeletionHooks {
   return {
     beforeStylizedDelete: (stylizedImageId) =>
-      studioTies().beforeStylizedDelete(ctx, stylizedImageId),
+      ctx.ties.studio.beforeStylizedDelete(ctx, stylizedImageId),
   };
 }

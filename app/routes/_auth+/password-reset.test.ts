@@ -14,13 +14,14 @@ import { verifyPassword } from "~/features/accounts/passwords/passwords.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const forgotApi = apiRoute("/api/forgot-password");
 const resetApi = apiRoute("/api/reset-password");
 
 let address = 0;
 /** Each call from its own client address, so the per-address throttle stays out of the way. */
-const from = () => ({ clientIp: `203.0.113.${++address}`, nonce: "test" });
+const from = () => ({ clientIp: `203.0.113.${++address}`, nonce: "test", ties: testTies });
 
 const passwordOf = async (id: string) =>
   (

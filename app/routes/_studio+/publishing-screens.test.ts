@@ -15,6 +15,7 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
+import { testTies } from "#tests/setup/ties";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 let worker: JobWorker;
@@ -22,7 +23,7 @@ let worker: JobWorker;
 beforeAll(() => {
   worker = new JobWorker({
     db: getDb(),
-    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore() }) },
+    handlers: { [PUBLISH_JOB]: publishJobHandler({ store: getFileStore(), ties: testTies }) },
     concurrency: 2,
     pollMs: 20,
     log: () => {},

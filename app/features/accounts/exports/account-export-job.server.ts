@@ -9,7 +9,7 @@ import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import { announceJobs, enqueueJob } from "~/infra/jobs/job-queue.server";
 import type { Procedure } from "~/infra/procedure.server";
 import { invoke } from "~/infra/procedure.server";
-import { plainContext } from "~/infra/call-context.server";
+import { plainContext, type FeatureTies } from "~/infra/call-context.server";
 import { configuredOrigin, mailLinkOrigin } from "~/infra/configured-origin.server";
 import {
   writeZipFile,
@@ -67,6 +67,8 @@ export interface AccountExportJobDeps {
   store: FileStore;
   config: () => Config;
   sources: AccountExportSources;
+  /** What features hand each other (app/boot/studio-ties.server.ts), for the sources' contexts. */
+  ties: FeatureTies;
   /** Throws when the disk has too little room left for new files. */
   ensureSpace?: () => Promise<void>;
 }
@@ -108,6 +110,7 @@ async function buildExport(
     config,
     now,
     clientIp: "job",
+    ties: deps.ties,
   });
   const [account, studio, market, publishing, payouts] = await Promise.all([
     accountOf(db, user, now),

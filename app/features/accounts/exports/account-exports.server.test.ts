@@ -25,6 +25,7 @@ import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
+import { testTies } from "#tests/setup/ties";
 
 const { exportRoute, exportStatusRoute } = apiRoutes({
   exportRoute: "/api/account/export",
@@ -42,6 +43,7 @@ function exportWorker() {
         store: getLocalFileStore(),
         config: getConfig,
         sources: ACCOUNT_EXPORT_SOURCES,
+        ties: testTies,
       }),
     },
     concurrency: 1,

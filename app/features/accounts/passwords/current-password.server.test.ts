@@ -4,6 +4,7 @@ import { MAX_ATTEMPTS_PER_EMAIL_AND_ADDRESS } from "~/features/accounts/sessions
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { apiRoutes } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * Every check of the current password (the password change, the email
@@ -17,7 +18,7 @@ const { accountRoute, emailRoute, passwordRoute } = apiRoutes({
   passwordRoute: "/api/account/password",
 });
 
-const clientOf = (address: string) => ({ clientIp: address, nonce: "test" });
+const clientOf = (address: string) => ({ clientIp: address, nonce: "test", ties: testTies });
 
 const erase = (token: string, password: string, address: string) =>
   callRoute(

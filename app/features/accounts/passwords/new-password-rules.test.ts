@@ -11,11 +11,13 @@ import { createUser, setPassword } from "~/features/accounts/users.server";
 import { adminCreateUser } from "~/features/admin/procedures/users.server";
 import { COMMON_PASSWORD, NEW_PASSWORD_TOO_SHORT } from "~/lib/accounts";
 import { createTestAdmin, createTestUser, storedPasswordHash } from "#tests/setup/accounts";
+import { testTies } from "#tests/setup/ties";
 
 /** Every way a new password is chosen refuses one under 8 characters and one from the list of common passwords; signing in checks nothing new. */
 
 let address = 0;
-const ctx = () => plainContext("https://selfie.example", { clientIp: `198.51.100.${++address}` });
+const ctx = () =>
+  plainContext("https://selfie.example", { ties: testTies, clientIp: `198.51.100.${++address}` });
 const registration = getConfig().REGISTRATION;
 afterEach(() => {
   (getConfig() as { REGISTRATION: string }).REGISTRATION = registration;

@@ -26,12 +26,18 @@ import { renderResetPasswordMail } from "~/features/accounts/passwords/reset-pas
 import { createTestUser, storedPasswordHash } from "#tests/setup/accounts";
 import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
 import { httpFailure } from "#tests/setup/errors";
+import { testTies } from "#tests/setup/ties";
 
 const ORIGIN = "https://selfie.example";
 let address = 0;
 /** A context from a client address of its own, so the throttles of one test do not reach the next; the server's PUBLIC_URL is ORIGIN (mail links come from it). */
 const ctxAt = (now = new Date(), clientIp = `198.51.100.${++address}`) =>
-  plainContext(ORIGIN, { now, clientIp, config: { ...getConfig(), PUBLIC_URL: ORIGIN } });
+  plainContext(ORIGIN, {
+    ties: testTies,
+    now,
+    clientIp,
+    config: { ...getConfig(), PUBLIC_URL: ORIGIN },
+  });
 
 function mailWorker() {
   return new JobWorker({

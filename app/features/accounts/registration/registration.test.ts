@@ -12,6 +12,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { beginErasure } from "~/features/erasure/erase-account.server";
 import { inviteEntry } from "~/features/accounts/registration/waitlist.server";
 import { registrationEmailHash } from "~/features/accounts/registration/registration-links.server";
+import { testTies } from "#tests/setup/ties";
 
 const registerApi = apiRoute("/api/register");
 
@@ -42,14 +43,14 @@ const apiRegister = (json: unknown) =>
     registerApi.action,
     makeRequest("/api/register", { json }),
     {},
-    { clientIp: `192.0.2.${++address}`, nonce: "test" },
+    { ties: testTies, clientIp: `192.0.2.${++address}`, nonce: "test" },
   );
 const webRegister = (fields: Record<string, string>) =>
   callRoute(
     auth.action,
     formRequest("/auth", { intent: "register", ...fields }),
     {},
-    { clientIp: `192.0.2.${++address}`, nonce: "test" },
+    { ties: testTies, clientIp: `192.0.2.${++address}`, nonce: "test" },
   );
 const linkIn = (text: string) =>
   /http:\/\/localhost:3000\/confirm-registration\?token=\S+/.exec(text)?.[0];

@@ -23,6 +23,7 @@ import * as root from "~/root";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { queuedMailTo } from "#tests/setup/mail-queue";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * The beta's waitlist: an address joins once (throttled per client address,
@@ -54,7 +55,7 @@ afterEach(() => {
 
 const DAY = 24 * 60 * 60 * 1000;
 const ctxAt = (ip: string, now = new Date()) => ({
-  ...callContext(makeRequest("/auth")),
+  ...callContext(makeRequest("/auth"), { ties: testTies }),
   clientIp: ip,
   now,
 });
@@ -267,7 +268,7 @@ describe("invitations", () => {
         password: "a-fresh-passphrase",
       }),
       {},
-      { clientIp: "192.0.2.9", nonce: "test" },
+      { ties: testTies, clientIp: "192.0.2.9", nonce: "test" },
     );
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/dashboard");
@@ -284,7 +285,7 @@ describe("invitations", () => {
         auth.action,
         formRequest("/auth?tab=register", { intent: "waitlist", email: "form@example.com" }),
         {},
-        { clientIp: "192.0.2.10", nonce: "test" },
+        { ties: testTies, clientIp: "192.0.2.10", nonce: "test" },
       );
     expect((await post()).headers.get("Location")).toBe(
       "/auth?tab=register&waitlist=joined#waitlist",

@@ -8,6 +8,7 @@ import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { apiRoutes } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { accountPassword, accountSessions, accountSession, tokenLogin, tokenUser } = apiRoutes({
   accountPassword: "/api/account/password",
@@ -56,7 +57,7 @@ const changePassword = (auth: { token?: string; cookie?: string }, json: unknown
     accountPassword.action,
     makeRequest("/api/account/password", { ...auth, json }),
     {},
-    { clientIp: "198.51.100.40" },
+    { ties: testTies, clientIp: "198.51.100.40" },
   );
 
 const revoke = (auth: { token?: string; cookie?: string }, id: string) =>
@@ -206,7 +207,7 @@ describe("POST /api/account/password", () => {
         tokenLogin.action,
         makeRequest("/api/token-login", { json: { email: "pat@example.com", password } }),
         {},
-        { clientIp: "198.51.100.41" },
+        { ties: testTies, clientIp: "198.51.100.41" },
       );
     expect((await signIn(TEST_PASSWORD)).status).toBe(401);
     expect((await signIn("a-brand-new-secret")).status).toBe(200);
@@ -287,7 +288,7 @@ describe("signOutEverywhereElse", () => {
       signOutEverywhereElse,
       user,
       {},
-      plainContext(ORIGIN, { webSessionSecret: secret }),
+      plainContext(ORIGIN, { ties: testTies, webSessionSecret: secret }),
     );
     expect(await cookieWorks(cookie)).toBe(true);
     expect(await cookieWorks(second)).toBe(false);

@@ -4,6 +4,7 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { getDb } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions/sessions.server";
 import { apiRoutes } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { tokenLogin, tokenUser, tokenLogout, register, apiLogin } = apiRoutes({
   tokenLogin: "/api/token-login",
@@ -14,7 +15,12 @@ const { tokenLogin, tokenUser, tokenLogout, register, apiLogin } = apiRoutes({
 });
 
 const login = (json: unknown, ip = "198.51.100.1") =>
-  callRoute(tokenLogin.action, makeRequest("/api/token-login", { json }), {}, { clientIp: ip });
+  callRoute(
+    tokenLogin.action,
+    makeRequest("/api/token-login", { json }),
+    {},
+    { ties: testTies, clientIp: ip },
+  );
 
 describe("POST /api/token-login", () => {
   it("answers a token and the user for good credentials", async () => {

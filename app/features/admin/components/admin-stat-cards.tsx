@@ -63,30 +63,21 @@ export function AdminStatCards({ stats }: { stats: AdminStats }) {
       aria-label="Platform statistics"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
     >
-      <StatCard
-        label="Total Users"
-        value={count(stats.totalUsers)}
-        icon="users"
-        testId="stat-total-users"
-      />
-      <StatCard
-        label="Active Users"
-        value={count(stats.activeUsers)}
-        icon="active"
-        testId="stat-active-users"
-      />
-      <StatCard
-        label="Total Images"
-        value={count(stats.totalImages)}
-        icon="images"
-        testId="stat-total-images"
-      />
-      <StatCard
-        label="Platform Revenue"
-        value={formatDollars(stats.platformRevenue)}
-        icon="revenue"
-        testId="stat-platform-revenue"
-      />
+      {(
+        [
+          ["Total Users", count(stats.totalUsers), "users", "stat-total-users"],
+          ["Active Users", count(stats.activeUsers), "active", "stat-active-users"],
+          ["Total Images", count(stats.totalImages), "images", "stat-total-images"],
+          [
+            "Platform Revenue",
+            formatDollars(stats.platformRevenue),
+            "revenue",
+            "stat-platform-revenue",
+          ],
+        ] as const
+      ).map(([label, value, icon, testId]) => (
+        <StatCard key={testId} label={label} value={value} icon={icon} testId={testId} />
+      ))}
     </section>
   );
 }

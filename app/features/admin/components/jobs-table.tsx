@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import type { AdminJob } from "~/features/admin/jobs-types";
-import { HeaderCells } from "~/ui/data-table";
+import { ScrollingTable } from "~/ui/data-table";
 
 const PROBLEM_LABEL: Record<AdminJob["problem"], string> = {
   failed: "Failed",
@@ -83,60 +83,49 @@ export function JobsTable({ jobs, now }: { jobs: readonly AdminJob[]; now: strin
             <h2 id={headingId} className="px-5 pt-5 text-lg font-semibold text-slate-900">
               {kind} <span className="text-sm font-normal text-slate-600">({ofKind.length})</span>
             </h2>
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="text-left text-slate-600">
-                  <tr>
-                    <HeaderCells
-                      className="px-5 py-3 font-medium"
-                      columns={["State", "Last error", "Attempts", "Age", "Actions"]}
-                    />
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {ofKind.map((job) => (
-                    <tr key={job.id} data-testid="job-row" data-job-id={job.id}>
-                      <td className="whitespace-nowrap px-5 py-3">
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PROBLEM_CLASS[job.problem]}`}
-                        >
-                          {PROBLEM_LABEL[job.problem]}
-                        </span>
-                        <div className="mt-1 font-mono text-xs text-slate-600">{job.id}</div>
-                        {job.requestId ? (
-                          <div className="font-mono text-xs text-slate-600">
-                            request {job.requestId}
-                          </div>
-                        ) : null}
-                      </td>
-                      <td className="max-w-md break-words px-5 py-3 text-slate-800">
-                        {job.lastError ?? "None"}
-                      </td>
-                      <td className="whitespace-nowrap px-5 py-3 text-slate-800">
-                        {job.attempts} of {job.maxAttempts}
-                      </td>
-                      <td className="whitespace-nowrap px-5 py-3 text-slate-800">
-                        {ageOf(job.createdAt, now)}
-                      </td>
-                      <td className="px-5 py-3">
-                        <div className="flex flex-wrap gap-2">
-                          {job.status === "failed" ? (
-                            <JobAction job={job} intent="retry" label="Retry" />
-                          ) : null}
-                          {job.status !== "running" ? (
-                            <JobAction job={job} intent="cancel" label="Cancel" />
-                          ) : (
-                            <span className="text-slate-600">
-                              Taken again once its lease runs out
-                            </span>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollingTable
+              columns={["State", "Last error", "Attempts", "Age", "Actions"]}
+              headClassName="text-left text-slate-600"
+            >
+              {ofKind.map((job) => (
+                <tr key={job.id} data-testid="job-row" data-job-id={job.id}>
+                  <td className="whitespace-nowrap px-5 py-3">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PROBLEM_CLASS[job.problem]}`}
+                    >
+                      {PROBLEM_LABEL[job.problem]}
+                    </span>
+                    <div className="mt-1 font-mono text-xs text-slate-600">{job.id}</div>
+                    {job.requestId ? (
+                      <div className="font-mono text-xs text-slate-600">
+                        request {job.requestId}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className="max-w-md break-words px-5 py-3 text-slate-800">
+                    {job.lastError ?? "None"}
+                  </td>
+                  <td className="whitespace-nowrap px-5 py-3 text-slate-800">
+                    {job.attempts} of {job.maxAttempts}
+                  </td>
+                  <td className="whitespace-nowrap px-5 py-3 text-slate-800">
+                    {ageOf(job.createdAt, now)}
+                  </td>
+                  <td className="px-5 py-3">
+                    <div className="flex flex-wrap gap-2">
+                      {job.status === "failed" ? (
+                        <JobAction job={job} intent="retry" label="Retry" />
+                      ) : null}
+                      {job.status !== "running" ? (
+                        <JobAction job={job} intent="cancel" label="Cancel" />
+                      ) : (
+                        <span className="text-slate-600">Taken again once its lease runs out</span>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </ScrollingTable>
           </section>
         );
       })}

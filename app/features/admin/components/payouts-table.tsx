@@ -2,7 +2,7 @@ import type { AdminPayoutRow } from "~/features/admin/sales-types";
 import { formatDollarString, PAYOUT_ACCOUNT_LABELS } from "~/features/admin/sales-types";
 import { fullName } from "~/features/admin/types";
 import { stackedTable as t } from "~/ui/stacked-table";
-import { right, StackedTable } from "~/ui/data-table";
+import { right, SectionCard, StackedTable } from "~/ui/data-table";
 
 const CELL = `${t.cell} sm:align-middle`;
 
@@ -28,20 +28,17 @@ const AMOUNTS = [
  */
 export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
   return (
-    <section
-      aria-labelledby="payouts-heading"
-      className="card mt-8 overflow-hidden"
-      data-testid="payouts-section"
-    >
-      <div className="border-b border-slate-200 p-5">
-        <h2 id="payouts-heading" className="text-lg font-semibold text-slate-900">
-          Payouts
-        </h2>
+    <SectionCard
+      headingId="payouts-heading"
+      heading="Payouts"
+      description={
         <p className="text-sm text-slate-600">
           Each creator&apos;s payout account and shares. Owed shares are sent once the account is
           active; held shares wait on a disputed order.
         </p>
-      </div>
+      }
+      testId="payouts-section"
+    >
       {rows.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm text-slate-600" data-testid="no-payouts">
           No creator has a sale or a payout account yet.
@@ -90,6 +87,6 @@ export function PayoutsTable({ rows }: { rows: AdminPayoutRow[] }) {
           ))}
         </StackedTable>
       )}
-    </section>
+    </SectionCard>
   );
 }

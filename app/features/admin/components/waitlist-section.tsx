@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { LocalDate } from "~/features/admin/components/local-date";
+import { SectionCard } from "~/ui/data-table";
 
 /** One waitlist request as the admin sees it (the accounts feature's adminWaitlist). */
 export interface WaitlistRowView {
@@ -32,16 +33,11 @@ export function WaitlistSection({
   spots: { total: number; left: number } | null;
 }) {
   return (
-    <section
+    <SectionCard
       id="waitlist"
-      aria-labelledby="waitlist-heading"
-      className="card mt-8 scroll-mt-24 overflow-hidden"
-      data-testid="admin-waitlist"
-    >
-      <div className="border-b border-slate-200 p-5">
-        <h2 id="waitlist-heading" className="text-lg font-semibold text-slate-900">
-          Waitlist
-        </h2>
+      headingId="waitlist-heading"
+      heading="Waitlist"
+      description={
         <p className="text-sm text-slate-600" data-testid="waitlist-summary">
           {entries.length} {entries.length === 1 ? "request" : "requests"}, oldest first. An
           invitation mails a link that opens registration for that address only, once, within 7
@@ -50,7 +46,10 @@ export function WaitlistSection({
             ? ` Beta spots left: ${spots.left} of ${spots.total}.`
             : " BETA_SPOTS is not set: invitations are not counted."}
         </p>
-      </div>
+      }
+      className="card mt-8 scroll-mt-24 overflow-hidden"
+      testId="admin-waitlist"
+    >
       {entries.length === 0 ? (
         <p className="p-5 text-sm text-slate-600">Nobody has joined the waitlist yet.</p>
       ) : (
@@ -93,6 +92,6 @@ export function WaitlistSection({
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
 import { conflict, notFound } from "~/infra/errors.server";
 import type { AdminJobRefusal } from "~/infra/jobs/job-queue.server";
 import {
@@ -43,26 +44,48 @@ function refused(reason: AdminJobRefusal, what: "retried" | "cancelled"): never 
   throw conflict(`This job is finished; it cannot be ${what}.`);
 }
 
+/**
+ * Changes a job the admin named, in one transaction with its audit entry:
+ * `change` answers the job, or why it may not be changed (answered as 404/409).
+ */
+async function changeJob(
+  ctx: CallContext,
+  actorId: string,
+  jobId: string,
+  how: {
+    change: typeof requeueFailedJob;
+    what: "retried" | "cancelled";
+    action: "job.retry" | "job.cancel";
+  },
+) {
+  const job = await ctx.db.transaction().execute(async (trx) => {
+    const result = await how.change(trx, jobId, ctx.now);
+    if (!result.ok) refused(result.reason, how.what);
+    await recordAuditEntry(trx, {
+      actorId,
+      action: how.action,
+      subjectId: result.job.id,
+      detail: { kind: result.job.kind },
+      now: ctx.now,
+    });
+    return result.job;
+  });
+  return { id: job.id, kind: job.kind, status: job.status };
+}
+
 /** Queues a failed job again, due now, with fresh attempts (409 unless it is failed); the audit log records it. */
 export const adminRetryJob = defineProcedure({
   name: "adminRetryJob",
   access: "admin",
   input: jobIdSchema,
   async run({ input, user, ctx }) {
-    const job = await ctx.db.transaction().execute(async (trx) => {
-      const result = await requeueFailedJob(trx, input.jobId, ctx.now);
-      if (!result.ok) refused(result.reason, "retried");
-      await recordAuditEntry(trx, {
-        actorId: user.id,
-        action: "job.retry",
-        subjectId: result.job.id,
-        detail: { kind: result.job.kind },
-        now: ctx.now,
-      });
-      return result.job;
+    const job = await changeJob(ctx, user.id, input.jobId, {
+      change: requeueFailedJob,
+      what: "retried",
+      action: "job.retry",
     });
     announceJobs();
-    return { id: job.id, kind: job.kind, status: job.status };
+    return job;
   },
 });
 
@@ -71,19 +94,10 @@ export const adminCancelJob = defineProcedure({
   name: "adminCancelJob",
   access: "admin",
   input: jobIdSchema,
-  async run({ input, user, ctx }) {
-    const job = await ctx.db.transaction().execute(async (trx) => {
-      const result = await cancelJob(trx, input.jobId, ctx.now);
-      if (!result.ok) refused(result.reason, "cancelled");
-      await recordAuditEntry(trx, {
-        actorId: user.id,
-        action: "job.cancel",
-        subjectId: result.job.id,
-        detail: { kind: result.job.kind },
-        now: ctx.now,
-      });
-      return result.job;
-    });
-    return { id: job.id, kind: job.kind, status: job.status };
-  },
+  run: ({ input, user, ctx }) =>
+    changeJob(ctx, user.id, input.jobId, {
+      change: cancelJob,
+      what: "cancelled",
+      action: "job.cancel",
+    }),
 });

@@ -23,6 +23,7 @@ import {
   recordCartAdd,
 } from "~/features/market/analytics/analytics.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { loader: analyticsApi } = apiRoute("/api/token-analytics");
 
@@ -76,7 +77,7 @@ describe("views per day", () => {
     const { listing } = await createListing(creator.user.id, { title: "Cached and counted" });
     const page = cachedMarketplacePage();
     const visit = async (userAgent: string, clientIp: string) => {
-      const context: AppLoadContext = { clientIp, nonce: "n" };
+      const context: AppLoadContext = { clientIp, nonce: "n", ties: testTies };
       const response = await page(
         makeRequest("/marketplace", { headers: { "User-Agent": userAgent } }),
         context,
@@ -114,7 +115,7 @@ describe("add-to-carts per day", () => {
           { headers, cookie: options.cookie },
         ),
         {},
-        { clientIp: options.clientIp ?? "203.0.113.31", nonce: "n" },
+        { ties: testTies, clientIp: options.clientIp ?? "203.0.113.31", nonce: "n" },
       );
     expect((await add({ "User-Agent": "Firefox" })).status).toBe(302);
     await add({ "User-Agent": "Firefox" });

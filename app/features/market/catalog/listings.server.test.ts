@@ -18,6 +18,7 @@ import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
 import { action as listingsAction, loader as listingsPage } from "~/routes/_studio+/listings";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { loader: listingsApi } = apiRoute("/api/marketplace-listings");
 const { loader: tokenListingsApi } = apiRoute("/api/token-marketplace-listings");
@@ -183,7 +184,7 @@ describe("listing a stylized image on the marketplace", () => {
     const other = await createTestUser();
     const stylized = await createStylizedImage(owner.user.id);
     const pending = await createStylizedImage(owner.user.id, { status: "processing" });
-    const ctx = callContext(makeRequest("/listings"));
+    const ctx = callContext(makeRequest("/listings"), { ties: testTies });
     await expect(
       invoke(listOnMarketplace, other.user, { stylizedImageId: stylized.id, title: "Mine" }, ctx),
     ).rejects.toMatchObject({ status: 404 });

@@ -6,13 +6,14 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
 const api = (path: string, clientIp: string) =>
-  callRoute(marketplaceApi, makeRequest(path), {}, { clientIp, nonce: "test" });
+  callRoute(marketplaceApi, makeRequest(path), {}, { ties: testTies, clientIp, nonce: "test" });
 const page = (path: string, clientIp: string) =>
-  callRoute(marketplacePage, makeRequest(path), {}, { clientIp, nonce: "test" });
+  callRoute(marketplacePage, makeRequest(path), {}, { ties: testTies, clientIp, nonce: "test" });
 
 describe("the search throttle", () => {
   it("lets one address search SEARCHES_PER_ADDRESS times a minute over the API and the page, then answers 429 with Retry-After", async () => {

@@ -17,6 +17,7 @@ import {
   forgetOldVisitorDays,
   VISITOR_DAYS_KEPT,
 } from "~/features/market/analytics/listing-visitors.server";
+import { testTies } from "#tests/setup/ties";
 
 const KEY = crypto.randomBytes(32);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,10 +97,7 @@ describe("listing views", () => {
         marketplacePage,
         makeRequest(`/marketplace?listing=${listing.id}`, { headers: { "User-Agent": userAgent } }),
         {},
-        {
-          clientIp,
-          nonce: "test",
-        },
+        { ties: testTies, clientIp, nonce: "test" },
       );
     await visit("Firefox");
     await visit("Firefox");

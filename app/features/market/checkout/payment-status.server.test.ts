@@ -8,6 +8,7 @@ import { stripeMock } from "#tests/mocks/stripe";
 import { newListingCheckout, setUpStripeMock } from "#tests/setup/stripe";
 import { PROVIDER_CHECK_INTERVAL_MS } from "~/features/market/checkout/payment-status.server";
 import { paymentStatusOf } from "#tests/setup/test-checkout";
+import { testTies } from "#tests/setup/ties";
 
 setUpStripeMock({ key: "sk_test_selfie_studio" });
 
@@ -32,7 +33,10 @@ const pollAt = (sessionId: string, now: Date) =>
     null,
     { sessionId },
     {
-      ...callContext(makeRequest(`/api/payment-status/${sessionId}`), { clientIp: "192.0.2.60" }),
+      ...callContext(makeRequest(`/api/payment-status/${sessionId}`), {
+        ties: testTies,
+        clientIp: "192.0.2.60",
+      }),
       now,
     },
   );

@@ -12,6 +12,7 @@ import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { apiRoute } from "#tests/setup/api-routes";
 import { drainMailJobs } from "#tests/setup/mail-queue";
 import { buyAtTestCheckout } from "#tests/setup/test-checkout";
+import { testTies } from "#tests/setup/ties";
 
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
 const { action: forgotPasswordApi } = apiRoute("/api/forgot-password");
@@ -43,7 +44,7 @@ async function deliverOverSmtp() {
   return smtp.received;
 }
 
-const from = (clientIp: string) => ({ clientIp, nonce: "test" });
+const from = (clientIp: string) => ({ clientIp, nonce: "test", ties: testTies });
 
 async function buyAs(
   listingId: string,

@@ -180,36 +180,39 @@ export function itemsOfOrder(db: DB, orderId: string): Promise<OrderItemRow[]> {
     .execute();
 }
 
-/** A payment that failed: the order says why. A paid order never goes back. */
-export async function markOrderFailed(
+/** A pending order ends as failed or expired, with the reason; answers whether it was still pending. */
+async function endPendingOrder(
   db: DB,
   orderId: string,
-  reason: string,
-  now: Date,
+  end: { status: "failed" | "expired"; reason: string; now: Date },
 ): Promise<boolean> {
   const result = await db
     .updateTable("orders")
-    .set({ status: "failed", failure_reason: reason, updated_at: now.toISOString() })
-    .where("id", "=", orderId)
-    .where("status", "in", ["pending"])
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** A checkout that was abandoned, cancelled or timed out. Only a pending order expires. */
-export async function markOrderExpired(
-  db: DB,
-  orderId: string,
-  reason: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ status: "expired", failure_reason: reason, updated_at: now.toISOString() })
+    .set({ status: end.status, failure_reason: end.reason, updated_at: end.now.toISOString() })
     .where("id", "=", orderId)
     .where("status", "=", "pending")
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A payment that failed: the order says why. A paid order never goes back. */
+export function markOrderFailed(
+  db: DB,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  return endPendingOrder(db, orderId, { status: "failed", reason, now });
+}
+
+/** A checkout that was abandoned, cancelled or timed out. Only a pending order expires. */
+export function markOrderExpired(
+  db: DB,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  return endPendingOrder(db, orderId, { status: "expired", reason, now });
 }
 
 /** Keeps the charge that paid the order (a transfer's source transaction), once: a charge already kept stays. */

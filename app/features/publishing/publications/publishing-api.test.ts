@@ -17,6 +17,7 @@ import {
 } from "#tests/mocks/shopify";
 import { apiRoute, apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
+import { testTies } from "#tests/setup/ties";
 
 const { authorize, callback, tokenIntegrations, launch, post, publications, download } = apiRoutes({
   authorize: "/api/oauth/{platform}/authorize",
@@ -65,10 +66,7 @@ async function callCallback(query: URLSearchParams, cookie?: string) {
     callback.loader,
     makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie }),
     { platform: "shopify" },
-    {
-      clientIp: "203.0.113.7",
-      nonce: "test-nonce",
-    },
+    { ties: testTies, clientIp: "203.0.113.7", nonce: "test-nonce" },
   );
 }
 

@@ -1,6 +1,6 @@
 import type { JobHandler } from "~/infra/jobs/job-worker.server";
 import { invoke } from "~/infra/procedure.server";
-import { plainContext } from "~/infra/call-context.server";
+import { plainContext, type FeatureTies } from "~/infra/call-context.server";
 import { marketplaceListingUrl } from "~/features/market/public.server";
 import type { PublishJobPayload } from "~/features/publishing/publications/publications.server";
 import type {
@@ -20,38 +20,40 @@ import { listOnMarketplace } from "~/features/market/catalog/creator-listings.pr
  * with a context of the job's own: no client, no body, and the origin the
  * publish request was made at.
  */
-export const listThroughProcedure: MarketplaceLister = async ({
-  db,
-  user,
-  request: publish,
-  now,
-}) => {
-  const { listing } = await invoke(
-    listOnMarketplace,
-    user,
-    {
-      stylizedImageId: publish.image.id,
-      title: publish.content.title,
-      description: publish.content.description,
-      price: publish.content.priceCents / 100,
-      tags: publish.content.tags,
-      licensingEnabled: publish.content.licensingEnabled,
-      nftEnabled: publish.content.nftEnabled,
-    },
-    plainContext(publish.origin, { db, clientIp: "job", now }),
-  );
-  if (!listing.previewUrl) throw new Error(`Listing ${listing.id} is not active after listing it`);
-  return {
-    listingId: listing.id,
-    url: marketplaceListingUrl(publish.origin, listing.id),
-    previewUrl: listing.previewUrl,
+export const listThroughProcedure =
+  (ties: FeatureTies): MarketplaceLister =>
+  async ({ db, user, request: publish, now }) => {
+    const { listing } = await invoke(
+      listOnMarketplace,
+      user,
+      {
+        stylizedImageId: publish.image.id,
+        title: publish.content.title,
+        description: publish.content.description,
+        price: publish.content.priceCents / 100,
+        tags: publish.content.tags,
+        licensingEnabled: publish.content.licensingEnabled,
+        nftEnabled: publish.content.nftEnabled,
+      },
+      plainContext(publish.origin, { db, clientIp: "job", now, ties }),
+    );
+    if (!listing.previewUrl)
+      throw new Error(`Listing ${listing.id} is not active after listing it`);
+    return {
+      listingId: listing.id,
+      url: marketplaceListingUrl(publish.origin, listing.id),
+      previewUrl: listing.previewUrl,
+    };
   };
-};
 
-export function publishJobHandler(
-  deps: Omit<PublishJobDeps, "listOnMarketplace">,
-): JobHandler<PublishJobPayload> {
-  return makeHandler({ ...deps, listOnMarketplace: listThroughProcedure });
+export function publishJobHandler({
+  ties,
+  ...deps
+}: Omit<PublishJobDeps, "listOnMarketplace"> & {
+  /** What features hand each other (app/boot/studio-ties.server.ts), for the listing procedure's context. */
+  ties: FeatureTies;
+}): JobHandler<PublishJobPayload> {
+  return makeHandler({ ...deps, listOnMarketplace: listThroughProcedure(ties) });
 }
 
 export { PUBLISH_JOB };

@@ -23,6 +23,7 @@ import {
   pngDataUrl,
   pngDeclaring,
 } from "#tests/setup/hostile-files";
+import { testTies } from "#tests/setup/ties";
 
 /**
  * A hostile release file (a drawn signature that is a PNG bomb, an uploaded
@@ -50,6 +51,7 @@ beforeAll(async () => {
   // The real HTTP front (body limits, request ids, the error handler) with the
   // two routes this file needs: /healthz and the release endpoint.
   const app = createHttpApp({
+    ties: testTies,
     apiRoutes: API_ROUTES,
     config: getConfig(),
     publicDir: os.tmpdir(),

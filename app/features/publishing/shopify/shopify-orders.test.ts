@@ -17,6 +17,7 @@ import { createListing } from "#tests/setup/market";
 import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail } from "#tests/setup/mail-queue";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const webhook = apiRoute("/api/webhooks/shopify");
 
@@ -281,7 +282,7 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
       integrationsScreen,
       creator.user,
       {},
-      plainContext("http://localhost", { db: getDb(), now: new Date() }),
+      plainContext("http://localhost", { ties: testTies, db: getDb(), now: new Date() }),
     );
     expect(screen.shopifyUndelivered).toEqual({ count: 1, latestAt: sales[0].created_at });
   });

@@ -35,6 +35,7 @@ import {
   SHOPIFY_TEST_CLIENT_SECRET,
 } from "#tests/mocks/shopify";
 import { apiRoutes } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
 
 const { authorize, callback, post, publications, webhook } = apiRoutes({
   authorize: "/api/oauth/{platform}/authorize",
@@ -83,10 +84,7 @@ async function connect(
     callback.loader,
     makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie: user.cookie }),
     { platform: "shopify" },
-    {
-      clientIp: "203.0.113.9",
-      nonce: "n",
-    },
+    { ties: testTies, clientIp: "203.0.113.9", nonce: "n" },
   );
   expect(done.status).toBe(200);
   return token;
@@ -404,7 +402,7 @@ describe("one connection per store", () => {
       callback.loader,
       makeRequest(`/api/oauth/shopify/callback?${query}`, { cookie: user.cookie }),
       { platform: "shopify" },
-      { clientIp: "203.0.113.9", nonce: "n" },
+      { ties: testTies, clientIp: "203.0.113.9", nonce: "n" },
     );
     return { response, html: await response.text() };
   }
@@ -470,7 +468,7 @@ describe("one connection per store", () => {
       integrationsScreen,
       bob.user,
       { connect: "shopify", shop: "test-store" },
-      plainContext("http://localhost"),
+      plainContext("http://localhost", { ties: testTies }),
     );
     expect(bobScreen.shopError).toMatch(
       /test-store\.myshopify\.com is already connected to Selfie Studio by another creator/,

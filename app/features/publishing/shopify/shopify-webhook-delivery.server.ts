@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { FeatureTies } from "~/infra/call-context.server";
 import type { DB } from "~/infra/db.server";
 import { badRequest, notFound, unauthorized } from "~/infra/errors.server";
 import { verifyShopifyWebhook } from "~/infra/shopify/shopify-webhooks.server";
@@ -41,6 +42,7 @@ export async function receiveShopifyWebhookDelivery(
   secret: string | null | undefined,
   delivery: ShopifyWebhookDelivery,
   now: Date,
+  ties: FeatureTies,
 ): Promise<{ received: true; outcome: string }> {
   if (!secret) throw notFound("Shopify webhooks are not configured");
   if (!verifyShopifyWebhook(delivery.payload, delivery.hmac, secret))
@@ -79,6 +81,7 @@ export async function receiveShopifyWebhookDelivery(
     bodySha256,
     triggeredAt,
     now,
+    ties,
   });
   // An order's receipt mail was queued with its delivery.
   announceJobs();

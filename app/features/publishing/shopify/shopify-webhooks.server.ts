@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DB } from "~/infra/db.server";
 import { isShopDomain } from "~/lib/shop-domain";
-import { plainContext } from "~/infra/call-context.server";
+import { plainContext, type FeatureTies } from "~/infra/call-context.server";
 import { invokeParsed } from "~/infra/procedure.server";
 import { forgetShopifyBuyer, shopifyOrdersHeld } from "~/features/market/public.server";
 import { deliverShopifySale } from "~/features/market/webhooks/shopify-sales.procedures.server";
@@ -242,6 +242,7 @@ async function deliverPaidOrder(
   shop: string,
   order: PaidOrderPayload,
   now: Date,
+  ties: FeatureTies,
 ): Promise<string> {
   const lines = await ourLines(db, shop, order);
   if (lines.length === 0) return "No line of this order is a Selfie Studio publication.";
@@ -260,7 +261,7 @@ async function deliverPaidOrder(
       lines,
     },
     // No request of a visitor stands behind it: no client, and the procedure builds no URL of its own.
-    plainContext("http://localhost", { db, now }),
+    plainContext("http://localhost", { db, now, ties }),
   );
   const { delivered, no_buyer_email, no_listing, already } = result.counts;
   const parts = [
@@ -300,6 +301,8 @@ export async function handleShopifyWebhook(
     /** When Shopify triggered it (X-Shopify-Triggered-At): retries keep the first time. */
     triggeredAt: Date;
     now: Date;
+    /** What features hand each other, for the procedure an order's delivery runs. */
+    ties: FeatureTies;
   },
 ): Promise<ShopifyWebhookResult> {
   if (!isShopDomain(args.shop)) throw new Error("Not a myshopify.com domain");
@@ -326,7 +329,13 @@ export async function handleShopifyWebhook(
       break;
     }
     case "orders/paid":
-      outcome = await deliverPaidOrder(db, args.shop, args.payload as PaidOrderPayload, args.now);
+      outcome = await deliverPaidOrder(
+        db,
+        args.shop,
+        args.payload as PaidOrderPayload,
+        args.now,
+        args.ties,
+      );
       break;
     case "customers/redact": {
       const customerId = String((args.payload.customer as { id: number }).id);

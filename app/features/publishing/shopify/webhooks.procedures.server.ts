@@ -28,5 +28,11 @@ export const receiveShopifyWebhook = defineProcedure({
     triggeredAt: z.string().max(100).optional(),
   }),
   run: ({ input, ctx }) =>
-    receiveShopifyWebhookDelivery(ctx.db, ctx.config.SHOPIFY_CLIENT_SECRET, input, ctx.now),
+    receiveShopifyWebhookDelivery(
+      ctx.db,
+      ctx.config.SHOPIFY_CLIENT_SECRET,
+      input,
+      ctx.now,
+      ctx.ties,
+    ),
 });

@@ -25,7 +25,7 @@ import {
 } from "~/features/studio/styles/stylized-images.server";
 import type { StylizedWithOriginal } from "~/features/studio/styles/stylized-images.server";
 import { ensureStorageLeft } from "~/features/studio/styles/quotas.server";
-import { deletionHooksFor, studioTies } from "~/features/studio/ties.server";
+import { deletionHooksFor } from "~/features/studio/ties.server";
 import type { StylizedImageJson } from "~/features/studio/types";
 
 /** The creator's styles: ask for one, list, poll, delete. */
@@ -39,6 +39,23 @@ function refuseWithoutConsent(user: Parameters<typeof hasCurrentFaceConsent>[0])
 async function ensureRoomToStyle(ctx: CallContext, userId: string): Promise<void> {
   await ensureFreeSpace(ctx.config);
   await ensureStorageLeft(ctx.db, { userId, config: ctx.config });
+}
+
+/**
+ * The creator's original a style is asked of, once the request may go ahead:
+ * the consent to face processing (409 without it), the image itself (404) and
+ * room for the result.
+ */
+async function imageToStyle(
+  ctx: CallContext,
+  user: Parameters<typeof hasCurrentFaceConsent>[0] & { id: string },
+  imageId: string,
+) {
+  refuseWithoutConsent(user);
+  const image = await findImage(ctx.db, user.id, imageId);
+  if (!image) throw notFound("Image not found");
+  await ensureRoomToStyle(ctx, user.id);
+  return image;
 }
 
 /** The fields a style request carries besides the image and style: the engine, the day's cap and the consent. */
@@ -63,10 +80,7 @@ export const stylizeImage = defineProcedure({
   access: "user",
   input: stylizeSchema,
   async run({ input, user, ctx }) {
-    refuseWithoutConsent(user);
-    const image = await findImage(ctx.db, user.id, input.id);
-    if (!image) throw notFound("Image not found");
-    await ensureRoomToStyle(ctx, user.id);
+    const image = await imageToStyle(ctx, user, input.id);
     // The open-styles cap and the daily quota are checked by the insert itself (429 past either).
     const row = await requestStylization(ctx.db, {
       ...styleRequestOf(ctx, user.id),
@@ -89,10 +103,7 @@ export const stylizeAllStyles = defineProcedure({
   access: "user",
   input: idSchema,
   async run({ input, user, ctx }) {
-    refuseWithoutConsent(user);
-    const image = await findImage(ctx.db, user.id, input.id);
-    if (!image) throw notFound("Image not found");
-    await ensureRoomToStyle(ctx, user.id);
+    const image = await imageToStyle(ctx, user, input.id);
     const rows = await requestStylizations(ctx.db, {
       ...styleRequestOf(ctx, user.id),
       imageId: image.id,
@@ -169,7 +180,7 @@ async function stylizedImageAnswer(
   ctx: CallContext,
   row: StylizedWithOriginal,
 ): Promise<StylizedImageJson> {
-  const listed = await studioTies().listedPriceCents(ctx, row.id);
+  const listed = await ctx.ties.studio.listedPriceCents(ctx, row.id);
   const price = listed === null ? askingPrice(row) : centsToPriceString(listed);
   return { ...stylizedImageJson(row, row.original_file_key), price };
 }

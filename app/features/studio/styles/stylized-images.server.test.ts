@@ -10,6 +10,7 @@ import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { stylizeRequest, useConfig, uploadedImage } from "#tests/setup/studio-api";
+import { testTies } from "#tests/setup/ties";
 
 const stylizedRoute = apiRoute("/api/token-stylized-images/{id}");
 
@@ -49,6 +50,7 @@ describe("the open-styles cap", () => {
     const { user, token } = await createTestUser();
     const image = await uploadedImage(token);
     const ctx = plainContext(ORIGIN, {
+      ties: testTies,
       db: busyDb(),
       config: getConfig(),
       clientIp: "203.0.113.7",

@@ -1,7 +1,8 @@
 import { getTextareaProps } from "@conform-to/react";
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import type { ReactNode } from "react";
 import type { Account } from "~/features/accounts/account-types";
 import { BIO_MAX, HANDLE_MAX, HANDLE_MIN } from "~/features/accounts/profile/profile-schemas";
 import type {
@@ -131,14 +132,7 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
         Profile
       </h2>
-      <PostForm
-        form={form}
-        action="/settings?index"
-        hidden={{ intent: "profile" }}
-        className="mt-3 grid gap-4 sm:grid-cols-2"
-        testId="profile-form"
-        errorsClassName="sm:col-span-2"
-      >
+      <SettingsForm form={form} intent="profile">
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
         <div className="sm:col-span-2">
@@ -175,7 +169,7 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: Re
         <div className="sm:col-span-2">
           <SubmitButton pending={pending} pendingLabel="Saving..." label="Save profile" />
         </div>
-      </PostForm>
+      </SettingsForm>
     </section>
   );
 }
@@ -205,14 +199,7 @@ function EmailForm({ account, lastResult }: { account: Account; lastResult: Resu
           Waiting for you to open the link sent to <strong>{account.pendingEmail}</strong>.
         </p>
       ) : null}
-      <PostForm
-        form={form}
-        action="/settings?index"
-        hidden={{ intent: "email" }}
-        className="mt-3 grid gap-4 sm:grid-cols-2"
-        testId="email-form"
-        errorsClassName="sm:col-span-2"
-      >
+      <SettingsForm form={form} intent="email">
         <TextField field={fields.email} label="New email" type="email" autoComplete="email" />
         <TextField
           field={fields.password}
@@ -225,7 +212,31 @@ function EmailForm({ account, lastResult }: { account: Account; lastResult: Resu
             {pending ? "Sending..." : "Send confirmation link"}
           </button>
         </div>
-      </PostForm>
+      </SettingsForm>
     </section>
+  );
+}
+
+/** A form of the settings page, posted with its intent; its errors span the grid's full row. */
+function SettingsForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  intent: "profile" | "email";
+  children: ReactNode;
+}) {
+  return (
+    <PostForm
+      form={form}
+      action="/settings?index"
+      hidden={{ intent }}
+      className="mt-3 grid gap-4 sm:grid-cols-2"
+      testId={`${intent}-form`}
+      errorsClassName="sm:col-span-2"
+    >
+      {children}
+    </PostForm>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AnalyticsDay } from "~/features/market/analytics/analytics";
 import { useCurrency } from "~/ui/currency";
 import { formatMoney } from "~/lib/money";
@@ -107,7 +108,6 @@ function DateLabels({ days, slot }: { days: AnalyticsDay[]; slot: number }) {
 export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rangeLabel: string }) {
   const testSales = days.reduce((sum, day) => sum + day.testSales, 0);
   const shown = testSales > 0 ? [...SERIES, TEST_SALES] : SERIES;
-  const width = WIDTH;
   const slot = (WIDTH - LEFT) / days.length;
   const column = (slot * 0.8) / shown.length;
   const top = niceTop(
@@ -121,14 +121,14 @@ export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
     `${testSales > 0 ? ` and ${plural(testSales, "test sale", "test sales")}` : ""} in all.`;
   return (
     <figure className="space-y-2">
-      <svg
-        role="img"
-        aria-label={name}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        className="h-auto w-full"
-        data-testid="activity-chart"
+      <ChartFrame
+        name={name}
+        testId="activity-chart"
+        top={top}
+        format={(value) => String(Math.round(value))}
+        days={days}
+        slot={slot}
       >
-        <Axis top={top} width={width} format={(value) => String(Math.round(value))} />
         {days.map((day, i) => (
           <g key={day.date} data-date={day.date}>
             {shown.map((series, s) => {
@@ -151,8 +151,7 @@ export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
             })}
           </g>
         ))}
-        <DateLabels days={days} slot={slot} />
-      </svg>
+      </ChartFrame>
       <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700">
         {shown.map((series) => (
           <span key={series.key} className="inline-flex items-center gap-1.5">
@@ -167,8 +166,40 @@ export function ActivityChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
   );
 }
 
+/** A chart's image, named by what it shows: its axis, the bars given as children, then the days under them. */
+function ChartFrame({
+  name,
+  testId,
+  top,
+  format,
+  days,
+  slot,
+  children,
+}: {
+  name: string;
+  testId: string;
+  top: number;
+  format: (value: number) => string;
+  days: AnalyticsDay[];
+  slot: number;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      role="img"
+      aria-label={name}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      className="h-auto w-full"
+      data-testid={testId}
+    >
+      <Axis top={top} width={WIDTH} format={format} />
+      {children}
+      <DateLabels days={days} slot={slot} />
+    </svg>
+  );
+}
+
 export function EarningsChart({ days, rangeLabel }: { days: AnalyticsDay[]; rangeLabel: string }) {
-  const width = WIDTH;
   const slot = (WIDTH - LEFT) / days.length;
   const cents = days.map((day) => Math.round(Number(day.earnings) * 100));
   const top = niceTop(Math.max(...cents) / 100);
@@ -177,14 +208,14 @@ export function EarningsChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
   const currency = useCurrency();
   const name = `Earnings per day over ${rangeLabel}: ${formatMoney(total, currency)} in all.`;
   return (
-    <svg
-      role="img"
-      aria-label={name}
-      viewBox={`0 0 ${width} ${HEIGHT}`}
-      className="h-auto w-full"
-      data-testid="earnings-chart"
+    <ChartFrame
+      name={name}
+      testId="earnings-chart"
+      top={top}
+      format={(value) => axisMoney(value, currency)}
+      days={days}
+      slot={slot}
     >
-      <Axis top={top} width={width} format={(value) => axisMoney(value, currency)} />
       {days.map((day, i) => {
         const height = (cents[i]! / 100 / top) * plot;
         return (
@@ -202,7 +233,6 @@ export function EarningsChart({ days, rangeLabel }: { days: AnalyticsDay[]; rang
           </rect>
         );
       })}
-      <DateLabels days={days} slot={slot} />
-    </svg>
+    </ChartFrame>
   );
 }

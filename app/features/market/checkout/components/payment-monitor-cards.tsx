@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { paymentStatusColour } from "~/features/market/types";
 import { DownloadList } from "~/features/market/library/components/download-list";
 import type { DownloadItem } from "~/features/market/library/components/download-list";
@@ -36,17 +37,39 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
   );
 }
 
+/** A card of the monitor: a section named by its heading. */
+function MonitorCard({
+  id,
+  title,
+  className = "card p-6",
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Below sm each figure stacks under its label and a long email breaks, so the card never outgrows a phone. */
 export function PaymentStatusCard({ result }: { result: MonitoredPayment | null }) {
   return (
-    <section
+    <MonitorCard
+      id="payment-status-title"
+      title="Payment Status"
       className="card min-w-0 p-6"
-      aria-labelledby="payment-status-title"
-      data-testid="payment-status-card"
+      testId="payment-status-card"
     >
-      <h2 id="payment-status-title" className="text-lg font-semibold text-slate-900">
-        Payment Status
-      </h2>
       <dl className="mt-4 space-y-3 text-sm">
         <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <dt className="text-slate-600">Status</dt>
@@ -75,16 +98,13 @@ export function PaymentStatusCard({ result }: { result: MonitoredPayment | null 
           TEST MODE order (built-in test checkout)
         </p>
       ) : null}
-    </section>
+    </MonitorCard>
   );
 }
 
 export function AvailableDownloadsCard({ result }: { result: MonitoredPayment }) {
   return (
-    <section className="card p-6" aria-labelledby="downloads-title">
-      <h2 id="downloads-title" className="text-lg font-semibold text-slate-900">
-        Available Downloads
-      </h2>
+    <MonitorCard id="downloads-title" title="Available Downloads">
       <div className="mt-2">
         <DownloadList downloads={result.downloads} />
       </div>
@@ -96,7 +116,7 @@ export function AvailableDownloadsCard({ result }: { result: MonitoredPayment })
           View the license for this order
         </a>
       ) : null}
-    </section>
+    </MonitorCard>
   );
 }
 
@@ -108,10 +128,7 @@ export function SessionDetailsCard({
   result: MonitoredPayment | null;
 }) {
   return (
-    <section className="card p-6" aria-labelledby="session-details-title">
-      <h2 id="session-details-title" className="text-lg font-semibold text-slate-900">
-        Session Details
-      </h2>
+    <MonitorCard id="session-details-title" title="Session Details">
       <dl className="mt-4 space-y-3 text-sm">
         <div>
           <dt className="text-slate-600">Session ID</dt>
@@ -138,16 +155,13 @@ export function SessionDetailsCard({
           </div>
         ) : null}
       </dl>
-    </section>
+    </MonitorCard>
   );
 }
 
 export function HowToUseCard() {
   return (
-    <section className="card p-6" aria-labelledby="how-to-use-title">
-      <h2 id="how-to-use-title" className="text-lg font-semibold text-slate-900">
-        How to Use
-      </h2>
+    <MonitorCard id="how-to-use-title" title="How to Use">
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
         <li>
           Copy the checkout session id from your payment return link (the session_id in the
@@ -163,6 +177,6 @@ export function HowToUseCard() {
           Once it is completed, download your images and open the license from Available Downloads.
         </li>
       </ol>
-    </section>
+    </MonitorCard>
   );
 }

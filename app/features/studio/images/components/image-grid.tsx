@@ -26,6 +26,13 @@ const ENGINE_NAMES: Record<StylizedImageJson["provider"], string> = {
 };
 
 /** The grid of the creator's stylized images, with optimize, market, sell and delete per image. */
+/** A completed style's links to the next steps of the pipeline. */
+const STEP_LINKS = [
+  { label: "Optimize", step: "optimize", panel: undefined },
+  { label: "Launch Marketing", step: "market", panel: "launch" },
+  { label: "List for Sale", step: "market", panel: "sell" },
+] as const;
+
 export function ImageGrid({
   images,
   back,
@@ -154,31 +161,16 @@ export function ImageGrid({
                 <div className="mt-auto flex flex-wrap gap-2">
                   {image.status === "completed" ? (
                     <>
-                      <Link
-                        to={atPipeline(dashboardUrl({ styled: image.id, step: "optimize" }))}
-                        className="btn-secondary px-3 py-1.5"
-                      >
-                        Optimize
-                        <span className="sr-only">: {names.get(image.id)}</span>
-                      </Link>
-                      <Link
-                        to={atPipeline(
-                          dashboardUrl({ styled: image.id, step: "market", panel: "launch" }),
-                        )}
-                        className="btn-secondary px-3 py-1.5"
-                      >
-                        Launch Marketing
-                        <span className="sr-only">: {names.get(image.id)}</span>
-                      </Link>
-                      <Link
-                        to={atPipeline(
-                          dashboardUrl({ styled: image.id, step: "market", panel: "sell" }),
-                        )}
-                        className="btn-secondary px-3 py-1.5"
-                      >
-                        List for Sale
-                        <span className="sr-only">: {names.get(image.id)}</span>
-                      </Link>
+                      {STEP_LINKS.map(({ label, step, panel }) => (
+                        <Link
+                          key={label}
+                          to={atPipeline(dashboardUrl({ styled: image.id, step, panel }))}
+                          className="btn-secondary px-3 py-1.5"
+                        >
+                          {label}
+                          <span className="sr-only">: {names.get(image.id)}</span>
+                        </Link>
+                      ))}
                     </>
                   ) : null}
                   {isInProgress(image) ? null : (
