@@ -1,11 +1,8 @@
 import type { Config } from "~/infra/config.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
-import {
-  FAL_RETENTION_DOCS,
-  FACE_CONSENT_VERSION,
-  faceConsentText,
-} from "~/features/privacy/face-consent";
+import { FAL_RETENTION_DOCS, faceConsentText } from "~/features/privacy/face-consent";
+import { faceConsentVersion } from "~/features/privacy/face-consent.server";
 
 /** One part of the privacy page: a heading and its sentences. */
 export interface PrivacySection {
@@ -29,6 +26,7 @@ export interface PrivacyFacts {
  */
 export function privacyFacts(config: Config): PrivacyFacts {
   const engine = styleEngineInUse(config);
+  const consentVersion = faceConsentVersion(engine);
   const retention = config.ORIGINALS_RETENTION_DAYS;
   const sections: PrivacySection[] = [
     {
@@ -47,7 +45,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       title: engine.kind === "fal" ? "Styling: fal.ai" : "Styling: on this server",
       paragraphs: [
         ...faceConsentText(engine),
-        `Styling starts only after you agree to this text (version ${FACE_CONSENT_VERSION}); you can withdraw your consent in Settings, Privacy, which stops new styling at once and cancels your waiting styles.`,
+        `Styling starts only after you agree to this text (version ${consentVersion}); you can withdraw your consent in Settings, Privacy, which stops new styling at once and cancels your waiting styles.`,
       ],
     },
     {
@@ -102,7 +100,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
   ];
   return {
     sections,
-    consentVersion: FACE_CONSENT_VERSION,
+    consentVersion,
     vendorRetentionUrl: engine.kind === "fal" ? FAL_RETENTION_DOCS : null,
   };
 }
