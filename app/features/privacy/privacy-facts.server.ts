@@ -34,7 +34,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       title: "What is stored, and where",
       paragraphs: [
         `${PRODUCT_NAME} keeps its data on this server: a database and a folder of files in its data directory.`,
-        "Your account: your email, name, a hash of your password (never the password), your profile photo, handle and bio, your consent to face processing (when and to which text), and your signed-in sessions and API tokens with the browser they were made from.",
+        "Your account: your email, name, a hash of your password (never the password), your profile photo, handle and bio, your consent to face processing (when and to which text, with a record of each time you gave or withdrew it), and your signed-in sessions and API tokens with the browser they were made from.",
         "Your images: the selfies you upload (originals, with their metadata such as location removed), the styles made from them and their optimized copies, and the previews and packages made to sell or publish them.",
         "Your sales and payouts: the listings, the orders of buyers and the shares owed to you.",
         "To slow down abuse (password guessing, floods of searches, checkouts or mail), the server counts requests by network address and by email address. Those counts keep the addresses only as a hash, and for a day at most.",
