@@ -635,6 +635,23 @@ export interface RateLimitHitsTable {
   at: string;
 }
 
+/**
+ * One consent given or withdrawn (migration 0049), never updated: a withdrawal
+ * is a row of its own. `text_version` names the text (its engine and a hash of
+ * its lines); a grant keeps the lines shown, as a JSON array, in `text`.
+ */
+export interface ConsentLogTable {
+  id: string;
+  user_id: string;
+  /** What the consent is for: "face-processing". */
+  purpose: string;
+  action: "grant" | "withdraw";
+  text_version: string;
+  /** The lines of the text agreed to (JSON array of strings); null on a withdrawal. */
+  text: string | null;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -676,6 +693,7 @@ export interface Database {
   periodic_leases: PeriodicLeasesTable;
   file_intents: FileIntentsTable;
   rate_limit_hits: RateLimitHitsTable;
+  consent_log: ConsentLogTable;
 }
 
 /** Who runs a periodic task now (migration 0035): app/infra/periodic-leases.server.ts. */

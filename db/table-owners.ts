@@ -12,7 +12,15 @@ import type { Database } from "./schema";
  * each owner names a feature folder).
  */
 export type TableOwner =
-  "accounts" | "admin" | "audit" | "market" | "payouts" | "publishing" | "studio" | "infra";
+  | "accounts"
+  | "admin"
+  | "audit"
+  | "market"
+  | "payouts"
+  | "privacy"
+  | "publishing"
+  | "studio"
+  | "infra";
 export type TableName = keyof Database;
 
 export const TABLE_OWNERS: Record<TableName, TableOwner> = {
@@ -57,6 +65,8 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   listing_platforms: "publishing",
   shopify_webhook_receipts: "publishing",
   model_releases: "publishing",
+  // Privacy: the log of consents given and withdrawn.
+  consent_log: "privacy",
   // The floor: the job queue, the periodic tasks' leases, the shared rate-limit counts and the built-in test payout provider (app/infra/payouts/test-payouts.server.ts).
   jobs: "infra",
   periodic_leases: "infra",

@@ -36,6 +36,8 @@ import { creatorPublishingExportProcedure } from "~/features/publishing/creator-
 import { creatorStudioExport } from "~/features/studio/creator-export.procedures.server";
 import { creatorMarketExportProcedure } from "~/features/market/analytics/procedures.server";
 import { creatorPayouts } from "~/features/payouts/ledger/procedures.server";
+import { creatorPrivacyExport } from "~/features/privacy/procedures/face-consent.server";
+import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 
 /** What a creator's data export gathers: each feature's own rows and files, through its face. */
 export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
@@ -43,6 +45,7 @@ export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
   market: creatorMarketExportProcedure,
   publishing: creatorPublishingExportProcedure,
   payouts: creatorPayouts,
+  privacy: creatorPrivacyExport,
 };
 import { recordChargeOfOrder } from "~/features/market/public.server";
 import { featureTies } from "~/boot/studio-ties.server";
@@ -69,6 +72,7 @@ export function jobHandlers(): JobHandlers {
     [STYLIZE_JOB]: stylizeJobHandler({
       store: getFileStore(),
       engine: () => getStyleEngine(),
+      faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
       // Longer than the engine's own limit (fal.ai), so the engine reports its timeout itself.
       timeoutMs: Math.max(3 * 60_000, (getConfig().FAL_TIMEOUT_SECONDS + 60) * 1000),
       ensureSpace: () => ensureFreeSpace(getConfig()),

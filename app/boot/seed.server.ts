@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/infra/db.server";
-import type { Config } from "~/infra/config.server";
-import { recordFaceConsent } from "~/features/privacy/face-consent.server";
+import { getConfig, type Config } from "~/infra/config.server";
+import { currentFaceConsent, recordFaceConsent } from "~/features/privacy/public.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import fsp from "node:fs/promises";
 import sharp from "sharp";
@@ -69,7 +69,12 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
   if (await findUserByEmail(db, DEMO_CREATOR.email)) return;
   const created = await createUser(db, DEMO_CREATOR);
   // The demo creator is shown styling at once: their consent to face processing is part of the demo.
-  const creator = await recordFaceConsent(db, created.id, new Date());
+  const creator = await recordFaceConsent(
+    db,
+    created.id,
+    new Date(),
+    currentFaceConsent(getConfig()),
+  );
   log(`Demo creator created: ${DEMO_CREATOR.email} / ${DEMO_CREATOR.password}`);
 
   const store = getFileStore();

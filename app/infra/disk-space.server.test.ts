@@ -15,6 +15,7 @@ import {
 } from "~/infra/disk-space.server";
 import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
+import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import {
   PUBLISH_JOB,
   publishJobHandler,
@@ -174,6 +175,7 @@ describe("a nearly full data volume", () => {
         [STYLIZE_JOB]: stylizeJobHandler({
           store: getFileStore(),
           engine: () => engine,
+          faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
           ensureSpace: () => ensureFreeSpace(getConfig()),
         }),
       },

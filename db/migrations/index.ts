@@ -42,6 +42,7 @@ import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys
 import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
 import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
+import * as consentLog from "./2026-11-29-0049-consent-log";
 
 /**
  * The migrations, by name; names sort by date. A test checks that each file in
@@ -104,6 +105,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-29-0043-shopify-sales": shopifySales,
   "2026-11-29-0044-shopify-installs": shopifyInstalls,
   "2026-11-29-0047-release-photographer": releasePhotographer,
+  "2026-11-29-0049-consent-log": consentLog,
 };
 
 /** The migrations an engine runs, in name order. */

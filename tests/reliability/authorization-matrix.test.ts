@@ -7,8 +7,11 @@ import { RESET_REQUESTED } from "~/features/accounts/passwords/procedures.server
 import { signResetToken } from "~/features/accounts/passwords/password-reset.server";
 import { saveManualIntegration } from "~/features/publishing/integrations/integrations.server";
 import { manualIntegrationSchema } from "~/features/publishing/schemas";
-import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
-import { recordFaceConsent } from "~/features/privacy/face-consent.server";
+import {
+  currentFaceConsent,
+  currentFaceConsentVersion,
+  recordFaceConsent,
+} from "~/features/privacy/face-consent.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
@@ -489,20 +492,22 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     POST: {
       kind: "own",
       ok: 200,
-      othersMayChange: ["users"],
+      othersMayChange: ["users", "consent_log"],
       prepare: () => ({ call: { path: "/api/account/consent", json: { faceProcessing: true } } }),
       check: ({ role, body, w }) => {
         const self = callerOf(w, role);
         expect(body).toMatchObject({
           id: self!.user.id,
-          consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
+          consent: {
+            faceProcessing: { given: true, version: currentFaceConsentVersion(getConfig()) },
+          },
         });
       },
     },
     DELETE: {
       kind: "own",
       ok: 200,
-      othersMayChange: ["users", "jobs", "stylized_images"],
+      othersMayChange: ["users", "jobs", "stylized_images", "consent_log"],
       check: async ({ role, body, w }) => {
         const self = callerOf(w, role);
         expect(body).toMatchObject({
@@ -510,7 +515,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           consent: { faceProcessing: { given: false, at: null, version: null } },
         });
         // Agreed again, so the routes checked after this one can style.
-        await recordFaceConsent(getDb(), self!.user.id, new Date());
+        await recordFaceConsent(
+          getDb(),
+          self!.user.id,
+          new Date(),
+          currentFaceConsent(getConfig()),
+        );
       },
     },
   },

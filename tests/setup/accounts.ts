@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { getDb } from "~/infra/db.server";
 import { createUser, findUserById } from "~/features/accounts/users.server";
-import { recordFaceConsent } from "~/features/privacy/face-consent.server";
+import { getConfig } from "~/infra/config.server";
+import { currentFaceConsent, recordFaceConsent } from "~/features/privacy/public.server";
 import { createApiToken, createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sessionCookie } from "~/web/auth.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
@@ -10,8 +11,8 @@ export const TEST_PASSWORD = "correct-horse";
 
 /**
  * A user in the test database, with a bearer token and a session cookie ready
- * to use. They have agreed to face processing (so they can style) unless
- * `faceConsent: false`.
+ * to use. They have agreed to face processing (to the text of the engine the
+ * test configuration styles with now, so they can style) unless `faceConsent: false`.
  */
 export async function createTestUser(
   overrides: {
@@ -31,7 +32,9 @@ export async function createTestUser(
     lastName: overrides.lastName ?? "User",
   });
   const user =
-    overrides.faceConsent === false ? created : await recordFaceConsent(db, created.id, new Date());
+    overrides.faceConsent === false
+      ? created
+      : await recordFaceConsent(db, created.id, new Date(), currentFaceConsent(getConfig()));
   const { token } = await createApiToken(db, user.id, 30);
   const { secret } = await createWebSession(db, user.id, 30);
   const cookie = (await sessionCookie().serialize(secret)).split(";")[0];

@@ -3,12 +3,14 @@ import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
 import sharp from "sharp";
+import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { StyleEngine } from "~/engines/styling/style-engine.server";
 import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
+import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import type { StyleId } from "~/lib/styles";
 import { makeRequest, type RequestOptions } from "./requests";
 
@@ -120,7 +122,13 @@ export function testStyleEngine(
 export function studioWorker(engine: StyleEngine, options: { concurrency?: number } = {}) {
   return new JobWorker({
     db: getDb(),
-    handlers: { [STYLIZE_JOB]: stylizeJobHandler({ store: getFileStore(), engine: () => engine }) },
+    handlers: {
+      [STYLIZE_JOB]: stylizeJobHandler({
+        store: getFileStore(),
+        engine: () => engine,
+        faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
+      }),
+    },
     concurrency: options.concurrency ?? 2,
     log: () => {},
   });

@@ -1,15 +1,20 @@
 import type { DB } from "~/infra/db.server";
 import type { UserRow } from "#db/schema";
 import type { Account } from "~/features/accounts/account-types";
-import { hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 
 /**
  * The signed-in person's own account as the settings and `GET /api/account`
  * show it: the profile, an email change waiting for its link (the newest one
  * not yet used nor expired), and the face-processing consent (given, when, and
- * the version of the text agreed to).
+ * the version of the text agreed to, when it is `faceConsentVersion`, the
+ * version of the text the person would be shown now; privacy names it).
  */
-export async function accountOf(db: DB, user: UserRow, now: Date): Promise<Account> {
+export async function accountOf(
+  db: DB,
+  user: UserRow,
+  now: Date,
+  faceConsentVersion: string,
+): Promise<Account> {
   const pending = await db
     .selectFrom("email_changes")
     .select("new_email")
@@ -19,8 +24,9 @@ export async function accountOf(db: DB, user: UserRow, now: Date): Promise<Accou
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  // Consent to an earlier version of the text does not count: the creator is asked again.
-  const consentGiven = hasCurrentFaceConsent(user);
+  // Consent to another text (an earlier wording, another engine) does not count: the creator is asked again.
+  const consentGiven =
+    user.face_consent_at !== null && user.face_consent_version === faceConsentVersion;
   return {
     id: user.id,
     email: user.email,

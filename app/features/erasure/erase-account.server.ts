@@ -10,6 +10,7 @@ import {
   withdrawListingsOfErasedCreator,
 } from "~/features/market/public.server";
 import { cancelStylesOfErasedCreator } from "~/features/studio/public.server";
+import { eraseConsentLogOf } from "~/features/privacy/public.server";
 import { queueTransfersOfErasedCreator, TRANSFER_JOB } from "~/features/payouts/public.server";
 import {
   ERASE_ACCOUNT_ATTEMPTS,
@@ -34,6 +35,7 @@ export interface ErasureStarted {
  * - studio and publishing: styles and queued publications are called off, and
  *   so are the user's queued jobs, except transfers;
  * - payouts: owed shares are queued for transfer to an active account;
+ * - privacy: the consent log (every consent given and withdrawn) goes;
  * - mail: messages to any address the account had (its current one and those
  *   its email changes replaced) are forgotten; the job removes the outbox's;
  * - the audit log records `user.erase` by the actor;
@@ -50,6 +52,7 @@ export async function beginErasure(
     await withdrawListingsOfErasedCreator(trx, userId, now);
     await cancelStylesOfErasedCreator(trx, userId, now);
     await cancelPublicationsOfErasedCreator(trx, userId, now);
+    await eraseConsentLogOf(trx, userId);
     // Transfers stay: the money owed is sent before the payout account link goes.
     await cancelQueuedJobsOfOwner(trx, {
       userId,

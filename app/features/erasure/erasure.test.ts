@@ -237,8 +237,19 @@ describe("erasing an account", () => {
         .status,
     ).toBe(200);
 
+    // The consent log holds the creator's consent given at sign-up until the erasure.
+    const consentLog = () =>
+      db
+        .selectFrom("consent_log")
+        .select(["action", "purpose"])
+        .where("user_id", "=", creator.user.id)
+        .execute();
+    expect(await consentLog()).toEqual([{ action: "grant", purpose: "face-processing" }]);
+
     const erased = await eraseOwn({ token: creator.token }, { password: TEST_PASSWORD });
     expect(erased.status).toBe(202);
+    // The consent log goes with the account, at once.
+    expect(await consentLog()).toEqual([]);
 
     // At once: the token and the session answer 401, the listings are off the marketplace and its search.
     expect(
@@ -301,6 +312,13 @@ describe("erasing an account", () => {
     ).toEqual([]);
     expect(
       await db.selectFrom("images").selectAll().where("user_id", "=", creator.user.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom("consent_log")
+        .selectAll()
+        .where("user_id", "=", creator.user.id)
+        .execute(),
     ).toEqual([]);
     expect(
       await db.selectFrom("listings").select("id").where("user_id", "=", creator.user.id).execute(),

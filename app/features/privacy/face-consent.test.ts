@@ -1,20 +1,31 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flashOf } from "#tests/setup/flash";
 import * as dashboard from "~/routes/_studio+/dashboard";
 import * as privacySettings from "~/routes/_studio+/settings.privacy";
+import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { requestStylization, STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import {
+  CANCELLED_BY_CONSENT_TEXT_CHANGE,
   CANCELLED_BY_CONSENT_WITHDRAWAL,
-  FACE_CONSENT_VERSION,
+  faceConsentText,
 } from "~/features/privacy/face-consent";
+import {
+  currentFaceConsentVersion,
+  faceConsentVersion,
+} from "~/features/privacy/face-consent.server";
 import type { DashboardData } from "~/features/studio/types";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { testTies } from "#tests/setup/ties";
+import { invoke } from "~/infra/procedure.server";
+import { plainContext } from "~/infra/call-context.server";
+import { stylizeImage } from "~/features/studio/styles/procedures.server";
 
 const consentRoute = apiRoute("/api/account/consent");
+const accountRoute = apiRoute("/api/account");
 const stylize = apiRoute("/api/token-images/{id}/stylize");
 const upload = apiRoute("/api/token-images/upload");
 
@@ -23,6 +34,14 @@ const upload = apiRoute("/api/token-images/upload");
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
+
+afterEach(() => {
+  getConfig().FAL_KEY = undefined;
+  vi.useRealTimers();
+});
+
+/** The version of the consent text the test configuration shows now (the local engine's, without FAL_KEY). */
+const currentVersion = () => currentFaceConsentVersion(getConfig());
 
 async function uploadedImage(token: string): Promise<string> {
   const response = await callRoute(
@@ -87,7 +106,7 @@ describe("consent to face processing", () => {
     };
     expect(account).toMatchObject({
       id: user.id,
-      consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
+      consent: { faceProcessing: { given: true, version: currentVersion() } },
     });
     expect(Number.isNaN(Date.parse(account.consent.faceProcessing.at))).toBe(false);
     const row = await getDb()
@@ -96,7 +115,7 @@ describe("consent to face processing", () => {
       .where("id", "=", user.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
-      face_consent_version: FACE_CONSENT_VERSION,
+      face_consent_version: currentVersion(),
       face_consent_at: account.consent.faceProcessing.at,
     });
     expect((await requestStyle(imageId, token)).status).toBe(202);
@@ -129,7 +148,7 @@ describe("consent to face processing", () => {
         style: "anime",
         provider: "local",
         now: new Date(),
-        consentVersion: FACE_CONSENT_VERSION,
+        consentVersion: currentVersion(),
       }),
     ).rejects.toMatchObject({ status: 409 });
     expect(await queuedWork(user.id)).toEqual({ styles: [], jobs: [] });
@@ -208,6 +227,7 @@ describe("the consent on the screens, without JavaScript", () => {
     const data = (await page.json()) as DashboardData;
     expect(data.faceConsent).toEqual({
       given: false,
+      outdated: false,
       paragraphs: expect.arrayContaining([expect.stringContaining("468 points")]),
     });
 
@@ -250,7 +270,7 @@ describe("the consent on the screens, without JavaScript", () => {
     );
     expect(await shown.json()).toMatchObject({
       given: true,
-      record: { given: true, version: FACE_CONSENT_VERSION },
+      record: { given: true, version: currentVersion() },
     });
 
     const withdrawn = await callRoute(
@@ -279,5 +299,165 @@ describe("the consent on the screens, without JavaScript", () => {
       makeRequest("/settings/privacy", { cookie }),
     );
     expect(await again.json()).toMatchObject({ given: true });
+  });
+});
+
+describe("the consent bound to its text", () => {
+  const local = { kind: "local" } as const;
+  const fal = { kind: "fal", photoExpirySeconds: 180 } as const;
+
+  it("names each text by its engine and its words: the local and fal.ai texts have different versions", () => {
+    expect(faceConsentVersion(local)).toMatch(/^local-[0-9a-f]{16}$/);
+    expect(faceConsentVersion(fal)).toMatch(/^fal-[0-9a-f]{16}$/);
+    expect(faceConsentVersion(local)).not.toBe(faceConsentVersion(fal).replace("fal-", "local-"));
+    // Another expiry is another sentence, so another version; the same text, the same version.
+    expect(faceConsentVersion({ kind: "fal", photoExpirySeconds: 300 })).not.toBe(
+      faceConsentVersion(fal),
+    );
+    expect(faceConsentVersion({ kind: "fal", photoExpirySeconds: 180 })).toBe(
+      faceConsentVersion(fal),
+    );
+    expect(currentFaceConsentVersion(getConfig())).toBe(faceConsentVersion(local));
+    expect(currentFaceConsentVersion({ ...getConfig(), FAL_KEY: "fal-test-key" })).toMatch(/^fal-/);
+  });
+
+  it("the procedure refuses the next style once fal.ai is set up: a consent to the local text does not count", async () => {
+    const { user, token } = await createTestUser();
+    const imageId = await uploadedImage(token);
+    const localCtx = plainContext("http://localhost:3000", { ties: testTies });
+    await expect(
+      invoke(stylizeImage, user, { id: imageId, style: "cartoon" }, localCtx),
+    ).resolves.toMatchObject({ status: "pending" });
+    const falCtx = plainContext("http://localhost:3000", {
+      ties: testTies,
+      config: { ...getConfig(), FAL_KEY: "fal-test-key" },
+    });
+    await expect(
+      invoke(stylizeImage, user, { id: imageId, style: "anime" }, falCtx),
+    ).rejects.toMatchObject({ status: 409 });
+    expect((await queuedWork(user.id)).styles).toHaveLength(1);
+  });
+
+  it("a creator who agreed to the local text is asked again once a fal key is set, on the API and the screens, and can style after agreeing to fal.ai's text", async () => {
+    const { user, token, cookie } = await createTestUser();
+    const imageId = await uploadedImage(token);
+    expect((await requestStyle(imageId, token)).status).toBe(202);
+    const localVersion = currentVersion();
+
+    getConfig().FAL_KEY = "fal-test-key";
+    const falVersion = currentVersion();
+    expect(falVersion).not.toBe(localVersion);
+
+    // The API: 409 naming the consent, nothing more queued; the account says no consent.
+    const refused = await requestStyle(imageId, token);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: expect.stringContaining("consent") });
+    expect((await queuedWork(user.id)).styles).toHaveLength(1);
+    const account = await callRoute(accountRoute.loader, makeRequest("/api/account", { token }));
+    expect(await account.json()).toMatchObject({
+      consent: { faceProcessing: { given: false, at: null, version: null } },
+    });
+
+    // Settings: not shown as agreed; the fal.ai text is asked for, saying the consent was to an earlier one.
+    const settings = await callRoute(
+      privacySettings.loader,
+      makeRequest("/settings/privacy", { cookie }),
+    );
+    expect(await settings.json()).toMatchObject({
+      given: false,
+      outdated: true,
+      record: { given: false, version: null },
+      paragraphs: expect.arrayContaining([expect.stringContaining("sent to fal.ai")]),
+    });
+
+    // The dashboard's Style step: the consent form again, with the fal.ai text.
+    const page = await callRoute(
+      dashboard.loader,
+      makeRequest(`/dashboard?image=${imageId}&step=style`, { cookie }),
+    );
+    expect(((await page.json()) as DashboardData).faceConsent).toEqual({
+      given: false,
+      outdated: true,
+      paragraphs: expect.arrayContaining([expect.stringContaining("sent to fal.ai")]),
+    });
+
+    // Agreeing now records the fal.ai text's version; styling works again.
+    const given = await consent("POST", token);
+    expect(await given.json()).toMatchObject({
+      consent: { faceProcessing: { given: true, version: falVersion } },
+    });
+    expect((await requestStyle(imageId, token)).status).toBe(202);
+  });
+
+  it("a style queued under the local text is not made once fal.ai styles: its job ends cancelled, naming the changed text", async () => {
+    const { user, token } = await createTestUser();
+    const imageId = await uploadedImage(token);
+    expect((await requestStyle(imageId, token)).status).toBe(202);
+    getConfig().FAL_KEY = "fal-test-key";
+    const engine = testStyleEngine();
+    await studioWorker(engine).drain();
+    expect(engine.calls).toEqual([]);
+    expect((await queuedWork(user.id)).styles).toEqual([
+      { status: "failed", error: CANCELLED_BY_CONSENT_TEXT_CHANGE },
+    ]);
+  });
+
+  it("logs every grant and withdrawal with its time and text version, never rewriting a row", async () => {
+    const { user, token } = await createTestUser({ faceConsent: false });
+    const log = () =>
+      getDb()
+        .selectFrom("consent_log")
+        .select(["user_id", "purpose", "action", "text_version", "text", "at"])
+        .where("user_id", "=", user.id)
+        .orderBy("at")
+        .execute();
+    const version = currentVersion();
+    const lines = JSON.stringify(faceConsentText({ kind: "local" }));
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-12-01T09:00:00.000Z") });
+    expect((await consent("POST", token)).status).toBe(200);
+    const afterGrant = await log();
+    expect(afterGrant).toEqual([
+      {
+        user_id: user.id,
+        purpose: "face-processing",
+        action: "grant",
+        text_version: version,
+        text: lines,
+        at: "2026-12-01T09:00:00.000Z",
+      },
+    ]);
+
+    vi.setSystemTime(Date.parse("2026-12-02T09:00:00.000Z"));
+    expect((await consent("DELETE", token)).status).toBe(200);
+    const afterWithdrawal = await log();
+    expect(afterWithdrawal).toEqual([
+      ...afterGrant,
+      {
+        user_id: user.id,
+        purpose: "face-processing",
+        action: "withdraw",
+        text_version: version,
+        text: null,
+        at: "2026-12-02T09:00:00.000Z",
+      },
+    ]);
+    // A withdrawal with nothing to withdraw records nothing.
+    expect((await consent("DELETE", token)).status).toBe(200);
+    expect(await log()).toEqual(afterWithdrawal);
+
+    vi.setSystemTime(Date.parse("2026-12-03T09:00:00.000Z"));
+    expect((await consent("POST", token)).status).toBe(200);
+    expect(await log()).toEqual([
+      ...afterWithdrawal,
+      {
+        user_id: user.id,
+        purpose: "face-processing",
+        action: "grant",
+        text_version: version,
+        text: lines,
+        at: "2026-12-03T09:00:00.000Z",
+      },
+    ]);
   });
 });

@@ -1,12 +1,10 @@
 /**
  * The consent to face processing: the words a creator agrees to before the
- * first style, and their version. Consent counts only when the version a
- * creator agreed to equals FACE_CONSENT_VERSION: a changed text gets a new
- * version, and everyone is asked again.
+ * first style. Each text has its version, made from its engine and its very
+ * words (faceConsentVersion in face-consent.server.ts); consent counts only
+ * when the version a creator agreed to is the version of the text they would
+ * be shown now, so another engine or a changed sentence asks everyone again.
  */
-
-/** Change this whenever faceConsentText changes in meaning. */
-export const FACE_CONSENT_VERSION = "2026-11-26";
 
 /** The styling engine the text describes: this server's own, or fal.ai with how long it keeps the uploaded photo. */
 export type ConsentEngine = { kind: "local" } | { kind: "fal"; photoExpirySeconds: number };
@@ -37,10 +35,17 @@ export const FACE_CONSENT_REQUIRED =
 export const CANCELLED_BY_CONSENT_WITHDRAWAL =
   "Cancelled: you withdrew your consent to face processing.";
 
-/** Whether a user's recorded consent is to the text shown now. */
-export function hasCurrentFaceConsent(user: {
-  face_consent_version: string | null;
-  face_consent_at: string | null;
-}): boolean {
-  return user.face_consent_at !== null && user.face_consent_version === FACE_CONSENT_VERSION;
+/** What a creator reads on a style that was waiting when the text they agreed to stopped being the one shown (another engine, a new wording). */
+export const CANCELLED_BY_CONSENT_TEXT_CHANGE =
+  "Cancelled: the text about face processing has changed since you agreed. Read it again and agree to go on styling.";
+
+/** Whether a user's recorded consent is to the text shown now, whose version is `currentVersion`. */
+export function hasCurrentFaceConsent(
+  user: {
+    face_consent_version: string | null;
+    face_consent_at: string | null;
+  },
+  currentVersion: string,
+): boolean {
+  return user.face_consent_at !== null && user.face_consent_version === currentVersion;
 }

@@ -1,11 +1,8 @@
 import type { Config } from "~/infra/config.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
-import {
-  FAL_RETENTION_DOCS,
-  FACE_CONSENT_VERSION,
-  faceConsentText,
-} from "~/features/privacy/face-consent";
+import { FAL_RETENTION_DOCS, faceConsentText } from "~/features/privacy/face-consent";
+import { faceConsentVersion } from "~/features/privacy/face-consent.server";
 
 /** One part of the privacy page: a heading and its sentences. */
 export interface PrivacySection {
@@ -29,6 +26,7 @@ export interface PrivacyFacts {
  */
 export function privacyFacts(config: Config): PrivacyFacts {
   const engine = styleEngineInUse(config);
+  const consentVersion = faceConsentVersion(engine);
   const retention = config.ORIGINALS_RETENTION_DAYS;
   const sections: PrivacySection[] = [
     {
@@ -36,7 +34,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       title: "What is stored, and where",
       paragraphs: [
         `${PRODUCT_NAME} keeps its data on this server: a database and a folder of files in its data directory.`,
-        "Your account: your email, name, a hash of your password (never the password), your profile photo, handle and bio, your consent to face processing (when and to which text), and your signed-in sessions and API tokens with the browser they were made from.",
+        "Your account: your email, name, a hash of your password (never the password), your profile photo, handle and bio, your consent to face processing (when and to which text, with a record of each time you gave or withdrew it), and your signed-in sessions and API tokens with the browser they were made from.",
         "Your images: the selfies you upload (originals, with their metadata such as location removed), the styles made from them and their optimized copies, and the previews and packages made to sell or publish them.",
         "Your sales and payouts: the listings, the orders of buyers and the shares owed to you.",
         "To slow down abuse (password guessing, floods of searches, checkouts or mail), the server counts requests by network address and by email address. Those counts keep the addresses only as a hash, and for a day at most.",
@@ -47,7 +45,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       title: engine.kind === "fal" ? "Styling: fal.ai" : "Styling: on this server",
       paragraphs: [
         ...faceConsentText(engine),
-        `Styling starts only after you agree to this text (version ${FACE_CONSENT_VERSION}); you can withdraw your consent in Settings, Privacy, which stops new styling at once and cancels your waiting styles.`,
+        `Styling starts only after you agree to this text (version ${consentVersion}); you can withdraw your consent in Settings, Privacy, which stops new styling at once and cancels your waiting styles.`,
       ],
     },
     {
@@ -102,7 +100,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
   ];
   return {
     sections,
-    consentVersion: FACE_CONSENT_VERSION,
+    consentVersion,
     vendorRetentionUrl: engine.kind === "fal" ? FAL_RETENTION_DOCS : null,
   };
 }

@@ -115,8 +115,11 @@ export interface DashboardData {
    */
   market?: Record<string, MarketState>;
   view: DashboardView;
-  /** Whether the creator consents to face processing (the text shown now); absent is taken as given. */
-  faceConsent?: { given: boolean; paragraphs: string[] };
+  /**
+   * Whether the creator consents to face processing (to the text shown now; absent is taken as
+   * given), that text, and whether they agreed to an earlier one (asked again).
+   */
+  faceConsent?: { given: boolean; paragraphs: string[]; outdated?: boolean };
   /** The engine that styles on this server now, for how long a style is said to take. */
   styleEngine?: "local" | "fal";
 }

@@ -48,7 +48,6 @@ import { publishingPlatforms } from "~/features/publishing/integrations/procedur
 import { toPublicUser } from "~/features/accounts/public.server";
 import { myListings } from "~/features/market/catalog/creator-listings.procedures.server";
 import { creatorPayouts } from "~/features/payouts/ledger/procedures.server";
-import { faceConsentText, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/http.server";
@@ -181,7 +180,7 @@ async function dashboardData(
     stylized,
     market,
     view,
-    faceConsent: { given: hasCurrentFaceConsent(user), paragraphs: faceConsentText(engine) },
+    faceConsent: workspace.faceConsent,
     styleEngine: engine.kind,
   };
   return { outcome: "view" as const, ...data };

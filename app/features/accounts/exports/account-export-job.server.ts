@@ -33,7 +33,8 @@ import { renderExportReadyMail } from "~/features/accounts/exports/account-expor
  * The job that builds a creator's data export: one zip, written entry by entry
  * to the file store (app/infra/streamed-zip.server.ts), of
  *
- * - account.json: the profile, the consent record, and the connected platforms by name only;
+ * - account.json: the profile, the consent record and the consent log (every consent given, with
+ *   the text agreed to, and every withdrawal), and the connected platforms by name only;
  * - listings.json, sales.json (no buyer's data) and payouts.json (the payout account's state, balance and transfers);
  * - every file of the creator's, byte for byte as stored: images/originals, images/styles,
  *   images/optimized, images/listings (the files sold), images/previews, kits/;
@@ -61,6 +62,8 @@ export interface AccountExportSources {
     files: ExportedFile[];
   }>;
   payouts: SourceProcedure<unknown>;
+  /** The consent log, and the version of the consent text shown now (the account's consent counts only when it is to that text). */
+  privacy: SourceProcedure<{ currentFaceConsentVersion: string; consentLog: unknown[] }>;
 }
 
 export interface AccountExportJobDeps {
@@ -112,13 +115,14 @@ async function buildExport(
     clientIp: "job",
     ties: deps.ties,
   });
-  const [account, studio, market, publishing, payouts] = await Promise.all([
-    accountOf(db, user, now),
+  const [studio, market, publishing, payouts, privacy] = await Promise.all([
     invoke(deps.sources.studio, user, {}, ctx),
     invoke(deps.sources.market, user, {}, ctx),
     invoke(deps.sources.publishing, user, {}, ctx),
     invoke(deps.sources.payouts, user, {}, ctx),
+    invoke(deps.sources.privacy, user, {}, ctx),
   ]);
+  const account = await accountOf(db, user, now, privacy.currentFaceConsentVersion);
   const files = [...studio.files, ...market.files, ...publishing.files];
   const written: WrittenZipEntry[] = [];
   const missing: string[] = [];
@@ -126,6 +130,7 @@ async function buildExport(
     yield jsonEntry("account.json", {
       exportedAt: now.toISOString(),
       account,
+      consentLog: privacy.consentLog,
       integrations: publishing.integrations,
     });
     yield jsonEntry("listings.json", market.listings);

@@ -1,4 +1,5 @@
-import { FACE_CONSENT_VERSION } from "~/features/privacy/face-consent";
+import { faceConsentText } from "~/features/privacy/face-consent";
+import { currentFaceConsentVersion } from "~/features/privacy/face-consent.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -243,8 +244,18 @@ describe("the export of a creator's data", () => {
       email: creator.user.email,
       firstName: "Ada",
       lastName: "Exporter",
-      consent: { faceProcessing: { given: true, version: FACE_CONSENT_VERSION } },
+      consent: { faceProcessing: { given: true, version: currentFaceConsentVersion(getConfig()) } },
     });
+    // The consent log: the consent given at sign-up, with the very lines agreed to.
+    expect(account.consentLog).toEqual([
+      {
+        purpose: "face-processing",
+        action: "grant",
+        textVersion: currentFaceConsentVersion(getConfig()),
+        text: faceConsentText({ kind: "local" }),
+        at: account.account.consent.faceProcessing.at,
+      },
+    ]);
     expect(account.integrations).toEqual([{ platform: "OpenSea" }]);
     for (const secret of [apiKey, apiKey.slice(-8), creator.user.password_hash, creator.token]) {
       expect(zipBytes.includes(Buffer.from(secret))).toBe(false);

@@ -16,6 +16,7 @@ import {
 } from "~/features/accounts/profile/email-change.server";
 import { mailEmailChangeLink } from "~/features/accounts/profile/email-change-request.server";
 import { findUserById } from "~/features/accounts/users.server";
+import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 
 // The Profile tab and /api/account: the account, profile, photo and email change.
 
@@ -24,7 +25,7 @@ export const account = defineProcedure({
   name: "account",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => accountOf(ctx.db, user, ctx.now),
+  run: ({ user, ctx }) => accountOf(ctx.db, user, ctx.now, currentFaceConsentVersion(ctx.config)),
 });
 
 /**
@@ -38,7 +39,7 @@ export const updateAccount = defineProcedure({
   input: accountPatchSchema,
   async run({ input, user, ctx }) {
     const updated = await updateProfile(ctx.db, user, input, ctx.now);
-    return accountOf(ctx.db, updated, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now, currentFaceConsentVersion(ctx.config));
   },
 });
 
@@ -61,7 +62,7 @@ export const uploadAvatar = defineProcedure({
     });
     const updated = await findUserById(ctx.db, user.id);
     if (!updated) throw unauthorized();
-    return accountOf(ctx.db, updated, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now, currentFaceConsentVersion(ctx.config));
   },
 });
 
@@ -118,6 +119,6 @@ export const confirmEmailChange = defineProcedure({
   input: emailChangeTokenSchema,
   async run({ input, user, ctx }) {
     const updated = await confirmEmailChangeWithToken(ctx.db, user, input.token, ctx.now);
-    return accountOf(ctx.db, updated, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now, currentFaceConsentVersion(ctx.config));
   },
 });

@@ -48,6 +48,36 @@ describe("the Style step without consent", () => {
     expect(screen.queryByRole("button", { name: /Generate/ })).toBeNull();
   });
 
+  it("says the consent was to an earlier text when the text changed (fal.ai set up), with the new text to agree to", () => {
+    const paragraphs = faceConsentText({ kind: "fal", photoExpirySeconds: 180 });
+    renderAt(
+      "/dashboard",
+      <StyleGenerator
+        image={IMAGE}
+        pending={null}
+        consent={{ given: false, outdated: true, paragraphs }}
+      />,
+    );
+    const form = screen.getByTestId("face-consent-form");
+    expect(within(form).getByTestId("consent-outdated")).toHaveTextContent(
+      "You agreed to an earlier version of this text",
+    );
+    expect(within(form).getByText(/sent to fal\.ai/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Generate/ })).toBeNull();
+  });
+
+  it("shows no such sentence to a creator who never agreed", () => {
+    renderAt(
+      "/dashboard",
+      <StyleGenerator
+        image={IMAGE}
+        pending={null}
+        consent={{ given: false, outdated: false, paragraphs: faceConsentText({ kind: "local" }) }}
+      />,
+    );
+    expect(screen.queryByTestId("consent-outdated")).toBeNull();
+  });
+
   it("shows Generate once consent is given, and says when the upload will be removed", () => {
     renderAt(
       "/dashboard",

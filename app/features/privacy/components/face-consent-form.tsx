@@ -10,8 +10,11 @@ export function FaceConsentForm({
   paragraphs,
   action,
   back,
+  outdated = false,
 }: {
   paragraphs: string[];
+  /** The person agreed to an earlier text (another engine, another wording): say so above the new one. */
+  outdated?: boolean;
   /** The page whose action records the consent. */
   action: string;
   /** Where to come back to afterwards. */
@@ -27,6 +30,11 @@ export function FaceConsentForm({
         Before your first style: how your photo is used
       </h3>
       <div className="mt-2 space-y-2 text-sm text-slate-700">
+        {outdated ? (
+          <p className="font-medium" data-testid="consent-outdated">
+            You agreed to an earlier version of this text; read it again and agree to go on styling.
+          </p>
+        ) : null}
         {paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}

@@ -2,13 +2,17 @@ import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { accountOf } from "~/features/accounts/public.server";
 import { cancelStylesOfCreator } from "~/features/studio/public.server";
-import { styleEngineInUse } from "~/engines/styling/select-style-engine.server";
 import {
   CANCELLED_BY_CONSENT_WITHDRAWAL,
-  faceConsentText,
   hasCurrentFaceConsent,
 } from "~/features/privacy/face-consent";
-import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";
+import {
+  consentLogOf,
+  currentFaceConsent,
+  currentFaceConsentVersion,
+  recordFaceConsent,
+  withdrawFaceConsent,
+} from "~/features/privacy/face-consent.server";
 
 /**
  * The consent to face processing (given, withdrawn, shown), for the screens
@@ -22,14 +26,18 @@ export const giveFaceConsentSchema = z.object({
   }),
 });
 
-/** Records the consent to the current text, with its time and version; answers the account. */
+/**
+ * Records the consent to the text shown now (for the engine this server
+ * styles with), with its time and version, and logs it; answers the account.
+ */
 export const giveFaceConsent = defineProcedure({
   name: "privacy.giveFaceConsent",
   access: "user",
   input: giveFaceConsentSchema,
   async run({ user, ctx }) {
-    const updated = await recordFaceConsent(ctx.db, user.id, ctx.now);
-    return accountOf(ctx.db, updated, ctx.now);
+    const text = currentFaceConsent(ctx.config);
+    const updated = await recordFaceConsent(ctx.db, user.id, ctx.now, text);
+    return accountOf(ctx.db, updated, ctx.now, text.version);
   },
 });
 
@@ -46,23 +54,46 @@ export const withdrawFaceConsentProcedure = defineProcedure({
         now: ctx.now,
       }),
     );
-    return accountOf(ctx.db, updated, ctx.now);
+    return accountOf(ctx.db, updated, ctx.now, currentFaceConsentVersion(ctx.config));
   },
 });
 
-/** The Privacy tab: the consent's state and the text it is about. */
+/**
+ * The Privacy tab: the consent's state and the text it is about. The text is
+ * the one the person would be shown now; it is shown as agreed to only when
+ * their consent is to exactly that text (same version), else they are asked again.
+ */
 export const faceConsentScreen = defineProcedure({
   name: "privacy.faceConsentScreen",
   access: "user",
   input: z.object({}),
   async run({ user, ctx }) {
-    const account = await accountOf(ctx.db, user, ctx.now);
+    const text = currentFaceConsent(ctx.config);
+    const account = await accountOf(ctx.db, user, ctx.now, text.version);
+    const given = hasCurrentFaceConsent(user, text.version);
     return {
-      given: hasCurrentFaceConsent(user),
-      /** Consent was given to an earlier text: it is asked again. */
-      outdated: user.face_consent_version !== null && !hasCurrentFaceConsent(user),
+      given,
+      /** Consent was given to another text (an earlier wording, another engine): it is asked again. */
+      outdated: user.face_consent_version !== null && !given,
       record: account.consent.faceProcessing,
-      paragraphs: faceConsentText(styleEngineInUse(ctx.config)),
+      paragraphs: text.paragraphs,
+    };
+  },
+});
+
+/**
+ * The data export's part of privacy: the person's consent log (every consent
+ * given, with the text agreed to, and every withdrawal), and the version of
+ * the text shown now (the export's account says whether the consent is to it).
+ */
+export const creatorPrivacyExport = defineProcedure({
+  name: "privacy.creatorExport",
+  access: "user",
+  input: z.object({}),
+  async run({ user, ctx }) {
+    return {
+      currentFaceConsentVersion: currentFaceConsentVersion(ctx.config),
+      consentLog: await consentLogOf(ctx.db, user.id),
     };
   },
 });

@@ -7,11 +7,8 @@ import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { getStyleEngine } from "~/engines/styling/select-style-engine.server";
 import { centsToPriceString } from "~/lib/money";
 import { isStyleId, STYLE_IDS, suggestedPrice } from "~/lib/styles";
-import {
-  FACE_CONSENT_REQUIRED,
-  FACE_CONSENT_VERSION,
-  hasCurrentFaceConsent,
-} from "~/features/privacy/face-consent";
+import { FACE_CONSENT_REQUIRED, hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import { idSchema, stylizeSchema } from "~/features/studio/schemas";
 import { findImage } from "~/features/studio/images/images.server";
 import {
@@ -30,9 +27,14 @@ import type { StylizedImageJson } from "~/features/studio/types";
 
 /** The creator's styles: ask for one, list, poll, delete. */
 
-/** Every request for a style needs the creator's consent to face processing (409 without it). */
-function refuseWithoutConsent(user: Parameters<typeof hasCurrentFaceConsent>[0]) {
-  if (!hasCurrentFaceConsent(user)) throw conflict(FACE_CONSENT_REQUIRED);
+/**
+ * Every request for a style needs the creator's consent to face processing,
+ * to the text they would be shown now (the engine of this configuration):
+ * 409 without it, or with a consent to another text (they are asked again).
+ */
+function refuseWithoutConsent(ctx: CallContext, user: Parameters<typeof hasCurrentFaceConsent>[0]) {
+  if (!hasCurrentFaceConsent(user, currentFaceConsentVersion(ctx.config)))
+    throw conflict(FACE_CONSENT_REQUIRED);
 }
 
 /** Room for the result: on the disk, and in the creator's storage. */
@@ -51,7 +53,7 @@ async function imageToStyle(
   user: Parameters<typeof hasCurrentFaceConsent>[0] & { id: string },
   imageId: string,
 ) {
-  refuseWithoutConsent(user);
+  refuseWithoutConsent(ctx, user);
   const image = await findImage(ctx.db, user.id, imageId);
   if (!image) throw notFound("Image not found");
   await ensureRoomToStyle(ctx, user.id);
@@ -65,7 +67,7 @@ function styleRequestOf(ctx: CallContext, userId: string) {
     provider: getStyleEngine(ctx.config).id,
     now: ctx.now,
     perDay: ctx.config.STYLIZATIONS_PER_DAY,
-    consentVersion: FACE_CONSENT_VERSION,
+    consentVersion: currentFaceConsentVersion(ctx.config),
   };
 }
 
@@ -125,7 +127,7 @@ export const rerollStyle = defineProcedure({
   access: "user",
   input: idSchema,
   async run({ input, user, ctx }) {
-    refuseWithoutConsent(user);
+    refuseWithoutConsent(ctx, user);
     const earlier = await findStylized(ctx.db, user.id, input.id);
     if (!earlier) throw notFound("Stylized image not found");
     if (!isStyleId(earlier.style)) throw notFound("Stylized image not found");

@@ -12,6 +12,7 @@ import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
 import { crashPoint } from "~/infra/crash-points.server";
 import {
+  CANCELLED_BY_CONSENT_TEXT_CHANGE,
   CANCELLED_BY_CONSENT_WITHDRAWAL,
   hasCurrentFaceConsent,
 } from "~/features/privacy/face-consent";
@@ -29,6 +30,12 @@ export interface StylizeJobDeps {
   store: FileStore;
   /** The engine to style with (chosen per job, so a changed configuration applies after a restart). */
   engine: () => StyleEngine;
+  /**
+   * The version of the consent text the creator would be shown now, for that
+   * engine (privacy's currentFaceConsentVersion): a consent to another text
+   * (another engine, an earlier wording) does not let the job measure a face.
+   */
+  faceConsentVersion: () => string;
   /** How long one attempt may take, all included (default 3 minutes). */
   timeoutMs?: number;
   /** Throws (a 507 HttpError) when the data volume has no room for the result; the attempt is then tried again later. */
@@ -74,8 +81,15 @@ export async function runStylizeJob(
   if (!row || row.status === "completed") return; // deleted meanwhile, or already done by an earlier attempt
   // A banned creator's job does no work: it ends cancelled (the ban already marked the style failed).
   if (row.banned) throw new JobCancelledError(CANCELLED_BY_SUSPENSION);
-  // A creator who withdrew their consent to face processing: no face of theirs is measured any more.
-  if (!hasCurrentFaceConsent(row)) throw new JobCancelledError(CANCELLED_BY_CONSENT_WITHDRAWAL);
+  // A creator who withdrew their consent to face processing, or whose consent is to another text
+  // than the engine's now (fal.ai set up since): no face of theirs is measured.
+  if (!hasCurrentFaceConsent(row, deps.faceConsentVersion())) {
+    throw new JobCancelledError(
+      row.face_consent_at === null
+        ? CANCELLED_BY_CONSENT_WITHDRAWAL
+        : CANCELLED_BY_CONSENT_TEXT_CHANGE,
+    );
+  }
   // An erased creator's job does no work either (the erasure marked the style failed; its job removes the rows).
   if (row.erased_at) throw new JobCancelledError(CANCELLED_BY_ERASURE);
   if (!isStyleId(row.style)) throw new StyleEngineError("This style is not available.", false);

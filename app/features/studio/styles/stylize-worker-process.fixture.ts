@@ -10,6 +10,7 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { StyleEngine } from "~/engines/styling/style-engine.server";
 import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
+import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import { testStyleEngine } from "#tests/setup/studio";
 
 const marker = process.env.MARKER_FILE!;
@@ -30,6 +31,7 @@ const worker = new JobWorker({
     [STYLIZE_JOB]: stylizeJobHandler({
       store: new LocalFileStore(getConfig().filesDir),
       engine: () => engine,
+      faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
     }),
   },
   concurrency: 2,

@@ -7,11 +7,15 @@ import { originalRemovalDate } from "~/features/studio/images/original-retention
 import { askingPrice } from "~/features/studio/styles/procedures.server";
 import { creatorStats as statsOf } from "~/features/studio/workspace/creator-stats.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
+import { hasCurrentFaceConsent } from "~/features/privacy/face-consent";
+import { currentFaceConsent } from "~/features/privacy/public.server";
 
 /**
  * The creator's studio at a glance, for the dashboard: the originals still
  * kept (newest first, each with the day retention removes it), every style,
- * the asking price of each completed one, and the engine that styles now.
+ * the asking price of each completed one, the engine that styles now, and
+ * the consent to face processing: whether the creator agreed to the text this
+ * engine's styling is described by, and that text (asked for again when not).
  */
 export const studioWorkspace = defineProcedure({
   name: "studio.workspace",
@@ -27,6 +31,7 @@ export const studioWorkspace = defineProcedure({
       .orderBy("id", "desc")
       .execute();
     const stylizedRows = await listStylized(ctx.db, user.id);
+    const consentText = currentFaceConsent(ctx.config);
     const askingPrices: Record<string, string> = {};
     for (const row of stylizedRows)
       if (row.status === "completed") askingPrices[row.id] = askingPrice(row);
@@ -38,6 +43,12 @@ export const studioWorkspace = defineProcedure({
       stylized: stylizedRows.map((row) => stylizedImageJson(row, row.original_file_key)),
       askingPrices,
       styleEngine: styleEngineInUse(ctx.config),
+      faceConsent: {
+        given: hasCurrentFaceConsent(user, consentText.version),
+        paragraphs: consentText.paragraphs,
+        outdated:
+          user.face_consent_at !== null && !hasCurrentFaceConsent(user, consentText.version),
+      },
     };
   },
 });

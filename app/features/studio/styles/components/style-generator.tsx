@@ -31,7 +31,7 @@ export function StyleGenerator({
 }: {
   image: ImageJson | null;
   /** The consent to face processing: without it, its form stands where Generate would (absent: given). */
-  consent?: { given: boolean; paragraphs: string[] };
+  consent?: { given: boolean; paragraphs: string[]; outdated?: boolean };
   /** The engine that styles now: the progress overlay says how long it usually takes. */
   engine?: "local" | "fal";
   /** The style in progress the page waits for (the dashboard reloads its data until it ends). */
@@ -90,6 +90,7 @@ export function StyleGenerator({
           <div className="flex-1">
             <FaceConsentForm
               paragraphs={consent.paragraphs}
+              outdated={consent.outdated}
               action="/dashboard"
               back={dashboardUrl({ image: image.id, step: "style" })}
             />
