@@ -9,6 +9,7 @@ import {
   hasCurrentFaceConsent,
 } from "~/features/privacy/face-consent";
 import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";
+import { forgetVerifiedFace } from "~/features/privacy/procedures/verified-face.server";
 
 /**
  * The consent to face processing (given, withdrawn, shown), for the screens
@@ -33,19 +34,21 @@ export const giveFaceConsent = defineProcedure({
   },
 });
 
-/** Withdraws the consent: new styling stops at once and the creator's waiting styles are cancelled; answers the account. */
+/** Withdraws the consent: new styling stops at once, the creator's waiting styles are cancelled and their verified face is deleted; answers the account. */
 export const withdrawFaceConsentProcedure = defineProcedure({
   name: "privacy.withdrawFaceConsent",
   access: "user",
   input: z.object({}),
   async run({ user, ctx }) {
-    const updated = await withdrawFaceConsent(ctx.db, user.id, ctx.now, (trx) =>
-      cancelStylesOfCreator(trx, {
+    const updated = await withdrawFaceConsent(ctx.db, user.id, ctx.now, async (trx) => {
+      await cancelStylesOfCreator(trx, {
         userId: user.id,
         reason: CANCELLED_BY_CONSENT_WITHDRAWAL,
         now: ctx.now,
-      }),
-    );
+      });
+      // The verified face (a descriptor, biometric data) goes with the consent.
+      await forgetVerifiedFace(trx, user.id);
+    });
     return accountOf(ctx.db, updated, ctx.now);
   },
 });
