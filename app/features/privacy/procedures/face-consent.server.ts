@@ -9,7 +9,10 @@ import {
   hasCurrentFaceConsent,
 } from "~/features/privacy/face-consent";
 import { recordFaceConsent, withdrawFaceConsent } from "~/features/privacy/face-consent.server";
-import { forgetVerifiedFace } from "~/features/privacy/procedures/verified-face.server";
+import {
+  forgetVerifiedFace,
+  verifiedFaceOf,
+} from "~/features/privacy/procedures/verified-face.server";
 
 /**
  * The consent to face processing (given, withdrawn, shown), for the screens
@@ -53,7 +56,7 @@ export const withdrawFaceConsentProcedure = defineProcedure({
   },
 });
 
-/** The Privacy tab: the consent's state and the text it is about. */
+/** The Privacy tab: the consent's state, the text it is about, and the verified face's state. */
 export const faceConsentScreen = defineProcedure({
   name: "privacy.faceConsentScreen",
   access: "user",
@@ -66,6 +69,7 @@ export const faceConsentScreen = defineProcedure({
       outdated: user.face_consent_version !== null && !hasCurrentFaceConsent(user),
       record: account.consent.faceProcessing,
       paragraphs: faceConsentText(styleEngineInUse(ctx.config)),
+      face: await verifiedFaceOf(ctx.db, user.id),
     };
   },
 });
