@@ -9,7 +9,9 @@ import {
   SEVERAL_FACES,
   FACE_TOO_SMALL,
 } from "~/features/privacy/procedures/verified-face.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { flashOf } from "#tests/setup/flash";
+import * as privacySettings from "~/routes/_studio+/settings.privacy";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, pngBomb, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
@@ -202,5 +204,39 @@ describe("deleting the verified face", () => {
     await beginErasure(getDb(), { actorId: user.id, userId: user.id, now: new Date() });
     expect(await descriptorRows(user.id)).toEqual([]);
     expect(await descriptorRows(other.user.id)).toHaveLength(1);
+  });
+});
+
+describe("Settings, Privacy: the verified face as plain form posts", () => {
+  it("verifies from a file field, shows it, refuses a photo without a face with a flash, and deletes it", async () => {
+    const { user, cookie } = await createTestUser();
+    const screen = () =>
+      callRoute(privacySettings.loader, makeRequest("/settings/privacy", { cookie }));
+    expect(await (await screen()).json()).toMatchObject({ face: { verified: false, at: null } });
+
+    const refused = await callRoute(
+      privacySettings.action,
+      uploadRequest(fixture("coffee.png"), { cookie, url: "/settings/privacy" }),
+    );
+    expect(refused.status).toBe(302);
+    expect(await flashOf(refused)).toMatchObject({ kind: "error", description: NO_FACE_FOUND });
+
+    const verified = await callRoute(
+      privacySettings.action,
+      uploadRequest(fixture("portrait.png"), { cookie, url: "/settings/privacy" }),
+    );
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("Location")).toBe("/settings/privacy");
+    expect(await flashOf(verified)).toMatchObject({ kind: "success", title: "Face verified" });
+    expect(await (await screen()).json()).toMatchObject({
+      face: { verified: true, at: expect.any(String) },
+    });
+
+    const removed = await callRoute(
+      privacySettings.action,
+      formRequest("/settings/privacy", { intent: "remove-face" }, { cookie }),
+    );
+    expect(removed.status).toBe(302);
+    expect(await descriptorRows(user.id)).toEqual([]);
   });
 });
