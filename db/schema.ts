@@ -136,6 +136,24 @@ export interface ImagesTable {
   created_at: string;
   /** When ORIGINALS_RETENTION_DAYS removed the original's file (its styles stay); null while it is kept. */
   original_removed_at: string | null;
+  /** How it compares with the creator's verified face (migration 0050); null: not compared. */
+  likeness: ImageLikeness | null;
+}
+
+/** An upload compared with its creator's verified face: the same person, someone else, or no face in it. */
+export type ImageLikeness = "self" | "other" | "none";
+
+/**
+ * A creator's verified face (migration 0050): the face descriptor of their
+ * selfie (biometric data; the photo is not kept), and the other account with
+ * the same face when there was one at verification (flagged to the admin).
+ */
+export interface VerifiedFacesTable {
+  user_id: string;
+  /** 1024 little-endian 32-bit floats, base64. */
+  descriptor: string;
+  verified_at: string;
+  same_face_user_id: string | null;
 }
 
 export type StylizedStatus = "pending" | "processing" | "completed" | "failed";
@@ -694,6 +712,7 @@ export interface Database {
   file_intents: FileIntentsTable;
   rate_limit_hits: RateLimitHitsTable;
   consent_log: ConsentLogTable;
+  verified_faces: VerifiedFacesTable;
 }
 
 /** Who runs a periodic task now (migration 0035): app/infra/periodic-leases.server.ts. */

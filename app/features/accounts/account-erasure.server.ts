@@ -63,7 +63,8 @@ export interface ClosedAccount {
  * The accounts' part of an erasure, in the caller's transaction: every web
  * session and API token ends, the email changes go (waiting ones, and used
  * ones, whose addresses are answered for the other features to forget), the
- * registration links waiting for the address go, and
+ * registration links waiting for the address go, the verified face (its
+ * descriptor) goes, and
  * the row becomes a tombstone at once: the email is replaced by
  * `erased-<id>@invalid` (so the address can register again), the names by
  * "Deleted creator", the password by one nothing matches, and the handle, bio,
@@ -86,6 +87,8 @@ export async function closeAccountForErasure(
   await revokeAllCredentials(trx, userId);
   const formerEmails = await formerEmailsOf(trx, userId, user.email);
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
+  // The verified face: a face descriptor, biometric data (decision record 083).
+  await trx.deleteFrom("verified_faces").where("user_id", "=", userId).execute();
   // A registration link mailed before the erasure must not make the account again.
   await forgetRegistrationLinksTo(trx, user.email);
   // The waitlist keeps the address: its entry goes with the account.

@@ -24,3 +24,12 @@ export {
   WRONG_PASSWORD,
   type ClosedAccount,
 } from "~/features/accounts/account-erasure.server";
+export {
+  deleteVerifiedFace,
+  faceVerifiedAt,
+  findVerifiedFace,
+  otherVerifiedFaces,
+  sameFaceFlags,
+  saveVerifiedFace,
+  type VerifiedFace,
+} from "~/features/accounts/verified-faces.server";

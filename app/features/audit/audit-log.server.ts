@@ -7,7 +7,9 @@ import type { AuditEntry, AuditPage } from "~/features/audit/types";
  * or `stripe` for a refund Stripe reported: its dashboard, a lost dispute),
  * account erasure; the admin's Retry and Cancel of a job (which start or stop
  * transfers and refunds; the subject is the job, the detail its kind) and
- * waitlist invitations (the subject is the entry); a user's own password
+ * waitlist invitations (the subject is the entry); a face verified that is
+ * already another account's verified face (the subject is the account that
+ * verified it, the detail names the other); a user's own password
  * change, email change (when the link is used) and ended sessions (one, or
  * every other). Entries name people by id, never by address. Rows are only
  * ever added; the admin reads them newest first (GET /api/admin/audit, the
@@ -26,7 +28,8 @@ export type AuditAction =
   | "order.refund_undone"
   | "job.retry"
   | "job.cancel"
-  | "waitlist.invite";
+  | "waitlist.invite"
+  | "user.face_also_verified";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";

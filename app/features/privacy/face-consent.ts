@@ -17,13 +17,16 @@ export function faceConsentText(engine: ConsentEngine): string[] {
     "To compose a style, the studio finds your face and you in the photo: it measures the face (a mesh of 468 points and the position of your irises) and outlines where you are in the picture.",
     "These measurements are computed on this server for each style and are not kept: only the finished style is stored.",
   ];
+  const verifiedFace =
+    "If you verify your face (Settings, Privacy), this server keeps a face descriptor made from your selfie: 1024 numbers that describe your face, which are biometric data. The selfie itself is not kept. Each upload is compared with it to show whether the picture is of you. The descriptor is deleted when you withdraw this consent, when you delete it, or when your account is erased.";
   if (engine.kind === "local") {
-    return [...local, "Your photo does not leave this server to be styled."];
+    return [...local, "Your photo does not leave this server to be styled.", verifiedFace];
   }
   return [
     "To make a style, your photo is sent to fal.ai, an AI image service, which returns the styled picture.",
     `The photo and the result are stored at fal.ai with an expiry of ${engine.photoExpirySeconds} seconds, which this server sets; fal.ai then deletes them. fal.ai also keeps a record of each request (its inputs and outputs, which include the photo's address) in its request history, as fal.ai's documentation describes.`,
     "The measurements of your face are made by fal.ai's models while the request runs; this server keeps only the finished style.",
+    verifiedFace,
   ];
 }
 

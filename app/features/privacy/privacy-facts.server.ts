@@ -49,6 +49,15 @@ export function privacyFacts(config: Config): PrivacyFacts {
       ],
     },
     {
+      id: "verified-face",
+      title: "Your verified face",
+      paragraphs: [
+        "You may verify your face in Settings, Privacy, after agreeing to face processing: from a selfie of you alone, this server makes a face descriptor, 1024 numbers that describe your face (biometric data), with the face models it runs itself. The selfie is not kept, and the descriptor never leaves this server (it is not in your data export, which says only that it exists).",
+        "Each upload is then compared with it and marked as you, someone else, or no face. If the same face is already verified on another account, the verification is accepted and the administrator is told.",
+        "The descriptor is kept until you delete it (Settings, Privacy), withdraw your consent to face processing, or your account is erased; each of these deletes it at once (a backup made before then holds it until the backup is deleted, see Backups). It is not a check that you are present in person: it compares faces, nothing more.",
+      ],
+    },
+    {
       id: "originals",
       title: "How long your uploads are kept",
       paragraphs: [

@@ -10,7 +10,12 @@ export {
   ownStylizedImage,
   studioCountsOf,
 } from "~/features/studio/styles/stylized-images.server";
-export { listEveryImage } from "~/features/studio/images/images.server";
+export {
+  listEveryImage,
+  NotAnImageError,
+  readUploadedPicture,
+} from "~/features/studio/images/images.server";
+export { forgetLikenessOf } from "~/features/studio/images/likeness.server";
 export {
   cancelStylesOfErasedCreator,
   eraseStudioDataOf,

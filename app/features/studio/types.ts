@@ -12,6 +12,8 @@ import type {
 
 export type StylizedStatus = "pending" | "processing" | "completed" | "failed";
 
+export type ImageLikenessJson = "self" | "other" | "none" | "unverified";
+
 export interface ImageJson {
   id: string;
   userId: string;
@@ -22,6 +24,12 @@ export interface ImageJson {
   bytes: number;
   mimeType: string;
   createdAt: string;
+  /**
+   * The upload compared with the creator's verified face: "self" (the same
+   * person), "other" (a face that is not theirs), "none" (no face found), or
+   * "unverified" (not compared: no verified face when it was uploaded).
+   */
+  likeness: ImageLikenessJson;
   /** On the dashboard: when ORIGINALS_RETENTION_DAYS removes this upload (null: it is kept). */
   removesAt?: string | null;
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { Refusal } from "~/web/screen-action.server";
-import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
+import { intent, loadProcedure, screenAction, screenCall } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import {
@@ -10,6 +10,7 @@ import {
   giveFaceConsent,
   withdrawFaceConsentProcedure,
 } from "~/features/privacy/procedures/face-consent.server";
+import { removeVerifiedFace, verifyFace } from "~/features/privacy/procedures/verified-face.server";
 import { PrivacySettings } from "~/features/privacy/components/privacy-settings";
 
 const HERE = "/settings/privacy";
@@ -24,6 +25,26 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Give ("give-consent") or withdraw ("withdraw-consent"), as plain form posts; post/redirect/get with a flash. */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
+  // The selfie streams: the body is read by the procedure itself, never buffered here.
+  if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/")) {
+    return screenCall(args, {
+      procedure: verifyFace,
+      input: {},
+      user,
+      onSuccess: () =>
+        redirectWithFlash(HERE, {
+          kind: "success",
+          title: "Face verified",
+          description: "Your uploads are now compared with your face.",
+        }),
+      reply: (refusal) =>
+        redirectWithFlash(HERE, {
+          kind: "error",
+          title: "Face not verified",
+          description: refusal.message,
+        }),
+    });
+  }
   // Neither button can be refused but by an error the page's ErrorBoundary shows.
   const unexpected = (refusal: Refusal): never => {
     throw refusal.error ?? json({ message: refusal.message }, { status: refusal.status });
@@ -42,6 +63,17 @@ export async function action(args: ActionFunctionArgs) {
             kind: "success",
             title: "Consent given",
             description: "You can now generate styles.",
+          }),
+      }),
+      "remove-face": intent({
+        procedure: removeVerifiedFace,
+        rawInput: () => ({}),
+        reply: unexpected,
+        onSuccess: () =>
+          redirectWithFlash(HERE, {
+            kind: "success",
+            title: "Verified face deleted",
+            description: "Your face descriptor is deleted; uploads are no longer compared.",
           }),
       }),
       "withdraw-consent": intent({

@@ -28,6 +28,8 @@ export interface FoundFace {
   mesh: Array<[number, number]>;
   /** The 10 iris points (centre and four around, for each eye), [x, y]. */
   iris: Array<[number, number]>;
+  /** The face descriptor (faceres embedding), only when the request asked to `describe`. */
+  embedding?: number[];
 }
 
 export interface VisionAnswer {
@@ -102,9 +104,14 @@ function getWorker(): Worker {
 /**
  * Runs segmentation on `segment` (at the model's input size, 256x256) and/or
  * face detection with mesh and iris on `face` (the mask is empty without a
- * `segment`, the faces without a `face`).
+ * `segment`, the faces without a `face`); with `describe`, each face also
+ * gets its descriptor (the face description model's embedding).
  */
-export function askVision(request: { segment?: RgbPlane; face?: RgbPlane }): Promise<VisionAnswer> {
+export function askVision(request: {
+  segment?: RgbPlane;
+  face?: RgbPlane;
+  describe?: boolean;
+}): Promise<VisionAnswer> {
   const target = getWorker();
   const id = nextId++;
   return new Promise<VisionAnswer>((resolve, reject) => {

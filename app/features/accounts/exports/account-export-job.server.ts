@@ -19,6 +19,7 @@ import {
 import type { ExportedFile } from "~/lib/exported-files";
 import { queueMail } from "~/features/mail/public.server";
 import { accountOf } from "~/features/accounts/account.server";
+import { faceVerifiedAt } from "~/features/accounts/verified-faces.server";
 import {
   ACCOUNT_EXPORT_JOB,
   EXPORT_LINK_MS,
@@ -29,12 +30,17 @@ import {
 } from "~/features/accounts/exports/account-exports.server";
 import { renderExportReadyMail } from "~/features/accounts/exports/account-export-mail.server";
 
+/** What account.json says in place of the face descriptor. */
+export const VERIFIED_FACE_EXPORT_NOTE =
+  "A face descriptor made from your verification selfie is kept (biometric data); it is not included in this export. Delete it in Settings, Privacy, or with DELETE /api/account/face.";
+
 /**
  * The job that builds a creator's data export: one zip, written entry by entry
  * to the file store (app/infra/streamed-zip.server.ts), of
  *
  * - account.json: the profile, the consent record and the consent log (every consent given, with
- *   the text agreed to, and every withdrawal), and the connected platforms by name only;
+ *   the text agreed to, and every withdrawal), whether a verified face (a face descriptor) is
+ *   kept and since when, never the descriptor itself, and the connected platforms by name only;
  * - listings.json, sales.json (no buyer's data) and payouts.json (the payout account's state, balance and transfers);
  * - every file of the creator's, byte for byte as stored: images/originals, images/styles,
  *   images/optimized, images/listings (the files sold), images/previews, kits/;
@@ -115,7 +121,8 @@ async function buildExport(
     clientIp: "job",
     ties: deps.ties,
   });
-  const [studio, market, publishing, payouts, privacy] = await Promise.all([
+  const [faceAt, studio, market, publishing, payouts, privacy] = await Promise.all([
+    faceVerifiedAt(db, user.id),
     invoke(deps.sources.studio, user, {}, ctx),
     invoke(deps.sources.market, user, {}, ctx),
     invoke(deps.sources.publishing, user, {}, ctx),
@@ -131,6 +138,10 @@ async function buildExport(
       exportedAt: now.toISOString(),
       account,
       consentLog: privacy.consentLog,
+      // The descriptor is biometric data: the export says it exists, never its numbers (decision record 083).
+      verifiedFace: faceAt
+        ? { verified: true, at: faceAt, descriptor: VERIFIED_FACE_EXPORT_NOTE }
+        : { verified: false, at: null },
       integrations: publishing.integrations,
     });
     yield jsonEntry("listings.json", market.listings);

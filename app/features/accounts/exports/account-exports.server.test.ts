@@ -20,6 +20,8 @@ import {
   EXPORT_LINK_MS,
 } from "~/features/accounts/exports/account-exports.server";
 import { ACCOUNT_EXPORT_SOURCES } from "~/boot/job-kinds.server";
+import { saveVerifiedFace } from "~/features/accounts/verified-faces.server";
+import { VERIFIED_FACE_EXPORT_NOTE } from "~/features/accounts/exports/account-export-job.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
@@ -145,6 +147,21 @@ async function sellListing(listing: {
 describe("the export of a creator's data", () => {
   it("builds one zip of account.json, every image byte for byte, listings, sales and payouts, without a secret or a buyer's data", async () => {
     const creator = await createTestUser({ firstName: "Ada", lastName: "Exporter" });
+    // A verified face: the export says it exists, never its numbers (biometric data).
+    const descriptor = Array.from({ length: 1024 }, (_, i) => Math.sin(i + 1) / 10);
+    await saveVerifiedFace(getDb(), {
+      userId: creator.user.id,
+      descriptor,
+      now: new Date(),
+      sameFaceUserId: null,
+    });
+    const storedDescriptor = (
+      await getDb()
+        .selectFrom("verified_faces")
+        .select("descriptor")
+        .where("user_id", "=", creator.user.id)
+        .executeTakeFirstOrThrow()
+    ).descriptor;
     const other = await createTestUser();
     const db = getDb();
     const store = getLocalFileStore();
@@ -257,6 +274,12 @@ describe("the export of a creator's data", () => {
       },
     ]);
     expect(account.integrations).toEqual([{ platform: "OpenSea" }]);
+    expect(account.verifiedFace).toEqual({
+      verified: true,
+      at: expect.any(String),
+      descriptor: VERIFIED_FACE_EXPORT_NOTE,
+    });
+    expect(zipBytes.includes(Buffer.from(storedDescriptor.slice(0, 64)))).toBe(false);
     for (const secret of [apiKey, apiKey.slice(-8), creator.user.password_hash, creator.token]) {
       expect(zipBytes.includes(Buffer.from(secret))).toBe(false);
     }

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   "job.retry": "Retried a job",
   "job.cancel": "Cancelled a job",
   "waitlist.invite": "Invited from the waitlist",
+  "user.face_also_verified": "Verified a face already verified on another account",
 };
 
 function actor(entry: AuditEntry): string {

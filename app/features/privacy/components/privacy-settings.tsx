@@ -6,6 +6,8 @@ export interface FaceConsentScreen {
   outdated: boolean;
   record: { given: boolean; at: string | null; version: string | null };
   paragraphs: string[];
+  /** The verified face (a face descriptor is kept): whether, and since when. */
+  face?: { verified: boolean; at: string | null };
 }
 
 /** Settings, Privacy: whether the creator consents to face processing, since when, and Give or Withdraw. */
@@ -40,6 +42,7 @@ export function PrivacySettings({ screen }: { screen: FaceConsentScreen }) {
             Withdrawing stops new styling at once and cancels styles that are waiting. Styles
             already made stay.
           </p>
+          <VerifiedFace face={screen.face} />
         </>
       ) : (
         <>
@@ -57,6 +60,50 @@ export function PrivacySettings({ screen }: { screen: FaceConsentScreen }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The verified face: a selfie of the creator alone, sent as a plain form (no JavaScript needed). */
+function VerifiedFace({ face }: { face: FaceConsentScreen["face"] }) {
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4" data-testid="verified-face">
+      <h3 className="text-base font-semibold text-slate-900">Verified face</h3>
+      {face?.verified ? (
+        <>
+          <p className="text-sm text-slate-700" data-testid="verified-face-state">
+            Your face was verified on {formatMoment(face.at)}. Each upload is compared with it.
+          </p>
+          <Form method="post" action="/settings/privacy">
+            <input type="hidden" name="intent" value="remove-face" />
+            <button type="submit" className="btn-secondary">
+              Delete my verified face
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700" data-testid="verified-face-state">
+          Take or upload a selfie of yourself alone: each upload is then compared with your face.
+          Only a face descriptor (biometric data) is kept, never the photo.
+        </p>
+      )}
+      <Form
+        method="post"
+        action="/settings/privacy"
+        encType="multipart/form-data"
+        className="flex flex-wrap items-center gap-3"
+      >
+        <label className="text-sm text-slate-700">
+          <span className="sr-only">Selfie</span>
+          <input type="file" name="image" accept="image/*" capture="user" required />
+        </label>
+        <button type="submit" className="btn-primary">
+          {face?.verified ? "Verify again" : "Verify my face"}
+        </button>
+      </Form>
+      <p className="text-xs text-slate-500">
+        This compares faces; it does not prove that you are present in person.
+      </p>
+    </div>
   );
 }
 

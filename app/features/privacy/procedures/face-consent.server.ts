@@ -13,6 +13,10 @@ import {
   recordFaceConsent,
   withdrawFaceConsent,
 } from "~/features/privacy/face-consent.server";
+import {
+  forgetVerifiedFace,
+  verifiedFaceOf,
+} from "~/features/privacy/procedures/verified-face.server";
 
 /**
  * The consent to face processing (given, withdrawn, shown), for the screens
@@ -41,27 +45,30 @@ export const giveFaceConsent = defineProcedure({
   },
 });
 
-/** Withdraws the consent: new styling stops at once and the creator's waiting styles are cancelled; answers the account. */
+/** Withdraws the consent: new styling stops at once, the creator's waiting styles are cancelled and their verified face is deleted; answers the account. */
 export const withdrawFaceConsentProcedure = defineProcedure({
   name: "privacy.withdrawFaceConsent",
   access: "user",
   input: z.object({}),
   async run({ user, ctx }) {
-    const updated = await withdrawFaceConsent(ctx.db, user.id, ctx.now, (trx) =>
-      cancelStylesOfCreator(trx, {
+    const updated = await withdrawFaceConsent(ctx.db, user.id, ctx.now, async (trx) => {
+      await cancelStylesOfCreator(trx, {
         userId: user.id,
         reason: CANCELLED_BY_CONSENT_WITHDRAWAL,
         now: ctx.now,
-      }),
-    );
+      });
+      // The verified face (a descriptor, biometric data) goes with the consent.
+      await forgetVerifiedFace(trx, user.id);
+    });
     return accountOf(ctx.db, updated, ctx.now, currentFaceConsentVersion(ctx.config));
   },
 });
 
 /**
- * The Privacy tab: the consent's state and the text it is about. The text is
- * the one the person would be shown now; it is shown as agreed to only when
- * their consent is to exactly that text (same version), else they are asked again.
+ * The Privacy tab: the consent's state, the text it is about, and the verified
+ * face's state. The text is the one the person would be shown now; it is shown
+ * as agreed to only when their consent is to exactly that text (same version),
+ * else they are asked again.
  */
 export const faceConsentScreen = defineProcedure({
   name: "privacy.faceConsentScreen",
@@ -77,6 +84,7 @@ export const faceConsentScreen = defineProcedure({
       outdated: user.face_consent_version !== null && !given,
       record: account.consent.faceProcessing,
       paragraphs: text.paragraphs,
+      face: await verifiedFaceOf(ctx.db, user.id),
     };
   },
 });

@@ -115,6 +115,8 @@ describe("POST /api/token-images/upload", () => {
       bytes: expect.any(Number),
       mimeType: "image/png",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // No verified face: not compared (verified-face.test.ts covers self, other and none).
+      likeness: "unverified",
     });
     const file = await fetchMedia(body.originalUrl);
     expect(file.status).toBe(200);

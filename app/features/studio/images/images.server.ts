@@ -2,7 +2,7 @@ import fsp from "node:fs/promises";
 import sharp from "sharp";
 import type { OutputInfo } from "sharp";
 import type { Transaction } from "kysely";
-import type { Database, ImageRow, StylizedImageRow } from "#db/schema";
+import type { Database, ImageLikeness, ImageRow, StylizedImageRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newFileKey } from "~/infra/file-store.server";
@@ -55,7 +55,35 @@ export function imageJson(row: ImageRow): ImageJson {
     bytes: row.bytes,
     mimeType: row.mime_type,
     createdAt: row.created_at,
+    likeness: row.likeness ?? "unverified",
   };
+}
+
+/**
+ * Reads an uploaded file with the checks an upload has (an accepted raster
+ * format, the pixel limit, a whole file) and answers it upright, as a PNG at
+ * most `maxEdge` pixels on its long side, to be looked at, not kept (a
+ * selfie for face verification). Throws NotAnImageError as an upload does.
+ */
+export async function readUploadedPicture(sourcePath: string, maxEdge: number): Promise<Buffer> {
+  const input = () =>
+    sharp(sourcePath, { failOn: "truncated", limitInputPixels: UPLOAD_PIXEL_LIMIT });
+  let format: string | undefined;
+  try {
+    format = (await input().metadata()).format;
+  } catch (error) {
+    throw new NotAnImageError(error, await problemOf(error, sourcePath));
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnImageError(`format ${format}`);
+  try {
+    return await input()
+      .rotate()
+      .resize({ width: maxEdge, height: maxEdge, fit: "inside", withoutEnlargement: true })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  } catch (error) {
+    throw new NotAnImageError(error, await problemOf(error, sourcePath));
+  }
 }
 
 /**
@@ -78,6 +106,8 @@ export async function storeUploadedImage(
      * inserted (e.g. quotas); when it throws, nothing is kept and the error passes on.
      */
     admit?: (trx: Transaction<Database>, row: ImageRow) => Promise<void>;
+    /** How the stored picture compares with the creator's verified face (null: not compared). */
+    likenessOf?: (encoded: Buffer) => Promise<ImageLikeness | null>;
   },
 ): Promise<ImageRow> {
   const encodedPath = await store.scratchPath();
@@ -124,6 +154,7 @@ export async function storeUploadedImage(
       mime_type: asPng ? "image/png" : "image/jpeg",
       created_at: args.now.toISOString(),
       original_removed_at: null,
+      likeness: args.likenessOf ? await args.likenessOf(await fsp.readFile(encodedPath)) : null,
     };
     // The file first, then the row that names it (never the reverse, never inside the transaction):
     // a crash between the two leaves a file no row names, which the sweeps remove.

@@ -30,6 +30,7 @@ import {
   ensureStorageLeft,
 } from "~/features/studio/styles/quotas.server";
 import { deletionHooksFor } from "~/features/studio/ties.server";
+import { likenessOfUpload } from "~/features/studio/images/likeness.server";
 
 /**
  * The creator's originals: upload, list, read, delete. Used by the /api
@@ -100,6 +101,7 @@ export const uploadImage = defineProcedure({
           userId: user.id,
           sourcePath: upload.path,
           now: ctx.now,
+          likenessOf: (image) => likenessOfUpload(ctx.db, user.id, image),
           // Checked again where the row is inserted, so uploads sent at the same time cannot pass together.
           admit: (trx, image) =>
             admitUpload(trx, {

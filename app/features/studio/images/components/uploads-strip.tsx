@@ -10,6 +10,22 @@ import {
   DeleteTrigger,
 } from "~/features/studio/images/components/delete-confirmation";
 
+/** How an upload compares with the creator's verified face (decision record 083), in a word or two. */
+const LIKENESS_LABELS: Record<ImageJson["likeness"], string> = {
+  self: "You",
+  other: "Someone else",
+  none: "No face",
+  unverified: "Not compared",
+};
+
+const LIKENESS_HINTS: Record<ImageJson["likeness"], string> = {
+  self: "The face in this upload matches your verified face.",
+  other: "The face in this upload does not match your verified face.",
+  none: "No face was found in this upload.",
+  unverified:
+    "Not compared with your face: verify your face in Settings, Privacy (uploads made before are not compared).",
+};
+
 /** The creator's uploaded originals: pick one to style, or delete one with everything made from it. */
 export function UploadsStrip({
   images,
@@ -53,6 +69,13 @@ export function UploadsStrip({
                 height={image.height}
               />
             </Link>
+            <span
+              className={`text-xs ${image.likeness === "other" ? "font-semibold text-amber-800" : "text-slate-500"}`}
+              data-testid="upload-likeness"
+              title={LIKENESS_HINTS[image.likeness]}
+            >
+              {LIKENESS_LABELS[image.likeness]}
+            </span>
             <DeleteTrigger
               id={image.id}
               search={location.search}
