@@ -134,22 +134,21 @@ export function routeAccess(route: ApiRoute): Access {
 
 type ProcedureResult<P> = P extends { run: (...args: never[]) => infer R } ? Awaited<R> : never;
 
+/** A table entry of procedure `P` with `answer` (a `respond` or a `shape` typed by P's result). */
+type ProcedureEntry<P, Answer> = Omit<ApiRoute, "procedure" | "respond" | "shape"> & {
+  procedure: P;
+} & Answer;
+
 /** A table entry whose `respond` reads its procedure's result, checked against that result's type. */
 export function responding<P extends AnyProcedure>(
-  route: Omit<ApiRoute, "procedure" | "respond" | "shape"> & {
-    procedure: P;
-    respond: Respond<ProcedureResult<P>>;
-  },
+  route: ProcedureEntry<P, { respond: Respond<ProcedureResult<P>> }>,
 ): ApiRoute {
   return route as ApiRoute;
 }
 
 /** A table entry whose `shape` reads its procedure's result, checked against that result's type. */
 export function shaping<P extends AnyProcedure>(
-  route: Omit<ApiRoute, "procedure" | "respond" | "shape"> & {
-    procedure: P;
-    shape: Shape<ProcedureResult<P>>;
-  },
+  route: ProcedureEntry<P, { shape: Shape<ProcedureResult<P>> }>,
 ): ApiRoute {
   return route as ApiRoute;
 }

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { newId } from "~/infra/ids.server";
 import { DELETED_FILES_KEPT_MS, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
-import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
+import { isVariantKey, socialCardOf, variantKeysOf } from "~/lib/image-variants";
 import {
   ensureOwnerOnlyDir,
   makeOwnerOnlyDir,
   OWNER_ONLY_FILE,
+  scratchDirUnder,
+  scratchPathUnder,
 } from "~/infra/owner-only-files.server";
 
 /**
@@ -93,16 +94,9 @@ export class LocalFileStore implements FileStore {
       );
     }
     // A listing preview's social card goes with it too.
-    if (
-      key.startsWith("previews/") &&
-      key.endsWith(".jpg") &&
-      !isVariantKey(key) &&
-      !key.endsWith("_card.jpg")
-    ) {
-      const card = socialCardKey(key);
-      // With its own variants, should anyone have asked for one.
-      if (isValidFileKey(card)) await this.remove(card);
-    }
+    const card = socialCardOf(key);
+    // With its own variants, should anyone have asked for one.
+    if (card && isValidFileKey(card)) await this.remove(card);
   }
 
   private async moveToDeleted(key: string): Promise<void> {
@@ -120,21 +114,19 @@ export class LocalFileStore implements FileStore {
     await fsp.chmod(to, OWNER_ONLY_FILE); // a file stored before files were owner-only
   }
 
+  /** Scratch files live on the same volume (same filesystem, so putFile() is a rename). */
+  scratchDir(): Promise<string> {
+    return scratchDirUnder(this.root);
+  }
+
+  scratchPath(): Promise<string> {
+    return scratchPathUnder(this.root);
+  }
+
   /** Where a removed file waits for its purge. */
   deletedPathOf(key: string): string {
     this.pathOf(key); // the same key check
     return path.join(this.root, DELETED_DIR, key);
-  }
-
-  /** Scratch files live on the same volume (same filesystem, so putFile() is a rename). */
-  async scratchDir(): Promise<string> {
-    const dir = path.join(this.root, "tmp");
-    await makeOwnerOnlyDir(dir);
-    return dir;
-  }
-
-  async scratchPath(): Promise<string> {
-    return path.join(await this.scratchDir(), `${newId()}.upload`);
   }
 
   async isReachable(): Promise<boolean> {

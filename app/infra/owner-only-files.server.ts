@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import path from "node:path";
+import { newId } from "~/infra/ids.server";
 
 /**
  * The database, its WAL and shared-memory side files, backups and the stored
@@ -33,4 +35,16 @@ export function ensureOwnerOnlyDir(dir: string): void {
 /** Creates a folder, and any missing parent, owner-only (an existing one is left as it is). */
 export async function makeOwnerOnlyDir(dir: string): Promise<void> {
   await fsp.mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR });
+}
+
+/** A file store's scratch folder, `tmp` under `root` (owner-only), made when missing. */
+export async function scratchDirUnder(root: string): Promise<string> {
+  const dir = path.join(root, "tmp");
+  await makeOwnerOnlyDir(dir);
+  return dir;
+}
+
+/** A fresh name for a scratch file in `root`'s scratch folder. */
+export async function scratchPathUnder(root: string): Promise<string> {
+  return path.join(await scratchDirUnder(root), `${newId()}.upload`);
 }

@@ -37,53 +37,53 @@ export interface RateLimitRule {
   message: string;
 }
 
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Each per-address rule by name: [the setting that holds its limit, its window, what the caller is told]. */
+const ADDRESS_RULES = {
+  registration: ["REGISTRATIONS_PER_ADDRESS", HOUR_MS, "Too many sign-ups from your network."],
+  checkout: [
+    "CHECKOUTS_PER_ADDRESS",
+    10 * MINUTE_MS,
+    "Too many checkouts started from your network.",
+  ],
+  "payment-status": ["PAYMENT_STATUS_PER_ADDRESS", MINUTE_MS, "Too many payment status checks."],
+  "library-link": [
+    "LIBRARY_LINKS_PER_ADDRESS",
+    HOUR_MS,
+    "Too many library link requests from your network.",
+  ],
+  search: ["SEARCHES_PER_ADDRESS", MINUTE_MS, "Too many searches from your network."],
+  waitlist: [
+    "WAITLIST_REQUESTS_PER_ADDRESS",
+    HOUR_MS,
+    "Too many waitlist requests from your network.",
+  ],
+} as const satisfies Record<string, readonly [RateLimitRule["setting"], number, string]>;
+
+function addressRule(name: keyof typeof ADDRESS_RULES): RateLimitRule {
+  const [setting, windowMs, message] = ADDRESS_RULES[name];
+  return { name, setting, windowMs, message };
+}
+
 /** Accounts created (or attempted) per address while REGISTRATION=open. */
-export const REGISTRATION_RATE_LIMIT: RateLimitRule = {
-  name: "registration",
-  setting: "REGISTRATIONS_PER_ADDRESS",
-  windowMs: 60 * 60 * 1000,
-  message: "Too many sign-ups from your network.",
-};
+export const REGISTRATION_RATE_LIMIT = addressRule("registration");
 
 /** Checkouts started per address (POST /api/create-checkout-session and the cart's checkout form). */
-export const CHECKOUT_RATE_LIMIT: RateLimitRule = {
-  name: "checkout",
-  setting: "CHECKOUTS_PER_ADDRESS",
-  windowMs: 10 * 60 * 1000,
-  message: "Too many checkouts started from your network.",
-};
+export const CHECKOUT_RATE_LIMIT = addressRule("checkout");
 
 /** Payment status lookups per address (the API, the payment monitor and the checkout return). */
-export const PAYMENT_STATUS_RATE_LIMIT: RateLimitRule = {
-  name: "payment-status",
-  setting: "PAYMENT_STATUS_PER_ADDRESS",
-  windowMs: 60 * 1000,
-  message: "Too many payment status checks.",
-};
+export const PAYMENT_STATUS_RATE_LIMIT = addressRule("payment-status");
 
 /** Library links asked for per address (POST /api/library-link and the form on /library). */
-export const LIBRARY_LINK_RATE_LIMIT: RateLimitRule = {
-  name: "library-link",
-  setting: "LIBRARY_LINKS_PER_ADDRESS",
-  windowMs: 60 * 60 * 1000,
-  message: "Too many library link requests from your network.",
-};
+export const LIBRARY_LINK_RATE_LIMIT = addressRule("library-link");
 
 /** Marketplace searches per address (?q= on /marketplace and /api/marketplace; each page of a search counts). */
-export const SEARCH_RATE_LIMIT: RateLimitRule = {
-  name: "search",
-  setting: "SEARCHES_PER_ADDRESS",
-  windowMs: 60 * 1000,
-  message: "Too many searches from your network.",
-};
+export const SEARCH_RATE_LIMIT = addressRule("search");
 
 /** Waitlist requests per address (the Register tab's form while registration is closed). */
-export const WAITLIST_RATE_LIMIT: RateLimitRule = {
-  name: "waitlist",
-  setting: "WAITLIST_REQUESTS_PER_ADDRESS",
-  windowMs: 60 * 60 * 1000,
-  message: "Too many waitlist requests from your network.",
-};
+export const WAITLIST_RATE_LIMIT = addressRule("waitlist");
 
 /**
  * A limit counted on something other than the address (an email), with a
@@ -100,7 +100,7 @@ export interface QuietRateLimitRule {
 export const LIBRARY_LINK_EMAIL_RATE_LIMIT: QuietRateLimitRule = {
   name: "library-link-email",
   limit: 3,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
 };
 
 /**
@@ -111,7 +111,7 @@ export const LIBRARY_LINK_EMAIL_RATE_LIMIT: QuietRateLimitRule = {
 export const MAIL_PER_RECIPIENT_RATE_LIMIT: QuietRateLimitRule = {
   name: "mail-recipient",
   limit: 10,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
 };
 
 /** Sliding-window counters by key; synchronous, so concurrent requests cannot both take the last slot. */

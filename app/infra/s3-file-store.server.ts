@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import {
   GetObjectCommand,
@@ -12,8 +11,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { DB } from "~/infra/db.server";
-import { newId } from "~/infra/ids.server";
-import { makeOwnerOnlyDir } from "~/infra/owner-only-files.server";
+import { scratchDirUnder, scratchPathUnder } from "~/infra/owner-only-files.server";
 import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
 import { dropFileIntent, recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
 import {
@@ -23,7 +21,7 @@ import {
   objectStoreError,
 } from "~/infra/object-store-errors.server";
 import { attachmentDisposition } from "~/lib/content-disposition";
-import { isVariantKey, socialCardKey, variantKeysOf } from "~/lib/image-variants";
+import { isVariantKey, socialCardOf, variantKeysOf } from "~/lib/image-variants";
 
 /** A public object never changes under its key: any cache may keep it for a year. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -234,15 +232,8 @@ export class S3FileStore implements FileStore {
     if (!key) return;
     const keys = [key];
     if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) keys.push(...variantKeysOf(key));
-    if (
-      key.startsWith("previews/") &&
-      key.endsWith(".jpg") &&
-      !isVariantKey(key) &&
-      !key.endsWith("_card.jpg")
-    ) {
-      const card = socialCardKey(key);
-      keys.push(card, ...variantKeysOf(card));
-    }
+    const card = socialCardOf(key);
+    if (card) keys.push(card, ...variantKeysOf(card));
     await recordFileRemoval(this.db, keys.filter(isValidFileKey));
   }
 
@@ -270,14 +261,12 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async scratchDir(): Promise<string> {
-    const dir = path.join(this.scratchRoot, "tmp");
-    await makeOwnerOnlyDir(dir);
-    return dir;
+  scratchDir(): Promise<string> {
+    return scratchDirUnder(this.scratchRoot);
   }
 
-  async scratchPath(): Promise<string> {
-    return path.join(await this.scratchDir(), `${newId()}.upload`);
+  scratchPath(): Promise<string> {
+    return scratchPathUnder(this.scratchRoot);
   }
 
   /** Both buckets answer a signed request (a missing probe key is an answer: 404, or AWS's 403 AccessDenied). */

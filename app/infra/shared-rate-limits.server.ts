@@ -39,18 +39,21 @@ export async function takeSharedHit(
   windowMs: number,
   now: Date,
 ): Promise<number> {
-  if (engineOf(db) === "postgres") return takeInOneStatement(db, bucket, limit, windowMs, now);
-  const run = (trx: DB) => takeWithin(trx, bucket, limit, windowMs, now);
+  const hit: Hit = { bucket, limit, windowMs, now };
+  if (engineOf(db) === "postgres") return takeInOneStatement(db, hit);
+  const run = (trx: DB) => takeWithin(trx, hit);
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-async function takeInOneStatement(
-  db: DB,
-  bucket: string,
-  limit: number,
-  windowMs: number,
-  now: Date,
-): Promise<number> {
+/** One hit asked for: its bucket, the bucket's limit and window, and the time. */
+interface Hit {
+  bucket: string;
+  limit: number;
+  windowMs: number;
+  now: Date;
+}
+
+async function takeInOneStatement(db: DB, { bucket, limit, windowMs, now }: Hit): Promise<number> {
   const nowMs = now.getTime();
   const windowStart = new Date(nowMs - windowMs).toISOString();
   // Its own transaction (the statement's) need not wait for the disk; a caller's keeps its setting.
@@ -64,13 +67,7 @@ async function takeInOneStatement(
 }
 
 /** SQLite: record, forget past the window, count; undo the hit past the limit. */
-async function takeWithin(
-  trx: DB,
-  bucket: string,
-  limit: number,
-  windowMs: number,
-  now: Date,
-): Promise<number> {
+async function takeWithin(trx: DB, { bucket, limit, windowMs, now }: Hit): Promise<number> {
   const id = newId();
   const nowMs = now.getTime();
   await trx.insertInto("rate_limit_hits").values({ id, bucket, at: now.toISOString() }).execute();

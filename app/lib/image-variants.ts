@@ -63,6 +63,19 @@ export function isVariantKey(key: string): boolean {
   );
 }
 
+/**
+ * The key of the social card that goes with `key` when it is a listing
+ * preview (a JPEG under previews/, neither a variant nor a card itself); else null.
+ */
+export function socialCardOf(key: string): string | null {
+  const isPreview =
+    key.startsWith("previews/") &&
+    key.endsWith(".jpg") &&
+    !isVariantKey(key) &&
+    !key.endsWith("_card.jpg");
+  return isPreview ? socialCardKey(key) : null;
+}
+
 /** The area and stem of the image a variant was made from ("previews/abc"), or null for a key that is no variant. */
 export function variantSourceStem(key: string): string | null {
   return isVariantKey(key) ? splitKey(key).stem.replace(VARIANT_STEM, "") : null;

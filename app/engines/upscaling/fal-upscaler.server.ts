@@ -8,7 +8,7 @@ import {
 } from "~/engines/fal/fal-client.server";
 import { ESRGAN_MODEL } from "~/engines/fal/fal-inputs.server";
 import type { Upscaler } from "~/engines/upscaling/upscaler.server";
-import { lanczosResize } from "~/engines/upscaling/upscaler.server";
+import { resizedResult } from "~/engines/upscaling/upscaler.server";
 
 /**
  * Upscaling through fal.ai: Real-ESRGAN (`fal-ai/esrgan`), a super-resolution
@@ -51,18 +51,15 @@ export function createFalUpscaler(options: FalUpscalerOptions): Upscaler {
         });
         const enlarged = sharp(bytes, { failOn: "error", limitInputPixels: MAX_RESULT_PIXELS });
         const got = await enlarged.metadata();
-        const data = await lanczosResize(enlarged, target);
-        return {
-          data,
-          width: target.width,
-          height: target.height,
-          engine: "fal",
-          method:
-            `fal.ai Real-ESRGAN (${FAL_UPSCALE_MODEL}, ×${scale}) from ${meta.width}×${meta.height} to ${got.width}×${got.height}` +
+        return await resizedResult(
+          enlarged,
+          target,
+          "fal",
+          `fal.ai Real-ESRGAN (${FAL_UPSCALE_MODEL}, ×${scale}) from ${meta.width}×${meta.height} to ${got.width}×${got.height}` +
             (got.width === target.width && got.height === target.height
               ? ""
               : `, then Lanczos-3 to ${target.width}×${target.height}`),
-        };
+        );
       } catch (error) {
         if (error instanceof FalFailure && error.reason === "timeout")
           throw new UpscaleError("fal.ai's upscaler took too long.", { cause: error });

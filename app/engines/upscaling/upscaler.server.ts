@@ -60,17 +60,26 @@ export async function lanczosResize(input: Buffer | Sharp, target: UpscaleTarget
     .toBuffer();
 }
 
+/** The result of a Lanczos-3 resize of `input` to `target`, made by `engine` as `method` says. */
+export async function resizedResult(
+  input: Buffer | Sharp,
+  target: UpscaleTarget,
+  engine: UpscaleResult["engine"],
+  method: string,
+): Promise<UpscaleResult> {
+  const data = await lanczosResize(input, target);
+  return { data, width: target.width, height: target.height, engine, method };
+}
+
 /** The offline maker: sharp's Lanczos-3 resize. */
 export const localUpscaler: Upscaler = {
   async upscale(input, target) {
     const meta = await sharp(input).metadata();
-    const data = await lanczosResize(input, target);
-    return {
-      data,
-      width: target.width,
-      height: target.height,
-      engine: "lanczos3",
-      method: `Lanczos-3 resize (sharp) from ${meta.width}×${meta.height} to ${target.width}×${target.height}`,
-    };
+    return resizedResult(
+      input,
+      target,
+      "lanczos3",
+      `Lanczos-3 resize (sharp) from ${meta.width}×${meta.height} to ${target.width}×${target.height}`,
+    );
   },
 };

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, UpdateObject } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
 import { newId } from "~/infra/ids.server";
@@ -423,24 +423,15 @@ export async function requeueFailedJob(
   db: Executor,
   id: string,
   now: Date,
-): Promise<{ ok: true; job: JobRow } | { ok: false; reason: AdminJobRefusal }> {
+): Promise<AdminJobOutcome> {
   const at = now.toISOString();
-  const row = await db
-    .updateTable("jobs")
-    .set({
-      status: "queued",
-      attempts: 0,
-      run_at: at,
-      locked_until: null,
-      locked_by: null,
-      updated_at: at,
-    })
-    .where("id", "=", id)
-    .where("status", "=", "failed")
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return { ok: true, job: row };
-  return { ok: false, reason: await refusalFor(db, id, "failed") };
+  return adminJobUpdate(
+    db,
+    id,
+    { status: "queued", attempts: 0, run_at: at, updated_at: at },
+    (eb) => eb("status", "=", "failed"),
+    "failed",
+  );
 }
 
 export const CANCELLED_BY_ADMIN = "Cancelled by the admin";
@@ -452,33 +443,48 @@ export const CANCELLED_BY_ADMIN = "Cancelled by the admin";
  * so a worker's claim between the admin's look and the click wins, and the
  * worker's outcome is never overwritten underneath it.
  */
-export async function cancelJob(
-  db: Executor,
-  id: string,
-  now: Date,
-): Promise<{ ok: true; job: JobRow } | { ok: false; reason: AdminJobRefusal }> {
-  const at = now.toISOString();
-  const row = await db
-    .updateTable("jobs")
-    .set({
+export async function cancelJob(db: Executor, id: string, now: Date): Promise<AdminJobOutcome> {
+  return adminJobUpdate(
+    db,
+    id,
+    {
       status: "failed",
       attempts: sql`max_attempts`,
-      locked_until: null,
-      locked_by: null,
       last_error: CANCELLED_BY_ADMIN,
-      updated_at: at,
-    })
-    .where("id", "=", id)
-    .where((eb) =>
+      updated_at: now.toISOString(),
+    },
+    (eb) =>
       eb.or([
         eb("status", "=", "queued"),
         eb.and([eb("status", "=", "failed"), notCancelledByAdmin(eb)]),
       ]),
-    )
+    "cancel",
+  );
+}
+
+/** What the admin's retry or cancel did: the job as it now stands, or why nothing changed. */
+export type AdminJobOutcome = { ok: true; job: JobRow } | { ok: false; reason: AdminJobRefusal };
+
+/**
+ * One guarded UPDATE of the admin's: `changes` (the lease released) to job `id`
+ * only while `allowed` holds, or the reason it did not.
+ */
+async function adminJobUpdate(
+  db: Executor,
+  id: string,
+  changes: UpdateObject<Database, "jobs">,
+  allowed: (eb: ExpressionBuilder<Database, "jobs">) => Expression<SqlBool>,
+  wanted: "failed" | "cancel",
+): Promise<AdminJobOutcome> {
+  const row = await db
+    .updateTable("jobs")
+    .set({ ...changes, locked_until: null, locked_by: null })
+    .where("id", "=", id)
+    .where(allowed)
     .returningAll()
     .executeTakeFirst();
   if (row) return { ok: true, job: row };
-  return { ok: false, reason: await refusalFor(db, id, "cancel") };
+  return { ok: false, reason: await refusalFor(db, id, wanted) };
 }
 
 function notCancelledByAdmin(eb: ExpressionBuilder<Database, "jobs">) {

@@ -20,6 +20,12 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** The message's own fields, picked by name, as a transport hands them to nodemailer's sendMail. */
+export function mailFields(message: MailMessage): MailMessage {
+  const { from, to, replyTo, subject, text, html, headers } = message;
+  return { from, to, replyTo, subject, text, html, headers };
+}
+
 export interface MailTransport {
   readonly id: "smtp" | "outbox";
   /** Sends one message; answers its Message-ID when the transport knows it. Rejects when the message did not go. */

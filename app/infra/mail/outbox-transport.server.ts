@@ -2,7 +2,11 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { newId } from "~/infra/ids.server";
-import type { MailMessage, MailTransport } from "~/infra/mail/mail-transport.server";
+import {
+  mailFields,
+  type MailMessage,
+  type MailTransport,
+} from "~/infra/mail/mail-transport.server";
 
 /**
  * Keeps each message as a complete RFC 5322 file (CRLF line ends, MIME parts
@@ -37,13 +41,7 @@ export function createOutboxTransport(options: OutboxOptions): MailTransport {
     async send(message: MailMessage, sendOptions: { signal?: AbortSignal } = {}) {
       const at = now();
       const info = await composer.sendMail({
-        from: message.from,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers,
+        ...mailFields(message),
         date: at,
         signal: sendOptions.signal,
       });

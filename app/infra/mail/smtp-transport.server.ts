@@ -1,5 +1,9 @@
 import nodemailer from "nodemailer";
-import type { MailMessage, MailTransport } from "~/infra/mail/mail-transport.server";
+import {
+  mailFields,
+  type MailMessage,
+  type MailTransport,
+} from "~/infra/mail/mail-transport.server";
 import { MAIL_SETUP_PREFIX, MailDeliveryError } from "~/infra/mail/mail-transport.server";
 
 export interface SmtpTimeouts {
@@ -39,16 +43,7 @@ export function createSmtpTransport(
     id: "smtp",
     async send(message: MailMessage, options: { signal?: AbortSignal } = {}) {
       try {
-        const info = await transporter.sendMail({
-          from: message.from,
-          to: message.to,
-          replyTo: message.replyTo,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-          signal: options.signal,
-        });
+        const info = await transporter.sendMail({ ...mailFields(message), signal: options.signal });
         return { messageId: info.messageId };
       } catch (error) {
         throw deliveryError(error);

@@ -1,18 +1,18 @@
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { newId } from "~/infra/ids.server";
-import type {
-  NewPayoutAccount,
-  OnboardingLinkRequest,
-  PayoutAccountState,
-  PayoutPlatform,
-  PayoutProvider,
-  ShareReversalLookup,
-  ShareTransferLookup,
-  TransferRequest,
-  TransferReversalRequest,
+import {
+  payoutAccountStatus,
+  type NewPayoutAccount,
+  type OnboardingLinkRequest,
+  type PayoutAccountState,
+  type PayoutPlatform,
+  type PayoutProvider,
+  type ShareReversalLookup,
+  type ShareTransferLookup,
+  type TransferRequest,
+  type TransferReversalRequest,
 } from "~/infra/payouts/payout-provider.server";
-import { payoutAccountStatus } from "~/infra/payouts/payout-provider.server";
 import { payoutCountryRule } from "~/lib/payout-countries";
 
 /**

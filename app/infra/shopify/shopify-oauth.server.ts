@@ -141,22 +141,34 @@ async function postTokenEndpoint(
   };
 }
 
-/** The authorization code for an expiring offline token (`expiring: 1`) and its refresh token. */
-export async function exchangeShopifyCode(args: {
+/** What every call to the token endpoint names: the shop and the app's credentials. */
+interface TokenEndpointCall {
   shop: string;
-  code: string;
   clientId: string;
   clientSecret: string;
   now?: Date;
   fetch?: FetchLike;
-}): Promise<ShopifyToken> {
-  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
+}
+
+/** Posts the app's credentials and `grant` to the shop's token endpoint (a shop domain only). */
+async function requestShopifyToken(
+  call: TokenEndpointCall,
+  grant: Record<string, unknown>,
+): Promise<ShopifyToken> {
+  if (!isShopDomain(call.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
   return postTokenEndpoint(
-    args.shop,
-    { client_id: args.clientId, client_secret: args.clientSecret, code: args.code, expiring: 1 },
-    args.fetch ?? defaultFetch,
-    args.now ?? new Date(),
+    call.shop,
+    { client_id: call.clientId, client_secret: call.clientSecret, ...grant },
+    call.fetch ?? defaultFetch,
+    call.now ?? new Date(),
   );
+}
+
+/** The authorization code for an expiring offline token (`expiring: 1`) and its refresh token. */
+export async function exchangeShopifyCode(
+  args: TokenEndpointCall & { code: string },
+): Promise<ShopifyToken> {
+  return requestShopifyToken(args, { code: args.code, expiring: 1 });
 }
 
 /**
@@ -164,26 +176,13 @@ export async function exchangeShopifyCode(args: {
  * the answer's one replaces the stored one. A refused refresh throws
  * ShopifyGrantError.
  */
-export async function refreshShopifyToken(args: {
-  shop: string;
-  refreshToken: string;
-  clientId: string;
-  clientSecret: string;
-  now?: Date;
-  fetch?: FetchLike;
-}): Promise<ShopifyToken> {
-  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
-  return postTokenEndpoint(
-    args.shop,
-    {
-      client_id: args.clientId,
-      client_secret: args.clientSecret,
-      grant_type: "refresh_token",
-      refresh_token: args.refreshToken,
-    },
-    args.fetch ?? defaultFetch,
-    args.now ?? new Date(),
-  );
+export async function refreshShopifyToken(
+  args: TokenEndpointCall & { refreshToken: string },
+): Promise<ShopifyToken> {
+  return requestShopifyToken(args, {
+    grant_type: "refresh_token",
+    refresh_token: args.refreshToken,
+  });
 }
 
 const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -198,27 +197,14 @@ const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-t
  * answers the same pair (so a lost answer can be recovered). A refused
  * exchange throws ShopifyGrantError.
  */
-export async function migrateShopifyToken(args: {
-  shop: string;
-  nonExpiringToken: string;
-  clientId: string;
-  clientSecret: string;
-  now?: Date;
-  fetch?: FetchLike;
-}): Promise<ShopifyToken> {
-  if (!isShopDomain(args.shop)) throw new ShopifyRequestError("Not a myshopify.com domain");
-  return postTokenEndpoint(
-    args.shop,
-    {
-      client_id: args.clientId,
-      client_secret: args.clientSecret,
-      grant_type: TOKEN_EXCHANGE_GRANT,
-      subject_token: args.nonExpiringToken,
-      subject_token_type: OFFLINE_TOKEN_TYPE,
-      requested_token_type: OFFLINE_TOKEN_TYPE,
-      expiring: "1",
-    },
-    args.fetch ?? defaultFetch,
-    args.now ?? new Date(),
-  );
+export async function migrateShopifyToken(
+  args: TokenEndpointCall & { nonExpiringToken: string },
+): Promise<ShopifyToken> {
+  return requestShopifyToken(args, {
+    grant_type: TOKEN_EXCHANGE_GRANT,
+    subject_token: args.nonExpiringToken,
+    subject_token_type: OFFLINE_TOKEN_TYPE,
+    requested_token_type: OFFLINE_TOKEN_TYPE,
+    expiring: "1",
+  });
 }

@@ -15,6 +15,7 @@ import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { libraryPageView } from "~/routes/_market+/library.server";
 import { LinkLine } from "~/ui/link-line";
 import { replyErrorLines } from "~/ui/form-field";
+import { longDate } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [
   { title: `Your library | ${PRODUCT_NAME}` },
@@ -77,15 +78,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 export default function LibraryPage() {
   const library = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -98,7 +90,7 @@ export default function LibraryPage() {
           <p className="mt-2 text-slate-600">
             Purchases of <span className="font-medium text-slate-900">{library.email}</span>.
             Opening this page does not use a download; this link works until{" "}
-            {formatDate(library.expiresAt)}.
+            {longDate(library.expiresAt)}.
           </p>
         ) : null}
       </header>
@@ -163,7 +155,7 @@ function Orders({
       {orders.map((order) => (
         <li key={order.orderId} className="card p-6" data-testid="library-order">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">{formatDate(order.paidAt)}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{longDate(order.paidAt)}</h2>
             <p className="font-semibold">Total {order.total}</p>
           </div>
           <p className="text-sm text-slate-600">
@@ -194,13 +186,13 @@ function Orders({
                   <p className="text-sm text-slate-600">
                     {styleName(item.style)} style · {item.price}
                     {item.downloadUrl
-                      ? ` · ${item.downloadsLeft} downloads left until ${formatDate(item.expiresAt)}`
+                      ? ` · ${item.downloadsLeft} downloads left until ${longDate(item.expiresAt)}`
                       : ""}
                   </p>
                   {!item.downloadUrl && item.renewableAt ? (
                     <p className="text-sm text-amber-800">
                       This item&apos;s downloads are used up for now; a fresh link appears here
-                      after {formatDate(item.renewableAt)}.
+                      after {longDate(item.renewableAt)}.
                     </p>
                   ) : null}
                 </div>

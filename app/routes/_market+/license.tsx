@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { LicenseTermsList } from "~/features/market/orders/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
+import { SecondaryLink } from "~/ui/secondary-link";
 
 export const meta: MetaFunction = () => [{ title: `${LICENSE_NAME} | ${PRODUCT_NAME}` }];
 
@@ -26,9 +26,7 @@ export default function StandardLicense() {
         <LicenseTermsList headingLevel="h2" />
       </section>
       <footer className="mt-10">
-        <Link to="/marketplace" className="btn-secondary">
-          Back to Marketplace
-        </Link>
+        <SecondaryLink to="/marketplace">Back to Marketplace</SecondaryLink>
       </footer>
     </article>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { LicenseTermsList } from "~/features/market/orders/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
@@ -9,6 +9,8 @@ import { orderLicense } from "~/features/market/library/procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { RouteErrorPanel, SOMETHING_WENT_WRONG } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
+import { longDate } from "~/lib/dates";
+import { SecondaryLink } from "~/ui/secondary-link";
 
 export const meta: MetaFunction = () => [
   { title: `License | ${PRODUCT_NAME}` },
@@ -35,15 +37,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(license, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 export default function LicensePage() {
   const license = useLoaderData<typeof loader>();
   return (
@@ -62,7 +55,7 @@ export default function LicensePage() {
             className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
             data-testid="license-revoked"
           >
-            This license was revoked on {formatDate(license.revokedAt)} because the order was
+            This license was revoked on {longDate(license.revokedAt)} because the order was
             refunded. The images may no longer be used under it.
           </p>
         ) : null}
@@ -86,7 +79,7 @@ export default function LicensePage() {
               : license.buyer.name
           }
         />
-        <Detail term="Date of purchase" value={formatDate(license.purchasedAt)} />
+        <Detail term="Date of purchase" value={longDate(license.purchasedAt)} />
         <Detail
           term="Price paid"
           value={`${formatAmount(Number(license.total), license.currency)} ${license.currency.toUpperCase()}`}
@@ -120,9 +113,7 @@ export default function LicensePage() {
         <LicenseTermsList headingLevel="h3" />
       </section>
       <footer className="mt-10 flex gap-2 print:hidden">
-        <Link to="/marketplace" className="btn-secondary">
-          Back to Marketplace
-        </Link>
+        <SecondaryLink to="/marketplace">Back to Marketplace</SecondaryLink>
       </footer>
     </article>
   );

@@ -15,6 +15,8 @@ import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";
 import { testCheckoutView } from "~/routes/_market+/test-checkout.$sessionId.server";
 import { AlertMessage } from "~/ui/alert-message";
+import { TestModeBanner } from "~/ui/test-mode-banner";
+import { SecondaryLink } from "~/ui/secondary-link";
 
 export const meta: MetaFunction = () => [
   { title: `Test checkout | ${PRODUCT_NAME}` },
@@ -77,18 +79,11 @@ export default function TestCheckout() {
   const open = session.status === "pending" && !session.closedReason;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <div
-        className="mb-6 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900"
-        role="note"
-        data-testid="test-mode-banner"
-      >
-        <p className="text-lg font-bold tracking-wide">TEST MODE</p>
-        <p className="text-sm">
-          This is {PRODUCT_NAME}&apos;s built-in test checkout, shown because no payment provider is
-          configured. No card is charged and no money moves. Paying here completes the order exactly
-          as a real payment would.
-        </p>
-      </div>
+      <TestModeBanner titleSize="text-lg">
+        This is {PRODUCT_NAME}&apos;s built-in test checkout, shown because no payment provider is
+        configured. No card is charged and no money moves. Paying here completes the order exactly
+        as a real payment would.
+      </TestModeBanner>
       <section className="card p-6" aria-labelledby="test-checkout-title">
         <h1 id="test-checkout-title" className="text-2xl font-bold text-slate-900">
           Pay {PRODUCT_NAME}
@@ -154,9 +149,7 @@ export default function TestCheckout() {
                 See your downloads
               </Link>
             ) : (
-              <Link to="/marketplace" className="btn-secondary">
-                Back to the marketplace
-              </Link>
+              <SecondaryLink to="/marketplace">Back to the marketplace</SecondaryLink>
             )}
           </div>
         )}

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BackLink } from "~/ui/back-link";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -7,6 +7,7 @@ import { DEFAULT_PRICE, STYLES, suggestedPrice } from "~/lib/styles";
 import type { loader as rootLoader } from "~/root";
 import { LineIcon } from "~/ui/line-icon";
 import { NumberedTitle } from "~/ui/numbered-title";
+import { SecondaryLink } from "~/ui/secondary-link";
 
 export const meta: MetaFunction = () => [
   { title: `Training | ${PRODUCT_NAME}` },
@@ -106,9 +107,7 @@ export default function Training() {
           <a href="/api/login" className="btn-primary">
             Start Creating
           </a>
-          <Link to="/marketplace" className="btn-secondary">
-            Browse Marketplace
-          </Link>
+          <SecondaryLink to="/marketplace">Browse Marketplace</SecondaryLink>
         </div>
       </div>
     </div>

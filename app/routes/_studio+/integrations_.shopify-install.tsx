@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   claimShopifyInstallation,
@@ -12,6 +12,7 @@ import { requireScreenUser } from "~/web/screen-guards.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { clearInstallClaimHeader, readInstallClaim } from "~/web/shopify-install-cookies.server";
 import { BackAndSubmit } from "~/ui/back-and-submit";
+import { SecondaryLink } from "~/ui/secondary-link";
 
 export const meta: MetaFunction = () => [
   { title: `Connect your Shopify store | ${PRODUCT_NAME}` },
@@ -94,9 +95,7 @@ export default function ShopifyInstallClaim() {
             over, or connect your store from Integrations.
           </p>
           <div className="mt-8">
-            <Link to="/integrations" className="btn-secondary">
-              Back to Integrations
-            </Link>
+            <SecondaryLink to="/integrations">Back to Integrations</SecondaryLink>
           </div>
         </>
       )}

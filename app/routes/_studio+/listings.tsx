@@ -16,6 +16,7 @@ import {
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
+import { SecondaryLink } from "~/ui/secondary-link";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 
@@ -98,9 +99,7 @@ export default function Listings() {
         }
         actions={
           <>
-            <Link to="/dashboard" className="btn-secondary">
-              Back to Dashboard
-            </Link>
+            <SecondaryLink to="/dashboard">Back to Dashboard</SecondaryLink>
             <Link to="/marketplace" className="btn-ghost">
               Marketplace
             </Link>

@@ -13,6 +13,7 @@ import { requireScreenUser } from "~/web/screen-guards.server";
 import { failedPost, providerUnreachable } from "~/routes/_studio+/payouts.server";
 import { AlertMessage } from "~/ui/alert-message";
 import { BackAndSubmit } from "~/ui/back-and-submit";
+import { TestModeBanner } from "~/ui/test-mode-banner";
 
 export const meta: MetaFunction = () => [
   { title: `Test payout onboarding | ${PRODUCT_NAME}` },
@@ -53,18 +54,11 @@ export default function TestOnboarding() {
   const done = state.status === "active";
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <div
-        className="mb-6 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900"
-        role="note"
-        data-testid="test-mode-banner"
-      >
-        <p className="text-2xl font-bold tracking-wide">TEST MODE</p>
-        <p className="text-sm">
-          This page stands in for Stripe&apos;s hosted onboarding, because no Stripe account is
-          configured on this server. Nothing you do here reaches a bank and no money moves: your
-          share of each sale is recorded as sent to a test payout account.
-        </p>
-      </div>
+      <TestModeBanner titleSize="text-2xl">
+        This page stands in for Stripe&apos;s hosted onboarding, because no Stripe account is
+        configured on this server. Nothing you do here reaches a bank and no money moves: your share
+        of each sale is recorded as sent to a test payout account.
+      </TestModeBanner>
       <section className="card p-6" aria-labelledby="test-onboarding-title">
         <h1 id="test-onboarding-title" className="text-2xl font-bold text-slate-900">
           Set up your test payout account

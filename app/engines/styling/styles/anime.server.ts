@@ -7,19 +7,9 @@ import {
   smoothNoise,
 } from "~/engines/styling/styles/compose.server";
 import type { StyleRender } from "~/engines/styling/styles/style-render.server";
-import {
-  faceParts,
-  greyOf,
-  inkLines,
-  inTurn,
-  meanColourWithin,
-  paintOf,
-  skinColour,
-  paletteWithin,
-  quantised,
-} from "~/engines/styling/styles/toon.server";
+import * as toon from "~/engines/styling/styles/toon.server";
 import { ovalPlane } from "~/engines/styling/vision/face-regions.server";
-import { blurred, newPlane, smoothstep } from "~/engines/styling/vision/planes.server";
+import { blurred, smoothstep } from "~/engines/styling/vision/planes.server";
 
 /**
  * Anime: the person cel-shaded. The photo is flattened and quantised to a
@@ -42,18 +32,11 @@ const EYE_WHITE = [250, 248, 246];
 const IRIS_DARK = [52, 34, 44];
 
 export const renderAnime: StyleRender = async (scene) => {
-  const { width, height } = scene;
-  // Without a clear person the whole picture is drawn in the style, with no silhouette line.
-  const mask = scene.subject === "centre" ? newPlane(width, height, 1) : scene.mask;
-  const outlined = scene.subject === "person";
-  const long = Math.max(width, height);
+  const { width, height, long, mask, outlined, picture, parts } = toon.drawnScene(scene);
   const random = seededRandom(scene.rgb);
-  const picture = { data: scene.rgb, width, height };
-  const hasFace = scene.faces.length > 0;
-  const parts = faceParts(width, height, scene.faces);
-  const [paint, clouds, silhouette, face, eyes, lips] = await inTurn([
+  const [paint, clouds, silhouette, face, eyes, lips] = await toon.inTurn([
     () =>
-      paintOf(picture, {
+      toon.paintOf(picture, {
         median: long / 150,
         sigma: Math.max(1.5, long / 200),
         keep: 34,
@@ -65,28 +48,23 @@ export const renderAnime: StyleRender = async (scene) => {
     () => blurred(parts.eyes, Math.max(0.5, long / 1400)),
     () => blurred(parts.lips, Math.max(0.5, long / 900)),
   ] as const);
-  const grey = greyOf(paint);
-  const [flat, lines, surround] = await inTurn([
-    () => quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 140),
+  const grey = toon.greyOf(paint);
+  const [flat, lines, surround] = await toon.inTurn([
+    () => toon.quantised(paint, toon.paletteWithin(paint, mask, PALETTE_SIZE), long / 140),
     // Thin lines: a fine difference of Gaussians, not thickened.
-    () => inkLines(grey, Math.max(0.7, long / 900), 4.5, 0),
+    () => toon.inkLines(grey, Math.max(0.7, long / 900), 4.5, 0),
     // The light around each pixel, for its cel: the paint's brightness broadly blurred.
-    () => blurRgb(paint, Math.max(3, long / 45)).then(greyOf),
+    () => blurRgb(paint, Math.max(3, long / 45)).then(toon.greyOf),
   ] as const);
 
   // The skin: the oval's paint without the eyes, brows and lips, made lighter and rosier.
-  const features = newPlane(width, height);
-  for (let k = 0; k < features.data.length; k++) {
-    features.data[k] = Math.min(1, parts.eyes.data[k] + parts.brows.data[k] + parts.lips.data[k]);
-  }
-  const skin = hasFace ? await skinColour(paint, scene.faces, features) : null;
-  const skinLuma = skin ? 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2] : 1;
+  const { skin, skinLuma } = await toon.faceSkin(paint, scene.faces, parts);
   const skinLight = skin
     ? skin.map((c, n) => Math.min(255, (skinLuma + (c - skinLuma) * 1.2) * 1.12 + [10, 2, 0][n]))
     : [0, 0, 0];
   const skinShadow = skinLight.map((c, n) => c * [0.86, 0.76, 0.8][n]);
   const lipTint = skinLight.map((c, n) => c * [0.95, 0.66, 0.7][n]);
-  const eyeMean = meanColourWithin(paint, parts.eyes);
+  const eyeMean = toon.meanColourWithin(paint, parts.eyes);
   const eyeLuma = eyeMean ? 0.299 * eyeMean[0] + 0.587 * eyeMean[1] + 0.114 * eyeMean[2] : 100;
 
   const out = newRgb(width, height);

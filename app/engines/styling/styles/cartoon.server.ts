@@ -1,18 +1,18 @@
 import { blurRgb, lumaAt, newRgb } from "~/engines/styling/styles/compose.server";
 import type { StyleRender } from "~/engines/styling/styles/style-render.server";
 import {
-  faceParts,
+  drawnScene,
+  faceSkin,
   greyOf,
   inkLines,
   inTurn,
   meanColourWithin,
   paintOf,
-  skinColour,
   paletteWithin,
   quantised,
 } from "~/engines/styling/styles/toon.server";
 import { ovalPlane } from "~/engines/styling/vision/face-regions.server";
-import { blurred, newPlane, smoothstep } from "~/engines/styling/vision/planes.server";
+import { blurred, smoothstep } from "~/engines/styling/vision/planes.server";
 
 /**
  * Cartoon: the whole person, face included, drawn as flat paint with bold
@@ -32,14 +32,7 @@ const INK = [20, 16, 28];
 const EYE_WHITE = [246, 244, 240];
 
 export const renderCartoon: StyleRender = async (scene) => {
-  const { width, height } = scene;
-  // Without a clear person the whole picture is drawn in the style, with no silhouette line.
-  const mask = scene.subject === "centre" ? newPlane(width, height, 1) : scene.mask;
-  const outlined = scene.subject === "person";
-  const long = Math.max(width, height);
-  const picture = { data: scene.rgb, width, height };
-  const hasFace = scene.faces.length > 0;
-  const parts = faceParts(width, height, scene.faces);
+  const { width, height, long, mask, outlined, picture, hasFace, parts } = drawnScene(scene);
   const [paint, soft, face, eyes, brows, lips, silhouette] = await inTurn([
     () =>
       paintOf(picture, {
@@ -66,12 +59,7 @@ export const renderCartoon: StyleRender = async (scene) => {
   ] as const);
 
   // The face's colours: skin (the oval without its parts), lips and brows, from the paint.
-  const features = newPlane(width, height);
-  for (let k = 0; k < features.data.length; k++) {
-    features.data[k] = Math.min(1, parts.eyes.data[k] + parts.brows.data[k] + parts.lips.data[k]);
-  }
-  const skin = hasFace ? await skinColour(paint, scene.faces, features) : null;
-  const skinLuma = skin ? 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2] : 1;
+  const { skin, skinLuma } = await faceSkin(paint, scene.faces, parts);
   const vivid = (colour: number[], amount: number) => {
     const y = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2];
     return colour.map((c) => y + (c - y) * amount);

@@ -51,6 +51,25 @@ function boundsOf(mask: Plane): [number, number, number, number] | null {
   return x1 < 0 ? null : [x0, y0, x1 + 1, y1 + 1];
 }
 
+/** A frame in whole pixels (at least one each way); the focus stays as given. */
+function frameAt(
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  focusX: number,
+  focusY: number,
+): Frame {
+  return {
+    left: Math.round(left),
+    top: Math.round(top),
+    width: Math.max(1, Math.round(width)),
+    height: Math.max(1, Math.round(height)),
+    focusX,
+    focusY,
+  };
+}
+
 /** The 4:5 frame, in picture pixels (it may reach past the left, right and top edges). */
 export function headshotFrame(scene: Scene): Frame {
   const { width, height } = scene;
@@ -65,14 +84,14 @@ export function headshotFrame(scene: Scene): Frame {
     if (top < 0 && frameHeight > height) top = 0;
     const frameWidth = frameHeight * ASPECT;
     const left = (fx0 + fx1) / 2 - frameWidth / 2;
-    return {
-      left: Math.round(left),
-      top: Math.round(top),
-      width: Math.max(1, Math.round(frameWidth)),
-      height: Math.max(1, Math.round(frameHeight)),
-      focusX: (fx0 + fx1) / 2 - left,
-      focusY: (fy0 + fy1) / 2 - top,
-    };
+    return frameAt(
+      left,
+      top,
+      frameWidth,
+      frameHeight,
+      (fx0 + fx1) / 2 - left,
+      (fy0 + fy1) / 2 - top,
+    );
   }
   const bounds = scene.subject === "person" ? boundsOf(scene.mask) : null;
   if (bounds) {
@@ -81,26 +100,14 @@ export function headshotFrame(scene: Scene): Frame {
     const frameHeight = frameWidth / ASPECT;
     const top = Math.max(0, Math.min(height - frameHeight, y0 - frameHeight * 0.08));
     const left = (x0 + x1) / 2 - frameWidth / 2;
-    return {
-      left: Math.round(left),
-      top: Math.round(top),
-      width: Math.max(1, Math.round(frameWidth)),
-      height: Math.max(1, Math.round(frameHeight)),
-      focusX: frameWidth / 2,
-      focusY: frameHeight * 0.35,
-    };
+    return frameAt(left, top, frameWidth, frameHeight, frameWidth / 2, frameHeight * 0.35);
   }
   // No subject found: the biggest 4:5 frame in the middle of the photo.
   const frameHeight = Math.min(height, width / ASPECT);
   const frameWidth = frameHeight * ASPECT;
-  return {
-    left: Math.round((width - frameWidth) / 2),
-    top: Math.round((height - frameHeight) / 2),
-    width: Math.max(1, Math.round(frameWidth)),
-    height: Math.max(1, Math.round(frameHeight)),
-    focusX: frameWidth / 2,
-    focusY: frameHeight * 0.4,
-  };
+  const left = (width - frameWidth) / 2;
+  const top = (height - frameHeight) / 2;
+  return frameAt(left, top, frameWidth, frameHeight, frameWidth / 2, frameHeight * 0.4);
 }
 
 /** Auto levels of the person's brightness (0.5% clipped each end) and a gentle S-curve, as a table. */

@@ -19,6 +19,7 @@ import {
   RIGHT_EYE,
 } from "~/engines/styling/vision/face-regions.server";
 import { blurred, newPlane, smoothstep, type Plane } from "~/engines/styling/vision/planes.server";
+import type { Scene } from "~/engines/styling/vision/scene.server";
 
 /**
  * The drawn styles' shared passes (cartoon and anime): flattening a photo
@@ -228,4 +229,42 @@ export async function skinColour(
   const core = newPlane(width, height);
   for (let k = 0; k < core.data.length; k++) core.data[k] = oval.data[k] > 0.85 ? 1 : 0;
   return meanColourWithin(paint, core, away) ?? meanColourWithin(paint, oval, away);
+}
+
+/**
+ * What both drawn styles start from: the scene's size and long edge, the photo
+ * as an image, the face parts, and the mask. Without a clear person the whole
+ * picture is drawn in the style (a full mask), with no silhouette line
+ * (`outlined` only for a person).
+ */
+export function drawnScene(scene: Scene) {
+  const { width, height } = scene;
+  return {
+    width,
+    height,
+    long: Math.max(width, height),
+    mask: scene.subject === "centre" ? newPlane(width, height, 1) : scene.mask,
+    outlined: scene.subject === "person",
+    picture: { data: scene.rgb, width, height },
+    hasFace: scene.faces.length > 0,
+    parts: faceParts(width, height, scene.faces),
+  };
+}
+
+/**
+ * The skin's colour (skinColour away from the eyes, brows and lips; null
+ * without a face) and its luma (1 without one).
+ */
+export async function faceSkin(
+  paint: Rgb,
+  faces: Face[],
+  parts: ReturnType<typeof faceParts>,
+): Promise<{ skin: number[] | null; skinLuma: number }> {
+  const features = newPlane(paint.width, paint.height);
+  for (let k = 0; k < features.data.length; k++) {
+    features.data[k] = Math.min(1, parts.eyes.data[k] + parts.brows.data[k] + parts.lips.data[k]);
+  }
+  const skin = faces.length > 0 ? await skinColour(paint, faces, features) : null;
+  const skinLuma = skin ? 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2] : 1;
+  return { skin, skinLuma };
 }
