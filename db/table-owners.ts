@@ -12,7 +12,15 @@ import type { Database } from "./schema";
  * each owner names a feature folder).
  */
 export type TableOwner =
-  "accounts" | "admin" | "audit" | "market" | "payouts" | "publishing" | "studio" | "infra";
+  | "accounts"
+  | "admin"
+  | "audit"
+  | "market"
+  | "payouts"
+  | "publishing"
+  | "reports"
+  | "studio"
+  | "infra";
 export type TableName = keyof Database;
 
 export const TABLE_OWNERS: Record<TableName, TableOwner> = {
@@ -50,6 +58,8 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   // Payouts: the ledger of creators' shares and their payout accounts.
   earnings: "payouts",
   payout_accounts: "payouts",
+  // Reports: reports of listings and storefronts, and their decisions.
+  reports: "reports",
   // Publishing: connections to other platforms, publications and model releases.
   integrations: "publishing",
   oauth_states: "publishing",

@@ -16,6 +16,7 @@ import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 import { sweepExpiredOriginals } from "~/features/studio/public.server";
 import { tieStudioToOtherFeatures } from "~/boot/studio-ties.server";
+import { readReportFiguresAtScrape } from "~/boot/report-figures.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
 import {
@@ -45,6 +46,8 @@ export async function boot(options: BootOptions = {}) {
   const log = options.log ?? console.log;
   // The studio imports no other feature: what the market and publishing hold of its images is handed in here.
   tieStudioToOtherFeatures();
+  // /metrics reads the open and overdue reports at each scrape.
+  readReportFiguresAtScrape();
   const startedAt = new Date();
   const config = getConfig();
   const db = getDb();

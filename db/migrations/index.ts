@@ -41,6 +41,7 @@ import * as visitorDays from "./2026-11-28-0039-visitor-days";
 import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys";
 import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
+import * as reports from "./2026-11-29-0051-reports";
 import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
 
 /**
@@ -104,6 +105,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-29-0043-shopify-sales": shopifySales,
   "2026-11-29-0044-shopify-installs": shopifyInstalls,
   "2026-11-29-0047-release-photographer": releasePhotographer,
+  "2026-11-29-0051-reports": reports,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -9,7 +9,8 @@ import type { AuditEntry, AuditPage } from "~/features/audit/types";
  * transfers and refunds; the subject is the job, the detail its kind) and
  * waitlist invitations (the subject is the entry); a user's own password
  * change, email change (when the link is used) and ended sessions (one, or
- * every other). Entries name people by id, never by address. Rows are only
+ * every other); the admin's decisions on reports (the subject is the report)
+ * and the suspension of a creator with too many upheld reports. Entries name people by id, never by address. Rows are only
  * ever added; the admin reads them newest first (GET /api/admin/audit, the
  * portal's Audit log).
  */
@@ -26,7 +27,10 @@ export type AuditAction =
   | "order.refund_undone"
   | "job.retry"
   | "job.cancel"
-  | "waitlist.invite";
+  | "waitlist.invite"
+  | "report.remove"
+  | "report.dismiss"
+  | "report.suspend";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";

@@ -23,6 +23,9 @@ const ACTION_LABELS: Record<string, string> = {
   "job.retry": "Retried a job",
   "job.cancel": "Cancelled a job",
   "waitlist.invite": "Invited from the waitlist",
+  "report.remove": "Removed a reported listing",
+  "report.dismiss": "Dismissed a report",
+  "report.suspend": "Suspended a creator for upheld reports",
 };
 
 function actor(entry: AuditEntry): string {
