@@ -258,6 +258,34 @@ function adminGet(
   };
 }
 
+/** A report of Alice's listing, written as the reports feature would (a copyright report, which hides nothing). */
+async function insertReport(
+  w: World,
+  { token, status }: { token?: string; status: "unconfirmed" | "open" },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await getDb()
+    .insertInto("reports")
+    .values({
+      id,
+      listing_id: w.listed.listing.id,
+      creator_id: w.listed.listing.user_id,
+      handle: null,
+      reason: "copyright",
+      email: `matrix-${id}@example.com`,
+      email_key: `matrix-${id}@example.com`,
+      details: "",
+      token_hash: token ? sha256(token) : null,
+      status,
+      created_at: now.toISOString(),
+      confirmed_at: status === "open" ? now.toISOString() : null,
+      due_at: status === "open" ? new Date(now.getTime() + 48 * 3600_000).toISOString() : null,
+    })
+    .execute();
+  return id;
+}
+
 /** A multipart body with one file, `bytes` as `field` named `name`. */
 function fileForm(field: string, bytes: Uint8Array, type: string, name: string) {
   return () => {
@@ -992,6 +1020,70 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
 
+  "api.reports": {
+    POST: {
+      // Anyone may report a live listing; each role's call is a report of its own (its own email), and a mail job.
+      kind: "public",
+      ok: 202,
+      othersMayChange: ["reports", "jobs"],
+      prepare: (w, role) => ({
+        call: {
+          path: "/api/reports",
+          json: {
+            listingId: w.listed.listing.id,
+            reason: "other",
+            email: `reporter-${role}@example.com`,
+            details: "A matrix report.",
+          },
+        },
+      }),
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toEqual({ message: expect.any(String) });
+      },
+    },
+  },
+  "api.reports.confirm": {
+    POST: {
+      // Each call confirms a report of its own (a copyright report: nothing is hidden).
+      kind: "public",
+      ok: 200,
+      othersMayChange: ["reports"],
+      prepare: async (w) => {
+        const token = crypto.randomBytes(16).toString("hex");
+        await insertReport(w, { token, status: "unconfirmed" });
+        return { call: { path: "/api/reports/confirm", json: { token } } };
+      },
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toMatchObject({ status: "open" });
+      },
+    },
+  },
+  "api.admin.reports": {
+    GET: adminGet(({ body }) => {
+      expect(Array.isArray(body)).toBe(true);
+    }),
+  },
+  "api.admin.reports.$id": {
+    POST: {
+      // Each call dismisses an open report of its own (the reporter is mailed, the audit log written).
+      kind: "admin",
+      ok: 200,
+      prepare: async (w) => {
+        const id = await insertReport(w, { status: "open" });
+        return {
+          call: {
+            path: `/api/admin/reports/${id}`,
+            params: { id },
+            json: { decision: "dismiss", note: "Not a problem." },
+          },
+          data: { id },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "admin") expect(body).toMatchObject({ status: "closed", decision: "dismiss" });
+      },
+    },
+  },
   "api.forgot-password": {
     POST: {
       // The same 202 for every caller and email; a known account's link is a queued mail (a job row).

@@ -19,8 +19,9 @@ export function ReportLink({
       className="inline-flex items-center gap-1 text-sm text-slate-600 underline hover:text-slate-900"
       data-testid="report-link"
       rel="nofollow"
+      aria-label={`Report ${what}`}
     >
-      Report<span className="sr-only"> {what}</span>
+      Report
     </Link>
   );
 }
