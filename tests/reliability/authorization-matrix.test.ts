@@ -41,6 +41,7 @@ async function aliceExportId(w: World): Promise<string> {
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
+import { insertReport } from "#tests/setup/reports";
 
 const { authorizeRoute, tokenUserRoute, tokenLoginRoute } = apiRoutes({
   authorizeRoute: "/api/oauth/{platform}/authorize",
@@ -256,34 +257,6 @@ function adminGet(
       if (role === "admin") check({ body, w });
     },
   };
-}
-
-/** A report of Alice's listing, written as the reports feature would (a copyright report, which hides nothing). */
-async function insertReport(
-  w: World,
-  { token, status }: { token?: string; status: "unconfirmed" | "open" },
-): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date();
-  await getDb()
-    .insertInto("reports")
-    .values({
-      id,
-      listing_id: w.listed.listing.id,
-      creator_id: w.listed.listing.user_id,
-      handle: null,
-      reason: "copyright",
-      email: `matrix-${id}@example.com`,
-      email_key: `matrix-${id}@example.com`,
-      details: "",
-      token_hash: token ? sha256(token) : null,
-      status,
-      created_at: now.toISOString(),
-      confirmed_at: status === "open" ? now.toISOString() : null,
-      due_at: status === "open" ? new Date(now.getTime() + 48 * 3600_000).toISOString() : null,
-    })
-    .execute();
-  return id;
 }
 
 /** A multipart body with one file, `bytes` as `field` named `name`. */
@@ -1050,7 +1023,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       othersMayChange: ["reports"],
       prepare: async (w) => {
         const token = crypto.randomBytes(16).toString("hex");
-        await insertReport(w, { token, status: "unconfirmed" });
+        await insertReport(w.listed.listing, { token, status: "unconfirmed" });
         return { call: { path: "/api/reports/confirm", json: { token } } };
       },
       check: ({ role, body }) => {
@@ -1069,7 +1042,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "admin",
       ok: 200,
       prepare: async (w) => {
-        const id = await insertReport(w, { status: "open" });
+        const id = await insertReport(w.listed.listing, { status: "open" });
         return {
           call: {
             path: `/api/admin/reports/${id}`,
