@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import ReportPage from "~/routes/_market+/report";
 import ConfirmReport from "~/routes/_market+/reports.confirm";
 import { ReportLink } from "~/features/reports/components/report-link";
+import { ReportsSection } from "~/features/reports/components/reports-section";
+import type { ReportJson } from "~/features/reports/report-types";
 
 function renderAt(url: string, Component: () => JSX.Element, data: unknown) {
   const path = new URL(url, "http://localhost").pathname;
@@ -88,6 +90,63 @@ describe("the report pages", () => {
     expect(screen.getByRole("link", { name: "Report this storefront" })).toHaveAttribute(
       "href",
       "/report?handle=ada",
+    );
+  });
+
+  it("the admin's Reports section: the oldest due first with the time left, overdue in red, Remove and Dismiss with a note", async () => {
+    const report = (id: string, dueAt: string): ReportJson => ({
+      id,
+      listingId: `listing-${id}`,
+      handle: null,
+      creatorId: "u1",
+      title: `Image ${id}`,
+      reason: "copyright",
+      details: "",
+      email: "reporter@example.com",
+      createdAt: "2026-03-01T10:00:00.000Z",
+      confirmedAt: "2026-03-01T10:00:00.000Z",
+      dueAt,
+      status: "open",
+      decision: null,
+      note: null,
+      decidedAt: null,
+      hidden: false,
+    });
+    const Stub = createRemixStub([
+      {
+        path: "/admin",
+        Component: () => (
+          <ReportsSection
+            reports={[
+              report("a", "2026-03-03T10:00:00.000Z"),
+              report("b", "2026-03-03T14:30:00.000Z"),
+            ]}
+            view="open"
+            now="2026-03-03T12:00:00.000Z"
+            closedHref="/admin?reports=closed"
+            openHref="/admin"
+          />
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/admin"]} />);
+    const times = await screen.findAllByTestId("report-time-left");
+    expect(times.map((time) => time.getAttribute("data-overdue"))).toEqual(["true", "false"]);
+    expect(times[0]).toHaveTextContent("overdue by 2 h 0 min");
+    expect(times[0]).toHaveClass("text-red-700");
+    expect(times[1]).toHaveTextContent("2 h 30 min left");
+    expect(screen.getByTestId("reports-summary")).toHaveTextContent("2 open, 1 overdue");
+    const remove = screen.getByRole("button", { name: "Remove Image a" });
+    expect(remove).toHaveAttribute("name", "decision");
+    expect(remove).toHaveAttribute("value", "remove");
+    const form = remove.closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form.querySelector('input[name="intent"]')).toHaveValue("decide-report");
+    expect(form.querySelector('input[name="id"]')).toHaveValue("a");
+    expect(screen.getAllByLabelText("Note")[0].tagName).toBe("TEXTAREA");
+    expect(screen.getByRole("button", { name: "Dismiss the report of Image a" })).toHaveAttribute(
+      "value",
+      "dismiss",
     );
   });
 });

@@ -9,6 +9,9 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { queuedMailTo } from "#tests/setup/mail-queue";
+import { createTestAdmin } from "#tests/setup/accounts";
+import { insertReport } from "#tests/setup/reports";
+import { action as adminAction } from "~/routes/_admin+/admin";
 
 /** The report form and the confirmation page as a browser without JavaScript uses them. */
 describe("/report and /reports/confirm without JavaScript", () => {
@@ -58,5 +61,28 @@ describe("/report and /reports/confirm without JavaScript", () => {
     expect(Object.keys(reply.error)).toEqual(expect.arrayContaining(["reason", "email"]));
     expect((await callRoute(reportLoader, makeRequest("/report?listing=nope"))).status).toBe(404);
     expect((await callRoute(reportLoader, makeRequest("/report"))).status).toBe(400);
+  });
+
+  it("the admin portal's Remove posts the decision as a plain form and lands back with a flash", async () => {
+    const admin = await createTestAdmin();
+    const creator = await createTestUser();
+    const { listing } = await createListing(creator.user.id);
+    const id = await insertReport(listing, { status: "open" });
+    const posted = await callRoute(
+      adminAction,
+      formRequest(
+        "/admin",
+        { intent: "decide-report", id, decision: "remove", note: "Upheld." },
+        { cookie: admin.cookie },
+      ),
+    );
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/admin#reports");
+    const row = await getDb()
+      .selectFrom("reports")
+      .select(["status", "decision"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "closed", decision: "remove" });
   });
 });
