@@ -228,6 +228,8 @@ export interface ListingsTable {
   status: Generated<ListingStatus>;
   created_at: string;
   updated_at: string;
+  /** Set while a report keeps the listing hidden from every public page and API, pending its decision (migration 0051). */
+  hidden_at: string | null;
 }
 
 export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";
@@ -713,7 +715,45 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   consent_log: ConsentLogTable;
   verified_faces: VerifiedFacesTable;
+  reports: ReportsTable;
 }
+
+export type ReportReason = "my-likeness" | "intimate" | "copyright" | "other";
+/** `unconfirmed` until the reporter's mailed link is confirmed, `open` until the admin decides, then `closed`. */
+export type ReportStatus = "unconfirmed" | "open" | "closed";
+export type ReportDecision = "remove" | "dismiss";
+
+/** A report of a listing or a storefront (migration 0051): app/features/reports. */
+export interface ReportsTable {
+  id: string;
+  /** The listing reported; null when a storefront (a handle) is reported. */
+  listing_id: string | null;
+  /** The creator of the listing or storefront. */
+  creator_id: string;
+  /** The storefront's handle, when a storefront is reported. */
+  handle: string | null;
+  reason: ReportReason;
+  /** The reporter's address, as typed (trimmed). */
+  email: string;
+  /** The reporter's address in lower case: one reporter's reports of one target are one report. */
+  email_key: string;
+  details: Generated<string>;
+  /** sha256 of the mailed confirmation link's token; null once confirmed. */
+  token_hash: string | null;
+  status: Generated<ReportStatus>;
+  /** 1 while this (confirmed, intimate) report keeps its target hidden. */
+  hid_listings: Generated<number>;
+  created_at: string;
+  confirmed_at: string | null;
+  /** confirmed_at + 48 hours: when a decision is due. */
+  due_at: string | null;
+  decision: ReportDecision | null;
+  note: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+export type ReportRow = Selectable<ReportsTable>;
 
 /** Who runs a periodic task now (migration 0035): app/infra/periodic-leases.server.ts. */
 export interface PeriodicLeasesTable {

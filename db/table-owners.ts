@@ -19,6 +19,7 @@ export type TableOwner =
   | "payouts"
   | "privacy"
   | "publishing"
+  | "reports"
   | "studio"
   | "infra";
 export type TableName = keyof Database;
@@ -60,6 +61,8 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   // Payouts: the ledger of creators' shares and their payout accounts.
   earnings: "payouts",
   payout_accounts: "payouts",
+  // Reports: reports of listings and storefronts, and their decisions.
+  reports: "reports",
   // Publishing: connections to other platforms, publications and model releases.
   integrations: "publishing",
   oauth_states: "publishing",

@@ -15,6 +15,7 @@ import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 import { sweepExpiredOriginals } from "~/features/studio/public.server";
+import { readReportFiguresAtScrape } from "~/boot/report-figures.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
 import {
@@ -42,6 +43,8 @@ export interface BootOptions {
  */
 export async function boot(options: BootOptions = {}) {
   const log = options.log ?? console.log;
+  // /metrics reads the open and overdue reports at each scrape.
+  readReportFiguresAtScrape();
   const startedAt = new Date();
   const config = getConfig();
   const db = getDb();

@@ -270,6 +270,10 @@ const schema = z.object({
   LIBRARY_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Waitlist requests (the Register tab's form while registration is closed) one client address may send in an hour. */
   WAITLIST_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Reports of listings and storefronts one client address may send in an hour. */
+  REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Upheld reports (decided `remove`) after which a creator is suspended as a ban would. */
+  UPHELD_REPORTS_TO_SUSPEND: z.coerce.number().int().min(1).max(1_000).default(3),
   /** How many beta spots there are: the landing page's "spots remaining" counts real invitations left; unset: an illustrative figure. */
   BETA_SPOTS: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

@@ -93,8 +93,20 @@ function makeMetrics() {
     labelNames: ["state"] as const,
     registers: [registry],
   });
+  const reportsOpen = new client.Gauge({
+    name: `${PREFIX}reports_open`,
+    help: "Confirmed reports of listings and storefronts waiting for the admin's decision; read at scrape time.",
+    registers: [registry],
+  });
+  const reportsOverdue = new client.Gauge({
+    name: `${PREFIX}reports_overdue`,
+    help: "Open reports past their due time (48 hours after confirmation); read at scrape time.",
+    registers: [registry],
+  });
   return {
     registry,
+    reportsOpen,
+    reportsOverdue,
     httpRequests,
     httpDuration,
     jobsQueued,
@@ -111,7 +123,26 @@ function makeMetrics() {
 }
 
 type Metrics = ReturnType<typeof makeMetrics>;
-const globalForMetrics = globalThis as unknown as { __selfieStudioMetrics?: Metrics };
+const globalForMetrics = globalThis as unknown as {
+  __selfieStudioMetrics?: Metrics;
+  __selfieStudioScrapeReaders?: Map<string, ScrapeReader>;
+};
+
+/** Reads a feature's figures into the gauges when the scrape comes (registered at boot, app/boot). */
+export type ScrapeReader = (db: DB, now: Date) => Promise<void>;
+
+/** Registers (or replaces) the reader named `name`; every scrape runs the readers after the job queue's figures. */
+export function readAtScrape(name: string, reader: ScrapeReader): void {
+  globalForMetrics.__selfieStudioScrapeReaders ??= new Map();
+  globalForMetrics.__selfieStudioScrapeReaders.set(name, reader);
+}
+
+/** The reports' figures (app/features/reports), set by their scrape reader. */
+export function setReportFigures(figures: { open: number; overdue: number }): void {
+  const m = metrics();
+  m.reportsOpen.set(figures.open);
+  m.reportsOverdue.set(figures.overdue);
+}
 
 /** The process's metrics (made once, kept across dev reloads). */
 export function metrics(): Metrics {
@@ -198,5 +229,8 @@ export async function metricsText(
 ): Promise<{ body: string; contentType: string }> {
   const m = metrics();
   await readDatabaseFigures(db, now);
+  for (const reader of globalForMetrics.__selfieStudioScrapeReaders?.values() ?? []) {
+    await reader(db, now);
+  }
   return { body: await m.registry.metrics(), contentType: m.registry.contentType };
 }

@@ -31,7 +31,8 @@ export interface RateLimitRule {
     | "PAYMENT_STATUS_PER_ADDRESS"
     | "LIBRARY_LINKS_PER_ADDRESS"
     | "SEARCHES_PER_ADDRESS"
-    | "WAITLIST_REQUESTS_PER_ADDRESS";
+    | "WAITLIST_REQUESTS_PER_ADDRESS"
+    | "REPORTS_PER_ADDRESS";
   windowMs: number;
   /** What the caller is told, followed by when to try again. */
   message: string;
@@ -84,6 +85,22 @@ export const SEARCH_RATE_LIMIT = addressRule("search");
 
 /** Waitlist requests per address (the Register tab's form while registration is closed). */
 export const WAITLIST_RATE_LIMIT = addressRule("waitlist");
+
+/** Reports of listings and storefronts sent per address (POST /api/reports and the form on /report). */
+export const REPORT_RATE_LIMIT: RateLimitRule = {
+  name: "report",
+  setting: "REPORTS_PER_ADDRESS",
+  windowMs: 60 * 60 * 1000,
+  message: "Too many reports from your network.",
+};
+
+/** Reports sent with one reporter's email, from any address: 5 an hour. */
+export const REPORT_EMAIL_RATE_LIMIT: KeyRateLimitRule = {
+  name: "report-email",
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many reports with this email.",
+};
 
 /**
  * A limit counted on something other than the address (an email), with a

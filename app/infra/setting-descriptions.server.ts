@@ -190,6 +190,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     meaning:
       'When the beta ends, an ISO date (`2027-03-01`, read as midnight UTC) or date and time (`2027-03-01T12:00:00Z`). The landing page\'s countdown runs to it (in days, hours, minutes and seconds; a reload does not restart it) and "Public registration is closed until …" names its year (without it, the year after the current one).',
   },
+  UPHELD_REPORTS_TO_SUSPEND: {
+    group: "accounts",
+    default: "`3`",
+    meaning:
+      "A creator with this many upheld reports (the admin's Reports section decided `remove`) is suspended as a ban would: signed out everywhere, listings off the marketplace, owed shares held ([docs/decisions/084-reports-and-takedown.md](decisions/084-reports-and-takedown.md)).",
+  },
   UPLOADS_PER_DAY: {
     group: "limits",
     default: "`100`",
@@ -243,6 +249,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     default: "`10`",
     meaning:
       "Waitlist requests (the Register tab's form while registration is closed) one client address may send in an hour; past it, 429 with the wait.",
+  },
+  REPORTS_PER_ADDRESS: {
+    group: "limits",
+    default: "`10`",
+    meaning:
+      "Reports of listings and storefronts (the Report form, `POST /api/reports`) one client address may send in an hour (each reporter email also at most 5 an hour); past it, 429 with the wait and nothing stored.",
   },
   SEARCHES_PER_ADDRESS: {
     group: "limits",

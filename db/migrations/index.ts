@@ -42,6 +42,7 @@ import * as searchEntryOrderKeys from "./2026-11-28-0042-search-entry-order-keys
 import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
 import * as verifiedFaces from "./2026-11-29-0050-verified-faces";
+import * as reports from "./2026-11-29-0051-reports";
 import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
 import * as consentLog from "./2026-11-29-0049-consent-log";
 
@@ -108,6 +109,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-29-0047-release-photographer": releasePhotographer,
   "2026-11-29-0049-consent-log": consentLog,
   "2026-11-29-0050-verified-faces": verifiedFaces,
+  "2026-11-29-0051-reports": reports,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -43,6 +43,12 @@ interface AllowedRead {
  */
 const READS_ACROSS_FEATURES: readonly AllowedRead[] = [
   {
+    reader: "reports",
+    table: "listings",
+    reason:
+      "The admin's Reports list and the decision mails name each reported listing by its title, joined in the reports' one query.",
+  },
+  {
     reader: "admin",
     table: "users",
     reason:

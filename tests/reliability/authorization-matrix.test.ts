@@ -44,6 +44,7 @@ async function aliceExportId(w: World): Promise<string> {
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
+import { insertReport } from "#tests/setup/reports";
 
 const { authorizeRoute, tokenUserRoute, tokenLoginRoute } = apiRoutes({
   authorizeRoute: "/api/oauth/{platform}/authorize",
@@ -1002,6 +1003,70 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
 
+  "api.reports": {
+    POST: {
+      // Anyone may report a live listing; each role's call is a report of its own (its own email), and a mail job.
+      kind: "public",
+      ok: 202,
+      othersMayChange: ["reports", "jobs"],
+      prepare: (w, role) => ({
+        call: {
+          path: "/api/reports",
+          json: {
+            listingId: w.listed.listing.id,
+            reason: "other",
+            email: `reporter-${role}@example.com`,
+            details: "A matrix report.",
+          },
+        },
+      }),
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toEqual({ message: expect.any(String) });
+      },
+    },
+  },
+  "api.reports.confirm": {
+    POST: {
+      // Each call confirms a report of its own (a copyright report: nothing is hidden).
+      kind: "public",
+      ok: 200,
+      othersMayChange: ["reports"],
+      prepare: async (w) => {
+        const token = crypto.randomBytes(16).toString("hex");
+        await insertReport(w.listed.listing, { token, status: "unconfirmed" });
+        return { call: { path: "/api/reports/confirm", json: { token } } };
+      },
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toMatchObject({ status: "open" });
+      },
+    },
+  },
+  "api.admin.reports": {
+    GET: adminGet(({ body }) => {
+      expect(Array.isArray(body)).toBe(true);
+    }),
+  },
+  "api.admin.reports.$id": {
+    POST: {
+      // Each call dismisses an open report of its own (the reporter is mailed, the audit log written).
+      kind: "admin",
+      ok: 200,
+      prepare: async (w) => {
+        const id = await insertReport(w.listed.listing, { status: "open" });
+        return {
+          call: {
+            path: `/api/admin/reports/${id}`,
+            params: { id },
+            json: { decision: "dismiss", note: "Not a problem." },
+          },
+          data: { id },
+        };
+      },
+      check: ({ role, body }) => {
+        if (role === "admin") expect(body).toMatchObject({ status: "closed", decision: "dismiss" });
+      },
+    },
+  },
   "api.forgot-password": {
     POST: {
       // The same 202 for every caller and email; a known account's link is a queued mail (a job row).

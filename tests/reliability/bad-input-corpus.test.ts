@@ -4,6 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { signResetToken } from "~/features/accounts/passwords/password-reset.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
+import { insertReport } from "#tests/setup/reports";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
@@ -831,6 +832,76 @@ const TARGETS: Target[] = [
     },
     fields: { reason: [...WRONG_TYPES, LONG] },
     params: { orderId: BOGUS_IDS },
+  },
+  {
+    route: "api.reports",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // Each reporter's email reports once; an unknown listing is a 404, anything malformed a 400.
+    baseStatus: 202,
+    base: () => ({
+      path: "/api/reports",
+      json: {
+        listingId: w.listed.listing.id,
+        reason: "other",
+        email: newEmail(),
+        details: "A corpus report.",
+      },
+    }),
+    fresh: () => ({ email: newEmail() }),
+    required: ["listingId", "reason", "email"],
+    fields: {
+      listingId: [...STRING_FIELD, "no-such-listing"],
+      reason: [...STRING_FIELD, "spam", "INTIMATE"],
+      email: EMAIL_FIELD,
+      details: [...WRONG_TYPES, LONG],
+    },
+  },
+  {
+    route: "api.reports.confirm",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // An unconfirmed report of its own, which the base call confirms; an unknown token is a 404.
+    baseStatus: 200,
+    base: async () => {
+      const token = crypto.randomBytes(16).toString("hex");
+      await insertReport(w.listed.listing, { token, status: "unconfirmed" });
+      return { path: "/api/reports/confirm", json: { token } };
+    },
+    required: ["token"],
+    fields: { token: [...STRING_FIELD, "not-a-token"] },
+  },
+  {
+    route: "api.admin.reports",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/reports", query: { status: "open" } }),
+    query: { status: ["", "OPEN", "open ", "unconfirmed", SQL, SCRIPT, LONG] },
+  },
+  {
+    route: "api.admin.reports.$id",
+    method: "POST",
+    as: "admin",
+    json: true,
+    // An open report of its own, which the base call dismisses: anything valid after it is a 409.
+    baseStatus: 200,
+    base: async () => {
+      const id = await insertReport(w.listed.listing, { status: "open" });
+      return {
+        path: "/api/admin/reports/:id",
+        params: { id },
+        json: { decision: "dismiss", note: "Not a problem." },
+      };
+    },
+    required: ["decision", "note"],
+    fields: {
+      decision: [...STRING_FIELD, "delete", "REMOVE"],
+      note: [...WRONG_TYPES, "", "   ", LONG],
+    },
+    params: { id: BOGUS_IDS },
   },
   {
     route: "api.library-link",

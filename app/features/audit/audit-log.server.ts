@@ -11,7 +11,8 @@ import type { AuditEntry, AuditPage } from "~/features/audit/types";
  * already another account's verified face (the subject is the account that
  * verified it, the detail names the other); a user's own password
  * change, email change (when the link is used) and ended sessions (one, or
- * every other). Entries name people by id, never by address. Rows are only
+ * every other); the admin's decisions on reports (the subject is the report)
+ * and the suspension of a creator with too many upheld reports. Entries name people by id, never by address. Rows are only
  * ever added; the admin reads them newest first (GET /api/admin/audit, the
  * portal's Audit log).
  */
@@ -29,7 +30,10 @@ export type AuditAction =
   | "job.retry"
   | "job.cancel"
   | "waitlist.invite"
-  | "user.face_also_verified";
+  | "user.face_also_verified"
+  | "report.remove"
+  | "report.dismiss"
+  | "report.suspend";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";

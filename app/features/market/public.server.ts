@@ -4,7 +4,9 @@
  * withdraw a stylized image's listing; erasure withdraws an erased creator's
  * listings, finds the files buyers still own and forgets a buyer's details;
  * payouts records the charge that paid an order; publishing delivers what a
- * creator's Shopify store sold and answers Shopify's requests about its buyers.
+ * creator's Shopify store sold and answers Shopify's requests about its buyers;
+ * reports find what they target, hide it pending a decision and withdraw it
+ * when a report is upheld.
  */
 export {
   activeListingForStylizedImage,
@@ -14,7 +16,14 @@ export {
   parseTags,
   sellableFileKey,
   withdrawListingsForStylizedImage,
+  withdrawReportedListings,
 } from "~/features/market/catalog/listings.server";
+export {
+  hideReportedListings,
+  reportableTarget,
+  unhideReportedListings,
+  type ReportableTarget,
+} from "~/features/market/catalog/listing-visibility.server";
 export {
   boughtFileKeysOfCreator,
   eraseListingsOfCreator,

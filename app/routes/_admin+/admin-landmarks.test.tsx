@@ -65,6 +65,28 @@ function renderPortal() {
           refundTarget: null,
           banTarget: null,
           eraseTarget: null,
+          reportsView: "open",
+          now: "2026-03-05T12:00:00.000Z",
+          reports: [
+            {
+              id: "r1",
+              listingId: "l1",
+              handle: null,
+              creatorId: "u1",
+              title: "Beach",
+              reason: "intimate",
+              details: "That is me.",
+              email: "reporter@example.com",
+              createdAt: "2026-03-04T11:00:00.000Z",
+              confirmedAt: "2026-03-04T12:00:00.000Z",
+              dueAt: "2026-03-06T12:00:00.000Z",
+              status: "open",
+              decision: null,
+              note: null,
+              decidedAt: null,
+              hidden: true,
+            },
+          ],
           waitlist: {
             entries: [
               {

@@ -78,6 +78,8 @@ import {
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { allOf, flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
 import { ErrorPage } from "~/root";
+import { adminReports, decideReport } from "~/features/reports/procedures.server";
+import { REPORTS_VIEW_PARAM, ReportsSection } from "~/features/reports/components/reports-section";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -106,6 +108,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // A malformed ?audit= cursor shows the newest entries rather than an error page.
   const auditParam = url.searchParams.get(AUDIT_CURSOR_PARAM) ?? "";
   const auditCursor = /^[1-9][0-9]{0,14}$/.test(auditParam) ? auditParam : undefined;
+  // ?reports=closed shows the decided reports; anything else the open ones.
+  const reportsView: "open" | "closed" =
+    url.searchParams.get(REPORTS_VIEW_PARAM) === "closed" ? "closed" : "open";
   /** The user an id in the address names; one it names no one by (a refusal under 500) is null, the rest go to the ErrorBoundary. */
   const namedUser = async (userId: string) => {
     const outcome = await attemptProcedure(adminUser, args, { userId }, admin);
@@ -117,6 +122,8 @@ export async function loader(args: LoaderFunctionArgs) {
     q,
     orderSearch,
     orderStatus,
+    reportsView,
+    now: new Date().toISOString(),
     ...(await allOf({
       stats: loadProcedure(adminStats, args, {}, admin),
       users: loadProcedure(adminUsers, args, { q }, admin),
@@ -151,6 +158,7 @@ export async function loader(args: LoaderFunctionArgs) {
           : null,
       mailAlert: loadProcedure(adminMailSetupAlert, args, {}, admin),
       waitlist: loadProcedure(adminWaitlist, args, {}, admin),
+      reports: loadProcedure(adminReports, args, { status: reportsView }, admin),
     })),
   });
 }
@@ -231,6 +239,18 @@ export async function action(args: ActionFunctionArgs) {
           description: `${invitation.email} can create an account with the mailed link until ${new Date(invitation.expiresAt).toUTCString()}.`,
         }),
       }),
+      "decide-report": flashIntent({
+        procedure: decideReport,
+        refusedAt: `${adminHref(here, {})}#reports`,
+        refused: {
+          title: "The report was not decided",
+          otherwise: "The report could not be decided.",
+        },
+        done: (report) => ({
+          title: report.decision === "remove" ? "Removed" : "Report dismissed",
+          description: decisionNotice(report),
+        }),
+      }),
       // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
       "refund-order": flashIntent({
         procedure: refundOrder,
@@ -241,6 +261,22 @@ export async function action(args: ActionFunctionArgs) {
       }),
     },
   });
+}
+
+/** What the admin is told after a decision: where the removed image could not be taken down, and a suspension. */
+function decisionNotice(report: {
+  decision: "remove" | "dismiss" | null;
+  leftUp: readonly { name: string; what: string }[];
+  creatorSuspended: boolean;
+}): string {
+  if (report.decision !== "remove") return "The reporter is told; what the report hid shows again.";
+  const parts = [
+    "Withdrawn from the marketplace and the storefront; the creator and the reporter are told.",
+  ];
+  for (const place of report.leftUp) parts.push(`Not taken down on ${place.name}: ${place.what}.`);
+  if (report.creatorSuspended)
+    parts.push("The creator reached the upheld reports limit and is suspended.");
+  return parts.join(" ");
 }
 
 export default function AdminPortal() {
@@ -300,6 +336,14 @@ export default function AdminPortal() {
         </div>
         <AdminUsersTable users={data.users} q={data.q} />
       </section>
+
+      <ReportsSection
+        reports={data.reports}
+        view={data.reportsView}
+        now={data.now}
+        closedHref={`${adminHref(location.search, { [REPORTS_VIEW_PARAM]: "closed" })}#reports`}
+        openHref={`${adminHref(location.search, { [REPORTS_VIEW_PARAM]: null })}#reports`}
+      />
 
       <WaitlistSection entries={data.waitlist.entries} spots={data.waitlist.spots} />
 

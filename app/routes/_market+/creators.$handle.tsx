@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
+import { ReportLink } from "~/features/reports/components/report-link";
 
 /**
  * GET /creators/{handle}: a creator's storefront (public, served to visitors
@@ -99,6 +100,11 @@ export default function Storefront() {
               data-testid="creator-bio"
             >
               {creator.bio}
+            </p>
+          ) : null}
+          {creator.handle ? (
+            <p className="mt-2">
+              <ReportLink target={{ handle: creator.handle }} what="this storefront" />
             </p>
           ) : null}
         </div>

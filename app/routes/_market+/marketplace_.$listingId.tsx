@@ -23,6 +23,7 @@ import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { isFreshView } from "~/web/fresh-view.server";
+import { ReportLink } from "~/features/reports/components/report-link";
 
 /** How wide the page shows the preview: the left column from lg, else the page's width. */
 const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
@@ -188,6 +189,9 @@ export default function ListingPage() {
             <Link to="/license" className="font-medium text-brand-700 underline">
               Read the license terms
             </Link>
+          </p>
+          <p>
+            <ReportLink target={{ listingId: listing.id }} what="this image" />
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <div className="sm:flex-1">

@@ -11,6 +11,7 @@ import { PUBLISHING_API } from "~/features/publishing/api.server";
 import { ADMIN_API } from "~/features/admin/api.server";
 import { ERASURE_API } from "~/features/erasure/api.server";
 import { PRIVACY_API } from "~/features/privacy/api.server";
+import { REPORTS_API } from "~/features/reports/api.server";
 
 /**
  * Every /api endpoint: the router (app/web/api-router.server.ts, mounted by
@@ -68,6 +69,7 @@ export const API_ROUTES: readonly ApiRoute[] = withHandlers(
     ...ADMIN_API,
     ...ERASURE_API,
     ...PRIVACY_API,
+    ...REPORTS_API,
     OPENAPI_DOCUMENT,
   ],
   HANDLERS,

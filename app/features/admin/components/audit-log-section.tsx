@@ -24,6 +24,9 @@ const ACTION_LABELS: Record<string, string> = {
   "job.cancel": "Cancelled a job",
   "waitlist.invite": "Invited from the waitlist",
   "user.face_also_verified": "Verified a face already verified on another account",
+  "report.remove": "Removed a reported listing",
+  "report.dismiss": "Dismissed a report",
+  "report.suspend": "Suspended a creator for upheld reports",
 };
 
 function actor(entry: AuditEntry): string {

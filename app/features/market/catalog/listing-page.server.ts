@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { publiclyListed } from "~/features/market/catalog/listing-visibility.server";
 import type { MarketplaceItem } from "~/features/market/catalog/marketplace-search.server";
 import {
   MARKETPLACE_ITEM_COLUMNS,
@@ -60,8 +61,7 @@ function liveListingRow(db: DB, listingId: string) {
       "u.bio",
     ])
     .where("l.id", "=", listingId)
-    .where("l.status", "=", "active")
-    .where("u.banned", "=", 0)
+    .where(publiclyListed)
     .where("u.erased_at", "is", null)
     .executeTakeFirst();
 }

@@ -275,6 +275,34 @@ export async function withdrawListing(
   return listing;
 }
 
+/**
+ * Withdraws what an upheld report names (one listing, or every active listing
+ * of a storefront's creator, hidden or not) as its creator's own withdrawal
+ * would: it leaves every public page and API, and its preview goes (sold
+ * copies stay downloadable). Answers the listings withdrawn.
+ */
+export async function withdrawReportedListings(
+  db: DB,
+  target: { listingId: string | null; creatorId: string },
+  options: { store: FileStore; now: Date },
+): Promise<{ id: string; stylizedImageId: string | null; title: string }[]> {
+  let update = db
+    .updateTable("listings")
+    .set({ status: "withdrawn", hidden_at: null, updated_at: options.now.toISOString() })
+    .where("user_id", "=", target.creatorId)
+    .where("status", "=", "active");
+  if (target.listingId) update = update.where("id", "=", target.listingId);
+  const listings = await update
+    .returning(["id", "stylized_image_id", "title", "file_key", "preview_key"])
+    .execute();
+  for (const listing of listings) await removeWithdrawnFiles(db, options.store, listing);
+  return listings.map((listing) => ({
+    id: listing.id,
+    stylizedImageId: listing.stylized_image_id,
+    title: listing.title,
+  }));
+}
+
 async function removeWithdrawnFiles(
   db: DB,
   store: FileStore,

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { publiclyListed } from "~/features/market/catalog/listing-visibility.server";
 import { badRequest } from "~/infra/errors.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
@@ -122,8 +123,7 @@ export function marketplacePageQuery(db: DB, query: MarketplaceQuery) {
   };
   let select = marketplaceRows(db, query.q?.trim(), page)
     .select(MARKETPLACE_ITEM_COLUMNS)
-    .where("l.status", "=", "active")
-    .where("u.banned", "=", 0);
+    .where(publiclyListed);
   if (query.listingId) select = select.where("l.id", "=", query.listingId);
   if (query.creatorId) select = select.where("l.user_id", "=", query.creatorId);
   if (query.style) select = select.where("l.style", "=", query.style);

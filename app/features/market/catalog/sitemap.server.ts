@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { publiclyListed } from "~/features/market/catalog/listing-visibility.server";
 import { escapeXml } from "~/features/market/catalog/social-card.server";
 
 /**
@@ -48,8 +49,7 @@ function liveListings(db: DB) {
   return db
     .selectFrom("listings as l")
     .innerJoin("users as u", "u.id", "l.user_id")
-    .where("l.status", "=", "active")
-    .where("u.banned", "=", 0)
+    .where(publiclyListed)
     .where("u.erased_at", "is", null);
 }
 

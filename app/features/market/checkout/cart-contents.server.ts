@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { publiclyListed } from "~/features/market/catalog/listing-visibility.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
 
@@ -38,8 +39,7 @@ export async function cartContents(db: DB, listingIds: string[]): Promise<CartCo
       "u.first_name",
     ])
     .where("l.id", "in", listingIds)
-    .where("l.status", "=", "active")
-    .where("u.banned", "=", 0)
+    .where(publiclyListed)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items: CartLine[] = [];

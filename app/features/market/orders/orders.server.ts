@@ -1,5 +1,6 @@
 import type { ListingRow, OrderItemRow, OrderRow, PaymentProviderId } from "#db/schema";
 import type { DB } from "~/infra/db.server";
+import { publiclyListed } from "~/features/market/catalog/listing-visibility.server";
 import { badRequest } from "~/infra/errors.server";
 import { newId, sha256 } from "~/infra/ids.server";
 import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
@@ -44,8 +45,7 @@ export async function purchasableListings(
       "l.preview_key",
     ])
     .where("l.id", "in", ids)
-    .where("l.status", "=", "active")
-    .where("u.banned", "=", 0)
+    .where(publiclyListed)
     .execute();
   const found = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.filter((id) => !found.has(id));
