@@ -448,6 +448,32 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
+  "api.account.face": {
+    POST: {
+      // Each caller's own verified face (a descriptor of the portrait), their uploads' likeness, and an
+      // audit entry of their own when the same face is verified on another account.
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["verified_faces", "images", "audit_log", "sqlite_sequence"],
+      prepare: () => ({
+        call: {
+          path: "/api/account/face",
+          body: fileForm("image", portrait, "image/png", "me.png"),
+        },
+      }),
+      check: ({ body }) => {
+        expect(body).toMatchObject({ face: { verified: true, at: expect.any(String) } });
+      },
+    },
+    DELETE: {
+      kind: "own",
+      ok: 200,
+      othersMayChange: ["verified_faces", "images"],
+      check: ({ body }) => {
+        expect(body).toEqual({ face: { verified: false, at: null } });
+      },
+    },
+  },
   "api.account.email": {
     POST: {
       // A link to the new address and a notice to the caller's own: mail jobs and a waiting change of their own.

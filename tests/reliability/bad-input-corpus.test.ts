@@ -1516,6 +1516,7 @@ describe("bad-input corpus", () => {
   for (const [route, uploadPath] of [
     ["api.token-images.upload", "/api/token-images/upload"],
     ["api.account.avatar", "/api/account/avatar"],
+    ["api.account.face", "/api/account/face"],
   ] as const) {
     it(`POST ${uploadPath}: empty, malformed, mistyped and oversized multipart bodies`, async () => {
       const module = await loadRoute(routes.get(route)!);
@@ -1904,6 +1905,9 @@ const COVERED = new Set([
   "POST api.token-images.upload",
   // The profile photo's multipart bodies: the malformed-multipart test above.
   "POST api.account.avatar",
+  // The verification selfie's multipart bodies: the same test; no face, several faces and hostile
+  // pictures: app/features/privacy/verified-face.test.ts.
+  "POST api.account.face",
   "POST api.webhooks.stripe",
   "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
@@ -1917,6 +1921,7 @@ const COVERED = new Set([
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([
   "GET api.account",
+  "DELETE api.account.face",
   "POST api.account.export",
   "GET api.account.sessions",
   "GET api.admin.images",
