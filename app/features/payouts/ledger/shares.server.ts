@@ -172,21 +172,13 @@ export function creatorPartOfRefund(
   return Math.min(share.amountCents, Math.max(refundedCents - share.feeCents, proportional));
 }
 
-/** An order's shares with what a refund moves, in the order of its items. */
+/** An order's shares, each with its item's price, in the order of its items. */
 function sharesOfOrder(trx: DB, orderId: string) {
   return trx
     .selectFrom("earnings as e")
     .innerJoin("order_items as i", "i.id", "e.order_item_id")
-    .select([
-      "e.id",
-      "e.status",
-      "e.transfer_id",
-      "e.amount_cents",
-      "e.platform_fee_cents",
-      "e.creator_reversed_cents",
-      "e.platform_reversed_cents",
-      "i.price_cents",
-    ])
+    .selectAll("e")
+    .select("i.price_cents")
     .where("e.order_id", "=", orderId)
     .orderBy("i.position")
     .execute();
