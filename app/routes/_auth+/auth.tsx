@@ -7,6 +7,7 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { EmailField, FormErrors, TextField } from "~/ui/form-field";
@@ -292,16 +293,47 @@ function useIntentForm<Schema extends z.ZodType>({
   const lastResult = useIntentResult(intent);
   const pending = useIntentPending(intent);
   const [form, fields] = useScreenForm({ id, loadSchema, lastResult });
-  return { lastResult, pending, form, fields };
+  return { intent, lastResult, pending, form, fields };
+}
+
+/**
+ * A card's form (useIntentForm's `card`): posted with its intent, then the
+ * `hidden` inputs, the children, and the wide submit button saying
+ * `button.pendingLabel` while it is sent. Without `action` it posts to this
+ * page as it is addressed.
+ */
+function IntentForm<Schema extends Record<string, unknown>>({
+  card,
+  action,
+  hidden = {},
+  className = "mt-6 space-y-4",
+  button,
+  children,
+}: {
+  card: { intent: string; pending: boolean; form: FormMetadata<Schema, string[]> };
+  action?: string;
+  hidden?: Record<string, string>;
+  className?: string;
+  button: { label: string; pendingLabel: string };
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} {...getFormProps(card.form)} className={className}>
+      <input type="hidden" name="intent" value={card.intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <SubmitButton pending={card.pending} {...button} wide />
+    </Form>
+  );
 }
 
 function LoginCard({ redirectTo }: { redirectTo: string }) {
   const toast = useToast();
   const hydrated = useHydrated();
-  const { lastResult, pending, form, fields } = useIntentForm({
-    intent: "login",
-    loadSchema: loadLoginSchema,
-  });
+  const card = useIntentForm({ intent: "login", loadSchema: loadLoginSchema });
+  const { lastResult, form, fields } = card;
   useEffect(() => {
     if (lastResult?.error?.[""]?.length) {
       toast({
@@ -315,9 +347,11 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   return (
     <div>
       <CardIntro title="Welcome back">Enter your credentials to access your account</CardIntro>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <IntentForm
+        card={card}
+        hidden={{ redirectTo }}
+        button={{ label: "Login", pendingLabel: "Logging in..." }}
+      >
         {/* One summary of a refused sign-in: the toast with JavaScript, this box without. */}
         {hydrated ? null : <FormErrors errors={form.errors} id={form.errorId} />}
         <EmailField field={fields.email} />
@@ -327,8 +361,7 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
           type="password"
           autoComplete="current-password"
         />
-        <SubmitButton pending={pending} pendingLabel="Logging in..." label="Login" wide />
-      </Form>
+      </IntentForm>
       <LinkLine to="/forgot-password" className="mt-4 text-center text-sm">
         Forgot password?
       </LinkLine>
@@ -336,32 +369,25 @@ function LoginCard({ redirectTo }: { redirectTo: string }) {
   );
 }
 
+/** The submit button of both ways to register. */
+const CREATE_ACCOUNT = { label: "Create Account", pendingLabel: "Creating account..." };
+
 /** The Register tab while registration is open (closed: WaitlistCard). */
 function RegisterCard({ redirectTo }: { redirectTo: string }) {
-  const { pending, form, fields } = useIntentForm({
-    intent: "register",
-    loadSchema: loadRegisterSchema,
-  });
+  const card = useIntentForm({ intent: "register", loadSchema: loadRegisterSchema });
+  const { form, fields } = card;
 
   return (
     <div>
       <CardIntro title="Create account">
         Join the beta and start earning from your selfies.
       </CardIntro>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <input type="hidden" name="intent" value="register" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <IntentForm card={card} hidden={{ redirectTo }} button={CREATE_ACCOUNT}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <NewPasswordField field={fields.password} />
-        <SubmitButton
-          pending={pending}
-          pendingLabel="Creating account..."
-          label="Create Account"
-          wide
-        />
-      </Form>
+      </IntentForm>
     </div>
   );
 }
@@ -379,11 +405,12 @@ function WaitlistCard({
   invitationProblem: string | null;
 }) {
   // Not "waitlist": that id is the section's, the anchor the sign-up buttons lead to (an input's form= would find the section).
-  const { pending, form, fields } = useIntentForm({
+  const card = useIntentForm({
     intent: "waitlist",
     id: "waitlist-form",
     loadSchema: loadWaitlistSchema,
   });
+  const { form, fields } = card;
   return (
     <div>
       <CardIntro title="Create account" testId="registration-closed">
@@ -419,22 +446,15 @@ function WaitlistCard({
             {WAITLIST_JOINED}
           </p>
         ) : null}
-        <Form
-          method="post"
+        <IntentForm
+          card={card}
           action="/auth?tab=register"
-          {...getFormProps(form)}
           className="mt-4 space-y-4"
+          button={{ label: "Join the waitlist", pendingLabel: "Joining..." }}
         >
-          <input type="hidden" name="intent" value="waitlist" />
           <FormErrors errors={form.errors} id={form.errorId} />
           <EmailField field={fields.email} />
-          <SubmitButton
-            pending={pending}
-            pendingLabel="Joining..."
-            label="Join the waitlist"
-            wide
-          />
-        </Form>
+        </IntentForm>
       </section>
     </div>
   );
@@ -442,37 +462,27 @@ function WaitlistCard({
 
 /** The Register tab opened by an invitation's link: the invited address is fixed; names and a password create the account. */
 function InvitedRegisterCard({ token, email }: { token: string; email: string }) {
-  const { pending, form, fields } = useIntentForm({
-    intent: "register-invited",
-    loadSchema: loadInvitedSchema,
-  });
+  const card = useIntentForm({ intent: "register-invited", loadSchema: loadInvitedSchema });
+  const { form, fields } = card;
   return (
     <div data-testid="invited-register">
       <CardIntro title="Create account">
         You&apos;re invited to the beta. This invitation creates the account for{" "}
         <strong className="wrap-anywhere">{email}</strong>.
       </CardIntro>
-      <Form
-        method="post"
+      <IntentForm
+        card={card}
         action={`/auth?tab=register&invite=${encodeURIComponent(token)}`}
-        {...getFormProps(form)}
-        className="mt-6 space-y-4"
+        hidden={{ invite: token }}
+        button={CREATE_ACCOUNT}
       >
-        <input type="hidden" name="intent" value="register-invited" />
-        <input type="hidden" name="invite" value={token} />
         <FormErrors
           errors={[...(form.errors ?? []), ...(fields.invite.errors ?? [])]}
           id={form.errorId}
         />
         <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <NewPasswordField field={fields.password} />
-        <SubmitButton
-          pending={pending}
-          pendingLabel="Creating account..."
-          label="Create Account"
-          wide
-        />
-      </Form>
+      </IntentForm>
     </div>
   );
 }

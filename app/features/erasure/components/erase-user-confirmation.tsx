@@ -1,7 +1,4 @@
-import type { ReactNode } from "react";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { UrlDialog } from "~/ui/url-dialog";
-import { ConfirmActions } from "~/ui/confirm-actions";
+import { IntentConfirmation } from "~/ui/intent-confirmation";
 
 /** What the admin's confirmation says an erasure does. */
 export const ADMIN_ERASURE_CONSEQUENCES =
@@ -20,38 +17,16 @@ export function EraseUserConfirmation({
   closeHref: string;
 }) {
   return (
-    <UrlDialog
-      title={
-        <>
-          Erase <span className="break-all">{user.email}</span>?
-        </>
-      }
-      titleId="erase-user-title"
-      testId="erase-user-confirmation"
+    <IntentConfirmation
+      verb="Erase"
+      subject={user.email}
       closeHref={closeHref}
+      path="/admin"
+      intent="erase-user"
+      fields={{ userId: user.id }}
+      button={{ label: "Erase account", pendingLabel: "Erasing..." }}
     >
-      {(cancel) => <EraseUserForm user={user} cancel={cancel} />}
-    </UrlDialog>
-  );
-}
-
-function EraseUserForm({ user, cancel }: { user: { id: string }; cancel: ReactNode }) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "erase-user";
-  return (
-    <Form method="post" action={`/admin${location.search}`} preventScrollReset className="mt-4">
-      <input type="hidden" name="intent" value="erase-user" />
-      <input type="hidden" name="userId" value={user.id} />
       <p className="text-sm text-slate-700">{ADMIN_ERASURE_CONSEQUENCES}</p>
-      <ConfirmActions
-        cancel={cancel}
-        pending={pending}
-        pendingLabel="Erasing..."
-        label="Erase account"
-        testId="confirm-erase-user"
-      />
-    </Form>
+    </IntentConfirmation>
   );
 }

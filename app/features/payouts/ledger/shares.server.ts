@@ -172,6 +172,18 @@ export function creatorPartOfRefund(
   return Math.min(share.amountCents, Math.max(refundedCents - share.feeCents, proportional));
 }
 
+/** An order's shares, each with its item's price, in the order of its items. */
+function sharesOfOrder(trx: DB, orderId: string) {
+  return trx
+    .selectFrom("earnings as e")
+    .innerJoin("order_items as i", "i.id", "e.order_item_id")
+    .selectAll("e")
+    .select("i.price_cents")
+    .where("e.order_id", "=", orderId)
+    .orderBy("i.position")
+    .execute();
+}
+
 /**
  * An order's refunds reached `refundedTotalCents` (in the transaction that
  * recorded them): each share gives back its part. A share fully given back
@@ -184,23 +196,7 @@ export async function reverseSharesForRefund(
   refundedTotalCents: number,
   now: Date,
 ): Promise<void> {
-  const rows = await trx
-    .selectFrom("earnings as e")
-    .innerJoin("order_items as i", "i.id", "e.order_item_id")
-    .select([
-      "e.id",
-      "e.status",
-      "e.held_from",
-      "e.transfer_id",
-      "e.amount_cents",
-      "e.platform_fee_cents",
-      "e.creator_reversed_cents",
-      "e.platform_reversed_cents",
-      "i.price_cents",
-    ])
-    .where("e.order_id", "=", orderId)
-    .orderBy("i.position")
-    .execute();
+  const rows = await sharesOfOrder(trx, orderId);
   const shares: ShareForRefund[] = rows.map((row) => ({
     id: row.id,
     priceCents: row.price_cents,
@@ -256,22 +252,7 @@ export async function restoreSharesForUndoneRefund(
   refundedTotalCents: number,
   now: Date,
 ): Promise<void> {
-  const rows = await trx
-    .selectFrom("earnings as e")
-    .innerJoin("order_items as i", "i.id", "e.order_item_id")
-    .select([
-      "e.id",
-      "e.status",
-      "e.transfer_id",
-      "e.amount_cents",
-      "e.platform_fee_cents",
-      "e.creator_reversed_cents",
-      "e.platform_reversed_cents",
-      "i.price_cents",
-    ])
-    .where("e.order_id", "=", orderId)
-    .orderBy("i.position")
-    .execute();
+  const rows = await sharesOfOrder(trx, orderId);
   const refunded = rows.map((row) => row.creator_reversed_cents + row.platform_reversed_cents);
   const total = refunded.reduce((sum, cents) => sum + cents, 0);
   const giveBack = Math.min(total, total - Math.max(0, refundedTotalCents));

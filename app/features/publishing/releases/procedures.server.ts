@@ -68,24 +68,13 @@ export const signModelReleaseProcedure = defineProcedure({
     const [first] = Object.values(future);
     if (first) throw badRequest(first[0], future);
     await ensureFreeSpace(ctx.config);
+    const { id: _id, confirm: _confirm, selfTaken, photographerName, ...release } = input;
     const row = await signModelRelease(ctx.db, ctx.files, {
       userId: user.id,
       accountEmail: user.email,
       image,
-      input: {
-        modelName: input.modelName,
-        dateOfBirth: input.dateOfBirth,
-        address: input.address,
-        email: input.email,
-        phone: input.phone,
-        shootDate: input.shootDate,
-        shootLocation: input.shootLocation,
-        // A self-portrait names no other photographer (a name typed beside the ticked box is not used).
-        photographerName: input.selfTaken ? null : (input.photographerName ?? null),
-        signedOn: input.signedOn,
-        signature: input.signature,
-        drawnSignature: input.drawnSignature,
-      },
+      // A self-portrait names no other photographer (a name typed beside the ticked box is not used).
+      input: { ...release, photographerName: selfTaken ? null : (photographerName ?? null) },
       now: ctx.now,
     });
     return modelReleaseJson(row);

@@ -1,9 +1,10 @@
-import { useRef, useState } from "react";
+import { createContext, useContext, useRef, useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
 import {
+  FieldError,
   startChecked,
   startValue,
   wasSentBack,
@@ -181,29 +182,48 @@ type FieldMeta = {
   initialValue?: unknown;
 };
 
+/** Whether the server sent the release form back (its fields then start from what was submitted). */
+const SentBack = createContext(false);
+
+/** The attributes that tie a field's control to its message when refused. */
+function invalidProps(field: FieldMeta, hintId?: string) {
+  const described =
+    [hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  return {
+    "aria-invalid": field.errors?.length ? true : undefined,
+    "aria-describedby": described,
+  };
+}
+
 /**
- * One labelled input of the release form, with its message when refused; it
- * starts from what was submitted when the server sent the form back (a post
- * without JavaScript), else from `fallback`.
+ * One labelled input of the release form (a textarea of `rows` lines when
+ * given), with its message when refused; it starts from what was submitted
+ * when the server sent the form back (a post without JavaScript, see
+ * SentBack), else from `fallback`.
  */
 function ReleaseField({
   field,
   label,
   hint,
   fallback = "",
-  sentBack,
+  rows,
   ...input
 }: {
   field: FieldMeta;
   label: string;
   hint?: string;
   fallback?: string;
-  sentBack: boolean;
+  rows?: number;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue">) {
+  const sentBack = useContext(SentBack);
   const hintId = `${field.id}-hint`;
-  const described =
-    [hint ? hintId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") ||
-    undefined;
+  const control = {
+    id: field.id,
+    name: field.name,
+    className: "field-input",
+    ...invalidProps(field, hint ? hintId : undefined),
+    defaultValue: startValue(field, fallback, sentBack),
+  };
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -214,21 +234,53 @@ function ReleaseField({
           {hint}
         </p>
       ) : null}
-      <input
-        id={field.id}
-        name={field.name}
-        className="field-input"
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={described}
-        defaultValue={startValue(field, fallback, sentBack)}
-        {...input}
-      />
-      {field.errors?.length ? (
-        <p id={field.errorId} className="field-error">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      {rows ? (
+        <textarea
+          {...control}
+          rows={rows}
+          {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)}
+        />
+      ) : (
+        <input {...control} {...input} />
+      )}
+      <FieldError errors={field.errors} id={field.errorId} />
     </div>
+  );
+}
+
+/** A ticked box of the release form and its label, with its message when refused. */
+function ReleaseCheckbox({
+  field,
+  value,
+  defaultChecked,
+  required,
+  children,
+}: {
+  field: FieldMeta;
+  value: string;
+  defaultChecked?: boolean;
+  required?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex items-start gap-2">
+        <input
+          id={field.id}
+          name={field.name}
+          type="checkbox"
+          value={value}
+          required={required}
+          defaultChecked={defaultChecked}
+          className="mt-1 h-4 w-4 rounded border-slate-300"
+          {...invalidProps(field)}
+        />
+        <label htmlFor={field.id} className="text-sm text-slate-700">
+          {children}
+        </label>
+      </div>
+      <FieldError errors={field.errors} id={field.errorId} />
+    </>
   );
 }
 
@@ -253,14 +305,6 @@ function SignReleaseForm({
   });
   const pending = useIntentPending("sign");
   const sentBack = wasSentBack(form);
-  const error = (field: { errors?: string[]; errorId: string }) =>
-    field.errors?.length ? (
-      <p id={field.errorId} className="field-error">
-        {field.errors[0]}
-      </p>
-    ) : null;
-  const described = (field: { errors?: string[]; errorId: string }) =>
-    field.errors?.length ? field.errorId : undefined;
   return (
     <PostForm
       form={form}
@@ -269,141 +313,105 @@ function SignReleaseForm({
       className="space-y-3"
       testId="model-release-sign"
     >
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">You, the person shown</legend>
-        <ReleaseField
-          field={fields.modelName}
-          label="Your full name (the person shown)"
-          hint="As on your ID; the release prints it in capital letters."
-          fallback={state.suggestedName}
-          sentBack={sentBack}
-          required
-          maxLength={120}
-          autoComplete="name"
-        />
-        <ReleaseField
-          field={fields.dateOfBirth}
-          sentBack={sentBack}
-          label="Date of birth"
-          hint="You must be 18 or older on the day the photo was taken."
-          type="date"
-          max={state.today}
-          required
-          autoComplete="bday"
-        />
-        <div>
-          <label htmlFor={fields.address.id} className="field-label">
-            Postal address
-          </label>
-          <textarea
-            id={fields.address.id}
-            name={fields.address.name}
+      <SentBack.Provider value={sentBack}>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-slate-900">You, the person shown</legend>
+          <ReleaseField
+            field={fields.modelName}
+            label="Your full name (the person shown)"
+            hint="As on your ID; the release prints it in capital letters."
+            fallback={state.suggestedName}
+            required
+            maxLength={120}
+            autoComplete="name"
+          />
+          <ReleaseField
+            field={fields.dateOfBirth}
+            label="Date of birth"
+            hint="You must be 18 or older on the day the photo was taken."
+            type="date"
+            max={state.today}
+            required
+            autoComplete="bday"
+          />
+          <ReleaseField
+            field={fields.address}
+            label="Postal address"
+            rows={2}
             required
             maxLength={300}
-            rows={2}
             autoComplete="street-address"
-            defaultValue={startValue(fields.address, "", sentBack)}
-            className="field-input"
-            aria-invalid={fields.address.errors?.length ? true : undefined}
-            aria-describedby={described(fields.address)}
           />
-          {error(fields.address)}
-        </div>
+          <ReleaseField
+            field={fields.email}
+            label="Email"
+            type="email"
+            fallback={state.suggestedEmail}
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
+          <ReleaseField
+            field={fields.phone}
+            label="Phone"
+            type="tel"
+            required
+            maxLength={40}
+            autoComplete="tel"
+          />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-slate-900">The photo</legend>
+          <ReleaseField
+            field={fields.shootDate}
+            label="Date the photo was taken"
+            type="date"
+            max={state.today}
+            required
+          />
+          <ReleaseField
+            field={fields.shootLocation}
+            label="Where it was taken (optional)"
+            hint="A city and country is enough."
+            maxLength={120}
+          />
+          <ReleaseCheckbox
+            field={fields.selfTaken}
+            value="on"
+            defaultChecked={startChecked(fields.selfTaken, "on", true, sentBack)}
+          >
+            I took this photo myself (a selfie): I sign as both the model and the photographer.
+          </ReleaseCheckbox>
+          <ReleaseField
+            field={fields.photographerName}
+            label="Or the photographer's full name, if someone else took it"
+            hint="Untick the box above. They then sign the PDF as photographer, and you upload the signed copy below."
+            maxLength={120}
+            autoComplete="off"
+          />
+        </fieldset>
         <ReleaseField
-          field={fields.email}
-          label="Email"
-          type="email"
-          fallback={state.suggestedEmail}
-          sentBack={sentBack}
-          required
-          maxLength={254}
-          autoComplete="email"
-        />
-        <ReleaseField
-          field={fields.phone}
-          sentBack={sentBack}
-          label="Phone"
-          type="tel"
-          required
-          maxLength={40}
-          autoComplete="tel"
-        />
-      </fieldset>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">The photo</legend>
-        <ReleaseField
-          field={fields.shootDate}
-          sentBack={sentBack}
-          label="Date the photo was taken"
+          field={fields.signedOn}
+          label="Date signed"
           type="date"
+          fallback={state.today}
           max={state.today}
           required
         />
         <ReleaseField
-          field={fields.shootLocation}
-          sentBack={sentBack}
-          label="Where it was taken (optional)"
-          hint="A city and country is enough."
-          maxLength={120}
-        />
-        <div className="flex items-start gap-2">
-          <input
-            id={fields.selfTaken.id}
-            name={fields.selfTaken.name}
-            type="checkbox"
-            value="on"
-            defaultChecked={startChecked(fields.selfTaken, "on", true, sentBack)}
-            className="mt-1 h-4 w-4 rounded border-slate-300"
-          />
-          <label htmlFor={fields.selfTaken.id} className="text-sm text-slate-700">
-            I took this photo myself (a selfie): I sign as both the model and the photographer.
-          </label>
-        </div>
-        <ReleaseField
-          field={fields.photographerName}
-          sentBack={sentBack}
-          label="Or the photographer's full name, if someone else took it"
-          hint="Untick the box above. They then sign the PDF as photographer, and you upload the signed copy below."
+          field={fields.signature}
+          label="Signature: type your name again"
+          required
           maxLength={120}
           autoComplete="off"
+          className="field-input font-serif italic"
         />
-      </fieldset>
-      <ReleaseField
-        field={fields.signedOn}
-        label="Date signed"
-        type="date"
-        fallback={state.today}
-        sentBack={sentBack}
-        max={state.today}
-        required
-      />
-      <ReleaseField
-        field={fields.signature}
-        sentBack={sentBack}
-        label="Signature: type your name again"
-        required
-        maxLength={120}
-        autoComplete="off"
-        className="field-input font-serif italic"
-      />
-      {hydrated ? <DrawnSignature /> : null}
-      <div className="flex items-start gap-2">
-        <input
-          id={fields.confirm.id}
-          name={fields.confirm.name}
-          type="checkbox"
-          value="true"
-          required
-          className="mt-1 h-4 w-4 rounded border-slate-300"
-          aria-invalid={fields.confirm.errors?.length ? true : undefined}
-          aria-describedby={described(fields.confirm)}
-        />
-        <label htmlFor={fields.confirm.id} className="text-sm text-slate-700">
+        {hydrated ? <DrawnSignature /> : null}
+        <ReleaseCheckbox field={fields.confirm} value="true" required>
           I am the person shown in this image, I am at least 18, and I release it for stock use (the
           release printed on the PDF).
-        </label>
-      </div>
-      {error(fields.confirm)}
+        </ReleaseCheckbox>
+      </SentBack.Provider>
       <SubmitButton pending={pending} pendingLabel="Signing…" label="Sign the model release" wide />
     </PostForm>
   );
