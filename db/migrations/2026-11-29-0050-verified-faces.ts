@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("user_id", text, (col) =>
       col.primaryKey().references("users.id").onDelete("cascade"),
     )
-    .addColumn("descriptor", "text", (col) => col.notNull())
+    .addColumn("descriptor", text, (col) => col.notNull())
     .addColumn("verified_at", text, (col) => col.notNull())
     .addColumn("same_face_user_id", text, (col) => col.references("users.id").onDelete("set null"))
     .execute();
