@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ReportOutcome } from "~/features/reports/components/report-outcome";
 import { BrandCardPage } from "~/ui/brand-card-page";
 import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -51,19 +52,7 @@ export default function ReportPage() {
   return (
     <BrandCardPage title="Report">
       {data.sent || !data.target ? (
-        <div data-testid="report-sent">
-          <p
-            role="status"
-            className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
-          >
-            {REPORT_RECEIVED}
-          </p>
-          <p className="mt-4 text-sm">
-            <Link to="/marketplace" className="font-medium text-brand-700 hover:underline">
-              Back to the marketplace
-            </Link>
-          </p>
-        </div>
+        <ReportOutcome testId="report-sent">{REPORT_RECEIVED}</ReportOutcome>
       ) : (
         <ReportForm target={data.target} lastResult={lastResult} />
       )}

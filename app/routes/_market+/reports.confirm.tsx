@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { replyErrorLines } from "~/ui/form-field";
 import { TokenConfirmation } from "~/ui/token-confirmation";
+import { ReportOutcome } from "~/features/reports/components/report-outcome";
 import { BrandCardPage } from "~/ui/brand-card-page";
 import { PRODUCT_NAME } from "~/lib/product";
 import { REPORT_DUE_HOURS } from "~/features/reports/report-types";
@@ -42,20 +43,10 @@ export default function ConfirmReport() {
   return (
     <BrandCardPage title="Confirm your report">
       {confirmed ? (
-        <div data-testid="report-confirmed">
-          <p
-            role="status"
-            className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
-          >
-            Your report is confirmed. We decide on it within {REPORT_DUE_HOURS} hours and email you
-            the outcome.
-          </p>
-          <p className="mt-4 text-sm">
-            <Link to="/marketplace" className="font-medium text-brand-700 hover:underline">
-              Back to the marketplace
-            </Link>
-          </p>
-        </div>
+        <ReportOutcome testId="report-confirmed">
+          Your report is confirmed. We decide on it within {REPORT_DUE_HOURS} hours and email you
+          the outcome.
+        </ReportOutcome>
       ) : (
         <TokenConfirmation
           valid={token !== ""}
