@@ -19,6 +19,7 @@ export default defineConfig({
     ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     setupFiles: ["tests/setup/setup-test-env.ts", "tests/setup/jest-dom.ts"],
+    globalSetup: ["tests/setup/postgres-template.ts"],
     globals: true,
     environment: "node",
     pool: "forks",

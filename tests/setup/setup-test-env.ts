@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, inject, vi } from "vitest";
 import { testPostgresDatabase } from "./test-postgres";
 
 // Each test file gets its own data directory, database and files.
@@ -24,8 +24,9 @@ for (const name of [
 }
 
 // With TEST_DATABASE_URL (a PostgreSQL server), the file runs on a fresh
-// PostgreSQL database of its own instead of an SQLite file, dropped at the end.
-const postgres = testPostgresDatabase(process.env.TEST_DATABASE_URL);
+// PostgreSQL database of its own instead of an SQLite file, dropped at the end:
+// a copy of the database the global setup migrated (tests/setup/postgres-template.ts).
+const postgres = testPostgresDatabase(process.env.TEST_DATABASE_URL, inject("postgresTemplate"));
 if (postgres) process.env.DATABASE_URL = postgres.url;
 else delete process.env.DATABASE_URL;
 delete process.env.DATABASE_DIRECT_URL;

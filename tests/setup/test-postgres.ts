@@ -4,9 +4,10 @@ import pg from "pg";
 /**
  * A PostgreSQL database of one test file's own on the server TEST_DATABASE_URL
  * names (its user may create databases): `url` points at it, `create` makes it
- * empty, `drop` removes it (closing whatever connections are left).
+ * empty (or a copy of `template`, a database nobody is connected to), `drop`
+ * removes it (closing whatever connections are left).
  */
-export function testPostgresDatabase(serverUrl: string | undefined) {
+export function testPostgresDatabase(serverUrl: string | undefined, template?: string) {
   if (!serverUrl) return undefined;
   const name = `selfie_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   const url = new URL(serverUrl);
@@ -23,7 +24,7 @@ export function testPostgresDatabase(serverUrl: string | undefined) {
   return {
     name,
     url: url.toString(),
-    create: () => admin(`create database "${name}"`),
+    create: () => admin(`create database "${name}"${template ? ` template "${template}"` : ""}`),
     drop: () => admin(`drop database if exists "${name}" with (force)`),
   };
 }
