@@ -6,6 +6,7 @@
 // none reachable the run is skipped with one line, unless CI is set: CI must
 // run both engines (.ci/run starts a server first).
 import { spawn } from "node:child_process";
+import { databaseFreeTestFiles } from "./database-free-tests.mjs";
 import { LOCAL_POSTGRES_URL, probePostgres, withoutPassword } from "./postgres-probe.mjs";
 
 const url = process.env.TEST_DATABASE_URL || LOCAL_POSTGRES_URL;
@@ -22,9 +23,14 @@ if (problem) {
 
 console.log(`PostgreSQL suite on ${withoutPassword(url)}`);
 // Components and feature-free UI pieces render with Testing Library and never
-// touch the database: the SQLite pass runs them; here they would only cost a
-// database each.
-const withoutDatabase = ["app/**/components/**/*.test.tsx", "app/ui/**/*.test.tsx"];
+// touch the database, nor does any file whose imports cannot reach it
+// (scripts/database-free-tests.mjs): the SQLite pass runs them; here they
+// would only run again with the same result.
+const withoutDatabase = [
+  "app/**/components/**/*.test.tsx",
+  "app/ui/**/*.test.tsx",
+  ...databaseFreeTestFiles(),
+];
 const child = spawn(
   "npx",
   [
