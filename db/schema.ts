@@ -230,6 +230,8 @@ export interface ListingsTable {
   updated_at: string;
   /** Set while a report keeps the listing hidden from every public page and API, pending its decision (migration 0051). */
   hidden_at: string | null;
+  /** The code of the IPTC Digital Source Type the listed file states: "composite" (the built-in engine) or "trainedAlgorithmicMedia" (a generative one). */
+  source_type: Generated<string>;
 }
 
 export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";

@@ -43,6 +43,7 @@ import * as shopifyInstalls from "./2026-11-29-0044-shopify-installs";
 import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
 import * as verifiedFaces from "./2026-11-29-0050-verified-faces";
 import * as reports from "./2026-11-29-0051-reports";
+import * as listingSourceType from "./2026-11-29-0055-listing-source-type";
 import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
 import * as consentLog from "./2026-11-29-0049-consent-log";
 
@@ -110,6 +111,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-29-0049-consent-log": consentLog,
   "2026-11-29-0050-verified-faces": verifiedFaces,
   "2026-11-29-0051-reports": reports,
+  "2026-11-29-0055-listing-source-type": listingSourceType,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import type { Sharp } from "sharp";
 import type { StyleResult } from "~/engines/styling/style-engine.server";
+import type { AiLabel } from "~/lib/ai-label";
 
 /**
  * Every styled image carries an honest disclosure of how it was made: IPTC's
@@ -135,6 +136,13 @@ function compressedPngXmp(bytes: Buffer): Buffer | undefined {
 /** A digital source type URI's code, e.g. "composite" (what metadata spreadsheets show). */
 export function digitalSourceTypeCode(uri: string): string {
   return uri.slice(uri.lastIndexOf("/") + 1);
+}
+
+/** The visible label of an image whose digital source type has this code (see digitalSourceTypeCode). */
+export function aiLabelOf(sourceTypeCode: string): AiLabel {
+  return isGenerativeSourceType(`${IPTC_DIGITAL_SOURCE_TYPE}${sourceTypeCode}`)
+    ? "AI-generated"
+    : "AI-edited";
 }
 
 /**

@@ -10,6 +10,8 @@ import { CartButton } from "~/features/market/checkout/components/cart-button";
 import { ListingCard } from "~/features/market/catalog/components/listing-card";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
+import { AiLabelBadge } from "~/features/market/catalog/components/ai-label-badge";
+import { AI_LABEL_MEANING } from "~/lib/ai-label";
 import { Avatar } from "~/ui/avatar";
 import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
 import { JsonLd, shareMetaTags } from "~/ui/share-meta";
@@ -103,6 +105,13 @@ export default function ListingPage() {
           sku: listing.id,
           url: data.url,
           category: `${styleName(listing.style)} portrait`,
+          // How it was made, as the file's own metadata states it (IPTC Digital Source Type).
+          additionalProperty: {
+            "@type": "PropertyValue",
+            name: "AI disclosure",
+            value: listing.aiLabel,
+            description: AI_LABEL_MEANING[listing.aiLabel],
+          },
           offers: {
             "@type": "Offer",
             url: data.url,
@@ -142,6 +151,7 @@ export default function ListingPage() {
           <div>
             <div className="flex flex-wrap items-center gap-2">
               <StyleBadge style={listing.style} />
+              <AiLabelBadge label={listing.aiLabel} />
               <PixelSize width={listing.width} height={listing.height} />
             </div>
             <h1
@@ -161,6 +171,10 @@ export default function ListingPage() {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium text-slate-900">Style</dt>
             <dd className="text-slate-700">{styleName(listing.style)}</dd>
+            <dt className="font-medium text-slate-900">Made with</dt>
+            <dd className="text-slate-700" data-testid="ai-label-meaning">
+              {listing.aiLabel}: {AI_LABEL_MEANING[listing.aiLabel]}
+            </dd>
             <dt className="font-medium text-slate-900">Pixel size</dt>
             <dd className="text-slate-700">
               {listing.width} × {listing.height} px

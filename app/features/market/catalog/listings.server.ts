@@ -11,6 +11,10 @@ import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/features/market/catalog/listing-schema";
 import { makeListingPreview } from "~/features/market/catalog/listing-preview.server";
+import {
+  digitalSourceTypeCode,
+  digitalSourceTypeOfFile,
+} from "~/engines/styling/ai-disclosure.server";
 import { forgetSocialCard } from "~/features/market/catalog/social-card.server";
 import { socialCardKey } from "~/lib/image-variants";
 import { makeVariantsAhead } from "~/infra/image-variants.server";
@@ -98,6 +102,7 @@ export async function listStylizedImage(
           width: snapshot.width,
           height: snapshot.height,
           preview_key: snapshot.previewKey,
+          source_type: snapshot.sourceType,
         }
       : {}),
   };
@@ -135,6 +140,7 @@ export async function listStylizedImage(
         width: snapshot.width,
         height: snapshot.height,
         preview_key: snapshot.previewKey,
+        source_type: snapshot.sourceType,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -160,6 +166,8 @@ interface Snapshot {
   mimeType: string;
   width: number;
   height: number;
+  /** The code of the digital source type the file states (its label on the marketplace). */
+  sourceType: string;
 }
 
 /** Copies the clean file byte for byte (its AI disclosure included) and makes the preview and its variants. */
@@ -181,6 +189,7 @@ async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snaps
     mimeType: MIME_TYPES[extension] ?? "application/octet-stream",
     width: (rotated ? metadata.height : metadata.width) ?? 0,
     height: (rotated ? metadata.width : metadata.height) ?? 0,
+    sourceType: digitalSourceTypeCode(digitalSourceTypeOfFile(bytes)),
   };
 }
 

@@ -63,6 +63,8 @@ describe("GET /api/marketplace", () => {
       tags: ["sunset"],
       licensingEnabled: true,
       createdAt: first.listing.created_at,
+      // How it was made (the built-in engine's composite).
+      aiLabel: "AI-edited",
       // Its own page, absolute.
       url: `http://localhost:3000/marketplace/${first.listing.id}`,
     });

@@ -5,6 +5,8 @@ import { publiclyListed } from "~/features/market/catalog/listing-visibility.ser
 import { badRequest } from "~/infra/errors.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
+import type { AiLabel } from "~/lib/ai-label";
+import { aiLabelOf } from "~/engines/styling/ai-disclosure.server";
 import { parseTags } from "~/features/market/catalog/listings.server";
 import { previewWidthOf } from "~/features/market/catalog/listing-preview.server";
 import {
@@ -37,6 +39,8 @@ export interface MarketplaceItem {
   tags: string[];
   licensingEnabled: boolean;
   createdAt: string;
+  /** How the file was made, as buyers read it: "AI-generated" (a generative engine) or "AI-edited" (the built-in engine's composite). */
+  aiLabel: AiLabel;
 }
 
 export interface MarketplacePage {
@@ -151,6 +155,7 @@ export const MARKETPLACE_ITEM_COLUMNS = [
   "l.licensing_enabled",
   "l.created_at",
   "l.user_id",
+  "l.source_type",
   "u.first_name",
 ] as const;
 
@@ -167,6 +172,7 @@ export function toMarketplaceItem(row: {
   licensing_enabled: number;
   created_at: string;
   user_id: string;
+  source_type: string;
   first_name: string;
 }): MarketplaceItem {
   return {
@@ -184,6 +190,7 @@ export function toMarketplaceItem(row: {
     tags: parseTags(row.tags),
     licensingEnabled: row.licensing_enabled === 1,
     createdAt: row.created_at,
+    aiLabel: aiLabelOf(row.source_type),
   };
 }
 

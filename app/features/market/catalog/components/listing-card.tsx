@@ -6,6 +6,8 @@ import { CartButton } from "~/features/market/checkout/components/cart-button";
 import { RatingStars } from "~/features/market/catalog/components/rating-stars";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
+import { AiLabelBadge } from "~/features/market/catalog/components/ai-label-badge";
+import type { AiLabel } from "~/lib/ai-label";
 import { Illustrative } from "~/ui/illustrative";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 
@@ -30,6 +32,8 @@ export interface ListingCardData {
   height?: number | null;
   creator: { firstName: string };
   licensingEnabled: boolean;
+  /** How the file was made, shown as text on the card. */
+  aiLabel: AiLabel;
 }
 
 /**
@@ -90,7 +94,10 @@ export function ListingCard({
               {listing.title}
             </Link>
           </h3>
-          <StyleBadge style={listing.style} />
+          <span className="flex shrink-0 flex-col items-end gap-1">
+            <StyleBadge style={listing.style} />
+            <AiLabelBadge label={listing.aiLabel} />
+          </span>
         </div>
         {listing.description ? (
           <p className="line-clamp-2 text-sm text-slate-600">{listing.description}</p>

@@ -81,6 +81,12 @@ describe("/marketplace", () => {
     expect(card).toHaveTextContent("Neon Dream");
     expect(card).toHaveTextContent("by Ada");
     expect(card).toHaveTextContent("$25.00");
+    // How it was made, as text, with what that means on hover.
+    expect(within(card).getByTestId("ai-label")).toHaveTextContent("AI-edited");
+    expect(within(card).getByTestId("ai-label")).toHaveAttribute(
+      "title",
+      "The creator's photo, edited with automated tools: cut out, restyled and composed.",
+    );
     // No buyer has rated it: the stars are the illustrative ones, and say so beside them.
     expect(within(card).getByTestId("illustrative-rating")).toHaveTextContent(
       /Rated [45]\.\d out of 5Illustrative$/,

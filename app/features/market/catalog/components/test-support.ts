@@ -14,6 +14,7 @@ export const NEON_LISTING = {
   tags: ["neon"],
   licensingEnabled: true,
   createdAt: "2026-11-22T10:00:00.000Z",
+  aiLabel: "AI-edited" as const,
 };
 
 /** What GET /api/payment-status answers for checkout cs_1 ($25, live mode, still processing); `fields` changes what a test needs. */
