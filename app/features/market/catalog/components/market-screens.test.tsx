@@ -316,6 +316,31 @@ describe("/marketplace", () => {
     expect(toast).not.toHaveTextContent("Missing Information");
   });
 
+  it("while the payment is confirmed, offers to check again at the same return address, not the Payment Monitor", async () => {
+    renderMarketplace(
+      marketplaceData({
+        returned: true,
+        purchase: {
+          success: false,
+          paymentStatus: "processing",
+          customerEmail: "bea.buyer@example.com",
+          customerName: "Bea Buyer",
+          sessionId: "cs_test_125",
+          licenseUrl: null,
+          testMode: false,
+          downloads: [],
+        },
+      }),
+      "/marketplace?session_id=cs_test_125&success=true",
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Payment Processing" });
+    expect(within(dialog).getByRole("link", { name: "Check again" })).toHaveAttribute(
+      "href",
+      "/marketplace?session_id=cs_test_125&success=true",
+    );
+    expect(within(dialog).queryByRole("link", { name: /Payment Monitor/ })).toBeNull();
+  });
+
   it("greets the buyer by their address only when they gave no name", async () => {
     renderMarketplace(
       marketplaceData({

@@ -80,7 +80,8 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
     return <p className="mt-2 text-slate-600">{PAYMENT_STATUS_UNKNOWN.description}</p>;
   }
   if (!result.success) {
-    const monitor = `/payment-monitor?session_id=${encodeURIComponent(result.sessionId)}`;
+    // The same return address asks the payment provider again (the Payment Monitor is an operator's tool).
+    const again = `/marketplace?session_id=${encodeURIComponent(result.sessionId)}&success=true`;
     return (
       <div className="mt-2 space-y-2 text-slate-600">
         <p>
@@ -89,11 +90,10 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
             : PAYMENT_STATUS_UNKNOWN.description}
         </p>
         <p>
-          Check it any time on the{" "}
-          <a href={monitor} className="font-medium text-brand-700 underline">
-            Payment Monitor
-          </a>
-          : the link carries this payment&apos;s reference.
+          <a href={again} className="font-medium text-brand-700 underline">
+            Check again
+          </a>{" "}
+          in a moment: the link carries this payment&apos;s reference.
         </p>
       </div>
     );
