@@ -38,6 +38,14 @@ export function isSuperAdmin(user: { id: string } | null | undefined): boolean {
   return user?.id === SUPER_ADMIN_ID;
 }
 
+/** Where signing in leads when no other page was asked for: the creator's studio. */
+export const DEFAULT_LANDING = "/dashboard";
+
+/** Where a signed-in user goes from sign-in: the page asked for, else the super admin to /admin and everyone else to the studio. */
+export function landingAfterSignIn(user: { id: string }, redirectTo: string): string {
+  return redirectTo === DEFAULT_LANDING && isSuperAdmin(user) ? "/admin" : redirectTo;
+}
+
 /** The name the navigation shows: the first name, or else the email. */
 export function displayName(user: Pick<PublicUser, "firstName" | "email">): string {
   return user.firstName.trim() || user.email;

@@ -4,6 +4,8 @@
  * in dollars ("25", "12.50").
  */
 
+/** The least a listing may cost, in cents ($0.01). */
+export const MIN_PRICE_CENTS = 1;
 /** The most a single listing may cost, in cents ($10,000). */
 export const MAX_PRICE_CENTS = 1_000_000;
 
@@ -16,7 +18,7 @@ export function dollarsToCents(value: unknown): number | null {
   else return null;
   if (!Number.isFinite(dollars)) return null;
   const cents = Math.round(dollars * 100);
-  if (cents <= 0 || cents > MAX_PRICE_CENTS) return null;
+  if (cents < MIN_PRICE_CENTS || cents > MAX_PRICE_CENTS) return null;
   return cents;
 }
 
@@ -48,3 +50,6 @@ export function formatAmount(amount: number, currency = "usd"): string {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }
 }
+
+/** What a price field says of anything it cannot take: the allowed range ("Enter a price between $0.01 and $10,000.00."). */
+export const PRICE_RANGE_ERROR = `Enter a price between ${formatMoney(MIN_PRICE_CENTS)} and ${formatMoney(MAX_PRICE_CENTS)}.`;

@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { COUNTRY_NAMES } from "~/lib/country-names";
 import {
   PAYOUT_COUNTRY_SOURCE,
   PAYOUT_COUNTRY_TABLE,
   PLATFORM_COUNTRIES,
   SETTLEMENT_CURRENCY,
   countryChoices,
+  countryName,
   isSettlementCurrency,
   normalizeCountry,
   payoutCountryRule,
@@ -86,5 +88,31 @@ describe("payout countries (Stripe's cross-border payout rules)", () => {
     const choices = countryChoices();
     expect(choices.length).toBeGreaterThan(240);
     expect(choices.find((choice) => choice.code === "DE")?.name).toBe("Germany");
+  });
+});
+
+describe("country names: one source on the server and in the browser", () => {
+  it("reads every name from the fixed table, never from the runtime's ICU (Intl.DisplayNames, localeCompare)", () => {
+    const displayNames = vi.spyOn(Intl, "DisplayNames");
+    const compare = vi.spyOn(String.prototype, "localeCompare");
+    try {
+      const choices = countryChoices();
+      expect(choices).toEqual(COUNTRY_NAMES.map(([code, name]) => ({ code, name })));
+      for (const [code, name] of COUNTRY_NAMES) expect(countryName(code)).toBe(name);
+      expect(countryName("FR")).toBe("France");
+      expect(countryName("CI")).toBe("Côte d’Ivoire");
+      expect(displayNames).not.toHaveBeenCalled();
+      expect(compare).not.toHaveBeenCalled();
+    } finally {
+      displayNames.mockRestore();
+      compare.mockRestore();
+    }
+  });
+
+  it("lists each code once, in the order of the names", () => {
+    const codes = COUNTRY_NAMES.map(([code]) => code);
+    expect(new Set(codes).size).toBe(codes.length);
+    const names = COUNTRY_NAMES.map(([, name]) => name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
   });
 });

@@ -1,3 +1,5 @@
+import { COUNTRY_NAMES } from "~/lib/country-names";
+
 /**
  * Where creators can be paid from this platform, by Stripe's rules (the
  * built-in test payouts and the tests' Stripe mock apply the same ones): one
@@ -100,13 +102,8 @@ export const SETTLEMENT_CURRENCY: Readonly<Record<string, string>> = Object.from
 export const PLATFORM_COUNTRIES: readonly string[] = PAYOUT_COUNTRY_TABLE.map((row) => row.country);
 
 /** Every ISO 3166-1 alpha-2 country a creator may say they live in (the onboarding select). */
-const ALL_COUNTRIES = (
-  "AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ " +
-  "DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP " +
-  "KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ " +
-  "OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TG TH TJ TK TL TM TN TO TR TT TV TW TZ " +
-  "UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
-).split(" ");
+const ALL_COUNTRIES: readonly string[] = COUNTRY_NAMES.map(([code]) => code);
+const NAME_OF: ReadonlyMap<string, string> = new Map(COUNTRY_NAMES);
 
 export type ServiceAgreement = "full" | "recipient";
 
@@ -114,15 +111,9 @@ export type PayoutCountryRule =
   | { payable: true; serviceAgreement: ServiceAgreement; crossBorder: boolean }
   | { payable: false; reason: string };
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-/** A country's English name ("FR" → "France"). */
+/** A country's English name ("FR" → "France"), from the fixed table (the same on the server and in the browser). */
 export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return NAME_OF.get(code) ?? code;
 }
 
 /** A two-letter code this module knows, uppercased; null otherwise. */
@@ -132,11 +123,9 @@ export function normalizeCountry(value: unknown): string | null {
   return ALL_COUNTRIES.includes(code) ? code : null;
 }
 
-/** The countries a creator chooses from, by English name. */
+/** The countries a creator chooses from, by English name (the table's order: no sort that differs between ICUs). */
 export function countryChoices(): { code: string; name: string }[] {
-  return ALL_COUNTRIES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-    a.name.localeCompare(b.name, "en"),
-  );
+  return COUNTRY_NAMES.map(([code, name]) => ({ code, name }));
 }
 
 /**

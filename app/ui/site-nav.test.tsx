@@ -57,9 +57,18 @@ describe("SiteNav", () => {
 
   it("signed in: the member links, the first name and a Sign Out form post", () => {
     const nav = renderNav(user());
-    for (const name of ["Dashboard", "Integrations", "Payment Monitor"]) {
-      expect(nav.getAllByRole("link", { name }).length).toBeGreaterThan(0);
+    for (const [name, href] of [
+      ["Dashboard", "/dashboard"],
+      ["Listings", "/listings"],
+      ["Analytics", "/analytics"],
+      ["Integrations", "/integrations"],
+      ["Payouts", "/payouts"],
+      ["Settings", "/settings"],
+    ]) {
+      expect(nav.getAllByRole("link", { name })[0]).toHaveAttribute("href", href);
     }
+    // An operator's tool, not the creator's: reached from /admin.
+    expect(nav.queryByRole("link", { name: "Payment Monitor" })).toBeNull();
     expect(nav.getAllByTestId("nav-user")[0]).toHaveTextContent("Ada");
     const signOut = nav.getAllByRole("button", { name: "Sign Out" })[0];
     const form = signOut.closest("form")!;

@@ -13,11 +13,14 @@ const PUBLIC_LINKS = [
   { to: "/marketplace", label: "Marketplace" },
   { to: "/training", label: "Training" },
 ];
+/** The creator's studio: where they make, list (edit and withdraw), follow and get paid for their work. */
 const MEMBER_LINKS = [
   { to: "/dashboard", label: "Dashboard" },
+  { to: "/listings", label: "Listings" },
+  { to: "/analytics", label: "Analytics" },
   { to: "/integrations", label: "Integrations" },
   { to: "/payouts", label: "Payouts" },
-  { to: "/payment-monitor", label: "Payment Monitor" },
+  { to: "/settings", label: "Settings" },
 ];
 const ADMIN_LINK = { to: "/admin", label: "Admin" };
 
@@ -134,7 +137,7 @@ export function SiteNav({
           <LogoMark />
           <span>{PRODUCT_NAME}</span>
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul className="hidden flex-wrap items-center justify-center gap-1 lg:flex">
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.to === "/"} className={linkClass} prefetch="intent">

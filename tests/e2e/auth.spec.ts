@@ -11,7 +11,7 @@ test.describe("signing in and out", () => {
     await expect(page.getByTestId("toast")).toContainText("Welcome back!");
     await expect(page.getByTestId("toast")).toContainText("You've been logged in successfully.");
     // Signed-in navigation.
-    for (const name of ["Dashboard", "Integrations", "Payment Monitor"]) {
+    for (const name of ["Dashboard", "Listings", "Analytics", "Integrations", "Settings"]) {
       await expect(
         page
           .getByRole("navigation", { name: "Main" })
@@ -19,6 +19,9 @@ test.describe("signing in and out", () => {
           .first(),
       ).toBeAttached();
     }
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Payment Monitor" }),
+    ).toHaveCount(0);
     await expect(page.getByTestId("nav-user").first()).toContainText("Dana");
     // A signed-in visitor on /auth goes to the dashboard.
     await page.goto("/auth");

@@ -56,11 +56,16 @@ export async function submitSignIn(
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-/** Signs in through the real /auth form (works with JavaScript on and off). */
+/** Signs in through the real /auth form (works with JavaScript on and off); without `redirectTo` the super admin lands on /admin, everyone else on the dashboard. */
 export async function signIn(page: Page, who: Role | Credentials, redirectTo?: string) {
-  await submitSignIn(page, typeof who === "string" ? ACCOUNTS[who] : who, redirectTo);
+  const credentials = typeof who === "string" ? ACCOUNTS[who] : who;
+  await submitSignIn(page, credentials, redirectTo);
   await expect(page).toHaveURL(
-    redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/,
+    redirectTo
+      ? new RegExp(redirectTo.replace(/[?]/g, "\\?"))
+      : credentials.email === ACCOUNTS.admin.email
+        ? /\/admin$/
+        : /\/dashboard$/,
   );
 }
 

@@ -24,6 +24,7 @@ export {
   holdShares,
   releaseShares,
   reverseSharesForRefund,
+  type ReversedShare,
   restoreSharesForUndoneRefund,
   queueTransfersOfOrder,
   TRANSFER_JOB,

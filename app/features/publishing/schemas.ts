@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formBoolean, MAX_TAGS } from "~/features/market/catalog/listing-schema";
-import { MAX_PRICE_CENTS } from "~/lib/money";
+import { MAX_PRICE_CENTS, MIN_PRICE_CENTS } from "~/lib/money";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import {
   EVM_ADDRESS,
@@ -111,7 +111,7 @@ function toNumber(value: unknown): unknown {
 /**
  * The price of a launch or a listing: an amount the creator typed, more than 0
  * (min 0.01) and at most the maximum, in dollars rounded to cents. Empty, 0,
- * negative or text is refused with "Please enter a valid price". (Schemas
+ * negative or text is refused with the range (PRICE_RANGE_ERROR). (Schemas
  * answer dollars, not cents, so that parsing their own output again changes
  * nothing.)
  */
@@ -121,14 +121,14 @@ export const salePrice = z
     z
       .number(COPY.invalidPrice)
       .refine(
-        (dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= 1,
+        (dollars) => Number.isFinite(dollars) && Math.round(dollars * 100) >= MIN_PRICE_CENTS,
         COPY.invalidPrice,
       )
       .refine((dollars) => dollars <= MAX_PRICE_CENTS / 100, COPY.invalidPrice)
       .transform((dollars) => Math.round(dollars * 100) / 100),
   )
   // The refinements above, as the API's document shows them.
-  .meta({ minimum: 0.01, maximum: MAX_PRICE_CENTS / 100 });
+  .meta({ minimum: MIN_PRICE_CENTS / 100, maximum: MAX_PRICE_CENTS / 100 });
 
 export const launchSchema = z.object({
   imageId,

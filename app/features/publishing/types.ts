@@ -1,3 +1,4 @@
+import { PRICE_RANGE_ERROR } from "~/lib/money";
 /**
  * Publishing copy and numbers shared by the screens and the server.
  */
@@ -88,7 +89,7 @@ export const COPY = {
   launched: { title: "Marketing campaign launched!" },
   launchFailed: { title: "Launch failed" },
   selectOnePlatform: { title: "Error", description: "Please select at least one platform" },
-  invalidPrice: "Please enter a valid price",
+  invalidPrice: PRICE_RANGE_ERROR,
   postingComplete: { title: "Marketplace Posting Complete" },
   postFailed: { title: "Error", description: "Failed to create listings." },
   connectionComplete: { title: "Connection Complete" },

@@ -135,4 +135,13 @@ describe("Admin Portal landmarks", () => {
     expect(screen.getByRole("search", { name: "Search users" })).toBeInTheDocument();
     expect(screen.getByRole("search", { name: "Search orders" })).toBeInTheDocument();
   });
+
+  it("keeps the Payment Monitor (an operator's tool, out of the creator's navigation) one click away", async () => {
+    renderPortal();
+    await screen.findByTestId("audit-section");
+    expect(screen.getByRole("link", { name: "Payment Monitor" })).toHaveAttribute(
+      "href",
+      "/payment-monitor",
+    );
+  });
 });

@@ -305,13 +305,22 @@ export default function AdminPortal() {
           </div>
           <p className="mt-1 text-slate-600">{ADMIN_SUBTITLE}</p>
         </div>
-        <Link
-          to="/admin/jobs"
-          className="btn border border-slate-300 bg-white px-4 py-2 text-slate-800 hover:bg-slate-50"
-          data-testid="admin-jobs-link"
-        >
-          Jobs
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/payment-monitor"
+            className="btn border border-slate-300 bg-white px-4 py-2 text-slate-800 hover:bg-slate-50"
+            data-testid="admin-payment-monitor-link"
+          >
+            Payment Monitor
+          </Link>
+          <Link
+            to="/admin/jobs"
+            className="btn border border-slate-300 bg-white px-4 py-2 text-slate-800 hover:bg-slate-50"
+            data-testid="admin-jobs-link"
+          >
+            Jobs
+          </Link>
+        </div>
       </header>
 
       <MailSetupBanner alert={data.mailAlert} />

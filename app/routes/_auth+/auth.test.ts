@@ -4,6 +4,8 @@ import * as logout from "~/routes/_auth+/logout";
 import * as root from "~/root";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { SUPER_ADMIN_ID } from "~/lib/accounts";
+import { apiRoute } from "#tests/setup/api-routes";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 
@@ -53,6 +55,31 @@ describe("/auth", () => {
       .execute();
     // Only the session the test fixture opened for itself remains.
     expect(rows).toHaveLength(1);
+  });
+
+  it("lands the super admin on /admin, by the form and through GET /api/login, unless another page was asked for", async () => {
+    await createTestUser({ id: SUPER_ADMIN_ID, email: "root@example.com", firstName: "Super" });
+    const signIn = (redirectTo?: string) =>
+      callRoute(
+        auth.action,
+        loginForm({
+          email: "root@example.com",
+          password: TEST_PASSWORD,
+          ...(redirectTo ? { redirectTo } : {}),
+        }),
+      );
+    const response = await signIn();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin");
+    expect((await signIn("/marketplace")).headers.get("Location")).toBe("/marketplace");
+
+    // Signed in, the landing page's GET /api/login leads to /auth, which sends the super admin on to /admin.
+    const cookie = cookiesFrom(response);
+    const { loader: loginRedirect } = apiRoute("/api/login");
+    const hop = await callRoute(loginRedirect, makeRequest("/api/login", { cookie }));
+    expect(hop.headers.get("Location")).toBe("/auth");
+    const landed = await callRoute(auth.loader, makeRequest("/auth", { cookie }));
+    expect(landed.headers.get("Location")).toBe("/admin");
   });
 
   it("keeps a same-site redirectTo and drops a foreign one", async () => {

@@ -23,6 +23,7 @@ import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PRODUCT_NAME, TAGLINE } from "~/lib/product";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { landingAfterSignIn } from "~/lib/accounts";
 import {
   invitationStatus,
   joinWaitlist,
@@ -73,7 +74,8 @@ export const meta: MetaFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/dashboard");
-  if (await requireScreenUser(args.request, { access: "optional" })) throw redirect(redirectTo);
+  const signedIn = await requireScreenUser(args.request, { access: "optional" });
+  if (signedIn) throw redirect(landingAfterSignIn(signedIn, redirectTo));
   const { registrationOpen } = await loadProcedure(signInOptions, args, {}, null);
   const invite = url.searchParams.get("invite");
   const invitation =
@@ -128,7 +130,7 @@ export async function action(args: ActionFunctionArgs) {
         outcome.result,
         "Welcome back!",
         "You've been logged in successfully.",
-        redirectTo,
+        landingAfterSignIn(outcome.result, redirectTo),
       );
     },
     intents: {

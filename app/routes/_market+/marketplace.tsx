@@ -96,6 +96,7 @@ export async function loader(args: LoaderFunctionArgs) {
             success: purchase.success,
             paymentStatus: purchase.paymentStatus,
             customerEmail: purchase.customerEmail,
+            customerName: purchase.customerName,
             sessionId: purchase.sessionId,
             licenseUrl: purchase.licenseUrl,
             testMode: purchase.testMode,

@@ -407,7 +407,9 @@ describe("/studio/launch and /studio/list", () => {
       ),
     );
     expect(noPrice.status).toBe(400);
-    expect((await noPrice.json()).error.price).toEqual(["Please enter a valid price"]);
+    expect((await noPrice.json()).error.price).toEqual([
+      "Enter a price between $0.01 and $10,000.00.",
+    ]);
     const noPlatform = await callRoute(
       listPage.action,
       formRequest(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents, PRICE_RANGE_ERROR } from "~/lib/money";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 
 /**
@@ -7,12 +7,12 @@ import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
  * no-JS form, the dashboard's embedded form and JSON callers.
  *
  * - price: dollars as a number or numeric string; missing means the image's
- *   own price, else 25; must be more than 0 ('Please enter a valid price').
+ *   own price, else 25; must be within the price range (PRICE_RANGE_ERROR says it).
  * - tags: an array or text, each split by commas (trimmed, empties dropped).
  * - switches: booleans, or form values. A form sends a hidden "false" before the
  *   checkbox's "true", so the last value wins and an unticked box means false.
  */
-export const INVALID_PRICE = "Please enter a valid price";
+export const INVALID_PRICE = PRICE_RANGE_ERROR;
 export const TITLE_REQUIRED = "Please add a title for your content";
 export const MAX_TAGS = 20;
 

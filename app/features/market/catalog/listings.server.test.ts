@@ -201,7 +201,7 @@ describe("listing a stylized image on the marketplace", () => {
         ),
       ).rejects.toMatchObject({
         status: 400,
-        fieldErrors: { price: ["Please enter a valid price"] },
+        fieldErrors: { price: ["Enter a price between $0.01 and $10,000.00."] },
       });
     }
     await expect(
@@ -324,7 +324,7 @@ describe("the creator's listings API and the /listings form", () => {
     );
     expect(bad.status).toBe(400);
     const reply = await bad.json();
-    expect(reply.error.price).toEqual(["Please enter a valid price"]);
+    expect(reply.error.price).toEqual(["Enter a price between $0.01 and $10,000.00."]);
 
     const ok = await callRoute(
       listingsAction,

@@ -27,6 +27,8 @@ export interface PaymentStatusResult {
   success: boolean;
   paymentStatus: PaymentStatusValue;
   customerEmail: string | null;
+  /** The name the buyer gave at checkout, or null when none was given (or it is only their address). */
+  customerName: string | null;
   /** Dollars. */
   total: number;
   currency: string;
@@ -61,6 +63,12 @@ function refusedSaleReason(order: OrderRow): string | null {
     : null;
 }
 
+/** The buyer's name as typed, or null when none was given (a sale from elsewhere may store the address as the name). */
+function givenName(order: Pick<OrderRow, "customer_name" | "customer_email">): string | null {
+  const name = order.customer_name.trim();
+  return name && name !== order.customer_email ? name : null;
+}
+
 /** The status of the order found by `sessionId` (only its hash is stored, so the caller's id is echoed back). */
 export async function paymentStatusOf(
   db: DB,
@@ -75,6 +83,7 @@ export async function paymentStatusOf(
     success: paid,
     paymentStatus: STATUS_OF[order.status],
     customerEmail: order.customer_email || null,
+    customerName: givenName(order),
     total: centsToDollarAmount(order.total_cents),
     currency: order.currency,
     sessionId,

@@ -8,6 +8,7 @@ import { createListing } from "#tests/setup/market";
 import { onboardTestPayouts, runPayoutJobs } from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { buyAtTestCheckout } from "#tests/setup/test-checkout";
+import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/public.server";
 
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 const { loader: earningsApi } = apiRoute("/api/token-earnings");
@@ -110,5 +111,36 @@ describe("the license page and what creators see of an order", () => {
 
     // What a creator knows (the order id of old, a sale reference now) opens no license.
     for (const key of [order.id, aliceItem.id]) expect((await license(key)).status, key).toBe(404);
+  });
+
+  it("names a creator who erased their account 'a former creator', never the tombstone's 'Deleted'", async () => {
+    const { order } = await buyFromTwoCreators();
+    // (The order looked up by the buyer's address is the file's first one: erase its Alice.)
+    const { creator_id: aliceId } = await getDb()
+      .selectFrom("order_items")
+      .select("creator_id")
+      .where("order_id", "=", order.id)
+      .where("title", "=", "Alice Portrait")
+      .executeTakeFirstOrThrow();
+    // The tombstone the erasure leaves (account-erasure.server.ts).
+    await getDb()
+      .updateTable("users")
+      .set({
+        first_name: ERASED_FIRST_NAME,
+        last_name: ERASED_LAST_NAME,
+        erased_at: new Date().toISOString(),
+      })
+      .where("id", "=", aliceId)
+      .execute();
+    const page = await (await license(order.license_id)).json();
+    expect(
+      page.items.map((item: { title: string; creatorFirstName: string }) => [
+        item.title,
+        item.creatorFirstName,
+      ]),
+    ).toEqual([
+      ["Alice Portrait", "a former creator"],
+      ["Bob Portrait", "Bob"],
+    ]);
   });
 });

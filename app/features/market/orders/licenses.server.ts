@@ -23,10 +23,14 @@ export interface OrderLicense {
     title: string;
     style: string;
     price: string;
+    /** The creator's first name, or FORMER_CREATOR once their account is erased (its stored name is a placeholder). */
     creatorFirstName: string;
     listingId: string;
   }[];
 }
+
+/** Who made an item whose creator has since erased their account: the page reads "by a former creator". */
+export const FORMER_CREATOR = "a former creator";
 
 /** The license page behind a license id (orders.license_id, never the order id); null when there is none or the order was never paid. */
 export async function licenseByLicenseId(db: DB, licenseId: string): Promise<OrderLicense | null> {
@@ -41,7 +45,7 @@ export async function licenseByLicenseId(db: DB, licenseId: string): Promise<Ord
   const items = await db
     .selectFrom("order_items as i")
     .innerJoin("users as u", "u.id", "i.creator_id")
-    .select(["i.title", "i.style", "i.price_cents", "i.listing_id", "u.first_name"])
+    .select(["i.title", "i.style", "i.price_cents", "i.listing_id", "u.first_name", "u.erased_at"])
     .where("i.order_id", "=", orderId)
     // Items in the order they were bought (the cart's order): their positions.
     .orderBy("i.position")
@@ -60,7 +64,7 @@ export async function licenseByLicenseId(db: DB, licenseId: string): Promise<Ord
       title: item.title,
       style: item.style,
       price: centsToPriceString(item.price_cents),
-      creatorFirstName: item.first_name,
+      creatorFirstName: item.erased_at ? FORMER_CREATOR : item.first_name,
       listingId: item.listing_id,
     })),
   };

@@ -164,6 +164,57 @@ describe("a refund in test mode", () => {
   });
 });
 
+describe("the creator's notice of a refund", () => {
+  async function mailsTo(email: string) {
+    const rows = await db()
+      .selectFrom("jobs")
+      .select("payload")
+      .where("kind", "=", "mail.send")
+      .execute();
+    return rows
+      .map(
+        (row) =>
+          JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string },
+      )
+      .filter(
+        (mail) =>
+          mail.to === email &&
+          mail.subject === "A refund reversed your share of a sale on Selfie Studio",
+      );
+  }
+
+  it("mails the creator the item and the amount of their share each refund reversed", async () => {
+    const creator = await createTestUser({ firstName: "Cora" });
+    const { listing } = await createListing(creator.user.id, { title: "Harbour Dawn", price: 20 });
+    const orderId = await testCheckoutSale([listing.id], "refund-notice@example.com");
+    await runPayoutJobs();
+    const [item] = await db()
+      .selectFrom("order_items")
+      .select("id")
+      .where("order_id", "=", orderId)
+      .execute();
+
+    await refund(orderId, 1000);
+    const [partial] = await mailsTo(creator.user.email);
+    expect(partial.subject).toBe("A refund reversed your share of a sale on Selfie Studio");
+    expect(partial.text).toContain("Hello Cora,");
+    expect(partial.text).toContain(`Harbour Dawn`);
+    expect(partial.text).toContain(`your share reversed $8.50 (sale ${item.id})`);
+    expect(partial.text).not.toContain(orderId);
+    expect(partial.html).toContain("Harbour Dawn");
+    expect(partial.html).toContain("$8.50");
+
+    // The rest of the order: a second notice for the rest of the share.
+    await refund(orderId, 2000);
+    const notices = await mailsTo(creator.user.email);
+    expect(notices).toHaveLength(2);
+    expect(notices[1].text).toContain(`your share reversed $8.50 (sale ${item.id})`);
+    // A replay reverses nothing and mails nothing.
+    await refund(orderId, 2000);
+    expect(await mailsTo(creator.user.email)).toHaveLength(2);
+  });
+});
+
 describe("a partial refund", () => {
   it("takes back each item's part (85% from the creator), keeps the downloads, and a later full refund ends them", async () => {
     const cleo = await createTestUser();

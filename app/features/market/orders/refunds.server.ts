@@ -6,9 +6,11 @@ import { recordAuditEntry, STRIPE_ACTOR } from "~/features/audit/public.server";
 import {
   restoreSharesForUndoneRefund,
   reverseSharesForRefund,
+  type ReversedShare,
 } from "~/features/payouts/public.server";
 import { itemsOfOrder } from "~/features/market/orders/orders.server";
 import { renderRefundNoticeMail } from "~/features/market/orders/refund-notice-mail.server";
+import { renderShareReversedMail } from "~/features/market/orders/share-reversed-mail.server";
 import { lockedRows } from "~/infra/sql-dialect.server";
 
 /**
@@ -32,7 +34,8 @@ import { lockedRows } from "~/infra/sql-dialect.server";
  * In the transaction that records it: the order's refunded total, its status
  * ('refunded' once the whole total came back, which ends its downloads and
  * license; a partial refund leaves them), each share's part of it (payouts),
- * the buyer's refund notice, and an `order.refund` row of the audit log.
+ * the buyer's refund notice, each creator's notice of what it reversed of
+ * their share, and an `order.refund` row of the audit log.
  */
 export interface RefundRecord {
   /** The order's refunded total, in cents (at most what was paid). */
@@ -82,8 +85,9 @@ export async function recordRefund(
     .returningAll()
     .executeTakeFirst();
   if (!updated) return { applied: false, order };
-  await reverseSharesForRefund(trx, orderId, target, record.now);
+  const reversed = await reverseSharesForRefund(trx, orderId, target, record.now);
   await queueRefundNotice(trx, updated, target - order.refunded_cents, record.now);
+  await queueShareReversedNotices(trx, updated, reversed, record.now);
   await recordAuditEntry(trx, {
     actorId: record.actorId ?? STRIPE_ACTOR,
     action: "order.refund",
@@ -121,6 +125,53 @@ async function queueRefundNotice(
     // A message that could never be sent must not undo the refund.
     if (!(error instanceof ZodError)) throw error;
     console.warn(`Order ${order.id}: the refund notice could not be queued: ${error.message}`);
+  }
+}
+
+/** Tells each creator whose share this refund reversed: the items (by sale reference) and the amount of their share taken back. Erased accounts get nothing. */
+async function queueShareReversedNotices(
+  trx: DB,
+  order: OrderRow,
+  reversed: ReversedShare[],
+  now: Date,
+): Promise<void> {
+  if (reversed.length === 0) return;
+  const items = await itemsOfOrder(trx, order.id);
+  const creators = await trx
+    .selectFrom("users")
+    .select(["id", "email", "first_name"])
+    .where(
+      "id",
+      "in",
+      reversed.map((share) => share.creatorId),
+    )
+    .where("erased_at", "is", null)
+    .execute();
+  for (const creator of creators) {
+    const theirs = reversed.filter((share) => share.creatorId === creator.id);
+    const message = renderShareReversedMail({
+      creatorName: creator.first_name,
+      refundedAt: order.refunded_at ?? now.toISOString(),
+      items: theirs.map((share) => {
+        const item = items.find((candidate) => candidate.id === share.orderItemId);
+        return {
+          saleReference: share.orderItemId,
+          title: item?.title ?? "",
+          style: item?.style ?? "",
+          reversedCents: share.reversedCents,
+        };
+      }),
+      testMode: order.provider === "test",
+    });
+    try {
+      await queueMail(trx, { to: creator.email, ...message, now });
+    } catch (error) {
+      // A message that could never be sent must not undo the refund.
+      if (!(error instanceof ZodError)) throw error;
+      console.warn(
+        `Order ${order.id}: a creator's refund notice could not be queued: ${error.message}`,
+      );
+    }
   }
 }
 

@@ -184,18 +184,27 @@ function sharesOfOrder(trx: DB, orderId: string) {
     .execute();
 }
 
+/** What one refund took back of a creator's share of one sold item (`reversedCents`: this refund's part, not the total so far). */
+export interface ReversedShare {
+  orderItemId: string;
+  creatorId: string;
+  reversedCents: number;
+}
+
 /**
  * An order's refunds reached `refundedTotalCents` (in the transaction that
  * recorded them): each share gives back its part. A share fully given back
  * is reversed (cancelled when it was never sent); a transfer that was sent is
  * reversed at the provider by a queued job, for the creator's part only.
+ * Answers what this refund took back of each creator's share (for their notice).
  */
 export async function reverseSharesForRefund(
   trx: DB,
   orderId: string,
   refundedTotalCents: number,
   now: Date,
-): Promise<void> {
+): Promise<ReversedShare[]> {
+  const reversed: ReversedShare[] = [];
   const rows = await sharesOfOrder(trx, orderId);
   const shares: ShareForRefund[] = rows.map((row) => ({
     id: row.id,
@@ -233,7 +242,14 @@ export async function reverseSharesForRefund(
       .execute();
     if (row.transfer_id !== null && creatorPart > row.creator_reversed_cents)
       await queueReversal(trx, row.id, now);
+    if (creatorPart > row.creator_reversed_cents)
+      reversed.push({
+        orderItemId: row.order_item_id,
+        creatorId: row.creator_id,
+        reversedCents: creatorPart - row.creator_reversed_cents,
+      });
   }
+  return reversed;
 }
 
 /**

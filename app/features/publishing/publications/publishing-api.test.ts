@@ -626,7 +626,9 @@ describe("launch and post", () => {
       price: 0,
     });
     expect(noPrice.status).toBe(400);
-    expect((await noPrice.json()).fieldErrors.price).toEqual(["Please enter a valid price"]);
+    expect((await noPrice.json()).fieldErrors.price).toEqual([
+      "Enter a price between $0.01 and $10,000.00.",
+    ]);
     const none = await postWith({ imageId: image.id, title: "T", platforms: [], price: 5 });
     expect((await none.json()).fieldErrors.platforms).toEqual([
       "Please select at least one platform",
@@ -668,7 +670,7 @@ describe("launch and post", () => {
     expect(state.platforms[0]).toMatchObject({ id: "marketplace", status: "withdrawn", url: null });
   });
 
-  it("launches only at a price the creator typed: 0, empty, text or none is refused with 'Please enter a valid price', changing nothing", async () => {
+  it("launches only at a price the creator typed: 0, empty, text or none is refused with 'Enter a price between $0.01 and $10,000.00.', changing nothing", async () => {
     const alice = await createTestUser();
     const image = await createStylizedImage(alice.user.id);
     const launchAt = (price: unknown) =>
@@ -687,7 +689,9 @@ describe("launch and post", () => {
     for (const price of [0, "0", "", "abc", undefined, -1, "0.001"]) {
       const refused = await launchAt(price);
       expect(refused.status, String(price)).toBe(400);
-      expect((await refused.json()).fieldErrors.price).toEqual(["Please enter a valid price"]);
+      expect((await refused.json()).fieldErrors.price).toEqual([
+        "Enter a price between $0.01 and $10,000.00.",
+      ]);
     }
     expect(
       await getDb()

@@ -63,6 +63,12 @@ export function ListOnMarketplaceForm({
   });
 
   const fieldId = (name: string) => `${form.id}-${name}`;
+  // A no-JS post sent back with errors: the first invalid field takes the focus (and the eye).
+  const firstInvalid = pageResult
+    ? (["title", "description", "price", "tags"] as const).find(
+        (name) => fields[name].errors?.length,
+      )
+    : undefined;
   return (
     <ListImageForm
       fetcher={fetcher}
@@ -81,6 +87,7 @@ export function ListOnMarketplaceForm({
           {...getInputProps(fields.title, { type: "text", ariaAttributes: true })}
           id={fieldId("title")}
           key={fields.title.key}
+          autoFocus={firstInvalid === "title"}
           className="field-input"
         />
         {fields.title.errors?.length ? (
@@ -95,6 +102,7 @@ export function ListOnMarketplaceForm({
           {...getTextareaProps(fields.description, { ariaAttributes: true })}
           id={fieldId("description")}
           key={fields.description.key}
+          autoFocus={firstInvalid === "description"}
           rows={3}
           className="field-input"
         />
@@ -111,6 +119,7 @@ export function ListOnMarketplaceForm({
             {...getInputProps(fields.price, { type: "number", ariaAttributes: true })}
             id={fieldId("price")}
             key={fields.price.key}
+            autoFocus={firstInvalid === "price"}
             min="0.01"
             step="0.01"
             inputMode="decimal"
@@ -128,6 +137,7 @@ export function ListOnMarketplaceForm({
             {...getInputProps(fields.tags, { type: "text", ariaAttributes: true })}
             id={fieldId("tags")}
             key={fields.tags.key}
+            autoFocus={firstInvalid === "tags"}
             className="field-input"
           />
           {fields.tags.errors?.length ? (

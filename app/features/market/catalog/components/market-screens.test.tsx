@@ -322,11 +322,58 @@ describe("/marketplace", () => {
     expect(toast).not.toHaveTextContent("Missing Information");
   });
 
+  it("while the payment is confirmed, offers to check again at the same return address, not the Payment Monitor", async () => {
+    renderMarketplace(
+      marketplaceData({
+        returned: true,
+        purchase: {
+          success: false,
+          paymentStatus: "processing",
+          customerEmail: "bea.buyer@example.com",
+          customerName: "Bea Buyer",
+          sessionId: "cs_test_125",
+          licenseUrl: null,
+          testMode: false,
+          downloads: [],
+        },
+      }),
+      "/marketplace?session_id=cs_test_125&success=true",
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Payment Processing" });
+    expect(within(dialog).getByRole("link", { name: "Check again" })).toHaveAttribute(
+      "href",
+      "/marketplace?session_id=cs_test_125&success=true",
+    );
+    expect(within(dialog).queryByRole("link", { name: /Payment Monitor/ })).toBeNull();
+  });
+
+  it("greets the buyer by their address only when they gave no name", async () => {
+    renderMarketplace(
+      marketplaceData({
+        returned: true,
+        purchase: {
+          success: true,
+          paymentStatus: "completed",
+          customerEmail: "bea.buyer@example.com",
+          customerName: null,
+          sessionId: "cs_test_124",
+          licenseUrl: null,
+          testMode: false,
+          downloads: [],
+        },
+      }),
+      "/marketplace?session_id=cs_test_124&success=true",
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Payment Successful!" });
+    expect(dialog).toHaveTextContent("Thank you, bea.buyer@example.com. Your images are ready.");
+  });
+
   it("shows the purchase-complete dialog on return; closing it clears the query string", async () => {
     const purchase = {
       success: true,
       paymentStatus: "completed",
-      customerEmail: "bea@example.com",
+      customerEmail: "bea.buyer@example.com",
+      customerName: "Bea Buyer",
       sessionId: "cs_test_123",
       licenseUrl: "http://localhost:3000/licenses/o1",
       testMode: true,
@@ -351,12 +398,14 @@ describe("/marketplace", () => {
     expect(download).toHaveAttribute("target", "_blank");
     expect(download).toHaveAttribute("href", "http://localhost:3000/downloads/tok");
     expect(dialog).toHaveTextContent("TEST MODE");
+    // Greeted by the name the buyer typed, not their address.
+    expect(dialog).toHaveTextContent("Thank you, Bea Buyer. Your images are ready.");
+    expect(dialog).not.toHaveTextContent("Thank you, bea.buyer@example.com");
     // The payment's reference travels in the monitor's link; the buyer never reads a raw session id.
     expect(dialog).not.toHaveTextContent("cs_test_123");
     expect(dialog).not.toHaveTextContent(/session id/i);
-    expect(
-      within(dialog).getByRole("link", { name: "This payment on the Payment Monitor" }),
-    ).toHaveAttribute("href", "/payment-monitor?session_id=cs_test_123");
+    // The Payment Monitor is an operator's tool: the buyer's success dialog does not send them there.
+    expect(within(dialog).queryByRole("link", { name: /Payment Monitor/ })).toBeNull();
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent(/^\/marketplace$/),

@@ -22,6 +22,8 @@ export interface PurchaseResult {
   success: boolean;
   paymentStatus: string;
   customerEmail: string | null;
+  /** The name the buyer gave; the greeting falls back to the address without one. */
+  customerName?: string | null;
   sessionId: string;
   licenseUrl: string | null;
   testMode: boolean;
@@ -77,8 +79,9 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
   if (!result) {
     return <p className="mt-2 text-slate-600">{PAYMENT_STATUS_UNKNOWN.description}</p>;
   }
-  const monitor = `/payment-monitor?session_id=${encodeURIComponent(result.sessionId)}`;
   if (!result.success) {
+    // The same return address asks the payment provider again (the Payment Monitor is an operator's tool).
+    const again = `/marketplace?session_id=${encodeURIComponent(result.sessionId)}&success=true`;
     return (
       <div className="mt-2 space-y-2 text-slate-600">
         <p>
@@ -87,15 +90,15 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
             : PAYMENT_STATUS_UNKNOWN.description}
         </p>
         <p>
-          Check it any time on the{" "}
-          <a href={monitor} className="font-medium text-brand-700 underline">
-            Payment Monitor
-          </a>
-          : the link carries this payment&apos;s reference.
+          <a href={again} className="font-medium text-brand-700 underline">
+            Check again
+          </a>{" "}
+          in a moment: the link carries this payment&apos;s reference.
         </p>
       </div>
     );
   }
+  const greeting = result.customerName?.trim() || result.customerEmail;
   return (
     <div className="mt-2 space-y-3">
       {result.testMode ? (
@@ -104,21 +107,17 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
         </p>
       ) : null}
       <p className="text-slate-600">
-        Thank you{result.customerEmail ? `, ${result.customerEmail}` : ""}. Your images are ready.
-        Each link works for {DOWNLOAD_GRANT_DAYS} days and {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
+        Thank you{greeting ? `, ${greeting}` : ""}. Your images are ready. Each link works for{" "}
+        {DOWNLOAD_GRANT_DAYS} days and {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
       </p>
       <DownloadList downloads={result.downloads} />
-      <p className="text-sm text-slate-600">
-        {result.licenseUrl ? (
+      {result.licenseUrl ? (
+        <p className="text-sm text-slate-600">
           <a href={result.licenseUrl} className="font-medium text-brand-700 underline">
             View your license
           </a>
-        ) : null}{" "}
-        ·{" "}
-        <a href={monitor} className="font-medium text-brand-700 underline">
-          This payment on the Payment Monitor
-        </a>
-      </p>
+        </p>
+      ) : null}
       <div className="border-t border-slate-200 pt-3">
         <LibraryLinkForm
           id="purchase-library-link"

@@ -77,7 +77,7 @@ export function TitleField({ field, defaultValue, sentBack }: ListingFieldProps)
   );
 }
 
-/** A labelled one-line input with its error under it; `input` adds attributes (a type, bounds). */
+/** A labelled one-line input with its error under it, focused when the server sent it back invalid; `input` adds attributes (a type, bounds). */
 function ListingInput({
   field,
   label,
@@ -95,6 +95,8 @@ function ListingInput({
         name={field.name}
         {...input}
         defaultValue={startValue(field, defaultValue, sentBack)}
+        // Without JavaScript the page comes back with the error: the eye (and the keyboard) start at the field to fix.
+        autoFocus={sentBack && Boolean(field.errors?.length)}
         className="field-input"
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={field.errors?.length ? field.errorId : undefined}

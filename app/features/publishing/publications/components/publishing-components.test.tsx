@@ -76,6 +76,23 @@ describe("LaunchForm", () => {
     expect(screen.getByRole("switch", { name: "Enable NFT" })).toBeChecked();
   });
 
+  it("without JavaScript, a refused price says the allowed range and takes the focus", async () => {
+    const formData = new FormData();
+    formData.set("imageId", "img1");
+    formData.set("title", "My portrait");
+    formData.set("price", "20000");
+    formData.append("platforms", "marketplace");
+    const reply = parseWithZod(formData, { schema: launchSchema }).reply();
+    expect(reply.status).toBe("error");
+    renderAt(
+      <LaunchForm image={IMAGE} defaults={DEFAULTS} platforms={OPTIONS} pageResult={reply} />,
+    );
+    const price = await screen.findByLabelText("Price (USD)");
+    expect(price).toHaveAccessibleDescription("Enter a price between $0.01 and $10,000.00.");
+    expect(price).toHaveFocus();
+    expect(screen.getByLabelText("Title")).not.toHaveFocus();
+  });
+
   it("has every field labelled, offers only connected platforms, and checks the own marketplace by default", async () => {
     renderAt(<LaunchForm image={IMAGE} defaults={DEFAULTS} platforms={OPTIONS} />);
     expect(await screen.findByLabelText("Title")).toHaveValue("Anime Style Selfie");
@@ -318,7 +335,7 @@ describe("List for sale", () => {
     expect(connect).toHaveAttribute("target", "_blank");
   });
 
-  it("says 'Error' / 'Please select at least one platform', then 'Please enter a valid price'", async () => {
+  it("says 'Error' / 'Please select at least one platform', then 'Enter a price between $0.01 and $10,000.00.'", async () => {
     const user = userEvent.setup();
     renderAt(
       <ListForSaleForm image={{ id: "img1", style: "anime", price: "25" }} platforms={OPTIONS} />,
@@ -338,7 +355,9 @@ describe("List for sale", () => {
     await user.type(price, "0");
     await user.click(screen.getByRole("button", { name: "List for Sale" }));
     await waitFor(() =>
-      expect(screen.getByTestId("toast")).toHaveTextContent("Please enter a valid price"),
+      expect(screen.getByTestId("toast")).toHaveTextContent(
+        "Enter a price between $0.01 and $10,000.00.",
+      ),
     );
   });
 
