@@ -339,7 +339,7 @@ describe("/marketplace", () => {
       }),
       "/marketplace?session_id=cs_test_125&success=true",
     );
-    const dialog = await screen.findByRole("dialog", { name: "Payment Processing" });
+    const dialog = await screen.findByRole("dialog", { name: "Payment Processing" }, LAZY_DIALOG);
     expect(within(dialog).getByRole("link", { name: "Check again" })).toHaveAttribute(
       "href",
       "/marketplace?session_id=cs_test_125&success=true",
