@@ -23,9 +23,11 @@ COPY . .
 RUN npm run build
 
 FROM base AS runtime
+# Uploaded selfies (the originals) are removed after 30 days; the styles made from them stay.
 ENV DATA_DIR=/data \
     PORT=3000 \
-    TRUST_PROXY=1
+    TRUST_PROXY=1 \
+    ORIGINALS_RETENTION_DAYS=30
 # The volume is the server user's alone (the database, the stored files and the outbox inside are too).
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules

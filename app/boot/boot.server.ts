@@ -15,6 +15,7 @@ import { ensureStyleSamples } from "~/engines/styling/style-samples.server";
 import { enableVariantWarmUp } from "~/infra/image-variants.server";
 import { warmSampleVariants } from "~/features/landing/sample-variants.server";
 import { sweepExpiredOriginals } from "~/features/studio/public.server";
+import { purgeOldMailJobs } from "~/features/mail/public.server";
 import { readReportFiguresAtScrape } from "~/boot/report-figures.server";
 import type { Config } from "~/infra/config.server";
 import { startupRefusal } from "~/infra/database-errors.server";
@@ -103,6 +104,7 @@ function startPeriodicWork(config: Config, log: (line: string) => void) {
   startObjectStoreSweep(log);
   startExpiredCredentialsSweep();
   startOriginalsRetention(config, log);
+  startMailRetention(config, log);
   startShopifyTokenMigration(config, log);
   startPeriodicProbe(config, log);
 }
@@ -156,6 +158,15 @@ function startOriginalsRetention(config: Config, log: (line: string) => void) {
     });
     if (removed.length > 0)
       log(`Removed ${removed.length} originals older than ${retentionDays} days.`);
+  });
+}
+
+/** MAIL_RETENTION_DAYS: the job rows of messages sent or given up on longer ago are purged once a day. */
+function startMailRetention(config: Config, log: (line: string) => void) {
+  const retentionDays = config.MAIL_RETENTION_DAYS;
+  runPeriodically("mail-retention", DAY_MS, async () => {
+    const purged = await purgeOldMailJobs(getDb(), { retentionDays, now: new Date() });
+    if (purged > 0) log(`Purged ${purged} mail jobs older than ${retentionDays} days.`);
   });
 }
 

@@ -307,6 +307,11 @@ const schema = z.object({
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce.number().int("must be a whole number of days").min(1).max(36_500).optional(),
   ),
+  /** Days a sent or given-up message's job row (its recipient and subject) is kept before a daily purge. */
+  MAIL_RETENTION_DAYS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number of days").min(1).max(36_500).default(30),
+  ),
   FAL_KEY: optionalText,
   /** The fal.ai model for every style (default: the per-style table in app/engines/styling/fal-models.server.ts). */
   FAL_MODEL: optionalText,

@@ -59,6 +59,9 @@ function openSqlite(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // A deleted row's bytes are overwritten with zeros, not left on a free page: an erased
+  // person's values cannot be read back from the file (docs/decisions/086-erasure-leaves-nothing-behind.md).
+  sqlite.pragma("secure_delete = ON");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

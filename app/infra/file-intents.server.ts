@@ -12,8 +12,10 @@ import { keyStem, variantSourceStem } from "~/lib/image-variants";
  * resolved lazily by sweepObjectStore, not in each writer's transaction: an
  * intent whose key a row names is simply dropped; one that no row names an
  * hour later is an object a process stored and then died (or failed) before
- * committing its row, and the object is deleted. A removal is carried out once
- * due, unless a row names the key again.
+ * committing its row, and the object is deleted. A removal takes the object
+ * off its key at once (the store holds it aside, and the app signs the key no
+ * more: isPendingRemoval); its held copy is deleted once due, or put back
+ * should a row name the key again.
  */
 
 /** How long a written key may wait for the row that names it before the object counts as orphaned. */
@@ -55,9 +57,21 @@ export async function recordFileRemoval(
   }
 }
 
-/** What the sweep needs of a store: deleting objects at once. */
+/** Whether a key's removal is recorded and not yet carried out: the app signs and serves it no more. */
+export async function isPendingRemoval(db: DB, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("file_intents")
+    .select("file_key")
+    .where("file_key", "=", key)
+    .where("remove_after", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the sweep needs of a store: deleting objects at once, and putting back a held one whose removal is called off. */
 export interface ObjectDeleter {
   deleteNow(keys: string[]): Promise<void>;
+  restoreHeld?(keys: string[]): Promise<void>;
 }
 
 export interface ObjectSweepResult {
@@ -91,6 +105,7 @@ export async function sweepObjectStore(
   const nowText = now.toISOString();
   const drop: typeof intents = [];
   const remove: typeof intents = [];
+  const calledOff: string[] = [];
   for (const intent of intents) {
     const owned = rowOwned(intent.file_key);
     if (intent.remove_after === null) {
@@ -98,11 +113,13 @@ export async function sweepObjectStore(
       else if (intent.created_at < orphanedBefore) remove.push(intent);
     } else if (owned && isReferenced(intent.file_key)) {
       drop.push(intent); // named again: the removal is called off
+      calledOff.push(intent.file_key);
     } else if (intent.remove_after <= nowText) {
       remove.push(intent);
     }
   }
   if (remove.length > 0) await store.deleteNow(remove.map((intent) => intent.file_key));
+  if (calledOff.length > 0) await store.restoreHeld?.(calledOff);
   for (const intent of [...drop, ...remove]) {
     // Only the intent as read: one recorded again meanwhile stays.
     await db

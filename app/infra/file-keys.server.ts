@@ -45,6 +45,15 @@ export function isValidFileKey(key: string): boolean {
  */
 export const PUBLIC_AREAS = ["previews/", "samples/", "avatars/"];
 
+/**
+ * A listing's preview (its variants and social card) and a profile photo are
+ * someone's: once deleted or erased, no cache may keep them long. Ten minutes,
+ * under the 15 minutes a removed file is held (DELETED_FILES_KEPT_MS), so every
+ * cached copy has run out by the time its bytes are gone
+ * (docs/decisions/086-erasure-leaves-nothing-behind.md).
+ */
+export const PERSONAL_PUBLIC_CACHE_CONTROL = "public, max-age=600";
+
 export function isPublicKey(key: string): boolean {
   return PUBLIC_AREAS.some((area) => key.startsWith(area));
 }

@@ -9,6 +9,7 @@ export {
   isPublicKey,
   isValidFileKey,
   newFileKey,
+  PERSONAL_PUBLIC_CACHE_CONTROL,
   PUBLIC_AREAS,
   type FileArea,
   type FileStore,

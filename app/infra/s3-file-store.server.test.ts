@@ -10,7 +10,11 @@ import {
   newFileKey,
   type S3FileStore,
 } from "~/infra/file-store.server";
-import { sweepObjectStore, UNREFERENCED_INTENT_MS } from "~/infra/file-intents.server";
+import {
+  recordFileRemoval,
+  sweepObjectStore,
+  UNREFERENCED_INTENT_MS,
+} from "~/infra/file-intents.server";
 import { signedMediaUrl, publicMediaUrl } from "~/infra/signed-urls.server";
 import * as media from "~/routes/_resources+/media.$";
 import { callRoute, makeRequest } from "#tests/setup/requests";
@@ -79,15 +83,25 @@ describe("the S3 file store", () => {
     expect(await store().isReachable()).toBe(true);
   });
 
-  it("stores a public file with year-long immutable caching, at FILES_PUBLIC_BASE_URL", async () => {
+  it("stores a public file at FILES_PUBLIC_BASE_URL, someone's cached ten minutes, a sample a year", async () => {
     const key = newFileKey("previews", "jpg");
     await store().write(key, fixture("portrait.png"));
     const url = publicMediaUrl(key);
     expect(url).toBe(`http://127.0.0.1:${PORT}/selfie-public/${key}`);
     const response = await fetch(url);
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=600");
     expect(response.headers.get("content-type")).toBe("image/jpeg");
+    const avatar = newFileKey("avatars", "jpg");
+    await store().write(avatar, fixture("portrait.png"));
+    expect((await fetch(publicMediaUrl(avatar))).headers.get("cache-control")).toBe(
+      "public, max-age=600",
+    );
+    const sample = newFileKey("samples", "jpg");
+    await store().write(sample, fixture("portrait.png"));
+    expect((await fetch(publicMediaUrl(sample))).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
   });
 
   it("streams a scratch file up in parts, then removes the scratch file", async () => {
@@ -137,21 +151,62 @@ describe("the S3 file store", () => {
 });
 
 describe("removals and orphans", () => {
-  it("keeps a removed object for 15 minutes, then the sweep deletes it", async () => {
+  it("takes a removed object off its key at once, holds it 15 minutes unserved, then the sweep deletes it", async () => {
     const key = newFileKey("styled", "png");
     await store().write(key, Buffer.from("soon gone"));
+    const handedOut = await store().presignedUrl(key, 300);
+    const signed = signedMediaUrl(key);
+    expect((await fetch(handedOut)).status).toBe(200);
     const removedAt = new Date();
     await store().remove(key);
-    expect(await store().exists(key)).toBe(true);
+    // Gone from its key there and then: the link handed out before, and the app's own.
+    expect(await store().exists(key)).toBe(false);
+    expect((await fetch(handedOut)).status).toBe(404);
+    expect((await callRoute(media.loader, makeRequest(signed), { "*": key })).status).toBe(404);
+    const held = () => objectsIn("selfie-files").some((name) => name.startsWith(`held/${key}`));
+    expect(held()).toBe(true);
     await sweepObjectStore(getDb(), store(), new Date(removedAt.getTime() + 14 * MINUTE));
-    expect(await store().exists(key)).toBe(true);
+    expect(held()).toBe(true);
     const swept = await sweepObjectStore(
       getDb(),
       store(),
       new Date(removedAt.getTime() + 16 * MINUTE),
     );
     expect(swept.deleted).toContain(key);
+    expect(held()).toBe(false);
     expect(await store().exists(key)).toBe(false);
+  });
+
+  it("refuses to sign a key whose removal is recorded, even while its object is still there", async () => {
+    const key = newFileKey("styled", "png");
+    await store().write(key, Buffer.from("still there"));
+    // A removal recorded while the store did not answer: the object stays until the sweep.
+    await recordFileRemoval(getDb(), [key]);
+    expect(await store().exists(key)).toBe(true);
+    const response = await callRoute(media.loader, makeRequest(signedMediaUrl(key)), { "*": key });
+    expect(response.status).toBe(404);
+  });
+
+  it("puts a held object back when a row names its key again (the removal called off)", async () => {
+    const { token } = await createTestUser();
+    const response = await callRoute(
+      apiRoute("/api/token-images/upload").action,
+      uploadRequest(fixture("portrait.png"), { token, filename: "portrait.png" }),
+    );
+    expect(response.status).toBe(201);
+    const image = await getDb()
+      .selectFrom("images")
+      .select("file_key")
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    // A removal whose row deletion did not commit: the row still names the key.
+    await store().remove(image.file_key);
+    expect(await store().exists(image.file_key)).toBe(false);
+    await sweepObjectStore(getDb(), store(), new Date(Date.now() + 16 * MINUTE));
+    expect(await store().exists(image.file_key)).toBe(true);
+    expect(objectsIn("selfie-files").some((name) => name.includes(`held/${image.file_key}`))).toBe(
+      false,
+    );
   });
 
   it("deletes an object no row names an hour after its intent, and keeps a referenced one", async () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { PassThrough, type Readable } from "node:stream";
 import {
+  CopyObjectCommand,
   GetObjectCommand,
   DeleteObjectCommand,
   HeadObjectCommand,
@@ -12,8 +13,18 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { DB } from "~/infra/db.server";
 import { scratchDirUnder, scratchPathUnder } from "~/infra/owner-only-files.server";
-import { isPublicKey, isValidFileKey, type FileStore } from "~/infra/file-keys.server";
-import { dropFileIntent, recordFileIntent, recordFileRemoval } from "~/infra/file-intents.server";
+import {
+  isPublicKey,
+  isValidFileKey,
+  PERSONAL_PUBLIC_CACHE_CONTROL,
+  type FileStore,
+} from "~/infra/file-keys.server";
+import {
+  dropFileIntent,
+  isPendingRemoval,
+  recordFileIntent,
+  recordFileRemoval,
+} from "~/infra/file-intents.server";
 import {
   isAccessDenied,
   isForbidden,
@@ -23,8 +34,15 @@ import {
 import { attachmentDisposition } from "~/lib/content-disposition";
 import { isVariantKey, socialCardOf, variantKeysOf } from "~/lib/image-variants";
 
-/** A public object never changes under its key: any cache may keep it for a year. */
+/** A public object never changes under its key: any cache may keep it for a year (the landing samples, no one's data). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * Where a removed object waits in the private bucket for its deletion: under
+ * no file key, so nothing ever signs or serves it (its key stops answering at
+ * once, as a file moved to the volume's .deleted/ does).
+ */
+export const HELD_PREFIX = "held/";
 
 const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
@@ -70,10 +88,11 @@ export function s3Client(settings: S3Settings): S3Client {
 
 /**
  * Files in S3-compatible object storage: public areas (previews, samples,
- * avatars) in the public bucket with year-long immutable caching, the rest in
+ * avatars) in the public bucket (cached ten minutes, the samples a year), the rest in
  * the private bucket, reached through presigned URLs. A key is recorded in
- * file_intents before its object is written, and a removal is a row that
- * sweepObjectStore carries out after DELETED_FILES_KEPT_MS.
+ * file_intents before its object is written; a removal is recorded there too,
+ * takes the object off its key at once (remove), and sweepObjectStore deletes
+ * its held copy after DELETED_FILES_KEPT_MS.
  */
 export class S3FileStore implements FileStore {
   readonly kind = "s3";
@@ -94,10 +113,13 @@ export class S3FileStore implements FileStore {
     const extension = key.slice(key.lastIndexOf(".") + 1);
     return {
       ContentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
-      // A social card is made again under its key when the title or price changes: cached an hour, not for ever.
+      // Previews (their variants and social cards, made again under their key when the title or
+      // price changes) and profile photos are someone's: cached ten minutes. The samples: a year.
       ...(isPublicKey(key)
         ? {
-            CacheControl: key.endsWith("_card.jpg") ? "public, max-age=3600" : PUBLIC_CACHE_CONTROL,
+            CacheControl: key.startsWith("samples/")
+              ? PUBLIC_CACHE_CONTROL
+              : PERSONAL_PUBLIC_CACHE_CONTROL,
           }
         : {}),
     };
@@ -227,23 +249,104 @@ export class S3FileStore implements FileStore {
     return (await this.head(key)).ContentLength ?? 0;
   }
 
-  /** Records the removal (with the image's variants and social card); sweepObjectStore deletes the objects later. */
+  /**
+   * Removes a key with the image's variants and social card, at once: the
+   * removal is recorded (so nothing signs the key again), the object is moved
+   * under HELD_PREFIX in the private bucket, where sweepObjectStore deletes it
+   * after DELETED_FILES_KEPT_MS (or puts it back, should a row name the key
+   * again), and the variants and cards, made again from their image on
+   * demand, are deleted. A presigned or public URL handed out before stops
+   * answering (404) there and then. Should the store not answer, the
+   * removal stays recorded: the key is refused from now on, and the sweep
+   * deletes the objects when due.
+   */
   async remove(key: string | null | undefined): Promise<void> {
     if (!key) return;
-    const keys = [key];
-    if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) keys.push(...variantKeysOf(key));
+    const derived: string[] = [];
+    if (/\.(png|jpg|webp)$/.test(key) && !isVariantKey(key)) derived.push(...variantKeysOf(key));
     const card = socialCardOf(key);
-    if (card) keys.push(card, ...variantKeysOf(card));
-    await recordFileRemoval(this.db, keys.filter(isValidFileKey));
+    if (card) derived.push(card, ...variantKeysOf(card));
+    const keys = [key, ...derived].filter(isValidFileKey);
+    await recordFileRemoval(this.db, keys);
+    try {
+      if (isValidFileKey(key)) await this.hold(key);
+      await this.deleteObjects(derived.filter(isValidFileKey));
+    } catch (error) {
+      console.warn(
+        `A removed file stays in object storage until the sweep deletes it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
-  /** Deletes objects now (the sweep's last step). Missing objects are not an error. */
+  /** Whether a key's removal is recorded (and not called off): such a key is never signed or served. */
+  isRemoved(key: string): Promise<boolean> {
+    return isPendingRemoval(this.db, key);
+  }
+
+  /** Moves an object under HELD_PREFIX in the private bucket; a key with no object is left as it is. */
+  private async hold(key: string): Promise<void> {
+    const source = this.bucketOf(key);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: HELD_PREFIX + key,
+          CopySource: `${source}/${key}`,
+        }),
+      );
+    } catch (error) {
+      if (isMissingObject(error)) return;
+      throw objectStoreError("holding a removed file", key, error);
+    }
+    await this.deleteObjects([key]);
+  }
+
+  /** Puts held objects back under their keys (a removal called off: a row names the key again). */
+  async restoreHeld(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.client.send(
+          new CopyObjectCommand({
+            Bucket: this.bucketOf(key),
+            Key: key,
+            CopySource: `${this.settings.bucket}/${HELD_PREFIX}${key}`,
+            ...this.objectHeaders(key),
+            MetadataDirective: "REPLACE",
+          }),
+        );
+      } catch (error) {
+        if (isMissingObject(error)) continue; // never held (the object was still at its key, or gone)
+        throw objectStoreError("restoring a held file", key, error);
+      }
+      await this.deleteHeld([key]);
+    }
+  }
+
+  /** Deletes objects now (an orphan discarded before its row). Missing objects are not an error. */
   async discard(key: string): Promise<void> {
-    await this.deleteNow([key]);
+    await this.deleteObjects([key]);
     await dropFileIntent(this.db, key);
   }
 
+  /** The sweep's last step: deletes the objects under the keys and their held copies. */
   async deleteNow(keys: string[]): Promise<void> {
+    await this.deleteObjects(keys);
+    await this.deleteHeld(keys);
+  }
+
+  private async deleteHeld(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.client.send(
+          new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: HELD_PREFIX + key }),
+        );
+      } catch (error) {
+        if (!isMissingObject(error)) throw objectStoreError("deleting files", key, error);
+      }
+    }
+  }
+
+  private async deleteObjects(keys: string[]): Promise<void> {
     const byBucket = new Map<string, string[]>();
     for (const key of keys) {
       const bucket = this.bucketOf(key);

@@ -275,9 +275,15 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
   },
   ORIGINALS_RETENTION_DAYS: {
     group: "jobs",
-    default: "unset: originals are kept",
+    default: "unset: originals are kept (`30` in the container and `fly.toml`)",
     meaning:
       "Days an uploaded selfie (the original) is kept. When set (a whole number, 1 or more), a sweep once a day (also at start, when no process ran it in the last day), in one worker process, removes the file of every original older than that, unless one of its styles is still waiting or being made (it is taken by a later sweep). The styles made from it stay; the original no longer shows among the uploads and cannot be styled again. The dashboard's Style step says when each upload will be removed, and `/privacy` states the period.",
+  },
+  MAIL_RETENTION_DAYS: {
+    group: "jobs",
+    default: "`30`",
+    meaning:
+      "Days the row of a message sent or given up on is kept (it keeps only whom the message was for and its subject, which the admin's undelivered mail shows). A purge once a day (also at start, when no process ran it in the last day), in one worker process, deletes the older ones; a message still queued or being sent is never purged. A whole number, 1 or more.",
   },
   FAL_KEY: {
     group: "styling",

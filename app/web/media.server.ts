@@ -4,6 +4,7 @@ import {
   getObjectStore,
   isPublicKey,
   isValidFileKey,
+  PERSONAL_PUBLIC_CACHE_CONTROL,
   type S3FileStore,
 } from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
@@ -86,7 +87,9 @@ const PRESIGNED_REDIRECT_SECONDS = 5 * 60;
  * With object storage no bytes pass through here: a public file (or its
  * variant, made when the file was) is at its public address, and a private
  * file's signed /media URL answers with a presigned URL of the object, valid
- * for what is left of the signature (at most five minutes).
+ * for what is left of the signature (at most five minutes). A key whose
+ * removal is recorded is not found, at once: its signature still checks, but
+ * the file was deleted or its owner erased, and nothing is signed for it again.
  */
 async function objectStoreRedirect(
   store: S3FileStore,
@@ -94,6 +97,7 @@ async function objectStoreRedirect(
   variant: { width: VariantWidth; format: VariantFormat } | null,
   url: URL,
 ): Promise<Response> {
+  if (await store.isRemoved(key)) return jsonResponse({ message: "Not found" }, { status: 404 });
   if (isPublicKey(key)) {
     const publicKey = variant ? variantKey(key, variant.width, variant.format) : key;
     return new Response(null, {
@@ -103,7 +107,8 @@ async function objectStoreRedirect(
   }
   // A private image's variant (a creator's own view) is still made on its first request.
   const servedKey = variant ? await variantOrImage(key, variant) : key;
-  if (!servedKey) return jsonResponse({ message: "Not found" }, { status: 404 });
+  if (!servedKey || (servedKey !== key && (await store.isRemoved(servedKey))))
+    return jsonResponse({ message: "Not found" }, { status: 404 });
   const secondsLeft = Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000);
   const ttl = Math.max(1, Math.min(secondsLeft, PRESIGNED_REDIRECT_SECONDS));
   const location = await store.presignedUrl(
@@ -156,16 +161,15 @@ function requestedVariant(
 
 /**
  * How long a copy may be kept. A stored file never changes under its key (each
- * write makes a new random key), so a public preview is cacheable for a year;
- * the landing samples are rebuilt at start under their engine version's key,
- * so they get a day. A private file's signed URL stops working at its `exp`,
+ * write makes a new random key), but a public preview and a profile photo are
+ * someone's, and once deleted or erased no cache may keep them long: ten
+ * minutes (docs/decisions/086-erasure-leaves-nothing-behind.md); the landing
+ * samples are rebuilt at start under their engine version's key, so they get a day. A private file's signed URL stops working at its `exp`,
  * so its copy is private and kept no longer than that.
  */
 function cacheControlFor(key: string, isPublic: boolean, url: URL): string {
   if (isPublic)
-    return key.startsWith("previews/")
-      ? "public, max-age=31536000, immutable"
-      : "public, max-age=86400";
+    return key.startsWith("samples/") ? "public, max-age=86400" : PERSONAL_PUBLIC_CACHE_CONTROL;
   const secondsLeft = Math.max(
     0,
     Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000),

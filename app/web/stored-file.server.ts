@@ -7,7 +7,8 @@ export const DOWNLOAD_URL_SECONDS = 60;
 /**
  * A purchased download from object storage: a redirect to a presigned URL
  * valid a minute, which the store answers as an attachment under the file's name.
- * Null with the local store (the bytes are streamed from here).
+ * Null with the local store (the bytes are streamed from here). A file whose
+ * removal is recorded is not found (its owner's erasure took it).
  */
 export async function presignedDownloadRedirect(
   fileKey: string,
@@ -15,6 +16,8 @@ export async function presignedDownloadRedirect(
 ): Promise<Response | null> {
   const store = getObjectStore();
   if (!store) return null;
+  if (await store.isRemoved(fileKey))
+    return Response.json({ message: "Not found" }, { status: 404 });
   return new Response(null, {
     status: 302,
     headers: {

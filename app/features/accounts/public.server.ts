@@ -13,6 +13,7 @@ export {
   revokeAllCredentials,
 } from "~/features/accounts/sessions/sessions.server";
 export { accountOf } from "~/features/accounts/account.server";
+export { avatarKeyOf } from "~/features/accounts/profile/avatar.server";
 export { eraseAccountExportsOf } from "~/features/accounts/exports/account-exports.server";
 export {
   assertOwnPassword,

@@ -6,7 +6,11 @@ import { erasePublishingDataOf } from "~/features/publishing/public.server";
 import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/public.server";
 import { eraseStudioDataOf } from "~/features/studio/public.server";
 import { settlePayoutsOfErasedCreator, type PayoutJobDeps } from "~/features/payouts/public.server";
-import { eraseAccountExportsOf, isAccountErased } from "~/features/accounts/public.server";
+import {
+  avatarKeyOf,
+  eraseAccountExportsOf,
+  isAccountErased,
+} from "~/features/accounts/public.server";
 import { forgetOutboxMailTo } from "~/features/mail/public.server";
 
 /** The background half of an account erasure. */
@@ -79,8 +83,13 @@ export async function runEraseAccountJob(
   await settlePayoutsOfErasedCreator(deps.payouts, db, { userId, now: context.now, log: deps.log });
 }
 
-/** The profile photo's file, when the address names one of ours (the shared samples stay). */
+/**
+ * The profile photo's file, when the address names one of ours: at /media, or
+ * with object storage at its public address (the shared samples stay).
+ */
 async function removeProfilePhoto(store: FileStore, url: string | null): Promise<void> {
+  const avatar = avatarKeyOf(url);
+  if (avatar) return store.remove(avatar);
   if (!url?.startsWith("/media/")) return;
   const key = decodeURIComponent(url.slice("/media/".length).split("?")[0]);
   if (!key || key.startsWith("samples/") || key.includes("..")) return;

@@ -10,6 +10,7 @@ import type { MailMessage, MailTransport } from "~/infra/mail/mail-transport.ser
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_ATTEMPTS, MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { queueMail } from "~/features/mail/public.server";
+import { recipientTag } from "~/infra/mail/recipient-in-logs.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
 import type { TestSmtpServer } from "#tests/setup/mail";
 import { addressesOf, outboxFiles, readEml, startSmtpServer } from "#tests/setup/mail";
@@ -26,6 +27,7 @@ function mailWorker(
   transport: () => MailTransport,
   from = "Selfie Studio <studio@example.com>",
   replyTo = "help@example.com",
+  log: (line: string) => void = () => {},
 ) {
   return new JobWorker({
     db: getDb(),
@@ -34,7 +36,7 @@ function mailWorker(
     },
     concurrency: 1,
     backoff: { baseMs: 0, maxMs: 0 },
-    log: () => {},
+    log,
   });
 }
 
@@ -119,7 +121,9 @@ describe("the mail.send job", () => {
     expect(parsed.html).toBe(receipt.html);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(files[0]);
-    expect(lines[0]).toContain(receipt.to);
+    // Whom it was for by a tag, never the address.
+    expect(lines[0]).toContain(recipientTag(receipt.to));
+    expect(lines[0].toLowerCase()).not.toContain("buyer@example.com");
     expect(lines[0]).toContain(receipt.subject);
   });
 
@@ -225,6 +229,54 @@ describe("the mail.send job", () => {
       payload: kept,
       last_error: "connect ECONNREFUSED 127.0.0.1:25",
     });
+  });
+
+  it("logs a failing and a refused message by the recipient's tag, never the address", async () => {
+    const lines: string[] = [];
+    const quoting: MailTransport = {
+      id: "smtp",
+      async send() {
+        throw new Error("451 4.7.1 <BUYER@example.com>: try again later (buyer@example.com)");
+      },
+    };
+    await queueMail(getDb(), { ...receipt, now: new Date() });
+    await mailWorker(
+      () => quoting,
+      undefined,
+      undefined,
+      (line) => lines.push(line),
+    ).drain();
+
+    server = await startSmtpServer({
+      options: {
+        onRcptTo(address, _session, callback) {
+          callback(
+            Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+              responseCode: 550,
+            }),
+          );
+        },
+      },
+    });
+    const config = configWith({ SMTP_URL: `smtp://127.0.0.1:${server.port}` });
+    const refused = await queueMail(getDb(), { ...receipt, now: new Date() });
+    await mailWorker(
+      () => selectMailTransport(config),
+      undefined,
+      undefined,
+      (line) => lines.push(line),
+    ).drain();
+
+    expect((await jobRow(refused)).status).toBe("failed");
+    // Retries, and both final failures, each logged.
+    expect(lines.filter((line) => line.includes("retrying"))).toHaveLength(MAIL_ATTEMPTS - 1);
+    expect(lines.filter((line) => line.includes("failed for good"))).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.toLowerCase()).not.toContain("buyer@example.com");
+      expect(line).not.toContain("Ana Buyer");
+    }
+    expect(lines.some((line) => line.includes(recipientTag(receipt.to)))).toBe(true);
+    expect(lines.join("\n")).toContain("Recipient address rejected");
   });
 
   it("ends at once when the mail server refuses the message for good", async () => {

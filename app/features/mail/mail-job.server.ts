@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import { parseMailbox } from "~/infra/mail/mail-address.server";
 import type { MailTransport } from "~/infra/mail/mail-transport.server";
+import { withoutRecipient } from "~/infra/mail/recipient-in-logs.server";
 
 /**
  * The sending job: one queued message, sent through the configured transport
@@ -75,5 +76,7 @@ export function mailJobHandler(deps: MailJobDeps): JobHandler<MailPayload> {
     // A message may carry a reset or library link: once it is sent (or given
     // up on), the jobs table keeps only whom it was for and its subject.
     redactWhenFinished: ({ to, subject }) => ({ to, subject }),
+    // A refusal often quotes the address: the worker's log lines carry the recipient's tag instead.
+    forLog: ({ to }, text) => withoutRecipient(text, to),
   };
 }

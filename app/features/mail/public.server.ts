@@ -5,6 +5,7 @@ export {
   type QueueMailInput,
 } from "~/features/mail/mail-queue.server";
 export { MAIL_JOB } from "~/features/mail/mail-job.server";
+export { purgeOldMailJobs } from "~/features/mail/mail-retention.server";
 export { mailSetupAlert, undeliveredMail } from "~/features/mail/undelivered-mail.server";
 export {
   forgetMailTo,

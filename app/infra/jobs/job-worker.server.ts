@@ -53,6 +53,11 @@ export interface JobHandler<P = unknown> {
    * what this returns (say, the recipient and subject of a message).
    */
   redactWhenFinished?(payload: P): unknown;
+  /**
+   * What the worker's log lines may say of an error of this job (given as
+   * text): say, the message's recipient replaced by a tag. Default: the text.
+   */
+  forLog?(payload: P, text: string): string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -281,6 +286,9 @@ export class JobWorker {
       return;
     }
 
+    // What the log lines say of an error: what the handler lets them (no recipient's address).
+    const said = (error: unknown) =>
+      handler.forLog ? handler.forLog(payload, describe(error)) : describe(error);
     const timeoutMs = handler.timeoutMs ?? this.timeoutMs;
     const timeout = setTimeout(() => controller.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
     const heartbeat = setInterval(
@@ -333,13 +341,11 @@ export class JobWorker {
         ) {
           countJobFailure(job.kind, "retry");
           this.log(
-            `Job ${job.kind} ${job.id} attempt ${job.attempts} failed (${describe(error)}); retrying at ${retryAt.toISOString()}`,
+            `Job ${job.kind} ${job.id} attempt ${job.attempts} failed (${said(error)}); retrying at ${retryAt.toISOString()}`,
           );
           await handler
             .onRetry?.(payload, error, { ...context, retryAt })
-            .catch((hookError) =>
-              this.log(`Job ${job.id}: onRetry failed: ${describe(hookError)}`),
-            );
+            .catch((hookError) => this.log(`Job ${job.id}: onRetry failed: ${said(hookError)}`));
         }
         return;
       }
@@ -349,7 +355,7 @@ export class JobWorker {
       ) {
         countJobFailure(job.kind, "final");
         this.log(
-          `Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${describe(error)}`,
+          `Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempt(s): ${said(error)}`,
         );
         await this.reportFailure(job, error, payload);
       }
@@ -366,7 +372,10 @@ export class JobWorker {
       const payload = parsed ?? handler.parse(JSON.parse(job.payload));
       await handler.onFailed(payload, error, { db: this.db, jobId: job.id, now: this.clock });
     } catch (hookError) {
-      this.log(`Job ${job.id}: onFailed failed: ${describe(hookError)}`);
+      const text = describe(hookError);
+      this.log(
+        `Job ${job.id}: onFailed failed: ${parsed !== undefined && handler.forLog ? handler.forLog(parsed, text) : text}`,
+      );
     }
   }
 }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createOutboxTransport, outboxFileName } from "~/infra/mail/outbox-transport.server";
+import { recipientTag } from "~/infra/mail/recipient-in-logs.server";
 import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
 
 const tempDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "selfie-outbox-")), "outbox");
@@ -49,9 +50,13 @@ describe("the outbox transport", () => {
     expect(parsed.headers.get("x-selfie-kind")).toBe("receipt");
     expect(parsed.messageId).toBe(sent.messageId);
 
+    // Whom it was for by a short keyed hash, never the address nor the name.
     expect(lines).toEqual([
-      `Mail to ${message.to} (${JSON.stringify(message.subject)}) written to ${files[0]}`,
+      `Mail to ${recipientTag(message.to)} (${JSON.stringify(message.subject)}) written to ${files[0]}`,
     ]);
+    expect(lines[0]).toMatch(/Mail to recipient#[A-Za-z0-9_-]{10} /);
+    expect(lines[0]).not.toContain("buyer@example.com");
+    expect(lines[0]).not.toContain("Ana Buyer");
   });
 
   it("gives every message its own file, even at the same instant", async () => {

@@ -7,12 +7,13 @@ import {
   type MailMessage,
   type MailTransport,
 } from "~/infra/mail/mail-transport.server";
+import { recipientTag } from "~/infra/mail/recipient-in-logs.server";
 
 /**
  * Keeps each message as a complete RFC 5322 file (CRLF line ends, MIME parts
  * and encodings as SMTP would carry them) under `dir`, named
  * `<ISO time, ':' as '-'>-<id>.eml`, and logs one line naming the file, the
- * recipient and the subject. Any mail program opens an .eml file.
+ * recipient's tag (recipientTag: never the address) and the subject. Any mail program opens an .eml file.
  *
  * A file is written under a hidden temporary name and renamed into place, so
  * an .eml file in the outbox is always whole. Files are readable by the owner
@@ -59,7 +60,9 @@ export function createOutboxTransport(options: OutboxOptions): MailTransport {
         await fsp.rm(temporary, { force: true });
         throw error;
       }
-      log(`Mail to ${message.to} (${JSON.stringify(message.subject)}) written to ${file}`);
+      log(
+        `Mail to ${recipientTag(message.to)} (${JSON.stringify(message.subject)}) written to ${file}`,
+      );
       return { messageId: info.messageId };
     },
   };

@@ -29,11 +29,20 @@ export class NotAnAvatarImageError extends Error {
 
 const MEDIA_PREFIX = "/media/";
 
-/** The stored key of a profile photo URL this site made, or null (none, or a URL from elsewhere). */
+/**
+ * The stored key of a profile photo URL this site made, or null (none, or a
+ * URL from elsewhere): `/media/avatars/...` on the volume, or the object's
+ * public address (FILES_PUBLIC_BASE_URL/avatars/...) with object storage.
+ */
 export function avatarKeyOf(profileImageUrl: string | null): string | null {
-  if (!profileImageUrl?.startsWith(`${MEDIA_PREFIX}avatars/`)) return null;
-  const key = profileImageUrl.slice(MEDIA_PREFIX.length);
-  return isValidFileKey(key) ? key : null;
+  if (!profileImageUrl) return null;
+  const at = profileImageUrl.lastIndexOf("/avatars/");
+  if (at === -1) return null;
+  const key = profileImageUrl.slice(at + 1);
+  if (!isValidFileKey(key)) return null;
+  return profileImageUrl === `${MEDIA_PREFIX}${key}` || profileImageUrl === publicMediaUrl(key)
+    ? key
+    : null;
 }
 
 /**

@@ -82,11 +82,11 @@ describe("GET /marketplace/{listingId}", () => {
     expect(data.more.map((item: { id: string }) => item.id)).toEqual([older.listing.id]);
     expect(data.socialCard).toMatchObject({ width: 1200, height: 630 });
 
-    // The card is stored once, served from /media like the preview, cacheable for a year.
+    // The card is stored once, served from /media like the preview, cacheable for ten minutes.
     const card = await media(data.socialCard.url);
     expect(card.status).toBe(200);
     expect(card.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(card.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(card.headers.get("Cache-Control")).toBe("public, max-age=600");
     const meta = await sharp(Buffer.from(await card.arrayBuffer())).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, "jpeg"]);
     expect(await getFileStore().exists(socialCardKey(listing.preview_key))).toBe(true);
