@@ -558,6 +558,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       );
     }),
   },
+  "api.admin.listings-awaiting-consent": {
+    GET: adminGet(({ body }) => {
+      // The world's listings show their creators' verified faces: none awaits consent.
+      expect(body).toEqual({ count: 0, listings: [] });
+    }),
+  },
   "api.admin.orders": {
     GET: {
       kind: "admin",
