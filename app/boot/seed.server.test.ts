@@ -11,6 +11,7 @@ import {
   ensureSuperAdmin,
   seedDemo,
 } from "./seed.server";
+import { listingsAwaitingConsent } from "~/features/market/public.server";
 
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
@@ -77,7 +78,22 @@ describe("seed", () => {
       expect(row.upscaled_by).toBe("lanczos3");
       expect(Math.max(row.native_width!, row.native_height!)).toBeLessThanOrEqual(512);
     }
-  });
+    // Only faces that agreed are sold (decision record 085): the demo creator's face is verified
+    // from the bundled portrait, so the portrait is theirs and none of its listings awaits consent.
+    const face = await getDb()
+      .selectFrom("verified_faces")
+      .select("user_id")
+      .where("user_id", "=", creator!.id)
+      .executeTakeFirst();
+    expect(face).toBeDefined();
+    const originals = await getDb()
+      .selectFrom("images")
+      .select("likeness")
+      .where("user_id", "=", creator!.id)
+      .execute();
+    expect(originals.map((row) => row.likeness)).toEqual(["self"]);
+    expect((await listingsAwaitingConsent(getDb())).count).toBe(0);
+  }, 120_000);
 
   it("gives each demo description the right article", () => {
     expect(demoDescription("Anime")).toBe(

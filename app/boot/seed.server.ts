@@ -11,7 +11,10 @@ import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { STYLES, suggestedPrice } from "~/lib/styles";
 import { listingInputSchema } from "~/features/market/catalog/listing-schema";
-import { storeUploadedImage } from "~/features/studio/images/images.server";
+import { readUploadedPicture, storeUploadedImage } from "~/features/studio/images/images.server";
+import { likenessOfUpload } from "~/features/studio/images/likeness.server";
+import { verifyFaceFromPicture } from "~/features/privacy/procedures/verified-face.server";
+import { DESCRIBE_EDGE } from "~/engines/styling/vision/face-descriptor.server";
 import { listStylizedImage } from "~/features/market/catalog/listings.server";
 import { createLocalEngine } from "~/engines/styling/local-engine.server";
 import { findSampleSource } from "~/engines/styling/style-samples.server";
@@ -79,12 +82,22 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
 
   const store = getFileStore();
   const now = new Date();
+  // Only faces that agreed are sold (decision record 085): the demo creator stands for the
+  // person of the bundled public-domain portrait (db/seed-assets/README.md), whose face it
+  // verifies through the same service as Settings, Privacy, so the portrait's likeness is
+  // measured (`self`) like any upload's.
+  await verifyFaceFromPicture(db, {
+    userId: creator.id,
+    picture: await readUploadedPicture(findSampleSource(), DESCRIBE_EDGE),
+    now,
+  });
   const scratch = await store.scratchPath();
   await fsp.copyFile(findSampleSource(), scratch);
   const original = await storeUploadedImage(db, store, {
     userId: creator.id,
     sourcePath: scratch,
     now,
+    likenessOf: (picture) => likenessOfUpload(db, creator.id, picture),
   });
   const stored = await store.read(original.file_key);
   const source = await sharp(stored).metadata();

@@ -79,6 +79,24 @@ const READS_ACROSS_FEATURES: readonly AllowedRead[] = [
   },
   {
     reader: "market",
+    table: "images",
+    reason:
+      "Only faces that agreed are sold: the rule reads a listed image's original's likeness, and the admin's listings awaiting consent join it (decision 085).",
+  },
+  {
+    reader: "market",
+    table: "stylized_images",
+    reason:
+      "The admin's listings awaiting consent join each active listing to its stylized image's original in one query (decision 085).",
+  },
+  {
+    reader: "market",
+    table: "model_releases",
+    reason:
+      "Only faces that agreed are sold: another person's face is sold with a model release on file, read beside the likeness (decision 085).",
+  },
+  {
+    reader: "market",
     table: "earnings",
     reason:
       "Sale notices, creator analytics and the creator's export show each item's share as the ledger recorded it.",

@@ -1925,6 +1925,7 @@ const NO_INPUT = new Set([
   "POST api.account.export",
   "GET api.account.sessions",
   "GET api.admin.images",
+  "GET api.admin.listings-awaiting-consent",
   "GET api.admin.payouts",
   "GET api.admin.stats",
   "GET api.login",

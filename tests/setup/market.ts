@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import sharp from "sharp";
-import type { ListingRow, StylizedImageRow } from "#db/schema";
+import type { ImageLikeness, ListingRow, StylizedImageRow } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { listStylizedImage } from "~/features/market/catalog/listings.server";
@@ -14,10 +14,19 @@ import { listingInputSchema } from "~/features/market/catalog/listing-schema";
 const FIXTURES = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../fixtures");
 const id = () => crypto.randomBytes(9).toString("base64url");
 
-/** A completed stylized image of the user's, with a real JPEG (1024 px) on the file store. */
+/**
+ * A completed stylized image of the user's, with a real JPEG (1024 px) on the file store. Its
+ * original's likeness is `self` unless told (null: unverified), so it may be sold (decision
+ * record 085): only faces that agreed are.
+ */
 export async function createStylizedImage(
   userId: string,
-  options: { style?: string; status?: StylizedImageRow["status"]; priceCents?: number | null } = {},
+  options: {
+    style?: string;
+    status?: StylizedImageRow["status"];
+    priceCents?: number | null;
+    likeness?: ImageLikeness | null;
+  } = {},
 ): Promise<StylizedImageRow> {
   const db = getDb();
   const store = getFileStore();
@@ -35,6 +44,7 @@ export async function createStylizedImage(
       height: 512,
       bytes: 1,
       mime_type: "image/png",
+      likeness: options.likeness === undefined ? "self" : options.likeness,
       created_at: now,
     })
     .execute();

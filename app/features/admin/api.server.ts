@@ -2,6 +2,7 @@ import type { ApiRoute } from "~/infra/api-entry.server";
 import {
   adminAuditLog,
   adminImages,
+  adminListingsAwaitingConsent,
   adminStats,
 } from "~/features/admin/procedures/stats-and-audit.server";
 import { adminCreateUser, adminUser, adminUsers } from "~/features/admin/procedures/users.server";
@@ -69,6 +70,16 @@ export const ADMIN_API: readonly ApiRoute[] = [
     path: "/api/admin/images",
     summary: "Every uploaded original with its owner (super admin only).",
     procedure: adminImages,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/listings-awaiting-consent",
+    summary:
+      "Active listings that would be refused today because only faces that agreed are sold (super admin only): `{count, listings}`, newest first (at most 200), each with its reason, `unverified` (the creator's face was not compared) or `other` (another person's face, no model release). They stay up until the admin acts.",
+    procedure: adminListingsAwaitingConsent,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,

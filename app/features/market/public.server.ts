@@ -36,3 +36,9 @@ export {
   shopifyOrdersHeld,
   undeliveredShopifySales,
 } from "~/features/market/webhooks/shopify-buyers.server";
+export {
+  assertSaleConsent,
+  listingsAwaitingConsent,
+  saleConsentOf,
+  type ListingAwaitingConsent,
+} from "~/features/market/catalog/sale-consent.server";

@@ -133,22 +133,24 @@ export const PUBLISHING_API: readonly ApiRoute[] = [
   {
     method: "POST",
     path: "/api/marketplace/launch",
-    summary: "Publish a stylized image to each chosen platform; answers what happened on each.",
+    summary:
+      "Publish a stylized image to each chosen platform; answers what happened on each. 409 when its face did not agree: another person's face without a model release, or a photo not compared with the creator's verified face (only faces that agreed are sold).",
     procedure: launchMarketing,
     auth: "bearer-or-cookie",
     input: "json",
     status: 200,
-    errors: [404, 429],
+    errors: [404, 409, 429],
   },
   {
     method: "POST",
     path: "/api/marketplace/post",
-    summary: "Post a stylized image to each chosen platform; answers a result per platform.",
+    summary:
+      "Post a stylized image to each chosen platform (the own marketplace too); answers a result per platform. 409 when its face did not agree: another person's face without a model release, or a photo not compared with the creator's verified face (only faces that agreed are sold).",
     procedure: postToMarketplaces,
     auth: "bearer-or-cookie",
     input: "json",
     status: 200,
-    errors: [404, 429],
+    errors: [404, 409, 429],
   },
   {
     method: "GET",

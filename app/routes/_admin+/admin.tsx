@@ -24,6 +24,7 @@ import { UserSearchForm } from "~/features/admin/components/user-search-form";
 import { UndeliveredMailList } from "~/features/admin/components/undelivered-mail-list";
 import { MailSetupBanner } from "~/features/admin/components/mail-setup-banner";
 import { WaitlistSection } from "~/features/admin/components/waitlist-section";
+import { ListingsAwaitingConsentSection } from "~/features/admin/components/listings-awaiting-consent-section";
 import {
   adminWaitlist,
   inviteFromWaitlist,
@@ -60,6 +61,7 @@ import {
 import { PRODUCT_NAME } from "~/lib/product";
 import {
   adminAuditLog,
+  adminListingsAwaitingConsent,
   adminStats,
   adminUndeliveredMail,
   adminMailSetupAlert,
@@ -159,6 +161,7 @@ export async function loader(args: LoaderFunctionArgs) {
       mailAlert: loadProcedure(adminMailSetupAlert, args, {}, admin),
       waitlist: loadProcedure(adminWaitlist, args, {}, admin),
       reports: loadProcedure(adminReports, args, { status: reportsView }, admin),
+      awaitingConsent: loadProcedure(adminListingsAwaitingConsent, args, {}, admin),
     })),
   });
 }
@@ -352,6 +355,11 @@ export default function AdminPortal() {
         now={data.now}
         closedHref={`${adminHref(location.search, { [REPORTS_VIEW_PARAM]: "closed" })}#reports`}
         openHref={`${adminHref(location.search, { [REPORTS_VIEW_PARAM]: null })}#reports`}
+      />
+
+      <ListingsAwaitingConsentSection
+        count={data.awaitingConsent.count}
+        listings={data.awaitingConsent.listings}
       />
 
       <WaitlistSection entries={data.waitlist.entries} spots={data.waitlist.spots} />

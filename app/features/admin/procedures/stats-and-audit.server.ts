@@ -6,6 +6,7 @@ import { platformStats } from "~/features/admin/stats.server";
 import { listAllImages } from "~/features/admin/images.server";
 import { AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/audit/public.server";
 import { mailSetupAlert, undeliveredMail } from "~/features/mail/public.server";
+import { listingsAwaitingConsent } from "~/features/market/public.server";
 
 /**
  * The Admin Portal's operations serve both the /admin screen and its
@@ -56,4 +57,17 @@ export const adminAuditLog = defineProcedure({
       before: input.cursor ? Number(input.cursor) : undefined,
       limit: input.limit ?? AUDIT_PAGE_SIZE,
     }),
+});
+
+/**
+ * GET /api/admin/listings-awaiting-consent and the portal's section of the same name: active
+ * listings the rule "only faces that agreed are sold" would refuse today (decision record 085),
+ * listed before it by creators who had not verified their face, or of another person's face
+ * without a release. They stay up; the admin decides.
+ */
+export const adminListingsAwaitingConsent = defineProcedure({
+  name: "adminListingsAwaitingConsent",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => listingsAwaitingConsent(ctx.db),
 });

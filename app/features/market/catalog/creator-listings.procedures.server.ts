@@ -19,6 +19,7 @@ import {
   toCreatorListing,
   withdrawListing,
 } from "~/features/market/catalog/listings.server";
+import { assertSaleConsent } from "~/features/market/catalog/sale-consent.server";
 
 /** A creator's own listings: listing a stylized image on the marketplace, the form's defaults, their list, withdrawing one. */
 
@@ -32,6 +33,9 @@ export const listOnMarketplace = defineProcedure({
   access: "user",
   input: listingInputSchema,
   async run({ input, user, ctx }) {
+    // Only faces that agreed are sold (decision record 085): 409 with the sentence.
+    const image = await ownStylizedImage(ctx.db, user.id, input.stylizedImageId);
+    if (image) await assertSaleConsent(ctx.db, image);
     // A listing writes its own copy and preview: refused while the volume is nearly full.
     await ensureFreeSpace(ctx.config);
     const { listing, created } = await listStylizedImage(ctx.db, ctx.files, {

@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import { z } from "zod";
+import type { DB } from "~/infra/db.server";
 import { currentFaceConsentVersion } from "~/features/privacy/face-consent.server";
 import { defineProcedure } from "~/infra/procedure.server";
 import { badRequest, conflict, unsupportedMedia } from "~/infra/errors.server";
@@ -83,41 +84,53 @@ export const verifyFace = defineProcedure({
     } finally {
       await fsp.rm(upload.path, { force: true });
     }
-    const faces = await describeFaces(picture);
-    if (faces.length === 0) throw badRequest(NO_FACE_FOUND);
-    if (faces.length > 1) throw badRequest(SEVERAL_FACES(faces.length));
-    const [face] = faces;
-    if (face.share < MIN_FACE_SHARE) throw badRequest(FACE_TOO_SMALL);
-
-    // The same person verified on another account: accepted, and flagged to the admin.
-    const others = await otherVerifiedFaces(ctx.db, user.id);
-    let sameFace: { userId: string; similarity: number } | null = null;
-    for (const other of others) {
-      const similarity = faceSimilarity(face.descriptor, other.descriptor);
-      if (similarity >= SAME_PERSON_SIMILARITY && similarity > (sameFace?.similarity ?? 0))
-        sameFace = { userId: other.userId, similarity };
-    }
-    await ctx.db.transaction().execute(async (trx) => {
-      await saveVerifiedFace(trx, {
-        userId: user.id,
-        descriptor: face.descriptor,
-        now: ctx.now,
-        sameFaceUserId: sameFace?.userId ?? null,
-      });
-      // Uploads compared with an earlier face (or none) are compared again (decision record 083).
-      await forgetLikenessOf(trx, user.id);
-      if (sameFace)
-        await recordAuditEntry(trx, {
-          actorId: user.id,
-          action: "user.face_also_verified",
-          subjectId: user.id,
-          detail: { otherAccount: sameFace.userId, similarity: round(sameFace.similarity) },
-          now: ctx.now,
-        });
-    });
+    await verifyFaceFromPicture(ctx.db, { userId: user.id, picture, now: ctx.now });
     return { face: { verified: true, at: ctx.now.toISOString() } satisfies VerifiedFaceJson };
   },
 });
+
+/**
+ * Keeps the face in `picture` (read as `readUploadedPicture` reads an upload, at DESCRIBE_EDGE)
+ * as the creator's verified face: 400 unless it holds one face large enough. The procedure
+ * above and the seed's demo creator (app/boot/seed.server.ts) verify through here.
+ */
+export async function verifyFaceFromPicture(
+  db: DB,
+  args: { userId: string; picture: Buffer; now: Date },
+): Promise<void> {
+  const faces = await describeFaces(args.picture);
+  if (faces.length === 0) throw badRequest(NO_FACE_FOUND);
+  if (faces.length > 1) throw badRequest(SEVERAL_FACES(faces.length));
+  const [face] = faces;
+  if (face.share < MIN_FACE_SHARE) throw badRequest(FACE_TOO_SMALL);
+
+  // The same person verified on another account: accepted, and flagged to the admin.
+  const others = await otherVerifiedFaces(db, args.userId);
+  let sameFace: { userId: string; similarity: number } | null = null;
+  for (const other of others) {
+    const similarity = faceSimilarity(face.descriptor, other.descriptor);
+    if (similarity >= SAME_PERSON_SIMILARITY && similarity > (sameFace?.similarity ?? 0))
+      sameFace = { userId: other.userId, similarity };
+  }
+  await db.transaction().execute(async (trx) => {
+    await saveVerifiedFace(trx, {
+      userId: args.userId,
+      descriptor: face.descriptor,
+      now: args.now,
+      sameFaceUserId: sameFace?.userId ?? null,
+    });
+    // Uploads compared with an earlier face (or none) are compared again (decision record 083).
+    await forgetLikenessOf(trx, args.userId);
+    if (sameFace)
+      await recordAuditEntry(trx, {
+        actorId: args.userId,
+        action: "user.face_also_verified",
+        subjectId: args.userId,
+        detail: { otherAccount: sameFace.userId, similarity: round(sameFace.similarity) },
+        now: args.now,
+      });
+  });
+}
 
 /** Deletes the caller's verified face (its descriptor); their uploads show `unverified` again. */
 export const removeVerifiedFace = defineProcedure({

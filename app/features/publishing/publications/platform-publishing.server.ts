@@ -12,6 +12,7 @@ import {
   modelReleaseJson,
 } from "~/features/publishing/releases/model-releases.server";
 import { stockSubmissionBlocker } from "~/features/publishing/publications/stock-readiness.server";
+import { assertSaleConsent } from "~/features/market/public.server";
 import { authUrlFor } from "~/features/publishing/integrations/oauth-connections.server";
 import type {
   PublicationJson,
@@ -118,6 +119,8 @@ export async function publishToPlatforms(
   },
 ): Promise<PlatformResult[]> {
   const image = await completedImage(deps, user, args.imageId);
+  // Only faces that agreed are sold, on any platform (decision record 085): 409 with the sentence.
+  await assertSaleConsent(deps.db, image);
   const requests = [];
   for (const id of args.platforms) {
     const platform = getPlatform(id);

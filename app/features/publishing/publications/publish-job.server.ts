@@ -38,6 +38,7 @@ import {
   openIntegration,
 } from "~/features/publishing/integrations/integrations.server";
 import { findUserById } from "~/features/accounts/public.server";
+import { saleConsentOf } from "~/features/market/public.server";
 import type { PublishJobPayload } from "~/features/publishing/publications/publications.server";
 import {
   markPublicationFailed,
@@ -171,6 +172,10 @@ export async function runPublishJob(
     row.external_shop && credential?.shopDomain && row.external_shop !== credential.shopDomain
       ? null
       : row.external_id;
+
+  // Only faces that agreed are sold (decision record 085), checked again now.
+  const consent = await saleConsentOf(db, image);
+  if (!consent.sold) return void (await fail(consent.message));
 
   // A stock agency's file: a model release and 4 MP the engine made, checked again now.
   const stockRefusal = await stockSubmissionBlocker(db, row.user_id, image, platform);
