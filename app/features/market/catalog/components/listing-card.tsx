@@ -8,6 +8,7 @@ import { PixelSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { Illustrative } from "~/ui/illustrative";
 import { ResponsivePicture } from "~/ui/responsive-picture";
+import { useDemoFigures } from "~/ui/demo-figures";
 
 /**
  * How wide the marketplace grid shows a card's image (app/routes/_market+/marketplace.tsx:
@@ -34,8 +35,8 @@ export interface ListingCardData {
 
 /**
  * A marketplace card: the watermarked preview only, title, style, the
- * buyers' rating (average and count) or, while there is none, the
- * illustrative stars labelled so, creator's first name, price, the file's pixel size, cart button (at the bottom, so the
+ * buyers' rating (average and count) or, while there is none, "No ratings yet" (with
+ * DEMO_FIGURES on, the illustrative stars labelled so), creator's first name, price, the file's pixel size, cart button (at the bottom, so the
  * buttons of a row line up). The title's id is the card's anchor (#listing-<id>); the title
  * links to the listing's own page.
  */
@@ -55,6 +56,7 @@ export function ListingCard({
   priority?: boolean;
 }) {
   const currency = useCurrency();
+  const demoFigures = useDemoFigures();
   return (
     <article
       className="card flex w-full flex-col overflow-hidden"
@@ -104,13 +106,17 @@ export function ListingCard({
                 ({rating.count} {rating.count === 1 ? "rating" : "ratings"})
               </span>
             </span>
-          ) : (
+          ) : demoFigures ? (
             <span
               className="flex flex-wrap items-center justify-end"
               data-testid="illustrative-rating"
             >
               <RatingStars rating={cosmeticRating(listing.id)} />
               <Illustrative />
+            </span>
+          ) : (
+            <span className="text-xs text-slate-600" data-testid="no-ratings">
+              No ratings yet
             </span>
           )}
         </div>
