@@ -31,7 +31,7 @@ export interface HeroSamples {
 /**
  * 1. Hero with the four style samples: real outputs of the local style engine
  * made from one bundled public-domain portrait. Until they exist the tiles
- * show each style's name and earning range instead of a picture.
+ * show each style's name (and, with DEMO_FIGURES on, its earning range) instead of a picture.
  */
 export function HeroSection({
   samples,
