@@ -28,6 +28,7 @@ import { getConfig } from "~/infra/config.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { CurrencyProvider } from "~/ui/currency";
+import { DemoFiguresProvider } from "~/ui/demo-figures";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -51,6 +52,8 @@ export async function loader(args: LoaderFunctionArgs) {
       flash,
       registrationOpen,
       currency: getConfig().CURRENCY,
+      // The spec's cosmetic figures (labelled) for the demo; off on a live store.
+      demoFigures: getConfig().DEMO_FIGURES === "on",
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -84,7 +87,9 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           <SiteNav user={data?.user ?? null} registrationOpen={data?.registrationOpen ?? false} />
           <main id="main" className="flex-1">
-            <CurrencyProvider currency={data?.currency ?? "usd"}>{children}</CurrencyProvider>
+            <CurrencyProvider currency={data?.currency ?? "usd"}>
+              <DemoFiguresProvider on={data?.demoFigures ?? false}>{children}</DemoFiguresProvider>
+            </CurrencyProvider>
           </main>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -2,7 +2,7 @@
 // The production entry: migrate, make sure the super admin exists, then serve.
 // ROLE (all, web or worker) says whether this process also runs the jobs and the
 // periodic work (boot) and whether it serves pages or only its health checks (the HTTP app).
-// `--seed` also creates the demo data (what `npm start` does for local use).
+// `--seed` also creates the demo data and turns DEMO_FIGURES on unless set (what `npm start` does for local use).
 // The container runs exactly this file.
 import path from "node:path";
 import url from "node:url";
@@ -10,6 +10,11 @@ import url from "node:url";
 // `--role=web` (or worker, all) stands for ROLE, for platforms that give each process group its own command (fly.toml).
 const roleArgument = process.argv.find((arg) => arg.startsWith("--role="));
 if (roleArgument) process.env.ROLE = roleArgument.slice("--role=".length);
+
+// The demo (`npm start`, the browser tests' server) shows the spec's cosmetic figures, labelled;
+// a live store never passes --seed (the Dockerfile and fly.toml), so DEMO_FIGURES stays off there.
+const seedDemo = process.argv.includes("--seed");
+if (seedDemo && !process.env.DEMO_FIGURES) process.env.DEMO_FIGURES = "on";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const buildPath = path.join(root, "build", "index.js");
@@ -45,7 +50,7 @@ process.on("unhandledRejection", (reason) => {
 
 let config;
 try {
-  ({ config } = await boot({ seedDemo: process.argv.includes("--seed") }));
+  ({ config } = await boot({ seedDemo }));
 } catch (error) {
   // A configuration mistake or a database that cannot be reached: one clear line, no stack.
   // Written as plain text whatever LOG_FORMAT says: the operator reads it at the terminal.

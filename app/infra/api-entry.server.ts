@@ -98,6 +98,8 @@ export interface ApiRoute {
   status: number;
   /** JSON unless said. */
   answer?: ApiAnswer;
+  /** For a JSON answer: the JSON Schema the document gives its body (any JSON when unset; nothing checks it). */
+  answerSchema?: Record<string, unknown>;
   /** For `signed-json`: the header carrying the signature and what signed the body (Stripe's `Stripe-Signature` unless said). */
   signature?: { header: string; description: string; body: string };
   /**

@@ -18,13 +18,18 @@ describe("parseConfig", () => {
     expect(config.databaseFile).toBe(path.join(dir, "selfie-studio.sqlite"));
   });
 
-  it("reads the beta's settings: BETA_SPOTS a whole number from 1, BETA_ENDS_AT an ISO date, both unset by default", () => {
+  it("reads the beta's settings: BETA_SPOTS a whole number from 1, BETA_ENDS_AT an ISO date; 200 spots and no end by default; DEMO_FIGURES off by default", () => {
     const defaults = parseConfig({ DATA_DIR: tempDir() });
     expect([
       defaults.BETA_SPOTS,
       defaults.BETA_ENDS_AT,
       defaults.WAITLIST_REQUESTS_PER_ADDRESS,
-    ]).toEqual([undefined, undefined, 10]);
+    ]).toEqual([200, undefined, 10]);
+    expect(defaults.DEMO_FIGURES).toBe("off");
+    expect(parseConfig({ DATA_DIR: tempDir(), DEMO_FIGURES: "on" }).DEMO_FIGURES).toBe("on");
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DEMO_FIGURES: "yes" })).toThrow(
+      /DEMO_FIGURES: must be on or off/,
+    );
     const set = parseConfig({
       DATA_DIR: tempDir(),
       BETA_SPOTS: "150",
@@ -39,9 +44,9 @@ describe("parseConfig", () => {
     expect(
       parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "2027-03-01T12:00:00Z" }).BETA_ENDS_AT,
     ).toBe("2027-03-01T12:00:00Z");
-    expect(
-      parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "", BETA_ENDS_AT: " " }).BETA_SPOTS,
-    ).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "", BETA_ENDS_AT: " " }).BETA_SPOTS).toBe(
+      200,
+    );
     expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "0" })).toThrow(/BETA_SPOTS:/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_SPOTS: "lots" })).toThrow(/BETA_SPOTS:/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), BETA_ENDS_AT: "next spring" })).toThrow(

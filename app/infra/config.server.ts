@@ -274,11 +274,17 @@ const schema = z.object({
   REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Upheld reports (decided `remove`) after which a creator is suspended as a ban would. */
   UPHELD_REPORTS_TO_SUSPEND: z.coerce.number().int().min(1).max(1_000).default(3),
-  /** How many beta spots there are: the landing page's "spots remaining" counts real invitations left; unset: an illustrative figure. */
+  /** How many beta spots there are: the landing page's "spots remaining" and the waitlist mail count the real spots left (betaSpotsLeft). */
   BETA_SPOTS: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.coerce.number().int("must be a whole number").min(1).max(1_000_000).optional(),
+    z.coerce.number().int("must be a whole number").min(1).max(1_000_000).default(200),
   ),
+  /**
+   * `on`: the spec's cosmetic figures (card ratings, style earnings and demand, launch reach,
+   * the landing's earnings, testimonials, countdown and spots) show, each labelled; for the demo
+   * (`npm start`'s --seed sets it). `off` (the default, a live store): only figures that are facts.
+   */
+  DEMO_FIGURES: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   /** When the beta ends (an ISO date or date and time): the landing page's countdown runs to it and "closed until" names its year. */
   BETA_ENDS_AT: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

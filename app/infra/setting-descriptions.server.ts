@@ -179,14 +179,20 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
   },
   BETA_SPOTS: {
     group: "accounts",
-    default:
-      'unset: the landing page\'s "spots remaining" is the illustrative 127 of 200, labelled so',
+    default: "`200`",
     meaning:
-      "How many accounts the beta takes through waitlist invitations (a whole number, 1 or more). The landing page then shows the real spots left: `BETA_SPOTS` minus the invitations that made an account and those still waiting (sent, unused, not expired; one that expired unused gives its spot back). The admin's Waitlist shows the same figure, and an invitation that would take a spot when none is left is refused.",
+      "How many accounts the beta takes through waitlist invitations (a whole number, 1 or more). With `DEMO_FIGURES` off, the landing page shows the real spots left: `BETA_SPOTS` minus the invitations that made an account and those still waiting (sent, unused, not expired; one that expired unused gives its spot back); the waitlist's confirmation mail says the same figure (both read `betaSpotsLeft`). The admin's Waitlist shows it too, and an invitation that would take a spot when none is left is refused.",
+  },
+  DEMO_FIGURES: {
+    group: "server",
+    default: "`off`",
+    meaning:
+      "`on` shows the spec's cosmetic figures, each labelled illustrative: a rating on every marketplace card without buyers' ratings, the earning range and demand on the four style cards and the landing's samples, the estimated views and earnings of a launch, and the landing's average earnings, testimonials, earnings box, countdown to midnight UTC and spots (127 of 200, dropping). `npm start` (`scripts/start.mjs --seed`, also the browser tests' server) turns it on unless set; the Dockerfile and fly.toml never do. `off`, for a live store: cards say \"No ratings yet\" until buyers rate, the style cards and launch result show no invented figures (the API keeps `viewsGenerated` and `estimatedEarnings`, documented as estimates), and the landing shows the real spots left (`BETA_SPOTS`) and a countdown only to `BETA_ENDS_AT` ([docs/decisions/087-demo-figures.md](decisions/087-demo-figures.md)).",
   },
   BETA_ENDS_AT: {
     group: "accounts",
-    default: "unset: the landing countdown runs to the next midnight UTC, labelled illustrative",
+    default:
+      "unset: no countdown (with `DEMO_FIGURES` on, one to the next midnight UTC, labelled illustrative)",
     meaning:
       'When the beta ends, an ISO date (`2027-03-01`, read as midnight UTC) or date and time (`2027-03-01T12:00:00Z`). The landing page\'s countdown runs to it (in days, hours, minutes and seconds; a reload does not restart it) and "Public registration is closed until …" names its year (without it, the year after the current one).',
   },

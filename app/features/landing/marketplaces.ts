@@ -1,31 +1,12 @@
-/**
- * The nine external marketplaces the landing page advertises, in the order it
- * shows them. Only names for the landing strip: the publishing
- * work keeps the full platform registry (fees, OAuth, connection fields).
- */
-export interface ExternalMarketplace {
-  id:
-    | "opensea"
-    | "zora"
-    | "foundation"
-    | "foap"
-    | "eyeem"
-    | "clickasnap"
-    | "rarible"
-    | "mintable"
-    | "shopify";
-  name: string;
-  kind: "NFT" | "Stock photo" | "E-commerce";
-}
+import { specPlatforms } from "~/features/publishing/platforms";
+import type { Platform } from "~/features/publishing/platforms";
 
-export const EXTERNAL_MARKETPLACES: readonly ExternalMarketplace[] = [
-  { id: "opensea", name: "OpenSea", kind: "NFT" },
-  { id: "zora", name: "Zora", kind: "NFT" },
-  { id: "foundation", name: "Foundation", kind: "NFT" },
-  { id: "foap", name: "Foap", kind: "Stock photo" },
-  { id: "eyeem", name: "EyeEm", kind: "Stock photo" },
-  { id: "clickasnap", name: "ClickASnap", kind: "Stock photo" },
-  { id: "rarible", name: "Rarible", kind: "NFT" },
-  { id: "mintable", name: "Mintable", kind: "NFT" },
-  { id: "shopify", name: "Shopify", kind: "E-commerce" },
-];
+/**
+ * The nine external platforms the landing page advertises, in the order it
+ * shows them: read from the one platform registry (publishing/platforms.ts),
+ * so the strip shows each one's real state as /pricing, /help and
+ * /integrations do (Zora and Foundation closed).
+ */
+export type ExternalMarketplace = Platform;
+
+export const EXTERNAL_MARKETPLACES: readonly ExternalMarketplace[] = specPlatforms();

@@ -42,7 +42,7 @@ const items = [item("Sunset & <Sea>", "cartoon", 1200), item("Portrait", "fantas
 const receipt = { orderId: "ord_&9", paidAt: "2026-11-23T23:59:00.000Z", items, totalCents: 2500 };
 
 const cases: Record<string, () => { subject: string; text: string; html: string }> = {
-  waitlistJoined: () => renderWaitlistJoinedMail(),
+  waitlistJoined: () => renderWaitlistJoinedMail({ total: 200, left: 73 }),
   invitation: () => renderInvitationMail({ link }),
   confirmEmailChange: () =>
     renderConfirmEmailChangeMail({ firstName: "Ada <b>", newEmail: "a&b@example.com", link }),

@@ -23,6 +23,40 @@ import { receiveShopifyWebhook } from "~/features/publishing/shopify/webhooks.pr
 import { startShopifyInstallation } from "~/features/publishing/shopify/installs.procedures.server";
 
 /**
+ * The launch answer's documented fields. `viewsGenerated` and `estimatedEarnings`
+ * are the product spec's estimates (150,000 views per platform launched, one sale
+ * per 10,000 views at the price), kept for API clients; they are not measurements,
+ * and the screens show them only with DEMO_FIGURES on, labelled (decision 087).
+ */
+const LAUNCH_ANSWER_SCHEMA = {
+  type: "object",
+  properties: {
+    imageId: { type: "string" },
+    platformsLaunched: {
+      type: "integer",
+      description: "Platforms where the image is live, ready to mint, exported or submitted.",
+    },
+    viewsGenerated: {
+      type: "integer",
+      description:
+        "The product spec's estimate, not a measurement: 150,000 potential views per platform launched.",
+    },
+    estimatedEarnings: {
+      type: "number",
+      description:
+        "The product spec's estimate, not a measurement: one sale per 10,000 estimated views at the price, in the currency's major unit.",
+    },
+    price: { type: "string", description: "The listing's price, in the currency's major unit." },
+    platforms: {
+      type: "array",
+      description:
+        "Each chosen platform's real state (queued, live, needs_auth, ready_to_mint, ...).",
+      items: { type: "object" },
+    },
+  },
+};
+
+/**
  * The /api endpoints of publishing: Shopify's webhook, integrations and OAuth, launching and
  * posting to platforms, publications and their kits, and model releases. The table
  * (app/routes/api+/api-route-table.server.ts) puts every feature's entries together, in a fixed
@@ -139,6 +173,7 @@ export const PUBLISHING_API: readonly ApiRoute[] = [
     auth: "bearer-or-cookie",
     input: "json",
     status: 200,
+    answerSchema: LAUNCH_ANSWER_SCHEMA,
     errors: [404, 409, 429],
   },
   {

@@ -255,6 +255,32 @@ export function openPlatforms(): Platform[] {
   return PLATFORMS.filter((platform) => !platform.closed);
 }
 
+/**
+ * The nine external platforms the product spec names, in the order the landing
+ * shows them. The landing, /pricing, /help and /integrations all name these
+ * from this registry, each with platformState (Zora and Foundation closed).
+ */
+export const SPEC_PLATFORM_IDS = [
+  "opensea",
+  "zora",
+  "foundation",
+  "foap",
+  "eyeem",
+  "clickasnap",
+  "rarible",
+  "mintable",
+  "shopify",
+] as const satisfies readonly ExternalPlatformId[];
+
+export function specPlatforms(): Platform[] {
+  return SPEC_PLATFORM_IDS.map(getPlatform);
+}
+
+/** A platform's real state as every page names it: closed, or what the product does there. */
+export function platformState(platform: Platform): string {
+  return platform.closed ? "No longer takes listings" : CAPABILITY_LABELS[platform.capability];
+}
+
 /** Whether a creator must connect before publishing there. */
 export function needsConnection(platform: Platform): boolean {
   return platform.connect !== "none";

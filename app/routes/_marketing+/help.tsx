@@ -6,6 +6,7 @@ import { LICENSE_NAME } from "~/lib/license-terms";
 import { STYLES } from "~/lib/styles";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { INFO_LINK, InfoPage, InfoSection } from "~/features/landing/components/info-page";
+import { PlatformStateList } from "~/features/publishing/components/platform-states";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
@@ -107,6 +108,17 @@ export default function Help() {
           </Link>
           .
         </Question>
+        <div className="mt-5">
+          <h3 className="font-semibold text-slate-900">Which other platforms can I list on?</h3>
+          <p className="mt-1">
+            Besides our marketplace, these, each with what we do there (connect them on{" "}
+            <Link to="/integrations" className={INFO_LINK}>
+              Integrations
+            </Link>
+            ):
+          </p>
+          <PlatformStateList />
+        </div>
         <Question title="How do I get paid?">
           You keep {CREATOR_SHARE_PERCENT}% of every sale. Set up your payout account on the{" "}
           <Link to="/payouts" className={INFO_LINK}>

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { INFO_LINK, InfoPage, InfoSection } from "~/features/landing/components/info-page";
 import { PricingPlanList } from "~/features/landing/components/pricing-section";
+import { PlatformStateList } from "~/features/publishing/components/platform-states";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
@@ -44,6 +45,12 @@ export default function Pricing() {
           </Link>
           ). Creators set their own prices.
         </p>
+      </InfoSection>
+      <InfoSection id="platforms" title="Where you can sell">
+        <p>
+          Our marketplace, and these platforms, each with what we do there (their own fees apply):
+        </p>
+        <PlatformStateList />
       </InfoSection>
     </InfoPage>
   );

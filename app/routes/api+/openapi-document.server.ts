@@ -10,8 +10,8 @@ import type { AnyProcedure } from "~/infra/procedure.server";
 /**
  * The OpenAPI 3.1 document of the JSON API, built from the route table
  * (api-route-table.server.ts) and the procedures' zod input schemas, and served
- * at GET /api/openapi.json. Success bodies are described as any JSON: no
- * schema checks them. Error bodies are the one shape errorResponse()
+ * at GET /api/openapi.json. Success bodies are described as any JSON unless a
+ * route gives its `answerSchema` (to document fields; nothing checks them). Error bodies are the one shape errorResponse()
  * (http.server.ts) writes.
  */
 
@@ -316,7 +316,10 @@ function successResponses(route: ApiRoute): Record<string, Json> {
     case "json":
       if (route.status === 204) return { 204: { description: "Done; no body." } };
       return {
-        [route.status]: { description: "Done.", content: { "application/json": { schema: {} } } },
+        [route.status]: {
+          description: "Done.",
+          content: { "application/json": { schema: route.answerSchema ?? {} } },
+        },
       };
   }
 }

@@ -77,6 +77,21 @@ describe("the OpenAPI document", () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
+  it("documents the launch answer's viewsGenerated and estimatedEarnings as the spec's estimates", () => {
+    const launch = openApiDocument().paths["/api/marketplace/launch"].post;
+    const schema = (launch.responses[200] as { content: Record<string, { schema: never }> })
+      .content["application/json"].schema as {
+      properties: Record<string, { description?: string }>;
+    };
+    for (const field of ["viewsGenerated", "estimatedEarnings"])
+      expect(schema.properties[field].description).toMatch(
+        /^The product spec's estimate, not a measurement/,
+      );
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(["platformsLaunched", "platforms", "price"]),
+    );
+  });
+
   it("describes a JSON body the route takes: POST /api/token-login", async () => {
     const { user } = await createTestUser();
     const operation = operationOf("POST", "/api/token-login");

@@ -13,9 +13,17 @@ export type WaitlistMail = MailMessage;
 
 const IGNORE = "If you did not ask for this, you can ignore this email.";
 
-export function renderWaitlistJoinedMail(): WaitlistMail {
+/**
+ * The confirmation states the beta's spots as the landing page does: `spots`
+ * is betaSpotsLeft's answer (BETA_SPOTS minus the spots taken), the one figure
+ * both read, so the mail says "full" only when the landing shows 0 left.
+ */
+export function renderWaitlistJoinedMail(spots: { total: number; left: number }): WaitlistMail {
   const subject = `You're on the ${PRODUCT_NAME} waitlist`;
-  const joined = `This address is on the ${PRODUCT_NAME} beta waitlist. Registration is closed while the beta is full; when a spot opens we'll email this address an invitation with a link to create your account.`;
+  const joined =
+    spots.left > 0
+      ? `This address is on the ${PRODUCT_NAME} beta waitlist. Registration is by invitation during the beta, and ${spots.left} of ${spots.total} beta spots are left; we'll email this address an invitation with a link to create your account when one is yours.`
+      : `This address is on the ${PRODUCT_NAME} beta waitlist. Registration is closed while the beta is full (all ${spots.total} spots are taken); when a spot opens we'll email this address an invitation with a link to create your account.`;
   const nothing = "There is nothing else to do until then.";
   return mailMessage(
     subject,

@@ -7,6 +7,7 @@ import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/public
 import { recordAuditEntry } from "~/features/audit/public.server";
 import {
   addToWaitlist,
+  betaSpotsLeft,
   invitationLink,
   inviteEntry,
 } from "~/features/accounts/registration/waitlist.server";
@@ -16,20 +17,27 @@ import {
 } from "~/features/accounts/registration/waitlist-mail.server";
 
 /**
- * Puts an address on the waitlist once and mails it a confirmation. A second
+ * Puts an address on the waitlist once and mails it a confirmation that states
+ * the beta's spots left as the landing page does (betaSpotsLeft). A second
  * request for an address on the list does the same work and mails the same
  * confirmation (which is true either way), so neither the answer nor the
  * mail tells whether the address was on the list.
  */
 export async function joinWaitlistWithConfirmation(
   db: DB,
-  email: string,
-  now: Date,
+  args: { email: string; spots: number; now: Date },
 ): Promise<void> {
+  const { email, now } = args;
   await db.transaction().execute(async (trx) => {
     await addToWaitlist(trx, email, now);
+    // The spots left as the landing page counts them (the same function, BETA_SPOTS minus the spots taken).
+    const spots = await betaSpotsLeft(trx, args.spots, now);
     // Anyone can type any address here: the mail counts toward the recipient's limit of such mail.
-    await queueMailWithinRecipientLimit(trx, { to: email, ...renderWaitlistJoinedMail(), now });
+    await queueMailWithinRecipientLimit(trx, {
+      to: email,
+      ...renderWaitlistJoinedMail(spots),
+      now,
+    });
   });
   announceJobs();
 }

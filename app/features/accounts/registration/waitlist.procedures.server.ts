@@ -36,12 +36,20 @@ export const joinWaitlist = defineProcedure({
   input: waitlistJoinSchema,
   async run({ input, ctx }) {
     await throttle(ctx, WAITLIST_RATE_LIMIT);
-    await joinWaitlistWithConfirmation(ctx.db, input.email, ctx.now);
+    await joinWaitlistWithConfirmation(ctx.db, {
+      email: input.email,
+      spots: ctx.config.BETA_SPOTS,
+      now: ctx.now,
+    });
     return { joined: true as const, message: WAITLIST_JOINED };
   },
 });
 
-/** The beta's figures the landing page shows: spots left (BETA_SPOTS set) and when the beta ends (BETA_ENDS_AT set). */
+/**
+ * The beta's real figures the landing page shows with DEMO_FIGURES off: the
+ * spots left (betaSpotsLeft, the figure the waitlist's confirmation mail states
+ * too) and when the beta ends (BETA_ENDS_AT set).
+ */
 export const betaStatus = defineProcedure({
   name: "betaStatus",
   access: "public",

@@ -15,7 +15,7 @@ import { findUserByEmail, insertUser } from "~/features/accounts/users.server";
  * through it spends it (one account, once); a newer invitation to the same
  * address replaces an older one still waiting.
  *
- * BETA_SPOTS, when set, is the number of accounts the beta takes through
+ * BETA_SPOTS (200 unless set) is the number of accounts the beta takes through
  * invitations: a spot is taken by each invitation that made an account and
  * each one still waiting (sent, unused, not expired). An invitation that
  * expired unused gives its spot back.
@@ -105,13 +105,16 @@ export async function betaSpotsTaken(db: DB, now: Date): Promise<number> {
   return Number(row.taken);
 }
 
-/** BETA_SPOTS minus the spots taken (never below 0), or null when BETA_SPOTS is not set. */
+/**
+ * BETA_SPOTS minus the spots taken (never below 0): the one count of the spots
+ * left, which the landing page (betaStatus), the waitlist's confirmation mail
+ * and the admin's Waitlist all state.
+ */
 export async function betaSpotsLeft(
   db: DB,
-  spots: number | undefined,
+  spots: number,
   now: Date,
-): Promise<{ total: number; left: number } | null> {
-  if (!spots) return null;
+): Promise<{ total: number; left: number }> {
   return { total: spots, left: Math.max(0, spots - (await betaSpotsTaken(db, now))) };
 }
 

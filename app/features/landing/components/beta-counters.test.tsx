@@ -66,14 +66,14 @@ describe("beta counter rules", () => {
 });
 
 describe("<BetaSection>", () => {
-  it("without settings: starts at the time left to midnight UTC with 127 of 200 spots, both labelled illustrative beside them, also in server HTML", () => {
-    const html = renderToString(<BetaSection renderedAt={RENDERED_AT} />);
+  it("with DEMO_FIGURES on and without settings: starts at the time left to midnight UTC with 127 of 200 spots, both labelled illustrative beside them, also in server HTML", () => {
+    const html = renderToString(<BetaSection demo renderedAt={RENDERED_AT} />);
     expect(html).toContain("23:45:30");
     expect(html).toMatch(/127<\/span><span[^>]*> of <!-- -->200/);
     // Registration is closed: the button leads to the waitlist, and the year follows the date.
     expect(html).toContain('href="/auth?tab=register#waitlist"');
     expect(html).toContain("closed until 2027");
-    render(<BetaSection renderedAt={RENDERED_AT} />);
+    render(<BetaSection demo renderedAt={RENDERED_AT} />);
     expect(countdown()).toBe("23:45:30");
     expect(spots()).toBe(127);
     expect(screen.getByRole("timer")).toBeInTheDocument();
@@ -90,13 +90,20 @@ describe("<BetaSection>", () => {
   });
 
   it("does not restart on a reload: a page rendered 10 seconds later shows 10 seconds less", () => {
-    render(<BetaSection renderedAt="2026-11-26T00:14:40.000Z" />);
+    render(<BetaSection demo renderedAt="2026-11-26T00:14:40.000Z" />);
     expect(countdown()).toBe("23:45:20");
   });
 
-  it("counts down to BETA_ENDS_AT, says so, and names its year; real spots from BETA_SPOTS carry no illustrative label and do not move", async () => {
+  it("with DEMO_FIGURES off, counts down to BETA_ENDS_AT, says so, and names its year; real spots from BETA_SPOTS carry no illustrative label and do not move", async () => {
     const figures = { endsAt: "2026-12-01T00:00:00.000Z", spots: { total: 20, left: 7 } };
-    render(<BetaSection renderedAt={RENDERED_AT} figures={figures} registrationOpen={false} />);
+    render(
+      <BetaSection
+        demo={false}
+        renderedAt={RENDERED_AT}
+        figures={figures}
+        registrationOpen={false}
+      />,
+    );
     expect(countdown()).toBe("4d 23:45:30");
     expect(screen.getByTestId("beta-countdown-note")).toHaveTextContent(
       "Counts down to the end of the beta, December 1, 2026.",
@@ -113,8 +120,30 @@ describe("<BetaSection>", () => {
     expect(countdown()).toBe("4d 23:40:30");
   });
 
+  it("with DEMO_FIGURES off and no BETA_ENDS_AT: no countdown, no deadline, only the real spots left", async () => {
+    const figures = { endsAt: null, spots: { total: 200, left: 188 } };
+    const html = renderToString(
+      <BetaSection demo={false} renderedAt={RENDERED_AT} figures={figures} />,
+    );
+    expect(html).not.toContain("23:45:30");
+    render(<BetaSection demo={false} renderedAt={RENDERED_AT} figures={figures} />);
+    expect(screen.queryByRole("timer")).toBeNull();
+    expect(screen.queryByTestId("beta-countdown")).toBeNull();
+    expect(screen.queryByText(/closes soon|Offer ends/)).toBeNull();
+    expect(screen.getByTestId("beta-registration")).toHaveTextContent(
+      "Public registration is closed: join the waitlist for an invitation.",
+    );
+    expect(screen.getByTestId("beta-spots")).toHaveTextContent("188 of 200");
+    expect(screen.getByTestId("beta-spots-note")).toHaveTextContent(
+      "12 spots are taken by invitations sent.",
+    );
+    expect(screen.queryByTestId("illustrative")).toBeNull();
+    await advance(30_000 * 10);
+    expect(spots()).toBe(188);
+  });
+
   it("leads to sign-in while registration is open", () => {
-    render(<BetaSection renderedAt={RENDERED_AT} registrationOpen />);
+    render(<BetaSection demo renderedAt={RENDERED_AT} registrationOpen />);
     expect(screen.getByRole("link", { name: "Claim Your Beta Spot" })).toHaveAttribute(
       "href",
       "/api/login",
@@ -122,7 +151,7 @@ describe("<BetaSection>", () => {
   });
 
   it("counts down one second at a time", async () => {
-    render(<BetaSection renderedAt={RENDERED_AT} />);
+    render(<BetaSection demo renderedAt={RENDERED_AT} />);
     await advance(999);
     expect(countdown()).toBe("23:45:30");
     await advance(1);
@@ -132,7 +161,7 @@ describe("<BetaSection>", () => {
   });
 
   it("stops at zero", async () => {
-    render(<BetaSection renderedAt={RENDERED_AT} />);
+    render(<BetaSection demo renderedAt={RENDERED_AT} />);
     await advance((23 * 3600 + 45 * 60 + 30) * 1000);
     expect(countdown()).toBe("00:00:00");
     await advance(10_000);
@@ -145,7 +174,7 @@ describe("<BetaSection>", () => {
     const draws = [0.9, 0.5, 0.1];
     let i = 0;
     const random = () => draws[i++ % draws.length];
-    render(<BetaSection renderedAt={RENDERED_AT} random={random} />);
+    render(<BetaSection demo renderedAt={RENDERED_AT} random={random} />);
     await advance(29_999);
     expect(spots()).toBe(127);
     await advance(1);
@@ -157,7 +186,7 @@ describe("<BetaSection>", () => {
   });
 
   it("never goes below 50 spots", async () => {
-    render(<BetaSection renderedAt={RENDERED_AT} random={() => 0.99} />);
+    render(<BetaSection demo renderedAt={RENDERED_AT} random={() => 0.99} />);
     await advance(30_000 * 30);
     expect(spots()).toBe(67);
     await advance(30_000 * 100);

@@ -10,11 +10,13 @@ import {
 /**
  * The landing page's beta counters. The countdown runs to a fixed moment, so
  * a reload never restarts it: the end of the beta (BETA_ENDS_AT) when the
- * operator set one, otherwise the next midnight UTC (an illustrative deadline,
- * labelled so). Spots remaining are real when BETA_SPOTS is set (BETA_SPOTS
- * minus the invitations that made an account or still wait); otherwise they
- * are the illustrative figure that starts at 127 and drops by a random 0 to 2
- * every 30 seconds, never below 50, labelled so.
+ * operator set one; otherwise, only with DEMO_FIGURES on, the next midnight UTC
+ * (an illustrative deadline, labelled so), and without either there is no
+ * countdown. Spots remaining are real with DEMO_FIGURES off (BETA_SPOTS minus
+ * the invitations that made an account or still wait, betaSpotsLeft, the figure
+ * the waitlist mail states too); with it on they are the spec's illustrative
+ * figure that starts at 127 and drops by a random 0 to 2 every 30 seconds,
+ * never below 50, labelled so.
  */
 
 /** The beta's real figures, from the server; null parts are not configured. */
@@ -50,9 +52,10 @@ export function illustrativeDeadline(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** What the countdown runs to: the end of the beta when set, else the illustrative deadline. */
-export function countdownTarget(endsAt: string | null, now: Date): Date {
-  return endsAt ? new Date(endsAt) : illustrativeDeadline(now);
+/** What the countdown runs to: the end of the beta when set, else (demo figures only) the illustrative deadline, else nothing. */
+export function countdownTarget(endsAt: string | null, now: Date, demo = true): Date | null {
+  if (endsAt) return new Date(endsAt);
+  return demo ? illustrativeDeadline(now) : null;
 }
 
 /** "Public registration is closed until <year>": the beta's end's year, else the year after the current one. */
@@ -75,17 +78,20 @@ export function useBetaCounters({
   figures,
   renderedAt,
   random = Math.random,
+  demo,
 }: {
   figures: BetaFigures;
   renderedAt: string;
   random?: () => number;
+  /** DEMO_FIGURES: the spec's illustrative countdown and spots (labelled) where no real figure is set. */
+  demo: boolean;
 }) {
-  const target = countdownTarget(figures.endsAt, new Date(renderedAt)).getTime();
+  const target = countdownTarget(figures.endsAt, new Date(renderedAt), demo)?.getTime() ?? 0;
   const secondsAt = (nowMs: number) => Math.max(0, Math.floor((target - nowMs) / 1000));
   const [secondsLeft, setSecondsLeft] = useState(() => secondsAt(Date.parse(renderedAt)));
   const [illustrativeSpots, setIllustrativeSpots] = useState(BETA_SPOTS_REMAINING);
 
-  const running = secondsLeft > 0;
+  const running = target > 0 && secondsLeft > 0;
   useEffect(() => {
     if (!running) return;
     const tick = () => setSecondsLeft(Math.max(0, Math.floor((target - Date.now()) / 1000)));
@@ -93,20 +99,25 @@ export function useBetaCounters({
     return () => window.clearInterval(timer);
   }, [running, target]);
 
-  const realSpots = figures.spots;
+  const realSpots = demo ? null : figures.spots;
   useEffect(() => {
-    if (realSpots) return;
+    if (!demo) return;
     const timer = window.setInterval(
       () => setIllustrativeSpots((s) => nextSpots(s, random())),
       BETA_SPOTS_INTERVAL_MS,
     );
     return () => window.clearInterval(timer);
-  }, [random, realSpots]);
+  }, [random, demo]);
 
   return {
+    /** Whether there is a countdown at all (BETA_ENDS_AT, or the demo's illustrative one). */
+    hasCountdown: target > 0,
     secondsLeft,
-    spotsLeft: realSpots ? realSpots.left : illustrativeSpots,
-    spotsTotal: realSpots ? realSpots.total : BETA_SPOTS_TOTAL,
-    spotsAreReal: Boolean(realSpots),
+    /** Null when there is no figure to show (DEMO_FIGURES off and no spots from the server). */
+    spots: demo
+      ? { left: illustrativeSpots, total: BETA_SPOTS_TOTAL, real: false }
+      : realSpots
+        ? { ...realSpots, real: true }
+        : null,
   };
 }

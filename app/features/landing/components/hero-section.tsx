@@ -31,14 +31,17 @@ export interface HeroSamples {
 /**
  * 1. Hero with the four style samples: real outputs of the local style engine
  * made from one bundled public-domain portrait. Until they exist the tiles
- * show each style's name and earning range instead of a picture.
+ * show each style's name (and, with DEMO_FIGURES on, its earning range) instead of a picture.
  */
 export function HeroSection({
   samples,
   registrationOpen = false,
+  demo = false,
 }: {
   samples: HeroSamples | null;
   registrationOpen?: boolean;
+  /** DEMO_FIGURES: the spec's average earnings and earning ranges, labelled illustrative; off, neither. */
+  demo?: boolean;
 }) {
   return (
     <section
@@ -68,8 +71,8 @@ export function HeroSection({
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-600">
             Upload one selfie, turn it into professional, cartoon, anime or fantasy art with AI, and
-            sell or license it on our marketplace and nine more. Beta creators keep 85% of every
-            sale.
+            sell or license it on our marketplace and more platforms. Beta creators keep 85% of
+            every sale.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a
@@ -83,11 +86,13 @@ export function HeroSection({
             </a>
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-3 gap-4">
-            <HeroFigure
-              label="Average earnings"
-              value={`$${AVERAGE_MONTHLY_EARNINGS}/mo`}
-              illustrative
-            />
+            {demo ? (
+              <HeroFigure
+                label="Average earnings"
+                value={`$${AVERAGE_MONTHLY_EARNINGS}/mo`}
+                illustrative
+              />
+            ) : null}
             <HeroFigure label="AI styles" value="4" />
             <HeroFigure label="You keep" value="85%" />
           </dl>
@@ -127,16 +132,26 @@ export function HeroSection({
                   >
                     {style.name}
                   </span>
-                  <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium whitespace-nowrap backdrop-blur">
-                    {style.earningRange}
-                  </span>
+                  {demo ? (
+                    <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium whitespace-nowrap backdrop-blur">
+                      {style.earningRange}
+                    </span>
+                  ) : null}
                 </div>
               </li>
             ))}
           </ul>
-          {samples ? (
+          {demo ? (
             <p
               className="mt-10 text-center text-xs text-slate-500"
+              data-testid="hero-earning-ranges-note"
+            >
+              Earning ranges on the samples: example figures, not earnings data.
+            </p>
+          ) : null}
+          {samples ? (
+            <p
+              className={`${demo ? "mt-2" : "mt-10"} text-center text-xs text-slate-500`}
               data-testid="hero-sample-credit"
             >
               Made by our built-in style engine from one public-domain portrait. {samples.credit}

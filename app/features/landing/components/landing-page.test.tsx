@@ -2,13 +2,24 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import { LandingPage } from "~/features/landing/components/landing-page";
+import { DemoFiguresProvider } from "~/ui/demo-figures";
 
 afterEach(cleanup);
 
+/** The landing page as the demo serves it (DEMO_FIGURES on). */
+function DemoLanding(props: ComponentProps<typeof LandingPage>) {
+  return (
+    <DemoFiguresProvider on>
+      <LandingPage {...props} />
+    </DemoFiguresProvider>
+  );
+}
+
 describe("<LandingPage>", () => {
-  it("has the seven sections in order", () => {
-    render(<LandingPage />);
+  it("has the seven sections in order (DEMO_FIGURES on)", () => {
+    render(<DemoLanding />);
     const order = [
       "landing-hero",
       "landing-marketplaces",
@@ -120,8 +131,8 @@ describe("<LandingPage>", () => {
     }
   });
 
-  it("shows the static earnings claims and the three steps", () => {
-    render(<LandingPage />);
+  it("shows the static earnings claims (DEMO_FIGURES on) and the three steps", () => {
+    render(<DemoLanding />);
     expect(screen.getByTestId("earnings-box-average")).toHaveTextContent("$347Illustrative figure");
     expect(
       screen.getByText("average earnings per month (illustrative, not live data)"),
@@ -185,8 +196,8 @@ describe("<LandingPage>", () => {
     }
   });
 
-  it("labels every figure that is not a fact beside it: the average earnings, the testimonials, the countdown and the spots", () => {
-    render(<LandingPage renderedAt="2026-11-26T12:00:00.000Z" />);
+  it("with DEMO_FIGURES on, labels every figure that is not a fact beside it: the average earnings, the testimonials, the countdown and the spots", () => {
+    render(<DemoLanding renderedAt="2026-11-26T12:00:00.000Z" />);
     expect(screen.getByTestId("hero-average-earnings")).toHaveTextContent(
       "$347/moIllustrative figure",
     );
@@ -211,6 +222,35 @@ describe("<LandingPage>", () => {
     expect(
       within(screen.getByTestId("landing-beta")).queryAllByTestId("illustrative"),
     ).toHaveLength(0);
+  });
+
+  it("with DEMO_FIGURES off (a live store), shows no invented figures: no average earnings, testimonials, earning ranges or midnight countdown; the real spots left", () => {
+    render(
+      <LandingPage
+        renderedAt="2026-11-26T12:00:00.000Z"
+        beta={{ spots: { total: 200, left: 188 }, endsAt: null }}
+      />,
+    );
+    const page = screen.getByTestId("landing-page");
+    expect(screen.queryByTestId("landing-testimonials")).toBeNull();
+    expect(screen.queryByTestId("earnings-box")).toBeNull();
+    expect(screen.queryByTestId("hero-average-earnings")).toBeNull();
+    expect(screen.queryByText("Average earnings")).toBeNull();
+    expect(page).not.toHaveTextContent(/\$347|\$50-150|\$25-75|\$30-100|\$40-120|last month/);
+    expect(screen.queryByRole("timer")).toBeNull();
+    expect(page).not.toHaveTextContent(/Offer ends|closes soon|127/);
+    expect(screen.getByTestId("beta-spots")).toHaveTextContent("188 of 200");
+    expect(screen.queryAllByTestId("illustrative")).toHaveLength(0);
+    // The other sections stay, in order.
+    for (const id of [
+      "landing-hero",
+      "landing-marketplaces",
+      "landing-how-it-works",
+      "landing-beta",
+      "landing-pricing",
+      "landing-footer",
+    ])
+      expect(screen.getByTestId(id)).toBeInTheDocument();
   });
 
   it("has a footer with Product, Support and Company columns; the entries with a page link to it, the others are text", () => {

@@ -1,8 +1,8 @@
 import { EXTERNAL_MARKETPLACES } from "~/features/landing/marketplaces";
-import type { ExternalMarketplace } from "~/features/landing/marketplaces";
+import { platformState, type SPEC_PLATFORM_IDS } from "~/features/publishing/platforms";
 
 /** Text wordmarks (no external images): each name set in a type treatment of its own. */
-const WORDMARK_STYLES: Record<ExternalMarketplace["id"], string> = {
+const WORDMARK_STYLES: Record<(typeof SPEC_PLATFORM_IDS)[number], string> = {
   opensea: "text-lg font-bold tracking-tight text-sky-700",
   zora: "text-lg font-black tracking-tight text-slate-900",
   foundation: "text-sm font-semibold tracking-[0.12em] uppercase text-slate-800 sm:text-base",
@@ -14,7 +14,7 @@ const WORDMARK_STYLES: Record<ExternalMarketplace["id"], string> = {
   shopify: "text-lg font-bold text-green-700",
 };
 
-/** 2. The strip of nine external marketplaces. */
+/** 2. The strip of the nine external platforms, each with its real state (the platform registry's). */
 export function MarketplaceStrip() {
   return (
     <section
@@ -27,7 +27,7 @@ export function MarketplaceStrip() {
           id="marketplaces-heading"
           className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase"
         >
-          Sell on our marketplace and on nine more platforms
+          Sell on our marketplace and on more platforms
         </h2>
         <ul className="mt-8 grid grid-cols-3 items-center gap-x-6 gap-y-6 sm:grid-cols-5 lg:grid-cols-9">
           {EXTERNAL_MARKETPLACES.map((market) => (
@@ -36,8 +36,18 @@ export function MarketplaceStrip() {
               className="flex min-w-0 flex-col items-center text-center"
               data-testid="marketplace-wordmark"
             >
-              <span className={`leading-none ${WORDMARK_STYLES[market.id]}`}>{market.name}</span>
+              <span
+                className={`leading-none ${WORDMARK_STYLES[market.id as keyof typeof WORDMARK_STYLES]} ${market.closed ? "opacity-60" : ""}`}
+              >
+                {market.name}
+              </span>
               <span className="mt-1.5 text-[11px] font-medium text-slate-500">{market.kind}</span>
+              <span
+                className="mt-0.5 text-[11px] font-medium text-slate-600"
+                data-testid="platform-state"
+              >
+                {platformState(market)}
+              </span>
             </li>
           ))}
         </ul>

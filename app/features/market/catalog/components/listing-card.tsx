@@ -10,6 +10,7 @@ import { AiLabelBadge } from "~/features/market/catalog/components/ai-label-badg
 import type { AiLabel } from "~/lib/ai-label";
 import { Illustrative } from "~/ui/illustrative";
 import { ResponsivePicture } from "~/ui/responsive-picture";
+import { useDemoFigures } from "~/ui/demo-figures";
 
 /**
  * How wide the marketplace grid shows a card's image (app/routes/_market+/marketplace.tsx:
@@ -38,8 +39,8 @@ export interface ListingCardData {
 
 /**
  * A marketplace card: the watermarked preview only, title, style, the
- * buyers' rating (average and count) or, while there is none, the
- * illustrative stars labelled so, creator's first name, price, the file's pixel size, cart button (at the bottom, so the
+ * buyers' rating (average and count) or, while there is none, "No ratings yet" (with
+ * DEMO_FIGURES on, the illustrative stars labelled so), creator's first name, price, the file's pixel size, cart button (at the bottom, so the
  * buttons of a row line up). The title's id is the card's anchor (#listing-<id>); the title
  * links to the listing's own page.
  */
@@ -59,6 +60,7 @@ export function ListingCard({
   priority?: boolean;
 }) {
   const currency = useCurrency();
+  const demoFigures = useDemoFigures();
   return (
     <article
       className="card flex w-full flex-col overflow-hidden"
@@ -111,13 +113,17 @@ export function ListingCard({
                 ({rating.count} {rating.count === 1 ? "rating" : "ratings"})
               </span>
             </span>
-          ) : (
+          ) : demoFigures ? (
             <span
               className="flex flex-wrap items-center justify-end"
               data-testid="illustrative-rating"
             >
               <RatingStars rating={cosmeticRating(listing.id)} />
               <Illustrative />
+            </span>
+          ) : (
+            <span className="text-xs text-slate-600" data-testid="no-ratings">
+              No ratings yet
             </span>
           )}
         </div>

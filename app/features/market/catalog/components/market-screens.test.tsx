@@ -10,6 +10,7 @@ import Marketplace from "~/routes/_market+/marketplace";
 import PaymentMonitor from "~/routes/_market+/payment-monitor";
 import TestCheckout from "~/routes/_market+/test-checkout.$sessionId";
 import { ToastProvider } from "~/ui/toaster";
+import { DemoFiguresProvider } from "~/ui/demo-figures";
 import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { visibleText } from "#tests/setup/visible-text";
 import { PaymentStatusCard } from "~/features/market/checkout/components/payment-monitor-cards";
@@ -49,6 +50,7 @@ function renderMarketplace(
   data: ReturnType<typeof marketplaceData>,
   url = "/marketplace",
   cartAction: CartAction = vi.fn(async () => json({ ok: true })),
+  demoFigures = false,
 ) {
   let current = data;
   renderWithRemix(
@@ -56,10 +58,12 @@ function renderMarketplace(
       {
         path: "/marketplace",
         Component: () => (
-          <ToastProvider flash={null}>
-            <Marketplace />
-            <Where />
-          </ToastProvider>
+          <DemoFiguresProvider on={demoFigures}>
+            <ToastProvider flash={null}>
+              <Marketplace />
+              <Where />
+            </ToastProvider>
+          </DemoFiguresProvider>
         ),
         loader: () => json(current),
       },
@@ -74,8 +78,8 @@ function renderMarketplace(
 const LAZY_DIALOG = { timeout: 10_000 };
 
 describe("/marketplace", () => {
-  it("shows cards with the watermarked preview, creator's first name, price and a rating", async () => {
-    renderMarketplace(marketplaceData());
+  it("shows cards with the watermarked preview, creator's first name, price and, with DEMO_FIGURES on, a labelled rating", async () => {
+    renderMarketplace(marketplaceData(), "/marketplace", undefined, true);
     const card = await screen.findByTestId("listing-card");
     expect(within(card).getByRole("img")).toHaveAttribute("src", LISTING.previewUrl);
     expect(card).toHaveTextContent("Neon Dream");
@@ -92,8 +96,18 @@ describe("/marketplace", () => {
       /Rated [45]\.\d out of 5Illustrative$/,
     );
     expect(within(card).queryByTestId("buyer-rating")).toBeNull();
+    expect(within(card).queryByTestId("no-ratings")).toBeNull();
     expect(screen.getByLabelText("Style")).toBeInTheDocument();
     expect(screen.getByLabelText("Search")).toBeInTheDocument();
+  });
+
+  it("with DEMO_FIGURES off (a live store), says No ratings yet instead of inventing stars", async () => {
+    renderMarketplace(marketplaceData());
+    const card = await screen.findByTestId("listing-card");
+    expect(within(card).getByTestId("no-ratings")).toHaveTextContent("No ratings yet");
+    expect(within(card).queryByTestId("illustrative-rating")).toBeNull();
+    expect(within(card).queryByTestId("rating")).toBeNull();
+    expect(within(card).queryByTestId("illustrative")).toBeNull();
   });
 
   it("shows the buyers' average and count in place of the illustrative stars once a listing has ratings", async () => {

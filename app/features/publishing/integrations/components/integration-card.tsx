@@ -2,8 +2,8 @@ import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Platform } from "~/features/publishing/platforms";
 import {
-  CAPABILITY_LABELS,
   needsConnection,
+  platformState,
   SHOPIFY_CUSTOM_APP_NOTE,
   SHOPIFY_CUSTOM_APP_ONLY_NOTE,
 } from "~/features/publishing/platforms";
@@ -119,7 +119,9 @@ export function IntegrationCard({
         </div>
         <div>
           <dt className="text-xs text-slate-500">What we do there</dt>
-          <dd className="font-medium text-slate-900">{CAPABILITY_LABELS[platform.capability]}</dd>
+          <dd className="font-medium text-slate-900" data-testid="platform-state">
+            {platformState(platform)}
+          </dd>
         </div>
       </dl>
 

@@ -17,11 +17,13 @@ import { NoScriptRefresh } from "~/ui/no-script-refresh";
 import { useRevalidateWhile } from "~/ui/use-revalidate-while";
 import { ShareLinks } from "~/ui/share-links";
 import { useCurrency } from "~/ui/currency";
+import { useDemoFigures } from "~/ui/demo-figures";
 
 /**
  * What a launch did (the result view replaces the form). The
- * counts come from the platforms' real states; views and earnings are
- * estimates (150k reach per platform) and say so. While a platform is still
+ * counts come from the platforms' real states and the list says where the image
+ * is listed. With DEMO_FIGURES on, the spec's views and earnings estimates (150k
+ * reach per platform) show too, labelled; off, no invented reach. While a platform is still
  * queued, the view checks again every 2 s with JavaScript, or the page
  * refreshes itself without.
  */
@@ -34,6 +36,7 @@ export function LaunchResult({
 }) {
   const hydrated = useHydrated();
   const currency = useCurrency();
+  const demoFigures = useDemoFigures();
   const poll = useFetcher<{ platforms: PublicationView[] }>();
   const launchedIds = useMemo(() => new Set(result.platforms.map((p) => p.id)), [result.platforms]);
   const platforms = useMemo(() => {
@@ -70,7 +73,7 @@ export function LaunchResult({
           Price: {formatDollars(Number(result.price), currency)}
         </p>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className={`grid gap-3 ${demoFigures ? "sm:grid-cols-3" : ""}`}>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-xs font-medium text-slate-500">Platforms launched</dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="platforms-launched">
@@ -78,28 +81,37 @@ export function LaunchResult({
             <span className="text-sm font-normal text-slate-500">of {platforms.length}</span>
           </dd>
         </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-medium text-slate-500">
-            Estimated views <Illustrative text="Illustrative estimate" />
-          </dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="views-generated">
-            {formatCount(views)}
-          </dd>
-        </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-medium text-slate-500">
-            Estimated earnings <Illustrative text="Illustrative estimate" />
-          </dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="estimated-earnings">
-            {formatDollars(earnings, currency)}
-          </dd>
-        </div>
+        {demoFigures ? (
+          <>
+            <div className="rounded-xl border border-slate-200 bg-white p-4">
+              <dt className="text-xs font-medium text-slate-500">
+                Estimated views <Illustrative text="Illustrative estimate" />
+              </dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="views-generated">
+                {formatCount(views)}
+              </dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-4">
+              <dt className="text-xs font-medium text-slate-500">
+                Estimated earnings <Illustrative text="Illustrative estimate" />
+              </dt>
+              <dd
+                className="mt-1 text-2xl font-bold text-slate-900"
+                data-testid="estimated-earnings"
+              >
+                {formatDollars(earnings, currency)}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
-      <p className="text-sm text-slate-600" data-testid="launch-estimate-note">
-        Estimates, not measurements: {formatCount(ESTIMATED_REACH_PER_PLATFORM)} potential viewers
-        per platform launched, and one sale per 10,000 views at{" "}
-        {formatDollars(Number(result.price), currency)}.
-      </p>
+      {demoFigures ? (
+        <p className="text-sm text-slate-600" data-testid="launch-estimate-note">
+          Estimates, not measurements: {formatCount(ESTIMATED_REACH_PER_PLATFORM)} potential viewers
+          per platform launched, and one sale per 10,000 views at{" "}
+          {formatDollars(Number(result.price), currency)}.
+        </p>
+      ) : null}
       <PublicationList publications={platforms} />
       {ownPage ? (
         <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid="launch-share">

@@ -9,6 +9,8 @@ import { json } from "@remix-run/node";
 import { clientValidationLoaded } from "#tests/setup/client-validation";
 import { LaunchForm } from "~/features/publishing/publications/components/launch-form";
 import { LaunchResult } from "~/features/publishing/publications/components/launch-result";
+import { DemoFiguresProvider } from "~/ui/demo-figures";
+import type { LaunchResultData } from "~/features/publishing/components/types";
 import {
   ListForSale,
   ListForSaleForm,
@@ -205,12 +207,10 @@ describe("LaunchForm", () => {
     expect(posted!.getAll("enableLicensing")).toEqual(["false", "true"]);
     expect(screen.queryByTestId("launch-form")).not.toBeInTheDocument();
     expect(screen.getByTestId("toast")).toHaveTextContent("Marketing campaign launched!");
-    expect(within(result).getByText("Estimated views").closest("dt")).toHaveTextContent(
-      "Estimated views Illustrative estimate",
-    );
-    expect(within(result).getByText("Estimated earnings").closest("dt")).toHaveTextContent(
-      "Estimated earnings Illustrative estimate",
-    );
+    // DEMO_FIGURES off (no provider): what happened, and no invented reach.
+    expect(within(result).getByTestId("platforms-launched")).toHaveTextContent("1 of 2");
+    expect(within(result).queryByText("Estimated views")).toBeNull();
+    expect(within(result).queryByText("Estimated earnings")).toBeNull();
     expect(within(result).getByTestId("publication-marketplace")).toHaveAttribute(
       "data-status",
       "live",
@@ -226,41 +226,43 @@ describe("LaunchForm", () => {
   });
 });
 
+const LAUNCHED: LaunchResultData = {
+  imageId: "img1",
+  platformsLaunched: 2,
+  viewsGenerated: 300000,
+  estimatedEarnings: 1500,
+  price: "50",
+  platforms: [
+    publicationRow({
+      id: "opensea",
+      name: "OpenSea",
+      url: "/dl",
+      status: "ready_to_mint",
+      downloadUrl: "/dl",
+    }),
+    publicationRow({
+      id: "rarible",
+      name: "Rarible",
+      status: "needs_auth",
+      error: "Connect Rarible first.",
+      authUrl: "/integrations?connect=rarible#rarible",
+    }),
+    publicationRow({
+      id: "foap",
+      name: "Foap",
+      url: "/pkg",
+      status: "export_ready",
+      downloadUrl: "/pkg",
+    }),
+  ],
+};
+
 describe("LaunchResult", () => {
-  it("counts only what was really done and labels the figures as estimates", async () => {
+  it("with DEMO_FIGURES on, counts only what was really done and labels the spec's figures as estimates", async () => {
     renderAt(
-      <LaunchResult
-        result={{
-          imageId: "img1",
-          platformsLaunched: 2,
-          viewsGenerated: 300000,
-          estimatedEarnings: 1500,
-          price: "50",
-          platforms: [
-            publicationRow({
-              id: "opensea",
-              name: "OpenSea",
-              url: "/dl",
-              status: "ready_to_mint",
-              downloadUrl: "/dl",
-            }),
-            publicationRow({
-              id: "rarible",
-              name: "Rarible",
-              status: "needs_auth",
-              error: "Connect Rarible first.",
-              authUrl: "/integrations?connect=rarible#rarible",
-            }),
-            publicationRow({
-              id: "foap",
-              name: "Foap",
-              url: "/pkg",
-              status: "export_ready",
-              downloadUrl: "/pkg",
-            }),
-          ],
-        }}
-      />,
+      <DemoFiguresProvider on>
+        <LaunchResult result={LAUNCHED} />
+      </DemoFiguresProvider>,
     );
     expect(await screen.findByTestId("platforms-launched")).toHaveTextContent("2 of 3");
     expect(screen.getByTestId("views-generated")).toHaveTextContent("300,000");
@@ -271,6 +273,9 @@ describe("LaunchResult", () => {
         screen.getByTestId(id).closest("div")!.querySelector("[data-testid=illustrative]"),
       ).toHaveTextContent("Illustrative estimate");
     }
+    expect(screen.getByTestId("launch-estimate-note")).toHaveTextContent(
+      "150,000 potential viewers",
+    );
     expect(screen.getByRole("link", { name: "Download mint kit" })).toHaveAttribute("href", "/dl");
     expect(screen.getByRole("link", { name: "Download export package" })).toHaveAttribute(
       "href",
@@ -281,6 +286,22 @@ describe("LaunchResult", () => {
       "/integrations?connect=rarible#rarible",
     );
     expect(screen.queryByText("Live")).not.toBeInTheDocument();
+  });
+
+  it("with DEMO_FIGURES off (a live store), shows where the image is listed and no invented reach", async () => {
+    renderAt(<LaunchResult result={LAUNCHED} />);
+    const result = await screen.findByTestId("launch-result");
+    expect(screen.getByTestId("platforms-launched")).toHaveTextContent("2 of 3");
+    for (const id of ["publication-opensea", "publication-rarible", "publication-foap"])
+      expect(within(result).getByTestId(id)).toBeInTheDocument();
+    for (const id of [
+      "views-generated",
+      "estimated-earnings",
+      "launch-estimate-note",
+      "illustrative",
+    ])
+      expect(screen.queryByTestId(id)).toBeNull();
+    expect(result).not.toHaveTextContent(/Estimated|viewers|300,000|1,500/);
   });
 });
 

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
 import { ToastProvider } from "~/ui/toaster";
+import { DemoFiguresProvider } from "~/ui/demo-figures";
 import { StyleGenerator } from "~/features/studio/styles/components/style-generator";
 import type { StylizedImageJson } from "~/features/studio/types";
 import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
@@ -22,7 +23,7 @@ function Where() {
   return <p data-testid="location">{location.pathname + location.search}</p>;
 }
 
-function renderGenerator(pending: StylizedImageJson | null = null) {
+function renderGenerator(pending: StylizedImageJson | null = null, demoFigures = false) {
   const posts: Record<string, FormDataEntryValue>[] = [];
   let answerPost: (() => void) | null = null;
   renderWithRemix(
@@ -30,10 +31,12 @@ function renderGenerator(pending: StylizedImageJson | null = null) {
       {
         path: "/dashboard",
         Component: () => (
-          <ToastProvider flash={null}>
-            <StyleGenerator image={IMAGE} pending={pending} />
-            <Where />
-          </ToastProvider>
+          <DemoFiguresProvider on={demoFigures}>
+            <ToastProvider flash={null}>
+              <StyleGenerator image={IMAGE} pending={pending} />
+              <Where />
+            </ToastProvider>
+          </DemoFiguresProvider>
         ),
         // The dashboard's action: the style is asked for, and the page then waits for it by URL.
         action: async ({ request }) => {
@@ -69,12 +72,30 @@ async function generateCartoon() {
 }
 
 describe("StyleGenerator with JavaScript", () => {
-  it("shows the four cards with their badges and the original", () => {
+  it("with DEMO_FIGURES on, shows the four cards with the spec's badges, labelled, and the original", () => {
+    renderGenerator(null, true);
+    expect(screen.getAllByRole("radio")).toHaveLength(4);
+    for (const [name, earn, demand] of [
+      ["Professional", "$50-150", "High"],
+      ["Cartoon", "$25-75", "Very High"],
+      ["Anime", "$30-100", "High"],
+      ["Fantasy", "$40-120", "Medium"],
+    ]) {
+      const card = screen.getByRole("radio", { name: new RegExp(name) }).closest("label")!;
+      expect(card).toHaveTextContent(`Earn ${earn}`);
+      expect(card).toHaveTextContent(`${demand} demand`);
+      expect(within(card).getByTestId("illustrative")).toHaveTextContent("Example figures");
+    }
+    expect(screen.getByAltText("Your original selfie")).toHaveAttribute("src", IMAGE.originalUrl);
+  });
+
+  it("with DEMO_FIGURES off (a live store), shows the four cards with no invented earnings or demand", () => {
     renderGenerator();
     expect(screen.getAllByRole("radio")).toHaveLength(4);
-    expect(screen.getByText("Earn $25-75")).toBeInTheDocument();
-    expect(screen.getByText("Very High demand")).toBeInTheDocument();
-    expect(screen.getByAltText("Your original selfie")).toHaveAttribute("src", IMAGE.originalUrl);
+    expect(screen.getByText("Cartoon")).toBeInTheDocument();
+    expect(screen.getByTestId("style-generator")).not.toHaveTextContent(/Earn \$|demand|\$\d/);
+    expect(screen.queryByTestId("style-figures")).toBeNull();
+    expect(screen.queryByTestId("illustrative")).toBeNull();
   });
 
   it("posts the style to the dashboard's action without leaving the page, showing the progress overlay meanwhile", async () => {

@@ -7,6 +7,8 @@ import { isStyleId, STYLES, styleName } from "~/lib/styles";
 import { GeneratingOverlay } from "~/features/studio/styles/components/generating-overlay";
 import { StudioImage } from "~/features/studio/images/components/studio-image";
 import { useHydrated } from "~/ui/use-hydrated";
+import { useDemoFigures } from "~/ui/demo-figures";
+import { Illustrative } from "~/ui/illustrative";
 import { FaceConsentForm } from "~/features/privacy/components/face-consent-form";
 
 const PRO_TIPS = [
@@ -18,7 +20,8 @@ const PRO_TIPS = [
 
 /**
  * The style generator: the original's thumbnail, four style
- * cards with description, earning-range and demand badges, Generate, the
+ * cards with description (with DEMO_FIGURES on, the spec's earning-range and
+ * demand badges too, labelled illustrative; off, no invented figures), Generate, the
  * progress overlay and pro tips. Generate posts to the dashboard's action (with
  * JavaScript through a fetcher, the page staying put); the dashboard then
  * waits for the style (useStyleInProgress), and moves on when it ends.
@@ -38,6 +41,7 @@ export function StyleGenerator({
   pending: StylizedImageJson | null;
 }) {
   const hydrated = useHydrated();
+  const demoFigures = useDemoFigures();
   const styling = useFetcher();
   const [selected, setSelected] = useState<StyleId | null>(null);
 
@@ -130,14 +134,20 @@ export function StyleGenerator({
                         <span className="font-semibold text-slate-900">{style.name}</span>
                       </span>
                       <span className="text-sm text-slate-600">{style.description}</span>
-                      <span className="flex flex-wrap gap-2">
-                        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                          Earn {style.earningRange}
+                      {demoFigures ? (
+                        <span
+                          className="flex flex-wrap items-center gap-2"
+                          data-testid="style-figures"
+                        >
+                          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                            Earn {style.earningRange}
+                          </span>
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                            {style.demand} demand
+                          </span>
+                          <Illustrative text="Example figures" />
                         </span>
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-                          {style.demand} demand
-                        </span>
-                      </span>
+                      ) : null}
                     </label>
                   ))}
                 </div>

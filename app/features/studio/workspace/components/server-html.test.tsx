@@ -13,6 +13,7 @@ import { UploadWidget } from "~/features/studio/images/components/upload-widget"
 import { OPTIMIZATION_DEFAULTS } from "~/features/studio/optimize/optimization";
 import type { DashboardData } from "~/features/studio/types";
 import { TEST_IMAGE, stylizedJson } from "#tests/setup/studio-json";
+import { DemoFiguresProvider } from "~/ui/demo-figures";
 
 /** What the server sends: the dashboard as a browser without JavaScript gets it. */
 
@@ -35,8 +36,12 @@ describe("the dashboard without JavaScript", () => {
     expect(html).toContain("JPG and PNG up to 10MB");
   });
 
-  it("styles through a form of four radio cards, each with its badges", async () => {
-    const html = await serverHtml(<StyleGenerator image={IMAGE} pending={null} />);
+  it("styles through a form of four radio cards, each with its badges (DEMO_FIGURES on)", async () => {
+    const html = await serverHtml(
+      <DemoFiguresProvider on>
+        <StyleGenerator image={IMAGE} pending={null} />
+      </DemoFiguresProvider>,
+    );
     expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/dashboard"/);
     expect(html).toMatch(/<input type="hidden" name="intent" value="stylize"\/>/);
     expect(html).toMatch(/<input type="hidden" name="id" value="img1"\/>/);
