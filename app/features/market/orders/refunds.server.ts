@@ -44,6 +44,8 @@ export interface RefundRecord {
   now: Date;
   /** Who refunded, for the audit log: the admin's id; a refund Stripe reported is `stripe`. */
   actorId?: string;
+  /** Whether the creators whose shares it reverses are told (default yes; not for a sale refunded as it was paid). */
+  tellCreators?: boolean;
 }
 
 export type RefundOutcome =
@@ -87,7 +89,9 @@ export async function recordRefund(
   if (!updated) return { applied: false, order };
   const reversed = await reverseSharesForRefund(trx, orderId, target, record.now);
   await queueRefundNotice(trx, updated, target - order.refunded_cents, record.now);
-  await queueShareReversedNotices(trx, updated, reversed, record.now);
+  if (record.tellCreators !== false) {
+    await queueShareReversedNotices(trx, updated, reversed, record.now);
+  }
   await recordAuditEntry(trx, {
     actorId: record.actorId ?? STRIPE_ACTOR,
     action: "order.refund",
@@ -128,7 +132,11 @@ async function queueRefundNotice(
   }
 }
 
-/** Tells each creator whose share this refund reversed: the items (by sale reference) and the amount of their share taken back. Erased accounts get nothing. */
+/**
+ * Tells each creator whose share this refund reversed: the items (by sale
+ * reference) and the amount of their share taken back. Erased and banned
+ * accounts get nothing.
+ */
 async function queueShareReversedNotices(
   trx: DB,
   order: OrderRow,
@@ -146,6 +154,7 @@ async function queueShareReversedNotices(
       reversed.map((share) => share.creatorId),
     )
     .where("erased_at", "is", null)
+    .where("banned", "=", 0)
     .execute();
   for (const creator of creators) {
     const theirs = reversed.filter((share) => share.creatorId === creator.id);

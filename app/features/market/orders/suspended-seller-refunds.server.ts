@@ -63,6 +63,8 @@ export async function refundForSuspendedSeller(
     refundedTotalCents: order.total_cents,
     reason,
     now,
+    // Refunded as it was paid: no creator was told of a sale, so none is told of its reversal.
+    tellCreators: false,
   });
   if (order.provider === "stripe" && order.total_cents > 0) {
     // No creator named: a ban must never call off a buyer's refund.
