@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { deleteFinishedJobsBefore } from "~/infra/jobs/job-queue.server";
 import { MAIL_JOB } from "~/features/mail/mail-job.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,11 +15,5 @@ export async function purgeOldMailJobs(
   { retentionDays, now }: { retentionDays: number; now: Date },
 ): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-  const result = await db
-    .deleteFrom("jobs")
-    .where("kind", "=", MAIL_JOB)
-    .where("status", "in", ["done", "failed"])
-    .where("updated_at", "<", before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteFinishedJobsBefore(db, { kind: MAIL_JOB, before });
 }

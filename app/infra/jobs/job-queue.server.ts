@@ -346,6 +346,24 @@ export async function cancelQueuedJobsOfOwner(
 }
 
 /**
+ * Deletes the finished jobs of `kind` (done or given up) last changed before
+ * `before` (an ISO time); a queued or running job is never touched. Answers
+ * how many went.
+ */
+export async function deleteFinishedJobsBefore(
+  db: Executor,
+  { kind, before }: { kind: string; before: string },
+): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("kind", "=", kind)
+    .where("status", "in", ["done", "failed"])
+    .where("updated_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * Deletes the jobs of `kind` whose payload's text field `field` (a top-level
  * JSON field name such as `to`) `matches` accepts, sent or waiting; a job a
  * worker is running at this moment is left to finish. Answers how many went.

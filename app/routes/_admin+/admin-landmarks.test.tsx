@@ -87,6 +87,18 @@ function renderPortal() {
               hidden: true,
             },
           ],
+          awaitingConsent: {
+            count: 1,
+            listings: [
+              {
+                listingId: "l1",
+                title: "Beach",
+                creatorId: "u1",
+                reason: "unverified",
+                createdAt: "2026-03-04T12:00:00.000Z",
+              },
+            ],
+          },
           waitlist: {
             entries: [
               {
