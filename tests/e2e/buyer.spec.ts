@@ -149,12 +149,13 @@ test.describe("a buyer", () => {
     );
     const complete = page.getByTestId("purchase-complete");
     await expect(complete).toContainText("Payment Successful!");
-    await expect(complete).toContainText(buyer.email);
+    // Greeted by the name the buyer typed, not the address.
+    await expect(complete).toContainText(`Thank you, ${buyer.name}.`);
     await expect(complete.getByTestId("download-filename")).toHaveCount(1);
     await expect(complete).toContainText("Style:");
     if (javaScriptOn)
       await expect(page.getByRole("dialog", { name: "Payment Successful!" })).toContainText(
-        buyer.email,
+        buyer.name,
       );
     // The paid cart is emptied.
     await expect(page.getByTestId("cart-count")).toHaveText("0 items");

@@ -83,7 +83,8 @@ test("a visitor opens a listing's page from the grid, shares it, buys it, and me
   const image = await request.get(meta.get("og:image")!);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/jpeg");
-  expect(image.headers()["cache-control"]).toContain("immutable");
+  // Short-lived, as every public preview file is: an erasure must not outlive a cache by long.
+  expect(image.headers()["cache-control"]).toBe("public, max-age=600");
   const measured = await sharp(await image.body()).metadata();
   expect([measured.width, measured.height]).toEqual([1200, 630]);
   const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);

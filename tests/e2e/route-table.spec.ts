@@ -32,7 +32,8 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
   "/auth": {
     visitor: { copy: ["Welcome back", "Enter your credentials to access your account"] },
     creator: { url: /\/dashboard$/, copy: ["Step 1 of 4"] },
-    admin: { url: /\/dashboard$/, copy: ["Step 1 of 4"] },
+    // The super admin signed in lands on the Admin Portal, not the creator studio.
+    admin: { url: /\/admin$/, copy: ["Super Admin"] },
   },
   "/marketplace": {
     visitor: { copy: ["Marketplace"] },

@@ -37,7 +37,7 @@ export function MarketplaceStrip() {
               data-testid="marketplace-wordmark"
             >
               <span
-                className={`leading-none ${WORDMARK_STYLES[market.id as keyof typeof WORDMARK_STYLES]} ${market.closed ? "opacity-60" : ""}`}
+                className={`leading-none ${WORDMARK_STYLES[market.id as keyof typeof WORDMARK_STYLES]} ${market.closed ? "line-through decoration-2" : ""}`}
               >
                 {market.name}
               </span>
