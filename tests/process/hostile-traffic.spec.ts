@@ -235,7 +235,8 @@ test.describe("one production server", () => {
         redirect: "manual",
       });
       expect(signIn.status, target).toBe(302);
-      expect(signIn.headers.get("location"), target).toBe("/dashboard");
+      // The super admin's own landing, never the target.
+      expect(signIn.headers.get("location"), target).toBe("/admin");
     }
   });
 });
