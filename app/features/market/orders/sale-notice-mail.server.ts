@@ -10,7 +10,7 @@ import {
   mailMessage,
 } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
-import { itemHtml, itemText } from "~/features/market/orders/order-mail-parts.server";
+import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-parts.server";
 
 /**
  * The sale notice to a creator: which of their listings sold in one order, at
@@ -79,8 +79,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): MailMessage {
   const rows = input.items
     .map(
       (item) =>
-        `<tr><td style="${cell}">${itemHtml(item)}` +
-        `<br><span style="font-size:14px;color:#475569">Sale <span style="font-family:monospace">${escapeHtml(item.saleReference)}</span></span></td>` +
+        `<tr>${saleItemCellHtml(item, cell)}` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td>` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.shareCents))}</td></tr>`,
     )

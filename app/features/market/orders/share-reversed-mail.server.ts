@@ -3,7 +3,7 @@ import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { formatDay, htmlHeading, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
-import { itemHtml, itemText } from "~/features/market/orders/order-mail-parts.server";
+import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-parts.server";
 
 /**
  * The notice to a creator that a refund took back (part of) their share: which
@@ -49,8 +49,7 @@ export function renderShareReversedMail(input: ShareReversedMailInput): MailMess
   const rows = input.items
     .map(
       (item) =>
-        `<tr><td style="${cell}">${itemHtml(item)}` +
-        `<br><span style="font-size:14px;color:#475569">Sale <span style="font-family:monospace">${escapeHtml(item.saleReference)}</span></span></td>` +
+        `<tr>${saleItemCellHtml(item, cell)}` +
         `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.reversedCents))}</td></tr>`,
     )
     .join("\n");
