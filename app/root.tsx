@@ -8,27 +8,29 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
-  useNavigation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { ErrorPanel } from "~/ui/error-panel";
-import { NavigationProgress } from "~/ui/navigation-progress";
 import { useNonce } from "~/ui/nonce";
-import { SiteNav } from "~/ui/site-nav";
-import { ToastProvider } from "~/ui/toaster";
+import { SiteShell } from "~/ui/site-shell";
 import { PRODUCT_NAME } from "~/lib/product";
 import { takeFlash } from "~/web/flash.server";
+import { readCart } from "~/web/cart.server";
+import { readSaved } from "~/web/saved-listings.server";
 import { signInOptions } from "~/features/accounts/sessions/procedures.server";
+import { viewCart } from "~/features/market/checkout/procedures.server";
 import { toPublicUser } from "~/features/accounts/public.server";
 import { getConfig } from "~/infra/config.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { CurrencyProvider } from "~/ui/currency";
+import { RefundPolicyProvider } from "~/features/market/checkout/components/refund-policy";
 import { DemoFiguresProvider } from "~/ui/demo-figures";
+import { BuyerListsProvider } from "~/ui/buyer-lists";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -46,12 +48,24 @@ export async function loader(args: LoaderFunctionArgs) {
   const { flash, clear } = await takeFlash(request);
   // What the sign-up links and copy follow (the nav's Get Started, the landing, the admin's Create User).
   const { registrationOpen } = await loadProcedure(signInOptions, args, {}, null);
+  // The header's counts: the cart's listings still for sale (as the cart shows them), and every saved one.
+  const cartIds = await readCart(request);
+  const cart =
+    cartIds.length > 0
+      ? (await loadProcedure(viewCart, args, { listingIds: cartIds }, null)).items.map(
+          (item) => item.id,
+        )
+      : [];
   return json(
     {
       user: user ? toPublicUser(user) : null,
       flash,
       registrationOpen,
+      cart,
+      saved: await readSaved(request),
       currency: getConfig().CURRENCY,
+      // The refund policy the checkout and /terms state.
+      refundWindowDays: getConfig().REFUND_WINDOW_DAYS,
       // The spec's cosmetic figures (labelled) for the demo; off on a live store.
       demoFigures: getConfig().DEMO_FIGURES === "on",
     },
@@ -59,11 +73,26 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+const NO_IDS: string[] = [];
+
+/**
+ * The cart as the page itself answers it (`cartIds` in its data), when it does:
+ * a page that changes the cart while it loads (the marketplace empties a paid
+ * cart) knows it better than the root, which read the cookie at the same time.
+ */
+function usePageCart(): string[] | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const ids = (matches[i]!.data as { cartIds?: unknown } | null | undefined)?.cartIds;
+    if (Array.isArray(ids)) return ids as string[];
+  }
+  return undefined;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const location = useLocation();
-  const navigation = useNavigation();
+  const cart = usePageCart() ?? data?.cart ?? NO_IDS;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -73,25 +102,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
-          Skip to content
-        </a>
-        <NavigationProgress />
-        <ToastProvider
-          flash={data?.flash ?? null}
-          page={location.pathname}
-          submitting={navigation.state === "submitting"}
-        >
-          <SiteNav user={data?.user ?? null} registrationOpen={data?.registrationOpen ?? false} />
-          <main id="main" className="flex-1">
+        <BuyerListsProvider cart={cart} saved={data?.saved ?? NO_IDS}>
+          <SiteShell
+            user={data?.user ?? null}
+            registrationOpen={data?.registrationOpen ?? false}
+            flash={data?.flash ?? null}
+          >
             <CurrencyProvider currency={data?.currency ?? "usd"}>
-              <DemoFiguresProvider on={data?.demoFigures ?? false}>{children}</DemoFiguresProvider>
+              <RefundPolicyProvider days={data?.refundWindowDays ?? 14}>
+                <DemoFiguresProvider on={data?.demoFigures ?? false}>
+                  {children}
+                </DemoFiguresProvider>
+              </RefundPolicyProvider>
             </CurrencyProvider>
-          </main>
-        </ToastProvider>
+          </SiteShell>
+        </BuyerListsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

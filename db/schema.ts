@@ -232,6 +232,14 @@ export interface ListingsTable {
   hidden_at: string | null;
   /** The code of the IPTC Digital Source Type the listed file states: "composite" (the built-in engine) or "trainedAlgorithmicMedia" (a generative one). */
   source_type: Generated<string>;
+  /**
+   * How the sold file was enlarged to its sale size (migration 0057): null, "lanczos3",
+   * "fal-ai/esrgan", or both joined with "+" in the order they ran (at styling, then listing).
+   */
+  upscaled_by: string | null;
+  /** The pixels the engine really made before that enlargement (null when unknown or not enlarged). */
+  native_width: number | null;
+  native_height: number | null;
 }
 
 export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";
@@ -285,6 +293,8 @@ export interface OrderItemsTable {
   created_at: string;
   /** The item's place in its order: the cart's order (migration 0032). */
   position: Generated<number>;
+  /** The bundle it was bought in (migration 0060), its price_cents then the item's part of the bundle's price; null when bought on its own. */
+  bundle_id: Generated<string | null>;
 }
 
 export interface EarningsTable {
@@ -365,6 +375,74 @@ export interface UndoneRefundsTable {
   undone_at: string;
 }
 
+/** `requested` until the admin decides; `refunded` once the order is refunded in full (approved, or another way); `declined`. */
+export type RefundRequestStatus = "requested" | "refunded" | "declined";
+
+/** A buyer's request for a refund of a paid order, one per order (migration 0056): app/features/market. */
+export interface RefundRequestsTable {
+  id: string;
+  order_id: string;
+  status: Generated<RefundRequestStatus>;
+  /** The buyer's words ("" once the buyer's details were erased). */
+  reason: string;
+  created_at: string;
+  decided_at: string | null;
+  /** The admin who approved or declined it; null when the order was refunded another way. */
+  decided_by: string | null;
+  /** Why the admin declined, as mailed to the buyer. */
+  decline_reason: string | null;
+}
+
+export type RefundRequestRow = Selectable<RefundRequestsTable>;
+
+/** `unconfirmed` until the mailed link is used, then `confirmed`; an ended follow has no row. */
+export type FollowStatus = "unconfirmed" | "confirmed";
+
+/** An address following a creator, no account (migration 0059): app/features/market. */
+export interface FollowsTable {
+  id: string;
+  creator_id: string;
+  /** The follower's address, as typed (trimmed). */
+  email: string;
+  /** The address in lower case: one address follows one creator once. */
+  email_key: string;
+  status: Generated<FollowStatus>;
+  /** sha256 of the mailed confirmation link's token; null once confirmed. */
+  token_hash: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  /** The next digest lists the creator's listings made after this moment. */
+  digest_since: string | null;
+  /** When the last digest was queued (at most one a day). */
+  last_digest_at: string | null;
+}
+
+export type FollowRow = Selectable<FollowsTable>;
+
+export type BundleStatus = "active" | "withdrawn";
+
+/** A creator's listings sold together below their sum (migration 0060): app/features/market. */
+export interface BundlesTable {
+  id: string;
+  /** The creator. */
+  user_id: string;
+  title: string;
+  price_cents: number;
+  /** `withdrawn` by its creator, or when one of its listings was withdrawn. */
+  status: Generated<BundleStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One listing of a bundle, in the creator's order (migration 0060). */
+export interface BundleItemsTable {
+  bundle_id: string;
+  listing_id: string;
+  position: number;
+}
+
+export type BundleRow = Selectable<BundlesTable>;
+
 export interface TestPayoutMovementsTable {
   id: string;
   account_id: string;
@@ -387,10 +465,22 @@ export interface ListingDaysTable {
   day: string;
   views: Generated<number>;
   cart_adds: Generated<number>;
+  /** Saves of the listing (POST /saved), once per visitor and day (migration 0061). */
+  saves: Generated<number>;
 }
 
 /** One row per day, visitor and listing a visitor added to a cart; today and yesterday only (primary key in that order). */
 export interface ListingCartAddsTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** HMAC of the day and the visitor, as in listing_views. */
+  visitor_hash: string;
+  /** The listing (no foreign key: the rows last a day or two). */
+  listing_id: string;
+}
+
+/** One row per day, visitor and listing a visitor saved; today and yesterday only (migration 0061). */
+export interface ListingSavesTable {
   /** YYYY-MM-DD (UTC). */
   day: string;
   /** HMAC of the day and the visitor, as in listing_views. */
@@ -700,6 +790,7 @@ export interface Database {
   listing_views: ListingViewsTable;
   listing_days: ListingDaysTable;
   listing_cart_adds: ListingCartAddsTable;
+  listing_saves: ListingSavesTable;
   listing_search_entries: ListingSearchEntriesTable;
   listing_search: ListingSearchTable;
   shopify_webhook_receipts: ShopifyWebhookReceiptsTable;
@@ -718,6 +809,10 @@ export interface Database {
   consent_log: ConsentLogTable;
   verified_faces: VerifiedFacesTable;
   reports: ReportsTable;
+  refund_requests: RefundRequestsTable;
+  follows: FollowsTable;
+  bundles: BundlesTable;
+  bundle_items: BundleItemsTable;
 }
 
 export type ReportReason = "my-likeness" | "intimate" | "copyright" | "other";

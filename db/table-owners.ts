@@ -44,7 +44,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   usage_events: "studio",
   images: "studio",
   stylized_images: "studio",
-  // Market: listings, orders and what buyers get, the listings' counters and search index, Stripe's delivered events.
+  // Market: listings, orders and what buyers get (refund requests included), the listings' counters and search index, Stripe's delivered events.
   listings: "market",
   orders: "market",
   order_items: "market",
@@ -53,11 +53,16 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   listing_views: "market",
   listing_days: "market",
   listing_cart_adds: "market",
+  listing_saves: "market",
   listing_search_entries: "market",
   listing_search: "market",
   undone_refunds: "market",
   ratings: "market",
   shopify_sales: "market",
+  refund_requests: "market",
+  follows: "market",
+  bundles: "market",
+  bundle_items: "market",
   // Payouts: the ledger of creators' shares and their payout accounts.
   earnings: "payouts",
   payout_accounts: "payouts",

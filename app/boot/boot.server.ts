@@ -24,6 +24,11 @@ import {
   refreshShopifyPairsNearExpiry,
 } from "~/features/publishing/shopify/shopify-tokens.server";
 import { runPeriodically, stopPeriodicTasks } from "~/infra/run-periodically.server";
+import { enlargeUndersizedListings, sendFollowDigests } from "~/features/market/public.server";
+import { configuredOrigin } from "~/infra/configured-origin.server";
+import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
+import { signingIdentity } from "~/engines/provenance/signing-identity.server";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 
 /** How old a file without a row must be before a web or worker process's start-time sweep removes it. */
 const SHARED_VOLUME_GRACE_MS = 60 * 1000;
@@ -72,6 +77,8 @@ export async function boot(options: BootOptions = {}) {
   enableVariantWarmUp();
   await warmSampleVariants(getFileStore());
   await ensureSuperAdmin(db, config, log);
+  // Who signs the files' Content Credentials: the operator's C2PA_CERT, or a certificate made now, on the first start (decision 095).
+  log(describeSigner(await signingIdentity(config)));
   if (options.seedDemo) await seedDemo(db, log);
   if (options.worker === false) return { config };
   if (config.ROLE !== "web") {
@@ -80,6 +87,13 @@ export async function boot(options: BootOptions = {}) {
   }
   log(`Role: ${describeRole(config.ROLE)}.`);
   return { config };
+}
+
+function describeSigner(identity: Awaited<ReturnType<typeof signingIdentity>>): string {
+  const until = identity.validTo.toISOString().slice(0, 10);
+  return identity.selfMade
+    ? `Content Credentials: signed with this server's own certificate (DATA_DIR/content-credentials.pem, until ${until}), which no reader trusts; set C2PA_CERT and C2PA_KEY to sign with yours.`
+    : `Content Credentials: signed as ${identity.subject.replace(/\n/g, ", ")} (C2PA_CERT, until ${until}).`;
 }
 
 function describeRole(role: Config["ROLE"]): string {
@@ -106,6 +120,8 @@ function startPeriodicWork(config: Config, log: (line: string) => void) {
   startOriginalsRetention(config, log);
   startMailRetention(config, log);
   startShopifyTokenMigration(config, log);
+  startSmallListingsEnlargement(config, log);
+  startFollowDigests(config, log);
   startPeriodicProbe(config, log);
 }
 
@@ -193,6 +209,37 @@ function startShopifyTokenMigration(config: Config, log: (line: string) => void)
       log(
         `Renewed ${renewed} Shopify connections whose refresh token was running out; ${reconnect} need reconnecting.`,
       );
+  });
+}
+
+/**
+ * Listings made before sold files had a size (at least 2048 px, docs/decisions/092) get their
+ * file upscaled, 20 an hour, with the upscaler a new listing gets (fal.ai's with FAL_KEY).
+ * Nothing to do once none is left.
+ */
+function startSmallListingsEnlargement(config: Config, log: (line: string) => void) {
+  runPeriodically("enlarge-small-listings", 60 * MINUTE_MS, async () => {
+    const enlarged = await enlargeUndersizedListings(getDb(), getFileStore(), {
+      upscaler: selectUpscaler(config),
+      credentials: contentCredentialsFor(config),
+      now: new Date(),
+    });
+    if (enlarged > 0) log(`Upscaled the files of ${enlarged} listings to their sale size.`);
+  });
+}
+
+/**
+ * The follows' digests (docs/decisions/096): every FOLLOW_DIGEST_CHECK_SECONDS (an hour by
+ * default), under the lease so one process across the workers does it, each confirmed follow due
+ * (its last digest a day old) whose creator listed something new gets one mail job. Nothing is
+ * sent without the server's public address (the links need it).
+ */
+function startFollowDigests(config: Config, log: (line: string) => void) {
+  const origin = configuredOrigin(config);
+  if (!origin) return;
+  runPeriodically("follow-digests", config.FOLLOW_DIGEST_CHECK_SECONDS * 1000, async () => {
+    const queued = await sendFollowDigests(getDb(), { origin, now: new Date() });
+    if (queued > 0) log(`Queued ${queued} follow digests in process ${process.pid}.`);
   });
 }
 

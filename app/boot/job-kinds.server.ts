@@ -50,6 +50,11 @@ export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
 import { recordChargeOfOrder } from "~/features/market/public.server";
 import { featureTies } from "~/boot/studio-ties.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
+import {
+  COMPARE_LIKENESS_JOB,
+  compareLikenessJobHandler,
+} from "~/features/studio/images/likeness-comparison-job.server";
 
 /**
  * Every kind of background job this app runs, and its handler: the one place
@@ -73,6 +78,7 @@ export function jobHandlers(): JobHandlers {
       store: getFileStore(),
       engine: () => getStyleEngine(),
       faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
+      credentials: contentCredentialsFor(getConfig()),
       // Longer than the engine's own limit (fal.ai), so the engine reports its timeout itself.
       timeoutMs: Math.max(3 * 60_000, (getConfig().FAL_TIMEOUT_SECONDS + 60) * 1000),
       ensureSpace: () => ensureFreeSpace(getConfig()),
@@ -107,6 +113,7 @@ export function jobHandlers(): JobHandlers {
       ensureSpace: () => ensureFreeSpace(getConfig()),
     }),
     [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),
+    [COMPARE_LIKENESS_JOB]: compareLikenessJobHandler({ store: getFileStore() }),
     [ERASE_ACCOUNT_JOB]: eraseAccountJobHandler({
       store: getFileStore(),
       outboxDir: getConfig().outboxDir,

@@ -12,6 +12,8 @@ import {
   seedDemo,
 } from "./seed.server";
 import { listingsAwaitingConsent } from "~/features/market/public.server";
+import { descriptionIn } from "~/engines/styling/ai-disclosure.server";
+import { SALE_MIN_LONG_EDGE } from "~/lib/sale-size";
 
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
@@ -63,15 +65,22 @@ describe("seed", () => {
       .execute();
     expect(listings).toHaveLength(4);
     expect(listings.every((listing) => listing.status === "active")).toBe(true);
-    // What a buyer gets for the price: the sold file at least 1024 px on its long edge, and
-    // honest about the enlargement of the 512 px portrait it was made from.
+    // What a buyer gets for the price: the sold file at least 2048 px on its long edge (a sold
+    // file's size, docs/decisions/092), and honest about the enlargement of the 512 px portrait
+    // it was made from, in the file and in the listing.
     expect(DEMO_LONG_EDGE).toBeGreaterThanOrEqual(1024);
     for (const listing of listings) {
       const meta = await sharp(await getFileStore().read(listing.file_key)).metadata();
-      expect(
-        Math.max(meta.width!, meta.height!),
-        `${listing.title} ($${listing.price_cents / 100})`,
-      ).toBeGreaterThanOrEqual(1024);
+      const where = `${listing.title} ($${listing.price_cents / 100})`;
+      expect(Math.max(meta.width!, meta.height!), where).toBeGreaterThanOrEqual(SALE_MIN_LONG_EDGE);
+      expect([listing.width, listing.height], where).toEqual([meta.width, meta.height]);
+      expect(listing.upscaled_by, where).toBe("lanczos3");
+      expect(Math.max(listing.native_width!, listing.native_height!), where).toBeLessThanOrEqual(
+        512,
+      );
+      expect(descriptionIn(meta.xmp!.toString("utf8")), where).toMatch(
+        /^upscaled with Lanczos ×\d+(\.\d+)?$/,
+      );
     }
     for (const row of styled) {
       expect(Math.max(row.width!, row.height!)).toBeGreaterThanOrEqual(1024);

@@ -18,6 +18,11 @@ import { DESCRIBE_EDGE } from "~/engines/styling/vision/face-descriptor.server";
 import { listStylizedImage } from "~/features/market/catalog/listings.server";
 import { createLocalEngine } from "~/engines/styling/local-engine.server";
 import { findSampleSource } from "~/engines/styling/style-samples.server";
+import {
+  contentCredentialsFor,
+  originalIngredient,
+  styledFileFacts,
+} from "~/engines/provenance/content-credentials.server";
 
 export { DEMO_CREATOR };
 
@@ -57,7 +62,7 @@ export async function ensureSuperAdmin(
   return { created: true as const };
 }
 
-/** The long edge of the demo listings' files, in pixels: what a buyer should get for $35-$75. */
+/** The long edge the demo styles are drawn at, in pixels (their outlines and grain at a useful size). */
 export const DEMO_LONG_EDGE = 1024;
 
 /**
@@ -65,8 +70,11 @@ export const DEMO_LONG_EDGE = 1024;
  * bundled public-domain portrait styled four ways by the local engine and
  * listed on the marketplace, so a fresh local install has something to browse and buy.
  * The portrait is 512 px: it is enlarged (Lanczos-3) to DEMO_LONG_EDGE before
- * styling, so the styles are drawn at the size a buyer gets; each file records
- * that enlargement and the pixels the portrait really had.
+ * styling, so the styles are drawn larger than the portrait; each styled image
+ * records that enlargement and the pixels the portrait really had. Listing
+ * makes the file a buyer gets at its sale size like any listing's (at least
+ * 2048 px, upscaled with Lanczos-3, which the file and the listing page say;
+ * docs/decisions/092).
  */
 export async function seedDemo(db: DB, log: (line: string) => void = console.log) {
   if (await findUserByEmail(db, DEMO_CREATOR.email)) return;
@@ -110,10 +118,16 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
           .toBuffer()
       : stored;
   const engine = createLocalEngine();
+  const credentials = contentCredentialsFor(getConfig());
   for (const style of STYLES) {
     const result = await engine.stylize(input, style.id);
+    // Signed as the styling job signs (decision 095): the demo's files carry Content Credentials too.
+    const data = await credentials.sign(
+      result.data,
+      styledFileFacts(result.data, { original: originalIngredient(stored), when: now }),
+    );
     const key = newFileKey("styled", result.format);
-    await store.write(key, result.data);
+    await store.write(key, data);
     const id = newId();
     await db
       .insertInto("stylized_images")
@@ -127,7 +141,7 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
         file_key: key,
         width: result.width,
         height: result.height,
-        bytes: result.data.length,
+        bytes: data.length,
         upscaled_by: enlargement > 1 ? "lanczos3" : (result.upscaledBy ?? null),
         native_width: Math.round((result.native?.width ?? result.width) / Math.max(1, enlargement)),
         native_height: Math.round(
@@ -150,6 +164,7 @@ export async function seedDemo(db: DB, log: (line: string) => void = console.log
       })
       .execute();
     await listStylizedImage(db, store, {
+      credentials: credentials,
       userId: creator.id,
       input: listingInputSchema.parse({
         stylizedImageId: id,

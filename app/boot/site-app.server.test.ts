@@ -6,6 +6,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { replayMarketplaceViews } from "./site-app.server";
 import { testTies } from "#tests/setup/ties";
+import { visitOfRequest } from "~/web/visitor-page-cache.server";
 
 describe("a marketplace page served from the visitors' cache", () => {
   it("counts the views of each visitor it is served to, once a day, as a rendered page would", async () => {
@@ -42,7 +43,7 @@ describe("a marketplace page served from the visitors' cache", () => {
 
   it("ignores notes without listings", async () => {
     await expect(
-      replayMarketplaceViews({}, makeRequest("/marketplace"), {
+      replayMarketplaceViews({}, visitOfRequest(makeRequest("/marketplace")), {
         ties: testTies,
         clientIp: "203.0.113.1",
       }),

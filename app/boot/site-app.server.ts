@@ -3,9 +3,9 @@ import { invoke } from "~/infra/procedure.server";
 import { countMarketplaceViews } from "~/features/market/catalog/procedures.server";
 import type { HttpAppOptions } from "~/web/http-app.server";
 import { createHttpApp } from "~/web/http-app.server";
-import { isFreshView } from "~/web/fresh-view.server";
-import type { PageNotes } from "~/web/visitor-page-cache.server";
-import { callContext } from "~/web/request-context.server";
+import { isFreshVisit } from "~/web/fresh-view.server";
+import type { PageNotes, PageVisit } from "~/web/visitor-page-cache.server";
+import { visitCallContext } from "~/web/request-context.server";
 import { featureTies } from "~/boot/studio-ties.server";
 
 /**
@@ -24,14 +24,14 @@ export function createSiteApp(options: Omit<HttpAppOptions, "replayPageNotes" | 
 
 export async function replayMarketplaceViews(
   notes: PageNotes,
-  request: Request,
+  visit: PageVisit,
   context: AppLoadContext,
 ) {
-  if (!notes.shownListings?.length || !isFreshView(request)) return;
+  if (!notes.shownListings?.length || !isFreshVisit(visit.url, visit.header("Referer"))) return;
   await invoke(
     countMarketplaceViews,
     null,
     { listingIds: notes.shownListings },
-    callContext(request, context),
+    visitCallContext(visit, context),
   );
 }

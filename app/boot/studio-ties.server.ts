@@ -1,6 +1,7 @@
 import type { FeatureTies } from "~/infra/call-context.server";
 import {
   activeListingForStylizedImage,
+  followerCount,
   withdrawListingsForStylizedImage,
 } from "~/features/market/public.server";
 import { removePublishingArtifacts } from "~/features/publishing/public.server";
@@ -10,7 +11,8 @@ import { removePublishingArtifacts } from "~/features/publishing/public.server";
  * studio's ties to the market and publishing. A stylized image that goes
  * first has its marketplace listings withdrawn (sold copies stay downloadable)
  * and what publishing made of it removed; its price, where the studio answers
- * it, is its live listing's when it has one. The site (site-app.server.ts) and
+ * it, is its live listing's when it has one; the account answers its creator's
+ * follower count, kept by the market. The site (site-app.server.ts) and
  * the job worker (job-kinds.server.ts) hand it to the contexts they build.
  */
 export function featureTies(): FeatureTies {
@@ -25,6 +27,9 @@ export function featureTies(): FeatureTies {
       },
       listedPriceCents: async (ctx, stylizedImageId) =>
         (await activeListingForStylizedImage(ctx.db, stylizedImageId))?.price_cents ?? null,
+    },
+    accounts: {
+      followerCount: (ctx, userId) => followerCount(ctx.db, userId),
     },
   };
 }

@@ -36,11 +36,11 @@ export type ApiInput = "none" | "query" | "json" | "multipart" | "signed-json" |
 export type ApiAuth = "bearer-or-cookie" | "cookie" | "none";
 
 /**
- * What a successful answer carries: JSON (nothing for a 204), a zip file or a
- * PDF (the procedure's file, streamed as a private attachment), a redirect, or
- * a small page or a redirect (these two need a hand-written `handle`).
+ * What a successful answer carries: JSON (nothing for a 204), a zip file, a
+ * PDF or a CSV file (the procedure's file, streamed as a private attachment),
+ * a redirect, or a small page or a redirect (these two need a hand-written `handle`).
  */
-export type ApiAnswer = "json" | "zip" | "pdf" | "redirect" | "page-or-redirect";
+export type ApiAnswer = "json" | "zip" | "pdf" | "csv" | "redirect" | "page-or-redirect";
 
 /** Who is calling: the user (null for nobody) and how they were recognised. */
 export interface Caller {
@@ -155,18 +155,18 @@ export function shaping<P extends AnyProcedure>(
   return route as ApiRoute;
 }
 
-/** A stored file handed to its owner: the result of a procedure whose answer is a zip or a PDF. */
+/** A file handed to its owner: the result of a procedure whose answer is a zip, a PDF or a CSV file. */
 export interface DownloadFile {
   stream(): Readable;
   size: number;
   fileName: string;
 }
 
-/** A table entry answering a file (`answer` zip or PDF), its procedure's result checked to be one. */
+/** A table entry answering a file (`answer` zip, PDF or CSV), its procedure's result checked to be one. */
 export function downloading<P extends AnyProcedure>(
   route: Omit<ApiRoute, "procedure" | "respond" | "shape" | "answer"> & {
     procedure: ProcedureResult<P> extends DownloadFile ? P : never;
-    answer: "zip" | "pdf";
+    answer: "zip" | "pdf" | "csv";
   },
 ): ApiRoute {
   return route as ApiRoute;

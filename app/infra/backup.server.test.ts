@@ -31,6 +31,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("backup and restore", () => {
     });
     const key = newFileKey("originals", "png");
     await getLocalFileStore().write(key, Buffer.from("image bytes"));
+    // The self-made Content Credentials signer travels with the backup, as the app secret does.
+    const signer = path.join(getConfig().dataDir, "content-credentials.pem");
+    const madeHere = !fs.existsSync(signer);
+    if (madeHere) fs.writeFileSync(signer, "a certificate and its key", { mode: 0o600 });
     // Writes still in the WAL are part of the snapshot.
     const backupDir = path.join(temp(), "backup");
     const { files } = await backupDataDir(getConfig().dataDir, backupDir);
@@ -56,7 +60,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("backup and restore", () => {
       expect(fs.readFileSync(path.join(fresh, "app-secret"), "utf8")).toBe(
         fs.readFileSync(path.join(getConfig().dataDir, "app-secret"), "utf8"),
       );
+      expect(fs.readFileSync(path.join(fresh, "content-credentials.pem"), "utf8")).toBe(
+        fs.readFileSync(signer, "utf8"),
+      );
+      expect(fs.statSync(path.join(fresh, "content-credentials.pem")).mode & 0o777).toBe(0o600);
     } finally {
+      if (madeHere) fs.rmSync(signer);
       await restored.destroy();
     }
   });

@@ -15,13 +15,28 @@ import {
 /**
  * SQLite: a consistent copy of a data directory while the server runs: first the
  * database through SQLite's online backup API (a transactionally consistent
- * snapshot, WAL included), then the files and the app secret. Files written
+ * snapshot, WAL included), then the files and the secrets (SECRET_FILES). Files written
  * after the snapshot may be copied too (harmless extras, which the restored
  * server's orphan sweep removes); a file the snapshot names that was removed
  * meanwhile is taken from .deleted/. `tmp/` is skipped. The backup folder is
  * owner-only (0700) and its database and app secret 0600, like the originals.
  */
 export const DATABASE_FILE = "selfie-studio.sqlite";
+
+/**
+ * The data directory's secrets, copied owner-only with every backup and put
+ * back at restore: the app secret (sessions, signed links) and the
+ * self-made Content Credentials certificate and key (without it a restored
+ * server makes a new one, and files signed before name another signer).
+ */
+export const SECRET_FILES = ["app-secret", "content-credentials.pem"] as const;
+
+async function copySecrets(fromDir: string, toDir: string) {
+  for (const name of SECRET_FILES) {
+    const from = path.join(fromDir, name);
+    if (fs.existsSync(from)) await copyOwnerOnly(from, path.join(toDir, name));
+  }
+}
 
 export interface BackupOptions {
   /** Runs between the database snapshot and the copy of the files (tests use it to change files meanwhile). */
@@ -62,8 +77,7 @@ export async function backupDataDir(
     );
     files = countFiles(path.join(destination, "files"));
   }
-  const secret = path.join(dataDir, "app-secret");
-  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(destination, "app-secret"));
+  await copySecrets(dataDir, destination);
   return { database: path.join(destination, DATABASE_FILE), files, recovered };
 }
 
@@ -127,8 +141,7 @@ export async function backupFilesOnly(dataDir: string, destination: string) {
     recovered = await copyKeptDeletedFiles(filesDir, copyDir);
     files = countFiles(copyDir);
   }
-  const secret = path.join(dataDir, "app-secret");
-  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(destination, "app-secret"));
+  await copySecrets(dataDir, destination);
   return { files, recovered };
 }
 
@@ -161,8 +174,7 @@ export async function restoreFilesOnly(
     await fsp.rm(targetFiles, { recursive: true, force: true });
     await fsp.cp(files, targetFiles, { recursive: true });
   }
-  const secret = path.join(backupDir, "app-secret");
-  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(dataDir, "app-secret"));
+  await copySecrets(backupDir, dataDir);
   const databaseStep = fs.existsSync(sqliteCopy)
     ? `The database was NOT restored: this backup holds an SQLite database. Copy it into the (empty) PostgreSQL database with:\n  npm run db:copy -- --from sqlite:${sqliteCopy} --to "$DATABASE_URL"`
     : `The database was NOT restored: this backup holds none. Restore your provider's backup, or a dump into an EMPTY database with:\n  ${postgresDumpCommands().restore}`;
@@ -242,8 +254,7 @@ export async function restoreDataDir(
     await fsp.rm(path.join(dataDir, "files"), { recursive: true, force: true });
     await fsp.cp(files, path.join(dataDir, "files"), { recursive: true });
   }
-  const secret = path.join(backupDir, "app-secret");
-  if (fs.existsSync(secret)) await copyOwnerOnly(secret, path.join(dataDir, "app-secret"));
+  await copySecrets(backupDir, dataDir);
   // Check the copy before declaring success.
   const check = new SQLite(target, { readonly: true });
   try {

@@ -182,9 +182,16 @@ describe("parseConfig in production", () => {
     const demo = parseConfig(production({ ALLOW_TEST_CHECKOUT: "true" }));
     expect(demo.ALLOW_TEST_CHECKOUT).toBe(true);
     expect(demo.STRIPE_SECRET_KEY).toBeUndefined();
-    expect(parseConfig(production({ STRIPE_SECRET_KEY: "sk_live_x" })).ALLOW_TEST_CHECKOUT).toBe(
-      false,
-    );
+    expect(
+      parseConfig(
+        production({
+          STRIPE_SECRET_KEY: "sk_live_x",
+          OPERATOR_NAME: "Studio Owner",
+          OPERATOR_ADDRESS: "1 Main Street, Springfield",
+          PRIVACY_EMAIL: "privacy@selfie.example",
+        }),
+      ).ALLOW_TEST_CHECKOUT,
+    ).toBe(false);
     // Outside production the test checkout needs no switch.
     expect(
       parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "development" }).STRIPE_SECRET_KEY,

@@ -7,6 +7,11 @@ import { STYLE_IDS } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
 import { isMailAddress, parseMailbox } from "~/infra/mail/mail-address.server";
 import {
+  C2paCredentialsProblem,
+  normalizePem,
+  readC2paCredentials,
+} from "~/infra/c2pa-credentials.server";
+import {
   PLATFORM_COUNTRIES,
   SETTLEMENT_CURRENCY,
   isSettlementCurrency,
@@ -225,6 +230,19 @@ const schema = z.object({
     z.string().toLowerCase().pipe(z.email("must be an email address")).optional(),
   ),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  /** Who runs this server: the controller the privacy notice names (GDPR Art. 13(1)(a)). */
+  OPERATOR_NAME: optionalText.pipe(
+    z.string().max(200, "must be at most 200 characters").optional(),
+  ),
+  /** The controller's postal address, on one line, as the privacy notice gives it. */
+  OPERATOR_ADDRESS: optionalText.pipe(
+    z.string().max(500, "must be at most 500 characters").optional(),
+  ),
+  /** Where people write about their data (default: SUPPORT_EMAIL). */
+  PRIVACY_EMAIL: optionalText.pipe(
+    z.string().toLowerCase().pipe(z.email("must be an email address")).optional(),
+  ),
+
   REGISTRATION: z.enum(["closed", "open"]).default("closed"),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A web session left unused this many days ends before its SESSION_DAYS are up. */
@@ -272,6 +290,10 @@ const schema = z.object({
   WAITLIST_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Reports of listings and storefronts one client address may send in an hour. */
   REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Follows of creators (the Follow form, POST /api/follows) one client address may ask for in an hour. */
+  FOLLOWS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** How often the follows' digests are looked for (each follow still gets at most one a day). */
+  FOLLOW_DIGEST_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Upheld reports (decided `remove`) after which a creator is suspended as a ban would. */
   UPHELD_REPORTS_TO_SUSPEND: z.coerce.number().int().min(1).max(1_000).default(3),
   /** How many beta spots there are: the landing page's "spots remaining" and the waitlist mail count the real spots left (betaSpotsLeft). */
@@ -319,6 +341,10 @@ const schema = z.object({
     z.coerce.number().int("must be a whole number of days").min(1).max(36_500).default(30),
   ),
   FAL_KEY: optionalText,
+  /** The Content Credentials signing certificate (PEM, the chain after it); unset with C2PA_KEY: a self-made one in DATA_DIR. */
+  C2PA_CERT: optionalText,
+  /** The signing certificate's private key (PEM, unencrypted). */
+  C2PA_KEY: optionalText,
   /** The fal.ai model for every style (default: the per-style table in app/engines/styling/fal-models.server.ts). */
   FAL_MODEL: optionalText,
   FAL_STYLES: falStyleOverrides,
@@ -348,6 +374,11 @@ const schema = z.object({
   ),
   /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
   ALLOW_TEST_CHECKOUT: boolean,
+  /** Days after its payment within which a buyer may ask for a refund of an order (the library and the receipt). */
+  REFUND_WINDOW_DAYS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number of days").min(1).max(365).default(14),
+  ),
   /** Adobe Stock's contributor SFTP server (change it only to point at a test server). */
   ADOBE_STOCK_SFTP_HOST: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -391,9 +422,14 @@ export type SettingName = keyof typeof schema.shape;
 /** The settings the server reads, in the order of the schema. */
 export const SETTING_NAMES = Object.keys(schema.shape) as SettingName[];
 
-export type Config = Omit<z.output<typeof schema>, "APP_SECRET" | "MAIL_FROM" | "SUPPORT_EMAIL"> & {
+export type Config = Omit<
+  z.output<typeof schema>,
+  "APP_SECRET" | "MAIL_FROM" | "SUPPORT_EMAIL" | "PRIVACY_EMAIL"
+> & {
   /** The address the contact page gives: SUPPORT_EMAIL, or ADMIN_EMAIL without it. */
   SUPPORT_EMAIL: string;
+  /** Where people write about their data: PRIVACY_EMAIL, or the support address without it. */
+  PRIVACY_EMAIL: string;
   /** The sender of every message: MAIL_FROM, or the product name at no-reply@ the host of PUBLIC_URL (or localhost). */
   MAIL_FROM: string;
   /** Absolute path of the data directory. */
@@ -437,6 +473,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const storageProblem = objectStorageProblem(values);
   if (storageProblem) throw new ConfigError([storageProblem]);
+  const credentialsProblem = contentCredentialsProblem(values);
+  if (credentialsProblem) throw new ConfigError([credentialsProblem]);
   const productionProblems = productionRequirements(values);
   if (productionProblems.length > 0) throw new ConfigError(productionProblems);
   const dataDir = path.resolve(values.DATA_DIR);
@@ -449,6 +487,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...rest,
     MAIL_FROM: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL),
     SUPPORT_EMAIL: values.SUPPORT_EMAIL ?? values.ADMIN_EMAIL,
+    C2PA_CERT: values.C2PA_CERT === undefined ? undefined : normalizePem(values.C2PA_CERT),
+    C2PA_KEY: values.C2PA_KEY === undefined ? undefined : normalizePem(values.C2PA_KEY),
+    PRIVACY_EMAIL: values.PRIVACY_EMAIL ?? values.SUPPORT_EMAIL ?? values.ADMIN_EMAIL,
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
     databaseFile: path.join(dataDir, "selfie-studio.sqlite"),
@@ -497,6 +538,26 @@ function objectStorageProblem(values: z.output<typeof schema>): string | undefin
 }
 
 /**
+ * C2PA_CERT and C2PA_KEY go together, and must sign: a key that is not the
+ * certificate's (or an expired certificate, or a key no C2PA algorithm takes)
+ * would put a signature no reader accepts on every file, so the start refuses.
+ */
+function contentCredentialsProblem(values: z.output<typeof schema>): string | undefined {
+  if (!values.C2PA_CERT && !values.C2PA_KEY) return undefined;
+  if (!values.C2PA_CERT || !values.C2PA_KEY) {
+    const missing = values.C2PA_CERT ? "C2PA_KEY" : "C2PA_CERT";
+    return `${missing}: is required with ${missing === "C2PA_KEY" ? "C2PA_CERT" : "C2PA_KEY"}: set both (the Content Credentials signing certificate and its private key, PEM), or neither, and the server signs with a certificate it makes itself (which no reader trusts)`;
+  }
+  try {
+    readC2paCredentials(values.C2PA_CERT, values.C2PA_KEY);
+    return undefined;
+  } catch (error) {
+    if (error instanceof C2paCredentialsProblem) return error.message;
+    throw error;
+  }
+}
+
+/**
  * Without AWS_ENDPOINT_URL_S3 the requests go to AWS S3 itself, which signs
  * and routes by the buckets' region: the `auto` that R2 and Tigris take (the
  * default with an endpoint) is refused there, so every request would fail.
@@ -521,6 +582,17 @@ function productionRequirements(values: z.output<typeof schema>): string[] {
         "and download for free; to run a demo on the test checkout, set ALLOW_TEST_CHECKOUT=true",
     );
   }
+  const controllerMissing = (
+    ["OPERATOR_NAME", "OPERATOR_ADDRESS", "PRIVACY_EMAIL"] as const
+  ).filter((name) => !values[name]);
+  if (controllerMissing.length > 0 && !isDemo(values)) {
+    problems.push(
+      `${controllerMissing.join(", ")}: ${controllerMissing.length === 1 ? "is" : "are"} required when NODE_ENV=production: ` +
+        "the privacy notice must say who is responsible for the data this server keeps (the controller), where they are and " +
+        "where people write about their data. A demo on the built-in test checkout (ALLOW_TEST_CHECKOUT=true, no Stripe) may " +
+        "leave them unset; its privacy page then says that it names no operator",
+    );
+  }
   if (values.SMTP_URL && !values.MAIL_FROM) {
     problems.push(
       "MAIL_FROM: is required when NODE_ENV=production and SMTP_URL is set: mail providers refuse a sender they have not " +
@@ -529,6 +601,11 @@ function productionRequirements(values: z.output<typeof schema>): string[] {
     );
   }
   return problems;
+}
+
+/** A production server on the built-in test checkout only: a demo that takes no real payments. */
+function isDemo(values: z.output<typeof schema>): boolean {
+  return !values.STRIPE_SECRET_KEY && values.ALLOW_TEST_CHECKOUT;
 }
 
 /**

@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/schema";
 import { migrationsFor } from "#db/migrations/index";
@@ -114,6 +114,23 @@ const urls = new WeakMap<DB, string>();
 /** The connection pool under a PostgreSQL database opened here (the metrics read its counts); undefined for SQLite. */
 export function postgresPoolOf(db: DB): pg.Pool | undefined {
   return pools.get(db);
+}
+
+/**
+ * On SQLite, after an erasure: rewrites the database file (VACUUM) and then
+ * empties its write-ahead log (`wal_checkpoint(TRUNCATE)`), so no copy of an
+ * erased row is left anywhere in the file. `secure_delete` zeroes what a
+ * delete frees, but a row's earlier versions can survive in a live page's
+ * unused space or on a free page, and the -wal file keeps pages written
+ * before (docs/decisions/097). The rewrite takes the write lock for as long
+ * as copying the database takes. A reader holding an older snapshot may keep
+ * part of the log until the next checkpoint. On PostgreSQL nothing: its log
+ * and vacuum belong to the database server.
+ */
+export async function compactAfterErasure(db: DB): Promise<void> {
+  if (engineOf(db) === "postgres") return;
+  await sql`vacuum`.execute(db);
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
 /**

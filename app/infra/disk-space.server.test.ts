@@ -28,6 +28,7 @@ import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 
 const { upload, stylize, optimize, launch } = apiRoutes({
   upload: "/api/token-images/upload",
@@ -176,6 +177,7 @@ describe("a nearly full data volume", () => {
           store: getFileStore(),
           engine: () => engine,
           faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
+          credentials: contentCredentialsFor(getConfig()),
           ensureSpace: () => ensureFreeSpace(getConfig()),
         }),
       },

@@ -23,6 +23,8 @@ export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMedia = (message: string) => new HttpError(415, message);
+/** 422: the request is well formed, but what it carries cannot be processed (a damaged file, one past a reader's limits). */
+export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
   new HttpError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
 export const serviceUnavailable = (retryAfterSeconds: number, message: string) =>

@@ -97,12 +97,14 @@ describe("sweepOrphanFiles", () => {
     const db = getDb();
     const columns = new Set(FILE_KEY_COLUMNS.map(([table, column]) => `${table}.${column}`));
     // Keys that name no file: a payout movement's idempotency key, an SFTP server's recorded host key,
-    // a report's reporter address in lower case (one report a reporter and target);
+    // a report's reporter address in lower case (one report a reporter and target), a follower's
+    // address in lower case (one follow an address and creator);
     // and object storage's keys in flight (file_intents), which record writes and removals, not references.
     const notFiles = new Set([
       "test_payout_movements.idempotency_key",
       "integrations.host_key",
       "reports.email_key",
+      "follows.email_key",
       "file_intents.file_key",
     ]);
     const found: string[] = [];

@@ -32,7 +32,8 @@ export interface RateLimitRule {
     | "LIBRARY_LINKS_PER_ADDRESS"
     | "SEARCHES_PER_ADDRESS"
     | "WAITLIST_REQUESTS_PER_ADDRESS"
-    | "REPORTS_PER_ADDRESS";
+    | "REPORTS_PER_ADDRESS"
+    | "FOLLOWS_PER_ADDRESS";
   windowMs: number;
   /** What the caller is told, followed by when to try again. */
   message: string;
@@ -92,6 +93,22 @@ export const REPORT_RATE_LIMIT: RateLimitRule = {
   setting: "REPORTS_PER_ADDRESS",
   windowMs: 60 * 60 * 1000,
   message: "Too many reports from your network.",
+};
+
+/** Follows asked for per address (POST /api/follows and the Follow form). */
+export const FOLLOW_RATE_LIMIT: RateLimitRule = {
+  name: "follow",
+  setting: "FOLLOWS_PER_ADDRESS",
+  windowMs: 60 * 60 * 1000,
+  message: "Too many follows from your network.",
+};
+
+/** Follows asked for with one email, from any address: 5 an hour. */
+export const FOLLOW_EMAIL_RATE_LIMIT: KeyRateLimitRule = {
+  name: "follow-email",
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many follows with this email.",
 };
 
 /** Reports sent with one reporter's email, from any address: 5 an hour. */

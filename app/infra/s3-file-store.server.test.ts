@@ -15,7 +15,7 @@ import {
   sweepObjectStore,
   UNREFERENCED_INTENT_MS,
 } from "~/infra/file-intents.server";
-import { signedMediaUrl, publicMediaUrl } from "~/infra/signed-urls.server";
+import { signedDownloadUrl, signedMediaUrl, publicMediaUrl } from "~/infra/signed-urls.server";
 import * as media from "~/routes/_resources+/media.$";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
@@ -147,6 +147,19 @@ describe("the S3 file store", () => {
     const location = response.headers.get("location")!;
     expect(location).toContain("X-Amz-Signature=");
     expect(await (await fetch(location)).text()).toBe("styled bytes");
+  });
+
+  it("answers a signed download URL with a presigned URL that saves the file under its name", async () => {
+    const key = newFileKey("optimized", "webp");
+    await store().write(key, Buffer.from("optimized bytes"));
+    const url = signedDownloadUrl(key, "selfie-studio-anime-2048x2048.webp");
+    const response = await callRoute(media.loader, makeRequest(url), { "*": key });
+    expect(response.status).toBe(302);
+    const saved = await fetch(response.headers.get("location")!);
+    expect(await saved.text()).toBe("optimized bytes");
+    expect(saved.headers.get("content-disposition")).toBe(
+      'attachment; filename="selfie-studio-anime-2048x2048.webp"',
+    );
   });
 });
 

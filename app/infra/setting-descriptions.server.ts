@@ -11,9 +11,11 @@ export const SETTING_GROUPS = [
   "server",
   "database",
   "accounts",
+  "operator",
   "limits",
   "jobs",
   "styling",
+  "provenance",
   "payments",
   "mail",
   "selling",
@@ -26,9 +28,11 @@ export const SETTING_GROUP_TITLES: Record<SettingGroup, string> = {
   server: "The server",
   database: "The database",
   accounts: "Accounts and sign-in",
+  operator: "The operator (privacy notice)",
   limits: "Limits",
   jobs: "Jobs and retention",
   styling: "Styling (fal.ai)",
+  provenance: "Content Credentials (C2PA)",
   payments: "Payments (Stripe)",
   mail: "Mail",
   selling: "Selling elsewhere",
@@ -89,6 +93,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     default: "unset",
     meaning:
       "A periodic task that does nothing but log `Periodic probe ran at …` every this many seconds (1–86400), under its lease like the others: shows that several workers run periodic work once per period between them (the process tests use it). Leave it unset in production.",
+  },
+  FOLLOW_DIGEST_CHECK_SECONDS: {
+    group: "server",
+    default: "`3600`",
+    meaning:
+      "How often (1–86400 seconds) the worker looks for follows due a digest of their creator's new listings, under its lease (one process across the workers); each follow still gets at most one digest a day.",
   },
   PAGE_CACHE_MS: {
     group: "server",
@@ -154,6 +164,24 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     default: "the `ADMIN_EMAIL` value",
     meaning:
       "The address `/contact` gives visitors, buyers and creators for help (a `mailto:` link), and the `Reply-To` of every message the server sends, so a reply to a receipt or a reset reaches someone (the sender, `MAIL_FROM`, is often a no-reply address).",
+  },
+  OPERATOR_NAME: {
+    group: "operator",
+    default:
+      "unset; **required when `NODE_ENV=production`** unless the server is a demo (`ALLOW_TEST_CHECKOUT=true` without Stripe)",
+    meaning:
+      "The person or company that runs this server: the controller `/privacy` names (GDPR Art. 13(1)(a)). Without it, a demo's `/privacy` says that the server names no operator.",
+  },
+  OPERATOR_ADDRESS: {
+    group: "operator",
+    default: "unset; required as `OPERATOR_NAME` is",
+    meaning: "The controller's postal address on one line, as `/privacy` gives it.",
+  },
+  PRIVACY_EMAIL: {
+    group: "operator",
+    default: "the `SUPPORT_EMAIL` value; required as `OPERATOR_NAME` is",
+    meaning:
+      "Where people write about their data (access, correction, objection, a buyer's request): `/privacy` and `/contact` give it.",
   },
   REGISTRATION: {
     group: "accounts",
@@ -262,6 +290,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     meaning:
       "Reports of listings and storefronts (the Report form, `POST /api/reports`) one client address may send in an hour (each reporter email also at most 5 an hour); past it, 429 with the wait and nothing stored.",
   },
+  FOLLOWS_PER_ADDRESS: {
+    group: "limits",
+    default: "`10`",
+    meaning:
+      "Follows of creators (the Follow form on storefronts and listing pages, `POST /api/follows`) one client address may ask for in an hour (each follower email also at most 5 an hour); past it, 429 with the wait and nothing stored.",
+  },
   SEARCHES_PER_ADDRESS: {
     group: "limits",
     default: "`60`",
@@ -295,7 +329,20 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     group: "styling",
     default: "unset",
     meaning:
-      "Style with fal.ai instead of the local engine. Each image records which engine made it, and its file's XMP says what it is: IPTC `trainedAlgorithmicMedia` for fal.ai, `composite` for the local engine ([docs/decisions/027-honest-provenance.md](decisions/027-honest-provenance.md)). A fal.ai result smaller than the upload (up to 2048 px on the long edge) is enlarged with fal.ai's Real-ESRGAN (`fal-ai/esrgan`), else Lanczos-3, and the method is recorded (`upscaledBy`). Each request to fal's queue carries `X-Fal-Store-IO: 0`, so fal keeps no copy of its input and output in its request history.",
+      "Style with fal.ai instead of the local engine. Each image records which engine made it, and its file's XMP says what it is: IPTC `trainedAlgorithmicMedia` for fal.ai, `composite` for the local engine ([docs/decisions/027-honest-provenance.md](decisions/027-honest-provenance.md)). A fal.ai result smaller than a sold file must be (the upload's long edge, at least 2048 px) is enlarged with fal.ai's Real-ESRGAN (`fal-ai/esrgan`), else Lanczos-3, and the method is recorded (`upscaledBy`); with it, a listed file still smaller is upscaled with Real-ESRGAN too rather than the local Lanczos-3 ([docs/decisions/092-sold-files-at-least-2048-px.md](decisions/092-sold-files-at-least-2048-px.md)). Each request to fal's queue carries `X-Fal-Store-IO: 0`, so fal keeps no copy of its input and output in its request history.",
+  },
+  C2PA_CERT: {
+    group: "provenance",
+    default:
+      "unset: a certificate the server makes on its first start and keeps in `DATA_DIR/content-credentials.pem`, which no reader trusts",
+    meaning:
+      "The certificate that signs the Content Credentials (C2PA manifest) of every styled file, optimized copy and purchased download: PEM, the signing certificate first, then its intermediates (line breaks as they are, or written `\\n`). A reader trusts the files' signer only when this chains to a certificate authority it trusts (the C2PA trust list); the self-made certificate's files validate as unchanged but name an untrusted signer (`Selfie Studio self-made certificate (not trusted)`). Set with `C2PA_KEY`; the start refuses one without the other, a key that is not this certificate's, an expired certificate, or a key no C2PA algorithm takes ([docs/decisions/095-content-credentials.md](decisions/095-content-credentials.md)).",
+  },
+  C2PA_KEY: {
+    group: "provenance",
+    default: "unset",
+    meaning:
+      "The private key of `C2PA_CERT`, PEM and unencrypted (`PRIVATE KEY`, `EC PRIVATE KEY` or `RSA PRIVATE KEY`): an EC key on P-256, P-384 or P-521 (ES256, ES384, ES512), Ed25519, or RSA of 2048 bits or more (PS256).",
   },
   FAL_MODEL: {
     group: "styling",
@@ -324,7 +371,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     group: "payments",
     default: "unset",
     meaning:
-      "Verifies Stripe webhooks at `/api/webhooks/stripe` (subscribe to `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `charge.refund.updated`, `refund.failed`, `charge.dispute.created`, `charge.dispute.updated`, `charge.dispute.closed`, `charge.dispute.funds_reinstated`). Without it (and without the Connect secret) the endpoint answers 404; paid orders are still fulfilled on the buyer's return and on status checks, but refunds made in Stripe's dashboard and disputes are not seen. An event verified by this secret must be the platform's own (no connected account named), else 400, nothing changed; one of the other mode than the server's (live with a `sk_live_…`/`rk_live_…` key, else test) answers 200 `ignored`. API version: [integrations.md](integrations.md#stripe-rules).",
+      "Verifies Stripe webhooks at `/api/webhooks/stripe` (subscribe to `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `charge.refund.updated`, `refund.failed`, `charge.dispute.created`, `charge.dispute.updated`, `charge.dispute.closed`, `charge.dispute.funds_reinstated`, `radar.early_fraud_warning.created`). Without it (and without the Connect secret) the endpoint answers 404; paid orders are still fulfilled on the buyer's return and on status checks, but refunds made in Stripe's dashboard, disputes and early fraud warnings are not seen. An event verified by this secret must be the platform's own (no connected account named), else 400, nothing changed; one of the other mode than the server's (live with a `sk_live_…`/`rk_live_…` key, else test) answers 200 `ignored`. API version: [integrations.md](integrations.md#stripe-rules).",
   },
   STRIPE_CONNECT_WEBHOOK_SECRET: {
     group: "payments",
@@ -349,6 +396,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     default: "`false`",
     meaning:
       "With `NODE_ENV=production` and no `STRIPE_SECRET_KEY`, serve the built-in test checkout anyway (a demo). Its sales are marked as test sales and a production server never counts them as revenue or earnings (they are still listed, with `testMode: true`); a development server counts them, so the offline demo shows the money moving. No effect when Stripe is configured.",
+  },
+  REFUND_WINDOW_DAYS: {
+    group: "payments",
+    default: "`14`",
+    meaning:
+      'Days (1–365) after an order\'s payment within which its buyer may ask for a refund, with a reason, from their library or their receipt (`POST /api/refund-requests`): the creators and the admin are told, and the admin approves (the order is refunded) or declines with a reason mailed to the buyer. /terms and the checkout say "refunds within N days on request" with this value ([docs/decisions/089-refund-requests-and-early-fraud-warnings.md](decisions/089-refund-requests-and-early-fraud-warnings.md)).',
   },
   SMTP_URL: {
     group: "mail",

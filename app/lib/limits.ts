@@ -1,6 +1,14 @@
 /** The most distinct images one cart (and one order) may hold. */
 export const MAX_CART_ITEMS = 50;
 
+/** The most listings a browser keeps saved (in its signed cookie, decision 090). */
+export const MAX_SAVED_LISTINGS = 100;
+/** What a save past MAX_SAVED_LISTINGS answers; the saved list stays as it was. */
+export const SAVED_LISTINGS_FULL = {
+  title: "Saved listings full",
+  description: `You can save at most ${MAX_SAVED_LISTINGS} listings. Remove one from your saved listings to save another.`,
+};
+
 /** Upload limits and their messages, the same for the screens and the API. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE = {

@@ -100,7 +100,7 @@ export function ScrollingTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className={headClassName}>
           <tr>

@@ -14,7 +14,8 @@ export function PageHeader({
   actions,
   back,
 }: {
-  title: string;
+  /** The heading: text, or text around a user's name in a <UserText> (isolated and cut with an ellipsis). */
+  title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
   /** The header's one action when it is only a link back (instead of `actions`). */
@@ -29,7 +30,7 @@ export function PageHeader({
   );
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div>
+      <div className="min-w-0">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
         {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
       </div>

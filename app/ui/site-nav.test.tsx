@@ -11,6 +11,7 @@ import {
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/lib/accounts";
 import { SiteNav } from "~/ui/site-nav";
+import { BuyerListsProvider } from "~/ui/buyer-lists";
 
 const user = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   id: "u1",
@@ -174,6 +175,28 @@ describe("SiteNav's phone menu", () => {
     });
     expect(panel()).toBeNull();
     expect(toggle).toHaveFocus();
+  });
+
+  it("holds the saved listings with their count (the bar shows them from 640 px)", () => {
+    renderWithRemix(
+      [
+        {
+          path: "/",
+          Component: () => (
+            <BuyerListsProvider cart={[]} saved={["a", "b", "c"]}>
+              <SiteNav user={null} />
+            </BuyerListsProvider>
+          ),
+        },
+      ],
+      { url: "/" },
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    const saved = within(document.getElementById("site-menu")!).getByRole("link", {
+      name: "Saved listings (3)",
+    });
+    expect(saved).toHaveAttribute("href", "/saved");
+    expect(saved.closest("li")).toHaveClass("sm:hidden");
   });
 
   it("without JavaScript: a details/summary disclosure the server renders closed", async () => {

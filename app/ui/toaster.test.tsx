@@ -1,9 +1,16 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FlashMessage } from "~/lib/flash";
-import { ERROR_TOAST_DURATION_MS, TOAST_DURATION_MS, ToastProvider, useToast } from "~/ui/toaster";
+import {
+  DialogToastSlot,
+  ERROR_TOAST_DURATION_MS,
+  TOAST_DURATION_MS,
+  ToastProvider,
+  ToastRegion,
+  useToast,
+} from "~/ui/toaster";
 
 function Trigger({ message, label = "show" }: { message: FlashMessage; label?: string }) {
   const toast = useToast();
@@ -118,7 +125,7 @@ describe("ToastProvider", () => {
     expect(screen.queryByTestId("toast")).toBeNull();
   });
 
-  it("sits at the top and takes pointer events only on the toast itself", () => {
+  it("takes room in the page's flow (never floating over it), and pointer events only on the toast itself", () => {
     render(
       <ToastProvider flash={{ kind: "success", title: "Hi" }}>
         <p>page</p>
@@ -126,9 +133,59 @@ describe("ToastProvider", () => {
     );
     const region = screen.getByTestId("toast-region");
     expect(region.className).toContain("pointer-events-none");
-    expect(region.className).toMatch(/\btop-/);
-    expect(region.className).not.toMatch(/\bbottom-/);
+    for (const element of [region, screen.getByTestId("toast")])
+      expect(element.className).not.toMatch(/(^|\s)(fixed|absolute|sticky)(\s|$)/);
     expect(screen.getByTestId("toast").className).toContain("pointer-events-auto");
+  });
+
+  it("shows in the newest open dialog's slot instead of the page's region, and back in the region when it closes", () => {
+    function Dialogs({ open }: { open: number }) {
+      return (
+        <>
+          <Trigger message={{ kind: "info", title: "Note" }} />
+          {open >= 1 ? (
+            <div data-testid="first-dialog">
+              <DialogToastSlot />
+            </div>
+          ) : null}
+          {open >= 2 ? (
+            <div data-testid="second-dialog">
+              <DialogToastSlot />
+            </div>
+          ) : null}
+        </>
+      );
+    }
+    const { rerender } = render(
+      <ToastProvider flash={null} region="placed">
+        <ToastRegion />
+        <Dialogs open={2} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "show" }));
+    expect(within(screen.getByTestId("second-dialog")).getByTestId("toast")).toHaveTextContent(
+      "Note",
+    );
+    expect(screen.getAllByTestId("toast")).toHaveLength(1);
+    rerender(
+      <ToastProvider flash={null} region="placed">
+        <ToastRegion />
+        <Dialogs open={1} />
+      </ToastProvider>,
+    );
+    expect(within(screen.getByTestId("first-dialog")).getByTestId("toast")).toBeInTheDocument();
+    rerender(
+      <ToastProvider flash={null} region="placed">
+        <ToastRegion />
+        <Dialogs open={0} />
+      </ToastProvider>,
+    );
+    expect(within(screen.getByTestId("toast-region")).getByTestId("toast")).toHaveTextContent(
+      "Note",
+    );
+    // The timer kept running through the moves.
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(screen.queryByTestId("toast")).toBeNull();
   });
 
   it("without JavaScript: the server renders the flash with a CSS-only close (a label ticking a checkbox)", () => {

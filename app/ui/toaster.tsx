@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { ReactNode } from "react";
 import type { FlashMessage } from "~/lib/flash";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -18,13 +27,29 @@ import { useHydrated } from "~/ui/use-hydrated";
  * earlier one's toast beside it (e.g. one platform's failure beside another
  * platform's field error).
  *
- * It sits at the top, under the header on phones and top-right on wider
- * screens, and only the toast itself takes pointer events, so it never covers
- * a page's buttons at the bottom of the screen.
+ * It does not float over the page's controls: it takes room of its own.
+ * ToastRegion is a row of the page's sticky top bar, under the navigation: at
+ * the top of the page it pushes the page down; scrolled, it sits in the bar
+ * as the navigation does (the page scrolls under the bar, not under a toast
+ * laid over it). An open dialog (whose backdrop hides the page, and which
+ * makes the rest of the page inert) has a DialogToastSlot under its title,
+ * where the toast shows instead while the dialog is open. Only the toast
+ * itself takes pointer events.
  */
 type ShowToast = (message: FlashMessage) => void;
 const ToastContext = createContext<ShowToast>(() => {});
 export const useToast = () => useContext(ToastContext);
+
+/** What the places a toast can show in need: the toast, its close, and which place shows it. */
+interface ToastView {
+  toast: ShownToast | null;
+  close: () => void;
+  /** The newest open dialog's slot (it shows the toast), or null: the page's region shows it. */
+  topSlot: string | null;
+  claim: (slot: string) => void;
+  release: (slot: string) => void;
+}
+const ToastViewContext = createContext<ToastView | null>(null);
 
 /** How long a toast stays before closing by itself. */
 export const TOAST_DURATION_MS = 5000;
@@ -39,6 +64,7 @@ export function ToastProvider({
   flash,
   page,
   submitting = false,
+  region = "own",
   children,
 }: {
   flash: FlashMessage | null;
@@ -46,6 +72,8 @@ export function ToastProvider({
   page?: string;
   /** A form is being sent: the toast showing closes. */
   submitting?: boolean;
+  /** "own": the region follows `children`; "placed": the layout puts a <ToastRegion /> where it belongs. */
+  region?: "own" | "placed";
   children: ReactNode;
 }) {
   const next = useRef(1);
@@ -81,20 +109,85 @@ export function ToastProvider({
     return () => clearTimeout(timer);
   }, [toast]);
 
+  const close = useCallback(() => setToast(null), []);
+  const [slots, setSlots] = useState<string[]>([]);
+  const claim = useCallback((slot: string) => setSlots((open) => [...open, slot]), []);
+  const release = useCallback(
+    (slot: string) => setSlots((open) => open.filter((one) => one !== slot)),
+    [],
+  );
+  const view = useMemo<ToastView>(
+    () => ({ toast, close, topSlot: slots.at(-1) ?? null, claim, release }),
+    [toast, close, slots, claim, release],
+  );
+
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      <div
-        aria-live="polite"
-        role="status"
-        data-testid="toast-region"
-        className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center px-4 sm:inset-x-auto sm:right-4 sm:top-20 sm:px-0"
-      >
-        {toast ? (
-          <Toast key={toast.id} message={toast.message} onClose={() => setToast(null)} />
-        ) : null}
-      </div>
+      <ToastViewContext.Provider value={view}>
+        {children}
+        {region === "own" ? <ToastRegion /> : null}
+      </ToastViewContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * The page's place for the toast: a row in the flow of the page (in the root
+ * layout, of its sticky top bar, under the navigation), so it pushes the page
+ * down rather than covering it. Empty, it takes no room; it stays in the page
+ * so screen readers announce what appears in it. While a dialog with a
+ * DialogToastSlot is open, the toast shows there instead.
+ */
+export function ToastRegion() {
+  const view = useContext(ToastViewContext);
+  const shown = view?.toast && view.topSlot === null ? view.toast : null;
+  return (
+    <div
+      aria-live="polite"
+      role="status"
+      data-testid="toast-region"
+      className="pointer-events-none mx-auto flex w-full max-w-7xl justify-center px-4 sm:justify-end"
+    >
+      {shown ? (
+        <Toast
+          key={shown.id}
+          message={shown.message}
+          onClose={view!.close}
+          className="my-2 w-full max-w-[420px] sm:w-[420px]"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * An open dialog's place for the toast, under its title: while the dialog is
+ * open the page's region is under its backdrop (and inert), so the toast shows
+ * here, in the dialog's flow, covering none of its controls. The newest open
+ * dialog's slot wins; when it closes, the toast goes back to the page.
+ */
+export function DialogToastSlot() {
+  const slot = useId();
+  const view = useContext(ToastViewContext);
+  const claim = view?.claim;
+  const release = view?.release;
+  useEffect(() => {
+    if (!claim || !release) return;
+    claim(slot);
+    return () => release(slot);
+  }, [claim, release, slot]);
+  const shown = view?.toast && view.topSlot === slot ? view.toast : null;
+  return (
+    <div aria-live="polite" role="status" data-testid="dialog-toast-slot">
+      {shown ? (
+        <Toast
+          key={shown.id}
+          message={shown.message}
+          onClose={view!.close}
+          className="mt-3 w-full"
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -112,7 +205,16 @@ function CloseIcon() {
   );
 }
 
-function Toast({ message, onClose }: { message: FlashMessage; onClose: () => void }) {
+function Toast({
+  message,
+  onClose,
+  className,
+}: {
+  message: FlashMessage;
+  onClose: () => void;
+  /** Its width and margins in the place it shows. */
+  className: string;
+}) {
   const hydrated = useHydrated();
   const closeClass = "shrink-0 cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-100";
   return (
@@ -123,7 +225,7 @@ function Toast({ message, onClose }: { message: FlashMessage; onClose: () => voi
       )}
       <div
         data-testid="toast"
-        className={`pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg peer-checked:hidden sm:w-[420px] ${KIND_STYLES[message.kind]}`}
+        className={`pointer-events-auto rounded-xl border p-4 shadow-lg peer-checked:hidden ${className} ${KIND_STYLES[message.kind]}`}
       >
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1 wrap-anywhere">

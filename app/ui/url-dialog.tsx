@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "~/ui/use-hydrated";
+import { DialogToastSlot } from "~/ui/toaster";
 
 /**
  * A dialog addressed by the URL (say ?ban=<id>), the frame of every
@@ -71,6 +72,7 @@ export function UrlDialog({
       <div className="relative flex min-h-full items-center justify-center p-4">
         <DialogPanel className={panelClass} data-testid={testId}>
           <DialogTitle className={titleClass}>{title}</DialogTitle>
+          <DialogToastSlot />
           {children(
             <button type="button" className="btn-secondary" onClick={close}>
               {cancelLabel}

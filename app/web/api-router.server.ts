@@ -6,7 +6,7 @@ import {
   apiNotFound,
   rawBodyHandler,
 } from "~/web/api-adapter.server";
-import { fileDownload } from "~/web/file-download.server";
+import { CSV_CONTENT_TYPE, fileDownload } from "~/web/file-download.server";
 import { jsonResponse } from "~/web/http.server";
 import { apiPathPattern } from "~/web/api-paths.server";
 
@@ -132,9 +132,10 @@ function handlerOf(route: ApiRoute, routes: readonly ApiRoute[]): Handler {
 const FILE_TYPES: Partial<Record<NonNullable<ApiRoute["answer"]>, string>> = {
   zip: "application/zip",
   pdf: "application/pdf",
+  csv: CSV_CONTENT_TYPE,
 };
 
-/** The entry's own `respond`; JSON of its `shape` with its status; a file for a zip or PDF answer. */
+/** The entry's own `respond`; JSON of its `shape` with its status; a file for a zip, PDF or CSV answer. */
 function responderOf(route: ApiRoute): Respond<unknown> | undefined {
   if (route.respond) return route.respond as Respond<unknown>;
   const shape = route.shape as Shape<unknown> | undefined;

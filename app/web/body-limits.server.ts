@@ -15,7 +15,8 @@ import { apiPathMatcher } from "./api-paths.server";
  *   413. On /api they are the route table's entries whose `input` is
  *   `multipart` (an original, a profile photo, a model release's PDF), matched
  *   as the router matches them; the screens' are named below (the dashboard's
- *   originals, the Profile tab's photo, the release page's PDF).
+ *   originals, the Profile tab's photo, the release page's PDF, the file the
+ *   Content Credentials check reads).
  */
 export const FORM_BODY_LIMIT = 1024 * 1024;
 /** Room for boundaries, part headers and small fields around the file, and a little slack past the route's own limit. */
@@ -27,6 +28,7 @@ export const SCREEN_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/dashboard",
   "/settings",
   "/studio/release",
+  "/provenance",
 ]);
 
 export interface BodyLimit {

@@ -5,12 +5,15 @@ import { appCookie } from "~/web/cookie.server";
 import { reportRead } from "~/web/render-report.server";
 
 /**
- * The cart lives in a signed cookie (listing ids only, never prices), so it
+ * The cart lives in a signed cookie (listing ids, and `bundle:<id>` for a
+ * bundle; never prices), so it
  * works without JavaScript, survives reloads and needs no account. Prices are
  * read from the database whenever the cart is shown or paid.
  */
 const CART_DAYS = 30;
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A listing's id, or a bundle's as `bundle:<id>`. */
+export const CART_ENTRY_PATTERN = /^(bundle:)?[A-Za-z0-9_-]{1,64}$/;
+const ID_PATTERN = CART_ENTRY_PATTERN;
 
 let cookie: Cookie | undefined;
 let cookieSecret: string | undefined;

@@ -5,9 +5,13 @@
  * the page itself as Referer.
  */
 export function isFreshView(request: Request): boolean {
-  const url = new URL(request.url);
+  return isFreshVisit(new URL(request.url), request.headers.get("Referer"));
+}
+
+/** `isFreshView` of a page's address and the Referer it came with. */
+export function isFreshVisit(address: URL, referer: string | null): boolean {
+  const url = new URL(address);
   url.searchParams.delete("_data");
-  const referer = request.headers.get("Referer");
   if (!referer) return true;
   try {
     const from = new URL(referer);

@@ -23,6 +23,7 @@ import { answeringUnroutableApiPaths } from "./unroutable-api-paths.server";
 import { workerProbesOnly } from "./worker-probes-only.server";
 import type { ReplayNotes } from "./visitor-page-cache.server";
 import { visitorPageCache } from "./visitor-page-cache.server";
+import { cachedPageFront } from "./cached-page-front.server";
 
 export interface HttpAppOptions {
   config: Config;
@@ -75,7 +76,7 @@ const NAMES_A_FILE = /\.[\w-]+$/;
  * metrics, security headers, the methods served
  * (405 for any other), the client's address, the body guard, /metrics (with
  * METRICS_TOKEN), static files,
- * then Remix behind the visitors' page cache; last, an error handler that
+ * then a visitor's cache hit answered at once, then Remix behind the visitors' page cache; last, an error handler that
  * logs a failure and never shows its stack. A worker process (ROLE=worker)
  * answers only /healthz and /readyz; any other path is 404.
  */
@@ -109,7 +110,7 @@ export function createHttpApp({
   // a page or API request then costs no failed stat (and no error object made and dropped).
   const publicFiles = express.static(publicDir, { maxAge: "1h" });
   app.use((req, res, next) => (NAMES_A_FILE.test(req.path) ? publicFiles(req, res, next) : next()));
-  const handler = visitorPageCache(
+  const cache = visitorPageCache(
     // An /api path Remix cannot route (a line break in it) is the JSON 404 too, never the page.
     answeringUnroutableApiPaths(handle ?? remixWithApiFirst(requireBuild(build), config.NODE_ENV)),
     {
@@ -119,19 +120,16 @@ export function createHttpApp({
       replay: replayPageNotes,
     },
   );
+  const loadContext = (req: express.Request, res: express.Response) => ({
+    nonce: res.locals.nonce as string | undefined,
+    clientIp: clientAddress(req, config.TRUST_PROXY),
+    ties,
+  });
+  // A visitor's cache hit is answered here, from Node's request and response (cached-page-front.server.ts).
+  app.use(cachedPageFront(cache, loadContext));
   // `use`, not `all("*")`: a path with a broken escape (`%ZZ`) must reach the app, not fail
   // Express's decoding of a route parameter.
-  app.use(
-    remixBridge(
-      handler,
-      (req, res) => ({
-        nonce: res.locals.nonce,
-        clientIp: clientAddress(req, config.TRUST_PROXY),
-        ties,
-      }),
-      bodyLimitFor,
-    ),
-  );
+  app.use(remixBridge(cache, loadContext, bodyLimitFor));
   app.use(lastErrorHandler());
   return app;
 }

@@ -9,6 +9,7 @@ import {
 } from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
 import { jsonResponse } from "~/web/http.server";
+import { attachmentDisposition } from "~/lib/content-disposition";
 import { storedFileResponse } from "~/web/stored-file.server";
 import { ensureVariant, VariantQueueFullError } from "~/infra/image-variants.server";
 import {
@@ -40,6 +41,9 @@ const EXPORT_FILE_NAME = "selfie-studio-data.zip";
  * also be asked for at a smaller width and in AVIF, WebP or JPEG (`?w=&fmt=`):
  * that variant is stored once and served with the image's own caching (or,
  * while too many variants wait to be made, the image itself, not to be kept).
+ * A URL signed with a download name (`dl`, signedDownloadUrl: the optimized
+ * copy a creator downloads) answers the file itself as an attachment under
+ * that name; its variants, shown in the page, stay inline.
  */
 export async function mediaResponse(request: Request, key: string): Promise<Response> {
   if (!isValidFileKey(key) || key.startsWith("tmp/"))
@@ -50,8 +54,10 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   }
   const variant = requestedVariant(key, url);
   if (variant === "invalid") return jsonResponse({ message: "Not found" }, { status: 404 });
+  // A variant is for showing; only the file itself is saved under the signed name.
+  const downloadName = variant ? null : downloadNameOf(key, url);
   const objectStore = getObjectStore();
-  if (objectStore) return objectStoreRedirect(objectStore, key, variant, url);
+  if (objectStore) return objectStoreRedirect(objectStore, key, variant, url, downloadName);
   const store = getFileStore();
   // A variant is served from its own stored key (made on its first request if the image predates it).
   const servedKey = variant ? await variantOrImage(key, variant) : key;
@@ -73,11 +79,15 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   return storedFileResponse(servedKey, {
     ...headers,
     "Content-Type": TYPES[extension] ?? "application/octet-stream",
-    // A data export is saved as a file with a name that says what it is, never opened in the tab.
-    ...(key.startsWith("exports/")
-      ? { "Content-Disposition": `attachment; filename="${EXPORT_FILE_NAME}"` }
-      : {}),
+    // A data export, or a file asked for as a download, is saved under its name, never opened in the tab.
+    ...(downloadName ? { "Content-Disposition": attachmentDisposition(downloadName) } : {}),
   });
+}
+
+/** The name a file is saved under: a data export's own, or the download name its URL was signed with; null to show it. */
+function downloadNameOf(key: string, url: URL): string | null {
+  if (key.startsWith("exports/")) return EXPORT_FILE_NAME;
+  return isPublicKey(key) ? null : url.searchParams.get("dl");
 }
 
 /** How long the presigned URL a /media redirect hands out stays valid, at most. */
@@ -96,6 +106,7 @@ async function objectStoreRedirect(
   key: string,
   variant: { width: VariantWidth; format: VariantFormat } | null,
   url: URL,
+  downloadName: string | null,
 ): Promise<Response> {
   if (await store.isRemoved(key)) return jsonResponse({ message: "Not found" }, { status: 404 });
   if (isPublicKey(key)) {
@@ -111,11 +122,7 @@ async function objectStoreRedirect(
     return jsonResponse({ message: "Not found" }, { status: 404 });
   const secondsLeft = Number(url.searchParams.get("exp")) - Math.floor(Date.now() / 1000);
   const ttl = Math.max(1, Math.min(secondsLeft, PRESIGNED_REDIRECT_SECONDS));
-  const location = await store.presignedUrl(
-    servedKey,
-    ttl,
-    key.startsWith("exports/") ? EXPORT_FILE_NAME : undefined,
-  );
+  const location = await store.presignedUrl(servedKey, ttl, downloadName ?? undefined);
   return new Response(null, {
     status: 302,
     headers: { Location: location, "Cache-Control": "private, no-store" },

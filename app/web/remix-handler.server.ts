@@ -87,7 +87,7 @@ function toFetchRequest(
   body: Buffer | Readable | undefined,
   signal: AbortSignal,
 ): Request {
-  const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+  const url = requestUrl(req);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -110,6 +110,11 @@ async function send(res: ExpressResponse, response: Response) {
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+/** The address the client asked for, as Remix sees it: scheme, host (requestHost) and the path with its query. */
+export function requestUrl(req: ExpressRequest): URL {
+  return new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
 }
 
 /**

@@ -3,9 +3,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * What one render read of the request's personal state, as the readers
  * themselves report it (the session in auth.server.ts, the cart in
- * cart.server.ts, the flash message in flash.server.ts). The visitors' page
- * cache keeps a page only when its render reports that it looked for a
- * session and found none, and found no cart or flash message either: whatever
+ * cart.server.ts, the saved listings in saved-listings.server.ts, the flash
+ * message in flash.server.ts). The visitors' page cache keeps a page only when
+ * its render reports that it looked for a session and found none, and found no
+ * cart, saved listings or flash message either: whatever
  * the request looked like before the render, a page that was made for someone
  * is never kept.
  */
@@ -16,7 +17,7 @@ export interface RenderReport {
   found: Set<PersonalState>;
 }
 
-export type PersonalState = "session" | "cart" | "flash";
+export type PersonalState = "session" | "cart" | "saved" | "flash";
 
 const currentRender = new AsyncLocalStorage<RenderReport>();
 

@@ -23,19 +23,35 @@ export function callContext(
   context: AppLoadContext,
   handedOver: HandedOver = {},
 ): CallContext {
+  return {
+    ...visitCallContext({ url: request.url, header: (name) => request.headers.get(name) }, context),
+    bearerToken: bearerTokenOf(request),
+    upload: { headers: contentHeaders(request.headers), body: request.body },
+    ...handedOver,
+  };
+}
+
+/**
+ * The call context of a visitor served a page from the visitors' cache: what
+ * `callContext` reads of a request, from the page's address and headers (such
+ * a request has no bearer token and no body).
+ */
+export function visitCallContext(
+  visit: { url: URL | string; header(name: string): string | null },
+  context: AppLoadContext,
+): CallContext {
   const config = getConfig();
   return {
     db: getDb(),
     config,
     files: getFileStore(),
     now: new Date(),
-    origin: publicOrigin(config, request.url),
+    origin: publicOrigin(config, String(visit.url)),
     clientIp: context.clientIp ?? "unknown",
-    userAgent: request.headers.get("User-Agent") ?? "",
-    bearerToken: bearerTokenOf(request),
+    userAgent: visit.header("User-Agent") ?? "",
+    bearerToken: null,
     ties: context.ties,
-    upload: { headers: contentHeaders(request.headers), body: request.body },
-    ...handedOver,
+    upload: null,
   };
 }
 

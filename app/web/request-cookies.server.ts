@@ -9,13 +9,17 @@ import { parse } from "cookie";
  * compares names case-sensitively.
  */
 export function requestCookieNames(request: Request): string[] {
-  const header = request.headers.get("Cookie");
+  return cookieNamesOf(request.headers.get("Cookie"));
+}
+
+/** The names in a Cookie header, as `requestCookieNames` reads them. */
+export function cookieNamesOf(header: string | null | undefined): string[] {
   return header ? Object.keys(parse(header)) : [];
 }
 
-/** The app's own cookies (session, cart, flash) all start with `__` (`__Host-` in production). */
-export function carriesAppCookie(request: Request): boolean {
-  return requestCookieNames(request).some((name) => name.startsWith("__"));
+/** Whether a Cookie header carries one of the app's own cookies (session, cart, flash): they all start with `__` (`__Host-` in production). */
+export function carriesAppCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieNamesOf(cookieHeader).some((name) => name.startsWith("__"));
 }
 
 /** Session cookie names: `__Host-session` in production, `__session` elsewhere (app/web/auth.server.ts). */

@@ -302,6 +302,7 @@ describe("the visitors' page cache", () => {
     it.each([
       ["found a session", () => reportRead("session", true)],
       ["found a cart", () => (reportRead("session", false), reportRead("cart", true))],
+      ["found saved listings", () => (reportRead("session", false), reportRead("saved", true))],
       ["found a flash message", () => (reportRead("session", false), reportRead("flash", true))],
       ["never asked who is signed in", () => reportRead("cart", false)],
     ])(
@@ -317,12 +318,13 @@ describe("the visitors' page cache", () => {
       },
     );
 
-    it("a render that looked for a session, a cart and a flash message and found none is kept", async () => {
+    it("a render that looked for a session, a cart, saved listings and a flash message and found none is kept", async () => {
       const cached = visitorPageCache(
         page(
           () => (
             reportRead("session", false),
             reportRead("cart", false),
+            reportRead("saved", false),
             reportRead("flash", false)
           ),
         ),

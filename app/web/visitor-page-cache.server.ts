@@ -20,12 +20,51 @@ export interface PageNotes {
   shownListings?: string[];
 }
 
+/**
+ * What the cache reads of a request: the address asked for and its headers. A
+ * hit is served from Node's request before any fetch Request is made of it
+ * (cached-page-front.server.ts), so nothing here needs one.
+ */
+export interface PageVisit {
+  url: URL;
+  header(name: string): string | null;
+}
+
+/** The visit of a fetch Request. */
+export function visitOfRequest(request: Request): PageVisit {
+  return { url: new URL(request.url), header: (name) => request.headers.get(name) };
+}
+
 /** Called on each cache hit with the notes of the render that made the copy. */
 export type ReplayNotes = (
   notes: PageNotes,
-  request: Request,
+  visit: PageVisit,
   context: AppLoadContext,
 ) => Promise<void>;
+
+/** A cache hit's answer: the copy's status and headers (`X-Page-Cache: hit` among them) and its bytes with this response's nonce (none for HEAD). */
+export interface CachedAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer | null;
+}
+
+/** The cache: a request handler in front of Remix, and the hit path the HTTP front serves first. */
+export interface VisitorPageCache extends HandleRequest {
+  /**
+   * The answer to a visitor's GET or HEAD from a fresh copy (what the render
+   * did for its visitor replayed, the hit counted), or null, decided at once,
+   * when there is no fresh copy for it: the request then goes on to the handler.
+   * The load context is made only for a hit (a miss makes its own in the bridge).
+   */
+  answerHit(
+    method: string,
+    visit: PageVisit,
+    context: () => AppLoadContext,
+  ): Promise<CachedAnswer> | null;
+  clear(): void;
+  readonly size: number;
+}
 
 export interface VisitorPageCacheOptions {
   /** How long a copy is served, in ms (0 turns the cache off). */
@@ -107,18 +146,48 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     copies.set(key, copy);
   };
 
+  const answer = async (
+    copy: Copy,
+    method: string,
+    visit: PageVisit,
+    context: AppLoadContext,
+  ): Promise<CachedAnswer> => {
+    if (options.replay && Object.keys(copy.notes).length > 0)
+      await options.replay(copy.notes, visit, context);
+    countPageCache("hit");
+    return {
+      status: copy.status,
+      headers: [...copy.headers, [CACHE_STATUS_HEADER, "hit"]],
+      body: method === "HEAD" ? null : joinParts(copy.parts, context.nonce ?? ""),
+    };
+  };
+
   const serve = async (
     copy: Copy,
     request: Request,
     context: AppLoadContext,
   ): Promise<Response> => {
-    if (options.replay && Object.keys(copy.notes).length > 0)
-      await options.replay(copy.notes, request, context);
-    const headers = new Headers(copy.headers);
-    headers.set(CACHE_STATUS_HEADER, "hit");
-    countPageCache("hit");
-    const body = request.method === "HEAD" ? null : joinParts(copy.parts, context.nonce ?? "");
-    return new Response(body, { status: copy.status, headers });
+    const hit = await answer(copy, request.method, visitOfRequest(request), context);
+    return new Response(hit.body && asBody(hit.body), {
+      status: hit.status,
+      headers: new Headers(hit.headers),
+    });
+  };
+
+  const freshCopy = (key: string | null): Copy | null => {
+    if (key === null) return null;
+    const copy = copies.get(key);
+    return copy && copy.expires > now() ? copy : null;
+  };
+
+  const answerHit = (
+    method: string,
+    visit: PageVisit,
+    context: () => AppLoadContext,
+  ): Promise<CachedAnswer> | null => {
+    if ((method !== "GET" && method !== "HEAD") || options.ttlMs <= 0) return null;
+    const copy = freshCopy(cacheKeyOf(visit, cached));
+    return copy ? answer(copy, method, visit, context()) : null;
   };
 
   const handler: HandleRequest = async (request, context) => {
@@ -128,10 +197,10 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     }
     const key = options.ttlMs > 0 ? cacheKey(request, cached) : null;
     if (key === null) return handle(request, context);
-    const answer = Object.hasOwn(answers, new URL(request.url).pathname);
+    const isAnswer = Object.hasOwn(answers, new URL(request.url).pathname);
 
-    const copy = copies.get(key);
-    if (copy && copy.expires > now()) return serve(copy, request, context);
+    const copy = freshCopy(key);
+    if (copy) return serve(copy, request, context);
     const pending = rendering.get(key);
     if (pending) {
       const made = await pending;
@@ -145,7 +214,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     try {
       context.pageNotes = {};
       const { result: response, report } = await reportingRender(() => handle(request, context));
-      if (!(answer ? keepableAnswer(response) : keepable(response)) || !nobodySignedIn(report)) {
+      if (!(isAnswer ? keepableAnswer(response) : keepable(response)) || !nobodySignedIn(report)) {
         settle(null);
         return response;
       }
@@ -170,13 +239,11 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
       rendering.delete(key);
     }
   };
-  return Object.defineProperties(
-    handler as HandleRequest & { clear(): void; readonly size: number },
-    {
-      clear: { value: () => copies.clear() },
-      size: { get: () => copies.size },
-    },
-  );
+  return Object.defineProperties(handler as VisitorPageCache, {
+    answerHit: { value: answerHit },
+    clear: { value: () => copies.clear() },
+    size: { get: () => copies.size },
+  });
 }
 
 /** The cache key of a visitor's request for a cached page, or null when the request must be rendered. */
@@ -184,13 +251,20 @@ export function cacheKey(
   request: Request,
   pages: Readonly<Record<string, readonly string[]>>,
 ): string | null {
-  const url = new URL(request.url);
+  return cacheKeyOf(visitOfRequest(request), pages);
+}
+
+function cacheKeyOf(
+  visit: PageVisit,
+  pages: Readonly<Record<string, readonly string[]>>,
+): string | null {
+  const { url } = visit;
   const allowed = Object.hasOwn(pages, url.pathname)
     ? pages[url.pathname]
     : pageOfPattern(url.pathname, pages);
   if (!allowed) return null;
-  if (request.headers.has("Authorization")) return null;
-  if (carriesAppCookie(request)) return null;
+  if (visit.header("Authorization") !== null) return null;
+  if (carriesAppCookie(visit.header("Cookie"))) return null;
   for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
   return url.pathname + url.search;
 }
@@ -239,12 +313,10 @@ function splitAt(bytes: Buffer, separator: string): Buffer[] {
 }
 
 /** The parts joined by `separator`: the page with this response's nonce. */
-function joinParts(parts: Buffer[], separator: string): BodyInit {
-  if (parts.length === 1) return asBody(parts[0]);
+function joinParts(parts: Buffer[], separator: string): Buffer {
+  if (parts.length === 1) return parts[0];
   const glue = Buffer.from(separator);
-  return asBody(
-    Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [glue, part]))),
-  );
+  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [glue, part])));
 }
 
 /** A Buffer is a Uint8Array, a valid fetch body, though the DOM and Node typings disagree on its buffer type. */

@@ -44,6 +44,11 @@ import * as releasePhotographer from "./2026-11-29-0047-release-photographer";
 import * as verifiedFaces from "./2026-11-29-0050-verified-faces";
 import * as reports from "./2026-11-29-0051-reports";
 import * as listingSourceType from "./2026-11-29-0055-listing-source-type";
+import * as refundRequests from "./2026-11-29-0056-refund-requests";
+import * as listingUpscaling from "./2026-11-29-0057-listing-upscaling";
+import * as follows from "./2026-11-29-0059-follows";
+import * as bundles from "./2026-11-30-0060-bundles";
+import * as listingSaves from "./2026-11-30-0061-listing-saves";
 import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
 import * as consentLog from "./2026-11-29-0049-consent-log";
 
@@ -112,6 +117,11 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-29-0050-verified-faces": verifiedFaces,
   "2026-11-29-0051-reports": reports,
   "2026-11-29-0055-listing-source-type": listingSourceType,
+  "2026-11-29-0056-refund-requests": refundRequests,
+  "2026-11-29-0057-listing-upscaling": listingUpscaling,
+  "2026-11-29-0059-follows": follows,
+  "2026-11-30-0060-bundles": bundles,
+  "2026-11-30-0061-listing-saves": listingSaves,
 };
 
 /** The migrations an engine runs, in name order. */

@@ -2,7 +2,7 @@
  * npm run bench (after npm run build): every benchmark in one run,
  * each figure next to what it is compared with and its limit, as a ratio.
  * Measures and prints; asserts nothing. Figures go in docs/performance.md.
- *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|search|views|erase|media|memory|bundle ...]
+ *   npx tsx scripts/bench/run-all.ts [--quick] [--port=4150] [styles|optimize|marketplace|search|views|erase|c2pa|media|memory|bundle ...]
  *   (--quick: fewer runs, shorter loads; --port: the first of the three ports the
  *   servers use, 4150-4152 by default, and the object store the first + 10; names: only those parts)
  * The marketplace part also runs in-process on SQLite and, when a PostgreSQL
@@ -30,6 +30,7 @@ import { benchStyleEngine } from "./style-engine";
 import { benchMediaStore } from "./media-store";
 import { benchCachedViewWrites } from "./view-writes";
 import { benchSecureDelete } from "./secure-delete";
+import { benchContentCredentials } from "./content-credentials";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../..");
 if (!fs.existsSync(path.join(root, "build", "index.js"))) {
@@ -151,6 +152,9 @@ try {
   );
   await step("erase", "SQLite deletions with secure_delete", () =>
     benchSecureDelete(scratch, quick ? 1_000 : 5_000),
+  );
+  await step("c2pa", "Content Credentials signing per file", () =>
+    benchContentCredentials(scratch, quick ? 5 : 15),
   );
   await step("media", "page views with images from the object store", () =>
     benchMediaStore(scratch, PORT, quick ? 2 : 5),

@@ -99,7 +99,7 @@ const READS_ACROSS_FEATURES: readonly AllowedRead[] = [
     reader: "market",
     table: "earnings",
     reason:
-      "Sale notices, creator analytics and the creator's export show each item's share as the ledger recorded it.",
+      "Sale notices, creator analytics (and its monthly sales CSV) and the creator's export show each item's share as the ledger recorded it.",
   },
   {
     reader: "payouts",

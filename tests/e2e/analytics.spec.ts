@@ -5,6 +5,7 @@ interface Day {
   date: string;
   views: number;
   addsToCart: number;
+  saves: number;
   sales: number;
   earnings: string;
   testSales: number;
@@ -16,18 +17,21 @@ async function todayOf(page: Page, listingId: string) {
   expect(response.status()).toBe(200);
   const body = (await response.json()) as {
     days: Day[];
-    listings: { listingId: string; views: number; sales: number }[];
+    listings: { listingId: string; views: number; saves: number; sales: number }[];
+    followers: { confirmed: number; newInRange: number };
   };
   expect(body.days).toHaveLength(7);
   const today = body.days[body.days.length - 1]!;
   expect(today.date).toBe(new Date().toISOString().slice(0, 10));
+  expect(body.followers.confirmed).toBeGreaterThanOrEqual(body.followers.newInRange);
   return { today, listing: body.listings.find((listing) => listing.listingId === listingId) };
 }
 
 test.describe("a creator's analytics", () => {
-  test("show a visitor's view, add-to-cart and purchase on today's column of the chart and in the tables", async ({
+  test("show a visitor's view, save, add-to-cart and purchase on today's column of the chart and in the tables, and the sales CSV downloads", async ({
     browser,
     page,
+    request,
     javaScriptOn,
   }) => {
     test.setTimeout(120_000);
@@ -55,6 +59,14 @@ test.describe("a creator's analytics", () => {
     const shopper = await visitor.newPage();
     await shopper.goto("/marketplace");
     const card = shopper.locator(`[data-testid='listing-card']:has([id='listing-${listingId}'])`);
+    // Saved for later (a fetcher with JavaScript, a form post and a redirect without): a save the creator sees counted.
+    const saved = shopper.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname === "/saved",
+    );
+    await card.getByTestId("save-listing").click();
+    await saved;
+    await expect(card.getByTestId("unsave-listing")).toBeVisible();
     // The count shows at once (optimistic): wait for the server's answer, which carries the cart's cookie, before leaving the page.
     const added = shopper.waitForResponse(
       (response) =>
@@ -62,7 +74,7 @@ test.describe("a creator's analytics", () => {
     );
     await card.getByTestId("add-to-cart").click();
     await added;
-    await expect(shopper.getByTestId("cart-count")).toHaveText("1 item");
+    await expect(shopper.getByTestId("header-cart-count")).toHaveText("1");
     await shopper.goto("/cart");
     const checkout = shopper.getByTestId("checkout-form");
     await checkout.getByLabel("Name").fill("Ana Lytics");
@@ -83,6 +95,8 @@ test.describe("a creator's analytics", () => {
     // The marketplace showed the visitor every listing of the creator's on its page: each counts one view.
     expect(after.today.views - before.today.views).toBeGreaterThanOrEqual(1);
     expect(after.today.addsToCart - before.today.addsToCart).toBe(1);
+    expect(after.today.saves - before.today.saves).toBe(1);
+    expect(after.listing!.saves - (before.listing?.saves ?? 0)).toBe(1);
     expect(after.today.testSales - before.today.testSales).toBe(1);
     expect([after.today.sales, after.today.earnings]).toEqual([
       before.today.sales,
@@ -131,6 +145,13 @@ test.describe("a creator's analytics", () => {
     const cells = row.locator("td");
     await expect(cells.nth(0)).toHaveText(String(after.today.views));
     await expect(cells.nth(1)).toHaveText(String(after.today.addsToCart));
+    await expect(cells.nth(2)).toHaveText(String(after.today.saves));
+    await expect(
+      page
+        .getByTestId("analytics-totals")
+        .locator("div")
+        .filter({ hasText: /^Followers/ }),
+    ).toBeVisible();
     await expect(cells.last()).toHaveText(String(after.today.testSales));
     await expect(page.getByTestId("analytics-test-sales")).toContainText("no money moved");
 
@@ -153,6 +174,38 @@ test.describe("a creator's analytics", () => {
     );
     await expectAccessible(page, javaScriptOn);
     await captureScreen(page, "analytics", javaScriptOn);
+
+    // The monthly sales CSV: a plain link that downloads the file, with or without JavaScript.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download sales (CSV)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^selfie-studio-sales-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await download.createReadStream().then(
+      (stream) =>
+        new Promise<string>((resolve, reject) => {
+          const parts: Buffer[] = [];
+          stream.on("data", (part: Buffer) => parts.push(part));
+          stream.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
+          stream.on("error", reject);
+        }),
+    );
+    const [header, ...lines] = csv.split("\r\n");
+    expect(header).toBe(
+      '"month","listing_id","title","licence","test","items_sold","gross","discount","refunded","creator_share","platform_fee","currency"',
+    );
+    // This run's test sale, in this month's test row of the listing.
+    expect(
+      lines.some(
+        (line) =>
+          line.startsWith(`"${today.slice(0, 7)}","${listingId}",`) &&
+          line.includes(',"standard","yes",'),
+      ),
+    ).toBe(true);
+    const fromApi = await page.request.get("/api/token-analytics/sales.csv");
+    expect(fromApi.status()).toBe(200);
+    expect(fromApi.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect((await request.get("/api/token-analytics/sales.csv")).status()).toBe(401);
 
     // A range that does not exist: the default range with a message, never an error page.
     await page.goto("/analytics?days=14");

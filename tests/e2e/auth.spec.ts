@@ -3,7 +3,10 @@ import { ACCOUNTS, expect, expectAccessible, signIn, signOut, test } from "./fix
 test.describe("signing in and out", () => {
   test("the demo creator signs in and out through /auth", async ({ page, javaScriptOn }) => {
     await page.goto("/auth");
-    await expect(page.getByText("Transform your selfies into AI art and earn money")).toBeVisible();
+    // In the page itself (the site footer repeats the tagline).
+    await expect(
+      page.getByRole("main").getByText("Transform your selfies into AI art and earn money"),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     await expect(page.getByText("Enter your credentials to access your account")).toBeVisible();
     await expectAccessible(page, javaScriptOn);

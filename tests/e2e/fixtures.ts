@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_ADMIN } from "../../playwright.config";
+import { addressesOf, outboxFiles, readEml } from "../setup/mail";
 
 export { expect };
 
@@ -18,6 +20,13 @@ export interface Credentials {
   email: string;
   password: string;
 }
+
+/** Where this run's server writes its mail (no SMTP_URL in e2e): one .eml per message. */
+export const E2E_OUTBOX = path.resolve(
+  "tests/.tmp",
+  `e2e-${Number(process.env.E2E_PORT ?? 3100)}`,
+  "outbox",
+);
 
 /** The two screens the tapping specs run on: a desktop, and a phone with touch. */
 export const TAP_DEVICES = [
@@ -316,4 +325,38 @@ export async function tap(page: Page, control: Locator) {
   );
   expect(onTop, "what is under the pointer at the control's centre").toBe("itself");
   await page.mouse.click(x, y);
+}
+
+/** Lists a new style of the signed-in creator's through the /listings form; answers nothing. */
+export async function listStyle(page: Page, style: string, title: string, price: string) {
+  const styledId = await makeStyledImage(page, style);
+  await page.goto(`/listings?stylizedImageId=${encodeURIComponent(styledId)}`);
+  const form = page.getByTestId("list-on-marketplace-form");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Price (USD)").fill(price);
+  await form.getByTestId("list-on-marketplace").click();
+  await expect(page.getByTestId("toast")).toContainText("Listed on the marketplace");
+}
+
+/** The library link of the newest receipt to `email` in this run's outbox. */
+export async function receiptLibraryLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const file of outboxFiles(E2E_OUTBOX).reverse()) {
+          const mail = await readEml(file);
+          if (!addressesOf(mail.to).includes(email)) continue;
+          if (mail.subject !== "Your Selfie Studio receipt") continue;
+          // Never a download link in a mail: only the library.
+          expect(`${mail.text}${mail.html}`).not.toContain("/downloads/");
+          link = /https?:\/\/\S+\/library\?token=\S+/.exec(mail.text ?? "")?.[0];
+          return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000, message: `a receipt to ${email} in ${E2E_OUTBOX}` },
+    )
+    .toBeTruthy();
+  return link!;
 }

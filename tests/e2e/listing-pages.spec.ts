@@ -107,11 +107,13 @@ test("a visitor opens a listing's page from the grid, shares it, buys it, and me
   expect(product.offers.availability).toBe("https://schema.org/InStock");
   expect(product.offers.seller.url).toBe(`${baseURL}/creators/${HANDLE}`);
 
-  // Add to cart stays on the page; Buy now goes on to the checkout page with the image in the cart.
+  // Add to cart stays on the page (without JavaScript it comes back at the buy box, ?added=<id>#listing-<id>)
+  // and says so there; Buy now goes on to the checkout page with the image in the cart.
   const details = page.getByTestId("listing-details");
   await tap(page, details.getByTestId("add-to-cart"));
   await expect(details.getByTestId("remove-from-cart")).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${listingPath}(#.*)?$`));
+  await expect(details.getByTestId("added-to-cart")).toHaveText("Added — View cart");
+  await expect(page).toHaveURL(new RegExp(`${listingPath}(\\?added=[A-Za-z0-9_-]+)?(#.*)?$`));
   await tap(page, details.getByTestId("buy-now"));
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText(title).first()).toBeVisible();

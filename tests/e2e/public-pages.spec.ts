@@ -7,8 +7,9 @@ test.describe("public pages, signed out", () => {
   }) => {
     for (const path of ["/", "/landing"]) {
       await page.goto(path);
+      // The seventh, the footer, is the site footer every page has (after <main>).
       const ids = await page
-        .locator("[data-testid^='landing-']")
+        .locator("[data-testid^='landing-'], [data-testid='site-footer']")
         .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-testid")));
       const order = [
         "landing-hero",
@@ -17,7 +18,7 @@ test.describe("public pages, signed out", () => {
         "landing-how-it-works",
         "landing-beta",
         "landing-pricing",
-        "landing-footer",
+        "site-footer",
       ];
       expect(ids.filter((id) => order.includes(id!))).toEqual(order);
     }

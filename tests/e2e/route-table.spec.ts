@@ -125,7 +125,7 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
       copy: [
         "Terms of Service",
         "No impersonation",
-        "Refunds are made by the admin",
+        "Refunds within 14 days on request",
         `the creator keeps ${CREATOR_SHARE_PERCENT}%`,
       ],
     },

@@ -53,10 +53,11 @@ export interface FalMockRequest {
   output: { width: number; height: number };
 }
 
-export const FAL_RESULT_WIDTH = 1536;
-export const FAL_RESULT_HEIGHT = 1152;
+/** A generated picture's size by default: as large as a sold file must be from a small upload (2048 px). */
+export const FAL_RESULT_WIDTH = 2048;
+export const FAL_RESULT_HEIGHT = 1536;
 
-/** A stand-in for a generated picture: bigger than 1024 px by default, with EXIF that must not survive. */
+/** A stand-in for a generated picture: 2048 px by default, with EXIF that must not survive. */
 export async function falResultImage(
   width = FAL_RESULT_WIDTH,
   height = FAL_RESULT_HEIGHT,

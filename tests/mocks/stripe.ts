@@ -1107,6 +1107,32 @@ export function disputeEvent(
 }
 
 /**
+ * radar.early_fraud_warning.created for a charge the mock holds, as Stripe
+ * sends it: the warning names the charge and its PaymentIntent, says whether
+ * it is actionable (not disputed, not fully refunded; by default as the
+ * charge stands now) and the issuer's fraud type.
+ */
+export function earlyFraudWarningEvent(
+  chargeId: string,
+  options: { actionable?: boolean; fraudType?: string } = {},
+  id = eventId(),
+): string {
+  const charge = stripeMock.charges.get(chargeId);
+  if (!charge) throw new Error(`The Stripe mock has no charge ${chargeId}`);
+  const warning = {
+    id: stripeId("issfr_"),
+    object: "radar.early_fraud_warning",
+    actionable: options.actionable ?? (!charge.disputed && !charge.refunded),
+    charge: chargeId,
+    created: now(),
+    fraud_type: options.fraudType ?? "made_with_stolen_card",
+    livemode: false,
+    payment_intent: charge.payment_intent,
+  };
+  return stripeEvent("radar.early_fraud_warning.created", warning, id);
+}
+
+/**
  * A refund that fails after it succeeded (the buyer's bank refused it):
  * Stripe gives the amount back to the charge and sends charge.refund.updated
  * with the refund's status failed.

@@ -13,7 +13,9 @@ import { ROOT, startServer } from "./support/server-process";
  * an earlier sale is queued behind the style. Afterwards no file of theirs is
  * left in the served files but the one a buyer paid for, the database holds
  * neither their email nor their name, the buyer's earlier download still
- * works, the unpaid checkout is refused with a clear message when paid, the
+ * works (its file the one place their data stays, with the records the law keeps: the
+ * order, the payout's movements), no byte of the data directory nor line of the log names
+ * them, the unpaid checkout is refused with a clear message when paid, the
  * money owed was transferred, and nothing answered a 5xx.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 73;
@@ -218,6 +220,37 @@ test("erasing a creator mid-work leaves nothing of theirs but what buyers bought
       }
     }
     expect(found).toEqual([]);
+
+    // Nor in any byte of the data directory: the database file (secure_delete zeroes deleted
+    // rows) and its write-ahead log (emptied by the erasure), the outbox, every stored file. Left
+    // alone: the file a buyer paid for, and removed files waiting out the backup window in
+    // files/.deleted/ (purged after 15 minutes, docs/decisions/086).
+    const needles = [DEMO_CREATOR.email, `${DEMO_CREATOR.firstName} ${DEMO_CREATOR.lastName}`].map(
+      (needle) => Buffer.from(needle),
+    );
+    const kept = new Set(boughtKeys.map((key) => path.join(filesDir, key)));
+    const inBytes: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (full !== path.join(filesDir, ".deleted")) walk(full);
+        } else if (entry.isFile() && !kept.has(full)) {
+          const bytes = fs.readFileSync(full);
+          for (const needle of needles)
+            if (bytes.includes(needle)) inBytes.push(`${path.relative(dataDir, full)}: ${needle}`);
+        }
+      }
+    };
+    walk(dataDir);
+    expect(inBytes).toEqual([]);
+    // And in the server's log, nothing but the seed's line announcing the demo account.
+    const logged = server
+      .output()
+      .split("\n")
+      .filter((line) => !line.includes("Demo creator created:"))
+      .filter((line) => needles.some((needle) => line.includes(needle.toString())));
+    expect(logged).toEqual([]);
 
     // The buyer's earlier download still works.
     const again = await call(downloadPath);

@@ -17,7 +17,8 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
-import { createStylizedImage } from "#tests/setup/market";
+import { createListing, createStylizedImage } from "#tests/setup/market";
+import { createBundle } from "~/features/market/bundles/bundles.server";
 import { PDFDocument } from "pdf-lib";
 import { failedTestJob, TEST_JOB_ERROR } from "#tests/setup/jobs";
 import { testCheckoutSale } from "#tests/setup/payouts";
@@ -33,7 +34,15 @@ import {
 import { apiPaths, callApiRoute, HTTP_METHODS, loadRoute } from "./api-routes";
 import type { ApiPath, HttpMethod, RouteModule } from "./api-routes";
 import { expectUnchanged, fingerprint } from "./db-fingerprint";
-import { freshCredentials, publishJobsIdle, startWorld, refundableListing, WALLET } from "./world";
+import {
+  freshCredentials,
+  openRefundRequest,
+  publishJobsIdle,
+  refundableListing,
+  refundableSession,
+  startWorld,
+  WALLET,
+} from "./world";
 import type { Account, World } from "./world";
 import { startAccountExport } from "~/features/accounts/exports/account-exports.server";
 
@@ -41,8 +50,32 @@ import { startAccountExport } from "~/features/accounts/exports/account-exports.
 async function aliceExportId(w: World): Promise<string> {
   return (await startAccountExport(getDb(), w.alice.user.id, new Date())).id;
 }
+
+/** An export of Alice's whose zip is ready to download (for a day), made as the export job leaves one. */
+async function aliceReadyExportId(w: World): Promise<string> {
+  const id = crypto.randomUUID();
+  const key = newFileKey("exports", "zip");
+  await getFileStore().write(key, Buffer.from("PK\u0005\u0006" + "\u0000".repeat(18), "binary"));
+  const now = new Date().toISOString();
+  await getDb()
+    .insertInto("account_exports")
+    .values({
+      id,
+      user_id: w.alice.user.id,
+      status: "ready",
+      file_key: key,
+      bytes: 22,
+      created_at: now,
+      updated_at: now,
+      ready_at: now,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute();
+  return id;
+}
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoutes } from "#tests/setup/api-routes";
+import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 import { insertReport } from "#tests/setup/reports";
 
@@ -234,6 +267,16 @@ function idAndBogus(
     call: { path: path(value), params: { [param]: value }, ...extra },
     bogus: { path: path(bogusId), params: { [param]: bogusId }, ...extra },
   };
+}
+
+/** Two live listings of Alice's that her bundles hold (made once). */
+let aliceBundleListings: string[] | undefined;
+async function bundleListingsOfAlice(w: World): Promise<string[]> {
+  aliceBundleListings ??= [
+    (await createListing(w.alice.user.id, { price: 5, title: "Bundled one" })).listing.id,
+    (await createListing(w.alice.user.id, { price: 5, title: "Bundled two" })).listing.id,
+  ];
+  return aliceBundleListings;
 }
 
 /** A list of the caller's own: the owner's shows `id(w)` (each other caller sees their own). */
@@ -450,11 +493,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
   },
   "api.account.face": {
     POST: {
-      // Each caller's own verified face (a descriptor of the portrait), their uploads' likeness, and an
-      // audit entry of their own when the same face is verified on another account.
+      // Each caller's own verified face (a descriptor of the portrait), their uploads' likeness, the
+      // job that compares their earlier uploads with it, and an audit entry of their own when the
+      // same face is verified on another account.
       kind: "own",
       ok: 200,
-      othersMayChange: ["verified_faces", "images", "audit_log", "sqlite_sequence"],
+      othersMayChange: ["verified_faces", "images", "jobs", "audit_log", "sqlite_sequence"],
       prepare: () => ({
         call: {
           path: "/api/account/face",
@@ -614,6 +658,44 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
+  "api.admin.refund-requests": {
+    GET: adminGet(({ body }) => {
+      expect(Array.isArray(body)).toBe(true);
+    }),
+  },
+  ...Object.fromEntries(
+    (["approve", "decline"] as const).map((decision) => [
+      `api.admin.refund-requests.$id.${decision}`,
+      {
+        POST: {
+          // Each call decides a waiting request of its own (a paid order made for it); only the admin's is decided.
+          kind: "admin",
+          ok: 200,
+          prepare: async () => {
+            const id = await openRefundRequest();
+            return {
+              call: {
+                path: `/api/admin/refund-requests/${id}/${decision}`,
+                params: { id },
+                json: decision === "decline" ? { reason: "The file matches the preview." } : {},
+              },
+              data: { id },
+            };
+          },
+          check: async ({ role, body, prepared }) => {
+            const { status } = await getDb()
+              .selectFrom("refund_requests")
+              .select("status")
+              .where("id", "=", prepared.data!.id)
+              .executeTakeFirstOrThrow();
+            const decided = decision === "approve" ? "refunded" : "declined";
+            expect(status).toBe(role === "admin" ? decided : "requested");
+            if (role === "admin") expect(body).toMatchObject({ status: decided });
+          },
+        },
+      } satisfies Partial<Record<HttpMethod, Entry>>,
+    ]),
+  ),
   "api.admin.payouts": {
     GET: adminGet(({ body, w }) => {
       const alice = rows(body).find((row) => row.userId === w.alice.user.id);
@@ -732,6 +814,141 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: ({ role, body }) => {
         if (role !== "bannedToken")
           expect(body).toEqual({ message: expect.stringContaining("link to its library") });
+      },
+    },
+  },
+
+  "api.token-bundles": {
+    POST: {
+      // A bundle of Alice's live listings: only she can make it; to anyone else they are not found.
+      kind: "own",
+      ok: 201,
+      expect: { otherToken: 404, otherCookie: 404, admin: 404 },
+      prepare: async (w) => ({
+        call: {
+          path: "/api/token-bundles",
+          json: { title: "Matrix bundle", listingIds: await bundleListingsOfAlice(w), price: 8 },
+        },
+      }),
+      check: async ({ role, body, w }) => {
+        if (role !== "owner") return;
+        const { id } = body as { id: string };
+        const row = await getDb()
+          .selectFrom("bundles")
+          .select("user_id")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        expect(row.user_id).toBe(w.alice.user.id);
+      },
+    },
+  },
+  "api.token-bundles.$id": {
+    DELETE: {
+      // One of Alice's bundles, made for each call: only she withdraws it; anyone else gets the 404 of an unknown id.
+      kind: "resource",
+      ok: 204,
+      notJson: true,
+      prepare: async (w) => {
+        const bundle = await createBundle(getDb(), {
+          userId: w.alice.user.id,
+          title: "Matrix bundle",
+          listingIds: await bundleListingsOfAlice(w),
+          priceCents: 800,
+          now: new Date(),
+        });
+        return {
+          ...idAndBogus((id) => `/api/token-bundles/${id}`, bundle.id),
+          data: { id: bundle.id },
+        };
+      },
+      check: async ({ role, prepared }) => {
+        const row = await getDb()
+          .selectFrom("bundles")
+          .select("status")
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirstOrThrow();
+        expect(row.status, role).toBe(role === "owner" ? "withdrawn" : "active");
+      },
+    },
+  },
+  "api.follows": {
+    POST: {
+      // Anyone follows Alice's storefront by email; each role's call is a follow of its own (its own email), and a mail job.
+      kind: "public",
+      ok: 202,
+      othersMayChange: ["follows", "jobs"],
+      prepare: async (w, role) => {
+        await getDb()
+          .updateTable("users")
+          .set({ handle: "alice-matrix" })
+          .where("id", "=", w.alice.user.id)
+          .execute();
+        return {
+          call: {
+            path: "/api/follows",
+            json: { handle: "alice-matrix", email: `follower-${role}@example.com` },
+          },
+        };
+      },
+      check: async ({ role, body }) => {
+        const follows = await getDb()
+          .selectFrom("follows")
+          .select("status")
+          .where("email_key", "=", `follower-${role}@example.com`.toLowerCase())
+          .execute();
+        if (role === "bannedToken") expect(follows).toEqual([]);
+        else {
+          expect(body).toEqual({ message: expect.stringContaining("confirm") });
+          expect(follows).toEqual([{ status: "unconfirmed" }]);
+        }
+      },
+    },
+  },
+
+  "api.refund-requests": {
+    POST: {
+      // Anyone holding a paid order's checkout session asks for its refund; each call gets an order of its own.
+      kind: "public",
+      ok: 202,
+      othersMayChange: ["refund_requests", "jobs"],
+      prepare: async () => {
+        const { sessionId, orderId } = await refundableSession();
+        return {
+          call: {
+            path: "/api/refund-requests",
+            json: { sessionId, reason: "Not what the preview showed." },
+          },
+          data: { id: orderId },
+        };
+      },
+      check: async ({ role, body, prepared }) => {
+        const requests = await getDb()
+          .selectFrom("refund_requests")
+          .select("status")
+          .where("order_id", "=", prepared.data!.id)
+          .execute();
+        if (role === "bannedToken") expect(requests).toEqual([]);
+        else {
+          expect(body).toEqual({ id: expect.any(String), status: "requested" });
+          expect(requests).toEqual([{ status: "requested" }]);
+        }
+      },
+    },
+  },
+
+  "api.provenance.check": {
+    POST: {
+      // Anyone may check a file; nothing is stored. The portrait carries no Content Credentials.
+      kind: "public",
+      ok: 200,
+      prepare: () => ({
+        call: {
+          path: "/api/provenance/check",
+          body: fileForm("file", portrait, "image/png", "portrait.png"),
+        },
+      }),
+      check: ({ role, body }) => {
+        if (role !== "bannedToken") expect(body).toEqual({ manifest: false });
       },
     },
   },
@@ -1250,6 +1467,21 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
+  "api.account.export.$id.download": {
+    GET: {
+      kind: "resource",
+      ok: 200,
+      notJson: true,
+      prepare: byParam(
+        (id) => `/api/account/export/${id}/download`,
+        "id",
+        (w) => aliceReadyExportId(w),
+      ),
+      check: ({ role, response }) => {
+        if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/zip");
+      },
+    },
+  },
   "api.payouts.onboard": {
     POST: {
       kind: "own",
@@ -1586,6 +1818,21 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           expect(sold).toBe(0);
           expect(listings.every((listing) => listing.sales === 0)).toBe(true);
         }
+      },
+    },
+  },
+
+  // Each caller's own sales as a CSV file (their rows only; the file's rows are tested in sales-csv.server.test.ts).
+  "api.token-analytics.sales[.]csv": {
+    GET: {
+      kind: "own",
+      ok: 200,
+      notJson: true,
+      check: ({ response }) => {
+        expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+        expect(response.headers.get("Content-Disposition")).toMatch(
+          /^attachment; filename="selfie-studio-sales-\d{4}-\d{2}-\d{2}\.csv"/,
+        );
       },
     },
   },

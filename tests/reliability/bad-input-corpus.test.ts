@@ -9,7 +9,8 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
 import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
-import { createStylizedImage } from "#tests/setup/market";
+import { createListing, createStylizedImage } from "#tests/setup/market";
+import { createBundle } from "~/features/market/bundles/bundles.server";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
@@ -35,9 +36,11 @@ import {
 import {
   configure,
   freshCredentials,
+  openRefundRequest,
   publishJobsIdle,
   startWorld,
   refundableListing,
+  refundableSession,
   WALLET,
 } from "./world";
 import type { World } from "./world";
@@ -138,6 +141,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorld();
 });
+
+/** Two $5 listings of Alice's that the bundle cases hold (made once). */
+let bundleListings: string[] | undefined;
+async function aliceBundleListings(): Promise<string[]> {
+  bundleListings ??= [
+    (await createListing(w.alice.user.id, { price: 5, title: "Corpus one" })).listing.id,
+    (await createListing(w.alice.user.id, { price: 5, title: "Corpus two" })).listing.id,
+  ];
+  return bundleListings;
+}
 
 /** Stands for the id of Alice's stylized image that is not completed yet (made in beforeAll). */
 const PENDING = "<pending stylized image>";
@@ -834,6 +847,130 @@ const TARGETS: Target[] = [
     params: { orderId: BOGUS_IDS },
   },
   {
+    route: "api.refund-requests",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // A paid order of its own, whose refund the base call asks for: every case after it is refused
+    // for what it changed (a bad field before the order is looked at; anything valid is a 409 now).
+    baseStatus: 202,
+    base: async () => ({
+      path: "/api/refund-requests",
+      json: { sessionId: (await refundableSession()).sessionId, reason: "Not as shown." },
+    }),
+    required: ["sessionId", "reason"],
+    fields: {
+      sessionId: [...STRING_FIELD, "no-such-session", SQL],
+      reason: [...STRING_FIELD, NUL, LONE_SURROGATE, "r".repeat(1001)],
+    },
+  },
+  {
+    route: "api.admin.refund-requests",
+    method: "GET",
+    as: "admin",
+    baseStatus: 200,
+    base: () => ({ path: "/api/admin/refund-requests", query: { status: "requested" } }),
+    query: { status: ["", "REQUESTED", "requested ", "approved", SQL, SCRIPT, LONG] },
+  },
+  {
+    route: "api.admin.refund-requests.$id.approve",
+    method: "POST",
+    as: "admin",
+    json: true,
+    // A waiting request of its own, which the base call approves: anything valid after it is a 409.
+    baseStatus: 200,
+    base: async () => {
+      const id = await openRefundRequest();
+      return { path: "/api/admin/refund-requests/:id/approve", params: { id }, json: {} };
+    },
+    params: { id: BOGUS_IDS },
+  },
+  {
+    route: "api.admin.refund-requests.$id.decline",
+    method: "POST",
+    as: "admin",
+    json: true,
+    // A waiting request of its own, which the base call declines: anything valid after it is a 409.
+    baseStatus: 200,
+    base: async () => {
+      const id = await openRefundRequest();
+      return {
+        path: "/api/admin/refund-requests/:id/decline",
+        params: { id },
+        json: { reason: "The file matches the preview." },
+      };
+    },
+    required: ["reason"],
+    fields: { reason: [...STRING_FIELD, NUL, LONE_SURROGATE, "r".repeat(1001)] },
+    params: { id: BOGUS_IDS },
+  },
+  {
+    route: "api.token-bundles",
+    method: "POST",
+    as: "alice",
+    json: true,
+    // Each valid call makes a bundle of Alice's two $5 listings; an id not hers is a 404, anything malformed a 400.
+    baseStatus: 201,
+    base: async () => ({
+      path: "/api/token-bundles",
+      json: { title: "Corpus bundle", listingIds: await aliceBundleListings(), price: 8 },
+    }),
+    required: ["title", "listingIds", "price"],
+    fields: {
+      title: [...STRING_FIELD, NUL, LONE_SURROGATE, "t".repeat(121)],
+      listingIds: [
+        ...WRONG_TYPES,
+        ["no-such-a", "no-such-b"],
+        [SQL, SCRIPT],
+        ["same", "same"],
+        Array.from({ length: 11 }, (_, index) => `id-${index}`),
+        [LONG, "b"],
+        [42, 43],
+      ],
+      price: [...ABSURD_NUMBERS, null, true, {}, [], "", "abc", 10, 11, 10_000.01, 0.001],
+    },
+  },
+  {
+    route: "api.token-bundles.$id",
+    method: "DELETE",
+    as: "alice",
+    // One of Alice's bundles, withdrawn by the base call; every case after it names no bundle of hers.
+    baseStatus: 204,
+    base: async () => {
+      const bundle = await createBundle(getDb(), {
+        userId: w.alice.user.id,
+        title: "Corpus bundle",
+        listingIds: await aliceBundleListings(),
+        priceCents: 800,
+        now: new Date(),
+      });
+      return { path: "/api/token-bundles/:id", params: { id: bundle.id } };
+    },
+    params: { id: [...BOGUS_IDS, LONG, " "] },
+  },
+  {
+    route: "api.follows",
+    method: "POST",
+    as: "nobody",
+    json: true,
+    // Each follower's email follows once; an unknown storefront is a 404, anything malformed a 400.
+    baseStatus: 202,
+    base: async () => {
+      await getDb()
+        .updateTable("users")
+        .set({ handle: "alice-corpus" })
+        .where("id", "=", w.alice.user.id)
+        .execute();
+      return { path: "/api/follows", json: { handle: "alice-corpus", email: newEmail() } };
+    },
+    fresh: () => ({ email: newEmail() }),
+    required: ["handle", "email"],
+    fields: {
+      handle: [...STRING_FIELD, "no-such-creator", NUL],
+      email: EMAIL_FIELD,
+    },
+  },
+  {
     route: "api.reports",
     method: "POST",
     as: "nobody",
@@ -1357,6 +1494,18 @@ const TARGETS: Target[] = [
     }),
     params: { id: BOGUS_IDS },
   },
+  {
+    route: "api.account.export.$id.download",
+    method: "GET",
+    as: "alice",
+    // A pending export has nothing to download yet: 404, as for every bogus id.
+    baseStatus: 404,
+    base: async () => ({
+      path: "/api/account/export/:id/download",
+      params: { id: (await startAccountExport(getDb(), w.alice.user.id, new Date())).id },
+    }),
+    params: { id: BOGUS_IDS },
+  },
   ...(["GET", "DELETE"] as const).flatMap((method): Target[] => [
     {
       route: "api.token-images.$id",
@@ -1512,11 +1661,13 @@ describe("bad-input corpus", () => {
     );
   }
 
-  // The uploads: an original, and a profile photo.
-  for (const [route, uploadPath] of [
-    ["api.token-images.upload", "/api/token-images/upload"],
-    ["api.account.avatar", "/api/account/avatar"],
-    ["api.account.face", "/api/account/face"],
+  // The uploads: an original, a profile photo, a verification selfie, and a file whose Content
+  // Credentials are checked (any bytes; its own hostile manifests: provenance-check.test.tsx).
+  for (const [route, uploadPath, field] of [
+    ["api.token-images.upload", "/api/token-images/upload", "image"],
+    ["api.account.avatar", "/api/account/avatar", "image"],
+    ["api.account.face", "/api/account/face", "image"],
+    ["api.provenance.check", "/api/provenance/check", "file"],
   ] as const) {
     it(`POST ${uploadPath}: empty, malformed, mistyped and oversized multipart bodies`, async () => {
       const module = await loadRoute(routes.get(route)!);
@@ -1529,7 +1680,7 @@ describe("bad-input corpus", () => {
           Buffer.from("\r\n"),
         ]);
       const close = Buffer.from(`--${boundary}--\r\n`);
-      const fileHeaders = (name = "image", filename = "selfie.png", type = "image/png") =>
+      const fileHeaders = (name: string = field, filename = "selfie.png", type = "image/png") =>
         `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`;
       const multipart = `multipart/form-data; boundary=${boundary}`;
       const bodies: [string, BodyInit | undefined, Record<string, string>][] = [
@@ -1558,7 +1709,7 @@ describe("bad-input corpus", () => {
         ],
         [
           "text in the image field",
-          Buffer.concat([part('Content-Disposition: form-data; name="image"', "hello"), close]),
+          Buffer.concat([part(`Content-Disposition: form-data; name="${field}"`, "hello"), close]),
           { "Content-Type": multipart },
         ],
         [
@@ -1570,7 +1721,7 @@ describe("bad-input corpus", () => {
           "SVG with a script",
           Buffer.concat([
             part(
-              fileHeaders("image", "x.svg", "image/svg+xml"),
+              fileHeaders(field, "x.svg", "image/svg+xml"),
               `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
             ),
             close,
@@ -1703,6 +1854,26 @@ describe("bad-input corpus", () => {
         ...signed(event({ type: "customer.created", data: { object: [] } })),
       ],
       ["a 600 KB body", `{"pad":"${"p".repeat(600_000)}"}`, { "Stripe-Signature": "t=1,v1=abc" }],
+      // Early fraud warnings that reach their handler (they say their mode) but are not well formed.
+      ...(
+        [
+          ["without a charge", { id: "issfr_1" }],
+          ["whose charge is a number", { id: "issfr_2", charge: 42 }],
+          ["whose charge is an object without an id", { id: "issfr_3", charge: {} }],
+          ["whose actionable is a string", { id: "issfr_4", charge: "ch_1", actionable: "yes" }],
+          ["without an id", { charge: "ch_1" }],
+          ["that is an array", []],
+        ] as const
+      ).map(([what, object]): [string, string, Record<string, string>] => [
+        `signed, an early fraud warning ${what}`,
+        ...signed(
+          event({
+            type: "radar.early_fraud_warning.created",
+            livemode: false,
+            data: { object },
+          }),
+        ),
+      ]),
     ];
     const problems: string[] = [];
     for (const [name, payload, headers] of cases) {
@@ -1853,6 +2024,8 @@ describe("bad-input corpus", () => {
     const junk = `?__proto__[isAdmin]=1&constructor=x&id=${encodeURIComponent(SQL)}&limit=-1&style=${encodeURIComponent(SCRIPT)}&imageId=${"9".repeat(500)}`;
     const problems: string[] = [];
     const browserRoutes = new Set(["api.login", "api.oauth.$platform.callback"]);
+    // Routes whose success is a file of their own (a query they do not read changes nothing).
+    const fileRoutes = new Map([["api.token-analytics.sales[.]csv", /^text\/csv\b/]]);
     for (const route of routes.values()) {
       const module = await loadRoute(route);
       const params = Object.fromEntries(
@@ -1882,10 +2055,12 @@ describe("bad-input corpus", () => {
             problems.push(
               `${name}: answered ${response.status} as ${response.headers.get("Content-Type")}`,
             );
+          const file = fileRoutes.get(route.id);
           if (
             response.status < 300 &&
             !json &&
             !browserRoutes.has(route.id) &&
+            !file?.test(response.headers.get("Content-Type") ?? "") &&
             response.status !== 204
           ) {
             problems.push(
@@ -1908,6 +2083,10 @@ const COVERED = new Set([
   // The verification selfie's multipart bodies: the same test; no face, several faces and hostile
   // pictures: app/features/privacy/verified-face.test.ts.
   "POST api.account.face",
+  // A file whose Content Credentials are checked: the same test; hostile manifest stores and files
+  // cut short: app/features/market/provenance/provenance-check.test.tsx and
+  // app/engines/provenance/credentials-check.server.test.ts.
+  "POST api.provenance.check",
   "POST api.webhooks.stripe",
   "POST api.webhooks.shopify",
   "GET api.oauth.$platform.callback",
@@ -1920,6 +2099,7 @@ const COVERED = new Set([
 ]);
 /** Routes whose only input is who is calling: the junk test above covers them. */
 const NO_INPUT = new Set([
+  "GET api.token-analytics.sales[.]csv",
   "GET api.account",
   "DELETE api.account.face",
   "POST api.account.export",

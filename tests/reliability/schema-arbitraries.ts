@@ -166,6 +166,13 @@ export function validValue(
     return fc.oneof(
       ...branches.map((branch, i) => validValue(branch, name, examples, `${where}|${i}`)),
     );
+  // A list of types (a number or a numeric string, say) is one branch a type, the other keywords kept.
+  if (Array.isArray(schema.type))
+    return fc.oneof(
+      ...(schema.type as string[]).map((type) =>
+        validValue({ ...schema, type }, name, examples, `${where}|${type}`),
+      ),
+    );
   switch (schema.type) {
     case "null":
       return fc.constant(null);

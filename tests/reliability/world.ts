@@ -6,8 +6,10 @@ import { getDb } from "~/infra/db.server";
 import { sessionCookie } from "~/web/auth.server";
 import { PUBLISH_JOB } from "~/features/publishing/publications/publishing-job.server";
 import { createApiToken, createWebSession } from "~/features/accounts/sessions/sessions.server";
-import { payTestOrder } from "~/features/market/checkout/checkout.server";
+import { payTestOrder, startCheckout } from "~/features/market/checkout/checkout.server";
 import { findOrderBySessionId } from "~/features/market/orders/orders.server";
+import { askForRefund } from "~/features/market/orders/refund-requests.server";
+import { TestCheckoutProvider } from "~/infra/payments/test-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { startPublishWorker } from "#tests/setup/publish-worker";
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
@@ -205,6 +207,36 @@ export async function refundableListing(): Promise<string> {
     await createListing((await createTestUser()).user.id, { title: "Refund Portrait" })
   ).listing.id;
   return refundListingId;
+}
+
+/** A paid test-checkout order of the refund listing, made for one call: its checkout session and order. */
+export async function refundableSession(): Promise<{ sessionId: string; orderId: string }> {
+  const db = getDb();
+  const now = new Date();
+  const started = await startCheckout(db, new TestCheckoutProvider(), {
+    listingIds: [await refundableListing()],
+    // An address of its own: the receipts stay within the limit of mail to one recipient.
+    customer: {
+      name: "Bea Buyer",
+      email: `refund-${crypto.randomBytes(6).toString("hex")}@example.com`,
+    },
+    origin: "http://localhost:3000",
+    now,
+  });
+  await payTestOrder(db, (await findOrderBySessionId(db, started.sessionId))!, now);
+  return { sessionId: started.sessionId, orderId: started.orderId };
+}
+
+/** A refund request, waiting for the admin, of a paid order made for one call: its id. */
+export async function openRefundRequest(): Promise<string> {
+  const db = getDb();
+  const { sessionId } = await refundableSession();
+  const made = await askForRefund(
+    { db, now: new Date(), windowDays: 14, origin: null, adminEmail: "root@example.com" },
+    (await findOrderBySessionId(db, sessionId))!,
+    "Not what the preview showed.",
+  );
+  return made.id;
 }
 
 /**

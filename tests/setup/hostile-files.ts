@@ -102,3 +102,82 @@ export function pdfWithManyObjects(count: number): Buffer {
   const object = Buffer.from("[1 2 3]", "latin1");
   return pdfWith(Array.from({ length: count }, () => object));
 }
+
+/** A JUMBF box: its length, type and payload. */
+function jumbfBox(type: string, payload: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write(type, 4, "latin1");
+  return Buffer.concat([header, payload]);
+}
+
+/** A JUMBF superbox (`jumb`) of the C2PA manifest store's type, labelled `label`, holding `boxes`. */
+export function jumbfSuperbox(label: string, boxes: Buffer[], uuid = C2PA_STORE_UUID): Buffer {
+  const description = jumbfBox(
+    "jumd",
+    Buffer.concat([uuid, Buffer.from([0x03]), Buffer.from(`${label}\0`, "latin1")]),
+  );
+  return jumbfBox("jumb", Buffer.concat([description, ...boxes]));
+}
+
+/** The C2PA manifest store's JUMBF type (c2pa). */
+const C2PA_STORE_UUID = Buffer.from("6332706100110010800000aa00389b71", "hex");
+
+/** A CBOR content box holding `cbor` (raw bytes, as hostile as the caller makes them). */
+export function jumbfCborBox(cbor: Buffer): Buffer {
+  return jumbfBox("cbor", cbor);
+}
+
+/**
+ * A JPEG carrying `jumbf` as its manifest store, in APP11 segments as C2PA
+ * lays it (JPEG XT: "JP", box instance 1, sequence numbers from 1, each
+ * segment repeating the box's 8-byte header).
+ */
+export function jpegWithJumbf(jpeg: Buffer, jumbf: Buffer): Buffer {
+  const header = jumbf.subarray(0, 8);
+  const body = jumbf.subarray(8);
+  const segments: Buffer[] = [];
+  const room = 65_535 - 2 - 8 - 8;
+  for (let at = 0, sequence = 1; at < body.length || sequence === 1; at += room, sequence++) {
+    const part = body.subarray(at, at + room);
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(2 + 8 + 8 + part.length);
+    const ci = Buffer.from([0x4a, 0x50, 0x00, 0x01, 0, 0, 0, 0]);
+    ci.writeUInt32BE(sequence, 4);
+    segments.push(Buffer.concat([Buffer.from([0xff, 0xeb]), length, ci, header, part]));
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+}
+
+/** A manifest store whose superboxes nest `depth` deep (written in one pass: each level's header, then the innermost). */
+export function deeplyNestedJumbf(depth: number): Buffer {
+  const description = jumbfBox(
+    "jumd",
+    Buffer.concat([C2PA_STORE_UUID, Buffer.from([0x03]), Buffer.from("c2pa.deep\0", "latin1")]),
+  );
+  const level = 8 + description.length;
+  const total = level * (depth + 1);
+  const out = Buffer.alloc(total);
+  for (let index = 0; index <= depth; index++) {
+    const at = index * level;
+    out.writeUInt32BE(total - at, at);
+    out.write("jumb", at + 4, "latin1");
+    description.copy(out, at + 8);
+  }
+  return out;
+}
+
+/** A manifest store with a CBOR box declaring an array of 2^32 - 1 items in a few bytes. */
+export function cborBombJumbf(): Buffer {
+  const claim = jumbfSuperbox(
+    "c2pa.claim.v2",
+    [jumbfCborBox(Buffer.from([0x9b, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0x00]))],
+    Buffer.from("6332636c00110010800000aa00389b71", "hex"),
+  );
+  const manifest = jumbfSuperbox(
+    "urn:c2pa:00000000-0000-4000-8000-000000000000",
+    [claim],
+    Buffer.from("63326d6100110010800000aa00389b71", "hex"),
+  );
+  return jumbfSuperbox("c2pa", [manifest]);
+}

@@ -8,6 +8,12 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { listStylizedImage } from "~/features/market/catalog/listings.server";
 import { listingInputSchema } from "~/features/market/catalog/listing-schema";
+import {
+  contentCredentialsFor,
+  originalIngredient,
+  styledFileFacts,
+} from "~/engines/provenance/content-credentials.server";
+import { getConfig } from "~/infra/config.server";
 
 /** Test data for the selling side: completed stylized images and their listings. */
 
@@ -15,8 +21,33 @@ const FIXTURES = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), 
 const id = () => crypto.randomBytes(9).toString("base64url");
 
 /**
- * A completed stylized image of the user's, with a real JPEG (1024 px) on the file store. Its
- * original's likeness is `self` unless told (null: unverified), so it may be sold (decision
+ * The fixture portrait as a styled JPEG of `size` px, signed as the styling job signs it (its
+ * Content Credentials naming the portrait by hash) unless told, made once per size and process.
+ */
+const styledFixtures = new Map<string, Promise<Buffer>>();
+function styledFixture(size: number, signed: boolean): Promise<Buffer> {
+  const key = `${size}:${signed}`;
+  let made = styledFixtures.get(key);
+  if (!made) {
+    made = (async () => {
+      const original = fs.readFileSync(path.join(FIXTURES, "portrait.png"));
+      const unsigned = await sharp(original).resize(size, size).jpeg({ quality: 90 }).toBuffer();
+      if (!signed) return unsigned;
+      return contentCredentialsFor(getConfig()).sign(
+        unsigned,
+        styledFileFacts(unsigned, { original: originalIngredient(original), when: new Date() }),
+      );
+    })();
+    styledFixtures.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * A completed stylized image of the user's, with a real JPEG (1024 px unless told) on the file
+ * store, made from a 512 px upload, signed as the styling job signs it (its Content Credentials
+ * naming the original by hash; `signed: false` for a file made before the server signed them).
+ * Its original's likeness is `self` unless told (null: unverified), so it may be sold (decision
  * record 085): only faces that agreed are.
  */
 export async function createStylizedImage(
@@ -26,6 +57,9 @@ export async function createStylizedImage(
     status?: StylizedImageRow["status"];
     priceCents?: number | null;
     likeness?: ImageLikeness | null;
+    /** The styled file's width and height (2048: already a sold file's size, docs/decisions/092). */
+    size?: number;
+    signed?: boolean;
   } = {},
 ): Promise<StylizedImageRow> {
   const db = getDb();
@@ -48,10 +82,8 @@ export async function createStylizedImage(
       created_at: now,
     })
     .execute();
-  const styled = await sharp(path.join(FIXTURES, "portrait.png"))
-    .resize(1024, 1024)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const size = options.size ?? 1024;
+  const styled = await styledFixture(size, options.signed !== false);
   const styledKey = newFileKey("styled", "jpg");
   await store.write(styledKey, styled);
   const status = options.status ?? "completed";
@@ -65,8 +97,8 @@ export async function createStylizedImage(
       status,
       provider: "local",
       file_key: status === "completed" ? styledKey : null,
-      width: 1024,
-      height: 1024,
+      width: size,
+      height: size,
       bytes: styled.length,
       price_cents: options.priceCents ?? null,
       created_at: now,
@@ -77,7 +109,10 @@ export async function createStylizedImage(
     .executeTakeFirstOrThrow();
 }
 
-/** A listed image: a completed stylized image and its marketplace listing. */
+/**
+ * A listed image: a completed stylized image and its marketplace listing. Its styled file is
+ * 2048 px, a sold file's size, so listing it copies the file as it is (no upscaling).
+ */
 export async function createListing(
   userId: string,
   options: {
@@ -88,7 +123,7 @@ export async function createListing(
     description?: string;
   } = {},
 ): Promise<{ listing: ListingRow; stylized: StylizedImageRow }> {
-  const stylized = await createStylizedImage(userId, { style: options.style });
+  const stylized = await createStylizedImage(userId, { style: options.style, size: 2048 });
   const input = listingInputSchema.parse({
     stylizedImageId: stylized.id,
     title: options.title ?? "Test Portrait",
@@ -97,6 +132,7 @@ export async function createListing(
     tags: options.tags ?? "test, portrait",
   });
   const { listing } = await listStylizedImage(getDb(), getFileStore(), {
+    credentials: contentCredentialsFor(getConfig()),
     userId,
     input,
     now: new Date(),

@@ -13,6 +13,7 @@ import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
 import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import type { StyleId } from "~/lib/styles";
 import { makeRequest, type RequestOptions } from "./requests";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 
 /** Test images and helpers for the creator studio. */
 
@@ -127,6 +128,7 @@ export function studioWorker(engine: StyleEngine, options: { concurrency?: numbe
         store: getFileStore(),
         engine: () => engine,
         faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
+        credentials: contentCredentialsFor(getConfig()),
       }),
     },
     concurrency: options.concurrency ?? 2,

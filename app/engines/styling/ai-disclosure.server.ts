@@ -52,17 +52,22 @@ export function isGenerativeSourceType(sourceType: string): boolean {
 /** The built-in (local) engine's value: what encodeStyledImage writes unless told otherwise. */
 export const DIGITAL_SOURCE_TYPE: DigitalSourceType = DIGITAL_SOURCE_TYPES.local;
 
-/** The long edge of every styled image, in pixels, at most (a sold file keeps the upload's detail up to this). */
-export const STYLED_MAX_EDGE = 2048;
-
 const JPEG_QUALITY = 90;
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** An XMP packet with the digital source type and the tool that made the image. */
-export function disclosureXmp(creatorTool: string, sourceType: string): string {
+/**
+ * An XMP packet with the digital source type and the tool that made the image,
+ * and, when given, a description (`dc:description`): what was done to the
+ * pixels since, e.g. "upscaled with Lanczos ×4.27" (docs/decisions/092).
+ */
+export function disclosureXmp(
+  creatorTool: string,
+  sourceType: string,
+  description?: string,
+): string {
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
@@ -70,12 +75,47 @@ export function disclosureXmp(creatorTool: string, sourceType: string): string {
     '<rdf:Description rdf:about=""',
     ' xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
     ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
+    ...(description ? [' xmlns:dc="http://purl.org/dc/elements/1.1/"'] : []),
     ` Iptc4xmpExt:DigitalSourceType="${sourceType}"`,
-    ` xmp:CreatorTool="${escapeXml(creatorTool)}"/>`,
+    ` xmp:CreatorTool="${escapeXml(creatorTool)}"`,
+    ...(description
+      ? [
+          ">",
+          `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(description)}</rdf:li></rdf:Alt></dc:description>`,
+          "</rdf:Description>",
+        ]
+      : ["/>"]),
     "</rdf:RDF>",
     "</x:xmpmeta>",
     '<?xpacket end="r"?>',
   ].join("");
+}
+
+/** The creator tool written in an image's XMP, if any. */
+export function creatorToolIn(xmp: string): string | undefined {
+  const found =
+    /xmp:CreatorTool="([^"]*)"/.exec(xmp)?.[1] ?? /xmp:CreatorTool>([^<]*)</.exec(xmp)?.[1];
+  return found?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+/** The description (`dc:description`, its default language) written in an image's XMP, if any. */
+export function descriptionIn(xmp: string): string | undefined {
+  const found = /<dc:description>\s*<rdf:Alt>\s*<rdf:li[^>]*>([^<]*)<\/rdf:li>/.exec(xmp)?.[1];
+  return found?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+/**
+ * The disclosure written into a pipeline's output: the XMP packet above and,
+ * with a description, the same words as EXIF's ImageDescription (which image
+ * viewers show; EXIF text is ASCII, so "×" is written "x" there).
+ */
+export function withDisclosure(
+  pipeline: Sharp,
+  disclosure: { creatorTool: string; sourceType: string; description?: string },
+): Sharp {
+  const { creatorTool, sourceType, description } = disclosure;
+  const withXmp = pipeline.withXmp(disclosureXmp(creatorTool, sourceType, description));
+  return description ? withXmp.withExif({ IFD0: { ImageDescription: description } }) : withXmp;
 }
 
 /** The digital source type written in an image's XMP, if any. */
@@ -100,6 +140,17 @@ export function digitalSourceTypeOfFile(bytes: Buffer): string {
   if (at < 0) return DIGITAL_SOURCE_TYPE;
   const found = digitalSourceTypeIn(xmp.subarray(at, at + 200).toString("latin1"));
   return found && found.startsWith(IPTC_DIGITAL_SOURCE_TYPE) ? found : DIGITAL_SOURCE_TYPE;
+}
+
+/** The tool an image file's own XMP names (xmp:CreatorTool), found in its bytes as the source type is; undefined without one. */
+export function creatorToolOfFile(bytes: Buffer): string | undefined {
+  const xmp = compressedPngXmp(bytes) ?? bytes;
+  const at = xmp.indexOf("xmp:CreatorTool");
+  if (at < 0) return undefined;
+  const text = xmp.subarray(at, at + 2000).toString("utf8");
+  const found =
+    /^xmp:CreatorTool="([^"]*)"/.exec(text)?.[1] ?? /^xmp:CreatorTool>([^<]*)</.exec(text)?.[1];
+  return found?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -156,11 +207,20 @@ export function aiLabelOf(sourceTypeCode: string): AiLabel {
 export async function encodeStyledImage(
   pipeline: Sharp,
   creatorTool: string,
-  options: { optimiseCoding?: boolean; sourceType?: DigitalSourceType } = {},
+  options: {
+    optimiseCoding?: boolean;
+    sourceType?: DigitalSourceType;
+    /** What was done to the pixels since they were made (e.g. "upscaled with ESRGAN ×2"). */
+    description?: string;
+  } = {},
 ): Promise<StyleResult> {
-  const { data, info } = await pipeline
-    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: options.optimiseCoding ?? true })
-    .withXmp(disclosureXmp(creatorTool, options.sourceType ?? DIGITAL_SOURCE_TYPE))
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await withDisclosure(
+    pipeline.jpeg({ quality: JPEG_QUALITY, optimiseCoding: options.optimiseCoding ?? true }),
+    {
+      creatorTool,
+      sourceType: options.sourceType ?? DIGITAL_SOURCE_TYPE,
+      description: options.description,
+    },
+  ).toBuffer({ resolveWithObject: true });
   return { data, format: "jpg", width: info.width, height: info.height };
 }

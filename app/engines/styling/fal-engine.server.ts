@@ -13,11 +13,8 @@ import {
 } from "~/engines/fal/fal-client.server";
 import { ESRGAN_MODEL, KONTEXT_MODEL, kontextInput } from "~/engines/fal/fal-inputs.server";
 import type { StyleId } from "~/lib/styles";
-import {
-  DIGITAL_SOURCE_TYPES,
-  encodeStyledImage,
-  STYLED_MAX_EDGE,
-} from "~/engines/styling/ai-disclosure.server";
+import { DIGITAL_SOURCE_TYPES, encodeStyledImage } from "~/engines/styling/ai-disclosure.server";
+import { saleLongEdge, upscaleLabel } from "~/lib/sale-size";
 import type { FalStyleModel } from "~/engines/styling/fal-models.server";
 import type { StyleEngine, StyleResult } from "~/engines/styling/style-engine.server";
 import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
@@ -49,8 +46,9 @@ export interface FalEngineOptions {
 
 /**
  * fal's Real-ESRGAN upscaler: asked when the style's model answers an image
- * smaller than the upload (or than STYLED_MAX_EDGE), so a sold file keeps the
- * upload's detail. Input `image_url`, `scale` (2 by default), `model`,
+ * smaller than a sold file must be (saleLongEdge: the upload's long edge, and
+ * at least 2048 px), so the file a buyer gets is drawn by the model, not only
+ * interpolated, and keeps the upload's detail. Input `image_url`, `scale` (2 by default), `model`,
  * `output_format`; output `{ image: { url, width, height } }`.
  */
 export const FAL_UPSCALER_MODEL = ESRGAN_MODEL;
@@ -165,9 +163,11 @@ async function runRequest(
   const url = imageUrlOf(output);
   let bytes = await downloadResult(call, url);
 
-  // The sold file keeps the upload's detail: at least its long edge, up to STYLED_MAX_EDGE.
-  const wanted = Math.min(Math.max(photo.info.width, photo.info.height), STYLED_MAX_EDGE);
-  const generated = await longEdgeOf(bytes);
+  // The file is sold at saleLongEdge (docs/decisions/092): the upload's long edge, at least 2048 px.
+  const original = await sharp(input).metadata();
+  const wanted = saleLongEdge(Math.max(original.width ?? 0, original.height ?? 0));
+  const made = await sizeOf(bytes);
+  const generated = made && Math.max(made.width, made.height);
   let upscaledBy: string | null = null;
   if (generated !== undefined && generated < wanted) {
     if (upscaler) {
@@ -183,14 +183,10 @@ async function runRequest(
       upscaledBy = upscaledBy ? `${upscaledBy}+${LANCZOS_UPSCALE}` : LANCZOS_UPSCALE;
   }
 
-  const enlarging = upscaledBy !== null;
+  // Brought to the wanted long edge: enlarged (Lanczos-3 for what is left) or scaled down to it.
   const normalised = sharp(bytes, { failOn: "error", limitInputPixels: MAX_RESULT_PIXELS })
     .rotate()
-    .resize(enlarging ? wanted : STYLED_MAX_EDGE, enlarging ? wanted : STYLED_MAX_EDGE, {
-      fit: "inside",
-      withoutEnlargement: !enlarging,
-      kernel: "lanczos3",
-    })
+    .resize(wanted, wanted, { fit: "inside", kernel: "lanczos3" })
     .flatten({ background: "#ffffff" })
     .toColourspace("srgb");
   try {
@@ -199,9 +195,17 @@ async function runRequest(
       `fal.ai ${entry.model}${upscaledBy ? `; enlarged with ${upscaledBy}` : ""}`,
       {
         sourceType: DIGITAL_SOURCE_TYPES.fal,
+        description:
+          upscaledBy && made
+            ? upscaleLabel(upscaledBy, { width: wanted, height: wanted }, made)
+            : undefined,
       },
     );
-    return { ...result, upscaledBy };
+    return {
+      ...result,
+      upscaledBy,
+      ...(upscaledBy && made ? { native: made } : {}),
+    };
   } catch (error) {
     if (await exceedsPixelLimit(bytes))
       throw new StyleEngineError(FAL_MESSAGES.tooLarge, false, { cause: error });
@@ -236,14 +240,20 @@ async function upscaleWithFal(
   }
 }
 
-/** An image's long edge from its header (undefined when it is not an image, or over MAX_RESULT_PIXELS). */
-async function longEdgeOf(bytes: Buffer): Promise<number | undefined> {
+/** An image's size from its header (undefined when it is not an image, or over MAX_RESULT_PIXELS). */
+async function sizeOf(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
   if (!meta?.width || !meta.height || meta.width * meta.height > MAX_RESULT_PIXELS)
     return undefined;
-  return Math.max(meta.width, meta.height);
+  return { width: meta.width, height: meta.height };
+}
+
+/** An image's long edge from its header (undefined as for sizeOf). */
+async function longEdgeOf(bytes: Buffer): Promise<number | undefined> {
+  const size = await sizeOf(bytes);
+  return size && Math.max(size.width, size.height);
 }
 
 /** Whether an image's header declares more pixels than MAX_RESULT_PIXELS (reads the header only). */

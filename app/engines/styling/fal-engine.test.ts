@@ -12,7 +12,11 @@ import {
   falResultImage,
 } from "#tests/mocks/fal";
 import { pngBomb } from "#tests/setup/studio";
-import { DIGITAL_SOURCE_TYPES, digitalSourceTypeIn } from "~/engines/styling/ai-disclosure.server";
+import {
+  descriptionIn,
+  DIGITAL_SOURCE_TYPES,
+  digitalSourceTypeIn,
+} from "~/engines/styling/ai-disclosure.server";
 import { parseConfig } from "~/infra/config.server";
 import {
   createFalEngine,
@@ -97,7 +101,7 @@ describe("fal.ai style engine", () => {
     ]);
     expect(fal.state.cancels).toEqual([]);
 
-    // The image is ours now: re-encoded at its size (larger than the upload, under 2048 px),
+    // The image is ours now: re-encoded at its size (already a sold file's, 2048 px),
     // disclosed as trained algorithmic media, stripped of fal's metadata.
     expect(result.format).toBe("jpg");
     expect([result.width, result.height]).toEqual([FAL_RESULT_WIDTH, FAL_RESULT_HEIGHT]);
@@ -177,27 +181,40 @@ describe("fal.ai style engine", () => {
     expect(fal.state.requests[1].input).not.toHaveProperty("seed");
   });
 
-  it("enlarges a result smaller than the upload with fal's upscaler, and records it", async () => {
-    fal.setResultSize(384, 288); // the upload is 512 px
+  it("enlarges a result smaller than a sold file with fal's upscaler, and records it", async () => {
+    fal.setResultSize(768, 576); // the upload is 512 px: a sold file needs 2048
     const result = await falEngine().stylize(portrait, "anime");
     const [styling, upscaling] = fal.state.requests;
     expect(styling.model).toBe(DEFAULT_FAL_MODEL);
     expect(upscaling.model).toBe(FAL_UPSCALER_MODEL);
-    // The upscaler gets fal's own result URL (no second upload) and a factor that reaches the upload's size.
+    // The upscaler gets fal's own result URL (no second upload) and a factor that reaches 2048 px.
     expect(upscaling.input).toEqual({
       image_url: `https://v3.fal.media/files/result/${styling.requestId}.jpg`,
-      scale: 2,
+      scale: 3,
       model: "RealESRGAN_x4plus",
       output_format: "png",
     });
     expect(fal.state.uploads).toHaveLength(1);
     expect(result.upscaledBy).toBe(FAL_UPSCALER_MODEL);
-    expect([result.width, result.height]).toEqual([512, 384]); // at least the upload's long edge
+    expect(result.native).toEqual({ width: 768, height: 576 });
+    expect([result.width, result.height]).toEqual([2048, 1536]); // a sold file's long edge
     const meta = await sharp(result.data).metadata();
-    expect([meta.width, meta.height]).toEqual([512, 384]);
+    expect([meta.width, meta.height]).toEqual([2048, 1536]);
     const xmp = meta.xmp?.toString("utf8") ?? "";
     expect(digitalSourceTypeIn(xmp)).toBe(DIGITAL_SOURCE_TYPES.fal);
     expect(xmp).toContain("enlarged with fal-ai/esrgan");
+    expect(descriptionIn(xmp)).toBe("upscaled with ESRGAN ×2.67");
+    expect(meta.exif?.includes("upscaled with ESRGAN x2.67")).toBe(true);
+    expect(meta.exif?.includes("fal mock")).toBe(false);
+  });
+
+  it("enlarges to the upload's long edge when the upload is larger than 2048 px", async () => {
+    const upload = await sharp(portrait).resize(2400, 2400).jpeg().toBuffer();
+    fal.setResultSize(800, 600);
+    const result = await falEngine().stylize(upload, "cartoon");
+    expect(fal.state.requests[1].input).toMatchObject({ scale: 3 });
+    expect([result.width, result.height]).toEqual([2400, 1800]);
+    expect(result.upscaledBy).toBe(FAL_UPSCALER_MODEL);
   });
 
   it("enlarges with Lanczos when fal's upscaler fails or is off, and records that", async () => {
@@ -205,22 +222,26 @@ describe("fal.ai style engine", () => {
     fal.failUpscaler();
     const fallback = await falEngine().stylize(portrait, "cartoon");
     expect(fallback.upscaledBy).toBe(LANCZOS_UPSCALE);
-    expect([fallback.width, fallback.height]).toEqual([512, 384]);
+    expect([fallback.width, fallback.height]).toEqual([2048, 1536]);
+    const xmp = (await sharp(fallback.data).metadata()).xmp?.toString("utf8") ?? "";
+    expect(descriptionIn(xmp)).toBe("upscaled with Lanczos ×8");
 
     fal.reset();
     fal.setResultSize(256, 192);
     const offline = await falEngine({ upscaler: null }).stylize(portrait, "cartoon");
     expect(fal.state.requests.map((request) => request.model)).toEqual([DEFAULT_FAL_MODEL]);
     expect(offline.upscaledBy).toBe(LANCZOS_UPSCALE);
-    expect([offline.width, offline.height]).toEqual([512, 384]);
+    expect([offline.width, offline.height]).toEqual([2048, 1536]);
   });
 
-  it("caps a result larger than 2048 px at 2048 px without recording an enlargement", async () => {
+  it("brings a result larger than the sale size down to it without recording an enlargement", async () => {
     fal.setResultSize(3000, 2000);
     const result = await falEngine().stylize(portrait, "professional");
     expect([result.width, result.height]).toEqual([2048, 1365]);
     expect(result.upscaledBy).toBeNull();
     expect(fal.state.requests).toHaveLength(1);
+    const xmp = (await sharp(result.data).metadata()).xmp?.toString("utf8") ?? "";
+    expect(descriptionIn(xmp)).toBeUndefined();
   });
 
   it("uses the configured model and per-style overrides", async () => {

@@ -19,7 +19,7 @@ import { decodePicture, sceneOf } from "~/engines/styling/vision/scene.server";
  * every image and of the landing page's sample file names (so samples are
  * remade once after an upgrade).
  */
-export const LOCAL_ENGINE_VERSION = 4;
+export const LOCAL_ENGINE_VERSION = 5;
 
 /** The long edge of the local engine's images at most: an upload up to this size keeps its size. */
 export const LOCAL_MAX_EDGE = 4096;

@@ -1,6 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { localUpscaler, sizeForMinimumPixels } from "~/engines/upscaling/upscaler.server";
+import {
+  localUpscaler,
+  sizeForMinimumPixels,
+  upscaledPixels,
+} from "~/engines/upscaling/upscaler.server";
 import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
 
 describe("upscaling", () => {
@@ -29,7 +33,7 @@ describe("upscaling", () => {
     const result = await localUpscaler.upscale(input, { width: 2450, height: 1633 });
     expect(result.engine).toBe("lanczos3");
     expect(result.method).toBe("Lanczos-3 resize (sharp) from 300×200 to 2450×1633");
-    const meta = await sharp(result.data).metadata();
+    const meta = await sharp(await upscaledPixels(result).png().toBuffer()).metadata();
     expect([meta.width, meta.height]).toEqual([2450, 1633]);
   });
 

@@ -16,10 +16,14 @@ export interface UpscaleTarget {
 }
 
 export interface UpscaleResult {
-  /** The enlarged image, losslessly encoded (PNG), exactly `target` in size. */
+  /**
+   * The enlarged image's pixels, exactly `target` in size: raw, `channels` bytes a pixel (no
+   * encode and decode between the upscaler and what its caller encodes; read it with upscaledPixels).
+   */
   data: Buffer;
   width: number;
   height: number;
+  channels: 1 | 2 | 3 | 4;
   /** "fal" when fal.ai made the pixels, "lanczos3" when only the local resize did. */
   engine: "fal" | "lanczos3";
   /** One sentence for the file's description, e.g. "Lanczos-3 resize (sharp), from 1024×1024". */
@@ -51,24 +55,33 @@ export function sizeForMinimumPixels(
   return { width: w, height: h };
 }
 
-/** Resizes to exactly `target` with the Lanczos-3 kernel, losslessly encoded. */
-export async function lanczosResize(input: Buffer | Sharp, target: UpscaleTarget): Promise<Buffer> {
-  const pipeline = Buffer.isBuffer(input) ? sharp(input, { failOn: "error" }).rotate() : input;
-  return pipeline
-    .resize(target.width, target.height, { kernel: "lanczos3", fit: "fill" })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+/** The pixels of an upscaler's result, for a sharp pipeline. */
+export function upscaledPixels(result: UpscaleResult): Sharp {
+  return sharp(result.data, {
+    raw: { width: result.width, height: result.height, channels: result.channels },
+  });
 }
 
-/** The result of a Lanczos-3 resize of `input` to `target`, made by `engine` as `method` says. */
+/** The result of a Lanczos-3 resize of `input` to exactly `target`, made by `engine` as `method` says. */
 export async function resizedResult(
   input: Buffer | Sharp,
   target: UpscaleTarget,
   engine: UpscaleResult["engine"],
   method: string,
 ): Promise<UpscaleResult> {
-  const data = await lanczosResize(input, target);
-  return { data, width: target.width, height: target.height, engine, method };
+  const pipeline = Buffer.isBuffer(input) ? sharp(input, { failOn: "error" }).rotate() : input;
+  const { data, info } = await pipeline
+    .resize(target.width, target.height, { kernel: "lanczos3", fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data,
+    width: info.width,
+    height: info.height,
+    channels: info.channels,
+    engine,
+    method,
+  };
 }
 
 /** The offline maker: sharp's Lanczos-3 resize. */

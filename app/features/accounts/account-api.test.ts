@@ -88,6 +88,7 @@ describe("GET /api/account", () => {
       createdAt: user.created_at,
       pendingEmail: null,
       consent: { faceProcessing: { given: false, at: null, version: null } },
+      followers: 0,
     });
     expect((await callRoute(accountRoute.loader, makeRequest("/api/account"))).status).toBe(401);
   });

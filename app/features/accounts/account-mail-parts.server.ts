@@ -1,4 +1,10 @@
-import { htmlButton, htmlParagraph, mailMessage, typedText } from "~/features/mail/message-layout";
+import {
+  greeting,
+  htmlButton,
+  htmlParagraph,
+  mailMessage,
+  typedText,
+} from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
 
 /**
@@ -9,10 +15,7 @@ import type { MailMessage } from "~/features/mail/message-layout";
 
 export type AccountMail = MailMessage;
 
-export const greetingOf = (firstName: string) => {
-  const name = typedText(firstName);
-  return name ? `Hi ${name},` : "Hi,";
-};
+export const greetingOf = (firstName: string) => greeting("Hi", typedText(firstName));
 
 /**
  * To an address that already has an account, when someone tried to take it
@@ -29,12 +32,12 @@ export function renderAddressInUseMail(input: {
   signInLink: string;
   resetLink: string;
 }): AccountMail {
-  const greeting = greetingOf(input.firstName);
+  const hello = greetingOf(input.firstName);
   const reset = "Forgot your password? Reset it here:";
   return mailMessage(
     input.subject,
     [
-      greeting,
+      hello.text,
       "",
       input.tried,
       "",
@@ -47,7 +50,7 @@ export function renderAddressInUseMail(input: {
       input.ignore,
     ],
     [
-      htmlParagraph(greeting),
+      hello.html,
       htmlParagraph(input.tried),
       htmlParagraph(input.signIn),
       htmlButton(input.signInLink, "Sign in"),

@@ -1,8 +1,12 @@
 import type { ApiRoute } from "~/infra/api-entry.server";
-import { shaping } from "~/infra/api-entry.server";
+import { downloading, shaping } from "~/infra/api-entry.server";
 import { createApiToken } from "~/features/accounts/sessions/sessions.server";
 import { toPublicUser } from "~/features/accounts/users.server";
-import { accountExport, requestAccountExport } from "~/features/accounts/exports/procedures.server";
+import {
+  accountExport,
+  accountExportDownload,
+  requestAccountExport,
+} from "~/features/accounts/exports/procedures.server";
 import {
   account,
   confirmEmailChange,
@@ -140,7 +144,7 @@ export const ACCOUNTS_API: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/account",
     summary:
-      "The caller's own account: names, email, profile photo, public handle and bio, an email change waiting for its link (`pendingEmail`), and the face-processing consent.",
+      "The caller's own account: names, email, profile photo, public handle and bio, an email change waiting for its link (`pendingEmail`), the face-processing consent, and how many people follow the creator (`followers`, confirmed follows only, never their addresses).",
     procedure: account,
     auth: "bearer-or-cookie",
     input: "query",
@@ -205,11 +209,23 @@ export const ACCOUNTS_API: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/account/export/{id}",
     summary:
-      "One of your exports: `status` pending, ready or failed; when ready, `url` downloads the zip until `expiresAt` (24 hours), then it is deleted and `url` is null. 404 for an id that is not yours.",
+      "One of your exports: `status` pending, ready or failed; when ready, `url` downloads the zip until `expiresAt` (24 hours), then it is deleted and `url` is null. The `url` needs your session or API token, as every call here. 404 for an id that is not yours.",
     procedure: accountExport,
     auth: "bearer-or-cookie",
     input: "query",
     status: 200,
     errors: [404],
   },
+  downloading({
+    method: "GET",
+    path: "/api/account/export/{id}/download",
+    summary:
+      "The zip of one of your exports (`url` of the export), with your session or API token only: a link alone opens nothing. 404 for another's, one not ready, or one past its 24 hours.",
+    procedure: accountExportDownload,
+    auth: "bearer-or-cookie",
+    input: "query",
+    status: 200,
+    answer: "zip",
+    errors: [404],
+  }),
 ];

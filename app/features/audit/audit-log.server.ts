@@ -12,7 +12,8 @@ import type { AuditEntry, AuditPage } from "~/features/audit/types";
  * verified it, the detail names the other); a user's own password
  * change, email change (when the link is used) and ended sessions (one, or
  * every other); the admin's decisions on reports (the subject is the report)
- * and the suspension of a creator with too many upheld reports. Entries name people by id, never by address. Rows are only
+ * and the suspension of a creator with too many upheld reports; the admin's decline of a
+ * buyer's refund request (the subject is the request; an approval is the order's refund). Entries name people by id, never by address. Rows are only
  * ever added; the admin reads them newest first (GET /api/admin/audit, the
  * portal's Audit log).
  */
@@ -33,7 +34,9 @@ export type AuditAction =
   | "user.face_also_verified"
   | "report.remove"
   | "report.dismiss"
-  | "report.suspend";
+  | "report.suspend"
+  | "refund_request.decline"
+  | "follow.drop";
 
 /** The actor of entries the payment provider reported rather than a person did. */
 export const STRIPE_ACTOR = "stripe";

@@ -6,6 +6,7 @@ import { cancelPublicationsOfErasedCreator } from "~/features/publishing/public.
 import { forgetMailTo, outboxRecipientKeys } from "~/features/mail/public.server";
 import { recordAuditEntry } from "~/features/audit/public.server";
 import {
+  eraseFollowsOf,
   forgetBuyerDetails,
   withdrawListingsOfErasedCreator,
 } from "~/features/market/public.server";
@@ -31,7 +32,7 @@ export interface ErasureStarted {
  *   email is free to register again; nobody can sign in as it);
  * - market: the listings are withdrawn (out of the marketplace and its search
  *   index; a checkout open on one of them is refunded when paid: fulfilment
- *   refuses a gone seller), purchases made with any address the account had forget it;
+ *   refuses a gone seller), purchases made with any address the account had forget it, and the follows go (its followers' addresses, and what it followed with its addresses);
  * - studio and publishing: styles and queued publications are called off, and
  *   so are the user's queued jobs, except transfers;
  * - payouts: owed shares are queued for transfer to an active account;
@@ -64,6 +65,8 @@ export async function beginErasure(
     // Every address the account had: the current one and those its email changes replaced.
     const emails = [closed.email, ...closed.formerEmails];
     for (const email of emails) await forgetBuyerDetails(trx, { userId, email, now });
+    // The creator's followers' addresses, and the follows the person made with any of them.
+    await eraseFollowsOf(trx, { userId, emails });
     await forgetMailTo(trx, emails);
     await recordAuditEntry(trx, { actorId, action: "user.erase", subjectId: userId, now });
     const payload: EraseAccountPayload = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FileStore } from "~/infra/file-store.server";
 import { ownerHasRunningJob } from "~/infra/jobs/job-queue.server";
+import { compactAfterErasure } from "~/infra/db.server";
 import type { JobHandler, JobRunContext } from "~/infra/jobs/job-worker.server";
 import { erasePublishingDataOf } from "~/features/publishing/public.server";
 import { boughtFileKeysOfCreator, eraseListingsOfCreator } from "~/features/market/public.server";
@@ -81,6 +82,8 @@ export async function runEraseAccountJob(
   await removeProfilePhoto(deps.store, payload.profileImageUrl);
   await forgetOutboxMailTo(deps.outboxDir, payload.outboxRecipients ?? []);
   await settlePayoutsOfErasedCreator(deps.payouts, db, { userId, now: context.now, log: deps.log });
+  // No earlier copy of the erased rows stays in SQLite's file or its write-ahead log.
+  await compactAfterErasure(db);
 }
 
 /**

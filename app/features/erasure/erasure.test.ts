@@ -28,6 +28,8 @@ const adminUserApi = apiRoute("/api/admin/users/{userId}");
 const { loader: tokenUserApi } = apiRoute("/api/token-user");
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
+const { action: refundRequestApi } = apiRoute("/api/refund-requests");
+const { action: declineRefundApi } = apiRoute("/api/admin/refund-requests/{id}/decline");
 
 /**
  * Erasing an account (DELETE /api/account and DELETE /api/admin/users/{id})
@@ -161,7 +163,28 @@ describe("erasing an account", () => {
     const { listing: other } = await createListing((await createTestUser()).user.id, {
       title: "Another's portrait",
     });
-    await checkoutOf([other.id], "zelda.quill@example.com");
+    const ownPurchase = await checkoutOf([other.id], "zelda.quill@example.com");
+    // ... asked for its refund in her own words, and the admin declined it in words naming her.
+    const asked = await callRoute(
+      refundRequestApi,
+      makeRequest("/api/refund-requests", {
+        json: {
+          sessionId: ownPurchase.sessionId,
+          reason: "Zeldaquin Quillfeather changed her mind",
+        },
+      }),
+    );
+    expect(asked.status).toBe(202);
+    const { id: refundRequestId } = (await asked.json()) as { id: string };
+    const declined = await callRoute(
+      declineRefundApi,
+      makeRequest(`/api/admin/refund-requests/${refundRequestId}/decline`, {
+        token: admin.token,
+        json: { reason: "Sorry Zeldaquin, the file is as the preview showed" },
+      }),
+      { id: refundRequestId },
+    );
+    expect(declined.status).toBe(200);
     await db
       .insertInto("integrations")
       .values({
@@ -330,6 +353,15 @@ describe("erasing an account", () => {
         .where("id", "in", [unsoldStyle.id, draft.id])
         .execute(),
     ).toEqual([]);
+
+    // Her refund request stays, declined, without her words or the admin's reply to them.
+    expect(
+      await db
+        .selectFrom("refund_requests")
+        .select(["status", "reason", "decline_reason"])
+        .where("id", "=", refundRequestId)
+        .execute(),
+    ).toEqual([{ status: "declined", reason: "", decline_reason: null }]);
 
     // Nothing of the person: no email, no name, in any text column of any table.
     expect(

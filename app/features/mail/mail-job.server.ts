@@ -42,6 +42,17 @@ export const mailPayload = z
       .refine((value) => !/[\r\n]/.test(value), "must be one line"),
     text: z.string().min(1).max(MAX_PART_CHARS),
     html: z.string().min(1).max(MAX_PART_CHARS),
+    /** The list headers of a message someone can stop (RFC 2369 and 8058): a follow's mail. */
+    headers: z
+      .object({
+        "List-Unsubscribe": z
+          .string()
+          .max(2000)
+          .regex(/^<https?:\/\/[^\s<>]+>$/, "must be one <https://…> address"),
+        "List-Unsubscribe-Post": z.literal("List-Unsubscribe=One-Click"),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type MailPayload = z.infer<typeof mailPayload>;

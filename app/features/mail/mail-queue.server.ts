@@ -22,6 +22,8 @@ export interface QueueMailInput {
   text: string;
   /** The rendered HTML part. */
   html: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post, for a message someone can stop with one click. */
+  headers?: MailPayload["headers"];
   now: Date;
 }
 

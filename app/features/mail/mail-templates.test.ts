@@ -19,6 +19,10 @@ import { renderLibraryLinkMail } from "~/features/market/library/library-link-ma
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
 import { renderRefundNoticeMail } from "~/features/market/orders/refund-notice-mail.server";
 import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
+import {
+  renderFollowConfirmMail,
+  renderFollowDigestMail,
+} from "~/features/market/follows/follow-mail.server";
 
 /**
  * Every mail template, rendered with fixed inputs (each branch of each), must
@@ -57,8 +61,8 @@ const cases: Record<string, () => { subject: string; text: string; html: string 
     }),
   emailTakenNotice: () =>
     renderEmailTakenNoticeMail({ firstName: "Ada", signInLink: other, resetLink: link }),
-  exportReady: () => renderExportReadyMail({ firstName: "  Ada & Co ", link, settingsLink: other }),
-  exportReadyNoName: () => renderExportReadyMail({ firstName: "", link, settingsLink: other }),
+  exportReady: () => renderExportReadyMail({ firstName: "  Ada & Co ", settingsLink: link }),
+  exportReadyNoName: () => renderExportReadyMail({ firstName: "", settingsLink: link }),
   resetPassword: () => renderResetPasswordMail({ firstName: " <Ada> ", link }),
   resetPasswordNoName: () => renderResetPasswordMail({ firstName: " ", link }),
   createAccount: () => renderCreateAccountMail({ firstName: "x".repeat(60), link }),
@@ -116,6 +120,29 @@ const cases: Record<string, () => { subject: string; text: string; html: string 
       customerName: "Bea & <Buyer>",
       testMode: false,
       libraryUrl: link,
+    }),
+  followConfirm: () =>
+    renderFollowConfirmMail({
+      creatorName: "Ada <b>\nLovelace",
+      confirmLink: link,
+      unsubscribeLink: other,
+    }),
+  followDigestOne: () =>
+    renderFollowDigestMail({
+      creatorName: "Ada & Co",
+      storefrontLink: other,
+      listings: [{ title: "Sunset & <Sea>", priceCents: 1200, link }],
+      unsubscribeLink: other,
+    }),
+  followDigestMany: () =>
+    renderFollowDigestMail({
+      creatorName: "@ada",
+      storefrontLink: other,
+      listings: [
+        { title: "Sunset\r\nBcc: x@example.com", priceCents: 1200, link },
+        { title: "Portrait", priceCents: 99, link: other },
+      ],
+      unsubscribeLink: link,
     }),
   receiptTestSoldIn: () =>
     renderReceiptMail({

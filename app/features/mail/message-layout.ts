@@ -103,6 +103,23 @@ export function htmlParagraph(text: string, look: keyof typeof PARAGRAPH_STYLES 
   return `<p${style ? ` style="${style}"` : ""}>${escapeHtml(text)}</p>`;
 }
 
+/**
+ * The greeting of a message to a person, by the name they typed ("Hello Ada,")
+ * or without one ("Hello,"): the text line, and the HTML paragraph with the
+ * name isolated in <bdi>, so a right-to-left name keeps the comma in place.
+ */
+export function greeting(
+  word: "Hi" | "Hello",
+  name: string,
+  look: keyof typeof PARAGRAPH_STYLES = "plain",
+): { text: string; html: string } {
+  const style = PARAGRAPH_STYLES[look];
+  const open = `<p${style ? ` style="${style}"` : ""}>`;
+  return name
+    ? { text: `${word} ${name},`, html: `${open}${word} <bdi>${escapeHtml(name)}</bdi>,</p>` }
+    : { text: `${word},`, html: `${open}${word},</p>` };
+}
+
 /** The message's heading, escaped. */
 export function htmlHeading(text: string): string {
   return `<h1 style="margin:0 0 16px;font-size:24px">${escapeHtml(text)}</h1>`;

@@ -1,21 +1,24 @@
 import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
+import { deleteBundlesOfCreator } from "~/features/market/bundles/bundles.server";
 
 /**
  * The marketplace's part of an account erasure.
  *
  * At once (in the erasure's transaction): the creator's listings are
- * withdrawn, so the marketplace, its search index (the listings' triggers)
+ * withdrawn (and their bundles), so the marketplace, its search index (the listings' triggers)
  * and new checkouts drop them; purchases the person made as a buyer lose the
  * name, email and company typed at checkout (their download links keep
- * working: they are keyed by their own tokens).
+ * working: they are keyed by their own tokens), and their refund requests
+ * lose the buyer's reason and the admin's reply to it (the state stays).
  *
  * Then (the erasure job): every listing's public preview goes; its clean file
  * goes unless a buyer paid for it (an order item of a paid or disputed order
  * names it: the buyer's download reads `order_items.file_key`, the very
  * file). Listings no order refers to are deleted; the others stay, withdrawn,
  * with their title (the buyers' license pages and the creator's sales name
- * it) but without description or tags.
+ * it) but without description or tags. The creator's bundles are deleted
+ * (an order item bought in one keeps only the bundle's id).
  */
 
 /** What a purchase the erased person made as a buyer shows for the buyer's name and address. */
@@ -37,14 +40,27 @@ export async function withdrawListingsOfErasedCreator(
     .where("user_id", "=", userId)
     .where("status", "=", "active")
     .executeTakeFirst();
+  await trx
+    .updateTable("bundles")
+    .set({ status: "withdrawn", updated_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .execute();
   return Number(result.numUpdatedRows);
 }
 
-/** Purchases made with the erased person's address keep their amounts and files, not the buyer's name, address or company. */
+/** Purchases made with the erased person's address keep their amounts and files, not the buyer's name, address, company or words. */
 export async function forgetBuyerDetails(
   trx: DB,
   { userId, email, now }: { userId: string; email: string; now: Date },
 ): Promise<void> {
+  await trx
+    .updateTable("refund_requests")
+    .set({ reason: "", decline_reason: null })
+    .where("order_id", "in", (eb) =>
+      eb.selectFrom("orders").select("id").where("customer_email", "=", email.trim().toLowerCase()),
+    )
+    .execute();
   await trx
     .updateTable("orders")
     .set({
@@ -76,6 +92,7 @@ export async function eraseListingsOfCreator(
   store: FileStore,
   { userId, keep }: { userId: string; keep: ReadonlySet<string> },
 ): Promise<void> {
+  await deleteBundlesOfCreator(db, userId);
   const listings = await db
     .selectFrom("listings")
     .select(["id", "file_key", "preview_key"])

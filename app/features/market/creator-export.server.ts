@@ -2,13 +2,17 @@ import type { DB } from "~/infra/db.server";
 import { centsToPriceString } from "~/lib/money";
 import { keyExtension, type ExportedFile } from "~/lib/exported-files";
 import { parseTags } from "~/features/market/catalog/listings.server";
+import { followerCount } from "~/features/market/follows/follows.server";
+import { bundlesForExport } from "~/features/market/bundles/bundles.server";
 
 /**
  * The creator's own marketplace data for their data export: their listings
  * (with the file sold and the public preview of each), and their sales as the
  * creator sees them: the sold item's reference, title, price, the creator's
  * share, the date and the refund state. Nothing about the buyer (no name,
- * email, company, order or license id): those are the buyer's.
+ * email, company, order or license id): those are the buyer's. Of the follows,
+ * the count of confirmed followers only: their addresses are theirs. Their
+ * bundles: title, price, state and the listings each holds.
  */
 export interface ExportedListing {
   id: string;
@@ -49,9 +53,24 @@ export interface ExportedSale {
   testMode: boolean;
 }
 
+export interface ExportedBundle {
+  id: string;
+  title: string;
+  /** Dollars. */
+  price: string;
+  status: string;
+  /** The bundle's listings, in order. */
+  listingIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface CreatorMarketExport {
   listings: ExportedListing[];
+  bundles: ExportedBundle[];
   sales: ExportedSale[];
+  /** How many confirmed followers the creator has: a count, never an address (the followers' own). */
+  followers: { confirmed: number };
   files: ExportedFile[];
 }
 
@@ -104,6 +123,16 @@ export async function creatorMarketExport(db: DB, userId: string): Promise<Creat
     });
   }
   return {
+    followers: { confirmed: await followerCount(db, userId) },
+    bundles: (await bundlesForExport(db, userId)).map((bundle) => ({
+      id: bundle.id,
+      title: bundle.title,
+      price: centsToPriceString(bundle.priceCents),
+      status: bundle.status,
+      listingIds: bundle.listingIds,
+      createdAt: bundle.createdAt,
+      updatedAt: bundle.updatedAt,
+    })),
     listings: listings.map((listing) => ({
       id: listing.id,
       title: listing.title,

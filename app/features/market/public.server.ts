@@ -6,7 +6,9 @@
  * payouts records the charge that paid an order; publishing delivers what a
  * creator's Shopify store sold and answers Shopify's requests about its buyers;
  * reports find what they target, hide it pending a decision and withdraw it
- * when a report is upheld.
+ * when a report is upheld; the boot enlarges the files of listings made before
+ * sold files had a size; follows: the account's follower count, erasure's part, the
+ * admin's drop of an address and the boot's periodic digests.
  */
 export {
   activeListingForStylizedImage,
@@ -31,6 +33,7 @@ export {
   withdrawListingsOfErasedCreator,
 } from "~/features/market/creator-erasure.server";
 export { recordChargeOfOrder } from "~/features/market/orders/orders.server";
+export { enlargeUndersizedListings } from "~/features/market/catalog/sale-file.server";
 export {
   forgetShopifyBuyer,
   shopifyOrdersHeld,
@@ -42,3 +45,9 @@ export {
   saleConsentOf,
   type ListingAwaitingConsent,
 } from "~/features/market/catalog/sale-consent.server";
+export {
+  dropFollowerAddress,
+  eraseFollowsOf,
+  followerCount,
+  sendFollowDigests,
+} from "~/features/market/follows/follows.server";

@@ -24,7 +24,7 @@ export function faceConsentText(engine: ConsentEngine): string[] {
   }
   return [
     "To make a style, your photo is sent to fal.ai, an AI image service, which returns the styled picture.",
-    `The photo and the result are stored at fal.ai with an expiry of ${engine.photoExpirySeconds} seconds, which this server sets; fal.ai then deletes them. fal.ai also keeps a record of each request (its inputs and outputs, which include the photo's address) in its request history, as fal.ai's documentation describes.`,
+    `The photo and the result are stored at fal.ai with an expiry of ${engine.photoExpirySeconds} seconds, which this server sets; fal.ai then deletes them. Each request carries the header X-Fal-Store-IO: 0, which tells fal.ai to keep no copy of its inputs and outputs (the photo and the result) in its request history.`,
     "The measurements of your face are made by fal.ai's models while the request runs; this server keeps only the finished style.",
     verifiedFace,
   ];

@@ -15,6 +15,12 @@ import * as privacySettings from "~/routes/_studio+/settings.privacy";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, pngBomb, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { getFileStore } from "~/infra/file-store.server";
+import {
+  COMPARE_LIKENESS_JOB,
+  compareUploadsWithVerifiedFace,
+  type CompareLikenessPayload,
+} from "~/features/studio/images/likeness-comparison-job.server";
 
 /**
  * The verified face (POST and DELETE /api/account/face) and the likeness of
@@ -178,6 +184,49 @@ describe("likeness of uploads", () => {
     const likeness = ((await list.json()) as Array<{ likeness: string }>).map((i) => i.likeness);
     // Newest first; the upload made before the verification was not compared.
     expect(likeness).toEqual(["none", "other", "self", "unverified"]);
+  });
+});
+
+describe("uploads made before the verification", () => {
+  const comparisonJobs = async (userId: string) =>
+    (
+      await getDb()
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", COMPARE_LIKENESS_JOB)
+        .where("user_id", "=", userId)
+        .execute()
+    ).map((row) => JSON.parse(row.payload) as CompareLikenessPayload);
+
+  const likenessList = async (token: string) => {
+    const list = await callRoute(images.loader, makeRequest("/api/token-images", { token }));
+    return ((await list.json()) as Array<{ likeness: string }>).map((i) => i.likeness);
+  };
+
+  it("are compared with the new face by a background job; a newer face's job only", async () => {
+    const { user, token } = await createTestUser();
+    expect(await uploadLikeness(token, fixture("portrait-hopper.jpg"))).toBe("unverified");
+    expect(await uploadLikeness(token, await anotherCollins())).toBe("unverified");
+    expect(await comparisonJobs(user.id)).toEqual([]);
+
+    expect((await verify(token, fixture("portrait.png"))).status).toBe(200);
+    const [first] = await comparisonJobs(user.id);
+    expect(first).toEqual({ userId: user.id, verifiedAt: expect.any(String) });
+    expect(await likenessList(token)).toEqual(["unverified", "unverified"]);
+
+    // Verified again (Hopper this time): the first job is stale and compares nothing.
+    expect((await verify(token, fixture("portrait-hopper.jpg"), "h.jpg")).status).toBe(200);
+    const jobs = await comparisonJobs(user.id);
+    expect(jobs).toHaveLength(2);
+    const second = jobs.find((job) => job.verifiedAt !== first.verifiedAt)!;
+    expect(await compareUploadsWithVerifiedFace(getDb(), getFileStore(), first)).toBe(0);
+    expect(await likenessList(token)).toEqual(["unverified", "unverified"]);
+
+    // The current face's job compares both uploads: Collins is someone else now, Hopper is self.
+    expect(await compareUploadsWithVerifiedFace(getDb(), getFileStore(), second)).toBe(2);
+    expect(await likenessList(token)).toEqual(["other", "self"]);
+    // Run again, it finds nothing left to compare.
+    expect(await compareUploadsWithVerifiedFace(getDb(), getFileStore(), second)).toBe(0);
   });
 });
 

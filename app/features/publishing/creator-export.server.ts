@@ -5,13 +5,19 @@ import { findPlatform } from "~/features/publishing/platforms";
 
 /**
  * The creator's own publishing data for their data export: the platforms they
- * connected, by name only (never a key, token, wallet or account name: the
- * sealed secrets stay sealed), and the files prepared for them (mint kits and
+ * connected, with the wallet address, shop or account name they gave and
+ * when (never a key, password or token: the sealed secrets stay sealed), and the files prepared for them (mint kits and
  * export packages, with a kit's image), and the model releases (what each
  * says, and its PDF under releases/).
  */
 export interface CreatorPublishingExport {
-  integrations: Array<{ platform: string }>;
+  integrations: Array<{
+    platform: string;
+    walletAddress: string | null;
+    shopDomain: string | null;
+    accountName: string | null;
+    connectedAt: string;
+  }>;
   modelReleases: Array<{
     stylizedImageId: string;
     kind: string;
@@ -33,7 +39,7 @@ export async function creatorPublishingExport(
   const [integrations, publications, releases] = await Promise.all([
     db
       .selectFrom("integrations")
-      .select(["platform"])
+      .select(["platform", "wallet_address", "shop_domain", "account_name", "created_at"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .orderBy("id")
@@ -82,6 +88,10 @@ export async function creatorPublishingExport(
   return {
     integrations: integrations.map((integration) => ({
       platform: findPlatform(integration.platform)?.name ?? integration.platform,
+      walletAddress: integration.wallet_address,
+      shopDomain: integration.shop_domain,
+      accountName: integration.account_name,
+      connectedAt: integration.created_at,
     })),
     modelReleases,
     files,

@@ -133,7 +133,8 @@ export const STUDIO_API: readonly ApiRoute[] = [
   {
     method: "POST",
     path: "/api/images/optimize",
-    summary: "Make a delivery version of a completed stylized image; answers the stylized image.",
+    summary:
+      "Make a delivery version of a completed stylized image; answers the stylized image, whose `optimizedUrl` downloads the copy (Content-Disposition: attachment).",
     procedure: optimizeImage,
     auth: "bearer-or-cookie",
     input: "json",

@@ -9,6 +9,7 @@ export {
   cancelOpenStyles,
   ownStylizedImage,
   studioCountsOf,
+  uploadSizeOfStylized,
 } from "~/features/studio/styles/stylized-images.server";
 export {
   listEveryImage,
@@ -16,6 +17,7 @@ export {
   readUploadedPicture,
 } from "~/features/studio/images/images.server";
 export { forgetLikenessOf } from "~/features/studio/images/likeness.server";
+export { queueLikenessComparison } from "~/features/studio/images/likeness-comparison-job.server";
 export {
   cancelStylesOfErasedCreator,
   eraseStudioDataOf,

@@ -10,6 +10,8 @@ export interface CheckoutLineItem {
   title: string;
   style: string;
   priceCents: number;
+  /** What the payment page says under the title; the style's sentence when left out (a bundle names its count). */
+  description?: string;
   /** Absolute URL of the watermarked preview, when the site has a public https address. */
   imageUrl?: string;
 }

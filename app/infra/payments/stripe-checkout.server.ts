@@ -45,7 +45,9 @@ export class StripeCheckoutProvider implements PaymentProvider {
             unit_amount: item.priceCents,
             product_data: {
               name: item.title,
-              description: `${styleName(item.style)} style. Standard commercial license, full-resolution download.`,
+              description:
+                item.description ??
+                `${styleName(item.style)} style. Standard commercial license, full-resolution download.`,
               ...(item.imageUrl ? { images: [item.imageUrl] } : {}),
             },
           },

@@ -62,6 +62,23 @@ function renderPortal() {
             ],
             nextCursor: "1",
           },
+          refundRequests: [
+            {
+              id: "rr1",
+              orderId: "ord_1",
+              status: "requested",
+              reason: "Not what the preview showed.",
+              requestedAt: "2026-03-04T12:00:00.000Z",
+              decidedAt: null,
+              declineReason: null,
+              orderStatus: "paid",
+              customerEmail: "bea@example.com",
+              total: "$20.00",
+              paidAt: "2026-03-03T12:00:00.000Z",
+              testMode: false,
+              items: [{ title: "Beach", style: "anime", saleReference: "oi_1" }],
+            },
+          ],
           refundTarget: null,
           banTarget: null,
           eraseTarget: null,
@@ -143,6 +160,9 @@ describe("Admin Portal landmarks", () => {
     );
     expect(screen.getByRole("region", { name: "User Management" })).toContainElement(
       screen.getByRole("region", { name: "Users table" }),
+    );
+    expect(screen.getByRole("region", { name: "Refund requests" })).toHaveTextContent(
+      "Not what the preview showed.",
     );
     expect(screen.getByRole("search", { name: "Search users" })).toBeInTheDocument();
     expect(screen.getByRole("search", { name: "Search orders" })).toBeInTheDocument();

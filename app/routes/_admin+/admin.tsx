@@ -46,6 +46,12 @@ import {
   refundedNotice,
 } from "~/features/admin/sales-types";
 import { adminOrders, refundOrder } from "~/features/market/orders/admin.procedures.server";
+import {
+  adminRefundRequests,
+  approveRefundRequest,
+  declineRefundRequest,
+} from "~/features/market/orders/refund-requests.procedures.server";
+import { RefundRequestsSection } from "~/features/market/orders/components/refund-requests-section";
 import { adminPayouts } from "~/features/payouts/transfers/admin.procedures.server";
 import { BackLink } from "~/ui/back-link";
 import { isSuperAdmin } from "~/lib/accounts";
@@ -82,6 +88,8 @@ import { allOf, flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-s
 import { ErrorPage } from "~/root";
 import { adminReports, decideReport } from "~/features/reports/procedures.server";
 import { REPORTS_VIEW_PARAM, ReportsSection } from "~/features/reports/components/reports-section";
+import { DropFollowerSection } from "~/features/market/follows/components/drop-follower-section";
+import { dropFollower } from "~/features/market/follows/procedures.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -138,6 +146,7 @@ export async function loader(args: LoaderFunctionArgs) {
         { q: orderSearch || undefined, status: orderStatus || undefined },
         admin,
       ),
+      refundRequests: loadProcedure(adminRefundRequests, args, {}, admin),
       payouts: loadProcedure(adminPayouts, args, {}, admin),
       audit: loadProcedure(adminAuditLog, args, { cursor: auditCursor }, admin),
       // ?refund=<id> opens the confirmation, but only for a paid order; any other id just shows no panel.
@@ -203,6 +212,7 @@ export async function action(args: ActionFunctionArgs) {
         ),
     });
   const waitlistBack = `${adminHref(here, {})}#waitlist`;
+  const refundRequestsBack = `${adminHref(here, {})}#refund-requests`;
   return screenAction(args, {
     user: admin,
     unknownIntent: unknownAdminIntent,
@@ -252,6 +262,40 @@ export async function action(args: ActionFunctionArgs) {
         done: (report) => ({
           title: report.decision === "remove" ? "Removed" : "Report dismissed",
           description: decisionNotice(report),
+        }),
+      }),
+      "approve-refund-request": flashIntent({
+        procedure: approveRefundRequest,
+        refusedAt: refundRequestsBack,
+        refused: { title: REFUND_FAILED_TITLE, otherwise: "The order could not be refunded." },
+        done: (request) => ({
+          title: "Refund request approved",
+          description: `${refundedNotice(request.orderId)} The buyer and the creators are told.`,
+        }),
+      }),
+      "decline-refund-request": flashIntent({
+        procedure: declineRefundRequest,
+        refusedAt: refundRequestsBack,
+        refused: {
+          title: "The refund request was not declined",
+          otherwise: "The refund request could not be declined.",
+        },
+        done: () => ({
+          title: "Refund request declined",
+          description: "The buyer is mailed your reason; the order stays as it is.",
+        }),
+      }),
+      "drop-follower": flashIntent({
+        procedure: dropFollower,
+        refusedAt: `${adminHref(here, {})}#follows-heading`,
+        refused: { title: "No address dropped", otherwise: "The address could not be dropped." },
+        doneAt: `${adminHref(here, {})}#follows-heading`,
+        done: (result) => ({
+          title: "Follower address dropped",
+          description:
+            result.dropped === 1
+              ? "Its one follow ended; the address is deleted."
+              : `${result.dropped} follows ended; the address is deleted.`,
         }),
       }),
       // Back to the same view (with a 502 the confirmation stays open to try again), saying why.
@@ -365,6 +409,10 @@ export default function AdminPortal() {
       <WaitlistSection entries={data.waitlist.entries} spots={data.waitlist.spots} />
 
       <UndeliveredMailList messages={data.undelivered} />
+
+      <DropFollowerSection />
+
+      <RefundRequestsSection requests={data.refundRequests} />
 
       <OrdersSection
         orders={data.orders}

@@ -38,6 +38,7 @@ import { requireScreenUser } from "~/web/screen-guards.server";
 import { startWebSession } from "~/web/web-session.server";
 import { readFormData } from "~/web/http.server";
 import { LinkLine } from "~/ui/link-line";
+import { TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
 
 /** The forms' schemas, loaded after the page rendered. */
 const loadLoginSchema = () => import("~/features/accounts/schemas").then((m) => m.loginSchema);
@@ -49,10 +50,9 @@ const loadInvitedSchema = () =>
   import("~/features/accounts/schemas").then((m) => m.invitedRegisterSchema);
 
 /** An invitation's page carries a live token in its URL: never cached, never sent to another site as a referrer. */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const result = new Headers();
-  for (const name of Object.keys(PRIVATE)) {
+  for (const name of Object.keys(TOKEN_PAGE_HEADERS)) {
     const value = loaderHeaders.get(name);
     if (value) result.set(name, value);
   }
@@ -95,7 +95,7 @@ export async function loader(args: LoaderFunctionArgs) {
       invitation,
       waitlist,
     },
-    { headers: invitation ? PRIVATE : {} },
+    { headers: invitation ? TOKEN_PAGE_HEADERS : {} },
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { startWebSession } from "~/web/web-session.server";
+import { TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
 
 export const meta: MetaFunction = () => [
   { title: `Create your account | ${PRODUCT_NAME}` },
@@ -20,8 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /** The page carries a live token in its URL: never cached, never sent to another site as a referrer (same-origin keeps the form's Origin). */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
-export const headers = () => PRIVATE;
+export const headers = () => TOKEN_PAGE_HEADERS;
 
 /**
  * /confirm-registration?token=…: where the registration mail's link leads.
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   } = outcome.ok
     ? outcome.result
     : { valid: false, email: null, firstName: null, message: outcome.refusal.message };
-  return json({ token, ...status }, { headers: PRIVATE });
+  return json({ token, ...status }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { resetLinkStatus, resetPassword } from "~/features/accounts/passwords/procedures.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
+import { TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
 
 /** The form's schema, loaded after the page rendered. */
 const loadSchema = () => import("~/features/accounts/schemas").then((m) => m.resetPasswordSchema);
@@ -23,8 +24,7 @@ export const meta: MetaFunction = () => [{ title: `Choose a new password | ${PRO
  * no-referrer a browser posts the form with `Origin: null`, which the
  * same-origin check refuses.
  */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
-export const headers = () => PRIVATE;
+export const headers = () => TOKEN_PAGE_HEADERS;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const status: { valid: boolean; message: string | null } = outcome.ok
     ? outcome.result
     : { valid: false, message: outcome.refusal.message };
-  return json({ token, ...status }, { headers: PRIVATE });
+  return json({ token, ...status }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action(args: ActionFunctionArgs) {

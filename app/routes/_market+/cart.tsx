@@ -9,10 +9,17 @@ import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { backToItem } from "~/lib/back-to-item";
 import { checkout, countCartAdd, viewCart } from "~/features/market/checkout/procedures.server";
 import { customerInfoSchema } from "~/features/market/checkout/checkout-schema";
-import { addToCart, cartHeader, readCart, removeFromCart } from "~/web/cart.server";
+import {
+  CART_ENTRY_PATTERN,
+  addToCart,
+  cartHeader,
+  readCart,
+  removeFromCart,
+} from "~/web/cart.server";
+import { BUNDLE_CART_PREFIX } from "~/features/market/bundles/bundle-schema";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, plainIntent, screenAction } from "~/web/screen-action.server";
 
@@ -33,8 +40,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * POST /cart: intent add | remove (listingId) changes the cart cookie (an add
- * also counts for the listing's creator, once per visitor and day);
+ * POST /cart: intent add | remove (listingId: a listing's id, or `bundle:<id>`)
+ * changes the cart cookie (a listing's add also counts for its creator, once
+ * per visitor and day);
  * intent checkout (name, email, company) starts the checkout from the cart and
  * redirects to the payment page. Forms posted without JavaScript come back to
  * `redirectTo`; fetcher posts (enhanced=1) get JSON and the page revalidates.
@@ -45,26 +53,25 @@ export async function action(args: ActionFunctionArgs) {
   const changeCart = (intent: "add" | "remove") =>
     plainIntent(async (formData) => {
       const listingId = String(formData.get("listingId") ?? "");
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(listingId))
+      if (!CART_ENTRY_PATTERN.test(listingId))
         return json({ message: "Unknown cart action" }, { status: 400 });
       const before = await readCart(request);
       const after =
         intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
       const full = intent === "add" && after === before && !before.includes(listingId);
       // The creator's analytics: an add counts once per visitor, listing and day.
-      if (intent === "add" && !full) await loadProcedure(countCartAdd, args, { listingId });
+      if (intent === "add" && !full && !listingId.startsWith(BUNDLE_CART_PREFIX))
+        await loadProcedure(countCartAdd, args, { listingId });
       const headers = { "Set-Cookie": await cartHeader(after) };
-      const anchor = String(formData.get("anchor") ?? "");
-      // Without JavaScript, back to the same card: the page scrolls to #listing-<id>.
-      const back = safeRedirect(formData.get("redirectTo"), "/marketplace");
-      const redirectTo = /^listing-[A-Za-z0-9_-]{1,64}$/.test(anchor)
-        ? `${back.split("#")[0]}#${anchor}`
-        : back;
+      const added = intent === "add" && !full;
+      // Without JavaScript, back to the same item (the page scrolls to #listing-<id>), saying it was added there.
+      const redirectTo = backToItem(formData, added ? listingId : null);
       if (formData.get("enhanced") === "1") {
         return json(
           {
             ok: !full,
             count: after.length,
+            added,
             message: full ? `Your cart holds at most ${MAX_CART_ITEMS} images.` : null,
           },
           { headers },
@@ -92,7 +99,11 @@ export async function action(args: ActionFunctionArgs) {
         procedure: checkout,
         fields: customerInfoSchema,
         input: (customerInfo) => ({
-          cartItems: cart.map((imageId) => ({ imageId })),
+          cartItems: cart.map((entry) =>
+            entry.startsWith(BUNDLE_CART_PREFIX)
+              ? { bundleId: entry.slice(BUNDLE_CART_PREFIX.length) }
+              : { imageId: entry },
+          ),
           customerInfo,
         }),
         reply: "form",
@@ -141,25 +152,48 @@ export default function CartPage() {
             lineClassName="flex items-start gap-3 py-3 sm:gap-4"
             thumbnailSize={64}
             redirectTo="/cart"
-            details={(item) => (
-              <>
-                <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
-                <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                  <StyleBadge style={item.style} />{" "}
-                  <span className="min-w-0 wrap-anywhere">by {item.creatorFirstName}</span>
-                </p>
-                <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
-                  <span className="font-semibold text-slate-900" data-testid="cart-line-price">
-                    {formatMoney(item.priceCents)}
-                  </span>
-                  <PixelSize
-                    width={item.width}
-                    height={item.height}
-                    className="text-sm text-slate-600"
-                  />
-                </p>
-              </>
-            )}
+            details={(item) =>
+              item.bundle ? (
+                <>
+                  <p className="font-medium wrap-anywhere text-slate-900">
+                    <Link to={item.bundle.path} className="hover:underline">
+                      {item.title}
+                    </Link>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    Bundle of {item.bundle.itemCount} images by <bdi>{item.creatorFirstName}</bdi>
+                  </p>
+                  <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                      {formatMoney(item.priceCents)}
+                    </span>
+                    <span className="text-sm text-slate-600 line-through">
+                      {formatMoney(item.bundle.sumCents)}
+                    </span>
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                    <StyleBadge style={item.style} />{" "}
+                    <span className="min-w-0 wrap-anywhere">
+                      by <bdi>{item.creatorFirstName}</bdi>
+                    </span>
+                  </p>
+                  <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-semibold text-slate-900" data-testid="cart-line-price">
+                      {formatMoney(item.priceCents)}
+                    </span>
+                    <PixelSize
+                      width={item.width}
+                      height={item.height}
+                      className="text-sm text-slate-600"
+                    />
+                  </p>
+                </>
+              )
+            }
           />
         )}
       </section>
@@ -168,7 +202,11 @@ export default function CartPage() {
           <h2 id="checkout-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Your details
           </h2>
-          <CheckoutForm itemCount={items.length} totalCents={totalCents} pageResult={actionData} />
+          <CheckoutForm
+            itemCount={items.reduce((count, item) => count + (item.bundle?.itemCount ?? 1), 0)}
+            totalCents={totalCents}
+            pageResult={actionData}
+          />
         </section>
       ) : null}
     </div>

@@ -9,15 +9,20 @@ import { Avatar } from "~/ui/avatar";
 import { PAGE_NOT_FOUND, RouteErrorPanel, routeErrorMessage } from "~/ui/error-panel";
 import { shareMetaTags } from "~/ui/share-meta";
 import { PRODUCT_NAME } from "~/lib/product";
+import { ADDED_PARAM } from "~/lib/back-to-item";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { ReportLink } from "~/features/reports/components/report-link";
+import { FollowForm } from "~/features/market/follows/components/follow-form";
+import { creatorBundles } from "~/features/market/bundles/procedures.server";
+import { BundleCard } from "~/features/market/bundles/components/bundle-card";
 
 /**
  * GET /creators/{handle}: a creator's storefront (public, served to visitors
  * from the page cache): avatar, name, bio and their live listings with the
- * marketplace's style filter, search and pages. 404 for an unknown handle or
+ * marketplace's style filter, search and pages, and their bundles for sale
+ * (cards linking to each bundle's page). 404 for an unknown handle or
  * a banned or erased creator.
  */
 export async function loader(args: LoaderFunctionArgs) {
@@ -35,6 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     user,
   );
+  const bundles = await loadProcedure(creatorBundles, args, { creatorId: creator.id }, user);
   const cart = await loadProcedure(
     viewCart,
     args,
@@ -43,11 +49,13 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   const here = new URL(url);
   here.searchParams.delete("_data");
+  here.searchParams.delete(ADDED_PARAM);
   const withoutCursor = new URLSearchParams(here.searchParams);
   withoutCursor.delete("cursor");
   return json({
     creator,
     page,
+    bundles,
     inCart: cart.items.map((item) => item.id),
     filters: { style: param("style"), q: param("q"), cursor: param("cursor") },
     baseQuery: withoutCursor.toString(),
@@ -102,6 +110,7 @@ export default function Storefront() {
               {creator.bio}
             </p>
           ) : null}
+          {creator.handle ? <FollowForm handle={creator.handle} creatorName={name} /> : null}
           {creator.handle ? (
             <p className="mt-2">
               <ReportLink target={{ handle: creator.handle }} what="this storefront" />
@@ -109,10 +118,28 @@ export default function Storefront() {
           ) : null}
         </div>
       </header>
+      {data.bundles.length > 0 ? (
+        <section className="mt-8" aria-labelledby="bundles-heading">
+          <h2 id="bundles-heading" className="text-xl font-semibold text-slate-900">
+            Bundles
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {data.bundles.map((bundle) => (
+              <li key={bundle.id} className="flex">
+                <BundleCard bundle={bundle} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="mt-8 space-y-6">
         <MarketplaceFilters style={data.filters.style} q={data.filters.q} action={base} />
         <ListingGrid
-          heading={<>Images for sale by {name}</>}
+          heading={
+            <>
+              Images for sale by <bdi>{name}</bdi>
+            </>
+          }
           listings={data.page.items}
           inCart={inCart}
           redirectTo={data.redirectTo}

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
 import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
+import { RefundRequestPanel } from "~/features/market/orders/components/refund-request-form";
 import {
   buyerLibrary,
   rateLibraryItem,
@@ -153,7 +154,12 @@ function Orders({
   return (
     <ol className="mt-6 space-y-6" data-testid="library-orders">
       {orders.map((order) => (
-        <li key={order.orderId} className="card p-6" data-testid="library-order">
+        <li
+          key={order.orderId}
+          id={`order-${order.orderId}`}
+          className="card scroll-mt-24 p-6"
+          data-testid="library-order"
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-lg font-semibold text-slate-900">{longDate(order.paidAt)}</h2>
             <p className="font-semibold">Total {order.total}</p>
@@ -174,6 +180,12 @@ function Orders({
               Refunded: this order&apos;s downloads and license ended with the refund.
             </p>
           ) : null}
+          <RefundRequestPanel
+            request={order.refundRequest}
+            refundableUntil={order.refundableUntil}
+            keyFields={{ intent: "library", token, orderId: order.orderId }}
+            formId={`refund-${order.orderId}`}
+          />
           <ul className="mt-3 divide-y divide-slate-200">
             {order.items.map((item) => (
               <li
@@ -283,7 +295,7 @@ function RatingForm({
                 value={stars}
                 defaultChecked={current?.stars === stars}
                 required
-                className="accent-amber-500"
+                className="choice-input accent-amber-500"
               />
               <span aria-hidden="true" className="text-amber-500">
                 {"★".repeat(stars)}

@@ -25,9 +25,9 @@ export default function StandardLicense() {
       <section className="mt-8 space-y-4" aria-label="Terms">
         <LicenseTermsList headingLevel="h2" />
       </section>
-      <footer className="mt-10">
+      <div className="mt-10">
         <SecondaryLink to="/marketplace">Back to Marketplace</SecondaryLink>
-      </footer>
+      </div>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { LicenseTermsList } from "~/features/market/orders/components/license-terms-list";
 import { PRODUCT_NAME } from "~/lib/product";
 import { styleName } from "~/lib/styles";
@@ -71,13 +72,22 @@ export default function LicensePage() {
       </header>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <Detail term="Order ID" value={license.orderId} mono />
+        {/*
+          Names and titles are typed by people, in any script: each sits in <bdi>, so a
+          right-to-left one does not reorder the comma or the brackets around it.
+        */}
         <Detail
           term="Licensee"
           value={
-            license.buyer.company
-              ? `${license.buyer.name}, ${license.buyer.company}`
-              : license.buyer.name
+            license.buyer.company ? (
+              <>
+                <bdi>{license.buyer.name}</bdi>, <bdi>{license.buyer.company}</bdi>
+              </>
+            ) : (
+              <bdi>{license.buyer.name}</bdi>
+            )
           }
+          testId="licensee"
         />
         <Detail term="Date of purchase" value={longDate(license.purchasedAt)} />
         <Detail
@@ -95,10 +105,13 @@ export default function LicensePage() {
               key={item.listingId}
               className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
             >
-              <span>
-                <span className="font-medium text-slate-900">{item.title}</span>{" "}
+              <span className="min-w-0 wrap-anywhere">
+                <bdi className="font-medium text-slate-900" data-testid="licensed-title">
+                  {item.title}
+                </bdi>{" "}
                 <span className="text-sm text-slate-600">
-                  ({styleName(item.style)} style, by {item.creatorFirstName})
+                  ({styleName(item.style)} style, by{" "}
+                  <bdi data-testid="licensed-creator">{item.creatorFirstName}</bdi>)
                 </span>
               </span>
               <span className="font-semibold">${Number(item.price).toFixed(2)}</span>
@@ -112,16 +125,29 @@ export default function LicensePage() {
         </h2>
         <LicenseTermsList headingLevel="h3" />
       </section>
-      <footer className="mt-10 flex gap-2 print:hidden">
+      <div className="mt-10 flex gap-2 print:hidden">
         <SecondaryLink to="/marketplace">Back to Marketplace</SecondaryLink>
-      </footer>
+      </div>
     </article>
   );
 }
 
-function Detail({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
+function Detail({
+  term,
+  value,
+  mono,
+  testId,
+}: {
+  term: string;
+  value: ReactNode;
+  mono?: boolean;
+  testId?: string;
+}) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
+    <div
+      className="rounded-xl border border-slate-200 bg-white p-4 wrap-anywhere"
+      data-testid={testId}
+    >
       <dt className="text-sm text-slate-600">{term}</dt>
       <dd
         className={`mt-1 font-medium break-all text-slate-900 ${mono ? "font-mono text-sm" : ""}`}

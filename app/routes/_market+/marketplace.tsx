@@ -11,6 +11,7 @@ import { MarketplaceFilters } from "~/features/market/catalog/components/marketp
 import { PurchaseComplete } from "~/features/market/checkout/components/purchase-complete";
 import { PAYMENT_STATUS_UNKNOWN, PAYMENT_SUCCESSFUL } from "~/features/market/types";
 import { PRODUCT_NAME } from "~/lib/product";
+import { ADDED_PARAM } from "~/lib/back-to-item";
 import { browseMarketplace, listingRatings } from "~/features/market/catalog/procedures.server";
 import { viewCart } from "~/features/market/checkout/procedures.server";
 import { checkoutReturnStatus } from "~/features/market/checkout/payment-status.procedures.server";
@@ -74,7 +75,8 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 
   const here = new URL(url);
-  for (const name of [...RETURN_PARAMS, "_data"]) here.searchParams.delete(name);
+  // A no-JavaScript add's `added` says so once, on the page it came back to; the page's own links and forms leave it.
+  for (const name of [...RETURN_PARAMS, ADDED_PARAM, "_data"]) here.searchParams.delete(name);
   const withoutCursor = new URLSearchParams(here.searchParams);
   withoutCursor.delete("cursor");
   return json(
@@ -82,6 +84,8 @@ export async function loader(args: LoaderFunctionArgs) {
       page,
       ratings,
       cart: cart.items,
+      // The header counts this page's cart (root's read the cookie before a paid return emptied it).
+      cartIds: cart.items.map((item) => item.id),
       filters: {
         style: param("style"),
         q: param("q"),
@@ -101,6 +105,8 @@ export async function loader(args: LoaderFunctionArgs) {
             licenseUrl: purchase.licenseUrl,
             testMode: purchase.testMode,
             downloads: purchase.downloads,
+            refundRequest: purchase.refundRequest,
+            refundableUntil: purchase.refundableUntil,
           }
         : null,
       cancelled: url.searchParams.get("checkout") === "cancelled",

@@ -7,8 +7,9 @@ import {
 } from "~/features/market/catalog/procedures.server";
 import { viewCart } from "~/features/market/checkout/procedures.server";
 import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { SaveButton } from "~/features/market/saved/components/save-button";
 import { ListingCard } from "~/features/market/catalog/components/listing-card";
-import { PixelSize } from "~/features/market/catalog/components/pixel-size";
+import { PixelSize, SaleFileSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { AiLabelBadge } from "~/features/market/catalog/components/ai-label-badge";
 import { AI_LABEL_MEANING } from "~/lib/ai-label";
@@ -26,6 +27,7 @@ import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { isFreshView } from "~/web/fresh-view.server";
 import { ReportLink } from "~/features/reports/components/report-link";
+import { FollowForm } from "~/features/market/follows/components/follow-form";
 
 /** How wide the page shows the preview: the left column from lg, else the page's width. */
 const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
@@ -33,9 +35,10 @@ const PREVIEW_SIZES = "(min-width: 1024px) 640px, calc(100vw - 32px)";
 /**
  * GET /marketplace/{listingId}: a live listing's own page (public, served to
  * visitors from the page cache): the watermarked preview large, the details,
- * the license, the creator, Add to cart and Buy now (the cart's own forms, so
- * both work without JavaScript), more from the same creator, and the tags a
- * shared link is shown with (Open Graph, Twitter, JSON-LD). 404 otherwise.
+ * the license, the creator, Add to cart, Buy now and Save (the cart's and the
+ * saved list's own forms, so all work without JavaScript, coming back to the
+ * buy box), more from the same creator, and the tags a shared link is shown
+ * with (Open Graph, Twitter, JSON-LD). 404 otherwise.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "optional" });
@@ -166,18 +169,30 @@ export default function ListingPage() {
           </div>
           <CreatorLine creator={creator} name={creatorName} />
           {listing.description ? (
-            <p className="whitespace-pre-line text-slate-700">{listing.description}</p>
+            <p className="whitespace-pre-line wrap-anywhere text-slate-700">
+              {listing.description}
+            </p>
           ) : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium text-slate-900">Style</dt>
             <dd className="text-slate-700">{styleName(listing.style)}</dd>
             <dt className="font-medium text-slate-900">Made with</dt>
             <dd className="text-slate-700" data-testid="ai-label-meaning">
-              {listing.aiLabel}: {AI_LABEL_MEANING[listing.aiLabel]}
+              {listing.aiLabel}: {AI_LABEL_MEANING[listing.aiLabel]}{" "}
+              <span className="block">
+                The file you buy says so in its signed Content Credentials.{" "}
+                <Link to="/provenance" className="text-brand-700 underline">
+                  Check a file&apos;s Content Credentials
+                </Link>
+              </span>
             </dd>
             <dt className="font-medium text-slate-900">Pixel size</dt>
             <dd className="text-slate-700">
-              {listing.width} × {listing.height} px
+              <SaleFileSize
+                width={listing.width}
+                height={listing.height}
+                upscaling={listing.upscaling}
+              />
             </dd>
             {listing.tags.length > 0 ? (
               <>
@@ -200,32 +215,47 @@ export default function ListingPage() {
           <p className="text-sm text-slate-700" data-testid="license-sentence">
             Buying gets you the full-resolution file with the {LICENSE_NAME}: use it in personal and
             commercial projects, ads and products, but not resell it as a file.{" "}
-            <Link to="/license" className="font-medium text-brand-700 underline">
+            {/* inline-block with py-0.5: a tap target 24 px tall. */}
+            <Link
+              to="/license"
+              className="inline-block py-0.5 font-medium text-brand-700 underline"
+            >
               Read the license terms
             </Link>
           </p>
           <p>
             <ReportLink target={{ listingId: listing.id }} what="this image" />
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="sm:flex-1">
-              <CartButton
-                listingId={listing.id}
-                title={listing.title}
-                inCart={inCart.has(listing.id)}
-                redirectTo={here}
-              />
+          {/* The buy box: where its forms bring the page back without JavaScript (#listing-<id>). */}
+          <div id={`listing-${listing.id}`} className="scroll-mt-24 space-y-2">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <div className="sm:flex-1">
+                <CartButton
+                  listingId={listing.id}
+                  title={listing.title}
+                  inCart={inCart.has(listing.id)}
+                  redirectTo={here}
+                  anchor={`listing-${listing.id}`}
+                />
+              </div>
+              {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
+              <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="listingId" value={listing.id} />
+                <input type="hidden" name="redirectTo" value="/cart" />
+                <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
+                  Buy now<span className="sr-only">: {listing.title}</span>
+                </button>
+              </Form>
             </div>
-            {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
-            <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="listingId" value={listing.id} />
-              <input type="hidden" name="redirectTo" value="/cart" />
-              <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
-                Buy now<span className="sr-only">: {listing.title}</span>
-              </button>
-            </Form>
+            <SaveButton
+              listingId={listing.id}
+              title={listing.title}
+              redirectTo={here}
+              anchor={`listing-${listing.id}`}
+            />
           </div>
+          {creator.handle ? <FollowForm handle={creator.handle} creatorName={creatorName} /> : null}
         </div>
       </div>
       {data.more.length > 0 ? (
@@ -267,7 +297,7 @@ function CreatorLine({
     <>
       <Avatar src={creator.avatarUrl} name={name} size="h-10 w-10" />
       <span>
-        by <span className="font-medium text-slate-900">{name}</span>
+        by <bdi className="font-medium text-slate-900">{name}</bdi>
       </span>
     </>
   );

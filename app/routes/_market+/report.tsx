@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ReportOutcome } from "~/features/reports/components/report-outcome";
+import { StepOutcome } from "~/ui/step-outcome";
 import { BrandCardPage } from "~/ui/brand-card-page";
 import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -52,7 +52,7 @@ export default function ReportPage() {
   return (
     <BrandCardPage title="Report">
       {data.sent || !data.target ? (
-        <ReportOutcome testId="report-sent">{REPORT_RECEIVED}</ReportOutcome>
+        <StepOutcome testId="report-sent">{REPORT_RECEIVED}</StepOutcome>
       ) : (
         <ReportForm target={data.target} lastResult={lastResult} />
       )}

@@ -3,21 +3,20 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { replyErrorLines } from "~/ui/form-field";
 import { TokenConfirmation } from "~/ui/token-confirmation";
-import { ReportOutcome } from "~/features/reports/components/report-outcome";
+import { StepOutcome } from "~/ui/step-outcome";
 import { BrandCardPage } from "~/ui/brand-card-page";
 import { PRODUCT_NAME } from "~/lib/product";
 import { REPORT_DUE_HOURS } from "~/features/reports/report-types";
 import { confirmReport } from "~/features/reports/procedures.server";
 import { submitForm } from "~/web/screen-action.server";
+import { mailedLinkToken, TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
 
 export const meta: MetaFunction = () => [
   { title: `Confirm your report | ${PRODUCT_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 
-/** The page carries a live token in its URL: never cached, never sent to another site as a referrer. */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
-export const headers = () => PRIVATE;
+export const headers = () => TOKEN_PAGE_HEADERS;
 
 /**
  * /reports/confirm?token=…: where the report mail's link leads. Opening it (a
@@ -25,10 +24,8 @@ export const headers = () => PRIVATE;
  * posts the token, which opens the report.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const confirmed = url.searchParams.get("confirmed") === "1";
-  const token = (url.searchParams.get("token") ?? "").slice(0, 200);
-  return json({ token, confirmed }, { headers: PRIVATE });
+  const confirmed = new URL(request.url).searchParams.get("confirmed") === "1";
+  return json({ token: mailedLinkToken(request), confirmed }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -43,10 +40,10 @@ export default function ConfirmReport() {
   return (
     <BrandCardPage title="Confirm your report">
       {confirmed ? (
-        <ReportOutcome testId="report-confirmed">
+        <StepOutcome testId="report-confirmed">
           Your report is confirmed. We decide on it within {REPORT_DUE_HOURS} hours and email you
           the outcome.
-        </ReportOutcome>
+        </StepOutcome>
       ) : (
         <TokenConfirmation
           valid={token !== ""}

@@ -88,14 +88,14 @@ export default function TestCheckout() {
         <h1 id="test-checkout-title" className="text-2xl font-bold text-slate-900">
           Pay {PRODUCT_NAME}
         </h1>
-        <p className="mt-1 text-sm text-slate-600">
+        <p className="mt-1 text-sm wrap-anywhere text-slate-600">
           {session.customer.name} · {session.customer.email}
           {session.customer.company ? ` · ${session.customer.company}` : ""}
         </p>
         <ul className="mt-4 divide-y divide-slate-200" data-testid="test-checkout-items">
           {session.items.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 py-3">
-              <div>
+              <div className="min-w-0 wrap-anywhere">
                 <p className="font-medium text-slate-900">{item.title}</p>
                 <p className="text-sm text-slate-600">
                   <StyleBadge style={item.style} /> Standard commercial license

@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function Contact() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, privacyEmail } = useLoaderData<typeof loader>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <InfoPage
@@ -59,6 +59,19 @@ export default function Contact() {
             Creator Guide
           </Link>
           .
+        </p>
+      </InfoSection>
+      <InfoSection id="your-data" title="Your data">
+        <p>
+          To see, correct or delete what we hold about you, or to object to its use, write to{" "}
+          <a href={`mailto:${privacyEmail}`} className={INFO_LINK} data-testid="privacy-email">
+            {privacyEmail}
+          </a>
+          , also if you bought without an account (write from the address you gave at checkout). The{" "}
+          <Link to="/privacy" className={INFO_LINK}>
+            privacy notice
+          </Link>{" "}
+          says who is responsible for your data and what your rights are.
         </p>
       </InfoSection>
     </InfoPage>

@@ -11,9 +11,10 @@ import Help, { meta as helpMeta } from "~/routes/_marketing+/help";
 import CreatorGuide, { meta as guideMeta } from "~/routes/_marketing+/creator-guide";
 import Pricing, { meta as pricingMeta } from "~/routes/_marketing+/pricing";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
-import { FOOTER_LINKS } from "~/features/landing/components/landing-footer";
+import { FOOTER_COLUMNS } from "~/ui/site-footer";
+import { RefundPolicyProvider } from "~/features/market/checkout/components/refund-policy";
 
-/** The footer's information pages: public, their key copy, links to the real screens, and the site footer on each. */
+/** The footer's information pages: public, their key copy and links to the real screens (the site footer itself: app/ui/site-shell.test.tsx). */
 
 afterEach(cleanup);
 
@@ -21,7 +22,7 @@ afterEach(cleanup);
 function renderPage(
   path: string,
   Component: () => JSX.Element,
-  options: { user?: { id: string } | null; data?: unknown } = {},
+  options: { user?: { id: string } | null; data?: unknown; refundDays?: number } = {},
 ) {
   const Stub = createRemixStub([
     {
@@ -32,7 +33,15 @@ function renderPage(
       children: [{ path: path.slice(1), Component, loader: () => options.data ?? null }],
     },
   ]);
-  render(<Stub initialEntries={[path]} />);
+  const page = <Stub initialEntries={[path]} />;
+  // The root's REFUND_WINDOW_DAYS, as the app's layout provides it (14, the default, without one).
+  render(
+    options.refundDays === undefined ? (
+      page
+    ) : (
+      <RefundPolicyProvider days={options.refundDays}>{page}</RefundPolicyProvider>
+    ),
+  );
 }
 
 function metaOf(meta: MetaFunction): { title?: string; description?: string } {
@@ -64,7 +73,7 @@ const PAGES = [
 
 describe("the footer's information pages", () => {
   for (const page of PAGES) {
-    it(`${page.path}: a title, a description, its heading, Back to Home for a visitor, and the site footer`, async () => {
+    it(`${page.path}: a title, a description, its heading, and Back to Home for a visitor`, async () => {
       const { title, description } = metaOf(page.meta);
       expect(title).toMatch(/\| Selfie Studio$/);
       expect(description?.length).toBeGreaterThan(30);
@@ -73,15 +82,27 @@ describe("the footer's information pages", () => {
         await screen.findByRole("heading", { level: 1, name: page.heading }),
       ).toBeInTheDocument();
       expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-      expect(screen.getByTestId("landing-footer")).toBeInTheDocument();
     });
   }
 
-  it("every page the footer links to has a page here (or existed before: privacy, marketplace)", () => {
+  it("every page the footer links to has a page here (or elsewhere: privacy, marketplace, license)", () => {
     const here = new Set(PAGES.map((page) => page.path));
-    for (const href of Object.values(FOOTER_LINKS)) {
-      expect(here.has(href) || ["/privacy", "/marketplace"].includes(href)).toBe(true);
+    const hrefs = FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.to));
+    for (const href of hrefs) {
+      const path = href.split("#")[0];
+      expect(here.has(path) || ["/privacy", "/marketplace", "/license"].includes(path), href).toBe(
+        true,
+      );
     }
+  });
+
+  it("the footer's Refunds leads to the terms' refunds section", async () => {
+    const refunds = FOOTER_COLUMNS.flatMap((column) => column.links).find(
+      (link) => link.label === "Refunds",
+    );
+    expect(refunds?.to).toBe("/terms#refunds");
+    renderPage("/terms", Terms);
+    expect(await screen.findByTestId("section-refunds")).toHaveAttribute("id", "refunds");
   });
 
   it("offers a signed-in creator Back to Dashboard", async () => {
@@ -106,13 +127,26 @@ describe("/terms", () => {
       within(license).getByRole("link", { name: "Read the full Standard Commercial License" }),
     ).toHaveAttribute("href", "/license");
     const refunds = screen.getByTestId("section-refunds");
-    expect(refunds).toHaveTextContent("Refunds are made by the admin");
+    expect(screen.getByTestId("terms-refund-policy")).toHaveTextContent(
+      /^Refunds within 14 days on request\. Within 14 days of paying, a buyer may ask/,
+    );
+    expect(refunds).toHaveTextContent("the admin refunds the paid order in full or declines");
     expect(refunds).toHaveTextContent("its download links stop working and its license is revoked");
+    expect(refunds).toHaveTextContent("fraudulent, the order is refunded at once");
     expect(screen.getByTestId("terms-split")).toHaveTextContent(
       `the creator keeps ${CREATOR_SHARE_PERCENT}% and Selfie Studio keeps ${100 - CREATOR_SHARE_PERCENT}%`,
     );
     expect(metaOf(termsMeta).description).toContain(
       `${CREATOR_SHARE_PERCENT}/${100 - CREATOR_SHARE_PERCENT}`,
+    );
+  });
+});
+
+describe("/terms with REFUND_WINDOW_DAYS=30", () => {
+  it("states the setting's window", async () => {
+    renderPage("/terms", Terms, { refundDays: 30 });
+    expect(await screen.findByTestId("terms-refund-policy")).toHaveTextContent(
+      /^Refunds within 30 days on request\. Within 30 days of paying/,
     );
   });
 });

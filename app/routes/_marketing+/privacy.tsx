@@ -5,7 +5,6 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { privacyPage } from "~/features/privacy/procedures/privacy-page.server";
 import { loadProcedure } from "~/web/screen-action.server";
 import { PrivacyPage } from "~/features/privacy/components/privacy-page";
-import { LandingFooter } from "~/features/landing/components/landing-footer";
 
 export const meta: MetaFunction = () => [
   { title: `Privacy | ${PRODUCT_NAME}` },
@@ -19,10 +18,5 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function Privacy() {
-  return (
-    <>
-      <PrivacyPage facts={useLoaderData<typeof loader>()} />
-      <LandingFooter />
-    </>
-  );
+  return <PrivacyPage facts={useLoaderData<typeof loader>()} />;
 }

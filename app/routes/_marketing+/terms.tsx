@@ -5,6 +5,10 @@ import { LICENSE_NAME } from "~/lib/license-terms";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
 import { INFO_LINK, InfoPage, InfoSection } from "~/features/landing/components/info-page";
 import type { loader as rootLoader } from "~/root";
+import {
+  refundPolicyText,
+  useRefundWindowDays,
+} from "~/features/market/checkout/components/refund-policy";
 
 const PLATFORM_SHARE_PERCENT = 100 - CREATOR_SHARE_PERCENT;
 
@@ -16,9 +20,10 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** /terms: public; the platform's rules, the license in short, refunds and the split of a sale (from CREATOR_SHARE_PERCENT). */
+/** /terms: public; the platform's rules, the license in short, refunds (within REFUND_WINDOW_DAYS on request) and the split of a sale (from CREATOR_SHARE_PERCENT). */
 export default function Terms() {
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const refundDays = useRefundWindowDays();
   return (
     <InfoPage
       signedIn={signedIn}
@@ -65,13 +70,21 @@ export default function Terms() {
       </InfoSection>
 
       <InfoSection id="refunds" title="Refunds">
-        <p>
-          If something is wrong with an order,{" "}
+        <p data-testid="terms-refund-policy">
+          {refundPolicyText(refundDays)}. Within {refundDays} {refundDays === 1 ? "day" : "days"} of
+          paying, a buyer may ask for a refund of an order, with a reason, from their receipt or
+          from their library (the link we email to the order&apos;s address; no account needed). The
+          creator and the admin are told; the admin refunds the paid order in full or declines with
+          a reason sent to the buyer by email. An order can be asked about once. After that time, or
+          for anything else,{" "}
           <Link to="/contact" className={INFO_LINK}>
             contact us
           </Link>{" "}
-          with the order&apos;s email address. Refunds are made by the admin, who refunds a paid
-          order in full; the buyer gets a refund notice by email.
+          with the order&apos;s email address. The buyer gets a refund notice by email.
+        </p>
+        <p>
+          When the card&apos;s issuer warns that a payment may be fraudulent, the order is refunded
+          at once, in full, without a request.
         </p>
         <p>
           A refund ends the order: its download links stop working and its license is revoked (the

@@ -17,6 +17,13 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { SecondaryLink } from "~/ui/secondary-link";
+import {
+  createMyBundle,
+  myBundles,
+  withdrawMyBundle,
+} from "~/features/market/bundles/procedures.server";
+import { BundleForm } from "~/features/market/bundles/components/bundle-form";
+import { MyBundles } from "~/features/market/bundles/components/my-bundles";
 
 export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}` }];
 
@@ -25,6 +32,8 @@ export const meta: MetaFunction = () => [{ title: `My listings | ${PRODUCT_NAME}
  * ?stylizedImageId=... the list-on-marketplace form for one image (the no-JS
  * page behind the form the dashboard embeds). POST intent list | withdraw;
  * Withdraw asks first (?confirmWithdraw=<id>), and only the confirmation posts.
+ * Below the listings, the creator's bundles (intent withdraw-bundle) and the
+ * form that makes one of their live listings (intent bundle).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScreenUser(args.request, { access: "user" });
@@ -33,7 +42,8 @@ export async function loader(args: LoaderFunctionArgs) {
     ? await loadProcedure(listingFormDefaults, args, { stylizedImageId }, user)
     : null;
   const listings = await loadProcedure(myListings, args, {}, user);
-  return json({ form, listings });
+  const bundles = await loadProcedure(myBundles, args, {}, user);
+  return json({ form, listings, bundles });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -79,6 +89,26 @@ export async function action(args: ActionFunctionArgs) {
           });
         },
       }),
+      bundle: intent({
+        procedure: createMyBundle,
+        reply: "form",
+        onSuccess: () =>
+          redirectWithFlash("/listings#your-bundles", {
+            kind: "success",
+            title: "Bundle made",
+            description: "It is for sale on its own page and your storefront.",
+          }),
+      }),
+      "withdraw-bundle": intent({
+        procedure: withdrawMyBundle,
+        reply: "form",
+        onSuccess: () =>
+          redirectWithFlash("/listings#your-bundles", {
+            kind: "success",
+            title: "Bundle withdrawn",
+            description: "It is no longer for sale. Its listings stay for sale.",
+          }),
+      }),
     },
     // The list form posts no intent (it is the page's one form).
     unknownIntent: list,
@@ -86,8 +116,17 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Listings() {
-  const { form, listings } = useLoaderData<typeof loader>();
+  const { form, listings, bundles } = useLoaderData<typeof loader>();
+  const live = listings.filter((listing) => listing.status === "active");
   const actionData = useActionData<typeof action>();
+  // The bundle form's refusal (the list form's refusals are the list form's own).
+  const bundleRefusal =
+    actionData &&
+    "status" in actionData &&
+    actionData.status === "error" &&
+    actionData.initialValue?.intent === "bundle"
+      ? actionData
+      : null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageHeader
@@ -139,6 +178,26 @@ export default function Listings() {
         ) : (
           <MyListings listings={listings} />
         )}
+      </section>
+      <section className="mt-8 scroll-mt-24" id="your-bundles" aria-labelledby="bundles-heading">
+        <h2 id="bundles-heading" className="text-lg font-semibold text-slate-900">
+          Your bundles
+        </h2>
+        {bundles.length === 0 ? (
+          <p className="mt-2 text-slate-600">No bundles yet.</p>
+        ) : (
+          <MyBundles bundles={bundles} />
+        )}
+        {live.length >= 2 ? (
+          <div className="mt-4">
+            <h3 className="mb-2 font-semibold text-slate-900">Make a bundle</h3>
+            <BundleForm
+              listings={live}
+              errors={bundleRefusal?.error}
+              sent={bundleRefusal?.initialValue}
+            />
+          </div>
+        ) : null}
       </section>
     </div>
   );

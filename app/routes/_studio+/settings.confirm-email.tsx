@@ -11,10 +11,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { attemptProcedure, submitForm } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { LinkLine } from "~/ui/link-line";
+import { TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
 
-/** The page carries a live token in its URL: never cached, never sent to another site as a referrer. */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
-export const headers = () => PRIVATE;
+export const headers = () => TOKEN_PAGE_HEADERS;
 
 /**
  * /settings/confirm-email?token=…: where the email change mail's link leads,
@@ -30,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const status: { valid: boolean; newEmail: string | null; message: string | null } = outcome.ok
     ? outcome.result
     : { valid: false, newEmail: null, message: outcome.refusal.message };
-  return json({ token, ...status }, { headers: PRIVATE });
+  return json({ token, ...status }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -50,7 +50,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflicts with what exists (an email already in use).",
   413: "The body is too large.",
   415: "Not a file of a type the endpoint takes (an image; a PNG drawn signature; a PDF release), or one that cannot be read within its limits.",
-  422: "A vendor refused what was asked (Stripe, setting up payouts); the message is its own reason.",
+  422: "A vendor refused what was asked (Stripe, setting up payouts), or a file cannot be processed (damaged, or past a reader's limits); the message says which.",
   429: "Too many requests; `Retry-After` says when to try again.",
   500: "An unexpected error; the message says nothing about it.",
   502: "The payment or payout provider could not be reached, or refused the platform's request.",
@@ -313,6 +313,8 @@ function successResponses(route: ApiRoute): Record<string, Json> {
       return { [route.status]: { description: "The file.", content: { "application/zip": {} } } };
     case "pdf":
       return { [route.status]: { description: "The file.", content: { "application/pdf": {} } } };
+    case "csv":
+      return { [route.status]: { description: "The file.", content: { "text/csv": {} } } };
     case "json":
       if (route.status === 204) return { 204: { description: "Done; no body." } };
       return {

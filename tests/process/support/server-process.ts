@@ -87,6 +87,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // A production server needs PUBLIC_URL, and without Stripe runs the test checkout only when told to.
         PUBLIC_URL: origin,
         ALLOW_TEST_CHECKOUT: options.env?.STRIPE_SECRET_KEY ? "false" : "true",
+        // The controller the privacy notice names, which a live store (with Stripe) must have.
+        OPERATOR_NAME: "Process Test Operator",
+        OPERATOR_ADDRESS: "1 Test Street, Testville",
+        PRIVACY_EMAIL: "privacy@process.example",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

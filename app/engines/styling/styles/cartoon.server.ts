@@ -1,4 +1,4 @@
-import { blurRgb, lumaAt, newRgb } from "~/engines/styling/styles/compose.server";
+import { blurRgb, drawDisc, lumaAt, newRgb } from "~/engines/styling/styles/compose.server";
 import type { StyleRender } from "~/engines/styling/styles/style-render.server";
 import {
   drawnScene,
@@ -18,16 +18,16 @@ import { blurred, smoothstep } from "~/engines/styling/vision/planes.server";
  * Cartoon: the whole person, face included, drawn as flat paint with bold
  * ink. The photo is flattened (a median pass and edge-preserving smoothing),
  * quantised to the person's own few colours (median cut) with the speckles
- * cleaned away, and made more vivid. The face is filled with two or three
- * flat skin tones; the eyes become ink and white, the brows and lips flat
- * colours. Bold dark outlines from a difference of Gaussians run over all of
+ * cleaned away, and made more vivid. The face is one flat skin fill (a
+ * darker tone only in its deepest shadows); the eyes become whites with round ink pupils (from the
+ * iris landmarks), the brows and lips flat colours. Bold dark outlines from a difference of Gaussians run over all of
  * it (the face too), with a heavier line along the silhouette. The
  * background becomes a flat pastel field of halftone dots, their size
  * following the old background's shadows.
  */
 
 const PALETTE_SIZE = 10;
-const SATURATION = 1.3;
+const SATURATION = 1.5;
 const INK = [20, 16, 28];
 const EYE_WHITE = [246, 244, 240];
 
@@ -52,10 +52,13 @@ export const renderCartoon: StyleRender = async (scene) => {
   const lineSigma = Math.max(0.8, long / 520);
   const [flat, lines, faceLines] = await inTurn([
     () => quantised(paint, paletteWithin(paint, mask, PALETTE_SIZE), long / 150),
-    () => inkLines(grey, lineSigma, 3.5, Math.max(0.6, long / 900)),
-    // Fewer, surer lines on the face: its main shapes, not every crease.
+    () => inkLines(grey, lineSigma, 3.5, Math.max(0.6, long / 650)),
+    // Fewer, surer lines on the face: its main shapes, not every crease; from the photo itself,
+    // so thin dark things the paint smooths away (glasses' frames) are still inked.
     () =>
-      hasFace ? inkLines(grey, lineSigma, 7, Math.max(0.6, long / 900)) : Promise.resolve(null),
+      hasFace
+        ? inkLines(scene.luma, lineSigma, 7, Math.max(0.6, long / 550))
+        : Promise.resolve(null),
   ] as const);
 
   // The face's colours: skin (the oval without its parts), lips and brows, from the paint.
@@ -69,10 +72,6 @@ export const renderCartoon: StyleRender = async (scene) => {
     (c) => c * 0.92,
   );
   const browTone = (meanColourWithin(paint, parts.brows) ?? [70, 50, 40]).map((c) => c * 0.55);
-  const eyeLuma = (() => {
-    const mean = meanColourWithin(paint, parts.eyes);
-    return mean ? 0.299 * mean[0] + 0.587 * mean[1] + 0.114 * mean[2] : 100;
-  })();
 
   // The background field: a pale version of the background's own mean colour.
   let bgR = 0;
@@ -109,17 +108,16 @@ export const renderCartoon: StyleRender = async (scene) => {
       person[2] = fy + (fb - fy) * SATURATION;
       const f = face.data[k];
       if (skin && f > 0) {
-        // The face: skin in flat tones (shadow, skin, light) by the paint's brightness.
+        // The face: one flat skin fill, with a darker tone only in the deepest shadows (the ink
+        // draws its shapes; the anime style shades it instead).
         const rel = lumaAt(paint.data, i) / skinLuma;
-        const level = 0.78 + 0.22 * smoothstep(0.8, 0.83, rel) + 0.08 * smoothstep(1.12, 1.15, rel);
+        const level = 0.8 + 0.2 * smoothstep(0.62, 0.65, rel);
         const e = eyes.data[k];
-        const dark = 1 - smoothstep(0.78, 0.86, lumaAt(paint.data, i) / eyeLuma);
         for (let c = 0; c < 3; c++) {
           let colour = skinTone[c] * level;
           colour += (browTone[c] - colour) * brows.data[k];
           colour += (lipTone[c] * (0.85 + 0.15 * level) - colour) * lips.data[k];
-          const eye = EYE_WHITE[c] + (INK[c] - EYE_WHITE[c]) * dark;
-          colour += (eye - colour) * e;
+          colour += (EYE_WHITE[c] - colour) * e;
           person[c] += (colour - person[c]) * f;
         }
       }
@@ -148,6 +146,22 @@ export const renderCartoon: StyleRender = async (scene) => {
         const colour = back + (person[c] - back) * a;
         o[i + c] = colour + (INK[c] - colour) * ink;
       }
+    }
+  }
+  // The eyes: a round ink pupil on each white, with a dot of light, clipped to the eye.
+  for (const found of scene.faces) {
+    for (const iris of found.irises) {
+      const r = Math.max(1.5, iris.radius * 0.8);
+      drawDisc(out, iris.x, iris.y, r, INK, 1, eyes);
+      drawDisc(
+        out,
+        iris.x - r * 0.35,
+        iris.y - r * 0.35,
+        Math.max(0.8, r * 0.28),
+        EYE_WHITE,
+        1,
+        eyes,
+      );
     }
   }
   return { image: out };

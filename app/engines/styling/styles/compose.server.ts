@@ -192,3 +192,77 @@ export async function wideBlurRgb(image: Rgb, sigma: number): Promise<Rgb> {
     .toBuffer();
   return { data, width, height };
 }
+
+/**
+ * A stroke of `colour` along a polyline, `thickness` pixels wide at each
+ * point (the width eases from point to point), with soft one-pixel edges.
+ */
+export function drawStroke(
+  image: Rgb,
+  points: ReadonlyArray<readonly [number, number]>,
+  thickness: ReadonlyArray<number>,
+  colour: readonly number[],
+  alpha: number,
+) {
+  const { width, height, data } = image;
+  const widest = Math.max(...thickness) / 2 + 1;
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const left = Math.max(0, Math.floor(Math.min(...xs) - widest));
+  const right = Math.min(width - 1, Math.ceil(Math.max(...xs) + widest));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - widest));
+  const bottom = Math.min(height - 1, Math.ceil(Math.max(...ys) + widest));
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      let cover = 0;
+      for (let s = 0; s + 1 < points.length; s++) {
+        const [ax, ay] = points[s];
+        const [bx, by] = points[s + 1];
+        const dx = bx - ax;
+        const dy = by - ay;
+        const length = dx * dx + dy * dy || 1;
+        const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / length));
+        const d = Math.hypot(px - (ax + dx * t), py - (ay + dy * t));
+        const half = (thickness[s] + (thickness[s + 1] - thickness[s]) * t) / 2;
+        cover = Math.max(cover, Math.min(1, Math.max(0, half + 0.5 - d)));
+      }
+      const a = cover * alpha;
+      if (a <= 0) continue;
+      const i = (y * width + x) * 3;
+      data[i] += (colour[0] - data[i]) * a;
+      data[i + 1] += (colour[1] - data[i + 1]) * a;
+      data[i + 2] += (colour[2] - data[i + 2]) * a;
+    }
+  }
+}
+
+/**
+ * An ellipse of `colour`, `alpha` within and fading to nothing at its rim
+ * over `edge` of its radius (1: soft all the way from the centre).
+ */
+export function drawSoftEllipse(
+  image: Rgb,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  colour: readonly number[],
+  alpha: number,
+  edge = 1,
+) {
+  const { width, height, data } = image;
+  for (let y = Math.max(0, Math.floor(cy - ry)); y <= Math.min(height - 1, cy + ry); y++) {
+    for (let x = Math.max(0, Math.floor(cx - rx)); x <= Math.min(width - 1, cx + rx); x++) {
+      const r = Math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry);
+      if (r >= 1) continue;
+      const fade = Math.min(1, (1 - r) / edge);
+      const a = alpha * fade * fade * (3 - 2 * fade);
+      const i = (y * width + x) * 3;
+      data[i] += (colour[0] - data[i]) * a;
+      data[i + 1] += (colour[1] - data[i + 1]) * a;
+      data[i + 2] += (colour[2] - data[i + 2]) * a;
+    }
+  }
+}

@@ -5,8 +5,8 @@ import { renderAnime } from "~/engines/styling/styles/anime.server";
 import { renderCartoon } from "~/engines/styling/styles/cartoon.server";
 import type { Rgb } from "~/engines/styling/styles/compose.server";
 import { renderFantasy } from "~/engines/styling/styles/fantasy.server";
-import { ovalPlane } from "~/engines/styling/vision/face-regions.server";
-import { type Plane } from "~/engines/styling/vision/planes.server";
+import { featurePlane, ovalPlane } from "~/engines/styling/vision/face-regions.server";
+import { blurred, boxFilter, newPlane, type Plane } from "~/engines/styling/vision/planes.server";
 import { decodePicture, sceneOf, type Scene } from "~/engines/styling/vision/scene.server";
 import { stopVision } from "~/engines/styling/vision/vision-client.server";
 
@@ -38,12 +38,12 @@ afterAll(() => stopVision());
 const luma = (data: Buffer | Uint8Array, i: number) =>
   0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
 
-/** How many colours (16 levels a channel) it takes to cover 90% of the face's pixels. */
-function faceColours(image: { data: Buffer | Uint8Array }): number {
+/** How many colours (16 levels a channel) it takes to cover 90% of the face's pixels (or of `region`'s). */
+function faceColours(image: { data: Buffer | Uint8Array }, region: Plane = face): number {
   const counts = new Map<number, number>();
   let total = 0;
-  for (let k = 0; k < face.data.length; k++) {
-    if (face.data[k] < 1) continue;
+  for (let k = 0; k < region.data.length; k++) {
+    if (region.data[k] < 1) continue;
     const i = k * 3;
     const key =
       ((image.data[i] >> 4) << 8) | ((image.data[i + 1] >> 4) << 4) | (image.data[i + 2] >> 4);
@@ -96,6 +96,53 @@ const chroma = (colour: number[]) => {
 };
 const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
+/** An image's brightness (0-255) as a plane, reduced to 256 px across (fine texture and JPEG-size noise count less). */
+async function greyAt256(image: { data: Buffer | Uint8Array }): Promise<Plane> {
+  const sharp = (await import("sharp")).default;
+  const small = await sharp(Buffer.from(image.data), {
+    raw: { width: scene.width, height: scene.height, channels: 3 },
+  })
+    .resize(256, 256, { fit: "fill" })
+    .raw()
+    .toBuffer();
+  const plane = newPlane(256, 256);
+  for (let k = 0; k < plane.data.length; k++) plane.data[k] = luma(small, k * 3);
+  return plane;
+}
+
+/**
+ * The structural similarity (SSIM, Wang et al. 2004) of two grey planes:
+ * means, variances and covariance over 7x7 windows, the usual constants for
+ * 0-255, averaged over the pixels where `where` is at least a half (all
+ * without it). 1 is the same picture; unrelated pictures score near 0.
+ */
+function ssim(a: Plane, b: Plane, where?: Plane): number {
+  const products = (f: (k: number) => number) => {
+    const plane = newPlane(a.width, a.height);
+    for (let k = 0; k < plane.data.length; k++) plane.data[k] = f(k);
+    return boxFilter(plane, 3);
+  };
+  const meanA = boxFilter(a, 3);
+  const meanB = boxFilter(b, 3);
+  const aa = products((k) => a.data[k] * a.data[k]);
+  const bb = products((k) => b.data[k] * b.data[k]);
+  const ab = products((k) => a.data[k] * b.data[k]);
+  const c1 = (0.01 * 255) ** 2;
+  const c2 = (0.03 * 255) ** 2;
+  let sum = 0;
+  let count = 0;
+  for (let k = 0; k < a.data.length; k++) {
+    if (where && where.data[k] < 0.5) continue;
+    const x = meanA.data[k];
+    const y = meanB.data[k];
+    const covariance = ab.data[k] - x * y;
+    const variances = aa.data[k] - x * x + (bb.data[k] - y * y);
+    sum += ((2 * x * y + c1) * (2 * covariance + c2)) / ((x * x + y * y + c1) * (variances + c2));
+    count++;
+  }
+  return sum / count;
+}
+
 describe("the looks", () => {
   it("finds the face the measures below need", () => {
     expect(scene.subject).toBe("person");
@@ -118,12 +165,58 @@ describe("the looks", () => {
   it("cel-shades the anime face: a few flat tones and clean lines", async () => {
     const photo: Rgb = { data: scene.rgb, width: scene.width, height: scene.height };
     const { image } = await renderAnime(scene, { inputLongEdge: 1024, maxEdge: 4096 });
+    // The skin: the face without its features and well around them (the eyes are drawn larger).
+    const around = await blurred(featurePlane(scene.width, scene.height, scene.faces), 14);
+    const skin = newPlane(scene.width, scene.height);
+    skin.data.forEach(
+      (_, k) => (skin.data[k] = face.data[k] >= 1 && around.data[k] < 0.02 ? 1 : 0),
+    );
     const colours = faceColours(image);
+    const skinColours = faceColours(image, skin);
     const ink = faceInk(image);
     console.log(
-      `anime face: ${colours} colours cover 90% (photo ${faceColours(photo)}), ink ${(ink * 100).toFixed(1)}%`,
+      `anime face: ${colours} colours cover 90% (photo ${faceColours(photo)}), skin ${skinColours} (photo ${faceColours(photo, skin)}), ink ${(ink * 100).toFixed(1)}%`,
     );
-    expect(colours).toBeLessThanOrEqual(8);
+    // Two-tone skin (and its blush and lines); the whole face adds the drawn eyes' white, iris, pupil and lashes, brows and lips.
+    expect(skinColours).toBeLessThanOrEqual(8);
+    expect(colours).toBeLessThanOrEqual(16);
+  });
+
+  it("makes the anime and the cartoon two different drawings of the person, each far from the photo", async () => {
+    const sharp = (await import("sharp")).default;
+    const target = { inputLongEdge: 1024, maxEdge: 4096 };
+    const anime = await greyAt256((await renderAnime(scene, target)).image);
+    const cartoon = await greyAt256((await renderCartoon(scene, target)).image);
+    const photo = await greyAt256({ data: scene.rgb });
+    // The face oval at the same size: the two backgrounds (sky, halftone) differ anyway, so the
+    // face is where one filter in two palettes would show (it measured 0.78 when it was one).
+    const oval = Buffer.alloc(scene.width * scene.height * 3);
+    face.data.forEach((a, k) => oval.fill(Math.round(a * 255), k * 3, k * 3 + 3));
+    const onFace = await greyAt256({ data: oval });
+    onFace.data.forEach((v, k) => (onFace.data[k] = v / 255));
+    const whole = ssim(anime, cartoon);
+    const faces = ssim(anime, cartoon, onFace);
+    const animeToPhoto = ssim(anime, photo);
+    const cartoonToPhoto = ssim(cartoon, photo);
+    // The yardstick: a light filter over the photo (a 1.5 px blur) still scores well above 0.8.
+    const softened = await greyAt256({
+      data: await sharp(scene.rgb, {
+        raw: { width: scene.width, height: scene.height, channels: 3 },
+      })
+        .blur(1.5)
+        .raw()
+        .toBuffer(),
+    });
+    const filtered = ssim(softened, photo);
+    console.log(
+      `SSIM anime/cartoon ${whole.toFixed(3)} (face ${faces.toFixed(3)}); anime/photo ${animeToPhoto.toFixed(3)}, cartoon/photo ${cartoonToPhoto.toFixed(3)}; blurred photo/photo ${filtered.toFixed(3)}`,
+    );
+    expect(filtered).toBeGreaterThan(0.8);
+    expect(whole).toBeLessThan(0.6);
+    expect(faces).toBeLessThan(0.6);
+    // Each is a redrawing, not a filter over the photo: well under the blurred photo's score.
+    expect(animeToPhoto).toBeLessThan(0.7);
+    expect(cartoonToPhoto).toBeLessThan(0.7);
   });
 
   it("grades the fantasy person into the scene's light instead of pasting the photo on it", async () => {

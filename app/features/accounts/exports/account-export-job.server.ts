@@ -20,6 +20,12 @@ import type { ExportedFile } from "~/lib/exported-files";
 import { queueMail } from "~/features/mail/public.server";
 import { accountOf } from "~/features/accounts/account.server";
 import { faceVerifiedAt } from "~/features/accounts/verified-faces.server";
+import { credentialsForExport } from "~/features/accounts/sessions/sessions.server";
+import { avatarKeyOf } from "~/features/accounts/profile/avatar.server";
+import {
+  exportReadme,
+  type NoticeSection,
+} from "~/features/accounts/exports/account-export-readme";
 import {
   ACCOUNT_EXPORT_JOB,
   EXPORT_LINK_MS,
@@ -38,10 +44,14 @@ export const VERIFIED_FACE_EXPORT_NOTE =
  * The job that builds a creator's data export: one zip, written entry by entry
  * to the file store (app/infra/streamed-zip.server.ts), of
  *
+ * - README.txt: what each entry holds, and GDPR Art. 15(1)'s information (from the privacy notice);
  * - account.json: the profile, the consent record and the consent log (every consent given, with
  *   the text agreed to, and every withdrawal), whether a verified face (a face descriptor) is
- *   kept and since when, never the descriptor itself, and the connected platforms by name only;
- * - listings.json, sales.json (no buyer's data) and payouts.json (the payout account's state, balance and transfers);
+ *   kept and since when, never the descriptor itself, the sessions and API tokens (never a
+ *   secret or its hash), and the connected platforms with the wallet, shop or account name given;
+ * - images.json: each upload's and style's metadata, with the engine or vendor that processed it;
+ * - profile/photo.jpg: the profile photo, when there is one;
+ * - listings.json, sales.json (no buyer's data), followers.json (the count, never an address) and payouts.json (the payout account's state, balance and transfers);
  * - every file of the creator's, byte for byte as stored: images/originals, images/styles,
  *   images/optimized, images/listings (the files sold), images/previews, kits/;
  * - files.json: each entry's size and SHA-256, and any file a row names that was not on disk.
@@ -60,8 +70,13 @@ export const VERIFIED_FACE_EXPORT_NOTE =
 type SourceProcedure<R> = Procedure<"user", any, R>;
 
 export interface AccountExportSources {
-  studio: SourceProcedure<{ files: ExportedFile[] }>;
-  market: SourceProcedure<{ listings: unknown[]; sales: unknown[]; files: ExportedFile[] }>;
+  studio: SourceProcedure<{ files: ExportedFile[]; uploads: unknown[]; styles: unknown[] }>;
+  market: SourceProcedure<{
+    listings: unknown[];
+    sales: unknown[];
+    followers: unknown;
+    files: ExportedFile[];
+  }>;
   publishing: SourceProcedure<{
     integrations: unknown[];
     modelReleases?: unknown[];
@@ -69,7 +84,12 @@ export interface AccountExportSources {
   }>;
   payouts: SourceProcedure<unknown>;
   /** The consent log, and the version of the consent text shown now (the account's consent counts only when it is to that text). */
-  privacy: SourceProcedure<{ currentFaceConsentVersion: string; consentLog: unknown[] }>;
+  privacy: SourceProcedure<{
+    currentFaceConsentVersion: string;
+    consentLog: unknown[];
+    /** The privacy notice as stated now, for README.txt. */
+    notice: NoticeSection[];
+  }>;
 }
 
 export interface AccountExportJobDeps {
@@ -121,8 +141,9 @@ async function buildExport(
     clientIp: "job",
     ties: deps.ties,
   });
-  const [faceAt, studio, market, publishing, payouts, privacy] = await Promise.all([
+  const [faceAt, credentials, studio, market, publishing, payouts, privacy] = await Promise.all([
     faceVerifiedAt(db, user.id),
+    credentialsForExport(db, user.id),
     invoke(deps.sources.studio, user, {}, ctx),
     invoke(deps.sources.market, user, {}, ctx),
     invoke(deps.sources.publishing, user, {}, ctx),
@@ -130,10 +151,23 @@ async function buildExport(
     invoke(deps.sources.privacy, user, {}, ctx),
   ]);
   const account = await accountOf(db, user, now, privacy.currentFaceConsentVersion);
-  const files = [...studio.files, ...market.files, ...publishing.files];
+  const avatarKey = avatarKeyOf(user.profile_image_url);
+  const files = [
+    ...(avatarKey ? [{ key: avatarKey, name: "profile/photo.jpg" }] : []),
+    ...studio.files,
+    ...market.files,
+    ...publishing.files,
+  ];
   const written: WrittenZipEntry[] = [];
   const missing: string[] = [];
   async function* entries(): AsyncGenerator<StreamedZipEntry> {
+    yield {
+      name: "README.txt",
+      source: Buffer.from(
+        exportReadme({ exportedAt: now.toISOString(), notice: privacy.notice }),
+        "utf8",
+      ),
+    };
     yield jsonEntry("account.json", {
       exportedAt: now.toISOString(),
       account,
@@ -142,10 +176,14 @@ async function buildExport(
       verifiedFace: faceAt
         ? { verified: true, at: faceAt, descriptor: VERIFIED_FACE_EXPORT_NOTE }
         : { verified: false, at: null },
+      sessions: credentials.sessions,
+      apiTokens: credentials.apiTokens,
       integrations: publishing.integrations,
     });
+    yield jsonEntry("images.json", { uploads: studio.uploads, styles: studio.styles });
     yield jsonEntry("listings.json", market.listings);
     yield jsonEntry("sales.json", market.sales);
+    yield jsonEntry("followers.json", market.followers);
     yield jsonEntry("payouts.json", payouts);
     if (publishing.modelReleases?.length)
       yield jsonEntry("model-releases.json", publishing.modelReleases);
@@ -223,13 +261,11 @@ async function markReady(
       .selectAll()
       .where("id", "=", input.exportId)
       .executeTakeFirstOrThrow();
-    const path = exportDownloadPath(row, now);
-    if (origin && path) {
+    if (origin && exportDownloadPath(row, now)) {
       await queueMail(trx, {
         to: input.user.email,
         ...renderExportReadyMail({
           firstName: input.user.first_name,
-          link: `${origin}${path}`,
           settingsLink: `${origin}/settings/export`,
         }),
         now,

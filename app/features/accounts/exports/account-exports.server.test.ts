@@ -3,13 +3,12 @@ import { currentFaceConsentVersion } from "~/features/privacy/face-consent.serve
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { unzipSync } from "fflate";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { getLocalFileStore, newFileKey } from "~/infra/file-store.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
-import { mediaResponse } from "~/web/media.server";
 import {
   ACCOUNT_EXPORT_JOB,
   accountExportJobHandler,
@@ -30,10 +29,20 @@ import { apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
 import { testTies } from "#tests/setup/ties";
 
-const { exportRoute, exportStatusRoute } = apiRoutes({
+const { exportRoute, exportStatusRoute, exportDownloadRoute } = apiRoutes({
   exportRoute: "/api/account/export",
   exportStatusRoute: "/api/account/export/{id}",
+  exportDownloadRoute: "/api/account/export/{id}/download",
 });
+
+/** GET the export's `url` (its download path) with the token given, or with no credential at all. */
+async function downloadExport(url: string, id: string, token?: string) {
+  return callRoute(
+    exportDownloadRoute.loader,
+    makeRequest(new URL(url).pathname, token ? { token } : {}),
+    { id },
+  );
+}
 
 const WALLET = "0x00000000000000000000000000000000000a11ce";
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -166,6 +175,16 @@ describe("the export of a creator's data", () => {
     const db = getDb();
     const store = getLocalFileStore();
 
+    // A profile photo: the export carries it as profile/photo.jpg.
+    const avatarKey = newFileKey("avatars", "jpg");
+    const avatarBytes = crypto.randomBytes(2000);
+    await store.write(avatarKey, avatarBytes);
+    await db
+      .updateTable("users")
+      .set({ profile_image_url: `/media/${avatarKey}` })
+      .where("id", "=", creator.user.id)
+      .execute();
+
     // An integration connected with a key: the key must not be in the export.
     const apiKey = `sentinel-opensea-key-${crypto.randomBytes(12).toString("hex")}`;
     await connectOpenSeaByKey(creator.token, apiKey, WALLET);
@@ -204,20 +223,23 @@ describe("the export of a creator's data", () => {
     const ready = await exportStatus(creator.token, asked.body.id);
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe("ready");
-    expect(ready.body.url).toMatch(new RegExp(`^${ORIGIN}/media/exports/`));
+    expect(ready.body.url).toBe(`${ORIGIN}/api/account/export/${asked.body.id}/download`);
     const expiresAt = Date.parse(ready.body.expiresAt!);
     expect(expiresAt - Date.now()).toBeGreaterThan(EXPORT_LINK_MS - 60_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(EXPORT_LINK_MS);
 
-    // The link downloads the zip.
-    const download = await mediaResponse(
-      new Request(ready.body.url!),
-      new URL(ready.body.url!).pathname.replace(/^\/media\//, ""),
-    );
+    // The link alone opens nothing: without the owner's session or token, 401; another's token, 404.
+    const anonymous = await downloadExport(ready.body.url!, asked.body.id);
+    expect(anonymous.status).toBe(401);
+    expect((await downloadExport(ready.body.url!, asked.body.id, other.token)).status).toBe(404);
+
+    // With the owner's token, the link downloads the zip.
+    const download = await downloadExport(ready.body.url!, asked.body.id, creator.token);
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/zip");
+    expect(download.headers.get("Cache-Control")).toBe("private, no-store");
     expect(download.headers.get("Content-Disposition")).toMatch(
-      /^attachment; filename="[a-z-]+\.zip"$/,
+      /^attachment; filename="selfie-studio-data\.zip"$/,
     );
     const zipBytes = Buffer.from(await download.arrayBuffer());
     const entries = unzipSync(zipBytes);
@@ -273,7 +295,62 @@ describe("the export of a creator's data", () => {
         at: account.account.consent.faceProcessing.at,
       },
     ]);
-    expect(account.integrations).toEqual([{ platform: "OpenSea" }]);
+    expect(account.integrations).toEqual([
+      {
+        platform: "OpenSea",
+        walletAddress: WALLET,
+        shopDomain: null,
+        accountName: null,
+        connectedAt: expect.any(String),
+      },
+    ]);
+    // The sessions and tokens: when and from what, never a secret or its hash.
+    expect(account.apiTokens).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: expect.any(String), createdAt: expect.any(String) }),
+      ]),
+    );
+    expect(Array.isArray(account.sessions)).toBe(true);
+    const tokenHashes = await db
+      .selectFrom("api_tokens")
+      .select("token_hash")
+      .where("user_id", "=", creator.user.id)
+      .execute();
+    for (const { token_hash } of tokenHashes) {
+      expect(zipBytes.includes(Buffer.from(token_hash))).toBe(false);
+    }
+
+    // The profile photo, byte for byte.
+    expect(sha256(entries["profile/photo.jpg"])).toBe(sha256(avatarBytes));
+
+    // images.json: each upload's and style's metadata, with who processed it.
+    const images = JSON.parse(Buffer.from(entries["images.json"]).toString("utf8"));
+    expect(images.uploads).toEqual([
+      expect.objectContaining({ id: stylized.image_id, uploadedAt: expect.any(String) }),
+    ]);
+    expect(images.styles).toEqual([
+      expect.objectContaining({
+        id: stylized.id,
+        uploadId: stylized.image_id,
+        madeBy: "this server",
+      }),
+    ]);
+
+    // README.txt: what each file holds, and Art. 15(1)'s information from the privacy notice.
+    const readme = Buffer.from(entries["README.txt"]).toString("utf8");
+    for (const heading of [
+      "WHAT IS IN THIS EXPORT",
+      "WHERE THE DATA CAME FROM",
+      "WHO IS RESPONSIBLE FOR YOUR DATA",
+      "WHY YOUR DATA IS USED, AND ON WHAT LEGAL BASIS",
+      "WHO ELSE RECEIVES YOUR DATA",
+      "HOW LONG EVERYTHING ELSE IS KEPT",
+      "YOUR RIGHTS",
+    ]) {
+      expect(readme).toContain(heading);
+    }
+    expect(readme).toContain("supervisory authority");
+    expect(readme).toContain("by automated means alone");
     expect(account.verifiedFace).toEqual({
       verified: true,
       at: expect.any(String),
@@ -314,10 +391,12 @@ describe("the export of a creator's data", () => {
       balance: { earned: "21.25" },
     });
 
-    // The creator is mailed the link.
+    // The creator is mailed where to download it, never a link that opens the zip by itself.
     const [mail] = await queuedMailTo(creator.user.email);
     expect(mail.subject).toMatch(/data is ready/);
-    expect(mail.text).toContain("/media/exports/");
+    expect(mail.text).toContain(`${ORIGIN}/settings/export`);
+    expect(mail.text).not.toContain("/download");
+    expect(mail.text).not.toContain("/media/exports/");
   });
 
   it("stops the link after 24 hours and the sweep deletes the zip", async () => {
@@ -332,17 +411,16 @@ describe("the export of a creator's data", () => {
       .where("id", "=", asked.body.id)
       .executeTakeFirstOrThrow();
     const key = row.file_key!;
-    const { url } = accountExportView(row, new Date(), ORIGIN);
     const later = new Date(Date.parse(row.expires_at!) + 1000);
 
-    // After the expiry the API gives no link, and the old link is refused.
+    // After the expiry the API gives no link, and the download is refused.
     expect(accountExportView(row, later, ORIGIN).url).toBeNull();
-    const realNow = Date.now;
-    Date.now = () => later.getTime();
+    vi.useFakeTimers({ now: later, toFake: ["Date"] });
     try {
-      expect((await mediaResponse(new Request(url!), key)).status).toBe(403);
+      const url = `${ORIGIN}/api/account/export/${row.id}/download`;
+      expect((await downloadExport(url, row.id, creator.token)).status).toBe(404);
     } finally {
-      Date.now = realNow;
+      vi.useRealTimers();
     }
 
     // Not before its time; then the file is gone and the row lets go of it.

@@ -5,7 +5,6 @@ import { newId } from "~/infra/ids.server";
 import { enqueueJob } from "~/infra/jobs/job-queue.server";
 import { notFound, tooManyRequests } from "~/infra/errors.server";
 import { waitText } from "~/infra/rate-limit.server";
-import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { lockForTransaction } from "~/infra/sql-dialect.server";
 import type { AccountExportView } from "~/features/accounts/exports/account-export-types";
 import {
@@ -19,8 +18,8 @@ import {
  * (account-export-job.server.ts); while it is pending, asking again answers
  * the same export. A new one may be asked for once per
  * EXPORT_INTERVAL_MINUTES (a failed one does not count). A ready export's zip
- * may be downloaded through a signed link for EXPORT_LINK_HOURS; then the
- * sweep removes the zip.
+ * may be downloaded by its owner (their session or API token, never a link
+ * alone) for EXPORT_LINK_HOURS; then the sweep removes the zip.
  */
 
 export const ACCOUNT_EXPORT_JOB = "accounts.export";
@@ -144,12 +143,15 @@ export async function nextExportAllowedAt(
   return allowed > now.getTime() ? new Date(allowed).toISOString() : null;
 }
 
-/** The signed download link of a ready export's zip, valid until the export expires; null when there is none (or no more). */
+/** The download path of a ready export's zip while it may be downloaded; null when there is none (or no more). Only its owner's session or token opens it. */
 export function exportDownloadPath(row: AccountExportRow, now: Date): string | null {
+  return downloadableExportKey(row, now) ? `/api/account/export/${row.id}/download` : null;
+}
+
+/** The zip's file key while the export may be downloaded (ready, within its hours), else null. */
+export function downloadableExportKey(row: AccountExportRow, now: Date): string | null {
   if (row.status !== "ready" || !row.file_key || !row.expires_at) return null;
-  const secondsLeft = Math.floor((Date.parse(row.expires_at) - now.getTime()) / 1000);
-  if (secondsLeft <= 0) return null;
-  return signedMediaUrl(row.file_key, secondsLeft, now.getTime());
+  return Date.parse(row.expires_at) > now.getTime() ? row.file_key : null;
 }
 
 /** An export as the API and the Your data tab show it; `origin` makes its link absolute. */

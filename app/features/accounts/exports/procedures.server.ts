@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { defineProcedure } from "~/infra/procedure.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
+import { notFound } from "~/infra/errors.server";
+import type { DownloadFile } from "~/infra/api-entry.server";
 import type { AccountExportView } from "~/features/accounts/exports/account-export-types";
 import {
   accountExportView,
+  downloadableExportKey,
   latestAccountExportOf,
   nextExportAllowedAt,
   ownAccountExport,
@@ -39,6 +42,27 @@ export const accountExport = defineProcedure({
       ctx.now,
       ctx.origin,
     );
+  },
+});
+
+/**
+ * GET /api/account/export/{id}/download: the zip of one of the caller's
+ * exports, for their session or API token only (a link alone opens nothing);
+ * 404 for another's, one not ready, or one whose hours are over.
+ */
+export const accountExportDownload = defineProcedure({
+  name: "accountExportDownload",
+  access: "user",
+  input: z.object({ id: z.string().min(1, "Required").max(64, "Not an export id") }),
+  async run({ input, user, ctx }): Promise<DownloadFile> {
+    const row = await ownAccountExport(ctx.db, user.id, input.id);
+    const key = downloadableExportKey(row, ctx.now);
+    if (!key || !(await ctx.files.exists(key))) throw notFound("Export not found");
+    return {
+      fileName: "selfie-studio-data.zip",
+      size: await ctx.files.size(key),
+      stream: () => ctx.files.stream(key),
+    };
   },
 });
 

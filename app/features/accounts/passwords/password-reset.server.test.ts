@@ -99,7 +99,7 @@ describe("requestPasswordReset", () => {
     expect(mail.text).toContain("you can ignore this email");
     expect(mail.html).toContain(`href="${link!.replace(/&/g, "&amp;")}"`);
     // The name is escaped in the HTML part.
-    expect(mail.html).toContain("Hi Ana &lt;b&gt;,");
+    expect(mail.html).toContain("Hi <bdi>Ana &lt;b&gt;</bdi>,");
     expect(mail.html).not.toContain("<b>,");
   });
 

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "~/lib/product";
+import { greetingOf } from "~/features/accounts/account-mail-parts.server";
 import { htmlButton, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
 import { RESET_LINK_MINUTES } from "~/features/accounts/passwords/password-reset.server";
@@ -8,7 +9,7 @@ import { RESET_LINK_MINUTES } from "~/features/accounts/passwords/password-reset
 export type ResetMail = MailMessage;
 
 export function renderResetPasswordMail(input: { firstName: string; link: string }): ResetMail {
-  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : "Hi,";
+  const hello = greetingOf(input.firstName);
   const subject = `Reset your ${PRODUCT_NAME} password`;
   const asked = `Someone, hopefully you, asked to reset the password of your ${PRODUCT_NAME} account.`;
   const validity = `The link works once and is valid for ${RESET_LINK_MINUTES} minutes.`;
@@ -17,7 +18,7 @@ export function renderResetPasswordMail(input: { firstName: string; link: string
   return mailMessage(
     subject,
     [
-      greeting,
+      hello.text,
       "",
       asked,
       "Open this link to choose a new password:",
@@ -28,7 +29,7 @@ export function renderResetPasswordMail(input: { firstName: string; link: string
       ignore,
     ],
     [
-      htmlParagraph(greeting),
+      hello.html,
       htmlParagraph(asked),
       htmlButton(input.link, "Choose a new password"),
       htmlParagraph(validity),

@@ -17,7 +17,7 @@ export function renderConfirmEmailChangeMail(input: {
   newEmail: string;
   link: string;
 }): EmailChangeMail {
-  const greeting = greetingOf(input.firstName);
+  const hello = greetingOf(input.firstName);
   const subject = `Confirm your new ${PRODUCT_NAME} email`;
   const asked = `Someone, hopefully you, asked to use ${input.newEmail} for a ${PRODUCT_NAME} account.`;
   const open =
@@ -26,9 +26,9 @@ export function renderConfirmEmailChangeMail(input: {
   const ignore = "If you did not ask for this, ignore this email: nothing changes.";
   return mailMessage(
     subject,
-    [greeting, "", asked, open, "", input.link, "", validity, ignore],
+    [hello.text, "", asked, open, "", input.link, "", validity, ignore],
     [
-      htmlParagraph(greeting),
+      hello.html,
       htmlParagraph(asked),
       htmlButton(input.link, "Confirm my new email"),
       htmlParagraph(validity),
@@ -44,7 +44,7 @@ export function renderEmailChangeNoticeMail(input: {
   settingsLink: string;
   resetLink: string;
 }): EmailChangeMail {
-  const greeting = greetingOf(input.firstName);
+  const hello = greetingOf(input.firstName);
   const subject = `Your ${PRODUCT_NAME} email is about to change`;
   const asked = `Someone signed in to your ${PRODUCT_NAME} account asked to change its email to ${input.newEmail}.`;
   const when = `The change happens only if the link sent to that address is opened within ${EMAIL_CHANGE_LINK_HOURS} hours.`;
@@ -53,7 +53,7 @@ export function renderEmailChangeNoticeMail(input: {
   return mailMessage(
     subject,
     [
-      greeting,
+      hello.text,
       "",
       asked,
       when,
@@ -64,7 +64,7 @@ export function renderEmailChangeNoticeMail(input: {
       `Reset your password: ${input.resetLink}`,
     ],
     [
-      htmlParagraph(greeting),
+      hello.html,
       htmlParagraph(asked),
       htmlParagraph(when),
       htmlParagraph(notYou),

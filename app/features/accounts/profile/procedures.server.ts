@@ -17,15 +17,19 @@ import {
 import { mailEmailChangeLink } from "~/features/accounts/profile/email-change-request.server";
 import { findUserById } from "~/features/accounts/users.server";
 import { currentFaceConsentVersion } from "~/features/privacy/public.server";
+import "~/features/accounts/ties.server";
 
 // The Profile tab and /api/account: the account, profile, photo and email change.
 
-/** GET /api/account and the settings: the caller's own account. */
+/** GET /api/account and the settings: the caller's own account, with the count of its confirmed followers. */
 export const account = defineProcedure({
   name: "account",
   access: "user",
   input: z.object({}),
-  run: ({ user, ctx }) => accountOf(ctx.db, user, ctx.now, currentFaceConsentVersion(ctx.config)),
+  run: async ({ user, ctx }) => ({
+    ...(await accountOf(ctx.db, user, ctx.now, currentFaceConsentVersion(ctx.config))),
+    followers: await ctx.ties.accounts.followerCount(ctx, user.id),
+  }),
 });
 
 /**

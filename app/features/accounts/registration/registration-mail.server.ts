@@ -23,15 +23,15 @@ export function renderCreateAccountMail(input: {
   firstName: string;
   link: string;
 }): RegistrationMail {
-  const greeting = greetingOf(input.firstName);
+  const hello = greetingOf(input.firstName);
   const subject = `Finish creating your ${PRODUCT_NAME} account`;
   const asked = `Someone, hopefully you, registered this email address at ${PRODUCT_NAME}.`;
   const validity = `Open this link within ${REGISTRATION_LINK_HOURS} hours to create your account and sign in:`;
   return mailMessage(
     subject,
-    [greeting, "", asked, validity, "", input.link, "", IGNORE],
+    [hello.text, "", asked, validity, "", input.link, "", IGNORE],
     [
-      htmlParagraph(greeting),
+      hello.html,
       htmlParagraph(asked),
       htmlParagraph(validity),
       htmlButton(input.link, "Create my account"),

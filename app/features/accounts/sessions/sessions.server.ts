@@ -274,3 +274,37 @@ export async function deleteExpiredCredentials(db: DB, now = new Date()) {
   await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).execute();
   await db.deleteFrom("api_tokens").where("expires_at", "<=", now.toISOString()).execute();
 }
+
+/** A creator's sessions and API tokens as their data export lists them: when and from what, never a secret or its hash. */
+export async function credentialsForExport(db: DB, userId: string) {
+  const [sessions, tokens] = await Promise.all([
+    db
+      .selectFrom("sessions")
+      .select(["public_id", "created_at", "last_seen_at", "expires_at", "user_agent"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("api_tokens")
+      .select(["public_id", "created_at", "last_used_at", "expires_at", "user_agent"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return {
+    sessions: sessions.map((row) => ({
+      id: row.public_id,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      expiresAt: row.expires_at,
+      browser: row.user_agent,
+    })),
+    apiTokens: tokens.map((row) => ({
+      id: row.public_id,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      expiresAt: row.expires_at,
+      client: row.user_agent,
+    })),
+  };
+}

@@ -49,9 +49,12 @@ export function AdminUsersTable({ users, q }: { users: AdminUser[]; q: string })
             <td className={`${t.lead} sm:align-middle`}>
               <div className="flex items-center gap-3">
                 <Avatar src={user.profileImageUrl} name={name} size="h-10 w-10" />
-                <div className="min-w-0">
+                {/* A long name is cut with an ellipsis (its whole text in the title): it cannot widen the column and squeeze the email's. */}
+                <div className="min-w-0 sm:max-w-[14rem]">
                   <p className="flex items-center gap-1.5 font-semibold text-slate-900">
-                    <span className="truncate">{name}</span>
+                    <span className="truncate" title={name}>
+                      {name}
+                    </span>
                     {isSuperAdmin(user) ? <CrownIcon /> : null}
                   </p>
                   <p className="font-mono text-xs break-all text-slate-500">ID: {user.id}</p>

@@ -128,7 +128,7 @@ function DeleteAccountForm({
           <input
             {...getInputProps(confirm, { type: "checkbox", ariaAttributes: true })}
             key={confirm.key}
-            className="mt-0.5"
+            className="choice-input"
           />
           <span>
             I understand that my account and my files will be deleted and that this cannot be

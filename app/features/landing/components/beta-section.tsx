@@ -59,11 +59,12 @@ export function BetaSection({
   const deadlineClaimed = Boolean(figures.endsAt) || demoFigures;
   const { days, hh, mm, ss } = splitCountdown(secondsLeft);
   const pad = (n: number) => String(n).padStart(2, "0");
-  const boxes: [string, string][] = [
-    ...(days > 0 ? ([[String(days), "Days"]] as [string, string][]) : []),
-    [pad(hh), "Hours"],
-    [pad(mm), "Minutes"],
-    [pad(ss), "Seconds"],
+  // Each box's label, and its short form for a phone's narrow row (the boxes are hidden from screen readers, which read the label above).
+  const boxes: [string, string, string][] = [
+    ...(days > 0 ? ([[String(days), "Days", "Days"]] as [string, string, string][]) : []),
+    [pad(hh), "Hours", "Hrs"],
+    [pad(mm), "Minutes", "Min"],
+    [pad(ss), "Seconds", "Sec"],
   ];
   const closedUntil = deadlineClaimed
     ? closedUntilYear(figures.endsAt, new Date(renderedAt))
@@ -113,17 +114,18 @@ export function BetaSection({
                 <span className="sr-only" data-testid="beta-countdown">
                   {formatCountdown(secondsLeft)}
                 </span>
-                {boxes.map(([value, label], index) => (
-                  <div key={label} className="flex items-center gap-2" aria-hidden="true">
+                {boxes.map(([value, label, short], index) => (
+                  <div key={label} className="flex items-center gap-1 sm:gap-2" aria-hidden="true">
                     {index > 0 ? (
-                      <span className="text-3xl font-bold text-slate-500">:</span>
+                      <span className="text-2xl font-bold text-slate-500 sm:text-3xl">:</span>
                     ) : null}
-                    <div className="w-16 rounded-xl bg-white/10 px-2 py-3 ring-1 ring-white/15 sm:w-20">
+                    <div className="w-14 rounded-xl bg-white/10 px-1 py-3 ring-1 ring-white/15 sm:w-20 sm:px-2">
                       <p className="font-mono text-2xl font-bold tabular-nums sm:text-4xl">
                         {value}
                       </p>
-                      <p className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">
-                        {label}
+                      <p className="text-[11px] font-medium tracking-wide whitespace-nowrap text-slate-400 uppercase">
+                        <span className="sm:hidden">{short}</span>
+                        <span className="hidden sm:inline">{label}</span>
                       </p>
                     </div>
                   </div>

@@ -176,12 +176,12 @@ function HeroFigure({
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd
-        className="text-xl font-bold text-slate-900 sm:text-2xl"
+        className="text-xl font-bold whitespace-nowrap text-slate-900 sm:text-2xl"
         data-testid={illustrative ? "hero-average-earnings" : undefined}
       >
         {value}
         {illustrative ? (
-          <span className="block">
+          <span className="block whitespace-normal">
             <Illustrative text="Illustrative figure" />
           </span>
         ) : null}

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { BackLink } from "~/ui/back-link";
-import { LandingFooter } from "~/features/landing/components/landing-footer";
 
 /**
  * The layout of the public information pages (help, contact, creator guide,
- * terms, pricing): a back link that follows who is signed in, a header, the
- * page's sections and the site footer, so every footer page links to the others.
+ * terms, pricing): a back link that follows who is signed in, a header and
+ * the page's sections. The site footer, on every page, links them to each other.
  */
 export function InfoPage({
   signedIn,
@@ -26,27 +25,24 @@ export function InfoPage({
   children: ReactNode;
 }) {
   return (
-    <>
-      <article
-        className={`mx-auto ${wide ? "max-w-6xl" : "max-w-3xl"} px-4 py-8 sm:py-10`}
-        data-testid={testId}
-      >
-        {signedIn ? (
-          <BackLink to="/dashboard">Back to Dashboard</BackLink>
-        ) : (
-          <BackLink to="/">Back to Home</BackLink>
-        )}
-        <header className="mt-4">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            {title}
-          </h1>
-          <div className="mt-3 max-w-2xl text-slate-600">{intro}</div>
-        </header>
-        {children}
-      </article>
-      <LandingFooter />
-    </>
+    <article
+      className={`mx-auto ${wide ? "max-w-6xl" : "max-w-3xl"} px-4 py-8 sm:py-10`}
+      data-testid={testId}
+    >
+      {signedIn ? (
+        <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      ) : (
+        <BackLink to="/">Back to Home</BackLink>
+      )}
+      <header className="mt-4">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          {title}
+        </h1>
+        <div className="mt-3 max-w-2xl text-slate-600">{intro}</div>
+      </header>
+      {children}
+    </article>
   );
 }
 

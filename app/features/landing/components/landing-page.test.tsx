@@ -18,7 +18,7 @@ function DemoLanding(props: ComponentProps<typeof LandingPage>) {
 }
 
 describe("<LandingPage>", () => {
-  it("has the seven sections in order (DEMO_FIGURES on)", () => {
+  it("has its sections in order, the site footer (the seventh) coming from the layout (DEMO_FIGURES on)", () => {
     render(<DemoLanding />);
     const order = [
       "landing-hero",
@@ -27,7 +27,6 @@ describe("<LandingPage>", () => {
       "landing-how-it-works",
       "landing-beta",
       "landing-pricing",
-      "landing-footer",
     ];
     const sections = order.map((id) => screen.getByTestId(id));
     for (let i = 1; i < sections.length; i++) {
@@ -36,6 +35,8 @@ describe("<LandingPage>", () => {
       ).toBeTruthy();
     }
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    // No footer of its own: the layout's is the page's one contentinfo landmark.
+    expect(document.querySelector("footer")).toBeNull();
   });
 
   it("lets a tile's style name wrap (never cut), its earnings chip stacking under it below sm", () => {
@@ -248,34 +249,8 @@ describe("<LandingPage>", () => {
       "landing-how-it-works",
       "landing-beta",
       "landing-pricing",
-      "landing-footer",
     ])
       expect(screen.getByTestId(id)).toBeInTheDocument();
-  });
-
-  it("has a footer with Product, Support and Company columns; the entries with a page link to it, the others are text", () => {
-    render(<LandingPage />);
-    const footer = within(screen.getByTestId("landing-footer"));
-    expect(footer.getAllByRole("heading").map((h) => h.textContent)).toEqual([
-      "Product",
-      "Support",
-      "Company",
-    ]);
-    const links = Object.fromEntries(
-      footer.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]),
-    );
-    expect(links).toEqual({
-      Pricing: "/pricing",
-      Marketplace: "/marketplace",
-      "Help Center": "/help",
-      "Creator Guide": "/creator-guide",
-      "Contact Us": "/contact",
-      "Privacy Policy": "/privacy",
-      "Terms of Service": "/terms",
-    });
-    for (const text of ["Features", "AI Styles", "Community", "About", "Blog", "Careers"]) {
-      expect(footer.getByText(text).closest("a")).toBeNull();
-    }
   });
 
   it("says registration is closed only while it is", () => {

@@ -3,14 +3,14 @@ import type { BetaFigures } from "~/features/landing/components/beta-counters";
 import { HeroSection } from "~/features/landing/components/hero-section";
 import type { HeroSamples } from "~/features/landing/components/hero-section";
 import { HowItWorksSection } from "~/features/landing/components/how-it-works-section";
-import { LandingFooter } from "~/features/landing/components/landing-footer";
 import { MarketplaceStrip } from "~/features/landing/components/marketplace-strip";
 import { PricingSection } from "~/features/landing/components/pricing-section";
 import { TestimonialsSection } from "~/features/landing/components/testimonials-section";
 import { useDemoFigures } from "~/ui/demo-figures";
 
 /**
- * The landing page: its seven sections, hero first and footer last. With
+ * The landing page: its sections, hero first and pricing last (the seventh,
+ * the footer, is the site footer every page has: app/ui/site-footer.tsx). With
  * DEMO_FIGURES off (a live store) the invented figures go: no average earnings,
  * no testimonials section, no countdown without BETA_ENDS_AT; the spots left
  * are the real ones.
@@ -43,7 +43,6 @@ export function LandingPage({
         renderedAt={renderedAt ?? new Date().toISOString()}
       />
       <PricingSection registrationOpen={registrationOpen} />
-      <LandingFooter />
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function MarketplaceStrip() {
         >
           Sell on our marketplace and on more platforms
         </h2>
-        <ul className="mt-8 grid grid-cols-3 items-center gap-x-6 gap-y-6 sm:grid-cols-5 lg:grid-cols-9">
+        <ul className="mt-8 grid grid-cols-2 items-center gap-x-6 gap-y-6 min-[360px]:grid-cols-3 sm:grid-cols-5 lg:grid-cols-9">
           {EXTERNAL_MARKETPLACES.map((market) => (
             <li
               key={market.id}

@@ -43,5 +43,5 @@ export const supportContact = defineProcedure({
   name: "landing.supportContact",
   access: "public",
   input: z.object({}),
-  run: ({ ctx }) => ({ email: ctx.config.SUPPORT_EMAIL }),
+  run: ({ ctx }) => ({ email: ctx.config.SUPPORT_EMAIL, privacyEmail: ctx.config.PRIVACY_EMAIL }),
 });

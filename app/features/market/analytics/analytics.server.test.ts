@@ -34,7 +34,7 @@ async function dayRow(listingId: string, day: string) {
   await flushListingViews(getDb());
   const row = await getDb()
     .selectFrom("listing_days")
-    .select(["views", "cart_adds", "creator_id"])
+    .select(["views", "cart_adds", "saves", "creator_id"])
     .where("listing_id", "=", listingId)
     .where("day", "=", day)
     .executeTakeFirst();
@@ -61,6 +61,7 @@ describe("views per day", () => {
     expect(await dayRow(listing.id, "2026-11-23")).toEqual({
       views: 1,
       cart_adds: 0,
+      saves: 0,
       creator_id: creator.user.id,
     });
     view(monday, { clientIp: "198.51.100.10" });
@@ -213,6 +214,7 @@ describe("a creator's analytics", () => {
       date: "2026-11-25",
       views: 4,
       addsToCart: 2,
+      saves: 0,
       sales: 2,
       conversion: 0.5,
       earnings: "15", // 8.50 + (8.50 - 2.00)
@@ -266,6 +268,7 @@ describe("a creator's analytics", () => {
         listingId: listing.id,
         title: "Quiet one",
         views: 0,
+        saves: 0,
         sales: 0,
         conversion: null,
         earnings: "0",
@@ -299,6 +302,7 @@ describe("GET /api/token-analytics", () => {
         date: viewDay(new Date()),
         views: 0,
         addsToCart: 0,
+        saves: 0,
         sales: 0,
         conversion: null,
         earnings: "0",
@@ -309,6 +313,7 @@ describe("GET /api/token-analytics", () => {
           listingId: listing.id,
           title: "On the API",
           views: 0,
+          saves: 0,
           sales: 0,
           conversion: null,
           earnings: "0",

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { centsToPriceString } from "~/lib/money";
+import { bundleSalesOf } from "~/features/market/analytics/bundle-sales.server";
 import {
   conversionOf,
   type AnalyticsDay,
@@ -9,17 +10,19 @@ import {
   type AnalyticsRange,
   type CreatorAnalytics,
 } from "~/features/market/analytics/analytics";
+import { followerCountsOf } from "~/features/market/analytics/follower-counts.server";
 
 /**
  * A creator's analytics, aggregated in SQL:
- * - views and add-to-carts from listing_days (one row per listing and UTC day,
+ * - views, add-to-carts and saves from listing_days (one row per listing and UTC day,
  *   counted once per visitor and day as they happen; read through the index
  *   (creator_id, day));
  * - sales and earnings from the earnings ledger (one row per item sold, read
  *   through (creator_id, created_at)): the creator's share less what refunds
  *   took back, a sale refunded in full not counted as a sale, as on the
  *   dashboard's stat cards. Where test-checkout sales are not earnings (a
- *   production server), they are counted apart as testSales.
+ *   production server), they are counted apart as testSales;
+ * - followers from the confirmed follows (counts only).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +37,7 @@ export async function countOnListingDays(
   db: DB,
   listingIds: string[],
   day: string,
-  counter: "views" | "cart_adds",
+  counter: "views" | "cart_adds" | "saves",
   amount = 1,
 ): Promise<void> {
   if (listingIds.length === 0) return;
@@ -72,8 +75,35 @@ export const CART_ADDS_COUNTED_PER_VISITOR_DAY = 50;
  * listings per visitor and day. True when it counted. Old days are forgotten
  * by the hourly forgetOldVisitorDays, not here.
  */
-export async function recordCartAdd(
+export function recordCartAdd(
   db: DB,
+  listingId: string,
+  viewer: { userId: string | null; visitorHash: string },
+  now: Date,
+): Promise<boolean> {
+  return countOncePerVisitorDay(
+    db,
+    { visitors: "listing_cart_adds", counter: "cart_adds", cap: CART_ADDS_COUNTED_PER_VISITOR_DAY },
+    listingId,
+    viewer,
+    now,
+  );
+}
+
+/**
+ * Counts one act of a visitor on a live listing (an add to a cart, a save) on
+ * the listing's day row, once per visitor, listing and UTC day, never the
+ * creator's own, and at most `cap` listings per visitor and day; the visitor
+ * is a keyed hash in `visitors` (forgotten by forgetOldVisitorDays). True
+ * when it counted.
+ */
+export async function countOncePerVisitorDay(
+  db: DB,
+  kind: {
+    visitors: "listing_cart_adds" | "listing_saves";
+    counter: "cart_adds" | "saves";
+    cap: number;
+  },
   listingId: string,
   viewer: { userId: string | null; visitorHash: string },
   now: Date,
@@ -87,23 +117,23 @@ export async function recordCartAdd(
       .where("status", "=", "active")
       .executeTakeFirst();
     if (!listing || listing.user_id === viewer.userId) return false;
-    // One visitor's adds one after another (two processes could otherwise both pass the cap).
-    await lockForTransaction(trx, `cart-adds:${viewer.visitorHash}`);
+    // One visitor's acts one after another (two processes could otherwise both pass the cap).
+    await lockForTransaction(trx, `${kind.visitors}:${viewer.visitorHash}`);
     const { count } = await trx
-      .selectFrom("listing_cart_adds")
+      .selectFrom(kind.visitors)
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("day", "=", day)
       .where("visitor_hash", "=", viewer.visitorHash)
       .executeTakeFirstOrThrow();
-    if (Number(count) >= CART_ADDS_COUNTED_PER_VISITOR_DAY) return false;
+    if (Number(count) >= kind.cap) return false;
     const fresh = await trx
-      .insertInto("listing_cart_adds")
+      .insertInto(kind.visitors)
       .values({ day, visitor_hash: viewer.visitorHash, listing_id: listingId })
       .onConflict((oc) => oc.doNothing())
       .returning("listing_id")
       .execute();
     if (fresh.length === 0) return false;
-    await countOnListingDays(trx, [listingId], day, "cart_adds");
+    await countOnListingDays(trx, [listingId], day, kind.counter);
     return true;
   });
 }
@@ -162,6 +192,7 @@ export async function creatorAnalytics(
         "day",
         sql<number>`sum(views)`.as("views"),
         sql<number>`sum(cart_adds)`.as("cart_adds"),
+        sql<number>`sum(saves)`.as("saves"),
       ])
       .groupBy("day")
       .execute(),
@@ -170,7 +201,11 @@ export async function creatorAnalytics(
       .groupBy(sql`substr(created_at, 1, 10)`)
       .execute(),
     counters()
-      .select(["listing_id", sql<number>`sum(views)`.as("views")])
+      .select([
+        "listing_id",
+        sql<number>`sum(views)`.as("views"),
+        sql<number>`sum(saves)`.as("saves"),
+      ])
       .groupBy("listing_id")
       .execute(),
     ledger()
@@ -184,6 +219,12 @@ export async function creatorAnalytics(
       .where("status", "=", "active")
       .execute(),
   ]);
+  const followers = await followerCountsOf(db, userId, fromStamp, untilStamp);
+  const bundles = await bundleSalesOf(db, userId, {
+    fromStamp,
+    untilStamp,
+    includeTestSales: scope.includeTestSales,
+  });
 
   const countsOf = new Map(countsByDay.map((row) => [row.day, row]));
   const salesOf = new Map(salesByDay.map((row) => [row.day, row]));
@@ -194,6 +235,7 @@ export async function creatorAnalytics(
       date,
       views,
       addsToCart: Number(countsOf.get(date)?.cart_adds ?? 0),
+      saves: Number(countsOf.get(date)?.saves ?? 0),
       sales,
       conversion: conversionOf(sales, views),
       earnings: centsToPriceString(Number(salesOf.get(date)?.cents ?? 0)),
@@ -202,6 +244,7 @@ export async function creatorAnalytics(
   });
 
   const viewsOf = new Map(countsByListing.map((row) => [row.listing_id, Number(row.views)]));
+  const savesOf = new Map(countsByListing.map((row) => [row.listing_id, Number(row.saves)]));
   const listingSalesOf = new Map(salesByListing.map((row) => [row.listing_id, row]));
   const ids = [
     ...new Set([...live.map((row) => row.id), ...viewsOf.keys(), ...listingSalesOf.keys()]),
@@ -223,6 +266,7 @@ export async function creatorAnalytics(
       listingId,
       title: titles.get(listingId) ?? "",
       views,
+      saves: savesOf.get(listingId) ?? 0,
       sales,
       conversion: conversionOf(sales, views),
       earnings: centsToPriceString(Number(listingSalesOf.get(listingId)?.cents ?? 0)),
@@ -236,5 +280,5 @@ export async function creatorAnalytics(
       a.title.localeCompare(b.title) ||
       a.listingId.localeCompare(b.listingId),
   );
-  return { days: dayRows, listings };
+  return { days: dayRows, listings, followers, bundles };
 }

@@ -14,19 +14,21 @@ const listing = (
   views: number,
   sales: number,
   earnings: string,
+  saves = 0,
 ): AnalyticsListing => ({
   listingId,
   title,
   views,
+  saves,
   sales,
   conversion: conversionOf(sales, views),
   earnings,
 });
 const LISTINGS = [
-  listing("a", "Beta", 10, 1, "8.50"),
-  listing("b", "alpha", 0, 1, "20"),
-  listing("c", "Gamma", 40, 2, "17"),
-  listing("d", "Delta", 5, 0, "0"),
+  listing("a", "Beta", 10, 1, "8.50", 2),
+  listing("b", "alpha", 0, 1, "20", 0),
+  listing("c", "Gamma", 40, 2, "17", 1),
+  listing("d", "Delta", 5, 0, "0", 3),
 ];
 const ids = (rows: AnalyticsListing[]) => rows.map((row) => row.listingId);
 
@@ -37,12 +39,15 @@ describe("the listing table's order", () => {
     expect(ids(sortListings(LISTINGS, "earnings", "desc"))).toEqual(["b", "c", "a", "d"]);
     expect(ids(sortListings(LISTINGS, "conversion", "desc"))).toEqual(["a", "c", "d", "b"]);
     expect(ids(sortListings(LISTINGS, "title", "asc"))).toEqual(["b", "a", "d", "c"]);
+    expect(ids(sortListings(LISTINGS, "saves", "desc"))).toEqual(["d", "a", "c", "b"]);
+    expect(ids(sortListings(LISTINGS, "saves", "asc"))).toEqual(["b", "c", "a", "d"]);
     // Ties (one sale each) by title.
     expect(ids(sortListings(LISTINGS, "sales", "desc"))).toEqual(["c", "b", "a", "d"]);
   });
 
   it("reads the query, and anything unknown is earnings high to low", () => {
     expect(listingOrder("views", "asc")).toEqual({ sort: "views", dir: "asc" });
+    expect(listingOrder("saves", null)).toEqual({ sort: "saves", dir: "desc" });
     expect(listingOrder("title", null)).toEqual({ sort: "title", dir: "asc" });
     expect(listingOrder("password", "sideways")).toEqual({ sort: "earnings", dir: "desc" });
     expect(listingOrder(null, null)).toEqual({ sort: "earnings", dir: "desc" });

@@ -9,16 +9,21 @@ export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
 
+/** The screen's download of the creator's monthly sales (GET /api/token-analytics/sales.csv answers the same file). */
+export const SALES_CSV_PATH = "/analytics/sales.csv";
+
 export function isAnalyticsRange(value: unknown): value is AnalyticsRange {
   return ANALYTICS_RANGES.some((range) => String(range) === String(value));
 }
 
-/** One UTC day of the range. Views and add-to-carts count once per visitor and day. */
+/** One UTC day of the range. Views, add-to-carts and saves count once per visitor and day. */
 export interface AnalyticsDay {
   /** YYYY-MM-DD (UTC). */
   date: string;
   views: number;
   addsToCart: number;
+  /** Listings saved for later (POST /saved), each once per visitor and day; never who. */
+  saves: number;
   /** Items sold that day and not refunded in full. */
   sales: number;
   /** sales ÷ views; null on a day without views. */
@@ -37,14 +42,36 @@ export interface AnalyticsListing {
   listingId: string;
   title: string;
   views: number;
+  saves: number;
   sales: number;
   conversion: number | null;
+  earnings: string;
+}
+
+/** The creator's followers (confirmed follows): counts, never an address. */
+export interface AnalyticsFollowers {
+  /** Confirmed follows now. */
+  confirmed: number;
+  /** Of those, the ones confirmed within the range (an ended follow counts nowhere). */
+  newInRange: number;
+}
+
+/** One of the creator's bundles sold within the range. */
+export interface AnalyticsBundle {
+  bundleId: string;
+  title: string;
+  /** Paid orders that held the bundle (one refunded in full counts none). */
+  sales: number;
+  /** The creator's share of its items less refunds, in dollars ("12.50"). */
   earnings: string;
 }
 
 export interface CreatorAnalytics {
   days: AnalyticsDay[];
   listings: AnalyticsListing[];
+  followers: AnalyticsFollowers;
+  /** Bundles sold within the range, best earners first (their items' sales are in `listings` too). */
+  bundles: AnalyticsBundle[];
 }
 
 /** sales ÷ views to four decimals; null without views. */
@@ -59,7 +86,14 @@ export function formatConversion(conversion: number | null): string {
   return `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
 }
 
-export const LISTING_SORTS = ["title", "views", "sales", "conversion", "earnings"] as const;
+export const LISTING_SORTS = [
+  "title",
+  "views",
+  "saves",
+  "sales",
+  "conversion",
+  "earnings",
+] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 

@@ -30,7 +30,7 @@ export function countListingViews(db: DB, visit: ListingVisit, listingIds: strin
 }
 
 /**
- * Days of listing_views and listing_cart_adds kept: today and yesterday. A
+ * Days of listing_views, listing_cart_adds and listing_saves kept: today and yesterday. A
  * visitor's hash is of the day, so an older row can never match again;
  * yesterday's stay for a batch of views written just after midnight.
  */
@@ -43,4 +43,5 @@ export async function forgetOldVisitorDays(db: DB, now: Date): Promise<void> {
   );
   await db.deleteFrom("listing_views").where("day", "<", oldestKept).execute();
   await db.deleteFrom("listing_cart_adds").where("day", "<", oldestKept).execute();
+  await db.deleteFrom("listing_saves").where("day", "<", oldestKept).execute();
 }

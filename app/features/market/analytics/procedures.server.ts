@@ -3,6 +3,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
 import { recentSalesOf } from "~/features/market/analytics/creator-sales.server";
 import { creatorMarketExport } from "~/features/market/creator-export.server";
+import { salesCsvFile } from "~/features/market/analytics/sales-csv.server";
 import { creatorAnalytics as analyticsOf } from "~/features/market/analytics/analytics.server";
 import {
   ANALYTICS_RANGES,
@@ -58,6 +59,18 @@ export const creatorAnalytics = defineProcedure({
     analyticsOf(ctx.db, user.id, Number(input.days) as AnalyticsRange, ctx.now, {
       includeTestSales: testSalesCount(ctx.config),
     }),
+});
+
+/**
+ * GET /api/token-analytics/sales.csv and /analytics/sales.csv: the caller's
+ * own sales as a CSV file, one row per UTC month, listing and licence (test
+ * sales marked), with refunds, their share and the platform's fee.
+ */
+export const mySalesCsv = defineProcedure({
+  name: "market.mySalesCsv",
+  access: "user",
+  input: z.object({}),
+  run: ({ user, ctx }) => salesCsvFile(ctx.db, user.id, ctx.now),
 });
 
 /**

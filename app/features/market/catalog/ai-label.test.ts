@@ -10,6 +10,8 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
+import { getConfig } from "~/infra/config.server";
 
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
@@ -30,6 +32,7 @@ async function listedStyle(userId: string, engine: "local" | "fal", title: strin
     tags: "",
   });
   const { listing } = await listStylizedImage(getDb(), getFileStore(), {
+    credentials: contentCredentialsFor(getConfig()),
     userId,
     input,
     now: new Date(),
@@ -84,6 +87,7 @@ describe("the AI label of a listing", () => {
       .where("id", "=", stylized.id)
       .execute();
     const { listing: updated } = await listStylizedImage(getDb(), getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
       userId: user.id,
       input: listingInputSchema.parse({
         stylizedImageId: stylized.id,

@@ -20,6 +20,8 @@ import {
   withdrawListing,
 } from "~/features/market/catalog/listings.server";
 import { assertSaleConsent } from "~/features/market/catalog/sale-consent.server";
+import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 
 /** A creator's own listings: listing a stylized image on the marketplace, the form's defaults, their list, withdrawing one. */
 
@@ -38,10 +40,13 @@ export const listOnMarketplace = defineProcedure({
     if (image) await assertSaleConsent(ctx.db, image);
     // A listing writes its own copy and preview: refused while the volume is nearly full.
     await ensureFreeSpace(ctx.config);
+    // A file smaller than its sale size is upscaled: fal.ai's Real-ESRGAN with FAL_KEY, else Lanczos-3.
     const { listing, created } = await listStylizedImage(ctx.db, ctx.files, {
+      credentials: contentCredentialsFor(ctx.config),
       userId: user.id,
       input,
       now: ctx.now,
+      upscaler: selectUpscaler(ctx.config),
     });
     return { listing: toCreatorListing(listing, ctx.origin), created };
   },

@@ -7,6 +7,7 @@ import {
   toMarketplaceItem,
 } from "~/features/market/catalog/marketplace-search.server";
 import { marketplaceListingUrl } from "~/features/market/catalog/listings.server";
+import { upscaleLabel } from "~/lib/sale-size";
 import {
   SOCIAL_CARD_HEIGHT,
   SOCIAL_CARD_WIDTH,
@@ -34,8 +35,16 @@ export interface PublicCreator {
   storefrontUrl: string | null;
 }
 
+/** How the file a buyer gets was enlarged to its size, when it was (docs/decisions/092). */
+export interface ListingUpscaling {
+  /** As the file's metadata says it: "upscaled with Lanczos ×4.27". */
+  label: string;
+  /** The pixels really made before, when known. */
+  from: { width: number; height: number } | null;
+}
+
 export interface ListingPageView {
-  listing: MarketplaceItem & { updatedAt: string };
+  listing: MarketplaceItem & { updatedAt: string; upscaling: ListingUpscaling | null };
   creator: PublicCreator;
   more: MarketplaceItem[];
   /** The page's own absolute URL (canonical, og:url). */
@@ -56,6 +65,9 @@ function liveListingRow(db: DB, listingId: string) {
     .select([
       ...MARKETPLACE_ITEM_COLUMNS,
       "l.updated_at",
+      "l.upscaled_by",
+      "l.native_width",
+      "l.native_height",
       "u.handle",
       "u.profile_image_url",
       "u.bio",
@@ -79,7 +91,7 @@ export async function listingPage(
     limit: MORE_FROM_CREATOR + 1,
   });
   return {
-    listing: { ...toMarketplaceItem(row), updatedAt: row.updated_at },
+    listing: { ...toMarketplaceItem(row), updatedAt: row.updated_at, upscaling: upscalingOf(row) },
     creator: {
       id: row.user_id,
       name: row.first_name,
@@ -128,6 +140,22 @@ export async function creatorByHandle(
     bio: row.bio,
     storefrontUrl: storefrontUrl(origin, row.handle),
   };
+}
+
+/** What the listing page says of how its file was enlarged (nothing when it was not). */
+function upscalingOf(row: {
+  width: number;
+  height: number;
+  upscaled_by: string | null;
+  native_width: number | null;
+  native_height: number | null;
+}): ListingUpscaling | null {
+  if (!row.upscaled_by) return null;
+  const from =
+    row.native_width && row.native_height
+      ? { width: row.native_width, height: row.native_height }
+      : null;
+  return { label: upscaleLabel(row.upscaled_by, row, from), from };
 }
 
 /** A site-relative path on the origin; an absolute URL (a file on the CDN) as it is. */

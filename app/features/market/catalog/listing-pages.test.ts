@@ -17,7 +17,9 @@ import { loader as storefrontLoader } from "~/routes/_market+/creators.$handle";
 import { loader as mediaLoader } from "~/routes/_resources+/media.$";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
+import { createListing, createStylizedImage } from "#tests/setup/market";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
+import { getConfig } from "~/infra/config.server";
 
 const HOSTILE_TITLE = `</script><script>alert("x")</script> & 'quotes' 😀 <b>bold</b>`;
 
@@ -92,6 +94,30 @@ describe("GET /marketplace/{listingId}", () => {
     expect(await getFileStore().exists(socialCardKey(listing.preview_key))).toBe(true);
   });
 
+  it("answers the pixel size of the file a buyer gets, and how it was upscaled to it", async () => {
+    const { user } = await withHandle("Sizer", "sizer-pages");
+    // A 1024 px style of a 512 px upload: sold at 2048 px, upscaled ×2 with Lanczos.
+    const stylized = await createStylizedImage(user.id);
+    const { listing } = await listStylizedImage(getDb(), getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
+      userId: user.id,
+      input: listingInputSchema.parse({ stylizedImageId: stylized.id, title: "Sized", price: 35 }),
+      now: new Date(),
+    });
+    const data = await (await page(listing.id)).json();
+    expect(data.listing).toMatchObject({
+      width: 2048,
+      height: 2048,
+      upscaling: {
+        label: "upscaled with Lanczos ×2",
+        from: { width: 1024, height: 1024 },
+      },
+    });
+    // A file made at its size says nothing of upscaling.
+    const made = await createListing(user.id, { title: "Made at size" });
+    expect((await (await page(made.listing.id)).json()).listing.upscaling).toBeNull();
+  });
+
   it("counts a view of the listing for its creator's analytics, once per visitor and day", async () => {
     const { user } = await createTestUser();
     const { listing } = await createListing(user.id, { title: "Counted" });
@@ -158,6 +184,7 @@ describe("GET /marketplace/{listingId}", () => {
       tags: "a",
     });
     await listStylizedImage(getDb(), getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
       userId: user.id,
       input: relist,
       now: new Date(),

@@ -10,6 +10,8 @@ import { listingInputSchema } from "~/features/market/catalog/listing-schema";
 import { SEARCH_MATCH_CAP, SHORT_SEARCH_WINDOW } from "~/lib/limits";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
+import { getConfig } from "~/infra/config.server";
 
 /** Titles of one search's first page (100 at most). */
 async function titlesFor(q: string, style?: string) {
@@ -129,6 +131,7 @@ describe("the marketplace search index", () => {
       tags: "sea, calm",
     });
     await listStylizedImage(db, getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
       userId: ada.user.id,
       input: edit,
       now: new Date(),
@@ -147,6 +150,7 @@ describe("the marketplace search index", () => {
 
     // Listed again (a new listing of the same image): back in.
     const { listing: again } = await listStylizedImage(db, getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
       userId: ada.user.id,
       input: edit,
       now: new Date(),

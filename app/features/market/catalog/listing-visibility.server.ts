@@ -29,6 +29,8 @@ export async function reportableTarget(
   db: DB,
   target: { listingId?: string | null; handle?: string | null },
 ): Promise<ReportableTarget | null> {
+  // No id or handle holds a NUL character (PostgreSQL's text cannot), so one with it names nothing.
+  if (`${target.listingId ?? ""}${target.handle ?? ""}`.includes("\u0000")) return null;
   if (target.listingId) {
     const row = await db
       .selectFrom("listings as l")

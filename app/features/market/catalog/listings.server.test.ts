@@ -19,6 +19,13 @@ import { callContext } from "~/web/request-context.server";
 import { action as listingsAction, loader as listingsPage } from "~/routes/_studio+/listings";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import {
+  carriesContentCredentials,
+  contentCredentialsFor,
+} from "~/engines/provenance/content-credentials.server";
+import { digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server";
+import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
+import { getConfig } from "~/infra/config.server";
 
 const { loader: listingsApi } = apiRoute("/api/marketplace-listings");
 const { loader: tokenListingsApi } = apiRoute("/api/token-marketplace-listings");
@@ -65,7 +72,7 @@ describe("listing a stylized image on the marketplace", () => {
 
   it("sells the full-size styled image even when the creator made an unmarked optimized copy (that copy is theirs)", async () => {
     const { user } = await createTestUser();
-    const stylized = await createStylizedImage(user.id);
+    const stylized = await createStylizedImage(user.id, { size: 2048 });
     const store = getFileStore();
     const optimizedKey = `optimized/${stylized.id}.webp`;
     await store.write(
@@ -88,6 +95,7 @@ describe("listing a stylized image on the marketplace", () => {
       tags: "",
     });
     const { listing } = await listStylizedImage(db(), store, {
+      credentials: contentCredentialsFor(getConfig()),
       userId: user.id,
       input,
       now: new Date(),
@@ -96,6 +104,36 @@ describe("listing a stylized image on the marketplace", () => {
       true,
     );
     expect(listing.source_file_key).toBe(stylized.file_key);
+  });
+
+  it("a clean file styled before the server signed its files gets its Content Credentials when listed", async () => {
+    const { user } = await createTestUser();
+    // Already a sold file's size: copied, not upscaled (an upscaled file is signed anew: sale-file.server.test.ts).
+    const stylized = await createStylizedImage(user.id, { signed: false, size: 2048 });
+    const store = getFileStore();
+    const unsigned = await store.read(stylized.file_key!);
+    expect(carriesContentCredentials(unsigned)).toBe(false);
+    const { listing } = await listStylizedImage(db(), store, {
+      credentials: contentCredentialsFor(getConfig()),
+      userId: user.id,
+      input: listingInputSchema.parse({
+        stylizedImageId: stylized.id,
+        title: "Older style",
+        description: "",
+        price: 20,
+        tags: "",
+      }),
+      now: new Date(),
+    });
+    const sold = await store.read(listing.file_key);
+    const reading = await readWithC2paRs(sold, "image/jpeg");
+    expect(reading?.state).toBe("Valid");
+    expect(actionsOf(reading!)[0]).toMatchObject({
+      action: "c2pa.created",
+      digitalSourceType: digitalSourceTypeOfFile(unsigned),
+    });
+    // The pixels are the styled file's: only the manifest was added.
+    expect(await meanAbsoluteDifference(sold, unsigned)).toBe(0);
   });
 
   it("makes every variant of the preview its picture asks for before listing answers", async () => {
@@ -125,6 +163,7 @@ describe("listing a stylized image on the marketplace", () => {
       price: "30",
     });
     const again = await listStylizedImage(db(), getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
       userId: user.id,
       input,
       now: new Date(),
@@ -147,6 +186,7 @@ describe("listing a stylized image on the marketplace", () => {
     const stylized = await createStylizedImage(user.id);
     const list = (title: string) =>
       listStylizedImage(db(), getFileStore(), {
+        credentials: contentCredentialsFor(getConfig()),
         userId: user.id,
         input: listingInputSchema.parse({ stylizedImageId: stylized.id, title, price: "30" }),
         now: new Date(),
@@ -171,6 +211,7 @@ describe("listing a stylized image on the marketplace", () => {
     const priced = await createStylizedImage(user.id, { priceCents: 4200 });
     const list = (stylizedImageId: string) =>
       listStylizedImage(db(), getFileStore(), {
+        credentials: contentCredentialsFor(getConfig()),
         userId: user.id,
         input: listingInputSchema.parse({ stylizedImageId, title: "T" }),
         now: new Date(),

@@ -1,38 +1,35 @@
-import sharp from "sharp";
 import type { ListingRow, StylizedImageRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { isUniqueViolation } from "~/infra/database-errors.server";
 import type { FileStore } from "~/infra/file-store.server";
-import { newFileKey } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/features/market/catalog/listing-schema";
-import { makeListingPreview } from "~/features/market/catalog/listing-preview.server";
-import {
-  digitalSourceTypeCode,
-  digitalSourceTypeOfFile,
-} from "~/engines/styling/ai-disclosure.server";
 import { forgetSocialCard } from "~/features/market/catalog/social-card.server";
 import { socialCardKey } from "~/lib/image-variants";
-import { makeVariantsAhead } from "~/infra/image-variants.server";
-import { pictureVariants } from "~/lib/image-variants";
+import type { Upscaler } from "~/engines/upscaling/upscaler.server";
+import { localUpscaler } from "~/engines/upscaling/upscaler.server";
 import { ownStylizedImage } from "~/features/studio/public.server";
+import { withdrawBundlesOfListings } from "~/features/market/bundles/bundle-withdrawal.server";
+import {
+  isUndersized,
+  removeReplacedFiles,
+  snapshotColumns,
+  snapshotSaleFiles,
+  uploadLongEdgeOf,
+} from "~/features/market/catalog/sale-file.server";
+import type { ContentCredentials } from "~/engines/provenance/content-credentials.server";
 
 /**
  * Listings on the product's own marketplace. A listing snapshots the clean file
- * it sells (under listings/) and its public watermarked preview (under
- * previews/) when it is made, so the creator may later delete or re-optimize
- * the stylized image while buyers keep what they paid for.
+ * it sells (under listings/, at its sale size: sale-file.server.ts) and its
+ * public watermarked preview (under previews/) when it is made, so the creator
+ * may later delete or re-optimize the stylized image while buyers keep what
+ * they paid for.
  */
-
-const MIME_TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-};
 
 /**
  * The file published to the other platforms (Shopify, Adobe Stock…): the
@@ -57,7 +54,15 @@ export interface ListOutcome {
 export async function listStylizedImage(
   db: DB,
   store: FileStore,
-  args: { userId: string; input: ListingInput; now: Date },
+  args: {
+    userId: string;
+    input: ListingInput;
+    now: Date;
+    /** Enlarges a file smaller than its sale size (default: the local Lanczos-3 resize; selectUpscaler picks fal.ai's with FAL_KEY). */
+    upscaler?: Upscaler;
+    /** Signs the sold file's Content Credentials (decision 095) when it is not a signed file's byte-for-byte copy. */
+    credentials: ContentCredentials;
+  },
 ): Promise<ListOutcome> {
   const { userId, input, now } = args;
   const image = await ownStylizedImage(db, userId, input.stylizedImageId);
@@ -67,10 +72,24 @@ export async function listStylizedImage(
   if (!sourceKey) throw badRequest("Only a completed stylized image can be listed");
 
   const existing = await activeListingForStylizedImage(db, image.id);
+  const uploadLongEdge = await uploadLongEdgeOf(db, image.id);
+  // A listing keeps its files unless its image changed or its file is smaller than a sold file must be now.
   const snapshot =
-    existing && existing.source_file_key === sourceKey
+    existing && existing.source_file_key === sourceKey && !isUndersized(existing, uploadLongEdge)
       ? null
-      : await snapshotFiles(store, sourceKey).catch((error: unknown) => {
+      : await snapshotSaleFiles(
+          store,
+          {
+            key: sourceKey,
+            uploadLongEdge,
+            upscaledBy: image.upscaled_by,
+            native:
+              image.native_width && image.native_height
+                ? { width: image.native_width, height: image.native_height }
+                : null,
+          },
+          { upscaler: args.upscaler ?? localUpscaler, credentials: args.credentials, now },
+        ).catch((error: unknown) => {
           if (error && typeof error === "object" && "code" in error && error.code === "ENOENT") {
             throw badRequest("The image file is missing; please generate the style again");
           }
@@ -94,17 +113,7 @@ export async function listStylizedImage(
     nft_enabled: boolFlag(input.nftEnabled, existing?.nft_enabled ?? image.nft_enabled),
     style: image.style,
     updated_at: stamp,
-    ...(snapshot
-      ? {
-          file_key: snapshot.fileKey,
-          file_mime_type: snapshot.mimeType,
-          source_file_key: sourceKey,
-          width: snapshot.width,
-          height: snapshot.height,
-          preview_key: snapshot.previewKey,
-          source_type: snapshot.sourceType,
-        }
-      : {}),
+    ...(snapshot ? snapshotColumns(snapshot, sourceKey) : {}),
   };
 
   try {
@@ -134,13 +143,7 @@ export async function listStylizedImage(
         view_count: 0,
         created_at: stamp,
         ...fields,
-        file_key: snapshot.fileKey,
-        file_mime_type: snapshot.mimeType,
-        source_file_key: sourceKey,
-        width: snapshot.width,
-        height: snapshot.height,
-        preview_key: snapshot.previewKey,
-        source_type: snapshot.sourceType,
+        ...snapshotColumns(snapshot, sourceKey),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -158,59 +161,6 @@ export async function listStylizedImage(
 
 function boolFlag(value: boolean | undefined, fallback: number): number {
   return value === undefined ? (fallback ? 1 : 0) : value ? 1 : 0;
-}
-
-interface Snapshot {
-  fileKey: string;
-  previewKey: string;
-  mimeType: string;
-  width: number;
-  height: number;
-  /** The code of the digital source type the file states (its label on the marketplace). */
-  sourceType: string;
-}
-
-/** Copies the clean file byte for byte (its AI disclosure included) and makes the preview and its variants. */
-async function snapshotFiles(store: FileStore, sourceKey: string): Promise<Snapshot> {
-  const bytes = await store.read(sourceKey);
-  const extension = sourceKey.slice(sourceKey.lastIndexOf(".") + 1) as "jpg" | "png" | "webp";
-  const metadata = await sharp(bytes).metadata();
-  const preview = await makeListingPreview(bytes);
-  const fileKey = newFileKey("listings", extension);
-  const previewKey = newFileKey("previews", "jpg");
-  await store.write(fileKey, bytes);
-  await store.write(previewKey, preview.data);
-  // Its AVIF, WebP and smaller JPEG copies for the marketplace's <picture>, made now: no visitor waits for an encode.
-  await makeVariantsAhead(store, previewKey, pictureVariants(previewKey, preview.width));
-  const rotated = (metadata.orientation ?? 1) >= 5;
-  return {
-    fileKey,
-    previewKey,
-    mimeType: MIME_TYPES[extension] ?? "application/octet-stream",
-    width: (rotated ? metadata.height : metadata.width) ?? 0,
-    height: (rotated ? metadata.width : metadata.height) ?? 0,
-    sourceType: digitalSourceTypeCode(digitalSourceTypeOfFile(bytes)),
-  };
-}
-
-/** Removes a listing's old preview, and its old clean file unless an order refers to it. */
-async function removeReplacedFiles(
-  db: DB,
-  store: FileStore,
-  old: Pick<ListingRow, "file_key" | "preview_key">,
-) {
-  await store.remove(old.preview_key);
-  const sold = await db
-    .selectFrom("order_items")
-    .select("id")
-    .where("file_key", "=", old.file_key)
-    .executeTakeFirst();
-  const stillListed = await db
-    .selectFrom("listings")
-    .select("id")
-    .where("file_key", "=", old.file_key)
-    .executeTakeFirst();
-  if (!sold && !stillListed) await store.remove(old.file_key);
 }
 
 /** One of the user's own stylized images (undefined for another user's or an unknown id): the studio answers. */
@@ -261,6 +211,11 @@ export async function withdrawListingsForStylizedImage(
     .where("status", "=", "active")
     .returning(["id", "file_key", "preview_key"])
     .execute();
+  await withdrawBundlesOfListings(
+    db,
+    listings.map((listing) => listing.id),
+    options.now ?? new Date(),
+  );
   if (options.store) {
     for (const listing of listings) await removeWithdrawnFiles(db, options.store, listing);
   }
@@ -280,6 +235,7 @@ export async function withdrawListing(
     .returningAll()
     .executeTakeFirst();
   if (!listing) throw notFound("Listing not found");
+  await withdrawBundlesOfListings(db, [listing.id], args.now);
   if (args.store) await removeWithdrawnFiles(db, args.store, listing);
   return listing;
 }
@@ -304,6 +260,11 @@ export async function withdrawReportedListings(
   const listings = await update
     .returning(["id", "stylized_image_id", "title", "file_key", "preview_key"])
     .execute();
+  await withdrawBundlesOfListings(
+    db,
+    listings.map((listing) => listing.id),
+    options.now,
+  );
   for (const listing of listings) await removeWithdrawnFiles(db, options.store, listing);
   return listings.map((listing) => ({
     id: listing.id,

@@ -15,9 +15,10 @@ import { conflict } from "~/infra/errors.server";
  * - `other` (a face that is not the creator's) only with a model release on
  *   file for that stylized image (signed here or uploaded);
  * - `unverified` (never compared: the creator has no verified face, or the
- *   photo was uploaded before they verified it) is not sold until the creator
- *   verifies their face and uploads the photo again, unless a release is on
- *   file: a release is the consent of the person shown, whoever that is.
+ *   photo waits for its comparison after a verification) is not sold until
+ *   the creator verifies their face and the photo is compared with it, unless
+ *   a release is on file: a release is the consent of the person shown,
+ *   whoever that is.
  */
 
 /** Where the creator verifies their face. */
@@ -39,7 +40,8 @@ export function otherFaceNeedsRelease(stylizedImageId: string): string {
 /** The refusal of an image never compared with the creator's face. */
 export const FACE_NOT_VERIFIED =
   "Only faces that agreed are sold, and this photo was not compared with your face: " +
-  `verify your face in Settings, Privacy (${VERIFY_FACE_PATH}), then upload the photo again and list its new style.`;
+  `verify your face in Settings, Privacy (${VERIFY_FACE_PATH}); your photos are then compared with it within a few minutes, and you can list this one again. ` +
+  "A photo whose original is no longer kept must be uploaded again.";
 
 /** What the rule says of one image: sold, or why not. */
 export type SaleConsent =

@@ -28,6 +28,7 @@ export const PUBLIC_PAGES: readonly { path: string; lastmod: string }[] = [
   { path: "/license", lastmod: "2026-11-26" },
   { path: "/terms", lastmod: "2026-11-26" },
   { path: "/privacy", lastmod: "2026-11-26" },
+  { path: "/provenance", lastmod: "2026-11-29" },
 ];
 
 export type SitemapKind = "pages" | "listings" | "creators";

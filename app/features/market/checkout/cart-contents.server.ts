@@ -1,7 +1,9 @@
 import type { DB } from "~/infra/db.server";
-import { publiclyListed } from "~/features/market/catalog/listing-visibility.server";
+import { listedRowsById } from "~/features/market/catalog/listed-rows.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
+import { availableBundlesById } from "~/features/market/bundles/bundles.server";
+import { BUNDLE_CART_PREFIX, splitCartEntries } from "~/features/market/bundles/bundle-schema";
 
 /** What a cart holds right now, priced from the database; ids no longer for sale are reported apart. */
 export interface CartLine {
@@ -12,9 +14,11 @@ export interface CartLine {
   priceCents: number;
   previewUrl: string;
   creatorFirstName: string;
-  /** The pixel size of the file a buyer gets. */
+  /** The pixel size of the file a buyer gets (0 for a bundle). */
   width: number;
   height: number;
+  /** A bundle's line (its id is the cart entry `bundle:<id>`): how many images, their sum and its page. */
+  bundle?: { itemCount: number; sumCents: number; path: string };
 }
 
 export interface CartContents {
@@ -23,28 +27,39 @@ export interface CartContents {
   totalCents: number;
 }
 
-export async function cartContents(db: DB, listingIds: string[]): Promise<CartContents> {
-  if (listingIds.length === 0) return { items: [], unavailable: [], totalCents: 0 };
-  const rows = await db
-    .selectFrom("listings as l")
-    .innerJoin("users as u", "u.id", "l.user_id")
-    .select([
-      "l.id",
-      "l.title",
-      "l.style",
-      "l.price_cents",
-      "l.preview_key",
-      "l.width",
-      "l.height",
-      "u.first_name",
-    ])
-    .where("l.id", "in", listingIds)
-    .where(publiclyListed)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+export async function cartContents(db: DB, entries: string[], origin = ""): Promise<CartContents> {
+  if (entries.length === 0) return { items: [], unavailable: [], totalCents: 0 };
+  const { listingIds, bundleIds } = splitCartEntries(entries);
+  const byId = listingIds.length > 0 ? await listedRowsById(db, listingIds) : new Map();
+  const bundles = await availableBundlesById(db, bundleIds, origin);
   const items: CartLine[] = [];
   const unavailable: string[] = [];
-  for (const id of listingIds) {
+  for (const id of entries) {
+    if (id.startsWith(BUNDLE_CART_PREFIX)) {
+      const bundle = bundles.get(id.slice(BUNDLE_CART_PREFIX.length));
+      if (!bundle) {
+        unavailable.push(id);
+        continue;
+      }
+      const first = bundle.items[0];
+      items.push({
+        id,
+        title: bundle.title,
+        style: first.style,
+        price: centsToPriceString(bundle.priceCents),
+        priceCents: bundle.priceCents,
+        previewUrl: first.previewUrl ?? "",
+        creatorFirstName: bundle.creator.name,
+        width: 0,
+        height: 0,
+        bundle: {
+          itemCount: bundle.items.length,
+          sumCents: bundle.sumCents,
+          path: `/bundles/${encodeURIComponent(bundle.id)}`,
+        },
+      });
+      continue;
+    }
     const row = byId.get(id);
     if (!row) {
       unavailable.push(id);

@@ -1,4 +1,4 @@
-import type { OrderRow } from "#db/schema";
+import type { OrderItemRow, OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { HttpError, badRequest } from "~/infra/errors.server";
 import type { PaymentProvider, RemoteSessionState } from "~/infra/payments/payment-provider.server";
@@ -30,6 +30,8 @@ export async function startCheckout(
   provider: PaymentProvider,
   args: {
     listingIds: string[];
+    /** Bundles bought whole (docs/decisions/098). */
+    bundleIds?: string[];
     customer: CustomerInfo;
     origin: string;
     now: Date;
@@ -37,15 +39,17 @@ export async function startCheckout(
   },
 ): Promise<StartedCheckout> {
   const ids = [...new Set(args.listingIds)];
-  if (ids.length > MAX_CART_ITEMS) {
+  const bundleIds = [...new Set(args.bundleIds ?? [])];
+  if (ids.length + bundleIds.length > MAX_CART_ITEMS) {
     throw badRequest(`A cart holds at most ${MAX_CART_ITEMS} images`, {
       cartItems: [`At most ${MAX_CART_ITEMS} images`],
     });
   }
-  const { order, items } = await createPendingOrder(db, {
+  const { order, items, bundles } = await createPendingOrder(db, {
     provider: provider.id,
     customer: args.customer,
     listingIds: ids,
+    bundleIds,
     now: args.now,
     currency: args.currency ?? "usd",
   });
@@ -72,12 +76,13 @@ export async function startCheckout(
       customerEmail: order.customer_email,
       currency: order.currency,
       origin: args.origin,
-      items: items.map((item) => {
-        const preview = previewOf.get(item.listing_id);
+      items: checkoutLines(items, bundles).map((line) => {
+        const preview = previewOf.get(line.listingId);
         return {
-          title: item.title,
-          style: item.style,
-          priceCents: item.price_cents,
+          title: line.title,
+          style: line.style,
+          priceCents: line.priceCents,
+          ...(line.description ? { description: line.description } : {}),
           ...(previewsArePublic && preview
             ? { imageUrl: `${args.origin}${publicMediaUrl(preview)}` }
             : {}),
@@ -94,6 +99,48 @@ export async function startCheckout(
     );
     throw new HttpError(502, CHECKOUT_FAILED.description);
   }
+}
+
+/**
+ * The provider's lines of an order: one per item bought on its own, and one
+ * per bundle at the bundle's price (its items' parts add up to it), with the
+ * first item's preview, so the buyer sees on the payment page the bundle they
+ * chose at the price they were shown (docs/decisions/098).
+ */
+function checkoutLines(
+  items: OrderItemRow[],
+  bundles: { id: string; title: string; priceCents: number }[],
+): { listingId: string; title: string; style: string; priceCents: number; description?: string }[] {
+  const lines: ReturnType<typeof checkoutLines> = [];
+  const bundleLine = new Map<string, (typeof lines)[number]>();
+  for (const item of items) {
+    const bundle = item.bundle_id ? bundles.find((b) => b.id === item.bundle_id) : undefined;
+    if (!bundle) {
+      lines.push({
+        listingId: item.listing_id,
+        title: item.title,
+        style: item.style,
+        priceCents: item.price_cents,
+      });
+      continue;
+    }
+    const line = bundleLine.get(bundle.id);
+    if (line) {
+      line.priceCents += item.price_cents;
+      continue;
+    }
+    const count = items.filter((other) => other.bundle_id === bundle.id).length;
+    const added = {
+      listingId: item.listing_id,
+      title: bundle.title,
+      style: item.style,
+      priceCents: item.price_cents,
+      description: `A bundle of ${count} images. Standard commercial license, full-resolution downloads.`,
+    };
+    bundleLine.set(bundle.id, added);
+    lines.push(added);
+  }
+  return lines;
 }
 
 /**

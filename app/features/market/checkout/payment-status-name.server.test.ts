@@ -15,7 +15,10 @@ async function statusOfOrderBy(customer: { name: string; email: string }) {
     listingIds: [listing.id],
     now: new Date(),
   });
-  return paymentStatusOf(db, order, "cs_name", "http://localhost:3000");
+  return paymentStatusOf(db, order, "cs_name", "http://localhost:3000", {
+    now: new Date(),
+    windowDays: 14,
+  });
 }
 
 describe("the payment status names the buyer", () => {

@@ -24,7 +24,10 @@ const paymentStatusRead = (name: string, force: boolean) =>
       const { order, synced } = await refreshOrderOfSession(deps, input.sessionId, force);
       // The receipt, queued when this call fulfilled the order: sent now rather than at the worker's next poll.
       if (synced) announceJobs();
-      return paymentStatusOf(ctx.db, order, input.sessionId, ctx.origin);
+      return paymentStatusOf(ctx.db, order, input.sessionId, ctx.origin, {
+        now: ctx.now,
+        windowDays: ctx.config.REFUND_WINDOW_DAYS,
+      });
     },
   });
 

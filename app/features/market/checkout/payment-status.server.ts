@@ -7,6 +7,11 @@ import type { DB } from "~/infra/db.server";
 import type { PaymentStatusValue } from "~/features/market/types";
 import { centsToDollarAmount } from "~/lib/money";
 import { downloadsOfOrder } from "~/features/market/orders/download-grants.server";
+import {
+  refundRequestOfOrder,
+  refundStanding,
+} from "~/features/market/orders/refund-requests.server";
+import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
 
 /**
  * GET /api/payment-status/{sessionId}, also behind the payment
@@ -38,6 +43,10 @@ export interface PaymentStatusResult {
   licenseUrl: string | null;
   testMode: boolean;
   downloads: PaymentStatusDownload[];
+  /** The buyer's refund request of the order, if they made one (POST /api/refund-requests). */
+  refundRequest: BuyerRefundRequest | null;
+  /** Until when the buyer may ask for a refund (null when they may not now). */
+  refundableUntil: string | null;
 }
 
 const STATUS_OF: Record<OrderRow["status"], PaymentStatusValue> = {
@@ -75,8 +84,15 @@ export async function paymentStatusOf(
   order: OrderRow,
   sessionId: string,
   origin: string,
+  refund: { now: Date; windowDays: number },
 ): Promise<PaymentStatusResult> {
   const paid = order.status === "paid";
+  const standing = refundStanding(
+    order,
+    await refundRequestOfOrder(db, order.id),
+    refund.now,
+    refund.windowDays,
+  );
   const licenseUrl = paid ? licenseUrlOf(origin, order) : null;
   const downloads = paid ? await downloadsOfOrder(db, order.id, origin) : [];
   return {
@@ -103,6 +119,8 @@ export async function paymentStatusOf(
       expiresAt: download.expiresAt,
       downloadsLeft: download.downloadsLeft,
     })),
+    refundRequest: standing.request,
+    refundableUntil: standing.refundableUntil,
   };
 }
 

@@ -21,12 +21,12 @@ import { testOrderOfSession } from "~/features/market/checkout/order-refresh.ser
 
 /** The cart, starting a checkout, and the built-in test checkout that stands in for Stripe's page. */
 
-/** The cart's listings, priced from the database. */
+/** The cart's listings and bundles (entries `bundle:<id>`), priced from the database. */
 export const viewCart = defineProcedure({
   name: "viewCart",
   access: "public",
   input: z.object({ listingIds: z.array(z.string()).max(MAX_CART_ITEMS) }),
-  run: ({ input, ctx }) => cartContents(ctx.db, input.listingIds),
+  run: ({ input, ctx }) => cartContents(ctx.db, input.listingIds, ctx.origin),
 });
 
 /**
@@ -49,11 +49,16 @@ const cartItemSchema = z
   .object({
     imageId: z.string().min(1).max(100).optional(),
     image: z.object({ id: z.string().min(1).max(100) }).optional(),
+    /** A bundle, bought whole (its listings at their parts of the bundle's price). */
+    bundleId: z.string().min(1).max(100).optional(),
     licenseType: z.literal(LICENSE_TYPE, `licenseType must be "${LICENSE_TYPE}"`).optional(),
     // Accepted for compatibility with clients that send it, and ignored: the price comes from the database.
     price: z.unknown().optional(),
   })
-  .refine((item) => item.imageId || item.image?.id, "Each cart item needs an imageId or image.id");
+  .refine(
+    (item) => Boolean(item.imageId || item.image?.id) !== Boolean(item.bundleId),
+    "Each cart item needs an imageId or image.id, or a bundleId",
+  );
 
 /**
  * Starts a checkout with the configured provider (Stripe, else the built-in
@@ -81,7 +86,10 @@ export const checkout = defineProcedure({
     }
     await throttle(ctx, CHECKOUT_RATE_LIMIT);
     const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
-      listingIds: input.cartItems.map((item) => (item.imageId ?? item.image?.id)!),
+      listingIds: input.cartItems
+        .filter((item) => !item.bundleId)
+        .map((item) => (item.imageId ?? item.image?.id)!),
+      bundleIds: input.cartItems.flatMap((item) => (item.bundleId ? [item.bundleId] : [])),
       customer: input.customerInfo,
       origin: ctx.origin,
       now: ctx.now,

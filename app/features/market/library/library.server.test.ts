@@ -210,7 +210,7 @@ describe("the buyer's library", () => {
     const order = await orderOf(await buy(email, [listing.id]));
     const db = getDb();
     const start = new Date();
-    const [first] = (await libraryOf(db, email, "https://shop.example", start))[0].items;
+    const [first] = (await libraryOf(db, email, "https://shop.example", start, 14))[0].items;
     const token = first.downloadUrl!.split("/").pop()!;
     for (let i = 0; i < DOWNLOAD_GRANT_MAX_DOWNLOADS; i++)
       expect((await redeemDownload(db, token, start)).ok).toBe(true);
@@ -218,20 +218,20 @@ describe("the buyer's library", () => {
 
     // Used up within a day of being issued: no fresh grant yet.
     const soon = new Date(start.getTime() + 60 * 60 * 1000);
-    const [waiting] = (await libraryOf(db, email, "https://shop.example", soon))[0].items;
+    const [waiting] = (await libraryOf(db, email, "https://shop.example", soon, 14))[0].items;
     expect(waiting.downloadUrl).toBeNull();
     expect(Date.parse(waiting.renewableAt!)).toBeGreaterThan(soon.getTime());
 
     // A day later: a fresh grant with a new link; the old one stays spent.
     const later = new Date(start.getTime() + GRANT_RENEWAL_HOURS * 60 * 60 * 1000 + 1000);
-    const [renewed] = (await libraryOf(db, email, "https://shop.example", later))[0].items;
+    const [renewed] = (await libraryOf(db, email, "https://shop.example", later, 14))[0].items;
     expect(renewed.downloadUrl).toMatch(/^https:\/\/shop\.example\/downloads\//);
     expect(renewed.downloadUrl).not.toBe(first.downloadUrl);
     expect(renewed.downloadsLeft).toBe(DOWNLOAD_GRANT_MAX_DOWNLOADS);
     expect((await redeemDownload(db, renewed.downloadUrl!.split("/").pop()!, later)).ok).toBe(true);
     expect((await redeemDownload(db, token, later)).ok).toBe(false);
     // Shown again: the same (working) grant, not another one.
-    const [same] = (await libraryOf(db, email, "https://shop.example", later))[0].items;
+    const [same] = (await libraryOf(db, email, "https://shop.example", later, 14))[0].items;
     expect(same.downloadUrl).toBe(renewed.downloadUrl);
     expect(
       await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute(),
@@ -239,7 +239,7 @@ describe("the buyer's library", () => {
 
     // Expired (7 days) and issued over a day ago: renewed too.
     const weekLater = new Date(later.getTime() + 8 * 24 * 60 * 60 * 1000);
-    const [fresh] = (await libraryOf(db, email, "https://shop.example", weekLater))[0].items;
+    const [fresh] = (await libraryOf(db, email, "https://shop.example", weekLater, 14))[0].items;
     expect(fresh.downloadUrl).not.toBe(renewed.downloadUrl);
     expect(Date.parse(fresh.expiresAt)).toBeGreaterThan(weekLater.getTime());
   });

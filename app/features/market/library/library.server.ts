@@ -10,6 +10,11 @@ import {
   renewSpentGrant,
 } from "~/features/market/orders/download-grants.server";
 import { normalizeEmail } from "~/features/market/library/library-token.server";
+import {
+  refundRequestsOfOrders,
+  refundStanding,
+} from "~/features/market/orders/refund-requests.server";
+import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
 
 /**
  * The buyer's library: every paid order of one email, newest first, with a
@@ -17,7 +22,9 @@ import { normalizeEmail } from "~/features/market/library/library-token.server";
  * page never spends a download; it renews an item's used-up or expired grant,
  * at most once per item in GRANT_RENEWAL_HOURS (download-grants.server.ts).
  * A refunded order stays in the list, marked refunded, with no Download link
- * (its downloads and license ended with the refund).
+ * (its downloads and license ended with the refund). Each order says its
+ * refund request, if the buyer made one, and until when one may be made
+ * (refund-requests.server.ts).
  */
 export interface LibraryItem {
   orderItemId: string;
@@ -45,6 +52,10 @@ export interface LibraryOrder {
   refunded: boolean;
   licenseUrl: string;
   items: LibraryItem[];
+  /** The buyer's refund request of the order, if they made one. */
+  refundRequest: BuyerRefundRequest | null;
+  /** Until when the buyer may ask for a refund (null when they may not now). */
+  refundableUntil: string | null;
 }
 
 /** Whether this email has at least one paid order. */
@@ -63,6 +74,7 @@ export async function libraryOf(
   email: string,
   origin: string,
   now: Date,
+  refundWindowDays: number,
 ): Promise<LibraryOrder[]> {
   const orders = await db
     .selectFrom("orders")
@@ -73,8 +85,14 @@ export async function libraryOf(
     .orderBy("created_at", "desc")
     .execute();
   const stamp = now.toISOString();
+  const requests = await refundRequestsOfOrders(
+    db,
+    orders.map((order) => order.id),
+  );
   const result: LibraryOrder[] = [];
   for (const order of orders) {
+    const standing = refundStanding(order, requests.get(order.id), now, refundWindowDays);
+    const refund = { refundRequest: standing.request, refundableUntil: standing.refundableUntil };
     const items = await db
       .selectFrom("order_items")
       .selectAll()
@@ -85,6 +103,7 @@ export async function libraryOf(
     if (order.status === "refunded") {
       result.push({
         ...orderSummary(order),
+        ...refund,
         refunded: true,
         licenseUrl,
         items: items.map((item) =>
@@ -114,6 +133,7 @@ export async function libraryOf(
     const grantOf = new Map(current.map((grant) => [grant.order_item_id, grant]));
     result.push({
       ...orderSummary(order),
+      ...refund,
       refunded: false,
       licenseUrl,
       items: items.map((item) => {

@@ -25,6 +25,10 @@ import {
   ratingSchema,
 } from "~/features/market/library/library-schema";
 import { rateItem, ratingsOfItems } from "~/features/market/catalog/ratings.server";
+import { findOrderById } from "~/features/market/orders/orders.server";
+import { askForRefund } from "~/features/market/orders/refund-requests.server";
+import { refundRequestDeps } from "~/features/market/orders/refund-requests.procedures.server";
+import { libraryRefundRequestSchema } from "~/features/market/orders/refund-request-schema";
 
 /** Buyers' downloads, license pages and library (public: the download token, the license id or the library link is the key). */
 
@@ -113,7 +117,13 @@ export const buyerLibrary = defineProcedure({
   async run({ input, ctx }) {
     const verified = input.token ? verifyLibraryToken(input.token, ctx.now) : null;
     if (!verified) return null;
-    const orders = await libraryOf(ctx.db, verified.email, ctx.origin, ctx.now);
+    const orders = await libraryOf(
+      ctx.db,
+      verified.email,
+      ctx.origin,
+      ctx.now,
+      ctx.config.REFUND_WINDOW_DAYS,
+    );
     return {
       email: verified.email,
       expiresAt: verified.expiresAt.toISOString(),
@@ -149,5 +159,30 @@ export const rateLibraryItem = defineProcedure({
       text: input.text,
       now: ctx.now,
     });
+  },
+});
+
+export const NOT_IN_LIBRARY = "This order is not in your library.";
+
+/**
+ * The library's refund form: the buyer (proved by the library link's token)
+ * asks for a refund of one of their orders, with a reason, as
+ * POST /api/refund-requests does with the checkout session
+ * (refund-requests.server.ts). 400 for an invalid link; 404 for an order
+ * that is not theirs (as for one that does not exist); 409 with the reason
+ * when it may not be asked.
+ */
+export const requestLibraryRefund = defineProcedure({
+  name: "requestLibraryRefund",
+  access: "public",
+  input: libraryRefundRequestSchema,
+  async run({ input, ctx }) {
+    const verified = verifyLibraryToken(input.token, ctx.now);
+    if (!verified) throw badRequest(LIBRARY_LINK_INVALID);
+    const order = await findOrderById(ctx.db, input.orderId);
+    if (!order || order.customer_email !== verified.email) throw notFound(NOT_IN_LIBRARY);
+    const made = await askForRefund(refundRequestDeps(ctx), order, input.reason);
+    announceJobs();
+    return made;
   },
 });

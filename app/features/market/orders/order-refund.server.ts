@@ -29,7 +29,13 @@ export interface OrderRefundDeps {
  */
 export async function refundPaidOrder(
   deps: OrderRefundDeps,
-  request: { orderId: string; reason: string | undefined; actorId: string },
+  request: {
+    orderId: string;
+    reason: string | undefined;
+    actorId: string;
+    /** Why, for the creators' notices (a buyer's request); none for the admin's own refund. */
+    creatorReason?: string;
+  },
 ): Promise<AdminOrderView> {
   const { db, now } = deps;
   const order = await findOrderById(db, request.orderId);
@@ -64,6 +70,7 @@ export async function refundPaidOrder(
       reason: request.reason || "Refunded by the admin",
       now,
       actorId: request.actorId,
+      creatorReason: request.creatorReason,
     }),
   );
   crashPoint("refund-recorded");

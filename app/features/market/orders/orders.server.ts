@@ -4,6 +4,8 @@ import { publiclyListed } from "~/features/market/catalog/listing-visibility.ser
 import { badRequest } from "~/infra/errors.server";
 import { newId, sha256 } from "~/infra/ids.server";
 import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
+import { purchasableBundles } from "~/features/market/bundles/bundles.server";
+import { inCartOrder } from "~/features/market/checkout/cart-availability.server";
 
 /**
  * Orders and their items. An order is made from listings read from the
@@ -47,21 +49,14 @@ export async function purchasableListings(
     .where("l.id", "in", ids)
     .where(publiclyListed)
     .execute();
-  const found = new Map(rows.map((row) => [row.id, row]));
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    const message =
-      missing.length === 1
-        ? "An image in your cart is no longer available. Please remove it and try again."
-        : "Some images in your cart are no longer available. Please remove them and try again.";
-    throw badRequest(message, { cartItems: missing.map((id) => `Not available: ${id}`) });
-  }
-  return ids.map((id) => found.get(id)!);
+  return inCartOrder(ids, new Map(rows.map((row) => [row.id, row])), "image");
 }
 
 export interface NewOrder {
   order: OrderRow;
   items: OrderItemRow[];
+  /** The bundles bought, whose items name them (`bundle_id`). */
+  bundles: { id: string; title: string; priceCents: number }[];
 }
 
 /** An order's payment, refund and dispute fields before Stripe (or a shop) has told anything of them. */
@@ -77,19 +72,45 @@ export const NO_PAYMENT_EVENTS_YET = {
   dispute_lost_cents: 0,
 } satisfies Partial<OrderRow>;
 
-/** Writes a pending order and its items in one transaction, re-reading the listings inside it. */
+/**
+ * Writes a pending order and its items in one transaction, re-reading the
+ * listings and bundles inside it. A bundle is an item per listing, each priced
+ * at its part of the bundle's price (docs/decisions/098). A listing can be
+ * bought once per order: the same one on its own and in a bundle, or in two
+ * bundles, is a 400.
+ */
 export async function createPendingOrder(
   db: DB,
   args: {
     provider: PaymentProviderId;
     customer: CustomerInfo;
     listingIds: string[];
+    bundleIds?: string[];
     now: Date;
     /** The platform's settlement currency (CURRENCY). */ currency?: string;
   },
 ): Promise<NewOrder> {
   return db.transaction().execute(async (trx) => {
-    const listings = await purchasableListings(trx, args.listingIds);
+    const bundleIds = args.bundleIds ?? [];
+    const listings =
+      args.listingIds.length > 0 || bundleIds.length === 0
+        ? await purchasableListings(trx, args.listingIds)
+        : [];
+    const bundles = await purchasableBundles(trx, bundleIds);
+    const lines: { listing: PurchasableListing; bundleId: string | null }[] = listings.map(
+      (listing) => ({ listing, bundleId: null }),
+    );
+    const seen = new Set(listings.map((listing) => listing.id));
+    for (const bundle of bundles) {
+      for (const listing of bundle.listings) {
+        if (seen.has(listing.id)) {
+          const message = `"${listing.title}" is in your cart twice (on its own or in a bundle). Please remove one.`;
+          throw badRequest(message, { cartItems: [message] });
+        }
+        seen.add(listing.id);
+        lines.push({ listing, bundleId: bundle.id });
+      }
+    }
     const stamp = args.now.toISOString();
     const order: OrderRow = {
       id: newId(),
@@ -100,7 +121,7 @@ export async function createPendingOrder(
       customer_name: args.customer.name,
       customer_email: args.customer.email.toLowerCase(),
       customer_company: args.customer.company ?? null,
-      total_cents: listings.reduce((sum, listing) => sum + listing.price_cents, 0),
+      total_cents: lines.reduce((sum, line) => sum + line.listing.price_cents, 0),
       currency: args.currency ?? "usd",
       failure_reason: null,
       created_at: stamp,
@@ -109,7 +130,7 @@ export async function createPendingOrder(
       ...NO_PAYMENT_EVENTS_YET,
     };
     await trx.insertInto("orders").values(order).execute();
-    const items: OrderItemRow[] = listings.map((listing, position) => ({
+    const items: OrderItemRow[] = lines.map(({ listing, bundleId }, position) => ({
       id: newId(),
       position,
       order_id: order.id,
@@ -121,9 +142,14 @@ export async function createPendingOrder(
       file_key: listing.file_key,
       file_mime_type: listing.file_mime_type,
       created_at: stamp,
+      bundle_id: bundleId,
     }));
     await trx.insertInto("order_items").values(items).execute();
-    return { order, items };
+    return {
+      order,
+      items,
+      bundles: bundles.map(({ id, title, priceCents }) => ({ id, title, priceCents })),
+    };
   });
 }
 

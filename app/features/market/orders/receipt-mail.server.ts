@@ -9,6 +9,7 @@ import {
   htmlParagraph,
   mailMessage,
   typedText,
+  greeting,
 } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
 import { itemHtml, itemText } from "~/features/market/orders/order-mail-parts.server";
@@ -48,7 +49,7 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
     "TEST MODE: this order was paid in the built-in test checkout; no payment was taken.";
   const validity = `This link works for ${LIBRARY_LINK_HOURS} hours. Opening it does not use a download. After that, ask for a new one on the library page.`;
   const text = [
-    `Hello ${name},`,
+    greeting("Hello", name).text,
     "",
     soldIn ?? `Thank you for your purchase from ${PRODUCT_NAME}.`,
     ...(input.testMode ? ["", testNote] : []),
@@ -75,7 +76,7 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
     .join("\n");
   return mailMessage(subject, text, [
     htmlHeading("Thank you for your purchase"),
-    htmlParagraph(`Hello ${name},`, "spaced"),
+    greeting("Hello", name, "spaced").html,
     soldIn ? htmlParagraph(soldIn, "spaced") : "",
     input.testMode ? htmlParagraph(testNote, "notice") : "",
     `<p style="margin:0 0 16px">Order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span>, ${escapeHtml(formatDay(input.paidAt))}</p>`,

@@ -7,6 +7,7 @@ import {
   htmlParagraph,
   mailMessage,
   typedText,
+  greeting,
 } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
 import { itemHtml, itemText } from "~/features/market/orders/order-mail-parts.server";
@@ -46,9 +47,9 @@ export function renderRefundNoticeMail(input: RefundNoticeInput): MailMessage {
   const returnNote = input.testMode
     ? ""
     : "The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.";
-  const hello = `Hello ${typedText(input.customerName)},`;
+  const hello = greeting("Hello", typedText(input.customerName), "spaced");
   const text = [
-    hello,
+    hello.text,
     "",
     `We refunded ${amount} of your order ${input.orderId} on ${formatDay(input.refundedAt)}.`,
     ...(input.testMode ? ["", testNote] : []),
@@ -60,7 +61,7 @@ export function renderRefundNoticeMail(input: RefundNoticeInput): MailMessage {
   ];
   return mailMessage(subject, text, [
     htmlHeading(full ? "Your order was refunded" : "A partial refund of your order"),
-    htmlParagraph(hello, "spaced"),
+    hello.html,
     `<p style="margin:0 0 16px">We refunded <strong>${escapeHtml(amount)}</strong> of your order <span style="font-family:monospace">${escapeHtml(input.orderId)}</span> on ${escapeHtml(formatDay(input.refundedAt))}.</p>`,
     input.testMode ? htmlParagraph(testNote, "notice") : "",
     `<ul style="margin:0 0 16px;padding-left:20px">${input.items.map((item) => `<li>${itemHtml(item)}</li>`).join("")}</ul>`,

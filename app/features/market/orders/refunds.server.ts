@@ -35,7 +35,9 @@ import { lockedRows } from "~/infra/sql-dialect.server";
  * ('refunded' once the whole total came back, which ends its downloads and
  * license; a partial refund leaves them), each share's part of it (payouts),
  * the buyer's refund notice, each creator's notice of what it reversed of
- * their share, and an `order.refund` row of the audit log.
+ * their share, an `order.refund` row of the audit log, and, for a refund of
+ * the whole order, its buyer's open refund request marked `refunded` (however
+ * the refund came: the admin's approval, the Orders view, Stripe).
  */
 export interface RefundRecord {
   /** The order's refunded total, in cents (at most what was paid). */
@@ -46,6 +48,8 @@ export interface RefundRecord {
   actorId?: string;
   /** Whether the creators whose shares it reverses are told (default yes; not for a sale refunded as it was paid). */
   tellCreators?: boolean;
+  /** Why, in one sentence their notice carries (a buyer's request, a fraud warning); none otherwise. */
+  creatorReason?: string;
 }
 
 export type RefundOutcome =
@@ -88,9 +92,10 @@ export async function recordRefund(
     .executeTakeFirst();
   if (!updated) return { applied: false, order };
   const reversed = await reverseSharesForRefund(trx, orderId, target, record.now);
+  if (full) await closeRefundRequestOf(trx, orderId, record);
   await queueRefundNotice(trx, updated, target - order.refunded_cents, record.now);
   if (record.tellCreators !== false) {
-    await queueShareReversedNotices(trx, updated, reversed, record.now);
+    await queueShareReversedNotices(trx, updated, reversed, record.now, record.creatorReason);
   }
   await recordAuditEntry(trx, {
     actorId: record.actorId ?? STRIPE_ACTOR,
@@ -104,6 +109,20 @@ export async function recordRefund(
     now: record.now,
   });
   return { applied: true, order: updated, amountCents: target - order.refunded_cents };
+}
+
+/** The order's open refund request, if any, is settled by this refund of the whole order. */
+async function closeRefundRequestOf(trx: DB, orderId: string, record: RefundRecord): Promise<void> {
+  await trx
+    .updateTable("refund_requests")
+    .set({
+      status: "refunded",
+      decided_at: record.now.toISOString(),
+      decided_by: record.actorId && record.actorId !== STRIPE_ACTOR ? record.actorId : null,
+    })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "requested")
+    .execute();
 }
 
 async function queueRefundNotice(
@@ -142,6 +161,7 @@ async function queueShareReversedNotices(
   order: OrderRow,
   reversed: ReversedShare[],
   now: Date,
+  reason: string | undefined,
 ): Promise<void> {
   if (reversed.length === 0) return;
   const items = await itemsOfOrder(trx, order.id);
@@ -171,6 +191,7 @@ async function queueShareReversedNotices(
         };
       }),
       testMode: order.provider === "test",
+      reason: reason ?? null,
     });
     try {
       await queueMail(trx, { to: creator.email, ...message, now });

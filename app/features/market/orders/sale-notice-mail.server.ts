@@ -8,6 +8,7 @@ import {
   htmlHeading,
   htmlParagraph,
   mailMessage,
+  greeting,
 } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
 import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-parts.server";
@@ -60,7 +61,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): MailMessage {
   const itemLine = (item: SaleNoticeMailInput["items"][number]) =>
     `${itemText(item)}: sold for ${formatMoney(item.priceCents)}, your share ${formatMoney(item.shareCents)} (sale ${item.saleReference})`;
   const text = [
-    `Hello ${input.creatorName},`,
+    greeting("Hello", input.creatorName).text,
     "",
     intro,
     ...(notice ? ["", notice] : []),
@@ -86,7 +87,7 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): MailMessage {
     .join("\n");
   return mailMessage(subject, text, [
     htmlHeading("You made a sale"),
-    htmlParagraph(`Hello ${input.creatorName},`, "spaced"),
+    greeting("Hello", input.creatorName, "spaced").html,
     htmlParagraph(intro, "spaced"),
     notice ? htmlParagraph(notice, "notice") : "",
     htmlParagraph(`Sold on ${formatDay(input.paidAt)}`, "spaced"),

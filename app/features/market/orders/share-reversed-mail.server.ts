@@ -1,7 +1,13 @@
 import { PRODUCT_NAME } from "~/lib/product";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
-import { formatDay, htmlHeading, htmlParagraph, mailMessage } from "~/features/mail/message-layout";
+import {
+  formatDay,
+  htmlHeading,
+  htmlParagraph,
+  mailMessage,
+  greeting,
+} from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
 import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-parts.server";
 
@@ -10,13 +16,17 @@ import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-
  * of their items the buyer was refunded for, by sale reference (never the order
  * id: the order belongs to the buyer), and how much of their share each refund
  * reversed, so a share shown "Reversed" in their earnings never comes as a
- * surprise. A test sale says no money moved.
+ * surprise, and why when the refund came of itself (the buyer asked within
+ * the refund window, the card's issuer warned of fraud). A test sale says no
+ * money moved.
  */
 export interface ShareReversedMailInput {
   creatorName: string;
   refundedAt: string;
   items: { saleReference: string; title: string; style: string; reversedCents: number }[];
   testMode: boolean;
+  /** Why the order was refunded, one sentence for the creator (none for a refund the admin or Stripe made without saying). */
+  reason?: string | null;
 }
 
 export function shareReversedSubject(): string {
@@ -34,9 +44,10 @@ export function renderShareReversedMail(input: ShareReversedMailInput): MailMess
   const itemLine = (item: ShareReversedMailInput["items"][number]) =>
     `${itemText(item)}: your share reversed ${formatMoney(item.reversedCents)} (sale ${item.saleReference})`;
   const text = [
-    `Hello ${input.creatorName},`,
+    greeting("Hello", input.creatorName).text,
     "",
     intro,
+    ...(input.reason ? ["", `Why: ${input.reason}`] : []),
     ...(notice ? ["", notice] : []),
     "",
     `Date: ${formatDay(input.refundedAt)}`,
@@ -55,8 +66,9 @@ export function renderShareReversedMail(input: ShareReversedMailInput): MailMess
     .join("\n");
   return mailMessage(subject, text, [
     htmlHeading("A refund reversed your share"),
-    htmlParagraph(`Hello ${input.creatorName},`, "spaced"),
+    greeting("Hello", input.creatorName, "spaced").html,
     htmlParagraph(intro, "spaced"),
+    input.reason ? htmlParagraph(`Why: ${input.reason}`, "spaced") : "",
     notice ? htmlParagraph(notice, "notice") : "",
     htmlParagraph(`Refunded on ${formatDay(input.refundedAt)}`, "spaced"),
     `<table style="width:100%;border-collapse:collapse">`,

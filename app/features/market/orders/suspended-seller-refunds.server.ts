@@ -18,7 +18,8 @@ import { recordRefund } from "~/features/market/orders/refunds.server";
  *
  * The job's idempotency key is the one the admin's first refund of the order
  * would use (`refund-<order>-0`): a retry, or any other first refund of the
- * order, refunds once. Stripe's `charge.refunded` echo then records nothing
+ * order, refunds once. An early fraud warning refunds through the same job
+ * (refundForFraudWarning below). Stripe's `charge.refunded` echo then records nothing
  * new (refunds are recorded by their running total).
  */
 
@@ -78,18 +79,68 @@ export async function refundForSuspendedSeller(
   return outcome.applied ? outcome.order : order;
 }
 
+/** The order's refund reason when the card's issuer sent an early fraud warning. */
+export function fraudWarningRefundReason(fraudType: string | undefined): string {
+  return `An early fraud warning from the card's issuer${fraudType ? ` (${fraudType})` : ""}, so the payment was refunded at once`;
+}
+
+/** What each creator's share-reversed notice says of it. */
+export const FRAUD_WARNING_CREATOR_REASON =
+  "The card's issuer warned that the payment may be fraudulent (an early fraud warning), so it was refunded at once, before it could become a dispute.";
+
+/**
+ * Stripe's radar.early_fraud_warning.created for a paid order (in the
+ * webhook's transaction, which records the event once): the rest of the
+ * order is refunded in full at once. Recorded as any refund is (the order
+ * `refunded`, its downloads and license ended, the shares reversed, the
+ * buyer's refund notice, each creator's notice saying why, the audit log by
+ * `stripe`), exactly once: a refund already recorded records nothing and
+ * queues nothing. The money goes back at Stripe through the refund job, with
+ * the idempotency key the admin's refund of the same rest would use
+ * (`refund-<order>-<refunded so far>`), so the two can never both refund.
+ * Answers whether it refunded.
+ */
+export async function refundForFraudWarning(
+  trx: DB,
+  order: OrderRow,
+  warning: { fraudType?: string; now: Date },
+): Promise<boolean> {
+  const outcome = await recordRefund(trx, order.id, {
+    refundedTotalCents: order.total_cents,
+    reason: fraudWarningRefundReason(warning.fraudType),
+    now: warning.now,
+    creatorReason: FRAUD_WARNING_CREATOR_REASON,
+  });
+  if (!outcome.applied) return false;
+  if (outcome.order.provider === "stripe" && outcome.amountCents > 0) {
+    await enqueueJob(trx, {
+      kind: REFUND_PAYMENT_JOB,
+      payload: {
+        orderId: order.id,
+        fromCents: outcome.order.total_cents - outcome.amountCents,
+      },
+      now: warning.now,
+      maxAttempts: REFUND_PAYMENT_ATTEMPTS,
+    });
+  }
+  return true;
+}
+
 export interface RefundPaymentJobDeps {
   /** The provider that took the order's payment, or null when it is not configured (Stripe without a key). */
   paymentProvider: (id: PaymentProviderId) => PaymentProvider | null;
 }
 
-const payload = z.object({ orderId: z.string().min(1) }).strict();
+/** `fromCents`: what of the order was refunded before this refund (0 unless said): the refund gives back the rest. */
+const payload = z
+  .object({ orderId: z.string().min(1), fromCents: z.number().int().min(0).optional() })
+  .strict();
 type RefundPayload = z.infer<typeof payload>;
 
-/** Gives the order's payment back at its provider (the ledger already records the refund). */
+/** Gives the order's payment (what was left of it at `fromCents`) back at its provider (the ledger already records the refund). */
 export async function runRefundPayment(
   deps: RefundPaymentJobDeps,
-  { orderId }: RefundPayload,
+  { orderId, fromCents = 0 }: RefundPayload,
   context: Pick<JobRunContext, "db">,
 ): Promise<void> {
   const order = await context.db
@@ -97,7 +148,7 @@ export async function runRefundPayment(
     .selectAll()
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order || order.total_cents === 0) return;
+  if (!order || order.total_cents - fromCents <= 0) return;
   const provider = deps.paymentProvider(order.provider);
   if (!provider)
     throw new Error(
@@ -106,8 +157,8 @@ export async function runRefundPayment(
   await provider.refund({
     orderId: order.id,
     paymentIntentId: order.payment_intent_id,
-    amountCents: order.total_cents,
-    idempotencyKey: `refund-${order.id}-0`,
+    amountCents: order.total_cents - fromCents,
+    idempotencyKey: `refund-${order.id}-${fromCents}`,
   });
 }
 

@@ -137,6 +137,7 @@ export async function recordShopifySale(
     file_key: listing.file_key,
     file_mime_type: listing.file_mime_type,
     created_at: stamp,
+    bundle_id: null,
   }));
   await trx.insertInto("order_items").values(items).execute();
   await trx

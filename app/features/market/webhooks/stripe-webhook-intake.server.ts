@@ -18,7 +18,7 @@ const stripeEventShape = z
   })
   .refine(
     (event) =>
-      !["checkout.session.", "charge.", "account."].some((prefix) =>
+      !["checkout.session.", "charge.", "account.", "radar."].some((prefix) =>
         event.type.startsWith(prefix),
       ) || typeof event.data.object.id === "string",
   );

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { z } from "zod";
 import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import { remoteStateOf } from "~/infra/payments/stripe-checkout.server";
@@ -10,6 +11,7 @@ import {
   recordChargeOfOrder,
 } from "~/features/market/orders/orders.server";
 import { recordRefund, undoFailedRefund } from "~/features/market/orders/refunds.server";
+import { refundForFraudWarning } from "~/features/market/orders/suspended-seller-refunds.server";
 import {
   closeDispute,
   openDispute,
@@ -39,6 +41,12 @@ import type { StripeEndpoint } from "~/features/market/webhooks/stripe-webhook-r
  *   appeal gives the loss back once).
  * - charge.refund.updated / refund.failed with the refund failed: the refund
  *   is undone once (refunds.server.ts).
+ * - radar.early_fraud_warning.created: the card's issuer warned that the
+ *   charge may be fraudulent. An actionable warning of a paid order refunds
+ *   the rest of it in full at once, as any refund (the shares reversed, the
+ *   creators told why; refundForFraudWarning), the money given back by the
+ *   refund job; a warning Stripe calls not actionable (disputed or refunded
+ *   already), or of an order not paid now, changes nothing.
  * - account.updated (Connect): a creator's payout account's state.
  * Other event types are acknowledged and ignored.
  *
@@ -66,11 +74,12 @@ const CHARGE_EVENTS = new Set([
   "refund.failed",
 ]);
 const ACCOUNT_EVENTS = new Set(["account.updated"]);
+const RADAR_EVENTS = new Set(["radar.early_fraud_warning.created"]);
 
 /** The event types each endpoint's events are handled for. */
 function handledBy(endpoint: StripeEndpoint, type: string): boolean {
   return endpoint === "platform"
-    ? CHECKOUT_EVENTS.has(type) || CHARGE_EVENTS.has(type)
+    ? CHECKOUT_EVENTS.has(type) || CHARGE_EVENTS.has(type) || RADAR_EVENTS.has(type)
     : ACCOUNT_EVENTS.has(type);
 }
 
@@ -104,8 +113,46 @@ export async function handleStripeEvent(
       );
       return known ? "processed" : "ignored";
     }
+    if (RADAR_EVENTS.has(event.type)) return handleEarlyFraudWarning(trx, event, now);
     return handleChargeEvent(trx, event, now);
   });
+}
+
+const stripeRef = z.union([
+  z.string().min(1).max(255),
+  z.looseObject({ id: z.string().min(1).max(255) }),
+]);
+
+/** Stripe's radar.early_fraud_warning, as much of it as is read. */
+const earlyFraudWarning = z.looseObject({
+  id: z.string().min(1).max(255),
+  actionable: z.boolean().optional(),
+  charge: stripeRef,
+  payment_intent: stripeRef.nullable().optional(),
+  fraud_type: z.string().max(100).optional(),
+});
+
+async function handleEarlyFraudWarning(
+  trx: DB,
+  event: Stripe.Event,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const parsed = earlyFraudWarning.safeParse(event.data.object);
+  // Thrown inside the transaction: the event is not recorded, so a corrected delivery is acted on.
+  if (!parsed.success) throw badRequest("Malformed early fraud warning");
+  const warning = parsed.data;
+  if (warning.actionable === false) return "ignored";
+  const order = await orderOfCharge(trx, {
+    chargeId: idOf(warning.charge),
+    paymentIntentId: idOf(warning.payment_intent),
+    orderId: null,
+  });
+  if (!order || order.status !== "paid") return "ignored";
+  const refunded = await refundForFraudWarning(trx, order, {
+    fraudType: warning.fraud_type,
+    now,
+  });
+  return refunded ? "processed" : "ignored";
 }
 
 async function handleCheckoutEvent(

@@ -2,7 +2,12 @@ import { PRODUCT_NAME } from "~/lib/product";
 
 /** The privacy page's content as the server made it from its configuration (privacy-facts.server.ts). */
 export interface PrivacyPageFacts {
-  sections: { id: string; title: string; paragraphs: string[] }[];
+  sections: {
+    id: string;
+    title: string;
+    paragraphs: string[];
+    links?: { href: string; label: string }[];
+  }[];
   consentVersion: string;
   vendorRetentionUrl: string | null;
 }
@@ -13,8 +18,9 @@ export function PrivacyPage({ facts }: { facts: PrivacyPageFacts }) {
     <article className="mx-auto max-w-3xl px-4 py-10" data-testid="privacy-page">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Privacy</h1>
       <p className="mt-3 text-slate-600">
-        What {PRODUCT_NAME} stores about you, where and for how long. This page is made from the
-        settings this server runs with, so it describes what it does now.
+        Who is responsible for your data, why {PRODUCT_NAME} uses it, who else receives it, how long
+        it is kept and how you use your rights. This page is made from the settings this server runs
+        with, so it describes what it does now.
       </p>
       {facts.sections.map((section) => (
         <section
@@ -31,6 +37,17 @@ export function PrivacyPage({ facts }: { facts: PrivacyPageFacts }) {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
+          {section.links && section.links.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {section.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="font-medium text-brand-700 underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {section.id === "styling" && facts.vendorRetentionUrl ? (
             <p className="mt-2 text-sm text-slate-600">
               fal.ai describes how long it keeps requests and files in its documentation:{" "}

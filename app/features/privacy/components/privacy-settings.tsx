@@ -92,9 +92,16 @@ function VerifiedFace({ face }: { face: FaceConsentScreen["face"] }) {
         encType="multipart/form-data"
         className="flex flex-wrap items-center gap-3"
       >
-        <label className="text-sm text-slate-700">
+        <label className="w-full max-w-full text-sm text-slate-700 sm:w-auto">
           <span className="sr-only">Selfie</span>
-          <input type="file" name="image" accept="image/*" capture="user" required />
+          <input
+            type="file"
+            name="image"
+            accept="image/*"
+            capture="user"
+            required
+            className="w-full max-w-full"
+          />
         </label>
         <button type="submit" className="btn-primary">
           {face?.verified ? "Verify again" : "Verify my face"}

@@ -13,6 +13,7 @@ import {
   recordFaceConsent,
   withdrawFaceConsent,
 } from "~/features/privacy/face-consent.server";
+import { privacyFacts } from "~/features/privacy/privacy-facts.server";
 import {
   forgetVerifiedFace,
   verifiedFaceOf,
@@ -102,6 +103,8 @@ export const creatorPrivacyExport = defineProcedure({
     return {
       currentFaceConsentVersion: currentFaceConsentVersion(ctx.config),
       consentLog: await consentLogOf(ctx.db, user.id),
+      // The privacy notice as this server states it now: the export's README.txt (GDPR Art. 15(1)).
+      notice: privacyFacts(ctx.config).sections,
     };
   },
 });

@@ -24,6 +24,7 @@ import { recordAuditEntry } from "~/features/audit/public.server";
 import {
   forgetLikenessOf,
   NotAnImageError,
+  queueLikenessComparison,
   readUploadedPicture,
 } from "~/features/studio/public.server";
 import { hasCurrentFaceConsent } from "~/features/privacy/face-consent";
@@ -119,8 +120,10 @@ export async function verifyFaceFromPicture(
       now: args.now,
       sameFaceUserId: sameFace?.userId ?? null,
     });
-    // Uploads compared with an earlier face (or none) are compared again (decision record 083).
+    // Uploads compared with an earlier face (or none) are compared again, in the background
+    // (decision record 083).
     await forgetLikenessOf(trx, args.userId);
+    await queueLikenessComparison(trx, { userId: args.userId, verifiedAt: args.now });
     if (sameFace)
       await recordAuditEntry(trx, {
         actorId: args.userId,

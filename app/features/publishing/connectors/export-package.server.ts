@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { styleName } from "~/lib/styles";
 import { PRODUCT_NAME } from "~/lib/product";
+import { csvLine } from "~/lib/csv";
 import {
   digitalSourceTypeCode,
   digitalSourceTypeOfFile,
@@ -100,15 +101,9 @@ export function exportXmp(fields: {
   ].join("");
 }
 
-/** One CSV cell: quoted, quotes doubled, and a leading formula character defused. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export function exportCsv(row: Record<string, string>): string {
   const headers = Object.keys(row);
-  return `${headers.map(csvCell).join(",")}\r\n${headers.map((h) => csvCell(row[h])).join(",")}\r\n`;
+  return csvLine(headers) + csvLine(headers.map((h) => row[h]));
 }
 
 function slug(value: string): string {

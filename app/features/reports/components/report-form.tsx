@@ -62,6 +62,7 @@ export function ReportForm({
                   value={reason}
                   defaultChecked={fields.reason.initialValue === reason}
                   required
+                  className="choice-input"
                 />
                 {REPORT_REASON_LABELS[reason]}
               </label>

@@ -1,4 +1,3 @@
-import fsp from "node:fs/promises";
 import sharp from "sharp";
 import type { StylizedImageRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
@@ -6,11 +5,20 @@ import type { FileStore } from "~/infra/file-store.server";
 import { newFileKey } from "~/infra/file-store.server";
 import { PerKeyLimiter } from "~/infra/per-key-limiter.server";
 import { badRequest, notFound } from "~/infra/errors.server";
-import { digitalSourceTypeOf, disclosureXmp } from "~/engines/styling/ai-disclosure.server";
+import {
+  creatorToolIn,
+  digitalSourceTypeOf,
+  disclosureXmp,
+} from "~/engines/styling/ai-disclosure.server";
 import type { Upscaler } from "~/engines/upscaling/upscaler.server";
-import { localUpscaler } from "~/engines/upscaling/upscaler.server";
-import { FAL_UPSCALE_MODEL } from "~/engines/upscaling/fal-upscaler.server";
+import { localUpscaler, upscaledPixels } from "~/engines/upscaling/upscaler.server";
+import { upscaledByOf, upscaleWithFallback } from "~/engines/upscaling/select-upscaler.server";
+import { joinUpscaling, upscaleLabel } from "~/lib/sale-size";
 import { PRODUCT_NAME } from "~/lib/product";
+import {
+  originalIngredientIn,
+  type ContentCredentials,
+} from "~/engines/provenance/content-credentials.server";
 import type { OptimizationSettings, Resolution } from "~/features/studio/optimize/optimization";
 import { watermarkSvg } from "~/features/studio/images/watermark.server";
 
@@ -29,7 +37,13 @@ import { watermarkSvg } from "~/features/studio/images/watermark.server";
  *   progressive JPEG and WebP's sharper colour subsampling;
  * - quality applies to JPEG and WebP; PNG is lossless and ignores it;
  * - the AI disclosure (XMP): the styled image's tool, and the IPTC digital
- *   source type of the engine that made it (its row's provider); nothing else.
+ *   source type of the engine that made it (its row's provider); how it was
+ *   upscaled, if it was ("upscaled with Lanczos ×2", the styled file's own
+ *   words, or the preset's); nothing else;
+ * - Content Credentials (decision 095): a manifest saying the same (created by
+ *   that tool, with that source type, from the upload the styled file's own
+ *   manifest names by hash) and what the optimization did, its upscaling
+ *   included (`c2pa.edited`).
  */
 
 /** The resolutions made at their size even from a smaller image (the others only shrink). */
@@ -53,13 +67,6 @@ function enlargedSize(
     width: width >= height ? longEdge : Math.max(1, Math.round(width * scale)),
     height: height >= width ? longEdge : Math.max(1, Math.round(height * scale)),
   };
-}
-
-/** The creator tool written in an image's XMP, if any. */
-function creatorToolIn(xmp: string): string | undefined {
-  const found =
-    /xmp:CreatorTool="([^"]*)"/.exec(xmp)?.[1] ?? /xmp:CreatorTool>([^<]*)</.exec(xmp)?.[1];
-  return found?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
 /**
@@ -86,6 +93,8 @@ export async function optimizeStylizedImage(
     now: Date;
     /** Enlarges for ENLARGING_RESOLUTIONS (default: the local Lanczos-3 resize). */
     upscaler?: Upscaler;
+    /** Signs the optimized copy's Content Credentials before it is stored. */
+    credentials: ContentCredentials;
   },
 ): Promise<StylizedImageRow> {
   const { row, settings } = args;
@@ -99,11 +108,10 @@ export async function optimizeStylizedImage(
   }
   const source = await store.read(row.file_key);
   const metadata = await sharp(source).metadata();
-  const xmp = disclosureXmp(
+  const creatorTool =
     creatorToolIn(metadata.xmp?.toString("utf8") ?? "") ??
-      `${PRODUCT_NAME} (${row.provider} engine)`,
-    digitalSourceTypeOf(row.provider),
-  );
+    `${PRODUCT_NAME} (${row.provider} engine)`;
+  const sourceType = digitalSourceTypeOf(row.provider);
 
   let pipeline = sharp(source).rotate();
   const box = resolutionBox(settings.resolution);
@@ -113,6 +121,14 @@ export async function optimizeStylizedImage(
   const sourceHeight =
     (metadata.orientation ?? 1) >= 5 ? (metadata.width ?? 0) : (metadata.height ?? 0);
   const longEdge = box ? Math.max(box.width, box.height) : 0;
+  // From the pixels really made: the styled image's own, when its engine enlarged them already.
+  const native =
+    row.upscaled_by && row.native_width && row.native_height
+      ? { width: row.native_width, height: row.native_height }
+      : row.upscaled_by
+        ? null
+        : { width: sourceWidth, height: sourceHeight };
+  let finalSize = { width: sourceWidth, height: sourceHeight };
   if (
     box &&
     ENLARGING_RESOLUTIONS.has(settings.resolution) &&
@@ -123,14 +139,26 @@ export async function optimizeStylizedImage(
         resolution: [`The image is too small to make ${settings.resolution}`],
       });
     }
-    const enlarged = await enlarge(
-      source,
-      enlargedSize(sourceWidth, sourceHeight, longEdge),
-      args.upscaler,
-    );
-    pipeline = sharp(enlarged.data);
-    upscaledBy = enlarged.method;
-  } else if (box) pipeline = pipeline.resize({ ...box, fit: "inside", withoutEnlargement: true });
+    finalSize = enlargedSize(sourceWidth, sourceHeight, longEdge);
+    const enlarged = await upscaleWithFallback(args.upscaler ?? localUpscaler, source, finalSize);
+    pipeline = upscaledPixels(enlarged);
+    upscaledBy = upscaledByOf(enlarged);
+  } else if (box) {
+    pipeline = pipeline.resize({ ...box, fit: "inside", withoutEnlargement: true });
+    const scale = Math.min(1, box.width / sourceWidth, box.height / sourceHeight);
+    finalSize = {
+      width: Math.round(sourceWidth * scale),
+      height: Math.round(sourceHeight * scale),
+    };
+  }
+  // How the copy was enlarged, from the pixels made to its own size; nothing when it is not larger.
+  const enlargedBy = joinUpscaling(row.upscaled_by, upscaledBy);
+  const description =
+    enlargedBy &&
+    (!native || Math.max(finalSize.width, finalSize.height) > Math.max(native.width, native.height))
+      ? upscaleLabel(enlargedBy, finalSize, native)
+      : undefined;
+  const xmp = disclosureXmp(creatorTool, sourceType, description);
   // Work on raw pixels from here, so the watermark can be sized to the final dimensions.
   const { data, info } = await pipeline
     .toColourspace("srgb")
@@ -168,59 +196,65 @@ export async function optimizeStylizedImage(
       break;
   }
 
+  const encoded = await output.toBuffer({ resolveWithObject: true });
+  // The one place an optimized copy is made: it is stored with its manifest, never without.
+  const signed = await args.credentials.sign(encoded.data, {
+    digitalSourceType: sourceType,
+    softwareAgent: creatorTool,
+    when: args.now,
+    original: originalIngredientIn(source),
+    edited: optimizationSentence(settings, encoded.info, description),
+  });
   const key = newFileKey("optimized", settings.format);
-  const scratch = await store.scratchPath();
-  try {
-    const written = await output.toFile(scratch);
-    await store.putFile(key, scratch);
-    const updated = await db
-      .updateTable("stylized_images")
-      .set({
-        optimized_file_key: key,
-        optimized_format: settings.format,
-        optimized_quality: settings.quality,
-        optimized_resolution: settings.resolution,
-        optimized_width: written.width,
-        optimized_height: written.height,
-        optimized_bytes: written.size,
-        watermark: settings.watermark ? 1 : 0,
-        social_optimized: settings.socialOptimized ? 1 : 0,
-        optimized_upscaled_by: upscaledBy,
-        updated_at: args.now.toISOString(),
-      })
-      .where("id", "=", row.id)
-      .where("status", "=", "completed")
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) {
-      await store.remove(key); // deleted while we worked
-      throw notFound("Stylized image not found");
-    }
-    if (row.optimized_file_key && row.optimized_file_key !== key)
-      await store.remove(row.optimized_file_key);
-    return updated;
-  } finally {
-    await fsp.rm(scratch, { force: true });
+  await store.write(key, signed);
+  const updated = await db
+    .updateTable("stylized_images")
+    .set({
+      optimized_file_key: key,
+      optimized_format: settings.format,
+      optimized_quality: settings.quality,
+      optimized_resolution: settings.resolution,
+      optimized_width: encoded.info.width,
+      optimized_height: encoded.info.height,
+      optimized_bytes: signed.length,
+      watermark: settings.watermark ? 1 : 0,
+      social_optimized: settings.socialOptimized ? 1 : 0,
+      optimized_upscaled_by: upscaledBy,
+      updated_at: args.now.toISOString(),
+    })
+    .where("id", "=", row.id)
+    .where("status", "=", "completed")
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    await store.remove(key); // deleted while we worked
+    throw notFound("Stylized image not found");
   }
+  if (row.optimized_file_key && row.optimized_file_key !== key)
+    await store.remove(row.optimized_file_key);
+  return updated;
 }
 
-/**
- * Enlarges with the given upscaler; when that is fal.ai's and it fails, with
- * the local Lanczos-3 resize instead. Answers the pixels and the method's id:
- * "fal-ai/esrgan" or "lanczos3".
- */
-async function enlarge(
-  source: Buffer,
-  target: { width: number; height: number },
-  upscaler: Upscaler = localUpscaler,
-): Promise<{ data: Buffer; method: string }> {
-  try {
-    const result = await upscaler.upscale(source, target);
-    return { data: result.data, method: result.engine === "fal" ? FAL_UPSCALE_MODEL : "lanczos3" };
-  } catch (error) {
-    if (upscaler === localUpscaler) throw error;
-    console.warn("The upscaler failed; enlarging with Lanczos-3 instead:", error);
-    const result = await localUpscaler.upscale(source, target);
-    return { data: result.data, method: "lanczos3" };
-  }
+const FORMAT_NAMES: Record<OptimizationSettings["format"], string> = {
+  jpg: "JPEG",
+  png: "PNG",
+  webp: "WebP",
+};
+
+/** What an optimization did, as its Content Credentials' `c2pa.edited` action says it. */
+export function optimizationSentence(
+  settings: OptimizationSettings,
+  size: { width: number; height: number },
+  /** How the copy was enlarged ("upscaled with Lanczos ×2"), when it is larger than the pixels made. */
+  upscaling: string | undefined,
+): string {
+  const parts = [
+    settings.format === "png"
+      ? "PNG (lossless)"
+      : `${FORMAT_NAMES[settings.format]} at quality ${settings.quality}`,
+    `${size.width} × ${size.height} px${upscaling ? `, ${upscaling}` : ""}`,
+  ];
+  if (settings.socialOptimized) parts.push("sharpened for social media");
+  if (settings.watermark) parts.push(`watermarked with the ${PRODUCT_NAME} name`);
+  return `Optimized for delivery by ${PRODUCT_NAME}: ${parts.join(", ")}.`;
 }

@@ -63,7 +63,9 @@ describe("POST /api/images/optimize", () => {
     expect(body).toMatchObject({
       id: imageId,
       status: "completed",
-      optimizedUrl: expect.stringMatching(/^\/media\/optimized\/[A-Za-z0-9_-]+\.jpg\?exp=\d+&sig=/),
+      optimizedUrl: expect.stringMatching(
+        /^\/media\/optimized\/[A-Za-z0-9_-]+\.jpg\?exp=\d+&dl=selfie-studio-cartoon-256x256\.jpg&sig=/,
+      ),
       format: "jpg",
       quality: 80,
       resolution: "800x800",
@@ -80,6 +82,57 @@ describe("POST /api/images/optimize", () => {
     expect(metadata.format).toBe("jpeg");
     expect(metadata.isProgressive).toBe(true); // social: progressive
     expect(metadata.icc).toBeDefined(); // social: sRGB profile embedded
+  });
+
+  it("answers optimizedUrl as a download under a readable name, only with its signature", async () => {
+    const { token } = await createTestUser();
+    const imageId = await completedStylized(token);
+    const body = await (
+      await optimizeCall(
+        {
+          imageId,
+          quality: 85,
+          format: "webp",
+          resolution: "original",
+          watermark: false,
+          socialOptimized: false,
+        },
+        { token },
+      )
+    ).json();
+    const url = body.optimizedUrl as string;
+    const key = url.split("?")[0].replace("/media/", "");
+    const get = (path: string) => callRoute(media.loader, makeRequest(path), { "*": key });
+
+    const saved = await get(url);
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="selfie-studio-cartoon-256x256.webp"',
+    );
+    expect(saved.headers.get("Content-Type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await saved.arrayBuffer())).metadata()).format).toBe("webp");
+
+    // The name is signed with the link: another name, or none, is not this link.
+    for (const changed of [
+      url.replace("dl=selfie-studio-cartoon-256x256.webp", "dl=other.webp"),
+      url.replace(/&dl=[^&]+/, ""),
+      url.replace("dl=selfie-studio-cartoon-256x256.webp", "dl=a%22%0d%0aSet-Cookie%3A%20x.webp"),
+    ]) {
+      const refused = await get(changed);
+      expect(refused.status, changed).toBe(403);
+      expect(refused.headers.get("Content-Disposition"), changed).toBeNull();
+    }
+    // Shown in a page (a smaller copy for the <picture>), the same link stays inline.
+    const shown = await get(`${url}&w=320&fmt=webp`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Content-Disposition")).toBeNull();
+    // The styled image itself is shown, not saved.
+    const styled = body.styledUrl as string;
+    const inline = await callRoute(media.loader, makeRequest(styled), {
+      "*": styled.split("?")[0].replace("/media/", ""),
+    });
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("Content-Disposition")).toBeNull();
   });
 
   it("resizes to fit inside the chosen box and writes webp and png too", async () => {

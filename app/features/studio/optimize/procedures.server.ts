@@ -2,6 +2,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import { notFound, tooManyRequests } from "~/infra/errors.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { optimizeSchema } from "~/features/studio/schemas";
 import { findStylized, stylizedImageJson } from "~/features/studio/styles/stylized-images.server";
 import { ensureStorageLeft } from "~/features/studio/styles/quotas.server";
@@ -35,6 +36,7 @@ export const optimizeImage = defineProcedure({
         settings,
         now: ctx.now,
         upscaler: selectUpscaler(ctx.config),
+        credentials: contentCredentialsFor(ctx.config),
       });
       return stylizedImageJson(updated, row.original_file_key);
     } finally {

@@ -10,6 +10,8 @@ import { createTestUser } from "#tests/setup/accounts";
 import { studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
 import { stylizeRequest, uploadedImage } from "#tests/setup/studio-api";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
+import { getConfig } from "~/infra/config.server";
 
 const images = apiRoute("/api/token-images");
 const stylize = apiRoute("/api/token-images/{id}/stylize");
@@ -326,6 +328,7 @@ describe("the price GET /api/token-stylized-images answers", () => {
     const priced = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
     await studioWorker(testStyleEngine()).drain();
     await listStylizedImage(getDb(), getFileStore(), {
+      credentials: contentCredentialsFor(getConfig()),
       userId: user.id,
       input: listingInputSchema.parse({
         stylizedImageId: listed.id,
@@ -370,6 +373,7 @@ describe("deleting withdraws marketplace listings", () => {
     const list = async (stylizedImageId: string) =>
       (
         await listStylizedImage(getDb(), getFileStore(), {
+          credentials: contentCredentialsFor(getConfig()),
           userId: user.id,
           input: listingInputSchema.parse({ stylizedImageId, title: "My selfie", price: 30 }),
           now: new Date(),

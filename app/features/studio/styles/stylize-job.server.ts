@@ -12,6 +12,11 @@ import { StyleEngineError } from "~/engines/styling/style-engine-error.server";
 import { isStyleId } from "~/lib/styles";
 import { crashPoint } from "~/infra/crash-points.server";
 import {
+  originalIngredient,
+  styledFileFacts,
+  type ContentCredentials,
+} from "~/engines/provenance/content-credentials.server";
+import {
   CANCELLED_BY_CONSENT_TEXT_CHANGE,
   CANCELLED_BY_CONSENT_WITHDRAWAL,
   hasCurrentFaceConsent,
@@ -19,8 +24,9 @@ import {
 
 /**
  * The styling job: reads the original, asks the style engine for the look,
- * stores the result under a new key and records it, with the engine that
- * really made it. Safe to run again (a completed or deleted image is left alone).
+ * signs the result's Content Credentials (what its XMP says it is, the
+ * original by hash), stores it under a new key and records it, with the engine
+ * that really made it. Safe to run again (a completed or deleted image is left alone).
  */
 
 export const stylizeJobPayload = z.object({ stylizedImageId: z.string().min(1) });
@@ -40,6 +46,8 @@ export interface StylizeJobDeps {
   timeoutMs?: number;
   /** Throws (a 507 HttpError) when the data volume has no room for the result; the attempt is then tried again later. */
   ensureSpace?: () => Promise<void>;
+  /** Signs the styled file's Content Credentials (decision 095) before it is stored. */
+  credentials: ContentCredentials;
 }
 
 const GENERIC_FAILURE = "The style could not be generated. Please try again.";
@@ -124,9 +132,18 @@ export async function runStylizeJob(
       },
     );
   context.signal.throwIfAborted();
+  // The one place a styled file is made: it is stored with its manifest, never without.
+  const data = await deps.credentials.sign(
+    result.data,
+    styledFileFacts(result.data, {
+      original: originalIngredient(original),
+      when: context.now(),
+    }),
+  );
+  context.signal.throwIfAborted();
 
   const key = newFileKey("styled", result.format);
-  await deps.store.write(key, result.data);
+  await deps.store.write(key, data);
   crashPoint("styled-file-stored");
   const now = context.now().toISOString();
   const updated = await db
@@ -137,7 +154,7 @@ export async function runStylizeJob(
       file_key: key,
       width: result.width,
       height: result.height,
-      bytes: result.data.byteLength,
+      bytes: data.byteLength,
       upscaled_by: result.upscaledBy ?? null,
       // The pixels really made: the engine says when it enlarged; unknown when something enlarged it without saying.
       native_width: result.native?.width ?? (result.upscaledBy ? null : result.width),

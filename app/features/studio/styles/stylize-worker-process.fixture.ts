@@ -12,6 +12,7 @@ import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
 import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
 import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import { testStyleEngine } from "#tests/setup/studio";
+import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 
 const marker = process.env.MARKER_FILE!;
 const note = (line: string) => fs.appendFileSync(marker, `${process.pid} ${line}\n`);
@@ -32,6 +33,7 @@ const worker = new JobWorker({
       store: new LocalFileStore(getConfig().filesDir),
       engine: () => engine,
       faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
+      credentials: contentCredentialsFor(getConfig()),
     }),
   },
   concurrency: 2,

@@ -7,8 +7,9 @@ import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.serv
 import { conflict, tooManyRequests } from "~/infra/errors.server";
 import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { FACE_CONSENT_REQUIRED } from "~/features/privacy/face-consent";
-import { signedMediaUrl } from "~/infra/signed-urls.server";
+import { signedDownloadUrl, signedMediaUrl } from "~/infra/signed-urls.server";
 import { centsToPriceString } from "~/lib/money";
+import { PRODUCT_NAME } from "~/lib/product";
 import type { ImageFormat, Resolution } from "~/features/studio/optimize/optimization";
 import type { StyleId } from "~/lib/styles";
 import type { StylizedImageJson } from "~/features/studio/types";
@@ -32,6 +33,27 @@ export const STYLIZE_JOB = "stylize-image";
 /** A user may have this many styles waiting or in progress at once. */
 export const MAX_OPEN_STYLIZATIONS = 8;
 
+/**
+ * The name the optimized copy is saved under: "selfie-studio-anime-2048x2048.webp"
+ * (the product, the style, the size and the format).
+ */
+export function optimizedFileName(
+  row: Pick<StylizedImageRow, "style" | "optimized_width" | "optimized_height">,
+  key: string,
+): string {
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "");
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  const size =
+    row.optimized_width && row.optimized_height
+      ? `-${row.optimized_width}x${row.optimized_height}`
+      : "";
+  return `${slug(PRODUCT_NAME)}-${slug(row.style) || "image"}${size}.${extension}`;
+}
+
 export function stylizedImageJson(row: StylizedImageRow, originalKey: string): StylizedImageJson {
   const styledUrl =
     row.status === "completed" && row.file_key ? signedMediaUrl(row.file_key) : null;
@@ -45,7 +67,10 @@ export function stylizedImageJson(row: StylizedImageRow, originalKey: string): S
     styledUrl,
     stylizedUrl: styledUrl,
     originalUrl: signedMediaUrl(originalKey),
-    optimizedUrl: optimized ? signedMediaUrl(optimized) : null,
+    // A download (Content-Disposition: attachment): the creator's own copy, saved under a readable name.
+    optimizedUrl: optimized
+      ? signedDownloadUrl(optimized, optimizedFileName(row, optimized))
+      : null,
     format: optimized ? (row.optimized_format as ImageFormat) : null,
     quality: optimized ? row.optimized_quality : null,
     resolution: optimized ? (row.optimized_resolution as Resolution) : null,
@@ -107,6 +132,23 @@ export function ownStylizedImage(
     .selectAll()
     .where("id", "=", stylizedImageId)
     .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The pixel size of the upload a stylized image was made from (its original as
+ * stored, kept even after ORIGINALS_RETENTION_DAYS removed the file), or
+ * undefined for an unknown stylized image: a sold file is never smaller.
+ */
+export async function uploadSizeOfStylized(
+  db: DB,
+  stylizedImageId: string,
+): Promise<{ width: number; height: number } | undefined> {
+  return db
+    .selectFrom("stylized_images")
+    .innerJoin("images", "images.id", "stylized_images.image_id")
+    .select(["images.width", "images.height"])
+    .where("stylized_images.id", "=", stylizedImageId)
     .executeTakeFirst();
 }
 

@@ -86,7 +86,7 @@ function PhotoForm({ account }: { account: Account }) {
             required
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? "profile-photo-error" : undefined}
-            className="text-sm"
+            className="w-full max-w-full text-sm sm:w-auto"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               setProblem(file ? checkUploadFile(file) : null);

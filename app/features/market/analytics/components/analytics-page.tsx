@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { PageHeader } from "~/ui/page-header";
 import {
   ANALYTICS_RANGES,
+  SALES_CSV_PATH,
   conversionOf,
   formatConversion,
   type AnalyticsRange,
@@ -29,6 +30,7 @@ export interface AnalyticsPageProps {
 const COLUMNS: { sort: ListingSort; label: string; numeric: boolean }[] = [
   { sort: "title", label: "Listing", numeric: false },
   { sort: "views", label: "Views", numeric: true },
+  { sort: "saves", label: "Saves", numeric: true },
   { sort: "sales", label: "Sales", numeric: true },
   { sort: "conversion", label: "Conversion", numeric: true },
   { sort: "earnings", label: "Earnings", numeric: true },
@@ -38,25 +40,37 @@ function rangeHref(range: number, order: AnalyticsPageProps["order"]) {
   return `?days=${range}&sort=${order.sort}&dir=${order.dir}`;
 }
 
-/** /analytics: a creator's views, add-to-carts, sales, conversion and earnings per day, and per listing. Works without JavaScript. */
+/**
+ * /analytics: a creator's views, add-to-carts, saves, sales, conversion and
+ * earnings per day, and per listing; their followers (a count); the bundles
+ * sold; and the link
+ * to the monthly sales CSV. Works without JavaScript.
+ */
 export function AnalyticsPage({ range, notice, report, order }: AnalyticsPageProps) {
-  const { days, listings } = report;
+  const { days, listings, followers, bundles } = report;
   const currency = useCurrency();
   const dollars = (amount: string) => formatAmount(Number(amount), currency);
   const rangeLabel = `the last ${range} days`;
   const totals = {
     views: days.reduce((sum, day) => sum + day.views, 0),
     addsToCart: days.reduce((sum, day) => sum + day.addsToCart, 0),
+    saves: days.reduce((sum, day) => sum + day.saves, 0),
     sales: days.reduce((sum, day) => sum + day.sales, 0),
     cents: days.reduce((sum, day) => sum + Math.round(Number(day.earnings) * 100), 0),
     testSales: days.reduce((sum, day) => sum + day.testSales, 0),
   };
-  const cards = [
+  const cards: { label: string; value: string; note?: string }[] = [
     { label: "Views", value: String(totals.views) },
     { label: "Add-to-carts", value: String(totals.addsToCart) },
+    { label: "Saves", value: String(totals.saves) },
     { label: "Sales", value: String(totals.sales) },
     { label: "Conversion", value: formatConversion(conversionOf(totals.sales, totals.views)) },
     { label: "Earnings", value: formatMoney(totals.cents, currency) },
+    {
+      label: "Followers",
+      value: String(followers.confirmed),
+      note: `${followers.newInRange} new in ${rangeLabel}`,
+    },
     ...(totals.testSales > 0
       ? [{ label: "Test sales (no money moved)", value: String(totals.testSales) }]
       : []),
@@ -65,7 +79,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <PageHeader
         title="Analytics"
-        subtitle="How often your listings were seen, added to carts and sold, day by day (UTC). A visitor counts once a day."
+        subtitle="How often your listings were seen, saved, added to carts and sold, day by day (UTC). A visitor counts once a day."
         back={{ to: "/dashboard", label: "Back to Dashboard", look: "btn-ghost" }}
       />
       {notice ? (
@@ -90,13 +104,14 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
         ))}
       </nav>
       <dl
-        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
         data-testid="analytics-totals"
       >
         {cards.map((card) => (
           <div key={card.label} className="card p-4">
             <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900">{card.value}</dd>
+            {card.note ? <dd className="mt-1 text-sm text-slate-600">{card.note}</dd> : null}
           </div>
         ))}
       </dl>
@@ -124,12 +139,15 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
           </div>
         </div>
         <div
-          className="max-h-96 overflow-auto"
+          className="relative max-h-96 overflow-auto"
           tabIndex={0}
           role="region"
           aria-labelledby="analytics-days-caption"
         >
-          <table className="w-full text-left text-sm" data-testid="analytics-days">
+          <table
+            className="w-full whitespace-nowrap text-left text-sm"
+            data-testid="analytics-days"
+          >
             <caption
               id="analytics-days-caption"
               className="mb-2 text-left text-sm font-semibold text-slate-700"
@@ -141,6 +159,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                 <ColumnHead className="py-2 pr-4 font-medium">Day</ColumnHead>
                 <ColumnHead>Views</ColumnHead>
                 <ColumnHead>Add-to-carts</ColumnHead>
+                <ColumnHead>Saves</ColumnHead>
                 <ColumnHead>Sales</ColumnHead>
                 <ColumnHead>Conversion</ColumnHead>
                 <ColumnHead className="py-2 text-right font-medium">Earnings</ColumnHead>
@@ -157,6 +176,7 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                   </th>
                   <NumberCell>{day.views}</NumberCell>
                   <NumberCell>{day.addsToCart}</NumberCell>
+                  <NumberCell>{day.saves}</NumberCell>
                   <NumberCell>{day.sales}</NumberCell>
                   <NumberCell>{formatConversion(day.conversion)}</NumberCell>
                   <NumberCell className="py-1.5 text-right tabular-nums">
@@ -187,8 +207,11 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
             .
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="analytics-listings">
+          <div className="relative mt-3 overflow-x-auto">
+            <table
+              className="w-full whitespace-nowrap text-left text-sm"
+              data-testid="analytics-listings"
+            >
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600">
                   {COLUMNS.map((column) => {
@@ -233,10 +256,14 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                     className="border-b border-slate-100"
                     data-listing-id={listing.listingId}
                   >
-                    <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
+                    <th
+                      scope="row"
+                      className="min-w-[8rem] whitespace-normal py-1.5 pr-4 font-normal text-slate-900"
+                    >
                       {listing.title}
                     </th>
                     <NumberCell>{listing.views}</NumberCell>
+                    <NumberCell>{listing.saves}</NumberCell>
                     <NumberCell>{listing.sales}</NumberCell>
                     <NumberCell>{formatConversion(listing.conversion)}</NumberCell>
                     <NumberCell>{dollars(listing.earnings)}</NumberCell>
@@ -246,6 +273,75 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
             </table>
           </div>
         )}
+      </section>
+
+      {bundles.length > 0 ? (
+        <section className="card p-6" aria-labelledby="analytics-bundles-title">
+          <h2 id="analytics-bundles-title" className="text-xl font-semibold text-slate-900">
+            Bundles sold, {rangeLabel}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Their images&apos; sales and earnings are in the listings above too.
+          </p>
+          <div className="relative mt-3 overflow-x-auto">
+            <table
+              className="w-full whitespace-nowrap text-left text-sm"
+              data-testid="analytics-bundles"
+            >
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  <ColumnHead className="py-2 pr-4 font-medium">Bundle</ColumnHead>
+                  <ColumnHead>Sales</ColumnHead>
+                  <ColumnHead className="py-2 text-right font-medium">Earnings</ColumnHead>
+                </tr>
+              </thead>
+              <tbody>
+                {bundles.map((bundle) => (
+                  <tr
+                    key={bundle.bundleId}
+                    className="border-b border-slate-100"
+                    data-bundle-id={bundle.bundleId}
+                  >
+                    <th
+                      scope="row"
+                      className="min-w-[8rem] whitespace-normal py-1.5 pr-4 font-normal text-slate-900 wrap-anywhere"
+                    >
+                      <Link to={`/bundles/${bundle.bundleId}`} className="text-brand-700 underline">
+                        {bundle.title}
+                      </Link>
+                    </th>
+                    <NumberCell>{bundle.sales}</NumberCell>
+                    <NumberCell className="py-1.5 text-right tabular-nums">
+                      {dollars(bundle.earnings)}
+                    </NumberCell>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="card space-y-2 p-6" aria-labelledby="analytics-sales-csv-title">
+        <h2 id="analytics-sales-csv-title" className="text-xl font-semibold text-slate-900">
+          Monthly sales
+        </h2>
+        <p className="text-slate-600">
+          Every sale of yours, one row per month (UTC) and listing, with refunds and your share.
+          Test sales are marked.
+        </p>
+        {/*
+          A plain link (not a client-side Link): the answer is an attachment, so the file
+          downloads and the page stays, with or without JavaScript. No `download` attribute: a
+          session that ended meanwhile gets the sign-in page, not a file of it.
+        */}
+        <a
+          href={SALES_CSV_PATH}
+          className="btn-secondary inline-flex"
+          data-testid="analytics-sales-csv"
+        >
+          Download sales (CSV)
+        </a>
       </section>
     </div>
   );

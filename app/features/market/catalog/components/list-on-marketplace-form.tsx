@@ -153,7 +153,7 @@ export function ListOnMarketplaceForm({
           name="licensingEnabled"
           value="true"
           defaultChecked={defaults.licensingEnabled}
-          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+          className="choice-input"
         />
         <label htmlFor={fieldId("licensing")} className="text-sm text-slate-800">
           Offer a standard commercial license

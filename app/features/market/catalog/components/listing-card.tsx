@@ -3,6 +3,7 @@ import { cosmeticRating } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
 import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { SaveButton } from "~/features/market/saved/components/save-button";
 import { RatingStars } from "~/features/market/catalog/components/rating-stars";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
@@ -40,8 +41,9 @@ export interface ListingCardData {
 /**
  * A marketplace card: the watermarked preview only, title, style, the
  * buyers' rating (average and count) or, while there is none, "No ratings yet" (with
- * DEMO_FIGURES on, the illustrative stars labelled so), creator's first name, price, the file's pixel size, cart button (at the bottom, so the
- * buttons of a row line up). The title's id is the card's anchor (#listing-<id>); the title
+ * DEMO_FIGURES on, the illustrative stars labelled so), creator's first name, price, the file's pixel size, the cart
+ * and Save buttons (at the bottom, so the buttons of a row line up). The title's id is the card's
+ * anchor (#listing-<id>), where both buttons bring the page back without JavaScript; the title
  * links to the listing's own page.
  */
 export function ListingCard({
@@ -90,7 +92,7 @@ export function ListingCard({
             {/* The listing's own page: shareable, with the image large and the details. */}
             <Link
               to={`/marketplace/${listing.id}`}
-              className="block hover:underline"
+              className="block wrap-anywhere hover:underline"
               data-testid="listing-link"
             >
               {listing.title}
@@ -102,10 +104,12 @@ export function ListingCard({
           </span>
         </div>
         {listing.description ? (
-          <p className="line-clamp-2 text-sm text-slate-600">{listing.description}</p>
+          <p className="line-clamp-2 text-sm wrap-anywhere text-slate-600">{listing.description}</p>
         ) : null}
         <div className="flex items-center justify-between text-sm text-slate-600">
-          <span>by {listing.creator.firstName || "a creator"}</span>
+          <span>
+            by <bdi data-testid="card-creator">{listing.creator.firstName || "a creator"}</bdi>
+          </span>
           {rating ? (
             <span className="flex items-center gap-1" data-testid="buyer-rating">
               <RatingStars rating={rating.average} />
@@ -142,6 +146,12 @@ export function ListingCard({
           listingId={listing.id}
           title={listing.title}
           inCart={inCart}
+          redirectTo={redirectTo}
+          anchor={`listing-${listing.id}`}
+        />
+        <SaveButton
+          listingId={listing.id}
+          title={listing.title}
           redirectTo={redirectTo}
           anchor={`listing-${listing.id}`}
         />

@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { json } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import Marketplace from "~/routes/_market+/marketplace";
+import ListingPage from "~/routes/_market+/marketplace_.$listingId";
 import PaymentMonitor from "~/routes/_market+/payment-monitor";
 import TestCheckout from "~/routes/_market+/test-checkout.$sessionId";
 import { ToastProvider } from "~/ui/toaster";
@@ -84,6 +85,7 @@ describe("/marketplace", () => {
     expect(within(card).getByRole("img")).toHaveAttribute("src", LISTING.previewUrl);
     expect(card).toHaveTextContent("Neon Dream");
     expect(card).toHaveTextContent("by Ada");
+    expect(within(card).getByTestId("card-creator").tagName).toBe("BDI");
     expect(card).toHaveTextContent("$25.00");
     // How it was made, as text, with what that means on hover.
     expect(within(card).getByTestId("ai-label")).toHaveTextContent("AI-edited");
@@ -129,9 +131,9 @@ describe("/marketplace", () => {
       }),
     );
     const card = await screen.findByTestId("listing-card");
-    expect(within(card).getByTestId("pixel-size")).toHaveTextContent("2048 × 2560 px");
+    expect(within(card).getByTestId("pixel-size")).toHaveTextContent("2,048 × 2,560 px (5.2 MP)");
     const line = await screen.findByTestId("cart-line");
-    expect(within(line).getByTestId("pixel-size")).toHaveTextContent("2048 × 2560 px");
+    expect(within(line).getByTestId("pixel-size")).toHaveTextContent("2,048 × 2,560 px (5.2 MP)");
   });
 
   it("draws a cart line's thumbnail from the small variants, at the 48 px it is shown", async () => {
@@ -415,6 +417,8 @@ describe("/marketplace", () => {
     // Greeted by the name the buyer typed, not their address.
     expect(dialog).toHaveTextContent("Thank you, Bea Buyer. Your images are ready.");
     expect(dialog).not.toHaveTextContent("Thank you, bea.buyer@example.com");
+    // The name in any script: isolated, so a right-to-left one does not reorder the commas.
+    expect(within(dialog).getByTestId("buyer-greeting").tagName).toBe("BDI");
     // The payment's reference travels in the monitor's link; the buyer never reads a raw session id.
     expect(dialog).not.toHaveTextContent("cs_test_123");
     expect(dialog).not.toHaveTextContent(/session id/i);
@@ -591,5 +595,62 @@ describe("PaymentStatusCard", () => {
       const row = screen.getByTestId(id).closest("dd")!.parentElement!;
       expect(row).toHaveClass("flex-col", "sm:flex-row");
     }
+  });
+});
+
+describe("/marketplace/{listingId}", () => {
+  function renderListingPage(listing: Record<string, unknown>) {
+    renderWithRemix(
+      [
+        {
+          path: "/marketplace/:listingId",
+          Component: () => <ListingPage />,
+          loader: () =>
+            json({
+              listing: { ...LISTING, updatedAt: LISTING.createdAt, ...listing },
+              creator: {
+                id: "u1",
+                name: "Ada",
+                handle: null,
+                avatarUrl: null,
+                bio: null,
+                storefrontUrl: null,
+              },
+              more: [],
+              url: "http://localhost:3000/marketplace/lst1",
+              socialCard: {
+                url: "http://localhost:3000/media/cards/x.jpg",
+                width: 1200,
+                height: 630,
+                previewKey: "previews/abcdefgh.jpg",
+              },
+              inCart: [],
+            }),
+        },
+      ],
+      { url: "/marketplace/lst1" },
+    );
+  }
+
+  it("states the pixel size and megapixels of the file a buyer gets, and how it was upscaled", async () => {
+    renderListingPage({
+      width: 1638,
+      height: 2048,
+      upscaling: { label: "upscaled with Lanczos ×3.41", from: { width: 480, height: 600 } },
+    });
+    const size = await screen.findByTestId("sale-file-size");
+    expect(size).toHaveTextContent("1,638 × 2,048 px (3.4 MP)");
+    expect(size.closest("dd")?.previousElementSibling).toHaveTextContent("Pixel size");
+    expect(screen.getByTestId("sale-file-upscaling")).toHaveTextContent(
+      "Upscaled with Lanczos ×3.41 from 480 × 600 px.",
+    );
+  });
+
+  it("says nothing of upscaling when the file was made at its size", async () => {
+    renderListingPage({ width: 4032, height: 3024, upscaling: null });
+    expect(await screen.findByTestId("sale-file-size")).toHaveTextContent(
+      "4,032 × 3,024 px (12.2 MP)",
+    );
+    expect(screen.queryByTestId("sale-file-upscaling")).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ export function RatingStars({ rating }: { rating: number }) {
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <span className="inline-flex items-center gap-1 text-xs text-slate-600" data-testid="rating">
-      <span className="relative inline-block leading-none" aria-hidden="true">
+      <span className="relative inline-block leading-none whitespace-nowrap" aria-hidden="true">
         <span className="text-slate-300">★★★★★</span>
         <span
           className="absolute inset-0 overflow-hidden text-amber-400"

@@ -10,7 +10,7 @@ const COLOURS: Record<string, string> = {
 export function StyleBadge({ style }: { style: string }) {
   return (
     <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${COLOURS[style] ?? "bg-slate-100 text-slate-700"}`}
+      className={`inline-flex shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${COLOURS[style] ?? "bg-slate-100 text-slate-700"}`}
       data-testid="style-badge"
     >
       {styleName(style)}

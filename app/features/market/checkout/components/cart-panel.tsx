@@ -22,6 +22,8 @@ export interface CartPanelItem {
   /** The pixel size of the file a buyer gets, when known. */
   width?: number | null;
   height?: number | null;
+  /** A bundle's line: how many images it holds. */
+  bundle?: { itemCount: number } | null;
 }
 
 /**
@@ -72,7 +74,11 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
                   <span className="font-semibold text-slate-900" data-testid="cart-line-price">
                     {formatMoney(item.priceCents, currency)}
                   </span>
-                  <PixelSize width={item.width} height={item.height} />
+                  {item.bundle ? (
+                    <span>Bundle of {item.bundle.itemCount} images</span>
+                  ) : (
+                    <PixelSize width={item.width} height={item.height} />
+                  )}
                 </div>
               </>
             )}

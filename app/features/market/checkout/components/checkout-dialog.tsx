@@ -4,6 +4,7 @@ import { CheckoutForm } from "~/features/market/checkout/components/checkout-for
 import { PreviewThumbnail } from "~/features/market/catalog/components/preview-thumbnail";
 import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
+import { DialogToastSlot } from "~/ui/toaster";
 
 /** What the dialog lists of each image being bought. */
 export interface CheckoutLine {
@@ -41,6 +42,7 @@ export function CheckoutDialog({
           data-testid="checkout-dialog"
         >
           <DialogTitle className="text-lg font-semibold text-slate-900">Checkout</DialogTitle>
+          <DialogToastSlot />
           <p className="mt-1 mb-4 text-sm text-slate-600">
             Enter your details to pay and receive your download links.
           </p>

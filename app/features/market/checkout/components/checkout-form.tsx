@@ -14,6 +14,10 @@ import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
 import { isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
+import {
+  refundPolicyText,
+  useRefundWindowDays,
+} from "~/features/market/checkout/components/refund-policy";
 
 /** The form's schema, loaded after the page rendered. */
 const loadCustomerInfoSchema = () =>
@@ -40,6 +44,7 @@ export function CheckoutForm({
   const toast = useToast();
   const hydrated = useHydrated();
   const currency = useCurrency();
+  const refundDays = useRefundWindowDays();
   const { fetcher, form, fields, pending } = useFetcherForm({
     id: "checkout",
     loadSchema: loadCustomerInfoSchema,
@@ -82,8 +87,8 @@ export function CheckoutForm({
           className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
           data-testid="missing-information"
         >
-          <p className="font-semibold">{summary.title}</p>
-          <p>{summary.description}</p>
+          <p className="font-semibold wrap-anywhere">{summary.title}</p>
+          <p className="wrap-anywhere">{summary.description}</p>
         </div>
       ) : null}
       <TextField field={fields.name} label="Name" autoComplete="name" />
@@ -92,6 +97,12 @@ export function CheckoutForm({
       <p className="text-sm text-slate-600">
         {itemCount} {itemCount === 1 ? "image" : "images"}, standard commercial license. Total{" "}
         <strong className="text-slate-900">{formatMoney(totalCents, currency)}</strong>
+      </p>
+      <p className="text-sm text-slate-600" data-testid="refund-policy">
+        {refundPolicyText(refundDays)}: ask from your receipt or your library, with a reason.{" "}
+        <a href="/terms#refunds" className="font-medium text-brand-700 underline">
+          How refunds work
+        </a>
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (

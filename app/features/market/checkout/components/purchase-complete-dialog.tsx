@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
+import { DialogToastSlot } from "~/ui/toaster";
 
 /**
  * The purchase-complete dialog's frame, for a hydrated page. A module of its
@@ -24,6 +25,7 @@ export function PurchaseCompleteDialog({
           data-testid="purchase-complete"
         >
           <DialogTitle className="text-xl font-semibold text-slate-900">{title}</DialogTitle>
+          <DialogToastSlot />
           {children}
           <div className="mt-4 flex justify-end">
             <button type="button" className="btn-secondary" onClick={onClose}>

@@ -11,6 +11,8 @@ import { DownloadList } from "~/features/market/library/components/download-list
 import type { DownloadItem } from "~/features/market/library/components/download-list";
 import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
+import { RefundRequestPanel } from "~/features/market/orders/components/refund-request-form";
+import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
 
 const PurchaseCompleteDialog = lazy(() =>
   import("~/features/market/checkout/components/purchase-complete-dialog").then((module) => ({
@@ -28,6 +30,10 @@ export interface PurchaseResult {
   licenseUrl: string | null;
   testMode: boolean;
   downloads: DownloadItem[];
+  /** The buyer's refund request of the order, if they made one. */
+  refundRequest?: BuyerRefundRequest | null;
+  /** Until when the buyer may ask for a refund (null when they may not now). */
+  refundableUntil?: string | null;
 }
 
 /**
@@ -95,6 +101,12 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
           </a>{" "}
           in a moment: the link carries this payment&apos;s reference.
         </p>
+        <RefundRequestPanel
+          request={result.refundRequest ?? null}
+          refundableUntil={null}
+          keyFields={{}}
+          formId="receipt-refund"
+        />
       </div>
     );
   }
@@ -106,18 +118,34 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
           TEST MODE: no real payment was taken.
         </p>
       ) : null}
-      <p className="text-slate-600">
-        Thank you{greeting ? `, ${greeting}` : ""}. Your images are ready. Each link works for{" "}
-        {DOWNLOAD_GRANT_DAYS} days and {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
+      {/* The buyer's name, in any script: <bdi> keeps a right-to-left one from reordering the commas. */}
+      <p className="wrap-anywhere text-slate-600">
+        Thank you
+        {greeting ? (
+          <>
+            , <bdi data-testid="buyer-greeting">{greeting}</bdi>
+          </>
+        ) : null}
+        . Your images are ready. Each link works for {DOWNLOAD_GRANT_DAYS} days and{" "}
+        {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
       </p>
       <DownloadList downloads={result.downloads} />
       {result.licenseUrl ? (
         <p className="text-sm text-slate-600">
-          <a href={result.licenseUrl} className="font-medium text-brand-700 underline">
+          <a
+            href={result.licenseUrl}
+            className="inline-block py-0.5 font-medium text-brand-700 underline"
+          >
             View your license
           </a>
         </p>
       ) : null}
+      <RefundRequestPanel
+        request={result.refundRequest ?? null}
+        refundableUntil={result.refundableUntil ?? null}
+        keyFields={{ intent: "receipt", sessionId: result.sessionId }}
+        formId="receipt-refund"
+      />
       <div className="border-t border-slate-200 pt-3">
         <LibraryLinkForm
           id="purchase-library-link"

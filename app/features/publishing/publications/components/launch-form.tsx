@@ -267,7 +267,7 @@ function SwitchField({
         value="true"
         defaultChecked={defaultChecked}
         aria-describedby={`${id}-hint`}
-        className="peer mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:block before:h-4 before:w-4 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-[1.125rem]"
+        className="peer h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-[1.375rem]"
       />
       <span>
         <label htmlFor={id} className="field-label">

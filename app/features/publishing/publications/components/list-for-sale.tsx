@@ -23,6 +23,7 @@ import { ReleaseHint } from "~/features/publishing/releases/components/release-h
 import { PublicationList } from "~/features/publishing/publications/components/publication-status";
 import type { PublicationView } from "~/features/publishing/components/types";
 import { useHydrated } from "~/ui/use-hydrated";
+import { DialogToastSlot } from "~/ui/toaster";
 import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { ListImageForm } from "~/ui/forms/list-image-form";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
@@ -119,8 +120,13 @@ export function ListForSaleForm({
           description: postingCompleteText(successes, answer.results.length),
         };
       }
+      // The server's sentence when it gave one (say, a face that did not agree to be sold).
       if (isSubmissionResult(answer) && answer.error?.[""]?.length)
-        return { kind: "error", ...COPY.postFailed };
+        return {
+          kind: "error",
+          ...COPY.postFailed,
+          description: answer.error[""][0] || COPY.postFailed.description,
+        };
     },
   });
 
@@ -260,6 +266,7 @@ export function ListForSale({
               <DialogTitle className="text-lg font-semibold text-slate-900">
                 List for Sale
               </DialogTitle>
+              <DialogToastSlot />
               <p className="mt-1 mb-4 text-sm text-slate-600">
                 Choose where to sell this {styleName(image.style).toLowerCase()} image.
               </p>

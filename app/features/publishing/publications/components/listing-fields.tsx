@@ -184,7 +184,7 @@ export function PlatformCheckbox({
       value={platformId}
       defaultChecked={startChecked(field, platformId, platformId === "marketplace", sentBack)}
       disabled={disabled}
-      className="h-4 w-4 rounded border-slate-300 text-brand-600"
+      className="choice-input"
     />
   );
 }

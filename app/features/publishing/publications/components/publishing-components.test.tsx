@@ -382,6 +382,25 @@ describe("List for sale", () => {
     );
   });
 
+  it("with JavaScript, a refused post's toast says the server's sentence (a face that did not agree)", async () => {
+    const user = userEvent.setup();
+    const sentence =
+      "This image shows a face that is not yours, and only faces that agreed are sold: add the model release.";
+    renderAt(
+      <ListForSale image={{ id: "img1", style: "anime", price: "25" }} platforms={OPTIONS} />,
+      {
+        "/studio/list": () =>
+          json({ status: "error", initialValue: {}, error: { "": [sentence] } }, { status: 409 }),
+      },
+    );
+    await user.click(await screen.findByTestId("list-for-sale-button"));
+    const dialog = await screen.findByRole("dialog", { name: "List for Sale" });
+    // The own marketplace is checked by default.
+    await user.click(within(dialog).getByRole("button", { name: "List for Sale" }));
+    await waitFor(() => expect(screen.getByTestId("toast")).toHaveTextContent(sentence));
+    expect(screen.getByTestId("toast")).not.toHaveTextContent("Failed to create listings.");
+  });
+
   it("opens as a dialog with JavaScript and reports 'Marketplace Posting Complete' with the successes out of the total", async () => {
     const user = userEvent.setup();
     renderAt(

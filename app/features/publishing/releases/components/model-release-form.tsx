@@ -272,7 +272,7 @@ function ReleaseCheckbox({
           value={value}
           required={required}
           defaultChecked={defaultChecked}
-          className="mt-1 h-4 w-4 rounded border-slate-300"
+          className="choice-input"
           {...invalidProps(field)}
         />
         <label htmlFor={field.id} className="text-sm text-slate-700">

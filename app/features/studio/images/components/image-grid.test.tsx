@@ -15,7 +15,11 @@ const IMAGE = TEST_IMAGE;
 
 const STYLED = stylizedJson();
 
-function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[] = []) {
+function renderGrid(
+  market: Record<string, MarketState> = {},
+  posted: FormData[] = [],
+  images = [STYLED],
+) {
   return renderWithRemix(
     [
       {
@@ -26,7 +30,7 @@ function renderGrid(market: Record<string, MarketState> = {}, posted: FormData[]
         },
         Component: () => (
           <>
-            <ImageGrid images={[STYLED]} back="/dashboard?step=upload" market={market} />
+            <ImageGrid images={images} back="/dashboard?step=upload" market={market} />
             <UploadsStrip images={[IMAGE]} selectedId={null} />
           </>
         ),
@@ -123,5 +127,27 @@ describe("the dashboard's thumbnails", () => {
         IMAGE.originalUrl,
       ),
     );
+  });
+});
+
+describe("a creation's card", () => {
+  it("downloads its optimized copy, and has nothing to download before it is optimized", async () => {
+    const url =
+      "/media/optimized/abcdefghijkl.png?exp=1&dl=selfie-studio-anime-2048x2048.png&sig=z";
+    renderGrid(
+      {},
+      [],
+      [
+        stylizedJson({ id: "sty1", style: "anime", optimizedUrl: url, format: "png" }),
+        stylizedJson({ id: "sty2", style: "cartoon" }),
+      ],
+    );
+    const cards = await screen.findAllByTestId("creation");
+    const download = within(cards[0]).getByRole("link", {
+      name: "Download: Anime image, optimized copy",
+    });
+    expect(download).toHaveAttribute("href", url);
+    expect(download).toHaveAttribute("download");
+    expect(within(cards[1]).queryByRole("link", { name: /^Download/ })).toBeNull();
   });
 });

@@ -159,6 +159,18 @@ export function ImageGrid({
                   </details>
                 ) : null}
                 <div className="mt-auto flex flex-wrap gap-2">
+                  {image.status === "completed" && image.optimizedUrl ? (
+                    // The optimized copy, saved as a file (the link answers it as an attachment).
+                    <a
+                      href={image.optimizedUrl}
+                      download
+                      className="btn-secondary px-3 py-1.5"
+                      data-testid="creation-download"
+                    >
+                      Download
+                      <span className="sr-only">: {names.get(image.id)}, optimized copy</span>
+                    </a>
+                  ) : null}
                   {image.status === "completed" ? (
                     <>
                       {STEP_LINKS.map(({ label, step, panel }) => (

@@ -219,7 +219,7 @@ export function UploadWidget({
             required
             disabled={state === "processing"}
             onChange={(event) => upload(event.currentTarget.files)}
-            className="text-sm"
+            className="w-full max-w-full text-sm sm:w-auto"
           />
           {hydrated ? null : (
             <button type="submit" className="btn-primary">

@@ -16,13 +16,13 @@ const STYLED = stylizedJson({
   completedAt: "2026-11-22T10:00:05.000Z",
 });
 
-function renderPanel() {
+function renderPanel(image = STYLED) {
   renderWithRemix(
     [
       {
         path: "/dashboard",
         Component: () => (
-          <OptimizationPanel image={STYLED} initial={OPTIMIZATION_DEFAULTS} preset={null} />
+          <OptimizationPanel image={image} initial={OPTIMIZATION_DEFAULTS} preset={null} />
         ),
       },
     ],
@@ -71,7 +71,7 @@ describe("OptimizationPanel", () => {
   it("says what Optimize is for, and leaves the creator's own copy unmarked unless they turn the watermark on", () => {
     const { values } = renderPanel();
     expect(screen.getByTestId("optimize-purpose")).toHaveTextContent(
-      "Optimize makes your own copy: the file you download and the one sent to the other platforms you publish to. Marketplace buyers always get the full-size styled image, never this copy.",
+      "Optimize makes your own copy: the file you download and the one sent to the other platforms you publish to. Marketplace buyers always get the full-resolution styled image, at least 2,048 px on its long edge, never this copy.",
     );
     expect(screen.getByRole("switch", { name: "Watermark" })).toHaveAttribute(
       "aria-checked",
@@ -119,5 +119,19 @@ describe("OptimizationPanel", () => {
       "href",
       "/dashboard?styled=sty1&step=market#pipeline",
     );
+  });
+
+  it("offers the optimized copy as a download once there is one, and nothing to download before", () => {
+    renderPanel();
+    expect(screen.queryByRole("link", { name: /^Download/ })).toBeNull();
+    cleanup();
+    const url =
+      "/media/optimized/abcdefghijkl.webp?exp=1&dl=selfie-studio-anime-1024x1024.webp&sig=z";
+    renderPanel({ ...STYLED, optimizedUrl: url, format: "webp", quality: 85 });
+    const download = screen.getByRole("link", {
+      name: "Download: your optimized Anime image",
+    });
+    expect(download).toHaveAttribute("href", url);
+    expect(download).toHaveAttribute("download");
   });
 });

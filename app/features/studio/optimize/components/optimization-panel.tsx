@@ -131,8 +131,8 @@ export function OptimizationPanel({
           </h2>
           <p className="mt-2 text-sm text-slate-600" data-testid="optimize-purpose">
             Optimize makes your own copy: the file you download and the one sent to the other
-            platforms you publish to. Marketplace buyers always get the full-size styled image,
-            never this copy.
+            platforms you publish to. Marketplace buyers always get the full-resolution styled
+            image, at least 2,048 px on its long edge, never this copy.
           </p>
           <StudioImage
             src={image.optimizedUrl ?? image.styledUrl}
@@ -141,10 +141,22 @@ export function OptimizationPanel({
             className="mt-3 aspect-square w-full rounded-xl object-cover"
           />
           {image.optimizedUrl ? (
-            <p className="mt-2 text-xs text-slate-600" data-testid="optimized-summary">
-              Optimized: {image.format?.toUpperCase()} · quality {image.quality} · {image.width} ×{" "}
-              {image.height} px · {Math.max(1, Math.round((image.bytes ?? 0) / 1024))} KB
-            </p>
+            <>
+              <p className="mt-2 text-xs text-slate-600" data-testid="optimized-summary">
+                Optimized: {image.format?.toUpperCase()} · quality {image.quality} · {image.width} ×{" "}
+                {image.height} px · {Math.max(1, Math.round((image.bytes ?? 0) / 1024))} KB
+              </p>
+              {/* The link answers the file as an attachment (its name signed with it): saved, also without JavaScript. */}
+              <a
+                href={image.optimizedUrl}
+                download
+                className="btn-secondary mt-3 w-full"
+                data-testid="optimized-download"
+              >
+                Download
+                <span className="sr-only">: your optimized {styleName(image.style)} image</span>
+              </a>
+            </>
           ) : (
             <p className="mt-2 text-xs text-slate-500">Not optimized yet.</p>
           )}

@@ -129,7 +129,7 @@ export function StyleGenerator({
                           value={style.id}
                           required
                           onChange={() => setSelected(style.id)}
-                          className="h-4 w-4 text-brand-600 focus:ring-brand-500"
+                          className="choice-input"
                         />
                         <span className="font-semibold text-slate-900">{style.name}</span>
                       </span>

@@ -291,6 +291,39 @@ describe("DashboardPage", () => {
     expect(screen.getByText("Total Images").nextSibling).toHaveTextContent("1");
   });
 
+  it("puts a new creator's upload first: the pipeline comes before the (zero) stat cards and the Payouts card", () => {
+    const newCreator: PageData = {
+      ...data({ step: "upload" }, []),
+      images: [],
+      stats: { ...data({}, []).stats, totalImages: 0, totalStylized: 0 },
+    };
+    renderPage(newCreator);
+    const upload = screen.getByTestId("upload-widget");
+    const summary = screen.getByTestId("dashboard-summary");
+    expect(upload.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(summary).getByText("Total Images")).toBeInTheDocument();
+    expect(within(summary).getByTestId("payouts-card")).toBeInTheDocument();
+    // Nothing moves it by CSS: the page's own order is the order on every screen.
+    expect(summary.className).not.toMatch(/order-/);
+  });
+
+  it("keeps a returning creator's summary above the pipeline on wider screens, and under it on a phone", () => {
+    renderPage(data({ step: "upload" }, []));
+    const pipeline = screen.getByRole("navigation", { name: "Pipeline" });
+    const summary = screen.getByTestId("dashboard-summary");
+    expect(
+      summary.compareDocumentPosition(pipeline) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // Below sm the column's order puts it after the pipeline (order 0) and before the grid.
+    expect(summary.parentElement!.className.split(" ")).toEqual(
+      expect.arrayContaining(["flex", "flex-col"]),
+    );
+    expect(summary.className.split(" ")).toContain("max-sm:order-1");
+    expect(screen.getByTestId("image-grid").parentElement!.className.split(" ")).toContain(
+      "max-sm:order-2",
+    );
+  });
+
   it("shows the Payouts card with the account's state and the balance", () => {
     renderPage(data({}, []));
     const card = within(screen.getByTestId("payouts-card"));

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { UserText } from "~/ui/user-text";
 import { useEffect } from "react";
 import { displayName } from "~/lib/accounts";
 import {
@@ -37,6 +38,11 @@ import { UploadsStrip } from "~/features/studio/images/components/uploads-strip"
  * reloads its data).
  * Every step change opens the page at the pipeline (#pipeline in the links
  * and redirects; with JavaScript, useScrollToStep too).
+ *
+ * The pipeline, the page's task, is what a phone shows first under the
+ * header: for a creator with no upload yet the summary (stat cards and
+ * payouts) follows it in the page itself; for a returning creator the summary
+ * stays above it on wider screens and moves under it below `sm` (CSS order).
  */
 export function DashboardPage({
   data,
@@ -52,11 +58,26 @@ export function DashboardPage({
     step: view.step,
   });
 
+  // A creator with no upload yet has nothing to sum up: the upload comes first, the (zero) cards after it.
+  const newCreator = images.length === 0;
+  const summary = (
+    <div
+      className={`space-y-6 ${newCreator ? "" : "max-sm:order-1"}`}
+      data-testid="dashboard-summary"
+    >
+      <StatCards stats={stats} />
+      {data.payouts ? <PayoutsCard payouts={data.payouts} /> : null}
+    </div>
+  );
+
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-      {view.refreshUrl ? <NoScriptRefresh seconds={2} url={atPipeline(view.refreshUrl)} /> : null}
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
       <PageHeader
-        title={`Welcome, ${displayName(user)}`}
+        title={
+          <>
+            Welcome, <UserText text={displayName(user)} />
+          </>
+        }
         subtitle="Upload a selfie, style it, optimize it and put it on the market."
         actions={
           <>
@@ -72,8 +93,7 @@ export function DashboardPage({
           </>
         }
       />
-      <StatCards stats={stats} />
-      {data.payouts ? <PayoutsCard payouts={data.payouts} /> : null}
+      {newCreator ? null : summary}
       <div id={PIPELINE_ANCHOR} className="scroll-mt-4 space-y-4">
         <PipelineSteps step={view.step} links={stepLinks(view, images)} />
         {view.step === "upload" ? (
@@ -113,7 +133,11 @@ export function DashboardPage({
           />
         ) : null}
       </div>
-      <ImageGrid images={stylized} back={here} market={data.market} />
+      {newCreator ? summary : null}
+      <div className={newCreator ? "" : "max-sm:order-2"}>
+        <ImageGrid images={stylized} back={here} market={data.market} />
+      </div>
+      {view.refreshUrl ? <NoScriptRefresh seconds={2} url={atPipeline(view.refreshUrl)} /> : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function PipelineSteps({
       <p className="text-sm font-semibold text-brand-700" data-testid="pipeline-position">
         Step {current + 1} of {PIPELINE_STEPS.length}: {PIPELINE_LABELS[step]}
       </p>
-      <ol className="mt-3 grid grid-cols-4 gap-2">
+      <ol className="mt-3 grid grid-cols-4 gap-1 sm:gap-2">
         {PIPELINE_STEPS.map((id, index) => {
           const state = index < current ? "done" : index === current ? "current" : "upcoming";
           const content = (
@@ -38,7 +38,7 @@ export function PipelineSteps({
                 {state === "done" ? "✓" : index + 1}
               </span>
               <span
-                className={`text-xs font-medium sm:text-sm ${state === "upcoming" ? "text-slate-500" : "text-slate-900"}`}
+                className={`whitespace-nowrap text-xs font-medium sm:text-sm ${state === "upcoming" ? "text-slate-500" : "text-slate-900"}`}
               >
                 {PIPELINE_LABELS[id]}
                 {state === "done" ? <span className="sr-only"> (done)</span> : null}
@@ -51,12 +51,14 @@ export function PipelineSteps({
               {href ? (
                 <Link
                   to={href}
-                  className="flex flex-col items-center gap-1 rounded-lg p-1 text-center hover:bg-slate-50"
+                  className="flex flex-col items-center gap-1 rounded-lg px-0 py-1 text-center hover:bg-slate-50"
                 >
                   {content}
                 </Link>
               ) : (
-                <span className="flex flex-col items-center gap-1 p-1 text-center">{content}</span>
+                <span className="flex flex-col items-center gap-1 px-0 py-1 text-center">
+                  {content}
+                </span>
               )}
             </li>
           );

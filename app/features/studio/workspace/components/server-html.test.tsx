@@ -105,7 +105,7 @@ describe("the dashboard without JavaScript", () => {
     // Without JavaScript too, the watermark starts off: the optimized file is the creator's own copy.
     expect(html).toMatch(/<input type="checkbox" name="watermark" class="[^"]*"\/>/);
     expect(html).toContain(
-      "Marketplace buyers always get the full-size styled image, never this copy.",
+      "Marketplace buyers always get the full-resolution styled image, at least 2,048 px on its long edge, never this copy.",
     );
     expect(html).toMatch(/<input type="checkbox" name="socialOptimized"[^>]*checked=""/);
     expect(html).toMatch(/<form method="get" action="\/dashboard" aria-label="Presets"/);

@@ -32,12 +32,7 @@ export function StudioSwitch({
   if (!hydrated) {
     return (
       <label className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          name={name}
-          defaultChecked={on}
-          className="mt-1 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-        />
+        <input type="checkbox" name={name} defaultChecked={on} className="choice-input" />
         <span>
           <span className="field-label">{label}</span>
           {description ? <span className="block text-xs text-slate-500">{description}</span> : null}

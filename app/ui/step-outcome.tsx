@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 
-/** What the report pages say once a step is done (sent, confirmed), with the way back to the marketplace. */
-export function ReportOutcome({ testId, children }: { testId: string; children: ReactNode }) {
+/**
+ * What a visitor's page says once a step is done (a report sent or confirmed,
+ * a follow asked for, confirmed or ended), with the way back to the marketplace.
+ */
+export function StepOutcome({ testId, children }: { testId: string; children: ReactNode }) {
   return (
     <div data-testid={testId}>
       <p

@@ -1,0 +1,53 @@
+import { sql } from "kysely";
+import type { DB } from "~/infra/db.server";
+import { centsToPriceString } from "~/lib/money";
+import type { AnalyticsBundle } from "~/features/market/analytics/analytics";
+
+/**
+ * A creator's bundles over a range, for their analytics: each bundle sold in
+ * [fromStamp, untilStamp) with how many times (paid orders that held it, one
+ * refunded in full counting none) and the creator's share of its items less
+ * refunds, from the earnings ledger joined to the order items that carry the
+ * bundle. A test-checkout sale counts only where test sales are earnings.
+ */
+export async function bundleSalesOf(
+  db: DB,
+  creatorId: string,
+  range: { fromStamp: string; untilStamp: string; includeTestSales: boolean },
+): Promise<AnalyticsBundle[]> {
+  const counted = range.includeTestSales
+    ? sql<boolean>`(1 = 1)`
+    : sql<boolean>`(earnings.test_mode = 0)`;
+  const rows = await db
+    .selectFrom("earnings")
+    .innerJoin("order_items", "order_items.id", "earnings.order_item_id")
+    .innerJoin("bundles", "bundles.id", "order_items.bundle_id")
+    .select([
+      "bundles.id as bundle_id",
+      "bundles.title as title",
+      sql<number>`count(distinct case when earnings.status != 'reversed' and ${counted} then earnings.order_id end)`.as(
+        "sales",
+      ),
+      sql<number>`coalesce(sum(case when ${counted} then earnings.amount_cents - earnings.creator_reversed_cents else 0 end), 0)`.as(
+        "cents",
+      ),
+    ])
+    .where("earnings.creator_id", "=", creatorId)
+    .where("earnings.created_at", ">=", range.fromStamp)
+    .where("earnings.created_at", "<", range.untilStamp)
+    .groupBy(["bundles.id", "bundles.title"])
+    .execute();
+  return rows
+    .map((row) => ({
+      bundleId: row.bundle_id,
+      title: row.title,
+      sales: Number(row.sales),
+      earnings: centsToPriceString(Number(row.cents)),
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.earnings) - Number(a.earnings) ||
+        b.sales - a.sales ||
+        a.title.localeCompare(b.title),
+    );
+}
