@@ -320,6 +320,8 @@ const schema = z.object({
   SEARCHES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** How long, in milliseconds, a visitor's copy of a public page (/, /landing, /training, /marketplace) is served to other visitors (0 turns the cache off). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How many mebibytes the visitors' page copies may hold together (pages and headers); the oldest go first. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /**
    * The bearer token a scraper sends for GET /metrics (`Authorization: Bearer <token>`);
    * unset: /metrics is off (404). At least 16 characters.

@@ -87,6 +87,11 @@ function makeMetrics() {
     labelNames: ["result"] as const,
     registers: [registry],
   });
+  const pageCacheBytes = new client.Gauge({
+    name: `${PREFIX}page_cache_bytes`,
+    help: "The bytes the visitors' page cache holds (pages and headers), bounded by PAGE_CACHE_MB.",
+    registers: [registry],
+  });
   const dbPool = new client.Gauge({
     name: `${PREFIX}db_pool_connections`,
     help: "PostgreSQL pool connections by state: total, idle, waiting (requests waiting for a connection). Absent on SQLite (one connection, no pool).",
@@ -118,6 +123,7 @@ function makeMetrics() {
     mailFailures,
     payoutFailures,
     pageCache,
+    pageCacheBytes,
     dbPool,
   };
 }
@@ -176,6 +182,10 @@ export function countPayoutFailure(kind: string, outcome: FailureOutcome) {
 
 export function countPageCache(result: "hit" | "miss") {
   metrics().pageCache.inc({ result });
+}
+
+export function setPageCacheBytes(bytes: number) {
+  metrics().pageCacheBytes.set(bytes);
 }
 
 /** Reads the job queue's figures and the pool's into the gauges. */

@@ -106,6 +106,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     meaning:
       "How long a visitor's copy of `/`, `/landing`, `/training`, `/marketplace`, a listing's page `/marketplace/{id}` or a storefront `/creators/{handle}` (per URL), or an anonymous caller's `GET /api/marketplace` answer without a search, is served to the next visitors. Only visitors with no cookie of the app's (no session, cart or flash message) and no other query parameters than the page's own filters share copies; each response still gets its own CSP nonce, a cached marketplace page still counts its views, and any form post or API write empties the cache. `0` turns it off.",
   },
+  PAGE_CACHE_MB: {
+    group: "server",
+    default: "`32`",
+    meaning:
+      "How many mebibytes (1–4096) the visitors' page copies may hold together, pages and headers counted; past it the oldest copies go first, and a page larger than 1 MiB is never kept. Bounds the cache's share of the process's memory (`selfie_page_cache_bytes` on `/metrics` shows what it holds). See docs/performance.md for the memory a process needs.",
+  },
   MIN_FREE_DISK_MB: {
     group: "server",
     default: "`200`",

@@ -115,6 +115,7 @@ export function createHttpApp({
     answeringUnroutableApiPaths(handle ?? remixWithApiFirst(requireBuild(build), config.NODE_ENV)),
     {
       ttlMs: config.PAGE_CACHE_MS,
+      maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
       pages: CACHED_VISITOR_PAGES,
       answers: CACHED_VISITOR_ANSWERS,
       replay: replayPageNotes,

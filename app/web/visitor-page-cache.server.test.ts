@@ -203,6 +203,38 @@ describe("the visitors' page cache", () => {
     expect(page.renders()).toBe(5);
   });
 
+  it("holds at most maxBytes of pages and headers together, dropping the oldest, and counts none once emptied", async () => {
+    const page = renderer();
+    const probe = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PAGES });
+    await probe(get("/marketplace?q=a"), context());
+    const one = probe.bytes;
+    expect(one).toBeGreaterThan(200);
+    // Room for two copies of this size, not three.
+    const cached = visitorPageCache(page.handle, {
+      ttlMs: 60_000,
+      pages: PAGES,
+      maxBytes: Math.floor(one * 2.5),
+    });
+    for (const q of ["a", "b", "c"]) await cached(get(`/marketplace?q=${q}`), context());
+    expect(cached.size).toBe(2);
+    expect(cached.bytes).toBeLessThanOrEqual(Math.floor(one * 2.5));
+    const renders = page.renders();
+    await cached(get("/marketplace?q=c"), context());
+    expect(page.renders()).toBe(renders);
+    await cached(get("/marketplace?q=a"), context());
+    expect(page.renders()).toBe(renders + 1);
+    await cached(get("/marketplace", {}, "POST"), context());
+    expect([cached.size, cached.bytes]).toEqual([0, 0]);
+  });
+
+  it("never keeps a page larger than maxBytes", async () => {
+    const page = renderer();
+    const cached = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PAGES, maxBytes: 100 });
+    const response = await cached(get("/marketplace"), context());
+    expect(response.status).toBe(200);
+    expect([cached.size, cached.bytes]).toEqual([0, 0]);
+  });
+
   it("answers HEAD from a copy without a body, and is off at ttlMs 0", async () => {
     const page = renderer();
     const cached = visitorPageCache(page.handle, { ttlMs: 60_000, pages: PAGES });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { countPageCache } from "~/infra/metrics.server";
+import { countPageCache, setPageCacheBytes } from "~/infra/metrics.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { nobodySignedIn, reportingRender } from "./render-report.server";
 import { carriesAppCookie } from "./request-cookies.server";
@@ -64,6 +64,8 @@ export interface VisitorPageCache extends HandleRequest {
   ): Promise<CachedAnswer> | null;
   clear(): void;
   readonly size: number;
+  /** The bytes its copies hold (their pages and headers). */
+  readonly bytes: number;
 }
 
 export interface VisitorPageCacheOptions {
@@ -85,6 +87,8 @@ export interface VisitorPageCacheOptions {
   maxEntries?: number;
   /** A page larger than this is never kept. */
   maxBodyBytes?: number;
+  /** The bytes all copies may hold together (pages and headers); the oldest go first. */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -100,7 +104,12 @@ interface Copy {
    */
   parts: Buffer[];
   notes: PageNotes;
+  /** What the copy holds: its page's bytes and its headers' characters. */
+  size: number;
 }
+
+/** What the copies may hold together when `maxBytes` is not given: 32 MiB. */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Says whether a cacheable page came from a copy (`hit`) or was rendered and kept (`miss`), as caching proxies do. */
 export const CACHE_STATUS_HEADER = "X-Page-Cache";
@@ -130,20 +139,38 @@ export const CACHE_STATUS_HEADER = "X-Page-Cache";
 export function visitorPageCache(handle: HandleRequest, options: VisitorPageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxBodyBytes = Math.min(options.maxBodyBytes ?? 1024 * 1024, maxBytes);
   const answers = options.answers ?? {};
   const cached = { ...options.pages, ...answers };
   const copies = new Map<string, Copy>();
   const rendering = new Map<string, Promise<Copy | null>>();
+  let bytesHeld = 0;
+
+  const drop = (key: string) => {
+    const copy = copies.get(key);
+    if (!copy) return;
+    copies.delete(key);
+    bytesHeld -= copy.size;
+  };
+  const clear = () => {
+    copies.clear();
+    bytesHeld = 0;
+    setPageCacheBytes(0);
+  };
+  const full = (adding: Copy) =>
+    copies.size >= maxEntries || bytesHeld + adding.size > maxBytes;
 
   const store = (key: string, copy: Copy) => {
-    if (copies.size >= maxEntries) {
+    drop(key);
+    if (full(copy)) {
       const at = now();
-      for (const [k, c] of copies) if (c.expires <= at) copies.delete(k);
-      while (copies.size >= maxEntries) copies.delete(copies.keys().next().value as string);
+      for (const [k, c] of copies) if (c.expires <= at) drop(k);
+      while (copies.size > 0 && full(copy)) drop(copies.keys().next().value as string);
     }
-    copies.delete(key);
     copies.set(key, copy);
+    bytesHeld += copy.size;
+    setPageCacheBytes(bytesHeld);
   };
 
   const answer = async (
@@ -192,7 +219,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
 
   const handler: HandleRequest = async (request, context) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      copies.clear();
+      clear();
       return handle(request, context);
     }
     const key = options.ttlMs > 0 ? cacheKey(request, cached) : null;
@@ -219,19 +246,21 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
         return response;
       }
       const bytes = Buffer.from(await response.arrayBuffer());
+      const headers: [string, string][] = [...response.headers.entries()];
       const made: Copy = {
         expires: now() + options.ttlMs,
         status: response.status,
-        headers: [...response.headers.entries()],
+        headers,
         parts: splitAt(bytes, context.nonce ?? ""),
         notes: context.pageNotes,
+        size: bytes.byteLength + headers.reduce((sum, [n, v]) => sum + n.length + v.length, 0),
       };
-      if (bytes.byteLength <= maxBodyBytes) store(key, made);
+      if (bytes.byteLength <= maxBodyBytes && made.size <= maxBytes) store(key, made);
       settle(made);
-      const headers = new Headers(response.headers);
-      headers.set(CACHE_STATUS_HEADER, "miss");
+      const answered = new Headers(response.headers);
+      answered.set(CACHE_STATUS_HEADER, "miss");
       countPageCache("miss");
-      return new Response(asBody(bytes), { status: response.status, headers });
+      return new Response(asBody(bytes), { status: response.status, headers: answered });
     } catch (error) {
       settle(null);
       throw error;
@@ -241,8 +270,9 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
   };
   return Object.defineProperties(handler as VisitorPageCache, {
     answerHit: { value: answerHit },
-    clear: { value: () => copies.clear() },
+    clear: { value: clear },
     size: { get: () => copies.size },
+    bytes: { get: () => bytesHeld },
   });
 }
 

@@ -6,7 +6,7 @@ declare module "autocannon" {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
     non2xx: number;
@@ -16,6 +16,10 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each request made from the last, its path and more set by `setupRequest`. */
+    requests?: {
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   }): Promise<Result>;
   export default autocannon;
 }

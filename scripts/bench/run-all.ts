@@ -27,6 +27,7 @@ import { testPostgresDatabase } from "../../tests/setup/test-postgres";
 import { benchSearch } from "./search";
 import { benchMarketplace, benchOptimize, benchUploadMemory } from "./server-bench";
 import { benchStyleEngine } from "./style-engine";
+import { benchSoakMemory } from "./soak-memory";
 import { benchMediaStore } from "./media-store";
 import { benchCachedViewWrites } from "./view-writes";
 import { benchSecureDelete } from "./secure-delete";
@@ -160,6 +161,9 @@ try {
     benchMediaStore(scratch, PORT, quick ? 2 : 5),
   );
   await step("memory", "memory during uploads", () => benchUploadMemory(scratch, PORT + 2));
+  await step("memory", "memory under a soak of the public pages while two styles are made", () =>
+    benchSoakMemory(scratch, PORT + 2, quick ? 30 : 150, quick ? 10_000 : 100_000),
+  );
   await step("bundle", "client JavaScript", () => benchClientBundles(root));
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });

@@ -81,7 +81,7 @@ function withOutputOnFailure(server: RunningServer): RunningServer {
   };
 }
 
-async function signIn(server: RunningServer): Promise<string> {
+export async function signIn(server: RunningServer): Promise<string> {
   const response = await server.fetch("/api/token-login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -500,7 +500,7 @@ export async function benchListingPage(server: RunningServer, dataDir: string): 
   return pathname;
 }
 
-function residentKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+export function residentKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
   if (!match) throw new Error(`No ${field} for process ${pid}`);
@@ -512,7 +512,7 @@ function residentKb(pid: number, field: "VmRSS" | "VmHWM"): number {
  * (`5` to /proc/<pid>/clear_refs, Linux 4.0+), so the next reading is the peak
  * of what follows. False where the kernel or the permissions do not allow it.
  */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
     return true;
@@ -583,7 +583,7 @@ async function uploadBurst(
   };
 }
 
-async function settledRss(server: RunningServer): Promise<number> {
+export async function settledRss(server: RunningServer): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 10; i++) {
     samples.push(residentKb(server.pid, "VmRSS"));
