@@ -278,6 +278,8 @@ export interface OrdersTable {
   disputed_at: Generated<string | null>;
   /** What a lost dispute took back (recorded as a refund); 0 once given back by a win on appeal (migration 0025). */
   dispute_lost_cents: Generated<number>;
+  /** The discount code the order used (migration 0064). */
+  discount_code_id: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -295,6 +297,8 @@ export interface OrderItemsTable {
   position: Generated<number>;
   /** The bundle it was bought in (migration 0060), its price_cents then the item's part of the bundle's price; null when bought on its own. */
   bundle_id: Generated<string | null>;
+  /** What a discount code took off price_cents (migration 0064); the shares are computed on the rest. */
+  discount_cents: Generated<number>;
 }
 
 export interface EarningsTable {
@@ -442,6 +446,33 @@ export interface BundleItemsTable {
 }
 
 export type BundleRow = Selectable<BundlesTable>;
+
+/** A creator's discount code (migration 0064): app/features/market/discounts. */
+export interface DiscountCodesTable {
+  id: string;
+  /** The creator whose items it takes money off. */
+  user_id: string;
+  /** As buyers type it, in upper case. */
+  code: string;
+  /** 1-100, or null for an amount off. */
+  percent_off: number | null;
+  /** Cents off the creator's items in the order, or null for a percent off. */
+  amount_off_cents: number | null;
+  /** JSON array of the listings it applies to; null: all the creator's listings. */
+  listing_ids: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Paid orders it may be used in; null: no limit. */
+  max_redemptions: number | null;
+  /** Paid orders that used it, counted once each at fulfilment. */
+  redemptions: Generated<number>;
+  /** Set when the creator deleted it: no longer accepted, kept for the figures per code. */
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 
 export interface TestPayoutMovementsTable {
   id: string;
@@ -813,6 +844,7 @@ export interface Database {
   follows: FollowsTable;
   bundles: BundlesTable;
   bundle_items: BundleItemsTable;
+  discount_codes: DiscountCodesTable;
 }
 
 export type ReportReason = "my-likeness" | "intimate" | "copyright" | "other";

@@ -127,6 +127,7 @@ export async function createPendingOrder(
       created_at: stamp,
       updated_at: stamp,
       paid_at: null,
+      discount_code_id: null,
       ...NO_PAYMENT_EVENTS_YET,
     };
     await trx.insertInto("orders").values(order).execute();
@@ -143,6 +144,7 @@ export async function createPendingOrder(
       file_mime_type: listing.file_mime_type,
       created_at: stamp,
       bundle_id: bundleId,
+      discount_cents: 0,
     }));
     await trx.insertInto("order_items").values(items).execute();
     return {

@@ -122,6 +122,7 @@ export async function recordShopifySale(
     created_at: stamp,
     updated_at: stamp,
     paid_at: stamp,
+    discount_code_id: null,
     ...NO_PAYMENT_EVENTS_YET,
   };
   await trx.insertInto("orders").values(order).execute();
@@ -138,6 +139,7 @@ export async function recordShopifySale(
     file_mime_type: listing.file_mime_type,
     created_at: stamp,
     bundle_id: null,
+    discount_cents: 0,
   }));
   await trx.insertInto("order_items").values(items).execute();
   await trx
