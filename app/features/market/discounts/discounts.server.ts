@@ -6,6 +6,9 @@ import { newId } from "~/infra/ids.server";
 import { centsToPriceString, formatMoney } from "~/lib/money";
 import { splitBundlePrice } from "~/features/market/bundles/price-split";
 import type { DiscountInput } from "~/features/market/discounts/discount-schema";
+import type { DiscountView } from "~/features/market/discounts/types";
+
+export type { DiscountView };
 
 /**
  * Discount codes (docs/decisions/103): a creator's codes take a percent or an
@@ -16,21 +19,6 @@ import type { DiscountInput } from "~/features/market/discounts/discount-schema"
  * own discounted price. A code counts a use once per paid order, at
  * fulfilment, and only while uses are left (discount-redemption.server.ts).
  */
-
-/** A code as its creator sees it (the Discounts screen and GET /api/token-discounts). */
-export interface DiscountView {
-  id: string;
-  code: string;
-  percentOff: number | null;
-  /** Dollars, as prices are answered ("5", "2.50"); null for a percent off. */
-  amountOff: string | null;
-  /** The listings it applies to; null: all of the creator's. */
-  listingIds: string[] | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxRedemptions: number | null;
-  redemptions: number;
-}
 
 export function discountView(row: DiscountCodeRow): DiscountView {
   return {
