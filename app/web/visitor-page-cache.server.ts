@@ -158,8 +158,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     bytesHeld = 0;
     setPageCacheBytes(0);
   };
-  const full = (adding: Copy) =>
-    copies.size >= maxEntries || bytesHeld + adding.size > maxBytes;
+  const full = (adding: Copy) => copies.size >= maxEntries || bytesHeld + adding.size > maxBytes;
 
   const store = (key: string, copy: Copy) => {
     drop(key);
