@@ -34,15 +34,18 @@ const emptyIsMissing = (value: unknown) =>
     ? undefined
     : value;
 
-const percentOff = z.preprocess(
-  emptyIsMissing,
-  z.coerce
-    .number(PERCENT_MESSAGE)
-    .int(PERCENT_MESSAGE)
-    .min(1, PERCENT_MESSAGE)
-    .max(100, PERCENT_MESSAGE)
-    .optional(),
-);
+/**
+ * A whole number from a JSON number or a form's digits; anything else (true,
+ * "1e2", "") is refused, not coerced.
+ */
+function wholeNumber(message: string, min: number, max: number) {
+  return z.preprocess((value) => {
+    const given = emptyIsMissing(value);
+    return typeof given === "string" && /^\s*\d{1,9}\s*$/.test(given) ? Number(given) : given;
+  }, z.number(message).int(message).min(min, message).max(max, message).optional());
+}
+
+const percentOff = wholeNumber(PERCENT_MESSAGE, 1, 100);
 
 /**
  * A moment: an ISO 8601 date and time, or a date alone (a form's date field),
@@ -95,15 +98,7 @@ export const discountInputSchema = z
     ),
     startsAt: moment("start"),
     endsAt: moment("end"),
-    maxRedemptions: z.preprocess(
-      emptyIsMissing,
-      z.coerce
-        .number(REDEMPTIONS_MESSAGE)
-        .int(REDEMPTIONS_MESSAGE)
-        .min(1, REDEMPTIONS_MESSAGE)
-        .max(MAX_REDEMPTIONS, REDEMPTIONS_MESSAGE)
-        .optional(),
-    ),
+    maxRedemptions: wholeNumber(REDEMPTIONS_MESSAGE, 1, MAX_REDEMPTIONS),
   })
   .superRefine((input, context) => {
     if ((input.percentOff === undefined) === (input.amountOff === undefined))
