@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/infra/db.server";
+import { callRoute, makeRequest } from "#tests/setup/requests";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
+import { action as discountsAction, loader as discountsPage } from "~/routes/_studio+/discounts";
+
+/** The Discounts form as a browser without JavaScript posts it (a checkbox per listing). */
+function discountForm(cookie: string, fields: Record<string, string>, listingIds: string[] = []) {
+  const form = new URLSearchParams({ intent: "create", ...fields });
+  for (const id of listingIds) form.append("listingIds", id);
+  return makeRequest("/discounts", {
+    method: "POST",
+    body: form.toString(),
+    cookie,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+const codesOf = (userId: string) =>
+  getDb().selectFrom("discount_codes").selectAll().where("user_id", "=", userId).execute();
+
+describe("the Discounts screen (no JavaScript)", () => {
+  it("makes a code from the form, lists it, and deletes it; a refusal comes back beside its field, nothing made", async () => {
+    const creator = await createTestUser({ firstName: "Cleo" });
+    const listing = (await createListing(creator.user.id, { price: 6, title: "Cartoon me" }))
+      .listing;
+
+    const refused = await callRoute(
+      discountsAction,
+      discountForm(creator.cookie, { code: "launch", percentOff: "", amountOff: "7" }, [
+        listing.id,
+      ]),
+    );
+    expect(refused.status).toBe(400);
+    const reply = await refused.json();
+    expect(reply.error.amountOff[0]).toBe(
+      "The amount off ($7.00) is more than the price of “Cartoon me” ($6.00).",
+    );
+    expect(reply.initialValue).toMatchObject({ intent: "create", code: "launch" });
+    expect(await codesOf(creator.user.id)).toEqual([]);
+
+    const made = await callRoute(
+      discountsAction,
+      discountForm(
+        creator.cookie,
+        {
+          code: "launch",
+          percentOff: "20",
+          amountOff: "",
+          startsAt: "",
+          endsAt: "2027-01-31",
+          maxRedemptions: "",
+        },
+        [listing.id],
+      ),
+    );
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe("/discounts");
+    const [row] = await codesOf(creator.user.id);
+    expect(row).toMatchObject({
+      code: "LAUNCH",
+      percent_off: 20,
+      amount_off_cents: null,
+      listing_ids: JSON.stringify([listing.id]),
+      starts_at: null,
+      ends_at: "2027-01-31T23:59:59.999Z",
+      max_redemptions: null,
+    });
+
+    const page = await (
+      await callRoute(discountsPage, makeRequest("/discounts", { cookie: creator.cookie }))
+    ).json();
+    expect(page.discounts).toMatchObject([{ id: row.id, code: "LAUNCH", percentOff: 20 }]);
+    expect(page.listings).toEqual([{ id: listing.id, title: "Cartoon me", price: "6" }]);
+
+    const deleted = await callRoute(
+      discountsAction,
+      makeRequest("/discounts", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "delete", id: row.id }).toString(),
+        cookie: creator.cookie,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(deleted.status).toBe(302);
+    expect((await codesOf(creator.user.id))[0].deleted_at).not.toBeNull();
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const response = await callRoute(discountsPage, makeRequest("/discounts")).catch(
+      (thrown: Response) => thrown,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
