@@ -94,6 +94,10 @@ export const checkout = defineProcedure({
       origin: ctx.origin,
       now: ctx.now,
       currency: ctx.config.CURRENCY,
+      tax: {
+        enabled: ctx.config.TAX === "on",
+        platformCountry: ctx.config.STRIPE_PLATFORM_COUNTRY,
+      },
     });
     return { url: started.url, sessionId: started.sessionId };
   },

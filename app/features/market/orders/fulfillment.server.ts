@@ -58,6 +58,14 @@ export interface PaymentEvidence {
   currency?: string | null;
   /** Stripe's PaymentIntent that paid (kept on the order: refunds and transfers name it). */
   paymentIntentId?: string | null;
+  /**
+   * The tax the provider computed and charged on top of the order's subtotal
+   * less its discount (Stripe Tax); the order then records it, and the paid
+   * amount must be that sum (docs/decisions/102).
+   */
+  taxCents?: number | null;
+  /** The buyer's country the provider collected (the billing address), ISO 3166-1 alpha-2. */
+  country?: string | null;
 }
 
 export type FulfillmentOutcome =
@@ -101,7 +109,12 @@ export async function fulfillOrderInTransaction(
     }
     return { outcome: "already-paid", order };
   }
-  const amountDiffers = evidence.amountCents != null && evidence.amountCents !== order.total_cents;
+  const providerTax = evidence.taxCents ?? null;
+  const totalCents =
+    providerTax === null
+      ? order.total_cents
+      : order.subtotal_cents - order.discount_cents + providerTax;
+  const amountDiffers = evidence.amountCents != null && evidence.amountCents !== totalCents;
   const currencyDiffers =
     evidence.currency != null && evidence.currency.toLowerCase() !== order.currency;
   if (amountDiffers || currencyDiffers) return { outcome: "amount-mismatch", order };
@@ -115,6 +128,13 @@ export async function fulfillOrderInTransaction(
       updated_at: stamp,
       failure_reason: null,
       ...(evidence.paymentIntentId ? { payment_intent_id: evidence.paymentIntentId } : {}),
+      ...(providerTax === null
+        ? {}
+        : {
+            tax_cents: providerTax,
+            total_cents: totalCents,
+            country: evidence.country?.toUpperCase() ?? order.country,
+          }),
     })
     .where("id", "=", orderId)
     .where("status", "in", ["pending", "failed", "expired"])
