@@ -1,4 +1,5 @@
-import { standardVatRateBps } from "~/lib/vat-rates";
+import { countryName } from "~/lib/payout-countries";
+import { formatRate, standardVatRateBps } from "~/lib/vat-rates";
 import { vatNumberCountry } from "~/lib/vat-numbers";
 
 /**
@@ -52,4 +53,16 @@ export function testCheckoutTax(args: {
 /** Whether an order's tax was reverse-charged (the buyer accounts for it). */
 export function isReverseCharge(order: { tax_cents: number; vat_number: string | null }): boolean {
   return order.vat_number !== null && order.tax_cents === 0;
+}
+
+/** The tax line's name: "VAT 19% (Germany)" for the test checkout's VAT, else "Tax (country)" or "Tax". */
+export function taxLabel(tax: { rateBps: number | null; country: string | null }): string {
+  if (tax.rateBps !== null && tax.country)
+    return `VAT ${formatRate(tax.rateBps)} (${countryName(tax.country)})`;
+  return tax.country ? `Tax (${countryName(tax.country)})` : "Tax";
+}
+
+/** What a receipt says of a reverse-charged order. */
+export function reverseChargeNote(vatNumber: string): string {
+  return `Reverse charge: no VAT charged; the buyer accounts for it (VAT number ${vatNumber}).`;
 }

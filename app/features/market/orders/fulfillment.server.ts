@@ -9,6 +9,11 @@ import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/public.server";
 import { libraryUrl } from "~/features/market/library/library-token.server";
 import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
+import {
+  isReverseCharge,
+  reverseChargeNote,
+  taxLabel,
+} from "~/features/market/checkout/checkout-tax";
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
 import {
   refundForSuspendedSeller,
@@ -192,6 +197,14 @@ export async function queueReceipt(
       priceCents: item.price_cents,
     })),
     totalCents: order.total_cents,
+    breakdown: {
+      subtotalCents: order.subtotal_cents,
+      discountCents: order.discount_cents,
+      taxCents: order.tax_cents,
+      taxLabel: taxLabel({ rateBps: order.tax_rate_bps, country: order.country }),
+      reverseChargeNote:
+        isReverseCharge(order) && order.vat_number ? reverseChargeNote(order.vat_number) : null,
+    },
     testMode: order.provider === "test",
     libraryUrl: libraryUrl(base, order.customer_email, now),
     soldIn: options.soldIn,
