@@ -115,10 +115,9 @@ export async function fulfillOrderInTransaction(
     return { outcome: "already-paid", order };
   }
   const providerTax = evidence.taxCents ?? null;
+  // What was owed before tax (subtotal - discount), and the provider's tax on top of it.
   const totalCents =
-    providerTax === null
-      ? order.total_cents
-      : order.subtotal_cents - order.discount_cents + providerTax;
+    providerTax === null ? order.total_cents : order.total_cents - order.tax_cents + providerTax;
   const amountDiffers = evidence.amountCents != null && evidence.amountCents !== totalCents;
   const currencyDiffers =
     evidence.currency != null && evidence.currency.toLowerCase() !== order.currency;
