@@ -88,6 +88,9 @@ export default defineConfig({
         // A production server needs PUBLIC_URL, and without Stripe runs the test checkout only when told to.
         PUBLIC_URL: `http://localhost:${port}`,
         ALLOW_TEST_CHECKOUT: "true",
+        // Tax at checkout: only buyers who choose a country of the EU or the UK are charged VAT
+        // (checkout-tax.spec.ts); every other spec's buyer gives no country and pays the price.
+        TAX: "on",
         // One proxy in front: a request's X-Forwarded-For names its client (the analytics test's visitor has an
         // address of its own); without the header the client is the socket's peer, as before.
         TRUST_PROXY: "1",

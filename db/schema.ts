@@ -278,6 +278,18 @@ export interface OrdersTable {
   disputed_at: Generated<string | null>;
   /** What a lost dispute took back (recorded as a refund); 0 once given back by a win on appeal (migration 0025). */
   dispute_lost_cents: Generated<number>;
+  /** The items' prices (migration 0063); total_cents = subtotal_cents - discount_cents + tax_cents. */
+  subtotal_cents: Generated<number>;
+  /** What discount codes took off the items (the sum of the items' discount_cents) (migration 0063). */
+  discount_cents: Generated<number>;
+  /** The VAT or sales tax collected; never part of a creator's share (migration 0063). */
+  tax_cents: Generated<number>;
+  /** The rate the built-in test checkout charged, in basis points; null when none was or Stripe Tax computed it (migration 0063). */
+  tax_rate_bps: Generated<number | null>;
+  /** Where the buyer is, ISO 3166-1 alpha-2 (given at checkout, or Stripe's billing address) (migration 0063). */
+  country: Generated<string | null>;
+  /** The buyer's VAT number, kept only when the reverse charge applied (migration 0063). */
+  vat_number: Generated<string | null>;
   /** The discount code the order used (migration 0064). */
   discount_code_id: Generated<string | null>;
 }

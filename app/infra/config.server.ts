@@ -376,6 +376,8 @@ const schema = z.object({
   ),
   /** Lets a production server without STRIPE_SECRET_KEY serve the built-in test checkout (a demo; its sales are not revenue). */
   ALLOW_TEST_CHECKOUT: boolean,
+  /** `on`: tax is charged at checkout (Stripe Tax with Stripe; EU and UK VAT in the test checkout); `off`: none (docs/decisions/102). */
+  TAX: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   /** Days after its payment within which a buyer may ask for a refund of an order (the library and the receipt). */
   REFUND_WINDOW_DAYS: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

@@ -403,6 +403,12 @@ export const SETTING_DESCRIPTIONS: Record<SettingName, SettingDescription> = {
     meaning:
       "With `NODE_ENV=production` and no `STRIPE_SECRET_KEY`, serve the built-in test checkout anyway (a demo). Its sales are marked as test sales and a production server never counts them as revenue or earnings (they are still listed, with `testMode: true`); a development server counts them, so the offline demo shows the money moving. No effect when Stripe is configured.",
   },
+  TAX: {
+    group: "payments",
+    default: "`off`",
+    meaning:
+      "`on` charges tax at checkout. With Stripe, Checkout computes and collects it with Stripe Tax (`automatic_tax`, the billing address required, each image's tax code `txcd_10501000`, the platform liable; the buyer's business tax ID taken when given), where the platform's Stripe account is registered; the order keeps Stripe's tax and the buyer's country. In the built-in test checkout, buyers who choose a country of the EU or the UK pay its standard VAT rate on digital services (a table in `app/lib/vat-rates.ts`), a business with a well-formed VAT number of its country (not the platform's own, `STRIPE_PLATFORM_COUNTRY`) none (reverse charge); no tax elsewhere or without a country. Tax is never part of a creator's share and is refunded with the order. `off` (the default): none. What the operator must register for: [docs/tax.md](tax.md) ([docs/decisions/102-tax-at-checkout.md](decisions/102-tax-at-checkout.md)).",
+  },
   REFUND_WINDOW_DAYS: {
     group: "payments",
     default: "`14`",

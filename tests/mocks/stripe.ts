@@ -63,6 +63,31 @@ export interface MockSession {
   cancel_url: string;
   url: string | null;
   created: number;
+  /** Stripe Tax on the session (automatic_tax[enabled]), its liable account and the calculation's status. */
+  automatic_tax: {
+    enabled: boolean;
+    liability: { type: string } | null;
+    status: "complete" | "failed" | "requires_location_inputs" | null;
+  };
+  billing_address_collection: "auto" | "required" | null;
+  /** The discount, shipping and tax of the session's total. */
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  /** What the buyer entered on Stripe's page; null until they did. */
+  customer_details: {
+    address: {
+      city: string | null;
+      country: string | null;
+      line1: string | null;
+      line2: string | null;
+      postal_code: string | null;
+      state: string | null;
+    } | null;
+    email: string | null;
+    name: string | null;
+    phone: string | null;
+    tax_exempt: "exempt" | "none" | "reverse";
+    tax_ids: { type: string; value: string }[];
+  } | null;
 }
 
 export type CapabilityStatus = "active" | "inactive" | "pending";
@@ -271,9 +296,38 @@ export const stripeMock = {
     this.platform = { country: "US", currency: "usd" };
   },
   /** The buyer paid on Stripe's page: when paid, the session gets a PaymentIntent and its charge. */
-  complete(sessionId: string, paymentStatus: MockSession["payment_status"] = "paid"): MockSession {
+  complete(
+    sessionId: string,
+    paymentStatus: MockSession["payment_status"] = "paid",
+    /** The buyer's billing country, and the tax Stripe Tax added for it (automatic tax on): the total grows by it. */
+    buyer: { country?: string; taxCents?: number } = {},
+  ): MockSession {
     const session = this.session(sessionId);
     session.status = "complete";
+    session.customer_details = {
+      address: buyer.country
+        ? {
+            city: null,
+            country: buyer.country,
+            line1: null,
+            line2: null,
+            postal_code: null,
+            state: null,
+          }
+        : null,
+      email: session.customer_email,
+      name: null,
+      phone: null,
+      tax_exempt: "none",
+      tax_ids: [],
+    };
+    if (buyer.taxCents !== undefined) {
+      if (!session.automatic_tax.enabled)
+        throw new Error("Stripe Tax adds tax only to a session with automatic_tax[enabled]");
+      session.total_details.amount_tax = buyer.taxCents;
+      session.amount_total = session.amount_subtotal + buyer.taxCents;
+      session.automatic_tax.status = "complete";
+    }
     session.payment_status = paymentStatus;
     session.url = null;
     if (paymentStatus === "paid" && !session.payment_intent) {
@@ -597,6 +651,17 @@ function createSession(form: URLSearchParams): Outcome {
     cancel_url: form.get("cancel_url") ?? "",
     url: `https://checkout.stripe.com/c/pay/${id}`,
     created: now(),
+    automatic_tax: {
+      enabled: form.get("automatic_tax[enabled]") === "true",
+      liability: form.get("automatic_tax[liability][type]")
+        ? { type: form.get("automatic_tax[liability][type]")! }
+        : null,
+      status: form.get("automatic_tax[enabled]") === "true" ? "requires_location_inputs" : null,
+    },
+    billing_address_collection:
+      (form.get("billing_address_collection") as MockSession["billing_address_collection"]) ?? null,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    customer_details: null,
   };
   stripeMock.sessions.set(id, session);
   return ok(session);

@@ -627,6 +627,20 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
     },
   },
+  // The operator's sales and tax per month and country: the super admin only.
+  "api.admin.tax[.]csv": {
+    GET: {
+      kind: "admin",
+      ok: 200,
+      notJson: true,
+      check: ({ response }) => {
+        expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+        expect(response.headers.get("Content-Disposition")).toMatch(
+          /^attachment; filename="selfie-studio-tax-\d{4}-\d{2}-\d{2}\.csv"/,
+        );
+      },
+    },
+  },
   "api.admin.orders.$orderId.refund": {
     POST: {
       kind: "admin",

@@ -1134,8 +1134,41 @@ const TARGETS: Target[] = [
       "customerInfo.name": STRING_FIELD,
       "customerInfo.email": EMAIL_FIELD,
       "customerInfo.company": [42, true, [], {}, LONG],
+      // ISO 3166-1 alpha-2 or nothing; a VAT number in an EU or UK format, of the country chosen.
+      "customerInfo.country": ["XX", "Germany", "D", "DEU", 42, true, null, [], {}, SQL, LONG],
+      "customerInfo.vatNumber": [
+        "DE12",
+        "123456789",
+        "ZZ123456789",
+        "DE123456789",
+        42,
+        true,
+        null,
+        [],
+        {},
+        SQL,
+        LONG,
+      ],
     },
     accepts: [
+      {
+        // A country in any case, trimmed; empty is none.
+        in: "json",
+        field: "customerInfo.country",
+        values: ["DE", "de", " fr ", ""],
+        check: async (value, body) => {
+          const order = await getDb()
+            .selectFrom("orders")
+            .select(["country"])
+            .where(
+              "checkout_session_hash",
+              "=",
+              checkoutSessionHash((body as { sessionId: string }).sessionId),
+            )
+            .executeTakeFirstOrThrow();
+          expect(order.country).toBe(String(value).trim().toUpperCase() || null);
+        },
+      },
       {
         in: "json",
         field: "customerInfo.name",
@@ -2154,6 +2187,7 @@ const NO_INPUT = new Set([
   "POST api.account.export",
   "GET api.account.sessions",
   "GET api.admin.images",
+  "GET api.admin.tax[.]csv",
   "GET api.admin.listings-awaiting-consent",
   "GET api.admin.payouts",
   "GET api.admin.stats",

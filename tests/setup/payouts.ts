@@ -67,13 +67,21 @@ export async function testCheckoutSale(
   listingIds: string[],
   email = "bea@example.com",
   now = new Date(),
+  /** A buyer's country (and VAT number), taxed as with TAX=on when `tax` is set. */
+  buyer: { country?: string; vatNumber?: string; tax?: boolean } = {},
 ): Promise<string> {
   const db = getDb();
   const started = await startCheckout(db, new TestCheckoutProvider(), {
     listingIds,
-    customer: { name: "Bea Buyer", email },
+    customer: {
+      name: "Bea Buyer",
+      email,
+      ...(buyer.country ? { country: buyer.country } : {}),
+      ...(buyer.vatNumber ? { vatNumber: buyer.vatNumber } : {}),
+    },
     origin: "http://localhost:3000",
     now,
+    ...(buyer.tax ? { tax: { enabled: true, platformCountry: "US" } } : {}),
   });
   await payTestOrder(db, (await findOrderBySessionId(db, started.sessionId))!, now);
   return started.orderId;

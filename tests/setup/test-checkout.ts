@@ -29,7 +29,13 @@ export interface TestCheckoutOptions {
  */
 export async function openTestCheckout(
   listingIds: string[],
-  customerInfo: { name: string; email: string; company?: string },
+  customerInfo: {
+    name: string;
+    email: string;
+    company?: string;
+    country?: string;
+    vatNumber?: string;
+  },
   { licenseType, context }: TestCheckoutOptions = {},
 ): Promise<string> {
   const cartItems = listingIds.map((imageId) =>
@@ -60,7 +66,13 @@ export function payTestCheckout(
 /** Opens a checkout of the listings and pays it (expecting the redirect back); answers the session id. */
 export async function buyAtTestCheckout(
   listingIds: string[],
-  customerInfo: { name: string; email: string; company?: string },
+  customerInfo: {
+    name: string;
+    email: string;
+    company?: string;
+    country?: string;
+    vatNumber?: string;
+  },
   options: TestCheckoutOptions = {},
 ): Promise<string> {
   const sessionId = await openTestCheckout(listingIds, customerInfo, options);

@@ -1,5 +1,9 @@
 import { downloading, type ApiRoute } from "~/infra/api-entry.server";
-import { adminOrders, refundOrder } from "~/features/market/orders/admin.procedures.server";
+import {
+  adminOrders,
+  adminTaxCsv,
+  refundOrder,
+} from "~/features/market/orders/admin.procedures.server";
 import { checkout } from "~/features/market/checkout/procedures.server";
 import { paymentStatus } from "~/features/market/checkout/payment-status.procedures.server";
 import { receiveStripeWebhook } from "~/features/market/webhooks/procedures.server";
@@ -220,7 +224,8 @@ export const MARKET_API: readonly ApiRoute[] = [
   {
     method: "GET",
     path: "/api/payment-status/{sessionId}",
-    summary: "An order's payment state; its downloads once paid.",
+    summary:
+      "An order's payment state; its downloads once paid. Its amounts, in the currency's units: `subtotal` (the items' prices), `discount` (0 for now), `tax` (VAT or sales tax, 0 when none; with TAX=on, Stripe Tax's, or the built-in test checkout's EU and UK VAT), `total` (subtotal - discount + tax, what was paid), `currency`, and `country` (the buyer's, ISO 3166-1 alpha-2, or null), with `taxRate` (the test checkout's VAT rate in percent, else null) and `reverseCharge` (true when a business's VAT number moved the VAT to the buyer).",
     procedure: paymentStatus,
     auth: "bearer-or-cookie",
     input: "query",
@@ -270,6 +275,17 @@ export const MARKET_API: readonly ApiRoute[] = [
     input: "query",
     status: 200,
   },
+  downloading({
+    method: "GET",
+    path: "/api/admin/tax.csv",
+    summary:
+      "Sales and the tax collected, for the operator's VAT and sales tax returns, as a CSV file (attachment `selfie-studio-tax-YYYY-MM-DD.csv`), one row per UTC month of payment, buyer's country and currency, for orders paid, refunded or disputed: `month` (YYYY-MM), `country` (ISO 3166-1 alpha-2, empty when the buyer gave none), `currency`, `test` (yes for the built-in test checkout, where no money moved), `orders`, `sales` (before tax, less discounts), `reverse_charge_sales` (the part sold to businesses under the reverse charge, no VAT), `tax`, `total` (what the buyers paid), `refunded_sales` and `refunded_tax` (what refunds gave back, against the month of the sale). Sales made in creators' Shopify stores are not in it (taxed there). Super admin only.",
+    procedure: adminTaxCsv,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+    answer: "csv",
+  }),
   {
     method: "POST",
     path: "/api/admin/orders/{orderId}/refund",

@@ -23,6 +23,8 @@ export interface CheckoutRequest {
   items: CheckoutLineItem[];
   /** Absolute origin for the return URLs, e.g. https://selfie.example. */
   origin: string;
+  /** TAX=on: the provider computes and collects the tax (Stripe Tax); the test checkout priced it already. */
+  automaticTax?: boolean;
 }
 
 export interface CheckoutSessionHandle {
@@ -43,6 +45,10 @@ export interface RemoteSessionState {
   currency: string | null;
   /** Stripe's PaymentIntent once the session is paid; null for the test checkout. */
   paymentIntentId: string | null;
+  /** The tax Stripe computed (total_details.amount_tax), in cents; null when it says none. */
+  amountTax: number | null;
+  /** The buyer's billing country (customer_details.address.country), ISO 3166-1 alpha-2; null when unknown. */
+  customerCountry: string | null;
 }
 
 export interface RefundRequest {

@@ -1,4 +1,5 @@
 import { centsToPriceString } from "~/lib/money";
+import { reverseChargeNote, taxLabel } from "~/features/market/checkout/checkout-tax";
 import type { ProcedureResult } from "~/infra/procedure.server";
 import type { testCheckoutSession } from "~/features/market/checkout/procedures.server";
 
@@ -11,6 +12,17 @@ export function testCheckoutView(session: ProcedureResult<typeof testCheckoutSes
     customer: session.customer,
     total: centsToPriceString(session.totalCents),
     totalCents: session.totalCents,
+    subtotalCents: session.subtotalCents,
+    discountCents: session.discountCents,
+    taxCents: session.taxCents,
+    /** "VAT 19% (Germany)", or null when no tax was charged. */
+    taxLabel:
+      session.taxCents > 0
+        ? taxLabel({ rateBps: session.taxRateBps, country: session.country })
+        : null,
+    reverseChargeNote: session.reverseChargeVatNumber
+      ? reverseChargeNote(session.reverseChargeVatNumber)
+      : null,
     items: session.items.map((item) => ({
       id: item.id,
       title: item.title,

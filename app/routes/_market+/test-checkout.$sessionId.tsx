@@ -107,6 +107,29 @@ export default function TestCheckout() {
             </li>
           ))}
         </ul>
+        {session.taxLabel || session.discountCents > 0 || session.reverseChargeNote ? (
+          <dl className="mt-2 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-700">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd data-testid="test-checkout-subtotal">{formatMoney(session.subtotalCents)}</dd>
+            </div>
+            {session.discountCents > 0 ? (
+              <div className="flex justify-between">
+                <dt>Discount</dt>
+                <dd>-{formatMoney(session.discountCents)}</dd>
+              </div>
+            ) : null}
+            {session.taxLabel ? (
+              <div className="flex justify-between">
+                <dt>{session.taxLabel}</dt>
+                <dd data-testid="test-checkout-tax">{formatMoney(session.taxCents)}</dd>
+              </div>
+            ) : null}
+            {session.reverseChargeNote ? (
+              <p data-testid="test-checkout-reverse-charge">{session.reverseChargeNote}</p>
+            ) : null}
+          </dl>
+        ) : null}
         <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3">
           <span className="font-medium">Total</span>
           <span className="text-xl font-bold" data-testid="test-checkout-total">

@@ -54,6 +54,16 @@ export function OrdersSection({
             {orders.length === 1 ? "1 order" : `${orders.length} orders`}
             {filtered ? " match" : ""}, newest first
           </p>
+          <p className="text-sm">
+            <a
+              href="/admin/tax.csv"
+              className="font-medium text-brand-700 underline"
+              data-testid="tax-csv-link"
+              download
+            >
+              Download sales and tax per country and month (CSV)
+            </a>
+          </p>
         </div>
         <Form
           method="get"

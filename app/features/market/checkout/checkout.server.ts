@@ -4,6 +4,7 @@ import { HttpError, badRequest } from "~/infra/errors.server";
 import type { PaymentProvider, RemoteSessionState } from "~/infra/payments/payment-provider.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
+import { testCheckoutTax } from "~/features/market/checkout/checkout-tax";
 import { CHECKOUT_FAILED, STRIPE_MINIMUM_CENTS } from "~/features/market/types";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
@@ -36,6 +37,8 @@ export async function startCheckout(
     origin: string;
     now: Date;
     currency?: string;
+    /** TAX=on, and the platform's country (docs/decisions/102); no tax when left out. */
+    tax?: { enabled: boolean; platformCountry: string };
   },
 ): Promise<StartedCheckout> {
   const ids = [...new Set(args.listingIds)];
@@ -52,6 +55,19 @@ export async function startCheckout(
     bundleIds,
     now: args.now,
     currency: args.currency ?? "usd",
+    // The test checkout charges VAT from its table; Stripe computes the tax on its page (automaticTax below).
+    ...(provider.id === "test" && args.tax
+      ? {
+          tax: (taxableCents: number) =>
+            testCheckoutTax({
+              enabled: args.tax!.enabled,
+              taxableCents,
+              country: args.customer.country,
+              vatNumber: args.customer.vatNumber,
+              platformCountry: args.tax!.platformCountry,
+            }),
+        }
+      : {}),
   });
   if (provider.id === "stripe" && order.total_cents < STRIPE_MINIMUM_CENTS) {
     await markOrderFailed(db, order.id, "The total is below the card minimum", args.now);
@@ -76,6 +92,7 @@ export async function startCheckout(
       customerEmail: order.customer_email,
       currency: order.currency,
       origin: args.origin,
+      automaticTax: Boolean(args.tax?.enabled),
       items: checkoutLines(items, bundles).map((line) => {
         const preview = previewOf.get(line.listingId);
         return {
@@ -163,6 +180,8 @@ export async function syncOrderWithProvider(
         amountCents: remote.amountTotal,
         currency: remote.currency,
         paymentIntentId: remote.paymentIntentId,
+        taxCents: remote.amountTax,
+        country: remote.customerCountry,
       },
       now,
     );

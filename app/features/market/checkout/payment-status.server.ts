@@ -6,6 +6,7 @@ import type { OrderRow } from "#db/schema";
 import type { DB } from "~/infra/db.server";
 import type { PaymentStatusValue } from "~/features/market/types";
 import { centsToDollarAmount } from "~/lib/money";
+import { isReverseCharge } from "~/features/market/checkout/checkout-tax";
 import { downloadsOfOrder } from "~/features/market/orders/download-grants.server";
 import {
   refundRequestOfOrder,
@@ -34,9 +35,21 @@ export interface PaymentStatusResult {
   customerEmail: string | null;
   /** The name the buyer gave at checkout, or null when none was given (or it is only their address). */
   customerName: string | null;
-  /** Dollars. */
+  /** The items' prices, in the currency's units (dollars). */
+  subtotal: number;
+  /** The order's discount (0 until discount codes come). */
+  discount: number;
+  /** The tax charged (VAT, sales tax); 0 when none. */
+  tax: number;
+  /** What the buyer paid: subtotal - discount + tax. */
   total: number;
   currency: string;
+  /** Where the buyer is (ISO 3166-1 alpha-2), or null when not known. */
+  country: string | null;
+  /** The VAT rate charged by the built-in test checkout, in percent (19 for 19 %); null when none or Stripe's. */
+  taxRate: number | null;
+  /** Whether the reverse charge applied (a business with a VAT number: the buyer accounts for the VAT). */
+  reverseCharge: boolean;
   sessionId: string;
   orderId: string;
   error: string | null;
@@ -100,8 +113,14 @@ export async function paymentStatusOf(
     paymentStatus: STATUS_OF[order.status],
     customerEmail: order.customer_email || null,
     customerName: givenName(order),
+    subtotal: centsToDollarAmount(order.subtotal_cents),
+    discount: centsToDollarAmount(order.discount_cents),
+    tax: centsToDollarAmount(order.tax_cents),
     total: centsToDollarAmount(order.total_cents),
     currency: order.currency,
+    country: order.country,
+    taxRate: order.tax_rate_bps === null ? null : order.tax_rate_bps / 100,
+    reverseCharge: isReverseCharge(order),
     sessionId,
     orderId: order.id,
     error:

@@ -17,6 +17,7 @@ import {
   startCheckout,
 } from "~/features/market/checkout/checkout.server";
 import { itemsOfOrder } from "~/features/market/orders/orders.server";
+import { isReverseCharge } from "~/features/market/checkout/checkout-tax";
 import { testOrderOfSession } from "~/features/market/checkout/order-refresh.server";
 
 /** The cart, starting a checkout, and the built-in test checkout that stands in for Stripe's page. */
@@ -94,6 +95,10 @@ export const checkout = defineProcedure({
       origin: ctx.origin,
       now: ctx.now,
       currency: ctx.config.CURRENCY,
+      tax: {
+        enabled: ctx.config.TAX === "on",
+        platformCountry: ctx.config.STRIPE_PLATFORM_COUNTRY,
+      },
     });
     return { url: started.url, sessionId: started.sessionId };
   },
@@ -130,6 +135,13 @@ export const testCheckoutSession = defineProcedure({
         email: order.customer_email,
         company: order.customer_company,
       },
+      subtotalCents: order.subtotal_cents,
+      discountCents: order.discount_cents,
+      taxCents: order.tax_cents,
+      taxRateBps: order.tax_rate_bps,
+      country: order.country,
+      /** The buyer's VAT number when the reverse charge applied, else null. */
+      reverseChargeVatNumber: isReverseCharge(order) ? order.vat_number : null,
       totalCents: order.total_cents,
       items: items.map((item) => ({
         id: item.id,

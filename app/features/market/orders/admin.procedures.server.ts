@@ -8,6 +8,7 @@ import {
   type AdminOrderView,
 } from "~/features/market/orders/admin-orders.server";
 import { refundPaidOrder } from "~/features/market/orders/order-refund.server";
+import { taxCsvFile } from "~/features/market/orders/tax-report.server";
 
 /** The admin's Orders: finding orders and refunding a paid one. */
 
@@ -43,4 +44,12 @@ export const refundOrder = defineProcedure({
     announceJobs();
     return view;
   },
+});
+
+/** GET /api/admin/tax.csv and the Orders view's download /admin/tax.csv: sales and tax per month and country (tax-report.server.ts). */
+export const adminTaxCsv = defineProcedure({
+  name: "adminTaxCsv",
+  access: "admin",
+  input: z.object({}),
+  run: ({ ctx }) => taxCsvFile(ctx.db, ctx.now),
 });

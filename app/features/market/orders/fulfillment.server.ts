@@ -9,6 +9,11 @@ import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/public.server";
 import { libraryUrl } from "~/features/market/library/library-token.server";
 import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
+import {
+  isReverseCharge,
+  reverseChargeNote,
+  taxLabel,
+} from "~/features/market/checkout/checkout-tax";
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
 import {
   refundForSuspendedSeller,
@@ -58,6 +63,14 @@ export interface PaymentEvidence {
   currency?: string | null;
   /** Stripe's PaymentIntent that paid (kept on the order: refunds and transfers name it). */
   paymentIntentId?: string | null;
+  /**
+   * The tax the provider computed and charged on top of the order's subtotal
+   * less its discount (Stripe Tax); the order then records it, and the paid
+   * amount must be that sum (docs/decisions/102).
+   */
+  taxCents?: number | null;
+  /** The buyer's country the provider collected (the billing address), ISO 3166-1 alpha-2. */
+  country?: string | null;
 }
 
 export type FulfillmentOutcome =
@@ -101,7 +114,11 @@ export async function fulfillOrderInTransaction(
     }
     return { outcome: "already-paid", order };
   }
-  const amountDiffers = evidence.amountCents != null && evidence.amountCents !== order.total_cents;
+  const providerTax = evidence.taxCents ?? null;
+  // What was owed before tax (subtotal - discount), and the provider's tax on top of it.
+  const totalCents =
+    providerTax === null ? order.total_cents : order.total_cents - order.tax_cents + providerTax;
+  const amountDiffers = evidence.amountCents != null && evidence.amountCents !== totalCents;
   const currencyDiffers =
     evidence.currency != null && evidence.currency.toLowerCase() !== order.currency;
   if (amountDiffers || currencyDiffers) return { outcome: "amount-mismatch", order };
@@ -115,6 +132,13 @@ export async function fulfillOrderInTransaction(
       updated_at: stamp,
       failure_reason: null,
       ...(evidence.paymentIntentId ? { payment_intent_id: evidence.paymentIntentId } : {}),
+      ...(providerTax === null
+        ? {}
+        : {
+            tax_cents: providerTax,
+            total_cents: totalCents,
+            country: evidence.country?.toUpperCase() ?? order.country,
+          }),
     })
     .where("id", "=", orderId)
     .where("status", "in", ["pending", "failed", "expired"])
@@ -172,6 +196,14 @@ export async function queueReceipt(
       priceCents: item.price_cents,
     })),
     totalCents: order.total_cents,
+    breakdown: {
+      subtotalCents: order.subtotal_cents,
+      discountCents: order.discount_cents,
+      taxCents: order.tax_cents,
+      taxLabel: taxLabel({ rateBps: order.tax_rate_bps, country: order.country }),
+      reverseChargeNote:
+        isReverseCharge(order) && order.vat_number ? reverseChargeNote(order.vat_number) : null,
+    },
     testMode: order.provider === "test",
     libraryUrl: libraryUrl(base, order.customer_email, now),
     soldIn: options.soldIn,

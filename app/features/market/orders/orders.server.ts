@@ -6,6 +6,7 @@ import { newId, sha256 } from "~/infra/ids.server";
 import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
 import { purchasableBundles } from "~/features/market/bundles/bundles.server";
 import { inCartOrder } from "~/features/market/checkout/cart-availability.server";
+import { NO_TAX, type OrderTax } from "~/features/market/checkout/checkout-tax";
 
 /**
  * Orders and their items. An order is made from listings read from the
@@ -72,6 +73,19 @@ export const NO_PAYMENT_EVENTS_YET = {
   dispute_lost_cents: 0,
 } satisfies Partial<OrderRow>;
 
+/** The amounts of an order with no discount and no tax of ours (a sale paid in a creator's Shopify store). */
+export function untaxedAmounts(totalCents: number) {
+  return {
+    subtotal_cents: totalCents,
+    discount_cents: 0,
+    tax_cents: 0,
+    tax_rate_bps: null,
+    country: null,
+    vat_number: null,
+    total_cents: totalCents,
+  } satisfies Partial<OrderRow>;
+}
+
 /**
  * Writes a pending order and its items in one transaction, re-reading the
  * listings and bundles inside it. A bundle is an item per listing, each priced
@@ -88,6 +102,8 @@ export async function createPendingOrder(
     bundleIds?: string[];
     now: Date;
     /** The platform's settlement currency (CURRENCY). */ currency?: string;
+    /** The order's tax from what it is charged on (the subtotal less the discount); none when left out. */
+    tax?: (taxableCents: number) => OrderTax;
   },
 ): Promise<NewOrder> {
   return db.transaction().execute(async (trx) => {
@@ -112,6 +128,12 @@ export async function createPendingOrder(
       }
     }
     const stamp = args.now.toISOString();
+    const subtotal = lines.reduce((sum, line) => sum + line.listing.price_cents, 0);
+    const discount = 0;
+    const tax = args.tax?.(subtotal - discount) ?? {
+      ...NO_TAX,
+      country: args.customer.country ?? null,
+    };
     const order: OrderRow = {
       id: newId(),
       checkout_session_hash: null,
@@ -121,7 +143,13 @@ export async function createPendingOrder(
       customer_name: args.customer.name,
       customer_email: args.customer.email.toLowerCase(),
       customer_company: args.customer.company ?? null,
-      total_cents: lines.reduce((sum, line) => sum + line.listing.price_cents, 0),
+      subtotal_cents: subtotal,
+      discount_cents: discount,
+      tax_cents: tax.taxCents,
+      tax_rate_bps: tax.rateBps,
+      country: tax.country,
+      vat_number: tax.vatNumber,
+      total_cents: subtotal - discount + tax.taxCents,
       currency: args.currency ?? "usd",
       failure_reason: null,
       created_at: stamp,

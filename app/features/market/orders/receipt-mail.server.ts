@@ -27,6 +27,16 @@ export interface ReceiptMailInput {
   paidAt: string;
   items: { title: string; style: string; priceCents: number }[];
   totalCents: number;
+  /** The subtotal, discount and tax, shown above the total when there is a discount or tax (or a reverse charge). */
+  breakdown?: {
+    subtotalCents: number;
+    discountCents: number;
+    taxCents: number;
+    /** "VAT 19% (Germany)". */
+    taxLabel: string;
+    /** The reverse charge's sentence, when it applied. */
+    reverseChargeNote: string | null;
+  };
   testMode: boolean;
   libraryUrl: string;
   /** Where it was bought when not on our marketplace ("the Shopify store x.myshopify.com (order #1001)"): that store took the payment. */
@@ -48,6 +58,24 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
   const testNote =
     "TEST MODE: this order was paid in the built-in test checkout; no payment was taken.";
   const validity = `This link works for ${LIBRARY_LINK_HOURS} hours. Opening it does not use a download. After that, ask for a new one on the library page.`;
+  const breakdown = input.breakdown;
+  const shown =
+    breakdown &&
+    (breakdown.taxCents > 0 || breakdown.discountCents > 0 || breakdown.reverseChargeNote)
+      ? breakdown
+      : null;
+  const breakdownLines: [string, string][] = shown
+    ? [
+        ["Subtotal", formatMoney(shown.subtotalCents)],
+        ...(shown.discountCents > 0
+          ? [["Discount", `-${formatMoney(shown.discountCents)}`] as [string, string]]
+          : []),
+        ...(shown.taxCents > 0
+          ? [[shown.taxLabel, formatMoney(shown.taxCents)] as [string, string]]
+          : []),
+      ]
+    : [];
+  const reverseCharge = shown?.reverseChargeNote ?? null;
   const text = [
     greeting("Hello", name).text,
     "",
@@ -59,6 +87,8 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
     "",
     ...input.items.map((item) => `- ${itemLine(item)}`),
     "",
+    ...breakdownLines.map(([label, value]) => `${label}: ${value}`),
+    ...(reverseCharge ? [reverseCharge] : []),
     `Total: ${formatMoney(input.totalCents)}`,
     "",
     "Your downloads and licenses are in your library:",
@@ -83,6 +113,13 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
     `<table role="presentation" style="width:100%;border-collapse:collapse">`,
     `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">Your items</caption>`,
     rows,
+    ...breakdownLines.map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(value)}</td></tr>`,
+    ),
+    reverseCharge
+      ? `<tr><td colspan="2" style="padding:4px 0">${escapeHtml(reverseCharge)}</td></tr>`
+      : "",
     `<tr><td style="padding:8px 0;font-weight:bold">Total</td><td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(input.totalCents))}</td></tr>`,
     `</table>`,
     `<p style="margin:24px 0 0">Your downloads and licenses are in your library.</p>`,

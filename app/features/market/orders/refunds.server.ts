@@ -33,7 +33,8 @@ import { lockedRows } from "~/infra/sql-dialect.server";
  *
  * In the transaction that records it: the order's refunded total, its status
  * ('refunded' once the whole total came back, which ends its downloads and
- * license; a partial refund leaves them), each share's part of it (payouts),
+ * license; a partial refund leaves them), each share's part of it less the
+ * order's tax (sharesPartOfRefund; payouts),
  * the buyer's refund notice, each creator's notice of what it reversed of
  * their share, an `order.refund` row of the audit log, and, for a refund of
  * the whole order, its buyer's open refund request marked `refunded` (however
@@ -91,7 +92,12 @@ export async function recordRefund(
     .returningAll()
     .executeTakeFirst();
   if (!updated) return { applied: false, order };
-  const reversed = await reverseSharesForRefund(trx, orderId, target, record.now);
+  const reversed = await reverseSharesForRefund(
+    trx,
+    orderId,
+    sharesPartOfRefund(order, target),
+    record.now,
+  );
   if (full) await closeRefundRequestOf(trx, orderId, record);
   await queueRefundNotice(trx, updated, target - order.refunded_cents, record.now);
   if (record.tellCreators !== false) {
@@ -109,6 +115,23 @@ export async function recordRefund(
     now: record.now,
   });
   return { applied: true, order: updated, amountCents: target - order.refunded_cents };
+}
+
+/**
+ * What of an order's refunded total comes out of the creators' shares and the
+ * platform's fees; the rest is its tax, given back with it (docs/decisions/102).
+ * In proportion (rounded down) to the order's part before tax, so a partial
+ * refund gives back its part of the tax too; a full refund gives back exactly
+ * the shares and fees (total - tax) and the whole tax.
+ */
+export function sharesPartOfRefund(
+  order: Pick<OrderRow, "total_cents" | "tax_cents">,
+  refundedTotalCents: number,
+): number {
+  if (order.tax_cents <= 0 || order.total_cents <= 0) return refundedTotalCents;
+  const untaxed = order.total_cents - order.tax_cents;
+  if (refundedTotalCents >= order.total_cents) return untaxed;
+  return Math.floor((Math.max(0, refundedTotalCents) * untaxed) / order.total_cents);
 }
 
 /** The order's open refund request, if any, is settled by this refund of the whole order. */
@@ -235,7 +258,7 @@ export async function undoRefund(
     })
     .where("id", "=", orderId)
     .execute();
-  await restoreSharesForUndoneRefund(trx, orderId, target, undo.now);
+  await restoreSharesForUndoneRefund(trx, orderId, sharesPartOfRefund(order, target), undo.now);
   await recordAuditEntry(trx, {
     actorId: STRIPE_ACTOR,
     action: "order.refund_undone",

@@ -4,7 +4,7 @@ import { newId } from "~/infra/ids.server";
 import { issueDownloadGrants } from "~/features/market/orders/download-grants.server";
 import { queueReceipt } from "~/features/market/orders/fulfillment.server";
 import { activeListingForStylizedImage } from "~/features/market/catalog/listings.server";
-import { NO_PAYMENT_EVENTS_YET } from "~/features/market/orders/orders.server";
+import { NO_PAYMENT_EVENTS_YET, untaxedAmounts } from "~/features/market/orders/orders.server";
 import { recordSale } from "~/features/payouts/public.server";
 
 /**
@@ -116,7 +116,8 @@ export async function recordShopifySale(
     customer_name: paid.buyerName?.trim() || email,
     customer_email: email,
     customer_company: null,
-    total_cents: deliver.reduce((sum, { line }) => sum + line.priceCents, 0),
+    // The shop took the payment and any tax on it.
+    ...untaxedAmounts(deliver.reduce((sum, { line }) => sum + line.priceCents, 0)),
     currency: paid.currency.toLowerCase(),
     failure_reason: null,
     created_at: stamp,

@@ -182,6 +182,8 @@ async function handleCheckoutEvent(
       amountCents: remote.amountTotal,
       currency: remote.currency,
       paymentIntentId: remote.paymentIntentId,
+      taxCents: remote.amountTax,
+      country: remote.customerCountry,
     };
     const result = await fulfillOrderInTransaction(trx, order.id, evidence, now);
     if (result.outcome === "amount-mismatch") {

@@ -4,17 +4,19 @@ import { testAccountBalanceCents } from "~/infra/payouts/test-payouts.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { onboardTestPayouts, runPayoutJobs, testCheckoutSale } from "#tests/setup/payouts";
-import { recordRefund } from "~/features/market/orders/refunds.server";
+import { recordRefund, sharesPartOfRefund } from "~/features/market/orders/refunds.server";
 import { closeDispute, openDispute } from "~/features/market/orders/disputes.server";
 import { creatorBalance } from "~/features/payouts/ledger/balances.server";
 import { setUserStatus } from "~/features/admin/user-status.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 
 /**
- * The ledger's invariant under random sequences of purchases, partial and
+ * The ledger's invariant under random sequences of purchases (some taxed:
+ * buyers in Germany, the UK, the US or nowhere, with TAX=on), partial and
  * full refunds, disputes opened, won and lost, creators onboarding and payout
  * jobs running at random moments: for every order, the creators' shares plus
- * the platform's fees equal what was paid minus what was refunded; a
+ * the platform's fees equal its total less its tax and its discount, and
+ * that less the part of the refunds not of the tax (tax is never a share); a
  * creator's earned is owed + transferred + held; and once the jobs have run,
  * every payout account holds exactly its creator's transferred and held shares.
  * Creators are banned and unbanned at random moments too (a banned creator's
@@ -55,7 +57,16 @@ async function checkOrders() {
       (sum, row) => sum + row.platform_fee_cents - row.platform_reversed_cents,
       0,
     );
-    expect(creators + platform, `order ${order.id}`).toBe(order.total_cents - order.refunded_cents);
+    const gross = shares.reduce((sum, row) => sum + row.amount_cents + row.platform_fee_cents, 0);
+    expect(order.total_cents, `order ${order.id}`).toBe(
+      order.subtotal_cents - order.discount_cents + order.tax_cents,
+    );
+    expect(gross, `order ${order.id}`).toBe(order.total_cents - order.tax_cents);
+    expect(creators + platform, `order ${order.id}`).toBe(
+      order.total_cents - order.tax_cents - sharesPartOfRefund(order, order.refunded_cents),
+    );
+    // A full refund gives back the whole total, the tax with it.
+    if (order.refunded_cents === order.total_cents) expect(creators + platform).toBe(0);
     for (const row of shares) {
       expect(row.creator_reversed_cents).toBeLessThanOrEqual(row.amount_cents);
       expect(row.platform_reversed_cents).toBeLessThanOrEqual(row.platform_fee_cents);
@@ -137,7 +148,13 @@ describe("the ledger invariant", () => {
         if ((roll < 0.3 || orders.length === 0) && buyable.length > 0) {
           const count = 1 + Math.floor(next() * 3);
           const chosen = [...new Set(Array.from({ length: count }, () => pick(buyable)))];
-          orders.push(await testCheckoutSale(chosen, `buyer${seed}-${step}@example.com`));
+          const country = pick(["DE", "GB", "US", undefined]);
+          orders.push(
+            await testCheckoutSale(chosen, `buyer${seed}-${step}@example.com`, now, {
+              country,
+              tax: true,
+            }),
+          );
         } else if (orders.length === 0) {
           continue;
         } else if (roll < 0.5) {

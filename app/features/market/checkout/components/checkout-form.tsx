@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { FormErrors, TextField } from "~/ui/form-field";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -11,6 +12,7 @@ import {
   checkoutRefusal,
 } from "~/features/market/types";
 import { formatMoney } from "~/lib/money";
+import { countryChoices } from "~/lib/payout-countries";
 import { useCurrency } from "~/ui/currency";
 import { isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
@@ -24,8 +26,8 @@ const loadCustomerInfoSchema = () =>
   import("~/features/market/checkout/checkout-schema").then((m) => m.customerInfoSchema);
 
 /**
- * The checkout form: name and email required, company
- * optional. It posts to /cart, which starts the checkout from the cart cookie
+ * The checkout form: name and email required; company, country (where tax
+ * is charged, when the store charges it) and a business's VAT number optional. It posts to /cart, which starts the checkout from the cart cookie
  * and redirects to the payment page. The same form is the dialog's body with
  * JavaScript and the /cart page's without.
  */
@@ -94,6 +96,12 @@ export function CheckoutForm({
       <TextField field={fields.name} label="Name" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.company} label="Company (optional)" autoComplete="organization" />
+      <CountrySelect field={fields.country} />
+      <TextField
+        field={fields.vatNumber}
+        label="VAT number (EU or UK businesses, optional)"
+        placeholder="DE123456789"
+      />
       <p className="text-sm text-slate-600">
         {itemCount} {itemCount === 1 ? "image" : "images"}, standard commercial license. Total{" "}
         <strong className="text-slate-900">{formatMoney(totalCents, currency)}</strong>
@@ -129,4 +137,33 @@ function refusalOfForm(form: HTMLFormElement): { title: string; description: str
   return filled
     ? { title: CHECK_YOUR_DETAILS.title, description: INVALID_EMAIL }
     : MISSING_INFORMATION;
+}
+
+/** The buyer's country (optional): where tax is charged, when the store charges it. */
+function CountrySelect({ field }: { field: FieldMetadata<string | undefined> }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        Country (optional)
+      </label>
+      <select
+        {...getSelectProps(field, { ariaAttributes: true })}
+        key={field.key}
+        autoComplete="country"
+        className="field-input"
+      >
+        <option value="">Not given</option>
+        {countryChoices().map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {field.errors?.length ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
 }

@@ -13,6 +13,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
 import { RefundRequestPanel } from "~/features/market/orders/components/refund-request-form";
 import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
+import { taxLabel } from "~/features/market/checkout/checkout-tax";
+import { formatMoney } from "~/lib/money";
 
 const PurchaseCompleteDialog = lazy(() =>
   import("~/features/market/checkout/components/purchase-complete-dialog").then((module) => ({
@@ -34,6 +36,51 @@ export interface PurchaseResult {
   refundRequest?: BuyerRefundRequest | null;
   /** Until when the buyer may ask for a refund (null when they may not now). */
   refundableUntil?: string | null;
+  /** The order's amounts, in the currency's units (the payment status's). */
+  subtotal?: number;
+  discount?: number;
+  tax?: number;
+  total?: number;
+  currency?: string;
+  country?: string | null;
+  /** The test checkout's VAT rate in percent, or null. */
+  taxRate?: number | null;
+  reverseCharge?: boolean;
+}
+
+/** The receipt's amounts: subtotal, discount, tax and total, when there is a discount or tax (or a reverse charge). */
+function ReceiptAmounts({ result }: { result: PurchaseResult }) {
+  const cents = (units: number | undefined) => Math.round((units ?? 0) * 100);
+  const tax = cents(result.tax);
+  const discount = cents(result.discount);
+  if (tax === 0 && discount === 0 && !result.reverseCharge) return null;
+  const currency = result.currency ?? "usd";
+  const rateBps = result.taxRate == null ? null : Math.round(result.taxRate * 100);
+  return (
+    <dl className="space-y-1 text-sm text-slate-700" data-testid="receipt-amounts">
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd>{formatMoney(cents(result.subtotal), currency)}</dd>
+      </div>
+      {discount > 0 ? (
+        <div className="flex justify-between">
+          <dt>Discount</dt>
+          <dd>-{formatMoney(discount, currency)}</dd>
+        </div>
+      ) : null}
+      {tax > 0 ? (
+        <div className="flex justify-between">
+          <dt>{taxLabel({ rateBps, country: result.country ?? null })}</dt>
+          <dd data-testid="receipt-tax">{formatMoney(tax, currency)}</dd>
+        </div>
+      ) : null}
+      {result.reverseCharge ? <p>Reverse charge: no VAT charged; you account for it.</p> : null}
+      <div className="flex justify-between font-semibold text-slate-900">
+        <dt>Total</dt>
+        <dd data-testid="receipt-total">{formatMoney(cents(result.total), currency)}</dd>
+      </div>
+    </dl>
+  );
 }
 
 /**
@@ -130,6 +177,7 @@ function PurchaseBody({ result }: { result: PurchaseResult | null }): ReactNode 
         {DOWNLOAD_GRANT_MAX_DOWNLOADS} downloads.
       </p>
       <DownloadList downloads={result.downloads} />
+      <ReceiptAmounts result={result} />
       {result.licenseUrl ? (
         <p className="text-sm text-slate-600">
           <a
