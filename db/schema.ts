@@ -290,8 +290,6 @@ export interface OrdersTable {
   country: Generated<string | null>;
   /** The buyer's VAT number, kept only when the reverse charge applied (migration 0063). */
   vat_number: Generated<string | null>;
-  /** The discount code the order used (migration 0064). */
-  discount_code_id: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -311,6 +309,8 @@ export interface OrderItemsTable {
   bundle_id: Generated<string | null>;
   /** What a discount code took off price_cents (migration 0064); the shares are computed on the rest. */
   discount_cents: Generated<number>;
+  /** The code that took it off (migration 0064); null when none did. */
+  discount_code_id: Generated<string | null>;
 }
 
 export interface EarningsTable {
@@ -321,7 +321,7 @@ export interface EarningsTable {
   listing_id: string;
   /** The creator's share. */
   amount_cents: number;
-  /** The platform's share; amount_cents + platform_fee_cents = the item's price. */
+  /** The platform's share; amount_cents + platform_fee_cents = the item's price less its discount. */
   platform_fee_cents: number;
   /** 1 for a sale in the built-in test checkout (no money moved; not revenue on a production server). */
   test_mode: Generated<number>;

@@ -13,8 +13,8 @@ import { type AnyDb, byteText, index, notNullDefault } from "./helpers";
 //   used it). A deleted code keeps its row (`deleted_at`) for the creator's
 //   figures per code; a creator has one undeleted code of a text.
 // - order_items.discount_cents: what a code took off the item's price (the
-//   creator's share and the fee are computed on the price less it).
-// - orders.discount_code_id: the code the order used, when one did.
+//   creator's share and the fee are computed on the price less it), and
+//   order_items.discount_code_id the code that did (null: none).
 
 export async function up(db: AnyDb): Promise<void> {
   const text = byteText(db);
@@ -43,11 +43,11 @@ export async function up(db: AnyDb): Promise<void> {
     .alterTable("order_items")
     .addColumn("discount_cents", "integer", notNullDefault(0))
     .execute();
-  await db.schema.alterTable("orders").addColumn("discount_code_id", text).execute();
+  await db.schema.alterTable("order_items").addColumn("discount_code_id", text).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.alterTable("orders").dropColumn("discount_code_id").execute();
+  await db.schema.alterTable("order_items").dropColumn("discount_code_id").execute();
   await db.schema.alterTable("order_items").dropColumn("discount_cents").execute();
   await db.schema.dropTable("discount_codes").execute();
 }

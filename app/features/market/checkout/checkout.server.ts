@@ -39,6 +39,8 @@ export async function startCheckout(
     currency?: string;
     /** TAX=on, and the platform's country (docs/decisions/102); no tax when left out. */
     tax?: { enabled: boolean; platformCountry: string };
+    /** The discount code the buyer entered, if any (docs/decisions/103). */
+    discountCode?: string;
   },
 ): Promise<StartedCheckout> {
   const ids = [...new Set(args.listingIds)];
@@ -55,6 +57,7 @@ export async function startCheckout(
     bundleIds,
     now: args.now,
     currency: args.currency ?? "usd",
+    ...(args.discountCode ? { discountCode: args.discountCode } : {}),
     // The test checkout charges VAT from its table; Stripe computes the tax on its page (automaticTax below).
     ...(provider.id === "test" && args.tax
       ? {
@@ -93,7 +96,7 @@ export async function startCheckout(
       currency: order.currency,
       origin: args.origin,
       automaticTax: Boolean(args.tax?.enabled),
-      items: checkoutLines(items, bundles).map((line) => {
+      items: checkoutLines(items, bundles, order.currency).map((line) => {
         const preview = previewOf.get(line.listingId);
         return {
           title: line.title,
@@ -127,6 +130,7 @@ export async function startCheckout(
 function checkoutLines(
   items: OrderItemRow[],
   bundles: { id: string; title: string; priceCents: number }[],
+  currency: string,
 ): { listingId: string; title: string; style: string; priceCents: number; description?: string }[] {
   const lines: ReturnType<typeof checkoutLines> = [];
   const bundleLine = new Map<string, (typeof lines)[number]>();
@@ -137,13 +141,18 @@ function checkoutLines(
         listingId: item.listing_id,
         title: item.title,
         style: item.style,
-        priceCents: item.price_cents,
+        priceCents: item.price_cents - item.discount_cents,
+        ...(item.discount_cents > 0
+          ? {
+              description: `${formatMoney(item.price_cents, currency)} less a discount code's ${formatMoney(item.discount_cents, currency)}.`,
+            }
+          : {}),
       });
       continue;
     }
     const line = bundleLine.get(bundle.id);
     if (line) {
-      line.priceCents += item.price_cents;
+      line.priceCents += item.price_cents - item.discount_cents;
       continue;
     }
     const count = items.filter((other) => other.bundle_id === bundle.id).length;
@@ -151,7 +160,7 @@ function checkoutLines(
       listingId: item.listing_id,
       title: bundle.title,
       style: item.style,
-      priceCents: item.price_cents,
+      priceCents: item.price_cents - item.discount_cents,
       description: `A bundle of ${count} images. Standard commercial license, full-resolution downloads.`,
     };
     bundleLine.set(bundle.id, added);

@@ -132,6 +132,8 @@ export interface DiscountableItem {
 export interface CartDiscount {
   codes: DiscountCodeRow[];
   itemDiscounts: number[];
+  /** The id of the code that applies to each item (null: none does). */
+  itemCodes: (string | null)[];
   totalCents: number;
 }
 
@@ -166,6 +168,7 @@ export async function discountForCart(
       `The discount code ${code} is another creator's: it takes money off only their images, and none is in your cart.`,
     );
   const itemDiscounts = args.items.map(() => 0);
+  const itemCodes: (string | null)[] = args.items.map(() => null);
   const used: DiscountCodeRow[] = [];
   let firstRefusal: string | null = null;
   for (const row of ours) {
@@ -205,12 +208,14 @@ export async function discountForCart(
           )
         : [];
     parts.forEach((cents, at) => (itemDiscounts[applies[at].index] += cents));
+    for (const { index } of applies) itemCodes[index] = row.id;
     used.push(row);
   }
   if (used.length === 0) throw refuse(firstRefusal!);
   return {
     codes: used,
     itemDiscounts,
+    itemCodes,
     totalCents: itemDiscounts.reduce((sum, cents) => sum + cents, 0),
   };
 }

@@ -123,7 +123,6 @@ export async function recordShopifySale(
     created_at: stamp,
     updated_at: stamp,
     paid_at: stamp,
-    discount_code_id: null,
     ...NO_PAYMENT_EVENTS_YET,
   };
   await trx.insertInto("orders").values(order).execute();
@@ -141,6 +140,7 @@ export async function recordShopifySale(
     created_at: stamp,
     bundle_id: null,
     discount_cents: 0,
+    discount_code_id: null,
   }));
   await trx.insertInto("order_items").values(items).execute();
   await trx
