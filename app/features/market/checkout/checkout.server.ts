@@ -7,6 +7,8 @@ import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
 import { CHECKOUT_FAILED, STRIPE_MINIMUM_CENTS } from "~/features/market/types";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
+import { styleName } from "~/lib/styles";
+import { LICENSES, licenseTypeOf, type LicenseType } from "~/lib/license-terms";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import {
   attachCheckoutSession,
@@ -32,6 +34,8 @@ export async function startCheckout(
     listingIds: string[];
     /** Bundles bought whole (docs/decisions/098). */
     bundleIds?: string[];
+    /** The licence tier of each listing bought on its own (decision 101); Standard when not named. */
+    licenseTypes?: Record<string, LicenseType>;
     customer: CustomerInfo;
     origin: string;
     now: Date;
@@ -50,6 +54,7 @@ export async function startCheckout(
     customer: args.customer,
     listingIds: ids,
     bundleIds,
+    licenseTypes: args.licenseTypes,
     now: args.now,
     currency: args.currency ?? "usd",
   });
@@ -121,6 +126,8 @@ function checkoutLines(
         title: item.title,
         style: item.style,
         priceCents: item.price_cents,
+        // The payment page names the licence tier bought (decision 101).
+        description: `${styleName(item.style)} style. ${LICENSES[licenseTypeOf(item.license_type)].tier} commercial license, full-resolution download.`,
       });
       continue;
     }

@@ -11,6 +11,10 @@ import { libraryUrl } from "~/features/market/library/library-token.server";
 import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
 import {
+  claimExclusiveLicences,
+  refundForExclusiveTaken,
+} from "~/features/market/orders/exclusive-sales.server";
+import {
   refundForSuspendedSeller,
   sellerGoneReason,
 } from "~/features/market/orders/suspended-seller-refunds.server";
@@ -43,7 +47,11 @@ import {
  *    refunded at once instead (suspended-seller-refunds.server.ts): its ledger
  *    rows are written and reversed in the same transaction, and nothing is
  *    delivered (no grants, no receipt, no sale notice, no transfer).
- * 5. If anything fails, the transaction rolls back and the order stays unpaid
+ * 5. An order with a listing already sold with an Exclusive licence (or whose
+ *    Exclusive another buyer paid first) is refunded at once the same way
+ *    (exclusive-sales.server.ts); an order that wins an Exclusive withdraws
+ *    the listing in this transaction.
+ * 6. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
  *
  * The receipt's library link and the notices' dashboard link point at the
@@ -65,6 +73,7 @@ export type FulfillmentOutcome =
   | { outcome: "already-paid"; order: OrderRow }
   | { outcome: "amount-mismatch"; order: OrderRow }
   | { outcome: "refunded-seller-suspended"; order: OrderRow }
+  | { outcome: "refunded-exclusive-taken"; order: OrderRow }
   | { outcome: "unknown-order" };
 
 export function fulfillOrder(
@@ -142,6 +151,13 @@ export async function fulfillOrderInTransaction(
     return {
       outcome: "refunded-seller-suspended",
       order: await refundForSuspendedSeller(trx, paid, now, sellerGone),
+    };
+  }
+  // An image sold with an Exclusive licence first is sold to no one else (exclusive-sales.server.ts).
+  if ((await claimExclusiveLicences(trx, items, now)).refused) {
+    return {
+      outcome: "refunded-exclusive-taken",
+      order: await refundForExclusiveTaken(trx, paid, now),
     };
   }
   await issueDownloadGrants(trx, items, now);

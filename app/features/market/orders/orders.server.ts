@@ -6,6 +6,8 @@ import { newId, sha256 } from "~/infra/ids.server";
 import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
 import { purchasableBundles } from "~/features/market/bundles/bundles.server";
 import { inCartOrder } from "~/features/market/checkout/cart-availability.server";
+import type { LicenseType } from "~/lib/license-terms";
+import { priceOfTier, tierNotOffered } from "~/features/market/catalog/license-tiers";
 
 /**
  * Orders and their items. An order is made from listings read from the
@@ -20,6 +22,8 @@ export type PurchasableListing = Pick<
   | "title"
   | "style"
   | "price_cents"
+  | "extended_price_cents"
+  | "exclusive_price_cents"
   | "file_key"
   | "file_mime_type"
   | "preview_key"
@@ -42,6 +46,8 @@ export async function purchasableListings(
       "l.title",
       "l.style",
       "l.price_cents",
+      "l.extended_price_cents",
+      "l.exclusive_price_cents",
       "l.file_key",
       "l.file_mime_type",
       "l.preview_key",
@@ -86,6 +92,8 @@ export async function createPendingOrder(
     customer: CustomerInfo;
     listingIds: string[];
     bundleIds?: string[];
+    /** The licence tier of each listing bought on its own (decision 101); Standard when not named. */
+    licenseTypes?: Record<string, LicenseType>;
     now: Date;
     /** The platform's settlement currency (CURRENCY). */ currency?: string;
   },
@@ -97,9 +105,21 @@ export async function createPendingOrder(
         ? await purchasableListings(trx, args.listingIds)
         : [];
     const bundles = await purchasableBundles(trx, bundleIds);
-    const lines: { listing: PurchasableListing; bundleId: string | null }[] = listings.map(
-      (listing) => ({ listing, bundleId: null }),
-    );
+    // Each listing at its price for the tier asked; a tier it does not offer is a 400 (decision 101).
+    const lines: {
+      listing: Omit<PurchasableListing, "extended_price_cents" | "exclusive_price_cents">;
+      bundleId: string | null;
+      licenseType: LicenseType;
+      priceCents: number;
+    }[] = listings.map((listing) => {
+      const licenseType = args.licenseTypes?.[listing.id] ?? "standard";
+      const priceCents = priceOfTier(listing, licenseType);
+      if (priceCents === null) {
+        const message = tierNotOffered(listing.title, licenseType);
+        throw badRequest(message, { cartItems: [message] });
+      }
+      return { listing, bundleId: null, licenseType, priceCents };
+    });
     const seen = new Set(listings.map((listing) => listing.id));
     for (const bundle of bundles) {
       for (const listing of bundle.listings) {
@@ -108,7 +128,13 @@ export async function createPendingOrder(
           throw badRequest(message, { cartItems: [message] });
         }
         seen.add(listing.id);
-        lines.push({ listing, bundleId: bundle.id });
+        // A bundle sells the Standard licence of each of its images.
+        lines.push({
+          listing,
+          bundleId: bundle.id,
+          licenseType: "standard",
+          priceCents: listing.price_cents,
+        });
       }
     }
     const stamp = args.now.toISOString();
@@ -121,7 +147,7 @@ export async function createPendingOrder(
       customer_name: args.customer.name,
       customer_email: args.customer.email.toLowerCase(),
       customer_company: args.customer.company ?? null,
-      total_cents: lines.reduce((sum, line) => sum + line.listing.price_cents, 0),
+      total_cents: lines.reduce((sum, line) => sum + line.priceCents, 0),
       currency: args.currency ?? "usd",
       failure_reason: null,
       created_at: stamp,
@@ -130,20 +156,23 @@ export async function createPendingOrder(
       ...NO_PAYMENT_EVENTS_YET,
     };
     await trx.insertInto("orders").values(order).execute();
-    const items: OrderItemRow[] = lines.map(({ listing, bundleId }, position) => ({
-      id: newId(),
-      position,
-      order_id: order.id,
-      listing_id: listing.id,
-      creator_id: listing.user_id,
-      title: listing.title,
-      style: listing.style,
-      price_cents: listing.price_cents,
-      file_key: listing.file_key,
-      file_mime_type: listing.file_mime_type,
-      created_at: stamp,
-      bundle_id: bundleId,
-    }));
+    const items: OrderItemRow[] = lines.map(
+      ({ listing, bundleId, licenseType, priceCents }, position) => ({
+        id: newId(),
+        position,
+        order_id: order.id,
+        listing_id: listing.id,
+        creator_id: listing.user_id,
+        title: listing.title,
+        style: listing.style,
+        price_cents: priceCents,
+        file_key: listing.file_key,
+        file_mime_type: listing.file_mime_type,
+        created_at: stamp,
+        bundle_id: bundleId,
+        license_type: licenseType,
+      }),
+    );
     await trx.insertInto("order_items").values(items).execute();
     return {
       order,
