@@ -8,6 +8,7 @@ import { getConfig } from "~/infra/config.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/public.server";
 import { libraryUrl } from "~/features/market/library/library-token.server";
+import { LICENSES, licenseEditionOf } from "~/lib/license-terms";
 import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
 import {
@@ -186,6 +187,7 @@ export async function queueReceipt(
       title: item.title,
       style: item.style,
       priceCents: item.price_cents,
+      licenseName: LICENSES[licenseEditionOf(item.license_type)].name,
     })),
     totalCents: order.total_cents,
     testMode: order.provider === "test",
