@@ -240,6 +240,12 @@ export interface ListingsTable {
   /** The pixels the engine really made before that enlargement (null when unknown or not enlarged). */
   native_width: number | null;
   native_height: number | null;
+  /** The Extended licence's price (migration 0062, decision 101), at least price_cents; null when not offered. */
+  extended_price_cents: number | null;
+  /** The Exclusive licence's price, at least price_cents; null when not offered. */
+  exclusive_price_cents: number | null;
+  /** When an Exclusive licence of it was paid: withdrawn for good, its stylized image never listed again. */
+  exclusive_sold_at: string | null;
 }
 
 export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "failed" | "expired";
@@ -292,6 +298,9 @@ export interface OrdersTable {
   vat_number: Generated<string | null>;
 }
 
+/** The licence an order item was sold with (decision 101). */
+export type LicenseType = "standard" | "extended" | "exclusive";
+
 export interface OrderItemsTable {
   id: string;
   order_id: string;
@@ -307,6 +316,8 @@ export interface OrderItemsTable {
   position: Generated<number>;
   /** The bundle it was bought in (migration 0060), its price_cents then the item's part of the bundle's price; null when bought on its own. */
   bundle_id: Generated<string | null>;
+  /** "standard", "extended" or "exclusive" (migration 0062); null for an item sold before tiers, under the original single licence. */
+  license_type: LicenseType | null;
   /** What a discount code took off price_cents (migration 0064); the shares are computed on the rest. */
   discount_cents: Generated<number>;
   /** The code that took it off (migration 0064); null when none did. */
@@ -649,6 +660,9 @@ export interface ListingPlatformsTable {
   title: string;
   description: Generated<string>;
   price_cents: number;
+  /** The own marketplace's Extended and Exclusive licence prices asked for (migration 0062); null when not offered. */
+  extended_price_cents: Generated<number | null>;
+  exclusive_price_cents: Generated<number | null>;
   /** JSON array of strings. */
   tags: Generated<string>;
   licensing_enabled: Generated<number>;

@@ -48,6 +48,11 @@ export const ACCOUNT_EXPORT_SOURCES: AccountExportSources = {
   privacy: creatorPrivacyExport,
 };
 import { recordChargeOfOrder } from "~/features/market/public.server";
+import {
+  EXCLUSIVE_SOLD_JOB,
+  exclusiveSoldJobHandler,
+} from "~/features/market/orders/exclusive-sales.server";
+import { withdrawPublicationsForReport } from "~/features/publishing/public.server";
 import { featureTies } from "~/boot/studio-ties.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
@@ -111,6 +116,11 @@ export function jobHandlers(): JobHandlers {
       sources: ACCOUNT_EXPORT_SOURCES,
       ties,
       ensureSpace: () => ensureFreeSpace(getConfig()),
+    }),
+    // An Exclusive sale withdraws the image's publications through publishing's withdrawal path (decision 101).
+    [EXCLUSIVE_SOLD_JOB]: exclusiveSoldJobHandler({
+      store: getFileStore(),
+      withdrawPublications: withdrawPublicationsForReport,
     }),
     [EXPORT_SWEEP_JOB]: exportSweepJobHandler({ store: getFileStore() }),
     [COMPARE_LIKENESS_JOB]: compareLikenessJobHandler({ store: getFileStore() }),

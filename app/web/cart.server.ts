@@ -3,16 +3,17 @@ import { MAX_CART_ITEMS } from "~/lib/limits";
 import { getConfig } from "~/infra/config.server";
 import { appCookie } from "~/web/cookie.server";
 import { reportRead } from "~/web/render-report.server";
+import { CART_ENTRY_PATTERN, listingOfEntry } from "~/lib/cart-entries";
 
 /**
- * The cart lives in a signed cookie (listing ids, and `bundle:<id>` for a
- * bundle; never prices), so it
+ * The cart lives in a signed cookie (listing ids, `<id>:extended` or
+ * `<id>:exclusive` for a licence tier, and `bundle:<id>` for a bundle; never
+ * prices: cart-entries.ts), so it
  * works without JavaScript, survives reloads and needs no account. Prices are
  * read from the database whenever the cart is shown or paid.
  */
 const CART_DAYS = 30;
-/** A listing's id, or a bundle's as `bundle:<id>`. */
-export const CART_ENTRY_PATTERN = /^(bundle:)?[A-Za-z0-9_-]{1,64}$/;
+export { CART_ENTRY_PATTERN };
 const ID_PATTERN = CART_ENTRY_PATTERN;
 
 let cookie: Cookie | undefined;
@@ -44,12 +45,24 @@ export async function cartHeader(ids: string[]): Promise<string> {
   return cartCookie().serialize(clean);
 }
 
-/** The cart with one more image; a full cart stays as it is (the caller says so). */
-export function addToCart(ids: string[], listingId: string): string[] {
-  if (ids.includes(listingId) || ids.length >= MAX_CART_ITEMS) return ids;
-  return [...ids, listingId];
+/**
+ * The cart with one more image; a full cart stays as it is (the caller says
+ * so). A listing is in the cart once: adding it with another licence tier
+ * replaces its entry in place.
+ */
+export function addToCart(ids: string[], entry: string): string[] {
+  if (ids.includes(entry)) return ids;
+  const listingId = listingOfEntry(entry);
+  const same = listingId === null ? -1 : ids.findIndex((id) => listingOfEntry(id) === listingId);
+  if (same >= 0) return ids.map((id, index) => (index === same ? entry : id));
+  if (ids.length >= MAX_CART_ITEMS) return ids;
+  return [...ids, entry];
 }
 
-export function removeFromCart(ids: string[], listingId: string): string[] {
-  return ids.filter((id) => id !== listingId);
+/** The cart without an entry; a listing's id removes it whatever tier its entry names. */
+export function removeFromCart(ids: string[], entry: string): string[] {
+  const listingId = listingOfEntry(entry);
+  return ids.filter(
+    (id) => id !== entry && (listingId === null || listingOfEntry(id) !== listingId),
+  );
 }

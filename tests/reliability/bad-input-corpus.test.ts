@@ -1129,7 +1129,8 @@ const TARGETS: Target[] = [
         [{ imageId: LONG }],
         Array.from({ length: 51 }, () => ({ imageId: "x" })),
       ],
-      "cartItems.0.licenseType": ["extended", "", 42, null, SQL],
+      // A tier the listing does not offer (it prices neither Extended nor Exclusive) is a 400 too (decision 101).
+      "cartItems.0.licenseType": ["extended", "exclusive", "premium", "", 42, null, SQL],
       customerInfo: [...WRONG_TYPES, "x"],
       "customerInfo.name": STRING_FIELD,
       "customerInfo.email": EMAIL_FIELD,
@@ -1336,6 +1337,9 @@ const TARGETS: Target[] = [
         "",
       ],
       tags: [42, true, {}, [null], [42], [{}], LONG, [LONG]],
+      // A tier's price: an amount in range, at least the Standard price (30 here).
+      extendedPrice: [-1, 10, 29.99, "abc", true, {}, 1e308, "12abc"],
+      exclusivePrice: [-1, 10, 29.99, "abc", true, {}, 1e308, "12abc"],
       enableLicensing: ["yes", 2, {}, [{}]],
       enableNFT: ["maybe", -1],
       platforms: [

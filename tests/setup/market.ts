@@ -121,6 +121,9 @@ export async function createListing(
     price?: number | string;
     tags?: string[] | string;
     description?: string;
+    /** The Extended and Exclusive licences' prices (decision 101); not offered when left out. */
+    extendedPrice?: number;
+    exclusivePrice?: number;
   } = {},
 ): Promise<{ listing: ListingRow; stylized: StylizedImageRow }> {
   const stylized = await createStylizedImage(userId, { style: options.style, size: 2048 });
@@ -130,6 +133,8 @@ export async function createListing(
     description: options.description ?? "A test portrait",
     price: options.price ?? 25,
     tags: options.tags ?? "test, portrait",
+    extendedPrice: options.extendedPrice,
+    exclusivePrice: options.exclusivePrice,
   });
   const { listing } = await listStylizedImage(getDb(), getFileStore(), {
     credentials: contentCredentialsFor(getConfig()),

@@ -102,7 +102,7 @@ export const MARKET_API: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/marketplace",
     summary:
-      "Browse the public marketplace (filter by style or text, page with cursor and limit). A text search walks at most 500 matches, the newest listed first, and is limited per client address (429 with Retry-After).",
+      "Browse the public marketplace (filter by style or text, page with cursor and limit). Each item has `licenses: [{type, price}]`: standard always, extended and exclusive when its creator priced them. A text search walks at most 500 matches, the newest listed first, and is limited per client address (429 with Retry-After).",
     procedure: browseMarketplace,
     auth: "bearer-or-cookie",
     input: "query",
@@ -186,7 +186,7 @@ export const MARKET_API: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/create-checkout-session",
     summary:
-      "Start a checkout for listed images (`cartItems: [{imageId}]`) and bundles (`[{bundleId}]`); prices come from the database.",
+      "Start a checkout for listed images (`cartItems: [{imageId, licenseType}]`, licenseType `standard` (the default), `extended` or `exclusive`) and bundles (`[{bundleId}]`, Standard only); prices come from the database, the listing's price for the tier. 400 for a tier the listing does not offer (nothing is created).",
     procedure: checkout,
     auth: "bearer-or-cookie",
     input: "json",

@@ -8,7 +8,8 @@
  * reports find what they target, hide it pending a decision and withdraw it
  * when a report is upheld; the boot enlarges the files of listings made before
  * sold files had a size; follows: the account's follower count, erasure's part, the
- * admin's drop of an address and the boot's periodic digests.
+ * admin's drop of an address and the boot's periodic digests. Publishing asks
+ * whether an image was sold with an Exclusive licence (never published again).
  */
 export {
   activeListingForStylizedImage,
@@ -17,6 +18,8 @@ export {
   ownStylizedImage,
   parseTags,
   sellableFileKey,
+  SOLD_EXCLUSIVELY,
+  soldExclusively,
   withdrawListingsForStylizedImage,
   withdrawReportedListings,
 } from "~/features/market/catalog/listings.server";

@@ -18,9 +18,6 @@ export const DOWNLOAD_GRANT_MAX_DOWNLOADS = 5;
 /** Payment monitor polling: every 5 seconds. */
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 
-/** The only license sold (an order's licenseType). */
-export const LICENSE_TYPE = "standard";
-
 /** Stripe refuses card charges under 50 cents (USD). */
 export const STRIPE_MINIMUM_CENTS = 50;
 

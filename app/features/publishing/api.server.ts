@@ -168,7 +168,7 @@ export const PUBLISHING_API: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/marketplace/launch",
     summary:
-      "Publish a stylized image to each chosen platform; answers what happened on each. 409 when its face did not agree: another person's face without a model release, or a photo not compared with the creator's verified face (only faces that agreed are sold).",
+      "Publish a stylized image to each chosen platform; answers what happened on each. `extendedPrice` and `exclusivePrice` (optional, each at least `price`) offer the Extended and Exclusive licences on the own marketplace; absent, the tier is not offered. 409 when its face did not agree: another person's face without a model release, or a photo not compared with the creator's verified face (only faces that agreed are sold), and when the image was sold with an Exclusive license (never published again).",
     procedure: launchMarketing,
     auth: "bearer-or-cookie",
     input: "json",

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { formBoolean, MAX_TAGS } from "~/features/market/catalog/listing-schema";
+import {
+  formBoolean,
+  MAX_TAGS,
+  priceInput,
+  tierPricesRule,
+} from "~/features/market/catalog/listing-schema";
 import { MAX_PRICE_CENTS, MIN_PRICE_CENTS } from "~/lib/money";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import {
@@ -130,26 +135,36 @@ export const salePrice = z
   // The refinements above, as the API's document shows them.
   .meta({ minimum: MIN_PRICE_CENTS / 100, maximum: MAX_PRICE_CENTS / 100 });
 
-export const launchSchema = z.object({
-  imageId,
-  title,
-  description,
-  price: salePrice,
-  tags: tagsList,
-  enableLicensing: formBoolean.transform((value) => value ?? true),
-  enableNFT: formBoolean.transform((value) => value ?? false),
-  platforms: platformList(COPY.selectPlatforms.description),
-});
+export const launchSchema = z
+  .object({
+    imageId,
+    title,
+    description,
+    price: salePrice,
+    /** The Extended licence's price in dollars, at least `price`; absent: not offered (decision 101). */
+    extendedPrice: priceInput,
+    /** The Exclusive licence's price in dollars, at least `price`; absent: not offered. */
+    exclusivePrice: priceInput,
+    tags: tagsList,
+    enableLicensing: formBoolean.transform((value) => value ?? true),
+    enableNFT: formBoolean.transform((value) => value ?? false),
+    platforms: platformList(COPY.selectPlatforms.description),
+  })
+  .superRefine(tierPricesRule);
 export type LaunchInput = z.output<typeof launchSchema>;
 
 /** The list-for-sale dialog: price greater than 0 (min 0.01, step 0.01). */
-export const postSchema = z.object({
-  imageId,
-  title,
-  description,
-  price: salePrice,
-  platforms: platformList(COPY.selectOnePlatform.description),
-});
+export const postSchema = z
+  .object({
+    imageId,
+    title,
+    description,
+    price: salePrice,
+    extendedPrice: priceInput,
+    exclusivePrice: priceInput,
+    platforms: platformList(COPY.selectOnePlatform.description),
+  })
+  .superRefine(tierPricesRule);
 export type PostInput = z.output<typeof postSchema>;
 
 /**

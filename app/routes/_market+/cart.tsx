@@ -19,7 +19,8 @@ import {
   readCart,
   removeFromCart,
 } from "~/web/cart.server";
-import { BUNDLE_CART_PREFIX } from "~/features/market/bundles/bundle-schema";
+import { listingCartEntry, listingOfEntry, parseCartEntry } from "~/lib/cart-entries";
+import { isLicenseType, LICENSES } from "~/lib/license-terms";
 import { redirectWithFlash } from "~/web/flash.server";
 import { intent, loadProcedure, plainIntent, screenAction } from "~/web/screen-action.server";
 
@@ -40,8 +41,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * POST /cart: intent add | remove (listingId: a listing's id, or `bundle:<id>`)
- * changes the cart cookie (a listing's add also counts for its creator, once
+ * POST /cart: intent add | remove (listingId: a listing's id, `<id>:<tier>`
+ * or `bundle:<id>`; an add may name the licence tier in licenseType, and
+ * replaces the listing's entry of another tier) changes the cart cookie (a listing's add also counts for its creator, once
  * per visitor and day);
  * intent checkout (name, email, company) starts the checkout from the cart and
  * redirects to the payment page. Forms posted without JavaScript come back to
@@ -52,16 +54,23 @@ export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const changeCart = (intent: "add" | "remove") =>
     plainIntent(async (formData) => {
-      const listingId = String(formData.get("listingId") ?? "");
-      if (!CART_ENTRY_PATTERN.test(listingId))
+      // The listing page's tier picker names the licence beside the listing (decision 101).
+      const tier = formData.get("licenseType");
+      const named = String(formData.get("listingId") ?? "");
+      const listingId =
+        intent === "add" && isLicenseType(tier) && CART_ENTRY_PATTERN.test(named)
+          ? listingCartEntry(listingOfEntry(named) ?? named, tier)
+          : named;
+      if (!CART_ENTRY_PATTERN.test(listingId) || (tier && !isLicenseType(tier)))
         return json({ message: "Unknown cart action" }, { status: 400 });
       const before = await readCart(request);
       const after =
         intent === "add" ? addToCart(before, listingId) : removeFromCart(before, listingId);
       const full = intent === "add" && after === before && !before.includes(listingId);
       // The creator's analytics: an add counts once per visitor, listing and day.
-      if (intent === "add" && !full && !listingId.startsWith(BUNDLE_CART_PREFIX))
-        await loadProcedure(countCartAdd, args, { listingId });
+      const counted = listingOfEntry(listingId);
+      if (intent === "add" && !full && counted)
+        await loadProcedure(countCartAdd, args, { listingId: counted });
       const headers = { "Set-Cookie": await cartHeader(after) };
       const added = intent === "add" && !full;
       // Without JavaScript, back to the same item (the page scrolls to #listing-<id>), saying it was added there.
@@ -99,11 +108,12 @@ export async function action(args: ActionFunctionArgs) {
         procedure: checkout,
         fields: customerInfoSchema,
         input: (customerInfo) => ({
-          cartItems: cart.map((entry) =>
-            entry.startsWith(BUNDLE_CART_PREFIX)
-              ? { bundleId: entry.slice(BUNDLE_CART_PREFIX.length) }
-              : { imageId: entry },
-          ),
+          cartItems: cart.map((entry) => {
+            const item = parseCartEntry(entry);
+            return item.kind === "bundle"
+              ? { bundleId: item.bundleId }
+              : { imageId: item.listingId, licenseType: item.licenseType };
+          }),
           customerInfo,
         }),
         reply: "form",
@@ -184,6 +194,9 @@ export default function CartPage() {
                   <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
                     <span className="font-semibold text-slate-900" data-testid="cart-line-price">
                       {formatMoney(item.priceCents)}
+                    </span>
+                    <span className="text-sm text-slate-700" data-testid="cart-line-license">
+                      {LICENSES[item.licenseType].tier} license
                     </span>
                     <PixelSize
                       width={item.width}

@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     creator,
     page,
     bundles,
-    inCart: cart.items.map((item) => item.id),
+    inCart: cart.items.map((item) => item.listingId ?? item.id),
     filters: { style: param("style"), q: param("q"), cursor: param("cursor") },
     baseQuery: withoutCursor.toString(),
     redirectTo: here.pathname + here.search,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderWithRemix } from "#tests/setup/render-route";
 import type { OrderLicense } from "~/features/market/orders/licenses.server";
 import LicensePage from "~/routes/_market+/licenses.$licenseId";
+import { LICENSES } from "~/lib/license-terms";
 
 /** A paid order's license, its names typed in Hebrew and Arabic (right-to-left scripts). */
 const LICENSE: OrderLicense = {
@@ -16,11 +17,16 @@ const LICENSE: OrderLicense = {
   testMode: false,
   revokedAt: null,
   suspended: false,
+  licenses: [
+    { edition: "standard", name: "Standard Commercial License", terms: LICENSES.standard.terms },
+  ],
   items: [
     {
       title: "חוף הים (2)",
       style: "anime",
       price: "35.00",
+      licenseType: "standard",
+      licenseName: "Standard Commercial License",
       creatorFirstName: "יעל",
       listingId: "l1",
     },

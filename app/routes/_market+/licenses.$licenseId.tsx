@@ -114,7 +114,12 @@ export default function LicensePage() {
                   <bdi data-testid="licensed-creator">{item.creatorFirstName}</bdi>)
                 </span>
               </span>
-              <span className="font-semibold">${Number(item.price).toFixed(2)}</span>
+              <span className="flex items-baseline gap-3">
+                <span className="text-sm text-slate-700" data-testid="licensed-tier">
+                  {item.licenseName}
+                </span>
+                <span className="font-semibold">${Number(item.price).toFixed(2)}</span>
+              </span>
             </li>
           ))}
         </ul>
@@ -123,7 +128,22 @@ export default function LicensePage() {
         <h2 id="license-terms" className="text-lg font-semibold text-slate-900">
           Terms
         </h2>
-        <LicenseTermsList headingLevel="h3" />
+        {license.licenses.length === 1 ? (
+          <LicenseTermsList headingLevel="h3" terms={license.licenses[0].terms} />
+        ) : (
+          license.licenses.map((each) => (
+            <section key={each.edition} className="space-y-4" data-testid="license-edition">
+              <h3 className="font-semibold text-slate-900">{each.name}</h3>
+              <LicenseTermsList headingLevel="h4" terms={each.terms} />
+            </section>
+          ))
+        )}
+        {license.licenses.some((each) => each.edition === "original") ? (
+          <p className="text-sm text-slate-600" data-testid="original-terms-note">
+            Bought before licenses came in tiers (November 30, 2026): these are the terms it was
+            sold with.
+          </p>
+        ) : null}
       </section>
       <div className="mt-10 flex gap-2 print:hidden">
         <SecondaryLink to="/marketplace">Back to Marketplace</SecondaryLink>

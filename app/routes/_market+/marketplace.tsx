@@ -126,7 +126,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function Marketplace() {
   const data = useLoaderData<typeof loader>();
   const cartItems = useOptimisticCart(data.cart, data.page.items);
-  const inCart = new Set(cartItems.map((item) => item.id));
+  // A card is in the cart whatever licence tier its entry names.
+  const inCart = new Set(cartItems.map((item) => item.listingId ?? item.id));
   const toast = useToast();
   const announced = useRef(false);
   useEffect(() => {
@@ -244,7 +245,8 @@ function useOptimisticCart(
       if (!fetcher.formData || !fetcher.formAction?.startsWith("/cart")) continue;
       const intent = fetcher.formData.get("intent");
       const id = String(fetcher.formData.get("listingId") ?? "");
-      if (intent === "remove") items = items.filter((item) => item.id !== id);
+      if (intent === "remove")
+        items = items.filter((item) => item.id !== id && (item.listingId ?? item.id) !== id);
       if (intent === "add" && !items.some((item) => item.id === id)) {
         const listing = shown.find((item) => item.id === id);
         if (listing) items = [...items, listing];

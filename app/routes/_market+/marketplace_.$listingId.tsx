@@ -17,7 +17,8 @@ import { Avatar } from "~/ui/avatar";
 import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
 import { JsonLd, shareMetaTags } from "~/ui/share-meta";
 import { ResponsivePicture } from "~/ui/responsive-picture";
-import { LICENSE_NAME } from "~/lib/license-terms";
+import { LICENSE_NAME, LICENSES } from "~/lib/license-terms";
+import { LicensePicker } from "~/features/market/catalog/components/license-picker";
 import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -58,7 +59,14 @@ export async function loader(args: LoaderFunctionArgs) {
     { listingIds: await readCart(args.request) },
     user,
   );
-  return json({ ...page, inCart: cart.items.map((item) => item.id) });
+  return json({
+    ...page,
+    inCart: cart.items.map((item) => item.listingId ?? item.id),
+    // The tier this listing's cart entry names, when it is in the cart (decision 101).
+    inCartLicense:
+      cart.items.find((item) => item.listingId === page.listing.id)?.licenseType ?? null,
+    cartEntry: cart.items.find((item) => item.listingId === page.listing.id)?.id ?? null,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -213,8 +221,9 @@ export default function ListingPage() {
             ) : null}
           </dl>
           <p className="text-sm text-slate-700" data-testid="license-sentence">
-            Buying gets you the full-resolution file with the {LICENSE_NAME}: use it in personal and
-            commercial projects, ads and products, but not resell it as a file.{" "}
+            {listing.licenses.length > 1
+              ? "Buying gets you the full-resolution file with the license you choose below. "
+              : `Buying gets you the full-resolution file with the ${LICENSE_NAME}: ${LICENSES.standard.summary} `}
             {/* inline-block with py-0.5: a tap target 24 px tall. */}
             <Link
               to="/license"
@@ -228,26 +237,48 @@ export default function ListingPage() {
           </p>
           {/* The buy box: where its forms bring the page back without JavaScript (#listing-<id>). */}
           <div id={`listing-${listing.id}`} className="scroll-mt-24 space-y-2">
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <div className="sm:flex-1">
-                <CartButton
-                  listingId={listing.id}
-                  title={listing.title}
-                  inCart={inCart.has(listing.id)}
-                  redirectTo={here}
-                  anchor={`listing-${listing.id}`}
-                />
+            {listing.licenses.length > 1 ? (
+              <LicensePicker
+                listingId={listing.id}
+                title={listing.title}
+                licenses={listing.licenses}
+                inCartLicense={data.inCartLicense}
+                redirectTo={here}
+                anchor={`listing-${listing.id}`}
+                currency={currency}
+              />
+            ) : null}
+            {listing.licenses.length > 1 && data.cartEntry ? (
+              <CartButton
+                listingId={data.cartEntry}
+                title={listing.title}
+                inCart
+                redirectTo={here}
+                anchor={`listing-${listing.id}`}
+              />
+            ) : null}
+            {listing.licenses.length > 1 ? null : (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <div className="sm:flex-1">
+                  <CartButton
+                    listingId={listing.id}
+                    title={listing.title}
+                    inCart={inCart.has(listing.id)}
+                    redirectTo={here}
+                    anchor={`listing-${listing.id}`}
+                  />
+                </div>
+                {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
+                <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
+                  <input type="hidden" name="intent" value="add" />
+                  <input type="hidden" name="listingId" value={listing.id} />
+                  <input type="hidden" name="redirectTo" value="/cart" />
+                  <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
+                    Buy now<span className="sr-only">: {listing.title}</span>
+                  </button>
+                </Form>
               </div>
-              {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
-              <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
-                <input type="hidden" name="intent" value="add" />
-                <input type="hidden" name="listingId" value={listing.id} />
-                <input type="hidden" name="redirectTo" value="/cart" />
-                <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
-                  Buy now<span className="sr-only">: {listing.title}</span>
-                </button>
-              </Form>
-            </div>
+            )}
             <SaveButton
               listingId={listing.id}
               title={listing.title}

@@ -4,12 +4,13 @@ import type { DB } from "~/infra/db.server";
 import type { DownloadFile } from "~/infra/api-entry.server";
 import { csvDecimal, csvLine } from "~/lib/csv";
 import { PRODUCT_NAME } from "~/lib/product";
-import { LICENSE_TYPE } from "~/features/market/types";
+import { LICENSE_TYPES } from "~/lib/license-terms";
 
 /**
  * A creator's monthly sales as a CSV file (the analytics screen's download and
  * GET /api/token-analytics/sales.csv; docs/decisions/099): one row per UTC
- * month of payment, listing, licence, test or not, and currency, for the
+ * month of payment, listing, licence tier (standard, extended or exclusive; an
+ * item sold before the tiers counts as standard: decision 101), test or not, and currency, for the
  * creator's own items of orders that were paid (paid, refunded or disputed;
  * never a pending, failed or expired checkout). Amounts in the currency's
  * units with two decimals:
@@ -61,6 +62,7 @@ export interface MonthlySalesRow {
 export async function monthlySalesOf(db: DB, creatorId: string): Promise<MonthlySalesRow[]> {
   const month = sql<string>`substr(o.paid_at, 1, 7)`;
   const test = sql<number>`case when o.provider = 'test' then 1 else 0 end`;
+  const licence = sql<string>`coalesce(i.license_type, 'standard')`;
   const rows = await db
     .selectFrom("order_items as i")
     .innerJoin("orders as o", "o.id", "i.order_id")
@@ -70,6 +72,7 @@ export async function monthlySalesOf(db: DB, creatorId: string): Promise<Monthly
       month.as("month"),
       "i.listing_id as listing_id",
       test.as("test"),
+      licence.as("licence"),
       "o.currency as currency",
       sql<string>`coalesce(max(l.title), max(i.title))`.as("title"),
       sql<number>`count(*)`.as("items"),
@@ -87,14 +90,14 @@ export async function monthlySalesOf(db: DB, creatorId: string): Promise<Monthly
     .where("i.creator_id", "=", creatorId)
     .where("o.status", "in", SOLD_STATES)
     .where("o.paid_at", "is not", null)
-    .groupBy([month, "i.listing_id", test, "o.currency"])
+    .groupBy([month, "i.listing_id", licence, test, "o.currency"])
     .execute();
   return rows
     .map((row) => ({
       month: row.month,
       listingId: row.listing_id,
       title: row.title,
-      licence: LICENSE_TYPE,
+      licence: row.licence,
       test: Number(row.test) === 1,
       itemsSold: Number(row.items),
       grossCents: Number(row.gross),
@@ -109,9 +112,15 @@ export async function monthlySalesOf(db: DB, creatorId: string): Promise<Monthly
         compare(a.month, b.month) ||
         compare(a.title, b.title) ||
         compare(a.listingId, b.listingId) ||
+        tierOrder(a.licence) - tierOrder(b.licence) ||
         Number(a.test) - Number(b.test) ||
         compare(a.currency, b.currency),
     );
+}
+
+/** Standard, Extended, Exclusive. */
+function tierOrder(licence: string): number {
+  return (LICENSE_TYPES as readonly string[]).indexOf(licence);
 }
 
 function compare(a: string, b: string): number {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { priceInput } from "~/features/market/catalog/listing-schema";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
+import { BUNDLE_CART_PREFIX } from "~/lib/cart-entries";
 
 /**
  * A bundle: 2 to 10 of a creator's own live listings sold together at a price
@@ -12,7 +13,7 @@ export const BUNDLE_ITEM_COUNT_ERROR = `Choose ${MIN_BUNDLE_ITEMS} to ${MAX_BUND
 export const BUNDLE_PRICE_REQUIRED = "Enter the bundle's price.";
 
 /** A cart entry naming a bundle (the cart cookie keeps listing ids and these side by side). */
-export const BUNDLE_CART_PREFIX = "bundle:";
+export { BUNDLE_CART_PREFIX };
 
 export function bundleCartEntry(bundleId: string): string {
   return `${BUNDLE_CART_PREFIX}${bundleId}`;

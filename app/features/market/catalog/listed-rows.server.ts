@@ -15,6 +15,8 @@ export async function listedRowsById(db: DB, listingIds: readonly string[]) {
       "l.title",
       "l.style",
       "l.price_cents",
+      "l.extended_price_cents",
+      "l.exclusive_price_cents",
       "l.preview_key",
       "l.width",
       "l.height",

@@ -69,31 +69,62 @@ export const tagsInput = z
     return [...seen];
   });
 
-export const listingInputSchema = z.object({
-  stylizedImageId: z
-    .string("Choose an image to list")
-    .trim()
-    .min(1, "Choose an image to list")
-    .max(100),
-  title: z
-    .string(TITLE_REQUIRED)
-    .trim()
-    .min(1, TITLE_REQUIRED)
-    .max(120, "Please use at most 120 characters")
-    // The title is drawn into the listing's social card (SVG).
-    .refine(holdsOnlyXmlText, nonXmlTextMessage("The title")),
-  description: z
-    .string()
-    .trim()
-    .max(2000, "Please use at most 2000 characters")
-    .optional()
-    .default(""),
-  /** Dollars, rounded to whole cents. */
-  price: priceInput,
-  tags: tagsInput,
-  licensingEnabled: formBoolean,
-  nftEnabled: formBoolean,
-});
+/** The Extended or Exclusive licence's price below the Standard one (decision 101). */
+export function tierPriceTooLow(tier: "Extended" | "Exclusive"): string {
+  return `The ${tier} license's price must be at least the Standard price`;
+}
+
+/**
+ * The licence tiers' prices against the Standard one (decision 101): each
+ * optional (absent: the tier is not offered), each at least `price` when both
+ * are given (the listing service checks against the price it settles on too).
+ */
+export function tierPricesRule(
+  value: { price?: number; extendedPrice?: number; exclusivePrice?: number },
+  context: z.RefinementCtx,
+): void {
+  if (value.price === undefined) return;
+  for (const [key, tier] of [
+    ["extendedPrice", "Extended"],
+    ["exclusivePrice", "Exclusive"],
+  ] as const) {
+    const tierPrice = value[key];
+    if (tierPrice !== undefined && tierPrice < value.price)
+      context.addIssue({ code: "custom", path: [key], message: tierPriceTooLow(tier) });
+  }
+}
+
+export const listingInputSchema = z
+  .object({
+    stylizedImageId: z
+      .string("Choose an image to list")
+      .trim()
+      .min(1, "Choose an image to list")
+      .max(100),
+    title: z
+      .string(TITLE_REQUIRED)
+      .trim()
+      .min(1, TITLE_REQUIRED)
+      .max(120, "Please use at most 120 characters")
+      // The title is drawn into the listing's social card (SVG).
+      .refine(holdsOnlyXmlText, nonXmlTextMessage("The title")),
+    description: z
+      .string()
+      .trim()
+      .max(2000, "Please use at most 2000 characters")
+      .optional()
+      .default(""),
+    /** Dollars, rounded to whole cents. */
+    price: priceInput,
+    /** The Extended licence's price in dollars; absent: not offered (decision 101). */
+    extendedPrice: priceInput,
+    /** The Exclusive licence's price in dollars; absent: not offered. */
+    exclusivePrice: priceInput,
+    tags: tagsInput,
+    licensingEnabled: formBoolean,
+    nftEnabled: formBoolean,
+  })
+  .superRefine(tierPricesRule);
 
 export type ListingInput = z.output<typeof listingInputSchema>;
 

@@ -3,11 +3,12 @@ import type { DB } from "~/infra/db.server";
 import { isUniqueViolation } from "~/infra/database-errors.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
-import { badRequest, notFound } from "~/infra/errors.server";
+import { badRequest, conflict, notFound } from "~/infra/errors.server";
 import { publicMediaUrl } from "~/infra/signed-urls.server";
 import { DEFAULT_PRICE } from "~/lib/styles";
 import { centsToPriceString } from "~/lib/money";
 import type { ListingInput } from "~/features/market/catalog/listing-schema";
+import { tierPriceTooLow } from "~/features/market/catalog/listing-schema";
 import { forgetSocialCard } from "~/features/market/catalog/social-card.server";
 import { socialCardKey } from "~/lib/image-variants";
 import type { Upscaler } from "~/engines/upscaling/upscaler.server";
@@ -67,6 +68,7 @@ export async function listStylizedImage(
   const { userId, input, now } = args;
   const image = await ownStylizedImage(db, userId, input.stylizedImageId);
   if (!image) throw notFound("Stylized image not found");
+  if (await soldExclusively(db, image.id)) throw conflict(SOLD_EXCLUSIVELY);
   // Buyers get the full-size styled image; the optimized copy is the creator's (their download, the other platforms).
   const sourceKey = image.status === "completed" ? image.file_key : null;
   if (!sourceKey) throw badRequest("Only a completed stylized image can be listed");
@@ -97,14 +99,18 @@ export async function listStylizedImage(
         });
 
   const stamp = now.toISOString();
+  const priceCents =
+    (input.price !== undefined ? Math.round(input.price * 100) : undefined) ??
+    existing?.price_cents ??
+    image.price_cents ??
+    DEFAULT_PRICE * 100;
   const fields = {
     title: input.title,
     description: input.description,
-    price_cents:
-      (input.price !== undefined ? Math.round(input.price * 100) : undefined) ??
-      existing?.price_cents ??
-      image.price_cents ??
-      DEFAULT_PRICE * 100,
+    price_cents: priceCents,
+    // Absent: the tier is not offered (decision 101); never below the Standard price.
+    extended_price_cents: tierPriceCents(input.extendedPrice, priceCents, "Extended"),
+    exclusive_price_cents: tierPriceCents(input.exclusivePrice, priceCents, "Exclusive"),
     tags: JSON.stringify(input.tags),
     licensing_enabled: boolFlag(
       input.licensingEnabled,
@@ -157,6 +163,36 @@ export async function listStylizedImage(
     }
     throw error;
   }
+}
+
+/** An Extended or Exclusive price in cents, or null when not offered; below the Standard price is a 400. */
+function tierPriceCents(
+  dollars: number | undefined,
+  standardCents: number,
+  tier: "Extended" | "Exclusive",
+): number | null {
+  if (dollars === undefined) return null;
+  const cents = Math.round(dollars * 100);
+  if (cents < standardCents)
+    throw badRequest(tierPriceTooLow(tier), {
+      [`${tier.toLowerCase()}Price`]: [tierPriceTooLow(tier)],
+    });
+  return cents;
+}
+
+/** Why an image sold with an Exclusive licence cannot be listed or published again (decision 101). */
+export const SOLD_EXCLUSIVELY =
+  "This image was sold with an Exclusive license, so it cannot be listed or published again.";
+
+/** Whether an Exclusive licence of this stylized image was sold (then it is never listed again). */
+export async function soldExclusively(db: DB, stylizedImageId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("listings")
+    .select("id")
+    .where("stylized_image_id", "=", stylizedImageId)
+    .where("exclusive_sold_at", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function boolFlag(value: boolean | undefined, fallback: number): number {

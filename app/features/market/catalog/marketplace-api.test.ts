@@ -54,6 +54,8 @@ describe("GET /api/marketplace", () => {
       style: "anime",
       price: "12.50",
       priceCents: 1250,
+      // Standard only: the creator priced no other tier (decision 101).
+      licenses: [{ type: "standard", price: "12.50" }],
       previewUrl: `/media/${first.listing.preview_key}`,
       previewWidth: 640,
       // The pixel size of the file a buyer gets.

@@ -13,6 +13,8 @@ import {
   searchPageMatches,
   type SearchPageFilters,
 } from "~/features/market/catalog/listing-search-index.server";
+import type { LicenseType } from "~/lib/license-terms";
+import { offeredLicenses } from "~/features/market/catalog/license-tiers";
 
 /**
  * Browsing the public marketplace: active listings of creators who are not
@@ -41,6 +43,8 @@ export interface MarketplaceItem {
   createdAt: string;
   /** How the file was made, as buyers read it: "AI-generated" (a generative engine) or "AI-edited" (the built-in engine's composite). */
   aiLabel: AiLabel;
+  /** The licence tiers it is sold with and their prices (decision 101): Standard (at `price`) first, then Extended and Exclusive when offered. */
+  licenses: { type: LicenseType; price: string }[];
 }
 
 export interface MarketplacePage {
@@ -148,6 +152,8 @@ export const MARKETPLACE_ITEM_COLUMNS = [
   "l.description",
   "l.style",
   "l.price_cents",
+  "l.extended_price_cents",
+  "l.exclusive_price_cents",
   "l.preview_key",
   "l.width",
   "l.height",
@@ -165,6 +171,8 @@ export function toMarketplaceItem(row: {
   description: string;
   style: string;
   price_cents: number;
+  extended_price_cents: number | null;
+  exclusive_price_cents: number | null;
   preview_key: string;
   width: number;
   height: number;
@@ -191,6 +199,10 @@ export function toMarketplaceItem(row: {
     licensingEnabled: row.licensing_enabled === 1,
     createdAt: row.created_at,
     aiLabel: aiLabelOf(row.source_type),
+    licenses: offeredLicenses(row).map((license) => ({
+      type: license.type,
+      price: centsToPriceString(license.priceCents),
+    })),
   };
 }
 

@@ -8,6 +8,8 @@ import { testCheckoutTax } from "~/features/market/checkout/checkout-tax";
 import { CHECKOUT_FAILED, STRIPE_MINIMUM_CENTS } from "~/features/market/types";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { formatMoney } from "~/lib/money";
+import { styleName } from "~/lib/styles";
+import { LICENSES, licenseTypeOf, type LicenseType } from "~/lib/license-terms";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import {
   attachCheckoutSession,
@@ -33,6 +35,8 @@ export async function startCheckout(
     listingIds: string[];
     /** Bundles bought whole (docs/decisions/098). */
     bundleIds?: string[];
+    /** The licence tier of each listing bought on its own (decision 101); Standard when not named. */
+    licenseTypes?: Record<string, LicenseType>;
     customer: CustomerInfo;
     origin: string;
     now: Date;
@@ -55,6 +59,7 @@ export async function startCheckout(
     customer: args.customer,
     listingIds: ids,
     bundleIds,
+    licenseTypes: args.licenseTypes,
     now: args.now,
     currency: args.currency ?? "usd",
     ...(args.discountCode ? { discountCode: args.discountCode } : {}),
@@ -142,11 +147,12 @@ function checkoutLines(
         title: item.title,
         style: item.style,
         priceCents: item.price_cents - item.discount_cents,
-        ...(item.discount_cents > 0
-          ? {
-              description: `${formatMoney(item.price_cents, currency)} less a discount code's ${formatMoney(item.discount_cents, currency)}.`,
-            }
-          : {}),
+        // The payment page names the licence tier bought (decision 101), and a discount taken off.
+        description: `${styleName(item.style)} style. ${LICENSES[licenseTypeOf(item.license_type)].tier} commercial license, full-resolution download.${
+          item.discount_cents > 0
+            ? ` ${formatMoney(item.price_cents, currency)} less a discount code's ${formatMoney(item.discount_cents, currency)}.`
+            : ""
+        }`,
       });
       continue;
     }

@@ -13,6 +13,7 @@ import {
   refundStanding,
 } from "~/features/market/orders/refund-requests.server";
 import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
+import type { LicenseType } from "~/lib/license-terms";
 
 /**
  * GET /api/payment-status/{sessionId}, also behind the payment
@@ -24,6 +25,8 @@ export interface PaymentStatusDownload {
   filename: string;
   downloadUrl: string;
   title: string;
+  /** The licence tier bought (decision 101); an item sold before the tiers reads standard. */
+  licenseType: LicenseType;
   licenseUrl: string;
   expiresAt: string;
   downloadsLeft: number;
@@ -134,6 +137,7 @@ export async function paymentStatusOf(
       filename: download.filename,
       downloadUrl: download.downloadUrl,
       title: download.title,
+      licenseType: download.licenseType,
       licenseUrl: licenseUrl!,
       expiresAt: download.expiresAt,
       downloadsLeft: download.downloadsLeft,

@@ -6,7 +6,8 @@ import { CHECKOUT_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
 import { checkoutProvider } from "~/infra/payments/select-provider.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { MAX_CART_ITEMS } from "~/lib/limits";
-import { LICENSE_TYPE, MISSING_INFORMATION } from "~/features/market/types";
+import { MISSING_INFORMATION } from "~/features/market/types";
+import { LICENSE_TYPES, type LicenseType } from "~/lib/license-terms";
 import { customerInfoSchema, sessionIdSchema } from "~/features/market/checkout/checkout-schema";
 import { cartContents } from "~/features/market/checkout/cart-contents.server";
 import { enteredCodeSchema } from "~/features/market/discounts/discount-schema";
@@ -53,13 +54,20 @@ const cartItemSchema = z
     image: z.object({ id: z.string().min(1).max(100) }).optional(),
     /** A bundle, bought whole (its listings at their parts of the bundle's price). */
     bundleId: z.string().min(1).max(100).optional(),
-    licenseType: z.literal(LICENSE_TYPE, `licenseType must be "${LICENSE_TYPE}"`).optional(),
+    /** The licence tier of an image bought on its own (decision 101); Standard when left out. A bundle sells Standard only. */
+    licenseType: z
+      .enum(LICENSE_TYPES, 'licenseType must be "standard", "extended" or "exclusive"')
+      .optional(),
     // Accepted for compatibility with clients that send it, and ignored: the price comes from the database.
     price: z.unknown().optional(),
   })
   .refine(
     (item) => Boolean(item.imageId || item.image?.id) !== Boolean(item.bundleId),
     "Each cart item needs an imageId or image.id, or a bundleId",
+  )
+  .refine(
+    (item) => !item.bundleId || !item.licenseType || item.licenseType === "standard",
+    "A bundle is sold with the Standard license only",
   );
 
 /**
@@ -89,10 +97,13 @@ export const checkout = defineProcedure({
       });
     }
     await throttle(ctx, CHECKOUT_RATE_LIMIT);
+    const singles = input.cartItems.filter((item) => !item.bundleId);
+    const licenseTypes: Record<string, LicenseType> = {};
+    for (const item of singles)
+      licenseTypes[(item.imageId ?? item.image?.id)!] = item.licenseType ?? "standard";
     const started = await startCheckout(ctx.db, checkoutProvider(ctx.config), {
-      listingIds: input.cartItems
-        .filter((item) => !item.bundleId)
-        .map((item) => (item.imageId ?? item.image?.id)!),
+      listingIds: singles.map((item) => (item.imageId ?? item.image?.id)!),
+      licenseTypes,
       bundleIds: input.cartItems.flatMap((item) => (item.bundleId ? [item.bundleId] : [])),
       customer: input.customerInfo,
       origin: ctx.origin,

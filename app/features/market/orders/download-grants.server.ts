@@ -4,6 +4,7 @@ import type { DB } from "~/infra/db.server";
 import { newId, sha256 } from "~/infra/ids.server";
 import { deriveKey } from "~/infra/keys.server";
 import { DOWNLOAD_GRANT_DAYS, DOWNLOAD_GRANT_MAX_DOWNLOADS } from "~/features/market/types";
+import { licenseTypeOf, type LicenseType } from "~/lib/license-terms";
 
 /**
  * Download grants: one per purchased item, a link that works for 7 days and a
@@ -52,6 +53,8 @@ export interface OrderDownload {
   orderItemId: string;
   title: string;
   style: string;
+  /** The licence tier it was bought with (decision 101). */
+  licenseType: LicenseType;
   filename: string;
   downloadUrl: string;
   expiresAt: string;
@@ -76,6 +79,7 @@ export async function downloadsOfOrder(
       "i.title",
       "i.style",
       "i.file_key",
+      "i.license_type",
     ])
     .where("g.order_id", "=", orderId)
     // Items in the order they were bought (the cart's order): their positions.
@@ -85,6 +89,7 @@ export async function downloadsOfOrder(
     orderItemId: row.item_id,
     title: row.title,
     style: row.style,
+    licenseType: licenseTypeOf(row.license_type),
     filename: downloadFilename(row.title, row.style, row.file_key),
     downloadUrl: `${origin}/downloads/${grantToken(row.id)}`,
     expiresAt: row.expires_at,

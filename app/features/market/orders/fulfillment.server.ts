@@ -8,6 +8,7 @@ import { getConfig } from "~/infra/config.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail, queueMailWithinRecipientLimit } from "~/features/mail/public.server";
 import { libraryUrl } from "~/features/market/library/library-token.server";
+import { LICENSES, licenseEditionOf } from "~/lib/license-terms";
 import { renderReceiptMail } from "~/features/market/orders/receipt-mail.server";
 import {
   isReverseCharge,
@@ -15,6 +16,10 @@ import {
   taxLabel,
 } from "~/features/market/checkout/checkout-tax";
 import { renderSaleNoticeMail } from "~/features/market/orders/sale-notice-mail.server";
+import {
+  claimExclusiveLicences,
+  refundForExclusiveTaken,
+} from "~/features/market/orders/exclusive-sales.server";
 import {
   refundForSuspendedSeller,
   sellerGoneReason,
@@ -48,7 +53,11 @@ import {
  *    refunded at once instead (suspended-seller-refunds.server.ts): its ledger
  *    rows are written and reversed in the same transaction, and nothing is
  *    delivered (no grants, no receipt, no sale notice, no transfer).
- * 5. If anything fails, the transaction rolls back and the order stays unpaid
+ * 5. An order with a listing already sold with an Exclusive licence (or whose
+ *    Exclusive another buyer paid first) is refunded at once the same way
+ *    (exclusive-sales.server.ts); an order that wins an Exclusive withdraws
+ *    the listing in this transaction.
+ * 6. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
  *
  * The receipt's library link and the notices' dashboard link point at the
@@ -78,6 +87,7 @@ export type FulfillmentOutcome =
   | { outcome: "already-paid"; order: OrderRow }
   | { outcome: "amount-mismatch"; order: OrderRow }
   | { outcome: "refunded-seller-suspended"; order: OrderRow }
+  | { outcome: "refunded-exclusive-taken"; order: OrderRow }
   | { outcome: "unknown-order" };
 
 export function fulfillOrder(
@@ -168,6 +178,13 @@ export async function fulfillOrderInTransaction(
       order: await refundForSuspendedSeller(trx, paid, now, sellerGone),
     };
   }
+  // An image sold with an Exclusive licence first is sold to no one else (exclusive-sales.server.ts).
+  if ((await claimExclusiveLicences(trx, items, now)).refused) {
+    return {
+      outcome: "refunded-exclusive-taken",
+      order: await refundForExclusiveTaken(trx, paid, now),
+    };
+  }
   await issueDownloadGrants(trx, items, now);
   // Each share goes to its creator now if they have a ready payout account; otherwise it is owed until they do.
   await queueTransfersOfOrder(trx, orderId, now);
@@ -194,6 +211,7 @@ export async function queueReceipt(
       title: item.title,
       style: item.style,
       priceCents: item.price_cents,
+      licenseName: LICENSES[licenseEditionOf(item.license_type)].name,
     })),
     totalCents: order.total_cents,
     breakdown: {

@@ -8,6 +8,8 @@ import { purchasableBundles } from "~/features/market/bundles/bundles.server";
 import { inCartOrder } from "~/features/market/checkout/cart-availability.server";
 import { NO_TAX, type OrderTax } from "~/features/market/checkout/checkout-tax";
 import { discountForCart } from "~/features/market/discounts/discounts.server";
+import type { LicenseType } from "~/lib/license-terms";
+import { priceOfTier, tierNotOffered } from "~/features/market/catalog/license-tiers";
 
 /**
  * Orders and their items. An order is made from listings read from the
@@ -22,6 +24,8 @@ export type PurchasableListing = Pick<
   | "title"
   | "style"
   | "price_cents"
+  | "extended_price_cents"
+  | "exclusive_price_cents"
   | "file_key"
   | "file_mime_type"
   | "preview_key"
@@ -44,6 +48,8 @@ export async function purchasableListings(
       "l.title",
       "l.style",
       "l.price_cents",
+      "l.extended_price_cents",
+      "l.exclusive_price_cents",
       "l.file_key",
       "l.file_mime_type",
       "l.preview_key",
@@ -101,6 +107,8 @@ export async function createPendingOrder(
     customer: CustomerInfo;
     listingIds: string[];
     bundleIds?: string[];
+    /** The licence tier of each listing bought on its own (decision 101); Standard when not named. */
+    licenseTypes?: Record<string, LicenseType>;
     now: Date;
     /** The platform's settlement currency (CURRENCY). */ currency?: string;
     /** The order's tax from what it is charged on (the subtotal less the discount); none when left out. */
@@ -116,9 +124,21 @@ export async function createPendingOrder(
         ? await purchasableListings(trx, args.listingIds)
         : [];
     const bundles = await purchasableBundles(trx, bundleIds);
-    const lines: { listing: PurchasableListing; bundleId: string | null }[] = listings.map(
-      (listing) => ({ listing, bundleId: null }),
-    );
+    // Each listing at its price for the tier asked; a tier it does not offer is a 400 (decision 101).
+    const lines: {
+      listing: Omit<PurchasableListing, "extended_price_cents" | "exclusive_price_cents">;
+      bundleId: string | null;
+      licenseType: LicenseType;
+      priceCents: number;
+    }[] = listings.map((listing) => {
+      const licenseType = args.licenseTypes?.[listing.id] ?? "standard";
+      const priceCents = priceOfTier(listing, licenseType);
+      if (priceCents === null) {
+        const message = tierNotOffered(listing.title, licenseType);
+        throw badRequest(message, { cartItems: [message] });
+      }
+      return { listing, bundleId: null, licenseType, priceCents };
+    });
     const seen = new Set(listings.map((listing) => listing.id));
     for (const bundle of bundles) {
       for (const listing of bundle.listings) {
@@ -127,18 +147,24 @@ export async function createPendingOrder(
           throw badRequest(message, { cartItems: [message] });
         }
         seen.add(listing.id);
-        lines.push({ listing, bundleId: bundle.id });
+        // A bundle sells the Standard licence of each of its images.
+        lines.push({
+          listing,
+          bundleId: bundle.id,
+          licenseType: "standard",
+          priceCents: listing.price_cents,
+        });
       }
     }
     const stamp = args.now.toISOString();
-    const subtotal = lines.reduce((sum, line) => sum + line.listing.price_cents, 0);
+    const subtotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
     const taken = args.discountCode
       ? await discountForCart(trx, {
           code: args.discountCode,
-          items: lines.map(({ listing }) => ({
+          items: lines.map(({ listing, priceCents }) => ({
             listingId: listing.id,
             creatorId: listing.user_id,
-            priceCents: listing.price_cents,
+            priceCents,
           })),
           now: args.now,
         })
@@ -172,22 +198,25 @@ export async function createPendingOrder(
       ...NO_PAYMENT_EVENTS_YET,
     };
     await trx.insertInto("orders").values(order).execute();
-    const items: OrderItemRow[] = lines.map(({ listing, bundleId }, position) => ({
-      id: newId(),
-      position,
-      order_id: order.id,
-      listing_id: listing.id,
-      creator_id: listing.user_id,
-      title: listing.title,
-      style: listing.style,
-      price_cents: listing.price_cents,
-      file_key: listing.file_key,
-      file_mime_type: listing.file_mime_type,
-      created_at: stamp,
-      bundle_id: bundleId,
-      discount_cents: taken?.itemDiscounts[position] ?? 0,
-      discount_code_id: taken?.itemCodes[position] ?? null,
-    }));
+    const items: OrderItemRow[] = lines.map(
+      ({ listing, bundleId, licenseType, priceCents }, position) => ({
+        id: newId(),
+        position,
+        order_id: order.id,
+        listing_id: listing.id,
+        creator_id: listing.user_id,
+        title: listing.title,
+        style: listing.style,
+        price_cents: priceCents,
+        file_key: listing.file_key,
+        file_mime_type: listing.file_mime_type,
+        created_at: stamp,
+        bundle_id: bundleId,
+        license_type: licenseType,
+        discount_cents: taken?.itemDiscounts[position] ?? 0,
+        discount_code_id: taken?.itemCodes[position] ?? null,
+      }),
+    );
     await trx.insertInto("order_items").values(items).execute();
     return {
       order,

@@ -25,7 +25,8 @@ export interface ReceiptMailInput {
   customerName: string;
   orderId: string;
   paidAt: string;
-  items: { title: string; style: string; priceCents: number }[];
+  /** Each item with the name of the licence it was sold with (decision 101), when known. */
+  items: { title: string; style: string; priceCents: number; licenseName?: string }[];
   totalCents: number;
   /** The subtotal, discount and tax, shown above the total when there is a discount or tax (or a reverse charge). */
   breakdown?: {
@@ -51,7 +52,7 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
   const subject = receiptSubject();
   const name = typedText(input.customerName);
   const itemLine = (item: ReceiptMailInput["items"][number]) =>
-    `${itemText(item)}: ${formatMoney(item.priceCents)}`;
+    `${itemText(item)}${item.licenseName ? `, ${item.licenseName}` : ""}: ${formatMoney(item.priceCents)}`;
   const soldIn = input.soldIn
     ? `Thank you for your purchase in ${input.soldIn}. The payment was taken there; ${PRODUCT_NAME} delivers your image and its licence.`
     : null;
@@ -100,7 +101,7 @@ export function renderReceiptMail(input: ReceiptMailInput): MailMessage {
   const rows = input.items
     .map(
       (item) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0">${itemHtml(item)}</td>` +
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0">${itemHtml(item)}${item.licenseName ? `<br><span style="font-size:14px;color:#475569">${escapeHtml(item.licenseName)}</span>` : ""}</td>` +
         `<td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td></tr>`,
     )
     .join("\n");

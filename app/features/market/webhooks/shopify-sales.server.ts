@@ -139,6 +139,8 @@ export async function recordShopifySale(
     file_mime_type: listing.file_mime_type,
     created_at: stamp,
     bundle_id: null,
+    // A shop's sale delivers the Standard licence (decision 101).
+    license_type: "standard",
     discount_cents: 0,
     discount_code_id: null,
   }));

@@ -24,6 +24,9 @@ export interface PublishContent {
   title: string;
   description: string;
   priceCents: number;
+  /** The own marketplace's Extended and Exclusive licence prices (decision 101); null when not offered. Other platforms sell at priceCents. */
+  extendedPriceCents?: number | null;
+  exclusivePriceCents?: number | null;
   tags: string[];
   licensingEnabled: boolean;
   nftEnabled: boolean;

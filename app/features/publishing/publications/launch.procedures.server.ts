@@ -41,6 +41,7 @@ export const launchMarketing = defineProcedure({
         title: input.title,
         description: input.description,
         priceCents,
+        ...tierPricesCents(input),
         tags: input.tags,
         licensingEnabled: input.enableLicensing,
         nftEnabled: input.enableNFT,
@@ -70,6 +71,7 @@ export const postToMarketplaces = defineProcedure({
         title: input.title,
         description: input.description,
         priceCents: Math.round(input.price * 100),
+        ...tierPricesCents(input),
         tags: listing ? parseTags(listing.tags) : [styleName(image.style)],
         licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
         nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
@@ -92,6 +94,16 @@ export const postToMarketplaces = defineProcedure({
     };
   },
 });
+
+/** The launch's Extended and Exclusive prices in cents (null: not offered). */
+function tierPricesCents(input: { extendedPrice?: number; exclusivePrice?: number }) {
+  const cents = (dollars: number | undefined) =>
+    dollars === undefined ? null : Math.round(dollars * 100);
+  return {
+    extendedPriceCents: cents(input.extendedPrice),
+    exclusivePriceCents: cents(input.exclusivePrice),
+  };
+}
 
 function failedStatus(status: PublicationStatus): boolean {
   return status === "failed" || status === "needs_auth";

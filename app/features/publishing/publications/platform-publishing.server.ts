@@ -1,6 +1,6 @@
 import type { UserRow } from "#db/schema";
 import type { CallContext } from "~/infra/call-context.server";
-import { badRequest, notFound } from "~/infra/errors.server";
+import { badRequest, conflict, notFound } from "~/infra/errors.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { centsToPriceString } from "~/lib/money";
 import { ownStylizedImage } from "~/features/market/public.server";
@@ -12,7 +12,11 @@ import {
   modelReleaseJson,
 } from "~/features/publishing/releases/model-releases.server";
 import { stockSubmissionBlocker } from "~/features/publishing/publications/stock-readiness.server";
-import { assertSaleConsent } from "~/features/market/public.server";
+import {
+  assertSaleConsent,
+  SOLD_EXCLUSIVELY,
+  soldExclusively,
+} from "~/features/market/public.server";
 import { authUrlFor } from "~/features/publishing/integrations/oauth-connections.server";
 import type {
   PublicationJson,
@@ -112,6 +116,8 @@ export async function publishToPlatforms(
       title: string;
       description: string;
       priceCents: number;
+      extendedPriceCents?: number | null;
+      exclusivePriceCents?: number | null;
       tags: string[];
       licensingEnabled: boolean;
       nftEnabled: boolean;
@@ -119,6 +125,8 @@ export async function publishToPlatforms(
   },
 ): Promise<PlatformResult[]> {
   const image = await completedImage(deps, user, args.imageId);
+  // Sold with an Exclusive licence: the creator sells it to no one else, anywhere (decision 101).
+  if (await soldExclusively(deps.db, image.id)) throw conflict(SOLD_EXCLUSIVELY);
   // Only faces that agreed are sold, on any platform (decision record 085): 409 with the sentence.
   await assertSaleConsent(deps.db, image);
   const requests = [];

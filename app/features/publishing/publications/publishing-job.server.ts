@@ -31,6 +31,12 @@ export const listThroughProcedure =
         title: publish.content.title,
         description: publish.content.description,
         price: publish.content.priceCents / 100,
+        ...(publish.content.extendedPriceCents != null
+          ? { extendedPrice: publish.content.extendedPriceCents / 100 }
+          : {}),
+        ...(publish.content.exclusivePriceCents != null
+          ? { exclusivePrice: publish.content.exclusivePriceCents / 100 }
+          : {}),
         tags: publish.content.tags,
         licensingEnabled: publish.content.licensingEnabled,
         nftEnabled: publish.content.nftEnabled,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { cosmeticRating } from "~/features/market/types";
-import { formatMoney } from "~/lib/money";
+import { formatAmount, formatMoney } from "~/lib/money";
 import { useCurrency } from "~/ui/currency";
 import { CartButton } from "~/features/market/checkout/components/cart-button";
 import { SaveButton } from "~/features/market/saved/components/save-button";
@@ -12,6 +12,7 @@ import type { AiLabel } from "~/lib/ai-label";
 import { Illustrative } from "~/ui/illustrative";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 import { useDemoFigures } from "~/ui/demo-figures";
+import { LICENSES, type LicenseType } from "~/lib/license-terms";
 
 /**
  * How wide the marketplace grid shows a card's image (app/routes/_market+/marketplace.tsx:
@@ -36,6 +37,8 @@ export interface ListingCardData {
   licensingEnabled: boolean;
   /** How the file was made, shown as text on the card. */
   aiLabel: AiLabel;
+  /** The licence tiers and their prices (decision 101); the card names Extended and Exclusive when offered. */
+  licenses?: { type: LicenseType; price: string }[];
 }
 
 /**
@@ -142,6 +145,16 @@ export function ListingCard({
             ) : null}
           </span>
         </div>
+        {listing.licenses && listing.licenses.length > 1 ? (
+          <p className="text-xs text-slate-600" data-testid="listing-tiers">
+            {listing.licenses.map((license, index) => (
+              <span key={license.type}>
+                {index > 0 ? " · " : ""}
+                {LICENSES[license.type].tier} {formatAmount(Number(license.price), currency)}
+              </span>
+            ))}
+          </p>
+        ) : null}
         <CartButton
           listingId={listing.id}
           title={listing.title}

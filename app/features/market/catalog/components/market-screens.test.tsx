@@ -632,6 +632,33 @@ describe("/marketplace/{listingId}", () => {
     );
   }
 
+  it("lets the buyer pick a licence tier in a plain form posting to the cart, each tier with its price (decision 101)", async () => {
+    renderListingPage({
+      width: 2048,
+      height: 2048,
+      licenses: [
+        { type: "standard", price: "25" },
+        { type: "extended", price: "60" },
+        { type: "exclusive", price: "400" },
+      ],
+    });
+    const picker = await screen.findByTestId("license-picker");
+    expect(picker.getAttribute("action")).toBe("/cart");
+    expect(picker.getAttribute("method")).toBe("post");
+    const extended = within(picker).getByTestId("license-option-extended") as HTMLInputElement;
+    expect(extended.name).toBe("licenseType");
+    expect(extended.value).toBe("extended");
+    expect(
+      (within(picker).getByTestId("license-option-standard") as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(
+      within(picker)
+        .getAllByTestId("license-option-price")
+        .map((p) => p.textContent),
+    ).toEqual(["$25.00", "$60.00", "$400.00"]);
+    expect(within(picker).getByText("Exclusive license")).toBeTruthy();
+  });
+
   it("states the pixel size and megapixels of the file a buyer gets, and how it was upscaled", async () => {
     renderListingPage({
       width: 1638,

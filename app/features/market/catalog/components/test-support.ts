@@ -15,6 +15,7 @@ export const NEON_LISTING = {
   licensingEnabled: true,
   createdAt: "2026-11-22T10:00:00.000Z",
   aiLabel: "AI-edited" as const,
+  licenses: [{ type: "standard" as const, price: "25" }],
 };
 
 /** What GET /api/payment-status answers for checkout cs_1 ($25, live mode, still processing); `fields` changes what a test needs. */

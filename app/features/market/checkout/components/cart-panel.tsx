@@ -6,6 +6,7 @@ import { CartLines } from "~/features/market/checkout/components/cart-lines";
 import { PixelSize } from "~/features/market/catalog/components/pixel-size";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { useHydrated } from "~/ui/use-hydrated";
+import { LICENSES, type LicenseType } from "~/lib/license-terms";
 
 /** The checkout dialog's code (a dialog and form library) arrives when a buyer heads for Checkout, not with the page. */
 const loadCheckoutDialog = () => import("~/features/market/checkout/components/checkout-dialog");
@@ -24,6 +25,10 @@ export interface CartPanelItem {
   height?: number | null;
   /** A bundle's line: how many images it holds. */
   bundle?: { itemCount: number } | null;
+  /** A listing's own id (the line's id is its cart entry, which may name a tier). */
+  listingId?: string | null;
+  /** The licence tier of a listing's line (decision 101). */
+  licenseType?: LicenseType;
 }
 
 /**
@@ -77,7 +82,12 @@ export function CartPanel({ items, redirectTo }: { items: CartPanelItem[]; redir
                   {item.bundle ? (
                     <span>Bundle of {item.bundle.itemCount} images</span>
                   ) : (
-                    <PixelSize width={item.width} height={item.height} />
+                    <>
+                      <span data-testid="cart-line-license">
+                        {LICENSES[item.licenseType ?? "standard"].tier} license
+                      </span>
+                      <PixelSize width={item.width} height={item.height} />
+                    </>
                   )}
                 </div>
               </>

@@ -1,9 +1,13 @@
+import { LICENSES, type LicenseType } from "~/lib/license-terms";
+
 export interface DownloadItem {
   style: string;
   filename: string;
   downloadUrl: string;
   title?: string;
   licenseUrl?: string;
+  /** The licence tier bought (decision 101). */
+  licenseType?: LicenseType;
   /** When the link stops working (ISO), and how many downloads it has left. */
   expiresAt?: string;
   downloadsLeft?: number;
@@ -37,7 +41,15 @@ export function DownloadList({ downloads, now }: { downloads: DownloadItem[]; no
             <p className="truncate font-medium text-slate-900" data-testid="download-filename">
               {download.filename}
             </p>
-            <p className="text-sm text-slate-600">Style: {download.style}</p>
+            <p className="text-sm text-slate-600">
+              Style: {download.style}
+              {download.licenseType ? (
+                <span data-testid="download-license">
+                  {" "}
+                  · {LICENSES[download.licenseType].tier} license
+                </span>
+              ) : null}
+            </p>
           </div>
           <div className="flex items-center gap-2">
             {download.licenseUrl ? (

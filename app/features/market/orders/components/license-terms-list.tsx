@@ -1,11 +1,17 @@
-import { LICENSE_TERMS } from "~/lib/license-terms";
+import { LICENSE_TERMS, type LicenseTerm } from "~/lib/license-terms";
 
-/** The numbered terms of the standard commercial license (the public /license page and each order's license). */
-export function LicenseTermsList({ headingLevel }: { headingLevel: "h2" | "h3" }) {
+/** The numbered terms of a licence (the Standard one unless given): the public /license page and each order's license. */
+export function LicenseTermsList({
+  headingLevel,
+  terms = LICENSE_TERMS,
+}: {
+  headingLevel: "h2" | "h3" | "h4";
+  terms?: readonly LicenseTerm[];
+}) {
   const Heading = headingLevel;
   return (
     <>
-      {LICENSE_TERMS.map((term, index) => (
+      {terms.map((term, index) => (
         <div key={term.heading}>
           <Heading className="font-semibold text-slate-900">
             {index + 1}. {term.heading}

@@ -16,6 +16,7 @@ import {
   PlatformCheckbox,
   PlatformsFieldset,
   PriceField,
+  TierPriceFields,
   startChecked,
   startValue,
   TitleField,
@@ -172,6 +173,11 @@ export function LaunchForm({
           <FieldError errors={fields.tags.errors} id={fields.tags.errorId} />
         </div>
       </div>
+      <TierPriceFields
+        extended={fields.extendedPrice}
+        exclusive={fields.exclusivePrice}
+        sentBack={sentBack}
+      />
 
       <PlatformsFieldset field={fields.platforms} listClassName="mt-2 grid gap-2 sm:grid-cols-2">
         {open.map((platform) => {

@@ -15,6 +15,7 @@ import {
   PlatformCheckbox,
   PlatformsFieldset,
   PriceField,
+  TierPriceFields,
   TitleField,
   wasSentBack,
 } from "~/features/publishing/publications/components/listing-fields";
@@ -213,6 +214,11 @@ export function ListForSaleForm({
         sentBack={sentBack}
       />
       <PriceField field={fields.price} defaultValue={image.price} sentBack={sentBack} />
+      <TierPriceFields
+        extended={fields.extendedPrice}
+        exclusive={fields.exclusivePrice}
+        sentBack={sentBack}
+      />
       <div className="flex justify-end gap-2">
         {onClose ? (
           <button type="button" className="btn-secondary" onClick={onClose}>

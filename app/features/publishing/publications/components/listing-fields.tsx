@@ -143,6 +143,43 @@ export function PriceField({ field, defaultValue, sentBack }: ListingFieldProps)
   );
 }
 
+/**
+ * The Extended and Exclusive licences' prices on the own marketplace (decision
+ * 101): optional, each at least the Standard price; empty, the tier is not offered.
+ */
+export function TierPriceFields({
+  extended,
+  exclusive,
+  defaults,
+  sentBack,
+}: {
+  extended: ListingField;
+  exclusive: ListingField;
+  defaults?: { extended?: string | null; exclusive?: string | null };
+  sentBack?: boolean;
+}) {
+  const currency = useCurrency().toUpperCase();
+  const input = { type: "number", inputMode: "decimal", min: "0.01", step: "0.01" } as const;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <ListingInput
+        field={extended}
+        label={<>Extended license price ({currency}, optional)</>}
+        defaultValue={defaults?.extended ?? ""}
+        sentBack={sentBack}
+        input={input}
+      />
+      <ListingInput
+        field={exclusive}
+        label={<>Exclusive license price ({currency}, optional)</>}
+        defaultValue={defaults?.exclusive ?? ""}
+        sentBack={sentBack}
+        input={input}
+      />
+    </div>
+  );
+}
+
 /** The platforms to post to: the caller's platform rows (see PlatformCheckbox), the field's error, then `footer`. */
 export function PlatformsFieldset({
   field,

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { getConfig } from "~/infra/config.server";
+import type { DB } from "~/infra/db.server";
+import { getDb, openDatabase } from "~/infra/db.server";
+import { createTestUser } from "#tests/setup/accounts";
+import { createListing } from "#tests/setup/market";
+import { createPendingOrder } from "~/features/market/orders/orders.server";
+import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
+import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+
+/**
+ * Two buyers racing for one Exclusive licence (decision 101), on PostgreSQL
+ * where the payments really run at once (two processes, each its own pool):
+ * exactly one keeps it; the other's payment is refunded at once, exactly once.
+ */
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQL)", () => {
+  it("lets exactly one of two (and of eight) racing Exclusive payments keep it and refunds each other once", async () => {
+    const processes: DB[] = [0, 1].map(() => openDatabase(getConfig().DATABASE_URL!));
+    try {
+      for (const buyers of [2, 8]) {
+        const creator = await createTestUser();
+        const { listing } = await createListing(creator.user.id, {
+          price: 20,
+          exclusivePrice: 500,
+        });
+        const orders = await Promise.all(
+          Array.from({ length: buyers }, (_, index) =>
+            createPendingOrder(getDb(), {
+              provider: "test",
+              customer: { name: "Racer", email: `racer${index}@example.com` },
+              listingIds: [listing.id],
+              licenseTypes: { [listing.id]: "exclusive" },
+              now: new Date(),
+            }),
+          ),
+        );
+        const outcomes = await Promise.all(
+          orders.map(({ order }, index) =>
+            fulfillOrder(processes[index % 2], order.id, {}, new Date()),
+          ),
+        );
+        const kinds = outcomes.map((outcome) => outcome.outcome).sort();
+        expect(kinds).toEqual([
+          "fulfilled",
+          ...Array.from({ length: buyers - 1 }, () => "refunded-exclusive-taken"),
+        ]);
+        const rows = await getDb()
+          .selectFrom("orders")
+          .select(["id", "status", "refunded_cents"])
+          .where(
+            "id",
+            "in",
+            orders.map(({ order }) => order.id),
+          )
+          .execute();
+        expect(rows.filter((row) => row.status === "paid")).toHaveLength(1);
+        for (const row of rows.filter((row) => row.status !== "paid"))
+          expect(row).toMatchObject({ status: "refunded", refunded_cents: 50000 });
+        const refundJobs = await getDb()
+          .selectFrom("jobs")
+          .select("payload")
+          .where("kind", "=", REFUND_PAYMENT_JOB)
+          .execute();
+        for (const { order } of orders) {
+          const paid = rows.find((row) => row.id === order.id)!.status === "paid";
+          expect(refundJobs.filter((job) => job.payload.includes(order.id))).toHaveLength(
+            paid ? 0 : 1,
+          );
+        }
+        // The ledger: every share of the refunded orders is reversed, the winner's stands.
+        const earnings = await getDb()
+          .selectFrom("earnings")
+          .selectAll()
+          .where("listing_id", "=", listing.id)
+          .execute();
+        expect(earnings).toHaveLength(buyers);
+        for (const share of earnings) {
+          expect(share.amount_cents + share.platform_fee_cents).toBe(50000);
+          const won = rows.find((row) => row.id === share.order_id)!.status === "paid";
+          expect(share.creator_reversed_cents + share.platform_reversed_cents).toBe(
+            won ? 0 : 50000,
+          );
+        }
+      }
+    } finally {
+      await Promise.all(processes.map((db) => db.destroy()));
+    }
+  });
+});
