@@ -1135,6 +1135,8 @@ const TARGETS: Target[] = [
       "customerInfo.name": STRING_FIELD,
       "customerInfo.email": EMAIL_FIELD,
       "customerInfo.company": [42, true, [], {}, LONG],
+      // A code that does not exist, or is not a string: a sentence, and no order.
+      discountCode: ["NOSUCH", SQL, SCRIPT, NUL, "x".repeat(65), 42, true, null, [], {}, LONG],
       // ISO 3166-1 alpha-2 or nothing; a VAT number in an EU or UK format, of the country chosen.
       "customerInfo.country": ["XX", "Germany", "D", "DEU", 42, true, null, [], {}, SQL, LONG],
       "customerInfo.vatNumber": [

@@ -186,7 +186,7 @@ export const MARKET_API: readonly ApiRoute[] = [
     method: "POST",
     path: "/api/create-checkout-session",
     summary:
-      "Start a checkout for listed images (`cartItems: [{imageId, licenseType}]`, licenseType `standard` (the default), `extended` or `exclusive`) and bundles (`[{bundleId}]`, Standard only); prices come from the database, the listing's price for the tier. 400 for a tier the listing does not offer (nothing is created).",
+      "Start a checkout for listed images (`cartItems: [{imageId, licenseType}]`, licenseType `standard` (the default), `extended` or `exclusive`) and bundles (`[{bundleId}]`, Standard only); prices come from the database, the listing's price for the tier. 400 for a tier the listing does not offer (nothing is created). `discountCode` (optional) takes a creator's code off their items in the cart (the line amounts are the discounted prices); 400 `{message}` saying why when it takes nothing off (unknown, another creator's, not for these images, not started, expired, used up, more than the price), and nothing is created.",
     procedure: checkout,
     auth: "bearer-or-cookie",
     input: "json",

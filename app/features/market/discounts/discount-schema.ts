@@ -110,11 +110,9 @@ export const discountInputSchema = z
 export type DiscountInput = z.output<typeof discountInputSchema>;
 
 /** A code a buyer types at the cart or the checkout; empty means none. */
-export const enteredCodeSchema = z.preprocess(
-  emptyIsMissing,
-  z
-    .string("Enter a discount code.")
-    .trim()
-    .max(64, "That discount code does not exist.")
-    .optional(),
-);
+export const enteredCodeSchema = z
+  .string("Enter a discount code.")
+  .trim()
+  .max(64, "That discount code does not exist.")
+  .optional()
+  .transform((value) => (value ? value : undefined));

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { cartCookieWith } from "#tests/setup/test-checkout";
+import { action as cartAction } from "~/routes/_market+/cart";
+import { findOrderBySessionId } from "~/features/market/orders/orders.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { action as discountsAction, loader as discountsPage } from "~/routes/_studio+/discounts";
@@ -93,5 +96,50 @@ describe("the Discounts screen (no JavaScript)", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
+
+describe("a discount code at /cart (no JavaScript)", () => {
+  it("refuses an unknown code beside its field, starting nothing; a good one starts the checkout at the lower price", async () => {
+    const creator = await createTestUser();
+    const listing = (await createListing(creator.user.id, { price: 10 })).listing;
+    await getDb()
+      .insertInto("discount_codes")
+      .values({
+        id: "cart-code",
+        user_id: creator.user.id,
+        code: "CART10",
+        percent_off: 10,
+        amount_off_cents: null,
+        listing_ids: null,
+        starts_at: null,
+        ends_at: null,
+        max_redemptions: null,
+        deleted_at: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const cookie = await cartCookieWith(listing.id);
+    const post = (discountCode: string) =>
+      callRoute(
+        cartAction,
+        formRequest(
+          "/cart",
+          { intent: "checkout", name: "Bea Buyer", email: "bea@example.com", discountCode },
+          { cookie },
+        ),
+      );
+    const refused = await post("NOPE");
+    expect(refused.status).toBe(400);
+    const reply = await refused.json();
+    expect(reply.error.discountCode).toEqual(["The discount code NOPE does not exist."]);
+    expect(reply.initialValue).toMatchObject({ discountCode: "NOPE", name: "Bea Buyer" });
+
+    const started = await post("cart10");
+    expect(started.status).toBe(302);
+    const sessionId = started.headers.get("Location")!.split("/").pop()!;
+    const order = (await findOrderBySessionId(getDb(), decodeURIComponent(sessionId)))!;
+    expect(order).toMatchObject({ subtotal_cents: 1000, discount_cents: 100, total_cents: 900 });
   });
 });
