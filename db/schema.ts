@@ -283,9 +283,10 @@ export interface OrdersTable {
   dispute_status: Generated<string | null>;
   disputed_at: Generated<string | null>;
   /** What a lost dispute took back (recorded as a refund); 0 once given back by a win on appeal (migration 0025). */
-  dispute_lost_cents: Generated<number>; /** The items' prices (migration 0063); total_cents = subtotal_cents - discount_cents + tax_cents. */
+  dispute_lost_cents: Generated<number>;
+  /** The items' prices (migration 0063); total_cents = subtotal_cents - discount_cents + tax_cents. */
   subtotal_cents: Generated<number>;
-  /** An order-level discount (0 until discount codes come) (migration 0063). */
+  /** What discount codes took off the items (the sum of the items' discount_cents) (migration 0063). */
   discount_cents: Generated<number>;
   /** The VAT or sales tax collected; never part of a creator's share (migration 0063). */
   tax_cents: Generated<number>;
@@ -317,6 +318,10 @@ export interface OrderItemsTable {
   bundle_id: Generated<string | null>;
   /** "standard", "extended" or "exclusive" (migration 0062); null for an item sold before tiers, under the original single licence. */
   license_type: LicenseType | null;
+  /** What a discount code took off price_cents (migration 0064); the shares are computed on the rest. */
+  discount_cents: Generated<number>;
+  /** The code that took it off (migration 0064); null when none did. */
+  discount_code_id: Generated<string | null>;
 }
 
 export interface EarningsTable {
@@ -327,7 +332,7 @@ export interface EarningsTable {
   listing_id: string;
   /** The creator's share. */
   amount_cents: number;
-  /** The platform's share; amount_cents + platform_fee_cents = the item's price. */
+  /** The platform's share; amount_cents + platform_fee_cents = the item's price less its discount. */
   platform_fee_cents: number;
   /** 1 for a sale in the built-in test checkout (no money moved; not revenue on a production server). */
   test_mode: Generated<number>;
@@ -464,6 +469,33 @@ export interface BundleItemsTable {
 }
 
 export type BundleRow = Selectable<BundlesTable>;
+
+/** A creator's discount code (migration 0064): app/features/market/discounts. */
+export interface DiscountCodesTable {
+  id: string;
+  /** The creator whose items it takes money off. */
+  user_id: string;
+  /** As buyers type it, in upper case. */
+  code: string;
+  /** 1-100, or null for an amount off. */
+  percent_off: number | null;
+  /** Cents off the creator's items in the order, or null for a percent off. */
+  amount_off_cents: number | null;
+  /** JSON array of the listings it applies to; null: all the creator's listings. */
+  listing_ids: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Paid orders it may be used in; null: no limit. */
+  max_redemptions: number | null;
+  /** Paid orders that used it, counted once each at fulfilment. */
+  redemptions: Generated<number>;
+  /** Set when the creator deleted it: no longer accepted, kept for the figures per code. */
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 
 export interface TestPayoutMovementsTable {
   id: string;
@@ -838,6 +870,7 @@ export interface Database {
   follows: FollowsTable;
   bundles: BundlesTable;
   bundle_items: BundleItemsTable;
+  discount_codes: DiscountCodesTable;
 }
 
 export type ReportReason = "my-likeness" | "intimate" | "copyright" | "other";

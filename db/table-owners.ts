@@ -63,6 +63,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   follows: "market",
   bundles: "market",
   bundle_items: "market",
+  discount_codes: "market",
   // Payouts: the ledger of creators' shares and their payout accounts.
   earnings: "payouts",
   payout_accounts: "payouts",

@@ -51,6 +51,7 @@ import * as bundles from "./2026-11-30-0060-bundles";
 import * as listingSaves from "./2026-11-30-0061-listing-saves";
 import * as licenceTiers from "./2026-11-30-0062-licence-tiers";
 import * as orderTax from "./2026-11-30-0063-order-tax";
+import * as discountCodes from "./2026-11-30-0064-discount-codes";
 import * as rateLimitTakeFunction from "./2026-11-29-0048-rate-limit-take-function";
 import * as consentLog from "./2026-11-29-0049-consent-log";
 
@@ -126,6 +127,7 @@ const bothEngines: Record<string, Migration> = {
   "2026-11-30-0061-listing-saves": listingSaves,
   "2026-11-30-0062-licence-tiers": licenceTiers,
   "2026-11-30-0063-order-tax": orderTax,
+  "2026-11-30-0064-discount-codes": discountCodes,
 };
 
 /** The migrations an engine runs, in name order. */

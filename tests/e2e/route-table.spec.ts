@@ -164,6 +164,12 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Analytics", "Per day, the last 30 days", "Per listing, the last 30 days"] },
     admin: { copy: ["Analytics", "Per day, the last 30 days"] },
   },
+  // The creator's discount codes
+  "/discounts": {
+    visitor: { url: /\/auth/, copy: ["Welcome back"] },
+    creator: { copy: ["Discounts", "Your codes", "Make a code"] },
+    admin: { copy: ["Discounts", "Your codes", "Make a code"] },
+  },
 };
 
 async function visit(

@@ -19,6 +19,7 @@ import { sha256 } from "~/infra/ids.server";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { createBundle } from "~/features/market/bundles/bundles.server";
+import { createDiscount } from "~/features/market/discounts/discounts.server";
 import { PDFDocument } from "pdf-lib";
 import { failedTestJob, TEST_JOB_ERROR } from "#tests/setup/jobs";
 import { testCheckoutSale } from "#tests/setup/payouts";
@@ -853,6 +854,86 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           .where("id", "=", id)
           .executeTakeFirstOrThrow();
         expect(row.user_id).toBe(w.alice.user.id);
+      },
+    },
+  },
+  "api.token-discounts": {
+    POST: {
+      // A code of the caller's own: anyone signed in makes one, owned by them.
+      kind: "own",
+      ok: 201,
+      othersMayChange: ["discount_codes"],
+      prepare: async () => ({
+        call: {
+          path: "/api/token-discounts",
+          json: { code: `MATRIX-${Math.random().toString(36).slice(2, 10)}`, percentOff: 10 },
+        },
+      }),
+      check: async ({ role, body, w }) => {
+        const { id } = body as { id: string };
+        const row = await getDb()
+          .selectFrom("discount_codes")
+          .select("user_id")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        if (isOwner(role)) expect(row.user_id).toBe(w.alice.user.id);
+        else expect(row.user_id).not.toBe(w.alice.user.id);
+      },
+    },
+    GET: {
+      // Each caller's own codes: Alice's never reach anyone else.
+      kind: "own",
+      ok: 200,
+      prepare: async (w) => {
+        await createDiscount(getDb(), {
+          userId: w.alice.user.id,
+          input: {
+            code: `ALICE-${Math.random().toString(36).slice(2, 10)}`,
+            percentOff: 5,
+            amountOff: undefined,
+          },
+          now: new Date(),
+        });
+        return { call: { path: "/api/token-discounts" } };
+      },
+      check: async ({ role, body, w }) => {
+        const codes = (body as { id: string }[]).map((code) => code.id);
+        const alices = await getDb()
+          .selectFrom("discount_codes")
+          .select("id")
+          .where("user_id", "=", w.alice.user.id)
+          .where("deleted_at", "is", null)
+          .execute();
+        if (isOwner(role))
+          expect(codes).toEqual(expect.arrayContaining(alices.map((row) => row.id)));
+        else for (const row of alices) expect(codes).not.toContain(row.id);
+      },
+    },
+  },
+  "api.token-discounts.$id": {
+    DELETE: {
+      // One of Alice's codes, made for each call: only she deletes it; anyone else gets the 404 of an unknown id.
+      kind: "resource",
+      ok: 204,
+      notJson: true,
+      prepare: async (w) => {
+        const made = await createDiscount(getDb(), {
+          userId: w.alice.user.id,
+          input: { code: `DEL-${Math.random().toString(36).slice(2, 10)}`, amountOff: 1 },
+          now: new Date(),
+        });
+        return {
+          ...idAndBogus((id) => `/api/token-discounts/${id}`, made.id),
+          data: { id: made.id },
+        };
+      },
+      check: async ({ role, prepared }) => {
+        const row = await getDb()
+          .selectFrom("discount_codes")
+          .select("deleted_at")
+          .where("id", "=", prepared.data!.id)
+          .executeTakeFirstOrThrow();
+        expect(row.deleted_at === null, role).toBe(!isOwner(role));
       },
     },
   },

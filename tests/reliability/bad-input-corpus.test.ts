@@ -11,6 +11,7 @@ import { createWebSession } from "~/features/accounts/sessions/sessions.server";
 import { sha256 } from "~/infra/ids.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { createBundle } from "~/features/market/bundles/bundles.server";
+import { createDiscount } from "~/features/market/discounts/discounts.server";
 import { testCheckoutSale } from "#tests/setup/payouts";
 import { fixture } from "#tests/setup/studio";
 import { signPayload } from "#tests/mocks/stripe";
@@ -527,6 +528,7 @@ function echoes(field: string, values: unknown[]): Accept {
   };
 }
 const newEmail = () => `new-${crypto.randomBytes(4).toString("hex")}@example.com`;
+const newCode = () => `CORPUS-${crypto.randomBytes(4).toString("hex")}`;
 
 const TARGETS: Target[] = [
   {
@@ -949,6 +951,53 @@ const TARGETS: Target[] = [
     params: { id: [...BOGUS_IDS, LONG, " "] },
   },
   {
+    route: "api.token-discounts",
+    method: "POST",
+    as: "alice",
+    json: true,
+    // Each valid call makes a code of Alice's (a new text each time); a listing not hers is a 404, anything malformed a 400.
+    baseStatus: 201,
+    base: () => ({ path: "/api/token-discounts", json: { code: newCode(), percentOff: 10 } }),
+    fresh: () => ({ code: newCode() }),
+    required: ["code"],
+    fields: {
+      code: [...STRING_FIELD, NUL, SQL, SCRIPT, "ab", "a b", "x".repeat(33), "é-code"],
+      percentOff: [...ABSURD_NUMBERS, null, 101, 1.5, "1e2", true, {}, []],
+      // The base gives a percent off: any amount off as well is refused, as is a malformed one.
+      amountOff: [5, "5", -1, 0, "abc", 1e308, true, {}, [], 10_000.01],
+      listingIds: [
+        true,
+        42,
+        {},
+        "no-such-listing",
+        ["no-such-listing"],
+        [SQL],
+        [42],
+        [LONG],
+        Array.from({ length: 101 }, (_, index) => `id-${index}`),
+      ],
+      startsAt: ["2027-02-30", "tomorrow", "2027-1-5", 42, true, {}, [], LONG, SQL, NUL],
+      endsAt: ["2027-13-01", "next week", 42, true, {}, [], LONG],
+      maxRedemptions: [0, -1, 1.5, 1e308, "abc", "1e2", true, {}, [], 1_000_001],
+    },
+  },
+  {
+    route: "api.token-discounts.$id",
+    method: "DELETE",
+    as: "alice",
+    // One of Alice's codes, deleted by the base call; every case after it names no code of hers.
+    baseStatus: 204,
+    base: async () => {
+      const made = await createDiscount(getDb(), {
+        userId: w.alice.user.id,
+        input: { code: newCode(), percentOff: 10, amountOff: undefined },
+        now: new Date(),
+      });
+      return { path: "/api/token-discounts/:id", params: { id: made.id } };
+    },
+    params: { id: [...BOGUS_IDS, LONG, " "] },
+  },
+  {
     route: "api.follows",
     method: "POST",
     as: "nobody",
@@ -1086,6 +1135,8 @@ const TARGETS: Target[] = [
       "customerInfo.name": STRING_FIELD,
       "customerInfo.email": EMAIL_FIELD,
       "customerInfo.company": [42, true, [], {}, LONG],
+      // A code that does not exist, or is not a string: a sentence, and no order.
+      discountCode: ["NOSUCH", SQL, SCRIPT, NUL, "x".repeat(65), 42, true, null, [], {}, LONG],
       // ISO 3166-1 alpha-2 or nothing; a VAT number in an EU or UK format, of the country chosen.
       "customerInfo.country": ["XX", "Germany", "D", "DEU", 42, true, null, [], {}, SQL, LONG],
       "customerInfo.vatNumber": [

@@ -67,8 +67,8 @@ export async function testCheckoutSale(
   listingIds: string[],
   email = "bea@example.com",
   now = new Date(),
-  /** A buyer's country (and VAT number), taxed as with TAX=on when `tax` is set. */
-  buyer: { country?: string; vatNumber?: string; tax?: boolean } = {},
+  /** A buyer's country (and VAT number), taxed as with TAX=on when `tax` is set; a discount code they entered. */
+  buyer: { country?: string; vatNumber?: string; tax?: boolean; discountCode?: string } = {},
 ): Promise<string> {
   const db = getDb();
   const started = await startCheckout(db, new TestCheckoutProvider(), {
@@ -82,6 +82,7 @@ export async function testCheckoutSale(
     origin: "http://localhost:3000",
     now,
     ...(buyer.tax ? { tax: { enabled: true, platformCountry: "US" } } : {}),
+    ...(buyer.discountCode ? { discountCode: buyer.discountCode } : {}),
   });
   await payTestOrder(db, (await findOrderBySessionId(db, started.sessionId))!, now);
   return started.orderId;

@@ -21,6 +21,11 @@ import { checkProvenance } from "~/features/market/provenance/procedures.server"
 import { PROVENANCE_FIELD } from "~/lib/content-credentials";
 import { followCreator } from "~/features/market/follows/procedures.server";
 import { createMyBundle, withdrawMyBundle } from "~/features/market/bundles/procedures.server";
+import {
+  createMyDiscount,
+  deleteMyDiscount,
+  myDiscounts,
+} from "~/features/market/discounts/procedures.server";
 
 const NULLABLE_TEXT = { type: ["string", "null"] };
 
@@ -147,9 +152,41 @@ export const MARKET_API: readonly ApiRoute[] = [
   },
   {
     method: "POST",
+    path: "/api/token-discounts",
+    summary:
+      "Make a discount code of the caller's: `code` (3–32 letters, digits, - or _; kept in upper case), `percentOff` (1–100) or `amountOff` (dollars, as a price is given, off the order's items it applies to), and optionally `listingIds` (only those of the caller's live listings; none: all of them), `startsAt` and `endsAt` (ISO 8601, or a date alone: the start or the end of that day in UTC) and `maxRedemptions` (paid orders that may use it). A code takes money off only the caller's own images in a buyer's cart. 201 with the code; 409 for a code the caller already has; 404 for a listing that is not one of the caller's live ones; 400 for both or neither of percentOff and amountOff, an end before the start, or an amount off above the price of a listing it names.",
+    procedure: createMyDiscount,
+    auth: "bearer-or-cookie",
+    input: "json",
+    status: 201,
+    errors: [404, 409],
+  },
+  {
+    method: "GET",
+    path: "/api/token-discounts",
+    summary:
+      "The caller's discount codes not deleted, newest first: `[{id, code, percentOff, amountOff, listingIds, startsAt, endsAt, maxRedemptions, redemptions}]`, `redemptions` counting paid orders that used the code.",
+    procedure: myDiscounts,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 200,
+  },
+  {
+    method: "DELETE",
+    path: "/api/token-discounts/{id}",
+    summary:
+      "Delete one of the caller's discount codes: buyers can no longer use it; orders that used it keep their prices. 404 for an id that is not one of the caller's codes.",
+    procedure: deleteMyDiscount,
+    auth: "bearer-or-cookie",
+    input: "none",
+    status: 204,
+    errors: [404],
+  },
+  {
+    method: "POST",
     path: "/api/create-checkout-session",
     summary:
-      "Start a checkout for listed images (`cartItems: [{imageId, licenseType}]`, licenseType `standard` (the default), `extended` or `exclusive`) and bundles (`[{bundleId}]`, Standard only); prices come from the database, the listing's price for the tier. 400 for a tier the listing does not offer (nothing is created).",
+      "Start a checkout for listed images (`cartItems: [{imageId, licenseType}]`, licenseType `standard` (the default), `extended` or `exclusive`) and bundles (`[{bundleId}]`, Standard only); prices come from the database, the listing's price for the tier. 400 for a tier the listing does not offer (nothing is created). `discountCode` (optional) takes a creator's code off their items in the cart (the line amounts are the discounted prices); 400 `{message}` saying why when it takes nothing off (unknown, another creator's, not for these images, not started, expired, used up, more than the price), and nothing is created.",
     procedure: checkout,
     auth: "bearer-or-cookie",
     input: "json",

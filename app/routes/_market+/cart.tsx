@@ -11,7 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { PRODUCT_NAME } from "~/lib/product";
 import { backToItem } from "~/lib/back-to-item";
 import { checkout, countCartAdd, viewCart } from "~/features/market/checkout/procedures.server";
-import { customerInfoSchema } from "~/features/market/checkout/checkout-schema";
+import { checkoutFormSchema } from "~/features/market/checkout/checkout-schema";
 import {
   CART_ENTRY_PATTERN,
   addToCart,
@@ -106,8 +106,8 @@ export async function action(args: ActionFunctionArgs) {
     intents: {
       checkout: intent({
         procedure: checkout,
-        fields: customerInfoSchema,
-        input: (customerInfo) => ({
+        fields: checkoutFormSchema,
+        input: ({ discountCode, ...customerInfo }) => ({
           cartItems: cart.map((entry) => {
             const item = parseCartEntry(entry);
             return item.kind === "bundle"
@@ -115,6 +115,7 @@ export async function action(args: ActionFunctionArgs) {
               : { imageId: item.listingId, licenseType: item.licenseType };
           }),
           customerInfo,
+          discountCode,
         }),
         reply: "form",
         onSuccess: ({ result }) => redirect(result.url),

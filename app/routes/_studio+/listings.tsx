@@ -139,6 +139,9 @@ export default function Listings() {
         actions={
           <>
             <SecondaryLink to="/dashboard">Back to Dashboard</SecondaryLink>
+            <Link to="/discounts" className="btn-ghost">
+              Discount codes
+            </Link>
             <Link to="/marketplace" className="btn-ghost">
               Marketplace
             </Link>

@@ -3,6 +3,7 @@ import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import { INVALID_EMAIL, MISSING_INFORMATION } from "~/features/market/types";
 import { countryName, normalizeCountry } from "~/lib/payout-countries";
 import { MALFORMED_VAT_NUMBER, normalizeVatNumber, vatNumberCountry } from "~/lib/vat-numbers";
+import { enteredCodeSchema } from "~/features/market/discounts/discount-schema";
 
 /** What the form and the API say of a country that is not an ISO 3166-1 alpha-2 code. */
 export const UNKNOWN_COUNTRY =
@@ -94,4 +95,13 @@ export const sessionIdSchema = z.object({
     .trim()
     .min(1, "Enter a checkout session id")
     .max(300),
+});
+
+/**
+ * The checkout form of /cart and the marketplace's dialog: the buyer's
+ * details and a discount code (optional; the checkout says when it takes
+ * nothing off).
+ */
+export const checkoutFormSchema = customerInfoSchema.safeExtend({
+  discountCode: enteredCodeSchema,
 });

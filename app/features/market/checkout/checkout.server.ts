@@ -43,6 +43,8 @@ export async function startCheckout(
     currency?: string;
     /** TAX=on, and the platform's country (docs/decisions/102); no tax when left out. */
     tax?: { enabled: boolean; platformCountry: string };
+    /** The discount code the buyer entered, if any (docs/decisions/103). */
+    discountCode?: string;
   },
 ): Promise<StartedCheckout> {
   const ids = [...new Set(args.listingIds)];
@@ -60,6 +62,7 @@ export async function startCheckout(
     licenseTypes: args.licenseTypes,
     now: args.now,
     currency: args.currency ?? "usd",
+    ...(args.discountCode ? { discountCode: args.discountCode } : {}),
     // The test checkout charges VAT from its table; Stripe computes the tax on its page (automaticTax below).
     ...(provider.id === "test" && args.tax
       ? {
@@ -98,7 +101,7 @@ export async function startCheckout(
       currency: order.currency,
       origin: args.origin,
       automaticTax: Boolean(args.tax?.enabled),
-      items: checkoutLines(items, bundles).map((line) => {
+      items: checkoutLines(items, bundles, order.currency).map((line) => {
         const preview = previewOf.get(line.listingId);
         return {
           title: line.title,
@@ -132,6 +135,7 @@ export async function startCheckout(
 function checkoutLines(
   items: OrderItemRow[],
   bundles: { id: string; title: string; priceCents: number }[],
+  currency: string,
 ): { listingId: string; title: string; style: string; priceCents: number; description?: string }[] {
   const lines: ReturnType<typeof checkoutLines> = [];
   const bundleLine = new Map<string, (typeof lines)[number]>();
@@ -142,15 +146,19 @@ function checkoutLines(
         listingId: item.listing_id,
         title: item.title,
         style: item.style,
-        priceCents: item.price_cents,
-        // The payment page names the licence tier bought (decision 101).
-        description: `${styleName(item.style)} style. ${LICENSES[licenseTypeOf(item.license_type)].tier} commercial license, full-resolution download.`,
+        priceCents: item.price_cents - item.discount_cents,
+        // The payment page names the licence tier bought (decision 101), and a discount taken off.
+        description: `${styleName(item.style)} style. ${LICENSES[licenseTypeOf(item.license_type)].tier} commercial license, full-resolution download.${
+          item.discount_cents > 0
+            ? ` ${formatMoney(item.price_cents, currency)} less a discount code's ${formatMoney(item.discount_cents, currency)}.`
+            : ""
+        }`,
       });
       continue;
     }
     const line = bundleLine.get(bundle.id);
     if (line) {
-      line.priceCents += item.price_cents;
+      line.priceCents += item.price_cents - item.discount_cents;
       continue;
     }
     const count = items.filter((other) => other.bundle_id === bundle.id).length;
@@ -158,7 +166,7 @@ function checkoutLines(
       listingId: item.listing_id,
       title: bundle.title,
       style: item.style,
-      priceCents: item.price_cents,
+      priceCents: item.price_cents - item.discount_cents,
       description: `A bundle of ${count} images. Standard commercial license, full-resolution downloads.`,
     };
     bundleLine.set(bundle.id, added);

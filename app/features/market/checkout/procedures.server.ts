@@ -10,6 +10,7 @@ import { MISSING_INFORMATION } from "~/features/market/types";
 import { LICENSE_TYPES, type LicenseType } from "~/lib/license-terms";
 import { customerInfoSchema, sessionIdSchema } from "~/features/market/checkout/checkout-schema";
 import { cartContents } from "~/features/market/checkout/cart-contents.server";
+import { enteredCodeSchema } from "~/features/market/discounts/discount-schema";
 import { recordCartAdd } from "~/features/market/analytics/analytics.server";
 import { visitorOf } from "~/features/market/analytics/listing-visitors.server";
 import {
@@ -86,6 +87,8 @@ export const checkout = defineProcedure({
       .min(1, "Your cart is empty")
       .max(MAX_CART_ITEMS, `A cart holds at most ${MAX_CART_ITEMS} images`),
     customerInfo: customerInfoSchema.optional(),
+    /** A discount code (docs/decisions/103): a 400 when it takes nothing off the cart. */
+    discountCode: enteredCodeSchema,
   }),
   async run({ input, ctx }) {
     if (!input.customerInfo) {
@@ -106,6 +109,7 @@ export const checkout = defineProcedure({
       origin: ctx.origin,
       now: ctx.now,
       currency: ctx.config.CURRENCY,
+      ...(input.discountCode ? { discountCode: input.discountCode } : {}),
       tax: {
         enabled: ctx.config.TAX === "on",
         platformCountry: ctx.config.STRIPE_PLATFORM_COUNTRY,

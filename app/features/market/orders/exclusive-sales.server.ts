@@ -120,10 +120,12 @@ export async function refundForExclusiveTaken(
   trx: DB,
   order: OrderRow,
   now: Date,
+  /** Why, in the buyer's words (a discount code used up first refunds the same way). */
+  reason: string = EXCLUSIVE_TAKEN_REFUND_REASON,
 ): Promise<OrderRow> {
   const outcome = await recordRefund(trx, order.id, {
     refundedTotalCents: order.total_cents,
-    reason: EXCLUSIVE_TAKEN_REFUND_REASON,
+    reason,
     now,
     // Refunded as it was paid: no creator was told of a sale, so none is told of its reversal.
     tellCreators: false,

@@ -21,6 +21,11 @@ import {
   refundForExclusiveTaken,
 } from "~/features/market/orders/exclusive-sales.server";
 import {
+  CODE_USED_UP_REFUND_REASON,
+  redeemCodesOfOrder,
+  releaseCodes,
+} from "~/features/market/discounts/discount-redemption.server";
+import {
   refundForSuspendedSeller,
   sellerGoneReason,
 } from "~/features/market/orders/suspended-seller-refunds.server";
@@ -56,7 +61,9 @@ import {
  * 5. An order with a listing already sold with an Exclusive licence (or whose
  *    Exclusive another buyer paid first) is refunded at once the same way
  *    (exclusive-sales.server.ts); an order that wins an Exclusive withdraws
- *    the listing in this transaction.
+ *    the listing in this transaction. Before that, each discount code the
+ *    order used counts its use; one whose last use another order took first
+ *    refunds this one the same way (discount-redemption.server.ts).
  * 6. If anything fails, the transaction rolls back and the order stays unpaid
  *    (Stripe retries the webhook; the return and the payment status retry too).
  *
@@ -88,6 +95,7 @@ export type FulfillmentOutcome =
   | { outcome: "amount-mismatch"; order: OrderRow }
   | { outcome: "refunded-seller-suspended"; order: OrderRow }
   | { outcome: "refunded-exclusive-taken"; order: OrderRow }
+  | { outcome: "refunded-code-used-up"; order: OrderRow }
   | { outcome: "unknown-order" };
 
 export function fulfillOrder(
@@ -178,8 +186,17 @@ export async function fulfillOrderInTransaction(
       order: await refundForSuspendedSeller(trx, paid, now, sellerGone),
     };
   }
+  // A discount code counts this order's use, unless another order took its last use first.
+  const codes = await redeemCodesOfOrder(trx, items);
+  if (!codes.ok) {
+    return {
+      outcome: "refunded-code-used-up",
+      order: await refundForExclusiveTaken(trx, paid, now, CODE_USED_UP_REFUND_REASON),
+    };
+  }
   // An image sold with an Exclusive licence first is sold to no one else (exclusive-sales.server.ts).
   if ((await claimExclusiveLicences(trx, items, now)).refused) {
+    await releaseCodes(trx, codes.redeemed);
     return {
       outcome: "refunded-exclusive-taken",
       order: await refundForExclusiveTaken(trx, paid, now),

@@ -7,6 +7,7 @@ import type { CustomerInfo } from "~/features/market/checkout/checkout-schema";
 import { purchasableBundles } from "~/features/market/bundles/bundles.server";
 import { inCartOrder } from "~/features/market/checkout/cart-availability.server";
 import { NO_TAX, type OrderTax } from "~/features/market/checkout/checkout-tax";
+import { discountForCart } from "~/features/market/discounts/discounts.server";
 import type { LicenseType } from "~/lib/license-terms";
 import { priceOfTier, tierNotOffered } from "~/features/market/catalog/license-tiers";
 
@@ -112,6 +113,8 @@ export async function createPendingOrder(
     /** The platform's settlement currency (CURRENCY). */ currency?: string;
     /** The order's tax from what it is charged on (the subtotal less the discount); none when left out. */
     tax?: (taxableCents: number) => OrderTax;
+    /** A discount code the buyer entered (docs/decisions/103); a 400 when it takes nothing off. */
+    discountCode?: string;
   },
 ): Promise<NewOrder> {
   return db.transaction().execute(async (trx) => {
@@ -155,7 +158,18 @@ export async function createPendingOrder(
     }
     const stamp = args.now.toISOString();
     const subtotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
-    const discount = 0;
+    const taken = args.discountCode
+      ? await discountForCart(trx, {
+          code: args.discountCode,
+          items: lines.map(({ listing, priceCents }) => ({
+            listingId: listing.id,
+            creatorId: listing.user_id,
+            priceCents,
+          })),
+          now: args.now,
+        })
+      : null;
+    const discount = taken?.totalCents ?? 0;
     const tax = args.tax?.(subtotal - discount) ?? {
       ...NO_TAX,
       country: args.customer.country ?? null,
@@ -199,6 +213,8 @@ export async function createPendingOrder(
         created_at: stamp,
         bundle_id: bundleId,
         license_type: licenseType,
+        discount_cents: taken?.itemDiscounts[position] ?? 0,
+        discount_code_id: taken?.itemCodes[position] ?? null,
       }),
     );
     await trx.insertInto("order_items").values(items).execute();

@@ -141,6 +141,8 @@ export async function recordShopifySale(
     bundle_id: null,
     // A shop's sale delivers the Standard licence (decision 101).
     license_type: "standard",
+    discount_cents: 0,
+    discount_code_id: null,
   }));
   await trx.insertInto("order_items").values(items).execute();
   await trx

@@ -30,6 +30,8 @@ export interface SoldItem {
   creator_id: string;
   listing_id: string;
   price_cents: number;
+  /** What a discount code took off the price (the shares are computed on the rest). */
+  discount_cents?: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function recordSale(
   for (const item of items) {
     const { creatorCents, platformCents } = soldElsewhere
       ? { creatorCents: item.price_cents, platformCents: 0 }
-      : splitSale(item.price_cents);
+      : splitSale(item.price_cents - (item.discount_cents ?? 0));
     await trx
       .insertInto("earnings")
       .values({

@@ -172,13 +172,16 @@ export function creatorPartOfRefund(
   return Math.min(share.amountCents, Math.max(refundedCents - share.feeCents, proportional));
 }
 
-/** An order's shares, each with its item's price, in the order of its items. */
+/**
+ * An order's shares, each with what its item sold for (the price less any
+ * discount: the share and the fee add up to it), in the order of its items.
+ */
 function sharesOfOrder(trx: DB, orderId: string) {
   return trx
     .selectFrom("earnings as e")
     .innerJoin("order_items as i", "i.id", "e.order_item_id")
     .selectAll("e")
-    .select("i.price_cents")
+    .select((eb) => eb("e.amount_cents", "+", eb.ref("e.platform_fee_cents")).as("price_cents"))
     .where("e.order_id", "=", orderId)
     .orderBy("i.position")
     .execute();

@@ -22,8 +22,8 @@ import {
 } from "~/features/market/checkout/components/refund-policy";
 
 /** The form's schema, loaded after the page rendered. */
-const loadCustomerInfoSchema = () =>
-  import("~/features/market/checkout/checkout-schema").then((m) => m.customerInfoSchema);
+const loadCheckoutFormSchema = () =>
+  import("~/features/market/checkout/checkout-schema").then((m) => m.checkoutFormSchema);
 
 /**
  * The checkout form: name and email required; company, country (where tax
@@ -49,15 +49,21 @@ export function CheckoutForm({
   const refundDays = useRefundWindowDays();
   const { fetcher, form, fields, pending } = useFetcherForm({
     id: "checkout",
-    loadSchema: loadCustomerInfoSchema,
+    loadSchema: loadCheckoutFormSchema,
     pageResult,
     onAnswer: (answer) => {
       if (!isSubmissionResult(answer)) return;
       const formErrors = answer.error?.[""];
       if (formErrors?.length)
         return { kind: "error", title: CHECKOUT_FAILED.title, description: formErrors[0] };
-      if (answer.error && Object.keys(answer.error).length)
-        return { kind: "error", ...checkoutRefusal(answer.error) };
+      if (!answer.error || Object.keys(answer.error).length === 0) return;
+      // A refused discount code, country or VAT number says what is wrong; a missing name or email, what is missing.
+      const other = ["discountCode", "country", "vatNumber"].flatMap(
+        (name) => answer.error?.[name] ?? [],
+      );
+      if (!answer.error.name?.length && !answer.error.email?.length && other.length)
+        return { kind: "error", title: CHECK_YOUR_DETAILS.title, description: other[0] };
+      return { kind: "error", ...checkoutRefusal(answer.error) };
     },
   });
   const formProps = getFormProps(form);
@@ -101,6 +107,12 @@ export function CheckoutForm({
         field={fields.vatNumber}
         label="VAT number (EU or UK businesses, optional)"
         placeholder="DE123456789"
+      />
+      <TextField
+        field={fields.discountCode}
+        label="Discount code (optional)"
+        placeholder="LAUNCH10"
+        autoComplete="off"
       />
       <p className="text-sm text-slate-600">
         {itemCount} {itemCount === 1 ? "image" : "images"}, standard commercial license. Total{" "}
