@@ -104,6 +104,9 @@ export interface DashboardView {
 export interface MarketState {
   /** Dollars, e.g. "75". */
   price: string;
+  /** The live listing's Extended and Exclusive prices (dollars), so a form that updates it keeps them. */
+  extendedPrice?: string | null;
+  exclusivePrice?: string | null;
   listed: boolean;
   /** The live listing's own page (absolute), the link to share; null when not listed. */
   url?: string | null;

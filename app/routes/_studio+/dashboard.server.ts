@@ -196,6 +196,8 @@ function marketStates(
   listings: {
     stylizedImageId: string | null;
     price: string;
+    extendedPrice?: string | null;
+    exclusivePrice?: string | null;
     status: string;
     platforms: { url: string | null }[];
   }[],
@@ -207,6 +209,8 @@ function marketStates(
     );
     market[id] = {
       price: listing?.price ?? asking,
+      extendedPrice: listing?.extendedPrice ?? null,
+      exclusivePrice: listing?.exclusivePrice ?? null,
       listed: Boolean(listing),
       url: listing ? (listing.platforms[0]?.url ?? null) : null,
     };

@@ -94,7 +94,13 @@ export default function ListForSalePage() {
           <>
             <ListingPreview src={defaults.previewUrl} style={defaults.style} />
             <ListForSaleForm
-              image={{ id: defaults.imageId, style: defaults.style, price: defaults.price }}
+              image={{
+                id: defaults.imageId,
+                style: defaults.style,
+                price: defaults.price,
+                extendedPrice: defaults.extendedPrice,
+                exclusivePrice: defaults.exclusivePrice,
+              }}
               platforms={defaults.platforms}
               pageResult={actionData}
             />

@@ -331,6 +331,9 @@ export interface CreatorListing {
   description: string;
   style: string;
   price: string;
+  /** The Extended and Exclusive licences' prices (dollars), null when the listing does not offer them. */
+  extendedPrice: string | null;
+  exclusivePrice: string | null;
   tags: string[];
   licensingEnabled: boolean;
   nftEnabled: boolean;
@@ -367,6 +370,10 @@ export function toCreatorListing(row: ListingRow, origin: string): CreatorListin
     description: row.description,
     style: row.style,
     price: centsToPriceString(row.price_cents),
+    extendedPrice:
+      row.extended_price_cents === null ? null : centsToPriceString(row.extended_price_cents),
+    exclusivePrice:
+      row.exclusive_price_cents === null ? null : centsToPriceString(row.exclusive_price_cents),
     tags: parseTags(row.tags),
     licensingEnabled: row.licensing_enabled === 1,
     nftEnabled: row.nft_enabled === 1,

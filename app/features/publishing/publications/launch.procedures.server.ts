@@ -175,6 +175,15 @@ export const publishFormDefaults = defineProcedure({
       price: centsToPriceString(
         listing?.price_cents ?? image.price_cents ?? suggestedPrice(image.style) * 100,
       ),
+      /** The live listing's Extended and Exclusive prices, so updating it keeps them unless changed. */
+      extendedPrice:
+        listing?.extended_price_cents != null
+          ? centsToPriceString(listing.extended_price_cents)
+          : null,
+      exclusivePrice:
+        listing?.exclusive_price_cents != null
+          ? centsToPriceString(listing.exclusive_price_cents)
+          : null,
       licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
       nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
       platforms: PLATFORMS.map((platform) => {

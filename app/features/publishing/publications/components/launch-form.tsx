@@ -37,6 +37,8 @@ export function launchDefaultsFor(image: {
   price?: string | null;
   licensingEnabled?: boolean;
   nftEnabled?: boolean;
+  extendedPrice?: string | null;
+  exclusivePrice?: string | null;
 }): LaunchFormProps["defaults"] {
   const name = styleName(image.style);
   return {
@@ -46,6 +48,8 @@ export function launchDefaultsFor(image: {
     licensingEnabled: image.licensingEnabled ?? true,
     nftEnabled: image.nftEnabled ?? false,
     tags: "",
+    extendedPrice: image.extendedPrice ?? null,
+    exclusivePrice: image.exclusivePrice ?? null,
   };
 }
 
@@ -61,6 +65,9 @@ export interface LaunchFormProps {
     licensingEnabled: boolean;
     nftEnabled: boolean;
     tags?: string;
+    /** The live listing's Extended and Exclusive prices (dollars), or null: the fields start from them. */
+    extendedPrice?: string | null;
+    exclusivePrice?: string | null;
   };
   platforms: PlatformOption[];
   /** The action's answer when the form was posted without JavaScript. */
@@ -176,6 +183,7 @@ export function LaunchForm({
       <TierPriceFields
         extended={fields.extendedPrice}
         exclusive={fields.exclusivePrice}
+        defaults={{ extended: defaults.extendedPrice, exclusive: defaults.exclusivePrice }}
         sentBack={sentBack}
       />
 

@@ -76,6 +76,9 @@ export interface ListForSaleImage {
   style: string;
   /** Dollars, e.g. "25". */
   price: string;
+  /** The live listing's Extended and Exclusive prices (dollars), or null: the fields start from them. */
+  extendedPrice?: string | null;
+  exclusivePrice?: string | null;
 }
 
 /**
@@ -217,6 +220,7 @@ export function ListForSaleForm({
       <TierPriceFields
         extended={fields.extendedPrice}
         exclusive={fields.exclusivePrice}
+        defaults={{ extended: image.extendedPrice, exclusive: image.exclusivePrice }}
         sentBack={sentBack}
       />
       <div className="flex justify-end gap-2">

@@ -332,6 +332,23 @@ describe("List for sale", () => {
     expect(manage).toHaveAttribute("rel", "noopener");
   });
 
+  it("starts the Extended and Exclusive prices from the live listing's, so updating it keeps them", async () => {
+    renderAt(
+      <ListForSaleForm
+        image={{
+          id: "img1",
+          style: "anime",
+          price: "25",
+          extendedPrice: "80",
+          exclusivePrice: null,
+        }}
+        platforms={OPTIONS}
+      />,
+    );
+    expect(await screen.findByLabelText("Extended license price (USD, optional)")).toHaveValue(80);
+    expect(screen.getByLabelText("Exclusive license price (USD, optional)")).toHaveValue(null);
+  });
+
   it("states the own marketplace's fee as the ledger's split: 15% when the creator keeps 85%", async () => {
     renderAt(
       <ListForSaleForm image={{ id: "img1", style: "fantasy", price: "60" }} platforms={OPTIONS} />,

@@ -22,12 +22,15 @@ import { StudioImage } from "~/features/studio/images/components/studio-image";
 export function MarketStep({
   image,
   price,
+  tiers,
   panel,
   platforms,
 }: {
   image: StylizedImageJson;
   /** The price the forms start from (dollars): the listing's, the image's own or the style's suggested one. */
   price?: string;
+  /** The live listing's Extended and Exclusive prices, which the forms start from. */
+  tiers?: { extendedPrice?: string | null; exclusivePrice?: string | null };
   panel: "launch" | "sell" | null;
   platforms: PlatformOption[];
 }) {
@@ -96,7 +99,7 @@ export function MarketStep({
                   {/* The form comes first, so the dialog's first focus is its first field. */}
                   <ListForSaleForm
                     key={image.id}
-                    image={{ id: image.id, style: image.style, price: startPrice }}
+                    image={{ id: image.id, style: image.style, price: startPrice, ...tiers }}
                     platforms={platforms}
                   />
                   <div className="mt-4 flex justify-end">{close}</div>
@@ -113,14 +116,14 @@ export function MarketStep({
                 <LaunchForm
                   key={image.id}
                   image={{ id: image.id, style: image.style }}
-                  defaults={launchDefaultsFor({ ...image, price: startPrice })}
+                  defaults={launchDefaultsFor({ ...image, price: startPrice, ...tiers })}
                   platforms={platforms}
                   onDone={() => navigate(dashboardUrl({ step: "upload" }))}
                 />
               ) : (
                 <ListForSaleForm
                   key={image.id}
-                  image={{ id: image.id, style: image.style, price: startPrice }}
+                  image={{ id: image.id, style: image.style, price: startPrice, ...tiers }}
                   platforms={platforms}
                 />
               )}

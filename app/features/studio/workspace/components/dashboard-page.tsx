@@ -128,6 +128,7 @@ export function DashboardPage({
           <MarketStep
             image={view.styled}
             price={data.market?.[view.styled.id]?.price}
+            tiers={data.market?.[view.styled.id]}
             panel={view.panel}
             platforms={view.platforms}
           />
