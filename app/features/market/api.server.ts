@@ -91,7 +91,7 @@ export const MARKET_API: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/token-analytics/sales.csv",
     summary:
-      "The signed-in creator's own sales as a CSV file (attachment `selfie-studio-sales-YYYY-MM-DD.csv`), one row per UTC month of payment, listing and licence, for orders paid, refunded or disputed: `month` (YYYY-MM), `listing_id`, `title`, `licence` (standard), `test` (yes for a sale in the built-in test checkout, where no money moved), `items_sold`, `gross` (the items' prices), `discount` (0), `refunded` (what refunds took back, against the month of the sale), `creator_share` and `platform_fee` (less their parts of refunds) and `currency`. Text is quoted; a text cell starting with =, +, - or @ starts with an apostrophe so spreadsheets never run it. Nothing of the buyers.",
+      "The signed-in creator's own sales as a CSV file (attachment `selfie-studio-sales-YYYY-MM-DD.csv`), one row per UTC month of payment, listing and licence, for orders paid, refunded or disputed: `month` (YYYY-MM), `listing_id`, `title`, `licence` (standard, extended or exclusive), `test` (yes for a sale in the built-in test checkout, where no money moved), `items_sold`, `gross` (the items' prices), `discount` (what discount codes took off the items), `refunded` (what refunds took back, against the month of the sale), `creator_share` and `platform_fee` (less their parts of refunds) and `currency`. Text is quoted; a text cell starting with =, +, - or @ starts with an apostrophe so spreadsheets never run it. Nothing of the buyers.",
     procedure: mySalesCsv,
     auth: "bearer-or-cookie",
     input: "none",

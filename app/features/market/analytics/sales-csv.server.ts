@@ -14,7 +14,7 @@ import { LICENSE_TYPES } from "~/lib/license-terms";
  * creator's own items of orders that were paid (paid, refunded or disputed;
  * never a pending, failed or expired checkout). Amounts in the currency's
  * units with two decimals:
- * - gross: the items' prices; discount: 0 (no discount codes yet);
+ * - gross: the items' prices; discount: what discount codes took off them (decision 103);
  * - refunded: what refunds (and lost disputes) took back of those items, as
  *   the earnings ledger split it, booked against the month of the sale;
  * - creator_share and platform_fee: the ledger's shares less their parts of
@@ -77,6 +77,7 @@ export async function monthlySalesOf(db: DB, creatorId: string): Promise<Monthly
       sql<string>`coalesce(max(l.title), max(i.title))`.as("title"),
       sql<number>`count(*)`.as("items"),
       sql<number>`sum(i.price_cents)`.as("gross"),
+      sql<number>`sum(i.discount_cents)`.as("discount"),
       sql<number>`sum(coalesce(e.creator_reversed_cents, 0) + coalesce(e.platform_reversed_cents, 0))`.as(
         "refunded",
       ),
@@ -101,7 +102,7 @@ export async function monthlySalesOf(db: DB, creatorId: string): Promise<Monthly
       test: Number(row.test) === 1,
       itemsSold: Number(row.items),
       grossCents: Number(row.gross),
-      discountCents: 0,
+      discountCents: Number(row.discount),
       refundedCents: Number(row.refunded),
       creatorShareCents: Number(row.creator_share),
       platformFeeCents: Number(row.platform_fee),

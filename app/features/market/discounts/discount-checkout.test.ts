@@ -15,6 +15,7 @@ import {
   itemsOfOrder,
 } from "~/features/market/orders/orders.server";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
+import { monthlySalesOf } from "~/features/market/analytics/sales-csv.server";
 import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
@@ -239,5 +240,22 @@ describe.skipIf(!onPostgres)("the last use of a code paid for twice at once (Pos
     } finally {
       await Promise.all(processes.map((db) => db.destroy()));
     }
+  });
+});
+
+describe("a discount in the creator's sales CSV", () => {
+  it("shows what codes took off, and gross - discount - refunded = share + fee", async () => {
+    const dana = await createTestUser();
+    const listing = (await createListing(dana.user.id, { price: 10 })).listing;
+    await createDiscount(getDb(), {
+      userId: dana.user.id,
+      input: { code: "CSV25", percentOff: 25, amountOff: undefined },
+      now: new Date(),
+    });
+    const started = await checkoutWith([listing.id], "CSV25");
+    expect((await payTestCheckout(started.body.sessionId)).status).toBe(302);
+    const [row] = await monthlySalesOf(getDb(), dana.user.id);
+    expect(row).toMatchObject({ grossCents: 1000, discountCents: 250, refundedCents: 0 });
+    expect(row.creatorShareCents + row.platformFeeCents).toBe(750);
   });
 });
