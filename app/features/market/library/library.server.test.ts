@@ -283,7 +283,9 @@ describe("the receipt", () => {
     ]);
     const mail = mails.find((entry) => entry.subject === "Your Selfie Studio receipt")!;
     expect(mail.subject).toBe("Your Selfie Studio receipt");
-    expect(mail.text).toContain("Sunset <Portrait> (Anime style): $25.00");
+    expect(mail.text).toContain(
+      "Sunset <Portrait> (Anime style), Standard Commercial License: $25.00",
+    );
     expect(mail.text).toContain("Total: $25.00");
     expect(mail.text).toContain("Hello Bea <Buyer>,");
     expect(mail.html).toContain("Sunset &lt;Portrait&gt;");

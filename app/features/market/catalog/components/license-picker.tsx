@@ -45,7 +45,7 @@ export function LicensePicker({
               name="licenseType"
               value={license.type}
               defaultChecked={license.type === picked}
-              className="mt-1"
+              className="choice-input mt-1"
               data-testid={`license-option-${license.type}`}
             />
             <span className="min-w-0">
