@@ -1,9 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { refusedForm, type RefusedFormErrors } from "~/ui/forms/refused-form";
 import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_ITEMS } from "~/features/market/bundles/bundle-schema";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
-
-/** What the form's last refusal said, by field ("" for the form as a whole). */
-export type BundleFormErrors = Record<string, string[] | null | undefined> | null | undefined;
 
 /**
  * "Make a bundle" on My listings: a title, checkboxes of the creator's live
@@ -16,21 +14,17 @@ export function BundleForm({
   sent,
 }: {
   listings: { id: string; title: string; style: string; price: string }[];
-  errors: BundleFormErrors;
+  errors: RefusedFormErrors;
   /** What the refused form held, so it comes back filled in. */
   sent?: Record<string, unknown> | null;
 }) {
-  const sentText = (name: string) => (typeof sent?.[name] === "string" ? sent[name] : undefined);
-  const sentIds = new Set(
-    [sent?.listingIds].flat().filter((id): id is string => typeof id === "string"),
-  );
+  const refused = refusedForm(errors, sent);
+  const sentText = refused.text;
+  const sentIds = refused.values("listingIds");
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "bundle";
-  const fieldError = (name: string) => {
-    const messages = errors?.[name];
-    return messages && messages.length > 0 ? messages[0] : null;
-  };
+  const fieldError = refused.error;
   const formError = fieldError("") ?? null;
   return (
     <Form method="post" action="/listings" className="card space-y-4 p-6" data-testid="bundle-form">

@@ -1,8 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { refusedForm, type RefusedFormErrors } from "~/ui/forms/refused-form";
 import { CODE_MAX, CODE_MIN } from "~/features/market/discounts/discount-schema";
-
-/** What the form's last refusal said, by field ("" for the form as a whole). */
-export type DiscountFormErrors = Record<string, string[] | null | undefined> | null | undefined;
 
 /**
  * "Make a code" on the Discounts screen: the code, a percent or an amount off,
@@ -16,20 +14,16 @@ export function DiscountForm({
   sent,
 }: {
   listings: { id: string; title: string; price: string }[];
-  errors: DiscountFormErrors;
+  errors: RefusedFormErrors;
   sent?: Record<string, unknown> | null;
 }) {
-  const sentText = (name: string) => (typeof sent?.[name] === "string" ? sent[name] : undefined);
-  const sentIds = new Set(
-    [sent?.listingIds].flat().filter((id): id is string => typeof id === "string"),
-  );
+  const refused = refusedForm(errors, sent);
+  const sentText = refused.text;
+  const sentIds = refused.values("listingIds");
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const fieldError = (name: string) => {
-    const messages = errors?.[name];
-    return messages && messages.length > 0 ? messages[0] : null;
-  };
+  const fieldError = refused.error;
   const field = (
     name: string,
     label: string,
