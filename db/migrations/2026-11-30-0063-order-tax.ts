@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { type AnyDb, addColumns, notNullDefault } from "./helpers";
+import { type AnyDb, addColumns, byteText, notNullDefault } from "./helpers";
 
 // Frozen: a migration never imports app code and never changes once landed.
 //
@@ -22,7 +22,7 @@ export async function up(db: AnyDb): Promise<void> {
     notNullDefault(0),
   );
   await addColumns(db, "orders", "integer", ["tax_rate_bps"]);
-  await addColumns(db, "orders", "text", ["country", "vat_number"]);
+  await addColumns(db, "orders", byteText(db), ["country", "vat_number"]);
   await sql`update orders set subtotal_cents = total_cents`.execute(db);
 }
 

@@ -81,7 +81,7 @@ export const MARKET_API: readonly ApiRoute[] = [
     method: "GET",
     path: "/api/token-analytics",
     summary:
-      "The signed-in creator's views, add-to-carts, saves, sales, conversion and earnings (dollars, the creator's share less refunds) per UTC day of the last 7, 30 or 90 days (`days`, 30 when left out; another range is a 400), and per listing; the confirmed followers (`followers`: `confirmed`, and `newInRange`, counts only); and the bundles sold in the range (`bundles`: each with its `sales` and `earnings`). Views, add-to-carts and saves count once per visitor and day.",
+      "The signed-in creator's views, add-to-carts, saves, sales, conversion and earnings (dollars, the creator's share less refunds) per UTC day of the last 7, 30 or 90 days (`days`, 30 when left out; another range is a 400), and per listing; the confirmed followers (`followers`: `confirmed`, and `newInRange`, counts only); the bundles sold in the range (`bundles`: each with its `sales` and `earnings`); and the discount codes used in the range (`discountCodes`: each `code` with its paid `orders`, the `discount` it took off, the `revenue` paid after it less refunds, and the creator's `earnings` from it). Views, add-to-carts and saves count once per visitor and day.",
     procedure: creatorAnalytics,
     auth: "bearer-or-cookie",
     input: "query",

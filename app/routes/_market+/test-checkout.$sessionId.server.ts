@@ -1,3 +1,4 @@
+import { LICENSES } from "~/lib/license-terms";
 import { centsToPriceString } from "~/lib/money";
 import { reverseChargeNote, taxLabel } from "~/features/market/checkout/checkout-tax";
 import type { ProcedureResult } from "~/infra/procedure.server";
@@ -28,6 +29,8 @@ export function testCheckoutView(session: ProcedureResult<typeof testCheckoutSes
       title: item.title,
       style: item.style,
       price: centsToPriceString(item.priceCents),
+      /** "Extended Commercial License": the tier bought. */
+      licenseName: LICENSES[item.licenseType].name,
     })),
   };
 }

@@ -98,7 +98,8 @@ export default function TestCheckout() {
               <div className="min-w-0 wrap-anywhere">
                 <p className="font-medium text-slate-900">{item.title}</p>
                 <p className="text-sm text-slate-600">
-                  <StyleBadge style={item.style} /> Standard commercial license
+                  <StyleBadge style={item.style} />{" "}
+                  <span data-testid="test-checkout-license">{item.licenseName}</span>
                 </p>
               </div>
               <span className="font-semibold" data-testid="test-checkout-price">
@@ -116,7 +117,7 @@ export default function TestCheckout() {
             {session.discountCents > 0 ? (
               <div className="flex justify-between">
                 <dt>Discount</dt>
-                <dd>-{formatMoney(session.discountCents)}</dd>
+                <dd data-testid="test-checkout-discount">-{formatMoney(session.discountCents)}</dd>
               </div>
             ) : null}
             {session.taxLabel ? (

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { centsToPriceString } from "~/lib/money";
+import { discountCodeSalesOf } from "~/features/market/analytics/discount-code-sales.server";
 import { bundleSalesOf } from "~/features/market/analytics/bundle-sales.server";
 import {
   conversionOf,
@@ -220,11 +221,9 @@ export async function creatorAnalytics(
       .execute(),
   ]);
   const followers = await followerCountsOf(db, userId, fromStamp, untilStamp);
-  const bundles = await bundleSalesOf(db, userId, {
-    fromStamp,
-    untilStamp,
-    includeTestSales: scope.includeTestSales,
-  });
+  const sold = { fromStamp, untilStamp, includeTestSales: scope.includeTestSales };
+  const bundles = await bundleSalesOf(db, userId, sold);
+  const discountCodes = await discountCodeSalesOf(db, userId, sold);
 
   const countsOf = new Map(countsByDay.map((row) => [row.day, row]));
   const salesOf = new Map(salesByDay.map((row) => [row.day, row]));
@@ -280,5 +279,5 @@ export async function creatorAnalytics(
       a.title.localeCompare(b.title) ||
       a.listingId.localeCompare(b.listingId),
   );
-  return { days: dayRows, listings, followers, bundles };
+  return { days: dayRows, listings, followers, bundles, discountCodes };
 }

@@ -66,12 +66,28 @@ export interface AnalyticsBundle {
   earnings: string;
 }
 
+/** One of the creator's discount codes used in paid orders within the range. */
+export interface AnalyticsDiscountCode {
+  discountCodeId: string;
+  code: string;
+  /** Paid orders whose items of the creator's took the code (one refunded in full counts none). */
+  orders: number;
+  /** What buyers paid for those items after the discount, less refunds, in dollars. */
+  revenue: string;
+  /** What the code took off those items, in dollars (refunded orders not counted). */
+  discount: string;
+  /** The creator's share of that revenue, in dollars. */
+  earnings: string;
+}
+
 export interface CreatorAnalytics {
   days: AnalyticsDay[];
   listings: AnalyticsListing[];
   followers: AnalyticsFollowers;
   /** Bundles sold within the range, best earners first (their items' sales are in `listings` too). */
   bundles: AnalyticsBundle[];
+  /** Discount codes used within the range, highest revenue first. */
+  discountCodes: AnalyticsDiscountCode[];
 }
 
 /** sales ÷ views to four decimals; null without views. */

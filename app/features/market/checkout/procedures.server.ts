@@ -7,7 +7,7 @@ import { checkoutProvider } from "~/infra/payments/select-provider.server";
 import { announceJobs } from "~/infra/jobs/job-queue.server";
 import { MAX_CART_ITEMS } from "~/lib/limits";
 import { MISSING_INFORMATION } from "~/features/market/types";
-import { LICENSE_TYPES, type LicenseType } from "~/lib/license-terms";
+import { LICENSE_TYPES, type LicenseType, licenseTypeOf } from "~/lib/license-terms";
 import { customerInfoSchema, sessionIdSchema } from "~/features/market/checkout/checkout-schema";
 import { cartContents } from "~/features/market/checkout/cart-contents.server";
 import { enteredCodeSchema } from "~/features/market/discounts/discount-schema";
@@ -163,6 +163,7 @@ export const testCheckoutSession = defineProcedure({
         title: item.title,
         style: item.style,
         priceCents: item.price_cents,
+        licenseType: licenseTypeOf(item.license_type),
       })),
     };
   },

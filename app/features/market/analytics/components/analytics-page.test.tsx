@@ -34,6 +34,16 @@ const REPORT: CreatorAnalytics = {
   ],
   followers: { confirmed: 12, newInRange: 3 },
   bundles: [{ bundleId: "bundle1", title: "Four looks", sales: 2, earnings: "17.00" }],
+  discountCodes: [
+    {
+      discountCodeId: "code1",
+      code: "LAUNCH",
+      orders: 3,
+      revenue: "24",
+      discount: "6",
+      earnings: "20.4",
+    },
+  ],
 };
 
 function renderPage() {
@@ -91,5 +101,16 @@ describe("AnalyticsPage", () => {
     );
     expect(row).toHaveTextContent("2");
     expect(row).toHaveTextContent("$17.00");
+  });
+
+  it("shows the revenue per discount code: orders, what it took off, revenue and earnings", () => {
+    renderPage();
+    const table = screen.getByTestId("analytics-discount-codes");
+    const row = within(table).getByRole("row", { name: /LAUNCH/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["3", "$6.00", "$24.00", "$20.40"]);
   });
 });

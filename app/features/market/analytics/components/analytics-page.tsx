@@ -47,7 +47,7 @@ function rangeHref(range: number, order: AnalyticsPageProps["order"]) {
  * to the monthly sales CSV. Works without JavaScript.
  */
 export function AnalyticsPage({ range, notice, report, order }: AnalyticsPageProps) {
-  const { days, listings, followers, bundles } = report;
+  const { days, listings, followers, bundles, discountCodes } = report;
   const currency = useCurrency();
   const dollars = (amount: string) => formatAmount(Number(amount), currency);
   const rangeLabel = `the last ${range} days`;
@@ -313,6 +313,58 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
                     <NumberCell>{bundle.sales}</NumberCell>
                     <NumberCell className="py-1.5 text-right tabular-nums">
                       {dollars(bundle.earnings)}
+                    </NumberCell>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      {discountCodes.length > 0 ? (
+        <section className="card p-6" aria-labelledby="analytics-codes-title">
+          <h2 id="analytics-codes-title" className="text-xl font-semibold text-slate-900">
+            Discount codes used, {rangeLabel}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Revenue is what buyers paid for your images after the code, less refunds.{" "}
+            <Link to="/discounts" className="text-brand-700 underline">
+              Your codes
+            </Link>
+          </p>
+          <div className="relative mt-3 overflow-x-auto">
+            <table
+              className="w-full whitespace-nowrap text-left text-sm"
+              data-testid="analytics-discount-codes"
+            >
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  <ColumnHead className="py-2 pr-4 font-medium">Code</ColumnHead>
+                  <ColumnHead>Orders</ColumnHead>
+                  <ColumnHead>Taken off</ColumnHead>
+                  <ColumnHead>Revenue</ColumnHead>
+                  <ColumnHead className="py-2 text-right font-medium">Earnings</ColumnHead>
+                </tr>
+              </thead>
+              <tbody>
+                {discountCodes.map((code) => (
+                  <tr
+                    key={code.discountCodeId}
+                    className="border-b border-slate-100"
+                    data-code={code.code}
+                  >
+                    <th
+                      scope="row"
+                      className="py-1.5 pr-4 font-mono font-normal text-slate-900 wrap-anywhere"
+                    >
+                      {code.code}
+                    </th>
+                    <NumberCell>{code.orders}</NumberCell>
+                    <NumberCell>{dollars(code.discount)}</NumberCell>
+                    <NumberCell>{dollars(code.revenue)}</NumberCell>
+                    <NumberCell className="py-1.5 text-right tabular-nums">
+                      {dollars(code.earnings)}
                     </NumberCell>
                   </tr>
                 ))}

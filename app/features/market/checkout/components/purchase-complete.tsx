@@ -65,7 +65,7 @@ function ReceiptAmounts({ result }: { result: PurchaseResult }) {
       {discount > 0 ? (
         <div className="flex justify-between">
           <dt>Discount</dt>
-          <dd>-{formatMoney(discount, currency)}</dd>
+          <dd data-testid="receipt-discount">-{formatMoney(discount, currency)}</dd>
         </div>
       ) : null}
       {tax > 0 ? (
