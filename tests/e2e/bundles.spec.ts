@@ -81,7 +81,7 @@ test("a creator makes a bundle with the form and a visitor on a phone buys it, g
   await expect(visitor.getByTestId("cart")).toContainText(bundleTitle);
   await expect(visitor.getByTestId("cart")).toContainText("Bundle of 2 images");
   const checkout = visitor.getByTestId("checkout-form");
-  await expect(checkout).toContainText("2 images, standard commercial license. Total $8.00");
+  await expect(checkout).toContainText("2 images. Total $8.00 before any discount code or tax");
   await tap(visitor, checkout.getByLabel("Name"));
   await checkout.getByLabel("Name").fill("Bea Bundle");
   await tap(visitor, checkout.getByLabel("Email"));

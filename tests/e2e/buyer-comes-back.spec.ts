@@ -153,7 +153,7 @@ test("a buyer on a phone saves, follows, buys a bundle, asks for a refund and se
   await tap(buyer, buyer.getByTestId("buy-now"));
   await expect(buyer).toHaveURL(/\/cart$/);
   const checkout = buyer.getByTestId("checkout-form");
-  await expect(checkout).toContainText("2 images, standard commercial license. Total $8.00");
+  await expect(checkout).toContainText("2 images. Total $8.00 before any discount code or tax");
   await tap(buyer, checkout.getByLabel("Name"));
   await checkout.getByLabel("Name").fill("Rory Returning");
   await tap(buyer, checkout.getByLabel("Email"));

@@ -327,13 +327,21 @@ export async function tap(page: Page, control: Locator) {
   await page.mouse.click(x, y);
 }
 
-/** Lists a new style of the signed-in creator's through the /listings form; answers nothing. */
-export async function listStyle(page: Page, style: string, title: string, price: string) {
+/** Lists a new style of the signed-in creator's through the /listings form (an Extended licence too when priced); answers nothing. */
+export async function listStyle(
+  page: Page,
+  style: string,
+  title: string,
+  price: string,
+  tiers: { extendedPrice?: string } = {},
+) {
   const styledId = await makeStyledImage(page, style);
   await page.goto(`/listings?stylizedImageId=${encodeURIComponent(styledId)}`);
   const form = page.getByTestId("list-on-marketplace-form");
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Price (USD)").fill(price);
+  if (tiers.extendedPrice)
+    await form.getByLabel("Extended license price (USD, optional)").fill(tiers.extendedPrice);
   await form.getByTestId("list-on-marketplace").click();
   await expect(page.getByTestId("toast")).toContainText("Listed on the marketplace");
 }

@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { replyErrorLines } from "~/ui/form-field";
-import { TokenConfirmation } from "~/ui/token-confirmation";
-import { StepOutcome } from "~/ui/step-outcome";
-import { BrandCardPage } from "~/ui/brand-card-page";
+import { ConfirmByLinkPage } from "~/ui/confirm-by-link-page";
 import { PRODUCT_NAME } from "~/lib/product";
 import { REPORT_DUE_HOURS } from "~/features/reports/report-types";
 import { confirmReport } from "~/features/reports/procedures.server";
 import { submitForm } from "~/web/screen-action.server";
-import { mailedLinkToken, TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
+import { confirmByLinkPageData, TOKEN_PAGE_HEADERS } from "~/web/mailed-link.server";
 
 export const meta: MetaFunction = () => [
   { title: `Confirm your report | ${PRODUCT_NAME}` },
@@ -24,8 +22,7 @@ export const headers = () => TOKEN_PAGE_HEADERS;
  * posts the token, which opens the report.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const confirmed = new URL(request.url).searchParams.get("confirmed") === "1";
-  return json({ token: mailedLinkToken(request), confirmed }, { headers: TOKEN_PAGE_HEADERS });
+  return confirmByLinkPageData(request);
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -38,31 +35,25 @@ export default function ConfirmReport() {
   const { token, confirmed } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
-    <BrandCardPage title="Confirm your report">
-      {confirmed ? (
-        <StepOutcome testId="report-confirmed">
+    <ConfirmByLinkPage
+      title="Confirm your report"
+      token={token}
+      confirmed={confirmed}
+      errors={replyErrorLines(failed?.error)}
+      outcome={
+        <>
           Your report is confirmed. We decide on it within {REPORT_DUE_HOURS} hours and email you
           the outcome.
-        </StepOutcome>
-      ) : (
-        <TokenConfirmation
-          valid={token !== ""}
-          token={token}
-          message="This confirmation link is not valid or has expired."
-          invalidTestId="report-link-invalid"
-          errors={replyErrorLines(failed?.error)}
-          formClassName="mt-6"
-          buttonClassName="btn-primary w-full"
-          buttonTestId="confirm-report"
-          label="Confirm report"
-          pendingLabel="Confirming..."
-        >
-          <p className="mt-2 text-sm text-slate-600">
-            Press the button to send your report to our team. We decide on it within{" "}
-            {REPORT_DUE_HOURS} hours.
-          </p>
-        </TokenConfirmation>
-      )}
-    </BrandCardPage>
+        </>
+      }
+      outcomeTestId="report-confirmed"
+      invalidMessage="This confirmation link is not valid or has expired."
+      invalidTestId="report-link-invalid"
+      buttonTestId="confirm-report"
+      label="Confirm report"
+    >
+      Press the button to send your report to our team. We decide on it within {REPORT_DUE_HOURS}{" "}
+      hours.
+    </ConfirmByLinkPage>
   );
 }

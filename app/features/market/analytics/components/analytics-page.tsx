@@ -16,6 +16,7 @@ import {
   EarningsChart,
   shortDate,
 } from "~/features/market/analytics/components/analytics-chart";
+import { SalesTableSection } from "~/features/market/analytics/components/sales-table-section";
 import { useCurrency } from "~/ui/currency";
 import { formatAmount, formatMoney } from "~/lib/money";
 
@@ -276,102 +277,51 @@ export function AnalyticsPage({ range, notice, report, order }: AnalyticsPagePro
       </section>
 
       {bundles.length > 0 ? (
-        <section className="card p-6" aria-labelledby="analytics-bundles-title">
-          <h2 id="analytics-bundles-title" className="text-xl font-semibold text-slate-900">
-            Bundles sold, {rangeLabel}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Their images&apos; sales and earnings are in the listings above too.
-          </p>
-          <div className="relative mt-3 overflow-x-auto">
-            <table
-              className="w-full whitespace-nowrap text-left text-sm"
-              data-testid="analytics-bundles"
-            >
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <ColumnHead className="py-2 pr-4 font-medium">Bundle</ColumnHead>
-                  <ColumnHead>Sales</ColumnHead>
-                  <ColumnHead className="py-2 text-right font-medium">Earnings</ColumnHead>
-                </tr>
-              </thead>
-              <tbody>
-                {bundles.map((bundle) => (
-                  <tr
-                    key={bundle.bundleId}
-                    className="border-b border-slate-100"
-                    data-bundle-id={bundle.bundleId}
-                  >
-                    <th
-                      scope="row"
-                      className="min-w-[8rem] whitespace-normal py-1.5 pr-4 font-normal text-slate-900 wrap-anywhere"
-                    >
-                      <Link to={`/bundles/${bundle.bundleId}`} className="text-brand-700 underline">
-                        {bundle.title}
-                      </Link>
-                    </th>
-                    <NumberCell>{bundle.sales}</NumberCell>
-                    <NumberCell className="py-1.5 text-right tabular-nums">
-                      {dollars(bundle.earnings)}
-                    </NumberCell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <SalesTableSection
+          id="analytics-bundles-title"
+          title={`Bundles sold, ${rangeLabel}`}
+          note="Their images' sales and earnings are in the listings above too."
+          testId="analytics-bundles"
+          columns={["Bundle", "Sales", "Earnings"]}
+          nameClassName="min-w-[8rem] whitespace-normal wrap-anywhere"
+          rows={bundles.map((bundle) => ({
+            key: bundle.bundleId,
+            name: (
+              <Link to={`/bundles/${bundle.bundleId}`} className="text-brand-700 underline">
+                {bundle.title}
+              </Link>
+            ),
+            figures: [bundle.sales, dollars(bundle.earnings)],
+          }))}
+        />
       ) : null}
 
       {discountCodes.length > 0 ? (
-        <section className="card p-6" aria-labelledby="analytics-codes-title">
-          <h2 id="analytics-codes-title" className="text-xl font-semibold text-slate-900">
-            Discount codes used, {rangeLabel}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Revenue is what buyers paid for your images after the code, less refunds.{" "}
-            <Link to="/discounts" className="text-brand-700 underline">
-              Your codes
-            </Link>
-          </p>
-          <div className="relative mt-3 overflow-x-auto">
-            <table
-              className="w-full whitespace-nowrap text-left text-sm"
-              data-testid="analytics-discount-codes"
-            >
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <ColumnHead className="py-2 pr-4 font-medium">Code</ColumnHead>
-                  <ColumnHead>Orders</ColumnHead>
-                  <ColumnHead>Taken off</ColumnHead>
-                  <ColumnHead>Revenue</ColumnHead>
-                  <ColumnHead className="py-2 text-right font-medium">Earnings</ColumnHead>
-                </tr>
-              </thead>
-              <tbody>
-                {discountCodes.map((code) => (
-                  <tr
-                    key={code.discountCodeId}
-                    className="border-b border-slate-100"
-                    data-code={code.code}
-                  >
-                    <th
-                      scope="row"
-                      className="py-1.5 pr-4 font-mono font-normal text-slate-900 wrap-anywhere"
-                    >
-                      {code.code}
-                    </th>
-                    <NumberCell>{code.orders}</NumberCell>
-                    <NumberCell>{dollars(code.discount)}</NumberCell>
-                    <NumberCell>{dollars(code.revenue)}</NumberCell>
-                    <NumberCell className="py-1.5 text-right tabular-nums">
-                      {dollars(code.earnings)}
-                    </NumberCell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <SalesTableSection
+          id="analytics-codes-title"
+          title={`Discount codes used, ${rangeLabel}`}
+          note={
+            <>
+              Revenue is what buyers paid for your images after the code, less refunds.{" "}
+              <Link to="/discounts" className="text-brand-700 underline">
+                Your codes
+              </Link>
+            </>
+          }
+          testId="analytics-discount-codes"
+          columns={["Code", "Orders", "Taken off", "Revenue", "Earnings"]}
+          nameClassName="font-mono wrap-anywhere"
+          rows={discountCodes.map((code) => ({
+            key: code.discountCodeId,
+            name: code.code,
+            figures: [
+              code.orders,
+              dollars(code.discount),
+              dollars(code.revenue),
+              dollars(code.earnings),
+            ],
+          }))}
+        />
       ) : null}
 
       <section className="card space-y-2 p-6" aria-labelledby="analytics-sales-csv-title">

@@ -115,8 +115,9 @@ export function CheckoutForm({
         autoComplete="off"
       />
       <p className="text-sm text-slate-600">
-        {itemCount} {itemCount === 1 ? "image" : "images"}, standard commercial license. Total{" "}
-        <strong className="text-slate-900">{formatMoney(totalCents, currency)}</strong>
+        {itemCount} {itemCount === 1 ? "image" : "images"}. Total{" "}
+        <strong className="text-slate-900">{formatMoney(totalCents, currency)}</strong> before any
+        discount code or tax: the payment page shows both before you pay.
       </p>
       <p className="text-sm text-slate-600" data-testid="refund-policy">
         {refundPolicyText(refundDays)}: ask from your receipt or your library, with a reason.{" "}
