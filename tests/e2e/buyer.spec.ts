@@ -111,7 +111,9 @@ test.describe("a buyer", () => {
       await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
       await expect(page.getByTestId("cart")).toContainText(title);
     }
-    await expect(checkout).toContainText(`1 image. Total $${PRICE} before any discount code or tax`);
+    await expect(checkout).toContainText(
+      `1 image. Total $${PRICE} before any discount code or tax`,
+    );
     await checkout.getByRole("button", { name: "Proceed to Payment" }).click();
     // One summary beside the field errors: the toast with JavaScript, an alert in the form without.
     if (javaScriptOn) {

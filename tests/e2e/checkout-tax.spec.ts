@@ -1,13 +1,4 @@
-import {
-  TAP_DEVICES,
-  expect,
-  listStyle,
-  runTag,
-  signIn,
-  signOut,
-  tap,
-  test,
-} from "./fixtures";
+import { TAP_DEVICES, expect, listStyle, runTag, signIn, signOut, tap, test } from "./fixtures";
 
 /**
  * Money at the built-in test checkout (the browser tests' server runs with
@@ -26,7 +17,10 @@ test("a buyer in Germany buys an Extended licence with a discount code and sees 
   test.setTimeout(180_000);
   const tag = runTag(javaScriptOn);
   const title = `E2E Extended ${tag}`;
-  const code = `DE-${tag}`.slice(0, 24).toUpperCase().replace(/[^A-Z0-9_-]/g, "");
+  const code = `DE-${tag}`
+    .slice(0, 24)
+    .toUpperCase()
+    .replace(/[^A-Z0-9_-]/g, "");
 
   await signIn(page, "creator");
   await listStyle(page, "anime", title, "10.00", { extendedPrice: "40.00" });
