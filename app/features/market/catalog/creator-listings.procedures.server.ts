@@ -106,6 +106,15 @@ export const listingFormDefaults = defineProcedure({
       ),
       tags: listing ? parseTags(listing.tags).join(", ") : `${image.style}, portrait, ai art`,
       licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
+      // The live listing's Extended and Exclusive prices: an update that leaves them keeps them.
+      extendedPrice:
+        listing?.extended_price_cents == null
+          ? ""
+          : centsToPriceString(listing.extended_price_cents),
+      exclusivePrice:
+        listing?.exclusive_price_cents == null
+          ? ""
+          : centsToPriceString(listing.exclusive_price_cents),
       defaultPrice: DEFAULT_PRICE,
     };
   },

@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { ListImageForm } from "~/ui/forms/list-image-form";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
@@ -16,6 +16,9 @@ export interface ListingFormDefaults {
   price: string;
   /** Comma-separated. */
   tags: string;
+  /** The Extended and Exclusive licences' prices (dollars), "" where the tier is not offered. */
+  extendedPrice: string;
+  exclusivePrice: string;
   licensingEnabled: boolean;
   listed: boolean;
 }
@@ -47,6 +50,8 @@ export function ListOnMarketplaceForm({
       description: defaults.description,
       price: defaults.price,
       tags: defaults.tags,
+      extendedPrice: defaults.extendedPrice,
+      exclusivePrice: defaults.exclusivePrice,
     },
     onAnswer: (answer) => {
       if (isOkAnswer<{ created: boolean }>(answer)) {
@@ -62,10 +67,11 @@ export function ListOnMarketplaceForm({
     },
   });
 
+  const currency = useCurrency().toUpperCase();
   const fieldId = (name: string) => `${form.id}-${name}`;
   // A no-JS post sent back with errors: the first invalid field takes the focus (and the eye).
   const firstInvalid = pageResult
-    ? (["title", "description", "price", "tags"] as const).find(
+    ? (["title", "description", "price", "tags", "extendedPrice", "exclusivePrice"] as const).find(
         (name) => fields[name].errors?.length,
       )
     : undefined;
@@ -111,24 +117,12 @@ export function ListOnMarketplaceForm({
         ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fieldId("price")} className="field-label">
-            Price ({useCurrency().toUpperCase()})
-          </label>
-          <input
-            {...getInputProps(fields.price, { type: "number", ariaAttributes: true })}
-            id={fieldId("price")}
-            key={fields.price.key}
-            autoFocus={firstInvalid === "price"}
-            min="0.01"
-            step="0.01"
-            inputMode="decimal"
-            className="field-input"
-          />
-          {fields.price.errors?.length ? (
-            <p className="field-error">{fields.price.errors[0]}</p>
-          ) : null}
-        </div>
+        <PriceInput
+          field={fields.price}
+          id={fieldId("price")}
+          label={`Price (${currency})`}
+          autoFocus={firstInvalid === "price"}
+        />
         <div>
           <label htmlFor={fieldId("tags")} className="field-label">
             Tags (comma separated)
@@ -144,6 +138,20 @@ export function ListOnMarketplaceForm({
             <p className="field-error">{fields.tags.errors[0]}</p>
           ) : null}
         </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PriceInput
+          field={fields.extendedPrice}
+          id={fieldId("extendedPrice")}
+          label={`Extended license price (${currency}, optional)`}
+          autoFocus={firstInvalid === "extendedPrice"}
+        />
+        <PriceInput
+          field={fields.exclusivePrice}
+          id={fieldId("exclusivePrice")}
+          label={`Exclusive license price (${currency}, optional)`}
+          autoFocus={firstInvalid === "exclusivePrice"}
+        />
       </div>
       <div className="flex items-center gap-2">
         <input type="hidden" name="licensingEnabled" value="false" />
@@ -168,5 +176,37 @@ export function ListOnMarketplaceForm({
         {pending ? "Saving..." : defaults.listed ? "Update Listing" : "List on Marketplace"}
       </button>
     </ListImageForm>
+  );
+}
+
+/** A price in dollars (the currency's units), with its error below. */
+function PriceInput({
+  field,
+  id,
+  label,
+  autoFocus,
+}: {
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  id: string;
+  label: string;
+  autoFocus: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type: "number", ariaAttributes: true })}
+        id={id}
+        key={field.key}
+        autoFocus={autoFocus}
+        min="0.01"
+        step="0.01"
+        inputMode="decimal"
+        className="field-input"
+      />
+      {field.errors?.length ? <p className="field-error">{field.errors[0]}</p> : null}
+    </div>
   );
 }
