@@ -2,6 +2,10 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { centsToPriceString } from "~/lib/money";
 import type { AnalyticsBundle } from "~/features/market/analytics/analytics";
+import {
+  creatorSalesInRange,
+  type SoldRange,
+} from "~/features/market/analytics/sold-in-range.server";
 
 /**
  * A creator's bundles over a range, for their analytics: each bundle sold in
@@ -13,14 +17,10 @@ import type { AnalyticsBundle } from "~/features/market/analytics/analytics";
 export async function bundleSalesOf(
   db: DB,
   creatorId: string,
-  range: { fromStamp: string; untilStamp: string; includeTestSales: boolean },
+  range: SoldRange,
 ): Promise<AnalyticsBundle[]> {
-  const counted = range.includeTestSales
-    ? sql<boolean>`(1 = 1)`
-    : sql<boolean>`(earnings.test_mode = 0)`;
-  const rows = await db
-    .selectFrom("earnings")
-    .innerJoin("order_items", "order_items.id", "earnings.order_item_id")
+  const { rows: sold, counted } = creatorSalesInRange(db, creatorId, range);
+  const rows = await sold
     .innerJoin("bundles", "bundles.id", "order_items.bundle_id")
     .select([
       "bundles.id as bundle_id",
@@ -32,9 +32,6 @@ export async function bundleSalesOf(
         "cents",
       ),
     ])
-    .where("earnings.creator_id", "=", creatorId)
-    .where("earnings.created_at", ">=", range.fromStamp)
-    .where("earnings.created_at", "<", range.untilStamp)
     .groupBy(["bundles.id", "bundles.title"])
     .execute();
   return rows

@@ -2,6 +2,10 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { centsToPriceString } from "~/lib/money";
 import type { AnalyticsDiscountCode } from "~/features/market/analytics/analytics";
+import {
+  creatorSalesInRange,
+  type SoldRange,
+} from "~/features/market/analytics/sold-in-range.server";
 
 /**
  * Revenue per discount code, for the creator's analytics: each of their codes
@@ -15,15 +19,11 @@ import type { AnalyticsDiscountCode } from "~/features/market/analytics/analytic
 export async function discountCodeSalesOf(
   db: DB,
   creatorId: string,
-  range: { fromStamp: string; untilStamp: string; includeTestSales: boolean },
+  range: SoldRange,
 ): Promise<AnalyticsDiscountCode[]> {
-  const counted = range.includeTestSales
-    ? sql<boolean>`(1 = 1)`
-    : sql<boolean>`(earnings.test_mode = 0)`;
+  const { rows: sold, counted } = creatorSalesInRange(db, creatorId, range);
   const kept = sql<boolean>`(earnings.status != 'reversed' and ${counted})`;
-  const rows = await db
-    .selectFrom("earnings")
-    .innerJoin("order_items", "order_items.id", "earnings.order_item_id")
+  const rows = await sold
     .innerJoin("discount_codes", "discount_codes.id", "order_items.discount_code_id")
     .select([
       "discount_codes.id as id",
@@ -39,9 +39,6 @@ export async function discountCodeSalesOf(
         "earnings",
       ),
     ])
-    .where("earnings.creator_id", "=", creatorId)
-    .where("earnings.created_at", ">=", range.fromStamp)
-    .where("earnings.created_at", "<", range.untilStamp)
     .groupBy(["discount_codes.id", "discount_codes.code"])
     .execute();
   return rows
