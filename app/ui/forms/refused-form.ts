@@ -1,3 +1,5 @@
+import { useNavigation } from "@remix-run/react";
+
 /** What a refused plain form's last answer said, by field ("" for the form as a whole). */
 export type RefusedFormErrors = Record<string, string[] | null | undefined> | null | undefined;
 
@@ -16,5 +18,21 @@ export function refusedForm(errors: RefusedFormErrors, sent?: Record<string, unk
     values: (name: string) =>
       new Set([sent?.[name]].flat().filter((value): value is string => typeof value === "string")),
     error: (name: string): string | null => errors?.[name]?.[0] ?? null,
+  };
+}
+
+/**
+ * A plain form of one intent on a page of several: what its refusal said
+ * (`refusedForm`) and whether it is being sent now (`pending`).
+ */
+export function usePlainIntentForm(
+  intent: string,
+  errors: RefusedFormErrors,
+  sent?: Record<string, unknown> | null,
+) {
+  const navigation = useNavigation();
+  return {
+    ...refusedForm(errors, sent),
+    pending: navigation.state === "submitting" && navigation.formData?.get("intent") === intent,
   };
 }

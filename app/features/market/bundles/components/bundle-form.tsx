@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { refusedForm, type RefusedFormErrors } from "~/ui/forms/refused-form";
+import { Form } from "@remix-run/react";
+import { type RefusedFormErrors, usePlainIntentForm } from "~/ui/forms/refused-form";
 import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_ITEMS } from "~/features/market/bundles/bundle-schema";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 
@@ -18,13 +18,13 @@ export function BundleForm({
   /** What the refused form held, so it comes back filled in. */
   sent?: Record<string, unknown> | null;
 }) {
-  const refused = refusedForm(errors, sent);
-  const sentText = refused.text;
-  const sentIds = refused.values("listingIds");
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "bundle";
-  const fieldError = refused.error;
+  const {
+    text: sentText,
+    values,
+    error: fieldError,
+    pending,
+  } = usePlainIntentForm("bundle", errors, sent);
+  const sentIds = values("listingIds");
   const formError = fieldError("") ?? null;
   return (
     <Form method="post" action="/listings" className="card space-y-4 p-6" data-testid="bundle-form">

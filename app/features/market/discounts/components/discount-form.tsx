@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { refusedForm, type RefusedFormErrors } from "~/ui/forms/refused-form";
+import { Form } from "@remix-run/react";
+import { type RefusedFormErrors, usePlainIntentForm } from "~/ui/forms/refused-form";
 import { CODE_MAX, CODE_MIN } from "~/features/market/discounts/discount-schema";
 
 /**
@@ -17,13 +17,13 @@ export function DiscountForm({
   errors: RefusedFormErrors;
   sent?: Record<string, unknown> | null;
 }) {
-  const refused = refusedForm(errors, sent);
-  const sentText = refused.text;
-  const sentIds = refused.values("listingIds");
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const fieldError = refused.error;
+  const {
+    text: sentText,
+    values,
+    error: fieldError,
+    pending,
+  } = usePlainIntentForm("create", errors, sent);
+  const sentIds = values("listingIds");
   const field = (
     name: string,
     label: string,
