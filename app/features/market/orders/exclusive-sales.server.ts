@@ -8,8 +8,7 @@ import { getConfig } from "~/infra/config.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { queueMail } from "~/features/mail/public.server";
 import { withdrawBundlesOfListings } from "~/features/market/bundles/bundle-withdrawal.server";
-import { recordRefund } from "~/features/market/orders/refunds.server";
-import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+import { refundWholeOrderAtOnce } from "~/features/market/orders/suspended-seller-refunds.server";
 import { renderExclusiveSoldMail } from "~/features/market/orders/exclusive-sold-mail.server";
 
 /**
@@ -116,30 +115,19 @@ export async function claimExclusiveLicences(
 }
 
 /** The paid order is refunded in full at once: an image in it was sold exclusively before (in the fulfilling transaction). */
-export async function refundForExclusiveTaken(
+export function refundForExclusiveTaken(
   trx: DB,
   order: OrderRow,
   now: Date,
   /** Why, in the buyer's words (a discount code used up first refunds the same way). */
   reason: string = EXCLUSIVE_TAKEN_REFUND_REASON,
 ): Promise<OrderRow> {
-  const outcome = await recordRefund(trx, order.id, {
-    refundedTotalCents: order.total_cents,
-    reason,
+  // Given back at its provider (the test provider's too), unless Shopify took the payment.
+  return refundWholeOrderAtOnce(trx, order, {
     now,
-    // Refunded as it was paid: no creator was told of a sale, so none is told of its reversal.
-    tellCreators: false,
+    reason,
+    atProvider: order.provider !== "shopify",
   });
-  if (outcome.applied && order.provider !== "shopify" && order.total_cents > 0) {
-    // The provider's refund path (the test provider's too); its key is the order's first refund's.
-    await enqueueJob(trx, {
-      kind: REFUND_PAYMENT_JOB,
-      payload: { orderId: order.id },
-      now,
-      maxAttempts: 8,
-    });
-  }
-  return outcome.applied ? outcome.order : order;
 }
 
 export interface ExclusiveSoldJobDeps {

@@ -54,25 +54,43 @@ export async function sellerGoneReason(trx: DB, orderId: string): Promise<string
 }
 
 /** The paid order is refunded in full (in the fulfilling transaction, after its ledger rows were written). */
-export async function refundForSuspendedSeller(
+export function refundForSuspendedSeller(
   trx: DB,
   order: OrderRow,
   now: Date,
   reason: string = SELLER_SUSPENDED_REFUND_REASON,
 ): Promise<OrderRow> {
+  // Only a card payment is given back at its provider; no creator named: a ban must never call off a buyer's refund.
+  return refundWholeOrderAtOnce(trx, order, {
+    now,
+    reason,
+    atProvider: order.provider === "stripe",
+  });
+}
+
+/**
+ * A paid order refunded in full at once, in the transaction that fulfils it
+ * (a suspended seller, an Exclusive sold first, a discount code used up
+ * first): recorded as any refund is, no creator told (none was told of the
+ * sale), and, `atProvider`, the payment given back by the refund job (its key
+ * the order's first refund's). Answers the order as it now is.
+ */
+export async function refundWholeOrderAtOnce(
+  trx: DB,
+  order: OrderRow,
+  how: { now: Date; reason: string; atProvider: boolean },
+): Promise<OrderRow> {
   const outcome = await recordRefund(trx, order.id, {
     refundedTotalCents: order.total_cents,
-    reason,
-    now,
-    // Refunded as it was paid: no creator was told of a sale, so none is told of its reversal.
+    reason: how.reason,
+    now: how.now,
     tellCreators: false,
   });
-  if (order.provider === "stripe" && order.total_cents > 0) {
-    // No creator named: a ban must never call off a buyer's refund.
+  if (outcome.applied && how.atProvider && order.total_cents > 0) {
     await enqueueJob(trx, {
       kind: REFUND_PAYMENT_JOB,
       payload: { orderId: order.id },
-      now,
+      now: how.now,
       maxAttempts: REFUND_PAYMENT_ATTEMPTS,
     });
   }
