@@ -5,7 +5,6 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/ui/nonce";
-import { StylesheetTextProvider } from "~/ui/stylesheet";
 import { applyDocumentCacheControl } from "~/web/document-cache.server";
 import { noteDatabaseOutage } from "~/web/database-outage.server";
 import { databaseUnavailableLine } from "~/infra/database-errors.server";
@@ -18,9 +17,6 @@ export { databaseUnavailableLine, isDatabaseUnavailable } from "~/infra/database
 
 const ABORT_DELAY = 5_000;
 
-/** Without the build's files at hand (a request context that does not read them), the page links to its stylesheet. */
-const linkStylesheets = () => null;
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,20 +25,17 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce ?? "";
-  const readStylesheet = loadContext.readStylesheet ?? linkStylesheets;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetTextProvider value={readStylesheet}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={ABORT_DELAY}
-            nonce={nonce}
-          />
-        </StylesheetTextProvider>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
       </NonceProvider>,
       {
         nonce,

@@ -16,7 +16,6 @@ import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { ErrorPanel } from "~/ui/error-panel";
 import { useNonce } from "~/ui/nonce";
-import { Stylesheet } from "~/ui/stylesheet";
 import { SiteShell } from "~/ui/site-shell";
 import { PRODUCT_NAME } from "~/lib/product";
 import { takeFlash } from "~/web/flash.server";
@@ -33,8 +32,8 @@ import { RefundPolicyProvider } from "~/features/market/checkout/components/refu
 import { DemoFiguresProvider } from "~/ui/demo-figures";
 import { BuyerListsProvider } from "~/ui/buyer-lists";
 
-// The stylesheet is not among the links: the page carries it inline (<Stylesheet> in the head).
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -100,7 +99,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Stylesheet href={stylesheet} />
         <Links />
       </head>
       <body className="flex min-h-full flex-col">

@@ -19,7 +19,6 @@ import { getDb } from "~/infra/db.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
 import { securityHeaders } from "./security-headers.server";
-import { stylesheetReader } from "./stylesheet-text.server";
 import { answeringUnroutableApiPaths } from "./unroutable-api-paths.server";
 import { workerProbesOnly } from "./worker-probes-only.server";
 import type { ReplayNotes } from "./visitor-page-cache.server";
@@ -122,10 +121,8 @@ export function createHttpApp({
       replay: replayPageNotes,
     },
   );
-  const readStylesheet = stylesheetReader(publicDir);
   const loadContext = (req: express.Request, res: express.Response) => ({
     nonce: res.locals.nonce as string | undefined,
-    readStylesheet,
     clientIp: clientAddress(req, config.TRUST_PROXY),
     ties,
   });

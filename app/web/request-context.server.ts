@@ -5,14 +5,11 @@ import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { publicOrigin } from "~/infra/payments/public-origin.server";
 import { bearerTokenOf } from "./auth.server";
-import type { ReadStylesheet } from "./stylesheet-text.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The CSP nonce of this response (set by the server entry). */
     nonce?: string;
-    /** The build's stylesheets by URL, for the page to carry inline (stylesheet-text.server.ts); absent, the page links to them. */
-    readStylesheet?: ReadStylesheet;
     /** The client's address as the server saw it (honouring TRUST_PROXY); an IPv6 client's /64 (client-address.server.ts). */
     clientIp?: string;
     /** What features hand each other, built at boot (app/boot/studio-ties.server.ts); every call carries it. */

@@ -20,10 +20,7 @@ export function securityHeaders(config: Config) {
       [
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
-        // A <style> element only with this response's nonce (the page's inlined stylesheet); style
-        // attributes stay allowed, and a browser without style-src-elem reads style-src (docs/decisions/104).
         "style-src 'self' 'unsafe-inline'",
-        `style-src-elem 'self' 'nonce-${nonce}'`,
         "img-src 'self' data: blob:",
         "font-src 'self'",
         `connect-src 'self'${dev ? " ws://localhost:*" : ""}`,
