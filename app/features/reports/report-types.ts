@@ -120,13 +120,6 @@ export interface ReportTargetView {
   label: string;
 }
 
-/** Where the Report link of a listing page or a storefront leads. */
-export function reportHref(target: { listingId: string } | { handle: string }): string {
-  return "listingId" in target
-    ? `/report?listing=${encodeURIComponent(target.listingId)}`
-    : `/report?handle=${encodeURIComponent(target.handle)}`;
-}
-
 /** "2 h 5 min left", "overdue by 3 h": a due time as the admin's list says it. */
 export function timeLeftText(dueAt: string, now: Date): { text: string; overdue: boolean } {
   const ms = Date.parse(dueAt) - now.getTime();

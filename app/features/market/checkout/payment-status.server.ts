@@ -12,7 +12,7 @@ import {
   refundRequestOfOrder,
   refundStanding,
 } from "~/features/market/orders/refund-requests.server";
-import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
+import type { BuyerRefundRequest } from "~/features/market/orders/refund-request";
 import type { LicenseType } from "~/lib/license-terms";
 
 /**

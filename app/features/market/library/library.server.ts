@@ -14,7 +14,7 @@ import {
   refundRequestsOfOrders,
   refundStanding,
 } from "~/features/market/orders/refund-requests.server";
-import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
+import type { BuyerRefundRequest } from "~/features/market/orders/refund-request";
 
 /**
  * The buyer's library: every paid order of one email, newest first, with a

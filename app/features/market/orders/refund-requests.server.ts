@@ -23,7 +23,7 @@ import type {
   AdminRefundRequest,
   BuyerRefundRequest,
   RefundRequestState,
-} from "~/features/market/orders/refund-request-schema";
+} from "~/features/market/orders/refund-request";
 
 /**
  * Refunds a buyer asks for (decision 089). Within REFUND_WINDOW_DAYS of its

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { reportHref } from "~/features/reports/report-types";
+import { reportHref } from "~/features/reports/report-href";
 
 /**
  * The "Report" link every listing page and storefront shows: it leads to the

@@ -12,7 +12,7 @@ import type { DownloadItem } from "~/features/market/library/components/download
 import { useHydrated } from "~/ui/use-hydrated";
 import { LibraryLinkForm } from "~/features/market/library/components/library-link-form";
 import { RefundRequestPanel } from "~/features/market/orders/components/refund-request-form";
-import type { BuyerRefundRequest } from "~/features/market/orders/refund-request-schema";
+import type { BuyerRefundRequest } from "~/features/market/orders/refund-request";
 import { taxLabel } from "~/features/market/checkout/checkout-tax";
 import { formatMoney } from "~/lib/money";
 

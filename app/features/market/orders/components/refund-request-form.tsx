@@ -4,7 +4,7 @@ import {
   REFUND_REASON_MAX,
   refundRequestStateText,
   type BuyerRefundRequest,
-} from "~/features/market/orders/refund-request-schema";
+} from "~/features/market/orders/refund-request";
 
 /** Where the buyer's refund forms post (a plain form: works without JavaScript). */
 export const REFUND_REQUESTS_ACTION = "/refund-requests";

@@ -4,7 +4,7 @@ import { styleName } from "~/lib/styles";
 import {
   REFUND_REASON_MAX,
   type AdminRefundRequest,
-} from "~/features/market/orders/refund-request-schema";
+} from "~/features/market/orders/refund-request";
 
 const STATE_LABELS: Record<AdminRefundRequest["status"], string> = {
   requested: "Waiting for a decision",

@@ -8,7 +8,7 @@ import { RefundRequestPanel } from "~/features/market/orders/components/refund-r
 import { RefundRequestsSection } from "~/features/market/orders/components/refund-requests-section";
 import { CheckoutForm } from "~/features/market/checkout/components/checkout-form";
 import { RefundPolicyProvider } from "~/features/market/checkout/components/refund-policy";
-import type { AdminRefundRequest } from "~/features/market/orders/refund-request-schema";
+import type { AdminRefundRequest } from "~/features/market/orders/refund-request";
 
 /** The buyer's refund panel, the admin's Refund requests and the checkout's policy line. */
 
