@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
+import {
+  imageRowBefore,
+  listingRowBefore,
+  stylizedImageRowBefore,
+  userRowBefore,
+} from "#tests/setup/migration-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-29-0057-listing-upscaling",
@@ -9,30 +15,10 @@ describe("migration 0057 on a database with listings", () => {
   it("copies to each listing what its stylized image recorded of the enlargement of the same file", async () => {
     await migrateToBefore();
     const now = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        id: "u1",
-        email: "c@example.com",
-        first_name: "C",
-        last_name: "R",
-        password_hash: "x",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await db.insertInto("users").values(userRowBefore("u1", now)).execute();
     await db
       .insertInto("images")
-      .values({
-        id: "i1",
-        user_id: "u1",
-        file_key: "originals/i1.png",
-        width: 512,
-        height: 512,
-        bytes: 1,
-        mime_type: "image/png",
-        created_at: now,
-      })
+      .values(imageRowBefore("i1", "u1", now, { width: 512, height: 512 }))
       .execute();
     const styles: [id: string, upscaledBy: string | null, native: number | null][] = [
       ["s-fal", "fal-ai/esrgan", 768],
@@ -41,19 +27,13 @@ describe("migration 0057 on a database with listings", () => {
     for (const [id, upscaledBy, native] of styles) {
       await db
         .insertInto("stylized_images")
-        .values({
-          id,
-          image_id: "i1",
-          user_id: "u1",
-          style: "anime",
-          provider: "fal",
-          file_key: `styled/${id}.jpg`,
-          upscaled_by: upscaledBy,
-          native_width: native,
-          native_height: native,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          stylizedImageRowBefore(id, "i1", "u1", now, {
+            upscaled_by: upscaledBy,
+            native_width: native,
+            native_height: native,
+          }),
+        )
         .execute();
     }
     // [listing, stylized image, the styled file it snapshotted] (one active listing per image)
@@ -67,23 +47,14 @@ describe("migration 0057 on a database with listings", () => {
       const status = id === "l-restyled" ? "withdrawn" : "active";
       await db
         .insertInto("listings")
-        .values({
-          id,
-          user_id: "u1",
-          stylized_image_id: stylized,
-          style: "anime",
-          status,
-          title: id,
-          price_cents: 1000,
-          file_key: `listings/${id}.jpg`,
-          file_mime_type: "image/jpeg",
-          source_file_key: source,
-          width: 2048,
-          height: 2048,
-          preview_key: `previews/${id}.jpg`,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          listingRowBefore(id, "u1", stylized, now, {
+            status,
+            source_file_key: source,
+            width: 2048,
+            height: 2048,
+          }),
+        )
         .execute();
     }
 
