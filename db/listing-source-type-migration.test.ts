@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
 import {
-  imageRowBefore,
+  insertCreatorWithImageBefore,
   listingRowBefore,
   stylizedImageRowBefore,
-  userRowBefore,
 } from "#tests/setup/migration-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
@@ -15,11 +14,7 @@ describe("migration 0055 on a database with listings", () => {
   it("labels the listings of fal-made styles trainedAlgorithmicMedia and the others composite", async () => {
     await migrateToBefore();
     const now = new Date().toISOString();
-    await db.insertInto("users").values(userRowBefore("u1", now)).execute();
-    await db
-      .insertInto("images")
-      .values(imageRowBefore("i1", "u1", now))
-      .execute();
+    await insertCreatorWithImageBefore(db, now);
     for (const provider of ["local", "fal"]) {
       await db
         .insertInto("stylized_images")

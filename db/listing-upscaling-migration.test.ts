@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
 import {
-  imageRowBefore,
+  insertCreatorWithImageBefore,
   listingRowBefore,
   stylizedImageRowBefore,
-  userRowBefore,
 } from "#tests/setup/migration-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
@@ -15,11 +14,7 @@ describe("migration 0057 on a database with listings", () => {
   it("copies to each listing what its stylized image recorded of the enlargement of the same file", async () => {
     await migrateToBefore();
     const now = new Date().toISOString();
-    await db.insertInto("users").values(userRowBefore("u1", now)).execute();
-    await db
-      .insertInto("images")
-      .values(imageRowBefore("i1", "u1", now, { width: 512, height: 512 }))
-      .execute();
+    await insertCreatorWithImageBefore(db, now, { width: 512, height: 512 });
     const styles: [id: string, upscaledBy: string | null, native: number | null][] = [
       ["s-fal", "fal-ai/esrgan", 768],
       ["s-plain", null, 2048],

@@ -1,3 +1,5 @@
+import type { DB } from "~/infra/db.server";
+
 /**
  * Rows as the code before a migration wrote them, for
  * `insertInto(…).values(…)` on a database migrated to before it
@@ -83,4 +85,17 @@ export function listingRowBefore(
     updated_at: at,
     ...fields,
   } as never;
+}
+
+/** Creator "u1" and their uploaded image "i1" (with `imageFields`), the start of a listing's rows. */
+export async function insertCreatorWithImageBefore(
+  db: DB,
+  at: string,
+  imageFields: Record<string, unknown> = {},
+) {
+  await db.insertInto("users").values(userRowBefore("u1", at)).execute();
+  await db
+    .insertInto("images")
+    .values(imageRowBefore("i1", "u1", at, imageFields))
+    .execute();
 }
