@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
-import {
-  insertCreatorWithImageBefore,
-  listingRowBefore,
-  stylizedImageRowBefore,
-} from "#tests/setup/migration-rows";
+import { insertCreatorWithImage, listingRow, stylizedImageRow } from "#tests/setup/table-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-29-0055-listing-source-type",
@@ -14,12 +10,12 @@ describe("migration 0055 on a database with listings", () => {
   it("labels the listings of fal-made styles trainedAlgorithmicMedia and the others composite", async () => {
     await migrateToBefore();
     const now = new Date().toISOString();
-    await insertCreatorWithImageBefore(db, now);
+    await insertCreatorWithImage(db, now);
     for (const provider of ["local", "fal"]) {
       await db
         .insertInto("stylized_images")
         .values(
-          stylizedImageRowBefore(`s-${provider}`, "i1", "u1", now, {
+          stylizedImageRow({ id: `s-${provider}`, image_id: "i1", user_id: "u1" }, now, {
             provider,
             file_key: `styled/${provider}.jpg`,
           }),
@@ -34,7 +30,7 @@ describe("migration 0055 on a database with listings", () => {
     for (const [id, stylized] of listings) {
       await db
         .insertInto("listings")
-        .values(listingRowBefore(id, "u1", stylized, now))
+        .values(listingRow({ id, user_id: "u1", stylized_image_id: stylized }, now))
         .execute();
     }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
-import {
-  insertCreatorWithImageBefore,
-  listingRowBefore,
-  stylizedImageRowBefore,
-} from "#tests/setup/migration-rows";
+import { insertCreatorWithImage, listingRow, stylizedImageRow } from "#tests/setup/table-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-29-0057-listing-upscaling",
@@ -14,7 +10,7 @@ describe("migration 0057 on a database with listings", () => {
   it("copies to each listing what its stylized image recorded of the enlargement of the same file", async () => {
     await migrateToBefore();
     const now = new Date().toISOString();
-    await insertCreatorWithImageBefore(db, now, { width: 512, height: 512 });
+    await insertCreatorWithImage(db, now, { width: 512, height: 512 });
     const styles: [id: string, upscaledBy: string | null, native: number | null][] = [
       ["s-fal", "fal-ai/esrgan", 768],
       ["s-plain", null, 2048],
@@ -23,7 +19,7 @@ describe("migration 0057 on a database with listings", () => {
       await db
         .insertInto("stylized_images")
         .values(
-          stylizedImageRowBefore(id, "i1", "u1", now, {
+          stylizedImageRow({ id, image_id: "i1", user_id: "u1" }, now, {
             upscaled_by: upscaledBy,
             native_width: native,
             native_height: native,
@@ -43,7 +39,7 @@ describe("migration 0057 on a database with listings", () => {
       await db
         .insertInto("listings")
         .values(
-          listingRowBefore(id, "u1", stylized, now, {
+          listingRow({ id, user_id: "u1", stylized_image_id: stylized }, now, {
             status,
             source_file_key: source,
             width: 2048,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paidOrderBefore0015, sqliteBeforeMigration } from "#tests/setup/migration-steps";
-import { listingRowBefore, userRowBefore } from "#tests/setup/migration-rows";
+import { listingRow, userRow } from "#tests/setup/table-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-24-0008-test-orders-and-views",
@@ -11,11 +11,11 @@ describe("migration 0008 on a database with sales", () => {
     await migrateToBefore();
 
     const now = new Date().toISOString();
-    await db.insertInto("users").values(userRowBefore("u1", now)).execute();
+    await db.insertInto("users").values(userRow("u1", now)).execute();
     await db
       .insertInto("listings")
       .values(
-        listingRowBefore("l1", "u1", null, now, {
+        listingRow({ id: "l1", user_id: "u1", stylized_image_id: null }, now, {
           title: "T",
           file_key: "listings/l1.png",
           file_mime_type: "image/png",
