@@ -16,7 +16,11 @@ import {
 } from "~/features/market/orders/orders.server";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import { monthlySalesOf } from "~/features/market/analytics/sales-csv.server";
-import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+import {
+  fulfilAtOnce,
+  orderStatuses,
+  queuedRefundPayloads,
+} from "#tests/setup/concurrent-fulfilment";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const buyer = { name: "Bea Buyer", email: "bea@example.com" };
@@ -206,32 +210,15 @@ describe.skipIf(!onPostgres)("the last use of a code paid for twice at once (Pos
             }),
           ),
         );
-        const outcomes = await Promise.all(
-          orders.map(({ order }, index) =>
-            fulfillOrder(processes[index % 2], order.id, {}, new Date()),
-          ),
-        );
-        expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual([
+        expect(await fulfilAtOnce(processes, orders)).toEqual([
           "fulfilled",
           ...Array.from({ length: buyers - 1 }, () => "refunded-code-used-up"),
         ]);
         expect(await redemptionsOf(code.id)).toBe(1);
-        const rows = await getDb()
-          .selectFrom("orders")
-          .select(["id", "status", "refunded_cents"])
-          .where(
-            "id",
-            "in",
-            orders.map(({ order }) => order.id),
-          )
-          .execute();
+        const rows = await orderStatuses(orders);
         for (const row of rows.filter((row) => row.status !== "paid"))
           expect(row).toMatchObject({ status: "refunded", refunded_cents: 1000 });
-        const refundJobs = await getDb()
-          .selectFrom("jobs")
-          .select("payload")
-          .where("kind", "=", REFUND_PAYMENT_JOB)
-          .execute();
+        const refundJobs = await queuedRefundPayloads();
         for (const row of rows)
           expect(refundJobs.filter((job) => job.payload.includes(row.id))).toHaveLength(
             row.status === "paid" ? 0 : 1,

@@ -5,8 +5,11 @@ import { getDb, openDatabase } from "~/infra/db.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { createPendingOrder } from "~/features/market/orders/orders.server";
-import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
-import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+import {
+  fulfilAtOnce,
+  orderStatuses,
+  queuedRefundPayloads,
+} from "#tests/setup/concurrent-fulfilment";
 
 /**
  * Two buyers racing for one Exclusive licence (decision 101), on PostgreSQL
@@ -37,33 +40,16 @@ describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQ
             }),
           ),
         );
-        const outcomes = await Promise.all(
-          orders.map(({ order }, index) =>
-            fulfillOrder(processes[index % 2], order.id, {}, new Date()),
-          ),
-        );
-        const kinds = outcomes.map((outcome) => outcome.outcome).sort();
+        const kinds = await fulfilAtOnce(processes, orders);
         expect(kinds).toEqual([
           "fulfilled",
           ...Array.from({ length: buyers - 1 }, () => "refunded-exclusive-taken"),
         ]);
-        const rows = await getDb()
-          .selectFrom("orders")
-          .select(["id", "status", "refunded_cents"])
-          .where(
-            "id",
-            "in",
-            orders.map(({ order }) => order.id),
-          )
-          .execute();
+        const rows = await orderStatuses(orders);
         expect(rows.filter((row) => row.status === "paid")).toHaveLength(1);
         for (const row of rows.filter((row) => row.status !== "paid"))
           expect(row).toMatchObject({ status: "refunded", refunded_cents: 50000 });
-        const refundJobs = await getDb()
-          .selectFrom("jobs")
-          .select("payload")
-          .where("kind", "=", REFUND_PAYMENT_JOB)
-          .execute();
+        const refundJobs = await queuedRefundPayloads();
         for (const { order } of orders) {
           const paid = rows.find((row) => row.id === order.id)!.status === "paid";
           expect(refundJobs.filter((job) => job.payload.includes(order.id))).toHaveLength(
