@@ -1,7 +1,18 @@
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+import { getConfig } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
-import { getDb } from "~/infra/db.server";
+import { getDb, openDatabase } from "~/infra/db.server";
+
+/** Runs `race` with two databases of their own pools (as two server processes have), closed after. */
+export async function withTwoProcesses(race: (processes: DB[]) => Promise<void>) {
+  const processes = [0, 1].map(() => openDatabase(getConfig().DATABASE_URL!));
+  try {
+    await race(processes);
+  } finally {
+    await Promise.all(processes.map((db) => db.destroy()));
+  }
+}
 
 /**
  * For races between payments: the orders fulfilled all at once, alternately

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/infra/config.server";
-import type { DB } from "~/infra/db.server";
-import { getDb, openDatabase } from "~/infra/db.server";
+import { getDb } from "~/infra/db.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -20,6 +18,7 @@ import {
   fulfilAtOnce,
   orderStatuses,
   queuedRefundPayloads,
+  withTwoProcesses,
 } from "#tests/setup/concurrent-fulfilment";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
@@ -189,8 +188,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)("the last use of a code paid for twice at once (PostgreSQL)", () => {
   it("lets exactly one of two (and of eight) racing payments use it and refunds each other once", async () => {
-    const processes: DB[] = [0, 1].map(() => openDatabase(getConfig().DATABASE_URL!));
-    try {
+    await withTwoProcesses(async (processes) => {
       for (const buyers of [2, 8]) {
         const creator = await createTestUser();
         const { listing } = await createListing(creator.user.id, { price: 20 });
@@ -224,9 +222,7 @@ describe.skipIf(!onPostgres)("the last use of a code paid for twice at once (Pos
             row.status === "paid" ? 0 : 1,
           );
       }
-    } finally {
-      await Promise.all(processes.map((db) => db.destroy()));
-    }
+    });
   });
 });
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/infra/config.server";
-import type { DB } from "~/infra/db.server";
-import { getDb, openDatabase } from "~/infra/db.server";
+import { getDb } from "~/infra/db.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { createPendingOrder } from "~/features/market/orders/orders.server";
@@ -9,6 +7,7 @@ import {
   fulfilAtOnce,
   orderStatuses,
   queuedRefundPayloads,
+  withTwoProcesses,
 } from "#tests/setup/concurrent-fulfilment";
 
 /**
@@ -21,8 +20,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQL)", () => {
   it("lets exactly one of two (and of eight) racing Exclusive payments keep it and refunds each other once", async () => {
-    const processes: DB[] = [0, 1].map(() => openDatabase(getConfig().DATABASE_URL!));
-    try {
+    await withTwoProcesses(async (processes) => {
       for (const buyers of [2, 8]) {
         const creator = await createTestUser();
         const { listing } = await createListing(creator.user.id, {
@@ -71,8 +69,6 @@ describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQ
           );
         }
       }
-    } finally {
-      await Promise.all(processes.map((db) => db.destroy()));
-    }
+    });
   });
 });
